@@ -1,0 +1,65 @@
+# Parts of the mose build that are the same in and out of an ns-3 tree: the ns-3 version define
+# for model/mose-ns3-compat.h, the GoogleTest binary mose-gtest, and (standalone only) ctest
+# registration, benchmarks and the fuzz target.
+
+if(MOSE_STANDALONE)
+  set(_mose_ns3_version ${MOSE_NS3_VERSION})
+else()
+  set(_mose_ns3_version ${NS3_VER})
+endif()
+string(REGEX MATCH "^3\\.([0-9]+)" _mose_match "${_mose_ns3_version}")
+if(_mose_match)
+  set(MOSE_NS3_VERSION_MINOR ${CMAKE_MATCH_1})
+else()
+  # ns-3-dev trees report "3-dev": treat them as the newest release
+  set(MOSE_NS3_VERSION_MINOR 99)
+endif()
+target_compile_definitions(${libmose} PUBLIC MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})
+if(NOT MOSE_STANDALONE)
+  target_compile_definitions(${libmose}-obj PUBLIC MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})
+endif()
+
+# Tests are wanted standalone unless switched off, and in a tree when ns-3 was configured with
+# --enable-tests.
+if(MOSE_STANDALONE)
+  set(_mose_tests ${MOSE_ENABLE_TESTS})
+else()
+  set(_mose_tests ${ENABLE_TESTS})
+endif()
+
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  # before any add_test(), including the ones gtest_discover_tests() makes in test/gtest
+  enable_testing()
+endif()
+
+if(_mose_tests)
+  find_package(GTest)
+  if(GTest_FOUND)
+    add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/../test/gtest ${CMAKE_CURRENT_BINARY_DIR}/mose-gtest)
+  else()
+    message(STATUS "mose: GoogleTest not found, mose-gtest is not built")
+  endif()
+endif()
+
+if(MOSE_STANDALONE)
+  if(MOSE_ENABLE_TESTS)
+    add_test(NAME mose-ns3-suite COMMAND mose-ns3-test-runner --suite=mose)
+    if(NOT GTest_FOUND)
+      message(FATAL_ERROR "mose: GoogleTest is required for the tests (apt-get install libgtest-dev)")
+    endif()
+  endif()
+  if(MOSE_ENABLE_BENCH)
+    find_package(benchmark)
+    if(benchmark_FOUND)
+      add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/../bench ${CMAKE_CURRENT_BINARY_DIR}/bench)
+    else()
+      message(STATUS "mose: Google Benchmark not found, bench/ is not built")
+    endif()
+  endif()
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang" AND EXISTS ${CMAKE_CURRENT_LIST_DIR}/../test/fuzz/CMakeLists.txt)
+    option(MOSE_ENABLE_FUZZ "Build the libFuzzer targets (clang only)" OFF)
+    if(MOSE_ENABLE_FUZZ)
+      add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/../test/fuzz ${CMAKE_CURRENT_BINARY_DIR}/fuzz)
+    endif()
+  endif()
+endif()

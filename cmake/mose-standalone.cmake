@@ -1,0 +1,105 @@
+# Standalone build of the mose module against an installed ns-3 (for example Debian 12's
+# libns3-dev 3.37). It provides what an ns-3 source tree would: ${libcore}-style variables for
+# the imported ns-3 targets, the C++ standard of that ns-3 release, and build_lib() /
+# build_lib_example() with the same arguments as ns-3's own macros, so the module's
+# CMakeLists.txt reads the same in and out of a tree.
+
+find_package(ns3 CONFIG REQUIRED)
+set(MOSE_NS3_VERSION ${ns3_VERSION})
+message(STATUS "mose: building standalone against ns-3 ${ns3_VERSION}")
+
+# ns-3 up to 3.40 is C++17, 3.41-3.45 C++20, 3.46 and later C++23.
+if(ns3_VERSION VERSION_LESS 3.41)
+  set(CMAKE_CXX_STANDARD 17)
+elseif(ns3_VERSION VERSION_LESS 3.46)
+  set(CMAKE_CXX_STANDARD 20)
+else()
+  set(CMAKE_CXX_STANDARD 23)
+endif()
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type" FORCE)
+endif()
+
+# Imported targets are ns3::libcore etc. up to ns-3.42 and ns3::core from 3.43.
+foreach(
+  module
+  core
+  network
+  internet
+  point-to-point
+  applications
+  flow-monitor
+  stats
+  traffic-control
+)
+  if(TARGET ns3::lib${module})
+    set(lib${module} ns3::lib${module})
+  elseif(TARGET ns3::${module})
+    set(lib${module} ns3::${module})
+  endif()
+endforeach()
+
+set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
+set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+set(MOSE_INCLUDE_DIR ${CMAKE_BINARY_DIR}/include)
+
+option(MOSE_ENABLE_EXAMPLES "Build the mose examples" ON)
+option(MOSE_ENABLE_TESTS "Build the GoogleTest suite and the ns-3 test runner" ON)
+option(MOSE_ENABLE_BENCH "Build the Google Benchmark programs in bench/" ON)
+option(MOSE_WARNINGS_AS_ERRORS "Treat compiler warnings as errors" OFF)
+set(MOSE_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
+
+if(MOSE_SANITIZE)
+  add_compile_options(-fsanitize=${MOSE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${MOSE_SANITIZE})
+endif()
+
+# build_lib(LIBNAME name SOURCE_FILES ... HEADER_FILES ... LIBRARIES_TO_LINK ... TEST_SOURCES ...)
+# Headers are copied to <build>/include/ns3/ so that code includes them as "ns3/<file>.h", as in
+# an ns-3 tree. The ns-3 TestSuite sources become an executable <name>-ns3-test-runner that
+# drives ns-3's own TestRunner.
+function(build_lib)
+  set(options IGNORE_PCH)
+  set(oneValueArgs LIBNAME)
+  set(multiValueArgs SOURCE_FILES HEADER_FILES LIBRARIES_TO_LINK TEST_SOURCES
+                     DEPRECATED_HEADER_FILES MODULE_ENABLED_FEATURES PRIVATE_HEADER_FILES)
+  cmake_parse_arguments(BLIB "${options}" "${oneValueArgs}" "${multiValueArgs}" ${ARGN})
+  set(target ${BLIB_LIBNAME})
+  foreach(header ${BLIB_HEADER_FILES})
+    get_filename_component(header_name ${header} NAME)
+    configure_file(${CMAKE_CURRENT_SOURCE_DIR}/${header} ${MOSE_INCLUDE_DIR}/ns3/${header_name} COPYONLY)
+  endforeach()
+  add_library(${target} SHARED ${BLIB_SOURCE_FILES} ${BLIB_HEADER_FILES})
+  target_include_directories(${target} PUBLIC ${MOSE_INCLUDE_DIR})
+  target_link_libraries(${target} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  if(MOSE_WARNINGS_AS_ERRORS)
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Werror)
+  else()
+    target_compile_options(${target} PRIVATE -Wall -Wextra)
+  endif()
+  set(lib${target} ${target} PARENT_SCOPE)
+  set(lib${target} ${target})
+
+  if(MOSE_ENABLE_TESTS AND BLIB_TEST_SOURCES)
+    add_executable(${target}-ns3-test-runner ${BLIB_TEST_SOURCES}
+                                             ${PROJECT_SOURCE_DIR}/cmake/ns3-test-runner-main.cc)
+    target_link_libraries(${target}-ns3-test-runner PRIVATE ${target})
+    target_compile_definitions(${target}-ns3-test-runner PRIVATE NS_TEST_SOURCEDIR="test")
+  endif()
+  if(MOSE_ENABLE_EXAMPLES AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/examples/CMakeLists.txt)
+    add_subdirectory(examples)
+  endif()
+endfunction()
+
+# build_lib_example(NAME name SOURCE_FILES ... LIBRARIES_TO_LINK ...)
+function(build_lib_example)
+  set(options IGNORE_PCH)
+  set(oneValueArgs NAME)
+  set(multiValueArgs SOURCE_FILES HEADER_FILES LIBRARIES_TO_LINK)
+  cmake_parse_arguments(BLIB_EXAMPLE "${options}" "${oneValueArgs}" "${multiValueArgs}" ${ARGN})
+  add_executable(${BLIB_EXAMPLE_NAME} ${BLIB_EXAMPLE_SOURCE_FILES} ${BLIB_EXAMPLE_HEADER_FILES})
+  target_link_libraries(${BLIB_EXAMPLE_NAME} PRIVATE ${BLIB_EXAMPLE_LIBRARIES_TO_LINK})
+  target_compile_options(${BLIB_EXAMPLE_NAME} PRIVATE -Wall -Wextra)
+endfunction()

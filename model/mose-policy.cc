@@ -1,0 +1,93 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-policy.h"
+
+#include "mose-error.h"
+
+#include <cctype>
+
+namespace ns3
+{
+
+TemplateId
+SelectTemplate(Policy policy, WorkloadMode mode)
+{
+    switch (policy)
+    {
+    case Policy::STATIC_TRAINING:
+        return TemplateId::UNIFORM;
+    case Policy::STATIC_INFERENCE:
+        return TemplateId::PD_BIASED;
+    case Policy::STATIC_COMPROMISE:
+        return TemplateId::COMPROMISE;
+    case Policy::MOSE:
+        return mode == WorkloadMode::INFERENCE_HEAVY ? TemplateId::PD_BIASED : TemplateId::UNIFORM;
+    }
+    throw MoseError("unknown policy");
+}
+
+std::string
+ToString(Policy policy)
+{
+    switch (policy)
+    {
+    case Policy::STATIC_TRAINING:
+        return "S-Train";
+    case Policy::STATIC_INFERENCE:
+        return "S-Inf";
+    case Policy::STATIC_COMPROMISE:
+        return "S-Comp";
+    case Policy::MOSE:
+        return "MoSE";
+    }
+    return "unknown";
+}
+
+std::string
+ToString(TemplateId id)
+{
+    switch (id)
+    {
+    case TemplateId::UNIFORM:
+        return "uniform";
+    case TemplateId::PD_BIASED:
+        return "pd-biased";
+    case TemplateId::COMPROMISE:
+        return "compromise";
+    }
+    return "unknown";
+}
+
+Policy
+ParsePolicy(const std::string& text)
+{
+    std::string t;
+    for (char c : text)
+    {
+        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    if (t == "s-train" || t == "static-training")
+    {
+        return Policy::STATIC_TRAINING;
+    }
+    if (t == "s-inf" || t == "static-inference")
+    {
+        return Policy::STATIC_INFERENCE;
+    }
+    if (t == "s-comp" || t == "static-compromise")
+    {
+        return Policy::STATIC_COMPROMISE;
+    }
+    if (t == "mose")
+    {
+        return Policy::MOSE;
+    }
+    ThrowBadParameter("policy",
+                      "\"" + text + "\"",
+                      "allowed values are S-Train, S-Inf, S-Comp, MoSE (or static-training, "
+                      "static-inference, static-compromise, mose)");
+}
+
+} // namespace ns3

@@ -1,0 +1,104 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_RANDOM_H
+#define MOSE_RANDOM_H
+
+#include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Fixed ns-3 RNG stream numbers of the flow-level core.
+ *
+ * Every stochastic step draws from its own stream so that changing one input (say, the number
+ * of flows) leaves the others (say, the topology) unchanged for the same run. The numbers sit
+ * above the range ns-3 models take through AssignStreams() in typical scripts.
+ */
+namespace MoseStream
+{
+constexpr int64_t ROLES = 7100;               //!< role transition between workload modes
+constexpr int64_t ASSIGNMENT = 7101;          //!< P-D assignment, inference-heavy mode
+constexpr int64_t ASSIGNMENT_TRAINING = 7102; //!< P-D assignment, training-heavy mode
+constexpr int64_t UNIFORM = 7110;             //!< uniform template H^U
+constexpr int64_t PD_BIASED = 7111;           //!< P-D-biased template H^PD
+constexpr int64_t COMPROMISE = 7112;          //!< compromise template H^C
+constexpr int64_t TRAFFIC = 7120;             //!< flows of the inference-heavy mode
+constexpr int64_t TRAFFIC_TRAINING = 7121;    //!< flows of the training-heavy mode
+constexpr int64_t ROUTING = 7130;             //!< random tie-break among shortest paths
+} // namespace MoseStream
+
+/**
+ * \ingroup mose
+ * \brief A thin wrapper over an ns-3 UniformRandomVariable with the integer draws the core needs.
+ *
+ * Draws come from ns-3's MRG32k3a streams, so the seed (--RngSeed), the run (--RngRun) and the
+ * stream number fully determine them, identically on every machine. Shuffle() is written here
+ * rather than taken from std::shuffle because the standard leaves std::shuffle's and
+ * std::uniform_int_distribution's algorithms to each library, which would break bit-identical
+ * results across compilers.
+ */
+class MoseRandom
+{
+  public:
+    /**
+     * \brief Wraps an existing stream (e.g. one a helper configured through AssignStreams()).
+     * \param stream the stream to draw from; must not be null
+     */
+    explicit MoseRandom(Ptr<UniformRandomVariable> stream);
+
+    /**
+     * \brief Creates a stream for a given run and stream number, independent of the global run.
+     *
+     * The ns-3 seed is the global one (RngSeedManager::GetSeed()); the run is given explicitly,
+     * so one process can evaluate runs k, k+1, ... one after the other.
+     * \param run the ns-3 run number (what --RngRun selects)
+     * \param stream the stream number, one of MoseStream
+     * \return the generator
+     */
+    static MoseRandom Create(uint64_t run, int64_t stream);
+
+    /**
+     * \param n the number of outcomes, at least 1
+     * \return an integer drawn uniformly from [0, n)
+     */
+    uint32_t Index(uint32_t n);
+
+    /// \return a real drawn uniformly from [0, 1)
+    double Uniform01();
+
+    /// \return 64 random bits (for seeding a stateless hash)
+    uint64_t Bits64();
+
+    /**
+     * \brief Fisher-Yates shuffle of a vector, in place.
+     * \param values the values to permute
+     */
+    template <class T>
+    void Shuffle(std::vector<T>& values)
+    {
+        for (std::size_t i = values.size(); i > 1; --i)
+        {
+            std::size_t j = Index(static_cast<uint32_t>(i));
+            std::swap(values[i - 1], values[j]);
+        }
+    }
+
+    /// \return the wrapped ns-3 stream
+    Ptr<UniformRandomVariable> GetStream() const;
+
+  private:
+    Ptr<UniformRandomVariable> m_rng; //!< the ns-3 stream
+};
+
+} // namespace ns3
+
+#endif /* MOSE_RANDOM_H */

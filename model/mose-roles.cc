@@ -1,0 +1,251 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-roles.h"
+
+#include "mose-error.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ns3
+{
+
+std::string
+ToString(GroupRole role)
+{
+    switch (role)
+    {
+    case GroupRole::PREFILL:
+        return "prefill";
+    case GroupRole::DECODE:
+        return "decode";
+    case GroupRole::TRAINING:
+        return "training";
+    }
+    return "unknown";
+}
+
+std::string
+ToString(WorkloadMode mode)
+{
+    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference-heavy" : "training-heavy";
+}
+
+std::string
+ToString(RoleTransition transition)
+{
+    return transition == RoleTransition::SWAP ? "swap" : "nested";
+}
+
+bool
+ParseGroupRole(const std::string& text, GroupRole& role)
+{
+    std::string t;
+    for (char c : text)
+    {
+        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    if (t == "p" || t == "prefill")
+    {
+        role = GroupRole::PREFILL;
+        return true;
+    }
+    if (t == "d" || t == "decode")
+    {
+        role = GroupRole::DECODE;
+        return true;
+    }
+    if (t == "t" || t == "training" || t == "train")
+    {
+        role = GroupRole::TRAINING;
+        return true;
+    }
+    return false;
+}
+
+RoleTransition
+ParseRoleTransition(const std::string& text)
+{
+    if (text == "swap")
+    {
+        return RoleTransition::SWAP;
+    }
+    if (text == "nested")
+    {
+        return RoleTransition::NESTED;
+    }
+    ThrowBadParameter("roleTransition", "\"" + text + "\"", "allowed values are swap and nested");
+}
+
+uint64_t
+RoleCounts::Total() const
+{
+    return static_cast<uint64_t>(prefill) + decode + training;
+}
+
+RoleCounts
+RoleCounts::InferenceHeavyDefault()
+{
+    return RoleCounts{410, 410, 204};
+}
+
+RoleCounts
+RoleCounts::TrainingHeavyDefault()
+{
+    return RoleCounts{102, 102, 820};
+}
+
+void
+RoleCounts::Validate(uint32_t nodes, const std::string& name) const
+{
+    if (Total() != nodes)
+    {
+        ThrowBadParameter(name + " role counts",
+                          std::to_string(prefill) + " P + " + std::to_string(decode) + " D + " +
+                              std::to_string(training) + " T = " + std::to_string(Total()),
+                          "the counts must sum to the number of groups N = " +
+                              std::to_string(nodes));
+    }
+}
+
+RoleAssignment::RoleAssignment(std::vector<GroupRole> roles)
+    : m_roles(std::move(roles))
+{
+    for (uint32_t v = 0; v < m_roles.size(); ++v)
+    {
+        switch (m_roles[v])
+        {
+        case GroupRole::PREFILL:
+            m_prefill.push_back(v);
+            break;
+        case GroupRole::DECODE:
+            m_decode.push_back(v);
+            break;
+        case GroupRole::TRAINING:
+            m_training.push_back(v);
+            break;
+        }
+    }
+}
+
+RoleAssignment
+RoleAssignment::Contiguous(const RoleCounts& counts)
+{
+    if (counts.Total() > UINT32_MAX)
+    {
+        ThrowBadParameter("role counts",
+                          std::to_string(counts.Total()),
+                          "the total must fit 32 bits");
+    }
+    std::vector<GroupRole> roles;
+    roles.reserve(counts.Total());
+    roles.insert(roles.end(), counts.prefill, GroupRole::PREFILL);
+    roles.insert(roles.end(), counts.decode, GroupRole::DECODE);
+    roles.insert(roles.end(), counts.training, GroupRole::TRAINING);
+    return RoleAssignment(std::move(roles));
+}
+
+RoleAssignment
+RoleAssignment::Transition(const RoleCounts& to, RoleTransition transition, MoseRandom& rng) const
+{
+    to.Validate(GetN(), "next mode's");
+    std::vector<GroupRole> roles(GetN(), GroupRole::TRAINING);
+    auto place = [&roles](const std::vector<uint32_t>& pool,
+                          uint32_t first,
+                          uint32_t count,
+                          GroupRole role) {
+        for (uint32_t i = first; i < first + count; ++i)
+        {
+            roles[pool[i]] = role;
+        }
+    };
+    if (transition == RoleTransition::SWAP)
+    {
+        if (static_cast<uint64_t>(to.prefill) + to.decode > m_training.size())
+        {
+            ThrowBadParameter("roleTransition",
+                              "swap",
+                              "swap needs the next mode's P + D = " +
+                                  std::to_string(static_cast<uint64_t>(to.prefill) + to.decode) +
+                                  " groups to fit in the " + std::to_string(m_training.size()) +
+                                  " current training groups; use nested or change the counts");
+        }
+        std::vector<uint32_t> pool = m_training;
+        rng.Shuffle(pool);
+        place(pool, 0, to.prefill, GroupRole::PREFILL);
+        place(pool, to.prefill, to.decode, GroupRole::DECODE);
+    }
+    else
+    {
+        if (to.prefill > m_prefill.size() || to.decode > m_decode.size())
+        {
+            ThrowBadParameter(
+                "roleTransition",
+                "nested",
+                "nested needs the next mode's P <= " + std::to_string(m_prefill.size()) +
+                    " and D <= " + std::to_string(m_decode.size()) + ", got P = " +
+                    std::to_string(to.prefill) + " and D = " + std::to_string(to.decode));
+        }
+        std::vector<uint32_t> p = m_prefill;
+        std::vector<uint32_t> d = m_decode;
+        rng.Shuffle(p);
+        rng.Shuffle(d);
+        place(p, 0, to.prefill, GroupRole::PREFILL);
+        place(d, 0, to.decode, GroupRole::DECODE);
+    }
+    return RoleAssignment(std::move(roles));
+}
+
+uint32_t
+RoleAssignment::GetN() const
+{
+    return static_cast<uint32_t>(m_roles.size());
+}
+
+GroupRole
+RoleAssignment::Get(uint32_t node) const
+{
+    return m_roles.at(node);
+}
+
+const std::vector<GroupRole>&
+RoleAssignment::GetRoles() const
+{
+    return m_roles;
+}
+
+const std::vector<uint32_t>&
+RoleAssignment::GetPrefill() const
+{
+    return m_prefill;
+}
+
+const std::vector<uint32_t>&
+RoleAssignment::GetDecode() const
+{
+    return m_decode;
+}
+
+const std::vector<uint32_t>&
+RoleAssignment::GetTraining() const
+{
+    return m_training;
+}
+
+RoleCounts
+RoleAssignment::GetCounts() const
+{
+    return RoleCounts{static_cast<uint32_t>(m_prefill.size()),
+                      static_cast<uint32_t>(m_decode.size()),
+                      static_cast<uint32_t>(m_training.size())};
+}
+
+bool
+RoleAssignment::IsPd(uint32_t node) const
+{
+    return m_roles.at(node) != GroupRole::TRAINING;
+}
+
+} // namespace ns3

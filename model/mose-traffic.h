@@ -1,0 +1,83 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_TRAFFIC_H
+#define MOSE_TRAFFIC_H
+
+#include "mose-pd-assignment.h"
+#include "mose-random.h"
+#include "mose-roles.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief The traffic class of a flow.
+ */
+enum class TrafficClass : uint8_t
+{
+    KV,       //!< KV cache transfer, prefill -> decode
+    TRAINING, //!< training collective traffic, training -> training
+};
+
+/// \return "kv" or "training"
+std::string ToString(TrafficClass cls);
+/**
+ * \param text "kv" or "training" (also "tr"), any case
+ * \param cls where the class is written
+ * \return false if the text names no class
+ */
+bool ParseTrafficClass(const std::string& text, TrafficClass& cls);
+
+/**
+ * \ingroup mose
+ * \brief One flow f = (s_f, t_f, x_f, k_f).
+ */
+struct Flow
+{
+    uint32_t src;     //!< source group s_f
+    uint32_t dst;     //!< destination group t_f, != src
+    TrafficClass cls; //!< traffic class k_f
+    double demand;    //!< demand x_f (> 0; 1 for the paper's unit flows)
+};
+
+/**
+ * \ingroup mose
+ * \brief The traffic of one workload mode.
+ */
+struct TrafficOptions
+{
+    uint64_t flows{100000}; //!< number of flows F
+    double kvShare{0.7};    //!< share rho of KV flows, 0 <= rho <= 1; round(rho * F) KV flows
+    double demand{1.0};     //!< demand of every flow (> 0)
+};
+
+/**
+ * \ingroup mose
+ * \brief Draws the flows of one workload mode.
+ *
+ * round(rho * F) KV flows each pick an assignment pair with probability proportional to its
+ * weight (prefill -> decode); the other flows are ordered pairs (s, t), s != t, drawn uniformly
+ * among the training groups. KV flows come first in the result, then training flows, each in
+ * draw order. Throws a MoseError naming the parameter for rho outside [0, 1], F = 0, a non-positive
+ * demand, KV flows without assignment pairs, or training flows with fewer than 2 training groups.
+ * \param roles the mode's roles
+ * \param assignment the mode's P-D assignment
+ * \param options F, rho and demand
+ * \param rng the random stream
+ * \return the flows
+ */
+std::vector<Flow> GenerateTraffic(const RoleAssignment& roles,
+                                  const PdAssignment& assignment,
+                                  const TrafficOptions& options,
+                                  MoseRandom& rng);
+
+} // namespace ns3
+
+#endif /* MOSE_TRAFFIC_H */

@@ -1,0 +1,119 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mose-error.h"
+#include "ns3/mose-roles.h"
+
+#include <gtest/gtest.h>
+#include <set>
+
+using namespace ns3;
+
+TEST(RoleCounts, PaperDefaultsSumTo1024)
+{
+    EXPECT_EQ(RoleCounts::InferenceHeavyDefault().Total(), 1024U);
+    EXPECT_EQ(RoleCounts::TrainingHeavyDefault().Total(), 1024U);
+}
+
+TEST(RoleCounts, CountsThatDoNotSumToNAreRejected)
+{
+    RoleCounts c{410, 410, 200};
+    try
+    {
+        c.Validate(1024, "inference-heavy");
+        FAIL() << "expected a MoseError";
+    }
+    catch (const MoseError& e)
+    {
+        std::string m = e.what();
+        EXPECT_NE(m.find("1020"), std::string::npos) << m;
+        EXPECT_NE(m.find("1024"), std::string::npos) << m;
+    }
+}
+
+TEST(RoleAssignment, ContiguousLayout)
+{
+    RoleAssignment r = RoleAssignment::Contiguous({2, 3, 4});
+    EXPECT_EQ(r.GetN(), 9U);
+    EXPECT_EQ(r.GetPrefill(), (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(r.GetDecode(), (std::vector<uint32_t>{2, 3, 4}));
+    EXPECT_EQ(r.GetTraining(), (std::vector<uint32_t>{5, 6, 7, 8}));
+    EXPECT_TRUE(r.IsPd(4));
+    EXPECT_FALSE(r.IsPd(5));
+}
+
+TEST(RoleAssignment, SwapMovesTrainingGroupsIntoPd)
+{
+    RoleAssignment inf = RoleAssignment::Contiguous(RoleCounts::InferenceHeavyDefault());
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROLES);
+    RoleAssignment tr =
+        inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, rng);
+    EXPECT_EQ(tr.GetCounts().prefill, 102U);
+    EXPECT_EQ(tr.GetCounts().decode, 102U);
+    EXPECT_EQ(tr.GetCounts().training, 820U);
+    for (uint32_t v : tr.GetPrefill())
+    {
+        EXPECT_EQ(inf.Get(v), GroupRole::TRAINING);
+    }
+    for (uint32_t v : tr.GetDecode())
+    {
+        EXPECT_EQ(inf.Get(v), GroupRole::TRAINING);
+    }
+    for (uint32_t v : inf.GetPrefill())
+    {
+        EXPECT_EQ(tr.Get(v), GroupRole::TRAINING);
+    }
+}
+
+TEST(RoleAssignment, NestedDrawsPdFromPd)
+{
+    RoleAssignment inf = RoleAssignment::Contiguous(RoleCounts::InferenceHeavyDefault());
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROLES);
+    RoleAssignment tr =
+        inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::NESTED, rng);
+    EXPECT_EQ(tr.GetCounts().prefill, 102U);
+    for (uint32_t v : tr.GetPrefill())
+    {
+        EXPECT_EQ(inf.Get(v), GroupRole::PREFILL);
+    }
+    for (uint32_t v : tr.GetDecode())
+    {
+        EXPECT_EQ(inf.Get(v), GroupRole::DECODE);
+    }
+}
+
+TEST(RoleAssignment, SwapThatDoesNotFitIsRejected)
+{
+    RoleAssignment inf = RoleAssignment::Contiguous({4, 4, 2});
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROLES);
+    EXPECT_THROW(inf.Transition({2, 2, 6}, RoleTransition::SWAP, rng), MoseError);
+    EXPECT_THROW(inf.Transition({5, 1, 4}, RoleTransition::NESTED, rng), MoseError);
+    EXPECT_THROW(inf.Transition({1, 1, 1}, RoleTransition::NESTED, rng), MoseError);
+}
+
+TEST(RoleAssignment, TransitionIsDeterministicPerRun)
+{
+    RoleAssignment inf = RoleAssignment::Contiguous(RoleCounts::InferenceHeavyDefault());
+    MoseRandom a = MoseRandom::Create(3, MoseStream::ROLES);
+    MoseRandom b = MoseRandom::Create(3, MoseStream::ROLES);
+    MoseRandom c = MoseRandom::Create(4, MoseStream::ROLES);
+    auto ra = inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, a);
+    auto rb = inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, b);
+    auto rc = inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, c);
+    EXPECT_EQ(ra.GetRoles(), rb.GetRoles());
+    EXPECT_NE(ra.GetRoles(), rc.GetRoles());
+}
+
+TEST(RoleParsing, NamesAndLetters)
+{
+    GroupRole r;
+    EXPECT_TRUE(ParseGroupRole("P", r));
+    EXPECT_EQ(r, GroupRole::PREFILL);
+    EXPECT_TRUE(ParseGroupRole("decode", r));
+    EXPECT_EQ(r, GroupRole::DECODE);
+    EXPECT_TRUE(ParseGroupRole("Training", r));
+    EXPECT_EQ(r, GroupRole::TRAINING);
+    EXPECT_FALSE(ParseGroupRole("x", r));
+    EXPECT_THROW(ParseRoleTransition("sideways"), MoseError);
+}
