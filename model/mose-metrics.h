@@ -10,6 +10,7 @@
 #include "mose-traffic.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -26,6 +27,20 @@ namespace ns3
  * \return the percentile
  */
 double Percentile(std::vector<double> values, double p);
+
+/**
+ * \ingroup mose
+ * \brief The same percentile as Percentile() for a sample given as (value, multiplicity) pairs.
+ *
+ * The result equals Percentile() on the sample in which each value is repeated count times,
+ * without building it: the pairs are sorted by value and the ranks k and k + 1 are found by
+ * walking the cumulative counts. O(m log m) for m pairs, whatever the total count.
+ * \param values (value, count) pairs, in any order; pairs with count 0 are ignored. The total
+ *        count must be at least 1.
+ * \param p the percentile, 0 <= p <= 100
+ * \return the percentile
+ */
+double WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p);
 
 /**
  * \ingroup mose
@@ -80,6 +95,28 @@ struct FlowMetrics
  * \return the metrics
  */
 FlowMetrics EvaluateFlows(const ShortestPathRouting& routing, const std::vector<Flow>& flows);
+
+/**
+ * \ingroup mose
+ * \brief The route of one flow as the metrics see it.
+ */
+struct FlowResult
+{
+    double cost{0};   //!< load-aware communication cost (ECMP: expectation over the split)
+    uint32_t hops{0}; //!< hop count (the BFS distance: every rule uses shortest paths)
+};
+
+/**
+ * \ingroup mose
+ * \brief EvaluateFlows() that also reports every flow's cost and hop count.
+ * \param routing the routing (it holds the graph)
+ * \param flows the flows
+ * \param perFlow resized to flows.size(); entry i is flow i's cost and hops
+ * \return the metrics
+ */
+FlowMetrics EvaluateFlows(const ShortestPathRouting& routing,
+                          const std::vector<Flow>& flows,
+                          std::vector<FlowResult>& perFlow);
 
 } // namespace ns3
 

@@ -1,0 +1,169 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Flow-level evaluation times: one EvaluateFlows() call (one BFS tree per destination for the
+ * loads, one more per destination for the costs, plus grouping and summaries) on paper traffic
+ * (inference-heavy roles scaled to N, one-to-one P-D assignment, rho = 0.7):
+ *   - N = 1024, d = 4, 100,000 flows (the paper's scale; target < 20 ms), per routing rule,
+ *     on the uniform template H^U and on the P-D-biased template H^PD (r = 3, circulant);
+ *   - N = 16384, d = 8, 1,000,000 flows on H^U (target < 10 s, < 2 GB), one iteration.
+ * Graph and flows are built outside the timed loop. Also: traffic generation and a single
+ * destination tree, the unit the evaluation repeats.
+ *
+ *   build/bench/mose-bench-evaluate-bench
+ *   build/bench/mose-bench-evaluate-bench --benchmark_filter='Evaluate/1024'
+ */
+
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-pd-assignment.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-topology-template.h"
+#include "ns3/mose-traffic.h"
+
+#include <benchmark/benchmark.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// \return the inference-heavy roles scaled to n groups (410/410/204 of 1024)
+RoleCounts
+ScaledRoles(uint32_t n)
+{
+    if (n == 1024)
+    {
+        return RoleCounts::InferenceHeavyDefault();
+    }
+    auto pd = static_cast<uint32_t>(static_cast<uint64_t>(n) * 410 / 1024);
+    return RoleCounts{pd, pd, n - 2 * pd};
+}
+
+/// A topology and its paper traffic
+struct Setup
+{
+    CircuitGraph graph;      //!< the topology
+    std::vector<Flow> flows; //!< the flows
+};
+
+/**
+ * \param n N
+ * \param d degree
+ * \param flows F
+ * \param pdBiased H^PD (r = d - 1, circulant completion) instead of H^U
+ * \return the topology and rho = 0.7 traffic with a one-to-one assignment (run 1)
+ */
+Setup
+MakeSetup(uint32_t n, uint32_t d, uint64_t flows, bool pdBiased)
+{
+    RoleAssignment roles = RoleAssignment::Contiguous(ScaledRoles(n));
+    MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    PdAssignment assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
+    Setup s;
+    if (pdBiased)
+    {
+        MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+        PdBiasedOptions o;
+        o.reservedPorts = d - 1;
+        s.graph = BuildPdBiasedTemplate(roles, d, assignment, o, rng);
+    }
+    else
+    {
+        MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+        s.graph = BuildUniformTemplate(n, d, rng);
+    }
+    TrafficOptions options;
+    options.flows = flows;
+    options.kvShare = 0.7;
+    MoseRandom trng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    s.flows = GenerateTraffic(roles, assignment, options, trng);
+    return s;
+}
+
+/// EvaluateFlows(); arguments: N, d, F, rule (0 shortest-path, 1 random, 2 ecmp), H^PD (0/1)
+void
+BM_Evaluate(benchmark::State& state)
+{
+    auto n = static_cast<uint32_t>(state.range(0));
+    auto d = static_cast<uint32_t>(state.range(1));
+    auto f = static_cast<uint64_t>(state.range(2));
+    auto rule = static_cast<RoutingRule>(state.range(3));
+    bool pd = state.range(4) != 0;
+    Setup s = MakeSetup(n, d, f, pd);
+    ShortestPathRouting routing(s.graph, rule, 1);
+    FlowMetrics m;
+    for (auto _ : state)
+    {
+        m = EvaluateFlows(routing, s.flows);
+        benchmark::DoNotOptimize(m.all.avgCost);
+    }
+    state.SetLabel(ToString(rule) + (pd ? " H^PD" : " H^U"));
+    state.counters["maxLoad"] = m.all.maxLoad;
+    state.counters["kvAvgCost"] = m.kv.avgCost;
+    state.counters["avgHop"] = m.all.avgHop;
+    state.counters["flows/s"] =
+        benchmark::Counter(static_cast<double>(f), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/// GenerateTraffic(); arguments: N, F
+void
+BM_Traffic(benchmark::State& state)
+{
+    auto n = static_cast<uint32_t>(state.range(0));
+    RoleAssignment roles = RoleAssignment::Contiguous(ScaledRoles(n));
+    MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    PdAssignment assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
+    TrafficOptions options;
+    options.flows = static_cast<uint64_t>(state.range(1));
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    for (auto _ : state)
+    {
+        std::vector<Flow> flows = GenerateTraffic(roles, assignment, options, rng);
+        benchmark::DoNotOptimize(flows.data());
+    }
+}
+
+/// One destination tree (BFS + next hops); arguments: N, d, rule
+void
+BM_Tree(benchmark::State& state)
+{
+    auto n = static_cast<uint32_t>(state.range(0));
+    auto d = static_cast<uint32_t>(state.range(1));
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    CircuitGraph g = BuildUniformTemplate(n, d, rng);
+    ShortestPathRouting routing(g, static_cast<RoutingRule>(state.range(2)), 1);
+    DestinationTree tree;
+    uint32_t t = 0;
+    for (auto _ : state)
+    {
+        routing.ComputeTree(t, tree);
+        t = (t + 1) % n;
+        benchmark::DoNotOptimize(tree.order.data());
+    }
+    state.SetLabel(ToString(routing.GetRule()));
+}
+
+} // namespace
+
+BENCHMARK(BM_Evaluate)
+    ->ArgNames({"N", "d", "F", "rule", "pd"})
+    ->Args({1024, 4, 100000, 0, 0})
+    ->Args({1024, 4, 100000, 1, 0})
+    ->Args({1024, 4, 100000, 2, 0})
+    ->Args({1024, 4, 100000, 0, 1})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Evaluate)
+    ->ArgNames({"N", "d", "F", "rule", "pd"})
+    ->Args({16384, 8, 1000000, 0, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Traffic)->ArgNames({"N", "F"})->Args({1024, 100000})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Tree)
+    ->ArgNames({"N", "d", "rule"})
+    ->Args({1024, 4, 0})
+    ->Args({1024, 4, 1})
+    ->Args({16384, 8, 0})
+    ->Args({16384, 8, 1})
+    ->Unit(benchmark::kMicrosecond);
+
+BENCHMARK_MAIN();

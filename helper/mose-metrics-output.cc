@@ -1,0 +1,131 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-metrics-output.h"
+
+#include "ns3/mose-error.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <system_error>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// One class's metrics as a JSON object
+void
+WriteClass(const ClassMetrics& c, std::ostream& os)
+{
+    os << "{\"flows\": " << c.flows << ", \"demand\": " << c.demand
+       << ", \"max_load\": " << c.maxLoad << ", \"p95_load\": " << c.p95Load
+       << ", \"avg_hop\": " << c.avgHop << ", \"avg_cost\": " << c.avgCost
+       << ", \"p95_cost\": " << c.p95Cost << "}";
+}
+
+/// A histogram as a JSON array
+void
+WriteArray(const std::vector<uint64_t>& values, std::ostream& os)
+{
+    os << "[";
+    for (std::size_t i = 0; i < values.size(); ++i)
+    {
+        os << (i ? ", " : "") << values[i];
+    }
+    os << "]";
+}
+
+} // namespace
+
+void
+WriteFlowMetricsJson(const FlowMetrics& metrics, std::ostream& os, const std::string& extra)
+{
+    std::ios::fmtflags flags = os.flags();
+    std::streamsize precision = os.precision();
+    os << std::setprecision(17);
+    os << "{\n";
+    if (!extra.empty())
+    {
+        os << "  " << extra << ",\n";
+    }
+    os << "  \"all\": ";
+    WriteClass(metrics.all, os);
+    os << ",\n  \"kv\": ";
+    WriteClass(metrics.kv, os);
+    os << ",\n  \"training\": ";
+    WriteClass(metrics.training, os);
+    os << ",\n  \"direct_kv\": " << metrics.directKv;
+    os << ",\n  \"kv_3plus\": " << metrics.kvThreePlus;
+    os << ",\n  \"hop_histogram_kv\": ";
+    WriteArray(metrics.hopHistogramKv, os);
+    os << ",\n  \"hop_histogram_training\": ";
+    WriteArray(metrics.hopHistogramTraining, os);
+    os << "\n}\n";
+    os.flags(flags);
+    os.precision(precision);
+}
+
+void
+WriteCircuitLoadsCsv(const CircuitGraph& graph, const FlowMetrics& metrics, std::ostream& os)
+{
+    if (metrics.load.size() != graph.GetNCircuits())
+    {
+        throw MoseError("the metrics hold loads for " + std::to_string(metrics.load.size()) +
+                        " circuits, the graph has " + std::to_string(graph.GetNCircuits()));
+    }
+    std::ios::fmtflags flags = os.flags();
+    std::streamsize precision = os.precision();
+    os << std::setprecision(17);
+    os << "circuit,u,v,load,load_kv,load_training\n";
+    const auto& circuits = graph.GetCircuits();
+    for (std::size_t e = 0; e < circuits.size(); ++e)
+    {
+        os << e << "," << circuits[e].u << "," << circuits[e].v << "," << metrics.load[e] << ","
+           << metrics.loadKv[e] << "," << metrics.loadTraining[e] << "\n";
+    }
+    os.flags(flags);
+    os.precision(precision);
+}
+
+void
+MakeOutputDirectory(const std::string& dir)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+    {
+        throw MoseError("cannot create folder " + dir + ": " + ec.message());
+    }
+}
+
+std::string
+JsonString(const std::string& text)
+{
+    std::string out = "\"";
+    for (char c : text)
+    {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\')
+        {
+            out += '\\';
+            out += c;
+        }
+        else if (u < 0x20)
+        {
+            char buf[8];
+            std::snprintf(buf, sizeof(buf), "\\u%04x", u);
+            out += buf;
+        }
+        else
+        {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace ns3

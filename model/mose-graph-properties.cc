@@ -1,0 +1,114 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-graph-properties.h"
+
+#include "mose-error.h"
+#include "mose-routing.h"
+#include "mose-topology-template.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+DistanceSummary
+SummarizeDistances(const CircuitGraph& graph)
+{
+    if (!graph.IsConnected())
+    {
+        throw MoseError("distances need a connected graph; this one has " +
+                        std::to_string(graph.CountComponents()) + " components");
+    }
+    DistanceSummary s;
+    ShortestPathRouting routing(graph, RoutingRule::SHORTEST_PATH);
+    DestinationTree tree;
+    uint64_t pairs = 0;
+    double sum = 0;
+    for (uint32_t t = 0; t < graph.GetNNodes(); ++t)
+    {
+        routing.ComputeTree(t, tree);
+        for (uint32_t v = 0; v < graph.GetNNodes(); ++v)
+        {
+            uint32_t h = tree.distance[v];
+            if (v == t)
+            {
+                continue;
+            }
+            if (h >= s.histogram.size())
+            {
+                s.histogram.resize(h + 1, 0);
+            }
+            ++s.histogram[h];
+            sum += h;
+            ++pairs;
+            s.diameter = std::max(s.diameter, h);
+        }
+    }
+    s.averageHops = pairs > 0 ? sum / static_cast<double>(pairs) : 0.0;
+    return s;
+}
+
+TemplateProperties
+MeasureTemplate(const CircuitGraph& graph,
+                const RoleAssignment& roles,
+                const PdAssignment& assignment)
+{
+    if (roles.GetN() != graph.GetNNodes())
+    {
+        throw MoseError("roles cover " + std::to_string(roles.GetN()) + " groups, the graph has " +
+                        std::to_string(graph.GetNNodes()));
+    }
+    TemplateProperties p;
+    p.nodes = graph.GetNNodes();
+    p.circuits = graph.GetNCircuits();
+    p.simple = graph.IsSimple();
+    p.connected = graph.IsConnected();
+    p.minDegree = UINT32_MAX;
+    for (uint32_t v = 0; v < p.nodes; ++v)
+    {
+        p.minDegree = std::min(p.minDegree, graph.GetDegree(v));
+        p.maxDegree = std::max(p.maxDegree, graph.GetDegree(v));
+    }
+    if (p.nodes == 0)
+    {
+        p.minDegree = 0;
+    }
+    std::vector<uint32_t> pd = CountPdCircuits(graph, roles);
+    p.minPdCircuits = UINT32_MAX;
+    bool anyPd = false;
+    for (uint32_t v = 0; v < p.nodes; ++v)
+    {
+        if (roles.IsPd(v))
+        {
+            anyPd = true;
+            p.minPdCircuits = std::min(p.minPdCircuits, pd[v]);
+            p.maxPdCircuits = std::max(p.maxPdCircuits, pd[v]);
+            if (roles.Get(v) == GroupRole::PREFILL)
+            {
+                p.pdCircuits += pd[v];
+            }
+        }
+    }
+    if (!anyPd)
+    {
+        p.minPdCircuits = 0;
+    }
+    uint64_t realised = 0;
+    for (const PdPair& pair : assignment.GetPairs())
+    {
+        realised += graph.HasCircuit(pair.prefill, pair.decode) ? 1 : 0;
+    }
+    p.assignmentRealised =
+        assignment.GetPairs().empty()
+            ? 0.0
+            : static_cast<double>(realised) / static_cast<double>(assignment.GetPairs().size());
+    if (p.connected)
+    {
+        p.distances = SummarizeDistances(graph);
+    }
+    return p;
+}
+
+} // namespace ns3

@@ -1,0 +1,284 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-random.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-topology-template.h"
+
+#include <gtest/gtest.h>
+#include <map>
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+
+constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
+
+/// Ring 0-1-...-(n-1)-0. For n = 6 the circuit indices are
+/// c0 (0,1), c1 (0,5), c2 (1,2), c3 (2,3), c4 (3,4), c5 (4,5).
+CircuitGraph
+Ring(uint32_t n)
+{
+    std::vector<Circuit> c;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        c.push_back({i, (i + 1) % n});
+    }
+    return CircuitGraph(n, c);
+}
+
+/// The 3-cube: i ~ j when they differ in one bit.
+CircuitGraph
+Cube3()
+{
+    std::vector<Circuit> c;
+    for (uint32_t i = 0; i < 8; ++i)
+    {
+        for (uint32_t b = 1; b < 8; b <<= 1)
+        {
+            if ((i ^ b) > i)
+            {
+                c.push_back({i, i ^ b});
+            }
+        }
+    }
+    return CircuitGraph(8, c);
+}
+
+/// The circulant C10(1,2): i ~ i +- 1, i +- 2 (mod 10), 4-regular
+CircuitGraph
+Circulant10()
+{
+    std::vector<Circuit> c;
+    for (uint32_t i = 0; i < 10; ++i)
+    {
+        c.push_back({i, (i + 1) % 10});
+        c.push_back({i, (i + 2) % 10});
+    }
+    return CircuitGraph(10, c);
+}
+
+/// \return true if consecutive nodes of the path are joined by circuits
+bool
+IsWalk(const CircuitGraph& g, const std::vector<uint32_t>& path)
+{
+    for (std::size_t i = 1; i < path.size(); ++i)
+    {
+        if (!g.HasCircuit(path[i - 1], path[i]))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+TEST(RoutingRule, NamesRoundTrip)
+{
+    for (RoutingRule r :
+         {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
+    {
+        EXPECT_EQ(ParseRoutingRule(ToString(r)), r);
+    }
+    EXPECT_EQ(ToString(RoutingRule::SHORTEST_PATH), "shortest-path");
+    EXPECT_EQ(ToString(RoutingRule::RANDOM_SHORTEST_PATH), "random-shortest-path");
+    EXPECT_EQ(ToString(RoutingRule::ECMP), "ecmp");
+    try
+    {
+        ParseRoutingRule("ospf");
+        FAIL() << "expected a MoseError";
+    }
+    catch (const MoseError& e)
+    {
+        std::string m = e.what();
+        EXPECT_NE(m.find("routing"), std::string::npos) << m;
+        EXPECT_NE(m.find("ospf"), std::string::npos) << m;
+        EXPECT_NE(m.find("ecmp"), std::string::npos) << m;
+    }
+}
+
+TEST(ShortestPathRouting, RingTreeUsesLowestIdTieBreak)
+{
+    CircuitGraph g = Ring(6);
+    ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
+    EXPECT_EQ(&routing.GetGraph(), &g);
+    EXPECT_EQ(routing.GetRule(), RoutingRule::SHORTEST_PATH);
+    DestinationTree tree;
+    routing.ComputeTree(3, tree);
+    EXPECT_EQ(tree.destination, 3U);
+    // distances to 3 on the 6-ring: 0 is opposite (3 hops, two shortest paths)
+    EXPECT_EQ(tree.distance, (std::vector<uint32_t>{3, 2, 1, 0, 1, 2}));
+    // BFS order: 3, its neighbours 2 and 4 in id order, then 1 (from 2), 5 (from 4), then 0
+    EXPECT_EQ(tree.order, (std::vector<uint32_t>{3, 2, 4, 1, 5, 0}));
+    // node 0 has two closer neighbours, 1 and 5: the lowest id wins
+    EXPECT_EQ(tree.nextHop, (std::vector<uint32_t>{1, 2, 3, 3, 3, 4}));
+    // circuits c0 (0,1), c2 (1,2), c3 (2,3), none, c4 (3,4), c5 (4,5)
+    EXPECT_EQ(tree.nextCircuit, (std::vector<uint32_t>{0, 2, 3, NONE, 4, 5}));
+    EXPECT_TRUE(tree.pathCount.empty());
+
+    std::vector<uint32_t> next;
+    std::vector<uint32_t> circuits;
+    routing.GetCloserNeighbours(tree, 0, next, circuits);
+    EXPECT_EQ(next, (std::vector<uint32_t>{1, 5}));
+    EXPECT_EQ(circuits, (std::vector<uint32_t>{0, 1}));
+    routing.GetCloserNeighbours(tree, 5, next, circuits);
+    EXPECT_EQ(next, (std::vector<uint32_t>{4}));
+    EXPECT_EQ(circuits, (std::vector<uint32_t>{5}));
+    EXPECT_THROW(routing.GetCloserNeighbours(tree, 3, next, circuits), MoseError);
+
+    EXPECT_EQ(routing.GetPath(0, 3), (std::vector<uint32_t>{0, 1, 2, 3}));
+    // towards 4, node 1's closer neighbours are 0 and 2: 0 wins
+    EXPECT_EQ(routing.GetPath(1, 4), (std::vector<uint32_t>{1, 0, 5, 4}));
+    EXPECT_EQ(routing.GetPath(2, 2), (std::vector<uint32_t>{2}));
+    EXPECT_THROW(routing.GetPath(6, 2), MoseError);
+    EXPECT_THROW(routing.ComputeTree(6, tree), MoseError);
+}
+
+TEST(ShortestPathRouting, CubeAndCirculantTieBreaks)
+{
+    CircuitGraph q3 = Cube3();
+    ShortestPathRouting cube(q3, RoutingRule::SHORTEST_PATH);
+    // 0 -> 7: closer neighbours of 0 are 1, 2, 4 -> 1; of 1 are 3, 5 -> 3
+    EXPECT_EQ(cube.GetPath(0, 7), (std::vector<uint32_t>{0, 1, 3, 7}));
+    // 3 -> 4: closer neighbours of 3 are 1, 2, 7 -> 1; of 1 are 0, 5 -> 0
+    EXPECT_EQ(cube.GetPath(3, 4), (std::vector<uint32_t>{3, 1, 0, 4}));
+
+    CircuitGraph c10 = Circulant10();
+    ShortestPathRouting circ(c10, RoutingRule::SHORTEST_PATH);
+    // 0 -> 5: 0's neighbours 1, 2, 8, 9 are all 2 hops from 5 -> 1; 1's only closer one is 3
+    EXPECT_EQ(circ.GetPath(0, 5), (std::vector<uint32_t>{0, 1, 3, 5}));
+    // 6 -> 3: closer neighbours 4 and 5 -> 4
+    EXPECT_EQ(circ.GetPath(6, 3), (std::vector<uint32_t>{6, 4, 3}));
+}
+
+TEST(ShortestPathRouting, EcmpHasNoSinglePath)
+{
+    CircuitGraph g = Ring(6);
+    ShortestPathRouting ecmp(g, RoutingRule::ECMP);
+    EXPECT_THROW(ecmp.GetPath(0, 3), MoseError);
+    // the tree still carries the lowest-id next hops (documented)
+    DestinationTree tree;
+    ecmp.ComputeTree(3, tree);
+    EXPECT_EQ(tree.nextHop, (std::vector<uint32_t>{1, 2, 3, 3, 3, 4}));
+}
+
+TEST(ShortestPathRouting, UnreachableNodes)
+{
+    CircuitGraph g(6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}});
+    ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
+    DestinationTree tree;
+    routing.ComputeTree(4, tree);
+    EXPECT_EQ(tree.distance, (std::vector<uint32_t>{NONE, NONE, NONE, 1, 0, 1}));
+    EXPECT_EQ(tree.order, (std::vector<uint32_t>{4, 3, 5}));
+    EXPECT_EQ(tree.nextHop[0], NONE);
+    EXPECT_EQ(tree.nextCircuit[0], NONE);
+    std::vector<uint32_t> next;
+    std::vector<uint32_t> circuits;
+    EXPECT_THROW(routing.GetCloserNeighbours(tree, 0, next, circuits), MoseError);
+    EXPECT_THROW(routing.GetPath(0, 4), MoseError);
+    std::vector<uint32_t> table = routing.ComputeNextHopTable();
+    EXPECT_EQ(table[0 * 6 + 4], NONE);
+    EXPECT_EQ(table[3 * 6 + 4], 4U);
+    EXPECT_EQ(table[4 * 6 + 4], 4U);
+}
+
+TEST(ShortestPathRouting, PathCountsOfRandomRule)
+{
+    CircuitGraph q3 = Cube3();
+    ShortestPathRouting routing(q3, RoutingRule::RANDOM_SHORTEST_PATH, 42);
+    EXPECT_EQ(routing.GetSeed(), 42U);
+    DestinationTree tree;
+    routing.ComputeTree(7, tree);
+    // shortest paths to 7 from a node at distance k in Q3: k!
+    EXPECT_EQ(tree.pathCount, (std::vector<double>{6, 2, 2, 1, 2, 1, 1, 1}));
+    CircuitGraph c10 = Circulant10();
+    ShortestPathRouting r10(c10, RoutingRule::RANDOM_SHORTEST_PATH, 1);
+    r10.ComputeTree(5, tree);
+    // 0 -> 5: via 1 (1-3-5), via 2 (2-3-5, 2-4-5), via 8 (8-6-5, 8-7-5), via 9 (9-7-5)
+    EXPECT_EQ(tree.pathCount[0], 6.0);
+    EXPECT_EQ(tree.pathCount[2], 2.0);
+    EXPECT_EQ(tree.pathCount[1], 1.0);
+}
+
+TEST(ShortestPathRouting, RandomRuleIsUniformOverShortestPaths)
+{
+    // Over many seeds, each of the 6 shortest paths must come up about 1/6 of the time. On
+    // C10(1,2) 0's four closer neighbours carry 1, 2, 2 and 1 paths: a per-hop uniform choice
+    // would give the paths via 1 and 9 a share of 1/4 each instead of 1/6.
+    const uint32_t seeds = 6000;
+    for (int which = 0; which < 2; ++which)
+    {
+        CircuitGraph g = which == 0 ? Cube3() : Circulant10();
+        uint32_t dst = which == 0 ? 7 : 5;
+        std::map<std::vector<uint32_t>, uint32_t> seen;
+        for (uint32_t s = 0; s < seeds; ++s)
+        {
+            ShortestPathRouting routing(g, RoutingRule::RANDOM_SHORTEST_PATH, s);
+            std::vector<uint32_t> path = routing.GetPath(0, dst);
+            ASSERT_EQ(path.size(), 4U);
+            ASSERT_TRUE(IsWalk(g, path));
+            ++seen[path];
+        }
+        EXPECT_EQ(seen.size(), 6U);
+        for (const auto& [path, count] : seen)
+        {
+            // expected 1000 each; 5 standard deviations = 144
+            EXPECT_GT(count, 850U);
+            EXPECT_LT(count, 1150U);
+        }
+    }
+}
+
+TEST(ShortestPathRouting, HashIsDeterministicAndInUnitInterval)
+{
+    double sum = 0;
+    for (uint32_t i = 0; i < 1000; ++i)
+    {
+        double x = ShortestPathRouting::HashUniform(7, i, 3);
+        EXPECT_GE(x, 0.0);
+        EXPECT_LT(x, 1.0);
+        EXPECT_EQ(x, ShortestPathRouting::HashUniform(7, i, 3));
+        sum += x;
+    }
+    EXPECT_NEAR(sum / 1000, 0.5, 0.05);
+    EXPECT_NE(ShortestPathRouting::HashUniform(7, 1, 3), ShortestPathRouting::HashUniform(8, 1, 3));
+    EXPECT_NE(ShortestPathRouting::HashUniform(7, 1, 3), ShortestPathRouting::HashUniform(7, 3, 1));
+}
+
+TEST(ShortestPathRouting, PathsAreShortestOnRandomGraphs)
+{
+    MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    CircuitGraph g = BuildUniformTemplate(64, 4, rng);
+    ShortestPathRouting sp(g, RoutingRule::SHORTEST_PATH);
+    ShortestPathRouting rsp1(g, RoutingRule::RANDOM_SHORTEST_PATH, 1);
+    ShortestPathRouting rsp2(g, RoutingRule::RANDOM_SHORTEST_PATH, 2);
+    std::vector<uint32_t> table = rsp1.ComputeNextHopTable();
+    DestinationTree tree;
+    uint32_t differ = 0;
+    for (uint32_t t = 0; t < g.GetNNodes(); ++t)
+    {
+        sp.ComputeTree(t, tree);
+        for (uint32_t s = 0; s < g.GetNNodes(); ++s)
+        {
+            auto a = sp.GetPath(s, t);
+            auto b = rsp1.GetPath(s, t);
+            auto c = rsp2.GetPath(s, t);
+            ASSERT_EQ(a.size(), tree.distance[s] + 1);
+            ASSERT_EQ(b.size(), tree.distance[s] + 1);
+            ASSERT_EQ(c.size(), tree.distance[s] + 1);
+            ASSERT_TRUE(IsWalk(g, a) && IsWalk(g, b) && IsWalk(g, c));
+            ASSERT_EQ(b[0], s);
+            ASSERT_EQ(b.back(), t);
+            differ += (b != c) ? 1 : 0;
+            // the table gives the same first hop as the path
+            ASSERT_EQ(table[s * g.GetNNodes() + t], s == t ? t : b[1]);
+        }
+    }
+    EXPECT_GT(differ, 100U);
+}
