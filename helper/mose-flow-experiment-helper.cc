@@ -678,7 +678,7 @@ MoseFlowExperimentHelper::WritePlots(const std::string& dir) const
     for (const Panel& panel : panels)
     {
         Gnuplot plot(panel.file + ".png");
-        plot.SetTerminal("png size 640,420");
+        plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
         plot.SetTitle(panel.title);
         plot.SetLegend("policy", ToString(panel.metric));
         plot.AppendExtra(xtics);
@@ -691,7 +691,7 @@ MoseFlowExperimentHelper::WritePlots(const std::string& dir) const
         Gnuplot2dDataset errors("95% CI");
         errors.SetStyle(Gnuplot2dDataset::POINTS);
         errors.SetErrorBars(Gnuplot2dDataset::Y);
-        errors.SetExtra("lc rgb \"black\" pt 0");
+        errors.SetExtra("lc rgb \"black\" pt 7 ps 0.6");
         for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
         {
             MoseSummary s = Summarize(panel.mode, ALL_POLICIES[i], panel.metric);
@@ -711,10 +711,12 @@ MoseFlowExperimentHelper::WritePlots(const std::string& dir) const
         {
             std::string file = "hops_" + ModeTag(mode);
             Gnuplot plot(file + ".png");
-            plot.SetTerminal("png size 640,420");
-            plot.SetTitle("KV hop-count distribution, " + ToString(mode) + " (seed 0)");
+            plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
+            plot.SetTitle("KV hop-count distribution, " + ToString(mode) + " (run " +
+                          std::to_string(m_config.firstRun) + ")");
             plot.SetLegend("hops", "share of KV flows");
-            plot.AppendExtra("set yrange [0:1]");
+            plot.AppendExtra("set yrange [0:1.05]");
+            plot.AppendExtra("set xrange [0.5:*]");
             for (Policy p : ALL_POLICIES)
             {
                 const FlowMetrics& m = m_results[Index(0, mode, p)];

@@ -45,7 +45,9 @@ struct MoseFlowExperimentConfig
     uint64_t flows{100000};        //!< flows per mode F
     double kvShareInference{0.70}; //!< rho, inference-heavy
     double kvShareTraining{0.30};  //!< rho, training-heavy
-    RoutingRule routing{RoutingRule::SHORTEST_PATH}; //!< routing rule
+    /// routing rule: one uniformly random shortest path per pair by default (the lowest-id
+    /// tie-break biases every node towards the same neighbours; see doc/mose.rst)
+    RoutingRule routing{RoutingRule::RANDOM_SHORTEST_PATH};
     uint64_t firstRun{1}; //!< ns-3 run of the first seed; seed k uses run firstRun + k
     uint32_t seeds{20};   //!< number of seeds
 
