@@ -27,6 +27,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 using namespace ns3;
 
@@ -65,7 +66,9 @@ main(int argc, char* argv[])
         {
             ThrowBadParameter("repeat", "0", "need at least one evaluation");
         }
-        CircuitGraph graph = ReadCircuitGraphCsv(graphFile, nodes, degree);
+        CircuitGraph graph =
+            degree == 0 ? ReadCircuitGraphCsv(graphFile, nodes)
+                        : ReadCircuitGraphCsv(graphFile, nodes, std::optional<uint32_t>(degree));
         std::vector<Flow> flows = ReadFlowsCsv(flowsFile, graph.GetNNodes());
         uint64_t seed = MoseRandom::Create(RngSeedManager::GetRun(), MoseStream::ROUTING).Bits64();
 
