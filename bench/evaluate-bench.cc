@@ -6,9 +6,11 @@
  * (inference-heavy roles scaled to N, one-to-one P-D assignment, rho = 0.7):
  *   - N = 1024, d = 4, 100,000 flows (the paper's scale; target < 20 ms), per routing rule,
  *     on the uniform template H^U and on the P-D-biased template H^PD (r = 3, circulant);
- *   - N = 16384, d = 8, 1,000,000 flows on H^U (target < 10 s, < 2 GB), one iteration.
- * Graph and flows are built outside the timed loop. Also: traffic generation and a single
- * destination tree, the unit the evaluation repeats.
+ *   - N = 16384, d = 8, 1,000,000 flows on H^U (target < 10 s, < 2 GB), one iteration per
+ *     routing rule.
+ * Graph and flows are built outside the timed loop. Also: traffic generation, a single
+ * destination tree (ComputeTree()) and a batch of 64 trees (ComputeTreeBatch()), the units the
+ * evaluation repeats.
  *
  *   build/bench/mose-bench-evaluate-bench
  *   build/bench/mose-bench-evaluate-bench --benchmark_filter='Evaluate/1024'
@@ -143,6 +145,35 @@ BM_Tree(benchmark::State& state)
     state.SetLabel(ToString(routing.GetRule()));
 }
 
+/// 64 destination trees by one bit-parallel search; arguments: N, d, next hops (0/1)
+void
+BM_TreeBatch(benchmark::State& state)
+{
+    auto n = static_cast<uint32_t>(state.range(0));
+    auto d = static_cast<uint32_t>(state.range(1));
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    CircuitGraph g = BuildUniformTemplate(n, d, rng);
+    ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
+    TreeBatch batch;
+    std::vector<uint32_t> destinations(ShortestPathRouting::BATCH);
+    uint32_t t = 0;
+    for (auto _ : state)
+    {
+        for (uint32_t& x : destinations)
+        {
+            x = t;
+            t = (t + 1) % n;
+        }
+        routing.ComputeTreeBatch(destinations.data(),
+                                 ShortestPathRouting::BATCH,
+                                 batch,
+                                 state.range(2) != 0);
+        benchmark::DoNotOptimize(batch.Distance(0, 0));
+    }
+    state.SetItemsProcessed(state.iterations() * ShortestPathRouting::BATCH);
+    state.SetLabel(state.range(2) != 0 ? "trees/s, with next hops" : "trees/s, distances only");
+}
+
 } // namespace
 
 BENCHMARK(BM_Evaluate)
@@ -155,6 +186,8 @@ BENCHMARK(BM_Evaluate)
 BENCHMARK(BM_Evaluate)
     ->ArgNames({"N", "d", "F", "rule", "pd"})
     ->Args({16384, 8, 1000000, 0, 0})
+    ->Args({16384, 8, 1000000, 1, 0})
+    ->Args({16384, 8, 1000000, 2, 0})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Traffic)->ArgNames({"N", "F"})->Args({1024, 100000})->Unit(benchmark::kMillisecond);
@@ -164,6 +197,13 @@ BENCHMARK(BM_Tree)
     ->Args({1024, 4, 1})
     ->Args({16384, 8, 0})
     ->Args({16384, 8, 1})
+    ->Unit(benchmark::kMicrosecond);
+
+BENCHMARK(BM_TreeBatch)
+    ->ArgNames({"N", "d", "hops"})
+    ->Args({1024, 4, 1})
+    ->Args({16384, 8, 1})
+    ->Args({16384, 8, 0})
     ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

@@ -13,14 +13,18 @@
 #include "ns3/mose-random.h"
 #include "ns3/rng-seed-manager.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace ns3
 {
@@ -227,7 +231,8 @@ MoseFlowExperimentCommandLine::MoseFlowExperimentCommandLine(
       m_assignmentCap(std::to_string(defaults.assignmentCap)),
       m_flows(std::to_string(defaults.flows)),
       m_routing(ToString(defaults.routing)),
-      m_seeds(std::to_string(defaults.seeds))
+      m_seeds(std::to_string(defaults.seeds)),
+      m_threads(std::to_string(defaults.threads))
 {
     std::ostringstream kvInf;
     kvInf << defaults.kvShareInference;
@@ -264,6 +269,9 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
     cmd.AddValue("kvShareTraining", "share of KV flows, training-heavy", m_kvShareTraining);
     cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
     cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
+    cmd.AddValue("threads",
+                 "worker threads (0: one per core); results do not depend on it",
+                 m_threads);
 }
 
 MoseFlowExperimentConfig
@@ -291,6 +299,7 @@ MoseFlowExperimentCommandLine::GetConfig() const
     c.kvShareTraining = ParseReal("kvShareTraining", m_kvShareTraining);
     c.routing = ParseRoutingRule(m_routing);
     c.seeds = ParseUnsigned32("seeds", m_seeds);
+    c.threads = ParseUnsigned32("threads", m_threads);
     c.firstRun = RngSeedManager::GetRun();
     c.Validate();
     return c;
@@ -363,60 +372,123 @@ MoseFlowExperimentHelper::Index(uint32_t seed, WorkloadMode mode, Policy policy)
 }
 
 void
+MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed,
+                                           const MoseScenario& s,
+                                           uint64_t routingSeed)
+{
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        auto m = static_cast<std::size_t>(mode);
+        for (TemplateId tpl : ALL_TEMPLATES)
+        {
+            bool used = false;
+            for (Policy p : ALL_POLICIES)
+            {
+                used = used || SelectTemplate(p, mode) == tpl;
+            }
+            if (!used)
+            {
+                continue;
+            }
+            ShortestPathRouting routing(s.templates[static_cast<std::size_t>(tpl)],
+                                        m_config.routing,
+                                        routingSeed);
+            FlowMetrics metrics = EvaluateFlows(routing, s.flows[m]);
+            if (seed > 0)
+            {
+                // keep per-circuit data for seed 0 only: memory stays O(seeds) scalars
+                metrics.load = std::vector<double>();
+                metrics.loadKv = std::vector<double>();
+                metrics.loadTraining = std::vector<double>();
+            }
+            for (Policy p : ALL_POLICIES)
+            {
+                if (SelectTemplate(p, mode) == tpl)
+                {
+                    m_results[Index(seed, mode, p)] = metrics;
+                }
+            }
+        }
+    }
+}
+
+void
 MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     const MoseFlowExperimentConfig& c = m_config;
     m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * ALL_POLICIES.size(),
                      FlowMetrics());
     m_seedsDone = 0;
-    for (uint32_t seed = 0; seed < c.seeds; ++seed)
-    {
-        uint64_t run = c.firstRun + seed;
-        MoseScenario s = BuildScenario(run);
-        uint64_t routingSeed = MoseRandom::Create(run, MoseStream::ROUTING).Bits64();
-        for (WorkloadMode mode : ALL_MODES)
+
+    // Seeds are independent: workers take the next seed, draw its scenario under a lock (ns-3's
+    // random variables and RngSeedManager are not thread-safe) and evaluate it outside (the
+    // evaluation touches no ns-3 object). Each seed's results go to their own slots, so the
+    // results do not depend on the number of threads or on scheduling.
+    uint32_t threads = c.threads != 0 ? c.threads : std::thread::hardware_concurrency();
+    threads = std::max<uint32_t>(1, std::min(threads, c.seeds));
+    std::atomic<uint32_t> next{0};
+    std::mutex ns3Mutex;
+    std::mutex progressMutex;
+    std::exception_ptr failure;
+    uint32_t done = 0;
+    auto worker = [&]() {
+        for (uint32_t seed = next++; seed < c.seeds; seed = next++)
         {
-            auto m = static_cast<std::size_t>(mode);
-            for (TemplateId tpl : ALL_TEMPLATES)
+            try
             {
-                bool used = false;
-                for (Policy p : ALL_POLICIES)
+                MoseScenario s;
+                uint64_t routingSeed = 0;
                 {
-                    used = used || SelectTemplate(p, mode) == tpl;
+                    std::lock_guard<std::mutex> lock(ns3Mutex);
+                    s = BuildScenario(c.firstRun + seed);
+                    routingSeed =
+                        MoseRandom::Create(c.firstRun + seed, MoseStream::ROUTING).Bits64();
                 }
-                if (!used)
+                EvaluateScenario(seed, s, routingSeed);
+                std::lock_guard<std::mutex> lock(progressMutex);
+                ++done;
+                if (progress)
                 {
-                    continue;
+                    progress(done, c.seeds);
                 }
-                ShortestPathRouting routing(s.templates[static_cast<std::size_t>(tpl)],
-                                            c.routing,
-                                            routingSeed);
-                FlowMetrics metrics = EvaluateFlows(routing, s.flows[m]);
-                if (seed > 0)
+            }
+            catch (...)
+            {
+                std::lock_guard<std::mutex> lock(progressMutex);
+                if (!failure)
                 {
-                    // keep per-circuit data for seed 0 only: memory stays O(seeds) scalars
-                    metrics.load.clear();
-                    metrics.loadKv.clear();
-                    metrics.loadTraining.clear();
-                    metrics.load.shrink_to_fit();
-                    metrics.loadKv.shrink_to_fit();
-                    metrics.loadTraining.shrink_to_fit();
+                    failure = std::current_exception();
                 }
-                for (Policy p : ALL_POLICIES)
-                {
-                    if (SelectTemplate(p, mode) == tpl)
-                    {
-                        m_results[Index(seed, mode, p)] = metrics;
-                    }
-                }
-                NS_LOG_INFO("run " << run << " " << ToString(mode) << " " << ToString(tpl)
-                                   << " maxLoad " << metrics.all.maxLoad);
+                next = c.seeds; // stop the other workers after their current seed
+                return;
             }
         }
-        m_seedsDone = seed + 1;
-        if (progress)
+    };
+    std::vector<std::thread> pool;
+    for (uint32_t i = 1; i < threads; ++i)
+    {
+        pool.emplace_back(worker);
+    }
+    worker();
+    for (std::thread& t : pool)
+    {
+        t.join();
+    }
+    if (failure)
+    {
+        std::rethrow_exception(failure);
+    }
+    m_seedsDone = c.seeds;
+    for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
+    {
+        for (WorkloadMode mode : ALL_MODES)
         {
-            progress(m_seedsDone, c.seeds);
+            for (Policy p : ALL_POLICIES)
+            {
+                NS_LOG_INFO("run " << c.firstRun + seed << " " << ToString(mode) << " "
+                                   << ToString(p) << " maxLoad "
+                                   << m_results[Index(seed, mode, p)].all.maxLoad);
+            }
         }
     }
 }

@@ -50,6 +50,7 @@ struct MoseFlowExperimentConfig
     RoutingRule routing{RoutingRule::RANDOM_SHORTEST_PATH};
     uint64_t firstRun{1}; //!< ns-3 run of the first seed; seed k uses run firstRun + k
     uint32_t seeds{20};   //!< number of seeds
+    uint32_t threads{0};  //!< worker threads for Run() (0: one per core); no effect on results
 
     /// Throws a MoseError naming the first invalid parameter.
     void Validate() const;
@@ -106,6 +107,7 @@ class MoseFlowExperimentCommandLine
     std::string m_kvShareTraining;         //!< --kvShareTraining
     std::string m_routing;                 //!< --routing
     std::string m_seeds;                   //!< --seeds
+    std::string m_threads;                 //!< --threads
 };
 
 /**
@@ -202,8 +204,9 @@ class MoseFlowExperimentHelper
     MoseScenario BuildScenario(uint64_t run) const;
 
     /**
-     * \brief Evaluates every seed.
-     * \param progress called after each seed with (seeds done, seeds in all), may be empty
+     * \brief Evaluates every seed, on config.threads worker threads.
+     * \param progress called after each seed with (seeds done, seeds in all), may be empty;
+     *        calls are serialised but may come from any worker thread
      */
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
 
@@ -266,6 +269,14 @@ class MoseFlowExperimentHelper
     static uint32_t RenderPlots(const std::string& dir, const std::vector<std::string>& scripts);
 
   private:
+    /**
+     * \brief Evaluates one seed's scenario and files the results under every policy.
+     * \param seed the seed index
+     * \param s its scenario
+     * \param routingSeed the seed of the random tie-break's hash
+     */
+    void EvaluateScenario(uint32_t seed, const MoseScenario& s, uint64_t routingSeed);
+
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
 

@@ -23,27 +23,38 @@ SummarizeDistances(const CircuitGraph& graph)
     }
     DistanceSummary s;
     ShortestPathRouting routing(graph, RoutingRule::SHORTEST_PATH);
-    DestinationTree tree;
+    std::vector<uint32_t> batch;
+    std::vector<DestinationTree> trees;
     uint64_t pairs = 0;
     double sum = 0;
-    for (uint32_t t = 0; t < graph.GetNNodes(); ++t)
+    const uint32_t n = graph.GetNNodes();
+    for (uint32_t first = 0; first < n; first += ShortestPathRouting::BATCH)
     {
-        routing.ComputeTree(t, tree);
-        for (uint32_t v = 0; v < graph.GetNNodes(); ++v)
+        batch.clear();
+        for (uint32_t t = first; t < std::min(n, first + ShortestPathRouting::BATCH); ++t)
         {
-            uint32_t h = tree.distance[v];
-            if (v == t)
+            batch.push_back(t);
+        }
+        // one bit-parallel search for BATCH destinations at a time
+        routing.ComputeTrees(batch, trees);
+        for (const DestinationTree& tree : trees)
+        {
+            for (uint32_t v = 0; v < n; ++v)
             {
-                continue;
+                uint32_t h = tree.distance[v];
+                if (v == tree.destination)
+                {
+                    continue;
+                }
+                if (h >= s.histogram.size())
+                {
+                    s.histogram.resize(h + 1, 0);
+                }
+                ++s.histogram[h];
+                sum += h;
+                ++pairs;
+                s.diameter = std::max(s.diameter, h);
             }
-            if (h >= s.histogram.size())
-            {
-                s.histogram.resize(h + 1, 0);
-            }
-            ++s.histogram[h];
-            sum += h;
-            ++pairs;
-            s.diameter = std::max(s.diameter, h);
         }
     }
     s.averageHops = pairs > 0 ? sum / static_cast<double>(pairs) : 0.0;

@@ -54,6 +54,72 @@ Interpolate(double lower, double upper, double h, double k)
 }
 
 /**
+ * \brief The value at a 0-based rank of a multiset given as (value, count) pairs.
+ *
+ * Quickselect on the pairs with a three-way partition around a median-of-three pivot value,
+ * weighing each side by its counts: O(m) on average for m pairs. After 2 log2(m) + 8 rounds
+ * (an adversarial order) it sorts what is left and walks the cumulative counts, so the worst
+ * case stays O(m log m). Reorders the pairs.
+ * \param values the pairs, counts > 0
+ * \param rank the rank, < the total count
+ * \return the value
+ */
+double
+SelectRank(std::vector<std::pair<double, uint64_t>>& values, uint64_t rank)
+{
+    using Entry = std::pair<double, uint64_t>;
+    auto lo = values.begin();
+    auto hi = values.end();
+    uint32_t rounds = 8;
+    for (std::size_t m = values.size(); m > 1; m >>= 1)
+    {
+        rounds += 2;
+    }
+    while (hi - lo > 1 && rounds-- > 0)
+    {
+        const double a = lo->first;
+        const double b = (lo + (hi - lo) / 2)->first;
+        const double c = (hi - 1)->first;
+        const double pivot = std::max(std::min(a, b), std::min(std::max(a, b), c));
+        auto mid1 = std::partition(lo, hi, [pivot](const Entry& e) { return e.first < pivot; });
+        auto mid2 = std::partition(mid1, hi, [pivot](const Entry& e) { return e.first == pivot; });
+        uint64_t less = 0;
+        for (auto it = lo; it != mid1; ++it)
+        {
+            less += it->second;
+        }
+        uint64_t equal = 0;
+        for (auto it = mid1; it != mid2; ++it)
+        {
+            equal += it->second;
+        }
+        if (rank < less)
+        {
+            hi = mid1;
+        }
+        else if (rank < less + equal)
+        {
+            return pivot;
+        }
+        else
+        {
+            rank -= less + equal;
+            lo = mid2;
+        }
+    }
+    std::sort(lo, hi);
+    for (auto it = lo; it != hi; ++it)
+    {
+        if (rank < it->second)
+        {
+            return it->first;
+        }
+        rank -= it->second;
+    }
+    return (hi - 1)->first; // not reached for a valid rank
+}
+
+/**
  * \brief All (source, destination) flows of one pair, per class.
  */
 struct PairDemand
@@ -164,18 +230,10 @@ struct Acc
 /**
  * \brief The shared implementation of both EvaluateFlows() overloads.
  *
- * Work per destination t, given its tree (computed 64 at a time by ComputeTrees(), twice: once
- * per pass, never stored for all destinations):
- * - single-path rules: if the pairs towards t have fewer hops in total than the tree has nodes,
- *   each pair's path is walked (loads in pass 1, the sum of loads in pass 2); otherwise loads
- *   are accumulated over the whole tree from the leaves up (pass 1) and every node's cost from
- *   the root down (pass 2). Either way O(min(N, sum of hops)) after the tree.
- * - ECMP: pass 1 visits the tree from the leaves up and splits the demand of every node that
- *   carries some evenly over its closer neighbours; pass 2 marks the nodes that carry demand
- *   (the sources and everything downstream of them) and computes C(u) = mean over closer
- *   neighbours v of (load(u, v) + C(v)) for those only, from the root down.
- * The results do not depend on which of the two single-path strategies runs, except for the
- * order of floating-point additions (exact for integer demands).
+ * Groups the flows, then runs pass 1 (loads) and pass 2 (costs) over the destinations, each
+ * pass recomputing the destinations' distances 64 at a time (ComputeTreeBatch()); the comment
+ * at forEachDestination says what each rule does per destination. Never stores anything of size
+ * N^2.
  *
  * \param routing the routing
  * \param flows the flows
@@ -226,6 +284,22 @@ Evaluate(const ShortestPathRouting& routing,
         }
         std::vector<uint32_t> stamp(n, NONE);
         std::vector<uint32_t> slot(n, 0);
+        // count the pairs and destinations first so that the vectors are allocated once
+        std::size_t nPairs = 0;
+        std::size_t nRuns = 0;
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            nRuns += (start[t] < start[t + 1]) ? 1 : 0;
+            for (uint32_t k = start[t]; k < start[t + 1]; ++k)
+            {
+                const uint32_t src = flows[byDst[k]].src;
+                nPairs += (stamp[src] != t) ? 1 : 0;
+                stamp[src] = t;
+            }
+        }
+        pairs.reserve(nPairs);
+        runs.reserve(nRuns);
+        std::fill(stamp.begin(), stamp.end(), NONE);
         for (uint32_t t = 0; t < n; ++t)
         {
             if (start[t] == start[t + 1])
@@ -270,42 +344,154 @@ Evaluate(const ShortestPathRouting& routing,
     double* loadKv = r.loadKv.data();
     double* loadTr = r.loadTraining.data();
 
-    // The trees of up to BATCH destinations at a time
-    std::vector<uint32_t> batch;
-    std::vector<DestinationTree> trees;
-    auto forEachTree = [&](auto&& visit) {
+    // Trees come BATCH destinations at a time from the bit-parallel search (TreeBatch, distances
+    // only: writing the next-hop table would cost three times as much as the search at
+    // N = 16384). Per destination t, with H the total hops of its pairs:
+    // - single-path rules, H <= N: each pair's path is walked (walk(run, step), step(u, circuit)
+    //   -> next hop): the lowest-id next hop is the first closer neighbour in the CSR row, random
+    //   ones are evaluated lazily over the walked paths' shortest-path intervals
+    //   (LazyRandomTree);
+    // - single-path rules, H > N: a full DestinationTree (visit(run, tree)), loads accumulated
+    //   from the leaves up and costs from the root down over all its nodes;
+    // - ECMP: the sub-DAG that carries t's demand (the sources and every node on a shortest
+    //   path from them to t), found by a search from the sources and sorted by distance
+    //   (ecmpVisit(run, batch, slot) after buildDag()), at most the whole tree.
+    // Every rule costs O(min(N + E, work along the flows' paths)) per destination after the
+    // search. The results do not depend on the strategy, except for the order of
+    // floating-point additions (exact for integer demands).
+    const bool lowestId = routing.GetRule() == RoutingRule::SHORTEST_PATH;
+    std::vector<uint32_t> batchDestinations;
+    TreeBatch treeBatch;
+    DestinationTree fullTree;
+    LazyRandomTree lazy(routing);
+    std::vector<uint32_t> dagStamp(ecmp ? n : 0, NONE);
+    std::vector<uint32_t> dagStack;
+    std::vector<uint32_t> dagNodes;
+    std::vector<uint32_t> dagSorted;
+    std::vector<uint32_t> dagLevelStart;
+    uint32_t dagEpoch = 0;
+    // Fills dagSorted with the demand-carrying sub-DAG of a destination, by distance
+    // (destination first)
+    auto buildDag = [&](const DestinationRun& run, const TreeBatch& tb, uint32_t slot) {
+        const uint32_t epoch = dagEpoch++;
+        dagNodes.clear();
+        dagStack.clear();
+        uint32_t maxDistance = 0;
+        for (std::size_t k = run.begin; k < run.end; ++k)
+        {
+            const uint32_t src = pairs[k].src;
+            if (dagStamp[src] != epoch)
+            {
+                dagStamp[src] = epoch;
+                dagStack.push_back(src);
+                maxDistance = std::max(maxDistance, tb.Distance(src, slot));
+            }
+        }
+        while (!dagStack.empty())
+        {
+            const uint32_t u = dagStack.back();
+            dagStack.pop_back();
+            dagNodes.push_back(u);
+            const uint32_t du = tb.Distance(u, slot);
+            if (du == 0)
+            {
+                continue;
+            }
+            for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
+            {
+                const uint32_t v = boost::target(*it, g);
+                if (dagStamp[v] != epoch && tb.Distance(v, slot) + 1 == du)
+                {
+                    dagStamp[v] = epoch;
+                    dagStack.push_back(v);
+                }
+            }
+        }
+        // counting sort by distance; within a distance, discovery order
+        dagLevelStart.assign(maxDistance + 2, 0);
+        for (uint32_t u : dagNodes)
+        {
+            ++dagLevelStart[tb.Distance(u, slot) + 1];
+        }
+        for (uint32_t k = 1; k < dagLevelStart.size(); ++k)
+        {
+            dagLevelStart[k] += dagLevelStart[k - 1];
+        }
+        dagSorted.resize(dagNodes.size());
+        for (uint32_t u : dagNodes)
+        {
+            dagSorted[dagLevelStart[tb.Distance(u, slot)]++] = u;
+        }
+    };
+    auto unreachable = [&](const PairDemand& p) {
+        ThrowBadFlow(p.firstFlow,
+                     "dst = " + std::to_string(p.dst) + " cannot be reached from src = " +
+                         std::to_string(p.src) + " (the graph is not connected)");
+    };
+    auto forEachDestination = [&](auto&& walk, auto&& visit, auto&& ecmpVisit) {
         for (std::size_t first = 0; first < runs.size(); first += ShortestPathRouting::BATCH)
         {
             const std::size_t last =
                 std::min<std::size_t>(runs.size(), first + ShortestPathRouting::BATCH);
-            batch.clear();
+            batchDestinations.clear();
             for (std::size_t k = first; k < last; ++k)
             {
-                batch.push_back(runs[k].destination);
+                batchDestinations.push_back(runs[k].destination);
             }
-            routing.ComputeTrees(batch, trees);
-            for (std::size_t k = first; k < last; ++k)
+            const auto count = static_cast<uint32_t>(batchDestinations.size());
+            routing.ComputeTreeBatch(batchDestinations.data(), count, treeBatch, false);
+            for (uint32_t slot = 0; slot < count; ++slot)
             {
-                visit(runs[k], trees[k - first]);
+                const DestinationRun& run = runs[first + slot];
+                uint64_t hops = 0;
+                for (std::size_t k = run.begin; k < run.end; ++k)
+                {
+                    const uint32_t d = treeBatch.GetDistance(pairs[k].src, slot);
+                    if (d == NONE)
+                    {
+                        unreachable(pairs[k]);
+                    }
+                    hops += d;
+                }
+                if (ecmp)
+                {
+                    buildDag(run, treeBatch, slot);
+                    ecmpVisit(run, treeBatch, slot);
+                }
+                else if (hops > n)
+                {
+                    if (lowestId)
+                    {
+                        treeBatch.ExtractTree(slot, fullTree);
+                    }
+                    else
+                    {
+                        routing.ComputeTree(run.destination, fullTree);
+                    }
+                    visit(run, fullTree);
+                }
+                else if (lowestId)
+                {
+                    // the first closer neighbour in the id-sorted CSR row
+                    walk(run, [&treeBatch, &g, slot](uint32_t u, uint32_t& circuit) {
+                        const uint32_t du = treeBatch.Distance(u, slot);
+                        auto [it, end] = boost::out_edges(u, g);
+                        while (treeBatch.Distance(boost::target(*it, g), slot) + 1 != du)
+                        {
+                            ++it;
+                        }
+                        circuit = g[*it];
+                        return static_cast<uint32_t>(boost::target(*it, g));
+                    });
+                }
+                else
+                {
+                    lazy.Reset(treeBatch, slot);
+                    walk(run,
+                         [&lazy](uint32_t u, uint32_t& circuit) { return lazy.Step(u, circuit); });
+                }
             }
         }
-    };
-    // total hops of a destination's pairs; throws for a pair that cannot reach it
-    auto hopSum = [&](const DestinationRun& run, const DestinationTree& tree) {
-        uint64_t sum = 0;
-        for (std::size_t k = run.begin; k < run.end; ++k)
-        {
-            const PairDemand& p = pairs[k];
-            const uint32_t d = tree.distance[p.src];
-            if (d == NONE)
-            {
-                ThrowBadFlow(p.firstFlow,
-                             "dst = " + std::to_string(p.dst) + " cannot be reached from src = " +
-                                 std::to_string(p.src) + " (the graph is not connected)");
-            }
-            sum += d;
-        }
-        return sum;
     };
 
     // Pass 1: loads. acc(u) is the demand at u heading to t (its own flows plus everything
@@ -313,87 +499,81 @@ Evaluate(const ShortestPathRouting& routing,
     // zero between destinations.
     std::vector<Acc> accVec(n, Acc{0.0, 0.0});
     Acc* acc = accVec.data();
-    forEachTree([&](const DestinationRun& run, const DestinationTree& tree) {
-        const uint64_t hops = hopSum(run, tree);
-        const uint32_t* dist = tree.distance.data();
-        const uint32_t* order = tree.order.data();
-        const std::size_t reached = tree.order.size();
-        if (!ecmp && hops <= reached)
+    auto walkLoads = [&](const DestinationRun& run, auto&& step) {
+        for (std::size_t k = run.begin; k < run.end; ++k)
         {
-            const uint32_t* next = tree.nextHop.data();
-            const uint32_t* nextCircuit = tree.nextCircuit.data();
-            for (std::size_t k = run.begin; k < run.end; ++k)
+            const PairDemand& p = pairs[k];
+            uint32_t c = NONE;
+            for (uint32_t u = p.src; u != run.destination;)
             {
-                const PairDemand& p = pairs[k];
-                for (uint32_t u = p.src; u != run.destination; u = next[u])
-                {
-                    loadKv[nextCircuit[u]] += p.demandKv;
-                    loadTr[nextCircuit[u]] += p.demandTraining;
-                }
+                u = step(u, c);
+                loadKv[c] += p.demandKv;
+                loadTr[c] += p.demandTraining;
             }
-            return;
         }
+    };
+    auto treeLoads = [&](const DestinationRun& run, const DestinationTree& tree) {
         for (std::size_t k = run.begin; k < run.end; ++k)
         {
             acc[pairs[k].src] = Acc{pairs[k].demandKv, pairs[k].demandTraining};
         }
-        if (!ecmp)
+        const uint32_t* order = tree.order.data();
+        const uint32_t* next = tree.nextHop.data();
+        const uint32_t* nextCircuit = tree.nextCircuit.data();
+        for (std::size_t i = tree.order.size() - 1; i > 0; --i)
         {
-            const uint32_t* next = tree.nextHop.data();
-            const uint32_t* nextCircuit = tree.nextCircuit.data();
-            for (std::size_t i = reached - 1; i > 0; --i)
+            const uint32_t u = order[i];
+            const Acc a = acc[u];
+            if (a.kv == 0.0 && a.tr == 0.0)
             {
-                const uint32_t u = order[i];
-                const Acc a = acc[u];
-                if (a.kv == 0.0 && a.tr == 0.0)
-                {
-                    continue;
-                }
-                acc[u] = Acc{0.0, 0.0};
-                const uint32_t v = next[u];
-                const uint32_t c = nextCircuit[u];
-                acc[v].kv += a.kv;
-                acc[v].tr += a.tr;
-                loadKv[c] += a.kv;
-                loadTr[c] += a.tr;
+                continue;
             }
+            acc[u] = Acc{0.0, 0.0};
+            const uint32_t v = next[u];
+            const uint32_t c = nextCircuit[u];
+            acc[v].kv += a.kv;
+            acc[v].tr += a.tr;
+            loadKv[c] += a.kv;
+            loadTr[c] += a.tr;
         }
-        else
+        acc[run.destination] = Acc{0.0, 0.0};
+    };
+    auto ecmpLoads = [&](const DestinationRun& run, const TreeBatch& tb, uint32_t slot) {
+        for (std::size_t k = run.begin; k < run.end; ++k)
         {
-            for (std::size_t i = reached - 1; i > 0; --i)
+            acc[pairs[k].src] = Acc{pairs[k].demandKv, pairs[k].demandTraining};
+        }
+        // farthest first; dagSorted[0] is the destination
+        for (std::size_t i = dagSorted.size() - 1; i > 0; --i)
+        {
+            const uint32_t u = dagSorted[i];
+            const Acc a = acc[u];
+            acc[u] = Acc{0.0, 0.0};
+            const uint32_t du = tb.Distance(u, slot);
+            auto [begin, end] = boost::out_edges(u, g);
+            uint32_t closer = 0;
+            for (auto it = begin; it != end; ++it)
             {
-                const uint32_t u = order[i];
-                const Acc a = acc[u];
-                if (a.kv == 0.0 && a.tr == 0.0)
+                closer += (tb.Distance(boost::target(*it, g), slot) + 1 == du) ? 1 : 0;
+            }
+            const double shareKv = a.kv / closer;
+            const double shareTr = a.tr / closer;
+            for (auto it = begin; it != end; ++it)
+            {
+                const uint32_t v = boost::target(*it, g);
+                if (tb.Distance(v, slot) + 1 == du)
                 {
-                    continue;
-                }
-                acc[u] = Acc{0.0, 0.0};
-                const uint32_t du = dist[u];
-                auto [begin, end] = boost::out_edges(u, g);
-                uint32_t closer = 0;
-                for (auto it = begin; it != end; ++it)
-                {
-                    closer += (dist[boost::target(*it, g)] + 1 == du) ? 1 : 0;
-                }
-                const double shareKv = a.kv / closer;
-                const double shareTr = a.tr / closer;
-                for (auto it = begin; it != end; ++it)
-                {
-                    const uint32_t v = boost::target(*it, g);
-                    if (dist[v] + 1 == du)
-                    {
-                        const uint32_t c = g[*it];
-                        acc[v].kv += shareKv;
-                        acc[v].tr += shareTr;
-                        loadKv[c] += shareKv;
-                        loadTr[c] += shareTr;
-                    }
+                    const uint32_t c = g[*it];
+                    acc[v].kv += shareKv;
+                    acc[v].tr += shareTr;
+                    loadKv[c] += shareKv;
+                    loadTr[c] += shareTr;
                 }
             }
         }
         acc[run.destination] = Acc{0.0, 0.0};
-    });
+    };
+    forEachDestination(walkLoads, treeLoads, ecmpLoads);
     std::vector<Acc>().swap(accVec);
 
     r.load.resize(m);
@@ -406,100 +586,64 @@ Evaluate(const ShortestPathRouting& routing,
     // Pass 2: costs on total loads, from the root down, on recomputed trees.
     std::vector<double> costVec(n, 0.0);
     double* cost = costVec.data();
-    std::vector<uint32_t> markVec(ecmp ? n : 0, NONE);
-    uint32_t* mark = markVec.data();
-    uint32_t runIndex = 0;
-    forEachTree([&](const DestinationRun& run, const DestinationTree& tree) {
-        const uint64_t hops = hopSum(run, tree);
-        const uint32_t* dist = tree.distance.data();
-        const uint32_t* order = tree.order.data();
-        const std::size_t reached = tree.order.size();
-        const uint32_t t = run.destination;
-        if (!ecmp)
+    auto walkCosts = [&](const DestinationRun& run, auto&& step) {
+        for (std::size_t k = run.begin; k < run.end; ++k)
         {
-            const uint32_t* next = tree.nextHop.data();
-            const uint32_t* nextCircuit = tree.nextCircuit.data();
-            if (hops <= reached)
+            double sum = 0;
+            uint32_t hops = 0;
+            uint32_t c = NONE;
+            for (uint32_t u = pairs[k].src; u != run.destination; ++hops)
             {
-                for (std::size_t k = run.begin; k < run.end; ++k)
-                {
-                    double sum = 0;
-                    for (uint32_t u = pairs[k].src; u != t; u = next[u])
-                    {
-                        sum += load[nextCircuit[u]];
-                    }
-                    pairs[k].cost = sum;
-                }
+                u = step(u, c);
+                sum += load[c];
             }
-            else
-            {
-                cost[t] = 0.0;
-                for (std::size_t i = 1; i < reached; ++i)
-                {
-                    const uint32_t u = order[i];
-                    cost[u] = load[nextCircuit[u]] + cost[next[u]];
-                }
-                for (std::size_t k = run.begin; k < run.end; ++k)
-                {
-                    pairs[k].cost = cost[pairs[k].src];
-                }
-            }
+            pairs[k].cost = sum;
+            pairs[k].hops = hops;
         }
-        else
+    };
+    auto treeCosts = [&](const DestinationRun& run, const DestinationTree& tree) {
+        const uint32_t* order = tree.order.data();
+        const uint32_t* next = tree.nextHop.data();
+        const uint32_t* nextCircuit = tree.nextCircuit.data();
+        cost[run.destination] = 0.0;
+        for (std::size_t i = 1; i < tree.order.size(); ++i)
         {
-            // mark the sources and everything their demand flows through
-            const uint32_t stamp = runIndex++;
-            for (std::size_t k = run.begin; k < run.end; ++k)
-            {
-                mark[pairs[k].src] = stamp;
-            }
-            for (std::size_t i = reached - 1; i > 0; --i)
-            {
-                const uint32_t u = order[i];
-                if (mark[u] != stamp)
-                {
-                    continue;
-                }
-                const uint32_t du = dist[u];
-                for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
-                {
-                    const uint32_t v = boost::target(*it, g);
-                    mark[v] = (dist[v] + 1 == du) ? stamp : mark[v];
-                }
-            }
-            cost[t] = 0.0;
-            for (std::size_t i = 1; i < reached; ++i)
-            {
-                const uint32_t u = order[i];
-                if (mark[u] != stamp)
-                {
-                    continue;
-                }
-                const uint32_t du = dist[u];
-                double sum = 0;
-                uint32_t closer = 0;
-                for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
-                {
-                    const uint32_t v = boost::target(*it, g);
-                    if (dist[v] + 1 == du)
-                    {
-                        sum += load[g[*it]] + cost[v];
-                        ++closer;
-                    }
-                }
-                cost[u] = sum / closer;
-            }
-            for (std::size_t k = run.begin; k < run.end; ++k)
-            {
-                pairs[k].cost = cost[pairs[k].src];
-            }
+            const uint32_t u = order[i];
+            cost[u] = load[nextCircuit[u]] + cost[next[u]];
         }
         for (std::size_t k = run.begin; k < run.end; ++k)
         {
-            pairs[k].hops = dist[pairs[k].src];
+            pairs[k].cost = cost[pairs[k].src];
+            pairs[k].hops = tree.distance[pairs[k].src];
         }
-    });
-    std::vector<DestinationTree>().swap(trees);
+    };
+    auto ecmpCosts = [&](const DestinationRun& run, const TreeBatch& tb, uint32_t slot) {
+        cost[run.destination] = 0.0;
+        // nearest first: every closer neighbour's cost is known
+        for (std::size_t i = 1; i < dagSorted.size(); ++i)
+        {
+            const uint32_t u = dagSorted[i];
+            const uint32_t du = tb.Distance(u, slot);
+            double sum = 0;
+            uint32_t closer = 0;
+            for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
+            {
+                const uint32_t v = boost::target(*it, g);
+                if (tb.Distance(v, slot) + 1 == du)
+                {
+                    sum += load[g[*it]] + cost[v];
+                    ++closer;
+                }
+            }
+            cost[u] = sum / closer;
+        }
+        for (std::size_t k = run.begin; k < run.end; ++k)
+        {
+            pairs[k].cost = cost[pairs[k].src];
+            pairs[k].hops = tb.Distance(pairs[k].src, slot);
+        }
+    };
+    forEachDestination(walkCosts, treeCosts, ecmpCosts);
 
     // Per-class summaries over flows: each pair contributes its flow count.
     std::vector<std::pair<double, uint64_t>> entriesAll;
@@ -581,11 +725,14 @@ Percentile(std::vector<double> values, double p)
     {
         throw MoseError("Percentile: the sample is empty");
     }
-    std::sort(values.begin(), values.end());
+    // selection instead of a full sort: O(n) on average
     const double h = Rank(values.size(), p);
     const auto k = static_cast<std::size_t>(std::floor(h));
-    const std::size_t k1 = std::min(k + 1, values.size() - 1);
-    return Interpolate(values[k], values[k1], h, static_cast<double>(k));
+    std::nth_element(values.begin(), values.begin() + k, values.end());
+    const double lower = values[k];
+    const double upper =
+        k + 1 < values.size() ? *std::min_element(values.begin() + k + 1, values.end()) : lower;
+    return Interpolate(lower, upper, h, static_cast<double>(k));
 }
 
 double
@@ -605,33 +752,11 @@ WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p)
     {
         throw MoseError("WeightedPercentile: the sample is empty");
     }
-    std::sort(values.begin(), values.end());
     const double h = Rank(total, p);
     const auto k = static_cast<uint64_t>(std::floor(h));
     const uint64_t k1 = std::min<uint64_t>(k + 1, total - 1);
-    // walk the cumulative counts: entry i covers ranks [below, below + count)
-    double lower = 0;
-    double upper = 0;
-    uint64_t below = 0;
-    std::size_t i = 0;
-    for (; i < values.size(); ++i)
-    {
-        if (k < below + values[i].second)
-        {
-            lower = values[i].first;
-            break;
-        }
-        below += values[i].second;
-    }
-    for (; i < values.size(); ++i)
-    {
-        if (k1 < below + values[i].second)
-        {
-            upper = values[i].first;
-            break;
-        }
-        below += values[i].second;
-    }
+    const double lower = SelectRank(values, k);
+    const double upper = k1 == k ? lower : SelectRank(values, k1);
     return Interpolate(lower, upper, h, static_cast<double>(k));
 }
 

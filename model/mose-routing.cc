@@ -17,6 +17,37 @@ namespace
 /// Shorthand for the "none" value of distances, next hops and circuits
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
 
+/// SplitMix64's finaliser (Steele, Lea, Flood 2014), a bijection on 64-bit words
+uint64_t
+Mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/**
+ * \brief RANDOM_SHORTEST_PATH's stateless hash (see ShortestPathRouting::HashUniform()).
+ *
+ * Hand-written rather than drawn from an ns-3 stream: the choice at (node, destination) must be
+ * random-access and identical every time it is asked for (each metrics pass recomputes the
+ * trees, LazyRandomTree evaluates single nodes, the packet level installs the same next hops)
+ * without storing N^2 choices. The seed is mixed on its own first so that (seed, key) pairs
+ * cannot alias under xor.
+ * \param seed the routing seed
+ * \param node the node
+ * \param destination the destination
+ * \return a number in [0, 1) with 53 random bits
+ */
+inline double
+Hash01(uint64_t seed, uint32_t node, uint32_t destination)
+{
+    const uint64_t key = (static_cast<uint64_t>(destination) << 32) | node;
+    const uint64_t z = Mix64(Mix64(seed) ^ key);
+    return static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+
 /**
  * \brief Breadth-first search from the destination with the next-hop choice folded in.
  *
@@ -27,18 +58,16 @@ constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
  *   dequeued, every node of the previous level already has its final distance (and path count),
  *   so its closer neighbours are complete; CSR rows are sorted by target id, so the first one
  *   met is the lowest-id one;
- * - RANDOM_SHORTEST_PATH also counts shortest paths: an arc to a node one step farther adds the
- *   current node's count to it (a node's count is final when it is dequeued, because all nodes
- *   of the previous level are dequeued before it).
+ * - RANDOM_SHORTEST_PATH also sums the path counts of the closer neighbours, in increasing id
+ *   order, into the node's own count (the canonical order that LazyRandomTree repeats, so both
+ *   give bit-identical counts and choices), then scans the row once more to pick the next hop.
  *
  * This is Boost's breadth_first_visit with the visitor events inlined, and written without
  * data-dependent branches: whether a neighbour is new, closer or farther is a coin flip for the
  * branch predictor, and mispredictions cost more than the arc itself. Every arc therefore
  * stores the (possibly unchanged) distance, writes the queue slot and advances the tail by 0 or
  * 1, and selects the next hop with conditional moves. The queue has one spare slot for the
- * write after the last discovery. The BGL algorithm (colour map, separate queue, a visitor call
- * per event, branches) took about three times as long per arc, and the flow-level metrics run
- * this search twice per destination.
+ * write after the last discovery.
  *
  * \tparam Rule the routing rule
  * \param g the CSR graph
@@ -64,7 +93,6 @@ SearchFrom(const CircuitGraph::Graph& g,
     if constexpr (RANDOM)
     {
         tree.pathCount.assign(n, 0.0);
-        tree.pathCount[t] = 1.0;
     }
     else
     {
@@ -89,21 +117,11 @@ SearchFrom(const CircuitGraph::Graph& g,
         uint32_t found = 0;
         uint32_t hop = NONE;
         uint32_t circuit = NONE;
-        [[maybe_unused]] double target = 0;
-        [[maybe_unused]] double cumulative = 0;
         [[maybe_unused]] double su = 0;
-        [[maybe_unused]] uint32_t lastHop = NONE;
-        [[maybe_unused]] uint32_t lastCircuit = NONE;
-        if constexpr (RANDOM)
-        {
-            su = sigma[u];
-            target = ShortestPathRouting::HashUniform(seed, u, t) * su;
-        }
-        auto [it, end] = boost::out_edges(u, g);
-        for (; it != end; ++it)
+        auto [begin, end] = boost::out_edges(u, g);
+        for (auto it = begin; it != end; ++it)
         {
             const uint32_t v = boost::target(*it, g);
-            const uint32_t c = g[*it];
             const uint32_t dv = dist[v];
             const uint32_t fresh = (dv == NONE) ? 1 : 0;
             const uint32_t closer = (dv + 1 == du) ? 1 : 0;
@@ -112,32 +130,46 @@ SearchFrom(const CircuitGraph::Graph& g,
             tail += fresh;
             if constexpr (RANDOM)
             {
-                // fresh or already seen at the next level: u's paths extend to v
-                sigma[v] += (fresh | (dv == child)) ? su : 0.0;
-                cumulative += closer ? sigma[v] : 0.0;
-                const uint32_t take = closer & (found ^ 1) & ((cumulative > target) ? 1 : 0);
-                found |= take;
-                hop = take ? v : hop;
-                circuit = take ? c : circuit;
-                lastHop = closer ? v : lastHop;
-                lastCircuit = closer ? c : lastCircuit;
+                su += closer ? sigma[v] : 0.0;
             }
             else
             {
                 const uint32_t take = closer & (found ^ 1);
                 found |= take;
                 hop = take ? v : hop;
-                circuit = take ? c : circuit;
+                circuit = take ? g[*it] : circuit;
             }
+        }
+        if constexpr (RANDOM)
+        {
+            if (u == t)
+            {
+                sigma[u] = 1.0;
+                continue;
+            }
+            sigma[u] = su;
+            const double target = Hash01(seed, u, t) * su;
+            double cumulative = 0;
+            uint32_t lastHop = NONE;
+            uint32_t lastCircuit = NONE;
+            for (auto it = begin; it != end; ++it)
+            {
+                const uint32_t v = boost::target(*it, g);
+                const uint32_t closer = (dist[v] + 1 == du) ? 1 : 0;
+                cumulative += closer ? sigma[v] : 0.0;
+                const uint32_t take = closer & (found ^ 1) & ((cumulative > target) ? 1 : 0);
+                found |= take;
+                hop = take ? v : hop;
+                circuit = take ? g[*it] : circuit;
+                lastHop = closer ? v : lastHop;
+                lastCircuit = closer ? g[*it] : lastCircuit;
+            }
+            // target * sigma can round up to sigma itself: then the last closer neighbour
+            hop = found ? hop : lastHop;
+            circuit = found ? circuit : lastCircuit;
         }
         if (u != t)
         {
-            if constexpr (RANDOM)
-            {
-                // rounding can leave the running sum a hair below target: take the last one
-                hop = found ? hop : lastHop;
-                circuit = found ? circuit : lastCircuit;
-            }
             next[u] = hop;
             nextCircuit[u] = circuit;
         }
@@ -160,16 +192,6 @@ LowestBit(uint64_t x)
     }
     return i;
 #endif
-}
-
-/// SplitMix64's finaliser (Steele, Lea, Flood 2014), a bijection on 64-bit words
-uint64_t
-Mix64(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
 }
 
 /// Throws unless a node id is below N
@@ -256,13 +278,7 @@ ShortestPathRouting::GetSeed() const
 double
 ShortestPathRouting::HashUniform(uint64_t seed, uint32_t node, uint32_t destination)
 {
-    // Hand-written rather than drawn from an ns-3 stream: the choice at (node, destination) must
-    // be random-access and identical every time it is asked for (each metrics pass recomputes
-    // the trees, the packet level installs the same next hops) without storing N^2 choices. The
-    // seed is mixed on its own first so that (seed, key) pairs cannot alias under xor.
-    uint64_t key = (static_cast<uint64_t>(destination) << 32) | node;
-    uint64_t z = Mix64(Mix64(seed) ^ key);
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
+    return Hash01(seed, node, destination);
 }
 
 void
@@ -323,7 +339,8 @@ ShortestPathRouting::ComputeTrees(const std::vector<uint32_t>& destinations,
 void
 ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
                                       uint32_t count,
-                                      TreeBatch& batch) const
+                                      TreeBatch& batch,
+                                      bool nextHops) const
 {
     const uint32_t n = m_graph.GetNNodes();
     const CircuitGraph::Graph& g = m_graph.GetGraph();
@@ -337,12 +354,26 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
     {
         CheckNode("destination", destinations[b], n);
     }
+    const std::size_t cells = static_cast<std::size_t>(n) * count;
+    batch.m_graph = &m_graph;
     batch.m_nodes = n;
     batch.m_destinations.assign(destinations, destinations + count);
     batch.m_reached.assign(n, 0);
-    // entries are written where reached; no fill needed
-    batch.m_entries.resize(static_cast<std::size_t>(n) * count);
+    // cells are written where reached and read only there: no fill needed
+    batch.m_narrow.resize(cells);
+    batch.m_wide.clear();
+    batch.m_hasNextHops = nextHops;
+    if (nextHops)
+    {
+        batch.m_entries.resize(cells);
+    }
+    else
+    {
+        batch.m_entries.clear();
+    }
     uint64_t* seen = batch.m_reached.data();
+    uint8_t* narrow = batch.m_narrow.data();
+    uint32_t* wide = nullptr;
     TreeBatch::Entry* entries = batch.m_entries.data();
     std::vector<uint64_t> frontier(n, 0);
     std::vector<uint64_t> nextFrontier(n, 0);
@@ -351,11 +382,22 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
         const uint32_t t = destinations[b];
         seen[t] |= uint64_t{1} << b;
         frontier[t] |= uint64_t{1} << b;
-        entries[static_cast<std::size_t>(t) * count + b] = {0, t, NONE};
+        narrow[static_cast<std::size_t>(t) * count + b] = 0;
+        if (nextHops)
+        {
+            entries[static_cast<std::size_t>(t) * count + b] = {t, NONE};
+        }
     }
     const uint64_t all = count == 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
     for (uint32_t level = 1;; ++level)
     {
+        if (level == 255)
+        {
+            // deeper than a byte holds: continue with 32-bit distances
+            batch.m_wide.assign(batch.m_narrow.begin(), batch.m_narrow.end());
+            std::vector<uint8_t>().swap(batch.m_narrow);
+            wide = batch.m_wide.data();
+        }
         bool grew = false;
         for (uint32_t v = 0; v < n; ++v)
         {
@@ -371,7 +413,7 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
             {
                 reach |= frontier[boost::target(*it, g)];
             }
-            uint64_t fresh = reach & ~s;
+            const uint64_t fresh = reach & ~s;
             nextFrontier[v] = fresh;
             if (fresh == 0)
             {
@@ -379,20 +421,39 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
             }
             grew = true;
             seen[v] = s | fresh;
-            TreeBatch::Entry* row = entries + static_cast<std::size_t>(v) * count;
-            // every fresh bit is in some neighbour's frontier word: the scan ends in the row
-            for (auto it = begin; fresh != 0; ++it)
+            const std::size_t row = static_cast<std::size_t>(v) * count;
+            if (wide == nullptr)
             {
-                uint64_t x = frontier[boost::target(*it, g)] & fresh;
+                for (uint64_t x = fresh; x != 0; x &= x - 1)
+                {
+                    narrow[row + LowestBit(x)] = static_cast<uint8_t>(level);
+                }
+            }
+            else
+            {
+                for (uint64_t x = fresh; x != 0; x &= x - 1)
+                {
+                    wide[row + LowestBit(x)] = level;
+                }
+            }
+            if (!nextHops)
+            {
+                continue;
+            }
+            // every fresh bit is in some neighbour's frontier word: the scan ends in the row
+            uint64_t left = fresh;
+            for (auto it = begin; left != 0; ++it)
+            {
+                uint64_t x = frontier[boost::target(*it, g)] & left;
                 if (x == 0)
                 {
                     continue;
                 }
-                fresh &= ~x;
-                const TreeBatch::Entry e{level, boost::target(*it, g), g[*it]};
+                left &= ~x;
+                const TreeBatch::Entry e{boost::target(*it, g), g[*it]};
                 do
                 {
-                    row[LowestBit(x)] = e;
+                    entries[row + LowestBit(x)] = e;
                     x &= x - 1;
                 } while (x != 0);
             }
@@ -406,55 +467,43 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
 }
 
 uint32_t
-TreeBatch::GetSize() const
-{
-    return static_cast<uint32_t>(m_destinations.size());
-}
-
-uint32_t
-TreeBatch::GetDestination(uint32_t slot) const
-{
-    return m_destinations.at(slot);
-}
-
-bool
-TreeBatch::IsReached(uint32_t node, uint32_t slot) const
-{
-    return node < m_nodes && slot < GetSize() && ((m_reached[node] >> slot) & 1) != 0;
-}
-
-uint32_t
 TreeBatch::GetDistance(uint32_t node, uint32_t slot) const
 {
-    return IsReached(node, slot)
-               ? m_entries[static_cast<std::size_t>(node) * GetSize() + slot].distance
-               : NONE;
+    if (node >= m_nodes || slot >= GetSize())
+    {
+        throw MoseError("TreeBatch: node " + std::to_string(node) + " or slot " +
+                        std::to_string(slot) + " out of range");
+    }
+    return IsReached(node, slot) ? Distance(node, slot) : NONE;
 }
 
 uint32_t
 TreeBatch::GetNextHop(uint32_t node, uint32_t slot) const
 {
-    return IsReached(node, slot)
-               ? m_entries[static_cast<std::size_t>(node) * GetSize() + slot].nextHop
-               : NONE;
+    if (!m_hasNextHops)
+    {
+        throw MoseError("TreeBatch: computed without next hops");
+    }
+    return GetDistance(node, slot) == NONE ? NONE : At(node, slot).nextHop;
 }
 
 uint32_t
 TreeBatch::GetNextCircuit(uint32_t node, uint32_t slot) const
 {
-    return IsReached(node, slot)
-               ? m_entries[static_cast<std::size_t>(node) * GetSize() + slot].nextCircuit
-               : NONE;
+    if (!m_hasNextHops)
+    {
+        throw MoseError("TreeBatch: computed without next hops");
+    }
+    return GetDistance(node, slot) == NONE ? NONE : At(node, slot).nextCircuit;
 }
 
 void
 TreeBatch::ExtractTree(uint32_t slot, DestinationTree& tree) const
 {
     const uint32_t n = m_nodes;
-    const uint32_t stride = GetSize();
-    if (slot >= stride)
+    if (slot >= GetSize())
     {
-        ThrowBadParameter("slot", std::to_string(slot), "< " + std::to_string(stride));
+        ThrowBadParameter("slot", std::to_string(slot), "< " + std::to_string(GetSize()));
     }
     tree.destination = m_destinations[slot];
     tree.distance.assign(n, NONE);
@@ -465,19 +514,45 @@ TreeBatch::ExtractTree(uint32_t slot, DestinationTree& tree) const
     std::vector<uint32_t> perLevel(1, 0);
     for (uint32_t v = 0; v < n; ++v)
     {
-        if (((m_reached[v] >> slot) & 1) == 0)
+        if (!IsReached(v, slot))
         {
             continue;
         }
-        const Entry& e = m_entries[static_cast<std::size_t>(v) * stride + slot];
-        tree.distance[v] = e.distance;
-        tree.nextHop[v] = e.nextHop;
-        tree.nextCircuit[v] = e.nextCircuit;
-        if (perLevel.size() <= e.distance + 1)
+        const uint32_t d = Distance(v, slot);
+        tree.distance[v] = d;
+        if (m_hasNextHops)
         {
-            perLevel.resize(e.distance + 2, 0);
+            tree.nextHop[v] = At(v, slot).nextHop;
+            tree.nextCircuit[v] = At(v, slot).nextCircuit;
         }
-        ++perLevel[e.distance + 1];
+        if (perLevel.size() <= d + 1)
+        {
+            perLevel.resize(d + 2, 0);
+        }
+        ++perLevel[d + 1];
+    }
+    if (!m_hasNextHops)
+    {
+        // the lowest-id closer neighbour: the first one in the sorted CSR row
+        const CircuitGraph::Graph& g = m_graph->GetGraph();
+        tree.nextHop[tree.destination] = tree.destination;
+        for (uint32_t v = 0; v < n; ++v)
+        {
+            const uint32_t d = tree.distance[v];
+            if (d == NONE || d == 0)
+            {
+                continue;
+            }
+            for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
+            {
+                if (tree.distance[boost::target(*it, g)] + 1 == d)
+                {
+                    tree.nextHop[v] = boost::target(*it, g);
+                    tree.nextCircuit[v] = g[*it];
+                    break;
+                }
+            }
+        }
     }
     // counting sort by level, increasing ids within a level
     for (std::size_t k = 1; k < perLevel.size(); ++k)
@@ -558,16 +633,160 @@ ShortestPathRouting::ComputeNextHopTable() const
 {
     const uint64_t n = m_graph.GetNNodes();
     std::vector<uint32_t> table(n * n, NONE);
-    DestinationTree tree;
-    for (uint32_t t = 0; t < n; ++t)
+    std::vector<uint32_t> destinations;
+    std::vector<DestinationTree> trees;
+    for (uint32_t first = 0; first < n; first += BATCH)
     {
-        ComputeTree(t, tree);
-        for (uint32_t u = 0; u < n; ++u)
+        destinations.clear();
+        for (uint32_t t = first; t < std::min<uint64_t>(n, first + BATCH); ++t)
         {
-            table[u * n + t] = tree.nextHop[u];
+            destinations.push_back(t);
+        }
+        ComputeTrees(destinations, trees);
+        for (std::size_t i = 0; i < destinations.size(); ++i)
+        {
+            for (uint32_t u = 0; u < n; ++u)
+            {
+                table[u * n + destinations[i]] = trees[i].nextHop[u];
+            }
         }
     }
     return table;
+}
+
+LazyRandomTree::LazyRandomTree(const ShortestPathRouting& routing)
+    : m_graph(routing.GetGraph().GetGraph()),
+      m_seed(routing.GetSeed()),
+      m_stamp(routing.GetGraph().GetNNodes(), 0),
+      m_count(routing.GetGraph().GetNNodes(), 0.0),
+      m_hopStamp(routing.GetGraph().GetNNodes(), 0),
+      m_hop(routing.GetGraph().GetNNodes(), NONE),
+      m_hopCircuit(routing.GetGraph().GetNNodes(), NONE)
+{
+}
+
+void
+LazyRandomTree::Reset(const TreeBatch& batch, uint32_t slot)
+{
+    if (slot >= batch.GetSize() || batch.GetNNodes() != m_stamp.size())
+    {
+        throw MoseError("LazyRandomTree::Reset: slot " + std::to_string(slot) +
+                        " or batch does not match the graph");
+    }
+    m_batch = &batch;
+    m_slot = slot;
+    m_destination = batch.GetDestination(slot);
+    if (++m_epoch == 0)
+    {
+        std::fill(m_stamp.begin(), m_stamp.end(), 0);
+        std::fill(m_hopStamp.begin(), m_hopStamp.end(), 0);
+        m_epoch = 1;
+    }
+    m_stamp[m_destination] = m_epoch;
+    m_count[m_destination] = 1.0;
+}
+
+double
+LazyRandomTree::GetPathCount(uint32_t node)
+{
+    if (m_stamp[node] == m_epoch)
+    {
+        return m_count[node];
+    }
+    const TreeBatch& batch = *m_batch;
+    const uint32_t slot = m_slot;
+    m_stack.clear();
+    m_stack.push_back(node);
+    while (!m_stack.empty())
+    {
+        const uint32_t x = m_stack.back();
+        if (m_stamp[x] == m_epoch)
+        {
+            m_stack.pop_back();
+            continue;
+        }
+        const uint32_t dx = batch.Distance(x, slot);
+        bool ready = true;
+        double sum = 0;
+        for (auto [it, end] = boost::out_edges(x, m_graph); it != end; ++it)
+        {
+            const uint32_t v = boost::target(*it, m_graph);
+            if (batch.Distance(v, slot) + 1 != dx)
+            {
+                continue;
+            }
+            if (m_stamp[v] != m_epoch)
+            {
+                m_stack.push_back(v);
+                ready = false;
+            }
+            else
+            {
+                sum += m_count[v];
+            }
+        }
+        if (ready)
+        {
+            // every closer neighbour was known: sum is their total in increasing id order
+            m_count[x] = sum;
+            m_stamp[x] = m_epoch;
+            m_stack.pop_back();
+        }
+    }
+    return m_count[node];
+}
+
+uint32_t
+LazyRandomTree::Step(uint32_t node, uint32_t& circuit)
+{
+    if (m_hopStamp[node] == m_epoch)
+    {
+        circuit = m_hopCircuit[node];
+        return m_hop[node];
+    }
+    const TreeBatch& batch = *m_batch;
+    const uint32_t du = batch.Distance(node, m_slot);
+    auto [begin, end] = boost::out_edges(node, m_graph);
+    uint32_t closer = 0;
+    uint32_t hop = NONE;
+    for (auto it = begin; it != end; ++it)
+    {
+        const uint32_t v = boost::target(*it, m_graph);
+        if (batch.Distance(v, m_slot) + 1 == du)
+        {
+            ++closer;
+            hop = v;
+            circuit = m_graph[*it];
+        }
+    }
+    if (closer > 1)
+    {
+        // ComputeTree()'s rule; with a single closer neighbour it picks that one whatever the
+        // counts, so they are only computed here
+        const double target = Hash01(m_seed, node, m_destination) * GetPathCount(node);
+        double cumulative = 0;
+        for (auto it = begin; it != end; ++it)
+        {
+            const uint32_t v = boost::target(*it, m_graph);
+            if (batch.Distance(v, m_slot) + 1 != du)
+            {
+                continue;
+            }
+            cumulative += m_count[v];
+            if (cumulative > target)
+            {
+                hop = v;
+                circuit = m_graph[*it];
+                break;
+            }
+        }
+        // if the loop ran out (target * count rounded up to count), hop and circuit are still
+        // the last closer neighbour's
+    }
+    m_hopStamp[node] = m_epoch;
+    m_hop[node] = hop;
+    m_hopCircuit[node] = circuit;
+    return hop;
 }
 
 } // namespace ns3

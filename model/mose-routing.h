@@ -70,34 +70,96 @@ struct DestinationTree
 
 /**
  * \ingroup mose
- * \brief The lowest-id shortest-path trees (SHORTEST_PATH's, and ECMP's distances) of up to
- *        64 destinations in one compact table.
+ * \brief The BFS distances (and, on request, the lowest-id next hops) towards up to 64
+ *        destinations, in compact tables filled by ShortestPathRouting::ComputeTreeBatch().
  *
- * Entry (node, slot) holds the node's distance, next hop and next circuit towards the slot's
- * destination, with the entries of one node adjacent, so that the bit-parallel search of
- * ShortestPathRouting::ComputeTreeBatch() writes them with few cache misses. The values are
- * those of ShortestPathRouting::ComputeTree() under SHORTEST_PATH.
+ * Distances are one byte per (node, slot), the bytes of one node adjacent (a 64-slot row is
+ * one cache line), so that the bit-parallel search writes them cheaply and lazy evaluations
+ * (LazyRandomTree, the ECMP metrics) read them from a table of N * 64 bytes. A search deeper
+ * than 254 levels switches to 32-bit distances. The next-hop table (8 bytes per entry) is only
+ * filled when asked for. All values are those of ShortestPathRouting::ComputeTree() under
+ * SHORTEST_PATH.
  */
 class TreeBatch
 {
   public:
+    /// The lowest-id next hop of one (node, slot); meaningful only where IsReached()
+    struct Entry
+    {
+        uint32_t nextHop;     //!< lowest-id closer neighbour (the destination at itself)
+        uint32_t nextCircuit; //!< circuit to nextHop (DestinationTree::UNREACHABLE at the
+                              //!< destination)
+    };
+
     /// \return the number of destinations (slots)
-    uint32_t GetSize() const;
-    /// \param slot a slot \return its destination
-    uint32_t GetDestination(uint32_t slot) const;
+    uint32_t GetSize() const
+    {
+        return static_cast<uint32_t>(m_destinations.size());
+    }
+
+    /// \return the number of nodes N of the graph the batch was computed on
+    uint32_t GetNNodes() const
+    {
+        return m_nodes;
+    }
+
+    /// \param slot a slot (< GetSize()) \return its destination
+    uint32_t GetDestination(uint32_t slot) const
+    {
+        return m_destinations.at(slot);
+    }
+
+    /// \return true if the next-hop table was filled
+    bool HasNextHops() const
+    {
+        return m_hasNextHops;
+    }
+
+    /// \param node a node id (< N) \param slot a slot (< GetSize())
     /// \return true if node can reach the slot's destination
-    bool IsReached(uint32_t node, uint32_t slot) const;
+    bool IsReached(uint32_t node, uint32_t slot) const
+    {
+        return ((m_reached[node] >> slot) & 1) != 0;
+    }
+
+    /**
+     * \brief Unchecked distance for inner loops.
+     * \param node a node that can reach the slot's destination (see IsReached())
+     * \param slot the slot
+     * \return hops from node to the destination
+     */
+    uint32_t Distance(uint32_t node, uint32_t slot) const
+    {
+        const std::size_t i = static_cast<std::size_t>(node) * m_destinations.size() + slot;
+        return m_wide.empty() ? m_narrow[i] : m_wide[i];
+    }
+
+    /**
+     * \brief Unchecked next-hop entry for inner loops.
+     * \param node a node that can reach the slot's destination (see IsReached())
+     * \param slot the slot
+     * \return the entry; only with HasNextHops()
+     */
+    const Entry& At(uint32_t node, uint32_t slot) const
+    {
+        return m_entries[static_cast<std::size_t>(node) * m_destinations.size() + slot];
+    }
+
+    /// \param node a node id \param slot a slot (both checked: MoseError if out of range)
     /// \return hops from node to the slot's destination (DestinationTree::UNREACHABLE if none)
     uint32_t GetDistance(uint32_t node, uint32_t slot) const;
-    /// \return the lowest-id next hop (the destination itself at the destination;
-    ///         DestinationTree::UNREACHABLE if the node cannot reach it)
+    /// \param node a node id \param slot a slot (both checked)
+    /// \return the lowest-id next hop (DestinationTree::UNREACHABLE if node cannot reach the
+    ///         destination); throws a MoseError without HasNextHops()
     uint32_t GetNextHop(uint32_t node, uint32_t slot) const;
+    /// \param node a node id \param slot a slot (both checked)
     /// \return the circuit to GetNextHop() (DestinationTree::UNREACHABLE at the destination
-    ///         and at nodes that cannot reach it)
+    ///         and at nodes that cannot reach it); throws a MoseError without HasNextHops()
     uint32_t GetNextCircuit(uint32_t node, uint32_t slot) const;
 
     /**
-     * \brief Writes one slot out as a DestinationTree (O(N), strided reads).
+     * \brief Writes one slot out as a DestinationTree: O(N) strided reads, plus O(E) to find the
+     *        lowest-id next hops when the next-hop table was not filled.
      *
      * The order lists the nodes level by level, each level in increasing id order.
      * \param slot the slot
@@ -108,18 +170,14 @@ class TreeBatch
   private:
     friend class ShortestPathRouting;
 
-    /// One (node, slot) entry; meaningful only where the reached bit is set
-    struct Entry
-    {
-        uint32_t distance;    //!< hops to the destination
-        uint32_t nextHop;     //!< lowest-id closer neighbour
-        uint32_t nextCircuit; //!< circuit to it
-    };
-
+    const CircuitGraph* m_graph{nullptr}; //!< the graph searched
     uint32_t m_nodes{0};                  //!< N
     std::vector<uint32_t> m_destinations; //!< destination per slot
     std::vector<uint64_t> m_reached;      //!< per node, bit slot: destination reachable
-    std::vector<Entry> m_entries;         //!< [node * GetSize() + slot]
+    std::vector<uint8_t> m_narrow;        //!< [node * GetSize() + slot] distance, < 255 levels
+    std::vector<uint32_t> m_wide;         //!< the same with 32 bits, once a search goes deeper
+    bool m_hasNextHops{false};            //!< whether m_entries is filled
+    std::vector<Entry> m_entries;         //!< [node * GetSize() + slot] next hops
 };
 
 /**
@@ -127,7 +185,13 @@ class TreeBatch
  * \brief Shortest-path routing over a circuit graph, shared by the flow level and the packet
  *        level.
  *
- * Each destination's tree costs one breadth-first search with Boost.Graph, O(N + E).
+ * ComputeTree() runs one breadth-first search over the Boost.Graph CSR view (boost::out_edges,
+ * neighbours in increasing id order, the edge bundle being the circuit index), O(N + E).
+ * ComputeTreeBatch() serves up to 64 destinations per bit-parallel search (distances and the
+ * lowest-id next hops); ComputeTrees() uses it under SHORTEST_PATH and ECMP. Under
+ * RANDOM_SHORTEST_PATH, LazyRandomTree evaluates the same choices along a few paths only.
+ * All of them give the same next hops for the same (graph, rule, seed), so the flow level and
+ * the packet level agree hop for hop.
  */
 class ShortestPathRouting
 {
@@ -186,8 +250,12 @@ class ShortestPathRouting
      * \param destinations the destinations, 1 to BATCH of them (repeats allowed)
      * \param count how many
      * \param batch filled in
+     * \param nextHops whether to fill the next-hop table too (the distances always are)
      */
-    void ComputeTreeBatch(const uint32_t* destinations, uint32_t count, TreeBatch& batch) const;
+    void ComputeTreeBatch(const uint32_t* destinations,
+                          uint32_t count,
+                          TreeBatch& batch,
+                          bool nextHops = true) const;
 
     /**
      * \brief The neighbours of a node that are one step closer to the destination (ECMP's
@@ -212,8 +280,8 @@ class ShortestPathRouting
     std::vector<uint32_t> GetPath(uint32_t src, uint32_t dst) const;
 
     /**
-     * \brief The full forwarding table: one tree per destination, N BFS runs, O(N (N + E)) time
-     *        and N^2 entries of memory (4 MB at N = 1024). Meant for the packet level, which
+     * \brief The full forwarding table: one tree per destination (ComputeTrees()), O(N (N + E))
+     *        time and N^2 entries of memory (4 MB at N = 1024). Meant for the packet level, which
      *        needs every node's next hop towards every destination; the flow level never
      *        stores it.
      * \return entry [node * N + destination] = the tree's nextHop of node towards destination
@@ -238,6 +306,64 @@ class ShortestPathRouting
     const CircuitGraph& m_graph; //!< the graph
     RoutingRule m_rule;          //!< the rule
     uint64_t m_seed;             //!< hash seed for RANDOM_SHORTEST_PATH
+};
+
+/**
+ * \ingroup mose
+ * \brief RANDOM_SHORTEST_PATH next hops towards one destination, evaluated on demand.
+ *
+ * ComputeTree() computes the path count of every node to pick every node's next hop. To follow
+ * only a few paths, this class computes the counts lazily: the count of a node is the sum of its
+ * closer neighbours' counts in increasing id order (the order ComputeTree() uses, so counts and
+ * choices are bit-identical to it), memoised per destination by an iterative depth-first search
+ * over the closer-neighbour DAG. Following a path then costs about the size of the shortest-path
+ * interval between its ends instead of a whole tree; a node with a single closer neighbour
+ * needs no count at all, and next hops are memoised too. Distances come from a TreeBatch (the
+ * bit-parallel search).
+ */
+class LazyRandomTree
+{
+  public:
+    /**
+     * \param routing the routing whose graph and seed are used (whatever its rule); must
+     *        outlive this object
+     */
+    explicit LazyRandomTree(const ShortestPathRouting& routing);
+
+    /**
+     * \brief Points the evaluator at one destination and forgets the previous counts (O(1)).
+     * \param batch the distances towards the destination; must outlive the use
+     * \param slot the destination's slot in the batch
+     */
+    void Reset(const TreeBatch& batch, uint32_t slot);
+
+    /**
+     * \brief The RANDOM_SHORTEST_PATH next hop of a node (ComputeTree()'s nextHop).
+     * \param node a node that can reach the destination, != the destination
+     * \param circuit set to the circuit to the next hop
+     * \return the next hop
+     */
+    uint32_t Step(uint32_t node, uint32_t& circuit);
+
+    /**
+     * \param node a node that can reach the destination
+     * \return its number of shortest paths to the destination (ComputeTree()'s pathCount)
+     */
+    double GetPathCount(uint32_t node);
+
+  private:
+    const CircuitGraph::Graph& m_graph; //!< the CSR graph
+    uint64_t m_seed;                    //!< the hash seed
+    const TreeBatch* m_batch{nullptr};  //!< the distances
+    uint32_t m_slot{0};                 //!< the destination's slot
+    uint32_t m_destination{0};          //!< the destination
+    uint32_t m_epoch{0};                //!< stamp of the current destination
+    std::vector<uint32_t> m_stamp;      //!< per node, the epoch its count belongs to
+    std::vector<double> m_count;        //!< per node, memoised path count
+    std::vector<uint32_t> m_stack;      //!< depth-first search stack
+    std::vector<uint32_t> m_hopStamp;   //!< per node, the epoch its memoised next hop is for
+    std::vector<uint32_t> m_hop;        //!< per node, memoised next hop
+    std::vector<uint32_t> m_hopCircuit; //!< per node, memoised next circuit
 };
 
 } // namespace ns3

@@ -62,11 +62,16 @@ struct TrafficOptions
  * \ingroup mose
  * \brief Draws the flows of one workload mode.
  *
- * round(rho * F) KV flows each pick an assignment pair with probability proportional to its
- * weight (prefill -> decode); the other flows are ordered pairs (s, t), s != t, drawn uniformly
- * among the training groups. KV flows come first in the result, then training flows, each in
- * draw order. Throws a MoseError naming the parameter for rho outside [0, 1], F = 0, a non-positive
- * demand, KV flows without assignment pairs, or training flows with fewer than 2 training groups.
+ * llround(rho * F) KV flows (halves round away from zero) each pick an assignment pair with
+ * probability proportional to its weight (prefill -> decode), by inverse-CDF sampling: one
+ * Uniform01() draw per flow, binary search in the cumulative weights. The other F - KV flows are
+ * ordered pairs (s, t): s uniform among the training groups, t uniform among the others (two
+ * Index() draws). KV flows come first in the result, then training flows, each in draw order;
+ * the draws depend only on the stream, so a run gives the same flows on every machine.
+ * Throws a MoseError naming the parameter for kvShare outside [0, 1] or NaN ("kvShare"),
+ * F = 0 ("flows"), a demand that is not positive and finite ("demand"), KV flows with an empty
+ * assignment ("assignment"), or training flows with fewer than 2 training groups ("roles"); and
+ * for an assignment that does not fit the roles (PdAssignment::Validate()).
  * \param roles the mode's roles
  * \param assignment the mode's P-D assignment
  * \param options F, rho and demand

@@ -11,10 +11,13 @@
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <gtest/gtest.h>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
 using namespace ns3;
 
@@ -621,4 +624,214 @@ TEST(EvaluateFlows, DirectKvIsOneWhenEveryPairIsACircuit)
         EXPECT_EQ(m.kv.avgHop, 1.0);
         EXPECT_EQ(m.hopHistogramKv, (std::vector<uint64_t>{0, 1200}));
     }
+}
+
+TEST(EvaluateFlows, RingAllToOneUsesWholeTree)
+{
+    // every other node sends one KV and one training flow to 3: 5 sources, 18 hops in total
+    // (more than the 6 nodes), so the loads are accumulated over the whole tree
+    CircuitGraph g = Ring(6);
+    std::vector<Flow> flows;
+    for (uint32_t s : {0, 1, 2, 4, 5})
+    {
+        flows.push_back({s, 3, KV, 1});
+        flows.push_back({s, 3, TR, 1});
+    }
+    std::vector<FlowResult> per;
+    // shortest path: 0-1-2-3, 1-2-3, 2-3, 4-3, 5-4-3, each carrying 2 units
+    // c0 (0,1) 2, c1 (0,5) 0, c2 (1,2) 4, c3 (2,3) 6, c4 (3,4) 4, c5 (4,5) 2
+    // C(2) = 6, C(1) = 4 + 6 = 10, C(0) = 2 + 10 = 12, C(4) = 4, C(5) = 2 + 4 = 6
+    FlowMetrics m = EvaluateFlows(ShortestPathRouting(g, RoutingRule::SHORTEST_PATH), flows, per);
+    ExpectNear(m.load, {2, 0, 4, 6, 4, 2});
+    ExpectNear(m.loadKv, {1, 0, 2, 3, 2, 1});
+    ExpectFlows(per, {12, 12, 10, 10, 6, 6, 4, 4, 6, 6}, {3, 3, 2, 2, 1, 1, 1, 1, 2, 2});
+    // ECMP: 0 splits 1 - 1 over 1 and 5; 1 forwards 2 + 1 = 3, 2 forwards 2 + 3 = 5, 5 forwards
+    // 2 + 1 = 3, 4 forwards 2 + 3 = 5: c0 1, c1 1, c2 3, c3 5, c4 5, c5 3
+    // C(2) = 5, C(4) = 5, C(1) = 3 + 5 = 8, C(5) = 3 + 5 = 8, C(0) = mean(1 + 8, 1 + 8) = 9
+    m = EvaluateFlows(ShortestPathRouting(g, RoutingRule::ECMP), flows, per);
+    ExpectNear(m.load, {1, 1, 3, 5, 5, 3});
+    ExpectNear(m.loadKv, {0.5, 0.5, 1.5, 2.5, 2.5, 1.5});
+    ExpectFlows(per, {9, 9, 8, 8, 5, 5, 5, 5, 8, 8}, {3, 3, 2, 2, 1, 1, 1, 1, 2, 2});
+    // all: loads {1,1,3,3,5,5} -> h = 4.75: 5; avg cost (9 + 8 + 5 + 5 + 8) * 2 / 10 = 7
+    ExpectClass(m.all, 10, 10, 5, 5, 1.8, 7, 9);
+}
+
+namespace
+{
+
+/// Per-flow recursive reference: loads and costs from the definitions, one flow at a time
+struct Reference
+{
+    std::vector<double> load;   //!< total load per circuit
+    std::vector<double> loadKv; //!< KV load per circuit
+    std::vector<double> cost;   //!< per flow
+};
+
+Reference
+ComputeReference(const ShortestPathRouting& routing, const std::vector<Flow>& flows)
+{
+    const CircuitGraph& g = routing.GetGraph();
+    const bool ecmp = routing.GetRule() == RoutingRule::ECMP;
+    std::vector<DestinationTree> trees(g.GetNNodes());
+    for (uint32_t t = 0; t < g.GetNNodes(); ++t)
+    {
+        routing.ComputeTree(t, trees[t]);
+    }
+    // the (next node, circuit, share) steps out of u towards t
+    auto steps = [&](uint32_t u, uint32_t t) {
+        std::vector<std::tuple<uint32_t, uint32_t, double>> out;
+        if (!ecmp)
+        {
+            out.emplace_back(trees[t].nextHop[u], trees[t].nextCircuit[u], 1.0);
+            return out;
+        }
+        std::vector<uint32_t> next;
+        std::vector<uint32_t> circuits;
+        routing.GetCloserNeighbours(trees[t], u, next, circuits);
+        for (std::size_t i = 0; i < next.size(); ++i)
+        {
+            out.emplace_back(next[i], circuits[i], 1.0 / next.size());
+        }
+        return out;
+    };
+    Reference r;
+    r.load.assign(g.GetNCircuits(), 0.0);
+    r.loadKv.assign(g.GetNCircuits(), 0.0);
+    std::function<void(uint32_t, uint32_t, double, bool)> spread =
+        [&](uint32_t u, uint32_t t, double amount, bool kv) {
+            if (u == t)
+            {
+                return;
+            }
+            for (auto [v, c, share] : steps(u, t))
+            {
+                r.load[c] += amount * share;
+                r.loadKv[c] += kv ? amount * share : 0.0;
+                spread(v, t, amount * share, kv);
+            }
+        };
+    for (const Flow& f : flows)
+    {
+        spread(f.src, f.dst, f.demand, f.cls == KV);
+    }
+    std::function<double(uint32_t, uint32_t)> cost = [&](uint32_t u, uint32_t t) {
+        double c = 0;
+        if (u != t)
+        {
+            for (auto [v, circuit, share] : steps(u, t))
+            {
+                c += share * (r.load[circuit] + cost(v, t));
+            }
+        }
+        return c;
+    };
+    for (const Flow& f : flows)
+    {
+        r.cost.push_back(cost(f.src, f.dst));
+    }
+    return r;
+}
+
+} // namespace
+
+TEST(EvaluateFlows, MatchesPerFlowReference)
+{
+    MoseRandom topo = MoseRandom::Create(6, MoseStream::UNIFORM);
+    CircuitGraph g = BuildUniformTemplate(40, 3, topo);
+    MoseRandom rng = MoseRandom::Create(6, MoseStream::TRAFFIC);
+    // sparse: a few flows per destination (paths walked); dense: every ordered pair, some
+    // twice (whole-tree accumulation)
+    std::vector<Flow> sparse;
+    for (int i = 0; i < 60; ++i)
+    {
+        uint32_t s = rng.Index(40);
+        uint32_t t = (s + 1 + rng.Index(39)) % 40;
+        sparse.push_back({s, t, i % 3 == 0 ? TR : KV, 0.5 + rng.Index(4)});
+    }
+    std::vector<Flow> dense;
+    for (uint32_t s = 0; s < 40; ++s)
+    {
+        for (uint32_t t = 0; t < 40; ++t)
+        {
+            if (s != t)
+            {
+                dense.push_back({s, t, (s + t) % 2 == 0 ? KV : TR, 1.0 + (s % 3)});
+                if ((s * t) % 7 == 0)
+                {
+                    dense.push_back({s, t, TR, 0.25});
+                }
+            }
+        }
+    }
+    for (RoutingRule rule :
+         {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
+    {
+        ShortestPathRouting routing(g, rule, 11);
+        for (const std::vector<Flow>* flows : {&sparse, &dense})
+        {
+            Reference ref = ComputeReference(routing, *flows);
+            std::vector<FlowResult> per;
+            FlowMetrics m = EvaluateFlows(routing, *flows, per);
+            for (uint32_t c = 0; c < g.GetNCircuits(); ++c)
+            {
+                ASSERT_NEAR(m.load[c], ref.load[c], 1e-9 * (1 + ref.load[c])) << ToString(rule);
+                ASSERT_NEAR(m.loadKv[c], ref.loadKv[c], 1e-9 * (1 + ref.load[c]));
+                ASSERT_NEAR(m.loadTraining[c],
+                            ref.load[c] - ref.loadKv[c],
+                            1e-9 * (1 + ref.load[c]));
+            }
+            for (std::size_t i = 0; i < flows->size(); ++i)
+            {
+                ASSERT_NEAR(per[i].cost, ref.cost[i], 1e-9 * (1 + ref.cost[i])) << ToString(rule);
+            }
+        }
+    }
+}
+
+TEST(Percentile, SelectionMatchesSortedReference)
+{
+    // reference: expand, sort, interpolate as documented
+    auto reference = [](std::vector<double> v, double p) {
+        std::sort(v.begin(), v.end());
+        double h = (v.size() - 1) * p / 100.0;
+        auto k = static_cast<std::size_t>(std::floor(h));
+        double upper = v[std::min(k + 1, v.size() - 1)];
+        return v[k] + (h - k) * (upper - v[k]);
+    };
+    MoseRandom rng = MoseRandom::Create(2, MoseStream::ROUTING);
+    for (int trial = 0; trial < 40; ++trial)
+    {
+        std::vector<std::pair<double, uint64_t>> weighted;
+        std::vector<double> expanded;
+        uint32_t m = 1 + rng.Index(2000);
+        for (uint32_t i = 0; i < m; ++i)
+        {
+            // few distinct values in some trials, many in others; sorted runs in others
+            double value = trial % 3 == 0 ? rng.Index(7) : trial % 3 == 1 ? rng.Uniform01() : i;
+            uint64_t count = 1 + rng.Index(5);
+            weighted.emplace_back(value, count);
+            expanded.insert(expanded.end(), count, value);
+        }
+        for (double p : {0.0, 1.0, 50.0, 95.0, 99.9, 100.0})
+        {
+            EXPECT_EQ(WeightedPercentile(weighted, p), reference(expanded, p));
+            EXPECT_EQ(Percentile(expanded, p), reference(expanded, p));
+        }
+    }
+}
+
+TEST(EvaluateFlows, RandomRuleIsDeterministicPerSeed)
+{
+    RandomCase c = MakeRandomCase(120, 4);
+    auto loads = [&](uint64_t seed) {
+        return EvaluateFlows(ShortestPathRouting(c.graph, RoutingRule::RANDOM_SHORTEST_PATH, seed),
+                             c.flows)
+            .load;
+    };
+    EXPECT_EQ(loads(1), loads(1));
+    EXPECT_NE(loads(1), loads(2));
+    // the lowest-id rule is one particular choice, different from a random one
+    EXPECT_NE(
+        loads(1),
+        EvaluateFlows(ShortestPathRouting(c.graph, RoutingRule::SHORTEST_PATH), c.flows).load);
 }

@@ -93,7 +93,8 @@ TEST(PdAssignment, DrawIsDeterministicPerRunAndVariesAcrossRuns)
     auto decodesOf = [&roles](uint64_t run, PdAssignmentKind kind) {
         MoseRandom rng = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
         std::vector<uint32_t> d;
-        for (const PdPair& p : PdAssignment::Draw(roles, kind, 3, rng).GetPairs())
+        PdAssignment assignment = PdAssignment::Draw(roles, kind, 3, rng);
+        for (const PdPair& p : assignment.GetPairs())
         {
             d.push_back(p.decode);
         }

@@ -282,3 +282,204 @@ TEST(ShortestPathRouting, PathsAreShortestOnRandomGraphs)
     }
     EXPECT_GT(differ, 100U);
 }
+
+namespace
+{
+
+/// Expects ComputeTrees()/ComputeTreeBatch() to agree with ComputeTree() on every destination
+void
+ExpectBatchMatchesSingle(const CircuitGraph& g, RoutingRule rule)
+{
+    const uint32_t n = g.GetNNodes();
+    ShortestPathRouting routing(g, rule, 5);
+    std::vector<uint32_t> destinations;
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        destinations.push_back(t);
+    }
+    destinations.push_back(3); // a repeat, in the second batch
+    std::vector<DestinationTree> trees;
+    routing.ComputeTrees(destinations, trees);
+    ASSERT_EQ(trees.size(), destinations.size());
+    DestinationTree single;
+    for (std::size_t i = 0; i < destinations.size(); ++i)
+    {
+        const DestinationTree& tree = trees[i];
+        routing.ComputeTree(destinations[i], single);
+        ASSERT_EQ(tree.destination, destinations[i]);
+        ASSERT_EQ(tree.distance, single.distance);
+        ASSERT_EQ(tree.nextHop, single.nextHop);
+        ASSERT_EQ(tree.nextCircuit, single.nextCircuit);
+        ASSERT_EQ(tree.pathCount, single.pathCount);
+        // same nodes, nondecreasing distance, destination first
+        ASSERT_EQ(tree.order.size(), single.order.size());
+        ASSERT_EQ(tree.order[0], destinations[i]);
+        std::set<uint32_t> a(tree.order.begin(), tree.order.end());
+        std::set<uint32_t> b(single.order.begin(), single.order.end());
+        ASSERT_EQ(a, b);
+        for (std::size_t k = 1; k < tree.order.size(); ++k)
+        {
+            ASSERT_LE(tree.distance[tree.order[k - 1]], tree.distance[tree.order[k]]);
+            ASSERT_LE(single.distance[single.order[k - 1]], single.distance[single.order[k]]);
+        }
+    }
+}
+
+} // namespace
+
+TEST(ShortestPathRouting, BatchTreesMatchSingleTrees)
+{
+    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    CircuitGraph random = BuildUniformTemplate(150, 3, rng);
+    CircuitGraph split(7, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 6}, {6, 3}});
+    for (RoutingRule rule :
+         {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
+    {
+        ExpectBatchMatchesSingle(random, rule);
+        ExpectBatchMatchesSingle(split, rule);
+        ExpectBatchMatchesSingle(Ring(70), rule);
+        ExpectBatchMatchesSingle(Cube3(), rule);
+    }
+}
+
+TEST(ShortestPathRouting, DistanceOnlyAndDeepBatches)
+{
+    // a ring of 600 has distances up to 300: the batch switches to 32-bit distances at level 255
+    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    std::vector<CircuitGraph> graphs{Ring(600), BuildUniformTemplate(100, 4, rng)};
+    for (const CircuitGraph& g : graphs)
+    {
+        const uint32_t n = g.GetNNodes();
+        ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
+        std::vector<uint32_t> destinations{0, 5, n / 2 - 1, n - 1, 5};
+        for (bool nextHops : {true, false})
+        {
+            TreeBatch batch;
+            routing.ComputeTreeBatch(destinations.data(), 5, batch, nextHops);
+            EXPECT_EQ(batch.HasNextHops(), nextHops);
+            EXPECT_EQ(batch.GetNNodes(), n);
+            DestinationTree single;
+            DestinationTree extracted;
+            for (uint32_t slot = 0; slot < 5; ++slot)
+            {
+                routing.ComputeTree(destinations[slot], single);
+                batch.ExtractTree(slot, extracted);
+                ASSERT_EQ(extracted.distance, single.distance);
+                ASSERT_EQ(extracted.nextHop, single.nextHop);
+                ASSERT_EQ(extracted.nextCircuit, single.nextCircuit);
+                for (uint32_t v = 0; v < n; ++v)
+                {
+                    ASSERT_EQ(batch.GetDistance(v, slot), single.distance[v]);
+                    ASSERT_EQ(batch.Distance(v, slot), single.distance[v]);
+                }
+                if (nextHops)
+                {
+                    EXPECT_EQ(batch.GetNextHop(1, slot), single.nextHop[1]);
+                }
+                else
+                {
+                    EXPECT_THROW(batch.GetNextHop(1, slot), MoseError);
+                    EXPECT_THROW(batch.GetNextCircuit(1, slot), MoseError);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(ShortestPathRouting(graphs[0], RoutingRule::SHORTEST_PATH).GetPath(0, 300).size(),
+              301U);
+}
+
+TEST(ShortestPathRouting, TreeBatchAccessors)
+{
+    CircuitGraph g(6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}});
+    ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
+    TreeBatch batch;
+    std::vector<uint32_t> destinations{4, 0};
+    routing.ComputeTreeBatch(destinations.data(), 2, batch);
+    EXPECT_EQ(batch.GetSize(), 2U);
+    EXPECT_EQ(batch.GetDestination(0), 4U);
+    EXPECT_EQ(batch.GetDestination(1), 0U);
+    EXPECT_TRUE(batch.IsReached(3, 0));
+    EXPECT_FALSE(batch.IsReached(0, 0));
+    EXPECT_EQ(batch.GetDistance(4, 0), 0U);
+    EXPECT_EQ(batch.GetNextHop(4, 0), 4U);
+    EXPECT_EQ(batch.GetNextCircuit(4, 0), NONE);
+    // towards 0: 2's closer neighbour is 0 itself, circuit (0,2) = index 1
+    EXPECT_EQ(batch.GetDistance(2, 1), 1U);
+    EXPECT_EQ(batch.GetNextHop(2, 1), 0U);
+    EXPECT_EQ(batch.GetNextCircuit(2, 1), 1U);
+    EXPECT_EQ(batch.GetDistance(5, 1), NONE);
+    EXPECT_EQ(batch.GetNextHop(5, 1), NONE);
+    DestinationTree tree;
+    batch.ExtractTree(0, tree);
+    EXPECT_EQ(tree.order, (std::vector<uint32_t>{4, 3, 5}));
+    EXPECT_THROW(batch.ExtractTree(2, tree), MoseError);
+    EXPECT_THROW(routing.ComputeTreeBatch(destinations.data(), 0, batch), MoseError);
+    std::vector<uint32_t> many(65, 0);
+    EXPECT_THROW(routing.ComputeTreeBatch(many.data(), 65, batch), MoseError);
+    std::vector<uint32_t> bad{6};
+    EXPECT_THROW(routing.ComputeTreeBatch(bad.data(), 1, batch), MoseError);
+    EXPECT_THROW(routing.ComputeTrees(bad, std::vector<DestinationTree>{} = {}), MoseError);
+}
+
+TEST(LazyRandomTree, MatchesComputeTree)
+{
+    // Q6 (path counts up to 6! = 720), a random 3-regular graph, and a ring
+    std::vector<Circuit> q6;
+    for (uint32_t i = 0; i < 64; ++i)
+    {
+        for (uint32_t b = 1; b < 64; b <<= 1)
+        {
+            if ((i ^ b) > i)
+            {
+                q6.push_back({i, i ^ b});
+            }
+        }
+    }
+    MoseRandom rng = MoseRandom::Create(8, MoseStream::UNIFORM);
+    std::vector<CircuitGraph> graphs{CircuitGraph(64, q6),
+                                     BuildUniformTemplate(90, 3, rng),
+                                     Ring(9)};
+    for (const CircuitGraph& g : graphs)
+    {
+        const uint32_t n = g.GetNNodes();
+        for (uint64_t seed : {0, 1, 77})
+        {
+            ShortestPathRouting routing(g, RoutingRule::RANDOM_SHORTEST_PATH, seed);
+            LazyRandomTree lazy(routing);
+            TreeBatch batch;
+            DestinationTree tree;
+            for (uint32_t first = 0; first < n; first += 64)
+            {
+                std::vector<uint32_t> destinations;
+                for (uint32_t t = first; t < std::min(n, first + 64); ++t)
+                {
+                    destinations.push_back(t);
+                }
+                routing.ComputeTreeBatch(destinations.data(),
+                                         static_cast<uint32_t>(destinations.size()),
+                                         batch);
+                for (uint32_t slot = 0; slot < destinations.size(); ++slot)
+                {
+                    routing.ComputeTree(destinations[slot], tree);
+                    lazy.Reset(batch, slot);
+                    // ask in an order unrelated to the BFS: ids descending
+                    for (uint32_t u = n; u-- > 0;)
+                    {
+                        if (u == destinations[slot])
+                        {
+                            continue;
+                        }
+                        uint32_t circuit = NONE;
+                        ASSERT_EQ(lazy.Step(u, circuit), tree.nextHop[u]);
+                        ASSERT_EQ(circuit, tree.nextCircuit[u]);
+                        ASSERT_EQ(lazy.GetPathCount(u), tree.pathCount[u]);
+                    }
+                }
+            }
+        }
+    }
+    DestinationTree tree;
+    ShortestPathRouting routing(graphs[0], RoutingRule::RANDOM_SHORTEST_PATH, 0);
+    routing.ComputeTree(63, tree);
+    EXPECT_EQ(tree.pathCount[0], 720.0);
+}

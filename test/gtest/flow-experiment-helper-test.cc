@@ -1,0 +1,195 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/command-line.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-flow-experiment-helper.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// A small study that runs in milliseconds: N = 64, roles 24/24/16 and 8/8/48.
+MoseFlowExperimentConfig
+SmallConfig()
+{
+    MoseFlowExperimentConfig c;
+    c.nodes = 64;
+    c.degree = 4;
+    c.inferenceRoles = {24, 24, 16};
+    c.trainingRoles = {8, 8, 48};
+    c.flows = 2000;
+    c.seeds = 4;
+    return c;
+}
+
+} // namespace
+
+TEST(MoseFlowExperimentHelper, ResultsDoNotDependOnThreads)
+{
+    MoseFlowExperimentConfig c = SmallConfig();
+    c.threads = 1;
+    MoseFlowExperimentHelper one(c);
+    one.Run();
+    c.threads = 3;
+    MoseFlowExperimentHelper three(c);
+    three.Run();
+    for (uint32_t seed = 0; seed < c.seeds; ++seed)
+    {
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            for (Policy p : ALL_POLICIES)
+            {
+                for (MoseMetric m : ALL_METRICS)
+                {
+                    EXPECT_EQ(GetMetric(one.GetMetrics(seed, mode, p), m),
+                              GetMetric(three.GetMetrics(seed, mode, p), m));
+                }
+            }
+        }
+    }
+    EXPECT_EQ(one.GetMetrics(0, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE).load,
+              three.GetMetrics(0, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE).load);
+}
+
+TEST(MoseFlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
+{
+    MoseFlowExperimentHelper h(SmallConfig());
+    h.Run();
+    for (uint32_t seed = 0; seed < 4; ++seed)
+    {
+        const auto& mi = h.GetMetrics(seed, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+        const auto& si =
+            h.GetMetrics(seed, WorkloadMode::INFERENCE_HEAVY, Policy::STATIC_INFERENCE);
+        const auto& mt = h.GetMetrics(seed, WorkloadMode::TRAINING_HEAVY, Policy::MOSE);
+        const auto& st = h.GetMetrics(seed, WorkloadMode::TRAINING_HEAVY, Policy::STATIC_TRAINING);
+        EXPECT_EQ(mi.all.maxLoad, si.all.maxLoad);
+        EXPECT_EQ(mi.kv.avgCost, si.kv.avgCost);
+        EXPECT_EQ(mt.all.maxLoad, st.all.maxLoad);
+        EXPECT_EQ(mt.training.p95Cost, st.training.p95Cost);
+        // the P-D-biased template realises every one-to-one pair: all KV flows are direct
+        EXPECT_EQ(mi.directKv, 1.0);
+        EXPECT_EQ(mi.kvThreePlus, 0.0);
+    }
+    // the reduction is computed from the means
+    double base =
+        h.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::STATIC_TRAINING, MoseMetric::KV_AVG_COST)
+            .mean;
+    double ours =
+        h.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, MoseMetric::KV_AVG_COST).mean;
+    EXPECT_DOUBLE_EQ(h.Reduction(WorkloadMode::INFERENCE_HEAVY,
+                                 Policy::MOSE,
+                                 Policy::STATIC_TRAINING,
+                                 MoseMetric::KV_AVG_COST),
+                     100.0 * (1.0 - ours / base));
+}
+
+TEST(MoseFlowExperimentHelper, WritesCsvAndPlots)
+{
+    MoseFlowExperimentConfig c = SmallConfig();
+    c.seeds = 2;
+    MoseFlowExperimentHelper h(c);
+    h.Run();
+    std::string dir = std::filesystem::temp_directory_path() / "mose-helper-test";
+    std::filesystem::remove_all(dir);
+    h.WriteCsv(dir);
+    std::vector<std::string> plots = h.WritePlots(dir);
+    EXPECT_EQ(plots.size(), 10U);
+    std::ifstream summary(dir + "/summary.csv");
+    std::string header;
+    std::getline(summary, header);
+    EXPECT_EQ(header, "mode,policy,metric,mean,ci95,n");
+    uint32_t rows = 0;
+    for (std::string line; std::getline(summary, line);)
+    {
+        ++rows;
+    }
+    EXPECT_EQ(rows, 2U * 4U * ALL_METRICS.size());
+    std::ifstream loads(dir + "/loads_inference_MoSE.csv");
+    uint32_t loadRows = 0;
+    for (std::string line; std::getline(loads, line);)
+    {
+        ++loadRows;
+    }
+    EXPECT_EQ(loadRows, 1U + 64U * 4U / 2U); // header + one row per circuit
+    std::filesystem::remove_all(dir);
+}
+
+TEST(MoseFlowExperimentHelper, BadConfigurationIsRejected)
+{
+    auto message = [](const MoseFlowExperimentConfig& c) {
+        try
+        {
+            MoseFlowExperimentHelper h(c);
+        }
+        catch (const MoseError& e)
+        {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    MoseFlowExperimentConfig c = SmallConfig();
+    c.kvShareInference = 1.5;
+    EXPECT_NE(message(c).find("kvShareInference = 1.5"), std::string::npos) << message(c);
+    c = SmallConfig();
+    c.trainingRoles = {8, 8, 40};
+    EXPECT_NE(message(c).find("training-heavy role counts"), std::string::npos) << message(c);
+    c = SmallConfig();
+    c.seeds = 0;
+    EXPECT_NE(message(c).find("seeds"), std::string::npos);
+    c = SmallConfig();
+    c.pdReservedPorts = 5;
+    EXPECT_NE(message(c).find("pdReservedPorts = 5"), std::string::npos);
+    c = SmallConfig();
+    c.degree = 3;
+    c.nodes = 63;
+    c.inferenceRoles = {24, 24, 15};
+    c.trainingRoles = {8, 8, 47};
+    EXPECT_NE(message(c).find("63"), std::string::npos) << message(c);
+}
+
+TEST(MoseFlowExperimentCommandLine, MalformedNumbersAreRejected)
+{
+    auto parse = [](std::vector<std::string> args) {
+        MoseFlowExperimentCommandLine options;
+        CommandLine cmd;
+        options.AddOptions(cmd);
+        args.insert(args.begin(), "mose-test");
+        std::vector<char*> argv;
+        for (auto& a : args)
+        {
+            argv.push_back(a.data());
+        }
+        cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        return options.GetConfig();
+    };
+    EXPECT_EQ(parse({"--nodes=64",
+                     "--prefill=24",
+                     "--decode=24",
+                     "--training=16",
+                     "--trPrefill=8",
+                     "--trDecode=8",
+                     "--trTraining=48"})
+                  .nodes,
+              64U);
+    EXPECT_THROW(parse({"--nodes=1024x"}), MoseError);
+    EXPECT_THROW(parse({"--degree=-4"}), MoseError);
+    EXPECT_THROW(parse({"--flows=1e5"}), MoseError);
+    EXPECT_THROW(parse({"--kvShareInference=0.7abc"}), MoseError);
+    EXPECT_THROW(parse({"--routing=fastest"}), MoseError);
+    try
+    {
+        parse({"--degree=4.5"});
+        FAIL() << "expected a MoseError";
+    }
+    catch (const MoseError& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("degree = \"4.5\""), std::string::npos) << e.what();
+    }
+}
