@@ -190,6 +190,19 @@ BENCHMARK(BM_Evaluate)
     ->Args({16384, 8, 1000000, 2, 0})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+// Scaling: one parameter at a time from (N=4096, d=4, F=100k, random-shortest-path); under
+// load-aware evaluation the work is O(D (N + E)) for D destinations with demand plus O(F log F).
+BENCHMARK(BM_Evaluate)
+    ->ArgNames({"N", "d", "F", "rule", "pd"})
+    ->Args({1024, 4, 100000, 1, 0})
+    ->Args({4096, 4, 100000, 1, 0})
+    ->Args({16384, 4, 100000, 1, 0})
+    ->Args({4096, 8, 100000, 1, 0})
+    ->Args({4096, 16, 100000, 1, 0})
+    ->Args({4096, 4, 400000, 1, 0})
+    ->Args({4096, 4, 1600000, 1, 0})
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Traffic)->ArgNames({"N", "F"})->Args({1024, 100000})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Tree)
     ->ArgNames({"N", "d", "rule"})
