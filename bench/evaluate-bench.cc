@@ -16,6 +16,8 @@
  *   build/bench/mose-bench-evaluate-bench --benchmark_filter='Evaluate/1024'
  */
 
+#include "bench-util.h"
+
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-routing.h"
@@ -25,21 +27,10 @@
 #include <benchmark/benchmark.h>
 
 using namespace ns3;
+using namespace ns3::bench;
 
 namespace
 {
-
-/// \return the inference-heavy roles scaled to n groups (410/410/204 of 1024)
-RoleCounts
-ScaledRoles(uint32_t n)
-{
-    if (n == 1024)
-    {
-        return RoleCounts::InferenceHeavyDefault();
-    }
-    auto pd = static_cast<uint32_t>(static_cast<uint64_t>(n) * 410 / 1024);
-    return RoleCounts{pd, pd, n - 2 * pd};
-}
 
 /// A topology and its paper traffic
 struct Setup
@@ -59,8 +50,7 @@ Setup
 MakeSetup(uint32_t n, uint32_t d, uint64_t flows, bool pdBiased)
 {
     RoleAssignment roles = RoleAssignment::Contiguous(ScaledRoles(n));
-    MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
-    PdAssignment assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
+    PdAssignment assignment = OneToOneAssignment(roles);
     Setup s;
     if (pdBiased)
     {
@@ -71,8 +61,7 @@ MakeSetup(uint32_t n, uint32_t d, uint64_t flows, bool pdBiased)
     }
     else
     {
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
-        s.graph = BuildUniformTemplate(n, d, rng);
+        s.graph = UniformGraph(n, d);
     }
     TrafficOptions options;
     options.flows = flows;
@@ -113,8 +102,7 @@ BM_Traffic(benchmark::State& state)
 {
     auto n = static_cast<uint32_t>(state.range(0));
     RoleAssignment roles = RoleAssignment::Contiguous(ScaledRoles(n));
-    MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
-    PdAssignment assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
+    PdAssignment assignment = OneToOneAssignment(roles);
     TrafficOptions options;
     options.flows = static_cast<uint64_t>(state.range(1));
     MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
@@ -131,8 +119,7 @@ BM_Tree(benchmark::State& state)
 {
     auto n = static_cast<uint32_t>(state.range(0));
     auto d = static_cast<uint32_t>(state.range(1));
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
-    CircuitGraph g = BuildUniformTemplate(n, d, rng);
+    CircuitGraph g = UniformGraph(n, d);
     ShortestPathRouting routing(g, static_cast<RoutingRule>(state.range(2)), 1);
     DestinationTree tree;
     uint32_t t = 0;
@@ -151,8 +138,7 @@ BM_TreeBatch(benchmark::State& state)
 {
     auto n = static_cast<uint32_t>(state.range(0));
     auto d = static_cast<uint32_t>(state.range(1));
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
-    CircuitGraph g = BuildUniformTemplate(n, d, rng);
+    CircuitGraph g = UniformGraph(n, d);
     ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
     TreeBatch batch;
     std::vector<uint32_t> destinations(ShortestPathRouting::BATCH);

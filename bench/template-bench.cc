@@ -9,27 +9,18 @@
  *   build/bench/mose-bench-template-bench --benchmark_min_time=0.5
  */
 
+#include "bench-util.h"
+
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-topology-template.h"
 
 #include <benchmark/benchmark.h>
 
 using namespace ns3;
+using namespace ns3::bench;
 
 namespace
 {
-
-/// \return the inference-heavy roles scaled to n groups (410/410/204 of 1024)
-RoleCounts
-ScaledRoles(uint32_t n)
-{
-    if (n == 1024)
-    {
-        return RoleCounts::InferenceHeavyDefault();
-    }
-    auto pd = static_cast<uint32_t>(static_cast<uint64_t>(n) * 410 / 1024);
-    return RoleCounts{pd, pd, n - 2 * pd};
-}
 
 /// H^U; arguments: N, d
 void
@@ -54,8 +45,7 @@ BM_PdBiased(benchmark::State& state)
     auto n = static_cast<uint32_t>(state.range(0));
     auto d = static_cast<uint32_t>(state.range(1));
     RoleAssignment roles = RoleAssignment::Contiguous(ScaledRoles(n));
-    MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
-    PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
+    PdAssignment a = OneToOneAssignment(roles);
     PdBiasedOptions o;
     o.reservedPorts = static_cast<uint32_t>(state.range(2));
     o.completion =

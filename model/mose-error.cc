@@ -4,6 +4,8 @@
 
 #include "mose-error.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
@@ -18,6 +20,15 @@ ThrowBadParameter(const std::string& parameter,
                   const std::string& allowed)
 {
     throw MoseError("invalid " + parameter + " = " + value + ": " + allowed);
+}
+
+std::string
+FormatNumber(double value)
+{
+    std::ostringstream os;
+    os.precision(17);
+    os << value;
+    return os.str();
 }
 
 void

@@ -43,6 +43,16 @@ class MoseError : public std::invalid_argument
 
 /**
  * \ingroup mose
+ * \brief Formats a number for an error message with 17 significant digits, enough to tell any
+ *        two doubles apart (e.g. 0.10000000000000001 for 0.1; inf and nan as the stream writes
+ *        them).
+ * \param value the number
+ * \return the text
+ */
+std::string FormatNumber(double value);
+
+/**
+ * \ingroup mose
  * \brief Throws a MoseError for a problem at a given line of an input file.
  * \param file the file's name
  * \param line the 1-based line number

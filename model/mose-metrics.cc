@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace ns3
 {
@@ -19,23 +18,13 @@ namespace
 /// Shorthand for the "none" value of distances, next hops and circuits
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
 
-/// \return the value as text with enough digits to tell it apart
-std::string
-Format(double value)
-{
-    std::ostringstream os;
-    os.precision(17);
-    os << value;
-    return os.str();
-}
-
 /// Throws unless 0 <= p <= 100 (NaN included)
 void
 CheckPercent(double p)
 {
     if (!(p >= 0.0 && p <= 100.0))
     {
-        ThrowBadParameter("percentile", Format(p), "0 <= p <= 100");
+        ThrowBadParameter("percentile", FormatNumber(p), "0 <= p <= 100");
     }
 }
 
@@ -171,7 +160,8 @@ ValidateFlows(const std::vector<Flow>& flows, uint32_t n)
         }
         if (!(f.demand > 0.0 && std::isfinite(f.demand)))
         {
-            ThrowBadFlow(i, "demand = " + Format(f.demand) + "; it must be positive and finite");
+            ThrowBadFlow(i,
+                         "demand = " + FormatNumber(f.demand) + "; it must be positive and finite");
         }
         if (f.cls != TrafficClass::KV && f.cls != TrafficClass::TRAINING)
         {
@@ -183,39 +173,67 @@ ValidateFlows(const std::vector<Flow>& flows, uint32_t n)
 }
 
 /**
+ * \brief The running totals of one class's flows over the (source, destination) pairs: what
+ *        Summarise() needs besides the class's loads.
+ */
+struct ClassTotals
+{
+    std::vector<std::pair<double, uint64_t>> entries; //!< (cost, flows) per pair with flows
+    double hopSum = 0;                                //!< sum over the flows of their hops
+    double demand = 0;                                //!< total demand
+    uint64_t flows = 0;                               //!< number of flows
+
+    /**
+     * \brief Adds a pair's flows of the class.
+     * \param p the pair (its cost and hops)
+     * \param count the pair's flows of the class, > 0
+     * \param pairDemand their summed demand
+     * \param hopHistogram the class's flows per hop count, grown as needed
+     */
+    void Add(const PairDemand& p,
+             uint64_t count,
+             double pairDemand,
+             std::vector<uint64_t>& hopHistogram)
+    {
+        entries.emplace_back(p.cost, count);
+        hopSum += static_cast<double>(p.hops) * static_cast<double>(count);
+        demand += pairDemand;
+        flows += count;
+        if (hopHistogram.size() <= p.hops)
+        {
+            hopHistogram.resize(p.hops + 1, 0);
+        }
+        hopHistogram[p.hops] += count;
+    }
+};
+
+/**
  * \brief Per-class summary of a class's pairs and loads.
- * \param entries (cost, flows) per pair with flows of the class
- * \param hopSum sum over the class's flows of hops
- * \param flows number of flows
- * \param demand total demand
+ * \param totals the class's totals over its pairs; the entries are moved out
  * \param load the class's per-circuit load
  * \return the metrics
  */
 ClassMetrics
-Summarise(std::vector<std::pair<double, uint64_t>>& entries,
-          double hopSum,
-          uint64_t flows,
-          double demand,
-          const std::vector<double>& load)
+Summarise(ClassTotals& totals, const std::vector<double>& load)
 {
     ClassMetrics m;
-    m.flows = flows;
-    m.demand = demand;
+    m.flows = totals.flows;
+    m.demand = totals.demand;
     if (!load.empty())
     {
         m.maxLoad = *std::max_element(load.begin(), load.end());
         m.p95Load = Percentile(load, 95.0);
     }
-    if (flows > 0)
+    if (totals.flows > 0)
     {
         double costSum = 0;
-        for (const auto& [cost, count] : entries)
+        for (const auto& [cost, count] : totals.entries)
         {
             costSum += cost * static_cast<double>(count);
         }
-        m.avgHop = hopSum / static_cast<double>(flows);
-        m.avgCost = costSum / static_cast<double>(flows);
-        m.p95Cost = WeightedPercentile(std::move(entries), 95.0);
+        m.avgHop = totals.hopSum / static_cast<double>(totals.flows);
+        m.avgCost = costSum / static_cast<double>(totals.flows);
+        m.p95Cost = WeightedPercentile(std::move(totals.entries), 95.0);
     }
     return m;
 }
@@ -646,51 +664,31 @@ Evaluate(const ShortestPathRouting& routing,
     forEachDestination(walkCosts, treeCosts, ecmpCosts);
 
     // Per-class summaries over flows: each pair contributes its flow count.
-    std::vector<std::pair<double, uint64_t>> entriesAll;
-    std::vector<std::pair<double, uint64_t>> entriesKv;
-    std::vector<std::pair<double, uint64_t>> entriesTr;
-    entriesAll.reserve(pairs.size());
-    double hopsAll = 0;
-    double hopsKv = 0;
-    double hopsTr = 0;
-    double demandKv = 0;
-    double demandTr = 0;
-    uint64_t flowsKv = 0;
-    uint64_t flowsTr = 0;
+    ClassTotals all;
+    ClassTotals kv;
+    ClassTotals tr;
+    all.entries.reserve(pairs.size());
     for (const PairDemand& p : pairs)
     {
         const uint64_t count = p.countKv + p.countTraining;
-        entriesAll.emplace_back(p.cost, count);
-        hopsAll += static_cast<double>(p.hops) * static_cast<double>(count);
+        all.entries.emplace_back(p.cost, count);
+        all.hopSum += static_cast<double>(p.hops) * static_cast<double>(count);
         if (p.countKv > 0)
         {
-            entriesKv.emplace_back(p.cost, p.countKv);
-            hopsKv += static_cast<double>(p.hops) * static_cast<double>(p.countKv);
-            demandKv += p.demandKv;
-            flowsKv += p.countKv;
-            if (r.hopHistogramKv.size() <= p.hops)
-            {
-                r.hopHistogramKv.resize(p.hops + 1, 0);
-            }
-            r.hopHistogramKv[p.hops] += p.countKv;
+            kv.Add(p, p.countKv, p.demandKv, r.hopHistogramKv);
         }
         if (p.countTraining > 0)
         {
-            entriesTr.emplace_back(p.cost, p.countTraining);
-            hopsTr += static_cast<double>(p.hops) * static_cast<double>(p.countTraining);
-            demandTr += p.demandTraining;
-            flowsTr += p.countTraining;
-            if (r.hopHistogramTraining.size() <= p.hops)
-            {
-                r.hopHistogramTraining.resize(p.hops + 1, 0);
-            }
-            r.hopHistogramTraining[p.hops] += p.countTraining;
+            tr.Add(p, p.countTraining, p.demandTraining, r.hopHistogramTraining);
         }
     }
-    r.all = Summarise(entriesAll, hopsAll, flowsKv + flowsTr, demandKv + demandTr, r.load);
-    r.kv = Summarise(entriesKv, hopsKv, flowsKv, demandKv, r.loadKv);
-    r.training = Summarise(entriesTr, hopsTr, flowsTr, demandTr, r.loadTraining);
-    if (flowsKv > 0)
+    // the totals of all flows are the two classes' totals
+    all.flows = kv.flows + tr.flows;
+    all.demand = kv.demand + tr.demand;
+    r.all = Summarise(all, r.load);
+    r.kv = Summarise(kv, r.loadKv);
+    r.training = Summarise(tr, r.loadTraining);
+    if (kv.flows > 0)
     {
         const std::vector<uint64_t>& h = r.hopHistogramKv;
         uint64_t direct = h.size() > 1 ? h[1] : 0;
@@ -699,8 +697,8 @@ Evaluate(const ShortestPathRouting& routing,
         {
             threePlus += h[k];
         }
-        r.directKv = static_cast<double>(direct) / static_cast<double>(flowsKv);
-        r.kvThreePlus = static_cast<double>(threePlus) / static_cast<double>(flowsKv);
+        r.directKv = static_cast<double>(direct) / static_cast<double>(kv.flows);
+        r.kvThreePlus = static_cast<double>(threePlus) / static_cast<double>(kv.flows);
     }
 
     if (perFlow)

@@ -9,25 +9,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <sstream>
 
 namespace ns3
 {
-
-namespace
-{
-
-/// \return the value as text with enough digits to tell it apart
-std::string
-Format(double value)
-{
-    std::ostringstream os;
-    os.precision(17);
-    os << value;
-    return os.str();
-}
-
-} // namespace
 
 std::string
 ToString(TrafficClass cls)
@@ -72,7 +56,7 @@ GenerateTraffic(const RoleAssignment& roles,
     // the negated comparisons also reject NaN
     if (!(options.kvShare >= 0.0 && options.kvShare <= 1.0))
     {
-        ThrowBadParameter("kvShare", Format(options.kvShare), "0 <= kvShare <= 1");
+        ThrowBadParameter("kvShare", FormatNumber(options.kvShare), "0 <= kvShare <= 1");
     }
     if (options.flows == 0)
     {
@@ -80,7 +64,9 @@ GenerateTraffic(const RoleAssignment& roles,
     }
     if (!(options.demand > 0.0 && std::isfinite(options.demand)))
     {
-        ThrowBadParameter("demand", Format(options.demand), "a positive, finite demand per flow");
+        ThrowBadParameter("demand",
+                          FormatNumber(options.demand),
+                          "a positive, finite demand per flow");
     }
     const auto kvFlows =
         static_cast<uint64_t>(std::llround(options.kvShare * static_cast<double>(options.flows)));
@@ -91,18 +77,19 @@ GenerateTraffic(const RoleAssignment& roles,
         ThrowBadParameter(
             "assignment",
             "an empty P-D assignment",
-            "at least one prefill->decode pair, since kvShare = " + Format(options.kvShare) +
+            "at least one prefill->decode pair, since kvShare = " + FormatNumber(options.kvShare) +
                 " and flows = " + std::to_string(options.flows) + " give " +
                 std::to_string(kvFlows) + " KV flows");
     }
     const std::vector<uint32_t>& training = roles.GetTraining();
     if (trainingFlows > 0 && training.size() < 2)
     {
-        ThrowBadParameter("roles",
-                          std::to_string(training.size()) + " training group(s)",
-                          "at least 2 training groups, since kvShare = " + Format(options.kvShare) +
-                              " and flows = " + std::to_string(options.flows) + " give " +
-                              std::to_string(trainingFlows) + " training flows");
+        ThrowBadParameter(
+            "roles",
+            std::to_string(training.size()) + " training group(s)",
+            "at least 2 training groups, since kvShare = " + FormatNumber(options.kvShare) +
+                " and flows = " + std::to_string(options.flows) + " give " +
+                std::to_string(trainingFlows) + " training flows");
     }
     assignment.Validate(roles);
 

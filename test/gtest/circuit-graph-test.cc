@@ -11,8 +11,10 @@ using namespace ns3;
 
 namespace
 {
+/// The ring 0-1-...-(n-1)-0 with its circuits given as (i + 1 mod n, i): all but one reversed,
+/// unlike ns3::test::Ring, so that the constructor has to canonicalise and sort them
 CircuitGraph
-Ring(uint32_t n)
+ReversedRing(uint32_t n)
 {
     std::vector<Circuit> c;
     for (uint32_t i = 0; i < n; ++i)
@@ -25,7 +27,7 @@ Ring(uint32_t n)
 
 TEST(CircuitGraph, RingIsSimpleConnectedTwoRegular)
 {
-    CircuitGraph g = Ring(6);
+    CircuitGraph g = ReversedRing(6);
     EXPECT_EQ(g.GetNCircuits(), 6U);
     EXPECT_TRUE(g.IsSimple());
     EXPECT_TRUE(g.IsConnected());

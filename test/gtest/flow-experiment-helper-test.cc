@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-test-util.h"
+
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-helper.h"
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 
 using namespace ns3;
+using namespace ns3::test;
 
 namespace
 {
@@ -124,15 +127,7 @@ TEST(MoseFlowExperimentHelper, WritesCsvAndPlots)
 TEST(MoseFlowExperimentHelper, BadConfigurationIsRejected)
 {
     auto message = [](const MoseFlowExperimentConfig& c) {
-        try
-        {
-            MoseFlowExperimentHelper h(c);
-        }
-        catch (const MoseError& e)
-        {
-            return std::string(e.what());
-        }
-        return std::string();
+        return ErrorOf([&c] { MoseFlowExperimentHelper h(c); });
     };
     MoseFlowExperimentConfig c = SmallConfig();
     c.kvShareInference = 1.5;
@@ -183,13 +178,6 @@ TEST(MoseFlowExperimentCommandLine, MalformedNumbersAreRejected)
     EXPECT_THROW(parse({"--flows=1e5"}), MoseError);
     EXPECT_THROW(parse({"--kvShareInference=0.7abc"}), MoseError);
     EXPECT_THROW(parse({"--routing=fastest"}), MoseError);
-    try
-    {
-        parse({"--degree=4.5"});
-        FAIL() << "expected a MoseError";
-    }
-    catch (const MoseError& e)
-    {
-        EXPECT_NE(std::string(e.what()).find("degree = \"4.5\""), std::string::npos) << e.what();
-    }
+    std::string m = ErrorOf([&] { parse({"--degree=4.5"}); });
+    EXPECT_CONTAINS(m, "degree = \"4.5\"");
 }

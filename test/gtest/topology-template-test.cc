@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-test-util.h"
+
 #include "ns3/mose-error.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-topology-template.h"
@@ -11,35 +13,10 @@
 #include <tuple>
 
 using namespace ns3;
+using namespace ns3::test;
 
 namespace
 {
-
-/// \return the message of the MoseError `f` throws (fails the test if it throws none)
-template <class F>
-std::string
-ErrorOf(F f)
-{
-    try
-    {
-        f();
-    }
-    catch (const MoseError& e)
-    {
-        return e.what();
-    }
-    ADD_FAILURE() << "expected a MoseError";
-    return "";
-}
-
-#define EXPECT_CONTAINS(text, part)                                                                \
-    EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
-
-RoleAssignment
-PaperRoles()
-{
-    return RoleAssignment::Contiguous(RoleCounts::InferenceHeavyDefault());
-}
 
 PdAssignment
 DrawAssignment(const RoleAssignment& roles, PdAssignmentKind kind, uint32_t cap, uint64_t run)

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-test-util.h"
+
 #include "ns3/mose-error.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-random.h"
@@ -15,6 +17,7 @@
 #include <set>
 
 using namespace ns3;
+using namespace ns3::test;
 
 namespace
 {
@@ -31,23 +34,6 @@ PdAssignment
 SmallAssignment()
 {
     return PdAssignment({{0, 3, 1.0}, {1, 4, 1.0}, {2, 5, 1.0}});
-}
-
-/// Expects a MoseError whose message names the parameter
-template <class F>
-void
-ExpectNamed(F&& call, const std::string& parameter)
-{
-    try
-    {
-        call();
-        ADD_FAILURE() << "expected a MoseError naming " << parameter;
-    }
-    catch (const MoseError& e)
-    {
-        std::string m = e.what();
-        EXPECT_NE(m.find(parameter), std::string::npos) << m;
-    }
 }
 
 } // namespace
@@ -202,26 +188,26 @@ TEST(GenerateTraffic, BadInputsNameTheParameter)
     };
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
-    ExpectNamed(with(10, -0.1, 1), "kvShare");
-    ExpectNamed(with(10, 1.1, 1), "kvShare");
-    ExpectNamed(with(10, nan, 1), "kvShare");
-    ExpectNamed(with(0, 0.5, 1), "flows");
-    ExpectNamed(with(10, 0.5, 0), "demand");
-    ExpectNamed(with(10, 0.5, -1), "demand");
-    ExpectNamed(with(10, 0.5, inf), "demand");
-    ExpectNamed(with(10, 0.5, nan), "demand");
+    ExpectErrorContaining(with(10, -0.1, 1), "kvShare");
+    ExpectErrorContaining(with(10, 1.1, 1), "kvShare");
+    ExpectErrorContaining(with(10, nan, 1), "kvShare");
+    ExpectErrorContaining(with(0, 0.5, 1), "flows");
+    ExpectErrorContaining(with(10, 0.5, 0), "demand");
+    ExpectErrorContaining(with(10, 0.5, -1), "demand");
+    ExpectErrorContaining(with(10, 0.5, inf), "demand");
+    ExpectErrorContaining(with(10, 0.5, nan), "demand");
 
     TrafficOptions o;
     o.flows = 10;
     o.kvShare = 0.5;
-    ExpectNamed([&]() { GenerateTraffic(roles, PdAssignment(), o, rng); }, "assignment");
+    ExpectErrorContaining([&]() { GenerateTraffic(roles, PdAssignment(), o, rng); }, "assignment");
     // no KV flow: an empty assignment is fine
     o.kvShare = 0.0;
     EXPECT_EQ(GenerateTraffic(roles, PdAssignment(), o, rng).size(), 10U);
 
     RoleAssignment oneTrainer = RoleAssignment::Contiguous({3, 3, 1});
     o.kvShare = 0.5;
-    ExpectNamed([&]() { GenerateTraffic(oneTrainer, assignment, o, rng); }, "roles");
+    ExpectErrorContaining([&]() { GenerateTraffic(oneTrainer, assignment, o, rng); }, "roles");
     // only KV flows: a single training group is fine
     o.kvShare = 1.0;
     EXPECT_EQ(GenerateTraffic(oneTrainer, assignment, o, rng).size(), 10U);

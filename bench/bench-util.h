@@ -1,0 +1,67 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_BENCH_UTIL_H
+#define MOSE_BENCH_UTIL_H
+
+/**
+ * \file
+ * \brief Fixtures that several benchmark programs share: the paper's roles scaled to N, and
+ *        the one-to-one P-D assignment and the uniform template drawn from run 1 of their streams.
+ */
+
+#include "ns3/mose-pd-assignment.h"
+#include "ns3/mose-random.h"
+#include "ns3/mose-roles.h"
+#include "ns3/mose-topology-template.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace bench
+{
+
+/**
+ * \param n the number of groups N
+ * \return the inference-heavy roles scaled to n groups (410/410/204 of 1024)
+ */
+inline RoleCounts
+ScaledRoles(uint32_t n)
+{
+    if (n == 1024)
+    {
+        return RoleCounts::InferenceHeavyDefault();
+    }
+    auto pd = static_cast<uint32_t>(static_cast<uint64_t>(n) * 410 / 1024);
+    return RoleCounts{pd, pd, n - 2 * pd};
+}
+
+/**
+ * \param roles the roles
+ * \return the one-to-one P-D assignment of run 1 (cap 1)
+ */
+inline PdAssignment
+OneToOneAssignment(const RoleAssignment& roles)
+{
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    return PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, rng);
+}
+
+/**
+ * \param n the number of groups N
+ * \param d the degree
+ * \return the uniform template H^U of run 1
+ */
+inline CircuitGraph
+UniformGraph(uint32_t n, uint32_t d)
+{
+    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    return BuildUniformTemplate(n, d, rng);
+}
+
+} // namespace bench
+} // namespace ns3
+
+#endif /* MOSE_BENCH_UTIL_H */

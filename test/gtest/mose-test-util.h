@@ -1,0 +1,152 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_TEST_UTIL_H
+#define MOSE_TEST_UTIL_H
+
+/**
+ * \file
+ * \brief Fixtures that several mose-gtest files share: error-message checks, the paper's role
+ *        layout and small graphs whose circuit indices the tests compute by hand.
+ *
+ * Helpers that only one test file needs stay in that file.
+ */
+
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-roles.h"
+
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+/**
+ * \brief Expects `text` (anything a std::string can be made from) to contain `part`; prints
+ *        `text` when it does not.
+ */
+#define EXPECT_CONTAINS(text, part)                                                                \
+    EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
+
+namespace ns3
+{
+namespace test
+{
+
+/**
+ * \brief Runs `f` and returns the message of the MoseError it throws.
+ * \param f the call
+ * \return the message; "" (and a test failure) if `f` throws none
+ */
+template <class F>
+std::string
+ErrorOf(F f)
+{
+    try
+    {
+        f();
+    }
+    catch (const MoseError& e)
+    {
+        return e.what();
+    }
+    ADD_FAILURE() << "expected a MoseError";
+    return "";
+}
+
+/**
+ * \brief Expects `call` to throw a MoseError whose message contains `phrase` (a parameter's name
+ *        or any other part of the message).
+ * \param call the call
+ * \param phrase the text the message must contain
+ */
+template <class F>
+void
+ExpectErrorContaining(F&& call, const std::string& phrase)
+{
+    try
+    {
+        call();
+        ADD_FAILURE() << "expected a MoseError containing " << phrase;
+    }
+    catch (const MoseError& e)
+    {
+        std::string m = e.what();
+        EXPECT_NE(m.find(phrase), std::string::npos) << m;
+    }
+}
+
+/// \return the paper's inference-heavy roles (410 prefill, 410 decode, 204 training) in id order
+inline RoleAssignment
+PaperRoles()
+{
+    return RoleAssignment::Contiguous(RoleCounts::InferenceHeavyDefault());
+}
+
+/**
+ * \brief The ring 0-1-...-(n-1)-0, circuits given as (i, i + 1 mod n).
+ *
+ * For n = 6 the circuit indices are c0 (0,1), c1 (0,5), c2 (1,2), c3 (2,3), c4 (3,4), c5 (4,5).
+ * \param n the number of nodes
+ * \return the ring
+ */
+inline CircuitGraph
+Ring(uint32_t n)
+{
+    std::vector<Circuit> c;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        c.push_back({i, (i + 1) % n});
+    }
+    return CircuitGraph(n, c);
+}
+
+/**
+ * \brief The 3-cube: i ~ j when they differ in one bit.
+ *
+ * Circuit indices: c0 (0,1), c1 (0,2), c2 (0,4), c3 (1,3), c4 (1,5), c5 (2,3), c6 (2,6),
+ * c7 (3,7), c8 (4,5), c9 (4,6), c10 (5,7), c11 (6,7).
+ * \return the cube
+ */
+inline CircuitGraph
+Cube3()
+{
+    std::vector<Circuit> c;
+    for (uint32_t i = 0; i < 8; ++i)
+    {
+        for (uint32_t b = 1; b < 8; b <<= 1)
+        {
+            if ((i ^ b) > i)
+            {
+                c.push_back({i, i ^ b});
+            }
+        }
+    }
+    return CircuitGraph(8, c);
+}
+
+/**
+ * \brief The circulant C10(1,2): i ~ i +- 1, i +- 2 (mod 10), 4-regular.
+ *
+ * Circuit indices: c0 (0,1), c1 (0,2), c2 (0,8), c3 (0,9), c4 (1,2), c5 (1,3), c6 (1,9),
+ * c7 (2,3), c8 (2,4), c9 (3,4), c10 (3,5), c11 (4,5), c12 (4,6), c13 (5,6), c14 (5,7),
+ * c15 (6,7), c16 (6,8), c17 (7,8), c18 (7,9), c19 (8,9).
+ * \return the circulant
+ */
+inline CircuitGraph
+Circulant10()
+{
+    std::vector<Circuit> c;
+    for (uint32_t i = 0; i < 10; ++i)
+    {
+        c.push_back({i, (i + 1) % 10});
+        c.push_back({i, (i + 2) % 10});
+    }
+    return CircuitGraph(10, c);
+}
+
+} // namespace test
+} // namespace ns3
+
+#endif /* MOSE_TEST_UTIL_H */
