@@ -76,4 +76,18 @@ ParseReal(const std::string& parameter, const std::string& text)
     return v;
 }
 
+std::string
+ToLowerAscii(const std::string& text)
+{
+    std::string lower = text;
+    for (char& c : lower)
+    {
+        if (c >= 'A' && c <= 'Z')
+        {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return lower;
+}
+
 } // namespace ns3

@@ -42,6 +42,13 @@ uint64_t ParseUnsigned64(const std::string& parameter, const std::string& text);
  */
 double ParseReal(const std::string& parameter, const std::string& text);
 
+/**
+ * \param text any text
+ * \return the text with ASCII letters in lower case (names of roles, classes, policies are
+ *         matched case-insensitively)
+ */
+std::string ToLowerAscii(const std::string& text);
+
 } // namespace ns3
 
 #endif /* MOSE_PARSE_H */

@@ -5,8 +5,7 @@
 #include "mose-policy.h"
 
 #include "mose-error.h"
-
-#include <cctype>
+#include "mose-parse.h"
 
 namespace ns3
 {
@@ -63,11 +62,7 @@ ToString(TemplateId id)
 Policy
 ParsePolicy(const std::string& text)
 {
-    std::string t;
-    for (char c : text)
-    {
-        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    }
+    std::string t = ToLowerAscii(text);
     if (t == "s-train" || t == "static-training")
     {
         return Policy::STATIC_TRAINING;

@@ -5,9 +5,9 @@
 #include "mose-roles.h"
 
 #include "mose-error.h"
+#include "mose-parse.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace ns3
 {
@@ -42,11 +42,7 @@ ToString(RoleTransition transition)
 bool
 ParseGroupRole(const std::string& text, GroupRole& role)
 {
-    std::string t;
-    for (char c : text)
-    {
-        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    }
+    std::string t = ToLowerAscii(text);
     if (t == "p" || t == "prefill")
     {
         role = GroupRole::PREFILL;

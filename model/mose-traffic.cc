@@ -5,9 +5,9 @@
 #include "mose-traffic.h"
 
 #include "mose-error.h"
+#include "mose-parse.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace ns3
@@ -29,11 +29,7 @@ ToString(TrafficClass cls)
 bool
 ParseTrafficClass(const std::string& text, TrafficClass& cls)
 {
-    std::string t;
-    for (char c : text)
-    {
-        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    }
+    std::string t = ToLowerAscii(text);
     if (t == "kv")
     {
         cls = TrafficClass::KV;
