@@ -8,6 +8,7 @@
 #include "ns3/gnuplot.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
@@ -173,8 +174,14 @@ void
 MoseFlowExperimentConfig::Validate() const
 {
     ValidateRegularParameters(nodes, degree);
-    inferenceRoles.Validate(nodes, "inference-heavy");
-    trainingRoles.Validate(nodes, "training-heavy");
+    if (inferenceRolesFile.empty())
+    {
+        inferenceRoles.Validate(nodes, "inference-heavy");
+    }
+    if (trainingRolesFile.empty())
+    {
+        trainingRoles.Validate(nodes, "training-heavy");
+    }
     if (pdReservedPorts > degree)
     {
         ThrowBadParameter("pdReservedPorts",
@@ -232,7 +239,11 @@ MoseFlowExperimentCommandLine::MoseFlowExperimentCommandLine(
       m_flows(std::to_string(defaults.flows)),
       m_routing(ToString(defaults.routing)),
       m_seeds(std::to_string(defaults.seeds)),
-      m_threads(std::to_string(defaults.threads))
+      m_threads(std::to_string(defaults.threads)),
+      m_inferenceRolesFile(defaults.inferenceRolesFile),
+      m_trainingRolesFile(defaults.trainingRolesFile),
+      m_inferenceAssignmentFile(defaults.inferenceAssignmentFile),
+      m_trainingAssignmentFile(defaults.trainingAssignmentFile)
 {
     std::ostringstream kvInf;
     kvInf << defaults.kvShareInference;
@@ -269,6 +280,18 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
     cmd.AddValue("kvShareTraining", "share of KV flows, training-heavy", m_kvShareTraining);
     cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
     cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
+    cmd.AddValue("inferenceRolesFile",
+                 "inference-heavy roles from a CSV file (node,role); overrides the counts",
+                 m_inferenceRolesFile);
+    cmd.AddValue("trainingRolesFile",
+                 "training-heavy roles from a CSV file; overrides counts and roleTransition",
+                 m_trainingRolesFile);
+    cmd.AddValue("inferenceAssignmentFile",
+                 "inference-heavy P-D assignment from a CSV file (prefill,decode,weight)",
+                 m_inferenceAssignmentFile);
+    cmd.AddValue("trainingAssignmentFile",
+                 "training-heavy P-D assignment from a CSV file",
+                 m_trainingAssignmentFile);
     cmd.AddValue("threads",
                  "worker threads (0: one per core); results do not depend on it",
                  m_threads);
@@ -300,6 +323,10 @@ MoseFlowExperimentCommandLine::GetConfig() const
     c.routing = ParseRoutingRule(m_routing);
     c.seeds = ParseUnsigned32("seeds", m_seeds);
     c.threads = ParseUnsigned32("threads", m_threads);
+    c.inferenceRolesFile = m_inferenceRolesFile;
+    c.trainingRolesFile = m_trainingRolesFile;
+    c.inferenceAssignmentFile = m_inferenceAssignmentFile;
+    c.trainingAssignmentFile = m_trainingAssignmentFile;
     c.firstRun = RngSeedManager::GetRun();
     c.Validate();
     return c;
@@ -309,6 +336,38 @@ MoseFlowExperimentHelper::MoseFlowExperimentHelper(const MoseFlowExperimentConfi
     : m_config(config)
 {
     m_config.Validate();
+    // Files are read once; every seed then uses the same roles or assignment.
+    const std::array<std::string, 2> rolesFiles = {m_config.inferenceRolesFile,
+                                                   m_config.trainingRolesFile};
+    const std::array<std::string, 2> assignmentFiles = {m_config.inferenceAssignmentFile,
+                                                        m_config.trainingAssignmentFile};
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        if (!rolesFiles[m].empty())
+        {
+            m_rolesFromFile[m] = ReadRolesCsv(rolesFiles[m], m_config.nodes);
+            if (m_rolesFromFile[m]->GetN() != m_config.nodes)
+            {
+                throw MoseError(rolesFiles[m] + ": the roles cover " +
+                                std::to_string(m_rolesFromFile[m]->GetN()) +
+                                " groups, the study has nodes = " + std::to_string(m_config.nodes));
+            }
+        }
+    }
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        if (!assignmentFiles[m].empty())
+        {
+            // checked against the mode's roles when those are fixed by a file or by counts
+            std::optional<RoleAssignment> roles = m_rolesFromFile[m];
+            if (!roles && m == 0)
+            {
+                roles = RoleAssignment::Contiguous(m_config.inferenceRoles);
+            }
+            m_assignmentFromFile[m] =
+                ReadPdAssignmentCsv(assignmentFiles[m], roles ? &*roles : nullptr);
+        }
+    }
 }
 
 const MoseFlowExperimentConfig&
@@ -324,9 +383,17 @@ MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
     MoseScenario s;
     s.run = run;
 
-    s.roles[0] = RoleAssignment::Contiguous(c.inferenceRoles);
-    MoseRandom roleRng = MoseRandom::Create(run, MoseStream::ROLES);
-    s.roles[1] = s.roles[0].Transition(c.trainingRoles, c.transition, roleRng);
+    s.roles[0] =
+        m_rolesFromFile[0] ? *m_rolesFromFile[0] : RoleAssignment::Contiguous(c.inferenceRoles);
+    if (m_rolesFromFile[1])
+    {
+        s.roles[1] = *m_rolesFromFile[1];
+    }
+    else
+    {
+        MoseRandom roleRng = MoseRandom::Create(run, MoseStream::ROLES);
+        s.roles[1] = s.roles[0].Transition(c.trainingRoles, c.transition, roleRng);
+    }
 
     uint32_t cap =
         c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
@@ -337,8 +404,16 @@ MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
     const std::array<double, 2> kvShare = {c.kvShareInference, c.kvShareTraining};
     for (std::size_t m = 0; m < 2; ++m)
     {
-        MoseRandom assignmentRng = MoseRandom::Create(run, assignmentStreams[m]);
-        s.assignment[m] = PdAssignment::Draw(s.roles[m], c.assignment, cap, assignmentRng);
+        if (m_assignmentFromFile[m])
+        {
+            m_assignmentFromFile[m]->Validate(s.roles[m]);
+            s.assignment[m] = *m_assignmentFromFile[m];
+        }
+        else
+        {
+            MoseRandom assignmentRng = MoseRandom::Create(run, assignmentStreams[m]);
+            s.assignment[m] = PdAssignment::Draw(s.roles[m], c.assignment, cap, assignmentRng);
+        }
         MoseRandom trafficRng = MoseRandom::Create(run, trafficStreams[m]);
         TrafficOptions traffic;
         traffic.flows = c.flows;

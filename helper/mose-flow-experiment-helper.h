@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -51,6 +52,16 @@ struct MoseFlowExperimentConfig
     uint64_t firstRun{1}; //!< ns-3 run of the first seed; seed k uses run firstRun + k
     uint32_t seeds{20};   //!< number of seeds
     uint32_t threads{0};  //!< worker threads for Run() (0: one per core); no effect on results
+    /// if set, the inference-heavy roles are read from this CSV file (node,role) instead of laid
+    /// out from inferenceRoles
+    std::string inferenceRolesFile;
+    /// if set, the training-heavy roles are read from this file instead of derived by transition
+    std::string trainingRolesFile;
+    /// if set, the inference-heavy P-D assignment is read from this CSV file
+    /// (prefill,decode,weight) instead of drawn
+    std::string inferenceAssignmentFile;
+    /// if set, the training-heavy P-D assignment is read from this file instead of drawn
+    std::string trainingAssignmentFile;
 
     /// Throws a MoseError naming the first invalid parameter.
     void Validate() const;
@@ -108,6 +119,10 @@ class MoseFlowExperimentCommandLine
     std::string m_routing;                 //!< --routing
     std::string m_seeds;                   //!< --seeds
     std::string m_threads;                 //!< --threads
+    std::string m_inferenceRolesFile;      //!< --inferenceRolesFile
+    std::string m_trainingRolesFile;       //!< --trainingRolesFile
+    std::string m_inferenceAssignmentFile; //!< --inferenceAssignmentFile
+    std::string m_trainingAssignmentFile;  //!< --trainingAssignmentFile
 };
 
 /**
@@ -189,7 +204,8 @@ class MoseFlowExperimentHelper
 {
   public:
     /**
-     * \param config the study's parameters; validated here (MoseError)
+     * \param config the study's parameters; validated here, and the role and assignment files
+     *        it names are read and checked here (MoseError)
      */
     explicit MoseFlowExperimentHelper(const MoseFlowExperimentConfig& config);
 
@@ -280,9 +296,11 @@ class MoseFlowExperimentHelper
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
 
-    MoseFlowExperimentConfig m_config;  //!< parameters
-    std::vector<FlowMetrics> m_results; //!< per (seed, mode, policy)
-    uint32_t m_seedsDone{0};            //!< seeds evaluated
+    MoseFlowExperimentConfig m_config;                               //!< parameters
+    std::array<std::optional<RoleAssignment>, 2> m_rolesFromFile;    //!< roles read from files
+    std::array<std::optional<PdAssignment>, 2> m_assignmentFromFile; //!< assignments from files
+    std::vector<FlowMetrics> m_results;                              //!< per (seed, mode, policy)
+    uint32_t m_seedsDone{0};                                         //!< seeds evaluated
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
 #include "ns3/mose-flow-experiment-helper.h"
 
 #include <filesystem>
@@ -180,4 +181,60 @@ TEST(MoseFlowExperimentCommandLine, MalformedNumbersAreRejected)
     EXPECT_THROW(parse({"--routing=fastest"}), MoseError);
     std::string m = ErrorOf([&] { parse({"--degree=4.5"}); });
     EXPECT_CONTAINS(m, "degree = \"4.5\"");
+}
+
+TEST(MoseFlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
+{
+    MoseFlowExperimentConfig c = SmallConfig();
+    c.seeds = 1;
+    MoseFlowExperimentHelper generated(c);
+    MoseScenario s = generated.BuildScenario(c.firstRun);
+    std::string dir = std::filesystem::temp_directory_path() / "mose-helper-files";
+    std::filesystem::create_directories(dir);
+    WriteRolesCsv(s.roles[0], dir + "/roles_inference.csv");
+    WriteRolesCsv(s.roles[1], dir + "/roles_training.csv");
+    WritePdAssignmentCsv(s.assignment[0], dir + "/assignment_inference.csv");
+    WritePdAssignmentCsv(s.assignment[1], dir + "/assignment_training.csv");
+
+    MoseFlowExperimentConfig f = c;
+    f.inferenceRoles = {};
+    f.trainingRoles = {}; // counts are ignored when the roles come from files
+    f.inferenceRolesFile = dir + "/roles_inference.csv";
+    f.trainingRolesFile = dir + "/roles_training.csv";
+    f.inferenceAssignmentFile = dir + "/assignment_inference.csv";
+    f.trainingAssignmentFile = dir + "/assignment_training.csv";
+    MoseFlowExperimentHelper fromFiles(f);
+    MoseScenario t = fromFiles.BuildScenario(c.firstRun);
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        EXPECT_EQ(s.roles[m].GetRoles(), t.roles[m].GetRoles());
+        ASSERT_EQ(s.assignment[m].GetPairs().size(), t.assignment[m].GetPairs().size());
+        for (std::size_t i = 0; i < s.assignment[m].GetPairs().size(); ++i)
+        {
+            EXPECT_EQ(s.assignment[m].GetPairs()[i].prefill, t.assignment[m].GetPairs()[i].prefill);
+            EXPECT_EQ(s.assignment[m].GetPairs()[i].decode, t.assignment[m].GetPairs()[i].decode);
+        }
+    }
+    generated.Run();
+    fromFiles.Run();
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            for (MoseMetric m : ALL_METRICS)
+            {
+                EXPECT_EQ(GetMetric(generated.GetMetrics(0, mode, p), m),
+                          GetMetric(fromFiles.GetMetrics(0, mode, p), m));
+            }
+        }
+    }
+
+    // a roles file for another N, and an assignment that breaks the roles, are named
+    MoseFlowExperimentConfig bad = f;
+    bad.nodes = 66;
+    EXPECT_CONTAINS(ErrorOf([&] { MoseFlowExperimentHelper h(bad); }), "roles_inference.csv");
+    bad = f;
+    bad.inferenceAssignmentFile = dir + "/assignment_training.csv";
+    EXPECT_CONTAINS(ErrorOf([&] { MoseFlowExperimentHelper h(bad); }), "assignment_training.csv");
+    std::filesystem::remove_all(dir);
 }
