@@ -14,8 +14,13 @@ else()
   # ns-3-dev trees report "3-dev": treat them as the newest release
   set(MOSE_NS3_VERSION_MINOR 99)
 endif()
+message(STATUS "mose: ns-3 ${_mose_ns3_version} (MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})")
+# PUBLIC: the module's own sources, its test library, mose-gtest and the examples all see it.
 target_compile_definitions(${libmose} PUBLIC MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})
-if(NOT MOSE_STANDALONE)
+# ns-3 up to 3.42 compiles a module's sources in an object library <lib>-obj and links the shared
+# library from its objects; later releases compile the shared library directly (the variable
+# lib<module>-obj is still set there, but names no target).
+if(NOT MOSE_STANDALONE AND TARGET ${libmose}-obj)
   target_compile_definitions(${libmose}-obj PUBLIC MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})
 endif()
 

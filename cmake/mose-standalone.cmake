@@ -22,24 +22,32 @@ if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type" FORCE)
 endif()
 
-# Imported targets are ns3::libcore etc. up to ns-3.42 and ns3::core from 3.43.
-foreach(
-  module
-  core
-  network
-  internet
-  point-to-point
-  applications
-  flow-monitor
-  stats
-  traffic-control
-)
+# Imported targets are ns3::libcore etc. up to ns-3.42 and ns3::core from 3.43: map every ns-3
+# module the installed package exports onto a lib<module> variable, as an ns-3 tree does.
+set(_mose_ns3_modules
+    antenna aodv applications bridge buildings config-store core csma csma-layout dsdv dsr energy
+    fd-net-device flow-monitor internet internet-apps lr-wpan lte mesh mobility netanim network
+    nix-vector-routing olsr point-to-point point-to-point-layout propagation sixlowpan spectrum
+    stats tap-bridge topology-read traffic-control uan virtual-net-device wave wifi wimax zigbee)
+if(NOT CMAKE_VERSION VERSION_LESS 3.21)
+  get_property(_mose_imported DIRECTORY PROPERTY IMPORTED_TARGETS)
+  foreach(_mose_target ${_mose_imported})
+    if(_mose_target MATCHES "^ns3::(lib)?([^:]+)$")
+      list(APPEND _mose_ns3_modules ${CMAKE_MATCH_2})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES _mose_ns3_modules)
+endif()
+foreach(module ${_mose_ns3_modules})
   if(TARGET ns3::lib${module})
     set(lib${module} ns3::lib${module})
   elseif(TARGET ns3::${module})
     set(lib${module} ns3::${module})
   endif()
 endforeach()
+if(NOT libcore)
+  message(FATAL_ERROR "mose: ns-3 ${ns3_VERSION} exports neither ns3::libcore nor ns3::core")
+endif()
 
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
 set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
@@ -50,6 +58,10 @@ option(MOSE_ENABLE_TESTS "Build the GoogleTest suite and the ns-3 test runner" O
 option(MOSE_ENABLE_BENCH "Build the Google Benchmark programs in bench/" ON)
 option(MOSE_WARNINGS_AS_ERRORS "Treat compiler warnings as errors" OFF)
 set(MOSE_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
+# Debian's ns-3 is a release build: NS_ASSERT and NS_LOG in the module compile to nothing unless
+# the module defines these itself (an ns-3 tree configured with --enable-asserts/--enable-logs
+# does it for every module).
+option(MOSE_NS3_ASSERT "Compile the module's NS_ASSERT and NS_LOG statements (NS3_ASSERT_ENABLE, NS3_LOG_ENABLE)" ON)
 
 if(MOSE_SANITIZE)
   add_compile_options(-fsanitize=${MOSE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
@@ -74,6 +86,9 @@ function(build_lib)
   add_library(${target} SHARED ${BLIB_SOURCE_FILES} ${BLIB_HEADER_FILES})
   target_include_directories(${target} PUBLIC ${MOSE_INCLUDE_DIR})
   target_link_libraries(${target} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  if(MOSE_NS3_ASSERT)
+    target_compile_definitions(${target} PUBLIC NS3_ASSERT_ENABLE NS3_LOG_ENABLE)
+  endif()
   if(MOSE_WARNINGS_AS_ERRORS)
     target_compile_options(${target} PRIVATE -Wall -Wextra -Werror)
   else()

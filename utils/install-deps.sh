@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Install the Debian 12 (bookworm) packages that building, testing, benchmarking and fuzzing mose
+# need. Only the packages that are missing are installed; when all are present nothing touches
+# the network. Runs as root, or through sudo when it is available.
+#
+# usage: utils/install-deps.sh [--check]
+#   --check   only report the missing packages (exit status 1 when some are missing)
+set -euo pipefail
+
+packages=(
+  libns3-dev ns3           # ns-3.37; Debian's CMake targets point at helper binaries in "ns3"
+  libgsl-dev libxml2-dev libpython3.11-dev libsqlite3-dev  # referenced by Debian's ns-3 targets
+  libboost-graph-dev       # the flow-level core
+  libgtest-dev             # mose-gtest
+  libbenchmark-dev         # bench/
+  cmake ninja-build g++
+  gnuplot-nox              # figures of the paper reproduction
+  clang-14 libclang-rt-14-dev  # libFuzzer targets (test/fuzz)
+  python3-igraph python3-networkx  # cross-checks of the topology generators
+)
+
+say() { printf '[install-deps] %s\n' "$*" >&2; }
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+missing=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  say "all ${#packages[@]} packages are installed"
+  exit 0
+fi
+say "missing: ${missing[*]}"
+if [ "${1:-}" = "--check" ]; then exit 1; fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  say "not root and no sudo: install them with: apt-get install -y ${missing[*]}"
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+say "apt-get update"
+"${sudo[@]}" apt-get update -q
+say "apt-get install -y ${missing[*]}"
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" </dev/null
+
+still=()
+for p in "${missing[@]}"; do installed "$p" || still+=("$p"); done
+if [ ${#still[@]} -gt 0 ]; then
+  say "still missing after apt-get install: ${still[*]}"
+  exit 1
+fi
+say "installed ${#missing[@]} packages: ${missing[*]}"
