@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -91,12 +90,9 @@ main(int argc, char* argv[])
         WriteFlowMetricsJson(metrics, std::cout, extra.str());
         if (!loadsFile.empty())
         {
-            std::ofstream out(loadsFile);
-            if (!out)
-            {
-                throw MoseError("cannot write " + loadsFile);
-            }
-            WriteCircuitLoadsCsv(graph, metrics, out);
+            WriteTextFile(loadsFile, [&graph, &metrics](std::ostream& out) {
+                WriteCircuitLoadsCsv(graph, metrics, out);
+            });
         }
     }
     catch (const MoseError& e)

@@ -15,12 +15,9 @@
 #include "ns3/rng-seed-manager.h"
 
 #include <atomic>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <exception>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <mutex>
@@ -86,17 +83,14 @@ const std::vector<PaperReduction> PAPER_REDUCTIONS = {
 /// Reduction target: within this many percentage points of the paper
 constexpr double REDUCTION_TOLERANCE_PP = 3.0;
 
-/// Opens a file for writing; throws a MoseError if that fails.
-std::ofstream
-OpenOutput(const std::string& path)
+/// Writes an output file with 10 significant digits; WriteTextFile() reports any failure.
+void
+WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put)
 {
-    std::ofstream out(path);
-    if (!out)
-    {
-        throw MoseError("cannot write " + path + ": " + std::strerror(errno));
-    }
-    out << std::setprecision(10);
-    return out;
+    WriteTextFile(path, [&put](std::ostream& out) {
+        out << std::setprecision(10);
+        put(out);
+    });
 }
 
 /// File-name friendly mode name
@@ -690,8 +684,7 @@ void
 MoseFlowExperimentHelper::WriteCsv(const std::string& dir) const
 {
     MakeOutputDirectory(dir);
-    {
-        std::ofstream out = OpenOutput(dir + "/summary.csv");
+    WriteOutput(dir + "/summary.csv", [&](std::ostream& out) {
         out << "mode,policy,metric,mean,ci95,n\n";
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -705,9 +698,8 @@ MoseFlowExperimentHelper::WriteCsv(const std::string& dir) const
                 }
             }
         }
-    }
-    {
-        std::ofstream out = OpenOutput(dir + "/per_seed.csv");
+    });
+    WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
         out << "run,mode,policy";
         for (MoseMetric metric : ALL_METRICS)
         {
@@ -729,9 +721,8 @@ MoseFlowExperimentHelper::WriteCsv(const std::string& dir) const
                 }
             }
         }
-    }
-    {
-        std::ofstream out = OpenOutput(dir + "/headline.csv");
+    });
+    WriteOutput(dir + "/headline.csv", [&](std::ostream& out) {
         out << "mode,policy,baseline,metric,ours,paper,kind\n";
         for (const PaperFigure& f : PAPER_FIGURES)
         {
@@ -746,7 +737,7 @@ MoseFlowExperimentHelper::WriteCsv(const std::string& dir) const
                 << Reduction(r.mode, r.policy, r.baseline, r.metric) << "," << r.percent
                 << ",reduction_percent\n";
         }
-    }
+    });
     if (m_seedsDone == 0)
     {
         return;
@@ -756,29 +747,32 @@ MoseFlowExperimentHelper::WriteCsv(const std::string& dir) const
         for (Policy p : ALL_POLICIES)
         {
             const FlowMetrics& m = m_results[Index(0, mode, p)];
-            std::ofstream out =
-                OpenOutput(dir + "/loads_" + ModeTag(mode) + "_" + ToString(p) + ".csv");
-            out << "circuit,load,load_kv,load_training\n";
-            for (std::size_t e = 0; e < m.load.size(); ++e)
-            {
-                out << e << "," << m.load[e] << "," << m.loadKv[e] << "," << m.loadTraining[e]
-                    << "\n";
-            }
+            WriteOutput(dir + "/loads_" + ModeTag(mode) + "_" + ToString(p) + ".csv",
+                        [&m](std::ostream& out) {
+                            out << "circuit,load,load_kv,load_training\n";
+                            for (std::size_t e = 0; e < m.load.size(); ++e)
+                            {
+                                out << e << "," << m.load[e] << "," << m.loadKv[e] << ","
+                                    << m.loadTraining[e] << "\n";
+                            }
+                        });
         }
-        std::ofstream out = OpenOutput(dir + "/hops_" + ModeTag(mode) + ".csv");
-        out << "policy,class,hops,flows\n";
-        for (Policy p : ALL_POLICIES)
-        {
-            const FlowMetrics& m = m_results[Index(0, mode, p)];
-            for (std::size_t h = 0; h < m.hopHistogramKv.size(); ++h)
+        WriteOutput(dir + "/hops_" + ModeTag(mode) + ".csv", [&](std::ostream& out) {
+            out << "policy,class,hops,flows\n";
+            for (Policy p : ALL_POLICIES)
             {
-                out << ToString(p) << ",kv," << h << "," << m.hopHistogramKv[h] << "\n";
+                const FlowMetrics& m = m_results[Index(0, mode, p)];
+                for (std::size_t h = 0; h < m.hopHistogramKv.size(); ++h)
+                {
+                    out << ToString(p) << ",kv," << h << "," << m.hopHistogramKv[h] << "\n";
+                }
+                for (std::size_t h = 0; h < m.hopHistogramTraining.size(); ++h)
+                {
+                    out << ToString(p) << ",training," << h << "," << m.hopHistogramTraining[h]
+                        << "\n";
+                }
             }
-            for (std::size_t h = 0; h < m.hopHistogramTraining.size(); ++h)
-            {
-                out << ToString(p) << ",training," << h << "," << m.hopHistogramTraining[h] << "\n";
-            }
-        }
+        });
     }
 }
 
@@ -848,8 +842,7 @@ MoseFlowExperimentHelper::WritePlots(const std::string& dir) const
         plot.AddDataset(bars);
         plot.AddDataset(errors);
         std::string path = dir + "/" + panel.file + ".plt";
-        std::ofstream out = OpenOutput(path);
-        plot.GenerateOutput(out);
+        WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
         written.push_back(path);
     }
     if (m_seedsDone > 0)
@@ -882,8 +875,7 @@ MoseFlowExperimentHelper::WritePlots(const std::string& dir) const
                 plot.AddDataset(ds);
             }
             std::string path = dir + "/" + file + ".plt";
-            std::ofstream out = OpenOutput(path);
-            plot.GenerateOutput(out);
+            WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
             written.push_back(path);
         }
     }

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <string_view>
@@ -377,35 +378,6 @@ CheckWritten(std::ostream& out, const std::string& target)
     }
 }
 
-/**
- * \brief Creates or truncates a file, lets put() fill it and checks that it was written.
- * \param path the file
- * \param put writes the content to a stream
- */
-template <typename Put>
-void
-WriteFile(const std::string& path, Put put)
-{
-    errno = 0;
-    std::ofstream file(path, std::ios::out | std::ios::trunc | std::ios::binary);
-    if (!file.is_open())
-    {
-        int err = errno;
-        throw MoseError("cannot write " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "cannot create the file"));
-    }
-    put(file);
-    CheckWritten(file, path);
-    errno = 0;
-    file.close();
-    if (file.fail())
-    {
-        int err = errno;
-        throw MoseError("cannot write " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "close failed"));
-    }
-}
-
 /// The name stream writers use in their messages
 const std::string OUTPUT_STREAM = "output stream";
 
@@ -504,6 +476,29 @@ PutCircuitGraphDot(const CircuitGraph& graph, std::ostream& out, const RoleAssig
 }
 
 } // namespace
+
+void
+WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put)
+{
+    errno = 0;
+    std::ofstream file(path, std::ios::out | std::ios::trunc | std::ios::binary);
+    if (!file.is_open())
+    {
+        int err = errno;
+        throw MoseError("cannot write " + path + ": " +
+                        (err != 0 ? std::strerror(err) : "cannot create the file"));
+    }
+    put(file);
+    CheckWritten(file, path);
+    errno = 0;
+    file.close();
+    if (file.fail())
+    {
+        int err = errno;
+        throw MoseError("cannot write " + path + ": " +
+                        (err != 0 ? std::strerror(err) : "close failed"));
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Circuit graph
@@ -618,7 +613,7 @@ WriteCircuitGraphCsv(const CircuitGraph& graph, std::ostream& out)
 void
 WriteCircuitGraphCsv(const CircuitGraph& graph, const std::string& path)
 {
-    WriteFile(path, [&graph](std::ostream& out) { PutCircuitGraphCsv(graph, out); });
+    WriteTextFile(path, [&graph](std::ostream& out) { PutCircuitGraphCsv(graph, out); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -700,7 +695,7 @@ WriteRolesCsv(const RoleAssignment& roles, std::ostream& out)
 void
 WriteRolesCsv(const RoleAssignment& roles, const std::string& path)
 {
-    WriteFile(path, [&roles](std::ostream& out) { PutRolesCsv(roles, out); });
+    WriteTextFile(path, [&roles](std::ostream& out) { PutRolesCsv(roles, out); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -753,7 +748,7 @@ WriteFlowsCsv(const std::vector<Flow>& flows, std::ostream& out)
 void
 WriteFlowsCsv(const std::vector<Flow>& flows, const std::string& path)
 {
-    WriteFile(path, [&flows](std::ostream& out) { PutFlowsCsv(flows, out); });
+    WriteTextFile(path, [&flows](std::ostream& out) { PutFlowsCsv(flows, out); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -836,7 +831,7 @@ WritePdAssignmentCsv(const PdAssignment& assignment, std::ostream& out)
 void
 WritePdAssignmentCsv(const PdAssignment& assignment, const std::string& path)
 {
-    WriteFile(path, [&assignment](std::ostream& out) { PutPdAssignmentCsv(assignment, out); });
+    WriteTextFile(path, [&assignment](std::ostream& out) { PutPdAssignmentCsv(assignment, out); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -856,7 +851,7 @@ WriteCircuitGraphDot(const CircuitGraph& graph,
                      const RoleAssignment* roles)
 {
     CheckDotRoles(graph, roles);
-    WriteFile(path, [&](std::ostream& out) { PutCircuitGraphDot(graph, out, roles); });
+    WriteTextFile(path, [&](std::ostream& out) { PutCircuitGraphDot(graph, out, roles); });
 }
 
 } // namespace ns3

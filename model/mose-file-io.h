@@ -11,6 +11,7 @@
 #include "mose-traffic.h"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -138,6 +139,16 @@
 
 namespace ns3
 {
+
+/**
+ * \ingroup mose
+ * \brief Creates or truncates a file, lets put() write its content and checks that every byte
+ *        reached the file (a full disk or a failed close is reported, not ignored).
+ * \param path the file
+ * \param put writes the content to the stream it is given
+ * Throws a MoseError "cannot write FILE: reason" on any failure.
+ */
+void WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put);
 
 // ---------------------------------------------------------------------------------------------
 // Circuit graph (edge list)
