@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -19,6 +21,8 @@
 #include <cstdint>
 
 namespace ns3
+{
+namespace mose
 {
 namespace bench
 {
@@ -62,6 +66,7 @@ UniformGraph(uint32_t n, uint32_t d)
 }
 
 } // namespace bench
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_BENCH_UTIL_H */

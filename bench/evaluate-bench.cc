@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Flow-level evaluation times: one EvaluateFlows() call (one BFS tree per destination for the
@@ -27,7 +29,8 @@
 #include <benchmark/benchmark.h>
 
 using namespace ns3;
-using namespace ns3::bench;
+using namespace ns3::mose;
+using namespace ns3::mose::bench;
 
 namespace
 {

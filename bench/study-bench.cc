@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The whole flow-level study of the paper (what mose-paper computes, without writing files):
@@ -13,6 +15,7 @@
 #include <benchmark/benchmark.h>
 
 using namespace ns3;
+using namespace ns3::mose;
 
 namespace
 {

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Template construction times: the uniform template H^U and the P-D-biased template H^PD(r)
@@ -17,7 +19,8 @@
 #include <benchmark/benchmark.h>
 
 using namespace ns3;
-using namespace ns3::bench;
+using namespace ns3::mose;
+using namespace ns3::mose::bench;
 
 namespace
 {

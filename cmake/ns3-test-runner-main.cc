@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Standalone entry point for the module's ns-3 TestSuite: in an ns-3 tree, ns-3's own

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * mose-flow-eval: evaluates a circuit graph and a flow list given as files.
@@ -29,6 +31,7 @@
 #include <optional>
 
 using namespace ns3;
+using namespace ns3::mose;
 
 int
 main(int argc, char* argv[])

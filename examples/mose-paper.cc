@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * mose-paper: the flow-level study of the MoSE paper at full scale.
@@ -24,6 +26,7 @@
 #include <iostream>
 
 using namespace ns3;
+using namespace ns3::mose;
 
 int
 main(int argc, char* argv[])

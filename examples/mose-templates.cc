@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * mose-templates: builds the three topology templates of one seed (by default at the paper's
@@ -25,6 +27,7 @@
 #include <iostream>
 
 using namespace ns3;
+using namespace ns3::mose;
 
 int
 main(int argc, char* argv[])

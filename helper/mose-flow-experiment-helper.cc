@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -25,6 +27,8 @@
 #include <thread>
 
 namespace ns3
+{
+namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseFlowExperimentHelper");
@@ -916,4 +920,5 @@ MoseFlowExperimentHelper::RenderPlots(const std::string& dir,
     return rendered;
 }
 
+} // namespace mose
 } // namespace ns3

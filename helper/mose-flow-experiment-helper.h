@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -24,6 +26,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -303,6 +307,7 @@ class MoseFlowExperimentHelper
     uint32_t m_seedsDone{0};                                         //!< seeds evaluated
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_FLOW_EXPERIMENT_HELPER_H */

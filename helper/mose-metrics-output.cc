@@ -1,9 +1,12 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
 #include "mose-metrics-output.h"
 
+#include "ns3/log.h"
 #include "ns3/mose-error.h"
 
 #include <cstdio>
@@ -13,6 +16,10 @@
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseMetricsOutput");
 
 namespace
 {
@@ -128,4 +135,5 @@ JsonString(const std::string& text)
     return out + "\"";
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -12,6 +14,8 @@
 #include <string>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -55,6 +59,7 @@ void MakeOutputDirectory(const std::string& dir);
  */
 std::string JsonString(const std::string& text);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_METRICS_OUTPUT_H */

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -6,12 +8,18 @@
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <boost/graph/breadth_first_search.hpp>
 #include <tuple>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseCircuitGraph");
 
 namespace
 {
@@ -219,4 +227,5 @@ CircuitGraph::FindProblem(uint32_t degree) const
     return "";
 }
 
+} // namespace mose
 } // namespace ns3

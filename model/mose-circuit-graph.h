@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -10,7 +12,29 @@
 #include <string>
 #include <vector>
 
+/**
+ * \defgroup mose MoSE: Mode-Switching Expander
+ *
+ * Reconfigurable optical fabrics for mixed LLM training and inference: N groups with d optical
+ * ports each, paired by an optical circuit switch into a circuit graph that changes with the
+ * workload mode. The flow-level core (templates, traffic, routing, metrics) is plain C++ over
+ * Boost.Graph in the nested namespace ns3::mose and needs no Simulator; the packet-level
+ * simulation objects and helpers build on it.
+ */
+
+/**
+ * \ingroup mose
+ * \defgroup mose-tests mose module tests
+ */
+
 namespace ns3
+{
+/**
+ * \ingroup mose
+ * \brief The flow-level core of the mose module: plain C++ types and functions that other
+ *        contrib modules' generic names (Flow, Circuit, Policy, ...) cannot collide with.
+ */
+namespace mose
 {
 
 /**
@@ -115,6 +139,7 @@ class CircuitGraph
     Graph m_graph;                   //!< Boost.Graph view
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_CIRCUIT_GRAPH_H */

@@ -1,13 +1,21 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
+
 #include <sstream>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseError");
 
 MoseError::MoseError(const std::string& message)
     : std::invalid_argument(message)
@@ -37,4 +45,5 @@ ThrowFileError(const std::string& file, uint64_t line, const std::string& proble
     throw MoseError(file + ":" + std::to_string(line) + ": " + problem);
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -10,6 +12,8 @@
 #include <string>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -62,6 +66,7 @@ std::string FormatNumber(double value);
                                  uint64_t line,
                                  const std::string& problem);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_ERROR_H */

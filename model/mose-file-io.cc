@@ -1,10 +1,14 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
 #include "mose-file-io.h"
 
 #include "mose-error.h"
+
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -22,6 +26,10 @@
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseFileIo");
 
 namespace
 {
@@ -854,4 +862,5 @@ WriteCircuitGraphDot(const CircuitGraph& graph,
     WriteTextFile(path, [&](std::ostream& out) { PutCircuitGraphDot(graph, out, roles); });
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -138,6 +140,8 @@
  */
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -340,6 +344,7 @@ void WriteCircuitGraphDot(const CircuitGraph& graph,
                           std::ostream& out,
                           const RoleAssignment* roles = nullptr);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_FILE_IO_H */

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -8,10 +10,16 @@
 #include "mose-routing.h"
 #include "mose-topology-template.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseGraphProperties");
 
 DistanceSummary
 SummarizeDistances(const CircuitGraph& graph)
@@ -122,4 +130,5 @@ MeasureTemplate(const CircuitGraph& graph,
     return p;
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -13,6 +15,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -65,6 +69,7 @@ TemplateProperties MeasureTemplate(const CircuitGraph& graph,
                                    const RoleAssignment& roles,
                                    const PdAssignment& assignment);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_GRAPH_PROPERTIES_H */

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -6,11 +8,17 @@
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseMetrics");
 
 namespace
 {
@@ -772,4 +780,5 @@ EvaluateFlows(const ShortestPathRouting& routing,
     return Evaluate(routing, flows, &perFlow);
 }
 
+} // namespace mose
 } // namespace ns3

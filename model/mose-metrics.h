@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -14,6 +16,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -136,6 +140,7 @@ FlowMetrics EvaluateFlows(const ShortestPathRouting& routing,
                           const std::vector<Flow>& flows,
                           std::vector<FlowResult>& perFlow);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_METRICS_H */

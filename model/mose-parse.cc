@@ -1,10 +1,14 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
 #include "mose-parse.h"
 
 #include "mose-error.h"
+
+#include "ns3/log.h"
 
 #include <cerrno>
 #include <cmath>
@@ -13,6 +17,10 @@
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseParse");
 
 namespace
 {
@@ -90,4 +98,5 @@ ToLowerAscii(const std::string& text)
     return lower;
 }
 
+} // namespace mose
 } // namespace ns3

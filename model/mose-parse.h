@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -9,6 +11,8 @@
 #include <string>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -49,6 +53,7 @@ double ParseReal(const std::string& parameter, const std::string& text);
  */
 std::string ToLowerAscii(const std::string& text);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_PARSE_H */

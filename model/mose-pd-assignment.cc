@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -6,12 +8,18 @@
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MosePdAssignment");
 
 namespace
 {
@@ -196,4 +204,5 @@ PdAssignment::GetTotalWeight() const
     return total;
 }
 
+} // namespace mose
 } // namespace ns3

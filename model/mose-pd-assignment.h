@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -13,6 +15,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -93,6 +97,7 @@ class PdAssignment
     std::vector<PdPair> m_pairs; //!< the pairs
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_PD_ASSIGNMENT_H */

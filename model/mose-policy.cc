@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -7,8 +9,14 @@
 #include "mose-error.h"
 #include "mose-parse.h"
 
+#include "ns3/log.h"
+
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MosePolicy");
 
 TemplateId
 SelectTemplate(Policy policy, WorkloadMode mode)
@@ -85,4 +93,5 @@ ParsePolicy(const std::string& text)
                       "static-inference, static-compromise, mose)");
 }
 
+} // namespace mose
 } // namespace ns3

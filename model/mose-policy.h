@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -12,6 +14,8 @@
 #include <string>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -72,6 +76,7 @@ std::string ToString(TemplateId id);
  */
 Policy ParsePolicy(const std::string& text);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_POLICY_H */

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -6,10 +8,15 @@
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseRandom");
 
 MoseRandom::MoseRandom(Ptr<UniformRandomVariable> stream)
     : m_rng(stream)
@@ -64,4 +71,5 @@ MoseRandom::GetStream() const
     return m_rng;
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -13,6 +15,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -99,6 +103,7 @@ class MoseRandom
     Ptr<UniformRandomVariable> m_rng; //!< the ns-3 stream
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_RANDOM_H */

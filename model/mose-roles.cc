@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -7,10 +9,16 @@
 #include "mose-error.h"
 #include "mose-parse.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseRoles");
 
 std::string
 ToString(GroupRole role)
@@ -244,4 +252,5 @@ RoleAssignment::IsPd(uint32_t node) const
     return m_roles.at(node) != GroupRole::TRAINING;
 }
 
+} // namespace mose
 } // namespace ns3

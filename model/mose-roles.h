@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -12,6 +14,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -155,6 +159,7 @@ class RoleAssignment
     std::vector<uint32_t> m_training; //!< training ids
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_ROLES_H */

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -6,10 +8,16 @@
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseRouting");
 
 namespace
 {
@@ -789,4 +797,5 @@ LazyRandomTree::Step(uint32_t node, uint32_t& circuit)
     return hop;
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -12,6 +14,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -366,6 +370,7 @@ class LazyRandomTree
     std::vector<uint32_t> m_hopCircuit; //!< per node, memoised next circuit
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_ROUTING_H */

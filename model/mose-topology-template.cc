@@ -1,10 +1,14 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
 #include "mose-topology-template.h"
 
 #include "mose-error.h"
+
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <limits>
@@ -60,6 +64,10 @@
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseTopologyTemplate");
 
 namespace
 {
@@ -969,4 +977,5 @@ CountPdCircuits(const CircuitGraph& graph, const RoleAssignment& roles)
     return counts;
 }
 
+} // namespace mose
 } // namespace ns3

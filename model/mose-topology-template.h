@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -14,6 +16,8 @@
 #include <string>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -117,6 +121,7 @@ CircuitGraph BuildPdBiasedTemplate(const RoleAssignment& roles,
  */
 std::vector<uint32_t> CountPdCircuits(const CircuitGraph& graph, const RoleAssignment& roles);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_TOPOLOGY_TEMPLATE_H */

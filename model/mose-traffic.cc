@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -7,11 +9,17 @@
 #include "mose-error.h"
 #include "mose-parse.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace ns3
 {
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseTraffic");
 
 std::string
 ToString(TrafficClass cls)
@@ -126,4 +134,5 @@ GenerateTraffic(const RoleAssignment& roles,
     return flows;
 }
 
+} // namespace mose
 } // namespace ns3

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -14,6 +16,8 @@
 #include <vector>
 
 namespace ns3
+{
+namespace mose
 {
 
 /**
@@ -83,6 +87,7 @@ std::vector<Flow> GenerateTraffic(const RoleAssignment& roles,
                                   const TrafficOptions& options,
                                   MoseRandom& rng);
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_TRAFFIC_H */

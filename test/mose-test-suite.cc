@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The ns-3 TestSuite "mose" (./test.py -s mose in a tree; mose-ns3-test-runner --suite=mose
@@ -19,6 +21,7 @@
 #include "ns3/test.h"
 
 using namespace ns3;
+using namespace ns3::mose;
 
 /**
  * \ingroup mose-tests

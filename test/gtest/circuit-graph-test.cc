@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -8,11 +10,12 @@
 #include <gtest/gtest.h>
 
 using namespace ns3;
+using namespace ns3::mose;
 
 namespace
 {
 /// The ring 0-1-...-(n-1)-0 with its circuits given as (i + 1 mod n, i): all but one reversed,
-/// unlike ns3::test::Ring, so that the constructor has to canonicalise and sort them
+/// unlike ns3::mose::test::Ring, so that the constructor has to canonicalise and sort them
 CircuitGraph
 ReversedRing(uint32_t n)
 {

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 using namespace ns3;
+using namespace ns3::mose;
 
 namespace
 {

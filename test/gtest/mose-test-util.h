@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -30,6 +32,8 @@
     EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
 
 namespace ns3
+{
+namespace mose
 {
 namespace test
 {
@@ -147,6 +151,7 @@ Circulant10()
 }
 
 } // namespace test
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_TEST_UTIL_H */

@@ -1,4 +1,6 @@
 /*
+ * Copyright (c) 2026 The mose authors
+ *
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
@@ -17,7 +19,8 @@
 #include <set>
 
 using namespace ns3;
-using namespace ns3::test;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
 
 namespace
 {
