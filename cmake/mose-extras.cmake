@@ -38,11 +38,19 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
 endif()
 
 if(_mose_tests)
-  find_package(GTest)
-  if(GTest_FOUND)
+  if(MOSE_GTEST_IN_NS3_SUITE)
+    # In a tree the GoogleTest cases are part of the module's ns-3 test library (variable
+    # test<module>: libmose-test up to 3.42, mose-test later), run by ./test.py -s mose.
+    if(MOSE_STANDALONE)
+      target_link_libraries(mose-ns3-test-runner PRIVATE GTest::gtest)
+    elseif(TARGET ${testmose})
+      target_link_libraries(${testmose} PRIVATE GTest::gtest)
+    endif()
+  endif()
+  if(GTest_FOUND AND MOSE_STANDALONE)
     add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/../test/gtest ${CMAKE_CURRENT_BINARY_DIR}/mose-gtest)
-  else()
-    message(STATUS "mose: GoogleTest not found, mose-gtest is not built")
+  elseif(NOT GTest_FOUND)
+    message(STATUS "mose: GoogleTest not found, the GoogleTest cases are not built")
   endif()
 endif()
 
