@@ -24,8 +24,6 @@ NS_LOG_COMPONENT_DEFINE("MoseOcs");
 
 NS_OBJECT_ENSURE_REGISTERED(MoseOcs);
 
-constexpr uint32_t MoseOcs::DARK;
-
 TypeId
 MoseOcs::GetTypeId()
 {
