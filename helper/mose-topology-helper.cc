@@ -79,6 +79,23 @@ MoseTopologyHelper::MoseTopologyHelper()
     NS_LOG_FUNCTION(this);
     m_deviceFactory.SetTypeId("ns3::PointToPointNetDevice");
     m_queueFactory.SetTypeId("ns3::DropTailQueue<Packet>");
+    m_tableFactory.SetTypeId("ns3::MoseRouteTable");
+}
+
+void
+MoseTopologyHelper::SetRouteTableAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_tableFactory.Set(name, value);
+}
+
+void
+MoseTopologyHelper::SetRouting(mose::RoutingRule rule, uint64_t seed)
+{
+    NS_LOG_FUNCTION(this << mose::ToString(rule) << seed);
+    m_rule = rule;
+    m_seed = seed;
+    m_hasRouting = true;
 }
 
 MoseTopologyHelper::~MoseTopologyHelper()
@@ -194,7 +211,12 @@ MoseTopologyHelper::Install()
     }
 
     m_groupNodes.Create(m_groups);
-    m_table = CreateObject<MoseRouteTable>();
+    m_table = m_tableFactory.Create<MoseRouteTable>();
+    if (m_hasRouting)
+    {
+        m_table->SetRule(m_rule);
+        m_table->SetSeed(m_seed);
+    }
     m_table->SetAddressing(m_addressing);
     MoseRoutingHelper routing(m_table);
     InternetStackHelper groupStack;
@@ -386,10 +408,7 @@ MoseTopologyHelper::GetRoles() const
 Ipv4Address
 MoseTopologyHelper::GetGroupAddress(uint32_t group) const
 {
-    if (group >= m_groups)
-    {
-        CheckGroup(group, "GetGroupAddress");
-    }
+    CheckGroup(group, "GetGroupAddress");
     return m_addressing.GetPortAddress(group, 0);
 }
 

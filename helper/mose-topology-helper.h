@@ -93,6 +93,23 @@ class MoseTopologyHelper : public Object
                       const AttributeValue& value1 = EmptyAttributeValue());
 
     /**
+     * \brief Sets an attribute of the fabric's MoseRouteTable before Install() creates it
+     *        (e.g. "Rule", "Seed").
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetRouteTableAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * \brief The routing rule and the seed of its random choices: the same (rule, seed) as the
+     *        flow-level ShortestPathRouting gives the same paths (mose::DeriveRoutingSeed(run)
+     *        is the seed the flow-level study uses for a run).
+     * \param rule the rule
+     * \param seed the seed (used by RANDOM_SHORTEST_PATH and the ECMP flow hash)
+     */
+    void SetRouting(mose::RoutingRule rule, uint64_t seed);
+
+    /**
      * \brief Creates the nodes, ports, OCS circuits, stack, routing and addresses.
      * \return the N group nodes (node i is group i)
      */
