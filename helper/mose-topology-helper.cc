@@ -277,7 +277,7 @@ MoseTopologyHelper::Install()
                 hostIp->AddAddress(hi,
                                    Ipv4InterfaceAddress(hostAddress, m_addressing.GetBlockMask()));
                 hostIp->SetUp(hi);
-                staticRouting.GetStaticRouting(hostIp)->SetDefaultRoute(GetGroupAddress(g), hi);
+                staticRouting.GetStaticRouting(hostIp)->SetDefaultRoute(m_addressing.GetPortAddress(g, 0), hi);
             }
         }
     }
