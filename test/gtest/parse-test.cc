@@ -9,6 +9,7 @@
 
 #include "mose-test-util.h"
 
+#include "ns3/mose-enum-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-parse.h"
@@ -254,4 +255,22 @@ TEST(ProgramArguments, MemoryIsCheckedBeforeAllocation)
     EXPECT_CONTAINS(ErrorOf([&c] { CheckStudyMemory(c, 1); }), "--flows=99999999999 needs");
     c.flows = 100000;
     EXPECT_NO_THROW(CheckStudyMemory(c, 2));
+}
+
+TEST(EnumTable, Ns3EnumCheckerFromTheTable)
+{
+    ns3::Ptr<const ns3::AttributeChecker> checker =
+        MakeMoseEnumChecker(RoutingRule::RANDOM_SHORTEST_PATH);
+    for (const EnumEntry<RoutingRule>& e : EnumTable<RoutingRule>::Get())
+    {
+        MOSE_ENUM_VALUE(RoutingRule) value;
+        ASSERT_TRUE(value.DeserializeFromString(e.name, checker)) << e.name;
+        EXPECT_EQ(value.Get(), MOSE_ENUM_CHECKER_VALUE(RoutingRule, e.value));
+        EXPECT_EQ(value.SerializeToString(checker), e.name);
+        EXPECT_TRUE(checker->Check(value));
+    }
+    // a value outside the table is refused (ns-3's own text matching is left to ns-3)
+    MOSE_ENUM_VALUE(RoutingRule)
+    outside(MOSE_ENUM_CHECKER_VALUE(RoutingRule, static_cast<RoutingRule>(99)));
+    EXPECT_FALSE(checker->Check(outside));
 }
