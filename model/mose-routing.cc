@@ -216,39 +216,15 @@ CheckNode(const std::string& parameter, uint32_t node, uint32_t n)
 
 } // namespace
 
-std::string
-ToString(RoutingRule rule)
+const std::vector<EnumEntry<RoutingRule>>&
+EnumTable<RoutingRule>::Get()
 {
-    switch (rule)
-    {
-    case RoutingRule::SHORTEST_PATH:
-        return "shortest-path";
-    case RoutingRule::RANDOM_SHORTEST_PATH:
-        return "random-shortest-path";
-    case RoutingRule::ECMP:
-        return "ecmp";
-    }
-    return "unknown";
-}
-
-RoutingRule
-ParseRoutingRule(const std::string& text)
-{
-    if (text == "shortest-path")
-    {
-        return RoutingRule::SHORTEST_PATH;
-    }
-    if (text == "random-shortest-path")
-    {
-        return RoutingRule::RANDOM_SHORTEST_PATH;
-    }
-    if (text == "ecmp")
-    {
-        return RoutingRule::ECMP;
-    }
-    ThrowBadParameter("routing",
-                      "\"" + text + "\"",
-                      "allowed values are shortest-path, random-shortest-path and ecmp");
+    static const std::vector<EnumEntry<RoutingRule>> names = {
+        {RoutingRule::SHORTEST_PATH, "shortest-path", {}},
+        {RoutingRule::RANDOM_SHORTEST_PATH, "random-shortest-path", {}},
+        {RoutingRule::ECMP, "ecmp", {}},
+    };
+    return names;
 }
 
 ShortestPathRouting::ShortestPathRouting(const CircuitGraph& graph, RoutingRule rule, uint64_t seed)

@@ -8,6 +8,7 @@
 #define MOSE_ROUTING_H
 
 #include "mose-circuit-graph.h"
+#include "mose-parse.h"
 
 #include <cstdint>
 #include <string>
@@ -42,10 +43,14 @@ enum class RoutingRule : uint8_t
     ECMP,
 };
 
-/// \return "shortest-path", "random-shortest-path" or "ecmp"
-std::string ToString(RoutingRule rule);
-/// \return the rule; throws a MoseError naming the parameter "routing" for other text
-RoutingRule ParseRoutingRule(const std::string& text);
+/// \ingroup mose
+/// Names of RoutingRule: "shortest-path", "random-shortest-path", "ecmp"
+template <>
+struct EnumTable<RoutingRule>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<RoutingRule>>& Get();
+};
 
 /**
  * \ingroup mose

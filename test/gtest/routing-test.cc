@@ -46,13 +46,14 @@ TEST(RoutingRule, NamesRoundTrip)
     for (RoutingRule r :
          {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
     {
-        EXPECT_EQ(ParseRoutingRule(ToString(r)), r);
+        EXPECT_EQ(ParseEnum<RoutingRule>(ToString(r), "--routing"), r);
     }
     EXPECT_EQ(ToString(RoutingRule::SHORTEST_PATH), "shortest-path");
     EXPECT_EQ(ToString(RoutingRule::RANDOM_SHORTEST_PATH), "random-shortest-path");
     EXPECT_EQ(ToString(RoutingRule::ECMP), "ecmp");
-    std::string m = ErrorOf([] { ParseRoutingRule("ospf"); });
-    EXPECT_CONTAINS(m, "routing");
+    EXPECT_EQ(ParseEnum<RoutingRule>("ECMP", "--routing"), RoutingRule::ECMP);
+    std::string m = ErrorOf([] { ParseEnum<RoutingRule>("ospf", "--routing"); });
+    EXPECT_CONTAINS(m, "invalid --routing = \"ospf\"");
     EXPECT_CONTAINS(m, "ospf");
     EXPECT_CONTAINS(m, "ecmp");
 }
