@@ -205,27 +205,25 @@ MoseRouteTable::CheckPeers(const std::vector<uint32_t>& peers) const
                                 "N * d = " + std::to_string(m_n) + " * " + std::to_string(m_d) +
                                     " = " + std::to_string(ports) + " entries, one per port");
     }
+    // first every entry on its own (range, self), then the symmetry, so that a bad entry is
+    // named rather than the partner that points at it
     for (std::size_t i = 0; i < ports; ++i)
     {
         const uint32_t j = peers[i];
-        if (j == NONE)
-        {
-            continue;
-        }
-        if (j >= ports)
+        if (j != NONE && (j >= ports || j == i))
         {
             mose::ThrowBadParameter("peers[" + std::to_string(i) + "]",
                                     std::to_string(j),
-                                    "a flat port index < N * d = " + std::to_string(ports) +
-                                        ", or UINT32_MAX for a dark port");
+                                    j == i
+                                        ? std::string("a port other than the port itself")
+                                        : "a flat port index < N * d = " + std::to_string(ports) +
+                                              ", or UINT32_MAX for a dark port");
         }
-        if (j == i)
-        {
-            mose::ThrowBadParameter("peers[" + std::to_string(i) + "]",
-                                    std::to_string(j),
-                                    "a port other than the port itself");
-        }
-        if (peers[j] != i)
+    }
+    for (std::size_t i = 0; i < ports; ++i)
+    {
+        const uint32_t j = peers[i];
+        if (j != NONE && peers[j] != i)
         {
             mose::ThrowBadParameter(
                 "peers[" + std::to_string(i) + "]",
