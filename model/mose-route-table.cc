@@ -385,6 +385,151 @@ MoseRouteTable::Recompute()
     m_recomputedTrace(m_lastDuration, m_n);
 }
 
+namespace
+{
+
+/**
+ * \brief RANDOM_SHORTEST_PATH's next hops for all (node, destination), 64 destinations at a time.
+ *
+ * The distances come from the core's bit-parallel search (ShortestPathRouting::ComputeTreeBatch);
+ * the (node, destination) entries are then visited in nondecreasing distance (a counting sort),
+ * and each node's path count and choice are made exactly as ShortestPathRouting::ComputeTree()
+ * makes them: the count is the sum of the closer neighbours' counts in increasing id order, the
+ * next hop the first closer neighbour (in id order) whose cumulative count exceeds
+ * HashUniform(seed, node, destination) * count, else the last closer one. Path counts are
+ * integers held exactly in doubles, so the choices are those of ComputeTree() and GetPath().
+ * About 2 d neighbour reads per entry instead of one full tree search with path counts per
+ * destination.
+ * \tparam PortOf callable (node, circuit) -> port
+ * \param routing the core's routing (its graph and seed)
+ * \param portOf maps a node's circuit to its port
+ * \param port filled: [node * N + destination] output port
+ * \param distance filled: [node * N + destination] hops
+ */
+template <class PortOf>
+void
+RandomShortestPathTables(const mose::ShortestPathRouting& routing,
+                         const PortOf& portOf,
+                         std::vector<uint16_t>& port,
+                         std::vector<uint16_t>& distance)
+{
+    const mose::CircuitGraph::Graph& g = routing.GetGraph().GetGraph();
+    const uint32_t n = routing.GetGraph().GetNNodes();
+    const uint64_t seed = routing.GetSeed();
+    constexpr uint32_t BATCH = mose::ShortestPathRouting::BATCH;
+    mose::TreeBatch batch;
+    uint32_t destinations[BATCH];
+    std::vector<double> sigma;
+    std::vector<uint32_t> levelStart;
+    std::vector<uint32_t> order;
+    std::vector<uint16_t> chosen; // [node * BATCH + slot] port, copied out row by row
+    for (uint32_t first = 0; first < n; first += BATCH)
+    {
+        const uint32_t count = std::min(BATCH, n - first);
+        for (uint32_t s = 0; s < count; ++s)
+        {
+            destinations[s] = first + s;
+        }
+        routing.ComputeTreeBatch(destinations, count, batch, false);
+        // counting sort of the reached (node, slot) entries by distance
+        levelStart.assign(1, 0);
+        for (uint32_t u = 0; u < n; ++u)
+        {
+            for (uint32_t s = 0; s < count; ++s)
+            {
+                if (batch.IsReached(u, s))
+                {
+                    const uint32_t du = batch.Distance(u, s);
+                    if (du + 2 > levelStart.size())
+                    {
+                        levelStart.resize(du + 2, 0);
+                    }
+                    ++levelStart[du + 1];
+                }
+            }
+        }
+        for (std::size_t l = 1; l < levelStart.size(); ++l)
+        {
+            levelStart[l] += levelStart[l - 1];
+        }
+        order.resize(levelStart.back());
+        for (uint32_t u = 0; u < n; ++u)
+        {
+            for (uint32_t s = 0; s < count; ++s)
+            {
+                if (batch.IsReached(u, s))
+                {
+                    order[levelStart[batch.Distance(u, s)]++] = u * BATCH + s;
+                }
+            }
+        }
+        // (levelStart[l] is now the end of level l; the entries are in level order)
+        sigma.assign(static_cast<std::size_t>(n) * BATCH, 0.0);
+        chosen.assign(static_cast<std::size_t>(n) * BATCH, 0xFFFF);
+        for (uint32_t entry : order)
+        {
+            const uint32_t u = entry / BATCH;
+            const uint32_t s = entry % BATCH;
+            const uint32_t t = first + s;
+            const uint32_t du = batch.Distance(u, s);
+            if (du == 0)
+            {
+                sigma[entry] = 1.0;
+                continue;
+            }
+            // branch-free over the neighbours (whether one is closer is a coin flip for the
+            // branch predictor); a neighbour of a node that reaches t reaches t too
+            auto [begin, end] = boost::out_edges(u, g);
+            const double* sig = sigma.data() + s;
+            double su = 0;
+            uint32_t closer = 0;
+            uint32_t lastCircuit = 0;
+            for (auto it = begin; it != end; ++it)
+            {
+                const uint32_t v = boost::target(*it, g);
+                const bool c = batch.Distance(v, s) + 1 == du;
+                su += c ? sig[static_cast<std::size_t>(v) * BATCH] : 0.0;
+                closer += c ? 1 : 0;
+                lastCircuit = c ? g[*it] : lastCircuit;
+            }
+            sigma[entry] = su;
+            uint32_t circuit = lastCircuit;
+            if (closer > 1)
+            {
+                const double target = mose::ShortestPathRouting::HashUniform(seed, u, t) * su;
+                double cumulative = 0;
+                uint32_t found = 0;
+                for (auto it = begin; it != end; ++it)
+                {
+                    const uint32_t v = boost::target(*it, g);
+                    const bool c = batch.Distance(v, s) + 1 == du;
+                    cumulative += c ? sig[static_cast<std::size_t>(v) * BATCH] : 0.0;
+                    const bool take = c && found == 0 && cumulative > target;
+                    circuit = take ? g[*it] : circuit;
+                    found |= take ? 1 : 0;
+                }
+                // none taken (target rounded up to su): the last closer one, as ComputeTree()
+            }
+            chosen[entry] = portOf(u, circuit);
+        }
+        // copy out in node order (contiguous rows; writing in level order would scatter)
+        for (uint32_t u = 0; u < n; ++u)
+        {
+            const std::size_t row = static_cast<std::size_t>(u) * n + first;
+            for (uint32_t s = 0; s < count; ++s)
+            {
+                port[row + s] = chosen[static_cast<std::size_t>(u) * BATCH + s];
+                if (batch.IsReached(u, s))
+                {
+                    distance[row + s] = static_cast<uint16_t>(batch.Distance(u, s));
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
 void
 MoseRouteTable::ComputeTables()
 {
@@ -406,21 +551,7 @@ MoseRouteTable::ComputeTables()
     std::vector<uint16_t> distance(static_cast<std::size_t>(n) * n, NO_DISTANCE);
     if (rule == mose::RoutingRule::RANDOM_SHORTEST_PATH)
     {
-        // per-destination path counts: one tree at a time, exactly GetPath()'s next hops
-        mose::DestinationTree tree;
-        for (uint32_t t = 0; t < n; ++t)
-        {
-            routing.ComputeTree(t, tree);
-            for (uint32_t u : tree.order)
-            {
-                const std::size_t i = static_cast<std::size_t>(u) * n + t;
-                distance[i] = static_cast<uint16_t>(tree.distance[u]);
-                if (u != t)
-                {
-                    port[i] = portOf(u, tree.nextCircuit[u]);
-                }
-            }
-        }
+        RandomShortestPathTables(routing, portOf, port, distance);
     }
     else
     {

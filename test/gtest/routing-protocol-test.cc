@@ -594,3 +594,45 @@ TEST(MoseRouteTable, RuleAndSeedAttributesAndTrace)
     EXPECT_EQ(fired, 2U);
     EXPECT_EQ(table->GetVersion(), 2U);
 }
+
+/// At the paper's scale, every node's port towards a sample of destinations is the one of the
+/// flow level's tree (ComputeTree(), which GetPath() follows), for all three rules' tables
+TEST(MoseRouteTable, PaperScaleTablesEqualFlowLevelTrees)
+{
+    MoseRandom rng = MoseRandom::Create(2, MoseStream::UNIFORM);
+    CircuitGraph g = BuildUniformTemplate(1024, 4, rng);
+    std::vector<uint32_t> peers = MoseRouteTable::MakePeers(g, 4);
+    for (RoutingRule rule :
+         {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
+    {
+        for (uint64_t seed : {uint64_t{1}, uint64_t{0xDEADBEEF}})
+        {
+            auto table = CreateObject<MoseRouteTable>();
+            table->SetAddressing(MoseAddressing(1024, 4));
+            table->SetRule(rule);
+            table->SetSeed(seed);
+            table->Update(peers);
+            ShortestPathRouting flow(*table->GetGraph(), rule, seed);
+            DestinationTree tree;
+            uint32_t wrong = 0;
+            for (uint32_t t = 3; t < 1024; t += 37)
+            {
+                flow.ComputeTree(t, tree);
+                for (uint32_t u = 0; u < 1024; ++u)
+                {
+                    wrong += table->GetDistance(u, t) == tree.distance[u] ? 0 : 1;
+                    if (u != t)
+                    {
+                        const auto hop = table->GetNextHop(u, t);
+                        wrong += hop.group == tree.nextHop[u] ? 0 : 1;
+                        // the port is the circuit's end at u
+                        const auto& c = table->GetGraph()->GetCircuits()[tree.nextCircuit[u]];
+                        const auto& ends = table->GetCircuitPorts()[tree.nextCircuit[u]];
+                        wrong += hop.port == (c.u == u ? ends.first : ends.second) ? 0 : 1;
+                    }
+                }
+            }
+            EXPECT_EQ(wrong, 0U) << ToString(rule) << " seed " << seed;
+        }
+    }
+}
