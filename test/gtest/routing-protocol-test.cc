@@ -512,7 +512,6 @@ TEST(MoseRoutingProtocol, UnreachableDestinationIsCountedDrop)
         peers[p] = MoseRouteTable::NONE;
     }
     uint64_t traced = 0;
-    f.table->TraceConnectWithoutContext("RoutesRecomputed", MakeCallback(+[](Time, uint32_t) {}));
     f.table->Update(peers);
     EXPECT_EQ(f.table->GetOutputPort(1, 0), MoseRouteTable::NONE);
     EXPECT_EQ(f.table->GetDistance(1, 0), MoseRouteTable::NONE);
