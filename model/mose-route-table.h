@@ -90,7 +90,9 @@ class MoseRouteTable : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates an empty table (no addressing, no routes)
     MoseRouteTable();
+    /// Destructor
     ~MoseRouteTable() override;
 
     /**

@@ -49,6 +49,13 @@ namespace ns3
  *     ERROR_NOROUTETOHOST. A packet refused twice in a row (TCP asks, then Ipv4L3Protocol::Send
  *     asks again for the same packet) is counted once.
  *
+ * ECMP hashes (source, destination, protocol, source port, destination port) with the node mixed
+ * in, so every packet of a flow takes the same path and successive hops choose independently.
+ * Ports are read from unfragmented TCP and UDP packets in RouteInput(); at the source,
+ * TcpL4Protocol asks RouteOutput() with the TCP header in place, but UdpSocketImpl asks before
+ * adding the UDP header, so a UDP flow's first hop depends on its addresses only (later hops
+ * see its ports).
+ *
  * Hold queue (not implemented): step 5 is one function, HandleNoRoute(). A later ModeSwitcher can
  * make it defer instead of drop the AODV way: RouteOutput() tags the packet and returns a
  * loopback route, RouteInput() sees the tagged packet arrive on the loopback device and queues
@@ -72,7 +79,9 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
      */
     static TypeId GetTypeId();
 
+    /// Creates a protocol with no table, no group and no port map
     MoseRoutingProtocol();
+    /// Destructor
     ~MoseRoutingProtocol() override;
 
     /// \param table the fabric's shared route table
@@ -108,7 +117,7 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     /// \return how many packets found no route (see the class description)
     uint64_t GetNoRouteDrops() const;
 
-    // Ipv4RoutingProtocol
+    // Ipv4RoutingProtocol (documented there; the decisions are in the class description)
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
                                Ptr<NetDevice> oif,
