@@ -8,12 +8,15 @@
 
 #include "mose-error.h"
 
+#include "ns3/boolean.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/simulator.h"
+#include "ns3/tag.h"
+#include "ns3/uinteger.h"
 
 #include <iomanip>
 #include <sstream>
@@ -24,6 +27,55 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MoseRoutingProtocol");
 
 NS_OBJECT_ENSURE_REGISTERED(MoseRoutingProtocol);
+
+/**
+ * \ingroup mose
+ * \brief Marks a packet that MoseRoutingProtocol::RouteOutput() sent over the loopback device
+ *        to be held until a route exists (AODV's deferred route output).
+ */
+class MoseHoldTag : public Tag
+{
+  public:
+    /**
+     * \brief Register this type.
+     * \return The object TypeId.
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::MoseHoldTag")
+                                .SetParent<Tag>()
+                                .SetGroupName("Mose")
+                                .AddConstructor<MoseHoldTag>();
+        return tid;
+    }
+
+    TypeId GetInstanceTypeId() const override
+    {
+        return GetTypeId();
+    }
+
+    uint32_t GetSerializedSize() const override
+    {
+        return 1;
+    }
+
+    void Serialize(TagBuffer buffer) const override
+    {
+        buffer.WriteU8(1);
+    }
+
+    void Deserialize(TagBuffer buffer) override
+    {
+        buffer.ReadU8();
+    }
+
+    void Print(std::ostream& os) const override
+    {
+        os << "MoseHold";
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(MoseHoldTag);
 
 namespace
 {
@@ -57,6 +109,24 @@ MoseRoutingProtocol::GetTypeId()
             .SetParent<Ipv4RoutingProtocol>()
             .SetGroupName("Mose")
             .AddConstructor<MoseRoutingProtocol>()
+            .AddAttribute("HoldPackets",
+                          "Hold packets for another group that has no route right now, until a "
+                          "route exists or HoldTime passes (AODV's deferred route output), "
+                          "instead of dropping them",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MoseRoutingProtocol::m_hold),
+                          MakeBooleanChecker())
+            .AddAttribute("HoldQueueSize",
+                          "How many packets the hold queue of one node keeps (the oldest is "
+                          "dropped when a new one arrives at a full queue)",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&MoseRoutingProtocol::m_holdLimit),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HoldTime",
+                          "How long a held packet waits for a route before it is dropped",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&MoseRoutingProtocol::m_holdTime),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("NoRouteDrop",
                             "A packet found no route (unreachable group, unknown address, "
                             "unmapped or down output interface) and is dropped",
@@ -79,6 +149,15 @@ void
 MoseRoutingProtocol::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_purgeEvent.Cancel();
+    m_flushEvent.Cancel();
+    m_held.clear();
+    if (m_table)
+    {
+        m_table->TraceDisconnectWithoutContext(
+            "RoutesRecomputed",
+            MakeCallback(&MoseRoutingProtocol::OnRoutesRecomputed, this));
+    }
     m_ipv4 = nullptr;
     m_table = nullptr;
     m_hosts.clear();
@@ -93,7 +172,17 @@ MoseRoutingProtocol::SetRouteTable(Ptr<MoseRouteTable> table)
     {
         throw mose::MoseError("MoseRoutingProtocol::SetRouteTable: the route table is null");
     }
+    if (m_table)
+    {
+        m_table->TraceDisconnectWithoutContext(
+            "RoutesRecomputed",
+            MakeCallback(&MoseRoutingProtocol::OnRoutesRecomputed, this));
+    }
     m_table = table;
+    // the hold queue retries when the routes change (an O(1) call per node when it is empty)
+    m_table->TraceConnectWithoutContext(
+        "RoutesRecomputed",
+        MakeCallback(&MoseRoutingProtocol::OnRoutesRecomputed, this));
     m_portInterface.assign(table->GetPortsPerGroup(), NONE);
 }
 
@@ -207,6 +296,12 @@ uint64_t
 MoseRoutingProtocol::GetNoRouteDrops() const
 {
     return m_noRouteDrops;
+}
+
+uint32_t
+MoseRoutingProtocol::GetHeldPackets() const
+{
+    return static_cast<uint32_t>(m_held.size());
 }
 
 uint64_t
@@ -324,9 +419,136 @@ MoseRoutingProtocol::HandleNoRoute(const Ipv4Header& header, Ptr<const Packet> p
         return; // the same packet asked again (TcpL4Protocol, then Ipv4L3Protocol::Send)
     }
     m_lastRefusedUid = p->GetUid();
+    CountDrop(header, p);
+}
+
+void
+MoseRoutingProtocol::CountDrop(const Ipv4Header& header, Ptr<const Packet> p)
+{
     ++m_noRouteDrops;
     NS_LOG_LOGIC("group " << m_group << ": no route to " << header.GetDestination());
     m_noRouteTrace(header, p);
+}
+
+bool
+MoseRoutingProtocol::IsOtherGroup(Ipv4Address dst) const
+{
+    const uint32_t group = m_table->GetAddressing().GetGroupOf(dst);
+    return m_group != NONE && group != MoseAddressing::NONE && group != m_group &&
+           !m_table->GetAddressing().IsBlockBroadcast(dst);
+}
+
+Ptr<Ipv4Route>
+MoseRoutingProtocol::LoopbackRoute(const Ipv4Header& header) const
+{
+    const int32_t loopback = m_ipv4->GetInterfaceForAddress(Ipv4Address::GetLoopback());
+    if (loopback < 0)
+    {
+        return nullptr;
+    }
+    auto route = Create<Ipv4Route>();
+    route->SetDestination(header.GetDestination());
+    route->SetGateway(Ipv4Address::GetLoopback());
+    route->SetOutputDevice(m_ipv4->GetNetDevice(static_cast<uint32_t>(loopback)));
+    const Ipv4Address source = header.GetSource();
+    route->SetSource(source != Ipv4Address::GetAny() && source != Ipv4Address()
+                         ? source
+                         : m_table->GetAddressing().GetPortAddress(m_group, 0));
+    return route;
+}
+
+void
+MoseRoutingProtocol::Hold(Ptr<const Packet> p,
+                          const Ipv4Header& header,
+                          const UnicastForwardCallback& ucb,
+                          const ErrorCallback& ecb)
+{
+    NS_LOG_FUNCTION(this << p << header);
+    if (m_holdLimit == 0)
+    {
+        CountDrop(header, p);
+        ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+        return;
+    }
+    if (m_held.size() >= m_holdLimit)
+    {
+        Held oldest = m_held.front();
+        m_held.pop_front();
+        CountDrop(oldest.header, oldest.packet);
+        oldest.ecb(oldest.packet, oldest.header, Socket::ERROR_NOROUTETOHOST);
+    }
+    m_held.push_back({p, header, ucb, ecb, Simulator::Now() + m_holdTime});
+    if (!MOSE_EVENT_IS_PENDING(m_purgeEvent))
+    {
+        m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
+                                           &MoseRoutingProtocol::Purge,
+                                           this);
+    }
+}
+
+void
+MoseRoutingProtocol::Flush()
+{
+    NS_LOG_FUNCTION(this << m_held.size());
+    if (!m_ipv4 || !m_table)
+    {
+        return;
+    }
+    std::deque<Held> waiting;
+    waiting.swap(m_held);
+    for (Held& e : waiting)
+    {
+        const Decision decision = Decide(e.header, e.packet, true, NONE);
+        if (decision.kind == Decision::FABRIC || decision.kind == Decision::HOST)
+        {
+            e.ucb(MakeRoute(decision, e.header.GetDestination()), e.packet, e.header);
+        }
+        else
+        {
+            m_held.push_back(std::move(e));
+        }
+    }
+    m_purgeEvent.Cancel();
+    if (!m_held.empty())
+    {
+        m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
+                                           &MoseRoutingProtocol::Purge,
+                                           this);
+    }
+}
+
+void
+MoseRoutingProtocol::Purge()
+{
+    NS_LOG_FUNCTION(this);
+    while (!m_held.empty() && m_held.front().expiry <= Simulator::Now())
+    {
+        Held e = m_held.front();
+        m_held.pop_front();
+        CountDrop(e.header, e.packet);
+        e.ecb(e.packet, e.header, Socket::ERROR_NOROUTETOHOST);
+    }
+    if (!m_held.empty())
+    {
+        m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
+                                           &MoseRoutingProtocol::Purge,
+                                           this);
+    }
+}
+
+void
+MoseRoutingProtocol::ScheduleFlush()
+{
+    if (!m_held.empty() && !MOSE_EVENT_IS_PENDING(m_flushEvent))
+    {
+        m_flushEvent = Simulator::ScheduleNow(&MoseRoutingProtocol::Flush, this);
+    }
+}
+
+void
+MoseRoutingProtocol::OnRoutesRecomputed(Time /* duration */, uint32_t /* groups */)
+{
+    ScheduleFlush();
 }
 
 Ptr<Ipv4Route>
@@ -374,6 +596,20 @@ MoseRoutingProtocol::RouteOutput(Ptr<Packet> p,
     case Decision::REFUSED:
         return nullptr;
     case Decision::NO_ROUTE:
+        if (m_hold && IsOtherGroup(dst))
+        {
+            // deferred route output: the packet returns through RouteInput() on the loopback
+            Ptr<Ipv4Route> route = LoopbackRoute(header);
+            if (route)
+            {
+                if (p)
+                {
+                    p->AddPacketTag(MoseHoldTag());
+                }
+                sockerr = Socket::ERROR_NOTERROR;
+                return route;
+            }
+        }
         break;
     }
     HandleNoRoute(header, p);
@@ -401,7 +637,23 @@ MoseRoutingProtocol::RouteInput(Ptr<const Packet> p,
     }
     const auto iif = static_cast<uint32_t>(input);
     (void)mcb; // multicast is never forwarded
-    // (a hold queue would take its deferred packets back here, when idev is the loopback)
+    MoseHoldTag tag;
+    if (m_hold && p->PeekPacketTag(tag))
+    {
+        // a packet that RouteOutput() deferred, back from the loopback device
+        Ptr<Packet> copy = p->Copy();
+        copy->RemovePacketTag(tag);
+        const Decision now = Decide(header, copy, true, NONE);
+        if (now.kind == Decision::FABRIC || now.kind == Decision::HOST)
+        {
+            ucb(MakeRoute(now, header.GetDestination()), copy, header);
+        }
+        else
+        {
+            Hold(copy, header, ucb, ecb);
+        }
+        return true;
+    }
     const Decision decision = Decide(header, p, true, iif);
     switch (decision.kind)
     {
@@ -431,6 +683,11 @@ MoseRoutingProtocol::RouteInput(Ptr<const Packet> p,
         ucb(MakeRoute(decision, header.GetDestination()), p, header);
         return true;
     case Decision::NO_ROUTE:
+        if (m_hold && IsOtherGroup(header.GetDestination()) && m_ipv4->IsForwarding(iif))
+        {
+            Hold(p, header, ucb, ecb); // in transit: wait for the route here
+            return true;
+        }
         break;
     }
     HandleNoRoute(header, p);
@@ -441,8 +698,9 @@ MoseRoutingProtocol::RouteInput(Ptr<const Packet> p,
 void
 MoseRoutingProtocol::NotifyInterfaceUp(uint32_t interface)
 {
-    // nothing to do: Decide() reads Ipv4::IsUp per packet
+    // Decide() reads Ipv4::IsUp per packet; held packets may have a route now
     NS_LOG_FUNCTION(this << interface);
+    ScheduleFlush();
 }
 
 void

@@ -10,11 +10,14 @@
 #include "mose-ns3-compat.h"
 #include "mose-route-table.h"
 
+#include "ns3/event-id.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
+#include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -56,11 +59,16 @@ namespace ns3
  * adding the UDP header, so a UDP flow's first hop depends on its addresses only (later hops
  * see its ports).
  *
- * Hold queue (not implemented): step 5 is one function, HandleNoRoute(). A later ModeSwitcher can
- * make it defer instead of drop the AODV way: RouteOutput() tags the packet and returns a
- * loopback route, RouteInput() sees the tagged packet arrive on the loopback device and queues
- * it, and the queue is flushed through the unicast callback when the route table's version
- * changes (MoseRouteTable::GetVersion(), "RoutesRecomputed").
+ * Hold queue (attribute "HoldPackets", off by default): instead of dropping a packet whose
+ * destination is another group of the fabric but has no route right now (a dark or down port, a
+ * disconnected graph during a reconfiguration), the node holds it, AODV's deferred route output:
+ * RouteOutput() tags the packet and returns a route over the loopback device (a query without a
+ * packet, such as TCP choosing its source address, gets the same route), the packet comes back
+ * through RouteInput() on the loopback device and waits in a FIFO queue of at most
+ * "HoldQueueSize" packets per node; packets in transit without a route wait there too. The queue
+ * is retried when the route table is recomputed ("RoutesRecomputed") and when an interface comes
+ * up; a packet that waited "HoldTime", or the oldest one when the queue is full, is dropped as in
+ * step 5 (counted, "NoRouteDrop", error callback). Unknown addresses are never held.
  *
  * Interface state: a route over an interface that is down (Ipv4::IsUp) counts as no route. The
  * table itself does not change when interfaces go up or down: the OCS / ModeSwitcher updates it
@@ -116,6 +124,8 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
 
     /// \return how many packets found no route (see the class description)
     uint64_t GetNoRouteDrops() const;
+    /// \return how many packets wait in the hold queue
+    uint32_t GetHeldPackets() const;
 
     // Ipv4RoutingProtocol (documented there; the decisions are in the class description)
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
@@ -188,8 +198,38 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t FlowHash(const Ipv4Header& header, Ptr<const Packet> p, bool l4InFront) const;
     /// \return a route for a FABRIC or HOST decision towards dst
     Ptr<Ipv4Route> MakeRoute(const Decision& decision, Ipv4Address dst) const;
-    /// Step 5: counts and traces a packet without a route (the hold queue's future hook)
+    /// Step 5: counts and traces a packet without a route, once per packet
     void HandleNoRoute(const Ipv4Header& header, Ptr<const Packet> p);
+    /// Counts and traces one dropped packet
+    void CountDrop(const Ipv4Header& header, Ptr<const Packet> p);
+    /// \return true if dst belongs to another group of the fabric (a packet the queue may hold)
+    bool IsOtherGroup(Ipv4Address dst) const;
+    /// \return the route over the loopback device that defers a packet (hold queue)
+    Ptr<Ipv4Route> LoopbackRoute(const Ipv4Header& header) const;
+
+    /// A packet waiting for a route
+    struct Held
+    {
+        Ptr<const Packet> packet;   //!< the packet (hold tag removed)
+        Ipv4Header header;          //!< its IP header
+        UnicastForwardCallback ucb; //!< Ipv4L3Protocol's forwarding callback
+        ErrorCallback ecb;          //!< Ipv4L3Protocol's error callback
+        Time expiry;                //!< when it is dropped
+    };
+
+    /// Queues a packet (dropping the oldest one if the queue is full)
+    void Hold(Ptr<const Packet> p,
+              const Ipv4Header& header,
+              const UnicastForwardCallback& ucb,
+              const ErrorCallback& ecb);
+    /// Sends the held packets that have a route now
+    void Flush();
+    /// Drops the held packets whose time is up and schedules the next purge
+    void Purge();
+    /// Schedules Flush() now if packets are held
+    void ScheduleFlush();
+    /// Trace sink of the table's "RoutesRecomputed"
+    void OnRoutesRecomputed(Time duration, uint32_t groups);
 
     Ptr<Ipv4> m_ipv4;                               //!< this node's IPv4
     Ptr<MoseRouteTable> m_table;                    //!< the fabric's table
@@ -200,6 +240,12 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t m_noRouteDrops{0};                     //!< packets without a route
     uint64_t m_lastRefusedUid{UINT64_MAX};          //!< uid of the last packet refused (count once)
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_noRouteTrace; //!< "NoRouteDrop"
+    bool m_hold{false};       //!< attribute "HoldPackets"
+    uint32_t m_holdLimit{64}; //!< attribute "HoldQueueSize"
+    Time m_holdTime;          //!< attribute "HoldTime"
+    std::deque<Held> m_held;  //!< the hold queue, oldest first
+    EventId m_purgeEvent;     //!< next Purge()
+    EventId m_flushEvent;     //!< pending Flush()
 };
 
 } // namespace ns3
