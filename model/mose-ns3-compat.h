@@ -33,6 +33,10 @@
  *          cmake/mose-standalone.cmake follows the installed release.
  *  - 3.43: module targets lose their lib prefix (ns3::core): handled by the build, never name
  *          a target in code.
+ *  - 3.39: Ipv4RoutingProtocol::RouteInput takes its four callbacks by const reference (by
+ *          value up to 3.38): declare overrides with MOSE_ROUTE_INPUT_CB(UnicastForwardCallback)
+ *          etc. RouteOutput and PrintRoutingTable(Ptr<OutputStreamWrapper>, Time::Unit) are
+ *          unchanged from 3.37 to 3.48.
  *  - 3.47: the header ns3/ipv4-global-routing.h is removed: include
  *          ns3/ipv4-global-routing-helper.h only, behind MOSE_NS3_HAS_IPV4_GLOBAL_ROUTING_H.
  */
@@ -86,6 +90,14 @@
 #define MOSE_ENUM_CHECKER_VALUE(T, v) static_cast<int>(v)
 /// ns-3's EnumValue for enum type T (a template from 3.41)
 #define MOSE_ENUM_VALUE(T) ns3::EnumValue
+#endif
+
+#if MOSE_NS3_VERSION_MINOR >= 39
+/// the parameter type of one of Ipv4RoutingProtocol::RouteInput's callbacks (const T& from 3.39)
+#define MOSE_ROUTE_INPUT_CB(T) const T&
+#else
+/// the parameter type of one of Ipv4RoutingProtocol::RouteInput's callbacks (T up to 3.38)
+#define MOSE_ROUTE_INPUT_CB(T) T
 #endif
 
 #if MOSE_NS3_VERSION_MINOR < 47
