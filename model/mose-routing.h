@@ -46,6 +46,9 @@ enum class RoutingRule : uint8_t
 /// \return "shortest-path", "random-shortest-path" or "ecmp"
 std::string ToString(RoutingRule rule);
 
+/// \return the rule; throws a MoseError naming the parameter "routing" for other text
+RoutingRule ParseRoutingRule(const std::string& text);
+
 /**
  * \ingroup mose
  * \brief The seed of RANDOM_SHORTEST_PATH's hash for one run: 64 bits drawn from the run's
@@ -59,8 +62,6 @@ std::string ToString(RoutingRule rule);
  * \return the seed to give ShortestPathRouting
  */
 uint64_t DeriveRoutingSeed(uint64_t run);
-/// \return the rule; throws a MoseError naming the parameter "routing" for other text
-RoutingRule ParseRoutingRule(const std::string& text);
 
 /**
  * \ingroup mose
