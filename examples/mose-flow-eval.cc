@@ -23,12 +23,12 @@
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
-#include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 using namespace ns3;
@@ -79,21 +79,23 @@ main(int argc, char* argv[])
         {
             ThrowBadParameter("--repeat", "\"0\"", "need at least one evaluation");
         }
-        CircuitGraph graph =
+        // shared by the routing of every repetition (no copy inside the timed loop)
+        const auto sharedGraph = std::make_shared<const CircuitGraph>(
             degree == 0 ? ReadCircuitGraphCsv(graphFile, nodes)
-                        : ReadCircuitGraphCsv(graphFile, nodes, std::optional<uint32_t>(degree));
+                        : ReadCircuitGraphCsv(graphFile, nodes, std::optional<uint32_t>(degree)));
+        const CircuitGraph& graph = *sharedGraph;
         std::vector<Flow> flows = ReadFlowsCsv(flowsFile, graph.GetNNodes());
         CheckMemory("the graph " + graphFile + " (" + std::to_string(graph.GetNNodes()) +
                         " groups)",
                     static_cast<uint64_t>(graph.GetNNodes()) * 64);
-        uint64_t seed = MoseRandom::Create(RngSeedManager::GetRun(), MoseStream::ROUTING).Bits64();
+        uint64_t seed = DeriveRoutingSeed(RngSeedManager::GetRun());
 
         FlowMetrics metrics;
         double best = 0;
         for (uint32_t i = 0; i < repeat; ++i)
         {
             auto start = std::chrono::steady_clock::now();
-            ShortestPathRouting routing(graph, rule, seed);
+            ShortestPathRouting routing(sharedGraph, rule, seed);
             metrics = EvaluateFlows(routing, flows);
             double t =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -524,8 +524,7 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
                 {
                     std::lock_guard<std::mutex> lock(ns3Mutex);
                     s = BuildScenario(c.firstRun + seed);
-                    routingSeed =
-                        MoseRandom::Create(c.firstRun + seed, MoseStream::ROUTING).Bits64();
+                    routingSeed = DeriveRoutingSeed(c.firstRun + seed);
                 }
                 EvaluateScenario(seed, s, routingSeed);
                 std::lock_guard<std::mutex> lock(progressMutex);

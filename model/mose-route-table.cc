@@ -533,11 +533,10 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
 void
 MoseRouteTable::ComputeTables()
 {
-    // The one place that uses the flow-level core. ShortestPathRouting references the graph,
-    // which m_graph keeps alive for the duration.
+    // The one place that uses the flow-level core; the routing shares the live graph.
     const mose::CircuitGraph& graph = *m_graph;
     const mose::RoutingRule rule = ToCore(m_rule);
-    const mose::ShortestPathRouting routing(graph, rule, m_seed);
+    const mose::ShortestPathRouting routing(m_graph, rule, m_seed);
 
     const uint32_t n = m_n;
     const auto& circuits = graph.GetCircuits();
