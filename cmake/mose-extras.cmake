@@ -76,3 +76,12 @@ if(MOSE_STANDALONE)
     endif()
   endif()
 endif()
+
+# The programs on bad and edge-case input: exit status 1 with a message naming the option, no
+# crash, no hang (test/examples-bad-input.sh).
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
+  add_test(NAME mose-examples-bad-input
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/../test/examples-bad-input.sh
+                   $<TARGET_FILE_DIR:mose-flow-eval>)
+  set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
+endif()

@@ -106,35 +106,23 @@ ModeTag(WorkloadMode mode)
 
 } // namespace
 
-std::string
-ToString(MoseMetric metric)
+const std::vector<EnumEntry<MoseMetric>>&
+EnumTable<MoseMetric>::Get()
 {
-    switch (metric)
-    {
-    case M::MAX_LOAD:
-        return "max_load";
-    case M::P95_LOAD:
-        return "p95_load";
-    case M::AVG_HOP:
-        return "avg_hop";
-    case M::DIRECT_KV:
-        return "direct_kv";
-    case M::KV_THREE_PLUS:
-        return "kv_3plus";
-    case M::KV_MAX_LOAD:
-        return "kv_max_load";
-    case M::TR_MAX_LOAD:
-        return "tr_max_load";
-    case M::KV_AVG_COST:
-        return "kv_avg_cost";
-    case M::KV_P95_COST:
-        return "kv_p95_cost";
-    case M::TR_AVG_COST:
-        return "tr_avg_cost";
-    case M::TR_P95_COST:
-        return "tr_p95_cost";
-    }
-    return "unknown";
+    static const std::vector<EnumEntry<MoseMetric>> names = {
+        {M::MAX_LOAD, "max_load", {}},
+        {M::P95_LOAD, "p95_load", {}},
+        {M::AVG_HOP, "avg_hop", {}},
+        {M::DIRECT_KV, "direct_kv", {}},
+        {M::KV_THREE_PLUS, "kv_3plus", {}},
+        {M::KV_MAX_LOAD, "kv_max_load", {}},
+        {M::TR_MAX_LOAD, "tr_max_load", {}},
+        {M::KV_AVG_COST, "kv_avg_cost", {}},
+        {M::KV_P95_COST, "kv_p95_cost", {}},
+        {M::TR_AVG_COST, "tr_avg_cost", {}},
+        {M::TR_P95_COST, "tr_p95_cost", {}},
+    };
+    return names;
 }
 
 double
@@ -182,22 +170,22 @@ MoseFlowExperimentConfig::Validate() const
     }
     if (pdReservedPorts > degree)
     {
-        ThrowBadParameter("pdReservedPorts",
+        ThrowBadParameter("--pdReservedPorts",
                           std::to_string(pdReservedPorts),
                           "need 0 <= r <= degree = " + std::to_string(degree));
     }
     if (compromiseReservedPorts > degree)
     {
-        ThrowBadParameter("compromiseReservedPorts",
+        ThrowBadParameter("--compromiseReservedPorts",
                           std::to_string(compromiseReservedPorts),
                           "need 0 <= r <= degree = " + std::to_string(degree));
     }
     if (flows == 0)
     {
-        ThrowBadParameter("flows", "0", "need at least one flow per mode");
+        ThrowBadParameter("--flows", "0", "need at least one flow per mode");
     }
-    for (auto [name, rho] : {std::make_pair("kvShareInference", kvShareInference),
-                             std::make_pair("kvShareTraining", kvShareTraining)})
+    for (auto [name, rho] : {std::make_pair("--kvShareInference", kvShareInference),
+                             std::make_pair("--kvShareTraining", kvShareTraining)})
     {
         if (!(rho >= 0.0 && rho <= 1.0))
         {
@@ -208,11 +196,11 @@ MoseFlowExperimentConfig::Validate() const
     }
     if (seeds == 0)
     {
-        ThrowBadParameter("seeds", "0", "need at least one seed");
+        ThrowBadParameter("--seeds", "0", "need at least one seed");
     }
     if (firstRun + seeds < firstRun)
     {
-        ThrowBadParameter("RngRun", std::to_string(firstRun), "run + seeds overflows 64 bits");
+        ThrowBadParameter("--RngRun", std::to_string(firstRun), "run + seeds overflows 64 bits");
     }
 }
 
@@ -252,7 +240,7 @@ MoseFlowExperimentCommandLine::MoseFlowExperimentCommandLine(
 }
 
 void
-MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
+MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd, bool studyOptions)
 {
     cmd.AddValue("nodes", "number of groups N", m_nodes);
     cmd.AddValue("degree", "optical ports per group d", m_degree);
@@ -276,8 +264,11 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
     cmd.AddValue("flows", "flows per workload mode F", m_flows);
     cmd.AddValue("kvShareInference", "share of KV flows, inference-heavy", m_kvShareInference);
     cmd.AddValue("kvShareTraining", "share of KV flows, training-heavy", m_kvShareTraining);
-    cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
-    cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
+    if (studyOptions)
+    {
+        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
+        cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
+    }
     cmd.AddValue("inferenceRolesFile",
                  "inference-heavy roles from a CSV file (node,role); overrides the counts",
                  m_inferenceRolesFile);
@@ -290,37 +281,40 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
     cmd.AddValue("trainingAssignmentFile",
                  "training-heavy P-D assignment from a CSV file",
                  m_trainingAssignmentFile);
-    cmd.AddValue("threads",
-                 "worker threads (0: one per core); results do not depend on it",
-                 m_threads);
+    if (studyOptions)
+    {
+        cmd.AddValue("threads",
+                     "worker threads (0: one per core); results do not depend on it",
+                     m_threads);
+    }
 }
 
 MoseFlowExperimentConfig
 MoseFlowExperimentCommandLine::GetConfig() const
 {
     MoseFlowExperimentConfig c = m_defaults;
-    c.nodes = ParseUnsigned32("nodes", m_nodes);
-    c.degree = ParseUnsigned32("degree", m_degree);
-    c.inferenceRoles = {ParseUnsigned32("prefill", m_prefill),
-                        ParseUnsigned32("decode", m_decode),
-                        ParseUnsigned32("training", m_training)};
-    c.trainingRoles = {ParseUnsigned32("trPrefill", m_trPrefill),
-                       ParseUnsigned32("trDecode", m_trDecode),
-                       ParseUnsigned32("trTraining", m_trTraining)};
-    c.transition = ParseRoleTransition(m_transition);
-    c.pdReservedPorts = ParseUnsigned32("pdReservedPorts", m_pdReservedPorts);
+    c.nodes = ParseUnsigned32("--nodes", m_nodes);
+    c.degree = ParseUnsigned32("--degree", m_degree);
+    c.inferenceRoles = {ParseUnsigned32("--prefill", m_prefill),
+                        ParseUnsigned32("--decode", m_decode),
+                        ParseUnsigned32("--training", m_training)};
+    c.trainingRoles = {ParseUnsigned32("--trPrefill", m_trPrefill),
+                       ParseUnsigned32("--trDecode", m_trDecode),
+                       ParseUnsigned32("--trTraining", m_trTraining)};
+    c.transition = ParseEnum<RoleTransition>(m_transition, "--roleTransition");
+    c.pdReservedPorts = ParseUnsigned32("--pdReservedPorts", m_pdReservedPorts);
     c.compromiseReservedPorts =
-        ParseUnsigned32("compromiseReservedPorts", m_compromiseReservedPorts);
-    c.completion = ParseBipartiteCompletion(m_completion);
+        ParseUnsigned32("--compromiseReservedPorts", m_compromiseReservedPorts);
+    c.completion = ParseEnum<BipartiteCompletion>(m_completion, "--completion");
     c.allowBiregular = m_allowBiregular;
-    c.assignment = ParsePdAssignmentKind(m_assignment);
-    c.assignmentCap = ParseUnsigned32("assignmentCap", m_assignmentCap);
-    c.flows = ParseUnsigned64("flows", m_flows);
-    c.kvShareInference = ParseReal("kvShareInference", m_kvShareInference);
-    c.kvShareTraining = ParseReal("kvShareTraining", m_kvShareTraining);
-    c.routing = ParseRoutingRule(m_routing);
-    c.seeds = ParseUnsigned32("seeds", m_seeds);
-    c.threads = ParseUnsigned32("threads", m_threads);
+    c.assignment = ParseEnum<PdAssignmentKind>(m_assignment, "--assignment");
+    c.assignmentCap = ParseUnsigned32("--assignmentCap", m_assignmentCap);
+    c.flows = ParseUnsigned64("--flows", m_flows);
+    c.kvShareInference = ParseReal("--kvShareInference", m_kvShareInference);
+    c.kvShareTraining = ParseReal("--kvShareTraining", m_kvShareTraining);
+    c.routing = ParseEnum<RoutingRule>(m_routing, "--routing");
+    c.seeds = ParseUnsigned32("--seeds", m_seeds);
+    c.threads = ParseUnsigned32("--threads", m_threads);
     c.inferenceRolesFile = m_inferenceRolesFile;
     c.trainingRolesFile = m_trainingRolesFile;
     c.inferenceAssignmentFile = m_inferenceAssignmentFile;
@@ -404,7 +398,19 @@ MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
     {
         if (m_assignmentFromFile[m])
         {
-            m_assignmentFromFile[m]->Validate(s.roles[m]);
+            try
+            {
+                m_assignmentFromFile[m]->Validate(s.roles[m]);
+            }
+            catch (const MoseError& e)
+            {
+                // the training-heavy roles may be drawn per run: name the file and the run
+                const std::string& file =
+                    m == 0 ? c.inferenceAssignmentFile : c.trainingAssignmentFile;
+                throw MoseError(file + ": the assignment does not fit the " +
+                                ToString(ALL_MODES[m]) + " roles of run " + std::to_string(run) +
+                                ": " + e.what());
+            }
             s.assignment[m] = *m_assignmentFromFile[m];
         }
         else
@@ -416,6 +422,7 @@ MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
         TrafficOptions traffic;
         traffic.flows = c.flows;
         traffic.kvShare = kvShare[m];
+        traffic.kvShareName = m == 0 ? "--kvShareInference" : "--kvShareTraining";
         s.flows[m] = GenerateTraffic(s.roles[m], s.assignment[m], traffic, trafficRng);
     }
 
@@ -426,10 +433,13 @@ MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
     PdBiasedOptions pd;
     pd.completion = c.completion;
     pd.allowBiregular = c.allowBiregular;
+    pd.allowBiregularName = "--biregular";
     pd.reservedPorts = c.pdReservedPorts;
+    pd.reservedPortsName = "--pdReservedPorts";
     MoseRandom pdRng = MoseRandom::Create(run, MoseStream::PD_BIASED);
     s.templates[1] = BuildPdBiasedTemplate(s.roles[0], c.degree, s.assignment[0], pd, pdRng);
     pd.reservedPorts = c.compromiseReservedPorts;
+    pd.reservedPortsName = "--compromiseReservedPorts";
     MoseRandom compromiseRng = MoseRandom::Create(run, MoseStream::COMPROMISE);
     s.templates[2] =
         BuildPdBiasedTemplate(s.roles[0], c.degree, s.assignment[0], pd, compromiseRng);
@@ -514,8 +524,7 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
                 {
                     std::lock_guard<std::mutex> lock(ns3Mutex);
                     s = BuildScenario(c.firstRun + seed);
-                    routingSeed =
-                        MoseRandom::Create(c.firstRun + seed, MoseStream::ROUTING).Bits64();
+                    routingSeed = DeriveRoutingSeed(c.firstRun + seed);
                 }
                 EvaluateScenario(seed, s, routingSeed);
                 std::lock_guard<std::mutex> lock(progressMutex);

@@ -10,6 +10,7 @@
 #include "ns3/command-line.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-roles.h"
@@ -91,8 +92,11 @@ class MoseFlowExperimentCommandLine
     /**
      * \brief Adds the options to a CommandLine; call before cmd.Parse().
      * \param cmd the command line
+     * \param studyOptions whether to add --routing, --seeds and --threads, which only a program
+     *        that evaluates seeds uses (mose-templates builds one seed and routes nothing, so it
+     *        does not offer them)
      */
-    void AddOptions(CommandLine& cmd);
+    void AddOptions(CommandLine& cmd, bool studyOptions = true);
 
     /**
      * \brief Parses the options given; call after cmd.Parse().
@@ -161,8 +165,15 @@ constexpr std::array<MoseMetric, 11> ALL_METRICS = {MoseMetric::MAX_LOAD,
                                                     MoseMetric::TR_AVG_COST,
                                                     MoseMetric::TR_P95_COST};
 
-/// \return the metric's column name (e.g. "max_load")
-std::string ToString(MoseMetric metric);
+/// \ingroup mose
+/// Names of MoseMetric: the column names, e.g. "max_load", "kv_3plus"
+template <>
+struct EnumTable<MoseMetric>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<MoseMetric>>& Get();
+};
+
 /// \param m the metrics of one evaluation \param metric which one \return its value
 double GetMetric(const FlowMetrics& m, MoseMetric metric);
 

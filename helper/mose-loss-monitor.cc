@@ -23,15 +23,14 @@ NS_OBJECT_ENSURE_REGISTERED(MoseLossMonitor);
 TypeId
 MoseLossMonitor::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::MoseLossMonitor")
-            .SetParent<Object>()
-            .SetGroupName("Mose")
-            .AddConstructor<MoseLossMonitor>()
-            .AddTraceSource("Drop",
-                            "A packet was lost at one of the fabric's drop points",
-                            MakeTraceSourceAccessor(&MoseLossMonitor::m_dropTrace),
-                            "ns3::MoseLossMonitor::DropCallback");
+    static TypeId tid = TypeId("ns3::MoseLossMonitor")
+                            .SetParent<Object>()
+                            .SetGroupName("Mose")
+                            .AddConstructor<MoseLossMonitor>()
+                            .AddTraceSource("Drop",
+                                            "A packet was lost at one of the fabric's drop points",
+                                            MakeTraceSourceAccessor(&MoseLossMonitor::m_dropTrace),
+                                            "ns3::MoseLossMonitor::DropCallback");
     return tid;
 }
 
@@ -98,10 +97,9 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
             {
                 disc->TraceConnectWithoutContext(
                     "Drop",
-                    Callback<void, Ptr<const QueueDiscItem>>(
-                        [this](Ptr<const QueueDiscItem> item) {
-                            Count(QUEUE_DISC, item ? item->GetPacket() : nullptr);
-                        }));
+                    Callback<void, Ptr<const QueueDiscItem>>([this](Ptr<const QueueDiscItem> item) {
+                        Count(QUEUE_DISC, item ? item->GetPacket() : nullptr);
+                    }));
             }
         }
         Ptr<Ipv4L3Protocol> ip = node->GetObject<Ipv4L3Protocol>();
@@ -143,8 +141,8 @@ MoseLossMonitor::GetDrops(Point point) const
     if (point >= N_POINTS)
     {
         throw mose::MoseError("MoseLossMonitor::GetDrops: drop point " +
-                              std::to_string(static_cast<int>(point)) +
-                              " does not exist (0 to " + std::to_string(N_POINTS - 1) + ")");
+                              std::to_string(static_cast<int>(point)) + " does not exist (0 to " +
+                              std::to_string(N_POINTS - 1) + ")");
     }
     return m_drops[point];
 }

@@ -108,8 +108,8 @@ class MoseLossMonitor : public Object
                   Ptr<Ipv4> ipv4,
                   uint32_t interface);
 
-    std::array<uint64_t, N_POINTS> m_drops{};    //!< per drop point
-    std::array<uint64_t, 8> m_ipv4Drops{};       //!< per Ipv4L3Protocol reason
+    std::array<uint64_t, N_POINTS> m_drops{};             //!< per drop point
+    std::array<uint64_t, 8> m_ipv4Drops{};                //!< per Ipv4L3Protocol reason
     TracedCallback<Point, Ptr<const Packet>> m_dropTrace; //!< every counted drop
 };
 

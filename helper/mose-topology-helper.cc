@@ -118,7 +118,7 @@ MoseTopologyHelper::DoDispose()
 void
 MoseTopologyHelper::SetRoles(const mose::RoleAssignment& roles)
 {
-    NS_LOG_FUNCTION(this << roles.GetNNodes());
+    NS_LOG_FUNCTION(this << roles.GetN());
     m_roles = roles;
     m_hasRoles = true;
 }
@@ -183,10 +183,10 @@ MoseTopologyHelper::Validate() const
         throw mose::MoseError("the circuit graph cannot be realised with PortsPerGroup = " +
                               std::to_string(m_ports) + ": " + problem);
     }
-    if (m_hasRoles && m_roles.GetNNodes() != m_groups)
+    if (m_hasRoles && m_roles.GetN() != m_groups)
     {
         throw mose::MoseError(
-            "the roles name " + std::to_string(m_roles.GetNNodes()) +
+            "the roles name " + std::to_string(m_roles.GetN()) +
             " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
     }
 }
@@ -277,7 +277,9 @@ MoseTopologyHelper::Install()
                 hostIp->AddAddress(hi,
                                    Ipv4InterfaceAddress(hostAddress, m_addressing.GetBlockMask()));
                 hostIp->SetUp(hi);
-                staticRouting.GetStaticRouting(hostIp)->SetDefaultRoute(m_addressing.GetPortAddress(g, 0), hi);
+                staticRouting.GetStaticRouting(hostIp)->SetDefaultRoute(
+                    m_addressing.GetPortAddress(g, 0),
+                    hi);
             }
         }
     }

@@ -15,6 +15,7 @@
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-route-table.h"
+#include "ns3/mose-routing.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -170,27 +171,31 @@ class MoseTopologyHelper : public Object
     /// Checks N, d, H, roles, graph and addressing (MoseError)
     void Validate() const;
 
-    uint32_t m_groups;                             //!< N (attribute)
-    uint32_t m_ports;                              //!< d (attribute)
-    uint32_t m_hosts;                              //!< H (attribute)
-    DataRate m_hostRate;                           //!< host link rate (attribute)
-    Time m_hostDelay;                              //!< host link delay (attribute)
-    Ipv4Address m_addressBase;                     //!< first block (attribute)
-    uint32_t m_prefixLength;                       //!< block prefix length (attribute)
-    ObjectFactory m_deviceFactory;                 //!< port devices
-    ObjectFactory m_queueFactory;                  //!< port device queues
-    mose::RoleAssignment m_roles;                  //!< roles
-    bool m_hasRoles{false};                        //!< SetRoles() was called
-    mose::CircuitGraph m_graph;                    //!< the graph to realise
-    bool m_hasGraph{false};                        //!< SetCircuitGraph() was called
-    bool m_installed{false};                       //!< Install() ran
-    NodeContainer m_groupNodes;                    //!< group nodes
-    std::vector<NetDeviceContainer> m_portDevices; //!< per group, its ports
-    std::vector<NodeContainer> m_hostNodes;        //!< per group, its hosts
-    MoseAddressing m_addressing;                   //!< the address plan
-    mose::PortPlan m_plan;                         //!< circuits on ports
-    Ptr<MoseOcs> m_ocs;                            //!< the OCS
-    Ptr<MoseRouteTable> m_table;                   //!< the shared route table
+    uint32_t m_groups;                                          //!< N (attribute)
+    uint32_t m_ports;                                           //!< d (attribute)
+    uint32_t m_hosts;                                           //!< H (attribute)
+    DataRate m_hostRate;                                        //!< host link rate (attribute)
+    Time m_hostDelay;                                           //!< host link delay (attribute)
+    Ipv4Address m_addressBase;                                  //!< first block (attribute)
+    uint32_t m_prefixLength;                                    //!< block prefix length (attribute)
+    ObjectFactory m_deviceFactory;                              //!< port devices
+    ObjectFactory m_queueFactory;                               //!< port device queues
+    ObjectFactory m_tableFactory;                               //!< the route table
+    bool m_hasRouting{false};                                   //!< SetRouting() was called
+    mose::RoutingRule m_rule{mose::RoutingRule::SHORTEST_PATH}; //!< SetRouting()'s rule
+    uint64_t m_seed{0};                                         //!< SetRouting()'s seed
+    mose::RoleAssignment m_roles;                               //!< roles
+    bool m_hasRoles{false};                                     //!< SetRoles() was called
+    mose::CircuitGraph m_graph;                                 //!< the graph to realise
+    bool m_hasGraph{false};                                     //!< SetCircuitGraph() was called
+    bool m_installed{false};                                    //!< Install() ran
+    NodeContainer m_groupNodes;                                 //!< group nodes
+    std::vector<NetDeviceContainer> m_portDevices;              //!< per group, its ports
+    std::vector<NodeContainer> m_hostNodes;                     //!< per group, its hosts
+    MoseAddressing m_addressing;                                //!< the address plan
+    mose::PortPlan m_plan;                                      //!< circuits on ports
+    Ptr<MoseOcs> m_ocs;                                         //!< the OCS
+    Ptr<MoseRouteTable> m_table;                                //!< the shared route table
 };
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace ns3
 {
@@ -387,7 +388,9 @@ Evaluate(const ShortestPathRouting& routing,
     // floating-point additions (exact for integer demands).
     const bool lowestId = routing.GetRule() == RoutingRule::SHORTEST_PATH;
     std::vector<uint32_t> batchDestinations;
-    TreeBatch treeBatch;
+    // shared with the lazy evaluator, which keeps the batch it was last reset on
+    const auto treeBatchShared = std::make_shared<TreeBatch>();
+    TreeBatch& treeBatch = *treeBatchShared;
     DestinationTree fullTree;
     LazyRandomTree lazy(routing);
     std::vector<uint32_t> dagStamp(ecmp ? n : 0, NONE);
@@ -512,7 +515,7 @@ Evaluate(const ShortestPathRouting& routing,
                 }
                 else
                 {
-                    lazy.Reset(treeBatch, slot);
+                    lazy.Reset(treeBatchShared, slot);
                     walk(run,
                          [&lazy](uint32_t u, uint32_t& circuit) { return lazy.Step(u, circuit); });
                 }
