@@ -283,3 +283,32 @@ TEST(PacketFabric, BadInputNamesTheValue)
     }
     Simulator::Destroy();
 }
+
+TEST(PacketFabric, QueueOverflowIsCountedAndTcpRecovers)
+{
+    SmallScenario s(6, 150);
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(32));
+    topo->SetRoles(s.roles);
+    topo->SetCircuitGraph(s.graph);
+    // a two-packet queue on every port: the transfers that start together overflow it
+    topo->SetPortQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("2p"));
+    topo->Install();
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    uint64_t traced = 0;
+    loss->TraceConnectWithoutContext(
+        "Drop",
+        Callback<void, MoseLossMonitor::Point, Ptr<const Packet>>(
+            [&traced](MoseLossMonitor::Point, Ptr<const Packet>) { ++traced; }));
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(20000));
+    traffic->Install(topo->GetEndpoints(), s.flows);
+    Simulator::Stop(Seconds(60));
+    Simulator::Run();
+    EXPECT_GT(loss->GetDrops(MoseLossMonitor::DEVICE_QUEUE), 0u);
+    EXPECT_EQ(loss->GetTotal(), loss->GetDrops(MoseLossMonitor::DEVICE_QUEUE));
+    EXPECT_EQ(traced, loss->GetTotal());
+    EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), traffic->GetMonitor()->GetNTransfers());
+    Simulator::Destroy();
+}
