@@ -343,6 +343,8 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
             break;
         }
         const auto port = static_cast<uint16_t>(m_sinkPortBase + sinksAt[t.dst]++);
+        t.port = port;
+        t.dstAddress = address[t.dst];
         const uint32_t index = m_monitor->Add(t);
 
         PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));

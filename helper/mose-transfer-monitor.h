@@ -8,6 +8,7 @@
 #define MOSE_TRANSFER_MONITOR_H
 
 #include "ns3/address.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -38,6 +39,8 @@ struct MoseTransfer
     Time start;                                     //!< start time of the source application
     Time end;                                       //!< time the last byte arrived (if complete)
     bool complete{false};                           //!< whether every byte arrived
+    Ipv4Address dstAddress;                         //!< the sink's address
+    uint16_t port{0};                               //!< the sink's port
 
     /// \return end - start (only meaningful when complete)
     Time GetCompletionTime() const

@@ -69,6 +69,14 @@ RoleCounts::TrainingHeavyDefault()
     return RoleCounts{102, 102, 820};
 }
 
+RoleCounts
+RoleCounts::PaperScaled(uint32_t nodes, WorkloadMode mode)
+{
+    const uint64_t share = mode == WorkloadMode::INFERENCE_HEAVY ? 410 : 102;
+    const auto pd = static_cast<uint32_t>(static_cast<uint64_t>(nodes) * share / 1024);
+    return RoleCounts{pd, pd, nodes - 2 * pd};
+}
+
 void
 RoleCounts::Validate(uint32_t nodes, const std::string& name) const
 {

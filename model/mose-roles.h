@@ -75,6 +75,15 @@ struct RoleCounts
     static RoleCounts InferenceHeavyDefault();
     /// \return the paper's training-heavy counts: 102 P, 102 D, 820 T
     static RoleCounts TrainingHeavyDefault();
+    /**
+     * \brief The paper's counts scaled to N groups: P = D = floor(N * 410 / 1024) and the rest
+     *        training in inference-heavy mode, P = D = floor(N * 102 / 1024) in training-heavy
+     *        mode (exactly the defaults at N = 1024).
+     * \param nodes N
+     * \param mode the workload mode
+     * \return the counts
+     */
+    static RoleCounts PaperScaled(uint32_t nodes, WorkloadMode mode);
 
     /**
      * \brief Throws a MoseError unless the counts sum to the number of groups.

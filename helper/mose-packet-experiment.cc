@@ -1,0 +1,382 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-packet-experiment.h"
+
+#include "ns3/flow-monitor-helper.h"
+#include "ns3/ipv4-flow-classifier.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/simulator.h"
+#include "ns3/system-path.h"
+#include "ns3/system-wall-clock-ms.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MosePacketExperiment");
+
+void
+MosePacketExperimentConfig::Validate() const
+{
+    scenario.Validate();
+    if (stopTime <= Seconds(0))
+    {
+        throw mose::MoseError("invalid --stopTime = " + std::to_string(stopTime.GetSeconds()) +
+                              " s: the simulation needs a positive stop time");
+    }
+}
+
+MosePacketExperiment::MosePacketExperiment(const MosePacketExperimentConfig& config)
+    : m_config(config)
+{
+    NS_LOG_FUNCTION(this);
+    m_config.Validate();
+}
+
+const MosePacketExperimentConfig&
+MosePacketExperiment::GetConfig() const
+{
+    return m_config;
+}
+
+namespace
+{
+
+/// Stops the simulator once every transfer has completed
+void
+StopWhenDone(Ptr<MoseTransferMonitor> monitor, uint32_t, Time)
+{
+    if (monitor->GetNCompleted() == monitor->GetNTransfers())
+    {
+        Simulator::Stop();
+    }
+}
+
+} // namespace
+
+void
+MosePacketExperiment::Build()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_built)
+    {
+        throw mose::MoseError("MosePacketExperiment::Build was already called");
+    }
+    SystemWallClockMs clock;
+    clock.Start();
+    const mose::MoseScenarioBuilder builder(m_config.scenario);
+    mose::MoseModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
+    m_roles = mode.roles;
+    m_flows = std::move(mode.flows);
+    const uint32_t n = m_config.scenario.nodes;
+    const uint32_t d = m_config.scenario.degree;
+    if (m_config.graphFile.empty())
+    {
+        m_graph = builder.BuildCircuitGraph(m_config.run, m_config.mode, m_config.policy);
+    }
+    else
+    {
+        m_graph = mose::ReadCircuitGraphCsv(m_config.graphFile, n, std::optional<uint32_t>(d));
+    }
+    const uint64_t seed = builder.BuildRoutingSeed(m_config.run);
+    const mose::RoutingRule rule = m_config.scenario.routing;
+    {
+        const mose::ShortestPathRouting routing(m_graph, rule, seed);
+        m_metrics = mose::EvaluateFlows(routing, m_flows);
+    }
+
+    m_topology = CreateObject<MoseTopologyHelper>();
+    m_topology->SetAttribute("Groups", UintegerValue(n));
+    m_topology->SetAttribute("PortsPerGroup", UintegerValue(d));
+    m_topology->SetRoles(m_roles);
+    m_topology->SetCircuitGraph(m_graph);
+    m_topology->SetRouting(rule, seed);
+    m_topology->Install();
+
+    m_circuits = CreateObject<MoseCircuitMonitor>();
+    m_circuits->Install(m_topology->GetOcs());
+    m_loss = CreateObject<MoseLossMonitor>();
+    m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
+                    m_topology->GetOcs());
+
+    m_traffic = CreateObject<MoseTrafficHelper>();
+    // the transfers' sample and start times come from streams of their own, so that --RngRun
+    // fixes them as it fixes the scenario
+    m_traffic->AssignStreams(7140);
+    UintegerValue unit;
+    m_traffic->GetAttribute("BytesPerUnit", unit);
+    m_bytesPerUnit = unit.Get();
+    m_traffic->Install(m_topology->GetEndpoints(), m_flows);
+    m_traffic->GetMonitor()->TraceConnectWithoutContext(
+        "TransferCompleted",
+        MakeBoundCallback(&StopWhenDone, m_traffic->GetMonitor()));
+    m_built = true;
+    m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+    NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_graph.GetNCircuits() << " circuits, "
+                            << m_traffic->GetMonitor()->GetNTransfers() << " transfers");
+}
+
+void
+MosePacketExperiment::Run()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_built || m_ran)
+    {
+        throw mose::MoseError("MosePacketExperiment::Run needs one Build() before it, once");
+    }
+    Ptr<FlowMonitor> flowMonitor;
+    FlowMonitorHelper flowHelper;
+    if (m_config.flowMonitor)
+    {
+        flowMonitor = flowHelper.InstallAll();
+    }
+    Simulator::Stop(m_config.stopTime);
+    const uint64_t eventsBefore = Simulator::GetEventCount();
+    SystemWallClockMs clock;
+    clock.Start();
+    Simulator::Run();
+    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    m_events = Simulator::GetEventCount() - eventsBefore;
+    m_simulatedSeconds = Simulator::Now().GetSeconds();
+
+    Ptr<MoseTransferMonitor> monitor = m_traffic->GetMonitor();
+    m_transfers = monitor->GetTransfers();
+    m_circuitBytes = m_circuits->GetCircuitBytes();
+    m_packetsLost = m_loss->GetTotal();
+    m_kv = MosePacketClassResult();
+    m_training = MosePacketClassResult();
+    m_kv.fct = monitor->Summarize(mose::TrafficClass::KV);
+    m_training.fct = monitor->Summarize(mose::TrafficClass::TRAINING);
+    if (flowMonitor)
+    {
+        // a FlowMonitor flow is a transfer's data (to its sink's address and port) or its
+        // acknowledgements (from there)
+        std::map<std::pair<uint32_t, uint16_t>, mose::TrafficClass> sinks;
+        for (const auto& t : m_transfers)
+        {
+            sinks[{t.dstAddress.Get(), t.port}] = t.cls;
+        }
+        flowMonitor->CheckForLostPackets();
+        auto classifier = DynamicCast<Ipv4FlowClassifier>(flowHelper.GetClassifier());
+        for (const auto& [id, stats] : flowMonitor->GetFlowStats())
+        {
+            const Ipv4FlowClassifier::FiveTuple tuple = classifier->FindFlow(id);
+            auto it = sinks.find({tuple.destinationAddress.Get(), tuple.destinationPort});
+            if (it == sinks.end())
+            {
+                it = sinks.find({tuple.sourceAddress.Get(), tuple.sourcePort});
+            }
+            if (it == sinks.end())
+            {
+                continue;
+            }
+            MosePacketClassResult& r = it->second == mose::TrafficClass::KV ? m_kv : m_training;
+            r.packetsLost += stats.lostPackets;
+            r.packetsSent += stats.txPackets;
+        }
+    }
+    m_ran = true;
+    m_topology = nullptr;
+    m_traffic = nullptr;
+    m_circuits = nullptr;
+    m_loss = nullptr;
+    Simulator::Destroy();
+}
+
+const mose::CircuitGraph&
+MosePacketExperiment::GetCircuitGraph() const
+{
+    return m_graph;
+}
+
+const std::vector<mose::Flow>&
+MosePacketExperiment::GetFlows() const
+{
+    return m_flows;
+}
+
+const mose::FlowMetrics&
+MosePacketExperiment::GetFlowMetrics() const
+{
+    return m_metrics;
+}
+
+const std::vector<MoseTransfer>&
+MosePacketExperiment::GetTransfers() const
+{
+    return m_transfers;
+}
+
+const MosePacketClassResult&
+MosePacketExperiment::GetClassResult(mose::TrafficClass cls) const
+{
+    return cls == mose::TrafficClass::KV ? m_kv : m_training;
+}
+
+uint64_t
+MosePacketExperiment::GetPacketsLost() const
+{
+    return m_packetsLost;
+}
+
+const std::vector<uint64_t>&
+MosePacketExperiment::GetCircuitBytes() const
+{
+    return m_circuitBytes;
+}
+
+uint64_t
+MosePacketExperiment::GetBytesPerUnit() const
+{
+    return m_bytesPerUnit;
+}
+
+uint32_t
+MosePacketExperiment::CountCircuitsMatchingLoad() const
+{
+    const uint64_t unit = GetBytesPerUnit();
+    uint32_t matching = 0;
+    for (std::size_t c = 0; c < m_circuitBytes.size() && c < m_metrics.load.size(); ++c)
+    {
+        const double expected = m_metrics.load[c] * static_cast<double>(unit);
+        matching += static_cast<double>(m_circuitBytes[c]) == expected ? 1 : 0;
+    }
+    return matching;
+}
+
+double
+MosePacketExperiment::GetWallSeconds() const
+{
+    return m_wallSeconds;
+}
+
+double
+MosePacketExperiment::GetBuildSeconds() const
+{
+    return m_buildSeconds;
+}
+
+double
+MosePacketExperiment::GetSimulatedSeconds() const
+{
+    return m_simulatedSeconds;
+}
+
+uint64_t
+MosePacketExperiment::GetEvents() const
+{
+    return m_events;
+}
+
+void
+MosePacketExperiment::PrintReport(std::ostream& os) const
+{
+    const auto& c = m_config;
+    os << "mose-packet: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", "
+       << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
+       << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
+       << mose::ToString(c.scenario.routing) << ", run " << c.run << "\n";
+    os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
+       << GetBytesPerUnit() << " bytes per unit of demand\n\n";
+    os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
+       << std::setw(10) << "done" << std::setw(12) << "FCT mean" << std::setw(12) << "P50"
+       << std::setw(12) << "P95" << std::setw(12) << "P99" << std::setw(14) << "goodput"
+       << std::setw(10) << "lost"
+       << "\n";
+    for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
+    {
+        const MosePacketClassResult& r = GetClassResult(cls);
+        auto ms = [](double s) {
+            std::ostringstream o;
+            o << std::fixed << std::setprecision(3) << s * 1e3 << " ms";
+            return o.str();
+        };
+        std::ostringstream gp;
+        gp << std::fixed << std::setprecision(2) << r.fct.goodputBps / 1e9 << " Gb/s";
+        os << std::left << std::setw(10) << mose::ToString(cls) << std::right << std::setw(10)
+           << r.fct.transfers << std::setw(10) << r.fct.completed << std::setw(12)
+           << ms(r.fct.meanS) << std::setw(12) << ms(r.fct.p50S) << std::setw(12) << ms(r.fct.p95S)
+           << std::setw(12) << ms(r.fct.p99S) << std::setw(14) << gp.str() << std::setw(10)
+           << r.packetsLost << "\n";
+    }
+    os << "\n  packets lost in the fabric (every drop point): " << m_packetsLost << "\n";
+    os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
+       << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop
+       << ", DirectKV " << m_metrics.directKv << "\n";
+    os << "  circuits whose payload bytes = flow-level load x bytes per unit: "
+       << CountCircuitsMatchingLoad() << " of " << m_circuitBytes.size() << "\n";
+    os << "  build " << std::fixed << std::setprecision(2) << m_buildSeconds << " s, run "
+       << m_wallSeconds << " s wall for " << std::setprecision(4) << m_simulatedSeconds
+       << " s simulated (" << std::setprecision(3)
+       << (m_wallSeconds > 0 ? m_simulatedSeconds / m_wallSeconds : 0.0)
+       << " simulated s per wall s), " << m_events << " events (" << std::setprecision(0)
+       << (m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0) << " per wall s)\n";
+}
+
+void
+MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) const
+{
+    NS_LOG_FUNCTION(this << dir << prefix);
+    std::ostringstream transfers;
+    transfers << "index,src,dst,class,demand,bytes,received,start_s,end_s,fct_s,complete\n";
+    for (std::size_t i = 0; i < m_transfers.size(); ++i)
+    {
+        const auto& t = m_transfers[i];
+        transfers << i << ',' << t.src << ',' << t.dst << ',' << mose::ToString(t.cls) << ','
+                  << t.demand << ',' << t.bytes << ',' << t.received << ',' << t.start.GetSeconds()
+                  << ',';
+        if (t.complete)
+        {
+            transfers << t.end.GetSeconds() << ',' << t.GetCompletionTime().GetSeconds() << ",1\n";
+        }
+        else
+        {
+            transfers << ",,0\n";
+        }
+    }
+    std::ostringstream circuits;
+    const uint64_t unit = GetBytesPerUnit();
+    circuits << "circuit,u,v,load,expected_bytes,bytes\n";
+    for (uint32_t c = 0; c < m_graph.GetNCircuits(); ++c)
+    {
+        const auto& e = m_graph.GetCircuits()[c];
+        const double load = c < m_metrics.load.size() ? m_metrics.load[c] : 0.0;
+        circuits << c << ',' << e.u << ',' << e.v << ',' << load << ','
+                 << load * static_cast<double>(unit) << ','
+                 << (c < m_circuitBytes.size() ? m_circuitBytes[c] : 0) << '\n';
+    }
+    std::ostringstream summary;
+    summary << "class,transfers,completed,fct_mean_s,fct_p50_s,fct_p95_s,fct_p99_s,goodput_bps,"
+               "packets_lost,packets_sent\n";
+    for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
+    {
+        const MosePacketClassResult& r = GetClassResult(cls);
+        summary << mose::ToString(cls) << ',' << r.fct.transfers << ',' << r.fct.completed << ','
+                << r.fct.meanS << ',' << r.fct.p50S << ',' << r.fct.p95S << ',' << r.fct.p99S << ','
+                << r.fct.goodputBps << ',' << r.packetsLost << ',' << r.packetsSent << '\n';
+    }
+    SystemPath::MakeDirectories(dir);
+    mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
+                        [&transfers](std::ostream& os) { os << transfers.str(); });
+    mose::WriteTextFile(dir + "/" + prefix + "circuits.csv",
+                        [&circuits](std::ostream& os) { os << circuits.str(); });
+    mose::WriteTextFile(dir + "/" + prefix + "summary.csv",
+                        [&summary](std::ostream& os) { os << summary.str(); });
+}
+
+} // namespace ns3
