@@ -1,0 +1,142 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_DESTINATION_SWEEP_H
+#define MOSE_DESTINATION_SWEEP_H
+
+#include "mose-flow-grouping.h"
+#include "mose-routing.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief For a range of destinations, the part of the shortest-path structure that carries
+ *        their pairs' demand: one small DAG per destination, in compact arrays.
+ *
+ * A destination's DAG lists its nodes root first (local index 0 is the destination) in an
+ * order where every node comes after the nodes its edges lead to, and gives each node other
+ * than the root its edges towards the destination, each to a neighbour one step closer (a
+ * local index) over a circuit. Under the single-path rules every node has exactly one edge
+ * (its next hop) and the DAG is the union of the pairs' paths, a tree of at most
+ * min(N, total hops of the pairs) nodes; under ECMP a node has an edge to every closer
+ * neighbour (in increasing id order) and the DAG holds every node on a shortest path from the
+ * destination's sources, ordered by distance.
+ * Filled by DestinationSweep::Route(); read by AccumulateLoads() and ComputePairCosts().
+ */
+struct DemandDags
+{
+    std::size_t firstRun{0};           //!< index in FlowGroups::runs of the first destination
+    std::vector<uint32_t> nodeBegin;   //!< per destination, first node; one more at the end
+    std::vector<uint32_t> edgeBegin;   //!< per node, first edge; one more at the end
+    std::vector<uint32_t> edgeTarget;  //!< per edge, local index of the closer neighbour
+    std::vector<uint32_t> edgeCircuit; //!< per edge, the circuit to it
+    /// per pair of the destinations (from the first destination's first pair on), the local
+    /// index of its source
+    std::vector<uint32_t> pairNode;
+
+    /// \return the number of destinations held
+    std::size_t GetNDestinations() const
+    {
+        return nodeBegin.empty() ? 0 : nodeBegin.size() - 1;
+    }
+
+    /// Empties the arrays, keeping their storage. \param first the first destination's run
+    void Clear(std::size_t first);
+};
+
+/**
+ * \ingroup mose
+ * \brief The destination sweep of the flow-level evaluation: BFS distances towards the
+ *        destinations, 64 at a time (ShortestPathRouting::ComputeTreeBatch(), distances only),
+ *        and each destination's DemandDags entry under the routing's rule.
+ *
+ * Per destination t:
+ * - SHORTEST_PATH: each pair's path is walked from its source until it meets a node already
+ *   in t's tree; a next hop is the first closer neighbour in the id-sorted CSR row;
+ * - RANDOM_SHORTEST_PATH: the same walk, the next hops coming from a LazyRandomTree (path
+ *   counts evaluated over the walked nodes' shortest-path intervals only);
+ * - ECMP: a search from the sources over closer neighbours finds the sub-DAG, sorted by
+ *   distance with a counting sort (within a distance, in discovery order).
+ * The next hops are those of ShortestPathRouting::ComputeTree(). The sweep also sets every
+ * pair's hops (its BFS distance) and throws a MoseError naming the pair's first flow if a
+ * destination cannot be reached. Keeps its working storage between calls.
+ */
+class DestinationSweep
+{
+  public:
+    /// \param routing the routing; must outlive this object
+    explicit DestinationSweep(const ShortestPathRouting& routing);
+
+    /**
+     * \brief Routes the pairs of the destinations runs[firstRun, lastRun).
+     * \param groups the grouped flows; the pairs' hops are set
+     * \param firstRun the first destination (index in groups.runs)
+     * \param lastRun one past the last
+     * \param dags filled with those destinations' DAGs (previous contents dropped)
+     */
+    void Route(FlowGroups& groups, std::size_t firstRun, std::size_t lastRun, DemandDags& dags);
+
+  private:
+    /**
+     * \brief Appends the tree of one destination's paths (single-path rules).
+     * \param groups the grouped flows
+     * \param run the destination
+     * \param slot its slot in m_batch
+     * \param dags the DAGs being filled
+     */
+    void AddPathTree(const FlowGroups& groups,
+                     const DestinationRun& run,
+                     uint32_t slot,
+                     DemandDags& dags);
+
+    /**
+     * \brief Appends the ECMP sub-DAG of one destination.
+     * \param groups the grouped flows
+     * \param run the destination
+     * \param slot its slot in m_batch
+     * \param dags the DAGs being filled
+     */
+    void AddEcmpDag(const FlowGroups& groups,
+                    const DestinationRun& run,
+                    uint32_t slot,
+                    DemandDags& dags);
+
+    /**
+     * \brief The next hop of a node towards the current destination (single-path rules).
+     * \param u a node that can reach the destination, != the destination
+     * \param slot the destination's slot in m_batch
+     * \param circuit set to the circuit to the next hop
+     * \return the next hop
+     */
+    uint32_t NextHop(uint32_t u, uint32_t slot, uint32_t& circuit);
+
+    const ShortestPathRouting& m_routing; //!< the routing
+    const CircuitGraph::Graph& m_graph;   //!< its CSR graph
+    RoutingRule m_rule;                   //!< its rule
+    TreeBatch m_batch;                    //!< distances of the current 64 destinations
+    LazyRandomTree m_lazy;                //!< RANDOM_SHORTEST_PATH next hops
+    std::vector<uint32_t> m_destinations; //!< the current batch's destinations
+    std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
+    std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
+    uint32_t m_epoch{0};                  //!< stamp of the current destination
+    std::vector<uint32_t> m_walk;         //!< nodes of the current walk or search
+    std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
+    std::vector<uint32_t> m_sorted;       //!< ECMP: the DAG's nodes by distance
+    std::vector<uint32_t> m_levelStart;   //!< ECMP: counting-sort offsets
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_DESTINATION_SWEEP_H */

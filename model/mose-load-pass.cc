@@ -1,0 +1,75 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-load-pass.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseLoadPass");
+
+namespace
+{
+/// KV and training demand at a node heading to the current destination
+struct Acc
+{
+    double kv; //!< KV demand
+    double tr; //!< training demand
+};
+} // namespace
+
+void
+AccumulateLoads(const DemandDags& dags,
+                const FlowGroups& groups,
+                std::vector<double>& loadKv,
+                std::vector<double>& loadTraining)
+{
+    NS_LOG_FUNCTION(dags.GetNDestinations());
+    double* lkv = loadKv.data();
+    double* ltr = loadTraining.data();
+    const uint32_t* edgeTarget = dags.edgeTarget.data();
+    const uint32_t* edgeCircuit = dags.edgeCircuit.data();
+    std::vector<Acc> accVec;
+    std::size_t pairIndex = 0;
+    for (std::size_t d = 0; d < dags.GetNDestinations(); ++d)
+    {
+        const DestinationRun& run = groups.runs[dags.firstRun + d];
+        const uint32_t begin = dags.nodeBegin[d];
+        const uint32_t nodes = dags.nodeBegin[d + 1] - begin;
+        const uint32_t* edgeBegin = dags.edgeBegin.data() + begin;
+        accVec.assign(nodes, Acc{0.0, 0.0});
+        Acc* acc = accVec.data();
+        for (std::size_t k = run.begin; k < run.end; ++k, ++pairIndex)
+        {
+            const PairDemand& p = groups.pairs[k];
+            acc[dags.pairNode[pairIndex]] = Acc{p.demandKv, p.demandTraining};
+        }
+        // farthest first; node 0 is the destination
+        for (uint32_t i = nodes - 1; i > 0; --i)
+        {
+            const Acc a = acc[i];
+            const uint32_t closer = edgeBegin[i + 1] - edgeBegin[i];
+            const double shareKv = a.kv / closer;
+            const double shareTr = a.tr / closer;
+            for (uint32_t e = edgeBegin[i]; e < edgeBegin[i + 1]; ++e)
+            {
+                const uint32_t v = edgeTarget[e];
+                const uint32_t c = edgeCircuit[e];
+                acc[v].kv += shareKv;
+                acc[v].tr += shareTr;
+                lkv[c] += shareKv;
+                ltr[c] += shareTr;
+            }
+        }
+    }
+}
+
+} // namespace mose
+} // namespace ns3
