@@ -18,9 +18,10 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-graph-properties.h"
 #include "ns3/mose-metrics-output.h"
+#include "ns3/mose-scenario.h"
 
 #include <chrono>
 #include <iomanip>
@@ -45,9 +46,9 @@ main(int argc, char* argv[])
     try
     {
         MoseFlowExperimentConfig config = options.GetConfig();
-        MoseFlowExperimentHelper helper(config);
+        MoseScenarioBuilder builder(config);
         auto start = std::chrono::steady_clock::now();
-        MoseScenario s = helper.BuildScenario(config.firstRun);
+        MoseScenario s = builder.Build(config.firstRun);
         double buildSeconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
