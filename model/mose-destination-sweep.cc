@@ -21,6 +21,16 @@ namespace
 {
 /// Shorthand for the "none" value of distances
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
+
+/// Reserves room for at least size elements, doubling the capacity when it grows
+void
+GrowTo(std::vector<uint32_t>& v, std::size_t size)
+{
+    if (v.capacity() < size)
+    {
+        v.reserve(std::max(size, 2 * v.capacity()));
+    }
+}
 } // namespace
 
 void
@@ -39,11 +49,64 @@ DestinationSweep::DestinationSweep(const ShortestPathRouting& routing)
     : m_routing(routing),
       m_graph(routing.GetGraph().GetGraph()),
       m_rule(routing.GetRule()),
-      m_lazy(routing),
+      m_tree(routing),
       m_stamp(routing.GetGraph().GetNNodes(), 0),
-      m_local(routing.GetGraph().GetNNodes(), 0)
+      m_local(routing.GetGraph().GetNNodes(), 0),
+      m_walkCircuit(routing.GetRule() == RoutingRule::ECMP ? 0 : routing.GetGraph().GetNNodes()),
+      m_distance(routing.GetRule() == RoutingRule::ECMP ? routing.GetGraph().GetNNodes() : 0, 0)
 {
     NS_LOG_FUNCTION(this);
+    // a walk visits each node at most once; ECMP's search uses m_walk as a list
+    m_walk.resize(m_rule == RoutingRule::ECMP ? 0 : routing.GetGraph().GetNNodes());
+}
+
+uint64_t
+DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last)
+{
+    const uint32_t n = m_routing.GetGraph().GetNNodes();
+    std::size_t pairs = 0;
+    m_destinations.clear();
+    for (std::size_t k = first; k < last; ++k)
+    {
+        m_destinations.push_back(groups.runs[k].destination);
+        pairs += groups.runs[k].end - groups.runs[k].begin;
+    }
+    const auto count = static_cast<uint32_t>(m_destinations.size());
+    // Random next hops need path counts. Counting them in the search costs about N additions
+    // per destination; LazyRandomTree costs about the size of the sources' shortest-path
+    // intervals, far less when a destination has few sources.
+    m_lazy = m_rule == RoutingRule::RANDOM_SHORTEST_PATH && pairs * 16 < std::size_t{count} * n;
+    if (m_lazy)
+    {
+        m_routing.ComputeTreeBatch(m_destinations.data(), count, m_batch, false);
+    }
+    else
+    {
+        m_search.Search(m_routing.GetGraph(),
+                        m_destinations.data(),
+                        count,
+                        m_rule == RoutingRule::RANDOM_SHORTEST_PATH);
+    }
+    uint64_t hops = 0;
+    for (uint32_t slot = 0; slot < count; ++slot)
+    {
+        const DestinationRun& run = groups.runs[first + slot];
+        for (std::size_t k = run.begin; k < run.end; ++k)
+        {
+            PairDemand& p = groups.pairs[k];
+            const uint32_t d =
+                m_lazy ? m_batch.GetDistance(p.src, slot) : m_search.GetDistance(p.src, slot);
+            if (d == NONE)
+            {
+                ThrowBadFlow(p.firstFlow,
+                             "dst = " + std::to_string(p.dst) + " cannot be reached from src = " +
+                                 std::to_string(p.src) + " (the graph is not connected)");
+            }
+            p.hops = d;
+            hops += d;
+        }
+    }
+    return hops;
 }
 
 void
@@ -54,32 +117,23 @@ DestinationSweep::Route(FlowGroups& groups,
 {
     NS_LOG_FUNCTION(this << firstRun << lastRun);
     dags.Clear(firstRun);
-    std::vector<PairDemand>& pairs = groups.pairs;
-    for (std::size_t first = firstRun; first < lastRun; first += ShortestPathRouting::BATCH)
+    for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)
     {
-        const std::size_t last = std::min<std::size_t>(lastRun, first + ShortestPathRouting::BATCH);
-        m_destinations.clear();
+        const std::size_t last = std::min<std::size_t>(lastRun, first + LevelSearch::BATCH);
+        const uint64_t hops = SearchBatch(groups, first, last);
+        if (m_rule != RoutingRule::ECMP)
+        {
+            // a tree holds its root and at most one new node (and edge) per hop of its pairs
+            GrowTo(dags.edgeTarget, dags.edgeTarget.size() + hops);
+            GrowTo(dags.edgeCircuit, dags.edgeCircuit.size() + hops);
+            GrowTo(dags.edgeBegin, dags.edgeBegin.size() + hops + (last - first));
+            GrowTo(dags.pairNode,
+                   dags.pairNode.size() + groups.runs[last - 1].end - groups.runs[first].begin);
+        }
         for (std::size_t k = first; k < last; ++k)
         {
-            m_destinations.push_back(groups.runs[k].destination);
-        }
-        const auto count = static_cast<uint32_t>(m_destinations.size());
-        m_routing.ComputeTreeBatch(m_destinations.data(), count, m_batch, false);
-        for (uint32_t slot = 0; slot < count; ++slot)
-        {
-            const DestinationRun& run = groups.runs[first + slot];
-            for (std::size_t k = run.begin; k < run.end; ++k)
-            {
-                const uint32_t d = m_batch.GetDistance(pairs[k].src, slot);
-                if (d == NONE)
-                {
-                    ThrowBadFlow(
-                        pairs[k].firstFlow,
-                        "dst = " + std::to_string(pairs[k].dst) + " cannot be reached from src = " +
-                            std::to_string(pairs[k].src) + " (the graph is not connected)");
-                }
-                pairs[k].hops = d;
-            }
+            const DestinationRun& run = groups.runs[k];
+            const auto slot = static_cast<uint32_t>(k - first);
             if (++m_epoch == 0)
             {
                 std::fill(m_stamp.begin(), m_stamp.end(), 0);
@@ -91,9 +145,9 @@ DestinationSweep::Route(FlowGroups& groups,
             }
             else
             {
-                if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+                if (m_lazy)
                 {
-                    m_lazy.Reset(m_batch, slot);
+                    m_tree.Reset(m_batch, slot);
                 }
                 AddPathTree(groups, run, slot, dags);
             }
@@ -103,21 +157,61 @@ DestinationSweep::Route(FlowGroups& groups,
 }
 
 uint32_t
-DestinationSweep::NextHop(uint32_t u, uint32_t slot, uint32_t& circuit)
+DestinationSweep::NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit)
 {
-    if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+    if (m_lazy)
     {
-        return m_lazy.Step(u, circuit);
+        return m_tree.Step(u, circuit);
     }
-    // the lowest-id closer neighbour: the first one in the id-sorted CSR row
-    const uint32_t du = m_batch.Distance(u, slot);
-    auto [it, end] = boost::out_edges(u, m_graph);
-    while (m_batch.Distance(boost::target(*it, m_graph), slot) + 1 != du)
+    const uint64_t* closer = m_search.GetLevel(du - 1);
+    auto [begin, end] = boost::out_edges(u, m_graph);
+    if (m_rule == RoutingRule::SHORTEST_PATH)
     {
-        ++it;
+        // the lowest-id closer neighbour: the first one in the id-sorted CSR row
+        auto it = begin;
+        while (((closer[boost::target(*it, m_graph)] >> slot) & 1) == 0)
+        {
+            ++it;
+        }
+        circuit = m_graph[*it];
+        return static_cast<uint32_t>(boost::target(*it, m_graph));
     }
-    circuit = m_graph[*it];
-    return static_cast<uint32_t>(boost::target(*it, m_graph));
+    // RANDOM_SHORTEST_PATH: ComputeTree()'s choice, weighted by the closer neighbours' counts
+    uint32_t hop = DestinationTree::UNREACHABLE;
+    uint32_t found = 0;
+    for (auto it = begin; it != end; ++it)
+    {
+        const uint32_t v = boost::target(*it, m_graph);
+        if (((closer[v] >> slot) & 1) != 0)
+        {
+            ++found;
+            hop = v;
+            circuit = m_graph[*it];
+        }
+    }
+    if (found == 1)
+    {
+        return hop;
+    }
+    const double target =
+        ShortestPathRouting::HashUniform(m_routing.GetSeed(), u, m_destinations[slot]) *
+        m_search.PathCount(u, slot);
+    double cumulative = 0;
+    for (auto it = begin; it != end; ++it)
+    {
+        const uint32_t v = boost::target(*it, m_graph);
+        if (((closer[v] >> slot) & 1) != 0)
+        {
+            cumulative += m_search.PathCount(v, slot);
+            if (cumulative > target)
+            {
+                circuit = m_graph[*it];
+                return v;
+            }
+        }
+    }
+    // target * count rounded up to count: the last closer neighbour (hop, circuit)
+    return hop;
 }
 
 void
@@ -129,37 +223,41 @@ DestinationSweep::AddPathTree(const FlowGroups& groups,
     const uint32_t epoch = m_epoch;
     uint32_t* stamp = m_stamp.data();
     uint32_t* local = m_local.data();
+    uint32_t* walk = m_walk.data();
+    uint32_t* walkCircuit = m_walkCircuit.data();
+    // the arrays have room for every node (Route() reserved it): no reallocation below
+    std::vector<uint32_t>& edgeTarget = dags.edgeTarget;
+    std::vector<uint32_t>& edgeCircuit = dags.edgeCircuit;
+    std::vector<uint32_t>& edgeBegin = dags.edgeBegin;
     // the root: local index 0, no edge
     stamp[run.destination] = epoch;
     local[run.destination] = 0;
     uint32_t nodes = 1;
-    dags.edgeBegin.push_back(static_cast<uint32_t>(dags.edgeTarget.size()));
+    edgeBegin.push_back(static_cast<uint32_t>(edgeTarget.size()));
     for (std::size_t k = run.begin; k < run.end; ++k)
     {
-        const uint32_t src = groups.pairs[k].src;
+        const PairDemand& p = groups.pairs[k];
         // walk until the path meets the tree (at the latest, at the root)
-        m_walk.clear();
-        m_walkCircuit.clear();
-        uint32_t u = src;
-        while (stamp[u] != epoch)
+        uint32_t length = 0;
+        uint32_t u = p.src;
+        for (uint32_t du = p.hops; stamp[u] != epoch; --du)
         {
             stamp[u] = epoch;
-            m_walk.push_back(u);
-            uint32_t circuit = NONE;
-            u = NextHop(u, slot, circuit);
-            m_walkCircuit.push_back(circuit);
+            walk[length] = u;
+            u = NextHop(u, du, slot, walkCircuit[length]);
+            ++length;
         }
         // append the walk nearest first, so that every node follows its next hop
         uint32_t target = local[u];
-        for (std::size_t j = m_walk.size(); j-- > 0;)
+        for (uint32_t j = length; j-- > 0;)
         {
-            local[m_walk[j]] = nodes++;
-            dags.edgeTarget.push_back(target);
-            dags.edgeCircuit.push_back(m_walkCircuit[j]);
-            dags.edgeBegin.push_back(static_cast<uint32_t>(dags.edgeTarget.size()));
-            target = local[m_walk[j]];
+            local[walk[j]] = nodes++;
+            edgeTarget.push_back(target);
+            edgeCircuit.push_back(walkCircuit[j]);
+            edgeBegin.push_back(static_cast<uint32_t>(edgeTarget.size()));
+            target = local[walk[j]];
         }
-        dags.pairNode.push_back(local[src]);
+        dags.pairNode.push_back(local[p.src]);
     }
 }
 
@@ -171,7 +269,7 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
 {
     const uint32_t epoch = m_epoch;
     uint32_t* stamp = m_stamp.data();
-    const TreeBatch& tb = m_batch;
+    uint32_t* distance = m_distance.data();
     const CircuitGraph::Graph& g = m_graph;
     // search from the sources over closer neighbours (depth first, a stack)
     std::vector<uint32_t>& stack = m_sorted; // reused: the stack is empty before sorting
@@ -180,12 +278,13 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
     uint32_t maxDistance = 0;
     for (std::size_t k = run.begin; k < run.end; ++k)
     {
-        const uint32_t src = groups.pairs[k].src;
-        if (stamp[src] != epoch)
+        const PairDemand& p = groups.pairs[k];
+        if (stamp[p.src] != epoch)
         {
-            stamp[src] = epoch;
-            stack.push_back(src);
-            maxDistance = std::max(maxDistance, tb.Distance(src, slot));
+            stamp[p.src] = epoch;
+            distance[p.src] = p.hops;
+            stack.push_back(p.src);
+            maxDistance = std::max(maxDistance, p.hops);
         }
     }
     while (!stack.empty())
@@ -193,17 +292,19 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
         const uint32_t u = stack.back();
         stack.pop_back();
         m_walk.push_back(u);
-        const uint32_t du = tb.Distance(u, slot);
+        const uint32_t du = distance[u];
         if (du == 0)
         {
             continue;
         }
+        const uint64_t* closer = m_search.GetLevel(du - 1);
         for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
         {
             const uint32_t v = boost::target(*it, g);
-            if (stamp[v] != epoch && tb.Distance(v, slot) + 1 == du)
+            if (stamp[v] != epoch && ((closer[v] >> slot) & 1) != 0)
             {
                 stamp[v] = epoch;
+                distance[v] = du - 1;
                 stack.push_back(v);
             }
         }
@@ -212,7 +313,7 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
     m_levelStart.assign(maxDistance + 2, 0);
     for (uint32_t u : m_walk)
     {
-        ++m_levelStart[tb.Distance(u, slot) + 1];
+        ++m_levelStart[distance[u] + 1];
     }
     for (uint32_t k = 1; k < m_levelStart.size(); ++k)
     {
@@ -221,7 +322,7 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
     m_sorted.resize(m_walk.size());
     for (uint32_t u : m_walk)
     {
-        m_sorted[m_levelStart[tb.Distance(u, slot)]++] = u;
+        m_sorted[m_levelStart[distance[u]]++] = u;
     }
     uint32_t* local = m_local.data();
     for (std::size_t i = 0; i < m_sorted.size(); ++i)
@@ -231,13 +332,14 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
     // every closer neighbour of a node in the DAG is in the DAG, at a smaller local index
     for (uint32_t u : m_sorted)
     {
-        const uint32_t du = tb.Distance(u, slot);
+        const uint32_t du = distance[u];
         if (du > 0)
         {
+            const uint64_t* closer = m_search.GetLevel(du - 1);
             for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
             {
                 const uint32_t v = boost::target(*it, g);
-                if (tb.Distance(v, slot) + 1 == du)
+                if (((closer[v] >> slot) & 1) != 0)
                 {
                     dags.edgeTarget.push_back(local[v]);
                     dags.edgeCircuit.push_back(g[*it]);

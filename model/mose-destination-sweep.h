@@ -8,6 +8,7 @@
 #define MOSE_DESTINATION_SWEEP_H
 
 #include "mose-flow-grouping.h"
+#include "mose-level-search.h"
 #include "mose-routing.h"
 
 #include <cstddef>
@@ -58,14 +59,18 @@ struct DemandDags
 /**
  * \ingroup mose
  * \brief The destination sweep of the flow-level evaluation: BFS distances towards the
- *        destinations, 64 at a time (ShortestPathRouting::ComputeTreeBatch(), distances only),
- *        and each destination's DemandDags entry under the routing's rule.
+ *        destinations, 64 at a time (LevelSearch), and each destination's DemandDags entry
+ *        under the routing's rule.
  *
  * Per destination t:
  * - SHORTEST_PATH: each pair's path is walked from its source until it meets a node already
- *   in t's tree; a next hop is the first closer neighbour in the id-sorted CSR row;
- * - RANDOM_SHORTEST_PATH: the same walk, the next hops coming from a LazyRandomTree (path
- *   counts evaluated over the walked nodes' shortest-path intervals only);
+ *   in t's tree; a next hop is the first neighbour, in the id-sorted CSR row, on the previous
+ *   level of the search;
+ * - RANDOM_SHORTEST_PATH: the same walk; at a node with several closer neighbours the choice
+ *   weighs them by their shortest-path counts (ShortestPathRouting::HashUniform() picks the
+ *   point). The counts come from the search itself (LevelSearch with path counts) when the 64
+ *   destinations have many pairs, else from a LazyRandomTree over a TreeBatch, which evaluates
+ *   them over the walked nodes' shortest-path intervals only;
  * - ECMP: a search from the sources over closer neighbours finds the sub-DAG, sorted by
  *   distance with a counting sort (within a distance, in discovery order).
  * The next hops are those of ShortestPathRouting::ComputeTree(). The sweep also sets every
@@ -89,10 +94,19 @@ class DestinationSweep
 
   private:
     /**
+     * \brief Searches one batch of destinations and sets their pairs' hops.
+     * \param groups the grouped flows
+     * \param first the batch's first run
+     * \param last one past its last run
+     * \return the sum of the pairs' hops
+     */
+    uint64_t SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last);
+
+    /**
      * \brief Appends the tree of one destination's paths (single-path rules).
      * \param groups the grouped flows
      * \param run the destination
-     * \param slot its slot in m_batch
+     * \param slot its slot in the batch
      * \param dags the DAGs being filled
      */
     void AddPathTree(const FlowGroups& groups,
@@ -104,7 +118,7 @@ class DestinationSweep
      * \brief Appends the ECMP sub-DAG of one destination.
      * \param groups the grouped flows
      * \param run the destination
-     * \param slot its slot in m_batch
+     * \param slot its slot in the batch
      * \param dags the DAGs being filled
      */
     void AddEcmpDag(const FlowGroups& groups,
@@ -115,23 +129,27 @@ class DestinationSweep
     /**
      * \brief The next hop of a node towards the current destination (single-path rules).
      * \param u a node that can reach the destination, != the destination
-     * \param slot the destination's slot in m_batch
+     * \param du its distance
+     * \param slot the destination's slot in the batch
      * \param circuit set to the circuit to the next hop
      * \return the next hop
      */
-    uint32_t NextHop(uint32_t u, uint32_t slot, uint32_t& circuit);
+    uint32_t NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit);
 
     const ShortestPathRouting& m_routing; //!< the routing
     const CircuitGraph::Graph& m_graph;   //!< its CSR graph
     RoutingRule m_rule;                   //!< its rule
-    TreeBatch m_batch;                    //!< distances of the current 64 destinations
-    LazyRandomTree m_lazy;                //!< RANDOM_SHORTEST_PATH next hops
+    LevelSearch m_search;                 //!< distances (and counts) of the current batch
+    bool m_lazy{false};    //!< RANDOM_SHORTEST_PATH: this batch uses m_batch and m_tree
+    TreeBatch m_batch;     //!< distances of the current batch, for m_tree
+    LazyRandomTree m_tree; //!< RANDOM_SHORTEST_PATH next hops with lazy counts
     std::vector<uint32_t> m_destinations; //!< the current batch's destinations
     std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
     std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
-    uint32_t m_epoch{0};                  //!< stamp of the current destination
-    std::vector<uint32_t> m_walk;         //!< nodes of the current walk or search
+    std::vector<uint32_t> m_walk;         //!< nodes of the current walk or ECMP search
     std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
+    std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
+    uint32_t m_epoch{0};                  //!< stamp of the current destination
     std::vector<uint32_t> m_sorted;       //!< ECMP: the DAG's nodes by distance
     std::vector<uint32_t> m_levelStart;   //!< ECMP: counting-sort offsets
 };

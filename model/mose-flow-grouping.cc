@@ -104,22 +104,10 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
     }
     std::vector<uint32_t> stamp(n, NONE);
     std::vector<uint32_t> slot(n, 0);
-    // count the pairs and destinations first so that the vectors are allocated once
-    std::size_t nPairs = 0;
-    std::size_t nRuns = 0;
-    for (uint32_t t = 0; t < n; ++t)
-    {
-        nRuns += (start[t] < start[t + 1]) ? 1 : 0;
-        for (uint32_t k = start[t]; k < start[t + 1]; ++k)
-        {
-            const uint32_t src = flows[byDst[k]].src;
-            nPairs += (stamp[src] != t) ? 1 : 0;
-            stamp[src] = t;
-        }
-    }
-    pairs.reserve(nPairs);
-    runs.reserve(nRuns);
-    std::fill(stamp.begin(), stamp.end(), NONE);
+    // at most one pair per flow and one run per node: one allocation each (untouched capacity
+    // costs address space only)
+    pairs.reserve(nFlows);
+    runs.reserve(n);
     for (uint32_t t = 0; t < n; ++t)
     {
         if (start[t] == start[t + 1])

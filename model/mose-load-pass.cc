@@ -55,10 +55,22 @@ AccumulateLoads(const DemandDags& dags,
         for (uint32_t i = nodes - 1; i > 0; --i)
         {
             const Acc a = acc[i];
-            const uint32_t closer = edgeBegin[i + 1] - edgeBegin[i];
+            const uint32_t first = edgeBegin[i];
+            const uint32_t closer = edgeBegin[i + 1] - first;
+            if (closer == 1)
+            {
+                // a single next hop takes all (x / 1 == x: the same sums as the split below)
+                const uint32_t v = edgeTarget[first];
+                const uint32_t c = edgeCircuit[first];
+                acc[v].kv += a.kv;
+                acc[v].tr += a.tr;
+                lkv[c] += a.kv;
+                ltr[c] += a.tr;
+                continue;
+            }
             const double shareKv = a.kv / closer;
             const double shareTr = a.tr / closer;
-            for (uint32_t e = edgeBegin[i]; e < edgeBegin[i + 1]; ++e)
+            for (uint32_t e = first; e < edgeBegin[i + 1]; ++e)
             {
                 const uint32_t v = edgeTarget[e];
                 const uint32_t c = edgeCircuit[e];

@@ -99,6 +99,8 @@ SummariseFlows(const FlowGroups& groups, FlowMetrics& r)
     ClassTotals kv;
     ClassTotals tr;
     all.entries.reserve(groups.pairs.size());
+    kv.entries.reserve(groups.pairs.size());
+    tr.entries.reserve(groups.pairs.size());
     for (const PairDemand& p : groups.pairs)
     {
         const uint64_t count = p.countKv + p.countTraining;

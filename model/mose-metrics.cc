@@ -66,18 +66,18 @@ Evaluate(const ShortestPathRouting& routing,
     else
     {
         // ECMP DAGs can hold most of the graph per destination: one batch at a time, twice
-        for (std::size_t first = 0; first < runs; first += ShortestPathRouting::BATCH)
+        for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
-            sweep.Route(groups, first, std::min(runs, first + ShortestPathRouting::BATCH), dags);
+            sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags);
             AccumulateLoads(dags, groups, r.loadKv, r.loadTraining);
         }
         for (uint32_t c = 0; c < m; ++c)
         {
             r.load[c] = r.loadKv[c] + r.loadTraining[c];
         }
-        for (std::size_t first = 0; first < runs; first += ShortestPathRouting::BATCH)
+        for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
-            sweep.Route(groups, first, std::min(runs, first + ShortestPathRouting::BATCH), dags);
+            sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags);
             ComputePairCosts(dags, r.load, groups);
         }
     }

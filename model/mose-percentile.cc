@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ns3
 {
@@ -156,7 +157,26 @@ WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p)
     const auto k = static_cast<uint64_t>(std::floor(h));
     const uint64_t k1 = std::min<uint64_t>(k + 1, total - 1);
     const double lower = SelectRank(values, k);
-    const double upper = k1 == k ? lower : SelectRank(values, k1);
+    // rank k + 1 holds the same value while the values <= lower outnumber it, else the
+    // smallest larger value: one pass instead of a second selection
+    double upper = lower;
+    if (k1 != k)
+    {
+        uint64_t notAbove = 0;
+        double above = std::numeric_limits<double>::infinity();
+        for (const auto& [value, count] : values)
+        {
+            if (value <= lower)
+            {
+                notAbove += count;
+            }
+            else if (value < above)
+            {
+                above = value;
+            }
+        }
+        upper = notAbove > k1 ? lower : above;
+    }
     return Interpolate(lower, upper, h, static_cast<double>(k));
 }
 
