@@ -6,6 +6,8 @@
 
 #include "mose-destination-sweep.h"
 
+#include "mose-error.h"
+
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -46,24 +48,42 @@ DemandDags::Clear(std::size_t first)
 }
 
 DestinationSweep::DestinationSweep(const ShortestPathRouting& routing)
-    : m_routing(routing),
-      m_graph(routing.GetGraph().GetGraph()),
-      m_rule(routing.GetRule()),
-      m_tree(routing),
-      m_stamp(routing.GetGraph().GetNNodes(), 0),
-      m_local(routing.GetGraph().GetNNodes(), 0),
-      m_walkCircuit(routing.GetRule() == RoutingRule::ECMP ? 0 : routing.GetGraph().GetNNodes()),
-      m_distance(routing.GetRule() == RoutingRule::ECMP ? routing.GetGraph().GetNNodes() : 0, 0)
 {
     NS_LOG_FUNCTION(this);
+    SetRouting(routing);
+}
+
+void
+DestinationSweep::SetRouting(const ShortestPathRouting& routing)
+{
+    NS_LOG_FUNCTION(this << &routing);
+    const uint32_t n = routing.GetGraph().GetNNodes();
+    m_routing = &routing;
+    m_graph = &routing.GetGraph().GetGraph();
+    m_rule = routing.GetRule();
+    if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+    {
+        m_tree.emplace(routing);
+    }
+    else
+    {
+        m_tree.reset();
+    }
+    // stamps from an earlier graph must not match: start the epochs again
+    m_stamp.assign(n, 0);
+    m_epoch = 0;
+    m_local.resize(n);
     // a walk visits each node at most once; ECMP's search uses m_walk as a list
-    m_walk.resize(m_rule == RoutingRule::ECMP ? 0 : routing.GetGraph().GetNNodes());
+    const bool ecmp = m_rule == RoutingRule::ECMP;
+    m_walk.resize(ecmp ? 0 : n);
+    m_walkCircuit.resize(ecmp ? 0 : n);
+    m_distance.resize(ecmp ? n : 0);
 }
 
 uint64_t
 DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last)
 {
-    const uint32_t n = m_routing.GetGraph().GetNNodes();
+    const uint32_t n = m_routing->GetGraph().GetNNodes();
     std::size_t pairs = 0;
     m_destinations.clear();
     for (std::size_t k = first; k < last; ++k)
@@ -78,11 +98,11 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
     m_lazy = m_rule == RoutingRule::RANDOM_SHORTEST_PATH && pairs * 16 < std::size_t{count} * n;
     if (m_lazy)
     {
-        m_routing.ComputeTreeBatch(m_destinations.data(), count, m_batch, false);
+        m_routing->ComputeTreeBatch(m_destinations.data(), count, m_batch, false);
     }
     else
     {
-        m_search.Search(m_routing.GetGraph(),
+        m_search.Search(m_routing->GetGraph(),
                         m_destinations.data(),
                         count,
                         m_rule == RoutingRule::RANDOM_SHORTEST_PATH);
@@ -116,6 +136,10 @@ DestinationSweep::Route(FlowGroups& groups,
                         DemandDags& dags)
 {
     NS_LOG_FUNCTION(this << firstRun << lastRun);
+    if (m_routing == nullptr)
+    {
+        throw MoseError("DestinationSweep::Route: no routing (SetRouting())");
+    }
     dags.Clear(firstRun);
     for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)
     {
@@ -147,7 +171,7 @@ DestinationSweep::Route(FlowGroups& groups,
             {
                 if (m_lazy)
                 {
-                    m_tree.Reset(m_batch, slot);
+                    m_tree->Reset(m_batch, slot);
                 }
                 AddPathTree(groups, run, slot, dags);
             }
@@ -161,32 +185,32 @@ DestinationSweep::NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circ
 {
     if (m_lazy)
     {
-        return m_tree.Step(u, circuit);
+        return m_tree->Step(u, circuit);
     }
     const uint64_t* closer = m_search.GetLevel(du - 1);
-    auto [begin, end] = boost::out_edges(u, m_graph);
+    auto [begin, end] = boost::out_edges(u, *m_graph);
     if (m_rule == RoutingRule::SHORTEST_PATH)
     {
         // the lowest-id closer neighbour: the first one in the id-sorted CSR row
         auto it = begin;
-        while (((closer[boost::target(*it, m_graph)] >> slot) & 1) == 0)
+        while (((closer[boost::target(*it, *m_graph)] >> slot) & 1) == 0)
         {
             ++it;
         }
-        circuit = m_graph[*it];
-        return static_cast<uint32_t>(boost::target(*it, m_graph));
+        circuit = (*m_graph)[*it];
+        return static_cast<uint32_t>(boost::target(*it, *m_graph));
     }
     // RANDOM_SHORTEST_PATH: ComputeTree()'s choice, weighted by the closer neighbours' counts
     uint32_t hop = DestinationTree::UNREACHABLE;
     uint32_t found = 0;
     for (auto it = begin; it != end; ++it)
     {
-        const uint32_t v = boost::target(*it, m_graph);
+        const uint32_t v = boost::target(*it, *m_graph);
         if (((closer[v] >> slot) & 1) != 0)
         {
             ++found;
             hop = v;
-            circuit = m_graph[*it];
+            circuit = (*m_graph)[*it];
         }
     }
     if (found == 1)
@@ -194,18 +218,18 @@ DestinationSweep::NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circ
         return hop;
     }
     const double target =
-        ShortestPathRouting::HashUniform(m_routing.GetSeed(), u, m_destinations[slot]) *
+        ShortestPathRouting::HashUniform(m_routing->GetSeed(), u, m_destinations[slot]) *
         m_search.PathCount(u, slot);
     double cumulative = 0;
     for (auto it = begin; it != end; ++it)
     {
-        const uint32_t v = boost::target(*it, m_graph);
+        const uint32_t v = boost::target(*it, *m_graph);
         if (((closer[v] >> slot) & 1) != 0)
         {
             cumulative += m_search.PathCount(v, slot);
             if (cumulative > target)
             {
-                circuit = m_graph[*it];
+                circuit = (*m_graph)[*it];
                 return v;
             }
         }
@@ -270,7 +294,7 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
     const uint32_t epoch = m_epoch;
     uint32_t* stamp = m_stamp.data();
     uint32_t* distance = m_distance.data();
-    const CircuitGraph::Graph& g = m_graph;
+    const CircuitGraph::Graph& g = *m_graph;
     // search from the sources over closer neighbours (depth first, a stack)
     std::vector<uint32_t>& stack = m_sorted; // reused: the stack is empty before sorting
     stack.clear();

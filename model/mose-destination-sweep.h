@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -80,8 +81,17 @@ struct DemandDags
 class DestinationSweep
 {
   public:
-    /// \param routing the routing; must outlive this object
+    /// An unbound sweep; call SetRouting() before Route()
+    DestinationSweep() = default;
+
+    /// \param routing the routing; must outlive the use of this object (SetRouting())
     explicit DestinationSweep(const ShortestPathRouting& routing);
+
+    /**
+     * \brief Binds the sweep to a routing, keeping the storage of earlier sweeps.
+     * \param routing the routing; must outlive the calls to Route()
+     */
+    void SetRouting(const ShortestPathRouting& routing);
 
     /**
      * \brief Routes the pairs of the destinations runs[firstRun, lastRun).
@@ -136,13 +146,13 @@ class DestinationSweep
      */
     uint32_t NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit);
 
-    const ShortestPathRouting& m_routing; //!< the routing
-    const CircuitGraph::Graph& m_graph;   //!< its CSR graph
-    RoutingRule m_rule;                   //!< its rule
-    LevelSearch m_search;                 //!< distances (and counts) of the current batch
-    bool m_lazy{false};    //!< RANDOM_SHORTEST_PATH: this batch uses m_batch and m_tree
-    TreeBatch m_batch;     //!< distances of the current batch, for m_tree
-    LazyRandomTree m_tree; //!< RANDOM_SHORTEST_PATH next hops with lazy counts
+    const ShortestPathRouting* m_routing{nullptr};  //!< the routing
+    const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph
+    RoutingRule m_rule{RoutingRule::SHORTEST_PATH}; //!< its rule
+    LevelSearch m_search;                           //!< distances (and counts) of the current batch
+    bool m_lazy{false}; //!< RANDOM_SHORTEST_PATH: this batch uses m_batch and m_tree
+    TreeBatch m_batch;  //!< distances of the current batch, for m_tree
+    std::optional<LazyRandomTree> m_tree; //!< RANDOM_SHORTEST_PATH next hops, lazy counts
     std::vector<uint32_t> m_destinations; //!< the current batch's destinations
     std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
     std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)

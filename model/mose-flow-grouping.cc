@@ -94,7 +94,8 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
     {
         start[t + 1] += start[t];
     }
-    std::vector<uint32_t> byDst(nFlows);
+    std::vector<uint32_t>& byDst = groups.byDestination;
+    byDst.resize(nFlows);
     {
         std::vector<uint32_t> fill(start.begin(), start.end() - 1);
         for (uint32_t i = 0; i < nFlows; ++i)

@@ -61,6 +61,8 @@ struct FlowGroups
     std::vector<DestinationRun> runs;
     /// per flow, the index of its pair (empty unless asked for)
     std::vector<uint32_t> flowPair;
+    /// the flow indices sorted by destination (stable: flow order within a destination)
+    std::vector<uint32_t> byDestination;
 };
 
 /**
@@ -83,7 +85,8 @@ void ValidateFlows(const std::vector<Flow>& flows, uint32_t n);
  * \param flows the flows, valid for n nodes
  * \param n the number of nodes
  * \param flowPair whether to fill FlowGroups::flowPair
- * \param groups filled in (its storage is reused)
+ * \param groups filled in (its storage is reused: grouping into the same FlowGroups again
+ *        allocates nothing once it is large enough)
  */
 void GroupFlowsByDestination(const std::vector<Flow>& flows,
                              uint32_t n,

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ns3
 {
@@ -28,10 +29,10 @@ namespace
  */
 struct ClassTotals
 {
-    std::vector<std::pair<double, uint64_t>> entries; //!< (cost, flows) per pair with flows
-    double hopSum = 0;                                //!< sum over the flows of their hops
-    double demand = 0;                                //!< total demand
-    uint64_t flows = 0;                               //!< number of flows
+    std::vector<std::pair<double, uint64_t>>& entries; //!< (cost, flows) per pair with flows
+    double hopSum = 0;                                 //!< sum over the flows of their hops
+    double demand = 0;                                 //!< total demand
+    uint64_t flows = 0;                                //!< number of flows
 
     /**
      * \brief Adds a pair's flows of the class.
@@ -59,7 +60,7 @@ struct ClassTotals
 
 /**
  * \brief Per-class summary of a class's pairs and loads.
- * \param totals the class's totals over its pairs; the entries are moved out
+ * \param totals the class's totals over its pairs; the entries are reordered
  * \param load the class's per-circuit load
  * \return the metrics
  */
@@ -83,7 +84,7 @@ Summarise(ClassTotals& totals, const std::vector<double>& load)
         }
         m.avgHop = totals.hopSum / static_cast<double>(totals.flows);
         m.avgCost = costSum / static_cast<double>(totals.flows);
-        m.p95Cost = WeightedPercentile(std::move(totals.entries), 95.0);
+        m.p95Cost = WeightedPercentileInPlace(totals.entries, 95.0);
     }
     return m;
 }
@@ -95,12 +96,16 @@ SummariseFlows(const FlowGroups& groups, FlowMetrics& r)
 {
     NS_LOG_FUNCTION(groups.pairs.size());
     // Per-class summaries over flows: each pair contributes its flow count.
-    ClassTotals all;
-    ClassTotals kv;
-    ClassTotals tr;
-    all.entries.reserve(groups.pairs.size());
-    kv.entries.reserve(groups.pairs.size());
-    tr.entries.reserve(groups.pairs.size());
+    // the entries' storage is kept per thread: repeated evaluations allocate nothing
+    thread_local std::array<std::vector<std::pair<double, uint64_t>>, 3> entries;
+    for (auto& e : entries)
+    {
+        e.clear();
+        e.reserve(groups.pairs.size());
+    }
+    ClassTotals all{entries[0]};
+    ClassTotals kv{entries[1]};
+    ClassTotals tr{entries[2]};
     for (const PairDemand& p : groups.pairs)
     {
         const uint64_t count = p.countKv + p.countTraining;

@@ -23,34 +23,26 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseMetrics");
 
-namespace
-{
-
-/**
- * \brief The shared implementation of both EvaluateFlows() overloads: the stages in order.
- * \param routing the routing
- * \param flows the flows
- * \param perFlow if not null, filled with each flow's result
- * \return the metrics
- */
 FlowMetrics
-Evaluate(const ShortestPathRouting& routing,
-         const std::vector<Flow>& flows,
-         std::vector<FlowResult>* perFlow)
+FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
+                        const std::vector<Flow>& flows,
+                        std::vector<FlowResult>* perFlow)
 {
+    NS_LOG_FUNCTION(this << &routing << flows.size());
     const CircuitGraph& graph = routing.GetGraph();
     const uint32_t n = graph.GetNNodes();
     const uint32_t m = graph.GetNCircuits();
     ValidateFlows(flows, n);
-    FlowGroups groups;
+    FlowGroups& groups = m_groups;
     GroupFlowsByDestination(flows, n, perFlow != nullptr, groups);
 
     FlowMetrics r;
     r.loadKv.assign(m, 0.0);
     r.loadTraining.assign(m, 0.0);
     r.load.assign(m, 0.0);
-    DestinationSweep sweep(routing);
-    DemandDags dags;
+    DestinationSweep& sweep = m_sweep;
+    sweep.SetRouting(routing);
+    DemandDags& dags = m_dags;
     const std::size_t runs = groups.runs.size();
     if (routing.GetRule() != RoutingRule::ECMP)
     {
@@ -95,13 +87,12 @@ Evaluate(const ShortestPathRouting& routing,
     return r;
 }
 
-} // namespace
-
 FlowMetrics
 EvaluateFlows(const ShortestPathRouting& routing, const std::vector<Flow>& flows)
 {
     NS_LOG_FUNCTION(&routing << flows.size());
-    return Evaluate(routing, flows, nullptr);
+    thread_local FlowEvaluator evaluator;
+    return evaluator.Evaluate(routing, flows, nullptr);
 }
 
 FlowMetrics
@@ -110,7 +101,8 @@ EvaluateFlows(const ShortestPathRouting& routing,
               std::vector<FlowResult>& perFlow)
 {
     NS_LOG_FUNCTION(&routing << flows.size());
-    return Evaluate(routing, flows, &perFlow);
+    thread_local FlowEvaluator evaluator;
+    return evaluator.Evaluate(routing, flows, &perFlow);
 }
 
 } // namespace mose

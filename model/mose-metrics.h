@@ -8,6 +8,8 @@
 #define MOSE_METRICS_H
 
 #include "mose-circuit-graph.h"
+#include "mose-destination-sweep.h"
+#include "mose-flow-grouping.h"
 #include "mose-percentile.h"
 #include "mose-routing.h"
 #include "mose-traffic.h"
@@ -79,6 +81,8 @@ struct FlowMetrics
  * (at most the pairs' total hop count of nodes), so each destination is searched once; under
  * ECMP they are rebuilt 64 destinations at a time for each pass, so memory stays
  * O(N + E + F) plus one byte of distance per (node, batch slot).
+ * The working storage is kept per thread between calls (FlowEvaluator), so that repeated
+ * evaluations allocate almost nothing; it is released when the thread ends.
  * A flow's cost is C(source) on total loads, its hop count the BFS distance. Percentiles use
  * selection, not sorting. The routing is identical to ShortestPathRouting::ComputeTree()'s
  * (same next hops); the order of floating-point additions is fixed, and exact for integer
@@ -113,6 +117,35 @@ struct FlowResult
 FlowMetrics EvaluateFlows(const ShortestPathRouting& routing,
                           const std::vector<Flow>& flows,
                           std::vector<FlowResult>& perFlow);
+
+/**
+ * \ingroup mose
+ * \brief The flow-level evaluation with its working storage: EvaluateFlows() on an object
+ *        that keeps the grouped flows, the destination DAGs and the search tables between
+ *        calls, so that repeated evaluations neither allocate nor fault memory in again.
+ *
+ * EvaluateFlows() uses one FlowEvaluator per thread. One object must not be used by two
+ * threads at once.
+ */
+class FlowEvaluator
+{
+  public:
+    /**
+     * \brief EvaluateFlows() with this object's storage.
+     * \param routing the routing (it holds the graph)
+     * \param flows the flows
+     * \param perFlow if not null, resized to flows.size(); entry i is flow i's cost and hops
+     * \return the metrics
+     */
+    FlowMetrics Evaluate(const ShortestPathRouting& routing,
+                         const std::vector<Flow>& flows,
+                         std::vector<FlowResult>* perFlow = nullptr);
+
+  private:
+    FlowGroups m_groups;      //!< the flows by destination and pair
+    DemandDags m_dags;        //!< the destinations' DAGs
+    DestinationSweep m_sweep; //!< the searches
+};
 
 } // namespace mose
 } // namespace ns3

@@ -139,6 +139,13 @@ double
 WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p)
 {
     NS_LOG_FUNCTION(values.size() << p);
+    return WeightedPercentileInPlace(values, p);
+}
+
+double
+WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, double p)
+{
+    NS_LOG_FUNCTION(values.size() << p);
     CheckPercent(p);
     values.erase(std::remove_if(values.begin(),
                                 values.end(),

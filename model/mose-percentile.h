@@ -43,6 +43,16 @@ double Percentile(std::vector<double> values, double p);
  */
 double WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p);
 
+/**
+ * \ingroup mose
+ * \brief WeightedPercentile() on the caller's vector, without a copy: the pairs are reordered
+ *        and those with count 0 removed.
+ * \param values (value, count) pairs; the total count must be at least 1
+ * \param p the percentile, 0 <= p <= 100
+ * \return the percentile
+ */
+double WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, double p);
+
 } // namespace mose
 } // namespace ns3
 
