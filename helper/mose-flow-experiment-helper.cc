@@ -9,7 +9,6 @@
 #include "ns3/average.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 
 #include <atomic>
@@ -64,11 +63,9 @@ MoseFlowExperimentHelper::Index(uint32_t seed, WorkloadMode mode, Policy policy)
 }
 
 void
-MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed,
-                                           const MoseScenario& s,
-                                           uint64_t routingSeed)
+MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
 {
-    NS_LOG_FUNCTION(this << seed << routingSeed);
+    NS_LOG_FUNCTION(this << seed);
     for (WorkloadMode mode : ALL_MODES)
     {
         auto m = static_cast<std::size_t>(mode);
@@ -85,7 +82,7 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed,
             }
             ShortestPathRouting routing(s.templates[static_cast<std::size_t>(tpl)],
                                         GetConfig().routing,
-                                        routingSeed);
+                                        s.routingSeed);
             FlowMetrics metrics = EvaluateFlows(routing, s.flows[m]);
             if (seed > 0)
             {
@@ -114,14 +111,13 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
                      FlowMetrics());
     m_seedsDone = 0;
 
-    // Seeds are independent: workers take the next seed, draw its scenario under a lock (ns-3's
-    // random variables and RngSeedManager are not thread-safe) and evaluate it outside (the
-    // evaluation touches no ns-3 object). Each seed's results go to their own slots, so the
-    // results do not depend on the number of threads or on scheduling.
+    // Seeds are independent: workers take the next seed, draw its scenario (the builder creates
+    // its ns-3 random streams under its own lock, and each stream is drawn by one thread only)
+    // and evaluate it (the evaluation touches no ns-3 object). Each seed's results go to their
+    // own slots, so the results do not depend on the number of threads or on scheduling.
     uint32_t threads = c.threads != 0 ? c.threads : std::thread::hardware_concurrency();
     threads = std::max<uint32_t>(1, std::min(threads, c.seeds));
     std::atomic<uint32_t> next{0};
-    std::mutex ns3Mutex;
     std::mutex progressMutex;
     std::exception_ptr failure;
     uint32_t done = 0;
@@ -130,15 +126,8 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
         {
             try
             {
-                MoseScenario s;
-                uint64_t routingSeed = 0;
-                {
-                    std::lock_guard<std::mutex> lock(ns3Mutex);
-                    s = m_builder.Build(c.firstRun + seed);
-                    routingSeed =
-                        MoseRandom::Create(c.firstRun + seed, MoseStream::ROUTING).Bits64();
-                }
-                EvaluateScenario(seed, s, routingSeed);
+                const MoseScenario s = m_builder.Build(c.firstRun + seed);
+                EvaluateScenario(seed, s);
                 std::lock_guard<std::mutex> lock(progressMutex);
                 ++done;
                 if (progress)

@@ -94,10 +94,9 @@ class MoseFlowExperimentHelper
     /**
      * \brief Evaluates one seed's scenario and files the results under every policy.
      * \param seed the seed index
-     * \param s its scenario
-     * \param routingSeed the seed of the random tie-break's hash
+     * \param s its scenario (its routingSeed seeds the random tie-break's hash)
      */
-    void EvaluateScenario(uint32_t seed, const MoseScenario& s, uint64_t routingSeed);
+    void EvaluateScenario(uint32_t seed, const MoseScenario& s);
 
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;

@@ -13,6 +13,7 @@
 #include "ns3/mose-topology-template.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace ns3
 {
@@ -20,6 +21,28 @@ namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseScenario");
+
+namespace
+{
+
+/// Serialises the creation of streams: MoseRandom::Create() sets ns-3's global run for a moment
+std::mutex g_streamMutex;
+
+/**
+ * \brief MoseRandom::Create() under g_streamMutex. Drawing from the stream afterwards touches
+ *        only the stream's own state, so builders on several threads need no other lock.
+ * \param run the run
+ * \param stream the stream number
+ * \return the stream
+ */
+MoseRandom
+CreateStream(uint64_t run, int64_t stream)
+{
+    std::lock_guard<std::mutex> lock(g_streamMutex);
+    return MoseRandom::Create(run, stream);
+}
+
+} // namespace
 
 MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
     : m_config(config)
@@ -79,7 +102,7 @@ MoseScenarioBuilder::BuildRoles(uint64_t run) const
     }
     else
     {
-        MoseRandom roleRng = MoseRandom::Create(run, MoseStream::ROLES);
+        MoseRandom roleRng = CreateStream(run, MoseStream::ROLES);
         roles[1] = roles[0].Transition(m_config.trainingRoles, m_config.transition, roleRng);
     }
     return roles;
@@ -102,7 +125,7 @@ MoseScenarioBuilder::BuildAssignment(uint64_t run,
         c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
     const std::array<int64_t, 2> streams = {MoseStream::ASSIGNMENT,
                                             MoseStream::ASSIGNMENT_TRAINING};
-    MoseRandom rng = MoseRandom::Create(run, streams[m]);
+    MoseRandom rng = CreateStream(run, streams[m]);
     return PdAssignment::Draw(roles, c.assignment, cap, rng);
 }
 
@@ -116,7 +139,7 @@ MoseScenarioBuilder::BuildFlows(uint64_t run,
     const auto m = static_cast<std::size_t>(mode);
     const std::array<int64_t, 2> streams = {MoseStream::TRAFFIC, MoseStream::TRAFFIC_TRAINING};
     const std::array<double, 2> kvShare = {m_config.kvShareInference, m_config.kvShareTraining};
-    MoseRandom rng = MoseRandom::Create(run, streams[m]);
+    MoseRandom rng = CreateStream(run, streams[m]);
     TrafficOptions traffic;
     traffic.flows = m_config.flows;
     traffic.kvShare = kvShare[m];
@@ -133,7 +156,7 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
     const MoseFlowExperimentConfig& c = m_config;
     if (id == TemplateId::UNIFORM)
     {
-        MoseRandom rng = MoseRandom::Create(run, MoseStream::UNIFORM);
+        MoseRandom rng = CreateStream(run, MoseStream::UNIFORM);
         return BuildUniformTemplate(c.nodes, c.degree, rng);
     }
     PdBiasedOptions pd;
@@ -141,7 +164,7 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
     pd.allowBiregular = c.allowBiregular;
     const bool full = id == TemplateId::PD_BIASED;
     pd.reservedPorts = full ? c.pdReservedPorts : c.compromiseReservedPorts;
-    MoseRandom rng = MoseRandom::Create(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
+    MoseRandom rng = CreateStream(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
     return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
 }
 
@@ -165,7 +188,15 @@ MoseScenarioBuilder::Build(uint64_t run) const
         s.templates[static_cast<std::size_t>(id)] =
             BuildTemplate(run, id, s.roles[0], s.assignment[0]);
     }
+    s.routingSeed = BuildRoutingSeed(run);
     return s;
+}
+
+uint64_t
+MoseScenarioBuilder::BuildRoutingSeed(uint64_t run) const
+{
+    NS_LOG_FUNCTION(this << run);
+    return CreateStream(run, MoseStream::ROUTING).Bits64();
 }
 
 MoseModeScenario

@@ -39,6 +39,7 @@ struct MoseScenario
     std::array<PdAssignment, 2> assignment; //!< per mode
     std::array<std::vector<Flow>, 2> flows; //!< per mode
     std::array<CircuitGraph, 3> templates;  //!< per TemplateId (ALL_TEMPLATES order)
+    uint64_t routingSeed{0}; //!< the seed of RANDOM_SHORTEST_PATH's hash for every evaluation
 };
 
 /**
@@ -65,7 +66,9 @@ struct MoseModeScenario
  * Build(). Inference-heavy roles are laid out contiguously from the counts (or read from a
  * file); training-heavy roles follow by the configured transition. The P-D-biased templates
  * are built for the inference-heavy roles and assignment, and the static policies keep them
- * (stale) in training-heavy mode. Uses ns-3 random variables: not thread-safe.
+ * (stale) in training-heavy mode. Uses ns-3 random variables; their streams are created
+ * under a lock (creation sets ns-3's global run for a moment), so one builder may build runs on
+ * several threads at once, as long as no other code creates ns-3 random variables meanwhile.
  */
 class MoseScenarioBuilder
 {
@@ -110,6 +113,14 @@ class MoseScenarioBuilder
      * \return the graph
      */
     CircuitGraph BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const;
+
+    /**
+     * \brief The seed of RANDOM_SHORTEST_PATH's hash for a run (the ShortestPathRouting seed of
+     *        every evaluation of the run, so that all levels route alike).
+     * \param run the ns-3 run number
+     * \return the same seed as Build(run).routingSeed
+     */
+    uint64_t BuildRoutingSeed(uint64_t run) const;
 
   private:
     /**

@@ -283,6 +283,8 @@ TEST(MoseScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
     EXPECT_EQ(builder.BuildMode(run, WorkloadMode::INFERENCE_HEAVY).roles.GetCounts().training,
               16U);
     EXPECT_EQ(builder.BuildMode(run, WorkloadMode::TRAINING_HEAVY).roles.GetCounts().training, 48U);
+    EXPECT_EQ(builder.BuildRoutingSeed(run), s.routingSeed);
+    EXPECT_NE(builder.BuildRoutingSeed(run + 1), s.routingSeed);
     // another run draws another uniform template
     EXPECT_NE(builder.BuildTemplate(run, TemplateId::UNIFORM).GetCircuits(),
               builder.BuildTemplate(run + 1, TemplateId::UNIFORM).GetCircuits());
