@@ -181,36 +181,22 @@ DestinationSweep::Route(FlowGroups& groups,
 }
 
 uint32_t
-DestinationSweep::NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit)
+DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const
 {
-    if (m_lazy)
-    {
-        return m_tree->Step(u, circuit);
-    }
+    const CircuitGraph::Graph& g = *m_graph;
     const uint64_t* closer = m_search.GetLevel(du - 1);
-    auto [begin, end] = boost::out_edges(u, *m_graph);
-    if (m_rule == RoutingRule::SHORTEST_PATH)
-    {
-        // the lowest-id closer neighbour: the first one in the id-sorted CSR row
-        auto it = begin;
-        while (((closer[boost::target(*it, *m_graph)] >> slot) & 1) == 0)
-        {
-            ++it;
-        }
-        circuit = (*m_graph)[*it];
-        return static_cast<uint32_t>(boost::target(*it, *m_graph));
-    }
-    // RANDOM_SHORTEST_PATH: ComputeTree()'s choice, weighted by the closer neighbours' counts
-    uint32_t hop = DestinationTree::UNREACHABLE;
+    auto [begin, end] = boost::out_edges(u, g);
+    // ShortestPathRouting::ComputeTree()'s choice, weighted by the closer neighbours' counts
+    uint32_t hop = NONE;
     uint32_t found = 0;
     for (auto it = begin; it != end; ++it)
     {
-        const uint32_t v = boost::target(*it, *m_graph);
+        const uint32_t v = boost::target(*it, g);
         if (((closer[v] >> slot) & 1) != 0)
         {
             ++found;
             hop = v;
-            circuit = (*m_graph)[*it];
+            circuit = g[*it];
         }
     }
     if (found == 1)
@@ -223,13 +209,13 @@ DestinationSweep::NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circ
     double cumulative = 0;
     for (auto it = begin; it != end; ++it)
     {
-        const uint32_t v = boost::target(*it, *m_graph);
+        const uint32_t v = boost::target(*it, g);
         if (((closer[v] >> slot) & 1) != 0)
         {
             cumulative += m_search.PathCount(v, slot);
             if (cumulative > target)
             {
-                circuit = (*m_graph)[*it];
+                circuit = g[*it];
                 return v;
             }
         }
@@ -243,6 +229,46 @@ DestinationSweep::AddPathTree(const FlowGroups& groups,
                               const DestinationRun& run,
                               uint32_t slot,
                               DemandDags& dags)
+{
+    if (m_lazy)
+    {
+        AddPathTreeWith(groups, run, dags, [this](uint32_t u, uint32_t, uint32_t& circuit) {
+            return m_tree->Step(u, circuit);
+        });
+    }
+    else if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+    {
+        AddPathTreeWith(groups, run, dags, [this, slot](uint32_t u, uint32_t du, uint32_t& c) {
+            return RandomNextHop(u, du, slot, c);
+        });
+    }
+    else
+    {
+        // the lowest-id closer neighbour: the first one in the id-sorted CSR row
+        const CircuitGraph::Graph& g = *m_graph;
+        const LevelSearch& search = m_search;
+        AddPathTreeWith(groups,
+                        run,
+                        dags,
+                        [&g, &search, slot](uint32_t u, uint32_t du, uint32_t& c) {
+                            const uint64_t* closer = search.GetLevel(du - 1);
+                            auto it = boost::out_edges(u, g).first;
+                            while (((closer[boost::target(*it, g)] >> slot) & 1) == 0)
+                            {
+                                ++it;
+                            }
+                            c = g[*it];
+                            return static_cast<uint32_t>(boost::target(*it, g));
+                        });
+    }
+}
+
+template <class Step>
+void
+DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
+                                  const DestinationRun& run,
+                                  DemandDags& dags,
+                                  Step&& step)
 {
     const uint32_t epoch = m_epoch;
     uint32_t* stamp = m_stamp.data();
@@ -268,7 +294,7 @@ DestinationSweep::AddPathTree(const FlowGroups& groups,
         {
             stamp[u] = epoch;
             walk[length] = u;
-            u = NextHop(u, du, slot, walkCircuit[length]);
+            u = step(u, du, walkCircuit[length]);
             ++length;
         }
         // append the walk nearest first, so that every node follows its next hop

@@ -137,14 +137,28 @@ class DestinationSweep
                     DemandDags& dags);
 
     /**
-     * \brief The next hop of a node towards the current destination (single-path rules).
+     * \brief AddPathTree() with a given next-hop rule.
+     * \param groups the grouped flows
+     * \param run the destination
+     * \param dags the DAGs being filled
+     * \param step step(u, du, circuit) returns the next hop of node u at distance du and sets
+     *        circuit to the circuit to it
+     */
+    template <class Step>
+    void AddPathTreeWith(const FlowGroups& groups,
+                         const DestinationRun& run,
+                         DemandDags& dags,
+                         Step&& step);
+
+    /**
+     * \brief The RANDOM_SHORTEST_PATH next hop from the path counts of the search.
      * \param u a node that can reach the destination, != the destination
      * \param du its distance
      * \param slot the destination's slot in the batch
      * \param circuit set to the circuit to the next hop
      * \return the next hop
      */
-    uint32_t NextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit);
+    uint32_t RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const;
 
     const ShortestPathRouting* m_routing{nullptr};  //!< the routing
     const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph

@@ -108,21 +108,30 @@ LevelSearch::Search(const CircuitGraph& graph,
             {
                 continue;
             }
-            // sum of the closer neighbours' counts, in increasing id order per destination
+            // sum of the closer neighbours' counts, in increasing id order per destination;
+            // a destination's first term is assigned (0 + c == c: the same sum)
             double* row = sigma + static_cast<std::size_t>(v) * BATCH;
-            for (uint64_t x = fresh; x != 0; x &= x - 1)
-            {
-                row[LowestBit(x)] = 0.0;
-            }
+            uint64_t pending = fresh;
             for (auto it = begin; it != end; ++it)
             {
                 const uint32_t u = boost::target(*it, g);
-                const double* from = sigma + static_cast<std::size_t>(u) * BATCH;
-                for (uint64_t x = frontier[u] & fresh; x != 0; x &= x - 1)
+                const uint64_t x = frontier[u] & fresh;
+                if (x == 0)
                 {
-                    const uint32_t b = LowestBit(x);
+                    continue;
+                }
+                const double* from = sigma + static_cast<std::size_t>(u) * BATCH;
+                for (uint64_t a = x & pending; a != 0; a &= a - 1)
+                {
+                    const uint32_t b = LowestBit(a);
+                    row[b] = from[b];
+                }
+                for (uint64_t a = x & ~pending; a != 0; a &= a - 1)
+                {
+                    const uint32_t b = LowestBit(a);
                     row[b] += from[b];
                 }
+                pending &= ~x;
             }
         }
         if (!grew)
