@@ -133,14 +133,24 @@ void
 DestinationSweep::Route(FlowGroups& groups,
                         std::size_t firstRun,
                         std::size_t lastRun,
-                        DemandDags& dags)
+                        DemandDags& dags,
+                        bool append)
 {
     NS_LOG_FUNCTION(this << firstRun << lastRun);
     if (m_routing == nullptr)
     {
         throw MoseError("DestinationSweep::Route: no routing (SetRouting())");
     }
-    dags.Clear(firstRun);
+    if (!append || dags.nodeBegin.empty())
+    {
+        dags.Clear(firstRun);
+    }
+    else if (dags.firstRun + dags.GetNDestinations() != firstRun)
+    {
+        throw MoseError("DestinationSweep::Route: appending run " + std::to_string(firstRun) +
+                        " after run " +
+                        std::to_string(dags.firstRun + dags.GetNDestinations() - 1));
+    }
     for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)
     {
         const std::size_t last = std::min<std::size_t>(lastRun, first + LevelSearch::BATCH);

@@ -98,9 +98,15 @@ class DestinationSweep
      * \param groups the grouped flows; the pairs' hops are set
      * \param firstRun the first destination (index in groups.runs)
      * \param lastRun one past the last
-     * \param dags filled with those destinations' DAGs (previous contents dropped)
+     * \param dags filled with those destinations' DAGs
+     * \param append keep the DAGs already in dags and add these after them (firstRun must
+     *        follow their last destination); otherwise the previous contents are dropped
      */
-    void Route(FlowGroups& groups, std::size_t firstRun, std::size_t lastRun, DemandDags& dags);
+    void Route(FlowGroups& groups,
+               std::size_t firstRun,
+               std::size_t lastRun,
+               DemandDags& dags,
+               bool append = false);
 
   private:
     /**

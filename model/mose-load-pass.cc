@@ -28,17 +28,21 @@ struct Acc
 void
 AccumulateLoads(const DemandDags& dags,
                 const FlowGroups& groups,
-                std::vector<double>& loadKv,
-                std::vector<double>& loadTraining)
+                std::vector<CircuitLoad>& loads,
+                std::size_t firstDestination)
 {
-    NS_LOG_FUNCTION(dags.GetNDestinations());
-    double* lkv = loadKv.data();
-    double* ltr = loadTraining.data();
+    NS_LOG_FUNCTION(dags.GetNDestinations() << firstDestination);
+    CircuitLoad* load = loads.data();
     const uint32_t* edgeTarget = dags.edgeTarget.data();
     const uint32_t* edgeCircuit = dags.edgeCircuit.data();
     std::vector<Acc> accVec;
-    std::size_t pairIndex = 0;
-    for (std::size_t d = 0; d < dags.GetNDestinations(); ++d)
+    if (firstDestination >= dags.GetNDestinations())
+    {
+        return;
+    }
+    std::size_t pairIndex =
+        groups.runs[dags.firstRun + firstDestination].begin - groups.runs[dags.firstRun].begin;
+    for (std::size_t d = firstDestination; d < dags.GetNDestinations(); ++d)
     {
         const DestinationRun& run = groups.runs[dags.firstRun + d];
         const uint32_t begin = dags.nodeBegin[d];
@@ -64,8 +68,8 @@ AccumulateLoads(const DemandDags& dags,
                 const uint32_t c = edgeCircuit[first];
                 acc[v].kv += a.kv;
                 acc[v].tr += a.tr;
-                lkv[c] += a.kv;
-                ltr[c] += a.tr;
+                load[c].kv += a.kv;
+                load[c].training += a.tr;
                 continue;
             }
             const double shareKv = a.kv / closer;
@@ -76,8 +80,8 @@ AccumulateLoads(const DemandDags& dags,
                 const uint32_t c = edgeCircuit[e];
                 acc[v].kv += shareKv;
                 acc[v].tr += shareTr;
-                lkv[c] += shareKv;
-                ltr[c] += shareTr;
+                load[c].kv += shareKv;
+                load[c].training += shareTr;
             }
         }
     }

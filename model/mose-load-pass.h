@@ -19,8 +19,18 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief The load pass of the flow-level evaluation: adds the demand of the destinations held
- *        in dags to the per-circuit loads, per class.
+ * \brief The KV and training load of one circuit, side by side (one cache access for both).
+ */
+struct CircuitLoad
+{
+    double kv{0};       //!< KV load
+    double training{0}; //!< training load
+};
+
+/**
+ * \ingroup mose
+ * \brief The load pass of the flow-level evaluation: adds the demand of destinations held in
+ *        dags to the per-circuit loads, per class.
  *
  * Per destination, acc(u) is the demand at u heading to it: the demand of u's own pair plus
  * everything forwarded through u. Nodes are taken farthest first (the DAG's order backwards),
@@ -28,13 +38,14 @@ namespace mose
  * the share to the circuit's load and to the closer neighbour's acc. O(nodes + edges).
  * \param dags the destinations' DAGs (DestinationSweep::Route())
  * \param groups the grouped flows
- * \param loadKv per circuit, KV load; added to
- * \param loadTraining per circuit, training load; added to
+ * \param loads per circuit, the loads; added to
+ * \param firstDestination the first destination of dags to add (index in dags; the ones
+ *        before are skipped, e.g. added by an earlier call)
  */
 void AccumulateLoads(const DemandDags& dags,
                      const FlowGroups& groups,
-                     std::vector<double>& loadKv,
-                     std::vector<double>& loadTraining);
+                     std::vector<CircuitLoad>& loads,
+                     std::size_t firstDestination = 0);
 
 } // namespace mose
 } // namespace ns3

@@ -37,22 +37,36 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
     GroupFlowsByDestination(flows, n, perFlow != nullptr, groups);
 
     FlowMetrics r;
-    r.loadKv.assign(m, 0.0);
-    r.loadTraining.assign(m, 0.0);
-    r.load.assign(m, 0.0);
+    std::vector<CircuitLoad>& loads = m_loads;
+    loads.assign(m, CircuitLoad());
     DestinationSweep& sweep = m_sweep;
     sweep.SetRouting(routing);
     DemandDags& dags = m_dags;
     const std::size_t runs = groups.runs.size();
-    if (routing.GetRule() != RoutingRule::ECMP)
-    {
-        // one sweep; its trees serve both passes
-        sweep.Route(groups, 0, runs, dags);
-        AccumulateLoads(dags, groups, r.loadKv, r.loadTraining);
+    // the total loads, once all destinations are in
+    auto totals = [&r, &loads, m]() {
+        r.loadKv.resize(m);
+        r.loadTraining.resize(m);
+        r.load.resize(m);
         for (uint32_t c = 0; c < m; ++c)
         {
-            r.load[c] = r.loadKv[c] + r.loadTraining[c];
+            r.loadKv[c] = loads[c].kv;
+            r.loadTraining[c] = loads[c].training;
+            r.load[c] = loads[c].kv + loads[c].training;
         }
+    };
+    if (routing.GetRule() != RoutingRule::ECMP)
+    {
+        // one sweep, 64 destinations at a time, each batch's loads added while its trees are
+        // in cache; the trees of all destinations are kept for the cost pass
+        dags.Clear(0);
+        for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
+        {
+            const std::size_t held = dags.GetNDestinations();
+            sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags, first > 0);
+            AccumulateLoads(dags, groups, loads, first > 0 ? held : 0);
+        }
+        totals();
         ComputePairCosts(dags, r.load, groups);
     }
     else
@@ -61,12 +75,9 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
         for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
             sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags);
-            AccumulateLoads(dags, groups, r.loadKv, r.loadTraining);
+            AccumulateLoads(dags, groups, loads);
         }
-        for (uint32_t c = 0; c < m; ++c)
-        {
-            r.load[c] = r.loadKv[c] + r.loadTraining[c];
-        }
+        totals();
         for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
             sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags);

@@ -10,6 +10,7 @@
 #include "mose-circuit-graph.h"
 #include "mose-destination-sweep.h"
 #include "mose-flow-grouping.h"
+#include "mose-load-pass.h"
 #include "mose-percentile.h"
 #include "mose-routing.h"
 #include "mose-traffic.h"
@@ -142,9 +143,10 @@ class FlowEvaluator
                          std::vector<FlowResult>* perFlow = nullptr);
 
   private:
-    FlowGroups m_groups;      //!< the flows by destination and pair
-    DemandDags m_dags;        //!< the destinations' DAGs
-    DestinationSweep m_sweep; //!< the searches
+    FlowGroups m_groups;              //!< the flows by destination and pair
+    DemandDags m_dags;                //!< the destinations' DAGs
+    DestinationSweep m_sweep;         //!< the searches
+    std::vector<CircuitLoad> m_loads; //!< per circuit, the loads being accumulated
 };
 
 } // namespace mose

@@ -201,4 +201,15 @@ TEST(FlowEvaluator, ReusedStorageGivesTheSameMetrics)
             }
         }
     }
+    // no flows after a full evaluation: nothing of the previous one is left
+    for (RoutingRule rule :
+         {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
+    {
+        ShortestPathRouting routing(big, rule, 3);
+        reused.Evaluate(routing, bigFlows);
+        FlowMetrics empty = reused.Evaluate(routing, {});
+        EXPECT_EQ(empty.all.flows, 0U);
+        EXPECT_EQ(empty.all.maxLoad, 0.0);
+        EXPECT_EQ(empty.load, std::vector<double>(big.GetNCircuits(), 0.0));
+    }
 }
