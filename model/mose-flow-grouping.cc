@@ -94,13 +94,15 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
     {
         start[t + 1] += start[t];
     }
-    std::vector<uint32_t>& byDst = groups.byDestination;
+    // the scatter writes what the aggregation reads, so that it reads in order
+    std::vector<SortedFlow>& byDst = groups.byDestination;
     byDst.resize(nFlows);
     {
         std::vector<uint32_t> fill(start.begin(), start.end() - 1);
         for (uint32_t i = 0; i < nFlows; ++i)
         {
-            byDst[fill[flows[i].dst]++] = i;
+            const Flow& f = flows[i];
+            byDst[fill[f.dst]++] = SortedFlow{f.demand, i, f.src, f.cls};
         }
     }
     std::vector<uint32_t> stamp(n, NONE);
@@ -118,8 +120,8 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
         DestinationRun run{t, pairs.size(), 0};
         for (uint32_t k = start[t]; k < start[t + 1]; ++k)
         {
-            const uint32_t i = byDst[k];
-            const Flow& f = flows[i];
+            const SortedFlow& f = byDst[k];
+            const uint32_t i = f.flow;
             if (stamp[f.src] != t)
             {
                 stamp[f.src] = t;

@@ -28,13 +28,13 @@ struct PairDemand
 {
     uint32_t src{0};           //!< source
     uint32_t dst{0};           //!< destination
+    uint32_t firstFlow{0};     //!< index of the pair's first flow (for error messages)
+    uint32_t hops{0};          //!< distance from src to dst (set by the destination sweep)
     double demandKv{0};        //!< summed KV demand
     double demandTraining{0};  //!< summed training demand
-    uint64_t countKv{0};       //!< number of KV flows
-    uint64_t countTraining{0}; //!< number of training flows
-    uint32_t firstFlow{0};     //!< index of the pair's first flow (for error messages)
+    uint32_t countKv{0};       //!< number of KV flows (fits: at most 2^32 - 2 flows)
+    uint32_t countTraining{0}; //!< number of training flows
     double cost{0};            //!< load-aware cost from src to dst (set by the cost pass)
-    uint32_t hops{0};          //!< distance from src to dst (set by the destination sweep)
 };
 
 /**
@@ -50,6 +50,18 @@ struct DestinationRun
 
 /**
  * \ingroup mose
+ * \brief One flow as GroupFlowsByDestination() lays it out, by destination.
+ */
+struct SortedFlow
+{
+    double demand{0};                   //!< the flow's demand
+    uint32_t flow{0};                   //!< its index in the flow vector
+    uint32_t src{0};                    //!< its source
+    TrafficClass cls{TrafficClass::KV}; //!< its class
+};
+
+/**
+ * \ingroup mose
  * \brief The flows grouped by destination and aggregated per (source, destination) pair.
  */
 struct FlowGroups
@@ -61,8 +73,8 @@ struct FlowGroups
     std::vector<DestinationRun> runs;
     /// per flow, the index of its pair (empty unless asked for)
     std::vector<uint32_t> flowPair;
-    /// the flow indices sorted by destination (stable: flow order within a destination)
-    std::vector<uint32_t> byDestination;
+    /// the flows sorted by destination (stable: flow order within a destination)
+    std::vector<SortedFlow> byDestination;
 };
 
 /**

@@ -81,7 +81,15 @@ TEST(GroupFlowsByDestination, AggregatesPairsPerDestination)
     EXPECT_NE(groups.flowPair[2], groups.flowPair[0]);
     EXPECT_EQ(groups.pairs[groups.flowPair[1]].dst, 0U);
     // stable order by destination
-    EXPECT_EQ(groups.byDestination, (std::vector<uint32_t>{1, 0, 2, 3, 4}));
+    std::vector<uint32_t> order;
+    for (const SortedFlow& f : groups.byDestination)
+    {
+        order.push_back(f.flow);
+        EXPECT_EQ(f.src, flows[f.flow].src);
+        EXPECT_EQ(f.cls, flows[f.flow].cls);
+        EXPECT_EQ(f.demand, flows[f.flow].demand);
+    }
+    EXPECT_EQ(order, (std::vector<uint32_t>{1, 0, 2, 3, 4}));
     // grouping again into the same object starts afresh
     GroupFlowsByDestination({{1, 3, KV, 1.0}}, 4, false, groups);
     ASSERT_EQ(groups.pairs.size(), 1U);
