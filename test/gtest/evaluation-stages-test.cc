@@ -17,6 +17,7 @@
 #include "ns3/mose-routing.h"
 #include "ns3/mose-topology-template.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 using namespace ns3;
@@ -132,6 +133,53 @@ TEST(LevelSearch, DistancesAndPathCountsMatchComputeTree)
     EXPECT_THROW(search.Search(g, &t, 1, false), MoseError);
     t = 0;
     EXPECT_THROW(search.Search(g, &t, 0, false), MoseError);
+}
+
+TEST(LevelSearch, PathCountsBeyond32BitsAreExact)
+{
+    // a chain of 40 diamonds a_k - {b_k, c_k} - a_(k+1): 2^40 shortest paths end to end, more
+    // than 32-bit counts hold
+    const uint32_t diamonds = 40;
+    std::vector<Circuit> circuits;
+    for (uint32_t k = 0; k < diamonds; ++k)
+    {
+        const uint32_t a = 3 * k;
+        circuits.push_back({a, a + 1});
+        circuits.push_back({a, a + 2});
+        circuits.push_back({a + 1, a + 3});
+        circuits.push_back({a + 2, a + 3});
+    }
+    CircuitGraph g(3 * diamonds + 1, circuits);
+    ShortestPathRouting routing(g, RoutingRule::RANDOM_SHORTEST_PATH, 1);
+    DestinationTree tree;
+    routing.ComputeTree(0, tree);
+    const uint32_t far = 3 * diamonds;
+    ASSERT_EQ(tree.pathCount[far], std::ldexp(1.0, diamonds));
+    uint32_t destinations[2] = {0, far};
+    LevelSearch search;
+    search.Search(g, destinations, 2, true);
+    for (uint32_t v = 0; v <= far; ++v)
+    {
+        ASSERT_EQ(search.PathCount(v, 0), tree.pathCount[v]);
+    }
+    // and the evaluation routes over them as ComputeTree() does
+    std::vector<Flow> flows;
+    for (uint32_t s = 1; s <= far; ++s)
+    {
+        flows.push_back({s, 0, KV, 1.0});
+    }
+    std::vector<FlowResult> per;
+    FlowMetrics m = EvaluateFlows(routing, flows, per);
+    std::vector<double> load(g.GetNCircuits(), 0.0);
+    for (const Flow& f : flows)
+    {
+        std::vector<uint32_t> path = routing.GetPath(f.src, f.dst);
+        for (std::size_t h = 1; h < path.size(); ++h)
+        {
+            load[g.FindCircuit(path[h - 1], path[h])] += 1.0;
+        }
+    }
+    EXPECT_EQ(m.load, load);
 }
 
 TEST(DestinationSweep, PathTreesHoldEveryPairsPath)
