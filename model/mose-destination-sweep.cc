@@ -83,6 +83,7 @@ DestinationSweep::SetRouting(const ShortestPathRouting& routing)
 uint64_t
 DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last)
 {
+    NS_LOG_FUNCTION(this << first << last);
     const uint32_t n = m_routing->GetGraph().GetNNodes();
     std::size_t pairs = 0;
     m_destinations.clear();
@@ -193,6 +194,7 @@ DestinationSweep::Route(FlowGroups& groups,
 uint32_t
 DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const
 {
+    // called once per tree node: no NS_LOG_FUNCTION here (AddPathTree() logs the destination)
     const CircuitGraph::Graph& g = *m_graph;
     const uint64_t* closer = m_search.GetLevel(du - 1);
     auto [begin, end] = boost::out_edges(u, g);
@@ -240,6 +242,7 @@ DestinationSweep::AddPathTree(const FlowGroups& groups,
                               uint32_t slot,
                               DemandDags& dags)
 {
+    NS_LOG_FUNCTION(this << run.destination << slot);
     if (m_lazy)
     {
         AddPathTreeWith(groups, run, dags, [this](uint32_t u, uint32_t, uint32_t& circuit) {
@@ -327,6 +330,7 @@ DestinationSweep::AddEcmpDag(const FlowGroups& groups,
                              uint32_t slot,
                              DemandDags& dags)
 {
+    NS_LOG_FUNCTION(this << run.destination << slot);
     const uint32_t epoch = m_epoch;
     uint32_t* stamp = m_stamp.data();
     uint32_t* distance = m_distance.data();

@@ -29,6 +29,7 @@ constexpr uint32_t NONE = UINT32_MAX;
 void
 ThrowBadFlow(std::size_t index, const std::string& problem)
 {
+    NS_LOG_FUNCTION(index << problem);
     throw MoseError("invalid flow " + std::to_string(index) + ": " + problem);
 }
 

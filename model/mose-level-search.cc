@@ -146,6 +146,7 @@ LevelSearch::Search(const CircuitGraph& graph,
 uint32_t
 LevelSearch::GetDistance(uint32_t node, uint32_t slot) const
 {
+    NS_LOG_FUNCTION(this << node << slot);
     if (node >= m_nodes || slot >= BATCH)
     {
         throw MoseError("LevelSearch: node " + std::to_string(node) + " or slot " +
