@@ -198,9 +198,12 @@ DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t
     const CircuitGraph::Graph& g = *m_graph;
     const uint64_t* closer = m_search.GetLevel(du - 1);
     auto [begin, end] = boost::out_edges(u, g);
-    // ShortestPathRouting::ComputeTree()'s choice, weighted by the closer neighbours' counts
+    // ShortestPathRouting::ComputeTree()'s choice, weighted by the closer neighbours' counts.
+    // u's own count is their sum in increasing id order, the sum the search stored for u: it is
+    // summed here instead of read (one memory access less per node).
     uint32_t hop = NONE;
     uint32_t found = 0;
+    double count = 0;
     for (auto it = begin; it != end; ++it)
     {
         const uint32_t v = boost::target(*it, g);
@@ -209,6 +212,7 @@ DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t
             ++found;
             hop = v;
             circuit = g[*it];
+            count += m_search.PathCount(v, slot);
         }
     }
     if (found == 1)
@@ -216,8 +220,7 @@ DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t
         return hop;
     }
     const double target =
-        ShortestPathRouting::HashUniform(m_routing->GetSeed(), u, m_destinations[slot]) *
-        m_search.PathCount(u, slot);
+        ShortestPathRouting::HashUniform(m_routing->GetSeed(), u, m_destinations[slot]) * count;
     double cumulative = 0;
     for (auto it = begin; it != end; ++it)
     {
