@@ -23,6 +23,19 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseMetrics");
 
+namespace
+{
+
+/// \return the calling thread's evaluator, shared by both EvaluateFlows() overloads
+FlowEvaluator&
+ThreadEvaluator()
+{
+    thread_local FlowEvaluator evaluator;
+    return evaluator;
+}
+
+} // namespace
+
 FlowMetrics
 FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
                         const std::vector<Flow>& flows,
@@ -102,8 +115,7 @@ FlowMetrics
 EvaluateFlows(const ShortestPathRouting& routing, const std::vector<Flow>& flows)
 {
     NS_LOG_FUNCTION(&routing << flows.size());
-    thread_local FlowEvaluator evaluator;
-    return evaluator.Evaluate(routing, flows, nullptr);
+    return ThreadEvaluator().Evaluate(routing, flows, nullptr);
 }
 
 FlowMetrics
@@ -112,8 +124,7 @@ EvaluateFlows(const ShortestPathRouting& routing,
               std::vector<FlowResult>& perFlow)
 {
     NS_LOG_FUNCTION(&routing << flows.size());
-    thread_local FlowEvaluator evaluator;
-    return evaluator.Evaluate(routing, flows, &perFlow);
+    return ThreadEvaluator().Evaluate(routing, flows, &perFlow);
 }
 
 } // namespace mose
