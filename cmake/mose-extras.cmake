@@ -38,11 +38,19 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
 endif()
 
 if(_mose_tests)
-  find_package(GTest)
-  if(GTest_FOUND)
+  if(MOSE_GTEST_IN_NS3_SUITE)
+    # In a tree the GoogleTest cases are part of the module's ns-3 test library (variable
+    # test<module>: libmose-test up to 3.42, mose-test later), run by ./test.py -s mose.
+    if(MOSE_STANDALONE)
+      target_link_libraries(mose-ns3-test-runner PRIVATE GTest::gtest)
+    elseif(TARGET ${testmose})
+      target_link_libraries(${testmose} PRIVATE GTest::gtest)
+    endif()
+  endif()
+  if(GTest_FOUND AND MOSE_STANDALONE)
     add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/../test/gtest ${CMAKE_CURRENT_BINARY_DIR}/mose-gtest)
-  else()
-    message(STATUS "mose: GoogleTest not found, mose-gtest is not built")
+  elseif(NOT GTest_FOUND)
+    message(STATUS "mose: GoogleTest not found, the GoogleTest cases are not built")
   endif()
 endif()
 
@@ -67,4 +75,13 @@ if(MOSE_STANDALONE)
       add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/../test/fuzz ${CMAKE_CURRENT_BINARY_DIR}/fuzz)
     endif()
   endif()
+endif()
+
+# The programs on bad and edge-case input: exit status 1 with a message naming the option, no
+# crash, no hang (test/examples-bad-input.sh).
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
+  add_test(NAME mose-examples-bad-input
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/../test/examples-bad-input.sh
+                   $<TARGET_FILE_DIR:mose-flow-eval>)
+  set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
 endif()

@@ -22,12 +22,13 @@
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
-#include "ns3/mose-random.h"
+#include "ns3/mose-program.h"
 #include "ns3/mose-routing.h"
 
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 using namespace ns3;
@@ -36,50 +37,65 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    std::string graphFile;
-    std::string flowsFile;
-    std::string routingName = "shortest-path";
-    std::string nodesText = "0";
-    std::string degreeText = "0";
-    std::string repeatText = "1";
-    std::string loadsFile;
+    // RunMoseProgram checks --RngRun/--RngSeed and empty option values before ns-3 sees them,
+    // and reports every error (bad input, out of memory, a full disk) with exit status 1
+    return RunMoseProgram("mose-flow-eval", argc, argv, {}, [&]() {
+        std::string graphFile;
+        std::string flowsFile;
+        std::string routingName = "shortest-path";
+        std::string nodesText = "0";
+        std::string degreeText = "0";
+        std::string repeatText = "1";
+        std::string loadsFile;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("graph", "circuit graph, edge-list CSV (u,v)", graphFile);
-    cmd.AddValue("flows", "flows CSV (src,dst,class,demand)", flowsFile);
-    cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", routingName);
-    cmd.AddValue("nodes", "number of groups N (0: largest id + 1)", nodesText);
-    cmd.AddValue("degree", "required degree d (0: no regularity check)", degreeText);
-    cmd.AddValue("repeat", "evaluate this many times, report the fastest", repeatText);
-    cmd.AddValue("loads", "if set, write per-circuit loads to this CSV file", loadsFile);
-    cmd.Parse(argc, argv);
+        CommandLine cmd(__FILE__);
+        cmd.AddValue("graph", "circuit graph, edge-list CSV (u,v)", graphFile);
+        cmd.AddValue("flows", "flows CSV (src,dst,class,demand)", flowsFile);
+        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", routingName);
+        cmd.AddValue("nodes", "number of groups N (0: largest id + 1)", nodesText);
+        cmd.AddValue("degree", "required degree d (0: no regularity check)", degreeText);
+        cmd.AddValue("repeat", "evaluate this many times, report the fastest", repeatText);
+        cmd.AddValue("loads", "if set, write per-circuit loads to this CSV file", loadsFile);
+        cmd.Parse(argc, argv);
 
-    try
-    {
         if (graphFile.empty() || flowsFile.empty())
         {
             throw MoseError("both --graph and --flows are required (see --PrintHelp)");
         }
-        RoutingRule rule = ParseRoutingRule(routingName);
-        uint32_t nodes = ParseUnsigned32("nodes", nodesText);
-        uint32_t degree = ParseUnsigned32("degree", degreeText);
-        uint32_t repeat = ParseUnsigned32("repeat", repeatText);
+        RoutingRule rule = ParseEnum<RoutingRule>(routingName, "--routing");
+        uint32_t nodes = ParseUnsigned32("--nodes", nodesText);
+        if (nodes > MAX_GROUPS)
+        {
+            ThrowBadParameter("--nodes",
+                              QuoteText(nodesText),
+                              "at most " + std::to_string(MAX_GROUPS) +
+                                  " groups (node ids are 32-bit; one value means none)");
+        }
+        // the routing tables alone take 64 bytes per group (one batch of searches)
+        CheckMemory("--nodes=" + nodesText, static_cast<uint64_t>(nodes) * 64);
+        uint32_t degree = ParseUnsigned32("--degree", degreeText);
+        uint32_t repeat = ParseUnsigned32("--repeat", repeatText);
         if (repeat == 0)
         {
-            ThrowBadParameter("repeat", "0", "need at least one evaluation");
+            ThrowBadParameter("--repeat", "\"0\"", "need at least one evaluation");
         }
-        CircuitGraph graph =
+        // shared by the routing of every repetition (no copy inside the timed loop)
+        const auto sharedGraph = std::make_shared<const CircuitGraph>(
             degree == 0 ? ReadCircuitGraphCsv(graphFile, nodes)
-                        : ReadCircuitGraphCsv(graphFile, nodes, std::optional<uint32_t>(degree));
+                        : ReadCircuitGraphCsv(graphFile, nodes, std::optional<uint32_t>(degree)));
+        const CircuitGraph& graph = *sharedGraph;
         std::vector<Flow> flows = ReadFlowsCsv(flowsFile, graph.GetNNodes());
-        uint64_t seed = MoseRandom::Create(RngSeedManager::GetRun(), MoseStream::ROUTING).Bits64();
+        CheckMemory("the graph " + graphFile + " (" + std::to_string(graph.GetNNodes()) +
+                        " groups)",
+                    static_cast<uint64_t>(graph.GetNNodes()) * 64);
+        uint64_t seed = DeriveRoutingSeed(RngSeedManager::GetRun());
 
         FlowMetrics metrics;
         double best = 0;
         for (uint32_t i = 0; i < repeat; ++i)
         {
             auto start = std::chrono::steady_clock::now();
-            ShortestPathRouting routing(graph, rule, seed);
+            ShortestPathRouting routing(sharedGraph, rule, seed);
             metrics = EvaluateFlows(routing, flows);
             double t =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -97,11 +113,5 @@ main(int argc, char* argv[])
                 WriteCircuitLoadsCsv(graph, metrics, out);
             });
         }
-    }
-    catch (const MoseError& e)
-    {
-        std::cerr << "mose-flow-eval: error: " << e.what() << std::endl;
-        return 1;
-    }
-    return 0;
+    });
 }

@@ -22,6 +22,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-program.h"
 #include "ns3/mose-study-report.h"
 
 #include <chrono>
@@ -29,6 +30,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 using namespace ns3;
@@ -156,21 +158,25 @@ WriteHeadlineCsv(const MoseFlowExperimentHelper& study, const std::string& dir)
 int
 main(int argc, char* argv[])
 {
-    MoseFlowExperimentCommandLine options;
-    std::string outputDir = "results/mose-paper";
-    bool plot = true;
-    bool progress = true;
+    // RunMoseProgram checks --RngRun/--RngSeed and empty or bad option values before ns-3 sees
+    // them, and reports every error (bad input, out of memory) with exit status 1
+    return RunMoseProgram("mose-paper", argc, argv, {"plot", "progress"}, [&]() {
+        MoseFlowExperimentCommandLine options;
+        std::string outputDir = "results/mose-paper";
+        bool plot = true;
+        bool progress = true;
 
-    CommandLine cmd(__FILE__);
-    options.AddOptions(cmd);
-    cmd.AddValue("outputDir", "folder for CSV files and figures", outputDir);
-    cmd.AddValue("plot", "write Figure 5 as gnuplot scripts and render them", plot);
-    cmd.AddValue("progress", "show progress on standard error", progress);
-    cmd.Parse(argc, argv);
+        CommandLine cmd(__FILE__);
+        options.AddOptions(cmd);
+        cmd.AddValue("outputDir", "folder for CSV files and figures", outputDir);
+        cmd.AddValue("plot", "write Figure 5 as gnuplot scripts and render them", plot);
+        cmd.AddValue("progress", "show progress on standard error", progress);
+        cmd.Parse(argc, argv);
 
-    try
-    {
         MoseFlowExperimentConfig config = options.GetConfig();
+        uint32_t threads =
+            config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
+        CheckStudyMemory(config, std::max<uint32_t>(1, std::min(config.seeds, threads)));
         MoseFlowExperimentHelper helper(config);
         auto start = std::chrono::steady_clock::now();
         auto elapsed = [&start]() {
@@ -201,11 +207,5 @@ main(int argc, char* argv[])
         }
         std::cout << "study time: " << evaluateSeconds << " s (" << config.seeds
                   << " seeds), total " << elapsed() << " s\n";
-    }
-    catch (const MoseError& e)
-    {
-        std::cerr << "mose-paper: error: " << e.what() << std::endl;
-        return 1;
-    }
-    return 0;
+    });
 }

@@ -35,22 +35,22 @@ MoseFlowExperimentConfig::Validate() const
     }
     if (pdReservedPorts > degree)
     {
-        ThrowBadParameter("pdReservedPorts",
+        ThrowBadParameter("--pdReservedPorts",
                           std::to_string(pdReservedPorts),
                           "need 0 <= r <= degree = " + std::to_string(degree));
     }
     if (compromiseReservedPorts > degree)
     {
-        ThrowBadParameter("compromiseReservedPorts",
+        ThrowBadParameter("--compromiseReservedPorts",
                           std::to_string(compromiseReservedPorts),
                           "need 0 <= r <= degree = " + std::to_string(degree));
     }
     if (flows == 0)
     {
-        ThrowBadParameter("flows", "0", "need at least one flow per mode");
+        ThrowBadParameter("--flows", "0", "need at least one flow per mode");
     }
-    for (auto [name, rho] : {std::make_pair("kvShareInference", kvShareInference),
-                             std::make_pair("kvShareTraining", kvShareTraining)})
+    for (auto [name, rho] : {std::make_pair("--kvShareInference", kvShareInference),
+                             std::make_pair("--kvShareTraining", kvShareTraining)})
     {
         if (!(rho >= 0.0 && rho <= 1.0))
         {
@@ -61,11 +61,11 @@ MoseFlowExperimentConfig::Validate() const
     }
     if (seeds == 0)
     {
-        ThrowBadParameter("seeds", "0", "need at least one seed");
+        ThrowBadParameter("--seeds", "0", "need at least one seed");
     }
     if (firstRun + seeds < firstRun)
     {
-        ThrowBadParameter("RngRun", std::to_string(firstRun), "run + seeds overflows 64 bits");
+        ThrowBadParameter("--RngRun", std::to_string(firstRun), "run + seeds overflows 64 bits");
     }
 }
 
@@ -105,7 +105,7 @@ MoseFlowExperimentCommandLine::MoseFlowExperimentCommandLine(
 }
 
 void
-MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
+MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd, bool studyOptions)
 {
     NS_LOG_FUNCTION(this);
     cmd.AddValue("nodes", "number of groups N", m_nodes);
@@ -130,8 +130,11 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
     cmd.AddValue("flows", "flows per workload mode F", m_flows);
     cmd.AddValue("kvShareInference", "share of KV flows, inference-heavy", m_kvShareInference);
     cmd.AddValue("kvShareTraining", "share of KV flows, training-heavy", m_kvShareTraining);
-    cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
-    cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
+    if (studyOptions)
+    {
+        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
+        cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
+    }
     cmd.AddValue("inferenceRolesFile",
                  "inference-heavy roles from a CSV file (node,role); overrides the counts",
                  m_inferenceRolesFile);
@@ -144,9 +147,12 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd)
     cmd.AddValue("trainingAssignmentFile",
                  "training-heavy P-D assignment from a CSV file",
                  m_trainingAssignmentFile);
-    cmd.AddValue("threads",
-                 "worker threads (0: one per core); results do not depend on it",
-                 m_threads);
+    if (studyOptions)
+    {
+        cmd.AddValue("threads",
+                     "worker threads (0: one per core); results do not depend on it",
+                     m_threads);
+    }
 }
 
 MoseFlowExperimentConfig
@@ -154,28 +160,28 @@ MoseFlowExperimentCommandLine::GetConfig() const
 {
     NS_LOG_FUNCTION(this);
     MoseFlowExperimentConfig c = m_defaults;
-    c.nodes = ParseUnsigned32("nodes", m_nodes);
-    c.degree = ParseUnsigned32("degree", m_degree);
-    c.inferenceRoles = {ParseUnsigned32("prefill", m_prefill),
-                        ParseUnsigned32("decode", m_decode),
-                        ParseUnsigned32("training", m_training)};
-    c.trainingRoles = {ParseUnsigned32("trPrefill", m_trPrefill),
-                       ParseUnsigned32("trDecode", m_trDecode),
-                       ParseUnsigned32("trTraining", m_trTraining)};
-    c.transition = ParseRoleTransition(m_transition);
-    c.pdReservedPorts = ParseUnsigned32("pdReservedPorts", m_pdReservedPorts);
+    c.nodes = ParseUnsigned32("--nodes", m_nodes);
+    c.degree = ParseUnsigned32("--degree", m_degree);
+    c.inferenceRoles = {ParseUnsigned32("--prefill", m_prefill),
+                        ParseUnsigned32("--decode", m_decode),
+                        ParseUnsigned32("--training", m_training)};
+    c.trainingRoles = {ParseUnsigned32("--trPrefill", m_trPrefill),
+                       ParseUnsigned32("--trDecode", m_trDecode),
+                       ParseUnsigned32("--trTraining", m_trTraining)};
+    c.transition = ParseEnum<RoleTransition>(m_transition, "--roleTransition");
+    c.pdReservedPorts = ParseUnsigned32("--pdReservedPorts", m_pdReservedPorts);
     c.compromiseReservedPorts =
-        ParseUnsigned32("compromiseReservedPorts", m_compromiseReservedPorts);
-    c.completion = ParseBipartiteCompletion(m_completion);
+        ParseUnsigned32("--compromiseReservedPorts", m_compromiseReservedPorts);
+    c.completion = ParseEnum<BipartiteCompletion>(m_completion, "--completion");
     c.allowBiregular = m_allowBiregular;
-    c.assignment = ParsePdAssignmentKind(m_assignment);
-    c.assignmentCap = ParseUnsigned32("assignmentCap", m_assignmentCap);
-    c.flows = ParseUnsigned64("flows", m_flows);
-    c.kvShareInference = ParseReal("kvShareInference", m_kvShareInference);
-    c.kvShareTraining = ParseReal("kvShareTraining", m_kvShareTraining);
-    c.routing = ParseRoutingRule(m_routing);
-    c.seeds = ParseUnsigned32("seeds", m_seeds);
-    c.threads = ParseUnsigned32("threads", m_threads);
+    c.assignment = ParseEnum<PdAssignmentKind>(m_assignment, "--assignment");
+    c.assignmentCap = ParseUnsigned32("--assignmentCap", m_assignmentCap);
+    c.flows = ParseUnsigned64("--flows", m_flows);
+    c.kvShareInference = ParseReal("--kvShareInference", m_kvShareInference);
+    c.kvShareTraining = ParseReal("--kvShareTraining", m_kvShareTraining);
+    c.routing = ParseEnum<RoutingRule>(m_routing, "--routing");
+    c.seeds = ParseUnsigned32("--seeds", m_seeds);
+    c.threads = ParseUnsigned32("--threads", m_threads);
     c.inferenceRolesFile = m_inferenceRolesFile;
     c.trainingRolesFile = m_trainingRolesFile;
     c.inferenceAssignmentFile = m_inferenceAssignmentFile;

@@ -8,6 +8,7 @@
 #define MOSE_FLOW_EXPERIMENT_CONFIG_H
 
 #include "ns3/command-line.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-routing.h"
@@ -82,8 +83,11 @@ class MoseFlowExperimentCommandLine
     /**
      * \brief Adds the options to a CommandLine; call before cmd.Parse().
      * \param cmd the command line
+     * \param studyOptions whether to add --routing, --seeds and --threads, which only a program
+     *        that evaluates seeds uses (mose-templates builds one seed and routes nothing, so it
+     *        does not offer them)
      */
-    void AddOptions(CommandLine& cmd);
+    void AddOptions(CommandLine& cmd, bool studyOptions = true);
 
     /**
      * \brief Parses the options given; call after cmd.Parse().

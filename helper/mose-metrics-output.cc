@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
@@ -46,11 +47,45 @@ WriteArray(const std::vector<uint64_t>& values, std::ostream& os)
     os << "]";
 }
 
+/// Throws a MoseError if a metric is inf or nan: JSON has no such numbers, and a finite
+/// input that overflows double arithmetic must not pass for a result.
+void
+CheckFinite(const FlowMetrics& metrics)
+{
+    std::vector<std::pair<std::string, double>> values = {{"direct_kv", metrics.directKv},
+                                                          {"kv_3plus", metrics.kvThreePlus}};
+    for (auto [name, c] : {std::make_pair("all", &metrics.all),
+                           std::make_pair("kv", &metrics.kv),
+                           std::make_pair("training", &metrics.training)})
+    {
+        std::string n(name);
+        values.insert(values.end(),
+                      {{n + ".demand", c->demand},
+                       {n + ".max_load", c->maxLoad},
+                       {n + ".p95_load", c->p95Load},
+                       {n + ".avg_hop", c->avgHop},
+                       {n + ".avg_cost", c->avgCost},
+                       {n + ".p95_cost", c->p95Cost}});
+    }
+    for (const auto& [name, value] : values)
+    {
+        if (!std::isfinite(value))
+        {
+            throw MoseError("the metric " + name + " came out as " + FormatNumber(value) +
+                            ": the demands are too large for double arithmetic (total demand " +
+                            FormatNumber(metrics.all.demand) +
+                            "); scale them down so that loads times path lengths stay below "
+                            "about 1.8e308");
+        }
+    }
+}
+
 } // namespace
 
 void
 WriteFlowMetricsJson(const FlowMetrics& metrics, std::ostream& os, const std::string& extra)
 {
+    CheckFinite(metrics);
     std::ios::fmtflags flags = os.flags();
     std::streamsize precision = os.precision();
     os << std::setprecision(17);

@@ -10,6 +10,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-routing.h"
 #include "ns3/mose-topology-template.h"
 
 #include <algorithm>
@@ -117,7 +118,18 @@ MoseScenarioBuilder::BuildAssignment(uint64_t run,
     const auto m = static_cast<std::size_t>(mode);
     if (m_assignmentFromFile[m])
     {
-        m_assignmentFromFile[m]->Validate(roles);
+        try
+        {
+            m_assignmentFromFile[m]->Validate(roles);
+        }
+        catch (const MoseError& e)
+        {
+            // the training-heavy roles may be drawn per run: name the file and the run
+            const std::string& file =
+                m == 0 ? m_config.inferenceAssignmentFile : m_config.trainingAssignmentFile;
+            throw MoseError(file + ": the assignment does not fit the " + ToString(ALL_MODES[m]) +
+                            " roles of run " + std::to_string(run) + ": " + e.what());
+        }
         return *m_assignmentFromFile[m];
     }
     const MoseFlowExperimentConfig& c = m_config;
@@ -143,6 +155,7 @@ MoseScenarioBuilder::BuildFlows(uint64_t run,
     TrafficOptions traffic;
     traffic.flows = m_config.flows;
     traffic.kvShare = kvShare[m];
+    traffic.kvShareName = m == 0 ? "--kvShareInference" : "--kvShareTraining";
     return GenerateTraffic(roles, assignment, traffic, rng);
 }
 
@@ -162,8 +175,10 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
     PdBiasedOptions pd;
     pd.completion = c.completion;
     pd.allowBiregular = c.allowBiregular;
+    pd.allowBiregularName = "--biregular";
     const bool full = id == TemplateId::PD_BIASED;
     pd.reservedPorts = full ? c.pdReservedPorts : c.compromiseReservedPorts;
+    pd.reservedPortsName = full ? "--pdReservedPorts" : "--compromiseReservedPorts";
     MoseRandom rng = CreateStream(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
     return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
 }
@@ -196,7 +211,9 @@ uint64_t
 MoseScenarioBuilder::BuildRoutingSeed(uint64_t run) const
 {
     NS_LOG_FUNCTION(this << run);
-    return CreateStream(run, MoseStream::ROUTING).Bits64();
+    // the core's one derivation, under the lock that serialises stream creation
+    std::lock_guard<std::mutex> lock(g_streamMutex);
+    return DeriveRoutingSeed(run);
 }
 
 MoseModeScenario

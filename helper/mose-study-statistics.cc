@@ -11,35 +11,24 @@ namespace ns3
 namespace mose
 {
 
-std::string
-ToString(MoseMetric metric)
+const std::vector<EnumEntry<MoseMetric>>&
+EnumTable<MoseMetric>::Get()
 {
-    switch (metric)
-    {
-    case MoseMetric::MAX_LOAD:
-        return "max_load";
-    case MoseMetric::P95_LOAD:
-        return "p95_load";
-    case MoseMetric::AVG_HOP:
-        return "avg_hop";
-    case MoseMetric::DIRECT_KV:
-        return "direct_kv";
-    case MoseMetric::KV_THREE_PLUS:
-        return "kv_3plus";
-    case MoseMetric::KV_MAX_LOAD:
-        return "kv_max_load";
-    case MoseMetric::TR_MAX_LOAD:
-        return "tr_max_load";
-    case MoseMetric::KV_AVG_COST:
-        return "kv_avg_cost";
-    case MoseMetric::KV_P95_COST:
-        return "kv_p95_cost";
-    case MoseMetric::TR_AVG_COST:
-        return "tr_avg_cost";
-    case MoseMetric::TR_P95_COST:
-        return "tr_p95_cost";
-    }
-    return "unknown";
+    using M = MoseMetric;
+    static const std::vector<EnumEntry<MoseMetric>> names = {
+        {M::MAX_LOAD, "max_load", {}},
+        {M::P95_LOAD, "p95_load", {}},
+        {M::AVG_HOP, "avg_hop", {}},
+        {M::DIRECT_KV, "direct_kv", {}},
+        {M::KV_THREE_PLUS, "kv_3plus", {}},
+        {M::KV_MAX_LOAD, "kv_max_load", {}},
+        {M::TR_MAX_LOAD, "tr_max_load", {}},
+        {M::KV_AVG_COST, "kv_avg_cost", {}},
+        {M::KV_P95_COST, "kv_p95_cost", {}},
+        {M::TR_AVG_COST, "tr_avg_cost", {}},
+        {M::TR_P95_COST, "tr_p95_cost", {}},
+    };
+    return names;
 }
 
 double

@@ -8,6 +8,7 @@
 #define MOSE_STUDY_STATISTICS_H
 
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-parse.h"
 
 #include <array>
 #include <cstdint>
@@ -50,8 +51,15 @@ constexpr std::array<MoseMetric, 11> ALL_METRICS = {MoseMetric::MAX_LOAD,
                                                     MoseMetric::TR_AVG_COST,
                                                     MoseMetric::TR_P95_COST};
 
-/// \return the metric's column name (e.g. "max_load")
-std::string ToString(MoseMetric metric);
+/// \ingroup mose
+/// Names of MoseMetric: the column names, e.g. "max_load", "kv_3plus"
+template <>
+struct EnumTable<MoseMetric>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<MoseMetric>>& Get();
+};
+
 /// \param m the metrics of one evaluation \param metric which one \return its value
 double GetMetric(const FlowMetrics& m, MoseMetric metric);
 

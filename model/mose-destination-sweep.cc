@@ -99,7 +99,7 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
     m_lazy = m_rule == RoutingRule::RANDOM_SHORTEST_PATH && pairs * 16 < std::size_t{count} * n;
     if (m_lazy)
     {
-        m_routing->ComputeTreeBatch(m_destinations.data(), count, m_batch, false);
+        m_routing->ComputeTreeBatch(m_destinations.data(), count, *m_batch, false);
     }
     else
     {
@@ -116,7 +116,7 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
         {
             PairDemand& p = groups.pairs[k];
             const uint32_t d =
-                m_lazy ? m_batch.GetDistance(p.src, slot) : m_search.GetDistance(p.src, slot);
+                m_lazy ? m_batch->GetDistance(p.src, slot) : m_search.GetDistance(p.src, slot);
             if (d == NONE)
             {
                 ThrowBadFlow(p.firstFlow,

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -171,7 +172,9 @@ class DestinationSweep
     RoutingRule m_rule{RoutingRule::SHORTEST_PATH}; //!< its rule
     LevelSearch m_search;                           //!< distances (and counts) of the current batch
     bool m_lazy{false}; //!< RANDOM_SHORTEST_PATH: this batch uses m_batch and m_tree
-    TreeBatch m_batch;  //!< distances of the current batch, for m_tree
+    /// distances of the current batch, for m_tree (shared: the lazy tree keeps the batch it was
+    /// last reset on)
+    std::shared_ptr<TreeBatch> m_batch{std::make_shared<TreeBatch>()};
     std::optional<LazyRandomTree> m_tree; //!< RANDOM_SHORTEST_PATH next hops, lazy counts
     std::vector<uint32_t> m_destinations; //!< the current batch's destinations
     std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in

@@ -8,7 +8,9 @@
 
 #include "ns3/log.h"
 
+#include <charconv>
 #include <sstream>
+#include <system_error>
 
 namespace ns3
 {
@@ -33,10 +35,17 @@ ThrowBadParameter(const std::string& parameter,
 std::string
 FormatNumber(double value)
 {
-    std::ostringstream os;
-    os.precision(17);
-    os << value;
-    return os.str();
+    char buf[64];
+    // std::to_chars without a precision gives the shortest round-trip form, in the C locale
+    auto [ptr, ec] = std::to_chars(buf, buf + sizeof(buf), value);
+    if (ec != std::errc())
+    {
+        std::ostringstream os;
+        os.precision(17);
+        os << value;
+        return os.str();
+    }
+    return std::string(buf, ptr);
 }
 
 void

@@ -47,9 +47,9 @@ class MoseError : public std::invalid_argument
 
 /**
  * \ingroup mose
- * \brief Formats a number for an error message with 17 significant digits, enough to tell any
- *        two doubles apart (e.g. 0.10000000000000001 for 0.1; inf and nan as the stream writes
- *        them).
+ * \brief Formats a number for an error message: the shortest text that reads back as the same
+ *        double (0.1 for 0.1, 0.30000000000000004 for 0.1 + 0.2), so two different doubles never
+ *        look alike and a value the user typed reads as typed; inf, -inf and nan as such.
  * \param value the number
  * \return the text
  */

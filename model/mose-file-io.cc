@@ -7,20 +7,25 @@
 #include "mose-file-io.h"
 
 #include "mose-error.h"
+#include "mose-parse.h"
 
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <istream>
 #include <ostream>
 #include <string_view>
+#include <system_error>
+#include <unistd.h>
 #include <unordered_map>
 #include <utility>
 
@@ -34,8 +39,10 @@ NS_LOG_COMPONENT_DEFINE("MoseFileIo");
 namespace
 {
 
-/// The largest node id: the node count (largest id + 1) must fit 32 bits.
-constexpr uint32_t MAX_NODE_ID = UINT32_MAX - 1;
+/// The largest node id: the node count (largest id + 1) must fit 32 bits, and so must the
+/// count + 1 entries of the graph's compressed adjacency (CircuitGraph); at N = 2^32 - 1 that
+/// count wrapped to 0 and the build crashed.
+constexpr uint32_t MAX_NODE_ID = UINT32_MAX - 2;
 /// "No bound" for CsvReader::ParseId(): every id up to MAX_NODE_ID is accepted.
 constexpr uint64_t NO_NODE_LIMIT = uint64_t{1} << 32;
 /// At most this many characters of offending text are quoted in a message.
@@ -246,16 +253,12 @@ class CsvReader
         std::string_view f = m_fields[column];
         const std::string& col = m_columns[column];
         double value = 0;
-        auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
-        if (ec == std::errc::result_out_of_range)
+        std::string problem = TryParseReal(f, value);
+        if (!problem.empty())
         {
-            Fail(col + " " + Quote(f) + " is out of the range of a double");
+            Fail(col + " " + Quote(f) + " " + problem);
         }
-        if (ec != std::errc() || ptr != f.data() + f.size())
-        {
-            Fail(col + " " + Quote(f) + " is not a number");
-        }
-        if (!std::isfinite(value) || !(value > 0))
+        if (!(value > 0))
         {
             Fail(col + " " + Quote(f) + " must be positive and finite");
         }
@@ -488,23 +491,51 @@ PutCircuitGraphDot(const CircuitGraph& graph, std::ostream& out, const RoleAssig
 void
 WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put)
 {
-    errno = 0;
-    std::ofstream file(path, std::ios::out | std::ios::trunc | std::ios::binary);
-    if (!file.is_open())
+    // Writes to target and checks every byte reached it; throws naming path.
+    auto writeTo = [&path, &put](const std::string& target) {
+        errno = 0;
+        std::ofstream file(target, std::ios::out | std::ios::trunc | std::ios::binary);
+        if (!file.is_open())
+        {
+            int err = errno;
+            throw MoseError("cannot write " + path + ": " +
+                            (err != 0 ? std::strerror(err) : "cannot create the file"));
+        }
+        put(file);
+        CheckWritten(file, path);
+        errno = 0;
+        file.close();
+        if (file.fail())
+        {
+            int err = errno;
+            throw MoseError("cannot write " + path + ": " +
+                            (err != 0 ? std::strerror(err) : "close failed"));
+        }
+    };
+    std::error_code ec;
+    std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     {
-        int err = errno;
-        throw MoseError("cannot write " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "cannot create the file"));
+        writeTo(path); // a device or pipe: nothing to replace, nothing to remove
+        return;
     }
-    put(file);
-    CheckWritten(file, path);
-    errno = 0;
-    file.close();
-    if (file.fail())
+    static std::atomic<uint64_t> counter{0};
+    const std::string temp =
+        path + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter.fetch_add(1));
+    try
     {
-        int err = errno;
-        throw MoseError("cannot write " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "close failed"));
+        writeTo(temp);
+    }
+    catch (...)
+    {
+        std::filesystem::remove(temp, ec);
+        throw;
+    }
+    std::filesystem::rename(temp, path, ec);
+    if (ec)
+    {
+        std::filesystem::remove(temp, ec);
+        throw MoseError("cannot write " + path + ": " + ec.message());
     }
 }
 
@@ -638,12 +669,13 @@ ReadRolesCsv(std::istream& in, const std::string& name, uint32_t nodes)
     while (csv.Next())
     {
         uint32_t v = csv.ParseId(0, limit);
-        GroupRole role;
-        if (!ParseGroupRole(std::string(csv.Field(1)), role))
+        std::optional<GroupRole> parsed = TryParseEnum<GroupRole>(csv.Field(1));
+        if (!parsed)
         {
             csv.Fail("unknown role " + Quote(csv.Field(1)) +
-                     " (allowed: P, D, T, prefill, decode, training)");
+                     " (allowed: " + AllowedEnumNames<GroupRole>() + ")");
         }
+        const GroupRole role = *parsed;
         auto [it, inserted] = lineOf.emplace(v, csv.GetLine());
         if (!inserted)
         {
@@ -715,6 +747,7 @@ ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes)
     CsvReader csv(in, name, {"src", "dst", "class", "demand"});
     const uint64_t limit = nodes != 0 ? nodes : NO_NODE_LIMIT;
     std::vector<Flow> flows;
+    double total = 0;
     while (csv.Next())
     {
         Flow f;
@@ -724,11 +757,21 @@ ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes)
         {
             csv.Fail("flow " + PairText(f.src, f.dst) + " has the same source and destination");
         }
-        if (!ParseTrafficClass(std::string(csv.Field(2)), f.cls))
+        std::optional<TrafficClass> cls = TryParseEnum<TrafficClass>(csv.Field(2));
+        if (!cls)
         {
-            csv.Fail("unknown class " + Quote(csv.Field(2)) + " (allowed: kv, training)");
+            csv.Fail("unknown class " + Quote(csv.Field(2)) +
+                     " (allowed: " + AllowedEnumNames<TrafficClass>() + ")");
         }
+        f.cls = *cls;
         f.demand = csv.ParsePositive(3);
+        total += f.demand;
+        if (!std::isfinite(total))
+        {
+            csv.Fail("demand " + Quote(csv.Field(3)) +
+                     " makes the total demand exceed the largest double (about 1.8e308), so "
+                     "loads and costs would be infinite; scale the demands down");
+        }
         flows.push_back(f);
     }
     if (flows.empty())

@@ -146,8 +146,13 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief Creates or truncates a file, lets put() write its content and checks that every byte
- *        reached the file (a full disk or a failed close is reported, not ignored).
+ * \brief Writes a file whole or not at all: put() writes the content to a temporary file
+ *        beside it (PATH.tmp-PID-N), which is renamed to PATH once every byte reached it and
+ *        it closed without error; on any failure (a full disk, a failed close, an exception from
+ *        put()) the temporary file is removed and PATH is left as it was.
+ *
+ * A path that exists and is not a regular file (/dev/null, /dev/full, a pipe) is written
+ * directly, and never removed; its write errors are reported the same way.
  * \param path the file
  * \param put writes the content to the stream it is given
  * Throws a MoseError "cannot write FILE: reason" on any failure.

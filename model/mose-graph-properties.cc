@@ -22,7 +22,9 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseGraphProperties");
 
 DistanceSummary
-SummarizeDistances(const CircuitGraph& graph)
+SummarizeDistances(const CircuitGraph& graph,
+                   uint32_t maxSources,
+                   const std::function<void(uint32_t, uint32_t)>& progress)
 {
     if (!graph.IsConnected())
     {
@@ -36,12 +38,16 @@ SummarizeDistances(const CircuitGraph& graph)
     uint64_t pairs = 0;
     double sum = 0;
     const uint32_t n = graph.GetNNodes();
-    for (uint32_t first = 0; first < n; first += ShortestPathRouting::BATCH)
+    const uint32_t k = (maxSources == 0 || maxSources >= n) ? n : maxSources;
+    s.sources = k;
+    s.sampled = k < n;
+    // the graph is undirected: distances towards t are distances from t
+    for (uint32_t first = 0; first < k; first += ShortestPathRouting::BATCH)
     {
         batch.clear();
-        for (uint32_t t = first; t < std::min(n, first + ShortestPathRouting::BATCH); ++t)
+        for (uint32_t i = first; i < std::min(k, first + ShortestPathRouting::BATCH); ++i)
         {
-            batch.push_back(t);
+            batch.push_back(static_cast<uint32_t>(static_cast<uint64_t>(i) * n / k));
         }
         // one bit-parallel search for BATCH destinations at a time
         routing.ComputeTrees(batch, trees);
@@ -64,6 +70,10 @@ SummarizeDistances(const CircuitGraph& graph)
                 s.diameter = std::max(s.diameter, h);
             }
         }
+        if (progress)
+        {
+            progress(std::min(k, first + ShortestPathRouting::BATCH), k);
+        }
     }
     s.averageHops = pairs > 0 ? sum / static_cast<double>(pairs) : 0.0;
     return s;
@@ -72,7 +82,9 @@ SummarizeDistances(const CircuitGraph& graph)
 TemplateProperties
 MeasureTemplate(const CircuitGraph& graph,
                 const RoleAssignment& roles,
-                const PdAssignment& assignment)
+                const PdAssignment& assignment,
+                uint32_t maxSources,
+                const std::function<void(uint32_t, uint32_t)>& progress)
 {
     if (roles.GetN() != graph.GetNNodes())
     {
@@ -125,7 +137,7 @@ MeasureTemplate(const CircuitGraph& graph,
             : static_cast<double>(realised) / static_cast<double>(assignment.GetPairs().size());
     if (p.connected)
     {
-        p.distances = SummarizeDistances(graph);
+        p.distances = SummarizeDistances(graph, maxSources, progress);
     }
     return p;
 }

@@ -12,6 +12,7 @@
 #include "mose-roles.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ns3
@@ -21,22 +22,31 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief Shortest-path distances over all ordered pairs of distinct groups.
+ * \brief Shortest-path distances from a set of source groups to every other group (all groups:
+ *        every ordered pair of distinct groups).
  */
 struct DistanceSummary
 {
-    double averageHops{0};           //!< mean distance over ordered pairs (s != t)
-    uint32_t diameter{0};            //!< largest distance
-    std::vector<uint64_t> histogram; //!< ordered pairs per distance (index = hops)
+    double averageHops{0};           //!< mean distance over the pairs measured (s != t)
+    uint32_t diameter{0};            //!< largest distance measured (a lower bound if sampled)
+    std::vector<uint64_t> histogram; //!< pairs per distance (index = hops)
+    uint32_t sources{0};             //!< source groups measured
+    bool sampled{false};             //!< whether sources < N
 };
 
 /**
  * \ingroup mose
- * \brief All-pairs distances by one breadth-first search per node, O(N (N + E)).
+ * \brief Distances by one breadth-first search per source, O(sources (N + E)): all-pairs when
+ *        maxSources is 0 or >= N, else from maxSources sources spread evenly over the ids
+ *        (source i is floor(i N / maxSources)), so the cost stays linear in N.
  * \param graph a connected circuit graph (throws a MoseError otherwise)
+ * \param maxSources at most this many sources (0: all groups)
+ * \param progress if set, called after each batch of searches with (sources done, sources)
  * \return the summary
  */
-DistanceSummary SummarizeDistances(const CircuitGraph& graph);
+DistanceSummary SummarizeDistances(const CircuitGraph& graph,
+                                   uint32_t maxSources = 0,
+                                   const std::function<void(uint32_t, uint32_t)>& progress = {});
 
 /**
  * \ingroup mose
@@ -54,7 +64,7 @@ struct TemplateProperties
     uint32_t maxPdCircuits{0};    //!< most P-D circuits at a P or D group
     uint32_t pdCircuits{0};       //!< circuits joining a P and a D group
     double assignmentRealised{0}; //!< share of assignment pairs that are circuits
-    DistanceSummary distances;    //!< all-pairs distances (only if connected)
+    DistanceSummary distances;    //!< distances (only if connected; see SummarizeDistances())
 };
 
 /**
@@ -63,11 +73,15 @@ struct TemplateProperties
  * \param graph the circuit graph
  * \param roles the roles it was built for
  * \param assignment the P-D assignment (may be empty)
+ * \param maxSources distances from at most this many sources (0: all pairs)
+ * \param progress as for SummarizeDistances()
  * \return the properties
  */
 TemplateProperties MeasureTemplate(const CircuitGraph& graph,
                                    const RoleAssignment& roles,
-                                   const PdAssignment& assignment);
+                                   const PdAssignment& assignment,
+                                   uint32_t maxSources = 0,
+                                   const std::function<void(uint32_t, uint32_t)>& progress = {});
 
 } // namespace mose
 } // namespace ns3

@@ -10,9 +10,8 @@
 
 #include "ns3/log.h"
 
-#include <cerrno>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 
 namespace ns3
@@ -22,20 +21,14 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseParse");
 
-namespace
-{
-
-/// "text" in quotes, for messages
 std::string
-Quote(const std::string& text)
+QuoteText(std::string_view text)
 {
-    return "\"" + text + "\"";
+    return "\"" + std::string(text) + "\"";
 }
 
-} // namespace
-
 uint64_t
-ParseUnsigned64(const std::string& parameter, const std::string& text)
+ParseUnsigned64(const std::string& parameter, std::string_view text)
 {
     bool digits = !text.empty();
     for (char c : text)
@@ -44,50 +37,94 @@ ParseUnsigned64(const std::string& parameter, const std::string& text)
     }
     if (!digits)
     {
-        ThrowBadParameter(parameter, Quote(text), "expected an unsigned decimal integer");
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          text.empty() ? "the value is empty; expected an unsigned decimal integer"
+                                       : "expected an unsigned decimal integer");
     }
-    errno = 0;
-    char* end = nullptr;
-    unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    if (errno == ERANGE || *end != '\0')
+    uint64_t v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size())
     {
-        ThrowBadParameter(parameter, Quote(text), "the value does not fit 64 bits");
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          "the value must be at most 18446744073709551615");
     }
     return v;
 }
 
 uint32_t
-ParseUnsigned32(const std::string& parameter, const std::string& text)
+ParseUnsigned32(const std::string& parameter, std::string_view text)
 {
     uint64_t v = ParseUnsigned64(parameter, text);
     if (v > std::numeric_limits<uint32_t>::max())
     {
-        ThrowBadParameter(parameter, Quote(text), "the value must be at most 4294967295");
+        ThrowBadParameter(parameter, QuoteText(text), "the value must be at most 4294967295");
     }
     return static_cast<uint32_t>(v);
 }
 
-double
-ParseReal(const std::string& parameter, const std::string& text)
+std::string
+TryParseReal(std::string_view text, double& value)
 {
-    errno = 0;
-    char* end = nullptr;
-    double v = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(text[0])))
+    if (text.empty())
     {
-        ThrowBadParameter(parameter, Quote(text), "expected a number");
+        return "is empty, expected a number";
     }
-    if (errno == ERANGE || !std::isfinite(v))
+    double v = 0;
+    // from_chars reads the C locale's format whatever the global locale is; it takes no '+',
+    // no leading space and no hexadecimal without a prefix, but it reads "inf" and "nan"
+    auto [ptr, ec] =
+        std::from_chars(text.data(), text.data() + text.size(), v, std::chars_format::general);
+    if (ec == std::errc::result_out_of_range)
     {
-        ThrowBadParameter(parameter, Quote(text), "expected a finite number");
+        return "is out of the range of a double";
+    }
+    if (ec != std::errc() || ptr != text.data() + text.size())
+    {
+        return "is not a number";
+    }
+    if (!std::isfinite(v))
+    {
+        return "is not a finite number";
+    }
+    value = v;
+    return "";
+}
+
+double
+ParseReal(const std::string& parameter, std::string_view text)
+{
+    double v = 0;
+    std::string problem = TryParseReal(text, v);
+    if (!problem.empty())
+    {
+        ThrowBadParameter(parameter, QuoteText(text), "the value " + problem);
     }
     return v;
 }
 
-std::string
-ToLowerAscii(const std::string& text)
+bool
+ParseBool(const std::string& parameter, std::string_view text)
 {
-    std::string lower = text;
+    std::string t = ToLowerAscii(text);
+    if (t == "true" || t == "t" || t == "1")
+    {
+        return true;
+    }
+    if (t == "false" || t == "f" || t == "0")
+    {
+        return false;
+    }
+    ThrowBadParameter(parameter,
+                      QuoteText(text),
+                      "allowed values are true, false, t, f, 1 and 0 (any letter case)");
+}
+
+std::string
+ToLowerAscii(std::string_view text)
+{
+    std::string lower(text);
     for (char& c : lower)
     {
         if (c >= 'A' && c <= 'Z')
@@ -97,6 +134,54 @@ ToLowerAscii(const std::string& text)
     }
     return lower;
 }
+
+void
+ThrowUnknownName(const std::string& parameter, std::string_view text, const std::string& allowed)
+{
+    ThrowBadParameter(
+        parameter,
+        QuoteText(text),
+        (text.empty() ? "the value is empty; allowed values are " : "allowed values are ") +
+            allowed);
+}
+
+namespace detail
+{
+
+std::optional<std::size_t>
+FindName(const std::vector<std::vector<std::string>>& names, std::string_view text)
+{
+    const std::string t = ToLowerAscii(text);
+    for (std::size_t i = 0; i < names.size(); ++i)
+    {
+        for (const std::string& name : names[i])
+        {
+            if (ToLowerAscii(name) == t)
+            {
+                return i;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::string
+AllowedNames(const std::vector<std::vector<std::string>>& names)
+{
+    std::string canonical;
+    std::string aliases;
+    for (std::size_t i = 0; i < names.size(); ++i)
+    {
+        canonical += (i == 0 ? "" : (i + 1 == names.size() ? " and " : ", ")) + names[i][0];
+        for (std::size_t k = 1; k < names[i].size(); ++k)
+        {
+            aliases += (aliases.empty() ? "" : ", ") + names[i][k];
+        }
+    }
+    return canonical + " (any letter case" + (aliases.empty() ? "" : "; also " + aliases) + ")";
+}
+
+} // namespace detail
 
 } // namespace mose
 } // namespace ns3

@@ -8,7 +8,30 @@
 #define MOSE_PARSE_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mose
+ * The one way mose reads numbers and enum names given as text (command-line options, file
+ * fields), and writes enum names.
+ *
+ * Numbers: ns-3's CommandLine reads numbers with operator>>, which accepts "1024abc" as 1024 and
+ * wraps "-5" into a huge unsigned value. The mose examples therefore take numeric options as text
+ * and parse them here, and the file readers (mose-file-io.h) use the same functions: the whole
+ * text must be the number (no sign for unsigned values, no leading '+' or space), within range,
+ * read with std::from_chars, so the result never depends on the C locale.
+ *
+ * Enums: every mose enum has one table, EnumTable<E>, of {value, canonical name, aliases}.
+ * ToString(E) writes the canonical name (the one in every output file and table); ParseEnum<E>()
+ * accepts the canonical name or an alias in any letter case and otherwise throws a MoseError
+ * that names the parameter, the text and every allowed name. MakeMoseEnumChecker()
+ * (mose-enum-attribute.h) builds ns-3's EnumChecker from the same table.
+ */
 
 namespace ns3
 {
@@ -17,41 +40,206 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief Strict parsing of numbers given as text (command-line options, file fields).
- *
- * ns-3's CommandLine reads numbers with operator>>, which accepts "1024abc" as 1024 and wraps
- * "-5" into a huge unsigned value. The mose examples therefore take numeric options as text and
- * parse them here: the whole text must be the number, without sign for unsigned values, within
- * range; otherwise a MoseError names the parameter, the text and what is allowed.
- */
-
-/**
- * \param parameter the parameter's name, for the message
+ * \param parameter the parameter's name as the user types it (e.g. "--nodes"), for the message
  * \param text the text
  * \return the value, 0 <= value <= UINT32_MAX
  */
-uint32_t ParseUnsigned32(const std::string& parameter, const std::string& text);
+uint32_t ParseUnsigned32(const std::string& parameter, std::string_view text);
 
 /**
- * \param parameter the parameter's name, for the message
+ * \ingroup mose
+ * \param parameter the parameter's name as the user types it, for the message
  * \param text the text
  * \return the value, 0 <= value <= UINT64_MAX
  */
-uint64_t ParseUnsigned64(const std::string& parameter, const std::string& text);
+uint64_t ParseUnsigned64(const std::string& parameter, std::string_view text);
 
 /**
- * \param parameter the parameter's name, for the message
- * \param text the text (decimal or scientific notation)
+ * \ingroup mose
+ * \brief Reads a finite real number, locale-independently; the parser under ParseReal() and the
+ *        file readers.
+ * \param text the text: decimal or scientific notation ("0.7", "1e-3", "-2"); no leading '+',
+ *        no spaces, no "inf"/"nan", no hexadecimal
+ * \param[out] value the number, if the text is one
+ * \return empty if the text is a finite number, else what is wrong with it, as a phrase that
+ *         follows the text in a message (e.g. "is not a number")
+ */
+std::string TryParseReal(std::string_view text, double& value);
+
+/**
+ * \ingroup mose
+ * \param parameter the parameter's name as the user types it, for the message
+ * \param text the text (see TryParseReal())
  * \return the value, finite
  */
-double ParseReal(const std::string& parameter, const std::string& text);
+double ParseReal(const std::string& parameter, std::string_view text);
 
 /**
+ * \ingroup mose
+ * \brief Reads a boolean option: true/false, t/f, 1/0, in any letter case (exactly what ns-3's
+ *        CommandLine accepts for a bool, so a value checked here is read the same way there).
+ * \param parameter the parameter's name as the user types it, for the message
+ * \param text the text
+ * \return the value
+ */
+bool ParseBool(const std::string& parameter, std::string_view text);
+
+/**
+ * \ingroup mose
  * \param text any text
  * \return the text with ASCII letters in lower case (names of roles, classes, policies are
  *         matched case-insensitively)
  */
-std::string ToLowerAscii(const std::string& text);
+std::string ToLowerAscii(std::string_view text);
+
+/**
+ * \ingroup mose
+ * \param text any text
+ * \return the text in double quotes, for messages
+ */
+std::string QuoteText(std::string_view text);
+
+/**
+ * \ingroup mose
+ * \brief Throws the MoseError of ParseEnum() for a name that is not in the table.
+ * \param parameter the parameter's name
+ * \param text the text given
+ * \param allowed the allowed names (AllowedEnumNames())
+ */
+[[noreturn]] void ThrowUnknownName(const std::string& parameter,
+                                   std::string_view text,
+                                   const std::string& allowed);
+
+/**
+ * \ingroup mose
+ * \brief One value of an enum and its names.
+ */
+template <typename E>
+struct EnumEntry
+{
+    E value;                          //!< the value
+    std::string name;                 //!< canonical name: ToString() and every output
+    std::vector<std::string> aliases; //!< other names ParseEnum() accepts
+};
+
+/**
+ * \ingroup mose
+ * \brief The names of an enum. Specialise it next to each enum with
+ *        `static const std::vector<EnumEntry<E>>& Get();` listing every value once, in
+ *        declaration order (the first is the default shown in messages only by position).
+ *
+ * The primary template is empty, so ToString() and ParseEnum() take part in overload resolution
+ * only for enums that have a table.
+ */
+template <typename E>
+struct EnumTable
+{
+};
+
+/// \cond internal
+namespace detail
+{
+/// true when EnumTable<E> is specialised
+template <typename E, typename = void>
+struct HasEnumTable : std::false_type
+{
+};
+
+/// true when EnumTable<E> is specialised
+template <typename E>
+struct HasEnumTable<E, std::void_t<decltype(EnumTable<E>::Get())>> : std::true_type
+{
+};
+
+/// \return index of the entry whose canonical name or alias matches text, case-insensitively
+std::optional<std::size_t> FindName(const std::vector<std::vector<std::string>>& names,
+                                    std::string_view text);
+
+/// \return "a, b and c (any letter case; also x, y)" for a message
+std::string AllowedNames(const std::vector<std::vector<std::string>>& names);
+
+/// \return every entry's names, canonical first
+template <typename E>
+std::vector<std::vector<std::string>>
+NameLists()
+{
+    std::vector<std::vector<std::string>> lists;
+    for (const EnumEntry<E>& e : EnumTable<E>::Get())
+    {
+        std::vector<std::string> names{e.name};
+        names.insert(names.end(), e.aliases.begin(), e.aliases.end());
+        lists.push_back(std::move(names));
+    }
+    return lists;
+}
+} // namespace detail
+
+/// \endcond
+
+/**
+ * \ingroup mose
+ * \param value a value of an enum with an EnumTable
+ * \return its canonical name ("unknown" for a value outside the table)
+ */
+template <typename E>
+std::enable_if_t<detail::HasEnumTable<E>::value, std::string>
+ToString(E value)
+{
+    for (const EnumEntry<E>& e : EnumTable<E>::Get())
+    {
+        if (e.value == value)
+        {
+            return e.name;
+        }
+    }
+    return "unknown";
+}
+
+/**
+ * \ingroup mose
+ * \param text a canonical name or alias, in any letter case
+ * \return the value, or empty if the text names none
+ */
+template <typename E>
+std::enable_if_t<detail::HasEnumTable<E>::value, std::optional<E>>
+TryParseEnum(std::string_view text)
+{
+    std::optional<std::size_t> i = detail::FindName(detail::NameLists<E>(), text);
+    if (!i)
+    {
+        return std::nullopt;
+    }
+    return EnumTable<E>::Get()[*i].value;
+}
+
+/**
+ * \ingroup mose
+ * \return the allowed names for a message: "a, b and c (any letter case; also x, y)"
+ */
+template <typename E>
+std::enable_if_t<detail::HasEnumTable<E>::value, std::string>
+AllowedEnumNames()
+{
+    return detail::AllowedNames(detail::NameLists<E>());
+}
+
+/**
+ * \ingroup mose
+ * \param text a canonical name or alias, in any letter case
+ * \param parameter the parameter's name as the user types it (e.g. "--routing")
+ * \return the value; throws a MoseError naming the parameter, the text and the allowed names
+ */
+template <typename E>
+std::enable_if_t<detail::HasEnumTable<E>::value, E>
+ParseEnum(std::string_view text, const std::string& parameter)
+{
+    std::optional<E> v = TryParseEnum<E>(text);
+    if (!v)
+    {
+        ThrowUnknownName(parameter, text, AllowedEnumNames<E>());
+    }
+    return *v;
+}
 
 } // namespace mose
 } // namespace ns3

@@ -44,33 +44,14 @@ RoleText(const RoleAssignment& roles, uint32_t node)
 
 } // namespace
 
-std::string
-ToString(PdAssignmentKind kind)
+const std::vector<EnumEntry<PdAssignmentKind>>&
+EnumTable<PdAssignmentKind>::Get()
 {
-    switch (kind)
-    {
-    case PdAssignmentKind::ONE_TO_ONE:
-        return "one-to-one";
-    case PdAssignmentKind::MANY_TO_ONE:
-        return "many-to-one";
-    }
-    return "unknown";
-}
-
-PdAssignmentKind
-ParsePdAssignmentKind(const std::string& text)
-{
-    if (text == "one-to-one")
-    {
-        return PdAssignmentKind::ONE_TO_ONE;
-    }
-    if (text == "many-to-one")
-    {
-        return PdAssignmentKind::MANY_TO_ONE;
-    }
-    ThrowBadParameter("assignment",
-                      "\"" + text + "\"",
-                      "allowed values are one-to-one and many-to-one");
+    static const std::vector<EnumEntry<PdAssignmentKind>> names = {
+        {PdAssignmentKind::ONE_TO_ONE, "one-to-one", {}},
+        {PdAssignmentKind::MANY_TO_ONE, "many-to-one", {}},
+    };
+    return names;
 }
 
 PdAssignment::PdAssignment(std::vector<PdPair> pairs)

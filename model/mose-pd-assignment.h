@@ -7,6 +7,7 @@
 #ifndef MOSE_PD_ASSIGNMENT_H
 #define MOSE_PD_ASSIGNMENT_H
 
+#include "mose-parse.h"
 #include "mose-random.h"
 #include "mose-roles.h"
 
@@ -44,10 +45,14 @@ enum class PdAssignmentKind : uint8_t
     MANY_TO_ONE,
 };
 
-/// \return "one-to-one" or "many-to-one"
-std::string ToString(PdAssignmentKind kind);
-/// \return the kind; throws a MoseError naming the parameter "assignment" for other text
-PdAssignmentKind ParsePdAssignmentKind(const std::string& text);
+/// \ingroup mose
+/// Names of PdAssignmentKind: "one-to-one", "many-to-one" (ToString(), ParseEnum())
+template <>
+struct EnumTable<PdAssignmentKind>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<PdAssignmentKind>>& Get();
+};
 
 /**
  * \ingroup mose

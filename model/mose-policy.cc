@@ -35,62 +35,27 @@ SelectTemplate(Policy policy, WorkloadMode mode)
     throw MoseError("unknown policy");
 }
 
-std::string
-ToString(Policy policy)
+const std::vector<EnumEntry<Policy>>&
+EnumTable<Policy>::Get()
 {
-    switch (policy)
-    {
-    case Policy::STATIC_TRAINING:
-        return "S-Train";
-    case Policy::STATIC_INFERENCE:
-        return "S-Inf";
-    case Policy::STATIC_COMPROMISE:
-        return "S-Comp";
-    case Policy::MOSE:
-        return "MoSE";
-    }
-    return "unknown";
+    static const std::vector<EnumEntry<Policy>> names = {
+        {Policy::STATIC_TRAINING, "S-Train", {"static-training"}},
+        {Policy::STATIC_INFERENCE, "S-Inf", {"static-inference"}},
+        {Policy::STATIC_COMPROMISE, "S-Comp", {"static-compromise"}},
+        {Policy::MOSE, "MoSE", {}},
+    };
+    return names;
 }
 
-std::string
-ToString(TemplateId id)
+const std::vector<EnumEntry<TemplateId>>&
+EnumTable<TemplateId>::Get()
 {
-    switch (id)
-    {
-    case TemplateId::UNIFORM:
-        return "uniform";
-    case TemplateId::PD_BIASED:
-        return "pd-biased";
-    case TemplateId::COMPROMISE:
-        return "compromise";
-    }
-    return "unknown";
-}
-
-Policy
-ParsePolicy(const std::string& text)
-{
-    std::string t = ToLowerAscii(text);
-    if (t == "s-train" || t == "static-training")
-    {
-        return Policy::STATIC_TRAINING;
-    }
-    if (t == "s-inf" || t == "static-inference")
-    {
-        return Policy::STATIC_INFERENCE;
-    }
-    if (t == "s-comp" || t == "static-compromise")
-    {
-        return Policy::STATIC_COMPROMISE;
-    }
-    if (t == "mose")
-    {
-        return Policy::MOSE;
-    }
-    ThrowBadParameter("policy",
-                      "\"" + text + "\"",
-                      "allowed values are S-Train, S-Inf, S-Comp, MoSE (or static-training, "
-                      "static-inference, static-compromise, mose)");
+    static const std::vector<EnumEntry<TemplateId>> names = {
+        {TemplateId::UNIFORM, "uniform", {}},
+        {TemplateId::PD_BIASED, "pd-biased", {}},
+        {TemplateId::COMPROMISE, "compromise", {}},
+    };
+    return names;
 }
 
 } // namespace mose

@@ -7,6 +7,7 @@
 #ifndef MOSE_POLICY_H
 #define MOSE_POLICY_H
 
+#include "mose-parse.h"
 #include "mose-roles.h"
 
 #include <array>
@@ -65,16 +66,24 @@ constexpr std::array<TemplateId, 3> ALL_TEMPLATES = {TemplateId::UNIFORM,
  */
 TemplateId SelectTemplate(Policy policy, WorkloadMode mode);
 
-/// \return "S-Train", "S-Inf", "S-Comp" or "MoSE" (the paper's short names)
-std::string ToString(Policy policy);
-/// \return "uniform", "pd-biased" or "compromise"
-std::string ToString(TemplateId id);
-/**
- * \param text a short name (S-Train, S-Inf, S-Comp, MoSE) or a long one (static-training,
- *        static-inference, static-compromise, mose), any case
- * \return the policy; throws a MoseError naming the parameter "policy" otherwise
- */
-Policy ParsePolicy(const std::string& text);
+/// \ingroup mose
+/// Names of Policy: the paper's short names "S-Train", "S-Inf", "S-Comp", "MoSE"; also
+/// static-training, static-inference, static-compromise
+template <>
+struct EnumTable<Policy>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<Policy>>& Get();
+};
+
+/// \ingroup mose
+/// Names of TemplateId: "uniform", "pd-biased", "compromise"
+template <>
+struct EnumTable<TemplateId>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<TemplateId>>& Get();
+};
 
 } // namespace mose
 } // namespace ns3

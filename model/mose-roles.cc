@@ -20,67 +20,35 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseRoles");
 
-std::string
-ToString(GroupRole role)
+const std::vector<EnumEntry<GroupRole>>&
+EnumTable<GroupRole>::Get()
 {
-    switch (role)
-    {
-    case GroupRole::PREFILL:
-        return "prefill";
-    case GroupRole::DECODE:
-        return "decode";
-    case GroupRole::TRAINING:
-        return "training";
-    }
-    return "unknown";
+    static const std::vector<EnumEntry<GroupRole>> names = {
+        {GroupRole::PREFILL, "prefill", {"P"}},
+        {GroupRole::DECODE, "decode", {"D"}},
+        {GroupRole::TRAINING, "training", {"T", "train"}},
+    };
+    return names;
 }
 
-std::string
-ToString(WorkloadMode mode)
+const std::vector<EnumEntry<WorkloadMode>>&
+EnumTable<WorkloadMode>::Get()
 {
-    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference-heavy" : "training-heavy";
+    static const std::vector<EnumEntry<WorkloadMode>> names = {
+        {WorkloadMode::INFERENCE_HEAVY, "inference-heavy", {"inference"}},
+        {WorkloadMode::TRAINING_HEAVY, "training-heavy", {"training"}},
+    };
+    return names;
 }
 
-std::string
-ToString(RoleTransition transition)
+const std::vector<EnumEntry<RoleTransition>>&
+EnumTable<RoleTransition>::Get()
 {
-    return transition == RoleTransition::SWAP ? "swap" : "nested";
-}
-
-bool
-ParseGroupRole(const std::string& text, GroupRole& role)
-{
-    std::string t = ToLowerAscii(text);
-    if (t == "p" || t == "prefill")
-    {
-        role = GroupRole::PREFILL;
-        return true;
-    }
-    if (t == "d" || t == "decode")
-    {
-        role = GroupRole::DECODE;
-        return true;
-    }
-    if (t == "t" || t == "training" || t == "train")
-    {
-        role = GroupRole::TRAINING;
-        return true;
-    }
-    return false;
-}
-
-RoleTransition
-ParseRoleTransition(const std::string& text)
-{
-    if (text == "swap")
-    {
-        return RoleTransition::SWAP;
-    }
-    if (text == "nested")
-    {
-        return RoleTransition::NESTED;
-    }
-    ThrowBadParameter("roleTransition", "\"" + text + "\"", "allowed values are swap and nested");
+    static const std::vector<EnumEntry<RoleTransition>> names = {
+        {RoleTransition::SWAP, "swap", {}},
+        {RoleTransition::NESTED, "nested", {}},
+    };
+    return names;
 }
 
 uint64_t

@@ -7,6 +7,7 @@
 #ifndef MOSE_ROLES_H
 #define MOSE_ROLES_H
 
+#include "mose-parse.h"
 #include "mose-random.h"
 
 #include <cstdint>
@@ -39,18 +40,23 @@ enum class WorkloadMode : uint8_t
     TRAINING_HEAVY,  //!< training all-to-all dominates
 };
 
-/// \return "prefill", "decode" or "training"
-std::string ToString(GroupRole role);
-/// \return "inference-heavy" or "training-heavy"
-std::string ToString(WorkloadMode mode);
+/// \ingroup mose
+/// Names of GroupRole: "prefill", "decode", "training"; also P, D, T, train (role files)
+template <>
+struct EnumTable<GroupRole>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<GroupRole>>& Get();
+};
 
-/**
- * \brief Parses a role as written in role files: P/prefill, D/decode, T/training (any case).
- * \param text the text
- * \param role where the role is written
- * \return false if the text names no role
- */
-bool ParseGroupRole(const std::string& text, GroupRole& role);
+/// \ingroup mose
+/// Names of WorkloadMode: "inference-heavy", "training-heavy"; also inference, training
+template <>
+struct EnumTable<WorkloadMode>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<WorkloadMode>>& Get();
+};
 
 /**
  * \ingroup mose
@@ -92,13 +98,14 @@ enum class RoleTransition : uint8_t
     NESTED,
 };
 
-/// \return "swap" or "nested"
-std::string ToString(RoleTransition transition);
-/**
- * \param text "swap" or "nested"
- * \return the transition; throws a MoseError naming the parameter "roleTransition" otherwise
- */
-RoleTransition ParseRoleTransition(const std::string& text);
+/// \ingroup mose
+/// Names of RoleTransition: "swap", "nested"
+template <>
+struct EnumTable<RoleTransition>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<RoleTransition>>& Get();
+};
 
 /**
  * \ingroup mose

@@ -7,6 +7,7 @@
 #include "mose-routing.h"
 
 #include "mose-error.h"
+#include "mose-random.h"
 
 #include "ns3/log.h"
 
@@ -216,46 +217,36 @@ CheckNode(const std::string& parameter, uint32_t node, uint32_t n)
 
 } // namespace
 
-std::string
-ToString(RoutingRule rule)
+const std::vector<EnumEntry<RoutingRule>>&
+EnumTable<RoutingRule>::Get()
 {
-    switch (rule)
-    {
-    case RoutingRule::SHORTEST_PATH:
-        return "shortest-path";
-    case RoutingRule::RANDOM_SHORTEST_PATH:
-        return "random-shortest-path";
-    case RoutingRule::ECMP:
-        return "ecmp";
-    }
-    return "unknown";
+    static const std::vector<EnumEntry<RoutingRule>> names = {
+        {RoutingRule::SHORTEST_PATH, "shortest-path", {}},
+        {RoutingRule::RANDOM_SHORTEST_PATH, "random-shortest-path", {}},
+        {RoutingRule::ECMP, "ecmp", {}},
+    };
+    return names;
 }
 
-RoutingRule
-ParseRoutingRule(const std::string& text)
+uint64_t
+DeriveRoutingSeed(uint64_t run)
 {
-    if (text == "shortest-path")
-    {
-        return RoutingRule::SHORTEST_PATH;
-    }
-    if (text == "random-shortest-path")
-    {
-        return RoutingRule::RANDOM_SHORTEST_PATH;
-    }
-    if (text == "ecmp")
-    {
-        return RoutingRule::ECMP;
-    }
-    ThrowBadParameter("routing",
-                      "\"" + text + "\"",
-                      "allowed values are shortest-path, random-shortest-path and ecmp");
+    NS_LOG_FUNCTION(run);
+    return MoseRandom::Create(run, MoseStream::ROUTING).Bits64();
 }
 
-ShortestPathRouting::ShortestPathRouting(const CircuitGraph& graph, RoutingRule rule, uint64_t seed)
-    : m_graph(graph),
+ShortestPathRouting::ShortestPathRouting(std::shared_ptr<const CircuitGraph> graph,
+                                         RoutingRule rule,
+                                         uint64_t seed)
+    : m_graph(std::move(graph)),
       m_rule(rule),
       m_seed(seed)
 {
+    NS_LOG_FUNCTION(this << static_cast<int>(rule) << seed);
+    if (!m_graph)
+    {
+        ThrowBadParameter("graph", "null", "ShortestPathRouting needs a circuit graph");
+    }
     if (rule != RoutingRule::SHORTEST_PATH && rule != RoutingRule::RANDOM_SHORTEST_PATH &&
         rule != RoutingRule::ECMP)
     {
@@ -265,8 +256,24 @@ ShortestPathRouting::ShortestPathRouting(const CircuitGraph& graph, RoutingRule 
     }
 }
 
+ShortestPathRouting::ShortestPathRouting(const CircuitGraph& graph, RoutingRule rule, uint64_t seed)
+    : ShortestPathRouting(std::make_shared<const CircuitGraph>(graph), rule, seed)
+{
+}
+
+ShortestPathRouting::ShortestPathRouting(CircuitGraph&& graph, RoutingRule rule, uint64_t seed)
+    : ShortestPathRouting(std::make_shared<const CircuitGraph>(std::move(graph)), rule, seed)
+{
+}
+
 const CircuitGraph&
 ShortestPathRouting::GetGraph() const
+{
+    return *m_graph;
+}
+
+const std::shared_ptr<const CircuitGraph>&
+ShortestPathRouting::GetGraphPtr() const
 {
     return m_graph;
 }
@@ -292,15 +299,15 @@ ShortestPathRouting::HashUniform(uint64_t seed, uint32_t node, uint32_t destinat
 void
 ShortestPathRouting::ComputeTree(uint32_t destination, DestinationTree& tree) const
 {
-    const uint32_t n = m_graph.GetNNodes();
+    const uint32_t n = m_graph->GetNNodes();
     CheckNode("destination", destination, n);
     switch (m_rule)
     {
     case RoutingRule::SHORTEST_PATH:
-        SearchFrom<RoutingRule::SHORTEST_PATH>(m_graph.GetGraph(), n, destination, m_seed, tree);
+        SearchFrom<RoutingRule::SHORTEST_PATH>(m_graph->GetGraph(), n, destination, m_seed, tree);
         break;
     case RoutingRule::RANDOM_SHORTEST_PATH:
-        SearchFrom<RoutingRule::RANDOM_SHORTEST_PATH>(m_graph.GetGraph(),
+        SearchFrom<RoutingRule::RANDOM_SHORTEST_PATH>(m_graph->GetGraph(),
                                                       n,
                                                       destination,
                                                       m_seed,
@@ -308,7 +315,7 @@ ShortestPathRouting::ComputeTree(uint32_t destination, DestinationTree& tree) co
         break;
     case RoutingRule::ECMP:
         // ECMP's tree is the plain BFS; its lowest-id next hops come for free
-        SearchFrom<RoutingRule::ECMP>(m_graph.GetGraph(), n, destination, m_seed, tree);
+        SearchFrom<RoutingRule::ECMP>(m_graph->GetGraph(), n, destination, m_seed, tree);
         break;
     }
 }
@@ -317,7 +324,7 @@ void
 ShortestPathRouting::ComputeTrees(const std::vector<uint32_t>& destinations,
                                   std::vector<DestinationTree>& trees) const
 {
-    const uint32_t n = m_graph.GetNNodes();
+    const uint32_t n = m_graph->GetNNodes();
     for (uint32_t t : destinations)
     {
         CheckNode("destination", t, n);
@@ -350,8 +357,8 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
                                       TreeBatch& batch,
                                       bool nextHops) const
 {
-    const uint32_t n = m_graph.GetNNodes();
-    const CircuitGraph::Graph& g = m_graph.GetGraph();
+    const uint32_t n = m_graph->GetNNodes();
+    const CircuitGraph::Graph& g = m_graph->GetGraph();
     if (count == 0 || count > BATCH)
     {
         ThrowBadParameter("count",
@@ -363,7 +370,10 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
         CheckNode("destination", destinations[b], n);
     }
     const std::size_t cells = static_cast<std::size_t>(n) * count;
-    batch.m_graph = &m_graph;
+    if (batch.m_graph != m_graph)
+    {
+        batch.m_graph = m_graph;
+    }
     batch.m_nodes = n;
     batch.m_destinations.assign(destinations, destinations + count);
     batch.m_reached.assign(n, 0);
@@ -583,9 +593,9 @@ ShortestPathRouting::GetCloserNeighbours(const DestinationTree& tree,
                                          std::vector<uint32_t>& next,
                                          std::vector<uint32_t>& circuits) const
 {
-    const CircuitGraph::Graph& g = m_graph.GetGraph();
-    CheckNode("node", node, m_graph.GetNNodes());
-    if (tree.distance.size() != m_graph.GetNNodes())
+    const CircuitGraph::Graph& g = m_graph->GetGraph();
+    CheckNode("node", node, m_graph->GetNNodes());
+    if (tree.distance.size() != m_graph->GetNNodes())
     {
         throw MoseError("GetCloserNeighbours: the tree was not computed on this graph");
     }
@@ -612,7 +622,7 @@ ShortestPathRouting::GetCloserNeighbours(const DestinationTree& tree,
 std::vector<uint32_t>
 ShortestPathRouting::GetPath(uint32_t src, uint32_t dst) const
 {
-    const uint32_t n = m_graph.GetNNodes();
+    const uint32_t n = m_graph->GetNNodes();
     CheckNode("src", src, n);
     CheckNode("dst", dst, n);
     if (m_rule == RoutingRule::ECMP)
@@ -636,11 +646,26 @@ ShortestPathRouting::GetPath(uint32_t src, uint32_t dst) const
     return path;
 }
 
-std::vector<uint32_t>
+void
+ShortestPathRouting::ComputeNextHops(uint32_t destination, std::vector<NextHop>& hops) const
+{
+    NS_LOG_FUNCTION(this << destination);
+    DestinationTree tree;
+    ComputeTree(destination, tree);
+    const uint32_t n = m_graph->GetNNodes();
+    hops.resize(n);
+    for (uint32_t u = 0; u < n; ++u)
+    {
+        hops[u] = NextHop{tree.nextHop[u], tree.nextCircuit[u]};
+    }
+}
+
+std::vector<NextHop>
 ShortestPathRouting::ComputeNextHopTable() const
 {
-    const uint64_t n = m_graph.GetNNodes();
-    std::vector<uint32_t> table(n * n, NONE);
+    NS_LOG_FUNCTION(this);
+    const uint64_t n = m_graph->GetNNodes();
+    std::vector<NextHop> table(n * n);
     std::vector<uint32_t> destinations;
     std::vector<DestinationTree> trees;
     for (uint32_t first = 0; first < n; first += BATCH)
@@ -655,7 +680,8 @@ ShortestPathRouting::ComputeNextHopTable() const
         {
             for (uint32_t u = 0; u < n; ++u)
             {
-                table[u * n + destinations[i]] = trees[i].nextHop[u];
+                table[u * n + destinations[i]] =
+                    NextHop{trees[i].nextHop[u], trees[i].nextCircuit[u]};
             }
         }
     }
@@ -663,7 +689,8 @@ ShortestPathRouting::ComputeNextHopTable() const
 }
 
 LazyRandomTree::LazyRandomTree(const ShortestPathRouting& routing)
-    : m_graph(routing.GetGraph().GetGraph()),
+    : m_owner(routing.GetGraphPtr()),
+      m_graph(&m_owner->GetGraph()),
       m_seed(routing.GetSeed()),
       m_stamp(routing.GetGraph().GetNNodes(), 0),
       m_count(routing.GetGraph().GetNNodes(), 0.0),
@@ -674,16 +701,25 @@ LazyRandomTree::LazyRandomTree(const ShortestPathRouting& routing)
 }
 
 void
-LazyRandomTree::Reset(const TreeBatch& batch, uint32_t slot)
+LazyRandomTree::Reset(std::shared_ptr<const TreeBatch> batch, uint32_t slot)
 {
-    if (slot >= batch.GetSize() || batch.GetNNodes() != m_stamp.size())
+    if (!batch || batch->GetGraph() != m_owner)
     {
-        throw MoseError("LazyRandomTree::Reset: slot " + std::to_string(slot) +
-                        " or batch does not match the graph");
+        throw MoseError("LazyRandomTree::Reset: the batch was not computed on the routing's "
+                        "graph (null batch, or another graph object)");
     }
-    m_batch = &batch;
+    if (slot >= batch->GetSize())
+    {
+        ThrowBadParameter("slot",
+                          std::to_string(slot),
+                          "the batch has " + std::to_string(batch->GetSize()) + " slots");
+    }
+    if (m_batch != batch)
+    {
+        m_batch = std::move(batch);
+    }
     m_slot = slot;
-    m_destination = batch.GetDestination(slot);
+    m_destination = m_batch->GetDestination(slot);
     if (++m_epoch == 0)
     {
         std::fill(m_stamp.begin(), m_stamp.end(), 0);
@@ -697,11 +733,16 @@ LazyRandomTree::Reset(const TreeBatch& batch, uint32_t slot)
 double
 LazyRandomTree::GetPathCount(uint32_t node)
 {
+    if (m_epoch == 0)
+    {
+        throw MoseError("LazyRandomTree: call Reset() before GetPathCount()");
+    }
     if (m_stamp[node] == m_epoch)
     {
         return m_count[node];
     }
     const TreeBatch& batch = *m_batch;
+    const CircuitGraph::Graph& graph = *m_graph;
     const uint32_t slot = m_slot;
     m_stack.clear();
     m_stack.push_back(node);
@@ -716,9 +757,9 @@ LazyRandomTree::GetPathCount(uint32_t node)
         const uint32_t dx = batch.Distance(x, slot);
         bool ready = true;
         double sum = 0;
-        for (auto [it, end] = boost::out_edges(x, m_graph); it != end; ++it)
+        for (auto [it, end] = boost::out_edges(x, graph); it != end; ++it)
         {
-            const uint32_t v = boost::target(*it, m_graph);
+            const uint32_t v = boost::target(*it, graph);
             if (batch.Distance(v, slot) + 1 != dx)
             {
                 continue;
@@ -747,24 +788,29 @@ LazyRandomTree::GetPathCount(uint32_t node)
 uint32_t
 LazyRandomTree::Step(uint32_t node, uint32_t& circuit)
 {
+    if (m_epoch == 0)
+    {
+        throw MoseError("LazyRandomTree: call Reset() before Step()");
+    }
     if (m_hopStamp[node] == m_epoch)
     {
         circuit = m_hopCircuit[node];
         return m_hop[node];
     }
     const TreeBatch& batch = *m_batch;
+    const CircuitGraph::Graph& graph = *m_graph;
     const uint32_t du = batch.Distance(node, m_slot);
-    auto [begin, end] = boost::out_edges(node, m_graph);
+    auto [begin, end] = boost::out_edges(node, graph);
     uint32_t closer = 0;
     uint32_t hop = NONE;
     for (auto it = begin; it != end; ++it)
     {
-        const uint32_t v = boost::target(*it, m_graph);
+        const uint32_t v = boost::target(*it, graph);
         if (batch.Distance(v, m_slot) + 1 == du)
         {
             ++closer;
             hop = v;
-            circuit = m_graph[*it];
+            circuit = graph[*it];
         }
     }
     if (closer > 1)
@@ -775,7 +821,7 @@ LazyRandomTree::Step(uint32_t node, uint32_t& circuit)
         double cumulative = 0;
         for (auto it = begin; it != end; ++it)
         {
-            const uint32_t v = boost::target(*it, m_graph);
+            const uint32_t v = boost::target(*it, graph);
             if (batch.Distance(v, m_slot) + 1 != du)
             {
                 continue;
@@ -784,7 +830,7 @@ LazyRandomTree::Step(uint32_t node, uint32_t& circuit)
             if (cumulative > target)
             {
                 hop = v;
-                circuit = m_graph[*it];
+                circuit = graph[*it];
                 break;
             }
         }

@@ -8,8 +8,10 @@
 #define MOSE_ROUTING_H
 
 #include "mose-circuit-graph.h"
+#include "mose-parse.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,10 +44,28 @@ enum class RoutingRule : uint8_t
     ECMP,
 };
 
-/// \return "shortest-path", "random-shortest-path" or "ecmp"
-std::string ToString(RoutingRule rule);
-/// \return the rule; throws a MoseError naming the parameter "routing" for other text
-RoutingRule ParseRoutingRule(const std::string& text);
+/// \ingroup mose
+/// Names of RoutingRule: "shortest-path", "random-shortest-path", "ecmp"
+template <>
+struct EnumTable<RoutingRule>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<RoutingRule>>& Get();
+};
+
+/**
+ * \ingroup mose
+ * \brief The seed of RANDOM_SHORTEST_PATH's hash for one run: 64 bits drawn from the run's
+ *        MoseStream::ROUTING stream (MoseRandom::Create(run, MoseStream::ROUTING).Bits64()).
+ *
+ * The one derivation shared by the flow-level experiment, mose-flow-eval and the packet level,
+ * so that all of them pick the same random shortest paths, hop for hop, for the same run (and
+ * the same global ns-3 seed, RngSeedManager::GetSeed()). Like MoseRandom::Create(), it briefly
+ * sets ns-3's global run: callers that draw from several threads must serialise it.
+ * \param run the ns-3 run number (what --RngRun selects)
+ * \return the seed to give ShortestPathRouting
+ */
+uint64_t DeriveRoutingSeed(uint64_t run);
 
 /**
  * \ingroup mose
@@ -74,6 +94,29 @@ struct DestinationTree
 
 /**
  * \ingroup mose
+ * \brief One forwarding entry: the next node from a node towards a destination and the circuit
+ *        that leads there.
+ *
+ * Conventions (those of DestinationTree::nextHop and nextCircuit): at the destination itself,
+ * node is the destination and circuit is DestinationTree::UNREACHABLE (no hop is taken); where
+ * the destination cannot be reached, both are DestinationTree::UNREACHABLE. The circuit is an
+ * index into the routed graph's GetCircuits(); PortPlan::GetLocalPort() turns it into the port
+ * to send on.
+ */
+struct NextHop
+{
+    uint32_t node{DestinationTree::UNREACHABLE};    //!< the next node (see the conventions)
+    uint32_t circuit{DestinationTree::UNREACHABLE}; //!< the circuit index to it
+
+    /// \return true if both fields are equal
+    bool operator==(const NextHop& o) const
+    {
+        return node == o.node && circuit == o.circuit;
+    }
+};
+
+/**
+ * \ingroup mose
  * \brief The BFS distances (and, on request, the lowest-id next hops) towards up to 64
  *        destinations, in compact tables filled by ShortestPathRouting::ComputeTreeBatch().
  *
@@ -83,6 +126,10 @@ struct DestinationTree
  * than 254 levels switches to 32-bit distances. The next-hop table (8 bytes per entry) is only
  * filled when asked for. All values are those of ShortestPathRouting::ComputeTree() under
  * SHORTEST_PATH.
+ *
+ * Lifetime: a filled batch shares ownership of the graph it was computed on (the routing's
+ * std::shared_ptr), so it stays valid, ExtractTree() included, after the ShortestPathRouting
+ * and every other owner of the graph are gone.
  */
 class TreeBatch
 {
@@ -111,6 +158,12 @@ class TreeBatch
     uint32_t GetDestination(uint32_t slot) const
     {
         return m_destinations.at(slot);
+    }
+
+    /// \return the graph the batch was computed on (null before the first computation)
+    const std::shared_ptr<const CircuitGraph>& GetGraph() const
+    {
+        return m_graph;
     }
 
     /// \return true if the next-hop table was filled
@@ -174,14 +227,14 @@ class TreeBatch
   private:
     friend class ShortestPathRouting;
 
-    const CircuitGraph* m_graph{nullptr}; //!< the graph searched
-    uint32_t m_nodes{0};                  //!< N
-    std::vector<uint32_t> m_destinations; //!< destination per slot
-    std::vector<uint64_t> m_reached;      //!< per node, bit slot: destination reachable
-    std::vector<uint8_t> m_narrow;        //!< [node * GetSize() + slot] distance, < 255 levels
-    std::vector<uint32_t> m_wide;         //!< the same with 32 bits, once a search goes deeper
-    bool m_hasNextHops{false};            //!< whether m_entries is filled
-    std::vector<Entry> m_entries;         //!< [node * GetSize() + slot] next hops
+    std::shared_ptr<const CircuitGraph> m_graph; //!< the graph searched (shared ownership)
+    uint32_t m_nodes{0};                         //!< N
+    std::vector<uint32_t> m_destinations;        //!< destination per slot
+    std::vector<uint64_t> m_reached;             //!< per node, bit slot: destination reachable
+    std::vector<uint8_t> m_narrow; //!< [node * GetSize() + slot] distance, < 255 levels
+    std::vector<uint32_t> m_wide;  //!< the same with 32 bits, once a search goes deeper
+    bool m_hasNextHops{false};     //!< whether m_entries is filled
+    std::vector<Entry> m_entries;  //!< [node * GetSize() + slot] next hops
 };
 
 /**
@@ -196,19 +249,47 @@ class TreeBatch
  * RANDOM_SHORTEST_PATH, LazyRandomTree evaluates the same choices along a few paths only.
  * All of them give the same next hops for the same (graph, rule, seed), so the flow level and
  * the packet level agree hop for hop.
+ *
+ * Lifetime: the routing shares ownership of its graph through a std::shared_ptr to a const
+ * (immutable) CircuitGraph, and so do the TreeBatch objects it fills and the LazyRandomTree
+ * objects built on it. None of them refers to anything the others own: any of them may be
+ * destroyed first, and a routing protocol can keep the graph it routes on alive across mode
+ * switches simply by holding its routing. Copies of a ShortestPathRouting share the graph.
  */
 class ShortestPathRouting
 {
   public:
     /**
-     * \param graph the circuit graph; must outlive this object
+     * \param graph the circuit graph, shared (not copied); must not be null
+     * \param rule the routing rule
+     * \param seed the seed of RANDOM_SHORTEST_PATH's hash (ignored by the other rules; see
+     *        DeriveRoutingSeed())
+     */
+    ShortestPathRouting(std::shared_ptr<const CircuitGraph> graph,
+                        RoutingRule rule,
+                        uint64_t seed = 0);
+
+    /**
+     * \brief Routes on a private copy of a graph (O(N + E), once): the argument need not outlive
+     *        the routing. Pass a std::shared_ptr to share the graph instead.
+     * \param graph the circuit graph, copied
      * \param rule the routing rule
      * \param seed the seed of RANDOM_SHORTEST_PATH's hash (ignored by the other rules)
      */
     ShortestPathRouting(const CircuitGraph& graph, RoutingRule rule, uint64_t seed = 0);
 
-    /// \return the graph
+    /**
+     * \brief Routes on a graph moved in.
+     * \param graph the circuit graph, moved
+     * \param rule the routing rule
+     * \param seed the seed of RANDOM_SHORTEST_PATH's hash (ignored by the other rules)
+     */
+    ShortestPathRouting(CircuitGraph&& graph, RoutingRule rule, uint64_t seed = 0);
+
+    /// \return the graph (valid as long as this routing, or another owner of it, lives)
     const CircuitGraph& GetGraph() const;
+    /// \return the shared graph, to keep it alive independently of this routing
+    const std::shared_ptr<const CircuitGraph>& GetGraphPtr() const;
     /// \return the rule
     RoutingRule GetRule() const;
     /// \return the seed of RANDOM_SHORTEST_PATH's hash
@@ -285,15 +366,27 @@ class ShortestPathRouting
 
     /**
      * \brief The full forwarding table: one tree per destination (ComputeTrees()), O(N (N + E))
-     *        time and N^2 entries of memory (4 MB at N = 1024). Meant for the packet level, which
+     *        time and N^2 entries of memory (8 MB at N = 1024). Meant for the packet level, which
      *        needs every node's next hop towards every destination; the flow level never
      *        stores it.
-     * \return entry [node * N + destination] = the tree's nextHop of node towards destination
-     *         (node itself when node == destination, DestinationTree::UNREACHABLE if
-     *         destination cannot be reached). Under ECMP these are the lowest-id next hops
-     *         (see DestinationTree::nextHop).
+     *
+     * Under every single-path rule the entries are exactly the hops the flow level takes
+     * (GetPath(), EvaluateFlows()); RANDOM_SHORTEST_PATH included, for the same seed. Under ECMP
+     * these are the lowest-id next hops (see DestinationTree::nextHop).
+     * \return entry [node * N + destination] = the tree's next node and circuit from node
+     *         towards destination (see NextHop for the conventions at the destination and for
+     *         unreachable destinations)
      */
-    std::vector<uint32_t> ComputeNextHopTable() const;
+    std::vector<NextHop> ComputeNextHopTable() const;
+
+    /**
+     * \brief The forwarding entries of every node towards one destination: one tree
+     *        (ComputeTree()), O(N + E), the same entries as ComputeNextHopTable()'s column of
+     *        that destination. For recomputing routes on demand.
+     * \param destination t
+     * \param hops resized to N; entry u = the next hop from u towards t (NextHop conventions)
+     */
+    void ComputeNextHops(uint32_t destination, std::vector<NextHop>& hops) const;
 
     /**
      * \brief The stateless hash behind RANDOM_SHORTEST_PATH's choices.
@@ -307,9 +400,9 @@ class ShortestPathRouting
     static double HashUniform(uint64_t seed, uint32_t node, uint32_t destination);
 
   private:
-    const CircuitGraph& m_graph; //!< the graph
-    RoutingRule m_rule;          //!< the rule
-    uint64_t m_seed;             //!< hash seed for RANDOM_SHORTEST_PATH
+    std::shared_ptr<const CircuitGraph> m_graph; //!< the graph (shared ownership, never null)
+    RoutingRule m_rule;                          //!< the rule
+    uint64_t m_seed;                             //!< hash seed for RANDOM_SHORTEST_PATH
 };
 
 /**
@@ -324,22 +417,28 @@ class ShortestPathRouting
  * interval between its ends instead of a whole tree; a node with a single closer neighbour
  * needs no count at all, and next hops are memoised too. Distances come from a TreeBatch (the
  * bit-parallel search).
+ *
+ * Lifetime: the evaluator shares ownership of the routing's graph and of the batch it was last
+ * Reset() on, and copies the seed; it stays valid after the routing, the graph's other owners
+ * and the caller's batch pointer are gone. A batch refilled in place (ComputeTreeBatch() on the
+ * same object) needs a new Reset() before the next Step().
  */
 class LazyRandomTree
 {
   public:
     /**
-     * \param routing the routing whose graph and seed are used (whatever its rule); must
-     *        outlive this object
+     * \param routing the routing whose graph and seed are used (whatever its rule); the
+     *        evaluator shares the graph, so the routing may be destroyed first
      */
     explicit LazyRandomTree(const ShortestPathRouting& routing);
 
     /**
      * \brief Points the evaluator at one destination and forgets the previous counts (O(1)).
-     * \param batch the distances towards the destination; must outlive the use
+     * \param batch the distances towards the destination, computed on the routing's graph
+     *        (the same shared graph object; MoseError otherwise); shared until the next Reset()
      * \param slot the destination's slot in the batch
      */
-    void Reset(const TreeBatch& batch, uint32_t slot);
+    void Reset(std::shared_ptr<const TreeBatch> batch, uint32_t slot);
 
     /**
      * \brief The RANDOM_SHORTEST_PATH next hop of a node (ComputeTree()'s nextHop).
@@ -356,15 +455,16 @@ class LazyRandomTree
     double GetPathCount(uint32_t node);
 
   private:
-    const CircuitGraph::Graph& m_graph; //!< the CSR graph
-    uint64_t m_seed;                    //!< the hash seed
-    const TreeBatch* m_batch{nullptr};  //!< the distances
-    uint32_t m_slot{0};                 //!< the destination's slot
-    uint32_t m_destination{0};          //!< the destination
-    uint32_t m_epoch{0};                //!< stamp of the current destination
-    std::vector<uint32_t> m_stamp;      //!< per node, the epoch its count belongs to
-    std::vector<double> m_count;        //!< per node, memoised path count
-    std::vector<uint32_t> m_stack;      //!< depth-first search stack
+    std::shared_ptr<const CircuitGraph> m_owner; //!< keeps the graph alive
+    const CircuitGraph::Graph* m_graph;          //!< the CSR graph, owned through m_owner
+    uint64_t m_seed;                             //!< the hash seed
+    std::shared_ptr<const TreeBatch> m_batch;    //!< the distances
+    uint32_t m_slot{0};                          //!< the destination's slot
+    uint32_t m_destination{0};                   //!< the destination
+    uint32_t m_epoch{0};                         //!< stamp of the current destination
+    std::vector<uint32_t> m_stamp;               //!< per node, the epoch its count belongs to
+    std::vector<double> m_count;                 //!< per node, memoised path count
+    std::vector<uint32_t> m_stack;               //!< depth-first search stack
     std::vector<uint32_t> m_hopStamp;   //!< per node, the epoch its memoised next hop is for
     std::vector<uint32_t> m_hop;        //!< per node, memoised next hop
     std::vector<uint32_t> m_hopCircuit; //!< per node, memoised next circuit

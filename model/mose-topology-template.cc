@@ -674,31 +674,14 @@ TryPdBiased(const PdBuild& s, MoseRandom& rng, CircuitGraph& graph)
 
 } // namespace
 
-std::string
-ToString(BipartiteCompletion completion)
+const std::vector<EnumEntry<BipartiteCompletion>>&
+EnumTable<BipartiteCompletion>::Get()
 {
-    switch (completion)
-    {
-    case BipartiteCompletion::RANDOM:
-        return "random";
-    case BipartiteCompletion::CIRCULANT:
-        return "circulant";
-    }
-    return "unknown";
-}
-
-BipartiteCompletion
-ParseBipartiteCompletion(const std::string& text)
-{
-    if (text == "random")
-    {
-        return BipartiteCompletion::RANDOM;
-    }
-    if (text == "circulant")
-    {
-        return BipartiteCompletion::CIRCULANT;
-    }
-    ThrowBadParameter("completion", "\"" + text + "\"", "allowed values are random and circulant");
+    static const std::vector<EnumEntry<BipartiteCompletion>> names = {
+        {BipartiteCompletion::RANDOM, "random", {}},
+        {BipartiteCompletion::CIRCULANT, "circulant", {}},
+    };
+    return names;
 }
 
 void
@@ -724,6 +707,15 @@ ValidateRegularParameters(uint32_t nodes, uint32_t degree)
                               std::to_string(degree) +
                               " is odd; every circuit uses two ports, so nodes * degree must be "
                               "even");
+    }
+    if (static_cast<uint64_t>(nodes) * degree > UINT32_MAX)
+    {
+        ThrowBadParameter("degree",
+                          std::to_string(degree),
+                          "nodes * degree = " + std::to_string(nodes) + " * " +
+                              std::to_string(degree) + " = " +
+                              std::to_string(static_cast<uint64_t>(nodes) * degree) +
+                              " ports exceed 4294967295 (ports and circuits have 32-bit indices)");
     }
 }
 
@@ -814,11 +806,11 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
     ValidateRegularParameters(n, degree);
     const uint32_t r = options.reservedPorts;
     const std::string rText = std::to_string(r);
+    const std::string& rName = options.reservedPortsName;
+    const std::string& biName = options.allowBiregularName;
     if (r > degree)
     {
-        ThrowBadParameter("reservedPorts",
-                          rText,
-                          "need reservedPorts <= degree = " + std::to_string(degree));
+        ThrowBadParameter(rName, rText, "need " + rName + " <= degree = " + std::to_string(degree));
     }
     if (options.maxAttempts == 0)
     {
@@ -836,10 +828,10 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
                                   ", |T| = " + std::to_string(counts.training);
     if (counts.prefill == 0 || counts.decode == 0)
     {
-        ThrowBadParameter("reservedPorts",
+        ThrowBadParameter(rName,
                           rText,
                           "reserving P-D ports needs prefill and decode groups, got " + countText +
-                              "; use reservedPorts = 0 for the uniform template");
+                              "; use " + rName + " = 0 for the uniform template");
     }
     uint32_t rP = r;
     uint32_t rD = r;
@@ -847,22 +839,21 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
     {
         if (!options.allowBiregular)
         {
-            ThrowBadParameter("reservedPorts",
+            ThrowBadParameter(rName,
                               rText,
                               "an r-regular bipartite P-D part needs as many prefill as decode "
                               "groups, got " +
-                                  countText +
-                                  "; set allowBiregular for a biregular split or use "
-                                  "reservedPorts = 0");
+                                  countText + "; set " + biName + " for a biregular split or use " +
+                                  rName + " = 0");
         }
         uint32_t small = std::min(counts.prefill, counts.decode);
         uint32_t large = std::max(counts.prefill, counts.decode);
         uint64_t product = static_cast<uint64_t>(r) * small;
         if (product % large != 0 || product / large == 0)
         {
-            ThrowBadParameter("reservedPorts",
+            ThrowBadParameter(rName,
                               rText,
-                              "the biregular split gives the larger side reservedPorts * " +
+                              "the biregular split gives the larger side " + rName + " * " +
                                   std::to_string(small) + " / " + std::to_string(large) + " = " +
                                   std::to_string(product) + " / " + std::to_string(large) +
                                   " P-D ports, which must be a positive whole number (" +
@@ -874,7 +865,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
     }
     if (rP > counts.decode || rD > counts.prefill)
     {
-        ThrowBadParameter("reservedPorts",
+        ThrowBadParameter(rName,
                           rText,
                           "r larger than the other side: every prefill group needs " +
                               std::to_string(rP) +
@@ -884,22 +875,21 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
     }
     if (rP == degree && rD == degree && counts.training > 0)
     {
-        ThrowBadParameter("reservedPorts",
+        ThrowBadParameter(rName,
                           rText,
-                          "reservedPorts = degree = " + std::to_string(degree) +
+                          rName + " = degree = " + std::to_string(degree) +
                               " leaves prefill and decode groups no port to reach the " +
-                              std::to_string(counts.training) +
-                              " training groups; need reservedPorts < degree");
+                              std::to_string(counts.training) + " training groups; need " + rName +
+                              " < degree");
     }
     const uint64_t residualP = static_cast<uint64_t>(counts.prefill) * (degree - rP);
     const uint64_t residualD = static_cast<uint64_t>(counts.decode) * (degree - rD);
     if ((residualP + residualD + static_cast<uint64_t>(counts.training) * degree) % 2 != 0)
     {
-        ThrowBadParameter("reservedPorts",
+        ThrowBadParameter(rName,
                           rText,
-                          "the residual ports (degree - reservedPorts at P and D, degree at T) "
-                          "sum to an odd number (" +
-                              countText + ")");
+                          "the residual ports (degree - " + rName +
+                              " at P and D, degree at T) sum to an odd number (" + countText + ")");
     }
     if (counts.training == 0)
     {
@@ -909,7 +899,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
         {
             if ((static_cast<uint64_t>(count) * res) % 2 != 0 || (res > 0 && res >= count))
             {
-                ThrowBadParameter("reservedPorts",
+                ThrowBadParameter(rName,
                                   rText,
                                   std::string("without training groups the ") + side +
                                       " groups' residual ports (" + std::to_string(res) +
@@ -948,7 +938,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
             return graph;
         }
     }
-    throw MoseError("could not build a P-D-biased template (reservedPorts = " + rText +
+    throw MoseError("could not build a P-D-biased template (" + rName + " = " + rText +
                     ", completion = " + ToString(options.completion) +
                     ", degree = " + std::to_string(degree) + ", " + countText +
                     ") in maxAttempts = " + std::to_string(options.maxAttempts) +

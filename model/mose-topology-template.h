@@ -8,6 +8,7 @@
 #define MOSE_TOPOLOGY_TEMPLATE_H
 
 #include "mose-circuit-graph.h"
+#include "mose-parse.h"
 #include "mose-pd-assignment.h"
 #include "mose-random.h"
 #include "mose-roles.h"
@@ -36,10 +37,14 @@ enum class BipartiteCompletion : uint8_t
     CIRCULANT,
 };
 
-/// \return "random" or "circulant"
-std::string ToString(BipartiteCompletion completion);
-/// \return the completion; throws a MoseError naming the parameter "completion" otherwise
-BipartiteCompletion ParseBipartiteCompletion(const std::string& text);
+/// \ingroup mose
+/// Names of BipartiteCompletion: "random", "circulant"
+template <>
+struct EnumTable<BipartiteCompletion>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<BipartiteCompletion>>& Get();
+};
 
 /**
  * \ingroup mose
@@ -58,6 +63,11 @@ struct PdBiasedOptions
     /// bound on repair steps (degree-preserving switches) and on whole retries; a template that
     /// cannot be completed within it fails with a MoseError instead of looping
     uint32_t maxAttempts{100};
+    /// how error messages name reservedPorts (a program sets its option, e.g.
+    /// "--pdReservedPorts")
+    std::string reservedPortsName{"reservedPorts"};
+    /// how error messages name allowBiregular (a program sets its option, e.g. "--biregular")
+    std::string allowBiregularName{"allowBiregular"};
 };
 
 /**

@@ -21,34 +21,14 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseTraffic");
 
-std::string
-ToString(TrafficClass cls)
+const std::vector<EnumEntry<TrafficClass>>&
+EnumTable<TrafficClass>::Get()
 {
-    switch (cls)
-    {
-    case TrafficClass::KV:
-        return "kv";
-    case TrafficClass::TRAINING:
-        return "training";
-    }
-    return "unknown";
-}
-
-bool
-ParseTrafficClass(const std::string& text, TrafficClass& cls)
-{
-    std::string t = ToLowerAscii(text);
-    if (t == "kv")
-    {
-        cls = TrafficClass::KV;
-        return true;
-    }
-    if (t == "training" || t == "tr")
-    {
-        cls = TrafficClass::TRAINING;
-        return true;
-    }
-    return false;
+    static const std::vector<EnumEntry<TrafficClass>> names = {
+        {TrafficClass::KV, "kv", {}},
+        {TrafficClass::TRAINING, "training", {"tr"}},
+    };
+    return names;
 }
 
 std::vector<Flow>
@@ -60,7 +40,9 @@ GenerateTraffic(const RoleAssignment& roles,
     // the negated comparisons also reject NaN
     if (!(options.kvShare >= 0.0 && options.kvShare <= 1.0))
     {
-        ThrowBadParameter("kvShare", FormatNumber(options.kvShare), "0 <= kvShare <= 1");
+        ThrowBadParameter(options.kvShareName,
+                          FormatNumber(options.kvShare),
+                          "0 <= " + options.kvShareName + " <= 1");
     }
     if (options.flows == 0)
     {
@@ -78,22 +60,22 @@ GenerateTraffic(const RoleAssignment& roles,
     const std::vector<PdPair>& pairs = assignment.GetPairs();
     if (kvFlows > 0 && pairs.empty())
     {
-        ThrowBadParameter(
-            "assignment",
-            "an empty P-D assignment",
-            "at least one prefill->decode pair, since kvShare = " + FormatNumber(options.kvShare) +
-                " and flows = " + std::to_string(options.flows) + " give " +
-                std::to_string(kvFlows) + " KV flows");
+        ThrowBadParameter("assignment",
+                          "an empty P-D assignment",
+                          "at least one prefill->decode pair, since " + options.kvShareName +
+                              " = " + FormatNumber(options.kvShare) +
+                              " and flows = " + std::to_string(options.flows) + " give " +
+                              std::to_string(kvFlows) + " KV flows");
     }
     const std::vector<uint32_t>& training = roles.GetTraining();
     if (trainingFlows > 0 && training.size() < 2)
     {
-        ThrowBadParameter(
-            "roles",
-            std::to_string(training.size()) + " training group(s)",
-            "at least 2 training groups, since kvShare = " + FormatNumber(options.kvShare) +
-                " and flows = " + std::to_string(options.flows) + " give " +
-                std::to_string(trainingFlows) + " training flows");
+        ThrowBadParameter("roles",
+                          std::to_string(training.size()) + " training group(s)",
+                          "at least 2 training groups, since " + options.kvShareName + " = " +
+                              FormatNumber(options.kvShare) +
+                              " and flows = " + std::to_string(options.flows) + " give " +
+                              std::to_string(trainingFlows) + " training flows");
     }
     assignment.Validate(roles);
 

@@ -7,6 +7,7 @@
 #ifndef MOSE_TRAFFIC_H
 #define MOSE_TRAFFIC_H
 
+#include "mose-parse.h"
 #include "mose-pd-assignment.h"
 #include "mose-random.h"
 #include "mose-roles.h"
@@ -30,14 +31,14 @@ enum class TrafficClass : uint8_t
     TRAINING, //!< training collective traffic, training -> training
 };
 
-/// \return "kv" or "training"
-std::string ToString(TrafficClass cls);
-/**
- * \param text "kv" or "training" (also "tr"), any case
- * \param cls where the class is written
- * \return false if the text names no class
- */
-bool ParseTrafficClass(const std::string& text, TrafficClass& cls);
+/// \ingroup mose
+/// Names of TrafficClass: "kv", "training" (also "tr")
+template <>
+struct EnumTable<TrafficClass>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<TrafficClass>>& Get();
+};
 
 /**
  * \ingroup mose
@@ -60,6 +61,8 @@ struct TrafficOptions
     uint64_t flows{100000}; //!< number of flows F
     double kvShare{0.7};    //!< share rho of KV flows, 0 <= rho <= 1; round(rho * F) KV flows
     double demand{1.0};     //!< demand of every flow (> 0)
+    /// how error messages name kvShare (a program sets its option, e.g. "--kvShareInference")
+    std::string kvShareName{"kvShare"};
 };
 
 /**

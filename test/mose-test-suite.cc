@@ -8,6 +8,9 @@
  * live in the GoogleTest suite test/gtest.
  */
 
+#include "mose-gtest-bridge.h"
+#include "mose-test-cases.h"
+
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics.h"
@@ -19,6 +22,9 @@
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/test.h"
+
+#include <utility>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -248,7 +254,8 @@ class MoseBadInputTestCase : public TestCase
 
 /**
  * \ingroup mose-tests
- * \brief The mose TestSuite.
+ * \brief The mose TestSuite: the ns-3 cases below and, in an ns-3 tree with GoogleTest, one case
+ *        per GoogleTest suite of test/gtest (see mose-gtest-bridge.h).
  */
 class MoseTestSuite : public TestSuite
 {
@@ -261,7 +268,31 @@ class MoseTestSuite : public TestSuite
         AddTestCase(new MosePdBiasedTemplateTestCase);
         AddTestCase(new MoseRingMetricsTestCase);
         AddTestCase(new MoseBadInputTestCase);
+        for (auto* cases : {test::OcsTestCases, test::RoutingTestCases})
+        {
+            for (TestCase* c : cases())
+            {
+                AddTestCase(c);
+            }
+        }
     }
+
+  private:
+    /// Adds the GoogleTest suites' cases when the suite runs, once every file's GoogleTest
+    /// registrations exist (they may not at this suite's static construction).
+    void DoSetup() override
+    {
+        if (!m_googleTestsAdded)
+        {
+            m_googleTestsAdded = true;
+            for (TestCase* c : mose::test::RunGoogleTests())
+            {
+                AddTestCase(c);
+            }
+        }
+    }
+
+    bool m_googleTestsAdded{false}; //!< whether DoSetup() added the GoogleTest cases
 };
 
 /// The suite's static instance, registered with ns-3's TestRunner

@@ -6,7 +6,7 @@
 # usage: utils/intree-check.sh [--ns3-src DIR] [SUITE]
 #   without --ns3-src: Debian's ns-3.37, downloaded and built once into /var/cache/mose-ns3
 #   --ns3-src DIR:     any ns-3 source tree, e.g. the ns-3.48 tag of nsnam's ns-3-dev
-# Then it runs the in-tree build of mose-gtest (MOSE_INTREE_GTEST=0 skips that).
+# Then it lists the GoogleTest suites that the suite mose ran (MOSE_INTREE_GTEST=0 skips that).
 # env: NS3_JOBS (parallel jobs, default nproc), MOSE_NS3_CACHE (see the shared script)
 set -euo pipefail
 
@@ -34,20 +34,27 @@ fi
 export CLICOLOR=1
 bash "$script" "${args[@]}" "$root" "$@"
 
-# The shared script runs the ns-3 suite only; mose-gtest was built by the same ns-3 build (when
-# GoogleTest is installed): run it too, against the in-tree libraries.
+# In a tree, the suite "mose" runs the GoogleTest cases of test/gtest too when GoogleTest is
+# installed (test/mose-gtest-bridge.h). test.py only says PASS or FAIL for the suite: list the
+# cases it ran, so that a build that silently lost its GoogleTest cases shows (MOSE_INTREE_GTEST=0
+# skips this).
 if [ "${MOSE_INTREE_GTEST:-1}" = 1 ]; then
   if [ -z "$tree" ]; then
     cache=${MOSE_NS3_CACHE:-/var/cache/mose-ns3}/3.37
     driver=$(find "$cache" -maxdepth 3 -name ns3 -type f -perm -u+x -path "*ns-3.37*" 2>/dev/null | head -n 1 || true)
     tree=${driver%/ns3}
   fi
-  gtest=$tree/build/mose-gtest
-  if [ -n "$tree" ] && [ -x "$gtest" ]; then
-    echo "[intree-check] running $gtest" >&2
-    "$gtest" --gtest_brief=1
-    echo "[intree-check] in-tree mose-gtest passed" >&2
+  runner=$(find "$tree/build/utils" -maxdepth 1 -name '*test-runner*' -type f -perm -u+x 2>/dev/null | head -n 1 || true)
+  if [ -n "$runner" ]; then
+    out=$("$runner" --suite=mose --verbose 2>&1) || { echo "$out"; echo "[intree-check] $runner --suite=mose failed" >&2; exit 1; }
+    cases=$(grep -c 'PASS GoogleTest' <<<"$out" || true)
+    tests=$(awk '/PASS GoogleTest/ { gsub(/[()]/, "", $4); n += $4 } END { print n + 0 }' <<<"$out")
+    echo "[intree-check] suite mose ran $cases GoogleTest suites ($tests tests) besides its ns-3 cases" >&2
+    if [ "$cases" -eq 0 ] && dpkg -s libgtest-dev >/dev/null 2>&1; then
+      echo "[intree-check] GoogleTest is installed but the suite ran none of its cases" >&2
+      exit 1
+    fi
   else
-    echo "[intree-check] no in-tree mose-gtest (GoogleTest not installed?)" >&2
+    echo "[intree-check] no test-runner found under $tree/build/utils" >&2
   fi
 fi

@@ -11,13 +11,16 @@
 #include "ns3/mose-roles.h"
 #include "ns3/mose-traffic.h"
 
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <gtest/gtest.h>
 #include <limits>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ns3;
@@ -271,7 +274,7 @@ TEST(FileIoFlows, RoundTripIsExact)
         {3, 7, TrafficClass::TRAINING, 1.0 / 3.0},
         {1, 2, TrafficClass::KV, 1e-300},
         {2, 1, TrafficClass::KV, std::numeric_limits<double>::max()},
-        {4294967294U, 0, TrafficClass::KV, 123456.789},
+        {4294967293U, 0, TrafficClass::KV, 123456.789},
     };
     std::ostringstream out;
     WriteFlowsCsv(flows, out);
@@ -403,8 +406,9 @@ TEST(FileIoGraphErrors, NegativeId)
 TEST(FileIoGraphErrors, IdOverflow)
 {
     ExpectGraphError("u,v\n0,1\n1,4294967296\n", 3, {"\"4294967296\"", "too large"});
-    // 4294967295 + 1 would not fit the node count
+    // 4294967295 + 1 would not fit the node count, 4294967294 + 2 not the adjacency offsets
     ExpectGraphError("u,v\n0,1\n1,4294967295\n", 3, {"too large"});
+    ExpectGraphError("u,v\n0,1\n1,4294967294\n", 3, {"too large", "4294967293"});
     ExpectGraphError("u,v\n0,1\n1,99999999999999999999999999\n", 3, {"too large"});
 }
 
@@ -552,6 +556,14 @@ TEST(FileIoFlowsErrors, BadDemand)
     ExpectFlowsError(h + "1,0,kv,0x10\n", 3, {"not a number"});
 }
 
+TEST(FileIoFlowsErrors, TotalDemandOverflow)
+{
+    // each demand is finite; their sum is not, so every load and cost would be inf or nan
+    ExpectFlowsError("src,dst,class,demand\n0,1,kv,1e308\n1,0,kv,1e308\n",
+                     3,
+                     {"\"1e308\"", "total demand exceed"});
+}
+
 TEST(FileIoFlowsErrors, SourceEqualsDestination)
 {
     ExpectFlowsError("src,dst,class,demand\n0,1,kv,1\n3,3,training,1\n",
@@ -650,6 +662,46 @@ TEST(FileIoFiles, UnwritablePath)
             WriteFlowsCsv(std::vector<Flow>(1000, Flow{0, 1, TrafficClass::KV, 1}), "/dev/full"),
             MoseError);
     }
+}
+
+TEST(FileIoFiles, CutShortOutputIsRemoved)
+{
+    // a file-size limit makes writes fail with EFBIG as a full disk does with ENOSPC
+    TempPath path(".csv");
+    {
+        std::ofstream old(path.Get());
+        old << "old content\n";
+    }
+    struct rlimit saved;
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit small = saved;
+    small.rlim_cur = 4096;
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
+    std::string message;
+    try
+    {
+        WriteFlowsCsv(std::vector<Flow>(10000, Flow{0, 1, TrafficClass::KV, 1}), path.Get());
+    }
+    catch (const MoseError& e)
+    {
+        message = e.what();
+    }
+    setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, oldHandler);
+    EXPECT_EQ(message.rfind("cannot write " + path.Get() + ": ", 0), 0U) << message;
+    // the old file is untouched and no temporary file is left beside it
+    EXPECT_EQ(ReadWholeFile(path.Get()), "old content\n");
+    const std::string dir = ::testing::TempDir();
+    const std::string base = path.Get().substr(path.Get().rfind('/') + 1);
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+    {
+        std::string name = entry.path().filename().string();
+        EXPECT_NE(name.rfind(base + ".tmp", 0), 0U) << "left behind: " << name;
+    }
+    // and a complete write replaces the file
+    WriteFlowsCsv(std::vector<Flow>(2, Flow{0, 1, TrafficClass::KV, 1}), path.Get());
+    EXPECT_EQ(ReadWholeFile(path.Get()), "src,dst,class,demand\n0,1,kv,1\n0,1,kv,1\n");
 }
 
 TEST(FileIoFiles, FailedStreamIsReported)

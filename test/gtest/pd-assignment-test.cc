@@ -23,12 +23,12 @@ TEST(PdAssignment, KindNamesRoundTrip)
 {
     for (auto kind : {PdAssignmentKind::ONE_TO_ONE, PdAssignmentKind::MANY_TO_ONE})
     {
-        EXPECT_EQ(ParsePdAssignmentKind(ToString(kind)), kind);
+        EXPECT_EQ(ParseEnum<PdAssignmentKind>(ToString(kind), "--assignment"), kind);
     }
     EXPECT_EQ(ToString(PdAssignmentKind::ONE_TO_ONE), "one-to-one");
     EXPECT_EQ(ToString(PdAssignmentKind::MANY_TO_ONE), "many-to-one");
-    std::string m = ErrorOf([] { ParsePdAssignmentKind("all-to-all"); });
-    EXPECT_CONTAINS(m, "assignment");
+    std::string m = ErrorOf([] { ParseEnum<PdAssignmentKind>("all-to-all", "--assignment"); });
+    EXPECT_CONTAINS(m, "invalid --assignment = \"all-to-all\"");
     EXPECT_CONTAINS(m, "all-to-all");
     EXPECT_CONTAINS(m, "one-to-one");
 }

@@ -105,13 +105,10 @@ TEST(RoleAssignment, TransitionIsDeterministicPerRun)
 
 TEST(RoleParsing, NamesAndLetters)
 {
-    GroupRole r;
-    EXPECT_TRUE(ParseGroupRole("P", r));
-    EXPECT_EQ(r, GroupRole::PREFILL);
-    EXPECT_TRUE(ParseGroupRole("decode", r));
-    EXPECT_EQ(r, GroupRole::DECODE);
-    EXPECT_TRUE(ParseGroupRole("Training", r));
-    EXPECT_EQ(r, GroupRole::TRAINING);
-    EXPECT_FALSE(ParseGroupRole("x", r));
-    EXPECT_THROW(ParseRoleTransition("sideways"), MoseError);
+    EXPECT_EQ(TryParseEnum<GroupRole>("P"), GroupRole::PREFILL);
+    EXPECT_EQ(TryParseEnum<GroupRole>("decode"), GroupRole::DECODE);
+    EXPECT_EQ(TryParseEnum<GroupRole>("Training"), GroupRole::TRAINING);
+    EXPECT_FALSE(TryParseEnum<GroupRole>("x").has_value());
+    EXPECT_EQ(ParseEnum<RoleTransition>("NESTED", "--roleTransition"), RoleTransition::NESTED);
+    EXPECT_THROW(ParseEnum<RoleTransition>("sideways", "--roleTransition"), MoseError);
 }

@@ -11,9 +11,11 @@
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-topology-template.h"
+#include "ns3/rng-seed-manager.h"
 
 #include <gtest/gtest.h>
 #include <map>
+#include <memory>
 #include <set>
 
 using namespace ns3;
@@ -46,13 +48,14 @@ TEST(RoutingRule, NamesRoundTrip)
     for (RoutingRule r :
          {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH, RoutingRule::ECMP})
     {
-        EXPECT_EQ(ParseRoutingRule(ToString(r)), r);
+        EXPECT_EQ(ParseEnum<RoutingRule>(ToString(r), "--routing"), r);
     }
     EXPECT_EQ(ToString(RoutingRule::SHORTEST_PATH), "shortest-path");
     EXPECT_EQ(ToString(RoutingRule::RANDOM_SHORTEST_PATH), "random-shortest-path");
     EXPECT_EQ(ToString(RoutingRule::ECMP), "ecmp");
-    std::string m = ErrorOf([] { ParseRoutingRule("ospf"); });
-    EXPECT_CONTAINS(m, "routing");
+    EXPECT_EQ(ParseEnum<RoutingRule>("ECMP", "--routing"), RoutingRule::ECMP);
+    std::string m = ErrorOf([] { ParseEnum<RoutingRule>("ospf", "--routing"); });
+    EXPECT_CONTAINS(m, "invalid --routing = \"ospf\"");
     EXPECT_CONTAINS(m, "ospf");
     EXPECT_CONTAINS(m, "ecmp");
 }
@@ -61,7 +64,9 @@ TEST(ShortestPathRouting, RingTreeUsesLowestIdTieBreak)
 {
     CircuitGraph g = Ring(6);
     ShortestPathRouting routing(g, RoutingRule::SHORTEST_PATH);
-    EXPECT_EQ(&routing.GetGraph(), &g);
+    // a routing built from a reference routes on its own copy
+    EXPECT_NE(&routing.GetGraph(), &g);
+    EXPECT_EQ(routing.GetGraph().GetCircuits(), g.GetCircuits());
     EXPECT_EQ(routing.GetRule(), RoutingRule::SHORTEST_PATH);
     DestinationTree tree;
     routing.ComputeTree(3, tree);
@@ -136,10 +141,21 @@ TEST(ShortestPathRouting, UnreachableNodes)
     std::vector<uint32_t> circuits;
     EXPECT_THROW(routing.GetCloserNeighbours(tree, 0, next, circuits), MoseError);
     EXPECT_THROW(routing.GetPath(0, 4), MoseError);
-    std::vector<uint32_t> table = routing.ComputeNextHopTable();
-    EXPECT_EQ(table[0 * 6 + 4], NONE);
-    EXPECT_EQ(table[3 * 6 + 4], 4U);
-    EXPECT_EQ(table[4 * 6 + 4], 4U);
+    std::vector<NextHop> table = routing.ComputeNextHopTable();
+    ASSERT_EQ(table.size(), 36U);
+    EXPECT_EQ(table[0 * 6 + 4], (NextHop{NONE, NONE}));
+    // circuits sorted: (0,1) (0,2) (1,2) (3,4) (3,5) (4,5)
+    EXPECT_EQ(table[3 * 6 + 4], (NextHop{4, 3}));
+    EXPECT_EQ(table[5 * 6 + 4], (NextHop{4, 5}));
+    EXPECT_EQ(table[4 * 6 + 4], (NextHop{4, NONE}));
+    std::vector<NextHop> column;
+    routing.ComputeNextHops(4, column);
+    ASSERT_EQ(column.size(), 6U);
+    for (uint32_t u = 0; u < 6; ++u)
+    {
+        EXPECT_EQ(column[u], table[u * 6 + 4]) << "node " << u;
+    }
+    EXPECT_THROW(routing.ComputeNextHops(6, column), MoseError);
 }
 
 TEST(ShortestPathRouting, PathCountsOfRandomRule)
@@ -205,6 +221,22 @@ TEST(ShortestPathRouting, HashIsDeterministicAndInUnitInterval)
     EXPECT_NE(ShortestPathRouting::HashUniform(7, 1, 3), ShortestPathRouting::HashUniform(7, 3, 1));
 }
 
+TEST(ShortestPathRouting, DeriveRoutingSeedIsTheRunsRoutingStream)
+{
+    const uint64_t globalRun = RngSeedManager::GetRun();
+    std::set<uint64_t> seeds;
+    for (uint64_t run = 1; run <= 5; ++run)
+    {
+        const uint64_t seed = DeriveRoutingSeed(run);
+        // the derivation the flow-level experiment and mose-flow-eval used before it was shared
+        EXPECT_EQ(seed, MoseRandom::Create(run, MoseStream::ROUTING).Bits64());
+        EXPECT_EQ(seed, DeriveRoutingSeed(run));
+        seeds.insert(seed);
+    }
+    EXPECT_EQ(seeds.size(), 5U);
+    EXPECT_EQ(RngSeedManager::GetRun(), globalRun);
+}
+
 TEST(ShortestPathRouting, PathsAreShortestOnRandomGraphs)
 {
     MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
@@ -212,7 +244,7 @@ TEST(ShortestPathRouting, PathsAreShortestOnRandomGraphs)
     ShortestPathRouting sp(g, RoutingRule::SHORTEST_PATH);
     ShortestPathRouting rsp1(g, RoutingRule::RANDOM_SHORTEST_PATH, 1);
     ShortestPathRouting rsp2(g, RoutingRule::RANDOM_SHORTEST_PATH, 2);
-    std::vector<uint32_t> table = rsp1.ComputeNextHopTable();
+    std::vector<NextHop> table = rsp1.ComputeNextHopTable();
     DestinationTree tree;
     uint32_t differ = 0;
     for (uint32_t t = 0; t < g.GetNNodes(); ++t)
@@ -231,7 +263,7 @@ TEST(ShortestPathRouting, PathsAreShortestOnRandomGraphs)
             ASSERT_EQ(b.back(), t);
             differ += (b != c) ? 1 : 0;
             // the table gives the same first hop as the path
-            ASSERT_EQ(table[s * g.GetNNodes() + t], s == t ? t : b[1]);
+            ASSERT_EQ(table[s * g.GetNNodes() + t].node, s == t ? t : b[1]);
         }
     }
     EXPECT_GT(differ, 100U);
@@ -400,7 +432,7 @@ TEST(LazyRandomTree, MatchesComputeTree)
         {
             ShortestPathRouting routing(g, RoutingRule::RANDOM_SHORTEST_PATH, seed);
             LazyRandomTree lazy(routing);
-            TreeBatch batch;
+            auto batch = std::make_shared<TreeBatch>();
             DestinationTree tree;
             for (uint32_t first = 0; first < n; first += 64)
             {
@@ -411,7 +443,7 @@ TEST(LazyRandomTree, MatchesComputeTree)
                 }
                 routing.ComputeTreeBatch(destinations.data(),
                                          static_cast<uint32_t>(destinations.size()),
-                                         batch);
+                                         *batch);
                 for (uint32_t slot = 0; slot < destinations.size(); ++slot)
                 {
                     routing.ComputeTree(destinations[slot], tree);
@@ -436,4 +468,208 @@ TEST(LazyRandomTree, MatchesComputeTree)
     ShortestPathRouting routing(graphs[0], RoutingRule::RANDOM_SHORTEST_PATH, 0);
     routing.ComputeTree(63, tree);
     EXPECT_EQ(tree.pathCount[0], 720.0);
+}
+
+namespace
+{
+
+/// Expects hops to be the single paths of the routing (GetPath()) for every ordered pair, each
+/// hop's circuit joining its two nodes
+void
+ExpectTableFollowsPaths(const ShortestPathRouting& routing, const std::vector<NextHop>& table)
+{
+    const CircuitGraph& g = routing.GetGraph();
+    const uint32_t n = g.GetNNodes();
+    ASSERT_EQ(table.size(), static_cast<std::size_t>(n) * n);
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            const std::vector<uint32_t> path = routing.GetPath(s, t);
+            std::vector<uint32_t> walked{s};
+            for (uint32_t u = s; u != t;)
+            {
+                const NextHop& hop = table[static_cast<std::size_t>(u) * n + t];
+                ASSERT_LT(hop.circuit, g.GetNCircuits()) << u << " -> " << t;
+                const Circuit& c = g.GetCircuits()[hop.circuit];
+                ASSERT_EQ(c, (Circuit{std::min(u, hop.node), std::max(u, hop.node)}))
+                    << "circuit " << hop.circuit << " of hop " << u << " -> " << hop.node;
+                u = hop.node;
+                walked.push_back(u);
+                ASSERT_LE(walked.size(), path.size()) << s << " -> " << t;
+            }
+            ASSERT_EQ(walked, path) << s << " -> " << t;
+            ASSERT_EQ(table[static_cast<std::size_t>(t) * n + t], (NextHop{t, NONE}));
+        }
+    }
+}
+
+} // namespace
+
+TEST(ShortestPathRouting, NextHopTableGivesTheFlowLevelHopsAndCircuits)
+{
+    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    CircuitGraph g = BuildUniformTemplate(64, 4, rng);
+    const uint32_t n = g.GetNNodes();
+    for (RoutingRule rule : {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH})
+    {
+        SCOPED_TRACE(ToString(rule));
+        ShortestPathRouting routing(g, rule, DeriveRoutingSeed(1));
+        const std::vector<NextHop> table = routing.ComputeNextHopTable();
+        ExpectTableFollowsPaths(routing, table);
+        // the per-destination variant gives the same columns
+        std::vector<NextHop> column;
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            routing.ComputeNextHops(t, column);
+            for (uint32_t u = 0; u < n; ++u)
+            {
+                ASSERT_EQ(column[u], table[static_cast<std::size_t>(u) * n + t]) << u << "->" << t;
+            }
+        }
+        if (rule != RoutingRule::RANDOM_SHORTEST_PATH)
+        {
+            continue;
+        }
+        // the flow-level evaluation follows LazyRandomTree over a distance batch: same hops
+        LazyRandomTree lazy(routing);
+        auto batch = std::make_shared<TreeBatch>();
+        uint32_t differFromLowestId = 0;
+        for (uint32_t first = 0; first < n; first += ShortestPathRouting::BATCH)
+        {
+            std::vector<uint32_t> destinations;
+            for (uint32_t t = first; t < std::min(n, first + ShortestPathRouting::BATCH); ++t)
+            {
+                destinations.push_back(t);
+            }
+            routing.ComputeTreeBatch(destinations.data(),
+                                     static_cast<uint32_t>(destinations.size()),
+                                     *batch,
+                                     true);
+            for (uint32_t slot = 0; slot < destinations.size(); ++slot)
+            {
+                lazy.Reset(batch, slot);
+                const uint32_t t = destinations[slot];
+                for (uint32_t u = 0; u < n; ++u)
+                {
+                    if (u == t)
+                    {
+                        continue;
+                    }
+                    uint32_t circuit = NONE;
+                    const uint32_t hop = lazy.Step(u, circuit);
+                    ASSERT_EQ((NextHop{hop, circuit}), table[static_cast<std::size_t>(u) * n + t]);
+                    differFromLowestId += hop != batch->GetNextHop(u, slot) ? 1 : 0;
+                }
+            }
+        }
+        // the rule is really random: many hops differ from the lowest-id ones
+        EXPECT_GT(differFromLowestId, 200U);
+    }
+    // ECMP's table holds the lowest-id hops, with their circuits
+    ShortestPathRouting ecmp(g, RoutingRule::ECMP);
+    ShortestPathRouting lowest(g, RoutingRule::SHORTEST_PATH);
+    EXPECT_EQ(ecmp.ComputeNextHopTable(), lowest.ComputeNextHopTable());
+}
+
+TEST(ShortestPathRouting, SharesOwnershipOfItsGraph)
+{
+    auto graph = std::make_shared<const CircuitGraph>(Ring(8));
+    std::weak_ptr<const CircuitGraph> watch = graph;
+    std::vector<uint32_t> expected;
+    {
+        ShortestPathRouting routing(graph, RoutingRule::SHORTEST_PATH);
+        EXPECT_EQ(&routing.GetGraph(), graph.get());
+        EXPECT_EQ(routing.GetGraphPtr(), graph);
+        graph.reset();
+        EXPECT_FALSE(watch.expired());
+        expected = routing.GetPath(0, 4);
+        ShortestPathRouting copy = routing;
+        EXPECT_EQ(copy.GetGraphPtr(), routing.GetGraphPtr());
+        EXPECT_EQ(copy.GetPath(0, 4), expected);
+    }
+    EXPECT_TRUE(watch.expired());
+    EXPECT_EQ(expected, (std::vector<uint32_t>{0, 1, 2, 3, 4}));
+    EXPECT_THROW(
+        ShortestPathRouting(std::shared_ptr<const CircuitGraph>(), RoutingRule::SHORTEST_PATH),
+        MoseError);
+    // from a reference: a private copy, independent of the argument's lifetime
+    std::unique_ptr<CircuitGraph> temporary = std::make_unique<CircuitGraph>(Ring(8));
+    ShortestPathRouting copied(*temporary, RoutingRule::SHORTEST_PATH);
+    EXPECT_NE(&copied.GetGraph(), temporary.get());
+    temporary.reset();
+    EXPECT_EQ(copied.GetPath(0, 4), expected);
+}
+
+TEST(ShortestPathRouting, TreesOutliveTheirGraphAndRouting)
+{
+    // run under the ASan build: every use below follows the destruction of the caller's graph
+    // and of the routing
+    MoseRandom rng = MoseRandom::Create(5, MoseStream::UNIFORM);
+    auto graph = std::make_shared<const CircuitGraph>(BuildUniformTemplate(40, 4, rng));
+    const uint32_t n = graph->GetNNodes();
+    DestinationTree reference;
+    ShortestPathRouting(graph, RoutingRule::RANDOM_SHORTEST_PATH, 9).ComputeTree(7, reference);
+    DestinationTree lowestReference;
+    ShortestPathRouting(graph, RoutingRule::SHORTEST_PATH).ComputeTree(7, lowestReference);
+
+    auto batch = std::make_shared<TreeBatch>();
+    auto routing =
+        std::make_unique<ShortestPathRouting>(graph, RoutingRule::RANDOM_SHORTEST_PATH, 9);
+    auto lazy = std::make_unique<LazyRandomTree>(*routing);
+    const uint32_t destination = 7;
+    // distances only: ExtractTree() must then read the graph itself
+    routing->ComputeTreeBatch(&destination, 1, *batch, false);
+    lazy->Reset(batch, 0);
+    std::weak_ptr<const CircuitGraph> watch = graph;
+    graph.reset();
+    routing.reset();
+    EXPECT_FALSE(watch.expired());
+
+    DestinationTree extracted;
+    batch->ExtractTree(0, extracted);
+    EXPECT_EQ(extracted.distance, lowestReference.distance);
+    EXPECT_EQ(extracted.nextHop, lowestReference.nextHop);
+    EXPECT_EQ(extracted.nextCircuit, lowestReference.nextCircuit);
+
+    // the lazy tree keeps the batch too: drop the caller's pointer before stepping
+    std::weak_ptr<const TreeBatch> watchBatch = batch;
+    batch.reset();
+    EXPECT_FALSE(watchBatch.expired());
+    for (uint32_t u = 0; u < n; ++u)
+    {
+        if (u == destination)
+        {
+            continue;
+        }
+        uint32_t circuit = NONE;
+        ASSERT_EQ(lazy->Step(u, circuit), reference.nextHop[u]);
+        ASSERT_EQ(circuit, reference.nextCircuit[u]);
+        ASSERT_EQ(lazy->GetPathCount(u), reference.pathCount[u]);
+    }
+    lazy.reset();
+    EXPECT_TRUE(watchBatch.expired());
+    EXPECT_TRUE(watch.expired());
+}
+
+TEST(LazyRandomTree, RejectsForeignBatchesAndUseBeforeReset)
+{
+    CircuitGraph ring = Ring(10);
+    ShortestPathRouting a(ring, RoutingRule::RANDOM_SHORTEST_PATH, 1);
+    ShortestPathRouting b(ring, RoutingRule::RANDOM_SHORTEST_PATH, 1); // its own copy
+    LazyRandomTree lazy(a);
+    uint32_t circuit = NONE;
+    EXPECT_THROW(lazy.Step(1, circuit), MoseError);
+    EXPECT_THROW(lazy.GetPathCount(1), MoseError);
+    auto batch = std::make_shared<TreeBatch>();
+    const uint32_t destination = 0;
+    b.ComputeTreeBatch(&destination, 1, *batch);
+    EXPECT_THROW(lazy.Reset(batch, 0), MoseError);
+    EXPECT_THROW(lazy.Reset(nullptr, 0), MoseError);
+    a.ComputeTreeBatch(&destination, 1, *batch);
+    EXPECT_THROW(lazy.Reset(batch, 1), MoseError);
+    lazy.Reset(batch, 0);
+    EXPECT_EQ(lazy.GetPathCount(5), 2.0);
+    EXPECT_EQ(lazy.Step(1, circuit), 0U);
+    EXPECT_EQ(ring.GetCircuits()[circuit], (Circuit{0, 1}));
 }

@@ -123,10 +123,12 @@ TEST(TopologyTemplate, CompletionNamesRoundTrip)
 {
     EXPECT_EQ(ToString(BipartiteCompletion::RANDOM), "random");
     EXPECT_EQ(ToString(BipartiteCompletion::CIRCULANT), "circulant");
-    EXPECT_EQ(ParseBipartiteCompletion("random"), BipartiteCompletion::RANDOM);
-    EXPECT_EQ(ParseBipartiteCompletion("circulant"), BipartiteCompletion::CIRCULANT);
-    std::string m = ErrorOf([] { ParseBipartiteCompletion("ring"); });
-    EXPECT_CONTAINS(m, "invalid completion = \"ring\"");
+    EXPECT_EQ(ParseEnum<BipartiteCompletion>("random", "--completion"),
+              BipartiteCompletion::RANDOM);
+    EXPECT_EQ(ParseEnum<BipartiteCompletion>("Circulant", "--completion"),
+              BipartiteCompletion::CIRCULANT);
+    std::string m = ErrorOf([] { ParseEnum<BipartiteCompletion>("ring", "--completion"); });
+    EXPECT_CONTAINS(m, "invalid --completion = \"ring\"");
     EXPECT_CONTAINS(m, "circulant");
 }
 

@@ -43,17 +43,12 @@ SmallAssignment()
 
 TEST(TrafficClass, NamesRoundTrip)
 {
-    TrafficClass c = TrafficClass::KV;
     EXPECT_EQ(ToString(TrafficClass::KV), "kv");
     EXPECT_EQ(ToString(TrafficClass::TRAINING), "training");
-    EXPECT_TRUE(ParseTrafficClass("training", c));
-    EXPECT_EQ(c, TrafficClass::TRAINING);
-    EXPECT_TRUE(ParseTrafficClass("KV", c));
-    EXPECT_EQ(c, TrafficClass::KV);
-    EXPECT_TRUE(ParseTrafficClass("Tr", c));
-    EXPECT_EQ(c, TrafficClass::TRAINING);
-    EXPECT_FALSE(ParseTrafficClass("prefill", c));
-    EXPECT_EQ(c, TrafficClass::TRAINING);
+    EXPECT_EQ(TryParseEnum<TrafficClass>("training"), TrafficClass::TRAINING);
+    EXPECT_EQ(TryParseEnum<TrafficClass>("KV"), TrafficClass::KV);
+    EXPECT_EQ(TryParseEnum<TrafficClass>("Tr"), TrafficClass::TRAINING);
+    EXPECT_FALSE(TryParseEnum<TrafficClass>("prefill").has_value());
 }
 
 TEST(GenerateTraffic, ExactCountsAndShapes)

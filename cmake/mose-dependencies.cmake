@@ -1,0 +1,54 @@
+# Dependencies of mose that are not ns-3 modules, checked the same way in and out of an ns-3 tree
+# before the module is described (CMakeLists.txt includes this file before build_lib()):
+#  - Boost.Graph: a public dependency (ns3/mose-circuit-graph.h includes it); header-only for the
+#    parts mose uses. Debian package: libboost-graph-dev.
+#  - GoogleTest, when tests are wanted: standalone it builds mose-gtest (one ctest test per case);
+#    in a tree its cases are compiled into the module's ns-3 test library, so that
+#    `./test.py -s mose` runs them too (test/mose-gtest-bridge.h).
+# Sets MOSE_TEST_SOURCES, the TEST_SOURCES of build_lib().
+
+include(CheckIncludeFileCXX)
+
+find_package(Boost 1.67 QUIET)
+if(Boost_FOUND)
+  set(CMAKE_REQUIRED_INCLUDES ${Boost_INCLUDE_DIRS})
+endif()
+check_include_file_cxx(boost/graph/compressed_sparse_row_graph.hpp MOSE_HAVE_BOOST_GRAPH)
+unset(CMAKE_REQUIRED_INCLUDES)
+if(NOT MOSE_HAVE_BOOST_GRAPH)
+  message(FATAL_ERROR
+    "mose needs the Boost.Graph headers (boost/graph/compressed_sparse_row_graph.hpp), which were "
+    "not found. On Debian or Ubuntu: apt-get install libboost-graph-dev")
+endif()
+if(Boost_FOUND)
+  include_directories(SYSTEM ${Boost_INCLUDE_DIRS})
+endif()
+
+if(MOSE_STANDALONE)
+  set(_mose_want_tests ${MOSE_ENABLE_TESTS})
+else()
+  set(_mose_want_tests ${ENABLE_TESTS})
+endif()
+set(MOSE_GTEST_IN_NS3_SUITE OFF)
+if(_mose_want_tests)
+  find_package(GTest QUIET)
+  # Standalone, ctest runs each GoogleTest case on its own; MOSE_NS3_SUITE_WITH_GTEST=ON builds
+  # mose-ns3-test-runner as a tree would (the suite "mose" running every GoogleTest case too).
+  if(MOSE_STANDALONE)
+    option(MOSE_NS3_SUITE_WITH_GTEST "Standalone: the ns-3 suite mose runs the GoogleTest cases too" OFF)
+  endif()
+  if(GTest_FOUND AND (NOT MOSE_STANDALONE OR MOSE_NS3_SUITE_WITH_GTEST))
+    set(MOSE_GTEST_IN_NS3_SUITE ON)
+  endif()
+endif()
+
+set(MOSE_TEST_SOURCES test/mose-test-suite.cc test/mose-ocs-test-cases.cc test/mose-routing-test-cases.cc)
+if(MOSE_GTEST_IN_NS3_SUITE)
+  file(GLOB _mose_gtest_sources RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} CONFIGURE_DEPENDS
+       ${CMAKE_CURRENT_SOURCE_DIR}/test/gtest/*-test.cc)
+  list(SORT _mose_gtest_sources)
+  list(APPEND MOSE_TEST_SOURCES test/mose-gtest-bridge.cc ${_mose_gtest_sources})
+  message(STATUS "mose: the ns-3 suite \"mose\" runs the GoogleTest cases of test/gtest too")
+else()
+  list(APPEND MOSE_TEST_SOURCES test/mose-gtest-bridge-none.cc)
+endif()

@@ -1,0 +1,118 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LOSS_MONITOR_H
+#define MOSE_LOSS_MONITOR_H
+
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/mose-ocs.h"
+#include "ns3/node-container.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Counts every packet the fabric drops, by drop point, so that "zero loss" is a count.
+ *
+ * The drop points, each hooked through its own trace:
+ *  - DEVICE_QUEUE: a device queue overflowed (Queue "Drop": the optical ports and the host
+ *    links);
+ *  - QUEUE_DISC: a root queue disc dropped (QueueDisc "Drop"; only discs installed before
+ *    Install() are hooked — MoseTopologyHelper installs none, Ipv4AddressHelper would);
+ *  - IPV4: Ipv4L3Protocol "Drop" for TTL expiry, no route (RouteInput refused), bad checksum,
+ *    interface down, fragment timeout or duplicate (GetIpv4Drops(reason) splits them);
+ *  - DARK_PORT and WIRE: the OCS's DarkPortDrop and WireDrop (a packet sent into a port without
+ *    circuit, or on the wire when its circuit changed); the device's PhyTxDrop for the dark port
+ *    is the same packet and is not counted again;
+ *  - NO_ROUTE: MoseRoutingProtocol's NoRouteDrop (RouteInput and RouteOutput). When RouteInput
+ *    reports it through the error callback, Ipv4L3Protocol fires Drop with DROP_ROUTE_ERROR for
+ *    the same packet: such drops are counted here, under NO_ROUTE, and not under IPV4;
+ *  - HOLD: a packet the routing protocol held for an unreachable destination was dropped on
+ *    hold-queue overflow or timeout (reported by the protocol's HoldDrop trace when it has one;
+ *    also through DROP_ROUTE_ERROR, not counted twice).
+ * GetTotal() is the number of packets lost, each counted once.
+ */
+class MoseLossMonitor : public Object
+{
+  public:
+    /// The drop points
+    enum Point
+    {
+        DEVICE_QUEUE, //!< device queue overflow
+        QUEUE_DISC,   //!< queue disc drop
+        IPV4,         //!< Ipv4L3Protocol drop (reasons other than DROP_ROUTE_ERROR)
+        DARK_PORT,    //!< sent into an OCS port without circuit
+        WIRE,         //!< on the wire when the circuit changed
+        NO_ROUTE,     //!< no route at the routing protocol
+        HOLD,         //!< hold queue overflow or timeout
+        N_POINTS,     //!< number of drop points
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MoseLossMonitor();
+    ~MoseLossMonitor() override;
+
+    /**
+     * \brief Hooks the drop points of these nodes (their devices' queues, root queue discs,
+     *        Ipv4L3Protocol and MoseRoutingProtocol, where present) and of the OCS (may be null).
+     * \param nodes the nodes (group nodes and hosts)
+     * \param ocs the switch
+     */
+    void Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs);
+
+    /// \param point a drop point \return packets dropped there
+    uint64_t GetDrops(Point point) const;
+    /// \param reason an Ipv4L3Protocol drop reason \return packets dropped for it
+    uint64_t GetIpv4Drops(Ipv4L3Protocol::DropReason reason) const;
+    /// \return packets lost, each counted once
+    uint64_t GetTotal() const;
+    /// \brief Sets every count to zero
+    void Reset();
+    /// \param point a drop point \return its name ("device-queue", ...)
+    static std::string GetPointName(Point point);
+    /// \brief Writes "point,drops" rows and a total. \param os the stream
+    void WriteCsv(std::ostream& os) const;
+
+    /**
+     * TracedCallback signature of a counted drop.
+     * \param point the drop point
+     * \param packet the packet (may be null where the trace gives none)
+     */
+    typedef void (*DropCallback)(Point point, Ptr<const Packet> packet);
+
+  private:
+    /// Counts a drop at a point and fires the trace
+    void Count(Point point, Ptr<const Packet> packet);
+    /// Ipv4L3Protocol Drop sink
+    void Ipv4Drop(const Ipv4Header& header,
+                  Ptr<const Packet> packet,
+                  Ipv4L3Protocol::DropReason reason,
+                  Ptr<Ipv4> ipv4,
+                  uint32_t interface);
+
+    std::array<uint64_t, N_POINTS> m_drops{};             //!< per drop point
+    std::array<uint64_t, 8> m_ipv4Drops{};                //!< per Ipv4L3Protocol reason
+    TracedCallback<Point, Ptr<const Packet>> m_dropTrace; //!< every counted drop
+};
+
+} // namespace ns3
+
+#endif /* MOSE_LOSS_MONITOR_H */

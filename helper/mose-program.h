@@ -1,0 +1,111 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_PROGRAM_H
+#define MOSE_PROGRAM_H
+
+#include "ns3/mose-flow-experiment-helper.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief Checks ns-3's own --RngRun and --RngSeed options (and the same names in the
+ *        NS_GLOBAL_VALUE environment variable) before CommandLine::Parse() sees them.
+ *
+ * ns-3 parses these as global values with operator>>: "--RngRun=abc" ends in NS_FATAL_ERROR
+ * (an abort that no caller can catch) and "--RngRun=-1" silently wraps to 2^64 - 1. They
+ * abort cannot be intercepted. Registering RngRun as a mose option instead would fix the
+ * command line but not NS_GLOBAL_VALUE, and would hide it from ns-3's --PrintGlobals; checking
+ * the text first keeps ns-3's handling of both and uses the same strict parser as every mose
+ * number: RngRun a decimal integer 0..2^64-1, RngSeed
+ * 1..2^32-1 (MRG32k3a needs a nonzero seed). ns-3 accepts "-name=value" and "--name=value";
+ * both are checked. Throws a MoseError naming the option.
+ *
+ * \param argc argument count, as main() got it
+ * \param argv arguments, as main() got them
+ */
+void CheckRngArguments(int argc, char* argv[]);
+
+/**
+ * \ingroup mose
+ * \brief Checks what ns-3's CommandLine would reject with only "Invalid command-line argument"
+ *        (or, for a bool, silently toggle): an empty value ("--nodes=") for any option, and a
+ *        value of a boolean option that ParseBool() does not accept ("--plot=maybe").
+ * \param argc argument count
+ * \param argv arguments
+ * \param boolOptions the program's boolean options, without dashes
+ */
+void CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptions);
+
+/**
+ * \ingroup mose
+ * \brief Runs a program's body and turns every exception into a message and exit status 1.
+ *
+ * First calls CheckRngArguments() and CheckArguments(). A MoseError prints "<program>: error:
+ * <message>"; an std::bad_alloc says that memory ran out and which options size the run; any other
+ * std::exception is reported with its what(). Standard output is flushed and checked, so a
+ * full disk or a closed pipe is an error, not a silent truncation.
+ *
+ * \param program the program's name for messages (e.g. "mose-paper")
+ * \param argc argument count
+ * \param argv arguments
+ * \param boolOptions the program's boolean options, without dashes (see CheckArguments())
+ * \param body the program: parses its CommandLine and does the work
+ * \return the exit status: 0 on success, 1 on any error
+ */
+int RunMoseProgram(const std::string& program,
+                   int argc,
+                   char* argv[],
+                   const std::vector<std::string>& boolOptions,
+                   const std::function<void()>& body);
+
+/**
+ * \ingroup mose
+ * \return the memory this process may use, in bytes: the least of the physical memory, the
+ *         address-space and data-segment limits (ulimit -v, -d) and the cgroup's memory.max
+ */
+uint64_t AvailableMemoryBytes();
+
+/**
+ * \ingroup mose
+ * \brief Throws a MoseError before any allocation if a run cannot fit in memory.
+ * \param what the options that size the run, as the user typed them (e.g. "--flows=1e11")
+ * \param bytes a lower bound of the memory the run needs
+ */
+void CheckMemory(const std::string& what, uint64_t bytes);
+
+/**
+ * \ingroup mose
+ * \brief Rejects a study (mose-paper, mose-templates) that cannot fit in memory.
+ *
+ * A lower bound of one seed's memory: the flows of both modes (2 F sizeof(Flow)), the three
+ * templates' circuit lists and adjacency (3 N d / 2 circuits, each stored three times as
+ * 8 bytes), and the routing tables of one destination batch (64 bytes per group). Each worker
+ * thread holds one seed. A run above the bound fails early with a message naming --nodes,
+ * --degree, --flows and --threads; one under it can still run out, which RunMoseProgram()
+ * reports.
+ *
+ * \param config the study's configuration
+ * \param workers the number of seeds held at once
+ */
+void CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers);
+
+/// The largest number of groups: node ids are 32-bit and one value is kept for "none"
+constexpr uint32_t MAX_GROUPS = UINT32_MAX - 1;
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_PROGRAM_H */

@@ -1,0 +1,119 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-routing-helper.h"
+
+#include "ns3/ipv4-list-routing.h"
+#include "ns3/ipv4.h"
+#include "ns3/mose-error.h"
+
+namespace ns3
+{
+
+MoseRoutingHelper::MoseRoutingHelper(Ptr<MoseRouteTable> table)
+    : m_table(table)
+{
+    if (!table)
+    {
+        throw mose::MoseError("MoseRoutingHelper: the route table is null");
+    }
+}
+
+MoseRoutingHelper*
+MoseRoutingHelper::Copy() const
+{
+    return new MoseRoutingHelper(*this);
+}
+
+Ptr<Ipv4RoutingProtocol>
+MoseRoutingHelper::Create(Ptr<Node> /* node */) const
+{
+    auto protocol = CreateObject<MoseRoutingProtocol>();
+    protocol->SetRouteTable(m_table);
+    return protocol;
+}
+
+Ptr<MoseRouteTable>
+MoseRoutingHelper::GetRouteTable() const
+{
+    return m_table;
+}
+
+Ptr<MoseRoutingProtocol>
+MoseRoutingHelper::GetRouting(Ptr<Node> node)
+{
+    Ptr<Ipv4> ipv4 = node ? node->GetObject<Ipv4>() : nullptr;
+    Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
+    if (auto mose = DynamicCast<MoseRoutingProtocol>(routing))
+    {
+        return mose;
+    }
+    if (auto list = DynamicCast<Ipv4ListRouting>(routing))
+    {
+        int16_t priority;
+        for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
+        {
+            if (auto mose = DynamicCast<MoseRoutingProtocol>(list->GetRoutingProtocol(i, priority)))
+            {
+                return mose;
+            }
+        }
+    }
+    throw mose::MoseError("node " + (node ? std::to_string(node->GetId()) : std::string("null")) +
+                          " has no MoseRoutingProtocol: install InternetStackHelper with a "
+                          "MoseRoutingHelper first");
+}
+
+void
+MoseRoutingHelper::SetGroup(Ptr<Node> node, uint32_t group)
+{
+    GetRouting(node)->SetGroup(group);
+}
+
+void
+MoseRoutingHelper::SetPortInterfaces(Ptr<Node> node, const std::map<uint32_t, uint32_t>& map)
+{
+    GetRouting(node)->SetPortInterfaces(map);
+}
+
+void
+MoseRoutingHelper::ConfigurePorts(Ptr<Node> node,
+                                  uint32_t group,
+                                  const NetDeviceContainer& ports) const
+{
+    Ptr<MoseRoutingProtocol> routing = GetRouting(node);
+    routing->SetGroup(group);
+    const MoseAddressing& addressing = m_table->GetAddressing();
+    if (ports.GetN() != addressing.GetPortsPerGroup())
+    {
+        mose::ThrowBadParameter("ports.GetN()",
+                                std::to_string(ports.GetN()),
+                                "exactly d = " + std::to_string(addressing.GetPortsPerGroup()) +
+                                    " port devices");
+    }
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    for (uint32_t p = 0; p < ports.GetN(); ++p)
+    {
+        Ptr<NetDevice> device = ports.Get(p);
+        if (!device)
+        {
+            continue;
+        }
+        int32_t interface = ipv4->GetInterfaceForDevice(device);
+        if (interface < 0)
+        {
+            interface = static_cast<int32_t>(ipv4->AddInterface(device));
+        }
+        const auto i = static_cast<uint32_t>(interface);
+        ipv4->AddAddress(
+            i,
+            Ipv4InterfaceAddress(addressing.GetPortAddress(group, p), addressing.GetBlockMask()));
+        ipv4->SetUp(i);
+        routing->SetPortInterface(p, i);
+    }
+}
+
+} // namespace ns3

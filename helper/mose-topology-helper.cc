@@ -1,0 +1,464 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-topology-helper.h"
+
+#include "mose-routing-helper.h"
+
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/mac48-address.h"
+#include "ns3/mose-error.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseTopologyHelper");
+NS_OBJECT_ENSURE_REGISTERED(MoseTopologyHelper);
+
+TypeId
+MoseTopologyHelper::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MoseTopologyHelper")
+            .SetParent<Object>()
+            .SetGroupName("Mose")
+            .AddConstructor<MoseTopologyHelper>()
+            .AddAttribute("Groups",
+                          "N, the number of groups (group nodes)",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&MoseTopologyHelper::m_groups),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PortsPerGroup",
+                          "d, the optical ports of every group",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&MoseTopologyHelper::m_ports),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HostsPerGroup",
+                          "H, hosts behind each group node on electrical point-to-point links "
+                          "(0: applications run on the group nodes)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MoseTopologyHelper::m_hosts),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HostDataRate",
+                          "Data rate of the host links",
+                          DataRateValue(DataRate("400Gbps")),
+                          MakeDataRateAccessor(&MoseTopologyHelper::m_hostRate),
+                          MakeDataRateChecker())
+            .AddAttribute("HostDelay",
+                          "Propagation delay of the host links",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&MoseTopologyHelper::m_hostDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("AddressBase",
+                          "Network address of group 0's block; group g's block follows at "
+                          "g block sizes",
+                          Ipv4AddressValue(Ipv4Address("10.0.0.0")),
+                          MakeIpv4AddressAccessor(&MoseTopologyHelper::m_addressBase),
+                          MakeIpv4AddressChecker())
+            .AddAttribute("BlockPrefixLength",
+                          "Prefix length of every group's address block (24: 256 addresses)",
+                          UintegerValue(24),
+                          MakeUintegerAccessor(&MoseTopologyHelper::m_prefixLength),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+MoseTopologyHelper::MoseTopologyHelper()
+{
+    NS_LOG_FUNCTION(this);
+    m_deviceFactory.SetTypeId("ns3::PointToPointNetDevice");
+    m_queueFactory.SetTypeId("ns3::DropTailQueue<Packet>");
+    m_tableFactory.SetTypeId("ns3::MoseRouteTable");
+}
+
+void
+MoseTopologyHelper::SetRouteTableAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_tableFactory.Set(name, value);
+}
+
+void
+MoseTopologyHelper::SetRouting(mose::RoutingRule rule, uint64_t seed)
+{
+    NS_LOG_FUNCTION(this << mose::ToString(rule) << seed);
+    m_rule = rule;
+    m_seed = seed;
+    m_hasRouting = true;
+}
+
+MoseTopologyHelper::~MoseTopologyHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MoseTopologyHelper::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_ocs = nullptr;
+    m_table = nullptr;
+    m_groupNodes = NodeContainer();
+    m_portDevices.clear();
+    m_hostNodes.clear();
+    Object::DoDispose();
+}
+
+void
+MoseTopologyHelper::SetRoles(const mose::RoleAssignment& roles)
+{
+    NS_LOG_FUNCTION(this << roles.GetN());
+    m_roles = roles;
+    m_hasRoles = true;
+}
+
+void
+MoseTopologyHelper::SetCircuitGraph(const mose::CircuitGraph& graph)
+{
+    NS_LOG_FUNCTION(this << graph.GetNNodes() << graph.GetNCircuits());
+    m_graph = graph;
+    m_hasGraph = true;
+}
+
+void
+MoseTopologyHelper::SetPortDeviceAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_deviceFactory.Set(name, value);
+}
+
+void
+MoseTopologyHelper::SetPortQueue(const std::string& type,
+                                 const std::string& name1,
+                                 const AttributeValue& value1)
+{
+    NS_LOG_FUNCTION(this << type);
+    m_queueFactory.SetTypeId(type);
+    if (!name1.empty())
+    {
+        m_queueFactory.Set(name1, value1);
+    }
+}
+
+void
+MoseTopologyHelper::Validate() const
+{
+    NS_LOG_FUNCTION(this);
+    if (m_groups < 2)
+    {
+        throw mose::MoseError("MoseTopologyHelper::Groups = " + std::to_string(m_groups) +
+                              ": a fabric needs at least 2 groups");
+    }
+    if (m_ports < 1 || m_ports >= m_groups)
+    {
+        throw mose::MoseError("MoseTopologyHelper::PortsPerGroup = " + std::to_string(m_ports) +
+                              " with Groups = " + std::to_string(m_groups) +
+                              ": allowed 1 <= d < N");
+    }
+    if (!m_hasGraph)
+    {
+        throw mose::MoseError("MoseTopologyHelper::Install: no circuit graph; call "
+                              "SetCircuitGraph() with a template or a graph read from a file");
+    }
+    if (m_graph.GetNNodes() != m_groups)
+    {
+        throw mose::MoseError(
+            "the circuit graph has " + std::to_string(m_graph.GetNNodes()) +
+            " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
+    }
+    const std::string problem = m_graph.FindProblem(m_ports);
+    if (!problem.empty())
+    {
+        throw mose::MoseError("the circuit graph cannot be realised with PortsPerGroup = " +
+                              std::to_string(m_ports) + ": " + problem);
+    }
+    if (m_hasRoles && m_roles.GetN() != m_groups)
+    {
+        throw mose::MoseError(
+            "the roles name " + std::to_string(m_roles.GetN()) +
+            " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
+    }
+}
+
+NodeContainer
+MoseTopologyHelper::Install()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_installed)
+    {
+        throw mose::MoseError("MoseTopologyHelper::Install was already called: a helper builds "
+                              "one fabric");
+    }
+    Validate();
+    // the address plan checks the base, the prefix and the room for d ports and H hosts
+    m_addressing = MoseAddressing(m_groups, m_ports, m_hosts, m_addressBase, m_prefixLength);
+    m_plan = mose::PlanPorts(m_graph, m_ports);
+    if (!m_hasRoles)
+    {
+        m_roles =
+            mose::RoleAssignment(std::vector<mose::GroupRole>(m_groups, mose::GroupRole::TRAINING));
+    }
+
+    m_groupNodes.Create(m_groups);
+    m_table = m_tableFactory.Create<MoseRouteTable>();
+    if (m_hasRouting)
+    {
+        m_table->SetRule(m_rule);
+        m_table->SetSeed(m_seed);
+    }
+    m_table->SetAddressing(m_addressing);
+    MoseRoutingHelper routing(m_table);
+    InternetStackHelper groupStack;
+    groupStack.SetRoutingHelper(routing);
+    groupStack.Install(m_groupNodes);
+
+    // the optical ports: ordinary point-to-point devices, each on its OCS port channel
+    m_ocs = CreateObject<MoseOcs>();
+    m_ocs->SetSize(m_groups, m_ports);
+    m_portDevices.assign(m_groups, NetDeviceContainer());
+    for (uint32_t g = 0; g < m_groups; ++g)
+    {
+        Ptr<Node> node = m_groupNodes.Get(g);
+        for (uint32_t p = 0; p < m_ports; ++p)
+        {
+            Ptr<PointToPointNetDevice> device = m_deviceFactory.Create<PointToPointNetDevice>();
+            device->SetAddress(Mac48Address::Allocate());
+            node->AddDevice(device);
+            device->SetQueue(m_queueFactory.Create<Queue<Packet>>());
+            m_ocs->AddPort(g, p, device);
+            m_portDevices[g].Add(device);
+        }
+        routing.ConfigurePorts(node, g, m_portDevices[g]);
+    }
+    m_ocs->ApplyMatching(m_plan.GetPeers());
+    m_table->Update(m_plan.GetPeers());
+
+    // hosts behind the group node, on electrical links; their traffic to any other address
+    // goes to the group node
+    m_hostNodes.assign(m_groups, NodeContainer());
+    if (m_hosts > 0)
+    {
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", DataRateValue(m_hostRate));
+        link.SetChannelAttribute("Delay", TimeValue(m_hostDelay));
+        InternetStackHelper hostStack;
+        Ipv4StaticRoutingHelper staticRouting;
+        for (uint32_t g = 0; g < m_groups; ++g)
+        {
+            m_hostNodes[g].Create(m_hosts);
+            hostStack.Install(m_hostNodes[g]);
+            Ptr<Node> groupNode = m_groupNodes.Get(g);
+            Ptr<Ipv4> groupIp = groupNode->GetObject<Ipv4>();
+            Ptr<MoseRoutingProtocol> groupRouting = MoseRoutingHelper::GetRouting(groupNode);
+            for (uint32_t h = 0; h < m_hosts; ++h)
+            {
+                Ptr<Node> host = m_hostNodes[g].Get(h);
+                NetDeviceContainer pair = link.Install(groupNode, host);
+                // group side: an interface without an address of its own (the group node is
+                // reached at its port addresses), up, with a host route
+                const int32_t gi = groupIp->AddInterface(pair.Get(0));
+                groupIp->SetUp(gi);
+                const Ipv4Address hostAddress = m_addressing.GetHostAddress(g, h);
+                groupRouting->AddHostRoute(hostAddress, static_cast<uint32_t>(gi));
+                // host side: its address in the group's block, default route to the group node
+                Ptr<Ipv4> hostIp = host->GetObject<Ipv4>();
+                const int32_t hi = hostIp->AddInterface(pair.Get(1));
+                hostIp->AddAddress(hi,
+                                   Ipv4InterfaceAddress(hostAddress, m_addressing.GetBlockMask()));
+                hostIp->SetUp(hi);
+                staticRouting.GetStaticRouting(hostIp)->SetDefaultRoute(
+                    m_addressing.GetPortAddress(g, 0),
+                    hi);
+            }
+        }
+    }
+    m_installed = true;
+    NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
+                             << m_graph.GetNCircuits() << " circuits, " << m_hosts
+                             << " hosts per group");
+    return m_groupNodes;
+}
+
+void
+MoseTopologyHelper::CheckInstalled(const char* what) const
+{
+    if (!m_installed)
+    {
+        throw mose::MoseError(std::string("MoseTopologyHelper::") + what +
+                              " needs the fabric: call Install() first");
+    }
+}
+
+void
+MoseTopologyHelper::CheckGroup(uint32_t group, const char* what) const
+{
+    CheckInstalled(what);
+    if (group >= m_groups)
+    {
+        throw mose::MoseError(std::string("MoseTopologyHelper::") + what + ": group " +
+                              std::to_string(group) + " is out of range: 0 <= group < " +
+                              std::to_string(m_groups));
+    }
+}
+
+uint32_t
+MoseTopologyHelper::GetNGroups() const
+{
+    return m_groups;
+}
+
+uint32_t
+MoseTopologyHelper::GetNPorts() const
+{
+    return m_ports;
+}
+
+uint32_t
+MoseTopologyHelper::GetNHostsPerGroup() const
+{
+    return m_hosts;
+}
+
+NodeContainer
+MoseTopologyHelper::GetGroupNodes() const
+{
+    CheckInstalled("GetGroupNodes");
+    return m_groupNodes;
+}
+
+Ptr<Node>
+MoseTopologyHelper::GetGroupNode(uint32_t group) const
+{
+    CheckGroup(group, "GetGroupNode");
+    return m_groupNodes.Get(group);
+}
+
+NetDeviceContainer
+MoseTopologyHelper::GetPorts(uint32_t group) const
+{
+    CheckGroup(group, "GetPorts");
+    return m_portDevices[group];
+}
+
+Ptr<NetDevice>
+MoseTopologyHelper::GetPortDevice(uint32_t group, uint32_t port) const
+{
+    CheckGroup(group, "GetPortDevice");
+    if (port >= m_ports)
+    {
+        throw mose::MoseError("MoseTopologyHelper::GetPortDevice: port " + std::to_string(port) +
+                              " is out of range: 0 <= port < " + std::to_string(m_ports));
+    }
+    return m_portDevices[group].Get(port);
+}
+
+NodeContainer
+MoseTopologyHelper::GetHosts(uint32_t group) const
+{
+    CheckGroup(group, "GetHosts");
+    return m_hostNodes[group];
+}
+
+NodeContainer
+MoseTopologyHelper::GetAllHosts() const
+{
+    CheckInstalled("GetAllHosts");
+    NodeContainer all;
+    for (const auto& hosts : m_hostNodes)
+    {
+        all.Add(hosts);
+    }
+    return all;
+}
+
+NodeContainer
+MoseTopologyHelper::GetEndpoints() const
+{
+    CheckInstalled("GetEndpoints");
+    NodeContainer endpoints;
+    for (uint32_t g = 0; g < m_groups; ++g)
+    {
+        endpoints.Add(m_hosts > 0 ? m_hostNodes[g].Get(0) : m_groupNodes.Get(g));
+    }
+    return endpoints;
+}
+
+mose::GroupRole
+MoseTopologyHelper::GetRole(uint32_t group) const
+{
+    CheckGroup(group, "GetRole");
+    return m_roles.Get(group);
+}
+
+const mose::RoleAssignment&
+MoseTopologyHelper::GetRoles() const
+{
+    return m_roles;
+}
+
+Ipv4Address
+MoseTopologyHelper::GetGroupAddress(uint32_t group) const
+{
+    CheckGroup(group, "GetGroupAddress");
+    return m_addressing.GetPortAddress(group, 0);
+}
+
+Ipv4Address
+MoseTopologyHelper::GetHostAddress(uint32_t group, uint32_t host) const
+{
+    CheckGroup(group, "GetHostAddress");
+    if (host >= m_hosts)
+    {
+        throw mose::MoseError(
+            "MoseTopologyHelper::GetHostAddress: host " + std::to_string(host) +
+            " is out of range: 0 <= host < HostsPerGroup = " + std::to_string(m_hosts));
+    }
+    return m_addressing.GetHostAddress(group, host);
+}
+
+const MoseAddressing&
+MoseTopologyHelper::GetAddressing() const
+{
+    return m_addressing;
+}
+
+mose::CircuitGraph
+MoseTopologyHelper::GetCircuitGraph() const
+{
+    CheckInstalled("GetCircuitGraph");
+    return m_ocs->GetCircuitGraph();
+}
+
+const mose::PortPlan&
+MoseTopologyHelper::GetPortPlan() const
+{
+    CheckInstalled("GetPortPlan");
+    return m_plan;
+}
+
+Ptr<MoseOcs>
+MoseTopologyHelper::GetOcs() const
+{
+    CheckInstalled("GetOcs");
+    return m_ocs;
+}
+
+Ptr<MoseRouteTable>
+MoseTopologyHelper::GetRouteTable() const
+{
+    CheckInstalled("GetRouteTable");
+    return m_table;
+}
+
+} // namespace ns3

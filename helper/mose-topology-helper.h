@@ -1,0 +1,203 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_TOPOLOGY_HELPER_H
+#define MOSE_TOPOLOGY_HELPER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/mose-addressing.h"
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-ocs.h"
+#include "ns3/mose-port-plan.h"
+#include "ns3/mose-roles.h"
+#include "ns3/mose-route-table.h"
+#include "ns3/mose-routing.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Builds a MoSE fabric of real ns-3 nodes: N group nodes with d optical port devices
+ *        each, one MoseOcs pairing the ports as a circuit graph prescribes, the Internet stack
+ *        with the MoseRoutingProtocol on every group node, per-group address blocks, and
+ *        optionally H hosts per group behind the group node.
+ *
+ * The circuit graph comes from the flow-level core (a template built for a policy and a mode,
+ * e.g. by mose::MoseScenarioBuilder) or from a file (mose::ReadCircuitGraphCsv()); it must be
+ * simple, connected and d-regular. Its circuits are put on ports by the core's port plan
+ * (mose::PlanPorts()), and the OCS connects exactly the plan's pairs, so GetCircuitGraph() (read
+ * back from the OCS) is the graph that was given: the flow-level metrics computed on it describe
+ * exactly the fabric the packets cross.
+ *
+ * Like ns-3's LteHelper the helper is an Object: N, d, H, the host links and the addressing are
+ * Attributes (Config::SetDefault, --ns3::MoseTopologyHelper::Attr=value); the port devices and
+ * their queues are configured through SetPortDeviceAttribute() / SetPortQueue() as with
+ * PointToPointHelper, and the routing through the attributes of ns3::MoseRouteTable (Rule, Seed).
+ * The circuit data rate and delay are the OCS's attributes (ns3::MoseOcs::DataRate and Delay).
+ *
+ * Configuration errors (roles that do not match N, a graph whose size or degree is not N and d,
+ * an address base too small for N groups, ...) throw a mose::MoseError from Install(), before
+ * any node is created.
+ */
+class MoseTopologyHelper : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MoseTopologyHelper();
+    ~MoseTopologyHelper() override;
+
+    /**
+     * \param roles the role of every group (its size must be N)
+     */
+    void SetRoles(const mose::RoleAssignment& roles);
+
+    /**
+     * \param graph the circuit graph to realise (N nodes, simple, connected, d-regular)
+     */
+    void SetCircuitGraph(const mose::CircuitGraph& graph);
+
+    /**
+     * \brief Sets an attribute of every optical port device (a PointToPointNetDevice), e.g. "Mtu".
+     *        The data rate is the OCS's DataRate attribute.
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetPortDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * \brief The queue of every optical port device, as PointToPointHelper::SetQueue.
+     * \param type the queue type, e.g. "ns3::DropTailQueue<Packet>"
+     * \param name1 an attribute name (e.g. "MaxSize"), or empty
+     * \param value1 its value
+     */
+    void SetPortQueue(const std::string& type,
+                      const std::string& name1 = "",
+                      const AttributeValue& value1 = EmptyAttributeValue());
+
+    /**
+     * \brief Sets an attribute of the fabric's MoseRouteTable before Install() creates it
+     *        (e.g. "Rule", "Seed").
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetRouteTableAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * \brief The routing rule and the seed of its random choices: the same (rule, seed) as the
+     *        flow-level ShortestPathRouting gives the same paths (mose::DeriveRoutingSeed(run)
+     *        is the seed the flow-level study uses for a run).
+     * \param rule the rule
+     * \param seed the seed (used by RANDOM_SHORTEST_PATH and the ECMP flow hash)
+     */
+    void SetRouting(mose::RoutingRule rule, uint64_t seed);
+
+    /**
+     * \brief Creates the nodes, ports, OCS circuits, stack, routing and addresses.
+     * \return the N group nodes (node i is group i)
+     */
+    NodeContainer Install();
+
+    /// \return N
+    uint32_t GetNGroups() const;
+    /// \return d
+    uint32_t GetNPorts() const;
+    /// \return H
+    uint32_t GetNHostsPerGroup() const;
+
+    /// \return the group nodes (node i is group i)
+    NodeContainer GetGroupNodes() const;
+    /// \param group a group \return its node
+    Ptr<Node> GetGroupNode(uint32_t group) const;
+    /// \param group a group \return its d port devices, port p at index p
+    NetDeviceContainer GetPorts(uint32_t group) const;
+    /// \param group a group \param port a port \return the port's device
+    Ptr<NetDevice> GetPortDevice(uint32_t group, uint32_t port) const;
+    /// \param group a group \return its H hosts
+    NodeContainer GetHosts(uint32_t group) const;
+    /// \return all hosts, group by group
+    NodeContainer GetAllHosts() const;
+    /**
+     * \return one node per group where the group's applications run: its first host when H > 0,
+     *         else the group node itself (the endpoints MoseTrafficHelper::Install() takes)
+     */
+    NodeContainer GetEndpoints() const;
+    /// \param group a group \return its role
+    mose::GroupRole GetRole(uint32_t group) const;
+    /// \return the roles
+    const mose::RoleAssignment& GetRoles() const;
+    /// \param group a group \return the group node's address (that of its port 0; it never
+    ///        changes when circuits do)
+    Ipv4Address GetGroupAddress(uint32_t group) const;
+    /// \param group a group \param host a host index < H \return the host's address
+    Ipv4Address GetHostAddress(uint32_t group, uint32_t host) const;
+    /// \return the address plan
+    const MoseAddressing& GetAddressing() const;
+    /// \return the live circuit graph, read back from the OCS
+    mose::CircuitGraph GetCircuitGraph() const;
+    /// \return the port plan the circuits were put on
+    const mose::PortPlan& GetPortPlan() const;
+    /// \return the optical circuit switch
+    Ptr<MoseOcs> GetOcs() const;
+    /// \return the fabric's route table (shared by all group nodes' routing protocols)
+    Ptr<MoseRouteTable> GetRouteTable() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Throws a MoseError unless Install() was called
+    void CheckInstalled(const char* what) const;
+    /// Throws a MoseError for a group index out of range
+    void CheckGroup(uint32_t group, const char* what) const;
+    /// Checks N, d, H, roles, graph and addressing (MoseError)
+    void Validate() const;
+
+    uint32_t m_groups;                                          //!< N (attribute)
+    uint32_t m_ports;                                           //!< d (attribute)
+    uint32_t m_hosts;                                           //!< H (attribute)
+    DataRate m_hostRate;                                        //!< host link rate (attribute)
+    Time m_hostDelay;                                           //!< host link delay (attribute)
+    Ipv4Address m_addressBase;                                  //!< first block (attribute)
+    uint32_t m_prefixLength;                                    //!< block prefix length (attribute)
+    ObjectFactory m_deviceFactory;                              //!< port devices
+    ObjectFactory m_queueFactory;                               //!< port device queues
+    ObjectFactory m_tableFactory;                               //!< the route table
+    bool m_hasRouting{false};                                   //!< SetRouting() was called
+    mose::RoutingRule m_rule{mose::RoutingRule::SHORTEST_PATH}; //!< SetRouting()'s rule
+    uint64_t m_seed{0};                                         //!< SetRouting()'s seed
+    mose::RoleAssignment m_roles;                               //!< roles
+    bool m_hasRoles{false};                                     //!< SetRoles() was called
+    mose::CircuitGraph m_graph;                                 //!< the graph to realise
+    bool m_hasGraph{false};                                     //!< SetCircuitGraph() was called
+    bool m_installed{false};                                    //!< Install() ran
+    NodeContainer m_groupNodes;                                 //!< group nodes
+    std::vector<NetDeviceContainer> m_portDevices;              //!< per group, its ports
+    std::vector<NodeContainer> m_hostNodes;                     //!< per group, its hosts
+    MoseAddressing m_addressing;                                //!< the address plan
+    mose::PortPlan m_plan;                                      //!< circuits on ports
+    Ptr<MoseOcs> m_ocs;                                         //!< the OCS
+    Ptr<MoseRouteTable> m_table;                                //!< the shared route table
+};
+
+} // namespace ns3
+
+#endif /* MOSE_TOPOLOGY_HELPER_H */

@@ -1,0 +1,123 @@
+#!/bin/sh
+# Bad and edge-case input to the three programs: each case must end with exit status 1 (not 0,
+# not a signal) and a message that names the option or file and the value, or succeed where the
+# input is valid. Run by ctest as mose-examples-bad-input with the folder of the built programs.
+#
+#   test/examples-bad-input.sh build/bin
+set -u
+BIN=${1:?usage: examples-bad-input.sh BIN_DIR}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/mose-bad-input.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+FAILED=0
+CASES=0
+
+# expect_error NAME TEXT PROGRAM ARGS...: exit status 1 and TEXT in the output
+expect_error() {
+    name=$1; text=$2; shift 2
+    CASES=$((CASES + 1))
+    timeout 600 "$@" >"$WORK/out" 2>&1 </dev/null
+    rc=$?
+    if [ "$rc" -ne 1 ]; then
+        echo "FAIL $name: exit status $rc (expected 1; >128 is a signal, 124 a timeout)"
+        sed 's/^/    /' "$WORK/out" | head -5
+        FAILED=$((FAILED + 1))
+    elif ! grep -qF -- "$text" "$WORK/out"; then
+        echo "FAIL $name: message lacks: $text"
+        sed 's/^/    /' "$WORK/out" | head -5
+        FAILED=$((FAILED + 1))
+    else
+        echo "ok   $name: $(grep -F -- "$text" "$WORK/out" | head -1 | cut -c1-150)"
+    fi
+}
+
+# expect_ok NAME TEXT PROGRAM ARGS...: exit status 0 and TEXT on standard output
+expect_ok() {
+    name=$1; text=$2; shift 2
+    CASES=$((CASES + 1))
+    timeout 600 "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+    rc=$?
+    if [ "$rc" -ne 0 ] || ! grep -qF -- "$text" "$WORK/out"; then
+        echo "FAIL $name: exit status $rc, expected 0 with: $text"
+        sed 's/^/    /' "$WORK/out" "$WORK/err" | head -5
+        FAILED=$((FAILED + 1))
+    else
+        echo "ok   $name"
+    fi
+}
+
+EVAL="$BIN/mose-flow-eval"
+TPL="$BIN/mose-templates"
+PAPER="$BIN/mose-paper"
+SMALL="--nodes=64 --prefill=24 --decode=24 --training=16 --trPrefill=8 --trDecode=8 --trTraining=48 --flows=1000"
+
+printf 'u,v\n0,1\n1,2\n2,3\n3,0\n' >"$WORK/ring.csv"
+printf 'src,dst,class,demand\n0,1,kv,1\n0,2,training,2\n' >"$WORK/flows.csv"
+printf 'src,dst,class,demand\n0,1,kv,1e308\n1,0,kv,1e308\n' >"$WORK/flows-sum.csv"
+printf 'src,dst,class,demand\n0,2,kv,1.7e308\n' >"$WORK/flows-big.csv"
+
+# --- mose-flow-eval
+expect_error eval-nodes-max 'invalid --nodes = "4294967295": at most 4294967294 groups' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --nodes=4294967295
+expect_error eval-nodes-memory '--nodes=4294967294 needs at least' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --nodes=4294967294
+expect_error eval-demand-sum "$WORK/flows-sum.csv:3: demand \"1e308\" makes the total demand exceed" \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows-sum.csv"
+expect_error eval-cost-overflow 'came out as inf: the demands are too large' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows-big.csv"
+expect_error eval-rngrun-text 'invalid --RngRun = "abc"' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --RngRun=abc
+expect_error eval-rngrun-negative 'invalid --RngRun = "-1"' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --RngRun=-1
+expect_error eval-empty-value 'invalid --nodes = "": the value is empty' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --nodes=
+expect_error eval-routing 'invalid --routing = "ospf": allowed values are shortest-path' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --routing=ospf
+expect_ok eval-routing-any-case '"routing": "ecmp"' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --routing=ECMP
+if [ -w /dev/full ]; then
+    expect_error eval-loads-full-disk 'cannot write /dev/full' \
+        "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --loads=/dev/full
+    CASES=$((CASES + 1))
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" >/dev/full 2>"$WORK/err"
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -qF 'cannot write to standard output' "$WORK/err"; then
+        echo "ok   eval-stdout-full-disk"
+    else
+        echo "FAIL eval-stdout-full-disk: exit status $rc"; FAILED=$((FAILED + 1))
+    fi
+fi
+
+# --- mose-templates
+expect_error templates-flows-memory '--flows=99999999999 needs at least' \
+    "$TPL" --flows=99999999999
+expect_error templates-no-seeds 'Invalid command-line argument: --seeds' "$TPL" --seeds=2
+expect_error templates-no-routing 'Invalid command-line argument: --routing' "$TPL" --routing=ecmp
+expect_error templates-bad-bool 'invalid --biregular = "maybe": allowed values are true, false' \
+    "$TPL" --biregular=maybe
+expect_error templates-pd-reserved 'invalid --pdReservedPorts = 3: an r-regular bipartite' \
+    "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
+expect_error templates-pd-biregular 'set --biregular for a biregular split' \
+    "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
+expect_error templates-compromise-reserved 'invalid --compromiseReservedPorts = 4' \
+    "$TPL" --compromiseReservedPorts=4
+expect_error templates-kvshare 'since --kvShareInference = 0.7 and' \
+    "$TPL" --prefill=512 --decode=512 --training=0 --roleTransition=nested
+expect_error templates-rngrun 'invalid --RngRun = "-1"' "$TPL" --RngRun=-1
+expect_ok templates-large-sampled 'from 4096 of 50000 sources' \
+    "$TPL" --nodes=50000 --degree=8 --prefill=20000 --decode=20000 --training=10000 \
+    --trPrefill=5000 --trDecode=5000 --trTraining=40000 --flows=1000 --progress=false
+expect_ok templates-small "files written to $WORK/small/" \
+    "$TPL" $SMALL --outputDir="$WORK/small"
+
+# --- mose-paper
+expect_error paper-flows-memory '--flows=99999999999' "$PAPER" --flows=99999999999
+expect_error paper-rngrun-text 'invalid --RngRun = "abc"' "$PAPER" --RngRun=abc
+expect_error paper-bad-bool 'invalid --plot = "maybe"' "$PAPER" --plot=maybe
+expect_error paper-empty-value 'invalid --seeds = "": the value is empty' "$PAPER" --seeds=
+expect_error paper-file-run \
+    "$WORK/small/assignment_training.csv: the assignment does not fit the training-heavy roles of run 2" \
+    "$PAPER" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/paper" \
+    --trainingAssignmentFile="$WORK/small/assignment_training.csv"
+
+echo "$CASES cases, $FAILED failed"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,314 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The packet-level fabric: MoseTopologyHelper realises a template on ns-3 nodes, the routing
+ * protocol follows the flow level's paths, MoseTrafficHelper's transfers complete without loss,
+ * and the payload bytes per circuit equal the flow-level loads.
+ */
+
+#include "mose-test-util.h"
+
+#include "ns3/core-module.h"
+#include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-loss-monitor.h"
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-pd-assignment.h"
+#include "ns3/mose-random.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/mose-topology-template.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-traffic.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// A 32-group inference-heavy scenario: 8 P, 8 D, 16 T, one-to-one assignment, H^PD(3)
+struct SmallScenario
+{
+    RoleAssignment roles;
+    PdAssignment assignment;
+    CircuitGraph graph;
+    std::vector<Flow> flows;
+
+    explicit SmallScenario(uint64_t run = 1, uint64_t flowCount = 120, uint32_t reserved = 3)
+    {
+        roles = RoleAssignment::Contiguous({8, 8, 16});
+        MoseRandom assignRng = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+        assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
+        PdBiasedOptions options;
+        options.reservedPorts = reserved;
+        MoseRandom templateRng = MoseRandom::Create(run, MoseStream::PD_BIASED);
+        graph = BuildPdBiasedTemplate(roles, 4, assignment, options, templateRng);
+        TrafficOptions traffic;
+        traffic.flows = flowCount;
+        traffic.kvShare = 0.7;
+        MoseRandom trafficRng = MoseRandom::Create(run, MoseStream::TRAFFIC);
+        flows = GenerateTraffic(roles, assignment, traffic, trafficRng);
+    }
+};
+
+/// Builds a fabric for a scenario with a routing rule and seed
+Ptr<MoseTopologyHelper>
+BuildFabric(const SmallScenario& s, RoutingRule rule, uint64_t seed, uint32_t hosts = 0)
+{
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(s.graph.GetNNodes()));
+    topo->SetAttribute("PortsPerGroup", UintegerValue(4));
+    topo->SetAttribute("HostsPerGroup", UintegerValue(hosts));
+    topo->SetRoles(s.roles);
+    topo->SetCircuitGraph(s.graph);
+    topo->SetRouting(rule, seed);
+    topo->Install();
+    return topo;
+}
+
+/// Follows the route table from src to dst through the OCS: the groups visited
+std::vector<uint32_t>
+WalkFabric(Ptr<MoseTopologyHelper> topo, uint32_t src, uint32_t dst)
+{
+    std::vector<uint32_t> path{src};
+    Ptr<MoseRouteTable> table = topo->GetRouteTable();
+    Ptr<MoseOcs> ocs = topo->GetOcs();
+    const uint32_t d = topo->GetNPorts();
+    uint32_t at = src;
+    while (at != dst && path.size() <= topo->GetNGroups())
+    {
+        const uint32_t port = table->GetOutputPort(at, dst);
+        if (port >= d)
+        {
+            return {};
+        }
+        const uint32_t peer = ocs->GetPeer(at, port);
+        if (peer == MoseOcs::DARK)
+        {
+            return {};
+        }
+        at = peer / d;
+        path.push_back(at);
+    }
+    return path;
+}
+
+} // namespace
+
+TEST(PacketFabric, RealisedGraphIsTheTemplate)
+{
+    SmallScenario s;
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 0);
+    EXPECT_EQ(topo->GetGroupNodes().GetN(), 32u);
+    const CircuitGraph live = topo->GetCircuitGraph();
+    EXPECT_EQ(live.GetCircuits(), s.graph.GetCircuits());
+    EXPECT_EQ(topo->GetOcs()->GetPortMatching(), topo->GetPortPlan().GetPeers());
+    for (uint32_t g = 0; g < 32; ++g)
+    {
+        EXPECT_EQ(topo->GetPorts(g).GetN(), 4u);
+        EXPECT_EQ(topo->GetRole(g), s.roles.Get(g));
+        EXPECT_EQ(topo->GetPortDevice(g, 0)->GetNode(), topo->GetGroupNode(g));
+    }
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, HopByHopRouteEqualsFlowLevelPathForEveryPair)
+{
+    SmallScenario s(3);
+    for (RoutingRule rule : {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH})
+    {
+        const uint64_t seed = DeriveRoutingSeed(3);
+        Ptr<MoseTopologyHelper> topo = BuildFabric(s, rule, seed);
+        ShortestPathRouting flowLevel(std::make_shared<const CircuitGraph>(s.graph), rule, seed);
+        for (uint32_t a = 0; a < 32; ++a)
+        {
+            for (uint32_t b = 0; b < 32; ++b)
+            {
+                if (a != b)
+                {
+                    ASSERT_EQ(WalkFabric(topo, a, b), flowLevel.GetPath(a, b))
+                        << ToString(rule) << " " << a << "->" << b;
+                }
+            }
+        }
+        Simulator::Destroy();
+    }
+}
+
+TEST(PacketFabric, DirectKvPairCrossesOneCircuit)
+{
+    SmallScenario s;
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 0);
+    Ptr<MoseCircuitMonitor> circuits = CreateObject<MoseCircuitMonitor>();
+    circuits->Install(topo->GetOcs());
+    // the first assignment pair that is a circuit
+    const PdPair* pair = nullptr;
+    for (const auto& p : s.assignment.GetPairs())
+    {
+        if (s.graph.HasCircuit(p.prefill, p.decode))
+        {
+            pair = &p;
+            break;
+        }
+    }
+    ASSERT_NE(pair, nullptr);
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(20000));
+    traffic->Install(topo->GetEndpoints(),
+                     {Flow{pair->prefill, pair->decode, TrafficClass::KV, 1}});
+    Simulator::Stop(Seconds(5));
+    Simulator::Run();
+    EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), 1u);
+    const std::vector<uint64_t> bytes = circuits->GetCircuitBytes();
+    const auto direct = static_cast<std::size_t>(s.graph.FindCircuit(pair->prefill, pair->decode));
+    for (std::size_t c = 0; c < bytes.size(); ++c)
+    {
+        EXPECT_EQ(bytes[c], c == direct ? 20000u : 0u) << "circuit " << c;
+    }
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, StaticFabricLosesNothingAndBytesEqualFlowLevelLoads)
+{
+    SmallScenario s(2, 150);
+    const uint64_t seed = DeriveRoutingSeed(2);
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::RANDOM_SHORTEST_PATH, seed);
+    Ptr<MoseCircuitMonitor> circuits = CreateObject<MoseCircuitMonitor>();
+    circuits->Install(topo->GetOcs());
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    const uint64_t unit = 3000;
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(unit));
+    traffic->SetAttribute("StartMode", StringValue("uniform"));
+    traffic->Install(topo->GetEndpoints(), s.flows);
+    Simulator::Stop(Seconds(20));
+    Simulator::Run();
+
+    Ptr<MoseTransferMonitor> transfers = traffic->GetMonitor();
+    EXPECT_GT(transfers->GetNTransfers(), 40u);
+    EXPECT_EQ(transfers->GetNCompleted(), transfers->GetNTransfers());
+    EXPECT_EQ(loss->GetTotal(), 0u);
+    ShortestPathRouting flowLevel(std::make_shared<const CircuitGraph>(s.graph),
+                                  RoutingRule::RANDOM_SHORTEST_PATH,
+                                  seed);
+    const FlowMetrics m = EvaluateFlows(flowLevel, s.flows);
+    const std::vector<uint64_t> bytes = circuits->GetCircuitBytes();
+    ASSERT_EQ(bytes.size(), m.load.size());
+    uint64_t nonZero = 0;
+    for (std::size_t c = 0; c < bytes.size(); ++c)
+    {
+        EXPECT_EQ(bytes[c], static_cast<uint64_t>(m.load[c]) * unit) << "circuit " << c;
+        nonZero += bytes[c] > 0 ? 1 : 0;
+    }
+    EXPECT_GT(nonZero, 10u);
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, HostsBehindGroupsReachEachOther)
+{
+    SmallScenario s(4, 60);
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 0, 2);
+    EXPECT_EQ(topo->GetAllHosts().GetN(), 64u);
+    EXPECT_EQ(topo->GetEndpoints().Get(5), topo->GetHosts(5).Get(0));
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    NodeContainer all(topo->GetGroupNodes(), topo->GetAllHosts());
+    loss->Install(all, topo->GetOcs());
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(2000));
+    traffic->Install(topo->GetEndpoints(), s.flows);
+    Simulator::Stop(Seconds(20));
+    Simulator::Run();
+    EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), traffic->GetMonitor()->GetNTransfers());
+    EXPECT_EQ(loss->GetTotal(), 0u);
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, UdpTransfersComplete)
+{
+    SmallScenario s(5, 40);
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 0);
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(5000));
+    traffic->SetAttribute("SocketFactory",
+                          TypeIdValue(TypeId::LookupByName("ns3::UdpSocketFactory")));
+    traffic->SetAttribute("UdpDataRate", DataRateValue(DataRate("1Gbps")));
+    traffic->Install(topo->GetEndpoints(), s.flows);
+    Simulator::Stop(Seconds(5));
+    Simulator::Run();
+    EXPECT_GT(traffic->GetMonitor()->GetNTransfers(), 10u);
+    EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), traffic->GetMonitor()->GetNTransfers());
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, BadInputNamesTheValue)
+{
+    SmallScenario s;
+    {
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetAttribute("Groups", UintegerValue(32));
+        topo->SetRoles(RoleAssignment::Contiguous({8, 8, 15}));
+        topo->SetCircuitGraph(s.graph);
+        EXPECT_CONTAINS(ErrorOf([&] { topo->Install(); }), "31");
+    }
+    {
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetAttribute("Groups", UintegerValue(32));
+        topo->SetAttribute("PortsPerGroup", UintegerValue(5));
+        topo->SetCircuitGraph(s.graph);
+        EXPECT_CONTAINS(ErrorOf([&] { topo->Install(); }), "PortsPerGroup = 5");
+    }
+    {
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetAttribute("Groups", UintegerValue(32));
+        topo->SetAttribute("AddressBase", Ipv4AddressValue("10.255.250.0"));
+        topo->SetCircuitGraph(s.graph);
+        EXPECT_CONTAINS(ErrorOf([&] { topo->Install(); }), "10.255.250.0");
+    }
+    {
+        Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 0);
+        EXPECT_CONTAINS(ErrorOf([&] { topo->GetPortDevice(3, 4); }), "port 4");
+        EXPECT_CONTAINS(ErrorOf([&] { topo->GetGroupNode(32); }), "group 32");
+        Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+        EXPECT_CONTAINS(
+            ErrorOf([&] {
+                traffic->Install(topo->GetEndpoints(), {Flow{0, 40, TrafficClass::KV, 1}});
+            }),
+            "40");
+    }
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, QueueOverflowIsCountedAndTcpRecovers)
+{
+    SmallScenario s(6, 150);
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(32));
+    topo->SetRoles(s.roles);
+    topo->SetCircuitGraph(s.graph);
+    // a two-packet queue on every port: the transfers that start together overflow it
+    topo->SetPortQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("2p"));
+    topo->Install();
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    uint64_t traced = 0;
+    loss->TraceConnectWithoutContext(
+        "Drop",
+        Callback<void, MoseLossMonitor::Point, Ptr<const Packet>>(
+            [&traced](MoseLossMonitor::Point, Ptr<const Packet>) { ++traced; }));
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(20000));
+    traffic->Install(topo->GetEndpoints(), s.flows);
+    Simulator::Stop(Seconds(60));
+    Simulator::Run();
+    EXPECT_GT(loss->GetDrops(MoseLossMonitor::DEVICE_QUEUE), 0u);
+    EXPECT_EQ(loss->GetTotal(), loss->GetDrops(MoseLossMonitor::DEVICE_QUEUE));
+    EXPECT_EQ(traced, loss->GetTotal());
+    EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), traffic->GetMonitor()->GetNTransfers());
+    Simulator::Destroy();
+}

@@ -1,0 +1,119 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The GoogleTest bridge (see mose-gtest-bridge.h): the GoogleTest cases of test/gtest/ run inside
+ * the ns-3 TestSuite "mose" of an ns-3 tree.
+ */
+
+#include "mose-gtest-bridge.h"
+
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+
+namespace ns3
+{
+namespace mose
+{
+namespace test
+{
+
+namespace
+{
+
+/// One failed GoogleTest assertion
+struct GoogleTestFailure
+{
+    std::string test;    //!< Suite.Test
+    std::string file;    //!< source file of the assertion
+    int32_t line;        //!< line of the assertion (-1 if unknown)
+    std::string message; //!< GoogleTest's message
+};
+
+/**
+ * \ingroup mose-tests
+ * \brief Reports the results of one GoogleTest suite that RunGoogleTests() ran.
+ */
+class GoogleTestSuiteCase : public TestCase
+{
+  public:
+    /**
+     * \param suite the GoogleTest suite's name
+     * \param tests how many of its tests ran
+     * \param failures its failed assertions
+     */
+    GoogleTestSuiteCase(const std::string& suite,
+                        int tests,
+                        std::vector<GoogleTestFailure> failures)
+        : TestCase("GoogleTest " + suite + " (" + std::to_string(tests) + " tests)"),
+          m_failures(std::move(failures))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const auto& f : m_failures)
+        {
+            std::ostringstream where;
+            where << f.test << " at " << f.file << ":" << f.line << ": " << f.message;
+            NS_TEST_EXPECT_MSG_EQ(false, true, where.str());
+        }
+    }
+
+    std::vector<GoogleTestFailure> m_failures; //!< the suite's failed assertions
+};
+
+} // namespace
+
+std::vector<TestCase*>
+RunGoogleTests()
+{
+    int argc = 1;
+    char name[] = "mose-ns3-suite";
+    char* argv[] = {name, nullptr};
+    ::testing::InitGoogleTest(&argc, argv);
+    // Failures reach ns-3's report through the cases below; GoogleTest's own printer would
+    // interleave its output with test.py's.
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+    static_cast<void>(RUN_ALL_TESTS());
+
+    std::vector<TestCase*> cases;
+    const auto* unit = ::testing::UnitTest::GetInstance();
+    for (int i = 0; i < unit->total_test_suite_count(); ++i)
+    {
+        const ::testing::TestSuite* suite = unit->GetTestSuite(i);
+        std::vector<GoogleTestFailure> failures;
+        int ran = 0;
+        for (int j = 0; j < suite->total_test_count(); ++j)
+        {
+            const ::testing::TestInfo* info = suite->GetTestInfo(j);
+            if (!info->should_run())
+            {
+                continue;
+            }
+            ++ran;
+            const ::testing::TestResult* result = info->result();
+            for (int k = 0; k < result->total_part_count(); ++k)
+            {
+                const ::testing::TestPartResult& part = result->GetTestPartResult(k);
+                if (part.failed())
+                {
+                    failures.push_back({std::string(suite->name()) + "." + info->name(),
+                                        part.file_name() ? part.file_name() : "?",
+                                        part.line_number(),
+                                        part.message()});
+                }
+            }
+        }
+        cases.push_back(new GoogleTestSuiteCase(suite->name(), ran, std::move(failures)));
+    }
+    return cases;
+}
+
+} // namespace test
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,37 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_TEST_CASES_H
+#define MOSE_TEST_CASES_H
+
+/**
+ * \file
+ * \ingroup mose-tests
+ * \brief The ns-3 test cases of the suite "mose" that live in files of their own, one file per
+ *        part of the module; test/mose-test-suite.cc adds them to the suite.
+ */
+
+#include "ns3/test.h"
+
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+namespace test
+{
+
+/// \return the optical circuit switch's cases (test/mose-ocs-test-cases.cc)
+std::vector<TestCase*> OcsTestCases();
+/// \return the packet-level routing's cases (test/mose-routing-test-cases.cc)
+std::vector<TestCase*> RoutingTestCases();
+
+} // namespace test
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_TEST_CASES_H */
