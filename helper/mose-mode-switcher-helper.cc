@@ -13,7 +13,10 @@
 #include "ns3/mose-parse.h"
 #include "ns3/mose-routing-protocol.h"
 #include "ns3/nstime.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -157,6 +160,68 @@ MoseModeSwitcherHelper::MakePolicyProvider(const std::string& policy,
                               templates,
                               roles,
                               assignments);
+}
+
+std::vector<Ptr<MoseTrafficHelper>>
+MoseModeSwitcherHelper::InstallModeTraffic(
+    Ptr<MoseModeSwitcher> switcher,
+    const NodeContainer& endpoints,
+    const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+    Time firstStart,
+    Time end,
+    Time maxWindow,
+    int64_t stream,
+    const std::function<Ptr<MoseTrafficHelper>()>& makeTraffic)
+{
+    if (!switcher || !flowsOf)
+    {
+        throw mose::MoseError(
+            "MoseModeSwitcherHelper::InstallModeTraffic: the switcher and flowsOf must be set");
+    }
+    const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
+
+    struct Interval
+    {
+        mose::WorkloadMode mode;
+        Time from;
+        Time to;
+    };
+
+    std::vector<Interval> intervals;
+    intervals.push_back(
+        {switcher->GetInitialMode(), firstStart, schedule.empty() ? end : schedule.front().at});
+    for (std::size_t i = 0; i < schedule.size(); ++i)
+    {
+        intervals.push_back(
+            {schedule[i].mode, schedule[i].at, i + 1 < schedule.size() ? schedule[i + 1].at : end});
+    }
+    std::vector<Ptr<MoseTrafficHelper>> helpers;
+    const auto portsEach = static_cast<uint32_t>(55535 / intervals.size());
+    for (std::size_t i = 0; i < intervals.size(); ++i)
+    {
+        const Interval& iv = intervals[i];
+        if (iv.to <= iv.from)
+        {
+            mose::ThrowBadParameter("mode interval " + std::to_string(i),
+                                    "[" + std::to_string(iv.from.GetSeconds()) + " s, " +
+                                        std::to_string(iv.to.GetSeconds()) + " s)",
+                                    "a non-empty interval (firstStart before the first "
+                                    "boundary, end after the last)");
+        }
+        Ptr<MoseTrafficHelper> t = makeTraffic ? makeTraffic() : CreateObject<MoseTrafficHelper>();
+        if (!makeTraffic)
+        {
+            t->SetAttribute("StartMode", StringValue("uniform"));
+        }
+        t->SetAttribute("StartTime", TimeValue(iv.from));
+        t->SetAttribute("StartWindow", TimeValue(std::min(iv.to - iv.from, maxWindow)));
+        t->SetAttribute("SinkPortBase",
+                        UintegerValue(10000 + static_cast<uint32_t>(i) * portsEach));
+        t->AssignStreams(stream + 2 * static_cast<int64_t>(i));
+        t->Install(endpoints, flowsOf(iv.mode));
+        helpers.push_back(t);
+    }
+    return helpers;
 }
 
 Ptr<MoseModeSwitcher>

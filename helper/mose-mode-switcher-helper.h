@@ -11,9 +11,12 @@
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-topology-helper.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-traffic.h"
 #include "ns3/object-factory.h"
 
 #include <array>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -95,6 +98,35 @@ class MoseModeSwitcherHelper
      * \return the switcher
      */
     Ptr<MoseModeSwitcher> Install(Ptr<MoseTopologyHelper> topology) const;
+
+    /**
+     * \brief The traffic of every mode interval, driven by the schedule: interval i (the
+     *        initial mode from firstStart to the first boundary, then each boundary's mode until
+     *        the next boundary or `end`) gets a fresh MoseTrafficHelper from makeTraffic (or a
+     *        default one: uniform starts) installed with flowsOf(mode), its StartTime at the
+     *        interval's start, StartWindow = min(interval length, maxWindow), its own sink ports
+     *        (SinkPortBase 10000 + i * 55535 / intervals) and random streams (stream + 2 i).
+     *        Transfers of an ending mode still in flight at a boundary continue to completion;
+     *        the new mode's transfers follow its roles and P-D assignment (flowsOf's flows).
+     * \param switcher an installed switcher (its schedule and initial mode)
+     * \param endpoints node g runs group g's applications (MoseTopologyHelper::GetEndpoints())
+     * \param flowsOf the flows of a mode
+     * \param firstStart the start of the first interval
+     * \param end the end of the last interval
+     * \param maxWindow the longest start window
+     * \param stream the first random stream
+     * \param makeTraffic makes each interval's traffic helper (attributes set), or null
+     * \return the traffic helpers, one per interval (their monitors give the FCTs)
+     */
+    static std::vector<Ptr<MoseTrafficHelper>> InstallModeTraffic(
+        Ptr<MoseModeSwitcher> switcher,
+        const NodeContainer& endpoints,
+        const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+        Time firstStart,
+        Time end,
+        Time maxWindow,
+        int64_t stream = 100,
+        const std::function<Ptr<MoseTrafficHelper>()>& makeTraffic = nullptr);
 
   private:
     ObjectFactory m_factory;                                           //!< the switcher

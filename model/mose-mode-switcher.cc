@@ -238,6 +238,7 @@ void
 MoseModeSwitcher::SetInitialMode(mose::WorkloadMode mode)
 {
     m_mode = mode;
+    m_initialMode = mode;
     m_prepared = false;
 }
 
@@ -246,6 +247,12 @@ MoseModeSwitcher::SetSchedule(const std::vector<MoseModeBoundary>& schedule)
 {
     m_schedule = schedule;
     m_prepared = false;
+}
+
+mose::WorkloadMode
+MoseModeSwitcher::GetInitialMode() const
+{
+    return m_initialMode;
 }
 
 const std::vector<MoseModeBoundary>&

@@ -174,6 +174,8 @@ class MoseModeSwitcher : public Application
     void SetTargetProvider(MoseTargetProvider provider);
     /// \param mode the mode the fabric is in before the first boundary
     void SetInitialMode(mose::WorkloadMode mode);
+    /// \return the mode before the first boundary
+    mose::WorkloadMode GetInitialMode() const;
     /// \param schedule the mode boundaries (validated by Prepare())
     void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
     /// \return the schedule
@@ -303,9 +305,10 @@ class MoseModeSwitcher : public Application
     MoseTargetProvider m_provider;                          //!< targets
     std::vector<MoseModeBoundary> m_schedule;               //!< boundaries
     std::map<mose::WorkloadMode, MoseModeTarget> m_targets; //!< per mode, from Prepare()
-    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< current mode
-    bool m_prepared{false};                                         //!< Prepare() succeeded
-    Ptr<MoseLossMonitor> m_loss;                                    //!< per-switch drop snapshots
+    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY};        //!< current mode
+    mose::WorkloadMode m_initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< initial mode
+    bool m_prepared{false};                                                //!< Prepare() succeeded
+    Ptr<MoseLossMonitor> m_loss; //!< per-switch drop snapshots
 
     std::vector<EventId> m_boundaryEvents;   //!< pending boundaries
     std::vector<MoseSwitchRecord> m_records; //!< one per switch started

@@ -161,22 +161,20 @@ RunSwitchScenario(const SwitchRunOptions& o)
     r.targetGraph = switcher->GetTarget(schedule.at(0).mode).graph;
 
     // transfers: the initial mode's before the first boundary, each boundary's after it
-    std::vector<Ptr<MoseTrafficHelper>> traffic;
-    for (std::size_t i = 0; i <= schedule.size(); ++i)
-    {
-        const WorkloadMode mode = i == 0 ? WorkloadMode::INFERENCE_HEAVY : schedule[i - 1].mode;
-        const Time from = i == 0 ? MilliSeconds(1) : schedule[i - 1].at;
-        const Time window = i == 0 ? schedule[0].at - MilliSeconds(1) : MilliSeconds(50);
-        Ptr<MoseTrafficHelper> t = CreateObject<MoseTrafficHelper>();
-        t->SetAttribute("BytesPerUnit", UintegerValue(o.bytesPerUnit));
-        t->SetAttribute("StartMode", StringValue("uniform"));
-        t->SetAttribute("StartTime", TimeValue(from));
-        t->SetAttribute("StartWindow", TimeValue(window));
-        t->SetAttribute("SinkPortBase", UintegerValue(10000 + 5000 * i));
-        t->AssignStreams(100 + 10 * static_cast<int64_t>(i));
-        t->Install(topo->GetEndpoints(), s.flows[static_cast<std::size_t>(mode)]);
-        traffic.push_back(t);
-    }
+    const std::vector<Ptr<MoseTrafficHelper>> traffic = MoseModeSwitcherHelper::InstallModeTraffic(
+        switcher,
+        topo->GetEndpoints(),
+        [&s](WorkloadMode mode) { return s.flows[static_cast<std::size_t>(mode)]; },
+        MilliSeconds(1),
+        o.stop,
+        MilliSeconds(50),
+        100,
+        [&o] {
+            Ptr<MoseTrafficHelper> t = CreateObject<MoseTrafficHelper>();
+            t->SetAttribute("BytesPerUnit", UintegerValue(o.bytesPerUnit));
+            t->SetAttribute("StartMode", StringValue("uniform"));
+            return t;
+        });
 
     // packets sent on the circuits the first switch keeps, while it runs
     uint64_t keptTx = 0;
