@@ -18,11 +18,13 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
+#include "ns3/ipv4.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic-helper.h"
@@ -112,6 +114,7 @@ struct SwitchRunOptions
     bool checkKeptTraffic{false};                //!< count packets sent on kept circuits
     std::string dataRate{"100Mbps"};             //!< circuit rate (slow: transfers overlap)
     uint64_t bytesPerUnit{20000};                //!< bytes per unit of demand
+    uint32_t holdQueueSize{0};                   //!< HoldQueueSize (0: the helper's default)
 };
 
 /// What a run gives the tests
@@ -129,6 +132,7 @@ struct SwitchRun
     uint64_t keptTxDuringSwitch{0};        //!< packets sent on kept circuits during switch 0
     uint64_t ocsDarkDrops{0};              //!< MoseOcs::GetDarkDrops()
     uint64_t ocsWireDrops{0};              //!< MoseOcs::GetWireDrops()
+    uint64_t holdDrops{0};                 //!< sum of MoseRoutingProtocol::GetHoldDrops()
     std::vector<int64_t> fcts;             //!< per transfer, ns (-1 if incomplete)
 };
 
@@ -153,6 +157,10 @@ RunSwitchScenario(const SwitchRunOptions& o)
     helper.SetTargetProvider(
         MoseModeSwitcherHelper::MakePolicyProvider(o.policy, s.templates, s.roles, s.assignments));
     helper.SetSchedule(o.schedule);
+    if (o.holdQueueSize > 0)
+    {
+        helper.SetRoutingAttribute("HoldQueueSize", UintegerValue(o.holdQueueSize));
+    }
     Ptr<MoseModeSwitcher> switcher = helper.Install(topo);
     const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
 
@@ -209,6 +217,11 @@ RunSwitchScenario(const SwitchRunOptions& o)
     r.keptTxDuringSwitch = keptTx;
     r.ocsDarkDrops = topo->GetOcs()->GetDarkDrops();
     r.ocsWireDrops = topo->GetOcs()->GetWireDrops();
+    for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
+    {
+        Ptr<Ipv4> ipv4 = topo->GetGroupNode(g)->GetObject<Ipv4>();
+        r.holdDrops += DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol())->GetHoldDrops();
+    }
     const Time boundary = schedule.at(0).at;
     for (const auto& t : traffic)
     {

@@ -107,6 +107,20 @@ TEST(ModeSwitcher, WithoutDrainLossesOccurAndAreCounted)
     EXPECT_GE(r.lost, rec.lost);
 }
 
+TEST(ModeSwitcher, HoldQueueOverflowIsTheOnlyLossAndIsCounted)
+{
+    SwitchRunOptions o;
+    o.holdQueueSize = 2;
+    o.stop = Seconds(30);
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_GT(rec.drops[MoseLossMonitor::HOLD], 0u);
+    EXPECT_EQ(rec.lost, rec.drops[MoseLossMonitor::HOLD]) << "drained: no other drop point";
+    EXPECT_EQ(r.lost, r.holdDrops) << "every hold drop counted once, nothing else lost";
+    EXPECT_EQ(r.completed, r.transfers) << "TCP recovers";
+}
+
 TEST(ModeSwitcher, DrainThatCannotFinishEndsAtTheTimeout)
 {
     SwitchRunOptions o;
