@@ -8,6 +8,8 @@
  * (inference-heavy roles scaled to N, one-to-one P-D assignment, rho = 0.7):
  *   - N = 1024, d = 4, 100,000 flows (the paper's scale; target < 20 ms), per routing rule,
  *     on the uniform template H^U and on the P-D-biased template H^PD (r = 3, circulant);
+ *   - N = 1024, d = 4, 100,000 flows on H^U, both traffic mixes (inference-heavy roles with
+ *     rho = 0.7, training-heavy roles with rho = 0.3), per routing rule (EvaluateMix);
  *   - N = 16384, d = 8, 1,000,000 flows on H^U (target < 10 s, < 2 GB), one iteration per
  *     routing rule.
  * Graph and flows are built outside the timed loop. Also: traffic generation, a single
@@ -97,6 +99,38 @@ BM_Evaluate(benchmark::State& state)
     state.counters["avgHop"] = m.all.avgHop;
     state.counters["flows/s"] =
         benchmark::Counter(static_cast<double>(f), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/**
+ * EvaluateFlows() on both traffic mixes of the paper at N = 1024, d = 4, 100,000 flows, on H^U;
+ * arguments: mix (0 inference-heavy: roles 410/410/204, rho = 0.7; 1 training-heavy: roles
+ * 102/102/820, rho = 0.3), rule (0 shortest-path, 1 random, 2 ecmp)
+ */
+void
+BM_EvaluateMix(benchmark::State& state)
+{
+    const bool training = state.range(0) != 0;
+    auto rule = static_cast<RoutingRule>(state.range(1));
+    RoleAssignment roles = RoleAssignment::Contiguous(
+        training ? RoleCounts::TrainingHeavyDefault() : RoleCounts::InferenceHeavyDefault());
+    PdAssignment assignment = OneToOneAssignment(roles);
+    CircuitGraph graph = UniformGraph(1024, 4);
+    TrafficOptions options;
+    options.flows = 100000;
+    options.kvShare = training ? 0.3 : 0.7;
+    MoseRandom trng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    std::vector<Flow> flows = GenerateTraffic(roles, assignment, options, trng);
+    ShortestPathRouting routing(graph, rule, 1);
+    FlowMetrics m;
+    for (auto _ : state)
+    {
+        m = EvaluateFlows(routing, flows);
+        benchmark::DoNotOptimize(m.all.avgCost);
+    }
+    state.SetLabel(ToString(rule) + (training ? ", training-heavy" : ", inference-heavy"));
+    state.counters["maxLoad"] = m.all.maxLoad;
+    state.counters["kvAvgCost"] = m.kv.avgCost;
+    state.counters["trAvgCost"] = m.training.avgCost;
 }
 
 /// GenerateTraffic(); arguments: N, F
@@ -191,6 +225,10 @@ BENCHMARK(BM_Evaluate)
     ->Args({4096, 4, 400000, 1, 0})
     ->Args({4096, 4, 1600000, 1, 0})
     ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EvaluateMix)
+    ->ArgNames({"mix", "rule"})
+    ->ArgsProduct({{0, 1}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Traffic)->ArgNames({"N", "F"})->Args({1024, 100000})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Tree)

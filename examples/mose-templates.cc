@@ -25,11 +25,12 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-graph-properties.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario.h"
 
 #include <chrono>
 #include <iomanip>
@@ -63,9 +64,9 @@ main(int argc, char* argv[])
         MoseFlowExperimentConfig config = options.GetConfig();
         const uint32_t distanceSources = ParseUnsigned32("--distanceSources", distanceSourcesText);
         CheckStudyMemory(config, 1);
-        MoseFlowExperimentHelper helper(config);
+        MoseScenarioBuilder builder(config);
         auto start = std::chrono::steady_clock::now();
-        MoseScenario s = helper.BuildScenario(config.firstRun);
+        MoseScenario s = builder.Build(config.firstRun);
         double buildSeconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

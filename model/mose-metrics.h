@@ -8,44 +8,20 @@
 #define MOSE_METRICS_H
 
 #include "mose-circuit-graph.h"
+#include "mose-destination-sweep.h"
+#include "mose-flow-grouping.h"
+#include "mose-load-pass.h"
+#include "mose-percentile.h"
 #include "mose-routing.h"
 #include "mose-traffic.h"
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 namespace ns3
 {
 namespace mose
 {
-
-/**
- * \ingroup mose
- * \brief The p-th percentile of a sample, by linear interpolation between closest ranks.
- *
- * With the values sorted ascending as v[0..n-1], the result is v[k] + (h - k)(v[k+1] - v[k])
- * with h = (n - 1) p / 100 and k = floor(h) (Hyndman-Fan type 7, numpy's and R's default).
- * \param values the sample (taken by value; selection, O(n) on average); must not be empty
- * \param p the percentile, 0 <= p <= 100
- * \return the percentile
- */
-double Percentile(std::vector<double> values, double p);
-
-/**
- * \ingroup mose
- * \brief The same percentile as Percentile() for a sample given as (value, multiplicity) pairs.
- *
- * The result equals Percentile() on the sample in which each value is repeated count times,
- * without building it: the values at ranks k and k + 1 are found by a quickselect on the pairs
- * that weighs each side of the pivot by its counts. O(m) on average for m pairs (at most
- * O(m log m)), whatever the total count.
- * \param values (value, count) pairs, in any order; pairs with count 0 are ignored. The total
- *        count must be at least 1.
- * \param p the percentile, 0 <= p <= 100
- * \return the percentile
- */
-double WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p);
 
 /**
  * \ingroup mose
@@ -89,26 +65,29 @@ struct FlowMetrics
  * \ingroup mose
  * \brief Routes the flows and computes the metrics.
  *
- * Flows are grouped by destination (counting sort) and aggregated per (source, destination)
- * pair. Pass 1 accumulates the loads of every destination's flows, pass 2 (after all loads are
- * known) the cost from every source; each pass recomputes the destinations' trees, 64 at a
- * time by the bit-parallel search of ShortestPathRouting::ComputeTreeBatch(), instead of
- * storing N^2 next hops. Per destination t:
- * - single-path rules: each pair's path is walked when the pairs' hops add up to at most N
- *   (the lowest-id next hop is the first closer neighbour in the CSR row;
- *   RANDOM_SHORTEST_PATH's choices come from a LazyRandomTree); otherwise loads go from
- *   the leaves of t's tree to its root, acc(u) = demand(u -> t) + the acc of the nodes whose
- *   next hop is u, and costs from the root down, C(u) = load(u, next(u)) + C(next(u));
- * - ECMP: on the sub-DAG of shortest paths from t's sources, the demand at u is split evenly
- *   over u's closer neighbours (farthest nodes first), and C(u) = mean over closer neighbours v
- *   of (load(u, v) + C(v)) (nearest first).
+ * The evaluation runs in stages, each in its own file:
+ * 1. ValidateFlows() and GroupFlowsByDestination() (mose-flow-grouping.h): a counting sort by
+ *    destination and one PairDemand per (source, destination) pair;
+ * 2. the destination sweep (DestinationSweep, mose-destination-sweep.h): the BFS distances
+ *    towards the destinations, 64 at a time by the bit-parallel search of
+ *    ShortestPathRouting::ComputeTreeBatch(), and per destination the DAG that carries its
+ *    demand (the union of its pairs' paths under the single-path rules, the sub-DAG of
+ *    shortest paths from its sources under ECMP);
+ * 3. the load pass (AccumulateLoads(), mose-load-pass.h): demand from the leaves of each DAG
+ *    to its root, split evenly over the closer neighbours under ECMP;
+ * 4. the cost pass (ComputePairCosts(), mose-cost-pass.h), once all loads are known: from
+ *    each root outwards, C(u) = mean over u's DAG edges (u, v) of load(u, v) + C(v);
+ * 5. the summary (SummariseFlows(), mose-metrics-summary.h).
+ * Under the single-path rules the DAGs of all destinations are kept between the passes
+ * (at most the pairs' total hop count of nodes), so each destination is searched once; under
+ * ECMP they are rebuilt 64 destinations at a time for each pass, so memory stays
+ * O(N + E + F) plus one byte of distance per (node, batch slot).
+ * The working storage is kept per thread between calls (FlowEvaluator), so that repeated
+ * evaluations allocate almost nothing; it is released when the thread ends.
  * A flow's cost is C(source) on total loads, its hop count the BFS distance. Percentiles use
- * selection, not sorting. O(D (N + E) + F) time on average (the bit-parallel search makes the
- * D (N + E) term about 64 / levels times smaller in practice) for D destinations with flows and
- * F flows; memory O(N + E + F) plus one byte of distance per (node, batch slot), 1 MB at
- * N = 16384.
- * The routing is identical to ShortestPathRouting::ComputeTree()'s (same next hops); only the
- * order of floating-point additions depends on the strategy (exact for integer demands).
+ * selection, not sorting. The routing is identical to ShortestPathRouting::ComputeTree()'s
+ * (same next hops); the order of floating-point additions is fixed, and exact for integer
+ * demands.
  * Throws a MoseError for a flow whose endpoints are out of range or equal, whose demand is not
  * positive and finite, whose class is not KV or training, or whose destination is unreachable,
  * naming the flow's index; and for more than 2^32 - 2 flows.
@@ -139,6 +118,36 @@ struct FlowResult
 FlowMetrics EvaluateFlows(const ShortestPathRouting& routing,
                           const std::vector<Flow>& flows,
                           std::vector<FlowResult>& perFlow);
+
+/**
+ * \ingroup mose
+ * \brief The flow-level evaluation with its working storage: EvaluateFlows() on an object
+ *        that keeps the grouped flows, the destination DAGs and the search tables between
+ *        calls, so that repeated evaluations neither allocate nor fault memory in again.
+ *
+ * EvaluateFlows() uses one FlowEvaluator per thread. One object must not be used by two
+ * threads at once.
+ */
+class FlowEvaluator
+{
+  public:
+    /**
+     * \brief EvaluateFlows() with this object's storage.
+     * \param routing the routing (it holds the graph)
+     * \param flows the flows
+     * \param perFlow if not null, resized to flows.size(); entry i is flow i's cost and hops
+     * \return the metrics
+     */
+    FlowMetrics Evaluate(const ShortestPathRouting& routing,
+                         const std::vector<Flow>& flows,
+                         std::vector<FlowResult>* perFlow = nullptr);
+
+  private:
+    FlowGroups m_groups;              //!< the flows by destination and pair
+    DemandDags m_dags;                //!< the destinations' DAGs
+    DestinationSweep m_sweep;         //!< the searches
+    std::vector<CircuitLoad> m_loads; //!< per circuit, the loads being accumulated
+};
 
 } // namespace mose
 } // namespace ns3

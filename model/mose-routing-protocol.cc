@@ -14,10 +14,15 @@
 #include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/tag.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -127,11 +132,26 @@ MoseRoutingProtocol::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdTime),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("HoldRetryInterval",
+                          "When released packets find their output device queue full, how long "
+                          "the rest of the hold queue waits before it is retried",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&MoseRoutingProtocol::m_holdRetry),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddTraceSource("NoRouteDrop",
                             "A packet found no route (unreachable group, unknown address, "
                             "unmapped or down output interface) and is dropped",
                             MakeTraceSourceAccessor(&MoseRoutingProtocol::m_noRouteTrace),
-                            "ns3::MoseRoutingProtocol::NoRouteTracedCallback");
+                            "ns3::MoseRoutingProtocol::NoRouteTracedCallback")
+            .AddTraceSource("HoldDrop",
+                            "A held packet was dropped: the hold queue was full (the oldest "
+                            "packet makes room) or it waited HoldTime without a route",
+                            MakeTraceSourceAccessor(&MoseRoutingProtocol::m_holdDropTrace),
+                            "ns3::MoseRoutingProtocol::NoRouteTracedCallback")
+            .AddTraceSource("HoldRelease",
+                            "A held packet found a route and left the hold queue",
+                            MakeTraceSourceAccessor(&MoseRoutingProtocol::m_holdReleaseTrace),
+                            "ns3::MoseRoutingProtocol::HoldReleaseTracedCallback");
     return tid;
 }
 
@@ -305,6 +325,24 @@ MoseRoutingProtocol::GetHeldPackets() const
 }
 
 uint64_t
+MoseRoutingProtocol::GetHoldEntered() const
+{
+    return m_holdEntered;
+}
+
+uint64_t
+MoseRoutingProtocol::GetHoldDrops() const
+{
+    return m_holdDrops;
+}
+
+Time
+MoseRoutingProtocol::GetLongestHold() const
+{
+    return m_longestHold;
+}
+
+uint64_t
 MoseRoutingProtocol::FlowHash(const Ipv4Header& header, Ptr<const Packet> p, bool l4InFront) const
 {
     MoseRouteTable::FlowKey key;
@@ -430,6 +468,17 @@ MoseRoutingProtocol::CountDrop(const Ipv4Header& header, Ptr<const Packet> p)
     m_noRouteTrace(header, p);
 }
 
+void
+MoseRoutingProtocol::DropHeld(const Held& e)
+{
+    ++m_holdDrops;
+    m_longestHold = std::max(m_longestHold, Simulator::Now() - e.since);
+    NS_LOG_LOGIC("group " << m_group << ": held packet to " << e.header.GetDestination()
+                          << " dropped");
+    m_holdDropTrace(e.header, e.packet);
+    e.ecb(e.packet, e.header, Socket::ERROR_NOROUTETOHOST);
+}
+
 bool
 MoseRoutingProtocol::IsOtherGroup(Ipv4Address dst) const
 {
@@ -464,20 +513,19 @@ MoseRoutingProtocol::Hold(Ptr<const Packet> p,
                           const ErrorCallback& ecb)
 {
     NS_LOG_FUNCTION(this << p << header);
+    ++m_holdEntered;
     if (m_holdLimit == 0)
     {
-        CountDrop(header, p);
-        ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+        DropHeld({p, header, ucb, ecb, Simulator::Now(), Simulator::Now()});
         return;
     }
     if (m_held.size() >= m_holdLimit)
     {
         Held oldest = m_held.front();
         m_held.pop_front();
-        CountDrop(oldest.header, oldest.packet);
-        oldest.ecb(oldest.packet, oldest.header, Socket::ERROR_NOROUTETOHOST);
+        DropHeld(oldest);
     }
-    m_held.push_back({p, header, ucb, ecb, Simulator::Now() + m_holdTime});
+    m_held.push_back({p, header, ucb, ecb, Simulator::Now() + m_holdTime, Simulator::Now()});
     if (!MOSE_EVENT_IS_PENDING(m_purgeEvent))
     {
         m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
@@ -496,11 +544,21 @@ MoseRoutingProtocol::Flush()
     }
     std::deque<Held> waiting;
     waiting.swap(m_held);
+    bool retry = false;
     for (Held& e : waiting)
     {
         const Decision decision = Decide(e.header, e.packet, true, NONE);
-        if (decision.kind == Decision::FABRIC || decision.kind == Decision::HOST)
+        if ((decision.kind == Decision::FABRIC || decision.kind == Decision::HOST) &&
+            !HasRoom(decision.interface, e.packet))
         {
+            retry = true; // its device queue is full: it stays, in order
+            m_held.push_back(std::move(e));
+        }
+        else if (decision.kind == Decision::FABRIC || decision.kind == Decision::HOST)
+        {
+            const Time waited = Simulator::Now() - e.since;
+            m_longestHold = std::max(m_longestHold, waited);
+            m_holdReleaseTrace(e.header, e.packet, waited);
             e.ucb(MakeRoute(decision, e.header.GetDestination()), e.packet, e.header);
         }
         else
@@ -515,6 +573,34 @@ MoseRoutingProtocol::Flush()
                                            &MoseRoutingProtocol::Purge,
                                            this);
     }
+    if (retry && !MOSE_EVENT_IS_PENDING(m_flushEvent))
+    {
+        m_flushEvent = Simulator::Schedule(m_holdRetry, &MoseRoutingProtocol::Flush, this);
+    }
+}
+
+bool
+MoseRoutingProtocol::HasRoom(uint32_t interface, Ptr<const Packet> p) const
+{
+    Ptr<PointToPointNetDevice> device =
+        DynamicCast<PointToPointNetDevice>(m_ipv4->GetNetDevice(interface));
+    if (!device || !device->GetQueue())
+    {
+        return true;
+    }
+    Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+    if (tc && tc->GetRootQueueDiscOnDevice(device))
+    {
+        return true; // the queue disc takes it (and counts its own drops)
+    }
+    Ptr<Queue<Packet>> queue = device->GetQueue();
+    const QueueSize max = queue->GetMaxSize();
+    if (max.GetUnit() == QueueSizeUnit::PACKETS)
+    {
+        return queue->GetNPackets() < max.GetValue();
+    }
+    // IP header and the point-to-point header are added below this layer
+    return queue->GetNBytes() + p->GetSize() + 20 + 2 <= max.GetValue();
 }
 
 void
@@ -525,8 +611,7 @@ MoseRoutingProtocol::Purge()
     {
         Held e = m_held.front();
         m_held.pop_front();
-        CountDrop(e.header, e.packet);
-        e.ecb(e.packet, e.header, Socket::ERROR_NOROUTETOHOST);
+        DropHeld(e);
     }
     if (!m_held.empty())
     {

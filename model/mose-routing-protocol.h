@@ -67,8 +67,15 @@ namespace ns3
  * through RouteInput() on the loopback device and waits in a FIFO queue of at most
  * "HoldQueueSize" packets per node; packets in transit without a route wait there too. The queue
  * is retried when the route table is recomputed ("RoutesRecomputed") and when an interface comes
- * up; a packet that waited "HoldTime", or the oldest one when the queue is full, is dropped as in
- * step 5 (counted, "NoRouteDrop", error callback). Unknown addresses are never held.
+ * up; a packet that waited "HoldTime", or the oldest one when the queue is full, is dropped: it
+ * is counted in GetHoldDrops() and fired on "HoldDrop" (not on "NoRouteDrop", so a loss monitor
+ * counts it once, at its own drop point), and the error callback reports ERROR_NOROUTETOHOST.
+ * Released packets enter their output device's queue only while it has room (a port without a
+ * root queue disc): the others stay held, in order, and are retried after "HoldRetryInterval",
+ * so that releasing a whole fabric's held packets at once never overflows a device queue.
+ * A packet that leaves the queue with a route fires "HoldRelease" with its waiting time;
+ * GetHoldEntered() and GetLongestHold() give the totals (a ModeSwitcher reads them per switch).
+ * Unknown addresses are never held.
  *
  * Interface state: a route over an interface that is down (Ipv4::IsUp) counts as no route. The
  * table itself does not change when interfaces go up or down: the OCS / ModeSwitcher updates it
@@ -126,6 +133,12 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t GetNoRouteDrops() const;
     /// \return how many packets wait in the hold queue
     uint32_t GetHeldPackets() const;
+    /// \return how many packets have entered the hold queue so far
+    uint64_t GetHoldEntered() const;
+    /// \return how many held packets were dropped (queue overflow or HoldTime expiry)
+    uint64_t GetHoldDrops() const;
+    /// \return the longest time a packet waited in the hold queue (released or dropped) so far
+    Time GetLongestHold() const;
 
     // Ipv4RoutingProtocol (documented there; the decisions are in the class description)
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
@@ -159,6 +172,16 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
      * \param packet the packet (may be null for RouteOutput() queries without a packet)
      */
     typedef void (*NoRouteTracedCallback)(const Ipv4Header& header, Ptr<const Packet> packet);
+
+    /**
+     * TracedCallback signature for a packet that leaves the hold queue with a route.
+     * \param header the packet's IP header
+     * \param packet the packet
+     * \param waited how long it waited
+     */
+    typedef void (*HoldReleaseTracedCallback)(const Ipv4Header& header,
+                                              Ptr<const Packet> packet,
+                                              Time waited);
 
   protected:
     void DoDispose() override;
@@ -215,7 +238,12 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
         UnicastForwardCallback ucb; //!< Ipv4L3Protocol's forwarding callback
         ErrorCallback ecb;          //!< Ipv4L3Protocol's error callback
         Time expiry;                //!< when it is dropped
+        Time since;                 //!< when it entered the queue
     };
+
+    /// Counts and traces one held packet dropped (overflow or expiry), then reports it to the
+    /// error callback \param e the packet
+    void DropHeld(const Held& e);
 
     /// Queues a packet (dropping the oldest one if the queue is full)
     void Hold(Ptr<const Packet> p,
@@ -228,6 +256,9 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     void Purge();
     /// Schedules Flush() now if packets are held
     void ScheduleFlush();
+    /// \return false if the interface's device queue (without a root queue disc) has no room
+    ///         for p: Flush() then keeps p held and retries after HoldRetryInterval
+    bool HasRoom(uint32_t interface, Ptr<const Packet> p) const;
     /// Trace sink of the table's "RoutesRecomputed"
     void OnRoutesRecomputed(Time duration, uint32_t groups);
 
@@ -240,12 +271,18 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t m_noRouteDrops{0};                     //!< packets without a route
     uint64_t m_lastRefusedUid{UINT64_MAX};          //!< uid of the last packet refused (count once)
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_noRouteTrace; //!< "NoRouteDrop"
-    bool m_hold{false};       //!< attribute "HoldPackets"
-    uint32_t m_holdLimit{64}; //!< attribute "HoldQueueSize"
-    Time m_holdTime;          //!< attribute "HoldTime"
-    std::deque<Held> m_held;  //!< the hold queue, oldest first
-    EventId m_purgeEvent;     //!< next Purge()
-    EventId m_flushEvent;     //!< pending Flush()
+    bool m_hold{false};        //!< attribute "HoldPackets"
+    uint32_t m_holdLimit{64};  //!< attribute "HoldQueueSize"
+    Time m_holdTime;           //!< attribute "HoldTime"
+    Time m_holdRetry;          //!< attribute "HoldRetryInterval"
+    std::deque<Held> m_held;   //!< the hold queue, oldest first
+    EventId m_purgeEvent;      //!< next Purge()
+    EventId m_flushEvent;      //!< pending Flush()
+    uint64_t m_holdEntered{0}; //!< packets that entered the hold queue
+    uint64_t m_holdDrops{0};   //!< held packets dropped
+    Time m_longestHold;        //!< the longest wait so far
+    TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_holdDropTrace;          //!< "HoldDrop"
+    TracedCallback<const Ipv4Header&, Ptr<const Packet>, Time> m_holdReleaseTrace; //!< release
 };
 
 } // namespace ns3

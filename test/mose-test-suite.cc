@@ -268,7 +268,7 @@ class MoseTestSuite : public TestSuite
         AddTestCase(new MosePdBiasedTemplateTestCase);
         AddTestCase(new MoseRingMetricsTestCase);
         AddTestCase(new MoseBadInputTestCase);
-        for (auto* cases : {test::OcsTestCases, test::RoutingTestCases})
+        for (auto* cases : {test::OcsTestCases, test::RoutingTestCases, test::SwitchTestCases})
         {
             for (TestCase* c : cases())
             {

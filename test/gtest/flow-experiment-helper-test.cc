@@ -10,6 +10,8 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-study-report.h"
 
 #include <filesystem>
 #include <fstream>
@@ -105,8 +107,9 @@ TEST(MoseFlowExperimentHelper, WritesCsvAndPlots)
     h.Run();
     std::string dir = std::filesystem::temp_directory_path() / "mose-helper-test";
     std::filesystem::remove_all(dir);
-    h.WriteCsv(dir);
-    std::vector<std::string> plots = h.WritePlots(dir);
+    MoseStudyReport report(h);
+    report.WriteCsv(dir);
+    std::vector<std::string> plots = report.WritePlots(dir);
     EXPECT_EQ(plots.size(), 10U);
     std::ifstream summary(dir + "/summary.csv");
     std::string header;
@@ -240,4 +243,49 @@ TEST(MoseFlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     bad.inferenceAssignmentFile = dir + "/assignment_training.csv";
     EXPECT_CONTAINS(ErrorOf([&] { MoseFlowExperimentHelper h(bad); }), "assignment_training.csv");
     std::filesystem::remove_all(dir);
+}
+
+TEST(MoseScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
+{
+    MoseFlowExperimentConfig c = SmallConfig();
+    MoseScenarioBuilder builder(c);
+    const uint64_t run = 5;
+    MoseScenario s = builder.Build(run);
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        const auto m = static_cast<std::size_t>(mode);
+        MoseModeScenario part = builder.BuildMode(run, mode);
+        EXPECT_EQ(part.run, run);
+        EXPECT_EQ(part.mode, mode);
+        EXPECT_EQ(part.roles.GetRoles(), s.roles[m].GetRoles());
+        ASSERT_EQ(part.assignment.GetPairs().size(), s.assignment[m].GetPairs().size());
+        for (std::size_t k = 0; k < part.assignment.GetPairs().size(); ++k)
+        {
+            EXPECT_EQ(part.assignment.GetPairs()[k].prefill, s.assignment[m].GetPairs()[k].prefill);
+            EXPECT_EQ(part.assignment.GetPairs()[k].decode, s.assignment[m].GetPairs()[k].decode);
+        }
+        ASSERT_EQ(part.flows.size(), s.flows[m].size());
+        for (std::size_t i = 0; i < part.flows.size(); ++i)
+        {
+            EXPECT_EQ(part.flows[i].src, s.flows[m][i].src);
+            EXPECT_EQ(part.flows[i].dst, s.flows[m][i].dst);
+            EXPECT_EQ(part.flows[i].cls, s.flows[m][i].cls);
+        }
+        for (Policy p : ALL_POLICIES)
+        {
+            const CircuitGraph& expected =
+                s.templates[static_cast<std::size_t>(SelectTemplate(p, mode))];
+            EXPECT_EQ(builder.BuildCircuitGraph(run, mode, p).GetCircuits(),
+                      expected.GetCircuits());
+        }
+    }
+    // the modes' roles follow the configured counts
+    EXPECT_EQ(builder.BuildMode(run, WorkloadMode::INFERENCE_HEAVY).roles.GetCounts().training,
+              16U);
+    EXPECT_EQ(builder.BuildMode(run, WorkloadMode::TRAINING_HEAVY).roles.GetCounts().training, 48U);
+    EXPECT_EQ(builder.BuildRoutingSeed(run), s.routingSeed);
+    EXPECT_NE(builder.BuildRoutingSeed(run + 1), s.routingSeed);
+    // another run draws another uniform template
+    EXPECT_NE(builder.BuildTemplate(run, TemplateId::UNIFORM).GetCircuits(),
+              builder.BuildTemplate(run + 1, TemplateId::UNIFORM).GetCircuits());
 }

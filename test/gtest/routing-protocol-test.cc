@@ -678,6 +678,18 @@ NoRouteDrops(const RoutingFabric& f)
     return total;
 }
 
+/// Total HoldDrop count over the fabric
+uint64_t
+HoldDrops(const RoutingFabric& f)
+{
+    uint64_t total = 0;
+    for (uint32_t g = 0; g < f.n; ++g)
+    {
+        total += MoseRoutingHelper::GetRouting(f.nodes.Get(g))->GetHoldDrops();
+    }
+    return total;
+}
+
 } // namespace
 
 /// Held at the source while the destination is cut off, delivered once the routes return
@@ -731,12 +743,16 @@ TEST(MoseRoutingProtocol, HoldQueueExpiresAndOverflows)
     uint64_t dropsAt5 = 0;
     Simulator::Schedule(MilliSeconds(5), [&] {
         heldAt5 = MoseRoutingHelper::GetRouting(f.nodes.Get(1))->GetHeldPackets();
-        dropsAt5 = NoRouteDrops(f);
+        dropsAt5 = HoldDrops(f);
     });
     Simulator::Run();
     EXPECT_EQ(heldAt5, 2U);  // the queue holds two
     EXPECT_EQ(dropsAt5, 1U); // the oldest made room for the third
-    EXPECT_EQ(NoRouteDrops(f), 3U);
+    EXPECT_EQ(HoldDrops(f), 3U);
+    EXPECT_EQ(NoRouteDrops(f), 0U); // hold drops are their own drop point
+    Ptr<MoseRoutingProtocol> r1 = MoseRoutingHelper::GetRouting(f.nodes.Get(1));
+    EXPECT_EQ(r1->GetHoldEntered(), 3U);
+    EXPECT_EQ(r1->GetLongestHold(), MilliSeconds(10));
     EXPECT_EQ(rec.drops, 3U); // Ipv4L3Protocol's DROP_ROUTE_ERROR for each
     EXPECT_TRUE(rec.delivered.empty());
     Simulator::Destroy();

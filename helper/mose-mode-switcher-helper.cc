@@ -1,0 +1,271 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-mode-switcher-helper.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-routing-protocol.h"
+#include "ns3/nstime.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseModeSwitcherHelper");
+
+MoseModeSwitcherHelper::MoseModeSwitcherHelper()
+{
+    m_factory.SetTypeId("ns3::MoseModeSwitcher");
+    SetRoutingAttribute("HoldPackets", BooleanValue(true));
+    SetRoutingAttribute("HoldQueueSize", UintegerValue(100000));
+    SetRoutingAttribute("HoldTime", TimeValue(Seconds(2)));
+}
+
+void
+MoseModeSwitcherHelper::SetSwitcherAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+void
+MoseModeSwitcherHelper::SetRoutingAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_routing[name] = value.Copy();
+}
+
+void
+MoseModeSwitcherHelper::SetTargetProvider(MoseTargetProvider provider)
+{
+    m_provider = std::move(provider);
+}
+
+void
+MoseModeSwitcherHelper::SetSchedule(const std::vector<MoseModeBoundary>& schedule)
+{
+    m_schedule = schedule;
+}
+
+void
+MoseModeSwitcherHelper::SetSchedule(const std::string& text)
+{
+    m_schedule = ParseSchedule(text);
+}
+
+std::vector<MoseModeBoundary>
+MoseModeSwitcherHelper::ParseSchedule(const std::string& text)
+{
+    std::vector<MoseModeBoundary> schedule;
+    std::size_t begin = 0;
+    while (begin <= text.size() && !text.empty())
+    {
+        std::size_t end = text.find(',', begin);
+        if (end == std::string::npos)
+        {
+            end = text.size();
+        }
+        const std::string entry = text.substr(begin, end - begin);
+        const std::size_t colon = entry.find(':');
+        if (colon == std::string::npos)
+        {
+            mose::ThrowBadParameter("schedule",
+                                    mose::QuoteText(entry),
+                                    "entries TIME:MODE separated by commas, e.g. "
+                                    "\"0.5s:training-heavy,1.5s:inference-heavy\"");
+        }
+        const std::string time = entry.substr(0, colon);
+        static const std::vector<std::pair<std::string, double>> units = {{"ms", 1e-3},
+                                                                          {"us", 1e-6},
+                                                                          {"ns", 1e-9},
+                                                                          {"s", 1.0}};
+        double scale = 0;
+        std::string number;
+        for (const auto& [unit, factor] : units)
+        {
+            if (time.size() > unit.size() &&
+                time.compare(time.size() - unit.size(), unit.size(), unit) == 0)
+            {
+                scale = factor;
+                number = time.substr(0, time.size() - unit.size());
+                break;
+            }
+        }
+        double value = 0;
+        if (scale == 0 || !mose::TryParseReal(number, value).empty() || value < 0)
+        {
+            mose::ThrowBadParameter("schedule time",
+                                    mose::QuoteText(time),
+                                    "a number >= 0 with unit s, ms, us or ns (e.g. 0.5s)");
+        }
+        MoseModeBoundary b;
+        b.at = Seconds(value * scale);
+        b.mode = mose::ParseEnum<mose::WorkloadMode>(entry.substr(colon + 1), "schedule mode");
+        schedule.push_back(b);
+        begin = end + 1;
+    }
+    return schedule;
+}
+
+void
+MoseModeSwitcherHelper::SetInitialMode(mose::WorkloadMode mode)
+{
+    m_initial = mode;
+}
+
+void
+MoseModeSwitcherHelper::SetLossMonitor(Ptr<MoseLossMonitor> monitor)
+{
+    m_loss = monitor;
+}
+
+MoseTargetProvider
+MoseModeSwitcherHelper::MakePolicyProvider(const mose::Policy policy,
+                                           const std::array<mose::CircuitGraph, 3>& templates,
+                                           const std::array<mose::RoleAssignment, 2>& roles,
+                                           const std::array<mose::PdAssignment, 2>& assignments)
+{
+    return [policy, templates, roles, assignments](mose::WorkloadMode mode) {
+        const auto m = static_cast<std::size_t>(mode);
+        if (m >= roles.size())
+        {
+            mose::ThrowBadParameter("mode",
+                                    std::to_string(m),
+                                    mose::AllowedEnumNames<mose::WorkloadMode>());
+        }
+        const auto t = static_cast<std::size_t>(mose::SelectTemplate(policy, mode));
+        MoseModeTarget target;
+        target.roles = roles[m];
+        target.assignment = assignments[m];
+        target.graph = templates.at(t);
+        return target;
+    };
+}
+
+MoseTargetProvider
+MoseModeSwitcherHelper::MakePolicyProvider(const std::string& policy,
+                                           const std::array<mose::CircuitGraph, 3>& templates,
+                                           const std::array<mose::RoleAssignment, 2>& roles,
+                                           const std::array<mose::PdAssignment, 2>& assignments)
+{
+    return MakePolicyProvider(mose::ParseEnum<mose::Policy>(policy, "policy"),
+                              templates,
+                              roles,
+                              assignments);
+}
+
+std::vector<Ptr<MoseTrafficHelper>>
+MoseModeSwitcherHelper::InstallModeTraffic(
+    Ptr<MoseModeSwitcher> switcher,
+    const NodeContainer& endpoints,
+    const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+    Time firstStart,
+    Time end,
+    Time maxWindow,
+    int64_t stream,
+    const std::function<Ptr<MoseTrafficHelper>()>& makeTraffic)
+{
+    if (!switcher || !flowsOf)
+    {
+        throw mose::MoseError(
+            "MoseModeSwitcherHelper::InstallModeTraffic: the switcher and flowsOf must be set");
+    }
+    const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
+
+    struct Interval
+    {
+        mose::WorkloadMode mode;
+        Time from;
+        Time to;
+    };
+
+    std::vector<Interval> intervals;
+    intervals.push_back(
+        {switcher->GetInitialMode(), firstStart, schedule.empty() ? end : schedule.front().at});
+    for (std::size_t i = 0; i < schedule.size(); ++i)
+    {
+        intervals.push_back(
+            {schedule[i].mode, schedule[i].at, i + 1 < schedule.size() ? schedule[i + 1].at : end});
+    }
+    std::vector<Ptr<MoseTrafficHelper>> helpers;
+    const auto portsEach = static_cast<uint32_t>(55535 / intervals.size());
+    for (std::size_t i = 0; i < intervals.size(); ++i)
+    {
+        const Interval& iv = intervals[i];
+        if (iv.to <= iv.from)
+        {
+            mose::ThrowBadParameter("mode interval " + std::to_string(i),
+                                    "[" + std::to_string(iv.from.GetSeconds()) + " s, " +
+                                        std::to_string(iv.to.GetSeconds()) + " s)",
+                                    "a non-empty interval (firstStart before the first "
+                                    "boundary, end after the last)");
+        }
+        Ptr<MoseTrafficHelper> t = makeTraffic ? makeTraffic() : CreateObject<MoseTrafficHelper>();
+        if (!makeTraffic)
+        {
+            t->SetAttribute("StartMode", StringValue("uniform"));
+        }
+        t->SetAttribute("StartTime", TimeValue(iv.from));
+        t->SetAttribute("StartWindow", TimeValue(std::min(iv.to - iv.from, maxWindow)));
+        t->SetAttribute("SinkPortBase",
+                        UintegerValue(10000 + static_cast<uint32_t>(i) * portsEach));
+        t->AssignStreams(stream + 2 * static_cast<int64_t>(i));
+        t->Install(endpoints, flowsOf(iv.mode));
+        helpers.push_back(t);
+    }
+    return helpers;
+}
+
+Ptr<MoseModeSwitcher>
+MoseModeSwitcherHelper::Install(Ptr<MoseTopologyHelper> topology) const
+{
+    if (!topology)
+    {
+        throw mose::MoseError("MoseModeSwitcherHelper::Install: the topology is null");
+    }
+    const NodeContainer groups = topology->GetGroupNodes();
+    if (groups.GetN() == 0)
+    {
+        throw mose::MoseError("MoseModeSwitcherHelper::Install: install the topology first");
+    }
+    Ptr<MoseModeSwitcher> switcher = m_factory.Create<MoseModeSwitcher>();
+    switcher->SetFabric(topology->GetOcs(), topology->GetRouteTable(), groups);
+    switcher->SetTargetProvider(m_provider);
+    switcher->SetInitialMode(m_initial);
+    switcher->SetSchedule(m_schedule);
+    switcher->Prepare(); // throws before anything else changes
+    for (uint32_t g = 0; g < groups.GetN(); ++g)
+    {
+        Ptr<Ipv4> ipv4 = groups.Get(g)->GetObject<Ipv4>();
+        Ptr<MoseRoutingProtocol> routing =
+            ipv4 ? DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol()) : nullptr;
+        if (!routing)
+        {
+            continue;
+        }
+        for (const auto& [name, value] : m_routing)
+        {
+            routing->SetAttribute(name, *value);
+        }
+    }
+    Ptr<MoseLossMonitor> loss = m_loss;
+    if (!loss)
+    {
+        loss = CreateObject<MoseLossMonitor>();
+        loss->Install(NodeContainer(groups, topology->GetAllHosts()), topology->GetOcs());
+    }
+    switcher->SetLossMonitor(loss);
+    groups.Get(0)->AddApplication(switcher);
+    switcher->SetStartTime(Seconds(0));
+    return switcher;
+}
+
+} // namespace ns3

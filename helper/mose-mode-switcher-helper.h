@@ -1,0 +1,142 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_MODE_SWITCHER_HELPER_H
+#define MOSE_MODE_SWITCHER_HELPER_H
+
+#include "ns3/mose-loss-monitor.h"
+#include "ns3/mose-mode-switcher.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-traffic.h"
+#include "ns3/object-factory.h"
+
+#include <array>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Installs a MoseModeSwitcher on a fabric built by MoseTopologyHelper.
+ *
+ * The helper turns the hold queue on in every group node's MoseRoutingProtocol (HoldPackets
+ * true, HoldQueueSize 100000, HoldTime 2 s; SetRoutingAttribute() changes them), so that
+ * packets for a destination cut off during a switch wait instead of being dropped; creates a
+ * MoseLossMonitor on the group nodes, hosts and OCS unless one is given (the switcher snapshots
+ * it per switch); and validates the whole configuration (MoseModeSwitcher::Prepare()) in
+ * Install(), before the simulation.
+ *
+ * The targets come from a MoseTargetProvider: MakePolicyProvider() builds one from a policy and
+ * the core's three templates (mose::TemplateId order), roles and P-D assignments per mode (the
+ * layout of mose::MoseScenario), so a MoSE policy switches H^PD <-> H^U and a static policy
+ * never changes a circuit (its switches are no-ops, with records).
+ */
+class MoseModeSwitcherHelper
+{
+  public:
+    MoseModeSwitcherHelper();
+
+    /// \param name a MoseModeSwitcher attribute \param value its value
+    void SetSwitcherAttribute(const std::string& name, const AttributeValue& value);
+    /// \param name a MoseRoutingProtocol attribute set on every group node at Install()
+    /// \param value its value
+    void SetRoutingAttribute(const std::string& name, const AttributeValue& value);
+    /// \param provider the targets per mode
+    void SetTargetProvider(MoseTargetProvider provider);
+    /// \param schedule the boundaries (validated at Install())
+    void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
+    /**
+     * \brief The schedule as text: "TIME:MODE[,TIME:MODE...]", TIME a number with unit s, ms,
+     *        us or ns (e.g. "0.5s:training-heavy,1.5s:inference-heavy"). MoseError naming
+     *        "schedule" and the bad entry otherwise.
+     * \param text the schedule
+     */
+    void SetSchedule(const std::string& text);
+    /// \param text see SetSchedule(text) \return the boundaries
+    static std::vector<MoseModeBoundary> ParseSchedule(const std::string& text);
+    /// \param mode the mode before the first boundary (default inference-heavy)
+    void SetInitialMode(mose::WorkloadMode mode);
+    /// \param monitor the loss monitor to snapshot (default: one the helper installs)
+    void SetLossMonitor(Ptr<MoseLossMonitor> monitor);
+
+    /**
+     * \brief A provider that gives, per mode, the mode's roles and assignment and the template
+     *        the policy selects (mose::SelectTemplate()).
+     * \param policy the policy
+     * \param templates the circuit graphs per mose::TemplateId (ALL_TEMPLATES order)
+     * \param roles per mode (ALL_MODES order: inference-heavy, training-heavy)
+     * \param assignments per mode
+     * \return the provider
+     */
+    static MoseTargetProvider MakePolicyProvider(
+        mose::Policy policy,
+        const std::array<mose::CircuitGraph, 3>& templates,
+        const std::array<mose::RoleAssignment, 2>& roles,
+        const std::array<mose::PdAssignment, 2>& assignments);
+    /// As above, the policy by name ("MoSE", "S-Train", ...; MoseError naming "policy" and the
+    /// allowed names otherwise) \param policy the name \param templates \param roles
+    /// \param assignments see above \return the provider
+    static MoseTargetProvider MakePolicyProvider(
+        const std::string& policy,
+        const std::array<mose::CircuitGraph, 3>& templates,
+        const std::array<mose::RoleAssignment, 2>& roles,
+        const std::array<mose::PdAssignment, 2>& assignments);
+
+    /**
+     * \brief Creates the switcher on the fabric (installed on group node 0, started at 0),
+     *        turns the hold queues on, and validates everything (MoseError before the run).
+     * \param topology an installed fabric
+     * \return the switcher
+     */
+    Ptr<MoseModeSwitcher> Install(Ptr<MoseTopologyHelper> topology) const;
+
+    /**
+     * \brief The traffic of every mode interval, driven by the schedule: interval i (the
+     *        initial mode from firstStart to the first boundary, then each boundary's mode until
+     *        the next boundary or `end`) gets a fresh MoseTrafficHelper from makeTraffic (or a
+     *        default one: uniform starts) installed with flowsOf(mode), its StartTime at the
+     *        interval's start, StartWindow = min(interval length, maxWindow), its own sink ports
+     *        (SinkPortBase 10000 + i * 55535 / intervals) and random streams (stream + 2 i).
+     *        Transfers of an ending mode still in flight at a boundary continue to completion;
+     *        the new mode's transfers follow its roles and P-D assignment (flowsOf's flows).
+     * \param switcher an installed switcher (its schedule and initial mode)
+     * \param endpoints node g runs group g's applications (MoseTopologyHelper::GetEndpoints())
+     * \param flowsOf the flows of a mode
+     * \param firstStart the start of the first interval
+     * \param end the end of the last interval
+     * \param maxWindow the longest start window
+     * \param stream the first random stream
+     * \param makeTraffic makes each interval's traffic helper (attributes set), or null
+     * \return the traffic helpers, one per interval (their monitors give the FCTs)
+     */
+    static std::vector<Ptr<MoseTrafficHelper>> InstallModeTraffic(
+        Ptr<MoseModeSwitcher> switcher,
+        const NodeContainer& endpoints,
+        const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+        Time firstStart,
+        Time end,
+        Time maxWindow,
+        int64_t stream = 100,
+        const std::function<Ptr<MoseTrafficHelper>()>& makeTraffic = nullptr);
+
+  private:
+    ObjectFactory m_factory;                                           //!< the switcher
+    std::map<std::string, Ptr<AttributeValue>> m_routing;              //!< routing attributes
+    MoseTargetProvider m_provider;                                     //!< targets
+    std::vector<MoseModeBoundary> m_schedule;                          //!< boundaries
+    mose::WorkloadMode m_initial{mose::WorkloadMode::INFERENCE_HEAVY}; //!< initial mode
+    Ptr<MoseLossMonitor> m_loss;                                       //!< given monitor, or null
+};
+
+} // namespace ns3
+
+#endif /* MOSE_MODE_SWITCHER_HELPER_H */

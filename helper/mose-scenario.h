@@ -1,0 +1,174 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SCENARIO_H
+#define MOSE_SCENARIO_H
+
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-pd-assignment.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-roles.h"
+#include "ns3/mose-traffic.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief Everything one seed of the study draws: roles, P-D assignments, the three templates
+ *        and the flows of both modes.
+ *
+ * Within a seed every policy sees the same roles and flows, and policies that use the same
+ * template in a mode see the same circuit graph, so the comparison isolates edge placement.
+ */
+struct MoseScenario
+{
+    uint64_t run{0};                        //!< the ns-3 run that drew it
+    std::array<RoleAssignment, 2> roles;    //!< per mode (ALL_MODES order)
+    std::array<PdAssignment, 2> assignment; //!< per mode
+    std::array<std::vector<Flow>, 2> flows; //!< per mode
+    std::array<CircuitGraph, 3> templates;  //!< per TemplateId (ALL_TEMPLATES order)
+    uint64_t routingSeed{0}; //!< the seed of RANDOM_SHORTEST_PATH's hash for every evaluation
+};
+
+/**
+ * \ingroup mose
+ * \brief What one workload mode of one run draws: the roles, the P-D assignment and the flows.
+ */
+struct MoseModeScenario
+{
+    uint64_t run{0};                                  //!< the ns-3 run that drew it
+    WorkloadMode mode{WorkloadMode::INFERENCE_HEAVY}; //!< the mode
+    RoleAssignment roles;                             //!< the mode's roles
+    PdAssignment assignment;                          //!< the mode's P-D assignment
+    std::vector<Flow> flows;                          //!< the mode's flows
+};
+
+/**
+ * \ingroup mose
+ * \brief Draws the scenarios of the study from a MoseFlowExperimentConfig: usable alone, e.g.
+ *        by the packet level, which needs for a run and a mode the roles, the P-D assignment,
+ *        the flows and the circuit graph of a policy's template.
+ *
+ * Every part comes from its own ns-3 RNG stream of the run (MoseStream), so the parts built
+ * one at a time (BuildMode(), BuildTemplate(), BuildCircuitGraph()) are exactly those of
+ * Build(). Inference-heavy roles are laid out contiguously from the counts (or read from a
+ * file); training-heavy roles follow by the configured transition. The P-D-biased templates
+ * are built for the inference-heavy roles and assignment, and the static policies keep them
+ * (stale) in training-heavy mode. Uses ns-3 random variables; their streams are created
+ * under a lock (creation sets ns-3's global run for a moment), so one builder may build runs on
+ * several threads at once, as long as no other code creates ns-3 random variables meanwhile.
+ */
+class MoseScenarioBuilder
+{
+  public:
+    /**
+     * \param config the parameters; validated here, and the role and assignment files it names
+     *        are read and checked here (MoseError)
+     */
+    explicit MoseScenarioBuilder(const MoseFlowExperimentConfig& config);
+
+    /// \return the configuration
+    const MoseFlowExperimentConfig& GetConfig() const;
+
+    /**
+     * \brief Draws one run's roles, assignments, templates and flows.
+     * \param run the ns-3 run number
+     * \return the scenario
+     */
+    MoseScenario Build(uint64_t run) const;
+
+    /**
+     * \brief Draws one mode of one run: its roles, P-D assignment and flows.
+     * \param run the ns-3 run number
+     * \param mode the workload mode
+     * \return the same roles, assignment and flows as Build(run) has for the mode
+     */
+    MoseModeScenario BuildMode(uint64_t run, WorkloadMode mode) const;
+
+    /**
+     * \brief Builds one template of one run.
+     * \param run the ns-3 run number
+     * \param id the template
+     * \return the same graph as Build(run).templates[id]
+     */
+    CircuitGraph BuildTemplate(uint64_t run, TemplateId id) const;
+
+    /**
+     * \brief The circuit graph a policy uses in a mode: BuildTemplate(run, SelectTemplate()).
+     * \param run the ns-3 run number
+     * \param mode the workload mode
+     * \param policy the policy
+     * \return the graph
+     */
+    CircuitGraph BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const;
+
+    /**
+     * \brief The seed of RANDOM_SHORTEST_PATH's hash for a run (the ShortestPathRouting seed of
+     *        every evaluation of the run, so that all levels route alike).
+     * \param run the ns-3 run number
+     * \return the same seed as Build(run).routingSeed
+     */
+    uint64_t BuildRoutingSeed(uint64_t run) const;
+
+  private:
+    /**
+     * \param run the run
+     * \return the inference-heavy (index 0) and training-heavy (1) roles of the run
+     */
+    std::array<RoleAssignment, 2> BuildRoles(uint64_t run) const;
+
+    /**
+     * \param run the run
+     * \param mode the mode
+     * \param roles the mode's roles
+     * \return the mode's P-D assignment
+     */
+    PdAssignment BuildAssignment(uint64_t run,
+                                 WorkloadMode mode,
+                                 const RoleAssignment& roles) const;
+
+    /**
+     * \param run the run
+     * \param mode the mode
+     * \param roles the mode's roles
+     * \param assignment the mode's assignment
+     * \return the mode's flows
+     */
+    std::vector<Flow> BuildFlows(uint64_t run,
+                                 WorkloadMode mode,
+                                 const RoleAssignment& roles,
+                                 const PdAssignment& assignment) const;
+
+    /**
+     * \param run the run
+     * \param id the template
+     * \param roles the inference-heavy roles
+     * \param assignment the inference-heavy assignment
+     * \return the template
+     */
+    CircuitGraph BuildTemplate(uint64_t run,
+                               TemplateId id,
+                               const RoleAssignment& roles,
+                               const PdAssignment& assignment) const;
+
+    MoseFlowExperimentConfig m_config;                               //!< parameters
+    std::array<std::optional<RoleAssignment>, 2> m_rolesFromFile;    //!< roles read from files
+    std::array<std::optional<PdAssignment>, 2> m_assignmentFromFile; //!< assignments from files
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_SCENARIO_H */

@@ -1,0 +1,349 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-study-report.h"
+
+#include "ns3/gnuplot.h"
+#include "ns3/log.h"
+#include "ns3/mose-file-io.h"
+#include "ns3/mose-metrics-output.h"
+
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseStudyReport");
+
+namespace
+{
+
+/// File-name friendly mode name
+std::string
+ModeTag(WorkloadMode mode)
+{
+    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
+}
+
+} // namespace
+
+MoseStudyReport::MoseStudyReport(const MoseFlowExperimentHelper& study)
+    : m_study(study)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MoseStudyReport::WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put)
+{
+    NS_LOG_FUNCTION(path);
+    WriteTextFile(path, [&put](std::ostream& out) {
+        out << std::setprecision(10);
+        put(out);
+    });
+}
+
+void
+MoseStudyReport::PrintTables(std::ostream& os) const
+{
+    NS_LOG_FUNCTION(this << &os);
+    const MoseFlowExperimentConfig& c = m_study.GetConfig();
+    auto cell = [this](WorkloadMode mode, Policy p, MoseMetric metric, int precision) {
+        MoseSummary s = m_study.Summarize(mode, p, metric);
+        std::ostringstream out;
+        out << std::fixed << std::setprecision(precision) << s.mean << " +-" << s.ci95;
+        return out.str();
+    };
+    os << "MoSE flow-level study: N=" << c.nodes << " d=" << c.degree << " flows=" << c.flows
+       << " seeds=" << m_study.GetSeedsDone() << " (runs " << c.firstRun << ".."
+       << c.firstRun + m_study.GetSeedsDone() - 1 << "), routing=" << ToString(c.routing)
+       << ", assignment=" << ToString(c.assignment) << ", completion=" << ToString(c.completion)
+       << ", roles=" << ToString(c.transition) << "\n";
+    os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
+
+    os << "Table I: flow-level results\n";
+    os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy" << std::setw(20)
+       << "MaxLoad" << std::setw(20) << "P95Load" << std::setw(16) << "AvgHop" << std::setw(16)
+       << "DirectKV" << std::setw(16) << "KV3+hop"
+       << "\n";
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(p)
+               << std::setw(20) << cell(mode, p, MoseMetric::MAX_LOAD, 2) << std::setw(20)
+               << cell(mode, p, MoseMetric::P95_LOAD, 2) << std::setw(16)
+               << cell(mode, p, MoseMetric::AVG_HOP, 3) << std::setw(16)
+               << cell(mode, p, MoseMetric::DIRECT_KV, 3) << std::setw(16)
+               << cell(mode, p, MoseMetric::KV_THREE_PLUS, 3) << "\n";
+        }
+    }
+
+    os << "\nTable II: load-aware communication cost (sum of circuit loads along the path)\n";
+    os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy" << std::setw(22)
+       << "KV avg" << std::setw(22) << "KV P95" << std::setw(22) << "train avg" << std::setw(22)
+       << "train P95" << std::setw(18) << "KV MaxLoad"
+       << "train MaxLoad\n";
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(p)
+               << std::setw(22) << cell(mode, p, MoseMetric::KV_AVG_COST, 1) << std::setw(22)
+               << cell(mode, p, MoseMetric::KV_P95_COST, 1) << std::setw(22)
+               << cell(mode, p, MoseMetric::TR_AVG_COST, 1) << std::setw(22)
+               << cell(mode, p, MoseMetric::TR_P95_COST, 1) << std::setw(18)
+               << cell(mode, p, MoseMetric::KV_MAX_LOAD, 1)
+               << cell(mode, p, MoseMetric::TR_MAX_LOAD, 1) << "\n";
+        }
+    }
+}
+
+void
+MoseStudyReport::WriteCsv(const std::string& dir) const
+{
+    NS_LOG_FUNCTION(this << dir);
+    MakeOutputDirectory(dir);
+    WriteOutput(dir + "/summary.csv", [&](std::ostream& out) {
+        out << "mode,policy,metric,mean,ci95,n\n";
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            for (Policy p : ALL_POLICIES)
+            {
+                for (MoseMetric metric : ALL_METRICS)
+                {
+                    MoseSummary s = m_study.Summarize(mode, p, metric);
+                    out << ToString(mode) << "," << ToString(p) << "," << ToString(metric) << ","
+                        << s.mean << "," << s.ci95 << "," << s.n << "\n";
+                }
+            }
+        }
+    });
+    WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
+        out << "run,mode,policy";
+        for (MoseMetric metric : ALL_METRICS)
+        {
+            out << "," << ToString(metric);
+        }
+        out << "\n";
+        for (uint32_t seed = 0; seed < m_study.GetSeedsDone(); ++seed)
+        {
+            for (WorkloadMode mode : ALL_MODES)
+            {
+                for (Policy p : ALL_POLICIES)
+                {
+                    out << m_study.GetConfig().firstRun + seed << "," << ToString(mode) << ","
+                        << ToString(p);
+                    for (MoseMetric metric : ALL_METRICS)
+                    {
+                        out << "," << GetMetric(m_study.GetMetrics(seed, mode, p), metric);
+                    }
+                    out << "\n";
+                }
+            }
+        }
+    });
+    if (m_study.GetSeedsDone() == 0)
+    {
+        return;
+    }
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            const FlowMetrics& m = m_study.GetMetrics(0, mode, p);
+            WriteOutput(dir + "/loads_" + ModeTag(mode) + "_" + ToString(p) + ".csv",
+                        [&m](std::ostream& out) {
+                            out << "circuit,load,load_kv,load_training\n";
+                            for (std::size_t e = 0; e < m.load.size(); ++e)
+                            {
+                                out << e << "," << m.load[e] << "," << m.loadKv[e] << ","
+                                    << m.loadTraining[e] << "\n";
+                            }
+                        });
+        }
+        WriteOutput(dir + "/hops_" + ModeTag(mode) + ".csv", [&](std::ostream& out) {
+            out << "policy,class,hops,flows\n";
+            for (Policy p : ALL_POLICIES)
+            {
+                const FlowMetrics& m = m_study.GetMetrics(0, mode, p);
+                for (std::size_t h = 0; h < m.hopHistogramKv.size(); ++h)
+                {
+                    out << ToString(p) << ",kv," << h << "," << m.hopHistogramKv[h] << "\n";
+                }
+                for (std::size_t h = 0; h < m.hopHistogramTraining.size(); ++h)
+                {
+                    out << ToString(p) << ",training," << h << "," << m.hopHistogramTraining[h]
+                        << "\n";
+                }
+            }
+        });
+    }
+}
+
+std::vector<std::string>
+MoseStudyReport::WritePlots(const std::string& dir) const
+{
+    NS_LOG_FUNCTION(this << dir);
+    MakeOutputDirectory(dir);
+    std::vector<std::string> written;
+
+    // One bar chart per panel: x = policy index, bars as wide impulses, 95% CI as error bars.
+    struct Panel
+    {
+        std::string file;
+        std::string title;
+        WorkloadMode mode;
+        MoseMetric metric;
+    };
+
+    const std::vector<Panel> panels = {
+        {"fig5_kv_max_load",
+         "KV MaxLoad, inference-heavy",
+         WorkloadMode::INFERENCE_HEAVY,
+         MoseMetric::KV_MAX_LOAD},
+        {"fig5_tr_max_load",
+         "Training MaxLoad, training-heavy",
+         WorkloadMode::TRAINING_HEAVY,
+         MoseMetric::TR_MAX_LOAD},
+        {"fig5_kv_avg_cost",
+         "Average KV cost, inference-heavy",
+         WorkloadMode::INFERENCE_HEAVY,
+         MoseMetric::KV_AVG_COST},
+        {"fig5_kv_p95_cost",
+         "P95 KV cost, inference-heavy",
+         WorkloadMode::INFERENCE_HEAVY,
+         MoseMetric::KV_P95_COST},
+        {"fig5_tr_avg_cost",
+         "Average training cost, training-heavy",
+         WorkloadMode::TRAINING_HEAVY,
+         MoseMetric::TR_AVG_COST},
+        {"fig5_tr_p95_cost",
+         "P95 training cost, training-heavy",
+         WorkloadMode::TRAINING_HEAVY,
+         MoseMetric::TR_P95_COST},
+        {"fig5_direct_kv",
+         "Direct-KV ratio, inference-heavy",
+         WorkloadMode::INFERENCE_HEAVY,
+         MoseMetric::DIRECT_KV},
+        {"fig5_kv_3plus",
+         "3+-hop KV ratio, inference-heavy",
+         WorkloadMode::INFERENCE_HEAVY,
+         MoseMetric::KV_THREE_PLUS},
+    };
+    std::string xtics = "set xtics (";
+    for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
+    {
+        xtics += (i ? ", \"" : "\"") + ToString(ALL_POLICIES[i]) + "\" " + std::to_string(i);
+    }
+    xtics += ")";
+    for (const Panel& panel : panels)
+    {
+        Gnuplot plot(panel.file + ".png");
+        plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
+        plot.SetTitle(panel.title);
+        plot.SetLegend("policy", ToString(panel.metric));
+        plot.AppendExtra(xtics);
+        plot.AppendExtra("set xrange [-0.6:" + std::to_string(ALL_POLICIES.size() - 0.4) + "]");
+        plot.AppendExtra("set yrange [0:*]");
+        plot.AppendExtra("set key off");
+        Gnuplot2dDataset bars("mean");
+        bars.SetStyle(Gnuplot2dDataset::IMPULSES);
+        bars.SetExtra("lw 40 lc rgb \"#4477aa\"");
+        Gnuplot2dDataset errors("95% CI");
+        errors.SetStyle(Gnuplot2dDataset::POINTS);
+        errors.SetErrorBars(Gnuplot2dDataset::Y);
+        errors.SetExtra("lc rgb \"black\" pt 7 ps 0.6");
+        for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
+        {
+            MoseSummary s = m_study.Summarize(panel.mode, ALL_POLICIES[i], panel.metric);
+            bars.Add(static_cast<double>(i), s.mean);
+            errors.Add(static_cast<double>(i), s.mean, s.ci95);
+        }
+        plot.AddDataset(bars);
+        plot.AddDataset(errors);
+        std::string path = dir + "/" + panel.file + ".plt";
+        WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+        written.push_back(path);
+    }
+    if (m_study.GetSeedsDone() > 0)
+    {
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            std::string file = "hops_" + ModeTag(mode);
+            Gnuplot plot(file + ".png");
+            plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
+            plot.SetTitle("KV hop-count distribution, " + ToString(mode) + " (run " +
+                          std::to_string(m_study.GetConfig().firstRun) + ")");
+            plot.SetLegend("hops", "share of KV flows");
+            plot.AppendExtra("set yrange [0:1.05]");
+            plot.AppendExtra("set xrange [0.5:*]");
+            for (Policy p : ALL_POLICIES)
+            {
+                const FlowMetrics& m = m_study.GetMetrics(0, mode, p);
+                Gnuplot2dDataset ds(ToString(p));
+                ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+                double total = 0;
+                for (uint64_t count : m.hopHistogramKv)
+                {
+                    total += static_cast<double>(count);
+                }
+                for (std::size_t h = 1; h < m.hopHistogramKv.size(); ++h)
+                {
+                    ds.Add(static_cast<double>(h),
+                           total > 0 ? static_cast<double>(m.hopHistogramKv[h]) / total : 0.0);
+                }
+                plot.AddDataset(ds);
+            }
+            std::string path = dir + "/" + file + ".plt";
+            WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+            written.push_back(path);
+        }
+    }
+    return written;
+}
+
+uint32_t
+MoseStudyReport::RenderPlots(const std::string& dir, const std::vector<std::string>& scripts)
+{
+    NS_LOG_FUNCTION(dir << scripts.size());
+    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+    {
+        std::cerr << "gnuplot is not installed: the figures' scripts are in " << dir
+                  << " (apt-get install gnuplot-nox, then run gnuplot on each .plt there)\n";
+        return 0;
+    }
+    uint32_t rendered = 0;
+    for (const std::string& script : scripts)
+    {
+        std::string name = script.substr(script.find_last_of('/') + 1);
+        // single quotes keep the shell from interpreting the folder's name
+        std::string quotedDir = "'";
+        for (char c : dir)
+        {
+            quotedDir += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+        }
+        quotedDir += "'";
+        std::string command = "cd " + quotedDir + " && gnuplot " + name + " 2>/dev/null";
+        if (std::system(command.c_str()) == 0)
+        {
+            ++rendered;
+        }
+        else
+        {
+            std::cerr << "gnuplot failed on " << script << "\n";
+        }
+    }
+    return rendered;
+}
+
+} // namespace mose
+} // namespace ns3

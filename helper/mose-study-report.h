@@ -1,0 +1,79 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_STUDY_REPORT_H
+#define MOSE_STUDY_REPORT_H
+
+#include "ns3/mose-flow-experiment-helper.h"
+
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief The report of a flow-level study run by MoseFlowExperimentHelper: tables, CSV files
+ *        and the gnuplot scripts of Figure 5 (ns-3's Gnuplot classes).
+ */
+class MoseStudyReport
+{
+  public:
+    /// \param study the study, after Run(); must outlive this object
+    explicit MoseStudyReport(const MoseFlowExperimentHelper& study);
+
+    /**
+     * \brief Prints Table I (means with 95% CI) and the cost table (Table II).
+     * \param os the stream
+     */
+    void PrintTables(std::ostream& os) const;
+
+    /**
+     * \brief Writes summary.csv (mode, policy, metric, mean, ci95, n), per_seed.csv,
+     *        loads_<mode>_<policy>.csv (seed 0, per circuit) and hops_<mode>.csv (hop
+     *        histograms per policy, seed 0) into a folder (created if missing).
+     * \param dir the folder
+     */
+    void WriteCsv(const std::string& dir) const;
+
+    /**
+     * \brief Writes Figure 5's panels as gnuplot scripts with inline data (fig5_*.plt, PNG
+     *        terminal) and the hop-count distributions (hops_<mode>.plt) into a folder.
+     * \param dir the folder
+     * \return the .plt files written
+     */
+    std::vector<std::string> WritePlots(const std::string& dir) const;
+
+    /**
+     * \brief Runs gnuplot on scripts written by WritePlots(), inside their folder.
+     * \param dir the folder
+     * \param scripts the .plt files
+     * \return the number rendered; 0 if gnuplot is not installed (a message says so)
+     */
+    static uint32_t RenderPlots(const std::string& dir, const std::vector<std::string>& scripts);
+
+    /**
+     * \brief Writes a text file of the report with 10 significant digits (WriteTextFile():
+     *        any failure is reported).
+     * \param path the file
+     * \param put writes the contents
+     */
+    static void WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put);
+
+  private:
+    const MoseFlowExperimentHelper& m_study; //!< the study
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_STUDY_REPORT_H */

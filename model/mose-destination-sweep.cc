@@ -1,0 +1,425 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-destination-sweep.h"
+
+#include "mose-error.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseDestinationSweep");
+
+namespace
+{
+/// Shorthand for the "none" value of distances
+constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
+
+/// Reserves room for at least size elements, doubling the capacity when it grows
+void
+GrowTo(std::vector<uint32_t>& v, std::size_t size)
+{
+    if (v.capacity() < size)
+    {
+        v.reserve(std::max(size, 2 * v.capacity()));
+    }
+}
+} // namespace
+
+void
+DemandDags::Clear(std::size_t first)
+{
+    NS_LOG_FUNCTION(this << first);
+    firstRun = first;
+    nodeBegin.assign(1, 0);
+    edgeBegin.assign(1, 0);
+    edgeTarget.clear();
+    edgeCircuit.clear();
+    pairNode.clear();
+}
+
+DestinationSweep::DestinationSweep(const ShortestPathRouting& routing)
+{
+    NS_LOG_FUNCTION(this);
+    SetRouting(routing);
+}
+
+void
+DestinationSweep::SetRouting(const ShortestPathRouting& routing)
+{
+    NS_LOG_FUNCTION(this << &routing);
+    const uint32_t n = routing.GetGraph().GetNNodes();
+    m_routing = &routing;
+    m_graph = &routing.GetGraph().GetGraph();
+    m_rule = routing.GetRule();
+    if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+    {
+        m_tree.emplace(routing);
+    }
+    else
+    {
+        m_tree.reset();
+    }
+    // stamps from an earlier graph must not match: start the epochs again
+    m_stamp.assign(n, 0);
+    m_epoch = 0;
+    m_local.resize(n);
+    // a walk visits each node at most once; ECMP's search uses m_walk as a list
+    const bool ecmp = m_rule == RoutingRule::ECMP;
+    m_walk.resize(ecmp ? 0 : n);
+    m_walkCircuit.resize(ecmp ? 0 : n);
+    m_distance.resize(ecmp ? n : 0);
+}
+
+uint64_t
+DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last)
+{
+    NS_LOG_FUNCTION(this << first << last);
+    const uint32_t n = m_routing->GetGraph().GetNNodes();
+    std::size_t pairs = 0;
+    m_destinations.clear();
+    for (std::size_t k = first; k < last; ++k)
+    {
+        m_destinations.push_back(groups.runs[k].destination);
+        pairs += groups.runs[k].end - groups.runs[k].begin;
+    }
+    const auto count = static_cast<uint32_t>(m_destinations.size());
+    // Random next hops need path counts. Counting them in the search costs about N additions
+    // per destination; LazyRandomTree costs about the size of the sources' shortest-path
+    // intervals, far less when a destination has few sources.
+    m_lazy = m_rule == RoutingRule::RANDOM_SHORTEST_PATH && pairs * 16 < std::size_t{count} * n;
+    if (m_lazy)
+    {
+        m_routing->ComputeTreeBatch(m_destinations.data(), count, *m_batch, false);
+    }
+    else
+    {
+        m_search.Search(m_routing->GetGraph(),
+                        m_destinations.data(),
+                        count,
+                        m_rule == RoutingRule::RANDOM_SHORTEST_PATH);
+    }
+    uint64_t hops = 0;
+    for (uint32_t slot = 0; slot < count; ++slot)
+    {
+        const DestinationRun& run = groups.runs[first + slot];
+        for (std::size_t k = run.begin; k < run.end; ++k)
+        {
+            PairDemand& p = groups.pairs[k];
+            const uint32_t d =
+                m_lazy ? m_batch->GetDistance(p.src, slot) : m_search.GetDistance(p.src, slot);
+            if (d == NONE)
+            {
+                ThrowBadFlow(p.firstFlow,
+                             "dst = " + std::to_string(p.dst) + " cannot be reached from src = " +
+                                 std::to_string(p.src) + " (the graph is not connected)");
+            }
+            p.hops = d;
+            hops += d;
+        }
+    }
+    return hops;
+}
+
+void
+DestinationSweep::Route(FlowGroups& groups,
+                        std::size_t firstRun,
+                        std::size_t lastRun,
+                        DemandDags& dags,
+                        bool append)
+{
+    NS_LOG_FUNCTION(this << firstRun << lastRun);
+    if (m_routing == nullptr)
+    {
+        throw MoseError("DestinationSweep::Route: no routing (SetRouting())");
+    }
+    if (!append || dags.nodeBegin.empty())
+    {
+        dags.Clear(firstRun);
+    }
+    else if (dags.firstRun + dags.GetNDestinations() != firstRun)
+    {
+        throw MoseError("DestinationSweep::Route: appending run " + std::to_string(firstRun) +
+                        " after run " +
+                        std::to_string(dags.firstRun + dags.GetNDestinations() - 1));
+    }
+    for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)
+    {
+        const std::size_t last = std::min<std::size_t>(lastRun, first + LevelSearch::BATCH);
+        const uint64_t hops = SearchBatch(groups, first, last);
+        if (m_rule != RoutingRule::ECMP)
+        {
+            // a tree holds its root and at most one new node (and edge) per hop of its pairs
+            GrowTo(dags.edgeTarget, dags.edgeTarget.size() + hops);
+            GrowTo(dags.edgeCircuit, dags.edgeCircuit.size() + hops);
+            GrowTo(dags.edgeBegin, dags.edgeBegin.size() + hops + (last - first));
+            GrowTo(dags.pairNode,
+                   dags.pairNode.size() + groups.runs[last - 1].end - groups.runs[first].begin);
+        }
+        for (std::size_t k = first; k < last; ++k)
+        {
+            const DestinationRun& run = groups.runs[k];
+            const auto slot = static_cast<uint32_t>(k - first);
+            if (++m_epoch == 0)
+            {
+                std::fill(m_stamp.begin(), m_stamp.end(), 0);
+                m_epoch = 1;
+            }
+            if (m_rule == RoutingRule::ECMP)
+            {
+                AddEcmpDag(groups, run, slot, dags);
+            }
+            else
+            {
+                if (m_lazy)
+                {
+                    m_tree->Reset(m_batch, slot);
+                }
+                AddPathTree(groups, run, slot, dags);
+            }
+            dags.nodeBegin.push_back(static_cast<uint32_t>(dags.edgeBegin.size() - 1));
+        }
+    }
+}
+
+uint32_t
+DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const
+{
+    // called once per tree node: no NS_LOG_FUNCTION here (AddPathTree() logs the destination)
+    const CircuitGraph::Graph& g = *m_graph;
+    const uint64_t* closer = m_search.GetLevel(du - 1);
+    auto [begin, end] = boost::out_edges(u, g);
+    // ShortestPathRouting::ComputeTree()'s choice, weighted by the closer neighbours' counts.
+    // u's own count is their sum in increasing id order, the sum the search stored for u: it is
+    // summed here instead of read (one memory access less per node).
+    uint32_t hop = NONE;
+    uint32_t found = 0;
+    double count = 0;
+    for (auto it = begin; it != end; ++it)
+    {
+        const uint32_t v = boost::target(*it, g);
+        if (((closer[v] >> slot) & 1) != 0)
+        {
+            ++found;
+            hop = v;
+            circuit = g[*it];
+            count += m_search.PathCount(v, slot);
+        }
+    }
+    if (found == 1)
+    {
+        return hop;
+    }
+    const double target =
+        ShortestPathRouting::HashUniform(m_routing->GetSeed(), u, m_destinations[slot]) * count;
+    double cumulative = 0;
+    for (auto it = begin; it != end; ++it)
+    {
+        const uint32_t v = boost::target(*it, g);
+        if (((closer[v] >> slot) & 1) != 0)
+        {
+            cumulative += m_search.PathCount(v, slot);
+            if (cumulative > target)
+            {
+                circuit = g[*it];
+                return v;
+            }
+        }
+    }
+    // target * count rounded up to count: the last closer neighbour (hop, circuit)
+    return hop;
+}
+
+void
+DestinationSweep::AddPathTree(const FlowGroups& groups,
+                              const DestinationRun& run,
+                              uint32_t slot,
+                              DemandDags& dags)
+{
+    NS_LOG_FUNCTION(this << run.destination << slot);
+    if (m_lazy)
+    {
+        AddPathTreeWith(groups, run, dags, [this](uint32_t u, uint32_t, uint32_t& circuit) {
+            return m_tree->Step(u, circuit);
+        });
+    }
+    else if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+    {
+        AddPathTreeWith(groups, run, dags, [this, slot](uint32_t u, uint32_t du, uint32_t& c) {
+            return RandomNextHop(u, du, slot, c);
+        });
+    }
+    else
+    {
+        // the lowest-id closer neighbour: the first one in the id-sorted CSR row
+        const CircuitGraph::Graph& g = *m_graph;
+        const LevelSearch& search = m_search;
+        AddPathTreeWith(groups,
+                        run,
+                        dags,
+                        [&g, &search, slot](uint32_t u, uint32_t du, uint32_t& c) {
+                            const uint64_t* closer = search.GetLevel(du - 1);
+                            auto it = boost::out_edges(u, g).first;
+                            while (((closer[boost::target(*it, g)] >> slot) & 1) == 0)
+                            {
+                                ++it;
+                            }
+                            c = g[*it];
+                            return static_cast<uint32_t>(boost::target(*it, g));
+                        });
+    }
+}
+
+template <class Step>
+void
+DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
+                                  const DestinationRun& run,
+                                  DemandDags& dags,
+                                  Step&& step)
+{
+    const uint32_t epoch = m_epoch;
+    uint32_t* stamp = m_stamp.data();
+    uint32_t* local = m_local.data();
+    uint32_t* walk = m_walk.data();
+    uint32_t* walkCircuit = m_walkCircuit.data();
+    // the arrays have room for every node (Route() reserved it): no reallocation below
+    std::vector<uint32_t>& edgeTarget = dags.edgeTarget;
+    std::vector<uint32_t>& edgeCircuit = dags.edgeCircuit;
+    std::vector<uint32_t>& edgeBegin = dags.edgeBegin;
+    // the root: local index 0, no edge
+    stamp[run.destination] = epoch;
+    local[run.destination] = 0;
+    uint32_t nodes = 1;
+    edgeBegin.push_back(static_cast<uint32_t>(edgeTarget.size()));
+    for (std::size_t k = run.begin; k < run.end; ++k)
+    {
+        const PairDemand& p = groups.pairs[k];
+        // walk until the path meets the tree (at the latest, at the root)
+        uint32_t length = 0;
+        uint32_t u = p.src;
+        for (uint32_t du = p.hops; stamp[u] != epoch; --du)
+        {
+            stamp[u] = epoch;
+            walk[length] = u;
+            u = step(u, du, walkCircuit[length]);
+            ++length;
+        }
+        // append the walk nearest first, so that every node follows its next hop
+        uint32_t target = local[u];
+        for (uint32_t j = length; j-- > 0;)
+        {
+            local[walk[j]] = nodes++;
+            edgeTarget.push_back(target);
+            edgeCircuit.push_back(walkCircuit[j]);
+            edgeBegin.push_back(static_cast<uint32_t>(edgeTarget.size()));
+            target = local[walk[j]];
+        }
+        dags.pairNode.push_back(local[p.src]);
+    }
+}
+
+void
+DestinationSweep::AddEcmpDag(const FlowGroups& groups,
+                             const DestinationRun& run,
+                             uint32_t slot,
+                             DemandDags& dags)
+{
+    NS_LOG_FUNCTION(this << run.destination << slot);
+    const uint32_t epoch = m_epoch;
+    uint32_t* stamp = m_stamp.data();
+    uint32_t* distance = m_distance.data();
+    const CircuitGraph::Graph& g = *m_graph;
+    // search from the sources over closer neighbours (depth first, a stack)
+    std::vector<uint32_t>& stack = m_sorted; // reused: the stack is empty before sorting
+    stack.clear();
+    m_walk.clear();
+    uint32_t maxDistance = 0;
+    for (std::size_t k = run.begin; k < run.end; ++k)
+    {
+        const PairDemand& p = groups.pairs[k];
+        if (stamp[p.src] != epoch)
+        {
+            stamp[p.src] = epoch;
+            distance[p.src] = p.hops;
+            stack.push_back(p.src);
+            maxDistance = std::max(maxDistance, p.hops);
+        }
+    }
+    while (!stack.empty())
+    {
+        const uint32_t u = stack.back();
+        stack.pop_back();
+        m_walk.push_back(u);
+        const uint32_t du = distance[u];
+        if (du == 0)
+        {
+            continue;
+        }
+        const uint64_t* closer = m_search.GetLevel(du - 1);
+        for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
+        {
+            const uint32_t v = boost::target(*it, g);
+            if (stamp[v] != epoch && ((closer[v] >> slot) & 1) != 0)
+            {
+                stamp[v] = epoch;
+                distance[v] = du - 1;
+                stack.push_back(v);
+            }
+        }
+    }
+    // counting sort by distance (the destination first); within a distance, discovery order
+    m_levelStart.assign(maxDistance + 2, 0);
+    for (uint32_t u : m_walk)
+    {
+        ++m_levelStart[distance[u] + 1];
+    }
+    for (uint32_t k = 1; k < m_levelStart.size(); ++k)
+    {
+        m_levelStart[k] += m_levelStart[k - 1];
+    }
+    m_sorted.resize(m_walk.size());
+    for (uint32_t u : m_walk)
+    {
+        m_sorted[m_levelStart[distance[u]]++] = u;
+    }
+    uint32_t* local = m_local.data();
+    for (std::size_t i = 0; i < m_sorted.size(); ++i)
+    {
+        local[m_sorted[i]] = static_cast<uint32_t>(i);
+    }
+    // every closer neighbour of a node in the DAG is in the DAG, at a smaller local index
+    for (uint32_t u : m_sorted)
+    {
+        const uint32_t du = distance[u];
+        if (du > 0)
+        {
+            const uint64_t* closer = m_search.GetLevel(du - 1);
+            for (auto [it, end] = boost::out_edges(u, g); it != end; ++it)
+            {
+                const uint32_t v = boost::target(*it, g);
+                if (((closer[v] >> slot) & 1) != 0)
+                {
+                    dags.edgeTarget.push_back(local[v]);
+                    dags.edgeCircuit.push_back(g[*it]);
+                }
+            }
+        }
+        dags.edgeBegin.push_back(static_cast<uint32_t>(dags.edgeTarget.size()));
+    }
+    for (std::size_t k = run.begin; k < run.end; ++k)
+    {
+        dags.pairNode.push_back(local[groups.pairs[k].src]);
+    }
+}
+
+} // namespace mose
+} // namespace ns3

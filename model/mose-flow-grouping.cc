@@ -1,0 +1,158 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-flow-grouping.h"
+
+#include "mose-error.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseFlowGrouping");
+
+namespace
+{
+/// The "none" value of stamps
+constexpr uint32_t NONE = UINT32_MAX;
+} // namespace
+
+void
+ThrowBadFlow(std::size_t index, const std::string& problem)
+{
+    NS_LOG_FUNCTION(index << problem);
+    throw MoseError("invalid flow " + std::to_string(index) + ": " + problem);
+}
+
+void
+ValidateFlows(const std::vector<Flow>& flows, uint32_t n)
+{
+    NS_LOG_FUNCTION(flows.size() << n);
+    if (flows.size() >= NONE)
+    {
+        throw MoseError("EvaluateFlows: " + std::to_string(flows.size()) +
+                        " flows; at most 4294967294 are supported");
+    }
+    for (std::size_t i = 0; i < flows.size(); ++i)
+    {
+        const Flow& f = flows[i];
+        if (f.src >= n || f.dst >= n)
+        {
+            ThrowBadFlow(i,
+                         "src = " + std::to_string(f.src) + ", dst = " + std::to_string(f.dst) +
+                             "; node ids must be < the number of groups " + std::to_string(n));
+        }
+        if (f.src == f.dst)
+        {
+            ThrowBadFlow(i,
+                         "src = dst = " + std::to_string(f.src) +
+                             "; a flow needs two different groups");
+        }
+        if (!(f.demand > 0.0 && std::isfinite(f.demand)))
+        {
+            ThrowBadFlow(i,
+                         "demand = " + FormatNumber(f.demand) + "; it must be positive and finite");
+        }
+        if (f.cls != TrafficClass::KV && f.cls != TrafficClass::TRAINING)
+        {
+            ThrowBadFlow(i,
+                         "class = " + std::to_string(static_cast<int>(f.cls)) +
+                             "; allowed classes are kv and training");
+        }
+    }
+}
+
+void
+GroupFlowsByDestination(const std::vector<Flow>& flows,
+                        uint32_t n,
+                        bool flowPair,
+                        FlowGroups& groups)
+{
+    NS_LOG_FUNCTION(flows.size() << n << flowPair);
+    const auto nFlows = static_cast<uint32_t>(flows.size());
+    std::vector<PairDemand>& pairs = groups.pairs;
+    std::vector<DestinationRun>& runs = groups.runs;
+    pairs.clear();
+    runs.clear();
+    groups.flowPair.assign(flowPair ? nFlows : 0, 0);
+
+    // counting sort by destination, stable: flow order within a destination
+    std::vector<uint32_t> start(static_cast<std::size_t>(n) + 1, 0);
+    for (const Flow& f : flows)
+    {
+        ++start[f.dst + 1];
+    }
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        start[t + 1] += start[t];
+    }
+    // the scatter writes what the aggregation reads, so that it reads in order
+    std::vector<SortedFlow>& byDst = groups.byDestination;
+    byDst.resize(nFlows);
+    {
+        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+        for (uint32_t i = 0; i < nFlows; ++i)
+        {
+            const Flow& f = flows[i];
+            byDst[fill[f.dst]++] = SortedFlow{f.demand, i, f.src, f.cls};
+        }
+    }
+    std::vector<uint32_t> stamp(n, NONE);
+    std::vector<uint32_t> slot(n, 0);
+    // at most one pair per flow and one run per node: one allocation each (untouched capacity
+    // costs address space only)
+    pairs.reserve(nFlows);
+    runs.reserve(n);
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        if (start[t] == start[t + 1])
+        {
+            continue;
+        }
+        DestinationRun run{t, pairs.size(), 0};
+        for (uint32_t k = start[t]; k < start[t + 1]; ++k)
+        {
+            const SortedFlow& f = byDst[k];
+            const uint32_t i = f.flow;
+            if (stamp[f.src] != t)
+            {
+                stamp[f.src] = t;
+                slot[f.src] = static_cast<uint32_t>(pairs.size());
+                PairDemand p;
+                p.src = f.src;
+                p.dst = t;
+                p.firstFlow = i;
+                pairs.push_back(p);
+            }
+            PairDemand& p = pairs[slot[f.src]];
+            if (f.cls == TrafficClass::KV)
+            {
+                p.demandKv += f.demand;
+                ++p.countKv;
+            }
+            else
+            {
+                p.demandTraining += f.demand;
+                ++p.countTraining;
+            }
+            if (flowPair)
+            {
+                groups.flowPair[i] = slot[f.src];
+            }
+        }
+        run.end = pairs.size();
+        runs.push_back(run);
+    }
+}
+
+} // namespace mose
+} // namespace ns3

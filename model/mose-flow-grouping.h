@@ -1,0 +1,119 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_FLOW_GROUPING_H
+#define MOSE_FLOW_GROUPING_H
+
+#include "mose-traffic.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief All flows of one (source, destination) pair, per class: the unit the flow-level
+ *        evaluation routes (every flow of a pair takes the same path, or the same ECMP split).
+ */
+struct PairDemand
+{
+    uint32_t src{0};           //!< source
+    uint32_t dst{0};           //!< destination
+    uint32_t firstFlow{0};     //!< index of the pair's first flow (for error messages)
+    uint32_t hops{0};          //!< distance from src to dst (set by the destination sweep)
+    double demandKv{0};        //!< summed KV demand
+    double demandTraining{0};  //!< summed training demand
+    uint32_t countKv{0};       //!< number of KV flows (fits: at most 2^32 - 2 flows)
+    uint32_t countTraining{0}; //!< number of training flows
+    double cost{0};            //!< load-aware cost from src to dst (set by the cost pass)
+};
+
+/**
+ * \ingroup mose
+ * \brief One destination's run of pairs in FlowGroups::pairs.
+ */
+struct DestinationRun
+{
+    uint32_t destination{0}; //!< t
+    std::size_t begin{0};    //!< first pair
+    std::size_t end{0};      //!< one past the last pair
+};
+
+/**
+ * \ingroup mose
+ * \brief One flow as GroupFlowsByDestination() lays it out, by destination.
+ */
+struct SortedFlow
+{
+    double demand{0};                   //!< the flow's demand
+    uint32_t flow{0};                   //!< its index in the flow vector
+    uint32_t src{0};                    //!< its source
+    TrafficClass cls{TrafficClass::KV}; //!< its class
+};
+
+/**
+ * \ingroup mose
+ * \brief The flows grouped by destination and aggregated per (source, destination) pair.
+ */
+struct FlowGroups
+{
+    /// the pairs, destination by destination in increasing destination id; within a
+    /// destination, in the order of each pair's first flow
+    std::vector<PairDemand> pairs;
+    /// one run per destination with flows, in increasing destination id
+    std::vector<DestinationRun> runs;
+    /// per flow, the index of its pair (empty unless asked for)
+    std::vector<uint32_t> flowPair;
+    /// the flows sorted by destination (stable: flow order within a destination)
+    std::vector<SortedFlow> byDestination;
+};
+
+/**
+ * \ingroup mose
+ * \brief Checks every flow: endpoints < n and different, demand positive and finite, class KV
+ *        or training, and at most 2^32 - 2 flows.
+ *
+ * Throws a MoseError naming the first malformed flow's index.
+ * \param flows the flows
+ * \param n the number of nodes
+ */
+void ValidateFlows(const std::vector<Flow>& flows, uint32_t n);
+
+/**
+ * \ingroup mose
+ * \brief Groups valid flows (ValidateFlows()) by destination and aggregates them per pair.
+ *
+ * A counting sort by destination (stable), then a dense per-source slot stamped by the
+ * destination: O(F + N) time, no comparison sort.
+ * \param flows the flows, valid for n nodes
+ * \param n the number of nodes
+ * \param flowPair whether to fill FlowGroups::flowPair
+ * \param groups filled in (its storage is reused: grouping into the same FlowGroups again
+ *        allocates nothing once it is large enough)
+ */
+void GroupFlowsByDestination(const std::vector<Flow>& flows,
+                             uint32_t n,
+                             bool flowPair,
+                             FlowGroups& groups);
+
+/**
+ * \ingroup mose
+ * \brief Throws the MoseError of a malformed flow.
+ * \param index the flow's index
+ * \param problem what is wrong with it
+ */
+[[noreturn]] void ThrowBadFlow(std::size_t index, const std::string& problem);
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_FLOW_GROUPING_H */

@@ -1,0 +1,98 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LEVEL_SEARCH_H
+#define MOSE_LEVEL_SEARCH_H
+
+#include "mose-circuit-graph.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief A bit-parallel breadth-first search towards up to 64 destinations that keeps every
+ *        level's frontier: the distance structure the destination sweep reads.
+ *
+ * Bit b of the word of (level L, node v) is set when v is exactly L hops from destination b.
+ * Level by level, every node not yet reached by all destinations ORs its neighbours' frontier
+ * words (one pass over the CSR rows per level serves all 64 searches), so the search costs
+ * about levels * (N + E) word operations and writes one word per (level, node): no per
+ * (node, destination) entry, unlike ShortestPathRouting::ComputeTreeBatch(). Whether a
+ * neighbour v of u is one step closer to destination b is then one bit test, and following a
+ * path from a node whose distance is known needs no other table. On request it also counts,
+ * per (node, destination), the shortest paths to the destination (a double, summed over the
+ * closer neighbours in increasing id order: the values of ShortestPathRouting::ComputeTree()'s
+ * pathCount, bit for bit), about N * 64 * (closer neighbours) additions.
+ */
+class LevelSearch
+{
+  public:
+    /// how many destinations one search serves
+    static constexpr uint32_t BATCH = 64;
+
+    /**
+     * \brief Runs the search; the storage of the previous search is reused.
+     * \param graph the circuit graph; must outlive the use of the results
+     * \param destinations the destinations, 1 to BATCH of them (repeats allowed)
+     * \param count how many
+     * \param pathCounts whether to count shortest paths too
+     */
+    void Search(const CircuitGraph& graph,
+                const uint32_t* destinations,
+                uint32_t count,
+                bool pathCounts);
+
+    /// \return the number of levels (the largest distance found + 1)
+    uint32_t GetNLevels() const
+    {
+        return m_nLevels;
+    }
+
+    /// \param level a level < GetNLevels() \return its frontier words, one per node
+    const uint64_t* GetLevel(uint32_t level) const
+    {
+        return m_levels.data() + static_cast<std::size_t>(level) * m_nodes;
+    }
+
+    /**
+     * \param node a node
+     * \param slot a destination's slot
+     * \return the distance from node to the destination, or UNREACHABLE; O(distance)
+     */
+    uint32_t GetDistance(uint32_t node, uint32_t slot) const;
+
+    /**
+     * \param node a node that can reach the slot's destination
+     * \param slot the slot
+     * \return its number of shortest paths to the destination (only after a search with
+     *         pathCounts; unchecked)
+     */
+    double PathCount(uint32_t node, uint32_t slot) const
+    {
+        return m_pathCount[static_cast<std::size_t>(node) * BATCH + slot];
+    }
+
+    /// distance of a node that cannot reach a destination
+    static constexpr uint32_t UNREACHABLE = UINT32_MAX;
+
+  private:
+    uint32_t m_nodes{0};             //!< N
+    uint32_t m_nLevels{0};           //!< levels found
+    std::vector<uint64_t> m_levels;  //!< [level * N + node] frontier words
+    std::vector<uint64_t> m_seen;    //!< per node, destinations that reach it
+    std::vector<double> m_pathCount; //!< [node * BATCH + slot] shortest-path counts
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_LEVEL_SEARCH_H */

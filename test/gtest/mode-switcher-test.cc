@@ -1,0 +1,320 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The ModeSwitcher: drain and relink at mode boundaries with nothing lost, the switch's costs,
+ * its batches, its timeouts, its determinism and its configuration errors.
+ */
+
+#include "../mose-switch-scenario.h"
+#include "mose-test-util.h"
+
+#include "ns3/core-module.h"
+#include "ns3/mose-mode-switcher-helper.h"
+#include "ns3/point-to-point-net-device.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+TEST(ModeSwitcher, TransfersAcrossASwitchLoseNothingK1)
+{
+    SwitchRun r = RunSwitchScenario(SwitchRunOptions{});
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_TRUE(rec.done);
+    EXPECT_EQ(rec.from, WorkloadMode::INFERENCE_HEAVY);
+    EXPECT_EQ(rec.to, WorkloadMode::TRAINING_HEAVY);
+    EXPECT_EQ(rec.batches.size(), 1u);
+    EXPECT_GT(rec.removed, 0u);
+    EXPECT_EQ(rec.lost, 0u);
+    EXPECT_EQ(r.lost, 0u);
+    EXPECT_EQ(r.errors, 0u);
+    EXPECT_GT(rec.packetsHeld, 0u) << "the K=1 switch cuts groups off: packets wait";
+    EXPECT_GT(rec.longestHold, MilliSeconds(10) - NanoSeconds(1));
+    EXPECT_GE(rec.darkTime, MilliSeconds(10));
+    EXPECT_GT(r.transfersAtBoundary, 0u) << "transfers were in flight at the boundary";
+    EXPECT_EQ(r.completed, r.transfers);
+    EXPECT_GT(r.transfers, 20u);
+}
+
+TEST(ModeSwitcher, TransfersAcrossASwitchLoseNothingK4)
+{
+    SwitchRunOptions o;
+    o.phases = 4;
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_TRUE(rec.done);
+    EXPECT_EQ(rec.batches.size(), 4u);
+    uint32_t removed = 0;
+    uint32_t added = 0;
+    for (const auto& b : rec.batches)
+    {
+        removed += static_cast<uint32_t>(b.removed.size());
+        added += static_cast<uint32_t>(b.added.size());
+        EXPECT_TRUE(b.connected) << "a 4-regular expander keeps connected batch by batch";
+        EXPECT_FALSE(b.drainTimedOut);
+    }
+    EXPECT_EQ(removed, rec.removed);
+    EXPECT_EQ(added, rec.added);
+    EXPECT_EQ(rec.blackoutTime, Time(0));
+    EXPECT_EQ(rec.lost, 0u);
+    EXPECT_EQ(r.lost, 0u);
+    EXPECT_EQ(r.completed, r.transfers);
+    EXPECT_GT(r.transfersAtBoundary, 0u);
+    EXPECT_GE(rec.darkTime, MilliSeconds(40));
+}
+
+TEST(ModeSwitcher, CircuitsChangedEqualTheTemplateDifference)
+{
+    SwitchRunOptions o;
+    o.checkKeptTraffic = true;
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    const CircuitDiff diff = DiffCircuits(r.initialGraph, r.targetGraph);
+    EXPECT_EQ(rec.kept, diff.kept.size());
+    EXPECT_EQ(rec.removed, diff.removed.size());
+    EXPECT_EQ(rec.added, diff.added.size());
+    EXPECT_GT(rec.kept, 0u);
+    // after the switch the OCS is exactly the target graph
+    EXPECT_EQ(r.finalGraph.GetCircuits(), r.targetGraph.GetCircuits());
+    EXPECT_GT(r.keptTxDuringSwitch, 0u) << "kept circuits carried traffic during the switch";
+}
+
+TEST(ModeSwitcher, WithoutDrainLossesOccurAndAreCounted)
+{
+    SwitchRunOptions o;
+    o.drain = false;
+    o.stop = Seconds(30);
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_GT(rec.lost, 0u);
+    EXPECT_EQ(rec.drops[MoseLossMonitor::DARK_PORT] + rec.drops[MoseLossMonitor::WIRE],
+              r.ocsDarkDrops + r.ocsWireDrops);
+    uint64_t sum = 0;
+    for (uint64_t v : rec.drops)
+    {
+        sum += v;
+    }
+    EXPECT_EQ(sum, rec.lost);
+    EXPECT_EQ(rec.drainTime, Time(0));
+    EXPECT_GE(r.lost, rec.lost);
+}
+
+TEST(ModeSwitcher, HoldQueueOverflowIsTheOnlyLossAndIsCounted)
+{
+    SwitchRunOptions o;
+    o.holdQueueSize = 2;
+    o.stop = Seconds(30);
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_GT(rec.drops[MoseLossMonitor::HOLD], 0u);
+    EXPECT_EQ(rec.lost, rec.drops[MoseLossMonitor::HOLD]) << "drained: no other drop point";
+    EXPECT_EQ(r.lost, r.holdDrops) << "every hold drop counted once, nothing else lost";
+    EXPECT_EQ(r.completed, r.transfers) << "TCP recovers";
+}
+
+TEST(ModeSwitcher, DrainThatCannotFinishEndsAtTheTimeout)
+{
+    SwitchRunOptions o;
+    o.drainTimeout = NanoSeconds(100); // shorter than one packet's serialisation
+    o.stop = Seconds(30);
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_TRUE(rec.done);
+    EXPECT_EQ(rec.drainTimeouts, 1u);
+    ASSERT_EQ(rec.batches.size(), 1u);
+    EXPECT_TRUE(rec.batches[0].drainTimedOut);
+    EXPECT_GT(rec.batches[0].packetsLeft, 0u);
+    EXPECT_EQ(rec.drainTime, NanoSeconds(100));
+    // what was left is lost and counted, nothing else
+    EXPECT_GT(rec.lost, 0u);
+    EXPECT_EQ(rec.lost, rec.drops[MoseLossMonitor::DARK_PORT] + rec.drops[MoseLossMonitor::WIRE]);
+}
+
+TEST(ModeSwitcher, SameRunGivesIdenticalResults)
+{
+    SwitchRunOptions o;
+    o.phases = 2;
+    SwitchRun a = RunSwitchScenario(o);
+    SwitchRun b = RunSwitchScenario(o);
+    ASSERT_EQ(a.records.size(), b.records.size());
+    for (std::size_t i = 0; i < a.records.size(); ++i)
+    {
+        EXPECT_EQ(a.records[i].end, b.records[i].end);
+        EXPECT_EQ(a.records[i].drainTime, b.records[i].drainTime);
+        EXPECT_EQ(a.records[i].packetsHeld, b.records[i].packetsHeld);
+        EXPECT_EQ(a.records[i].longestHold, b.records[i].longestHold);
+        EXPECT_EQ(a.records[i].lost, b.records[i].lost);
+    }
+    EXPECT_EQ(a.fcts, b.fcts);
+    EXPECT_FALSE(a.fcts.empty());
+}
+
+TEST(ModeSwitcher, StaticPolicySwitchesNothing)
+{
+    SwitchRunOptions o;
+    o.policy = "S-Train";
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_TRUE(rec.done);
+    EXPECT_EQ(rec.removed, 0u);
+    EXPECT_EQ(rec.added, 0u);
+    EXPECT_TRUE(rec.batches.empty());
+    EXPECT_EQ(rec.GetDuration(), Time(0));
+    EXPECT_EQ(r.lost, 0u);
+    EXPECT_EQ(r.completed, r.transfers);
+}
+
+TEST(ModeSwitcher, TwoSwitchesThereAndBack)
+{
+    SwitchRunOptions o;
+    o.schedule = "50ms:training-heavy,500ms:inference-heavy";
+    o.phases = 2;
+    SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 2u);
+    EXPECT_TRUE(r.records[1].done);
+    EXPECT_EQ(r.records[1].to, WorkloadMode::INFERENCE_HEAVY);
+    EXPECT_EQ(r.finalGraph.GetCircuits(), r.initialGraph.GetCircuits());
+    EXPECT_EQ(r.lost, 0u);
+    EXPECT_EQ(r.completed, r.transfers);
+}
+
+TEST(ModeSwitcher, BatchesKeepTheFabricConnected)
+{
+    // replays the batches on the port matching: each batch's "connected" is the truth, every
+    // batch of K >= 4 is connected on these runs, and the batches end at the target
+    for (uint64_t run : {1u, 2u, 3u})
+    {
+        SwitchScenario s(run);
+        const PortPlan current = PlanPorts(s.templates[1], 4);
+        const PortPlan target = PlanPorts(s.templates[0], current);
+        const PortCircuitDiff diff = DiffPorts(current, target);
+        for (uint32_t k : {1u, 2u, 4u, 8u})
+        {
+            const auto batches = MoseModeSwitcher::MakeBatches(current, diff, k);
+            ASSERT_EQ(batches.size(), std::min<std::size_t>(k, diff.removed.size()));
+            std::vector<uint32_t> peers = current.GetPeers();
+            std::size_t removed = 0;
+            std::size_t added = 0;
+            for (const auto& b : batches)
+            {
+                for (const auto& c : b.removed)
+                {
+                    ASSERT_EQ(peers[c.groupA * 4 + c.portA], c.groupB * 4 + c.portB);
+                    peers[c.groupA * 4 + c.portA] = PortPlan::DARK;
+                    peers[c.groupB * 4 + c.portB] = PortPlan::DARK;
+                }
+                const bool connected =
+                    PortPlan::FromPeers(32, 4, peers).ToCircuitGraph().IsConnected();
+                EXPECT_EQ(b.connected, connected) << "run " << run << " K=" << k;
+                if (k >= 4)
+                {
+                    EXPECT_TRUE(b.connected) << "run " << run << " K=" << k;
+                }
+                for (const auto& c : b.added)
+                {
+                    ASSERT_EQ(peers[c.groupA * 4 + c.portA], PortPlan::DARK);
+                    ASSERT_EQ(peers[c.groupB * 4 + c.portB], PortPlan::DARK);
+                    peers[c.groupA * 4 + c.portA] = c.groupB * 4 + c.portB;
+                    peers[c.groupB * 4 + c.portB] = c.groupA * 4 + c.portA;
+                }
+                removed += b.removed.size();
+                added += b.added.size();
+            }
+            EXPECT_EQ(removed, diff.removed.size());
+            EXPECT_EQ(added, diff.added.size());
+            EXPECT_EQ(peers, target.GetPeers());
+        }
+        // K=1 between two different templates cuts the fabric apart
+        EXPECT_FALSE(MoseModeSwitcher::MakeBatches(current, diff, 1)[0].connected);
+        EXPECT_TRUE(MoseModeSwitcher::MakeBatches(current, DiffPorts(current, current), 4).empty());
+    }
+}
+
+TEST(ModeSwitcher, BadSchedulesGetClearErrors)
+{
+    ExpectErrorContaining([] { MoseModeSwitcherHelper::ParseSchedule("0.5s:serving"); },
+                          "schedule mode");
+    ExpectErrorContaining([] { MoseModeSwitcherHelper::ParseSchedule("0.5:training-heavy"); },
+                          "schedule time");
+    ExpectErrorContaining([] { MoseModeSwitcherHelper::ParseSchedule("training-heavy"); },
+                          "TIME:MODE");
+    const auto parsed =
+        MoseModeSwitcherHelper::ParseSchedule("500ms:training-heavy,1.5s:inference");
+    ASSERT_EQ(parsed.size(), 2u);
+    EXPECT_EQ(parsed[0].at, MilliSeconds(500));
+    EXPECT_EQ(parsed[1].mode, WorkloadMode::INFERENCE_HEAVY);
+
+    SwitchScenario s(1);
+    ExpectErrorContaining(
+        [&] {
+            MoseModeSwitcherHelper::MakePolicyProvider("S-Foo",
+                                                       s.templates,
+                                                       s.roles,
+                                                       s.assignments);
+        },
+        "policy");
+
+    auto installWith = [&](const std::string& schedule,
+                           std::vector<MoseModeBoundary> boundaries = {}) {
+        Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, s.templates[1]);
+        MoseModeSwitcherHelper helper;
+        helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider("MoSE",
+                                                                            s.templates,
+                                                                            s.roles,
+                                                                            s.assignments));
+        if (schedule.empty())
+        {
+            helper.SetSchedule(boundaries);
+        }
+        else
+        {
+            helper.SetSchedule(schedule);
+        }
+        helper.Install(topo);
+        Simulator::Destroy();
+    };
+    ExpectErrorContaining([&] { installWith("1s:training-heavy,0.5s:inference-heavy"); },
+                          "strictly increasing");
+    // a boundary before the previous switch can have ended (K=1: 100 ms + 10 ms)
+    ExpectErrorContaining([&] { installWith("1s:training-heavy,1.05s:inference-heavy"); }, "apart");
+    MoseModeBoundary bad;
+    bad.at = Seconds(1);
+    bad.mode = static_cast<WorkloadMode>(7);
+    ExpectErrorContaining([&] { installWith("", {bad}); }, "schedule[0].mode");
+    // no provider
+    ExpectErrorContaining(
+        [&] {
+            Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, s.templates[1]);
+            MoseModeSwitcherHelper helper;
+            helper.Install(topo);
+        },
+        "provider");
+    Simulator::Destroy();
+    // a target graph that does not fit the fabric
+    ExpectErrorContaining(
+        [&] {
+            Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, s.templates[1]);
+            MoseModeSwitcherHelper helper;
+            helper.SetTargetProvider([&](WorkloadMode) {
+                MoseModeTarget t;
+                t.roles = s.roles[0];
+                t.assignment = s.assignments[0];
+                t.graph = CircuitGraph(16, {});
+                return t;
+            });
+            helper.Install(topo);
+        },
+        "target graph");
+    Simulator::Destroy();
+}

@@ -1,0 +1,248 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SWITCH_SCENARIO_H
+#define MOSE_SWITCH_SCENARIO_H
+
+/**
+ * \file
+ * \ingroup mose-tests
+ * \brief A small mode-switch scenario shared by the GoogleTest and ns-3 test cases: 32 groups,
+ *        inference-heavy -> training-heavy (and back), TCP transfers of both modes, one
+ *        ModeSwitcher. Framework-free: it returns what the tests check.
+ */
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/data-rate.h"
+#include "ns3/ipv4.h"
+#include "ns3/mose-loss-monitor.h"
+#include "ns3/mose-mode-switcher-helper.h"
+#include "ns3/mose-pd-assignment.h"
+#include "ns3/mose-port-plan.h"
+#include "ns3/mose-random.h"
+#include "ns3/mose-routing-protocol.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/mose-topology-template.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-traffic.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+namespace test
+{
+
+/// Roles, assignments, templates (TemplateId order) and flows of both modes for one run
+struct SwitchScenario
+{
+    std::array<RoleAssignment, 2> roles;     //!< per mode
+    std::array<PdAssignment, 2> assignments; //!< per mode
+    std::array<CircuitGraph, 3> templates;   //!< H^U, H^PD, H^C
+    std::array<std::vector<Flow>, 2> flows;  //!< per mode
+
+    /// \param run the run \param flowCount flows per mode
+    explicit SwitchScenario(uint64_t run, uint64_t flowCount = 120)
+    {
+        roles[0] = RoleAssignment::Contiguous({8, 8, 16});
+        roles[1] = RoleAssignment::Contiguous({2, 2, 28});
+        MoseRandom a0 = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+        assignments[0] = PdAssignment::Draw(roles[0], PdAssignmentKind::ONE_TO_ONE, 1, a0);
+        MoseRandom a1 = MoseRandom::Create(run, MoseStream::ASSIGNMENT_TRAINING);
+        assignments[1] = PdAssignment::Draw(roles[1], PdAssignmentKind::ONE_TO_ONE, 1, a1);
+        MoseRandom u = MoseRandom::Create(run, MoseStream::UNIFORM);
+        templates[0] = BuildUniformTemplate(32, 4, u);
+        PdBiasedOptions pd;
+        pd.reservedPorts = 3;
+        MoseRandom p = MoseRandom::Create(run, MoseStream::PD_BIASED);
+        templates[1] = BuildPdBiasedTemplate(roles[0], 4, assignments[0], pd, p);
+        PdBiasedOptions comp;
+        comp.reservedPorts = 1;
+        MoseRandom c = MoseRandom::Create(run, MoseStream::COMPROMISE);
+        templates[2] = BuildPdBiasedTemplate(roles[0], 4, assignments[0], comp, c);
+        for (std::size_t m = 0; m < 2; ++m)
+        {
+            TrafficOptions traffic;
+            traffic.flows = flowCount;
+            traffic.kvShare = m == 0 ? 0.7 : 0.3;
+            MoseRandom t =
+                MoseRandom::Create(run,
+                                   m == 0 ? MoseStream::TRAFFIC : MoseStream::TRAFFIC_TRAINING);
+            flows[m] = GenerateTraffic(roles[m], assignments[m], traffic, t);
+        }
+    }
+};
+
+/// \return a 32-group fabric realising graph (inference-heavy roles)
+inline Ptr<MoseTopologyHelper>
+BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph)
+{
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(graph.GetNNodes()));
+    topo->SetAttribute("PortsPerGroup", UintegerValue(4));
+    topo->SetRoles(s.roles[0]);
+    topo->SetCircuitGraph(graph);
+    topo->SetRouting(RoutingRule::SHORTEST_PATH, 0);
+    topo->Install();
+    return topo;
+}
+
+/// The knobs of one scenario run
+struct SwitchRunOptions
+{
+    uint64_t run{1};                             //!< the run
+    uint32_t phases{1};                          //!< K
+    bool drain{true};                            //!< Drain
+    Time drainTimeout{MilliSeconds(100)};        //!< DrainTimeout
+    Time reconfigurationDelay{MilliSeconds(10)}; //!< ReconfigurationDelay
+    std::string policy{"MoSE"};                  //!< the policy
+    std::string schedule{"50ms:training-heavy"}; //!< the boundaries
+    Time stop{Seconds(10)};                      //!< simulation end
+    bool checkKeptTraffic{false};                //!< count packets sent on kept circuits
+    std::string dataRate{"100Mbps"};             //!< circuit rate (slow: transfers overlap)
+    uint64_t bytesPerUnit{20000};                //!< bytes per unit of demand
+    uint32_t holdQueueSize{0};                   //!< HoldQueueSize (0: the helper's default)
+};
+
+/// What a run gives the tests
+struct SwitchRun
+{
+    std::vector<MoseSwitchRecord> records; //!< the switcher's records
+    uint64_t lost{0};                      //!< loss monitor total, whole run
+    uint64_t errors{0};                    //!< switcher errors
+    uint32_t transfers{0};                 //!< transfers of both modes
+    uint32_t completed{0};                 //!< completed
+    uint32_t transfersAtBoundary{0};       //!< started before the first boundary, ended after
+    CircuitGraph initialGraph;             //!< the OCS before
+    CircuitGraph targetGraph;              //!< the first boundary's target
+    CircuitGraph finalGraph;               //!< the OCS after the run
+    uint64_t keptTxDuringSwitch{0};        //!< packets sent on kept circuits during switch 0
+    uint64_t ocsDarkDrops{0};              //!< MoseOcs::GetDarkDrops()
+    uint64_t ocsWireDrops{0};              //!< MoseOcs::GetWireDrops()
+    uint64_t holdDrops{0};                 //!< sum of MoseRoutingProtocol::GetHoldDrops()
+    std::vector<int64_t> fcts;             //!< per transfer, ns (-1 if incomplete)
+};
+
+/// Runs the scenario: inference transfers start over [1 ms, boundary], the next mode's over
+/// [boundary, boundary + 50 ms]
+inline SwitchRun
+RunSwitchScenario(const SwitchRunOptions& o)
+{
+    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate(o.dataRate)));
+    SwitchScenario s(o.run);
+    const Policy policy = ParseEnum<Policy>(o.policy, "policy");
+    const CircuitGraph initial = s.templates[static_cast<std::size_t>(
+        SelectTemplate(policy, WorkloadMode::INFERENCE_HEAVY))];
+    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial);
+    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("400Gbps")));
+
+    MoseModeSwitcherHelper helper;
+    helper.SetSwitcherAttribute("Phases", UintegerValue(o.phases));
+    helper.SetSwitcherAttribute("Drain", BooleanValue(o.drain));
+    helper.SetSwitcherAttribute("DrainTimeout", TimeValue(o.drainTimeout));
+    helper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(o.reconfigurationDelay));
+    helper.SetTargetProvider(
+        MoseModeSwitcherHelper::MakePolicyProvider(o.policy, s.templates, s.roles, s.assignments));
+    helper.SetSchedule(o.schedule);
+    if (o.holdQueueSize > 0)
+    {
+        helper.SetRoutingAttribute("HoldQueueSize", UintegerValue(o.holdQueueSize));
+    }
+    Ptr<MoseModeSwitcher> switcher = helper.Install(topo);
+    const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
+
+    SwitchRun r;
+    r.initialGraph = topo->GetCircuitGraph();
+    r.targetGraph = switcher->GetTarget(schedule.at(0).mode).graph;
+
+    // transfers: the initial mode's before the first boundary, each boundary's after it
+    const std::vector<Ptr<MoseTrafficHelper>> traffic = MoseModeSwitcherHelper::InstallModeTraffic(
+        switcher,
+        topo->GetEndpoints(),
+        [&s](WorkloadMode mode) { return s.flows[static_cast<std::size_t>(mode)]; },
+        MilliSeconds(1),
+        o.stop,
+        MilliSeconds(50),
+        100,
+        [&o] {
+            Ptr<MoseTrafficHelper> t = CreateObject<MoseTrafficHelper>();
+            t->SetAttribute("BytesPerUnit", UintegerValue(o.bytesPerUnit));
+            t->SetAttribute("StartMode", StringValue("uniform"));
+            return t;
+        });
+
+    // packets sent on the circuits the first switch keeps, while it runs
+    uint64_t keptTx = 0;
+    if (o.checkKeptTraffic)
+    {
+        const PortPlan current = topo->GetPortPlan();
+        const PortCircuitDiff diff = DiffPorts(current, PlanPorts(r.targetGraph, current));
+        for (const PortCircuit& c : diff.kept)
+        {
+            for (auto [g, p] :
+                 {std::make_pair(c.groupA, c.portA), std::make_pair(c.groupB, c.portB)})
+            {
+                topo->GetOcs()->GetDevice(g, p)->TraceConnectWithoutContext(
+                    "PhyTxBegin",
+                    Callback<void, Ptr<const Packet>>([&keptTx, switcher](Ptr<const Packet>) {
+                        if (switcher->IsSwitching() && switcher->GetRecords().size() == 1)
+                        {
+                            ++keptTx;
+                        }
+                    }));
+            }
+        }
+    }
+
+    Simulator::Stop(o.stop);
+    Simulator::Run();
+
+    r.records = switcher->GetRecords();
+    r.lost = switcher->GetLossMonitor()->GetTotal();
+    r.errors = switcher->GetNErrors();
+    r.finalGraph = topo->GetCircuitGraph();
+    r.keptTxDuringSwitch = keptTx;
+    r.ocsDarkDrops = topo->GetOcs()->GetDarkDrops();
+    r.ocsWireDrops = topo->GetOcs()->GetWireDrops();
+    for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
+    {
+        Ptr<Ipv4> ipv4 = topo->GetGroupNode(g)->GetObject<Ipv4>();
+        r.holdDrops += DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol())->GetHoldDrops();
+    }
+    const Time boundary = schedule.at(0).at;
+    for (const auto& t : traffic)
+    {
+        Ptr<MoseTransferMonitor> m = t->GetMonitor();
+        r.transfers += m->GetNTransfers();
+        r.completed += m->GetNCompleted();
+        for (const MoseTransfer& x : m->GetTransfers())
+        {
+            r.fcts.push_back(x.complete ? x.GetCompletionTime().GetNanoSeconds() : -1);
+            if (x.start < boundary && (!x.complete || x.end > boundary))
+            {
+                ++r.transfersAtBoundary;
+            }
+        }
+    }
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace test
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_SWITCH_SCENARIO_H */

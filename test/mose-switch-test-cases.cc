@@ -1,0 +1,107 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The ModeSwitcher's two most important checks as ns-3 test cases: transfers in flight at a
+ * boundary lose nothing and complete (K = 1 and K = 4), and without a drain the losses occur and
+ * are all counted. The full set lives in test/gtest/mode-switcher-test.cc.
+ */
+
+#include "mose-switch-scenario.h"
+#include "mose-test-cases.h"
+
+#include "ns3/test.h"
+
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/**
+ * \ingroup mose-tests
+ * \brief TCP transfers in flight at a mode boundary: zero packets lost, every transfer completes,
+ *        the OCS ends at the target graph.
+ */
+class MoseSwitchNoLossTestCase : public TestCase
+{
+  public:
+    /// \param phases K
+    explicit MoseSwitchNoLossTestCase(uint32_t phases)
+        : TestCase("Mode switch with drain, K=" + std::to_string(phases) +
+                   ": nothing lost, every transfer completes"),
+          m_phases(phases)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SwitchRunOptions o;
+        o.phases = m_phases;
+        const SwitchRun r = RunSwitchScenario(o);
+        NS_TEST_ASSERT_MSG_EQ(r.records.size(), 1U, "one switch");
+        NS_TEST_EXPECT_MSG_EQ(r.records[0].done, true, "the switch finished");
+        NS_TEST_EXPECT_MSG_GT(r.records[0].removed, 0U, "circuits changed");
+        NS_TEST_EXPECT_MSG_EQ(r.records[0].lost, 0U, "nothing lost during the switch");
+        NS_TEST_EXPECT_MSG_EQ(r.lost, 0U, "nothing lost in the run");
+        NS_TEST_EXPECT_MSG_GT(r.transfersAtBoundary, 0U, "transfers in flight at the boundary");
+        NS_TEST_EXPECT_MSG_EQ(r.completed, r.transfers, "every transfer completes");
+        NS_TEST_EXPECT_MSG_EQ((r.finalGraph.GetCircuits() == r.targetGraph.GetCircuits()),
+                              true,
+                              "the OCS ends at the target graph");
+    }
+
+    uint32_t m_phases; //!< K
+};
+
+/**
+ * \ingroup mose-tests
+ * \brief Without a drain the switch loses packets, and the per-switch counters add up to the
+ *        OCS's own dark-port and wire drops.
+ */
+class MoseSwitchNoDrainTestCase : public TestCase
+{
+  public:
+    MoseSwitchNoDrainTestCase()
+        : TestCase("Mode switch without drain: losses occur and are counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SwitchRunOptions o;
+        o.drain = false;
+        o.stop = Seconds(30);
+        const SwitchRun r = RunSwitchScenario(o);
+        NS_TEST_ASSERT_MSG_EQ(r.records.size(), 1U, "one switch");
+        const MoseSwitchRecord& rec = r.records[0];
+        NS_TEST_EXPECT_MSG_GT(rec.lost, 0U, "packets lost");
+        uint64_t sum = 0;
+        for (uint64_t v : rec.drops)
+        {
+            sum += v;
+        }
+        NS_TEST_EXPECT_MSG_EQ(sum, rec.lost, "per-point drops add up");
+        NS_TEST_EXPECT_MSG_EQ(rec.drops[MoseLossMonitor::DARK_PORT] +
+                                  rec.drops[MoseLossMonitor::WIRE],
+                              r.ocsDarkDrops + r.ocsWireDrops,
+                              "the OCS's own drop counts");
+    }
+};
+
+} // namespace
+
+std::vector<TestCase*>
+ns3::mose::test::SwitchTestCases()
+{
+    return {new MoseSwitchNoLossTestCase(1),
+            new MoseSwitchNoLossTestCase(4),
+            new MoseSwitchNoDrainTestCase};
+}
