@@ -1,5 +1,5 @@
 #!/bin/sh
-# Bad and edge-case input to the three programs: each case must end with exit status 1 (not 0,
+# Bad and edge-case input to the programs: each case must end with exit status 1 (not 0,
 # not a signal) and a message that names the option or file and the value, or succeed where the
 # input is valid. Run by ctest as mose-examples-bad-input with the folder of the built programs.
 #
@@ -118,6 +118,22 @@ expect_error paper-file-run \
     "$WORK/small/assignment_training.csv: the assignment does not fit the training-heavy roles of run 2" \
     "$PAPER" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/paper" \
     --trainingAssignmentFile="$WORK/small/assignment_training.csv"
+
+# --- mose-packet
+PACKET="$BIN/mose-packet"
+if [ -x "$PACKET" ]; then
+    expect_error packet-policy 'invalid --policies = "foo"' "$PACKET" --policies=foo --plot=false
+    expect_error packet-mode 'invalid --mode = "bar"' "$PACKET" --mode=bar --plot=false
+    expect_error packet-graph-missing 'cannot open /nonexistent.csv' \
+        "$PACKET" --graph=/nonexistent.csv --policies=MoSE --plot=false
+    expect_error packet-nodes 'invalid nodes = 1' "$PACKET" --nodes=1 --plot=false
+    expect_error packet-stop 'invalid --stopTime = -1' "$PACKET" --stopTime=-1 --plot=false
+    expect_error packet-address-base 'invalid address base = 10.255.255.0' \
+        "$PACKET" --ns3::MoseTopologyHelper::AddressBase=10.255.255.0 --policies=MoSE \
+        --flows=10 --plot=false
+    expect_ok packet-small 'circuits whose payload bytes' \
+        "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir="$WORK/packet"
+fi
 
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]
