@@ -8,14 +8,18 @@
 
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4.h"
+#include "ns3/log.h"
 #include "ns3/mose-error.h"
 
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("MoseRoutingHelper");
+
 MoseRoutingHelper::MoseRoutingHelper(Ptr<MoseRouteTable> table)
     : m_table(table)
 {
+    NS_LOG_FUNCTION(this << table);
     if (!table)
     {
         throw mose::MoseError("MoseRoutingHelper: the route table is null");
@@ -29,8 +33,9 @@ MoseRoutingHelper::Copy() const
 }
 
 Ptr<Ipv4RoutingProtocol>
-MoseRoutingHelper::Create(Ptr<Node> /* node */) const
+MoseRoutingHelper::Create(Ptr<Node> node) const
 {
+    NS_LOG_FUNCTION(this << node);
     auto protocol = CreateObject<MoseRoutingProtocol>();
     protocol->SetRouteTable(m_table);
     return protocol;
@@ -45,6 +50,7 @@ MoseRoutingHelper::GetRouteTable() const
 Ptr<MoseRoutingProtocol>
 MoseRoutingHelper::GetRouting(Ptr<Node> node)
 {
+    NS_LOG_FUNCTION(node);
     Ptr<Ipv4> ipv4 = node ? node->GetObject<Ipv4>() : nullptr;
     Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
     if (auto mose = DynamicCast<MoseRoutingProtocol>(routing))
@@ -58,6 +64,8 @@ MoseRoutingHelper::GetRouting(Ptr<Node> node)
         {
             if (auto mose = DynamicCast<MoseRoutingProtocol>(list->GetRoutingProtocol(i, priority)))
             {
+                NS_LOG_LOGIC("MoseRoutingProtocol found in the Ipv4ListRouting at index "
+                             << i << ", priority " << priority);
                 return mose;
             }
         }
@@ -70,12 +78,14 @@ MoseRoutingHelper::GetRouting(Ptr<Node> node)
 void
 MoseRoutingHelper::SetGroup(Ptr<Node> node, uint32_t group)
 {
+    NS_LOG_FUNCTION(node << group);
     GetRouting(node)->SetGroup(group);
 }
 
 void
 MoseRoutingHelper::SetPortInterfaces(Ptr<Node> node, const std::map<uint32_t, uint32_t>& map)
 {
+    NS_LOG_FUNCTION(node << map.size());
     GetRouting(node)->SetPortInterfaces(map);
 }
 
@@ -84,6 +94,7 @@ MoseRoutingHelper::ConfigurePorts(Ptr<Node> node,
                                   uint32_t group,
                                   const NetDeviceContainer& ports) const
 {
+    NS_LOG_FUNCTION(this << node << group << ports.GetN());
     Ptr<MoseRoutingProtocol> routing = GetRouting(node);
     routing->SetGroup(group);
     const MoseAddressing& addressing = m_table->GetAddressing();
@@ -100,19 +111,22 @@ MoseRoutingHelper::ConfigurePorts(Ptr<Node> node,
         Ptr<NetDevice> device = ports.Get(p);
         if (!device)
         {
+            NS_LOG_LOGIC("port " << p << " has no device: skipped");
             continue;
         }
         int32_t interface = ipv4->GetInterfaceForDevice(device);
         if (interface < 0)
         {
             interface = static_cast<int32_t>(ipv4->AddInterface(device));
+            NS_LOG_LOGIC("port " << p << ": added Ipv4 interface " << interface);
         }
         const auto i = static_cast<uint32_t>(interface);
-        ipv4->AddAddress(
-            i,
-            Ipv4InterfaceAddress(addressing.GetPortAddress(group, p), addressing.GetBlockMask()));
+        const Ipv4Address address = addressing.GetPortAddress(group, p);
+        ipv4->AddAddress(i, Ipv4InterfaceAddress(address, addressing.GetBlockMask()));
         ipv4->SetUp(i);
         routing->SetPortInterface(p, i);
+        NS_LOG_INFO("node " << node->GetId() << " group " << group << " port " << p << ": "
+                            << address << " on interface " << i);
     }
 }
 

@@ -6,10 +6,14 @@
 
 #include "mose-study-statistics.h"
 
+#include "ns3/log.h"
+
 namespace ns3
 {
 namespace mose
 {
+
+NS_LOG_COMPONENT_DEFINE("MoseStudyStatistics");
 
 const std::vector<EnumEntry<MoseMetric>>&
 EnumTable<MoseMetric>::Get()
@@ -59,6 +63,7 @@ GetMetric(const FlowMetrics& m, MoseMetric metric)
     case MoseMetric::TR_P95_COST:
         return m.training.p95Cost;
     }
+    NS_LOG_WARN("unknown metric " << static_cast<int>(metric) << ": 0");
     return 0;
 }
 

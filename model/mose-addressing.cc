@@ -8,10 +8,14 @@
 
 #include "mose-error.h"
 
+#include "ns3/log.h"
+
 #include <sstream>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("MoseAddressing");
 
 namespace
 {
@@ -82,6 +86,7 @@ MoseAddressing::MoseAddressing(uint32_t groups,
       m_base(base.Get()),
       m_prefix(prefixLength)
 {
+    NS_LOG_FUNCTION(this << groups << portsPerGroup << hostsPerGroup << base << prefixLength);
     using mose::ThrowBadParameter;
     if (groups == 0)
     {
@@ -138,6 +143,13 @@ MoseAddressing::MoseAddressing(uint32_t groups,
                               ": use a lower base or a longer prefix");
     }
     m_span = static_cast<uint32_t>(uint64_t{groups} * blockSize);
+    NS_LOG_INFO(groups << " /" << prefixLength << " blocks of " << blockSize << " addresses from "
+                       << Text(m_base) << " to " << Text(m_base + uint64_t{m_span} - 1) << " in "
+                       << range.name);
+    if (hostsPerGroup == 0)
+    {
+        NS_LOG_WARN("no host addresses per group: the blocks hold port addresses only");
+    }
 }
 
 uint32_t
