@@ -22,6 +22,7 @@ NS_LOG_COMPONENT_DEFINE("MoseError");
 MoseError::MoseError(const std::string& message)
     : std::invalid_argument(message)
 {
+    NS_LOG_FUNCTION(this << message);
 }
 
 void
@@ -29,6 +30,7 @@ ThrowBadParameter(const std::string& parameter,
                   const std::string& value,
                   const std::string& allowed)
 {
+    NS_LOG_FUNCTION(parameter << value << allowed);
     throw MoseError("invalid " + parameter + " = " + value + ": " + allowed);
 }
 
@@ -51,6 +53,7 @@ FormatNumber(double value)
 void
 ThrowFileError(const std::string& file, uint64_t line, const std::string& problem)
 {
+    NS_LOG_FUNCTION(file << line << problem);
     throw MoseError(file + ":" + std::to_string(line) + ": " + problem);
 }
 

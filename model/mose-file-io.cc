@@ -491,6 +491,7 @@ PutCircuitGraphDot(const CircuitGraph& graph, std::ostream& out, const RoleAssig
 void
 WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put)
 {
+    NS_LOG_FUNCTION(path);
     // Writes to target and checks every byte reached it; throws naming path.
     auto writeTo = [&path, &put](const std::string& target) {
         errno = 0;
@@ -516,6 +517,7 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
     std::filesystem::file_status status = std::filesystem::status(path, ec);
     if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     {
+        NS_LOG_LOGIC(path << " is not a regular file: written in place");
         writeTo(path); // a device or pipe: nothing to replace, nothing to remove
         return;
     }
@@ -537,6 +539,7 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
         std::filesystem::remove(temp, ec);
         throw MoseError("cannot write " + path + ": " + ec.message());
     }
+    NS_LOG_LOGIC("wrote " << temp << ", renamed to " << path);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -548,6 +551,7 @@ ReadCircuitGraphCsv(std::istream& in,
                     uint32_t nodes,
                     std::optional<uint32_t> degree)
 {
+    NS_LOG_FUNCTION(name << nodes << (degree ? std::to_string(*degree) : std::string("any")));
     CsvReader csv(in, name, {"u", "v"});
     const uint64_t limit = nodes != 0 ? nodes : NO_NODE_LIMIT;
     std::vector<Circuit> circuits;
@@ -631,12 +635,15 @@ ReadCircuitGraphCsv(std::istream& in,
             csv.FailAtEnd(problem);
         }
     }
+    NS_LOG_INFO("read " << name << ": " << graph.GetNCircuits() << " circuits on " << n
+                        << (nodes != 0 ? " groups" : " groups (largest id + 1)"));
     return graph;
 }
 
 CircuitGraph
 ReadCircuitGraphCsv(const std::string& path, uint32_t nodes, std::optional<uint32_t> degree)
 {
+    NS_LOG_FUNCTION(path << nodes << (degree ? std::to_string(*degree) : std::string("any")));
     std::ifstream file;
     OpenForReading(path, file);
     return ReadCircuitGraphCsv(file, path, nodes, degree);
@@ -645,6 +652,7 @@ ReadCircuitGraphCsv(const std::string& path, uint32_t nodes, std::optional<uint3
 void
 WriteCircuitGraphCsv(const CircuitGraph& graph, std::ostream& out)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits());
     PutCircuitGraphCsv(graph, out);
     CheckWritten(out, OUTPUT_STREAM);
 }
@@ -652,6 +660,7 @@ WriteCircuitGraphCsv(const CircuitGraph& graph, std::ostream& out)
 void
 WriteCircuitGraphCsv(const CircuitGraph& graph, const std::string& path)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << path);
     WriteTextFile(path, [&graph](std::ostream& out) { PutCircuitGraphCsv(graph, out); });
 }
 
@@ -661,6 +670,7 @@ WriteCircuitGraphCsv(const CircuitGraph& graph, const std::string& path)
 RoleAssignment
 ReadRolesCsv(std::istream& in, const std::string& name, uint32_t nodes)
 {
+    NS_LOG_FUNCTION(name << nodes);
     CsvReader csv(in, name, {"node", "role"});
     const uint64_t limit = nodes != 0 ? nodes : NO_NODE_LIMIT;
     std::vector<std::pair<uint32_t, GroupRole>> entries;
@@ -714,12 +724,14 @@ ReadRolesCsv(std::istream& in, const std::string& name, uint32_t nodes)
     {
         roles.push_back(e.second);
     }
+    NS_LOG_INFO("read " << name << ": roles of " << roles.size() << " groups");
     return RoleAssignment(std::move(roles));
 }
 
 RoleAssignment
 ReadRolesCsv(const std::string& path, uint32_t nodes)
 {
+    NS_LOG_FUNCTION(path << nodes);
     std::ifstream file;
     OpenForReading(path, file);
     return ReadRolesCsv(file, path, nodes);
@@ -728,6 +740,7 @@ ReadRolesCsv(const std::string& path, uint32_t nodes)
 void
 WriteRolesCsv(const RoleAssignment& roles, std::ostream& out)
 {
+    NS_LOG_FUNCTION(roles.GetN());
     PutRolesCsv(roles, out);
     CheckWritten(out, OUTPUT_STREAM);
 }
@@ -735,6 +748,7 @@ WriteRolesCsv(const RoleAssignment& roles, std::ostream& out)
 void
 WriteRolesCsv(const RoleAssignment& roles, const std::string& path)
 {
+    NS_LOG_FUNCTION(roles.GetN() << path);
     WriteTextFile(path, [&roles](std::ostream& out) { PutRolesCsv(roles, out); });
 }
 
@@ -744,6 +758,7 @@ WriteRolesCsv(const RoleAssignment& roles, const std::string& path)
 std::vector<Flow>
 ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes)
 {
+    NS_LOG_FUNCTION(name << nodes);
     CsvReader csv(in, name, {"src", "dst", "class", "demand"});
     const uint64_t limit = nodes != 0 ? nodes : NO_NODE_LIMIT;
     std::vector<Flow> flows;
@@ -778,12 +793,14 @@ ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes)
     {
         csv.FailAtEnd("no flows after the header");
     }
+    NS_LOG_INFO("read " << name << ": " << flows.size() << " flows, total demand " << total);
     return flows;
 }
 
 std::vector<Flow>
 ReadFlowsCsv(const std::string& path, uint32_t nodes)
 {
+    NS_LOG_FUNCTION(path << nodes);
     std::ifstream file;
     OpenForReading(path, file);
     return ReadFlowsCsv(file, path, nodes);
@@ -792,6 +809,7 @@ ReadFlowsCsv(const std::string& path, uint32_t nodes)
 void
 WriteFlowsCsv(const std::vector<Flow>& flows, std::ostream& out)
 {
+    NS_LOG_FUNCTION(flows.size());
     PutFlowsCsv(flows, out);
     CheckWritten(out, OUTPUT_STREAM);
 }
@@ -799,6 +817,7 @@ WriteFlowsCsv(const std::vector<Flow>& flows, std::ostream& out)
 void
 WriteFlowsCsv(const std::vector<Flow>& flows, const std::string& path)
 {
+    NS_LOG_FUNCTION(flows.size() << path);
     WriteTextFile(path, [&flows](std::ostream& out) { PutFlowsCsv(flows, out); });
 }
 
@@ -808,6 +827,7 @@ WriteFlowsCsv(const std::vector<Flow>& flows, const std::string& path)
 PdAssignment
 ReadPdAssignmentCsv(std::istream& in, const std::string& name, const RoleAssignment* roles)
 {
+    NS_LOG_FUNCTION(name << roles);
     CsvReader csv(in, name, {"prefill", "decode", "weight"});
     const uint64_t limit = roles != nullptr ? roles->GetN() : NO_NODE_LIMIT;
     std::vector<PdPair> pairs;
@@ -861,12 +881,15 @@ ReadPdAssignmentCsv(std::istream& in, const std::string& name, const RoleAssignm
     {
         csv.FailAtEnd("no pairs after the header");
     }
+    NS_LOG_INFO("read " << name << ": " << pairs.size() << " prefill->decode pairs"
+                        << (roles != nullptr ? ", checked against the roles" : ""));
     return PdAssignment(std::move(pairs));
 }
 
 PdAssignment
 ReadPdAssignmentCsv(const std::string& path, const RoleAssignment* roles)
 {
+    NS_LOG_FUNCTION(path << roles);
     std::ifstream file;
     OpenForReading(path, file);
     return ReadPdAssignmentCsv(file, path, roles);
@@ -875,6 +898,7 @@ ReadPdAssignmentCsv(const std::string& path, const RoleAssignment* roles)
 void
 WritePdAssignmentCsv(const PdAssignment& assignment, std::ostream& out)
 {
+    NS_LOG_FUNCTION(assignment.GetPairs().size());
     PutPdAssignmentCsv(assignment, out);
     CheckWritten(out, OUTPUT_STREAM);
 }
@@ -882,6 +906,7 @@ WritePdAssignmentCsv(const PdAssignment& assignment, std::ostream& out)
 void
 WritePdAssignmentCsv(const PdAssignment& assignment, const std::string& path)
 {
+    NS_LOG_FUNCTION(assignment.GetPairs().size() << path);
     WriteTextFile(path, [&assignment](std::ostream& out) { PutPdAssignmentCsv(assignment, out); });
 }
 
@@ -891,6 +916,7 @@ WritePdAssignmentCsv(const PdAssignment& assignment, const std::string& path)
 void
 WriteCircuitGraphDot(const CircuitGraph& graph, std::ostream& out, const RoleAssignment* roles)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << roles);
     CheckDotRoles(graph, roles);
     PutCircuitGraphDot(graph, out, roles);
     CheckWritten(out, OUTPUT_STREAM);
@@ -901,6 +927,7 @@ WriteCircuitGraphDot(const CircuitGraph& graph,
                      const std::string& path,
                      const RoleAssignment* roles)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << path << roles);
     CheckDotRoles(graph, roles);
     WriteTextFile(path, [&](std::ostream& out) { PutCircuitGraphDot(graph, out, roles); });
 }

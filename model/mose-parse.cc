@@ -30,6 +30,7 @@ QuoteText(std::string_view text)
 uint64_t
 ParseUnsigned64(const std::string& parameter, std::string_view text)
 {
+    NS_LOG_FUNCTION(parameter << text);
     bool digits = !text.empty();
     for (char c : text)
     {
@@ -56,6 +57,7 @@ ParseUnsigned64(const std::string& parameter, std::string_view text)
 uint32_t
 ParseUnsigned32(const std::string& parameter, std::string_view text)
 {
+    NS_LOG_FUNCTION(parameter << text);
     uint64_t v = ParseUnsigned64(parameter, text);
     if (v > std::numeric_limits<uint32_t>::max())
     {
@@ -95,6 +97,7 @@ TryParseReal(std::string_view text, double& value)
 double
 ParseReal(const std::string& parameter, std::string_view text)
 {
+    NS_LOG_FUNCTION(parameter << text);
     double v = 0;
     std::string problem = TryParseReal(text, v);
     if (!problem.empty())
@@ -107,6 +110,7 @@ ParseReal(const std::string& parameter, std::string_view text)
 bool
 ParseBool(const std::string& parameter, std::string_view text)
 {
+    NS_LOG_FUNCTION(parameter << text);
     std::string t = ToLowerAscii(text);
     if (t == "true" || t == "t" || t == "1")
     {
@@ -138,6 +142,7 @@ ToLowerAscii(std::string_view text)
 void
 ThrowUnknownName(const std::string& parameter, std::string_view text, const std::string& allowed)
 {
+    NS_LOG_FUNCTION(parameter << text << allowed);
     ThrowBadParameter(
         parameter,
         QuoteText(text),
