@@ -67,6 +67,7 @@ CircuitGraph::CircuitGraph(uint32_t nodes, std::vector<Circuit> circuits)
     : m_nodes(nodes),
       m_circuits(std::move(circuits))
 {
+    NS_LOG_FUNCTION(this << nodes << m_circuits.size());
     for (auto& c : m_circuits)
     {
         if (c.u >= nodes || c.v >= nodes)
@@ -199,6 +200,7 @@ CircuitGraph::IsRegular(uint32_t degree) const
 std::string
 CircuitGraph::FindProblem(uint32_t degree) const
 {
+    NS_LOG_FUNCTION(this << degree);
     for (std::size_t i = 0; i < m_circuits.size(); ++i)
     {
         const Circuit& c = m_circuits[i];

@@ -26,6 +26,7 @@ SummarizeDistances(const CircuitGraph& graph,
                    uint32_t maxSources,
                    const std::function<void(uint32_t, uint32_t)>& progress)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << maxSources << bool(progress));
     if (!graph.IsConnected())
     {
         throw MoseError("distances need a connected graph; this one has " +
@@ -41,6 +42,7 @@ SummarizeDistances(const CircuitGraph& graph,
     const uint32_t k = (maxSources == 0 || maxSources >= n) ? n : maxSources;
     s.sources = k;
     s.sampled = k < n;
+    NS_LOG_LOGIC((s.sampled ? "sampled " : "all ") << k << " of " << n << " sources");
     // the graph is undirected: distances towards t are distances from t
     for (uint32_t first = 0; first < k; first += ShortestPathRouting::BATCH)
     {
@@ -76,6 +78,7 @@ SummarizeDistances(const CircuitGraph& graph,
         }
     }
     s.averageHops = pairs > 0 ? sum / static_cast<double>(pairs) : 0.0;
+    NS_LOG_INFO(pairs << " pairs: average hops " << s.averageHops << ", diameter " << s.diameter);
     return s;
 }
 
@@ -86,6 +89,9 @@ MeasureTemplate(const CircuitGraph& graph,
                 uint32_t maxSources,
                 const std::function<void(uint32_t, uint32_t)>& progress)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes()
+                    << graph.GetNCircuits() << roles.GetN() << assignment.GetPairs().size()
+                    << maxSources << bool(progress));
     if (roles.GetN() != graph.GetNNodes())
     {
         throw MoseError("roles cover " + std::to_string(roles.GetN()) + " groups, the graph has " +
@@ -139,6 +145,13 @@ MeasureTemplate(const CircuitGraph& graph,
     {
         p.distances = SummarizeDistances(graph, maxSources, progress);
     }
+    else
+    {
+        NS_LOG_WARN("the graph is not connected: no distance summary");
+    }
+    NS_LOG_INFO(p.circuits << " circuits, degree " << p.minDegree << ".." << p.maxDegree << ", "
+                           << p.pdCircuits << " P-D circuits, " << realised << " of "
+                           << assignment.GetPairs().size() << " assignment pairs realised");
     return p;
 }
 

@@ -299,6 +299,7 @@ ShortestPathRouting::HashUniform(uint64_t seed, uint32_t node, uint32_t destinat
 void
 ShortestPathRouting::ComputeTree(uint32_t destination, DestinationTree& tree) const
 {
+    NS_LOG_FUNCTION(this << destination);
     const uint32_t n = m_graph->GetNNodes();
     CheckNode("destination", destination, n);
     switch (m_rule)
@@ -324,6 +325,7 @@ void
 ShortestPathRouting::ComputeTrees(const std::vector<uint32_t>& destinations,
                                   std::vector<DestinationTree>& trees) const
 {
+    NS_LOG_FUNCTION(this << destinations.size());
     const uint32_t n = m_graph->GetNNodes();
     for (uint32_t t : destinations)
     {
@@ -332,12 +334,14 @@ ShortestPathRouting::ComputeTrees(const std::vector<uint32_t>& destinations,
     trees.resize(destinations.size());
     if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
     {
+        NS_LOG_LOGIC("random-shortest-path: one search per destination");
         for (std::size_t i = 0; i < destinations.size(); ++i)
         {
             ComputeTree(destinations[i], trees[i]);
         }
         return;
     }
+    NS_LOG_LOGIC("batched searches of up to " << BATCH << " destinations");
     TreeBatch batch;
     for (std::size_t first = 0; first < destinations.size(); first += BATCH)
     {
@@ -357,6 +361,7 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
                                       TreeBatch& batch,
                                       bool nextHops) const
 {
+    NS_LOG_FUNCTION(this << count << &batch << nextHops);
     const uint32_t n = m_graph->GetNNodes();
     const CircuitGraph::Graph& g = m_graph->GetGraph();
     if (count == 0 || count > BATCH)
@@ -412,6 +417,7 @@ ShortestPathRouting::ComputeTreeBatch(const uint32_t* destinations,
         if (level == 255)
         {
             // deeper than a byte holds: continue with 32-bit distances
+            NS_LOG_LOGIC("level 255 reached: widening the distances to 32 bits");
             batch.m_wide.assign(batch.m_narrow.begin(), batch.m_narrow.end());
             std::vector<uint8_t>().swap(batch.m_narrow);
             wide = batch.m_wide.data();
@@ -622,6 +628,7 @@ ShortestPathRouting::GetCloserNeighbours(const DestinationTree& tree,
 std::vector<uint32_t>
 ShortestPathRouting::GetPath(uint32_t src, uint32_t dst) const
 {
+    NS_LOG_FUNCTION(this << src << dst);
     const uint32_t n = m_graph->GetNNodes();
     CheckNode("src", src, n);
     CheckNode("dst", dst, n);
@@ -698,6 +705,7 @@ LazyRandomTree::LazyRandomTree(const ShortestPathRouting& routing)
       m_hop(routing.GetGraph().GetNNodes(), NONE),
       m_hopCircuit(routing.GetGraph().GetNNodes(), NONE)
 {
+    NS_LOG_FUNCTION(this << &routing);
 }
 
 void

@@ -222,6 +222,9 @@ RepairBySwitches(PortTable& table,
     auto isBad = [&](const Edge& e) {
         return e.a == e.b || !allowed(e.a, e.b) || table.Count(e.a, e.b) > 1;
     };
+    NS_LOG_LOGIC("repairing up to " << bad.size() << " bad circuits with a pool of " << pool.size()
+                                    << " and a budget of " << budget << " switch attempts");
+    const uint64_t initialBudget = budget;
     while (!bad.empty())
     {
         uint32_t ei = bad.back();
@@ -232,6 +235,7 @@ RepairBySwitches(PortTable& table,
         }
         if (pool.size() < 2)
         {
+            NS_LOG_LOGIC("repair failed: a pool of " << pool.size() << " circuits has no partner");
             return false;
         }
         bool switched = false;
@@ -239,6 +243,8 @@ RepairBySwitches(PortTable& table,
         {
             if (budget == 0)
             {
+                NS_LOG_LOGIC("repair failed: switch budget exhausted with " << bad.size()
+                                                                            << " circuits left");
                 return false;
             }
             --budget;
@@ -250,6 +256,7 @@ RepairBySwitches(PortTable& table,
         }
         bad.pop_back();
     }
+    NS_LOG_LOGIC("repair done after " << initialBudget - budget << " switch attempts");
     return true;
 }
 
@@ -318,8 +325,10 @@ PairFreePorts(PortTable& table,
     }
     if (stubs.size() % 2 != 0)
     {
+        NS_LOG_LOGIC("an odd number of free ports (" << stubs.size() << ") cannot be paired");
         return false;
     }
+    NS_LOG_LOGIC("pairing " << stubs.size() << " free ports");
     rng.Shuffle(stubs);
     std::size_t first = out.size();
     for (std::size_t i = 0; i < stubs.size(); i += 2)
@@ -476,6 +485,9 @@ CompleteCirculant(const PdBuild& s,
         uint64_t budget = SwitchBudget(s.options.maxAttempts, freeRes[p]);
         while (freeRes[p] > 0)
         {
+            NS_LOG_LOGIC("circulant scan stuck at prefill group "
+                         << p << " with " << freeRes[p]
+                         << " free reserved ports: bipartite switch, budget " << budget);
             std::vector<uint32_t> freeIdx; // at most d entries: all are p's neighbours
             for (uint32_t j = next.Find(0); j < nD; j = next.Find(j + 1))
             {
@@ -563,6 +575,7 @@ CompleteRandom(const PdBuild& s,
         return "the prefill and decode sides have different numbers of free reserved ports (" +
                std::to_string(pStubs.size()) + " and " + std::to_string(dStubs.size()) + ")";
     }
+    NS_LOG_LOGIC("random completion: pairing " << pStubs.size() << " reserved port pairs");
     rng.Shuffle(dStubs);
     std::size_t first = bip.size();
     for (std::size_t i = 0; i < pStubs.size(); ++i)
@@ -641,6 +654,9 @@ TryPdBiased(const PdBuild& s, MoseRandom& rng, CircuitGraph& graph)
         }
     }
 
+    NS_LOG_LOGIC(bip.size() << " of " << s.assignment.GetPairs().size()
+                            << " assignment pairs placed as circuits");
+
     // (3) completion of the bipartite part
     std::string problem = s.options.completion == BipartiteCompletion::CIRCULANT
                               ? CompleteCirculant(s, table, bip, fixed, freeRes, rng)
@@ -687,6 +703,7 @@ EnumTable<BipartiteCompletion>::Get()
 void
 ValidateRegularParameters(uint32_t nodes, uint32_t degree)
 {
+    NS_LOG_FUNCTION(nodes << degree);
     if (nodes < 2)
     {
         ThrowBadParameter("nodes",
@@ -722,6 +739,7 @@ ValidateRegularParameters(uint32_t nodes, uint32_t degree)
 CircuitGraph
 BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t maxAttempts)
 {
+    NS_LOG_FUNCTION(nodes << degree << &rng << maxAttempts);
     ValidateRegularParameters(nodes, degree);
     if (maxAttempts == 0)
     {
@@ -730,6 +748,7 @@ BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t 
     if (degree == nodes - 1)
     {
         // the complete graph is the only (N-1)-regular graph
+        NS_LOG_LOGIC("degree = nodes - 1: the complete graph");
         std::vector<Circuit> circuits;
         for (uint32_t u = 0; u < nodes; ++u)
         {
@@ -753,6 +772,7 @@ BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t 
         // The connected 2-regular graphs are the Hamiltonian cycles; a random node order gives
         // each of them with the same probability (2N orders per cycle). The pairing model would
         // almost always give several cycles here.
+        NS_LOG_LOGIC("degree 2: a random Hamiltonian cycle");
         std::vector<uint32_t> order(nodes);
         for (uint32_t v = 0; v < nodes; ++v)
         {
@@ -778,6 +798,8 @@ BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t 
         if (!PairFreePorts(table, nodes, degree, AnyCircuit, rng, maxAttempts, edges))
         {
             problem = "self-loops or repeated circuits were left after the switch repairs";
+            NS_LOG_LOGIC("uniform attempt " << attempt + 1 << " of " << maxAttempts
+                                            << " failed, drawing again: " << problem);
             continue;
         }
         CircuitGraph graph(nodes, ToCircuits(edges));
@@ -785,8 +807,12 @@ BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t 
         {
             problem = "the graph was not connected (" + std::to_string(graph.CountComponents()) +
                       " components)";
+            NS_LOG_LOGIC("uniform attempt " << attempt + 1 << " of " << maxAttempts
+                                            << " failed, drawing again: " << problem);
             continue;
         }
+        NS_LOG_INFO("uniform template: " << graph.GetNCircuits() << " circuits, attempt "
+                                         << attempt + 1 << " of " << maxAttempts);
         return graph;
     }
     throw MoseError("could not build a uniform template with nodes = " + std::to_string(nodes) +
@@ -801,6 +827,9 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
                       const PdBiasedOptions& options,
                       MoseRandom& rng)
 {
+    NS_LOG_FUNCTION(roles.GetN() << degree << assignment.GetPairs().size() << options.reservedPorts
+                                 << ToString(options.completion) << options.allowBiregular
+                                 << options.maxAttempts << &rng);
     // (1) validation
     const uint32_t n = roles.GetN();
     ValidateRegularParameters(n, degree);
@@ -819,6 +848,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
     assignment.Validate(roles);
     if (r == 0)
     {
+        NS_LOG_LOGIC(rName << " = 0: no reserved P-D ports, the uniform template");
         return BuildUniformTemplate(n, degree, rng, options.maxAttempts);
     }
 
@@ -862,6 +892,8 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
         auto rLarge = static_cast<uint32_t>(product / large);
         rP = counts.prefill < counts.decode ? r : rLarge;
         rD = counts.prefill < counts.decode ? rLarge : r;
+        NS_LOG_LOGIC("biregular P-D split: " << rP << " reserved ports per prefill, " << rD
+                                             << " per decode (" << countText << ")");
     }
     if (rP > counts.decode || rD > counts.prefill)
     {
@@ -935,8 +967,12 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
         problem = TryPdBiased(s, rng, graph);
         if (problem.empty())
         {
+            NS_LOG_INFO("P-D-biased template: " << graph.GetNCircuits() << " circuits, attempt "
+                                                << attempt + 1 << " of " << options.maxAttempts);
             return graph;
         }
+        NS_LOG_LOGIC("P-D-biased attempt " << attempt + 1 << " of " << options.maxAttempts
+                                           << " failed, drawing again: " << problem);
     }
     throw MoseError("could not build a P-D-biased template (" + rName + " = " + rText +
                     ", completion = " + ToString(options.completion) +
@@ -948,6 +984,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
 std::vector<uint32_t>
 CountPdCircuits(const CircuitGraph& graph, const RoleAssignment& roles)
 {
+    NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << roles.GetN());
     if (graph.GetNNodes() != roles.GetN())
     {
         throw MoseError("CountPdCircuits: the graph has " + std::to_string(graph.GetNNodes()) +
