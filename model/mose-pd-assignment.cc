@@ -57,6 +57,7 @@ EnumTable<PdAssignmentKind>::Get()
 PdAssignment::PdAssignment(std::vector<PdPair> pairs)
     : m_pairs(std::move(pairs))
 {
+    NS_LOG_FUNCTION(this << m_pairs.size());
 }
 
 PdAssignment
@@ -65,6 +66,7 @@ PdAssignment::Draw(const RoleAssignment& roles,
                    uint32_t cap,
                    MoseRandom& rng)
 {
+    NS_LOG_FUNCTION(roles.GetN() << ToString(kind) << cap << &rng);
     const std::vector<uint32_t>& prefill = roles.GetPrefill();
     const std::vector<uint32_t>& decode = roles.GetDecode();
     std::vector<PdPair> pairs;
@@ -88,6 +90,7 @@ PdAssignment::Draw(const RoleAssignment& roles,
         {
             pairs.push_back(PdPair{prefill[i], perm[i], 1.0});
         }
+        NS_LOG_INFO("drew a one-to-one assignment: " << pairs.size() << " pairs");
         return PdAssignment(std::move(pairs));
     }
 
@@ -123,12 +126,16 @@ PdAssignment::Draw(const RoleAssignment& roles,
             open.pop_back();
         }
     }
+    NS_LOG_INFO("drew a many-to-one assignment: "
+                << pairs.size() << " pairs; " << decode.size() - open.size() << " of "
+                << decode.size() << " decodes at the cap " << cap);
     return PdAssignment(std::move(pairs));
 }
 
 void
 PdAssignment::Validate(const RoleAssignment& roles) const
 {
+    NS_LOG_FUNCTION(this << roles.GetN());
     for (const PdPair& pair : m_pairs)
     {
         if (pair.prefill >= roles.GetN() || roles.Get(pair.prefill) != GroupRole::PREFILL)

@@ -21,6 +21,7 @@ NS_LOG_COMPONENT_DEFINE("MosePolicy");
 TemplateId
 SelectTemplate(Policy policy, WorkloadMode mode)
 {
+    NS_LOG_FUNCTION(ToString(policy) << ToString(mode));
     switch (policy)
     {
     case Policy::STATIC_TRAINING:
@@ -29,8 +30,13 @@ SelectTemplate(Policy policy, WorkloadMode mode)
         return TemplateId::PD_BIASED;
     case Policy::STATIC_COMPROMISE:
         return TemplateId::COMPROMISE;
-    case Policy::MOSE:
-        return mode == WorkloadMode::INFERENCE_HEAVY ? TemplateId::PD_BIASED : TemplateId::UNIFORM;
+    case Policy::MOSE: {
+        const TemplateId chosen =
+            mode == WorkloadMode::INFERENCE_HEAVY ? TemplateId::PD_BIASED : TemplateId::UNIFORM;
+        NS_LOG_LOGIC("MoSE switches to the " << ToString(chosen) << " template for the "
+                                             << ToString(mode) << " mode");
+        return chosen;
+    }
     }
     throw MoseError("unknown policy");
 }

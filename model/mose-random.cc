@@ -21,6 +21,7 @@ NS_LOG_COMPONENT_DEFINE("MoseRandom");
 MoseRandom::MoseRandom(Ptr<UniformRandomVariable> stream)
     : m_rng(stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     if (!m_rng)
     {
         throw MoseError("MoseRandom needs a UniformRandomVariable, got a null pointer");
@@ -30,6 +31,7 @@ MoseRandom::MoseRandom(Ptr<UniformRandomVariable> stream)
 MoseRandom
 MoseRandom::Create(uint64_t run, int64_t stream)
 {
+    NS_LOG_FUNCTION(run << stream);
     // RandomVariableStream::SetStream() reads the global run; set it for this call only.
     uint64_t globalRun = RngSeedManager::GetRun();
     RngSeedManager::SetRun(run);

@@ -72,14 +72,23 @@ RoleCounts::TrainingHeavyDefault()
 RoleCounts
 RoleCounts::PaperScaled(uint32_t nodes, WorkloadMode mode)
 {
+    NS_LOG_FUNCTION(nodes << ToString(mode));
     const uint64_t share = mode == WorkloadMode::INFERENCE_HEAVY ? 410 : 102;
     const auto pd = static_cast<uint32_t>(static_cast<uint64_t>(nodes) * share / 1024);
+    NS_LOG_LOGIC(ToString(mode) << " on " << nodes << " groups: " << pd << " P + " << pd << " D + "
+                                << nodes - 2 * pd << " T");
+    if (pd == 0 && nodes > 0)
+    {
+        NS_LOG_WARN(nodes << " groups are too few for the paper's " << ToString(mode)
+                          << " shares: no prefill and no decode group");
+    }
     return RoleCounts{pd, pd, nodes - 2 * pd};
 }
 
 void
 RoleCounts::Validate(uint32_t nodes, const std::string& name) const
 {
+    NS_LOG_FUNCTION(this << nodes << name);
     if (Total() != nodes)
     {
         ThrowBadParameter(name + " role counts",
@@ -93,6 +102,7 @@ RoleCounts::Validate(uint32_t nodes, const std::string& name) const
 RoleAssignment::RoleAssignment(std::vector<GroupRole> roles)
     : m_roles(std::move(roles))
 {
+    NS_LOG_FUNCTION(this << m_roles.size());
     for (uint32_t v = 0; v < m_roles.size(); ++v)
     {
         switch (m_roles[v])
@@ -108,11 +118,14 @@ RoleAssignment::RoleAssignment(std::vector<GroupRole> roles)
             break;
         }
     }
+    NS_LOG_LOGIC(m_prefill.size() << " P + " << m_decode.size() << " D + " << m_training.size()
+                                  << " T");
 }
 
 RoleAssignment
 RoleAssignment::Contiguous(const RoleCounts& counts)
 {
+    NS_LOG_FUNCTION(counts.prefill << counts.decode << counts.training);
     if (counts.Total() > UINT32_MAX)
     {
         ThrowBadParameter("role counts",
@@ -130,6 +143,7 @@ RoleAssignment::Contiguous(const RoleCounts& counts)
 RoleAssignment
 RoleAssignment::Transition(const RoleCounts& to, RoleTransition transition, MoseRandom& rng) const
 {
+    NS_LOG_FUNCTION(this << to.prefill << to.decode << to.training << ToString(transition) << &rng);
     to.Validate(GetN(), "next mode's");
     std::vector<GroupRole> roles(GetN(), GroupRole::TRAINING);
     auto place = [&roles](const std::vector<uint32_t>& pool,
@@ -152,6 +166,10 @@ RoleAssignment::Transition(const RoleCounts& to, RoleTransition transition, Mose
                                   " groups to fit in the " + std::to_string(m_training.size()) +
                                   " current training groups; use nested or change the counts");
         }
+        NS_LOG_INFO("swap: " << to.prefill << " P + " << to.decode << " D drawn from the "
+                             << m_training.size() << " training groups, the "
+                             << m_prefill.size() + m_decode.size()
+                             << " current P and D groups become training");
         std::vector<uint32_t> pool = m_training;
         rng.Shuffle(pool);
         place(pool, 0, to.prefill, GroupRole::PREFILL);
@@ -168,6 +186,9 @@ RoleAssignment::Transition(const RoleCounts& to, RoleTransition transition, Mose
                     " and D <= " + std::to_string(m_decode.size()) + ", got P = " +
                     std::to_string(to.prefill) + " and D = " + std::to_string(to.decode));
         }
+        NS_LOG_INFO("nested: " << to.prefill << " of " << m_prefill.size() << " P and " << to.decode
+                               << " of " << m_decode.size()
+                               << " D keep their role, the rest become training");
         std::vector<uint32_t> p = m_prefill;
         std::vector<uint32_t> d = m_decode;
         rng.Shuffle(p);

@@ -37,6 +37,8 @@ GenerateTraffic(const RoleAssignment& roles,
                 const TrafficOptions& options,
                 MoseRandom& rng)
 {
+    NS_LOG_FUNCTION(roles.GetN() << assignment.GetPairs().size() << options.flows << options.kvShare
+                                 << options.demand << &rng);
     // the negated comparisons also reject NaN
     if (!(options.kvShare >= 0.0 && options.kvShare <= 1.0))
     {
@@ -78,6 +80,14 @@ GenerateTraffic(const RoleAssignment& roles,
                               std::to_string(trainingFlows) + " training flows");
     }
     assignment.Validate(roles);
+    NS_LOG_INFO("generating " << options.flows << " flows: " << kvFlows << " KV over "
+                              << pairs.size() << " P-D pairs, " << trainingFlows
+                              << " training among " << training.size() << " training groups");
+    if (kvFlows == 0 && options.kvShare > 0.0)
+    {
+        NS_LOG_WARN(options.kvShareName << " = " << options.kvShare << " of " << options.flows
+                                        << " flows rounds to no KV flow");
+    }
 
     std::vector<Flow> flows;
     flows.reserve(options.flows);
