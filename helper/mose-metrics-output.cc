@@ -85,6 +85,7 @@ CheckFinite(const FlowMetrics& metrics)
 void
 WriteFlowMetricsJson(const FlowMetrics& metrics, std::ostream& os, const std::string& extra)
 {
+    NS_LOG_FUNCTION(&metrics << &os << extra);
     CheckFinite(metrics);
     std::ios::fmtflags flags = os.flags();
     std::streamsize precision = os.precision();
@@ -114,6 +115,7 @@ WriteFlowMetricsJson(const FlowMetrics& metrics, std::ostream& os, const std::st
 void
 WriteCircuitLoadsCsv(const CircuitGraph& graph, const FlowMetrics& metrics, std::ostream& os)
 {
+    NS_LOG_FUNCTION(graph.GetNCircuits() << metrics.load.size() << &os);
     if (metrics.load.size() != graph.GetNCircuits())
     {
         throw MoseError("the metrics hold loads for " + std::to_string(metrics.load.size()) +
@@ -136,12 +138,14 @@ WriteCircuitLoadsCsv(const CircuitGraph& graph, const FlowMetrics& metrics, std:
 void
 MakeOutputDirectory(const std::string& dir)
 {
+    NS_LOG_FUNCTION(dir);
     std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
+    const bool created = std::filesystem::create_directories(dir, ec);
     if (ec)
     {
         throw MoseError("cannot create folder " + dir + ": " + ec.message());
     }
+    NS_LOG_LOGIC((created ? "created " : "using the existing folder ") << dir);
 }
 
 std::string

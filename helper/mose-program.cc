@@ -67,6 +67,7 @@ FormatBytes(uint64_t bytes)
 void
 CheckRngArguments(int argc, char* argv[])
 {
+    NS_LOG_FUNCTION(argc);
     for (int i = 1; i < argc; ++i)
     {
         std::string arg = argv[i] != nullptr ? argv[i] : "";
@@ -84,6 +85,7 @@ CheckRngArguments(int argc, char* argv[])
     const char* env = std::getenv("NS_GLOBAL_VALUE");
     if (env != nullptr)
     {
+        NS_LOG_LOGIC("checking NS_GLOBAL_VALUE = " << env);
         std::istringstream pairs(env);
         std::string pair;
         while (std::getline(pairs, pair, ';'))
@@ -99,6 +101,7 @@ CheckRngArguments(int argc, char* argv[])
 void
 CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptions)
 {
+    NS_LOG_FUNCTION(argc << boolOptions.size());
     for (int i = 1; i < argc; ++i)
     {
         std::string arg = argv[i] != nullptr ? argv[i] : "";
@@ -130,6 +133,7 @@ RunMoseProgram(const std::string& program,
                const std::vector<std::string>& boolOptions,
                const std::function<void()>& body)
 {
+    NS_LOG_FUNCTION(program << argc << boolOptions.size());
     try
     {
         CheckRngArguments(argc, argv);
@@ -163,6 +167,7 @@ RunMoseProgram(const std::string& program,
 uint64_t
 AvailableMemoryBytes()
 {
+    NS_LOG_FUNCTION_NOARGS();
     uint64_t bytes = UINT64_MAX;
     long pages = sysconf(_SC_PHYS_PAGES);
     long pageSize = sysconf(_SC_PAGE_SIZE);
@@ -184,23 +189,27 @@ AvailableMemoryBytes()
     {
         bytes = std::min(bytes, max);
     }
+    NS_LOG_LOGIC("available memory " << bytes << " bytes");
     return bytes;
 }
 
 void
 CheckMemory(const std::string& what, uint64_t bytes)
 {
+    NS_LOG_FUNCTION(what << bytes);
     uint64_t available = AvailableMemoryBytes();
     if (bytes > available)
     {
         throw MoseError(what + " needs at least " + FormatBytes(bytes) + " of memory; " +
                         FormatBytes(available) + " are available to this process");
     }
+    NS_LOG_LOGIC(what << ": needs " << FormatBytes(bytes) << " of " << FormatBytes(available));
 }
 
 void
 CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers)
 {
+    NS_LOG_FUNCTION(config.nodes << config.degree << config.flows << workers);
     // saturating arithmetic: every product is kept below 2^64 by dividing first
     auto mul = [](uint64_t a, uint64_t b) {
         return (a != 0 && b > UINT64_MAX / a) ? UINT64_MAX : a * b;
