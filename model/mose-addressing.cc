@@ -145,11 +145,8 @@ MoseAddressing::MoseAddressing(uint32_t groups,
     m_span = static_cast<uint32_t>(uint64_t{groups} * blockSize);
     NS_LOG_INFO(groups << " /" << prefixLength << " blocks of " << blockSize << " addresses from "
                        << Text(m_base) << " to " << Text(m_base + uint64_t{m_span} - 1) << " in "
-                       << range.name);
-    if (hostsPerGroup == 0)
-    {
-        NS_LOG_WARN("no host addresses per group: the blocks hold port addresses only");
-    }
+                       << range.name << ", " << portsPerGroup << " port and " << hostsPerGroup
+                       << " host addresses each");
 }
 
 uint32_t
