@@ -62,6 +62,7 @@ class MoseTopologyHelper : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates a helper with the attribute defaults; set roles and a circuit graph, then Install()
     MoseTopologyHelper();
     ~MoseTopologyHelper() override;
 
