@@ -116,7 +116,7 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
         {
             PairDemand& p = groups.pairs[k];
             const uint32_t d =
-                m_lazy ? m_batch->GetDistance(p.src, slot) : m_search.GetDistance(p.src, slot);
+                m_lazy ? m_batch->GetDistance(p.src, slot) : m_search.Distance(p.src, slot);
             if (d == NONE)
             {
                 ThrowBadFlow(p.firstFlow,

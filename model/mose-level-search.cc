@@ -152,16 +152,7 @@ LevelSearch::GetDistance(uint32_t node, uint32_t slot) const
         throw MoseError("LevelSearch: node " + std::to_string(node) + " or slot " +
                         std::to_string(slot) + " out of range");
     }
-    if (((m_seen[node] >> slot) & 1) == 0)
-    {
-        return UNREACHABLE;
-    }
-    uint32_t level = 0;
-    while (((GetLevel(level)[node] >> slot) & 1) == 0)
-    {
-        ++level;
-    }
-    return level;
+    return Distance(node, slot);
 }
 
 } // namespace mose

@@ -71,6 +71,27 @@ class LevelSearch
     uint32_t GetDistance(uint32_t node, uint32_t slot) const;
 
     /**
+     * \brief GetDistance() without range checks or logging, for per-pair loops.
+     * \param node a node < N
+     * \param slot a slot < BATCH
+     * \return the distance from node to the slot's destination, or UNREACHABLE; O(distance)
+     */
+    uint32_t Distance(uint32_t node, uint32_t slot) const
+    {
+        if (((m_seen[node] >> slot) & 1) == 0)
+        {
+            return UNREACHABLE;
+        }
+        const uint64_t* word = m_levels.data() + node;
+        uint32_t level = 0;
+        while (((word[static_cast<std::size_t>(level) * m_nodes] >> slot) & 1) == 0)
+        {
+            ++level;
+        }
+        return level;
+    }
+
+    /**
      * \param node a node that can reach the slot's destination
      * \param slot the slot
      * \return its number of shortest paths to the destination (only after a search with

@@ -7,6 +7,7 @@
 #include "mose-route-table.h"
 
 #include "mose-error.h"
+#include "mose-level-search.h"
 #include "mose-ns3-compat.h"
 
 #include "ns3/enum.h"
@@ -34,6 +35,13 @@ Mix64(uint64_t z)
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+/// \return the index of the lowest set bit of a nonzero word
+inline uint32_t
+LowestBit(uint64_t x)
+{
+    return static_cast<uint32_t>(__builtin_ctzll(x));
 }
 
 /// \return the core's rule for an attribute value
@@ -391,15 +399,16 @@ namespace
 /**
  * \brief RANDOM_SHORTEST_PATH's next hops for all (node, destination), 64 destinations at a time.
  *
- * The distances come from the core's bit-parallel search (ShortestPathRouting::ComputeTreeBatch);
- * the (node, destination) entries are then visited in nondecreasing distance (a counting sort),
- * and each node's path count and choice are made exactly as ShortestPathRouting::ComputeTree()
- * makes them: the count is the sum of the closer neighbours' counts in increasing id order, the
- * next hop the first closer neighbour (in id order) whose cumulative count exceeds
- * HashUniform(seed, node, destination) * count, else the last closer one. Path counts are
- * integers held exactly in doubles, so the choices are those of ComputeTree() and GetPath().
- * About 2 d neighbour reads per entry instead of one full tree search with path counts per
- * destination.
+ * One bit-parallel search per 64 destinations (mose::LevelSearch with path counts) gives every
+ * level's frontier and every (node, destination) path count, the values of
+ * ShortestPathRouting::ComputeTree()'s pathCount bit for bit. Then, level by level, each node's
+ * closer neighbours towards the destinations it reaches on that level are one AND of frontier
+ * words per neighbour (all 64 destinations at once), and the choice is made exactly as
+ * ComputeTree() makes it: a node with one closer neighbour takes it; otherwise the first closer
+ * neighbour (in id order) whose cumulative count exceeds HashUniform(seed, node, destination) *
+ * count, else the last closer one. The cumulative sums add the same doubles in the same order as
+ * ComputeTree(), so the choices are those of ComputeTree() and GetPath(). The hash is computed
+ * only where there is a choice; rows of the tables are written directly (no per-entry sort).
  * \tparam PortOf callable (node, circuit) -> port
  * \param routing the core's routing (its graph and seed)
  * \param portOf maps a node's circuit to its port
@@ -413,16 +422,15 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
                          std::vector<uint16_t>& port,
                          std::vector<uint16_t>& distance)
 {
-    const mose::CircuitGraph::Graph& g = routing.GetGraph().GetGraph();
-    const uint32_t n = routing.GetGraph().GetNNodes();
+    const mose::CircuitGraph& graph = routing.GetGraph();
+    const mose::CircuitGraph::Graph& g = graph.GetGraph();
+    const uint32_t n = graph.GetNNodes();
     const uint64_t seed = routing.GetSeed();
-    constexpr uint32_t BATCH = mose::ShortestPathRouting::BATCH;
-    mose::TreeBatch batch;
+    constexpr uint32_t BATCH = mose::LevelSearch::BATCH;
+    mose::LevelSearch search;
     uint32_t destinations[BATCH];
-    std::vector<double> sigma;
-    std::vector<uint32_t> levelStart;
-    std::vector<uint32_t> order;
-    std::vector<uint16_t> chosen; // [node * BATCH + slot] port, copied out row by row
+    double target[BATCH];     // per slot with a choice, HashUniform() * count
+    double cumulative[BATCH]; // per slot with a choice, the closer neighbours' counts so far
     for (uint32_t first = 0; first < n; first += BATCH)
     {
         const uint32_t count = std::min(BATCH, n - first);
@@ -430,98 +438,75 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
         {
             destinations[s] = first + s;
         }
-        routing.ComputeTreeBatch(destinations, count, batch, false);
-        // counting sort of the reached (node, slot) entries by distance
-        levelStart.assign(1, 0);
-        for (uint32_t u = 0; u < n; ++u)
+        search.Search(graph, destinations, count, true);
+        for (uint32_t s = 0; s < count; ++s)
         {
-            for (uint32_t s = 0; s < count; ++s)
+            // a destination's own entry: distance 0, no port
+            distance[static_cast<std::size_t>(first + s) * n + first + s] = 0;
+        }
+        for (uint32_t level = 1; level < search.GetNLevels(); ++level)
+        {
+            const uint64_t* here = search.GetLevel(level);
+            const uint64_t* closer = search.GetLevel(level - 1);
+            for (uint32_t u = 0; u < n; ++u)
             {
-                if (batch.IsReached(u, s))
+                const uint64_t fresh = here[u];
+                if (fresh == 0)
                 {
-                    const uint32_t du = batch.Distance(u, s);
-                    if (du + 2 > levelStart.size())
-                    {
-                        levelStart.resize(du + 2, 0);
-                    }
-                    ++levelStart[du + 1];
+                    continue;
                 }
-            }
-        }
-        for (std::size_t l = 1; l < levelStart.size(); ++l)
-        {
-            levelStart[l] += levelStart[l - 1];
-        }
-        order.resize(levelStart.back());
-        for (uint32_t u = 0; u < n; ++u)
-        {
-            for (uint32_t s = 0; s < count; ++s)
-            {
-                if (batch.IsReached(u, s))
+                uint16_t* portRow = port.data() + static_cast<std::size_t>(u) * n + first;
+                uint16_t* distanceRow = distance.data() + static_cast<std::size_t>(u) * n + first;
+                for (uint64_t a = fresh; a != 0; a &= a - 1)
                 {
-                    order[levelStart[batch.Distance(u, s)]++] = u * BATCH + s;
+                    distanceRow[LowestBit(a)] = static_cast<uint16_t>(level);
                 }
-            }
-        }
-        // (levelStart[l] is now the end of level l; the entries are in level order)
-        sigma.assign(static_cast<std::size_t>(n) * BATCH, 0.0);
-        chosen.assign(static_cast<std::size_t>(n) * BATCH, 0xFFFF);
-        for (uint32_t entry : order)
-        {
-            const uint32_t u = entry / BATCH;
-            const uint32_t s = entry % BATCH;
-            const uint32_t t = first + s;
-            const uint32_t du = batch.Distance(u, s);
-            if (du == 0)
-            {
-                sigma[entry] = 1.0;
-                continue;
-            }
-            // branch-free over the neighbours (whether one is closer is a coin flip for the
-            // branch predictor); a neighbour of a node that reaches t reaches t too
-            auto [begin, end] = boost::out_edges(u, g);
-            const double* sig = sigma.data() + s;
-            double su = 0;
-            uint32_t closer = 0;
-            uint32_t lastCircuit = 0;
-            for (auto it = begin; it != end; ++it)
-            {
-                const uint32_t v = boost::target(*it, g);
-                const bool c = batch.Distance(v, s) + 1 == du;
-                su += c ? sig[static_cast<std::size_t>(v) * BATCH] : 0.0;
-                closer += c ? 1 : 0;
-                lastCircuit = c ? g[*it] : lastCircuit;
-            }
-            sigma[entry] = su;
-            uint32_t circuit = lastCircuit;
-            if (closer > 1)
-            {
-                const double target = mose::ShortestPathRouting::HashUniform(seed, u, t) * su;
-                double cumulative = 0;
-                uint32_t found = 0;
+                // every destination's last closer neighbour (the choice when it is the only
+                // one, or when the target rounds up to the count), and which have several
+                auto [begin, end] = boost::out_edges(u, g);
+                uint64_t once = 0;
+                uint64_t several = 0;
                 for (auto it = begin; it != end; ++it)
                 {
-                    const uint32_t v = boost::target(*it, g);
-                    const bool c = batch.Distance(v, s) + 1 == du;
-                    cumulative += c ? sig[static_cast<std::size_t>(v) * BATCH] : 0.0;
-                    const bool take = c && found == 0 && cumulative > target;
-                    circuit = take ? g[*it] : circuit;
-                    found |= take ? 1 : 0;
+                    const uint64_t x = closer[boost::target(*it, g)] & fresh;
+                    if (x == 0)
+                    {
+                        continue;
+                    }
+                    several |= once & x;
+                    once |= x;
+                    const uint16_t p = portOf(u, g[*it]);
+                    for (uint64_t a = x; a != 0; a &= a - 1)
+                    {
+                        portRow[LowestBit(a)] = p;
+                    }
                 }
-                // none taken (target rounded up to su): the last closer one, as ComputeTree()
-            }
-            chosen[entry] = portOf(u, circuit);
-        }
-        // copy out in node order (contiguous rows; writing in level order would scatter)
-        for (uint32_t u = 0; u < n; ++u)
-        {
-            const std::size_t row = static_cast<std::size_t>(u) * n + first;
-            for (uint32_t s = 0; s < count; ++s)
-            {
-                port[row + s] = chosen[static_cast<std::size_t>(u) * BATCH + s];
-                if (batch.IsReached(u, s))
+                if (several == 0)
                 {
-                    distance[row + s] = static_cast<uint16_t>(batch.Distance(u, s));
+                    continue;
+                }
+                for (uint64_t a = several; a != 0; a &= a - 1)
+                {
+                    const uint32_t s = LowestBit(a);
+                    target[s] = mose::ShortestPathRouting::HashUniform(seed, u, first + s) *
+                                search.PathCount(u, s);
+                    cumulative[s] = 0;
+                }
+                uint64_t pending = several;
+                for (auto it = begin; it != end && pending != 0; ++it)
+                {
+                    const uint32_t v = boost::target(*it, g);
+                    const uint64_t x = closer[v] & pending;
+                    for (uint64_t a = x; a != 0; a &= a - 1)
+                    {
+                        const uint32_t s = LowestBit(a);
+                        cumulative[s] += search.PathCount(v, s);
+                        if (cumulative[s] > target[s])
+                        {
+                            portRow[s] = portOf(u, g[*it]);
+                            pending &= ~(uint64_t{1} << s);
+                        }
+                    }
                 }
             }
         }
