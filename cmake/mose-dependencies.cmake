@@ -43,6 +43,7 @@ if(_mose_want_tests)
 endif()
 
 set(MOSE_TEST_SOURCES test/mose-test-suite.cc test/mose-ocs-test-cases.cc test/mose-routing-test-cases.cc
+    test/mose-packet-test-cases.cc
     test/mose-switch-test-cases.cc)
 if(MOSE_GTEST_IN_NS3_SUITE)
   file(GLOB _mose_gtest_sources RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} CONFIGURE_DEPENDS

@@ -40,6 +40,7 @@ class MoseCircuitMonitor : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates a monitor that counts nothing until Install()
     MoseCircuitMonitor();
     ~MoseCircuitMonitor() override;
 

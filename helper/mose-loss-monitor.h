@@ -67,6 +67,7 @@ class MoseLossMonitor : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates a monitor with every count at zero; Install() hooks the drop points
     MoseLossMonitor();
     ~MoseLossMonitor() override;
 

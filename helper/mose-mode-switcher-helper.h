@@ -43,6 +43,7 @@ namespace ns3
 class MoseModeSwitcherHelper
 {
   public:
+    /// Creates a helper with no targets and no schedule (hold-queue defaults as described above)
     MoseModeSwitcherHelper();
 
     /// \param name a MoseModeSwitcher attribute \param value its value

@@ -158,6 +158,10 @@ MosePacketExperiment::Run()
     m_transfers = monitor->GetTransfers();
     m_circuitBytes = m_circuits->GetCircuitBytes();
     m_packetsLost = m_loss->GetTotal();
+    for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+    {
+        m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+    }
     m_kv = MosePacketClassResult();
     m_training = MosePacketClassResult();
     m_kv.fct = monitor->Summarize(mose::TrafficClass::KV);
@@ -232,6 +236,17 @@ uint64_t
 MosePacketExperiment::GetPacketsLost() const
 {
     return m_packetsLost;
+}
+
+uint64_t
+MosePacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
+{
+    if (point >= MoseLossMonitor::N_POINTS)
+    {
+        throw mose::MoseError("MosePacketExperiment::GetPacketsLost: drop point " +
+                              std::to_string(static_cast<int>(point)) + " does not exist");
+    }
+    return m_lostAt[point];
 }
 
 const std::vector<uint64_t>&
@@ -314,7 +329,22 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
            << std::setw(12) << ms(r.fct.p99S) << std::setw(14) << gp.str() << std::setw(10)
            << r.packetsLost << "\n";
     }
-    os << "\n  packets lost in the fabric (every drop point): " << m_packetsLost << "\n";
+    os << "\n  packets lost in the fabric (every drop point): " << m_packetsLost;
+    if (m_packetsLost > 0)
+    {
+        const char* sep = " (";
+        for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+        {
+            if (m_lostAt[p] > 0)
+            {
+                os << sep << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p))
+                   << " " << m_lostAt[p];
+                sep = ", ";
+            }
+        }
+        os << ")";
+    }
+    os << "\n";
     os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
        << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop
        << ", DirectKV " << m_metrics.directKv << "\n";
@@ -370,6 +400,14 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
                 << r.fct.meanS << ',' << r.fct.p50S << ',' << r.fct.p95S << ',' << r.fct.p99S << ','
                 << r.fct.goodputBps << ',' << r.packetsLost << ',' << r.packetsSent << '\n';
     }
+    std::ostringstream losses;
+    losses << "point,drops\n";
+    for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+    {
+        losses << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << ','
+               << m_lostAt[p] << '\n';
+    }
+    losses << "total," << m_packetsLost << '\n';
     SystemPath::MakeDirectories(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
                         [&transfers](std::ostream& os) { os << transfers.str(); });
@@ -377,6 +415,8 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
                         [&circuits](std::ostream& os) { os << circuits.str(); });
     mose::WriteTextFile(dir + "/" + prefix + "summary.csv",
                         [&summary](std::ostream& os) { os << summary.str(); });
+    mose::WriteTextFile(dir + "/" + prefix + "losses.csv",
+                        [&losses](std::ostream& os) { os << losses.str(); });
 }
 
 } // namespace ns3

@@ -19,6 +19,7 @@
 #include "ns3/mose-roles.h"
 #include "ns3/nstime.h"
 
+#include <array>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -93,7 +94,8 @@ class MosePacketExperiment
     const MosePacketExperimentConfig& GetConfig() const;
     /// \return the realised circuit graph
     const mose::CircuitGraph& GetCircuitGraph() const;
-    /// \return the flows of the mode (all of them become transfers)
+    /// \return the flows of the mode (all of them are installed, as MoseTrafficHelper forms
+    ///         transfers from them: by default one per (source, destination) pair)
     const std::vector<mose::Flow>& GetFlows() const;
     /// \return the flow-level metrics of the same graph and flows
     const mose::FlowMetrics& GetFlowMetrics() const;
@@ -103,6 +105,8 @@ class MosePacketExperiment
     const MosePacketClassResult& GetClassResult(mose::TrafficClass cls) const;
     /// \return packets lost in the fabric, each counted once (MoseLossMonitor)
     uint64_t GetPacketsLost() const;
+    /// \param point a drop point \return packets lost there
+    uint64_t GetPacketsLost(MoseLossMonitor::Point point) const;
     /// \return per circuit, payload bytes crossing it (both directions)
     const std::vector<uint64_t>& GetCircuitBytes() const;
     /// \return bytes per unit of flow-level demand
@@ -124,34 +128,36 @@ class MosePacketExperiment
 
     /**
      * \brief Writes transfers.csv (one row per transfer with its FCT), circuits.csv (circuit,
-     *        u, v, flow-level load, expected and measured bytes) and summary.csv into a folder.
+     *        u, v, flow-level load, expected and measured bytes), summary.csv and losses.csv
+     *        (packets lost per drop point) into a folder.
      * \param dir the folder (created if missing)
      * \param prefix file name prefix, e.g. "inference-heavy_MoSE_"
      */
     void WriteCsv(const std::string& dir, const std::string& prefix) const;
 
   private:
-    MosePacketExperimentConfig m_config;   //!< parameters
-    mose::RoleAssignment m_roles;          //!< the mode's roles
-    mose::CircuitGraph m_graph;            //!< the realised graph
-    std::vector<mose::Flow> m_flows;       //!< the mode's flows
-    mose::FlowMetrics m_metrics;           //!< flow-level metrics
-    Ptr<MoseTopologyHelper> m_topology;    //!< the fabric
-    Ptr<MoseTrafficHelper> m_traffic;      //!< the transfers
-    Ptr<MoseCircuitMonitor> m_circuits;    //!< bytes per circuit
-    Ptr<MoseLossMonitor> m_loss;           //!< drops
-    std::vector<MoseTransfer> m_transfers; //!< results
-    std::vector<uint64_t> m_circuitBytes;  //!< results
-    MosePacketClassResult m_kv;            //!< results, KV
-    MosePacketClassResult m_training;      //!< results, training
-    uint64_t m_packetsLost{0};             //!< results
-    uint64_t m_bytesPerUnit{0};            //!< MoseTrafficHelper::BytesPerUnit
-    double m_buildSeconds{0};              //!< Build() wall time
-    double m_wallSeconds{0};               //!< Run() wall time
-    double m_simulatedSeconds{0};          //!< simulated time
-    uint64_t m_events{0};                  //!< events executed
-    bool m_built{false};                   //!< Build() ran
-    bool m_ran{false};                     //!< Run() ran
+    MosePacketExperimentConfig m_config;                        //!< parameters
+    mose::RoleAssignment m_roles;                               //!< the mode's roles
+    mose::CircuitGraph m_graph;                                 //!< the realised graph
+    std::vector<mose::Flow> m_flows;                            //!< the mode's flows
+    mose::FlowMetrics m_metrics;                                //!< flow-level metrics
+    Ptr<MoseTopologyHelper> m_topology;                         //!< the fabric
+    Ptr<MoseTrafficHelper> m_traffic;                           //!< the transfers
+    Ptr<MoseCircuitMonitor> m_circuits;                         //!< bytes per circuit
+    Ptr<MoseLossMonitor> m_loss;                                //!< drops
+    std::vector<MoseTransfer> m_transfers;                      //!< results
+    std::vector<uint64_t> m_circuitBytes;                       //!< results
+    MosePacketClassResult m_kv;                                 //!< results, KV
+    MosePacketClassResult m_training;                           //!< results, training
+    uint64_t m_packetsLost{0};                                  //!< results
+    std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< results, lost per drop point
+    uint64_t m_bytesPerUnit{0};                                 //!< MoseTrafficHelper::BytesPerUnit
+    double m_buildSeconds{0};                                   //!< Build() wall time
+    double m_wallSeconds{0};                                    //!< Run() wall time
+    double m_simulatedSeconds{0};                               //!< simulated time
+    uint64_t m_events{0};                                       //!< events executed
+    bool m_built{false};                                        //!< Build() ran
+    bool m_ran{false};                                          //!< Run() ran
 };
 
 } // namespace ns3

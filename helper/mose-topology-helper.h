@@ -62,6 +62,7 @@ class MoseTopologyHelper : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates a helper with the attribute defaults; set roles and a circuit graph, then Install()
     MoseTopologyHelper();
     ~MoseTopologyHelper() override;
 
@@ -106,7 +107,8 @@ class MoseTopologyHelper : public Object
      *        flow-level ShortestPathRouting gives the same paths (mose::DeriveRoutingSeed(run)
      *        is the seed the flow-level study uses for a run).
      * \param rule the rule
-     * \param seed the seed (used by RANDOM_SHORTEST_PATH and the ECMP flow hash)
+     * \param seed the seed of RANDOM_SHORTEST_PATH's choices (the other rules ignore it; the
+     *        ECMP flow hash depends on the 5-tuple and the node only)
      */
     void SetRouting(mose::RoutingRule rule, uint64_t seed);
 

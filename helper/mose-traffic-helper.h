@@ -70,6 +70,7 @@ class MoseTrafficHelper : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates a helper with the attribute defaults and an empty MoseTransferMonitor
     MoseTrafficHelper();
     ~MoseTrafficHelper() override;
 

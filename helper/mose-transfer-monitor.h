@@ -84,6 +84,7 @@ class MoseTransferMonitor : public Object
      */
     static TypeId GetTypeId();
 
+    /// Creates a monitor without transfers
     MoseTransferMonitor();
     ~MoseTransferMonitor() override;
 

@@ -159,6 +159,7 @@ class MoseModeSwitcher : public Application
      */
     static TypeId GetTypeId();
 
+    /// Creates a switcher without fabric, schedule or targets (MoseModeSwitcherHelper sets them)
     MoseModeSwitcher();
     ~MoseModeSwitcher() override;
 

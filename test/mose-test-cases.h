@@ -29,6 +29,8 @@ namespace test
 std::vector<TestCase*> OcsTestCases();
 /// \return the packet-level routing's cases (test/mose-routing-test-cases.cc)
 std::vector<TestCase*> RoutingTestCases();
+/// \return the packet-level fabric's cases (test/mose-packet-test-cases.cc)
+std::vector<TestCase*> PacketTestCases();
 /// \return the ModeSwitcher's cases (test/mose-switch-test-cases.cc)
 std::vector<TestCase*> SwitchTestCases();
 

@@ -268,7 +268,10 @@ class MoseTestSuite : public TestSuite
         AddTestCase(new MosePdBiasedTemplateTestCase);
         AddTestCase(new MoseRingMetricsTestCase);
         AddTestCase(new MoseBadInputTestCase);
-        for (auto* cases : {test::OcsTestCases, test::RoutingTestCases, test::SwitchTestCases})
+        for (auto* cases : {test::OcsTestCases,
+                            test::RoutingTestCases,
+                            test::PacketTestCases,
+                            test::SwitchTestCases})
         {
             for (TestCase* c : cases())
             {
