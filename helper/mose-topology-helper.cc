@@ -8,13 +8,17 @@
 
 #include "mose-routing-helper.h"
 
+#include "ns3/boolean.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
+#include "ns3/mose-scenario.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
@@ -66,6 +70,14 @@ MoseTopologyHelper::GetTypeId()
                           Ipv4AddressValue(Ipv4Address("10.0.0.0")),
                           MakeIpv4AddressAccessor(&MoseTopologyHelper::m_addressBase),
                           MakeIpv4AddressChecker())
+            .AddAttribute("GlobalRouting",
+                          "Route with ns-3's global routing (Ipv4GlobalRoutingHelper) instead of "
+                          "MoseRoutingProtocol: usable for small static fabrics without hosts "
+                          "(its recomputation grows about as N^3 and it cannot follow circuits "
+                          "that change); GetRouteTable() then has no table",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MoseTopologyHelper::m_globalRouting),
+                          MakeBooleanChecker())
             .AddAttribute("BlockPrefixLength",
                           "Prefix length of every group's address block (24: 256 addresses)",
                           UintegerValue(24),
@@ -132,6 +144,28 @@ MoseTopologyHelper::SetCircuitGraph(const mose::CircuitGraph& graph)
 }
 
 void
+MoseTopologyHelper::SetTemplate(const mose::MoseFlowExperimentConfig& config,
+                                uint64_t run,
+                                mose::WorkloadMode mode,
+                                mose::Policy policy)
+{
+    NS_LOG_FUNCTION(this << run << mose::ToString(mode) << mose::ToString(policy));
+    const mose::MoseScenarioBuilder builder(config);
+    SetAttribute("Groups", UintegerValue(config.nodes));
+    SetAttribute("PortsPerGroup", UintegerValue(config.degree));
+    SetRoles(builder.BuildMode(run, mode).roles);
+    SetCircuitGraph(builder.BuildCircuitGraph(run, mode, policy));
+    SetRouting(config.routing, builder.BuildRoutingSeed(run));
+}
+
+void
+MoseTopologyHelper::ReadCircuitGraph(const std::string& path)
+{
+    NS_LOG_FUNCTION(this << path);
+    SetCircuitGraph(mose::ReadCircuitGraphCsv(path, m_groups, std::optional<uint32_t>(m_ports)));
+}
+
+void
 MoseTopologyHelper::SetPortDeviceAttribute(const std::string& name, const AttributeValue& value)
 {
     NS_LOG_FUNCTION(this << name);
@@ -183,6 +217,13 @@ MoseTopologyHelper::Validate() const
         throw mose::MoseError("the circuit graph cannot be realised with PortsPerGroup = " +
                               std::to_string(m_ports) + ": " + problem);
     }
+    if (m_globalRouting && m_hosts > 0)
+    {
+        throw mose::MoseError("MoseTopologyHelper::GlobalRouting = true with HostsPerGroup = " +
+                              std::to_string(m_hosts) +
+                              ": hosts need MoseRoutingProtocol; use GlobalRouting = false or "
+                              "HostsPerGroup = 0");
+    }
     if (m_hasRoles && m_roles.GetN() != m_groups)
     {
         throw mose::MoseError(
@@ -211,16 +252,19 @@ MoseTopologyHelper::Install()
     }
 
     m_groupNodes.Create(m_groups);
-    m_table = m_tableFactory.Create<MoseRouteTable>();
-    if (m_hasRouting)
-    {
-        m_table->SetRule(m_rule);
-        m_table->SetSeed(m_seed);
-    }
-    m_table->SetAddressing(m_addressing);
-    MoseRoutingHelper routing(m_table);
     InternetStackHelper groupStack;
-    groupStack.SetRoutingHelper(routing);
+    if (!m_globalRouting)
+    {
+        m_table = m_tableFactory.Create<MoseRouteTable>();
+        if (m_hasRouting)
+        {
+            m_table->SetRule(m_rule);
+            m_table->SetSeed(m_seed);
+        }
+        m_table->SetAddressing(m_addressing);
+        groupStack.SetRoutingHelper(MoseRoutingHelper(m_table));
+    }
+    // else: InternetStackHelper's default, static and global routing in a list
     groupStack.Install(m_groupNodes);
 
     // the optical ports: ordinary point-to-point devices, each on its OCS port channel
@@ -239,10 +283,33 @@ MoseTopologyHelper::Install()
             m_ocs->AddPort(g, p, device);
             m_portDevices[g].Add(device);
         }
-        routing.ConfigurePorts(node, g, m_portDevices[g]);
+        if (m_table)
+        {
+            MoseRoutingHelper(m_table).ConfigurePorts(node, g, m_portDevices[g]);
+        }
+        else
+        {
+            // the same addresses, set by hand, for ns-3's global routing
+            Ptr<Ipv4> ip = node->GetObject<Ipv4>();
+            for (uint32_t p = 0; p < m_ports; ++p)
+            {
+                const int32_t i = ip->AddInterface(m_portDevices[g].Get(p));
+                ip->AddAddress(i,
+                               Ipv4InterfaceAddress(m_addressing.GetPortAddress(g, p),
+                                                    m_addressing.GetBlockMask()));
+                ip->SetUp(i);
+            }
+        }
     }
     m_ocs->ApplyMatching(m_plan.GetPeers());
-    m_table->Update(m_plan.GetPeers());
+    if (m_table)
+    {
+        m_table->Update(m_plan.GetPeers());
+    }
+    else
+    {
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
 
     // hosts behind the group node, on electrical links; their traffic to any other address
     // goes to the group node
@@ -458,6 +525,11 @@ Ptr<MoseRouteTable>
 MoseTopologyHelper::GetRouteTable() const
 {
     CheckInstalled("GetRouteTable");
+    if (!m_table)
+    {
+        throw mose::MoseError("MoseTopologyHelper::GetRouteTable: the fabric routes with ns-3's "
+                              "global routing (GlobalRouting = true) and has no MoseRouteTable");
+    }
     return m_table;
 }
 

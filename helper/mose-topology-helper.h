@@ -11,7 +11,9 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/mose-addressing.h"
 #include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-ocs.h"
+#include "ns3/mose-policy.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-route-table.h"
@@ -75,6 +77,30 @@ class MoseTopologyHelper : public Object
      * \param graph the circuit graph to realise (N nodes, simple, connected, d-regular)
      */
     void SetCircuitGraph(const mose::CircuitGraph& graph);
+
+    /**
+     * \brief The template of a policy in a workload mode, through the flow-level core: the
+     *        scenario builder draws the run's roles of the mode and the policy's circuit graph
+     *        (SetRoles() and SetCircuitGraph()), and the routing follows the configuration's
+     *        rule with the run's seed (SetRouting()). Groups and PortsPerGroup are set from the
+     *        configuration's N and d.
+     * \param config the flow-level scenario (N, d, roles, templates, routing rule)
+     * \param run the ns-3 run that draws it (--RngRun)
+     * \param mode the workload mode
+     * \param policy the policy
+     */
+    void SetTemplate(const mose::MoseFlowExperimentConfig& config,
+                     uint64_t run,
+                     mose::WorkloadMode mode,
+                     mose::Policy policy);
+
+    /**
+     * \brief Reads the circuit graph from an edge-list CSV file (mose::ReadCircuitGraphCsv())
+     *        with N = Groups and d = PortsPerGroup as they are set now; errors name the file and
+     *        line.
+     * \param path the file
+     */
+    void ReadCircuitGraph(const std::string& path);
 
     /**
      * \brief Sets an attribute of every optical port device (a PointToPointNetDevice), e.g. "Mtu".
@@ -173,17 +199,18 @@ class MoseTopologyHelper : public Object
     /// Checks N, d, H, roles, graph and addressing (MoseError)
     void Validate() const;
 
-    uint32_t m_groups;                                          //!< N (attribute)
-    uint32_t m_ports;                                           //!< d (attribute)
-    uint32_t m_hosts;                                           //!< H (attribute)
-    DataRate m_hostRate;                                        //!< host link rate (attribute)
-    Time m_hostDelay;                                           //!< host link delay (attribute)
-    Ipv4Address m_addressBase;                                  //!< first block (attribute)
-    uint32_t m_prefixLength;                                    //!< block prefix length (attribute)
-    ObjectFactory m_deviceFactory;                              //!< port devices
-    ObjectFactory m_queueFactory;                               //!< port device queues
-    ObjectFactory m_tableFactory;                               //!< the route table
-    bool m_hasRouting{false};                                   //!< SetRouting() was called
+    uint32_t m_groups;             //!< N (attribute)
+    uint32_t m_ports;              //!< d (attribute)
+    uint32_t m_hosts;              //!< H (attribute)
+    DataRate m_hostRate;           //!< host link rate (attribute)
+    Time m_hostDelay;              //!< host link delay (attribute)
+    Ipv4Address m_addressBase;     //!< first block (attribute)
+    bool m_globalRouting;          //!< ns-3's global routing instead (attribute)
+    uint32_t m_prefixLength;       //!< block prefix length (attribute)
+    ObjectFactory m_deviceFactory; //!< port devices
+    ObjectFactory m_queueFactory;  //!< port device queues
+    ObjectFactory m_tableFactory;  //!< the route table
+    bool m_hasRouting{false};      //!< SetRouting() was called
     mose::RoutingRule m_rule{mose::RoutingRule::SHORTEST_PATH}; //!< SetRouting()'s rule
     uint64_t m_seed{0};                                         //!< SetRouting()'s seed
     mose::RoleAssignment m_roles;                               //!< roles

@@ -12,11 +12,13 @@
 
 #include "ns3/core-module.h"
 #include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-file-io.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
+#include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic-helper.h"
@@ -311,4 +313,72 @@ TEST(PacketFabric, QueueOverflowIsCountedAndTcpRecovers)
     EXPECT_EQ(traced, loss->GetTotal());
     EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), traffic->GetMonitor()->GetNTransfers());
     Simulator::Destroy();
+}
+
+TEST(PacketFabric, GlobalRoutingStaysUsableForSmallFabrics)
+{
+    SmallScenario s(7, 80);
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(32));
+    topo->SetAttribute("GlobalRouting", BooleanValue(true));
+    topo->SetRoles(s.roles);
+    topo->SetCircuitGraph(s.graph);
+    topo->Install();
+    EXPECT_CONTAINS(ErrorOf([&] { topo->GetRouteTable(); }), "global routing");
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("BytesPerUnit", UintegerValue(3000));
+    traffic->Install(topo->GetEndpoints(), s.flows);
+    Simulator::Stop(Seconds(20));
+    Simulator::Run();
+    EXPECT_GT(traffic->GetMonitor()->GetNTransfers(), 20u);
+    EXPECT_EQ(traffic->GetMonitor()->GetNCompleted(), traffic->GetMonitor()->GetNTransfers());
+    EXPECT_EQ(loss->GetTotal(), 0u);
+    Simulator::Destroy();
+
+    Ptr<MoseTopologyHelper> hosts = CreateObject<MoseTopologyHelper>();
+    hosts->SetAttribute("Groups", UintegerValue(32));
+    hosts->SetAttribute("GlobalRouting", BooleanValue(true));
+    hosts->SetAttribute("HostsPerGroup", UintegerValue(1));
+    hosts->SetCircuitGraph(s.graph);
+    EXPECT_CONTAINS(ErrorOf([&] { hosts->Install(); }), "HostsPerGroup = 1");
+}
+
+TEST(PacketFabric, TemplateOfAPolicyAndGraphFromAFile)
+{
+    MoseFlowExperimentConfig config;
+    config.nodes = 32;
+    config.degree = 4;
+    config.inferenceRoles = RoleCounts::PaperScaled(32, WorkloadMode::INFERENCE_HEAVY);
+    config.trainingRoles = RoleCounts::PaperScaled(32, WorkloadMode::TRAINING_HEAVY);
+    config.flows = 100;
+    const MoseScenarioBuilder builder(config);
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetTemplate(config, 5, WorkloadMode::TRAINING_HEAVY, Policy::STATIC_INFERENCE);
+    topo->Install();
+    const CircuitGraph stale =
+        builder.BuildCircuitGraph(5, WorkloadMode::TRAINING_HEAVY, Policy::STATIC_INFERENCE);
+    EXPECT_EQ(topo->GetCircuitGraph().GetCircuits(), stale.GetCircuits());
+    const RoleAssignment roles = builder.BuildMode(5, WorkloadMode::TRAINING_HEAVY).roles;
+    for (uint32_t g = 0; g < 32; ++g)
+    {
+        EXPECT_EQ(topo->GetRole(g), roles.Get(g));
+    }
+    EXPECT_EQ(topo->GetRouteTable()->GetSeed(), builder.BuildRoutingSeed(5));
+    Simulator::Destroy();
+
+    const std::string path = ::testing::TempDir() + "mose-packet-fabric-graph.csv";
+    WriteCircuitGraphCsv(stale, path);
+    Ptr<MoseTopologyHelper> fromFile = CreateObject<MoseTopologyHelper>();
+    fromFile->SetAttribute("Groups", UintegerValue(32));
+    fromFile->ReadCircuitGraph(path);
+    fromFile->Install();
+    EXPECT_EQ(fromFile->GetCircuitGraph().GetCircuits(), stale.GetCircuits());
+    Simulator::Destroy();
+    Ptr<MoseTopologyHelper> wrongDegree = CreateObject<MoseTopologyHelper>();
+    wrongDegree->SetAttribute("Groups", UintegerValue(32));
+    wrongDegree->SetAttribute("PortsPerGroup", UintegerValue(3));
+    EXPECT_CONTAINS(ErrorOf([&] { wrongDegree->ReadCircuitGraph(path); }), path);
+    std::remove(path.c_str());
 }
