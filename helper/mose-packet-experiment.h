@@ -8,12 +8,12 @@
 #define MOSE_PACKET_EXPERIMENT_H
 
 #include "mose-circuit-monitor.h"
-#include "mose-loss-monitor.h"
 #include "mose-topology-helper.h"
 #include "mose-traffic-helper.h"
 #include "mose-transfer-monitor.h"
 
 #include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-roles.h"

@@ -31,7 +31,11 @@ MoseTransferMonitor::GetTypeId()
             .AddTraceSource("TransferCompleted",
                             "The last byte of a transfer arrived at its sink",
                             MakeTraceSourceAccessor(&MoseTransferMonitor::m_completedTrace),
-                            "ns3::MoseTransferMonitor::TransferCompletedCallback");
+                            "ns3::MoseTransferMonitor::TransferCompletedCallback")
+            .AddTraceSource("TransferRx",
+                            "A transfer's sink received a packet (e.g. for goodput over time)",
+                            MakeTraceSourceAccessor(&MoseTransferMonitor::m_rxTrace),
+                            "ns3::MoseTransferMonitor::TransferRxCallback");
     return tid;
 }
 
@@ -68,6 +72,7 @@ MoseTransferMonitor::NotifyRx(uint32_t index, Ptr<const Packet> packet, const Ad
     MoseTransfer& t = m_transfers[index];
     t.received += packet->GetSize();
     m_bytes += packet->GetSize();
+    m_rxTrace(index, packet->GetSize());
     if (!t.complete && t.received >= t.bytes)
     {
         t.complete = true;
@@ -118,11 +123,18 @@ MoseFctSummary
 MoseTransferMonitor::Summarize(mose::TrafficClass cls) const
 {
     NS_LOG_FUNCTION(this);
+    return SummarizeTransfers(m_transfers, cls);
+}
+
+MoseFctSummary
+MoseTransferMonitor::SummarizeTransfers(const std::vector<MoseTransfer>& transfers,
+                                        mose::TrafficClass cls)
+{
     MoseFctSummary s;
     std::vector<double> fct;
     Time first = Time::Max();
     Time last = Time(0);
-    for (const auto& t : m_transfers)
+    for (const auto& t : transfers)
     {
         if (t.cls != cls)
         {

@@ -122,6 +122,16 @@ class MoseTransferMonitor : public Object
     MoseFctSummary Summarize(mose::TrafficClass cls) const;
 
     /**
+     * \brief The statistics of Summarize() over any transfers (e.g. those of several
+     *        monitors together).
+     * \param transfers the transfers
+     * \param cls a traffic class
+     * \return its FCT statistics over the completed transfers of the class
+     */
+    static MoseFctSummary SummarizeTransfers(const std::vector<MoseTransfer>& transfers,
+                                             mose::TrafficClass cls);
+
+    /**
      * \brief Writes one CSV row per transfer: index, src, dst, class, demand, bytes, received,
      *        start_s, end_s, fct_s, complete.
      * \param os the stream
@@ -135,12 +145,21 @@ class MoseTransferMonitor : public Object
      */
     typedef void (*TransferCompletedCallback)(uint32_t index, Time fct);
 
+    /**
+     * TracedCallback signature for bytes received by a transfer's sink.
+     * \param index the transfer's index
+     * \param bytes the payload bytes of the packet received
+     */
+    typedef void (*TransferRxCallback)(uint32_t index, uint32_t bytes);
+
   private:
     std::vector<MoseTransfer> m_transfers; //!< the transfers
     uint32_t m_completed{0};               //!< completed transfers
     uint64_t m_bytes{0};                   //!< bytes received
     /// fired when a transfer's last byte arrives
     TracedCallback<uint32_t, Time> m_completedTrace;
+    /// fired for every packet a transfer's sink receives
+    TracedCallback<uint32_t, uint32_t> m_rxTrace;
 };
 
 } // namespace ns3

@@ -135,5 +135,23 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir="$WORK/packet"
 fi
 
+# --- mose-mode-switch
+SWITCH="$BIN/mose-mode-switch"
+if [ -x "$SWITCH" ]; then
+    expect_error switch-policy 'invalid --policy = "foo"' "$SWITCH" --policy=foo --plot=false
+    expect_error switch-schedule-unsorted 'boundary times must be strictly increasing' \
+        "$SWITCH" --schedule=0.4s:training-heavy,0.2s:inference-heavy --plot=false
+    expect_error switch-schedule-mode 'invalid schedule mode = "bar"' \
+        "$SWITCH" --schedule=0.2s:bar --plot=false
+    expect_error switch-schedule-time 'invalid schedule time = "0.2"' \
+        "$SWITCH" --schedule=0.2:training-heavy --plot=false
+    expect_error switch-last-interval 'invalid --lastInterval = "soon"' \
+        "$SWITCH" --lastInterval=soon --plot=false
+    expect_error switch-bad-bool 'invalid --compare = "maybe"' "$SWITCH" --compare=maybe
+    expect_ok switch-small 'verdict: switching' \
+        "$SWITCH" --nodes=16 --flows=40 --schedule=150ms:training-heavy,300ms:inference-heavy \
+        --lastInterval=150ms --startWindow=20ms --plot=false --outputDir="$WORK/switch"
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -1,0 +1,293 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * MoseSwitchExperiment: per mode interval the flow-level metrics of the interval's graph and
+ * flows next to its packet-level results, one CSV row per interval, nothing lost with drain on,
+ * and the policy comparison.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-switch-experiment.h"
+
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mose;
+
+namespace
+{
+
+/// 32 groups, 300 flows per mode, inference -> training (150 ms) -> inference (300 ms)
+MoseSwitchExperimentConfig
+SmallConfig(Policy policy, Time startWindow = MilliSeconds(100))
+{
+    MoseSwitchExperimentConfig c = MoseSwitchExperimentConfig::Scaled(32, 300);
+    c.policy = policy;
+    c.schedule =
+        MoseModeSwitcherHelper::ParseSchedule("150ms:training-heavy,300ms:inference-heavy");
+    c.end = MilliSeconds(450);
+    c.startWindow = startWindow;
+    c.stopTime = Seconds(20);
+    return c;
+}
+
+/// \return the lines of a text file
+std::vector<std::string>
+ReadLines(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    std::string line;
+    while (std::getline(in, line))
+    {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+/// Sets the port queues' (DropTailQueue) size for the lifetime of the object
+class QueueSizeGuard
+{
+  public:
+    /// \param size e.g. "1000p"
+    explicit QueueSizeGuard(const std::string& size)
+    {
+        Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue(size));
+    }
+
+    ~QueueSizeGuard()
+    {
+        Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue("100p"));
+    }
+};
+
+} // namespace
+
+TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
+{
+    // queues deep enough for the burst when the fabric comes back after the K = 1 blackout
+    // (see RestartBurstOverflowsShallowQueuesOnly)
+    QueueSizeGuard queues("1000p");
+    const MoseSwitchExperimentConfig config = SmallConfig(Policy::MOSE);
+    MoseSwitchExperiment experiment(config);
+    experiment.Build();
+    experiment.Run();
+
+    const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
+    ASSERT_EQ(intervals.size(), 3u);
+    ASSERT_EQ(experiment.GetSwitchRecords().size(), 2u);
+    EXPECT_EQ(experiment.GetPacketsLost(), 0u) << "drain on: nothing lost";
+
+    const MoseScenarioBuilder builder(config.scenario);
+    const uint64_t seed = builder.BuildRoutingSeed(config.run);
+    const WorkloadMode modes[] = {WorkloadMode::INFERENCE_HEAVY,
+                                  WorkloadMode::TRAINING_HEAVY,
+                                  WorkloadMode::INFERENCE_HEAVY};
+    for (uint32_t i = 0; i < intervals.size(); ++i)
+    {
+        const MoseSwitchInterval& iv = intervals[i];
+        SCOPED_TRACE("interval " + std::to_string(i));
+        EXPECT_EQ(iv.index, i);
+        EXPECT_EQ(iv.mode, modes[i]);
+        EXPECT_EQ(iv.switchRecord.has_value(), i > 0);
+        if (iv.switchRecord)
+        {
+            EXPECT_TRUE(iv.switchRecord->done);
+            EXPECT_EQ(iv.switchRecord->start, iv.start);
+            EXPECT_EQ(iv.switchRecord->lost, 0u);
+            EXPECT_GT(iv.switchRecord->removed, 0u) << "MoSE changes H^PD <-> H^U";
+        }
+        EXPECT_EQ(iv.packetsLost, 0u);
+        EXPECT_TRUE(iv.graphRealised) << "the OCS carried the interval's template at its end";
+
+        // the flow level of the interval: EvaluateFlows on its graph and flows
+        const CircuitGraph graph = builder.BuildCircuitGraph(config.run, iv.mode, config.policy);
+        const std::vector<Flow> flows = builder.BuildMode(config.run, iv.mode).flows;
+        EXPECT_EQ(iv.graph.GetCircuits(), graph.GetCircuits());
+        EXPECT_EQ(iv.flows, flows.size());
+        const FlowMetrics expected =
+            EvaluateFlows(ShortestPathRouting(graph, config.scenario.routing, seed), flows);
+        EXPECT_EQ(iv.metrics.all.maxLoad, expected.all.maxLoad);
+        EXPECT_EQ(iv.metrics.all.p95Load, expected.all.p95Load);
+        EXPECT_EQ(iv.metrics.all.avgHop, expected.all.avgHop);
+        EXPECT_EQ(iv.metrics.directKv, expected.directKv);
+        EXPECT_EQ(iv.metrics.kvThreePlus, expected.kvThreePlus);
+        EXPECT_EQ(iv.metrics.kv.avgCost, expected.kv.avgCost);
+        EXPECT_EQ(iv.metrics.kv.p95Cost, expected.kv.p95Cost);
+        EXPECT_EQ(iv.metrics.training.avgCost, expected.training.avgCost);
+        EXPECT_EQ(iv.metrics.training.p95Cost, expected.training.p95Cost);
+        EXPECT_EQ(iv.metrics.load, expected.load);
+
+        // the packet level of the interval
+        EXPECT_GT(iv.transfers.size(), 0u);
+        EXPECT_EQ(iv.kv.completed, iv.kv.transfers);
+        EXPECT_EQ(iv.training.completed, iv.training.transfers);
+        EXPECT_EQ(iv.kv.transfers + iv.training.transfers, iv.transfers.size());
+        EXPECT_GT(iv.kv.meanS, 0);
+        EXPECT_GE(iv.kv.p99S, iv.kv.p50S);
+        EXPECT_EQ(iv.circuitBytes.size(), graph.GetNCircuits());
+        EXPECT_GT(iv.GetMaxCircuitBytes(), 0u);
+        for (const MoseTransfer& t : iv.transfers)
+        {
+            EXPECT_GE(t.start, iv.start);
+            EXPECT_LT(t.start, iv.end);
+        }
+    }
+
+    // the goodput timeline holds every byte received
+    uint64_t binned = 0;
+    for (const auto& b : experiment.GetGoodputBins())
+    {
+        binned += b[0] + b[1];
+    }
+    uint64_t received = 0;
+    for (const auto& iv : intervals)
+    {
+        for (const MoseTransfer& t : iv.transfers)
+        {
+            received += t.received;
+        }
+    }
+    EXPECT_EQ(binned, received);
+
+    // one CSV row per interval; one circuits row per circuit of every interval
+    const std::string dir = testing::TempDir() + "mose-switch-experiment";
+    experiment.WriteCsv(dir, "t_");
+    const std::vector<std::string> rows = ReadLines(dir + "/t_intervals.csv");
+    ASSERT_EQ(rows.size(), 1 + intervals.size());
+    EXPECT_EQ(rows[0].rfind("interval,mode,template,start_s,end_s,switch,", 0), 0u);
+    for (uint32_t i = 0; i < intervals.size(); ++i)
+    {
+        EXPECT_EQ(rows[1 + i].rfind(std::to_string(i) + "," + ToString(modes[i]) + ",", 0), 0u)
+            << rows[1 + i];
+    }
+    std::size_t circuits = 0;
+    for (const auto& iv : intervals)
+    {
+        circuits += iv.graph.GetNCircuits();
+    }
+    EXPECT_EQ(ReadLines(dir + "/t_circuits.csv").size(), 1 + circuits);
+    EXPECT_GT(ReadLines(dir + "/t_goodput.csv").size(), 1u);
+}
+
+TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
+{
+    // with ns-3's default 100-packet port queues, the transfers that waited through the
+    // blackout restart together and a few packets overflow a device queue after the relink;
+    // the switch itself (drain, dark, hold) loses nothing
+    MoseSwitchExperiment experiment(SmallConfig(Policy::MOSE));
+    experiment.Build();
+    experiment.Run();
+    for (const MoseSwitchRecord& r : experiment.GetSwitchRecords())
+    {
+        EXPECT_EQ(r.lost, 0u);
+    }
+    uint64_t lost = 0;
+    for (const MoseSwitchInterval& iv : experiment.GetIntervals())
+    {
+        for (auto point : {MoseLossMonitor::DARK_PORT,
+                           MoseLossMonitor::WIRE,
+                           MoseLossMonitor::NO_ROUTE,
+                           MoseLossMonitor::HOLD})
+        {
+            EXPECT_EQ(iv.drops[point], 0u) << MoseLossMonitor::GetPointName(point);
+        }
+        EXPECT_EQ(iv.packetsLost, iv.drops[MoseLossMonitor::DEVICE_QUEUE]);
+        lost += iv.packetsLost;
+    }
+    EXPECT_EQ(lost, experiment.GetPacketsLost());
+}
+
+TEST(SwitchExperiment, QuietIntervalCarriesExactlyTheFlowLevelLoad)
+{
+    // interval 0's transfers all end long before the first boundary: every circuit then
+    // carried exactly load x bytes per unit (one routing for both levels, nothing lost)
+    MoseSwitchExperiment experiment(SmallConfig(Policy::MOSE, MilliSeconds(5)));
+    experiment.Build();
+    experiment.Run();
+    const MoseSwitchInterval& iv = experiment.GetIntervals().at(0);
+    UintegerValue unit;
+    CreateObject<MoseTrafficHelper>()->GetAttribute("BytesPerUnit", unit);
+    ASSERT_EQ(iv.circuitBytes.size(), iv.metrics.load.size());
+    for (std::size_t c = 0; c < iv.circuitBytes.size(); ++c)
+    {
+        EXPECT_EQ(static_cast<double>(iv.circuitBytes[c]),
+                  iv.metrics.load[c] * static_cast<double>(unit.Get()))
+            << "circuit " << c;
+    }
+}
+
+TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
+{
+    QueueSizeGuard queues("1000p");
+    MoseSwitchComparison comparison;
+    for (Policy p : {Policy::STATIC_INFERENCE, Policy::MOSE})
+    {
+        MoseSwitchExperiment experiment(SmallConfig(p));
+        experiment.Build();
+        experiment.Run();
+        const MoseSwitchRunSummary s = experiment.GetSummary();
+        EXPECT_EQ(s.switches, 2u);
+        EXPECT_EQ(s.completed, s.transfers);
+        EXPECT_EQ(s.intervalMeanFctS.size(), 3u);
+        if (p == Policy::STATIC_INFERENCE)
+        {
+            EXPECT_EQ(s.circuitsChanged, 0u);
+            EXPECT_EQ(s.blackoutTime, Time(0));
+            for (const auto& iv : experiment.GetIntervals())
+            {
+                EXPECT_EQ(iv.templateId, TemplateId::PD_BIASED) << "stale in training-heavy";
+            }
+        }
+        else
+        {
+            EXPECT_GT(s.circuitsChanged, 0u);
+        }
+        comparison.Add(s);
+    }
+    ASSERT_NE(comparison.GetBestStatic(), nullptr);
+    EXPECT_EQ(comparison.GetBestStatic()->policy, Policy::STATIC_INFERENCE);
+    ASSERT_NE(comparison.GetMose(), nullptr);
+    const std::string verdict = comparison.GetVerdict();
+    EXPECT_EQ(verdict.rfind("verdict: switching ", 0), 0u) << verdict;
+    EXPECT_NE(verdict.find("S-Inf"), std::string::npos) << verdict;
+    const std::string path = testing::TempDir() + "mose-switch-comparison.csv";
+    comparison.WriteCsv(path);
+    EXPECT_EQ(ReadLines(path).size(), 3u);
+}
+
+TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
+{
+    MoseSwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    c.schedule =
+        MoseModeSwitcherHelper::ParseSchedule("300ms:training-heavy,150ms:inference-heavy");
+    try
+    {
+        MoseSwitchExperiment e(c);
+        FAIL() << "an unsorted schedule was accepted";
+    }
+    catch (const MoseError& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("invalid --schedule"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("strictly increasing"), std::string::npos);
+    }
+    c = SmallConfig(Policy::MOSE);
+    c.stopTime = MilliSeconds(400);
+    EXPECT_THROW(MoseSwitchExperiment{c}, MoseError);
+    EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "150ms"), MilliSeconds(150));
+    EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "0.2s"), MilliSeconds(200));
+    EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "150"), MoseError);
+    EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "-1ms"), MoseError);
+    EXPECT_EQ(MoseSwitchExperiment::FormatSchedule(c.schedule),
+              "0.15s:training-heavy,0.3s:inference-heavy");
+}
