@@ -60,7 +60,7 @@ MoseTransferMonitor::Add(const MoseTransfer& transfer)
 }
 
 void
-MoseTransferMonitor::NotifyRx(uint32_t index, Ptr<const Packet> packet, const Address& from)
+MoseTransferMonitor::NotifyRx(uint32_t index, Ptr<const Packet> packet, const Address& /* from */)
 {
     if (index >= m_transfers.size())
     {

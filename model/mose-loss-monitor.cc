@@ -53,11 +53,11 @@ MoseLossMonitor::Count(Point point, Ptr<const Packet> packet)
 }
 
 void
-MoseLossMonitor::Ipv4Drop(const Ipv4Header& header,
+MoseLossMonitor::Ipv4Drop(const Ipv4Header& /* header */,
                           Ptr<const Packet> packet,
                           Ipv4L3Protocol::DropReason reason,
-                          Ptr<Ipv4> ipv4,
-                          uint32_t interface)
+                          Ptr<Ipv4> /* ipv4 */,
+                          uint32_t /* interface */)
 {
     const auto r = static_cast<std::size_t>(reason);
     if (r < m_ipv4Drops.size())
