@@ -172,41 +172,27 @@ class MoseOcsBadInputTestCase : public TestCase
     }
 
   private:
-    /// \return true if f throws a MoseError whose message contains text
-    template <class F>
-    static bool Throws(F f, const std::string& text)
-    {
-        try
-        {
-            f();
-        }
-        catch (const MoseError& e)
-        {
-            return std::string(e.what()).find(text) != std::string::npos;
-        }
-        return false;
-    }
-
     void DoRun() override
     {
         MoseOcsTestFabric f(4, 2);
         Ptr<MoseOcs> ocs = f.ocs;
         ocs->Connect(0, 0, 1, 0);
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { ocs->Connect(0, 2, 1, 1); }, "port = 2"),
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { ocs->Connect(0, 2, 1, 1); }, "port = 2"),
                               true,
                               "port out of range");
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { ocs->Connect(4, 1, 1, 1); }, "group = 4"),
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { ocs->Connect(4, 1, 1, 1); }, "group = 4"),
                               true,
                               "group out of range");
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { ocs->Connect(2, 1, 1, 0); }, "(group 1, port 0) is lit"),
-                              true,
-                              "lit port");
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { ocs->Connect(2, 1, 2, 1); }, "itself"),
+        NS_TEST_EXPECT_MSG_EQ(
+            test::Throws([&] { ocs->Connect(2, 1, 1, 0); }, "(group 1, port 0) is lit"),
+            true,
+            "lit port");
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { ocs->Connect(2, 1, 2, 1); }, "itself"),
                               true,
                               "port to itself");
         std::vector<uint32_t> asym(8, MoseOcs::DARK);
         asym[3] = 6;
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { ocs->ApplyMatching(asym); }, "peers[3] = 6"),
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { ocs->ApplyMatching(asym); }, "peers[3] = 6"),
                               true,
                               "asymmetric matching");
         NS_TEST_EXPECT_MSG_EQ(ocs->GetNCircuits(), 1U, "nothing changed");

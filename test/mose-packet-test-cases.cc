@@ -123,21 +123,6 @@ class MosePacketBadInputTestCase : public TestCase
     }
 
   private:
-    /// \return true if f throws a MoseError whose message contains text
-    template <class F>
-    static bool Throws(F f, const std::string& text)
-    {
-        try
-        {
-            f();
-        }
-        catch (const MoseError& e)
-        {
-            return std::string(e.what()).find(text) != std::string::npos;
-        }
-        return false;
-    }
-
     void DoRun() override
     {
         MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
@@ -146,19 +131,19 @@ class MosePacketBadInputTestCase : public TestCase
         roles->SetAttribute("Groups", UintegerValue(16));
         roles->SetRoles(RoleAssignment::Contiguous({4, 4, 7}));
         roles->SetCircuitGraph(graph);
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { roles->Install(); }, "15"), true, "roles != N");
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { roles->Install(); }, "15"), true, "roles != N");
         Ptr<MoseTopologyHelper> degree = CreateObject<MoseTopologyHelper>();
         degree->SetAttribute("Groups", UintegerValue(16));
         degree->SetAttribute("PortsPerGroup", UintegerValue(3));
         degree->SetCircuitGraph(graph);
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { degree->Install(); }, "PortsPerGroup = 3"),
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { degree->Install(); }, "PortsPerGroup = 3"),
                               true,
                               "graph degree != d");
         Ptr<MoseTopologyHelper> base = CreateObject<MoseTopologyHelper>();
         base->SetAttribute("Groups", UintegerValue(16));
         base->SetAttribute("AddressBase", Ipv4AddressValue("10.255.250.0"));
         base->SetCircuitGraph(graph);
-        NS_TEST_EXPECT_MSG_EQ(Throws([&] { base->Install(); }, "10.255.250.0"),
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { base->Install(); }, "10.255.250.0"),
                               true,
                               "address base too small for N groups");
         Simulator::Destroy();

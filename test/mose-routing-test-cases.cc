@@ -139,37 +139,23 @@ class MoseRoutingBadInputTestCase : public TestCase
     }
 
   private:
-    /// \return true if f throws a MoseError whose message contains text
-    template <class F>
-    static bool Throws(F f, const std::string& text)
-    {
-        try
-        {
-            f();
-        }
-        catch (const MoseError& e)
-        {
-            return std::string(e.what()).find(text) != std::string::npos;
-        }
-        return false;
-    }
-
     void DoRun() override
     {
-        NS_TEST_EXPECT_MSG_EQ(Throws([] { MoseAddressing(1024, 4, 0, Ipv4Address("10.255.0.0")); },
-                                     "room for 256 groups"),
-                              true,
-                              "address base too high for N blocks");
+        NS_TEST_EXPECT_MSG_EQ(
+            test::Throws([] { MoseAddressing(1024, 4, 0, Ipv4Address("10.255.0.0")); },
+                         "room for 256 groups"),
+            true,
+            "address base too high for N blocks");
         auto table = CreateObject<MoseRouteTable>();
         table->SetAddressing(MoseAddressing(8, 4));
         NS_TEST_EXPECT_MSG_EQ(
-            Throws([&] { table->Update(std::vector<uint32_t>(31, 0)); }, "peers.size() = 31"),
+            test::Throws([&] { table->Update(std::vector<uint32_t>(31, 0)); }, "peers.size() = 31"),
             true,
             "peers vector of the wrong size");
         test::RoutingFabric f;
         f.Build(16, 4, 1, RoutingRule::SHORTEST_PATH, 0);
         NS_TEST_EXPECT_MSG_EQ(
-            Throws(
+            test::Throws(
                 [&] {
                     MoseRoutingHelper::SetPortInterfaces(f.nodes.Get(0), {{4, 1}});
                 },

@@ -14,8 +14,10 @@
  *        part of the module; test/mose-test-suite.cc adds them to the suite.
  */
 
+#include "ns3/mose-error.h"
 #include "ns3/test.h"
 
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -24,6 +26,27 @@ namespace mose
 {
 namespace test
 {
+
+/**
+ * \brief Whether a call fails as bad input should: with a MoseError naming the value.
+ * \param f the call
+ * \param text a part of the message it must contain
+ * \return true if f throws a MoseError whose message contains text
+ */
+template <class F>
+bool
+Throws(F f, const std::string& text)
+{
+    try
+    {
+        f();
+    }
+    catch (const MoseError& e)
+    {
+        return std::string(e.what()).find(text) != std::string::npos;
+    }
+    return false;
+}
 
 /// \return the optical circuit switch's cases (test/mose-ocs-test-cases.cc)
 std::vector<TestCase*> OcsTestCases();

@@ -207,33 +207,19 @@ class MoseBadInputTestCase : public TestCase
     }
 
   private:
-    /// \return true if f throws a MoseError whose message contains text
-    template <class F>
-    static bool Throws(F f, const std::string& text)
-    {
-        try
-        {
-            f();
-        }
-        catch (const MoseError& e)
-        {
-            return std::string(e.what()).find(text) != std::string::npos;
-        }
-        return false;
-    }
-
     void DoRun() override
     {
-        NS_TEST_EXPECT_MSG_EQ(Throws([] { ValidateRegularParameters(1024, 0); }, "degree = 0"),
-                              true,
-                              "d = 0");
-        NS_TEST_EXPECT_MSG_EQ(Throws([] { ValidateRegularParameters(1023, 3); }, "1023"),
+        NS_TEST_EXPECT_MSG_EQ(
+            test::Throws([] { ValidateRegularParameters(1024, 0); }, "degree = 0"),
+            true,
+            "d = 0");
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([] { ValidateRegularParameters(1023, 3); }, "1023"),
                               true,
                               "N d odd");
-        NS_TEST_EXPECT_MSG_EQ(Throws([] { ValidateRegularParameters(4, 4); }, "degree = 4"),
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([] { ValidateRegularParameters(4, 4); }, "degree = 4"),
                               true,
                               "d >= N");
-        NS_TEST_EXPECT_MSG_EQ(Throws(
+        NS_TEST_EXPECT_MSG_EQ(test::Throws(
                                   [] {
                                       RoleCounts{410, 410, 200}.Validate(1024, "x");
                                   },
@@ -245,8 +231,8 @@ class MoseBadInputTestCase : public TestCase
         options.reservedPorts = 5;
         MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
         NS_TEST_EXPECT_MSG_EQ(
-            Throws([&] { BuildPdBiasedTemplate(roles, 4, PdAssignment(), options, rng); },
-                   "reservedPorts"),
+            test::Throws([&] { BuildPdBiasedTemplate(roles, 4, PdAssignment(), options, rng); },
+                         "reservedPorts"),
             true,
             "r > d");
     }
