@@ -183,8 +183,11 @@ class DestinationSweep
     std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
     std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
     uint32_t m_epoch{0};                  //!< stamp of the current destination
-    std::vector<uint32_t> m_sorted;       //!< ECMP: the DAG's nodes by distance
-    std::vector<uint32_t> m_levelStart;   //!< ECMP: counting-sort offsets
+    std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays
+    std::size_t m_nodes{0};         //!< single-path rules: entries written so far in edgeBegin
+    std::size_t m_pairs{0};         //!< single-path rules: entries written so far in pairNode
+    std::vector<uint32_t> m_sorted; //!< ECMP: the DAG's nodes by distance
+    std::vector<uint32_t> m_levelStart; //!< ECMP: counting-sort offsets
 };
 
 } // namespace mose
