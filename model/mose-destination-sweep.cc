@@ -25,8 +25,9 @@ namespace
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
 
 /// Reserves room for at least size elements, doubling the capacity when it grows
+template <class Vector>
 void
-GrowTo(std::vector<uint32_t>& v, std::size_t size)
+GrowTo(Vector& v, std::size_t size)
 {
     if (v.capacity() < size)
     {
