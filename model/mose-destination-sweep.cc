@@ -25,8 +25,9 @@ namespace
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
 
 /// Reserves room for at least size elements, doubling the capacity when it grows
+template <class Vector>
 void
-GrowTo(std::vector<uint32_t>& v, std::size_t size)
+GrowTo(Vector& v, std::size_t size)
 {
     if (v.capacity() < size)
     {
@@ -156,14 +157,25 @@ DestinationSweep::Route(FlowGroups& groups,
     {
         const std::size_t last = std::min<std::size_t>(lastRun, first + LevelSearch::BATCH);
         const uint64_t hops = SearchBatch(groups, first, last);
-        if (m_rule != RoutingRule::ECMP)
+        const bool trees = m_rule != RoutingRule::ECMP;
+        if (trees)
         {
-            // a tree holds its root and at most one new node (and edge) per hop of its pairs
-            GrowTo(dags.edgeTarget, dags.edgeTarget.size() + hops);
-            GrowTo(dags.edgeCircuit, dags.edgeCircuit.size() + hops);
-            GrowTo(dags.edgeBegin, dags.edgeBegin.size() + hops + (last - first));
-            GrowTo(dags.pairNode,
-                   dags.pairNode.size() + groups.runs[last - 1].end - groups.runs[first].begin);
+            // A tree holds its root and at most one new node (and edge) per hop of its pairs.
+            // The arrays are sized to that bound once per batch and written through raw
+            // pointers (AddPathTreeWith()), then cut to what was written: a push_back per
+            // element (capacity check, size update through the vector) cost ~8% of the sweep.
+            m_edges = dags.edgeTarget.size();
+            m_nodes = dags.edgeBegin.size();
+            m_pairs = dags.pairNode.size();
+            const std::size_t pairs = groups.runs[last - 1].end - groups.runs[first].begin;
+            GrowTo(dags.edgeTarget, m_edges + hops);
+            GrowTo(dags.edgeCircuit, m_edges + hops);
+            GrowTo(dags.edgeBegin, m_nodes + hops + (last - first));
+            GrowTo(dags.pairNode, m_pairs + pairs);
+            dags.edgeTarget.resize(m_edges + hops);
+            dags.edgeCircuit.resize(m_edges + hops);
+            dags.edgeBegin.resize(m_nodes + hops + (last - first));
+            dags.pairNode.resize(m_pairs + pairs);
         }
         for (std::size_t k = first; k < last; ++k)
         {
@@ -174,9 +186,10 @@ DestinationSweep::Route(FlowGroups& groups,
                 std::fill(m_stamp.begin(), m_stamp.end(), 0);
                 m_epoch = 1;
             }
-            if (m_rule == RoutingRule::ECMP)
+            if (!trees)
             {
                 AddEcmpDag(groups, run, slot, dags);
+                dags.nodeBegin.push_back(static_cast<uint32_t>(dags.edgeBegin.size() - 1));
             }
             else
             {
@@ -185,8 +198,15 @@ DestinationSweep::Route(FlowGroups& groups,
                     m_tree->Reset(m_batch, slot);
                 }
                 AddPathTree(groups, run, slot, dags);
+                dags.nodeBegin.push_back(static_cast<uint32_t>(m_nodes - 1));
             }
-            dags.nodeBegin.push_back(static_cast<uint32_t>(dags.edgeBegin.size() - 1));
+        }
+        if (trees)
+        {
+            dags.edgeTarget.resize(m_edges);
+            dags.edgeCircuit.resize(m_edges);
+            dags.edgeBegin.resize(m_nodes);
+            dags.pairNode.resize(m_pairs);
         }
     }
 }
@@ -291,15 +311,19 @@ DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
     uint32_t* local = m_local.data();
     uint32_t* walk = m_walk.data();
     uint32_t* walkCircuit = m_walkCircuit.data();
-    // the arrays have room for every node (Route() reserved it): no reallocation below
-    std::vector<uint32_t>& edgeTarget = dags.edgeTarget;
-    std::vector<uint32_t>& edgeCircuit = dags.edgeCircuit;
-    std::vector<uint32_t>& edgeBegin = dags.edgeBegin;
+    // the arrays have room for every node (Route() sized them): written through raw pointers
+    uint32_t* edgeTarget = dags.edgeTarget.data();
+    uint32_t* edgeCircuit = dags.edgeCircuit.data();
+    uint32_t* edgeBegin = dags.edgeBegin.data();
+    uint32_t* pairNode = dags.pairNode.data();
+    std::size_t edges = m_edges;
+    std::size_t nodeSlot = m_nodes;
+    std::size_t pairSlot = m_pairs;
     // the root: local index 0, no edge
     stamp[run.destination] = epoch;
     local[run.destination] = 0;
     uint32_t nodes = 1;
-    edgeBegin.push_back(static_cast<uint32_t>(edgeTarget.size()));
+    edgeBegin[nodeSlot++] = static_cast<uint32_t>(edges);
     for (std::size_t k = run.begin; k < run.end; ++k)
     {
         const PairDemand& p = groups.pairs[k];
@@ -318,13 +342,17 @@ DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
         for (uint32_t j = length; j-- > 0;)
         {
             local[walk[j]] = nodes++;
-            edgeTarget.push_back(target);
-            edgeCircuit.push_back(walkCircuit[j]);
-            edgeBegin.push_back(static_cast<uint32_t>(edgeTarget.size()));
+            edgeTarget[edges] = target;
+            edgeCircuit[edges] = walkCircuit[j];
+            ++edges;
+            edgeBegin[nodeSlot++] = static_cast<uint32_t>(edges);
             target = local[walk[j]];
         }
-        dags.pairNode.push_back(local[p.src]);
+        pairNode[pairSlot++] = local[p.src];
     }
+    m_edges = edges;
+    m_nodes = nodeSlot;
+    m_pairs = pairSlot;
 }
 
 void

@@ -15,12 +15,67 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ns3
 {
 namespace mose
 {
+
+/**
+ * \ingroup mose
+ * \brief A std::allocator whose value-initialisation (vector::resize() without a value) leaves
+ *        trivial elements uninitialised.
+ *
+ * DestinationSweep::Route() sizes the DemandDags arrays to a bound and overwrites every element
+ * it keeps; zero-filling them first cost ~7% of a shortest-path evaluation.
+ * \tparam T the element type
+ */
+template <class T>
+struct UninitializedAllocator : std::allocator<T>
+{
+    /// the same allocator for another type
+    template <class U>
+    struct rebind
+    {
+        using other = UninitializedAllocator<U>; //!< the rebound allocator
+    };
+
+    UninitializedAllocator() = default;
+
+    /// \param other the allocator to copy (stateless)
+    template <class U>
+    UninitializedAllocator(const UninitializedAllocator<U>& other) noexcept
+        : std::allocator<T>(other)
+    {
+    }
+
+    /**
+     * \brief Default-initialises (for trivial types: leaves as is) instead of value-initialising.
+     * \param p where to construct
+     */
+    template <class U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>)
+    {
+        ::new (static_cast<void*>(p)) U;
+    }
+
+    /**
+     * \brief Constructs from arguments, as std::allocator does.
+     * \param p where to construct
+     * \param args the constructor's arguments
+     */
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args)
+    {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+
+/// A vector of local indices or circuits whose resize() does not zero-fill
+using DagArray = std::vector<uint32_t, UninitializedAllocator<uint32_t>>;
 
 /**
  * \ingroup mose
@@ -39,14 +94,14 @@ namespace mose
  */
 struct DemandDags
 {
-    std::size_t firstRun{0};           //!< index in FlowGroups::runs of the first destination
-    std::vector<uint32_t> nodeBegin;   //!< per destination, first node; one more at the end
-    std::vector<uint32_t> edgeBegin;   //!< per node, first edge; one more at the end
-    std::vector<uint32_t> edgeTarget;  //!< per edge, local index of the closer neighbour
-    std::vector<uint32_t> edgeCircuit; //!< per edge, the circuit to it
+    std::size_t firstRun{0}; //!< index in FlowGroups::runs of the first destination
+    DagArray nodeBegin;      //!< per destination, first node; one more at the end
+    DagArray edgeBegin;      //!< per node, first edge; one more at the end
+    DagArray edgeTarget;     //!< per edge, local index of the closer neighbour
+    DagArray edgeCircuit;    //!< per edge, the circuit to it
     /// per pair of the destinations (from the first destination's first pair on), the local
     /// index of its source
-    std::vector<uint32_t> pairNode;
+    DagArray pairNode;
 
     /// \return the number of destinations held
     std::size_t GetNDestinations() const
@@ -183,8 +238,11 @@ class DestinationSweep
     std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
     std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
     uint32_t m_epoch{0};                  //!< stamp of the current destination
-    std::vector<uint32_t> m_sorted;       //!< ECMP: the DAG's nodes by distance
-    std::vector<uint32_t> m_levelStart;   //!< ECMP: counting-sort offsets
+    std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays
+    std::size_t m_nodes{0};         //!< single-path rules: entries written so far in edgeBegin
+    std::size_t m_pairs{0};         //!< single-path rules: entries written so far in pairNode
+    std::vector<uint32_t> m_sorted; //!< ECMP: the DAG's nodes by distance
+    std::vector<uint32_t> m_levelStart; //!< ECMP: counting-sort offsets
 };
 
 } // namespace mose

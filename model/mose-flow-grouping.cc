@@ -103,7 +103,7 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
         for (uint32_t i = 0; i < nFlows; ++i)
         {
             const Flow& f = flows[i];
-            byDst[fill[f.dst]++] = SortedFlow{f.demand, i, f.src, f.cls};
+            byDst[fill[f.dst]++] = SortedFlow::Make(f.demand, i, f.src, f.cls);
         }
     }
     std::vector<uint32_t> stamp(n, NONE);
@@ -134,14 +134,15 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
                 pairs.push_back(p);
             }
             PairDemand& p = pairs[slot[f.src]];
-            if (f.cls == TrafficClass::KV)
+            // negating a double is exact: the sums are those of the flows' demands
+            if (f.signedDemand > 0)
             {
-                p.demandKv += f.demand;
+                p.demandKv += f.signedDemand;
                 ++p.countKv;
             }
             else
             {
-                p.demandTraining += f.demand;
+                p.demandTraining -= f.signedDemand;
                 ++p.countTraining;
             }
             if (flowPair)

@@ -51,13 +51,40 @@ struct DestinationRun
 /**
  * \ingroup mose
  * \brief One flow as GroupFlowsByDestination() lays it out, by destination.
+ *
+ * 16 bytes: the class is the sign of the stored demand (demands are positive), so that the
+ * grouping's scatter and read touch a third fewer cache lines than with a separate class field.
  */
 struct SortedFlow
 {
-    double demand{0};                   //!< the flow's demand
-    uint32_t flow{0};                   //!< its index in the flow vector
-    uint32_t src{0};                    //!< its source
-    TrafficClass cls{TrafficClass::KV}; //!< its class
+    /// the demand, negated for a training flow (see Demand() and Class())
+    double signedDemand{0};
+    uint32_t flow{0}; //!< its index in the flow vector
+    uint32_t src{0};  //!< its source
+
+    /**
+     * \param demand the flow's demand (positive)
+     * \param index its index in the flow vector
+     * \param source its source
+     * \param cls its class
+     * \return the sorted flow
+     */
+    static SortedFlow Make(double demand, uint32_t index, uint32_t source, TrafficClass cls)
+    {
+        return SortedFlow{cls == TrafficClass::TRAINING ? -demand : demand, index, source};
+    }
+
+    /// \return the flow's demand
+    double Demand() const
+    {
+        return signedDemand < 0 ? -signedDemand : signedDemand;
+    }
+
+    /// \return the flow's class
+    TrafficClass Class() const
+    {
+        return signedDemand < 0 ? TrafficClass::TRAINING : TrafficClass::KV;
+    }
 };
 
 /**

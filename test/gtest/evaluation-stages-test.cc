@@ -87,8 +87,8 @@ TEST(GroupFlowsByDestination, AggregatesPairsPerDestination)
     {
         order.push_back(f.flow);
         EXPECT_EQ(f.src, flows[f.flow].src);
-        EXPECT_EQ(f.cls, flows[f.flow].cls);
-        EXPECT_EQ(f.demand, flows[f.flow].demand);
+        EXPECT_EQ(f.Class(), flows[f.flow].cls);
+        EXPECT_EQ(f.Demand(), flows[f.flow].demand);
     }
     EXPECT_EQ(order, (std::vector<uint32_t>{1, 0, 2, 3, 4}));
     // grouping again into the same object starts afresh
