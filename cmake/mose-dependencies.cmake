@@ -54,3 +54,19 @@ if(MOSE_GTEST_IN_NS3_SUITE)
 else()
   list(APPEND MOSE_TEST_SOURCES test/mose-gtest-bridge-none.cc)
 endif()
+
+# In a tree, ns-3 (3.37 to 3.48 at least) gives each module header a stub in
+# <build>/include/ns3/ that includes the header by its absolute path, and never rewrites a stub
+# that exists. A header that moved between model/ and helper/ would keep a stub pointing at its
+# old place in a tree built before the move: remove the module's stubs whose target is gone, so
+# that build_lib() writes them anew.
+if(NOT MOSE_STANDALONE AND DEFINED CMAKE_HEADER_OUTPUT_DIRECTORY)
+  file(GLOB _mose_stubs ${CMAKE_HEADER_OUTPUT_DIRECTORY}/mose-*.h)
+  foreach(_mose_stub ${_mose_stubs})
+    file(STRINGS ${_mose_stub} _mose_stub_include LIMIT_COUNT 1 REGEX "^#include \"/")
+    if(_mose_stub_include MATCHES "^#include \"(/[^\"]+)\"" AND NOT EXISTS "${CMAKE_MATCH_1}")
+      message(STATUS "mose: removing the stale header stub ${_mose_stub} (${CMAKE_MATCH_1} is gone)")
+      file(REMOVE ${_mose_stub})
+    endif()
+  endforeach()
+endif()
