@@ -33,6 +33,25 @@ using namespace ns3::mose::test;
 namespace
 {
 
+/**
+ * Enables ns-3's packet metadata before the first test: the ascii tracing of
+ * PcapTracesAndQueueDiscWorkOnPortDevices needs it, and ns-3 builds with asserts (an ns-3 tree
+ * configured with --enable-asserts, 3.48) abort when it is enabled after any packet was created,
+ * which other tests of the same process do first.
+ */
+class PacketMetadataEnvironment : public ::testing::Environment
+{
+  public:
+    void SetUp() override
+    {
+        PacketMetadata::Enable();
+    }
+};
+
+/// registered at static initialisation; GoogleTest runs SetUp() before the first test
+[[maybe_unused]] const ::testing::Environment* const g_packetMetadataEnvironment =
+    ::testing::AddGlobalTestEnvironment(new PacketMetadataEnvironment);
+
 constexpr uint32_t DARK = MoseOcs::DARK;
 
 /// A fabric of N nodes with d port devices each, all added to one OCS (all ports dark).
