@@ -115,6 +115,10 @@ struct SwitchRunOptions
     std::string dataRate{"100Mbps"};             //!< circuit rate (slow: transfers overlap)
     uint64_t bytesPerUnit{20000};                //!< bytes per unit of demand
     uint32_t holdQueueSize{0};                   //!< HoldQueueSize (0: the helper's default)
+    /// port queue size: deep enough that the transfers restarting together after a K=1 relink
+    /// do not overflow it (with ns-3's default 100 packets they can, depending on the release's
+    /// TCP: 9 device-queue drops on ns-3.48, none on 3.37; see doc/mose.rst)
+    std::string portQueue{"1000p"};
 };
 
 /// What a run gives the tests
@@ -142,12 +146,14 @@ inline SwitchRun
 RunSwitchScenario(const SwitchRunOptions& o)
 {
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate(o.dataRate)));
+    Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue(o.portQueue));
     SwitchScenario s(o.run);
     const Policy policy = ParseEnum<Policy>(o.policy, "policy");
     const CircuitGraph initial = s.templates[static_cast<std::size_t>(
         SelectTemplate(policy, WorkloadMode::INFERENCE_HEAVY))];
     Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial);
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("400Gbps")));
+    Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue("100p"));
 
     MoseModeSwitcherHelper helper;
     helper.SetSwitcherAttribute("Phases", UintegerValue(o.phases));
