@@ -34,12 +34,7 @@ namespace bench
 inline RoleCounts
 ScaledRoles(uint32_t n)
 {
-    if (n == 1024)
-    {
-        return RoleCounts::InferenceHeavyDefault();
-    }
-    auto pd = static_cast<uint32_t>(static_cast<uint64_t>(n) * 410 / 1024);
-    return RoleCounts{pd, pd, n - 2 * pd};
+    return RoleCounts::PaperScaled(n, WorkloadMode::INFERENCE_HEAVY);
 }
 
 /**

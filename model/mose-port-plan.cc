@@ -393,19 +393,20 @@ PlanPorts(const CircuitGraph& target, const PortPlan& current)
     return PortPlan::FromPeers(n, d, std::move(peers));
 }
 
-CircuitDiff
-DiffCircuits(const CircuitGraph& from, const CircuitGraph& to)
+namespace
 {
-    NS_LOG_FUNCTION(from.GetNCircuits() << to.GetNCircuits());
-    if (from.GetNNodes() != to.GetNNodes())
-    {
-        ThrowBadParameter("to",
-                          "a graph of " + std::to_string(to.GetNNodes()) + " nodes",
-                          "from has " + std::to_string(from.GetNNodes()) + " nodes");
-    }
-    const std::vector<Circuit>& a = from.GetCircuits();
-    const std::vector<Circuit>& b = to.GetCircuits();
-    CircuitDiff diff;
+
+/**
+ * \brief The one merge behind DiffCircuits() and DiffPorts(): walks two sorted lists once,
+ *        O(|a| + |b|), with multiset semantics (k copies in a and m in b keep min(k, m)).
+ * \param a the sorted "from" list
+ * \param b the sorted "to" list
+ * \param diff receives kept, removed (only in a) and added (only in b)
+ */
+template <class T, class Diff>
+void
+MergeSorted(const std::vector<T>& a, const std::vector<T>& b, Diff& diff)
+{
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < a.size() || j < b.size())
@@ -425,6 +426,24 @@ DiffCircuits(const CircuitGraph& from, const CircuitGraph& to)
             ++j;
         }
     }
+}
+
+} // namespace
+
+CircuitDiff
+DiffCircuits(const CircuitGraph& from, const CircuitGraph& to)
+{
+    NS_LOG_FUNCTION(from.GetNCircuits() << to.GetNCircuits());
+    if (from.GetNNodes() != to.GetNNodes())
+    {
+        ThrowBadParameter("to",
+                          "a graph of " + std::to_string(to.GetNNodes()) + " nodes",
+                          "from has " + std::to_string(from.GetNNodes()) + " nodes");
+    }
+    const std::vector<Circuit>& a = from.GetCircuits();
+    const std::vector<Circuit>& b = to.GetCircuits();
+    CircuitDiff diff;
+    MergeSorted(a, b, diff);
     return diff;
 }
 
@@ -443,25 +462,7 @@ DiffPorts(const PortPlan& from, const PortPlan& to)
     const std::vector<PortCircuit>& a = from.GetCircuits();
     const std::vector<PortCircuit>& b = to.GetCircuits();
     PortCircuitDiff diff;
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (i < a.size() || j < b.size())
-    {
-        if (j == b.size() || (i < a.size() && a[i] < b[j]))
-        {
-            diff.removed.push_back(a[i++]);
-        }
-        else if (i == a.size() || b[j] < a[i])
-        {
-            diff.added.push_back(b[j++]);
-        }
-        else
-        {
-            diff.kept.push_back(a[i]);
-            ++i;
-            ++j;
-        }
-    }
+    MergeSorted(a, b, diff);
     return diff;
 }
 
