@@ -183,6 +183,20 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
     return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
 }
 
+const CircuitGraph&
+MoseScenario::GetGraph(Policy policy, WorkloadMode mode) const
+{
+    return templates[static_cast<std::size_t>(SelectTemplate(policy, mode))];
+}
+
+const CircuitGraph&
+MoseScenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
+{
+    return GetGraph(policy,
+                    mode == WorkloadMode::INFERENCE_HEAVY ? WorkloadMode::TRAINING_HEAVY
+                                                          : WorkloadMode::INFERENCE_HEAVY);
+}
+
 MoseScenario
 MoseScenarioBuilder::Build(uint64_t run) const
 {

@@ -40,6 +40,24 @@ struct MoseScenario
     std::array<std::vector<Flow>, 2> flows; //!< per mode
     std::array<CircuitGraph, 3> templates;  //!< per TemplateId (ALL_TEMPLATES order)
     uint64_t routingSeed{0}; //!< the seed of RANDOM_SHORTEST_PATH's hash for every evaluation
+
+    /**
+     * \brief The circuit graph a policy's fabric uses in a mode.
+     * \param policy the policy
+     * \param mode the workload mode
+     * \return the graph (a reference into this scenario)
+     */
+    const CircuitGraph& GetGraph(Policy policy, WorkloadMode mode) const;
+
+    /**
+     * \brief The circuit graph the fabric had just before it entered a mode: the other mode's
+     *        graph, so that DiffCircuits(GetPreviousGraph(), GetGraph()) is the switch into the
+     *        mode (empty for a static policy).
+     * \param policy the policy
+     * \param mode the workload mode entered
+     * \return the graph (a reference into this scenario)
+     */
+    const CircuitGraph& GetPreviousGraph(Policy policy, WorkloadMode mode) const;
 };
 
 /**
