@@ -84,6 +84,7 @@ MoseFlowExperimentCommandLine::MoseFlowExperimentCommandLine(
       m_pdReservedPorts(std::to_string(defaults.pdReservedPorts)),
       m_compromiseReservedPorts(std::to_string(defaults.compromiseReservedPorts)),
       m_completion(ToString(defaults.completion)),
+      m_construction(ToString(defaults.construction)),
       m_allowBiregular(defaults.allowBiregular),
       m_assignment(ToString(defaults.assignment)),
       m_assignmentCap(std::to_string(defaults.assignmentCap)),
@@ -122,6 +123,10 @@ MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd, bool studyOptions)
                  "r of the compromise template H^C",
                  m_compromiseReservedPorts);
     cmd.AddValue("completion", "bipartite completion: circulant or random", m_completion);
+    cmd.AddValue("construction",
+                 "MoSE's templates at a switch: fresh, or rewiring-aware (keep the circuits "
+                 "the template allows)",
+                 m_construction);
     cmd.AddValue("biregular", "allow a biregular P-D split when |P| != |D|", m_allowBiregular);
     cmd.AddValue("assignment", "P-D assignment: one-to-one or many-to-one", m_assignment);
     cmd.AddValue("assignmentCap",
@@ -173,6 +178,7 @@ MoseFlowExperimentCommandLine::GetConfig() const
     c.compromiseReservedPorts =
         ParseUnsigned32("--compromiseReservedPorts", m_compromiseReservedPorts);
     c.completion = ParseEnum<BipartiteCompletion>(m_completion, "--completion");
+    c.construction = ParseEnum<TemplateConstruction>(m_construction, "--construction");
     c.allowBiregular = m_allowBiregular;
     c.assignment = ParseEnum<PdAssignmentKind>(m_assignment, "--assignment");
     c.assignmentCap = ParseUnsigned32("--assignmentCap", m_assignmentCap);

@@ -36,6 +36,9 @@ struct MoseFlowExperimentConfig
     uint32_t pdReservedPorts{3};         //!< r of H^PD (the paper: d - 1)
     uint32_t compromiseReservedPorts{1}; //!< r of H^C
     BipartiteCompletion completion{BipartiteCompletion::CIRCULANT}; //!< bipartite completion
+    /// how MoSE builds a mode's template at a switch: fresh (the paper) or rewiring-aware
+    /// (keeping the circuits the template allows; see MoseScenario)
+    TemplateConstruction construction{TemplateConstruction::FRESH};
     bool allowBiregular{false};                                //!< biregular split when |P| != |D|
     PdAssignmentKind assignment{PdAssignmentKind::ONE_TO_ONE}; //!< how KV pairs are drawn
     uint32_t assignmentCap{0};     //!< MANY_TO_ONE: prefills per decode (0 = pdReservedPorts)
@@ -109,6 +112,7 @@ class MoseFlowExperimentCommandLine
     std::string m_pdReservedPorts;         //!< --pdReservedPorts
     std::string m_compromiseReservedPorts; //!< --compromiseReservedPorts
     std::string m_completion;              //!< --completion
+    std::string m_construction;            //!< --construction
     bool m_allowBiregular;                 //!< --biregular
     std::string m_assignment;              //!< --assignment
     std::string m_assignmentCap;           //!< --assignmentCap

@@ -9,6 +9,7 @@
 #include "ns3/average.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
 
 #include <atomic>
@@ -69,20 +70,24 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
     for (WorkloadMode mode : ALL_MODES)
     {
         auto m = static_cast<std::size_t>(mode);
-        for (TemplateId tpl : ALL_TEMPLATES)
+        // each distinct graph once, in policy order; policies sharing a template share it
+        std::vector<std::pair<const CircuitGraph*, Policy>> done;
+        for (Policy p : ALL_POLICIES)
         {
-            bool used = false;
-            for (Policy p : ALL_POLICIES)
+            const CircuitGraph& graph = s.GetGraph(p, mode);
+            const CircuitDiff diff = DiffCircuits(s.GetPreviousGraph(p, mode), graph);
+            m_switches[Index(seed, mode, p)] = {diff.kept.size(),
+                                                diff.added.size(),
+                                                diff.removed.size()};
+            auto same = std::find_if(done.begin(), done.end(), [&graph](const auto& d) {
+                return d.first == &graph;
+            });
+            if (same != done.end())
             {
-                used = used || SelectTemplate(p, mode) == tpl;
-            }
-            if (!used)
-            {
+                m_results[Index(seed, mode, p)] = m_results[Index(seed, mode, same->second)];
                 continue;
             }
-            ShortestPathRouting routing(s.templates[static_cast<std::size_t>(tpl)],
-                                        GetConfig().routing,
-                                        s.routingSeed);
+            ShortestPathRouting routing(graph, GetConfig().routing, s.routingSeed);
             FlowMetrics metrics = EvaluateFlows(routing, s.flows[m]);
             if (seed > 0)
             {
@@ -91,13 +96,8 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
                 metrics.loadKv = std::vector<double>();
                 metrics.loadTraining = std::vector<double>();
             }
-            for (Policy p : ALL_POLICIES)
-            {
-                if (SelectTemplate(p, mode) == tpl)
-                {
-                    m_results[Index(seed, mode, p)] = metrics;
-                }
-            }
+            m_results[Index(seed, mode, p)] = std::move(metrics);
+            done.emplace_back(&graph, p);
         }
     }
 }
@@ -109,6 +109,7 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
     const MoseFlowExperimentConfig& c = GetConfig();
     m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * ALL_POLICIES.size(),
                      FlowMetrics());
+    m_switches.assign(m_results.size(), MoseSwitchCount());
     m_seedsDone = 0;
 
     // Seeds are independent: workers take the next seed, draw its scenario (the builder creates
@@ -199,6 +200,32 @@ MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, MoseMetric
     s.n = m_seedsDone;
     s.mean = avg.Mean();
     s.ci95 = m_seedsDone > 1 ? avg.Error95() : 0.0;
+    return s;
+}
+
+const MoseSwitchCount&
+MoseFlowExperimentHelper::GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const
+{
+    GetMetrics(seed, mode, policy); // checks the seed
+    return m_switches[Index(seed, mode, policy)];
+}
+
+MoseSwitchSummary
+MoseFlowExperimentHelper::SummarizeSwitch(WorkloadMode mode, Policy policy) const
+{
+    Average<double> kept;
+    Average<double> added;
+    for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
+    {
+        kept.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].kept));
+        added.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].added));
+    }
+    MoseSwitchSummary s;
+    s.kept.n = s.added.n = m_seedsDone;
+    s.kept.mean = kept.Mean();
+    s.added.mean = added.Mean();
+    s.kept.ci95 = m_seedsDone > 1 ? kept.Error95() : 0.0;
+    s.added.ci95 = m_seedsDone > 1 ? added.Error95() : 0.0;
     return s;
 }
 

@@ -24,12 +24,35 @@ namespace mose
 
 /**
  * \ingroup mose
+ * \brief The circuits of one switch into a mode: what the OCS keeps and what it re-pairs.
+ */
+struct MoseSwitchCount
+{
+    uint64_t kept{0};    //!< circuits in place before and after
+    uint64_t added{0};   //!< circuits set up (as many as torn down in a d-regular fabric)
+    uint64_t removed{0}; //!< circuits torn down
+};
+
+/**
+ * \ingroup mose
+ * \brief Means over seeds of a policy's switches into a mode.
+ */
+struct MoseSwitchSummary
+{
+    MoseSummary kept;  //!< circuits kept
+    MoseSummary added; //!< circuits set up (changed)
+};
+
+/**
+ * \ingroup mose
  * \brief Runs the paper's flow-level study: policies x modes x seeds.
  *
- * For each seed it draws a MoseScenario (MoseScenarioBuilder), evaluates each (mode, template)
- * pair once and files the result under every policy that uses that template in that mode. It
- * keeps every seed's scalar metrics and the first seed's per-circuit loads and hop histograms;
- * MoseStudyReport prints and writes them.
+ * For each seed it draws a MoseScenario (MoseScenarioBuilder), evaluates each distinct circuit
+ * graph of a mode once (MoseScenario::GetGraph()) and files the result under every policy that
+ * uses it in that mode, with the circuits each policy's switch into the mode keeps and changes
+ * (DiffCircuits() of MoseScenario::GetPreviousGraph() and GetGraph()). It keeps every seed's
+ * scalar metrics and the first seed's per-circuit loads and hop histograms; MoseStudyReport
+ * prints and writes them.
  */
 class MoseFlowExperimentHelper
 {
@@ -81,6 +104,21 @@ class MoseFlowExperimentHelper
     MoseSummary Summarize(WorkloadMode mode, Policy policy, MoseMetric metric) const;
 
     /**
+     * \param seed seed index, 0 <= seed < seeds
+     * \param mode the workload mode entered
+     * \param policy the policy
+     * \return the circuits of the policy's switch into the mode (none changed if static)
+     */
+    const MoseSwitchCount& GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const;
+
+    /**
+     * \param mode the workload mode entered
+     * \param policy the policy
+     * \return the circuits kept and changed by its switch into the mode, means over seeds
+     */
+    MoseSwitchSummary SummarizeSwitch(WorkloadMode mode, Policy policy) const;
+
+    /**
      * \brief Relative reduction 1 - mean(policy) / mean(baseline) of a metric, in percent.
      * \param mode the workload mode
      * \param policy the policy
@@ -101,9 +139,10 @@ class MoseFlowExperimentHelper
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
 
-    MoseScenarioBuilder m_builder;      //!< parameters and scenarios
-    std::vector<FlowMetrics> m_results; //!< per (seed, mode, policy)
-    uint32_t m_seedsDone{0};            //!< seeds evaluated
+    MoseScenarioBuilder m_builder;           //!< parameters and scenarios
+    std::vector<FlowMetrics> m_results;      //!< per (seed, mode, policy)
+    std::vector<MoseSwitchCount> m_switches; //!< per (seed, mode, policy)
+    uint32_t m_seedsDone{0};                 //!< seeds evaluated
 };
 
 } // namespace mose

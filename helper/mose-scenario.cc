@@ -43,6 +43,24 @@ CreateStream(uint64_t run, int64_t stream)
     return MoseRandom::Create(run, stream);
 }
 
+/**
+ * \param c the configuration
+ * \param id PD_BIASED or COMPROMISE
+ * \return the options of that template, errors naming the program's options
+ */
+PdBiasedOptions
+PdOptions(const MoseFlowExperimentConfig& c, TemplateId id)
+{
+    PdBiasedOptions pd;
+    pd.completion = c.completion;
+    pd.allowBiregular = c.allowBiregular;
+    pd.allowBiregularName = "--biregular";
+    const bool full = id == TemplateId::PD_BIASED;
+    pd.reservedPorts = full ? c.pdReservedPorts : c.compromiseReservedPorts;
+    pd.reservedPortsName = full ? "--pdReservedPorts" : "--compromiseReservedPorts";
+    return pd;
+}
+
 } // namespace
 
 MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
@@ -172,13 +190,8 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
         MoseRandom rng = CreateStream(run, MoseStream::UNIFORM);
         return BuildUniformTemplate(c.nodes, c.degree, rng);
     }
-    PdBiasedOptions pd;
-    pd.completion = c.completion;
-    pd.allowBiregular = c.allowBiregular;
-    pd.allowBiregularName = "--biregular";
     const bool full = id == TemplateId::PD_BIASED;
-    pd.reservedPorts = full ? c.pdReservedPorts : c.compromiseReservedPorts;
-    pd.reservedPortsName = full ? "--pdReservedPorts" : "--compromiseReservedPorts";
+    const PdBiasedOptions pd = PdOptions(c, id);
     MoseRandom rng = CreateStream(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
     return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
 }
@@ -186,12 +199,20 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
 const CircuitGraph&
 MoseScenario::GetGraph(Policy policy, WorkloadMode mode) const
 {
+    if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        return rewired[static_cast<std::size_t>(mode)];
+    }
     return templates[static_cast<std::size_t>(SelectTemplate(policy, mode))];
 }
 
 const CircuitGraph&
 MoseScenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
 {
+    if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        return rewiredFrom[static_cast<std::size_t>(mode)];
+    }
     return GetGraph(policy,
                     mode == WorkloadMode::INFERENCE_HEAVY ? WorkloadMode::TRAINING_HEAVY
                                                           : WorkloadMode::INFERENCE_HEAVY);
@@ -218,7 +239,37 @@ MoseScenarioBuilder::Build(uint64_t run) const
             BuildTemplate(run, id, s.roles[0], s.assignment[0]);
     }
     s.routingSeed = BuildRoutingSeed(run);
+    s.construction = m_config.construction;
+    if (s.construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        BuildRewired(run,
+                     s.roles[0],
+                     s.assignment[0],
+                     s.templates[static_cast<std::size_t>(TemplateId::PD_BIASED)],
+                     s.rewired,
+                     s.rewiredFrom);
+    }
     return s;
+}
+
+void
+MoseScenarioBuilder::BuildRewired(uint64_t run,
+                                  const RoleAssignment& roles,
+                                  const PdAssignment& assignment,
+                                  const CircuitGraph& pdFresh,
+                                  std::array<CircuitGraph, 2>& graphs,
+                                  std::array<CircuitGraph, 2>& from) const
+{
+    NS_LOG_FUNCTION(this << run);
+    const MoseFlowExperimentConfig& c = m_config;
+    const PdBiasedOptions pd = PdOptions(c, TemplateId::PD_BIASED);
+    MoseRandom rng = CreateStream(run, MoseStream::REWIRING);
+    constexpr auto INF = static_cast<std::size_t>(WorkloadMode::INFERENCE_HEAVY);
+    constexpr auto TR = static_cast<std::size_t>(WorkloadMode::TRAINING_HEAVY);
+    from[INF] = BuildUniformTemplate(c.nodes, c.degree, pdFresh, roles, rng);
+    graphs[INF] = BuildPdBiasedTemplate(roles, c.degree, assignment, pd, from[INF], rng);
+    from[TR] = graphs[INF];
+    graphs[TR] = BuildUniformTemplate(c.nodes, c.degree, graphs[INF], roles, rng);
 }
 
 uint64_t
@@ -263,6 +314,20 @@ CircuitGraph
 MoseScenarioBuilder::BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode) << static_cast<int>(policy));
+    if (policy == Policy::MOSE && m_config.construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        const RoleAssignment roles = BuildRoles(run)[0];
+        const PdAssignment assignment = BuildAssignment(run, WorkloadMode::INFERENCE_HEAVY, roles);
+        std::array<CircuitGraph, 2> graphs;
+        std::array<CircuitGraph, 2> from;
+        BuildRewired(run,
+                     roles,
+                     assignment,
+                     BuildTemplate(run, TemplateId::PD_BIASED, roles, assignment),
+                     graphs,
+                     from);
+        return graphs[static_cast<std::size_t>(mode)];
+    }
     return BuildTemplate(run, SelectTemplate(policy, mode));
 }
 

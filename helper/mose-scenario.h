@@ -31,6 +31,14 @@ namespace mose
  *
  * Within a seed every policy sees the same roles and flows, and policies that use the same
  * template in a mode see the same circuit graph, so the comparison isolates edge placement.
+ *
+ * With rewiring-aware construction, MoSE's graphs are the steady state of its mode cycle
+ * rather than the fresh templates: from the fresh H^PD, the uniform template U1 is built
+ * keeping its circuits (BuildUniformTemplate() with a current graph, releasing the P-D circuits
+ * of the inference-heavy roles), then H^PD keeping U1's (PD1), then H^U keeping PD1's (U2).
+ * MoSE uses PD1 in inference-heavy mode (switched from U1) and U2 in training-heavy mode
+ * (switched from PD1), so every graph it is evaluated on was built from the graph it replaces.
+ * The static policies never switch and keep the fresh templates.
  */
 struct MoseScenario
 {
@@ -40,6 +48,12 @@ struct MoseScenario
     std::array<std::vector<Flow>, 2> flows; //!< per mode
     std::array<CircuitGraph, 3> templates;  //!< per TemplateId (ALL_TEMPLATES order)
     uint64_t routingSeed{0}; //!< the seed of RANDOM_SHORTEST_PATH's hash for every evaluation
+    /// how MoSE's graphs were built
+    TemplateConstruction construction{TemplateConstruction::FRESH};
+    /// rewiring-aware only: MoSE's graph per mode (ALL_MODES order), PD1 and U2
+    std::array<CircuitGraph, 2> rewired;
+    /// rewiring-aware only: the graph MoSE switched from into each mode, U1 and PD1
+    std::array<CircuitGraph, 2> rewiredFrom;
 
     /**
      * \brief The circuit graph a policy's fabric uses in a mode.
@@ -124,7 +138,8 @@ class MoseScenarioBuilder
     CircuitGraph BuildTemplate(uint64_t run, TemplateId id) const;
 
     /**
-     * \brief The circuit graph a policy uses in a mode: BuildTemplate(run, SelectTemplate()).
+     * \brief The circuit graph a policy uses in a mode: Build(run).GetGraph(policy, mode),
+     *        building only what it needs.
      * \param run the ns-3 run number
      * \param mode the workload mode
      * \param policy the policy
@@ -139,6 +154,22 @@ class MoseScenarioBuilder
      * \return the same seed as Build(run).routingSeed
      */
     uint64_t BuildRoutingSeed(uint64_t run) const;
+
+    /**
+     * \brief MoSE's rewiring-aware cycle from a fresh H^PD (see MoseScenario).
+     * \param run the ns-3 run number
+     * \param roles the inference-heavy roles
+     * \param assignment the inference-heavy P-D assignment
+     * \param pdFresh the fresh H^PD of the run
+     * \param graphs set to MoSE's graph per mode (PD1, U2)
+     * \param from set to the graph switched from into each mode (U1, PD1)
+     */
+    void BuildRewired(uint64_t run,
+                      const RoleAssignment& roles,
+                      const PdAssignment& assignment,
+                      const CircuitGraph& pdFresh,
+                      std::array<CircuitGraph, 2>& graphs,
+                      std::array<CircuitGraph, 2>& from) const;
 
   private:
     /**

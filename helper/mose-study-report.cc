@@ -105,6 +105,24 @@ MoseStudyReport::PrintTables(std::ostream& os) const
                << cell(mode, p, MoseMetric::TR_MAX_LOAD, 1) << "\n";
         }
     }
+
+    os << "\nTable III: circuits per switch into the mode (construction="
+       << ToString(c.construction) << "; static policies never switch)\n";
+    os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy" << std::setw(22)
+       << "kept" << std::setw(22) << "changed"
+       << "changed share\n";
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        MoseSwitchSummary sw = m_study.SummarizeSwitch(mode, Policy::MOSE);
+        std::ostringstream kept;
+        std::ostringstream changed;
+        kept << std::fixed << std::setprecision(1) << sw.kept.mean << " +-" << sw.kept.ci95;
+        changed << std::fixed << std::setprecision(1) << sw.added.mean << " +-" << sw.added.ci95;
+        const double total = sw.kept.mean + sw.added.mean;
+        os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(Policy::MOSE)
+           << std::setw(22) << kept.str() << std::setw(22) << changed.str() << std::fixed
+           << std::setprecision(3) << (total > 0 ? sw.added.mean / total : 0.0) << "\n";
+    }
 }
 
 void
@@ -147,6 +165,22 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
                         out << "," << GetMetric(m_study.GetMetrics(seed, mode, p), metric);
                     }
                     out << "\n";
+                }
+            }
+        }
+    });
+    WriteOutput(dir + "/switches.csv", [&](std::ostream& out) {
+        out << "run,mode,policy,kept,added,removed\n";
+        for (uint32_t seed = 0; seed < m_study.GetSeedsDone(); ++seed)
+        {
+            for (WorkloadMode mode : ALL_MODES)
+            {
+                for (Policy p : ALL_POLICIES)
+                {
+                    const MoseSwitchCount& sw = m_study.GetSwitchCount(seed, mode, p);
+                    out << m_study.GetConfig().firstRun + seed << "," << ToString(mode) << ","
+                        << ToString(p) << "," << sw.kept << "," << sw.added << "," << sw.removed
+                        << "\n";
                 }
             }
         }

@@ -39,6 +39,7 @@ class MoseStudyReport
 
     /**
      * \brief Writes summary.csv (mode, policy, metric, mean, ci95, n), per_seed.csv,
+     *        switches.csv (circuits kept, added, removed per switch into a mode, per seed),
      *        loads_<mode>_<policy>.csv (seed 0, per circuit) and hops_<mode>.csv (hop
      *        histograms per policy, seed 0) into a folder (created if missing).
      * \param dir the folder

@@ -35,6 +35,7 @@ constexpr int64_t ASSIGNMENT_TRAINING = 7102; //!< P-D assignment, training-heav
 constexpr int64_t UNIFORM = 7110;             //!< uniform template H^U
 constexpr int64_t PD_BIASED = 7111;           //!< P-D-biased template H^PD
 constexpr int64_t COMPROMISE = 7112;          //!< compromise template H^C
+constexpr int64_t REWIRING = 7113;            //!< rewiring-aware templates at MoSE's switches
 constexpr int64_t TRAFFIC = 7120;             //!< flows of the inference-heavy mode
 constexpr int64_t TRAFFIC_TRAINING = 7121;    //!< flows of the training-heavy mode
 constexpr int64_t ROUTING = 7130;             //!< random tie-break among shortest paths

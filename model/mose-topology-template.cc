@@ -6,6 +6,7 @@
 
 #include "mose-topology-template.h"
 
+#include "mose-circuit-keeping.h"
 #include "mose-error.h"
 
 #include "ns3/log.h"
@@ -359,6 +360,76 @@ PairFreePorts(PortTable& table,
 }
 
 /**
+ * \brief The kept circuits one attempt of a rewiring-aware template starts from: all of them in
+ *        the first attempt; after each failed attempt (a fill that could not be repaired, or a
+ *        disconnected graph) a random further 1/32 of them (at least one) is released.
+ * \param kept the circuits chosen to keep
+ * \param attempt the attempt, from 0
+ * \param rng the random stream (drawn from only after a failed attempt)
+ * \return the circuits to keep in this attempt
+ */
+std::vector<Circuit>
+KeptForAttempt(const std::vector<Circuit>& kept, uint32_t attempt, MoseRandom& rng)
+{
+    if (attempt == 0 || kept.empty())
+    {
+        return kept;
+    }
+    std::vector<Circuit> k = kept;
+    rng.Shuffle(k);
+    const std::size_t step = std::max<std::size_t>(1, kept.size() / 32);
+    const std::size_t drop = std::min(k.size(), static_cast<std::size_t>(attempt) * step);
+    k.erase(k.begin(), k.begin() + static_cast<std::ptrdiff_t>(drop));
+    NS_LOG_LOGIC("attempt " << attempt + 1 << " releases " << drop << " of " << kept.size()
+                            << " kept circuits");
+    return k;
+}
+
+/**
+ * \brief Adds circuits to the port table and to an edge list.
+ * \param table the port table
+ * \param circuits the circuits
+ * \param out the list they are appended to
+ */
+void
+AddCircuits(PortTable& table, const std::vector<Circuit>& circuits, std::vector<Edge>& out)
+{
+    for (const Circuit& c : circuits)
+    {
+        table.Add(c.u, c.v);
+        out.push_back(Edge{c.u, c.v});
+    }
+}
+
+/**
+ * \brief Checks that a current graph fits a template's N: MoseError naming "current" otherwise.
+ * \param current the graph
+ * \param nodes N
+ */
+void
+ValidateCurrent(const CircuitGraph& current, uint32_t nodes)
+{
+    if (current.GetNNodes() != nodes)
+    {
+        ThrowBadParameter("current",
+                          "a circuit graph of " + std::to_string(current.GetNNodes()) + " groups",
+                          "a rewiring-aware template keeps circuits of a graph of as many groups "
+                          "as it has, nodes = " +
+                              std::to_string(nodes));
+    }
+}
+
+/// \return whether a and b are a prefill and a decode group (either way round)
+bool
+IsPdPair(const RoleAssignment& roles, uint32_t a, uint32_t b)
+{
+    GroupRole ra = roles.Get(a);
+    GroupRole rb = roles.Get(b);
+    return (ra == GroupRole::PREFILL && rb == GroupRole::DECODE) ||
+           (ra == GroupRole::DECODE && rb == GroupRole::PREFILL);
+}
+
+/**
  * \brief "Next decode with a free reserved port" over the ring of decode indices: a
  *        union-find style successor structure with path halving. A full decode is removed
  *        once and skipped in O(1) amortised afterwards.
@@ -409,6 +480,12 @@ struct PdBuild
     uint32_t rD;                       //!< reserved P-D ports per decode
     std::vector<uint32_t> sideIndex;   //!< per node, its index within its role list
     std::vector<uint32_t> firstDecode; //!< per prefill, its first assigned decode (or UINT32_MAX)
+    /// rewiring-aware: the current circuits (null: a fresh template)
+    const CircuitGraph* current{nullptr};
+    /// rewiring-aware: the current P-D circuits (under roles), which the bipartite part may keep
+    std::vector<Circuit> currentPd;
+    /// rewiring-aware: the current other circuits, which the residual part may keep
+    std::vector<Circuit> currentOther;
 };
 
 constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max(); //!< no node
@@ -617,12 +694,13 @@ CompleteRandom(const PdBuild& s,
 /**
  * \brief One attempt at the whole P-D-biased template.
  * \param s the parameters of the build
+ * \param attempt the attempt, from 0 (a rewiring-aware build keeps fewer circuits in later ones)
  * \param rng the random stream
  * \param graph the result, if the attempt succeeded
  * \return an empty string, or what failed
  */
 std::string
-TryPdBiased(const PdBuild& s, MoseRandom& rng, CircuitGraph& graph)
+TryPdBiased(const PdBuild& s, uint32_t attempt, MoseRandom& rng, CircuitGraph& graph)
 {
     const RoleAssignment& roles = s.roles;
     const uint32_t n = roles.GetN();
@@ -657,6 +735,31 @@ TryPdBiased(const PdBuild& s, MoseRandom& rng, CircuitGraph& graph)
     NS_LOG_LOGIC(bip.size() << " of " << s.assignment.GetPairs().size()
                             << " assignment pairs placed as circuits");
 
+    // (2b) rewiring-aware, random completion: current P-D circuits fill reserved ports next
+    // (the circulant completion is fixed by the assignment, so it keeps nothing of its own)
+    if (s.current != nullptr && s.options.completion == BipartiteCompletion::RANDOM)
+    {
+        std::vector<Circuit> candidates;
+        for (const Circuit& c : s.currentPd)
+        {
+            if (table.Count(c.u, c.v) == 0)
+            {
+                candidates.push_back(c);
+            }
+        }
+        for (const Circuit& c :
+             KeptForAttempt(SelectKeptCircuits(n, candidates, freeRes), attempt, rng))
+        {
+            uint32_t p = roles.Get(c.u) == GroupRole::PREFILL ? c.u : c.v;
+            uint32_t dd = p == c.u ? c.v : c.u;
+            table.Add(p, dd);
+            bip.push_back(Edge{p, dd});
+            fixed.push_back(true);
+            --freeRes[p];
+            --freeRes[dd];
+        }
+    }
+
     // (3) completion of the bipartite part
     std::string problem = s.options.completion == BipartiteCompletion::CIRCULANT
                               ? CompleteCirculant(s, table, bip, fixed, freeRes, rng)
@@ -674,6 +777,20 @@ TryPdBiased(const PdBuild& s, MoseRandom& rng, CircuitGraph& graph)
                  (ra == GroupRole::DECODE && rb == GroupRole::PREFILL));
     };
     std::vector<Edge> residual;
+    if (s.current != nullptr)
+    {
+        // rewiring-aware: current non-P-D circuits on the residual ports first
+        std::vector<uint32_t> budget(n);
+        for (uint32_t v = 0; v < n; ++v)
+        {
+            budget[v] = s.degree - table.Used(v);
+        }
+        std::vector<Edge> kept;
+        AddCircuits(table,
+                    KeptForAttempt(SelectKeptCircuits(n, s.currentOther, budget), attempt, rng),
+                    kept);
+        bip.insert(bip.end(), kept.begin(), kept.end());
+    }
     if (!PairFreePorts(table, n, s.degree, notPd, rng, s.options.maxAttempts, residual))
     {
         return "the residual ports could not be paired without self-loops, repeated circuits or "
@@ -820,19 +937,35 @@ BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t 
                     std::to_string(maxAttempts) + " attempts; in the last one " + problem);
 }
 
-CircuitGraph
-BuildPdBiasedTemplate(const RoleAssignment& roles,
-                      uint32_t degree,
-                      const PdAssignment& assignment,
-                      const PdBiasedOptions& options,
-                      MoseRandom& rng)
+namespace
 {
-    NS_LOG_FUNCTION(roles.GetN() << degree << assignment.GetPairs().size() << options.reservedPorts
-                                 << ToString(options.completion) << options.allowBiregular
-                                 << options.maxAttempts << &rng);
+
+/**
+ * \brief The P-D-biased template, fresh (current null) or rewiring-aware: see
+ *        BuildPdBiasedTemplate().
+ * \param roles the roles
+ * \param degree d
+ * \param assignment the P-D pairs
+ * \param options r, completion, biregular split, attempt bound
+ * \param rng the random stream
+ * \param current the current circuits, or null
+ * \return the circuit graph
+ */
+CircuitGraph
+BuildPdBiased(const RoleAssignment& roles,
+              uint32_t degree,
+              const PdAssignment& assignment,
+              const PdBiasedOptions& options,
+              MoseRandom& rng,
+              const CircuitGraph* current)
+{
     // (1) validation
     const uint32_t n = roles.GetN();
     ValidateRegularParameters(n, degree);
+    if (current != nullptr)
+    {
+        ValidateCurrent(*current, n);
+    }
     const uint32_t r = options.reservedPorts;
     const std::string rText = std::to_string(r);
     const std::string& rName = options.reservedPortsName;
@@ -849,7 +982,9 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
     if (r == 0)
     {
         NS_LOG_LOGIC(rName << " = 0: no reserved P-D ports, the uniform template");
-        return BuildUniformTemplate(n, degree, rng, options.maxAttempts);
+        return current != nullptr
+                   ? BuildUniformTemplate(n, degree, *current, roles, rng, options.maxAttempts)
+                   : BuildUniformTemplate(n, degree, rng, options.maxAttempts);
     }
 
     const RoleCounts counts = roles.GetCounts();
@@ -942,7 +1077,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
         }
     }
 
-    PdBuild s{roles, degree, assignment, options, rP, rD, {}, {}};
+    PdBuild s{roles, degree, assignment, options, rP, rD, {}, {}, nullptr, {}, {}};
     s.sideIndex.assign(n, 0);
     for (const auto* list : {&roles.GetPrefill(), &roles.GetDecode(), &roles.GetTraining()})
     {
@@ -960,11 +1095,22 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
         }
     }
 
+    if (current != nullptr)
+    {
+        s.current = current;
+        for (const Circuit& c : current->GetCircuits())
+        {
+            (IsPdPair(roles, c.u, c.v) ? s.currentPd : s.currentOther).push_back(c);
+        }
+        NS_LOG_LOGIC("rewiring-aware: " << s.currentPd.size() << " current P-D circuits, "
+                                        << s.currentOther.size() << " others");
+    }
+
     std::string problem;
     for (uint32_t attempt = 0; attempt < options.maxAttempts; ++attempt)
     {
         CircuitGraph graph;
-        problem = TryPdBiased(s, rng, graph);
+        problem = TryPdBiased(s, attempt, rng, graph);
         if (problem.empty())
         {
             NS_LOG_INFO("P-D-biased template: " << graph.GetNCircuits() << " circuits, attempt "
@@ -978,6 +1124,115 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
                     ", completion = " + ToString(options.completion) +
                     ", degree = " + std::to_string(degree) + ", " + countText +
                     ") in maxAttempts = " + std::to_string(options.maxAttempts) +
+                    " attempts; in the last one " + problem);
+}
+
+} // namespace
+
+CircuitGraph
+BuildPdBiasedTemplate(const RoleAssignment& roles,
+                      uint32_t degree,
+                      const PdAssignment& assignment,
+                      const PdBiasedOptions& options,
+                      MoseRandom& rng)
+{
+    NS_LOG_FUNCTION(roles.GetN() << degree << assignment.GetPairs().size() << options.reservedPorts
+                                 << ToString(options.completion) << options.allowBiregular
+                                 << options.maxAttempts << &rng);
+    return BuildPdBiased(roles, degree, assignment, options, rng, nullptr);
+}
+
+CircuitGraph
+BuildPdBiasedTemplate(const RoleAssignment& roles,
+                      uint32_t degree,
+                      const PdAssignment& assignment,
+                      const PdBiasedOptions& options,
+                      const CircuitGraph& current,
+                      MoseRandom& rng)
+{
+    NS_LOG_FUNCTION(roles.GetN() << degree << assignment.GetPairs().size() << options.reservedPorts
+                                 << ToString(options.completion) << options.allowBiregular
+                                 << options.maxAttempts << current.GetNCircuits() << &rng);
+    return BuildPdBiased(roles, degree, assignment, options, rng, &current);
+}
+
+CircuitGraph
+BuildUniformTemplate(uint32_t nodes,
+                     uint32_t degree,
+                     const CircuitGraph& current,
+                     const RoleAssignment& releasedPdRoles,
+                     MoseRandom& rng,
+                     uint32_t maxAttempts)
+{
+    NS_LOG_FUNCTION(nodes << degree << current.GetNCircuits() << releasedPdRoles.GetN() << &rng
+                          << maxAttempts);
+    ValidateRegularParameters(nodes, degree);
+    ValidateCurrent(current, nodes);
+    if (maxAttempts == 0)
+    {
+        ThrowBadParameter("maxAttempts", "0", "need at least 1 attempt");
+    }
+    const bool release = releasedPdRoles.GetN() != 0;
+    if (release && releasedPdRoles.GetN() != nodes)
+    {
+        ThrowBadParameter("releasedPdRoles",
+                          "roles of " + std::to_string(releasedPdRoles.GetN()) + " groups",
+                          "roles of the template's nodes = " + std::to_string(nodes) +
+                              " groups, or none");
+    }
+    if (degree == nodes - 1)
+    {
+        // the complete graph keeps every current circuit there is
+        return BuildUniformTemplate(nodes, degree, rng, maxAttempts);
+    }
+    if (degree <= 2)
+    {
+        // d = 1 fails as the fresh template does; d = 2 needs a Hamiltonian cycle, which a
+        // random fill around kept circuits would rarely close: both are drawn fresh
+        NS_LOG_LOGIC("degree " << degree << ": drawn fresh");
+        return BuildUniformTemplate(nodes, degree, rng, maxAttempts);
+    }
+    std::vector<Circuit> candidates;
+    for (const Circuit& c : current.GetCircuits())
+    {
+        if (!release || !IsPdPair(releasedPdRoles, c.u, c.v))
+        {
+            candidates.push_back(c);
+        }
+    }
+    const std::vector<Circuit> kept =
+        SelectKeptCircuits(nodes, candidates, std::vector<uint32_t>(nodes, degree));
+    NS_LOG_LOGIC("rewiring-aware uniform template: "
+                 << candidates.size() << " candidates of " << current.GetNCircuits()
+                 << " current circuits, " << kept.size() << " kept");
+    std::string problem;
+    for (uint32_t attempt = 0; attempt < maxAttempts; ++attempt)
+    {
+        PortTable table(nodes, degree);
+        std::vector<Edge> keptEdges;
+        AddCircuits(table, KeptForAttempt(kept, attempt, rng), keptEdges);
+        std::vector<Edge> edges;
+        if (!PairFreePorts(table, nodes, degree, AnyCircuit, rng, maxAttempts, edges))
+        {
+            problem = "self-loops or repeated circuits were left after the switch repairs";
+            NS_LOG_LOGIC("attempt " << attempt + 1 << " failed: " << problem);
+            continue;
+        }
+        CircuitGraph graph(nodes, ToCircuits(keptEdges, edges));
+        if (!graph.IsConnected())
+        {
+            problem = "the graph was not connected (" + std::to_string(graph.CountComponents()) +
+                      " components)";
+            NS_LOG_LOGIC("attempt " << attempt + 1 << " failed: " << problem);
+            continue;
+        }
+        NS_LOG_INFO("rewiring-aware uniform template: " << graph.GetNCircuits()
+                                                        << " circuits, attempt " << attempt + 1);
+        return graph;
+    }
+    throw MoseError("could not build a rewiring-aware uniform template with nodes = " +
+                    std::to_string(nodes) + " and degree = " + std::to_string(degree) +
+                    " in maxAttempts = " + std::to_string(maxAttempts) +
                     " attempts; in the last one " + problem);
 }
 

@@ -8,6 +8,7 @@
 #define MOSE_TOPOLOGY_TEMPLATE_H
 
 #include "mose-circuit-graph.h"
+#include "mose-circuit-keeping.h"
 #include "mose-parse.h"
 #include "mose-pd-assignment.h"
 #include "mose-random.h"
@@ -99,6 +100,37 @@ CircuitGraph BuildUniformTemplate(uint32_t nodes,
 
 /**
  * \ingroup mose
+ * \brief The rewiring-aware uniform template: H^U built to replace a current fabric, keeping
+ *        as many of its circuits as the uniform template's definition allows.
+ *
+ * The uniform template is the random part of every template, so what it may keep is what the
+ * fabric it replaces holds outside its deliberate structure: every current circuit except the
+ * P-D circuits under releasedPdRoles (the roles the P-D-biased template being replaced was
+ * built for; its P-D circuits are its bias). Of those, the most that fit d ports per group are
+ * kept (SelectKeptCircuits(); when the current graph is d-regular, all of them), and the freed
+ * ports are paired at random as in the fresh template, P-D circuits allowed. The result is
+ * simple, connected and d-regular. If a fill cannot be repaired or the graph is disconnected,
+ * the next attempt releases a further 1/32 of the kept circuits at random (at most
+ * maxAttempts attempts, then a MoseError). d = N - 1 (the complete graph) and d = 2 (a
+ * Hamiltonian cycle) are drawn fresh. With empty releasedPdRoles every current circuit is a
+ * candidate: a simple connected d-regular current graph is then returned unchanged.
+ * \param nodes N
+ * \param degree d
+ * \param current the circuits in place (N groups; any degree)
+ * \param releasedPdRoles roles whose P-D circuits are released (N groups), or empty roles
+ * \param rng the random stream
+ * \param maxAttempts bound on whole retries and on switch repairs per circuit
+ * \return the circuit graph
+ */
+CircuitGraph BuildUniformTemplate(uint32_t nodes,
+                                  uint32_t degree,
+                                  const CircuitGraph& current,
+                                  const RoleAssignment& releasedPdRoles,
+                                  MoseRandom& rng,
+                                  uint32_t maxAttempts = 100);
+
+/**
+ * \ingroup mose
  * \brief The P-D-biased template H^PD(r).
  *
  * Each P and D group reserves r ports for an r-regular bipartite P-D subgraph: first the
@@ -120,6 +152,38 @@ CircuitGraph BuildPdBiasedTemplate(const RoleAssignment& roles,
                                    uint32_t degree,
                                    const PdAssignment& assignment,
                                    const PdBiasedOptions& options,
+                                   MoseRandom& rng);
+
+/**
+ * \ingroup mose
+ * \brief The rewiring-aware P-D-biased template: H^PD(r) built to replace a current fabric,
+ *        keeping as many of its circuits as the template's definition allows.
+ *
+ * The definition fixes the bipartite P-D part: the assignment circuits, then the completion.
+ * With the random completion, current P-D circuits fill the reserved ports the assignment
+ * left before the random pairing does (the most that fit, SelectKeptCircuits()); the
+ * circulant completion is determined by the assignment and keeps nothing of its own (current
+ * circuits it happens to re-create stay on their ports all the same). Then the most current
+ * non-P-D circuits that fit the residual ports (d - r at P and D groups, d at T groups) are
+ * kept, and the remaining residual ports are paired at random without P-D circuits, as in the
+ * fresh template. So every kept circuit fits its ends' port budgets, every P and D group keeps
+ * exactly r P-D circuits, and the result is simple, connected and d-regular. A failed attempt
+ * draws again, releasing a further 1/32 of the kept circuits at random. r = 0 is the
+ * rewiring-aware uniform template releasing the P-D circuits under `roles`. Errors as the
+ * fresh template, and a MoseError naming "current" if its number of groups differs.
+ * \param roles the roles the template is built for
+ * \param degree d
+ * \param assignment the P-D pairs to realise as circuits first (may be empty)
+ * \param options r, completion, biregular split, attempt bound
+ * \param current the circuits in place (N groups; any degree)
+ * \param rng the random stream
+ * \return the circuit graph
+ */
+CircuitGraph BuildPdBiasedTemplate(const RoleAssignment& roles,
+                                   uint32_t degree,
+                                   const PdAssignment& assignment,
+                                   const PdBiasedOptions& options,
+                                   const CircuitGraph& current,
                                    MoseRandom& rng);
 
 /**
