@@ -168,9 +168,22 @@ main(int argc, char* argv[])
                 MoseBaselineSpec spec;
                 spec.baseline = b;
                 spec.shapeName = "--" + ShapeOption(b);
-                spec.shape = shapes[i].empty()
-                                 ? DefaultSwitchlessShape(b, config.study.nodes, "--nodes")
-                                 : ParseGridShape(spec.shapeName, shapes[i]);
+                if (shapes[i].empty())
+                {
+                    try
+                    {
+                        spec.shape = DefaultSwitchlessShape(b, config.study.nodes, "--nodes");
+                    }
+                    catch (const MoseError& e)
+                    {
+                        throw MoseError(std::string(e.what()) + " (or leave " + ToString(b) +
+                                        " out of --baselines)");
+                    }
+                }
+                else
+                {
+                    spec.shape = ParseGridShape(spec.shapeName, shapes[i]);
+                }
                 ValidateSwitchlessShape(b,
                                         config.study.nodes,
                                         spec.shape,

@@ -395,12 +395,18 @@ DefaultSwitchlessShape(SwitchlessBaseline baseline, uint32_t nodes, const std::s
     SearchFactorisations(nodes, k, minimum, nodes, divisors, current, best);
     if (!best)
     {
+        // a torus needs dimensions of at least 3 anyway: no torus of that kind has N groups;
+        // a full-mesh may still be given with dimensions of 1 (a lower-dimensional full-mesh)
         ThrowBadParameter(nodesName,
                           std::to_string(nodes),
                           "it is not a product of " + std::to_string(k) +
-                              " dimensions of at least " + std::to_string(minimum) + ", so " +
-                              Describe(baseline) +
-                              " has no default shape; give its shape explicitly");
+                              " dimensions of at least " + std::to_string(minimum) +
+                              (baseline == SwitchlessBaseline::FULL_MESH_3D
+                                   ? ", so " + Describe(baseline) +
+                                         " has no default shape; give its shape explicitly (a "
+                                         "dimension may be 1)"
+                                   : ", so no shape of " + Describe(baseline) + " holds " +
+                                         std::to_string(nodes) + " groups"));
     }
     GridShape shape;
     shape.dims = *best;

@@ -155,7 +155,8 @@ void ValidateSwitchlessShape(SwitchlessBaseline baseline,
  * by the smallest sum (so the smallest degree of a full-mesh and the smallest diameter of a
  * torus); dimensions in nonincreasing order. N = 1024: 32x32 for the 2D torus, 16x8x8 for the
  * 3D torus and the 3D full-mesh. Throws a MoseError naming "nodes" if there is no such
- * factorisation (e.g. N prime, or N = 4 * 3 for a 3D torus), advising to give the shape.
+ * factorisation (e.g. N prime, or N = 4 * 3 for a 3D torus): for a torus no shape holds N
+ * groups then; a full-mesh can still be given a shape with dimensions of 1.
  * \param baseline the baseline
  * \param nodes N
  * \param nodesName how the message names N (e.g. "--nodes")

@@ -229,13 +229,14 @@ TEST(SwitchlessTemplate, DefaultShapeErrors)
     std::string m = ErrorOf([] { DefaultSwitchlessShape(B::TORUS_2D, 1021, "--nodes"); });
     EXPECT_CONTAINS(m, "invalid --nodes = 1021");
     EXPECT_CONTAINS(m, "not a product of 2 dimensions of at least 3");
-    EXPECT_CONTAINS(m, "give its shape explicitly");
+    EXPECT_CONTAINS(m, "so no shape of the 2D torus holds 1021 groups");
     // 12 = 3 * 2 * 2: the 3D torus needs 27 groups at least
     m = ErrorOf([] { DefaultSwitchlessShape(B::TORUS_3D, 12); });
     EXPECT_CONTAINS(m, "invalid nodes = 12");
     EXPECT_CONTAINS(m, "the 3D torus");
     m = ErrorOf([] { DefaultSwitchlessShape(B::FULL_MESH_3D, 6); });
     EXPECT_CONTAINS(m, "not a product of 3 dimensions of at least 2");
+    EXPECT_CONTAINS(m, "give its shape explicitly (a dimension may be 1)");
     m = ErrorOf([] { DefaultSwitchlessShape(B::FULL_MESH_3D, 1); });
     EXPECT_CONTAINS(m, "invalid nodes = 1");
 }
