@@ -119,6 +119,34 @@ expect_error paper-file-run \
     "$PAPER" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/paper" \
     --trainingAssignmentFile="$WORK/small/assignment_training.csv"
 
+# --- mose-baselines
+BASE="$BIN/mose-baselines"
+expect_error baselines-product \
+    'invalid --torus2d = "16x16": the product of the dimensions must equal the number of groups --nodes = 1024, but 16 * 16 = 256' \
+    "$BASE" --torus2d=16x16
+expect_error baselines-dimensions 'invalid --torus3d = "32x32": the 3D torus needs 3 dimensions' \
+    "$BASE" --torus3d=32x32
+expect_error baselines-ring-of-two 'invalid --torus2d = "2x512": every dimension of a torus must be at least 3' \
+    "$BASE" --torus2d=2x512
+expect_error baselines-shape-text 'invalid --fullMesh3d = "8x8x16a": dimension "16a" is not' \
+    "$BASE" --fullMesh3d=8x8x16a
+expect_error baselines-shape-zero 'invalid --fullMesh3d = "0x8x128": a dimension of 0 holds no group' \
+    "$BASE" --fullMesh3d=0x8x128
+expect_error baselines-shape-empty 'invalid --torus3d = "": the value is empty' "$BASE" --torus3d=
+expect_error baselines-name 'invalid --baselines = "ring": allowed values are torus-2d' \
+    "$BASE" --baselines=ring
+expect_error baselines-twice 'invalid --baselines = "torus-2d,torus-2d": torus-2d is named twice' \
+    "$BASE" --baselines=torus-2d,torus-2d
+expect_error baselines-shape-unused 'invalid --torus3d = "16x8x8": torus-3d is not in --baselines' \
+    "$BASE" --baselines=torus-2d --torus3d=16x8x8
+expect_error baselines-prime 'invalid --nodes = 61: it is not a product of 2 dimensions of at least 3' \
+    "$BASE" --nodes=61 --prefill=20 --decode=20 --training=21 --trPrefill=8 --trDecode=8 --trTraining=45
+expect_error baselines-bad-bool 'invalid --moseAtBaselineDegrees = "maybe"' \
+    "$BASE" --moseAtBaselineDegrees=maybe
+expect_error baselines-rngrun 'invalid --RngRun = "-1"' "$BASE" --RngRun=-1
+expect_ok baselines-small 'full-mesh-3d 4x4x4: d = 9' \
+    "$BASE" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/baselines"
+
 # --- mose-packet
 PACKET="$BIN/mose-packet"
 if [ -x "$PACKET" ]; then
