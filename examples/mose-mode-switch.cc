@@ -51,6 +51,7 @@ main(int argc, char* argv[])
         std::string routingText = "random-shortest-path";
         std::string reservedText = "0";
         std::string completionText = "circulant";
+        std::string constructionText = "fresh";
         std::string stopText = "30s";
         std::string binText = "1ms";
         std::string outputDir = "results/mose-mode-switch";
@@ -86,6 +87,10 @@ main(int argc, char* argv[])
         cmd.AddValue("completion",
                      "bipartite completion of H^PD: circulant or random",
                      completionText);
+        cmd.AddValue("construction",
+                     "MoSE's targets: fresh templates, or rewiring-aware (keep the circuits the "
+                     "template allows)",
+                     constructionText);
         cmd.AddValue("stopTime", "the simulation ends here at the latest (e.g. 30s)", stopText);
         cmd.AddValue("binWidth", "time bin of the goodput timeline (e.g. 1ms)", binText);
         cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
@@ -100,6 +105,7 @@ main(int argc, char* argv[])
         const uint32_t reserved = ParseUnsigned32("--pdReservedPorts", reservedText);
         s.pdReservedPorts = reserved == 0 && s.degree > 0 ? s.degree - 1 : reserved;
         s.completion = ParseEnum<BipartiteCompletion>(completionText, "--completion");
+        s.construction = ParseEnum<TemplateConstruction>(constructionText, "--construction");
         s.routing = ParseEnum<RoutingRule>(routingText, "--routing");
         config.policy = ParseEnum<Policy>(policyText, "--policy");
         config.schedule = MoseModeSwitcherHelper::ParseSchedule(scheduleText);

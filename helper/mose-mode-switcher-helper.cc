@@ -151,6 +151,25 @@ MoseModeSwitcherHelper::MakePolicyProvider(const mose::Policy policy,
 }
 
 MoseTargetProvider
+MoseModeSwitcherHelper::MakePolicyProvider(mose::Policy policy, const mose::MoseScenario& scenario)
+{
+    return [policy, scenario](mose::WorkloadMode mode) {
+        const auto m = static_cast<std::size_t>(mode);
+        if (m >= scenario.roles.size())
+        {
+            mose::ThrowBadParameter("mode",
+                                    std::to_string(m),
+                                    mose::AllowedEnumNames<mose::WorkloadMode>());
+        }
+        MoseModeTarget target;
+        target.roles = scenario.roles[m];
+        target.assignment = scenario.assignment[m];
+        target.graph = scenario.GetGraph(policy, mode);
+        return target;
+    };
+}
+
+MoseTargetProvider
 MoseModeSwitcherHelper::MakePolicyProvider(const std::string& policy,
                                            const std::array<mose::CircuitGraph, 3>& templates,
                                            const std::array<mose::RoleAssignment, 2>& roles,

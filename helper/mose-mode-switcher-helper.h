@@ -10,6 +10,7 @@
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
+#include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-traffic.h"
@@ -91,6 +92,19 @@ class MoseModeSwitcherHelper
         const std::array<mose::CircuitGraph, 3>& templates,
         const std::array<mose::RoleAssignment, 2>& roles,
         const std::array<mose::PdAssignment, 2>& assignments);
+
+    /**
+     * \brief A provider that gives, per mode, the scenario's roles and assignment of the mode
+     *        and the graph the policy uses in it (mose::MoseScenario::GetGraph()): with
+     *        rewiring-aware construction, MoSE's targets keep the circuits their templates
+     *        allow, so a switch re-pairs about 60% of the fabric at the paper's scale instead
+     *        of all of it.
+     * \param policy the policy
+     * \param scenario the scenario (copied)
+     * \return the provider
+     */
+    static MoseTargetProvider MakePolicyProvider(mose::Policy policy,
+                                                 const mose::MoseScenario& scenario);
 
     /**
      * \brief Creates the switcher on the fabric (installed on group node 0, started at 0),

@@ -245,7 +245,7 @@ MoseSwitchExperiment::Build()
     {
         starts.emplace_back(b.mode, b.at);
     }
-    std::map<std::pair<mose::TemplateId, mose::WorkloadMode>, mose::FlowMetrics> cache;
+    std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
     m_intervals.clear();
     for (std::size_t i = 0; i < starts.size(); ++i)
     {
@@ -255,16 +255,15 @@ MoseSwitchExperiment::Build()
         iv.start = starts[i].second;
         iv.end = i + 1 < starts.size() ? starts[i + 1].second : m_config.end;
         iv.templateId = mose::SelectTemplate(m_config.policy, iv.mode);
-        iv.graph = sc.templates[static_cast<std::size_t>(iv.templateId)];
+        const mose::CircuitGraph& graph = sc.GetGraph(m_config.policy, iv.mode);
+        iv.graph = graph;
         const std::vector<mose::Flow>& flows = sc.flows[static_cast<std::size_t>(iv.mode)];
         iv.flows = flows.size();
-        auto it = cache.find({iv.templateId, iv.mode});
+        auto it = cache.find({&graph, iv.mode});
         if (it == cache.end())
         {
             const mose::ShortestPathRouting routing(iv.graph, rule, sc.routingSeed);
-            it = cache
-                     .emplace(std::make_pair(iv.templateId, iv.mode),
-                              mose::EvaluateFlows(routing, flows))
+            it = cache.emplace(std::make_pair(&graph, iv.mode), mose::EvaluateFlows(routing, flows))
                      .first;
         }
         iv.metrics = it->second;
@@ -288,10 +287,7 @@ MoseSwitchExperiment::Build()
 
     // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
     MoseModeSwitcherHelper helper;
-    helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy,
-                                                                        sc.templates,
-                                                                        sc.roles,
-                                                                        sc.assignment));
+    helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, sc));
     helper.SetSchedule(m_config.schedule);
     helper.SetInitialMode(m_config.initialMode);
     helper.SetLossMonitor(m_loss);
