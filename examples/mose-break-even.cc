@@ -96,13 +96,6 @@ BreakEvenText(const BreakEven& b)
     return b.kind == BreakEven::AT ? Duration(b.duration) : b.ToText();
 }
 
-/// \return the mode's short tag for columns \param mode the mode
-std::string
-ModeTag(WorkloadMode mode)
-{
-    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
-}
-
 /**
  * \brief Writes the CSV files.
  * \param study the study, after Run()
@@ -126,7 +119,7 @@ WriteCsv(const MoseSwitchCostStudy& study,
             for (WorkloadMode mode : ALL_MODES)
             {
                 MoseSummary rate = study.SummarizeRate(p, mode);
-                MoseSummary share = study.SummarizeUnservedShare(p, mode);
+                MoseSummary share = study.SummarizeUnservedShare(p, mode, &params);
                 MoseSummary pen = study.SummarizePenalty(p, mode, params);
                 out << ToString(p) << "," << ToString(mode) << "," << rate.mean << "," << rate.ci95
                     << "," << share.mean << "," << share.ci95 << ","
@@ -229,7 +222,13 @@ WritePlot(const MoseSwitchCostStudy& study,
     for (Policy p : ALL_POLICIES)
     {
         CycleCost c = study.MeanCycleCost(p, params);
-        Gnuplot2dDataset ds(ToString(p));
+        std::string title = ToString(p);
+        if (p != Policy::MOSE)
+        {
+            title += " (T* " +
+                     BreakEvenText(study.SummarizeBreakEven(Policy::MOSE, p, params).ofMeans) + ")";
+        }
+        Gnuplot2dDataset ds(title);
         ds.SetStyle(Gnuplot2dDataset::LINES);
         ds.SetExtra(p == Policy::MOSE ? "lw 3" : "lw 2 dt 2");
         for (double t : durations)
@@ -451,7 +450,7 @@ main(int argc, char* argv[])
                           << Cell(study.SummarizeRate(p, mode), 2) << std::setw(20)
                           << Cell(study.SummarizeCircuits(p, mode, true), 1) << std::setw(20)
                           << Cell(study.SummarizeCircuits(p, mode, false), 1) << std::setw(20)
-                          << Cell(study.SummarizeUnservedShare(p, mode), 4)
+                          << Cell(study.SummarizeUnservedShare(p, mode, &params), 4)
                           << Cell(study.SummarizePenalty(p, mode, params), 4) << "\n";
             }
         }
@@ -488,7 +487,23 @@ main(int argc, char* argv[])
                       << BreakEvenText(b.ofMeans) << perSeed.str() << "\n";
         }
 
-        std::cout << "\nSchedule " << FormatSchedule(schedule) << "\n";
+        double scheduleSeconds = 0;
+        for (const SchedulePeriod& period : schedule)
+        {
+            scheduleSeconds += period.duration;
+        }
+        std::string scheduleText2 = FormatSchedule(schedule);
+        if (scheduleText.empty())
+        {
+            scheduleText2 = std::to_string(schedule.size() / 2) + " cycles of " +
+                            FormatSchedule({schedule[0], schedule[1]});
+        }
+        else if (scheduleText2.size() > 200)
+        {
+            scheduleText2 = scheduleText2.substr(0, 200) + "...";
+        }
+        std::cout << "\nSchedule: " << scheduleText2 << " (" << schedule.size() << " periods, "
+                  << FormatNumber(scheduleSeconds) << " s)\n";
         std::cout << std::left << std::setw(8) << "policy" << std::setw(30) << "integrated cost"
                   << std::setw(24) << "per second"
                   << "switches\n";
@@ -516,8 +531,10 @@ main(int argc, char* argv[])
         }
         std::cout << "verdict: switching " << (moseTotal < bestStatic ? "pays" : "does not pay")
                   << " on this schedule: MoSE " << std::setprecision(6) << moseTotal
-                  << " vs the best static policy (" << ToString(best) << ") " << bestStatic << " ("
-                  << std::setprecision(3) << 100.0 * (1.0 - moseTotal / bestStatic) << "% less)\n";
+                  << " vs the best static policy (" << ToString(best) << ") " << bestStatic
+                  << " (MoSE " << std::setprecision(3)
+                  << std::abs(100.0 * (1.0 - moseTotal / bestStatic)) << "% "
+                  << (moseTotal < bestStatic ? "less" : "more") << ")\n";
 
         MakeOutputDirectory(outputDir);
         WriteCsv(study, params, schedule, durations, outputDir);

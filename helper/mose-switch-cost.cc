@@ -227,11 +227,20 @@ MoseSwitchCostStudy::SummarizeRate(Policy policy, WorkloadMode mode) const
 }
 
 MoseSummary
-MoseSwitchCostStudy::SummarizeUnservedShare(Policy policy, WorkloadMode mode) const
+MoseSwitchCostStudy::SummarizeUnservedShare(Policy policy,
+                                            WorkloadMode mode,
+                                            const SwitchCostParameters* params) const
 {
-    return Summarize([policy, mode](const MoseSwitchCostSeed& s) {
-        return s.policies[static_cast<std::size_t>(policy)]
-            .unservedShare[static_cast<std::size_t>(mode)];
+    const bool set = params != nullptr && params->unservedShare.has_value();
+    const double value = set ? *params->unservedShare : 0.0;
+    return Summarize([policy, mode, set, value](const MoseSwitchCostSeed& s) {
+        const PolicyCostRates& p = s.policies[static_cast<std::size_t>(policy)];
+        const auto m = static_cast<std::size_t>(mode);
+        if (set)
+        {
+            return p.switchesInto[m] ? value : 0.0;
+        }
+        return p.unservedShare[m];
     });
 }
 

@@ -126,9 +126,13 @@ class MoseSwitchCostStudy
 
     /**
      * \param policy the policy \param mode the mode entered
+     * \param params if not null, the share the penalty uses: params->unservedShare when set
+     *        (for a seed where the policy switches), else the computed one
      * \return u(policy, mode) over seeds (0 for a seed where the policy does not switch)
      */
-    MoseSummary SummarizeUnservedShare(Policy policy, WorkloadMode mode) const;
+    MoseSummary SummarizeUnservedShare(Policy policy,
+                                       WorkloadMode mode,
+                                       const SwitchCostParameters* params = nullptr) const;
 
     /**
      * \param policy the policy \param mode the mode entered

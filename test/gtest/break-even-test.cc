@@ -434,6 +434,12 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
         EXPECT_EQ(b.ofMeans.kind, expected.kind);
         EXPECT_EQ(b.perSeed.n + b.always + b.never, 2u);
     }
+    SwitchCostParameters dark = params;
+    dark.unservedShare = 1.0;
+    EXPECT_EQ(study.SummarizeUnservedShare(Policy::MOSE, TR, &dark).mean, 1.0);
+    EXPECT_EQ(study.SummarizeUnservedShare(Policy::STATIC_TRAINING, TR, &dark).mean, 0.0);
+    EXPECT_EQ(study.SummarizeUnservedShare(Policy::MOSE, TR, &params).mean,
+              study.SummarizeUnservedShare(Policy::MOSE, TR).mean);
     MoseSummary sw;
     study.SummarizeSchedule(Policy::MOSE, schedule, params, nullptr, &sw);
     EXPECT_EQ(sw.mean, 5.0);
