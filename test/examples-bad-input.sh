@@ -181,5 +181,47 @@ if [ -x "$SWITCH" ]; then
         --lastInterval=150ms --startWindow=20ms --plot=false --outputDir="$WORK/switch"
 fi
 
+# --- mose-break-even
+BREAK="$BIN/mose-break-even"
+if [ -x "$BREAK" ]; then
+    expect_error break-metric 'invalid --metric = "foo": allowed values are avg_cost' \
+        "$BREAK" --metric=foo
+    expect_error break-dark-negative 'invalid --darkTime = "-1": a number of seconds >= 0' \
+        "$BREAK" --darkTime=-1
+    expect_error break-dark-text 'invalid --darkTime = "25ms"' "$BREAK" --darkTime=25ms
+    expect_error break-dark-inf 'invalid --darkTime = "inf"' "$BREAK" --darkTime=inf
+    expect_error break-factor 'invalid --unservedFactor = "-2": a number >= 0' \
+        "$BREAK" --unservedFactor=-2
+    expect_error break-share 'invalid --unservedShare = "1.5": a share in [0, 1]' \
+        "$BREAK" --unservedShare=1.5
+    expect_error break-share-empty 'invalid --unservedShare = "": the value is empty' \
+        "$BREAK" --unservedShare=
+    expect_error break-schedule-colon 'invalid --schedule period 1 = "inference-heavy"' \
+        "$BREAK" --schedule=inference-heavy
+    expect_error break-schedule-mode 'invalid --schedule period 2 mode = "bar"' \
+        "$BREAK" --schedule=inference-heavy:10,bar:5
+    expect_error break-schedule-negative 'invalid --schedule period 2 duration = "-5"' \
+        "$BREAK" --schedule=inference-heavy:10,training-heavy:-5
+    expect_error break-schedule-trailing 'invalid --schedule period 2 = ' \
+        "$BREAK" --schedule=inference-heavy:10,
+    expect_error break-schedule-zero 'the durations add up to 0 s' \
+        "$BREAK" --schedule=inference-heavy:0,training-heavy:0
+    expect_error break-schedule-overflow 'the durations add up to more than' \
+        "$BREAK" --schedule=inference-heavy:1e308,training-heavy:1e308
+    expect_error break-mode-duration 'invalid --modeDuration = "0": a finite number of seconds > 0' \
+        "$BREAK" --modeDuration=0
+    expect_error break-cycles 'invalid --cycles = "0": at least 1 cycle' "$BREAK" --cycles=0
+    expect_error break-cycles-negative 'invalid --cycles = "-1"' "$BREAK" --cycles=-1
+    expect_error break-min-duration 'invalid --minDuration = "0"' "$BREAK" --minDuration=0
+    expect_error break-max-duration 'invalid --maxDuration = "1e-4": a number of seconds > --minDuration' \
+        "$BREAK" --maxDuration=1e-4
+    expect_error break-points 'invalid --points = "1": 2 <= points <= 100000' "$BREAK" --points=1
+    expect_error break-bad-bool 'invalid --plot = "maybe"' "$BREAK" --plot=maybe
+    expect_error break-nodes 'invalid --nodes = "10x"' "$BREAK" --nodes=10x
+    expect_ok break-small 'Break-even mode duration T*' \
+        "$BREAK" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/break" \
+        --schedule=inference-heavy:3600,training-heavy:600
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -1,0 +1,359 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-switch-cost.h"
+
+#include "ns3/average.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-port-plan.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-scenario.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseSwitchCost");
+
+MoseSwitchCostStudy::MoseSwitchCostStudy(const MoseFlowExperimentConfig& config,
+                                         SwitchCostMetric metric)
+    : m_study(config),
+      m_metric(metric)
+{
+    NS_LOG_FUNCTION(this << ToString(metric));
+}
+
+const MoseFlowExperimentConfig&
+MoseSwitchCostStudy::GetConfig() const
+{
+    return m_study.GetConfig();
+}
+
+SwitchCostMetric
+MoseSwitchCostStudy::GetMetric() const
+{
+    return m_metric;
+}
+
+const MoseFlowExperimentHelper&
+MoseSwitchCostStudy::GetStudy() const
+{
+    return m_study;
+}
+
+uint32_t
+MoseSwitchCostStudy::GetSeedsDone() const
+{
+    return static_cast<uint32_t>(m_seeds.size());
+}
+
+uint32_t
+MoseSwitchCostStudy::GetRateMismatches() const
+{
+    return m_rateMismatches;
+}
+
+const MoseSwitchCostSeed&
+MoseSwitchCostStudy::GetSeed(uint32_t seed) const
+{
+    if (seed >= m_seeds.size())
+    {
+        throw MoseError("seed " + std::to_string(seed) + " has not been analysed (" +
+                        std::to_string(m_seeds.size()) + " seeds done)");
+    }
+    return m_seeds[seed];
+}
+
+MoseSwitchCostSeed
+MoseSwitchCostStudy::AnalyseSeed(uint32_t seed, uint32_t& mismatches) const
+{
+    NS_LOG_FUNCTION(this << seed);
+    const MoseFlowExperimentConfig& c = GetConfig();
+    MoseSwitchCostSeed out;
+    out.run = c.firstRun + seed;
+    const MoseScenario s = m_study.GetScenarioBuilder().Build(out.run);
+    // the graph after a switch, evaluated once per (graph, mode) even when policies share it
+    std::map<std::pair<const CircuitGraph*, std::size_t>, FlowMetrics> evaluated;
+    for (std::size_t pi = 0; pi < ALL_POLICIES.size(); ++pi)
+    {
+        const Policy policy = ALL_POLICIES[pi];
+        PolicyCostRates& rates = out.policies[pi];
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            const auto m = static_cast<std::size_t>(mode);
+            rates.rate[m] = GetSwitchCostRate(m_study.GetMetrics(seed, mode, policy), m_metric);
+            const CircuitGraph& before = s.GetPreviousGraph(policy, mode);
+            const CircuitGraph& after = s.GetGraph(policy, mode);
+            const CircuitDiff diff = DiffCircuits(before, after);
+            MoseSwitchCircuits& counts = out.circuits[pi][m];
+            counts.circuits = after.GetNCircuits();
+            counts.kept = static_cast<uint32_t>(diff.kept.size());
+            counts.added = static_cast<uint32_t>(diff.added.size());
+            counts.removed = static_cast<uint32_t>(diff.removed.size());
+            rates.switchesInto[m] = !diff.added.empty() || !diff.removed.empty();
+            if (!rates.switchesInto[m])
+            {
+                rates.unservedShare[m] = 0;
+                continue;
+            }
+            auto key = std::make_pair(&after, m);
+            auto it = evaluated.find(key);
+            if (it == evaluated.end())
+            {
+                ShortestPathRouting routing(after, c.routing, s.routingSeed);
+                it = evaluated.emplace(key, EvaluateFlows(routing, s.flows[m])).first;
+            }
+            const FlowMetrics& metrics = it->second;
+            rates.unservedShare[m] = LoadShareOfCircuits(after, metrics.load, diff.added);
+            if (GetSwitchCostRate(metrics, m_metric) != rates.rate[m])
+            {
+                NS_LOG_WARN("run " << out.run << " " << ToString(policy) << " " << ToString(mode)
+                                   << ": the study's rate " << rates.rate[m]
+                                   << " differs from GetGraph()'s "
+                                   << GetSwitchCostRate(metrics, m_metric));
+                ++mismatches;
+            }
+            NS_LOG_INFO("run " << out.run << " " << ToString(policy) << " into " << ToString(mode)
+                               << ": kept " << counts.kept << " added " << counts.added
+                               << " unserved share " << rates.unservedShare[m]);
+        }
+    }
+    return out;
+}
+
+void
+MoseSwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+{
+    NS_LOG_FUNCTION(this);
+    const MoseFlowExperimentConfig& c = GetConfig();
+    m_seeds.clear();
+    m_rateMismatches = 0;
+    const uint32_t total = 2 * c.seeds;
+    m_study.Run([&progress, total](uint32_t done, uint32_t) {
+        if (progress)
+        {
+            progress(done, total);
+        }
+    });
+
+    // Second pass, as the study's: workers take the next seed; each seed's result goes to its
+    // own slot, so nothing depends on the number of threads.
+    std::vector<MoseSwitchCostSeed> seeds(c.seeds);
+    uint32_t threads = c.threads != 0 ? c.threads : std::thread::hardware_concurrency();
+    threads = std::max<uint32_t>(1, std::min(threads, c.seeds));
+    std::atomic<uint32_t> next{0};
+    std::mutex mutex;
+    std::exception_ptr failure;
+    uint32_t done = 0;
+    uint32_t mismatches = 0;
+    auto worker = [&]() {
+        for (uint32_t seed = next++; seed < c.seeds; seed = next++)
+        {
+            try
+            {
+                uint32_t own = 0;
+                seeds[seed] = AnalyseSeed(seed, own);
+                std::lock_guard<std::mutex> lock(mutex);
+                mismatches += own;
+                ++done;
+                if (progress)
+                {
+                    progress(c.seeds + done, total);
+                }
+            }
+            catch (...)
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                if (!failure)
+                {
+                    failure = std::current_exception();
+                }
+                next = c.seeds;
+                return;
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (uint32_t i = 1; i < threads; ++i)
+    {
+        pool.emplace_back(worker);
+    }
+    worker();
+    for (std::thread& t : pool)
+    {
+        t.join();
+    }
+    if (failure)
+    {
+        std::rethrow_exception(failure);
+    }
+    m_seeds = std::move(seeds);
+    m_rateMismatches = mismatches;
+}
+
+MoseSummary
+MoseSwitchCostStudy::Summarize(const std::function<double(const MoseSwitchCostSeed&)>& f) const
+{
+    Average<double> avg;
+    for (const MoseSwitchCostSeed& s : m_seeds)
+    {
+        avg.Update(f(s));
+    }
+    MoseSummary out;
+    out.n = static_cast<uint32_t>(m_seeds.size());
+    out.mean = out.n > 0 ? avg.Mean() : 0.0;
+    out.ci95 = out.n > 1 ? avg.Error95() : 0.0;
+    return out;
+}
+
+MoseSummary
+MoseSwitchCostStudy::SummarizeRate(Policy policy, WorkloadMode mode) const
+{
+    return Summarize([policy, mode](const MoseSwitchCostSeed& s) {
+        return s.policies[static_cast<std::size_t>(policy)].rate[static_cast<std::size_t>(mode)];
+    });
+}
+
+MoseSummary
+MoseSwitchCostStudy::SummarizeUnservedShare(Policy policy,
+                                            WorkloadMode mode,
+                                            const SwitchCostParameters* params) const
+{
+    const bool set = params != nullptr && params->unservedShare.has_value();
+    const double value = set ? *params->unservedShare : 0.0;
+    return Summarize([policy, mode, set, value](const MoseSwitchCostSeed& s) {
+        const PolicyCostRates& p = s.policies[static_cast<std::size_t>(policy)];
+        const auto m = static_cast<std::size_t>(mode);
+        if (set)
+        {
+            return p.switchesInto[m] ? value : 0.0;
+        }
+        return p.unservedShare[m];
+    });
+}
+
+MoseSummary
+MoseSwitchCostStudy::SummarizeCircuits(Policy policy, WorkloadMode mode, bool kept) const
+{
+    return Summarize([policy, mode, kept](const MoseSwitchCostSeed& s) {
+        const MoseSwitchCircuits& c =
+            s.circuits[static_cast<std::size_t>(policy)][static_cast<std::size_t>(mode)];
+        return static_cast<double>(kept ? c.kept : c.added);
+    });
+}
+
+MoseSummary
+MoseSwitchCostStudy::SummarizePenalty(Policy policy,
+                                      WorkloadMode mode,
+                                      const SwitchCostParameters& params) const
+{
+    params.Validate();
+    return Summarize([policy, mode, &params](const MoseSwitchCostSeed& s) {
+        return SwitchPenalty(s.policies[static_cast<std::size_t>(policy)], mode, params);
+    });
+}
+
+MoseSummary
+MoseSwitchCostStudy::SummarizeSchedule(Policy policy,
+                                       const std::vector<SchedulePeriod>& schedule,
+                                       const SwitchCostParameters& params,
+                                       MoseSummary* perUnitTime,
+                                       MoseSummary* switches) const
+{
+    NS_LOG_FUNCTION(this << ToString(policy) << schedule.size());
+    std::vector<ScheduleCost> costs;
+    costs.reserve(m_seeds.size());
+    for (const MoseSwitchCostSeed& s : m_seeds)
+    {
+        costs.push_back(
+            IntegrateSchedule(s.policies[static_cast<std::size_t>(policy)], schedule, params));
+    }
+    auto over = [&costs](const std::function<double(const ScheduleCost&)>& f) {
+        Average<double> avg;
+        for (const ScheduleCost& c : costs)
+        {
+            avg.Update(f(c));
+        }
+        MoseSummary out;
+        out.n = static_cast<uint32_t>(costs.size());
+        out.mean = out.n > 0 ? avg.Mean() : 0.0;
+        out.ci95 = out.n > 1 ? avg.Error95() : 0.0;
+        return out;
+    };
+    if (perUnitTime)
+    {
+        *perUnitTime = over([](const ScheduleCost& c) { return c.PerUnitTime(); });
+    }
+    if (switches)
+    {
+        *switches = over([](const ScheduleCost& c) { return static_cast<double>(c.switches); });
+    }
+    return over([](const ScheduleCost& c) { return c.total; });
+}
+
+CycleCost
+MoseSwitchCostStudy::MeanCycleCost(Policy policy, const SwitchCostParameters& params) const
+{
+    CycleCost mean;
+    if (m_seeds.empty())
+    {
+        return mean;
+    }
+    for (const MoseSwitchCostSeed& s : m_seeds)
+    {
+        CycleCost c = ComputeCycleCost(s.policies[static_cast<std::size_t>(policy)], params);
+        mean.rateSum += c.rateSum;
+        mean.penaltySum += c.penaltySum;
+    }
+    mean.rateSum /= static_cast<double>(m_seeds.size());
+    mean.penaltySum /= static_cast<double>(m_seeds.size());
+    return mean;
+}
+
+MoseBreakEvenSummary
+MoseSwitchCostStudy::SummarizeBreakEven(Policy switching,
+                                        Policy other,
+                                        const SwitchCostParameters& params) const
+{
+    NS_LOG_FUNCTION(this << ToString(switching) << ToString(other));
+    MoseBreakEvenSummary out;
+    out.ofMeans = ComputeBreakEven(MeanCycleCost(switching, params), MeanCycleCost(other, params));
+    Average<double> avg;
+    for (const MoseSwitchCostSeed& s : m_seeds)
+    {
+        BreakEven b = ComputeBreakEven(
+            ComputeCycleCost(s.policies[static_cast<std::size_t>(switching)], params),
+            ComputeCycleCost(s.policies[static_cast<std::size_t>(other)], params));
+        switch (b.kind)
+        {
+        case BreakEven::AT:
+            avg.Update(b.duration);
+            break;
+        case BreakEven::ALWAYS:
+            ++out.always;
+            break;
+        case BreakEven::NEVER:
+            ++out.never;
+            break;
+        }
+    }
+    out.perSeed.n = static_cast<uint32_t>(avg.Count());
+    out.perSeed.mean = out.perSeed.n > 0 ? avg.Mean() : 0.0;
+    out.perSeed.ci95 = out.perSeed.n > 1 ? avg.Error95() : 0.0;
+    return out;
+}
+
+} // namespace mose
+} // namespace ns3
