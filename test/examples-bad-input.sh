@@ -113,6 +113,7 @@ expect_ok templates-small "files written to $WORK/small/" \
 expect_error paper-flows-memory '--flows=99999999999' "$PAPER" --flows=99999999999
 expect_error paper-rngrun-text 'invalid --RngRun = "abc"' "$PAPER" --RngRun=abc
 expect_error paper-bad-bool 'invalid --plot = "maybe"' "$PAPER" --plot=maybe
+expect_error paper-construction 'invalid --construction = "stale": allowed values are fresh and rewiring-aware' "$PAPER" $SMALL --construction=stale
 expect_error paper-empty-value 'invalid --seeds = "": the value is empty' "$PAPER" --seeds=
 expect_error paper-file-run \
     "$WORK/small/assignment_training.csv: the assignment does not fit the training-heavy roles of run 2" \
@@ -167,6 +168,7 @@ fi
 SWITCH="$BIN/mose-mode-switch"
 if [ -x "$SWITCH" ]; then
     expect_error switch-policy 'invalid --policy = "foo"' "$SWITCH" --policy=foo --plot=false
+    expect_error switch-construction 'invalid --construction = "keep-all"' "$SWITCH" --construction=keep-all --plot=false
     expect_error switch-schedule-unsorted 'boundary times must be strictly increasing' \
         "$SWITCH" --schedule=0.4s:training-heavy,0.2s:inference-heavy --plot=false
     expect_error switch-schedule-mode 'invalid schedule mode = "bar"' \

@@ -10,6 +10,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-port-plan.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-study-report.h"
 
@@ -288,4 +289,57 @@ TEST(MoseScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
     // another run draws another uniform template
     EXPECT_NE(builder.BuildTemplate(run, TemplateId::UNIFORM).GetCircuits(),
               builder.BuildTemplate(run + 1, TemplateId::UNIFORM).GetCircuits());
+}
+
+TEST(MoseFlowExperimentHelper, RewiringAwareMoseKeepsCircuitsAndStaticPoliciesStay)
+{
+    MoseFlowExperimentConfig c = SmallConfig();
+    MoseFlowExperimentHelper fresh(c);
+    fresh.Run();
+    c.construction = TemplateConstruction::REWIRING_AWARE;
+    MoseFlowExperimentHelper rewired(c);
+    rewired.Run();
+    const MoseScenario s = rewired.BuildScenario(c.firstRun);
+    const MoseScenarioBuilder& builder = rewired.GetScenarioBuilder();
+    const RoleAssignment& roles = s.roles[0];
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        SCOPED_TRACE(ToString(mode));
+        // MoSE's graph: a valid template, built from the graph it replaces
+        const CircuitGraph& g = s.GetGraph(Policy::MOSE, mode);
+        EXPECT_TRUE(g.IsSimple());
+        EXPECT_TRUE(g.IsConnected());
+        EXPECT_TRUE(g.IsRegular(c.degree));
+        EXPECT_EQ(builder.BuildCircuitGraph(c.firstRun, mode, Policy::MOSE).GetCircuits(),
+                  g.GetCircuits());
+        if (mode == WorkloadMode::INFERENCE_HEAVY)
+        {
+            for (uint32_t v = 0; v < c.nodes; ++v)
+            {
+                EXPECT_EQ(CountPdCircuits(g, roles)[v],
+                          roles.Get(v) == GroupRole::TRAINING ? 0U : c.pdReservedPorts);
+            }
+        }
+        for (uint32_t seed = 0; seed < c.seeds; ++seed)
+        {
+            // static policies: the fresh templates, never switched
+            for (Policy p : {Policy::STATIC_TRAINING, Policy::STATIC_INFERENCE})
+            {
+                EXPECT_EQ(rewired.GetMetrics(seed, mode, p).all.maxLoad,
+                          fresh.GetMetrics(seed, mode, p).all.maxLoad);
+                EXPECT_EQ(rewired.GetSwitchCount(seed, mode, p).added, 0U);
+                EXPECT_EQ(rewired.GetSwitchCount(seed, mode, p).kept, c.nodes * c.degree / 2);
+            }
+            const MoseSwitchCount& sw = rewired.GetSwitchCount(seed, mode, Policy::MOSE);
+            const MoseSwitchCount& fw = fresh.GetSwitchCount(seed, mode, Policy::MOSE);
+            EXPECT_EQ(sw.kept + sw.added, c.nodes * c.degree / 2);
+            EXPECT_EQ(sw.added, sw.removed);
+            EXPECT_GT(sw.kept, 2 * fw.kept) << "rewiring-aware keeps more than fresh";
+        }
+    }
+    const CircuitDiff d =
+        DiffCircuits(s.GetPreviousGraph(Policy::MOSE, WorkloadMode::TRAINING_HEAVY),
+                     s.GetGraph(Policy::MOSE, WorkloadMode::TRAINING_HEAVY));
+    EXPECT_EQ(rewired.GetSwitchCount(0, WorkloadMode::TRAINING_HEAVY, Policy::MOSE).kept,
+              d.kept.size());
 }

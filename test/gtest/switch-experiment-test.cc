@@ -11,6 +11,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-switch-experiment.h"
@@ -178,6 +179,41 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
     }
     EXPECT_EQ(ReadLines(dir + "/t_circuits.csv").size(), 1 + circuits);
     EXPECT_GT(ReadLines(dir + "/t_goodput.csv").size(), 1u);
+}
+
+TEST(SwitchExperiment, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
+{
+    // MoSE with rewiring-aware targets: each switch keeps exactly the circuits the two
+    // templates share (DiffCircuits of the flow level), fewer are re-paired than with fresh
+    // templates, and nothing is lost
+    QueueSizeGuard queues("1000p");
+    MoseSwitchExperimentConfig config = SmallConfig(Policy::MOSE);
+    config.scenario.construction = TemplateConstruction::REWIRING_AWARE;
+    MoseSwitchExperiment experiment(config);
+    experiment.Build();
+    experiment.Run();
+    EXPECT_EQ(experiment.GetPacketsLost(), 0u);
+    const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
+    ASSERT_EQ(intervals.size(), 3u);
+    const MoseScenario sc = MoseScenarioBuilder(config.scenario).Build(config.run);
+    for (uint32_t i = 1; i < intervals.size(); ++i)
+    {
+        SCOPED_TRACE("interval " + std::to_string(i));
+        const MoseSwitchInterval& iv = intervals[i];
+        ASSERT_TRUE(iv.switchRecord.has_value());
+        EXPECT_TRUE(iv.graphRealised);
+        EXPECT_EQ(iv.graph.GetCircuits(), sc.GetGraph(Policy::MOSE, iv.mode).GetCircuits());
+        const CircuitDiff diff = DiffCircuits(intervals[i - 1].graph, iv.graph);
+        EXPECT_EQ(iv.switchRecord->kept, diff.kept.size());
+        EXPECT_EQ(iv.switchRecord->added, diff.added.size());
+        EXPECT_EQ(iv.switchRecord->lost, 0u);
+        auto freshGraph = [&sc](WorkloadMode mode) {
+            return sc.templates[static_cast<std::size_t>(SelectTemplate(Policy::MOSE, mode))];
+        };
+        const CircuitDiff freshDiff =
+            DiffCircuits(freshGraph(intervals[i - 1].mode), freshGraph(iv.mode));
+        EXPECT_LT(diff.added.size(), freshDiff.added.size());
+    }
 }
 
 TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
