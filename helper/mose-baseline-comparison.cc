@@ -12,17 +12,14 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-routing.h"
+#include "ns3/mose-seed-pool.h"
 #include "ns3/mose-study-report.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <iomanip>
 #include <map>
-#include <mutex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 namespace ns3
 {
@@ -362,53 +359,12 @@ MoseBaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progr
     m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * m_rows.size(),
                      FlowMetrics());
     m_seedsDone = 0;
-    // as MoseFlowExperimentHelper::Run(): workers take the next seed; each seed's results go
-    // to their own slots, so they do not depend on the number of threads
-    uint32_t threads = c.threads != 0 ? c.threads : std::thread::hardware_concurrency();
-    threads = std::max<uint32_t>(1, std::min(threads, c.seeds));
-    std::atomic<uint32_t> next{0};
-    std::mutex progressMutex;
-    std::exception_ptr failure;
-    uint32_t done = 0;
-    auto worker = [&]() {
-        for (uint32_t seed = next++; seed < c.seeds; seed = next++)
-        {
-            try
-            {
-                EvaluateSeed(seed);
-                std::lock_guard<std::mutex> lock(progressMutex);
-                ++done;
-                if (progress)
-                {
-                    progress(done, c.seeds);
-                }
-            }
-            catch (...)
-            {
-                std::lock_guard<std::mutex> lock(progressMutex);
-                if (!failure)
-                {
-                    failure = std::current_exception();
-                }
-                next = c.seeds;
-                return;
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (uint32_t i = 1; i < threads; ++i)
-    {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (std::thread& t : pool)
-    {
-        t.join();
-    }
-    if (failure)
-    {
-        std::rethrow_exception(failure);
-    }
+    // as MoseFlowExperimentHelper::Run(): each seed's results go to their own slots
+    ForEachSeed(
+        c.seeds,
+        c.threads,
+        [this](uint32_t seed) { EvaluateSeed(seed); },
+        progress);
     m_seedsDone = c.seeds;
 }
 
@@ -432,11 +388,7 @@ MoseBaselineComparison::Summarize(WorkloadMode mode, std::size_t row, MoseMetric
     {
         avg.Update(GetMetric(GetMetrics(seed, mode, row), metric));
     }
-    MoseSummary s;
-    s.n = m_seedsDone;
-    s.mean = avg.Mean();
-    s.ci95 = m_seedsDone > 1 ? avg.Error95() : 0.0;
-    return s;
+    return mose::Summarize(avg);
 }
 
 void

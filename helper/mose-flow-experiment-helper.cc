@@ -11,11 +11,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
-
-#include <atomic>
-#include <exception>
-#include <mutex>
-#include <thread>
+#include "ns3/mose-seed-pool.h"
 
 namespace ns3
 {
@@ -116,52 +112,11 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
     // its ns-3 random streams under its own lock, and each stream is drawn by one thread only)
     // and evaluate it (the evaluation touches no ns-3 object). Each seed's results go to their
     // own slots, so the results do not depend on the number of threads or on scheduling.
-    uint32_t threads = c.threads != 0 ? c.threads : std::thread::hardware_concurrency();
-    threads = std::max<uint32_t>(1, std::min(threads, c.seeds));
-    std::atomic<uint32_t> next{0};
-    std::mutex progressMutex;
-    std::exception_ptr failure;
-    uint32_t done = 0;
-    auto worker = [&]() {
-        for (uint32_t seed = next++; seed < c.seeds; seed = next++)
-        {
-            try
-            {
-                const MoseScenario s = m_builder.Build(c.firstRun + seed);
-                EvaluateScenario(seed, s);
-                std::lock_guard<std::mutex> lock(progressMutex);
-                ++done;
-                if (progress)
-                {
-                    progress(done, c.seeds);
-                }
-            }
-            catch (...)
-            {
-                std::lock_guard<std::mutex> lock(progressMutex);
-                if (!failure)
-                {
-                    failure = std::current_exception();
-                }
-                next = c.seeds; // stop the other workers after their current seed
-                return;
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (uint32_t i = 1; i < threads; ++i)
-    {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (std::thread& t : pool)
-    {
-        t.join();
-    }
-    if (failure)
-    {
-        std::rethrow_exception(failure);
-    }
+    ForEachSeed(
+        c.seeds,
+        c.threads,
+        [this, &c](uint32_t seed) { EvaluateScenario(seed, m_builder.Build(c.firstRun + seed)); },
+        progress);
     m_seedsDone = c.seeds;
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
     {
@@ -196,11 +151,7 @@ MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, MoseMetric
     {
         avg.Update(GetMetric(m_results[Index(seed, mode, policy)], metric));
     }
-    MoseSummary s;
-    s.n = m_seedsDone;
-    s.mean = avg.Mean();
-    s.ci95 = m_seedsDone > 1 ? avg.Error95() : 0.0;
-    return s;
+    return mose::Summarize(avg);
 }
 
 const MoseSwitchCount&
@@ -220,13 +171,7 @@ MoseFlowExperimentHelper::SummarizeSwitch(WorkloadMode mode, Policy policy) cons
         kept.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].kept));
         added.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].added));
     }
-    MoseSwitchSummary s;
-    s.kept.n = s.added.n = m_seedsDone;
-    s.kept.mean = kept.Mean();
-    s.added.mean = added.Mean();
-    s.kept.ci95 = m_seedsDone > 1 ? kept.Error95() : 0.0;
-    s.added.ci95 = m_seedsDone > 1 ? added.Error95() : 0.0;
-    return s;
+    return MoseSwitchSummary{mose::Summarize(kept), mose::Summarize(added)};
 }
 
 double

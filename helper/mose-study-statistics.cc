@@ -67,5 +67,15 @@ GetMetric(const FlowMetrics& m, MoseMetric metric)
     return 0;
 }
 
+MoseSummary
+Summarize(const Average<double>& avg)
+{
+    MoseSummary s;
+    s.n = avg.Count();
+    s.mean = s.n > 0 ? avg.Mean() : 0.0;
+    s.ci95 = s.n > 1 ? avg.Error95() : 0.0;
+    return s;
+}
+
 } // namespace mose
 } // namespace ns3

@@ -7,6 +7,7 @@
 #ifndef MOSE_STUDY_STATISTICS_H
 #define MOSE_STUDY_STATISTICS_H
 
+#include "ns3/average.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
 
@@ -74,6 +75,15 @@ struct MoseSummary
                     //!< 1.96 s / sqrt(n), as ns-3's Average::Error95)
     uint32_t n{0};  //!< number of seeds
 };
+
+/**
+ * \ingroup mose
+ * \brief The summary of values collected in an ns-3 Average: the mean (0 without values) and
+ *        the 95% half-width (0 with fewer than two values).
+ * \param avg the values
+ * \return the summary
+ */
+MoseSummary Summarize(const Average<double>& avg);
 
 } // namespace mose
 } // namespace ns3

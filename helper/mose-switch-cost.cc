@@ -12,13 +12,10 @@
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-seed-pool.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <map>
-#include <mutex>
-#include <thread>
 
 namespace ns3
 {
@@ -151,53 +148,21 @@ MoseSwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress
     // Second pass, as the study's: workers take the next seed; each seed's result goes to its
     // own slot, so nothing depends on the number of threads.
     std::vector<MoseSwitchCostSeed> seeds(c.seeds);
-    uint32_t threads = c.threads != 0 ? c.threads : std::thread::hardware_concurrency();
-    threads = std::max<uint32_t>(1, std::min(threads, c.seeds));
-    std::atomic<uint32_t> next{0};
-    std::mutex mutex;
-    std::exception_ptr failure;
-    uint32_t done = 0;
+    std::vector<uint32_t> mismatchesOf(c.seeds, 0);
+    ForEachSeed(
+        c.seeds,
+        c.threads,
+        [&](uint32_t seed) { seeds[seed] = AnalyseSeed(seed, mismatchesOf[seed]); },
+        [&progress, &c, total](uint32_t done, uint32_t) {
+            if (progress)
+            {
+                progress(c.seeds + done, total);
+            }
+        });
     uint32_t mismatches = 0;
-    auto worker = [&]() {
-        for (uint32_t seed = next++; seed < c.seeds; seed = next++)
-        {
-            try
-            {
-                uint32_t own = 0;
-                seeds[seed] = AnalyseSeed(seed, own);
-                std::lock_guard<std::mutex> lock(mutex);
-                mismatches += own;
-                ++done;
-                if (progress)
-                {
-                    progress(c.seeds + done, total);
-                }
-            }
-            catch (...)
-            {
-                std::lock_guard<std::mutex> lock(mutex);
-                if (!failure)
-                {
-                    failure = std::current_exception();
-                }
-                next = c.seeds;
-                return;
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (uint32_t i = 1; i < threads; ++i)
+    for (uint32_t m : mismatchesOf)
     {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (std::thread& t : pool)
-    {
-        t.join();
-    }
-    if (failure)
-    {
-        std::rethrow_exception(failure);
+        mismatches += m;
     }
     m_seeds = std::move(seeds);
     m_rateMismatches = mismatches;
@@ -211,11 +176,7 @@ MoseSwitchCostStudy::Summarize(const std::function<double(const MoseSwitchCostSe
     {
         avg.Update(f(s));
     }
-    MoseSummary out;
-    out.n = static_cast<uint32_t>(m_seeds.size());
-    out.mean = out.n > 0 ? avg.Mean() : 0.0;
-    out.ci95 = out.n > 1 ? avg.Error95() : 0.0;
-    return out;
+    return mose::Summarize(avg);
 }
 
 MoseSummary
@@ -286,11 +247,7 @@ MoseSwitchCostStudy::SummarizeSchedule(Policy policy,
         {
             avg.Update(f(c));
         }
-        MoseSummary out;
-        out.n = static_cast<uint32_t>(costs.size());
-        out.mean = out.n > 0 ? avg.Mean() : 0.0;
-        out.ci95 = out.n > 1 ? avg.Error95() : 0.0;
-        return out;
+        return mose::Summarize(avg);
     };
     if (perUnitTime)
     {
@@ -349,9 +306,7 @@ MoseSwitchCostStudy::SummarizeBreakEven(Policy switching,
             break;
         }
     }
-    out.perSeed.n = static_cast<uint32_t>(avg.Count());
-    out.perSeed.mean = out.perSeed.n > 0 ? avg.Mean() : 0.0;
-    out.perSeed.ci95 = out.perSeed.n > 1 ? avg.Error95() : 0.0;
+    out.perSeed = mose::Summarize(avg);
     return out;
 }
 
