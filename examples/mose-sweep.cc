@@ -45,7 +45,7 @@ MoseSweepConfig
 Defaults()
 {
     MoseSweepConfig c;
-    c.base.seeds = 1;
+    c.base.seeds = 2;
     c.base.flows = 20000;
     return c;
 }

@@ -167,7 +167,10 @@ SummaryIndex(WorkloadMode mode, Policy policy, MoseMetric metric)
 }
 
 /// A figure's terminal
-const std::string TERMINAL = "pngcairo size 800,500 butt noenhanced";
+const std::string TERMINAL = "pngcairo size 1000,600 butt noenhanced";
+
+/// The figures' legend: outside, small, so that 13 degrees x 2 constructions fit
+const std::string KEY = "set key outside right top font \",8\" spacing 0.9";
 
 } // namespace
 
@@ -701,59 +704,56 @@ MoseSweep::WritePlots(const std::string& dir) const
         for (double rho : m_config.kvShares)
         {
             const std::string tag = "n" + std::to_string(n) + "_kv" + ShareText(rho);
-            // (a) MoSE's KV and training cost against r, one curve per d
+            // (a) MoSE's KV cost (inference-heavy) and training cost (training-heavy) against
+            // r, one curve per d
             for (TemplateConstruction c : m_config.constructions)
             {
-                const std::string file = "cost_vs_r_" + tag + "_" + ToString(c);
-                Gnuplot plot(file + ".png");
-                plot.SetTerminal(TERMINAL);
-                plot.SetTitle("MoSE: KV avg cost (inference-heavy, solid) and training avg cost "
-                              "(training-heavy, dashed); N=" +
-                              std::to_string(n) + ", rho=" + ShareText(rho) + ", " + ToString(c));
-                plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", "avg cost");
-                plot.AppendExtra("set key outside right");
-                plot.AppendExtra("set yrange [0:*]");
-                std::size_t colour = 1;
-                for (uint32_t d : m_config.degrees)
+                for (WorkloadMode mode : ALL_MODES)
                 {
-                    Gnuplot2dDataset kv("KV d=" + std::to_string(d));
-                    Gnuplot2dDataset tr("train d=" + std::to_string(d));
-                    kv.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-                    tr.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-                    kv.SetExtra("lc " + std::to_string(colour) + " dt 1");
-                    tr.SetExtra("lc " + std::to_string(colour) + " dt 2");
-                    ++colour;
-                    bool any = false;
-                    for (const MoseSweepResult& res : m_results)
+                    const bool kv = mode == W::INFERENCE_HEAVY;
+                    const MoseMetric metric = kv ? M::KV_AVG_COST : M::TR_AVG_COST;
+                    const std::string file =
+                        std::string(kv ? "kv" : "tr") + "_cost_vs_r_" + tag + "_" + ToString(c);
+                    Gnuplot plot(file + ".png");
+                    plot.SetTerminal(TERMINAL);
+                    plot.SetTitle(std::string("MoSE ") + (kv ? "KV" : "training") + " avg cost, " +
+                                  ToString(mode) + "; N=" + std::to_string(n) +
+                                  ", rho=" + ShareText(rho) + ", " + ToString(c));
+                    plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", ToString(metric));
+                    plot.AppendExtra(KEY);
+                    plot.AppendExtra("set yrange [0:*]");
+                    for (uint32_t d : m_config.degrees)
                     {
-                        if (matches(res, n, rho, c) && res.point.degree == d)
+                        Gnuplot2dDataset ds("d=" + std::to_string(d));
+                        ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+                        bool any = false;
+                        for (const MoseSweepResult& res : m_results)
                         {
-                            double r = res.point.reservedPorts;
-                            kv.Add(r,
-                                   res.Get(W::INFERENCE_HEAVY, Policy::MOSE, M::KV_AVG_COST).mean);
-                            tr.Add(r,
-                                   res.Get(W::TRAINING_HEAVY, Policy::MOSE, M::TR_AVG_COST).mean);
-                            any = true;
+                            if (matches(res, n, rho, c) && res.point.degree == d)
+                            {
+                                ds.Add(res.point.reservedPorts,
+                                       res.Get(mode, Policy::MOSE, metric).mean);
+                                any = true;
+                            }
+                        }
+                        if (any)
+                        {
+                            plot.AddDataset(ds);
                         }
                     }
-                    if (any)
-                    {
-                        plot.AddDataset(kv);
-                        plot.AddDataset(tr);
-                    }
+                    write(plot, file);
                 }
-                write(plot, file);
             }
             // (b) circuits changed per MoSE switch against r, fresh (solid) vs rewiring-aware
             {
                 const std::string file = "switch_vs_r_" + tag;
                 Gnuplot plot(file + ".png");
                 plot.SetTerminal(TERMINAL);
-                plot.SetTitle("Circuits changed per MoSE switch (mean of both switches); N=" +
+                plot.SetTitle("Circuits changed per MoSE switch (mean of both); N=" +
                               std::to_string(n) + ", rho=" + ShareText(rho));
                 plot.SetLegend("r (ports of H^PD reserved for P-D circuits)",
                                "circuits changed per switch");
-                plot.AppendExtra("set key outside right");
+                plot.AppendExtra(KEY);
                 plot.AppendExtra("set yrange [0:*]");
                 std::size_t colour = 1;
                 for (uint32_t d : m_config.degrees)
@@ -802,7 +802,7 @@ MoseSweep::WritePlots(const std::string& dir) const
                           ToString(c) + ", r = d - 1 where swept");
             plot.SetLegend("N (groups)", "MaxLoad");
             plot.AppendExtra("set logscale x 2");
-            plot.AppendExtra("set key outside right");
+            plot.AppendExtra(KEY);
             plot.AppendExtra("set yrange [0:*]");
             std::size_t colour = 1;
             for (uint32_t d : m_config.degrees)

@@ -162,15 +162,14 @@ class MoseSweep
 
     /**
      * \brief Writes the figures as gnuplot scripts with inline data (PNG terminal):
-     *        per (N, rho, construction): cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's KV
-     *        avg cost inference-heavy and training avg cost training-heavy against r, one curve
-     *        per d); per (N, rho): switch_vs_r_n<N>_kv<rho>.plt (circuits changed per MoSE
-     *        switch, mean of the two switches, against r; one colour per d, solid fresh, dashed
-     *        rewiring-aware); if several N: per mode, max_load_vs_n_<mode>.plt (MaxLoad against
-     *        N, one curve per policy and d, at r = d - 1 if swept, else the smallest r swept for
-     *        that d; first rho and construction).
-     * \param dir the folder
-     * \return the .plt files written
+     *        per (N, rho, construction): kv_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's
+     *        KV avg cost, inference-heavy, against r, one curve per d) and
+     *        tr_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's training avg cost,
+     *        training-heavy, against r); per (N, rho): switch_vs_r_n<N>_kv<rho>.plt (circuits
+     * changed per MoSE switch, mean of the two switches, against r; one colour per d, solid fresh,
+     * dashed rewiring-aware); if several N: per mode, max_load_vs_n_<mode>.plt (MaxLoad against N,
+     * one curve per policy and d, at r = d - 1 if swept, else the smallest r swept for that d;
+     * first rho and construction). \param dir the folder \return the .plt files written
      */
     std::vector<std::string> WritePlots(const std::string& dir) const;
 

@@ -388,10 +388,10 @@ TEST(MoseSweep, WritesFigures)
     std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-plots";
     std::filesystem::remove_all(dir);
     std::vector<std::string> plots = sweep.WritePlots(dir);
-    // per N: 2 cost figures (one per construction) + 1 switch figure; 2 MaxLoad-vs-N figures
-    EXPECT_EQ(plots.size(), 2U * 3U + 2U);
-    for (const std::string& f : {"cost_vs_r_n64_kv0.7_fresh.plt",
-                                 "cost_vs_r_n128_kv0.7_rewiring-aware.plt",
+    // per N: 2 cost figures per construction + 1 switch figure; 2 MaxLoad-vs-N figures
+    EXPECT_EQ(plots.size(), 2U * 5U + 2U);
+    for (const std::string& f : {"kv_cost_vs_r_n64_kv0.7_fresh.plt",
+                                 "tr_cost_vs_r_n128_kv0.7_rewiring-aware.plt",
                                  "switch_vs_r_n64_kv0.7.plt",
                                  "max_load_vs_n_inference.plt",
                                  "max_load_vs_n_training.plt"})
