@@ -225,5 +225,41 @@ if [ -x "$BREAK" ]; then
         --schedule=inference-heavy:3600,training-heavy:600
 fi
 
+# --- mose-sweep
+SWEEP="$BIN/mose-sweep"
+if [ -x "$SWEEP" ]; then
+    expect_error sweep-degree-small 'invalid --sweepDegrees = 2: need 3 <= d' \
+        "$SWEEP" --sweepDegrees=2:5
+    expect_error sweep-degree-text 'invalid --sweepDegrees = "x"' "$SWEEP" --sweepDegrees=4,x
+    expect_error sweep-degree-empty-item 'invalid --sweepDegrees = "4,,8": an item' \
+        "$SWEEP" --sweepDegrees=4,,8
+    expect_error sweep-range-reversed 'invalid --sweepNodes = "1024:256": a range a:b needs a <= b' \
+        "$SWEEP" --sweepNodes=1024:256
+    expect_error sweep-range-step 'invalid --sweepNodes = "256:1024:0": the step' \
+        "$SWEEP" --sweepNodes=256:1024:0
+    expect_error sweep-range-huge 'the list has more than 10000 values' \
+        "$SWEEP" --sweepNodes=16:4000000000
+    expect_error sweep-nodes-small 'invalid --sweepNodes = 8: need 16 <= N' "$SWEEP" --sweepNodes=8
+    expect_error sweep-r-above 'invalid --sweepR = 17: need r <= d for some swept d' \
+        "$SWEEP" --sweepR=3,17
+    expect_error sweep-r-word 'invalid --sweepR = "some"' "$SWEEP" --sweepR=some
+    expect_error sweep-share-zero 'invalid --sweepKvShare = 0: a share must lie in (0, 1]' \
+        "$SWEEP" --sweepKvShare=0
+    expect_error sweep-share-text 'invalid --sweepKvShare = "0.7x"' "$SWEEP" --sweepKvShare=0.7x
+    expect_error sweep-construction 'invalid --sweepConstruction = "new"' \
+        "$SWEEP" --sweepConstruction=fresh,new
+    expect_error sweep-twice 'invalid --sweepDegrees = 4: the value is listed twice' \
+        "$SWEEP" --sweepDegrees=4,4
+    expect_error sweep-degree-option 'invalid --degree = 8: a sweep takes d from --sweepDegrees' \
+        "$SWEEP" --degree=8
+    expect_error sweep-empty-value 'invalid --sweepR = "": the value is empty' "$SWEEP" --sweepR=
+    expect_error sweep-bad-bool 'invalid --plot = "maybe"' "$SWEEP" --plot=maybe
+    expect_error sweep-rngrun 'invalid --RngRun = "-1"' "$SWEEP" --RngRun=-1
+    expect_ok sweep-small 'skipped): sweep.csv and skipped.csv written' \
+        "$SWEEP" --nodes=64 --sweepNodes=64 --sweepDegrees=4 --sweepConstruction=fresh \
+        --prefill=24 --decode=24 --training=16 --trPrefill=8 --trDecode=8 --trTraining=48 \
+        --flows=500 --plot=false --progress=false --outputDir="$WORK/sweep"
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]
