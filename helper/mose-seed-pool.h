@@ -17,7 +17,8 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief Runs a study's independent seeds on worker threads.
+ * \brief Runs a study's independent seeds (or any independent units, such as a sweep's points)
+ *        on worker threads.
  *
  * Workers take the next seed index and call work(seed); each seed writes only its own slots,
  * so the results do not depend on the number of threads or on scheduling. After each seed,

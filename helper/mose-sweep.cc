@@ -12,12 +12,11 @@
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-seed-pool.h"
 #include "ns3/mose-study-report.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <exception>
 #include <iomanip>
 #include <map>
 #include <mutex>
@@ -528,49 +527,24 @@ MoseSweep::Run(const std::function<void(uint32_t, uint32_t, const MoseSweepResul
     // each on every thread. Results go to the point's slot either way.
     const uint32_t workers = std::max<uint32_t>(1, std::min(threads, total));
     const uint32_t perPoint = std::max<uint32_t>(1, threads / workers);
-    std::atomic<uint32_t> next{0};
     std::mutex progressMutex;
-    std::exception_ptr failure;
     uint32_t done = 0;
-    auto worker = [&]() {
-        for (uint32_t i = next++; i < total; i = next++)
-        {
-            try
-            {
-                RunPoint(i, perPoint);
-                std::lock_guard<std::mutex> lock(progressMutex);
-                ++done;
-                if (progress)
-                {
-                    progress(done, total, m_results[i]);
-                }
-            }
-            catch (...)
-            {
-                std::lock_guard<std::mutex> lock(progressMutex);
-                if (!failure)
-                {
-                    failure = std::current_exception();
-                }
-                next = total;
-                return;
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (uint32_t i = 1; i < workers; ++i)
+    try
     {
-        pool.emplace_back(worker);
+        ForEachSeed(total, workers, [&](uint32_t i) {
+            RunPoint(i, perPoint);
+            std::lock_guard<std::mutex> lock(progressMutex);
+            ++done;
+            if (progress)
+            {
+                progress(done, total, m_results[i]);
+            }
+        });
     }
-    worker();
-    for (std::thread& t : pool)
-    {
-        t.join();
-    }
-    if (failure)
+    catch (...)
     {
         m_results.clear();
-        std::rethrow_exception(failure);
+        throw;
     }
 }
 
