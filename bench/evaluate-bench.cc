@@ -29,6 +29,7 @@
 #include "ns3/mose-traffic.h"
 
 #include <benchmark/benchmark.h>
+#include <chrono>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -85,7 +86,10 @@ BM_Evaluate(benchmark::State& state)
     auto f = static_cast<uint64_t>(state.range(2));
     auto rule = static_cast<RoutingRule>(state.range(3));
     bool pd = state.range(4) != 0;
+    const auto setupStart = std::chrono::steady_clock::now();
     Setup s = MakeSetup(n, d, f, pd);
+    const double setupSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - setupStart).count();
     ShortestPathRouting routing(s.graph, rule, 1);
     FlowMetrics m;
     for (auto _ : state)
@@ -99,6 +103,30 @@ BM_Evaluate(benchmark::State& state)
     state.counters["avgHop"] = m.all.avgHop;
     state.counters["flows/s"] =
         benchmark::Counter(static_cast<double>(f), benchmark::Counter::kIsIterationInvariantRate);
+    // outside the timed loop: template + traffic, and the process's memory high-water mark
+    state.counters["setupSeconds"] = setupSeconds;
+    state.counters["peakRssMiB"] = PeakRssMiB();
+}
+
+/**
+ * BuildUniformTemplate() once, outside any timed loop (a benchmark of its own: at large N it
+ * runs once); arguments: N, d. Reports the build's wall seconds and the peak RSS so far.
+ */
+void
+BM_UniformTemplateOnce(benchmark::State& state)
+{
+    auto n = static_cast<uint32_t>(state.range(0));
+    auto d = static_cast<uint32_t>(state.range(1));
+    double seconds = 0;
+    for (auto _ : state)
+    {
+        const auto start = std::chrono::steady_clock::now();
+        CircuitGraph g = UniformGraph(n, d);
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        benchmark::DoNotOptimize(g.GetNCircuits());
+    }
+    state.counters["buildSeconds"] = seconds;
+    state.counters["peakRssMiB"] = PeakRssMiB();
 }
 
 /**
@@ -211,6 +239,20 @@ BENCHMARK(BM_Evaluate)
     ->Args({16384, 8, 1000000, 0, 0})
     ->Args({16384, 8, 1000000, 1, 0})
     ->Args({16384, 8, 1000000, 2, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+// Issue 9: N = 65536, d = 8, 1,000,000 flows (targets < 30 s and < 4 GB per rule); run one rule
+// per process for its own peakRssMiB (the counter is the process's high-water mark)
+BENCHMARK(BM_Evaluate)
+    ->ArgNames({"N", "d", "F", "rule", "pd"})
+    ->Args({65536, 8, 1000000, 0, 0})
+    ->Args({65536, 8, 1000000, 1, 0})
+    ->Args({65536, 8, 1000000, 2, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_UniformTemplateOnce)
+    ->ArgNames({"N", "d"})
+    ->Args({65536, 8})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 // Scaling: one parameter at a time from (N=4096, d=4, F=100k, random-shortest-path); under
