@@ -166,22 +166,26 @@ class DestinationSweep
 
   private:
     /**
-     * \brief Searches one batch of destinations and sets their pairs' hops.
+     * \brief Searches one batch of destinations; under ECMP and the lazy random evaluator,
+     *        sets their pairs' hops, otherwise chooses the next hops on their paths
+     *        (LevelSearch::FollowPaths()) and leaves the hops to AddPathTree().
      * \param groups the grouped flows
      * \param first the batch's first run
      * \param last one past its last run
-     * \return the sum of the pairs' hops
+     * \return a bound on the number of non-root nodes of the batch's trees (the sum of the
+     *         pairs' hops when they are set)
      */
     uint64_t SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last);
 
     /**
-     * \brief Appends the tree of one destination's paths (single-path rules).
+     * \brief Appends the tree of one destination's paths (single-path rules) and sets its
+     *        pairs' hops (their depth in the tree).
      * \param groups the grouped flows
      * \param run the destination
      * \param slot its slot in the batch
      * \param dags the DAGs being filled
      */
-    void AddPathTree(const FlowGroups& groups,
+    void AddPathTree(FlowGroups& groups,
                      const DestinationRun& run,
                      uint32_t slot,
                      DemandDags& dags);
@@ -203,24 +207,14 @@ class DestinationSweep
      * \param groups the grouped flows
      * \param run the destination
      * \param dags the DAGs being filled
-     * \param step step(u, du, circuit) returns the next hop of node u at distance du and sets
-     *        circuit to the circuit to it
+     * \param step step(u, circuit) returns the next hop of node u and sets circuit to the
+     *        circuit to it
      */
     template <class Step>
-    void AddPathTreeWith(const FlowGroups& groups,
+    void AddPathTreeWith(FlowGroups& groups,
                          const DestinationRun& run,
                          DemandDags& dags,
                          Step&& step);
-
-    /**
-     * \brief The RANDOM_SHORTEST_PATH next hop from the path counts of the search.
-     * \param u a node that can reach the destination, != the destination
-     * \param du its distance
-     * \param slot the destination's slot in the batch
-     * \param circuit set to the circuit to the next hop
-     * \return the next hop
-     */
-    uint32_t RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const;
 
     const ShortestPathRouting* m_routing{nullptr};  //!< the routing
     const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph
@@ -236,6 +230,7 @@ class DestinationSweep
     std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
     std::vector<uint32_t> m_walk;         //!< nodes of the current walk or ECMP search
     std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
+    std::vector<uint32_t> m_depth;        //!< per node, its depth in the tree (when stamped)
     std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
     uint32_t m_epoch{0};                  //!< stamp of the current destination
     std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays

@@ -7,9 +7,11 @@
 #include "mose-level-search.h"
 
 #include "mose-error.h"
+#include "mose-routing.h"
 
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <string>
 
 namespace ns3
@@ -56,6 +58,7 @@ LevelSearch::Search(const CircuitGraph& graph,
         }
     }
     m_nodes = n;
+    std::copy(destinations, destinations + count, m_destinations);
     m_seen.assign(n, 0);
     // level 0: the destinations; the vector grows by one level of N words at a time
     m_levels.assign(n, 0);
@@ -139,6 +142,122 @@ LevelSearch::Search(const CircuitGraph& graph,
             m_levels.resize(static_cast<std::size_t>(level) * n);
             m_nLevels = level;
             break;
+        }
+    }
+}
+
+void
+LevelSearch::ClearSources()
+{
+    NS_LOG_FUNCTION(this);
+    m_need.assign(m_nodes, 0);
+}
+
+void
+LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
+{
+    NS_LOG_FUNCTION(this << random);
+    const uint32_t n = m_nodes;
+    const CircuitGraph::Graph& g = graph.GetGraph();
+    if (graph.GetNNodes() != n || m_need.size() != n)
+    {
+        throw MoseError("LevelSearch::FollowPaths: call Search() and ClearSources() first");
+    }
+    // cells are written for path nodes and read only there: no fill needed
+    m_next.resize(static_cast<std::size_t>(n) * BATCH);
+    uint64_t* need = m_need.data();
+    uint64_t* next = m_next.data();
+    double target[BATCH];     // per slot with a choice, HashUniform() * count
+    double cumulative[BATCH]; // per slot with a choice, the closer neighbours' counts so far
+    // farthest level first: a chosen next hop is one level down and is handled there
+    for (uint32_t level = m_nLevels; level-- > 1;)
+    {
+        const uint64_t* here = GetLevel(level);
+        const uint64_t* closer = GetLevel(level - 1);
+        for (uint32_t u = 0; u < n; ++u)
+        {
+            const uint64_t marked = need[u] & here[u];
+            if (marked == 0)
+            {
+                continue;
+            }
+            auto [begin, end] = boost::out_edges(u, g);
+            const auto degree = static_cast<std::size_t>(end - begin);
+            if (m_closer.size() < degree)
+            {
+                m_closer.resize(degree);
+            }
+            uint64_t* x = m_closer.data();
+            // per edge, the marked slots it leads closer for; which slots have several
+            uint64_t once = 0;
+            uint64_t several = 0;
+            for (std::size_t k = 0; k < degree; ++k)
+            {
+                x[k] = closer[boost::target(begin[k], g)] & marked;
+                several |= once & x[k];
+                once |= x[k];
+            }
+            // x[k] becomes the slots that choose edge k
+            if (!random)
+            {
+                // the lowest-id closer neighbour: the first edge in the id-sorted CSR row
+                uint64_t taken = 0;
+                for (std::size_t k = 0; k < degree; ++k)
+                {
+                    const uint64_t mine = x[k] & ~taken;
+                    taken |= x[k];
+                    x[k] = mine;
+                }
+            }
+            else if (several != 0)
+            {
+                for (uint64_t a = several; a != 0; a &= a - 1)
+                {
+                    const uint32_t s = LowestBit(a);
+                    target[s] = ShortestPathRouting::HashUniform(seed, u, m_destinations[s]) *
+                                PathCount(u, s);
+                    cumulative[s] = 0;
+                }
+                uint64_t pending = several;
+                for (std::size_t k = 0; k < degree; ++k)
+                {
+                    const uint64_t candidates = x[k] & pending;
+                    x[k] &= ~several;
+                    const uint32_t v = boost::target(begin[k], g);
+                    for (uint64_t a = candidates; a != 0; a &= a - 1)
+                    {
+                        const uint32_t s = LowestBit(a);
+                        cumulative[s] += PathCount(v, s);
+                        if (cumulative[s] > target[s])
+                        {
+                            x[k] |= uint64_t{1} << s;
+                            pending &= ~(uint64_t{1} << s);
+                        }
+                    }
+                }
+                // target * count rounded up to count: the last closer neighbour
+                for (std::size_t k = degree; pending != 0 && k-- > 0;)
+                {
+                    const uint64_t last = closer[boost::target(begin[k], g)] & pending;
+                    x[k] |= last;
+                    pending &= ~last;
+                }
+            }
+            uint64_t* row = next + static_cast<std::size_t>(u) * BATCH;
+            for (std::size_t k = 0; k < degree; ++k)
+            {
+                if (x[k] == 0)
+                {
+                    continue;
+                }
+                const uint32_t v = boost::target(begin[k], g);
+                need[v] |= x[k];
+                const uint64_t hop = (static_cast<uint64_t>(g[begin[k]]) << 32) | v;
+                for (uint64_t a = x[k]; a != 0; a &= a - 1)
+                {
+                    row[LowestBit(a)] = hop;
+                }
+            }
         }
     }
 }

@@ -92,6 +92,16 @@ class LevelSearch
     }
 
     /**
+     * \param node a node < N (unchecked)
+     * \param slot a slot < BATCH (unchecked)
+     * \return whether the node reaches the slot's destination; O(1)
+     */
+    bool Reaches(uint32_t node, uint32_t slot) const
+    {
+        return ((m_seen[node] >> slot) & 1) != 0;
+    }
+
+    /**
      * \param node a node that can reach the slot's destination
      * \param slot the slot
      * \return its number of shortest paths to the destination (only after a search with
@@ -105,12 +115,72 @@ class LevelSearch
     /// distance of a node that cannot reach a destination
     static constexpr uint32_t UNREACHABLE = UINT32_MAX;
 
+    /**
+     * \brief Forgets the marks of FollowPaths(): no node starts a path yet. O(N).
+     */
+    void ClearSources();
+
+    /**
+     * \brief Marks a node as the start of a path towards a slot's destination (after Search()
+     *        and ClearSources()).
+     * \param node a node that can reach the slot's destination (unchecked)
+     * \param slot the slot (unchecked)
+     */
+    void MarkSource(uint32_t node, uint32_t slot)
+    {
+        m_need[node] |= uint64_t{1} << slot;
+    }
+
+    /**
+     * \brief Chooses the next hop of every node on the paths from the marked sources, for all
+     *        slots at once.
+     *
+     * Level by level from the farthest down, each node with marked slots on that level ANDs
+     * its neighbours' words of the level below (one pass over its CSR row serves all 64
+     * destinations) and picks, per slot, ShortestPathRouting::ComputeTree()'s next hop:
+     * - random false (SHORTEST_PATH): the lowest-id closer neighbour;
+     * - random true (RANDOM_SHORTEST_PATH, needs a Search() with path counts): the only closer
+     *   neighbour, else the first one in id order whose cumulative path count exceeds
+     *   ShortestPathRouting::HashUniform(seed, node, destination) * the node's count, else the
+     *   last one (the same doubles added in the same order as ComputeTree(): the same choice).
+     * The chosen neighbour is marked in turn, so exactly the nodes of the paths get a next hop.
+     * Cost: levels * N word tests, d word ANDs per (node, level) with marks, and one table write
+     * per (path node, slot); random choices add a hash and up to d additions per (node, slot)
+     * with several closer neighbours. Hand-written (no library does bit-parallel multi-target
+     * BFS): it replaces a per-destination walk whose every step chased a neighbour's frontier
+     * word through the cache (about half of a shortest-path evaluation).
+     * \param graph the graph of the last Search()
+     * \param random RANDOM_SHORTEST_PATH's choice instead of SHORTEST_PATH's
+     * \param seed the routing seed (random only)
+     */
+    void FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed);
+
+    /**
+     * \param node a node on a path followed by FollowPaths(), not the destination (unchecked)
+     * \param slot the destination's slot
+     * \param circuit set to the circuit to the next hop
+     * \return the next hop
+     */
+    uint32_t NextHop(uint32_t node, uint32_t slot, uint32_t& circuit) const
+    {
+        const uint64_t hop = m_next[static_cast<std::size_t>(node) * BATCH + slot];
+        circuit = static_cast<uint32_t>(hop >> 32);
+        return static_cast<uint32_t>(hop);
+    }
+
   private:
-    uint32_t m_nodes{0};             //!< N
-    uint32_t m_nLevels{0};           //!< levels found
-    std::vector<uint64_t> m_levels;  //!< [level * N + node] frontier words
-    std::vector<uint64_t> m_seen;    //!< per node, destinations that reach it
-    std::vector<double> m_pathCount; //!< [node * BATCH + slot] shortest-path counts
+    uint32_t m_nodes{0};              //!< N
+    uint32_t m_nLevels{0};            //!< levels found
+    std::vector<uint64_t> m_levels;   //!< [level * N + node] frontier words
+    std::vector<uint64_t> m_seen;     //!< per node, destinations that reach it
+    std::vector<double> m_pathCount;  //!< [node * BATCH + slot] shortest-path counts
+    uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
+    std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
+    /// [node * BATCH + slot] next hop (low 32 bits) and circuit to it (high 32 bits); node-major
+    /// so that FollowPaths() writes a node's slots into one row (slot-major scattered the
+    /// writes over 64 stretches and cost more than the walks' reads gain)
+    std::vector<uint64_t> m_next;
+    std::vector<uint64_t> m_closer; //!< per edge of the current node, its closer slots
 };
 
 } // namespace mose
