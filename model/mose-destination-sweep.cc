@@ -71,14 +71,6 @@ DestinationSweep::SetRouting(const ShortestPathRouting& routing)
     m_routing = &routing;
     m_graph = &routing.GetGraph().GetGraph();
     m_rule = routing.GetRule();
-    if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
-    {
-        m_tree.emplace(routing);
-    }
-    else
-    {
-        m_tree.reset();
-    }
     // stamps from an earlier graph must not match: start the epochs again
     m_stamp.assign(n, 0);
     m_epoch = 0;
@@ -96,38 +88,25 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
 {
     NS_LOG_FUNCTION(this << first << last);
     const uint32_t n = m_routing->GetGraph().GetNNodes();
-    std::size_t pairs = 0;
     m_destinations.clear();
     for (std::size_t k = first; k < last; ++k)
     {
         m_destinations.push_back(groups.runs[k].destination);
-        pairs += groups.runs[k].end - groups.runs[k].begin;
     }
     const auto count = static_cast<uint32_t>(m_destinations.size());
-    // Random next hops need path counts. Counting them in the search costs about N additions
-    // per destination; LazyRandomTree costs about the size of the sources' shortest-path
-    // intervals, far less when a destination has few sources.
-    m_lazy = m_rule == RoutingRule::RANDOM_SHORTEST_PATH && pairs * 16 < std::size_t{count} * n;
-    if (m_lazy)
-    {
-        m_routing->ComputeTreeBatch(m_destinations.data(), count, *m_batch, false);
-    }
-    else
-    {
-        m_search.Search(m_routing->GetGraph(),
-                        m_destinations.data(),
-                        count,
-                        m_rule == RoutingRule::RANDOM_SHORTEST_PATH);
-    }
-    // single-path rules off the lazy evaluator: the walks set the hops (a tree node's depth),
-    // SearchBatch() only checks that the sources reach their destination and marks them
-    const bool follow = !m_lazy && m_rule != RoutingRule::ECMP;
+    // distances only: random path counts come later, only where the paths need them
+    // (LevelSearch::CountPaths(); counting them for every node in the search, or lazily per
+    // destination with LazyRandomTree, measured 1.2-2x slower at N = 1024 to 65536)
+    m_search.Search(m_routing->GetGraph(), m_destinations.data(), count, false);
+    // single-path rules: the walks set the hops (a tree node's depth), SearchBatch() only
+    // checks that the sources reach their destination and marks them
+    const bool follow = m_rule != RoutingRule::ECMP;
     if (follow)
     {
         m_search.ClearSources();
     }
     uint64_t bound = 0;
-    const uint64_t longest = m_lazy ? 0 : m_search.GetNLevels() - 1;
+    const uint64_t longest = m_search.GetNLevels() - 1;
     for (uint32_t slot = 0; slot < count; ++slot)
     {
         const DestinationRun& run = groups.runs[first + slot];
@@ -143,8 +122,7 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
                 m_search.MarkSource(p.src, slot);
                 continue;
             }
-            const uint32_t d =
-                m_lazy ? m_batch->GetDistance(p.src, slot) : m_search.Distance(p.src, slot);
+            const uint32_t d = m_search.Distance(p.src, slot);
             if (d == NONE)
             {
                 ThrowUnreachable(p);
@@ -161,6 +139,10 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
     if (follow)
     {
         // every path node's next hop, all 64 destinations at once; the walks read them
+        if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+        {
+            m_search.CountPaths(m_routing->GetGraph());
+        }
         m_search.FollowPaths(m_routing->GetGraph(),
                              m_rule == RoutingRule::RANDOM_SHORTEST_PATH,
                              m_routing->GetSeed());
@@ -230,10 +212,6 @@ DestinationSweep::Route(FlowGroups& groups,
             }
             else
             {
-                if (m_lazy)
-                {
-                    m_tree->Reset(m_batch, slot);
-                }
                 AddPathTree(groups, run, slot, dags);
                 dags.nodeBegin.push_back(static_cast<uint32_t>(m_nodes - 1));
             }
@@ -255,20 +233,11 @@ DestinationSweep::AddPathTree(FlowGroups& groups,
                               DemandDags& dags)
 {
     NS_LOG_FUNCTION(this << run.destination << slot);
-    if (m_lazy)
-    {
-        AddPathTreeWith(groups, run, dags, [this](uint32_t u, uint32_t& circuit) {
-            return m_tree->Step(u, circuit);
-        });
-    }
-    else
-    {
-        // both single-path rules: the next hops FollowPaths() chose (SearchBatch())
-        const LevelSearch& search = m_search;
-        AddPathTreeWith(groups, run, dags, [&search, slot](uint32_t u, uint32_t& c) {
-            return search.NextHop(u, slot, c);
-        });
-    }
+    // both single-path rules: the next hops FollowPaths() chose (SearchBatch())
+    const LevelSearch& search = m_search;
+    AddPathTreeWith(groups, run, dags, [&search, slot](uint32_t u, uint32_t& c) {
+        return search.NextHop(u, slot, c);
+    });
 }
 
 template <class Step>

@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -125,9 +124,10 @@ struct DemandDags
  *   level of the search;
  * - RANDOM_SHORTEST_PATH: the same walk; at a node with several closer neighbours the choice
  *   weighs them by their shortest-path counts (ShortestPathRouting::HashUniform() picks the
- *   point). The counts come from the search itself (LevelSearch with path counts) when the 64
- *   destinations have many pairs, else from a LazyRandomTree over a TreeBatch, which evaluates
- *   them over the walked nodes' shortest-path intervals only;
+ *   point). The counts come from LevelSearch::CountPaths(), on the union of the sources'
+ *   shortest-path intervals only;
+ * Under both single-path rules the next hops of a batch's paths are chosen for its 64
+ * destinations at once (LevelSearch::FollowPaths()) before the walks, which read them;
  * - ECMP: a search from the sources over closer neighbours finds the sub-DAG, sorted by
  *   distance with a counting sort (within a distance, in discovery order).
  * The next hops are those of ShortestPathRouting::ComputeTree(). The sweep also sets every
@@ -220,19 +220,14 @@ class DestinationSweep
     const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph
     RoutingRule m_rule{RoutingRule::SHORTEST_PATH}; //!< its rule
     LevelSearch m_search;                           //!< distances (and counts) of the current batch
-    bool m_lazy{false}; //!< RANDOM_SHORTEST_PATH: this batch uses m_batch and m_tree
-    /// distances of the current batch, for m_tree (shared: the lazy tree keeps the batch it was
-    /// last reset on)
-    std::shared_ptr<TreeBatch> m_batch{std::make_shared<TreeBatch>()};
-    std::optional<LazyRandomTree> m_tree; //!< RANDOM_SHORTEST_PATH next hops, lazy counts
-    std::vector<uint32_t> m_destinations; //!< the current batch's destinations
-    std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
-    std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
-    std::vector<uint32_t> m_walk;         //!< nodes of the current walk or ECMP search
-    std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
-    std::vector<uint32_t> m_depth;        //!< per node, its depth in the tree (when stamped)
-    std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
-    uint32_t m_epoch{0};                  //!< stamp of the current destination
+    std::vector<uint32_t> m_destinations;           //!< the current batch's destinations
+    std::vector<uint32_t> m_stamp;                  //!< per node, the epoch it was added in
+    std::vector<uint32_t> m_local;                  //!< per node, its local index (when stamped)
+    std::vector<uint32_t> m_walk;                   //!< nodes of the current walk or ECMP search
+    std::vector<uint32_t> m_walkCircuit;            //!< circuit from each walked node to the next
+    std::vector<uint32_t> m_depth;    //!< per node, its depth in the tree (when stamped)
+    std::vector<uint32_t> m_distance; //!< ECMP: per node, its distance (when stamped)
+    uint32_t m_epoch{0};              //!< stamp of the current destination
     std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays
     std::size_t m_nodes{0};         //!< single-path rules: entries written so far in edgeBegin
     std::size_t m_pairs{0};         //!< single-path rules: entries written so far in pairNode

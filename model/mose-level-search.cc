@@ -79,7 +79,6 @@ LevelSearch::Search(const CircuitGraph& graph,
         }
     }
     const uint64_t all = count == 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
-    double* sigma = m_pathCount.data();
     for (uint32_t level = 1;; ++level)
     {
         m_levels.resize(static_cast<std::size_t>(level + 1) * n, 0);
@@ -111,37 +110,105 @@ LevelSearch::Search(const CircuitGraph& graph,
             {
                 continue;
             }
-            // sum of the closer neighbours' counts, in increasing id order per destination;
-            // a destination's first term is assigned (0 + c == c: the same sum)
-            double* row = sigma + static_cast<std::size_t>(v) * BATCH;
-            uint64_t pending = fresh;
-            for (auto it = begin; it != end; ++it)
-            {
-                const uint32_t u = boost::target(*it, g);
-                const uint64_t x = frontier[u] & fresh;
-                if (x == 0)
-                {
-                    continue;
-                }
-                const double* from = sigma + static_cast<std::size_t>(u) * BATCH;
-                for (uint64_t a = x & pending; a != 0; a &= a - 1)
-                {
-                    const uint32_t b = LowestBit(a);
-                    row[b] = from[b];
-                }
-                for (uint64_t a = x & ~pending; a != 0; a &= a - 1)
-                {
-                    const uint32_t b = LowestBit(a);
-                    row[b] += from[b];
-                }
-                pending &= ~x;
-            }
+            SumCounts(g, v, fresh, frontier);
         }
         if (!grew)
         {
             m_levels.resize(static_cast<std::size_t>(level) * n);
             m_nLevels = level;
             break;
+        }
+    }
+}
+
+void
+LevelSearch::SumCounts(const CircuitGraph::Graph& g,
+                       uint32_t v,
+                       uint64_t slots,
+                       const uint64_t* closer)
+{
+    // sum of the closer neighbours' counts, in increasing id order per destination; a
+    // destination's first term is assigned (0 + c == c: the same sum)
+    double* sigma = m_pathCount.data();
+    double* row = sigma + static_cast<std::size_t>(v) * BATCH;
+    uint64_t pending = slots;
+    for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
+    {
+        const uint32_t u = boost::target(*it, g);
+        const uint64_t x = closer[u] & slots;
+        if (x == 0)
+        {
+            continue;
+        }
+        const double* from = sigma + static_cast<std::size_t>(u) * BATCH;
+        for (uint64_t a = x & pending; a != 0; a &= a - 1)
+        {
+            const uint32_t b = LowestBit(a);
+            row[b] = from[b];
+        }
+        for (uint64_t a = x & ~pending; a != 0; a &= a - 1)
+        {
+            const uint32_t b = LowestBit(a);
+            row[b] += from[b];
+        }
+        pending &= ~x;
+    }
+}
+
+void
+LevelSearch::CountPaths(const CircuitGraph& graph)
+{
+    NS_LOG_FUNCTION(this);
+    const uint32_t n = m_nodes;
+    const CircuitGraph::Graph& g = graph.GetGraph();
+    if (graph.GetNNodes() != n || m_need.size() != n)
+    {
+        throw MoseError("LevelSearch::CountPaths: call Search() and ClearSources() first");
+    }
+    // the marked nodes and, recursively, their closer neighbours: the nodes whose counts the
+    // choices on the marked paths read (farthest level first, so that a node's marks are
+    // complete before it passes them on)
+    m_counted.assign(m_need.begin(), m_need.end());
+    uint64_t* counted = m_counted.data();
+    for (uint32_t level = m_nLevels; level-- > 1;)
+    {
+        const uint64_t* here = GetLevel(level);
+        const uint64_t* closer = GetLevel(level - 1);
+        for (uint32_t v = 0; v < n; ++v)
+        {
+            const uint64_t marked = counted[v] & here[v];
+            if (marked == 0)
+            {
+                continue;
+            }
+            for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
+            {
+                const uint32_t u = boost::target(*it, g);
+                counted[u] |= closer[u] & marked;
+            }
+        }
+    }
+    // their counts, nearest level first (a destination's own count is 1)
+    m_pathCount.resize(static_cast<std::size_t>(n) * BATCH);
+    const uint64_t* roots = GetLevel(0);
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        for (uint64_t a = roots[v]; a != 0; a &= a - 1)
+        {
+            m_pathCount[static_cast<std::size_t>(v) * BATCH + LowestBit(a)] = 1.0;
+        }
+    }
+    for (uint32_t level = 1; level < m_nLevels; ++level)
+    {
+        const uint64_t* here = GetLevel(level);
+        const uint64_t* closer = GetLevel(level - 1);
+        for (uint32_t v = 0; v < n; ++v)
+        {
+            const uint64_t slots = counted[v] & here[v];
+            if (slots != 0)
+            {
+                SumCounts(g, v, slots, closer);
+            }
         }
     }
 }
