@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace ns3
@@ -23,6 +24,9 @@ NS_LOG_COMPONENT_DEFINE("MoseLevelSearch");
 
 namespace
 {
+
+/// SumCounts()'s branch-free loop up to this degree (a stack array per neighbour)
+constexpr std::size_t MAX_DENSE_DEGREE = 16;
 
 /// \return the index of the lowest set bit of a nonzero word
 inline uint32_t
@@ -58,6 +62,7 @@ LevelSearch::Search(const CircuitGraph& graph,
         }
     }
     m_nodes = n;
+    m_graph = &g;
     std::copy(destinations, destinations + count, m_destinations);
     m_seen.assign(n, 0);
     // level 0: the destinations; the vector grows by one level of N words at a time
@@ -131,8 +136,42 @@ LevelSearch::SumCounts(const CircuitGraph::Graph& g,
     // destination's first term is assigned (0 + c == c: the same sum)
     double* sigma = m_pathCount.data();
     double* row = sigma + static_cast<std::size_t>(v) * BATCH;
+    auto [begin, end] = boost::out_edges(v, g);
+    const auto degree = static_cast<std::size_t>(end - begin);
+    if (degree <= MAX_DENSE_DEGREE)
+    {
+        // one loop over the slots with a fixed-count body, without branches: a term is a
+        // closer neighbour's count or +0.0 (its bits masked to zero, never computed with), and
+        // adding +0.0 to a count (>= 1) or to the initial +0.0 leaves it unchanged, so the
+        // sums are bit for bit those of the sparse loop below; that loop mispredicted its exits
+        // once per neighbour and node
+        const double* from[MAX_DENSE_DEGREE];
+        uint64_t x[MAX_DENSE_DEGREE];
+        for (std::size_t k = 0; k < degree; ++k)
+        {
+            const uint32_t u = boost::target(begin[k], g);
+            from[k] = sigma + static_cast<std::size_t>(u) * BATCH;
+            x[k] = closer[u] & slots;
+        }
+        for (uint64_t a = slots; a != 0; a &= a - 1)
+        {
+            const uint32_t b = LowestBit(a);
+            double sum = 0.0;
+            for (std::size_t k = 0; k < degree; ++k)
+            {
+                uint64_t bits;
+                std::memcpy(&bits, from[k] + b, sizeof bits);
+                bits &= uint64_t{0} - ((x[k] >> b) & 1);
+                double term;
+                std::memcpy(&term, &bits, sizeof term);
+                sum += term;
+            }
+            row[b] = sum;
+        }
+        return;
+    }
     uint64_t pending = slots;
-    for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
+    for (auto it = begin; it != end; ++it)
     {
         const uint32_t u = boost::target(*it, g);
         const uint64_t x = closer[u] & slots;
@@ -233,7 +272,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
     // cells are written for path nodes and read only there: no fill needed
     m_next.resize(static_cast<std::size_t>(n) * BATCH);
     uint64_t* need = m_need.data();
-    uint64_t* next = m_next.data();
+    uint16_t* next = m_next.data();
     double target[BATCH];     // per slot with a choice, HashUniform() * count
     double cumulative[BATCH]; // per slot with a choice, the closer neighbours' counts so far
     // farthest level first: a chosen next hop is one level down and is handled there
@@ -250,6 +289,11 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
             }
             auto [begin, end] = boost::out_edges(u, g);
             const auto degree = static_cast<std::size_t>(end - begin);
+            if (degree > std::size_t{UINT16_MAX} + 1)
+            {
+                throw MoseError("LevelSearch::FollowPaths: node " + std::to_string(u) +
+                                " has more than 65536 circuits");
+            }
             if (m_closer.size() < degree)
             {
                 m_closer.resize(degree);
@@ -310,19 +354,35 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                     pending &= ~last;
                 }
             }
-            uint64_t* row = next + static_cast<std::size_t>(u) * BATCH;
+            uint16_t* row = next + static_cast<std::size_t>(u) * BATCH;
             for (std::size_t k = 0; k < degree; ++k)
             {
-                if (x[k] == 0)
+                need[boost::target(begin[k], g)] |= x[k];
+            }
+            if (degree <= 64)
+            {
+                // one loop over the marked slots whose body has a fixed trip count: a loop per
+                // edge mispredicted its exit once per edge and node (measured: most of this
+                // function's time); the x[k] are disjoint, so the slot's edge is the one bit
+                for (uint64_t a = marked; a != 0; a &= a - 1)
                 {
-                    continue;
+                    const uint32_t slot = LowestBit(a);
+                    uint64_t edges = 0;
+                    for (std::size_t k = 0; k < degree; ++k)
+                    {
+                        edges |= ((x[k] >> slot) & 1) << k;
+                    }
+                    row[slot] = static_cast<uint16_t>(LowestBit(edges));
                 }
-                const uint32_t v = boost::target(begin[k], g);
-                need[v] |= x[k];
-                const uint64_t hop = (static_cast<uint64_t>(g[begin[k]]) << 32) | v;
-                for (uint64_t a = x[k]; a != 0; a &= a - 1)
+            }
+            else
+            {
+                for (std::size_t k = 0; k < degree; ++k)
                 {
-                    row[LowestBit(a)] = hop;
+                    for (uint64_t a = x[k]; a != 0; a &= a - 1)
+                    {
+                        row[LowestBit(a)] = static_cast<uint16_t>(k);
+                    }
                 }
             }
         }

@@ -179,9 +179,10 @@ class LevelSearch
      */
     uint32_t NextHop(uint32_t node, uint32_t slot, uint32_t& circuit) const
     {
-        const uint64_t hop = m_next[static_cast<std::size_t>(node) * BATCH + slot];
-        circuit = static_cast<uint32_t>(hop >> 32);
-        return static_cast<uint32_t>(hop);
+        const auto edge = boost::out_edges(node, *m_graph)
+                              .first[m_next[static_cast<std::size_t>(node) * BATCH + slot]];
+        circuit = (*m_graph)[edge];
+        return static_cast<uint32_t>(boost::target(edge, *m_graph));
     }
 
   private:
@@ -206,11 +207,12 @@ class LevelSearch
     uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
     std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
-    /// [node * BATCH + slot] next hop (low 32 bits) and circuit to it (high 32 bits); node-major
-    /// so that FollowPaths() writes a node's slots into one row (slot-major scattered the
-    /// writes over 64 stretches and cost more than the walks' reads gain)
-    std::vector<uint64_t> m_next;
-    std::vector<uint64_t> m_closer; //!< per edge of the current node, its closer slots
+    /// [node * BATCH + slot] the next hop's position in the node's CSR row (2 bytes: the table
+    /// stays in cache, N * 128 bytes); node-major so that FollowPaths() writes a node's slots
+    /// into one row (slot-major scattered the writes and cost more than the walks' reads gain)
+    std::vector<uint16_t> m_next;
+    const CircuitGraph::Graph* m_graph{nullptr}; //!< the graph of the last search
+    std::vector<uint64_t> m_closer;              //!< per edge of the current node, its closer slots
 };
 
 } // namespace mose
