@@ -199,6 +199,24 @@ class LevelSearch
                    uint64_t slots,
                    const uint64_t* closer);
 
+    /**
+     * \brief RANDOM_SHORTEST_PATH's choice at a node for the slots with several closer
+     *        neighbours (ShortestPathRouting::ComputeTree()'s rule, the same sums).
+     * \param g the CSR graph
+     * \param u the node
+     * \param closerLevel the frontier words of the level below u's
+     * \param several the slots with several closer neighbours
+     * \param target per slot, HashUniform() * u's count
+     * \param x per edge of u, its closer slots; on return, for the slots in several, only the
+     *        chosen edge keeps the slot
+     */
+    void ChooseByCounts(const CircuitGraph::Graph& g,
+                        uint32_t u,
+                        const uint64_t* closerLevel,
+                        uint64_t several,
+                        const double* target,
+                        uint64_t* x) const;
+
     uint32_t m_nodes{0};              //!< N
     uint32_t m_nLevels{0};            //!< levels found
     std::vector<uint64_t> m_levels;   //!< [level * N + node] frontier words
