@@ -304,6 +304,13 @@ LevelSearch::ClearSources()
 }
 
 void
+LevelSearch::MarkAllSources()
+{
+    NS_LOG_FUNCTION(this);
+    m_need = m_seen;
+}
+
+void
 LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
 {
     NS_LOG_FUNCTION(this << random);

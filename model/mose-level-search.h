@@ -121,6 +121,12 @@ class LevelSearch
     void ClearSources();
 
     /**
+     * \brief Marks every node as the start of a path towards every destination it reaches
+     *        (after Search()): FollowPaths() then fills the whole next-hop table. O(N).
+     */
+    void MarkAllSources();
+
+    /**
      * \brief Marks a node as the start of a path towards a slot's destination (after Search()
      *        and ClearSources()).
      * \param node a node that can reach the slot's destination (unchecked)
