@@ -322,6 +322,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
     }
     // cells are written for path nodes and read only there: no fill needed
     m_next.resize(static_cast<std::size_t>(n) * BATCH);
+    m_nextNode.resize(static_cast<std::size_t>(n) * BATCH);
     uint64_t* need = m_need.data();
     uint16_t* next = m_next.data();
     double target[BATCH]; // per slot with a choice, HashUniform() * count
@@ -381,6 +382,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                 ChooseByCounts(g, u, closer, several, target, x);
             }
             uint16_t* row = next + static_cast<std::size_t>(u) * BATCH;
+            uint32_t* nodeRow = m_nextNode.data() + static_cast<std::size_t>(u) * BATCH;
             for (std::size_t k = 0; k < degree; ++k)
             {
                 need[boost::target(begin[k], g)] |= x[k];
@@ -398,7 +400,9 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                     {
                         edges |= ((x[k] >> slot) & 1) << k;
                     }
-                    row[slot] = static_cast<uint16_t>(LowestBit(edges));
+                    const uint32_t k = LowestBit(edges);
+                    row[slot] = static_cast<uint16_t>(k);
+                    nodeRow[slot] = boost::target(begin[k], g);
                 }
             }
             else
@@ -408,6 +412,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                     for (uint64_t a = x[k]; a != 0; a &= a - 1)
                     {
                         row[LowestBit(a)] = static_cast<uint16_t>(k);
+                        nodeRow[LowestBit(a)] = boost::target(begin[k], g);
                     }
                 }
             }
