@@ -101,10 +101,6 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
     // single-path rules: the walks set the hops (a tree node's depth), SearchBatch() only
     // checks that the sources reach their destination and marks them
     const bool follow = m_rule != RoutingRule::ECMP;
-    if (follow)
-    {
-        m_search.ClearSources();
-    }
     uint64_t bound = 0;
     const uint64_t longest = m_search.GetNLevels() - 1;
     for (uint32_t slot = 0; slot < count; ++slot)

@@ -31,7 +31,10 @@ namespace mose
  * path from a node whose distance is known needs no other table. On request it also counts,
  * per (node, destination), the shortest paths to the destination (a double, summed over the
  * closer neighbours in increasing id order: the values of ShortestPathRouting::ComputeTree()'s
- * pathCount, bit for bit), about N * 64 * (closer neighbours) additions.
+ * pathCount, bit for bit), about N * 64 * (closer neighbours) additions; CountPaths() counts
+ * only where marked sources' paths need them. FollowPaths() then picks the single-path next
+ * hops of every node on the marked sources' paths, for all 64 destinations at once (the
+ * flow-level sweep and MoseRouteTable share it).
  */
 class LevelSearch
 {
@@ -40,7 +43,8 @@ class LevelSearch
     static constexpr uint32_t BATCH = 64;
 
     /**
-     * \brief Runs the search; the storage of the previous search is reused.
+     * \brief Runs the search and clears the source marks; the storage of the previous search is
+     *        reused.
      * \param graph the circuit graph; must outlive the use of the results
      * \param destinations the destinations, 1 to BATCH of them (repeats allowed)
      * \param count how many
@@ -116,19 +120,14 @@ class LevelSearch
     static constexpr uint32_t UNREACHABLE = UINT32_MAX;
 
     /**
-     * \brief Forgets the marks of FollowPaths(): no node starts a path yet. O(N).
-     */
-    void ClearSources();
-
-    /**
      * \brief Marks every node as the start of a path towards every destination it reaches
      *        (after Search()): FollowPaths() then fills the whole next-hop table. O(N).
      */
     void MarkAllSources();
 
     /**
-     * \brief Marks a node as the start of a path towards a slot's destination (after Search()
-     *        and ClearSources()).
+     * \brief Marks a node as the start of a path towards a slot's destination (after Search(),
+     *        which clears the marks).
      * \param node a node that can reach the slot's destination (unchecked)
      * \param slot the slot (unchecked)
      */
@@ -147,7 +146,8 @@ class LevelSearch
      * One pass from the farthest level marks that union (d word ORs per marked node and
      * level), a second counts on it, nearest level first. At N = 1024, d = 4 with the
      * training-heavy mix the union holds about 27% of the (node, destination) cells a full
-     * count fills. Call after Search() (with or without pathCounts) and MarkSource().
+     * count fills. Call after Search() (without pathCounts: they would be counted twice) and
+     * MarkSource().
      * \param graph the graph of the last Search()
      */
     void CountPaths(const CircuitGraph& graph);
