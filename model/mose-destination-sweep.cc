@@ -21,6 +21,11 @@ NS_LOG_COMPONENT_DEFINE("MoseDestinationSweep");
 
 namespace
 {
+/// SHORTEST_PATH batches with at least N / this many pairs use LevelSearch::FollowPaths();
+/// measured: FollowPaths() is 10% faster at N = 1024 (2,200-4,400 pairs per batch of 64
+/// destinations) and 5-20% slower at N = 16384 and 65536 with 1,000,000 flows (a few thousand)
+constexpr std::size_t FOLLOW_PAIRS_PER_NODE = 1;
+
 /// Shorthand for the "none" value of distances
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
 
@@ -89,18 +94,25 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
     NS_LOG_FUNCTION(this << first << last);
     const uint32_t n = m_routing->GetGraph().GetNNodes();
     m_destinations.clear();
+    std::size_t pairs = 0;
     for (std::size_t k = first; k < last; ++k)
     {
         m_destinations.push_back(groups.runs[k].destination);
+        pairs += groups.runs[k].end - groups.runs[k].begin;
     }
     const auto count = static_cast<uint32_t>(m_destinations.size());
     // distances only: random path counts come later, only where the paths need them
     // (LevelSearch::CountPaths(); counting them for every node in the search, or lazily per
     // destination with LazyRandomTree, measured 1.2-2x slower at N = 1024 to 65536)
     m_search.Search(m_routing->GetGraph(), m_destinations.data(), count, false);
-    // single-path rules: the walks set the hops (a tree node's depth), SearchBatch() only
-    // checks that the sources reach their destination and marks them
-    const bool follow = m_rule != RoutingRule::ECMP;
+    // RANDOM_SHORTEST_PATH, and SHORTEST_PATH on a batch with many pairs: the walks follow
+    // the next hops FollowPaths() chose (and set the hops, a tree node's depth); SearchBatch()
+    // only checks that the sources reach their destination and marks them. FollowPaths()
+    // scans the N nodes once per level, which a sparse batch does not repay: there the
+    // SHORTEST_PATH walks scan the frontier words themselves (FOLLOW_PAIRS_PER_NODE).
+    m_follow = m_rule == RoutingRule::RANDOM_SHORTEST_PATH ||
+               (m_rule == RoutingRule::SHORTEST_PATH && pairs * FOLLOW_PAIRS_PER_NODE >= n);
+    const bool follow = m_follow;
     uint64_t bound = 0;
     const uint64_t longest = m_search.GetNLevels() - 1;
     for (uint32_t slot = 0; slot < count; ++slot)
@@ -229,14 +241,37 @@ DestinationSweep::AddPathTree(FlowGroups& groups,
                               DemandDags& dags)
 {
     NS_LOG_FUNCTION(this << run.destination << slot);
-    // both single-path rules: the next hops FollowPaths() chose (SearchBatch())
     const LevelSearch& search = m_search;
-    AddPathTreeWith(groups, run, dags, [&search, slot](uint32_t u, uint32_t& c) {
-        return search.NextHop(u, slot, c);
-    });
+    if (m_follow)
+    {
+        // the next hops FollowPaths() chose (SearchBatch())
+        AddPathTreeWith<true>(groups,
+                              run,
+                              dags,
+                              [&search, slot](uint32_t u, uint32_t, uint32_t& c) {
+                                  return search.NextHop(u, slot, c);
+                              });
+        return;
+    }
+    // SHORTEST_PATH, sparse batch: the lowest-id closer neighbour, the first one in the
+    // id-sorted CSR row on the level below u's
+    const CircuitGraph::Graph& g = *m_graph;
+    AddPathTreeWith<false>(groups,
+                           run,
+                           dags,
+                           [&g, &search, slot](uint32_t u, uint32_t du, uint32_t& c) {
+                               const uint64_t* closer = search.GetLevel(du - 1);
+                               auto it = boost::out_edges(u, g).first;
+                               while (((closer[boost::target(*it, g)] >> slot) & 1) == 0)
+                               {
+                                   ++it;
+                               }
+                               c = g[*it];
+                               return static_cast<uint32_t>(boost::target(*it, g));
+                           });
 }
 
-template <class Step>
+template <bool SetHops, class Step>
 void
 DestinationSweep::AddPathTreeWith(FlowGroups& groups,
                                   const DestinationRun& run,
@@ -260,7 +295,10 @@ DestinationSweep::AddPathTreeWith(FlowGroups& groups,
     // the root: local index 0, no edge
     stamp[run.destination] = epoch;
     local[run.destination] = 0;
-    depth[run.destination] = 0;
+    if (SetHops)
+    {
+        depth[run.destination] = 0;
+    }
     uint32_t nodes = 1;
     edgeBegin[nodeSlot++] = static_cast<uint32_t>(edges);
     for (std::size_t k = run.begin; k < run.end; ++k)
@@ -269,28 +307,35 @@ DestinationSweep::AddPathTreeWith(FlowGroups& groups,
         // walk until the path meets the tree (at the latest, at the root)
         uint32_t length = 0;
         uint32_t u = p.src;
-        while (stamp[u] != epoch)
+        // du: u's distance when SearchBatch() set the hops (else unused by the step)
+        for (uint32_t du = p.hops; stamp[u] != epoch; --du)
         {
             stamp[u] = epoch;
             walk[length] = u;
-            u = step(u, walkCircuit[length]);
+            u = step(u, du, walkCircuit[length]);
             ++length;
         }
         // append the walk nearest first, so that every node follows its next hop
         uint32_t target = local[u];
-        uint32_t d = depth[u];
+        uint32_t d = SetHops ? depth[u] : 0;
         for (uint32_t j = length; j-- > 0;)
         {
             local[walk[j]] = nodes++;
-            depth[walk[j]] = ++d;
+            if (SetHops)
+            {
+                depth[walk[j]] = ++d;
+            }
             edgeTarget[edges] = target;
             edgeCircuit[edges] = walkCircuit[j];
             ++edges;
             edgeBegin[nodeSlot++] = static_cast<uint32_t>(edges);
             target = local[walk[j]];
         }
-        // a tree node's depth is its distance: the pair's hops
-        p.hops = depth[p.src];
+        if (SetHops)
+        {
+            // a tree node's depth is its distance: the pair's hops
+            p.hops = depth[p.src];
+        }
         pairNode[pairSlot++] = local[p.src];
     }
     m_edges = edges;

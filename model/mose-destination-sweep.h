@@ -126,8 +126,9 @@ struct DemandDags
  *   weighs them by their shortest-path counts (ShortestPathRouting::HashUniform() picks the
  *   point). The counts come from LevelSearch::CountPaths(), on the union of the sources'
  *   shortest-path intervals only;
- * Under both single-path rules the next hops of a batch's paths are chosen for its 64
- * destinations at once (LevelSearch::FollowPaths()) before the walks, which read them;
+ * Under RANDOM_SHORTEST_PATH, and SHORTEST_PATH on a batch with at least N pairs, the next
+ * hops of a batch's paths are chosen for its 64 destinations at once
+ * (LevelSearch::FollowPaths()) before the walks, which read them;
  * - ECMP: a search from the sources over closer neighbours finds the sub-DAG, sorted by
  *   distance with a counting sort (within a distance, in discovery order).
  * The next hops are those of ShortestPathRouting::ComputeTree(). The sweep also sets every
@@ -166,9 +167,9 @@ class DestinationSweep
 
   private:
     /**
-     * \brief Searches one batch of destinations; under ECMP and the lazy random evaluator,
-     *        sets their pairs' hops, otherwise chooses the next hops on their paths
-     *        (LevelSearch::FollowPaths()) and leaves the hops to AddPathTree().
+     * \brief Searches one batch of destinations; under ECMP, and SHORTEST_PATH on a batch
+     *        with few pairs, sets their pairs' hops; otherwise chooses the next hops on their
+     *        paths (LevelSearch::FollowPaths()) and leaves the hops to AddPathTree().
      * \param groups the grouped flows
      * \param first the batch's first run
      * \param last one past its last run
@@ -204,13 +205,14 @@ class DestinationSweep
 
     /**
      * \brief AddPathTree() with a given next-hop rule.
+     * \tparam SetHops set the pairs' hops (their depth in the tree)
      * \param groups the grouped flows
      * \param run the destination
      * \param dags the DAGs being filled
-     * \param step step(u, circuit) returns the next hop of node u and sets circuit to the
-     *        circuit to it
+     * \param step step(u, du, circuit) returns the next hop of node u and sets circuit to the
+     *        circuit to it; du is u's distance when SearchBatch() set the pairs' hops
      */
-    template <class Step>
+    template <bool SetHops, class Step>
     void AddPathTreeWith(FlowGroups& groups,
                          const DestinationRun& run,
                          DemandDags& dags,
@@ -220,14 +222,16 @@ class DestinationSweep
     const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph
     RoutingRule m_rule{RoutingRule::SHORTEST_PATH}; //!< its rule
     LevelSearch m_search;                           //!< distances (and counts) of the current batch
-    std::vector<uint32_t> m_destinations;           //!< the current batch's destinations
-    std::vector<uint32_t> m_stamp;                  //!< per node, the epoch it was added in
-    std::vector<uint32_t> m_local;                  //!< per node, its local index (when stamped)
-    std::vector<uint32_t> m_walk;                   //!< nodes of the current walk or ECMP search
-    std::vector<uint32_t> m_walkCircuit;            //!< circuit from each walked node to the next
-    std::vector<uint32_t> m_depth;    //!< per node, its depth in the tree (when stamped)
-    std::vector<uint32_t> m_distance; //!< ECMP: per node, its distance (when stamped)
-    uint32_t m_epoch{0};              //!< stamp of the current destination
+    /// this batch's single-path next hops come from LevelSearch::FollowPaths()
+    bool m_follow{false};
+    std::vector<uint32_t> m_destinations; //!< the current batch's destinations
+    std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
+    std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
+    std::vector<uint32_t> m_walk;         //!< nodes of the current walk or ECMP search
+    std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
+    std::vector<uint32_t> m_depth;        //!< per node, its depth in the tree (when stamped)
+    std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
+    uint32_t m_epoch{0};                  //!< stamp of the current destination
     std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays
     std::size_t m_nodes{0};         //!< single-path rules: entries written so far in edgeBegin
     std::size_t m_pairs{0};         //!< single-path rules: entries written so far in pairNode

@@ -63,7 +63,11 @@ LevelSearch::Search(const CircuitGraph& graph,
     }
     m_nodes = n;
     m_graph = &g;
-    m_need.assign(n, 0); // no marks from an earlier search
+    if (m_marked || m_need.size() != n)
+    {
+        m_need.assign(n, 0); // no marks from an earlier search
+        m_marked = false;
+    }
     std::copy(destinations, destinations + count, m_destinations);
     m_seen.assign(n, 0);
     // level 0: the destinations; the vector grows by one level of N words at a time
@@ -302,6 +306,7 @@ LevelSearch::MarkAllSources()
 {
     NS_LOG_FUNCTION(this);
     m_need = m_seen;
+    m_marked = true;
 }
 
 void

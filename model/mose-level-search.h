@@ -134,6 +134,7 @@ class LevelSearch
     void MarkSource(uint32_t node, uint32_t slot)
     {
         m_need[node] |= uint64_t{1} << slot;
+        m_marked = true;
     }
 
     /**
@@ -230,6 +231,7 @@ class LevelSearch
     std::vector<double> m_pathCount;  //!< [node * BATCH + slot] shortest-path counts
     uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
+    bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
     std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
     /// [node * BATCH + slot] the next hop's position in the node's CSR row (2 bytes: the table
     /// stays in cache, N * 128 bytes); node-major so that FollowPaths() writes a node's slots
