@@ -19,6 +19,7 @@
 #include "ns3/mose-topology-template.h"
 
 #include <cstdint>
+#include <sys/resource.h>
 
 namespace ns3
 {
@@ -58,6 +59,19 @@ UniformGraph(uint32_t n, uint32_t d)
 {
     MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
     return BuildUniformTemplate(n, d, rng);
+}
+
+/**
+ * \return the process's peak resident set size so far, in MiB (getrusage(): Linux reports
+ *         ru_maxrss in KiB); a high-water mark over the whole process, so a benchmark that
+ *         reports it should run alone (--benchmark_filter) for a figure of its own
+ */
+inline double
+PeakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
 } // namespace bench

@@ -3,21 +3,35 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Flow-level evaluation times: one EvaluateFlows() call (one BFS tree per destination for the
- * loads, one more per destination for the costs, plus grouping and summaries) on paper traffic
- * (inference-heavy roles scaled to N, one-to-one P-D assignment, rho = 0.7):
+ * Flow-level evaluation times: one EvaluateFlows() call (grouping, the destination sweep with
+ * its load and cost passes, summaries) on paper traffic (inference-heavy roles scaled to N with
+ * RoleCounts::PaperScaled, one-to-one P-D assignment, rho = 0.7):
  *   - N = 1024, d = 4, 100,000 flows (the paper's scale; target < 20 ms), per routing rule,
  *     on the uniform template H^U and on the P-D-biased template H^PD (r = 3, circulant);
  *   - N = 1024, d = 4, 100,000 flows on H^U, both traffic mixes (inference-heavy roles with
- *     rho = 0.7, training-heavy roles with rho = 0.3), per routing rule (EvaluateMix);
+ *     rho = 0.7, training-heavy roles with rho = 0.3), per routing rule (EvaluateMix; issue 6
+ *     target < 5 ms under the single-path rules);
  *   - N = 16384, d = 8, 1,000,000 flows on H^U (target < 10 s, < 2 GB), one iteration per
- *     routing rule.
+ *     routing rule;
+ *   - N = 65536, d = 8, 1,000,000 flows on H^U (issue 9: target < 30 s, < 4 GB), one iteration
+ *     per routing rule, with the set-up time (template + traffic) and the process's peak RSS as
+ *     counters (run one rule per process for its own peak), and BuildUniformTemplate() at that
+ *     size once (UniformTemplateOnce).
  * Graph and flows are built outside the timed loop. Also: traffic generation, a single
- * destination tree (ComputeTree()) and a batch of 64 trees (ComputeTreeBatch()), the units the
- * evaluation repeats.
+ * destination tree (ComputeTree()) and a batch of 64 trees (ComputeTreeBatch()).
  *
- *   build/bench/mose-bench-evaluate-bench
- *   build/bench/mose-bench-evaluate-bench --benchmark_filter='Evaluate/1024'
+ *   build/bin/mose-bench-evaluate-bench --benchmark_filter=EvaluateMix --benchmark_repetitions=3
+ *   build/bin/mose-bench-evaluate-bench --benchmark_filter='Evaluate/N:65536/d:8/F:1000000/rule:1'
+ *   build/bin/mose-bench-evaluate-bench --benchmark_filter=UniformTemplateOnce
+ *
+ * Measured (CPU time, medians; 2-core machine shared with other builds; doc/mose.rst,
+ * Performance, has the before/after table):
+ *   EvaluateMix, inference-heavy / training-heavy: shortest-path 2.55 / 6.0 ms,
+ *   random-shortest-path 3.5 / 9.0 ms, ecmp 8.8 / 26.6 ms (before FollowPaths/CountPaths:
+ *   2.86 / 6.96, 5.4 / 13.4, 8.9 / 27.1 ms);
+ *   N = 65536, d = 8, 1,000,000 flows: shortest-path 1.43 s (143 MiB peak RSS),
+ * random-shortest-path 2.75 s (195 MiB; 5.0 s before), ecmp 3.31 s (115 MiB); set-up 0.2 s;
+ * BuildUniformTemplate at N = 65536, d = 8: 96-190 ms.
  */
 
 #include "bench-util.h"
@@ -29,6 +43,7 @@
 #include "ns3/mose-traffic.h"
 
 #include <benchmark/benchmark.h>
+#include <chrono>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -85,7 +100,10 @@ BM_Evaluate(benchmark::State& state)
     auto f = static_cast<uint64_t>(state.range(2));
     auto rule = static_cast<RoutingRule>(state.range(3));
     bool pd = state.range(4) != 0;
+    const auto setupStart = std::chrono::steady_clock::now();
     Setup s = MakeSetup(n, d, f, pd);
+    const double setupSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - setupStart).count();
     ShortestPathRouting routing(s.graph, rule, 1);
     FlowMetrics m;
     for (auto _ : state)
@@ -99,6 +117,30 @@ BM_Evaluate(benchmark::State& state)
     state.counters["avgHop"] = m.all.avgHop;
     state.counters["flows/s"] =
         benchmark::Counter(static_cast<double>(f), benchmark::Counter::kIsIterationInvariantRate);
+    // outside the timed loop: template + traffic, and the process's memory high-water mark
+    state.counters["setupSeconds"] = setupSeconds;
+    state.counters["peakRssMiB"] = PeakRssMiB();
+}
+
+/**
+ * BuildUniformTemplate() once, outside any timed loop (a benchmark of its own: at large N it
+ * runs once); arguments: N, d. Reports the build's wall seconds and the peak RSS so far.
+ */
+void
+BM_UniformTemplateOnce(benchmark::State& state)
+{
+    auto n = static_cast<uint32_t>(state.range(0));
+    auto d = static_cast<uint32_t>(state.range(1));
+    double seconds = 0;
+    for (auto _ : state)
+    {
+        const auto start = std::chrono::steady_clock::now();
+        CircuitGraph g = UniformGraph(n, d);
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        benchmark::DoNotOptimize(g.GetNCircuits());
+    }
+    state.counters["buildSeconds"] = seconds;
+    state.counters["peakRssMiB"] = PeakRssMiB();
 }
 
 /**
@@ -211,6 +253,20 @@ BENCHMARK(BM_Evaluate)
     ->Args({16384, 8, 1000000, 0, 0})
     ->Args({16384, 8, 1000000, 1, 0})
     ->Args({16384, 8, 1000000, 2, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+// Issue 9: N = 65536, d = 8, 1,000,000 flows (targets < 30 s and < 4 GB per rule); run one rule
+// per process for its own peakRssMiB (the counter is the process's high-water mark)
+BENCHMARK(BM_Evaluate)
+    ->ArgNames({"N", "d", "F", "rule", "pd"})
+    ->Args({65536, 8, 1000000, 0, 0})
+    ->Args({65536, 8, 1000000, 1, 0})
+    ->Args({65536, 8, 1000000, 2, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_UniformTemplateOnce)
+    ->ArgNames({"N", "d"})
+    ->Args({65536, 8})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 // Scaling: one parameter at a time from (N=4096, d=4, F=100k, random-shortest-path); under

@@ -21,8 +21,22 @@ NS_LOG_COMPONENT_DEFINE("MoseDestinationSweep");
 
 namespace
 {
+/// SHORTEST_PATH batches with at least N / this many pairs use LevelSearch::FollowPaths();
+/// measured: FollowPaths() is 10% faster at N = 1024 (2,200-4,400 pairs per batch of 64
+/// destinations) and 5-20% slower at N = 16384 and 65536 with 1,000,000 flows (a few thousand)
+constexpr std::size_t FOLLOW_PAIRS_PER_NODE = 1;
+
 /// Shorthand for the "none" value of distances
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
+
+/// Throws the MoseError of a pair whose source cannot reach its destination
+[[noreturn]] void
+ThrowUnreachable(const PairDemand& p)
+{
+    ThrowBadFlow(p.firstFlow,
+                 "dst = " + std::to_string(p.dst) + " cannot be reached from src = " +
+                     std::to_string(p.src) + " (the graph is not connected)");
+}
 
 /// Reserves room for at least size elements, doubling the capacity when it grows
 template <class Vector>
@@ -62,14 +76,6 @@ DestinationSweep::SetRouting(const ShortestPathRouting& routing)
     m_routing = &routing;
     m_graph = &routing.GetGraph().GetGraph();
     m_rule = routing.GetRule();
-    if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
-    {
-        m_tree.emplace(routing);
-    }
-    else
-    {
-        m_tree.reset();
-    }
     // stamps from an earlier graph must not match: start the epochs again
     m_stamp.assign(n, 0);
     m_epoch = 0;
@@ -77,6 +83,7 @@ DestinationSweep::SetRouting(const ShortestPathRouting& routing)
     // a walk visits each node at most once; ECMP's search uses m_walk as a list
     const bool ecmp = m_rule == RoutingRule::ECMP;
     m_walk.resize(ecmp ? 0 : n);
+    m_depth.resize(ecmp ? 0 : n);
     m_walkCircuit.resize(ecmp ? 0 : n);
     m_distance.resize(ecmp ? n : 0);
 }
@@ -86,49 +93,69 @@ DestinationSweep::SearchBatch(FlowGroups& groups, std::size_t first, std::size_t
 {
     NS_LOG_FUNCTION(this << first << last);
     const uint32_t n = m_routing->GetGraph().GetNNodes();
-    std::size_t pairs = 0;
     m_destinations.clear();
+    std::size_t pairs = 0;
     for (std::size_t k = first; k < last; ++k)
     {
         m_destinations.push_back(groups.runs[k].destination);
         pairs += groups.runs[k].end - groups.runs[k].begin;
     }
     const auto count = static_cast<uint32_t>(m_destinations.size());
-    // Random next hops need path counts. Counting them in the search costs about N additions
-    // per destination; LazyRandomTree costs about the size of the sources' shortest-path
-    // intervals, far less when a destination has few sources.
-    m_lazy = m_rule == RoutingRule::RANDOM_SHORTEST_PATH && pairs * 16 < std::size_t{count} * n;
-    if (m_lazy)
-    {
-        m_routing->ComputeTreeBatch(m_destinations.data(), count, *m_batch, false);
-    }
-    else
-    {
-        m_search.Search(m_routing->GetGraph(),
-                        m_destinations.data(),
-                        count,
-                        m_rule == RoutingRule::RANDOM_SHORTEST_PATH);
-    }
-    uint64_t hops = 0;
+    // distances only: random path counts come later, only where the paths need them
+    // (LevelSearch::CountPaths(); counting them for every node in the search, or lazily per
+    // destination with LazyRandomTree, measured 1.2-2x slower at N = 1024 to 65536)
+    m_search.Search(m_routing->GetGraph(), m_destinations.data(), count, false);
+    // RANDOM_SHORTEST_PATH, and SHORTEST_PATH on a batch with many pairs: the walks follow
+    // the next hops FollowPaths() chose (and set the hops, a tree node's depth); SearchBatch()
+    // only checks that the sources reach their destination and marks them. FollowPaths()
+    // scans the N nodes once per level, which a sparse batch does not repay: there the
+    // SHORTEST_PATH walks scan the frontier words themselves (FOLLOW_PAIRS_PER_NODE).
+    m_follow = m_rule == RoutingRule::RANDOM_SHORTEST_PATH ||
+               (m_rule == RoutingRule::SHORTEST_PATH && pairs * FOLLOW_PAIRS_PER_NODE >= n);
+    const bool follow = m_follow;
+    uint64_t bound = 0;
+    const uint64_t longest = m_search.GetNLevels() - 1;
     for (uint32_t slot = 0; slot < count; ++slot)
     {
         const DestinationRun& run = groups.runs[first + slot];
         for (std::size_t k = run.begin; k < run.end; ++k)
         {
             PairDemand& p = groups.pairs[k];
-            const uint32_t d =
-                m_lazy ? m_batch->GetDistance(p.src, slot) : m_search.Distance(p.src, slot);
+            if (follow)
+            {
+                if (!m_search.Reaches(p.src, slot))
+                {
+                    ThrowUnreachable(p);
+                }
+                m_search.MarkSource(p.src, slot);
+                continue;
+            }
+            const uint32_t d = m_search.Distance(p.src, slot);
             if (d == NONE)
             {
-                ThrowBadFlow(p.firstFlow,
-                             "dst = " + std::to_string(p.dst) + " cannot be reached from src = " +
-                                 std::to_string(p.src) + " (the graph is not connected)");
+                ThrowUnreachable(p);
             }
             p.hops = d;
-            hops += d;
+            bound += d;
+        }
+        if (follow)
+        {
+            // a tree holds at most N - 1 nodes besides its root, and one per hop of its pairs
+            bound += std::min<uint64_t>(n - 1, (run.end - run.begin) * longest);
         }
     }
-    return hops;
+    if (follow)
+    {
+        // every path node's next hop, all 64 destinations at once; the walks read them
+        if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
+        {
+            m_search.CountPaths(m_routing->GetGraph());
+        }
+        m_search.FollowPaths(m_routing->GetGraph(),
+                             m_rule == RoutingRule::RANDOM_SHORTEST_PATH,
+                             m_routing->GetSeed());
+    }
+    return bound;
 }
 
 void
@@ -156,7 +183,7 @@ DestinationSweep::Route(FlowGroups& groups,
     for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)
     {
         const std::size_t last = std::min<std::size_t>(lastRun, first + LevelSearch::BATCH);
-        const uint64_t hops = SearchBatch(groups, first, last);
+        const uint64_t hops = SearchBatch(groups, first, last); // a bound on the trees' nodes
         const bool trees = m_rule != RoutingRule::ECMP;
         if (trees)
         {
@@ -193,10 +220,6 @@ DestinationSweep::Route(FlowGroups& groups,
             }
             else
             {
-                if (m_lazy)
-                {
-                    m_tree->Reset(m_batch, slot);
-                }
                 AddPathTree(groups, run, slot, dags);
                 dags.nodeBegin.push_back(static_cast<uint32_t>(m_nodes - 1));
             }
@@ -211,97 +234,46 @@ DestinationSweep::Route(FlowGroups& groups,
     }
 }
 
-uint32_t
-DestinationSweep::RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const
-{
-    // called once per tree node: no NS_LOG_FUNCTION here (AddPathTree() logs the destination)
-    const CircuitGraph::Graph& g = *m_graph;
-    const uint64_t* closer = m_search.GetLevel(du - 1);
-    auto [begin, end] = boost::out_edges(u, g);
-    // ShortestPathRouting::ComputeTree()'s choice, weighted by the closer neighbours' counts.
-    // u's own count is their sum in increasing id order, the sum the search stored for u: it is
-    // summed here instead of read (one memory access less per node).
-    uint32_t hop = NONE;
-    uint32_t found = 0;
-    double count = 0;
-    for (auto it = begin; it != end; ++it)
-    {
-        const uint32_t v = boost::target(*it, g);
-        if (((closer[v] >> slot) & 1) != 0)
-        {
-            ++found;
-            hop = v;
-            circuit = g[*it];
-            count += m_search.PathCount(v, slot);
-        }
-    }
-    if (found == 1)
-    {
-        return hop;
-    }
-    const double target =
-        ShortestPathRouting::HashUniform(m_routing->GetSeed(), u, m_destinations[slot]) * count;
-    double cumulative = 0;
-    for (auto it = begin; it != end; ++it)
-    {
-        const uint32_t v = boost::target(*it, g);
-        if (((closer[v] >> slot) & 1) != 0)
-        {
-            cumulative += m_search.PathCount(v, slot);
-            if (cumulative > target)
-            {
-                circuit = g[*it];
-                return v;
-            }
-        }
-    }
-    // target * count rounded up to count: the last closer neighbour (hop, circuit)
-    return hop;
-}
-
 void
-DestinationSweep::AddPathTree(const FlowGroups& groups,
+DestinationSweep::AddPathTree(FlowGroups& groups,
                               const DestinationRun& run,
                               uint32_t slot,
                               DemandDags& dags)
 {
     NS_LOG_FUNCTION(this << run.destination << slot);
-    if (m_lazy)
+    const LevelSearch& search = m_search;
+    if (m_follow)
     {
-        AddPathTreeWith(groups, run, dags, [this](uint32_t u, uint32_t, uint32_t& circuit) {
-            return m_tree->Step(u, circuit);
-        });
+        // the next hops FollowPaths() chose (SearchBatch())
+        AddPathTreeWith<true>(groups,
+                              run,
+                              dags,
+                              [&search, slot](uint32_t u, uint32_t, uint32_t& c) {
+                                  return search.NextHop(u, slot, c);
+                              });
+        return;
     }
-    else if (m_rule == RoutingRule::RANDOM_SHORTEST_PATH)
-    {
-        AddPathTreeWith(groups, run, dags, [this, slot](uint32_t u, uint32_t du, uint32_t& c) {
-            return RandomNextHop(u, du, slot, c);
-        });
-    }
-    else
-    {
-        // the lowest-id closer neighbour: the first one in the id-sorted CSR row
-        const CircuitGraph::Graph& g = *m_graph;
-        const LevelSearch& search = m_search;
-        AddPathTreeWith(groups,
-                        run,
-                        dags,
-                        [&g, &search, slot](uint32_t u, uint32_t du, uint32_t& c) {
-                            const uint64_t* closer = search.GetLevel(du - 1);
-                            auto it = boost::out_edges(u, g).first;
-                            while (((closer[boost::target(*it, g)] >> slot) & 1) == 0)
-                            {
-                                ++it;
-                            }
-                            c = g[*it];
-                            return static_cast<uint32_t>(boost::target(*it, g));
-                        });
-    }
+    // SHORTEST_PATH, sparse batch: the lowest-id closer neighbour, the first one in the
+    // id-sorted CSR row on the level below u's
+    const CircuitGraph::Graph& g = *m_graph;
+    AddPathTreeWith<false>(groups,
+                           run,
+                           dags,
+                           [&g, &search, slot](uint32_t u, uint32_t du, uint32_t& c) {
+                               const uint64_t* closer = search.GetLevel(du - 1);
+                               auto it = boost::out_edges(u, g).first;
+                               while (((closer[boost::target(*it, g)] >> slot) & 1) == 0)
+                               {
+                                   ++it;
+                               }
+                               c = g[*it];
+                               return static_cast<uint32_t>(boost::target(*it, g));
+                           });
 }
 
-template <class Step>
+template <bool SetHops, class Step>
 void
-DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
+DestinationSweep::AddPathTreeWith(FlowGroups& groups,
                                   const DestinationRun& run,
                                   DemandDags& dags,
                                   Step&& step)
@@ -319,17 +291,23 @@ DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
     std::size_t edges = m_edges;
     std::size_t nodeSlot = m_nodes;
     std::size_t pairSlot = m_pairs;
+    uint32_t* depth = m_depth.data();
     // the root: local index 0, no edge
     stamp[run.destination] = epoch;
     local[run.destination] = 0;
+    if (SetHops)
+    {
+        depth[run.destination] = 0;
+    }
     uint32_t nodes = 1;
     edgeBegin[nodeSlot++] = static_cast<uint32_t>(edges);
     for (std::size_t k = run.begin; k < run.end; ++k)
     {
-        const PairDemand& p = groups.pairs[k];
+        PairDemand& p = groups.pairs[k];
         // walk until the path meets the tree (at the latest, at the root)
         uint32_t length = 0;
         uint32_t u = p.src;
+        // du: u's distance when SearchBatch() set the hops (else unused by the step)
         for (uint32_t du = p.hops; stamp[u] != epoch; --du)
         {
             stamp[u] = epoch;
@@ -339,14 +317,24 @@ DestinationSweep::AddPathTreeWith(const FlowGroups& groups,
         }
         // append the walk nearest first, so that every node follows its next hop
         uint32_t target = local[u];
+        uint32_t d = SetHops ? depth[u] : 0;
         for (uint32_t j = length; j-- > 0;)
         {
             local[walk[j]] = nodes++;
+            if (SetHops)
+            {
+                depth[walk[j]] = ++d;
+            }
             edgeTarget[edges] = target;
             edgeCircuit[edges] = walkCircuit[j];
             ++edges;
             edgeBegin[nodeSlot++] = static_cast<uint32_t>(edges);
             target = local[walk[j]];
+        }
+        if (SetHops)
+        {
+            // a tree node's depth is its distance: the pair's hops
+            p.hops = depth[p.src];
         }
         pairNode[pairSlot++] = local[p.src];
     }

@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -125,9 +124,11 @@ struct DemandDags
  *   level of the search;
  * - RANDOM_SHORTEST_PATH: the same walk; at a node with several closer neighbours the choice
  *   weighs them by their shortest-path counts (ShortestPathRouting::HashUniform() picks the
- *   point). The counts come from the search itself (LevelSearch with path counts) when the 64
- *   destinations have many pairs, else from a LazyRandomTree over a TreeBatch, which evaluates
- *   them over the walked nodes' shortest-path intervals only;
+ *   point). The counts come from LevelSearch::CountPaths(), on the union of the sources'
+ *   shortest-path intervals only;
+ * Under RANDOM_SHORTEST_PATH, and SHORTEST_PATH on a batch with at least N pairs, the next
+ * hops of a batch's paths are chosen for its 64 destinations at once
+ * (LevelSearch::FollowPaths()) before the walks, which read them;
  * - ECMP: a search from the sources over closer neighbours finds the sub-DAG, sorted by
  *   distance with a counting sort (within a distance, in discovery order).
  * The next hops are those of ShortestPathRouting::ComputeTree(). The sweep also sets every
@@ -166,22 +167,26 @@ class DestinationSweep
 
   private:
     /**
-     * \brief Searches one batch of destinations and sets their pairs' hops.
+     * \brief Searches one batch of destinations; under ECMP, and SHORTEST_PATH on a batch
+     *        with few pairs, sets their pairs' hops; otherwise chooses the next hops on their
+     *        paths (LevelSearch::FollowPaths()) and leaves the hops to AddPathTree().
      * \param groups the grouped flows
      * \param first the batch's first run
      * \param last one past its last run
-     * \return the sum of the pairs' hops
+     * \return a bound on the number of non-root nodes of the batch's trees (the sum of the
+     *         pairs' hops when they are set)
      */
     uint64_t SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last);
 
     /**
-     * \brief Appends the tree of one destination's paths (single-path rules).
+     * \brief Appends the tree of one destination's paths (single-path rules) and sets its
+     *        pairs' hops (their depth in the tree).
      * \param groups the grouped flows
      * \param run the destination
      * \param slot its slot in the batch
      * \param dags the DAGs being filled
      */
-    void AddPathTree(const FlowGroups& groups,
+    void AddPathTree(FlowGroups& groups,
                      const DestinationRun& run,
                      uint32_t slot,
                      DemandDags& dags);
@@ -200,42 +205,31 @@ class DestinationSweep
 
     /**
      * \brief AddPathTree() with a given next-hop rule.
+     * \tparam SetHops set the pairs' hops (their depth in the tree)
      * \param groups the grouped flows
      * \param run the destination
      * \param dags the DAGs being filled
-     * \param step step(u, du, circuit) returns the next hop of node u at distance du and sets
-     *        circuit to the circuit to it
+     * \param step step(u, du, circuit) returns the next hop of node u and sets circuit to the
+     *        circuit to it; du is u's distance when SearchBatch() set the pairs' hops
      */
-    template <class Step>
-    void AddPathTreeWith(const FlowGroups& groups,
+    template <bool SetHops, class Step>
+    void AddPathTreeWith(FlowGroups& groups,
                          const DestinationRun& run,
                          DemandDags& dags,
                          Step&& step);
-
-    /**
-     * \brief The RANDOM_SHORTEST_PATH next hop from the path counts of the search.
-     * \param u a node that can reach the destination, != the destination
-     * \param du its distance
-     * \param slot the destination's slot in the batch
-     * \param circuit set to the circuit to the next hop
-     * \return the next hop
-     */
-    uint32_t RandomNextHop(uint32_t u, uint32_t du, uint32_t slot, uint32_t& circuit) const;
 
     const ShortestPathRouting* m_routing{nullptr};  //!< the routing
     const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph
     RoutingRule m_rule{RoutingRule::SHORTEST_PATH}; //!< its rule
     LevelSearch m_search;                           //!< distances (and counts) of the current batch
-    bool m_lazy{false}; //!< RANDOM_SHORTEST_PATH: this batch uses m_batch and m_tree
-    /// distances of the current batch, for m_tree (shared: the lazy tree keeps the batch it was
-    /// last reset on)
-    std::shared_ptr<TreeBatch> m_batch{std::make_shared<TreeBatch>()};
-    std::optional<LazyRandomTree> m_tree; //!< RANDOM_SHORTEST_PATH next hops, lazy counts
+    /// this batch's single-path next hops come from LevelSearch::FollowPaths()
+    bool m_follow{false};
     std::vector<uint32_t> m_destinations; //!< the current batch's destinations
     std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
     std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
     std::vector<uint32_t> m_walk;         //!< nodes of the current walk or ECMP search
     std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
+    std::vector<uint32_t> m_depth;        //!< per node, its depth in the tree (when stamped)
     std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
     uint32_t m_epoch{0};                  //!< stamp of the current destination
     std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays

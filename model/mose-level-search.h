@@ -31,7 +31,10 @@ namespace mose
  * path from a node whose distance is known needs no other table. On request it also counts,
  * per (node, destination), the shortest paths to the destination (a double, summed over the
  * closer neighbours in increasing id order: the values of ShortestPathRouting::ComputeTree()'s
- * pathCount, bit for bit), about N * 64 * (closer neighbours) additions.
+ * pathCount, bit for bit), about N * 64 * (closer neighbours) additions; CountPaths() counts
+ * only where marked sources' paths need them. FollowPaths() then picks the single-path next
+ * hops of every node on the marked sources' paths, for all 64 destinations at once (the
+ * flow-level sweep and MoseRouteTable share it).
  */
 class LevelSearch
 {
@@ -40,7 +43,8 @@ class LevelSearch
     static constexpr uint32_t BATCH = 64;
 
     /**
-     * \brief Runs the search; the storage of the previous search is reused.
+     * \brief Runs the search and clears the source marks; the storage of the previous search is
+     *        reused.
      * \param graph the circuit graph; must outlive the use of the results
      * \param destinations the destinations, 1 to BATCH of them (repeats allowed)
      * \param count how many
@@ -92,6 +96,16 @@ class LevelSearch
     }
 
     /**
+     * \param node a node < N (unchecked)
+     * \param slot a slot < BATCH (unchecked)
+     * \return whether the node reaches the slot's destination; O(1)
+     */
+    bool Reaches(uint32_t node, uint32_t slot) const
+    {
+        return ((m_seen[node] >> slot) & 1) != 0;
+    }
+
+    /**
      * \param node a node that can reach the slot's destination
      * \param slot the slot
      * \return its number of shortest paths to the destination (only after a search with
@@ -105,12 +119,129 @@ class LevelSearch
     /// distance of a node that cannot reach a destination
     static constexpr uint32_t UNREACHABLE = UINT32_MAX;
 
+    /**
+     * \brief Marks every node as the start of a path towards every destination it reaches
+     *        (after Search()): FollowPaths() then fills the whole next-hop table. O(N).
+     */
+    void MarkAllSources();
+
+    /**
+     * \brief Marks a node as the start of a path towards a slot's destination (after Search(),
+     *        which clears the marks).
+     * \param node a node that can reach the slot's destination (unchecked)
+     * \param slot the slot (unchecked)
+     */
+    void MarkSource(uint32_t node, uint32_t slot)
+    {
+        m_need[node] |= uint64_t{1} << slot;
+        m_marked = true;
+    }
+
+    /**
+     * \brief Counts shortest paths (as Search() with pathCounts does, the same doubles) only
+     *        where the marked sources' paths can need them.
+     *
+     * RANDOM_SHORTEST_PATH's choice at a node reads the counts of its closer neighbours, and
+     * a count is the sum of the closer neighbours' counts: the counts needed are those of the
+     * union of the shortest-path intervals between the marked sources and their destinations.
+     * One pass from the farthest level marks that union (d word ORs per marked node and
+     * level), a second counts on it, nearest level first. At N = 1024, d = 4 with the
+     * training-heavy mix the union holds about 27% of the (node, destination) cells a full
+     * count fills. Call after Search() (without pathCounts: they would be counted twice) and
+     * MarkSource().
+     * \param graph the graph of the last Search()
+     */
+    void CountPaths(const CircuitGraph& graph);
+
+    /**
+     * \brief Chooses the next hop of every node on the paths from the marked sources, for all
+     *        slots at once.
+     *
+     * Level by level from the farthest down, each node with marked slots on that level ANDs
+     * its neighbours' words of the level below (one pass over its CSR row serves all 64
+     * destinations) and picks, per slot, ShortestPathRouting::ComputeTree()'s next hop:
+     * - random false (SHORTEST_PATH): the lowest-id closer neighbour;
+     * - random true (RANDOM_SHORTEST_PATH, needs a Search() with path counts or CountPaths()
+     *   after the marks): the only closer
+     *   neighbour, else the first one in id order whose cumulative path count exceeds
+     *   ShortestPathRouting::HashUniform(seed, node, destination) * the node's count, else the
+     *   last one (the same doubles added in the same order as ComputeTree(): the same choice).
+     * The chosen neighbour is marked in turn, so exactly the nodes of the paths get a next hop.
+     * Cost: levels * N word tests, d word ANDs per (node, level) with marks, and one table write
+     * per (path node, slot); random choices add a hash and up to d additions per (node, slot)
+     * with several closer neighbours. Hand-written (no library does bit-parallel multi-target
+     * BFS): it replaces a per-destination walk whose every step chased a neighbour's frontier
+     * word through the cache (about half of a shortest-path evaluation).
+     * \param graph the graph of the last Search()
+     * \param random RANDOM_SHORTEST_PATH's choice instead of SHORTEST_PATH's
+     * \param seed the routing seed (random only)
+     */
+    void FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed);
+
+    /**
+     * \param node a node on a path followed by FollowPaths(), not the destination (unchecked)
+     * \param slot the destination's slot
+     * \param circuit set to the circuit to the next hop
+     * \return the next hop
+     */
+    uint32_t NextHop(uint32_t node, uint32_t slot, uint32_t& circuit) const
+    {
+        // the walk's next step only waits for m_nextNode; the circuit's loads are off its path
+        const std::size_t cell = static_cast<std::size_t>(node) * BATCH + slot;
+        circuit = (*m_graph)[boost::out_edges(node, *m_graph).first[m_next[cell]]];
+        return m_nextNode[cell];
+    }
+
   private:
-    uint32_t m_nodes{0};             //!< N
-    uint32_t m_nLevels{0};           //!< levels found
-    std::vector<uint64_t> m_levels;  //!< [level * N + node] frontier words
-    std::vector<uint64_t> m_seen;    //!< per node, destinations that reach it
-    std::vector<double> m_pathCount; //!< [node * BATCH + slot] shortest-path counts
+    /**
+     * \brief Sets a node's path counts towards some destinations: the sum of its closer
+     *        neighbours' counts, in increasing id order per destination.
+     * \param g the CSR graph
+     * \param v the node
+     * \param slots the destinations' slots, all on the same level for v
+     * \param closer the frontier words of the level below
+     */
+    void SumCounts(const CircuitGraph::Graph& g,
+                   uint32_t v,
+                   uint64_t slots,
+                   const uint64_t* closer);
+
+    /**
+     * \brief RANDOM_SHORTEST_PATH's choice at a node for the slots with several closer
+     *        neighbours (ShortestPathRouting::ComputeTree()'s rule, the same sums).
+     * \param g the CSR graph
+     * \param u the node
+     * \param closerLevel the frontier words of the level below u's
+     * \param several the slots with several closer neighbours
+     * \param target per slot, HashUniform() * u's count
+     * \param x per edge of u, its closer slots; on return, for the slots in several, only the
+     *        chosen edge keeps the slot
+     */
+    void ChooseByCounts(const CircuitGraph::Graph& g,
+                        uint32_t u,
+                        const uint64_t* closerLevel,
+                        uint64_t several,
+                        const double* target,
+                        uint64_t* x) const;
+
+    uint32_t m_nodes{0};              //!< N
+    uint32_t m_nLevels{0};            //!< levels found
+    std::vector<uint64_t> m_levels;   //!< [level * N + node] frontier words
+    std::vector<uint64_t> m_seen;     //!< per node, destinations that reach it
+    std::vector<double> m_pathCount;  //!< [node * BATCH + slot] shortest-path counts
+    uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
+    std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
+    bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
+    std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
+    /// [node * BATCH + slot] the next hop's position in the node's CSR row (2 bytes: the table
+    /// stays in cache, N * 128 bytes); node-major so that FollowPaths() writes a node's slots
+    /// into one row (slot-major scattered the writes and cost more than the walks' reads gain)
+    std::vector<uint16_t> m_next;
+    /// [node * BATCH + slot] the next hop itself (one load per step of a walk; 5% faster on
+    /// random-shortest-path training-heavy than following m_next through the CSR row)
+    std::vector<uint32_t> m_nextNode;
+    const CircuitGraph::Graph* m_graph{nullptr}; //!< the graph of the last search
+    std::vector<uint64_t> m_closer;              //!< per edge of the current node, its closer slots
 };
 
 } // namespace mose

@@ -401,14 +401,10 @@ namespace
  *
  * One bit-parallel search per 64 destinations (mose::LevelSearch with path counts) gives every
  * level's frontier and every (node, destination) path count, the values of
- * ShortestPathRouting::ComputeTree()'s pathCount bit for bit. Then, level by level, each node's
- * closer neighbours towards the destinations it reaches on that level are one AND of frontier
- * words per neighbour (all 64 destinations at once), and the choice is made exactly as
- * ComputeTree() makes it: a node with one closer neighbour takes it; otherwise the first closer
- * neighbour (in id order) whose cumulative count exceeds HashUniform(seed, node, destination) *
- * count, else the last closer one. The cumulative sums add the same doubles in the same order as
- * ComputeTree(), so the choices are those of ComputeTree() and GetPath(). The hash is computed
- * only where there is a choice; rows of the tables are written directly (no per-entry sort).
+ * ShortestPathRouting::ComputeTree()'s pathCount bit for bit; every node is then marked as a
+ * source and LevelSearch::FollowPaths() makes ComputeTree()'s choice for all of them (the code
+ * the flow-level evaluation uses: one implementation of the rule). The hash is computed only
+ * where there is a choice; rows of the tables are written directly (no per-entry sort).
  * \tparam PortOf callable (node, circuit) -> port
  * \param routing the core's routing (its graph and seed)
  * \param portOf maps a node's circuit to its port
@@ -423,14 +419,10 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
                          std::vector<uint16_t>& distance)
 {
     const mose::CircuitGraph& graph = routing.GetGraph();
-    const mose::CircuitGraph::Graph& g = graph.GetGraph();
     const uint32_t n = graph.GetNNodes();
-    const uint64_t seed = routing.GetSeed();
     constexpr uint32_t BATCH = mose::LevelSearch::BATCH;
     mose::LevelSearch search;
     uint32_t destinations[BATCH];
-    double target[BATCH];     // per slot with a choice, HashUniform() * count
-    double cumulative[BATCH]; // per slot with a choice, the closer neighbours' counts so far
     for (uint32_t first = 0; first < n; first += BATCH)
     {
         const uint32_t count = std::min(BATCH, n - first);
@@ -439,6 +431,8 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
             destinations[s] = first + s;
         }
         search.Search(graph, destinations, count, true);
+        search.MarkAllSources();
+        search.FollowPaths(graph, true, routing.GetSeed());
         for (uint32_t s = 0; s < count; ++s)
         {
             // a destination's own entry: distance 0, no port
@@ -447,66 +441,17 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
         for (uint32_t level = 1; level < search.GetNLevels(); ++level)
         {
             const uint64_t* here = search.GetLevel(level);
-            const uint64_t* closer = search.GetLevel(level - 1);
             for (uint32_t u = 0; u < n; ++u)
             {
-                const uint64_t fresh = here[u];
-                if (fresh == 0)
-                {
-                    continue;
-                }
                 uint16_t* portRow = port.data() + static_cast<std::size_t>(u) * n + first;
                 uint16_t* distanceRow = distance.data() + static_cast<std::size_t>(u) * n + first;
-                for (uint64_t a = fresh; a != 0; a &= a - 1)
-                {
-                    distanceRow[LowestBit(a)] = static_cast<uint16_t>(level);
-                }
-                // every destination's last closer neighbour (the choice when it is the only
-                // one, or when the target rounds up to the count), and which have several
-                auto [begin, end] = boost::out_edges(u, g);
-                uint64_t once = 0;
-                uint64_t several = 0;
-                for (auto it = begin; it != end; ++it)
-                {
-                    const uint64_t x = closer[boost::target(*it, g)] & fresh;
-                    if (x == 0)
-                    {
-                        continue;
-                    }
-                    several |= once & x;
-                    once |= x;
-                    const uint16_t p = portOf(u, g[*it]);
-                    for (uint64_t a = x; a != 0; a &= a - 1)
-                    {
-                        portRow[LowestBit(a)] = p;
-                    }
-                }
-                if (several == 0)
-                {
-                    continue;
-                }
-                for (uint64_t a = several; a != 0; a &= a - 1)
+                for (uint64_t a = here[u]; a != 0; a &= a - 1)
                 {
                     const uint32_t s = LowestBit(a);
-                    target[s] = mose::ShortestPathRouting::HashUniform(seed, u, first + s) *
-                                search.PathCount(u, s);
-                    cumulative[s] = 0;
-                }
-                uint64_t pending = several;
-                for (auto it = begin; it != end && pending != 0; ++it)
-                {
-                    const uint32_t v = boost::target(*it, g);
-                    const uint64_t x = closer[v] & pending;
-                    for (uint64_t a = x; a != 0; a &= a - 1)
-                    {
-                        const uint32_t s = LowestBit(a);
-                        cumulative[s] += search.PathCount(v, s);
-                        if (cumulative[s] > target[s])
-                        {
-                            portRow[s] = portOf(u, g[*it]);
-                            pending &= ~(uint64_t{1} << s);
-                        }
-                    }
+                    uint32_t circuit = 0;
+                    search.NextHop(u, s, circuit);
+                    distanceRow[s] = static_cast<uint16_t>(level);
+                    portRow[s] = portOf(u, circuit);
                 }
             }
         }
