@@ -33,15 +33,31 @@ ComputePairCosts(const DemandDags& dags, const std::vector<double>& load, FlowGr
         costVec.resize(nodes);
         double* cost = costVec.data();
         cost[0] = 0.0;
-        // nearest first: every closer neighbour's cost is known
-        for (uint32_t i = 1; i < nodes; ++i)
+        if (edgeBegin[nodes] - edgeBegin[0] == nodes - 1)
         {
-            double sum = 0;
-            for (uint32_t e = edgeBegin[i]; e < edgeBegin[i + 1]; ++e)
+            // a tree (every node but the root has at least one edge, so exactly one; node i's
+            // is the destination's (i - 1)-th): C(i) = load + C(next hop), the value of the
+            // loop below (0 + x == x and x / 1 == x for the non-negative loads and costs)
+            // without its division on the chain of dependent costs. O(nodes).
+            const uint32_t* target = edgeTarget + edgeBegin[0] - 1;
+            const uint32_t* circuit = edgeCircuit + edgeBegin[0] - 1;
+            for (uint32_t i = 1; i < nodes; ++i)
             {
-                sum += l[edgeCircuit[e]] + cost[edgeTarget[e]];
+                cost[i] = l[circuit[i]] + cost[target[i]];
             }
-            cost[i] = sum / (edgeBegin[i + 1] - edgeBegin[i]);
+        }
+        else
+        {
+            // nearest first: every closer neighbour's cost is known
+            for (uint32_t i = 1; i < nodes; ++i)
+            {
+                double sum = 0;
+                for (uint32_t e = edgeBegin[i]; e < edgeBegin[i + 1]; ++e)
+                {
+                    sum += l[edgeCircuit[e]] + cost[edgeTarget[e]];
+                }
+                cost[i] = sum / (edgeBegin[i + 1] - edgeBegin[i]);
+            }
         }
         for (std::size_t k = run.begin; k < run.end; ++k, ++pairIndex)
         {

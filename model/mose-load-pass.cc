@@ -55,6 +55,26 @@ AccumulateLoads(const DemandDags& dags,
             const PairDemand& p = groups.pairs[k];
             acc[dags.pairNode[pairIndex]] = Acc{p.demandKv, p.demandTraining};
         }
+        if (edgeBegin[nodes] - edgeBegin[0] == nodes - 1)
+        {
+            // a tree (every node but the root has at least one edge, so exactly one): node i's
+            // edge is the (i - 1)-th of the destination's. Farthest first, as below, without
+            // the edge offsets; acc[i] is final when node i is reached (its children come
+            // after it) and every acc[v] receives the same terms in the same order. O(nodes).
+            const uint32_t* target = edgeTarget + edgeBegin[0] - 1;
+            const uint32_t* circuit = edgeCircuit + edgeBegin[0] - 1;
+            for (uint32_t i = nodes - 1; i > 0; --i)
+            {
+                const Acc a = acc[i];
+                const uint32_t v = target[i];
+                const uint32_t c = circuit[i];
+                acc[v].kv += a.kv;
+                acc[v].tr += a.tr;
+                load[c].kv += a.kv;
+                load[c].training += a.tr;
+            }
+            continue;
+        }
         // farthest first; node 0 is the destination
         for (uint32_t i = nodes - 1; i > 0; --i)
         {
