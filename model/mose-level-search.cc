@@ -320,10 +320,10 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
         throw MoseError("LevelSearch::FollowPaths: call Search() first");
     }
     // cells are written for path nodes and read only there: no fill needed
-    m_next.resize(static_cast<std::size_t>(n) * BATCH);
+    m_nextCircuit.resize(static_cast<std::size_t>(n) * BATCH);
     m_nextNode.resize(static_cast<std::size_t>(n) * BATCH);
     uint64_t* need = m_need.data();
-    uint16_t* next = m_next.data();
+    uint32_t* nextCircuit = m_nextCircuit.data();
     double target[BATCH]; // per slot with a choice, HashUniform() * count
     // farthest level first: a chosen next hop is one level down and is handled there
     for (uint32_t level = m_nLevels; level-- > 1;)
@@ -339,11 +339,6 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
             }
             auto [begin, end] = boost::out_edges(u, g);
             const auto degree = static_cast<std::size_t>(end - begin);
-            if (degree > std::size_t{UINT16_MAX} + 1)
-            {
-                throw MoseError("LevelSearch::FollowPaths: node " + std::to_string(u) +
-                                " has more than 65536 circuits");
-            }
             if (m_closer.size() < degree)
             {
                 m_closer.resize(degree);
@@ -380,7 +375,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                 }
                 ChooseByCounts(g, u, closer, several, target, x);
             }
-            uint16_t* row = next + static_cast<std::size_t>(u) * BATCH;
+            uint32_t* row = nextCircuit + static_cast<std::size_t>(u) * BATCH;
             uint32_t* nodeRow = m_nextNode.data() + static_cast<std::size_t>(u) * BATCH;
             for (std::size_t k = 0; k < degree; ++k)
             {
@@ -401,7 +396,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                         edges |= ((x[k] >> slot) & 1) << k;
                     }
                     const uint32_t k = LowestBit(edges);
-                    row[slot] = static_cast<uint16_t>(k);
+                    row[slot] = g[begin[k]];
                     nodeRow[slot] = boost::target(begin[k], g);
                 }
             }
@@ -411,7 +406,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                 {
                     for (uint64_t a = x[k]; a != 0; a &= a - 1)
                     {
-                        row[LowestBit(a)] = static_cast<uint16_t>(k);
+                        row[LowestBit(a)] = g[begin[k]];
                         nodeRow[LowestBit(a)] = boost::target(begin[k], g);
                     }
                 }

@@ -188,7 +188,7 @@ class LevelSearch
     {
         // the walk's next step only waits for m_nextNode; the circuit's loads are off its path
         const std::size_t cell = static_cast<std::size_t>(node) * BATCH + slot;
-        circuit = (*m_graph)[boost::out_edges(node, *m_graph).first[m_next[cell]]];
+        circuit = m_nextCircuit[cell];
         return m_nextNode[cell];
     }
 
@@ -233,12 +233,13 @@ class LevelSearch
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
     bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
     std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
-    /// [node * BATCH + slot] the next hop's position in the node's CSR row (2 bytes: the table
-    /// stays in cache, N * 128 bytes); node-major so that FollowPaths() writes a node's slots
-    /// into one row (slot-major scattered the writes and cost more than the walks' reads gain)
-    std::vector<uint16_t> m_next;
+    /// [node * BATCH + slot] the circuit to the next hop, node-major so that FollowPaths()
+    /// writes a node's slots into one row (slot-major scattered the writes and cost more than
+    /// the walks' reads gain); read off the walk's chain of dependent loads (NextHop()), where
+    /// the next hop's CSR position (2 bytes a cell) cost two more loads per step
+    std::vector<uint32_t> m_nextCircuit;
     /// [node * BATCH + slot] the next hop itself (one load per step of a walk; 5% faster on
-    /// random-shortest-path training-heavy than following m_next through the CSR row)
+    /// random-shortest-path training-heavy than following the next hop's CSR position)
     std::vector<uint32_t> m_nextNode;
     const CircuitGraph::Graph* m_graph{nullptr}; //!< the graph of the last search
     std::vector<uint64_t> m_closer;              //!< per edge of the current node, its closer slots
