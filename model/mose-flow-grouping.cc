@@ -134,17 +134,15 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
                 pairs.push_back(p);
             }
             PairDemand& p = pairs[slot[f.src]];
-            // negating a double is exact: the sums are those of the flows' demands
-            if (f.signedDemand > 0)
-            {
-                p.demandKv += f.signedDemand;
-                ++p.countKv;
-            }
-            else
-            {
-                p.demandTraining -= f.signedDemand;
-                ++p.countTraining;
-            }
+            // without a branch on the class (random from flow to flow: a misprediction every
+            // other flow): the other class's sum gets +0.0, and x + 0.0 == x for the sums of
+            // positive demands (negating a double is exact: the sums are those of the flows'
+            // demands, in flow order)
+            const bool kv = f.signedDemand > 0;
+            p.demandKv += kv ? f.signedDemand : 0.0;
+            p.demandTraining += kv ? 0.0 : -f.signedDemand;
+            p.countKv += kv ? 1 : 0;
+            p.countTraining += kv ? 0 : 1;
             if (flowPair)
             {
                 groups.flowPair[i] = slot[f.src];
