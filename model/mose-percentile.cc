@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace ns3
@@ -114,6 +115,101 @@ SelectRank(std::vector<std::pair<double, uint64_t>>& values, uint64_t rank)
     return (hi - 1)->first; // not reached for a valid rank
 }
 
+/// RadixSelectRank()'s buckets per round (the histogram stays in L1: 16 KiB)
+constexpr uint32_t RADIX_BUCKETS = 2048;
+
+/// the bits of +infinity: larger bits are NaNs, and negative values (-0.0 included) set bit 63
+constexpr uint64_t INFINITY_BITS = 0x7FF0000000000000;
+
+/// \return the bits of a double
+inline uint64_t
+Bits(double x)
+{
+    uint64_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+/**
+ * \brief SelectRank() by the values' bits, for values that are all +0.0, positive or +inf:
+ *        their bits then order as the values do, and equal values have equal bits.
+ *
+ * Each round spreads the bit range [lo, hi] of the candidates over RADIX_BUCKETS buckets
+ * (bucket = (bits - lo) >> shift, monotone in the value), sums the counts per bucket, keeps
+ * the bucket holding the rank (moved to the front) and narrows the range to it; one value
+ * left (shift 0 or lo == hi) is the answer. O(m) per round and at most 6 rounds (64 bits,
+ * 11 per round); in practice two passes over the pairs, with no data-dependent branch except
+ * the rare move to the front, where quickselect's partitions mispredicted about every other
+ * pair. The value is the one at the rank, as with SelectRank(). Reorders the pairs.
+ * \param values the pairs, counts > 0
+ * \param rank the rank, < the total count
+ * \param value set to the value at the rank
+ * \return false, with nothing changed, if some value is negative (-0.0 included) or NaN
+ */
+bool
+RadixSelectRank(std::vector<std::pair<double, uint64_t>>& values, uint64_t rank, double& value)
+{
+    uint64_t lo = ~uint64_t{0};
+    uint64_t hi = 0;
+    for (const auto& e : values)
+    {
+        const uint64_t b = Bits(e.first);
+        lo = std::min(lo, b);
+        hi = std::max(hi, b);
+    }
+    if (hi > INFINITY_BITS)
+    {
+        return false;
+    }
+    std::size_t m = values.size(); // the candidates: values[0, m)
+    uint64_t count[RADIX_BUCKETS];
+    while (lo != hi)
+    {
+        uint32_t shift = 0;
+        while (((hi - lo) >> shift) >= RADIX_BUCKETS)
+        {
+            ++shift;
+        }
+        std::fill(count, count + RADIX_BUCKETS, 0);
+        for (std::size_t i = 0; i < m; ++i)
+        {
+            count[(Bits(values[i].first) - lo) >> shift] += values[i].second;
+        }
+        uint32_t bucket = 0;
+        while (rank >= count[bucket])
+        {
+            rank -= count[bucket++];
+        }
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < m; ++i)
+        {
+            if (((Bits(values[i].first) - lo) >> shift) == bucket)
+            {
+                std::swap(values[kept++], values[i]);
+            }
+        }
+        m = kept;
+        const uint64_t first = lo + (uint64_t{bucket} << shift);
+        hi = std::min(hi, first + ((uint64_t{1} << shift) - 1));
+        lo = first;
+        if (shift == 0)
+        {
+            break;
+        }
+        // the bucket's actual range, so that the next round splits only what it holds
+        lo = ~uint64_t{0};
+        hi = 0;
+        for (std::size_t i = 0; i < m; ++i)
+        {
+            const uint64_t b = Bits(values[i].first);
+            lo = std::min(lo, b);
+            hi = std::max(hi, b);
+        }
+    }
+    value = values[0].first;
+    return true;
+}
+
 } // namespace
 
 double
@@ -163,7 +259,11 @@ WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, doub
     const double h = Rank(total, p);
     const auto k = static_cast<uint64_t>(std::floor(h));
     const uint64_t k1 = std::min<uint64_t>(k + 1, total - 1);
-    const double lower = SelectRank(values, k);
+    double lower = 0;
+    if (!RadixSelectRank(values, k, lower))
+    {
+        lower = SelectRank(values, k);
+    }
     // rank k + 1 holds the same value while the values <= lower outnumber it, else the
     // smallest larger value: one pass instead of a second selection
     double upper = lower;
