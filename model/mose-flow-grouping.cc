@@ -127,22 +127,24 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
             {
                 stamp[f.src] = t;
                 slot[f.src] = static_cast<uint32_t>(pairs.size());
-                PairDemand p;
+                // built in place: a copy from the stack read the fields back in wider loads
+                // than they were written with (a store-forwarding stall per pair)
+                PairDemand& p = pairs.emplace_back();
                 p.src = f.src;
                 p.dst = t;
                 p.firstFlow = i;
-                pairs.push_back(p);
             }
             PairDemand& p = pairs[slot[f.src]];
             // without a branch on the class (random from flow to flow: a misprediction every
             // other flow): the other class's sum gets +0.0, and x + 0.0 == x for the sums of
             // positive demands (negating a double is exact: the sums are those of the flows'
             // demands, in flow order)
-            const bool kv = f.signedDemand > 0;
-            p.demandKv += kv ? f.signedDemand : 0.0;
-            p.demandTraining += kv ? 0.0 : -f.signedDemand;
-            p.countKv += kv ? 1 : 0;
-            p.countTraining += kv ? 0 : 1;
+            // (max() compiles to a maxsd, the comparisons to setcc: no jump)
+            const double d = f.signedDemand;
+            p.demandKv += std::max(d, 0.0);
+            p.demandTraining += std::max(-d, 0.0);
+            p.countKv += d > 0 ? 1 : 0;
+            p.countTraining += d < 0 ? 1 : 0;
             if (flowPair)
             {
                 groups.flowPair[i] = slot[f.src];
