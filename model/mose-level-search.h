@@ -189,7 +189,8 @@ class LevelSearch
         // the walk's next step only waits for m_nextNode; the circuit's loads are off its path
         const std::size_t cell = static_cast<std::size_t>(node) * BATCH + slot;
         circuit = m_nextCircuit[cell];
-        return m_nextNode[cell];
+        return m_nextNode[static_cast<std::size_t>(node) * m_nodeStride +
+                          static_cast<std::size_t>(slot) * m_slotStride];
     }
 
   private:
@@ -238,9 +239,13 @@ class LevelSearch
     /// the walks' reads gain); read off the walk's chain of dependent loads (NextHop()), where
     /// the next hop's CSR position (2 bytes a cell) cost two more loads per step
     std::vector<uint32_t> m_nextCircuit;
-    /// [node * BATCH + slot] the next hop itself (one load per step of a walk; 5% faster on
-    /// random-shortest-path training-heavy than following the next hop's CSR position)
+    /// [node * m_nodeStride + slot * m_slotStride] the next hop itself (one load per step of a
+    /// walk; 5% faster on random-shortest-path training-heavy than following the next hop's
+    /// CSR position): slot-major for small N (a destination's walks stay in one row),
+    /// node-major for large N (FollowPaths())
     std::vector<uint32_t> m_nextNode;
+    std::size_t m_nodeStride{BATCH};             //!< m_nextNode's distance between nodes
+    std::size_t m_slotStride{1};                 //!< m_nextNode's distance between slots
     const CircuitGraph::Graph* m_graph{nullptr}; //!< the graph of the last search
     std::vector<uint64_t> m_closer;              //!< per edge of the current node, its closer slots
 };
