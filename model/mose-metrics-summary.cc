@@ -31,8 +31,12 @@ struct ClassTotals
 {
     std::vector<std::pair<double, uint64_t>>& entries; //!< (cost, flows) per pair with flows
     double hopSum = 0;                                 //!< sum over the flows of their hops
-    double demand = 0;                                 //!< total demand
-    uint64_t flows = 0;                                //!< number of flows
+    /// sum over the flows of their costs, in entry order (summed while the entries are
+    /// appended: the three classes' chains of dependent additions then overlap, where a pass
+    /// per class afterwards waited for each addition in turn)
+    double costSum = 0;
+    double demand = 0;  //!< total demand
+    uint64_t flows = 0; //!< number of flows
 
     /**
      * \brief Adds a pair's flows of the class.
@@ -47,6 +51,7 @@ struct ClassTotals
              std::vector<uint64_t>& hopHistogram)
     {
         entries.emplace_back(p.cost, count);
+        costSum += p.cost * static_cast<double>(count);
         hopSum += static_cast<double>(p.hops) * static_cast<double>(count);
         demand += pairDemand;
         flows += count;
@@ -77,13 +82,8 @@ Summarise(ClassTotals& totals, const std::vector<double>& load)
     }
     if (totals.flows > 0)
     {
-        double costSum = 0;
-        for (const auto& [cost, count] : totals.entries)
-        {
-            costSum += cost * static_cast<double>(count);
-        }
         m.avgHop = totals.hopSum / static_cast<double>(totals.flows);
-        m.avgCost = costSum / static_cast<double>(totals.flows);
+        m.avgCost = totals.costSum / static_cast<double>(totals.flows);
         m.p95Cost = WeightedPercentileInPlace(totals.entries, 95.0);
     }
     return m;
@@ -110,6 +110,7 @@ SummariseFlows(const FlowGroups& groups, FlowMetrics& r)
     {
         const uint64_t count = p.countKv + p.countTraining;
         all.entries.emplace_back(p.cost, count);
+        all.costSum += p.cost * static_cast<double>(count);
         all.hopSum += static_cast<double>(p.hops) * static_cast<double>(count);
         if (p.countKv > 0)
         {
