@@ -187,10 +187,10 @@ class LevelSearch
     uint32_t NextHop(uint32_t node, uint32_t slot, uint32_t& circuit) const
     {
         // the walk's next step only waits for m_nextNode; the circuit's loads are off its path
-        const std::size_t cell = static_cast<std::size_t>(node) * BATCH + slot;
+        const std::size_t cell = static_cast<std::size_t>(node) * m_nodeStride +
+                                 static_cast<std::size_t>(slot) * m_slotStride;
         circuit = m_nextCircuit[cell];
-        return m_nextNode[static_cast<std::size_t>(node) * m_nodeStride +
-                          static_cast<std::size_t>(slot) * m_slotStride];
+        return m_nextNode[cell];
     }
 
   private:
@@ -234,10 +234,9 @@ class LevelSearch
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
     bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
     std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
-    /// [node * BATCH + slot] the circuit to the next hop, node-major so that FollowPaths()
-    /// writes a node's slots into one row (slot-major scattered the writes and cost more than
-    /// the walks' reads gain); read off the walk's chain of dependent loads (NextHop()), where
-    /// the next hop's CSR position (2 bytes a cell) cost two more loads per step
+    /// [node * m_nodeStride + slot * m_slotStride] the circuit to the next hop, laid out as
+    /// m_nextNode; read off the walk's chain of dependent loads (NextHop()), where the next
+    /// hop's CSR position (2 bytes a cell) cost two more loads per step
     std::vector<uint32_t> m_nextCircuit;
     /// [node * m_nodeStride + slot * m_slotStride] the next hop itself (one load per step of a
     /// walk; 5% faster on random-shortest-path training-heavy than following the next hop's
