@@ -327,13 +327,22 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
         throw MoseError("LevelSearch::FollowPaths: call Search() first");
     }
     // cells are written for path nodes and read only there: no fill needed
-    m_nextCircuit.resize(static_cast<std::size_t>(n) * BATCH);
-    m_nextNode.resize(static_cast<std::size_t>(n) * BATCH);
     const bool slotMajor = n <= SLOT_MAJOR_NODES;
+    // slot-major: the circuits themselves; node-major: their CSR positions (2 bytes a cell)
+    if (slotMajor)
+    {
+        m_nextCircuit.resize(static_cast<std::size_t>(n) * BATCH);
+    }
+    else
+    {
+        m_next.resize(static_cast<std::size_t>(n) * BATCH);
+    }
+    m_nextNode.resize(static_cast<std::size_t>(n) * BATCH);
     m_nodeStride = slotMajor ? 1 : BATCH;
     m_slotStride = slotMajor ? n : 1;
     uint64_t* need = m_need.data();
     uint32_t* nextCircuit = m_nextCircuit.data();
+    uint16_t* next = m_next.data();
     double target[BATCH]; // per slot with a choice, HashUniform() * count
     // farthest level first: a chosen next hop is one level down and is handled there
     for (uint32_t level = m_nLevels; level-- > 1;)
@@ -385,7 +394,13 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                 }
                 ChooseByCounts(g, u, closer, several, target, x);
             }
+            if (!slotMajor && degree > std::size_t{UINT16_MAX} + 1)
+            {
+                throw MoseError("LevelSearch::FollowPaths: node " + std::to_string(u) +
+                                " has more than 65536 circuits");
+            }
             uint32_t* row = nextCircuit + static_cast<std::size_t>(u) * m_nodeStride;
+            uint16_t* positionRow = next + static_cast<std::size_t>(u) * BATCH;
             // u's cells, m_slotStride apart
             uint32_t* nodeRow = m_nextNode.data() + static_cast<std::size_t>(u) * m_nodeStride;
             for (std::size_t k = 0; k < degree; ++k)
@@ -407,7 +422,14 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                         edges |= ((x[k] >> slot) & 1) << k;
                     }
                     const uint32_t k = LowestBit(edges);
-                    row[static_cast<std::size_t>(slot) * m_slotStride] = g[begin[k]];
+                    if (slotMajor)
+                    {
+                        row[static_cast<std::size_t>(slot) * m_slotStride] = g[begin[k]];
+                    }
+                    else
+                    {
+                        positionRow[slot] = static_cast<uint16_t>(k);
+                    }
                     nodeRow[static_cast<std::size_t>(slot) * m_slotStride] =
                         boost::target(begin[k], g);
                 }
@@ -418,7 +440,15 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                 {
                     for (uint64_t a = x[k]; a != 0; a &= a - 1)
                     {
-                        row[static_cast<std::size_t>(LowestBit(a)) * m_slotStride] = g[begin[k]];
+                        if (slotMajor)
+                        {
+                            row[static_cast<std::size_t>(LowestBit(a)) * m_slotStride] =
+                                g[begin[k]];
+                        }
+                        else
+                        {
+                            positionRow[LowestBit(a)] = static_cast<uint16_t>(k);
+                        }
                         nodeRow[static_cast<std::size_t>(LowestBit(a)) * m_slotStride] =
                             boost::target(begin[k], g);
                     }
