@@ -20,17 +20,17 @@
  * Graph and flows are built outside the timed loop. Also: traffic generation, a single
  * destination tree (ComputeTree()) and a batch of 64 trees (ComputeTreeBatch()).
  *
- *   build/bin/mose-bench-evaluate-bench --benchmark_filter=EvaluateMix --benchmark_repetitions=3
+ *   build/bin/mose-bench-evaluate-bench --benchmark_filter=EvaluateMix --benchmark_repetitions=5
  *   build/bin/mose-bench-evaluate-bench --benchmark_filter='Evaluate/N:65536/d:8/F:1000000/rule:1'
  *   build/bin/mose-bench-evaluate-bench --benchmark_filter=UniformTemplateOnce
  *
  * Measured (CPU time, medians; 2-core machine shared with other builds; doc/mose.rst,
- * Performance, has the before/after table):
- *   EvaluateMix, inference-heavy / training-heavy: shortest-path 2.55 / 6.0 ms,
- *   random-shortest-path 3.5 / 9.0 ms, ecmp 8.8 / 26.6 ms (before FollowPaths/CountPaths:
- *   2.86 / 6.96, 5.4 / 13.4, 8.9 / 27.1 ms);
- *   N = 65536, d = 8, 1,000,000 flows: shortest-path 1.43 s (143 MiB peak RSS),
- * random-shortest-path 2.75 s (195 MiB; 5.0 s before), ecmp 3.31 s (115 MiB); set-up 0.2 s;
+ * Performance, has the before/after table and the per-stage shares):
+ *   EvaluateMix, inference-heavy / training-heavy: shortest-path 2.28 / 4.93-5.35 ms,
+ *   random-shortest-path 3.1 / 7.6-8.0 ms, ecmp 8.7-9.0 / 26.3-26.9 ms (the previous version,
+ *   back to back: 2.40-2.59 / 5.69-6.06, 3.3-3.5 / 8.5-9.1, 8.7-9.2 / 26.7-26.9 ms);
+ *   N = 65536, d = 8, 1,000,000 flows: shortest-path 1.37 s (137 MiB peak RSS),
+ *   random-shortest-path 2.68 s (195 MiB), ecmp 3.24 s (115 MiB); set-up 0.2 s;
  * BuildUniformTemplate at N = 65536, d = 8: 96-190 ms.
  */
 
