@@ -26,9 +26,9 @@
  *
  * Measured (CPU time, medians; 2-core machine shared with other builds; doc/mose.rst,
  * Performance, has the before/after table and the per-stage shares):
- *   EvaluateMix, inference-heavy / training-heavy: shortest-path 2.28 / 4.93-5.35 ms,
- *   random-shortest-path 3.1 / 7.6-8.0 ms, ecmp 8.7-9.0 / 26.3-26.9 ms (the previous version,
- *   back to back: 2.40-2.59 / 5.69-6.06, 3.3-3.5 / 8.5-9.1, 8.7-9.2 / 26.7-26.9 ms);
+ *   EvaluateMix, inference-heavy / training-heavy: shortest-path 2.28 / 4.93-5.59 ms,
+ *   random-shortest-path 3.1 / 7.6-8.3 ms, ecmp 8.7-9.0 / 26.3-26.9 ms (the previous version,
+ *   back to back: 2.40-2.59 / 5.69-6.22, 3.3-3.5 / 8.5-9.4, 8.7-9.2 / 26.7-26.9 ms);
  *   N = 65536, d = 8, 1,000,000 flows: shortest-path 1.37 s (137 MiB peak RSS),
  *   random-shortest-path 2.68 s (195 MiB), ecmp 3.24 s (115 MiB); set-up 0.2 s;
  * BuildUniformTemplate at N = 65536, d = 8: 96-190 ms.
