@@ -10,12 +10,17 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-switch-cost-report.h"
 #include "ns3/mose-switch-cost.h"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <iomanip>
 #include <limits>
 #include <map>
+#include <sstream>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -447,4 +452,85 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
                   study.SummarizeCircuits(Policy::MOSE, INF, false).mean,
               64.0 * 4 / 2);
     ExpectErrorContaining([&]() { study.GetSeed(2); }, "seed 2 has not been analysed");
+}
+
+TEST(MoseSwitchCostReport, TablesAndCsvFiles)
+{
+    MoseFlowExperimentConfig c;
+    c.nodes = 64;
+    c.degree = 4;
+    c.inferenceRoles = {24, 24, 16};
+    c.trainingRoles = {8, 8, 48};
+    c.flows = 200;
+    c.seeds = 2;
+    c.threads = 2;
+    MoseSwitchCostStudy study(c);
+    study.Run();
+    ASSERT_EQ(study.GetSeedsDone(), 2u);
+    SwitchCostParameters params;
+    const std::vector<double> durations = MoseSwitchCostReport::LogSpacedDurations(1e-3, 1e4, 8);
+    ASSERT_EQ(durations.size(), 8u);
+    EXPECT_DOUBLE_EQ(durations.front(), 1e-3);
+    EXPECT_NEAR(durations.back(), 1e4, 1e-8);
+    const MoseSwitchCostReport report(study, params, AlternatingSchedule(3600, 3), durations, true);
+
+    std::ostringstream tables;
+    tables << std::setprecision(2);
+    report.PrintTables(tables);
+    EXPECT_EQ(tables.precision(), 2); // the stream's format is restored
+    EXPECT_CONTAINS(tables.str(), "When switching pays: N=64 d=4 flows=200 seeds=2");
+    EXPECT_CONTAINS(tables.str(), "Schedule: 3 cycles of ");
+    EXPECT_CONTAINS(tables.str(), "verdict: switching ");
+    std::ostringstream moseRow;
+    moseRow << std::fixed << std::setprecision(2)
+            << study.SummarizeRate(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY).mean << " +-";
+    EXPECT_CONTAINS(tables.str(), moseRow.str());
+
+    const std::string dir = ::testing::TempDir() + "mose-switch-cost-report-test";
+    std::filesystem::remove_all(dir);
+    report.WriteCsv(dir);
+    std::ifstream rates(dir + "/rates.csv");
+    std::string line;
+    std::getline(rates, line);
+    EXPECT_EQ(line,
+              "policy,mode,rate_mean,rate_ci95,unserved_share_mean,unserved_share_ci95,"
+              "circuits_kept_mean,circuits_added_mean,penalty_mean,penalty_ci95,n");
+    uint32_t rows = 0;
+    bool found = false;
+    const std::string prefix =
+        ToString(Policy::MOSE) + "," + ToString(WorkloadMode::TRAINING_HEAVY) + ",";
+    while (std::getline(rates, line))
+    {
+        ++rows;
+        if (line.rfind(prefix, 0) == 0)
+        {
+            found = true;
+            const double rate = std::stod(line.substr(prefix.size()));
+            const double expected =
+                study.SummarizeRate(Policy::MOSE, WorkloadMode::TRAINING_HEAVY).mean;
+            EXPECT_NEAR(rate, expected, 1e-9 * std::abs(expected));
+        }
+    }
+    EXPECT_TRUE(found);
+    EXPECT_EQ(rows, ALL_POLICIES.size() * ALL_MODES.size());
+    for (const char* file :
+         {"per_seed.csv", "break_even.csv", "schedule.csv", "cost_vs_duration.csv"})
+    {
+        EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
+    }
+    std::ifstream perSeed(dir + "/per_seed.csv");
+    rows = 0;
+    while (std::getline(perSeed, line))
+    {
+        ++rows;
+    }
+    EXPECT_EQ(rows, 1 + 2 * ALL_POLICIES.size() * ALL_MODES.size());
+    const std::vector<std::string> plots = report.WritePlots(dir);
+    ASSERT_EQ(plots.size(), 1u);
+    EXPECT_EQ(plots[0], dir + "/break_even.plt");
+    EXPECT_TRUE(std::filesystem::exists(plots[0]));
+    std::filesystem::remove_all(dir);
+
+    ExpectErrorContaining([]() { MoseSwitchCostReport::LogSpacedDurations(1, 1, 10); },
+                          "invalid maxT = 1");
 }
