@@ -30,12 +30,7 @@ MoseBaselineComparisonConfig
 SmallConfig()
 {
     MoseBaselineComparisonConfig c;
-    c.study.nodes = 64;
-    c.study.degree = 4;
-    c.study.inferenceRoles = {24, 24, 16};
-    c.study.trainingRoles = {8, 8, 48};
-    c.study.flows = 2000;
-    c.study.seeds = 3;
+    c.study = SmallStudyConfig(2000, 3);
     c.study.threads = 1;
     c.baselines = DefaultBaselineSpecs(64);
     return c;

@@ -331,13 +331,7 @@ TEST(MoseBreakEven, LoadShareOfCircuits)
 
 TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
 {
-    MoseFlowExperimentConfig c;
-    c.nodes = 64;
-    c.degree = 4;
-    c.inferenceRoles = {24, 24, 16};
-    c.trainingRoles = {8, 8, 48};
-    c.flows = 1000;
-    c.seeds = 2;
+    MoseFlowExperimentConfig c = SmallStudyConfig(1000, 2);
     c.threads = 2;
     MoseSwitchCostStudy study(c);
     uint32_t calls = 0;
@@ -456,13 +450,7 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
 
 TEST(MoseSwitchCostReport, TablesAndCsvFiles)
 {
-    MoseFlowExperimentConfig c;
-    c.nodes = 64;
-    c.degree = 4;
-    c.inferenceRoles = {24, 24, 16};
-    c.trainingRoles = {8, 8, 48};
-    c.flows = 200;
-    c.seeds = 2;
+    MoseFlowExperimentConfig c = SmallStudyConfig(200, 2);
     c.threads = 2;
     MoseSwitchCostStudy study(c);
     study.Run();

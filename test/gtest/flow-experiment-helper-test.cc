@@ -29,14 +29,7 @@ namespace
 MoseFlowExperimentConfig
 SmallConfig()
 {
-    MoseFlowExperimentConfig c;
-    c.nodes = 64;
-    c.degree = 4;
-    c.inferenceRoles = {24, 24, 16};
-    c.trainingRoles = {8, 8, 48};
-    c.flows = 2000;
-    c.seeds = 4;
-    return c;
+    return SmallStudyConfig(2000, 4);
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-roles.h"
 
 #include <cstdint>
@@ -79,6 +80,26 @@ ExpectErrorContaining(F&& call, const std::string& phrase)
         std::string m = e.what();
         EXPECT_NE(m.find(phrase), std::string::npos) << m;
     }
+}
+
+/**
+ * \brief A small study that runs in milliseconds: N = 64, d = 4, roles 24/24/16
+ *        (inference-heavy) and 8/8/48 (training-heavy).
+ * \param flows flows per mode
+ * \param seeds seeds
+ * \return the configuration
+ */
+inline MoseFlowExperimentConfig
+SmallStudyConfig(uint64_t flows, uint32_t seeds)
+{
+    MoseFlowExperimentConfig c;
+    c.nodes = 64;
+    c.degree = 4;
+    c.inferenceRoles = {24, 24, 16};
+    c.trainingRoles = {8, 8, 48};
+    c.flows = flows;
+    c.seeds = seeds;
+    return c;
 }
 
 /// \return the paper's inference-heavy roles (410 prefill, 410 decode, 204 training) in id order
