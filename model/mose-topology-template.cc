@@ -770,12 +770,7 @@ TryPdBiased(const PdBuild& s, uint32_t attempt, MoseRandom& rng, CircuitGraph& g
     }
 
     // (4) residual fill: no P-D circuit, so the bipartite part stays exactly r(-bi)regular
-    auto notPd = [&roles](uint32_t a, uint32_t b) {
-        GroupRole ra = roles.Get(a);
-        GroupRole rb = roles.Get(b);
-        return !((ra == GroupRole::PREFILL && rb == GroupRole::DECODE) ||
-                 (ra == GroupRole::DECODE && rb == GroupRole::PREFILL));
-    };
+    auto notPd = [&roles](uint32_t a, uint32_t b) { return !IsPdPair(roles, a, b); };
     std::vector<Edge> residual;
     if (s.current != nullptr)
     {
