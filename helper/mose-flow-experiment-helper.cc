@@ -8,6 +8,7 @@
 
 #include "ns3/average.h"
 #include "ns3/log.h"
+#include "ns3/mose-break-even.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
@@ -71,10 +72,6 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
         for (Policy p : ALL_POLICIES)
         {
             const CircuitGraph& graph = s.GetGraph(p, mode);
-            const CircuitDiff diff = DiffCircuits(s.GetPreviousGraph(p, mode), graph);
-            m_switches[Index(seed, mode, p)] = {diff.kept.size(),
-                                                diff.added.size(),
-                                                diff.removed.size()};
             auto same = std::find_if(done.begin(), done.end(), [&graph](const auto& d) {
                 return d.first == &graph;
             });
@@ -84,16 +81,33 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
                 continue;
             }
             ShortestPathRouting routing(graph, GetConfig().routing, s.routingSeed);
-            FlowMetrics metrics = EvaluateFlows(routing, s.flows[m]);
-            if (seed > 0)
+            m_results[Index(seed, mode, p)] = EvaluateFlows(routing, s.flows[m]);
+            done.emplace_back(&graph, p);
+        }
+        // the switch into the mode, while every graph's loads are at hand
+        for (Policy p : ALL_POLICIES)
+        {
+            const CircuitGraph& graph = s.GetGraph(p, mode);
+            const CircuitDiff diff = DiffCircuits(s.GetPreviousGraph(p, mode), graph);
+            MoseSwitchCount& sw = m_switches[Index(seed, mode, p)];
+            sw.kept = diff.kept.size();
+            sw.added = diff.added.size();
+            sw.removed = diff.removed.size();
+            sw.addedLoadShare =
+                diff.added.empty()
+                    ? 0.0
+                    : LoadShareOfCircuits(graph, m_results[Index(seed, mode, p)].load, diff.added);
+        }
+        if (seed > 0)
+        {
+            // keep per-circuit data for seed 0 only: memory stays O(seeds) scalars
+            for (Policy p : ALL_POLICIES)
             {
-                // keep per-circuit data for seed 0 only: memory stays O(seeds) scalars
+                FlowMetrics& metrics = m_results[Index(seed, mode, p)];
                 metrics.load = std::vector<double>();
                 metrics.loadKv = std::vector<double>();
                 metrics.loadTraining = std::vector<double>();
             }
-            m_results[Index(seed, mode, p)] = std::move(metrics);
-            done.emplace_back(&graph, p);
         }
     }
 }

@@ -31,6 +31,10 @@ struct MoseSwitchCount
     uint64_t kept{0};    //!< circuits in place before and after
     uint64_t added{0};   //!< circuits set up (as many as torn down in a d-regular fabric)
     uint64_t removed{0}; //!< circuits torn down
+    /// the share of the entered graph's total circuit load (its mode's flows) on the circuits
+    /// the switch set up (LoadShareOfCircuits()): the traffic not served while they are dark;
+    /// 0 without a switch
+    double addedLoadShare{0};
 };
 
 /**

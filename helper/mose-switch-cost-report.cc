@@ -142,12 +142,6 @@ MoseSwitchCostReport::PrintTables(std::ostream& os) const
                                   : std::string("(load on added circuits)"))
        << " x unservedFactor " << FormatNumber(m_params.unservedFactor) << " x c(p, new mode)\n";
     os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
-    if (m_study.GetRateMismatches() > 0)
-    {
-        os << "note: for " << m_study.GetRateMismatches()
-           << " (seed, policy, mode) the study evaluated another graph than "
-              "MoseScenario::GetGraph(); the study's rates are used\n\n";
-    }
     PrintRates(os);
     PrintBreakEven(os);
     PrintSchedule(os);

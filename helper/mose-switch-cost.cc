@@ -9,13 +9,8 @@
 #include "ns3/average.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-port-plan.h"
-#include "ns3/mose-routing.h"
-#include "ns3/mose-scenario.h"
-#include "ns3/mose-seed-pool.h"
 
 #include <algorithm>
-#include <map>
 
 namespace ns3
 {
@@ -56,12 +51,6 @@ MoseSwitchCostStudy::GetSeedsDone() const
     return static_cast<uint32_t>(m_seeds.size());
 }
 
-uint32_t
-MoseSwitchCostStudy::GetRateMismatches() const
-{
-    return m_rateMismatches;
-}
-
 const MoseSwitchCostSeed&
 MoseSwitchCostStudy::GetSeed(uint32_t seed) const
 {
@@ -74,15 +63,11 @@ MoseSwitchCostStudy::GetSeed(uint32_t seed) const
 }
 
 MoseSwitchCostSeed
-MoseSwitchCostStudy::AnalyseSeed(uint32_t seed, uint32_t& mismatches) const
+MoseSwitchCostStudy::AnalyseSeed(uint32_t seed) const
 {
     NS_LOG_FUNCTION(this << seed);
-    const MoseFlowExperimentConfig& c = GetConfig();
     MoseSwitchCostSeed out;
-    out.run = c.firstRun + seed;
-    const MoseScenario s = m_study.GetScenarioBuilder().Build(out.run);
-    // the graph after a switch, evaluated once per (graph, mode) even when policies share it
-    std::map<std::pair<const CircuitGraph*, std::size_t>, FlowMetrics> evaluated;
+    out.run = GetConfig().firstRun + seed;
     for (std::size_t pi = 0; pi < ALL_POLICIES.size(); ++pi)
     {
         const Policy policy = ALL_POLICIES[pi];
@@ -91,37 +76,14 @@ MoseSwitchCostStudy::AnalyseSeed(uint32_t seed, uint32_t& mismatches) const
         {
             const auto m = static_cast<std::size_t>(mode);
             rates.rate[m] = GetSwitchCostRate(m_study.GetMetrics(seed, mode, policy), m_metric);
-            const CircuitGraph& before = s.GetPreviousGraph(policy, mode);
-            const CircuitGraph& after = s.GetGraph(policy, mode);
-            const CircuitDiff diff = DiffCircuits(before, after);
+            const MoseSwitchCount& sw = m_study.GetSwitchCount(seed, mode, policy);
             MoseSwitchCircuits& counts = out.circuits[pi][m];
-            counts.circuits = after.GetNCircuits();
-            counts.kept = static_cast<uint32_t>(diff.kept.size());
-            counts.added = static_cast<uint32_t>(diff.added.size());
-            counts.removed = static_cast<uint32_t>(diff.removed.size());
-            rates.switchesInto[m] = !diff.added.empty() || !diff.removed.empty();
-            if (!rates.switchesInto[m])
-            {
-                rates.unservedShare[m] = 0;
-                continue;
-            }
-            auto key = std::make_pair(&after, m);
-            auto it = evaluated.find(key);
-            if (it == evaluated.end())
-            {
-                ShortestPathRouting routing(after, c.routing, s.routingSeed);
-                it = evaluated.emplace(key, EvaluateFlows(routing, s.flows[m])).first;
-            }
-            const FlowMetrics& metrics = it->second;
-            rates.unservedShare[m] = LoadShareOfCircuits(after, metrics.load, diff.added);
-            if (GetSwitchCostRate(metrics, m_metric) != rates.rate[m])
-            {
-                NS_LOG_WARN("run " << out.run << " " << ToString(policy) << " " << ToString(mode)
-                                   << ": the study's rate " << rates.rate[m]
-                                   << " differs from GetGraph()'s "
-                                   << GetSwitchCostRate(metrics, m_metric));
-                ++mismatches;
-            }
+            counts.kept = static_cast<uint32_t>(sw.kept);
+            counts.added = static_cast<uint32_t>(sw.added);
+            counts.removed = static_cast<uint32_t>(sw.removed);
+            counts.circuits = counts.kept + counts.added; // DiffCircuits: kept + added = entered
+            rates.switchesInto[m] = sw.added != 0 || sw.removed != 0;
+            rates.unservedShare[m] = rates.switchesInto[m] ? sw.addedLoadShare : 0.0;
             NS_LOG_INFO("run " << out.run << " " << ToString(policy) << " into " << ToString(mode)
                                << ": kept " << counts.kept << " added " << counts.added
                                << " unserved share " << rates.unservedShare[m]);
@@ -134,38 +96,13 @@ void
 MoseSwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     NS_LOG_FUNCTION(this);
-    const MoseFlowExperimentConfig& c = GetConfig();
     m_seeds.clear();
-    m_rateMismatches = 0;
-    const uint32_t total = 2 * c.seeds;
-    m_study.Run([&progress, total](uint32_t done, uint32_t) {
-        if (progress)
-        {
-            progress(done, total);
-        }
-    });
-
-    // Second pass, as the study's: workers take the next seed; each seed's result goes to its
-    // own slot, so nothing depends on the number of threads.
-    std::vector<MoseSwitchCostSeed> seeds(c.seeds);
-    std::vector<uint32_t> mismatchesOf(c.seeds, 0);
-    ForEachSeed(
-        c.seeds,
-        c.threads,
-        [&](uint32_t seed) { seeds[seed] = AnalyseSeed(seed, mismatchesOf[seed]); },
-        [&progress, &c, total](uint32_t done, uint32_t) {
-            if (progress)
-            {
-                progress(c.seeds + done, total);
-            }
-        });
-    uint32_t mismatches = 0;
-    for (uint32_t m : mismatchesOf)
+    m_study.Run(progress);
+    // the study filed every seed's rates, switch counts and unserved shares: read them out
+    for (uint32_t seed = 0; seed < m_study.GetSeedsDone(); ++seed)
     {
-        mismatches += m;
+        m_seeds.push_back(AnalyseSeed(seed));
     }
-    m_seeds = std::move(seeds);
-    m_rateMismatches = mismatches;
 }
 
 MoseSummary

@@ -64,15 +64,13 @@ struct MoseBreakEvenSummary
  * \brief Fills the break-even model (mose-break-even.h) from the flow-level study.
  *
  * Run() runs the study (MoseFlowExperimentHelper: every policy and mode, per seed) and takes
- * each cost rate c(p, m) from its metrics. Then, per seed, it draws the scenario again
- * (MoseScenarioBuilder::Build(), the same one the study evaluated) and, for each policy and
- * mode m, diffs the graph before the switch into m, MoseScenario::GetPreviousGraph(p, m),
- * against the graph after it, GetGraph(p, m). A policy switches into m when the two differ;
- * then the graph after is evaluated under m's flows (ShortestPathRouting with the configured
- * rule and the scenario's routingSeed, EvaluateFlows(), exactly as the study does) and the
- * unserved share u(p, m) is the share of its total circuit load on the added circuits
- * (LoadShareOfCircuits()). The graphs are taken only through those two accessors, so a policy
- * whose templates keep more circuits across a switch is costed as it is.
+ * from it, per seed, policy and mode m, the cost rate c(p, m) (its metrics) and the switch into
+ * m (MoseFlowExperimentHelper::GetSwitchCount(): DiffCircuits() of
+ * MoseScenario::GetPreviousGraph(p, m) and GetGraph(p, m), and the share of the entered graph's
+ * total circuit load on the added circuits, LoadShareOfCircuits(), computed by the study while
+ * the loads are at hand). A policy switches into m when the two graphs differ; the unserved
+ * share u(p, m) is then that load share. The graphs are taken only through those two
+ * accessors, so a policy whose templates keep more circuits across a switch is costed as it is.
  *
  * Means over seeds with 95% confidence half-widths as MoseFlowExperimentHelper::Summarize().
  */
@@ -93,9 +91,8 @@ class MoseSwitchCostStudy
     SwitchCostMetric GetMetric() const;
 
     /**
-     * \brief Runs the study, then the per-seed switch analysis, on config.threads threads.
-     * \param progress called after each seed of each of the two passes with (seeds done,
-     *        2 x seeds); may be empty
+     * \brief Runs the study on config.threads threads and reads every seed's inputs out of it.
+     * \param progress called after each seed with (seeds done, seeds); may be empty
      */
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
 
@@ -110,13 +107,6 @@ class MoseSwitchCostStudy
      * \return the seed's inputs to the model
      */
     const MoseSwitchCostSeed& GetSeed(uint32_t seed) const;
-
-    /**
-     * \return the number of (seed, policy, mode) whose own evaluation of GetGraph() gave a
-     *         different cost rate than the study's metrics (0 when the study evaluates the
-     *         graphs GetGraph() returns; the study's rate is used)
-     */
-    uint32_t GetRateMismatches() const;
 
     /**
      * \param policy the policy \param mode the mode
@@ -182,13 +172,12 @@ class MoseSwitchCostStudy
 
   private:
     /**
-     * \brief Analyses one seed: rates from the study, switches, unserved shares.
+     * \brief One seed's inputs to the model, read from the study: rates, switch counts and
+     *        unserved shares (MoseSwitchCount::addedLoadShare).
      * \param seed the seed index
-     * \param[out] mismatches incremented per (policy, mode) whose own evaluation gives another
-     *             rate than the study's
      * \return its inputs to the model
      */
-    MoseSwitchCostSeed AnalyseSeed(uint32_t seed, uint32_t& mismatches) const;
+    MoseSwitchCostSeed AnalyseSeed(uint32_t seed) const;
 
     /// \return a summary of f(seed) over the seeds \param f the per-seed quantity
     MoseSummary Summarize(const std::function<double(const MoseSwitchCostSeed&)>& f) const;
@@ -196,7 +185,6 @@ class MoseSwitchCostStudy
     MoseFlowExperimentHelper m_study;        //!< the flow-level study
     SwitchCostMetric m_metric;               //!< the cost-rate metric
     std::vector<MoseSwitchCostSeed> m_seeds; //!< per seed
-    uint32_t m_rateMismatches{0};            //!< see GetRateMismatches()
 };
 
 } // namespace mose
