@@ -217,22 +217,10 @@ TEST(MoseBaselineComparison, OutputFiles)
     cmp.WriteCsv(dir);
     std::vector<std::string> plots = cmp.WritePlots(dir);
     EXPECT_EQ(plots.size(), 8u);
-    std::ifstream summary(dir + "/baselines_summary.csv");
-    std::string header;
-    std::getline(summary, header);
-    EXPECT_EQ(header, "mode,topology,shape,degree,metric,mean,ci95,n");
-    uint32_t lines = 0;
-    for (std::string line; std::getline(summary, line);)
-    {
-        ++lines;
-    }
-    EXPECT_EQ(lines, 2u * 15 * ALL_METRICS.size());
-    std::ifstream perSeed(dir + "/baselines_per_seed.csv");
-    lines = 0;
-    for (std::string line; std::getline(perSeed, line);)
-    {
-        ++lines;
-    }
-    EXPECT_EQ(lines, 1u + 2 * 2 * 15);
+    const std::vector<std::string> summary = ReadLines(dir + "/baselines_summary.csv");
+    ASSERT_FALSE(summary.empty());
+    EXPECT_EQ(summary[0], "mode,topology,shape,degree,metric,mean,ci95,n");
+    EXPECT_EQ(summary.size() - 1, 2u * 15 * ALL_METRICS.size());
+    EXPECT_EQ(ReadLines(dir + "/baselines_per_seed.csv").size(), 1u + 2 * 2 * 15);
     std::filesystem::remove_all(dir);
 }

@@ -507,13 +507,8 @@ TEST(MoseSwitchCostReport, TablesAndCsvFiles)
     {
         EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
     }
-    std::ifstream perSeed(dir + "/per_seed.csv");
-    rows = 0;
-    while (std::getline(perSeed, line))
-    {
-        ++rows;
-    }
-    EXPECT_EQ(rows, 1 + 2 * ALL_POLICIES.size() * ALL_MODES.size());
+    EXPECT_EQ(ReadLines(dir + "/per_seed.csv").size(),
+              1 + 2 * ALL_POLICIES.size() * ALL_MODES.size());
     const std::vector<std::string> plots = report.WritePlots(dir);
     ASSERT_EQ(plots.size(), 1u);
     EXPECT_EQ(plots[0], dir + "/break_even.plt");

@@ -105,23 +105,12 @@ TEST(MoseFlowExperimentHelper, WritesCsvAndPlots)
     report.WriteCsv(dir);
     std::vector<std::string> plots = report.WritePlots(dir);
     EXPECT_EQ(plots.size(), 10U);
-    std::ifstream summary(dir + "/summary.csv");
-    std::string header;
-    std::getline(summary, header);
-    EXPECT_EQ(header, "mode,policy,metric,mean,ci95,n");
-    uint32_t rows = 0;
-    for (std::string line; std::getline(summary, line);)
-    {
-        ++rows;
-    }
-    EXPECT_EQ(rows, 2U * 4U * ALL_METRICS.size());
-    std::ifstream loads(dir + "/loads_inference_MoSE.csv");
-    uint32_t loadRows = 0;
-    for (std::string line; std::getline(loads, line);)
-    {
-        ++loadRows;
-    }
-    EXPECT_EQ(loadRows, 1U + 64U * 4U / 2U); // header + one row per circuit
+    const std::vector<std::string> summary = ReadLines(dir + "/summary.csv");
+    ASSERT_FALSE(summary.empty());
+    EXPECT_EQ(summary[0], "mode,policy,metric,mean,ci95,n");
+    EXPECT_EQ(summary.size() - 1, 2U * 4U * ALL_METRICS.size());
+    // header + one row per circuit
+    EXPECT_EQ(ReadLines(dir + "/loads_inference_MoSE.csv").size(), 1U + 64U * 4U / 2U);
     std::filesystem::remove_all(dir);
 }
 
@@ -153,17 +142,7 @@ TEST(MoseFlowExperimentHelper, BadConfigurationIsRejected)
 TEST(MoseFlowExperimentCommandLine, MalformedNumbersAreRejected)
 {
     auto parse = [](std::vector<std::string> args) {
-        MoseFlowExperimentCommandLine options;
-        CommandLine cmd;
-        options.AddOptions(cmd);
-        args.insert(args.begin(), "mose-test");
-        std::vector<char*> argv;
-        for (auto& a : args)
-        {
-            argv.push_back(a.data());
-        }
-        cmd.Parse(static_cast<int>(argv.size()), argv.data());
-        return options.GetConfig();
+        return ParseOptions<MoseFlowExperimentCommandLine>(std::move(args));
     };
     EXPECT_EQ(parse({"--nodes=64",
                      "--prefill=24",

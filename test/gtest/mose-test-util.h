@@ -15,12 +15,14 @@
  * Helpers that only one test file needs stay in that file.
  */
 
+#include "ns3/command-line.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-roles.h"
 
 #include <cstdint>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -80,6 +82,42 @@ ExpectErrorContaining(F&& call, const std::string& phrase)
         std::string m = e.what();
         EXPECT_NE(m.find(phrase), std::string::npos) << m;
     }
+}
+
+/// \param path a text file \return its lines (none if it cannot be read)
+inline std::vector<std::string>
+ReadLines(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+    {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+/**
+ * \brief Parses a program's options as a user would give them: `Options` adds them to an ns-3
+ *        CommandLine (AddOptions()) and returns what they give (GetConfig()).
+ * \param args the arguments after the program name
+ * \return Options::GetConfig()
+ */
+template <class Options>
+auto
+ParseOptions(std::vector<std::string> args)
+{
+    Options options;
+    CommandLine cmd;
+    options.AddOptions(cmd);
+    args.insert(args.begin(), "mose-test");
+    std::vector<char*> argv;
+    for (auto& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+    return options.GetConfig();
 }
 
 /**

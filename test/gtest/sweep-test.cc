@@ -67,17 +67,7 @@ CsvText(const MoseSweep& sweep, const std::string& name)
 MoseSweepConfig
 ParseCommandLine(std::vector<std::string> args)
 {
-    MoseSweepCommandLine options;
-    CommandLine cmd;
-    options.AddOptions(cmd);
-    args.insert(args.begin(), "mose-test");
-    std::vector<char*> argv;
-    for (auto& a : args)
-    {
-        argv.push_back(a.data());
-    }
-    cmd.Parse(static_cast<int>(argv.size()), argv.data());
-    return options.GetConfig();
+    return ParseOptions<MoseSweepCommandLine>(std::move(args));
 }
 
 } // namespace

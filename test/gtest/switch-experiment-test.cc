@@ -8,6 +8,8 @@
  * and the policy comparison.
  */
 
+#include "mose-test-util.h"
+
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics.h"
@@ -24,6 +26,7 @@
 
 using namespace ns3;
 using namespace ns3::mose;
+using namespace ns3::mose::test;
 
 namespace
 {
@@ -40,20 +43,6 @@ SmallConfig(Policy policy, Time startWindow = MilliSeconds(100))
     c.startWindow = startWindow;
     c.stopTime = Seconds(20);
     return c;
-}
-
-/// \return the lines of a text file
-std::vector<std::string>
-ReadLines(const std::string& path)
-{
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    std::string line;
-    while (std::getline(in, line))
-    {
-        lines.push_back(line);
-    }
-    return lines;
 }
 
 /// Sets the port queues' (DropTailQueue) size for the lifetime of the object
