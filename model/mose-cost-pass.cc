@@ -8,12 +8,58 @@
 
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseCostPass");
+
+void
+ComputePairCosts(const PathSteps& paths,
+                 const std::vector<double>& load,
+                 std::vector<CellCost>& cells,
+                 FlowGroups& groups)
+{
+    NS_LOG_FUNCTION(paths.GetNBatches());
+    constexpr std::size_t BATCH = LevelSearch::BATCH;
+    // every cell read is written first in the same batch: no fill
+    cells.resize(static_cast<std::size_t>(paths.nodes) * BATCH);
+    CellCost* cell = cells.data();
+    const double* l = load.data();
+    for (std::size_t b = 0; b < paths.GetNBatches(); ++b)
+    {
+        const std::size_t first = paths.firstRun + b * BATCH;
+        const std::size_t last = std::min(first + BATCH, paths.firstRun + paths.destinations);
+        for (std::size_t k = first; k < last; ++k)
+        {
+            cell[static_cast<std::size_t>(groups.runs[k].destination) * BATCH + (k - first)] =
+                CellCost{0.0, 0};
+        }
+        // nearest first: the next hop's sums are known
+        const PathStep* begin = paths.steps.data() + paths.batchBegin[b];
+        for (const PathStep* step = paths.steps.data() + paths.batchBegin[b + 1]; step-- != begin;)
+        {
+            const CellCost& to = cell[static_cast<std::size_t>(step->next) * BATCH + step->slot];
+            cell[static_cast<std::size_t>(step->node) * BATCH + step->slot] =
+                CellCost{l[step->circuit] + to.cost, to.hops + 1};
+        }
+        for (std::size_t k = first; k < last; ++k)
+        {
+            const std::size_t slot = k - first;
+            const DestinationRun& run = groups.runs[k];
+            for (std::size_t i = run.begin; i < run.end; ++i)
+            {
+                PairDemand& p = groups.pairs[i];
+                const CellCost& c = cell[static_cast<std::size_t>(p.src) * BATCH + slot];
+                p.cost = c.cost;
+                p.hops = c.hops;
+            }
+        }
+    }
+}
 
 void
 ComputePairCosts(const DemandDags& dags, const std::vector<double>& load, FlowGroups& groups)
@@ -33,31 +79,15 @@ ComputePairCosts(const DemandDags& dags, const std::vector<double>& load, FlowGr
         costVec.resize(nodes);
         double* cost = costVec.data();
         cost[0] = 0.0;
-        if (edgeBegin[nodes] - edgeBegin[0] == nodes - 1)
+        // nearest first: every closer neighbour's cost is known
+        for (uint32_t i = 1; i < nodes; ++i)
         {
-            // a tree (every node but the root has at least one edge, so exactly one; node i's
-            // is the destination's (i - 1)-th): C(i) = load + C(next hop), the value of the
-            // loop below (0 + x == x and x / 1 == x for the non-negative loads and costs)
-            // without its division on the chain of dependent costs. O(nodes).
-            const uint32_t* target = edgeTarget + edgeBegin[0] - 1;
-            const uint32_t* circuit = edgeCircuit + edgeBegin[0] - 1;
-            for (uint32_t i = 1; i < nodes; ++i)
+            double sum = 0;
+            for (uint32_t e = edgeBegin[i]; e < edgeBegin[i + 1]; ++e)
             {
-                cost[i] = l[circuit[i]] + cost[target[i]];
+                sum += l[edgeCircuit[e]] + cost[edgeTarget[e]];
             }
-        }
-        else
-        {
-            // nearest first: every closer neighbour's cost is known
-            for (uint32_t i = 1; i < nodes; ++i)
-            {
-                double sum = 0;
-                for (uint32_t e = edgeBegin[i]; e < edgeBegin[i + 1]; ++e)
-                {
-                    sum += l[edgeCircuit[e]] + cost[edgeTarget[e]];
-                }
-                cost[i] = sum / (edgeBegin[i + 1] - edgeBegin[i]);
-            }
+            cost[i] = sum / (edgeBegin[i + 1] - edgeBegin[i]);
         }
         for (std::size_t k = run.begin; k < run.end; ++k, ++pairIndex)
         {

@@ -13,9 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 namespace ns3
@@ -23,72 +20,53 @@ namespace ns3
 namespace mose
 {
 
-/**
- * \ingroup mose
- * \brief A std::allocator whose value-initialisation (vector::resize() without a value) leaves
- *        trivial elements uninitialised.
- *
- * DestinationSweep::Route() sizes the DemandDags arrays to a bound and overwrites every element
- * it keeps; zero-filling them first cost ~7% of a shortest-path evaluation.
- * \tparam T the element type
- */
-template <class T>
-struct UninitializedAllocator : std::allocator<T>
-{
-    /// the same allocator for another type
-    template <class U>
-    struct rebind
-    {
-        using other = UninitializedAllocator<U>; //!< the rebound allocator
-    };
-
-    UninitializedAllocator() = default;
-
-    /// \param other the allocator to copy (stateless)
-    template <class U>
-    UninitializedAllocator(const UninitializedAllocator<U>& other) noexcept
-        : std::allocator<T>(other)
-    {
-    }
-
-    /**
-     * \brief Default-initialises (for trivial types: leaves as is) instead of value-initialising.
-     * \param p where to construct
-     */
-    template <class U>
-    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>)
-    {
-        ::new (static_cast<void*>(p)) U;
-    }
-
-    /**
-     * \brief Constructs from arguments, as std::allocator does.
-     * \param p where to construct
-     * \param args the constructor's arguments
-     */
-    template <class U, class... Args>
-    void construct(U* p, Args&&... args)
-    {
-        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-    }
-};
-
 /// A vector of local indices or circuits whose resize() does not zero-fill
 using DagArray = std::vector<uint32_t, UninitializedAllocator<uint32_t>>;
 
 /**
  * \ingroup mose
- * \brief For a range of destinations, the part of the shortest-path structure that carries
- *        their pairs' demand: one small DAG per destination, in compact arrays.
+ * \brief Under the single-path rules, the paths of a range of destinations' pairs: the steps
+ *        LevelSearch::FollowPaths() lists, one batch of up to 64 destinations at a time.
  *
- * A destination's DAG lists its nodes root first (local index 0 is the destination) in an
- * order where every node comes after the nodes its edges lead to, and gives each node other
- * than the root its edges towards the destination, each to a neighbour one step closer (a
- * local index) over a circuit. Under the single-path rules every node has exactly one edge
- * (its next hop) and the DAG is the union of the pairs' paths, a tree of at most
- * min(N, total hops of the pairs) nodes; under ECMP a node has an edge to every closer
- * neighbour (in increasing id order) and the DAG holds every node on a shortest path from the
- * destination's sources, ordered by distance.
+ * Batch b holds the destinations runs[firstRun + 64 b, firstRun + 64 (b + 1)) of the
+ * FlowGroups, the destination of slot s being runs[firstRun + 64 b + s]; its steps are
+ * steps[batchBegin[b], batchBegin[b + 1]), one per (node, destination) on the union of the
+ * destination's pairs' paths (a tree rooted at the destination), farthest level first, within
+ * a level by node id, within a node by slot. Filled by DestinationSweep::Route(); read by
+ * AccumulateLoads() and ComputePairCosts(), which keep per (node, slot) values in cells
+ * node * 64 + slot.
+ */
+struct PathSteps
+{
+    uint32_t nodes{0};                   //!< N of the graph routed on
+    std::size_t firstRun{0};             //!< index in FlowGroups::runs of the first destination
+    std::size_t destinations{0};         //!< how many destinations are held
+    std::vector<std::size_t> batchBegin; //!< per batch, its first step; one more at the end
+    PathStepArray steps;                 //!< the steps
+
+    /// \return the number of batches held
+    std::size_t GetNBatches() const
+    {
+        return batchBegin.empty() ? 0 : batchBegin.size() - 1;
+    }
+
+    /**
+     * \brief Empties the steps, keeping their storage.
+     * \param nodes N of the graph
+     * \param first the first destination's run
+     */
+    void Clear(uint32_t nodes, std::size_t first);
+};
+
+/**
+ * \ingroup mose
+ * \brief Under ECMP, for a range of destinations, the part of the shortest-path structure
+ *        that carries their pairs' demand: one DAG per destination, in compact arrays.
+ *
+ * A destination's DAG lists its nodes root first (local index 0 is the destination), ordered
+ * by distance, and gives each node other than the root its edges towards the destination: an
+ * edge to every closer neighbour (a local index, in increasing id order) over a circuit. The
+ * DAG holds every node on a shortest path from the destination's sources.
  * Filled by DestinationSweep::Route(); read by AccumulateLoads() and ComputePairCosts().
  */
 struct DemandDags
@@ -115,25 +93,20 @@ struct DemandDags
 /**
  * \ingroup mose
  * \brief The destination sweep of the flow-level evaluation: BFS distances towards the
- *        destinations, 64 at a time (LevelSearch), and each destination's DemandDags entry
- *        under the routing's rule.
+ *        destinations, 64 at a time (LevelSearch), and the structure that carries their
+ *        pairs' demand under the routing's rule.
  *
- * Per destination t:
- * - SHORTEST_PATH: each pair's path is walked from its source until it meets a node already
- *   in t's tree; a next hop is the first neighbour, in the id-sorted CSR row, on the previous
- *   level of the search;
- * - RANDOM_SHORTEST_PATH: the same walk; at a node with several closer neighbours the choice
- *   weighs them by their shortest-path counts (ShortestPathRouting::HashUniform() picks the
- *   point). The counts come from LevelSearch::CountPaths(), on the union of the sources'
- *   shortest-path intervals only;
- * Under RANDOM_SHORTEST_PATH, and SHORTEST_PATH on a batch with at least N pairs, the next
- * hops of a batch's paths are chosen for its 64 destinations at once
- * (LevelSearch::FollowPaths()) before the walks, which read them;
- * - ECMP: a search from the sources over closer neighbours finds the sub-DAG, sorted by
- *   distance with a counting sort (within a distance, in discovery order).
- * The next hops are those of ShortestPathRouting::ComputeTree(). The sweep also sets every
- * pair's hops (its BFS distance) and throws a MoseError naming the pair's first flow if a
- * destination cannot be reached. Keeps its working storage between calls.
+ * - SHORTEST_PATH and RANDOM_SHORTEST_PATH: every pair's source is marked and
+ *   LevelSearch::FollowPaths() lists the steps of the paths of a whole batch at once
+ *   (PathSteps); a next hop is ShortestPathRouting::ComputeTree()'s: the lowest-id closer
+ *   neighbour, or under RANDOM_SHORTEST_PATH a closer neighbour weighed by its shortest-path
+ *   count (ShortestPathRouting::HashUniform() picks the point; the counts come from
+ *   LevelSearch::CountPaths(), on the union of the sources' shortest-path intervals only);
+ * - ECMP: a search from the sources over closer neighbours finds each destination's sub-DAG,
+ *   sorted by distance with a counting sort (within a distance, in discovery order), and the
+ *   pairs' hops (their BFS distance) are set (DemandDags).
+ * Throws a MoseError naming the pair's first flow if a destination cannot be reached. Keeps
+ * its working storage between calls.
  */
 class DestinationSweep
 {
@@ -151,45 +124,42 @@ class DestinationSweep
     void SetRouting(const ShortestPathRouting& routing);
 
     /**
-     * \brief Routes the pairs of the destinations runs[firstRun, lastRun).
+     * \brief Lists the steps of the paths of the destinations runs[firstRun, lastRun)
+     *        (SHORTEST_PATH and RANDOM_SHORTEST_PATH).
+     * \param groups the grouped flows
+     * \param firstRun the first destination (index in groups.runs)
+     * \param lastRun one past the last
+     * \param paths filled with those destinations' steps, in batches of 64 from firstRun
+     * \param append keep the batches already in paths and add these after them (firstRun must
+     *        follow their last destination, which must end a full batch); otherwise the
+     *        previous contents are dropped
+     */
+    void Route(const FlowGroups& groups,
+               std::size_t firstRun,
+               std::size_t lastRun,
+               PathSteps& paths,
+               bool append = false);
+
+    /**
+     * \brief Builds the DAGs of the destinations runs[firstRun, lastRun) (ECMP) and sets their
+     *        pairs' hops.
      * \param groups the grouped flows; the pairs' hops are set
      * \param firstRun the first destination (index in groups.runs)
      * \param lastRun one past the last
-     * \param dags filled with those destinations' DAGs
-     * \param append keep the DAGs already in dags and add these after them (firstRun must
-     *        follow their last destination); otherwise the previous contents are dropped
+     * \param dags filled with those destinations' DAGs (the previous contents are dropped)
      */
-    void Route(FlowGroups& groups,
-               std::size_t firstRun,
-               std::size_t lastRun,
-               DemandDags& dags,
-               bool append = false);
+    void Route(FlowGroups& groups, std::size_t firstRun, std::size_t lastRun, DemandDags& dags);
 
   private:
     /**
-     * \brief Searches one batch of destinations; under ECMP, and SHORTEST_PATH on a batch
-     *        with few pairs, sets their pairs' hops; otherwise chooses the next hops on their
-     *        paths (LevelSearch::FollowPaths()) and leaves the hops to AddPathTree().
+     * \brief Searches one batch of destinations and checks that their pairs' sources reach
+     *        them.
      * \param groups the grouped flows
      * \param first the batch's first run
      * \param last one past its last run
-     * \return a bound on the number of non-root nodes of the batch's trees (the sum of the
-     *         pairs' hops when they are set)
+     * \param mark mark the sources (LevelSearch::MarkSource()) for FollowPaths()
      */
-    uint64_t SearchBatch(FlowGroups& groups, std::size_t first, std::size_t last);
-
-    /**
-     * \brief Appends the tree of one destination's paths (single-path rules) and sets its
-     *        pairs' hops (their depth in the tree).
-     * \param groups the grouped flows
-     * \param run the destination
-     * \param slot its slot in the batch
-     * \param dags the DAGs being filled
-     */
-    void AddPathTree(FlowGroups& groups,
-                     const DestinationRun& run,
-                     uint32_t slot,
-                     DemandDags& dags);
+    void SearchBatch(const FlowGroups& groups, std::size_t first, std::size_t last, bool mark);
 
     /**
      * \brief Appends the ECMP sub-DAG of one destination.
@@ -203,39 +173,20 @@ class DestinationSweep
                     uint32_t slot,
                     DemandDags& dags);
 
-    /**
-     * \brief AddPathTree() with a given next-hop rule.
-     * \tparam SetHops set the pairs' hops (their depth in the tree)
-     * \param groups the grouped flows
-     * \param run the destination
-     * \param dags the DAGs being filled
-     * \param step step(u, du, circuit) returns the next hop of node u and sets circuit to the
-     *        circuit to it; du is u's distance when SearchBatch() set the pairs' hops
-     */
-    template <bool SetHops, class Step>
-    void AddPathTreeWith(FlowGroups& groups,
-                         const DestinationRun& run,
-                         DemandDags& dags,
-                         Step&& step);
+    /// \param what the caller, for the message \throw MoseError unless SetRouting() was called
+    void CheckBound(const char* what) const;
 
     const ShortestPathRouting* m_routing{nullptr};  //!< the routing
     const CircuitGraph::Graph* m_graph{nullptr};    //!< its CSR graph
     RoutingRule m_rule{RoutingRule::SHORTEST_PATH}; //!< its rule
     LevelSearch m_search;                           //!< distances (and counts) of the current batch
-    /// this batch's single-path next hops come from LevelSearch::FollowPaths()
-    bool m_follow{false};
-    std::vector<uint32_t> m_destinations; //!< the current batch's destinations
-    std::vector<uint32_t> m_stamp;        //!< per node, the epoch it was added in
-    std::vector<uint32_t> m_local;        //!< per node, its local index (when stamped)
-    std::vector<uint32_t> m_walk;         //!< nodes of the current walk or ECMP search
-    std::vector<uint32_t> m_walkCircuit;  //!< circuit from each walked node to the next
-    std::vector<uint32_t> m_depth;        //!< per node, its depth in the tree (when stamped)
-    std::vector<uint32_t> m_distance;     //!< ECMP: per node, its distance (when stamped)
-    uint32_t m_epoch{0};                  //!< stamp of the current destination
-    std::size_t m_edges{0};         //!< single-path rules: edges written so far in the DAGs' arrays
-    std::size_t m_nodes{0};         //!< single-path rules: entries written so far in edgeBegin
-    std::size_t m_pairs{0};         //!< single-path rules: entries written so far in pairNode
-    std::vector<uint32_t> m_sorted; //!< ECMP: the DAG's nodes by distance
+    std::vector<uint32_t> m_destinations;           //!< the current batch's destinations
+    std::vector<uint32_t> m_stamp;                  //!< ECMP: per node, the epoch it was added in
+    std::vector<uint32_t> m_local;      //!< ECMP: per node, its local index (when stamped)
+    std::vector<uint32_t> m_walk;       //!< ECMP: the nodes found by the search
+    std::vector<uint32_t> m_distance;   //!< ECMP: per node, its distance (when stamped)
+    uint32_t m_epoch{0};                //!< ECMP: stamp of the current destination
+    std::vector<uint32_t> m_sorted;     //!< ECMP: the DAG's nodes by distance
     std::vector<uint32_t> m_levelStart; //!< ECMP: counting-sort offsets
 };
 

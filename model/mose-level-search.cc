@@ -25,13 +25,6 @@ NS_LOG_COMPONENT_DEFINE("MoseLevelSearch");
 namespace
 {
 
-/// FollowPaths() lays the next hops and their circuits out slot-major up to this many nodes
-/// (two tables of at most 1 MiB: a destination's walks read one 4N-byte row of each, in L1 at
-/// N = 1024; 15% faster at N = 1024, d = 4 training-heavy), node-major above, as before (the
-/// tables no longer fit in cache and slot-major's writes of a node's slots would touch a page
-/// per slot)
-constexpr uint32_t SLOT_MAJOR_NODES = 4096;
-
 /// SumCounts()'s branch-free loop up to this degree (a stack array per neighbour)
 constexpr std::size_t MAX_DENSE_DEGREE = 16;
 
@@ -69,7 +62,6 @@ LevelSearch::Search(const CircuitGraph& graph,
         }
     }
     m_nodes = n;
-    m_graph = &g;
     if (m_marked || m_need.size() != n)
     {
         m_need.assign(n, 0); // no marks from an earlier search
@@ -317,7 +309,10 @@ LevelSearch::MarkAllSources()
 }
 
 void
-LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
+LevelSearch::FollowPaths(const CircuitGraph& graph,
+                         bool random,
+                         uint64_t seed,
+                         PathStepArray& steps)
 {
     NS_LOG_FUNCTION(this << random);
     const uint32_t n = m_nodes;
@@ -326,24 +321,9 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
     {
         throw MoseError("LevelSearch::FollowPaths: call Search() first");
     }
-    // cells are written for path nodes and read only there: no fill needed
-    const bool slotMajor = n <= SLOT_MAJOR_NODES;
-    // slot-major: the circuits themselves; node-major: their CSR positions (2 bytes a cell)
-    if (slotMajor)
-    {
-        m_nextCircuit.resize(static_cast<std::size_t>(n) * BATCH);
-    }
-    else
-    {
-        m_next.resize(static_cast<std::size_t>(n) * BATCH);
-    }
-    m_nextNode.resize(static_cast<std::size_t>(n) * BATCH);
-    m_nodeStride = slotMajor ? 1 : BATCH;
-    m_slotStride = slotMajor ? n : 1;
     uint64_t* need = m_need.data();
-    uint32_t* nextCircuit = m_nextCircuit.data();
-    uint16_t* next = m_next.data();
-    double target[BATCH]; // per slot with a choice, HashUniform() * count
+    double target[BATCH];      // per slot with a choice, HashUniform() * count
+    std::size_t chosen[BATCH]; // degree above 64: per slot, its edge
     // farthest level first: a chosen next hop is one level down and is handled there
     for (uint32_t level = m_nLevels; level-- > 1;)
     {
@@ -394,19 +374,14 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                 }
                 ChooseByCounts(g, u, closer, several, target, x);
             }
-            if (!slotMajor && degree > std::size_t{UINT16_MAX} + 1)
-            {
-                throw MoseError("LevelSearch::FollowPaths: node " + std::to_string(u) +
-                                " has more than 65536 circuits");
-            }
-            uint32_t* row = nextCircuit + static_cast<std::size_t>(u) * m_nodeStride;
-            uint16_t* positionRow = next + static_cast<std::size_t>(u) * BATCH;
-            // u's cells, m_slotStride apart
-            uint32_t* nodeRow = m_nextNode.data() + static_cast<std::size_t>(u) * m_nodeStride;
             for (std::size_t k = 0; k < degree; ++k)
             {
                 need[boost::target(begin[k], g)] |= x[k];
             }
+            // u's steps in slot order (one resize per node: the array does not fill)
+            const std::size_t first = steps.size();
+            steps.resize(first + static_cast<std::size_t>(__builtin_popcountll(marked)));
+            PathStep* step = steps.data() + first;
             if (degree <= 64)
             {
                 // one loop over the marked slots whose body has a fixed trip count: a loop per
@@ -421,37 +396,25 @@ LevelSearch::FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed)
                     {
                         edges |= ((x[k] >> slot) & 1) << k;
                     }
-                    const uint32_t k = LowestBit(edges);
-                    if (slotMajor)
-                    {
-                        row[static_cast<std::size_t>(slot) * m_slotStride] = g[begin[k]];
-                    }
-                    else
-                    {
-                        positionRow[slot] = static_cast<uint16_t>(k);
-                    }
-                    nodeRow[static_cast<std::size_t>(slot) * m_slotStride] =
-                        boost::target(begin[k], g);
+                    const auto e = begin[LowestBit(edges)];
+                    *step++ = PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
                 }
             }
             else
             {
+                // per slot, its edge (one pass over the row), then the steps in slot order
                 for (std::size_t k = 0; k < degree; ++k)
                 {
                     for (uint64_t a = x[k]; a != 0; a &= a - 1)
                     {
-                        if (slotMajor)
-                        {
-                            row[static_cast<std::size_t>(LowestBit(a)) * m_slotStride] =
-                                g[begin[k]];
-                        }
-                        else
-                        {
-                            positionRow[LowestBit(a)] = static_cast<uint16_t>(k);
-                        }
-                        nodeRow[static_cast<std::size_t>(LowestBit(a)) * m_slotStride] =
-                            boost::target(begin[k], g);
+                        chosen[LowestBit(a)] = k;
                     }
+                }
+                for (uint64_t a = marked; a != 0; a &= a - 1)
+                {
+                    const uint32_t slot = LowestBit(a);
+                    const auto e = begin[chosen[slot]];
+                    *step++ = PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
                 }
             }
         }

@@ -8,6 +8,7 @@
 #define MOSE_LEVEL_SEARCH_H
 
 #include "mose-circuit-graph.h"
+#include "mose-uninitialized-allocator.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,6 +17,22 @@ namespace ns3
 {
 namespace mose
 {
+
+/**
+ * \ingroup mose
+ * \brief One step of a path towards one of a LevelSearch's destinations: from a node to its
+ *        next hop over a circuit (LevelSearch::FollowPaths()).
+ */
+struct PathStep
+{
+    uint32_t node;    //!< the node
+    uint32_t next;    //!< its next hop, one level closer to the destination
+    uint32_t circuit; //!< the circuit between them
+    uint32_t slot;    //!< the destination's slot in the search
+};
+
+/// Steps of paths, in a vector whose resize() does not zero-fill (they are written at once)
+using PathStepArray = std::vector<PathStep, UninitializedAllocator<PathStep>>;
 
 /**
  * \ingroup mose
@@ -155,7 +172,7 @@ class LevelSearch
 
     /**
      * \brief Chooses the next hop of every node on the paths from the marked sources, for all
-     *        slots at once.
+     *        slots at once, and appends one PathStep per (node, slot) on those paths.
      *
      * Level by level from the farthest down, each node with marked slots on that level ANDs
      * its neighbours' words of the level below (one pass over its CSR row serves all 64
@@ -166,40 +183,22 @@ class LevelSearch
      *   neighbour, else the first one in id order whose cumulative path count exceeds
      *   ShortestPathRouting::HashUniform(seed, node, destination) * the node's count, else the
      *   last one (the same doubles added in the same order as ComputeTree(): the same choice).
-     * The chosen neighbour is marked in turn, so exactly the nodes of the paths get a next hop.
-     * Cost: levels * N word tests, d word ANDs per (node, level) with marks, and one table write
-     * per (path node, slot); random choices add a hash and up to d additions per (node, slot)
+     * The chosen neighbour is marked in turn, so exactly the nodes of the paths get a step.
+     * The steps come farthest level first, within a level by node id, within a node by slot:
+     * every step comes after the steps into its node (a single pass over them in this order
+     * accumulates demand from the sources towards the destinations; in reverse order, path
+     * sums from the destinations out).
+     * Cost: levels * N word tests, d word ANDs per (node, level) with marks, and one step per
+     * (path node, slot); random choices add a hash and up to d additions per (node, slot)
      * with several closer neighbours. Hand-written (no library does bit-parallel multi-target
-     * BFS): it replaces a per-destination walk whose every step chased a neighbour's frontier
-     * word through the cache (about half of a shortest-path evaluation).
+     * BFS): one pass replaces a per-destination walk whose every step chased a neighbour's
+     * frontier word through the cache.
      * \param graph the graph of the last Search()
      * \param random RANDOM_SHORTEST_PATH's choice instead of SHORTEST_PATH's
      * \param seed the routing seed (random only)
+     * \param steps the steps are appended to it
      */
-    void FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed);
-
-    /**
-     * \param node a node on a path followed by FollowPaths(), not the destination (unchecked)
-     * \param slot the destination's slot
-     * \param circuit set to the circuit to the next hop
-     * \return the next hop
-     */
-    uint32_t NextHop(uint32_t node, uint32_t slot, uint32_t& circuit) const
-    {
-        // the walk's next step only waits for m_nextNode; the circuit's loads are off its path
-        const std::size_t cell = static_cast<std::size_t>(node) * m_nodeStride +
-                                 static_cast<std::size_t>(slot) * m_slotStride;
-        if (m_slotStride != 1)
-        {
-            circuit = m_nextCircuit[cell];
-        }
-        else
-        {
-            // node-major (large N): the circuit from the next hop's CSR position
-            circuit = (*m_graph)[boost::out_edges(node, *m_graph).first[m_next[cell]]];
-        }
-        return m_nextNode[cell];
-    }
+    void FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed, PathStepArray& steps);
 
   private:
     /**
@@ -242,23 +241,7 @@ class LevelSearch
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
     bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
     std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
-    /// slot-major only (small N): [slot * N + node] the circuit to the next hop; read off the
-    /// walk's chain of dependent loads (NextHop()), where the next hop's CSR position cost two
-    /// more loads per step
-    std::vector<uint32_t> m_nextCircuit;
-    /// node-major only (large N): [node * BATCH + slot] the next hop's position in the node's
-    /// CSR row (2 bytes: half the table of circuits, which measured 5% slower and 8 MiB more at
-    /// N = 65536 random-shortest-path)
-    std::vector<uint16_t> m_next;
-    /// [node * m_nodeStride + slot * m_slotStride] the next hop itself (one load per step of a
-    /// walk; 5% faster on random-shortest-path training-heavy than following the next hop's
-    /// CSR position): slot-major for small N (a destination's walks stay in one row),
-    /// node-major for large N (FollowPaths())
-    std::vector<uint32_t> m_nextNode;
-    std::size_t m_nodeStride{BATCH};             //!< m_nextNode's distance between nodes
-    std::size_t m_slotStride{1};                 //!< m_nextNode's distance between slots
-    const CircuitGraph::Graph* m_graph{nullptr}; //!< the graph of the last search
-    std::vector<uint64_t> m_closer;              //!< per edge of the current node, its closer slots
+    std::vector<uint64_t> m_closer;   //!< per edge of the current node, its closer slots
 };
 
 } // namespace mose

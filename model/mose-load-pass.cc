@@ -8,6 +8,8 @@
 
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace mose
@@ -24,6 +26,63 @@ struct Acc
     double tr; //!< training demand
 };
 } // namespace
+
+void
+AccumulateLoads(const PathSteps& paths,
+                const FlowGroups& groups,
+                std::vector<CircuitLoad>& loads,
+                std::vector<CellDemand>& cells,
+                std::size_t firstBatch)
+{
+    NS_LOG_FUNCTION(paths.GetNBatches() << firstBatch);
+    constexpr std::size_t BATCH = LevelSearch::BATCH;
+    const std::size_t size = static_cast<std::size_t>(paths.nodes) * BATCH;
+    if (cells.size() != size)
+    {
+        cells.assign(size, CellDemand());
+    }
+    CellDemand* cell = cells.data();
+    CircuitLoad* load = loads.data();
+    for (std::size_t b = firstBatch; b < paths.GetNBatches(); ++b)
+    {
+        const std::size_t first = paths.firstRun + b * BATCH;
+        const std::size_t last = std::min(first + BATCH, paths.firstRun + paths.destinations);
+        // the sources' own demand (the cells are zero)
+        for (std::size_t k = first; k < last; ++k)
+        {
+            const std::size_t slot = k - first;
+            const DestinationRun& run = groups.runs[k];
+            for (std::size_t i = run.begin; i < run.end; ++i)
+            {
+                const PairDemand& p = groups.pairs[i];
+                CellDemand& c = cell[static_cast<std::size_t>(p.src) * BATCH + slot];
+                c.kv += p.demandKv;
+                c.training += p.demandTraining;
+            }
+        }
+        // farthest first: a node's acc is complete when its step comes; it is passed on and
+        // its cell cleared for the next batch
+        const PathStep* step = paths.steps.data() + paths.batchBegin[b];
+        const PathStep* end = paths.steps.data() + paths.batchBegin[b + 1];
+        for (; step != end; ++step)
+        {
+            CellDemand& from = cell[static_cast<std::size_t>(step->node) * BATCH + step->slot];
+            const CellDemand a = from;
+            from = CellDemand();
+            CellDemand& to = cell[static_cast<std::size_t>(step->next) * BATCH + step->slot];
+            to.kv += a.kv;
+            to.training += a.training;
+            load[step->circuit].kv += a.kv;
+            load[step->circuit].training += a.training;
+        }
+        // the destinations' cells received everything; clear them too
+        for (std::size_t k = first; k < last; ++k)
+        {
+            cell[static_cast<std::size_t>(groups.runs[k].destination) * BATCH + (k - first)] =
+                CellDemand();
+        }
+    }
+}
 
 void
 AccumulateLoads(const DemandDags& dags,
@@ -54,26 +113,6 @@ AccumulateLoads(const DemandDags& dags,
         {
             const PairDemand& p = groups.pairs[k];
             acc[dags.pairNode[pairIndex]] = Acc{p.demandKv, p.demandTraining};
-        }
-        if (edgeBegin[nodes] - edgeBegin[0] == nodes - 1)
-        {
-            // a tree (every node but the root has at least one edge, so exactly one): node i's
-            // edge is the (i - 1)-th of the destination's. Farthest first, as below, without
-            // the edge offsets; acc[i] is final when node i is reached (its children come
-            // after it) and every acc[v] receives the same terms in the same order. O(nodes).
-            const uint32_t* target = edgeTarget + edgeBegin[0] - 1;
-            const uint32_t* circuit = edgeCircuit + edgeBegin[0] - 1;
-            for (uint32_t i = nodes - 1; i > 0; --i)
-            {
-                const Acc a = acc[i];
-                const uint32_t v = target[i];
-                const uint32_t c = circuit[i];
-                acc[v].kv += a.kv;
-                acc[v].tr += a.tr;
-                load[c].kv += a.kv;
-                load[c].training += a.tr;
-            }
-            continue;
         }
         // farthest first; node 0 is the destination
         for (uint32_t i = nodes - 1; i > 0; --i)

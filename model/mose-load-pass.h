@@ -29,13 +29,51 @@ struct CircuitLoad
 
 /**
  * \ingroup mose
- * \brief The load pass of the flow-level evaluation: adds the demand of destinations held in
- *        dags to the per-circuit loads, per class.
+ * \brief The demand at a node heading to one destination, per class: one cell of the load
+ *        pass over PathSteps.
+ */
+struct CellDemand
+{
+    double kv{0};       //!< KV demand
+    double training{0}; //!< training demand
+};
+
+/**
+ * \ingroup mose
+ * \brief The load pass of the flow-level evaluation under the single-path rules: adds the
+ *        demand of the destinations held in paths to the per-circuit loads, per class.
+ *
+ * Per (node u, destination), acc(u) is the demand at u heading to the destination: the demand
+ * of u's own pair plus everything forwarded through u. The steps are taken in their order
+ * (farthest level first; within a level by node id, within a node by slot), each adding its
+ * node's acc to its circuit's load and to its next hop's acc. So acc(v) sums v's own demand,
+ * then its predecessors' in increasing id order, and a circuit's load sums one term per
+ * destination, batch by batch, in the steps' order. O(steps + pairs); the cells of a batch are
+ * indexed node * 64 + slot, which at N = 1024 keeps them in the L2 cache (1 MiB) where
+ * per-destination trees with local indices had to be built first (a walk per pair).
+ * \param paths the destinations' steps (DestinationSweep::Route())
+ * \param groups the grouped flows
+ * \param loads per circuit, the loads; added to
+ * \param cells working storage of N * 64 cells, all zero between calls (sized and zeroed here
+ *        when its size is not N * 64; left all zero)
+ * \param firstBatch the first batch of paths to add (the ones before are skipped, e.g. added by
+ *        an earlier call)
+ */
+void AccumulateLoads(const PathSteps& paths,
+                     const FlowGroups& groups,
+                     std::vector<CircuitLoad>& loads,
+                     std::vector<CellDemand>& cells,
+                     std::size_t firstBatch = 0);
+
+/**
+ * \ingroup mose
+ * \brief The load pass of the flow-level evaluation under ECMP: adds the demand of
+ *        destinations held in dags to the per-circuit loads, per class.
  *
  * Per destination, acc(u) is the demand at u heading to it: the demand of u's own pair plus
  * everything forwarded through u. Nodes are taken farthest first (the DAG's order backwards),
- * and each splits its acc evenly over its edges (one edge under the single-path rules), adding
- * the share to the circuit's load and to the closer neighbour's acc. O(nodes + edges).
+ * and each splits its acc evenly over its edges, adding the share to the circuit's load and to
+ * the closer neighbour's acc. O(nodes + edges).
  * \param dags the destinations' DAGs (DestinationSweep::Route())
  * \param groups the grouped flows
  * \param loads per circuit, the loads; added to

@@ -54,7 +54,6 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
     loads.assign(m, CircuitLoad());
     DestinationSweep& sweep = m_sweep;
     sweep.SetRouting(routing);
-    DemandDags& dags = m_dags;
     const std::size_t runs = groups.runs.size();
     // the total loads, once all destinations are in
     auto totals = [&r, &loads, m]() {
@@ -70,21 +69,23 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
     };
     if (routing.GetRule() != RoutingRule::ECMP)
     {
-        // one sweep, 64 destinations at a time, each batch's loads added while its trees are
-        // in cache; the trees of all destinations are kept for the cost pass
-        dags.Clear(0);
+        // one sweep, 64 destinations at a time, each batch's loads added while its steps are
+        // in cache; the steps of all destinations are kept for the cost pass
+        PathSteps& paths = m_paths;
+        paths.Clear(n, 0);
         for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
-            const std::size_t held = dags.GetNDestinations();
-            sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags, first > 0);
-            AccumulateLoads(dags, groups, loads, first > 0 ? held : 0);
+            const std::size_t held = paths.GetNBatches();
+            sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), paths, true);
+            AccumulateLoads(paths, groups, loads, m_demand, held);
         }
         totals();
-        ComputePairCosts(dags, r.load, groups);
+        ComputePairCosts(paths, r.load, m_cost, groups);
     }
     else
     {
         // ECMP DAGs can hold most of the graph per destination: one batch at a time, twice
+        DemandDags& dags = m_dags;
         for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
             sweep.Route(groups, first, std::min(runs, first + LevelSearch::BATCH), dags);

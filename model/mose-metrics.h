@@ -8,6 +8,7 @@
 #define MOSE_METRICS_H
 
 #include "mose-circuit-graph.h"
+#include "mose-cost-pass.h"
 #include "mose-destination-sweep.h"
 #include "mose-flow-grouping.h"
 #include "mose-load-pass.h"
@@ -69,25 +70,25 @@ struct FlowMetrics
  * 1. ValidateFlows() and GroupFlowsByDestination() (mose-flow-grouping.h): a counting sort by
  *    destination and one PairDemand per (source, destination) pair;
  * 2. the destination sweep (DestinationSweep, mose-destination-sweep.h): the BFS distances
- *    towards the destinations, 64 at a time by the bit-parallel search of
- *    ShortestPathRouting::ComputeTreeBatch(), and per destination the DAG that carries its
- *    demand (the union of its pairs' paths under the single-path rules, the sub-DAG of
- *    shortest paths from its sources under ECMP);
- * 3. the load pass (AccumulateLoads(), mose-load-pass.h): demand from the leaves of each DAG
- *    to its root, split evenly over the closer neighbours under ECMP;
+ *    towards the destinations, 64 at a time by a bit-parallel search (LevelSearch), and what
+ *    carries their demand: under the single-path rules the steps of the union of their pairs'
+ *    paths, listed for 64 destinations at once (PathSteps, LevelSearch::FollowPaths()); under
+ *    ECMP per destination the sub-DAG of shortest paths from its sources (DemandDags);
+ * 3. the load pass (AccumulateLoads(), mose-load-pass.h): demand from the sources towards each
+ *    destination, split evenly over the closer neighbours under ECMP;
  * 4. the cost pass (ComputePairCosts(), mose-cost-pass.h), once all loads are known: from
- *    each root outwards, C(u) = mean over u's DAG edges (u, v) of load(u, v) + C(v);
+ *    each destination outwards, C(u) = mean over u's edges (u, v) of load(u, v) + C(v);
  * 5. the summary (SummariseFlows(), mose-metrics-summary.h).
- * Under the single-path rules the DAGs of all destinations are kept between the passes
- * (at most the pairs' total hop count of nodes), so each destination is searched once; under
- * ECMP they are rebuilt 64 destinations at a time for each pass, so memory stays
- * O(N + E + F) plus one byte of distance per (node, batch slot).
+ * Under the single-path rules the steps of all destinations are kept between the passes (one
+ * per (node, destination) on a path: at most the pairs' total hop count), so each destination
+ * is searched once; under ECMP the DAGs are rebuilt 64 destinations at a time for each pass,
+ * so memory stays O(N + E + F) plus one word per (node, level) of a batch's search.
  * The working storage is kept per thread between calls (FlowEvaluator), so that repeated
  * evaluations allocate almost nothing; it is released when the thread ends.
  * A flow's cost is C(source) on total loads, its hop count the BFS distance. Percentiles use
  * selection, not sorting. The routing is identical to ShortestPathRouting::ComputeTree()'s
- * (same next hops); the order of floating-point additions is fixed, and exact for integer
- * demands.
+ * (same next hops); the order of floating-point additions is fixed (AccumulateLoads() gives
+ * it), so the same flows give the same bits, and sums of integer demands are exact.
  * Throws a MoseError for a flow whose endpoints are out of range or equal, whose demand is not
  * positive and finite, whose class is not KV or training, or whose destination is unreachable,
  * naming the flow's index; and for more than 2^32 - 2 flows.
@@ -122,7 +123,7 @@ FlowMetrics EvaluateFlows(const ShortestPathRouting& routing,
 /**
  * \ingroup mose
  * \brief The flow-level evaluation with its working storage: EvaluateFlows() on an object
- *        that keeps the grouped flows, the destination DAGs and the search tables between
+ *        that keeps the grouped flows, the path steps or DAGs and the search tables between
  *        calls, so that repeated evaluations neither allocate nor fault memory in again.
  *
  * EvaluateFlows() uses one FlowEvaluator per thread. One object must not be used by two
@@ -144,9 +145,12 @@ class FlowEvaluator
 
   private:
     FlowGroups m_groups;              //!< the flows by destination and pair
-    DemandDags m_dags;                //!< the destinations' DAGs
+    PathSteps m_paths;                //!< single-path rules: the destinations' path steps
+    DemandDags m_dags;                //!< ECMP: the destinations' DAGs
     DestinationSweep m_sweep;         //!< the searches
     std::vector<CircuitLoad> m_loads; //!< per circuit, the loads being accumulated
+    std::vector<CellDemand> m_demand; //!< single-path load pass: per (node, slot), all zero
+    std::vector<CellCost> m_cost;     //!< single-path cost pass: per (node, slot)
 };
 
 } // namespace mose

@@ -37,13 +37,6 @@ Mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/// \return the index of the lowest set bit of a nonzero word
-inline uint32_t
-LowestBit(uint64_t x)
-{
-    return static_cast<uint32_t>(__builtin_ctzll(x));
-}
-
 /// \return the core's rule for an attribute value
 mose::RoutingRule
 ToCore(MoseRouteTable::RuleValue rule)
@@ -403,7 +396,8 @@ namespace
  * level's frontier and every (node, destination) path count, the values of
  * ShortestPathRouting::ComputeTree()'s pathCount bit for bit; every node is then marked as a
  * source and LevelSearch::FollowPaths() makes ComputeTree()'s choice for all of them (the code
- * the flow-level evaluation uses: one implementation of the rule). The hash is computed only
+ * the flow-level evaluation uses: one implementation of the rule); its steps, nearest first,
+ * give each entry's port and distance. The hash is computed only
  * where there is a choice; rows of the tables are written directly (no per-entry sort).
  * \tparam PortOf callable (node, circuit) -> port
  * \param routing the core's routing (its graph and seed)
@@ -422,6 +416,7 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
     const uint32_t n = graph.GetNNodes();
     constexpr uint32_t BATCH = mose::LevelSearch::BATCH;
     mose::LevelSearch search;
+    mose::PathStepArray steps;
     uint32_t destinations[BATCH];
     for (uint32_t first = 0; first < n; first += BATCH)
     {
@@ -432,28 +427,21 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
         }
         search.Search(graph, destinations, count, true);
         search.MarkAllSources();
-        search.FollowPaths(graph, true, routing.GetSeed());
+        steps.clear();
+        search.FollowPaths(graph, true, routing.GetSeed(), steps);
         for (uint32_t s = 0; s < count; ++s)
         {
             // a destination's own entry: distance 0, no port
             distance[static_cast<std::size_t>(first + s) * n + first + s] = 0;
         }
-        for (uint32_t level = 1; level < search.GetNLevels(); ++level)
+        // nearest first: a next hop's distance is known
+        for (std::size_t i = steps.size(); i-- > 0;)
         {
-            const uint64_t* here = search.GetLevel(level);
-            for (uint32_t u = 0; u < n; ++u)
-            {
-                uint16_t* portRow = port.data() + static_cast<std::size_t>(u) * n + first;
-                uint16_t* distanceRow = distance.data() + static_cast<std::size_t>(u) * n + first;
-                for (uint64_t a = here[u]; a != 0; a &= a - 1)
-                {
-                    const uint32_t s = LowestBit(a);
-                    uint32_t circuit = 0;
-                    search.NextHop(u, s, circuit);
-                    distanceRow[s] = static_cast<uint16_t>(level);
-                    portRow[s] = portOf(u, circuit);
-                }
-            }
+            const mose::PathStep& step = steps[i];
+            const std::size_t cell = static_cast<std::size_t>(step.node) * n + first + step.slot;
+            distance[cell] = static_cast<uint16_t>(
+                distance[static_cast<std::size_t>(step.next) * n + first + step.slot] + 1);
+            port[cell] = portOf(step.node, step.circuit);
         }
     }
 }

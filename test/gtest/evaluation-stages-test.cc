@@ -9,9 +9,11 @@
 
 #include "mose-test-util.h"
 
+#include "ns3/mose-cost-pass.h"
 #include "ns3/mose-destination-sweep.h"
 #include "ns3/mose-flow-grouping.h"
 #include "ns3/mose-level-search.h"
+#include "ns3/mose-load-pass.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
@@ -19,6 +21,8 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
+#include <set>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -182,43 +186,116 @@ TEST(LevelSearch, PathCountsBeyond32BitsAreExact)
     EXPECT_EQ(m.load, load);
 }
 
-TEST(DestinationSweep, PathTreesHoldEveryPairsPath)
+TEST(DestinationSweep, PathStepsHoldEveryPairsPathInOrder)
 {
+    // 120 nodes, 4000 flows: two batches, the second one partial
     CircuitGraph g = RandomGraph(120);
     std::vector<Flow> flows = RandomFlows(120, 4000, 2);
+    constexpr uint32_t BATCH = LevelSearch::BATCH;
     for (RoutingRule rule : {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH})
     {
         ShortestPathRouting routing(g, rule, 8);
         FlowGroups groups;
         GroupFlowsByDestination(flows, g.GetNNodes(), false, groups);
+        ASSERT_GT(groups.runs.size(), BATCH);
         DestinationSweep sweep(routing);
-        DemandDags dags;
-        sweep.Route(groups, 0, groups.runs.size(), dags);
-        ASSERT_EQ(dags.GetNDestinations(), groups.runs.size());
-        std::size_t pairIndex = 0;
-        for (std::size_t d = 0; d < dags.GetNDestinations(); ++d)
+        PathSteps paths;
+        // in two calls, as the evaluation does
+        sweep.Route(groups, 0, BATCH, paths);
+        sweep.Route(groups, BATCH, groups.runs.size(), paths, true);
+        ASSERT_EQ(paths.GetNBatches(), 2U);
+        ASSERT_EQ(paths.destinations, groups.runs.size());
+        std::vector<CircuitLoad> loads(g.GetNCircuits());
+        std::vector<double> expected(g.GetNCircuits(), 0.0);
+        for (std::size_t b = 0; b < paths.GetNBatches(); ++b)
         {
-            const DestinationRun& run = groups.runs[d];
-            const uint32_t begin = dags.nodeBegin[d];
-            for (std::size_t k = run.begin; k < run.end; ++k, ++pairIndex)
+            // per (node, slot), the position of its step; exactly one each
+            std::map<std::pair<uint32_t, uint32_t>, std::size_t> at;
+            for (std::size_t i = paths.batchBegin[b]; i < paths.batchBegin[b + 1]; ++i)
             {
-                // follow the tree from the pair's source: the circuits of GetPath()
-                std::vector<uint32_t> path = routing.GetPath(groups.pairs[k].src, run.destination);
-                ASSERT_EQ(groups.pairs[k].hops + 1U, path.size());
-                uint32_t node = dags.pairNode[pairIndex];
-                for (std::size_t h = 1; h < path.size(); ++h)
+                const PathStep& st = paths.steps[i];
+                ASSERT_TRUE(at.emplace(std::make_pair(st.node, st.slot), i).second);
+                ASSERT_EQ(static_cast<int64_t>(st.circuit), g.FindCircuit(st.node, st.next));
+                if (i > paths.batchBegin[b])
                 {
-                    const uint32_t e = dags.edgeBegin[begin + node];
-                    ASSERT_EQ(dags.edgeBegin[begin + node + 1], e + 1);
-                    ASSERT_EQ(static_cast<int64_t>(dags.edgeCircuit[e]),
-                              g.FindCircuit(path[h - 1], path[h]));
-                    ASSERT_LT(dags.edgeTarget[e], node); // the order ends at the root
-                    node = dags.edgeTarget[e];
+                    // within a node, by slot
+                    const PathStep& prev = paths.steps[i - 1];
+                    ASSERT_TRUE(prev.node != st.node || prev.slot < st.slot);
                 }
-                EXPECT_EQ(node, 0U);
             }
+            std::set<std::pair<uint32_t, uint32_t>> onPaths;
+            for (uint32_t slot = 0; slot < BATCH && b * BATCH + slot < groups.runs.size(); ++slot)
+            {
+                const DestinationRun& run = groups.runs[b * BATCH + slot];
+                for (std::size_t k = run.begin; k < run.end; ++k)
+                {
+                    // the steps from the pair's source are the hops of GetPath(), each after
+                    // the step before it
+                    const PairDemand& p = groups.pairs[k];
+                    std::vector<uint32_t> path = routing.GetPath(p.src, run.destination);
+                    std::size_t previous = 0;
+                    for (std::size_t h = 0; h + 1 < path.size(); ++h)
+                    {
+                        auto it = at.find({path[h], slot});
+                        ASSERT_NE(it, at.end());
+                        ASSERT_EQ(paths.steps[it->second].next, path[h + 1]);
+                        if (h > 0)
+                        {
+                            ASSERT_GT(it->second, previous);
+                        }
+                        previous = it->second;
+                        onPaths.insert({path[h], slot});
+                        expected[g.FindCircuit(path[h], path[h + 1])] +=
+                            p.demandKv + p.demandTraining;
+                    }
+                    EXPECT_EQ(at.count({run.destination, slot}), 0U);
+                }
+            }
+            // and nothing else
+            EXPECT_EQ(onPaths.size(), at.size());
         }
+        // the load pass over them: integer demands, exact; its cells left zero
+        std::vector<CellDemand> cells;
+        AccumulateLoads(paths, groups, loads, cells);
+        for (uint32_t c = 0; c < g.GetNCircuits(); ++c)
+        {
+            ASSERT_EQ(loads[c].kv + loads[c].training, expected[c]) << ToString(rule);
+        }
+        for (const CellDemand& c : cells)
+        {
+            ASSERT_EQ(c.kv, 0.0);
+            ASSERT_EQ(c.training, 0.0);
+        }
+        // the cost pass: the loads along GetPath() and its length
+        std::vector<CellCost> costCells;
+        ComputePairCosts(paths, expected, costCells, groups);
+        for (const PairDemand& p : groups.pairs)
+        {
+            std::vector<uint32_t> path = routing.GetPath(p.src, p.dst);
+            double cost = 0;
+            for (std::size_t h = path.size() - 1; h-- > 0;)
+            {
+                cost = expected[g.FindCircuit(path[h], path[h + 1])] + cost;
+            }
+            ASSERT_EQ(p.hops + 1U, path.size());
+            ASSERT_EQ(p.cost, cost);
+        }
+        // batches must follow each other, full
+        EXPECT_THROW(sweep.Route(groups, 1, 2, paths, true), MoseError);
+        PathSteps partial;
+        sweep.Route(groups, 0, 10, partial);
+        EXPECT_THROW(sweep.Route(groups, 10, 20, partial, true), MoseError);
+        // ECMP builds DAGs, the single-path rules steps
+        DemandDags dags;
+        EXPECT_THROW(sweep.Route(groups, 0, 1, dags), MoseError);
+        ShortestPathRouting ecmp(g, RoutingRule::ECMP, 8);
+        DestinationSweep ecmpSweep(ecmp);
+        EXPECT_THROW(ecmpSweep.Route(groups, 0, 1, paths), MoseError);
     }
+    DestinationSweep unbound;
+    FlowGroups groups;
+    PathSteps paths;
+    EXPECT_THROW(unbound.Route(groups, 0, 0, paths), MoseError);
 }
 
 TEST(FlowEvaluator, ReusedStorageGivesTheSameMetrics)
