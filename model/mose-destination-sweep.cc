@@ -101,7 +101,7 @@ DestinationSweep::SearchBatch(const FlowGroups& groups,
     // distances only: random path counts come later, only where the paths need them
     // (LevelSearch::CountPaths(); counting them for every node in the search, or lazily per
     // destination with LazyRandomTree, measured 1.2-2x slower at N = 1024 to 65536)
-    m_search.Search(m_routing->GetGraph(), m_destinations.data(), count, false);
+    m_search.Search(m_routing->GetGraph(), m_destinations.data(), count);
     for (uint32_t slot = 0; slot < count; ++slot)
     {
         const DestinationRun& run = groups.runs[first + slot];

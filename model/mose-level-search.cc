@@ -25,8 +25,35 @@ NS_LOG_COMPONENT_DEFINE("MoseLevelSearch");
 namespace
 {
 
-/// SumCounts()'s branch-free loop up to this degree (a stack array per neighbour)
-constexpr std::size_t MAX_DENSE_DEGREE = 16;
+/// \return the number of set bits of a word (without the x86-64 baseline's POPCNT, a library
+/// call; this is a few arithmetic operations)
+inline uint32_t
+Popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<uint32_t>((x * 0x0101010101010101ULL) >> 56);
+}
+
+/**
+ * \param sigma a slot's path counts
+ * \param closer the frontier words of the level below the node being counted
+ * \param u a neighbour of that node
+ * \param slot the slot
+ * \return u's count if u is on the level below for the slot, else +0.0 (without a branch:
+ *         the count's bits masked to zero, never computed with, so any value may be there)
+ */
+inline double
+CloserCount(const double* sigma, const uint64_t* closer, uint32_t u, uint32_t slot)
+{
+    uint64_t bits;
+    std::memcpy(&bits, sigma + u, sizeof bits);
+    bits &= uint64_t{0} - ((closer[u] >> slot) & 1);
+    double term;
+    std::memcpy(&term, &bits, sizeof term);
+    return term;
+}
 
 /// \return the index of the lowest set bit of a nonzero word
 inline uint32_t
@@ -38,12 +65,9 @@ LowestBit(uint64_t x)
 } // namespace
 
 void
-LevelSearch::Search(const CircuitGraph& graph,
-                    const uint32_t* destinations,
-                    uint32_t count,
-                    bool pathCounts)
+LevelSearch::Search(const CircuitGraph& graph, const uint32_t* destinations, uint32_t count)
 {
-    NS_LOG_FUNCTION(this << count << pathCounts);
+    NS_LOG_FUNCTION(this << count);
     const uint32_t n = graph.GetNNodes();
     const CircuitGraph::Graph& g = graph.GetGraph();
     if (count == 0 || count > BATCH)
@@ -71,21 +95,12 @@ LevelSearch::Search(const CircuitGraph& graph,
     m_seen.assign(n, 0);
     // level 0: the destinations; the vector grows by one level of N words at a time
     m_levels.assign(n, 0);
-    if (pathCounts)
-    {
-        // cells are written where reached and read only there: no fill needed
-        m_pathCount.resize(static_cast<std::size_t>(n) * BATCH);
-    }
     uint64_t* seen = m_seen.data();
     for (uint32_t b = 0; b < count; ++b)
     {
         const uint32_t t = destinations[b];
         seen[t] |= uint64_t{1} << b;
         m_levels[t] |= uint64_t{1} << b;
-        if (pathCounts)
-        {
-            m_pathCount[static_cast<std::size_t>(t) * BATCH + b] = 1.0;
-        }
     }
     const uint64_t all = count == 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
     for (uint32_t level = 1;; ++level)
@@ -115,11 +130,6 @@ LevelSearch::Search(const CircuitGraph& graph,
             grew = true;
             seen[v] = s | fresh;
             next[v] = fresh;
-            if (!pathCounts)
-            {
-                continue;
-            }
-            SumCounts(g, v, fresh, frontier);
         }
         if (!grew)
         {
@@ -131,74 +141,6 @@ LevelSearch::Search(const CircuitGraph& graph,
 }
 
 void
-LevelSearch::SumCounts(const CircuitGraph::Graph& g,
-                       uint32_t v,
-                       uint64_t slots,
-                       const uint64_t* closer)
-{
-    // sum of the closer neighbours' counts, in increasing id order per destination; a
-    // destination's first term is assigned (0 + c == c: the same sum)
-    double* sigma = m_pathCount.data();
-    double* row = sigma + static_cast<std::size_t>(v) * BATCH;
-    auto [begin, end] = boost::out_edges(v, g);
-    const auto degree = static_cast<std::size_t>(end - begin);
-    if (degree <= MAX_DENSE_DEGREE)
-    {
-        // one loop over the slots with a fixed-count body, without branches: a term is a
-        // closer neighbour's count or +0.0 (its bits masked to zero, never computed with), and
-        // adding +0.0 to a count (>= 1) or to the initial +0.0 leaves it unchanged, so the
-        // sums are bit for bit those of the sparse loop below; that loop mispredicted its exits
-        // once per neighbour and node
-        const double* from[MAX_DENSE_DEGREE];
-        uint64_t x[MAX_DENSE_DEGREE];
-        for (std::size_t k = 0; k < degree; ++k)
-        {
-            const uint32_t u = boost::target(begin[k], g);
-            from[k] = sigma + static_cast<std::size_t>(u) * BATCH;
-            x[k] = closer[u] & slots;
-        }
-        for (uint64_t a = slots; a != 0; a &= a - 1)
-        {
-            const uint32_t b = LowestBit(a);
-            double sum = 0.0;
-            for (std::size_t k = 0; k < degree; ++k)
-            {
-                uint64_t bits;
-                std::memcpy(&bits, from[k] + b, sizeof bits);
-                bits &= uint64_t{0} - ((x[k] >> b) & 1);
-                double term;
-                std::memcpy(&term, &bits, sizeof term);
-                sum += term;
-            }
-            row[b] = sum;
-        }
-        return;
-    }
-    uint64_t pending = slots;
-    for (auto it = begin; it != end; ++it)
-    {
-        const uint32_t u = boost::target(*it, g);
-        const uint64_t x = closer[u] & slots;
-        if (x == 0)
-        {
-            continue;
-        }
-        const double* from = sigma + static_cast<std::size_t>(u) * BATCH;
-        for (uint64_t a = x & pending; a != 0; a &= a - 1)
-        {
-            const uint32_t b = LowestBit(a);
-            row[b] = from[b];
-        }
-        for (uint64_t a = x & ~pending; a != 0; a &= a - 1)
-        {
-            const uint32_t b = LowestBit(a);
-            row[b] += from[b];
-        }
-        pending &= ~x;
-    }
-}
-
-void
 LevelSearch::ChooseByCounts(const CircuitGraph::Graph& g,
                             uint32_t u,
                             const uint64_t* closerLevel,
@@ -206,7 +148,7 @@ LevelSearch::ChooseByCounts(const CircuitGraph::Graph& g,
                             const double* target,
                             uint64_t* x) const
 {
-    // per node with a choice: no logging. A branch-free loop per slot (as in SumCounts())
+    // per node with a choice: no logging. A branch-free loop per slot (as in CountPaths())
     // measured slower here: few slots per node have a choice
     auto [begin, end] = boost::out_edges(u, g);
     const auto degree = static_cast<std::size_t>(end - begin);
@@ -225,7 +167,7 @@ LevelSearch::ChooseByCounts(const CircuitGraph::Graph& g,
         for (uint64_t a = candidates; a != 0; a &= a - 1)
         {
             const uint32_t s = LowestBit(a);
-            cumulative[s] += sigma[static_cast<std::size_t>(v) * BATCH + s];
+            cumulative[s] += sigma[static_cast<std::size_t>(s) * m_nodes + v];
             if (cumulative[s] > target[s])
             {
                 x[k] |= uint64_t{1} << s;
@@ -252,13 +194,24 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
     {
         throw MoseError("LevelSearch::CountPaths: call Search() first");
     }
-    // the marked nodes and, recursively, their closer neighbours: the nodes whose counts the
-    // choices on the marked paths read (farthest level first, so that a node's marks are
-    // complete before it passes them on)
+    // 1. the marked nodes and, recursively, their closer neighbours: the nodes whose counts
+    // the choices on the marked paths read (farthest level first, so that a node's marks are
+    // complete before it passes them on). Each slot's nodes are listed in its own region of
+    // m_union (a node is there at most once), level by level.
     m_counted.assign(m_need.begin(), m_need.end());
     uint64_t* counted = m_counted.data();
+    m_union.resize(static_cast<std::size_t>(n) * BATCH);
+    uint32_t* list = m_union.data();
+    uint32_t end[BATCH]; // per slot, the end of its list
+    for (uint32_t s = 0; s < BATCH; ++s)
+    {
+        end[s] = s * n;
+    }
+    // [level * BATCH + slot] where the slot's nodes of that level begin (level 0: the end)
+    m_unionLevel.resize(static_cast<std::size_t>(m_nLevels) * BATCH);
     for (uint32_t level = m_nLevels; level-- > 1;)
     {
+        std::copy(end, end + BATCH, m_unionLevel.data() + static_cast<std::size_t>(level) * BATCH);
         const uint64_t* here = GetLevel(level);
         const uint64_t* closer = GetLevel(level - 1);
         for (uint32_t v = 0; v < n; ++v)
@@ -268,33 +221,49 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
             {
                 continue;
             }
-            for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
+            for (auto [it, last] = boost::out_edges(v, g); it != last; ++it)
             {
                 const uint32_t u = boost::target(*it, g);
                 counted[u] |= closer[u] & marked;
             }
-        }
-    }
-    // their counts, nearest level first (a destination's own count is 1)
-    m_pathCount.resize(static_cast<std::size_t>(n) * BATCH);
-    const uint64_t* roots = GetLevel(0);
-    for (uint32_t v = 0; v < n; ++v)
-    {
-        for (uint64_t a = roots[v]; a != 0; a &= a - 1)
-        {
-            m_pathCount[static_cast<std::size_t>(v) * BATCH + LowestBit(a)] = 1.0;
-        }
-    }
-    for (uint32_t level = 1; level < m_nLevels; ++level)
-    {
-        const uint64_t* here = GetLevel(level);
-        const uint64_t* closer = GetLevel(level - 1);
-        for (uint32_t v = 0; v < n; ++v)
-        {
-            const uint64_t slots = counted[v] & here[v];
-            if (slots != 0)
+            for (uint64_t a = marked; a != 0; a &= a - 1)
             {
-                SumCounts(g, v, slots, closer);
+                const uint32_t s = LowestBit(a);
+                list[end[s]++] = v;
+            }
+        }
+    }
+    std::copy(end, end + BATCH, m_unionLevel.data());
+    // 2. their counts, one slot at a time (its N counts stay in the L1 cache: counting per
+    // node for all its slots read the neighbours' counts from 64 different rows and waited
+    // for the L2 cache), nearest level first; a destination's own count is 1
+    m_pathCount.resize(static_cast<std::size_t>(n) * BATCH);
+    for (uint32_t s = 0; s < BATCH; ++s)
+    {
+        if (m_unionLevel[s] == s * n)
+        {
+            continue; // no marks: no counts
+        }
+        double* sigma = m_pathCount.data() + static_cast<std::size_t>(s) * n;
+        sigma[m_destinations[s]] = 1.0;
+        for (uint32_t level = 1; level < m_nLevels; ++level)
+        {
+            const uint64_t* closer = GetLevel(level - 1);
+            const uint32_t first = m_unionLevel[static_cast<std::size_t>(level) * BATCH + s];
+            const uint32_t last = m_unionLevel[static_cast<std::size_t>(level - 1) * BATCH + s];
+            for (uint32_t i = first; i < last; ++i)
+            {
+                // the sum of the closer neighbours' counts in increasing id order
+                // (ShortestPathRouting::ComputeTree()'s, bit for bit): a term is a closer
+                // neighbour's count or +0.0, and adding +0.0 to a count (>= 1) or to the
+                // initial +0.0 leaves it unchanged
+                const uint32_t v = list[i];
+                double sum = 0.0;
+                for (auto [it, last] = boost::out_edges(v, g); it != last; ++it)
+                {
+                    sum += CloserCount(sigma, closer, boost::target(*it, g), s);
+                }
+                sigma[v] = sum;
             }
         }
     }
@@ -324,101 +293,131 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
     uint64_t* need = m_need.data();
     double target[BATCH];      // per slot with a choice, HashUniform() * count
     std::size_t chosen[BATCH]; // degree above 64: per slot, its edge
+    uint64_t stackX[BATCH];    // degree up to 64: per edge, its slots
+    // the steps are written through a pointer into room made ahead (a resize per node, or a
+    // push_back per step, cost up to 10% of a shortest-path evaluation); cut at the end
+    std::size_t size = steps.size();
+    m_active.resize((static_cast<std::size_t>(n) + 63) / 64);
+    uint64_t* active = m_active.data();
     // farthest level first: a chosen next hop is one level down and is handled there
     for (uint32_t level = m_nLevels; level-- > 1;)
     {
         const uint64_t* here = GetLevel(level);
         const uint64_t* closer = GetLevel(level - 1);
-        for (uint32_t u = 0; u < n; ++u)
+        // the nodes with marks on this level (complete: the levels above are done), as a bit
+        // set built without branches; a test per node mispredicted about every other node
+        for (uint32_t w = 0; w < m_active.size(); ++w)
         {
-            const uint64_t marked = need[u] & here[u];
-            if (marked == 0)
+            const uint32_t base = w * 64;
+            const uint32_t count = std::min<uint32_t>(64, n - base);
+            uint64_t bits = 0;
+            for (uint32_t i = 0; i < count; ++i)
             {
-                continue;
+                bits |= static_cast<uint64_t>((need[base + i] & here[base + i]) != 0) << i;
             }
-            auto [begin, end] = boost::out_edges(u, g);
-            const auto degree = static_cast<std::size_t>(end - begin);
-            if (m_closer.size() < degree)
+            active[w] = bits;
+        }
+        for (uint32_t w = 0; w < m_active.size(); ++w)
+        {
+            for (uint64_t bits = active[w]; bits != 0; bits &= bits - 1)
             {
-                m_closer.resize(degree);
-            }
-            uint64_t* x = m_closer.data();
-            // per edge, the marked slots it leads closer for; which slots have several
-            uint64_t once = 0;
-            uint64_t several = 0;
-            for (std::size_t k = 0; k < degree; ++k)
-            {
-                x[k] = closer[boost::target(begin[k], g)] & marked;
-                several |= once & x[k];
-                once |= x[k];
-            }
-            // x[k] becomes the slots that choose edge k
-            if (!random)
-            {
-                // the lowest-id closer neighbour: the first edge in the id-sorted CSR row
-                uint64_t taken = 0;
+                const uint32_t u = w * 64 + LowestBit(bits);
+                const uint64_t marked = need[u] & here[u];
+                auto [begin, end] = boost::out_edges(u, g);
+                const auto degree = static_cast<std::size_t>(end - begin);
+                uint64_t* x = stackX;
+                if (degree > BATCH)
+                {
+                    if (m_closer.size() < degree)
+                    {
+                        m_closer.resize(degree);
+                    }
+                    x = m_closer.data();
+                }
+                // per edge, the marked slots it leads closer for; which slots have several
+                uint64_t once = 0;
+                uint64_t several = 0;
                 for (std::size_t k = 0; k < degree; ++k)
                 {
-                    const uint64_t mine = x[k] & ~taken;
-                    taken |= x[k];
-                    x[k] = mine;
+                    x[k] = closer[boost::target(begin[k], g)] & marked;
+                    several |= once & x[k];
+                    once |= x[k];
                 }
-            }
-            else if (several != 0)
-            {
-                for (uint64_t a = several; a != 0; a &= a - 1)
+                // x[k] becomes the slots that choose edge k
+                if (!random)
                 {
-                    const uint32_t s = LowestBit(a);
-                    target[s] = ShortestPathRouting::HashUniform(seed, u, m_destinations[s]) *
-                                PathCount(u, s);
-                }
-                ChooseByCounts(g, u, closer, several, target, x);
-            }
-            for (std::size_t k = 0; k < degree; ++k)
-            {
-                need[boost::target(begin[k], g)] |= x[k];
-            }
-            // u's steps in slot order (one resize per node: the array does not fill)
-            const std::size_t first = steps.size();
-            steps.resize(first + static_cast<std::size_t>(__builtin_popcountll(marked)));
-            PathStep* step = steps.data() + first;
-            if (degree <= 64)
-            {
-                // one loop over the marked slots whose body has a fixed trip count: a loop per
-                // edge mispredicted its exit once per edge and node (this one measured ~7%
-                // faster on a whole evaluation); the x[k] are disjoint: the slot's edge is the
-                // one bit
-                for (uint64_t a = marked; a != 0; a &= a - 1)
-                {
-                    const uint32_t slot = LowestBit(a);
-                    uint64_t edges = 0;
+                    // the lowest-id closer neighbour: the first edge in the id-sorted CSR row
+                    uint64_t taken = 0;
                     for (std::size_t k = 0; k < degree; ++k)
                     {
-                        edges |= ((x[k] >> slot) & 1) << k;
+                        const uint64_t mine = x[k] & ~taken;
+                        taken |= x[k];
+                        x[k] = mine;
                     }
-                    const auto e = begin[LowestBit(edges)];
-                    *step++ = PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
                 }
-            }
-            else
-            {
-                // per slot, its edge (one pass over the row), then the steps in slot order
+                else if (several != 0)
+                {
+                    for (uint64_t a = several; a != 0; a &= a - 1)
+                    {
+                        const uint32_t s = LowestBit(a);
+                        target[s] = ShortestPathRouting::HashUniform(seed, u, m_destinations[s]) *
+                                    PathCount(u, s);
+                    }
+                    ChooseByCounts(g, u, closer, several, target, x);
+                }
                 for (std::size_t k = 0; k < degree; ++k)
                 {
-                    for (uint64_t a = x[k]; a != 0; a &= a - 1)
+                    need[boost::target(begin[k], g)] |= x[k];
+                }
+                // u's steps in slot order, at most 64
+                if (steps.size() - size < BATCH)
+                {
+                    steps.resize(std::max(2 * steps.size(), size + BATCH * std::size_t{1024}));
+                }
+                PathStep* step = steps.data() + size;
+                size += static_cast<std::size_t>(Popcount(marked));
+                if (degree <= 64)
+                {
+                    // one loop over the marked slots whose body has a fixed trip count: a loop per
+                    // edge mispredicted its exit once per edge and node (this one measured ~7%
+                    // faster on a whole evaluation; so did it against finding the edge from a
+                    // bit-sliced edge index, log2(degree) tests instead of degree); the x[k] are
+                    // disjoint: the slot's edge is the one bit
+                    for (uint64_t a = marked; a != 0; a &= a - 1)
                     {
-                        chosen[LowestBit(a)] = k;
+                        const uint32_t slot = LowestBit(a);
+                        uint64_t edges = 0;
+                        for (std::size_t k = 0; k < degree; ++k)
+                        {
+                            edges |= ((x[k] >> slot) & 1) << k;
+                        }
+                        const auto e = begin[LowestBit(edges)];
+                        *step++ =
+                            PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
                     }
                 }
-                for (uint64_t a = marked; a != 0; a &= a - 1)
+                else
                 {
-                    const uint32_t slot = LowestBit(a);
-                    const auto e = begin[chosen[slot]];
-                    *step++ = PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
+                    // per slot, its edge (one pass over the row), then the steps in slot order
+                    for (std::size_t k = 0; k < degree; ++k)
+                    {
+                        for (uint64_t a = x[k]; a != 0; a &= a - 1)
+                        {
+                            chosen[LowestBit(a)] = k;
+                        }
+                    }
+                    for (uint64_t a = marked; a != 0; a &= a - 1)
+                    {
+                        const uint32_t slot = LowestBit(a);
+                        const auto e = begin[chosen[slot]];
+                        *step++ =
+                            PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
+                    }
                 }
             }
         }
     }
+    steps.resize(size);
 }
 
 uint32_t

@@ -45,13 +45,12 @@ using PathStepArray = std::vector<PathStep, UninitializedAllocator<PathStep>>;
  * about levels * (N + E) word operations and writes one word per (level, node): no per
  * (node, destination) entry, unlike ShortestPathRouting::ComputeTreeBatch(). Whether a
  * neighbour v of u is one step closer to destination b is then one bit test, and following a
- * path from a node whose distance is known needs no other table. On request it also counts,
- * per (node, destination), the shortest paths to the destination (a double, summed over the
- * closer neighbours in increasing id order: the values of ShortestPathRouting::ComputeTree()'s
- * pathCount, bit for bit), about N * 64 * (closer neighbours) additions; CountPaths() counts
- * only where marked sources' paths need them. FollowPaths() then picks the single-path next
- * hops of every node on the marked sources' paths, for all 64 destinations at once (the
- * flow-level sweep and MoseRouteTable share it).
+ * path from a node whose distance is known needs no other table. CountPaths() then counts,
+ * per (node, destination) where marked sources' paths need them, the shortest paths to the
+ * destination (a double, summed over the closer neighbours in increasing id order: the values
+ * of ShortestPathRouting::ComputeTree()'s pathCount, bit for bit), and FollowPaths() picks the
+ * single-path next hops of every node on the marked sources' paths, for all 64 destinations
+ * at once (the flow-level sweep and MoseRouteTable share it).
  */
 class LevelSearch
 {
@@ -65,12 +64,8 @@ class LevelSearch
      * \param graph the circuit graph; must outlive the use of the results
      * \param destinations the destinations, 1 to BATCH of them (repeats allowed)
      * \param count how many
-     * \param pathCounts whether to count shortest paths too
      */
-    void Search(const CircuitGraph& graph,
-                const uint32_t* destinations,
-                uint32_t count,
-                bool pathCounts);
+    void Search(const CircuitGraph& graph, const uint32_t* destinations, uint32_t count);
 
     /// \return the number of levels (the largest distance found + 1)
     uint32_t GetNLevels() const
@@ -123,14 +118,14 @@ class LevelSearch
     }
 
     /**
-     * \param node a node that can reach the slot's destination
+     * \param node a node whose count CountPaths() computed (a marked source or a node on a
+     *        shortest path from one; unchecked)
      * \param slot the slot
-     * \return its number of shortest paths to the destination (only after a search with
-     *         pathCounts; unchecked)
+     * \return its number of shortest paths to the slot's destination
      */
     double PathCount(uint32_t node, uint32_t slot) const
     {
-        return m_pathCount[static_cast<std::size_t>(node) * BATCH + slot];
+        return m_pathCount[static_cast<std::size_t>(slot) * m_nodes + node];
     }
 
     /// distance of a node that cannot reach a destination
@@ -155,17 +150,18 @@ class LevelSearch
     }
 
     /**
-     * \brief Counts shortest paths (as Search() with pathCounts does, the same doubles) only
-     *        where the marked sources' paths can need them.
+     * \brief Counts shortest paths where the marked sources' paths can need them.
      *
      * RANDOM_SHORTEST_PATH's choice at a node reads the counts of its closer neighbours, and
      * a count is the sum of the closer neighbours' counts: the counts needed are those of the
      * union of the shortest-path intervals between the marked sources and their destinations.
      * One pass from the farthest level marks that union (d word ORs per marked node and
-     * level), a second counts on it, nearest level first. At N = 1024, d = 4 with the
-     * training-heavy mix the union holds about 27% of the (node, destination) cells a full
-     * count fills. Call after Search() (without pathCounts: they would be counted twice) and
-     * MarkSource().
+     * level) and lists its nodes per slot and level; a second counts on it, slot by slot,
+     * nearest level first (d additions per node of the union). At N = 1024, d = 4 with the
+     * training-heavy mix the union holds about 25% of the (node, destination) cells; with
+     * every node marked (MarkAllSources()) it is every reachable cell. Call after Search() and
+     * MarkSource() (or MarkAllSources()). O(levels * N + d * cells); 4 bytes of list and 8 of
+     * count per (node, slot).
      * \param graph the graph of the last Search()
      */
     void CountPaths(const CircuitGraph& graph);
@@ -178,8 +174,7 @@ class LevelSearch
      * its neighbours' words of the level below (one pass over its CSR row serves all 64
      * destinations) and picks, per slot, ShortestPathRouting::ComputeTree()'s next hop:
      * - random false (SHORTEST_PATH): the lowest-id closer neighbour;
-     * - random true (RANDOM_SHORTEST_PATH, needs a Search() with path counts or CountPaths()
-     *   after the marks): the only closer
+     * - random true (RANDOM_SHORTEST_PATH, needs CountPaths() after the marks): the only closer
      *   neighbour, else the first one in id order whose cumulative path count exceeds
      *   ShortestPathRouting::HashUniform(seed, node, destination) * the node's count, else the
      *   last one (the same doubles added in the same order as ComputeTree(): the same choice).
@@ -202,19 +197,6 @@ class LevelSearch
 
   private:
     /**
-     * \brief Sets a node's path counts towards some destinations: the sum of its closer
-     *        neighbours' counts, in increasing id order per destination.
-     * \param g the CSR graph
-     * \param v the node
-     * \param slots the destinations' slots, all on the same level for v
-     * \param closer the frontier words of the level below
-     */
-    void SumCounts(const CircuitGraph::Graph& g,
-                   uint32_t v,
-                   uint64_t slots,
-                   const uint64_t* closer);
-
-    /**
      * \brief RANDOM_SHORTEST_PATH's choice at a node for the slots with several closer
      *        neighbours (ShortestPathRouting::ComputeTree()'s rule, the same sums).
      * \param g the CSR graph
@@ -236,12 +218,18 @@ class LevelSearch
     uint32_t m_nLevels{0};            //!< levels found
     std::vector<uint64_t> m_levels;   //!< [level * N + node] frontier words
     std::vector<uint64_t> m_seen;     //!< per node, destinations that reach it
-    std::vector<double> m_pathCount;  //!< [node * BATCH + slot] shortest-path counts
+    std::vector<double> m_pathCount;  //!< [slot * N + node] shortest-path counts (CountPaths())
     uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
     bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
     std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
-    std::vector<uint64_t> m_closer;   //!< per edge of the current node, its closer slots
+    /// CountPaths(): [slot * N + i] the slot's i-th node to count, farthest level first
+    std::vector<uint32_t> m_union;
+    /// CountPaths(): [level * BATCH + slot] where the slot's nodes of the level begin in
+    /// m_union; level 0 holds the end
+    std::vector<uint32_t> m_unionLevel;
+    std::vector<uint64_t> m_closer; //!< per edge of the current node, its closer slots
+    std::vector<uint64_t> m_active; //!< FollowPaths(): per node, one bit: marks on the level
 };
 
 } // namespace mose

@@ -392,10 +392,10 @@ namespace
 /**
  * \brief RANDOM_SHORTEST_PATH's next hops for all (node, destination), 64 destinations at a time.
  *
- * One bit-parallel search per 64 destinations (mose::LevelSearch with path counts) gives every
- * level's frontier and every (node, destination) path count, the values of
- * ShortestPathRouting::ComputeTree()'s pathCount bit for bit; every node is then marked as a
- * source and LevelSearch::FollowPaths() makes ComputeTree()'s choice for all of them (the code
+ * One bit-parallel search per 64 destinations (mose::LevelSearch) gives every level's frontier;
+ * every node is then marked as a source, LevelSearch::CountPaths() gives every (node,
+ * destination) path count, the values of ShortestPathRouting::ComputeTree()'s pathCount bit for
+ * bit, and LevelSearch::FollowPaths() makes ComputeTree()'s choice for all of them (the code
  * the flow-level evaluation uses: one implementation of the rule); its steps, nearest first,
  * give each entry's port and distance. The hash is computed only
  * where there is a choice; rows of the tables are written directly (no per-entry sort).
@@ -425,8 +425,9 @@ RandomShortestPathTables(const mose::ShortestPathRouting& routing,
         {
             destinations[s] = first + s;
         }
-        search.Search(graph, destinations, count, true);
+        search.Search(graph, destinations, count);
         search.MarkAllSources();
+        search.CountPaths(graph);
         steps.clear();
         search.FollowPaths(graph, true, routing.GetSeed(), steps);
         for (uint32_t s = 0; s < count; ++s)

@@ -115,7 +115,9 @@ TEST(LevelSearch, DistancesAndPathCountsMatchComputeTree)
             destinations.push_back((b * 37) % n);
         }
         LevelSearch search;
-        search.Search(g, destinations.data(), LevelSearch::BATCH, true);
+        search.Search(g, destinations.data(), LevelSearch::BATCH);
+        search.MarkAllSources();
+        search.CountPaths(g);
         DestinationTree tree;
         for (uint32_t b = 0; b < LevelSearch::BATCH; ++b)
         {
@@ -134,9 +136,9 @@ TEST(LevelSearch, DistancesAndPathCountsMatchComputeTree)
     LevelSearch search;
     CircuitGraph g = Ring(10);
     uint32_t t = 10;
-    EXPECT_THROW(search.Search(g, &t, 1, false), MoseError);
+    EXPECT_THROW(search.Search(g, &t, 1), MoseError);
     t = 0;
-    EXPECT_THROW(search.Search(g, &t, 0, false), MoseError);
+    EXPECT_THROW(search.Search(g, &t, 0), MoseError);
 }
 
 TEST(LevelSearch, PathCountsBeyond32BitsAreExact)
@@ -161,7 +163,9 @@ TEST(LevelSearch, PathCountsBeyond32BitsAreExact)
     ASSERT_EQ(tree.pathCount[far], std::ldexp(1.0, diamonds));
     uint32_t destinations[2] = {0, far};
     LevelSearch search;
-    search.Search(g, destinations, 2, true);
+    search.Search(g, destinations, 2);
+    search.MarkAllSources();
+    search.CountPaths(g);
     for (uint32_t v = 0; v <= far; ++v)
     {
         ASSERT_EQ(search.PathCount(v, 0), tree.pathCount[v]);
