@@ -214,22 +214,23 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
         std::copy(end, end + BATCH, m_unionLevel.data() + static_cast<std::size_t>(level) * BATCH);
         const uint64_t* here = GetLevel(level);
         const uint64_t* closer = GetLevel(level - 1);
-        for (uint32_t v = 0; v < n; ++v)
+        FindMarked(counted, here);
+        for (uint32_t w = 0; w < m_active.size(); ++w)
         {
-            const uint64_t marked = counted[v] & here[v];
-            if (marked == 0)
+            for (uint64_t bits = m_active[w]; bits != 0; bits &= bits - 1)
             {
-                continue;
-            }
-            for (auto [it, last] = boost::out_edges(v, g); it != last; ++it)
-            {
-                const uint32_t u = boost::target(*it, g);
-                counted[u] |= closer[u] & marked;
-            }
-            for (uint64_t a = marked; a != 0; a &= a - 1)
-            {
-                const uint32_t s = LowestBit(a);
-                list[end[s]++] = v;
+                const uint32_t v = w * 64 + LowestBit(bits);
+                const uint64_t marked = counted[v] & here[v];
+                for (auto [it, last] = boost::out_edges(v, g); it != last; ++it)
+                {
+                    const uint32_t u = boost::target(*it, g);
+                    counted[u] |= closer[u] & marked;
+                }
+                for (uint64_t a = marked; a != 0; a &= a - 1)
+                {
+                    const uint32_t s = LowestBit(a);
+                    list[end[s]++] = v;
+                }
             }
         }
     }
@@ -270,6 +271,25 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
 }
 
 void
+LevelSearch::FindMarked(const uint64_t* marks, const uint64_t* here)
+{
+    // without branches: a test per node mispredicted about every other node
+    const uint32_t n = m_nodes;
+    m_active.resize((static_cast<std::size_t>(n) + 63) / 64);
+    for (uint32_t w = 0; w < m_active.size(); ++w)
+    {
+        const uint32_t base = w * 64;
+        const uint32_t count = std::min<uint32_t>(64, n - base);
+        uint64_t bits = 0;
+        for (uint32_t i = 0; i < count; ++i)
+        {
+            bits |= static_cast<uint64_t>((marks[base + i] & here[base + i]) != 0) << i;
+        }
+        m_active[w] = bits;
+    }
+}
+
+void
 LevelSearch::MarkAllSources()
 {
     NS_LOG_FUNCTION(this);
@@ -297,29 +317,16 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
     // the steps are written through a pointer into room made ahead (a resize per node, or a
     // push_back per step, cost up to 10% of a shortest-path evaluation); cut at the end
     std::size_t size = steps.size();
-    m_active.resize((static_cast<std::size_t>(n) + 63) / 64);
-    uint64_t* active = m_active.data();
     // farthest level first: a chosen next hop is one level down and is handled there
     for (uint32_t level = m_nLevels; level-- > 1;)
     {
         const uint64_t* here = GetLevel(level);
         const uint64_t* closer = GetLevel(level - 1);
-        // the nodes with marks on this level (complete: the levels above are done), as a bit
-        // set built without branches; a test per node mispredicted about every other node
+        // the nodes with marks on this level (complete: the levels above are done)
+        FindMarked(need, here);
         for (uint32_t w = 0; w < m_active.size(); ++w)
         {
-            const uint32_t base = w * 64;
-            const uint32_t count = std::min<uint32_t>(64, n - base);
-            uint64_t bits = 0;
-            for (uint32_t i = 0; i < count; ++i)
-            {
-                bits |= static_cast<uint64_t>((need[base + i] & here[base + i]) != 0) << i;
-            }
-            active[w] = bits;
-        }
-        for (uint32_t w = 0; w < m_active.size(); ++w)
-        {
-            for (uint64_t bits = active[w]; bits != 0; bits &= bits - 1)
+            for (uint64_t bits = m_active[w]; bits != 0; bits &= bits - 1)
             {
                 const uint32_t u = w * 64 + LowestBit(bits);
                 const uint64_t marked = need[u] & here[u];

@@ -197,6 +197,14 @@ class LevelSearch
 
   private:
     /**
+     * \brief Sets m_active to the nodes whose marks meet a level: bit v % 64 of word v / 64 is
+     *        set when marks[v] & here[v] != 0.
+     * \param marks per node, marked slots
+     * \param here the level's frontier words
+     */
+    void FindMarked(const uint64_t* marks, const uint64_t* here);
+
+    /**
      * \brief RANDOM_SHORTEST_PATH's choice at a node for the slots with several closer
      *        neighbours (ShortestPathRouting::ComputeTree()'s rule, the same sums).
      * \param g the CSR graph
