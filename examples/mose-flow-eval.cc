@@ -71,8 +71,8 @@ main(int argc, char* argv[])
                               "at most " + std::to_string(MAX_GROUPS) +
                                   " groups (node ids are 32-bit; one value means none)");
         }
-        // the routing tables alone take 64 bytes per group (one batch of searches)
-        CheckMemory("--nodes=" + nodesText, static_cast<uint64_t>(nodes) * 64);
+        // the evaluation's per-group storage alone (FlowEvaluator::EstimateBytes())
+        CheckMemory("--nodes=" + nodesText, FlowEvaluator::EstimateBytes(nodes, 0));
         uint32_t degree = ParseUnsigned32("--degree", degreeText);
         uint32_t repeat = ParseUnsigned32("--repeat", repeatText);
         if (repeat == 0)
@@ -87,7 +87,7 @@ main(int argc, char* argv[])
         std::vector<Flow> flows = ReadFlowsCsv(flowsFile, graph.GetNNodes());
         CheckMemory("the graph " + graphFile + " (" + std::to_string(graph.GetNNodes()) +
                         " groups)",
-                    static_cast<uint64_t>(graph.GetNNodes()) * 64);
+                    FlowEvaluator::EstimateBytes(graph.GetNNodes(), flows.size()));
         uint64_t seed = DeriveRoutingSeed(RngSeedManager::GetRun());
 
         FlowMetrics metrics;

@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-traffic.h"
 
@@ -218,7 +219,7 @@ CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers)
     const uint64_t circuits = static_cast<uint64_t>(config.nodes) * config.degree / 2;
     uint64_t seed = mul(mul(2, config.flows), sizeof(Flow));
     seed = add(seed, mul(mul(3, circuits), 3 * 8));
-    seed = add(seed, mul(config.nodes, 64));
+    seed = add(seed, FlowEvaluator::EstimateBytes(config.nodes, config.flows));
     std::ostringstream what;
     what << "--nodes=" << config.nodes << " --degree=" << config.degree
          << " --flows=" << config.flows;

@@ -33,41 +33,66 @@ ThrowBadFlow(std::size_t index, const std::string& problem)
     throw MoseError("invalid flow " + std::to_string(index) + ": " + problem);
 }
 
+namespace
+{
+
+/// Throws the MoseError of the first malformed of the flows (CheckFlow() found one)
+[[noreturn]] void
+ThrowMalformed(const Flow& f, std::size_t i, uint32_t n)
+{
+    if (f.src >= n || f.dst >= n)
+    {
+        ThrowBadFlow(i,
+                     "src = " + std::to_string(f.src) + ", dst = " + std::to_string(f.dst) +
+                         "; node ids must be < the number of groups " + std::to_string(n));
+    }
+    if (f.src == f.dst)
+    {
+        ThrowBadFlow(i,
+                     "src = dst = " + std::to_string(f.src) +
+                         "; a flow needs two different groups");
+    }
+    if (!(f.demand > 0.0 && std::isfinite(f.demand)))
+    {
+        ThrowBadFlow(i, "demand = " + FormatNumber(f.demand) + "; it must be positive and finite");
+    }
+    ThrowBadFlow(i,
+                 "class = " + std::to_string(static_cast<int>(f.cls)) +
+                     "; allowed classes are kv and training");
+}
+
+/// Checks one flow; the message is built only for a malformed one (ThrowMalformed())
+inline void
+CheckFlow(const Flow& f, std::size_t i, uint32_t n)
+{
+    if (f.src >= n || f.dst >= n || f.src == f.dst || !(f.demand > 0.0) ||
+        !std::isfinite(f.demand) || (f.cls != TrafficClass::KV && f.cls != TrafficClass::TRAINING))
+    {
+        ThrowMalformed(f, i, n);
+    }
+}
+
+/// Throws unless the number of flows fits the 32-bit flow indices
+void
+CheckFlowCount(std::size_t count)
+{
+    if (count >= NONE)
+    {
+        throw MoseError("EvaluateFlows: " + std::to_string(count) +
+                        " flows; at most 4294967294 are supported");
+    }
+}
+
+} // namespace
+
 void
 ValidateFlows(const std::vector<Flow>& flows, uint32_t n)
 {
     NS_LOG_FUNCTION(flows.size() << n);
-    if (flows.size() >= NONE)
-    {
-        throw MoseError("EvaluateFlows: " + std::to_string(flows.size()) +
-                        " flows; at most 4294967294 are supported");
-    }
+    CheckFlowCount(flows.size());
     for (std::size_t i = 0; i < flows.size(); ++i)
     {
-        const Flow& f = flows[i];
-        if (f.src >= n || f.dst >= n)
-        {
-            ThrowBadFlow(i,
-                         "src = " + std::to_string(f.src) + ", dst = " + std::to_string(f.dst) +
-                             "; node ids must be < the number of groups " + std::to_string(n));
-        }
-        if (f.src == f.dst)
-        {
-            ThrowBadFlow(i,
-                         "src = dst = " + std::to_string(f.src) +
-                             "; a flow needs two different groups");
-        }
-        if (!(f.demand > 0.0 && std::isfinite(f.demand)))
-        {
-            ThrowBadFlow(i,
-                         "demand = " + FormatNumber(f.demand) + "; it must be positive and finite");
-        }
-        if (f.cls != TrafficClass::KV && f.cls != TrafficClass::TRAINING)
-        {
-            ThrowBadFlow(i,
-                         "class = " + std::to_string(static_cast<int>(f.cls)) +
-                             "; allowed classes are kv and training");
-        }
+        CheckFlow(flows[i], i, n);
     }
 }
 
@@ -78,6 +103,7 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
                         FlowGroups& groups)
 {
     NS_LOG_FUNCTION(flows.size() << n << flowPair);
+    CheckFlowCount(flows.size());
     const auto nFlows = static_cast<uint32_t>(flows.size());
     std::vector<PairDemand>& pairs = groups.pairs;
     std::vector<DestinationRun>& runs = groups.runs;
@@ -87,8 +113,11 @@ GroupFlowsByDestination(const std::vector<Flow>& flows,
 
     // counting sort by destination, stable: flow order within a destination
     std::vector<uint32_t> start(static_cast<std::size_t>(n) + 1, 0);
-    for (const Flow& f : flows)
+    // checked in the same pass (one read of the flows less than checking first)
+    for (uint32_t i = 0; i < nFlows; ++i)
     {
+        const Flow& f = flows[i];
+        CheckFlow(f, i, n);
         ++start[f.dst + 1];
     }
     for (uint32_t t = 0; t < n; ++t)

@@ -117,11 +117,12 @@ void ValidateFlows(const std::vector<Flow>& flows, uint32_t n);
 
 /**
  * \ingroup mose
- * \brief Groups valid flows (ValidateFlows()) by destination and aggregates them per pair.
+ * \brief Checks the flows as ValidateFlows() does (the same errors), groups them by
+ *        destination and aggregates them per pair.
  *
- * A counting sort by destination (stable), then a dense per-source slot stamped by the
- * destination: O(F + N) time, no comparison sort.
- * \param flows the flows, valid for n nodes
+ * A counting sort by destination (stable; its counting pass checks each flow), then a dense
+ * per-source slot stamped by the destination: O(F + N) time, no comparison sort.
+ * \param flows the flows
  * \param n the number of nodes
  * \param flowPair whether to fill FlowGroups::flowPair
  * \param groups filled in (its storage is reused: grouping into the same FlowGroups again

@@ -45,7 +45,6 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
     const CircuitGraph& graph = routing.GetGraph();
     const uint32_t n = graph.GetNNodes();
     const uint32_t m = graph.GetNCircuits();
-    ValidateFlows(flows, n);
     FlowGroups& groups = m_groups;
     GroupFlowsByDestination(flows, n, perFlow != nullptr, groups);
 
@@ -110,6 +109,21 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
         }
     }
     return r;
+}
+
+uint64_t
+FlowEvaluator::EstimateBytes(uint64_t nodes, uint64_t flows)
+{
+    NS_LOG_FUNCTION(nodes << flows);
+    constexpr uint64_t PER_CELL = sizeof(CellDemand) + sizeof(CellCost) + 12;
+    constexpr uint64_t PER_FLOW = sizeof(SortedFlow) + sizeof(PairDemand);
+    constexpr uint64_t CELLS_PER_NODE = LevelSearch::BATCH;
+    const uint64_t perNode = CELLS_PER_NODE * PER_CELL;
+    if (nodes > UINT64_MAX / 2 / perNode || flows > UINT64_MAX / 2 / PER_FLOW)
+    {
+        return UINT64_MAX;
+    }
+    return nodes * perNode + flows * PER_FLOW;
 }
 
 FlowMetrics

@@ -67,7 +67,7 @@ struct FlowMetrics
  * \brief Routes the flows and computes the metrics.
  *
  * The evaluation runs in stages, each in its own file:
- * 1. ValidateFlows() and GroupFlowsByDestination() (mose-flow-grouping.h): a counting sort by
+ * 1. GroupFlowsByDestination() (mose-flow-grouping.h): the flows' checks and a counting sort by
  *    destination and one PairDemand per (source, destination) pair;
  * 2. the destination sweep (DestinationSweep, mose-destination-sweep.h): the BFS distances
  *    towards the destinations, 64 at a time by a bit-parallel search (LevelSearch), and what
@@ -142,6 +142,21 @@ class FlowEvaluator
     FlowMetrics Evaluate(const ShortestPathRouting& routing,
                          const std::vector<Flow>& flows,
                          std::vector<FlowResult>* perFlow = nullptr);
+
+    /**
+     * \brief A lower bound on the working storage of an evaluation, for a clear error before
+     *        a size that cannot fit is allocated.
+     *
+     * Per (node, batch slot): the load and cost passes' cells (32 bytes), the path counts,
+     * union lists and choices of RANDOM_SHORTEST_PATH (12 bytes); per flow: its place in the
+     * grouping (16 bytes) and at most one pair (48 bytes). Not counted: the path steps (16
+     * bytes per (node, destination) on a path) and the search levels (8 bytes per node and
+     * level), which depend on the graph. Saturates at UINT64_MAX.
+     * \param nodes N
+     * \param flows the number of flows
+     * \return bytes
+     */
+    static uint64_t EstimateBytes(uint64_t nodes, uint64_t flows);
 
   private:
     FlowGroups m_groups;              //!< the flows by destination and pair
