@@ -350,3 +350,16 @@ TEST(FlowEvaluator, ReusedStorageGivesTheSameMetrics)
         EXPECT_EQ(empty.load, std::vector<double>(big.GetNCircuits(), 0.0));
     }
 }
+
+TEST(FlowEvaluator, EstimateBytesCountsCellsAndFlowsAndSaturates)
+{
+    // 64 cells per group of 16 + 16 + 12 bytes, 16 + 48 bytes per flow
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(0, 0), 0U);
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(1024, 0), 1024U * 64 * 44);
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(0, 100000), 100000U * 64);
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(1024, 100000), 1024U * 64 * 44 + 100000U * 64);
+    // what no machine holds saturates instead of wrapping around
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(UINT64_MAX, 0), UINT64_MAX);
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(0, UINT64_MAX), UINT64_MAX);
+    EXPECT_GT(FlowEvaluator::EstimateBytes(4294967294U, 0), uint64_t{1} << 43);
+}
