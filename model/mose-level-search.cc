@@ -167,7 +167,7 @@ LevelSearch::ChooseByCounts(const CircuitGraph::Graph& g,
         for (uint64_t a = candidates; a != 0; a &= a - 1)
         {
             const uint32_t s = LowestBit(a);
-            cumulative[s] += sigma[static_cast<std::size_t>(s) * m_nodes + v];
+            cumulative[s] += sigma[static_cast<std::size_t>(v) * BATCH + s];
             if (cumulative[s] > target[s])
             {
                 x[k] |= uint64_t{1} << s;
@@ -235,18 +235,24 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
         }
     }
     std::copy(end, end + BATCH, m_unionLevel.data());
-    // 2. their counts, one slot at a time (its N counts stay in the L1 cache: counting per
-    // node for all its slots read the neighbours' counts from 64 different rows and waited
-    // for the L2 cache), nearest level first; a destination's own count is 1
+    // 2. their counts, one slot at a time, read from one row of N counts that stays in the L1
+    // cache (counting per node for all its slots read the neighbours' counts from 64 different
+    // rows and waited for the L2 cache) and written to the node-major table too, where a
+    // choice finds a node's neighbours' counts for all its slots in one row each; nearest
+    // level first; a destination's own count is 1
     m_pathCount.resize(static_cast<std::size_t>(n) * BATCH);
+    m_slotCount.resize(n);
+    double* row = m_slotCount.data();
     for (uint32_t s = 0; s < BATCH; ++s)
     {
         if (m_unionLevel[s] == s * n)
         {
             continue; // no marks: no counts
         }
-        double* sigma = m_pathCount.data() + static_cast<std::size_t>(s) * n;
-        sigma[m_destinations[s]] = 1.0;
+        // the row's other cells hold older slots' counts: only this slot's closer neighbours,
+        // counted before the node, are read
+        row[m_destinations[s]] = 1.0;
+        m_pathCount[static_cast<std::size_t>(m_destinations[s]) * BATCH + s] = 1.0;
         for (uint32_t level = 1; level < m_nLevels; ++level)
         {
             const uint64_t* closer = GetLevel(level - 1);
@@ -262,9 +268,10 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
                 double sum = 0.0;
                 for (auto [it, last] = boost::out_edges(v, g); it != last; ++it)
                 {
-                    sum += CloserCount(sigma, closer, boost::target(*it, g), s);
+                    sum += CloserCount(row, closer, boost::target(*it, g), s);
                 }
-                sigma[v] = sum;
+                row[v] = sum;
+                m_pathCount[static_cast<std::size_t>(v) * BATCH + s] = sum;
             }
         }
     }
@@ -379,7 +386,15 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
                 // u's steps in slot order, at most 64
                 if (steps.size() - size < BATCH)
                 {
-                    steps.resize(std::max(2 * steps.size(), size + BATCH * std::size_t{1024}));
+                    // all the capacity (the array does not fill); it grows geometrically, and
+                    // only when full (growing from the size cut at the end of each call
+                    // copied every earlier batch's steps again: quadratic over the batches)
+                    if (steps.capacity() - size < BATCH)
+                    {
+                        steps.reserve(
+                            std::max(2 * steps.capacity(), size + BATCH * std::size_t{1024}));
+                    }
+                    steps.resize(steps.capacity());
                 }
                 PathStep* step = steps.data() + size;
                 size += static_cast<std::size_t>(Popcount(marked));

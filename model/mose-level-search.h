@@ -125,7 +125,7 @@ class LevelSearch
      */
     double PathCount(uint32_t node, uint32_t slot) const
     {
-        return m_pathCount[static_cast<std::size_t>(slot) * m_nodes + node];
+        return m_pathCount[static_cast<std::size_t>(node) * BATCH + slot];
     }
 
     /// distance of a node that cannot reach a destination
@@ -226,7 +226,8 @@ class LevelSearch
     uint32_t m_nLevels{0};            //!< levels found
     std::vector<uint64_t> m_levels;   //!< [level * N + node] frontier words
     std::vector<uint64_t> m_seen;     //!< per node, destinations that reach it
-    std::vector<double> m_pathCount;  //!< [slot * N + node] shortest-path counts (CountPaths())
+    std::vector<double> m_pathCount;  //!< [node * BATCH + slot] shortest-path counts (CountPaths())
+    std::vector<double> m_slotCount;  //!< CountPaths(): the counts of the slot being counted
     uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
     std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
     bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
