@@ -25,35 +25,34 @@ ComputePairCosts(const PathSteps& paths,
 {
     NS_LOG_FUNCTION(paths.GetNBatches());
     constexpr std::size_t BATCH = LevelSearch::BATCH;
-    // every cell read is written first in the same batch: no fill
-    cells.resize(static_cast<std::size_t>(paths.nodes) * BATCH);
-    CellCost* cell = cells.data();
     const double* l = load.data();
+    std::size_t pairIndex = 0;
     for (std::size_t b = 0; b < paths.GetNBatches(); ++b)
     {
         const std::size_t first = paths.firstRun + b * BATCH;
         const std::size_t last = std::min(first + BATCH, paths.firstRun + paths.destinations);
+        const std::size_t count = paths.GetNSteps(b);
+        // every cell read is written first: the destinations' now, the steps' nearest first
+        cells.resize(count + BATCH);
+        CellCost* cell = cells.data();
+        for (std::size_t s = 0; s < BATCH; ++s)
+        {
+            cell[count + s] = CellCost{0.0, 0};
+        }
+        const PathStep* step = paths.steps.data() + paths.batchBegin[b];
+        const uint32_t* next = paths.stepNext.data() + paths.batchBegin[b];
+        for (std::size_t i = count; i-- > 0;)
+        {
+            const CellCost& to = cell[next[i]];
+            cell[i] = CellCost{l[step[i].circuit] + to.cost, to.hops + 1};
+        }
         for (std::size_t k = first; k < last; ++k)
         {
-            cell[static_cast<std::size_t>(groups.runs[k].destination) * BATCH + (k - first)] =
-                CellCost{0.0, 0};
-        }
-        // nearest first: the next hop's sums are known
-        const PathStep* begin = paths.steps.data() + paths.batchBegin[b];
-        for (const PathStep* step = paths.steps.data() + paths.batchBegin[b + 1]; step-- != begin;)
-        {
-            const CellCost& to = cell[static_cast<std::size_t>(step->next) * BATCH + step->slot];
-            cell[static_cast<std::size_t>(step->node) * BATCH + step->slot] =
-                CellCost{l[step->circuit] + to.cost, to.hops + 1};
-        }
-        for (std::size_t k = first; k < last; ++k)
-        {
-            const std::size_t slot = k - first;
             const DestinationRun& run = groups.runs[k];
-            for (std::size_t i = run.begin; i < run.end; ++i)
+            for (std::size_t i = run.begin; i < run.end; ++i, ++pairIndex)
             {
                 PairDemand& p = groups.pairs[i];
-                const CellCost& c = cell[static_cast<std::size_t>(p.src) * BATCH + slot];
+                const CellCost& c = cell[paths.pairStep[pairIndex]];
                 p.cost = c.cost;
                 p.hops = c.hops;
             }

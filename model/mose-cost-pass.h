@@ -21,7 +21,7 @@ namespace mose
 /**
  * \ingroup mose
  * \brief The path sums at a node towards one destination: one cell of the cost pass over
- *        PathSteps.
+ *        PathSteps (a step's node, or a destination).
  */
 struct CellCost
 {
@@ -40,7 +40,8 @@ struct CellCost
  * length likewise. A pair's cost and hops are its source's. O(steps + pairs).
  * \param paths the destinations' steps (DestinationSweep::Route())
  * \param load per circuit, the total load
- * \param cells working storage of N * 64 cells (sized here; no contents kept between calls)
+ * \param cells working storage (a batch's cells, PathSteps::stepNext; no contents kept between
+ *        calls)
  * \param groups the grouped flows; the pairs' costs and hops are set
  */
 void ComputePairCosts(const PathSteps& paths,

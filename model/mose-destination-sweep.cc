@@ -32,14 +32,15 @@ ThrowUnreachable(const PairDemand& p)
 } // namespace
 
 void
-PathSteps::Clear(uint32_t n, std::size_t first)
+PathSteps::Clear(std::size_t first)
 {
-    NS_LOG_FUNCTION(this << n << first);
-    nodes = n;
+    NS_LOG_FUNCTION(this << first);
     firstRun = first;
     destinations = 0;
     batchBegin.assign(1, 0);
     steps.clear();
+    stepNext.clear();
+    pairStep.clear();
 }
 
 void
@@ -133,12 +134,11 @@ DestinationSweep::Route(const FlowGroups& groups,
     {
         throw MoseError("DestinationSweep::Route: ECMP routes into DemandDags, not PathSteps");
     }
-    const uint32_t n = m_routing->GetGraph().GetNNodes();
     if (!append || paths.batchBegin.empty())
     {
-        paths.Clear(n, firstRun);
+        paths.Clear(firstRun);
     }
-    else if (paths.nodes != n || paths.firstRun + paths.destinations != firstRun ||
+    else if (paths.firstRun + paths.destinations != firstRun ||
              paths.destinations % LevelSearch::BATCH != 0)
     {
         throw MoseError("DestinationSweep::Route: appending run " + std::to_string(firstRun) +
@@ -155,9 +155,31 @@ DestinationSweep::Route(const FlowGroups& groups,
             m_search.CountPaths(m_routing->GetGraph());
         }
         // every path node's next hop, all 64 destinations at once
+        const std::size_t begin = paths.steps.size();
         m_search.FollowPaths(m_routing->GetGraph(), random, m_routing->GetSeed(), paths.steps);
-        paths.batchBegin.push_back(paths.steps.size());
+        const std::size_t end = paths.steps.size();
+        paths.batchBegin.push_back(end);
         paths.destinations += last - first;
+        // the cells of the next hops and of the sources, while the batch's numbers are held
+        paths.stepNext.resize(end);
+        const PathStep* step = paths.steps.data();
+        uint32_t* next = paths.stepNext.data();
+        for (std::size_t i = begin; i < end; ++i)
+        {
+            next[i] = m_search.StepOf(step[i].next, step[i].slot);
+        }
+        const std::size_t pairs = paths.pairStep.size();
+        paths.pairStep.resize(pairs + (groups.runs[last - 1].end - groups.runs[first].begin));
+        uint32_t* source = paths.pairStep.data() + pairs;
+        for (std::size_t k = first; k < last; ++k)
+        {
+            const auto slot = static_cast<uint32_t>(k - first);
+            const DestinationRun& run = groups.runs[k];
+            for (std::size_t i = run.begin; i < run.end; ++i)
+            {
+                *source++ = m_search.StepOf(groups.pairs[i].src, slot);
+            }
+        }
     }
 }
 

@@ -26,23 +26,30 @@ using DagArray = std::vector<uint32_t, UninitializedAllocator<uint32_t>>;
 /**
  * \ingroup mose
  * \brief Under the single-path rules, the paths of a range of destinations' pairs: the steps
- *        LevelSearch::FollowPaths() lists, one batch of up to 64 destinations at a time.
+ *        LevelSearch::FollowPaths() lists, one batch of up to 64 destinations at a time, as
+ *        one tree per batch in compact arrays.
  *
  * Batch b holds the destinations runs[firstRun + 64 b, firstRun + 64 (b + 1)) of the
  * FlowGroups, the destination of slot s being runs[firstRun + 64 b + s]; its steps are
  * steps[batchBegin[b], batchBegin[b + 1]), one per (node, destination) on the union of the
  * destination's pairs' paths (a tree rooted at the destination), farthest level first, within
- * a level by node id, within a node by slot. Filled by DestinationSweep::Route(); read by
- * AccumulateLoads() and ComputePairCosts(), which keep per (node, slot) values in cells
- * node * 64 + slot.
+ * a level by node id, within a node by slot. Within a batch, step i (counted from the batch's
+ * first) and the destinations (numbered steps + slot) form one range of cells: stepNext gives
+ * each step the cell of its next hop, pairStep each pair the cell of its source. Filled by
+ * DestinationSweep::Route(); read by AccumulateLoads() and ComputePairCosts().
  */
 struct PathSteps
 {
-    uint32_t nodes{0};                   //!< N of the graph routed on
     std::size_t firstRun{0};             //!< index in FlowGroups::runs of the first destination
     std::size_t destinations{0};         //!< how many destinations are held
     std::vector<std::size_t> batchBegin; //!< per batch, its first step; one more at the end
     PathStepArray steps;                 //!< the steps
+    /// per step, the cell of its next hop in its batch (a step's number, or for the
+    /// destination the batch's number of steps + slot)
+    DagArray stepNext;
+    /// per pair of the destinations (from the first destination's first pair on), the cell of
+    /// its source's step in its batch
+    DagArray pairStep;
 
     /// \return the number of batches held
     std::size_t GetNBatches() const
@@ -50,12 +57,14 @@ struct PathSteps
         return batchBegin.empty() ? 0 : batchBegin.size() - 1;
     }
 
-    /**
-     * \brief Empties the steps, keeping their storage.
-     * \param nodes N of the graph
-     * \param first the first destination's run
-     */
-    void Clear(uint32_t nodes, std::size_t first);
+    /// \param b a batch \return its number of steps
+    std::size_t GetNSteps(std::size_t b) const
+    {
+        return batchBegin[b + 1] - batchBegin[b];
+    }
+
+    /// Empties the steps, keeping their storage. \param first the first destination's run
+    void Clear(std::size_t first);
 };
 
 /**

@@ -92,6 +92,7 @@ LevelSearch::Search(const CircuitGraph& graph, const uint32_t* destinations, uin
         m_marked = false;
     }
     std::copy(destinations, destinations + count, m_destinations);
+    m_count = count;
     m_seen.assign(n, 0);
     // level 0: the destinations; the vector grows by one level of N words at a time
     m_levels.assign(n, 0);
@@ -317,6 +318,15 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
     {
         throw MoseError("LevelSearch::FollowPaths: call Search() first");
     }
+    if (n > (UINT32_MAX - BATCH) / BATCH)
+    {
+        // a batch's steps are numbered in 32 bits (StepOf())
+        ThrowBadParameter("nodes",
+                          std::to_string(n),
+                          "at most " + std::to_string((UINT32_MAX - BATCH) / BATCH) +
+                              " groups to follow paths");
+    }
+    m_stepOf.resize(static_cast<std::size_t>(n) * BATCH);
     uint64_t* need = m_need.data();
     double target[BATCH];      // per slot with a choice, HashUniform() * count
     std::size_t chosen[BATCH]; // degree above 64: per slot, its edge
@@ -324,6 +334,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
     // the steps are written through a pointer into room made ahead (a resize per node, or a
     // push_back per step, cost up to 10% of a shortest-path evaluation); cut at the end
     std::size_t size = steps.size();
+    const std::size_t first = size; // the batch's first step
     // farthest level first: a chosen next hop is one level down and is handled there
     for (uint32_t level = m_nLevels; level-- > 1;)
     {
@@ -397,6 +408,9 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
                     steps.resize(steps.capacity());
                 }
                 PathStep* step = steps.data() + size;
+                // u's row of step numbers (written in slot order, within one row)
+                uint32_t* stepOf = m_stepOf.data() + static_cast<std::size_t>(u) * BATCH;
+                auto local = static_cast<uint32_t>(size - first);
                 size += static_cast<std::size_t>(Popcount(marked));
                 if (degree <= 64)
                 {
@@ -416,6 +430,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
                         const auto e = begin[LowestBit(edges)];
                         *step++ =
                             PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
+                        stepOf[slot] = local++;
                     }
                 }
                 else
@@ -434,12 +449,19 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
                         const auto e = begin[chosen[slot]];
                         *step++ =
                             PathStep{u, static_cast<uint32_t>(boost::target(e, g)), g[e], slot};
+                        stepOf[slot] = local++;
                     }
                 }
             }
         }
     }
     steps.resize(size);
+    // the destinations: numbered after the steps
+    const auto count = static_cast<uint32_t>(size - first);
+    for (uint32_t s = 0; s < m_count; ++s)
+    {
+        m_stepOf[static_cast<std::size_t>(m_destinations[s]) * BATCH + s] = count + s;
+    }
 }
 
 uint32_t

@@ -182,7 +182,9 @@ class LevelSearch
      * The steps come farthest level first, within a level by node id, within a node by slot:
      * every step comes after the steps into its node (a single pass over them in this order
      * accumulates demand from the sources towards the destinations; in reverse order, path
-     * sums from the destinations out).
+     * sums from the destinations out). Each step's number in the batch is kept (StepOf()), so
+     * that a step's next hop can be found among the steps. At most 67,108,862 nodes (the
+     * numbers are 32-bit).
      * Cost: levels * N word tests, d word ANDs per (node, level) with marks, and one step per
      * (path node, slot); random choices add a hash and up to d additions per (node, slot)
      * with several closer neighbours. Hand-written (no library does bit-parallel multi-target
@@ -194,6 +196,19 @@ class LevelSearch
      * \param steps the steps are appended to it
      */
     void FollowPaths(const CircuitGraph& graph, bool random, uint64_t seed, PathStepArray& steps);
+
+    /**
+     * \param node a node on the paths of the last FollowPaths() towards the slot's destination,
+     *        or that destination (unchecked)
+     * \param slot the slot (unchecked)
+     * \return the number of the node's step among the steps that call appended (0 for its
+     *         first), or for the destination the number of those steps + slot: so the steps
+     *         and the destinations of a batch are numbered in one compact range
+     */
+    uint32_t StepOf(uint32_t node, uint32_t slot) const
+    {
+        return m_stepOf[static_cast<std::size_t>(node) * BATCH + slot];
+    }
 
   private:
     /**
@@ -229,9 +244,12 @@ class LevelSearch
     std::vector<double> m_pathCount;  //!< [node * BATCH + slot] shortest-path counts (CountPaths())
     std::vector<double> m_slotCount;  //!< CountPaths(): the counts of the slot being counted
     uint32_t m_destinations[BATCH]{}; //!< the destinations of the last search
-    std::vector<uint64_t> m_need;     //!< per node, the slots whose paths pass it
-    bool m_marked{false};             //!< m_need may hold marks (Search() clears it then)
-    std::vector<uint64_t> m_counted;  //!< CountPaths(): per node, the slots it counts for
+    uint32_t m_count{0};              //!< how many
+    /// FollowPaths(): [node * BATCH + slot] the number of the node's step (StepOf())
+    std::vector<uint32_t> m_stepOf;
+    std::vector<uint64_t> m_need;    //!< per node, the slots whose paths pass it
+    bool m_marked{false};            //!< m_need may hold marks (Search() clears it then)
+    std::vector<uint64_t> m_counted; //!< CountPaths(): per node, the slots it counts for
     /// CountPaths(): [slot * N + i] the slot's i-th node to count, farthest level first
     std::vector<uint32_t> m_union;
     /// CountPaths(): [level * BATCH + slot] where the slot's nodes of the level begin in

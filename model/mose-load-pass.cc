@@ -36,50 +36,44 @@ AccumulateLoads(const PathSteps& paths,
 {
     NS_LOG_FUNCTION(paths.GetNBatches() << firstBatch);
     constexpr std::size_t BATCH = LevelSearch::BATCH;
-    const std::size_t size = static_cast<std::size_t>(paths.nodes) * BATCH;
-    if (cells.size() != size)
-    {
-        cells.assign(size, CellDemand());
-    }
-    CellDemand* cell = cells.data();
     CircuitLoad* load = loads.data();
+    std::size_t pairIndex = 0;
+    if (firstBatch < paths.GetNBatches())
+    {
+        const std::size_t first = paths.firstRun + firstBatch * BATCH;
+        pairIndex = groups.runs[first].begin - groups.runs[paths.firstRun].begin;
+    }
     for (std::size_t b = firstBatch; b < paths.GetNBatches(); ++b)
     {
         const std::size_t first = paths.firstRun + b * BATCH;
         const std::size_t last = std::min(first + BATCH, paths.firstRun + paths.destinations);
-        // the sources' own demand (the cells are zero)
+        const std::size_t count = paths.GetNSteps(b);
+        // one cell per step and per destination, all zero
+        cells.assign(count + BATCH, CellDemand());
+        CellDemand* cell = cells.data();
+        // the sources' own demand
         for (std::size_t k = first; k < last; ++k)
         {
-            const std::size_t slot = k - first;
             const DestinationRun& run = groups.runs[k];
-            for (std::size_t i = run.begin; i < run.end; ++i)
+            for (std::size_t i = run.begin; i < run.end; ++i, ++pairIndex)
             {
                 const PairDemand& p = groups.pairs[i];
-                CellDemand& c = cell[static_cast<std::size_t>(p.src) * BATCH + slot];
+                CellDemand& c = cell[paths.pairStep[pairIndex]];
                 c.kv += p.demandKv;
                 c.training += p.demandTraining;
             }
         }
-        // farthest first: a node's acc is complete when its step comes; it is passed on and
-        // its cell cleared for the next batch
+        // farthest first: a step's cell is complete when its turn comes
         const PathStep* step = paths.steps.data() + paths.batchBegin[b];
-        const PathStep* end = paths.steps.data() + paths.batchBegin[b + 1];
-        for (; step != end; ++step)
+        const uint32_t* next = paths.stepNext.data() + paths.batchBegin[b];
+        for (std::size_t i = 0; i < count; ++i)
         {
-            CellDemand& from = cell[static_cast<std::size_t>(step->node) * BATCH + step->slot];
-            const CellDemand a = from;
-            from = CellDemand();
-            CellDemand& to = cell[static_cast<std::size_t>(step->next) * BATCH + step->slot];
+            const CellDemand a = cell[i];
+            CellDemand& to = cell[next[i]];
             to.kv += a.kv;
             to.training += a.training;
-            load[step->circuit].kv += a.kv;
-            load[step->circuit].training += a.training;
-        }
-        // the destinations' cells received everything; clear them too
-        for (std::size_t k = first; k < last; ++k)
-        {
-            cell[static_cast<std::size_t>(groups.runs[k].destination) * BATCH + (k - first)] =
-                CellDemand();
+            load[step[i].circuit].kv += a.kv;
+            load[step[i].circuit].training += a.training;
         }
     }
 }

@@ -30,7 +30,7 @@ struct CircuitLoad
 /**
  * \ingroup mose
  * \brief The demand at a node heading to one destination, per class: one cell of the load
- *        pass over PathSteps.
+ *        pass over PathSteps (a step's node, or a destination).
  */
 struct CellDemand
 {
@@ -48,14 +48,14 @@ struct CellDemand
  * (farthest level first; within a level by node id, within a node by slot), each adding its
  * node's acc to its circuit's load and to its next hop's acc. So acc(v) sums v's own demand,
  * then its predecessors' in increasing id order, and a circuit's load sums one term per
- * destination, batch by batch, in the steps' order. O(steps + pairs); the cells of a batch are
- * indexed node * 64 + slot, which at N = 1024 keeps them in the L2 cache (1 MiB) where
- * per-destination trees with local indices had to be built first (a walk per pair).
+ * destination, batch by batch, in the steps' order. O(steps + pairs); a batch's acc values
+ * are one compact array, a cell per step and per destination (PathSteps::stepNext), which
+ * stays in the L2 cache where per-destination trees had to be built first (a walk per pair)
+ * and cells per (node, slot) spread a batch over 1 MiB at N = 1024 and 64 MiB at N = 65536.
  * \param paths the destinations' steps (DestinationSweep::Route())
  * \param groups the grouped flows
  * \param loads per circuit, the loads; added to
- * \param cells working storage of N * 64 cells, all zero between calls (sized and zeroed here
- *        when its size is not N * 64; left all zero)
+ * \param cells working storage (a batch's cells; no contents kept between calls)
  * \param firstBatch the first batch of paths to add (the ones before are skipped, e.g. added by
  *        an earlier call)
  */

@@ -71,7 +71,7 @@ FlowEvaluator::Evaluate(const ShortestPathRouting& routing,
         // one sweep, 64 destinations at a time, each batch's loads added while its steps are
         // in cache; the steps of all destinations are kept for the cost pass
         PathSteps& paths = m_paths;
-        paths.Clear(n, 0);
+        paths.Clear(0);
         for (std::size_t first = 0; first < runs; first += LevelSearch::BATCH)
         {
             const std::size_t held = paths.GetNBatches();
@@ -115,7 +115,8 @@ uint64_t
 FlowEvaluator::EstimateBytes(uint64_t nodes, uint64_t flows)
 {
     NS_LOG_FUNCTION(nodes << flows);
-    constexpr uint64_t PER_CELL = sizeof(CellDemand) + sizeof(CellCost) + 12;
+    // the step numbers (4), RANDOM_SHORTEST_PATH's counts (8) and union lists (4)
+    constexpr uint64_t PER_CELL = 16;
     constexpr uint64_t PER_FLOW = sizeof(SortedFlow) + sizeof(PairDemand);
     constexpr uint64_t CELLS_PER_NODE = LevelSearch::BATCH;
     const uint64_t perNode = CELLS_PER_NODE * PER_CELL;

@@ -147,11 +147,11 @@ class FlowEvaluator
      * \brief A lower bound on the working storage of an evaluation, for a clear error before
      *        a size that cannot fit is allocated.
      *
-     * Per (node, batch slot): the load and cost passes' cells (32 bytes), the path counts,
-     * union lists and choices of RANDOM_SHORTEST_PATH (12 bytes); per flow: its place in the
-     * grouping (16 bytes) and at most one pair (48 bytes). Not counted: the path steps (16
-     * bytes per (node, destination) on a path) and the search levels (8 bytes per node and
-     * level), which depend on the graph. Saturates at UINT64_MAX.
+     * Per (node, batch slot): its step's number (4 bytes), RANDOM_SHORTEST_PATH's path count
+     * and union list (12 bytes); per flow: its place in the grouping (16 bytes) and at most one
+     * pair (48 bytes). Not counted: the path steps (about 24 bytes per (node, destination) on
+     * a path, with their cells) and the search levels (8 bytes per node and level), which
+     * depend on the graph. Saturates at UINT64_MAX.
      * \param nodes N
      * \param flows the number of flows
      * \return bytes
@@ -164,8 +164,8 @@ class FlowEvaluator
     DemandDags m_dags;                //!< ECMP: the destinations' DAGs
     DestinationSweep m_sweep;         //!< the searches
     std::vector<CircuitLoad> m_loads; //!< per circuit, the loads being accumulated
-    std::vector<CellDemand> m_demand; //!< single-path load pass: per (node, slot), all zero
-    std::vector<CellCost> m_cost;     //!< single-path cost pass: per (node, slot)
+    std::vector<CellDemand> m_demand; //!< single-path load pass: a batch's cells
+    std::vector<CellCost> m_cost;     //!< single-path cost pass: a batch's cells
 };
 
 } // namespace mose

@@ -237,6 +237,8 @@ TEST(DestinationSweep, PathStepsHoldEveryPairsPathInOrder)
                     // the step before it
                     const PairDemand& p = groups.pairs[k];
                     std::vector<uint32_t> path = routing.GetPath(p.src, run.destination);
+                    ASSERT_EQ(paths.pairStep[k],
+                              at.at({p.src, slot}) - paths.batchBegin[b]); // from run 0 on
                     std::size_t previous = 0;
                     for (std::size_t h = 0; h + 1 < path.size(); ++h)
                     {
@@ -257,18 +259,28 @@ TEST(DestinationSweep, PathStepsHoldEveryPairsPathInOrder)
             }
             // and nothing else
             EXPECT_EQ(onPaths.size(), at.size());
+            // the cells: a step's next hop is the step of (next, slot), or the destination's
+            // cell after the batch's steps
+            const std::size_t count = paths.GetNSteps(b);
+            for (std::size_t i = paths.batchBegin[b]; i < paths.batchBegin[b + 1]; ++i)
+            {
+                const PathStep& st = paths.steps[i];
+                auto it = at.find({st.next, st.slot});
+                const std::size_t expectedCell =
+                    it == at.end() ? count + st.slot : it->second - paths.batchBegin[b];
+                if (it == at.end())
+                {
+                    ASSERT_EQ(st.next, groups.runs[b * BATCH + st.slot].destination);
+                }
+                ASSERT_EQ(paths.stepNext[i], expectedCell);
+            }
         }
-        // the load pass over them: integer demands, exact; its cells left zero
+        // the load pass over them: integer demands, exact
         std::vector<CellDemand> cells;
         AccumulateLoads(paths, groups, loads, cells);
         for (uint32_t c = 0; c < g.GetNCircuits(); ++c)
         {
             ASSERT_EQ(loads[c].kv + loads[c].training, expected[c]) << ToString(rule);
-        }
-        for (const CellDemand& c : cells)
-        {
-            ASSERT_EQ(c.kv, 0.0);
-            ASSERT_EQ(c.training, 0.0);
         }
         // the cost pass: the loads along GetPath() and its length
         std::vector<CellCost> costCells;
@@ -353,13 +365,13 @@ TEST(FlowEvaluator, ReusedStorageGivesTheSameMetrics)
 
 TEST(FlowEvaluator, EstimateBytesCountsCellsAndFlowsAndSaturates)
 {
-    // 64 cells per group of 16 + 16 + 12 bytes, 16 + 48 bytes per flow
+    // 64 cells per group of 4 + 8 + 4 bytes, 16 + 48 bytes per flow
     EXPECT_EQ(FlowEvaluator::EstimateBytes(0, 0), 0U);
-    EXPECT_EQ(FlowEvaluator::EstimateBytes(1024, 0), 1024U * 64 * 44);
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(1024, 0), 1024U * 64 * 16);
     EXPECT_EQ(FlowEvaluator::EstimateBytes(0, 100000), 100000U * 64);
-    EXPECT_EQ(FlowEvaluator::EstimateBytes(1024, 100000), 1024U * 64 * 44 + 100000U * 64);
+    EXPECT_EQ(FlowEvaluator::EstimateBytes(1024, 100000), 1024U * 64 * 16 + 100000U * 64);
     // what no machine holds saturates instead of wrapping around
     EXPECT_EQ(FlowEvaluator::EstimateBytes(UINT64_MAX, 0), UINT64_MAX);
     EXPECT_EQ(FlowEvaluator::EstimateBytes(0, UINT64_MAX), UINT64_MAX);
-    EXPECT_GT(FlowEvaluator::EstimateBytes(4294967294U, 0), uint64_t{1} << 43);
+    EXPECT_GT(FlowEvaluator::EstimateBytes(4294967294U, 0), uint64_t{1} << 41);
 }
