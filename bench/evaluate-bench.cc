@@ -24,13 +24,14 @@
  *   build/bin/mose-bench-evaluate-bench --benchmark_filter='Evaluate/N:65536/d:8/F:1000000/rule:1'
  *   build/bin/mose-bench-evaluate-bench --benchmark_filter=UniformTemplateOnce
  *
- * Measured (CPU time, medians; 2-core machine shared with other builds; doc/mose.rst,
- * Performance, has the before/after table and the per-stage shares):
- *   EvaluateMix, inference-heavy / training-heavy: shortest-path 2.28 / 4.93-5.59 ms,
- *   random-shortest-path 3.1 / 7.6-8.3 ms, ecmp 8.7-9.0 / 26.3-26.9 ms (the previous version,
- *   back to back: 2.40-2.59 / 5.69-6.22, 3.3-3.5 / 8.5-9.4, 8.7-9.2 / 26.7-26.9 ms);
- *   N = 65536, d = 8, 1,000,000 flows: shortest-path 1.37 s (137 MiB peak RSS),
- *   random-shortest-path 2.68 s (195 MiB), ecmp 3.24 s (115 MiB); set-up 0.2 s;
+ * Measured (CPU time, medians; 2-core machine; doc/mose.rst, Performance, has the before/after
+ * tables and where the time goes):
+ *   EvaluateMix, inference-heavy / training-heavy: shortest-path 1.68-1.76 / 3.73-4.07 ms,
+ *   random-shortest-path 2.42-2.59 / 6.33-6.82 ms, ecmp 8.29-8.49 / 24.6-25.6 ms (the previous
+ *   release, 25ad5e0, in the same runs: 2.29-2.36 / 5.21-5.38, 3.03-3.21 / 7.80-8.13,
+ *   8.80-8.91 / 26.3-27.1 ms);
+ *   N = 65536, d = 8, 1,000,000 flows: shortest-path 1.79 s (165 MiB peak RSS),
+ *   random-shortest-path 2.17 s (216 MiB), ecmp 3.4-3.6 s (116 MiB); set-up 0.2 s;
  * BuildUniformTemplate at N = 65536, d = 8: 96-190 ms.
  */
 
