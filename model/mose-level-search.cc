@@ -55,6 +55,21 @@ CloserCount(const double* sigma, const uint64_t* closer, uint32_t u, uint32_t sl
     return term;
 }
 
+/// Throws unless the (node, slot) cells of n nodes, and 64 more, can be numbered in 32 bits
+/// (CountPaths()' lists, FollowPaths()' step numbers)
+void
+CheckCells(uint32_t n)
+{
+    constexpr uint32_t BATCH = LevelSearch::BATCH;
+    if (n > (UINT32_MAX - BATCH) / BATCH)
+    {
+        ThrowBadParameter("nodes",
+                          std::to_string(n),
+                          "at most " + std::to_string((UINT32_MAX - BATCH) / BATCH) +
+                              " groups to count and follow paths");
+    }
+}
+
 /// \return the index of the lowest set bit of a nonzero word
 inline uint32_t
 LowestBit(uint64_t x)
@@ -195,6 +210,7 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
     {
         throw MoseError("LevelSearch::CountPaths: call Search() first");
     }
+    CheckCells(n);
     // 1. the marked nodes and, recursively, their closer neighbours: the nodes whose counts
     // the choices on the marked paths read (farthest level first, so that a node's marks are
     // complete before it passes them on). Each slot's nodes are listed in its own region of
@@ -318,14 +334,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
     {
         throw MoseError("LevelSearch::FollowPaths: call Search() first");
     }
-    if (n > (UINT32_MAX - BATCH) / BATCH)
-    {
-        // a batch's steps are numbered in 32 bits (StepOf())
-        ThrowBadParameter("nodes",
-                          std::to_string(n),
-                          "at most " + std::to_string((UINT32_MAX - BATCH) / BATCH) +
-                              " groups to follow paths");
-    }
+    CheckCells(n);
     m_stepOf.resize(static_cast<std::size_t>(n) * BATCH);
     uint64_t* need = m_need.data();
     double target[BATCH];      // per slot with a choice, HashUniform() * count

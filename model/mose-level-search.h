@@ -161,7 +161,7 @@ class LevelSearch
      * training-heavy mix the union holds about 25% of the (node, destination) cells; with
      * every node marked (MarkAllSources()) it is every reachable cell. Call after Search() and
      * MarkSource() (or MarkAllSources()). O(levels * N + d * cells); 4 bytes of list and 8 of
-     * count per (node, slot).
+     * count per (node, slot); at most 67,108,862 nodes (the lists are numbered in 32 bits).
      * \param graph the graph of the last Search()
      */
     void CountPaths(const CircuitGraph& graph);
@@ -183,7 +183,7 @@ class LevelSearch
      * every step comes after the steps into its node (a single pass over them in this order
      * accumulates demand from the sources towards the destinations; in reverse order, path
      * sums from the destinations out). Each step's number in the batch is kept (StepOf()), so
-     * that a step's next hop can be found among the steps. At most 67,108,862 nodes (the
+     * that a step's next hop can be found among the steps. At most 67,108,863 nodes (the
      * numbers are 32-bit).
      * Cost: levels * N word tests, d word ANDs per (node, level) with marks, and one step per
      * (path node, slot); random choices add a hash and up to d additions per (node, slot)
