@@ -26,8 +26,8 @@ using DagArray = std::vector<uint32_t, UninitializedAllocator<uint32_t>>;
 /**
  * \ingroup mose
  * \brief Under the single-path rules, the paths of a range of destinations' pairs: the steps
- *        LevelSearch::FollowPaths() lists, one batch of up to 64 destinations at a time, as
- *        one tree per batch in compact arrays.
+ *        LevelSearch::FollowPaths() lists, one batch of up to 64 destinations at a time, each
+ *        batch's trees in compact arrays.
  *
  * Batch b holds the destinations runs[firstRun + 64 b, firstRun + 64 (b + 1)) of the
  * FlowGroups, the destination of slot s being runs[firstRun + 64 b + s]; its steps are
