@@ -29,8 +29,8 @@ ComputePairCosts(const PathSteps& paths,
     std::size_t pairIndex = 0;
     for (std::size_t b = 0; b < paths.GetNBatches(); ++b)
     {
-        const std::size_t first = paths.firstRun + b * BATCH;
-        const std::size_t last = std::min(first + BATCH, paths.firstRun + paths.destinations);
+        const std::size_t first = paths.GetFirstRun(b);
+        const std::size_t last = paths.GetEndRun(b);
         const std::size_t count = paths.GetNSteps(b);
         // every cell read is written first: the destinations' now, the steps' nearest first
         cells.resize(count + BATCH);

@@ -11,6 +11,7 @@
 #include "mose-level-search.h"
 #include "mose-routing.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -61,6 +62,18 @@ struct PathSteps
     std::size_t GetNSteps(std::size_t b) const
     {
         return batchBegin[b + 1] - batchBegin[b];
+    }
+
+    /// \param b a batch \return the run (index in FlowGroups::runs) of its slot 0
+    std::size_t GetFirstRun(std::size_t b) const
+    {
+        return firstRun + b * LevelSearch::BATCH;
+    }
+
+    /// \param b a batch \return one past the run of its last slot
+    std::size_t GetEndRun(std::size_t b) const
+    {
+        return std::min(GetFirstRun(b) + LevelSearch::BATCH, firstRun + destinations);
     }
 
     /// Empties the steps, keeping their storage. \param first the first destination's run

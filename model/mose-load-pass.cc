@@ -40,13 +40,13 @@ AccumulateLoads(const PathSteps& paths,
     std::size_t pairIndex = 0;
     if (firstBatch < paths.GetNBatches())
     {
-        const std::size_t first = paths.firstRun + firstBatch * BATCH;
-        pairIndex = groups.runs[first].begin - groups.runs[paths.firstRun].begin;
+        pairIndex =
+            groups.runs[paths.GetFirstRun(firstBatch)].begin - groups.runs[paths.firstRun].begin;
     }
     for (std::size_t b = firstBatch; b < paths.GetNBatches(); ++b)
     {
-        const std::size_t first = paths.firstRun + b * BATCH;
-        const std::size_t last = std::min(first + BATCH, paths.firstRun + paths.destinations);
+        const std::size_t first = paths.GetFirstRun(b);
+        const std::size_t last = paths.GetEndRun(b);
         const std::size_t count = paths.GetNSteps(b);
         // one cell per step and per destination, all zero
         cells.assign(count + BATCH, CellDemand());
