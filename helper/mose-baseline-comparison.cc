@@ -396,12 +396,6 @@ MoseBaselineComparison::PrintTables(std::ostream& os) const
 {
     NS_LOG_FUNCTION(this << &os);
     const MoseFlowExperimentConfig& c = m_config.study;
-    auto cell = [this](WorkloadMode mode, std::size_t row, MoseMetric metric, int precision) {
-        MoseSummary s = Summarize(mode, row, metric);
-        std::ostringstream out;
-        out << std::fixed << std::setprecision(precision) << s.mean << " +-" << s.ci95;
-        return out.str();
-    };
     auto head = [this, &os](WorkloadMode mode, std::size_t row) {
         const MoseComparisonRow& r = m_rows[row];
         os << std::left << std::setw(17) << ToString(mode) << std::setw(14) << r.GetName()
@@ -415,39 +409,37 @@ MoseBaselineComparison::PrintTables(std::ostream& os) const
     os << "Every row is evaluated on the same flows of each seed; d = ports (circuits) per group.\n"
        << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
 
+    using M = MoseMetric;
+    const std::vector<MoseTableColumn> loads = {{"MaxLoad", M::MAX_LOAD, 20, 2},
+                                                {"P95Load", M::P95_LOAD, 20, 2},
+                                                {"AvgHop", M::AVG_HOP, 16, 3},
+                                                {"DirectKV", M::DIRECT_KV, 16, 3},
+                                                {"KV3+hop", M::KV_THREE_PLUS, 0, 3}};
+    const std::vector<MoseTableColumn> costs = {{"KV avg", M::KV_AVG_COST, 22, 1},
+                                                {"KV P95", M::KV_P95_COST, 22, 1},
+                                                {"train avg", M::TR_AVG_COST, 22, 1},
+                                                {"train P95", M::TR_P95_COST, 0, 1}};
+    auto table = [this, &os, &head](const std::vector<MoseTableColumn>& columns) {
+        os << std::left << std::setw(17) << "mode" << std::setw(14) << "topology" << std::setw(10)
+           << "shape" << std::setw(4) << "d";
+        PrintColumnHeaders(os, columns);
+        os << "\n";
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            for (std::size_t row = 0; row < m_rows.size(); ++row)
+            {
+                head(mode, row);
+                PrintColumnCells(os, columns, [this, mode, row](MoseMetric metric) {
+                    return Summarize(mode, row, metric);
+                });
+                os << "\n";
+            }
+        }
+    };
     os << "Loads and hops\n";
-    os << std::left << std::setw(17) << "mode" << std::setw(14) << "topology" << std::setw(10)
-       << "shape" << std::setw(4) << "d" << std::setw(20) << "MaxLoad" << std::setw(20) << "P95Load"
-       << std::setw(16) << "AvgHop" << std::setw(16) << "DirectKV"
-       << "KV3+hop\n";
-    for (WorkloadMode mode : ALL_MODES)
-    {
-        for (std::size_t row = 0; row < m_rows.size(); ++row)
-        {
-            head(mode, row);
-            os << std::setw(20) << cell(mode, row, MoseMetric::MAX_LOAD, 2) << std::setw(20)
-               << cell(mode, row, MoseMetric::P95_LOAD, 2) << std::setw(16)
-               << cell(mode, row, MoseMetric::AVG_HOP, 3) << std::setw(16)
-               << cell(mode, row, MoseMetric::DIRECT_KV, 3)
-               << cell(mode, row, MoseMetric::KV_THREE_PLUS, 3) << "\n";
-        }
-    }
+    table(loads);
     os << "\nLoad-aware communication cost (sum of circuit loads along the path)\n";
-    os << std::left << std::setw(17) << "mode" << std::setw(14) << "topology" << std::setw(10)
-       << "shape" << std::setw(4) << "d" << std::setw(22) << "KV avg" << std::setw(22) << "KV P95"
-       << std::setw(22) << "train avg"
-       << "train P95\n";
-    for (WorkloadMode mode : ALL_MODES)
-    {
-        for (std::size_t row = 0; row < m_rows.size(); ++row)
-        {
-            head(mode, row);
-            os << std::setw(22) << cell(mode, row, MoseMetric::KV_AVG_COST, 1) << std::setw(22)
-               << cell(mode, row, MoseMetric::KV_P95_COST, 1) << std::setw(22)
-               << cell(mode, row, MoseMetric::TR_AVG_COST, 1)
-               << cell(mode, row, MoseMetric::TR_P95_COST, 1) << "\n";
-        }
-    }
+    table(costs);
     if (!m_notes.empty())
     {
         os << "\nPort budgets\n";

@@ -56,12 +56,6 @@ MoseStudyReport::PrintTables(std::ostream& os) const
 {
     NS_LOG_FUNCTION(this << &os);
     const MoseFlowExperimentConfig& c = m_study.GetConfig();
-    auto cell = [this](WorkloadMode mode, Policy p, MoseMetric metric, int precision) {
-        MoseSummary s = m_study.Summarize(mode, p, metric);
-        std::ostringstream out;
-        out << std::fixed << std::setprecision(precision) << s.mean << " +-" << s.ci95;
-        return out.str();
-    };
     os << "MoSE flow-level study: N=" << c.nodes << " d=" << c.degree << " flows=" << c.flows
        << " seeds=" << m_study.GetSeedsDone() << " (runs " << c.firstRun << ".."
        << c.firstRun + m_study.GetSeedsDone() - 1 << "), routing=" << ToString(c.routing)
@@ -69,42 +63,38 @@ MoseStudyReport::PrintTables(std::ostream& os) const
        << ", roles=" << ToString(c.transition) << "\n";
     os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
 
+    using M = MoseMetric;
+    const std::vector<MoseTableColumn> tableI = {{"MaxLoad", M::MAX_LOAD, 20, 2},
+                                                 {"P95Load", M::P95_LOAD, 20, 2},
+                                                 {"AvgHop", M::AVG_HOP, 16, 3},
+                                                 {"DirectKV", M::DIRECT_KV, 16, 3},
+                                                 {"KV3+hop", M::KV_THREE_PLUS, 16, 3}};
+    const std::vector<MoseTableColumn> tableII = {{"KV avg", M::KV_AVG_COST, 22, 1},
+                                                  {"KV P95", M::KV_P95_COST, 22, 1},
+                                                  {"train avg", M::TR_AVG_COST, 22, 1},
+                                                  {"train P95", M::TR_P95_COST, 22, 1},
+                                                  {"KV MaxLoad", M::KV_MAX_LOAD, 18, 1},
+                                                  {"train MaxLoad", M::TR_MAX_LOAD, 0, 1}};
+    auto table = [this, &os](const std::vector<MoseTableColumn>& columns) {
+        os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy";
+        PrintColumnHeaders(os, columns);
+        os << "\n";
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            for (Policy p : ALL_POLICIES)
+            {
+                os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(p);
+                PrintColumnCells(os, columns, [this, mode, p](MoseMetric metric) {
+                    return m_study.Summarize(mode, p, metric);
+                });
+                os << "\n";
+            }
+        }
+    };
     os << "Table I: flow-level results\n";
-    os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy" << std::setw(20)
-       << "MaxLoad" << std::setw(20) << "P95Load" << std::setw(16) << "AvgHop" << std::setw(16)
-       << "DirectKV" << std::setw(16) << "KV3+hop"
-       << "\n";
-    for (WorkloadMode mode : ALL_MODES)
-    {
-        for (Policy p : ALL_POLICIES)
-        {
-            os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(p)
-               << std::setw(20) << cell(mode, p, MoseMetric::MAX_LOAD, 2) << std::setw(20)
-               << cell(mode, p, MoseMetric::P95_LOAD, 2) << std::setw(16)
-               << cell(mode, p, MoseMetric::AVG_HOP, 3) << std::setw(16)
-               << cell(mode, p, MoseMetric::DIRECT_KV, 3) << std::setw(16)
-               << cell(mode, p, MoseMetric::KV_THREE_PLUS, 3) << "\n";
-        }
-    }
-
+    table(tableI);
     os << "\nTable II: load-aware communication cost (sum of circuit loads along the path)\n";
-    os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy" << std::setw(22)
-       << "KV avg" << std::setw(22) << "KV P95" << std::setw(22) << "train avg" << std::setw(22)
-       << "train P95" << std::setw(18) << "KV MaxLoad"
-       << "train MaxLoad\n";
-    for (WorkloadMode mode : ALL_MODES)
-    {
-        for (Policy p : ALL_POLICIES)
-        {
-            os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(p)
-               << std::setw(22) << cell(mode, p, MoseMetric::KV_AVG_COST, 1) << std::setw(22)
-               << cell(mode, p, MoseMetric::KV_P95_COST, 1) << std::setw(22)
-               << cell(mode, p, MoseMetric::TR_AVG_COST, 1) << std::setw(22)
-               << cell(mode, p, MoseMetric::TR_P95_COST, 1) << std::setw(18)
-               << cell(mode, p, MoseMetric::KV_MAX_LOAD, 1)
-               << cell(mode, p, MoseMetric::TR_MAX_LOAD, 1) << "\n";
-        }
-    }
+    table(tableII);
 
     os << "\nTable III: circuits per switch into the mode (construction="
        << ToString(c.construction) << "; static policies never switch)\n";
@@ -114,14 +104,11 @@ MoseStudyReport::PrintTables(std::ostream& os) const
     for (WorkloadMode mode : ALL_MODES)
     {
         MoseSwitchSummary sw = m_study.SummarizeSwitch(mode, Policy::MOSE);
-        std::ostringstream kept;
-        std::ostringstream changed;
-        kept << std::fixed << std::setprecision(1) << sw.kept.mean << " +-" << sw.kept.ci95;
-        changed << std::fixed << std::setprecision(1) << sw.added.mean << " +-" << sw.added.ci95;
         const double total = sw.kept.mean + sw.added.mean;
         os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(Policy::MOSE)
-           << std::setw(22) << kept.str() << std::setw(22) << changed.str() << std::fixed
-           << std::setprecision(3) << (total > 0 ? sw.added.mean / total : 0.0) << "\n";
+           << std::setw(22) << FormatSummary(sw.kept, 1) << std::setw(22)
+           << FormatSummary(sw.added, 1) << std::fixed << std::setprecision(3)
+           << (total > 0 ? sw.added.mean / total : 0.0) << "\n";
     }
 }
 

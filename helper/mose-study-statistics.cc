@@ -8,6 +8,9 @@
 
 #include "ns3/log.h"
 
+#include <iomanip>
+#include <sstream>
+
 namespace ns3
 {
 namespace mose
@@ -75,6 +78,34 @@ Summarize(const Average<double>& avg)
     s.mean = s.n > 0 ? avg.Mean() : 0.0;
     s.ci95 = s.n > 1 ? avg.Error95() : 0.0;
     return s;
+}
+
+std::string
+FormatSummary(const MoseSummary& s, int precision)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(precision) << s.mean << " +-" << s.ci95;
+    return os.str();
+}
+
+void
+PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& columns)
+{
+    for (const MoseTableColumn& c : columns)
+    {
+        os << std::left << std::setw(c.width) << c.header;
+    }
+}
+
+void
+PrintColumnCells(std::ostream& os,
+                 const std::vector<MoseTableColumn>& columns,
+                 const std::function<MoseSummary(MoseMetric)>& summarize)
+{
+    for (const MoseTableColumn& c : columns)
+    {
+        os << std::left << std::setw(c.width) << FormatSummary(summarize(c.metric), c.precision);
+    }
 }
 
 } // namespace mose

@@ -13,7 +13,10 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <ostream>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -84,6 +87,48 @@ struct MoseSummary
  * \return the summary
  */
 MoseSummary Summarize(const Average<double>& avg);
+
+/**
+ * \ingroup mose
+ * \brief A summary as the printed tables show it.
+ * \param s the summary
+ * \param precision digits after the point
+ * \return "mean +-ci95" in fixed notation
+ */
+std::string FormatSummary(const MoseSummary& s, int precision);
+
+/**
+ * \ingroup mose
+ * \brief One column of a printed table of summaries (MoseStudyReport,
+ *        MoseBaselineComparison).
+ */
+struct MoseTableColumn
+{
+    const char* header; //!< its title
+    MoseMetric metric;  //!< the metric it shows
+    int width;          //!< its width, cells left-aligned (0: no padding)
+    int precision;      //!< digits after the point (FormatSummary())
+};
+
+/**
+ * \ingroup mose
+ * \brief Prints the titles of the columns, each left-aligned to its width.
+ * \param os the stream
+ * \param columns the columns
+ */
+void PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& columns);
+
+/**
+ * \ingroup mose
+ * \brief Prints one row's cells: each column's summary (FormatSummary()), left-aligned to
+ *        its width.
+ * \param os the stream
+ * \param columns the columns
+ * \param summarize the row's summary of a metric
+ */
+void PrintColumnCells(std::ostream& os,
+                      const std::vector<MoseTableColumn>& columns,
+                      const std::function<MoseSummary(MoseMetric)>& summarize);
 
 } // namespace mose
 } // namespace ns3

@@ -34,19 +34,6 @@ const std::vector<Policy> STATIC_POLICIES = {Policy::STATIC_TRAINING,
                                              Policy::STATIC_COMPROMISE};
 
 /**
- * \param s a summary
- * \param precision digits after the point
- * \return "mean +-ci95"
- */
-std::string
-Cell(const MoseSummary& s, int precision)
-{
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(precision) << s.mean << " +-" << s.ci95;
-    return os.str();
-}
-
-/**
  * \param b a break-even point
  * \return "12.3 ms" (MoseSwitchCostReport::FormatDuration()), "always" or "never"
  */
@@ -162,11 +149,11 @@ MoseSwitchCostReport::PrintRates(std::ostream& os) const
         for (WorkloadMode mode : ALL_MODES)
         {
             os << std::left << std::setw(8) << ToString(p) << std::setw(17) << ToString(mode)
-               << std::setw(22) << Cell(m_study.SummarizeRate(p, mode), 2) << std::setw(20)
-               << Cell(m_study.SummarizeCircuits(p, mode, true), 1) << std::setw(20)
-               << Cell(m_study.SummarizeCircuits(p, mode, false), 1) << std::setw(20)
-               << Cell(m_study.SummarizeUnservedShare(p, mode, &m_params), 4)
-               << Cell(m_study.SummarizePenalty(p, mode, m_params), 4) << "\n";
+               << std::setw(22) << FormatSummary(m_study.SummarizeRate(p, mode), 2) << std::setw(20)
+               << FormatSummary(m_study.SummarizeCircuits(p, mode, true), 1) << std::setw(20)
+               << FormatSummary(m_study.SummarizeCircuits(p, mode, false), 1) << std::setw(20)
+               << FormatSummary(m_study.SummarizeUnservedShare(p, mode, &m_params), 4)
+               << FormatSummary(m_study.SummarizePenalty(p, mode, m_params), 4) << "\n";
         }
     }
 }
@@ -241,8 +228,8 @@ MoseSwitchCostReport::PrintSchedule(std::ostream& os) const
             m_study.SummarizeSchedule(p, m_schedule, m_params, &perSecond, &switches);
         std::ostringstream sw;
         sw << switches.mean;
-        os << std::left << std::setw(8) << ToString(p) << std::setw(30) << Cell(total, 1)
-           << std::setw(24) << Cell(perSecond, 3) << sw.str() << "\n";
+        os << std::left << std::setw(8) << ToString(p) << std::setw(30) << FormatSummary(total, 1)
+           << std::setw(24) << FormatSummary(perSecond, 3) << sw.str() << "\n";
         if (p == Policy::MOSE)
         {
             moseTotal = total.mean;
