@@ -26,6 +26,35 @@ if [ "${1:-}" = "--ns3-src" ]; then
   args+=(--ns3-src "$tree")
   shift 2
 fi
+# Without --ns3-src the shared script fetches Debian's ns-3.37 source into its cache on first use.
+# Its lookup of the archive's address also reads /etc/apt/sources.list and, under pipefail, gives
+# up silently when that file does not exist (machines with only deb822 .sources files). Fetch the
+# source here first in that case, into the same place, so the shared script finds it cached.
+fetch_ns337() {
+  local cache=${MOSE_NS3_CACHE:-/var/cache/mose-ns3}/3.37 uri
+  if find "$cache" -maxdepth 3 -name ns3 -type f -perm -u+x -path "*ns-3.37*" 2>/dev/null | grep -q .; then
+    return 0
+  fi
+  uri=$(awk 'BEGIN { RS = ""; FS = "\n" }
+             /(^|\n)Suites:([^\n]* )?bookworm( |\n|$)/ && /(^|\n)Types:[^\n]*deb/ {
+               for (i = 1; i <= NF; i++) if ($i ~ /^URIs:/) { sub(/^URIs: */, "", $i); split($i, u, " "); print u[1] } }' \
+          /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1 || true)
+  if [ -z "$uri" ] && [ -f /etc/apt/sources.list ]; then
+    uri=$(sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) bookworm .*/\2/p' /etc/apt/sources.list | head -n 1 || true)
+  fi
+  [ -n "$uri" ] || return 0 # let the shared script report it
+  echo "[intree-check] fetching the ns-3.37 source from $uri (deb-src) into $cache" >&2
+  mkdir -p "$cache/apt-lists/partial"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri bookworm main" >"$cache/src.list"
+  local opts=(-o "Dir::Etc::SourceList=$cache/src.list" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$cache/apt-lists")
+  apt-get "${opts[@]}" update -qq
+  (cd "$cache" && apt-get "${opts[@]}" source --download-only -qq ns3 2>/dev/null)
+  tar -C "$cache" -xf "$cache"/ns3_3.37.orig.tar.bz2
+}
+if [ "${1:-}" != "--ns3-src" ]; then
+  fetch_ns337
+fi
+
 # ns-3's CMake adds -fdiagnostics-color=always to every compile line when CLICOLOR is set, and
 # ./ns3 sets it (3.37 always, later releases when unset). The shared script configures through
 # ./ns3 but rebuilds through cmake --build, whose automatic re-run of CMake (every run: the module
