@@ -6,7 +6,8 @@
 
 find_package(ns3 CONFIG REQUIRED)
 set(MOSE_NS3_VERSION ${ns3_VERSION})
-message(STATUS "mose: building standalone against ns-3 ${ns3_VERSION}")
+message(STATUS "mose ${MOSE_VERSION}: building standalone against ns-3 ${ns3_VERSION}")
+mose_check_ns3_version(${ns3_VERSION})
 
 # ns-3 up to 3.40 is C++17, 3.41-3.45 C++20, 3.46 and later C++23.
 if(ns3_VERSION VERSION_LESS 3.41)
