@@ -71,6 +71,7 @@ if(_mose_tests)
 endif()
 
 if(MOSE_STANDALONE)
+  include(${CMAKE_CURRENT_LIST_DIR}/mose-install.cmake)
   if(MOSE_ENABLE_TESTS)
     add_test(NAME mose-ns3-suite COMMAND mose-ns3-test-runner --suite=mose)
     if(NOT GTest_FOUND)
@@ -102,3 +103,28 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
   set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
 endif()
 
+# Packaging and the examples as ns-3 runs them (standalone only):
+#  - mose-fabric-example: examples/mose-fabric's numbers, determinism and pcap trace
+#    (cmake/mose-check-fabric.py);
+#  - mose-examples-to-run: every run test/examples-to-run.py lists for ./test.py in a tree, each
+#    within seconds (cmake/mose-examples-to-run.py);
+#  - mose-install: cmake --install into a fresh prefix, then the same script built from outside
+#    with find_package(mose) and with pkg-config, run, output compared (test/install/).
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  if(MOSE_ENABLE_EXAMPLES)
+    find_package(Python3 COMPONENTS Interpreter REQUIRED)
+    add_test(NAME mose-fabric-example
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-fabric.py
+                     $<TARGET_FILE:mose-fabric>)
+    add_test(NAME mose-examples-to-run
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-examples-to-run.py
+                     ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:mose-fabric>)
+    set_tests_properties(mose-fabric-example mose-examples-to-run PROPERTIES LABELS examples
+                                                                             TIMEOUT 900)
+    # the install step installs what the build made: it needs a finished build (as ctest has)
+    add_test(NAME mose-install
+             COMMAND sh ${PROJECT_SOURCE_DIR}/test/install/check-install.sh ${CMAKE_BINARY_DIR}
+                     ${PROJECT_SOURCE_DIR})
+    set_tests_properties(mose-install PROPERTIES LABELS install TIMEOUT 1200)
+  endif()
+endif()
