@@ -104,6 +104,8 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
 endif()
 
 # Packaging and the examples as ns-3 runs them (standalone only):
+#  - mose-release-consistency: VERSION, README.md, doc/mose.rst, CHANGES.md, LICENSE and the SPDX
+#    lines agree (cmake/mose-check-release.cmake);
 #  - mose-fabric-example: examples/mose-fabric's numbers, determinism and pcap trace
 #    (cmake/mose-check-fabric.py);
 #  - mose-examples-to-run: every run test/examples-to-run.py lists for ./test.py in a tree, each
@@ -111,6 +113,10 @@ endif()
 #  - mose-install: cmake --install into a fresh prefix, then the same script built from outside
 #    with find_package(mose) and with pkg-config, run, output compared (test/install/).
 if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  add_test(NAME mose-release-consistency
+           COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_LIST_DIR}/mose-check-release.cmake)
+  set_tests_properties(mose-release-consistency PROPERTIES LABELS release)
   if(MOSE_ENABLE_EXAMPLES)
     find_package(Python3 COMPONENTS Interpreter REQUIRED)
     add_test(NAME mose-fabric-example
