@@ -1,11 +1,13 @@
-# Parts of the mose build that are the same in and out of an ns-3 tree: the ns-3 version define
-# for model/mose-ns3-compat.h, the GoogleTest binary mose-gtest, and (standalone only) ctest
-# registration, benchmarks and the fuzz target.
+# Parts of the mose build that are the same in and out of an ns-3 tree: the generated header
+# ns3/mose-config.h (the module's version and the ns-3 release, for model/mose-ns3-compat.h), the
+# GoogleTest binary mose-gtest, and (standalone only) install rules, ctest registration,
+# benchmarks and the fuzz target.
 
 if(MOSE_STANDALONE)
   set(_mose_ns3_version ${MOSE_NS3_VERSION})
 else()
   set(_mose_ns3_version ${NS3_VER})
+  mose_check_ns3_version(${NS3_VER})
 endif()
 string(REGEX MATCH "^3\\.([0-9]+)" _mose_match "${_mose_ns3_version}")
 if(_mose_match)
@@ -14,14 +16,27 @@ else()
   # ns-3-dev trees report "3-dev": treat them as the newest release
   set(MOSE_NS3_VERSION_MINOR 99)
 endif()
-message(STATUS "mose: ns-3 ${_mose_ns3_version} (MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})")
-# PUBLIC: the module's own sources, its test library, mose-gtest and the examples all see it.
-target_compile_definitions(${libmose} PUBLIC MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})
-# ns-3 up to 3.42 compiles a module's sources in an object library <lib>-obj and links the shared
-# library from its objects; later releases compile the shared library directly (the variable
-# lib<module>-obj is still set there, but names no target).
-if(NOT MOSE_STANDALONE AND TARGET ${libmose}-obj)
-  target_compile_definitions(${libmose}-obj PUBLIC MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})
+message(STATUS "mose ${MOSE_VERSION}: ns-3 ${_mose_ns3_version} (MOSE_NS3_VERSION_MINOR=${MOSE_NS3_VERSION_MINOR})")
+
+# ns3/mose-config.h goes where the module's other headers are found: standalone beside their
+# copies in <build>/include/ns3 (and installed with them); in a tree into ns-3's header folder
+# <build>/include/ns3, where ns-3 puts its own generated headers (core-config.h, ...) and the
+# module's header stubs. No compile definition is needed: a program that includes the module's
+# headers, in the build or installed, gets the version from this header.
+if(MOSE_STANDALONE)
+  set(_mose_config_dir ${MOSE_INCLUDE_DIR}/ns3)
+elseif(DEFINED CMAKE_HEADER_OUTPUT_DIRECTORY)
+  set(_mose_config_dir ${CMAKE_HEADER_OUTPUT_DIRECTORY})
+else()
+  set(_mose_config_dir ${CMAKE_OUTPUT_DIRECTORY}/include/ns3)
+endif()
+set(MOSE_CONFIG_HEADER ${_mose_config_dir}/mose-config.h)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/mose-config.h.in ${MOSE_CONFIG_HEADER} @ONLY)
+if(NOT MOSE_STANDALONE)
+  # ns-3 installs the headers of HEADER_FILES and its own generated ones (./ns3 install); this one
+  # is the module's and goes beside them
+  include(GNUInstallDirs)
+  install(FILES ${MOSE_CONFIG_HEADER} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ns3)
 endif()
 
 # Tests are wanted standalone unless switched off, and in a tree when ns-3 was configured with
@@ -56,6 +71,7 @@ if(_mose_tests)
 endif()
 
 if(MOSE_STANDALONE)
+  include(${CMAKE_CURRENT_LIST_DIR}/mose-install.cmake)
   if(MOSE_ENABLE_TESTS)
     add_test(NAME mose-ns3-suite COMMAND mose-ns3-test-runner --suite=mose)
     if(NOT GTest_FOUND)
@@ -85,4 +101,36 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/../test/examples-bad-input.sh
                    $<TARGET_FILE_DIR:mose-flow-eval>)
   set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
+endif()
+
+# Packaging and the examples as ns-3 runs them (standalone only):
+#  - mose-release-consistency: VERSION, README.md, doc/mose.rst, CHANGES.md, LICENSE and the SPDX
+#    lines agree (cmake/mose-check-release.cmake);
+#  - mose-fabric-example: examples/mose-fabric's numbers, determinism and pcap trace
+#    (cmake/mose-check-fabric.py);
+#  - mose-examples-to-run: every run test/examples-to-run.py lists for ./test.py in a tree, each
+#    within seconds (cmake/mose-examples-to-run.py);
+#  - mose-install: cmake --install into a fresh prefix, then the same script built from outside
+#    with find_package(mose) and with pkg-config, run, output compared (test/install/).
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  add_test(NAME mose-release-consistency
+           COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_LIST_DIR}/mose-check-release.cmake)
+  set_tests_properties(mose-release-consistency PROPERTIES LABELS release)
+  if(MOSE_ENABLE_EXAMPLES)
+    find_package(Python3 COMPONENTS Interpreter REQUIRED)
+    add_test(NAME mose-fabric-example
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-fabric.py
+                     $<TARGET_FILE:mose-fabric>)
+    add_test(NAME mose-examples-to-run
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-examples-to-run.py
+                     ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:mose-fabric>)
+    set_tests_properties(mose-fabric-example mose-examples-to-run PROPERTIES LABELS examples
+                                                                             TIMEOUT 900)
+    # the install step installs what the build made: it needs a finished build (as ctest has)
+    add_test(NAME mose-install
+             COMMAND sh ${PROJECT_SOURCE_DIR}/test/install/check-install.sh ${CMAKE_BINARY_DIR}
+                     ${PROJECT_SOURCE_DIR})
+    set_tests_properties(mose-install PROPERTIES LABELS install TIMEOUT 1200)
+  endif()
 endif()

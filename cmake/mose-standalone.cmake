@@ -6,7 +6,11 @@
 
 find_package(ns3 CONFIG REQUIRED)
 set(MOSE_NS3_VERSION ${ns3_VERSION})
-message(STATUS "mose: building standalone against ns-3 ${ns3_VERSION}")
+message(STATUS "mose ${MOSE_VERSION}: building standalone against ns-3 ${ns3_VERSION}")
+mose_check_ns3_version(${ns3_VERSION})
+# install directories (include/, lib/ or lib/<multiarch> under /usr, share/doc/mose); the install
+# rules are in cmake/mose-install.cmake
+include(GNUInstallDirs)
 
 # ns-3 up to 3.40 is C++17, 3.41-3.45 C++20, 3.46 and later C++23.
 if(ns3_VERSION VERSION_LESS 3.41)
@@ -68,10 +72,34 @@ if(MOSE_SANITIZE)
   add_link_options(-fsanitize=${MOSE_SANITIZE})
 endif()
 
+# mose_write_module_header(<name> <header>...): ns3/<name>-module.h, the umbrella header a script
+# includes, written as an ns-3 tree writes it from the module's HEADER_FILES (build_lib() in
+# ns-3's build-support/custom-modules/ns3-module-macros.cmake): one #include <ns3/...> per header,
+# in the order given. In a tree ns-3 writes this file itself, so the module ships none.
+function(mose_write_module_header name)
+  string(TOUPPER "${name}" _upper)
+  string(REPLACE "-" "_" _guard "${_upper}")
+  set(_text "#ifdef NS3_MODULE_COMPILATION\n")
+  string(APPEND _text "#error \"Do not include ns3 module aggregator headers from other modules; these are meant only for end user scripts.\"\n")
+  string(APPEND _text "#endif\n#ifndef NS3_MODULE_${_guard}\n    // Module headers:\n")
+  foreach(header ${ARGN})
+    get_filename_component(_header_name ${header} NAME)
+    string(APPEND _text "    #include <ns3/${_header_name}>\n")
+  endforeach()
+  string(APPEND _text "#endif\n")
+  # rewritten only when its text changes (no rebuild of the scripts otherwise)
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/${name}-module.h.new "${_text}")
+  configure_file(${CMAKE_CURRENT_BINARY_DIR}/${name}-module.h.new
+                 ${MOSE_INCLUDE_DIR}/ns3/${name}-module.h COPYONLY)
+endfunction()
+
 # build_lib(LIBNAME name SOURCE_FILES ... HEADER_FILES ... LIBRARIES_TO_LINK ... TEST_SOURCES ...)
 # Headers are copied to <build>/include/ns3/ so that code includes them as "ns3/<file>.h", as in
-# an ns-3 tree. The ns-3 TestSuite sources become an executable <name>-ns3-test-runner that
-# drives ns-3's own TestRunner.
+# an ns-3 tree, next to the generated ns3/<name>-module.h. The ns-3 TestSuite sources become an
+# executable <name>-ns3-test-runner that drives ns-3's own TestRunner. The library's usage
+# requirements (include directory, C++ standard, ns-3 and Boost targets, compile definitions) are
+# the target's interface, so that the installed package's imported target carries them
+# (cmake/mose-install.cmake); MOSE_HEADER_FILES and MOSE_LIBRARIES_TO_LINK keep the lists for it.
 function(build_lib)
   set(options IGNORE_PCH)
   set(oneValueArgs LIBNAME)
@@ -81,11 +109,24 @@ function(build_lib)
   set(target ${BLIB_LIBNAME})
   foreach(header ${BLIB_HEADER_FILES})
     get_filename_component(header_name ${header} NAME)
+    if(header_name STREQUAL "${target}-module.h")
+      message(FATAL_ERROR "mose: ${header} clashes with the generated umbrella header ns3/${target}-module.h")
+    endif()
     configure_file(${CMAKE_CURRENT_SOURCE_DIR}/${header} ${MOSE_INCLUDE_DIR}/ns3/${header_name} COPYONLY)
   endforeach()
+  mose_write_module_header(${target} ${BLIB_HEADER_FILES})
   add_library(${target} SHARED ${BLIB_SOURCE_FILES} ${BLIB_HEADER_FILES})
-  target_include_directories(${target} PUBLIC ${MOSE_INCLUDE_DIR})
+  set_target_properties(${target} PROPERTIES VERSION ${MOSE_VERSION}
+                                             SOVERSION ${MOSE_VERSION_MAJOR}.${MOSE_VERSION_MINOR})
+  target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${MOSE_INCLUDE_DIR}>
+                                              $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(${target} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  # ns3/mose-circuit-graph.h includes Boost.Graph: a public dependency (header-only)
+  if(TARGET Boost::headers)
+    target_link_libraries(${target} PUBLIC Boost::headers)
+  endif()
+  # the ns-3 release's standard, for the module and for every program that includes its headers
+  target_compile_features(${target} PUBLIC cxx_std_${CMAKE_CXX_STANDARD})
   if(MOSE_NS3_ASSERT)
     target_compile_definitions(${target} PUBLIC NS3_ASSERT_ENABLE NS3_LOG_ENABLE)
   endif()
@@ -96,6 +137,8 @@ function(build_lib)
   endif()
   set(lib${target} ${target} PARENT_SCOPE)
   set(lib${target} ${target})
+  set(MOSE_HEADER_FILES ${BLIB_HEADER_FILES} PARENT_SCOPE)
+  set(MOSE_LIBRARIES_TO_LINK ${BLIB_LIBRARIES_TO_LINK} PARENT_SCOPE)
 
   if(MOSE_ENABLE_TESTS AND BLIB_TEST_SOURCES)
     add_executable(${target}-ns3-test-runner ${BLIB_TEST_SOURCES}

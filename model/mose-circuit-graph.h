@@ -12,21 +12,6 @@
 #include <string>
 #include <vector>
 
-/**
- * \defgroup mose MoSE: Mode-Switching Expander
- *
- * Reconfigurable optical fabrics for mixed LLM training and inference: N groups with d optical
- * ports each, paired by an optical circuit switch into a circuit graph that changes with the
- * workload mode. The flow-level core (templates, traffic, routing, metrics) is plain C++ over
- * Boost.Graph in the nested namespace ns3::mose and needs no Simulator; the packet-level
- * simulation objects and helpers build on it.
- */
-
-/**
- * \ingroup mose
- * \defgroup mose-tests mose module tests
- */
-
 namespace ns3
 {
 /**

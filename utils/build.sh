@@ -11,6 +11,8 @@
 #   MOSE_JOBS         parallel build jobs (default: nproc)
 #   MOSE_CMAKE_ARGS   extra arguments for the first configure, e.g. "-DMOSE_ENABLE_BENCH=OFF"
 #   MOSE_RUN_EXAMPLE  0: build only, run nothing (utils/test.sh uses this)
+#   MOSE_INSTALL_PREFIX  if set, install there after the build (cmake --install: headers in
+#                     include/ns3, libmose.so, the CMake package and mose.pc; see README.md)
 #   MOSE_SKIP_DEPS    1: do not check the Debian packages
 set -euo pipefail
 
@@ -33,6 +35,10 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
 fi
 say "building $build_dir ($jobs jobs)"
 cmake --build "$build_dir" -j "$jobs"
+if [ -n "${MOSE_INSTALL_PREFIX:-}" ]; then
+  say "installing into $MOSE_INSTALL_PREFIX"
+  cmake --install "$build_dir" --prefix "$MOSE_INSTALL_PREFIX"
+fi
 
 if [ "${MOSE_RUN_EXAMPLE:-1}" = 0 ]; then
   exit 0

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Quick start, step 2: build mose if needed (as utils/build.sh does, without running the example)
-# and run every test through ctest: the mose-gtest cases and the ns-3 TestSuite "mose" (through
-# the standalone test runner build/bin/mose-ns3-test-runner).
+# and run every test through ctest: the mose-gtest cases, the ns-3 TestSuite "mose" (through
+# the standalone test runner build/bin/mose-ns3-test-runner), the programs on bad input, the
+# examples as ./test.py runs them, mose-fabric's output, the install check (cmake --install into
+# build/install-check, a script built from outside with find_package(mose) and pkg-config) and
+# the release consistency check. ctest -L selects by label: gtest, examples, install, release.
 #
 # usage: utils/test.sh [CTEST_ARGS...]     e.g. utils/test.sh -L gtest, utils/test.sh -R Roles
 # env: MOSE_BUILD_DIR (default: build), MOSE_JOBS, CTEST_PARALLEL_LEVEL (default: nproc), and
