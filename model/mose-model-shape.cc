@@ -156,7 +156,7 @@ ModelShape::GetKvBytesPerToken() const
                           {{"layers", layers},
                            {"kvHeads", kvHeads},
                            {"headDim", headDim},
-                           {"2 (K and V)", 2},
+                           {"K and V", 2},
                            {"kvBytesPerElement", kvBytesPerElement}});
 }
 
@@ -314,7 +314,7 @@ MoeAllToAllBytes(const ModelShape& shape, const AllToAllSizing& sizing)
     size.operationsPerIteration = uint64_t{2} * shape.moeLayers * sizing.passes;
     size.bytesPerIteration = CheckedProduct("MoE all-to-all bytes per iteration",
                                             {{"bytes per operation", size.bytesPerOperation},
-                                             {"2 (dispatch and combine)", 2},
+                                             {"dispatch and combine", 2},
                                              {"moeLayers", shape.moeLayers},
                                              {"passes", sizing.passes}});
     return size;

@@ -34,7 +34,7 @@ namespace mose
  */
 struct NamedFactor
 {
-    std::string name; //!< how the user calls the factor (a field name, or e.g. "2 (K and V)")
+    std::string name; //!< how the user calls the factor (a field name, or e.g. "K and V")
     uint64_t value;   //!< its value
 };
 
