@@ -1079,7 +1079,7 @@ GenerateLlmRequests(const LlmRequestGeneratorOptions& options, MoseRandom& rng)
         requests.push_back(r);
     }
     NS_LOG_INFO("generated " << requests.size() << " requests over "
-                             << requests.back().arrivalNs * 1e-9 << " s");
+                             << static_cast<double>(requests.back().arrivalNs) * 1e-9 << " s");
     return requests;
 }
 
