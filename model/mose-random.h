@@ -39,6 +39,7 @@ constexpr int64_t REWIRING = 7113;            //!< rewiring-aware templates at M
 constexpr int64_t TRAFFIC = 7120;             //!< flows of the inference-heavy mode
 constexpr int64_t TRAFFIC_TRAINING = 7121;    //!< flows of the training-heavy mode
 constexpr int64_t ROUTING = 7130;             //!< random tie-break among shortest paths
+constexpr int64_t LLM_REQUESTS = 7150;        //!< generated LLM inference requests
 } // namespace MoseStream
 
 /**
