@@ -23,6 +23,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-study-report.h"
 
 #include <chrono>
@@ -160,8 +161,8 @@ main(int argc, char* argv[])
 {
     // RunMoseProgram checks --RngRun/--RngSeed and empty or bad option values before ns-3 sees
     // them, and reports every error (bad input, out of memory) with exit status 1
-    return RunMoseProgram("mose-paper", argc, argv, {"plot", "progress"}, [&]() {
-        MoseFlowExperimentCommandLine options;
+    return RunMoseProgram("mose-paper", argc, argv, {"biregular", "plot", "progress"}, [&]() {
+        MoseScenarioOptions options; // the scenario options of every mose program
         std::string outputDir = "results/mose-paper";
         bool plot = true;
         bool progress = true;
