@@ -118,28 +118,32 @@ main(int argc, char* argv[])
 
             CommandLine cmd(__FILE__);
             options.AddOptions(cmd);
-            cmd.AddValue("baselines",
-                         "switchless baselines to evaluate, separated by commas: torus-2d, "
-                         "torus-3d, full-mesh-3d",
-                         baselines);
-            cmd.AddValue("torus2d",
-                         "shape of the 2D torus, e.g. 32x32 (default: the most balanced for "
-                         "--nodes); d = 4",
-                         shapes[0]);
-            cmd.AddValue("torus3d",
-                         "shape of the 3D torus, e.g. 16x8x8 (default: the most balanced for "
-                         "--nodes); d = 6",
-                         shapes[1]);
-            cmd.AddValue("fullMesh3d",
-                         "shape a x b x c of the 3D full-mesh, e.g. 16x8x8 (default: the most "
-                         "balanced for --nodes); d = (a-1)+(b-1)+(c-1)",
-                         shapes[2]);
+            AddTextOption(cmd,
+                          "baselines",
+                          "switchless baselines to evaluate, separated by commas: torus-2d, "
+                          "torus-3d, full-mesh-3d",
+                          baselines);
+            AddTextOption(cmd,
+                          "torus2d",
+                          "shape of the 2D torus, e.g. 32x32 (default: the most balanced for "
+                          "--nodes); d = 4",
+                          shapes[0]);
+            AddTextOption(cmd,
+                          "torus3d",
+                          "shape of the 3D torus, e.g. 16x8x8 (default: the most balanced for "
+                          "--nodes); d = 6",
+                          shapes[1]);
+            AddTextOption(cmd,
+                          "fullMesh3d",
+                          "shape a x b x c of the 3D full-mesh, e.g. 16x8x8 (default: the most "
+                          "balanced for --nodes); d = (a-1)+(b-1)+(c-1)",
+                          shapes[2]);
             cmd.AddValue("moseAtBaselineDegrees",
                          "also evaluate MoSE and the static policies at each baseline's d that "
                          "differs from --degree (equal port budget; r of H^PD there: "
                          "--pdReservedPorts if given, else d - 1)",
                          moseAtBaselineDegrees);
-            cmd.AddValue("outputDir", "folder for CSV files and figures", outputDir);
+            AddTextOption(cmd, "outputDir", "folder for CSV files and figures", outputDir);
             cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
             cmd.AddValue("progress", "show progress on standard error", progress);
             cmd.Parse(argc, argv);

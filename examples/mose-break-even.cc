@@ -68,37 +68,46 @@ main(int argc, char* argv[])
 
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
-        cmd.AddValue("metric",
-                     "cost rate per second: avg_cost (all flows' mean load-aware cost), "
-                     "p95_cost, max_load, p95_load or avg_hop",
-                     metricText);
-        cmd.AddValue("darkTime",
-                     "how long the re-paired circuits are dark per switch, a duration (no unit: "
-                     "seconds; 0.025: an assumed MEMS OCS reconfiguration time)",
-                     darkTimeText);
-        cmd.AddValue("unservedFactor",
-                     "cost rate of unserved traffic per unit of the new mode's cost rate (1: "
-                     "waiting costs what serving costs)",
-                     factorText);
-        cmd.AddValue("unservedShare",
-                     "share of the traffic unserved during a switch, in [0, 1], instead of the "
-                     "share of the load on the added circuits (1: the whole fabric is dark)",
-                     shareText);
-        cmd.AddValue("schedule",
-                     ScheduleSyntax() + " (default: --cycles x both modes for --modeDuration each)",
-                     scheduleText);
-        cmd.AddValue("modeDuration",
-                     "duration of each mode of the default schedule (no unit: seconds)",
-                     modeDurationText);
-        cmd.AddValue("cycles", "cycles of the default schedule", cyclesText);
-        cmd.AddValue("minDuration",
-                     "smallest mode duration T plotted (no unit: seconds)",
-                     minDurationText);
-        cmd.AddValue("maxDuration",
-                     "largest mode duration T plotted (no unit: seconds)",
-                     maxDurationText);
-        cmd.AddValue("points", "mode durations plotted (log-spaced)", pointsText);
-        cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
+        AddTextOption(cmd,
+                      "metric",
+                      "cost rate per second: avg_cost (all flows' mean load-aware cost), "
+                      "p95_cost, max_load, p95_load or avg_hop",
+                      metricText);
+        AddTextOption(cmd,
+                      "darkTime",
+                      "how long the re-paired circuits are dark per switch, a duration (no unit: "
+                      "seconds; 0.025: an assumed MEMS OCS reconfiguration time)",
+                      darkTimeText);
+        AddTextOption(cmd,
+                      "unservedFactor",
+                      "cost rate of unserved traffic per unit of the new mode's cost rate (1: "
+                      "waiting costs what serving costs)",
+                      factorText);
+        AddTextOption(cmd,
+                      "unservedShare",
+                      "share of the traffic unserved during a switch, in [0, 1], instead of the "
+                      "share of the load on the added circuits (1: the whole fabric is dark)",
+                      shareText);
+        AddTextOption(cmd,
+                      "schedule",
+                      ScheduleSyntax() +
+                          " (default: --cycles x both modes for --modeDuration each)",
+                      scheduleText);
+        AddTextOption(cmd,
+                      "modeDuration",
+                      "duration of each mode of the default schedule (no unit: seconds)",
+                      modeDurationText);
+        AddTextOption(cmd, "cycles", "cycles of the default schedule", cyclesText);
+        AddTextOption(cmd,
+                      "minDuration",
+                      "smallest mode duration T plotted (no unit: seconds)",
+                      minDurationText);
+        AddTextOption(cmd,
+                      "maxDuration",
+                      "largest mode duration T plotted (no unit: seconds)",
+                      maxDurationText);
+        AddTextOption(cmd, "points", "mode durations plotted (log-spaced)", pointsText);
+        AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
         cmd.AddValue("plot", "write the figure's gnuplot script and render it", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);

@@ -54,13 +54,13 @@ main(int argc, char* argv[])
         std::string loadsFile;
 
         CommandLine cmd(__FILE__);
-        cmd.AddValue("graph", "circuit graph, edge-list CSV (u,v)", graphFile);
-        cmd.AddValue("flowsFile", "flows CSV (src,dst,class,demand)", flowsFile);
-        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", routingName);
-        cmd.AddValue("nodes", "number of groups N (0: largest id + 1)", nodesText);
-        cmd.AddValue("degree", "required degree d (0: no regularity check)", degreeText);
-        cmd.AddValue("repeat", "evaluate this many times, report the fastest", repeatText);
-        cmd.AddValue("loads", "if set, write per-circuit loads to this CSV file", loadsFile);
+        AddTextOption(cmd, "graph", "circuit graph, edge-list CSV (u,v)", graphFile);
+        AddTextOption(cmd, "flowsFile", "flows CSV (src,dst,class,demand)", flowsFile);
+        AddTextOption(cmd, "routing", "shortest-path, random-shortest-path or ecmp", routingName);
+        AddTextOption(cmd, "nodes", "number of groups N (0: largest id + 1)", nodesText);
+        AddTextOption(cmd, "degree", "required degree d (0: no regularity check)", degreeText);
+        AddTextOption(cmd, "repeat", "evaluate this many times, report the fastest", repeatText);
+        AddTextOption(cmd, "loads", "if set, write per-circuit loads to this CSV file", loadsFile);
         cmd.Parse(argc, argv);
 
         if (graphFile.empty() || flowsFile.empty())

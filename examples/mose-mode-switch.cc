@@ -76,24 +76,28 @@ main(int argc, char* argv[])
                 "::ReconfigurationDelay; the traffic: --ns3::MoseTrafficHelper::BytesPerUnit, "
                 "::SocketFactory, ...; the circuits: --ns3::MoseOcs::DataRate, ::Delay.");
             options.AddOptions(cmd);
-            cmd.AddValue("policy",
-                         "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
-                         policyText);
+            AddTextOption(cmd,
+                          "policy",
+                          "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
+                          policyText);
             cmd.AddValue("compare",
                          "also run the other three policies on the same run, print the comparison "
                          "and the verdict",
                          compare);
-            cmd.AddValue("schedule",
-                         "the workload modes from time 0: " + ScheduleSyntax(),
-                         scheduleText);
-            cmd.AddValue("startWindow",
-                         "transfers of an interval start uniformly over its first this long",
-                         windowText);
-            cmd.AddValue("stopTime",
-                         "the simulation ends here at the latest (a duration; no unit: seconds)",
-                         stopText);
-            cmd.AddValue("binWidth", "time bin of the goodput timeline (e.g. 1ms)", binText);
-            cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
+            AddTextOption(cmd,
+                          "schedule",
+                          "the workload modes from time 0: " + ScheduleSyntax(),
+                          scheduleText);
+            AddTextOption(cmd,
+                          "startWindow",
+                          "transfers of an interval start uniformly over its first this long",
+                          windowText);
+            AddTextOption(cmd,
+                          "stopTime",
+                          "the simulation ends here at the latest (a duration; no unit: seconds)",
+                          stopText);
+            AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", binText);
+            AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
             cmd.AddValue("plot", "write and render the goodput timeline", plot);
             cmd.AddValue("writeScenario",
                          "also write the run's roles, P-D assignments, flows and templates to "

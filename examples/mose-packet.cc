@@ -113,17 +113,23 @@ main(int argc, char* argv[])
                 "--ns3::MoseTrafficHelper::BytesPerUnit, --ns3::MoseTrafficHelper::"
                 "SocketFactory, --ns3::MoseTopologyHelper::HostsPerGroup, ...");
             options.AddOptions(cmd);
-            cmd.AddValue("mode", "workload mode: inference-heavy or training-heavy", modeText);
-            cmd.AddValue("policies",
-                         "policies to run, comma-separated: S-Train, S-Inf, S-Comp, MoSE",
-                         policiesText);
-            cmd.AddValue("graph",
-                         "edge-list CSV circuit graph to use instead of the policy's template",
-                         graphFile);
-            cmd.AddValue("stopTime",
-                         "the simulation ends here at the latest (a duration; no unit: seconds)",
-                         stopText);
-            cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
+            AddTextOption(cmd,
+                          "mode",
+                          "workload mode: inference-heavy or training-heavy",
+                          modeText);
+            AddTextOption(cmd,
+                          "policies",
+                          "policies to run, comma-separated: S-Train, S-Inf, S-Comp, MoSE",
+                          policiesText);
+            AddTextOption(cmd,
+                          "graph",
+                          "edge-list CSV circuit graph to use instead of the policy's template",
+                          graphFile);
+            AddTextOption(cmd,
+                          "stopTime",
+                          "the simulation ends here at the latest (a duration; no unit: seconds)",
+                          stopText);
+            AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
             cmd.AddValue("flowMonitor",
                          "install FlowMonitor (packets lost per class)",
                          flowMonitor);

@@ -169,7 +169,7 @@ main(int argc, char* argv[])
 
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
-        cmd.AddValue("outputDir", "folder for CSV files and figures", outputDir);
+        AddTextOption(cmd, "outputDir", "folder for CSV files and figures", outputDir);
         cmd.AddValue("plot", "write Figure 5 as gnuplot scripts and render them", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);

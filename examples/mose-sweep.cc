@@ -85,7 +85,10 @@ main(int argc, char* argv[])
 
             CommandLine cmd(__FILE__);
             options.AddOptions(cmd);
-            cmd.AddValue("outputDir", "folder for sweep.csv, skipped.csv and figures", outputDir);
+            AddTextOption(cmd,
+                          "outputDir",
+                          "folder for sweep.csv, skipped.csv and figures",
+                          outputDir);
             cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
             cmd.AddValue("progress", "show progress per point on standard error", progress);
             cmd.AddValue("table", "print one line per point", table);

@@ -58,12 +58,14 @@ main(int argc, char* argv[])
 
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
-        cmd.AddValue("outputDir",
-                     "if set, write templates, roles, assignments and flows here",
-                     outputDir);
-        cmd.AddValue("distanceSources",
-                     "AvgHop and diameter from at most this many sources (0: all pairs)",
-                     distanceSourcesText);
+        AddTextOption(cmd,
+                      "outputDir",
+                      "if set, write templates, roles, assignments and flows here",
+                      outputDir);
+        AddTextOption(cmd,
+                      "distanceSources",
+                      "AvgHop and diameter from at most this many sources (0: all pairs)",
+                      distanceSourcesText);
         cmd.AddValue("progress", "show the progress of the distances on standard error", progress);
         cmd.Parse(argc, argv);
 

@@ -62,8 +62,9 @@ MosePacketExperimentConfig::Validate() const
     }
     if (stopTime <= Seconds(0))
     {
-        throw mose::MoseError("invalid --stopTime = " + std::to_string(stopTime.GetSeconds()) +
-                              " s: the simulation needs a positive stop time");
+        mose::ThrowBadParameter("--stopTime",
+                                mose::FormatNumber(stopTime.GetSeconds()) + " s",
+                                "the simulation needs a positive stop time");
     }
 }
 

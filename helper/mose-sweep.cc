@@ -873,19 +873,23 @@ MoseSweepCommandLine::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     m_study.AddOptions(cmd);
-    cmd.AddValue("sweepNodes",
-                 "values of N: comma list of numbers or ranges a:b, a:b:step",
-                 m_nodes);
-    cmd.AddValue("sweepDegrees", "values of d (list or ranges, each d >= 3)", m_degrees);
-    cmd.AddValue("sweepR",
-                 "values of r of H^PD: \"all\" (0..d for each d) or a list/ranges",
-                 m_reservedPorts);
-    cmd.AddValue("sweepKvShare",
-                 "inference-heavy KV shares in (0, 1]: list, or ranges a:b:step",
-                 m_kvShares);
-    cmd.AddValue("sweepConstruction",
-                 "MoSE's template constructions: fresh, rewiring-aware (comma list)",
-                 m_constructions);
+    AddTextOption(cmd,
+                  "sweepNodes",
+                  "values of N: comma list of numbers or ranges a:b, a:b:step",
+                  m_nodes);
+    AddTextOption(cmd, "sweepDegrees", "values of d (list or ranges, each d >= 3)", m_degrees);
+    AddTextOption(cmd,
+                  "sweepR",
+                  "values of r of H^PD: \"all\" (0..d for each d) or a list/ranges",
+                  m_reservedPorts);
+    AddTextOption(cmd,
+                  "sweepKvShare",
+                  "inference-heavy KV shares in (0, 1]: list, or ranges a:b:step",
+                  m_kvShares);
+    AddTextOption(cmd,
+                  "sweepConstruction",
+                  "MoSE's template constructions: fresh, rewiring-aware (comma list)",
+                  m_constructions);
 }
 
 MoseSweepConfig
