@@ -106,7 +106,7 @@ def main():
         flows_file = os.path.join(tmp, "flows_inference.csv")
         loads_file = os.path.join(tmp, "loads.csv")
         out = subprocess.run([os.path.join(bin_dir, "mose-flow-eval"), "--graph=" + graph_file,
-                              "--flows=" + flows_file, "--routing=ecmp", "--repeat=%d" % args.repeat,
+                              "--flowsFile=" + flows_file, "--routing=ecmp", "--repeat=%d" % args.repeat,
                               "--loads=" + loads_file], check=True, capture_output=True, text=True)
         mose = json.loads(out.stdout)
         with open(loads_file) as f:

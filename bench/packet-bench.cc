@@ -19,6 +19,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/mose-addressing.h"
 #include "ns3/mose-ocs.h"
+#include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
@@ -165,7 +166,7 @@ Simulate(benchmark::State& state, const NodeContainer& endpoints, const Workload
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
     traffic->SetAttribute("BytesPerUnit", UintegerValue(16384));
     traffic->SetAttribute("StartMode", StringValue("uniform"));
-    traffic->AssignStreams(7140);
+    traffic->AssignStreams(MoseStream::TRANSFERS);
     traffic->Install(endpoints, w.flows);
     Ptr<MoseTransferMonitor> monitor = traffic->GetMonitor();
     monitor->TraceConnectWithoutContext("TransferCompleted",

@@ -25,6 +25,7 @@
 #include "ns3/mose-baseline-comparison.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-study-report.h"
 #include "ns3/mose-switchless-template.h"
 
@@ -105,9 +106,9 @@ main(int argc, char* argv[])
         "mose-baselines",
         argc,
         argv,
-        {"plot", "progress", "moseAtBaselineDegrees"},
+        {"biregular", "plot", "progress", "moseAtBaselineDegrees"},
         [&]() {
-            MoseFlowExperimentCommandLine options;
+            MoseScenarioOptions options; // the scenario options of every mose program
             std::string outputDir = "results/mose-baselines";
             std::string baselines = "torus-2d,torus-3d,full-mesh-3d";
             std::vector<std::string> shapes(ALL_SWITCHLESS_BASELINES.size());
@@ -117,27 +118,32 @@ main(int argc, char* argv[])
 
             CommandLine cmd(__FILE__);
             options.AddOptions(cmd);
-            cmd.AddValue("baselines",
-                         "switchless baselines to evaluate, separated by commas: torus-2d, "
-                         "torus-3d, full-mesh-3d",
-                         baselines);
-            cmd.AddValue("torus2d",
-                         "shape of the 2D torus, e.g. 32x32 (default: the most balanced for "
-                         "--nodes); d = 4",
-                         shapes[0]);
-            cmd.AddValue("torus3d",
-                         "shape of the 3D torus, e.g. 16x8x8 (default: the most balanced for "
-                         "--nodes); d = 6",
-                         shapes[1]);
-            cmd.AddValue("fullMesh3d",
-                         "shape a x b x c of the 3D full-mesh, e.g. 16x8x8 (default: the most "
-                         "balanced for --nodes); d = (a-1)+(b-1)+(c-1)",
-                         shapes[2]);
+            AddTextOption(cmd,
+                          "baselines",
+                          "switchless baselines to evaluate, separated by commas: torus-2d, "
+                          "torus-3d, full-mesh-3d",
+                          baselines);
+            AddTextOption(cmd,
+                          "torus2d",
+                          "shape of the 2D torus, e.g. 32x32 (default: the most balanced for "
+                          "--nodes); d = 4",
+                          shapes[0]);
+            AddTextOption(cmd,
+                          "torus3d",
+                          "shape of the 3D torus, e.g. 16x8x8 (default: the most balanced for "
+                          "--nodes); d = 6",
+                          shapes[1]);
+            AddTextOption(cmd,
+                          "fullMesh3d",
+                          "shape a x b x c of the 3D full-mesh, e.g. 16x8x8 (default: the most "
+                          "balanced for --nodes); d = (a-1)+(b-1)+(c-1)",
+                          shapes[2]);
             cmd.AddValue("moseAtBaselineDegrees",
                          "also evaluate MoSE and the static policies at each baseline's d that "
-                         "differs from --degree (equal port budget, pdReservedPorts = d - 1)",
+                         "differs from --degree (equal port budget; r of H^PD there: "
+                         "--pdReservedPorts if given, else d - 1)",
                          moseAtBaselineDegrees);
-            cmd.AddValue("outputDir", "folder for CSV files and figures", outputDir);
+            AddTextOption(cmd, "outputDir", "folder for CSV files and figures", outputDir);
             cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
             cmd.AddValue("progress", "show progress on standard error", progress);
             cmd.Parse(argc, argv);
@@ -145,6 +151,11 @@ main(int argc, char* argv[])
             MoseBaselineComparisonConfig config;
             config.study = options.GetConfig();
             config.moseAtBaselineDegrees = moseAtBaselineDegrees;
+            if (options.IsGiven("pdReservedPorts"))
+            {
+                // a given r holds at every degree; the default, d - 1, follows each degree
+                config.baselineReservedPorts = config.study.pdReservedPorts;
+            }
             const std::vector<SwitchlessBaseline> chosen = ParseBaselineList(baselines);
             for (std::size_t i = 0; i < ALL_SWITCHLESS_BASELINES.size(); ++i)
             {

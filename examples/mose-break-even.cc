@@ -18,7 +18,11 @@
  *
  *   ./mose-break-even                                     # paper scale, 20 seeds
  *   ./mose-break-even --darkTime=0.1 --unservedShare=1    # 100 ms, the whole fabric dark
- *   ./mose-break-even --metric=max_load --schedule=inference-heavy:3600,training-heavy:600
+ *   ./mose-break-even --metric=max_load --schedule=inference-heavy:1h,training-heavy:10min
+ *
+ * The scenario options are every mose program's (MoseScenarioOptions). --schedule has
+ * mose-mode-switch's syntax, MODE:DURATION periods; every duration option reads a number with
+ * an optional unit (ns, us, ms, s, min, h; no unit: seconds).
  */
 
 #include "ns3/mose-break-even.h"
@@ -28,6 +32,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-study-report.h"
 #include "ns3/mose-switch-cost-report.h"
 #include "ns3/mose-switch-cost.h"
@@ -45,8 +50,8 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram("mose-break-even", argc, argv, {"plot", "progress"}, [&]() {
-        MoseFlowExperimentCommandLine options;
+    return RunMoseProgram("mose-break-even", argc, argv, {"biregular", "plot", "progress"}, [&]() {
+        MoseScenarioOptions options; // the scenario options of every mose program
         std::string metricText = "avg_cost";
         std::string darkTimeText = "0.025";
         std::string factorText = "1";
@@ -63,32 +68,46 @@ main(int argc, char* argv[])
 
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
-        cmd.AddValue("metric",
-                     "cost rate per second: avg_cost (all flows' mean load-aware cost), "
-                     "p95_cost, max_load, p95_load or avg_hop",
-                     metricText);
-        cmd.AddValue("darkTime",
-                     "seconds the re-paired circuits are dark per switch (0.025: an assumed MEMS "
-                     "OCS reconfiguration time)",
-                     darkTimeText);
-        cmd.AddValue("unservedFactor",
-                     "cost rate of unserved traffic per unit of the new mode's cost rate (1: "
-                     "waiting costs what serving costs)",
-                     factorText);
-        cmd.AddValue("unservedShare",
-                     "share of the traffic unserved during a switch, in [0, 1], instead of the "
-                     "share of the load on the added circuits (1: the whole fabric is dark)",
-                     shareText);
-        cmd.AddValue("schedule",
-                     "mode:seconds periods, e.g. inference-heavy:3600,training-heavy:600 "
-                     "(default: --cycles x both modes for --modeDuration each)",
-                     scheduleText);
-        cmd.AddValue("modeDuration", "seconds per mode of the default schedule", modeDurationText);
-        cmd.AddValue("cycles", "cycles of the default schedule", cyclesText);
-        cmd.AddValue("minDuration", "smallest mode duration T plotted, seconds", minDurationText);
-        cmd.AddValue("maxDuration", "largest mode duration T plotted, seconds", maxDurationText);
-        cmd.AddValue("points", "mode durations plotted (log-spaced)", pointsText);
-        cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
+        AddTextOption(cmd,
+                      "metric",
+                      "cost rate per second: avg_cost (all flows' mean load-aware cost), "
+                      "p95_cost, max_load, p95_load or avg_hop",
+                      metricText);
+        AddTextOption(cmd,
+                      "darkTime",
+                      "how long the re-paired circuits are dark per switch, a duration (no unit: "
+                      "seconds; 0.025: an assumed MEMS OCS reconfiguration time)",
+                      darkTimeText);
+        AddTextOption(cmd,
+                      "unservedFactor",
+                      "cost rate of unserved traffic per unit of the new mode's cost rate (1: "
+                      "waiting costs what serving costs)",
+                      factorText);
+        AddTextOption(cmd,
+                      "unservedShare",
+                      "share of the traffic unserved during a switch, in [0, 1], instead of the "
+                      "share of the load on the added circuits (1: the whole fabric is dark)",
+                      shareText);
+        AddTextOption(cmd,
+                      "schedule",
+                      ScheduleSyntax() +
+                          " (default: --cycles x both modes for --modeDuration each)",
+                      scheduleText);
+        AddTextOption(cmd,
+                      "modeDuration",
+                      "duration of each mode of the default schedule (no unit: seconds)",
+                      modeDurationText);
+        AddTextOption(cmd, "cycles", "cycles of the default schedule", cyclesText);
+        AddTextOption(cmd,
+                      "minDuration",
+                      "smallest mode duration T plotted (no unit: seconds)",
+                      minDurationText);
+        AddTextOption(cmd,
+                      "maxDuration",
+                      "largest mode duration T plotted (no unit: seconds)",
+                      maxDurationText);
+        AddTextOption(cmd, "points", "mode durations plotted (log-spaced)", pointsText);
+        AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
         cmd.AddValue("plot", "write the figure's gnuplot script and render it", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);
@@ -97,17 +116,11 @@ main(int argc, char* argv[])
         MoseFlowExperimentConfig config = options.GetConfig();
         const SwitchCostMetric metric = ParseEnum<SwitchCostMetric>(metricText, "--metric");
         SwitchCostParameters params;
-        params.darkTime = ParseReal("--darkTime", darkTimeText);
+        params.darkTime = ParseDuration("--darkTime", darkTimeText);
         params.unservedFactor = ParseReal("--unservedFactor", factorText);
         if (!shareText.empty())
         {
             params.unservedShare = ParseReal("--unservedShare", shareText);
-        }
-        if (params.darkTime < 0)
-        {
-            ThrowBadParameter("--darkTime",
-                              QuoteText(darkTimeText),
-                              "a number of seconds >= 0 (e.g. 0.025)");
         }
         if (params.unservedFactor < 0)
         {
@@ -126,7 +139,7 @@ main(int argc, char* argv[])
         std::vector<SchedulePeriod> schedule;
         if (scheduleText.empty())
         {
-            double t = ParseReal("--modeDuration", modeDurationText);
+            double t = ParseDuration("--modeDuration", modeDurationText);
             if (!(t > 0))
             {
                 ThrowBadParameter("--modeDuration",
@@ -150,8 +163,8 @@ main(int argc, char* argv[])
         {
             schedule = ParseSchedule("--schedule", scheduleText);
         }
-        const double minT = ParseReal("--minDuration", minDurationText);
-        const double maxT = ParseReal("--maxDuration", maxDurationText);
+        const double minT = ParseDuration("--minDuration", minDurationText);
+        const double maxT = ParseDuration("--maxDuration", maxDurationText);
         const uint32_t points = ParseUnsigned32("--points", pointsText);
         if (!(minT > 0))
         {

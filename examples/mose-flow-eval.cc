@@ -5,12 +5,16 @@
  *
  * mose-flow-eval: evaluates a circuit graph and a flow list given as files.
  *
- *   ./mose-flow-eval --graph=g.csv --flows=f.csv [--routing=ecmp] [--degree=4] [--loads=l.csv]
+ *   ./mose-flow-eval --graph=g.csv --flowsFile=f.csv [--routing=ecmp] [--degree=4] [--loads=l.csv]
  *
  * The graph is an edge-list CSV (header "u,v"), the flows a CSV with header
  * "src,dst,class,demand" (class kv or training). The metrics are printed as one JSON object on
- * standard output; --loads writes the per-circuit loads as CSV. --degree checks that the graph
- * is d-regular (0: no check); --nodes fixes N (0: largest id + 1). --repeat=K evaluates K times
+ * standard output; --loads writes the per-circuit loads as CSV. --routing has every program's
+ * default, random-shortest-path with the seed of run --RngRun (as the study's seed of that run
+ * routes). --flowsFile is the one flow list (the scenario programs read one per mode,
+ * --inferenceFlowsFile and --trainingFlowsFile, and --flows is the number they draw per mode).
+ * --degree checks that the graph is d-regular (0: no check); --nodes fixes N (0: largest id +
+ * 1). --repeat=K evaluates K times
  * and reports the fastest in "evaluate_seconds". A malformed file is reported with its name and
  * line, and the program exits with status 1.
  */
@@ -19,6 +23,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
@@ -42,25 +47,25 @@ main(int argc, char* argv[])
     return RunMoseProgram("mose-flow-eval", argc, argv, {}, [&]() {
         std::string graphFile;
         std::string flowsFile;
-        std::string routingName = "shortest-path";
+        std::string routingName = ToString(MoseFlowExperimentConfig().routing);
         std::string nodesText = "0";
         std::string degreeText = "0";
         std::string repeatText = "1";
         std::string loadsFile;
 
         CommandLine cmd(__FILE__);
-        cmd.AddValue("graph", "circuit graph, edge-list CSV (u,v)", graphFile);
-        cmd.AddValue("flows", "flows CSV (src,dst,class,demand)", flowsFile);
-        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", routingName);
-        cmd.AddValue("nodes", "number of groups N (0: largest id + 1)", nodesText);
-        cmd.AddValue("degree", "required degree d (0: no regularity check)", degreeText);
-        cmd.AddValue("repeat", "evaluate this many times, report the fastest", repeatText);
-        cmd.AddValue("loads", "if set, write per-circuit loads to this CSV file", loadsFile);
+        AddTextOption(cmd, "graph", "circuit graph, edge-list CSV (u,v)", graphFile);
+        AddTextOption(cmd, "flowsFile", "flows CSV (src,dst,class,demand)", flowsFile);
+        AddTextOption(cmd, "routing", "shortest-path, random-shortest-path or ecmp", routingName);
+        AddTextOption(cmd, "nodes", "number of groups N (0: largest id + 1)", nodesText);
+        AddTextOption(cmd, "degree", "required degree d (0: no regularity check)", degreeText);
+        AddTextOption(cmd, "repeat", "evaluate this many times, report the fastest", repeatText);
+        AddTextOption(cmd, "loads", "if set, write per-circuit loads to this CSV file", loadsFile);
         cmd.Parse(argc, argv);
 
         if (graphFile.empty() || flowsFile.empty())
         {
-            throw MoseError("both --graph and --flows are required (see --PrintHelp)");
+            throw MoseError("both --graph and --flowsFile are required (see --PrintHelp)");
         }
         RoutingRule rule = ParseEnum<RoutingRule>(routingName, "--routing");
         uint32_t nodes = ParseUnsigned32("--nodes", nodesText);

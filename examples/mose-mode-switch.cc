@@ -16,20 +16,28 @@
  *   mose-mode-switch                                       # N=64, MoSE against the static ones
  *   mose-mode-switch --nodes=1024 --flows=4000             # the paper's scale
  *   mose-mode-switch --ns3::MoseModeSwitcher::Phases=4
- * --schedule=0.5s:training-heavy,1s:inference-heavy mose-mode-switch --policy=S-Comp
- * --compare=false
+ *   mose-mode-switch --schedule=inference-heavy:0.5s,training-heavy:1s,inference-heavy:0.5s
+ *   mose-mode-switch --policy=S-Comp --compare=false
+ *
+ * The scenario options (N, d, roles, r, completion, assignment, construction, flows, routing,
+ * the roles/assignment/flows files) are every mose program's (MoseScenarioOptions), with N = 64
+ * and 1000 flows by default; the run is --RngRun. --schedule has mose-break-even's syntax:
+ * MODE:DURATION periods from time 0 (the first transfers start at 1 ms).
  */
 
 #include "ns3/core-module.h"
 #include "ns3/gnuplot.h"
+#include "ns3/mose-break-even.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-study-report.h"
 #include "ns3/mose-switch-experiment.h"
 
-#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -40,144 +48,140 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram("mose-mode-switch", argc, argv, {"compare", "plot"}, [&]() {
-        std::string nodesText = "64";
-        std::string degreeText = "4";
-        std::string flowsText = "1000";
-        std::string policyText = "MoSE";
-        std::string scheduleText = "0.2s:training-heavy,0.4s:inference-heavy";
-        std::string lastText = "0.2s";
-        std::string windowText = "150ms";
-        std::string routingText = "random-shortest-path";
-        std::string reservedText = "0";
-        std::string completionText = "circulant";
-        std::string constructionText = "fresh";
-        std::string stopText = "30s";
-        std::string binText = "1ms";
-        std::string outputDir = "results/mose-mode-switch";
-        bool compare = true;
-        bool plot = true;
+    return RunMoseProgram(
+        "mose-mode-switch",
+        argc,
+        argv,
+        {"biregular", "compare", "plot", "writeScenario"},
+        [&]() {
+            // the scenario options of every mose program, at this program's scale
+            MoseScenarioOptions options(MoseScenarioDefaults{64, 1000, 1},
+                                        MoseScenarioOptions::ROUTING);
+            std::string policyText = "MoSE";
+            std::string scheduleText =
+                "inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms";
+            std::string windowText = "150ms";
+            std::string stopText = "30s";
+            std::string binText = "1ms";
+            std::string outputDir = "results/mose-mode-switch";
+            bool compare = true;
+            bool plot = true;
+            bool writeScenario = false;
 
-        CommandLine cmd(__FILE__);
-        cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
-                  "The switch: --ns3::MoseModeSwitcher::Phases (K), ::Drain, ::DrainTimeout, "
-                  "::ReconfigurationDelay; the traffic: --ns3::MoseTrafficHelper::BytesPerUnit, "
-                  "::SocketFactory, ...; the circuits: --ns3::MoseOcs::DataRate, ::Delay.");
-        cmd.AddValue("nodes", "number of groups N", nodesText);
-        cmd.AddValue("degree", "optical ports per group d", degreeText);
-        cmd.AddValue("flows",
-                     "flows per mode F (each interval installs all of its mode's)",
-                     flowsText);
-        cmd.AddValue("policy",
-                     "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
-                     policyText);
-        cmd.AddValue("compare",
-                     "also run the other three policies on the same run, print the comparison "
-                     "and the verdict",
-                     compare);
-        cmd.AddValue("schedule",
-                     "mode boundaries TIME:MODE,... after the initial inference-heavy interval",
-                     scheduleText);
-        cmd.AddValue("lastInterval", "duration of the last mode interval (e.g. 0.2s)", lastText);
-        cmd.AddValue("startWindow",
-                     "transfers of an interval start uniformly over its first this long",
-                     windowText);
-        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", routingText);
-        cmd.AddValue("pdReservedPorts", "r of H^PD (0: d - 1)", reservedText);
-        cmd.AddValue("completion",
-                     "bipartite completion of H^PD: circulant or random",
-                     completionText);
-        cmd.AddValue("construction",
-                     "MoSE's targets: fresh templates, or rewiring-aware (keep the circuits the "
-                     "template allows)",
-                     constructionText);
-        cmd.AddValue("stopTime", "the simulation ends here at the latest (e.g. 30s)", stopText);
-        cmd.AddValue("binWidth", "time bin of the goodput timeline (e.g. 1ms)", binText);
-        cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
-        cmd.AddValue("plot", "write and render the goodput timeline", plot);
-        cmd.Parse(argc, argv);
+            CommandLine cmd(__FILE__);
+            cmd.Usage(
+                "A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
+                "The scenario options are those of every mose program. "
+                "The switch: --ns3::MoseModeSwitcher::Phases (K), ::Drain, ::DrainTimeout, "
+                "::ReconfigurationDelay; the traffic: --ns3::MoseTrafficHelper::BytesPerUnit, "
+                "::SocketFactory, ...; the circuits: --ns3::MoseOcs::DataRate, ::Delay.");
+            options.AddOptions(cmd);
+            AddTextOption(cmd,
+                          "policy",
+                          "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
+                          policyText);
+            cmd.AddValue("compare",
+                         "also run the other three policies on the same run, print the comparison "
+                         "and the verdict",
+                         compare);
+            AddTextOption(cmd,
+                          "schedule",
+                          "the workload modes from time 0: " + ScheduleSyntax(),
+                          scheduleText);
+            AddTextOption(cmd,
+                          "startWindow",
+                          "transfers of an interval start uniformly over its first this long",
+                          windowText);
+            AddTextOption(cmd,
+                          "stopTime",
+                          "the simulation ends here at the latest (a duration; no unit: seconds)",
+                          stopText);
+            AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", binText);
+            AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
+            cmd.AddValue("plot", "write and render the goodput timeline", plot);
+            cmd.AddValue("writeScenario",
+                         "also write the run's roles, P-D assignments, flows and templates to "
+                         "outputDir, in the files the file options read (as mose-templates does)",
+                         writeScenario);
+            cmd.Parse(argc, argv);
 
-        const uint32_t nodes = ParseUnsigned32("--nodes", nodesText);
-        MoseSwitchExperimentConfig config =
-            MoseSwitchExperimentConfig::Scaled(nodes, ParseUnsigned64("--flows", flowsText));
-        auto& s = config.scenario;
-        s.degree = ParseUnsigned32("--degree", degreeText);
-        const uint32_t reserved = ParseUnsigned32("--pdReservedPorts", reservedText);
-        s.pdReservedPorts = reserved == 0 && s.degree > 0 ? s.degree - 1 : reserved;
-        s.completion = ParseEnum<BipartiteCompletion>(completionText, "--completion");
-        s.construction = ParseEnum<TemplateConstruction>(constructionText, "--construction");
-        s.routing = ParseEnum<RoutingRule>(routingText, "--routing");
-        config.policy = ParseEnum<Policy>(policyText, "--policy");
-        config.schedule = MoseModeSwitcherHelper::ParseSchedule(scheduleText);
-        const Time last = config.schedule.empty() ? config.firstStart : config.schedule.back().at;
-        config.end = last + MoseSwitchExperiment::ParseDuration("--lastInterval", lastText);
-        config.startWindow = MoseSwitchExperiment::ParseDuration("--startWindow", windowText);
-        config.stopTime = MoseSwitchExperiment::ParseDuration("--stopTime", stopText);
-        config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", binText);
-        config.run = RngSeedManager::GetRun();
-        config.Validate();
+            MoseSwitchExperimentConfig config;
+            config.scenario = options.GetConfig();
+            config.policy = ParseEnum<Policy>(policyText, "--policy");
+            config.SetSchedule(ParseSchedule("--schedule", scheduleText));
+            config.startWindow = MoseSwitchExperiment::ParseDuration("--startWindow", windowText);
+            config.stopTime = MoseSwitchExperiment::ParseDuration("--stopTime", stopText);
+            config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", binText);
+            config.run = config.scenario.firstRun;
+            config.Validate();
 
-        std::vector<Policy> policies{config.policy};
-        if (compare)
-        {
-            for (Policy p : ALL_POLICIES)
+            std::vector<Policy> policies{config.policy};
+            if (compare)
             {
-                if (p != config.policy)
+                for (Policy p : ALL_POLICIES)
                 {
-                    policies.push_back(p);
+                    if (p != config.policy)
+                    {
+                        policies.push_back(p);
+                    }
                 }
             }
-        }
-        MoseSwitchComparison comparison;
-        for (Policy policy : policies)
-        {
-            MoseSwitchExperimentConfig c = config;
-            c.policy = policy;
-            MoseSwitchExperiment experiment(c);
-            experiment.Build();
-            experiment.Run();
-            const std::string prefix = ToString(policy) + "_";
-            experiment.WriteCsv(outputDir, prefix);
-            comparison.Add(experiment.GetSummary());
-            if (policy != config.policy)
+            MoseSwitchComparison comparison;
+            for (Policy policy : policies)
             {
-                std::cout << "ran " << ToString(policy) << ": " << std::fixed
-                          << std::setprecision(2) << experiment.GetWallSeconds() << " s wall"
-                          << std::defaultfloat << std::setprecision(6) << std::endl;
-                continue;
-            }
-            experiment.PrintReport(std::cout);
-            std::cout << "wrote " << outputDir << "/" << prefix
-                      << "{intervals,circuits,goodput,transfers}.csv" << std::endl;
-            if (plot)
-            {
-                const std::string base = "goodput_" + ToString(policy);
-                std::ostringstream script;
-                Gnuplot gp = experiment.MakeGoodputPlot(base + ".png");
-                gp.GenerateOutput(script);
-                WriteTextFile(outputDir + "/" + base + ".plt",
-                              [&script](std::ostream& os) { os << script.str(); });
-                std::cout << "wrote " << outputDir << "/" << base << ".plt";
-                if (std::system(
-                        ("cd '" + outputDir + "' && gnuplot " + base + ".plt >/dev/null 2>&1")
-                            .c_str()) == 0)
+                MoseSwitchExperimentConfig c = config;
+                c.policy = policy;
+                MoseSwitchExperiment experiment(c);
+                experiment.Build();
+                if (writeScenario && policy == config.policy)
                 {
-                    std::cout << " and " << base << ".png";
+                    // every policy's run draws the same scenario
+                    WriteScenarioFiles(experiment.GetScenario(), outputDir);
+                    std::cout << "wrote " << outputDir
+                              << "/{uniform,pd-biased,compromise}.{csv,dot} and "
+                              << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
+                }
+                experiment.Run();
+                const std::string prefix = ToString(policy) + "_";
+                experiment.WriteCsv(outputDir, prefix);
+                comparison.Add(experiment.GetSummary());
+                if (policy != config.policy)
+                {
+                    std::cout << "ran " << ToString(policy) << ": " << std::fixed
+                              << std::setprecision(2) << experiment.GetWallSeconds() << " s wall"
+                              << std::defaultfloat << std::setprecision(6) << std::endl;
+                    continue;
+                }
+                experiment.PrintReport(std::cout);
+                std::cout << "wrote " << outputDir << "/" << prefix
+                          << "{intervals,circuits,goodput,transfers}.csv" << std::endl;
+                if (plot)
+                {
+                    const std::string base = "goodput_" + ToString(policy);
+                    std::ostringstream script;
+                    Gnuplot gp = experiment.MakeGoodputPlot(base + ".png");
+                    gp.GenerateOutput(script);
+                    const std::string file = outputDir + "/" + base + ".plt";
+                    WriteTextFile(file, [&script](std::ostream& os) { os << script.str(); });
+                    std::cout << "wrote " << file;
+                    if (MoseStudyReport::RenderPlots(outputDir, {file}) == 1)
+                    {
+                        std::cout << " and " << base << ".png";
+                    }
+                    std::cout << std::endl;
                 }
                 std::cout << std::endl;
             }
-            std::cout << std::endl;
-        }
-        if (compare)
-        {
-            std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
-                      << "transfers; static policies never switch):\n";
-            comparison.WriteCsv(outputDir + "/comparison.csv");
-        }
-        comparison.Print(std::cout);
-        if (compare)
-        {
-            std::cout << "wrote " << outputDir << "/comparison.csv" << std::endl;
-        }
-    });
+            if (compare)
+            {
+                std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
+                          << "transfers; static policies never switch):\n";
+                comparison.WriteCsv(outputDir + "/comparison.csv");
+            }
+            comparison.Print(std::cout);
+            if (compare)
+            {
+                std::cout << "wrote " << outputDir << "/comparison.csv" << std::endl;
+            }
+        });
 }

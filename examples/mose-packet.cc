@@ -14,6 +14,12 @@
  *   mose-packet --nodes=1024 --policies=MoSE      # the paper's scale
  *   mose-packet --graph=my.csv --policies=MoSE    # a circuit graph from a file
  *   mose-packet --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory
+ *   mose-packet --inferenceRolesFile=r.csv --inferenceAssignmentFile=a.csv \
+ *       --inferenceFlowsFile=f.csv --graph=g.csv    # the inputs of mose-templates --outputDir
+ *
+ * The scenario options (N, d, roles, r, completion, assignment, construction, flows, routing,
+ * the roles/assignment/flows files) are every mose program's (MoseScenarioOptions), with N = 64
+ * and 2000 flows by default; the run is --RngRun.
  */
 
 #include "ns3/core-module.h"
@@ -23,6 +29,9 @@
 #include "ns3/mose-packet-experiment.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-study-report.h"
 
 #include <algorithm>
 #include <iostream>
@@ -78,117 +87,126 @@ FctCdf(const std::vector<MoseTransfer>& transfers, TrafficClass cls, const std::
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram("mose-packet", argc, argv, {"flowMonitor", "plot"}, [&]() {
-        std::string nodesText = "64";
-        std::string degreeText = "4";
-        std::string flowsText = "2000";
-        std::string modeText = "inference-heavy";
-        std::string policiesText = "S-Train,MoSE";
-        std::string routingText = "random-shortest-path";
-        std::string reservedText = "0";
-        std::string completionText = "circulant";
-        std::string graphFile;
-        std::string stopText = "60";
-        std::string outputDir = "results/mose-packet";
-        bool flowMonitor = true;
-        bool plot = true;
+    return RunMoseProgram(
+        "mose-packet",
+        argc,
+        argv,
+        {"biregular", "flowMonitor", "plot", "writeScenario"},
+        [&]() {
+            // the scenario options of every mose program, at this program's scale
+            MoseScenarioOptions options(MoseScenarioDefaults{64, 2000, 1},
+                                        MoseScenarioOptions::ROUTING);
+            std::string modeText = "inference-heavy";
+            std::string policiesText = "S-Train,MoSE";
+            std::string graphFile;
+            std::string stopText = "60";
+            std::string outputDir = "results/mose-packet";
+            bool flowMonitor = true;
+            bool plot = true;
+            bool writeScenario = false;
 
-        CommandLine cmd(__FILE__);
-        cmd.Usage("One workload mode of a MoSE fabric at the packet level (see doc/mose.rst). "
-                  "Packet-level knobs are attributes: --ns3::MoseOcs::DataRate, "
-                  "--ns3::MoseOcs::Delay, --ns3::MoseTrafficHelper::BytesPerUnit, "
-                  "--ns3::MoseTrafficHelper::SocketFactory, --ns3::MoseTopologyHelper::"
-                  "HostsPerGroup, ...");
-        cmd.AddValue("nodes", "number of groups N", nodesText);
-        cmd.AddValue("degree", "optical ports per group d", degreeText);
-        cmd.AddValue("flows", "flows of the mode F (all of them become transfers)", flowsText);
-        cmd.AddValue("mode", "workload mode: inference-heavy or training-heavy", modeText);
-        cmd.AddValue("policies",
-                     "policies to run, comma-separated: S-Train, S-Inf, S-Comp, MoSE",
-                     policiesText);
-        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", routingText);
-        cmd.AddValue("pdReservedPorts", "r of H^PD (0: d - 1)", reservedText);
-        cmd.AddValue("completion",
-                     "bipartite completion of H^PD: circulant or random",
-                     completionText);
-        cmd.AddValue("graph",
-                     "edge-list CSV circuit graph to use instead of a template",
-                     graphFile);
-        cmd.AddValue("stopTime", "simulated seconds at most", stopText);
-        cmd.AddValue("outputDir", "folder for CSV files and the figure", outputDir);
-        cmd.AddValue("flowMonitor", "install FlowMonitor (packets lost per class)", flowMonitor);
-        cmd.AddValue("plot", "write and render the FCT CDF figure", plot);
-        cmd.Parse(argc, argv);
+            CommandLine cmd(__FILE__);
+            cmd.Usage(
+                "One workload mode of a MoSE fabric at the packet level (see doc/mose.rst). "
+                "The scenario options are those of every mose program. Packet-level knobs are "
+                "attributes: --ns3::MoseOcs::DataRate, --ns3::MoseOcs::Delay, "
+                "--ns3::MoseTrafficHelper::BytesPerUnit, --ns3::MoseTrafficHelper::"
+                "SocketFactory, --ns3::MoseTopologyHelper::HostsPerGroup, ...");
+            options.AddOptions(cmd);
+            AddTextOption(cmd,
+                          "mode",
+                          "workload mode: inference-heavy or training-heavy",
+                          modeText);
+            AddTextOption(cmd,
+                          "policies",
+                          "policies to run, comma-separated: S-Train, S-Inf, S-Comp, MoSE",
+                          policiesText);
+            AddTextOption(cmd,
+                          "graph",
+                          "edge-list CSV circuit graph to use instead of the policy's template",
+                          graphFile);
+            AddTextOption(cmd,
+                          "stopTime",
+                          "the simulation ends here at the latest (a duration; no unit: seconds)",
+                          stopText);
+            AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
+            cmd.AddValue("flowMonitor",
+                         "install FlowMonitor (packets lost per class)",
+                         flowMonitor);
+            cmd.AddValue("plot", "write and render the FCT CDF figure", plot);
+            cmd.AddValue("writeScenario",
+                         "also write the mode's roles, P-D assignment and flows and each policy's "
+                         "circuit graph to outputDir, in the files the file options read",
+                         writeScenario);
+            cmd.Parse(argc, argv);
 
-        MosePacketExperimentConfig config;
-        auto& s = config.scenario;
-        s.nodes = ParseUnsigned32("--nodes", nodesText);
-        s.degree = ParseUnsigned32("--degree", degreeText);
-        s.flows = ParseUnsigned64("--flows", flowsText);
-        s.inferenceRoles = RoleCounts::PaperScaled(s.nodes, WorkloadMode::INFERENCE_HEAVY);
-        s.trainingRoles = RoleCounts::PaperScaled(s.nodes, WorkloadMode::TRAINING_HEAVY);
-        const uint32_t reserved = ParseUnsigned32("--pdReservedPorts", reservedText);
-        s.pdReservedPorts = reserved == 0 && s.degree > 0 ? s.degree - 1 : reserved;
-        s.completion = ParseEnum<BipartiteCompletion>(completionText, "--completion");
-        s.routing = ParseEnum<RoutingRule>(routingText, "--routing");
-        s.seeds = 1;
-        config.mode = ParseEnum<WorkloadMode>(modeText, "--mode");
-        config.graphFile = graphFile;
-        config.run = RngSeedManager::GetRun();
-        config.stopTime = Seconds(ParseReal("--stopTime", stopText));
-        config.flowMonitor = flowMonitor;
-        std::vector<Policy> policies;
-        for (const std::string& p : SplitList(policiesText))
-        {
-            policies.push_back(ParseEnum<Policy>(p, "--policies"));
-        }
-        if (policies.empty())
-        {
-            throw MoseError("invalid --policies = \"" + policiesText +
-                            "\": name at least one of S-Train, S-Inf, S-Comp, MoSE");
-        }
-
-        Gnuplot plotKv;
-        Gnuplot plotTraining;
-        for (Policy policy : policies)
-        {
-            config.policy = policy;
-            MosePacketExperiment experiment(config);
-            experiment.Build();
-            experiment.Run();
-            experiment.PrintReport(std::cout);
-            std::cout << std::endl;
-            const std::string prefix = ToString(config.mode) + "_" + ToString(policy) + "_";
-            experiment.WriteCsv(outputDir, prefix);
-            const std::string title = graphFile.empty() ? ToString(policy) : graphFile;
-            plotKv.AddDataset(FctCdf(experiment.GetTransfers(), TrafficClass::KV, title));
-            plotTraining.AddDataset(
-                FctCdf(experiment.GetTransfers(), TrafficClass::TRAINING, title));
-        }
-        if (plot)
-        {
-            const std::string base = "fct_cdf_" + ToString(config.mode);
-            std::ostringstream script;
-            for (auto* p : {&plotKv, &plotTraining})
+            MosePacketExperimentConfig config;
+            config.scenario = options.GetConfig();
+            config.mode = ParseEnum<WorkloadMode>(modeText, "--mode");
+            config.graphFile = graphFile;
+            config.run = config.scenario.firstRun;
+            config.stopTime = Seconds(ParseDuration("--stopTime", stopText));
+            config.flowMonitor = flowMonitor;
+            std::vector<Policy> policies;
+            for (const std::string& p : SplitList(policiesText))
             {
-                const bool kv = p == &plotKv;
-                p->SetTerminal("pngcairo size 800,500");
-                p->SetOutputFilename(base + (kv ? "_kv.png" : "_training.png"));
-                p->SetTitle(std::string(kv ? "KV" : "training") + " transfers, " +
-                            ToString(config.mode) + ", N=" + nodesText);
-                p->SetLegend("flow completion time (ms)", "CDF");
-                p->AppendExtra("set key bottom right");
-                p->GenerateOutput(script);
+                policies.push_back(ParseEnum<Policy>(p, "--policies"));
             }
-            WriteTextFile(outputDir + "/" + base + ".plt",
-                          [&script](std::ostream& os) { os << script.str(); });
-            std::cout << "wrote " << outputDir << "/" << base << ".plt";
-            if (std::system(("cd '" + outputDir + "' && gnuplot " + base + ".plt >/dev/null 2>&1")
-                                .c_str()) == 0)
+            if (policies.empty())
             {
-                std::cout << " and its PNG figures";
+                throw MoseError("invalid --policies = \"" + policiesText +
+                                "\": name at least one of S-Train, S-Inf, S-Comp, MoSE");
             }
-            std::cout << std::endl;
-        }
-    });
+            config.Validate();
+
+            Gnuplot plotKv;
+            Gnuplot plotTraining;
+            for (Policy policy : policies)
+            {
+                config.policy = policy;
+                MosePacketExperiment experiment(config);
+                experiment.Build();
+                experiment.Run();
+                experiment.PrintReport(std::cout);
+                std::cout << std::endl;
+                const std::string prefix = ToString(config.mode) + "_" + ToString(policy) + "_";
+                experiment.WriteCsv(outputDir, prefix);
+                if (writeScenario)
+                {
+                    experiment.WriteScenario(outputDir, prefix);
+                    std::cout << "wrote " << outputDir << "/{roles,assignment,flows}_"
+                              << GetModeFileTag(config.mode) << ".csv and " << prefix << "graph.csv"
+                              << std::endl;
+                }
+                const std::string title = graphFile.empty() ? ToString(policy) : graphFile;
+                plotKv.AddDataset(FctCdf(experiment.GetTransfers(), TrafficClass::KV, title));
+                plotTraining.AddDataset(
+                    FctCdf(experiment.GetTransfers(), TrafficClass::TRAINING, title));
+            }
+            if (plot)
+            {
+                const std::string base = "fct_cdf_" + ToString(config.mode);
+                std::ostringstream script;
+                for (auto* p : {&plotKv, &plotTraining})
+                {
+                    const bool kv = p == &plotKv;
+                    p->SetTerminal("pngcairo size 800,500");
+                    p->SetOutputFilename(base + (kv ? "_kv.png" : "_training.png"));
+                    p->SetTitle(std::string(kv ? "KV" : "training") + " transfers, " +
+                                ToString(config.mode) +
+                                ", N=" + std::to_string(config.scenario.nodes));
+                    p->SetLegend("flow completion time (ms)", "CDF");
+                    p->AppendExtra("set key bottom right");
+                    p->GenerateOutput(script);
+                }
+                const std::string file = outputDir + "/" + base + ".plt";
+                WriteTextFile(file, [&script](std::ostream& os) { os << script.str(); });
+                std::cout << "wrote " << file;
+                if (MoseStudyReport::RenderPlots(outputDir, {file}) == 1)
+                {
+                    std::cout << " and its PNG figures";
+                }
+                std::cout << std::endl;
+            }
+        });
 }

@@ -23,6 +23,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-study-report.h"
 
 #include <chrono>
@@ -160,15 +161,15 @@ main(int argc, char* argv[])
 {
     // RunMoseProgram checks --RngRun/--RngSeed and empty or bad option values before ns-3 sees
     // them, and reports every error (bad input, out of memory) with exit status 1
-    return RunMoseProgram("mose-paper", argc, argv, {"plot", "progress"}, [&]() {
-        MoseFlowExperimentCommandLine options;
+    return RunMoseProgram("mose-paper", argc, argv, {"biregular", "plot", "progress"}, [&]() {
+        MoseScenarioOptions options; // the scenario options of every mose program
         std::string outputDir = "results/mose-paper";
         bool plot = true;
         bool progress = true;
 
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
-        cmd.AddValue("outputDir", "folder for CSV files and figures", outputDir);
+        AddTextOption(cmd, "outputDir", "folder for CSV files and figures", outputDir);
         cmd.AddValue("plot", "write Figure 5 as gnuplot scripts and render them", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);

@@ -71,66 +71,75 @@ FormatSeconds(double s)
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram("mose-sweep", argc, argv, {"plot", "progress", "table"}, [&]() {
-        MoseSweepCommandLine options(Defaults());
-        std::string outputDir = "results/mose-sweep";
-        bool plot = true;
-        bool progress = true;
-        bool table = true;
+    return RunMoseProgram(
+        "mose-sweep",
+        argc,
+        argv,
+        {"biregular", "plot", "progress", "table"},
+        [&]() {
+            MoseSweepCommandLine options(Defaults());
+            std::string outputDir = "results/mose-sweep";
+            bool plot = true;
+            bool progress = true;
+            bool table = true;
 
-        CommandLine cmd(__FILE__);
-        options.AddOptions(cmd);
-        cmd.AddValue("outputDir", "folder for sweep.csv, skipped.csv and figures", outputDir);
-        cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
-        cmd.AddValue("progress", "show progress per point on standard error", progress);
-        cmd.AddValue("table", "print one line per point", table);
-        cmd.Parse(argc, argv);
+            CommandLine cmd(__FILE__);
+            options.AddOptions(cmd);
+            AddTextOption(cmd,
+                          "outputDir",
+                          "folder for sweep.csv, skipped.csv and figures",
+                          outputDir);
+            cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
+            cmd.AddValue("progress", "show progress per point on standard error", progress);
+            cmd.AddValue("table", "print one line per point", table);
+            cmd.Parse(argc, argv);
 
-        MoseSweepConfig config = options.GetConfig();
-        MoseSweep sweep(config);
-        // memory: the largest point, on as many workers as run at once
-        MoseFlowExperimentConfig largest = config.base;
-        largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
-        largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
-        uint32_t threads =
-            config.base.threads != 0 ? config.base.threads : std::thread::hardware_concurrency();
-        CheckStudyMemory(largest, std::max<uint32_t>(1, threads));
+            MoseSweepConfig config = options.GetConfig();
+            MoseSweep sweep(config);
+            // memory: the largest point, on as many workers as run at once
+            MoseFlowExperimentConfig largest = config.base;
+            largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
+            largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
+            uint32_t threads = config.base.threads != 0 ? config.base.threads
+                                                        : std::thread::hardware_concurrency();
+            CheckStudyMemory(largest, std::max<uint32_t>(1, threads));
 
-        auto start = std::chrono::steady_clock::now();
-        auto elapsed = [&start]() {
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        };
-        uint32_t skipped = 0;
-        sweep.Run([&](uint32_t done, uint32_t total, const MoseSweepResult& r) {
-            skipped += r.skipped ? 1 : 0;
-            if (progress)
+            auto start = std::chrono::steady_clock::now();
+            auto elapsed = [&start]() {
+                return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                    .count();
+            };
+            uint32_t skipped = 0;
+            sweep.Run([&](uint32_t done, uint32_t total, const MoseSweepResult& r) {
+                skipped += r.skipped ? 1 : 0;
+                if (progress)
+                {
+                    double t = elapsed();
+                    double eta = done > 0 ? t / done * (total - done) : 0;
+                    std::cerr << "\r[mose-sweep] point " << done << "/" << total << " (" << skipped
+                              << " skipped), elapsed " << FormatSeconds(t) << ", ETA "
+                              << FormatSeconds(eta) << "    " << (done == total ? "\n" : "")
+                              << std::flush;
+                }
+            });
+            double sweepSeconds = elapsed();
+            if (table)
             {
-                double t = elapsed();
-                double eta = done > 0 ? t / done * (total - done) : 0;
-                std::cerr << "\r[mose-sweep] point " << done << "/" << total << " (" << skipped
-                          << " skipped), elapsed " << FormatSeconds(t) << ", ETA "
-                          << FormatSeconds(eta) << "    " << (done == total ? "\n" : "")
-                          << std::flush;
+                sweep.PrintTable(std::cout);
             }
+            sweep.WriteCsv(outputDir);
+            std::cout << "\n"
+                      << sweep.GetPoints().size() << " points (" << skipped
+                      << " skipped): sweep.csv and skipped.csv written to " << outputDir << "/\n";
+            if (plot)
+            {
+                std::vector<std::string> scripts = sweep.WritePlots(outputDir);
+                uint32_t rendered = MoseStudyReport::RenderPlots(outputDir, scripts);
+                std::cout << scripts.size() << " gnuplot scripts written, " << rendered
+                          << " rendered to PNG in " << outputDir << "/\n";
+            }
+            std::cout << "sweep time: " << std::fixed << std::setprecision(1) << sweepSeconds
+                      << " s (" << config.base.seeds << " seeds x " << config.base.flows
+                      << " flows per point), total " << elapsed() << " s\n";
         });
-        double sweepSeconds = elapsed();
-        if (table)
-        {
-            sweep.PrintTable(std::cout);
-        }
-        sweep.WriteCsv(outputDir);
-        std::cout << "\n"
-                  << sweep.GetPoints().size() << " points (" << skipped
-                  << " skipped): sweep.csv and skipped.csv written to " << outputDir << "/\n";
-        if (plot)
-        {
-            std::vector<std::string> scripts = sweep.WritePlots(outputDir);
-            uint32_t rendered = MoseStudyReport::RenderPlots(outputDir, scripts);
-            std::cout << scripts.size() << " gnuplot scripts written, " << rendered
-                      << " rendered to PNG in " << outputDir << "/\n";
-        }
-        std::cout << "sweep time: " << std::fixed << std::setprecision(1) << sweepSeconds << " s ("
-                  << config.base.seeds << " seeds x " << config.base.flows
-                  << " flows per point), total " << elapsed() << " s\n";
-    });
 }

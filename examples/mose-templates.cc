@@ -17,8 +17,12 @@
  * (mose-paper's) are not offered.
  *
  *   ./mose-templates --RngRun=3
+ *   ./mose-templates --nodes=64 --outputDir=results/small   # roles: the paper's shares of 64
  *   ./mose-templates --nodes=64 --prefill=24 --decode=24 --training=16 --trPrefill=8 \
  *       --trDecode=8 --trTraining=48 --outputDir=results/small
+ *
+ * The scenario options are every mose program's (MoseScenarioOptions); the files written are
+ * those the file options of every program read back (--graph, --inferenceRolesFile, ...).
  */
 
 #include "ns3/command-line.h"
@@ -30,6 +34,7 @@
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
 
 #include <chrono>
@@ -45,19 +50,22 @@ main(int argc, char* argv[])
     // RunMoseProgram checks --RngRun/--RngSeed and empty or bad option values before ns-3 sees
     // them, and reports every error (bad input, out of memory) with exit status 1
     return RunMoseProgram("mose-templates", argc, argv, {"biregular", "progress"}, [&]() {
-        MoseFlowExperimentCommandLine options;
+        // the scenario options of every mose program; one seed, nothing routed
+        MoseScenarioOptions options(MoseScenarioDefaults(), 0);
         std::string outputDir;
         std::string distanceSourcesText = "4096";
         bool progress = true;
 
         CommandLine cmd(__FILE__);
-        options.AddOptions(cmd, false);
-        cmd.AddValue("outputDir",
-                     "if set, write templates, roles, assignments and flows here",
-                     outputDir);
-        cmd.AddValue("distanceSources",
-                     "AvgHop and diameter from at most this many sources (0: all pairs)",
-                     distanceSourcesText);
+        options.AddOptions(cmd);
+        AddTextOption(cmd,
+                      "outputDir",
+                      "if set, write templates, roles, assignments and flows here",
+                      outputDir);
+        AddTextOption(cmd,
+                      "distanceSources",
+                      "AvgHop and diameter from at most this many sources (0: all pairs)",
+                      distanceSourcesText);
         cmd.AddValue("progress", "show the progress of the distances on standard error", progress);
         cmd.Parse(argc, argv);
 
@@ -127,21 +135,7 @@ main(int argc, char* argv[])
 
         if (!outputDir.empty())
         {
-            MakeOutputDirectory(outputDir);
-            for (TemplateId id : ALL_TEMPLATES)
-            {
-                const CircuitGraph& g = s.templates[static_cast<std::size_t>(id)];
-                WriteCircuitGraphCsv(g, outputDir + "/" + ToString(id) + ".csv");
-                WriteCircuitGraphDot(g, outputDir + "/" + ToString(id) + ".dot", &s.roles[0]);
-            }
-            const std::array<std::string, 2> tags = {"inference", "training"};
-            for (std::size_t m = 0; m < 2; ++m)
-            {
-                WriteRolesCsv(s.roles[m], outputDir + "/roles_" + tags[m] + ".csv");
-                WritePdAssignmentCsv(s.assignment[m],
-                                     outputDir + "/assignment_" + tags[m] + ".csv");
-                WriteFlowsCsv(s.flows[m], outputDir + "/flows_" + tags[m] + ".csv");
-            }
+            WriteScenarioFiles(s, outputDir);
             std::cout << "files written to " << outputDir << "/\n";
         }
     });

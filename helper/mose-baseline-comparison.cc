@@ -112,7 +112,7 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
     }
 
     // the policies at each degree: the study's own builder at study.degree; at another degree
-    // the same config with degree d and the paper's H^PD (r = d - 1), and the assignment cap
+    // the same config with degree d and r = d - 1 (or the r given), and the assignment cap
     // pinned so that the P-D assignment, hence the flows, stay the study's
     std::map<uint32_t, std::string> skipped;
     for (uint32_t d : degrees)
@@ -128,7 +128,7 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
         {
             MoseFlowExperimentConfig c = study;
             c.degree = d;
-            c.pdReservedPorts = d - 1;
+            c.pdReservedPorts = m_config.baselineReservedPorts.value_or(DefaultPdReservedPorts(d));
             if (c.assignment == PdAssignmentKind::MANY_TO_ONE && c.assignmentCap == 0)
             {
                 c.assignmentCap = study.pdReservedPorts;
@@ -233,8 +233,9 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
         else
         {
             note << ", equal port budget with the policies at d = " << d
-                 << " (H^PD with pdReservedPorts = " << d - 1 << ", H^C with "
-                 << study.compromiseReservedPorts << ")";
+                 << " (H^PD with pdReservedPorts = "
+                 << m_config.baselineReservedPorts.value_or(DefaultPdReservedPorts(d))
+                 << ", H^C with " << study.compromiseReservedPorts << ")";
         }
         m_notes.push_back(note.str());
     }

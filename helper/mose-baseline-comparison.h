@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -51,8 +52,12 @@ struct MoseBaselineComparisonConfig
     /// the baselines (shapes validated against study.nodes)
     std::vector<MoseBaselineSpec> baselines;
     /// also evaluate MoSE and the static policies at each baseline degree that differs from
-    /// study.degree (equal port budget), with pdReservedPorts = d - 1 there
+    /// study.degree (equal port budget), with pdReservedPorts = baselineReservedPorts there
     bool moseAtBaselineDegrees{true};
+    /// r of H^PD at the baseline degrees d: empty for d - 1 (every program's default rule);
+    /// mose-baselines sets it to --pdReservedPorts when that option is given, so that a given r
+    /// holds at every degree
+    std::optional<uint32_t> baselineReservedPorts;
 };
 
 /**
@@ -94,12 +99,12 @@ struct MoseComparisonRow
  * For each seed (run firstRun + k) it draws the study's scenario (MoseScenarioBuilder::Build())
  * and evaluates, on the flows of both modes: every policy's template at study.degree; the same
  * at every baseline degree that differs (a builder whose config has degree = d and
- * pdReservedPorts = d - 1; its flows are checked to be the study's, flow for flow); and each
- * baseline's fixed graph. All evaluations use ShortestPathRouting with the study's rule and the
- * run's routingSeed, and EvaluateFlows(); the statistics over seeds are those of the study
- * (mean and 95% confidence half-width, MoseSummary). If the policies cannot be built at a
- * baseline's degree (MoseFlowExperimentConfig::Validate() rejects it), that degree's policy rows
- * are left out and GetNotes() says why.
+ * pdReservedPorts = d - 1, or baselineReservedPorts if set; its flows are checked to be the
+ * study's, flow for flow); and each baseline's fixed graph. All evaluations use ShortestPathRouting
+ * with the study's rule and the run's routingSeed, and EvaluateFlows(); the statistics over seeds
+ * are those of the study (mean and 95% confidence half-width, MoseSummary). If the policies cannot
+ * be built at a baseline's degree (MoseFlowExperimentConfig::Validate() rejects it), that degree's
+ * policy rows are left out and GetNotes() says why.
  */
 class MoseBaselineComparison
 {

@@ -9,7 +9,6 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
-#include "ns3/rng-seed-manager.h"
 
 #include <sstream>
 
@@ -45,7 +44,7 @@ MoseFlowExperimentConfig::Validate() const
                           std::to_string(compromiseReservedPorts),
                           "need 0 <= r <= degree = " + std::to_string(degree));
     }
-    if (flows == 0)
+    if (flows == 0 && (inferenceFlowsFile.empty() || trainingFlowsFile.empty()))
     {
         ThrowBadParameter("--flows", "0", "need at least one flow per mode");
     }
@@ -69,131 +68,22 @@ MoseFlowExperimentConfig::Validate() const
     }
 }
 
-MoseFlowExperimentCommandLine::MoseFlowExperimentCommandLine(
-    const MoseFlowExperimentConfig& defaults)
-    : m_defaults(defaults),
-      m_nodes(std::to_string(defaults.nodes)),
-      m_degree(std::to_string(defaults.degree)),
-      m_prefill(std::to_string(defaults.inferenceRoles.prefill)),
-      m_decode(std::to_string(defaults.inferenceRoles.decode)),
-      m_training(std::to_string(defaults.inferenceRoles.training)),
-      m_trPrefill(std::to_string(defaults.trainingRoles.prefill)),
-      m_trDecode(std::to_string(defaults.trainingRoles.decode)),
-      m_trTraining(std::to_string(defaults.trainingRoles.training)),
-      m_transition(ToString(defaults.transition)),
-      m_pdReservedPorts(std::to_string(defaults.pdReservedPorts)),
-      m_compromiseReservedPorts(std::to_string(defaults.compromiseReservedPorts)),
-      m_completion(ToString(defaults.completion)),
-      m_construction(ToString(defaults.construction)),
-      m_allowBiregular(defaults.allowBiregular),
-      m_assignment(ToString(defaults.assignment)),
-      m_assignmentCap(std::to_string(defaults.assignmentCap)),
-      m_flows(std::to_string(defaults.flows)),
-      m_routing(ToString(defaults.routing)),
-      m_seeds(std::to_string(defaults.seeds)),
-      m_threads(std::to_string(defaults.threads)),
-      m_inferenceRolesFile(defaults.inferenceRolesFile),
-      m_trainingRolesFile(defaults.trainingRolesFile),
-      m_inferenceAssignmentFile(defaults.inferenceAssignmentFile),
-      m_trainingAssignmentFile(defaults.trainingAssignmentFile)
+uint32_t
+DefaultPdReservedPorts(uint32_t degree)
 {
-    std::ostringstream kvInf;
-    kvInf << defaults.kvShareInference;
-    m_kvShareInference = kvInf.str();
-    std::ostringstream kvTr;
-    kvTr << defaults.kvShareTraining;
-    m_kvShareTraining = kvTr.str();
-}
-
-void
-MoseFlowExperimentCommandLine::AddOptions(CommandLine& cmd, bool studyOptions)
-{
-    NS_LOG_FUNCTION(this);
-    cmd.AddValue("nodes", "number of groups N", m_nodes);
-    cmd.AddValue("degree", "optical ports per group d", m_degree);
-    cmd.AddValue("prefill", "prefill groups, inference-heavy mode", m_prefill);
-    cmd.AddValue("decode", "decode groups, inference-heavy mode", m_decode);
-    cmd.AddValue("training", "training groups, inference-heavy mode", m_training);
-    cmd.AddValue("trPrefill", "prefill groups, training-heavy mode", m_trPrefill);
-    cmd.AddValue("trDecode", "decode groups, training-heavy mode", m_trDecode);
-    cmd.AddValue("trTraining", "training groups, training-heavy mode", m_trTraining);
-    cmd.AddValue("roleTransition", "role change between modes: swap or nested", m_transition);
-    cmd.AddValue("pdReservedPorts", "r of the P-D-biased template H^PD", m_pdReservedPorts);
-    cmd.AddValue("compromiseReservedPorts",
-                 "r of the compromise template H^C",
-                 m_compromiseReservedPorts);
-    cmd.AddValue("completion", "bipartite completion: circulant or random", m_completion);
-    cmd.AddValue("construction",
-                 "MoSE's templates at a switch: fresh, or rewiring-aware (keep the circuits "
-                 "the template allows)",
-                 m_construction);
-    cmd.AddValue("biregular", "allow a biregular P-D split when |P| != |D|", m_allowBiregular);
-    cmd.AddValue("assignment", "P-D assignment: one-to-one or many-to-one", m_assignment);
-    cmd.AddValue("assignmentCap",
-                 "many-to-one: prefills per decode (0 = pdReservedPorts)",
-                 m_assignmentCap);
-    cmd.AddValue("flows", "flows per workload mode F", m_flows);
-    cmd.AddValue("kvShareInference", "share of KV flows, inference-heavy", m_kvShareInference);
-    cmd.AddValue("kvShareTraining", "share of KV flows, training-heavy", m_kvShareTraining);
-    if (studyOptions)
-    {
-        cmd.AddValue("routing", "shortest-path, random-shortest-path or ecmp", m_routing);
-        cmd.AddValue("seeds", "number of seeds; seed k uses run RngRun + k", m_seeds);
-    }
-    cmd.AddValue("inferenceRolesFile",
-                 "inference-heavy roles from a CSV file (node,role); overrides the counts",
-                 m_inferenceRolesFile);
-    cmd.AddValue("trainingRolesFile",
-                 "training-heavy roles from a CSV file; overrides counts and roleTransition",
-                 m_trainingRolesFile);
-    cmd.AddValue("inferenceAssignmentFile",
-                 "inference-heavy P-D assignment from a CSV file (prefill,decode,weight)",
-                 m_inferenceAssignmentFile);
-    cmd.AddValue("trainingAssignmentFile",
-                 "training-heavy P-D assignment from a CSV file",
-                 m_trainingAssignmentFile);
-    if (studyOptions)
-    {
-        cmd.AddValue("threads",
-                     "worker threads (0: one per core); results do not depend on it",
-                     m_threads);
-    }
+    return degree > 0 ? degree - 1 : 0;
 }
 
 MoseFlowExperimentConfig
-MoseFlowExperimentCommandLine::GetConfig() const
+PaperScaledConfig(uint32_t nodes, uint32_t degree)
 {
-    NS_LOG_FUNCTION(this);
-    MoseFlowExperimentConfig c = m_defaults;
-    c.nodes = ParseUnsigned32("--nodes", m_nodes);
-    c.degree = ParseUnsigned32("--degree", m_degree);
-    c.inferenceRoles = {ParseUnsigned32("--prefill", m_prefill),
-                        ParseUnsigned32("--decode", m_decode),
-                        ParseUnsigned32("--training", m_training)};
-    c.trainingRoles = {ParseUnsigned32("--trPrefill", m_trPrefill),
-                       ParseUnsigned32("--trDecode", m_trDecode),
-                       ParseUnsigned32("--trTraining", m_trTraining)};
-    c.transition = ParseEnum<RoleTransition>(m_transition, "--roleTransition");
-    c.pdReservedPorts = ParseUnsigned32("--pdReservedPorts", m_pdReservedPorts);
-    c.compromiseReservedPorts =
-        ParseUnsigned32("--compromiseReservedPorts", m_compromiseReservedPorts);
-    c.completion = ParseEnum<BipartiteCompletion>(m_completion, "--completion");
-    c.construction = ParseEnum<TemplateConstruction>(m_construction, "--construction");
-    c.allowBiregular = m_allowBiregular;
-    c.assignment = ParseEnum<PdAssignmentKind>(m_assignment, "--assignment");
-    c.assignmentCap = ParseUnsigned32("--assignmentCap", m_assignmentCap);
-    c.flows = ParseUnsigned64("--flows", m_flows);
-    c.kvShareInference = ParseReal("--kvShareInference", m_kvShareInference);
-    c.kvShareTraining = ParseReal("--kvShareTraining", m_kvShareTraining);
-    c.routing = ParseEnum<RoutingRule>(m_routing, "--routing");
-    c.seeds = ParseUnsigned32("--seeds", m_seeds);
-    c.threads = ParseUnsigned32("--threads", m_threads);
-    c.inferenceRolesFile = m_inferenceRolesFile;
-    c.trainingRolesFile = m_trainingRolesFile;
-    c.inferenceAssignmentFile = m_inferenceAssignmentFile;
-    c.trainingAssignmentFile = m_trainingAssignmentFile;
-    c.firstRun = RngSeedManager::GetRun();
-    c.Validate();
+    NS_LOG_FUNCTION(nodes << degree);
+    MoseFlowExperimentConfig c;
+    c.nodes = nodes;
+    c.degree = degree;
+    c.inferenceRoles = RoleCounts::PaperScaled(nodes, WorkloadMode::INFERENCE_HEAVY);
+    c.trainingRoles = RoleCounts::PaperScaled(nodes, WorkloadMode::TRAINING_HEAVY);
+    c.pdReservedPorts = DefaultPdReservedPorts(degree);
     return c;
 }
 

@@ -7,8 +7,6 @@
 #ifndef MOSE_FLOW_EXPERIMENT_CONFIG_H
 #define MOSE_FLOW_EXPERIMENT_CONFIG_H
 
-#include "ns3/command-line.h"
-#include "ns3/mose-parse.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-routing.h"
@@ -33,15 +31,17 @@ struct MoseFlowExperimentConfig
     RoleCounts inferenceRoles{RoleCounts::InferenceHeavyDefault()}; //!< roles, inference-heavy
     RoleCounts trainingRoles{RoleCounts::TrainingHeavyDefault()};   //!< roles, training-heavy
     RoleTransition transition{RoleTransition::SWAP};                //!< which groups change role
-    uint32_t pdReservedPorts{3};         //!< r of H^PD (the paper: d - 1)
-    uint32_t compromiseReservedPorts{1}; //!< r of H^C
+    /// r of H^PD: 0..d; d - 1 is the paper's H^PD (DefaultPdReservedPorts()), 0 makes it H^U
+    uint32_t pdReservedPorts{3};
+    uint32_t compromiseReservedPorts{1};                            //!< r of H^C
     BipartiteCompletion completion{BipartiteCompletion::CIRCULANT}; //!< bipartite completion
     /// how MoSE builds a mode's template at a switch: fresh (the paper) or rewiring-aware
     /// (keeping the circuits the template allows; see MoseScenario)
     TemplateConstruction construction{TemplateConstruction::FRESH};
     bool allowBiregular{false};                                //!< biregular split when |P| != |D|
     PdAssignmentKind assignment{PdAssignmentKind::ONE_TO_ONE}; //!< how KV pairs are drawn
-    uint32_t assignmentCap{0};     //!< MANY_TO_ONE: prefills per decode (0 = pdReservedPorts)
+    /// MANY_TO_ONE: prefills per decode (0: max(pdReservedPorts, 1))
+    uint32_t assignmentCap{0};
     uint64_t flows{100000};        //!< flows per mode F
     double kvShareInference{0.70}; //!< rho, inference-heavy
     double kvShareTraining{0.30};  //!< rho, training-heavy
@@ -61,6 +61,11 @@ struct MoseFlowExperimentConfig
     std::string inferenceAssignmentFile;
     /// if set, the training-heavy P-D assignment is read from this file instead of drawn
     std::string trainingAssignmentFile;
+    /// if set, the inference-heavy flows are read from this CSV file (src,dst,class,demand)
+    /// instead of drawn (flows and kvShareInference do not apply to that mode)
+    std::string inferenceFlowsFile;
+    /// if set, the training-heavy flows are read from this file instead of drawn
+    std::string trainingFlowsFile;
 
     /// Throws a MoseError naming the first invalid parameter.
     void Validate() const;
@@ -68,65 +73,24 @@ struct MoseFlowExperimentConfig
 
 /**
  * \ingroup mose
- * \brief Registers every MoseFlowExperimentConfig parameter as a CommandLine option.
- *
- * Numbers are taken as text and parsed strictly (see mose-parse.h), so that "--nodes=10x" or
- * "--degree=-1" fail with a message naming the option instead of being read as 10 or 2^32-1.
- * The first seed's run is ns-3's own --RngRun.
+ * \brief The scenario defaults every mose program shares, at N groups and degree d: the
+ *        paper's role shares scaled to N (RoleCounts::PaperScaled(): floor(N * 410 / 1024) P
+ *        and as many D groups inference-heavy, floor(N * 102 / 1024) training-heavy, the rest
+ *        T; 410/410/204 and 102/102/820 at N = 1024) and H^PD with r = d - 1
+ *        (DefaultPdReservedPorts()); every other field as MoseFlowExperimentConfig's.
+ * \param nodes N
+ * \param degree d
+ * \return the configuration (not validated)
  */
-class MoseFlowExperimentCommandLine
-{
-  public:
-    /**
-     * \param defaults the values shown in --help and used for options not given
-     */
-    explicit MoseFlowExperimentCommandLine(
-        const MoseFlowExperimentConfig& defaults = MoseFlowExperimentConfig());
+MoseFlowExperimentConfig PaperScaledConfig(uint32_t nodes, uint32_t degree = 4);
 
-    /**
-     * \brief Adds the options to a CommandLine; call before cmd.Parse().
-     * \param cmd the command line
-     * \param studyOptions whether to add --routing, --seeds and --threads, which only a program
-     *        that evaluates seeds uses (mose-templates builds one seed and routes nothing, so it
-     *        does not offer them)
-     */
-    void AddOptions(CommandLine& cmd, bool studyOptions = true);
-
-    /**
-     * \brief Parses the options given; call after cmd.Parse().
-     * \return the configuration, validated; throws a MoseError naming the first bad option
-     */
-    MoseFlowExperimentConfig GetConfig() const;
-
-  private:
-    MoseFlowExperimentConfig m_defaults;   //!< defaults
-    std::string m_nodes;                   //!< --nodes
-    std::string m_degree;                  //!< --degree
-    std::string m_prefill;                 //!< --prefill
-    std::string m_decode;                  //!< --decode
-    std::string m_training;                //!< --training
-    std::string m_trPrefill;               //!< --trPrefill
-    std::string m_trDecode;                //!< --trDecode
-    std::string m_trTraining;              //!< --trTraining
-    std::string m_transition;              //!< --roleTransition
-    std::string m_pdReservedPorts;         //!< --pdReservedPorts
-    std::string m_compromiseReservedPorts; //!< --compromiseReservedPorts
-    std::string m_completion;              //!< --completion
-    std::string m_construction;            //!< --construction
-    bool m_allowBiregular;                 //!< --biregular
-    std::string m_assignment;              //!< --assignment
-    std::string m_assignmentCap;           //!< --assignmentCap
-    std::string m_flows;                   //!< --flows
-    std::string m_kvShareInference;        //!< --kvShareInference
-    std::string m_kvShareTraining;         //!< --kvShareTraining
-    std::string m_routing;                 //!< --routing
-    std::string m_seeds;                   //!< --seeds
-    std::string m_threads;                 //!< --threads
-    std::string m_inferenceRolesFile;      //!< --inferenceRolesFile
-    std::string m_trainingRolesFile;       //!< --trainingRolesFile
-    std::string m_inferenceAssignmentFile; //!< --inferenceAssignmentFile
-    std::string m_trainingAssignmentFile;  //!< --trainingAssignmentFile
-};
+/**
+ * \ingroup mose
+ * \param degree d
+ * \return the default r of H^PD at degree d: d - 1, the paper's H^PD (0 for d = 0, which no
+ *         validation accepts)
+ */
+uint32_t DefaultPdReservedPorts(uint32_t degree);
 
 } // namespace mose
 } // namespace ns3

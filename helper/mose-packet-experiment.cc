@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/simulator.h"
@@ -34,10 +35,36 @@ void
 MosePacketExperimentConfig::Validate() const
 {
     scenario.Validate();
+    const std::string mine =
+        " belongs to the training-heavy mode, and the run is " + mose::ToString(mode) + " (--mode)";
+    if (mode == mose::WorkloadMode::INFERENCE_HEAVY)
+    {
+        for (const auto& [option, file] :
+             {std::make_pair("--trainingRolesFile", scenario.trainingRolesFile),
+              std::make_pair("--trainingAssignmentFile", scenario.trainingAssignmentFile),
+              std::make_pair("--trainingFlowsFile", scenario.trainingFlowsFile)})
+        {
+            if (!file.empty())
+            {
+                mose::ThrowBadParameter(option,
+                                        mose::QuoteText(file),
+                                        "the file would not be used: it" + mine);
+            }
+        }
+    }
+    else if (!scenario.inferenceFlowsFile.empty())
+    {
+        mose::ThrowBadParameter("--inferenceFlowsFile",
+                                mose::QuoteText(scenario.inferenceFlowsFile),
+                                "the file would not be used: it holds the inference-heavy flows, "
+                                "and the run is " +
+                                    mose::ToString(mode) + " (--mode)");
+    }
     if (stopTime <= Seconds(0))
     {
-        throw mose::MoseError("invalid --stopTime = " + std::to_string(stopTime.GetSeconds()) +
-                              " s: the simulation needs a positive stop time");
+        mose::ThrowBadParameter("--stopTime",
+                                mose::FormatNumber(stopTime.GetSeconds()) + " s",
+                                "the simulation needs a positive stop time");
     }
 }
 
@@ -82,6 +109,7 @@ MosePacketExperiment::Build()
     const mose::MoseScenarioBuilder builder(m_config.scenario);
     mose::MoseModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
     m_roles = mode.roles;
+    m_assignment = mode.assignment;
     m_flows = std::move(mode.flows);
     const uint32_t n = m_config.scenario.nodes;
     const uint32_t d = m_config.scenario.degree;
@@ -117,7 +145,7 @@ MosePacketExperiment::Build()
     m_traffic = CreateObject<MoseTrafficHelper>();
     // the transfers' sample and start times come from streams of their own, so that --RngRun
     // fixes them as it fixes the scenario
-    m_traffic->AssignStreams(7140);
+    m_traffic->AssignStreams(mose::MoseStream::TRANSFERS);
     UintegerValue unit;
     m_traffic->GetAttribute("BytesPerUnit", unit);
     m_bytesPerUnit = unit.Get();
@@ -356,6 +384,24 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
        << (m_wallSeconds > 0 ? m_simulatedSeconds / m_wallSeconds : 0.0)
        << " simulated s per wall s), " << m_events << " events (" << std::setprecision(0)
        << (m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0) << " per wall s)\n";
+}
+
+void
+MosePacketExperiment::WriteScenario(const std::string& dir, const std::string& prefix) const
+{
+    NS_LOG_FUNCTION(this << dir << prefix);
+    if (!m_built)
+    {
+        throw mose::MoseError("MosePacketExperiment::WriteScenario needs Build() before it");
+    }
+    mose::MoseModeScenario s;
+    s.run = m_config.run;
+    s.mode = m_config.mode;
+    s.roles = m_roles;
+    s.assignment = m_assignment;
+    s.flows = m_flows;
+    mose::WriteModeScenarioFiles(s, dir);
+    mose::WriteCircuitGraphCsv(m_graph, dir + "/" + prefix + "graph.csv");
 }
 
 void

@@ -49,7 +49,13 @@ struct MosePacketExperimentConfig
     Time stopTime{Seconds(60)}; //!< the simulation ends here at the latest
     bool flowMonitor{true};     //!< install ns-3's FlowMonitor (packets lost per class)
 
-    /// Throws a MoseError naming the first invalid parameter
+    /**
+     * Throws a MoseError naming the first invalid parameter: the scenario's, a stop time that is
+     * not positive, and a file of the training-heavy mode (roles, assignment, flows) in an
+     * inference-heavy run or the inference-heavy flows file in a training-heavy run, which the
+     * run would not use (a training-heavy run uses the inference-heavy roles for its role
+     * transition and the inference-heavy assignment for H^PD and H^C).
+     */
     void Validate() const;
 };
 
@@ -135,9 +141,20 @@ class MosePacketExperiment
      */
     void WriteCsv(const std::string& dir, const std::string& prefix) const;
 
+    /**
+     * \brief Writes the run's inputs into a folder (created if missing), in the formats the file
+     *        options read back: the mode's roles, P-D assignment and flows
+     *        (mose::WriteModeScenarioFiles(): roles_TAG.csv, assignment_TAG.csv, flows_TAG.csv)
+     *        and the realised circuit graph as PREFIXgraph.csv (an edge list, for --graph).
+     * \param dir the folder
+     * \param prefix file name prefix of the graph, e.g. "inference-heavy_MoSE_"
+     */
+    void WriteScenario(const std::string& dir, const std::string& prefix) const;
+
   private:
     MosePacketExperimentConfig m_config;                        //!< parameters
     mose::RoleAssignment m_roles;                               //!< the mode's roles
+    mose::PdAssignment m_assignment;                            //!< the mode's P-D assignment
     mose::CircuitGraph m_graph;                                 //!< the realised graph
     std::vector<mose::Flow> m_flows;                            //!< the mode's flows
     mose::FlowMetrics m_metrics;                                //!< flow-level metrics

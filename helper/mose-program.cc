@@ -127,6 +127,23 @@ CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptio
     }
 }
 
+void
+AddTextOption(CommandLine& cmd,
+              const std::string& name,
+              const std::string& help,
+              std::string& value)
+{
+    NS_LOG_FUNCTION(name);
+    std::string* target = &value;
+    cmd.AddValue(name,
+                 help,
+                 Callback<bool, std::string>([target](std::string text) {
+                     *target = std::move(text);
+                     return true;
+                 }),
+                 value);
+}
+
 int
 RunMoseProgram(const std::string& program,
                int argc,

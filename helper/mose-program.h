@@ -7,6 +7,7 @@
 #ifndef MOSE_PROGRAM_H
 #define MOSE_PROGRAM_H
 
+#include "ns3/command-line.h"
 #include "ns3/mose-flow-experiment-helper.h"
 
 #include <cstdint>
@@ -48,6 +49,26 @@ void CheckRngArguments(int argc, char* argv[]);
  * \param boolOptions the program's boolean options, without dashes
  */
 void CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptions);
+
+/**
+ * \ingroup mose
+ * \brief Adds a text option that keeps the whole text after '=' (a file or folder name, a
+ *        schedule, a number parsed later).
+ *
+ * ns-3's CommandLine reads a std::string option with operator>>, which stops at the first white
+ * space: "--outputDir=my results" would silently become "my" and "--darkTime=25 ms" "25". The
+ * option here is a callback that stores the text as given. --PrintHelp shows the value the
+ * variable holds when the option is added as the default.
+ * \param cmd the command line
+ * \param name the option's name, without dashes
+ * \param help its help text
+ * \param value the variable: its current value is the default; Parse() overwrites it with the
+ *        text given (the variable must outlive cmd.Parse())
+ */
+void AddTextOption(CommandLine& cmd,
+                   const std::string& name,
+                   const std::string& help,
+                   std::string& value);
 
 /**
  * \ingroup mose

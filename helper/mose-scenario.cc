@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-metrics-output.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-topology-template.h"
@@ -100,6 +101,17 @@ MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
                 ReadPdAssignmentCsv(assignmentFiles[m], roles ? &*roles : nullptr);
         }
     }
+    const std::array<std::string, 2> flowsFiles = {m_config.inferenceFlowsFile,
+                                                   m_config.trainingFlowsFile};
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        if (!flowsFiles[m].empty())
+        {
+            // taken as given: every id below N (checked by the reader), classes and demands as
+            // written
+            m_flowsFromFile[m] = ReadFlowsCsv(flowsFiles[m], m_config.nodes);
+        }
+    }
 }
 
 const MoseFlowExperimentConfig&
@@ -167,6 +179,10 @@ MoseScenarioBuilder::BuildFlows(uint64_t run,
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
     const auto m = static_cast<std::size_t>(mode);
+    if (m_flowsFromFile[m])
+    {
+        return *m_flowsFromFile[m];
+    }
     const std::array<int64_t, 2> streams = {MoseStream::TRAFFIC, MoseStream::TRAFFIC_TRAINING};
     const std::array<double, 2> kvShare = {m_config.kvShareInference, m_config.kvShareTraining};
     MoseRandom rng = CreateStream(run, streams[m]);
@@ -329,6 +345,44 @@ MoseScenarioBuilder::BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy p
         return graphs[static_cast<std::size_t>(mode)];
     }
     return BuildTemplate(run, SelectTemplate(policy, mode));
+}
+
+std::string
+GetModeFileTag(WorkloadMode mode)
+{
+    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
+}
+
+void
+WriteModeScenarioFiles(const MoseModeScenario& s, const std::string& dir)
+{
+    NS_LOG_FUNCTION(dir);
+    MakeOutputDirectory(dir);
+    const std::string tag = GetModeFileTag(s.mode);
+    WriteRolesCsv(s.roles, dir + "/roles_" + tag + ".csv");
+    WritePdAssignmentCsv(s.assignment, dir + "/assignment_" + tag + ".csv");
+    WriteFlowsCsv(s.flows, dir + "/flows_" + tag + ".csv");
+}
+
+void
+WriteScenarioFiles(const MoseScenario& s, const std::string& dir)
+{
+    NS_LOG_FUNCTION(dir);
+    MakeOutputDirectory(dir);
+    for (TemplateId id : ALL_TEMPLATES)
+    {
+        const CircuitGraph& g = s.templates[static_cast<std::size_t>(id)];
+        WriteCircuitGraphCsv(g, dir + "/" + ToString(id) + ".csv");
+        WriteCircuitGraphDot(g, dir + "/" + ToString(id) + ".dot", &s.roles[0]);
+    }
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        const auto m = static_cast<std::size_t>(mode);
+        const std::string tag = GetModeFileTag(mode);
+        WriteRolesCsv(s.roles[m], dir + "/roles_" + tag + ".csv");
+        WritePdAssignmentCsv(s.assignment[m], dir + "/assignment_" + tag + ".csv");
+        WriteFlowsCsv(s.flows[m], dir + "/flows_" + tag + ".csv");
+    }
 }
 
 } // namespace mose

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -96,7 +97,8 @@ struct MoseModeScenario
  * Every part comes from its own ns-3 RNG stream of the run (MoseStream), so the parts built
  * one at a time (BuildMode(), BuildTemplate(), BuildCircuitGraph()) are exactly those of
  * Build(). Inference-heavy roles are laid out contiguously from the counts (or read from a
- * file); training-heavy roles follow by the configured transition. The P-D-biased templates
+ * file); training-heavy roles follow by the configured transition (or come from a file); a
+ * mode's P-D assignment and flows are drawn, or read from files. The P-D-biased templates
  * are built for the inference-heavy roles and assignment, and the static policies keep them
  * (stale) in training-heavy mode. Uses ns-3 random variables; their streams are created
  * under a lock (creation sets ns-3's global run for a moment), so one builder may build runs on
@@ -106,8 +108,8 @@ class MoseScenarioBuilder
 {
   public:
     /**
-     * \param config the parameters; validated here, and the role and assignment files it names
-     *        are read and checked here (MoseError)
+     * \param config the parameters; validated here, and the role, assignment and flows files
+     *        it names are read and checked here (MoseError); every run then uses their contents
      */
     explicit MoseScenarioBuilder(const MoseFlowExperimentConfig& config);
 
@@ -215,7 +217,38 @@ class MoseScenarioBuilder
     MoseFlowExperimentConfig m_config;                               //!< parameters
     std::array<std::optional<RoleAssignment>, 2> m_rolesFromFile;    //!< roles read from files
     std::array<std::optional<PdAssignment>, 2> m_assignmentFromFile; //!< assignments from files
+    std::array<std::optional<std::vector<Flow>>, 2> m_flowsFromFile; //!< flows from files
 };
+
+/**
+ * \ingroup mose
+ * \brief Writes a scenario's inputs into a folder (created if missing), in the formats the
+ *        file options read back: the three templates as edge-list CSV (uniform.csv,
+ *        pd-biased.csv, compromise.csv, for --graph) and Graphviz DOT (.dot, roles coloured),
+ *        and per mode (tags "inference", "training") roles_TAG.csv, assignment_TAG.csv and
+ *        flows_TAG.csv (--inferenceRolesFile, --inferenceAssignmentFile, --inferenceFlowsFile,
+ *        ...). mose-templates --outputDir and mose-mode-switch --writeScenario write these.
+ * \param s the scenario
+ * \param dir the folder
+ */
+void WriteScenarioFiles(const MoseScenario& s, const std::string& dir);
+
+/**
+ * \ingroup mose
+ * \brief Writes one mode's inputs into a folder (created if missing): roles_TAG.csv,
+ *        assignment_TAG.csv and flows_TAG.csv, TAG "inference" or "training", the same files
+ *        as WriteScenarioFiles() writes for that mode (mose-packet --writeScenario).
+ * \param s the mode's scenario
+ * \param dir the folder
+ */
+void WriteModeScenarioFiles(const MoseModeScenario& s, const std::string& dir);
+
+/**
+ * \ingroup mose
+ * \param mode a workload mode
+ * \return the tag of its files: "inference" or "training"
+ */
+std::string GetModeFileTag(WorkloadMode mode);
 
 } // namespace mose
 } // namespace ns3

@@ -11,10 +11,15 @@
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-metrics-output.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -332,29 +337,84 @@ MoseStudyReport::WritePlots(const std::string& dir) const
     return written;
 }
 
+GnuplotResult
+RunGnuplot(const std::string& dir, const std::string& script)
+{
+    NS_LOG_FUNCTION(dir << script);
+    // the executable, looked up here so that the child only calls async-signal-safe functions
+    std::string program;
+    const char* path = std::getenv("PATH");
+    std::string folders = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::size_t start = 0;
+    while (program.empty() && start <= folders.size())
+    {
+        std::size_t colon = folders.find(':', start);
+        std::string folder =
+            folders.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+        std::string candidate = (folder.empty() ? std::string(".") : folder) + "/gnuplot";
+        if (access(candidate.c_str(), X_OK) == 0)
+        {
+            program = candidate;
+        }
+        start = colon == std::string::npos ? folders.size() + 1 : colon + 1;
+    }
+    if (program.empty())
+    {
+        return GnuplotResult::NOT_INSTALLED;
+    }
+    std::string arg0 = "gnuplot";
+    std::string arg1 = script;
+    char* argv[] = {arg0.data(), arg1.data(), nullptr};
+    const pid_t pid = fork();
+    if (pid < 0)
+    {
+        NS_LOG_WARN("fork failed: " << std::strerror(errno));
+        return GnuplotResult::FAILED;
+    }
+    if (pid == 0)
+    {
+        // the child: change into the folder, silence the output, run gnuplot
+        if (chdir(dir.c_str()) != 0)
+        {
+            _exit(127);
+        }
+        const int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+        {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execv(program.c_str(), argv);
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+    {
+        if (errno != EINTR)
+        {
+            return GnuplotResult::FAILED;
+        }
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? GnuplotResult::RENDERED
+                                                         : GnuplotResult::FAILED;
+}
+
 uint32_t
 MoseStudyReport::RenderPlots(const std::string& dir, const std::vector<std::string>& scripts)
 {
     NS_LOG_FUNCTION(dir << scripts.size());
-    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
-    {
-        std::cerr << "gnuplot is not installed: the figures' scripts are in " << dir
-                  << " (apt-get install gnuplot-nox, then run gnuplot on each .plt there)\n";
-        return 0;
-    }
     uint32_t rendered = 0;
     for (const std::string& script : scripts)
     {
-        std::string name = script.substr(script.find_last_of('/') + 1);
-        // single quotes keep the shell from interpreting the folder's name
-        std::string quotedDir = "'";
-        for (char c : dir)
+        const std::string name = script.substr(script.find_last_of('/') + 1);
+        const GnuplotResult result = RunGnuplot(dir, name);
+        if (result == GnuplotResult::NOT_INSTALLED)
         {
-            quotedDir += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+            std::cerr << "gnuplot is not installed: the figures' scripts are in " << dir
+                      << " (apt-get install gnuplot-nox, then run gnuplot on each .plt there)\n";
+            return 0;
         }
-        quotedDir += "'";
-        std::string command = "cd " + quotedDir + " && gnuplot " + name + " 2>/dev/null";
-        if (std::system(command.c_str()) == 0)
+        if (result == GnuplotResult::RENDERED)
         {
             ++rendered;
         }

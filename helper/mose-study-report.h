@@ -22,6 +22,30 @@ namespace mose
 
 /**
  * \ingroup mose
+ * \brief What RunGnuplot() did.
+ */
+enum class GnuplotResult : uint8_t
+{
+    RENDERED,      //!< gnuplot ran and exited with status 0
+    NOT_INSTALLED, //!< no executable gnuplot on the PATH
+    FAILED,        //!< gnuplot could not start in the folder, or exited with another status
+};
+
+/**
+ * \ingroup mose
+ * \brief Runs "gnuplot SCRIPT" with the folder as its working directory, without a shell: the
+ *        executable is found on the PATH, the child process changes into the folder and
+ *        executes it with the script's name as its only argument (fork and execv), its standard
+ *        output and error go to /dev/null, and the call waits for it. Neither the folder's nor
+ *        the script's name is ever parsed by a shell, whatever characters they hold.
+ * \param dir the folder (the script's relative "set output" names resolve there)
+ * \param script the script's file name inside the folder
+ * \return what happened
+ */
+GnuplotResult RunGnuplot(const std::string& dir, const std::string& script);
+
+/**
+ * \ingroup mose
  * \brief The report of a flow-level study run by MoseFlowExperimentHelper: tables, CSV files
  *        and the gnuplot scripts of Figure 5 (ns-3's Gnuplot classes).
  */
@@ -55,10 +79,12 @@ class MoseStudyReport
     std::vector<std::string> WritePlots(const std::string& dir) const;
 
     /**
-     * \brief Runs gnuplot on scripts written by WritePlots(), inside their folder.
+     * \brief Runs gnuplot on scripts written by WritePlots(), inside their folder (RunGnuplot():
+     *        no shell, so no folder or file name is interpreted).
      * \param dir the folder
-     * \param scripts the .plt files
-     * \return the number rendered; 0 if gnuplot is not installed (a message says so)
+     * \param scripts the .plt files (paths whose last component is the script's name in dir)
+     * \return the number rendered; 0 if gnuplot is not installed (a message on standard error
+     *         says so; a script gnuplot fails on is named there too)
      */
     static uint32_t RenderPlots(const std::string& dir, const std::vector<std::string>& scripts);
 

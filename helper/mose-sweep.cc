@@ -367,13 +367,16 @@ MoseSweepConfig::Validate() const
          {std::make_pair("--inferenceRolesFile", base.inferenceRolesFile),
           std::make_pair("--trainingRolesFile", base.trainingRolesFile),
           std::make_pair("--inferenceAssignmentFile", base.inferenceAssignmentFile),
-          std::make_pair("--trainingAssignmentFile", base.trainingAssignmentFile)})
+          std::make_pair("--trainingAssignmentFile", base.trainingAssignmentFile),
+          std::make_pair("--inferenceFlowsFile", base.inferenceFlowsFile),
+          std::make_pair("--trainingFlowsFile", base.trainingFlowsFile)})
     {
         if (!file.empty())
         {
             ThrowBadParameter(option,
                               QuoteText(file),
-                              "a sweep draws roles and assignments for every N; files fit one N");
+                              "a sweep draws roles, assignments and flows for every point; files "
+                              "fit one N and one KV share");
         }
     }
     if (base.seeds == 0)
@@ -838,7 +841,7 @@ MoseSweep::WritePlots(const std::string& dir) const
 
 MoseSweepCommandLine::MoseSweepCommandLine(const MoseSweepConfig& defaults)
     : m_defaults(defaults),
-      m_study(defaults.base)
+      m_study(MoseScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.base.seeds})
 {
     auto join = [](const auto& values) {
         std::ostringstream os;
@@ -870,19 +873,23 @@ MoseSweepCommandLine::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     m_study.AddOptions(cmd);
-    cmd.AddValue("sweepNodes",
-                 "values of N: comma list of numbers or ranges a:b, a:b:step",
-                 m_nodes);
-    cmd.AddValue("sweepDegrees", "values of d (list or ranges, each d >= 3)", m_degrees);
-    cmd.AddValue("sweepR",
-                 "values of r of H^PD: \"all\" (0..d for each d) or a list/ranges",
-                 m_reservedPorts);
-    cmd.AddValue("sweepKvShare",
-                 "inference-heavy KV shares in (0, 1]: list, or ranges a:b:step",
-                 m_kvShares);
-    cmd.AddValue("sweepConstruction",
-                 "MoSE's template constructions: fresh, rewiring-aware (comma list)",
-                 m_constructions);
+    AddTextOption(cmd,
+                  "sweepNodes",
+                  "values of N: comma list of numbers or ranges a:b, a:b:step",
+                  m_nodes);
+    AddTextOption(cmd, "sweepDegrees", "values of d (list or ranges, each d >= 3)", m_degrees);
+    AddTextOption(cmd,
+                  "sweepR",
+                  "values of r of H^PD: \"all\" (0..d for each d) or a list/ranges",
+                  m_reservedPorts);
+    AddTextOption(cmd,
+                  "sweepKvShare",
+                  "inference-heavy KV shares in (0, 1]: list, or ranges a:b:step",
+                  m_kvShares);
+    AddTextOption(cmd,
+                  "sweepConstruction",
+                  "MoSE's template constructions: fresh, rewiring-aware (comma list)",
+                  m_constructions);
 }
 
 MoseSweepConfig
@@ -897,30 +904,33 @@ MoseSweepCommandLine::GetConfig() const
     c.constructions = ParseSweepConstructions("--sweepConstruction", m_constructions);
     c.base = m_study.GetConfig();
     // the study's single-point options that the axes replace
-    const MoseFlowExperimentConfig& d = m_defaults.base;
-    if (c.base.degree != d.degree)
+    for (const auto& [option, axis] :
+         {std::make_pair("degree", "d from --sweepDegrees"),
+          std::make_pair("pdReservedPorts", "r from --sweepR"),
+          std::make_pair("construction", "the construction from --sweepConstruction"),
+          std::make_pair("kvShareInference", "the inference-heavy KV share from --sweepKvShare")})
     {
-        ThrowBadParameter("--degree",
-                          std::to_string(c.base.degree),
-                          "a sweep takes d from --sweepDegrees");
+        if (m_study.IsGiven(option))
+        {
+            ThrowBadParameter(std::string("--") + option,
+                              m_study.Describe(option),
+                              std::string("a sweep takes ") + axis);
+        }
     }
-    if (c.base.pdReservedPorts != d.pdReservedPorts)
+    // role counts given are those of N = --nodes; a sweep without that N would not use them
+    for (const char* option :
+         {"prefill", "decode", "training", "trPrefill", "trDecode", "trTraining"})
     {
-        ThrowBadParameter("--pdReservedPorts",
-                          std::to_string(c.base.pdReservedPorts),
-                          "a sweep takes r from --sweepR");
-    }
-    if (c.base.construction != d.construction)
-    {
-        ThrowBadParameter("--construction",
-                          ToString(c.base.construction),
-                          "a sweep takes the construction from --sweepConstruction");
-    }
-    if (c.base.kvShareInference != d.kvShareInference)
-    {
-        ThrowBadParameter("--kvShareInference",
-                          FormatNumber(c.base.kvShareInference),
-                          "a sweep takes the inference-heavy KV share from --sweepKvShare");
+        if (m_study.IsGiven(option) &&
+            std::find(c.nodes.begin(), c.nodes.end(), c.base.nodes) == c.nodes.end())
+        {
+            ThrowBadParameter(std::string("--") + option,
+                              m_study.Describe(option),
+                              "role counts given apply to the point N = --nodes = " +
+                                  std::to_string(c.base.nodes) +
+                                  ", which --sweepNodes does not list (every other N uses the "
+                                  "paper's shares)");
+        }
     }
     c.Validate();
     return c;

@@ -10,6 +10,7 @@
 #include "ns3/command-line.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-scenario-options.h"
 
 #include <cstdint>
 #include <functional>
@@ -52,8 +53,8 @@ struct MoseSweepConfig
     /**
      * \brief Throws a MoseError naming the first invalid axis (with its option name, e.g.
      *        "--sweepDegrees") and value: an empty or repeated list, N < 16, d < 3 or d >= N,
-     *        an explicit r above every d, a share outside (0, 1], role or assignment files in
-     *        the base, or base.compromiseReservedPorts above a d.
+     *        an explicit r above every d, a share outside (0, 1], role, assignment or flows files
+     *        in the base, or base.compromiseReservedPorts above a d.
      */
     void Validate() const;
 };
@@ -228,13 +229,20 @@ std::vector<TemplateConstruction> ParseSweepConstructions(const std::string& opt
 /**
  * \ingroup mose
  * \brief The sweep's command-line options (--sweepNodes, --sweepDegrees, --sweepR,
- *        --sweepKvShare, --sweepConstruction) next to the study's (MoseFlowExperimentCommandLine).
+ *        --sweepKvShare, --sweepConstruction) next to the study's (MoseScenarioOptions).
+ *
+ * The axes replace the study's --degree, --pdReservedPorts, --construction and
+ * --kvShareInference: giving one of those is an error. Role counts that are given apply to the
+ * point whose N is --nodes, which --sweepNodes must then list; every other N uses the paper's
+ * shares (MoseSweep::MakeConfig()).
  */
 class MoseSweepCommandLine
 {
   public:
     /**
-     * \param defaults the axes' defaults, and in defaults.base the study's
+     * \param defaults the axes' defaults; of defaults.base only the scale (nodes, flows, seeds)
+     *        is a default of the study's options, whose other defaults are every program's
+     *        (MoseScenarioOptions)
      */
     explicit MoseSweepCommandLine(const MoseSweepConfig& defaults = MoseSweepConfig());
 
@@ -251,13 +259,13 @@ class MoseSweepCommandLine
     MoseSweepConfig GetConfig() const;
 
   private:
-    MoseSweepConfig m_defaults;            //!< defaults
-    MoseFlowExperimentCommandLine m_study; //!< the study's options
-    std::string m_nodes;                   //!< --sweepNodes
-    std::string m_degrees;                 //!< --sweepDegrees
-    std::string m_reservedPorts;           //!< --sweepR
-    std::string m_kvShares;                //!< --sweepKvShare
-    std::string m_constructions;           //!< --sweepConstruction
+    MoseSweepConfig m_defaults;  //!< defaults
+    MoseScenarioOptions m_study; //!< the study's options
+    std::string m_nodes;         //!< --sweepNodes
+    std::string m_degrees;       //!< --sweepDegrees
+    std::string m_reservedPorts; //!< --sweepR
+    std::string m_kvShares;      //!< --sweepKvShare
+    std::string m_constructions; //!< --sweepConstruction
 };
 
 } // namespace mose

@@ -11,6 +11,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/simulator.h"
@@ -79,18 +80,72 @@ MoseSwitchExperimentConfig
 MoseSwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
 {
     MoseSwitchExperimentConfig c;
-    auto& s = c.scenario;
-    s.nodes = nodes;
-    s.degree = 4;
-    s.flows = flows;
-    s.inferenceRoles = mose::RoleCounts::PaperScaled(nodes, mose::WorkloadMode::INFERENCE_HEAVY);
-    s.trainingRoles = mose::RoleCounts::PaperScaled(nodes, mose::WorkloadMode::TRAINING_HEAVY);
-    s.pdReservedPorts = s.degree - 1;
-    s.seeds = 1;
-    c.schedule = {{MilliSeconds(200), mose::WorkloadMode::TRAINING_HEAVY},
-                  {MilliSeconds(400), mose::WorkloadMode::INFERENCE_HEAVY}};
-    c.end = MilliSeconds(600);
+    c.scenario = mose::PaperScaledConfig(nodes);
+    c.scenario.flows = flows;
+    c.scenario.seeds = 1;
+    c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.2},
+                   {mose::WorkloadMode::TRAINING_HEAVY, 0.2},
+                   {mose::WorkloadMode::INFERENCE_HEAVY, 0.2}});
     return c;
+}
+
+void
+MoseSwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+{
+    if (periods.empty())
+    {
+        mose::ThrowBadParameter("--schedule",
+                                "\"\"",
+                                "the schedule is empty; " + mose::ScheduleSyntax());
+    }
+    // ns-3's Time holds up to about 292 years in ns; keep the whole schedule well inside it
+    const double maxSeconds = 1e9;
+    double total = 0;
+    std::vector<MoseModeBoundary> boundaries;
+    Time at = Seconds(0);
+    for (std::size_t k = 0; k < periods.size(); ++k)
+    {
+        const std::string where = "--schedule period " + std::to_string(k + 1) + " duration";
+        total += periods[k].duration;
+        if (!(total <= maxSeconds))
+        {
+            mose::ThrowBadParameter("--schedule",
+                                    mose::QuoteText(mose::FormatSchedule(periods)),
+                                    "the periods must add up to at most " +
+                                        mose::FormatNumber(maxSeconds) + " s");
+        }
+        const Time length = Seconds(periods[k].duration);
+        if (!length.IsStrictlyPositive())
+        {
+            mose::ThrowBadParameter(where,
+                                    mose::FormatNumber(periods[k].duration) + " s",
+                                    "every period of a switching run must last at least 1 ns");
+        }
+        if (k > 0)
+        {
+            boundaries.push_back({at, periods[k].mode});
+        }
+        at += length;
+    }
+    initialMode = periods.front().mode;
+    schedule = std::move(boundaries);
+    end = at;
+}
+
+std::vector<mose::SchedulePeriod>
+MoseSwitchExperimentConfig::GetSchedulePeriods() const
+{
+    std::vector<mose::SchedulePeriod> periods;
+    Time from = Seconds(0);
+    mose::WorkloadMode mode = initialMode;
+    for (const MoseModeBoundary& b : schedule)
+    {
+        periods.push_back({mode, (b.at - from).GetSeconds()});
+        from = b.at;
+        mode = b.mode;
+    }
+    periods.push_back({mode, (end - from).GetSeconds()});
+    return periods;
 }
 
 void
@@ -102,7 +157,7 @@ MoseSwitchExperimentConfig::Validate() const
         if (schedule[i].at <= schedule[i - 1].at)
         {
             mose::ThrowBadParameter("--schedule",
-                                    mose::QuoteText(MoseSwitchExperiment::FormatSchedule(schedule)),
+                                    mose::QuoteText(mose::FormatSchedule(GetSchedulePeriods())),
                                     "boundary times must be strictly increasing (boundary " +
                                         std::to_string(i) + " at " + Ms(schedule[i].at) +
                                         " is not after boundary " + std::to_string(i - 1) + " at " +
@@ -116,9 +171,10 @@ MoseSwitchExperimentConfig::Validate() const
     if (!schedule.empty() && schedule.front().at <= firstStart)
     {
         mose::ThrowBadParameter("--schedule",
-                                mose::QuoteText(MoseSwitchExperiment::FormatSchedule(schedule)),
-                                "the first boundary after the first start (" + Ms(firstStart) +
-                                    ")");
+                                mose::QuoteText(mose::FormatSchedule(GetSchedulePeriods())),
+                                "the first period must last longer than the first transfers' "
+                                "start (" +
+                                    Ms(firstStart) + ")");
     }
     const Time last = schedule.empty() ? firstStart : schedule.back().at;
     if (end <= last)
@@ -189,39 +245,13 @@ MoseSwitchExperiment::GetConfig() const
 Time
 MoseSwitchExperiment::ParseDuration(const std::string& parameter, const std::string& text)
 {
-    static const std::vector<std::pair<std::string, double>> units = {{"ms", 1e-3},
-                                                                      {"us", 1e-6},
-                                                                      {"ns", 1e-9},
-                                                                      {"s", 1.0}};
-    for (const auto& [unit, factor] : units)
-    {
-        if (text.size() > unit.size() &&
-            text.compare(text.size() - unit.size(), unit.size(), unit) == 0)
-        {
-            double value = 0;
-            if (mose::TryParseReal(text.substr(0, text.size() - unit.size()), value).empty() &&
-                value >= 0)
-            {
-                return Seconds(value * factor);
-            }
-            break;
-        }
-    }
-    mose::ThrowBadParameter(parameter,
-                            mose::QuoteText(text),
-                            "a number >= 0 with unit s, ms, us or ns (e.g. 0.2s, 150ms)");
+    return Seconds(mose::ParseDuration(parameter, text));
 }
 
-std::string
-MoseSwitchExperiment::FormatSchedule(const std::vector<MoseModeBoundary>& schedule)
+const mose::MoseScenario&
+MoseSwitchExperiment::GetScenario() const
 {
-    std::string text;
-    for (const auto& b : schedule)
-    {
-        text += (text.empty() ? "" : ",") + mose::FormatNumber(b.at.GetSeconds()) +
-                "s:" + mose::ToString(b.mode);
-    }
-    return text;
+    return m_scenario;
 }
 
 void
@@ -235,7 +265,8 @@ MoseSwitchExperiment::Build()
     SystemWallClockMs clock;
     clock.Start();
     const mose::MoseScenarioBuilder builder(m_config.scenario);
-    const mose::MoseScenario sc = builder.Build(m_config.run);
+    m_scenario = builder.Build(m_config.run);
+    const mose::MoseScenario& sc = m_scenario;
     const mose::RoutingRule rule = m_config.scenario.routing;
 
     // the intervals and their flow-level metrics (one evaluation per template and mode)
@@ -318,7 +349,7 @@ MoseSwitchExperiment::Build()
         m_config.firstStart,
         m_config.end,
         m_config.startWindow,
-        7140);
+        mose::MoseStream::TRANSFERS);
     UintegerValue unit;
     m_traffic.front()->GetAttribute("BytesPerUnit", unit);
     m_bytesPerUnit = unit.Get();

@@ -14,12 +14,14 @@
 #include "mose-transfer-monitor.h"
 
 #include "ns3/gnuplot.h"
+#include "ns3/mose-break-even.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-roles.h"
+#include "ns3/mose-scenario.h"
 #include "ns3/nstime.h"
 
 #include <array>
@@ -62,14 +64,30 @@ struct MoseSwitchExperimentConfig
     uint64_t run{1};                        //!< the ns-3 run of the scenario (--RngRun)
 
     /**
-     * \brief A configuration with the paper's role shares scaled to N groups
-     *        (RoleCounts::PaperScaled), H^PD with r = d - 1, and the schedule
-     *        inference-heavy -> training-heavy at 200 ms -> inference-heavy at 400 ms, end 600 ms.
+     * \brief A configuration with the scenario defaults of every mose program at N groups
+     *        (mose::PaperScaledConfig(): d = 4, the paper's role shares scaled to N, H^PD with
+     *        r = d - 1) and the schedule "inference-heavy:200ms,training-heavy:200ms,
+     *        inference-heavy:200ms" (mose-mode-switch's default).
      * \param nodes N
      * \param flows flows per mode
      * \return the configuration
      */
     static MoseSwitchExperimentConfig Scaled(uint32_t nodes, uint64_t flows);
+
+    /**
+     * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
+     *        the MODE:DURATION syntax of --schedule): the fabric is in period 0's mode from
+     *        time 0 (its transfers start at firstStart), period k > 0 starts at the sum of the
+     *        durations before it, and the last one ends at the sum of all.
+     *
+     * MoseError naming "--schedule period K duration" for a period that does not last at least
+     * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
+     * \param periods the periods, in order
+     */
+    void SetSchedule(const std::vector<mose::SchedulePeriod>& periods);
+
+    /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
+    std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
 
     /**
      * Throws a MoseError naming the first invalid parameter (the scenario's, an unsorted
@@ -227,15 +245,16 @@ class MoseSwitchExperiment
     Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
 
     /**
-     * \brief Reads a duration: a number >= 0 with unit s, ms, us or ns ("0.2s", "150ms").
+     * \brief Reads a duration option as a Time: mose::ParseDuration()'s syntax, a number >= 0
+     *        with an optional unit ns, us, ms, s, min or h ("150ms", "0.2s"; no unit: seconds).
      * \param parameter the option's name for the message (MoseError)
      * \param text the text
      * \return the duration
      */
     static Time ParseDuration(const std::string& parameter, const std::string& text);
 
-    /// \param schedule boundaries \return them as ParseSchedule() text ("0.2s:training-heavy,...")
-    static std::string FormatSchedule(const std::vector<MoseModeBoundary>& schedule);
+    /// \return the run's scenario (after Build()): roles, assignments, templates, flows
+    const mose::MoseScenario& GetScenario() const;
 
   private:
     /// Event at a boundary (before the switch starts) and at the end: closes an interval's
@@ -254,6 +273,7 @@ class MoseSwitchExperiment
     uint64_t SumPortBytes() const;
 
     MoseSwitchExperimentConfig m_config;           //!< parameters
+    mose::MoseScenario m_scenario;                 //!< the run's scenario (Build())
     std::vector<MoseSwitchInterval> m_intervals;   //!< per interval
     Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
     Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher

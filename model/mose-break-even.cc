@@ -64,10 +64,7 @@ ValidateSchedule(const std::string& parameter, const std::vector<SchedulePeriod>
     NS_LOG_FUNCTION(parameter << schedule.size());
     if (schedule.empty())
     {
-        ThrowBadParameter(parameter,
-                          "\"\"",
-                          "the schedule is empty; expected mode:seconds periods separated by "
-                          "commas, e.g. inference-heavy:3600,training-heavy:600");
+        ThrowBadParameter(parameter, "\"\"", "the schedule is empty; " + ScheduleSyntax());
     }
     double total = 0;
     for (std::size_t k = 0; k < schedule.size(); ++k)
@@ -96,15 +93,21 @@ ValidateSchedule(const std::string& parameter, const std::vector<SchedulePeriod>
     }
 }
 
+std::string
+ScheduleSyntax()
+{
+    return "MODE:DURATION periods separated by commas, each mode followed by how long it "
+           "lasts, e.g. inference-heavy:3600,training-heavy:10min (DURATION: a number with an "
+           "optional unit ns, us, ms, s, min or h; no unit: seconds)";
+}
+
 std::vector<SchedulePeriod>
 ParseSchedule(const std::string& parameter, std::string_view text)
 {
     NS_LOG_FUNCTION(parameter << text);
-    const std::string format = "expected mode:seconds periods separated by commas, e.g. "
-                               "inference-heavy:3600,training-heavy:600";
     if (text.empty())
     {
-        ThrowBadParameter(parameter, QuoteText(text), "the schedule is empty; " + format);
+        ThrowBadParameter(parameter, QuoteText(text), "the schedule is empty; " + ScheduleSyntax());
     }
     std::vector<SchedulePeriod> schedule;
     std::size_t start = 0;
@@ -117,26 +120,30 @@ ParseSchedule(const std::string& parameter, std::string_view text)
         const std::string where = parameter + " period " + std::to_string(schedule.size() + 1);
         if (item.empty())
         {
-            ThrowBadParameter(where, QuoteText(text), "the period is empty; " + format);
+            ThrowBadParameter(where, QuoteText(text), "the period is empty; " + ScheduleSyntax());
         }
         std::size_t colon = item.find(':');
         if (colon == std::string_view::npos || item.find(':', colon + 1) != std::string_view::npos)
         {
             ThrowBadParameter(where,
                               QuoteText(item),
-                              "expected exactly one ':' between the mode and the seconds, e.g. "
-                              "training-heavy:600");
+                              "expected exactly one ':' between the mode and its duration; " +
+                                  ScheduleSyntax());
+        }
+        const std::string_view modeText = item.substr(0, colon);
+        const std::string_view durationText = item.substr(colon + 1);
+        if (!TryParseEnum<WorkloadMode>(modeText) && TryParseEnum<WorkloadMode>(durationText))
+        {
+            // the TIME:MODE boundaries mose-mode-switch read before the two programs shared
+            // one syntax
+            ThrowBadParameter(where,
+                              QuoteText(item),
+                              "the mode comes first: a schedule is " + ScheduleSyntax() +
+                                  "; the TIME:MODE boundary form is no longer read");
         }
         SchedulePeriod period;
-        period.mode = ParseEnum<WorkloadMode>(item.substr(0, colon), where + " mode");
-        std::string_view seconds = item.substr(colon + 1);
-        period.duration = ParseReal(where + " duration", seconds);
-        if (period.duration < 0)
-        {
-            ThrowBadParameter(where + " duration",
-                              QuoteText(seconds),
-                              "a duration must be a finite number of seconds >= 0");
-        }
+        period.mode = ParseEnum<WorkloadMode>(modeText, where + " mode");
+        period.duration = ParseDuration(where + " duration", durationText);
         schedule.push_back(period);
         if (comma == std::string_view::npos)
         {

@@ -95,13 +95,18 @@ struct SchedulePeriod
 
 /**
  * \ingroup mose
- * \brief Reads a schedule: comma-separated "mode:seconds" periods, e.g.
- *        "inference-heavy:3600,training-heavy:600". Mode names as ParseEnum<WorkloadMode>()
- *        takes them (any letter case, "inference"/"training" too); seconds as ParseReal().
+ * \brief Reads a schedule, the one syntax of mose-break-even's and mose-mode-switch's
+ *        --schedule: comma-separated MODE:DURATION periods, each a workload mode followed by
+ *        how long it lasts, e.g. "inference-heavy:3600,training-heavy:10min". Mode names as
+ *        ParseEnum<WorkloadMode>() takes them (any letter case, "inference"/"training" too);
+ *        durations as ParseDuration() reads them (a number with an optional unit ns, us, ms, s,
+ *        min or h; no unit: seconds).
  *
  * Throws a MoseError naming the parameter for an empty text or an empty period, a period
- * without exactly one ':', an unknown mode, a duration that is not a finite number >= 0, and a
- * schedule whose durations add up to 0 or to more than a double holds.
+ * without exactly one ':', an unknown mode, a duration that is not a finite number >= 0 (with a
+ * unit it reads), a period in the TIME:MODE order (the boundary form mose-mode-switch read
+ * before; the message gives the MODE:DURATION form), and a schedule whose durations add up to 0
+ * or to more than a double holds.
  * \param parameter the parameter's name for messages (e.g. "--schedule")
  * \param text the text
  * \return the periods, in order
@@ -114,6 +119,13 @@ std::vector<SchedulePeriod> ParseSchedule(const std::string& parameter, std::str
  * \return the schedule as ParseSchedule() reads it ("inference-heavy:3600,training-heavy:600")
  */
 std::string FormatSchedule(const std::vector<SchedulePeriod>& schedule);
+
+/**
+ * \ingroup mose
+ * \return the schedule syntax for messages and help texts ("MODE:DURATION periods separated by
+ *         commas, ...")
+ */
+std::string ScheduleSyntax();
 
 /**
  * \ingroup mose

@@ -13,6 +13,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -105,6 +107,49 @@ ParseReal(const std::string& parameter, std::string_view text)
         ThrowBadParameter(parameter, QuoteText(text), "the value " + problem);
     }
     return v;
+}
+
+std::string
+DurationSyntax()
+{
+    return "a duration >= 0: a number with an optional unit ns, us, ms, s, min or h (no unit: "
+           "seconds), e.g. 0.025, 25ms or 1h";
+}
+
+double
+ParseDuration(const std::string& parameter, std::string_view text)
+{
+    NS_LOG_FUNCTION(parameter << text);
+    // the unit is the run of letters at the end; "1e-3s" keeps its exponent's 'e' in the number
+    static const std::vector<std::pair<std::string_view, double>> units =
+        {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}, {"min", 60.0}, {"h", 3600.0}};
+    std::size_t letters = text.size();
+    while (letters > 0 && ((text[letters - 1] >= 'a' && text[letters - 1] <= 'z') ||
+                           (text[letters - 1] >= 'A' && text[letters - 1] <= 'Z')))
+    {
+        --letters;
+    }
+    const std::string_view number = text.substr(0, letters);
+    const std::string_view unit = text.substr(letters);
+    double factor = unit.empty() ? 1.0 : 0.0;
+    for (const auto& [name, f] : units)
+    {
+        factor = unit == name ? f : factor;
+    }
+    double value = 0;
+    if (factor == 0.0 || number.empty() || !TryParseReal(number, value).empty() || value < 0)
+    {
+        ThrowBadParameter(parameter, QuoteText(text), DurationSyntax());
+    }
+    // the old parsers computed value * factor; kept, so that "150ms" is the same double as before
+    const double seconds = value * factor;
+    if (!std::isfinite(seconds))
+    {
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          "the duration is out of the range of a double number of seconds");
+    }
+    return seconds;
 }
 
 bool

@@ -76,6 +76,25 @@ double ParseReal(const std::string& parameter, std::string_view text);
 
 /**
  * \ingroup mose
+ * \brief Reads a duration, the one syntax of every duration option and schedule period: a
+ *        number >= 0 (as TryParseReal() reads it) with an optional unit ns, us, ms, s, min or
+ *        h directly after it ("0.025", "25ms", "1.5h"). No unit means seconds, as ns-3's Time
+ *        reads "3600".
+ * \param parameter the parameter's name as the user types it, for the message
+ * \param text the text
+ * \return the duration in seconds, finite and >= 0
+ */
+double ParseDuration(const std::string& parameter, std::string_view text);
+
+/**
+ * \ingroup mose
+ * \return what ParseDuration() reads, for messages: "a duration >= 0: a number with an
+ *         optional unit ns, us, ms, s, min or h (no unit: seconds), e.g. 0.025, 25ms or 1h"
+ */
+std::string DurationSyntax();
+
+/**
+ * \ingroup mose
  * \brief Reads a boolean option: true/false, t/f, 1/0, in any letter case (exactly what ns-3's
  *        CommandLine accepts for a bool, so a value checked here is read the same way there).
  * \param parameter the parameter's name as the user types it, for the message

@@ -21,7 +21,7 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief Fixed ns-3 RNG stream numbers of the flow-level core.
+ * \brief Fixed ns-3 RNG stream numbers of the flow-level core and the packet level.
  *
  * Every stochastic step draws from its own stream so that changing one input (say, the number
  * of flows) leaves the others (say, the topology) unchanged for the same run. The numbers sit
@@ -39,7 +39,12 @@ constexpr int64_t REWIRING = 7113;            //!< rewiring-aware templates at M
 constexpr int64_t TRAFFIC = 7120;             //!< flows of the inference-heavy mode
 constexpr int64_t TRAFFIC_TRAINING = 7121;    //!< flows of the training-heavy mode
 constexpr int64_t ROUTING = 7130;             //!< random tie-break among shortest paths
-constexpr int64_t LLM_REQUESTS = 7150;        //!< generated LLM inference requests
+constexpr int64_t LLM_REQUESTS = 7135;        //!< generated LLM inference requests
+/// packet level: the first stream of the transfers' sampling and start times. A
+/// MoseTrafficHelper takes two (TRANSFERS, TRANSFERS + 1: MosePacketExperiment); a switching
+/// run gives mode interval i the two from TRANSFERS + 2 i (MoseSwitchExperiment through
+/// MoseModeSwitcherHelper::InstallModeTraffic()), so keep the numbers above it free
+constexpr int64_t TRANSFERS = 7140;
 } // namespace MoseStream
 
 /**

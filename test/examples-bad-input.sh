@@ -45,6 +45,18 @@ expect_ok() {
     fi
 }
 
+# expect_same NAME FILE1 FILE2: both files exist and are byte-identical
+expect_same() {
+    name=$1
+    CASES=$((CASES + 1))
+    if [ -f "$2" ] && [ -f "$3" ] && cmp -s "$2" "$3"; then
+        echo "ok   $name"
+    else
+        echo "FAIL $name: $2 and $3 differ (or one is missing)"
+        FAILED=$((FAILED + 1))
+    fi
+}
+
 EVAL="$BIN/mose-flow-eval"
 TPL="$BIN/mose-templates"
 PAPER="$BIN/mose-paper"
@@ -57,28 +69,32 @@ printf 'src,dst,class,demand\n0,2,kv,1.7e308\n' >"$WORK/flows-big.csv"
 
 # --- mose-flow-eval
 expect_error eval-nodes-max 'invalid --nodes = "4294967295": at most 4294967294 groups' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --nodes=4294967295
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --nodes=4294967295
 expect_error eval-nodes-memory '--nodes=4294967294 needs at least' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --nodes=4294967294
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --nodes=4294967294
 expect_error eval-demand-sum "$WORK/flows-sum.csv:3: demand \"1e308\" makes the total demand exceed" \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows-sum.csv"
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows-sum.csv"
 expect_error eval-cost-overflow 'came out as inf: the demands are too large' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows-big.csv"
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows-big.csv"
 expect_error eval-rngrun-text 'invalid --RngRun = "abc"' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --RngRun=abc
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=abc
 expect_error eval-rngrun-negative 'invalid --RngRun = "-1"' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --RngRun=-1
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=-1
 expect_error eval-empty-value 'invalid --nodes = "": the value is empty' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --nodes=
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --nodes=
 expect_error eval-routing 'invalid --routing = "ospf": allowed values are shortest-path' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --routing=ospf
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --routing=ospf
+expect_error eval-flows-is-a-count 'Invalid command-line argument: --flows=' \
+    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv"
+expect_ok eval-routing-default '"routing": "random-shortest-path"' \
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv"
 expect_ok eval-routing-any-case '"routing": "ecmp"' \
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --routing=ECMP
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --routing=ECMP
 if [ -w /dev/full ]; then
     expect_error eval-loads-full-disk 'cannot write /dev/full' \
-        "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" --loads=/dev/full
+        "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --loads=/dev/full
     CASES=$((CASES + 1))
-    "$EVAL" --graph="$WORK/ring.csv" --flows="$WORK/flows.csv" >/dev/full 2>"$WORK/err"
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" >/dev/full 2>"$WORK/err"
     rc=$?
     if [ "$rc" -eq 1 ] && grep -qF 'cannot write to standard output' "$WORK/err"; then
         echo "ok   eval-stdout-full-disk"
@@ -109,7 +125,20 @@ expect_ok templates-large-sampled 'from 4096 of 50000 sources' \
 expect_ok templates-small "files written to $WORK/small/" \
     "$TPL" $SMALL --outputDir="$WORK/small"
 
+expect_ok templates-folder-space "files written to $WORK/with space/" \
+    "$TPL" --nodes=64 --flows=100 --progress=false --outputDir="$WORK/with space"
+expect_error templates-number-space 'invalid --nodes = "64 x": expected an unsigned decimal' \
+    "$TPL" "--nodes=64 x"
+expect_ok templates-degree-8 'H^PD r=7, H^C r=1' "$TPL" --degree=8 --flows=1000 --progress=false
+expect_ok templates-reserved-0 'H^PD r=0, H^C r=1' "$TPL" --pdReservedPorts=0 --flows=1000 \
+    --progress=false
+expect_error templates-unused-count 'invalid --prefill = "24": the option would not be used' \
+    "$TPL" $SMALL --inferenceRolesFile="$WORK/small/roles_inference.csv"
+
 # --- mose-paper
+expect_ok paper-nodes-64 'CSV files written to' \
+    "$PAPER" --nodes=64 --flows=500 --seeds=2 --plot=false --progress=false \
+    --outputDir="$WORK/paper-64"
 expect_error paper-flows-memory '--flows=99999999999' "$PAPER" --flows=99999999999
 expect_error paper-rngrun-text 'invalid --RngRun = "abc"' "$PAPER" --RngRun=abc
 expect_error paper-bad-bool 'invalid --plot = "maybe"' "$PAPER" --plot=maybe
@@ -155,11 +184,39 @@ if [ -x "$PACKET" ]; then
     expect_error packet-mode 'invalid --mode = "bar"' "$PACKET" --mode=bar --plot=false
     expect_error packet-graph-missing 'cannot open /nonexistent.csv' \
         "$PACKET" --graph=/nonexistent.csv --policies=MoSE --plot=false
-    expect_error packet-nodes 'invalid nodes = 1' "$PACKET" --nodes=1 --plot=false
-    expect_error packet-stop 'invalid --stopTime = -1' "$PACKET" --stopTime=-1 --plot=false
+    expect_error packet-nodes 'invalid --nodes = "1": a circuit graph needs at least 2 groups' \
+        "$PACKET" --nodes=1 --plot=false
+    expect_error packet-stop 'invalid --stopTime = "-1": a duration >= 0' \
+        "$PACKET" --stopTime=-1 --plot=false
+    expect_error packet-stop-zero 'invalid --stopTime = 0 s: the simulation needs a positive' \
+        "$PACKET" --stopTime=0ms --plot=false
+    expect_error packet-reserved 'invalid --pdReservedPorts = "5": need 0 <= r <= d = 4' \
+        "$PACKET" --pdReservedPorts=5 --plot=false
+    expect_error packet-roles-sum 'invalid --prefill/--decode/--training = 30 P + 25 D (default) + 14 T (default) = 69' \
+        "$PACKET" --prefill=30 --plot=false
+    expect_error packet-other-mode-file 'invalid --trainingFlowsFile = "'"$WORK/flows.csv"'": the file would not be used' \
+        "$PACKET" --trainingFlowsFile="$WORK/flows.csv" --plot=false
+    expect_error packet-flows-file-ids "$WORK/flows.csv:3" \
+        "$PACKET" --nodes=2 --degree=1 --inferenceFlowsFile="$WORK/flows.csv" --plot=false
+    expect_error packet-kvshare-unused 'invalid --kvShareInference = "0.5": the option would not be used' \
+        "$PACKET" --inferenceFlowsFile="$WORK/flows.csv" --kvShareInference=0.5 --plot=false
     expect_error packet-address-base 'invalid address base = 10.255.255.0' \
         "$PACKET" --ns3::MoseTopologyHelper::AddressBase=10.255.255.0 --policies=MoSE \
         --flows=10 --plot=false
+    # no shell sees the folder's name: quotes, $(...) and & stay characters of the name
+    if command -v gnuplot >/dev/null 2>&1; then
+        WEIRD="$WORK/it's \$(touch pwned) & \`touch pwned2\`"
+        expect_ok packet-folder-name 'and its PNG figures' \
+            "$PACKET" --nodes=16 --flows=40 --policies=MoSE --outputDir="$WEIRD"
+        CASES=$((CASES + 1))
+        if [ -f "$WEIRD/fct_cdf_inference-heavy_kv.png" ] && [ ! -e pwned ] && [ ! -e pwned2 ] \
+            && [ ! -e "$WORK/pwned" ] && [ ! -e "$WORK/pwned2" ]; then
+            echo "ok   packet-folder-name-files"
+        else
+            echo "FAIL packet-folder-name-files: no figure in $WEIRD, or a shell ran its name"
+            FAILED=$((FAILED + 1))
+        fi
+    fi
     expect_ok packet-small 'circuits whose payload bytes' \
         "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir="$WORK/packet"
 fi
@@ -169,18 +226,25 @@ SWITCH="$BIN/mose-mode-switch"
 if [ -x "$SWITCH" ]; then
     expect_error switch-policy 'invalid --policy = "foo"' "$SWITCH" --policy=foo --plot=false
     expect_error switch-construction 'invalid --construction = "keep-all"' "$SWITCH" --construction=keep-all --plot=false
-    expect_error switch-schedule-unsorted 'boundary times must be strictly increasing' \
-        "$SWITCH" --schedule=0.4s:training-heavy,0.2s:inference-heavy --plot=false
-    expect_error switch-schedule-mode 'invalid schedule mode = "bar"' \
-        "$SWITCH" --schedule=0.2s:bar --plot=false
-    expect_error switch-schedule-time 'invalid schedule time = "0.2"' \
-        "$SWITCH" --schedule=0.2:training-heavy --plot=false
-    expect_error switch-last-interval 'invalid --lastInterval = "soon"' \
-        "$SWITCH" --lastInterval=soon --plot=false
+    expect_error switch-schedule-zero 'invalid --schedule period 2 duration = 0 s: every period' \
+        "$SWITCH" --schedule=inference-heavy:200ms,training-heavy:0 --plot=false
+    expect_error switch-schedule-mode 'invalid --schedule period 1 mode = "bar"' \
+        "$SWITCH" --schedule=bar:0.2s --plot=false
+    expect_error switch-schedule-time 'invalid --schedule period 2 duration = "soon"' \
+        "$SWITCH" --schedule=inference-heavy:0.2s,training-heavy:soon --plot=false
+    expect_error switch-schedule-old-form 'invalid --schedule period 1 = "0.2s:training-heavy": the mode comes first: a schedule is MODE:DURATION periods' \
+        "$SWITCH" --schedule=0.2s:training-heavy,0.4s:inference-heavy --plot=false
+    expect_error switch-schedule-first 'the first period must last longer than the first transfers' \
+        "$SWITCH" --schedule=inference-heavy:1ms,training-heavy:10ms --plot=false
+    expect_error switch-last-interval 'Invalid command-line argument: --lastInterval' \
+        "$SWITCH" --lastInterval=0.2s --plot=false
+    expect_error switch-stop 'invalid --stopTime = "soon": a duration >= 0' \
+        "$SWITCH" --stopTime=soon --plot=false
     expect_error switch-bad-bool 'invalid --compare = "maybe"' "$SWITCH" --compare=maybe
     expect_ok switch-small 'verdict: switching' \
-        "$SWITCH" --nodes=16 --flows=40 --schedule=150ms:training-heavy,300ms:inference-heavy \
-        --lastInterval=150ms --startWindow=20ms --plot=false --outputDir="$WORK/switch"
+        "$SWITCH" --nodes=16 --flows=40 \
+        --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
+        --startWindow=20ms --plot=false --outputDir="$WORK/switch"
 fi
 
 # --- mose-break-even
@@ -188,9 +252,12 @@ BREAK="$BIN/mose-break-even"
 if [ -x "$BREAK" ]; then
     expect_error break-metric 'invalid --metric = "foo": allowed values are avg_cost' \
         "$BREAK" --metric=foo
-    expect_error break-dark-negative 'invalid --darkTime = "-1": a number of seconds >= 0' \
+    expect_error break-dark-negative 'invalid --darkTime = "-1": a duration >= 0' \
         "$BREAK" --darkTime=-1
-    expect_error break-dark-text 'invalid --darkTime = "25ms"' "$BREAK" --darkTime=25ms
+    expect_error break-dark-text 'invalid --darkTime = "25 ms": a duration >= 0: a number with an optional unit' \
+        "$BREAK" "--darkTime=25 ms"
+    expect_error break-schedule-old-form 'the mode comes first: a schedule is MODE:DURATION periods' \
+        "$BREAK" --schedule=0.2s:training-heavy
     expect_error break-dark-inf 'invalid --darkTime = "inf"' "$BREAK" --darkTime=inf
     expect_error break-factor 'invalid --unservedFactor = "-2": a number >= 0' \
         "$BREAK" --unservedFactor=-2
@@ -223,6 +290,13 @@ if [ -x "$BREAK" ]; then
     expect_ok break-small 'Break-even mode duration T*' \
         "$BREAK" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/break" \
         --schedule=inference-heavy:3600,training-heavy:600
+    # units: the same schedule and dark time written with units give the same files
+    expect_ok break-small-units 'Break-even mode duration T*' \
+        "$BREAK" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/break-units" \
+        --schedule=inference-heavy:1h,training-heavy:10min --darkTime=25ms
+    for f in rates per_seed break_even schedule cost_vs_duration; do
+        expect_same "break-units-$f" "$WORK/break/$f.csv" "$WORK/break-units/$f.csv"
+    done
 fi
 
 # --- mose-sweep
@@ -250,8 +324,10 @@ if [ -x "$SWEEP" ]; then
         "$SWEEP" --sweepConstruction=fresh,new
     expect_error sweep-twice 'invalid --sweepDegrees = 4: the value is listed twice' \
         "$SWEEP" --sweepDegrees=4,4
-    expect_error sweep-degree-option 'invalid --degree = 8: a sweep takes d from --sweepDegrees' \
+    expect_error sweep-degree-option 'invalid --degree = "8": a sweep takes d from --sweepDegrees' \
         "$SWEEP" --degree=8
+    expect_error sweep-flows-file 'invalid --inferenceFlowsFile = "'"$WORK/flows.csv"'": a sweep draws' \
+        "$SWEEP" --inferenceFlowsFile="$WORK/flows.csv"
     expect_error sweep-empty-value 'invalid --sweepR = "": the value is empty' "$SWEEP" --sweepR=
     expect_error sweep-bad-bool 'invalid --plot = "maybe"' "$SWEEP" --plot=maybe
     expect_error sweep-rngrun 'invalid --RngRun = "-1"' "$SWEEP" --RngRun=-1
@@ -259,6 +335,75 @@ if [ -x "$SWEEP" ]; then
         "$SWEEP" --nodes=64 --sweepNodes=64 --sweepDegrees=4 --sweepConstruction=fresh \
         --prefill=24 --decode=24 --training=16 --trPrefill=8 --trDecode=8 --trTraining=48 \
         --flows=500 --plot=false --progress=false --outputDir="$WORK/sweep"
+fi
+
+# --- one scenario, every program: the same scenario options give the same roles, P-D
+# assignments, flows and circuit graphs in mose-templates, mose-packet and mose-mode-switch, and
+# the packet programs run from mose-templates' files give the same results as from the options.
+# same_scenario TAG FLOWS "GRAPH" "DRAW": GRAPH are options that shape the templates (N, d, r,
+# completion, run), DRAW options of what the files replace (role counts, assignment); every
+# one of the three programs takes both; the runs from files take GRAPH only
+same_scenario() {
+    tag=$1; flows=$2; G=$3; W=$4
+    D="$WORK/same-$tag"
+    T="$D/templates"
+    # shellcheck disable=SC2086 # G and W are lists of options
+    expect_ok "same-$tag-templates" "files written to $T/" \
+        "$TPL" $G $W --flows="$flows" --progress=false --outputDir="$T"
+    # shellcheck disable=SC2086
+    expect_ok "same-$tag-packet" 'circuits whose payload bytes' \
+        "$PACKET" $G $W --flows="$flows" --policies=S-Train,S-Inf,S-Comp,MoSE \
+        --writeScenario=true --plot=false --outputDir="$D/packet"
+    for f in roles_inference assignment_inference flows_inference; do
+        expect_same "same-$tag-packet-$f" "$D/packet/$f.csv" "$T/$f.csv"
+    done
+    for pt in S-Train:uniform S-Inf:pd-biased S-Comp:compromise MoSE:pd-biased; do
+        expect_same "same-$tag-packet-graph-${pt%%:*}" \
+            "$D/packet/inference-heavy_${pt%%:*}_graph.csv" "$T/${pt#*:}.csv"
+    done
+    # shellcheck disable=SC2086
+    expect_ok "same-$tag-switch" 'verdict' \
+        "$SWITCH" $G $W --flows="$flows" --compare=false --writeScenario=true --plot=false \
+        --schedule=inference-heavy:60ms,training-heavy:60ms --startWindow=10ms \
+        --outputDir="$D/switch"
+    for f in uniform.csv pd-biased.csv compromise.csv uniform.dot pd-biased.dot compromise.dot \
+        roles_inference.csv roles_training.csv assignment_inference.csv \
+        assignment_training.csv flows_inference.csv flows_training.csv; do
+        expect_same "same-$tag-switch-$f" "$D/switch/$f" "$T/$f"
+    done
+    # the inputs read back from mose-templates' files: the same packet-level results
+    # shellcheck disable=SC2086
+    expect_ok "same-$tag-packet-files" 'circuits whose payload bytes' \
+        "$PACKET" $G --policies=MoSE --plot=false --outputDir="$D/packet-files" \
+        --inferenceRolesFile="$T/roles_inference.csv" \
+        --inferenceAssignmentFile="$T/assignment_inference.csv" \
+        --inferenceFlowsFile="$T/flows_inference.csv" --graph="$T/pd-biased.csv"
+    for f in transfers circuits summary losses; do
+        expect_same "same-$tag-packet-files-$f" "$D/packet-files/inference-heavy_MoSE_$f.csv" \
+            "$D/packet/inference-heavy_MoSE_$f.csv"
+    done
+    # shellcheck disable=SC2086
+    expect_ok "same-$tag-switch-files" 'verdict' \
+        "$SWITCH" $G --compare=false --plot=false \
+        --schedule=inference-heavy:60ms,training-heavy:60ms --startWindow=10ms \
+        --outputDir="$D/switch-files" \
+        --inferenceRolesFile="$T/roles_inference.csv" --trainingRolesFile="$T/roles_training.csv" \
+        --inferenceAssignmentFile="$T/assignment_inference.csv" \
+        --trainingAssignmentFile="$T/assignment_training.csv" \
+        --inferenceFlowsFile="$T/flows_inference.csv" --trainingFlowsFile="$T/flows_training.csv"
+    for f in intervals circuits goodput transfers; do
+        expect_same "same-$tag-switch-files-$f" "$D/switch-files/MoSE_$f.csv" \
+            "$D/switch/MoSE_$f.csv"
+    done
+}
+if [ -x "$PACKET" ] && [ -x "$SWITCH" ]; then
+    # the packet programs' default N with the paper's role shares of it
+    same_scenario n64 300 "--nodes=64" ""
+    # d = 8: r = d - 1 = 7 in every program
+    same_scenario d8 200 "--nodes=64 --degree=8" ""
+    # r = 0 (H^PD(0)), the random completion, another run; role counts and the assignment given
+    same_scenario r0 200 "--nodes=48 --degree=6 --pdReservedPorts=0 --completion=random --RngRun=3" \
+        "--prefill=18 --decode=18 --training=12 --assignment=many-to-one"
 fi
 
 echo "$CASES cases, $FAILED failed"

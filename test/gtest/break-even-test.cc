@@ -177,6 +177,16 @@ TEST(MoseBreakEven, ScheduleParsing)
     EXPECT_EQ(s[2].duration, 7.0);
     EXPECT_EQ(FormatSchedule(s), "inference-heavy:1500,training-heavy:0,training-heavy:7");
     EXPECT_EQ(FormatSchedule(ParseSchedule("x", FormatSchedule(s))), FormatSchedule(s));
+    // durations with units, as every duration option reads them; no unit is seconds
+    auto u = ParseSchedule("--schedule", "inference:1h,training:10min,inference:250ms,training:5");
+    ASSERT_EQ(u.size(), 4u);
+    EXPECT_EQ(u[0].duration, 3600.0);
+    EXPECT_EQ(u[1].duration, 600.0);
+    EXPECT_EQ(u[2].duration, 250 * 1e-3);
+    EXPECT_EQ(u[3].duration, 5.0);
+    EXPECT_EQ(ParseSchedule("s", "inference:1e-3s")[0].duration, 1e-3);
+    EXPECT_EQ(ParseSchedule("s", "inference:2us")[0].duration, 2 * 1e-6);
+    EXPECT_EQ(ParseSchedule("s", "inference:7ns")[0].duration, 7 * 1e-9);
     EXPECT_EQ(FormatSchedule(AlternatingSchedule(60, 2)),
               "inference-heavy:60,training-heavy:60,inference-heavy:60,training-heavy:60");
 }
@@ -199,7 +209,14 @@ TEST(MoseBreakEven, ScheduleErrors)
     ExpectErrorContaining(parse("inference:inf"), "invalid --schedule period 1 duration");
     ExpectErrorContaining(parse("inference:nan"), "invalid --schedule period 1 duration");
     ExpectErrorContaining(parse("inference:10,training:-1"),
-                          "invalid --schedule period 2 duration = \"-1\": a duration must be");
+                          "invalid --schedule period 2 duration = \"-1\": a duration >= 0");
+    ExpectErrorContaining(parse("inference:10,training:5 s"), "period 2 duration = \"5 s\"");
+    ExpectErrorContaining(parse("inference:10,training:5sec"), "unit ns, us, ms, s, min or h");
+    // the TIME:MODE boundaries mose-mode-switch read before: named, with the MODE:DURATION form
+    ExpectErrorContaining(parse("0.2s:training-heavy,0.4s:inference-heavy"),
+                          "invalid --schedule period 1 = \"0.2s:training-heavy\": the mode comes "
+                          "first: a schedule is MODE:DURATION periods");
+    ExpectErrorContaining(parse("0.2s:training-heavy"), "the TIME:MODE boundary form is no longer");
     ExpectErrorContaining(parse("inference:0,training:0"), "the durations add up to 0 s");
     ExpectErrorContaining(parse("inference:1e308,training:1e308"), "the durations add up to more");
     ExpectErrorContaining([]() { ValidateSchedule("schedule", {}); }, "the schedule is empty");

@@ -11,6 +11,7 @@
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-port-plan.h"
+#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-study-report.h"
 
@@ -139,10 +140,10 @@ TEST(MoseFlowExperimentHelper, BadConfigurationIsRejected)
     EXPECT_NE(message(c).find("63"), std::string::npos) << message(c);
 }
 
-TEST(MoseFlowExperimentCommandLine, MalformedNumbersAreRejected)
+TEST(MoseScenarioOptions, MalformedNumbersAreRejected)
 {
     auto parse = [](std::vector<std::string> args) {
-        return ParseOptions<MoseFlowExperimentCommandLine>(std::move(args));
+        return ParseOptions<MoseScenarioOptions>(std::move(args));
     };
     EXPECT_EQ(parse({"--nodes=64",
                      "--prefill=24",

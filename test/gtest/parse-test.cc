@@ -274,3 +274,43 @@ TEST(EnumTable, Ns3EnumCheckerFromTheTable)
     outside(MOSE_ENUM_CHECKER_VALUE(RoutingRule, static_cast<RoutingRule>(99)));
     EXPECT_FALSE(checker->Check(outside));
 }
+
+TEST(ParseNumbers, DurationsHaveOneSyntax)
+{
+    // no unit: seconds, as ns-3's Time reads "3600"
+    EXPECT_EQ(ParseDuration("--x", "3600"), 3600.0);
+    EXPECT_EQ(ParseDuration("--x", "0.025"), 0.025);
+    EXPECT_EQ(ParseDuration("--x", "1e-3"), 1e-3);
+    EXPECT_EQ(ParseDuration("--x", "0"), 0.0);
+    // the units, each the same double as number * factor
+    EXPECT_EQ(ParseDuration("--x", "25ms"), 25 * 1e-3);
+    EXPECT_EQ(ParseDuration("--x", "150ms"), 150 * 1e-3);
+    EXPECT_EQ(ParseDuration("--x", "0.2s"), 0.2);
+    EXPECT_EQ(ParseDuration("--x", "3us"), 3 * 1e-6);
+    EXPECT_EQ(ParseDuration("--x", "40ns"), 40 * 1e-9);
+    EXPECT_EQ(ParseDuration("--x", "10min"), 600.0);
+    EXPECT_EQ(ParseDuration("--x", "1.5h"), 5400.0);
+    EXPECT_EQ(ParseDuration("--x", "1e-3s"), 1e-3);
+    for (const char* bad : {"",
+                            "ms",
+                            "-1",
+                            "-1ms",
+                            "1 ms",
+                            " 1",
+                            "1sec",
+                            "1S",
+                            "1m",
+                            "inf",
+                            "nan",
+                            "1e",
+                            "+1s",
+                            "1,5s"})
+    {
+        ExpectErrorContaining([bad]() { ParseDuration("--darkTime", bad); },
+                              std::string("invalid --darkTime = \"") + bad + "\"");
+    }
+    ExpectErrorContaining([]() { ParseDuration("--x", "-1"); },
+                          "a duration >= 0: a number with an optional unit ns, us, ms, s, min or h "
+                          "(no unit: seconds)");
+    ExpectErrorContaining([]() { ParseDuration("--x", "1e308h"); }, "out of the range");
+}

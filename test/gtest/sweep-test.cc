@@ -183,9 +183,22 @@ TEST(MoseSweepCommandLine, OptionsAndDefaults)
               (std::vector<TemplateConstruction>{TemplateConstruction::REWIRING_AWARE}));
     EXPECT_EQ(c.base.seeds, 3U);
     EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--degree=8"}); }),
-                    "invalid --degree = 8: a sweep takes d from --sweepDegrees");
+                    "invalid --degree = \"8\": a sweep takes d from --sweepDegrees");
+    // given equal to the default is given all the same: the axis replaces it
+    EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--degree=4"}); }),
+                    "invalid --degree = \"4\": a sweep takes d from --sweepDegrees");
     EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--pdReservedPorts=2"}); }),
-                    "invalid --pdReservedPorts = 2");
+                    "invalid --pdReservedPorts = \"2\"");
+    EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--kvShareInference=0.7"}); }),
+                    "a sweep takes the inference-heavy KV share from --sweepKvShare");
+    // role counts apply to the point N = --nodes only
+    EXPECT_CONTAINS(
+        ErrorOf([] {
+            ParseCommandLine(
+                {"--nodes=64", "--sweepNodes=128", "--prefill=24", "--decode=24", "--training=16"});
+        }),
+        "invalid --prefill = \"24\": role counts given apply to the point N = "
+        "--nodes = 64, which --sweepNodes does not list");
     EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--sweepDegrees=2:5"}); }),
                     "invalid --sweepDegrees = 2");
     EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--sweepKvShare=1.2"}); }),

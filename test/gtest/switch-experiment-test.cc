@@ -11,6 +11,7 @@
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
+#include "ns3/mose-break-even.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-port-plan.h"
@@ -37,9 +38,9 @@ SmallConfig(Policy policy, Time startWindow = MilliSeconds(100))
 {
     MoseSwitchExperimentConfig c = MoseSwitchExperimentConfig::Scaled(32, 300);
     c.policy = policy;
-    c.schedule =
-        MoseModeSwitcherHelper::ParseSchedule("150ms:training-heavy,300ms:inference-heavy");
-    c.end = MilliSeconds(450);
+    c.SetSchedule(
+        ParseSchedule("--schedule",
+                      "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
     c.startWindow = startWindow;
     c.stopTime = Seconds(20);
     return c;
@@ -311,8 +312,44 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
     EXPECT_THROW(MoseSwitchExperiment{c}, MoseError);
     EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "150ms"), MilliSeconds(150));
     EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "0.2s"), MilliSeconds(200));
-    EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "150"), MoseError);
+    EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "150"), Seconds(150)); // no unit: s
     EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "-1ms"), MoseError);
-    EXPECT_EQ(MoseSwitchExperiment::FormatSchedule(c.schedule),
-              "0.15s:training-heavy,0.3s:inference-heavy");
+    EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "1 ms"), MoseError);
+    EXPECT_EQ(FormatSchedule(c.GetSchedulePeriods()),
+              "inference-heavy:0.15,training-heavy:0.15,inference-heavy:0.15");
+    // a period that does not last is named with its number
+    c = SmallConfig(Policy::MOSE);
+    ExpectErrorContaining(
+        [&c]() {
+            c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:0"));
+        },
+        "invalid --schedule period 2 duration = 0 s: every period of a switching run must last");
+}
+
+TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
+{
+    MoseSwitchExperimentConfig c = MoseSwitchExperimentConfig::Scaled(32, 300);
+    // mose-mode-switch's default: the same boundaries and end as before the periods syntax
+    EXPECT_EQ(c.initialMode, WorkloadMode::INFERENCE_HEAVY);
+    ASSERT_EQ(c.schedule.size(), 2u);
+    EXPECT_EQ(c.schedule[0].at, MilliSeconds(200));
+    EXPECT_EQ(c.schedule[0].mode, WorkloadMode::TRAINING_HEAVY);
+    EXPECT_EQ(c.schedule[1].at, MilliSeconds(400));
+    EXPECT_EQ(c.schedule[1].mode, WorkloadMode::INFERENCE_HEAVY);
+    EXPECT_EQ(c.end, MilliSeconds(600));
+    c.SetSchedule(ParseSchedule("--schedule", "training:1s,inference:0.5s,training:250ms"));
+    EXPECT_EQ(c.initialMode, WorkloadMode::TRAINING_HEAVY);
+    ASSERT_EQ(c.schedule.size(), 2u);
+    EXPECT_EQ(c.schedule[0].at, Seconds(1));
+    EXPECT_EQ(c.schedule[1].at, MilliSeconds(1500));
+    EXPECT_EQ(c.end, MilliSeconds(1750));
+    EXPECT_EQ(FormatSchedule(c.GetSchedulePeriods()),
+              "training-heavy:1,inference-heavy:0.5,training-heavy:0.25");
+    // one period: no switch at all
+    c.SetSchedule(ParseSchedule("--schedule", "inference:100ms"));
+    EXPECT_TRUE(c.schedule.empty());
+    EXPECT_EQ(c.end, MilliSeconds(100));
+    // the first period must outlast the first transfers' start (1 ms)
+    c.SetSchedule(ParseSchedule("--schedule", "inference:1ms,training:10ms"));
+    ExpectErrorContaining([&c]() { c.Validate(); }, "the first period must last longer");
 }

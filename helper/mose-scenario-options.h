@@ -1,0 +1,160 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SCENARIO_OPTIONS_H
+#define MOSE_SCENARIO_OPTIONS_H
+
+#include "ns3/command-line.h"
+#include "ns3/mose-flow-experiment-config.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief The scale of a program's default run: the only scenario defaults that differ between
+ *        the mose programs (mose-paper, mose-baselines, mose-break-even, mose-templates: N = 1024,
+ *        100,000 flows, 20 seeds; mose-sweep: 20,000 flows, 2 seeds; mose-packet: N = 64, 2000
+ *        flows; mose-mode-switch: N = 64, 1000 flows). Every other option has one default in
+ *        every program (MoseScenarioOptions).
+ */
+struct MoseScenarioDefaults
+{
+    uint32_t nodes{1024};   //!< --nodes
+    uint64_t flows{100000}; //!< --flows
+    uint32_t seeds{20};     //!< --seeds, where offered
+};
+
+/**
+ * \ingroup mose
+ * \brief The scenario options of every mose program, one meaning and one default each:
+ *        registers them on an ns-3 CommandLine and validates what was given into a
+ *        MoseFlowExperimentConfig.
+ *
+ * | option | meaning | default |
+ * |---|---|---|
+ * | --nodes | N groups | the program's (MoseScenarioDefaults) |
+ * | --degree | d optical ports per group | 4 |
+ * | --prefill, --decode, --training | inference-heavy role counts | the paper's shares of N |
+ * | --trPrefill, --trDecode, --trTraining | training-heavy role counts | the paper's shares of N |
+ * | --roleTransition | swap or nested | swap |
+ * | --pdReservedPorts | r of H^PD, 0..d (0: H^U) | d - 1 |
+ * | --compromiseReservedPorts | r of H^C, 0..d | 1 |
+ * | --completion | circulant or random | circulant |
+ * | --construction | fresh or rewiring-aware | fresh |
+ * | --biregular | allow a biregular P-D split | false |
+ * | --assignment | one-to-one or many-to-one | one-to-one |
+ * | --assignmentCap | many-to-one: prefills per decode, >= 1 | max(r, 1) |
+ * | --flows | flows drawn per mode F | the program's |
+ * | --kvShareInference, --kvShareTraining | KV share rho | 0.7, 0.3 |
+ * | --routing | shortest-path, random-shortest-path or ecmp | random-shortest-path |
+ * | --seeds | seeds; seed k uses run RngRun + k | the program's |
+ * | --threads | worker threads (0: one per core) | 0 |
+ * | --inferenceRolesFile, --trainingRolesFile | roles CSV (node,role) | none |
+ * | --inferenceAssignmentFile, --trainingAssignmentFile | P-D pairs CSV | none |
+ * | --inferenceFlowsFile, --trainingFlowsFile | flows CSV (src,dst,class,demand) | none |
+ *
+ * The paper's shares of N (RoleCounts::PaperScaled()): floor(N * 410 / 1024) prefill and as
+ * many decode groups, the rest training, inference-heavy; floor(N * 102 / 1024) and the rest
+ * training-heavy (410/410/204 and 102/102/820 at N = 1024). A count that is given replaces only
+ * its own default, and the three counts of a mode must add up to N. The first seed's run is
+ * ns-3's own --RngRun (MoseFlowExperimentConfig::firstRun).
+ *
+ * A user's setting wins or fails: a value that would not be used is an error naming it (role
+ * counts next to that mode's roles file, --roleTransition next to --trainingRolesFile, --flows
+ * when both modes' flows come from files, a KV share next to its mode's flows file,
+ * --assignment/--assignmentCap when both assignments come from files, --assignmentCap with the
+ * one-to-one assignment). Numbers are taken as text and parsed strictly (mose-parse.h); every
+ * error is a MoseError "invalid --OPTION = "TEXT": what is allowed", with the text as typed.
+ *
+ * The object must outlive the CommandLine's Parse() and stays where it is (the options write
+ * into it through callbacks), hence no copies.
+ */
+class MoseScenarioOptions
+{
+  public:
+    /// offers --routing: the program routes flows
+    static constexpr uint32_t ROUTING = 1;
+    /// offers --seeds and --threads: the program evaluates several seeds
+    static constexpr uint32_t SEEDS = 2;
+    /// both: the flow-level study programs
+    static constexpr uint32_t STUDY = ROUTING | SEEDS;
+
+    /**
+     * \param defaults the program's scale (N, flows, seeds)
+     * \param offers which optional groups to register (ROUTING, SEEDS); a program without SEEDS
+     *        runs one seed (the run --RngRun)
+     */
+    explicit MoseScenarioOptions(const MoseScenarioDefaults& defaults = MoseScenarioDefaults(),
+                                 uint32_t offers = STUDY);
+
+    MoseScenarioOptions(const MoseScenarioOptions&) = delete;
+    MoseScenarioOptions& operator=(const MoseScenarioOptions&) = delete;
+
+    /**
+     * \brief Adds the options to a CommandLine; call once, before cmd.Parse().
+     * \param cmd the command line
+     */
+    void AddOptions(CommandLine& cmd);
+
+    /**
+     * \brief Reads the options given; call after cmd.Parse().
+     * \return the configuration, validated; a MoseError names the first bad option
+     */
+    MoseFlowExperimentConfig GetConfig() const;
+
+    /**
+     * \param name an option's name without dashes (e.g. "pdReservedPorts")
+     * \return whether the user gave it
+     */
+    bool IsGiven(const std::string& name) const;
+
+    /**
+     * \param name an option's name without dashes
+     * \return the text the user gave, quoted for a message ("\"8\""), or, if it was not given,
+     *         its default and "(default)" ("4 (default)")
+     */
+    std::string Describe(const std::string& name) const;
+
+    /// \return the names (without dashes) of the options AddOptions() registers, in order
+    std::vector<std::string> GetNames() const;
+
+  private:
+    /// One option: its name, help, the default shown in --help
+    struct Option
+    {
+        std::string name;        //!< without dashes
+        std::string help;        //!< help text
+        std::string defaultText; //!< as --help shows it
+    };
+
+    /// \return the options registered with the given offers
+    std::vector<Option> GetOptions() const;
+    /// \param name an option \return the text given, or its default text if not given
+    std::string TextOf(const std::string& name) const;
+    /// \param name an option \param otherwise its default \return the value given, or otherwise
+    uint32_t Unsigned32(const std::string& name, uint32_t otherwise) const;
+    /// \brief Throws a MoseError naming the first of the options that was given
+    /// \param names options that would not be used \param reason why not
+    void RejectUnused(const std::vector<std::string>& names, const std::string& reason) const;
+
+    MoseScenarioDefaults m_defaults;            //!< the program's scale
+    uint32_t m_offers;                          //!< ROUTING, SEEDS
+    bool m_biregular{false};                    //!< --biregular
+    std::map<std::string, std::string> m_given; //!< text of every option given, by name
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_SCENARIO_OPTIONS_H */

@@ -1,0 +1,462 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// MoseScenarioOptions: one option set, one meaning and one default per option, in every program
+
+#include "mose-test-util.h"
+
+#include "ns3/command-line.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
+#include "ns3/mose-packet-experiment.h"
+#include "ns3/mose-scenario-options.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-study-report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// A program's option set: its scale defaults and the optional groups it offers
+struct Program
+{
+    std::string name;              //!< the program
+    MoseScenarioDefaults defaults; //!< its scale
+    uint32_t offers;               //!< ROUTING, SEEDS
+};
+
+/// The programs' option sets, as the examples construct them
+const std::vector<Program> PROGRAMS = {
+    {"mose-paper", MoseScenarioDefaults(), MoseScenarioOptions::STUDY},
+    {"mose-templates", MoseScenarioDefaults(), 0},
+    {"mose-sweep", MoseScenarioDefaults{1024, 20000, 2}, MoseScenarioOptions::STUDY},
+    {"mose-packet", MoseScenarioDefaults{64, 2000, 1}, MoseScenarioOptions::ROUTING},
+    {"mose-mode-switch", MoseScenarioDefaults{64, 1000, 1}, MoseScenarioOptions::ROUTING},
+};
+
+/**
+ * \brief Parses arguments as a program's command line does.
+ * \param program the option set
+ * \param args the arguments after the program's name
+ * \return GetConfig()
+ */
+MoseFlowExperimentConfig
+Parse(const Program& program, std::vector<std::string> args)
+{
+    MoseScenarioOptions options(program.defaults, program.offers);
+    CommandLine cmd;
+    options.AddOptions(cmd);
+    args.insert(args.begin(), program.name);
+    cmd.Parse(args);
+    return options.GetConfig();
+}
+
+/// \param args arguments \return mose-paper's configuration
+MoseFlowExperimentConfig
+ParsePaper(std::vector<std::string> args)
+{
+    return Parse(PROGRAMS[0], std::move(args));
+}
+
+/// \return every scenario field of a configuration as text, for comparisons that name the field
+std::vector<std::string>
+ScenarioFields(const MoseFlowExperimentConfig& c)
+{
+    auto counts = [](const RoleCounts& r) {
+        return std::to_string(r.prefill) + "/" + std::to_string(r.decode) + "/" +
+               std::to_string(r.training);
+    };
+    return {"nodes " + std::to_string(c.nodes),
+            "degree " + std::to_string(c.degree),
+            "inferenceRoles " + counts(c.inferenceRoles),
+            "trainingRoles " + counts(c.trainingRoles),
+            "transition " + ToString(c.transition),
+            "pdReservedPorts " + std::to_string(c.pdReservedPorts),
+            "compromiseReservedPorts " + std::to_string(c.compromiseReservedPorts),
+            "completion " + ToString(c.completion),
+            "construction " + ToString(c.construction),
+            "allowBiregular " + std::to_string(c.allowBiregular),
+            "assignment " + ToString(c.assignment),
+            "assignmentCap " + std::to_string(c.assignmentCap),
+            "flows " + std::to_string(c.flows),
+            "kvShareInference " + FormatNumber(c.kvShareInference),
+            "kvShareTraining " + FormatNumber(c.kvShareTraining),
+            "firstRun " + std::to_string(c.firstRun),
+            "inferenceRolesFile " + c.inferenceRolesFile,
+            "trainingRolesFile " + c.trainingRolesFile,
+            "inferenceAssignmentFile " + c.inferenceAssignmentFile,
+            "trainingAssignmentFile " + c.trainingAssignmentFile,
+            "inferenceFlowsFile " + c.inferenceFlowsFile,
+            "trainingFlowsFile " + c.trainingFlowsFile};
+}
+
+/// \param flows flows \return them as text, one per line, for comparisons
+std::string
+FlowsText(const std::vector<Flow>& flows)
+{
+    std::ostringstream os;
+    WriteFlowsCsv(flows, os);
+    return os.str();
+}
+
+/// \return a fresh temporary folder for one test
+std::string
+TempFolder(const std::string& name)
+{
+    const std::string dir = testing::TempDir() + "mose-scenario-options-" + name;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+} // namespace
+
+TEST(MoseScenarioOptions, DefaultsAreThePapersAtItsScale)
+{
+    const MoseFlowExperimentConfig paper; // the paper's parameters, N = 1024, d = 4
+    EXPECT_EQ(ScenarioFields(ParsePaper({})), ScenarioFields(paper));
+    EXPECT_EQ(ParsePaper({}).routing, RoutingRule::RANDOM_SHORTEST_PATH);
+    EXPECT_EQ(ParsePaper({}).seeds, 20U);
+    // N = 1024 everywhere but the packet level, which runs 64 groups by default
+    for (const Program& p : PROGRAMS)
+    {
+        const MoseFlowExperimentConfig c = Parse(p, {});
+        EXPECT_EQ(c.nodes, p.defaults.nodes) << p.name;
+        EXPECT_EQ(c.flows, p.defaults.flows) << p.name;
+        EXPECT_EQ(c.degree, 4U) << p.name;
+        EXPECT_EQ(c.pdReservedPorts, 3U) << p.name;
+        EXPECT_EQ(c.seeds, (p.offers & MoseScenarioOptions::SEEDS) != 0 ? p.defaults.seeds : 1U)
+            << p.name;
+    }
+}
+
+TEST(MoseScenarioOptions, RoleCountsArePaperSharesOfN)
+{
+    // floor(N * 410 / 1024) P and D, the rest T; floor(N * 102 / 1024) training-heavy
+    MoseFlowExperimentConfig c = ParsePaper({"--nodes=64"});
+    EXPECT_EQ(c.inferenceRoles.prefill, 25U);
+    EXPECT_EQ(c.inferenceRoles.decode, 25U);
+    EXPECT_EQ(c.inferenceRoles.training, 14U);
+    EXPECT_EQ(c.trainingRoles.prefill, 6U);
+    EXPECT_EQ(c.trainingRoles.decode, 6U);
+    EXPECT_EQ(c.trainingRoles.training, 52U);
+    c = ParsePaper({"--nodes=1000"});
+    EXPECT_EQ(c.inferenceRoles.prefill, 400U); // 1000 * 410 / 1024 = 400.4
+    EXPECT_EQ(c.inferenceRoles.training, 200U);
+    EXPECT_EQ(c.trainingRoles.prefill, 99U); // 99.6
+    EXPECT_EQ(c.trainingRoles.training, 802U);
+    // the flow programs accept any N now, as the packet programs did
+    EXPECT_EQ(ScenarioFields(ParsePaper({"--nodes=64"})),
+              ScenarioFields(Parse(PROGRAMS[3], {"--flows=100000"})));
+    // a count given replaces only its own default
+    c = ParsePaper({"--nodes=64", "--prefill=24", "--decode=24", "--training=16"});
+    EXPECT_EQ(c.inferenceRoles.prefill, 24U);
+    EXPECT_EQ(c.inferenceRoles.training, 16U);
+    EXPECT_EQ(c.trainingRoles.prefill, 6U);
+    c = ParsePaper({"--nodes=64", "--trPrefill=7", "--trTraining=51"});
+    EXPECT_EQ(c.trainingRoles.prefill, 7U);
+    EXPECT_EQ(c.trainingRoles.decode, 6U);
+    EXPECT_EQ(c.trainingRoles.training, 51U);
+}
+
+TEST(MoseScenarioOptions, ReservedPortsAreDMinusOneAndZeroIsZero)
+{
+    EXPECT_EQ(ParsePaper({"--degree=8"}).pdReservedPorts, 7U);
+    EXPECT_EQ(ParsePaper({"--degree=6"}).pdReservedPorts, 5U);
+    EXPECT_EQ(ParsePaper({"--degree=8", "--pdReservedPorts=3"}).pdReservedPorts, 3U);
+    EXPECT_EQ(ParsePaper({"--pdReservedPorts=0"}).pdReservedPorts, 0U);
+    for (const Program& p : PROGRAMS)
+    {
+        EXPECT_EQ(Parse(p, {"--degree=8"}).pdReservedPorts, 7U) << p.name;
+        EXPECT_EQ(Parse(p, {"--pdReservedPorts=0"}).pdReservedPorts, 0U) << p.name;
+    }
+    EXPECT_EQ(DefaultPdReservedPorts(4), 3U);
+    EXPECT_EQ(PaperScaledConfig(64, 8).pdReservedPorts, 7U);
+}
+
+TEST(MoseScenarioOptions, SameOptionsGiveTheSameScenarioInEveryProgram)
+{
+    const std::vector<std::vector<std::string>> cases = {
+        {"--nodes=64", "--flows=500"},
+        {"--nodes=128",
+         "--degree=6",
+         "--flows=300",
+         "--pdReservedPorts=2",
+         "--compromiseReservedPorts=2",
+         "--completion=random",
+         "--assignment=many-to-one",
+         "--assignmentCap=3",
+         "--construction=rewiring-aware",
+         "--roleTransition=nested",
+         "--kvShareInference=0.5",
+         "--kvShareTraining=0.2"},
+        {"--nodes=64", "--flows=200", "--degree=8", "--pdReservedPorts=0", "--biregular=true"},
+    };
+    for (const std::vector<std::string>& args : cases)
+    {
+        const std::vector<std::string> expected = ScenarioFields(Parse(PROGRAMS[0], args));
+        for (const Program& p : PROGRAMS)
+        {
+            EXPECT_EQ(ScenarioFields(Parse(p, args)), expected) << p.name << " " << args[0];
+        }
+    }
+    // and so the same roles, assignments, templates and flows
+    const MoseScenario a =
+        MoseScenarioBuilder(Parse(PROGRAMS[1], cases[1])).Build(1); // mose-templates
+    const MoseScenario b = MoseScenarioBuilder(Parse(PROGRAMS[3], cases[1])).Build(1); // packet
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        EXPECT_EQ(a.roles[m].GetRoles(), b.roles[m].GetRoles());
+        EXPECT_EQ(FlowsText(a.flows[m]), FlowsText(b.flows[m]));
+    }
+    for (std::size_t t = 0; t < 3; ++t)
+    {
+        EXPECT_EQ(a.templates[t].GetCircuits(), b.templates[t].GetCircuits());
+    }
+}
+
+TEST(MoseScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
+{
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--pdReservedPorts=5"}); }),
+                    "invalid --pdReservedPorts = \"5\": need 0 <= r <= d = 4 (--degree)");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--degree=8", "--pdReservedPorts=9"});
+                    }),
+                    "invalid --pdReservedPorts = \"9\": need 0 <= r <= d = 8");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--compromiseReservedPorts=5"}); }),
+                    "invalid --compromiseReservedPorts = \"5\": need 0 <= r <= d = 4");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--nodes=8", "--degree=8"});
+                    }),
+                    "invalid --degree = \"8\": need 1 <= d < N = 8 (--nodes)");
+    // a default that does not fit is named as the default
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--nodes=4"}); }),
+                    "invalid --degree = 4 (default): need 1 <= d < N = 4 (--nodes)");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--nodes=1"}); }),
+                    "invalid --nodes = \"1\": a circuit graph needs at least 2 groups");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--nodes=63", "--degree=3"});
+                    }),
+                    "invalid --degree = \"3\": N * d = 63 * 3 is odd");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--nodes=0x40"}); }), "invalid --nodes = \"0x40\"");
+    EXPECT_CONTAINS(
+        ErrorOf([] { ParsePaper({"--prefill=300"}); }),
+        "invalid --prefill/--decode/--training = 300 P + 410 D (default) + 204 T (default) = 914: "
+        "the inference-heavy counts must add up to N = 1024 (--nodes); a count not given is the "
+        "paper's share of N (floor(N * 410 / 1024) prefill");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--nodes=64", "--trDecode=7"});
+                    }),
+                    "invalid --trPrefill/--trDecode/--trTraining = 6 P (default) + 7 D + 52 T "
+                    "(default) = 65: the training-heavy counts must add up to N = 64");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--kvShareTraining=1.5"}); }),
+                    "invalid --kvShareTraining = \"1.5\": a share must lie in [0, 1]");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--kvShareInference=0.7x"}); }),
+                    "invalid --kvShareInference = \"0.7x\"");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--flows=0"}); }),
+                    "invalid --flows = \"0\": need at least 1 flow per mode");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--seeds=0"}); }),
+                    "invalid --seeds = \"0\": need at least 1 seed");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--routing=ospf"}); }),
+                    "invalid --routing = \"ospf\": allowed values are shortest-path");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--completion=ring"}); }),
+                    "invalid --completion = \"ring\"");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--assignmentCap=2"}); }),
+                    "invalid --assignmentCap = \"2\": the option would not be used: it caps the "
+                    "prefills per decode of --assignment=many-to-one, and --assignment is "
+                    "one-to-one");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--assignment=many-to-one", "--assignmentCap=0"});
+                    }),
+                    "invalid --assignmentCap = \"0\": need at least 1 prefill per decode");
+    EXPECT_EQ(ParsePaper({"--assignment=many-to-one", "--assignmentCap=2"}).assignmentCap, 2U);
+    EXPECT_EQ(ParsePaper({"--assignment=many-to-one"}).assignmentCap, 0U); // max(r, 1)
+}
+
+TEST(MoseScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
+{
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--inferenceRolesFile=r.csv", "--prefill=24"});
+                    }),
+                    "invalid --prefill = \"24\": the option would not be used: the "
+                    "inference-heavy roles come from --inferenceRolesFile");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--trainingRolesFile=r.csv", "--roleTransition=nested"});
+                    }),
+                    "invalid --roleTransition = \"nested\": the option would not be used: the "
+                    "training-heavy roles come from --trainingRolesFile");
+    EXPECT_CONTAINS(
+        ErrorOf([] {
+            ParsePaper({"--inferenceFlowsFile=a.csv", "--trainingFlowsFile=b.csv", "--flows=10"});
+        }),
+        "invalid --flows = \"10\": the option would not be used: both modes' flows "
+        "come from files");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--inferenceFlowsFile=a.csv", "--kvShareInference=0.5"});
+                    }),
+                    "invalid --kvShareInference = \"0.5\": the option would not be used");
+    EXPECT_CONTAINS(ErrorOf([] {
+                        ParsePaper({"--inferenceAssignmentFile=a.csv",
+                                    "--trainingAssignmentFile=b.csv",
+                                    "--assignment=many-to-one"});
+                    }),
+                    "invalid --assignment = \"many-to-one\": the option would not be used");
+    // one mode from a file: the other still draws with --flows and its share
+    const MoseFlowExperimentConfig c =
+        ParsePaper({"--trainingFlowsFile=b.csv", "--flows=10", "--kvShareInference=0.5"});
+    EXPECT_EQ(c.flows, 10U);
+    EXPECT_EQ(c.trainingFlowsFile, "b.csv");
+}
+
+TEST(MoseScenarioOptions, GivenIsGivenEvenAtTheDefaultValue)
+{
+    MoseScenarioOptions options;
+    CommandLine cmd;
+    options.AddOptions(cmd);
+    cmd.Parse(std::vector<std::string>{"p", "--degree=4", "--flows=100000"});
+    EXPECT_TRUE(options.IsGiven("degree"));
+    EXPECT_TRUE(options.IsGiven("flows"));
+    EXPECT_FALSE(options.IsGiven("nodes"));
+    EXPECT_EQ(options.Describe("degree"), "\"4\"");
+    EXPECT_EQ(options.Describe("nodes"), "1024 (default)");
+    EXPECT_EQ(options.Describe("pdReservedPorts"), "d - 1 (default)");
+    const std::vector<std::string> names = options.GetNames();
+    for (const char* name : {"nodes",
+                             "degree",
+                             "prefill",
+                             "trTraining",
+                             "pdReservedPorts",
+                             "biregular",
+                             "routing",
+                             "seeds",
+                             "threads",
+                             "inferenceFlowsFile",
+                             "trainingFlowsFile"})
+    {
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    }
+    // a program that routes nothing and builds one seed offers neither --routing nor --seeds
+    const std::vector<std::string> templates =
+        MoseScenarioOptions(MoseScenarioDefaults(), 0).GetNames();
+    for (const char* name : {"routing", "seeds", "threads"})
+    {
+        EXPECT_EQ(std::find(templates.begin(), templates.end(), name), templates.end()) << name;
+    }
+}
+
+TEST(MoseScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
+{
+    const std::string dir = TempFolder("flows");
+    const MoseFlowExperimentConfig drawn = ParsePaper({"--nodes=64", "--flows=300"});
+    const MoseScenario s = MoseScenarioBuilder(drawn).Build(2);
+    WriteScenarioFiles(s, dir);
+    // every file the options read back, the templates as edge lists
+    for (const char* file : {"uniform.csv",
+                             "pd-biased.csv",
+                             "compromise.csv",
+                             "uniform.dot",
+                             "roles_inference.csv",
+                             "roles_training.csv",
+                             "assignment_inference.csv",
+                             "assignment_training.csv",
+                             "flows_inference.csv",
+                             "flows_training.csv"})
+    {
+        EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
+    }
+    const MoseFlowExperimentConfig files =
+        ParsePaper({"--nodes=64",
+                    "--inferenceRolesFile=" + dir + "/roles_inference.csv",
+                    "--trainingRolesFile=" + dir + "/roles_training.csv",
+                    "--inferenceAssignmentFile=" + dir + "/assignment_inference.csv",
+                    "--trainingAssignmentFile=" + dir + "/assignment_training.csv",
+                    "--inferenceFlowsFile=" + dir + "/flows_inference.csv",
+                    "--trainingFlowsFile=" + dir + "/flows_training.csv"});
+    // the files replace the draws: the same scenario at run 2, and at every other run
+    const MoseScenario t = MoseScenarioBuilder(files).Build(2);
+    const MoseScenario u = MoseScenarioBuilder(files).Build(5);
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        EXPECT_EQ(s.roles[m].GetRoles(), t.roles[m].GetRoles());
+        EXPECT_EQ(FlowsText(s.flows[m]), FlowsText(t.flows[m]));
+        EXPECT_EQ(FlowsText(s.flows[m]), FlowsText(u.flows[m]));
+    }
+    for (std::size_t k = 0; k < 3; ++k)
+    {
+        EXPECT_EQ(s.templates[k].GetCircuits(), t.templates[k].GetCircuits());
+    }
+    EXPECT_EQ(ReadCircuitGraphCsv(dir + "/pd-biased.csv", 64).GetCircuits(),
+              s.templates[static_cast<std::size_t>(TemplateId::PD_BIASED)].GetCircuits());
+    // a malformed flows file is named with its line when the builder reads it
+    {
+        std::ofstream bad(dir + "/bad.csv");
+        bad << "src,dst,class,demand\n0,64,kv,1\n";
+    }
+    MoseFlowExperimentConfig b = drawn;
+    b.inferenceFlowsFile = dir + "/bad.csv";
+    EXPECT_CONTAINS(ErrorOf([&b] { MoseScenarioBuilder builder(b); }), dir + "/bad.csv:2");
+}
+
+TEST(MoseScenarioOptions, PacketRunRejectsFilesOfTheOtherMode)
+{
+    MosePacketExperimentConfig c;
+    c.scenario = PaperScaledConfig(32);
+    c.scenario.flows = 10;
+    c.scenario.trainingFlowsFile = "t.csv";
+    EXPECT_CONTAINS(ErrorOf([&c] { c.Validate(); }),
+                    "invalid --trainingFlowsFile = \"t.csv\": the file would not be used: it "
+                    "belongs to the training-heavy mode, and the run is inference-heavy (--mode)");
+    c.scenario.trainingFlowsFile.clear();
+    c.scenario.trainingRolesFile = "r.csv";
+    EXPECT_CONTAINS(ErrorOf([&c] { c.Validate(); }), "invalid --trainingRolesFile");
+    c.scenario.trainingRolesFile.clear();
+    c.mode = WorkloadMode::TRAINING_HEAVY;
+    c.scenario.inferenceFlowsFile = "i.csv";
+    EXPECT_CONTAINS(ErrorOf([&c] { c.Validate(); }), "invalid --inferenceFlowsFile = \"i.csv\"");
+    c.scenario.inferenceFlowsFile.clear();
+    c.scenario.trainingFlowsFile = "t.csv"; // the run's own mode: fine
+    EXPECT_NO_THROW(c.Validate());
+}
+
+TEST(MoseRunGnuplot, NoShellInterpretsTheFolderName)
+{
+    const std::string base = TempFolder("gnuplot");
+    // quotes, a space, a command substitution and a semicolon: a shell would run `touch`
+    const std::string dir = base + "/it's $(touch pwned); `touch pwned2` & x";
+    std::filesystem::create_directories(dir);
+    {
+        std::ofstream plt(dir + "/a b.plt");
+        plt << "set terminal dumb\nset output 'out.txt'\nplot x\n";
+    }
+    const GnuplotResult r = RunGnuplot(dir, "a b.plt");
+    if (r == GnuplotResult::NOT_INSTALLED)
+    {
+        GTEST_SKIP() << "gnuplot is not installed";
+    }
+    EXPECT_EQ(r, GnuplotResult::RENDERED);
+    EXPECT_TRUE(std::filesystem::exists(dir + "/out.txt"));
+    for (const std::string& where : {base, dir, std::string(".")})
+    {
+        EXPECT_FALSE(std::filesystem::exists(where + "/pwned")) << where;
+        EXPECT_FALSE(std::filesystem::exists(where + "/pwned2")) << where;
+    }
+    // a script gnuplot cannot read, and a folder that does not exist, fail without a throw
+    EXPECT_EQ(RunGnuplot(dir, "missing.plt"), GnuplotResult::FAILED);
+    EXPECT_EQ(RunGnuplot(base + "/none", "a b.plt"), GnuplotResult::FAILED);
+    EXPECT_EQ(MoseStudyReport::RenderPlots(dir, {dir + "/a b.plt", dir + "/missing.plt"}), 1U);
+}
