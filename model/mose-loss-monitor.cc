@@ -106,8 +106,7 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
         if (ip)
         {
             ip->TraceConnectWithoutContext("Drop", MakeCallback(&MoseLossMonitor::Ipv4Drop, this));
-            Ptr<MoseRoutingProtocol> routing =
-                DynamicCast<MoseRoutingProtocol>(ip->GetRoutingProtocol());
+            Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(node); // also in a list
             if (routing)
             {
                 routing->TraceConnectWithoutContext(

@@ -214,9 +214,7 @@ MoseModeSwitcher::SetFabric(Ptr<MoseOcs> ocs,
     m_protocols.assign(groupNodes.GetN(), nullptr);
     for (uint32_t g = 0; g < groupNodes.GetN(); ++g)
     {
-        Ptr<Ipv4> ipv4 = groupNodes.Get(g)->GetObject<Ipv4>();
-        m_protocols[g] =
-            ipv4 ? DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol()) : nullptr;
+        m_protocols[g] = MoseRoutingProtocol::Find(groupNodes.Get(g)); // also in a list
         if (m_protocols[g])
         {
             m_protocols[g]->TraceConnectWithoutContext(

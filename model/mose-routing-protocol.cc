@@ -9,6 +9,7 @@
 #include "mose-error.h"
 
 #include "ns3/boolean.h"
+#include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
@@ -104,6 +105,29 @@ Text(Ipv4Address a)
     return os.str();
 }
 
+/// \return routing itself if it is a MoseRoutingProtocol, else the first one inside it if it is
+///         an Ipv4ListRouting (in priority order, nested lists searched depth-first), else null
+Ptr<MoseRoutingProtocol>
+FindIn(Ptr<Ipv4RoutingProtocol> routing)
+{
+    if (auto mose = DynamicCast<MoseRoutingProtocol>(routing))
+    {
+        return mose;
+    }
+    if (auto list = DynamicCast<Ipv4ListRouting>(routing))
+    {
+        int16_t priority = 0;
+        for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
+        {
+            if (auto mose = FindIn(list->GetRoutingProtocol(i, priority)))
+            {
+                return mose;
+            }
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
 
 TypeId
@@ -153,6 +177,22 @@ MoseRoutingProtocol::GetTypeId()
                             MakeTraceSourceAccessor(&MoseRoutingProtocol::m_holdReleaseTrace),
                             "ns3::MoseRoutingProtocol::HoldReleaseTracedCallback");
     return tid;
+}
+
+Ptr<MoseRoutingProtocol>
+MoseRoutingProtocol::Find(Ptr<Node> node)
+{
+    if (!node)
+    {
+        return nullptr;
+    }
+    if (Ptr<MoseRoutingProtocol> aggregated = node->GetObject<MoseRoutingProtocol>())
+    {
+        return aggregated;
+    }
+    // a protocol installed without MoseRoutingHelper (not aggregated)
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    return ipv4 ? FindIn(ipv4->GetRoutingProtocol()) : nullptr;
 }
 
 MoseRoutingProtocol::MoseRoutingProtocol()

@@ -13,6 +13,7 @@
 #include "ns3/event-id.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -93,6 +94,17 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
      * \return The object TypeId.
      */
     static TypeId GetTypeId();
+
+    /**
+     * \brief The one lookup of a node's MoseRoutingProtocol: the protocol aggregated to the node
+     *        (MoseRoutingHelper aggregates every protocol it creates, as ns-3's AODV and OLSR
+     *        helpers do), else the node's Ipv4 routing protocol itself or one inside its
+     *        Ipv4ListRouting (searched in priority order, nested lists included).
+     * \param node a node (may be null)
+     * \return its protocol, or null if it has none (MoseRoutingHelper::GetRouting() throws
+     *         instead)
+     */
+    static Ptr<MoseRoutingProtocol> Find(Ptr<Node> node);
 
     /// Creates a protocol with no table, no group and no port map
     MoseRoutingProtocol();

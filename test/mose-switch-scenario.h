@@ -225,8 +225,7 @@ RunSwitchScenario(const SwitchRunOptions& o)
     r.ocsWireDrops = topo->GetOcs()->GetWireDrops();
     for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
     {
-        Ptr<Ipv4> ipv4 = topo->GetGroupNode(g)->GetObject<Ipv4>();
-        r.holdDrops += DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol())->GetHoldDrops();
+        r.holdDrops += MoseRoutingProtocol::Find(topo->GetGroupNode(g))->GetHoldDrops();
     }
     const Time boundary = schedule.at(0).at;
     for (const auto& t : traffic)
