@@ -520,6 +520,12 @@ MoseRoutingProtocol::DropHeld(const Held& e)
 }
 
 bool
+MoseRoutingProtocol::IsAlone() const
+{
+    return m_ipv4 && PeekPointer(m_ipv4->GetRoutingProtocol()) == this;
+}
+
+bool
 MoseRoutingProtocol::IsOtherGroup(Ipv4Address dst) const
 {
     const uint32_t group = m_table->GetAddressing().GetGroupOf(dst);
@@ -737,6 +743,10 @@ MoseRoutingProtocol::RouteOutput(Ptr<Packet> p,
         }
         break;
     }
+    if (!IsAlone())
+    {
+        return nullptr; // inside an Ipv4ListRouting: the next protocol may have a route
+    }
     HandleNoRoute(header, p);
     return nullptr;
 }
@@ -814,6 +824,10 @@ MoseRoutingProtocol::RouteInput(Ptr<const Packet> p,
             return true;
         }
         break;
+    }
+    if (!IsAlone())
+    {
+        return false; // inside an Ipv4ListRouting: the next protocol may have a route
     }
     HandleNoRoute(header, p);
     ecb(p, header, Socket::ERROR_NOROUTETOHOST);

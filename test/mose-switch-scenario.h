@@ -18,6 +18,9 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
+#include "ns3/ipv4-list-routing-helper.h"
+#include "ns3/ipv4-list-routing.h"
+#include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-switcher-helper.h"
@@ -86,9 +89,15 @@ struct SwitchScenario
     }
 };
 
-/// \return a 32-group fabric realising graph (inference-heavy roles)
+/**
+ * \param s the scenario
+ * \param graph the circuit graph
+ * \param listRouting route the group nodes with an Ipv4ListRouting: ns-3's static routing at
+ *        priority 0 and MoseRoutingProtocol at 10 (MoseTopologyHelper::SetListRouting())
+ * \return a 32-group fabric realising graph (inference-heavy roles)
+ */
 inline Ptr<MoseTopologyHelper>
-BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph)
+BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph, bool listRouting = false)
 {
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
     topo->SetAttribute("Groups", UintegerValue(graph.GetNNodes()));
@@ -96,6 +105,13 @@ BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph)
     topo->SetRoles(s.roles[0]);
     topo->SetCircuitGraph(graph);
     topo->SetRouting(RoutingRule::SHORTEST_PATH, 0);
+    if (listRouting)
+    {
+        Ipv4StaticRoutingHelper staticRouting;
+        Ipv4ListRoutingHelper list;
+        list.Add(staticRouting, 0);
+        topo->SetListRouting(list, 10);
+    }
     topo->Install();
     return topo;
 }
@@ -119,6 +135,7 @@ struct SwitchRunOptions
     /// do not overflow it (with ns-3's default 100 packets they can, depending on the release's
     /// TCP: 9 device-queue drops on ns-3.48, none on 3.37; see doc/mose.rst)
     std::string portQueue{"1000p"};
+    bool listRouting{false}; //!< group nodes route with static routing and MoSE in a list
 };
 
 /// What a run gives the tests
@@ -137,6 +154,9 @@ struct SwitchRun
     uint64_t ocsDarkDrops{0};              //!< MoseOcs::GetDarkDrops()
     uint64_t ocsWireDrops{0};              //!< MoseOcs::GetWireDrops()
     uint64_t holdDrops{0};                 //!< sum of MoseRoutingProtocol::GetHoldDrops()
+    uint64_t noRouteDrops{0};              //!< sum of MoseRoutingProtocol::GetNoRouteDrops()
+    uint64_t holdEntered{0};               //!< sum of MoseRoutingProtocol::GetHoldEntered()
+    uint32_t listRouted{0};                //!< group nodes whose Ipv4 routing is an Ipv4ListRouting
     std::vector<int64_t> fcts;             //!< per transfer, ns (-1 if incomplete)
 };
 
@@ -151,7 +171,7 @@ RunSwitchScenario(const SwitchRunOptions& o)
     const Policy policy = ParseEnum<Policy>(o.policy, "policy");
     const CircuitGraph initial = s.templates[static_cast<std::size_t>(
         SelectTemplate(policy, WorkloadMode::INFERENCE_HEAVY))];
-    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial);
+    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial, o.listRouting);
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("400Gbps")));
     Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue("100p"));
 
@@ -225,7 +245,15 @@ RunSwitchScenario(const SwitchRunOptions& o)
     r.ocsWireDrops = topo->GetOcs()->GetWireDrops();
     for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
     {
-        r.holdDrops += MoseRoutingProtocol::Find(topo->GetGroupNode(g))->GetHoldDrops();
+        Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(topo->GetGroupNode(g));
+        r.holdDrops += routing->GetHoldDrops();
+        r.noRouteDrops += routing->GetNoRouteDrops();
+        r.holdEntered += routing->GetHoldEntered();
+        Ptr<Ipv4> ipv4 = topo->GetGroupNode(g)->GetObject<Ipv4>();
+        if (DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol()))
+        {
+            ++r.listRouted;
+        }
     }
     const Time boundary = schedule.at(0).at;
     for (const auto& t : traffic)
