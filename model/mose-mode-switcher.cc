@@ -13,6 +13,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -148,7 +149,16 @@ MoseModeSwitcher::GetTypeId()
                             "A switch finished (its record: circuits kept, removed, added; "
                             "drain, dark and total time; packets held, longest hold; drops)",
                             MakeTraceSourceAccessor(&MoseModeSwitcher::m_doneTrace),
-                            "ns3::MoseModeSwitcher::SwitchDoneCallback");
+                            "ns3::MoseModeSwitcher::SwitchDoneCallback")
+            .AddAttribute("LossMonitor",
+                          "The loss monitor the switcher snapshots per switch (read-only; "
+                          "SetLossMonitor() sets it), e.g. for the Config path "
+                          "/NodeList/[n]/ApplicationList/[a]/$ns3::MoseModeSwitcher/LossMonitor/"
+                          "Drop",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MoseModeSwitcher::GetLossMonitor),
+                          MakePointerChecker<MoseLossMonitor>());
     return tid;
 }
 

@@ -16,6 +16,7 @@
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -175,7 +176,15 @@ MoseRoutingProtocol::GetTypeId()
             .AddTraceSource("HoldRelease",
                             "A held packet found a route and left the hold queue",
                             MakeTraceSourceAccessor(&MoseRoutingProtocol::m_holdReleaseTrace),
-                            "ns3::MoseRoutingProtocol::HoldReleaseTracedCallback");
+                            "ns3::MoseRoutingProtocol::HoldReleaseTracedCallback")
+            .AddAttribute("RouteTable",
+                          "The fabric's route table this protocol forwards by (read-only; "
+                          "SetRouteTable() sets it), e.g. for the Config path "
+                          "/NodeList/[n]/$ns3::MoseRoutingProtocol/RouteTable/RoutesRecomputed",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MoseRoutingProtocol::GetRouteTable),
+                          MakePointerChecker<MoseRouteTable>());
     return tid;
 }
 

@@ -9,6 +9,7 @@
  * test/gtest/mode-switcher-test.cc and test/gtest/list-routing-test.cc.
  */
 
+#include "mose-config-path-scenario.h"
 #include "mose-switch-scenario.h"
 #include "mose-test-cases.h"
 
@@ -130,6 +131,43 @@ class MoseSwitchListRoutingTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup mose-tests
+ * \brief Every trace source of the module through its Config path (doc/mose.rst, "Config paths
+ *        and trace sources") in a 16-group run with a switch: each path names exactly its
+ *        objects and fires exactly as often as the run's own counters say.
+ */
+class MoseConfigPathTestCase : public TestCase
+{
+  public:
+    MoseConfigPathTestCase()
+        : TestCase("Config paths reach every trace source and fire as counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ConfigPathRun r = RunConfigPathScenario();
+        NS_TEST_ASSERT_MSG_EQ(r.run.records.size(), 1U, "one switch");
+        NS_TEST_EXPECT_MSG_EQ(r.disconnected, 1U, "a busy circuit was cut");
+        NS_TEST_EXPECT_MSG_EQ(r.holdQueueSize, 2U, "Config::Set reached the protocols");
+        NS_TEST_EXPECT_MSG_EQ(r.ocsPath, "/MoseOcsList/0", "the OCS's path");
+        const std::vector<ConfigPathExpected> expected = ExpectedConfigPathCounts(r);
+        NS_TEST_EXPECT_MSG_EQ(expected.size() + 1, r.counts.size(), "every path checked");
+        for (const ConfigPathExpected& e : expected)
+        {
+            auto it = r.counts.find(e.path);
+            NS_TEST_ASSERT_MSG_EQ((it != r.counts.end()), true, e.path + " connected");
+            NS_TEST_EXPECT_MSG_EQ(it->second.matches, e.matches, e.path + " matches");
+            NS_TEST_EXPECT_MSG_EQ(it->second.fires, e.fires, e.path + " fires");
+            NS_TEST_EXPECT_MSG_GT(it->second.fires, 0U, e.path + " fires in this run");
+        }
+        NS_TEST_EXPECT_MSG_EQ(r.rxBytes, r.run.bytesReceived, "TransferRx reports every byte");
+        NS_TEST_EXPECT_MSG_EQ(r.run.completed, r.run.transfers, "every transfer completes");
+    }
+};
+
 } // namespace
 
 std::vector<TestCase*>
@@ -138,5 +176,6 @@ ns3::mose::test::SwitchTestCases()
     return {new MoseSwitchNoLossTestCase(1),
             new MoseSwitchNoLossTestCase(4),
             new MoseSwitchNoDrainTestCase,
-            new MoseSwitchListRoutingTestCase};
+            new MoseSwitchListRoutingTestCase,
+            new MoseConfigPathTestCase};
 }
