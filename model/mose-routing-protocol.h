@@ -92,6 +92,10 @@ namespace ns3
  * DROP_NO_ROUTE; MoseLossMonitor counts it at its IPV4 point). Held packets are this protocol's
  * alone: their drops are counted and fired on "HoldDrop" as above.
  *
+ * Config path: /NodeList/[n]/$ns3::MoseRoutingProtocol (MoseRoutingHelper aggregates the
+ * protocol to its node, as ns-3's AODV and OLSR helpers do; also inside an Ipv4ListRouting);
+ * Find() is the one lookup from a node. Its table: .../$ns3::MoseRoutingProtocol/RouteTable.
+ *
  * Interface state: a route over an interface that is down (Ipv4::IsUp) counts as no route. The
  * table itself does not change when interfaces go up or down: the OCS / ModeSwitcher updates it
  * with the new port matching. NotifyAddAddress/NotifyRemoveAddress need no action (addresses are

@@ -12,11 +12,14 @@
 #include "../mose-config-path-scenario.h"
 #include "mose-test-util.h"
 
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
+#include "ns3/config.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/mose-object-list.h"
 #include "ns3/mose-ocs.h"
 #include "ns3/mose-route-table.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

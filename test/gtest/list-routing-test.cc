@@ -12,14 +12,26 @@
 #include "../mose-switch-scenario.h"
 #include "mose-test-util.h"
 
-#include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
+#include "ns3/boolean.h"
+#include "ns3/bulk-send-helper.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-list-routing-helper.h"
+#include "ns3/ipv4-list-routing.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4-static-routing.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-routing-helper.h"
 #include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-topology-helper.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/string.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -302,6 +314,46 @@ TEST(ListRouting, StaticRoutingServesAHostTheFabricDoesNotKnow)
             EXPECT_EQ(received, 0u);
             EXPECT_GT(at3->GetNoRouteDrops(), 0u) << "SYNs dropped at group 3";
             EXPECT_EQ(loss->GetDrops(MoseLossMonitor::NO_ROUTE), at3->GetNoRouteDrops());
+        }
+        Simulator::Destroy();
+    }
+}
+
+TEST(ListRouting, AnUnassignedAddressOfABlockIsLostOnceEitherWay)
+{
+    // alone, group 3 drops a packet for an unassigned address of its block (no route); in a
+    // list it declines it and the static routing's connected route for the block (every port
+    // interface has the block mask) sends it back into the fabric, which brings it back to
+    // group 3, until its TTL runs out: lost once, at the IPv4 drop point
+    for (bool listRouting : {false, true})
+    {
+        SCOPED_TRACE(listRouting ? "in a list" : "alone");
+        Ptr<MoseTopologyHelper> topo = BuildFabric(listRouting);
+        Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+        loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+        const Ipv4Address unassigned(topo->GetAddressing().GetGroupBlock(3).Get() + 250);
+        Ptr<Node> source = topo->GetGroupNode(7);
+        Simulator::Schedule(MilliSeconds(1), [source, unassigned] {
+            Ptr<Socket> socket = Socket::CreateSocket(source, UdpSocketFactory::GetTypeId());
+            socket->Bind();
+            EXPECT_EQ(socket->SendTo(Create<Packet>(100), 0, InetSocketAddress(unassigned, 9)),
+                      100);
+            socket->Close();
+        });
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        Ptr<MoseRoutingProtocol> at3 = MoseRoutingProtocol::Find(topo->GetGroupNode(3));
+        EXPECT_EQ(loss->GetTotal(), 1u);
+        if (listRouting)
+        {
+            EXPECT_EQ(at3->GetNoRouteDrops(), 0u);
+            EXPECT_EQ(loss->GetDrops(MoseLossMonitor::IPV4), 1u);
+            EXPECT_EQ(loss->GetIpv4Drops(Ipv4L3Protocol::DROP_TTL_EXPIRED), 1u);
+        }
+        else
+        {
+            EXPECT_EQ(at3->GetNoRouteDrops(), 1u);
+            EXPECT_EQ(loss->GetDrops(MoseLossMonitor::NO_ROUTE), 1u);
         }
         Simulator::Destroy();
     }
