@@ -20,6 +20,7 @@
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
+#include "ns3/loopback-net-device.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-routing-helper.h"
 #include "ns3/mose-routing-protocol.h"
@@ -245,6 +246,53 @@ TEST(ListRouting, ANoRouteIsDeclinedToTheNextProtocolNotCounted)
         Ptr<Ipv4Route> route = mose->RouteOutput(Create<Packet>(100), toFive, nullptr, err);
         ASSERT_TRUE(route);
         EXPECT_EQ(err, Socket::ERROR_NOTERROR);
+
+        // the same through the node's own routing (the list, or the protocol alone): local
+        // delivery, forwarding, and a packet nobody routes
+        Ptr<Ipv4> ipv4 = topo->GetGroupNode(0)->GetObject<Ipv4>();
+        Ptr<Ipv4RoutingProtocol> top = ipv4->GetRoutingProtocol();
+        EXPECT_EQ(!!DynamicCast<Ipv4ListRouting>(top), listRouting);
+        uint32_t delivered = 0;
+        Ipv4RoutingProtocol::LocalDeliverCallback count(
+            [&delivered](Ptr<const Packet>, const Ipv4Header&, uint32_t) { ++delivered; });
+        const Ipv4Header toSelf = HeaderTo(topo, topo->GetAddressing().GetPortAddress(0, 2));
+        EXPECT_TRUE(top->RouteInput(Create<Packet>(100),
+                                    toSelf,
+                                    topo->GetPortDevice(0, 1),
+                                    ucb,
+                                    mcb,
+                                    count,
+                                    ecb));
+        EXPECT_EQ(delivered, 1u) << "delivered locally";
+        Ptr<Ipv4Route> local = top->RouteOutput(Create<Packet>(100), toSelf, nullptr, err);
+        ASSERT_TRUE(local);
+        EXPECT_TRUE(DynamicCast<LoopbackNetDevice>(local->GetOutputDevice())) << "over loopback";
+        EXPECT_TRUE(top->RouteInput(Create<Packet>(100),
+                                    toFive,
+                                    topo->GetPortDevice(0, 1),
+                                    ucb,
+                                    mcb,
+                                    count,
+                                    ecb));
+        EXPECT_EQ(forwarded, 2u);
+        route = top->RouteOutput(Create<Packet>(100), toFive, nullptr, err);
+        ASSERT_TRUE(route);
+        EXPECT_EQ(
+            route->GetOutputDevice(),
+            ipv4->GetNetDevice(mose->GetPortInterface(topo->GetRouteTable()->GetOutputPort(0, 5))));
+        // alone: dropped (error callback); in a list nobody routes it: false, Ipv4L3Protocol
+        // drops it (DROP_NO_ROUTE)
+        EXPECT_EQ(top->RouteInput(Create<Packet>(100),
+                                  header,
+                                  topo->GetPortDevice(0, 1),
+                                  ucb,
+                                  mcb,
+                                  count,
+                                  ecb),
+                  !listRouting);
+        EXPECT_EQ(errors, listRouting ? 0u : 2u);
+        EXPECT_FALSE(top->RouteOutput(Create<Packet>(100), header, nullptr, err));
+        EXPECT_EQ(mose->GetNoRouteDrops(), listRouting ? 0u : 4u);
         Simulator::Destroy();
     }
 }
