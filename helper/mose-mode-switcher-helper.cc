@@ -263,9 +263,7 @@ MoseModeSwitcherHelper::Install(Ptr<MoseTopologyHelper> topology) const
     switcher->Prepare(); // throws before anything else changes
     for (uint32_t g = 0; g < groups.GetN(); ++g)
     {
-        Ptr<Ipv4> ipv4 = groups.Get(g)->GetObject<Ipv4>();
-        Ptr<MoseRoutingProtocol> routing =
-            ipv4 ? DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol()) : nullptr;
+        Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(groups.Get(g));
         if (!routing)
         {
             continue;

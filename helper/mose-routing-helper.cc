@@ -6,7 +6,6 @@
 
 #include "mose-routing-helper.h"
 
-#include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
@@ -36,8 +35,19 @@ Ptr<Ipv4RoutingProtocol>
 MoseRoutingHelper::Create(Ptr<Node> node) const
 {
     NS_LOG_FUNCTION(this << node);
+    if (node && node->GetObject<MoseRoutingProtocol>())
+    {
+        throw mose::MoseError("MoseRoutingHelper::Create: node " + std::to_string(node->GetId()) +
+                              " already has a MoseRoutingProtocol (one per node)");
+    }
     auto protocol = CreateObject<MoseRoutingProtocol>();
     protocol->SetRouteTable(m_table);
+    if (node)
+    {
+        // as ns-3's AODV and OLSR helpers do: Config paths reach the protocol as
+        // /NodeList/<n>/$ns3::MoseRoutingProtocol, also inside an Ipv4ListRouting
+        node->AggregateObject(protocol);
+    }
     return protocol;
 }
 
@@ -51,24 +61,9 @@ Ptr<MoseRoutingProtocol>
 MoseRoutingHelper::GetRouting(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(node);
-    Ptr<Ipv4> ipv4 = node ? node->GetObject<Ipv4>() : nullptr;
-    Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
-    if (auto mose = DynamicCast<MoseRoutingProtocol>(routing))
+    if (Ptr<MoseRoutingProtocol> mose = MoseRoutingProtocol::Find(node))
     {
         return mose;
-    }
-    if (auto list = DynamicCast<Ipv4ListRouting>(routing))
-    {
-        int16_t priority;
-        for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
-        {
-            if (auto mose = DynamicCast<MoseRoutingProtocol>(list->GetRoutingProtocol(i, priority)))
-            {
-                NS_LOG_LOGIC("MoseRoutingProtocol found in the Ipv4ListRouting at index "
-                             << i << ", priority " << priority);
-                return mose;
-            }
-        }
     }
     throw mose::MoseError("node " + (node ? std::to_string(node->GetId()) : std::string("null")) +
                           " has no MoseRoutingProtocol: install InternetStackHelper with a "

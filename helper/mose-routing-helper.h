@@ -39,7 +39,10 @@ class MoseRoutingHelper : public Ipv4RoutingHelper
 
     /**
      * \param node the node
-     * \return a MoseRoutingProtocol bound to the shared route table (its group is set later)
+     * \return a MoseRoutingProtocol bound to the shared route table (its group is set later),
+     *         aggregated to the node as ns-3's AODV and OLSR helpers do (so that
+     *         /NodeList/<n>/$ns3::MoseRoutingProtocol reaches it, also when an
+     *         Ipv4ListRoutingHelper creates it); a node that already has one is a MoseError
      */
     Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
 
@@ -48,8 +51,8 @@ class MoseRoutingHelper : public Ipv4RoutingHelper
 
     /**
      * \param node a node with an Ipv4 stack
-     * \return its MoseRoutingProtocol (also found inside an Ipv4ListRouting); throws a
-     *         mose::MoseError if there is none
+     * \return its MoseRoutingProtocol (MoseRoutingProtocol::Find(): aggregated, or inside an
+     *         Ipv4ListRouting); throws a mose::MoseError if there is none
      */
     static Ptr<MoseRoutingProtocol> GetRouting(Ptr<Node> node);
 

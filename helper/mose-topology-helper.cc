@@ -110,6 +110,14 @@ MoseTopologyHelper::SetRouting(mose::RoutingRule rule, uint64_t seed)
     m_hasRouting = true;
 }
 
+void
+MoseTopologyHelper::SetListRouting(const Ipv4ListRoutingHelper& list, int16_t priority)
+{
+    NS_LOG_FUNCTION(this << priority);
+    m_listRouting = std::make_shared<Ipv4ListRoutingHelper>(list);
+    m_listPriority = priority;
+}
+
 MoseTopologyHelper::~MoseTopologyHelper()
 {
     NS_LOG_FUNCTION(this);
@@ -224,6 +232,12 @@ MoseTopologyHelper::Validate() const
                               ": hosts need MoseRoutingProtocol; use GlobalRouting = false or "
                               "HostsPerGroup = 0");
     }
+    if (m_globalRouting && m_listRouting)
+    {
+        throw mose::MoseError("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
+                              "a list routes with MoseRoutingProtocol; use GlobalRouting = false "
+                              "or no list");
+    }
     if (m_hasRoles && m_roles.GetN() != m_groups)
     {
         throw mose::MoseError(
@@ -262,7 +276,16 @@ MoseTopologyHelper::Install()
             m_table->SetSeed(m_seed);
         }
         m_table->SetAddressing(m_addressing);
-        groupStack.SetRoutingHelper(MoseRoutingHelper(m_table));
+        if (m_listRouting)
+        {
+            Ipv4ListRoutingHelper list(*m_listRouting);
+            list.Add(MoseRoutingHelper(m_table), m_listPriority);
+            groupStack.SetRoutingHelper(list);
+        }
+        else
+        {
+            groupStack.SetRoutingHelper(MoseRoutingHelper(m_table));
+        }
     }
     // else: InternetStackHelper's default, static and global routing in a list
     groupStack.Install(m_groupNodes);

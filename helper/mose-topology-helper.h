@@ -9,6 +9,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/mose-addressing.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-flow-experiment-config.h"
@@ -25,6 +26,7 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -139,6 +141,24 @@ class MoseTopologyHelper : public Object
     void SetRouting(mose::RoutingRule rule, uint64_t seed);
 
     /**
+     * \brief Routes the group nodes with an Ipv4ListRouting instead of MoseRoutingProtocol
+     *        alone (the default): the protocols of list (e.g. ns-3's static routing for
+     *        host-side routes) and the fabric's MoseRoutingProtocol at the given priority, e.g.
+     *        \code
+     *        Ipv4StaticRoutingHelper staticRouting;
+     *        Ipv4ListRoutingHelper list;
+     *        list.Add(staticRouting, 0);
+     *        topology->SetListRouting(list, 10);
+     *        \endcode
+     *        Give MoseRoutingProtocol the highest priority: the list asks it first, and it
+     *        declines what it has no route for (see MoseRoutingProtocol). Hosts keep static
+     *        routing. GlobalRouting = true with a list is a MoseError from Install().
+     * \param list the other protocols (copied; may be empty)
+     * \param priority MoseRoutingProtocol's priority in the list
+     */
+    void SetListRouting(const Ipv4ListRoutingHelper& list, int16_t priority = 10);
+
+    /**
      * \brief Creates the nodes, ports, OCS circuits, stack, routing and addresses.
      * \return the N group nodes (node i is group i)
      */
@@ -225,6 +245,9 @@ class MoseTopologyHelper : public Object
     mose::PortPlan m_plan;                                      //!< circuits on ports
     Ptr<MoseOcs> m_ocs;                                         //!< the OCS
     Ptr<MoseRouteTable> m_table;                                //!< the shared route table
+
+    std::shared_ptr<Ipv4ListRoutingHelper> m_listRouting; //!< SetListRouting()'s list, or null
+    int16_t m_listPriority{10};                           //!< SetListRouting()'s priority
 };
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-object-list.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -53,6 +54,10 @@ uint32_t
 MoseTransferMonitor::Add(const MoseTransfer& transfer)
 {
     NS_LOG_FUNCTION(this << transfer.src << transfer.dst << transfer.bytes);
+    if (m_transfers.empty())
+    {
+        MoseObjectList::Add(MoseObjectList::TRANSFER_MONITOR, this); // /MoseTransferMonitorList
+    }
     m_transfers.push_back(transfer);
     m_transfers.back().received = 0;
     m_transfers.back().complete = false;

@@ -74,6 +74,9 @@ struct MoseFctSummary
  * The sink of every transfer listens on a port of its own, so its PacketSink "Rx" trace counts
  * exactly that transfer's bytes; a transfer completes when all its bytes arrived. Works for any
  * transport whose sink is a PacketSink (TCP, UDP).
+ *
+ * Config path: /MoseTransferMonitorList/[i] (its first transfer lists the monitor, see
+ * MoseObjectList).
  */
 class MoseTransferMonitor : public Object
 {

@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-object-list.h"
 #include "ns3/mose-routing-protocol.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
@@ -76,6 +77,7 @@ void
 MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
 {
     NS_LOG_FUNCTION(this << nodes.GetN() << ocs);
+    MoseObjectList::Add(MoseObjectList::LOSS_MONITOR, this); // /MoseLossMonitorList/[i]
     auto packetSink = [this](Point point) {
         return Callback<void, Ptr<const Packet>>(
             [this, point](Ptr<const Packet> p) { Count(point, p); });
@@ -106,8 +108,7 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
         if (ip)
         {
             ip->TraceConnectWithoutContext("Drop", MakeCallback(&MoseLossMonitor::Ipv4Drop, this));
-            Ptr<MoseRoutingProtocol> routing =
-                DynamicCast<MoseRoutingProtocol>(ip->GetRoutingProtocol());
+            Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(node); // also in a list
             if (routing)
             {
                 routing->TraceConnectWithoutContext(

@@ -44,6 +44,8 @@ namespace ns3
  *    hold-queue overflow or timeout (reported by the protocol's HoldDrop trace when it has one;
  *    also through DROP_ROUTE_ERROR, not counted twice).
  * GetTotal() is the number of packets lost, each counted once.
+ *
+ * Config path: /MoseLossMonitorList/[i] (Install() lists the monitor, see MoseObjectList).
  */
 class MoseLossMonitor : public Object
 {

@@ -13,6 +13,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -148,7 +149,16 @@ MoseModeSwitcher::GetTypeId()
                             "A switch finished (its record: circuits kept, removed, added; "
                             "drain, dark and total time; packets held, longest hold; drops)",
                             MakeTraceSourceAccessor(&MoseModeSwitcher::m_doneTrace),
-                            "ns3::MoseModeSwitcher::SwitchDoneCallback");
+                            "ns3::MoseModeSwitcher::SwitchDoneCallback")
+            .AddAttribute("LossMonitor",
+                          "The loss monitor the switcher snapshots per switch (read-only; "
+                          "SetLossMonitor() sets it), e.g. for the Config path "
+                          "/NodeList/[n]/ApplicationList/[a]/$ns3::MoseModeSwitcher/LossMonitor/"
+                          "Drop",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MoseModeSwitcher::GetLossMonitor),
+                          MakePointerChecker<MoseLossMonitor>());
     return tid;
 }
 
@@ -214,9 +224,7 @@ MoseModeSwitcher::SetFabric(Ptr<MoseOcs> ocs,
     m_protocols.assign(groupNodes.GetN(), nullptr);
     for (uint32_t g = 0; g < groupNodes.GetN(); ++g)
     {
-        Ptr<Ipv4> ipv4 = groupNodes.Get(g)->GetObject<Ipv4>();
-        m_protocols[g] =
-            ipv4 ? DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol()) : nullptr;
+        m_protocols[g] = MoseRoutingProtocol::Find(groupNodes.Get(g)); // also in a list
         if (m_protocols[g])
         {
             m_protocols[g]->TraceConnectWithoutContext(

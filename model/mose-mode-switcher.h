@@ -149,6 +149,9 @@ struct MoseSwitchRecord
  * target graph against the OCS (N, degree <= d); everything throws a mose::MoseError before the
  * simulation. Inside events nothing throws: a failing OCS operation is logged (NS_LOG_ERROR)
  * and counted (GetNErrors()).
+ *
+ * Config path: /NodeList/[n]/ApplicationList/[a]/$ns3::MoseModeSwitcher (MoseModeSwitcherHelper
+ * installs it on group node 0); its loss monitor also as .../$ns3::MoseModeSwitcher/LossMonitor.
  */
 class MoseModeSwitcher : public Application
 {

@@ -7,6 +7,7 @@
 #include "mose-ocs.h"
 
 #include "mose-error.h"
+#include "mose-object-list.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
@@ -162,6 +163,7 @@ MoseOcs::SetSize(uint32_t groups, uint32_t ports)
     m_ports = ports;
     m_peers.assign(uint64_t(groups) * ports, DARK);
     m_channels.assign(uint64_t(groups) * ports, nullptr);
+    MoseObjectList::Add(MoseObjectList::OCS, this); // /MoseOcsList/[i]
 }
 
 uint32_t

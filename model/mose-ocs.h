@@ -52,6 +52,9 @@ namespace ns3
  * run: from events, use ScheduleConnect/ScheduleDisconnect/ScheduleMatching, which validate the
  * indices when called and, if the fabric's state makes the operation invalid when the event
  * runs, skip it, log an error and count it in GetNRejected() (and fire "OperationRejected").
+ *
+ * Config path: /MoseOcsList/[i] (SetSize() lists the switch, see MoseObjectList); its port
+ * channels are in /ChannelList/[c]/$ns3::MoseOcsChannel.
  */
 class MoseOcs : public Object
 {
@@ -89,7 +92,8 @@ class MoseOcs : public Object
 
     /**
      * \brief Sets the number of groups N and ports per group d. Allowed once, before any port is
-     *        added (a MoseError otherwise, or if N or d is 0 or N*d >= 2^32 - 1).
+     *        added (a MoseError otherwise, or if N or d is 0 or N*d >= 2^32 - 1). Lists the switch
+     *        in this simulation's /MoseOcsList (MoseObjectList).
      * \param groups N
      * \param ports d
      */

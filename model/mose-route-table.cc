@@ -9,6 +9,7 @@
 #include "mose-error.h"
 #include "mose-level-search.h"
 #include "mose-ns3-compat.h"
+#include "mose-object-list.h"
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -137,6 +138,7 @@ MoseRouteTable::SetAddressing(const MoseAddressing& addressing)
     m_circuitPorts.clear();
     m_port.clear();
     m_distance.clear();
+    MoseObjectList::Add(MoseObjectList::ROUTE_TABLE, this); // /MoseRouteTableList/[i]
 }
 
 const MoseAddressing&

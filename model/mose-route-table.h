@@ -48,6 +48,9 @@ namespace ns3
  * Parallel circuits (two ports of one group paired with two ports of another) are allowed; ECMP
  * then counts each circuit as one choice. A port paired with another port of its own group is a
  * self-loop, kept in the graph and never used as a next hop.
+ *
+ * Config path: /MoseRouteTableList/[i] (SetAddressing() lists the table, see MoseObjectList), and
+ * /NodeList/[n]/$ns3::MoseRoutingProtocol/RouteTable from every node that routes by it.
  */
 class MoseRouteTable : public Object
 {
@@ -97,7 +100,8 @@ class MoseRouteTable : public Object
 
     /**
      * \brief Sets the fabric's address plan, which also fixes N and d. Clears the routes: call
-     *        Update() next.
+     *        Update() next. Lists the table in this simulation's /MoseRouteTableList
+     *        (MoseObjectList).
      * \param addressing the plan
      */
     void SetAddressing(const MoseAddressing& addressing);

@@ -9,12 +9,14 @@
 #include "mose-error.h"
 
 #include "ns3/boolean.h"
+#include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -104,6 +106,29 @@ Text(Ipv4Address a)
     return os.str();
 }
 
+/// \return routing itself if it is a MoseRoutingProtocol, else the first one inside it if it is
+///         an Ipv4ListRouting (in priority order, nested lists searched depth-first), else null
+Ptr<MoseRoutingProtocol>
+FindIn(Ptr<Ipv4RoutingProtocol> routing)
+{
+    if (auto mose = DynamicCast<MoseRoutingProtocol>(routing))
+    {
+        return mose;
+    }
+    if (auto list = DynamicCast<Ipv4ListRouting>(routing))
+    {
+        int16_t priority = 0;
+        for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
+        {
+            if (auto mose = FindIn(list->GetRoutingProtocol(i, priority)))
+            {
+                return mose;
+            }
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
 
 TypeId
@@ -151,8 +176,32 @@ MoseRoutingProtocol::GetTypeId()
             .AddTraceSource("HoldRelease",
                             "A held packet found a route and left the hold queue",
                             MakeTraceSourceAccessor(&MoseRoutingProtocol::m_holdReleaseTrace),
-                            "ns3::MoseRoutingProtocol::HoldReleaseTracedCallback");
+                            "ns3::MoseRoutingProtocol::HoldReleaseTracedCallback")
+            .AddAttribute("RouteTable",
+                          "The fabric's route table this protocol forwards by (read-only; "
+                          "SetRouteTable() sets it), e.g. for the Config path "
+                          "/NodeList/[n]/$ns3::MoseRoutingProtocol/RouteTable/RoutesRecomputed",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MoseRoutingProtocol::GetRouteTable),
+                          MakePointerChecker<MoseRouteTable>());
     return tid;
+}
+
+Ptr<MoseRoutingProtocol>
+MoseRoutingProtocol::Find(Ptr<Node> node)
+{
+    if (!node)
+    {
+        return nullptr;
+    }
+    if (Ptr<MoseRoutingProtocol> aggregated = node->GetObject<MoseRoutingProtocol>())
+    {
+        return aggregated;
+    }
+    // a protocol installed without MoseRoutingHelper (not aggregated)
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    return ipv4 ? FindIn(ipv4->GetRoutingProtocol()) : nullptr;
 }
 
 MoseRoutingProtocol::MoseRoutingProtocol()
@@ -480,6 +529,12 @@ MoseRoutingProtocol::DropHeld(const Held& e)
 }
 
 bool
+MoseRoutingProtocol::IsAlone() const
+{
+    return m_ipv4 && PeekPointer(m_ipv4->GetRoutingProtocol()) == this;
+}
+
+bool
 MoseRoutingProtocol::IsOtherGroup(Ipv4Address dst) const
 {
     const uint32_t group = m_table->GetAddressing().GetGroupOf(dst);
@@ -697,6 +752,10 @@ MoseRoutingProtocol::RouteOutput(Ptr<Packet> p,
         }
         break;
     }
+    if (!IsAlone())
+    {
+        return nullptr; // inside an Ipv4ListRouting: the next protocol may have a route
+    }
     HandleNoRoute(header, p);
     return nullptr;
 }
@@ -774,6 +833,10 @@ MoseRoutingProtocol::RouteInput(Ptr<const Packet> p,
             return true;
         }
         break;
+    }
+    if (!IsAlone())
+    {
+        return false; // inside an Ipv4ListRouting: the next protocol may have a route
     }
     HandleNoRoute(header, p);
     ecb(p, header, Socket::ERROR_NOROUTETOHOST);

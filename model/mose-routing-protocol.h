@@ -13,6 +13,7 @@
 #include "ns3/event-id.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -50,7 +51,8 @@ namespace ns3
  *     ("NoRouteDrop"); RouteInput() calls the error callback with ERROR_NOROUTETOHOST
  * (Ipv4L3Protocol then fires Drop with DROP_ROUTE_ERROR), RouteOutput() returns null with
  *     ERROR_NOROUTETOHOST. A packet refused twice in a row (TCP asks, then Ipv4L3Protocol::Send
- *     asks again for the same packet) is counted once.
+ *     asks again for the same packet) is counted once. Inside an Ipv4ListRouting the packet is
+ *     declined instead (see List routing below).
  *
  * ECMP hashes (source, destination, protocol, source port, destination port) with the node mixed
  * in, so every packet of a flow takes the same path and successive hops choose independently.
@@ -77,6 +79,23 @@ namespace ns3
  * GetHoldEntered() and GetLongestHold() give the totals (a ModeSwitcher reads them per switch).
  * Unknown addresses are never held.
  *
+ * List routing: the protocol also works inside an Ipv4ListRouting, beside e.g. ns-3's static
+ * routing for host-side routes (Ipv4ListRoutingHelper: static routing at priority 0,
+ * MoseRoutingHelper at 10; MoseTopologyHelper::SetListRouting() does this for a fabric). Give it
+ * the higher priority: the list asks it first. Steps 1-4 and the hold queue are the same
+ * (the list delivers local packets itself before asking any protocol; a held packet comes back
+ * through the list's RouteInput on the loopback device, whose interface forwards). Step 5
+ * differs: a packet without a route here is declined, not dropped, so that the list's next
+ * protocol may route it (RouteOutput() returns null, RouteInput() returns false, without the
+ * error callback); it is not counted in GetNoRouteDrops() nor fired on "NoRouteDrop". A
+ * packet that no protocol of the list routes is dropped by Ipv4L3Protocol ("Drop" with
+ * DROP_NO_ROUTE; MoseLossMonitor counts it at its IPV4 point). Held packets are this protocol's
+ * alone: their drops are counted and fired on "HoldDrop" as above.
+ *
+ * Config path: /NodeList/[n]/$ns3::MoseRoutingProtocol (MoseRoutingHelper aggregates the
+ * protocol to its node, as ns-3's AODV and OLSR helpers do; also inside an Ipv4ListRouting);
+ * Find() is the one lookup from a node. Its table: .../$ns3::MoseRoutingProtocol/RouteTable.
+ *
  * Interface state: a route over an interface that is down (Ipv4::IsUp) counts as no route. The
  * table itself does not change when interfaces go up or down: the OCS / ModeSwitcher updates it
  * with the new port matching. NotifyAddAddress/NotifyRemoveAddress need no action (addresses are
@@ -93,6 +112,17 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
      * \return The object TypeId.
      */
     static TypeId GetTypeId();
+
+    /**
+     * \brief The one lookup of a node's MoseRoutingProtocol: the protocol aggregated to the node
+     *        (MoseRoutingHelper aggregates every protocol it creates, as ns-3's AODV and OLSR
+     *        helpers do), else the node's Ipv4 routing protocol itself or one inside its
+     *        Ipv4ListRouting (searched in priority order, nested lists included).
+     * \param node a node (may be null)
+     * \return its protocol, or null if it has none (MoseRoutingHelper::GetRouting() throws
+     *         instead)
+     */
+    static Ptr<MoseRoutingProtocol> Find(Ptr<Node> node);
 
     /// Creates a protocol with no table, no group and no port map
     MoseRoutingProtocol();
@@ -225,6 +255,9 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     void HandleNoRoute(const Ipv4Header& header, Ptr<const Packet> p);
     /// Counts and traces one dropped packet
     void CountDrop(const Ipv4Header& header, Ptr<const Packet> p);
+    /// \return true if this protocol is its node's Ipv4 routing protocol, false if it sits inside
+    ///         an Ipv4ListRouting (or any other wrapper), where step 5 declines instead of drops
+    bool IsAlone() const;
     /// \return true if dst belongs to another group of the fabric (a packet the queue may hold)
     bool IsOtherGroup(Ipv4Address dst) const;
     /// \return the route over the loopback device that defers a packet (hold queue)

@@ -10,14 +10,17 @@
 /**
  * \file
  * \ingroup mose-tests
- * \brief A small mode-switch scenario shared by the GoogleTest and ns-3 test cases: 32 groups,
- *        inference-heavy -> training-heavy (and back), TCP transfers of both modes, one
+ * \brief A small mode-switch scenario shared by the GoogleTest and ns-3 test cases: 32 groups
+ *        (or 16), inference-heavy -> training-heavy (and back), TCP transfers of both modes, one
  *        ModeSwitcher. Framework-free: it returns what the tests check.
  */
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
+#include "ns3/ipv4-list-routing-helper.h"
+#include "ns3/ipv4-list-routing.h"
+#include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-switcher-helper.h"
@@ -36,6 +39,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,17 +58,19 @@ struct SwitchScenario
     std::array<CircuitGraph, 3> templates;   //!< H^U, H^PD, H^C
     std::array<std::vector<Flow>, 2> flows;  //!< per mode
 
-    /// \param run the run \param flowCount flows per mode
-    explicit SwitchScenario(uint64_t run, uint64_t flowCount = 120)
+    /// \param run the run \param flowCount flows per mode \param groups N, a multiple of 16:
+    ///        prefill, decode, training groups N/4, N/4, N/2 (inference-heavy) and N/16, N/16,
+    ///        7N/8 (training-heavy)
+    explicit SwitchScenario(uint64_t run, uint64_t flowCount = 120, uint32_t groups = 32)
     {
-        roles[0] = RoleAssignment::Contiguous({8, 8, 16});
-        roles[1] = RoleAssignment::Contiguous({2, 2, 28});
+        roles[0] = RoleAssignment::Contiguous({groups / 4, groups / 4, groups / 2});
+        roles[1] = RoleAssignment::Contiguous({groups / 16, groups / 16, groups - groups / 8});
         MoseRandom a0 = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
         assignments[0] = PdAssignment::Draw(roles[0], PdAssignmentKind::ONE_TO_ONE, 1, a0);
         MoseRandom a1 = MoseRandom::Create(run, MoseStream::ASSIGNMENT_TRAINING);
         assignments[1] = PdAssignment::Draw(roles[1], PdAssignmentKind::ONE_TO_ONE, 1, a1);
         MoseRandom u = MoseRandom::Create(run, MoseStream::UNIFORM);
-        templates[0] = BuildUniformTemplate(32, 4, u);
+        templates[0] = BuildUniformTemplate(groups, 4, u);
         PdBiasedOptions pd;
         pd.reservedPorts = 3;
         MoseRandom p = MoseRandom::Create(run, MoseStream::PD_BIASED);
@@ -86,9 +92,15 @@ struct SwitchScenario
     }
 };
 
-/// \return a 32-group fabric realising graph (inference-heavy roles)
+/**
+ * \param s the scenario
+ * \param graph the circuit graph
+ * \param listRouting route the group nodes with an Ipv4ListRouting: ns-3's static routing at
+ *        priority 0 and MoseRoutingProtocol at 10 (MoseTopologyHelper::SetListRouting())
+ * \return a fabric of graph's N groups realising graph (inference-heavy roles)
+ */
 inline Ptr<MoseTopologyHelper>
-BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph)
+BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph, bool listRouting = false)
 {
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
     topo->SetAttribute("Groups", UintegerValue(graph.GetNNodes()));
@@ -96,6 +108,13 @@ BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph)
     topo->SetRoles(s.roles[0]);
     topo->SetCircuitGraph(graph);
     topo->SetRouting(RoutingRule::SHORTEST_PATH, 0);
+    if (listRouting)
+    {
+        Ipv4StaticRoutingHelper staticRouting;
+        Ipv4ListRoutingHelper list;
+        list.Add(staticRouting, 0);
+        topo->SetListRouting(list, 10);
+    }
     topo->Install();
     return topo;
 }
@@ -119,6 +138,11 @@ struct SwitchRunOptions
     /// do not overflow it (with ns-3's default 100 packets they can, depending on the release's
     /// TCP: 9 device-queue drops on ns-3.48, none on 3.37; see doc/mose.rst)
     std::string portQueue{"1000p"};
+    bool listRouting{false}; //!< group nodes route with static routing and MoSE in a list
+    uint32_t groups{32};     //!< N (a multiple of 16)
+    /// called after everything is installed, just before Simulator::Run() (e.g. to connect
+    /// traces or schedule events)
+    std::function<void(Ptr<MoseTopologyHelper>, Ptr<MoseModeSwitcher>)> beforeRun;
 };
 
 /// What a run gives the tests
@@ -137,7 +161,13 @@ struct SwitchRun
     uint64_t ocsDarkDrops{0};              //!< MoseOcs::GetDarkDrops()
     uint64_t ocsWireDrops{0};              //!< MoseOcs::GetWireDrops()
     uint64_t holdDrops{0};                 //!< sum of MoseRoutingProtocol::GetHoldDrops()
-    std::vector<int64_t> fcts;             //!< per transfer, ns (-1 if incomplete)
+    uint64_t noRouteDrops{0};              //!< sum of MoseRoutingProtocol::GetNoRouteDrops()
+    uint64_t holdEntered{0};               //!< sum of MoseRoutingProtocol::GetHoldEntered()
+    uint32_t listRouted{0};                //!< group nodes routing with an Ipv4ListRouting
+    uint64_t bytesReceived{0};             //!< bytes all transfers' sinks received
+    uint64_t ocsRejected{0};               //!< MoseOcs::GetNRejected()
+    std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{}; //!< loss monitor, whole run
+    std::vector<int64_t> fcts; //!< per transfer, ns (-1 if incomplete)
 };
 
 /// Runs the scenario: inference transfers start over [1 ms, boundary], the next mode's over
@@ -147,11 +177,11 @@ RunSwitchScenario(const SwitchRunOptions& o)
 {
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate(o.dataRate)));
     Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue(o.portQueue));
-    SwitchScenario s(o.run);
+    SwitchScenario s(o.run, 120, o.groups);
     const Policy policy = ParseEnum<Policy>(o.policy, "policy");
     const CircuitGraph initial = s.templates[static_cast<std::size_t>(
         SelectTemplate(policy, WorkloadMode::INFERENCE_HEAVY))];
-    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial);
+    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial, o.listRouting);
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("400Gbps")));
     Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue("100p"));
 
@@ -213,20 +243,36 @@ RunSwitchScenario(const SwitchRunOptions& o)
         }
     }
 
+    if (o.beforeRun)
+    {
+        o.beforeRun(topo, switcher);
+    }
     Simulator::Stop(o.stop);
     Simulator::Run();
 
     r.records = switcher->GetRecords();
     r.lost = switcher->GetLossMonitor()->GetTotal();
+    for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+    {
+        r.drops[p] = switcher->GetLossMonitor()->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+    }
     r.errors = switcher->GetNErrors();
     r.finalGraph = topo->GetCircuitGraph();
     r.keptTxDuringSwitch = keptTx;
     r.ocsDarkDrops = topo->GetOcs()->GetDarkDrops();
     r.ocsWireDrops = topo->GetOcs()->GetWireDrops();
+    r.ocsRejected = topo->GetOcs()->GetNRejected();
     for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
     {
+        Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(topo->GetGroupNode(g));
+        r.holdDrops += routing->GetHoldDrops();
+        r.noRouteDrops += routing->GetNoRouteDrops();
+        r.holdEntered += routing->GetHoldEntered();
         Ptr<Ipv4> ipv4 = topo->GetGroupNode(g)->GetObject<Ipv4>();
-        r.holdDrops += DynamicCast<MoseRoutingProtocol>(ipv4->GetRoutingProtocol())->GetHoldDrops();
+        if (DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol()))
+        {
+            ++r.listRouted;
+        }
     }
     const Time boundary = schedule.at(0).at;
     for (const auto& t : traffic)
@@ -234,6 +280,7 @@ RunSwitchScenario(const SwitchRunOptions& o)
         Ptr<MoseTransferMonitor> m = t->GetMonitor();
         r.transfers += m->GetNTransfers();
         r.completed += m->GetNCompleted();
+        r.bytesReceived += m->GetBytesReceived();
         for (const MoseTransfer& x : m->GetTransfers())
         {
             r.fcts.push_back(x.complete ? x.GetCompletionTime().GetNanoSeconds() : -1);

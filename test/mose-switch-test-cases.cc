@@ -3,11 +3,13 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The ModeSwitcher's two most important checks as ns-3 test cases: transfers in flight at a
- * boundary lose nothing and complete (K = 1 and K = 4), and without a drain the losses occur and
- * are all counted. The full set lives in test/gtest/mode-switcher-test.cc.
+ * The ModeSwitcher's most important checks as ns-3 test cases: transfers in flight at a
+ * boundary lose nothing and complete (K = 1 and K = 4, and under list routing), and without a
+ * drain the losses occur and are all counted. The full set lives in
+ * test/gtest/mode-switcher-test.cc and test/gtest/list-routing-test.cc.
  */
 
+#include "mose-config-path-scenario.h"
 #include "mose-switch-scenario.h"
 #include "mose-test-cases.h"
 
@@ -96,6 +98,76 @@ class MoseSwitchNoDrainTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup mose-tests
+ * \brief The group nodes route with an Ipv4ListRouting (ns-3's static routing at priority 0,
+ *        MoseRoutingProtocol at 10): the switch holds packets, loses none, and every transfer
+ *        completes, with the same completion times as without the list.
+ */
+class MoseSwitchListRoutingTestCase : public TestCase
+{
+  public:
+    MoseSwitchListRoutingTestCase()
+        : TestCase("Mode switch with hold under list routing: packets held, nothing lost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SwitchRunOptions o;
+        const SwitchRun alone = RunSwitchScenario(o);
+        o.listRouting = true;
+        const SwitchRun r = RunSwitchScenario(o);
+        NS_TEST_ASSERT_MSG_EQ(r.listRouted, 32U, "every group node routes with a list");
+        NS_TEST_ASSERT_MSG_EQ(r.records.size(), 1U, "one switch");
+        NS_TEST_EXPECT_MSG_EQ(r.records[0].done, true, "the switch finished");
+        NS_TEST_EXPECT_MSG_GT(r.records[0].packetsHeld, 0U, "packets were held");
+        NS_TEST_EXPECT_MSG_EQ(r.records[0].packetsHeld, r.holdEntered, "held = hold entries");
+        NS_TEST_EXPECT_MSG_EQ(r.lost, 0U, "nothing lost in the run");
+        NS_TEST_EXPECT_MSG_EQ(r.holdDrops, 0U, "no hold drop");
+        NS_TEST_EXPECT_MSG_EQ(r.completed, r.transfers, "every transfer completes");
+        NS_TEST_EXPECT_MSG_EQ((r.fcts == alone.fcts), true, "the same FCTs as without the list");
+    }
+};
+
+/**
+ * \ingroup mose-tests
+ * \brief Every trace source of the module through its Config path (doc/mose.rst, "Config paths
+ *        and trace sources") in a 16-group run with a switch: each path names exactly its
+ *        objects and fires exactly as often as the run's own counters say.
+ */
+class MoseConfigPathTestCase : public TestCase
+{
+  public:
+    MoseConfigPathTestCase()
+        : TestCase("Config paths reach every trace source and fire as counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ConfigPathRun r = RunConfigPathScenario();
+        NS_TEST_ASSERT_MSG_EQ(r.run.records.size(), 1U, "one switch");
+        NS_TEST_EXPECT_MSG_EQ(r.disconnected, 1U, "a busy circuit was cut");
+        NS_TEST_EXPECT_MSG_EQ(r.holdQueueSize, 2U, "Config::Set reached the protocols");
+        NS_TEST_EXPECT_MSG_EQ(r.ocsPath, "/MoseOcsList/0", "the OCS's path");
+        const std::vector<ConfigPathExpected> expected = ExpectedConfigPathCounts(r);
+        NS_TEST_EXPECT_MSG_EQ(expected.size() + 1, r.counts.size(), "every path checked");
+        for (const ConfigPathExpected& e : expected)
+        {
+            auto it = r.counts.find(e.path);
+            NS_TEST_ASSERT_MSG_EQ((it != r.counts.end()), true, e.path + " connected");
+            NS_TEST_EXPECT_MSG_EQ(it->second.matches, e.matches, e.path + " matches");
+            NS_TEST_EXPECT_MSG_EQ(it->second.fires, e.fires, e.path + " fires");
+            NS_TEST_EXPECT_MSG_GT(it->second.fires, 0U, e.path + " fires in this run");
+        }
+        NS_TEST_EXPECT_MSG_EQ(r.rxBytes, r.run.bytesReceived, "TransferRx reports every byte");
+        NS_TEST_EXPECT_MSG_EQ(r.run.completed, r.run.transfers, "every transfer completes");
+    }
+};
+
 } // namespace
 
 std::vector<TestCase*>
@@ -103,5 +175,7 @@ ns3::mose::test::SwitchTestCases()
 {
     return {new MoseSwitchNoLossTestCase(1),
             new MoseSwitchNoLossTestCase(4),
-            new MoseSwitchNoDrainTestCase};
+            new MoseSwitchNoDrainTestCase,
+            new MoseSwitchListRoutingTestCase,
+            new MoseConfigPathTestCase};
 }
