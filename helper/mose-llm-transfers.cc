@@ -6,6 +6,7 @@
 
 #include "mose-llm-transfers.h"
 
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -70,6 +71,14 @@ MoseSocketTransfers::GetTypeId()
                           UintegerValue(4194304),
                           MakeUintegerAccessor(&MoseSocketTransfers::m_bufferSize),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MaxSegLifetime",
+                          "TcpSocketBase MaxSegLifetime of every socket in seconds (< 0: ns-3's "
+                          "120 s). A closed connection stays in TIME_WAIT for twice this, and "
+                          "ns-3 looks endpoints up linearly: with one connection per transfer, "
+                          "thousands of TIME_WAIT endpoints per node slow every packet down",
+                          DoubleValue(0.0005),
+                          MakeDoubleAccessor(&MoseSocketTransfers::m_msl),
+                          MakeDoubleChecker<double>())
             .AddTraceSource("TransferDone",
                             "A transfer's last byte arrived",
                             MakeTraceSourceAccessor(&MoseSocketTransfers::m_doneTrace),
@@ -217,6 +226,10 @@ MoseSocketTransfers::ConfigureSocket(Ptr<Socket> socket) const
     if (m_segmentSize > 0)
     {
         socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
+    }
+    if (m_msl >= 0)
+    {
+        socket->SetAttribute("MaxSegLifetime", DoubleValue(m_msl));
     }
     if (m_bufferSize > 0)
     {

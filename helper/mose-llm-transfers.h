@@ -146,6 +146,7 @@ class MoseSocketTransfers : public Object
     uint16_t m_port{0};                               //!< "Port"
     uint32_t m_segmentSize{0};                        //!< "SegmentSize" (0: TcpSocket default)
     uint32_t m_bufferSize{0};                         //!< "BufferSize" (0: TcpSocket default)
+    double m_msl{0};                                  //!< "MaxSegLifetime" in s (< 0: default)
     bool m_installed{false};                          //!< Install() ran
     NodeContainer m_endpoints;                        //!< per group
     std::map<Ipv4Address, uint32_t> m_groupOf;        //!< every endpoint address -> group
