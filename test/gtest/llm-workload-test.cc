@@ -310,3 +310,34 @@ TEST(LlmWorkload, BadParametersGetClearErrors)
                     "CollectiveBytes");
     Simulator::Destroy();
 }
+
+TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
+{
+    auto run = [](uint64_t scale) {
+        MoseLlmExperimentConfig c = Small(16);
+        c.kvBytesPerToken = 16384;
+        c.requests = Requests(10, 20, 128, 5); // about 50 ms apart: each KV transfer alone
+        c.training = true;
+        c.collectiveBytes = 4000000;
+        c.computeTime = MilliSeconds(1);
+        c.end = MilliSeconds(600);
+        c.scale = scale;
+        MoseLlmExperiment e = RunExperiment(c);
+        return e.GetSummary();
+    };
+    const MoseLlmSummary full = run(1);
+    const MoseLlmSummary scaled = run(8);
+    ASSERT_EQ(full.served, 10u);
+    ASSERT_EQ(scaled.served, 10u);
+    ASSERT_GT(full.iterations, 5u);
+    ASSERT_GT(scaled.iterations, 5u);
+    const double kv = scaled.kvMeanS / full.kvMeanS - 1;
+    const double it = scaled.iterMeanS / full.iterMeanS - 1;
+    std::cout << "scale 8 vs 1: KV mean " << scaled.kvMeanS << " vs " << full.kvMeanS << " ("
+              << kv * 100 << "%), iteration mean " << scaled.iterMeanS << " vs "
+              << full.iterMeanS << " (" << it * 100 << "%), events " << scaled.events << " vs "
+              << full.events << std::endl;
+    EXPECT_LT(std::abs(kv), 0.10);
+    EXPECT_LT(std::abs(it), 0.10);
+    EXPECT_LT(scaled.events * 4, full.events) << "a scaled run has fewer packets";
+}
