@@ -107,9 +107,7 @@ main(int argc, char* argv[])
         cmd.AddValue("model",
                      "model preset: llama-3-8b, llama-3-70b, mixtral-8x7b, deepseek-v3",
                      modelText);
-        cmd.AddValue("placement",
-                     "round-robin, least-outstanding or circuit-aware",
-                     placementText);
+        cmd.AddValue("placement", "round-robin, least-outstanding or circuit-aware", placementText);
         cmd.AddValue("training", "run a training job", training);
         cmd.AddValue("collective", "all-to-all (MoE) or ring-all-reduce", collectiveText);
         cmd.AddValue("tokensPerMember", "all-to-all: tokens per member", tokensPerMemberText);
@@ -134,7 +132,8 @@ main(int argc, char* argv[])
 
         MoseLlmExperimentConfig config =
             MoseLlmExperimentConfig::Scaled(ParseUnsigned32("--nodes", nodesText));
-        const ModelShape shape = ModelShape::FromPreset(ParseEnum<ModelPreset>(modelText, "--model"));
+        const ModelShape shape =
+            ModelShape::FromPreset(ParseEnum<ModelPreset>(modelText, "--model"));
         config.kvBytesPerToken = shape.GetKvBytesPerToken();
         config.placement = ParseEnum<PlacementRule>(placementText, "--placement");
         config.prefillTokensPerSecond = ParseReal("--prefillRate", prefillText);
@@ -173,8 +172,10 @@ main(int argc, char* argv[])
         if (scheduleText == "threshold")
         {
             ModeControllerOptions o;
-            o.windowNs = MoseSwitchExperiment::ParseDuration("--window", windowText).GetNanoSeconds();
-            o.minDwellNs = MoseSwitchExperiment::ParseDuration("--dwell", dwellText).GetNanoSeconds();
+            o.windowNs =
+                MoseSwitchExperiment::ParseDuration("--window", windowText).GetNanoSeconds();
+            o.minDwellNs =
+                MoseSwitchExperiment::ParseDuration("--dwell", dwellText).GetNanoSeconds();
             o.enterInferenceLoad = ParseReal("--enterLoad", enterText);
             o.exitInferenceLoad = ParseReal("--exitLoad", exitText);
             o.initialMode = WorkloadMode::INFERENCE_HEAVY;
@@ -207,16 +208,16 @@ main(int argc, char* argv[])
                                      std::to_string(config.collectiveBytes) + " B per member"
                                : std::string("no training"))
                   << ", scale " << config.scale << ", schedule "
-                  << MoseSwitchExperiment::FormatSchedule(config.schedule) << ", run "
-                  << config.run << "\n\n";
-        std::cout << std::left << std::setw(8) << "policy" << std::right << std::setw(8)
-                  << "served" << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50"
-                  << std::setw(9) << "kv_p99" << std::setw(10) << "ttft_mean" << std::setw(10)
-                  << "ttft_p50" << std::setw(10) << "ttft_p99" << std::setw(7) << "iters"
-                  << std::setw(10) << "iter_mean" << std::setw(10) << "iter_p99"
-                  << std::setw(10) << "coll_mean" << std::setw(10) << "coll_p99"
-                  << std::setw(6) << "lost" << std::setw(8) << "wall_s" << std::setw(11)
-                  << "events/s" << "   (times in ms)\n";
+                  << MoseSwitchExperiment::FormatSchedule(config.schedule) << ", run " << config.run
+                  << "\n\n";
+        std::cout << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
+                  << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9)
+                  << "kv_p99" << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p50"
+                  << std::setw(10) << "ttft_p99" << std::setw(7) << "iters" << std::setw(10)
+                  << "iter_mean" << std::setw(10) << "iter_p99" << std::setw(10) << "coll_mean"
+                  << std::setw(10) << "coll_p99" << std::setw(6) << "lost" << std::setw(8)
+                  << "wall_s" << std::setw(11) << "events/s"
+                  << "   (times in ms)\n";
         std::vector<MoseSwitchRecord> moseSwitches;
         bool first = true;
         for (Policy policy : policies)
@@ -235,17 +236,16 @@ main(int argc, char* argv[])
             {
                 moseSwitches = experiment.GetSwitchRecords();
             }
-            std::cout << std::left << std::setw(8) << ToString(policy) << std::right
-                      << std::setw(8)
+            std::cout << std::left << std::setw(8) << ToString(policy) << std::right << std::setw(8)
                       << (std::to_string(s.served) + "/" + std::to_string(s.requests))
                       << std::setw(10) << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S)
                       << std::setw(9) << Ms(s.kvP99S) << std::setw(10) << Ms(s.ttftMeanS)
                       << std::setw(10) << Ms(s.ttftP50S) << std::setw(10) << Ms(s.ttftP99S)
                       << std::setw(7) << s.iterations << std::setw(10) << Ms(s.iterMeanS)
                       << std::setw(10) << Ms(s.iterP99S) << std::setw(10) << Ms(s.collMeanS)
-                      << std::setw(10) << Ms(s.collP99S) << std::setw(6) << s.lost
-                      << std::setw(8) << std::fixed << std::setprecision(1) << s.wallSeconds
-                      << std::setw(11) << std::setprecision(0)
+                      << std::setw(10) << Ms(s.collP99S) << std::setw(6) << s.lost << std::setw(8)
+                      << std::fixed << std::setprecision(1) << s.wallSeconds << std::setw(11)
+                      << std::setprecision(0)
                       << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
                       << std::defaultfloat << std::setprecision(6);
             if (s.errors > 0)

@@ -25,10 +25,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <iomanip>
 #include <iostream>
 #include <numeric>
+#include <sstream>
 
 namespace ns3
 {
@@ -153,8 +153,7 @@ MoseLlmExperiment::Build()
     TypeId::AttributeInformation info;
     TypeId::LookupByName("ns3::MoseOcs").LookupAttributeByName("DataRate", &info);
     const std::string previousRate = info.initialValue->SerializeToString(info.checker);
-    Config::SetDefault("ns3::MoseOcs::DataRate",
-                       DataRateValue(ScaleRate(m_config.ocsRate, f)));
+    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
     m_topology = CreateObject<MoseTopologyHelper>();
     m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
     m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
@@ -191,9 +190,8 @@ MoseLlmExperiment::Build()
     helper.SetInitialMode(m_config.initialMode);
     helper.SetLossMonitor(m_loss);
     m_switcher = helper.Install(m_topology);
-    m_switcher->TraceConnectWithoutContext(
-        "SwitchStarted",
-        MakeCallback(&MoseLlmExperiment::OnSwitchStarted, this));
+    m_switcher->TraceConnectWithoutContext("SwitchStarted",
+                                           MakeCallback(&MoseLlmExperiment::OnSwitchStarted, this));
 
     // the transport; its other attributes are MoseSocketTransfers' defaults
     m_transfers = CreateObject<MoseSocketTransfers>();
@@ -309,9 +307,8 @@ MoseLlmExperiment::Run(bool progress)
     Time horizon = m_config.end;
     if (!m_config.requests.empty())
     {
-        horizon = std::max(
-            horizon,
-            NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
+        horizon = std::max(horizon,
+                           NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
     }
     SystemWallClockMs clock;
     if (progress)
@@ -325,8 +322,7 @@ MoseLlmExperiment::Run(bool progress)
                           << "/" << m_config.requests.size() << " requests served, "
                           << (m_training ? m_training->GetNDone() : 0) << " iterations, "
                           << Simulator::GetEventCount() << " events, " << std::setprecision(1)
-                          << static_cast<double>(clock.End()) / 1000.0 << " s wall"
-                          << std::endl;
+                          << static_cast<double>(clock.End()) / 1000.0 << " s wall" << std::endl;
                 std::cerr.unsetf(std::ios_base::floatfield);
             });
         }

@@ -55,20 +55,20 @@ struct MoseLlmExperimentConfig
     std::vector<mose::LlmRequest> requests; //!< inference requests (arrival 0 = time 0)
     uint64_t kvBytesPerToken{131072};       //!< the model's KV bytes per token
     mose::PlacementRule placement{mose::PlacementRule::ROUND_ROBIN}; //!< placement rule
-    double prefillTokensPerSecond{20000};   //!< prefill speed of one group
+    double prefillTokensPerSecond{20000};                            //!< prefill speed of one group
 
-    bool training{true};                                                //!< run a training job
+    bool training{true};                                               //!< run a training job
     mose::CollectiveKind collective{mose::CollectiveKind::ALL_TO_ALL}; //!< its collective
-    uint64_t collectiveBytes{67108864};                                 //!< S per member
-    Time computeTime{MilliSeconds(10)};                                 //!< compute per iteration
-    uint32_t maxIterations{0};                                          //!< 0: until end
+    uint64_t collectiveBytes{67108864};                                //!< S per member
+    Time computeTime{MilliSeconds(10)};                                //!< compute per iteration
+    uint32_t maxIterations{0};                                         //!< 0: until end
 
-    uint64_t scale{1};                 //!< f: divides link rates and byte counts
-    DataRate ocsRate{"400Gbps"};       //!< circuit rate before scaling
-    DataRate hostRate{"400Gbps"};      //!< host link rate before scaling
-    bool jumbo{false};                 //!< port Mtu jumboMtu and TCP SegmentSize jumboMtu - 52
-    uint32_t jumboMtu{9000};           //!< the jumbo MTU
-    std::string portQueue{"1000p"};    //!< DropTailQueue MaxSize of the port devices
+    uint64_t scale{1};              //!< f: divides link rates and byte counts
+    DataRate ocsRate{"400Gbps"};    //!< circuit rate before scaling
+    DataRate hostRate{"400Gbps"};   //!< host link rate before scaling
+    bool jumbo{false};              //!< port Mtu jumboMtu and TCP SegmentSize jumboMtu - 52
+    uint32_t jumboMtu{9000};        //!< the jumbo MTU
+    std::string portQueue{"1000p"}; //!< DropTailQueue MaxSize of the port devices
 
     /**
      * \brief A configuration on N groups with the paper's role shares (RoleCounts::PaperScaled),
@@ -188,26 +188,26 @@ class MoseLlmExperiment
     /// \brief Ends the training job at `end`
     void EndTraining();
 
-    MoseLlmExperimentConfig m_config;               //!< parameters
-    std::array<mose::RoleAssignment, 2> m_roles;    //!< per mode
-    Ptr<MoseTopologyHelper> m_topology;             //!< the fabric
-    Ptr<MoseModeSwitcher> m_switcher;               //!< the switcher
-    Ptr<MoseLossMonitor> m_loss;                    //!< drops
-    Ptr<MoseSocketTransfers> m_transfers;           //!< transport
-    Ptr<MoseInferenceWorkload> m_inference;         //!< requests
-    Ptr<MoseTrainingWorkload> m_training;           //!< the training job (may be null)
-    std::vector<MoseRequestRecord> m_requests;      //!< results
-    std::vector<MoseIterationRecord> m_iterations;  //!< results
-    std::vector<MoseSwitchRecord> m_records;        //!< results
-    uint64_t m_lost{0};                             //!< results
-    uint64_t m_errors{0};                           //!< results
-    std::vector<uint64_t> m_pairBytes;              //!< results, N x N
-    bool m_trainingEnded{false};                    //!< EndTraining() ran
-    bool m_built{false};                            //!< Build() ran
-    bool m_ran{false};                              //!< Run() ran
-    double m_wallSeconds{0};                        //!< Run() wall time
-    double m_simulatedSeconds{0};                   //!< simulated time
-    uint64_t m_events{0};                           //!< events executed
+    MoseLlmExperimentConfig m_config;              //!< parameters
+    std::array<mose::RoleAssignment, 2> m_roles;   //!< per mode
+    Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
+    Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher
+    Ptr<MoseLossMonitor> m_loss;                   //!< drops
+    Ptr<MoseSocketTransfers> m_transfers;          //!< transport
+    Ptr<MoseInferenceWorkload> m_inference;        //!< requests
+    Ptr<MoseTrainingWorkload> m_training;          //!< the training job (may be null)
+    std::vector<MoseRequestRecord> m_requests;     //!< results
+    std::vector<MoseIterationRecord> m_iterations; //!< results
+    std::vector<MoseSwitchRecord> m_records;       //!< results
+    uint64_t m_lost{0};                            //!< results
+    uint64_t m_errors{0};                          //!< results
+    std::vector<uint64_t> m_pairBytes;             //!< results, N x N
+    bool m_trainingEnded{false};                   //!< EndTraining() ran
+    bool m_built{false};                           //!< Build() ran
+    bool m_ran{false};                             //!< Run() ran
+    double m_wallSeconds{0};                       //!< Run() wall time
+    double m_simulatedSeconds{0};                  //!< simulated time
+    uint64_t m_events{0};                          //!< events executed
 };
 
 } // namespace ns3

@@ -14,8 +14,8 @@
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-l4-protocol.h"
-#include "ns3/tcp-socket.h"
 #include "ns3/tcp-socket-factory.h"
+#include "ns3/tcp-socket.h"
 #include "ns3/type-id.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -201,16 +201,14 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
             throw mose::MoseError("group " + std::to_string(g) + " cannot listen on Port=" +
                                   std::to_string(m_port) + " (already in use?)");
         }
-        listener->SetAcceptCallback(MakeCallback(&MoseSocketTransfers::AcceptRequest, this),
-                                    MakeBoundCallback(
-                                        +[](MoseSocketTransfers* self,
-                                            uint32_t group,
-                                            Ptr<Socket> s,
-                                            const Address& from) {
-                                            self->HandleAccept(group, s, from);
-                                        },
-                                        this,
-                                        g));
+        listener->SetAcceptCallback(
+            MakeCallback(&MoseSocketTransfers::AcceptRequest, this),
+            MakeBoundCallback(
+                +[](MoseSocketTransfers* self, uint32_t group, Ptr<Socket> s, const Address& from) {
+                    self->HandleAccept(group, s, from);
+                },
+                this,
+                g));
         m_listeners[g] = listener;
     }
     m_installed = true;
@@ -283,8 +281,8 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
     m_senders.push_back(socket);
     if (socket->Bind() != 0)
     {
-        throw mose::MoseError("transfer " + std::to_string(id) + " " + std::to_string(src) +
-                              "->" + std::to_string(dst) + ": no free port at the source");
+        throw mose::MoseError("transfer " + std::to_string(id) + " " + std::to_string(src) + "->" +
+                              std::to_string(dst) + ": no free port at the source");
     }
     Address local;
     socket->GetSockName(local);
@@ -292,19 +290,18 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
     m_pending[{src, port}] = id;
 
     const Ipv4Address dstAddress = m_addressOf[dst];
-    socket->SetConnectCallback(
-        MakeBoundCallback(
-            +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
-                self->ConnectionSucceeded(i, s);
-            },
-            this,
-            id),
-        MakeBoundCallback(
-            +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
-                self->ConnectionFailed(i, s);
-            },
-            this,
-            id));
+    socket->SetConnectCallback(MakeBoundCallback(
+                                   +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+                                       self->ConnectionSucceeded(i, s);
+                                   },
+                                   this,
+                                   id),
+                               MakeBoundCallback(
+                                   +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+                                       self->ConnectionFailed(i, s);
+                                   },
+                                   this,
+                                   id));
     socket->SetSendCallback(MakeBoundCallback(
         +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>, uint32_t) { self->SendMore(i); },
         this,

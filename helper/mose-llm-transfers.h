@@ -140,27 +140,27 @@ class MoseSocketTransfers : public Object
     /// \brief Closes an accepted socket when its peer closes
     void PeerClosed(Ptr<Socket> socket);
 
-    TypeId m_socketFactory;                           //!< "SocketFactory"
-    TypeId m_tcpVariant;                              //!< "TcpVariant"
-    uint32_t m_sendSize{0};                           //!< "SendSize"
-    uint16_t m_port{0};                               //!< "Port"
-    uint32_t m_segmentSize{0};                        //!< "SegmentSize" (0: TcpSocket default)
-    uint32_t m_bufferSize{0};                         //!< "BufferSize" (0: TcpSocket default)
-    double m_msl{0};                                  //!< "MaxSegLifetime" in s (< 0: default)
-    bool m_installed{false};                          //!< Install() ran
-    NodeContainer m_endpoints;                        //!< per group
-    std::map<Ipv4Address, uint32_t> m_groupOf;        //!< every endpoint address -> group
-    std::vector<Ipv4Address> m_addressOf;             //!< per group, the address it is sent to
-    std::vector<Ptr<Socket>> m_listeners;             //!< per group
-    std::vector<MoseSocketTransfer> m_transfers;      //!< by id
-    std::vector<DoneCallback> m_done;                 //!< by id
-    std::vector<Ptr<Socket>> m_senders;               //!< by id (null once closed)
+    TypeId m_socketFactory;                      //!< "SocketFactory"
+    TypeId m_tcpVariant;                         //!< "TcpVariant"
+    uint32_t m_sendSize{0};                      //!< "SendSize"
+    uint16_t m_port{0};                          //!< "Port"
+    uint32_t m_segmentSize{0};                   //!< "SegmentSize" (0: TcpSocket default)
+    uint32_t m_bufferSize{0};                    //!< "BufferSize" (0: TcpSocket default)
+    double m_msl{0};                             //!< "MaxSegLifetime" in s (< 0: default)
+    bool m_installed{false};                     //!< Install() ran
+    NodeContainer m_endpoints;                   //!< per group
+    std::map<Ipv4Address, uint32_t> m_groupOf;   //!< every endpoint address -> group
+    std::vector<Ipv4Address> m_addressOf;        //!< per group, the address it is sent to
+    std::vector<Ptr<Socket>> m_listeners;        //!< per group
+    std::vector<MoseSocketTransfer> m_transfers; //!< by id
+    std::vector<DoneCallback> m_done;            //!< by id
+    std::vector<Ptr<Socket>> m_senders;          //!< by id (null once closed)
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending; //!< (src, port) -> id
-    std::map<Ptr<Socket>, uint64_t> m_receivers;      //!< accepted socket -> id
-    std::vector<uint64_t> m_pairBytes;                //!< N x N bytes received
-    uint64_t m_completed{0};                          //!< transfers complete
-    uint64_t m_bytes{0};                              //!< bytes received
-    uint64_t m_errors{0};                             //!< errors inside events
+    std::map<Ptr<Socket>, uint64_t> m_receivers;                 //!< accepted socket -> id
+    std::vector<uint64_t> m_pairBytes;                           //!< N x N bytes received
+    uint64_t m_completed{0};                                     //!< transfers complete
+    uint64_t m_bytes{0};                                         //!< bytes received
+    uint64_t m_errors{0};                                        //!< errors inside events
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_doneTrace; //!< "TransferDone"
 };
 

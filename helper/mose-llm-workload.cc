@@ -65,14 +65,14 @@ MoseInferenceWorkload::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Mose")
             .AddConstructor<MoseInferenceWorkload>()
-            .AddAttribute("PlacementRule",
-                          "How a request is placed on a prefill and a decode group: "
-                          "round-robin, least-outstanding or circuit-aware",
-                          MOSE_ENUM_VALUE(mose::PlacementRule)(MOSE_ENUM_CHECKER_VALUE(
-                              mose::PlacementRule,
-                              mose::PlacementRule::ROUND_ROBIN)),
-                          MOSE_ENUM_ACCESSOR(mose::PlacementRule, &MoseInferenceWorkload::m_rule),
-                          mose::MakeMoseEnumChecker(mose::PlacementRule::ROUND_ROBIN))
+            .AddAttribute(
+                "PlacementRule",
+                "How a request is placed on a prefill and a decode group: "
+                "round-robin, least-outstanding or circuit-aware",
+                MOSE_ENUM_VALUE(mose::PlacementRule)(
+                    MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, mose::PlacementRule::ROUND_ROBIN)),
+                MOSE_ENUM_ACCESSOR(mose::PlacementRule, &MoseInferenceWorkload::m_rule),
+                mose::MakeMoseEnumChecker(mose::PlacementRule::ROUND_ROBIN))
             .AddAttribute("PrefillTokensPerSecond",
                           "Prefill compute speed of one prefill group (prompt tokens per second); "
                           "a group computes one request at a time, FIFO",
@@ -194,9 +194,9 @@ MoseInferenceWorkload::Start(Time start)
         rec.index = i;
         rec.inputTokens = r.inputTokens;
         rec.outputTokens = r.outputTokens;
-        rec.kvBytes = mose::CheckedProduct("KV bytes of request " + std::to_string(i),
-                                           {{"input tokens", r.inputTokens},
-                                            {"KvBytesPerToken", m_bytesPerToken}});
+        rec.kvBytes = mose::CheckedProduct(
+            "KV bytes of request " + std::to_string(i),
+            {{"input tokens", r.inputTokens}, {"KvBytesPerToken", m_bytesPerToken}});
         rec.wireBytes = ScaleBytes(rec.kvBytes, m_scale, 1);
         rec.arrival = Simulator::Now() + start + NanoSeconds(static_cast<int64_t>(r.arrivalNs));
         m_events.push_back(
@@ -263,15 +263,14 @@ MoseInferenceWorkload::PrefillDone(uint32_t group, uint32_t i)
         m_placer->FinishWork(group, rec.inputTokens);
         m_busy[group] = false;
         m_prefillTrace(rec);
-        m_transfers->Start(rec.prefill,
-                           rec.decode,
-                           rec.wireBytes,
-                           MakeBoundCallback(
-                               +[](MoseInferenceWorkload* self, uint32_t r, uint64_t id) {
-                                   self->KvDone(r, id);
-                               },
-                               this,
-                               i));
+        m_transfers->Start(
+            rec.prefill,
+            rec.decode,
+            rec.wireBytes,
+            MakeBoundCallback(
+                +[](MoseInferenceWorkload* self, uint32_t r, uint64_t id) { self->KvDone(r, id); },
+                this,
+                i));
         StartPrefill(group);
     }
     catch (const std::exception& e)
@@ -290,8 +289,9 @@ MoseInferenceWorkload::KvDone(uint32_t i, uint64_t id)
     rec.done = true;
     ++m_done;
     m_placer->FinishWork(rec.decode, rec.outputTokens);
-    NS_LOG_INFO("request " << i << " KV " << rec.wireBytes << " B in " << rec.GetKvTime().As(Time::MS)
-                           << ", TTFT " << rec.GetTtft().As(Time::MS));
+    NS_LOG_INFO("request " << i << " KV " << rec.wireBytes << " B in "
+                           << rec.GetKvTime().As(Time::MS) << ", TTFT "
+                           << rec.GetTtft().As(Time::MS));
     m_doneTrace(rec);
 }
 
@@ -337,8 +337,8 @@ MoseInferenceWorkload::WriteRecordsCsv(std::ostream& os,
 {
     for (const auto& r : records)
     {
-        os << prefix << r.index << ',' << r.inputTokens << ',' << r.outputTokens << ','
-           << r.kvBytes << ',' << r.wireBytes << ',';
+        os << prefix << r.index << ',' << r.inputTokens << ',' << r.outputTokens << ',' << r.kvBytes
+           << ',' << r.wireBytes << ',';
         if (r.arrived)
         {
             os << mose::ToString(r.mode) << ',' << r.prefill << ',' << r.decode << ','
@@ -381,9 +381,9 @@ MoseTrainingWorkload::GetTypeId()
             .AddAttribute("Collective",
                           "The collective of an iteration: all-to-all (MoE dispatch/combine) or "
                           "ring-all-reduce",
-                          MOSE_ENUM_VALUE(mose::CollectiveKind)(MOSE_ENUM_CHECKER_VALUE(
-                              mose::CollectiveKind,
-                              mose::CollectiveKind::ALL_TO_ALL)),
+                          MOSE_ENUM_VALUE(mose::CollectiveKind)(
+                              MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind,
+                                                      mose::CollectiveKind::ALL_TO_ALL)),
                           MOSE_ENUM_ACCESSOR(mose::CollectiveKind, &MoseTrainingWorkload::m_kind),
                           mose::MakeMoseEnumChecker(mose::CollectiveKind::ALL_TO_ALL))
             .AddAttribute("CollectiveBytes",
@@ -480,7 +480,9 @@ MoseTrainingWorkload::Start(Time start)
                                     " members (every chunk at least 1 byte)");
     }
     // validates kind and size now, not inside an event
-    (void)mose::PlanCollective(static_cast<mose::CollectiveKind>(m_kind), static_cast<uint32_t>(m_groups.size()), m_size);
+    (void)mose::PlanCollective(static_cast<mose::CollectiveKind>(m_kind),
+                               static_cast<uint32_t>(m_groups.size()),
+                               m_size);
     m_stopped = false;
     m_event = Simulator::Schedule(start, &MoseTrainingWorkload::StartIteration, this);
 }
@@ -533,8 +535,9 @@ MoseTrainingWorkload::StartCollective()
             }
         }
         m_pending = m_plan.transfers.size();
-        NS_LOG_INFO("iteration " << rec.index << ": " << mose::ToString(static_cast<mose::CollectiveKind>(m_kind)) << " of "
-                                 << rec.wireSize << " B over " << n << " members, "
+        NS_LOG_INFO("iteration " << rec.index << ": "
+                                 << mose::ToString(static_cast<mose::CollectiveKind>(m_kind))
+                                 << " of " << rec.wireSize << " B over " << n << " members, "
                                  << m_pending << " transfers");
         for (uint64_t k = 0; k < m_plan.transfers.size(); ++k)
         {
@@ -619,8 +622,8 @@ MoseTrainingWorkload::GetNErrors() const
 bool
 MoseTrainingWorkload::IsBusy() const
 {
-    return m_pending > 0 || (!m_records.empty() && !m_records.back().done &&
-                             MOSE_EVENT_IS_PENDING(m_event));
+    return m_pending > 0 ||
+           (!m_records.empty() && !m_records.back().done && MOSE_EVENT_IS_PENDING(m_event));
 }
 
 std::string

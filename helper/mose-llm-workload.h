@@ -54,16 +54,16 @@ struct MoseRequestRecord
     uint64_t wireBytes{0};    //!< bytes sent: kvBytes / ByteScale, rounded, at least 1
     uint64_t received{0};     //!< bytes the decode group's socket received (= wireBytes if done)
     mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< roles it was placed by
-    uint32_t prefill{0};      //!< its prefill group
-    uint32_t decode{0};       //!< its decode group
-    bool direct{false};       //!< a circuit of the placer's graph joins them
-    Time arrival;             //!< arrival (workload start + the request's arrival)
-    Time prefillStart;        //!< its prefill group started computing it
-    Time prefillDone;         //!< prefill compute done = KV transfer start
-    Time kvStart;             //!< the KV transfer started
-    Time kvEnd;               //!< the KV transfer's last byte arrived
-    bool arrived{false};      //!< it has arrived
-    bool done{false};         //!< its KV transfer is complete
+    uint32_t prefill{0};                                          //!< its prefill group
+    uint32_t decode{0};                                           //!< its decode group
+    bool direct{false};  //!< a circuit of the placer's graph joins them
+    Time arrival;        //!< arrival (workload start + the request's arrival)
+    Time prefillStart;   //!< its prefill group started computing it
+    Time prefillDone;    //!< prefill compute done = KV transfer start
+    Time kvStart;        //!< the KV transfer started
+    Time kvEnd;          //!< the KV transfer's last byte arrived
+    bool arrived{false}; //!< it has arrived
+    bool done{false};    //!< its KV transfer is complete
 
     /// \return the network part of TTFT: the KV transfer time (kvEnd - kvStart)
     Time GetKvTime() const
@@ -186,23 +186,23 @@ class MoseInferenceWorkload : public Object
     /// \brief Request i's KV cache (transfer id) arrived
     void KvDone(uint32_t i, uint64_t id);
 
-    MoseEnumStore<mose::PlacementRule> m_rule{}; //!< "PlacementRule"
-    double m_prefillRate{0};                                      //!< "PrefillTokensPerSecond"
-    uint64_t m_bytesPerToken{0};                                  //!< "KvBytesPerToken"
-    uint64_t m_scale{1};                                          //!< "ByteScale"
-    Ptr<MoseSocketTransfers> m_transfers;                         //!< transport
-    std::vector<mose::LlmRequest> m_requests;                     //!< the requests
-    std::vector<MoseRequestRecord> m_records;                     //!< per request
-    std::optional<mose::RequestPlacer> m_placer;                  //!< from the first SetMode()
+    MoseEnumStore<mose::PlacementRule> m_rule{};                    //!< "PlacementRule"
+    double m_prefillRate{0};                                        //!< "PrefillTokensPerSecond"
+    uint64_t m_bytesPerToken{0};                                    //!< "KvBytesPerToken"
+    uint64_t m_scale{1};                                            //!< "ByteScale"
+    Ptr<MoseSocketTransfers> m_transfers;                           //!< transport
+    std::vector<mose::LlmRequest> m_requests;                       //!< the requests
+    std::vector<MoseRequestRecord> m_records;                       //!< per request
+    std::optional<mose::RequestPlacer> m_placer;                    //!< from the first SetMode()
     mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< current mode
-    std::vector<std::deque<uint32_t>> m_queue;                    //!< per group, FIFO
-    std::vector<bool> m_busy;                                     //!< per group, computing
-    std::vector<EventId> m_events;                                //!< arrivals and prefills
-    uint32_t m_done{0};                                           //!< KV transfers complete
-    uint64_t m_errors{0};                                         //!< errors inside events
-    TracedCallback<const MoseRequestRecord&> m_placedTrace;       //!< "RequestPlaced"
-    TracedCallback<const MoseRequestRecord&> m_prefillTrace;      //!< "PrefillDone"
-    TracedCallback<const MoseRequestRecord&> m_doneTrace;         //!< "RequestDone"
+    std::vector<std::deque<uint32_t>> m_queue;                      //!< per group, FIFO
+    std::vector<bool> m_busy;                                       //!< per group, computing
+    std::vector<EventId> m_events;                                  //!< arrivals and prefills
+    uint32_t m_done{0};                                             //!< KV transfers complete
+    uint64_t m_errors{0};                                           //!< errors inside events
+    TracedCallback<const MoseRequestRecord&> m_placedTrace;         //!< "RequestPlaced"
+    TracedCallback<const MoseRequestRecord&> m_prefillTrace;        //!< "PrefillDone"
+    TracedCallback<const MoseRequestRecord&> m_doneTrace;           //!< "RequestDone"
 };
 
 /**
@@ -211,9 +211,9 @@ class MoseInferenceWorkload : public Object
  */
 struct MoseIterationRecord
 {
-    uint32_t index{0};   //!< iteration number (0, 1, ...)
+    uint32_t index{0};                                            //!< iteration number (0, 1, ...)
     mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< roles of its members
-    uint32_t members{0}; //!< n, the training groups it spans
+    uint32_t members{0};        //!< n, the training groups it spans
     uint64_t bytesPerMember{0}; //!< the model's S (collective size per member, before scaling)
     uint64_t wireSize{0};       //!< S / ByteScale, rounded, at least n: the S of the plan sent
     uint64_t wireBytes{0};      //!< bytes all members send in the collective (plan total)
@@ -332,26 +332,26 @@ class MoseTrainingWorkload : public Object
     /// \brief Starts transfer k of the current plan
     void StartTransfer(uint32_t iteration, uint64_t k);
 
-    MoseEnumStore<mose::CollectiveKind> m_kind{}; //!< "Collective"
-    uint64_t m_size{0};                                            //!< "CollectiveBytes"
-    Time m_compute;                                                //!< "ComputeTime"
-    uint64_t m_scale{1};                                           //!< "ByteScale"
-    uint32_t m_maxIterations{0};                                   //!< "MaxIterations"
-    Ptr<MoseSocketTransfers> m_transfers;                          //!< transport
-    bool m_hasMode{false};                                         //!< SetMode() was called
+    MoseEnumStore<mose::CollectiveKind> m_kind{};                   //!< "Collective"
+    uint64_t m_size{0};                                             //!< "CollectiveBytes"
+    Time m_compute;                                                 //!< "ComputeTime"
+    uint64_t m_scale{1};                                            //!< "ByteScale"
+    uint32_t m_maxIterations{0};                                    //!< "MaxIterations"
+    Ptr<MoseSocketTransfers> m_transfers;                           //!< transport
+    bool m_hasMode{false};                                          //!< SetMode() was called
     mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< latest mode
-    std::vector<uint32_t> m_groups;                                //!< latest training groups
-    std::vector<uint32_t> m_members;                               //!< current iteration's
-    mose::CollectivePlan m_plan;                                   //!< current collective
-    std::vector<std::vector<uint64_t>> m_dependents;               //!< per transfer
-    uint64_t m_pending{0};                                         //!< transfers not complete
-    bool m_stopped{false};                                         //!< Stop() was called
-    EventId m_event;                                               //!< next start or compute
-    std::vector<MoseIterationRecord> m_records;                    //!< per iteration
-    uint32_t m_done{0};                                            //!< iterations complete
-    uint64_t m_errors{0};                                          //!< errors inside events
-    TracedCallback<const MoseIterationRecord&> m_startedTrace;     //!< "IterationStarted"
-    TracedCallback<const MoseIterationRecord&> m_doneTrace;        //!< "IterationDone"
+    std::vector<uint32_t> m_groups;                                 //!< latest training groups
+    std::vector<uint32_t> m_members;                                //!< current iteration's
+    mose::CollectivePlan m_plan;                                    //!< current collective
+    std::vector<std::vector<uint64_t>> m_dependents;                //!< per transfer
+    uint64_t m_pending{0};                                          //!< transfers not complete
+    bool m_stopped{false};                                          //!< Stop() was called
+    EventId m_event;                                                //!< next start or compute
+    std::vector<MoseIterationRecord> m_records;                     //!< per iteration
+    uint32_t m_done{0};                                             //!< iterations complete
+    uint64_t m_errors{0};                                           //!< errors inside events
+    TracedCallback<const MoseIterationRecord&> m_startedTrace;      //!< "IterationStarted"
+    TracedCallback<const MoseIterationRecord&> m_doneTrace;         //!< "IterationDone"
 };
 
 } // namespace ns3

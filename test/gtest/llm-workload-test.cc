@@ -100,8 +100,8 @@ TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
     {
         ASSERT_TRUE(r.done);
         byGroup[r.prefill].push_back(&r);
-        const Time compute = NanoSeconds(
-            std::llround(static_cast<double>(r.inputTokens) / 20000.0 * 1e9));
+        const Time compute =
+            NanoSeconds(std::llround(static_cast<double>(r.inputTokens) / 20000.0 * 1e9));
         EXPECT_EQ(r.prefillDone - r.prefillStart, compute);
     }
     bool queued = false;
@@ -144,8 +144,8 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
             {
                 continue;
             }
-            const bool both = roles.Get(a) == GroupRole::TRAINING &&
-                              roles.Get(b) == GroupRole::TRAINING;
+            const bool both =
+                roles.Get(a) == GroupRole::TRAINING && roles.Get(b) == GroupRole::TRAINING;
             EXPECT_EQ(e.GetBytesBetween(a, b), both ? 3 * 40000u : 0u) << a << "->" << b;
         }
     }
@@ -244,7 +244,8 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
         EXPECT_EQ(r.received, r.wireBytes);
         const bool afterSwitch = r.arrival >= MilliSeconds(150);
         const RoleAssignment& roles = afterSwitch ? after : before;
-        EXPECT_EQ(r.mode, afterSwitch ? WorkloadMode::TRAINING_HEAVY : WorkloadMode::INFERENCE_HEAVY);
+        EXPECT_EQ(r.mode,
+                  afterSwitch ? WorkloadMode::TRAINING_HEAVY : WorkloadMode::INFERENCE_HEAVY);
         EXPECT_EQ(roles.Get(r.prefill), GroupRole::PREFILL) << "request " << r.index;
         EXPECT_EQ(roles.Get(r.decode), GroupRole::DECODE) << "request " << r.index;
         (afterSwitch ? late : early)++;
@@ -334,9 +335,9 @@ TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
     const double kv = scaled.kvMeanS / full.kvMeanS - 1;
     const double it = scaled.iterMeanS / full.iterMeanS - 1;
     std::cout << "scale 8 vs 1: KV mean " << scaled.kvMeanS << " vs " << full.kvMeanS << " ("
-              << kv * 100 << "%), iteration mean " << scaled.iterMeanS << " vs "
-              << full.iterMeanS << " (" << it * 100 << "%), events " << scaled.events << " vs "
-              << full.events << std::endl;
+              << kv * 100 << "%), iteration mean " << scaled.iterMeanS << " vs " << full.iterMeanS
+              << " (" << it * 100 << "%), events " << scaled.events << " vs " << full.events
+              << std::endl;
     EXPECT_LT(std::abs(kv), 0.10);
     EXPECT_LT(std::abs(it), 0.10);
     EXPECT_LT(scaled.events * 4, full.events) << "a scaled run has fewer packets";
