@@ -220,15 +220,15 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 
 TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
 {
-    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(32);
+    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
     c.kvBytesPerToken = 2048;
     c.ocsRate = DataRate("10Gbps");
     c.prefillTokensPerSecond = 1e6;
     c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
-    c.end = MilliSeconds(400);
-    c.collectiveBytes = 200000;
-    c.computeTime = MilliSeconds(2);
-    c.requests = Requests(120, 400, 300);
+    c.end = MilliSeconds(300);
+    c.collectiveBytes = 100000;
+    c.computeTime = MilliSeconds(10);
+    c.requests = Requests(100, 400, 300);
     MoseLlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
     const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
@@ -317,19 +317,19 @@ TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
     auto run = [](uint64_t scale) {
         MoseLlmExperimentConfig c = Small(16);
         c.kvBytesPerToken = 16384;
-        c.requests = Requests(10, 20, 128, 5); // about 50 ms apart: each KV transfer alone
+        c.requests = Requests(6, 20, 128, 5); // about 50 ms apart: each KV transfer alone
         c.training = true;
-        c.collectiveBytes = 4000000;
-        c.computeTime = MilliSeconds(1);
-        c.end = MilliSeconds(600);
+        c.collectiveBytes = 2000000;
+        c.computeTime = MilliSeconds(5);
+        c.end = MilliSeconds(300);
         c.scale = scale;
         MoseLlmExperiment e = RunExperiment(c);
         return e.GetSummary();
     };
     const MoseLlmSummary full = run(1);
     const MoseLlmSummary scaled = run(8);
-    ASSERT_EQ(full.served, 10u);
-    ASSERT_EQ(scaled.served, 10u);
+    ASSERT_EQ(full.served, 6u);
+    ASSERT_EQ(scaled.served, 6u);
     ASSERT_GT(full.iterations, 5u);
     ASSERT_GT(scaled.iterations, 5u);
     const double kv = scaled.kvMeanS / full.kvMeanS - 1;
