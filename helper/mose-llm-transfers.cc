@@ -1,0 +1,506 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-transfers.h"
+
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/tcp-socket.h"
+#include "ns3/type-id.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <exception>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseSocketTransfers");
+NS_OBJECT_ENSURE_REGISTERED(MoseSocketTransfers);
+
+TypeId
+MoseSocketTransfers::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MoseSocketTransfers")
+            .SetParent<Object>()
+            .SetGroupName("Mose")
+            .AddConstructor<MoseSocketTransfers>()
+            .AddAttribute("SocketFactory",
+                          "The transport: a stream socket factory with listen and accept "
+                          "(ns3::TcpSocketFactory)",
+                          TypeIdValue(TcpSocketFactory::GetTypeId()),
+                          MakeTypeIdAccessor(&MoseSocketTransfers::m_socketFactory),
+                          MakeTypeIdChecker())
+            .AddAttribute("TcpVariant",
+                          "TcpL4Protocol::SocketType set on every endpoint (TCP only)",
+                          TypeIdValue(TypeId::LookupByName("ns3::TcpCubic")),
+                          MakeTypeIdAccessor(&MoseSocketTransfers::m_tcpVariant),
+                          MakeTypeIdChecker())
+            .AddAttribute("SendSize",
+                          "Largest number of bytes per Send() call",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&MoseSocketTransfers::m_sendSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Port",
+                          "The port every destination listens on",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&MoseSocketTransfers::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("SegmentSize",
+                          "TcpSocket SegmentSize of every socket (0: the TcpSocket default, 536); "
+                          "Mtu - 52 fills an IPv4 packet of that MTU with timestamps on "
+                          "(1448: MTU 1500)",
+                          UintegerValue(1448),
+                          MakeUintegerAccessor(&MoseSocketTransfers::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("BufferSize",
+                          "TcpSocket SndBufSize and RcvBufSize of every socket (0: the TcpSocket "
+                          "defaults, 128 KiB, which cap a connection at 128 KiB per round trip)",
+                          UintegerValue(4194304),
+                          MakeUintegerAccessor(&MoseSocketTransfers::m_bufferSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MaxSegLifetime",
+                          "TcpSocketBase MaxSegLifetime of every socket in seconds (< 0: ns-3's "
+                          "120 s). A closed connection stays in TIME_WAIT for twice this, and "
+                          "ns-3 looks endpoints up linearly: with one connection per transfer, "
+                          "thousands of TIME_WAIT endpoints per node slow every packet down",
+                          DoubleValue(0.0005),
+                          MakeDoubleAccessor(&MoseSocketTransfers::m_msl),
+                          MakeDoubleChecker<double>())
+            .AddTraceSource("TransferDone",
+                            "A transfer's last byte arrived",
+                            MakeTraceSourceAccessor(&MoseSocketTransfers::m_doneTrace),
+                            "ns3::MoseSocketTransfers::TransferDoneCallback");
+    return tid;
+}
+
+MoseSocketTransfers::MoseSocketTransfers()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MoseSocketTransfers::~MoseSocketTransfers()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MoseSocketTransfers::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& s : m_listeners)
+    {
+        if (s)
+        {
+            s->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                 MakeNullCallback<void, Ptr<Socket>, const Address&>());
+        }
+    }
+    for (auto& s : m_senders)
+    {
+        if (s)
+        {
+            s->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+            s->SetConnectCallback(MakeNullCallback<void, Ptr<Socket>>(),
+                                  MakeNullCallback<void, Ptr<Socket>>());
+        }
+    }
+    for (auto& [s, id] : m_receivers)
+    {
+        s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+    m_listeners.clear();
+    m_senders.clear();
+    m_receivers.clear();
+    m_done.clear();
+    m_endpoints = NodeContainer();
+    Object::DoDispose();
+}
+
+void
+MoseSocketTransfers::Install(const NodeContainer& endpoints)
+{
+    NS_LOG_FUNCTION(this << endpoints.GetN());
+    if (m_installed)
+    {
+        throw mose::MoseError("MoseSocketTransfers::Install was already called");
+    }
+    if (m_socketFactory == UdpSocketFactory::GetTypeId() ||
+        !m_socketFactory.IsChildOf(SocketFactory::GetTypeId()))
+    {
+        mose::ThrowBadParameter("SocketFactory",
+                                m_socketFactory.GetName(),
+                                "a stream socket factory with listen and accept, e.g. "
+                                "ns3::TcpSocketFactory (a lost UDP datagram would leave a "
+                                "transfer the workload waits for incomplete)");
+    }
+    if (endpoints.GetN() == 0)
+    {
+        mose::ThrowBadParameter("endpoints", "0 nodes", "one node per group");
+    }
+    const uint32_t n = endpoints.GetN();
+    m_endpoints = endpoints;
+    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
+    m_listeners.assign(n, nullptr);
+    for (uint32_t g = 0; g < n; ++g)
+    {
+        Ptr<Node> node = endpoints.Get(g);
+        Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+        if (!ipv4)
+        {
+            throw mose::MoseError("the endpoint of group " + std::to_string(g) + " (node " +
+                                  std::to_string(node->GetId()) +
+                                  ") has no IPv4 stack; install the Internet stack first");
+        }
+        bool any = false;
+        for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
+        {
+            for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
+            {
+                const Ipv4Address address = ipv4->GetAddress(i, a).GetLocal();
+                if (!address.IsLocalhost() && address != Ipv4Address::GetAny())
+                {
+                    m_groupOf[address] = g;
+                    if (!any)
+                    {
+                        m_addressOf.push_back(address);
+                    }
+                    any = true;
+                }
+            }
+        }
+        if (!any)
+        {
+            throw mose::MoseError("the endpoint of group " + std::to_string(g) + " (node " +
+                                  std::to_string(node->GetId()) + ") has no IPv4 address");
+        }
+        if (m_socketFactory == TcpSocketFactory::GetTypeId())
+        {
+            if (Ptr<TcpL4Protocol> l4 = node->GetObject<TcpL4Protocol>())
+            {
+                l4->SetAttribute("SocketType", TypeIdValue(m_tcpVariant));
+            }
+        }
+        Ptr<Socket> listener = Socket::CreateSocket(node, m_socketFactory);
+        ConfigureSocket(listener); // accepted sockets are forked from it
+        if (listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
+            listener->Listen() != 0)
+        {
+            throw mose::MoseError("group " + std::to_string(g) + " cannot listen on Port=" +
+                                  std::to_string(m_port) + " (already in use?)");
+        }
+        listener->SetAcceptCallback(
+            MakeCallback(&MoseSocketTransfers::AcceptRequest, this),
+            MakeBoundCallback(
+                +[](MoseSocketTransfers* self, uint32_t group, Ptr<Socket> s, const Address& from) {
+                    self->HandleAccept(group, s, from);
+                },
+                this,
+                g));
+        m_listeners[g] = listener;
+    }
+    m_installed = true;
+}
+
+void
+MoseSocketTransfers::ConfigureSocket(Ptr<Socket> socket) const
+{
+    if (!DynamicCast<TcpSocket>(socket))
+    {
+        return;
+    }
+    if (m_segmentSize > 0)
+    {
+        socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
+    }
+    if (m_msl >= 0)
+    {
+        socket->SetAttribute("MaxSegLifetime", DoubleValue(m_msl));
+    }
+    if (m_bufferSize > 0)
+    {
+        socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
+        socket->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
+    }
+}
+
+bool
+MoseSocketTransfers::AcceptRequest(Ptr<Socket>, const Address&)
+{
+    return true;
+}
+
+uint64_t
+MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done)
+{
+    NS_LOG_FUNCTION(this << src << dst << bytes);
+    if (!m_installed)
+    {
+        throw mose::MoseError("MoseSocketTransfers::Start before Install()");
+    }
+    const uint32_t n = m_endpoints.GetN();
+    if (src >= n || dst >= n)
+    {
+        mose::ThrowBadParameter("transfer groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "groups 0 to " + std::to_string(n - 1));
+    }
+    if (src == dst)
+    {
+        mose::ThrowBadParameter("transfer groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "two different groups");
+    }
+    if (bytes == 0)
+    {
+        mose::ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
+    }
+    const uint64_t id = m_transfers.size();
+    MoseSocketTransfer t;
+    t.src = src;
+    t.dst = dst;
+    t.bytes = bytes;
+    t.start = Simulator::Now();
+    m_transfers.push_back(t);
+    m_done.push_back(done);
+
+    Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(src), m_socketFactory);
+    ConfigureSocket(socket);
+    m_senders.push_back(socket);
+    if (socket->Bind() != 0)
+    {
+        throw mose::MoseError("transfer " + std::to_string(id) + " " + std::to_string(src) + "->" +
+                              std::to_string(dst) + ": no free port at the source");
+    }
+    Address local;
+    socket->GetSockName(local);
+    const uint16_t port = InetSocketAddress::ConvertFrom(local).GetPort();
+    m_pending[{src, port}] = id;
+
+    const Ipv4Address dstAddress = m_addressOf[dst];
+    socket->SetConnectCallback(MakeBoundCallback(
+                                   +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+                                       self->ConnectionSucceeded(i, s);
+                                   },
+                                   this,
+                                   id),
+                               MakeBoundCallback(
+                                   +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+                                       self->ConnectionFailed(i, s);
+                                   },
+                                   this,
+                                   id));
+    socket->SetSendCallback(MakeBoundCallback(
+        +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>, uint32_t) { self->SendMore(i); },
+        this,
+        id));
+    socket->Connect(InetSocketAddress(dstAddress, m_port));
+    NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes << " B from port "
+                            << port);
+    return id;
+}
+
+void
+MoseSocketTransfers::ConnectionSucceeded(uint64_t id, Ptr<Socket>)
+{
+    NS_LOG_FUNCTION(this << id);
+    SendMore(id);
+}
+
+void
+MoseSocketTransfers::ConnectionFailed(uint64_t id, Ptr<Socket>)
+{
+    NS_LOG_FUNCTION(this << id);
+    ++m_errors;
+    NS_LOG_ERROR("transfer " << id << " failed to connect");
+}
+
+void
+MoseSocketTransfers::SendMore(uint64_t id)
+{
+    MoseSocketTransfer& t = m_transfers[id];
+    Ptr<Socket> socket = m_senders[id];
+    if (!socket)
+    {
+        return;
+    }
+    while (t.sent < t.bytes)
+    {
+        const uint64_t left = t.bytes - t.sent;
+        const uint32_t room = socket->GetTxAvailable();
+        const auto size =
+            static_cast<uint32_t>(std::min<uint64_t>({left, uint64_t{m_sendSize}, room}));
+        if (size == 0)
+        {
+            return; // the send callback calls again when the buffer has room
+        }
+        const int accepted = socket->Send(Create<Packet>(size));
+        if (accepted <= 0)
+        {
+            return;
+        }
+        t.sent += static_cast<uint64_t>(accepted);
+    }
+    // everything is in the socket: close once it is sent (TCP sends its FIN after the data)
+    socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+    socket->Close();
+    m_senders[id] = nullptr;
+}
+
+void
+MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Address& from)
+{
+    NS_LOG_FUNCTION(this << group << socket);
+    const InetSocketAddress peer = InetSocketAddress::ConvertFrom(from);
+    const auto g = m_groupOf.find(peer.GetIpv4());
+    if (g == m_groupOf.end())
+    {
+        ++m_errors;
+        NS_LOG_ERROR("group " << group << " accepted a connection from an unknown address "
+                              << peer.GetIpv4());
+        return;
+    }
+    const auto p = m_pending.find({g->second, peer.GetPort()});
+    if (p == m_pending.end())
+    {
+        ++m_errors;
+        NS_LOG_ERROR("group " << group << " accepted a connection of no transfer from group "
+                              << g->second << " port " << peer.GetPort());
+        return;
+    }
+    m_receivers[socket] = p->second;
+    m_pending.erase(p);
+    socket->SetRecvCallback(MakeCallback(&MoseSocketTransfers::HandleRead, this));
+    socket->SetCloseCallbacks(MakeCallback(&MoseSocketTransfers::PeerClosed, this),
+                              MakeCallback(&MoseSocketTransfers::PeerClosed, this));
+    HandleRead(socket); // anything already there
+}
+
+void
+MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
+{
+    const auto r = m_receivers.find(socket);
+    if (r == m_receivers.end())
+    {
+        return;
+    }
+    const uint64_t id = r->second;
+    MoseSocketTransfer& t = m_transfers[id];
+    uint64_t got = 0;
+    while (Ptr<Packet> packet = socket->Recv())
+    {
+        if (packet->GetSize() == 0)
+        {
+            break;
+        }
+        got += packet->GetSize();
+    }
+    if (got == 0)
+    {
+        return;
+    }
+    t.received += got;
+    m_bytes += got;
+    m_pairBytes[static_cast<std::size_t>(t.src) * m_endpoints.GetN() + t.dst] += got;
+    if (!t.complete && t.received >= t.bytes)
+    {
+        if (t.received > t.bytes)
+        {
+            ++m_errors;
+            NS_LOG_ERROR("transfer " << id << " received " << t.received << " of " << t.bytes
+                                     << " bytes");
+        }
+        t.complete = true;
+        t.end = Simulator::Now();
+        ++m_completed;
+        m_doneTrace(id, t.src, t.dst, t.bytes, t.end - t.start);
+        if (!m_done[id].IsNull())
+        {
+            DoneCallback done = m_done[id];
+            m_done[id] = DoneCallback();
+            try
+            {
+                done(id);
+            }
+            catch (const std::exception& e)
+            {
+                // no exception may escape Simulator::Run(): count it, the caller checks
+                ++m_errors;
+                NS_LOG_ERROR("transfer " << id << " completion: " << e.what());
+            }
+        }
+    }
+}
+
+void
+MoseSocketTransfers::PeerClosed(Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this << socket);
+    HandleRead(socket);
+    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    m_receivers.erase(socket);
+    socket->Close();
+}
+
+uint64_t
+MoseSocketTransfers::GetNTransfers() const
+{
+    return m_transfers.size();
+}
+
+const MoseSocketTransfer&
+MoseSocketTransfers::GetTransfer(uint64_t id) const
+{
+    if (id >= m_transfers.size())
+    {
+        mose::ThrowBadParameter("transfer id",
+                                std::to_string(id),
+                                "below " + std::to_string(m_transfers.size()));
+    }
+    return m_transfers[id];
+}
+
+uint64_t
+MoseSocketTransfers::GetNCompleted() const
+{
+    return m_completed;
+}
+
+uint64_t
+MoseSocketTransfers::GetBytesReceived() const
+{
+    return m_bytes;
+}
+
+uint64_t
+MoseSocketTransfers::GetBytesBetween(uint32_t src, uint32_t dst) const
+{
+    const uint32_t n = m_endpoints.GetN();
+    if (src >= n || dst >= n)
+    {
+        mose::ThrowBadParameter("groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "groups 0 to " + std::to_string(n == 0 ? 0 : n - 1));
+    }
+    return m_pairBytes[static_cast<std::size_t>(src) * n + dst];
+}
+
+uint64_t
+MoseSocketTransfers::GetNErrors() const
+{
+    return m_errors;
+}
+
+} // namespace ns3

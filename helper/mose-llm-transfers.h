@@ -1,0 +1,169 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_TRANSFERS_H
+#define MOSE_LLM_TRANSFERS_H
+
+#include "ns3/callback.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief One transfer of MoseSocketTransfers.
+ */
+struct MoseSocketTransfer
+{
+    uint32_t src{0};      //!< sending group
+    uint32_t dst{0};      //!< receiving group
+    uint64_t bytes{0};    //!< bytes to deliver
+    uint64_t sent{0};     //!< bytes handed to the sending socket so far
+    uint64_t received{0}; //!< bytes the receiving socket delivered so far
+    Time start;           //!< when Start() was called (the socket connects then)
+    Time end;             //!< when the last byte arrived (if complete)
+    bool complete{false}; //!< every byte arrived
+};
+
+/**
+ * \ingroup mose
+ * \brief Moves byte counts between groups over ns-3 stream sockets, one connection per
+ *        transfer, started while the simulation runs (the KV-cache and collective transfers of
+ *        MoseInferenceWorkload and MoseTrainingWorkload).
+ *
+ * Each destination group listens on one port (Port) of its endpoint node; a transfer opens a
+ * socket of SocketFactory at its source endpoint, binds it (an ephemeral port), connects and
+ * sends exactly its bytes in Send() calls of at most SendSize bytes, then closes. The receiving
+ * side recognises the transfer by the sender's (group, port) at Accept, counts every byte it
+ * reads, and calls the transfer's callback once, when the last byte has arrived. Bytes received
+ * are also summed per ordered (source, destination) pair (GetBytesBetween()).
+ *
+ * The transport must be a stream socket factory with a listen/accept model (TCP:
+ * ns3::TcpSocketFactory, the default); TcpVariant sets TcpL4Protocol::SocketType on the
+ * endpoints as MoseTrafficHelper does. A datagram factory (UDP) is rejected: a lost datagram
+ * would leave a transfer incomplete for ever and the workloads wait on completion.
+ */
+class MoseSocketTransfers : public Object
+{
+  public:
+    /// Called once per transfer when its last byte has arrived: (transfer id)
+    using DoneCallback = Callback<void, uint64_t>;
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MoseSocketTransfers();
+    ~MoseSocketTransfers() override;
+
+    /**
+     * \brief The endpoints (node g runs group g's sockets, e.g.
+     *        MoseTopologyHelper::GetEndpoints()); creates the listening sockets and sets the TCP
+     *        variant. Call once, before the first Start(). MoseError if a node has no IPv4
+     *        address, the factory is not a stream socket factory, or it was already called.
+     * \param endpoints one node per group
+     */
+    void Install(const NodeContainer& endpoints);
+
+    /**
+     * \brief Starts a transfer now.
+     * \param src the sending group (< N)
+     * \param dst the receiving group (< N, != src)
+     * \param bytes the bytes (>= 1)
+     * \param done called when the last byte has arrived (may be null)
+     * \return the transfer's id (0, 1, 2, ... in call order)
+     * MoseError for a group out of range, src == dst, 0 bytes, or Install() not called.
+     */
+    uint64_t Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
+
+    /// \return the number of transfers started
+    uint64_t GetNTransfers() const;
+    /// \param id a transfer id \return the transfer
+    const MoseSocketTransfer& GetTransfer(uint64_t id) const;
+    /// \return the number of transfers complete
+    uint64_t GetNCompleted() const;
+    /// \return all bytes received so far
+    uint64_t GetBytesReceived() const;
+    /// \param src a group \param dst a group \return bytes received at dst from src so far
+    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
+    /// \return errors caught inside simulation events (a socket that failed to connect, ...)
+    uint64_t GetNErrors() const;
+
+    /**
+     * TracedCallback signature of "TransferDone".
+     * \param id the transfer
+     * \param src its sending group
+     * \param dst its receiving group
+     * \param bytes its bytes
+     * \param duration from Start() to its last byte
+     */
+    typedef void (*TransferDoneCallback)(uint64_t id,
+                                         uint32_t src,
+                                         uint32_t dst,
+                                         uint64_t bytes,
+                                         Time duration);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \brief The listening socket of a group accepted a connection
+    void HandleAccept(uint32_t group, Ptr<Socket> socket, const Address& from);
+    /// \brief Sets SegmentSize and the buffer sizes on a TCP socket (those not 0)
+    void ConfigureSocket(Ptr<Socket> socket) const;
+    /// \return whether to accept a connection (always)
+    bool AcceptRequest(Ptr<Socket> socket, const Address& from);
+    /// \brief Reads what an accepted socket has
+    void HandleRead(Ptr<Socket> socket);
+    /// \brief Sends what the sender of a transfer may
+    void SendMore(uint64_t id);
+    /// \brief A sender connected
+    void ConnectionSucceeded(uint64_t id, Ptr<Socket> socket);
+    /// \brief A sender failed to connect
+    void ConnectionFailed(uint64_t id, Ptr<Socket> socket);
+    /// \brief Closes an accepted socket when its peer closes
+    void PeerClosed(Ptr<Socket> socket);
+
+    TypeId m_socketFactory;                      //!< "SocketFactory"
+    TypeId m_tcpVariant;                         //!< "TcpVariant"
+    uint32_t m_sendSize{0};                      //!< "SendSize"
+    uint16_t m_port{0};                          //!< "Port"
+    uint32_t m_segmentSize{0};                   //!< "SegmentSize" (0: TcpSocket default)
+    uint32_t m_bufferSize{0};                    //!< "BufferSize" (0: TcpSocket default)
+    double m_msl{0};                             //!< "MaxSegLifetime" in s (< 0: default)
+    bool m_installed{false};                     //!< Install() ran
+    NodeContainer m_endpoints;                   //!< per group
+    std::map<Ipv4Address, uint32_t> m_groupOf;   //!< every endpoint address -> group
+    std::vector<Ipv4Address> m_addressOf;        //!< per group, the address it is sent to
+    std::vector<Ptr<Socket>> m_listeners;        //!< per group
+    std::vector<MoseSocketTransfer> m_transfers; //!< by id
+    std::vector<DoneCallback> m_done;            //!< by id
+    std::vector<Ptr<Socket>> m_senders;          //!< by id (null once closed)
+    std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending; //!< (src, port) -> id
+    std::map<Ptr<Socket>, uint64_t> m_receivers;                 //!< accepted socket -> id
+    std::vector<uint64_t> m_pairBytes;                           //!< N x N bytes received
+    uint64_t m_completed{0};                                     //!< transfers complete
+    uint64_t m_bytes{0};                                         //!< bytes received
+    uint64_t m_errors{0};                                        //!< errors inside events
+    TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_doneTrace; //!< "TransferDone"
+};
+
+} // namespace ns3
+
+#endif /* MOSE_LLM_TRANSFERS_H */

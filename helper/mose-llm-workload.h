@@ -1,0 +1,359 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_WORKLOAD_H
+#define MOSE_LLM_WORKLOAD_H
+
+#include "mose-llm-transfers.h"
+
+#include "ns3/event-id.h"
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-collective.h"
+#include "ns3/mose-llm-request.h"
+#include "ns3/mose-ns3-compat.h"
+#include "ns3/mose-placement.h"
+#include "ns3/mose-roles.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+#if MOSE_NS3_VERSION_MINOR >= 41
+/// how an enum-class attribute is stored: the enum itself (EnumValue<T> from 3.41)
+template <typename E>
+using MoseEnumStore = E;
+#else
+/// how an enum-class attribute is stored: an int (EnumValue holds an int up to 3.40)
+template <typename E>
+using MoseEnumStore = int;
+#endif
+
+/**
+ * \ingroup mose
+ * \brief What MoseInferenceWorkload records for one request.
+ */
+struct MoseRequestRecord
+{
+    uint32_t index{0};        //!< the request's index in the list
+    uint64_t inputTokens{0};  //!< prompt tokens
+    uint64_t outputTokens{0}; //!< generated tokens (not streamed: decode is not modelled)
+    uint64_t kvBytes{0};      //!< the model's KV bytes: inputTokens x KvBytesPerToken, exactly
+    uint64_t wireBytes{0};    //!< bytes sent: kvBytes / ByteScale, rounded, at least 1
+    uint64_t received{0};     //!< bytes the decode group's socket received (= wireBytes if done)
+    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< roles it was placed by
+    uint32_t prefill{0};                                          //!< its prefill group
+    uint32_t decode{0};                                           //!< its decode group
+    bool direct{false};  //!< a circuit of the placer's graph joins them
+    Time arrival;        //!< arrival (workload start + the request's arrival)
+    Time prefillStart;   //!< its prefill group started computing it
+    Time prefillDone;    //!< prefill compute done = KV transfer start
+    Time kvStart;        //!< the KV transfer started
+    Time kvEnd;          //!< the KV transfer's last byte arrived
+    bool arrived{false}; //!< it has arrived
+    bool done{false};    //!< its KV transfer is complete
+
+    /// \return the network part of TTFT: the KV transfer time (kvEnd - kvStart)
+    Time GetKvTime() const
+    {
+        return kvEnd - kvStart;
+    }
+
+    /// \return TTFT as modelled: kvEnd - arrival (queueing + prefill + KV transfer)
+    Time GetTtft() const
+    {
+        return kvEnd - arrival;
+    }
+};
+
+/**
+ * \ingroup mose
+ * \brief Inference requests at the packet level: each request arrives at its time, is placed
+ *        on a prefill and a decode group of the current mode's roles by a mose::RequestPlacer,
+ *        waits for its prefill computation, then moves its KV cache prefill -> decode as one
+ *        transfer over MoseSocketTransfers.
+ *
+ * Model:
+ *  - arrival at Start time + LlmRequest::arrivalNs; placement then, by PlacementRule, on the
+ *    roles (and circuit graph, for circuit-aware) given by SetMode();
+ *  - a prefill group computes one request at a time, first come first served; a request takes
+ *    inputTokens / PrefillTokensPerSecond seconds (rounded to ns);
+ *  - at prefill done, the KV cache (inputTokens x KvBytesPerToken bytes, divided by ByteScale)
+ *    is sent prefill -> decode as ONE transfer; the prefill group goes on with its next request
+ *    meanwhile;
+ *  - TTFT = KV end - arrival. Decode-side token streaming is not modelled: the first token is
+ *    taken as produced when the KV cache has arrived, and decode groups do not compute.
+ *  - placer work: a request's input tokens count on its prefill group from placement to prefill
+ *    done, its output tokens on its decode group from placement to KV end (the only decode-side
+ *    load the model has).
+ * At a mode boundary (SetMode()) later requests are placed on the new roles; requests already
+ * placed finish where they are (a prefill queue whose group changed role still drains).
+ */
+class MoseInferenceWorkload : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MoseInferenceWorkload();
+    ~MoseInferenceWorkload() override;
+
+    /// \param transfers the installed transport of the KV transfers
+    void SetTransfers(Ptr<MoseSocketTransfers> transfers);
+
+    /**
+     * \param requests the requests, in arrival order (mose::ValidateLlmRequests())
+     */
+    void SetRequests(const std::vector<mose::LlmRequest>& requests);
+
+    /**
+     * \brief The mode's roles and circuit graph for placement: before Start() the initial mode,
+     *        later a mode boundary (MoseLlmExperiment calls it at the switcher's SwitchStarted).
+     * \param mode the mode
+     * \param roles its roles (at least one P and one D group)
+     * \param graph its circuit graph (required for circuit-aware placement)
+     */
+    void SetMode(mose::WorkloadMode mode,
+                 const mose::RoleAssignment& roles,
+                 std::shared_ptr<const mose::CircuitGraph> graph);
+
+    /**
+     * \brief Schedules every arrival relative to now + start. MoseError (naming the attribute
+     *        or call) if no transport, no mode, or an attribute is invalid.
+     * \param start the offset of arrival 0
+     */
+    void Start(Time start);
+
+    /// \return one record per request (arrived or not)
+    const std::vector<MoseRequestRecord>& GetRecords() const;
+    /// \return requests whose KV transfer completed
+    uint32_t GetNDone() const;
+    /// \return errors caught inside simulation events
+    uint64_t GetNErrors() const;
+
+    /**
+     * \brief One CSV row per request: index, input_tokens, output_tokens, kv_bytes, wire_bytes,
+     *        mode, prefill, decode, direct, arrival_s, prefill_start_s, prefill_done_s,
+     *        kv_start_s, kv_end_s, kv_time_s, ttft_s, done (times empty when not reached).
+     * \param os the stream
+     * \param header whether to write the header line
+     * \param prefix text written before every row (e.g. "MoSE,")
+     */
+    void WriteCsv(std::ostream& os, bool header = true, const std::string& prefix = "") const;
+    /// \return the CSV header of WriteCsv (no newline)
+    static std::string GetCsvHeader();
+    /**
+     * \brief The rows of WriteCsv for any records.
+     * \param os the stream
+     * \param records the records
+     * \param prefix text written before every row
+     */
+    static void WriteRecordsCsv(std::ostream& os,
+                                const std::vector<MoseRequestRecord>& records,
+                                const std::string& prefix);
+
+    /**
+     * TracedCallback signature of "RequestPlaced", "PrefillDone" and "RequestDone".
+     * \param record the request's record
+     */
+    typedef void (*RequestCallback)(const MoseRequestRecord& record);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \brief Request i arrives
+    void Arrive(uint32_t i);
+    /// \brief The prefill group starts its next queued request, if idle
+    void StartPrefill(uint32_t group);
+    /// \brief The prefill group finished request i
+    void PrefillDone(uint32_t group, uint32_t i);
+    /// \brief Request i's KV cache (transfer id) arrived
+    void KvDone(uint32_t i, uint64_t id);
+
+    MoseEnumStore<mose::PlacementRule> m_rule{};                    //!< "PlacementRule"
+    double m_prefillRate{0};                                        //!< "PrefillTokensPerSecond"
+    uint64_t m_bytesPerToken{0};                                    //!< "KvBytesPerToken"
+    uint64_t m_scale{1};                                            //!< "ByteScale"
+    Ptr<MoseSocketTransfers> m_transfers;                           //!< transport
+    std::vector<mose::LlmRequest> m_requests;                       //!< the requests
+    std::vector<MoseRequestRecord> m_records;                       //!< per request
+    std::optional<mose::RequestPlacer> m_placer;                    //!< from the first SetMode()
+    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< current mode
+    std::vector<std::deque<uint32_t>> m_queue;                      //!< per group, FIFO
+    std::vector<bool> m_busy;                                       //!< per group, computing
+    std::vector<EventId> m_events;                                  //!< arrivals and prefills
+    uint32_t m_done{0};                                             //!< KV transfers complete
+    uint64_t m_errors{0};                                           //!< errors inside events
+    TracedCallback<const MoseRequestRecord&> m_placedTrace;         //!< "RequestPlaced"
+    TracedCallback<const MoseRequestRecord&> m_prefillTrace;        //!< "PrefillDone"
+    TracedCallback<const MoseRequestRecord&> m_doneTrace;           //!< "RequestDone"
+};
+
+/**
+ * \ingroup mose
+ * \brief What MoseTrainingWorkload records for one iteration.
+ */
+struct MoseIterationRecord
+{
+    uint32_t index{0};                                            //!< iteration number (0, 1, ...)
+    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< roles of its members
+    uint32_t members{0};        //!< n, the training groups it spans
+    uint64_t bytesPerMember{0}; //!< the model's S (collective size per member, before scaling)
+    uint64_t wireSize{0};       //!< S / ByteScale, rounded, at least n: the S of the plan sent
+    uint64_t wireBytes{0};      //!< bytes all members send in the collective (plan total)
+    uint64_t transfers{0};      //!< transfers of the collective
+    Time start;                 //!< the iteration started (compute starts)
+    Time collectiveStart;       //!< compute done, the collective started
+    Time collectiveEnd;         //!< the last transfer of the collective completed
+    bool done{false};           //!< the collective completed
+
+    /// \return the iteration time: collective end - start
+    Time GetIterationTime() const
+    {
+        return collectiveEnd - start;
+    }
+
+    /// \return the collective time
+    Time GetCollectiveTime() const
+    {
+        return collectiveEnd - collectiveStart;
+    }
+};
+
+/**
+ * \ingroup mose
+ * \brief A training job at the packet level that waits on its collectives: each iteration is
+ *        ComputeTime of computation, then one collective (mose::PlanCollective()) over the
+ *        current training groups; the next iteration starts when the collective completes.
+ *
+ * Members are the training groups of the roles in ascending id order (member i + 1 is member
+ * i's ring successor). An all-to-all starts all its n(n-1) transfers at once; a ring
+ * all-reduce starts step 0 and every later transfer when the transfer it depends on (the one
+ * that brings the chunk it forwards) has completed. SetMode() at a mode boundary changes the
+ * training groups for the NEXT iteration: the iteration in flight, its collective included,
+ * completes on the old set (the routing protocol's hold queue keeps its packets during a
+ * switch). Byte counts are divided by ByteScale (every chunk at least 1 byte).
+ */
+class MoseTrainingWorkload : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MoseTrainingWorkload();
+    ~MoseTrainingWorkload() override;
+
+    /// \param transfers the installed transport of the collectives
+    void SetTransfers(Ptr<MoseSocketTransfers> transfers);
+
+    /**
+     * \brief The mode's roles: the training groups of the next iteration.
+     * \param mode the mode
+     * \param roles its roles (at least two training groups)
+     */
+    void SetMode(mose::WorkloadMode mode, const mose::RoleAssignment& roles);
+
+    /**
+     * \brief Starts iteration 0 at now + start. MoseError if no transport or mode, or an
+     *        attribute is invalid (CollectiveBytes / ByteScale below the members).
+     * \param start the delay
+     */
+    void Start(Time start);
+
+    /// \brief Starts no iteration after now; the one in flight (compute or collective)
+    ///        completes
+    void Stop();
+
+    /// \return one record per iteration started
+    const std::vector<MoseIterationRecord>& GetRecords() const;
+    /// \return iterations whose collective completed
+    uint32_t GetNDone() const;
+    /// \return errors caught inside simulation events
+    uint64_t GetNErrors() const;
+    /// \return whether an iteration is in flight (its compute or its collective)
+    bool IsBusy() const;
+
+    /**
+     * \brief One CSV row per iteration: index, mode, members, bytes_per_member, wire_size,
+     *        wire_bytes, transfers, start_s, collective_start_s, collective_end_s,
+     *        iteration_s, collective_s, done.
+     * \param os the stream
+     * \param header whether to write the header line
+     * \param prefix text written before every row
+     */
+    void WriteCsv(std::ostream& os, bool header = true, const std::string& prefix = "") const;
+    /// \return the CSV header of WriteCsv (no newline)
+    static std::string GetCsvHeader();
+    /**
+     * \brief The rows of WriteCsv for any records.
+     * \param os the stream
+     * \param records the records
+     * \param prefix text written before every row
+     */
+    static void WriteRecordsCsv(std::ostream& os,
+                                const std::vector<MoseIterationRecord>& records,
+                                const std::string& prefix);
+
+    /**
+     * TracedCallback signature of "IterationStarted" and "IterationDone".
+     * \param record the iteration's record
+     */
+    typedef void (*IterationCallback)(const MoseIterationRecord& record);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \brief Starts the next iteration (compute)
+    void StartIteration();
+    /// \brief Compute done: starts the collective
+    void StartCollective();
+    /// \brief Transfer k of the current plan completed
+    void TransferDone(uint32_t iteration, uint64_t k);
+    /// \brief Starts transfer k of the current plan
+    void StartTransfer(uint32_t iteration, uint64_t k);
+
+    MoseEnumStore<mose::CollectiveKind> m_kind{};                   //!< "Collective"
+    uint64_t m_size{0};                                             //!< "CollectiveBytes"
+    Time m_compute;                                                 //!< "ComputeTime"
+    uint64_t m_scale{1};                                            //!< "ByteScale"
+    uint32_t m_maxIterations{0};                                    //!< "MaxIterations"
+    Ptr<MoseSocketTransfers> m_transfers;                           //!< transport
+    bool m_hasMode{false};                                          //!< SetMode() was called
+    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< latest mode
+    std::vector<uint32_t> m_groups;                                 //!< latest training groups
+    std::vector<uint32_t> m_members;                                //!< current iteration's
+    mose::CollectivePlan m_plan;                                    //!< current collective
+    std::vector<std::vector<uint64_t>> m_dependents;                //!< per transfer
+    uint64_t m_pending{0};                                          //!< transfers not complete
+    bool m_stopped{false};                                          //!< Stop() was called
+    EventId m_event;                                                //!< next start or compute
+    std::vector<MoseIterationRecord> m_records;                     //!< per iteration
+    uint32_t m_done{0};                                             //!< iterations complete
+    uint64_t m_errors{0};                                           //!< errors inside events
+    TracedCallback<const MoseIterationRecord&> m_startedTrace;      //!< "IterationStarted"
+    TracedCallback<const MoseIterationRecord&> m_doneTrace;         //!< "IterationDone"
+};
+
+} // namespace ns3
+
+#endif /* MOSE_LLM_WORKLOAD_H */

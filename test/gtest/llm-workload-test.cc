@@ -1,0 +1,344 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * LLM workloads at the packet level: exact KV bytes per request, exact collective bytes per
+ * member pair, iterations that wait on their collectives, placement that follows the mode's
+ * roles across a switch without losses, determinism, and the scale factor.
+ */
+
+#include "mose-test-util.h"
+
+#include "ns3/core-module.h"
+#include "ns3/mose-llm-experiment.h"
+#include "ns3/mose-random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <numeric>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// generated requests: `count` at `rate`/s, prompts around `mean` tokens
+std::vector<LlmRequest>
+Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
+{
+    LlmRequestGeneratorOptions g;
+    g.requests = count;
+    g.rate = rate;
+    g.input = {mean, 0.5, 16, 4 * static_cast<uint64_t>(mean)};
+    g.output = {32.0, 0.5, 1, 256};
+    MoseRandom rng = MoseRandom::Create(run, MoseStream::LLM_REQUESTS);
+    return GenerateLlmRequests(g, rng);
+}
+
+/// a small fabric: N groups, no switch, fast prefill, no training
+MoseLlmExperimentConfig
+Small(uint32_t nodes)
+{
+    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(nodes);
+    c.schedule.clear();
+    c.training = false;
+    c.kvBytesPerToken = 1024;
+    c.prefillTokensPerSecond = 1e6;
+    c.ocsRate = DataRate("10Gbps");
+    c.hostRate = DataRate("10Gbps");
+    c.end = MilliSeconds(100);
+    return c;
+}
+
+MoseLlmExperiment
+RunExperiment(const MoseLlmExperimentConfig& c)
+{
+    MoseLlmExperiment e(c);
+    e.Build();
+    e.Run();
+    return e;
+}
+
+} // namespace
+
+TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
+{
+    MoseLlmExperimentConfig c = Small(16);
+    c.requests = Requests(30, 200, 200);
+    c.kvBytesPerToken = 1337; // not a round number: every byte counts
+    MoseLlmExperiment e = RunExperiment(c);
+    ASSERT_EQ(e.GetRequests().size(), 30u);
+    for (const MoseRequestRecord& r : e.GetRequests())
+    {
+        ASSERT_TRUE(r.done) << "request " << r.index;
+        EXPECT_EQ(r.kvBytes, r.inputTokens * 1337);
+        EXPECT_EQ(r.wireBytes, r.kvBytes);
+        EXPECT_EQ(r.received, r.inputTokens * 1337) << "request " << r.index;
+        EXPECT_GE(r.prefillDone, r.arrival);
+        EXPECT_EQ(r.kvStart, r.prefillDone);
+        EXPECT_GT(r.kvEnd, r.kvStart);
+        EXPECT_EQ(r.GetTtft(), r.kvEnd - r.arrival);
+        EXPECT_EQ(e.GetRoles(WorkloadMode::INFERENCE_HEAVY).Get(r.prefill), GroupRole::PREFILL);
+        EXPECT_EQ(e.GetRoles(WorkloadMode::INFERENCE_HEAVY).Get(r.decode), GroupRole::DECODE);
+    }
+    EXPECT_EQ(e.GetSummary().served, 30u);
+    EXPECT_EQ(e.GetSummary().errors, 0u);
+}
+
+TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
+{
+    MoseLlmExperimentConfig c = Small(16);
+    c.requests = Requests(40, 2000, 500);
+    c.prefillTokensPerSecond = 20000; // 25 ms per 500 tokens: queues form
+    MoseLlmExperiment e = RunExperiment(c);
+    std::map<uint32_t, std::vector<const MoseRequestRecord*>> byGroup;
+    for (const auto& r : e.GetRequests())
+    {
+        ASSERT_TRUE(r.done);
+        byGroup[r.prefill].push_back(&r);
+        const Time compute =
+            NanoSeconds(std::llround(static_cast<double>(r.inputTokens) / 20000.0 * 1e9));
+        EXPECT_EQ(r.prefillDone - r.prefillStart, compute);
+    }
+    bool queued = false;
+    for (auto& [g, list] : byGroup)
+    {
+        for (std::size_t k = 1; k < list.size(); ++k)
+        {
+            EXPECT_LT(list[k - 1]->arrival, list[k]->arrival + NanoSeconds(1));
+            EXPECT_GE(list[k]->prefillStart, list[k - 1]->prefillDone) << "group " << g;
+            queued = queued || list[k]->prefillStart > list[k]->arrival;
+        }
+    }
+    EXPECT_TRUE(queued) << "the load was meant to make requests wait";
+}
+
+TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
+{
+    MoseLlmExperimentConfig c = Small(32);
+    c.training = true;
+    const RoleAssignment roles = [&] {
+        MoseLlmExperiment probe(c);
+        probe.Build();
+        RoleAssignment r = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+        Simulator::Destroy();
+        return r;
+    }();
+    const auto n = static_cast<uint64_t>(roles.GetTraining().size());
+    ASSERT_GE(n, 3u);
+    c.collectiveBytes = n * 40000;
+    c.computeTime = MilliSeconds(1);
+    c.maxIterations = 3;
+    c.end = MilliSeconds(500);
+    MoseLlmExperiment e = RunExperiment(c);
+    ASSERT_EQ(e.GetIterations().size(), 3u);
+    for (uint32_t a = 0; a < 32; ++a)
+    {
+        for (uint32_t b = 0; b < 32; ++b)
+        {
+            if (a == b)
+            {
+                continue;
+            }
+            const bool both =
+                roles.Get(a) == GroupRole::TRAINING && roles.Get(b) == GroupRole::TRAINING;
+            EXPECT_EQ(e.GetBytesBetween(a, b), both ? 3 * 40000u : 0u) << a << "->" << b;
+        }
+    }
+    for (const auto& it : e.GetIterations())
+    {
+        EXPECT_TRUE(it.done);
+        EXPECT_EQ(it.members, n);
+        EXPECT_EQ(it.transfers, n * (n - 1));
+        EXPECT_EQ(it.wireBytes, n * (n - 1) * 40000);
+    }
+}
+
+TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
+{
+    MoseLlmExperimentConfig c = Small(32);
+    c.training = true;
+    c.collective = CollectiveKind::RING_ALL_REDUCE;
+    MoseLlmExperiment probe(c);
+    probe.Build();
+    const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+    Simulator::Destroy();
+    const std::vector<uint32_t>& t = roles.GetTraining();
+    const auto n = static_cast<uint64_t>(t.size());
+    c.collectiveBytes = n * 30000;
+    c.computeTime = MilliSeconds(2);
+    c.maxIterations = 2;
+    c.end = MilliSeconds(500);
+    MoseLlmExperiment e = RunExperiment(c);
+    ASSERT_EQ(e.GetIterations().size(), 2u);
+    const uint64_t perMember = 2 * (n - 1) * c.collectiveBytes / n;
+    for (uint64_t i = 0; i < n; ++i)
+    {
+        uint64_t sent = 0;
+        for (uint32_t g = 0; g < 32; ++g)
+        {
+            if (g != t[i])
+            {
+                sent += e.GetBytesBetween(t[i], g);
+            }
+        }
+        EXPECT_EQ(sent, 2 * perMember) << "member " << i;
+        EXPECT_EQ(e.GetBytesBetween(t[i], t[(i + 1) % n]), 2 * perMember) << "to its successor";
+    }
+}
+
+TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
+{
+    MoseLlmExperimentConfig c = Small(16);
+    c.training = true;
+    c.collectiveBytes = 400000;
+    c.computeTime = MicroSeconds(300);
+    c.end = MilliSeconds(60);
+    c.requests = Requests(20, 400, 100); // KV traffic shares the fabric
+    MoseLlmExperiment e = RunExperiment(c);
+    const auto& its = e.GetIterations();
+    ASSERT_GE(its.size(), 3u);
+    for (std::size_t k = 0; k < its.size(); ++k)
+    {
+        EXPECT_EQ(its[k].collectiveStart, its[k].start + MicroSeconds(300));
+        if (its[k].done)
+        {
+            EXPECT_GT(its[k].collectiveEnd, its[k].collectiveStart);
+        }
+        if (k > 0)
+        {
+            ASSERT_TRUE(its[k - 1].done);
+            EXPECT_GE(its[k].start, its[k - 1].collectiveEnd);
+        }
+    }
+    EXPECT_LE(its.back().start, c.end) << "no iteration starts after end";
+}
+
+TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
+{
+    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    c.kvBytesPerToken = 2048;
+    c.ocsRate = DataRate("10Gbps");
+    c.prefillTokensPerSecond = 1e6;
+    c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
+    c.end = MilliSeconds(300);
+    c.collectiveBytes = 100000;
+    c.computeTime = MilliSeconds(10);
+    c.requests = Requests(100, 400, 300);
+    MoseLlmExperiment e = RunExperiment(c);
+    ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
+    const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
+    EXPECT_TRUE(sw.done);
+    EXPECT_GT(sw.removed, 0u) << "MoSE changes the template";
+    const RoleAssignment& before = e.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+    const RoleAssignment& after = e.GetRoles(WorkloadMode::TRAINING_HEAVY);
+    uint32_t early = 0;
+    uint32_t late = 0;
+    for (const auto& r : e.GetRequests())
+    {
+        ASSERT_TRUE(r.done) << "request " << r.index;
+        EXPECT_EQ(r.received, r.wireBytes);
+        const bool afterSwitch = r.arrival >= MilliSeconds(150);
+        const RoleAssignment& roles = afterSwitch ? after : before;
+        EXPECT_EQ(r.mode,
+                  afterSwitch ? WorkloadMode::TRAINING_HEAVY : WorkloadMode::INFERENCE_HEAVY);
+        EXPECT_EQ(roles.Get(r.prefill), GroupRole::PREFILL) << "request " << r.index;
+        EXPECT_EQ(roles.Get(r.decode), GroupRole::DECODE) << "request " << r.index;
+        (afterSwitch ? late : early)++;
+    }
+    EXPECT_GT(early, 20u);
+    EXPECT_GT(late, 20u);
+    // the training job moves to the training-heavy groups after the boundary
+    bool moved = false;
+    for (const auto& it : e.GetIterations())
+    {
+        if (it.mode == WorkloadMode::TRAINING_HEAVY)
+        {
+            moved = true;
+            EXPECT_EQ(it.members, after.GetTraining().size());
+            EXPECT_GE(it.start, MilliSeconds(150));
+        }
+    }
+    EXPECT_TRUE(moved);
+    const MoseLlmSummary s = e.GetSummary();
+    EXPECT_EQ(s.lost, 0u) << "drain on: nothing lost across the switch";
+    EXPECT_EQ(s.errors, 0u);
+}
+
+TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
+{
+    auto once = [] {
+        MoseLlmExperimentConfig c = Small(16);
+        c.training = true;
+        c.collectiveBytes = 200000;
+        c.computeTime = MilliSeconds(1);
+        c.end = MilliSeconds(40);
+        c.placement = PlacementRule::LEAST_OUTSTANDING;
+        c.requests = Requests(25, 500, 200, 3);
+        MoseLlmExperiment e = RunExperiment(c);
+        std::ostringstream os;
+        e.WriteRequestsCsv(os, true);
+        e.WriteIterationsCsv(os, true);
+        return os.str();
+    };
+    const std::string a = once();
+    const std::string b = once();
+    EXPECT_EQ(a, b);
+    EXPECT_GT(a.size(), 1000u);
+}
+
+TEST(LlmWorkload, BadParametersGetClearErrors)
+{
+    MoseLlmExperimentConfig c = Small(16);
+    c.scale = 0;
+    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }), "scale");
+    c = Small(16);
+    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }), "requests");
+    c.requests = Requests(3, 10, 100);
+    c.prefillTokensPerSecond = -1;
+    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }), "prefillTokensPerSecond");
+    c.prefillTokensPerSecond = 100;
+    c.training = true;
+    c.collectiveBytes = 2; // below the training groups
+    EXPECT_CONTAINS(ErrorOf([&] {
+                        MoseLlmExperiment e(c);
+                        e.Build();
+                    }),
+                    "CollectiveBytes");
+    Simulator::Destroy();
+}
+
+TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
+{
+    auto run = [](uint64_t scale) {
+        MoseLlmExperimentConfig c = Small(16);
+        c.kvBytesPerToken = 16384;
+        c.requests = Requests(6, 20, 128, 5); // about 50 ms apart: each KV transfer alone
+        c.training = true;
+        c.collectiveBytes = 2000000;
+        c.computeTime = MilliSeconds(5);
+        c.end = MilliSeconds(300);
+        c.scale = scale;
+        MoseLlmExperiment e = RunExperiment(c);
+        return e.GetSummary();
+    };
+    const MoseLlmSummary full = run(1);
+    const MoseLlmSummary scaled = run(8);
+    ASSERT_EQ(full.served, 6u);
+    ASSERT_EQ(scaled.served, 6u);
+    ASSERT_GT(full.iterations, 5u);
+    ASSERT_GT(scaled.iterations, 5u);
+    const double kv = scaled.kvMeanS / full.kvMeanS - 1;
+    const double it = scaled.iterMeanS / full.iterMeanS - 1;
+    std::cout << "scale 8 vs 1: KV mean " << scaled.kvMeanS << " vs " << full.kvMeanS << " ("
+              << kv * 100 << "%), iteration mean " << scaled.iterMeanS << " vs " << full.iterMeanS
+              << " (" << it * 100 << "%), events " << scaled.events << " vs " << full.events
+              << std::endl;
+    EXPECT_LT(std::abs(kv), 0.10);
+    EXPECT_LT(std::abs(it), 0.10);
+    EXPECT_LT(scaled.events * 4, full.events) << "a scaled run has fewer packets";
+}
