@@ -81,8 +81,8 @@ main(int argc, char* argv[])
         std::string tokensPerMemberText = "4096";
         std::string computeText = "20ms";
         std::string prefillText = "20000";
-        std::string scheduleText = "0.5s:training-heavy,1s:inference-heavy";
-        std::string endText = "1.5s";
+        std::string scheduleText = "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
+        std::string endText; // threshold switching only (a schedule of periods ends with its last)
         std::string periodText = "100ms";
         std::string windowText = "200ms";
         std::string dwellText = "400ms";
@@ -114,10 +114,10 @@ main(int argc, char* argv[])
         cmd.AddValue("compute", "compute time per training iteration", computeText);
         cmd.AddValue("prefillRate", "prefill tokens per second per group", prefillText);
         cmd.AddValue("schedule",
-                     "mode boundaries TIME:MODE,... after inference-heavy at 0, or 'threshold' "
-                     "(a ModeController on the requests per second)",
+                     "mode periods MODE:DURATION,... (the run ends with the last), or "
+                     "'threshold' (a ModeController on the requests per second)",
                      scheduleText);
-        cmd.AddValue("end", "no training iteration starts after this", endText);
+        cmd.AddValue("end", "threshold: the run ends here (default 1.5s)", endText);
         cmd.AddValue("period", "threshold: decision period", periodText);
         cmd.AddValue("window", "threshold: sliding window", windowText);
         cmd.AddValue("dwell", "threshold: least time between switches", dwellText);
@@ -152,7 +152,6 @@ main(int argc, char* argv[])
             config.collectiveBytes = GradientAllReduceBytes(shape, sizing);
         }
         config.computeTime = MoseSwitchExperiment::ParseDuration("--compute", computeText);
-        config.end = MoseSwitchExperiment::ParseDuration("--end", endText);
         config.scale = ParseUnsigned64("--scale", scaleText);
         config.jumbo = jumbo;
         config.run = RngSeedManager::GetRun();
@@ -171,6 +170,8 @@ main(int argc, char* argv[])
         }
         if (scheduleText == "threshold")
         {
+            config.end =
+                MoseSwitchExperiment::ParseDuration("--end", endText.empty() ? "1.5s" : endText);
             ModeControllerOptions o;
             o.windowNs =
                 MoseSwitchExperiment::ParseDuration("--window", windowText).GetNanoSeconds();
@@ -188,7 +189,14 @@ main(int argc, char* argv[])
         }
         else
         {
-            config.schedule = MoseModeSwitcherHelper::ParseSchedule(scheduleText);
+            if (!endText.empty())
+            {
+                ThrowBadParameter("--end",
+                                  QuoteText(endText),
+                                  "only with --schedule=threshold: a schedule of periods ends "
+                                  "with its last period");
+            }
+            config.SetSchedule(ParseSchedule("--schedule", scheduleText));
         }
 
         std::vector<Policy> policies;
@@ -208,7 +216,7 @@ main(int argc, char* argv[])
                                      std::to_string(config.collectiveBytes) + " B per member"
                                : std::string("no training"))
                   << ", scale " << config.scale << ", schedule "
-                  << MoseSwitchExperiment::FormatSchedule(config.schedule) << ", run " << config.run
+                  << FormatSchedule(config.GetSchedulePeriods()) << ", run " << config.run
                   << "\n\n";
         std::cout << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
                   << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9)

@@ -7,6 +7,7 @@
 #include "mose-llm-experiment.h"
 
 #include "mose-scenario.h"
+#include "mose-switch-experiment.h"
 
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -68,6 +69,27 @@ ScaleRate(DataRate rate, uint64_t scale)
 }
 
 } // namespace
+
+void
+MoseLlmExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+{
+    // one conversion of periods into boundaries for every switching program
+    MoseSwitchExperimentConfig converted;
+    converted.SetSchedule(periods);
+    initialMode = converted.initialMode;
+    schedule = converted.schedule;
+    end = converted.end;
+}
+
+std::vector<mose::SchedulePeriod>
+MoseLlmExperimentConfig::GetSchedulePeriods() const
+{
+    MoseSwitchExperimentConfig converted;
+    converted.initialMode = initialMode;
+    converted.schedule = schedule;
+    converted.end = end;
+    return converted.GetSchedulePeriods();
+}
 
 MoseLlmExperimentConfig
 MoseLlmExperimentConfig::Scaled(uint32_t nodes)

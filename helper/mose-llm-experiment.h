@@ -13,6 +13,7 @@
 #include "mose-topology-helper.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/mose-break-even.h"
 #include "ns3/mose-collective.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-llm-request.h"
@@ -78,6 +79,18 @@ struct MoseLlmExperimentConfig
      * \return the configuration
      */
     static MoseLlmExperimentConfig Scaled(uint32_t nodes);
+
+    /**
+     * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
+     *        the MODE:DURATION syntax every program's --schedule takes), as
+     *        MoseSwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
+     *        k > 0 from the sum of the durations before it, end at the sum of all.
+     * \param periods the periods, in order
+     */
+    void SetSchedule(const std::vector<mose::SchedulePeriod>& periods);
+
+    /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
+    std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
 
     /// \brief Throws a MoseError naming the first invalid parameter
     void Validate() const;
