@@ -19,9 +19,12 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -82,7 +85,17 @@ MoseTopologyHelper::GetTypeId()
                           "Prefix length of every group's address block (24: 256 addresses)",
                           UintegerValue(24),
                           MakeUintegerAccessor(&MoseTopologyHelper::m_prefixLength),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("DefaultQueueDisc",
+                          "Install ns-3's default root queue disc (TrafficControlHelper::Default: "
+                          "an FqCoDelQueueDisc) on every port and host-link device, as "
+                          "Ipv4AddressHelper::Assign does on the devices it numbers; replace it "
+                          "with TrafficControlHelper::Uninstall and Install. false: no queue "
+                          "disc, packets go straight to the device queue (a packet for a full, "
+                          "stopped device queue is dropped by the traffic-control layer)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MoseTopologyHelper::m_defaultQueueDisc),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -279,7 +292,13 @@ MoseTopologyHelper::Install()
             Ptr<PointToPointNetDevice> device = m_deviceFactory.Create<PointToPointNetDevice>();
             device->SetAddress(Mac48Address::Allocate());
             node->AddDevice(device);
-            device->SetQueue(m_queueFactory.Create<Queue<Packet>>());
+            Ptr<Queue<Packet>> queue = m_queueFactory.Create<Queue<Packet>>();
+            device->SetQueue(queue);
+            // flow control, as PointToPointHelper::Install gives its devices: the device queue
+            // stops the traffic-control layer when it is full and wakes it when there is room
+            Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+            ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+            device->AggregateObject(ndqi);
             m_ocs->AddPort(g, p, device);
             m_portDevices[g].Add(device);
         }
@@ -350,11 +369,42 @@ MoseTopologyHelper::Install()
             }
         }
     }
+    if (m_defaultQueueDisc)
+    {
+        for (uint32_t g = 0; g < m_groups; ++g)
+        {
+            Ptr<Node> node = m_groupNodes.Get(g);
+            for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+            {
+                InstallDefaultQueueDisc(node->GetDevice(i));
+            }
+            for (uint32_t h = 0; h < m_hostNodes[g].GetN(); ++h)
+            {
+                Ptr<Node> host = m_hostNodes[g].Get(h);
+                for (uint32_t i = 0; i < host->GetNDevices(); ++i)
+                {
+                    InstallDefaultQueueDisc(host->GetDevice(i));
+                }
+            }
+        }
+    }
     m_installed = true;
     NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
                              << m_graph.GetNCircuits() << " circuits, " << m_hosts
                              << " hosts per group");
     return m_groupNodes;
+}
+
+void
+MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device)
+{
+    Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
+    Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+    if (!ndqi || !tc || tc->GetRootQueueDiscOnDevice(device))
+    {
+        return; // the loopback device, or a device that has a queue disc already
+    }
+    TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
 }
 
 void

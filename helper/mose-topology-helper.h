@@ -51,6 +51,17 @@ namespace ns3
  * PointToPointHelper, and the routing through the attributes of ns3::MoseRouteTable (Rule, Seed).
  * The circuit data rate and delay are the OCS's attributes (ns3::MoseOcs::DataRate and Delay).
  *
+ * Devices and queue discs are made as ns-3's helpers make them: every optical port gets, like a
+ * PointToPointHelper device, a NetDeviceQueueInterface whose transmission queue follows the
+ * device queue (flow control: a full device queue stops the traffic-control layer, a dequeue
+ * wakes it), and the host links are PointToPointHelper links. Where Ipv4AddressHelper::Assign
+ * would install ns-3's default root queue disc (TrafficControlHelper::Default(): an
+ * FqCoDelQueueDisc), Install() does the same on every port and host-link device
+ * (DefaultQueueDisc, true by default), so TrafficControlHelper::Uninstall() followed by
+ * TrafficControlHelper::Install() replaces it with any queue disc, as on a PointToPointHelper
+ * link. With DefaultQueueDisc false the devices have no queue disc (do not Uninstall then) and a
+ * packet for a stopped device queue is dropped by the traffic-control layer ("TcDrop").
+ *
  * Configuration errors (roles that do not match N, a graph whose size or degree is not N and d,
  * an address base too small for N groups, ...) throw a mose::MoseError from Install(), before
  * any node is created.
@@ -198,6 +209,8 @@ class MoseTopologyHelper : public Object
     void CheckGroup(uint32_t group, const char* what) const;
     /// Checks N, d, H, roles, graph and addressing (MoseError)
     void Validate() const;
+    /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
+    static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
 
     uint32_t m_groups;             //!< N (attribute)
     uint32_t m_ports;              //!< d (attribute)
@@ -207,6 +220,7 @@ class MoseTopologyHelper : public Object
     Ipv4Address m_addressBase;     //!< first block (attribute)
     bool m_globalRouting;          //!< ns-3's global routing instead (attribute)
     uint32_t m_prefixLength;       //!< block prefix length (attribute)
+    bool m_defaultQueueDisc;       //!< install ns-3's default root queue disc (attribute)
     ObjectFactory m_deviceFactory; //!< port devices
     ObjectFactory m_queueFactory;  //!< port device queues
     ObjectFactory m_tableFactory;  //!< the route table

@@ -12,6 +12,7 @@
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -592,6 +593,12 @@ MoseRoutingProtocol::HasRoom(uint32_t interface, Ptr<const Packet> p) const
     if (tc && tc->GetRootQueueDiscOnDevice(device))
     {
         return true; // the queue disc takes it (and counts its own drops)
+    }
+    Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
+    if (ndqi)
+    {
+        // flow control: the traffic-control layer drops what a stopped device queue is sent
+        return !ndqi->GetTxQueue(0)->IsStopped();
     }
     Ptr<Queue<Packet>> queue = device->GetQueue();
     const QueueSize max = queue->GetMaxSize();
