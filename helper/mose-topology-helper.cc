@@ -23,15 +23,100 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
+#include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
+
+#include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseTopologyHelper");
 NS_OBJECT_ENSURE_REGISTERED(MoseTopologyHelper);
+
+namespace mose
+{
+namespace
+{
+
+/// \return the attribute's information (MoseError if the type has no such attribute)
+TypeId::AttributeInformation
+LookupAttribute(TypeId tid, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        throw MoseError("attribute \"" + name + "\": " + tid.GetName() +
+                        " has no attribute of that name");
+    }
+    return info;
+}
+
+} // namespace
+
+bool
+IsAttributeDefaultSet(TypeId tid, const std::string& name)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    return info.initialValue != info.originalInitialValue;
+}
+
+std::string
+GetAttributeDefaultText(TypeId tid, const std::string& name)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    return info.initialValue->SerializeToString(info.checker);
+}
+
+std::string
+GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue& value)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
+    if (!valid)
+    {
+        throw MoseError("attribute " + tid.GetName() + "::" + name + ": the value \"" +
+                        value.SerializeToString(info.checker) + "\" is not valid; allowed: " +
+                        info.checker->GetUnderlyingTypeInformation());
+    }
+    return valid->SerializeToString(info.checker);
+}
+
+std::string
+FormatAttributeText(TypeId tid, const std::string& name, const std::string& text)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    Ptr<AttributeValue> value = info.checker->Create();
+    const auto* time = dynamic_cast<const TimeValue*>(PeekPointer(value));
+    if (time == nullptr || !value->DeserializeFromString(text, info.checker))
+    {
+        return text;
+    }
+    std::ostringstream os;
+    os << time->Get().As(Time::AUTO);
+    return os.str();
+}
+
+std::string
+GetAttributeText(const ObjectBase& object, const std::string& name)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(object.GetInstanceTypeId(), name);
+    Ptr<AttributeValue> value = info.checker->Create();
+    object.GetAttribute(name, *value);
+    return value->SerializeToString(info.checker);
+}
+
+bool
+IsAttributeUserSet(const ObjectBase& object, const std::string& name)
+{
+    const TypeId tid = object.GetInstanceTypeId();
+    return IsAttributeDefaultSet(tid, name) ||
+           GetAttributeText(object, name) != GetAttributeDefaultText(tid, name);
+}
+
+} // namespace mose
 
 TypeId
 MoseTopologyHelper::GetTypeId()
@@ -112,15 +197,97 @@ MoseTopologyHelper::SetRouteTableAttribute(const std::string& name, const Attrib
 {
     NS_LOG_FUNCTION(this << name);
     m_tableFactory.Set(name, value);
+    m_tableAttributes[name] = value.Copy();
 }
 
 void
 MoseTopologyHelper::SetRouting(mose::RoutingRule rule, uint64_t seed)
 {
     NS_LOG_FUNCTION(this << mose::ToString(rule) << seed);
+    SetRoutingFrom(rule, true, seed, true, "MoseTopologyHelper::SetRouting");
+}
+
+void
+MoseTopologyHelper::SetRoutingFrom(mose::RoutingRule rule,
+                                   bool ruleExplicit,
+                                   uint64_t seed,
+                                   bool seedExplicit,
+                                   const std::string& source)
+{
     m_rule = rule;
     m_seed = seed;
+    m_ruleExplicit = ruleExplicit;
+    m_seedExplicit = seedExplicit;
+    m_routingSource = source;
     m_hasRouting = true;
+}
+
+void
+MoseTopologyHelper::ResolveRouting()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_hasRouting || m_globalRouting)
+    {
+        return; // the table's own attributes, whoever set them
+    }
+    ResolveTableAttribute("Rule", StringValue(mose::ToString(m_rule)), m_ruleExplicit);
+    ResolveTableAttribute("Seed", UintegerValue(m_seed), m_seedExplicit);
+}
+
+void
+MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
+                                          const AttributeValue& value,
+                                          bool isExplicit)
+{
+    const TypeId tid = TypeId::LookupByName("ns3::MoseRouteTable");
+    std::string user;
+    std::string userSource;
+    const auto set = m_tableAttributes.find(name);
+    if (set != m_tableAttributes.end())
+    {
+        user = mose::GetAttributeValueText(tid, name, *set->second);
+        userSource = "MoseTopologyHelper::SetRouteTableAttribute(\"" + name + "\")";
+    }
+    else if (mose::IsAttributeDefaultSet(tid, name))
+    {
+        user = mose::GetAttributeDefaultText(tid, name);
+        userSource = "Config::SetDefault or --ns3::MoseRouteTable::" + name;
+    }
+    const std::string given = mose::GetAttributeValueText(tid, name, value);
+    if (userSource.empty())
+    {
+        m_tableFactory.Set(name, value); // nobody else set it
+        return;
+    }
+    if (isExplicit && user != given)
+    {
+        throw mose::MoseError("ns3::MoseRouteTable::" + name + " = " + user + " (set by " +
+                              userSource + ") conflicts with " + name + " " + given + " given to " +
+                              m_routingSource +
+                              ": set it in one place, or to "
+                              "the same value in both");
+    }
+    NS_LOG_INFO("ns3::MoseRouteTable::" << name << " = " << user << " (" << userSource
+                                        << ") wins over " << m_routingSource << "'s " << given);
+}
+
+void
+MoseTopologyHelper::SetFromTemplate(const std::string& name, uint32_t value)
+{
+    UintegerValue current;
+    GetAttribute(name, current);
+    if (current.Get() != value && mose::IsAttributeUserSet(*this, name))
+    {
+        throw mose::MoseError("MoseTopologyHelper::" + name + " = " +
+                              std::to_string(current.Get()) +
+                              " (set by SetAttribute, Config::SetDefault or "
+                              "--ns3::MoseTopologyHelper::" +
+                              name + ") conflicts with " + std::to_string(value) + " (" +
+                              (name == "Groups" ? "N" : "d") +
+                              " of the configuration given to MoseTopologyHelper::SetTemplate): "
+                              "set it in one place, or to the same value in both");
+    }
+    SetAttribute(name, UintegerValue(value));
 }
 
 MoseTopologyHelper::~MoseTopologyHelper()
@@ -164,11 +331,18 @@ MoseTopologyHelper::SetTemplate(const mose::MoseFlowExperimentConfig& config,
 {
     NS_LOG_FUNCTION(this << run << mose::ToString(mode) << mose::ToString(policy));
     const mose::MoseScenarioBuilder builder(config);
-    SetAttribute("Groups", UintegerValue(config.nodes));
-    SetAttribute("PortsPerGroup", UintegerValue(config.degree));
+    SetFromTemplate("Groups", config.nodes);
+    SetFromTemplate("PortsPerGroup", config.degree);
     SetRoles(builder.BuildMode(run, mode).roles);
     SetCircuitGraph(builder.BuildCircuitGraph(run, mode, policy));
-    SetRouting(config.routing, builder.BuildRoutingSeed(run));
+    // the configuration's rule counts as given when it is not the configuration's default; the
+    // seed is derived from the run
+    const bool ruleGiven = config.routing != mose::MoseFlowExperimentConfig().routing;
+    SetRoutingFrom(config.routing,
+                   ruleGiven,
+                   builder.BuildRoutingSeed(run),
+                   false,
+                   "MoseTopologyHelper::SetTemplate (the configuration's routing rule)");
 }
 
 void
@@ -183,6 +357,7 @@ MoseTopologyHelper::SetPortDeviceAttribute(const std::string& name, const Attrib
 {
     NS_LOG_FUNCTION(this << name);
     m_deviceFactory.Set(name, value);
+    m_deviceAttributes[name] = value.Copy();
 }
 
 void
@@ -195,6 +370,28 @@ MoseTopologyHelper::SetPortQueue(const std::string& type,
     if (!name1.empty())
     {
         m_queueFactory.Set(name1, value1);
+    }
+}
+
+void
+MoseTopologyHelper::ValidatePortDevices() const
+{
+    const auto rate = m_deviceAttributes.find("DataRate");
+    if (rate == m_deviceAttributes.end())
+    {
+        return;
+    }
+    const TypeId device = TypeId::LookupByName("ns3::PointToPointNetDevice");
+    const std::string given = mose::GetAttributeValueText(device, "DataRate", *rate->second);
+    // the OCS Install() creates has the attribute's default
+    const std::string circuit =
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate");
+    if (given != circuit)
+    {
+        throw mose::MoseError("MoseTopologyHelper::SetPortDeviceAttribute(\"DataRate\") = " +
+                              given + " conflicts with ns3::MoseOcs::DataRate = " + circuit +
+                              ", which MoseOcs::AddPort sets on every port: set the circuit "
+                              "rate with ns3::MoseOcs::DataRate");
     }
 }
 
@@ -255,6 +452,8 @@ MoseTopologyHelper::Install()
                               "one fabric");
     }
     Validate();
+    ResolveRouting();
+    ValidatePortDevices();
     // the address plan checks the base, the prefix and the room for d ports and H hosts
     m_addressing = MoseAddressing(m_groups, m_ports, m_hosts, m_addressBase, m_prefixLength);
     m_plan = mose::PlanPorts(m_graph, m_ports);
@@ -268,12 +467,7 @@ MoseTopologyHelper::Install()
     InternetStackHelper groupStack;
     if (!m_globalRouting)
     {
-        m_table = m_tableFactory.Create<MoseRouteTable>();
-        if (m_hasRouting)
-        {
-            m_table->SetRule(m_rule);
-            m_table->SetSeed(m_seed);
-        }
+        m_table = m_tableFactory.Create<MoseRouteTable>(); // Rule and Seed: ResolveRouting()
         m_table->SetAddressing(m_addressing);
         groupStack.SetRoutingHelper(MoseRoutingHelper(m_table));
     }

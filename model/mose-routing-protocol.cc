@@ -124,13 +124,15 @@ MoseRoutingProtocol::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("HoldQueueSize",
                           "How many packets the hold queue of one node keeps (the oldest is "
-                          "dropped when a new one arrives at a full queue)",
-                          UintegerValue(64),
+                          "dropped when a new one arrives at a full queue); the default holds "
+                          "what a fabric-wide mode switch cuts off",
+                          UintegerValue(100000),
                           MakeUintegerAccessor(&MoseRoutingProtocol::m_holdLimit),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("HoldTime",
-                          "How long a held packet waits for a route before it is dropped",
-                          TimeValue(Seconds(1)),
+                          "How long a held packet waits for a route before it is dropped (the "
+                          "default outlasts a mode switch's drain timeout and dark period)",
+                          TimeValue(Seconds(2)),
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdTime),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HoldRetryInterval",
