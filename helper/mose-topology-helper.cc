@@ -204,21 +204,12 @@ void
 MoseTopologyHelper::SetRouting(mose::RoutingRule rule, uint64_t seed)
 {
     NS_LOG_FUNCTION(this << mose::ToString(rule) << seed);
-    SetRoutingFrom(rule, true, seed, true, "MoseTopologyHelper::SetRouting");
-}
-
-void
-MoseTopologyHelper::SetRoutingFrom(mose::RoutingRule rule,
-                                   bool ruleExplicit,
-                                   uint64_t seed,
-                                   bool seedExplicit,
-                                   const std::string& source)
-{
     m_rule = rule;
     m_seed = seed;
-    m_ruleExplicit = ruleExplicit;
-    m_seedExplicit = seedExplicit;
-    m_routingSource = source;
+    m_ruleExplicit = true;
+    m_seedExplicit = true;
+    m_ruleSource = "MoseTopologyHelper::SetRouting";
+    m_seedSource = m_ruleSource;
     m_hasRouting = true;
 }
 
@@ -230,14 +221,18 @@ MoseTopologyHelper::ResolveRouting()
     {
         return; // the table's own attributes, whoever set them
     }
-    ResolveTableAttribute("Rule", StringValue(mose::ToString(m_rule)), m_ruleExplicit);
-    ResolveTableAttribute("Seed", UintegerValue(m_seed), m_seedExplicit);
+    ResolveTableAttribute("Rule",
+                          StringValue(mose::ToString(m_rule)),
+                          m_ruleExplicit,
+                          m_ruleSource);
+    ResolveTableAttribute("Seed", UintegerValue(m_seed), m_seedExplicit, m_seedSource);
 }
 
 void
 MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
                                           const AttributeValue& value,
-                                          bool isExplicit)
+                                          bool isExplicit,
+                                          const std::string& source)
 {
     const TypeId tid = TypeId::LookupByName("ns3::MoseRouteTable");
     std::string user;
@@ -263,12 +258,10 @@ MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
     {
         throw mose::MoseError("ns3::MoseRouteTable::" + name + " = " + user + " (set by " +
                               userSource + ") conflicts with " + name + " " + given + " given to " +
-                              m_routingSource +
-                              ": set it in one place, or to "
-                              "the same value in both");
+                              source + ": set it in one place, or to the same value in both");
     }
     NS_LOG_INFO("ns3::MoseRouteTable::" << name << " = " << user << " (" << userSource
-                                        << ") wins over " << m_routingSource << "'s " << given);
+                                        << ") wins over " << source << "'s " << given);
 }
 
 void
@@ -336,13 +329,32 @@ MoseTopologyHelper::SetTemplate(const mose::MoseFlowExperimentConfig& config,
     SetRoles(builder.BuildMode(run, mode).roles);
     SetCircuitGraph(builder.BuildCircuitGraph(run, mode, policy));
     // the configuration's rule counts as given when it is not the configuration's default; the
-    // seed is derived from the run
+    // seed is derived from the run. An earlier SetRouting() keeps its explicit rule and seed.
     const bool ruleGiven = config.routing != mose::MoseFlowExperimentConfig().routing;
-    SetRoutingFrom(config.routing,
-                   ruleGiven,
-                   builder.BuildRoutingSeed(run),
-                   false,
-                   "MoseTopologyHelper::SetTemplate (the configuration's routing rule)");
+    const std::string source = "MoseTopologyHelper::SetTemplate (the configuration's routing)";
+    if (m_hasRouting && m_ruleExplicit)
+    {
+        if (ruleGiven && config.routing != m_rule)
+        {
+            throw mose::MoseError("the routing rule " + mose::ToString(config.routing) +
+                                  " of the configuration given to " + source + " conflicts with " +
+                                  mose::ToString(m_rule) + " given to " + m_ruleSource +
+                                  ": set it in one place, or to the same value in both");
+        }
+    }
+    else
+    {
+        m_rule = config.routing;
+        m_ruleExplicit = ruleGiven;
+        m_ruleSource = source;
+    }
+    if (!m_hasRouting || !m_seedExplicit)
+    {
+        m_seed = builder.BuildRoutingSeed(run);
+        m_seedExplicit = false;
+        m_seedSource = source;
+    }
+    m_hasRouting = true;
 }
 
 void

@@ -171,7 +171,8 @@ class MoseTopologyHelper : public Object
      * ns3::MoseRouteTable::Rule / Seed (SetRouteTableAttribute(), Config::SetDefault(),
      * --ns3::MoseRouteTable::Rule=...); a user-set Rule that differs from a configuration rule
      * other than the configuration's default (random-shortest-path) is a MoseError from
-     * Install() naming both.
+     * Install() naming both. A rule and seed given earlier with SetRouting() are kept (an
+     * explicit configuration rule that differs from that rule is a MoseError).
      * \param config the flow-level scenario (N, d, roles, templates, routing rule)
      * \param run the ns-3 run that draws it (--RngRun)
      * \param mode the workload mode
@@ -303,19 +304,15 @@ class MoseTopologyHelper : public Object
      * \param name "Rule" or "Seed"
      * \param value the value SetRouting() or SetTemplate() gave
      * \param isExplicit whether it was given explicitly (a conflict is then a MoseError)
+     * \param source who gave it, for the message
      */
     void ResolveTableAttribute(const std::string& name,
                                const AttributeValue& value,
-                               bool isExplicit);
+                               bool isExplicit,
+                               const std::string& source);
     /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a MoseError if
     /// the user set it to another value \param name the attribute \param value the value
     void SetFromTemplate(const std::string& name, uint32_t value);
-    /// Records SetRouting()'s or SetTemplate()'s routing
-    void SetRoutingFrom(mose::RoutingRule rule,
-                        bool ruleExplicit,
-                        uint64_t seed,
-                        bool seedExplicit,
-                        const std::string& source);
     /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
     static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
 
@@ -333,10 +330,11 @@ class MoseTopologyHelper : public Object
     ObjectFactory m_tableFactory;  //!< the route table
     std::map<std::string, Ptr<AttributeValue>> m_tableAttributes;  //!< SetRouteTableAttribute()
     std::map<std::string, Ptr<AttributeValue>> m_deviceAttributes; //!< SetPortDeviceAttribute()
-    bool m_hasRouting{false};    //!< SetRouting() or SetTemplate() was called
-    bool m_ruleExplicit{true};   //!< the rule was given explicitly (not a configuration default)
-    bool m_seedExplicit{true};   //!< the seed was given explicitly (not derived from the run)
-    std::string m_routingSource; //!< who gave the rule and seed
+    bool m_hasRouting{false};  //!< SetRouting() or SetTemplate() was called
+    bool m_ruleExplicit{true}; //!< the rule was given explicitly (not a configuration default)
+    bool m_seedExplicit{true}; //!< the seed was given explicitly (not derived from the run)
+    std::string m_ruleSource;  //!< who gave the rule
+    std::string m_seedSource;  //!< who gave the seed
     mose::RoutingRule m_rule{mose::RoutingRule::SHORTEST_PATH}; //!< SetRouting()'s rule
     uint64_t m_seed{0};                                         //!< SetRouting()'s seed
     mose::RoleAssignment m_roles;                               //!< roles

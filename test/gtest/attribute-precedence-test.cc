@@ -179,6 +179,26 @@ TEST_F(AttributePrecedence, SetRoutingAgainstAUserSetRuleOrSeedIsAnErrorNamingBo
     EXPECT_EQ(agree->GetRouteTable()->GetSeed(), 5u);
 }
 
+TEST_F(AttributePrecedence, SetRoutingBeforeSetTemplateKeepsItsRuleAndSeed)
+{
+    MoseFlowExperimentConfig config = Config16();
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetRouting(RoutingRule::ECMP, 5);
+    topo->SetTemplate(config, 2, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topo->Install();
+    EXPECT_EQ(topo->GetRouteTable()->GetRule(), RoutingRule::ECMP);
+    EXPECT_EQ(topo->GetRouteTable()->GetSeed(), 5u);
+    Simulator::Destroy();
+
+    config.routing = RoutingRule::SHORTEST_PATH; // given, and not SetRouting's
+    Ptr<MoseTopologyHelper> conflict = CreateObject<MoseTopologyHelper>();
+    conflict->SetRouting(RoutingRule::ECMP, 5);
+    const std::string error = ErrorOf(
+        [&] { conflict->SetTemplate(config, 2, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE); });
+    EXPECT_CONTAINS(error, "shortest-path");
+    EXPECT_CONTAINS(error, "ecmp given to MoseTopologyHelper::SetRouting");
+}
+
 TEST_F(AttributePrecedence, SetRouteTableAttributeWinsOverDefaultsAndTemplatesButNotSetRouting)
 {
     const MoseFlowExperimentConfig config = Config16();
