@@ -17,6 +17,7 @@
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/tag.h"
@@ -592,9 +593,22 @@ MoseRoutingProtocol::HasRoom(uint32_t interface, Ptr<const Packet> p) const
         return true;
     }
     Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
-    if (tc && tc->GetRootQueueDiscOnDevice(device))
+    Ptr<QueueDisc> disc = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr;
+    if (disc)
     {
-        return true; // the queue disc takes it (and counts its own drops)
+        // the queue disc takes it while below its own limit (a disc without one, e.g. a
+        // classful one, takes it and counts its own drops)
+        QueueSizeValue limit;
+        if (!disc->GetAttributeFailSafe("MaxSize", limit))
+        {
+            return true;
+        }
+        const QueueSize max = limit.Get();
+        if (max.GetUnit() == QueueSizeUnit::PACKETS)
+        {
+            return disc->GetNPackets() < max.GetValue();
+        }
+        return disc->GetNBytes() + p->GetSize() + 20 <= max.GetValue(); // + the IP header
     }
     Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
     if (ndqi)

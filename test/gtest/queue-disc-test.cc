@@ -14,9 +14,11 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fq-codel-queue-disc.h"
+#include "ns3/internet-module.h"
 #include "ns3/loopback-net-device.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-routing-helper.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic-helper.h"
@@ -382,5 +384,64 @@ TEST(QueueDisc, WithoutAQueueDiscAFullDeviceQueueDropsAtTheTrafficControlLayerAn
     EXPECT_EQ(r.deviceQueue, r.tcDrops) << "counted as device-queue drops";
     EXPECT_EQ(r.lost, r.deviceQueue);
     EXPECT_EQ(r.completed, kSenders) << "TCP recovers";
+    Simulator::Destroy();
+}
+
+TEST(QueueDisc, HeldPacketsReleasedIntoAFullQueueDiscWaitForRoomInsteadOfBeingDropped)
+{
+    // group 1's ports: a three-packet PfifoFast in front of a one-packet device queue
+    Ptr<MoseTopologyHelper> topo = BuildFabric(0, true, "1p");
+    TrafficControlHelper tch;
+    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", QueueSizeValue(QueueSize("3p")));
+    tch.Uninstall(topo->GetPorts(1));
+    const QueueDiscContainer discs = tch.Install(topo->GetPorts(1));
+    for (uint32_t g = 0; g < kGroups; ++g)
+    {
+        MoseRoutingHelper::GetRouting(topo->GetGroupNode(g))
+            ->SetAttribute("HoldPackets", BooleanValue(true));
+    }
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    // group 0 cut off in the route table (its circuits stay lit) until 2 ms
+    Ptr<MoseRouteTable> table = topo->GetRouteTable();
+    const std::vector<uint32_t> peers = topo->GetPortPlan().GetPeers();
+    std::vector<uint32_t> cut = peers;
+    for (uint32_t p = 0; p < kPorts; ++p)
+    {
+        cut[cut[p]] = MoseRouteTable::NONE;
+        cut[p] = MoseRouteTable::NONE;
+    }
+    table->Update(cut);
+    Ptr<Socket> sink = Socket::CreateSocket(topo->GetGroupNode(0), UdpSocketFactory::GetTypeId());
+    sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+    uint32_t received = 0;
+    sink->SetRecvCallback(Callback<void, Ptr<Socket>>([&received](Ptr<Socket> s) {
+        while (s->Recv())
+        {
+            ++received;
+        }
+    }));
+    Ptr<Socket> source = Socket::CreateSocket(topo->GetGroupNode(1), UdpSocketFactory::GetTypeId());
+    const Ipv4Address to = topo->GetGroupAddress(0);
+    constexpr uint32_t kDatagrams = 40;
+    Simulator::Schedule(MilliSeconds(1), [source, to] {
+        for (uint32_t k = 0; k < kDatagrams; ++k)
+        {
+            source->SendTo(Create<Packet>(1000), 0, InetSocketAddress(to, 9));
+        }
+    });
+    Simulator::Schedule(MilliSeconds(2), [table, peers] { table->Update(peers); });
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    Ptr<MoseRoutingProtocol> routing = MoseRoutingHelper::GetRouting(topo->GetGroupNode(1));
+    EXPECT_EQ(routing->GetHoldEntered(), kDatagrams) << "all held while group 0 was cut off";
+    EXPECT_EQ(received, kDatagrams) << "released as the disc drains, none dropped";
+    uint64_t discDrops = 0;
+    for (uint32_t i = 0; i < discs.GetN(); ++i)
+    {
+        discDrops += discs.Get(i)->GetStats().nTotalDroppedPackets;
+    }
+    EXPECT_EQ(discDrops, 0u);
+    EXPECT_EQ(loss->GetTotal(), 0u);
     Simulator::Destroy();
 }
