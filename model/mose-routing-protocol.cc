@@ -137,8 +137,9 @@ MoseRoutingProtocol::GetTypeId()
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdTime),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HoldRetryInterval",
-                          "When released packets find their output device queue full, how long "
-                          "the rest of the hold queue waits before it is retried",
+                          "When released packets find their output device's queue disc or "
+                          "device queue full, how long the rest of the hold queue waits before "
+                          "it is retried",
                           TimeValue(MicroSeconds(10)),
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdRetry),
                           MakeTimeChecker(NanoSeconds(1)))
