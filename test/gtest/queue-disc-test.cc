@@ -32,6 +32,7 @@
 
 #include <gtest/gtest.h>
 #include <iostream>
+#include <sstream>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -120,6 +121,7 @@ struct IncastRun
     uint64_t queueOwnDrops{0}; //!< drops the device queues made themselves
     uint64_t tcDrops{0};       //!< TrafficControlLayer "TcDrop", counted here
     uint32_t peakBacklog{0};   //!< the most packets one root queue disc held
+    std::string csv;           //!< MoseLossMonitor::WriteCsv
 };
 
 /**
@@ -174,6 +176,9 @@ RunIncast(Ptr<MoseTopologyHelper> topo, const std::string& tcp)
     r.deviceQueue = loss->GetDrops(MoseLossMonitor::DEVICE_QUEUE);
     r.queueDisc = loss->GetDrops(MoseLossMonitor::QUEUE_DISC);
     r.marks = loss->GetMarks();
+    std::ostringstream csv;
+    loss->WriteCsv(csv);
+    r.csv = csv.str();
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
         Ptr<QueueDisc> disc = RootDisc(devices.Get(i));
@@ -234,6 +239,7 @@ ExpectDctcpMarksAndLosesNothing(const IncastRun& r)
     EXPECT_EQ(r.completed, kSenders);
     EXPECT_GT(r.marks, 0u) << "the bottleneck's queue crosses K";
     EXPECT_EQ(r.marks, r.discMarks) << "every mark counted once";
+    EXPECT_CONTAINS(r.csv, "\ntotal,0\necn-marks," + std::to_string(r.marks) + "\n");
     EXPECT_EQ(r.lost, 0u);
     EXPECT_EQ(r.discDrops, 0u);
     EXPECT_EQ(r.queueOwnDrops, 0u);
