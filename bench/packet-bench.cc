@@ -9,8 +9,9 @@
  *  - Simulate/mose and Simulate/reference: the same circuit graph and the same transfers (the
  *    inference-heavy flows of run 1, MoSE's template), once on the MoSE fabric (OCS port
  *    devices, MoseRoutingProtocol) and once on what a user would otherwise write: one plain
- *    PointToPointHelper link per circuit and Ipv4StaticRouting routes towards every group
- *    block along the same next hops. Counters: simulated seconds per wall second, events per
+ *    PointToPointHelper link per circuit (with ns-3's default root queue disc, as the MoSE
+ *    ports have) and Ipv4StaticRouting routes towards every group block along the same next
+ *    hops. Counters: simulated seconds per wall second, events per
  *    wall second, transfers completed. The MoSE fabric may cost at most 10% more wall time.
  * Route recomputation and lookups are in route-table-bench.
  */
@@ -25,6 +26,7 @@
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/traffic-control-helper.h"
 
 #include <benchmark/benchmark.h>
 #include <chrono>
@@ -114,6 +116,8 @@ BuildReference(const Workload& w)
     for (const Circuit& c : w.graph.GetCircuits())
     {
         NetDeviceContainer pair = link.Install(nodes.Get(c.u), nodes.Get(c.v));
+        // the root queue disc the MoSE fabric's ports have (Ipv4AddressHelper's default)
+        TrafficControlHelper::Default().Install(pair);
         for (int side = 0; side < 2; ++side)
         {
             const uint32_t g = side == 0 ? c.u : c.v;

@@ -26,9 +26,6 @@ NS_LOG_COMPONENT_DEFINE("MoseModeSwitcherHelper");
 MoseModeSwitcherHelper::MoseModeSwitcherHelper()
 {
     m_factory.SetTypeId("ns3::MoseModeSwitcher");
-    SetRoutingAttribute("HoldPackets", BooleanValue(true));
-    SetRoutingAttribute("HoldQueueSize", UintegerValue(100000));
-    SetRoutingAttribute("HoldTime", TimeValue(Seconds(2)));
 }
 
 void
@@ -40,7 +37,37 @@ MoseModeSwitcherHelper::SetSwitcherAttribute(const std::string& name, const Attr
 void
 MoseModeSwitcherHelper::SetRoutingAttribute(const std::string& name, const AttributeValue& value)
 {
+    // checked here, so that a typo fails where it is made
+    const TypeId tid = MoseRoutingProtocol::GetTypeId();
+    mose::GetAttributeValueText(tid, name, value);
     m_routing[name] = value.Copy();
+}
+
+void
+MoseModeSwitcherHelper::ConfigureRouting(Ptr<MoseRoutingProtocol> routing, uint32_t group) const
+{
+    const TypeId tid = MoseRoutingProtocol::GetTypeId();
+    for (const auto& [name, value] : m_routing)
+    {
+        // a value the user set on this node's protocol itself is not replaced silently
+        const std::string given = mose::GetAttributeValueText(tid, name, *value);
+        const std::string current = mose::GetAttributeText(*routing, name);
+        if (current != given && current != mose::GetAttributeDefaultText(tid, name))
+        {
+            throw mose::MoseError(
+                "the MoseRoutingProtocol of group node " + std::to_string(group) + " has " + name +
+                " = " + mose::FormatAttributeText(tid, name, current) +
+                " (set with SetAttribute) but MoseModeSwitcherHelper::SetRoutingAttribute(\"" +
+                name + "\") gives " + mose::FormatAttributeText(tid, name, given) +
+                ": set it in one place, or to the same value in both");
+        }
+        routing->SetAttribute(name, *value);
+    }
+    // the hold queue is what the helper needs during switches: on, unless the user chose
+    if (m_routing.count("HoldPackets") == 0 && !mose::IsAttributeUserSet(*routing, "HoldPackets"))
+    {
+        routing->SetAttribute("HoldPackets", BooleanValue(true));
+    }
 }
 
 void
@@ -264,13 +291,9 @@ MoseModeSwitcherHelper::Install(Ptr<MoseTopologyHelper> topology) const
     for (uint32_t g = 0; g < groups.GetN(); ++g)
     {
         Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(groups.Get(g));
-        if (!routing)
+        if (routing)
         {
-            continue;
-        }
-        for (const auto& [name, value] : m_routing)
-        {
-            routing->SetAttribute(name, *value);
+            ConfigureRouting(routing, g);
         }
     }
     Ptr<MoseLossMonitor> loss = m_loss;

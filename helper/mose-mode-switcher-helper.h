@@ -10,6 +10,7 @@
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
+#include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
@@ -30,8 +31,14 @@ namespace ns3
  * \brief Installs a MoseModeSwitcher on a fabric built by MoseTopologyHelper.
  *
  * The helper turns the hold queue on in every group node's MoseRoutingProtocol (HoldPackets
- * true, HoldQueueSize 100000, HoldTime 2 s; SetRoutingAttribute() changes them), so that
- * packets for a destination cut off during a switch wait instead of being dropped; creates a
+ * true), so that packets for a destination cut off during a switch wait instead of being
+ * dropped; the queue's size and time are the protocol's attributes, whose defaults
+ * (HoldQueueSize 100000, HoldTime 2 s) are what a switch needs. No value the user set is
+ * replaced: HoldPackets stays as the user set it (Config::SetDefault, the command line,
+ * SetAttribute on a node's protocol, or SetRoutingAttribute()); SetRoutingAttribute() values
+ * are set on every group node's protocol, over the attribute's default, and one that differs
+ * from a value set on a node's protocol with SetAttribute is a MoseError from Install() naming
+ * both. Creates a
  * MoseLossMonitor on the group nodes, hosts and OCS unless one is given (the switcher snapshots
  * it per switch); and validates the whole configuration (MoseModeSwitcher::Prepare()) in
  * Install(), before the simulation.
@@ -44,13 +51,19 @@ namespace ns3
 class MoseModeSwitcherHelper
 {
   public:
-    /// Creates a helper with no targets and no schedule (hold-queue defaults as described above)
+    /// Creates a helper with no targets and no schedule (hold queue as described above)
     MoseModeSwitcherHelper();
 
     /// \param name a MoseModeSwitcher attribute \param value its value
     void SetSwitcherAttribute(const std::string& name, const AttributeValue& value);
-    /// \param name a MoseRoutingProtocol attribute set on every group node at Install()
-    /// \param value its value
+    /**
+     * \brief A MoseRoutingProtocol attribute set on every group node at Install(), over the
+     *        attribute's default (Config::SetDefault, the command line); a group node whose
+     *        protocol holds another value set with SetAttribute makes Install() throw a
+     *        MoseError naming both. An unknown name or a bad value is a MoseError here.
+     * \param name the attribute
+     * \param value its value
+     */
     void SetRoutingAttribute(const std::string& name, const AttributeValue& value);
     /// \param provider the targets per mode
     void SetTargetProvider(MoseTargetProvider provider);
@@ -144,6 +157,14 @@ class MoseModeSwitcherHelper
         const std::function<Ptr<MoseTrafficHelper>()>& makeTraffic = nullptr);
 
   private:
+    /**
+     * \brief Sets the SetRoutingAttribute() values and turns the hold queue on, where the user
+     *        did not choose otherwise (MoseError on a conflict)
+     * \param routing a group node's protocol
+     * \param group its group
+     */
+    void ConfigureRouting(Ptr<MoseRoutingProtocol> routing, uint32_t group) const;
+
     ObjectFactory m_factory;                                           //!< the switcher
     std::map<std::string, Ptr<AttributeValue>> m_routing;              //!< routing attributes
     MoseTargetProvider m_provider;                                     //!< targets

@@ -186,6 +186,7 @@ MosePacketExperiment::Run()
     m_transfers = monitor->GetTransfers();
     m_circuitBytes = m_circuits->GetCircuitBytes();
     m_packetsLost = m_loss->GetTotal();
+    m_ecnMarks = m_loss->GetMarks();
     for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
         m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
@@ -264,6 +265,12 @@ uint64_t
 MosePacketExperiment::GetPacketsLost() const
 {
     return m_packetsLost;
+}
+
+uint64_t
+MosePacketExperiment::GetEcnMarks() const
+{
+    return m_ecnMarks;
 }
 
 uint64_t
@@ -372,6 +379,10 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
         }
         os << ")";
     }
+    if (m_ecnMarks > 0)
+    {
+        os << "; ECN marks by queue discs: " << m_ecnMarks;
+    }
     os << "\n";
     os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
        << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop
@@ -454,6 +465,7 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
                << m_lostAt[p] << '\n';
     }
     losses << "total," << m_packetsLost << '\n';
+    losses << "ecn-marks," << m_ecnMarks << '\n';
     SystemPath::MakeDirectories(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
                         [&transfers](std::ostream& os) { os << transfers.str(); });

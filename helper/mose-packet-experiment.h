@@ -113,6 +113,8 @@ class MosePacketExperiment
     uint64_t GetPacketsLost() const;
     /// \param point a drop point \return packets lost there
     uint64_t GetPacketsLost(MoseLossMonitor::Point point) const;
+    /// \return packets the queue discs marked (ECN), not lost (MoseLossMonitor::GetMarks())
+    uint64_t GetEcnMarks() const;
     /// \return per circuit, payload bytes crossing it (both directions)
     const std::vector<uint64_t>& GetCircuitBytes() const;
     /// \return bytes per unit of flow-level demand
@@ -135,7 +137,8 @@ class MosePacketExperiment
     /**
      * \brief Writes transfers.csv (one row per transfer with its FCT), circuits.csv (circuit,
      *        u, v, flow-level load, expected and measured bytes), summary.csv and losses.csv
-     *        (packets lost per drop point) into a folder.
+     *        (packets lost per drop point, their total, and the queue discs' ECN marks) into a
+     *        folder.
      * \param dir the folder (created if missing)
      * \param prefix file name prefix, e.g. "inference-heavy_MoSE_"
      */
@@ -168,6 +171,7 @@ class MosePacketExperiment
     MosePacketClassResult m_training;                           //!< results, training
     uint64_t m_packetsLost{0};                                  //!< results
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< results, lost per drop point
+    uint64_t m_ecnMarks{0};                                     //!< results, queue disc marks
     uint64_t m_bytesPerUnit{0};                                 //!< MoseTrafficHelper::BytesPerUnit
     double m_buildSeconds{0};                                   //!< Build() wall time
     double m_wallSeconds{0};                                    //!< Run() wall time

@@ -19,16 +19,104 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
+#include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
+
+#include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseTopologyHelper");
 NS_OBJECT_ENSURE_REGISTERED(MoseTopologyHelper);
+
+namespace mose
+{
+namespace
+{
+
+/// \return the attribute's information (MoseError if the type has no such attribute)
+TypeId::AttributeInformation
+LookupAttribute(TypeId tid, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        throw MoseError("attribute \"" + name + "\": " + tid.GetName() +
+                        " has no attribute of that name");
+    }
+    return info;
+}
+
+} // namespace
+
+bool
+IsAttributeDefaultSet(TypeId tid, const std::string& name)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    return info.initialValue != info.originalInitialValue;
+}
+
+std::string
+GetAttributeDefaultText(TypeId tid, const std::string& name)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    return info.initialValue->SerializeToString(info.checker);
+}
+
+std::string
+GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue& value)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
+    if (!valid)
+    {
+        throw MoseError("attribute " + tid.GetName() + "::" + name + ": the value \"" +
+                        value.SerializeToString(info.checker) + "\" is not valid; allowed: " +
+                        info.checker->GetUnderlyingTypeInformation());
+    }
+    return valid->SerializeToString(info.checker);
+}
+
+std::string
+FormatAttributeText(TypeId tid, const std::string& name, const std::string& text)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(tid, name);
+    Ptr<AttributeValue> value = info.checker->Create();
+    const auto* time = dynamic_cast<const TimeValue*>(PeekPointer(value));
+    if (time == nullptr || !value->DeserializeFromString(text, info.checker))
+    {
+        return text;
+    }
+    std::ostringstream os;
+    os << time->Get().As(Time::AUTO);
+    return os.str();
+}
+
+std::string
+GetAttributeText(const ObjectBase& object, const std::string& name)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(object.GetInstanceTypeId(), name);
+    Ptr<AttributeValue> value = info.checker->Create();
+    object.GetAttribute(name, *value);
+    return value->SerializeToString(info.checker);
+}
+
+bool
+IsAttributeUserSet(const ObjectBase& object, const std::string& name)
+{
+    const TypeId tid = object.GetInstanceTypeId();
+    return IsAttributeDefaultSet(tid, name) ||
+           GetAttributeText(object, name) != GetAttributeDefaultText(tid, name);
+}
+
+} // namespace mose
 
 TypeId
 MoseTopologyHelper::GetTypeId()
@@ -82,7 +170,17 @@ MoseTopologyHelper::GetTypeId()
                           "Prefix length of every group's address block (24: 256 addresses)",
                           UintegerValue(24),
                           MakeUintegerAccessor(&MoseTopologyHelper::m_prefixLength),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("DefaultQueueDisc",
+                          "Install ns-3's default root queue disc (TrafficControlHelper::Default: "
+                          "an FqCoDelQueueDisc) on every port and host-link device, as "
+                          "Ipv4AddressHelper::Assign does on the devices it numbers; replace it "
+                          "with TrafficControlHelper::Uninstall and Install. false: no queue "
+                          "disc, packets go straight to the device queue (a packet for a full, "
+                          "stopped device queue is dropped by the traffic-control layer)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MoseTopologyHelper::m_defaultQueueDisc),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -99,6 +197,7 @@ MoseTopologyHelper::SetRouteTableAttribute(const std::string& name, const Attrib
 {
     NS_LOG_FUNCTION(this << name);
     m_tableFactory.Set(name, value);
+    m_tableAttributes[name] = value.Copy();
 }
 
 void
@@ -107,6 +206,10 @@ MoseTopologyHelper::SetRouting(mose::RoutingRule rule, uint64_t seed)
     NS_LOG_FUNCTION(this << mose::ToString(rule) << seed);
     m_rule = rule;
     m_seed = seed;
+    m_ruleExplicit = true;
+    m_seedExplicit = true;
+    m_ruleSource = "MoseTopologyHelper::SetRouting";
+    m_seedSource = m_ruleSource;
     m_hasRouting = true;
 }
 
@@ -116,6 +219,76 @@ MoseTopologyHelper::SetListRouting(const Ipv4ListRoutingHelper& list, int16_t pr
     NS_LOG_FUNCTION(this << priority);
     m_listRouting = std::make_shared<Ipv4ListRoutingHelper>(list);
     m_listPriority = priority;
+}
+
+void
+MoseTopologyHelper::ResolveRouting()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_hasRouting || m_globalRouting)
+    {
+        return; // the table's own attributes, whoever set them
+    }
+    ResolveTableAttribute("Rule",
+                          StringValue(mose::ToString(m_rule)),
+                          m_ruleExplicit,
+                          m_ruleSource);
+    ResolveTableAttribute("Seed", UintegerValue(m_seed), m_seedExplicit, m_seedSource);
+}
+
+void
+MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
+                                          const AttributeValue& value,
+                                          bool isExplicit,
+                                          const std::string& source)
+{
+    const TypeId tid = TypeId::LookupByName("ns3::MoseRouteTable");
+    std::string user;
+    std::string userSource;
+    const auto set = m_tableAttributes.find(name);
+    if (set != m_tableAttributes.end())
+    {
+        user = mose::GetAttributeValueText(tid, name, *set->second);
+        userSource = "MoseTopologyHelper::SetRouteTableAttribute(\"" + name + "\")";
+    }
+    else if (mose::IsAttributeDefaultSet(tid, name))
+    {
+        user = mose::GetAttributeDefaultText(tid, name);
+        userSource = "Config::SetDefault or --ns3::MoseRouteTable::" + name;
+    }
+    const std::string given = mose::GetAttributeValueText(tid, name, value);
+    if (userSource.empty())
+    {
+        m_tableFactory.Set(name, value); // nobody else set it
+        return;
+    }
+    if (isExplicit && user != given)
+    {
+        throw mose::MoseError("ns3::MoseRouteTable::" + name + " = " + user + " (set by " +
+                              userSource + ") conflicts with " + name + " " + given + " given to " +
+                              source + ": set it in one place, or to the same value in both");
+    }
+    NS_LOG_INFO("ns3::MoseRouteTable::" << name << " = " << user << " (" << userSource
+                                        << ") wins over " << source << "'s " << given);
+}
+
+void
+MoseTopologyHelper::SetFromTemplate(const std::string& name, uint32_t value)
+{
+    UintegerValue current;
+    GetAttribute(name, current);
+    if (current.Get() != value && mose::IsAttributeUserSet(*this, name))
+    {
+        throw mose::MoseError("MoseTopologyHelper::" + name + " = " +
+                              std::to_string(current.Get()) +
+                              " (set by SetAttribute, Config::SetDefault or "
+                              "--ns3::MoseTopologyHelper::" +
+                              name + ") conflicts with " + std::to_string(value) + " (" +
+                              (name == "Groups" ? "N" : "d") +
+                              " of the configuration given to MoseTopologyHelper::SetTemplate): "
+                              "set it in one place, or to the same value in both");
+    }
+    SetAttribute(name, UintegerValue(value));
 }
 
 MoseTopologyHelper::~MoseTopologyHelper()
@@ -159,11 +332,37 @@ MoseTopologyHelper::SetTemplate(const mose::MoseFlowExperimentConfig& config,
 {
     NS_LOG_FUNCTION(this << run << mose::ToString(mode) << mose::ToString(policy));
     const mose::MoseScenarioBuilder builder(config);
-    SetAttribute("Groups", UintegerValue(config.nodes));
-    SetAttribute("PortsPerGroup", UintegerValue(config.degree));
+    SetFromTemplate("Groups", config.nodes);
+    SetFromTemplate("PortsPerGroup", config.degree);
     SetRoles(builder.BuildMode(run, mode).roles);
     SetCircuitGraph(builder.BuildCircuitGraph(run, mode, policy));
-    SetRouting(config.routing, builder.BuildRoutingSeed(run));
+    // the configuration's rule counts as given when it is not the configuration's default; the
+    // seed is derived from the run. An earlier SetRouting() keeps its explicit rule and seed.
+    const bool ruleGiven = config.routing != mose::MoseFlowExperimentConfig().routing;
+    const std::string source = "MoseTopologyHelper::SetTemplate (the configuration's routing)";
+    if (m_hasRouting && m_ruleExplicit)
+    {
+        if (ruleGiven && config.routing != m_rule)
+        {
+            throw mose::MoseError("the routing rule " + mose::ToString(config.routing) +
+                                  " of the configuration given to " + source + " conflicts with " +
+                                  mose::ToString(m_rule) + " given to " + m_ruleSource +
+                                  ": set it in one place, or to the same value in both");
+        }
+    }
+    else
+    {
+        m_rule = config.routing;
+        m_ruleExplicit = ruleGiven;
+        m_ruleSource = source;
+    }
+    if (!m_hasRouting || !m_seedExplicit)
+    {
+        m_seed = builder.BuildRoutingSeed(run);
+        m_seedExplicit = false;
+        m_seedSource = source;
+    }
+    m_hasRouting = true;
 }
 
 void
@@ -178,6 +377,7 @@ MoseTopologyHelper::SetPortDeviceAttribute(const std::string& name, const Attrib
 {
     NS_LOG_FUNCTION(this << name);
     m_deviceFactory.Set(name, value);
+    m_deviceAttributes[name] = value.Copy();
 }
 
 void
@@ -190,6 +390,28 @@ MoseTopologyHelper::SetPortQueue(const std::string& type,
     if (!name1.empty())
     {
         m_queueFactory.Set(name1, value1);
+    }
+}
+
+void
+MoseTopologyHelper::ValidatePortDevices() const
+{
+    const auto rate = m_deviceAttributes.find("DataRate");
+    if (rate == m_deviceAttributes.end())
+    {
+        return;
+    }
+    const TypeId device = TypeId::LookupByName("ns3::PointToPointNetDevice");
+    const std::string given = mose::GetAttributeValueText(device, "DataRate", *rate->second);
+    // the OCS Install() creates has the attribute's default
+    const std::string circuit =
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate");
+    if (given != circuit)
+    {
+        throw mose::MoseError("MoseTopologyHelper::SetPortDeviceAttribute(\"DataRate\") = " +
+                              given + " conflicts with ns3::MoseOcs::DataRate = " + circuit +
+                              ", which MoseOcs::AddPort sets on every port: set the circuit "
+                              "rate with ns3::MoseOcs::DataRate");
     }
 }
 
@@ -256,6 +478,8 @@ MoseTopologyHelper::Install()
                               "one fabric");
     }
     Validate();
+    ResolveRouting();
+    ValidatePortDevices();
     // the address plan checks the base, the prefix and the room for d ports and H hosts
     m_addressing = MoseAddressing(m_groups, m_ports, m_hosts, m_addressBase, m_prefixLength);
     m_plan = mose::PlanPorts(m_graph, m_ports);
@@ -269,12 +493,7 @@ MoseTopologyHelper::Install()
     InternetStackHelper groupStack;
     if (!m_globalRouting)
     {
-        m_table = m_tableFactory.Create<MoseRouteTable>();
-        if (m_hasRouting)
-        {
-            m_table->SetRule(m_rule);
-            m_table->SetSeed(m_seed);
-        }
+        m_table = m_tableFactory.Create<MoseRouteTable>(); // Rule and Seed: ResolveRouting()
         m_table->SetAddressing(m_addressing);
         if (m_listRouting)
         {
@@ -302,7 +521,13 @@ MoseTopologyHelper::Install()
             Ptr<PointToPointNetDevice> device = m_deviceFactory.Create<PointToPointNetDevice>();
             device->SetAddress(Mac48Address::Allocate());
             node->AddDevice(device);
-            device->SetQueue(m_queueFactory.Create<Queue<Packet>>());
+            Ptr<Queue<Packet>> queue = m_queueFactory.Create<Queue<Packet>>();
+            device->SetQueue(queue);
+            // flow control, as PointToPointHelper::Install gives its devices: the device queue
+            // stops the traffic-control layer when it is full and wakes it when there is room
+            Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+            ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+            device->AggregateObject(ndqi);
             m_ocs->AddPort(g, p, device);
             m_portDevices[g].Add(device);
         }
@@ -373,11 +598,42 @@ MoseTopologyHelper::Install()
             }
         }
     }
+    if (m_defaultQueueDisc)
+    {
+        for (uint32_t g = 0; g < m_groups; ++g)
+        {
+            Ptr<Node> node = m_groupNodes.Get(g);
+            for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+            {
+                InstallDefaultQueueDisc(node->GetDevice(i));
+            }
+            for (uint32_t h = 0; h < m_hostNodes[g].GetN(); ++h)
+            {
+                Ptr<Node> host = m_hostNodes[g].Get(h);
+                for (uint32_t i = 0; i < host->GetNDevices(); ++i)
+                {
+                    InstallDefaultQueueDisc(host->GetDevice(i));
+                }
+            }
+        }
+    }
     m_installed = true;
     NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
                              << m_graph.GetNCircuits() << " circuits, " << m_hosts
                              << " hosts per group");
     return m_groupNodes;
+}
+
+void
+MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device)
+{
+    Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
+    Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+    if (!ndqi || !tc || tc->GetRootQueueDiscOnDevice(device))
+    {
+        return; // the loopback device, or a device that has a queue disc already
+    }
+    TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
 }
 
 void

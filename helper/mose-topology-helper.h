@@ -26,12 +26,73 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief Whether the default of an attribute was set by Config::SetDefault() or on the command
+ *        line (--ns3::Type::Name=value), even to the value it was registered with.
+ *
+ * ns-3 has no "was set" flag, but a TypeId keeps each attribute's registered initial value next
+ * to its configured one (TypeId::AttributeInformation::originalInitialValue and initialValue,
+ * the same object until Config::SetDefault() replaces the latter; Config::Reset() restores it).
+ * A MoseError names the attribute if the type has none of that name.
+ * \param tid the type
+ * \param name the attribute
+ * \return true if the default was configured
+ */
+bool IsAttributeDefaultSet(TypeId tid, const std::string& name);
+
+/**
+ * \ingroup mose
+ * \param tid the type \param name its attribute
+ * \return the attribute's current default (what Config::SetDefault() left), as text
+ */
+std::string GetAttributeDefaultText(TypeId tid, const std::string& name);
+
+/**
+ * \ingroup mose
+ * \param tid the type \param name its attribute \param value a value for it (any type the
+ *        attribute's checker accepts, e.g. a StringValue)
+ * \return the value as the attribute's checker writes it (e.g. "ecmp", "+2s"), so that two
+ *         values compare as text
+ */
+std::string GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue& value);
+
+/**
+ * \ingroup mose
+ * \param tid the type \param name its attribute \param text a value as GetAttributeValueText()
+ *        writes it
+ * \return the value for a message: times in their own unit (+2s, not +2e+09ns), others as given
+ */
+std::string FormatAttributeText(TypeId tid, const std::string& name, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \param object an object \param name one of its attributes
+ * \return the object's value, as text
+ */
+std::string GetAttributeText(const ObjectBase& object, const std::string& name);
+
+/**
+ * \ingroup mose
+ * \brief Whether the user chose an object's attribute: its default was configured
+ *        (IsAttributeDefaultSet()), or the object holds another value than the default (set
+ *        with SetAttribute()). A value set with SetAttribute() to the default itself cannot be
+ *        told from no setting.
+ * \param object the object \param name the attribute \return true if the user chose it
+ */
+bool IsAttributeUserSet(const ObjectBase& object, const std::string& name);
+
+} // namespace mose
 
 /**
  * \ingroup mose
@@ -52,6 +113,25 @@ namespace ns3
  * their queues are configured through SetPortDeviceAttribute() / SetPortQueue() as with
  * PointToPointHelper, and the routing through the attributes of ns3::MoseRouteTable (Rule, Seed).
  * The circuit data rate and delay are the OCS's attributes (ns3::MoseOcs::DataRate and Delay).
+ *
+ * Devices and queue discs are made as ns-3's helpers make them: every optical port gets, like a
+ * PointToPointHelper device, a NetDeviceQueueInterface whose transmission queue follows the
+ * device queue (flow control: a full device queue stops the traffic-control layer, a dequeue
+ * wakes it), and the host links are PointToPointHelper links. Where Ipv4AddressHelper::Assign
+ * would install ns-3's default root queue disc (TrafficControlHelper::Default(): an
+ * FqCoDelQueueDisc), Install() does the same on every port and host-link device
+ * (DefaultQueueDisc, true by default), so TrafficControlHelper::Uninstall() followed by
+ * TrafficControlHelper::Install() replaces it with any queue disc, as on a PointToPointHelper
+ * link. With DefaultQueueDisc false the devices have no queue disc (do not Uninstall then) and a
+ * packet for a stopped device queue is dropped by the traffic-control layer ("TcDrop").
+ *
+ * Attribute precedence (no value the user set is replaced silently): a value set on an object
+ * (SetAttribute(), or SetRouteTableAttribute() / SetPortDeviceAttribute() for the objects the
+ * helper creates) wins over a default (Config::SetDefault, --ns3::Type::Name=value), which wins
+ * over what the helper derives from SetTemplate() (the configuration's N, d, routing rule and the
+ * run's seed). A value given explicitly to a helper method (SetRouting()'s rule and seed,
+ * SetTemplate()'s routing rule when it is not the configuration's default, SetTemplate()'s N and
+ * d) that differs from a value the user set for the same attribute is a MoseError naming both.
  *
  * Configuration errors (roles that do not match N, a graph whose size or degree is not N and d,
  * an address base too small for N groups, ...) throw a mose::MoseError from Install(), before
@@ -84,8 +164,17 @@ class MoseTopologyHelper : public Object
      * \brief The template of a policy in a workload mode, through the flow-level core: the
      *        scenario builder draws the run's roles of the mode and the policy's circuit graph
      *        (SetRoles() and SetCircuitGraph()), and the routing follows the configuration's
-     *        rule with the run's seed (SetRouting()). Groups and PortsPerGroup are set from the
-     *        configuration's N and d.
+     *        rule with the run's seed. Groups and PortsPerGroup are set from the configuration's
+     *        N and d.
+     *
+     * What the user set wins or fails loudly: Groups or PortsPerGroup set to another value
+     * (SetAttribute(), Config::SetDefault(), the command line) is a MoseError naming both. The
+     * rule and seed apply to the route table only where the user did not set
+     * ns3::MoseRouteTable::Rule / Seed (SetRouteTableAttribute(), Config::SetDefault(),
+     * --ns3::MoseRouteTable::Rule=...); a user-set Rule that differs from a configuration rule
+     * other than the configuration's default (random-shortest-path) is a MoseError from
+     * Install() naming both. A rule and seed given earlier with SetRouting() are kept (an
+     * explicit configuration rule that differs from that rule is a MoseError).
      * \param config the flow-level scenario (N, d, roles, templates, routing rule)
      * \param run the ns-3 run that draws it (--RngRun)
      * \param mode the workload mode
@@ -106,7 +195,8 @@ class MoseTopologyHelper : public Object
 
     /**
      * \brief Sets an attribute of every optical port device (a PointToPointNetDevice), e.g. "Mtu".
-     *        The data rate is the OCS's DataRate attribute.
+     *        The data rate is the OCS's DataRate attribute, which MoseOcs::AddPort() sets on
+     *        every port: a "DataRate" here that differs from it is a MoseError from Install().
      * \param name the attribute name
      * \param value its value
      */
@@ -124,7 +214,9 @@ class MoseTopologyHelper : public Object
 
     /**
      * \brief Sets an attribute of the fabric's MoseRouteTable before Install() creates it
-     *        (e.g. "Rule", "Seed").
+     *        (e.g. "Rule", "Seed"), as SetAttribute() on the table: it wins over the attribute's
+     *        default (Config::SetDefault, the command line) and over SetTemplate()'s rule and
+     *        seed; a value that differs from SetRouting()'s is a MoseError from Install().
      * \param name the attribute name
      * \param value its value
      */
@@ -137,6 +229,10 @@ class MoseTopologyHelper : public Object
      * \param rule the rule
      * \param seed the seed of RANDOM_SHORTEST_PATH's choices (the other rules ignore it; the
      *        ECMP flow hash depends on the 5-tuple and the node only)
+     *
+     * Both are given explicitly: if the user set ns3::MoseRouteTable::Rule or Seed to another
+     * value (SetRouteTableAttribute(), Config::SetDefault(), --ns3::MoseRouteTable::Rule=...),
+     * Install() throws a MoseError naming both values and where each came from.
      */
     void SetRouting(mose::RoutingRule rule, uint64_t seed);
 
@@ -218,6 +314,27 @@ class MoseTopologyHelper : public Object
     void CheckGroup(uint32_t group, const char* what) const;
     /// Checks N, d, H, roles, graph and addressing (MoseError)
     void Validate() const;
+    /// Checks that the port devices' attributes agree with the OCS's (MoseError)
+    void ValidatePortDevices() const;
+    /// Sets the route table factory's Rule and Seed from SetRouting()/SetTemplate() where the
+    /// user set none, and throws a MoseError where an explicit value conflicts with the user's
+    void ResolveRouting();
+    /**
+     * \brief Resolves one route table attribute (see ResolveRouting())
+     * \param name "Rule" or "Seed"
+     * \param value the value SetRouting() or SetTemplate() gave
+     * \param isExplicit whether it was given explicitly (a conflict is then a MoseError)
+     * \param source who gave it, for the message
+     */
+    void ResolveTableAttribute(const std::string& name,
+                               const AttributeValue& value,
+                               bool isExplicit,
+                               const std::string& source);
+    /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a MoseError if
+    /// the user set it to another value \param name the attribute \param value the value
+    void SetFromTemplate(const std::string& name, uint32_t value);
+    /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
+    static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
 
     uint32_t m_groups;             //!< N (attribute)
     uint32_t m_ports;              //!< d (attribute)
@@ -227,10 +344,17 @@ class MoseTopologyHelper : public Object
     Ipv4Address m_addressBase;     //!< first block (attribute)
     bool m_globalRouting;          //!< ns-3's global routing instead (attribute)
     uint32_t m_prefixLength;       //!< block prefix length (attribute)
+    bool m_defaultQueueDisc;       //!< install ns-3's default root queue disc (attribute)
     ObjectFactory m_deviceFactory; //!< port devices
     ObjectFactory m_queueFactory;  //!< port device queues
     ObjectFactory m_tableFactory;  //!< the route table
-    bool m_hasRouting{false};      //!< SetRouting() was called
+    std::map<std::string, Ptr<AttributeValue>> m_tableAttributes;  //!< SetRouteTableAttribute()
+    std::map<std::string, Ptr<AttributeValue>> m_deviceAttributes; //!< SetPortDeviceAttribute()
+    bool m_hasRouting{false};  //!< SetRouting() or SetTemplate() was called
+    bool m_ruleExplicit{true}; //!< the rule was given explicitly (not a configuration default)
+    bool m_seedExplicit{true}; //!< the seed was given explicitly (not derived from the run)
+    std::string m_ruleSource;  //!< who gave the rule
+    std::string m_seedSource;  //!< who gave the seed
     mose::RoutingRule m_rule{mose::RoutingRule::SHORTEST_PATH}; //!< SetRouting()'s rule
     uint64_t m_seed{0};                                         //!< SetRouting()'s seed
     mose::RoleAssignment m_roles;                               //!< roles

@@ -31,7 +31,12 @@ MoseLossMonitor::GetTypeId()
                             .AddTraceSource("Drop",
                                             "A packet was lost at one of the fabric's drop points",
                                             MakeTraceSourceAccessor(&MoseLossMonitor::m_dropTrace),
-                                            "ns3::MoseLossMonitor::DropCallback");
+                                            "ns3::MoseLossMonitor::DropCallback")
+                            .AddTraceSource("Mark",
+                                            "A root queue disc marked a packet (ECN), counted by "
+                                            "GetMarks()",
+                                            MakeTraceSourceAccessor(&MoseLossMonitor::m_markTrace),
+                                            "ns3::Packet::TracedCallback");
     return tid;
 }
 
@@ -86,6 +91,12 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
     {
         Ptr<Node> node = nodes.Get(i);
         Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+        if (tc)
+        {
+            // a device with flow control and no queue disc: the packet its full device queue
+            // would have dropped
+            tc->TraceConnectWithoutContext("TcDrop", packetSink(DEVICE_QUEUE));
+        }
         for (uint32_t j = 0; j < node->GetNDevices(); ++j)
         {
             Ptr<NetDevice> device = node->GetDevice(j);
@@ -102,6 +113,13 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
                     Callback<void, Ptr<const QueueDiscItem>>([this](Ptr<const QueueDiscItem> item) {
                         Count(QUEUE_DISC, item ? item->GetPacket() : nullptr);
                     }));
+                disc->TraceConnectWithoutContext(
+                    "Mark",
+                    Callback<void, Ptr<const QueueDiscItem>, const char*>(
+                        [this](Ptr<const QueueDiscItem> item, const char*) {
+                            ++m_marks;
+                            m_markTrace(item ? item->GetPacket() : nullptr);
+                        }));
             }
         }
         Ptr<Ipv4L3Protocol> ip = node->GetObject<Ipv4L3Protocol>();
@@ -166,12 +184,19 @@ MoseLossMonitor::GetTotal() const
     return total;
 }
 
+uint64_t
+MoseLossMonitor::GetMarks() const
+{
+    return m_marks;
+}
+
 void
 MoseLossMonitor::Reset()
 {
     NS_LOG_FUNCTION(this);
     m_drops.fill(0);
     m_ipv4Drops.fill(0);
+    m_marks = 0;
 }
 
 std::string
@@ -208,6 +233,7 @@ MoseLossMonitor::WriteCsv(std::ostream& os) const
         os << GetPointName(static_cast<Point>(p)) << ',' << m_drops[p] << '\n';
     }
     os << "total," << GetTotal() << '\n';
+    os << "ecn-marks," << m_marks << '\n';
 }
 
 } // namespace ns3

@@ -28,10 +28,15 @@ namespace ns3
  * \brief Counts every packet the fabric drops, by drop point, so that "zero loss" is a count.
  *
  * The drop points, each hooked through its own trace:
- *  - DEVICE_QUEUE: a device queue overflowed (Queue "Drop": the optical ports and the host
- *    links);
- *  - QUEUE_DISC: a root queue disc dropped (QueueDisc "Drop"; only discs installed before
- *    Install() are hooked — MoseTopologyHelper installs none, Ipv4AddressHelper would);
+ *  - DEVICE_QUEUE: a device queue was full (the optical ports and the host links): the queue
+ *    dropped the packet (Queue "Drop"), or, on a device with flow control and no queue disc,
+ *    the traffic-control layer dropped it because the device queue was stopped
+ *    (TrafficControlLayer "TcDrop");
+ *  - QUEUE_DISC: a root queue disc dropped (QueueDisc "Drop", before enqueue or after dequeue,
+ *    its child queue discs' drops included; MoseTopologyHelper installs ns-3's default root
+ *    queue disc on every device unless its DefaultQueueDisc is false). Like FlowMonitor, the
+ *    monitor hooks the queue discs that exist when Install() runs: install it after
+ *    replacing them (TrafficControlHelper::Uninstall() and Install());
  *  - IPV4: Ipv4L3Protocol "Drop" for TTL expiry, no route (RouteInput refused), bad checksum,
  *    interface down, fragment timeout or duplicate (GetIpv4Drops(reason) splits them);
  *  - DARK_PORT and WIRE: the OCS's DarkPortDrop and WireDrop (a packet sent into a port without
@@ -45,6 +50,9 @@ namespace ns3
  *    also through DROP_ROUTE_ERROR, not counted twice).
  * GetTotal() is the number of packets lost, each counted once.
  *
+ * A queue disc that marks instead of dropping (ECN: RedQueueDisc with UseEcn, the CoDel family's
+ * CE threshold, ...) loses nothing; its marks (QueueDisc "Mark", children included) are counted
+ * apart: GetMarks().
  * Config path: /MoseLossMonitorList/[i] (Install() lists the monitor, see MoseObjectList).
  */
 class MoseLossMonitor : public Object
@@ -87,11 +95,14 @@ class MoseLossMonitor : public Object
     uint64_t GetIpv4Drops(Ipv4L3Protocol::DropReason reason) const;
     /// \return packets lost, each counted once
     uint64_t GetTotal() const;
-    /// \brief Sets every count to zero
+    /// \return packets the root queue discs marked (ECN Congestion Experienced), not lost
+    uint64_t GetMarks() const;
+    /// \brief Sets every count (drops and marks) to zero
     void Reset();
     /// \param point a drop point \return its name ("device-queue", ...)
     static std::string GetPointName(Point point);
-    /// \brief Writes "point,drops" rows and a total. \param os the stream
+    /// \brief Writes "point,drops" rows, a total and the queue discs' ECN marks
+    ///        ("ecn-marks,N"). \param os the stream
     void WriteCsv(std::ostream& os) const;
 
     /**
@@ -113,7 +124,9 @@ class MoseLossMonitor : public Object
 
     std::array<uint64_t, N_POINTS> m_drops{};             //!< per drop point
     std::array<uint64_t, 8> m_ipv4Drops{};                //!< per Ipv4L3Protocol reason
+    uint64_t m_marks{0};                                  //!< queue disc ECN marks
     TracedCallback<Point, Ptr<const Packet>> m_dropTrace; //!< every counted drop
+    TracedCallback<Ptr<const Packet>> m_markTrace;        //!< every counted mark
 };
 
 } // namespace ns3

@@ -13,11 +13,13 @@
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/tag.h"
@@ -148,18 +150,21 @@ MoseRoutingProtocol::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("HoldQueueSize",
                           "How many packets the hold queue of one node keeps (the oldest is "
-                          "dropped when a new one arrives at a full queue)",
-                          UintegerValue(64),
+                          "dropped when a new one arrives at a full queue); the default holds "
+                          "what a fabric-wide mode switch cuts off",
+                          UintegerValue(100000),
                           MakeUintegerAccessor(&MoseRoutingProtocol::m_holdLimit),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("HoldTime",
-                          "How long a held packet waits for a route before it is dropped",
-                          TimeValue(Seconds(1)),
+                          "How long a held packet waits for a route before it is dropped (the "
+                          "default outlasts a mode switch's drain timeout and dark period)",
+                          TimeValue(Seconds(2)),
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdTime),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HoldRetryInterval",
-                          "When released packets find their output device queue full, how long "
-                          "the rest of the hold queue waits before it is retried",
+                          "When released packets find their output device's queue disc or "
+                          "device queue full, how long the rest of the hold queue waits before "
+                          "it is retried",
                           TimeValue(MicroSeconds(10)),
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdRetry),
                           MakeTimeChecker(NanoSeconds(1)))
@@ -644,9 +649,28 @@ MoseRoutingProtocol::HasRoom(uint32_t interface, Ptr<const Packet> p) const
         return true;
     }
     Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
-    if (tc && tc->GetRootQueueDiscOnDevice(device))
+    Ptr<QueueDisc> disc = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr;
+    if (disc)
     {
-        return true; // the queue disc takes it (and counts its own drops)
+        // the queue disc takes it while below its own limit (a disc without one, e.g. a
+        // classful one, takes it and counts its own drops)
+        QueueSizeValue limit;
+        if (!disc->GetAttributeFailSafe("MaxSize", limit))
+        {
+            return true;
+        }
+        const QueueSize max = limit.Get();
+        if (max.GetUnit() == QueueSizeUnit::PACKETS)
+        {
+            return disc->GetNPackets() < max.GetValue();
+        }
+        return disc->GetNBytes() + p->GetSize() + 20 <= max.GetValue(); // + the IP header
+    }
+    Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
+    if (ndqi)
+    {
+        // flow control: the traffic-control layer drops what a stopped device queue is sent
+        return !ndqi->GetTxQueue(0)->IsStopped();
     }
     Ptr<Queue<Packet>> queue = device->GetQueue();
     const QueueSize max = queue->GetMaxSize();

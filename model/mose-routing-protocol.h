@@ -72,8 +72,9 @@ namespace ns3
  * up; a packet that waited "HoldTime", or the oldest one when the queue is full, is dropped: it
  * is counted in GetHoldDrops() and fired on "HoldDrop" (not on "NoRouteDrop", so a loss monitor
  * counts it once, at its own drop point), and the error callback reports ERROR_NOROUTETOHOST.
- * Released packets enter their output device's queue only while it has room (a port without a
- * root queue disc): the others stay held, in order, and are retried after "HoldRetryInterval",
+ * Released packets enter their output device only while it has room (below its root queue
+ * disc's MaxSize, or, without a queue disc, while its device queue accepts packets): the others
+ * stay held, in order, and are retried after "HoldRetryInterval",
  * so that releasing a whole fabric's held packets at once never overflows a device queue.
  * A packet that leaves the queue with a route fires "HoldRelease" with its waiting time;
  * GetHoldEntered() and GetLongestHold() give the totals (a ModeSwitcher reads them per switch).

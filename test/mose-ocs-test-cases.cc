@@ -14,6 +14,7 @@
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-ocs.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-net-device.h"
@@ -57,7 +58,12 @@ struct MoseOcsTestFabric
                 Ptr<PointToPointNetDevice> d = CreateObject<PointToPointNetDevice>();
                 d->SetAddress(Mac48Address::Allocate());
                 nodes.Get(g)->AddDevice(d);
-                d->SetQueue(CreateObject<DropTailQueue<Packet>>());
+                Ptr<Queue<Packet>> q = CreateObject<DropTailQueue<Packet>>();
+                d->SetQueue(q);
+                // flow control, as PointToPointHelper and MoseTopologyHelper make ports
+                Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+                ndqi->GetTxQueue(0)->ConnectQueueTraces(q);
+                d->AggregateObject(ndqi);
                 ocs->AddPort(g, p, d);
                 d->TraceConnectWithoutContext(
                     "PhyRxEnd",

@@ -5,15 +5,22 @@
  *
  * The ns-3 test cases of the packet-level fabric (part of the suite "mose", see
  * mose-test-cases.h): MoseTopologyHelper realises a template, MoseTrafficHelper's TCP transfers
- * all complete with nothing lost, and every circuit carries exactly its flow-level load.
+ * all complete with nothing lost, and every circuit carries exactly its flow-level load; queue
+ * discs work on the ports (DCTCP over RED marks); attributes the user set win or fail loudly.
  */
 
+#include "mose-switch-scenario.h"
 #include "mose-test-cases.h"
 
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/double.h"
+#include "ns3/loopback-net-device.h"
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
@@ -21,9 +28,13 @@
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -150,10 +161,169 @@ class MosePacketBadInputTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup mose-tests
+ * \brief On a 16-group fabric, ns-3's default root queue disc is replaced the usual way
+ *        (TrafficControlHelper::Uninstall, then Install) by a DCTCP user's RED (ECN, K = 20
+ *        packets) on every port; in an 8-to-1 DCTCP incast the ports' queues cross K, packets
+ *        are marked (each counted once by MoseLossMonitor), none is lost and every transfer
+ *        completes without a retransmission timeout.
+ */
+class MosePacketDctcpRedTestCase : public TestCase
+{
+  public:
+    MosePacketDctcpRedTestCase()
+        : TestCase("Packet-level fabric: DCTCP over RED with ECN marks, loses nothing in an incast")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetAttribute("Groups", UintegerValue(16));
+        topo->SetCircuitGraph(BuildUniformTemplate(16, 4, rng));
+        topo->Install();
+        NetDeviceContainer ports;
+        for (uint32_t g = 0; g < 16; ++g)
+        {
+            ports.Add(topo->GetPorts(g));
+        }
+        TrafficControlHelper tch;
+        tch.SetRootQueueDisc("ns3::RedQueueDisc",
+                             "UseEcn",
+                             BooleanValue(true),
+                             "MinTh",
+                             DoubleValue(20),
+                             "MaxTh",
+                             DoubleValue(20),
+                             "QW",
+                             DoubleValue(1),
+                             "Gentle",
+                             BooleanValue(false),
+                             "UseHardDrop",
+                             BooleanValue(false),
+                             "MaxSize",
+                             QueueSizeValue(QueueSize("1000p")));
+        tch.Uninstall(ports);
+        QueueDiscContainer discs = tch.Install(ports);
+        NS_TEST_ASSERT_MSG_EQ(discs.GetN(), 64U, "one RED per port");
+        Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+        loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+        std::vector<Flow> incast;
+        for (uint32_t s = 1; s <= 8; ++s)
+        {
+            incast.push_back(Flow{s, 0, TrafficClass::TRAINING, 1});
+        }
+        Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+        traffic->SetAttribute("BytesPerUnit", UintegerValue(2000000));
+        traffic->SetAttribute("TcpVariant", TypeIdValue(TypeId::LookupByName("ns3::TcpDctcp")));
+        traffic->Install(topo->GetEndpoints(), incast);
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+
+        uint64_t discMarks = 0;
+        for (uint32_t i = 0; i < discs.GetN(); ++i)
+        {
+            discMarks += discs.Get(i)->GetStats().nTotalMarkedPackets;
+        }
+        Ptr<MoseTransferMonitor> monitor = traffic->GetMonitor();
+        NS_TEST_EXPECT_MSG_EQ(monitor->GetNCompleted(), 8U, "every transfer completes");
+        NS_TEST_EXPECT_MSG_GT(loss->GetMarks(), 0U, "the incast's queues cross K");
+        NS_TEST_EXPECT_MSG_EQ(loss->GetMarks(), discMarks, "every mark counted once");
+        NS_TEST_EXPECT_MSG_EQ(loss->GetTotal(), 0U, "nothing lost");
+        NS_TEST_EXPECT_MSG_LT(monitor->Summarize(TrafficClass::TRAINING).maxS,
+                              0.1,
+                              "no retransmission timeout");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup mose-tests
+ * \brief What the user sets wins or fails loudly: --ns3::MoseRouteTable::Rule (Config) wins
+ *        over SetTemplate()'s default rule and conflicts loudly with SetRouting(); HoldTime and
+ *        HoldQueueSize set by Config::SetDefault or on a node's protocol with SetAttribute
+ *        survive MoseModeSwitcherHelper::Install(), which only turns the hold queue on.
+ */
+class MosePacketAttributePrecedenceTestCase : public TestCase
+{
+  public:
+    MosePacketAttributePrecedenceTestCase()
+        : TestCase("Packet-level fabric: attributes the user set win or fail loudly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MoseFlowExperimentConfig config;
+        config.nodes = 16;
+        config.degree = 4;
+        config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);
+        config.trainingRoles = RoleCounts::PaperScaled(16, WorkloadMode::TRAINING_HEAVY);
+        config.flows = 50;
+        Config::SetDefault("ns3::MoseRouteTable::Rule", StringValue("ecmp"));
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetTemplate(config, 2, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+        topo->Install();
+        NS_TEST_EXPECT_MSG_EQ((topo->GetRouteTable()->GetRule() == RoutingRule::ECMP),
+                              true,
+                              "the command line's rule wins over SetTemplate's default one");
+        Simulator::Destroy();
+        Ptr<MoseTopologyHelper> explicitRule = CreateObject<MoseTopologyHelper>();
+        explicitRule->SetTemplate(config, 2, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+        explicitRule->SetRouting(RoutingRule::SHORTEST_PATH, 0);
+        NS_TEST_EXPECT_MSG_EQ(
+            test::Throws([&] { explicitRule->Install(); }, "ns3::MoseRouteTable::Rule = ecmp"),
+            true,
+            "a conflict names the user's value");
+        NS_TEST_EXPECT_MSG_EQ(test::Throws([&] { explicitRule->Install(); }, "shortest-path"),
+                              true,
+                              "and the explicit one");
+        Config::Reset();
+        Simulator::Destroy();
+
+        Config::SetDefault("ns3::MoseRoutingProtocol::HoldTime", TimeValue(MilliSeconds(5)));
+        Config::SetDefault("ns3::MoseRoutingProtocol::HoldQueueSize", UintegerValue(7));
+        const test::SwitchScenario s(1);
+        Ptr<MoseTopologyHelper> fabric = test::BuildSwitchFabric(s, s.templates[1]);
+        auto routing = [&fabric](uint32_t g) {
+            return DynamicCast<MoseRoutingProtocol>(
+                fabric->GetGroupNode(g)->GetObject<Ipv4>()->GetRoutingProtocol());
+        };
+        routing(3)->SetAttribute("HoldTime", TimeValue(MilliSeconds(9)));
+        MoseModeSwitcherHelper helper;
+        helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider("MoSE",
+                                                                            s.templates,
+                                                                            s.roles,
+                                                                            s.assignments));
+        helper.SetSchedule("50ms:training-heavy");
+        helper.Install(fabric);
+        TimeValue holdTime;
+        UintegerValue holdSize;
+        BooleanValue hold;
+        routing(0)->GetAttribute("HoldTime", holdTime);
+        routing(0)->GetAttribute("HoldQueueSize", holdSize);
+        routing(0)->GetAttribute("HoldPackets", hold);
+        NS_TEST_EXPECT_MSG_EQ(holdTime.Get(), MilliSeconds(5), "Config's HoldTime survives");
+        NS_TEST_EXPECT_MSG_EQ(holdSize.Get(), 7U, "Config's HoldQueueSize survives");
+        NS_TEST_EXPECT_MSG_EQ(hold.Get(), true, "the helper turns the hold queue on");
+        routing(3)->GetAttribute("HoldTime", holdTime);
+        NS_TEST_EXPECT_MSG_EQ(holdTime.Get(), MilliSeconds(9), "SetAttribute's survives");
+        Config::Reset();
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 std::vector<TestCase*>
 ns3::mose::test::PacketTestCases()
 {
-    return {new MosePacketFabricTestCase, new MosePacketBadInputTestCase};
+    return {new MosePacketFabricTestCase,
+            new MosePacketBadInputTestCase,
+            new MosePacketDctcpRedTestCase,
+            new MosePacketAttributePrecedenceTestCase};
 }

@@ -293,8 +293,10 @@ TEST(PacketFabric, QueueOverflowIsCountedAndTcpRecovers)
     topo->SetAttribute("Groups", UintegerValue(32));
     topo->SetRoles(s.roles);
     topo->SetCircuitGraph(s.graph);
-    // a two-packet queue on every port: the transfers that start together overflow it
+    // a two-packet queue on every port and no queue disc in front of it: the transfers that
+    // start together overflow it (the traffic-control layer drops for the stopped queue)
     topo->SetPortQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("2p"));
+    topo->SetAttribute("DefaultQueueDisc", BooleanValue(false));
     topo->Install();
     Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
     loss->Install(topo->GetGroupNodes(), topo->GetOcs());
