@@ -13,6 +13,7 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
+#include "ns3/simulator.h"
 #include "ns3/traffic-control-layer.h"
 
 namespace ns3
@@ -75,6 +76,13 @@ MoseLossMonitor::Ipv4Drop(const Ipv4Header& /* header */,
         // reported by the routing protocol itself (NoRouteDrop, HoldDrop): counted there
         return;
     }
+    if (reason == Ipv4L3Protocol::DROP_NO_ROUTE && packet && packet->GetUid() == m_lastNoRouteUid &&
+        Simulator::Now() == m_lastNoRouteAt)
+    {
+        // a locally sent packet the routing protocol refused (NoRouteDrop) in this same send:
+        // TcpL4Protocol asks for the route, then Ipv4L3Protocol::Send asks again and drops
+        return;
+    }
     Count(IPV4, packet);
 }
 
@@ -132,7 +140,14 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
                 routing->TraceConnectWithoutContext(
                     "NoRouteDrop",
                     Callback<void, const Ipv4Header&, Ptr<const Packet>>(
-                        [this](const Ipv4Header&, Ptr<const Packet> p) { Count(NO_ROUTE, p); }));
+                        [this](const Ipv4Header&, Ptr<const Packet> p) {
+                            if (p)
+                            {
+                                m_lastNoRouteUid = p->GetUid();
+                                m_lastNoRouteAt = Simulator::Now();
+                            }
+                            Count(NO_ROUTE, p);
+                        }));
                 // the hold queue's drops, where the protocol has one
                 routing->TraceConnectWithoutContext(
                     "HoldDrop",

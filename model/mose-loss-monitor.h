@@ -44,7 +44,10 @@ namespace ns3
  *    is the same packet and is not counted again;
  *  - NO_ROUTE: MoseRoutingProtocol's NoRouteDrop (RouteInput and RouteOutput). When RouteInput
  *    reports it through the error callback, Ipv4L3Protocol fires Drop with DROP_ROUTE_ERROR for
- *    the same packet: such drops are counted here, under NO_ROUTE, and not under IPV4;
+ *    the same packet: such drops are counted here, under NO_ROUTE, and not under IPV4; and when
+ *    a locally sent TCP segment finds no route, TcpL4Protocol and Ipv4L3Protocol::Send both ask
+ *    the protocol (one NoRouteDrop) and Ipv4L3Protocol fires Drop with DROP_NO_ROUTE for the
+ *    same packet in the same event: counted once, under NO_ROUTE;
  *  - HOLD: a packet the routing protocol held for an unreachable destination was dropped on
  *    hold-queue overflow or timeout (reported by the protocol's HoldDrop trace when it has one;
  *    also through DROP_ROUTE_ERROR, not counted twice).
@@ -124,6 +127,8 @@ class MoseLossMonitor : public Object
 
     std::array<uint64_t, N_POINTS> m_drops{};             //!< per drop point
     std::array<uint64_t, 8> m_ipv4Drops{};                //!< per Ipv4L3Protocol reason
+    uint64_t m_lastNoRouteUid{UINT64_MAX};                //!< uid of the last NO_ROUTE drop
+    Time m_lastNoRouteAt{Time::Max()};                    //!< when it was counted
     uint64_t m_marks{0};                                  //!< queue disc ECN marks
     TracedCallback<Point, Ptr<const Packet>> m_dropTrace; //!< every counted drop
     TracedCallback<Ptr<const Packet>> m_markTrace;        //!< every counted mark

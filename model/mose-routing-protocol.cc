@@ -506,11 +506,15 @@ MoseRoutingProtocol::HandleNoRoute(const Ipv4Header& header, Ptr<const Packet> p
     {
         return; // a route query without a packet (e.g. TCP choosing its source address)
     }
-    if (p->GetUid() == m_lastRefusedUid)
+    // One send attempt asks twice (TcpL4Protocol, then Ipv4L3Protocol::Send, in the same
+    // event). A retransmission of the same segment keeps its uid but comes later: it is a new
+    // attempt and a new loss.
+    if (p->GetUid() == m_lastRefusedUid && Simulator::Now() == m_lastRefusedAt)
     {
-        return; // the same packet asked again (TcpL4Protocol, then Ipv4L3Protocol::Send)
+        return;
     }
     m_lastRefusedUid = p->GetUid();
+    m_lastRefusedAt = Simulator::Now();
     CountDrop(header, p);
 }
 

@@ -304,6 +304,7 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint32_t m_loopback{NONE};                      //!< the loopback interface
     uint64_t m_noRouteDrops{0};                     //!< packets without a route
     uint64_t m_lastRefusedUid{UINT64_MAX};          //!< uid of the last packet refused (count once)
+    Time m_lastRefusedAt{Time::Max()};              //!< when it was refused
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_noRouteTrace; //!< "NoRouteDrop"
     bool m_hold{false};        //!< attribute "HoldPackets"
     uint32_t m_holdLimit{64};  //!< attribute "HoldQueueSize"

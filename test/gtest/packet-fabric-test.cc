@@ -10,13 +10,16 @@
 
 #include "mose-test-util.h"
 
+#include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/internet-module.h"
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
@@ -25,6 +28,7 @@
 #include "ns3/mose-traffic.h"
 
 #include <gtest/gtest.h>
+#include <set>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -383,4 +387,74 @@ TEST(PacketFabric, TemplateOfAPolicyAndGraphFromAFile)
     wrongDegree->SetAttribute("PortsPerGroup", UintegerValue(3));
     EXPECT_CONTAINS(ErrorOf([&] { wrongDegree->ReadCircuitGraph(path); }), path);
     std::remove(path.c_str());
+}
+
+TEST(PacketFabric, TcpSegmentWithoutRouteIsCountedOnce)
+{
+    // A TCP source asks the routing protocol for a route (TcpL4Protocol) and, without one,
+    // hands the segment to Ipv4L3Protocol::Send, which asks again and fires Drop with
+    // DROP_NO_ROUTE: one lost segment, reported by two traces. The loss monitor counts it once,
+    // and counts each retransmission of it again.
+    SmallScenario s;
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 1);
+    const uint32_t d = topo->GetNPorts();
+    const uint32_t dst = 5;
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    // an independent count: every (packet, time) either trace reports (a retransmission keeps
+    // its segment's uid but is sent again later: another loss)
+    std::set<std::pair<uint64_t, int64_t>> uids;
+    uint64_t reports = 0;
+    for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
+    {
+        Ptr<Node> node = topo->GetGroupNode(g);
+        node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Drop",
+            Callback<void,
+                     const Ipv4Header&,
+                     Ptr<const Packet>,
+                     Ipv4L3Protocol::DropReason,
+                     Ptr<Ipv4>,
+                     uint32_t>([&](const Ipv4Header&,
+                                   Ptr<const Packet> p,
+                                   Ipv4L3Protocol::DropReason,
+                                   Ptr<Ipv4>,
+                                   uint32_t) {
+                ++reports;
+                uids.insert({p->GetUid(), Simulator::Now().GetTimeStep()});
+            }));
+        MoseRoutingProtocol::Find(node)->TraceConnectWithoutContext(
+            "NoRouteDrop",
+            Callback<void, const Ipv4Header&, Ptr<const Packet>>(
+                [&](const Ipv4Header&, Ptr<const Packet> p) {
+                    ++reports;
+                    uids.insert({p->GetUid(), Simulator::Now().GetTimeStep()});
+                }));
+    }
+    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 9));
+    sink.Install(topo->GetGroupNode(dst));
+    BulkSendHelper sender("ns3::TcpSocketFactory",
+                          InetSocketAddress(topo->GetGroupAddress(dst), 9));
+    sender.SetAttribute("MaxBytes", UintegerValue(20000000));
+    sender.Install(topo->GetGroupNode(0)).Start(MilliSeconds(1));
+    // at 1.2 ms the destination loses every circuit and the routes follow: no route to it
+    Simulator::Schedule(MicroSeconds(1200), [&]() {
+        std::vector<uint32_t> peers = topo->GetPortPlan().GetPeers();
+        for (uint32_t p = 0; p < d; ++p)
+        {
+            topo->GetOcs()->Disconnect(dst, p);
+            const uint32_t peer = peers[dst * d + p];
+            peers[peer] = MoseRouteTable::NONE;
+            peers[dst * d + p] = MoseRouteTable::NONE;
+        }
+        topo->GetRouteTable()->Update(peers);
+    });
+    Simulator::Stop(MilliSeconds(100));
+    Simulator::Run();
+    EXPECT_GT(loss->GetDrops(MoseLossMonitor::NO_ROUTE), 0u);
+    EXPECT_GT(reports, uids.size()) << "the same segments were reported by both traces";
+    EXPECT_EQ(loss->GetTotal(), uids.size());
+    EXPECT_EQ(loss->GetDrops(MoseLossMonitor::IPV4), 0u);
+    EXPECT_GT(loss->GetIpv4Drops(Ipv4L3Protocol::DROP_NO_ROUTE), 0u);
+    Simulator::Destroy();
 }
