@@ -422,6 +422,15 @@ MoseModeSwitcher::CountSinceStart(MoseSwitchRecord& record) const
         record.lost = m_loss->GetTotal() - m_lostAtStart;
     }
     record.packetsHeld = HoldEnteredTotal() - m_heldAtStart;
+    // a protocol's longest hold that grew since the start: a wait that ended during the switch,
+    // released (also seen by OnHoldRelease) or dropped (overflow, HoldTime)
+    for (std::size_t g = 0; g < m_protocols.size() && g < m_longestHoldAtStart.size(); ++g)
+    {
+        if (m_protocols[g] && m_protocols[g]->GetLongestHold() > m_longestHoldAtStart[g])
+        {
+            record.longestHold = std::max(record.longestHold, m_protocols[g]->GetLongestHold());
+        }
+    }
 }
 
 mose::WorkloadMode
@@ -709,6 +718,11 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
         m_lostAtStart = m_loss->GetTotal();
     }
     m_heldAtStart = HoldEnteredTotal();
+    m_longestHoldAtStart.assign(m_protocols.size(), Time(0));
+    for (std::size_t g = 0; g < m_protocols.size(); ++g)
+    {
+        m_longestHoldAtStart[g] = m_protocols[g] ? m_protocols[g]->GetLongestHold() : Time(0);
+    }
     NS_LOG_INFO("switch " << record.index << " at " << record.start.As(Time::S) << ": "
                           << mose::ToString(record.from) << " -> " << mose::ToString(to)
                           << ", kept " << record.kept << ", removed " << record.removed

@@ -106,7 +106,7 @@ struct MoseSwitchRecord
     Time blackoutTime;                    //!< time during which the routed graph was disconnected
     uint32_t drainTimeouts{0};            //!< batches whose drain ended at DrainTimeout
     uint64_t packetsHeld{0};              //!< packets that entered a hold queue during the switch
-    Time longestHold;                     //!< the longest wait of a packet held during the switch
+    Time longestHold; //!< the longest wait of a packet held during the switch (released or dropped)
     std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{}; //!< drops per point, start..end
     uint64_t lost{0};                                        //!< total packets lost, start..end
 
@@ -352,8 +352,9 @@ class MoseModeSwitcher : public Application
     EventId m_stepEvent;                 //!< relink / next batch / finish
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_dropsAtStart{}; //!< snapshot
     uint64_t m_lostAtStart{0};                                        //!< snapshot of the total
-    uint64_t m_heldAtStart{0}; //!< snapshot of HoldEnteredTotal()
-    uint64_t m_errors{0};      //!< failed operations inside events
+    uint64_t m_heldAtStart{0};              //!< snapshot of HoldEnteredTotal()
+    std::vector<Time> m_longestHoldAtStart; //!< snapshot of each protocol's GetLongestHold()
+    uint64_t m_errors{0};                   //!< failed operations inside events
 
     TracedCallback<uint32_t, mose::WorkloadMode, mose::WorkloadMode> m_startedTrace; //!< started
     TracedCallback<uint32_t, uint32_t, Time, bool> m_drainedTrace; //!< "BatchDrained"

@@ -346,7 +346,7 @@ TEST(ModeSwitcher, SwitchCutShortByTheStopReportsItsFiguresUpToTheStop)
     EXPECT_EQ(rec.drops[MoseLossMonitor::HOLD], r.holdDrops);
     EXPECT_EQ(rec.drops, r.drops);
     EXPECT_EQ(rec.lost, r.lost);
-    EXPECT_GT(rec.longestHold, Seconds(0));
+    EXPECT_GE(rec.longestHold, Seconds(2)) << "dropped after HoldTime (2 s)";
     EXPECT_LE(rec.longestHold, Seconds(3) - b.drainStart);
     EXPECT_LT(r.completed, r.transfers);
 }

@@ -454,6 +454,8 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(r.blackoutTime, Seconds(3) - MilliSeconds(150)) << "K=1 cuts groups off";
     EXPECT_GT(r.packetsHeld, 0u);
     EXPECT_GT(r.drops[MoseLossMonitor::HOLD], 0u) << "held packets expire in the dark";
+    EXPECT_GE(r.longestHold, Seconds(2)) << "dropped after HoldTime (2 s)";
+    EXPECT_LE(r.longestHold, Seconds(3) - MilliSeconds(150));
 
     // the switch's interval: its drops are the switch's (the switch runs to the stop)
     const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
