@@ -642,8 +642,17 @@ MoseSwitchExperiment::PrintReport(std::ostream& os) const
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
        << c.run << "\n";
-    os << "  switcher: " << m_switcherText << "; " << m_bytesPerUnit
-       << " bytes per unit of demand\n";
+    os << "  switcher: " << m_switcherText;
+    for (const MoseSwitchRecord& r : m_records)
+    {
+        if (!r.batches.empty() && r.batches.size() != r.phases)
+        {
+            os << " (requested; a switch makes at most one batch per removed circuit, so some "
+                  "used fewer: see their batches)";
+            break;
+        }
+    }
+    os << "; " << m_bytesPerUnit << " bytes per unit of demand\n";
     os << "  timeline:";
     for (const auto& iv : m_intervals)
     {
@@ -661,9 +670,16 @@ MoseSwitchExperiment::PrintReport(std::ostream& os) const
             const MoseSwitchRecord& r = *iv.switchRecord;
             os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
                << mose::ToString(r.to) << ", " << Ms(r.start) << " .. "
-               << (r.done ? Ms(r.end) : std::string("(not done)")) << ": kept " << r.kept
-               << ", removed " << r.removed << ", added " << r.added << "; drain "
-               << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
+               << (r.done
+                       ? Ms(r.end)
+                       : "UNFINISHED (the run stopped at " + Ms(r.until) + "; figures up to then)")
+               << ": kept " << r.kept << ", removed " << r.removed << ", added " << r.added;
+            if (!r.batches.empty() && r.batches.size() != r.phases)
+            {
+                os << ", " << r.batches.size() << " batches (K=" << r.phases
+                   << " requested: at most one batch per removed circuit)";
+            }
+            os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
                << Ms(r.blackoutTime) << "; packets held " << r.packetsHeld << " (longest "
                << Ms(r.longestHold) << "), lost " << r.lost << "\n";
         }
@@ -734,7 +750,8 @@ MoseSwitchExperiment::WriteCsv(const std::string& dir, const std::string& prefix
     intervals << std::setprecision(12);
     intervals
         << "interval,mode,template,start_s,end_s,switch,switch_from,switch_start_s,switch_end_s,"
-           "switch_done,kept,removed,added,drain_s,dark_s,blackout_s,drain_timeouts,"
+           "switch_done,switch_until_s,kept,removed,added,batches,drain_s,dark_s,blackout_s,drain_"
+           "timeouts,"
            "packets_held,longest_hold_s,switch_lost,flows,max_load,p95_load,avg_hop,direct_kv,"
            "kv_3plus_hop,kv_avg_cost,kv_p95_cost,training_avg_cost,training_p95_cost";
     for (const char* cls : {"kv", "training"})
@@ -765,15 +782,15 @@ MoseSwitchExperiment::WriteCsv(const std::string& dir, const std::string& prefix
             {
                 intervals << r.end.GetSeconds();
             }
-            intervals << ',' << (r.done ? 1 : 0) << ',' << r.kept << ',' << r.removed << ','
-                      << r.added << ',' << r.drainTime.GetSeconds() << ','
-                      << r.darkTime.GetSeconds() << ',' << r.blackoutTime.GetSeconds() << ','
-                      << r.drainTimeouts << ',' << r.packetsHeld << ','
-                      << r.longestHold.GetSeconds() << ',' << r.lost << ',';
+            intervals << ',' << (r.done ? 1 : 0) << ',' << r.until.GetSeconds() << ',' << r.kept
+                      << ',' << r.removed << ',' << r.added << ',' << r.batches.size() << ','
+                      << r.drainTime.GetSeconds() << ',' << r.darkTime.GetSeconds() << ','
+                      << r.blackoutTime.GetSeconds() << ',' << r.drainTimeouts << ','
+                      << r.packetsHeld << ',' << r.longestHold.GetSeconds() << ',' << r.lost << ',';
         }
         else
         {
-            intervals << ",,,,,,,,,,,,,,,";
+            intervals << ",,,,,,,,,,,,,,,,,";
         }
         const mose::FlowMetrics& m = iv.metrics;
         intervals << iv.flows << ',' << m.all.maxLoad << ',' << m.all.p95Load << ',' << m.all.avgHop
@@ -1025,7 +1042,7 @@ MoseSwitchComparison::WriteCsv(const std::string& path) const
             << "_fct_p99_s," << cls << "_goodput_bps";
     }
     csv << ",switches,circuits_changed,switch_time_s,blackout_s,packets_held,longest_hold_s,"
-           "packets_lost,wall_s\n";
+           "packets_lost\n";
     for (const auto& r : m_runs)
     {
         csv << mose::ToString(r.policy) << ',' << r.transfers << ',' << r.completed << ','
@@ -1037,7 +1054,7 @@ MoseSwitchComparison::WriteCsv(const std::string& path) const
         }
         csv << ',' << r.switches << ',' << r.circuitsChanged << ',' << r.switchTime.GetSeconds()
             << ',' << r.blackoutTime.GetSeconds() << ',' << r.packetsHeld << ','
-            << r.longestHold.GetSeconds() << ',' << r.packetsLost << ',' << r.wallSeconds << '\n';
+            << r.longestHold.GetSeconds() << ',' << r.packetsLost << '\n';
     }
     const std::string body = csv.str();
     mose::WriteTextFile(path, [&body](std::ostream& os) { os << body; });

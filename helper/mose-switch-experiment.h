@@ -164,8 +164,8 @@ struct MoseSwitchRunSummary
     std::vector<mose::WorkloadMode> intervalModes; //!< per interval, its mode
     std::vector<double> intervalMeanFctS;          //!< per interval, mean FCT of its transfers
     std::vector<double> intervalMaxLoad;           //!< per interval, flow-level MaxLoad
-    double wallSeconds{0};                         //!< wall-clock seconds of Simulator::Run()
-    double simulatedSeconds{0};                    //!< simulated seconds
+    double wallSeconds{0}; //!< wall-clock seconds of Simulator::Run() (printed, never in a file)
+    double simulatedSeconds{0}; //!< simulated seconds
 };
 
 /**
@@ -226,9 +226,10 @@ class MoseSwitchExperiment
 
     /**
      * \brief Writes into a folder (created if missing): PREFIXintervals.csv (one row per
-     *        interval: timeline, switch costs, flow-level metrics, packet-level FCT per class,
-     *        circuit bytes), PREFIXcircuits.csv (interval, circuit, u, v, flow-level load,
-     *        load x bytes per unit, measured bytes), PREFIXgoodput.csv (time bins) and
+     *        interval: timeline, switch costs (switch_done 0: unfinished, its figures up to
+     *        switch_until_s; batches: the batches used), flow-level metrics, packet-level FCT
+     *        per class, circuit bytes), PREFIXcircuits.csv (interval, circuit, u, v, flow-level
+     * load, load x bytes per unit, measured bytes), PREFIXgoodput.csv (time bins) and
      *        PREFIXtransfers.csv (every transfer with its interval).
      * \param dir the folder
      * \param prefix file name prefix, e.g. "MoSE_"
@@ -326,7 +327,8 @@ class MoseSwitchComparison
     /// \brief Prints the table (one row per policy), the mean FCT and flow-level MaxLoad per
     ///        interval and policy, and the verdict \param os the stream
     void Print(std::ostream& os) const;
-    /// \brief Writes the table as CSV \param path the file
+    /// \brief Writes the table as CSV, without wall-clock times (so that two runs with the same
+    ///        RngRun write the same file; wallSeconds is for standard output) \param path the file
     void WriteCsv(const std::string& path) const;
 
   private:

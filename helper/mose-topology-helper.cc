@@ -22,6 +22,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-size.h"
 #include "ns3/queue.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
@@ -465,6 +466,42 @@ MoseTopologyHelper::Validate() const
         throw mose::MoseError(
             "the roles name " + std::to_string(m_roles.GetN()) +
             " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
+    }
+    // ns-3 takes a queue MaxSize of 0 (0p or 0B) without complaint and reads it as no limit at
+    // all (the queue reports 4294967295p): refuse it for the port and host queues this helper
+    // makes. The value is the factory's own (SetPortQueue()) or the type's default (Config,
+    // --ns3::DropTailQueue<Packet>::MaxSize=...), read as given, before ns-3 converts it.
+    auto checkQueue = [](const ObjectFactory& factory, const std::string& of) {
+        const TypeId tid = factory.GetTypeId();
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName("MaxSize", &info))
+        {
+            return; // a queue type without a MaxSize
+        }
+        std::ostringstream serialised;
+        serialised << factory; // TYPE[NAME=VALUE|...]
+        const std::string text = serialised.str();
+        std::string value = info.initialValue->SerializeToString(info.checker);
+        const std::size_t at = text.find("MaxSize=");
+        if (at != std::string::npos)
+        {
+            const std::size_t from = at + std::string("MaxSize=").size();
+            value = text.substr(from, text.find_first_of("|]", from) - from);
+        }
+        QueueSizeValue size;
+        if (size.DeserializeFromString(value, info.checker) && size.Get().GetValue() == 0)
+        {
+            mose::ThrowBadParameter(tid.GetName() + "::MaxSize",
+                                    value,
+                                    "the " + of +
+                                        " queues need room for at least 1 packet or 1 byte (e.g. "
+                                        "100p, ns-3's default); ns-3 would read 0 as no limit");
+        }
+    };
+    checkQueue(m_queueFactory, "optical port devices'");
+    if (m_hosts > 0)
+    {
+        checkQueue(ObjectFactory("ns3::DropTailQueue<Packet>"), "host links'"); // their helper's
     }
 }
 

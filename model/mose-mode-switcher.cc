@@ -367,10 +367,70 @@ MoseModeSwitcher::Prepare()
     m_prepared = true;
 }
 
-const std::vector<MoseSwitchRecord>&
+std::vector<MoseSwitchRecord>
 MoseModeSwitcher::GetRecords() const
 {
-    return m_records;
+    std::vector<MoseSwitchRecord> records = m_records;
+    if (m_switching && !records.empty())
+    {
+        CloseOpenRecord(records.back());
+    }
+    return records;
+}
+
+void
+MoseModeSwitcher::CloseOpenRecord(MoseSwitchRecord& record) const
+{
+    const Time now = Simulator::Now();
+    record.done = false;
+    record.until = now;
+    if (m_batch < record.batches.size() && m_step != Step::RELINKED)
+    {
+        const MoseSwitchBatch& batch = record.batches[m_batch];
+        record.drainTime += (m_step == Step::DRAIN ? now : batch.darkStart) - batch.drainStart;
+        if (m_step == Step::DARK)
+        {
+            record.darkTime += now - batch.darkStart;
+        }
+        if (!batch.connected)
+        {
+            record.blackoutTime += now - batch.drainStart;
+        }
+    }
+    CountSinceStart(record);
+    // packets still held since the switch started have waited this long so far
+    for (const auto& r : m_protocols)
+    {
+        const Time since = r ? r->GetOldestHeldSince() : Time::Max();
+        if (since <= now && since >= record.start)
+        {
+            record.longestHold = std::max(record.longestHold, now - since);
+        }
+    }
+}
+
+void
+MoseModeSwitcher::CountSinceStart(MoseSwitchRecord& record) const
+{
+    if (m_loss)
+    {
+        for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+        {
+            record.drops[p] =
+                m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p)) - m_dropsAtStart[p];
+        }
+        record.lost = m_loss->GetTotal() - m_lostAtStart;
+    }
+    record.packetsHeld = HoldEnteredTotal() - m_heldAtStart;
+    // a protocol's longest hold that grew since the start: a wait that ended during the switch,
+    // released (also seen by OnHoldRelease) or dropped (overflow, HoldTime)
+    for (std::size_t g = 0; g < m_protocols.size() && g < m_longestHoldAtStart.size(); ++g)
+    {
+        if (m_protocols[g] && m_protocols[g]->GetLongestHold() > m_longestHoldAtStart[g])
+        {
+            record.longestHold = std::max(record.longestHold, m_protocols[g]->GetLongestHold());
+        }
+    }
 }
 
 mose::WorkloadMode
@@ -627,6 +687,8 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
     record.from = m_mode;
     record.to = to;
     record.start = Simulator::Now();
+    record.until = record.start;
+    record.phases = m_phases;
     try
     {
         const mose::PortPlan current = mose::PortPlan::FromPeers(m_ocs->GetNGroups(),
@@ -656,6 +718,11 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
         m_lostAtStart = m_loss->GetTotal();
     }
     m_heldAtStart = HoldEnteredTotal();
+    m_longestHoldAtStart.assign(m_protocols.size(), Time(0));
+    for (std::size_t g = 0; g < m_protocols.size(); ++g)
+    {
+        m_longestHoldAtStart[g] = m_protocols[g] ? m_protocols[g]->GetLongestHold() : Time(0);
+    }
     NS_LOG_INFO("switch " << record.index << " at " << record.start.As(Time::S) << ": "
                           << mose::ToString(record.from) << " -> " << mose::ToString(to)
                           << ", kept " << record.kept << ", removed " << record.removed
@@ -678,6 +745,7 @@ MoseModeSwitcher::StartBatch(uint32_t b)
         return;
     }
     m_batch = b;
+    m_step = Step::DRAIN;
     MoseSwitchBatch& batch = record.batches[b];
     batch.drainStart = Simulator::Now();
     m_drainPorts.clear();
@@ -773,6 +841,7 @@ MoseModeSwitcher::GoDark()
     NS_LOG_FUNCTION(this);
     MoseSwitchRecord& record = m_records.back();
     MoseSwitchBatch& batch = record.batches[m_batch];
+    m_step = Step::DARK;
     for (const auto& c : batch.removed)
     {
         try
@@ -826,6 +895,7 @@ MoseModeSwitcher::Relink()
     {
         record.blackoutTime += batch.relinkTime - batch.drainStart;
     }
+    m_step = Step::RELINKED;
     m_relinkedTrace(record.index, m_batch, static_cast<uint32_t>(batch.added.size()));
     StartBatch(m_batch + 1);
 }
@@ -836,17 +906,9 @@ MoseModeSwitcher::FinishSwitch()
     NS_LOG_FUNCTION(this);
     MoseSwitchRecord& record = m_records.back();
     record.end = Simulator::Now();
+    record.until = record.end;
     record.done = true;
-    if (m_loss)
-    {
-        for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-        {
-            record.drops[p] =
-                m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p)) - m_dropsAtStart[p];
-        }
-        record.lost = m_loss->GetTotal() - m_lostAtStart;
-    }
-    record.packetsHeld = HoldEnteredTotal() - m_heldAtStart;
+    CountSinceStart(record);
     m_switching = false;
     NS_LOG_INFO("switch " << record.index << " done at " << record.end.As(Time::S) << ": drain "
                           << record.drainTime.As(Time::US) << ", dark "

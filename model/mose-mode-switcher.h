@@ -80,6 +80,12 @@ struct MoseSwitchBatch
 /**
  * \ingroup mose
  * \brief What one mode switch did and cost; MoseModeSwitcher::GetRecords() after the run.
+ *
+ * A switch still running when the run stops (done false: UNFINISHED, e.g. a stop in the middle
+ * of a long ReconfigurationDelay) has its figures up to `until`, the time GetRecords() was
+ * called (after Simulator::Run(): the stop time): the drain, dark and blackout time of its
+ * batches so far (the open batch's up to `until`), the packets that entered a hold queue, the
+ * longest wait (packets still held count their wait so far) and the drops since its start.
  */
 struct MoseSwitchRecord
 {
@@ -87,9 +93,11 @@ struct MoseSwitchRecord
     mose::WorkloadMode from{mose::WorkloadMode::INFERENCE_HEAVY}; //!< mode before
     mose::WorkloadMode to{mose::WorkloadMode::INFERENCE_HEAVY};   //!< mode after
     Time start;                                                   //!< the boundary (switch started)
-    Time end;                             //!< the last batch relinked (switch done)
-    bool done{false};                     //!< the switch finished (false: simulation stopped first)
-    uint32_t kept{0};                     //!< circuits kept (lit through the switch, same ports)
+    Time end;           //!< the last batch relinked (switch done)
+    bool done{false};   //!< the switch finished (false: simulation stopped first)
+    Time until;         //!< the figures go up to here: end if done, else when the run stopped
+    uint32_t phases{1}; //!< Phases (K) requested; batches.size() <= K (a batch per removed circuit)
+    uint32_t kept{0};   //!< circuits kept (lit through the switch, same ports)
     uint32_t removed{0};                  //!< circuits torn down
     uint32_t added{0};                    //!< circuits set up
     std::vector<MoseSwitchBatch> batches; //!< the phases, in order
@@ -98,14 +106,14 @@ struct MoseSwitchRecord
     Time blackoutTime;                    //!< time during which the routed graph was disconnected
     uint32_t drainTimeouts{0};            //!< batches whose drain ended at DrainTimeout
     uint64_t packetsHeld{0};              //!< packets that entered a hold queue during the switch
-    Time longestHold;                     //!< the longest wait of a packet held during the switch
+    Time longestHold; //!< the longest wait of a packet held during the switch (released or dropped)
     std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{}; //!< drops per point, start..end
     uint64_t lost{0};                                        //!< total packets lost, start..end
 
-    /// \return end - start
+    /// \return until - start: the duration (done), or how long it ran before the stop
     Time GetDuration() const
     {
-        return end - start;
+        return until - start;
     }
 };
 
@@ -195,8 +203,15 @@ class MoseModeSwitcher : public Application
      */
     void Prepare();
 
-    /// \return the records of the switches started so far, in order
-    const std::vector<MoseSwitchRecord>& GetRecords() const;
+    /**
+     * \brief The records of the switches started so far, in order. A switch under way (after
+     *        the run: one the stop cut short) is returned with done false and its figures up to
+     *        Simulator::Now() (MoseSwitchRecord::until): this is how the switcher learns the run
+     *        stopped, so read the records after Simulator::Run() and before
+     *        Simulator::Destroy().
+     * \return the records
+     */
+    std::vector<MoseSwitchRecord> GetRecords() const;
     /// \return the mode the workload is in now
     mose::WorkloadMode GetCurrentMode() const;
     /// \param mode a mode of the schedule or the initial mode \return its target (MoseError if
@@ -286,6 +301,12 @@ class MoseModeSwitcher : public Application
     void Relink();
     /// Event: closes the current switch's record
     void FinishSwitch();
+    /// Sets a record's held packets, drops and lost packets since the switch started (from the
+    /// protocols and the loss monitor now) \param record the current switch's record
+    void CountSinceStart(MoseSwitchRecord& record) const;
+    /// \param record a copy of the current switch's record, filled in up to Simulator::Now()
+    ///        as an unfinished switch
+    void CloseOpenRecord(MoseSwitchRecord& record) const;
     /// \return packets in the current batch's queues, discs and wires
     uint32_t PacketsOnDrainingPorts() const;
     /// Updates the route table with a matching, logging failures \param peers the matching
@@ -318,14 +339,22 @@ class MoseModeSwitcher : public Application
     std::vector<MoseSwitchRecord> m_records; //!< one per switch started
     bool m_switching{false};                 //!< a switch is under way
     uint32_t m_batch{0};                     //!< current batch
-    std::vector<DrainPort> m_drainPorts;     //!< ports of the batch being drained
-    EventId m_pollEvent;                     //!< next PollDrain()
-    EventId m_timeoutEvent;                  //!< DrainTimedOut()
-    EventId m_stepEvent;                     //!< relink / next batch / finish
+    /// where the current batch is: draining, dark, or relinked (the next one not started yet)
+    enum class Step
+    {
+        DRAIN,
+        DARK,
+        RELINKED
+    } m_step{Step::RELINKED};
+    std::vector<DrainPort> m_drainPorts; //!< ports of the batch being drained
+    EventId m_pollEvent;                 //!< next PollDrain()
+    EventId m_timeoutEvent;              //!< DrainTimedOut()
+    EventId m_stepEvent;                 //!< relink / next batch / finish
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_dropsAtStart{}; //!< snapshot
     uint64_t m_lostAtStart{0};                                        //!< snapshot of the total
-    uint64_t m_heldAtStart{0}; //!< snapshot of HoldEnteredTotal()
-    uint64_t m_errors{0};      //!< failed operations inside events
+    uint64_t m_heldAtStart{0};              //!< snapshot of HoldEnteredTotal()
+    std::vector<Time> m_longestHoldAtStart; //!< snapshot of each protocol's GetLongestHold()
+    uint64_t m_errors{0};                   //!< failed operations inside events
 
     TracedCallback<uint32_t, mose::WorkloadMode, mose::WorkloadMode> m_startedTrace; //!< started
     TracedCallback<uint32_t, uint32_t, Time, bool> m_drainedTrace; //!< "BatchDrained"

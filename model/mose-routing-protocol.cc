@@ -396,6 +396,17 @@ MoseRoutingProtocol::GetLongestHold() const
     return m_longestHold;
 }
 
+Time
+MoseRoutingProtocol::GetOldestHeldSince() const
+{
+    Time oldest = Time::Max();
+    for (const Held& e : m_held)
+    {
+        oldest = std::min(oldest, e.since);
+    }
+    return oldest;
+}
+
 uint64_t
 MoseRoutingProtocol::FlowHash(const Ipv4Header& header, Ptr<const Packet> p, bool l4InFront) const
 {

@@ -170,6 +170,9 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t GetHoldDrops() const;
     /// \return the longest time a packet waited in the hold queue (released or dropped) so far
     Time GetLongestHold() const;
+    /// \return when the packet waiting longest in the hold queue now entered it (Time::Max()
+    ///         if none waits): a switch still running at the end of the run counts its wait
+    Time GetOldestHeldSince() const;
 
     // Ipv4RoutingProtocol (documented there; the decisions are in the class description)
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,

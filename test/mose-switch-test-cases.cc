@@ -5,7 +5,8 @@
  *
  * The ModeSwitcher's most important checks as ns-3 test cases: transfers in flight at a
  * boundary lose nothing and complete (K = 1 and K = 4, and under list routing), and without a
- * drain the losses occur and are all counted. The full set lives in
+ * drain the losses occur and are all counted, and a switch the stop cuts short is reported
+ * unfinished with its figures up to the stop. The full set lives in
  * test/gtest/mode-switcher-test.cc and test/gtest/list-routing-test.cc.
  */
 
@@ -60,6 +61,47 @@ class MoseSwitchNoLossTestCase : public TestCase
     }
 
     uint32_t m_phases; //!< K
+};
+
+/**
+ * \ingroup mose-tests
+ * \brief A switch the stop cuts short (a 100 s ReconfigurationDelay, a stop at 3 s) is
+ *        reported unfinished with its dark time up to the stop, exactly, and the packets held
+ *        and dropped so far (all of the run's).
+ */
+class MoseSwitchUnfinishedTestCase : public TestCase
+{
+  public:
+    MoseSwitchUnfinishedTestCase()
+        : TestCase("Mode switch cut short by the stop: unfinished, with its dark time, holds and "
+                   "drops up to the stop")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SwitchRunOptions o;
+        o.reconfigurationDelay = Seconds(100);
+        o.stop = Seconds(3);
+        const SwitchRun r = RunSwitchScenario(o);
+        NS_TEST_ASSERT_MSG_EQ(r.records.size(), 1U, "one switch");
+        const MoseSwitchRecord& rec = r.records[0];
+        NS_TEST_EXPECT_MSG_EQ(rec.done, false, "the switch is unfinished");
+        NS_TEST_EXPECT_MSG_EQ(rec.until, Seconds(3), "figures up to the stop");
+        NS_TEST_ASSERT_MSG_EQ(rec.batches.size(), 1U, "K=1");
+        NS_TEST_EXPECT_MSG_EQ(rec.darkTime,
+                              Seconds(3) - rec.batches[0].darkStart,
+                              "dark from the end of the drain to the stop");
+        NS_TEST_EXPECT_MSG_EQ(rec.blackoutTime,
+                              Seconds(3) - rec.batches[0].drainStart,
+                              "cut off from the start of the drain to the stop");
+        NS_TEST_EXPECT_MSG_GT(rec.packetsHeld, 0U, "packets were held");
+        NS_TEST_EXPECT_MSG_EQ(rec.packetsHeld, r.holdEntered, "every hold of the run");
+        NS_TEST_EXPECT_MSG_GT(rec.drops[MoseLossMonitor::HOLD], 0U, "held packets expired");
+        NS_TEST_EXPECT_MSG_EQ(rec.drops[MoseLossMonitor::HOLD], r.holdDrops, "every hold drop");
+        NS_TEST_EXPECT_MSG_EQ(rec.lost, r.lost, "every loss of the run");
+    }
 };
 
 /**
@@ -176,6 +218,7 @@ ns3::mose::test::SwitchTestCases()
     return {new MoseSwitchNoLossTestCase(1),
             new MoseSwitchNoLossTestCase(4),
             new MoseSwitchNoDrainTestCase,
+            new MoseSwitchUnfinishedTestCase,
             new MoseSwitchListRoutingTestCase,
             new MoseConfigPathTestCase};
 }

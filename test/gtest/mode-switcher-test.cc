@@ -318,3 +318,35 @@ TEST(ModeSwitcher, BadSchedulesGetClearErrors)
         "target graph");
     Simulator::Destroy();
 }
+
+TEST(ModeSwitcher, SwitchCutShortByTheStopReportsItsFiguresUpToTheStop)
+{
+    // a 100 s reconfiguration delay: the run stops at 3 s, in the dark period of the K=1 batch
+    SwitchRunOptions o;
+    o.reconfigurationDelay = Seconds(100);
+    o.stop = Seconds(3); // held packets expire after HoldTime (2 s) in the dark
+    const SwitchRun r = RunSwitchScenario(o);
+    ASSERT_EQ(r.records.size(), 1u);
+    const MoseSwitchRecord& rec = r.records[0];
+    EXPECT_FALSE(rec.done) << "UNFINISHED";
+    EXPECT_EQ(rec.until, Seconds(3));
+    EXPECT_EQ(rec.GetDuration(), Seconds(3) - MilliSeconds(50));
+    ASSERT_EQ(rec.batches.size(), 1u);
+    const MoseSwitchBatch& b = rec.batches[0];
+    EXPECT_GT(b.darkStart, b.drainStart);
+    EXPECT_EQ(rec.drainTime, b.darkStart - b.drainStart);
+    EXPECT_EQ(rec.darkTime, Seconds(3) - b.darkStart) << "dark up to the stop, exactly";
+    EXPECT_FALSE(b.connected);
+    EXPECT_EQ(rec.blackoutTime, Seconds(3) - b.drainStart);
+    // every packet held and every drop of the run happened during the switch: before the
+    // boundary every destination is reachable and nothing is lost (1000-packet queues)
+    EXPECT_GT(rec.packetsHeld, 0u);
+    EXPECT_EQ(rec.packetsHeld, r.holdEntered);
+    EXPECT_GT(rec.drops[MoseLossMonitor::HOLD], 0u) << "held packets expire in the dark";
+    EXPECT_EQ(rec.drops[MoseLossMonitor::HOLD], r.holdDrops);
+    EXPECT_EQ(rec.drops, r.drops);
+    EXPECT_EQ(rec.lost, r.lost);
+    EXPECT_GE(rec.longestHold, Seconds(2)) << "dropped after HoldTime (2 s)";
+    EXPECT_LE(rec.longestHold, Seconds(3) - b.drainStart);
+    EXPECT_LT(r.completed, r.transfers);
+}

@@ -20,9 +20,11 @@
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-switch-experiment.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -357,4 +359,279 @@ TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
     // the first period must outlast the first transfers' start (1 ms)
     c.SetSchedule(ParseSchedule("--schedule", "inference:1ms,training:10ms"));
     ExpectErrorContaining([&c]() { c.Validate(); }, "the first period must last longer");
+}
+
+namespace
+{
+
+/// Sets a MoseModeSwitcher attribute's default for the lifetime of the object
+class SwitcherDefaultGuard
+{
+  public:
+    /// \param name the attribute \param value its value \param restore its default
+    SwitcherDefaultGuard(const std::string& name,
+                         const AttributeValue& value,
+                         const AttributeValue& restore)
+        : m_name("ns3::MoseModeSwitcher::" + name),
+          m_restore(restore.Copy())
+    {
+        Config::SetDefault(m_name, value);
+    }
+
+    ~SwitcherDefaultGuard()
+    {
+        Config::SetDefault(m_name, *m_restore);
+    }
+
+  private:
+    std::string m_name;            //!< the attribute's path
+    Ptr<AttributeValue> m_restore; //!< its default
+};
+
+/// \return the CSV line split at commas
+std::vector<std::string>
+SplitCsv(const std::string& line)
+{
+    std::vector<std::string> fields;
+    std::string field;
+    std::istringstream in(line);
+    while (std::getline(in, field, ','))
+    {
+        fields.push_back(field);
+    }
+    if (!line.empty() && line.back() == ',')
+    {
+        fields.emplace_back();
+    }
+    return fields;
+}
+
+/// \return the value of column `column` in row `row` (0: the first data row) of a CSV file
+std::string
+CsvField(const std::string& path, std::size_t row, const std::string& column)
+{
+    const std::vector<std::string> lines = ReadLines(path);
+    const std::vector<std::string> header = SplitCsv(lines.at(0));
+    const auto it = std::find(header.begin(), header.end(), column);
+    if (it == header.end())
+    {
+        ADD_FAILURE() << "no column " << column << " in " << path;
+        return "";
+    }
+    const std::vector<std::string> fields = SplitCsv(lines.at(row + 1));
+    EXPECT_EQ(fields.size(), header.size()) << path << " row " << row;
+    return fields.at(static_cast<std::size_t>(it - header.begin()));
+}
+
+/// \return the whole file
+std::string
+ReadAll(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWithTheIntervals)
+{
+    // one boundary at 150 ms, a 100 s reconfiguration delay, a stop at 3 s: the K=1 batch is
+    // dark from the end of its drain to the stop
+    SwitcherDefaultGuard delay("ReconfigurationDelay",
+                               TimeValue(Seconds(100)),
+                               TimeValue(MilliSeconds(10)));
+    MoseSwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
+    c.stopTime = Seconds(3); // after HoldTime (2 s): held packets expire
+    MoseSwitchExperiment experiment(c);
+    experiment.Build();
+    experiment.Run();
+    ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u);
+    const MoseSwitchRecord& r = experiment.GetSwitchRecords()[0];
+    EXPECT_FALSE(r.done);
+    EXPECT_EQ(r.until, Seconds(3));
+    ASSERT_EQ(r.batches.size(), 1u);
+    EXPECT_EQ(r.darkTime, Seconds(3) - r.batches[0].darkStart) << "exactly up to the stop";
+    EXPECT_GT(r.darkTime, MilliSeconds(800));
+    EXPECT_EQ(r.drainTime, r.batches[0].darkStart - r.batches[0].drainStart);
+    EXPECT_EQ(r.blackoutTime, Seconds(3) - MilliSeconds(150)) << "K=1 cuts groups off";
+    EXPECT_GT(r.packetsHeld, 0u);
+    EXPECT_GT(r.drops[MoseLossMonitor::HOLD], 0u) << "held packets expire in the dark";
+    EXPECT_GE(r.longestHold, Seconds(2)) << "dropped after HoldTime (2 s)";
+    EXPECT_LE(r.longestHold, Seconds(3) - MilliSeconds(150));
+
+    // the switch's interval: its drops are the switch's (the switch runs to the stop)
+    const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
+    ASSERT_EQ(intervals.size(), 2u);
+    ASSERT_TRUE(intervals[1].switchRecord.has_value());
+    EXPECT_FALSE(intervals[1].switchRecord->done);
+    EXPECT_EQ(intervals[1].switchRecord->darkTime, r.darkTime);
+    EXPECT_EQ(intervals[1].drops, r.drops);
+    EXPECT_EQ(intervals[1].packetsLost, r.lost);
+
+    // the whole run is the sum of its intervals
+    const MoseSwitchRunSummary s = experiment.GetSummary();
+    uint64_t lost = 0;
+    uint64_t held = 0;
+    Time blackout;
+    Time switching;
+    for (const MoseSwitchInterval& iv : intervals)
+    {
+        lost += iv.packetsLost;
+        if (iv.switchRecord)
+        {
+            held += iv.switchRecord->packetsHeld;
+            blackout += iv.switchRecord->blackoutTime;
+            switching += iv.switchRecord->GetDuration();
+        }
+    }
+    EXPECT_EQ(s.packetsLost, lost);
+    EXPECT_EQ(experiment.GetPacketsLost(), lost);
+    EXPECT_EQ(s.packetsHeld, held);
+    EXPECT_EQ(s.blackoutTime, blackout);
+    EXPECT_EQ(s.switchTime, switching);
+    EXPECT_EQ(s.switchTime, Seconds(3) - MilliSeconds(150));
+
+    std::ostringstream report;
+    experiment.PrintReport(report);
+    const std::string text = report.str();
+    EXPECT_NE(text.find("150.000 ms .. UNFINISHED (the run stopped at 3000.000 ms; figures up "
+                        "to then)"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("dark " + std::to_string(r.darkTime.GetInteger() / 1000000) + "."),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("packets held " + std::to_string(r.packetsHeld) + " "), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("requested"), std::string::npos) << "K=1 used its one batch";
+
+    const std::string dir = testing::TempDir() + "mose-unfinished-switch";
+    experiment.WriteCsv(dir, "");
+    const std::string csv = dir + "/intervals.csv";
+    EXPECT_EQ(CsvField(csv, 1, "switch_done"), "0");
+    EXPECT_EQ(CsvField(csv, 1, "switch_end_s"), "");
+    EXPECT_EQ(CsvField(csv, 1, "switch_until_s"), "3");
+    EXPECT_EQ(CsvField(csv, 1, "batches"), "1");
+    EXPECT_EQ(CsvField(csv, 1, "packets_held"), std::to_string(r.packetsHeld));
+    EXPECT_EQ(CsvField(csv, 1, "switch_lost"), std::to_string(r.lost));
+    EXPECT_EQ(CsvField(csv, 1, "packets_lost"), std::to_string(r.lost));
+    EXPECT_EQ(CsvField(csv, 0, "switch_done"), "") << "interval 0 has no switch";
+}
+
+TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
+{
+    SwitcherDefaultGuard phases("Phases", UintegerValue(1000), UintegerValue(1));
+    MoseSwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
+    MoseSwitchExperiment experiment(c);
+    experiment.Build();
+    experiment.Run();
+    ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u);
+    const MoseSwitchRecord& r = experiment.GetSwitchRecords()[0];
+    EXPECT_TRUE(r.done);
+    EXPECT_EQ(r.phases, 1000u);
+    ASSERT_GT(r.removed, 0u);
+    EXPECT_LT(r.removed, 1000u);
+    EXPECT_EQ(r.batches.size(), r.removed) << "one batch per removed circuit at most";
+    std::ostringstream report;
+    experiment.PrintReport(report);
+    const std::string text = report.str();
+    EXPECT_NE(text.find("added " + std::to_string(r.added) + ", " +
+                        std::to_string(r.batches.size()) +
+                        " batches (K=1000 requested: at most one batch per removed circuit);"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("switcher: K=1000, drain on, drain timeout 100.000 ms, reconfiguration "
+                        "delay 10.000 ms (requested; a switch makes at most one batch per "
+                        "removed circuit, so some used fewer: see their batches)"),
+              std::string::npos)
+        << text;
+    const std::string dir = testing::TempDir() + "mose-k1000-switch";
+    experiment.WriteCsv(dir, "");
+    EXPECT_EQ(CsvField(dir + "/intervals.csv", 1, "batches"), std::to_string(r.removed));
+}
+
+TEST(SwitchExperiment, ZeroPortQueueIsRefusedNamingTheAttribute)
+{
+    for (const char* size : {"0p", "0B"})
+    {
+        QueueSizeGuard queues(size);
+        MoseSwitchExperiment experiment(SmallConfig(Policy::MOSE));
+        ExpectErrorContaining([&experiment]() { experiment.Build(); },
+                              std::string("invalid ns3::DropTailQueue<Packet>::MaxSize = ") + size +
+                                  ": the optical port devices' queues need room for at least 1 "
+                                  "packet or 1 byte");
+        Simulator::Destroy();
+    }
+    // the host links' queues (ns-3's default DropTailQueue) too, with deep port queues
+    QueueSizeGuard queues("0p");
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(16));
+    topo->SetAttribute("PortsPerGroup", UintegerValue(2));
+    topo->SetAttribute("HostsPerGroup", UintegerValue(1));
+    topo->SetCircuitGraph(Ring(16));
+    topo->SetPortQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
+    ExpectErrorContaining([&topo]() { topo->Install(); },
+                          "invalid ns3::DropTailQueue<Packet>::MaxSize = 0p: the host links' "
+                          "queues need room");
+    Simulator::Destroy();
+    // a port queue of 0 given to the helper itself, with ns-3's default elsewhere
+    QueueSizeGuard restored("100p");
+    topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(16));
+    topo->SetAttribute("PortsPerGroup", UintegerValue(2));
+    topo->SetCircuitGraph(Ring(16));
+    topo->SetPortQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("0B"));
+    ExpectErrorContaining([&topo]() { topo->Install(); },
+                          "invalid ns3::DropTailQueue<Packet>::MaxSize = 0B: the optical port "
+                          "devices' queues need room for at least 1 packet or 1 byte (e.g. "
+                          "100p, ns-3's default); ns-3 would read 0 as no limit");
+    Simulator::Destroy();
+}
+
+TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
+{
+    // mose-mode-switch's files of one run, twice: the CSVs of every policy, the comparison
+    // (no wall-clock column: wall time goes to standard output) and the plot script
+    std::vector<std::vector<std::string>> bodies;
+    for (const char* dirName : {"mose-same-run-a", "mose-same-run-b"})
+    {
+        const std::string dir = testing::TempDir() + dirName;
+        MoseSwitchComparison comparison;
+        std::vector<std::string> files;
+        for (Policy p : {Policy::MOSE, Policy::STATIC_INFERENCE})
+        {
+            MoseSwitchExperiment experiment(SmallConfig(p));
+            experiment.Build();
+            experiment.Run();
+            experiment.WriteCsv(dir, ToString(p) + "_");
+            comparison.Add(experiment.GetSummary());
+            for (const char* name : {"intervals", "circuits", "goodput", "transfers"})
+            {
+                files.push_back(dir + "/" + ToString(p) + "_" + name + ".csv");
+            }
+            std::ostringstream script;
+            Gnuplot plot = experiment.MakeGoodputPlot("goodput_" + ToString(p) + ".png");
+            plot.GenerateOutput(script);
+            files.push_back(script.str());
+        }
+        comparison.WriteCsv(dir + "/comparison.csv");
+        files.push_back(dir + "/comparison.csv");
+        EXPECT_EQ(ReadLines(dir + "/comparison.csv").at(0).find("wall"), std::string::npos);
+        std::vector<std::string> body;
+        for (const std::string& f : files)
+        {
+            body.push_back(f.find('/') == 0 ? ReadAll(f) : f);
+        }
+        bodies.push_back(body);
+    }
+    ASSERT_EQ(bodies[0].size(), bodies[1].size());
+    for (std::size_t i = 0; i < bodies[0].size(); ++i)
+    {
+        EXPECT_FALSE(bodies[0][i].empty()) << "file " << i;
+        EXPECT_EQ(bodies[0][i], bodies[1][i]) << "file " << i;
+    }
 }
