@@ -114,6 +114,7 @@ main(int argc, char* argv[])
             config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", binText);
             config.run = config.scenario.firstRun;
             config.Validate();
+            CheckOutputFolder("--outputDir", outputDir);
 
             std::vector<Policy> policies{config.policy};
             if (compare)

@@ -43,23 +43,6 @@ using namespace ns3::mose;
 namespace
 {
 
-/// Splits "a,b,c"
-std::vector<std::string>
-SplitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
-    {
-        if (!item.empty())
-        {
-            items.push_back(item);
-        }
-    }
-    return items;
-}
-
 /// The FCT CDF of one class of one run, as a gnuplot data set (seconds -> milliseconds)
 Gnuplot2dDataset
 FctCdf(const std::vector<MoseTransfer>& transfers, TrafficClass cls, const std::string& title)
@@ -147,17 +130,9 @@ main(int argc, char* argv[])
             config.run = config.scenario.firstRun;
             config.stopTime = Seconds(ParseDuration("--stopTime", stopText));
             config.flowMonitor = flowMonitor;
-            std::vector<Policy> policies;
-            for (const std::string& p : SplitList(policiesText))
-            {
-                policies.push_back(ParseEnum<Policy>(p, "--policies"));
-            }
-            if (policies.empty())
-            {
-                throw MoseError("invalid --policies = \"" + policiesText +
-                                "\": name at least one of S-Train, S-Inf, S-Comp, MoSE");
-            }
+            const std::vector<Policy> policies = ParseEnumList<Policy>(policiesText, "--policies");
             config.Validate();
+            CheckOutputFolder("--outputDir", outputDir);
 
             Gnuplot plotKv;
             Gnuplot plotTraining;
