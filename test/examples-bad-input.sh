@@ -408,6 +408,11 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --ns3::MoseModeSwitcher::DrainPollInterval=0s
     expect_error switch-attr-reconfiguration 'invalid --ns3::MoseModeSwitcher::ReconfigurationDelay = "-1ms": a time >= 0' \
         "$SWITCH" --ns3::MoseModeSwitcher::ReconfigurationDelay=-1ms
+    # README's batched example (its schedule's boundaries are 200 ms apart: a switch must fit)
+    expect_ok switch-readme-phases 'verdict' \
+        "$SWITCH" --ns3::MoseModeSwitcher::Phases=4 --ns3::MoseModeSwitcher::ReconfigurationDelay=1ms \
+        --ns3::MoseModeSwitcher::DrainTimeout=20ms --compare=false --plot=false \
+        --outputDir="$WORK/switch-phases"
 fi
 
 # --- one scenario, every program: the same scenario options give the same roles, P-D
