@@ -188,6 +188,10 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --nodes=1 --plot=false
     expect_error packet-stop 'invalid --stopTime = "-1": a duration >= 0' \
         "$PACKET" --stopTime=-1 --plot=false
+    expect_error packet-stop-huge 'invalid --stopTime = "1e308": a duration from 1ns to' \
+        "$PACKET" --stopTime=1e308 --plot=false
+    expect_error packet-stop-tiny 'invalid --stopTime = "1e-12": a duration from 1ns to' \
+        "$PACKET" --stopTime=1e-12 --plot=false
     expect_error packet-stop-zero 'invalid --stopTime = 0 s: the simulation needs a positive' \
         "$PACKET" --stopTime=0ms --plot=false
     expect_error packet-reserved 'invalid --pdReservedPorts = "5": need 0 <= r <= d = 4' \
