@@ -66,35 +66,7 @@ ShapeOption(SwitchlessBaseline b)
 std::vector<SwitchlessBaseline>
 ParseBaselineList(const std::string& text)
 {
-    std::vector<SwitchlessBaseline> list;
-    if (text.empty())
-    {
-        ThrowBadParameter("--baselines",
-                          QuoteText(text),
-                          "the value is empty; name at least one of " +
-                              AllowedEnumNames<SwitchlessBaseline>());
-    }
-    std::size_t start = 0;
-    while (start <= text.size())
-    {
-        std::size_t end = text.find(',', start);
-        std::string part = text.substr(start, end == std::string::npos ? end : end - start);
-        SwitchlessBaseline b = ParseEnum<SwitchlessBaseline>(part, "--baselines");
-        for (SwitchlessBaseline seen : list)
-        {
-            if (seen == b)
-            {
-                ThrowBadParameter("--baselines", QuoteText(text), ToString(b) + " is named twice");
-            }
-        }
-        list.push_back(b);
-        if (end == std::string::npos)
-        {
-            break;
-        }
-        start = end + 1;
-    }
-    return list;
+    return ParseEnumList<SwitchlessBaseline>(text, "--baselines");
 }
 
 } // namespace
@@ -214,6 +186,7 @@ main(int argc, char* argv[])
                                          ? config.study.threads
                                          : std::thread::hardware_concurrency();
             CheckStudyMemory(largest, std::max<uint32_t>(1, std::min(config.study.seeds, threads)));
+            CheckOutputFolder("--outputDir", outputDir);
 
             auto start = std::chrono::steady_clock::now();
             auto elapsed = [&start]() {

@@ -41,6 +41,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -188,6 +189,7 @@ main(int argc, char* argv[])
         uint32_t threads =
             config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
         CheckStudyMemory(config, std::max<uint32_t>(1, std::min(config.seeds, threads)));
+        CheckOutputFolder("--outputDir", outputDir);
         MoseSwitchCostStudy study(config, metric);
         auto start = std::chrono::steady_clock::now();
         auto elapsed = [&start]() {
@@ -204,8 +206,29 @@ main(int argc, char* argv[])
         });
         const double runSeconds = elapsed();
 
+        // a switch's penalty grows with --darkTime and --unservedFactor; too large ones make a
+        // cycle's cost overflow, which the model reports without the options' names
+        // a switch's penalty grows with --darkTime and --unservedFactor; too large ones make a
+        // cycle's cost overflow, which the model reports without the options' names
         const MoseSwitchCostReport report(study, params, schedule, durations, scheduleText.empty());
-        report.PrintTables(std::cout);
+        std::ostringstream tables;
+        try
+        {
+            report.PrintTables(tables);
+        }
+        catch (const MoseError& e)
+        {
+            const std::string what = e.what();
+            if (what.find("cycle cost") == std::string::npos)
+            {
+                throw;
+            }
+            throw MoseError("invalid --darkTime = " + QuoteText(darkTimeText) +
+                            " with --unservedFactor = " + QuoteText(factorText) +
+                            ": the switch penalty makes a cycle's cost overflow (" + what +
+                            "); give a smaller --darkTime or --unservedFactor");
+        }
+        std::cout << tables.str();
         report.WriteCsv(outputDir);
         std::cout << "\nCSV files written to " << outputDir << "/\n";
         if (plot)

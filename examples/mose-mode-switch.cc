@@ -15,7 +15,7 @@
  *
  *   mose-mode-switch                                       # N=64, MoSE against the static ones
  *   mose-mode-switch --nodes=1024 --flows=4000             # the paper's scale
- *   mose-mode-switch --ns3::MoseModeSwitcher::Phases=4
+ *   mose-mode-switch --ns3::MoseModeSwitcher::Phases=4 --ns3::MoseModeSwitcher::DrainTimeout=20ms
  *   mose-mode-switch --schedule=inference-heavy:0.5s,training-heavy:1s,inference-heavy:0.5s
  *   mose-mode-switch --policy=S-Comp --compare=false
  *
@@ -114,6 +114,7 @@ main(int argc, char* argv[])
             config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", binText);
             config.run = config.scenario.firstRun;
             config.Validate();
+            CheckOutputFolder("--outputDir", outputDir);
 
             std::vector<Policy> policies{config.policy};
             if (compare)

@@ -43,23 +43,6 @@ using namespace ns3::mose;
 namespace
 {
 
-/// Splits "a,b,c"
-std::vector<std::string>
-SplitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
-    {
-        if (!item.empty())
-        {
-            items.push_back(item);
-        }
-    }
-    return items;
-}
-
 /// The FCT CDF of one class of one run, as a gnuplot data set (seconds -> milliseconds)
 Gnuplot2dDataset
 FctCdf(const std::vector<MoseTransfer>& transfers, TrafficClass cls, const std::string& title)
@@ -145,19 +128,24 @@ main(int argc, char* argv[])
             config.mode = ParseEnum<WorkloadMode>(modeText, "--mode");
             config.graphFile = graphFile;
             config.run = config.scenario.firstRun;
-            config.stopTime = Seconds(ParseDuration("--stopTime", stopText));
+            const double stopSeconds = ParseDuration("--stopTime", stopText);
+            // ns-3's Time holds whole nanoseconds in 64 bits: a larger value wraps, a smaller
+            // one becomes 0; either would be reported as another value than the one typed
+            if (stopSeconds > Time::Max().GetSeconds() ||
+                (stopSeconds > 0 && Seconds(stopSeconds).IsZero()))
+            {
+                ThrowBadParameter(
+                    "--stopTime",
+                    QuoteText(stopText),
+                    "a duration from 1ns to " +
+                        std::to_string(static_cast<uint64_t>(Time::Max().GetSeconds())) +
+                        " s (ns-3's time range)");
+            }
+            config.stopTime = Seconds(stopSeconds);
             config.flowMonitor = flowMonitor;
-            std::vector<Policy> policies;
-            for (const std::string& p : SplitList(policiesText))
-            {
-                policies.push_back(ParseEnum<Policy>(p, "--policies"));
-            }
-            if (policies.empty())
-            {
-                throw MoseError("invalid --policies = \"" + policiesText +
-                                "\": name at least one of S-Train, S-Inf, S-Comp, MoSE");
-            }
+            const std::vector<Policy> policies = ParseEnumList<Policy>(policiesText, "--policies");
             config.Validate();
+            CheckOutputFolder("--outputDir", outputDir);
 
             Gnuplot plotKv;
             Gnuplot plotTraining;

@@ -178,6 +178,7 @@ main(int argc, char* argv[])
         uint32_t threads =
             config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
         CheckStudyMemory(config, std::max<uint32_t>(1, std::min(config.seeds, threads)));
+        CheckOutputFolder("--outputDir", outputDir);
         MoseFlowExperimentHelper helper(config);
         auto start = std::chrono::steady_clock::now();
         auto elapsed = [&start]() {

@@ -103,6 +103,7 @@ main(int argc, char* argv[])
             uint32_t threads = config.base.threads != 0 ? config.base.threads
                                                         : std::thread::hardware_concurrency();
             CheckStudyMemory(largest, std::max<uint32_t>(1, threads));
+            CheckOutputFolder("--outputDir", outputDir);
 
             auto start = std::chrono::steady_clock::now();
             auto elapsed = [&start]() {

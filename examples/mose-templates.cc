@@ -72,6 +72,10 @@ main(int argc, char* argv[])
         MoseFlowExperimentConfig config = options.GetConfig();
         const uint32_t distanceSources = ParseUnsigned32("--distanceSources", distanceSourcesText);
         CheckStudyMemory(config, 1);
+        if (!outputDir.empty())
+        {
+            CheckOutputFolder("--outputDir", outputDir);
+        }
         MoseScenarioBuilder builder(config);
         auto start = std::chrono::steady_clock::now();
         MoseScenario s = builder.Build(config.firstRun);

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-metrics-output.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
@@ -466,7 +467,7 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
     }
     losses << "total," << m_packetsLost << '\n';
     losses << "ecn-marks," << m_ecnMarks << '\n';
-    SystemPath::MakeDirectories(dir);
+    mose::MakeOutputDirectory(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
                         [&transfers](std::ostream& os) { os << transfers.str(); });
     mose::WriteTextFile(dir + "/" + prefix + "circuits.csv",

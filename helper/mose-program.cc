@@ -6,13 +6,24 @@
 
 #include "mose-program.h"
 
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/nstime.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <arpa/inet.h>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
@@ -63,7 +74,293 @@ FormatBytes(uint64_t bytes)
     return os.str();
 }
 
+/// \return the names of a type's attributes (its own and its parents'), for a message
+std::string
+AttributeNames(TypeId tid)
+{
+    std::vector<std::string> names;
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            names.push_back(t.GetAttribute(i).name);
+        }
+        if (t == t.GetParent())
+        {
+            break;
+        }
+    }
+    std::sort(names.begin(), names.end());
+    std::string text;
+    for (const std::string& n : names)
+    {
+        text += (text.empty() ? "" : ", ") + n;
+    }
+    return text;
+}
+
+/**
+ * \brief Reads an ns-3 Time text strictly: an optional sign, a number and an optional unit
+ *        that ns-3's Time(std::string) knows (it aborts on anything else).
+ * \param text the text \return whether it is one
+ */
+bool
+IsTimeText(const std::string& text)
+{
+    std::size_t n = text.find_first_not_of("+-0123456789.eE");
+    std::string number = text.substr(0, n);
+    std::string unit = n == std::string::npos ? "" : text.substr(n);
+    static const std::vector<std::string> units =
+        {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"};
+    if (number.empty() || std::find(units.begin(), units.end(), unit) == units.end())
+    {
+        return false;
+    }
+    double value = 0;
+    return TryParseReal(number[0] == '-' || number[0] == '+' ? number.substr(1) : number, value)
+               .empty() &&
+           std::isfinite(value);
+}
+
+/// \return the range a Time checker allows, found by trying values: ">= 0", "> 0" or ""
+std::string
+TimeRange(const Ptr<const AttributeChecker>& checker)
+{
+    if (checker->Check(TimeValue(NanoSeconds(-1))))
+    {
+        return "";
+    }
+    return checker->Check(TimeValue(Seconds(0))) ? " >= 0" : " > 0";
+}
+
 } // namespace
+
+void
+CheckModuleAttribute(const std::string& name, const std::string& value)
+{
+    NS_LOG_FUNCTION(name << value);
+    const std::string option = "--" + name;
+    const std::string quoted = QuoteText(value);
+    const std::size_t sep = name.rfind("::");
+    const std::string typeName = sep == std::string::npos ? name : name.substr(0, sep);
+    const std::string attribute = sep == std::string::npos ? "" : name.substr(sep + 2);
+    TypeId tid;
+    if (sep == std::string::npos || sep == 0 || !TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        ThrowBadParameter(option,
+                          quoted,
+                          "there is no type " + typeName +
+                              " (write --ns3::TYPE::ATTRIBUTE=VALUE; --PrintTypeIds lists the "
+                              "types)");
+    }
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(attribute, &info))
+    {
+        ThrowBadParameter(option,
+                          quoted,
+                          typeName + " has no attribute " + attribute + "; its attributes are " +
+                              AttributeNames(tid));
+    }
+    Ptr<const AttributeChecker> checker = info.checker;
+    // ns-3 names some kinds with "ns3::" (TimeValue, UintegerValue), some without (DataRateValue)
+    std::string kind = checker->GetValueTypeName();
+    if (kind.rfind("ns3::", 0) != 0)
+    {
+        kind = "ns3::" + kind;
+    }
+    const std::string help = " (" + info.help + ")";
+    Ptr<AttributeValue> parsed;
+    if (kind == "ns3::UintegerValue")
+    {
+        const uint64_t v = ParseUnsigned64(option, value);
+        parsed = Create<UintegerValue>(v);
+        if (!checker->Check(*parsed))
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "an integer in " + checker->GetUnderlyingTypeInformation() + help);
+        }
+        return;
+    }
+    if (kind == "ns3::DoubleValue")
+    {
+        const double v = ParseReal(option, value);
+        if (!checker->Check(DoubleValue(v)))
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "a number in " + checker->GetUnderlyingTypeInformation() + help);
+        }
+        return;
+    }
+    if (kind == "ns3::BooleanValue")
+    {
+        ParseBool(option, value);
+        return;
+    }
+    if (kind == "ns3::TimeValue")
+    {
+        const std::string allowed = "a time" + TimeRange(checker) +
+                                    ": a number with an optional unit s, ms, us, ns, ps, fs, "
+                                    "min, h, d or y (no unit: seconds), e.g. 10ms" +
+                                    help;
+        if (!IsTimeText(value))
+        {
+            ThrowBadParameter(option, quoted, allowed);
+        }
+        TimeValue t;
+        if (!t.DeserializeFromString(value, checker) || !checker->Check(t))
+        {
+            ThrowBadParameter(option, quoted, allowed);
+        }
+        return;
+    }
+    if (kind == "ns3::DataRateValue")
+    {
+        DataRateValue rate;
+        if (!rate.DeserializeFromString(value, checker) || rate.Get().GetBitRate() == 0)
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "a data rate > 0 with a unit, e.g. 400Gbps or 100Mbps (a link "
+                              "at 0 bps never finishes a packet)" +
+                                  help);
+        }
+        return;
+    }
+    if (kind == "ns3::Ipv4AddressValue")
+    {
+        in_addr address;
+        if (inet_pton(AF_INET, value.c_str(), &address) != 1)
+        {
+            ThrowBadParameter(option, quoted, "an IPv4 address a.b.c.d, e.g. 10.0.0.0" + help);
+        }
+        return;
+    }
+    if (kind == "ns3::TypeIdValue")
+    {
+        TypeId other;
+        if (!TypeId::LookupByNameFailSafe(value, &other))
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "the name of a type, e.g. ns3::TcpSocketFactory (--PrintTypeIds "
+                              "lists them)" +
+                                  help);
+        }
+        return;
+    }
+    if (kind == "ns3::EnumValue")
+    {
+        // ns-3 3.37 names the values "a|b|c"; an unknown name is undefined in a release build
+        const std::string names = checker->GetUnderlyingTypeInformation();
+        std::vector<std::string> allowed;
+        std::istringstream in(names);
+        std::string item;
+        while (std::getline(in, item, '|'))
+        {
+            allowed.push_back(item);
+        }
+        if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())
+        {
+            std::string list;
+            for (std::size_t i = 0; i < allowed.size(); ++i)
+            {
+                list += (i == 0 ? "" : (i + 1 == allowed.size() ? " or " : ", ")) + allowed[i];
+            }
+            ThrowBadParameter(option, quoted, "allowed values are " + list + help);
+        }
+        return;
+    }
+    if (kind == "ns3::IntegerValue")
+    {
+        int64_t v = 0;
+        const bool negative = !value.empty() && value[0] == '-';
+        const uint64_t magnitude = ParseUnsigned64(option, negative ? value.substr(1) : value);
+        if (magnitude > static_cast<uint64_t>(INT64_MAX))
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "an integer in " + checker->GetUnderlyingTypeInformation() + help);
+        }
+        v = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+        if (!checker->Check(IntegerValue(v)))
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "an integer in " + checker->GetUnderlyingTypeInformation() + help);
+        }
+        return;
+    }
+    // pointers, object vectors and other kinds: no value can be given as text
+    if ((info.flags & TypeId::ATTR_SET) == 0 || kind == "ns3::PointerValue" ||
+        kind == "ns3::ObjectPtrContainerValue")
+    {
+        ThrowBadParameter(option,
+                          quoted,
+                          "the attribute cannot be set on the command line (" + kind + ")");
+    }
+    Ptr<AttributeValue> v = checker->Create();
+    if (!v->DeserializeFromString(value, checker) || !checker->Check(*v))
+    {
+        ThrowBadParameter(option,
+                          quoted,
+                          "a value of " + checker->GetUnderlyingTypeInformation() + help);
+    }
+}
+
+void
+CheckModuleAttributes(int argc, char* argv[])
+{
+    NS_LOG_FUNCTION(argc);
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i] != nullptr ? argv[i] : "";
+        std::size_t dashes = arg.rfind("--", 0) == 0 ? 2 : (arg.rfind('-', 0) == 0 ? 1 : 0);
+        std::string rest = arg.substr(dashes);
+        if (dashes == 0 || rest.rfind("ns3::Mose", 0) != 0)
+        {
+            continue;
+        }
+        std::size_t eq = rest.find('=');
+        if (eq == std::string::npos)
+        {
+            ThrowBadParameter("--" + rest,
+                              "\"\"",
+                              "an attribute needs a value (write --" + rest + "=VALUE)");
+        }
+        CheckModuleAttribute(rest.substr(0, eq), rest.substr(eq + 1));
+    }
+}
+
+void
+CheckOutputFolder(const std::string& option, const std::string& folder)
+{
+    NS_LOG_FUNCTION(option << folder);
+    try
+    {
+        MakeOutputDirectory(folder);
+    }
+    catch (const MoseError& e)
+    {
+        ThrowBadParameter(option, QuoteText(folder), e.what());
+    }
+    const std::string probe = folder + "/.mose-write-probe-" + std::to_string(getpid());
+    bool written = false;
+    {
+        std::ofstream out(probe);
+        out << "probe\n";
+        out.close();
+        written = static_cast<bool>(out);
+    }
+    std::remove(probe.c_str());
+    if (!written)
+    {
+        ThrowBadParameter(option,
+                          QuoteText(folder),
+                          "cannot write a file in the folder (read-only, full or no permission)");
+    }
+}
 
 void
 CheckRngArguments(int argc, char* argv[])
@@ -156,6 +453,7 @@ RunMoseProgram(const std::string& program,
     {
         CheckRngArguments(argc, argv);
         CheckArguments(argc, argv, boolOptions);
+        CheckModuleAttributes(argc, argv);
         body();
         std::cout.flush();
         if (!std::cout)
@@ -172,7 +470,7 @@ RunMoseProgram(const std::string& program,
     {
         std::cerr << program
                   << ": error: out of memory; the run is too large for this machine (reduce "
-                     "--nodes, --degree, --flows or --threads)"
+                     "the options that size the run, see --PrintHelp)"
                   << std::endl;
     }
     catch (const std::exception& e)

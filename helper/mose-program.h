@@ -52,6 +52,43 @@ void CheckArguments(int argc, char* argv[], const std::vector<std::string>& bool
 
 /**
  * \ingroup mose
+ * \brief Checks one value of a mose attribute, as given on the command line, before ns-3's
+ *        CommandLine parses it.
+ *
+ * ns-3 parses "--ns3::MoseOcs::Delay=abc" with its Time parser, which aborts; a value outside
+ * the checker's range ends in the generic "Invalid command-line argument"; "BytesPerUnit=-1"
+ * silently wraps; an IPv4 address "abc" becomes 0.0.0.75; an enum name that is not registered
+ * is undefined behaviour in a release build. Here the type and the attribute are looked up
+ * (unknown names are an error listing what exists), the text is parsed strictly by the
+ * attribute's kind (integer, real, boolean, time, data rate, IPv4 address, TypeId, enum) and
+ * then checked with the attribute's checker. A zero data rate is rejected (a link at 0 bps
+ * divides by zero when it transmits). Throws a MoseError "invalid --ns3::TYPE::ATTR = "TEXT":
+ * what is allowed", with the text as typed.
+ * \param name the attribute's path as typed, without dashes ("ns3::MoseOcs::Delay")
+ * \param value the text after '='
+ */
+void CheckModuleAttribute(const std::string& name, const std::string& value);
+
+/**
+ * \ingroup mose
+ * \brief Calls CheckModuleAttribute() for every "--ns3::Mose...=value" (or "-ns3::Mose...") in
+ *        argv.
+ * \param argc argument count
+ * \param argv arguments
+ */
+void CheckModuleAttributes(int argc, char* argv[]);
+
+/**
+ * \ingroup mose
+ * \brief Creates a program's output folder and writes and removes a probe file in it, so that
+ *        an output that cannot be written fails before the run, not after it.
+ * \param option the option that names the folder, for the message ("--outputDir")
+ * \param folder the folder
+ */
+void CheckOutputFolder(const std::string& option, const std::string& folder);
+
+/**
+ * \ingroup mose
  * \brief Adds a text option that keeps the whole text after '=' (a file or folder name, a
  *        schedule, a number parsed later).
  *
@@ -74,10 +111,10 @@ void AddTextOption(CommandLine& cmd,
  * \ingroup mose
  * \brief Runs a program's body and turns every exception into a message and exit status 1.
  *
- * First calls CheckRngArguments() and CheckArguments(). A MoseError prints "<program>: error:
- * <message>"; an std::bad_alloc says that memory ran out and which options size the run; any other
- * std::exception is reported with its what(). Standard output is flushed and checked, so a
- * full disk or a closed pipe is an error, not a silent truncation.
+ * First calls CheckRngArguments(), CheckArguments() and CheckModuleAttributes(). A MoseError prints
+ * "<program>: error: <message>"; an std::bad_alloc says that memory ran out and which options size
+ * the run; any other std::exception is reported with its what(). Standard output is flushed and
+ * checked, so a full disk or a closed pipe is an error, not a silent truncation.
  *
  * \param program the program's name for messages (e.g. "mose-paper")
  * \param argc argument count

@@ -18,6 +18,7 @@
 #include "ns3/on-off-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
+#include "ns3/socket-factory.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/type-id.h"
@@ -310,6 +311,37 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
 
     const bool udp = m_socketFactory == UdpSocketFactory::GetTypeId();
     const bool tcp = m_socketFactory == TcpSocketFactory::GetTypeId();
+    // a TypeId that is not a socket factory, or one the endpoints lack, crashes in
+    // Socket::CreateSocket when the first sender starts
+    if (!m_socketFactory.IsChildOf(SocketFactory::GetTypeId()))
+    {
+        throw mose::MoseError(
+            "invalid MoseTrafficHelper::SocketFactory = " + m_socketFactory.GetName() +
+            ": not a socket factory (a child of ns3::SocketFactory, e.g. "
+            "ns3::TcpSocketFactory or ns3::UdpSocketFactory)");
+    }
+    for (uint32_t g = 0; g < endpoints.GetN(); ++g)
+    {
+        if (used[g] && !endpoints.Get(g)->GetObject<SocketFactory>(m_socketFactory))
+        {
+            throw mose::MoseError(
+                "invalid MoseTrafficHelper::SocketFactory = " + m_socketFactory.GetName() +
+                ": the endpoint of group " + std::to_string(g) + " (node " +
+                std::to_string(endpoints.Get(g)->GetId()) +
+                ") has no such socket factory installed");
+        }
+    }
+    if (udp && m_sendSize > MAX_UDP_PAYLOAD)
+    {
+        throw mose::MoseError("invalid MoseTrafficHelper::SendSize = " +
+                              std::to_string(m_sendSize) + ": a UDP datagram carries at most " +
+                              std::to_string(MAX_UDP_PAYLOAD) + " bytes over IPv4");
+    }
+    if (udp && m_udpRate.GetBitRate() == 0)
+    {
+        throw mose::MoseError("invalid MoseTrafficHelper::UdpDataRate = 0bps: a UDP sender needs "
+                              "a rate > 0");
+    }
     if (tcp)
     {
         for (uint32_t g = 0; g < endpoints.GetN(); ++g)
@@ -359,10 +391,30 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
         const InetSocketAddress remote(address[t.dst], port);
         if (udp)
         {
-            OnOffHelper onoff(factory, remote);
-            onoff.SetConstantRate(m_udpRate, m_sendSize);
-            onoff.SetAttribute("MaxBytes", UintegerValue(t.bytes));
-            source = onoff.Install(endpoints.Get(t.src));
+            // OnOff sends whole packets until MaxBytes is reached or passed: the full
+            // datagrams from one sender, the remainder as one short datagram from a second
+            // sender that starts when the first has sent its last, so that the transfer
+            // carries exactly its bytes at the same constant rate
+            const uint64_t full = t.bytes / m_sendSize;
+            const uint64_t rest = t.bytes % m_sendSize;
+            if (full > 0)
+            {
+                OnOffHelper onoff(factory, remote);
+                onoff.SetConstantRate(m_udpRate, m_sendSize);
+                onoff.SetAttribute("MaxBytes", UintegerValue(full * m_sendSize));
+                source = onoff.Install(endpoints.Get(t.src));
+                source.Get(0)->SetStartTime(t.start);
+            }
+            if (rest > 0)
+            {
+                OnOffHelper tail(factory, remote);
+                tail.SetConstantRate(m_udpRate, static_cast<uint32_t>(rest));
+                tail.SetAttribute("MaxBytes", UintegerValue(rest));
+                ApplicationContainer last = tail.Install(endpoints.Get(t.src));
+                last.Get(0)->SetStartTime(t.start +
+                                          m_udpRate.CalculateBytesTxTime(full * m_sendSize));
+                source.Add(last);
+            }
         }
         else
         {
@@ -370,8 +422,8 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
             bulk.SetAttribute("MaxBytes", UintegerValue(t.bytes));
             bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
             source = bulk.Install(endpoints.Get(t.src));
+            source.Get(0)->SetStartTime(t.start);
         }
-        source.Get(0)->SetStartTime(t.start);
         apps.Add(source);
         NS_LOG_INFO("transfer " << index << ": " << t.src << "->" << t.dst << " "
                                 << mose::ToString(t.cls) << " " << t.bytes << " B at "

@@ -49,6 +49,9 @@ namespace ns3
 class MoseTrafficHelper : public Object
 {
   public:
+    /// The largest UDP payload over IPv4: 65535 - 20 (IPv4 header) - 8 (UDP header)
+    static constexpr uint32_t MAX_UDP_PAYLOAD = 65507;
+
     /// How transfers are formed from flows
     enum Aggregation
     {

@@ -7,6 +7,8 @@
 #ifndef MOSE_PARSE_H
 #define MOSE_PARSE_H
 
+#include "mose-error.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -258,6 +260,55 @@ ParseEnum(std::string_view text, const std::string& parameter)
         ThrowUnknownName(parameter, text, AllowedEnumNames<E>());
     }
     return *v;
+}
+
+/**
+ * \ingroup mose
+ * \brief Reads a comma-separated list of names of a mose enum ("MoSE,S-Inf"): every item a
+ *        name ParseEnum() accepts, none empty ("a,,b", "a,"), none named twice (a value listed
+ *        twice would run twice, the second run overwriting the first's files).
+ * \param text the list as typed
+ * \param parameter the parameter's name as the user types it (e.g. "--policies")
+ * \return the values in the order given; throws a MoseError naming the parameter and the text
+ */
+template <typename E>
+std::enable_if_t<detail::HasEnumTable<E>::value, std::vector<E>>
+ParseEnumList(const std::string& text, const std::string& parameter)
+{
+    if (text.empty())
+    {
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          "the value is empty; name at least one of " + AllowedEnumNames<E>());
+    }
+    std::vector<E> list;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t end = text.find(',', start);
+        const std::string item =
+            text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (item.empty())
+        {
+            ThrowBadParameter(parameter,
+                              QuoteText(text),
+                              "an item of the comma-separated list is empty");
+        }
+        const E value = ParseEnum<E>(item, parameter);
+        for (E seen : list)
+        {
+            if (seen == value)
+            {
+                ThrowBadParameter(parameter, QuoteText(text), ToString(value) + " is named twice");
+            }
+        }
+        list.push_back(value);
+        if (end == std::string::npos)
+        {
+            return list;
+        }
+        start = end + 1;
+    }
 }
 
 } // namespace mose

@@ -188,6 +188,10 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --nodes=1 --plot=false
     expect_error packet-stop 'invalid --stopTime = "-1": a duration >= 0' \
         "$PACKET" --stopTime=-1 --plot=false
+    expect_error packet-stop-huge 'invalid --stopTime = "1e308": a duration from 1ns to' \
+        "$PACKET" --stopTime=1e308 --plot=false
+    expect_error packet-stop-tiny 'invalid --stopTime = "1e-12": a duration from 1ns to' \
+        "$PACKET" --stopTime=1e-12 --plot=false
     expect_error packet-stop-zero 'invalid --stopTime = 0 s: the simulation needs a positive' \
         "$PACKET" --stopTime=0ms --plot=false
     expect_error packet-reserved 'invalid --pdReservedPorts = "5": need 0 <= r <= d = 4' \
@@ -219,6 +223,57 @@ if [ -x "$PACKET" ]; then
     fi
     expect_ok packet-small 'circuits whose payload bytes' \
         "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir="$WORK/packet"
+    # the module's own attributes: checked with the module's messages before ns-3 parses them
+    P16="--nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir=$WORK/packet-attr"
+    # shellcheck disable=SC2086 # P16 is a list of options
+    {
+    expect_error packet-attr-time-text 'invalid --ns3::MoseOcs::Delay = "abc": a time >= 0' \
+        "$PACKET" $P16 --ns3::MoseOcs::Delay=abc
+    expect_error packet-attr-time-negative 'invalid --ns3::MoseOcs::Delay = "-1us": a time >= 0' \
+        "$PACKET" $P16 --ns3::MoseOcs::Delay=-1us
+    expect_error packet-attr-rate-zero 'invalid --ns3::MoseOcs::DataRate = "0bps": a data rate > 0' \
+        "$PACKET" $P16 --ns3::MoseOcs::DataRate=0bps
+    expect_error packet-attr-host-rate-zero 'invalid --ns3::MoseTopologyHelper::HostDataRate = "0bps"' \
+        "$PACKET" $P16 --ns3::MoseTopologyHelper::HostDataRate=0bps
+    expect_error packet-attr-udp-rate-zero 'invalid --ns3::MoseTrafficHelper::UdpDataRate = "0bps"' \
+        "$PACKET" $P16 --ns3::MoseTrafficHelper::UdpDataRate=0bps
+    expect_error packet-attr-unsigned-negative 'invalid --ns3::MoseTrafficHelper::BytesPerUnit = "-1"' \
+        "$PACKET" $P16 --ns3::MoseTrafficHelper::BytesPerUnit=-1
+    expect_error packet-attr-unsigned-range 'invalid --ns3::MoseTrafficHelper::BytesPerUnit = "0": an integer in' \
+        "$PACKET" $P16 --ns3::MoseTrafficHelper::BytesPerUnit=0
+    expect_error packet-attr-address 'invalid --ns3::MoseTopologyHelper::AddressBase = "abc": an IPv4 address' \
+        "$PACKET" $P16 --ns3::MoseTopologyHelper::AddressBase=abc
+    expect_error packet-attr-enum 'invalid --ns3::MoseRouteTable::Rule = "ECMP": allowed values are shortest-path' \
+        "$PACKET" $P16 --ns3::MoseRouteTable::Rule=ECMP
+    expect_error packet-attr-type 'invalid --ns3::MoseFoo::Bar = "1": there is no type ns3::MoseFoo' \
+        "$PACKET" $P16 --ns3::MoseFoo::Bar=1
+    expect_error packet-attr-name 'ns3::MoseOcs has no attribute Dela; its attributes are DataRate, Delay' \
+        "$PACKET" $P16 --ns3::MoseOcs::Dela=1
+    expect_error packet-attr-typeid 'invalid --ns3::MoseTrafficHelper::SocketFactory = "ns3::Nope": the name of a type' \
+        "$PACKET" $P16 --ns3::MoseTrafficHelper::SocketFactory=ns3::Nope
+    expect_error packet-socket-factory 'SocketFactory = ns3::MoseOcs: not a socket factory' \
+        "$PACKET" $P16 --ns3::MoseTrafficHelper::SocketFactory=ns3::MoseOcs
+    expect_error packet-udp-send-size 'SendSize = 70000: a UDP datagram carries at most 65507 bytes' \
+        "$PACKET" $P16 --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory \
+        --ns3::MoseTrafficHelper::SendSize=70000
+    expect_error packet-policies-twice 'invalid --policies = "MoSE,MoSE": MoSE is named twice' \
+        "$PACKET" --policies=MoSE,MoSE --plot=false
+    expect_error packet-policies-empty-item 'invalid --policies = "MoSE,,S-Inf": an item of the comma-separated list is empty' \
+        "$PACKET" --policies=MoSE,,S-Inf --plot=false
+    }
+    # UDP: no transfer receives more bytes than it was given (the last datagram is short)
+    expect_ok packet-udp 'circuits whose payload bytes' \
+        "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir="$WORK/packet-udp" \
+        --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory \
+        --ns3::MoseTrafficHelper::UdpDataRate=1Gbps
+    CASES=$((CASES + 1))
+    if awk -F, 'NR > 1 && ($7 > $6 || $11 != 1) { bad = 1 } END { exit bad || NR < 2 }' \
+        "$WORK/packet-udp/inference-heavy_MoSE_transfers.csv"; then
+        echo "ok   packet-udp-exact-bytes"
+    else
+        echo "FAIL packet-udp-exact-bytes: a UDP transfer received more than its bytes, or did not finish"
+        FAILED=$((FAILED + 1))
+    fi
 fi
 
 # --- mose-mode-switch
@@ -259,6 +314,9 @@ if [ -x "$BREAK" ]; then
     expect_error break-schedule-old-form 'the mode comes first: a schedule is MODE:DURATION periods' \
         "$BREAK" --schedule=0.2s:training-heavy
     expect_error break-dark-inf 'invalid --darkTime = "inf"' "$BREAK" --darkTime=inf
+    expect_error break-dark-huge 'invalid --darkTime = "1e308" with --unservedFactor = "1": the switch penalty makes a cycle'"'"'s cost overflow' \
+        "$BREAK" $SMALL --seeds=1 --plot=false --progress=false --outputDir="$WORK/break-huge" \
+        --darkTime=1e308
     expect_error break-factor 'invalid --unservedFactor = "-2": a number >= 0' \
         "$BREAK" --unservedFactor=-2
     expect_error break-share 'invalid --unservedShare = "1.5": a share in [0, 1]' \
@@ -335,6 +393,33 @@ if [ -x "$SWEEP" ]; then
         "$SWEEP" --nodes=64 --sweepNodes=64 --sweepDegrees=4 --sweepConstruction=fresh \
         --prefill=24 --decode=24 --training=16 --trPrefill=8 --trDecode=8 --trTraining=48 \
         --flows=500 --plot=false --progress=false --outputDir="$WORK/sweep"
+fi
+
+# --- an output folder that cannot be created or written: rejected before the run, every program
+: >"$WORK/a-file"
+for prog in mose-packet mose-mode-switch mose-paper mose-sweep mose-break-even mose-baselines \
+    mose-templates; do
+    [ -x "$BIN/$prog" ] || continue
+    expect_error "$prog-output-under-file" "invalid --outputDir = \"$WORK/a-file/x\": cannot create folder" \
+        "$BIN/$prog" --outputDir="$WORK/a-file/x"
+    expect_error "$prog-output-proc" 'invalid --outputDir = "/proc/mose-out": cannot create folder' \
+        "$BIN/$prog" --outputDir=/proc/mose-out
+done
+# the module's attributes in the mode switcher: what ns-3's CommandLine rejected without a reason
+if [ -x "$SWITCH" ]; then
+    expect_error switch-attr-drain-timeout 'invalid --ns3::MoseModeSwitcher::DrainTimeout = "0s": a time > 0' \
+        "$SWITCH" --ns3::MoseModeSwitcher::DrainTimeout=0s
+    expect_error switch-attr-phases 'invalid --ns3::MoseModeSwitcher::Phases = "0": an integer in uint32_t 1:4294967295' \
+        "$SWITCH" --ns3::MoseModeSwitcher::Phases=0
+    expect_error switch-attr-poll 'invalid --ns3::MoseModeSwitcher::DrainPollInterval = "0s": a time > 0' \
+        "$SWITCH" --ns3::MoseModeSwitcher::DrainPollInterval=0s
+    expect_error switch-attr-reconfiguration 'invalid --ns3::MoseModeSwitcher::ReconfigurationDelay = "-1ms": a time >= 0' \
+        "$SWITCH" --ns3::MoseModeSwitcher::ReconfigurationDelay=-1ms
+    # README's batched example (its schedule's boundaries are 200 ms apart: a switch must fit)
+    expect_ok switch-readme-phases 'verdict' \
+        "$SWITCH" --ns3::MoseModeSwitcher::Phases=4 --ns3::MoseModeSwitcher::ReconfigurationDelay=1ms \
+        --ns3::MoseModeSwitcher::DrainTimeout=20ms --compare=false --plot=false \
+        --outputDir="$WORK/switch-phases"
 fi
 
 # --- one scenario, every program: the same scenario options give the same roles, P-D

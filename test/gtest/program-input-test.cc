@@ -1,0 +1,140 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The program scaffold's checks before a run: the module's attributes given on the command line
+// (parsed with the module's messages before ns-3's CommandLine sees them), the output folder
+// (created and probe-written), and the one list parser of --policies and --baselines.
+
+#include "mose-test-util.h"
+
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-program.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mose;
+using ns3::mose::test::ExpectErrorContaining;
+
+namespace
+{
+
+/// Runs CheckModuleAttributes() on the given arguments (the program's name first)
+void
+CheckArgs(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "program");
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    CheckModuleAttributes(static_cast<int>(args.size()), argv.data());
+}
+
+} // namespace
+
+TEST(ProgramInput, ValidAttributeValuesPass)
+{
+    EXPECT_NO_THROW(CheckArgs({"--ns3::MoseOcs::Delay=2us",
+                               "--ns3::MoseOcs::DataRate=400Gbps",
+                               "--ns3::MoseModeSwitcher::Phases=4",
+                               "--ns3::MoseModeSwitcher::ReconfigurationDelay=0s",
+                               "--ns3::MoseModeSwitcher::Drain=false",
+                               "--ns3::MoseRouteTable::Rule=ecmp",
+                               "--ns3::MoseTopologyHelper::AddressBase=10.0.0.0",
+                               "--ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory",
+                               "-ns3::MoseTrafficHelper::BytesPerUnit=1024",
+                               // not the module's: left to ns-3
+                               "--ns3::PointToPointNetDevice::Mtu=1500",
+                               "--nodes=16"}));
+}
+
+TEST(ProgramInput, AttributeValuesAreCheckedWithTheTextAsTyped)
+{
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseOcs::Delay=abc"}); },
+                          "invalid --ns3::MoseOcs::Delay = \"abc\": a time >= 0");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseOcs::Delay=-1us"}); },
+                          "invalid --ns3::MoseOcs::Delay = \"-1us\": a time >= 0");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseOcs::Delay=1sec"}); }, "\"1sec\"");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseModeSwitcher::DrainTimeout=0s"}); },
+                          "= \"0s\": a time > 0");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseModeSwitcher::Phases=0"}); },
+                          "= \"0\": an integer in uint32_t 1:4294967295");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseTrafficHelper::BytesPerUnit=-1"}); },
+                          "BytesPerUnit = \"-1\"");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseTopologyHelper::AddressBase=abc"}); },
+                          "AddressBase = \"abc\": an IPv4 address");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseRouteTable::Rule=ECMP"}); },
+                          "allowed values are shortest-path, random-shortest-path or ecmp");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseOcs::DataRate=0bps"}); },
+                          "DataRate = \"0bps\": a data rate > 0");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseOcs::DataRate=fast"}); },
+                          "DataRate = \"fast\": a data rate > 0");
+    ExpectErrorContaining(
+        [] { CheckArgs({"--ns3::MoseTrafficHelper::SocketFactory=ns3::NoSuchType"}); },
+        "\"ns3::NoSuchType\": the name of a type");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseModeSwitcher::Drain=maybe"}); }, "\"maybe\"");
+}
+
+TEST(ProgramInput, UnknownModuleNamesAreErrors)
+{
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseNothing::X=1"}); },
+                          "there is no type ns3::MoseNothing");
+    ExpectErrorContaining(
+        [] { CheckArgs({"--ns3::MoseOcs::Speed=1"}); },
+        "ns3::MoseOcs has no attribute Speed; its attributes are DataRate, Delay");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::MoseOcs::Delay"}); }, "needs a value");
+}
+
+TEST(ProgramInput, OutputFolderIsCreatedAndProbed)
+{
+    const std::filesystem::path base =
+        std::filesystem::temp_directory_path() / ("mose-program-input-" + std::to_string(getpid()));
+    std::filesystem::remove_all(base);
+    const std::string folder = (base / "a" / "b").string();
+    EXPECT_NO_THROW(CheckOutputFolder("--outputDir", folder));
+    EXPECT_TRUE(std::filesystem::is_directory(folder));
+    // the probe file is removed again
+    EXPECT_TRUE(std::filesystem::is_empty(folder));
+
+    const std::string file = (base / "file").string();
+    std::ofstream(file) << "x";
+    ExpectErrorContaining([&] { CheckOutputFolder("--outputDir", file + "/x"); },
+                          "invalid --outputDir = \"" + file + "/x\": cannot create folder");
+    ExpectErrorContaining([] { CheckOutputFolder("--outputDir", "/proc/mose-no-folder"); },
+                          "cannot create folder /proc/mose-no-folder");
+    if (std::filesystem::exists("/dev/full"))
+    {
+        ExpectErrorContaining([] { CheckOutputFolder("--outputDir", "/dev/full/x"); },
+                              "invalid --outputDir = \"/dev/full/x\"");
+    }
+    std::filesystem::remove_all(base);
+}
+
+TEST(ProgramInput, EnumListsRejectEmptyItemsAndRepeats)
+{
+    const std::vector<Policy> list = ParseEnumList<Policy>("MoSE,S-Inf", "--policies");
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0], Policy::MOSE);
+    ExpectErrorContaining([] { ParseEnumList<Policy>("MoSE,MoSE", "--policies"); },
+                          "invalid --policies = \"MoSE,MoSE\": MoSE is named twice");
+    ExpectErrorContaining([] { ParseEnumList<Policy>("MoSE,,S-Inf", "--policies"); },
+                          "an item of the comma-separated list is empty");
+    ExpectErrorContaining([] { ParseEnumList<Policy>("MoSE,", "--policies"); },
+                          "an item of the comma-separated list is empty");
+    ExpectErrorContaining([] { ParseEnumList<Policy>("", "--policies"); }, "the value is empty");
+    ExpectErrorContaining([] { ParseEnumList<Policy>("foo", "--policies"); },
+                          "invalid --policies = \"foo\"");
+}
