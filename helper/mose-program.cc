@@ -15,6 +15,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/nstime.h"
@@ -434,8 +435,8 @@ AddTextOption(CommandLine& cmd,
     std::string* target = &value;
     cmd.AddValue(name,
                  help,
-                 Callback<bool, std::string>([target](std::string text) {
-                     *target = std::move(text);
+                 Callback<bool, MOSE_COMMAND_LINE_CB_ARG>([target](MOSE_COMMAND_LINE_CB_ARG text) {
+                     *target = std::string(text);
                      return true;
                  }),
                  value);

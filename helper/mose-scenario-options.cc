@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
 #include "ns3/rng-seed-manager.h"
 
@@ -139,13 +140,14 @@ MoseScenarioOptions::AddOptions(CommandLine& cmd)
     for (const Option& o : GetOptions())
     {
         const std::string name = o.name;
-        cmd.AddValue(name,
-                     o.help,
-                     Callback<bool, std::string>([this, name](std::string value) {
-                         m_given[name] = std::move(value);
-                         return true;
-                     }),
-                     o.defaultText);
+        cmd.AddValue(
+            name,
+            o.help,
+            Callback<bool, MOSE_COMMAND_LINE_CB_ARG>([this, name](MOSE_COMMAND_LINE_CB_ARG value) {
+                m_given[name] = std::string(value);
+                return true;
+            }),
+            o.defaultText);
         if (name == "construction")
         {
             cmd.AddValue("biregular", "allow a biregular P-D split when |P| != |D|", m_biregular);

@@ -95,6 +95,13 @@
 #define MOSE_ENUM_VALUE(T) ns3::EnumValue
 #endif
 
+#if MOSE_NS3_VERSION_MINOR >= 38
+/// the argument of a CommandLine::AddValue() callback: by const reference from 3.38
+#define MOSE_COMMAND_LINE_CB_ARG const std::string&
+#else
+#define MOSE_COMMAND_LINE_CB_ARG std::string
+#endif
+
 #if MOSE_NS3_VERSION_MINOR >= 39
 /// the parameter type of one of Ipv4RoutingProtocol::RouteInput's callbacks (const T& from 3.39)
 #define MOSE_ROUTE_INPUT_CB(T) const T&
