@@ -45,47 +45,6 @@ namespace
 constexpr uint32_t MAX_NODE_ID = UINT32_MAX - 2;
 /// "No bound" for CsvReader::ParseId(): every id up to MAX_NODE_ID is accepted.
 constexpr uint64_t NO_NODE_LIMIT = uint64_t{1} << 32;
-/// At most this many characters of offending text are quoted in a message.
-constexpr std::size_t MAX_QUOTED = 80;
-
-/**
- * \brief Quotes text for an error message: printable ASCII as is, quote and backslash escaped,
- *        every other byte as \\xNN, and text longer than MAX_QUOTED cut with "...".
- * \param text the text
- * \return the quoted text
- */
-std::string
-Quote(std::string_view text)
-{
-    std::string out = "\"";
-    std::size_t count = 0;
-    for (char c : text)
-    {
-        if (count++ == MAX_QUOTED)
-        {
-            out += "...";
-            break;
-        }
-        auto u = static_cast<unsigned char>(c);
-        if (u == '"' || u == '\\')
-        {
-            out += '\\';
-            out += c;
-        }
-        else if (u >= 0x20 && u < 0x7f)
-        {
-            out += c;
-        }
-        else
-        {
-            char buf[8];
-            std::snprintf(buf, sizeof(buf), "\\x%02X", static_cast<unsigned>(u));
-            out += buf;
-        }
-    }
-    out += '"';
-    return out;
-}
 
 /// \return true for the characters trimmed around fields: space and tab
 bool
@@ -160,7 +119,7 @@ class CsvReader
         std::string_view line;
         if (!ReadContentLine(line))
         {
-            FailAtEnd("no header line; expected " + Quote(expected));
+            FailAtEnd("no header line; expected " + QuoteFileText(expected));
         }
         Split(line);
         bool ok = m_fields.size() == m_columns.size();
@@ -170,7 +129,8 @@ class CsvReader
         }
         if (!ok)
         {
-            Fail("expected the header " + Quote(expected) + ", found " + Quote(line));
+            Fail("expected the header " + QuoteFileText(expected) + ", found " +
+                 QuoteFileText(line));
         }
     }
 
@@ -189,13 +149,13 @@ class CsvReader
         if (m_fields.size() != m_columns.size())
         {
             Fail("expected " + std::to_string(m_columns.size()) + " fields (" + ColumnList() +
-                 "), found " + std::to_string(m_fields.size()) + ": " + Quote(line));
+                 "), found " + std::to_string(m_fields.size()) + ": " + QuoteFileText(line));
         }
         for (std::size_t i = 0; i < m_fields.size(); ++i)
         {
             if (m_fields[i].empty())
             {
-                Fail("empty " + m_columns[i] + " field in " + Quote(line));
+                Fail("empty " + m_columns[i] + " field in " + QuoteFileText(line));
             }
         }
         return true;
@@ -225,19 +185,19 @@ class CsvReader
         const std::string& col = m_columns[column];
         if (!std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; }))
         {
-            Fail(col + " " + Quote(f) +
+            Fail(col + " " + QuoteFileText(f) +
                  " is not a node id (a non-negative integer written with digits only)");
         }
         uint64_t value = 0;
         auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
         if (ec != std::errc() || ptr != f.data() + f.size() || value > MAX_NODE_ID)
         {
-            Fail(col + " " + Quote(f) + " is too large: node ids are at most " +
+            Fail(col + " " + QuoteFileText(f) + " is too large: node ids are at most " +
                  std::to_string(MAX_NODE_ID));
         }
         if (value >= limit)
         {
-            Fail(col + " " + Quote(f) + " is not below the number of groups " +
+            Fail(col + " " + QuoteFileText(f) + " is not below the number of groups " +
                  std::to_string(limit));
         }
         return static_cast<uint32_t>(value);
@@ -256,11 +216,11 @@ class CsvReader
         std::string problem = TryParseReal(f, value);
         if (!problem.empty())
         {
-            Fail(col + " " + Quote(f) + " " + problem);
+            Fail(col + " " + QuoteFileText(f) + " " + problem);
         }
         if (!(value > 0))
         {
-            Fail(col + " " + Quote(f) + " must be positive and finite");
+            Fail(col + " " + QuoteFileText(f) + " must be positive and finite");
         }
         return value;
     }
@@ -682,7 +642,7 @@ ReadRolesCsv(std::istream& in, const std::string& name, uint32_t nodes)
         std::optional<GroupRole> parsed = TryParseEnum<GroupRole>(csv.Field(1));
         if (!parsed)
         {
-            csv.Fail("unknown role " + Quote(csv.Field(1)) +
+            csv.Fail("unknown role " + QuoteFileText(csv.Field(1)) +
                      " (allowed: " + AllowedEnumNames<GroupRole>() + ")");
         }
         const GroupRole role = *parsed;
@@ -775,7 +735,7 @@ ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes)
         std::optional<TrafficClass> cls = TryParseEnum<TrafficClass>(csv.Field(2));
         if (!cls)
         {
-            csv.Fail("unknown class " + Quote(csv.Field(2)) +
+            csv.Fail("unknown class " + QuoteFileText(csv.Field(2)) +
                      " (allowed: " + AllowedEnumNames<TrafficClass>() + ")");
         }
         f.cls = *cls;
@@ -783,7 +743,7 @@ ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes)
         total += f.demand;
         if (!std::isfinite(total))
         {
-            csv.Fail("demand " + Quote(csv.Field(3)) +
+            csv.Fail("demand " + QuoteFileText(csv.Field(3)) +
                      " makes the total demand exceed the largest double (about 1.8e308), so "
                      "loads and costs would be infinite; scale the demands down");
         }

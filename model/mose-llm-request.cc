@@ -35,8 +35,6 @@ NS_LOG_COMPONENT_DEFINE("MoseLlmRequest");
 namespace
 {
 
-/// At most this many characters of offending text are quoted in a message
-constexpr std::size_t MAX_QUOTED = 80;
 /// 100 ns ticks per second
 constexpr uint64_t TICKS_PER_SECOND = 10000000;
 /// ns per Azure tick
@@ -53,45 +51,6 @@ const std::string AZURE_HEADER = "TIMESTAMP,ContextTokens,GeneratedTokens";
 const std::vector<std::string> AZURE_COLUMNS = {"TIMESTAMP", "ContextTokens", "GeneratedTokens"};
 /// The form of an Azure time, for messages
 const std::string AZURE_TIME_FORM = "YYYY-MM-DD HH:MM:SS[.fffffff][+00:00]";
-
-/**
- * \brief Quotes text for a message: printable ASCII as is, quote and backslash escaped, other
- *        bytes as \\xNN, cut after MAX_QUOTED characters (the rule of mose-file-io.cc).
- * \param text the text
- * \return the quoted text
- */
-std::string
-Quote(std::string_view text)
-{
-    std::string out = "\"";
-    std::size_t count = 0;
-    for (char c : text)
-    {
-        if (count++ == MAX_QUOTED)
-        {
-            out += "...";
-            break;
-        }
-        auto u = static_cast<unsigned char>(c);
-        if (u == '"' || u == '\\')
-        {
-            out += '\\';
-            out += c;
-        }
-        else if (u >= 0x20 && u < 0x7f)
-        {
-            out += c;
-        }
-        else
-        {
-            char buf[8];
-            std::snprintf(buf, sizeof(buf), "\\x%02X", static_cast<unsigned>(u));
-            out += buf;
-        }
-    }
-    out += '"';
-    return out;
-}
 
 /// \return true for space and tab
 bool
@@ -247,23 +206,23 @@ TryParseTokens(const std::string& field, std::string_view text, uint64_t minimum
 {
     if (!text.empty() && text.front() == '-' && AllDigits(text.substr(1)))
     {
-        return field + " " + Quote(text) + " is negative";
+        return field + " " + QuoteFileText(text) + " is negative";
     }
     if (!AllDigits(text))
     {
-        return field + " " + Quote(text) +
+        return field + " " + QuoteFileText(text) +
                " is not a token count (a non-negative integer written with digits only)";
     }
     uint64_t v = 0;
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || ptr != text.data() + text.size() || v > MAX_REQUEST_TOKENS)
     {
-        return field + " " + Quote(text) + " is above the cap of " +
+        return field + " " + QuoteFileText(text) + " is above the cap of " +
                std::to_string(MAX_REQUEST_TOKENS) + " tokens per request";
     }
     if (v < minimum)
     {
-        return field + " " + Quote(text) + " is below " + std::to_string(minimum) +
+        return field + " " + QuoteFileText(text) + " is below " + std::to_string(minimum) +
                ": a request has at least one prompt token";
     }
     value = v;
@@ -486,13 +445,14 @@ class JsonLineParser
                 std::string_view key = String();
                 if (!keys.insert(key).second)
                 {
-                    Fail(keyAt, "the key " + Quote(key) + " appears twice");
+                    Fail(keyAt, "the key " + QuoteFileText(key) + " appears twice");
                 }
                 SkipSpace();
                 if (!At(':'))
                 {
                     Fail(m_pos,
-                         "expected ':' after the key " + Quote(key) + ", found " + Describe(m_pos));
+                         "expected ':' after the key " + QuoteFileText(key) + ", found " +
+                             Describe(m_pos));
                 }
                 ++m_pos;
                 SkipSpace();
@@ -508,7 +468,8 @@ class JsonLineParser
                 {
                     if (!(At('-') || (m_pos < m_text.size() && IsDigit(m_text[m_pos]))))
                     {
-                        Fail(m_pos, Quote(key) + " must be a number, found " + Describe(m_pos));
+                        Fail(m_pos,
+                             QuoteFileText(key) + " must be a number, found " + Describe(m_pos));
                     }
                     w->column = m_pos;
                     w->value = Number();
@@ -530,14 +491,14 @@ class JsonLineParser
                     break;
                 }
                 Fail(m_pos,
-                     "expected ',' or '}' after the value of " + Quote(key) + ", found " +
+                     "expected ',' or '}' after the value of " + QuoteFileText(key) + ", found " +
                          Describe(m_pos));
             }
         }
         SkipSpace();
         if (m_pos < m_text.size())
         {
-            Fail(m_pos, "unexpected text after the object: " + Quote(m_text.substr(m_pos)));
+            Fail(m_pos, "unexpected text after the object: " + QuoteFileText(m_text.substr(m_pos)));
         }
         for (const Wanted& w : wanted)
         {
@@ -671,7 +632,8 @@ class JsonLineParser
         }
         else if (digits() == 0)
         {
-            Fail(start, "malformed number " + Quote(m_text.substr(start, m_pos - start + 1)));
+            Fail(start,
+                 "malformed number " + QuoteFileText(m_text.substr(start, m_pos - start + 1)));
         }
         if (At('.'))
         {
@@ -1091,7 +1053,7 @@ ParseAzureTimestamp(const std::string& parameter, std::string_view text)
     std::string problem = TryParseAzureTime(text, ticks);
     if (!problem.empty())
     {
-        ThrowBadParameter(parameter, Quote(text), "the value " + problem);
+        ThrowBadParameter(parameter, QuoteFileText(text), "the value " + problem);
     }
     return ticks;
 }
@@ -1160,13 +1122,14 @@ ReadAzureTraceCsv(std::istream& in, const std::string& name)
     };
     if (!nextContent())
     {
-        source.Fail("at end of file: no header line; expected " + Quote(AZURE_HEADER));
+        source.Fail("at end of file: no header line; expected " + QuoteFileText(AZURE_HEADER));
     }
     split(line);
     if (fields.size() != AZURE_COLUMNS.size() ||
         !std::equal(fields.begin(), fields.end(), AZURE_COLUMNS.begin()))
     {
-        source.Fail("expected the header " + Quote(AZURE_HEADER) + ", found " + Quote(line));
+        source.Fail("expected the header " + QuoteFileText(AZURE_HEADER) + ", found " +
+                    QuoteFileText(line));
     }
     std::vector<LlmRequest> requests;
     uint64_t firstTicks = 0;
@@ -1178,20 +1141,20 @@ ReadAzureTraceCsv(std::istream& in, const std::string& name)
         if (fields.size() != AZURE_COLUMNS.size())
         {
             source.Fail("expected 3 fields (" + AZURE_HEADER + "), found " +
-                        std::to_string(fields.size()) + ": " + Quote(line));
+                        std::to_string(fields.size()) + ": " + QuoteFileText(line));
         }
         for (std::size_t i = 0; i < fields.size(); ++i)
         {
             if (fields[i].empty())
             {
-                source.Fail("empty " + AZURE_COLUMNS[i] + " field in " + Quote(line));
+                source.Fail("empty " + AZURE_COLUMNS[i] + " field in " + QuoteFileText(line));
             }
         }
         uint64_t ticks = 0;
         std::string problem = TryParseAzureTime(fields[0], ticks);
         if (!problem.empty())
         {
-            source.Fail("TIMESTAMP " + Quote(fields[0]) + " " + problem);
+            source.Fail("TIMESTAMP " + QuoteFileText(fields[0]) + " " + problem);
         }
         if (requests.empty())
         {
@@ -1199,13 +1162,13 @@ ReadAzureTraceCsv(std::istream& in, const std::string& name)
         }
         else if (ticks < previousTicks)
         {
-            source.Fail("TIMESTAMP " + Quote(fields[0]) + " is earlier than the previous " +
+            source.Fail("TIMESTAMP " + QuoteFileText(fields[0]) + " is earlier than the previous " +
                         "request's, " + FormatAzureTimestamp(previousTicks) + " at line " +
                         std::to_string(previousLine) + ": the trace must be sorted by time");
         }
         if (ticks - firstTicks > MAX_ARRIVAL_NS / NS_PER_TICK)
         {
-            source.Fail("TIMESTAMP " + Quote(fields[0]) + " is more than the cap of " +
+            source.Fail("TIMESTAMP " + QuoteFileText(fields[0]) + " is more than the cap of " +
                         std::to_string(MAX_ARRIVAL_NS) + " ns after the first request's, " +
                         FormatAzureTimestamp(firstTicks));
         }

@@ -12,6 +12,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -27,6 +28,40 @@ std::string
 QuoteText(std::string_view text)
 {
     return "\"" + std::string(text) + "\"";
+}
+
+std::string
+QuoteFileText(std::string_view text)
+{
+    constexpr std::size_t maxQuoted = 80; // characters of offending text in a message
+    std::string out = "\"";
+    std::size_t count = 0;
+    for (char c : text)
+    {
+        if (count++ == maxQuoted)
+        {
+            out += "...";
+            break;
+        }
+        auto u = static_cast<unsigned char>(c);
+        if (u == '"' || u == '\\')
+        {
+            out += '\\';
+            out += c;
+        }
+        else if (u >= 0x20 && u < 0x7f)
+        {
+            out += c;
+        }
+        else
+        {
+            char buf[8];
+            std::snprintf(buf, sizeof(buf), "\\x%02X", static_cast<unsigned>(u));
+            out += buf;
+        }
+    }
+    out += '"';
+    return out;
 }
 
 uint64_t

@@ -122,6 +122,16 @@ std::string QuoteText(std::string_view text);
 
 /**
  * \ingroup mose
+ * \brief Quotes text read from a file for an error message: printable ASCII as is, quote and
+ *        backslash escaped, every other byte as \\xNN, and text longer than 80 characters cut
+ *        with "..." (the readers of mose-file-io and mose-llm-request share it).
+ * \param text the text
+ * \return the quoted text
+ */
+std::string QuoteFileText(std::string_view text);
+
+/**
+ * \ingroup mose
  * \brief Throws the MoseError of ParseEnum() for a name that is not in the table.
  * \param parameter the parameter's name
  * \param text the text given
