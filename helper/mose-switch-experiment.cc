@@ -48,7 +48,9 @@ Ms(double seconds)
 std::string
 Ms(Time t)
 {
-    return Ms(t.GetSeconds());
+    // the magnitude's seconds: GetSeconds() of a negative time shifts a negative value
+    // (undefined before C++20) in ns-3's int64x64-128.h
+    return Ms(t.IsStrictlyNegative() ? -(Time(0) - t).GetSeconds() : t.GetSeconds());
 }
 
 /// \return the relative change of b against a in percent, signed, e.g. "-12.3%"
@@ -135,16 +137,22 @@ MoseSwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>&
 std::vector<mose::SchedulePeriod>
 MoseSwitchExperimentConfig::GetSchedulePeriods() const
 {
+    // seconds of a duration that may be negative (an unsorted schedule being reported): ns-3's
+    // Time::GetSeconds() of a negative time left-shifts a negative value in int64x64-128.h
+    // (undefined before C++20), so convert its magnitude
+    auto seconds = [](Time t) {
+        return t.IsStrictlyNegative() ? -(Time(0) - t).GetSeconds() : t.GetSeconds();
+    };
     std::vector<mose::SchedulePeriod> periods;
     Time from = Seconds(0);
     mose::WorkloadMode mode = initialMode;
     for (const MoseModeBoundary& b : schedule)
     {
-        periods.push_back({mode, (b.at - from).GetSeconds()});
+        periods.push_back({mode, seconds(b.at - from)});
         from = b.at;
         mode = b.mode;
     }
-    periods.push_back({mode, (end - from).GetSeconds()});
+    periods.push_back({mode, seconds(end - from)});
     return periods;
 }
 
