@@ -306,12 +306,8 @@ class CsvReader
     uint64_t m_line{0};                     //!< number of the current physical line
 };
 
-/**
- * \brief Opens a file for reading; throws "cannot open FILE: reason" if it cannot be opened or
- *        read (a directory opens but cannot be read).
- * \param path the file
- * \param file the stream to open
- */
+} // namespace
+
 void
 OpenForReading(const std::string& path, std::ifstream& file)
 {
@@ -334,8 +330,6 @@ OpenForReading(const std::string& path, std::ifstream& file)
     file.clear(file.rdstate() & ~std::ios::eofbit);
 }
 
-/// \brief Throws a MoseError naming the target if the stream has failed.
-/// \param out the stream \param target the file or stream name
 void
 CheckWritten(std::ostream& out, const std::string& target)
 {
@@ -348,6 +342,9 @@ CheckWritten(std::ostream& out, const std::string& target)
                         (err != 0 ? std::strerror(err) : "write error"));
     }
 }
+
+namespace
+{
 
 /// The name stream writers use in their messages
 const std::string OUTPUT_STREAM = "output stream";

@@ -13,6 +13,7 @@
 #include "mose-traffic.h"
 
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -348,6 +349,24 @@ void WriteCircuitGraphDot(const CircuitGraph& graph,
 void WriteCircuitGraphDot(const CircuitGraph& graph,
                           std::ostream& out,
                           const RoleAssignment* roles = nullptr);
+
+/**
+ * \ingroup mose
+ * \brief Opens a file for reading; throws "cannot open FILE: reason" if it cannot be opened or
+ *        read (a directory opens but cannot be read). Every reader of the module opens its files
+ *        through it.
+ * \param path the file
+ * \param file the stream to open
+ */
+void OpenForReading(const std::string& path, std::ifstream& file);
+
+/**
+ * \ingroup mose
+ * \brief Flushes a stream and throws "cannot write TARGET: reason" if it has failed.
+ * \param out the stream
+ * \param target the file or stream name for the message
+ */
+void CheckWritten(std::ostream& out, const std::string& target);
 
 } // namespace mose
 } // namespace ns3

@@ -153,47 +153,6 @@ class LineSource
 };
 
 /**
- * \brief Opens a file for reading; throws "cannot open FILE: reason" (as mose-file-io.cc does).
- * \param path the file
- * \param file the stream to open
- */
-void
-OpenForReading(const std::string& path, std::ifstream& file)
-{
-    errno = 0;
-    file.open(path, std::ios::in | std::ios::binary);
-    if (!file.is_open())
-    {
-        int err = errno;
-        throw MoseError("cannot open " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "unknown error"));
-    }
-    errno = 0;
-    file.peek();
-    if (file.bad())
-    {
-        int err = errno;
-        throw MoseError("cannot open " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "read error"));
-    }
-    file.clear(file.rdstate() & ~std::ios::eofbit);
-}
-
-/// \brief Throws a MoseError naming the stream if it has failed. \param out the stream
-void
-CheckWritten(std::ostream& out)
-{
-    errno = 0;
-    out.flush();
-    if (!out)
-    {
-        int err = errno;
-        throw MoseError(std::string("cannot write output stream: ") +
-                        (err != 0 ? std::strerror(err) : "write error"));
-    }
-}
-
-/**
  * \brief Reads a token count: digits only, at most MAX_REQUEST_TOKENS.
  * \param field the field's name, for the message
  * \param text the text
@@ -1212,7 +1171,7 @@ WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
     NS_LOG_FUNCTION(requests.size() << start);
     const uint64_t startTicks = PrepareAzure(requests, start);
     PutAzureTraceCsv(requests, startTicks, out);
-    CheckWritten(out);
+    CheckWritten(out, "output stream");
 }
 
 void
@@ -1273,7 +1232,7 @@ WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, std::ostream& o
     NS_LOG_FUNCTION(requests.size());
     ValidateLlmRequests(requests, "requests");
     PutMooncakeTraceJsonl(requests, out);
-    CheckWritten(out);
+    CheckWritten(out, "output stream");
 }
 
 void
