@@ -12,6 +12,7 @@
 #include "ns3/enum.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
@@ -253,22 +254,10 @@ CheckModuleAttribute(const std::string& name, const std::string& value)
     }
     if (kind == "ns3::EnumValue")
     {
-        // ns-3 3.37 names the values "a|b|c"; an unknown name is undefined in a release build
-        const std::string names = checker->GetUnderlyingTypeInformation();
-        std::vector<std::string> allowed;
-        std::istringstream in(names);
-        std::string item;
-        while (std::getline(in, item, '|'))
-        {
-            allowed.push_back(item);
-        }
+        const std::vector<std::string> allowed = GetEnumNames(*checker);
         if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())
         {
-            std::string list;
-            for (std::size_t i = 0; i < allowed.size(); ++i)
-            {
-                list += (i == 0 ? "" : (i + 1 == allowed.size() ? " or " : ", ")) + allowed[i];
-            }
+            const std::string list = JoinAlternatives(allowed);
             ThrowBadParameter(option, quoted, "allowed values are " + list + help);
         }
         return;

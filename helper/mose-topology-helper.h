@@ -11,6 +11,7 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/mose-addressing.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-ocs.h"
@@ -33,66 +34,6 @@
 
 namespace ns3
 {
-namespace mose
-{
-
-/**
- * \ingroup mose
- * \brief Whether the default of an attribute was set by Config::SetDefault() or on the command
- *        line (--ns3::Type::Name=value), even to the value it was registered with.
- *
- * ns-3 has no "was set" flag, but a TypeId keeps each attribute's registered initial value next
- * to its configured one (TypeId::AttributeInformation::originalInitialValue and initialValue,
- * the same object until Config::SetDefault() replaces the latter; Config::Reset() restores it).
- * A MoseError names the attribute if the type has none of that name.
- * \param tid the type
- * \param name the attribute
- * \return true if the default was configured
- */
-bool IsAttributeDefaultSet(TypeId tid, const std::string& name);
-
-/**
- * \ingroup mose
- * \param tid the type \param name its attribute
- * \return the attribute's current default (what Config::SetDefault() left), as text
- */
-std::string GetAttributeDefaultText(TypeId tid, const std::string& name);
-
-/**
- * \ingroup mose
- * \param tid the type \param name its attribute \param value a value for it (any type the
- *        attribute's checker accepts, e.g. a StringValue)
- * \return the value as the attribute's checker writes it (e.g. "ecmp", "+2s"), so that two
- *         values compare as text
- */
-std::string GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue& value);
-
-/**
- * \ingroup mose
- * \param tid the type \param name its attribute \param text a value as GetAttributeValueText()
- *        writes it
- * \return the value for a message: times in their own unit (+2s, not +2e+09ns), others as given
- */
-std::string FormatAttributeText(TypeId tid, const std::string& name, const std::string& text);
-
-/**
- * \ingroup mose
- * \param object an object \param name one of its attributes
- * \return the object's value, as text
- */
-std::string GetAttributeText(const ObjectBase& object, const std::string& name);
-
-/**
- * \ingroup mose
- * \brief Whether the user chose an object's attribute: its default was configured
- *        (IsAttributeDefaultSet()), or the object holds another value than the default (set
- *        with SetAttribute()). A value set with SetAttribute() to the default itself cannot be
- *        told from no setting.
- * \param object the object \param name the attribute \return true if the user chose it
- */
-bool IsAttributeUserSet(const ObjectBase& object, const std::string& name);
-
-} // namespace mose
 
 /**
  * \ingroup mose

@@ -111,8 +111,25 @@ TEST_F(AttributePrecedence, AConfiguredDefaultIsDetectedEvenWhenItEqualsTheRegis
     EXPECT_TRUE(IsAttributeUserSet(*p, "HoldTime")) << "set on the object";
     EXPECT_EQ(FormatAttributeText(kRouting, "HoldTime", GetAttributeText(*p, "HoldTime")), "+7ms");
     EXPECT_CONTAINS(ErrorOf([] { IsAttributeDefaultSet(kTable, "Rules"); }), "Rules");
-    EXPECT_CONTAINS(ErrorOf([] { GetAttributeValueText(kTable, "Rule", StringValue("ECMP")); }),
-                    "ECMP");
+    // an unknown enum name is refused before ns-3 parses it (its parse asserts in a debug build)
+    const std::string bad =
+        ErrorOf([] { GetAttributeValueText(kTable, "Rule", StringValue("ECMP")); });
+    EXPECT_CONTAINS(bad, "\"ECMP\"");
+    EXPECT_CONTAINS(bad, "shortest-path, random-shortest-path or ecmp");
+    EXPECT_EQ(GetAttributeValueText(kTable, "Rule", StringValue("ecmp")), "ecmp");
+}
+
+TEST(AttributeText, EnumNamesInTheCheckersOrder)
+{
+    TypeId::AttributeInformation info;
+    ASSERT_TRUE(TypeId::LookupByName("ns3::MoseRouteTable").LookupAttributeByName("Rule", &info));
+    EXPECT_EQ(GetEnumNames(*info.checker),
+              (std::vector<std::string>{"shortest-path", "random-shortest-path", "ecmp"}));
+    ASSERT_TRUE(TypeId::LookupByName("ns3::MoseRouteTable").LookupAttributeByName("Seed", &info));
+    EXPECT_TRUE(GetEnumNames(*info.checker).empty()) << "not an enum";
+    EXPECT_EQ(JoinAlternatives({"a"}), "a");
+    EXPECT_EQ(JoinAlternatives({"a", "b", "c"}), "a, b or c");
+    EXPECT_EQ(JoinAlternatives({}), "");
 }
 
 TEST_F(AttributePrecedence, RuleAndSeedSetByConfigWinOverSetTemplate)
