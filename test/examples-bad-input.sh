@@ -380,7 +380,7 @@ if [ -x "$SWEEP" ]; then
     expect_error sweep-share-text 'invalid --sweepKvShare = "0.7x"' "$SWEEP" --sweepKvShare=0.7x
     expect_error sweep-construction 'invalid --sweepConstruction = "new"' \
         "$SWEEP" --sweepConstruction=fresh,new
-    expect_error sweep-twice 'invalid --sweepDegrees = 4: the value is listed twice' \
+    expect_error sweep-twice 'invalid --sweepDegrees = "4,4": 4 is named twice' \
         "$SWEEP" --sweepDegrees=4,4
     expect_error sweep-degree-option 'invalid --degree = "8": a sweep takes d from --sweepDegrees' \
         "$SWEEP" --degree=8

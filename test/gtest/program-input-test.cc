@@ -134,7 +134,7 @@ TEST(ProgramInput, EnumListsRejectEmptyItemsAndRepeats)
                           "an item of the comma-separated list is empty");
     ExpectErrorContaining([] { ParseEnumList<Policy>("MoSE,", "--policies"); },
                           "an item of the comma-separated list is empty");
-    ExpectErrorContaining([] { ParseEnumList<Policy>("", "--policies"); }, "the value is empty");
+    ExpectErrorContaining([] { ParseEnumList<Policy>("", "--policies"); }, "the list is empty");
     ExpectErrorContaining([] { ParseEnumList<Policy>("foo", "--policies"); },
                           "invalid --policies = \"foo\"");
 }
