@@ -112,6 +112,8 @@ main(int argc, char* argv[])
         cmd.AddValue("plot", "write the figure's gnuplot script and render it", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);
+        // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+        RejectModuleAttributes("mose-break-even");
 
         // every option is checked before the study runs
         MoseFlowExperimentConfig config = options.GetConfig();
