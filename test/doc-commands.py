@@ -53,6 +53,9 @@ SKIP_COMMANDS = {
 # mose-packet then reads from results/n64 are drawn here)
 COMMAND_REDUCED = {
     "build/bin/mose-templates --nodes=64 --outputDir=results/n64": "--flows=200",
+    # the shapes are those of N = 1024: the scale stays, the flows and seeds shrink
+    "build/bin/mose-baselines --torus3d=16x8x8 --fullMesh3d=8x8x16":
+        "--flows=2000 --seeds=1 --progress=false",
 }
 
 # programs whose documented commands take more than ~30 s: options appended to every one of
@@ -67,7 +70,8 @@ REDUCED = {
                   "--seeds=1 --progress=false",
     "mose-packet": "--nodes=16 --flows=100",
     "mose-mode-switch": "--nodes=16 --flows=40 --compare=false",
-    "mose-llm": "--nodes=16 --requests=20",
+    # one policy: each takes 10-30 s even at this scale
+    "mose-llm": "--nodes=16 --requests=20 --policies=MoSE",
 }
 
 # a command whose documented scale must stay (its files were written at that N): no REDUCED
