@@ -127,6 +127,12 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
                      ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:mose-fabric>)
     set_tests_properties(mose-fabric-example mose-examples-to-run PROPERTIES LABELS examples
                                                                              TIMEOUT 900)
+    # every command README.md and doc/mose.rst show, run (test/doc-commands.py: the skipped
+    # and the reduced ones are listed there with the reason)
+    add_test(NAME mose-doc-commands
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/test/doc-commands.py
+                     ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:mose-fabric>)
+    set_tests_properties(mose-doc-commands PROPERTIES LABELS examples TIMEOUT 900)
     # the install step installs what the build made: it needs a finished build (as ctest has)
     add_test(NAME mose-install
              COMMAND sh ${PROJECT_SOURCE_DIR}/test/install/check-install.sh ${CMAKE_BINARY_DIR}

@@ -119,6 +119,8 @@ main(int argc, char* argv[])
             cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
             cmd.AddValue("progress", "show progress on standard error", progress);
             cmd.Parse(argc, argv);
+            // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+            RejectModuleAttributes("mose-baselines");
 
             MoseBaselineComparisonConfig config;
             config.study = options.GetConfig();

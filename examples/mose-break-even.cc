@@ -38,6 +38,7 @@
 #include "ns3/mose-switch-cost.h"
 
 #include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -112,6 +113,8 @@ main(int argc, char* argv[])
         cmd.AddValue("plot", "write the figure's gnuplot script and render it", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);
+        // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+        RejectModuleAttributes("mose-break-even");
 
         // every option is checked before the study runs
         MoseFlowExperimentConfig config = options.GetConfig();
@@ -137,6 +140,19 @@ main(int argc, char* argv[])
                               "share of the load on the added circuits");
         }
         params.Validate();
+        // drawn flows bound every cost rate: a penalty that can overflow is known before the
+        // study (flows from files are checked after it, below)
+        if (config.inferenceFlowsFile.empty() && config.trainingFlowsFile.empty() &&
+            !std::isfinite(MaxCyclePenalty(params, MaxDrawnCostRate(config.nodes, config.flows))))
+        {
+            throw MoseError("invalid --darkTime = " + QuoteText(darkTimeText) +
+                            " with --unservedFactor = " + QuoteText(factorText) +
+                            ": a switch's penalty (dark time x unserved share x factor x cost "
+                            "rate, the rate up to (N - 1) x F = " +
+                            FormatNumber(MaxDrawnCostRate(config.nodes, config.flows)) +
+                            " for --nodes and --flows) can overflow a double; give a smaller "
+                            "--darkTime or --unservedFactor");
+        }
         std::vector<SchedulePeriod> schedule;
         if (scheduleText.empty())
         {

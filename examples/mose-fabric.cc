@@ -35,14 +35,19 @@ main(int argc, char* argv[])
 {
     // RunMoseProgram: a bad option or configuration ends with a message and exit status 1
     return RunMoseProgram("mose-fabric", argc, argv, {"pcap"}, [&]() {
-        uint32_t groups = 32;
+        std::string groupsText = "32";
+        bool groupsGiven = false;
         std::string modeName = "inference-heavy";
         std::string policyName = "MoSE";
         uint64_t bytes = 1000000;
         bool pcap = true;
 
         CommandLine cmd(__FILE__);
-        cmd.AddValue("groups", "number of groups N", groups);
+        AddTextOption(cmd,
+                      "groups",
+                      "number of groups N (sets ns3::MoseTopologyHelper::Groups)",
+                      groupsText,
+                      groupsGiven);
         cmd.AddValue("mode", "workload mode: inference-heavy or training-heavy", modeName);
         cmd.AddValue("policy", "template: S-Train, S-Inf, S-Comp or MoSE", policyName);
         cmd.AddValue("bytes", "bytes of each transfer", bytes);
@@ -51,10 +56,26 @@ main(int argc, char* argv[])
         const WorkloadMode mode = ParseEnum<WorkloadMode>(modeName, "--mode");
         const Policy policy = ParseEnum<Policy>(policyName, "--policy");
         const uint64_t run = RngSeedManager::GetRun();
+        // --groups or, if only it is set, ns3::MoseTopologyHelper::Groups; d is the topology's
+        // PortsPerGroup (SetTemplate() lets a set ns3::MoseRouteTable::Rule win)
+        groupsText =
+            ResolveAttributeOption(
+                MoseAttributeOption{"groups",
+                                    "ns3::MoseTopologyHelper::Groups",
+                                    [](const std::string& parameter, const std::string& text) {
+                                        return std::to_string(ParseUnsigned32(parameter, text));
+                                    }},
+                groupsGiven ? std::optional(groupsText) : std::nullopt)
+                .value_or(groupsText);
+        const uint32_t groups = ParseUnsigned32("--groups", groupsText);
+        const TypeId topology = MoseTopologyHelper::GetTypeId();
 
         // The paper's scenario scaled to N groups: roles, P-D pairs and the policy's template
         MoseFlowExperimentConfig config;
         config.nodes = groups;
+        config.degree = ParseUnsigned32("--ns3::MoseTopologyHelper::PortsPerGroup",
+                                        GetAttributeDefaultText(topology, "PortsPerGroup"));
+        config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
         config.flows = 1000;
         config.inferenceRoles = RoleCounts::PaperScaled(groups, WorkloadMode::INFERENCE_HEAVY);
         config.trainingRoles = RoleCounts::PaperScaled(groups, WorkloadMode::TRAINING_HEAVY);

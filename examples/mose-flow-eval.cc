@@ -62,6 +62,8 @@ main(int argc, char* argv[])
         AddTextOption(cmd, "repeat", "evaluate this many times, report the fastest", repeatText);
         AddTextOption(cmd, "loads", "if set, write per-circuit loads to this CSV file", loadsFile);
         cmd.Parse(argc, argv);
+        // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+        RejectModuleAttributes("mose-flow-eval");
 
         if (graphFile.empty() || flowsFile.empty())
         {

@@ -56,7 +56,7 @@ main(int argc, char* argv[])
         [&]() {
             // the scenario options of every mose program, at this program's scale
             MoseScenarioOptions options(MoseScenarioDefaults{64, 1000, 1},
-                                        MoseScenarioOptions::ROUTING);
+                                        MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
             std::string policyText = "MoSE";
             std::string scheduleText =
                 "inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms";
@@ -67,6 +67,7 @@ main(int argc, char* argv[])
             bool compare = true;
             bool plot = true;
             bool writeScenario = false;
+            bool windowGiven = false;
 
             CommandLine cmd(__FILE__);
             cmd.Usage(
@@ -90,8 +91,10 @@ main(int argc, char* argv[])
                           scheduleText);
             AddTextOption(cmd,
                           "startWindow",
-                          "transfers of an interval start uniformly over its first this long",
-                          windowText);
+                          "transfers of an interval start uniformly over its first this long "
+                          "(sets ns3::MoseTrafficHelper::StartWindow)",
+                          windowText,
+                          windowGiven);
             AddTextOption(cmd,
                           "stopTime",
                           "the simulation ends here at the latest (a duration; no unit: seconds)",
@@ -108,6 +111,26 @@ main(int argc, char* argv[])
             MoseSwitchExperimentConfig config;
             config.scenario = options.GetConfig();
             config.policy = ParseEnum<Policy>(policyText, "--policy");
+            // the transfers' start attributes that the program sets per mode interval
+            RejectModuleAttribute("ns3::MoseTrafficHelper::StartMode",
+                                  "the transfers of each mode interval start uniformly over "
+                                  "--startWindow");
+            RejectModuleAttribute("ns3::MoseTrafficHelper::StartTime",
+                                  "the transfers of each mode interval start at the interval's "
+                                  "start (--schedule)");
+            RejectModuleAttribute("ns3::MoseTrafficHelper::SinkPortBase",
+                                  "each mode interval's sinks listen on ports of their own");
+            windowText =
+                ResolveAttributeOption(MoseAttributeOption{"startWindow",
+                                                           "ns3::MoseTrafficHelper::"
+                                                           "StartWindow",
+                                                           ReadTimeOption},
+                                       windowGiven ? std::optional(windowText) : std::nullopt)
+                    .value_or(windowText);
+            config.optionText = {{"--schedule", scheduleText},
+                                 {"--startWindow", windowText},
+                                 {"--stopTime", stopText},
+                                 {"--binWidth", binText}};
             config.SetSchedule(ParseSchedule("--schedule", scheduleText));
             config.startWindow = MoseSwitchExperiment::ParseDuration("--startWindow", windowText);
             config.stopTime = MoseSwitchExperiment::ParseDuration("--stopTime", stopText);

@@ -78,7 +78,7 @@ main(int argc, char* argv[])
         [&]() {
             // the scenario options of every mose program, at this program's scale
             MoseScenarioOptions options(MoseScenarioDefaults{64, 2000, 1},
-                                        MoseScenarioOptions::ROUTING);
+                                        MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
             std::string modeText = "inference-heavy";
             std::string policiesText = "S-Train,MoSE";
             std::string graphFile;
@@ -128,20 +128,7 @@ main(int argc, char* argv[])
             config.mode = ParseEnum<WorkloadMode>(modeText, "--mode");
             config.graphFile = graphFile;
             config.run = config.scenario.firstRun;
-            const double stopSeconds = ParseDuration("--stopTime", stopText);
-            // ns-3's Time holds whole nanoseconds in 64 bits: a larger value wraps, a smaller
-            // one becomes 0; either would be reported as another value than the one typed
-            if (stopSeconds > Time::Max().GetSeconds() ||
-                (stopSeconds > 0 && Seconds(stopSeconds).IsZero()))
-            {
-                ThrowBadParameter(
-                    "--stopTime",
-                    QuoteText(stopText),
-                    "a duration from 1ns to " +
-                        std::to_string(static_cast<uint64_t>(Time::Max().GetSeconds())) +
-                        " s (ns-3's time range)");
-            }
-            config.stopTime = Seconds(stopSeconds);
+            config.stopTime = ParseTimeOption("--stopTime", stopText);
             config.flowMonitor = flowMonitor;
             const std::vector<Policy> policies = ParseEnumList<Policy>(policiesText, "--policies");
             config.Validate();

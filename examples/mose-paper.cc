@@ -173,6 +173,8 @@ main(int argc, char* argv[])
         cmd.AddValue("plot", "write Figure 5 as gnuplot scripts and render them", plot);
         cmd.AddValue("progress", "show progress on standard error", progress);
         cmd.Parse(argc, argv);
+        // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+        RejectModuleAttributes("mose-paper");
 
         MoseFlowExperimentConfig config = options.GetConfig();
         uint32_t threads =

@@ -93,6 +93,8 @@ main(int argc, char* argv[])
             cmd.AddValue("progress", "show progress per point on standard error", progress);
             cmd.AddValue("table", "print one line per point", table);
             cmd.Parse(argc, argv);
+            // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+            RejectModuleAttributes("mose-sweep");
 
             MoseSweepConfig config = options.GetConfig();
             MoseSweep sweep(config);

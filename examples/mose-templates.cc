@@ -68,6 +68,8 @@ main(int argc, char* argv[])
                       distanceSourcesText);
         cmd.AddValue("progress", "show the progress of the distances on standard error", progress);
         cmd.Parse(argc, argv);
+        // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+        RejectModuleAttributes("mose-templates");
 
         MoseFlowExperimentConfig config = options.GetConfig();
         const uint32_t distanceSources = ParseUnsigned32("--distanceSources", distanceSourcesText);

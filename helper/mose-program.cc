@@ -31,6 +31,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <new>
 #include <sstream>
 #include <sys/resource.h>
@@ -133,6 +134,27 @@ TimeRange(const Ptr<const AttributeChecker>& checker)
         return "";
     }
     return checker->Check(TimeValue(Seconds(0))) ? " >= 0" : " > 0";
+}
+
+/// \return the text typed for each module attribute on the command line, by path
+std::map<std::string, std::string>&
+TypedAttributes()
+{
+    static std::map<std::string, std::string> typed;
+    return typed;
+}
+
+/// \return the type and attribute name of "ns3::Type::Name" (a MoseError if there is none)
+std::pair<TypeId, std::string>
+LookupAttributePath(const std::string& path)
+{
+    const std::size_t sep = path.rfind("::");
+    TypeId tid;
+    if (sep == std::string::npos || !TypeId::LookupByNameFailSafe(path.substr(0, sep), &tid))
+    {
+        throw MoseError("there is no attribute " + path);
+    }
+    return {tid, path.substr(sep + 2)};
 }
 
 } // namespace
@@ -320,6 +342,105 @@ CheckModuleAttributes(int argc, char* argv[])
                               "an attribute needs a value (write --" + rest + "=VALUE)");
         }
         CheckModuleAttribute(rest.substr(0, eq), rest.substr(eq + 1));
+        TypedAttributes()[rest.substr(0, eq)] = rest.substr(eq + 1);
+    }
+}
+
+bool
+IsModuleAttributeSet(const std::string& path)
+{
+    const auto [tid, name] = LookupAttributePath(path);
+    return IsAttributeDefaultSet(tid, name);
+}
+
+std::string
+GetModuleAttributeText(const std::string& path)
+{
+    const auto [tid, name] = LookupAttributePath(path);
+    if (!IsAttributeDefaultSet(tid, name))
+    {
+        return "";
+    }
+    const std::string current = GetAttributeDefaultText(tid, name);
+    TypeId::AttributeInformation info;
+    tid.LookupAttributeByName(name, &info);
+    // the text typed, if it is still what the default holds (not replaced by a later
+    // Config::SetDefault())
+    auto typed = TypedAttributes().find(path);
+    if (typed != TypedAttributes().end())
+    {
+        Ptr<AttributeValue> value = info.checker->Create();
+        if (value->DeserializeFromString(typed->second, info.checker) &&
+            value->SerializeToString(info.checker) == current)
+        {
+            return typed->second;
+        }
+    }
+    // a time as ns-3 writes it ("+1.5e+08ns") is no duration the options read
+    TimeValue time;
+    if (info.checker->GetValueTypeName() == "ns3::TimeValue" &&
+        time.DeserializeFromString(current, info.checker))
+    {
+        return std::to_string(time.Get().GetNanoSeconds()) + "ns";
+    }
+    return current;
+}
+
+std::optional<std::string>
+ResolveAttributeOption(const MoseAttributeOption& o, const std::optional<std::string>& given)
+{
+    NS_LOG_FUNCTION(o.option << o.attribute);
+    if (!IsModuleAttributeSet(o.attribute))
+    {
+        return given;
+    }
+    const std::string attributeText = GetModuleAttributeText(o.attribute);
+    const std::string attributeValue = o.read("--" + o.attribute, attributeText);
+    if (!given)
+    {
+        NS_LOG_INFO("--" << o.option << " from --" << o.attribute << " = " << attributeText);
+        return attributeText;
+    }
+    if (o.read("--" + o.option, *given) != attributeValue)
+    {
+        throw MoseError("--" + o.option + " = " + QuoteText(*given) + " and --" + o.attribute +
+                        " = " + QuoteText(attributeText) +
+                        " disagree: give one (the program sets the attribute from --" + o.option +
+                        ")");
+    }
+    return given;
+}
+
+void
+RejectModuleAttribute(const std::string& path, const std::string& reason)
+{
+    NS_LOG_FUNCTION(path << reason);
+    if (IsModuleAttributeSet(path))
+    {
+        ThrowBadParameter("--" + path,
+                          QuoteText(GetModuleAttributeText(path)),
+                          "the attribute would not be used: " + reason);
+    }
+}
+
+void
+RejectModuleAttributes(const std::string& program)
+{
+    NS_LOG_FUNCTION(program);
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (tid.GetGroupName() != "Mose")
+        {
+            continue;
+        }
+        for (std::size_t k = 0; k < tid.GetAttributeN(); ++k)
+        {
+            RejectModuleAttribute(tid.GetName() + "::" + tid.GetAttribute(k).name,
+                                  program +
+                                      " works at the flow level and creates no ns-3 object of "
+                                      "the module");
+        }
     }
 }
 
@@ -429,6 +550,49 @@ AddTextOption(CommandLine& cmd,
                      return true;
                  }),
                  value);
+}
+
+Time
+ParseTimeOption(const std::string& parameter, const std::string& text)
+{
+    NS_LOG_FUNCTION(parameter << text);
+    const double seconds = ParseDuration(parameter, text);
+    if (seconds > Time::Max().GetSeconds() || (seconds > 0 && Seconds(seconds).IsZero()))
+    {
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          "a duration from 1ns to " +
+                              std::to_string(static_cast<uint64_t>(Time::Max().GetSeconds())) +
+                              " s (ns-3's time range)");
+    }
+    return Seconds(seconds);
+}
+
+std::string
+ReadTimeOption(const std::string& parameter, const std::string& text)
+{
+    return std::to_string(ParseTimeOption(parameter, text).GetNanoSeconds()) + "ns";
+}
+
+void
+AddTextOption(CommandLine& cmd,
+              const std::string& name,
+              const std::string& help,
+              std::string& value,
+              bool& given)
+{
+    NS_LOG_FUNCTION(name);
+    std::string* target = &value;
+    bool* seen = &given;
+    cmd.AddValue(
+        name,
+        help,
+        Callback<bool, MOSE_COMMAND_LINE_CB_ARG>([target, seen](MOSE_COMMAND_LINE_CB_ARG text) {
+            *target = std::string(text);
+            *seen = true;
+            return true;
+        }),
+        value);
 }
 
 int

@@ -9,9 +9,11 @@
 
 #include "ns3/command-line.h"
 #include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/nstime.h"
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +73,73 @@ void CheckModuleAttribute(const std::string& name, const std::string& value);
 
 /**
  * \ingroup mose
+ * \brief Whether the user set a module attribute's default: on the command line
+ *        ("--ns3::Type::Name=value") or with Config::SetDefault() (IsAttributeDefaultSet()).
+ * \param path the attribute's path, "ns3::Type::Name"
+ * \return true if it was set
+ */
+bool IsModuleAttributeSet(const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief The value of a module attribute the user set, as typed: the text given on the command
+ *        line (CheckModuleAttributes() records it), or, for a default set with
+ *        Config::SetDefault(), the default as its checker writes it (a time as whole
+ *        nanoseconds, "150000000ns", which ParseDuration() reads).
+ * \param path the attribute's path, "ns3::Type::Name"
+ * \return the text, or empty if the attribute was not set (IsModuleAttributeSet())
+ */
+std::string GetModuleAttributeText(const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief A program option and the module attribute whose value the option replaces (--nodes
+ *        and --ns3::MoseTopologyHelper::Groups): the program sets the attribute from the option,
+ *        so a user's attribute alone would be silently overwritten.
+ */
+struct MoseAttributeOption
+{
+    std::string option;    //!< the option, without dashes ("nodes")
+    std::string attribute; //!< the attribute's path ("ns3::MoseTopologyHelper::Groups")
+    /// reads a value as the option reads it (the parameter names the option or the attribute
+    /// in the message) and returns it as canonical text, so that "064" and "64" agree
+    std::function<std::string(const std::string& parameter, const std::string& text)> read;
+};
+
+/**
+ * \ingroup mose
+ * \brief One rule for an option whose value a module attribute also gives: the option wins if
+ *        it is given alone, the attribute wins if it is set alone, and both given with different
+ *        values is a MoseError naming both ("--nodes = "64" and
+ *        --ns3::MoseTopologyHelper::Groups = "32" disagree: give one").
+ * \param o the option and its attribute
+ * \param given the option's text, if the user gave it
+ * \return the text to read the option from: the option's if given, else the attribute's if it
+ *         was set, else none (the option's default)
+ */
+std::optional<std::string> ResolveAttributeOption(const MoseAttributeOption& o,
+                                                  const std::optional<std::string>& given);
+
+/**
+ * \ingroup mose
+ * \brief Throws a MoseError if the user set a module attribute that the program sets itself
+ *        (its value would be silently replaced).
+ * \param path the attribute's path, "ns3::Type::Name"
+ * \param reason what sets it instead, for the message
+ */
+void RejectModuleAttribute(const std::string& path, const std::string& reason);
+
+/**
+ * \ingroup mose
+ * \brief Throws a MoseError if the user set any attribute of the module's types (group "Mose"):
+ *        for programs that create no ns-3 object of the module (the flow-level studies), where
+ *        every such attribute would be silently ignored.
+ * \param program the program's name, for the message
+ */
+void RejectModuleAttributes(const std::string& program);
+
+/**
+ * \ingroup mose
  * \brief Calls CheckModuleAttribute() for every "--ns3::Mose...=value" (or "-ns3::Mose...") in
  *        argv.
  * \param argc argument count
@@ -106,6 +175,44 @@ void AddTextOption(CommandLine& cmd,
                    const std::string& name,
                    const std::string& help,
                    std::string& value);
+
+/**
+ * \ingroup mose
+ * \brief AddTextOption() that also records whether the option was given (for an option whose
+ *        value a module attribute may give instead, ResolveAttributeOption()).
+ * \param cmd the command line
+ * \param name the option's name, without dashes
+ * \param help its help text
+ * \param value the variable (see AddTextOption())
+ * \param given set to true when Parse() meets the option (must outlive cmd.Parse())
+ */
+void AddTextOption(CommandLine& cmd,
+                   const std::string& name,
+                   const std::string& help,
+                   std::string& value,
+                   bool& given);
+
+/**
+ * \ingroup mose
+ * \brief Reads a time option of a packet-level program: a duration as ParseDuration() reads it
+ *        ("25ms", "0.5"), within ns-3's time range (whole nanoseconds in 64 bits: a larger
+ *        value would wrap, a smaller nonzero one become 0, either reported as another value).
+ * \param parameter the option, for the message ("--stopTime")
+ * \param text the text as typed
+ * \return the time; a MoseError "invalid --stopTime = "1e308": a duration from 1ns to
+ *         9223372036 s (ns-3's time range)" otherwise
+ */
+Time ParseTimeOption(const std::string& parameter, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief A MoseAttributeOption::read for time options: the time ParseTimeOption() reads, as
+ *        canonical text (whole nanoseconds, "150000000ns"), so "150ms" and "0.15" agree.
+ * \param parameter the option or attribute, for the message
+ * \param text the text
+ * \return the canonical text
+ */
+std::string ReadTimeOption(const std::string& parameter, const std::string& text);
 
 /**
  * \ingroup mose

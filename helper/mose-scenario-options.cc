@@ -10,6 +10,8 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-program.h"
+#include "ns3/mose-routing.h"
 #include "ns3/rng-seed-manager.h"
 
 #include <array>
@@ -42,6 +44,26 @@ const std::array<RoleOptionNames, 2> ROLE_OPTIONS = {
                     "trainingRolesFile",
                     "training-heavy",
                     "102"}};
+
+/// \return an unsigned option's value as canonical text
+std::string
+ReadUnsigned(const std::string& parameter, const std::string& text)
+{
+    return std::to_string(ParseUnsigned32(parameter, text));
+}
+
+/// \return a routing rule's canonical name
+std::string
+ReadRouting(const std::string& parameter, const std::string& text)
+{
+    return ToString(ParseEnum<RoutingRule>(text, parameter));
+}
+
+/// The options whose values a program with FABRIC sets as module attributes
+const std::array<MoseAttributeOption, 3> FABRIC_ATTRIBUTES = {
+    MoseAttributeOption{"nodes", "ns3::MoseTopologyHelper::Groups", ReadUnsigned},
+    MoseAttributeOption{"degree", "ns3::MoseTopologyHelper::PortsPerGroup", ReadUnsigned},
+    MoseAttributeOption{"routing", "ns3::MoseRouteTable::Rule", ReadRouting}};
 
 } // namespace
 
@@ -155,19 +177,40 @@ MoseScenarioOptions::AddOptions(CommandLine& cmd)
     }
 }
 
+std::optional<std::string>
+MoseScenarioOptions::GivenText(const std::string& name) const
+{
+    auto it = m_given.find(name);
+    std::optional<std::string> given;
+    if (it != m_given.end())
+    {
+        given = it->second;
+    }
+    if ((m_offers & FABRIC) != 0 && (name != "routing" || (m_offers & ROUTING) != 0))
+    {
+        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        {
+            if (o.option == name)
+            {
+                return ResolveAttributeOption(o, given);
+            }
+        }
+    }
+    return given;
+}
+
 bool
 MoseScenarioOptions::IsGiven(const std::string& name) const
 {
-    return m_given.count(name) != 0;
+    return GivenText(name).has_value();
 }
 
 std::string
 MoseScenarioOptions::TextOf(const std::string& name) const
 {
-    auto it = m_given.find(name);
-    if (it != m_given.end())
+    if (std::optional<std::string> given = GivenText(name))
     {
-        return it->second;
+        return *given;
     }
     for (const Option& o : GetOptions())
     {
@@ -182,7 +225,21 @@ MoseScenarioOptions::TextOf(const std::string& name) const
 std::string
 MoseScenarioOptions::Describe(const std::string& name) const
 {
-    return IsGiven(name) ? QuoteText(TextOf(name)) : TextOf(name) + " (default)";
+    if (!IsGiven(name))
+    {
+        return TextOf(name) + " (default)";
+    }
+    if (m_given.count(name) == 0)
+    {
+        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        {
+            if (o.option == name)
+            {
+                return QuoteText(TextOf(name)) + " (from --" + o.attribute + ")";
+            }
+        }
+    }
+    return QuoteText(TextOf(name));
 }
 
 uint32_t
@@ -210,6 +267,15 @@ MoseFlowExperimentConfig
 MoseScenarioOptions::GetConfig() const
 {
     NS_LOG_FUNCTION(this);
+    if ((m_offers & FABRIC) != 0)
+    {
+        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        {
+            GivenText(o.option); // both given and different: an error naming both
+        }
+        RejectModuleAttribute("ns3::MoseRouteTable::Seed",
+                              "the program draws the routing seed from the run (--RngRun)");
+    }
     // N and d first: the other defaults follow from them
     const uint32_t nodes = Unsigned32("nodes", m_defaults.nodes);
     const uint32_t degree = Unsigned32("degree", MoseFlowExperimentConfig().degree);
@@ -379,6 +445,21 @@ MoseScenarioOptions::GetConfig() const
         c.threads = Unsigned32("threads", c.threads);
     }
     c.firstRun = RngSeedManager::GetRun();
+    if (c.firstRun + c.seeds < c.firstRun)
+    {
+        // named by the options this program has: seed k uses run --RngRun + k
+        if ((m_offers & SEEDS) != 0)
+        {
+            throw MoseError("--RngRun = " + std::to_string(c.firstRun) +
+                            " and --seeds = " + std::to_string(c.seeds) +
+                            " disagree: seed k uses run --RngRun + k, and --RngRun + --seeds must "
+                            "be at most 18446744073709551615; give a smaller --RngRun or --seeds");
+        }
+        ThrowBadParameter("--RngRun",
+                          QuoteText(std::to_string(c.firstRun)),
+                          "at most 18446744073709551614 (this program runs one seed, run --RngRun, "
+                          "and keeps run + 1 within 64 bits)");
+    }
     c.Validate();
     return c;
 }

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,10 @@ struct MoseScenarioDefaults
  * its own default, and the three counts of a mode must add up to N. The first seed's run is
  * ns-3's own --RngRun (MoseFlowExperimentConfig::firstRun).
  *
+ * With FABRIC, the module attributes these options set (ns3::MoseTopologyHelper::Groups and
+ * ::PortsPerGroup for --nodes and --degree, ns3::MoseRouteTable::Rule for --routing) may be given
+ * instead of the option; both given with different values is an error naming both.
+ *
  * A user's setting wins or fails: a value that would not be used is an error naming it (role
  * counts next to that mode's roles file, --roleTransition next to --trainingRolesFile, --flows
  * when both modes' flows come from files, a KV share next to its mode's flows file,
@@ -89,6 +94,11 @@ class MoseScenarioOptions
     static constexpr uint32_t SEEDS = 2;
     /// both: the flow-level study programs
     static constexpr uint32_t STUDY = ROUTING | SEEDS;
+    /// the program builds the scenario's packet-level fabric (MoseTopologyHelper): --nodes,
+    /// --degree and --routing set ns3::MoseTopologyHelper::Groups, ::PortsPerGroup and
+    /// ns3::MoseRouteTable::Rule, which the user may give instead (ResolveAttributeOption());
+    /// ns3::MoseRouteTable::Seed comes from the run and is refused
+    static constexpr uint32_t FABRIC = 4;
 
     /**
      * \param defaults the program's scale (N, flows, seeds)
@@ -115,7 +125,7 @@ class MoseScenarioOptions
 
     /**
      * \param name an option's name without dashes (e.g. "pdReservedPorts")
-     * \return whether the user gave it
+     * \return whether the user gave it (with FABRIC: or the attribute it sets)
      */
     bool IsGiven(const std::string& name) const;
 
@@ -140,6 +150,9 @@ class MoseScenarioOptions
 
     /// \return the options registered with the given offers
     std::vector<Option> GetOptions() const;
+    /// \param name an option \return the text the user gave it, or (FABRIC) gave the module
+    ///        attribute it sets; a MoseError if both were given and disagree
+    std::optional<std::string> GivenText(const std::string& name) const;
     /// \param name an option \return the text given, or its default text if not given
     std::string TextOf(const std::string& name) const;
     /// \param name an option \param otherwise its default \return the value given, or otherwise

@@ -43,24 +43,6 @@ constexpr uint32_t MIN_SWEEP_NODES = 16;
 /// The smallest d a sweep accepts
 constexpr uint32_t MIN_SWEEP_DEGREE = 3;
 
-/// \return the text split at commas (empty items kept)
-std::vector<std::string>
-SplitCommas(const std::string& text)
-{
-    std::vector<std::string> items;
-    std::size_t start = 0;
-    while (true)
-    {
-        std::size_t comma = text.find(',', start);
-        items.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
-        if (comma == std::string::npos)
-        {
-            return items;
-        }
-        start = comma + 1;
-    }
-}
-
 /// \return the item split at colons
 std::vector<std::string>
 SplitColons(const std::string& item)
@@ -79,21 +61,19 @@ SplitColons(const std::string& item)
     }
 }
 
-/// Throws unless the text is non-empty and every comma-separated item is non-empty
+/// Throws if a value of the list as typed repeats (ThrowRepeatedItem())
+template <typename T>
 void
-CheckListText(const std::string& option, const std::string& text)
+RejectRepeats(const std::string& option, const std::string& text, const std::vector<T>& values)
 {
-    if (text.empty())
+    std::set<T> seen;
+    for (const T& v : values)
     {
-        ThrowBadParameter(option, QuoteText(text), "the list is empty");
-    }
-    for (const std::string& item : SplitCommas(text))
-    {
-        if (item.empty())
+        if (!seen.insert(v).second)
         {
-            ThrowBadParameter(option,
-                              QuoteText(text),
-                              "an item of the comma-separated list is empty");
+            std::ostringstream os;
+            os << v;
+            ThrowRepeatedItem(text, option, os.str());
         }
     }
 }
@@ -177,9 +157,9 @@ std::vector<uint32_t>
 ParseSweepUnsignedList(const std::string& option, const std::string& text)
 {
     NS_LOG_FUNCTION(option << text);
-    CheckListText(option, text);
     std::vector<uint32_t> values;
-    for (const std::string& item : SplitCommas(text))
+    for (const std::string& item :
+         SplitList(text, option, "a number, a range a:b or a range a:b:step"))
     {
         std::vector<std::string> parts = SplitColons(item);
         if (parts.size() == 1)
@@ -215,6 +195,7 @@ ParseSweepUnsignedList(const std::string& option, const std::string& text)
         }
         CheckListSize(option, text, values.size());
     }
+    RejectRepeats(option, text, values);
     return values;
 }
 
@@ -222,9 +203,8 @@ std::vector<double>
 ParseSweepRealList(const std::string& option, const std::string& text)
 {
     NS_LOG_FUNCTION(option << text);
-    CheckListText(option, text);
     std::vector<double> values;
-    for (const std::string& item : SplitCommas(text))
+    for (const std::string& item : SplitList(text, option, "a number or a range a:b:step"))
     {
         std::vector<std::string> parts = SplitColons(item);
         if (parts.size() == 1)
@@ -264,6 +244,7 @@ ParseSweepRealList(const std::string& option, const std::string& text)
         }
         CheckListSize(option, text, values.size());
     }
+    RejectRepeats(option, text, values);
     return values;
 }
 
@@ -282,13 +263,7 @@ std::vector<TemplateConstruction>
 ParseSweepConstructions(const std::string& option, const std::string& text)
 {
     NS_LOG_FUNCTION(option << text);
-    CheckListText(option, text);
-    std::vector<TemplateConstruction> values;
-    for (const std::string& item : SplitCommas(text))
-    {
-        values.push_back(ParseEnum<TemplateConstruction>(item, option));
-    }
-    return values;
+    return ParseEnumList<TemplateConstruction>(text, option);
 }
 
 void

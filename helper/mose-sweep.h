@@ -190,7 +190,9 @@ class MoseSweep
 /**
  * \ingroup mose
  * \brief Reads a list of unsigned integers: comma-separated items, each a number, "a:b"
- *        (a, a+1, ..., b) or "a:b:step". Throws a MoseError naming the option and the text.
+ *        (a, a+1, ..., b) or "a:b:step"; the list syntax of mose::SplitList() (no empty list or
+ *        item) and no value twice (ThrowRepeatedItem()). Throws a MoseError naming the option
+ *        and the text.
  * \param option the option's name, e.g. "--sweepDegrees"
  * \param text the text
  * \return the values, in the order given
@@ -200,7 +202,8 @@ std::vector<uint32_t> ParseSweepUnsignedList(const std::string& option, const st
 /**
  * \ingroup mose
  * \brief Reads a list of reals: comma-separated items, each a number or "a:b:step" (a, a+step,
- *        ... up to b, within 1e-9 step). Throws a MoseError naming the option and the text.
+ *        ... up to b, within 1e-9 step); SplitList()'s syntax, no value twice. Throws a
+ *        MoseError naming the option and the text.
  * \param option the option's name
  * \param text the text
  * \return the values, in the order given
@@ -218,7 +221,8 @@ std::vector<uint32_t> ParseSweepReservedPorts(const std::string& option, const s
 
 /**
  * \ingroup mose
- * \brief Reads a comma-separated list of template constructions ("fresh", "rewiring-aware").
+ * \brief Reads a comma-separated list of template constructions ("fresh", "rewiring-aware"):
+ *        mose::ParseEnumList().
  * \param option the option's name
  * \param text the text
  * \return the values, in the order given

@@ -11,6 +11,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-program.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
@@ -112,7 +113,9 @@ MoseSwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>&
         if (!(total <= maxSeconds))
         {
             mose::ThrowBadParameter("--schedule",
-                                    mose::QuoteText(mose::FormatSchedule(periods)),
+                                    optionText.count("--schedule") != 0
+                                        ? mose::QuoteText(optionText.at("--schedule"))
+                                        : mose::QuoteText(mose::FormatSchedule(periods)),
                                     "the periods must add up to at most " +
                                         mose::FormatNumber(maxSeconds) + " s");
         }
@@ -156,6 +159,21 @@ MoseSwitchExperimentConfig::GetSchedulePeriods() const
     return periods;
 }
 
+std::string
+MoseSwitchExperimentConfig::Shown(const std::string& option, Time value) const
+{
+    auto it = optionText.find(option);
+    return it != optionText.end() ? mose::QuoteText(it->second) : Ms(value);
+}
+
+std::string
+MoseSwitchExperimentConfig::ScheduleShown() const
+{
+    auto it = optionText.find("--schedule");
+    return mose::QuoteText(it != optionText.end() ? it->second
+                                                  : mose::FormatSchedule(GetSchedulePeriods()));
+}
+
 void
 MoseSwitchExperimentConfig::Validate() const
 {
@@ -165,7 +183,7 @@ MoseSwitchExperimentConfig::Validate() const
         if (schedule[i].at <= schedule[i - 1].at)
         {
             mose::ThrowBadParameter("--schedule",
-                                    mose::QuoteText(mose::FormatSchedule(GetSchedulePeriods())),
+                                    ScheduleShown(),
                                     "boundary times must be strictly increasing (boundary " +
                                         std::to_string(i) + " at " + Ms(schedule[i].at) +
                                         " is not after boundary " + std::to_string(i - 1) + " at " +
@@ -179,7 +197,7 @@ MoseSwitchExperimentConfig::Validate() const
     if (!schedule.empty() && schedule.front().at <= firstStart)
     {
         mose::ThrowBadParameter("--schedule",
-                                mose::QuoteText(mose::FormatSchedule(GetSchedulePeriods())),
+                                ScheduleShown(),
                                 "the first period must last longer than the first transfers' "
                                 "start (" +
                                     Ms(firstStart) + ")");
@@ -194,19 +212,23 @@ MoseSwitchExperimentConfig::Validate() const
     if (stopTime <= end)
     {
         mose::ThrowBadParameter("--stopTime",
-                                Ms(stopTime),
-                                "a time after the end of the last interval (" + Ms(end) + ")");
+                                Shown("--stopTime", stopTime),
+                                "a time after the end of the last interval (" + Ms(end) +
+                                    ", the end of --schedule)");
     }
     if (!startWindow.IsStrictlyPositive())
     {
-        mose::ThrowBadParameter("--startWindow", Ms(startWindow), "a positive duration");
+        mose::ThrowBadParameter("--startWindow",
+                                Shown("--startWindow", startWindow),
+                                "a positive duration");
     }
     if (!binWidth.IsStrictlyPositive() ||
         stopTime.GetTimeStep() / binWidth.GetTimeStep() > 100000000)
     {
         mose::ThrowBadParameter("--binWidth",
-                                Ms(binWidth),
-                                "a positive duration, at most 1e8 bins up to --stopTime");
+                                Shown("--binWidth", binWidth),
+                                "a positive duration, at most 1e8 bins up to --stopTime = " +
+                                    Shown("--stopTime", stopTime));
     }
 }
 
@@ -253,7 +275,7 @@ MoseSwitchExperiment::GetConfig() const
 Time
 MoseSwitchExperiment::ParseDuration(const std::string& parameter, const std::string& text)
 {
-    return Seconds(mose::ParseDuration(parameter, text));
+    return mose::ParseTimeOption(parameter, text);
 }
 
 const mose::MoseScenario&

@@ -26,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -62,6 +63,9 @@ struct MoseSwitchExperimentConfig
     Time stopTime{Seconds(30)};             //!< the simulation ends here at the latest
     Time binWidth{MilliSeconds(1)};         //!< bin of the goodput timeline
     uint64_t run{1};                        //!< the ns-3 run of the scenario (--RngRun)
+    /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
+    /// in place of the value it was read as
+    std::map<std::string, std::string> optionText;
 
     /**
      * \brief A configuration with the scenario defaults of every mose program at N groups
@@ -95,6 +99,13 @@ struct MoseSwitchExperimentConfig
      * before end, a non-positive start window or bin width).
      */
     void Validate() const;
+
+    /// \param option an option ("--binWidth") \param value its value
+    /// \return the option's text as given (optionText), quoted, or else the value in ms
+    std::string Shown(const std::string& option, Time value) const;
+
+    /// \return --schedule as given (optionText), or else the schedule's periods, quoted
+    std::string ScheduleShown() const;
 };
 
 /**
@@ -247,7 +258,8 @@ class MoseSwitchExperiment
 
     /**
      * \brief Reads a duration option as a Time: mose::ParseDuration()'s syntax, a number >= 0
-     *        with an optional unit ns, us, ms, s, min or h ("150ms", "0.2s"; no unit: seconds).
+     *        with an optional unit ns, us, ms, s, min or h ("150ms", "0.2s"; no unit: seconds),
+     *        within ns-3's time range (mose::ParseTimeOption()).
      * \param parameter the option's name for the message (MoseError)
      * \param text the text
      * \return the duration

@@ -249,6 +249,20 @@ SwitchPenalty(const PolicyCostRates& p, WorkloadMode entered, const SwitchCostPa
 }
 
 double
+MaxDrawnCostRate(uint32_t nodes, uint64_t flows)
+{
+    return std::max(1.0,
+                    static_cast<double>(nodes > 0 ? nodes - 1 : 0) * static_cast<double>(flows));
+}
+
+double
+MaxCyclePenalty(const SwitchCostParameters& params, double maxRate)
+{
+    const double share = params.unservedShare ? *params.unservedShare : 1.0;
+    return 2 * params.darkTime * share * params.unservedFactor * maxRate;
+}
+
+double
 ScheduleCost::PerUnitTime() const
 {
     return duration > 0 ? total / duration : 0.0;

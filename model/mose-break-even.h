@@ -191,6 +191,26 @@ struct PolicyCostRates
 
 /**
  * \ingroup mose
+ * \brief An upper bound of every cost rate of a study whose flows are drawn (unit demand): a
+ *        circuit's load is at most the F flows of the mode, a shortest path has at most N - 1
+ *        circuits, so the load-aware cost, the loads and the hop count are at most (N - 1) F.
+ * \param nodes N \param flows F per mode
+ * \return (N - 1) F, at least 1
+ */
+double MaxDrawnCostRate(uint32_t nodes, uint64_t flows);
+
+/**
+ * \ingroup mose
+ * \brief The largest penalty of a cycle's two switches for cost rates up to maxRate (unserved
+ *        share 1 unless params fixes it), to check before a study that the penalties stay
+ *        finite.
+ * \param params the switch cost parameters \param maxRate the largest cost rate
+ * \return 2 x darkTime x share x unservedFactor x maxRate (inf if it leaves a double's range)
+ */
+double MaxCyclePenalty(const SwitchCostParameters& params, double maxRate);
+
+/**
+ * \ingroup mose
  * \brief The penalty of a switch into a mode.
  * \param p the policy's rates (validated)
  * \param entered the mode entered

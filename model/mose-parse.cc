@@ -230,6 +230,43 @@ ThrowUnknownName(const std::string& parameter, std::string_view text, const std:
             allowed);
 }
 
+std::vector<std::string>
+SplitList(const std::string& text, const std::string& parameter, const std::string& items)
+{
+    NS_LOG_FUNCTION(text << parameter);
+    if (text.empty())
+    {
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          "the list is empty; name at least one of " + items);
+    }
+    std::vector<std::string> list;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t end = text.find(',', start);
+        list.push_back(
+            text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (list.back().empty())
+        {
+            ThrowBadParameter(parameter,
+                              QuoteText(text),
+                              "an item of the comma-separated list is empty");
+        }
+        if (end == std::string::npos)
+        {
+            return list;
+        }
+        start = end + 1;
+    }
+}
+
+void
+ThrowRepeatedItem(const std::string& text, const std::string& parameter, const std::string& value)
+{
+    ThrowBadParameter(parameter, QuoteText(text), value + " is named twice");
+}
+
 namespace detail
 {
 

@@ -274,6 +274,33 @@ ParseEnum(std::string_view text, const std::string& parameter)
 
 /**
  * \ingroup mose
+ * \brief Splits a comma-separated list, the one list syntax of every list option
+ *        (ParseEnumList(), mose-sweep's axes): the text not empty, no item empty ("a,,b",
+ *        "a,").
+ * \param text the list as typed
+ * \param parameter the parameter's name as the user types it (e.g. "--policies")
+ * \param items what the items may be, for the message of an empty list ("a number")
+ * \return the items in the order given; a MoseError naming the parameter and the text
+ */
+std::vector<std::string> SplitList(const std::string& text,
+                                   const std::string& parameter,
+                                   const std::string& items);
+
+/**
+ * \ingroup mose
+ * \brief Throws the MoseError of a list that names a value twice (a value listed twice would
+ *        run twice, the second run overwriting the first's files): "invalid --policies =
+ *        "MoSE,MoSE": MoSE is named twice".
+ * \param text the list as typed
+ * \param parameter the parameter's name
+ * \param value the repeated value, as text
+ */
+[[noreturn]] void ThrowRepeatedItem(const std::string& text,
+                                    const std::string& parameter,
+                                    const std::string& value);
+
+/**
+ * \ingroup mose
  * \brief Reads a comma-separated list of names of a mose enum ("MoSE,S-Inf"): every item a
  *        name ParseEnum() accepts, none empty ("a,,b", "a,"), none named twice (a value listed
  *        twice would run twice, the second run overwriting the first's files).
@@ -285,40 +312,20 @@ template <typename E>
 std::enable_if_t<detail::HasEnumTable<E>::value, std::vector<E>>
 ParseEnumList(const std::string& text, const std::string& parameter)
 {
-    if (text.empty())
-    {
-        ThrowBadParameter(parameter,
-                          QuoteText(text),
-                          "the value is empty; name at least one of " + AllowedEnumNames<E>());
-    }
     std::vector<E> list;
-    std::size_t start = 0;
-    while (true)
+    for (const std::string& item : SplitList(text, parameter, AllowedEnumNames<E>()))
     {
-        const std::size_t end = text.find(',', start);
-        const std::string item =
-            text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (item.empty())
-        {
-            ThrowBadParameter(parameter,
-                              QuoteText(text),
-                              "an item of the comma-separated list is empty");
-        }
         const E value = ParseEnum<E>(item, parameter);
         for (E seen : list)
         {
             if (seen == value)
             {
-                ThrowBadParameter(parameter, QuoteText(text), ToString(value) + " is named twice");
+                ThrowRepeatedItem(text, parameter, ToString(value));
             }
         }
         list.push_back(value);
-        if (end == std::string::npos)
-        {
-            return list;
-        }
-        start = end + 1;
     }
+    return list;
 }
 
 } // namespace mose

@@ -10,10 +10,15 @@
 
 #include "mose-test-util.h"
 
+#include "ns3/command-line.h"
+#include "ns3/config.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-program.h"
+#include "ns3/mose-scenario-options.h"
+#include "ns3/nstime.h"
+#include "ns3/uinteger.h"
 
 #include <filesystem>
 #include <fstream>
@@ -134,7 +139,103 @@ TEST(ProgramInput, EnumListsRejectEmptyItemsAndRepeats)
                           "an item of the comma-separated list is empty");
     ExpectErrorContaining([] { ParseEnumList<Policy>("MoSE,", "--policies"); },
                           "an item of the comma-separated list is empty");
-    ExpectErrorContaining([] { ParseEnumList<Policy>("", "--policies"); }, "the value is empty");
+    ExpectErrorContaining([] { ParseEnumList<Policy>("", "--policies"); }, "the list is empty");
     ExpectErrorContaining([] { ParseEnumList<Policy>("foo", "--policies"); },
                           "invalid --policies = \"foo\"");
+}
+
+TEST(ProgramInput, AnAttributeThatAnOptionSetsWinsAloneAndFailsWhenTheyDisagree)
+{
+    const MoseAttributeOption nodes{"nodes",
+                                    "ns3::MoseTopologyHelper::Groups",
+                                    [](const std::string& parameter, const std::string& text) {
+                                        return std::to_string(ParseUnsigned32(parameter, text));
+                                    }};
+    // neither set: the option's default
+    EXPECT_FALSE(ResolveAttributeOption(nodes, std::nullopt).has_value());
+    EXPECT_EQ(ResolveAttributeOption(nodes, std::string("16")).value(), "16");
+
+    // the attribute as typed on the command line
+    CheckArgs({"--ns3::MoseTopologyHelper::Groups=32"});
+    Config::SetDefault("ns3::MoseTopologyHelper::Groups", UintegerValue(32));
+    EXPECT_TRUE(IsModuleAttributeSet("ns3::MoseTopologyHelper::Groups"));
+    EXPECT_EQ(GetModuleAttributeText("ns3::MoseTopologyHelper::Groups"), "32");
+    EXPECT_EQ(ResolveAttributeOption(nodes, std::nullopt).value(), "32");
+    EXPECT_EQ(ResolveAttributeOption(nodes, std::string("032")).value(), "032");
+    ExpectErrorContaining([&] { ResolveAttributeOption(nodes, std::string("64")); },
+                          "--nodes = \"64\" and --ns3::MoseTopologyHelper::Groups = \"32\" "
+                          "disagree: give one");
+    ExpectErrorContaining(
+        [] { RejectModuleAttribute("ns3::MoseTopologyHelper::Groups", "the program sets it"); },
+        "invalid --ns3::MoseTopologyHelper::Groups = \"32\": the attribute would not be used: "
+        "the program sets it");
+    ExpectErrorContaining([] { RejectModuleAttributes("mose-paper"); },
+                          "mose-paper works at the flow level");
+    Config::Reset();
+    EXPECT_FALSE(IsModuleAttributeSet("ns3::MoseTopologyHelper::Groups"));
+    EXPECT_NO_THROW(RejectModuleAttributes("mose-paper"));
+
+    // a time set with Config::SetDefault: as whole nanoseconds, which the options read
+    const MoseAttributeOption window{"startWindow",
+                                     "ns3::MoseTrafficHelper::StartWindow",
+                                     ReadTimeOption};
+    Config::SetDefault("ns3::MoseTrafficHelper::StartWindow", TimeValue(MilliSeconds(20)));
+    EXPECT_EQ(GetModuleAttributeText("ns3::MoseTrafficHelper::StartWindow"), "20000000ns");
+    EXPECT_EQ(ResolveAttributeOption(window, std::string("0.02")).value(), "0.02");
+    ExpectErrorContaining([&] { ResolveAttributeOption(window, std::string("150ms")); },
+                          "--startWindow = \"150ms\" and "
+                          "--ns3::MoseTrafficHelper::StartWindow = \"20000000ns\" disagree");
+    Config::Reset();
+}
+
+TEST(ProgramInput, ScenarioOptionsTakeTheFabricAttributes)
+{
+    Config::SetDefault("ns3::MoseTopologyHelper::Groups", UintegerValue(32));
+    {
+        MoseScenarioOptions options(MoseScenarioDefaults{64, 100, 1},
+                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
+        CommandLine cmd;
+        options.AddOptions(cmd);
+        EXPECT_EQ(options.GetConfig().nodes, 32u);
+        EXPECT_TRUE(options.IsGiven("nodes"));
+    }
+    {
+        // without FABRIC the attribute is not the program's concern
+        MoseScenarioOptions options(MoseScenarioDefaults{64, 100, 1}, 0);
+        CommandLine cmd;
+        options.AddOptions(cmd);
+        EXPECT_EQ(options.GetConfig().nodes, 64u);
+    }
+    Config::SetDefault("ns3::MoseRouteTable::Seed", UintegerValue(5));
+    {
+        MoseScenarioOptions options(MoseScenarioDefaults{64, 100, 1},
+                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
+        CommandLine cmd;
+        options.AddOptions(cmd);
+        ExpectErrorContaining([&] { options.GetConfig(); },
+                              "invalid --ns3::MoseRouteTable::Seed = \"5\": the attribute would "
+                              "not be used");
+    }
+    Config::Reset();
+}
+
+TEST(ProgramInput, TimeOptionsQuoteTheTextTyped)
+{
+    EXPECT_EQ(ParseTimeOption("--stopTime", "25ms"), MilliSeconds(25));
+    ExpectErrorContaining([] { ParseTimeOption("--stopTime", "1e308"); },
+                          "invalid --stopTime = \"1e308\": a duration from 1ns to");
+    ExpectErrorContaining([] { ParseTimeOption("--binWidth", "1e-12"); },
+                          "invalid --binWidth = \"1e-12\"");
+    EXPECT_EQ(ReadTimeOption("--startWindow", "0.15"), ReadTimeOption("--startWindow", "150ms"));
+}
+
+TEST(ProgramInput, ListsShareOneSyntax)
+{
+    EXPECT_EQ(SplitList("a,b", "--x", "a name"), (std::vector<std::string>{"a", "b"}));
+    ExpectErrorContaining([] { SplitList("", "--x", "a name"); },
+                          "invalid --x = \"\": the list is empty; name at least one of a name");
+    ExpectErrorContaining([] { SplitList("a,", "--x", "a name"); },
+                          "an item of the comma-separated list is empty");
+    ExpectErrorContaining([] { ThrowRepeatedItem("4,4", "--sweepDegrees", "4"); },
+                          "invalid --sweepDegrees = \"4,4\": 4 is named twice");
 }
