@@ -93,8 +93,8 @@ main(int argc, char* argv[])
             std::string placementText = "least-outstanding";
             std::string collectiveText = "all-to-all";
             std::string tokensPerMemberText = "4096";
-            std::string computeText = "20ms";
-            std::string prefillText = "20000";
+            std::string computeText = "100ms";
+            std::string prefillText = "200000";
             std::string scheduleText; // single run: the default below
             const std::string defaultSchedule =
                 "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
@@ -257,8 +257,9 @@ main(int argc, char* argv[])
                         if (showProgress && !what.empty())
                         {
                             std::cerr << "[mose-llm] run " << done + 1 << "/" << total << ": "
-                                      << what << ", " << static_cast<double>(clock.End()) / 1000.0
-                                      << " s wall" << std::endl;
+                                      << what << ", " << std::fixed << std::setprecision(1)
+                                      << static_cast<double>(clock.End()) / 1000.0 << " s wall"
+                                      << std::defaultfloat << std::setprecision(6) << std::endl;
                         }
                     },
                     showProgress);

@@ -678,7 +678,7 @@ MoseLlmRegimeMap::PrintTable(std::ostream& os) const
        << std::right << std::setw(6) << "reqs" << std::setw(8) << "KVGb/s";
     for (mose::Policy p : m_config.policies)
     {
-        os << std::setw(22) << (mose::ToString(p) + " ttft/p99/iter");
+        os << ' ' << std::setw(25) << (mose::ToString(p) + " ttft/p99/iter");
     }
     os << "  " << std::left << std::setw(13) << "win ttft" << std::setw(13) << "win p99"
        << std::setw(13) << "win iter" << std::setw(8) << "static" << std::right << std::setw(8)
@@ -696,7 +696,8 @@ MoseLlmRegimeMap::PrintTable(std::ostream& os) const
            << std::defaultfloat << std::setprecision(6);
         for (const auto& s : c.runs)
         {
-            os << std::setw(22) << (Ms(s.ttftMeanS) + "/" + Ms(s.ttftP99S) + "/" + Ms(s.iterMeanS));
+            os << ' ' << std::setw(25)
+               << (Ms(s.ttftMeanS) + "/" + Ms(s.ttftP99S) + "/" + Ms(s.iterMeanS));
         }
         const MoseLlmCellVerdict& v = c.verdict;
         os << "  " << std::left;

@@ -53,11 +53,11 @@ Tiny()
     m.base.prefillTokensPerSecond = 1e6;
     m.base.ocsRate = DataRate("10Gbps");
     m.base.hostRate = DataRate("10Gbps");
-    m.base.collectiveBytes = 256 * 1024;
-    m.base.computeTime = MilliSeconds(2);
+    m.base.collectiveBytes = 64 * 1024;
+    m.base.computeTime = MilliSeconds(5);
     m.generator.input = {256.0, 0.5, 16, 1024};
     m.generator.output = {16.0, 0.5, 1, 64};
-    m.loads = {200, 800};
+    m.loads = {100, 400};
     m.intervals = {MilliSeconds(40)};
     m.darkTimes = {MilliSeconds(1), MilliSeconds(5)};
     m.flowLevelFlows = 2000;
