@@ -99,7 +99,7 @@ main(int argc, char* argv[])
             const std::string defaultSchedule =
                 "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
             std::string loadsText = "25,400";
-            std::string intervalsText = "100ms,400ms";
+            std::string intervalsText = "150ms,400ms";
             std::string darkTimesText = "10ms";
             std::string cyclesText = "1";
             std::string toleranceText = "0.02";
