@@ -9,10 +9,10 @@
 #include "mose-scenario.h"
 #include "mose-switch-experiment.h"
 
-#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-model-shape.h"
@@ -20,7 +20,6 @@
 #include "ns3/mose-percentile.h"
 #include "ns3/queue-size.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/system-wall-clock-ms.h"
 #include "ns3/uinteger.h"
 
@@ -59,6 +58,37 @@ Describe(const std::vector<double>& v)
     s.p50 = mose::Percentile(v, 50);
     s.p99 = mose::Percentile(v, 99);
     return s;
+}
+
+/**
+ * Throws a MoseError if the user configured the default of tid's attribute (Config::SetDefault,
+ * the command line) to another value than the configuration's
+ * \param type the type's name \param name the attribute \param value the configuration's value
+ * \param field the configuration's field, for the message
+ */
+void
+CheckUserDefault(const std::string& type,
+                 const std::string& name,
+                 const AttributeValue& value,
+                 const std::string& field)
+{
+    const TypeId tid = TypeId::LookupByName(type);
+    if (!mose::IsAttributeDefaultSet(tid, name))
+    {
+        return;
+    }
+    const std::string user = mose::GetAttributeDefaultText(tid, name);
+    const std::string given = mose::GetAttributeValueText(tid, name, value);
+    if (user != given)
+    {
+        throw mose::MoseError(
+            type + "::" + name + " = " + mose::FormatAttributeText(tid, name, user) +
+            " (set by Config::SetDefault or --" + type + "::" + name +
+            ") conflicts with MoseLlmExperimentConfig::" + field + " = " +
+            mose::FormatAttributeText(tid, name, given) +
+            ": the LLM experiment sets it on its own objects (rates before --scale divides "
+            "them); set it in one place, or to the same value in both");
+    }
 }
 
 /// a rate divided by the scale
@@ -107,6 +137,16 @@ MoseLlmExperimentConfig::Scaled(uint32_t nodes)
     c.schedule = {{MilliSeconds(500), mose::WorkloadMode::TRAINING_HEAVY},
                   {MilliSeconds(1000), mose::WorkloadMode::INFERENCE_HEAVY}};
     c.end = MilliSeconds(1500);
+    DataRateValue rate;
+    rate.DeserializeFromString(
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate"),
+        MakeDataRateChecker());
+    c.ocsRate = rate.Get();
+    rate.DeserializeFromString(
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseTopologyHelper"),
+                                      "HostDataRate"),
+        MakeDataRateChecker());
+    c.hostRate = rate.Get();
     return c;
 }
 
@@ -170,13 +210,25 @@ MoseLlmExperiment::Build()
     m_roles = sc.roles;
     const uint64_t f = m_config.scale;
 
-    // the fabric in the initial mode's template, rates divided by the scale; the OCS takes its
-    // rate from its attribute default, which is restored right after
-    TypeId::AttributeInformation info;
-    TypeId::LookupByName("ns3::MoseOcs").LookupAttributeByName("DataRate", &info);
-    const std::string previousRate = info.initialValue->SerializeToString(info.checker);
-    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
+    // a user's default of a rate or the dark time wins or fails loudly: it must be the
+    // configuration's (unscaled) value
+    CheckUserDefault("ns3::MoseOcs", "DataRate", DataRateValue(m_config.ocsRate), "ocsRate");
+    CheckUserDefault("ns3::MoseTopologyHelper",
+                     "HostDataRate",
+                     DataRateValue(m_config.hostRate),
+                     "hostRate");
+    if (m_config.darkTime)
+    {
+        CheckUserDefault("ns3::MoseModeSwitcher",
+                         "ReconfigurationDelay",
+                         TimeValue(*m_config.darkTime),
+                         "darkTime");
+    }
+
+    // the fabric in the initial mode's template, rates divided by the scale, set on this
+    // fabric's OCS and helper only
     m_topology = CreateObject<MoseTopologyHelper>();
+    m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
     m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
     m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
     m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(m_config.hostRate, f)));
@@ -190,16 +242,7 @@ MoseLlmExperiment::Build()
     m_topology->SetRoles(sc.roles[static_cast<std::size_t>(m_config.initialMode)]);
     m_topology->SetCircuitGraph(sc.GetGraph(m_config.policy, m_config.initialMode));
     m_topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    try
-    {
-        m_topology->Install();
-    }
-    catch (...)
-    {
-        Config::SetDefault("ns3::MoseOcs::DataRate", StringValue(previousRate));
-        throw;
-    }
-    Config::SetDefault("ns3::MoseOcs::DataRate", StringValue(previousRate));
+    m_topology->Install();
 
     m_loss = CreateObject<MoseLossMonitor>();
     m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
@@ -211,6 +254,10 @@ MoseLlmExperiment::Build()
     helper.SetSchedule(m_config.schedule);
     helper.SetInitialMode(m_config.initialMode);
     helper.SetLossMonitor(m_loss);
+    if (m_config.darkTime)
+    {
+        helper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*m_config.darkTime));
+    }
     m_switcher = helper.Install(m_topology);
     m_switcher->TraceConnectWithoutContext("SwitchStarted",
                                            MakeCallback(&MoseLlmExperiment::OnSwitchStarted, this));

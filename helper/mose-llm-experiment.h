@@ -26,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,6 +43,16 @@ namespace ns3
  * every byte count the workloads send (KV caches, collective sizes); serialisation times of a
  * whole transfer stay as they were, packets are f times fewer. Compute times, propagation
  * delays, drain and dark times are not scaled.
+ *
+ * Rates are set on the run's own objects (MoseTopologyHelper::SetOcsAttribute(), the helper's
+ * HostDataRate, the switcher's ReconfigurationDelay): no attribute default is changed. ocsRate
+ * and hostRate are the rates BEFORE scaling; Scaled() takes them from the attribute defaults
+ * ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate, so a user's
+ * --ns3::MoseOcs::DataRate=100Gbps is the unscaled circuit rate and is divided by the scale like
+ * every rate. A configured default (Config::SetDefault, the command line) that differs from the
+ * configuration's value is a MoseError from Build() naming both: the user's setting wins or
+ * fails loudly, never silently loses. The same holds for darkTime against
+ * ns3::MoseModeSwitcher::ReconfigurationDelay.
  */
 struct MoseLlmExperimentConfig
 {
@@ -64,9 +75,12 @@ struct MoseLlmExperimentConfig
     Time computeTime{MilliSeconds(10)};                                //!< compute per iteration
     uint32_t maxIterations{0};                                         //!< 0: until end
 
-    uint64_t scale{1};              //!< f: divides link rates and byte counts
-    DataRate ocsRate{"400Gbps"};    //!< circuit rate before scaling
-    DataRate hostRate{"400Gbps"};   //!< host link rate before scaling
+    uint64_t scale{1};            //!< f: divides link rates and byte counts
+    DataRate ocsRate{"400Gbps"};  //!< circuit rate before scaling
+    DataRate hostRate{"400Gbps"}; //!< host link rate before scaling
+    /// the OCS dark time of a switch (MoseModeSwitcher ReconfigurationDelay), or unset: the
+    /// attribute's default
+    std::optional<Time> darkTime;
     bool jumbo{false};              //!< port Mtu jumboMtu and TCP SegmentSize jumboMtu - 52
     uint32_t jumboMtu{9000};        //!< the jumbo MTU
     std::string portQueue{"1000p"}; //!< DropTailQueue MaxSize of the port devices
@@ -74,7 +88,9 @@ struct MoseLlmExperimentConfig
     /**
      * \brief A configuration on N groups with the paper's role shares (RoleCounts::PaperScaled),
      *        H^PD with r = d - 1, shortest-path routing, and the schedule inference-heavy ->
-     *        training-heavy at 0.5 s -> inference-heavy at 1 s, end 1.5 s; no requests.
+     *        training-heavy at 0.5 s -> inference-heavy at 1 s, end 1.5 s; no requests;
+     *        ocsRate and hostRate from the current defaults of ns3::MoseOcs::DataRate and
+     *        ns3::MoseTopologyHelper::HostDataRate (unscaled).
      * \param nodes N
      * \return the configuration
      */

@@ -108,6 +108,7 @@ MoseTopologyHelper::MoseTopologyHelper()
     NS_LOG_FUNCTION(this);
     m_deviceFactory.SetTypeId("ns3::PointToPointNetDevice");
     m_queueFactory.SetTypeId("ns3::DropTailQueue<Packet>");
+    m_ocsFactory.SetTypeId("ns3::MoseOcs");
     m_tableFactory.SetTypeId("ns3::MoseRouteTable");
 }
 
@@ -300,6 +301,13 @@ MoseTopologyHelper::SetPortDeviceAttribute(const std::string& name, const Attrib
 }
 
 void
+MoseTopologyHelper::SetOcsAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_ocsFactory.Set(name, value);
+}
+
+void
 MoseTopologyHelper::SetPortQueue(const std::string& type,
                                  const std::string& name1,
                                  const AttributeValue& value1)
@@ -322,15 +330,14 @@ MoseTopologyHelper::ValidatePortDevices() const
     }
     const TypeId device = TypeId::LookupByName("ns3::PointToPointNetDevice");
     const std::string given = mose::GetAttributeValueText(device, "DataRate", *rate->second);
-    // the OCS Install() creates has the attribute's default
-    const std::string circuit =
-        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate");
+    // the OCS Install() creates has the attribute's default, or SetOcsAttribute()'s value
+    const std::string circuit = mose::GetAttributeText(*m_ocsFactory.Create<MoseOcs>(), "DataRate");
     if (given != circuit)
     {
         throw mose::MoseError("MoseTopologyHelper::SetPortDeviceAttribute(\"DataRate\") = " +
                               given + " conflicts with ns3::MoseOcs::DataRate = " + circuit +
                               ", which MoseOcs::AddPort sets on every port: set the circuit "
-                              "rate with ns3::MoseOcs::DataRate");
+                              "rate with ns3::MoseOcs::DataRate or SetOcsAttribute()");
     }
 }
 
@@ -465,7 +472,7 @@ MoseTopologyHelper::Install()
     groupStack.Install(m_groupNodes);
 
     // the optical ports: ordinary point-to-point devices, each on its OCS port channel
-    m_ocs = CreateObject<MoseOcs>();
+    m_ocs = m_ocsFactory.Create<MoseOcs>();
     m_ocs->SetSize(m_groups, m_ports);
     m_portDevices.assign(m_groups, NetDeviceContainer());
     for (uint32_t g = 0; g < m_groups; ++g)

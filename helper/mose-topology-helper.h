@@ -144,6 +144,16 @@ class MoseTopologyHelper : public Object
     void SetPortDeviceAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * \brief Sets an attribute of the MoseOcs that Install() creates (e.g. "DataRate", "Delay"),
+     *        as SetAttribute() on it: it wins over the attribute's default (Config::SetDefault,
+     *        the command line) for this fabric only, and changes no global state. A port device
+     *        "DataRate" (SetPortDeviceAttribute()) must then equal this one.
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetOcsAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * \brief The queue of every optical port device, as PointToPointHelper::SetQueue.
      * \param type the queue type, e.g. "ns3::DropTailQueue<Packet>"
      * \param name1 an attribute name (e.g. "MaxSize"), or empty
@@ -289,6 +299,7 @@ class MoseTopologyHelper : public Object
     ObjectFactory m_deviceFactory; //!< port devices
     ObjectFactory m_queueFactory;  //!< port device queues
     ObjectFactory m_tableFactory;  //!< the route table
+    ObjectFactory m_ocsFactory;    //!< the OCS (SetOcsAttribute())
     std::map<std::string, Ptr<AttributeValue>> m_tableAttributes;  //!< SetRouteTableAttribute()
     std::map<std::string, Ptr<AttributeValue>> m_deviceAttributes; //!< SetPortDeviceAttribute()
     bool m_hasRouting{false};  //!< SetRouting() or SetTemplate() was called

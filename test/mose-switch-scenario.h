@@ -97,12 +97,21 @@ struct SwitchScenario
  * \param graph the circuit graph
  * \param listRouting route the group nodes with an Ipv4ListRouting: ns-3's static routing at
  *        priority 0 and MoseRoutingProtocol at 10 (MoseTopologyHelper::SetListRouting())
+ * \param ocsRate if not empty, the circuit rate, set on this fabric's OCS only
+ *        (MoseTopologyHelper::SetOcsAttribute(): no attribute default changes)
  * \return a fabric of graph's N groups realising graph (inference-heavy roles)
  */
 inline Ptr<MoseTopologyHelper>
-BuildSwitchFabric(const SwitchScenario& s, const CircuitGraph& graph, bool listRouting = false)
+BuildSwitchFabric(const SwitchScenario& s,
+                  const CircuitGraph& graph,
+                  bool listRouting = false,
+                  const std::string& ocsRate = "")
 {
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    if (!ocsRate.empty())
+    {
+        topo->SetOcsAttribute("DataRate", DataRateValue(DataRate(ocsRate)));
+    }
     topo->SetAttribute("Groups", UintegerValue(graph.GetNNodes()));
     topo->SetAttribute("PortsPerGroup", UintegerValue(4));
     topo->SetRoles(s.roles[0]);
@@ -175,14 +184,12 @@ struct SwitchRun
 inline SwitchRun
 RunSwitchScenario(const SwitchRunOptions& o)
 {
-    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate(o.dataRate)));
     Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue(o.portQueue));
     SwitchScenario s(o.run, 120, o.groups);
     const Policy policy = ParseEnum<Policy>(o.policy, "policy");
     const CircuitGraph initial = s.templates[static_cast<std::size_t>(
         SelectTemplate(policy, WorkloadMode::INFERENCE_HEAVY))];
-    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial, o.listRouting);
-    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("400Gbps")));
+    Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, initial, o.listRouting, o.dataRate);
     Config::SetDefault("ns3::DropTailQueue<Packet>::MaxSize", StringValue("100p"));
 
     MoseModeSwitcherHelper helper;

@@ -1,0 +1,908 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-regime-map.h"
+
+#include "mose-switch-cost.h"
+#include "mose-switch-experiment.h"
+
+#include "ns3/gnuplot.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <map>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseLlmRegimeMap");
+
+namespace
+{
+
+/// seconds with 3 significant digits and a unit: "0.1 s", "25 ms"
+std::string
+DurationText(double seconds)
+{
+    std::ostringstream os;
+    os << std::setprecision(3);
+    if (seconds != 0 && std::abs(seconds) < 1)
+    {
+        os << seconds * 1e3 << " ms";
+    }
+    else
+    {
+        os << seconds << " s";
+    }
+    return os.str();
+}
+
+/// a percentage with a sign and one decimal: "+3.2%"
+std::string
+Percent(double fraction)
+{
+    std::ostringstream os;
+    os << std::showpos << std::fixed << std::setprecision(1) << fraction * 100 << '%';
+    return os.str();
+}
+
+/// ms with 3 decimals
+std::string
+Ms(double seconds)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << seconds * 1e3;
+    return os.str();
+}
+
+/// the items of a comma-separated list; an empty text or item is a MoseError
+std::vector<std::string>
+SplitList(const std::string& parameter, const std::string& text)
+{
+    if (text.empty())
+    {
+        mose::ThrowBadParameter(parameter, mose::QuoteText(text), "a comma-separated list");
+    }
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t end = text.find(',', start);
+        items.push_back(text.substr(start, end == std::string::npos ? end : end - start));
+        if (items.back().empty())
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(text),
+                                    "an item of the comma-separated list is empty");
+        }
+        if (end == std::string::npos)
+        {
+            return items;
+        }
+        start = end + 1;
+    }
+}
+
+/// whether a criterion has a value in a run
+bool
+HasValue(const MoseLlmSummary& s, MoseLlmCriterion c)
+{
+    return c == MoseLlmCriterion::ITER_MEAN ? s.iterations > 0 : s.served > 0;
+}
+
+/// whether a criterion enters the best-static score and the overall margin
+bool
+IsScored(MoseLlmCriterion c)
+{
+    return c != MoseLlmCriterion::TTFT_P99;
+}
+
+} // namespace
+
+std::string
+ToString(MoseLlmCriterion c)
+{
+    switch (c)
+    {
+    case MoseLlmCriterion::TTFT_MEAN:
+        return "ttft_mean";
+    case MoseLlmCriterion::TTFT_P99:
+        return "ttft_p99";
+    case MoseLlmCriterion::ITER_MEAN:
+        return "iter_mean";
+    }
+    return "?";
+}
+
+double
+GetCriterion(const MoseLlmSummary& s, MoseLlmCriterion c)
+{
+    switch (c)
+    {
+    case MoseLlmCriterion::TTFT_MEAN:
+        return s.ttftMeanS;
+    case MoseLlmCriterion::TTFT_P99:
+        return s.ttftP99S;
+    case MoseLlmCriterion::ITER_MEAN:
+        return s.iterMeanS;
+    }
+    return 0;
+}
+
+MoseLlmCellVerdict
+MoseLlmCellVerdict::Compute(const std::vector<MoseLlmSummary>& runs, double tolerance)
+{
+    if (!(std::isfinite(tolerance) && tolerance >= 0))
+    {
+        mose::ThrowBadParameter("tolerance", mose::FormatNumber(tolerance), "a finite number >= 0");
+    }
+    for (std::size_t i = 0; i < runs.size(); ++i)
+    {
+        for (std::size_t j = 0; j < i; ++j)
+        {
+            if (runs[i].policy == runs[j].policy)
+            {
+                mose::ThrowBadParameter("runs",
+                                        mose::ToString(runs[i].policy) + " twice",
+                                        "one run per policy");
+            }
+        }
+    }
+    MoseLlmCellVerdict v;
+    if (runs.empty())
+    {
+        return v;
+    }
+    std::array<double, 3> best{};
+    for (std::size_t k = 0; k < ALL_LLM_CRITERIA.size(); ++k)
+    {
+        const MoseLlmCriterion c = ALL_LLM_CRITERIA[k];
+        v.used[k] = std::all_of(runs.begin(), runs.end(), [c](const MoseLlmSummary& s) {
+            return HasValue(s, c);
+        });
+        if (!v.used[k])
+        {
+            continue;
+        }
+        std::size_t w = 0;
+        for (std::size_t i = 1; i < runs.size(); ++i)
+        {
+            if (GetCriterion(runs[i], c) < GetCriterion(runs[w], c))
+            {
+                w = i;
+            }
+        }
+        v.winner[k] = runs[w].policy;
+        best[k] = GetCriterion(runs[w], c);
+        for (std::size_t i = 0; i < runs.size(); ++i)
+        {
+            if (i != w && GetCriterion(runs[i], c) <= best[k] * (1 + tolerance))
+            {
+                v.tie[k] = true;
+            }
+        }
+    }
+    const MoseLlmSummary* mose = nullptr;
+    const MoseLlmSummary* bestStatic = nullptr;
+    double bestScore = std::numeric_limits<double>::infinity();
+    for (const auto& s : runs)
+    {
+        if (s.policy == mose::Policy::MOSE)
+        {
+            mose = &s;
+            continue;
+        }
+        double score = 0;
+        uint32_t n = 0;
+        for (std::size_t k = 0; k < ALL_LLM_CRITERIA.size(); ++k)
+        {
+            if (v.used[k] && IsScored(ALL_LLM_CRITERIA[k]))
+            {
+                score += best[k] > 0 ? GetCriterion(s, ALL_LLM_CRITERIA[k]) / best[k] : 1;
+                ++n;
+            }
+        }
+        if (n > 0 && score / n < bestScore)
+        {
+            bestScore = score / n;
+            bestStatic = &s;
+        }
+    }
+    if (!mose || !bestStatic)
+    {
+        return v;
+    }
+    v.bestStatic = bestStatic->policy;
+    double sum = 0;
+    uint32_t n = 0;
+    for (std::size_t k = 0; k < ALL_LLM_CRITERIA.size(); ++k)
+    {
+        if (!v.used[k])
+        {
+            continue;
+        }
+        const double b = GetCriterion(*bestStatic, ALL_LLM_CRITERIA[k]);
+        v.margin[k] = b > 0 ? (GetCriterion(*mose, ALL_LLM_CRITERIA[k]) - b) / b : 0;
+        if (IsScored(ALL_LLM_CRITERIA[k]))
+        {
+            sum += v.margin[k];
+            ++n;
+        }
+    }
+    v.overallMargin = sum / n;
+    v.kind = v.overallMargin < -tolerance ? PAYS : v.overallMargin > tolerance ? DOES_NOT_PAY : TIE;
+    return v;
+}
+
+std::string
+MoseLlmCellVerdict::KindText() const
+{
+    switch (kind)
+    {
+    case PAYS:
+        return "pays";
+    case TIE:
+        return "tie";
+    case DOES_NOT_PAY:
+        return "does-not-pay";
+    case NO_VERDICT:
+        return "none";
+    }
+    return "?";
+}
+
+std::string
+MoseLlmCellVerdict::WinnerText(MoseLlmCriterion c) const
+{
+    const auto k = static_cast<std::size_t>(c);
+    if (!used[k])
+    {
+        return "-";
+    }
+    return (tie[k] ? "tie:" : "") + mose::ToString(winner[k]);
+}
+
+void
+MoseLlmRegimeMapConfig::Validate() const
+{
+    if (loads.empty() || intervals.empty() || darkTimes.empty())
+    {
+        mose::ThrowBadParameter("regime map",
+                                "an empty axis",
+                                "at least one load, interval and dark time");
+    }
+    for (double l : loads)
+    {
+        if (!(std::isfinite(l) && l > 0))
+        {
+            mose::ThrowBadParameter("loads", mose::FormatNumber(l), "request rates > 0 per second");
+        }
+    }
+    for (Time t : intervals)
+    {
+        if (t <= Time(0))
+        {
+            mose::ThrowBadParameter("intervals", DurationText(t.GetSeconds()), "intervals > 0");
+        }
+    }
+    for (Time t : darkTimes)
+    {
+        if (t < Time(0))
+        {
+            mose::ThrowBadParameter("darkTimes", DurationText(t.GetSeconds()), "dark times >= 0");
+        }
+    }
+    if (cycles == 0)
+    {
+        mose::ThrowBadParameter("cycles", "0", "at least 1 cycle");
+    }
+    if (std::find(policies.begin(), policies.end(), mose::Policy::MOSE) == policies.end() ||
+        policies.size() < 2)
+    {
+        mose::ThrowBadParameter("policies",
+                                std::to_string(policies.size()) + " policies",
+                                "MoSE and at least one static policy");
+    }
+    for (std::size_t i = 0; i < policies.size(); ++i)
+    {
+        for (std::size_t j = 0; j < i; ++j)
+        {
+            if (policies[i] == policies[j])
+            {
+                mose::ThrowBadParameter("policies",
+                                        mose::ToString(policies[i]) + " twice",
+                                        "each policy once");
+            }
+        }
+    }
+    if (!(std::isfinite(tolerance) && tolerance >= 0 && tolerance < 1))
+    {
+        mose::ThrowBadParameter("tolerance", mose::FormatNumber(tolerance), "0 <= tolerance < 1");
+    }
+    if (base.darkTime)
+    {
+        mose::ThrowBadParameter("base.darkTime",
+                                DurationText(base.darkTime->GetSeconds()),
+                                "unset: the map's darkTimes give it per cell");
+    }
+    // every cell's experiment, with its generated requests and schedule
+    for (double load : loads)
+    {
+        for (Time t : intervals)
+        {
+            MoseLlmExperimentConfig c = MakeCell(load, t, mose::Policy::MOSE);
+            for (Time dark : darkTimes)
+            {
+                c.darkTime = dark;
+                c.Validate();
+            }
+        }
+    }
+}
+
+std::vector<double>
+ParseLoadList(const std::string& parameter, const std::string& text)
+{
+    std::vector<double> out;
+    for (const std::string& item : SplitList(parameter, text))
+    {
+        const double v = mose::ParseReal(parameter, item);
+        if (!(v > 0))
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(text),
+                                    "request rates > 0 per second; " + mose::QuoteText(item) +
+                                        " is not");
+        }
+        if (std::find(out.begin(), out.end(), v) != out.end())
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(text),
+                                    mose::QuoteText(item) + " is given twice");
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::vector<Time>
+ParseDurationList(const std::string& parameter, const std::string& text, bool allowZero)
+{
+    std::vector<Time> out;
+    for (const std::string& item : SplitList(parameter, text))
+    {
+        const Time v = MoseSwitchExperiment::ParseDuration(parameter, item);
+        if (!allowZero && v <= Time(0))
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(text),
+                                    "durations > 0; " + mose::QuoteText(item) + " is not");
+        }
+        if (std::find(out.begin(), out.end(), v) != out.end())
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(text),
+                                    mose::QuoteText(item) + " is given twice");
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
+MoseLlmExperimentConfig
+MoseLlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy) const
+{
+    MoseLlmExperimentConfig c = base;
+    c.policy = policy;
+    c.SetSchedule(mose::AlternatingSchedule(interval.GetSeconds(), cycles));
+    mose::LlmRequestGeneratorOptions g = generator;
+    g.rate = load;
+    g.requests = static_cast<uint64_t>(std::ceil(load * 2.0 * cycles * interval.GetSeconds()));
+    g.requests = std::max<uint64_t>(g.requests, 1);
+    mose::MoseRandom rng = mose::MoseRandom::Create(base.run, mose::MoseStream::LLM_REQUESTS);
+    c.requests = mose::GenerateLlmRequests(g, rng);
+    c.stopTime = std::max(c.stopTime, c.end * 4);
+    return c;
+}
+
+MoseLlmRegimeMap::MoseLlmRegimeMap(const MoseLlmRegimeMapConfig& config)
+    : m_config(config)
+{
+}
+
+void
+MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress,
+                      bool showProgress)
+{
+    NS_LOG_FUNCTION(this);
+    if (m_ran)
+    {
+        throw mose::MoseError("MoseLlmRegimeMap::Run runs once");
+    }
+    m_config.Validate(); // every cell's configuration, before anything runs
+    const auto& cfg = m_config;
+
+    // the flow-level break-even inputs, once: they depend on N, d, roles and seeds only
+    std::optional<mose::MoseSwitchCostStudy> flow;
+    if (cfg.flowLevelFlows > 0)
+    {
+        mose::MoseFlowExperimentConfig f = cfg.base.scenario;
+        f.flows = cfg.flowLevelFlows;
+        f.seeds = cfg.flowLevelSeeds;
+        f.firstRun = cfg.base.run;
+        f.threads = 1;
+        flow.emplace(f, mose::SwitchCostMetric::AVG_COST);
+        flow->Run();
+    }
+
+    const uint32_t nStatic = static_cast<uint32_t>(cfg.policies.size() - 1);
+    const uint32_t total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
+                                                 (nStatic + cfg.darkTimes.size()));
+    uint32_t done = 0;
+    auto runOne = [&](const MoseLlmExperimentConfig& c, const std::string& what) {
+        if (progress)
+        {
+            progress(done, total, what);
+        }
+        MoseLlmExperiment e(c);
+        e.Build();
+        e.Run(showProgress);
+        ++done;
+        MoseLlmSummary s = e.GetSummary();
+        m_wallSeconds += s.wallSeconds;
+        m_events += s.events;
+        return s;
+    };
+    for (double load : cfg.loads)
+    {
+        for (Time t : cfg.intervals)
+        {
+            const std::string where =
+                "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
+            std::map<mose::Policy, MoseLlmSummary> statics;
+            const MoseLlmExperimentConfig probe = cfg.MakeCell(load, t, mose::Policy::MOSE);
+            for (mose::Policy p : cfg.policies)
+            {
+                if (p != mose::Policy::MOSE)
+                {
+                    statics[p] = runOne(cfg.MakeCell(load, t, p), where + ", " + mose::ToString(p));
+                }
+            }
+            for (Time dark : cfg.darkTimes)
+            {
+                MoseLlmExperimentConfig c = probe;
+                c.darkTime = dark;
+                MoseLlmRegimeCell cell;
+                cell.load = load;
+                cell.interval = t;
+                cell.darkTime = dark;
+                cell.requests = static_cast<uint32_t>(c.requests.size());
+                uint64_t tokens = 0;
+                for (const auto& r : c.requests)
+                {
+                    tokens += r.inputTokens;
+                }
+                cell.offeredKvGbps = static_cast<double>(tokens) *
+                                     static_cast<double>(c.kvBytesPerToken) * 8.0 /
+                                     c.end.GetSeconds() / 1e9;
+                const MoseLlmSummary m =
+                    runOne(c, where + ", dark " + DurationText(dark.GetSeconds()) + ", MoSE");
+                for (mose::Policy p : cfg.policies)
+                {
+                    cell.runs.push_back(p == mose::Policy::MOSE ? m : statics.at(p));
+                }
+                // KV stretch: the mean KV time against the mean KV size at one circuit's rate
+                const double bytesPerRequest =
+                    static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) /
+                    static_cast<double>(std::max<std::size_t>(c.requests.size(), 1));
+                const double ideal =
+                    bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate.GetBitRate());
+                for (const auto& s : cell.runs)
+                {
+                    cell.kvStretch.push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
+                }
+                cell.verdict = MoseLlmCellVerdict::Compute(cell.runs, cfg.tolerance);
+                if (flow && cell.verdict.bestStatic)
+                {
+                    mose::SwitchCostParameters params;
+                    params.darkTime = dark.GetSeconds();
+                    cell.flow = flow->SummarizeBreakEven(mose::Policy::MOSE,
+                                                         *cell.verdict.bestStatic,
+                                                         params)
+                                    .ofMeans;
+                }
+                m_cells.push_back(cell);
+            }
+        }
+    }
+    if (progress)
+    {
+        progress(done, total, "");
+    }
+    m_ran = true;
+}
+
+const MoseLlmRegimeMapConfig&
+MoseLlmRegimeMap::GetConfig() const
+{
+    return m_config;
+}
+
+const std::vector<MoseLlmRegimeCell>&
+MoseLlmRegimeMap::GetCells() const
+{
+    return m_cells;
+}
+
+double
+MoseLlmRegimeMap::GetWallSeconds() const
+{
+    return m_wallSeconds;
+}
+
+uint64_t
+MoseLlmRegimeMap::GetEvents() const
+{
+    return m_events;
+}
+
+std::vector<MoseLlmCrossover>
+MoseLlmRegimeMap::GetCrossovers() const
+{
+    std::vector<MoseLlmCrossover> out;
+    const std::size_t ni = m_config.intervals.size();
+    const std::size_t nd = m_config.darkTimes.size();
+    // intervals in ascending order (the configuration may list them in any order)
+    std::vector<std::size_t> order(ni);
+    for (std::size_t i = 0; i < ni; ++i)
+    {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [this](std::size_t a, std::size_t b) {
+        return m_config.intervals[a] < m_config.intervals[b];
+    });
+    for (std::size_t l = 0; l < m_config.loads.size(); ++l)
+    {
+        for (std::size_t d = 0; d < nd; ++d)
+        {
+            MoseLlmCrossover x;
+            x.load = m_config.loads[l];
+            x.darkTime = m_config.darkTimes[d];
+            auto cellAt = [&](std::size_t i) -> const MoseLlmRegimeCell& {
+                return m_cells.at((l * ni + order[i]) * nd + d);
+            };
+            std::vector<double> margins;
+            for (std::size_t i = 0; i < ni; ++i)
+            {
+                margins.push_back(cellAt(i).verdict.overallMargin);
+            }
+            const bool allPay =
+                std::all_of(margins.begin(), margins.end(), [](double m) { return m < 0; });
+            const bool nonePays =
+                std::all_of(margins.begin(), margins.end(), [](double m) { return m >= 0; });
+            if (allPay)
+            {
+                x.kind = MoseLlmCrossover::ALWAYS;
+            }
+            else if (nonePays)
+            {
+                x.kind = MoseLlmCrossover::NEVER;
+            }
+            else
+            {
+                // pays from some interval on and at every longer one: a crossover
+                std::size_t k = ni;
+                while (k > 0 && margins[k - 1] < 0)
+                {
+                    --k;
+                }
+                if (std::any_of(margins.begin(), margins.begin() + k, [](double m) {
+                        return m < 0;
+                    }))
+                {
+                    x.kind = MoseLlmCrossover::NON_MONOTONIC;
+                }
+                else
+                {
+                    x.kind = MoseLlmCrossover::AT;
+                    const double t0 = std::log(cellAt(k - 1).interval.GetSeconds());
+                    const double t1 = std::log(cellAt(k).interval.GetSeconds());
+                    const double m0 = margins[k - 1];
+                    const double m1 = margins[k];
+                    x.interval = std::exp(t0 + (t1 - t0) * m0 / (m0 - m1));
+                }
+            }
+            const MoseLlmRegimeCell& last = cellAt(ni - 1);
+            if (last.flow)
+            {
+                x.flowLevel = last.flow->kind == mose::BreakEven::NEVER
+                                  ? std::numeric_limits<double>::infinity()
+                                  : last.flow->duration;
+                const bool flowNever = last.flow->kind == mose::BreakEven::NEVER;
+                if (x.kind == MoseLlmCrossover::AT && !flowNever && x.flowLevel > 0)
+                {
+                    const double ratio = x.interval / x.flowLevel;
+                    x.disagrees = ratio > 2 || ratio < 0.5;
+                }
+                else if (x.kind == MoseLlmCrossover::AT || x.kind == MoseLlmCrossover::ALWAYS)
+                {
+                    x.disagrees = flowNever;
+                }
+                else if (x.kind == MoseLlmCrossover::NEVER)
+                {
+                    // the flow level says MoSE pays below the longest interval measured
+                    const double longest = m_config.intervals[order.back()].GetSeconds();
+                    x.disagrees = !flowNever && x.flowLevel * 2 < longest;
+                }
+            }
+            out.push_back(x);
+        }
+    }
+    return out;
+}
+
+std::string
+MoseLlmCrossover::ToText(const std::vector<Time>& intervals) const
+{
+    Time lo = *std::min_element(intervals.begin(), intervals.end());
+    Time hi = *std::max_element(intervals.begin(), intervals.end());
+    switch (kind)
+    {
+    case AT:
+        return DurationText(interval);
+    case ALWAYS:
+        return "always (from " + DurationText(lo.GetSeconds()) + ")";
+    case NEVER:
+        return "not in [" + DurationText(lo.GetSeconds()) + ", " + DurationText(hi.GetSeconds()) +
+               "]";
+    case NON_MONOTONIC:
+        return "non-monotonic";
+    }
+    return "?";
+}
+
+void
+MoseLlmRegimeMap::PrintTable(std::ostream& os) const
+{
+    os << std::left << std::setw(8) << "load/s" << std::setw(9) << "T" << std::setw(8) << "dark"
+       << std::right << std::setw(6) << "reqs" << std::setw(8) << "KVGb/s";
+    for (mose::Policy p : m_config.policies)
+    {
+        os << ' ' << std::setw(25) << (mose::ToString(p) + " ttft/p99/iter");
+    }
+    os << "  " << std::left << std::setw(13) << "win ttft" << std::setw(13) << "win p99"
+       << std::setw(13) << "win iter" << std::setw(8) << "static" << std::right << std::setw(8)
+       << "margin"
+       << "  " << std::left << std::setw(13) << "verdict"
+       << "flow T*   (times in ms; margin: MoSE vs best static)\n";
+    for (const auto& c : m_cells)
+    {
+        std::ostringstream load;
+        load << c.load;
+        os << std::left << std::setw(8) << load.str() << std::setw(9)
+           << DurationText(c.interval.GetSeconds()) << std::setw(8)
+           << DurationText(c.darkTime.GetSeconds()) << std::right << std::setw(6) << c.requests
+           << std::setw(8) << std::fixed << std::setprecision(0) << c.offeredKvGbps
+           << std::defaultfloat << std::setprecision(6);
+        for (const auto& s : c.runs)
+        {
+            os << ' ' << std::setw(25)
+               << (Ms(s.ttftMeanS) + "/" + Ms(s.ttftP99S) + "/" + Ms(s.iterMeanS));
+        }
+        const MoseLlmCellVerdict& v = c.verdict;
+        os << "  " << std::left;
+        for (MoseLlmCriterion k : ALL_LLM_CRITERIA)
+        {
+            os << std::setw(13) << v.WinnerText(k);
+        }
+        os << std::setw(8) << (v.bestStatic ? mose::ToString(*v.bestStatic) : "-") << std::right
+           << std::setw(8) << (v.bestStatic ? Percent(v.overallMargin) : "-") << "  " << std::left
+           << std::setw(13) << v.KindText() << (c.flow ? c.flow->ToText() : "-") << std::right
+           << '\n';
+    }
+}
+
+void
+MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
+{
+    os << "load_per_s,interval_s,dark_s,requests,offered_kv_gbps";
+    for (mose::Policy p : m_config.policies)
+    {
+        const std::string n = mose::ToString(p);
+        os << ',' << n << "_served," << n << "_ttft_mean_s," << n << "_ttft_p99_s," << n
+           << "_kv_mean_s," << n << "_kv_stretch," << n << "_iterations," << n << "_iter_mean_s,"
+           << n << "_lost";
+    }
+    os << ",win_ttft_mean,win_ttft_p99,win_iter_mean,best_static,margin_ttft_mean,margin_ttft_p99,"
+          "margin_iter_mean,margin,verdict,flow_break_even,flow_break_even_s\n";
+    os << std::setprecision(10);
+    for (const auto& c : m_cells)
+    {
+        os << c.load << ',' << c.interval.GetSeconds() << ',' << c.darkTime.GetSeconds() << ','
+           << c.requests << ',' << c.offeredKvGbps;
+        for (std::size_t i = 0; i < c.runs.size(); ++i)
+        {
+            const MoseLlmSummary& s = c.runs[i];
+            os << ',' << s.served << ',' << s.ttftMeanS << ',' << s.ttftP99S << ',' << s.kvMeanS
+               << ',' << c.kvStretch[i] << ',' << s.iterations << ',' << s.iterMeanS << ','
+               << s.lost;
+        }
+        const MoseLlmCellVerdict& v = c.verdict;
+        for (MoseLlmCriterion k : ALL_LLM_CRITERIA)
+        {
+            os << ',' << v.WinnerText(k);
+        }
+        os << ',' << (v.bestStatic ? mose::ToString(*v.bestStatic) : "-");
+        for (std::size_t k = 0; k < ALL_LLM_CRITERIA.size(); ++k)
+        {
+            os << ',' << v.margin[k];
+        }
+        os << ',' << v.overallMargin << ',' << v.KindText() << ',';
+        if (c.flow)
+        {
+            os << c.flow->ToText() << ','
+               << (c.flow->kind == mose::BreakEven::NEVER ? std::string("inf")
+                                                          : mose::FormatNumber(c.flow->duration));
+        }
+        else
+        {
+            os << "-,";
+        }
+        os << '\n';
+    }
+}
+
+void
+MoseLlmRegimeMap::WritePlot(std::ostream& os) const
+{
+    const auto& b = m_config.base;
+    Gnuplot plot("regime_map.png");
+    plot.SetTerminal("pngcairo size 900,560 noenhanced");
+    plot.SetTitle(
+        "Regime map: MoSE vs the best static policy, N=" + std::to_string(b.scenario.nodes) +
+        ", scale " + std::to_string(b.scale) + " (below 0: switching pays)");
+    plot.SetLegend("mode interval T (s)", "MoSE's margin, mean of TTFT and iteration time (%)");
+    plot.AppendExtra("set logscale x");
+    plot.AppendExtra("set grid");
+    plot.AppendExtra("set key outside right");
+    plot.AppendExtra("set xzeroaxis lt -1 lw 2");
+    const std::size_t ni = m_config.intervals.size();
+    const std::size_t nd = m_config.darkTimes.size();
+    for (std::size_t l = 0; l < m_config.loads.size(); ++l)
+    {
+        for (std::size_t d = 0; d < nd; ++d)
+        {
+            std::ostringstream title;
+            title << "load " << m_config.loads[l] << "/s, dark "
+                  << DurationText(m_config.darkTimes[d].GetSeconds());
+            Gnuplot2dDataset ds(title.str());
+            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+            std::vector<std::pair<double, double>> pts;
+            for (std::size_t i = 0; i < ni; ++i)
+            {
+                const MoseLlmRegimeCell& c = m_cells.at((l * ni + i) * nd + d);
+                pts.emplace_back(c.interval.GetSeconds(), c.verdict.overallMargin * 100);
+            }
+            std::sort(pts.begin(), pts.end());
+            for (const auto& [x, y] : pts)
+            {
+                ds.Add(x, y);
+            }
+            plot.AddDataset(ds);
+        }
+    }
+    // the flow-level break-even of each dark time against the best static policy of its cells
+    Gnuplot2dDataset marks("flow-level break-even T*");
+    marks.SetStyle(Gnuplot2dDataset::POINTS);
+    marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
+    std::vector<std::string> seen;
+    for (const auto& c : m_cells)
+    {
+        if (!c.flow || c.flow->kind != mose::BreakEven::AT)
+        {
+            continue;
+        }
+        std::ostringstream key;
+        key << c.darkTime.GetSeconds() << ' ' << mose::ToString(*c.verdict.bestStatic);
+        if (std::find(seen.begin(), seen.end(), key.str()) != seen.end())
+        {
+            continue;
+        }
+        seen.push_back(key.str());
+        marks.Add(c.flow->duration, 0);
+        std::ostringstream label;
+        label << "set label \"T* vs " << mose::ToString(*c.verdict.bestStatic) << ", dark "
+              << DurationText(c.darkTime.GetSeconds()) << "\" at " << c.flow->duration
+              << ",0 rotate by 60 offset 0.5,0.5";
+        plot.AppendExtra(label.str());
+    }
+    if (!seen.empty())
+    {
+        plot.AddDataset(marks);
+    }
+    plot.GenerateOutput(os);
+}
+
+std::string
+MoseLlmRegimeMap::GetVerdict() const
+{
+    const auto& b = m_config.base;
+    std::ostringstream os;
+    std::ostringstream loads;
+    for (std::size_t i = 0; i < m_config.loads.size(); ++i)
+    {
+        loads << (i ? "," : "") << m_config.loads[i];
+    }
+    std::ostringstream intervals;
+    for (std::size_t i = 0; i < m_config.intervals.size(); ++i)
+    {
+        intervals << (i ? "," : "") << DurationText(m_config.intervals[i].GetSeconds());
+    }
+    std::ostringstream darks;
+    for (std::size_t i = 0; i < m_config.darkTimes.size(); ++i)
+    {
+        darks << (i ? "," : "") << DurationText(m_config.darkTimes[i].GetSeconds());
+    }
+    os << "verdict (N=" << b.scenario.nodes << ", d=" << b.scenario.degree << ", scale " << b.scale
+       << ", " << b.kvBytesPerToken << " B/token KV, prompts mean " << m_config.generator.input.mean
+       << " tokens, prefill " << b.prefillTokensPerSecond << " tokens/s per group, "
+       << (b.training
+               ? mose::ToString(b.collective) + " of " + std::to_string(b.collectiveBytes) +
+                     " B per member after " + DurationText(b.computeTime.GetSeconds()) + " compute"
+               : std::string("no training"))
+       << ", circuits " << b.ocsRate.GetBitRate() / 1e9 << " Gb/s unscaled, " << m_config.cycles
+       << " cycle(s) of both modes, loads " << loads.str() << " requests/s, intervals "
+       << intervals.str() << ", dark " << darks.str() << ", run " << b.run << ", tolerance "
+       << m_config.tolerance * 100 << "%):\n";
+    uint32_t pays = 0;
+    uint32_t notPay = 0;
+    uint32_t ties = 0;
+    for (const auto& c : m_cells)
+    {
+        pays += c.verdict.kind == MoseLlmCellVerdict::PAYS;
+        notPay += c.verdict.kind == MoseLlmCellVerdict::DOES_NOT_PAY;
+        ties += c.verdict.kind == MoseLlmCellVerdict::TIE;
+    }
+    os << "  switching pays in " << pays << " of " << m_cells.size() << " cells, ties in " << ties
+       << ", does not pay in " << notPay << '\n';
+    for (const auto& c : m_cells)
+    {
+        if (!c.verdict.bestStatic)
+        {
+            continue;
+        }
+        std::ostringstream l;
+        l << c.load;
+        os << "  load " << l.str() << "/s, T " << DurationText(c.interval.GetSeconds()) << ", dark "
+           << DurationText(c.darkTime.GetSeconds()) << ": " << c.verdict.KindText() << " (MoSE "
+           << Percent(c.verdict.overallMargin) << " vs " << mose::ToString(*c.verdict.bestStatic)
+           << ": TTFT " << Percent(c.verdict.margin[0]) << ", P99 TTFT "
+           << Percent(c.verdict.margin[1]) << ", iteration " << Percent(c.verdict.margin[2])
+           << ")\n";
+    }
+    for (const auto& x : GetCrossovers())
+    {
+        std::ostringstream l;
+        l << x.load;
+        os << "  crossover at load " << l.str() << "/s, dark "
+           << DurationText(x.darkTime.GetSeconds()) << ": packet level "
+           << x.ToText(m_config.intervals) << ", flow level T* "
+           << (x.flowLevel == 0          ? std::string("-")
+               : std::isinf(x.flowLevel) ? std::string("never")
+                                         : DurationText(x.flowLevel))
+           << (x.disagrees ? " (disagree by more than 2x)" : "") << '\n';
+    }
+    return os.str();
+}
+
+} // namespace ns3

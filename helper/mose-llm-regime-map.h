@@ -1,0 +1,269 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_REGIME_MAP_H
+#define MOSE_LLM_REGIME_MAP_H
+
+#include "mose-llm-experiment.h"
+
+#include "ns3/mose-break-even.h"
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-llm-request.h"
+#include "ns3/mose-policy.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief The criteria a regime-map cell is judged by (lower is better for each).
+ */
+enum class MoseLlmCriterion : uint8_t
+{
+    TTFT_MEAN, //!< mean TTFT over the served requests
+    TTFT_P99,  //!< P99 TTFT
+    ITER_MEAN, //!< mean training iteration time
+};
+
+/// \ingroup mose
+/// The criteria in column order
+constexpr std::array<MoseLlmCriterion, 3> ALL_LLM_CRITERIA = {MoseLlmCriterion::TTFT_MEAN,
+                                                              MoseLlmCriterion::TTFT_P99,
+                                                              MoseLlmCriterion::ITER_MEAN};
+
+/// \ingroup mose
+/// \param c a criterion \return its CSV name: "ttft_mean", "ttft_p99", "iter_mean"
+std::string ToString(MoseLlmCriterion c);
+
+/// \ingroup mose
+/// \param s a run's statistics \param c a criterion \return the run's value of it (seconds)
+double GetCriterion(const MoseLlmSummary& s, MoseLlmCriterion c);
+
+/**
+ * \ingroup mose
+ * \brief Who wins a cell, computed from the per-policy figures alone (Simulator-free, so that
+ *        it can be checked with hand-made numbers).
+ *
+ * Per criterion the winner is the policy with the lowest value (the first in the list on exact
+ * equality); it is a tie when another policy is within `tolerance` (relative) of it.
+ *
+ * The best static policy is the one a cluster operator would have fixed: the static policy
+ * (S-Train, S-Inf, S-Comp) with the lowest score, the mean over the used criteria TTFT_MEAN and
+ * ITER_MEAN of value / (the lowest value of that criterion among all policies); P99 TTFT is
+ * reported but not scored. A criterion is used when every policy has a value for it (a served
+ * request, a finished iteration). MoSE's margin on a criterion is (MoSE - best static) / best
+ * static; its overall margin is the mean of its margins on the used criteria. The verdict:
+ * PAYS when the overall margin is below -tolerance, DOES_NOT_PAY when above +tolerance, TIE
+ * otherwise, NO_VERDICT when MoSE or every static policy is missing or no criterion is used.
+ */
+struct MoseLlmCellVerdict
+{
+    /// what the cell says about switching
+    enum Kind : uint8_t
+    {
+        PAYS,         //!< MoSE beats the best static policy by more than the tolerance
+        TIE,          //!< within the tolerance
+        DOES_NOT_PAY, //!< MoSE is worse by more than the tolerance
+        NO_VERDICT,   //!< MoSE or the static policies missing, or nothing to compare
+    };
+
+    std::array<mose::Policy, 3> winner{};   //!< per criterion (ALL_LLM_CRITERIA order)
+    std::array<bool, 3> tie{};              //!< per criterion: another policy within tolerance
+    std::array<bool, 3> used{};             //!< per criterion: every policy has a value
+    std::optional<mose::Policy> bestStatic; //!< the best static policy (see above)
+    std::array<double, 3> margin{};         //!< MoSE vs bestStatic per criterion (fraction)
+    double overallMargin{0};                //!< mean of margin over the scored criteria used
+    Kind kind{NO_VERDICT};                  //!< the verdict
+
+    /**
+     * \brief Computes the verdict.
+     * \param runs one summary per policy (any order; a policy at most once, MoseError otherwise)
+     * \param tolerance relative tolerance of ties (finite, >= 0; MoseError otherwise)
+     * \return the verdict
+     */
+    static MoseLlmCellVerdict Compute(const std::vector<MoseLlmSummary>& runs, double tolerance);
+
+    /// \return "pays", "tie", "does-not-pay" or "none"
+    std::string KindText() const;
+    /// \param c a criterion \return the winner's name, "tie:" before it when tied, "-" if unused
+    std::string WinnerText(MoseLlmCriterion c) const;
+};
+
+/**
+ * \ingroup mose
+ * \brief Parameters of a regime map: one workload (MoseLlmExperimentConfig base with a request
+ *        generator) at several offered loads, mode-interval lengths and OCS dark times.
+ *
+ * Cell (load, interval T, dark time D): the schedule is `cycles` x (inference-heavy for T,
+ * training-heavy for T); the requests are GenerateLlmRequests(generator with rate = load,
+ * requests = ceil(load x 2 cycles T)) from stream MoseStream::LLM_REQUESTS of base.run, so they
+ * span the whole schedule; every policy runs on that trace with the same run. The static
+ * policies change roles at the boundaries but never circuits, so their runs do not depend on
+ * D: they run once per (load, T) and count for every D; MoSE runs once per cell with
+ * base.darkTime = D.
+ */
+struct MoseLlmRegimeMapConfig
+{
+    MoseLlmExperimentConfig base;               //!< fabric, model, training job, scale, run
+    mose::LlmRequestGeneratorOptions generator; //!< prompt and output lengths (rate: per load)
+    std::vector<double> loads{25, 400};         //!< offered loads: requests per second
+    std::vector<Time> intervals{MilliSeconds(150), MilliSeconds(400)}; //!< mode intervals T
+    std::vector<Time> darkTimes{MilliSeconds(10)};                     //!< OCS dark times D
+    uint32_t cycles{1}; //!< cycles of (inference-heavy T, training-heavy T)
+    std::vector<mose::Policy> policies{mose::Policy::MOSE,
+                                       mose::Policy::STATIC_TRAINING,
+                                       mose::Policy::STATIC_INFERENCE,
+                                       mose::Policy::STATIC_COMPROMISE}; //!< MoSE and statics
+    double tolerance{0.02}; //!< ties (relative), MoseLlmCellVerdict
+    /// the flow-level break-even (MoseSwitchCostStudy, metric avg_cost) on base.scenario with
+    /// this many flows per mode and seeds; 0 flows: not computed
+    uint64_t flowLevelFlows{20000};
+    uint32_t flowLevelSeeds{3}; //!< seeds of the flow-level study (runs base.run, base.run + 1, ..)
+
+    /// \brief Throws a MoseError naming the first invalid parameter
+    void Validate() const;
+
+    /**
+     * \param load a load \param interval T
+     * \return the experiment of cell (load, T) for `policy` (dark time unset)
+     */
+    MoseLlmExperimentConfig MakeCell(double load, Time interval, mose::Policy policy) const;
+};
+
+/**
+ * \ingroup mose
+ * \brief One cell of the map.
+ */
+struct MoseLlmRegimeCell
+{
+    double load{0};                      //!< requests per second
+    Time interval;                       //!< mode interval T
+    Time darkTime;                       //!< OCS dark time D
+    uint32_t requests{0};                //!< requests of the cell's trace
+    double offeredKvGbps{0};             //!< requests x mean KV bytes x 8 / duration, unscaled
+    std::vector<MoseLlmSummary> runs;    //!< one per policy, in the configuration's order
+    std::vector<double> kvStretch;       //!< per run: mean KV time / KV bytes at the circuit rate
+    MoseLlmCellVerdict verdict;          //!< who wins
+    std::optional<mose::BreakEven> flow; //!< flow-level T* of MoSE vs verdict.bestStatic
+};
+
+/**
+ * \ingroup mose
+ * \brief The packet-level crossover of one (load, dark time) row: the mode interval at which
+ *        MoSE's overall margin changes sign along the interval axis.
+ */
+struct MoseLlmCrossover
+{
+    double load{0}; //!< requests per second
+    Time darkTime;  //!< D
+
+    /// the outcome along the intervals given
+    enum Kind : uint8_t
+    {
+        AT,            //!< the margin goes from >= 0 to < 0 between two intervals: at `interval`
+        ALWAYS,        //!< MoSE pays (margin < 0) at every interval
+        NEVER,         //!< MoSE never pays (margin >= 0) at every interval
+        NON_MONOTONIC, //!< it pays at a shorter interval but not at a longer one
+    };
+
+    Kind kind{NEVER};      //!< the outcome
+    double interval{0};    //!< AT: the crossover T (s), interpolated linearly in log T
+    double flowLevel{0};   //!< the flow-level T* (s) of the row's last cell; 0 if none; inf: never
+    bool disagrees{false}; //!< both finite and more than a factor of 2 apart, or one never
+
+    /// \return "0.23 s", "always (<= 0.1 s)", "not in [0.1 s, 0.4 s]", "non-monotonic"
+    std::string ToText(const std::vector<Time>& intervals) const;
+};
+
+/**
+ * \ingroup mose
+ * \brief Reads a comma-separated list of request rates (mose::ParseReal() each, > 0).
+ * \param parameter the option's name for messages \param text the text
+ * \return the rates in the order given; a MoseError names the parameter and the text for an
+ *         empty list or item, a bad or non-positive number and a value given twice
+ */
+std::vector<double> ParseLoadList(const std::string& parameter, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief Reads a comma-separated list of durations (MoseSwitchExperiment::ParseDuration()).
+ * \param parameter the option's name \param text the text \param allowZero whether 0 is allowed
+ * \return the durations in the order given; errors as ParseLoadList()
+ */
+std::vector<Time> ParseDurationList(const std::string& parameter,
+                                    const std::string& text,
+                                    bool allowZero);
+
+/**
+ * \ingroup mose
+ * \brief Runs a regime map (MoseLlmExperiment per cell and policy), then writes it: a table,
+ *        regime_map.csv, regime_map.plt and the verdict text.
+ */
+class MoseLlmRegimeMap
+{
+  public:
+    /// \param config the parameters (validated by Run())
+    explicit MoseLlmRegimeMap(const MoseLlmRegimeMapConfig& config);
+
+    /**
+     * \brief Runs every cell; MoseError before any simulation for a bad configuration.
+     * \param progress called before each packet-level run with (runs done, runs in all, what
+     *        runs next); may be empty
+     * \param showProgress passed to MoseLlmExperiment::Run() (simulated-time progress)
+     */
+    void Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress = {},
+             bool showProgress = false);
+
+    /// \return the configuration
+    const MoseLlmRegimeMapConfig& GetConfig() const;
+    /// \return the cells, load-major, then interval, then dark time
+    const std::vector<MoseLlmRegimeCell>& GetCells() const;
+    /// \return one crossover per (load, dark time), load-major
+    std::vector<MoseLlmCrossover> GetCrossovers() const;
+    /// \return wall seconds of all packet-level runs (not in any file)
+    double GetWallSeconds() const;
+    /// \return events of all packet-level runs
+    uint64_t GetEvents() const;
+
+    /// \brief Prints the table, one row per cell \param os the stream
+    void PrintTable(std::ostream& os) const;
+    /// \brief regime_map.csv: one row per cell, no wall time (byte-identical for the same
+    ///        configuration) \param os the stream
+    void WriteCsv(std::ostream& os) const;
+    /**
+     * \brief regime_map.plt: MoSE's overall margin (%) against the mode interval (log x), one
+     *        line per (load, dark time), the flow-level break-even T* of each as a labelled
+     *        point on the zero line; pngcairo into regime_map.png.
+     * \param os the stream
+     */
+    void WritePlot(std::ostream& os) const;
+    /**
+     * \return the verdict lines: what the map holds for (workload, N, scale, settings), the
+     *         cells where switching pays and where it does not, and each row's crossover next
+     *         to the flow-level break-even
+     */
+    std::string GetVerdict() const;
+
+  private:
+    MoseLlmRegimeMapConfig m_config;        //!< parameters
+    std::vector<MoseLlmRegimeCell> m_cells; //!< results
+    double m_wallSeconds{0};                //!< all runs
+    uint64_t m_events{0};                   //!< all runs
+    bool m_ran{false};                      //!< Run() ran
+};
+
+} // namespace ns3
+
+#endif /* MOSE_LLM_REGIME_MAP_H */

@@ -1,0 +1,239 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The LLM regime map: the verdict of a cell from hand-made figures, the runner on a tiny map
+ * (a cell per load, interval and dark time with every policy, winners as the verdict function
+ * gives them, byte-identical CSV), and the LLM experiment's circuit rate set on its own OCS
+ * (no attribute default left changed; a user's default wins or fails loudly).
+ */
+
+#include "mose-test-util.h"
+
+#include "ns3/config.h"
+#include "ns3/core-module.h"
+#include "ns3/data-rate.h"
+#include "ns3/mose-attribute.h"
+#include "ns3/mose-llm-regime-map.h"
+#include "ns3/mose-random.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// a run's figures: mean TTFT, P99 TTFT, mean iteration time (s)
+MoseLlmSummary
+Figures(Policy p, double ttft, double p99, double iter)
+{
+    MoseLlmSummary s;
+    s.policy = p;
+    s.requests = s.served = 10;
+    s.iterations = 5;
+    s.ttftMeanS = ttft;
+    s.ttftP99S = p99;
+    s.iterMeanS = iter;
+    return s;
+}
+
+/// a tiny map on 16 groups: small KV caches and collectives, fast prefill
+MoseLlmRegimeMapConfig
+Tiny()
+{
+    MoseLlmRegimeMapConfig m;
+    m.base = MoseLlmExperimentConfig::Scaled(16);
+    m.base.kvBytesPerToken = 1024;
+    m.base.prefillTokensPerSecond = 1e6;
+    m.base.ocsRate = DataRate("10Gbps");
+    m.base.hostRate = DataRate("10Gbps");
+    m.base.collectiveBytes = 64 * 1024;
+    m.base.computeTime = MilliSeconds(5);
+    m.generator.input = {256.0, 0.5, 16, 1024};
+    m.generator.output = {16.0, 0.5, 1, 64};
+    m.loads = {100, 400};
+    m.intervals = {MilliSeconds(40)};
+    m.darkTimes = {MilliSeconds(1), MilliSeconds(5)};
+    m.flowLevelFlows = 2000;
+    m.flowLevelSeeds = 1;
+    return m;
+}
+
+} // namespace
+
+TEST(LlmRegimeMap, VerdictFromHandMadeFigures)
+{
+    // MoSE best TTFT, S-Inf best iteration among statics; S-Comp best static overall
+    const std::vector<MoseLlmSummary> runs = {
+        Figures(Policy::MOSE, 0.080, 0.200, 0.050),
+        Figures(Policy::STATIC_TRAINING, 0.120, 0.300, 0.040),
+        Figures(Policy::STATIC_INFERENCE, 0.085, 0.190, 0.080),
+        Figures(Policy::STATIC_COMPROMISE, 0.100, 0.250, 0.045)};
+    const MoseLlmCellVerdict v = MoseLlmCellVerdict::Compute(runs, 0.02);
+    EXPECT_EQ(v.winner[0], Policy::MOSE);
+    EXPECT_FALSE(v.tie[0]); // S-Inf 0.085 is 6.25% above
+    EXPECT_EQ(v.winner[1], Policy::STATIC_INFERENCE);
+    EXPECT_EQ(v.winner[2], Policy::STATIC_TRAINING);
+    EXPECT_EQ(v.WinnerText(MoseLlmCriterion::TTFT_MEAN), "MoSE");
+    // scores (TTFT/0.080 + iter/0.040) / 2: S-Train 1.25, S-Inf 1.53125, S-Comp 1.1875
+    ASSERT_TRUE(v.bestStatic.has_value());
+    EXPECT_EQ(*v.bestStatic, Policy::STATIC_COMPROMISE);
+    EXPECT_DOUBLE_EQ(v.margin[0], (0.080 - 0.100) / 0.100);
+    EXPECT_DOUBLE_EQ(v.margin[1], (0.200 - 0.250) / 0.250);
+    EXPECT_DOUBLE_EQ(v.margin[2], (0.050 - 0.045) / 0.045);
+    EXPECT_DOUBLE_EQ(v.overallMargin, (-0.2 + (0.050 - 0.045) / 0.045) / 2);
+    EXPECT_EQ(v.kind, MoseLlmCellVerdict::PAYS); // -4.4%
+    EXPECT_EQ(v.KindText(), "pays");
+
+    // within the tolerance: a tie, and the runner-up marks the winner as tied
+    const std::vector<MoseLlmSummary> close = {
+        Figures(Policy::MOSE, 0.101, 0.2, 0.050),
+        Figures(Policy::STATIC_COMPROMISE, 0.100, 0.2, 0.050)};
+    const MoseLlmCellVerdict t = MoseLlmCellVerdict::Compute(close, 0.02);
+    EXPECT_EQ(t.winner[0], Policy::STATIC_COMPROMISE);
+    EXPECT_TRUE(t.tie[0]);
+    EXPECT_EQ(t.WinnerText(MoseLlmCriterion::TTFT_MEAN), "tie:S-Comp");
+    EXPECT_EQ(t.winner[2], Policy::MOSE); // exact equality: the first listed
+    EXPECT_EQ(t.kind, MoseLlmCellVerdict::TIE);
+    EXPECT_NEAR(t.overallMargin, 0.005, 1e-12); // ((0.101 - 0.1) / 0.1 + 0) / 2
+
+    // worse by more than the tolerance
+    const std::vector<MoseLlmSummary> worse = {Figures(Policy::MOSE, 0.2, 0.3, 0.1),
+                                               Figures(Policy::STATIC_TRAINING, 0.1, 0.3, 0.1)};
+    EXPECT_EQ(MoseLlmCellVerdict::Compute(worse, 0.02).kind, MoseLlmCellVerdict::DOES_NOT_PAY);
+
+    // no training iterations anywhere: TTFT alone decides
+    std::vector<MoseLlmSummary> inferenceOnly = {Figures(Policy::MOSE, 0.09, 0.2, 0),
+                                                 Figures(Policy::STATIC_TRAINING, 0.1, 0.2, 0)};
+    inferenceOnly[0].iterations = inferenceOnly[1].iterations = 0;
+    const MoseLlmCellVerdict i = MoseLlmCellVerdict::Compute(inferenceOnly, 0.02);
+    EXPECT_FALSE(i.used[2]);
+    EXPECT_EQ(i.WinnerText(MoseLlmCriterion::ITER_MEAN), "-");
+    EXPECT_NEAR(i.overallMargin, -0.1, 1e-12);
+
+    // no MoSE: no verdict; a policy twice or a bad tolerance: an error
+    EXPECT_EQ(MoseLlmCellVerdict::Compute({runs[1], runs[2]}, 0.02).kind,
+              MoseLlmCellVerdict::NO_VERDICT);
+    EXPECT_CONTAINS(ErrorOf([&] {
+                        MoseLlmCellVerdict::Compute({runs[1], runs[1]}, 0.02);
+                    }),
+                    "S-Train twice");
+    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmCellVerdict::Compute(runs, -1); }), "tolerance");
+}
+
+TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
+{
+    const MoseLlmRegimeMapConfig config = Tiny();
+    std::string csv[2];
+    for (int k = 0; k < 2; ++k)
+    {
+        MoseLlmRegimeMap map(config);
+        uint32_t calls = 0;
+        map.Run([&calls](uint32_t, uint32_t total, const std::string&) {
+            ++calls;
+            EXPECT_EQ(total, 2u * 1u * (3u + 2u)); // statics once per (load, T), MoSE per dark
+        });
+        EXPECT_EQ(calls, 11u);
+        const auto& cells = map.GetCells();
+        ASSERT_EQ(cells.size(), 4u); // 2 loads x 1 interval x 2 dark times
+        for (std::size_t i = 0; i < cells.size(); ++i)
+        {
+            const MoseLlmRegimeCell& c = cells[i];
+            EXPECT_DOUBLE_EQ(c.load, config.loads[i / 2]);
+            EXPECT_EQ(c.darkTime, config.darkTimes[i % 2]);
+            ASSERT_EQ(c.runs.size(), 4u);
+            for (std::size_t p = 0; p < 4; ++p)
+            {
+                EXPECT_EQ(c.runs[p].policy, config.policies[p]);
+                EXPECT_EQ(c.runs[p].served, c.requests);
+                EXPECT_GT(c.runs[p].iterations, 0u);
+                EXPECT_EQ(c.runs[p].errors, 0u);
+            }
+            // the winners are the verdict function's on the cell's own figures
+            const MoseLlmCellVerdict v = MoseLlmCellVerdict::Compute(c.runs, config.tolerance);
+            EXPECT_EQ(v.winner, c.verdict.winner);
+            EXPECT_EQ(v.kind, c.verdict.kind);
+            EXPECT_DOUBLE_EQ(v.overallMargin, c.verdict.overallMargin);
+            EXPECT_TRUE(c.flow.has_value());
+        }
+        // the static runs do not depend on the dark time: shared between a load's cells
+        EXPECT_DOUBLE_EQ(cells[0].runs[1].ttftMeanS, cells[1].runs[1].ttftMeanS);
+        EXPECT_EQ(map.GetCrossovers().size(), 4u);
+        EXPECT_CONTAINS(map.GetVerdict(), "N=16");
+        std::ostringstream os;
+        map.WriteCsv(os);
+        csv[k] = os.str();
+        std::ostringstream plt;
+        map.WritePlot(plt);
+        EXPECT_CONTAINS(plt.str(), "regime_map.png");
+    }
+    EXPECT_EQ(csv[0], csv[1]);
+    EXPECT_EQ(std::count(csv[0].begin(), csv[0].end(), '\n'), 5);
+}
+
+TEST(LlmRegimeMap, BadMapsGetClearErrors)
+{
+    MoseLlmRegimeMapConfig m = Tiny();
+    m.loads.clear();
+    EXPECT_CONTAINS(ErrorOf([&] { m.Validate(); }), "at least one load");
+    m = Tiny();
+    m.loads = {-1};
+    EXPECT_CONTAINS(ErrorOf([&] { m.Validate(); }), "loads");
+    m = Tiny();
+    m.policies = {Policy::STATIC_TRAINING, Policy::STATIC_INFERENCE};
+    EXPECT_CONTAINS(ErrorOf([&] { m.Validate(); }), "MoSE and at least one static");
+    m = Tiny();
+    m.policies = {Policy::MOSE, Policy::MOSE};
+    EXPECT_CONTAINS(ErrorOf([&] { m.Validate(); }), "MoSE twice");
+    m = Tiny();
+    m.base.darkTime = MilliSeconds(3);
+    EXPECT_CONTAINS(ErrorOf([&] { m.Validate(); }), "base.darkTime");
+}
+
+TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
+{
+    const TypeId ocs = TypeId::LookupByName("ns3::MoseOcs");
+    ASSERT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
+    MoseLlmRegimeMapConfig m = Tiny();
+    MoseLlmExperimentConfig c = m.MakeCell(200, MilliSeconds(40), Policy::MOSE);
+    c.scale = 4;
+    {
+        MoseLlmExperiment e(c);
+        e.Build();
+        e.Run();
+        EXPECT_EQ(e.GetSummary().served, c.requests.size());
+    }
+    EXPECT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
+    EXPECT_EQ(GetAttributeDefaultText(ocs, "DataRate"), "400000000000bps");
+
+    // a user's default: the unscaled rate, taken by Scaled(); a different one fails loudly
+    Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("10Gbps")));
+    EXPECT_EQ(MoseLlmExperimentConfig::Scaled(16).ocsRate, DataRate("10Gbps"));
+    {
+        MoseLlmExperiment e(c); // ocsRate 10 Gb/s: agrees
+        e.Build();
+        e.Run();
+        EXPECT_EQ(e.GetSummary().served, c.requests.size());
+    }
+    c.ocsRate = DataRate("20Gbps");
+    const std::string error = ErrorOf([&] { MoseLlmExperiment(c).Build(); });
+    EXPECT_CONTAINS(error, "ns3::MoseOcs::DataRate = 10000000000bps");
+    EXPECT_CONTAINS(error, "ocsRate = 20000000000bps");
+    Simulator::Destroy();
+
+    // the same for the dark time
+    Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(2)));
+    c.ocsRate = DataRate("10Gbps");
+    c.darkTime = MilliSeconds(3);
+    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }),
+                    "ns3::MoseModeSwitcher::ReconfigurationDelay");
+    Simulator::Destroy();
+    Config::Reset();
+    EXPECT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
+}
