@@ -70,9 +70,13 @@ REDUCED = {
                   "--seeds=1 --progress=false",
     "mose-packet": "--nodes=16 --flows=100",
     "mose-mode-switch": "--nodes=16 --flows=40 --compare=false",
-    # one policy: each takes 10-30 s even at this scale
-    "mose-llm": "--nodes=16 --requests=20 --policies=MoSE",
+    # the regime map (the default): one cell at N = 16 without the flow-level break-even
+    "mose-llm": "--nodes=16 --loads=25 --intervals=150ms --flowLevelFlows=0",
 }
+# mose-llm --map=false: one policy on few requests (each policy takes 10-30 s even at N = 16;
+# with --trace the trace's own requests, which --requests would not shorten)
+REDUCED_ONE_LLM = "--nodes=16 --policies=MoSE"
+REDUCED_ONE_LLM_GENERATED = REDUCED_ONE_LLM + " --requests=20"
 
 # a command whose documented scale must stay (its files were written at that N): no REDUCED
 KEEP_SCALE_OPTIONS = ("--inferenceRolesFile", "--trainingRolesFile", "--graph")
@@ -176,6 +180,11 @@ def plan(command, bindir):
     if command in COMMAND_REDUCED:
         argv += shlex.split(COMMAND_REDUCED[command])
         note = "reduced: + " + COMMAND_REDUCED[command]
+    elif program == "mose-llm" and "--map=false" in words:
+        extra = REDUCED_ONE_LLM if any(w.startswith("--trace=") for w in words) \
+            else REDUCED_ONE_LLM_GENERATED
+        argv += shlex.split(extra)
+        note = "reduced: + " + extra
     elif program in REDUCED and not any(o in command for o in KEEP_SCALE_OPTIONS):
         argv += shlex.split(REDUCED[program])
         note = "reduced: + " + REDUCED[program]
