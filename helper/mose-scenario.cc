@@ -15,7 +15,6 @@
 #include "ns3/mose-topology-template.h"
 
 #include <algorithm>
-#include <mutex>
 
 namespace ns3
 {
@@ -26,23 +25,6 @@ NS_LOG_COMPONENT_DEFINE("MoseScenario");
 
 namespace
 {
-
-/// Serialises the creation of streams: MoseRandom::Create() sets ns-3's global run for a moment
-std::mutex g_streamMutex;
-
-/**
- * \brief MoseRandom::Create() under g_streamMutex. Drawing from the stream afterwards touches
- *        only the stream's own state, so builders on several threads need no other lock.
- * \param run the run
- * \param stream the stream number
- * \return the stream
- */
-MoseRandom
-CreateStream(uint64_t run, int64_t stream)
-{
-    std::lock_guard<std::mutex> lock(g_streamMutex);
-    return MoseRandom::Create(run, stream);
-}
 
 /**
  * \param c the configuration
@@ -133,7 +115,7 @@ MoseScenarioBuilder::BuildRoles(uint64_t run) const
     }
     else
     {
-        MoseRandom roleRng = CreateStream(run, MoseStream::ROLES);
+        MoseRandom roleRng = MoseRandom::Create(run, MoseStream::ROLES);
         roles[1] = roles[0].Transition(m_config.trainingRoles, m_config.transition, roleRng);
     }
     return roles;
@@ -167,7 +149,7 @@ MoseScenarioBuilder::BuildAssignment(uint64_t run,
         c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
     const std::array<int64_t, 2> streams = {MoseStream::ASSIGNMENT,
                                             MoseStream::ASSIGNMENT_TRAINING};
-    MoseRandom rng = CreateStream(run, streams[m]);
+    MoseRandom rng = MoseRandom::Create(run, streams[m]);
     return PdAssignment::Draw(roles, c.assignment, cap, rng);
 }
 
@@ -185,7 +167,7 @@ MoseScenarioBuilder::BuildFlows(uint64_t run,
     }
     const std::array<int64_t, 2> streams = {MoseStream::TRAFFIC, MoseStream::TRAFFIC_TRAINING};
     const std::array<double, 2> kvShare = {m_config.kvShareInference, m_config.kvShareTraining};
-    MoseRandom rng = CreateStream(run, streams[m]);
+    MoseRandom rng = MoseRandom::Create(run, streams[m]);
     TrafficOptions traffic;
     traffic.flows = m_config.flows;
     traffic.kvShare = kvShare[m];
@@ -203,12 +185,12 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run,
     const MoseFlowExperimentConfig& c = m_config;
     if (id == TemplateId::UNIFORM)
     {
-        MoseRandom rng = CreateStream(run, MoseStream::UNIFORM);
+        MoseRandom rng = MoseRandom::Create(run, MoseStream::UNIFORM);
         return BuildUniformTemplate(c.nodes, c.degree, rng);
     }
     const bool full = id == TemplateId::PD_BIASED;
     const PdBiasedOptions pd = PdOptions(c, id);
-    MoseRandom rng = CreateStream(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
+    MoseRandom rng = MoseRandom::Create(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
     return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
 }
 
@@ -279,7 +261,7 @@ MoseScenarioBuilder::BuildRewired(uint64_t run,
     NS_LOG_FUNCTION(this << run);
     const MoseFlowExperimentConfig& c = m_config;
     const PdBiasedOptions pd = PdOptions(c, TemplateId::PD_BIASED);
-    MoseRandom rng = CreateStream(run, MoseStream::REWIRING);
+    MoseRandom rng = MoseRandom::Create(run, MoseStream::REWIRING);
     constexpr auto INF = static_cast<std::size_t>(WorkloadMode::INFERENCE_HEAVY);
     constexpr auto TR = static_cast<std::size_t>(WorkloadMode::TRAINING_HEAVY);
     from[INF] = BuildUniformTemplate(c.nodes, c.degree, pdFresh, roles, rng);
@@ -292,8 +274,7 @@ uint64_t
 MoseScenarioBuilder::BuildRoutingSeed(uint64_t run) const
 {
     NS_LOG_FUNCTION(this << run);
-    // the core's one derivation, under the lock that serialises stream creation
-    std::lock_guard<std::mutex> lock(g_streamMutex);
+    // the core's one derivation (MoseRandom::Create() serialises the stream's creation)
     return DeriveRoutingSeed(run);
 }
 

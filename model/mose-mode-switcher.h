@@ -224,9 +224,10 @@ class MoseModeSwitcher : public Application
 
     /**
      * \brief Splits a change into batches (the switcher's batch rule, exposed for tests and
-     *        benchmarks): removed circuits greedily, in sorted order, into ceil-balanced batches
-     *        whose routed graph stays connected where possible; added circuits to the batch
-     *        that frees their last port.
+     *        benchmarks): mose::PlanSwitchBatches() (mose-switch-planner.h), whose batches
+     *        this switcher runs; removed circuits greedily, in chain order, into ceil-balanced
+     *        batches whose routed graph stays connected where possible; added circuits to the
+     *        batch that frees their last port.
      * \param current the port plan now in place
      * \param diff DiffPorts(current, target plan)
      * \param phases K >= 1

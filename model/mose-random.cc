@@ -11,12 +11,23 @@
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 
+#include <mutex>
+
 namespace ns3
 {
 namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseRandom");
+
+namespace
+{
+
+/// Serialises Create(): it sets ns-3's global run for a moment (constant-initialised, so it
+/// exists before any static initialiser could call Create())
+std::mutex g_streamMutex;
+
+} // namespace
 
 MoseRandom::MoseRandom(Ptr<UniformRandomVariable> stream)
     : m_rng(stream)
@@ -32,7 +43,10 @@ MoseRandom
 MoseRandom::Create(uint64_t run, int64_t stream)
 {
     NS_LOG_FUNCTION(run << stream);
-    // RandomVariableStream::SetStream() reads the global run; set it for this call only.
+    // RandomVariableStream::SetStream() reads the global run; set it for this call only, under
+    // the lock, so that streams created on several threads each see their own run. Drawing from
+    // the stream afterwards touches only the stream's own state: it needs no lock.
+    std::lock_guard<std::mutex> lock(g_streamMutex);
     uint64_t globalRun = RngSeedManager::GetRun();
     RngSeedManager::SetRun(run);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();

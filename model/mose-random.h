@@ -70,7 +70,11 @@ class MoseRandom
      * \brief Creates a stream for a given run and stream number, independent of the global run.
      *
      * The ns-3 seed is the global one (RngSeedManager::GetSeed()); the run is given explicitly,
-     * so one process can evaluate runs k, k+1, ... one after the other.
+     * so one process can evaluate runs k, k+1, ... one after the other. It sets ns-3's global
+     * run for the moment it creates the stream, under a process-wide lock, so calls on several
+     * threads (e.g. the workers of a study) are safe with each other; drawing from the stream
+     * afterwards needs no lock. (Code that reads ns-3's global run itself, outside Create(), is
+     * not serialised with it.)
      * \param run the ns-3 run number (what --RngRun selects)
      * \param stream the stream number, one of MoseStream
      * \return the generator

@@ -7,6 +7,7 @@
 #include "mose-route-table.h"
 
 #include "mose-error.h"
+#include "mose-hash.h"
 #include "mose-level-search.h"
 #include "mose-ns3-compat.h"
 #include "mose-object-list.h"
@@ -27,16 +28,6 @@ NS_OBJECT_ENSURE_REGISTERED(MoseRouteTable);
 
 namespace
 {
-
-/// SplitMix64's finaliser, a bijection on 64-bit words
-inline uint64_t
-Mix64(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /// \return the core's rule for an attribute value
 mose::RoutingRule
@@ -536,7 +527,7 @@ MoseRouteTable::GetOutputPort(uint32_t node, uint32_t dstGroup, uint64_t flowHas
     }
     // the node salts the hash so that successive hops choose independently
     uint32_t pick =
-        static_cast<uint32_t>(Mix64(flowHash ^ (0xD1B54A32D192ED03ULL * (node + 1))) % count);
+        static_cast<uint32_t>(mose::Mix64(flowHash ^ (0xD1B54A32D192ED03ULL * (node + 1))) % count);
     for (uint32_t p = 0; p < m_d; ++p)
     {
         if (closer(p) && pick-- == 0)
@@ -595,7 +586,7 @@ MoseRouteTable::HashFlow(const FlowKey& key)
     const uint64_t addresses = (static_cast<uint64_t>(key.source) << 32) | key.destination;
     const uint64_t rest = (static_cast<uint64_t>(key.protocol) << 32) |
                           (static_cast<uint64_t>(key.sourcePort) << 16) | key.destinationPort;
-    return Mix64(Mix64(addresses) ^ rest);
+    return mose::Mix64(mose::Mix64(addresses) ^ rest);
 }
 
 uint32_t

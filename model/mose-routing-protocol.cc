@@ -153,13 +153,15 @@ MoseRoutingProtocol::GetTypeId()
                           "dropped when a new one arrives at a full queue); the default holds "
                           "what a fabric-wide mode switch cuts off",
                           UintegerValue(100000),
-                          MakeUintegerAccessor(&MoseRoutingProtocol::m_holdLimit),
+                          MakeUintegerAccessor(&MoseRoutingProtocol::SetHoldQueueSize,
+                                               &MoseRoutingProtocol::GetHoldQueueSize),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("HoldTime",
                           "How long a held packet waits for a route before it is dropped (the "
                           "default outlasts a mode switch's drain timeout and dark period)",
                           TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&MoseRoutingProtocol::m_holdTime),
+                          MakeTimeAccessor(&MoseRoutingProtocol::SetHoldTime,
+                                           &MoseRoutingProtocol::GetHoldTime),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HoldRetryInterval",
                           "When released packets find their output device's queue disc or "
@@ -212,6 +214,7 @@ MoseRoutingProtocol::Find(Ptr<Node> node)
 MoseRoutingProtocol::MoseRoutingProtocol()
 {
     NS_LOG_FUNCTION(this);
+    m_held.SetDropCallback([this](const MoseHoldQueue::Entry& e) { DropHeld(e); });
 }
 
 MoseRoutingProtocol::~MoseRoutingProtocol()
@@ -225,7 +228,7 @@ MoseRoutingProtocol::DoDispose()
     NS_LOG_FUNCTION(this);
     m_purgeEvent.Cancel();
     m_flushEvent.Cancel();
-    m_held.clear();
+    m_held.Clear();
     if (m_table)
     {
         m_table->TraceDisconnectWithoutContext(
@@ -375,36 +378,31 @@ MoseRoutingProtocol::GetNoRouteDrops() const
 uint32_t
 MoseRoutingProtocol::GetHeldPackets() const
 {
-    return static_cast<uint32_t>(m_held.size());
+    return m_held.GetSize();
 }
 
 uint64_t
 MoseRoutingProtocol::GetHoldEntered() const
 {
-    return m_holdEntered;
+    return m_held.GetEntered();
 }
 
 uint64_t
 MoseRoutingProtocol::GetHoldDrops() const
 {
-    return m_holdDrops;
+    return m_held.GetDrops();
 }
 
 Time
 MoseRoutingProtocol::GetLongestHold() const
 {
-    return m_longestHold;
+    return m_held.GetLongestHold();
 }
 
 Time
 MoseRoutingProtocol::GetOldestHeldSince() const
 {
-    Time oldest = Time::Max();
-    for (const Held& e : m_held)
-    {
-        oldest = std::min(oldest, e.since);
-    }
-    return oldest;
+    return m_held.GetOldestSince();
 }
 
 uint64_t
@@ -538,10 +536,9 @@ MoseRoutingProtocol::CountDrop(const Ipv4Header& header, Ptr<const Packet> p)
 }
 
 void
-MoseRoutingProtocol::DropHeld(const Held& e)
+MoseRoutingProtocol::DropHeld(const MoseHoldQueue::Entry& e)
 {
-    ++m_holdDrops;
-    m_longestHold = std::max(m_longestHold, Simulator::Now() - e.since);
+    // counted by the queue
     NS_LOG_LOGIC("group " << m_group << ": held packet to " << e.header.GetDestination()
                           << " dropped");
     m_holdDropTrace(e.header, e.packet);
@@ -588,22 +585,10 @@ MoseRoutingProtocol::Hold(Ptr<const Packet> p,
                           const ErrorCallback& ecb)
 {
     NS_LOG_FUNCTION(this << p << header);
-    ++m_holdEntered;
-    if (m_holdLimit == 0)
+    m_held.Enqueue(p, header, ucb, ecb, Simulator::Now());
+    if (!m_held.IsEmpty() && !MOSE_EVENT_IS_PENDING(m_purgeEvent))
     {
-        DropHeld({p, header, ucb, ecb, Simulator::Now(), Simulator::Now()});
-        return;
-    }
-    if (m_held.size() >= m_holdLimit)
-    {
-        Held oldest = m_held.front();
-        m_held.pop_front();
-        DropHeld(oldest);
-    }
-    m_held.push_back({p, header, ucb, ecb, Simulator::Now() + m_holdTime, Simulator::Now()});
-    if (!MOSE_EVENT_IS_PENDING(m_purgeEvent))
-    {
-        m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
+        m_purgeEvent = Simulator::Schedule(m_held.GetNextExpiry() - Simulator::Now(),
                                            &MoseRoutingProtocol::Purge,
                                            this);
     }
@@ -612,39 +597,33 @@ MoseRoutingProtocol::Hold(Ptr<const Packet> p,
 void
 MoseRoutingProtocol::Flush()
 {
-    NS_LOG_FUNCTION(this << m_held.size());
+    NS_LOG_FUNCTION(this << m_held.GetSize());
     if (!m_ipv4 || !m_table)
     {
         return;
     }
-    std::deque<Held> waiting;
-    waiting.swap(m_held);
     bool retry = false;
-    for (Held& e : waiting)
-    {
-        const Decision decision = Decide(e.header, e.packet, true, NONE);
-        if ((decision.kind == Decision::FABRIC || decision.kind == Decision::HOST) &&
-            !HasRoom(decision.interface, e.packet))
-        {
-            retry = true; // its device queue is full: it stays, in order
-            m_held.push_back(std::move(e));
-        }
-        else if (decision.kind == Decision::FABRIC || decision.kind == Decision::HOST)
-        {
-            const Time waited = Simulator::Now() - e.since;
-            m_longestHold = std::max(m_longestHold, waited);
+    m_held.Release(
+        [this, &retry](const MoseHoldQueue::Entry& e, Time waited) {
+            const Decision decision = Decide(e.header, e.packet, true, NONE);
+            if (decision.kind != Decision::FABRIC && decision.kind != Decision::HOST)
+            {
+                return false; // still no route: it stays
+            }
+            if (!HasRoom(decision.interface, e.packet))
+            {
+                retry = true; // its device queue is full: it stays, in order
+                return false;
+            }
             m_holdReleaseTrace(e.header, e.packet, waited);
             e.ucb(MakeRoute(decision, e.header.GetDestination()), e.packet, e.header);
-        }
-        else
-        {
-            m_held.push_back(std::move(e));
-        }
-    }
+            return true;
+        },
+        Simulator::Now());
     m_purgeEvent.Cancel();
-    if (!m_held.empty())
+    if (!m_held.IsEmpty())
     {
-        m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
+        m_purgeEvent = Simulator::Schedule(m_held.GetNextExpiry() - Simulator::Now(),
                                            &MoseRoutingProtocol::Purge,
                                            this);
     }
@@ -701,15 +680,10 @@ void
 MoseRoutingProtocol::Purge()
 {
     NS_LOG_FUNCTION(this);
-    while (!m_held.empty() && m_held.front().expiry <= Simulator::Now())
+    m_held.Expire(Simulator::Now());
+    if (!m_held.IsEmpty())
     {
-        Held e = m_held.front();
-        m_held.pop_front();
-        DropHeld(e);
-    }
-    if (!m_held.empty())
-    {
-        m_purgeEvent = Simulator::Schedule(m_held.front().expiry - Simulator::Now(),
+        m_purgeEvent = Simulator::Schedule(m_held.GetNextExpiry() - Simulator::Now(),
                                            &MoseRoutingProtocol::Purge,
                                            this);
     }
@@ -718,7 +692,7 @@ MoseRoutingProtocol::Purge()
 void
 MoseRoutingProtocol::ScheduleFlush()
 {
-    if (!m_held.empty() && !MOSE_EVENT_IS_PENDING(m_flushEvent))
+    if (!m_held.IsEmpty() && !MOSE_EVENT_IS_PENDING(m_flushEvent))
     {
         m_flushEvent = Simulator::ScheduleNow(&MoseRoutingProtocol::Flush, this);
     }
@@ -728,6 +702,30 @@ void
 MoseRoutingProtocol::OnRoutesRecomputed(Time /* duration */, uint32_t /* groups */)
 {
     ScheduleFlush();
+}
+
+void
+MoseRoutingProtocol::SetHoldQueueSize(uint32_t limit)
+{
+    m_held.SetLimit(limit);
+}
+
+uint32_t
+MoseRoutingProtocol::GetHoldQueueSize() const
+{
+    return m_held.GetLimit();
+}
+
+void
+MoseRoutingProtocol::SetHoldTime(Time holdTime)
+{
+    m_held.SetHoldTime(holdTime);
+}
+
+Time
+MoseRoutingProtocol::GetHoldTime() const
+{
+    return m_held.GetHoldTime();
 }
 
 Ptr<Ipv4Route>

@@ -7,6 +7,7 @@
 #ifndef MOSE_ROUTING_PROTOCOL_H
 #define MOSE_ROUTING_PROTOCOL_H
 
+#include "mose-hold-queue.h"
 #include "mose-ns3-compat.h"
 #include "mose-route-table.h"
 
@@ -18,7 +19,6 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -78,7 +78,8 @@ namespace ns3
  * so that releasing a whole fabric's held packets at once never overflows a device queue.
  * A packet that leaves the queue with a route fires "HoldRelease" with its waiting time;
  * GetHoldEntered() and GetLongestHold() give the totals (a ModeSwitcher reads them per switch).
- * Unknown addresses are never held.
+ * Unknown addresses are never held. The queue itself, its limit, expiry and counters, is a
+ * MoseHoldQueue; the protocol schedules its expiry and retries.
  *
  * List routing: the protocol also works inside an Ipv4ListRouting, beside e.g. ns-3's static
  * routing for host-side routes (Ipv4ListRoutingHelper: static routing at priority 0,
@@ -267,22 +268,11 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     /// \return the route over the loopback device that defers a packet (hold queue)
     Ptr<Ipv4Route> LoopbackRoute(const Ipv4Header& header) const;
 
-    /// A packet waiting for a route
-    struct Held
-    {
-        Ptr<const Packet> packet;   //!< the packet (hold tag removed)
-        Ipv4Header header;          //!< its IP header
-        UnicastForwardCallback ucb; //!< Ipv4L3Protocol's forwarding callback
-        ErrorCallback ecb;          //!< Ipv4L3Protocol's error callback
-        Time expiry;                //!< when it is dropped
-        Time since;                 //!< when it entered the queue
-    };
-
     /// Counts and traces one held packet dropped (overflow or expiry), then reports it to the
-    /// error callback \param e the packet
-    void DropHeld(const Held& e);
+    /// error callback: the hold queue's drop callback \param e the packet
+    void DropHeld(const MoseHoldQueue::Entry& e);
 
-    /// Queues a packet (dropping the oldest one if the queue is full)
+    /// Queues a packet (the queue drops the oldest one if it is full) and schedules Purge()
     void Hold(Ptr<const Packet> p,
               const Ipv4Header& header,
               const UnicastForwardCallback& ucb,
@@ -298,6 +288,14 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     bool HasRoom(uint32_t interface, Ptr<const Packet> p) const;
     /// Trace sink of the table's "RoutesRecomputed"
     void OnRoutesRecomputed(Time duration, uint32_t groups);
+    /// Attribute "HoldQueueSize" \param limit the hold queue's limit
+    void SetHoldQueueSize(uint32_t limit);
+    /// Attribute "HoldQueueSize" \return the hold queue's limit
+    uint32_t GetHoldQueueSize() const;
+    /// Attribute "HoldTime" \param holdTime how long a held packet waits
+    void SetHoldTime(Time holdTime);
+    /// Attribute "HoldTime" \return how long a held packet waits
+    Time GetHoldTime() const;
 
     Ptr<Ipv4> m_ipv4;                               //!< this node's IPv4
     Ptr<MoseRouteTable> m_table;                    //!< the fabric's table
@@ -309,16 +307,11 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t m_lastRefusedUid{UINT64_MAX};          //!< uid of the last packet refused (count once)
     Time m_lastRefusedAt{Time::Max()};              //!< when it was refused
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_noRouteTrace; //!< "NoRouteDrop"
-    bool m_hold{false};        //!< attribute "HoldPackets"
-    uint32_t m_holdLimit{64};  //!< attribute "HoldQueueSize"
-    Time m_holdTime;           //!< attribute "HoldTime"
-    Time m_holdRetry;          //!< attribute "HoldRetryInterval"
-    std::deque<Held> m_held;   //!< the hold queue, oldest first
-    EventId m_purgeEvent;      //!< next Purge()
-    EventId m_flushEvent;      //!< pending Flush()
-    uint64_t m_holdEntered{0}; //!< packets that entered the hold queue
-    uint64_t m_holdDrops{0};   //!< held packets dropped
-    Time m_longestHold;        //!< the longest wait so far
+    bool m_hold{false};   //!< attribute "HoldPackets"
+    Time m_holdRetry;     //!< attribute "HoldRetryInterval"
+    MoseHoldQueue m_held; //!< the hold queue (attributes "HoldQueueSize", "HoldTime")
+    EventId m_purgeEvent; //!< next Purge()
+    EventId m_flushEvent; //!< pending Flush()
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_holdDropTrace;          //!< "HoldDrop"
     TracedCallback<const Ipv4Header&, Ptr<const Packet>, Time> m_holdReleaseTrace; //!< release
 };

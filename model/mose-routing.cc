@@ -7,6 +7,7 @@
 #include "mose-routing.h"
 
 #include "mose-error.h"
+#include "mose-hash.h"
 #include "mose-random.h"
 
 #include "ns3/log.h"
@@ -25,16 +26,6 @@ namespace
 
 /// Shorthand for the "none" value of distances, next hops and circuits
 constexpr uint32_t NONE = DestinationTree::UNREACHABLE;
-
-/// SplitMix64's finaliser (Steele, Lea, Flood 2014), a bijection on 64-bit words
-uint64_t
-Mix64(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /**
  * \brief RANDOM_SHORTEST_PATH's stateless hash (see ShortestPathRouting::HashUniform()).

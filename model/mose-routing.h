@@ -60,8 +60,9 @@ struct EnumTable<RoutingRule>
  *
  * The one derivation shared by the flow-level experiment, mose-flow-eval and the packet level,
  * so that all of them pick the same random shortest paths, hop for hop, for the same run (and
- * the same global ns-3 seed, RngSeedManager::GetSeed()). Like MoseRandom::Create(), it briefly
- * sets ns-3's global run: callers that draw from several threads must serialise it.
+ * the same global ns-3 seed, RngSeedManager::GetSeed()). It creates the stream with
+ * MoseRandom::Create(), which serialises its brief change of ns-3's global run: safe to call
+ * from several threads.
  * \param run the ns-3 run number (what --RngRun selects)
  * \return the seed to give ShortestPathRouting
  */
