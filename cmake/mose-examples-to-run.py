@@ -2,8 +2,10 @@
 # Runs the examples that test/examples-to-run.py lists for ns-3's ./test.py, out of a tree
 # (ctest: mose-examples-to-run): the list is read as test.py reads it (the same rules: comments
 # cut at '#', the list ends at its first ']'), every listed program must exist in BIN_DIR (test.py
-# silently skips a missing one), every run whose condition holds must exit with status 0 within
-# the time limit, each in a folder of its own (test.py runs examples in a scratch folder too), and
+# silently skips a missing one), every run whose condition holds must exit with status 0 (a run
+# still going after SECONDS_PER_RUN counts as a hang: no timing is checked, the time is printed,
+# since a loaded machine runs anything slower), each in a folder of its own (test.py runs examples
+# in a scratch folder too), and
 # every example in examples/CMakeLists.txt must be listed or named in examples_not_run with the
 # reason.
 #
@@ -40,7 +42,7 @@ def get_list_from_file(path, name):
 
 def main():
     source, bin_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    limit = float(sys.argv[3]) if len(sys.argv) > 3 else 20.0
+    hang = float(sys.argv[3]) if len(sys.argv) > 3 else 600.0
     listing = os.path.join(source, "test", "examples-to-run.py")
     examples = get_list_from_file(listing, "cpp_examples")
     not_run = get_list_from_file(listing, "examples_not_run")
@@ -68,7 +70,7 @@ def main():
             start = time.monotonic()
             try:
                 r = subprocess.run([program] + args.split(), cwd=folder, capture_output=True,
-                                   text=True, timeout=max(10 * limit, 60))
+                                   text=True, timeout=hang)
                 status = r.returncode
                 output = r.stdout + r.stderr
             except subprocess.TimeoutExpired:
@@ -77,8 +79,6 @@ def main():
             print(f"{'ok  ' if status == 0 else 'FAIL'} {seconds:6.2f} s  {command}")
             if status != 0:
                 failures.append(f"{command}: exit status {status}\n{output[-2000:]}")
-            elif seconds > limit:
-                failures.append(f"{command}: {seconds:.1f} s, more than {limit:.0f} s")
     for f in failures:
         print("FAIL", f)
     return 1 if failures else 0

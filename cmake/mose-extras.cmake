@@ -109,7 +109,7 @@ endif()
 #  - mose-fabric-example: examples/mose-fabric's numbers, determinism and pcap trace
 #    (cmake/mose-check-fabric.py);
 #  - mose-examples-to-run: every run test/examples-to-run.py lists for ./test.py in a tree, each
-#    within seconds (cmake/mose-examples-to-run.py);
+#    exiting 0 (cmake/mose-examples-to-run.py; times printed, not checked);
 #  - mose-install: cmake --install into a fresh prefix, then the same script built from outside
 #    with find_package(mose) and with pkg-config, run, output compared (test/install/).
 if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
