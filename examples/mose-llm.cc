@@ -82,13 +82,13 @@ main(int argc, char* argv[])
         "mose-llm",
         argc,
         argv,
-        {"ShowProgress", "training", "jumbo", "map"},
+        {"ShowProgress", "training", "jumbo", "map", "reuseConnections"},
         [&]() {
             std::string nodesText = "64";
             std::string traceFile;
             std::string rateText;     // single run: 100
             std::string requestsText; // single run: 120
-            std::string promptText = "2048";
+            std::string promptText;   // generator: 2048
             std::string modelText = "mixtral-8x7b";
             std::string placementText = "least-outstanding";
             std::string collectiveText = "all-to-all";
@@ -117,6 +117,7 @@ main(int argc, char* argv[])
             std::string outputDir = "results/mose-llm";
             bool training = true;
             bool jumbo = false;
+            bool reuseConnections = true;
             bool showProgress = false;
 
             CommandLine cmd(__FILE__);
@@ -156,7 +157,9 @@ main(int argc, char* argv[])
             cmd.AddValue("requests",
                          "one experiment: generator requests (default 120)",
                          requestsText);
-            cmd.AddValue("promptMean", "generator: mean prompt tokens", promptText);
+            cmd.AddValue("promptMean",
+                         "generator: mean prompt tokens (without --trace; default 2048)",
+                         promptText);
             cmd.AddValue("model",
                          "model preset: llama-3-8b, llama-3-70b, mixtral-8x7b, deepseek-v3",
                          modelText);
@@ -183,6 +186,10 @@ main(int argc, char* argv[])
             cmd.AddValue("exitLoad", "threshold: requests/s to leave inference-heavy", exitText);
             cmd.AddValue("scale", "divides link rates and byte counts together", scaleText);
             cmd.AddValue("jumbo", "MTU 9000 ports and TCP SegmentSize 8948", jumbo);
+            cmd.AddValue("reuseConnections",
+                         "collectives keep one TCP connection per ordered member pair while the "
+                         "member set stays (false: one connection per chunk and iteration)",
+                         reuseConnections);
             cmd.AddValue("policies", "comma-separated policies to run", policiesText);
             AddTextOption(cmd, "outputDir", "folder for the CSV files and figures", outputDir);
             cmd.AddValue("ShowProgress", "print progress while simulating", showProgress);
@@ -212,6 +219,7 @@ main(int argc, char* argv[])
             config.computeTime = MoseSwitchExperiment::ParseDuration("--compute", computeText);
             config.scale = ParseUnsigned64("--scale", scaleText);
             config.jumbo = jumbo;
+            config.reuseConnections = reuseConnections;
             config.run = RngSeedManager::GetRun();
             const std::vector<Policy> policies = ParseEnumList<Policy>(policiesText, "--policies");
             CheckOutputFolder("--outputDir", outputDir);
@@ -237,7 +245,8 @@ main(int argc, char* argv[])
                 }
                 MoseLlmRegimeMapConfig m;
                 m.base = config;
-                m.generator.input.mean = ParseReal("--promptMean", promptText);
+                m.generator.input.mean =
+                    ParseReal("--promptMean", promptText.empty() ? "2048" : promptText);
                 m.loads = ParseLoadList("--loads", loadsText);
                 m.intervals = ParseDurationList("--intervals", intervalsText, false);
                 m.darkTimes = ParseDurationList("--darkTimes", darkTimesText, true);
@@ -287,13 +296,31 @@ main(int argc, char* argv[])
             {
                 scheduleText = defaultSchedule;
             }
+            if (!traceFile.empty())
+            {
+                // the trace gives the requests: the generator's options would not be used
+                for (const auto& [name, text] :
+                     std::vector<std::pair<std::string, std::string>>{{"--requests", requestsText},
+                                                                      {"--rate", rateText},
+                                                                      {"--promptMean", promptText}})
+                {
+                    if (!text.empty())
+                    {
+                        ThrowBadParameter(name,
+                                          QuoteText(text),
+                                          "only without --trace: the requests, their arrival "
+                                          "times and prompt lengths come from --trace=" +
+                                              traceFile);
+                    }
+                }
+            }
             if (traceFile.empty())
             {
                 LlmRequestGeneratorOptions g;
                 g.requests =
                     ParseUnsigned64("--requests", requestsText.empty() ? "120" : requestsText);
                 g.rate = ParseReal("--rate", rateText.empty() ? "100" : rateText);
-                g.input.mean = ParseReal("--promptMean", promptText);
+                g.input.mean = ParseReal("--promptMean", promptText.empty() ? "2048" : promptText);
                 MoseRandom rng = MoseRandom::Create(config.run, MoseStream::LLM_REQUESTS);
                 config.requests = GenerateLlmRequests(g, rng);
             }
