@@ -19,12 +19,13 @@
  *
  *   mose-llm                                         # the regime map at N=64
  *   mose-llm --map=false                             # one experiment, N=64, 4 policies
- *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=circuit-aware
+ *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=least-outstanding
  *   mose-llm --map=false --collective=ring-all-reduce --model=llama-3-8b --scale=1000
  *   mose-llm --map=false --schedule=threshold --enterLoad=150 --exitLoad=50
  */
 
 #include "ns3/core-module.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-llm-experiment.h"
@@ -90,16 +91,17 @@ main(int argc, char* argv[])
             std::string requestsText; // single run: 120
             std::string promptText;   // generator: 2048
             std::string modelText = "mixtral-8x7b";
-            std::string placementText = "least-outstanding";
+            std::string placementText = "circuit-aware";
             std::string collectiveText = "all-to-all";
-            std::string tokensPerMemberText = "4096";
-            std::string computeText = "100ms";
-            std::string prefillText = "200000";
+            std::string tokensPerMemberText = "16384";
+            std::string computeText = "20ms";
+            std::string prefillText = "2000000";
+            std::string hostRateText; // 1600Gbps unless --ns3::MoseTopologyHelper::HostDataRate
             std::string scheduleText; // single run: the default below
             const std::string defaultSchedule =
                 "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
-            std::string loadsText = "25,400";
-            std::string intervalsText = "150ms,400ms";
+            std::string loadsText = "25,800";
+            std::string intervalsText = "100ms,400ms";
             std::string darkTimesText = "10ms";
             std::string cyclesText = "1";
             std::string toleranceText = "0.02";
@@ -112,7 +114,7 @@ main(int argc, char* argv[])
             std::string dwellText = "400ms";
             std::string enterText = "150";
             std::string exitText = "50";
-            std::string scaleText = "1000";
+            std::string scaleText = "2000";
             std::string policiesText = "MoSE,S-Train,S-Inf,S-Comp";
             std::string outputDir = "results/mose-llm";
             bool training = true;
@@ -172,6 +174,12 @@ main(int argc, char* argv[])
             cmd.AddValue("compute", "compute time per training iteration", computeText);
             cmd.AddValue("prefillRate", "prefill tokens per second per group", prefillText);
             AddTextOption(cmd,
+                          "hostRate",
+                          "host link rate of a group, before --scale (default 1600Gbps, the "
+                          "group's 4 circuits of 400 Gb/s, unless "
+                          "--ns3::MoseTopologyHelper::HostDataRate is given)",
+                          hostRateText);
+            AddTextOption(cmd,
                           "schedule",
                           "one experiment: mode periods MODE:DURATION,... (the run ends with the "
                           "last; default " +
@@ -202,6 +210,23 @@ main(int argc, char* argv[])
             config.kvBytesPerToken = shape.GetKvBytesPerToken();
             config.placement = ParseEnum<PlacementRule>(placementText, "--placement");
             config.prefillTokensPerSecond = ParseReal("--prefillRate", prefillText);
+            if (!hostRateText.empty() ||
+                !IsAttributeDefaultSet(TypeId::LookupByName("ns3::MoseTopologyHelper"),
+                                       "HostDataRate"))
+            {
+                // a user's --ns3::MoseTopologyHelper::HostDataRate alone wins (Scaled() took
+                // it); with --hostRate too, the experiment refuses two different values
+                DataRateValue rate;
+                const std::string text = hostRateText.empty() ? "1600Gbps" : hostRateText;
+                if (!rate.DeserializeFromString(text, MakeDataRateChecker()) ||
+                    rate.Get().GetBitRate() == 0)
+                {
+                    ThrowBadParameter("--hostRate",
+                                      QuoteText(text),
+                                      "a data rate above 0 such as 1600Gbps");
+                }
+                config.hostRate = rate.Get();
+            }
             config.training = training;
             config.collective = ParseEnum<CollectiveKind>(collectiveText, "--collective");
             if (config.collective == CollectiveKind::ALL_TO_ALL)
