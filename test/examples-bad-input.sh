@@ -543,6 +543,8 @@ if [ -x "$LLM" ]; then
         expect_error "llm-trace-with-${opt%%=*}-names-it" "${opt%%=*}" \
             "$LLM" --map=false --trace="$WORK/llm-trace.csv" "$opt"
     done
+    expect_error "llm-host-rate-bad" '--hostRate = "fast"' "$LLM" --hostRate=fast
+    expect_error "llm-host-rate-zero" '--hostRate = "0bps"' "$LLM" --hostRate=0bps
     # the regime map generates its own requests and schedule
     expect_error "llm-map-with-requests" "only with --map=false" "$LLM" --requests=20
     expect_error "llm-map-with-trace" "only with --map=false" "$LLM" --trace="$WORK/llm-trace.csv"
