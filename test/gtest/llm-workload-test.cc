@@ -312,6 +312,30 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
     EXPECT_EQ(s.errors, 0u);
 }
 
+TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
+{
+    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    c.ocsRate = DataRate("10Gbps");
+    c.schedule = {{MilliSeconds(60), WorkloadMode::TRAINING_HEAVY}};
+    c.end = MilliSeconds(150);
+    c.collectiveBytes = 100000;
+    c.computeTime = MilliSeconds(5);
+    MoseLlmExperiment e = RunExperiment(c); // no requests: every connection is a collective's
+    uint64_t n1 = 0;
+    uint64_t n2 = 0;
+    for (const auto& it : e.GetIterations())
+    {
+        ASSERT_TRUE(it.done);
+        (it.mode == WorkloadMode::TRAINING_HEAVY ? n2 : n1) = it.members;
+    }
+    ASSERT_GE(n1, 2u);
+    ASSERT_GT(n2, n1) << "the training-heavy mode has more training groups";
+    // one connection per ordered pair of each member set, however many iterations each ran
+    EXPECT_EQ(e.GetSummary().connections, n1 * (n1 - 1) + n2 * (n2 - 1));
+    EXPECT_EQ(e.GetSummary().errors, 0u);
+    EXPECT_EQ(e.GetSummary().lost, 0u);
+}
+
 TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
 {
     auto once = [] {
