@@ -19,12 +19,13 @@
  *
  *   mose-llm                                         # the regime map at N=64
  *   mose-llm --map=false                             # one experiment, N=64, 4 policies
- *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=circuit-aware
+ *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=least-outstanding
  *   mose-llm --map=false --collective=ring-all-reduce --model=llama-3-8b --scale=1000
  *   mose-llm --map=false --schedule=threshold --enterLoad=150 --exitLoad=50
  */
 
 #include "ns3/core-module.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-llm-experiment.h"
@@ -82,24 +83,25 @@ main(int argc, char* argv[])
         "mose-llm",
         argc,
         argv,
-        {"ShowProgress", "training", "jumbo", "map"},
+        {"ShowProgress", "training", "jumbo", "map", "reuseConnections"},
         [&]() {
             std::string nodesText = "64";
             std::string traceFile;
             std::string rateText;     // single run: 100
             std::string requestsText; // single run: 120
-            std::string promptText = "2048";
+            std::string promptText;   // generator: 2048
             std::string modelText = "mixtral-8x7b";
-            std::string placementText = "least-outstanding";
+            std::string placementText = "circuit-aware";
             std::string collectiveText = "all-to-all";
-            std::string tokensPerMemberText = "4096";
-            std::string computeText = "100ms";
-            std::string prefillText = "200000";
+            std::string tokensPerMemberText = "16384";
+            std::string computeText = "20ms";
+            std::string prefillText = "2000000";
+            std::string hostRateText; // 1600Gbps unless --ns3::MoseTopologyHelper::HostDataRate
             std::string scheduleText; // single run: the default below
             const std::string defaultSchedule =
                 "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
-            std::string loadsText = "25,400";
-            std::string intervalsText = "150ms,400ms";
+            std::string loadsText = "25,800";
+            std::string intervalsText = "100ms,400ms";
             std::string darkTimesText = "10ms";
             std::string cyclesText = "1";
             std::string toleranceText = "0.02";
@@ -112,11 +114,12 @@ main(int argc, char* argv[])
             std::string dwellText = "400ms";
             std::string enterText = "150";
             std::string exitText = "50";
-            std::string scaleText = "1000";
+            std::string scaleText = "2000";
             std::string policiesText = "MoSE,S-Train,S-Inf,S-Comp";
             std::string outputDir = "results/mose-llm";
             bool training = true;
             bool jumbo = false;
+            bool reuseConnections = true;
             bool showProgress = false;
 
             CommandLine cmd(__FILE__);
@@ -156,7 +159,9 @@ main(int argc, char* argv[])
             cmd.AddValue("requests",
                          "one experiment: generator requests (default 120)",
                          requestsText);
-            cmd.AddValue("promptMean", "generator: mean prompt tokens", promptText);
+            cmd.AddValue("promptMean",
+                         "generator: mean prompt tokens (without --trace; default 2048)",
+                         promptText);
             cmd.AddValue("model",
                          "model preset: llama-3-8b, llama-3-70b, mixtral-8x7b, deepseek-v3",
                          modelText);
@@ -168,6 +173,12 @@ main(int argc, char* argv[])
             cmd.AddValue("tokensPerMember", "all-to-all: tokens per member", tokensPerMemberText);
             cmd.AddValue("compute", "compute time per training iteration", computeText);
             cmd.AddValue("prefillRate", "prefill tokens per second per group", prefillText);
+            AddTextOption(cmd,
+                          "hostRate",
+                          "host link rate of a group, before --scale (default 1600Gbps, the "
+                          "group's 4 circuits of 400 Gb/s, unless "
+                          "--ns3::MoseTopologyHelper::HostDataRate is given)",
+                          hostRateText);
             AddTextOption(cmd,
                           "schedule",
                           "one experiment: mode periods MODE:DURATION,... (the run ends with the "
@@ -183,6 +194,10 @@ main(int argc, char* argv[])
             cmd.AddValue("exitLoad", "threshold: requests/s to leave inference-heavy", exitText);
             cmd.AddValue("scale", "divides link rates and byte counts together", scaleText);
             cmd.AddValue("jumbo", "MTU 9000 ports and TCP SegmentSize 8948", jumbo);
+            cmd.AddValue("reuseConnections",
+                         "collectives keep one TCP connection per ordered member pair while the "
+                         "member set stays (false: one connection per chunk and iteration)",
+                         reuseConnections);
             cmd.AddValue("policies", "comma-separated policies to run", policiesText);
             AddTextOption(cmd, "outputDir", "folder for the CSV files and figures", outputDir);
             cmd.AddValue("ShowProgress", "print progress while simulating", showProgress);
@@ -195,6 +210,23 @@ main(int argc, char* argv[])
             config.kvBytesPerToken = shape.GetKvBytesPerToken();
             config.placement = ParseEnum<PlacementRule>(placementText, "--placement");
             config.prefillTokensPerSecond = ParseReal("--prefillRate", prefillText);
+            if (!hostRateText.empty() ||
+                !IsAttributeDefaultSet(TypeId::LookupByName("ns3::MoseTopologyHelper"),
+                                       "HostDataRate"))
+            {
+                // a user's --ns3::MoseTopologyHelper::HostDataRate alone wins (Scaled() took
+                // it); with --hostRate too, the experiment refuses two different values
+                DataRateValue rate;
+                const std::string text = hostRateText.empty() ? "1600Gbps" : hostRateText;
+                if (!rate.DeserializeFromString(text, MakeDataRateChecker()) ||
+                    rate.Get().GetBitRate() == 0)
+                {
+                    ThrowBadParameter("--hostRate",
+                                      QuoteText(text),
+                                      "a data rate above 0 such as 1600Gbps");
+                }
+                config.hostRate = rate.Get();
+            }
             config.training = training;
             config.collective = ParseEnum<CollectiveKind>(collectiveText, "--collective");
             if (config.collective == CollectiveKind::ALL_TO_ALL)
@@ -212,6 +244,7 @@ main(int argc, char* argv[])
             config.computeTime = MoseSwitchExperiment::ParseDuration("--compute", computeText);
             config.scale = ParseUnsigned64("--scale", scaleText);
             config.jumbo = jumbo;
+            config.reuseConnections = reuseConnections;
             config.run = RngSeedManager::GetRun();
             const std::vector<Policy> policies = ParseEnumList<Policy>(policiesText, "--policies");
             CheckOutputFolder("--outputDir", outputDir);
@@ -237,7 +270,8 @@ main(int argc, char* argv[])
                 }
                 MoseLlmRegimeMapConfig m;
                 m.base = config;
-                m.generator.input.mean = ParseReal("--promptMean", promptText);
+                m.generator.input.mean =
+                    ParseReal("--promptMean", promptText.empty() ? "2048" : promptText);
                 m.loads = ParseLoadList("--loads", loadsText);
                 m.intervals = ParseDurationList("--intervals", intervalsText, false);
                 m.darkTimes = ParseDurationList("--darkTimes", darkTimesText, true);
@@ -287,13 +321,31 @@ main(int argc, char* argv[])
             {
                 scheduleText = defaultSchedule;
             }
+            if (!traceFile.empty())
+            {
+                // the trace gives the requests: the generator's options would not be used
+                for (const auto& [name, text] :
+                     std::vector<std::pair<std::string, std::string>>{{"--requests", requestsText},
+                                                                      {"--rate", rateText},
+                                                                      {"--promptMean", promptText}})
+                {
+                    if (!text.empty())
+                    {
+                        ThrowBadParameter(name,
+                                          QuoteText(text),
+                                          "only without --trace: the requests, their arrival "
+                                          "times and prompt lengths come from --trace=" +
+                                              traceFile);
+                    }
+                }
+            }
             if (traceFile.empty())
             {
                 LlmRequestGeneratorOptions g;
                 g.requests =
                     ParseUnsigned64("--requests", requestsText.empty() ? "120" : requestsText);
                 g.rate = ParseReal("--rate", rateText.empty() ? "100" : rateText);
-                g.input.mean = ParseReal("--promptMean", promptText);
+                g.input.mean = ParseReal("--promptMean", promptText.empty() ? "2048" : promptText);
                 MoseRandom rng = MoseRandom::Create(config.run, MoseStream::LLM_REQUESTS);
                 config.requests = GenerateLlmRequests(g, rng);
             }

@@ -9,6 +9,7 @@
 #include "mose-scenario.h"
 #include "mose-switch-experiment.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -303,6 +304,7 @@ MoseLlmExperiment::Build()
         m_training->SetAttribute("ComputeTime", TimeValue(m_config.computeTime));
         m_training->SetAttribute("ByteScale", UintegerValue(f));
         m_training->SetAttribute("MaxIterations", UintegerValue(m_config.maxIterations));
+        m_training->SetAttribute("ReuseConnections", BooleanValue(m_config.reuseConnections));
         m_training->SetTransfers(m_transfers);
         m_training->SetMode(m_config.initialMode, initial.roles);
         m_training->TraceConnectWithoutContext(
@@ -411,6 +413,7 @@ MoseLlmExperiment::Run(bool progress)
     }
     m_records = m_switcher->GetRecords();
     m_lost = m_loss->GetTotal();
+    m_connections = m_transfers->GetNConnections();
     m_errors += m_inference->GetNErrors() + m_transfers->GetNErrors() + m_switcher->GetNErrors() +
                 (m_training ? m_training->GetNErrors() : 0);
     const uint32_t n = m_config.scenario.nodes;
@@ -526,6 +529,7 @@ MoseLlmExperiment::GetSummary() const
     s.errors = m_errors;
     s.wallSeconds = m_wallSeconds;
     s.events = m_events;
+    s.connections = m_connections;
     s.simulatedSeconds = m_simulatedSeconds;
     return s;
 }

@@ -74,6 +74,9 @@ struct MoseLlmExperimentConfig
     uint64_t collectiveBytes{67108864};                                //!< S per member
     Time computeTime{MilliSeconds(10)};                                //!< compute per iteration
     uint32_t maxIterations{0};                                         //!< 0: until end
+    /// MoseTrainingWorkload ReuseConnections: one connection per ordered member pair, kept
+    /// while the member set stays (false: a new connection per collective chunk)
+    bool reuseConnections{true};
 
     uint64_t scale{1};            //!< f: divides link rates and byte counts
     DataRate ocsRate{"400Gbps"};  //!< circuit rate before scaling
@@ -137,6 +140,7 @@ struct MoseLlmSummary
     uint64_t errors{0};                      //!< errors inside simulation events (should be 0)
     double wallSeconds{0};                   //!< wall time of Simulator::Run()
     uint64_t events{0};                      //!< events executed
+    uint64_t connections{0};                 //!< transport connections opened
     double simulatedSeconds{0};              //!< simulated time
 };
 
@@ -237,6 +241,7 @@ class MoseLlmExperiment
     double m_wallSeconds{0};                       //!< Run() wall time
     double m_simulatedSeconds{0};                  //!< simulated time
     uint64_t m_events{0};                          //!< events executed
+    uint64_t m_connections{0};                     //!< transport connections opened
 };
 
 } // namespace ns3

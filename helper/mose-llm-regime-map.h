@@ -118,8 +118,8 @@ struct MoseLlmRegimeMapConfig
 {
     MoseLlmExperimentConfig base;               //!< fabric, model, training job, scale, run
     mose::LlmRequestGeneratorOptions generator; //!< prompt and output lengths (rate: per load)
-    std::vector<double> loads{25, 400};         //!< offered loads: requests per second
-    std::vector<Time> intervals{MilliSeconds(150), MilliSeconds(400)}; //!< mode intervals T
+    std::vector<double> loads{25, 800};         //!< offered loads: requests per second
+    std::vector<Time> intervals{MilliSeconds(100), MilliSeconds(400)}; //!< mode intervals T
     std::vector<Time> darkTimes{MilliSeconds(10)};                     //!< OCS dark times D
     uint32_t cycles{1}; //!< cycles of (inference-heavy T, training-heavy T)
     std::vector<mose::Policy> policies{mose::Policy::MOSE,

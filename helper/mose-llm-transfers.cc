@@ -121,6 +121,21 @@ MoseSocketTransfers::DoDispose()
     {
         s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     }
+    for (auto& c : m_connections)
+    {
+        if (c.sender)
+        {
+            c.sender->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+            c.sender->SetConnectCallback(MakeNullCallback<void, Ptr<Socket>>(),
+                                         MakeNullCallback<void, Ptr<Socket>>());
+        }
+    }
+    for (auto& [s, c] : m_connectionReceivers)
+    {
+        s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+    m_connections.clear();
+    m_connectionReceivers.clear();
     m_listeners.clear();
     m_senders.clear();
     m_receivers.clear();
@@ -243,9 +258,8 @@ MoseSocketTransfers::AcceptRequest(Ptr<Socket>, const Address&)
 }
 
 uint64_t
-MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done)
+MoseSocketTransfers::NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done)
 {
-    NS_LOG_FUNCTION(this << src << dst << bytes);
     if (!m_installed)
     {
         throw mose::MoseError("MoseSocketTransfers::Start before Install()");
@@ -275,10 +289,19 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
     t.start = Simulator::Now();
     m_transfers.push_back(t);
     m_done.push_back(done);
+    m_senders.push_back(nullptr);
+    return id;
+}
 
+uint64_t
+MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done)
+{
+    NS_LOG_FUNCTION(this << src << dst << bytes);
+    const uint64_t id = NewTransfer(src, dst, bytes, done);
     Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(src), m_socketFactory);
     ConfigureSocket(socket);
-    m_senders.push_back(socket);
+    m_senders[id] = socket;
+    ++m_nConnections;
     if (socket->Bind() != 0)
     {
         throw mose::MoseError("transfer " + std::to_string(id) + " " + std::to_string(src) + "->" +
@@ -310,6 +333,160 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
     NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes << " B from port "
                             << port);
     return id;
+}
+
+uint64_t
+MoseSocketTransfers::StartOnConnection(uint32_t src,
+                                       uint32_t dst,
+                                       uint64_t bytes,
+                                       DoneCallback done)
+{
+    NS_LOG_FUNCTION(this << src << dst << bytes);
+    const uint64_t id = NewTransfer(src, dst, bytes, done);
+    uint64_t c = 0;
+    const auto open = m_open.find({src, dst});
+    if (open == m_open.end())
+    {
+        c = m_connections.size();
+        Connection conn;
+        conn.src = src;
+        conn.dst = dst;
+        m_connections.push_back(conn);
+        m_open[{src, dst}] = c;
+        OpenConnection(c);
+    }
+    else
+    {
+        c = open->second;
+    }
+    Connection& conn = m_connections[c];
+    conn.sendQueue.push_back(id);
+    conn.recvQueue.push_back(id);
+    NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes
+                            << " B on connection " << c);
+    if (conn.connected)
+    {
+        SendMoreOnConnection(c);
+    }
+    return id;
+}
+
+void
+MoseSocketTransfers::OpenConnection(uint64_t c)
+{
+    Connection& conn = m_connections[c];
+    Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(conn.src), m_socketFactory);
+    ConfigureSocket(socket);
+    conn.sender = socket;
+    ++m_nConnections;
+    if (socket->Bind() != 0)
+    {
+        throw mose::MoseError("connection " + std::to_string(conn.src) + "->" +
+                              std::to_string(conn.dst) + ": no free port at the source");
+    }
+    Address local;
+    socket->GetSockName(local);
+    m_pendingConnections[{conn.src, InetSocketAddress::ConvertFrom(local).GetPort()}] = c;
+    socket->SetConnectCallback(MakeBoundCallback(
+                                   +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>) {
+                                       self->m_connections[i].connected = true;
+                                       self->SendMoreOnConnection(i);
+                                   },
+                                   this,
+                                   c),
+                               MakeBoundCallback(
+                                   +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>) {
+                                       ++self->m_errors;
+                                       NS_LOG_ERROR("connection " << i << " failed to connect");
+                                   },
+                                   this,
+                                   c));
+    socket->SetSendCallback(MakeBoundCallback(
+        +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>, uint32_t) {
+            self->SendMoreOnConnection(i);
+        },
+        this,
+        c));
+    socket->Connect(InetSocketAddress(m_addressOf[conn.dst], m_port));
+}
+
+void
+MoseSocketTransfers::SendMoreOnConnection(uint64_t c)
+{
+    Connection& conn = m_connections[c];
+    Ptr<Socket> socket = conn.sender;
+    if (!socket || !conn.connected)
+    {
+        return;
+    }
+    while (!conn.sendQueue.empty())
+    {
+        MoseSocketTransfer& t = m_transfers[conn.sendQueue.front()];
+        while (t.sent < t.bytes)
+        {
+            const uint64_t left = t.bytes - t.sent;
+            const uint32_t room = socket->GetTxAvailable();
+            const auto size =
+                static_cast<uint32_t>(std::min<uint64_t>({left, uint64_t{m_sendSize}, room}));
+            if (size == 0)
+            {
+                return; // the send callback calls again when the buffer has room
+            }
+            const int accepted = socket->Send(Create<Packet>(size));
+            if (accepted <= 0)
+            {
+                return;
+            }
+            t.sent += static_cast<uint64_t>(accepted);
+        }
+        conn.sendQueue.pop_front();
+    }
+    if (conn.closing)
+    {
+        socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+        socket->Close();
+        conn.sender = nullptr;
+    }
+}
+
+uint32_t
+MoseSocketTransfers::CloseConnections(const std::vector<uint32_t>& groups)
+{
+    NS_LOG_FUNCTION(this << groups.size());
+    std::vector<bool> in(m_endpoints.GetN(), false);
+    for (uint32_t g : groups)
+    {
+        if (g < in.size())
+        {
+            in[g] = true;
+        }
+    }
+    uint32_t closed = 0;
+    for (auto it = m_open.begin(); it != m_open.end();)
+    {
+        if (!in[it->first.first] && !in[it->first.second])
+        {
+            ++it;
+            continue;
+        }
+        Connection& conn = m_connections[it->second];
+        conn.closing = true;
+        if (conn.connected && conn.sendQueue.empty() && conn.sender)
+        {
+            conn.sender->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+            conn.sender->Close();
+            conn.sender = nullptr;
+        }
+        it = m_open.erase(it);
+        ++closed;
+    }
+    return closed;
+}
+
+uint64_t
+MoseSocketTransfers::GetNConnections() const
+{
+    return m_nConnections;
 }
 
 void
@@ -372,6 +549,17 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
                               << peer.GetIpv4());
         return;
     }
+    const auto pc = m_pendingConnections.find({g->second, peer.GetPort()});
+    if (pc != m_pendingConnections.end())
+    {
+        m_connectionReceivers[socket] = pc->second;
+        m_pendingConnections.erase(pc);
+        socket->SetRecvCallback(MakeCallback(&MoseSocketTransfers::HandleRead, this));
+        socket->SetCloseCallbacks(MakeCallback(&MoseSocketTransfers::PeerClosed, this),
+                                  MakeCallback(&MoseSocketTransfers::PeerClosed, this));
+        HandleRead(socket);
+        return;
+    }
     const auto p = m_pending.find({g->second, peer.GetPort()});
     if (p == m_pending.end())
     {
@@ -392,12 +580,12 @@ void
 MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
 {
     const auto r = m_receivers.find(socket);
-    if (r == m_receivers.end())
+    const auto rc =
+        r == m_receivers.end() ? m_connectionReceivers.find(socket) : m_connectionReceivers.end();
+    if (r == m_receivers.end() && rc == m_connectionReceivers.end())
     {
         return;
     }
-    const uint64_t id = r->second;
-    MoseSocketTransfer& t = m_transfers[id];
     uint64_t got = 0;
     while (Ptr<Packet> packet = socket->Recv())
     {
@@ -411,6 +599,38 @@ MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
     {
         return;
     }
+    if (r != m_receivers.end())
+    {
+        AddReceived(r->second, got);
+        return;
+    }
+    // a kept connection: its bytes belong to its transfers in the order they were started
+    const uint64_t c = rc->second;
+    while (got > 0)
+    {
+        std::deque<uint64_t>& queue = m_connections[c].recvQueue;
+        if (queue.empty())
+        {
+            ++m_errors;
+            NS_LOG_ERROR("connection " << c << " received " << got << " bytes of no transfer");
+            return;
+        }
+        const uint64_t id = queue.front();
+        const MoseSocketTransfer& t = m_transfers[id];
+        const uint64_t part = std::min(got, t.bytes - t.received);
+        got -= part;
+        if (t.received + part >= t.bytes)
+        {
+            queue.pop_front(); // before the callback, which may start the next transfer
+        }
+        AddReceived(id, part);
+    }
+}
+
+void
+MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
+{
+    MoseSocketTransfer& t = m_transfers[id];
     t.received += got;
     m_bytes += got;
     m_pairBytes[static_cast<std::size_t>(t.src) * m_endpoints.GetN() + t.dst] += got;
@@ -451,6 +671,7 @@ MoseSocketTransfers::PeerClosed(Ptr<Socket> socket)
     HandleRead(socket);
     socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     m_receivers.erase(socket);
+    m_connectionReceivers.erase(socket);
     socket->Close();
 }
 

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <utility>
 #include <vector>
@@ -51,6 +52,13 @@ struct MoseSocketTransfer
  * side recognises the transfer by the sender's (group, port) at Accept, counts every byte it
  * reads, and calls the transfer's callback once, when the last byte has arrived. Bytes received
  * are also summed per ordered (source, destination) pair (GetBytesBetween()).
+ *
+ * StartOnConnection() instead keeps one connection per ordered (source, destination) pair
+ * open and sends its transfers over it one after the other (a collective's chunk of every
+ * iteration over the same connection, as NCCL does): the receiver hands the bytes of that
+ * connection to its transfers in the order they were started (a stream delivers them in order)
+ * and completes each when its own byte count has arrived. CloseConnections() closes the kept
+ * connections of some groups (a training job whose member set changed).
  *
  * The transport must be a stream socket factory with a listen/accept model (TCP:
  * ns3::TcpSocketFactory, the default); TcpVariant sets TcpL4Protocol::SocketType on the
@@ -92,6 +100,30 @@ class MoseSocketTransfers : public Object
      */
     uint64_t Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
 
+    /**
+     * \brief Starts a transfer now over the kept connection of (src, dst), opening it if there
+     *        is none: the transfer's bytes follow those of the pair's earlier transfers on it.
+     * \param src the sending group (< N)
+     * \param dst the receiving group (< N, != src)
+     * \param bytes the bytes (>= 1)
+     * \param done called when the last byte has arrived (may be null)
+     * \return the transfer's id (shared numbering with Start())
+     * MoseError as Start().
+     */
+    uint64_t StartOnConnection(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
+
+    /**
+     * \brief Closes the kept connections (StartOnConnection()) whose source or destination is
+     *        one of groups; the next StartOnConnection() of such a pair opens a new one. A
+     *        connection with bytes still to hand to its socket closes once they are handed.
+     * \param groups the groups
+     * \return the number of connections closed
+     */
+    uint32_t CloseConnections(const std::vector<uint32_t>& groups);
+
+    /// \return the number of connections opened so far (Start() and StartOnConnection())
+    uint64_t GetNConnections() const;
+
     /// \return the number of transfers started
     uint64_t GetNTransfers() const;
     /// \param id a transfer id \return the transfer
@@ -123,6 +155,26 @@ class MoseSocketTransfers : public Object
     void DoDispose() override;
 
   private:
+    /// A kept connection of one ordered pair (StartOnConnection())
+    struct Connection
+    {
+        uint32_t src{0};                //!< sending group
+        uint32_t dst{0};                //!< receiving group
+        Ptr<Socket> sender;             //!< null once closed
+        bool connected{false};          //!< the connect callback succeeded
+        bool closing{false};            //!< close once the send queue is empty
+        std::deque<uint64_t> sendQueue; //!< transfers with bytes not yet handed to the socket
+        std::deque<uint64_t> recvQueue; //!< transfers with bytes not yet received
+    };
+
+    /// \brief Checks Start() arguments and records a new transfer \return its id
+    uint64_t NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
+    /// \brief Opens connection c's socket
+    void OpenConnection(uint64_t c);
+    /// \brief Sends what connection c may
+    void SendMoreOnConnection(uint64_t c);
+    /// \brief Adds got received bytes to transfer id; completes it when all have arrived
+    void AddReceived(uint64_t id, uint64_t got);
     /// \brief The listening socket of a group accepted a connection
     void HandleAccept(uint32_t group, Ptr<Socket> socket, const Address& from);
     /// \brief Sets SegmentSize and the buffer sizes on a TCP socket (those not 0)
@@ -157,10 +209,15 @@ class MoseSocketTransfers : public Object
     std::vector<Ptr<Socket>> m_senders;          //!< by id (null once closed)
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending; //!< (src, port) -> id
     std::map<Ptr<Socket>, uint64_t> m_receivers;                 //!< accepted socket -> id
-    std::vector<uint64_t> m_pairBytes;                           //!< N x N bytes received
-    uint64_t m_completed{0};                                     //!< transfers complete
-    uint64_t m_bytes{0};                                         //!< bytes received
-    uint64_t m_errors{0};                                        //!< errors inside events
+    std::vector<Connection> m_connections;                       //!< kept connections, by index
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_open;    //!< (src, dst) -> open one
+    std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pendingConnections; //!< (src, port) -> c
+    std::map<Ptr<Socket>, uint64_t> m_connectionReceivers; //!< accepted socket -> connection
+    uint64_t m_nConnections{0};                            //!< connections opened
+    std::vector<uint64_t> m_pairBytes;                     //!< N x N bytes received
+    uint64_t m_completed{0};                               //!< transfers complete
+    uint64_t m_bytes{0};                                   //!< bytes received
+    uint64_t m_errors{0};                                  //!< errors inside events
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_doneTrace; //!< "TransferDone"
 };
 

@@ -6,6 +6,7 @@
 
 #include "mose-llm-workload.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -409,6 +410,14 @@ MoseTrainingWorkload::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&MoseTrainingWorkload::m_maxIterations),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ReuseConnections",
+                          "Keep one connection per ordered member pair for as long as the member "
+                          "set stays the same and send every iteration's chunks over it "
+                          "(MoseSocketTransfers::StartOnConnection); false: one new connection "
+                          "per chunk",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MoseTrainingWorkload::m_reuse),
+                          MakeBooleanChecker())
             .AddTraceSource("IterationStarted",
                             "An iteration started (its compute)",
                             MakeTraceSourceAccessor(&MoseTrainingWorkload::m_startedTrace),
@@ -507,6 +516,11 @@ MoseTrainingWorkload::StartIteration()
     rec.members = static_cast<uint32_t>(m_groups.size());
     rec.bytesPerMember = m_size;
     rec.start = Simulator::Now();
+    if (m_reuse && !m_members.empty() && m_members != m_groups)
+    {
+        // the member set changed at a mode boundary: the old pairs' connections go
+        m_transfers->CloseConnections(m_members);
+    }
     m_members = m_groups;
     m_records.push_back(rec);
     m_startedTrace(m_records.back());
@@ -558,16 +572,21 @@ void
 MoseTrainingWorkload::StartTransfer(uint32_t iteration, uint64_t k)
 {
     const mose::CollectiveTransfer& t = m_plan.transfers[k];
-    m_transfers->Start(m_members[t.src],
-                       m_members[t.dst],
-                       t.bytes,
-                       MakeBoundCallback(
-                           +[](MoseTrainingWorkload* self, uint32_t it, uint64_t kk, uint64_t) {
-                               self->TransferDone(it, kk);
-                           },
-                           this,
-                           iteration,
-                           k));
+    const MoseSocketTransfers::DoneCallback done = MakeBoundCallback(
+        +[](MoseTrainingWorkload* self, uint32_t it, uint64_t kk, uint64_t) {
+            self->TransferDone(it, kk);
+        },
+        this,
+        iteration,
+        k);
+    if (m_reuse)
+    {
+        m_transfers->StartOnConnection(m_members[t.src], m_members[t.dst], t.bytes, done);
+    }
+    else
+    {
+        m_transfers->Start(m_members[t.src], m_members[t.dst], t.bytes, done);
+    }
 }
 
 void

@@ -341,6 +341,7 @@ class MoseTrainingWorkload : public Object
     bool m_hasMode{false};                                          //!< SetMode() was called
     mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< latest mode
     std::vector<uint32_t> m_groups;                                 //!< latest training groups
+    bool m_reuse{true};                                             //!< "ReuseConnections"
     std::vector<uint32_t> m_members;                                //!< current iteration's
     mose::CollectivePlan m_plan;                                    //!< current collective
     std::vector<std::vector<uint64_t>> m_dependents;                //!< per transfer

@@ -532,5 +532,23 @@ if [ -x "$PACKET" ] && [ -x "$SWITCH" ]; then
         "--prefill=18 --decode=18 --training=12 --assignment=many-to-one"
 fi
 
+LLM="$BIN/mose-llm"
+if [ -x "$LLM" ]; then
+    # a trace gives the requests: the generator's options are refused, not ignored
+    printf 'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,374,44\n' \
+        >"$WORK/llm-trace.csv"
+    for opt in --requests=20 --rate=50 --promptMean=1000; do
+        expect_error "llm-trace-with-${opt%%=*}" "only without --trace" \
+            "$LLM" --map=false --trace="$WORK/llm-trace.csv" "$opt"
+        expect_error "llm-trace-with-${opt%%=*}-names-it" "${opt%%=*}" \
+            "$LLM" --map=false --trace="$WORK/llm-trace.csv" "$opt"
+    done
+    expect_error "llm-host-rate-bad" '--hostRate = "fast"' "$LLM" --hostRate=fast
+    expect_error "llm-host-rate-zero" '--hostRate = "0bps"' "$LLM" --hostRate=0bps
+    # the regime map generates its own requests and schedule
+    expect_error "llm-map-with-requests" "only with --map=false" "$LLM" --requests=20
+    expect_error "llm-map-with-trace" "only with --map=false" "$LLM" --trace="$WORK/llm-trace.csv"
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

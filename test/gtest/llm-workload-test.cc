@@ -191,6 +191,49 @@ TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
     }
 }
 
+TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
+{
+    for (CollectiveKind kind : {CollectiveKind::ALL_TO_ALL, CollectiveKind::RING_ALL_REDUCE})
+    {
+        MoseLlmExperimentConfig c = Small(16);
+        c.training = true;
+        c.collective = kind;
+        MoseLlmExperiment probe(c);
+        probe.Build();
+        const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+        Simulator::Destroy();
+        const auto n = static_cast<uint64_t>(roles.GetTraining().size());
+        ASSERT_GE(n, 3u);
+        c.collectiveBytes = n * 20000 + 7; // parts of different sizes
+        c.computeTime = MilliSeconds(1);
+        c.maxIterations = 3;
+        c.end = MilliSeconds(500);
+        const uint64_t pairs = kind == CollectiveKind::ALL_TO_ALL ? n * (n - 1) : n;
+        const uint64_t chunksPerIteration =
+            kind == CollectiveKind::ALL_TO_ALL ? n * (n - 1) : 2 * (n - 1) * n;
+        std::vector<uint64_t> bytes[2];
+        for (bool reuse : {true, false})
+        {
+            c.reuseConnections = reuse;
+            MoseLlmExperiment e = RunExperiment(c);
+            ASSERT_EQ(e.GetIterations().size(), 3u);
+            const MoseLlmSummary s = e.GetSummary();
+            EXPECT_EQ(s.errors, 0u);
+            // one connection per ordered pair for the three iterations, or one per chunk
+            EXPECT_EQ(s.connections, reuse ? pairs : 3 * chunksPerIteration)
+                << ToString(kind) << (reuse ? " reused" : " per chunk");
+            for (uint32_t a = 0; a < 16; ++a)
+            {
+                for (uint32_t b = 0; b < 16; ++b)
+                {
+                    bytes[reuse ? 0 : 1].push_back(a == b ? 0 : e.GetBytesBetween(a, b));
+                }
+            }
+        }
+        EXPECT_EQ(bytes[0], bytes[1]) << "the same bytes per ordered pair either way";
+    }
+}
+
 TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 {
     MoseLlmExperimentConfig c = Small(16);
@@ -267,6 +310,30 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
     const MoseLlmSummary s = e.GetSummary();
     EXPECT_EQ(s.lost, 0u) << "drain on: nothing lost across the switch";
     EXPECT_EQ(s.errors, 0u);
+}
+
+TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
+{
+    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    c.ocsRate = DataRate("10Gbps");
+    c.schedule = {{MilliSeconds(60), WorkloadMode::TRAINING_HEAVY}};
+    c.end = MilliSeconds(150);
+    c.collectiveBytes = 100000;
+    c.computeTime = MilliSeconds(5);
+    MoseLlmExperiment e = RunExperiment(c); // no requests: every connection is a collective's
+    uint64_t n1 = 0;
+    uint64_t n2 = 0;
+    for (const auto& it : e.GetIterations())
+    {
+        ASSERT_TRUE(it.done);
+        (it.mode == WorkloadMode::TRAINING_HEAVY ? n2 : n1) = it.members;
+    }
+    ASSERT_GE(n1, 2u);
+    ASSERT_GT(n2, n1) << "the training-heavy mode has more training groups";
+    // one connection per ordered pair of each member set, however many iterations each ran
+    EXPECT_EQ(e.GetSummary().connections, n1 * (n1 - 1) + n2 * (n2 - 1));
+    EXPECT_EQ(e.GetSummary().errors, 0u);
+    EXPECT_EQ(e.GetSummary().lost, 0u);
 }
 
 TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
