@@ -65,34 +65,6 @@ Ms(double seconds)
     return os.str();
 }
 
-/// the items of a comma-separated list; an empty text or item is a MoseError
-std::vector<std::string>
-SplitList(const std::string& parameter, const std::string& text)
-{
-    if (text.empty())
-    {
-        mose::ThrowBadParameter(parameter, mose::QuoteText(text), "a comma-separated list");
-    }
-    std::vector<std::string> items;
-    std::size_t start = 0;
-    while (true)
-    {
-        const std::size_t end = text.find(',', start);
-        items.push_back(text.substr(start, end == std::string::npos ? end : end - start));
-        if (items.back().empty())
-        {
-            mose::ThrowBadParameter(parameter,
-                                    mose::QuoteText(text),
-                                    "an item of the comma-separated list is empty");
-        }
-        if (end == std::string::npos)
-        {
-            return items;
-        }
-        start = end + 1;
-    }
-}
-
 /// whether a criterion has a value in a run
 bool
 HasValue(const MoseLlmSummary& s, MoseLlmCriterion c)
@@ -354,7 +326,8 @@ std::vector<double>
 ParseLoadList(const std::string& parameter, const std::string& text)
 {
     std::vector<double> out;
-    for (const std::string& item : SplitList(parameter, text))
+    for (const std::string& item :
+         mose::SplitList(text, parameter, "the request rates (numbers > 0)"))
     {
         const double v = mose::ParseReal(parameter, item);
         if (!(v > 0))
@@ -366,9 +339,7 @@ ParseLoadList(const std::string& parameter, const std::string& text)
         }
         if (std::find(out.begin(), out.end(), v) != out.end())
         {
-            mose::ThrowBadParameter(parameter,
-                                    mose::QuoteText(text),
-                                    mose::QuoteText(item) + " is given twice");
+            mose::ThrowRepeatedItem(text, parameter, item);
         }
         out.push_back(v);
     }
@@ -379,7 +350,7 @@ std::vector<Time>
 ParseDurationList(const std::string& parameter, const std::string& text, bool allowZero)
 {
     std::vector<Time> out;
-    for (const std::string& item : SplitList(parameter, text))
+    for (const std::string& item : mose::SplitList(text, parameter, "the durations (e.g. 100ms)"))
     {
         const Time v = MoseSwitchExperiment::ParseDuration(parameter, item);
         if (!allowZero && v <= Time(0))
@@ -390,9 +361,7 @@ ParseDurationList(const std::string& parameter, const std::string& text, bool al
         }
         if (std::find(out.begin(), out.end(), v) != out.end())
         {
-            mose::ThrowBadParameter(parameter,
-                                    mose::QuoteText(text),
-                                    mose::QuoteText(item) + " is given twice");
+            mose::ThrowRepeatedItem(text, parameter, item);
         }
         out.push_back(v);
     }
