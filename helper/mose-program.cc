@@ -274,7 +274,7 @@ CheckModuleAttribute(const std::string& name, const std::string& value)
         }
         return;
     }
-    if (kind == "ns3::EnumValue")
+    if (kind.rfind("ns3::EnumValue", 0) == 0) // "ns3::EnumValue<T>" from ns-3.41
     {
         const std::vector<std::string> allowed = GetEnumNames(*checker);
         if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())

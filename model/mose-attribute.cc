@@ -8,7 +8,6 @@
 
 #include "mose-error.h"
 
-#include "ns3/enum.h"
 #include "ns3/nstime.h"
 #include "ns3/string.h"
 
@@ -58,7 +57,7 @@ GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue&
     const std::vector<std::string> names = GetEnumNames(*info.checker);
     // CreateValidValue() of text parses it with EnumValue::DeserializeFromString(), which does
     // not reject an unknown name (see GetEnumNames())
-    if (!names.empty() && dynamic_cast<const EnumValue*>(&value) == nullptr)
+    if (!names.empty() && dynamic_cast<const StringValue*>(&value) != nullptr)
     {
         const std::string text = value.SerializeToString(info.checker);
         if (std::find(names.begin(), names.end(), text) == names.end())
@@ -113,7 +112,9 @@ std::vector<std::string>
 GetEnumNames(const AttributeChecker& checker)
 {
     std::vector<std::string> names;
-    if (dynamic_cast<const EnumChecker*>(&checker) == nullptr)
+    // EnumChecker is a class up to ns-3.40 and a template on the enum type from 3.41, so it is
+    // recognised by the value type it names: "ns3::EnumValue", or "ns3::EnumValue<T>"
+    if (checker.GetValueTypeName().rfind("ns3::EnumValue", 0) != 0)
     {
         return names;
     }
