@@ -410,6 +410,29 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
     socket->Connect(InetSocketAddress(m_addressOf[conn.dst], m_port));
 }
 
+bool
+MoseSocketTransfers::FillSocket(Ptr<Socket> socket, MoseSocketTransfer& t)
+{
+    while (t.sent < t.bytes)
+    {
+        const uint64_t left = t.bytes - t.sent;
+        const uint32_t room = socket->GetTxAvailable();
+        const auto size =
+            static_cast<uint32_t>(std::min<uint64_t>({left, uint64_t{m_sendSize}, room}));
+        if (size == 0)
+        {
+            return false;
+        }
+        const int accepted = socket->Send(Create<Packet>(size));
+        if (accepted <= 0)
+        {
+            return false;
+        }
+        t.sent += static_cast<uint64_t>(accepted);
+    }
+    return true;
+}
+
 void
 MoseSocketTransfers::SendMoreOnConnection(uint64_t c)
 {
@@ -421,23 +444,9 @@ MoseSocketTransfers::SendMoreOnConnection(uint64_t c)
     }
     while (!conn.sendQueue.empty())
     {
-        MoseSocketTransfer& t = m_transfers[conn.sendQueue.front()];
-        while (t.sent < t.bytes)
+        if (!FillSocket(socket, m_transfers[conn.sendQueue.front()]))
         {
-            const uint64_t left = t.bytes - t.sent;
-            const uint32_t room = socket->GetTxAvailable();
-            const auto size =
-                static_cast<uint32_t>(std::min<uint64_t>({left, uint64_t{m_sendSize}, room}));
-            if (size == 0)
-            {
-                return; // the send callback calls again when the buffer has room
-            }
-            const int accepted = socket->Send(Create<Packet>(size));
-            if (accepted <= 0)
-            {
-                return;
-            }
-            t.sent += static_cast<uint64_t>(accepted);
+            return; // the send callback calls again when the buffer has room
         }
         conn.sendQueue.pop_front();
     }
@@ -513,22 +522,9 @@ MoseSocketTransfers::SendMore(uint64_t id)
     {
         return;
     }
-    while (t.sent < t.bytes)
+    if (!FillSocket(socket, t))
     {
-        const uint64_t left = t.bytes - t.sent;
-        const uint32_t room = socket->GetTxAvailable();
-        const auto size =
-            static_cast<uint32_t>(std::min<uint64_t>({left, uint64_t{m_sendSize}, room}));
-        if (size == 0)
-        {
-            return; // the send callback calls again when the buffer has room
-        }
-        const int accepted = socket->Send(Create<Packet>(size));
-        if (accepted <= 0)
-        {
-            return;
-        }
-        t.sent += static_cast<uint64_t>(accepted);
+        return; // the send callback calls again when the buffer has room
     }
     // everything is in the socket: close once it is sent (TCP sends its FIN after the data)
     socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());

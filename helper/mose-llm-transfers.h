@@ -173,6 +173,14 @@ class MoseSocketTransfers : public Object
     void OpenConnection(uint64_t c);
     /// \brief Sends what connection c may
     void SendMoreOnConnection(uint64_t c);
+    /**
+     * \brief Writes what is left of a transfer into a socket, up to its send buffer, in
+     *        segments of SendSize bytes at most (SendMore() and SendMoreOnConnection()).
+     * \param socket the sending socket \param t the transfer (its sent count grows)
+     * \return true if the whole transfer is in the socket, false if the buffer is full or the
+     *         socket refused (its send callback calls again when there is room)
+     */
+    bool FillSocket(Ptr<Socket> socket, MoseSocketTransfer& t);
     /// \brief Adds got received bytes to transfer id; completes it when all have arrived
     void AddReceived(uint64_t id, uint64_t got);
     /// \brief The listening socket of a group accepted a connection
