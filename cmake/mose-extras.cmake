@@ -1,5 +1,5 @@
 # Parts of the mose build that are the same in and out of an ns-3 tree: the generated header
-# ns3/mose-config.h (the module's version and the ns-3 release, for model/mose-ns3-compat.h), the
+# ns3/mose-config.h (the module's version and the ns-3 release, for model/support/mose-ns3-compat.h), the
 # GoogleTest binary mose-gtest, and (standalone only) install rules, ctest registration,
 # benchmarks and the fuzz target.
 
@@ -111,14 +111,23 @@ endif()
 #  - mose-examples-to-run: every run test/examples-to-run.py lists for ./test.py in a tree, each
 #    exiting 0 (cmake/mose-examples-to-run.py; times printed, not checked);
 #  - mose-install: cmake --install into a fresh prefix, then the same script built from outside
-#    with find_package(mose) and with pkg-config, run, output compared (test/install/).
+#    with find_package(mose) and with pkg-config, run, output compared (test/install/);
+#  - mose-layers: no include goes from a lower room (model/support, model/flow, model/packet,
+#    helper, helper/study) to a higher one, model/flow and model/support include no simulator,
+#    node, device, IPv4, point-to-point or application header, and every source is in
+#    CMakeLists.txt (cmake/mose-check-layers.py; mose-layers-self-test plants each violation).
 if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)
   add_test(NAME mose-release-consistency
            COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
                    -P ${CMAKE_CURRENT_LIST_DIR}/mose-check-release.cmake)
-  set_tests_properties(mose-release-consistency PROPERTIES LABELS release)
+  add_test(NAME mose-layers COMMAND ${Python3_EXECUTABLE}
+                                    ${CMAKE_CURRENT_LIST_DIR}/mose-check-layers.py ${PROJECT_SOURCE_DIR})
+  add_test(NAME mose-layers-self-test
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-layers.py --self-test)
+  set_tests_properties(mose-release-consistency mose-layers mose-layers-self-test
+                       PROPERTIES LABELS release)
   if(MOSE_ENABLE_EXAMPLES)
-    find_package(Python3 COMPONENTS Interpreter REQUIRED)
     add_test(NAME mose-fabric-example
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-fabric.py
                      $<TARGET_FILE:mose-fabric>)

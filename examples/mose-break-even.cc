@@ -13,8 +13,8 @@
  *   - the integrated cost of every policy over a schedule (--schedule, or --cycles cycles of
  *     --modeDuration seconds per mode) and whether switching pays there.
  * Writes CSV files and a gnuplot figure (cost per second against T, log scales, break-even
- * points marked). The model is in model/mose-break-even.h, the report in
- * helper/mose-switch-cost-report.h and doc/mose.rst ("When switching pays").
+ * points marked). The model is in model/flow/mose-break-even.h, the report in
+ * helper/study/mose-switch-cost-report.h and doc/mose.rst ("When switching pays").
  *
  *   ./mose-break-even                                     # paper scale, 20 seeds
  *   ./mose-break-even --darkTime=0.1 --unservedShare=1    # 100 ms, the whole fabric dark

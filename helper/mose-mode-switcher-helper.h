@@ -7,13 +7,14 @@
 #ifndef MOSE_MODE_SWITCHER_HELPER_H
 #define MOSE_MODE_SWITCHER_HELPER_H
 
+#include "mose-topology-helper.h"
+#include "mose-traffic-helper.h"
+
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-topology-helper.h"
-#include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/object-factory.h"
 

@@ -7,11 +7,10 @@
 #ifndef MOSE_TRAFFIC_HELPER_H
 #define MOSE_TRAFFIC_HELPER_H
 
-#include "mose-transfer-monitor.h"
-
 #include "ns3/application-container.h"
 #include "ns3/data-rate.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/mose-transfer-monitor.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"

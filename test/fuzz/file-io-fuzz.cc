@@ -6,7 +6,7 @@
 
 /**
  * \file
- * \brief libFuzzer target for the mose file readers (model/mose-file-io.h).
+ * \brief libFuzzer target for the mose file readers (model/flow/mose-file-io.h).
  *
  * Input layout: byte 0 selects the format (value & 3), byte 1 holds its options, the rest is the
  * file text.

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+# Copyright (c) 2026 The mose authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""The module's layers, checked from the includes of its sources (ctest: mose-layers).
+
+The rooms (doc/mose.rst, "Layout"), lowest first; a file may include its own room and the rooms
+below it, never one above:
+
+  model/support   errors, parsing, random streams, hashing, attribute text, ns-3 compatibility
+  model/flow      the Simulator-free flow level (templates, traffic, routing, metrics, workloads)
+  model/packet    the ns-3 Objects of the packet level (OCS, routing protocol, switcher, monitors)
+  helper          what installs onto nodes (topology, routing, traffic, mode switcher helpers)
+  helper/study    the study drivers and their reports
+
+model/support and model/flow must stay free of the simulator: they include no ns-3 header of the
+simulator, nodes, devices, channels, IPv4, point-to-point or applications (ns-3's core value
+types such as ptr.h, attribute.h and random-variable-stream.h are allowed: they run without a
+Simulator). Every source under model/ and helper/ must also be listed in CMakeLists.txt, and every
+listed file must exist, so that a file cannot sit in a room without being built.
+
+Usage: mose-check-layers.py SOURCE_DIR      check the tree, exit 1 with one line per violation
+       mose-check-layers.py --self-test     check that each rule catches a planted violation
+"""
+
+import os
+import re
+import sys
+import tempfile
+
+ROOMS = ["model/support", "model/flow", "model/packet", "helper", "helper/study"]
+SIMULATOR_FREE = {"model/support", "model/flow"}
+# ns-3 headers that need the simulator or the packet-level stack (by file name, without "ns3/")
+SIMULATOR_HEADER = re.compile(
+    r"^(simulator|simulator-impl|scheduler|event-id|event-impl|node|node-container|node-list"
+    r"|net-device|net-device-container|channel|packet|socket|socket-factory|application"
+    r"|application-container|ipv4[a-z0-9-]*|internet-[a-z0-9-]*|point-to-point[a-z0-9-]*"
+    r"|traffic-control[a-z0-9-]*|queue-disc|flow-monitor[a-z0-9-]*|[a-z0-9-]+-module)\.h$"
+)
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
+LISTED = re.compile(r"^\s+((?:model|helper)/\S+\.(?:h|cc))\s*$")
+
+
+def room_of(rel):
+    """The room of a path relative to the source dir: the longest room that is its folder."""
+    folder = os.path.dirname(rel)
+    return folder if folder in ROOMS else None
+
+
+def scan(src):
+    """Returns the list of violations in the tree at src."""
+    problems = []
+    home = {}  # header file name -> room
+    files = []
+    for room in ROOMS:
+        path = os.path.join(src, room)
+        if not os.path.isdir(path):
+            continue
+        for name in sorted(os.listdir(path)):
+            full = os.path.join(path, name)
+            if not os.path.isfile(full):
+                continue
+            rel = room + "/" + name
+            if not (name.endswith(".h") or name.endswith(".cc")):
+                continue
+            files.append(rel)
+            if name.endswith(".h"):
+                if name in home:
+                    problems.append(f"{rel}: header name also used by {home[name]}/{name}")
+                home[name] = room
+    for top in ("model", "helper"):
+        path = os.path.join(src, top)
+        if os.path.isdir(path):
+            for name in sorted(os.listdir(path)):
+                rel = top + "/" + name
+                if os.path.isfile(os.path.join(path, name)) and top == "model":
+                    problems.append(f"{rel}: a model file outside model/support, flow or packet")
+            for sub in sorted(os.listdir(path)):
+                rel = top + "/" + sub
+                if os.path.isdir(os.path.join(src, rel)) and rel not in ROOMS:
+                    problems.append(f"{rel}/: not one of the rooms {', '.join(ROOMS)}")
+
+    for rel in files:
+        room = room_of(rel)
+        rank = ROOMS.index(room)
+        with open(os.path.join(src, rel), encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                m = INCLUDE.match(line)
+                if not m:
+                    continue
+                target = m.group(1)
+                name = target[4:] if target.startswith("ns3/") else target
+                if "/" in name:
+                    continue
+                if room in SIMULATOR_FREE and target.startswith("ns3/") and SIMULATOR_HEADER.match(name):
+                    problems.append(
+                        f"{rel}:{number}: {room} must run without a Simulator, but includes {target}"
+                    )
+                if name in home and ROOMS.index(home[name]) > rank:
+                    problems.append(
+                        f"{rel}:{number}: {room} includes {target} from {home[name]}, a room above it"
+                    )
+                if name in home and not target.startswith("ns3/") and home[name] != room:
+                    problems.append(
+                        f'{rel}:{number}: "{target}" is in {home[name]}: include it as "ns3/{name}"'
+                    )
+
+    cmake = os.path.join(src, "CMakeLists.txt")
+    listed = set()
+    if os.path.isfile(cmake):
+        with open(cmake, encoding="utf-8") as f:
+            for line in f:
+                m = LISTED.match(line)
+                if m:
+                    listed.add(m.group(1))
+        for rel in files:
+            if rel not in listed:
+                problems.append(f"{rel}: not listed in CMakeLists.txt")
+        for rel in sorted(listed):
+            if not os.path.isfile(os.path.join(src, rel)):
+                problems.append(f"CMakeLists.txt lists {rel}, which does not exist")
+    return problems
+
+
+def self_test():
+    """Plants one violation per rule in a small tree and checks that each is reported."""
+    cases = {
+        "simulator in flow": ("model/flow/mose-a.cc", '#include "ns3/simulator.h"\n', "without a Simulator"),
+        "ipv4 in support": ("model/support/mose-a.cc", '#include "ns3/ipv4-address.h"\n', "without a Simulator"),
+        "packet from flow": ("model/flow/mose-a.cc", '#include "ns3/mose-p.h"\n', "a room above"),
+        "study from helper": ("helper/mose-a.cc", '#include "ns3/mose-s.h"\n', "a room above"),
+        "relative across rooms": ("model/packet/mose-a.cc", '#include "mose-f.h"\n', 'include it as "ns3/'),
+        "model file outside rooms": ("model/mose-b.cc", "\n", "outside model/support"),
+    }
+    failed = 0
+    for what, (rel, text, expect) in cases.items():
+        with tempfile.TemporaryDirectory() as src:
+            base = {
+                "model/flow/mose-f.h": "",
+                "model/packet/mose-p.h": '#include "ns3/mose-f.h"\n',
+                "helper/study/mose-s.h": '#include "ns3/mose-p.h"\n',
+                "model/flow/mose-a.cc": "",
+                "model/support/mose-a.cc": "",
+                "model/packet/mose-a.cc": "",
+                "helper/mose-a.cc": "",
+            }
+            base[rel] = text
+            for path, content in base.items():
+                os.makedirs(os.path.join(src, os.path.dirname(path)), exist_ok=True)
+                with open(os.path.join(src, path), "w", encoding="utf-8") as f:
+                    f.write(content)
+            clean = [p for p in scan(src) if "CMakeLists" not in p]
+            hit = [p for p in clean if expect in p and p.startswith(rel)]
+            if len(hit) != 1 or len(clean) != 1:
+                print(f"self-test '{what}': expected one violation of {rel} ({expect}), got {clean}")
+                failed += 1
+    # and the clean tree passes
+    with tempfile.TemporaryDirectory() as src:
+        os.makedirs(os.path.join(src, "model/flow"))
+        with open(os.path.join(src, "model/flow/mose-f.cc"), "w", encoding="utf-8") as f:
+            f.write('#include "mose-f.h"\n#include "ns3/log.h"\n')
+        if scan(src):
+            print(f"self-test 'clean tree': got {scan(src)}")
+            failed += 1
+    print(f"mose-check-layers self-test: {len(cases) + 1 - failed} of {len(cases) + 1} rules hold")
+    return 1 if failed else 0
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "--self-test":
+        return self_test()
+    if len(argv) != 2 or not os.path.isdir(argv[1]):
+        print(__doc__.strip().splitlines()[-2].strip(), file=sys.stderr)
+        return 2
+    problems = scan(argv[1])
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"mose layers: {len(problems)} violations")
+        return 1
+    count = sum(
+        1
+        for room in ROOMS
+        if os.path.isdir(os.path.join(argv[1], room))
+        for n in os.listdir(os.path.join(argv[1], room))
+        if n.endswith((".h", ".cc"))
+    )
+    print(f"mose layers: {count} files in {len(ROOMS)} rooms, no include goes up or into the simulator")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

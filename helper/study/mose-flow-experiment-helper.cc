@@ -1,0 +1,204 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-flow-experiment-helper.h"
+
+#include "mose-seed-pool.h"
+
+#include "ns3/average.h"
+#include "ns3/log.h"
+#include "ns3/mose-break-even.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-port-plan.h"
+#include "ns3/mose-routing.h"
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseFlowExperimentHelper");
+
+MoseFlowExperimentHelper::MoseFlowExperimentHelper(const MoseFlowExperimentConfig& config)
+    : m_builder(config)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+const MoseFlowExperimentConfig&
+MoseFlowExperimentHelper::GetConfig() const
+{
+    return m_builder.GetConfig();
+}
+
+const MoseScenarioBuilder&
+MoseFlowExperimentHelper::GetScenarioBuilder() const
+{
+    return m_builder;
+}
+
+MoseScenario
+MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
+{
+    NS_LOG_FUNCTION(this << run);
+    return m_builder.Build(run);
+}
+
+uint32_t
+MoseFlowExperimentHelper::GetSeedsDone() const
+{
+    return m_seedsDone;
+}
+
+std::size_t
+MoseFlowExperimentHelper::Index(uint32_t seed, WorkloadMode mode, Policy policy) const
+{
+    return (static_cast<std::size_t>(seed) * ALL_MODES.size() + static_cast<std::size_t>(mode)) *
+               ALL_POLICIES.size() +
+           static_cast<std::size_t>(policy);
+}
+
+void
+MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
+{
+    NS_LOG_FUNCTION(this << seed);
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        auto m = static_cast<std::size_t>(mode);
+        // each distinct graph once, in policy order; policies sharing a template share it
+        std::vector<std::pair<const CircuitGraph*, Policy>> done;
+        for (Policy p : ALL_POLICIES)
+        {
+            const CircuitGraph& graph = s.GetGraph(p, mode);
+            auto same = std::find_if(done.begin(), done.end(), [&graph](const auto& d) {
+                return d.first == &graph;
+            });
+            if (same != done.end())
+            {
+                m_results[Index(seed, mode, p)] = m_results[Index(seed, mode, same->second)];
+                continue;
+            }
+            ShortestPathRouting routing(graph, GetConfig().routing, s.routingSeed);
+            m_results[Index(seed, mode, p)] = EvaluateFlows(routing, s.flows[m]);
+            done.emplace_back(&graph, p);
+        }
+        // the switch into the mode, while every graph's loads are at hand
+        for (Policy p : ALL_POLICIES)
+        {
+            const CircuitGraph& graph = s.GetGraph(p, mode);
+            const CircuitDiff diff = DiffCircuits(s.GetPreviousGraph(p, mode), graph);
+            MoseSwitchCount& sw = m_switches[Index(seed, mode, p)];
+            sw.kept = diff.kept.size();
+            sw.added = diff.added.size();
+            sw.removed = diff.removed.size();
+            sw.addedLoadShare =
+                diff.added.empty()
+                    ? 0.0
+                    : LoadShareOfCircuits(graph, m_results[Index(seed, mode, p)].load, diff.added);
+        }
+        if (seed > 0)
+        {
+            // keep per-circuit data for seed 0 only: memory stays O(seeds) scalars
+            for (Policy p : ALL_POLICIES)
+            {
+                FlowMetrics& metrics = m_results[Index(seed, mode, p)];
+                metrics.load = std::vector<double>();
+                metrics.loadKv = std::vector<double>();
+                metrics.loadTraining = std::vector<double>();
+            }
+        }
+    }
+}
+
+void
+MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+{
+    NS_LOG_FUNCTION(this);
+    const MoseFlowExperimentConfig& c = GetConfig();
+    m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * ALL_POLICIES.size(),
+                     FlowMetrics());
+    m_switches.assign(m_results.size(), MoseSwitchCount());
+    m_seedsDone = 0;
+
+    // Seeds are independent: workers take the next seed, draw its scenario (the builder creates
+    // its ns-3 random streams under its own lock, and each stream is drawn by one thread only)
+    // and evaluate it (the evaluation touches no ns-3 object). Each seed's results go to their
+    // own slots, so the results do not depend on the number of threads or on scheduling.
+    ForEachSeed(
+        c.seeds,
+        c.threads,
+        [this, &c](uint32_t seed) { EvaluateScenario(seed, m_builder.Build(c.firstRun + seed)); },
+        progress);
+    m_seedsDone = c.seeds;
+    for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
+    {
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            for (Policy p : ALL_POLICIES)
+            {
+                NS_LOG_INFO("run " << c.firstRun + seed << " " << ToString(mode) << " "
+                                   << ToString(p) << " maxLoad "
+                                   << m_results[Index(seed, mode, p)].all.maxLoad);
+            }
+        }
+    }
+}
+
+const FlowMetrics&
+MoseFlowExperimentHelper::GetMetrics(uint32_t seed, WorkloadMode mode, Policy policy) const
+{
+    if (seed >= m_seedsDone)
+    {
+        throw MoseError("seed " + std::to_string(seed) + " has not been evaluated (" +
+                        std::to_string(m_seedsDone) + " seeds done)");
+    }
+    return m_results[Index(seed, mode, policy)];
+}
+
+MoseSummary
+MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, MoseMetric metric) const
+{
+    Average<double> avg;
+    for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
+    {
+        avg.Update(GetMetric(m_results[Index(seed, mode, policy)], metric));
+    }
+    return mose::Summarize(avg);
+}
+
+const MoseSwitchCount&
+MoseFlowExperimentHelper::GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const
+{
+    GetMetrics(seed, mode, policy); // checks the seed
+    return m_switches[Index(seed, mode, policy)];
+}
+
+MoseSwitchSummary
+MoseFlowExperimentHelper::SummarizeSwitch(WorkloadMode mode, Policy policy) const
+{
+    Average<double> kept;
+    Average<double> added;
+    for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
+    {
+        kept.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].kept));
+        added.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].added));
+    }
+    return MoseSwitchSummary{mose::Summarize(kept), mose::Summarize(added)};
+}
+
+double
+MoseFlowExperimentHelper::Reduction(WorkloadMode mode,
+                                    Policy policy,
+                                    Policy baseline,
+                                    MoseMetric metric) const
+{
+    double base = Summarize(mode, baseline, metric).mean;
+    double ours = Summarize(mode, policy, metric).mean;
+    return base > 0 ? 100.0 * (1.0 - ours / base) : 0.0;
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,156 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_FLOW_EXPERIMENT_HELPER_H
+#define MOSE_FLOW_EXPERIMENT_HELPER_H
+
+#include "mose-study-statistics.h"
+
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-scenario.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief The circuits of one switch into a mode: what the OCS keeps and what it re-pairs.
+ */
+struct MoseSwitchCount
+{
+    uint64_t kept{0};    //!< circuits in place before and after
+    uint64_t added{0};   //!< circuits set up (as many as torn down in a d-regular fabric)
+    uint64_t removed{0}; //!< circuits torn down
+    /// the share of the entered graph's total circuit load (its mode's flows) on the circuits
+    /// the switch set up (LoadShareOfCircuits()): the traffic not served while they are dark;
+    /// 0 without a switch
+    double addedLoadShare{0};
+};
+
+/**
+ * \ingroup mose
+ * \brief Means over seeds of a policy's switches into a mode.
+ */
+struct MoseSwitchSummary
+{
+    MoseSummary kept;  //!< circuits kept
+    MoseSummary added; //!< circuits set up (changed)
+};
+
+/**
+ * \ingroup mose
+ * \brief Runs the paper's flow-level study: policies x modes x seeds.
+ *
+ * For each seed it draws a MoseScenario (MoseScenarioBuilder), evaluates each distinct circuit
+ * graph of a mode once (MoseScenario::GetGraph()) and files the result under every policy that
+ * uses it in that mode, with the circuits each policy's switch into the mode keeps and changes
+ * (DiffCircuits() of MoseScenario::GetPreviousGraph() and GetGraph()). It keeps every seed's
+ * scalar metrics and the first seed's per-circuit loads and hop histograms; MoseStudyReport
+ * prints and writes them.
+ */
+class MoseFlowExperimentHelper
+{
+  public:
+    /**
+     * \param config the study's parameters; validated here, and the role and assignment files
+     *        it names are read and checked here (MoseError)
+     */
+    explicit MoseFlowExperimentHelper(const MoseFlowExperimentConfig& config);
+
+    /// \return the configuration
+    const MoseFlowExperimentConfig& GetConfig() const;
+
+    /// \return the builder of the study's scenarios
+    const MoseScenarioBuilder& GetScenarioBuilder() const;
+
+    /**
+     * \brief Draws one seed's roles, assignments, templates and flows
+     *        (MoseScenarioBuilder::Build()).
+     * \param run the ns-3 run number
+     * \return the scenario
+     */
+    MoseScenario BuildScenario(uint64_t run) const;
+
+    /**
+     * \brief Evaluates every seed, on config.threads worker threads.
+     * \param progress called after each seed with (seeds done, seeds in all), may be empty;
+     *        calls are serialised but may come from any worker thread
+     */
+    void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
+
+    /// \return the number of seeds evaluated (0 before Run())
+    uint32_t GetSeedsDone() const;
+
+    /**
+     * \param seed seed index, 0 <= seed < seeds
+     * \param mode the workload mode
+     * \param policy the policy
+     * \return the metrics of that evaluation (per-circuit vectors kept for seed 0 only)
+     */
+    const FlowMetrics& GetMetrics(uint32_t seed, WorkloadMode mode, Policy policy) const;
+
+    /**
+     * \param mode the workload mode
+     * \param policy the policy
+     * \param metric the metric
+     * \return its mean and 95% confidence half-width over seeds
+     */
+    MoseSummary Summarize(WorkloadMode mode, Policy policy, MoseMetric metric) const;
+
+    /**
+     * \param seed seed index, 0 <= seed < seeds
+     * \param mode the workload mode entered
+     * \param policy the policy
+     * \return the circuits of the policy's switch into the mode (none changed if static)
+     */
+    const MoseSwitchCount& GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const;
+
+    /**
+     * \param mode the workload mode entered
+     * \param policy the policy
+     * \return the circuits kept and changed by its switch into the mode, means over seeds
+     */
+    MoseSwitchSummary SummarizeSwitch(WorkloadMode mode, Policy policy) const;
+
+    /**
+     * \brief Relative reduction 1 - mean(policy) / mean(baseline) of a metric, in percent.
+     * \param mode the workload mode
+     * \param policy the policy
+     * \param baseline the baseline policy
+     * \param metric the metric
+     * \return the reduction in percent
+     */
+    double Reduction(WorkloadMode mode, Policy policy, Policy baseline, MoseMetric metric) const;
+
+  private:
+    /**
+     * \brief Evaluates one seed's scenario and files the results under every policy.
+     * \param seed the seed index
+     * \param s its scenario (its routingSeed seeds the random tie-break's hash)
+     */
+    void EvaluateScenario(uint32_t seed, const MoseScenario& s);
+
+    /// \return index into m_results
+    std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
+
+    MoseScenarioBuilder m_builder;           //!< parameters and scenarios
+    std::vector<FlowMetrics> m_results;      //!< per (seed, mode, policy)
+    std::vector<MoseSwitchCount> m_switches; //!< per (seed, mode, policy)
+    uint32_t m_seedsDone{0};                 //!< seeds evaluated
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_FLOW_EXPERIMENT_HELPER_H */

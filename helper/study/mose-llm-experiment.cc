@@ -1,0 +1,651 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-experiment.h"
+
+#include "mose-switch-experiment.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/mose-attribute.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-mode-controller.h"
+#include "ns3/mose-model-shape.h"
+#include "ns3/mose-ns3-compat.h"
+#include "ns3/mose-percentile.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/queue-size.h"
+#include "ns3/simulator.h"
+#include "ns3/system-wall-clock-ms.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <numeric>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseLlmExperiment");
+
+namespace
+{
+
+/// mean, P50, P99 of a sample (zeros if empty)
+struct Stats
+{
+    double mean{0};
+    double p50{0};
+    double p99{0};
+};
+
+Stats
+Describe(const std::vector<double>& v)
+{
+    Stats s;
+    if (v.empty())
+    {
+        return s;
+    }
+    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+    s.p50 = mose::Percentile(v, 50);
+    s.p99 = mose::Percentile(v, 99);
+    return s;
+}
+
+/**
+ * Throws a MoseError if the user configured the default of tid's attribute (Config::SetDefault,
+ * the command line) to another value than the configuration's
+ * \param type the type's name \param name the attribute \param value the configuration's value
+ * \param field the configuration's field, for the message
+ */
+void
+CheckUserDefault(const std::string& type,
+                 const std::string& name,
+                 const AttributeValue& value,
+                 const std::string& field)
+{
+    const TypeId tid = TypeId::LookupByName(type);
+    if (!mose::IsAttributeDefaultSet(tid, name))
+    {
+        return;
+    }
+    const std::string user = mose::GetAttributeDefaultText(tid, name);
+    const std::string given = mose::GetAttributeValueText(tid, name, value);
+    if (user != given)
+    {
+        throw mose::MoseError(
+            type + "::" + name + " = " + mose::FormatAttributeText(tid, name, user) +
+            " (set by Config::SetDefault or --" + type + "::" + name +
+            ") conflicts with MoseLlmExperimentConfig::" + field + " = " +
+            mose::FormatAttributeText(tid, name, given) +
+            ": the LLM experiment sets it on its own objects (rates before --scale divides "
+            "them); set it in one place, or to the same value in both");
+    }
+}
+
+/// a rate divided by the scale
+DataRate
+ScaleRate(DataRate rate, uint64_t scale)
+{
+    return DataRate(rate.GetBitRate() / scale);
+}
+
+} // namespace
+
+void
+MoseLlmExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+{
+    // one conversion of periods into boundaries for every switching program
+    MoseSwitchExperimentConfig converted;
+    converted.SetSchedule(periods);
+    initialMode = converted.initialMode;
+    schedule = converted.schedule;
+    end = converted.end;
+}
+
+std::vector<mose::SchedulePeriod>
+MoseLlmExperimentConfig::GetSchedulePeriods() const
+{
+    MoseSwitchExperimentConfig converted;
+    converted.initialMode = initialMode;
+    converted.schedule = schedule;
+    converted.end = end;
+    return converted.GetSchedulePeriods();
+}
+
+MoseLlmExperimentConfig
+MoseLlmExperimentConfig::Scaled(uint32_t nodes)
+{
+    MoseLlmExperimentConfig c;
+    auto& s = c.scenario;
+    s.nodes = nodes;
+    s.degree = 4;
+    s.flows = 16; // the workloads bring their own traffic; the scenario's flows are not used
+    s.inferenceRoles = mose::RoleCounts::PaperScaled(nodes, mose::WorkloadMode::INFERENCE_HEAVY);
+    s.trainingRoles = mose::RoleCounts::PaperScaled(nodes, mose::WorkloadMode::TRAINING_HEAVY);
+    s.pdReservedPorts = s.degree - 1;
+    s.routing = mose::RoutingRule::SHORTEST_PATH;
+    s.seeds = 1;
+    c.schedule = {{MilliSeconds(500), mose::WorkloadMode::TRAINING_HEAVY},
+                  {MilliSeconds(1000), mose::WorkloadMode::INFERENCE_HEAVY}};
+    c.end = MilliSeconds(1500);
+    DataRateValue rate;
+    rate.DeserializeFromString(
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate"),
+        MakeDataRateChecker());
+    c.ocsRate = rate.Get();
+    rate.DeserializeFromString(
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseTopologyHelper"),
+                                      "HostDataRate"),
+        MakeDataRateChecker());
+    c.hostRate = rate.Get();
+    return c;
+}
+
+void
+MoseLlmExperimentConfig::Validate() const
+{
+    scenario.Validate();
+    if (scale == 0)
+    {
+        mose::ThrowBadParameter("scale", "0", "an integer >= 1");
+    }
+    if (ocsRate.GetBitRate() / scale == 0 || hostRate.GetBitRate() / scale == 0)
+    {
+        mose::ThrowBadParameter("scale",
+                                std::to_string(scale),
+                                "a factor that leaves the link rates at least 1 bit/s");
+    }
+    if (!(std::isfinite(prefillTokensPerSecond) && prefillTokensPerSecond > 0))
+    {
+        mose::ThrowBadParameter("prefillTokensPerSecond",
+                                mose::FormatNumber(prefillTokensPerSecond),
+                                "a finite number > 0");
+    }
+    if (kvBytesPerToken == 0)
+    {
+        mose::ThrowBadParameter("kvBytesPerToken", "0", "at least 1 byte per token");
+    }
+    if (jumbo && (jumboMtu < 576 || jumboMtu > 65535))
+    {
+        mose::ThrowBadParameter("jumboMtu", std::to_string(jumboMtu), "576 to 65535 bytes");
+    }
+    if (end <= Time(0) || stopTime < end)
+    {
+        mose::ThrowBadParameter("end",
+                                mose::FormatNumber(end.GetSeconds()) + " s",
+                                "0 < end <= stopTime");
+    }
+    if (requests.empty() && !training)
+    {
+        mose::ThrowBadParameter("requests", "none, and no training job", "a workload to run");
+    }
+    mose::ValidateLlmRequests(requests, "requests");
+}
+
+MoseLlmExperiment::MoseLlmExperiment(const MoseLlmExperimentConfig& config)
+    : m_config(config)
+{
+}
+
+void
+MoseLlmExperiment::Build()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_built)
+    {
+        throw mose::MoseError("MoseLlmExperiment::Build was already called");
+    }
+    m_config.Validate();
+    const mose::MoseScenarioBuilder builder(m_config.scenario);
+    const mose::MoseScenario sc = builder.Build(m_config.run);
+    m_roles = sc.roles;
+    const uint64_t f = m_config.scale;
+
+    // a user's default of a rate or the dark time wins or fails loudly: it must be the
+    // configuration's (unscaled) value
+    CheckUserDefault("ns3::MoseOcs", "DataRate", DataRateValue(m_config.ocsRate), "ocsRate");
+    CheckUserDefault("ns3::MoseTopologyHelper",
+                     "HostDataRate",
+                     DataRateValue(m_config.hostRate),
+                     "hostRate");
+    if (m_config.darkTime)
+    {
+        CheckUserDefault("ns3::MoseModeSwitcher",
+                         "ReconfigurationDelay",
+                         TimeValue(*m_config.darkTime),
+                         "darkTime");
+    }
+
+    // the fabric in the initial mode's template, rates divided by the scale, set on this
+    // fabric's OCS and helper only
+    m_topology = CreateObject<MoseTopologyHelper>();
+    m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
+    m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
+    m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
+    m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(m_config.hostRate, f)));
+    m_topology->SetPortQueue("ns3::DropTailQueue<Packet>",
+                             "MaxSize",
+                             QueueSizeValue(QueueSize(m_config.portQueue)));
+    if (m_config.jumbo)
+    {
+        m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(m_config.jumboMtu));
+    }
+    m_topology->SetRoles(sc.roles[static_cast<std::size_t>(m_config.initialMode)]);
+    m_topology->SetCircuitGraph(sc.GetGraph(m_config.policy, m_config.initialMode));
+    m_topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
+    m_topology->Install();
+
+    m_loss = CreateObject<MoseLossMonitor>();
+    m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
+                    m_topology->GetOcs());
+
+    // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
+    MoseModeSwitcherHelper helper;
+    helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, sc));
+    helper.SetSchedule(m_config.schedule);
+    helper.SetInitialMode(m_config.initialMode);
+    helper.SetLossMonitor(m_loss);
+    if (m_config.darkTime)
+    {
+        helper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*m_config.darkTime));
+    }
+    m_switcher = helper.Install(m_topology);
+    m_switcher->TraceConnectWithoutContext("SwitchStarted",
+                                           MakeCallback(&MoseLlmExperiment::OnSwitchStarted, this));
+
+    // the transport; its other attributes are MoseSocketTransfers' defaults
+    m_transfers = CreateObject<MoseSocketTransfers>();
+    if (m_config.jumbo)
+    {
+        m_transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
+    }
+    m_transfers->Install(m_topology->GetEndpoints());
+
+    const MoseModeTarget& initial = m_switcher->GetTarget(m_config.initialMode);
+    m_inference = CreateObject<MoseInferenceWorkload>();
+    m_inference->SetAttribute(
+        "PlacementRule",
+        MOSE_ENUM_VALUE(mose::PlacementRule)(
+            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.placement)));
+    m_inference->SetAttribute("PrefillTokensPerSecond",
+                              DoubleValue(m_config.prefillTokensPerSecond));
+    m_inference->SetAttribute("KvBytesPerToken", UintegerValue(m_config.kvBytesPerToken));
+    m_inference->SetAttribute("ByteScale", UintegerValue(f));
+    m_inference->SetTransfers(m_transfers);
+    m_inference->SetRequests(m_config.requests);
+    m_inference->SetMode(m_config.initialMode,
+                         initial.roles,
+                         std::make_shared<const mose::CircuitGraph>(initial.graph));
+    m_inference->TraceConnectWithoutContext(
+        "RequestDone",
+        MakeBoundCallback(
+            +[](MoseLlmExperiment* self, const MoseRequestRecord&) { self->MaybeStop(); },
+            this));
+    m_inference->Start(Seconds(0));
+
+    if (m_config.training)
+    {
+        m_training = CreateObject<MoseTrainingWorkload>();
+        m_training->SetAttribute(
+            "Collective",
+            MOSE_ENUM_VALUE(mose::CollectiveKind)(
+                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.collective)));
+        m_training->SetAttribute("CollectiveBytes", UintegerValue(m_config.collectiveBytes));
+        m_training->SetAttribute("ComputeTime", TimeValue(m_config.computeTime));
+        m_training->SetAttribute("ByteScale", UintegerValue(f));
+        m_training->SetAttribute("MaxIterations", UintegerValue(m_config.maxIterations));
+        m_training->SetAttribute("ReuseConnections", BooleanValue(m_config.reuseConnections));
+        m_training->SetTransfers(m_transfers);
+        m_training->SetMode(m_config.initialMode, initial.roles);
+        m_training->TraceConnectWithoutContext(
+            "IterationDone",
+            MakeBoundCallback(
+                +[](MoseLlmExperiment* self, const MoseIterationRecord&) { self->MaybeStop(); },
+                this));
+        m_training->Start(Seconds(0));
+        Simulator::Schedule(m_config.end, &MoseLlmExperiment::EndTraining, this);
+    }
+    m_built = true;
+}
+
+void
+MoseLlmExperiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::WorkloadMode to)
+{
+    NS_LOG_FUNCTION(this << index << mose::ToString(to));
+    try
+    {
+        const MoseModeTarget& target = m_switcher->GetTarget(to);
+        m_inference->SetMode(to,
+                             target.roles,
+                             std::make_shared<const mose::CircuitGraph>(target.graph));
+        if (m_training)
+        {
+            m_training->SetMode(to, target.roles);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        ++m_errors;
+        NS_LOG_ERROR("switch " << index << ": " << e.what());
+    }
+}
+
+void
+MoseLlmExperiment::EndTraining()
+{
+    m_trainingEnded = true;
+    m_training->Stop();
+    MaybeStop();
+}
+
+void
+MoseLlmExperiment::MaybeStop()
+{
+    if (m_inference->GetNDone() < m_config.requests.size())
+    {
+        return;
+    }
+    if (m_training && (!m_trainingEnded || m_training->IsBusy()))
+    {
+        return;
+    }
+    if (Simulator::Now() < m_config.end && !m_config.schedule.empty() &&
+        Simulator::Now() <= m_config.schedule.back().at)
+    {
+        return; // the schedule's switches still belong to the run
+    }
+    Simulator::Stop();
+}
+
+void
+MoseLlmExperiment::Run(bool progress)
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_built || m_ran)
+    {
+        throw mose::MoseError("MoseLlmExperiment::Run needs Build() and runs once");
+    }
+    Time horizon = m_config.end;
+    if (!m_config.requests.empty())
+    {
+        horizon = std::max(horizon,
+                           NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
+    }
+    SystemWallClockMs clock;
+    if (progress)
+    {
+        const Time step = std::max(horizon / 10, MilliSeconds(1));
+        for (Time t = step; t <= m_config.stopTime; t += step)
+        {
+            Simulator::Schedule(t, [this, &clock]() {
+                std::cerr << "  t=" << std::fixed << std::setprecision(3)
+                          << Simulator::Now().GetSeconds() << " s: " << m_inference->GetNDone()
+                          << "/" << m_config.requests.size() << " requests served, "
+                          << (m_training ? m_training->GetNDone() : 0) << " iterations, "
+                          << Simulator::GetEventCount() << " events, " << std::setprecision(1)
+                          << static_cast<double>(clock.End()) / 1000.0 << " s wall" << std::endl;
+                std::cerr.unsetf(std::ios_base::floatfield);
+            });
+        }
+    }
+    Simulator::Stop(m_config.stopTime);
+    const uint64_t eventsBefore = Simulator::GetEventCount();
+    clock.Start();
+    Simulator::Run();
+    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    m_events = Simulator::GetEventCount() - eventsBefore;
+    m_simulatedSeconds = Simulator::Now().GetSeconds();
+
+    m_requests = m_inference->GetRecords();
+    if (m_training)
+    {
+        m_iterations = m_training->GetRecords();
+    }
+    m_records = m_switcher->GetRecords();
+    m_lost = m_loss->GetTotal();
+    m_connections = m_transfers->GetNConnections();
+    m_errors += m_inference->GetNErrors() + m_transfers->GetNErrors() + m_switcher->GetNErrors() +
+                (m_training ? m_training->GetNErrors() : 0);
+    const uint32_t n = m_config.scenario.nodes;
+    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t d = 0; d < n; ++d)
+        {
+            if (s != d)
+            {
+                m_pairBytes[static_cast<std::size_t>(s) * n + d] =
+                    m_transfers->GetBytesBetween(s, d);
+            }
+        }
+    }
+    m_ran = true;
+    Simulator::Destroy();
+    m_inference = nullptr;
+    m_training = nullptr;
+    m_transfers = nullptr;
+    m_switcher = nullptr;
+    m_loss = nullptr;
+    m_topology = nullptr;
+}
+
+const MoseLlmExperimentConfig&
+MoseLlmExperiment::GetConfig() const
+{
+    return m_config;
+}
+
+const std::vector<MoseRequestRecord>&
+MoseLlmExperiment::GetRequests() const
+{
+    return m_requests;
+}
+
+const std::vector<MoseIterationRecord>&
+MoseLlmExperiment::GetIterations() const
+{
+    return m_iterations;
+}
+
+const std::vector<MoseSwitchRecord>&
+MoseLlmExperiment::GetSwitchRecords() const
+{
+    return m_records;
+}
+
+const mose::RoleAssignment&
+MoseLlmExperiment::GetRoles(mose::WorkloadMode mode) const
+{
+    return m_roles.at(static_cast<std::size_t>(mode));
+}
+
+uint64_t
+MoseLlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
+{
+    const uint32_t n = m_config.scenario.nodes;
+    if (!m_ran || src >= n || dst >= n)
+    {
+        mose::ThrowBadParameter("groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "groups below N after Run()");
+    }
+    return m_pairBytes[static_cast<std::size_t>(src) * n + dst];
+}
+
+MoseLlmSummary
+MoseLlmExperiment::GetSummary() const
+{
+    MoseLlmSummary s;
+    s.policy = m_config.policy;
+    s.requests = static_cast<uint32_t>(m_requests.size());
+    std::vector<double> kv;
+    std::vector<double> ttft;
+    for (const auto& r : m_requests)
+    {
+        if (r.done)
+        {
+            kv.push_back(r.GetKvTime().GetSeconds());
+            ttft.push_back(r.GetTtft().GetSeconds());
+        }
+    }
+    s.served = static_cast<uint32_t>(kv.size());
+    const Stats k = Describe(kv);
+    const Stats t = Describe(ttft);
+    s.kvMeanS = k.mean;
+    s.kvP50S = k.p50;
+    s.kvP99S = k.p99;
+    s.ttftMeanS = t.mean;
+    s.ttftP50S = t.p50;
+    s.ttftP99S = t.p99;
+    std::vector<double> iter;
+    std::vector<double> coll;
+    for (const auto& r : m_iterations)
+    {
+        if (r.done)
+        {
+            iter.push_back(r.GetIterationTime().GetSeconds());
+            coll.push_back(r.GetCollectiveTime().GetSeconds());
+        }
+    }
+    s.iterations = static_cast<uint32_t>(iter.size());
+    const Stats it = Describe(iter);
+    const Stats c = Describe(coll);
+    s.iterMeanS = it.mean;
+    s.iterP99S = it.p99;
+    s.collMeanS = c.mean;
+    s.collP99S = c.p99;
+    s.lost = m_lost;
+    s.switches = static_cast<uint32_t>(m_records.size());
+    s.errors = m_errors;
+    s.wallSeconds = m_wallSeconds;
+    s.events = m_events;
+    s.connections = m_connections;
+    s.simulatedSeconds = m_simulatedSeconds;
+    return s;
+}
+
+void
+MoseLlmExperiment::WriteRequestsCsv(std::ostream& os, bool header) const
+{
+    if (header)
+    {
+        os << "policy," << MoseInferenceWorkload::GetCsvHeader() << '\n';
+    }
+    MoseInferenceWorkload::WriteRecordsCsv(os, m_requests, mose::ToString(m_config.policy) + ",");
+}
+
+void
+MoseLlmExperiment::WriteIterationsCsv(std::ostream& os, bool header) const
+{
+    if (header)
+    {
+        os << "policy," << MoseTrainingWorkload::GetCsvHeader() << '\n';
+    }
+    MoseTrainingWorkload::WriteRecordsCsv(os, m_iterations, mose::ToString(m_config.policy) + ",");
+}
+
+void
+MoseLlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
+{
+    if (header)
+    {
+        os << "policy,interval,mode,start_s,end_s,requests,served,kv_mean_s,ttft_mean_s,"
+              "iterations,iteration_mean_s,switch_s,circuits_changed,switch_lost\n";
+    }
+    std::vector<std::pair<Time, mose::WorkloadMode>> starts{{Time(0), m_config.initialMode}};
+    for (const auto& b : m_config.schedule)
+    {
+        starts.emplace_back(b.at, b.mode);
+    }
+    for (std::size_t i = 0; i < starts.size(); ++i)
+    {
+        const Time a = starts[i].first;
+        const Time b = i + 1 < starts.size() ? starts[i + 1].first : m_config.end;
+        uint32_t requests = 0;
+        uint32_t served = 0;
+        double kv = 0;
+        double ttft = 0;
+        for (const auto& r : m_requests)
+        {
+            if (r.arrival >= a && r.arrival < b)
+            {
+                ++requests;
+                if (r.done)
+                {
+                    ++served;
+                    kv += r.GetKvTime().GetSeconds();
+                    ttft += r.GetTtft().GetSeconds();
+                }
+            }
+        }
+        uint32_t iterations = 0;
+        double iter = 0;
+        for (const auto& r : m_iterations)
+        {
+            if (r.start >= a && r.start < b && r.done)
+            {
+                ++iterations;
+                iter += r.GetIterationTime().GetSeconds();
+            }
+        }
+        os << mose::ToString(m_config.policy) << ',' << i << ',' << mose::ToString(starts[i].second)
+           << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << requests << ',' << served
+           << ',' << (served ? kv / served : 0) << ',' << (served ? ttft / served : 0) << ','
+           << iterations << ',' << (iterations ? iter / iterations : 0) << ',';
+        if (i > 0 && i - 1 < m_records.size())
+        {
+            const MoseSwitchRecord& rec = m_records[i - 1];
+            os << rec.GetDuration().GetSeconds() << ',' << rec.removed + rec.added << ','
+               << rec.lost;
+        }
+        else
+        {
+            os << "0,0,0";
+        }
+        os << '\n';
+    }
+}
+
+std::vector<MoseModeBoundary>
+MoseLlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
+                                     const mose::ModeControllerOptions& options,
+                                     Time period,
+                                     Time end,
+                                     mose::WorkloadMode& initial)
+{
+    if (period <= Time(0) || end < period)
+    {
+        mose::ThrowBadParameter("controller period",
+                                std::to_string(period.GetSeconds()) + " s",
+                                "0 < period <= end");
+    }
+    const std::vector<mose::ModeChange> changes =
+        mose::ScheduleModes(requests,
+                            mose::OfferedLoad::REQUESTS,
+                            mose::ModelShape::FromPreset(mose::ModelPreset::LLAMA_3_8B),
+                            options,
+                            static_cast<uint64_t>(period.GetNanoSeconds()),
+                            static_cast<uint64_t>(end.GetNanoSeconds()));
+    std::vector<MoseModeBoundary> schedule;
+    initial = changes.empty() ? options.initialMode : changes.front().mode;
+    for (std::size_t i = 1; i < changes.size(); ++i)
+    {
+        MoseModeBoundary b;
+        b.at = NanoSeconds(static_cast<int64_t>(changes[i].timeNs));
+        b.mode = changes[i].mode;
+        schedule.push_back(b);
+    }
+    return schedule;
+}
+
+} // namespace ns3

@@ -1,0 +1,248 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_EXPERIMENT_H
+#define MOSE_LLM_EXPERIMENT_H
+
+#include "ns3/data-rate.h"
+#include "ns3/mose-break-even.h"
+#include "ns3/mose-collective.h"
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-llm-request.h"
+#include "ns3/mose-llm-transfers.h"
+#include "ns3/mose-llm-workload.h"
+#include "ns3/mose-loss-monitor.h"
+#include "ns3/mose-mode-controller.h"
+#include "ns3/mose-mode-switcher-helper.h"
+#include "ns3/mose-mode-switcher.h"
+#include "ns3/mose-placement.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Parameters of one packet-level LLM run (MoseLlmExperiment): a fabric of N groups in a
+ *        policy's templates, mode boundaries, inference requests and a training job.
+ *
+ * Scaling: with `scale` = f > 1 the OCS DataRate and the host rate are divided by f, and so is
+ * every byte count the workloads send (KV caches, collective sizes); serialisation times of a
+ * whole transfer stay as they were, packets are f times fewer. Compute times, propagation
+ * delays, drain and dark times are not scaled.
+ *
+ * Rates are set on the run's own objects (MoseTopologyHelper::SetOcsAttribute(), the helper's
+ * HostDataRate, the switcher's ReconfigurationDelay): no attribute default is changed. ocsRate
+ * and hostRate are the rates BEFORE scaling; Scaled() takes them from the attribute defaults
+ * ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate, so a user's
+ * --ns3::MoseOcs::DataRate=100Gbps is the unscaled circuit rate and is divided by the scale like
+ * every rate. A configured default (Config::SetDefault, the command line) that differs from the
+ * configuration's value is a MoseError from Build() naming both: the user's setting wins or
+ * fails loudly, never silently loses. The same holds for darkTime against
+ * ns3::MoseModeSwitcher::ReconfigurationDelay.
+ */
+struct MoseLlmExperimentConfig
+{
+    mose::MoseFlowExperimentConfig scenario; //!< N, d, roles, templates, routing rule
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
+    mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
+    std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
+    Time end{Seconds(1.5)};                 //!< no training iteration starts after it
+    Time stopTime{Seconds(30)};             //!< the simulation ends here at the latest
+    uint64_t run{1};                        //!< the ns-3 run of the scenario (--RngRun)
+
+    std::vector<mose::LlmRequest> requests; //!< inference requests (arrival 0 = time 0)
+    uint64_t kvBytesPerToken{131072};       //!< the model's KV bytes per token
+    mose::PlacementRule placement{mose::PlacementRule::ROUND_ROBIN}; //!< placement rule
+    double prefillTokensPerSecond{20000};                            //!< prefill speed of one group
+
+    bool training{true};                                               //!< run a training job
+    mose::CollectiveKind collective{mose::CollectiveKind::ALL_TO_ALL}; //!< its collective
+    uint64_t collectiveBytes{67108864};                                //!< S per member
+    Time computeTime{MilliSeconds(10)};                                //!< compute per iteration
+    uint32_t maxIterations{0};                                         //!< 0: until end
+    /// MoseTrainingWorkload ReuseConnections: one connection per ordered member pair, kept
+    /// while the member set stays (false: a new connection per collective chunk)
+    bool reuseConnections{true};
+
+    uint64_t scale{1};            //!< f: divides link rates and byte counts
+    DataRate ocsRate{"400Gbps"};  //!< circuit rate before scaling
+    DataRate hostRate{"400Gbps"}; //!< host link rate before scaling
+    /// the OCS dark time of a switch (MoseModeSwitcher ReconfigurationDelay), or unset: the
+    /// attribute's default
+    std::optional<Time> darkTime;
+    bool jumbo{false};              //!< port Mtu jumboMtu and TCP SegmentSize jumboMtu - 52
+    uint32_t jumboMtu{9000};        //!< the jumbo MTU
+    std::string portQueue{"1000p"}; //!< DropTailQueue MaxSize of the port devices
+
+    /**
+     * \brief A configuration on N groups with the paper's role shares (RoleCounts::PaperScaled),
+     *        H^PD with r = d - 1, shortest-path routing, and the schedule inference-heavy ->
+     *        training-heavy at 0.5 s -> inference-heavy at 1 s, end 1.5 s; no requests;
+     *        ocsRate and hostRate from the current defaults of ns3::MoseOcs::DataRate and
+     *        ns3::MoseTopologyHelper::HostDataRate (unscaled).
+     * \param nodes N
+     * \return the configuration
+     */
+    static MoseLlmExperimentConfig Scaled(uint32_t nodes);
+
+    /**
+     * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
+     *        the MODE:DURATION syntax every program's --schedule takes), as
+     *        MoseSwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
+     *        k > 0 from the sum of the durations before it, end at the sum of all.
+     * \param periods the periods, in order
+     */
+    void SetSchedule(const std::vector<mose::SchedulePeriod>& periods);
+
+    /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
+    std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
+
+    /// \brief Throws a MoseError naming the first invalid parameter
+    void Validate() const;
+};
+
+/**
+ * \ingroup mose
+ * \brief Statistics of one run (one policy).
+ */
+struct MoseLlmSummary
+{
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy
+    uint32_t requests{0};                    //!< requests in the list
+    uint32_t served{0};                      //!< requests whose KV transfer completed
+    double kvMeanS{0};                       //!< KV transfer time, mean (s)
+    double kvP50S{0};                        //!< KV transfer time, P50
+    double kvP99S{0};                        //!< KV transfer time, P99
+    double ttftMeanS{0};                     //!< TTFT, mean (s)
+    double ttftP50S{0};                      //!< TTFT, P50
+    double ttftP99S{0};                      //!< TTFT, P99
+    uint32_t iterations{0};                  //!< iterations completed
+    double iterMeanS{0};                     //!< iteration time, mean (s)
+    double iterP99S{0};                      //!< iteration time, P99
+    double collMeanS{0};                     //!< collective time, mean (s)
+    double collP99S{0};                      //!< collective time, P99
+    uint64_t lost{0};                        //!< packets lost (MoseLossMonitor total)
+    uint32_t switches{0};                    //!< switches started
+    uint64_t errors{0};                      //!< errors inside simulation events (should be 0)
+    double wallSeconds{0};                   //!< wall time of Simulator::Run()
+    uint64_t events{0};                      //!< events executed
+    uint64_t connections{0};                 //!< transport connections opened
+    double simulatedSeconds{0};              //!< simulated time
+};
+
+/**
+ * \ingroup mose
+ * \brief One packet-level LLM run: builds the fabric in the policy's initial template, the
+ *        ModeSwitcher with the policy's targets, the loss monitor, MoseSocketTransfers, and the
+ *        inference and training workloads; at every SwitchStarted of the switcher both
+ *        workloads get the new mode's roles and circuit graph (MoseModeSwitcher::GetTarget).
+ *
+ * Like MoseSwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
+ * run needs a new object (Run() destroys the simulator's state at the end).
+ */
+class MoseLlmExperiment
+{
+  public:
+    /// \param config the parameters (validated by Build())
+    explicit MoseLlmExperiment(const MoseLlmExperimentConfig& config);
+
+    /// \brief Builds everything; MoseError (naming the parameter) before the simulation
+    void Build();
+
+    /**
+     * \brief Runs until every request is served and the training job stopped, or stopTime.
+     * \param progress print the simulated time and what is done about every 10% of the
+     *        largest of end and the last arrival (to std::cerr)
+     */
+    void Run(bool progress = false);
+
+    /// \return the parameters
+    const MoseLlmExperimentConfig& GetConfig() const;
+    /// \return the request records
+    const std::vector<MoseRequestRecord>& GetRequests() const;
+    /// \return the iteration records
+    const std::vector<MoseIterationRecord>& GetIterations() const;
+    /// \return the switcher's records
+    const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
+    /// \return the statistics
+    MoseLlmSummary GetSummary() const;
+    /// \return bytes received at dst from src (all workloads)
+    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
+    /// \return the mode's roles (of the run's scenario)
+    const mose::RoleAssignment& GetRoles(mose::WorkloadMode mode) const;
+
+    /// \brief requests.csv rows (MoseInferenceWorkload::WriteCsv) with a policy column first
+    void WriteRequestsCsv(std::ostream& os, bool header) const;
+    /// \brief iterations.csv rows with a policy column first
+    void WriteIterationsCsv(std::ostream& os, bool header) const;
+    /**
+     * \brief intervals.csv rows: policy, interval, mode, start_s, end_s, requests arriving in
+     *        it, served, mean KV time, mean TTFT, iterations starting in it, mean iteration
+     *        time, switch duration at its start, circuits changed, packets lost in the switch.
+     */
+    void WriteIntervalsCsv(std::ostream& os, bool header) const;
+
+    /**
+     * \brief The schedule a ModeController gives for the requests (mose::ScheduleModes with
+     *        OfferedLoad::REQUESTS), as mode boundaries; the initial mode goes to `initial`.
+     * \param requests the requests
+     * \param options the controller
+     * \param period its decision period
+     * \param end the last decision time
+     * \param initial set to the mode at time 0
+     * \return the boundaries
+     */
+    static std::vector<MoseModeBoundary> ThresholdSchedule(
+        const std::vector<mose::LlmRequest>& requests,
+        const mose::ModeControllerOptions& options,
+        Time period,
+        Time end,
+        mose::WorkloadMode& initial);
+
+  private:
+    /// \brief The switcher started switch `index` to `to`: the workloads follow the mode
+    void OnSwitchStarted(uint32_t index, mose::WorkloadMode from, mose::WorkloadMode to);
+    /// \brief Stops the simulation when everything is done
+    void MaybeStop();
+    /// \brief Ends the training job at `end`
+    void EndTraining();
+
+    MoseLlmExperimentConfig m_config;              //!< parameters
+    std::array<mose::RoleAssignment, 2> m_roles;   //!< per mode
+    Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
+    Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher
+    Ptr<MoseLossMonitor> m_loss;                   //!< drops
+    Ptr<MoseSocketTransfers> m_transfers;          //!< transport
+    Ptr<MoseInferenceWorkload> m_inference;        //!< requests
+    Ptr<MoseTrainingWorkload> m_training;          //!< the training job (may be null)
+    std::vector<MoseRequestRecord> m_requests;     //!< results
+    std::vector<MoseIterationRecord> m_iterations; //!< results
+    std::vector<MoseSwitchRecord> m_records;       //!< results
+    uint64_t m_lost{0};                            //!< results
+    uint64_t m_errors{0};                          //!< results
+    std::vector<uint64_t> m_pairBytes;             //!< results, N x N
+    bool m_trainingEnded{false};                   //!< EndTraining() ran
+    bool m_built{false};                           //!< Build() ran
+    bool m_ran{false};                             //!< Run() ran
+    double m_wallSeconds{0};                       //!< Run() wall time
+    double m_simulatedSeconds{0};                  //!< simulated time
+    uint64_t m_events{0};                          //!< events executed
+    uint64_t m_connections{0};                     //!< transport connections opened
+};
+
+} // namespace ns3
+
+#endif /* MOSE_LLM_EXPERIMENT_H */

@@ -1,0 +1,185 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_PACKET_EXPERIMENT_H
+#define MOSE_PACKET_EXPERIMENT_H
+
+#include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-loss-monitor.h"
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-roles.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-transfer-monitor.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Parameters of one packet-level run: a workload mode of a run, under a policy.
+ *
+ * The scenario (N, d, roles, templates, the number of flows, the routing rule) is the flow-level
+ * study's configuration; the packet-level knobs (circuit rate and delay, bytes per unit of
+ * demand, transport, start times, hosts per group, queues) are the Attributes of MoseOcs,
+ * MoseTrafficHelper and MoseTopologyHelper, set with Config::SetDefault or
+ * --ns3::Type::Attr=value.
+ */
+struct MosePacketExperimentConfig
+{
+    mose::MoseFlowExperimentConfig scenario; //!< N, d, roles, templates, flows, routing rule
+    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< the workload mode
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy whose template is realised
+    /// if set, the circuit graph is read from this edge-list CSV instead of built from the policy
+    std::string graphFile;
+    uint64_t run{1};            //!< the ns-3 run of the scenario (--RngRun)
+    Time stopTime{Seconds(60)}; //!< the simulation ends here at the latest
+    bool flowMonitor{true};     //!< install ns-3's FlowMonitor (packets lost per class)
+
+    /**
+     * Throws a MoseError naming the first invalid parameter: the scenario's, a stop time that is
+     * not positive, and a file of the training-heavy mode (roles, assignment, flows) in an
+     * inference-heavy run or the inference-heavy flows file in a training-heavy run, which the
+     * run would not use (a training-heavy run uses the inference-heavy roles for its role
+     * transition and the inference-heavy assignment for H^PD and H^C).
+     */
+    void Validate() const;
+};
+
+/**
+ * \ingroup mose
+ * \brief FCT statistics and losses of one traffic class at the packet level.
+ */
+struct MosePacketClassResult
+{
+    MoseFctSummary fct;      //!< completion times and goodput
+    uint64_t packetsLost{0}; //!< FlowMonitor's lost packets of the class's flows
+    uint64_t packetsSent{0}; //!< FlowMonitor's transmitted packets of the class's flows
+};
+
+/**
+ * \ingroup mose
+ * \brief Builds and runs one packet-level experiment: the scenario from the flow-level core
+ *        (MoseScenarioBuilder), the fabric (MoseTopologyHelper), the transfers
+ *        (MoseTrafficHelper), the monitors; then reports FCT per class, losses, and per
+ *        circuit the payload bytes next to the flow-level load of the same flows.
+ *
+ * One experiment per Simulator lifetime: Run() ends with Simulator::Destroy().
+ */
+class MosePacketExperiment
+{
+  public:
+    /// \param config the parameters (validated here; MoseError)
+    explicit MosePacketExperiment(const MosePacketExperimentConfig& config);
+
+    /**
+     * \brief Builds the scenario, the fabric, the transfers and the monitors.
+     */
+    void Build();
+
+    /**
+     * \brief Runs the simulation until every transfer completed or stopTime, collects the
+     *        results, and destroys the simulator.
+     */
+    void Run();
+
+    /// \return the configuration
+    const MosePacketExperimentConfig& GetConfig() const;
+    /// \return the realised circuit graph
+    const mose::CircuitGraph& GetCircuitGraph() const;
+    /// \return the flows of the mode (all of them are installed, as MoseTrafficHelper forms
+    ///         transfers from them: by default one per (source, destination) pair)
+    const std::vector<mose::Flow>& GetFlows() const;
+    /// \return the flow-level metrics of the same graph and flows
+    const mose::FlowMetrics& GetFlowMetrics() const;
+    /// \return the transfers with their completion times
+    const std::vector<MoseTransfer>& GetTransfers() const;
+    /// \param cls a class \return its packet-level results
+    const MosePacketClassResult& GetClassResult(mose::TrafficClass cls) const;
+    /// \return packets lost in the fabric, each counted once (MoseLossMonitor)
+    uint64_t GetPacketsLost() const;
+    /// \param point a drop point \return packets lost there
+    uint64_t GetPacketsLost(MoseLossMonitor::Point point) const;
+    /// \return packets the queue discs marked (ECN), not lost (MoseLossMonitor::GetMarks())
+    uint64_t GetEcnMarks() const;
+    /// \return per circuit, payload bytes crossing it (both directions)
+    const std::vector<uint64_t>& GetCircuitBytes() const;
+    /// \return bytes per unit of flow-level demand
+    uint64_t GetBytesPerUnit() const;
+    /// \return how many circuits carried exactly load x bytes per unit
+    uint32_t CountCircuitsMatchingLoad() const;
+    /// \return wall-clock seconds of Simulator::Run()
+    double GetWallSeconds() const;
+    /// \return wall-clock seconds of Build()
+    double GetBuildSeconds() const;
+    /// \return simulated seconds until the last event
+    double GetSimulatedSeconds() const;
+    /// \return events executed
+    uint64_t GetEvents() const;
+
+    /// \brief Prints the per-class table, the flow-level metrics and the run's speed
+    /// \param os the stream
+    void PrintReport(std::ostream& os) const;
+
+    /**
+     * \brief Writes transfers.csv (one row per transfer with its FCT), circuits.csv (circuit,
+     *        u, v, flow-level load, expected and measured bytes), summary.csv and losses.csv
+     *        (packets lost per drop point, their total, and the queue discs' ECN marks) into a
+     *        folder.
+     * \param dir the folder (created if missing)
+     * \param prefix file name prefix, e.g. "inference-heavy_MoSE_"
+     */
+    void WriteCsv(const std::string& dir, const std::string& prefix) const;
+
+    /**
+     * \brief Writes the run's inputs into a folder (created if missing), in the formats the file
+     *        options read back: the mode's roles, P-D assignment and flows
+     *        (mose::WriteModeScenarioFiles(): roles_TAG.csv, assignment_TAG.csv, flows_TAG.csv)
+     *        and the realised circuit graph as PREFIXgraph.csv (an edge list, for --graph).
+     * \param dir the folder
+     * \param prefix file name prefix of the graph, e.g. "inference-heavy_MoSE_"
+     */
+    void WriteScenario(const std::string& dir, const std::string& prefix) const;
+
+  private:
+    MosePacketExperimentConfig m_config;                        //!< parameters
+    mose::RoleAssignment m_roles;                               //!< the mode's roles
+    mose::PdAssignment m_assignment;                            //!< the mode's P-D assignment
+    mose::CircuitGraph m_graph;                                 //!< the realised graph
+    std::vector<mose::Flow> m_flows;                            //!< the mode's flows
+    mose::FlowMetrics m_metrics;                                //!< flow-level metrics
+    Ptr<MoseTopologyHelper> m_topology;                         //!< the fabric
+    Ptr<MoseTrafficHelper> m_traffic;                           //!< the transfers
+    Ptr<MoseCircuitMonitor> m_circuits;                         //!< bytes per circuit
+    Ptr<MoseLossMonitor> m_loss;                                //!< drops
+    std::vector<MoseTransfer> m_transfers;                      //!< results
+    std::vector<uint64_t> m_circuitBytes;                       //!< results
+    MosePacketClassResult m_kv;                                 //!< results, KV
+    MosePacketClassResult m_training;                           //!< results, training
+    uint64_t m_packetsLost{0};                                  //!< results
+    std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< results, lost per drop point
+    uint64_t m_ecnMarks{0};                                     //!< results, queue disc marks
+    uint64_t m_bytesPerUnit{0};                                 //!< MoseTrafficHelper::BytesPerUnit
+    double m_buildSeconds{0};                                   //!< Build() wall time
+    double m_wallSeconds{0};                                    //!< Run() wall time
+    double m_simulatedSeconds{0};                               //!< simulated time
+    uint64_t m_events{0};                                       //!< events executed
+    bool m_built{false};                                        //!< Build() ran
+    bool m_ran{false};                                          //!< Run() ran
+};
+
+} // namespace ns3
+
+#endif /* MOSE_PACKET_EXPERIMENT_H */

@@ -1,0 +1,277 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_PROGRAM_H
+#define MOSE_PROGRAM_H
+
+#include "mose-flow-experiment-helper.h"
+
+#include "ns3/command-line.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief Checks ns-3's own --RngRun and --RngSeed options (and the same names in the
+ *        NS_GLOBAL_VALUE environment variable) before CommandLine::Parse() sees them.
+ *
+ * ns-3 parses these as global values with operator>>: "--RngRun=abc" ends in NS_FATAL_ERROR
+ * (an abort that no caller can catch) and "--RngRun=-1" silently wraps to 2^64 - 1. They
+ * abort cannot be intercepted. Registering RngRun as a mose option instead would fix the
+ * command line but not NS_GLOBAL_VALUE, and would hide it from ns-3's --PrintGlobals; checking
+ * the text first keeps ns-3's handling of both and uses the same strict parser as every mose
+ * number: RngRun a decimal integer 0..2^64-1, RngSeed
+ * 1..2^32-1 (MRG32k3a needs a nonzero seed). ns-3 accepts "-name=value" and "--name=value";
+ * both are checked. Throws a MoseError naming the option.
+ *
+ * \param argc argument count, as main() got it
+ * \param argv arguments, as main() got them
+ */
+void CheckRngArguments(int argc, char* argv[]);
+
+/**
+ * \ingroup mose
+ * \brief Checks what ns-3's CommandLine would reject with only "Invalid command-line argument"
+ *        (or, for a bool, silently toggle): an empty value ("--nodes=") for any option, and a
+ *        value of a boolean option that ParseBool() does not accept ("--plot=maybe").
+ * \param argc argument count
+ * \param argv arguments
+ * \param boolOptions the program's boolean options, without dashes
+ */
+void CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptions);
+
+/**
+ * \ingroup mose
+ * \brief Checks one value of a mose attribute, as given on the command line, before ns-3's
+ *        CommandLine parses it.
+ *
+ * ns-3 parses "--ns3::MoseOcs::Delay=abc" with its Time parser, which aborts; a value outside
+ * the checker's range ends in the generic "Invalid command-line argument"; "BytesPerUnit=-1"
+ * silently wraps; an IPv4 address "abc" becomes 0.0.0.75; an enum name that is not registered
+ * is undefined behaviour in a release build. Here the type and the attribute are looked up
+ * (unknown names are an error listing what exists), the text is parsed strictly by the
+ * attribute's kind (integer, real, boolean, time, data rate, IPv4 address, TypeId, enum) and
+ * then checked with the attribute's checker. A zero data rate is rejected (a link at 0 bps
+ * divides by zero when it transmits). Throws a MoseError "invalid --ns3::TYPE::ATTR = "TEXT":
+ * what is allowed", with the text as typed.
+ * \param name the attribute's path as typed, without dashes ("ns3::MoseOcs::Delay")
+ * \param value the text after '='
+ */
+void CheckModuleAttribute(const std::string& name, const std::string& value);
+
+/**
+ * \ingroup mose
+ * \brief Whether the user set a module attribute's default: on the command line
+ *        ("--ns3::Type::Name=value") or with Config::SetDefault() (IsAttributeDefaultSet()).
+ * \param path the attribute's path, "ns3::Type::Name"
+ * \return true if it was set
+ */
+bool IsModuleAttributeSet(const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief The value of a module attribute the user set, as typed: the text given on the command
+ *        line (CheckModuleAttributes() records it), or, for a default set with
+ *        Config::SetDefault(), the default as its checker writes it (a time as whole
+ *        nanoseconds, "150000000ns", which ParseDuration() reads).
+ * \param path the attribute's path, "ns3::Type::Name"
+ * \return the text, or empty if the attribute was not set (IsModuleAttributeSet())
+ */
+std::string GetModuleAttributeText(const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief A program option and the module attribute whose value the option replaces (--nodes
+ *        and --ns3::MoseTopologyHelper::Groups): the program sets the attribute from the option,
+ *        so a user's attribute alone would be silently overwritten.
+ */
+struct MoseAttributeOption
+{
+    std::string option;    //!< the option, without dashes ("nodes")
+    std::string attribute; //!< the attribute's path ("ns3::MoseTopologyHelper::Groups")
+    /// reads a value as the option reads it (the parameter names the option or the attribute
+    /// in the message) and returns it as canonical text, so that "064" and "64" agree
+    std::function<std::string(const std::string& parameter, const std::string& text)> read;
+};
+
+/**
+ * \ingroup mose
+ * \brief One rule for an option whose value a module attribute also gives: the option wins if
+ *        it is given alone, the attribute wins if it is set alone, and both given with different
+ *        values is a MoseError naming both ("--nodes = "64" and
+ *        --ns3::MoseTopologyHelper::Groups = "32" disagree: give one").
+ * \param o the option and its attribute
+ * \param given the option's text, if the user gave it
+ * \return the text to read the option from: the option's if given, else the attribute's if it
+ *         was set, else none (the option's default)
+ */
+std::optional<std::string> ResolveAttributeOption(const MoseAttributeOption& o,
+                                                  const std::optional<std::string>& given);
+
+/**
+ * \ingroup mose
+ * \brief Throws a MoseError if the user set a module attribute that the program sets itself
+ *        (its value would be silently replaced).
+ * \param path the attribute's path, "ns3::Type::Name"
+ * \param reason what sets it instead, for the message
+ */
+void RejectModuleAttribute(const std::string& path, const std::string& reason);
+
+/**
+ * \ingroup mose
+ * \brief Throws a MoseError if the user set any attribute of the module's types (group "Mose"):
+ *        for programs that create no ns-3 object of the module (the flow-level studies), where
+ *        every such attribute would be silently ignored.
+ * \param program the program's name, for the message
+ */
+void RejectModuleAttributes(const std::string& program);
+
+/**
+ * \ingroup mose
+ * \brief Calls CheckModuleAttribute() for every "--ns3::Mose...=value" (or "-ns3::Mose...") in
+ *        argv.
+ * \param argc argument count
+ * \param argv arguments
+ */
+void CheckModuleAttributes(int argc, char* argv[]);
+
+/**
+ * \ingroup mose
+ * \brief Creates a program's output folder and writes and removes a probe file in it, so that
+ *        an output that cannot be written fails before the run, not after it.
+ * \param option the option that names the folder, for the message ("--outputDir")
+ * \param folder the folder
+ */
+void CheckOutputFolder(const std::string& option, const std::string& folder);
+
+/**
+ * \ingroup mose
+ * \brief Adds a text option that keeps the whole text after '=' (a file or folder name, a
+ *        schedule, a number parsed later).
+ *
+ * ns-3's CommandLine reads a std::string option with operator>>, which stops at the first white
+ * space: "--outputDir=my results" would silently become "my" and "--darkTime=25 ms" "25". The
+ * option here is a callback that stores the text as given. --PrintHelp shows the value the
+ * variable holds when the option is added as the default.
+ * \param cmd the command line
+ * \param name the option's name, without dashes
+ * \param help its help text
+ * \param value the variable: its current value is the default; Parse() overwrites it with the
+ *        text given (the variable must outlive cmd.Parse())
+ */
+void AddTextOption(CommandLine& cmd,
+                   const std::string& name,
+                   const std::string& help,
+                   std::string& value);
+
+/**
+ * \ingroup mose
+ * \brief AddTextOption() that also records whether the option was given (for an option whose
+ *        value a module attribute may give instead, ResolveAttributeOption()).
+ * \param cmd the command line
+ * \param name the option's name, without dashes
+ * \param help its help text
+ * \param value the variable (see AddTextOption())
+ * \param given set to true when Parse() meets the option (must outlive cmd.Parse())
+ */
+void AddTextOption(CommandLine& cmd,
+                   const std::string& name,
+                   const std::string& help,
+                   std::string& value,
+                   bool& given);
+
+/**
+ * \ingroup mose
+ * \brief Reads a time option of a packet-level program: a duration as ParseDuration() reads it
+ *        ("25ms", "0.5"), within ns-3's time range (whole nanoseconds in 64 bits: a larger
+ *        value would wrap, a smaller nonzero one become 0, either reported as another value).
+ * \param parameter the option, for the message ("--stopTime")
+ * \param text the text as typed
+ * \return the time; a MoseError "invalid --stopTime = "1e308": a duration from 1ns to
+ *         9223372036 s (ns-3's time range)" otherwise
+ */
+Time ParseTimeOption(const std::string& parameter, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief A MoseAttributeOption::read for time options: the time ParseTimeOption() reads, as
+ *        canonical text (whole nanoseconds, "150000000ns"), so "150ms" and "0.15" agree.
+ * \param parameter the option or attribute, for the message
+ * \param text the text
+ * \return the canonical text
+ */
+std::string ReadTimeOption(const std::string& parameter, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief Runs a program's body and turns every exception into a message and exit status 1.
+ *
+ * First calls CheckRngArguments(), CheckArguments() and CheckModuleAttributes(). A MoseError prints
+ * "<program>: error: <message>"; an std::bad_alloc says that memory ran out and which options size
+ * the run; any other std::exception is reported with its what(). Standard output is flushed and
+ * checked, so a full disk or a closed pipe is an error, not a silent truncation.
+ *
+ * \param program the program's name for messages (e.g. "mose-paper")
+ * \param argc argument count
+ * \param argv arguments
+ * \param boolOptions the program's boolean options, without dashes (see CheckArguments())
+ * \param body the program: parses its CommandLine and does the work
+ * \return the exit status: 0 on success, 1 on any error
+ */
+int RunMoseProgram(const std::string& program,
+                   int argc,
+                   char* argv[],
+                   const std::vector<std::string>& boolOptions,
+                   const std::function<void()>& body);
+
+/**
+ * \ingroup mose
+ * \return the memory this process may use, in bytes: the least of the physical memory, the
+ *         address-space and data-segment limits (ulimit -v, -d) and the cgroup's memory.max
+ */
+uint64_t AvailableMemoryBytes();
+
+/**
+ * \ingroup mose
+ * \brief Throws a MoseError before any allocation if a run cannot fit in memory.
+ * \param what the options that size the run, as the user typed them (e.g. "--flows=1e11")
+ * \param bytes a lower bound of the memory the run needs
+ */
+void CheckMemory(const std::string& what, uint64_t bytes);
+
+/**
+ * \ingroup mose
+ * \brief Rejects a study (mose-paper, mose-templates) that cannot fit in memory.
+ *
+ * A lower bound of one seed's memory: the flows of both modes (2 F sizeof(Flow)), the three
+ * templates' circuit lists and adjacency (3 N d / 2 circuits, each stored three times as
+ * 8 bytes), and the routing tables of one destination batch (64 bytes per group). Each worker
+ * thread holds one seed. A run above the bound fails early with a message naming --nodes,
+ * --degree, --flows and --threads; one under it can still run out, which RunMoseProgram()
+ * reports.
+ *
+ * \param config the study's configuration
+ * \param workers the number of seeds held at once
+ */
+void CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers);
+
+/// The largest number of groups: node ids are 32-bit and one value is kept for "none"
+constexpr uint32_t MAX_GROUPS = UINT32_MAX - 1;
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_PROGRAM_H */

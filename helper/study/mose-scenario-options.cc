@@ -1,0 +1,469 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-scenario-options.h"
+
+#include "mose-program.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-ns3-compat.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-routing.h"
+#include "ns3/rng-seed-manager.h"
+
+#include <array>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseScenarioOptions");
+
+namespace
+{
+
+/// The options of one mode's role counts, its roles file and the paper's shares for messages
+struct RoleOptionNames
+{
+    std::array<std::string, 3> counts; //!< prefill, decode, training
+    std::string file;                  //!< the roles file option
+    std::string mode;                  //!< the mode's name
+    std::string share;                 //!< the paper's P (and D) share of 1024
+};
+
+const std::array<RoleOptionNames, 2> ROLE_OPTIONS = {
+    RoleOptionNames{{"prefill", "decode", "training"},
+                    "inferenceRolesFile",
+                    "inference-heavy",
+                    "410"},
+    RoleOptionNames{{"trPrefill", "trDecode", "trTraining"},
+                    "trainingRolesFile",
+                    "training-heavy",
+                    "102"}};
+
+/// \return an unsigned option's value as canonical text
+std::string
+ReadUnsigned(const std::string& parameter, const std::string& text)
+{
+    return std::to_string(ParseUnsigned32(parameter, text));
+}
+
+/// \return a routing rule's canonical name
+std::string
+ReadRouting(const std::string& parameter, const std::string& text)
+{
+    return ToString(ParseEnum<RoutingRule>(text, parameter));
+}
+
+/// The options whose values a program with FABRIC sets as module attributes
+const std::array<MoseAttributeOption, 3> FABRIC_ATTRIBUTES = {
+    MoseAttributeOption{"nodes", "ns3::MoseTopologyHelper::Groups", ReadUnsigned},
+    MoseAttributeOption{"degree", "ns3::MoseTopologyHelper::PortsPerGroup", ReadUnsigned},
+    MoseAttributeOption{"routing", "ns3::MoseRouteTable::Rule", ReadRouting}};
+
+} // namespace
+
+MoseScenarioOptions::MoseScenarioOptions(const MoseScenarioDefaults& defaults, uint32_t offers)
+    : m_defaults(defaults),
+      m_offers(offers)
+{
+    NS_LOG_FUNCTION(this << defaults.nodes << defaults.flows << defaults.seeds << offers);
+}
+
+std::vector<MoseScenarioOptions::Option>
+MoseScenarioOptions::GetOptions() const
+{
+    const MoseFlowExperimentConfig c;
+    std::vector<Option> o = {
+        {"nodes", "number of groups N", std::to_string(m_defaults.nodes)},
+        {"degree", "optical ports per group d", std::to_string(c.degree)},
+        {"prefill", "prefill groups, inference-heavy mode", "floor(N * 410 / 1024)"},
+        {"decode", "decode groups, inference-heavy mode", "floor(N * 410 / 1024)"},
+        {"training", "training groups, inference-heavy mode", "N - 2 floor(N * 410 / 1024)"},
+        {"trPrefill", "prefill groups, training-heavy mode", "floor(N * 102 / 1024)"},
+        {"trDecode", "decode groups, training-heavy mode", "floor(N * 102 / 1024)"},
+        {"trTraining", "training groups, training-heavy mode", "N - 2 floor(N * 102 / 1024)"},
+        {"roleTransition", "role change between modes: swap or nested", ToString(c.transition)},
+        {"pdReservedPorts",
+         "r of the P-D-biased template H^PD, 0..d (d - 1: the paper's H^PD; 0: H^U)",
+         "d - 1"},
+        {"compromiseReservedPorts",
+         "r of the compromise template H^C, 0..d",
+         std::to_string(c.compromiseReservedPorts)},
+        {"completion", "bipartite completion: circulant or random", ToString(c.completion)},
+        {"construction",
+         "MoSE's templates at a switch: fresh, or rewiring-aware (keep the circuits the "
+         "template allows)",
+         ToString(c.construction)},
+        {"assignment", "P-D assignment: one-to-one or many-to-one", ToString(c.assignment)},
+        {"assignmentCap", "many-to-one: prefills per decode, >= 1", "max(r of H^PD, 1)"},
+        {"flows",
+         "flows drawn per workload mode F (a mode whose flows come from a file draws none)",
+         std::to_string(m_defaults.flows)},
+        {"kvShareInference",
+         "share of KV flows, inference-heavy",
+         FormatNumber(c.kvShareInference)},
+        {"kvShareTraining", "share of KV flows, training-heavy", FormatNumber(c.kvShareTraining)},
+    };
+    if ((m_offers & ROUTING) != 0)
+    {
+        o.push_back(
+            {"routing", "shortest-path, random-shortest-path or ecmp", ToString(c.routing)});
+    }
+    if ((m_offers & SEEDS) != 0)
+    {
+        o.push_back({"seeds",
+                     "number of seeds; seed k uses run RngRun + k",
+                     std::to_string(m_defaults.seeds)});
+        o.push_back({"threads",
+                     "worker threads (0: one per core); results do not depend on it",
+                     std::to_string(c.threads)});
+    }
+    o.push_back({"inferenceRolesFile",
+                 "inference-heavy roles from a CSV file (node,role) instead of the counts",
+                 ""});
+    o.push_back({"trainingRolesFile",
+                 "training-heavy roles from a CSV file instead of the counts and roleTransition",
+                 ""});
+    o.push_back({"inferenceAssignmentFile",
+                 "inference-heavy P-D assignment from a CSV file (prefill,decode,weight)",
+                 ""});
+    o.push_back({"trainingAssignmentFile", "training-heavy P-D assignment from a CSV file", ""});
+    o.push_back({"inferenceFlowsFile",
+                 "inference-heavy flows from a CSV file (src,dst,class,demand) instead of drawn",
+                 ""});
+    o.push_back({"trainingFlowsFile", "training-heavy flows from a CSV file", ""});
+    return o;
+}
+
+std::vector<std::string>
+MoseScenarioOptions::GetNames() const
+{
+    std::vector<std::string> names;
+    for (const Option& o : GetOptions())
+    {
+        names.push_back(o.name);
+        if (o.name == "construction")
+        {
+            names.push_back("biregular");
+        }
+    }
+    return names;
+}
+
+void
+MoseScenarioOptions::AddOptions(CommandLine& cmd)
+{
+    NS_LOG_FUNCTION(this);
+    for (const Option& o : GetOptions())
+    {
+        const std::string name = o.name;
+        cmd.AddValue(
+            name,
+            o.help,
+            Callback<bool, MOSE_COMMAND_LINE_CB_ARG>([this, name](MOSE_COMMAND_LINE_CB_ARG value) {
+                m_given[name] = std::string(value);
+                return true;
+            }),
+            o.defaultText);
+        if (name == "construction")
+        {
+            cmd.AddValue("biregular", "allow a biregular P-D split when |P| != |D|", m_biregular);
+        }
+    }
+}
+
+std::optional<std::string>
+MoseScenarioOptions::GivenText(const std::string& name) const
+{
+    auto it = m_given.find(name);
+    std::optional<std::string> given;
+    if (it != m_given.end())
+    {
+        given = it->second;
+    }
+    if ((m_offers & FABRIC) != 0 && (name != "routing" || (m_offers & ROUTING) != 0))
+    {
+        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        {
+            if (o.option == name)
+            {
+                return ResolveAttributeOption(o, given);
+            }
+        }
+    }
+    return given;
+}
+
+bool
+MoseScenarioOptions::IsGiven(const std::string& name) const
+{
+    return GivenText(name).has_value();
+}
+
+std::string
+MoseScenarioOptions::TextOf(const std::string& name) const
+{
+    if (std::optional<std::string> given = GivenText(name))
+    {
+        return *given;
+    }
+    for (const Option& o : GetOptions())
+    {
+        if (o.name == name)
+        {
+            return o.defaultText;
+        }
+    }
+    return "";
+}
+
+std::string
+MoseScenarioOptions::Describe(const std::string& name) const
+{
+    if (!IsGiven(name))
+    {
+        return TextOf(name) + " (default)";
+    }
+    if (m_given.count(name) == 0)
+    {
+        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        {
+            if (o.option == name)
+            {
+                return QuoteText(TextOf(name)) + " (from --" + o.attribute + ")";
+            }
+        }
+    }
+    return QuoteText(TextOf(name));
+}
+
+uint32_t
+MoseScenarioOptions::Unsigned32(const std::string& name, uint32_t otherwise) const
+{
+    return IsGiven(name) ? ParseUnsigned32("--" + name, TextOf(name)) : otherwise;
+}
+
+void
+MoseScenarioOptions::RejectUnused(const std::vector<std::string>& names,
+                                  const std::string& reason) const
+{
+    for (const std::string& name : names)
+    {
+        if (IsGiven(name))
+        {
+            ThrowBadParameter("--" + name,
+                              QuoteText(TextOf(name)),
+                              "the option would not be used: " + reason);
+        }
+    }
+}
+
+MoseFlowExperimentConfig
+MoseScenarioOptions::GetConfig() const
+{
+    NS_LOG_FUNCTION(this);
+    if ((m_offers & FABRIC) != 0)
+    {
+        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        {
+            GivenText(o.option); // both given and different: an error naming both
+        }
+        RejectModuleAttribute("ns3::MoseRouteTable::Seed",
+                              "the program draws the routing seed from the run (--RngRun)");
+    }
+    // N and d first: the other defaults follow from them
+    const uint32_t nodes = Unsigned32("nodes", m_defaults.nodes);
+    const uint32_t degree = Unsigned32("degree", MoseFlowExperimentConfig().degree);
+    if (nodes < 2)
+    {
+        ThrowBadParameter("--nodes", Describe("nodes"), "a circuit graph needs at least 2 groups");
+    }
+    if (degree < 1 || degree >= nodes)
+    {
+        ThrowBadParameter("--degree",
+                          Describe("degree"),
+                          "need 1 <= d < N = " + std::to_string(nodes) + " (--nodes)");
+    }
+    if ((static_cast<uint64_t>(nodes) * degree) % 2 != 0)
+    {
+        ThrowBadParameter("--degree",
+                          Describe("degree"),
+                          "N * d = " + std::to_string(nodes) + " * " + std::to_string(degree) +
+                              " is odd; every circuit uses two ports, so N * d must be even");
+    }
+    MoseFlowExperimentConfig c = PaperScaledConfig(nodes, degree);
+
+    // the files
+    c.inferenceRolesFile = TextOf("inferenceRolesFile");
+    c.trainingRolesFile = TextOf("trainingRolesFile");
+    c.inferenceAssignmentFile = TextOf("inferenceAssignmentFile");
+    c.trainingAssignmentFile = TextOf("trainingAssignmentFile");
+    c.inferenceFlowsFile = TextOf("inferenceFlowsFile");
+    c.trainingFlowsFile = TextOf("trainingFlowsFile");
+
+    // roles: each count given replaces its own default, the paper's share of N
+    const std::array<RoleCounts*, 2> counts = {&c.inferenceRoles, &c.trainingRoles};
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        const RoleOptionNames& names = ROLE_OPTIONS[m];
+        RoleCounts& r = *counts[m];
+        if (!TextOf(names.file).empty())
+        {
+            RejectUnused({names.counts[0], names.counts[1], names.counts[2]},
+                         "the " + names.mode + " roles come from --" + names.file);
+            if (m == 1)
+            {
+                RejectUnused({"roleTransition"},
+                             "the training-heavy roles come from --trainingRolesFile");
+            }
+            continue;
+        }
+        r.prefill = Unsigned32(names.counts[0], r.prefill);
+        r.decode = Unsigned32(names.counts[1], r.decode);
+        r.training = Unsigned32(names.counts[2], r.training);
+        if (r.Total() != nodes)
+        {
+            const std::array<uint32_t, 3> value = {r.prefill, r.decode, r.training};
+            const std::array<const char*, 3> letter = {" P", " D", " T"};
+            std::string text;
+            for (std::size_t k = 0; k < 3; ++k)
+            {
+                text += (k == 0 ? "" : " + ") + std::to_string(value[k]) + letter[k] +
+                        (IsGiven(names.counts[k]) ? "" : " (default)");
+            }
+            text += " = " + std::to_string(r.Total());
+            ThrowBadParameter(
+                "--" + names.counts[0] + "/--" + names.counts[1] + "/--" + names.counts[2],
+                text,
+                "the " + names.mode + " counts must add up to N = " + std::to_string(nodes) +
+                    " (--nodes); a count not given is the paper's share of N "
+                    "(floor(N * " +
+                    names.share +
+                    " / 1024) prefill and as many decode groups, "
+                    "the rest training)");
+        }
+    }
+    c.transition = ParseEnum<RoleTransition>(TextOf("roleTransition"), "--roleTransition");
+
+    // the templates
+    c.pdReservedPorts = Unsigned32("pdReservedPorts", c.pdReservedPorts);
+    if (c.pdReservedPorts > degree)
+    {
+        ThrowBadParameter("--pdReservedPorts",
+                          Describe("pdReservedPorts"),
+                          "need 0 <= r <= d = " + std::to_string(degree) +
+                              " (--degree); d - 1 is the paper's H^PD, 0 makes it H^U");
+    }
+    c.compromiseReservedPorts = Unsigned32("compromiseReservedPorts", c.compromiseReservedPorts);
+    if (c.compromiseReservedPorts > degree)
+    {
+        ThrowBadParameter("--compromiseReservedPorts",
+                          Describe("compromiseReservedPorts"),
+                          "need 0 <= r <= d = " + std::to_string(degree) + " (--degree)");
+    }
+    c.completion = ParseEnum<BipartiteCompletion>(TextOf("completion"), "--completion");
+    c.construction = ParseEnum<TemplateConstruction>(TextOf("construction"), "--construction");
+    c.allowBiregular = m_biregular;
+
+    // the P-D assignments
+    if (!c.inferenceAssignmentFile.empty() && !c.trainingAssignmentFile.empty())
+    {
+        RejectUnused({"assignment", "assignmentCap"},
+                     "both modes' P-D assignments come from files");
+    }
+    c.assignment = ParseEnum<PdAssignmentKind>(TextOf("assignment"), "--assignment");
+    if (IsGiven("assignmentCap"))
+    {
+        if (c.assignment != PdAssignmentKind::MANY_TO_ONE)
+        {
+            RejectUnused({"assignmentCap"},
+                         "it caps the prefills per decode of --assignment=many-to-one, and "
+                         "--assignment is " +
+                             ToString(c.assignment));
+        }
+        c.assignmentCap = ParseUnsigned32("--assignmentCap", TextOf("assignmentCap"));
+        if (c.assignmentCap == 0)
+        {
+            ThrowBadParameter("--assignmentCap",
+                              Describe("assignmentCap"),
+                              "need at least 1 prefill per decode (the default: max(r of H^PD, "
+                              "1))");
+        }
+    }
+
+    // the flows
+    if (!c.inferenceFlowsFile.empty() && !c.trainingFlowsFile.empty())
+    {
+        RejectUnused({"flows"}, "both modes' flows come from files");
+    }
+    if (!c.inferenceFlowsFile.empty())
+    {
+        RejectUnused({"kvShareInference"},
+                     "the inference-heavy flows come from --inferenceFlowsFile");
+    }
+    if (!c.trainingFlowsFile.empty())
+    {
+        RejectUnused({"kvShareTraining"}, "the training-heavy flows come from --trainingFlowsFile");
+    }
+    c.flows = IsGiven("flows") ? ParseUnsigned64("--flows", TextOf("flows")) : m_defaults.flows;
+    if (c.flows == 0 && (c.inferenceFlowsFile.empty() || c.trainingFlowsFile.empty()))
+    {
+        ThrowBadParameter("--flows", Describe("flows"), "need at least 1 flow per mode");
+    }
+    for (const auto& [name, share] :
+         {std::make_pair(std::string("kvShareInference"), &c.kvShareInference),
+          std::make_pair(std::string("kvShareTraining"), &c.kvShareTraining)})
+    {
+        if (IsGiven(name))
+        {
+            *share = ParseReal("--" + name, TextOf(name));
+            if (!(*share >= 0.0 && *share <= 1.0))
+            {
+                ThrowBadParameter("--" + name, Describe(name), "a share must lie in [0, 1]");
+            }
+        }
+    }
+
+    // routing and seeds
+    if ((m_offers & ROUTING) != 0)
+    {
+        c.routing = ParseEnum<RoutingRule>(TextOf("routing"), "--routing");
+    }
+    c.seeds = 1;
+    if ((m_offers & SEEDS) != 0)
+    {
+        c.seeds = Unsigned32("seeds", m_defaults.seeds);
+        if (c.seeds == 0)
+        {
+            ThrowBadParameter("--seeds", Describe("seeds"), "need at least 1 seed");
+        }
+        c.threads = Unsigned32("threads", c.threads);
+    }
+    c.firstRun = RngSeedManager::GetRun();
+    if (c.firstRun + c.seeds < c.firstRun)
+    {
+        // named by the options this program has: seed k uses run --RngRun + k
+        if ((m_offers & SEEDS) != 0)
+        {
+            throw MoseError("--RngRun = " + std::to_string(c.firstRun) +
+                            " and --seeds = " + std::to_string(c.seeds) +
+                            " disagree: seed k uses run --RngRun + k, and --RngRun + --seeds must "
+                            "be at most 18446744073709551615; give a smaller --RngRun or --seeds");
+        }
+        ThrowBadParameter("--RngRun",
+                          QuoteText(std::to_string(c.firstRun)),
+                          "at most 18446744073709551614 (this program runs one seed, run --RngRun, "
+                          "and keeps run + 1 within 64 bits)");
+    }
+    c.Validate();
+    return c;
+}
+
+} // namespace mose
+} // namespace ns3

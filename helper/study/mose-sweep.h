@@ -1,0 +1,279 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SWEEP_H
+#define MOSE_SWEEP_H
+
+#include "mose-flow-experiment-helper.h"
+#include "mose-scenario-options.h"
+
+#include "ns3/command-line.h"
+#include "ns3/mose-flow-experiment-config.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief The axes of a design-space sweep and the study every point runs.
+ *
+ * A point is (N, d, r, rho, construction): N groups of degree d, r ports of H^PD reserved for
+ * P-D circuits, an inference-heavy KV share rho and MoSE's template construction. Every other
+ * parameter (seeds, flows, routing, assignment, completion, r of H^C, training-heavy KV share,
+ * ...) is the base configuration's.
+ *
+ * Roles: a point whose N equals base.nodes uses base.inferenceRoles and base.trainingRoles (the
+ * counts the user gave, by default the paper's 410/410/204 and 102/102/820 at N = 1024); every
+ * other N uses RoleCounts::PaperScaled(N, mode).
+ */
+struct MoseSweepConfig
+{
+    std::vector<uint32_t> nodes{1024};                                           //!< values of N
+    std::vector<uint32_t> degrees{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}; //!< values of d
+    /// values of r of H^PD; empty means "all": 0..d for each d. Explicit values above a
+    /// point's d are not enumerated for that d.
+    std::vector<uint32_t> reservedPorts;
+    std::vector<double> kvShares{0.7}; //!< values of the inference-heavy KV share rho
+    std::vector<TemplateConstruction> constructions{
+        TemplateConstruction::FRESH,
+        TemplateConstruction::REWIRING_AWARE}; //!< MoSE's template constructions
+    MoseFlowExperimentConfig base;             //!< everything else
+
+    /**
+     * \brief Throws a MoseError naming the first invalid axis (with its option name, e.g.
+     *        "--sweepDegrees") and value: an empty or repeated list, N < 16, d < 3 or d >= N,
+     *        an explicit r above every d, a share outside (0, 1], role, assignment or flows files
+     *        in the base, or base.compromiseReservedPorts above a d.
+     */
+    void Validate() const;
+};
+
+/**
+ * \ingroup mose
+ * \brief One point of a sweep.
+ */
+struct MoseSweepPoint
+{
+    uint32_t nodes{0};                                              //!< N
+    uint32_t degree{0};                                             //!< d
+    uint32_t reservedPorts{0};                                      //!< r of H^PD
+    double kvShare{0};                                              //!< inference-heavy KV share
+    TemplateConstruction construction{TemplateConstruction::FRESH}; //!< MoSE's construction
+};
+
+/**
+ * \ingroup mose
+ * \brief What a sweep point yielded: every summary of its study, or why it was skipped.
+ */
+struct MoseSweepResult
+{
+    MoseSweepPoint point; //!< the point
+    bool skipped{false};  //!< true if the templates could not be built (or another MoseError)
+    std::string reason;   //!< the MoseError's message when skipped
+    /// Summarize(mode, policy, metric) per (mode, policy, metric), in ALL_MODES x ALL_POLICIES x
+    /// ALL_METRICS order; empty when skipped
+    std::vector<MoseSummary> summaries;
+    /// SummarizeSwitch(mode, MoSE) per mode, in ALL_MODES order; empty when skipped
+    std::vector<MoseSwitchSummary> switches;
+
+    /**
+     * \param mode the workload mode \param policy the policy \param metric the metric
+     * \return its mean and 95% CI over seeds; throws a MoseError if the point was skipped
+     */
+    MoseSummary Get(WorkloadMode mode, Policy policy, MoseMetric metric) const;
+
+    /**
+     * \param mode the mode entered
+     * \return the circuits kept and changed by MoSE's switch into the mode (means over seeds);
+     *         throws a MoseError if the point was skipped
+     */
+    MoseSwitchSummary GetSwitch(WorkloadMode mode) const;
+};
+
+/**
+ * \ingroup mose
+ * \brief Runs a flow-level study (MoseFlowExperimentHelper) at every point of a design-space
+ *        sweep and writes sweep.csv, skipped.csv and gnuplot figures.
+ *
+ * Points are enumerated in a fixed order: N (as listed), then d, then r (ascending 0..d for
+ * "all", else as listed), then rho, then the construction. Points run on config.base.threads
+ * workers (0: one per core); each point's results go to its own slot, so neither the number of
+ * threads nor scheduling changes any result, and the same inputs and --RngRun give identical
+ * files.
+ */
+class MoseSweep
+{
+  public:
+    /// \param config the axes and the base study; validated here (MoseError)
+    explicit MoseSweep(const MoseSweepConfig& config);
+
+    /// \return the configuration
+    const MoseSweepConfig& GetConfig() const;
+
+    /// \return every point, in the sweep's order
+    const std::vector<MoseSweepPoint>& GetPoints() const;
+
+    /**
+     * \param point a point
+     * \return the study's configuration at that point (base with N, d, roles, r, rho and the
+     *         construction of the point); not validated
+     */
+    MoseFlowExperimentConfig MakeConfig(const MoseSweepPoint& point) const;
+
+    /**
+     * \brief Evaluates every point. A point whose study throws a MoseError (templates that
+     *        cannot be built: r = d with training groups, r-regular bipartite sides that do not
+     *        fit, odd port sums, ...) is recorded as skipped with the message; any other
+     *        exception stops the sweep and is rethrown.
+     * \param progress called after each point with (points done, points in all, its result);
+     *        calls are serialised but may come from any worker thread; may be empty
+     */
+    void Run(const std::function<void(uint32_t, uint32_t, const MoseSweepResult&)>& progress = {});
+
+    /// \return one result per point, in GetPoints() order (empty before Run())
+    const std::vector<MoseSweepResult>& GetResults() const;
+
+    /**
+     * \brief Prints one line per point: MoSE's headline numbers (KV avg cost and MaxLoad
+     *        inference-heavy, training avg cost training-heavy, S-Train's KV avg cost, circuits
+     *        changed per switch into each mode), or why the point was skipped.
+     * \param os the stream
+     */
+    void PrintTable(std::ostream& os) const;
+
+    /**
+     * \brief Writes into a folder (created if missing):
+     *        sweep.csv (nodes,degree,r,kv_share,construction,mode,policy,metric,mean,ci95,n: every
+     *        policy x mode x metric, plus metrics switch_kept and switch_changed for MoSE) and
+     *        skipped.csv (nodes,degree,r,kv_share,construction,reason).
+     * \param dir the folder
+     */
+    void WriteCsv(const std::string& dir) const;
+
+    /**
+     * \brief Writes the figures as gnuplot scripts with inline data (PNG terminal):
+     *        per (N, rho, construction): kv_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's
+     *        KV avg cost, inference-heavy, against r, one curve per d) and
+     *        tr_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's training avg cost,
+     *        training-heavy, against r); per (N, rho): switch_vs_r_n<N>_kv<rho>.plt (circuits
+     * changed per MoSE switch, mean of the two switches, against r; one colour per d, solid fresh,
+     * dashed rewiring-aware); if several N: per mode, max_load_vs_n_<mode>.plt (MaxLoad against N,
+     * one curve per policy and d, at r = d - 1 if swept, else the smallest r swept for that d;
+     * first rho and construction). \param dir the folder \return the .plt files written
+     */
+    std::vector<std::string> WritePlots(const std::string& dir) const;
+
+  private:
+    /**
+     * \brief Runs one point's study.
+     * \param index the point's index
+     * \param threads worker threads for its seeds
+     */
+    void RunPoint(std::size_t index, uint32_t threads);
+
+    MoseSweepConfig m_config;               //!< axes and base
+    std::vector<MoseSweepPoint> m_points;   //!< points in order
+    std::vector<MoseSweepResult> m_results; //!< per point
+};
+
+/**
+ * \ingroup mose
+ * \brief Reads a list of unsigned integers: comma-separated items, each a number, "a:b"
+ *        (a, a+1, ..., b) or "a:b:step"; the list syntax of mose::SplitList() (no empty list or
+ *        item) and no value twice (ThrowRepeatedItem()). Throws a MoseError naming the option
+ *        and the text.
+ * \param option the option's name, e.g. "--sweepDegrees"
+ * \param text the text
+ * \return the values, in the order given
+ */
+std::vector<uint32_t> ParseSweepUnsignedList(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief Reads a list of reals: comma-separated items, each a number or "a:b:step" (a, a+step,
+ *        ... up to b, within 1e-9 step); SplitList()'s syntax, no value twice. Throws a
+ *        MoseError naming the option and the text.
+ * \param option the option's name
+ * \param text the text
+ * \return the values, in the order given
+ */
+std::vector<double> ParseSweepRealList(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief Reads the r axis: "all" (any letter case) or a list as ParseSweepUnsignedList().
+ * \param option the option's name
+ * \param text the text
+ * \return the values; empty for "all"
+ */
+std::vector<uint32_t> ParseSweepReservedPorts(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief Reads a comma-separated list of template constructions ("fresh", "rewiring-aware"):
+ *        mose::ParseEnumList().
+ * \param option the option's name
+ * \param text the text
+ * \return the values, in the order given
+ */
+std::vector<TemplateConstruction> ParseSweepConstructions(const std::string& option,
+                                                          const std::string& text);
+
+/**
+ * \ingroup mose
+ * \brief The sweep's command-line options (--sweepNodes, --sweepDegrees, --sweepR,
+ *        --sweepKvShare, --sweepConstruction) next to the study's (MoseScenarioOptions).
+ *
+ * The axes replace the study's --degree, --pdReservedPorts, --construction and
+ * --kvShareInference: giving one of those is an error. Role counts that are given apply to the
+ * point whose N is --nodes, which --sweepNodes must then list; every other N uses the paper's
+ * shares (MoseSweep::MakeConfig()).
+ */
+class MoseSweepCommandLine
+{
+  public:
+    /**
+     * \param defaults the axes' defaults; of defaults.base only the scale (nodes, flows, seeds)
+     *        is a default of the study's options, whose other defaults are every program's
+     *        (MoseScenarioOptions)
+     */
+    explicit MoseSweepCommandLine(const MoseSweepConfig& defaults = MoseSweepConfig());
+
+    /**
+     * \brief Adds the options to a CommandLine; call before cmd.Parse().
+     * \param cmd the command line
+     */
+    void AddOptions(CommandLine& cmd);
+
+    /**
+     * \brief Parses the options given; call after cmd.Parse().
+     * \return the sweep's configuration, validated (MoseError naming the first bad option)
+     */
+    MoseSweepConfig GetConfig() const;
+
+  private:
+    MoseSweepConfig m_defaults;  //!< defaults
+    MoseScenarioOptions m_study; //!< the study's options
+    std::string m_nodes;         //!< --sweepNodes
+    std::string m_degrees;       //!< --sweepDegrees
+    std::string m_reservedPorts; //!< --sweepR
+    std::string m_kvShares;      //!< --sweepKvShare
+    std::string m_constructions; //!< --sweepConstruction
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_SWEEP_H */

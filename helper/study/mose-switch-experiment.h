@@ -1,0 +1,351 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SWITCH_EXPERIMENT_H
+#define MOSE_SWITCH_EXPERIMENT_H
+
+#include "ns3/gnuplot.h"
+#include "ns3/mose-break-even.h"
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-mode-switcher-helper.h"
+#include "ns3/mose-mode-switcher.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-roles.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-transfer-monitor.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Parameters of one mode-switching run: a scenario run, a policy, a schedule of mode
+ *        boundaries and the traffic of every mode interval.
+ *
+ * The scenario (N, d, roles, templates, flows per mode, routing rule) is the flow-level study's
+ * configuration. The switch's knobs (Phases K, Drain, DrainTimeout, ReconfigurationDelay) are
+ * MoseModeSwitcher attributes and the traffic's (BytesPerUnit, transport, ...) MoseTrafficHelper
+ * attributes, set with Config::SetDefault or --ns3::Type::Attr=value.
+ *
+ * Mode interval 0 runs the initial mode from firstStart to the first boundary; interval i > 0
+ * runs boundary i - 1's mode from that boundary to the next one (the last: to `end`). Each
+ * interval's transfers are all flows of its mode (one transfer per (source, destination) pair
+ * by default), starting uniformly over the first min(interval length, startWindow) of the
+ * interval (MoseModeSwitcherHelper::InstallModeTraffic()).
+ */
+struct MoseSwitchExperimentConfig
+{
+    mose::MoseFlowExperimentConfig scenario; //!< N, d, roles, templates, flows, routing rule
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
+    mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
+    std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
+    Time firstStart{MilliSeconds(1)};       //!< start of interval 0
+    Time end{MilliSeconds(600)};            //!< end of the last interval
+    Time startWindow{MilliSeconds(150)};    //!< the longest start window of an interval
+    Time stopTime{Seconds(30)};             //!< the simulation ends here at the latest
+    Time binWidth{MilliSeconds(1)};         //!< bin of the goodput timeline
+    uint64_t run{1};                        //!< the ns-3 run of the scenario (--RngRun)
+    /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
+    /// in place of the value it was read as
+    std::map<std::string, std::string> optionText;
+
+    /**
+     * \brief A configuration with the scenario defaults of every mose program at N groups
+     *        (mose::PaperScaledConfig(): d = 4, the paper's role shares scaled to N, H^PD with
+     *        r = d - 1) and the schedule "inference-heavy:200ms,training-heavy:200ms,
+     *        inference-heavy:200ms" (mose-mode-switch's default).
+     * \param nodes N
+     * \param flows flows per mode
+     * \return the configuration
+     */
+    static MoseSwitchExperimentConfig Scaled(uint32_t nodes, uint64_t flows);
+
+    /**
+     * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
+     *        the MODE:DURATION syntax of --schedule): the fabric is in period 0's mode from
+     *        time 0 (its transfers start at firstStart), period k > 0 starts at the sum of the
+     *        durations before it, and the last one ends at the sum of all.
+     *
+     * MoseError naming "--schedule period K duration" for a period that does not last at least
+     * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
+     * \param periods the periods, in order
+     */
+    void SetSchedule(const std::vector<mose::SchedulePeriod>& periods);
+
+    /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
+    std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
+
+    /**
+     * Throws a MoseError naming the first invalid parameter (the scenario's, an unsorted
+     * schedule, firstStart not before the first boundary, end not after the last, a stop time
+     * before end, a non-positive start window or bin width).
+     */
+    void Validate() const;
+
+    /// \param option an option ("--binWidth") \param value its value
+    /// \return the option's text as given (optionText), quoted, or else the value in ms
+    std::string Shown(const std::string& option, Time value) const;
+
+    /// \return --schedule as given (optionText), or else the schedule's periods, quoted
+    std::string ScheduleShown() const;
+};
+
+/**
+ * \ingroup mose
+ * \brief What one mode interval of a switching run gave, at the flow and the packet level.
+ */
+struct MoseSwitchInterval
+{
+    uint32_t index{0};                                            //!< interval number
+    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< its mode
+    mose::TemplateId templateId{mose::TemplateId::UNIFORM};       //!< the template the policy picks
+    Time start;                                                   //!< interval start
+    Time end;                                                     //!< interval end
+    /// the switch at the interval's start (none for interval 0)
+    std::optional<MoseSwitchRecord> switchRecord;
+
+    // flow level: the interval's circuit graph (the policy's template for the mode) and flows
+    uint64_t flows{0};         //!< flows of the mode
+    mose::FlowMetrics metrics; //!< EvaluateFlows() on that graph and those flows
+    mose::CircuitGraph graph;  //!< the interval's circuit graph (the template)
+
+    // packet level
+    std::vector<MoseTransfer> transfers; //!< the transfers started in the interval
+    MoseFctSummary kv;                   //!< FCT and goodput of its KV transfers
+    MoseFctSummary training;             //!< FCT and goodput of its training transfers
+    /// whether the OCS carried exactly `graph` at the interval's end
+    bool graphRealised{false};
+    /// per circuit of `graph` (its GetCircuits() order), payload bytes crossing it (both
+    /// directions) from the moment the graph was in place (the switch's end; interval 0: the
+    /// start) to the interval's end (the last interval: the end of the simulation)
+    std::vector<uint64_t> circuitBytes;
+    uint64_t bytesDuringSwitch{0}; //!< payload bytes crossing any circuit during the switch
+    uint64_t packetsLost{0};       //!< packets lost in the fabric during the interval
+    /// packetsLost per MoseLossMonitor drop point
+    std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{};
+
+    /// \return the largest of circuitBytes (0 if none)
+    uint64_t GetMaxCircuitBytes() const;
+    /// \return the mean of circuitBytes (0 if none)
+    double GetMeanCircuitBytes() const;
+    /// \param cls a class \return kv or training
+    const MoseFctSummary& GetFct(mose::TrafficClass cls) const;
+};
+
+/**
+ * \ingroup mose
+ * \brief One policy's whole switching run in a few numbers: FCT over every interval's
+ *        transfers, the makespan, and what its switches cost.
+ */
+struct MoseSwitchRunSummary
+{
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy
+    MoseFctSummary kv;                       //!< KV transfers of all intervals
+    MoseFctSummary training;                 //!< training transfers of all intervals
+    uint32_t transfers{0};                   //!< transfers of all intervals
+    uint32_t completed{0};                   //!< how many completed
+    double meanFctS{0};                      //!< mean FCT over every completed transfer
+    /// total completion time: the last completion minus the first start, seconds
+    double makespanS{0};
+    uint32_t switches{0};                          //!< switches started
+    uint32_t circuitsChanged{0};                   //!< circuits removed + added over all switches
+    Time switchTime;                               //!< sum of the switches' durations
+    Time blackoutTime;                             //!< sum of their blackout times
+    uint64_t packetsHeld{0};                       //!< packets held during the switches
+    Time longestHold;                              //!< the longest hold of any switch
+    uint64_t packetsLost{0};                       //!< packets lost in the fabric, whole run
+    std::vector<mose::WorkloadMode> intervalModes; //!< per interval, its mode
+    std::vector<double> intervalMeanFctS;          //!< per interval, mean FCT of its transfers
+    std::vector<double> intervalMaxLoad;           //!< per interval, flow-level MaxLoad
+    double wallSeconds{0}; //!< wall-clock seconds of Simulator::Run() (printed, never in a file)
+    double simulatedSeconds{0}; //!< simulated seconds
+};
+
+/**
+ * \ingroup mose
+ * \brief Builds and runs one mode-switching experiment and reports, per mode interval, the
+ *        flow-level metrics of the interval's circuit graph and flows next to the packet-level
+ *        results of the same interval, with the mode timeline and the switches' costs.
+ *
+ * Build(): the scenario of the run (mose::MoseScenarioBuilder::Build()), the fabric for the
+ * policy's template of the initial mode (MoseTopologyHelper), the switcher
+ * (MoseModeSwitcherHelper with MakePolicyProvider()), every interval's transfers
+ * (InstallModeTraffic()), a circuit monitor, a goodput timeline (bytes received per class and
+ * time bin, from the transfer monitors' TransferRx traces) and the flow-level metrics of each
+ * interval (mose::EvaluateFlows() with the run's routing rule and seed, the rule the fabric's
+ * routing protocol uses). The circuit monitor is read and reset at every boundary (before the
+ * switch starts) and at every switch's end, so an interval's per-circuit bytes are those of its
+ * own graph while it was in place. Run() stops the simulation once every transfer has completed
+ * and no switch is running (or at stopTime), then destroys the simulator: one experiment per
+ * Simulator lifetime.
+ */
+class MoseSwitchExperiment
+{
+  public:
+    /// \param config the parameters (validated here; MoseError)
+    explicit MoseSwitchExperiment(const MoseSwitchExperimentConfig& config);
+
+    /// \brief Builds the scenario, fabric, switcher, transfers, monitors and flow-level
+    ///        metrics; MoseError for a bad configuration (before anything runs)
+    void Build();
+
+    /// \brief Runs the simulation, collects the results, destroys the simulator
+    void Run();
+
+    /// \return the configuration
+    const MoseSwitchExperimentConfig& GetConfig() const;
+    /// \return the mode intervals (flow-level parts after Build(), the rest after Run())
+    const std::vector<MoseSwitchInterval>& GetIntervals() const;
+    /// \return the switcher's records (after Run())
+    const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
+    /// \return the whole run in a few numbers (after Run())
+    MoseSwitchRunSummary GetSummary() const;
+    /// \return bytes received per time bin (binWidth), KV then training, from time 0
+    const std::vector<std::array<uint64_t, 2>>& GetGoodputBins() const;
+    /// \return the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
+    const std::string& GetSwitcherText() const;
+    /// \return packets lost in the fabric, whole run
+    uint64_t GetPacketsLost() const;
+    /// \return wall-clock seconds of Build()
+    double GetBuildSeconds() const;
+    /// \return wall-clock seconds of Run()
+    double GetWallSeconds() const;
+    /// \return events executed
+    uint64_t GetEvents() const;
+
+    /// \brief Prints the timeline, per interval the switch, the flow-level metrics and the
+    ///        packet-level FCT per class, and the whole run \param os the stream
+    void PrintReport(std::ostream& os) const;
+
+    /**
+     * \brief Writes into a folder (created if missing): PREFIXintervals.csv (one row per
+     *        interval: timeline, switch costs (switch_done 0: unfinished, its figures up to
+     *        switch_until_s; batches: the batches used), flow-level metrics, packet-level FCT
+     *        per class, circuit bytes), PREFIXcircuits.csv (interval, circuit, u, v, flow-level
+     * load, load x bytes per unit, measured bytes), PREFIXgoodput.csv (time bins) and
+     *        PREFIXtransfers.csv (every transfer with its interval).
+     * \param dir the folder
+     * \param prefix file name prefix, e.g. "MoSE_"
+     */
+    void WriteCsv(const std::string& dir, const std::string& prefix) const;
+
+    /**
+     * \brief The goodput timeline as a gnuplot figure: Gb/s per class per time bin, the
+     *        switches' starts (solid) and ends (dashed) as vertical lines, interval modes as
+     *        labels.
+     * \param pngFile the figure's file name (pngcairo terminal)
+     * \return the plot (GenerateOutput() writes its script)
+     */
+    Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
+
+    /**
+     * \brief Reads a duration option as a Time: mose::ParseDuration()'s syntax, a number >= 0
+     *        with an optional unit ns, us, ms, s, min or h ("150ms", "0.2s"; no unit: seconds),
+     *        within ns-3's time range (mose::ParseTimeOption()).
+     * \param parameter the option's name for the message (MoseError)
+     * \param text the text
+     * \return the duration
+     */
+    static Time ParseDuration(const std::string& parameter, const std::string& text);
+
+    /// \return the run's scenario (after Build()): roles, assignments, templates, flows
+    const mose::MoseScenario& GetScenario() const;
+
+  private:
+    /// Event at a boundary (before the switch starts) and at the end: closes an interval's
+    /// circuit bytes \param interval the interval that ends
+    void CloseInterval(uint32_t interval);
+    /// "SwitchDone" sink \param record the switch
+    void OnSwitchDone(const MoseSwitchRecord& record);
+    /// "TransferRx" sink of interval `interval`'s monitor: adds the bytes to the current bin
+    /// \param interval the interval \param index the transfer \param bytes bytes received
+    void OnRx(uint32_t interval, uint32_t index, uint32_t bytes);
+    /// "TransferCompleted" sink: counts completions, then MaybeStop()
+    void OnCompleted(uint32_t, Time);
+    /// Stops the simulation when every transfer completed and no switch runs
+    void MaybeStop();
+    /// \return payload bytes counted on every port since the monitor's last reset
+    uint64_t SumPortBytes() const;
+
+    MoseSwitchExperimentConfig m_config;           //!< parameters
+    mose::MoseScenario m_scenario;                 //!< the run's scenario (Build())
+    std::vector<MoseSwitchInterval> m_intervals;   //!< per interval
+    Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
+    Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher
+    std::vector<Ptr<MoseTrafficHelper>> m_traffic; //!< per interval
+    Ptr<MoseCircuitMonitor> m_circuits;            //!< bytes per circuit
+    Ptr<MoseLossMonitor> m_loss;                   //!< drops
+    std::vector<MoseSwitchRecord> m_records;       //!< results
+    std::vector<std::array<uint64_t, 2>> m_bins;   //!< goodput timeline
+    /// per interval start (and the end), the loss monitor's drops per point
+    std::vector<std::array<uint64_t, MoseLossMonitor::N_POINTS>> m_dropsAtStart;
+    std::string m_switcherText;   //!< attributes as text
+    uint64_t m_bytesPerUnit{0};   //!< MoseTrafficHelper BytesPerUnit
+    uint32_t m_nTransfers{0};     //!< all intervals
+    uint32_t m_nCompleted{0};     //!< all intervals, so far
+    uint64_t m_packetsLost{0};    //!< results
+    double m_buildSeconds{0};     //!< Build() wall time
+    double m_wallSeconds{0};      //!< Run() wall time
+    double m_simulatedSeconds{0}; //!< simulated time
+    uint64_t m_events{0};         //!< events executed
+    bool m_built{false};          //!< Build() ran
+    bool m_ran{false};            //!< Run() ran
+};
+
+/**
+ * \ingroup mose
+ * \brief Compares the same switching run under several policies and answers "is switching
+ *        worth it?": MoSE, which pays its switches, against the best static policy, which pays
+ *        none but keeps a stale template in the other mode.
+ *
+ * The criterion is the mean FCT over every transfer of every interval (both classes); the
+ * verdict also gives each class's mean FCT, the makespan and MoSE's switch cost. The best
+ * static policy is the static one with the lowest mean FCT.
+ */
+class MoseSwitchComparison
+{
+  public:
+    /// \param summary one policy's run
+    void Add(const MoseSwitchRunSummary& summary);
+    /// \return the runs added, in order
+    const std::vector<MoseSwitchRunSummary>& GetSummaries() const;
+    /// \return the best static policy's run, or null if none was added
+    const MoseSwitchRunSummary* GetBestStatic() const;
+    /// \return MoSE's run, or null if it was not added
+    const MoseSwitchRunSummary* GetMose() const;
+    /**
+     * \return the verdict line ("verdict: switching pays off: ..." or "verdict: switching does
+     *         not pay off: ..."), or an explanation if MoSE or every static policy is missing
+     */
+    std::string GetVerdict() const;
+    /// \brief Prints the table (one row per policy), the mean FCT and flow-level MaxLoad per
+    ///        interval and policy, and the verdict \param os the stream
+    void Print(std::ostream& os) const;
+    /// \brief Writes the table as CSV, without wall-clock times (so that two runs with the same
+    ///        RngRun write the same file; wallSeconds is for standard output) \param path the file
+    void WriteCsv(const std::string& path) const;
+
+  private:
+    std::vector<MoseSwitchRunSummary> m_runs; //!< the runs
+};
+
+} // namespace ns3
+
+#endif /* MOSE_SWITCH_EXPERIMENT_H */

@@ -1,0 +1,438 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-break-even.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <sstream>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseBreakEven");
+
+const std::vector<EnumEntry<SwitchCostMetric>>&
+EnumTable<SwitchCostMetric>::Get()
+{
+    using M = SwitchCostMetric;
+    static const std::vector<EnumEntry<SwitchCostMetric>> names = {
+        {M::AVG_COST, "avg_cost", {"avg-cost"}},
+        {M::P95_COST, "p95_cost", {"p95-cost"}},
+        {M::MAX_LOAD, "max_load", {"max-load"}},
+        {M::P95_LOAD, "p95_load", {"p95-load"}},
+        {M::AVG_HOP, "avg_hop", {"avg-hop"}},
+    };
+    return names;
+}
+
+double
+GetSwitchCostRate(const FlowMetrics& m, SwitchCostMetric metric)
+{
+    switch (metric)
+    {
+    case SwitchCostMetric::AVG_COST:
+        return m.all.avgCost;
+    case SwitchCostMetric::P95_COST:
+        return m.all.p95Cost;
+    case SwitchCostMetric::MAX_LOAD:
+        return m.all.maxLoad;
+    case SwitchCostMetric::P95_LOAD:
+        return m.all.p95Load;
+    case SwitchCostMetric::AVG_HOP:
+        return m.all.avgHop;
+    }
+    ThrowBadParameter("metric",
+                      std::to_string(static_cast<int>(metric)),
+                      "one of " + AllowedEnumNames<SwitchCostMetric>());
+}
+
+void
+ValidateSchedule(const std::string& parameter, const std::vector<SchedulePeriod>& schedule)
+{
+    NS_LOG_FUNCTION(parameter << schedule.size());
+    if (schedule.empty())
+    {
+        ThrowBadParameter(parameter, "\"\"", "the schedule is empty; " + ScheduleSyntax());
+    }
+    double total = 0;
+    for (std::size_t k = 0; k < schedule.size(); ++k)
+    {
+        double t = schedule[k].duration;
+        if (!std::isfinite(t) || t < 0)
+        {
+            ThrowBadParameter(parameter + " period " + std::to_string(k + 1) + " duration",
+                              FormatNumber(t),
+                              "a duration must be a finite number of seconds >= 0");
+        }
+        total += t;
+    }
+    if (!std::isfinite(total))
+    {
+        ThrowBadParameter(parameter,
+                          FormatSchedule(schedule),
+                          "the durations add up to more than " +
+                              FormatNumber(std::numeric_limits<double>::max()) + " s");
+    }
+    if (total <= 0)
+    {
+        ThrowBadParameter(parameter,
+                          FormatSchedule(schedule),
+                          "the durations add up to 0 s; at least one must be > 0");
+    }
+}
+
+std::string
+ScheduleSyntax()
+{
+    return "MODE:DURATION periods separated by commas, each mode followed by how long it "
+           "lasts, e.g. inference-heavy:3600,training-heavy:10min (DURATION: a number with an "
+           "optional unit ns, us, ms, s, min or h; no unit: seconds)";
+}
+
+std::vector<SchedulePeriod>
+ParseSchedule(const std::string& parameter, std::string_view text)
+{
+    NS_LOG_FUNCTION(parameter << text);
+    if (text.empty())
+    {
+        ThrowBadParameter(parameter, QuoteText(text), "the schedule is empty; " + ScheduleSyntax());
+    }
+    std::vector<SchedulePeriod> schedule;
+    std::size_t start = 0;
+    while (true)
+    {
+        std::size_t comma = text.find(',', start);
+        std::string_view item =
+            text.substr(start,
+                        comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        const std::string where = parameter + " period " + std::to_string(schedule.size() + 1);
+        if (item.empty())
+        {
+            ThrowBadParameter(where, QuoteText(text), "the period is empty; " + ScheduleSyntax());
+        }
+        std::size_t colon = item.find(':');
+        if (colon == std::string_view::npos || item.find(':', colon + 1) != std::string_view::npos)
+        {
+            ThrowBadParameter(where,
+                              QuoteText(item),
+                              "expected exactly one ':' between the mode and its duration; " +
+                                  ScheduleSyntax());
+        }
+        const std::string_view modeText = item.substr(0, colon);
+        const std::string_view durationText = item.substr(colon + 1);
+        if (!TryParseEnum<WorkloadMode>(modeText) && TryParseEnum<WorkloadMode>(durationText))
+        {
+            // the TIME:MODE boundaries mose-mode-switch read before the two programs shared
+            // one syntax
+            ThrowBadParameter(where,
+                              QuoteText(item),
+                              "the mode comes first: a schedule is " + ScheduleSyntax() +
+                                  "; the TIME:MODE boundary form is no longer read");
+        }
+        SchedulePeriod period;
+        period.mode = ParseEnum<WorkloadMode>(modeText, where + " mode");
+        period.duration = ParseDuration(where + " duration", durationText);
+        schedule.push_back(period);
+        if (comma == std::string_view::npos)
+        {
+            break;
+        }
+        start = comma + 1;
+    }
+    ValidateSchedule(parameter, schedule);
+    return schedule;
+}
+
+std::string
+FormatSchedule(const std::vector<SchedulePeriod>& schedule)
+{
+    std::string text;
+    for (const SchedulePeriod& p : schedule)
+    {
+        text += (text.empty() ? "" : ",") + ToString(p.mode) + ":" + FormatNumber(p.duration);
+    }
+    return text;
+}
+
+std::vector<SchedulePeriod>
+AlternatingSchedule(double duration, uint32_t cycles)
+{
+    NS_LOG_FUNCTION(duration << cycles);
+    if (!std::isfinite(duration) || duration <= 0)
+    {
+        ThrowBadParameter("mode duration",
+                          FormatNumber(duration),
+                          "a finite number of seconds > 0");
+    }
+    if (cycles == 0)
+    {
+        ThrowBadParameter("cycles", "0", "at least 1 cycle");
+    }
+    std::vector<SchedulePeriod> schedule;
+    schedule.reserve(2 * static_cast<std::size_t>(cycles));
+    for (uint32_t i = 0; i < cycles; ++i)
+    {
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            schedule.push_back({mode, duration});
+        }
+    }
+    return schedule;
+}
+
+void
+SwitchCostParameters::Validate() const
+{
+    if (!std::isfinite(darkTime) || darkTime < 0)
+    {
+        ThrowBadParameter("dark time",
+                          FormatNumber(darkTime),
+                          "a finite number of seconds >= 0 (e.g. 0.025)");
+    }
+    if (!std::isfinite(unservedFactor) || unservedFactor < 0)
+    {
+        ThrowBadParameter("unserved factor",
+                          FormatNumber(unservedFactor),
+                          "a finite number >= 0 (1: waiting traffic costs its served cost)");
+    }
+    if (unservedShare && !(*unservedShare >= 0 && *unservedShare <= 1))
+    {
+        ThrowBadParameter("unserved share",
+                          FormatNumber(*unservedShare),
+                          "a share in [0, 1] (1: the whole fabric is dark)");
+    }
+}
+
+void
+PolicyCostRates::Validate() const
+{
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        auto m = static_cast<std::size_t>(mode);
+        if (!std::isfinite(rate[m]) || rate[m] < 0)
+        {
+            ThrowBadParameter("cost rate (" + ToString(mode) + ")",
+                              FormatNumber(rate[m]),
+                              "a finite number >= 0");
+        }
+        if (!(unservedShare[m] >= 0 && unservedShare[m] <= 1))
+        {
+            ThrowBadParameter("unserved share (" + ToString(mode) + ")",
+                              FormatNumber(unservedShare[m]),
+                              "a share in [0, 1]");
+        }
+    }
+}
+
+double
+SwitchPenalty(const PolicyCostRates& p, WorkloadMode entered, const SwitchCostParameters& params)
+{
+    auto m = static_cast<std::size_t>(entered);
+    if (!p.switchesInto[m])
+    {
+        return 0;
+    }
+    double share = params.unservedShare ? *params.unservedShare : p.unservedShare[m];
+    return params.darkTime * share * params.unservedFactor * p.rate[m];
+}
+
+double
+MaxDrawnCostRate(uint32_t nodes, uint64_t flows)
+{
+    return std::max(1.0,
+                    static_cast<double>(nodes > 0 ? nodes - 1 : 0) * static_cast<double>(flows));
+}
+
+double
+MaxCyclePenalty(const SwitchCostParameters& params, double maxRate)
+{
+    const double share = params.unservedShare ? *params.unservedShare : 1.0;
+    return 2 * params.darkTime * share * params.unservedFactor * maxRate;
+}
+
+double
+ScheduleCost::PerUnitTime() const
+{
+    return duration > 0 ? total / duration : 0.0;
+}
+
+ScheduleCost
+IntegrateSchedule(const PolicyCostRates& p,
+                  const std::vector<SchedulePeriod>& schedule,
+                  const SwitchCostParameters& params)
+{
+    NS_LOG_FUNCTION(schedule.size());
+    p.Validate();
+    params.Validate();
+    ValidateSchedule("schedule", schedule);
+    ScheduleCost cost;
+    for (std::size_t k = 0; k < schedule.size(); ++k)
+    {
+        const SchedulePeriod& period = schedule[k];
+        cost.duration += period.duration;
+        cost.servedCost += p.rate[static_cast<std::size_t>(period.mode)] * period.duration;
+        if (k > 0 && period.mode != schedule[k - 1].mode &&
+            p.switchesInto[static_cast<std::size_t>(period.mode)])
+        {
+            ++cost.switches;
+            cost.penalty += SwitchPenalty(p, period.mode, params);
+        }
+    }
+    cost.total = cost.servedCost + cost.penalty;
+    if (!std::isfinite(cost.total))
+    {
+        ThrowBadParameter("schedule",
+                          FormatSchedule(schedule),
+                          "the integrated cost overflows a double; use shorter durations");
+    }
+    NS_LOG_INFO("served " << cost.servedCost << " switches " << cost.switches << " penalty "
+                          << cost.penalty);
+    return cost;
+}
+
+double
+CycleCost::PerUnitTime(double duration) const
+{
+    return (duration * rateSum + penaltySum) / (2 * duration);
+}
+
+CycleCost
+ComputeCycleCost(const PolicyCostRates& p, const SwitchCostParameters& params)
+{
+    p.Validate();
+    params.Validate();
+    CycleCost c;
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        c.rateSum += p.rate[static_cast<std::size_t>(mode)];
+        c.penaltySum += SwitchPenalty(p, mode, params);
+    }
+    return c;
+}
+
+std::string
+BreakEven::ToText() const
+{
+    switch (kind)
+    {
+    case AT: {
+        std::ostringstream os;
+        os << duration << " s";
+        return os.str();
+    }
+    case ALWAYS:
+        return "always";
+    case NEVER:
+        return "never";
+    }
+    return "unknown";
+}
+
+BreakEven
+ComputeBreakEven(const CycleCost& switching, const CycleCost& other)
+{
+    NS_LOG_FUNCTION(switching.rateSum << switching.penaltySum << other.rateSum << other.penaltySum);
+    for (double v : {switching.rateSum, switching.penaltySum, other.rateSum, other.penaltySum})
+    {
+        if (!std::isfinite(v))
+        {
+            ThrowBadParameter("cycle cost", FormatNumber(v), "finite rates and penalties");
+        }
+    }
+    BreakEven b;
+    b.rateSaving = other.rateSum - switching.rateSum;
+    b.extraPenalty = switching.penaltySum - other.penaltySum;
+    if (!(b.rateSaving > 0))
+    {
+        b.kind = BreakEven::NEVER;
+        b.duration = std::numeric_limits<double>::infinity();
+    }
+    else if (b.extraPenalty <= 0)
+    {
+        b.kind = BreakEven::ALWAYS;
+        b.duration = 0;
+    }
+    else
+    {
+        b.kind = BreakEven::AT;
+        b.duration = b.extraPenalty / b.rateSaving;
+    }
+    return b;
+}
+
+double
+LoadShareOfCircuits(const CircuitGraph& graph,
+                    const std::vector<double>& load,
+                    const std::vector<Circuit>& circuits)
+{
+    NS_LOG_FUNCTION(graph.GetNCircuits() << load.size() << circuits.size());
+    const std::vector<Circuit>& all = graph.GetCircuits();
+    if (load.size() != all.size())
+    {
+        ThrowBadParameter("load",
+                          std::to_string(load.size()) + " entries",
+                          "one entry per circuit of the graph (" + std::to_string(all.size()) +
+                              ")");
+    }
+
+    struct Pair
+    {
+        uint64_t copies{0}; //!< circuits of the graph joining the pair
+        uint64_t listed{0}; //!< of them, listed in circuits
+        double load{0};     //!< summed load of the pair's circuits
+    };
+
+    std::map<std::pair<uint32_t, uint32_t>, Pair> pairs;
+    double total = 0;
+    for (std::size_t c = 0; c < all.size(); ++c)
+    {
+        if (!std::isfinite(load[c]) || load[c] < 0)
+        {
+            ThrowBadParameter("load of circuit " + std::to_string(c),
+                              FormatNumber(load[c]),
+                              "a finite number >= 0");
+        }
+        Pair& p = pairs[{all[c].u, all[c].v}];
+        ++p.copies;
+        p.load += load[c];
+        total += load[c];
+    }
+    for (const Circuit& c : circuits)
+    {
+        auto it = pairs.find({std::min(c.u, c.v), std::max(c.u, c.v)});
+        if (it == pairs.end() || it->second.listed == it->second.copies)
+        {
+            ThrowBadParameter("circuits",
+                              "(" + std::to_string(c.u) + ", " + std::to_string(c.v) + ")",
+                              "circuits of the graph, each at most as often as the graph has it");
+        }
+        ++it->second.listed;
+    }
+    if (!(total > 0))
+    {
+        return 0;
+    }
+    double share = 0;
+    for (const auto& [key, p] : pairs)
+    {
+        if (p.listed > 0)
+        {
+            share += p.load * static_cast<double>(p.listed) / static_cast<double>(p.copies);
+        }
+    }
+    return std::min(1.0, share / total);
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,291 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_REQUEST_H
+#define MOSE_LLM_REQUEST_H
+
+#include "mose-model-shape.h"
+
+#include "ns3/mose-random.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mose
+ * \brief LLM inference requests: read from traces in the public Azure and Mooncake forms,
+ *        written in both forms, or generated (Poisson arrivals, lognormal token lengths).
+ *
+ * \section mose-llm-azure Azure LLM inference trace (CSV): header
+ * `TIMESTAMP,ContextTokens,GeneratedTokens`
+ *
+ * \code
+ * TIMESTAMP,ContextTokens,GeneratedTokens
+ * 2023-11-16 18:15:46.6805900,4808,10
+ * 2023-11-16 18:15:50.9951690,3180,8
+ * \endcode
+ *
+ * The form of the Azure LLM inference traces (2023 and 2024). TIMESTAMP is an absolute
+ * wall-clock time `YYYY-MM-DD HH:MM:SS`, optionally followed by `.` and 1 to 7 fractional
+ * digits (100 ns ticks; the traces write 7) and optionally by the UTC offset `+00:00` (no other
+ * offset). Dates are proleptic Gregorian from year 0001 to 9999 with real month lengths and
+ * leap years; hours 00-23, minutes and seconds 00-59 (no leap second). A request's arrival is
+ * its TIMESTAMP minus the first row's, so the first request arrives at 0. ContextTokens is the
+ * prompt (input) length, at least 1; GeneratedTokens the output length, at least 0. The module's
+ * CSV rules apply (mose-file-io.h): LF or CRLF, blank and `#` comment lines ignored, the header
+ * exactly as above (case included), exactly 3 fields per line, spaces and tabs around a field
+ * ignored, no quoting, no empty field.
+ *
+ * \section mose-llm-mooncake Mooncake trace (JSON lines)
+ *
+ * \code
+ * {"timestamp": 0, "input_length": 6955, "output_length": 52, "hash_ids": [46, 47, 48]}
+ * {"timestamp": 3052, "input_length": 1024, "output_length": 20}
+ * \endcode
+ *
+ * The form of the Mooncake (Kimi) traces: one flat JSON object per line with `timestamp` in
+ * milliseconds from the start of the trace, `input_length` and `output_length`. The arrival is
+ * the timestamp as given (not shifted to the first row). The timestamp is a non-negative JSON
+ * number with at most 6 fractional digits (nanoseconds) and no exponent; lengths are
+ * non-negative JSON integers (no fraction, no exponent), input_length at least 1. Other keys
+ * (`hash_ids`, the KV block hashes, and any other) may be present and are ignored, whatever
+ * valid JSON value they hold; a key may appear only once. Keys are compared as written (a key
+ * spelt with escape sequences does not match). Blank lines and a CR before the LF are
+ * accepted; anything else must be a JSON object alone on its line.
+ *
+ * \section mose-llm-checks Checks of both readers
+ *
+ * The first problem in file order throws a MoseError `FILE:LINE: problem` (physical 1-based
+ * lines; JSON problems also give the 1-based column): a bad header, a missing column or key,
+ * a field that is not a number of the required kind, a negative timestamp, a timestamp earlier
+ * than the previous request's (traces must be sorted; equal times are allowed), token counts
+ * above MAX_REQUEST_TOKENS, arrivals more than MAX_ARRIVAL_NS after the start, malformed JSON,
+ * and a file without any request (reported at its last line, "at end of file").
+ *
+ * \section mose-llm-writers Writers
+ *
+ * Writers check the requests (ValidateLlmRequests()) and write the header (Azure) and one line
+ * per request, LF line ends. The Azure writer writes start + arrival with 7 fractional digits
+ * (every arrival must be a whole number of 100 ns ticks); read back, arrivals come out minus the
+ * first one, so a list whose first arrival is 0 (every generated list) round-trips exactly. The
+ * Mooncake writer writes `{"timestamp": T, "input_length": I, "output_length": O}` (the spacing
+ * of Python's json.dumps) with T in ms, as an integer when whole and otherwise with the
+ * fractional digits it needs (at most 6); it writes no hash_ids (no prefix sharing is modelled).
+ * Both round-trip exactly.
+ */
+
+namespace ns3
+{
+namespace mose
+{
+
+/// \ingroup mose
+/// The most tokens a request may have in input or output (traces and generator): 10 million,
+/// far above any public model's context, so a larger number is a broken file
+constexpr uint64_t MAX_REQUEST_TOKENS = 10000000;
+
+/// \ingroup mose
+/// The latest arrival, in ns after the start: 10^18 ns (about 31.7 years)
+constexpr uint64_t MAX_ARRIVAL_NS = 1000000000000000000ULL;
+
+/// \ingroup mose
+/// The wall-clock time WriteAzureTraceCsv() writes arrival 0 at by default
+constexpr const char* DEFAULT_AZURE_START = "2024-01-01 00:00:00.0000000";
+
+/**
+ * \ingroup mose
+ * \brief One LLM inference request.
+ */
+struct LlmRequest
+{
+    uint64_t arrivalNs{0};    //!< arrival time in ns after the start of the trace
+    uint64_t inputTokens{0};  //!< prompt tokens (>= 1): the KV cache prefill hands to decode
+    uint64_t outputTokens{0}; //!< generated tokens (>= 0)
+
+    /// \return true if all fields are equal
+    bool operator==(const LlmRequest& o) const
+    {
+        return arrivalNs == o.arrivalNs && inputTokens == o.inputTokens &&
+               outputTokens == o.outputTokens;
+    }
+};
+
+/**
+ * \ingroup mose
+ * \brief Checks a list of requests: arrivals sorted (non-decreasing) and at most
+ *        MAX_ARRIVAL_NS, 1 <= inputTokens <= MAX_REQUEST_TOKENS, outputTokens <=
+ *        MAX_REQUEST_TOKENS.
+ * \param requests the requests
+ * \param name how the caller calls the list, for the message
+ * Throws a MoseError naming the list, the request's index, the field and its value.
+ */
+void ValidateLlmRequests(const std::vector<LlmRequest>& requests, const std::string& name);
+
+/**
+ * \ingroup mose
+ * \brief The KV cache a request's prefill hands to its decode group: one entry per prompt token,
+ *        inputTokens x the model's KV bytes per token, exactly (overflow-checked).
+ * \param request the request
+ * \param shape the model
+ * \return bytes
+ */
+uint64_t GetKvBytes(const LlmRequest& request, const ModelShape& shape);
+
+/**
+ * \ingroup mose
+ * \brief A token-length distribution: lognormal, clamped, rounded to an integer.
+ *
+ * A draw is round(clamp(exp(mu + sigma z), min, max)) with z a standard normal and
+ * mu = ln(mean) - sigma^2 / 2, so that mean is the mean of the lognormal before clamping (its
+ * median is exp(mu)); sigma = 0 gives round(clamp(mean)) every time. Halves round away from
+ * zero.
+ */
+struct TokenLengthDistribution
+{
+    double mean{1024.0}; //!< mean of the lognormal before clamping (> 0, finite)
+    double sigma{1.0};   //!< standard deviation of the underlying normal (>= 0, finite)
+    uint64_t min{1};     //!< smallest length (>= 1)
+    uint64_t max{32768}; //!< largest length (min <= max <= MAX_REQUEST_TOKENS)
+};
+
+/**
+ * \ingroup mose
+ * \brief The request generator's parameters.
+ *
+ * The defaults are round numbers of the order the public traces show (prompts of about a
+ * thousand tokens, outputs of about a hundred, heavy right tails); they are not fitted to any
+ * trace.
+ */
+struct LlmRequestGeneratorOptions
+{
+    uint64_t requests{1000}; //!< number of requests (>= 1)
+    double rate{10.0};       //!< Poisson arrival rate in requests per second (> 0, finite)
+    TokenLengthDistribution input{1024.0, 1.0, 1, 32768}; //!< prompt lengths
+    TokenLengthDistribution output{128.0, 1.0, 1, 4096};  //!< output lengths
+    /// arrivals are rounded to whole multiples of this many ns (>= 1): 100 writes exactly in the
+    /// Azure form, 1000000 gives whole milliseconds as the Mooncake traces have
+    uint64_t tickNs{100};
+};
+
+/**
+ * \ingroup mose
+ * \brief Generates requests: Poisson arrivals at a rate, lognormal token lengths.
+ *
+ * The first request arrives at 0; each later one after an exponential gap of mean 1/rate
+ * seconds, -ln(U)/rate with U uniform on (0, 1). The arrival times are summed as reals in
+ * seconds and each is rounded to the nearest multiple of tickNs (so rounding errors do not
+ * accumulate; equal arrivals can result). Per request the draws are, in this order: the gap
+ * (not for the first request), then input and output length, each from one standard normal
+ * z = sqrt(-2 ln U1) cos(2 pi U2) (two Uniform01() draws; the sine half is not used). The
+ * stream fixes every draw: the same options and stream (MoseStream::LLM_REQUESTS of a run) give
+ * the same requests, bit for bit, on every machine with the same C library.
+ * \param options the parameters
+ * \param rng the random stream
+ * \return the requests, sorted by arrival; throws a MoseError naming the option for
+ *         requests = 0, a rate that is not positive and finite, a distribution outside its
+ *         bounds (input.mean, output.sigma, ...), tickNs = 0, or requests whose arrivals would
+ *         pass MAX_ARRIVAL_NS
+ */
+std::vector<LlmRequest> GenerateLlmRequests(const LlmRequestGeneratorOptions& options,
+                                            MoseRandom& rng);
+
+/**
+ * \ingroup mose
+ * \brief Reads an Azure wall-clock time.
+ * \param parameter the option's name, for the message
+ * \param text `YYYY-MM-DD HH:MM:SS[.fffffff][+00:00]` (see the file's documentation)
+ * \return 100 ns ticks since 0001-01-01 00:00:00; throws a MoseError naming the option, the text
+ *         and the form
+ */
+uint64_t ParseAzureTimestamp(const std::string& parameter, std::string_view text);
+
+/**
+ * \ingroup mose
+ * \param ticks 100 ns ticks since 0001-01-01 00:00:00, before year 10000
+ * \return `YYYY-MM-DD HH:MM:SS.fffffff`; throws a MoseError for a time after 9999-12-31
+ */
+std::string FormatAzureTimestamp(uint64_t ticks);
+
+/**
+ * \ingroup mose
+ * \brief Reads requests from an Azure LLM inference trace CSV file.
+ * \param path the file
+ * \return the requests, the first arriving at 0; throws a MoseError `FILE:LINE: problem`
+ */
+std::vector<LlmRequest> ReadAzureTraceCsv(const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief Reads requests from an Azure LLM inference trace CSV stream.
+ * \param in the stream
+ * \param name the name used for the stream in error messages
+ * \return the requests, the first arriving at 0; throws a MoseError `NAME:LINE: problem`
+ */
+std::vector<LlmRequest> ReadAzureTraceCsv(std::istream& in, const std::string& name);
+
+/**
+ * \ingroup mose
+ * \brief Writes requests as an Azure LLM inference trace CSV file.
+ * \param requests the requests (ValidateLlmRequests(); arrivals whole 100 ns ticks)
+ * \param path the file, created or overwritten
+ * \param start the wall-clock time of arrival 0 (ParseAzureTimestamp())
+ */
+void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
+                        const std::string& path,
+                        const std::string& start = DEFAULT_AZURE_START);
+
+/**
+ * \ingroup mose
+ * \brief Writes requests as an Azure LLM inference trace CSV to a stream.
+ * \param requests the requests (ValidateLlmRequests(); arrivals whole 100 ns ticks)
+ * \param out the stream
+ * \param start the wall-clock time of arrival 0 (ParseAzureTimestamp())
+ */
+void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
+                        std::ostream& out,
+                        const std::string& start = DEFAULT_AZURE_START);
+
+/**
+ * \ingroup mose
+ * \brief Reads requests from a Mooncake trace (JSON lines) file.
+ * \param path the file
+ * \return the requests, arrivals as given; throws a MoseError `FILE:LINE: problem`
+ */
+std::vector<LlmRequest> ReadMooncakeTraceJsonl(const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief Reads requests from a Mooncake trace (JSON lines) stream.
+ * \param in the stream
+ * \param name the name used for the stream in error messages
+ * \return the requests, arrivals as given; throws a MoseError `NAME:LINE: problem`
+ */
+std::vector<LlmRequest> ReadMooncakeTraceJsonl(std::istream& in, const std::string& name);
+
+/**
+ * \ingroup mose
+ * \brief Writes requests as a Mooncake trace (JSON lines) file.
+ * \param requests the requests (ValidateLlmRequests())
+ * \param path the file, created or overwritten
+ */
+void WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, const std::string& path);
+
+/**
+ * \ingroup mose
+ * \brief Writes requests as a Mooncake trace (JSON lines) to a stream.
+ * \param requests the requests (ValidateLlmRequests())
+ * \param out the stream
+ */
+void WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, std::ostream& out);
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_LLM_REQUEST_H */

@@ -1,0 +1,371 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-scenario.h"
+
+#include "mose-file-io.h"
+#include "mose-metrics-output.h"
+#include "mose-routing.h"
+#include "mose-topology-template.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-random.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseScenario");
+
+namespace
+{
+
+/**
+ * \param c the configuration
+ * \param id PD_BIASED or COMPROMISE
+ * \return the options of that template, errors naming the program's options
+ */
+PdBiasedOptions
+PdOptions(const MoseFlowExperimentConfig& c, TemplateId id)
+{
+    PdBiasedOptions pd;
+    pd.completion = c.completion;
+    pd.allowBiregular = c.allowBiregular;
+    pd.allowBiregularName = "--biregular";
+    const bool full = id == TemplateId::PD_BIASED;
+    pd.reservedPorts = full ? c.pdReservedPorts : c.compromiseReservedPorts;
+    pd.reservedPortsName = full ? "--pdReservedPorts" : "--compromiseReservedPorts";
+    return pd;
+}
+
+} // namespace
+
+MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
+    : m_config(config)
+{
+    NS_LOG_FUNCTION(this);
+    m_config.Validate();
+    // Files are read once; every run then uses the same roles or assignment.
+    const std::array<std::string, 2> rolesFiles = {m_config.inferenceRolesFile,
+                                                   m_config.trainingRolesFile};
+    const std::array<std::string, 2> assignmentFiles = {m_config.inferenceAssignmentFile,
+                                                        m_config.trainingAssignmentFile};
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        if (!rolesFiles[m].empty())
+        {
+            m_rolesFromFile[m] = ReadRolesCsv(rolesFiles[m], m_config.nodes);
+            if (m_rolesFromFile[m]->GetN() != m_config.nodes)
+            {
+                throw MoseError(rolesFiles[m] + ": the roles cover " +
+                                std::to_string(m_rolesFromFile[m]->GetN()) +
+                                " groups, the study has nodes = " + std::to_string(m_config.nodes));
+            }
+        }
+    }
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        if (!assignmentFiles[m].empty())
+        {
+            // checked against the mode's roles when those are fixed by a file or by counts
+            std::optional<RoleAssignment> roles = m_rolesFromFile[m];
+            if (!roles && m == 0)
+            {
+                roles = RoleAssignment::Contiguous(m_config.inferenceRoles);
+            }
+            m_assignmentFromFile[m] =
+                ReadPdAssignmentCsv(assignmentFiles[m], roles ? &*roles : nullptr);
+        }
+    }
+    const std::array<std::string, 2> flowsFiles = {m_config.inferenceFlowsFile,
+                                                   m_config.trainingFlowsFile};
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        if (!flowsFiles[m].empty())
+        {
+            // taken as given: every id below N (checked by the reader), classes and demands as
+            // written
+            m_flowsFromFile[m] = ReadFlowsCsv(flowsFiles[m], m_config.nodes);
+        }
+    }
+}
+
+const MoseFlowExperimentConfig&
+MoseScenarioBuilder::GetConfig() const
+{
+    return m_config;
+}
+
+std::array<RoleAssignment, 2>
+MoseScenarioBuilder::BuildRoles(uint64_t run) const
+{
+    NS_LOG_FUNCTION(this << run);
+    std::array<RoleAssignment, 2> roles;
+    roles[0] = m_rolesFromFile[0] ? *m_rolesFromFile[0]
+                                  : RoleAssignment::Contiguous(m_config.inferenceRoles);
+    if (m_rolesFromFile[1])
+    {
+        roles[1] = *m_rolesFromFile[1];
+    }
+    else
+    {
+        MoseRandom roleRng = MoseRandom::Create(run, MoseStream::ROLES);
+        roles[1] = roles[0].Transition(m_config.trainingRoles, m_config.transition, roleRng);
+    }
+    return roles;
+}
+
+PdAssignment
+MoseScenarioBuilder::BuildAssignment(uint64_t run,
+                                     WorkloadMode mode,
+                                     const RoleAssignment& roles) const
+{
+    NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
+    const auto m = static_cast<std::size_t>(mode);
+    if (m_assignmentFromFile[m])
+    {
+        try
+        {
+            m_assignmentFromFile[m]->Validate(roles);
+        }
+        catch (const MoseError& e)
+        {
+            // the training-heavy roles may be drawn per run: name the file and the run
+            const std::string& file =
+                m == 0 ? m_config.inferenceAssignmentFile : m_config.trainingAssignmentFile;
+            throw MoseError(file + ": the assignment does not fit the " + ToString(ALL_MODES[m]) +
+                            " roles of run " + std::to_string(run) + ": " + e.what());
+        }
+        return *m_assignmentFromFile[m];
+    }
+    const MoseFlowExperimentConfig& c = m_config;
+    const uint32_t cap =
+        c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
+    const std::array<int64_t, 2> streams = {MoseStream::ASSIGNMENT,
+                                            MoseStream::ASSIGNMENT_TRAINING};
+    MoseRandom rng = MoseRandom::Create(run, streams[m]);
+    return PdAssignment::Draw(roles, c.assignment, cap, rng);
+}
+
+std::vector<Flow>
+MoseScenarioBuilder::BuildFlows(uint64_t run,
+                                WorkloadMode mode,
+                                const RoleAssignment& roles,
+                                const PdAssignment& assignment) const
+{
+    NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
+    const auto m = static_cast<std::size_t>(mode);
+    if (m_flowsFromFile[m])
+    {
+        return *m_flowsFromFile[m];
+    }
+    const std::array<int64_t, 2> streams = {MoseStream::TRAFFIC, MoseStream::TRAFFIC_TRAINING};
+    const std::array<double, 2> kvShare = {m_config.kvShareInference, m_config.kvShareTraining};
+    MoseRandom rng = MoseRandom::Create(run, streams[m]);
+    TrafficOptions traffic;
+    traffic.flows = m_config.flows;
+    traffic.kvShare = kvShare[m];
+    traffic.kvShareName = m == 0 ? "--kvShareInference" : "--kvShareTraining";
+    return GenerateTraffic(roles, assignment, traffic, rng);
+}
+
+CircuitGraph
+MoseScenarioBuilder::BuildTemplate(uint64_t run,
+                                   TemplateId id,
+                                   const RoleAssignment& roles,
+                                   const PdAssignment& assignment) const
+{
+    NS_LOG_FUNCTION(this << run << static_cast<int>(id));
+    const MoseFlowExperimentConfig& c = m_config;
+    if (id == TemplateId::UNIFORM)
+    {
+        MoseRandom rng = MoseRandom::Create(run, MoseStream::UNIFORM);
+        return BuildUniformTemplate(c.nodes, c.degree, rng);
+    }
+    const bool full = id == TemplateId::PD_BIASED;
+    const PdBiasedOptions pd = PdOptions(c, id);
+    MoseRandom rng = MoseRandom::Create(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
+    return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
+}
+
+const CircuitGraph&
+MoseScenario::GetGraph(Policy policy, WorkloadMode mode) const
+{
+    if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        return rewired[static_cast<std::size_t>(mode)];
+    }
+    return templates[static_cast<std::size_t>(SelectTemplate(policy, mode))];
+}
+
+const CircuitGraph&
+MoseScenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
+{
+    if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        return rewiredFrom[static_cast<std::size_t>(mode)];
+    }
+    return GetGraph(policy,
+                    mode == WorkloadMode::INFERENCE_HEAVY ? WorkloadMode::TRAINING_HEAVY
+                                                          : WorkloadMode::INFERENCE_HEAVY);
+}
+
+MoseScenario
+MoseScenarioBuilder::Build(uint64_t run) const
+{
+    NS_LOG_FUNCTION(this << run);
+    MoseScenario s;
+    s.run = run;
+    s.roles = BuildRoles(run);
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        const auto m = static_cast<std::size_t>(mode);
+        s.assignment[m] = BuildAssignment(run, mode, s.roles[m]);
+        s.flows[m] = BuildFlows(run, mode, s.roles[m], s.assignment[m]);
+    }
+    // The P-D-biased templates are built for the inference-heavy roles and assignment; the
+    // static policies keep them (stale) in training-heavy mode.
+    for (TemplateId id : ALL_TEMPLATES)
+    {
+        s.templates[static_cast<std::size_t>(id)] =
+            BuildTemplate(run, id, s.roles[0], s.assignment[0]);
+    }
+    s.routingSeed = BuildRoutingSeed(run);
+    s.construction = m_config.construction;
+    if (s.construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        BuildRewired(run,
+                     s.roles[0],
+                     s.assignment[0],
+                     s.templates[static_cast<std::size_t>(TemplateId::PD_BIASED)],
+                     s.rewired,
+                     s.rewiredFrom);
+    }
+    return s;
+}
+
+void
+MoseScenarioBuilder::BuildRewired(uint64_t run,
+                                  const RoleAssignment& roles,
+                                  const PdAssignment& assignment,
+                                  const CircuitGraph& pdFresh,
+                                  std::array<CircuitGraph, 2>& graphs,
+                                  std::array<CircuitGraph, 2>& from) const
+{
+    NS_LOG_FUNCTION(this << run);
+    const MoseFlowExperimentConfig& c = m_config;
+    const PdBiasedOptions pd = PdOptions(c, TemplateId::PD_BIASED);
+    MoseRandom rng = MoseRandom::Create(run, MoseStream::REWIRING);
+    constexpr auto INF = static_cast<std::size_t>(WorkloadMode::INFERENCE_HEAVY);
+    constexpr auto TR = static_cast<std::size_t>(WorkloadMode::TRAINING_HEAVY);
+    from[INF] = BuildUniformTemplate(c.nodes, c.degree, pdFresh, roles, rng);
+    graphs[INF] = BuildPdBiasedTemplate(roles, c.degree, assignment, pd, from[INF], rng);
+    from[TR] = graphs[INF];
+    graphs[TR] = BuildUniformTemplate(c.nodes, c.degree, graphs[INF], roles, rng);
+}
+
+uint64_t
+MoseScenarioBuilder::BuildRoutingSeed(uint64_t run) const
+{
+    NS_LOG_FUNCTION(this << run);
+    // the core's one derivation (MoseRandom::Create() serialises the stream's creation)
+    return DeriveRoutingSeed(run);
+}
+
+MoseModeScenario
+MoseScenarioBuilder::BuildMode(uint64_t run, WorkloadMode mode) const
+{
+    NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
+    MoseModeScenario s;
+    s.run = run;
+    s.mode = mode;
+    s.roles = BuildRoles(run)[static_cast<std::size_t>(mode)];
+    s.assignment = BuildAssignment(run, mode, s.roles);
+    s.flows = BuildFlows(run, mode, s.roles, s.assignment);
+    return s;
+}
+
+CircuitGraph
+MoseScenarioBuilder::BuildTemplate(uint64_t run, TemplateId id) const
+{
+    NS_LOG_FUNCTION(this << run << static_cast<int>(id));
+    if (id == TemplateId::UNIFORM)
+    {
+        // needs neither roles nor assignment
+        return BuildTemplate(run, id, RoleAssignment(), PdAssignment());
+    }
+    const RoleAssignment roles = BuildRoles(run)[0];
+    return BuildTemplate(run,
+                         id,
+                         roles,
+                         BuildAssignment(run, WorkloadMode::INFERENCE_HEAVY, roles));
+}
+
+CircuitGraph
+MoseScenarioBuilder::BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const
+{
+    NS_LOG_FUNCTION(this << run << static_cast<int>(mode) << static_cast<int>(policy));
+    if (policy == Policy::MOSE && m_config.construction == TemplateConstruction::REWIRING_AWARE)
+    {
+        const RoleAssignment roles = BuildRoles(run)[0];
+        const PdAssignment assignment = BuildAssignment(run, WorkloadMode::INFERENCE_HEAVY, roles);
+        std::array<CircuitGraph, 2> graphs;
+        std::array<CircuitGraph, 2> from;
+        BuildRewired(run,
+                     roles,
+                     assignment,
+                     BuildTemplate(run, TemplateId::PD_BIASED, roles, assignment),
+                     graphs,
+                     from);
+        return graphs[static_cast<std::size_t>(mode)];
+    }
+    return BuildTemplate(run, SelectTemplate(policy, mode));
+}
+
+std::string
+GetModeFileTag(WorkloadMode mode)
+{
+    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
+}
+
+void
+WriteModeScenarioFiles(const MoseModeScenario& s, const std::string& dir)
+{
+    NS_LOG_FUNCTION(dir);
+    MakeOutputDirectory(dir);
+    const std::string tag = GetModeFileTag(s.mode);
+    WriteRolesCsv(s.roles, dir + "/roles_" + tag + ".csv");
+    WritePdAssignmentCsv(s.assignment, dir + "/assignment_" + tag + ".csv");
+    WriteFlowsCsv(s.flows, dir + "/flows_" + tag + ".csv");
+}
+
+void
+WriteScenarioFiles(const MoseScenario& s, const std::string& dir)
+{
+    NS_LOG_FUNCTION(dir);
+    MakeOutputDirectory(dir);
+    for (TemplateId id : ALL_TEMPLATES)
+    {
+        const CircuitGraph& g = s.templates[static_cast<std::size_t>(id)];
+        WriteCircuitGraphCsv(g, dir + "/" + ToString(id) + ".csv");
+        WriteCircuitGraphDot(g, dir + "/" + ToString(id) + ".dot", &s.roles[0]);
+    }
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        const auto m = static_cast<std::size_t>(mode);
+        const std::string tag = GetModeFileTag(mode);
+        WriteRolesCsv(s.roles[m], dir + "/roles_" + tag + ".csv");
+        WritePdAssignmentCsv(s.assignment[m], dir + "/assignment_" + tag + ".csv");
+        WriteFlowsCsv(s.flows[m], dir + "/flows_" + tag + ".csv");
+    }
+}
+
+} // namespace mose
+} // namespace ns3
