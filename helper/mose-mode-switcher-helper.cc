@@ -154,28 +154,24 @@ MoseModeSwitcherHelper::SetLossMonitor(Ptr<MoseLossMonitor> monitor)
     m_loss = monitor;
 }
 
-MoseTargetProvider
-MoseModeSwitcherHelper::MakePolicyProvider(const mose::Policy policy,
-                                           const std::array<mose::CircuitGraph, 3>& templates,
-                                           const std::array<mose::RoleAssignment, 2>& roles,
-                                           const std::array<mose::PdAssignment, 2>& assignments)
+namespace
 {
-    return [policy, templates, roles, assignments](mose::WorkloadMode mode) {
-        const auto m = static_cast<std::size_t>(mode);
-        if (m >= roles.size())
-        {
-            mose::ThrowBadParameter("mode",
-                                    std::to_string(m),
-                                    mose::AllowedEnumNames<mose::WorkloadMode>());
-        }
-        const auto t = static_cast<std::size_t>(mose::SelectTemplate(policy, mode));
-        MoseModeTarget target;
-        target.roles = roles[m];
-        target.assignment = assignments[m];
-        target.graph = templates.at(t);
-        return target;
-    };
+
+/// \return a scenario of the three templates, roles and assignments alone (fresh construction:
+/// a policy's graph in a mode is its template, mose::SelectTemplate())
+mose::MoseScenario
+ScenarioOf(const std::array<mose::CircuitGraph, 3>& templates,
+           const std::array<mose::RoleAssignment, 2>& roles,
+           const std::array<mose::PdAssignment, 2>& assignments)
+{
+    mose::MoseScenario scenario;
+    scenario.templates = templates;
+    scenario.roles = roles;
+    scenario.assignment = assignments;
+    return scenario;
 }
+
+} // namespace
 
 MoseTargetProvider
 MoseModeSwitcherHelper::MakePolicyProvider(mose::Policy policy, const mose::MoseScenario& scenario)
@@ -197,15 +193,22 @@ MoseModeSwitcherHelper::MakePolicyProvider(mose::Policy policy, const mose::Mose
 }
 
 MoseTargetProvider
+MoseModeSwitcherHelper::MakePolicyProvider(const mose::Policy policy,
+                                           const std::array<mose::CircuitGraph, 3>& templates,
+                                           const std::array<mose::RoleAssignment, 2>& roles,
+                                           const std::array<mose::PdAssignment, 2>& assignments)
+{
+    return MakePolicyProvider(policy, ScenarioOf(templates, roles, assignments));
+}
+
+MoseTargetProvider
 MoseModeSwitcherHelper::MakePolicyProvider(const std::string& policy,
                                            const std::array<mose::CircuitGraph, 3>& templates,
                                            const std::array<mose::RoleAssignment, 2>& roles,
                                            const std::array<mose::PdAssignment, 2>& assignments)
 {
     return MakePolicyProvider(mose::ParseEnum<mose::Policy>(policy, "policy"),
-                              templates,
-                              roles,
-                              assignments);
+                              ScenarioOf(templates, roles, assignments));
 }
 
 std::vector<Ptr<MoseTrafficHelper>>

@@ -86,7 +86,8 @@ class MoseModeSwitcherHelper
 
     /**
      * \brief A provider that gives, per mode, the mode's roles and assignment and the template
-     *        the policy selects (mose::SelectTemplate()).
+     *        the policy selects (mose::SelectTemplate()): the scenario provider below, on a
+     *        scenario of these templates, roles and assignments (fresh construction).
      * \param policy the policy
      * \param templates the circuit graphs per mose::TemplateId (ALL_TEMPLATES order)
      * \param roles per mode (ALL_MODES order: inference-heavy, training-heavy)

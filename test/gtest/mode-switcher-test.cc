@@ -350,3 +350,51 @@ TEST(ModeSwitcher, SwitchCutShortByTheStopReportsItsFiguresUpToTheStop)
     EXPECT_LE(rec.longestHold, Seconds(3) - b.drainStart);
     EXPECT_LT(r.completed, r.transfers);
 }
+
+TEST(ModeSwitcher, PolicyProvidersOfTemplatesAndOfAScenarioGiveTheSameTargets)
+{
+    // a fresh scenario: every policy's graph in a mode is its template (SelectTemplate())
+    MoseFlowExperimentConfig config = PaperScaledConfig(32);
+    config.construction = TemplateConstruction::FRESH;
+    const MoseScenario sc = MoseScenarioBuilder(config).Build(3);
+    for (Policy policy : ALL_POLICIES)
+    {
+        const MoseTargetProvider ofScenario =
+            MoseModeSwitcherHelper::MakePolicyProvider(policy, sc);
+        const MoseTargetProvider ofTemplates =
+            MoseModeSwitcherHelper::MakePolicyProvider(policy,
+                                                       sc.templates,
+                                                       sc.roles,
+                                                       sc.assignment);
+        const MoseTargetProvider byName =
+            MoseModeSwitcherHelper::MakePolicyProvider(ToString(policy),
+                                                       sc.templates,
+                                                       sc.roles,
+                                                       sc.assignment);
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            const auto m = static_cast<std::size_t>(mode);
+            const auto t = static_cast<std::size_t>(SelectTemplate(policy, mode));
+            for (const MoseTargetProvider* provider : {&ofScenario, &ofTemplates, &byName})
+            {
+                const MoseModeTarget target = (*provider)(mode);
+                EXPECT_EQ(target.graph.GetCircuits(), sc.templates[t].GetCircuits())
+                    << ToString(policy) << " " << ToString(mode);
+                EXPECT_EQ(target.roles.GetRoles(), sc.roles[m].GetRoles());
+                ASSERT_EQ(target.assignment.GetPairs().size(), sc.assignment[m].GetPairs().size());
+                for (std::size_t i = 0; i < target.assignment.GetPairs().size(); ++i)
+                {
+                    EXPECT_EQ(target.assignment.GetPairs()[i].prefill,
+                              sc.assignment[m].GetPairs()[i].prefill);
+                    EXPECT_EQ(target.assignment.GetPairs()[i].decode,
+                              sc.assignment[m].GetPairs()[i].decode);
+                }
+            }
+        }
+        // a mode that does not exist is a MoseError naming "mode", from every overload
+        for (const MoseTargetProvider* provider : {&ofScenario, &ofTemplates, &byName})
+        {
+            ExpectErrorContaining([&] { (*provider)(static_cast<WorkloadMode>(7)); }, "mode");
+        }
+    }
+}
