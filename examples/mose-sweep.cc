@@ -26,6 +26,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-program.h"
 #include "ns3/mose-study-report.h"
+#include "ns3/mose-sweep-report.h"
 
 #include <algorithm>
 #include <chrono>
@@ -126,17 +127,18 @@ main(int argc, char* argv[])
                 }
             });
             double sweepSeconds = elapsed();
+            const MoseSweepReport report(sweep);
             if (table)
             {
-                sweep.PrintTable(std::cout);
+                report.PrintTable(std::cout);
             }
-            sweep.WriteCsv(outputDir);
+            report.WriteCsv(outputDir);
             std::cout << "\n"
                       << sweep.GetPoints().size() << " points (" << skipped
                       << " skipped): sweep.csv and skipped.csv written to " << outputDir << "/\n";
             if (plot)
             {
-                std::vector<std::string> scripts = sweep.WritePlots(outputDir);
+                std::vector<std::string> scripts = report.WritePlots(outputDir);
                 uint32_t rendered = MoseStudyReport::RenderPlots(outputDir, scripts);
                 std::cout << scripts.size() << " gnuplot scripts written, " << rendered
                           << " rendered to PNG in " << outputDir << "/\n";

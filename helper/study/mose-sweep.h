@@ -105,7 +105,8 @@ struct MoseSweepResult
 /**
  * \ingroup mose
  * \brief Runs a flow-level study (MoseFlowExperimentHelper) at every point of a design-space
- *        sweep and writes sweep.csv, skipped.csv and gnuplot figures.
+ *        sweep; MoseSweepReport prints its table and writes sweep.csv, skipped.csv and gnuplot
+ *        figures.
  *
  * Points are enumerated in a fixed order: N (as listed), then d, then r (ascending 0..d for
  * "all", else as listed), then rho, then the construction. Points run on config.base.threads
@@ -144,36 +145,6 @@ class MoseSweep
 
     /// \return one result per point, in GetPoints() order (empty before Run())
     const std::vector<MoseSweepResult>& GetResults() const;
-
-    /**
-     * \brief Prints one line per point: MoSE's headline numbers (KV avg cost and MaxLoad
-     *        inference-heavy, training avg cost training-heavy, S-Train's KV avg cost, circuits
-     *        changed per switch into each mode), or why the point was skipped.
-     * \param os the stream
-     */
-    void PrintTable(std::ostream& os) const;
-
-    /**
-     * \brief Writes into a folder (created if missing):
-     *        sweep.csv (nodes,degree,r,kv_share,construction,mode,policy,metric,mean,ci95,n: every
-     *        policy x mode x metric, plus metrics switch_kept and switch_changed for MoSE) and
-     *        skipped.csv (nodes,degree,r,kv_share,construction,reason).
-     * \param dir the folder
-     */
-    void WriteCsv(const std::string& dir) const;
-
-    /**
-     * \brief Writes the figures as gnuplot scripts with inline data (PNG terminal):
-     *        per (N, rho, construction): kv_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's
-     *        KV avg cost, inference-heavy, against r, one curve per d) and
-     *        tr_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's training avg cost,
-     *        training-heavy, against r); per (N, rho): switch_vs_r_n<N>_kv<rho>.plt (circuits
-     * changed per MoSE switch, mean of the two switches, against r; one colour per d, solid fresh,
-     * dashed rewiring-aware); if several N: per mode, max_load_vs_n_<mode>.plt (MaxLoad against N,
-     * one curve per policy and d, at r = d - 1 if swept, else the smallest r swept for that d;
-     * first rho and construction). \param dir the folder \return the .plt files written
-     */
-    std::vector<std::string> WritePlots(const std::string& dir) const;
 
   private:
     /**

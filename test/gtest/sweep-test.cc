@@ -9,6 +9,7 @@
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-flow-experiment-helper.h"
+#include "ns3/mose-sweep-report.h"
 #include "ns3/mose-sweep.h"
 
 #include <filesystem>
@@ -57,7 +58,7 @@ CsvText(const MoseSweep& sweep, const std::string& name)
 {
     std::string dir = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(dir);
-    sweep.WriteCsv(dir);
+    MoseSweepReport(sweep).WriteCsv(dir);
     std::string text = ReadAll(dir + "/sweep.csv") + ReadAll(dir + "/skipped.csv");
     std::filesystem::remove_all(dir);
     return text;
@@ -321,7 +322,7 @@ TEST(MoseSweep, UnbuildablePointsAreSkippedWithTheReason)
     EXPECT_EQ(res.reason, direct);
     std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-skipped";
     std::filesystem::remove_all(dir);
-    sweep.WriteCsv(dir);
+    MoseSweepReport(sweep).WriteCsv(dir);
     std::string skipped = ReadAll(dir + "/skipped.csv");
     EXPECT_CONTAINS(skipped, "nodes,degree,r,kv_share,construction,reason\n64,4,4,0.7,fresh,\"");
     EXPECT_EQ(ReadAll(dir + "/sweep.csv"),
@@ -390,7 +391,7 @@ TEST(MoseSweep, WritesFigures)
     sweep.Run();
     std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-plots";
     std::filesystem::remove_all(dir);
-    std::vector<std::string> plots = sweep.WritePlots(dir);
+    std::vector<std::string> plots = MoseSweepReport(sweep).WritePlots(dir);
     // per N: 2 cost figures per construction + 1 switch figure; 2 MaxLoad-vs-N figures
     EXPECT_EQ(plots.size(), 2U * 5U + 2U);
     for (const std::string& f : {"kv_cost_vs_r_n64_kv0.7_fresh.plt",

@@ -1,0 +1,359 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-sweep-report.h"
+
+#include "mose-study-report.h"
+
+#include "ns3/gnuplot.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
+#include "ns3/mose-metrics-output.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseSweepReport");
+
+namespace
+{
+
+/// File-name friendly mode name
+std::string
+ModeTag(WorkloadMode mode)
+{
+    return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
+}
+
+/// \return the text as a CSV field (quoted, with quotes doubled)
+std::string
+CsvField(const std::string& text)
+{
+    std::string out = "\"";
+    for (char c : text)
+    {
+        out += (c == '"') ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+    }
+    return out + "\"";
+}
+
+/// A figure's terminal
+const std::string TERMINAL = "pngcairo size 1000,600 butt noenhanced";
+
+/// The figures' legend: outside, small, so that 13 degrees x 2 constructions fit
+const std::string KEY = "set key outside right top font \",8\" spacing 0.9";
+
+} // namespace
+
+MoseSweepReport::MoseSweepReport(const MoseSweep& sweep)
+    : m_sweep(sweep)
+{
+}
+
+std::string
+MoseSweepReport::FormatShare(double share)
+{
+    std::ostringstream os;
+    os << std::setprecision(6) << share;
+    return os.str();
+}
+
+void
+MoseSweepReport::PrintTable(std::ostream& os) const
+{
+    const MoseSweepConfig& config = m_sweep.GetConfig();
+    NS_LOG_FUNCTION(this << &os);
+    const MoseFlowExperimentConfig& b = config.base;
+    os << "MoSE design-space sweep: " << m_sweep.GetPoints().size() << " points, flows=" << b.flows
+       << " seeds=" << b.seeds << " (runs " << b.firstRun << ".." << b.firstRun + b.seeds - 1
+       << "), routing=" << ToString(b.routing) << "; means over seeds\n";
+    os << "KVcost: MoSE KV avg cost inference-heavy (S-Train's in brackets); TRcost: MoSE "
+          "training avg cost training-heavy;\nMaxLd: MoSE MaxLoad inference-heavy; changed: "
+          "circuits changed by MoSE's switch into inference / training\n";
+    os << std::left << std::setw(7) << "N" << std::setw(4) << "d" << std::setw(4) << "r"
+       << std::setw(6) << "rho" << std::setw(16) << "construction" << std::setw(20) << "KVcost"
+       << std::setw(10) << "TRcost" << std::setw(10) << "MaxLd"
+       << "changed\n";
+    for (const MoseSweepResult& res : m_sweep.GetResults())
+    {
+        const MoseSweepPoint& p = res.point;
+        os << std::left << std::setw(7) << p.nodes << std::setw(4) << p.degree << std::setw(4)
+           << p.reservedPorts << std::setw(6) << FormatShare(p.kvShare) << std::setw(16)
+           << ToString(p.construction);
+        if (res.skipped)
+        {
+            os << "skipped: " << res.reason << "\n";
+            continue;
+        }
+        using W = WorkloadMode;
+        using M = MoseMetric;
+        std::ostringstream kv;
+        kv << std::fixed << std::setprecision(1)
+           << res.Get(W::INFERENCE_HEAVY, Policy::MOSE, M::KV_AVG_COST).mean << " ("
+           << res.Get(W::INFERENCE_HEAVY, Policy::STATIC_TRAINING, M::KV_AVG_COST).mean << ")";
+        std::ostringstream changed;
+        changed << std::fixed << std::setprecision(1)
+                << res.GetSwitch(W::INFERENCE_HEAVY).added.mean << " / "
+                << res.GetSwitch(W::TRAINING_HEAVY).added.mean;
+        os << std::setw(20) << kv.str() << std::setw(10) << std::fixed << std::setprecision(1)
+           << res.Get(W::TRAINING_HEAVY, Policy::MOSE, M::TR_AVG_COST).mean << std::setw(10)
+           << res.Get(W::INFERENCE_HEAVY, Policy::MOSE, M::MAX_LOAD).mean << changed.str() << "\n";
+        os.unsetf(std::ios::floatfield);
+    }
+}
+
+void
+MoseSweepReport::WriteCsv(const std::string& dir) const
+{
+    NS_LOG_FUNCTION(this << dir);
+    MakeOutputDirectory(dir);
+    auto pointFields = [](const MoseSweepPoint& p) {
+        std::ostringstream os;
+        os << p.nodes << "," << p.degree << "," << p.reservedPorts << "," << FormatShare(p.kvShare)
+           << "," << ToString(p.construction);
+        return os.str();
+    };
+    MoseStudyReport::WriteOutput(dir + "/sweep.csv", [&](std::ostream& out) {
+        out << "nodes,degree,r,kv_share,construction,mode,policy,metric,mean,ci95,n\n";
+        for (const MoseSweepResult& res : m_sweep.GetResults())
+        {
+            if (res.skipped)
+            {
+                continue;
+            }
+            const std::string point = pointFields(res.point);
+            for (WorkloadMode mode : ALL_MODES)
+            {
+                for (Policy p : ALL_POLICIES)
+                {
+                    for (MoseMetric metric : ALL_METRICS)
+                    {
+                        MoseSummary s = res.Get(mode, p, metric);
+                        out << point << "," << ToString(mode) << "," << ToString(p) << ","
+                            << ToString(metric) << "," << s.mean << "," << s.ci95 << "," << s.n
+                            << "\n";
+                    }
+                }
+                MoseSwitchSummary sw = res.GetSwitch(mode);
+                out << point << "," << ToString(mode) << "," << ToString(Policy::MOSE)
+                    << ",switch_kept," << sw.kept.mean << "," << sw.kept.ci95 << "," << sw.kept.n
+                    << "\n";
+                out << point << "," << ToString(mode) << "," << ToString(Policy::MOSE)
+                    << ",switch_changed," << sw.added.mean << "," << sw.added.ci95 << ","
+                    << sw.added.n << "\n";
+            }
+        }
+    });
+    MoseStudyReport::WriteOutput(dir + "/skipped.csv", [&](std::ostream& out) {
+        out << "nodes,degree,r,kv_share,construction,reason\n";
+        for (const MoseSweepResult& res : m_sweep.GetResults())
+        {
+            if (res.skipped)
+            {
+                out << pointFields(res.point) << "," << CsvField(res.reason) << "\n";
+            }
+        }
+    });
+}
+
+std::vector<std::string>
+MoseSweepReport::WritePlots(const std::string& dir) const
+{
+    const MoseSweepConfig& config = m_sweep.GetConfig();
+    NS_LOG_FUNCTION(this << dir);
+    MakeOutputDirectory(dir);
+    std::vector<std::string> written;
+    auto write = [&](Gnuplot& plot, const std::string& file) {
+        std::string path = dir + "/" + file + ".plt";
+        MoseStudyReport::WriteOutput(path,
+                                     [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+        written.push_back(path);
+    };
+    auto matches = [](const MoseSweepResult& res,
+                      uint32_t n,
+                      double rho,
+                      std::optional<TemplateConstruction> c) {
+        return !res.skipped && res.point.nodes == n && res.point.kvShare == rho &&
+               (!c || res.point.construction == *c);
+    };
+    using W = WorkloadMode;
+    using M = MoseMetric;
+
+    for (uint32_t n : config.nodes)
+    {
+        for (double rho : config.kvShares)
+        {
+            const std::string tag = "n" + std::to_string(n) + "_kv" + FormatShare(rho);
+            // (a) MoSE's KV cost (inference-heavy) and training cost (training-heavy) against
+            // r, one curve per d
+            for (TemplateConstruction c : config.constructions)
+            {
+                for (WorkloadMode mode : ALL_MODES)
+                {
+                    const bool kv = mode == W::INFERENCE_HEAVY;
+                    const MoseMetric metric = kv ? M::KV_AVG_COST : M::TR_AVG_COST;
+                    const std::string file =
+                        std::string(kv ? "kv" : "tr") + "_cost_vs_r_" + tag + "_" + ToString(c);
+                    Gnuplot plot(file + ".png");
+                    plot.SetTerminal(TERMINAL);
+                    plot.SetTitle(std::string("MoSE ") + (kv ? "KV" : "training") + " avg cost, " +
+                                  ToString(mode) + "; N=" + std::to_string(n) +
+                                  ", rho=" + FormatShare(rho) + ", " + ToString(c));
+                    plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", ToString(metric));
+                    plot.AppendExtra(KEY);
+                    plot.AppendExtra("set yrange [0:*]");
+                    for (uint32_t d : config.degrees)
+                    {
+                        Gnuplot2dDataset ds("d=" + std::to_string(d));
+                        ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+                        bool any = false;
+                        for (const MoseSweepResult& res : m_sweep.GetResults())
+                        {
+                            if (matches(res, n, rho, c) && res.point.degree == d)
+                            {
+                                ds.Add(res.point.reservedPorts,
+                                       res.Get(mode, Policy::MOSE, metric).mean);
+                                any = true;
+                            }
+                        }
+                        if (any)
+                        {
+                            plot.AddDataset(ds);
+                        }
+                    }
+                    write(plot, file);
+                }
+            }
+            // (b) circuits changed per MoSE switch against r, fresh (solid) vs rewiring-aware
+            {
+                const std::string file = "switch_vs_r_" + tag;
+                Gnuplot plot(file + ".png");
+                plot.SetTerminal(TERMINAL);
+                plot.SetTitle("Circuits changed per MoSE switch (mean of both); N=" +
+                              std::to_string(n) + ", rho=" + FormatShare(rho));
+                plot.SetLegend("r (ports of H^PD reserved for P-D circuits)",
+                               "circuits changed per switch");
+                plot.AppendExtra(KEY);
+                plot.AppendExtra("set yrange [0:*]");
+                std::size_t colour = 1;
+                for (uint32_t d : config.degrees)
+                {
+                    for (TemplateConstruction c : config.constructions)
+                    {
+                        Gnuplot2dDataset ds(ToString(c) + " d=" + std::to_string(d));
+                        ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+                        ds.SetExtra("lc " + std::to_string(colour) + " dt " +
+                                    (c == TemplateConstruction::FRESH ? "1" : "2"));
+                        bool any = false;
+                        for (const MoseSweepResult& res : m_sweep.GetResults())
+                        {
+                            if (matches(res, n, rho, c) && res.point.degree == d)
+                            {
+                                double changed = (res.GetSwitch(W::INFERENCE_HEAVY).added.mean +
+                                                  res.GetSwitch(W::TRAINING_HEAVY).added.mean) /
+                                                 2;
+                                ds.Add(res.point.reservedPorts, changed);
+                                any = true;
+                            }
+                        }
+                        if (any)
+                        {
+                            plot.AddDataset(ds);
+                        }
+                    }
+                    ++colour;
+                }
+                write(plot, file);
+            }
+        }
+    }
+
+    // (c) MaxLoad against N per policy, when several N are swept
+    if (config.nodes.size() > 1)
+    {
+        const double rho = config.kvShares.front();
+        const TemplateConstruction c = config.constructions.front();
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            const std::string file = "max_load_vs_n_" + ModeTag(mode);
+            Gnuplot plot(file + ".png");
+            plot.SetTerminal(TERMINAL);
+            plot.SetTitle("MaxLoad, " + ToString(mode) + "; rho=" + FormatShare(rho) + ", " +
+                          ToString(c) + ", r = d - 1 where swept");
+            plot.SetLegend("N (groups)", "MaxLoad");
+            plot.AppendExtra("set logscale x 2");
+            plot.AppendExtra(KEY);
+            plot.AppendExtra("set yrange [0:*]");
+            std::size_t colour = 1;
+            for (uint32_t d : config.degrees)
+            {
+                // r = d - 1 if swept for d, else the smallest r swept for d
+                std::optional<uint32_t> chosen;
+                for (const MoseSweepPoint& p : m_sweep.GetPoints())
+                {
+                    if (p.degree != d)
+                    {
+                        continue;
+                    }
+                    if (p.reservedPorts + 1 == d)
+                    {
+                        chosen = p.reservedPorts;
+                        break;
+                    }
+                    if (!chosen || p.reservedPorts < *chosen)
+                    {
+                        chosen = p.reservedPorts;
+                    }
+                }
+                if (!chosen)
+                {
+                    continue;
+                }
+                std::size_t dash = 1;
+                for (Policy pol : ALL_POLICIES)
+                {
+                    Gnuplot2dDataset ds(ToString(pol) + " d=" + std::to_string(d) +
+                                        " r=" + std::to_string(*chosen));
+                    ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+                    ds.SetExtra("lc " + std::to_string(colour) + " dt " + std::to_string(dash++));
+                    bool any = false;
+                    for (uint32_t n : config.nodes)
+                    {
+                        for (const MoseSweepResult& res : m_sweep.GetResults())
+                        {
+                            if (matches(res, n, rho, c) && res.point.degree == d &&
+                                res.point.reservedPorts == *chosen)
+                            {
+                                ds.Add(n, res.Get(mode, pol, M::MAX_LOAD).mean);
+                                any = true;
+                            }
+                        }
+                    }
+                    if (any)
+                    {
+                        plot.AddDataset(ds);
+                    }
+                }
+                ++colour;
+            }
+            write(plot, file);
+        }
+    }
+    return written;
+}
+
+} // namespace mose
+} // namespace ns3
