@@ -36,6 +36,7 @@
 #include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-study-report.h"
+#include "ns3/mose-switch-experiment-report.h"
 #include "ns3/mose-switch-experiment.h"
 
 #include <iomanip>
@@ -166,8 +167,9 @@ main(int argc, char* argv[])
                               << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
                 }
                 experiment.Run();
+                const MoseSwitchExperimentReport report(experiment);
                 const std::string prefix = ToString(policy) + "_";
-                experiment.WriteCsv(outputDir, prefix);
+                report.WriteCsv(outputDir, prefix);
                 comparison.Add(experiment.GetSummary());
                 if (policy != config.policy)
                 {
@@ -176,14 +178,14 @@ main(int argc, char* argv[])
                               << std::defaultfloat << std::setprecision(6) << std::endl;
                     continue;
                 }
-                experiment.PrintReport(std::cout);
+                report.Print(std::cout);
                 std::cout << "wrote " << outputDir << "/" << prefix
                           << "{intervals,circuits,goodput,transfers}.csv" << std::endl;
                 if (plot)
                 {
                     const std::string base = "goodput_" + ToString(policy);
                     std::ostringstream script;
-                    Gnuplot gp = experiment.MakeGoodputPlot(base + ".png");
+                    Gnuplot gp = report.MakeGoodputPlot(base + ".png");
                     gp.GenerateOutput(script);
                     const std::string file = outputDir + "/" + base + ".plt";
                     WriteTextFile(file, [&script](std::ostream& os) { os << script.str(); });

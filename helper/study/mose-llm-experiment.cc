@@ -6,6 +6,7 @@
 
 #include "mose-llm-experiment.h"
 
+#include "mose-experiment-fabric.h"
 #include "mose-switch-experiment.h"
 
 #include "ns3/boolean.h"
@@ -228,10 +229,9 @@ MoseLlmExperiment::Build()
 
     // the fabric in the initial mode's template, rates divided by the scale, set on this
     // fabric's OCS and helper only
-    m_topology = CreateObject<MoseTopologyHelper>();
+    MoseExperimentFabric fabric;
+    m_topology = fabric.PrepareTopology();
     m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
-    m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
-    m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
     m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(m_config.hostRate, f)));
     m_topology->SetPortQueue("ns3::DropTailQueue<Packet>",
                              "MaxSize",
@@ -240,26 +240,24 @@ MoseLlmExperiment::Build()
     {
         m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(m_config.jumboMtu));
     }
-    m_topology->SetRoles(sc.roles[static_cast<std::size_t>(m_config.initialMode)]);
-    m_topology->SetCircuitGraph(sc.GetGraph(m_config.policy, m_config.initialMode));
-    m_topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    m_topology->Install();
-
-    m_loss = CreateObject<MoseLossMonitor>();
-    m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
-                    m_topology->GetOcs());
+    fabric.Install(m_config.scenario,
+                   sc.roles[static_cast<std::size_t>(m_config.initialMode)],
+                   sc.GetGraph(m_config.policy, m_config.initialMode),
+                   sc.routingSeed,
+                   false);
+    m_loss = fabric.GetLossMonitor();
 
     // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
     MoseModeSwitcherHelper helper;
-    helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, sc));
-    helper.SetSchedule(m_config.schedule);
-    helper.SetInitialMode(m_config.initialMode);
-    helper.SetLossMonitor(m_loss);
     if (m_config.darkTime)
     {
         helper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*m_config.darkTime));
     }
-    m_switcher = helper.Install(m_topology);
+    m_switcher = fabric.InstallSwitcher(helper,
+                                        m_config.policy,
+                                        sc,
+                                        m_config.schedule,
+                                        m_config.initialMode);
     m_switcher->TraceConnectWithoutContext("SwitchStarted",
                                            MakeCallback(&MoseLlmExperiment::OnSwitchStarted, this));
 

@@ -6,8 +6,6 @@
 
 #include "mose-packet-experiment.h"
 
-#include "ns3/flow-monitor-helper.h"
-#include "ns3/ipv4-flow-classifier.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
@@ -82,6 +80,12 @@ MosePacketExperiment::GetConfig() const
     return m_config;
 }
 
+const MoseExperimentFabric&
+MosePacketExperiment::GetFabric() const
+{
+    return m_fabric;
+}
+
 namespace
 {
 
@@ -129,35 +133,16 @@ MosePacketExperiment::Build()
         m_metrics = mose::EvaluateFlows(routing, m_flows);
     }
 
-    m_topology = CreateObject<MoseTopologyHelper>();
-    m_topology->SetAttribute("Groups", UintegerValue(n));
-    m_topology->SetAttribute("PortsPerGroup", UintegerValue(d));
-    m_topology->SetRoles(m_roles);
-    m_topology->SetCircuitGraph(m_graph);
-    m_topology->SetRouting(rule, seed);
-    m_topology->Install();
-
-    m_circuits = CreateObject<MoseCircuitMonitor>();
-    m_circuits->Install(m_topology->GetOcs());
-    m_loss = CreateObject<MoseLossMonitor>();
-    m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
-                    m_topology->GetOcs());
-
-    m_traffic = CreateObject<MoseTrafficHelper>();
-    // the transfers' sample and start times come from streams of their own, so that --RngRun
-    // fixes them as it fixes the scenario
-    m_traffic->AssignStreams(mose::MoseStream::TRANSFERS);
-    UintegerValue unit;
-    m_traffic->GetAttribute("BytesPerUnit", unit);
-    m_bytesPerUnit = unit.Get();
-    m_traffic->Install(m_topology->GetEndpoints(), m_flows);
-    m_traffic->GetMonitor()->TraceConnectWithoutContext(
+    m_fabric.Install(m_config.scenario, m_roles, m_graph, seed);
+    Ptr<MoseTrafficHelper> traffic = m_fabric.InstallTraffic(m_flows);
+    traffic->GetMonitor()->TraceConnectWithoutContext(
         "TransferCompleted",
-        MakeBoundCallback(&StopWhenDone, m_traffic->GetMonitor()));
+        MakeBoundCallback(&StopWhenDone, traffic->GetMonitor()));
     m_built = true;
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
     NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_graph.GetNCircuits() << " circuits, "
-                            << m_traffic->GetMonitor()->GetNTransfers() << " transfers");
+                            << m_fabric.GetTraffic().front()->GetMonitor()->GetNTransfers()
+                            << " transfers");
 }
 
 void
@@ -168,68 +153,26 @@ MosePacketExperiment::Run()
     {
         throw mose::MoseError("MosePacketExperiment::Run needs one Build() before it, once");
     }
-    Ptr<FlowMonitor> flowMonitor;
-    FlowMonitorHelper flowHelper;
     if (m_config.flowMonitor)
     {
-        flowMonitor = flowHelper.InstallAll();
+        m_fabric.InstallFlowMonitor();
     }
-    Simulator::Stop(m_config.stopTime);
-    const uint64_t eventsBefore = Simulator::GetEventCount();
-    SystemWallClockMs clock;
-    clock.Start();
-    Simulator::Run();
-    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
-    m_events = Simulator::GetEventCount() - eventsBefore;
-    m_simulatedSeconds = Simulator::Now().GetSeconds();
+    m_fabric.Run(m_config.stopTime);
 
-    Ptr<MoseTransferMonitor> monitor = m_traffic->GetMonitor();
+    Ptr<MoseTransferMonitor> monitor = m_fabric.GetTraffic().front()->GetMonitor();
     m_transfers = monitor->GetTransfers();
-    m_circuitBytes = m_circuits->GetCircuitBytes();
-    m_packetsLost = m_loss->GetTotal();
-    m_ecnMarks = m_loss->GetMarks();
-    for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-    {
-        m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
-    }
+    m_circuitBytes = m_fabric.GetCircuitMonitor()->GetCircuitBytes();
     m_kv = MosePacketClassResult();
     m_training = MosePacketClassResult();
     m_kv.fct = monitor->Summarize(mose::TrafficClass::KV);
     m_training.fct = monitor->Summarize(mose::TrafficClass::TRAINING);
-    if (flowMonitor)
-    {
-        // a FlowMonitor flow is a transfer's data (to its sink's address and port) or its
-        // acknowledgements (from there)
-        std::map<std::pair<uint32_t, uint16_t>, mose::TrafficClass> sinks;
-        for (const auto& t : m_transfers)
-        {
-            sinks[{t.dstAddress.Get(), t.port}] = t.cls;
-        }
-        flowMonitor->CheckForLostPackets();
-        auto classifier = DynamicCast<Ipv4FlowClassifier>(flowHelper.GetClassifier());
-        for (const auto& [id, stats] : flowMonitor->GetFlowStats())
-        {
-            const Ipv4FlowClassifier::FiveTuple tuple = classifier->FindFlow(id);
-            auto it = sinks.find({tuple.destinationAddress.Get(), tuple.destinationPort});
-            if (it == sinks.end())
-            {
-                it = sinks.find({tuple.sourceAddress.Get(), tuple.sourcePort});
-            }
-            if (it == sinks.end())
-            {
-                continue;
-            }
-            MosePacketClassResult& r = it->second == mose::TrafficClass::KV ? m_kv : m_training;
-            r.packetsLost += stats.lostPackets;
-            r.packetsSent += stats.txPackets;
-        }
-    }
+    const std::array<MoseFlowPacketCounts, 2> counts = m_fabric.CountFlowPackets(m_transfers);
+    m_kv.packetsLost = counts[0].lost;
+    m_kv.packetsSent = counts[0].sent;
+    m_training.packetsLost = counts[1].lost;
+    m_training.packetsSent = counts[1].sent;
     m_ran = true;
-    m_topology = nullptr;
-    m_traffic = nullptr;
-    m_circuits = nullptr;
-    m_loss = nullptr;
-    Simulator::Destroy();
+    m_fabric.Finish();
 }
 
 const mose::CircuitGraph&
@@ -265,13 +208,13 @@ MosePacketExperiment::GetClassResult(mose::TrafficClass cls) const
 uint64_t
 MosePacketExperiment::GetPacketsLost() const
 {
-    return m_packetsLost;
+    return m_fabric.GetPacketsLost();
 }
 
 uint64_t
 MosePacketExperiment::GetEcnMarks() const
 {
-    return m_ecnMarks;
+    return m_fabric.GetEcnMarks();
 }
 
 uint64_t
@@ -282,7 +225,7 @@ MosePacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
         throw mose::MoseError("MosePacketExperiment::GetPacketsLost: drop point " +
                               std::to_string(static_cast<int>(point)) + " does not exist");
     }
-    return m_lostAt[point];
+    return m_fabric.GetPacketsLost(point);
 }
 
 const std::vector<uint64_t>&
@@ -294,7 +237,7 @@ MosePacketExperiment::GetCircuitBytes() const
 uint64_t
 MosePacketExperiment::GetBytesPerUnit() const
 {
-    return m_bytesPerUnit;
+    return m_fabric.GetBytesPerUnit();
 }
 
 uint32_t
@@ -313,7 +256,7 @@ MosePacketExperiment::CountCircuitsMatchingLoad() const
 double
 MosePacketExperiment::GetWallSeconds() const
 {
-    return m_wallSeconds;
+    return m_fabric.GetWallSeconds();
 }
 
 double
@@ -325,19 +268,24 @@ MosePacketExperiment::GetBuildSeconds() const
 double
 MosePacketExperiment::GetSimulatedSeconds() const
 {
-    return m_simulatedSeconds;
+    return m_fabric.GetSimulatedSeconds();
 }
 
 uint64_t
 MosePacketExperiment::GetEvents() const
 {
-    return m_events;
+    return m_fabric.GetEvents();
 }
 
 void
 MosePacketExperiment::PrintReport(std::ostream& os) const
 {
     const auto& c = m_config;
+    const uint64_t lost = GetPacketsLost();
+    const uint64_t marks = GetEcnMarks();
+    const double wall = GetWallSeconds();
+    const double simulated = GetSimulatedSeconds();
+    const uint64_t events = GetEvents();
     os << "mose-packet: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", "
        << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
@@ -365,24 +313,24 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
            << std::setw(12) << ms(r.fct.p99S) << std::setw(14) << gp.str() << std::setw(10)
            << r.packetsLost << "\n";
     }
-    os << "\n  packets lost in the fabric (every drop point): " << m_packetsLost;
-    if (m_packetsLost > 0)
+    os << "\n  packets lost in the fabric (every drop point): " << lost;
+    if (lost > 0)
     {
         const char* sep = " (";
         for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
         {
-            if (m_lostAt[p] > 0)
+            if (GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) > 0)
             {
                 os << sep << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p))
-                   << " " << m_lostAt[p];
+                   << " " << GetPacketsLost(static_cast<MoseLossMonitor::Point>(p));
                 sep = ", ";
             }
         }
         os << ")";
     }
-    if (m_ecnMarks > 0)
+    if (marks > 0)
     {
-        os << "; ECN marks by queue discs: " << m_ecnMarks;
+        os << "; ECN marks by queue discs: " << marks;
     }
     os << "\n";
     os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
@@ -390,12 +338,11 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
        << ", DirectKV " << m_metrics.directKv << "\n";
     os << "  circuits whose payload bytes = flow-level load x bytes per unit: "
        << CountCircuitsMatchingLoad() << " of " << m_circuitBytes.size() << "\n";
-    os << "  build " << std::fixed << std::setprecision(2) << m_buildSeconds << " s, run "
-       << m_wallSeconds << " s wall for " << std::setprecision(4) << m_simulatedSeconds
-       << " s simulated (" << std::setprecision(3)
-       << (m_wallSeconds > 0 ? m_simulatedSeconds / m_wallSeconds : 0.0)
-       << " simulated s per wall s), " << m_events << " events (" << std::setprecision(0)
-       << (m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0) << " per wall s)\n";
+    os << "  build " << std::fixed << std::setprecision(2) << m_buildSeconds << " s, run " << wall
+       << " s wall for " << std::setprecision(4) << simulated << " s simulated ("
+       << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
+       << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
+       << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
 }
 
 void
@@ -463,10 +410,10 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
     for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
         losses << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << ','
-               << m_lostAt[p] << '\n';
+               << GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
     }
-    losses << "total," << m_packetsLost << '\n';
-    losses << "ecn-marks," << m_ecnMarks << '\n';
+    losses << "total," << GetPacketsLost() << '\n';
+    losses << "ecn-marks," << GetEcnMarks() << '\n';
     mose::MakeOutputDirectory(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
                         [&transfers](std::ostream& os) { os << transfers.str(); });

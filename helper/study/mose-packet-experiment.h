@@ -7,6 +7,8 @@
 #ifndef MOSE_PACKET_EXPERIMENT_H
 #define MOSE_PACKET_EXPERIMENT_H
 
+#include "mose-experiment-fabric.h"
+
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-loss-monitor.h"
@@ -97,6 +99,9 @@ class MosePacketExperiment
 
     /// \return the configuration
     const MosePacketExperimentConfig& GetConfig() const;
+    /// \return the fabric, its monitors and the run's counts (MoseExperimentFabric; its ns-3
+    ///         objects from Build() until Run() ends)
+    const MoseExperimentFabric& GetFabric() const;
     /// \return the realised circuit graph
     const mose::CircuitGraph& GetCircuitGraph() const;
     /// \return the flows of the mode (all of them are installed, as MoseTrafficHelper forms
@@ -154,30 +159,20 @@ class MosePacketExperiment
     void WriteScenario(const std::string& dir, const std::string& prefix) const;
 
   private:
-    MosePacketExperimentConfig m_config;                        //!< parameters
-    mose::RoleAssignment m_roles;                               //!< the mode's roles
-    mose::PdAssignment m_assignment;                            //!< the mode's P-D assignment
-    mose::CircuitGraph m_graph;                                 //!< the realised graph
-    std::vector<mose::Flow> m_flows;                            //!< the mode's flows
-    mose::FlowMetrics m_metrics;                                //!< flow-level metrics
-    Ptr<MoseTopologyHelper> m_topology;                         //!< the fabric
-    Ptr<MoseTrafficHelper> m_traffic;                           //!< the transfers
-    Ptr<MoseCircuitMonitor> m_circuits;                         //!< bytes per circuit
-    Ptr<MoseLossMonitor> m_loss;                                //!< drops
-    std::vector<MoseTransfer> m_transfers;                      //!< results
-    std::vector<uint64_t> m_circuitBytes;                       //!< results
-    MosePacketClassResult m_kv;                                 //!< results, KV
-    MosePacketClassResult m_training;                           //!< results, training
-    uint64_t m_packetsLost{0};                                  //!< results
-    std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< results, lost per drop point
-    uint64_t m_ecnMarks{0};                                     //!< results, queue disc marks
-    uint64_t m_bytesPerUnit{0};                                 //!< MoseTrafficHelper::BytesPerUnit
-    double m_buildSeconds{0};                                   //!< Build() wall time
-    double m_wallSeconds{0};                                    //!< Run() wall time
-    double m_simulatedSeconds{0};                               //!< simulated time
-    uint64_t m_events{0};                                       //!< events executed
-    bool m_built{false};                                        //!< Build() ran
-    bool m_ran{false};                                          //!< Run() ran
+    MosePacketExperimentConfig m_config;   //!< parameters
+    mose::RoleAssignment m_roles;          //!< the mode's roles
+    mose::PdAssignment m_assignment;       //!< the mode's P-D assignment
+    mose::CircuitGraph m_graph;            //!< the realised graph
+    std::vector<mose::Flow> m_flows;       //!< the mode's flows
+    mose::FlowMetrics m_metrics;           //!< flow-level metrics
+    MoseExperimentFabric m_fabric;         //!< fabric, monitors, run
+    std::vector<MoseTransfer> m_transfers; //!< results
+    std::vector<uint64_t> m_circuitBytes;  //!< results
+    MosePacketClassResult m_kv;            //!< results, KV
+    MosePacketClassResult m_training;      //!< results, training
+    double m_buildSeconds{0};              //!< Build() wall time
+    bool m_built{false};                   //!< Build() ran
+    bool m_ran{false};                     //!< Run() ran
 };
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 #include "mose-switch-experiment.h"
 
 #include "mose-program.h"
+#include "mose-switch-experiment-report.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -37,22 +38,12 @@ NS_LOG_COMPONENT_DEFINE("MoseSwitchExperiment");
 namespace
 {
 
-/// \return a time in ms with 3 decimals and the unit
+/// \return a time as the reports give it (MoseSwitchExperimentReport::FormatMs())
+template <typename T>
 std::string
-Ms(double seconds)
+Ms(T value)
 {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(3) << seconds * 1e3 << " ms";
-    return o.str();
-}
-
-/// \return a time in ms with 3 decimals and the unit
-std::string
-Ms(Time t)
-{
-    // the magnitude's seconds: GetSeconds() of a negative time shifts a negative value
-    // (undefined before C++20) in ns-3's int64x64-128.h
-    return Ms(t.IsStrictlyNegative() ? -(Time(0) - t).GetSeconds() : t.GetSeconds());
+    return MoseSwitchExperimentReport::FormatMs(value);
 }
 
 /// \return the relative change of b against a in percent, signed, e.g. "-12.3%"
@@ -66,15 +57,6 @@ Percent(double value, double reference)
     std::ostringstream o;
     o << std::showpos << std::fixed << std::setprecision(1)
       << (value - reference) / reference * 100.0 << "%";
-    return o.str();
-}
-
-/// \return "0.45 Gb/s"
-std::string
-Gbps(double bps)
-{
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(2) << bps / 1e9 << " Gb/s";
     return o.str();
 }
 
@@ -273,6 +255,12 @@ MoseSwitchExperiment::GetConfig() const
     return m_config;
 }
 
+const MoseExperimentFabric&
+MoseSwitchExperiment::GetFabric() const
+{
+    return m_fabric;
+}
+
 Time
 MoseSwitchExperiment::ParseDuration(const std::string& parameter, const std::string& text)
 {
@@ -333,38 +321,28 @@ MoseSwitchExperiment::Build()
     }
 
     // the fabric in the initial mode's template
-    m_topology = CreateObject<MoseTopologyHelper>();
-    m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
-    m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
-    m_topology->SetRoles(sc.roles[static_cast<std::size_t>(m_config.initialMode)]);
-    m_topology->SetCircuitGraph(m_intervals.front().graph);
-    m_topology->SetRouting(rule, sc.routingSeed);
-    m_topology->Install();
-
-    m_circuits = CreateObject<MoseCircuitMonitor>();
-    m_circuits->Install(m_topology->GetOcs());
-    m_loss = CreateObject<MoseLossMonitor>();
-    m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
-                    m_topology->GetOcs());
+    m_fabric.Install(m_config.scenario,
+                     sc.roles[static_cast<std::size_t>(m_config.initialMode)],
+                     m_intervals.front().graph,
+                     sc.routingSeed);
 
     // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
-    MoseModeSwitcherHelper helper;
-    helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, sc));
-    helper.SetSchedule(m_config.schedule);
-    helper.SetInitialMode(m_config.initialMode);
-    helper.SetLossMonitor(m_loss);
-    m_switcher = helper.Install(m_topology);
-    m_switcher->TraceConnectWithoutContext("SwitchDone",
-                                           MakeCallback(&MoseSwitchExperiment::OnSwitchDone, this));
+    Ptr<MoseModeSwitcher> switcher = m_fabric.InstallSwitcher(MoseModeSwitcherHelper(),
+                                                              m_config.policy,
+                                                              sc,
+                                                              m_config.schedule,
+                                                              m_config.initialMode);
+    switcher->TraceConnectWithoutContext("SwitchDone",
+                                         MakeCallback(&MoseSwitchExperiment::OnSwitchDone, this));
     {
         UintegerValue phases;
         BooleanValue drain;
         TimeValue timeout;
         TimeValue delay;
-        m_switcher->GetAttribute("Phases", phases);
-        m_switcher->GetAttribute("Drain", drain);
-        m_switcher->GetAttribute("DrainTimeout", timeout);
-        m_switcher->GetAttribute("ReconfigurationDelay", delay);
+        switcher->GetAttribute("Phases", phases);
+        switcher->GetAttribute("Drain", drain);
+        switcher->GetAttribute("DrainTimeout", timeout);
+        switcher->GetAttribute("ReconfigurationDelay", delay);
         std::ostringstream text;
         text << "K=" << phases.Get() << ", drain " << (drain.Get() ? "on" : "off")
              << ", drain timeout " << Ms(timeout.Get()) << ", reconfiguration delay "
@@ -373,22 +351,16 @@ MoseSwitchExperiment::Build()
     }
 
     // every interval's transfers
-    m_traffic = MoseModeSwitcherHelper::InstallModeTraffic(
-        m_switcher,
-        m_topology->GetEndpoints(),
+    const std::vector<Ptr<MoseTrafficHelper>>& traffic = m_fabric.InstallModeTraffic(
         [&sc](mose::WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; },
         m_config.firstStart,
         m_config.end,
-        m_config.startWindow,
-        mose::MoseStream::TRANSFERS);
-    UintegerValue unit;
-    m_traffic.front()->GetAttribute("BytesPerUnit", unit);
-    m_bytesPerUnit = unit.Get();
+        m_config.startWindow);
     m_nTransfers = 0;
     m_nCompleted = 0;
-    for (uint32_t i = 0; i < m_traffic.size(); ++i)
+    for (uint32_t i = 0; i < traffic.size(); ++i)
     {
-        Ptr<MoseTransferMonitor> monitor = m_traffic[i]->GetMonitor();
+        Ptr<MoseTransferMonitor> monitor = traffic[i]->GetMonitor();
         m_nTransfers += monitor->GetNTransfers();
         monitor->TraceConnectWithoutContext(
             "TransferRx",
@@ -422,7 +394,7 @@ MoseSwitchExperiment::SumPortBytes() const
     {
         for (uint32_t p = 0; p < m_config.scenario.degree; ++p)
         {
-            sum += m_circuits->GetPortBytes(g, p);
+            sum += m_fabric.GetCircuitMonitor()->GetPortBytes(g, p);
         }
     }
     return sum;
@@ -433,8 +405,8 @@ MoseSwitchExperiment::CloseInterval(uint32_t interval)
 {
     NS_LOG_FUNCTION(this << interval);
     MoseSwitchInterval& iv = m_intervals.at(interval);
-    const mose::CircuitGraph live = m_topology->GetOcs()->GetCircuitGraph();
-    const std::vector<uint64_t> bytes = m_circuits->GetCircuitBytes();
+    const mose::CircuitGraph live = m_fabric.GetTopology()->GetOcs()->GetCircuitGraph();
+    const std::vector<uint64_t> bytes = m_fabric.GetCircuitMonitor()->GetCircuitBytes();
     iv.graphRealised = live.GetCircuits() == iv.graph.GetCircuits();
     iv.circuitBytes.assign(iv.graph.GetNCircuits(), 0);
     for (std::size_t c = 0; c < live.GetNCircuits() && c < bytes.size(); ++c)
@@ -446,10 +418,11 @@ MoseSwitchExperiment::CloseInterval(uint32_t interval)
             iv.circuitBytes[static_cast<std::size_t>(k)] += bytes[c];
         }
     }
-    m_circuits->Reset();
+    m_fabric.GetCircuitMonitor()->Reset();
     for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
-        m_dropsAtStart[interval + 1][p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+        m_dropsAtStart[interval + 1][p] =
+            m_fabric.GetLossMonitor()->GetDrops(static_cast<MoseLossMonitor::Point>(p));
     }
 }
 
@@ -462,14 +435,14 @@ MoseSwitchExperiment::OnSwitchDone(const MoseSwitchRecord& record)
     {
         m_intervals[interval].bytesDuringSwitch = SumPortBytes();
     }
-    m_circuits->Reset();
+    m_fabric.GetCircuitMonitor()->Reset();
     MaybeStop();
 }
 
 void
 MoseSwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
 {
-    const MoseTransfer& t = m_traffic[interval]->GetMonitor()->GetTransfer(index);
+    const MoseTransfer& t = m_fabric.GetTraffic()[interval]->GetMonitor()->GetTransfer(index);
     const auto bin =
         static_cast<std::size_t>(Simulator::Now().GetTimeStep() / m_config.binWidth.GetTimeStep());
     if (bin >= m_bins.size())
@@ -489,7 +462,7 @@ MoseSwitchExperiment::OnCompleted(uint32_t, Time)
 void
 MoseSwitchExperiment::MaybeStop()
 {
-    if (m_nCompleted == m_nTransfers && !m_switcher->IsSwitching() &&
+    if (m_nCompleted == m_nTransfers && !m_fabric.GetSwitcher()->IsSwitching() &&
         Simulator::Now() >= m_intervals.back().start)
     {
         Simulator::Stop();
@@ -504,14 +477,7 @@ MoseSwitchExperiment::Run()
     {
         throw mose::MoseError("MoseSwitchExperiment::Run needs one Build() before it, once");
     }
-    Simulator::Stop(m_config.stopTime);
-    const uint64_t eventsBefore = Simulator::GetEventCount();
-    SystemWallClockMs clock;
-    clock.Start();
-    Simulator::Run();
-    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
-    m_events = Simulator::GetEventCount() - eventsBefore;
-    m_simulatedSeconds = Simulator::Now().GetSeconds();
+    m_fabric.Run(m_config.stopTime);
 
     // the last interval ends with the simulation; intervals whose boundary never came too
     const Time now = Simulator::Now();
@@ -527,7 +493,7 @@ MoseSwitchExperiment::Run()
             break;
         }
     }
-    m_records = m_switcher->GetRecords();
+    m_records = m_fabric.GetSwitcher()->GetRecords();
     for (const MoseSwitchRecord& r : m_records)
     {
         if (r.index + 1 < m_intervals.size())
@@ -538,7 +504,7 @@ MoseSwitchExperiment::Run()
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
         MoseSwitchInterval& iv = m_intervals[i];
-        Ptr<MoseTransferMonitor> monitor = m_traffic[i]->GetMonitor();
+        Ptr<MoseTransferMonitor> monitor = m_fabric.GetTraffic()[i]->GetMonitor();
         iv.transfers = monitor->GetTransfers();
         iv.kv = monitor->Summarize(mose::TrafficClass::KV);
         iv.training = monitor->Summarize(mose::TrafficClass::TRAINING);
@@ -549,14 +515,8 @@ MoseSwitchExperiment::Run()
             iv.packetsLost += iv.drops[p];
         }
     }
-    m_packetsLost = m_loss->GetTotal();
     m_ran = true;
-    m_topology = nullptr;
-    m_switcher = nullptr;
-    m_traffic.clear();
-    m_circuits = nullptr;
-    m_loss = nullptr;
-    Simulator::Destroy();
+    m_fabric.Finish();
 }
 
 const std::vector<MoseSwitchInterval>&
@@ -586,7 +546,7 @@ MoseSwitchExperiment::GetSwitcherText() const
 uint64_t
 MoseSwitchExperiment::GetPacketsLost() const
 {
-    return m_packetsLost;
+    return m_fabric.GetPacketsLost();
 }
 
 double
@@ -598,13 +558,25 @@ MoseSwitchExperiment::GetBuildSeconds() const
 double
 MoseSwitchExperiment::GetWallSeconds() const
 {
-    return m_wallSeconds;
+    return m_fabric.GetWallSeconds();
 }
 
 uint64_t
 MoseSwitchExperiment::GetEvents() const
 {
-    return m_events;
+    return m_fabric.GetEvents();
+}
+
+double
+MoseSwitchExperiment::GetSimulatedSeconds() const
+{
+    return m_fabric.GetSimulatedSeconds();
+}
+
+uint64_t
+MoseSwitchExperiment::GetBytesPerUnit() const
+{
+    return m_fabric.GetBytesPerUnit();
 }
 
 MoseSwitchRunSummary
@@ -660,289 +632,10 @@ MoseSwitchExperiment::GetSummary() const
         s.intervalMeanFctS.push_back(done > 0 ? fctSum / done : 0.0);
         s.intervalMaxLoad.push_back(iv.metrics.all.maxLoad);
     }
-    s.packetsLost = m_packetsLost;
-    s.wallSeconds = m_wallSeconds;
-    s.simulatedSeconds = m_simulatedSeconds;
+    s.packetsLost = GetPacketsLost();
+    s.wallSeconds = GetWallSeconds();
+    s.simulatedSeconds = GetSimulatedSeconds();
     return s;
-}
-
-void
-MoseSwitchExperiment::PrintReport(std::ostream& os) const
-{
-    const auto& c = m_config;
-    os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
-       << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
-       << c.run << "\n";
-    os << "  switcher: " << m_switcherText;
-    for (const MoseSwitchRecord& r : m_records)
-    {
-        if (!r.batches.empty() && r.batches.size() != r.phases)
-        {
-            os << " (requested; a switch makes at most one batch per removed circuit, so some "
-                  "used fewer: see their batches)";
-            break;
-        }
-    }
-    os << "; " << m_bytesPerUnit << " bytes per unit of demand\n";
-    os << "  timeline:";
-    for (const auto& iv : m_intervals)
-    {
-        os << (iv.index == 0 ? " " : " -> ") << mose::ToString(iv.mode) << " ["
-           << iv.start.GetSeconds() * 1e3 << ", " << iv.end.GetSeconds() * 1e3 << ") ms";
-    }
-    os << "\n";
-    for (const auto& iv : m_intervals)
-    {
-        os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " [" << Ms(iv.start)
-           << ", " << Ms(iv.end) << "), template " << mose::ToString(iv.templateId)
-           << (iv.graphRealised ? "" : " (NOT realised)") << "\n";
-        if (iv.switchRecord)
-        {
-            const MoseSwitchRecord& r = *iv.switchRecord;
-            os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
-               << mose::ToString(r.to) << ", " << Ms(r.start) << " .. "
-               << (r.done
-                       ? Ms(r.end)
-                       : "UNFINISHED (the run stopped at " + Ms(r.until) + "; figures up to then)")
-               << ": kept " << r.kept << ", removed " << r.removed << ", added " << r.added;
-            if (!r.batches.empty() && r.batches.size() != r.phases)
-            {
-                os << ", " << r.batches.size() << " batches (K=" << r.phases
-                   << " requested: at most one batch per removed circuit)";
-            }
-            os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
-               << Ms(r.blackoutTime) << "; packets held " << r.packetsHeld << " (longest "
-               << Ms(r.longestHold) << "), lost " << r.lost << "\n";
-        }
-        else if (iv.index > 0)
-        {
-            os << "  switch: none (the simulation ended first)\n";
-        }
-        const mose::FlowMetrics& m = iv.metrics;
-        os << "  flow level (" << iv.flows << " flows): MaxLoad " << m.all.maxLoad << ", P95 load "
-           << m.all.p95Load << ", AvgHop " << std::setprecision(4) << m.all.avgHop << ", DirectKV "
-           << m.directKv << ", 3+hop " << m.kvThreePlus << "; cost KV avg " << m.kv.avgCost
-           << " P95 " << m.kv.p95Cost << ", training avg " << m.training.avgCost << " P95 "
-           << m.training.p95Cost << std::setprecision(6) << "\n";
-        os << "  " << std::left << std::setw(10) << "class" << std::right << std::setw(10)
-           << "transfers" << std::setw(8) << "done" << std::setw(13) << "FCT mean" << std::setw(13)
-           << "P50" << std::setw(13) << "P95" << std::setw(13) << "P99" << std::setw(13)
-           << "goodput"
-           << "\n";
-        for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
-        {
-            const MoseFctSummary& f = iv.GetFct(cls);
-            os << "  " << std::left << std::setw(10) << mose::ToString(cls) << std::right
-               << std::setw(10) << f.transfers << std::setw(8) << f.completed << std::setw(13)
-               << Ms(f.meanS) << std::setw(13) << Ms(f.p50S) << std::setw(13) << Ms(f.p95S)
-               << std::setw(13) << Ms(f.p99S) << std::setw(13) << Gbps(f.goodputBps) << "\n";
-        }
-        os << "  circuits: " << iv.circuitBytes.size() << ", payload bytes max "
-           << iv.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
-           << iv.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
-           << " (while in place), " << iv.bytesDuringSwitch
-           << " during the switch; packets lost in the interval " << iv.packetsLost;
-        if (iv.packetsLost > 0)
-        {
-            os << " (";
-            bool first = true;
-            for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-            {
-                if (iv.drops[p] > 0)
-                {
-                    os << (first ? "" : ", ")
-                       << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p))
-                       << " " << iv.drops[p];
-                    first = false;
-                }
-            }
-            os << ")";
-        }
-        os << "\n";
-    }
-    const MoseSwitchRunSummary s = GetSummary();
-    os << "\nwhole run: " << s.completed << " of " << s.transfers
-       << " transfers completed, mean FCT " << Ms(s.meanFctS) << " (KV " << Ms(s.kv.meanS)
-       << ", training " << Ms(s.training.meanS) << "), makespan " << Ms(s.makespanS) << "; "
-       << s.switches << " switches, " << s.circuitsChanged << " circuits changed, blackout "
-       << Ms(s.blackoutTime) << ", packets held " << s.packetsHeld << ", lost " << s.packetsLost
-       << "\n";
-    os << "  build " << std::fixed << std::setprecision(2) << m_buildSeconds << " s, run "
-       << m_wallSeconds << " s wall for " << std::setprecision(4) << m_simulatedSeconds
-       << " s simulated, " << m_events << " events" << std::defaultfloat << std::setprecision(6)
-       << "\n";
-}
-
-void
-MoseSwitchExperiment::WriteCsv(const std::string& dir, const std::string& prefix) const
-{
-    NS_LOG_FUNCTION(this << dir << prefix);
-    std::ostringstream intervals;
-    intervals << std::setprecision(12);
-    intervals
-        << "interval,mode,template,start_s,end_s,switch,switch_from,switch_start_s,switch_end_s,"
-           "switch_done,switch_until_s,kept,removed,added,batches,drain_s,dark_s,blackout_s,drain_"
-           "timeouts,"
-           "packets_held,longest_hold_s,switch_lost,flows,max_load,p95_load,avg_hop,direct_kv,"
-           "kv_3plus_hop,kv_avg_cost,kv_p95_cost,training_avg_cost,training_p95_cost";
-    for (const char* cls : {"kv", "training"})
-    {
-        intervals << ',' << cls << "_transfers," << cls << "_completed," << cls << "_fct_mean_s,"
-                  << cls << "_fct_p50_s," << cls << "_fct_p95_s," << cls << "_fct_p99_s," << cls
-                  << "_goodput_bps";
-    }
-    intervals << ",circuits,graph_realised,circuit_bytes_max,circuit_bytes_mean,"
-                 "bytes_during_switch,packets_lost";
-    for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-    {
-        intervals << ",lost_"
-                  << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p));
-    }
-    intervals << '\n';
-    for (const auto& iv : m_intervals)
-    {
-        intervals << iv.index << ',' << mose::ToString(iv.mode) << ','
-                  << mose::ToString(iv.templateId) << ',' << iv.start.GetSeconds() << ','
-                  << iv.end.GetSeconds() << ',';
-        if (iv.switchRecord)
-        {
-            const MoseSwitchRecord& r = *iv.switchRecord;
-            intervals << r.index << ',' << mose::ToString(r.from) << ',' << r.start.GetSeconds()
-                      << ',';
-            if (r.done)
-            {
-                intervals << r.end.GetSeconds();
-            }
-            intervals << ',' << (r.done ? 1 : 0) << ',' << r.until.GetSeconds() << ',' << r.kept
-                      << ',' << r.removed << ',' << r.added << ',' << r.batches.size() << ','
-                      << r.drainTime.GetSeconds() << ',' << r.darkTime.GetSeconds() << ','
-                      << r.blackoutTime.GetSeconds() << ',' << r.drainTimeouts << ','
-                      << r.packetsHeld << ',' << r.longestHold.GetSeconds() << ',' << r.lost << ',';
-        }
-        else
-        {
-            intervals << ",,,,,,,,,,,,,,,,,";
-        }
-        const mose::FlowMetrics& m = iv.metrics;
-        intervals << iv.flows << ',' << m.all.maxLoad << ',' << m.all.p95Load << ',' << m.all.avgHop
-                  << ',' << m.directKv << ',' << m.kvThreePlus << ',' << m.kv.avgCost << ','
-                  << m.kv.p95Cost << ',' << m.training.avgCost << ',' << m.training.p95Cost;
-        for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
-        {
-            const MoseFctSummary& f = iv.GetFct(cls);
-            intervals << ',' << f.transfers << ',' << f.completed << ',' << f.meanS << ',' << f.p50S
-                      << ',' << f.p95S << ',' << f.p99S << ',' << f.goodputBps;
-        }
-        intervals << ',' << iv.circuitBytes.size() << ',' << (iv.graphRealised ? 1 : 0) << ','
-                  << iv.GetMaxCircuitBytes() << ',' << iv.GetMeanCircuitBytes() << ','
-                  << iv.bytesDuringSwitch << ',' << iv.packetsLost;
-        for (uint64_t d : iv.drops)
-        {
-            intervals << ',' << d;
-        }
-        intervals << '\n';
-    }
-
-    std::ostringstream circuits;
-    circuits << "interval,circuit,u,v,load,expected_bytes,bytes\n";
-    for (const auto& iv : m_intervals)
-    {
-        for (uint32_t k = 0; k < iv.graph.GetNCircuits(); ++k)
-        {
-            const mose::Circuit& e = iv.graph.GetCircuits()[k];
-            const double load = k < iv.metrics.load.size() ? iv.metrics.load[k] : 0.0;
-            circuits << iv.index << ',' << k << ',' << e.u << ',' << e.v << ',' << load << ','
-                     << load * static_cast<double>(m_bytesPerUnit) << ','
-                     << (k < iv.circuitBytes.size() ? iv.circuitBytes[k] : 0) << '\n';
-        }
-    }
-
-    std::ostringstream goodput;
-    const double width = m_config.binWidth.GetSeconds();
-    goodput << "time_s,kv_bps,training_bps\n";
-    for (std::size_t b = 0; b < m_bins.size(); ++b)
-    {
-        goodput << static_cast<double>(b) * width << ','
-                << static_cast<double>(m_bins[b][0]) * 8.0 / width << ','
-                << static_cast<double>(m_bins[b][1]) * 8.0 / width << '\n';
-    }
-
-    std::ostringstream transfers;
-    transfers << "interval,index,src,dst,class,demand,bytes,received,start_s,end_s,fct_s,"
-                 "complete\n";
-    for (const auto& iv : m_intervals)
-    {
-        for (std::size_t i = 0; i < iv.transfers.size(); ++i)
-        {
-            const auto& t = iv.transfers[i];
-            transfers << iv.index << ',' << i << ',' << t.src << ',' << t.dst << ','
-                      << mose::ToString(t.cls) << ',' << t.demand << ',' << t.bytes << ','
-                      << t.received << ',' << t.start.GetSeconds() << ',';
-            if (t.complete)
-            {
-                transfers << t.end.GetSeconds() << ',' << t.GetCompletionTime().GetSeconds()
-                          << ",1\n";
-            }
-            else
-            {
-                transfers << ",,0\n";
-            }
-        }
-    }
-    SystemPath::MakeDirectories(dir);
-    for (const auto& [name, text] : {std::make_pair("intervals.csv", &intervals),
-                                     std::make_pair("circuits.csv", &circuits),
-                                     std::make_pair("goodput.csv", &goodput),
-                                     std::make_pair("transfers.csv", &transfers)})
-    {
-        const std::string body = text->str();
-        mose::WriteTextFile(dir + "/" + prefix + name, [&body](std::ostream& os) { os << body; });
-    }
-}
-
-Gnuplot
-MoseSwitchExperiment::MakeGoodputPlot(const std::string& pngFile) const
-{
-    Gnuplot plot(pngFile);
-    plot.SetTerminal("pngcairo size 1000,500");
-    plot.SetTitle("goodput per class, policy " + mose::ToString(m_config.policy) +
-                  ", N=" + std::to_string(m_config.scenario.nodes) + " (" + m_switcherText + ")");
-    plot.SetLegend("time (ms)", "goodput (Gb/s)");
-    plot.AppendExtra("set key top right");
-    const double width = m_config.binWidth.GetSeconds();
-    for (int cls = 0; cls < 2; ++cls)
-    {
-        Gnuplot2dDataset data(cls == 0 ? "KV" : "training");
-        data.SetStyle(Gnuplot2dDataset::STEPS);
-        for (std::size_t b = 0; b < m_bins.size(); ++b)
-        {
-            data.Add(static_cast<double>(b) * width * 1e3,
-                     static_cast<double>(m_bins[b][cls]) * 8.0 / width / 1e9);
-        }
-        plot.AddDataset(data);
-    }
-    for (const auto& iv : m_intervals)
-    {
-        std::ostringstream label;
-        label << "set label \"" << mose::ToString(iv.mode) << "\" at "
-              << iv.start.GetSeconds() * 1e3 << ", graph 0.97 offset 0.5,0 font \",9\"";
-        plot.AppendExtra(label.str());
-    }
-    for (const auto& r : m_records)
-    {
-        std::ostringstream start;
-        start << "set arrow from " << r.start.GetSeconds() * 1e3 << ", graph 0 to "
-              << r.start.GetSeconds() * 1e3 << ", graph 1 nohead lc rgb \"red\" lw 1.5";
-        plot.AppendExtra(start.str());
-        if (r.done)
-        {
-            std::ostringstream end;
-            end << "set arrow from " << r.end.GetSeconds() * 1e3 << ", graph 0 to "
-                << r.end.GetSeconds() * 1e3 << ", graph 1 nohead lc rgb \"red\" dt 2";
-            plot.AppendExtra(end.str());
-        }
-    }
-    return plot;
 }
 
 void

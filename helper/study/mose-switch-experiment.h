@@ -7,7 +7,8 @@
 #ifndef MOSE_SWITCH_EXPERIMENT_H
 #define MOSE_SWITCH_EXPERIMENT_H
 
-#include "ns3/gnuplot.h"
+#include "mose-experiment-fabric.h"
+
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-circuit-monitor.h"
@@ -211,6 +212,9 @@ class MoseSwitchExperiment
 
     /// \return the configuration
     const MoseSwitchExperimentConfig& GetConfig() const;
+    /// \return the fabric, its monitors and the run's counts (MoseExperimentFabric; its ns-3
+    ///         objects from Build() until Run() ends)
+    const MoseExperimentFabric& GetFabric() const;
     /// \return the mode intervals (flow-level parts after Build(), the rest after Run())
     const std::vector<MoseSwitchInterval>& GetIntervals() const;
     /// \return the switcher's records (after Run())
@@ -229,31 +233,10 @@ class MoseSwitchExperiment
     double GetWallSeconds() const;
     /// \return events executed
     uint64_t GetEvents() const;
-
-    /// \brief Prints the timeline, per interval the switch, the flow-level metrics and the
-    ///        packet-level FCT per class, and the whole run \param os the stream
-    void PrintReport(std::ostream& os) const;
-
-    /**
-     * \brief Writes into a folder (created if missing): PREFIXintervals.csv (one row per
-     *        interval: timeline, switch costs (switch_done 0: unfinished, its figures up to
-     *        switch_until_s; batches: the batches used), flow-level metrics, packet-level FCT
-     *        per class, circuit bytes), PREFIXcircuits.csv (interval, circuit, u, v, flow-level
-     * load, load x bytes per unit, measured bytes), PREFIXgoodput.csv (time bins) and
-     *        PREFIXtransfers.csv (every transfer with its interval).
-     * \param dir the folder
-     * \param prefix file name prefix, e.g. "MoSE_"
-     */
-    void WriteCsv(const std::string& dir, const std::string& prefix) const;
-
-    /**
-     * \brief The goodput timeline as a gnuplot figure: Gb/s per class per time bin, the
-     *        switches' starts (solid) and ends (dashed) as vertical lines, interval modes as
-     *        labels.
-     * \param pngFile the figure's file name (pngcairo terminal)
-     * \return the plot (GenerateOutput() writes its script)
-     */
-    Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
+    /// \return simulated seconds until the last event (after Run())
+    double GetSimulatedSeconds() const;
+    /// \return bytes per unit of flow-level demand (MoseTrafficHelper BytesPerUnit)
+    uint64_t GetBytesPerUnit() const;
 
     /**
      * \brief Reads a duration option as a Time: mose::ParseDuration()'s syntax, a number >= 0
@@ -284,29 +267,20 @@ class MoseSwitchExperiment
     /// \return payload bytes counted on every port since the monitor's last reset
     uint64_t SumPortBytes() const;
 
-    MoseSwitchExperimentConfig m_config;           //!< parameters
-    mose::MoseScenario m_scenario;                 //!< the run's scenario (Build())
-    std::vector<MoseSwitchInterval> m_intervals;   //!< per interval
-    Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
-    Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher
-    std::vector<Ptr<MoseTrafficHelper>> m_traffic; //!< per interval
-    Ptr<MoseCircuitMonitor> m_circuits;            //!< bytes per circuit
-    Ptr<MoseLossMonitor> m_loss;                   //!< drops
-    std::vector<MoseSwitchRecord> m_records;       //!< results
-    std::vector<std::array<uint64_t, 2>> m_bins;   //!< goodput timeline
+    MoseSwitchExperimentConfig m_config;         //!< parameters
+    mose::MoseScenario m_scenario;               //!< the run's scenario (Build())
+    std::vector<MoseSwitchInterval> m_intervals; //!< per interval
+    MoseExperimentFabric m_fabric;               //!< fabric, switcher, monitors, run
+    std::vector<MoseSwitchRecord> m_records;     //!< results
+    std::vector<std::array<uint64_t, 2>> m_bins; //!< goodput timeline
     /// per interval start (and the end), the loss monitor's drops per point
     std::vector<std::array<uint64_t, MoseLossMonitor::N_POINTS>> m_dropsAtStart;
-    std::string m_switcherText;   //!< attributes as text
-    uint64_t m_bytesPerUnit{0};   //!< MoseTrafficHelper BytesPerUnit
-    uint32_t m_nTransfers{0};     //!< all intervals
-    uint32_t m_nCompleted{0};     //!< all intervals, so far
-    uint64_t m_packetsLost{0};    //!< results
-    double m_buildSeconds{0};     //!< Build() wall time
-    double m_wallSeconds{0};      //!< Run() wall time
-    double m_simulatedSeconds{0}; //!< simulated time
-    uint64_t m_events{0};         //!< events executed
-    bool m_built{false};          //!< Build() ran
-    bool m_ran{false};            //!< Run() ran
+    std::string m_switcherText; //!< attributes as text
+    uint32_t m_nTransfers{0};   //!< all intervals
+    uint32_t m_nCompleted{0};   //!< all intervals, so far
+    double m_buildSeconds{0};   //!< Build() wall time
+    bool m_built{false};        //!< Build() ran
+    bool m_ran{false};          //!< Run() ran
 };
 
 /**

@@ -18,6 +18,7 @@
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-switch-experiment-report.h"
 #include "ns3/mose-switch-experiment.h"
 
 #include <algorithm>
@@ -156,7 +157,7 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
 
     // one CSV row per interval; one circuits row per circuit of every interval
     const std::string dir = testing::TempDir() + "mose-switch-experiment";
-    experiment.WriteCsv(dir, "t_");
+    MoseSwitchExperimentReport(experiment).WriteCsv(dir, "t_");
     const std::vector<std::string> rows = ReadLines(dir + "/t_intervals.csv");
     ASSERT_EQ(rows.size(), 1 + intervals.size());
     EXPECT_EQ(rows[0].rfind("interval,mode,template,start_s,end_s,switch,", 0), 0u);
@@ -495,7 +496,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(s.switchTime, Seconds(3) - MilliSeconds(150));
 
     std::ostringstream report;
-    experiment.PrintReport(report);
+    MoseSwitchExperimentReport(experiment).Print(report);
     const std::string text = report.str();
     EXPECT_NE(text.find("150.000 ms .. UNFINISHED (the run stopped at 3000.000 ms; figures up "
                         "to then)"),
@@ -509,7 +510,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(text.find("requested"), std::string::npos) << "K=1 used its one batch";
 
     const std::string dir = testing::TempDir() + "mose-unfinished-switch";
-    experiment.WriteCsv(dir, "");
+    MoseSwitchExperimentReport(experiment).WriteCsv(dir, "");
     const std::string csv = dir + "/intervals.csv";
     EXPECT_EQ(CsvField(csv, 1, "switch_done"), "0");
     EXPECT_EQ(CsvField(csv, 1, "switch_end_s"), "");
@@ -537,7 +538,7 @@ TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
     EXPECT_LT(r.removed, 1000u);
     EXPECT_EQ(r.batches.size(), r.removed) << "one batch per removed circuit at most";
     std::ostringstream report;
-    experiment.PrintReport(report);
+    MoseSwitchExperimentReport(experiment).Print(report);
     const std::string text = report.str();
     EXPECT_NE(text.find("added " + std::to_string(r.added) + ", " +
                         std::to_string(r.batches.size()) +
@@ -550,7 +551,7 @@ TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
               std::string::npos)
         << text;
     const std::string dir = testing::TempDir() + "mose-k1000-switch";
-    experiment.WriteCsv(dir, "");
+    MoseSwitchExperimentReport(experiment).WriteCsv(dir, "");
     EXPECT_EQ(CsvField(dir + "/intervals.csv", 1, "batches"), std::to_string(r.removed));
 }
 
@@ -616,14 +617,15 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
             experiment.Build();
             experiment.Run();
             ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u) << "a record per boundary";
-            experiment.WriteCsv(dir, ToString(p) + "_");
+            MoseSwitchExperimentReport(experiment).WriteCsv(dir, ToString(p) + "_");
             comparison.Add(experiment.GetSummary());
             for (const char* name : {"intervals", "circuits", "goodput", "transfers"})
             {
                 files.push_back(dir + "/" + ToString(p) + "_" + name + ".csv");
             }
             std::ostringstream script;
-            Gnuplot plot = experiment.MakeGoodputPlot("goodput_" + ToString(p) + ".png");
+            Gnuplot plot = MoseSwitchExperimentReport(experiment)
+                               .MakeGoodputPlot("goodput_" + ToString(p) + ".png");
             plot.GenerateOutput(script);
             files.push_back(script.str());
         }

@@ -1,0 +1,309 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-experiment-fabric.h"
+
+#include "ns3/flow-monitor-helper.h"
+#include "ns3/ipv4-flow-classifier.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-random.h"
+#include "ns3/simulator.h"
+#include "ns3/system-wall-clock-ms.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <string>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseExperimentFabric");
+
+Ptr<MoseTopologyHelper>
+MoseExperimentFabric::PrepareTopology()
+{
+    // created here, not with the fabric: where the drivers created it before
+    if (!m_topology && !m_finished)
+    {
+        m_topology = CreateObject<MoseTopologyHelper>();
+    }
+    return m_topology;
+}
+
+Ptr<MoseTopologyHelper>
+MoseExperimentFabric::GetTopology() const
+{
+    return m_topology;
+}
+
+void
+MoseExperimentFabric::Install(const mose::MoseFlowExperimentConfig& scenario,
+                              const mose::RoleAssignment& roles,
+                              const mose::CircuitGraph& graph,
+                              uint64_t routingSeed,
+                              bool countCircuits)
+{
+    NS_LOG_FUNCTION(this << routingSeed << countCircuits);
+    if (m_finished)
+    {
+        throw mose::MoseError("MoseExperimentFabric::Install: the fabric was finished (one "
+                              "fabric per Simulator lifetime)");
+    }
+    if (m_loss)
+    {
+        throw mose::MoseError("MoseExperimentFabric::Install: the fabric is installed already");
+    }
+    PrepareTopology();
+    m_topology->SetAttribute("Groups", UintegerValue(scenario.nodes));
+    m_topology->SetAttribute("PortsPerGroup", UintegerValue(scenario.degree));
+    m_topology->SetRoles(roles);
+    m_topology->SetCircuitGraph(graph);
+    m_topology->SetRouting(scenario.routing, routingSeed);
+    m_topology->Install();
+
+    if (countCircuits)
+    {
+        m_circuits = CreateObject<MoseCircuitMonitor>();
+        m_circuits->Install(m_topology->GetOcs());
+    }
+    m_loss = CreateObject<MoseLossMonitor>();
+    m_loss->Install(NodeContainer(m_topology->GetGroupNodes(), m_topology->GetAllHosts()),
+                    m_topology->GetOcs());
+}
+
+Ptr<MoseCircuitMonitor>
+MoseExperimentFabric::GetCircuitMonitor() const
+{
+    return m_circuits;
+}
+
+Ptr<MoseLossMonitor>
+MoseExperimentFabric::GetLossMonitor() const
+{
+    return m_loss;
+}
+
+Ptr<MoseTrafficHelper>
+MoseExperimentFabric::InstallTraffic(const std::vector<mose::Flow>& flows)
+{
+    NS_LOG_FUNCTION(this << flows.size());
+    if (!m_loss)
+    {
+        throw mose::MoseError("MoseExperimentFabric::InstallTraffic needs Install() before it");
+    }
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->AssignStreams(mose::MoseStream::TRANSFERS);
+    if (m_traffic.empty())
+    {
+        UintegerValue unit;
+        traffic->GetAttribute("BytesPerUnit", unit);
+        m_bytesPerUnit = unit.Get();
+    }
+    traffic->Install(m_topology->GetEndpoints(), flows);
+    m_traffic.push_back(traffic);
+    return traffic;
+}
+
+Ptr<MoseModeSwitcher>
+MoseExperimentFabric::InstallSwitcher(const MoseModeSwitcherHelper& helper,
+                                      mose::Policy policy,
+                                      const mose::MoseScenario& scenario,
+                                      const std::vector<MoseModeBoundary>& schedule,
+                                      mose::WorkloadMode initialMode)
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_loss || m_switcher)
+    {
+        throw mose::MoseError(
+            "MoseExperimentFabric::InstallSwitcher needs Install() before it, once");
+    }
+    MoseModeSwitcherHelper h = helper;
+    h.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(policy, scenario));
+    h.SetSchedule(schedule);
+    h.SetInitialMode(initialMode);
+    h.SetLossMonitor(m_loss);
+    m_switcher = h.Install(m_topology);
+    return m_switcher;
+}
+
+const std::vector<Ptr<MoseTrafficHelper>>&
+MoseExperimentFabric::InstallModeTraffic(
+    const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+    Time firstStart,
+    Time end,
+    Time startWindow)
+{
+    NS_LOG_FUNCTION(this << firstStart << end << startWindow);
+    if (!m_switcher)
+    {
+        throw mose::MoseError(
+            "MoseExperimentFabric::InstallModeTraffic needs InstallSwitcher() before it");
+    }
+    const std::vector<Ptr<MoseTrafficHelper>> traffic =
+        MoseModeSwitcherHelper::InstallModeTraffic(m_switcher,
+                                                   m_topology->GetEndpoints(),
+                                                   flowsOf,
+                                                   firstStart,
+                                                   end,
+                                                   startWindow,
+                                                   mose::MoseStream::TRANSFERS);
+    if (m_traffic.empty() && !traffic.empty())
+    {
+        UintegerValue unit;
+        traffic.front()->GetAttribute("BytesPerUnit", unit);
+        m_bytesPerUnit = unit.Get();
+    }
+    m_traffic.insert(m_traffic.end(), traffic.begin(), traffic.end());
+    return m_traffic;
+}
+
+Ptr<MoseModeSwitcher>
+MoseExperimentFabric::GetSwitcher() const
+{
+    return m_switcher;
+}
+
+const std::vector<Ptr<MoseTrafficHelper>>&
+MoseExperimentFabric::GetTraffic() const
+{
+    return m_traffic;
+}
+
+uint64_t
+MoseExperimentFabric::GetBytesPerUnit() const
+{
+    return m_bytesPerUnit;
+}
+
+Ptr<FlowMonitor>
+MoseExperimentFabric::InstallFlowMonitor()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_flowMonitor)
+    {
+        throw mose::MoseError("MoseExperimentFabric::InstallFlowMonitor was already called");
+    }
+    m_flowHelper = std::make_shared<FlowMonitorHelper>();
+    m_flowMonitor = m_flowHelper->InstallAll();
+    return m_flowMonitor;
+}
+
+std::array<MoseFlowPacketCounts, 2>
+MoseExperimentFabric::CountFlowPackets(const std::vector<MoseTransfer>& transfers) const
+{
+    std::array<MoseFlowPacketCounts, 2> counts{};
+    if (!m_flowMonitor)
+    {
+        return counts;
+    }
+    std::map<std::pair<uint32_t, uint16_t>, mose::TrafficClass> sinks;
+    for (const auto& t : transfers)
+    {
+        sinks[{t.dstAddress.Get(), t.port}] = t.cls;
+    }
+    m_flowMonitor->CheckForLostPackets();
+    auto classifier = DynamicCast<Ipv4FlowClassifier>(m_flowHelper->GetClassifier());
+    for (const auto& [id, stats] : m_flowMonitor->GetFlowStats())
+    {
+        const Ipv4FlowClassifier::FiveTuple tuple = classifier->FindFlow(id);
+        auto it = sinks.find({tuple.destinationAddress.Get(), tuple.destinationPort});
+        if (it == sinks.end())
+        {
+            it = sinks.find({tuple.sourceAddress.Get(), tuple.sourcePort});
+        }
+        if (it == sinks.end())
+        {
+            continue;
+        }
+        MoseFlowPacketCounts& c = counts[it->second == mose::TrafficClass::KV ? 0 : 1];
+        c.lost += stats.lostPackets;
+        c.sent += stats.txPackets;
+    }
+    return counts;
+}
+
+void
+MoseExperimentFabric::Run(Time stopTime)
+{
+    NS_LOG_FUNCTION(this << stopTime);
+    Simulator::Stop(stopTime);
+    const uint64_t eventsBefore = Simulator::GetEventCount();
+    SystemWallClockMs clock;
+    clock.Start();
+    Simulator::Run();
+    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    m_events = Simulator::GetEventCount() - eventsBefore;
+    m_simulatedSeconds = Simulator::Now().GetSeconds();
+}
+
+void
+MoseExperimentFabric::Finish()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_loss)
+    {
+        m_packetsLost = m_loss->GetTotal();
+        m_ecnMarks = m_loss->GetMarks();
+        for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+        {
+            m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+        }
+    }
+    m_topology = nullptr;
+    m_switcher = nullptr;
+    m_traffic.clear();
+    m_circuits = nullptr;
+    m_loss = nullptr;
+    Simulator::Destroy();
+    m_flowMonitor = nullptr;
+    m_flowHelper.reset();
+    m_finished = true;
+}
+
+double
+MoseExperimentFabric::GetWallSeconds() const
+{
+    return m_wallSeconds;
+}
+
+double
+MoseExperimentFabric::GetSimulatedSeconds() const
+{
+    return m_simulatedSeconds;
+}
+
+uint64_t
+MoseExperimentFabric::GetEvents() const
+{
+    return m_events;
+}
+
+uint64_t
+MoseExperimentFabric::GetPacketsLost() const
+{
+    return m_packetsLost;
+}
+
+uint64_t
+MoseExperimentFabric::GetPacketsLost(MoseLossMonitor::Point point) const
+{
+    if (point >= MoseLossMonitor::N_POINTS)
+    {
+        throw mose::MoseError("MoseExperimentFabric::GetPacketsLost: drop point " +
+                              std::to_string(static_cast<int>(point)) + " does not exist");
+    }
+    return m_lostAt[point];
+}
+
+uint64_t
+MoseExperimentFabric::GetEcnMarks() const
+{
+    return m_ecnMarks;
+}
+
+} // namespace ns3

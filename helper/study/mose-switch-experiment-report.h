@@ -1,0 +1,70 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SWITCH_EXPERIMENT_REPORT_H
+#define MOSE_SWITCH_EXPERIMENT_REPORT_H
+
+#include "mose-switch-experiment.h"
+
+#include "ns3/gnuplot.h"
+#include "ns3/nstime.h"
+
+#include <ostream>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief The report of a MoseSwitchExperiment (mose-mode-switch): the printed timeline and
+ *        intervals, the CSV files and the goodput figure.
+ */
+class MoseSwitchExperimentReport
+{
+  public:
+    /// \param experiment the experiment (after Run() for the packet-level parts); must outlive
+    ///        this object
+    explicit MoseSwitchExperimentReport(const MoseSwitchExperiment& experiment);
+
+    /// \brief Prints the timeline, per interval the switch, the flow-level metrics and the
+    ///        packet-level FCT per class, and the whole run \param os the stream
+    void Print(std::ostream& os) const;
+
+    /**
+     * \brief Writes into a folder (created if missing): PREFIXintervals.csv (one row per
+     *        interval: timeline, switch costs (switch_done 0: unfinished, its figures up to
+     *        switch_until_s; batches: the batches used), flow-level metrics, packet-level FCT
+     *        per class, circuit bytes), PREFIXcircuits.csv (interval, circuit, u, v, flow-level
+     *        load, load x bytes per unit, measured bytes), PREFIXgoodput.csv (time bins) and
+     *        PREFIXtransfers.csv (every transfer with its interval).
+     * \param dir the folder
+     * \param prefix file name prefix, e.g. "MoSE_"
+     */
+    void WriteCsv(const std::string& dir, const std::string& prefix) const;
+
+    /**
+     * \brief The goodput timeline as a gnuplot figure: Gb/s per class per time bin, the
+     *        switches' starts (solid) and ends (dashed) as vertical lines, interval modes as
+     *        labels.
+     * \param pngFile the figure's file name (pngcairo terminal)
+     * \return the plot (GenerateOutput() writes its script)
+     */
+    Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
+
+    /// \param seconds a duration \return it in ms with 3 decimals and the unit ("12.500 ms"),
+    ///        as the switching run's reports and messages give times
+    static std::string FormatMs(double seconds);
+    /// \param t a duration (may be negative) \return FormatMs() of its seconds
+    static std::string FormatMs(Time t);
+
+  private:
+    const MoseSwitchExperiment& m_experiment; //!< the experiment
+};
+
+} // namespace ns3
+
+#endif /* MOSE_SWITCH_EXPERIMENT_REPORT_H */
