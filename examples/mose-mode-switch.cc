@@ -26,22 +26,16 @@
  */
 
 #include "ns3/core-module.h"
-#include "ns3/gnuplot.h"
-#include "ns3/mose-break-even.h"
-#include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-mode-switcher-helper.h"
-#include "ns3/mose-parse.h"
 #include "ns3/mose-program.h"
 #include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-study-report.h"
 #include "ns3/mose-switch-experiment-report.h"
 #include "ns3/mose-switch-experiment.h"
+#include "ns3/mose-switch-options.h"
 
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -49,165 +43,78 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram(
-        "mose-mode-switch",
-        argc,
-        argv,
-        {"biregular", "compare", "plot", "writeScenario"},
-        [&]() {
-            // the scenario options of every mose program, at this program's scale
-            MoseScenarioOptions options(MoseScenarioDefaults{64, 1000, 1},
-                                        MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
-            std::string policyText = "MoSE";
-            std::string scheduleText =
-                "inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms";
-            std::string windowText = "150ms";
-            std::string stopText = "30s";
-            std::string binText = "1ms";
-            std::string outputDir = "results/mose-mode-switch";
-            bool compare = true;
-            bool plot = true;
-            bool writeScenario = false;
-            bool windowGiven = false;
+    // the scaffold: options, the output folder, the plot; every error is a message and exit
+    // status 1
+    MoseProgram program("mose-mode-switch", "results/mose-mode-switch", MoseProgram::PLOT);
+    return program.Run(argc, argv, {"biregular", "compare", "writeScenario"}, [&]() {
+        // the scenario options of every mose program, at this program's scale
+        MoseScenarioOptions options(MoseScenarioDefaults{64, 1000, 1},
+                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
+        MoseSwitchOptions switching; // the policy, --compare, the schedule, the times
+        CommandLine cmd(__FILE__);
+        cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
+                  "The scenario options are those of every mose program. "
+                  "The switch: --ns3::MoseModeSwitcher::Phases (K), ::Drain, ::DrainTimeout, "
+                  "::ReconfigurationDelay; the traffic: --ns3::MoseTrafficHelper::BytesPerUnit, "
+                  "::SocketFactory, ...; the circuits: --ns3::MoseOcs::DataRate, ::Delay.");
+        options.AddOptions(cmd);
+        switching.AddOptions(cmd);
+        program.AddOutputOptions(cmd,
+                                 "folder for CSV files and the figure",
+                                 "write and render the goodput timeline");
+        program.Parse(cmd, argc, argv);
 
-            CommandLine cmd(__FILE__);
-            cmd.Usage(
-                "A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
-                "The scenario options are those of every mose program. "
-                "The switch: --ns3::MoseModeSwitcher::Phases (K), ::Drain, ::DrainTimeout, "
-                "::ReconfigurationDelay; the traffic: --ns3::MoseTrafficHelper::BytesPerUnit, "
-                "::SocketFactory, ...; the circuits: --ns3::MoseOcs::DataRate, ::Delay.");
-            options.AddOptions(cmd);
-            AddTextOption(cmd,
-                          "policy",
-                          "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
-                          policyText);
-            cmd.AddValue("compare",
-                         "also run the other three policies on the same run, print the comparison "
-                         "and the verdict",
-                         compare);
-            AddTextOption(cmd,
-                          "schedule",
-                          "the workload modes from time 0: " + ScheduleSyntax(),
-                          scheduleText);
-            AddTextOption(cmd,
-                          "startWindow",
-                          "transfers of an interval start uniformly over its first this long "
-                          "(sets ns3::MoseTrafficHelper::StartWindow)",
-                          windowText,
-                          windowGiven);
-            AddTextOption(cmd,
-                          "stopTime",
-                          "the simulation ends here at the latest (a duration; no unit: seconds)",
-                          stopText);
-            AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", binText);
-            AddTextOption(cmd, "outputDir", "folder for CSV files and the figure", outputDir);
-            cmd.AddValue("plot", "write and render the goodput timeline", plot);
-            cmd.AddValue("writeScenario",
-                         "also write the run's roles, P-D assignments, flows and templates to "
-                         "outputDir, in the files the file options read (as mose-templates does)",
-                         writeScenario);
-            cmd.Parse(argc, argv);
+        const MoseSwitchExperimentConfig config = switching.GetConfig(options);
+        program.CheckOutput();
 
-            MoseSwitchExperimentConfig config;
-            config.scenario = options.GetConfig();
-            config.policy = ParseEnum<Policy>(policyText, "--policy");
-            // the transfers' start attributes that the program sets per mode interval
-            RejectModuleAttribute("ns3::MoseTrafficHelper::StartMode",
-                                  "the transfers of each mode interval start uniformly over "
-                                  "--startWindow");
-            RejectModuleAttribute("ns3::MoseTrafficHelper::StartTime",
-                                  "the transfers of each mode interval start at the interval's "
-                                  "start (--schedule)");
-            RejectModuleAttribute("ns3::MoseTrafficHelper::SinkPortBase",
-                                  "each mode interval's sinks listen on ports of their own");
-            windowText =
-                ResolveAttributeOption(MoseAttributeOption{"startWindow",
-                                                           "ns3::MoseTrafficHelper::"
-                                                           "StartWindow",
-                                                           ReadTimeOption},
-                                       windowGiven ? std::optional(windowText) : std::nullopt)
-                    .value_or(windowText);
-            config.optionText = {{"--schedule", scheduleText},
-                                 {"--startWindow", windowText},
-                                 {"--stopTime", stopText},
-                                 {"--binWidth", binText}};
-            config.SetSchedule(ParseSchedule("--schedule", scheduleText));
-            config.startWindow = MoseSwitchExperiment::ParseDuration("--startWindow", windowText);
-            config.stopTime = MoseSwitchExperiment::ParseDuration("--stopTime", stopText);
-            config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", binText);
-            config.run = config.scenario.firstRun;
-            config.Validate();
-            CheckOutputFolder("--outputDir", outputDir);
-
-            std::vector<Policy> policies{config.policy};
-            if (compare)
+        const std::string& dir = program.GetOutputDir();
+        MoseSwitchComparison comparison;
+        for (Policy policy : switching.GetPolicies(config.policy))
+        {
+            MoseSwitchExperimentConfig c = config;
+            c.policy = policy;
+            MoseSwitchExperiment experiment(c);
+            experiment.Build();
+            if (switching.IsWritingScenario() && policy == config.policy)
             {
-                for (Policy p : ALL_POLICIES)
-                {
-                    if (p != config.policy)
-                    {
-                        policies.push_back(p);
-                    }
-                }
+                // every policy's run draws the same scenario
+                WriteScenarioFiles(experiment.GetScenario(), dir);
+                std::cout << "wrote " << dir << "/{uniform,pd-biased,compromise}.{csv,dot} and "
+                          << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
             }
-            MoseSwitchComparison comparison;
-            for (Policy policy : policies)
+            experiment.Run();
+            const MoseSwitchExperimentReport report(experiment);
+            const std::string prefix = ToString(policy) + "_";
+            report.WriteCsv(dir, prefix);
+            comparison.Add(experiment.GetSummary());
+            if (policy != config.policy)
             {
-                MoseSwitchExperimentConfig c = config;
-                c.policy = policy;
-                MoseSwitchExperiment experiment(c);
-                experiment.Build();
-                if (writeScenario && policy == config.policy)
-                {
-                    // every policy's run draws the same scenario
-                    WriteScenarioFiles(experiment.GetScenario(), outputDir);
-                    std::cout << "wrote " << outputDir
-                              << "/{uniform,pd-biased,compromise}.{csv,dot} and "
-                              << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
-                }
-                experiment.Run();
-                const MoseSwitchExperimentReport report(experiment);
-                const std::string prefix = ToString(policy) + "_";
-                report.WriteCsv(outputDir, prefix);
-                comparison.Add(experiment.GetSummary());
-                if (policy != config.policy)
-                {
-                    std::cout << "ran " << ToString(policy) << ": " << std::fixed
-                              << std::setprecision(2) << experiment.GetWallSeconds() << " s wall"
-                              << std::defaultfloat << std::setprecision(6) << std::endl;
-                    continue;
-                }
-                report.Print(std::cout);
-                std::cout << "wrote " << outputDir << "/" << prefix
-                          << "{intervals,circuits,goodput,transfers}.csv" << std::endl;
-                if (plot)
-                {
-                    const std::string base = "goodput_" + ToString(policy);
-                    std::ostringstream script;
-                    Gnuplot gp = report.MakeGoodputPlot(base + ".png");
-                    gp.GenerateOutput(script);
-                    const std::string file = outputDir + "/" + base + ".plt";
-                    WriteTextFile(file, [&script](std::ostream& os) { os << script.str(); });
-                    std::cout << "wrote " << file;
-                    if (MoseStudyReport::RenderPlots(outputDir, {file}) == 1)
-                    {
-                        std::cout << " and " << base << ".png";
-                    }
-                    std::cout << std::endl;
-                }
-                std::cout << std::endl;
+                std::cout << "ran " << ToString(policy) << ": " << std::fixed
+                          << std::setprecision(2) << experiment.GetWallSeconds() << " s wall"
+                          << std::defaultfloat << std::setprecision(6) << std::endl;
+                continue;
             }
-            if (compare)
-            {
-                std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
-                          << "transfers; static policies never switch):\n";
-                comparison.WriteCsv(outputDir + "/comparison.csv");
-            }
-            comparison.Print(std::cout);
-            if (compare)
-            {
-                std::cout << "wrote " << outputDir << "/comparison.csv" << std::endl;
-            }
-        });
+            report.Print(std::cout);
+            std::cout << "wrote " << dir << "/" << prefix
+                      << "{intervals,circuits,goodput,transfers}.csv" << std::endl;
+            const std::string base = "goodput_" + ToString(policy);
+            program.WritePlot(
+                base,
+                [&](std::ostream& os) { report.MakeGoodputPlot(base + ".png").GenerateOutput(os); },
+                base + ".png",
+                std::cout);
+            std::cout << std::endl;
+        }
+        if (switching.IsComparing())
+        {
+            std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
+                      << "transfers; static policies never switch):\n";
+            comparison.WriteCsv(dir + "/comparison.csv");
+        }
+        comparison.Print(std::cout);
+        if (switching.IsComparing())
+        {
+            std::cout << "wrote " << dir << "/comparison.csv" << std::endl;
+        }
+    });
 }

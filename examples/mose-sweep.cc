@@ -23,128 +23,75 @@
 
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "ns3/mose-error.h"
 #include "ns3/mose-program.h"
-#include "ns3/mose-study-report.h"
 #include "ns3/mose-sweep-report.h"
 
 #include <algorithm>
-#include <chrono>
 #include <iomanip>
 #include <iostream>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::mose;
 
-namespace
-{
-
-/// \return the sweep's defaults: the grid with a seed and flow count that run in
-///         under a minute on 2 cores
-MoseSweepConfig
-Defaults()
-{
-    MoseSweepConfig c;
-    c.base.seeds = 2;
-    c.base.flows = 20000;
-    return c;
-}
-
-/// \return seconds as "1m 23s" or "12.3 s"
-std::string
-FormatSeconds(double s)
-{
-    std::ostringstream os;
-    if (s >= 60)
-    {
-        os << static_cast<uint64_t>(s) / 60 << "m " << static_cast<uint64_t>(s) % 60 << "s";
-    }
-    else
-    {
-        os << std::fixed << std::setprecision(1) << s << " s";
-    }
-    return os.str();
-}
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram(
-        "mose-sweep",
-        argc,
-        argv,
-        {"biregular", "plot", "progress", "table"},
-        [&]() {
-            MoseSweepCommandLine options(Defaults());
-            std::string outputDir = "results/mose-sweep";
-            bool plot = true;
-            bool progress = true;
-            bool table = true;
+    // the scaffold: options, memory and output checks, progress, plots; every error (bad input,
+    // out of memory) is a message and exit status 1
+    MoseProgram program("mose-sweep",
+                        "results/mose-sweep",
+                        MoseProgram::FLOW_LEVEL | MoseProgram::PLOT | MoseProgram::PROGRESS);
+    return program.Run(argc, argv, {"biregular", "table"}, [&]() {
+        // the sweep's defaults: the grid with a seed and flow count that run in under a
+        // minute on 2 cores
+        MoseSweepConfig defaults;
+        defaults.base.seeds = 2;
+        defaults.base.flows = 20000;
+        MoseSweepCommandLine options(defaults);
+        bool table = true;
+        CommandLine cmd(__FILE__);
+        options.AddOptions(cmd);
+        program.AddOutputOptions(cmd,
+                                 "folder for sweep.csv, skipped.csv and figures",
+                                 "write the figures as gnuplot scripts and render them",
+                                 "show progress per point on standard error");
+        cmd.AddValue("table", "print one line per point", table);
+        program.Parse(cmd, argc, argv);
 
-            CommandLine cmd(__FILE__);
-            options.AddOptions(cmd);
-            AddTextOption(cmd,
-                          "outputDir",
-                          "folder for sweep.csv, skipped.csv and figures",
-                          outputDir);
-            cmd.AddValue("plot", "write the figures as gnuplot scripts and render them", plot);
-            cmd.AddValue("progress", "show progress per point on standard error", progress);
-            cmd.AddValue("table", "print one line per point", table);
-            cmd.Parse(argc, argv);
-            // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
-            RejectModuleAttributes("mose-sweep");
-
-            MoseSweepConfig config = options.GetConfig();
-            MoseSweep sweep(config);
-            // memory: the largest point, on as many workers as run at once
-            MoseFlowExperimentConfig largest = config.base;
-            largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
-            largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
-            uint32_t threads = config.base.threads != 0 ? config.base.threads
-                                                        : std::thread::hardware_concurrency();
-            CheckStudyMemory(largest, std::max<uint32_t>(1, threads));
-            CheckOutputFolder("--outputDir", outputDir);
-
-            auto start = std::chrono::steady_clock::now();
-            auto elapsed = [&start]() {
-                return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                    .count();
-            };
-            uint32_t skipped = 0;
-            sweep.Run([&](uint32_t done, uint32_t total, const MoseSweepResult& r) {
-                skipped += r.skipped ? 1 : 0;
-                if (progress)
-                {
-                    double t = elapsed();
-                    double eta = done > 0 ? t / done * (total - done) : 0;
-                    std::cerr << "\r[mose-sweep] point " << done << "/" << total << " (" << skipped
-                              << " skipped), elapsed " << FormatSeconds(t) << ", ETA "
-                              << FormatSeconds(eta) << "    " << (done == total ? "\n" : "")
-                              << std::flush;
-                }
-            });
-            double sweepSeconds = elapsed();
-            const MoseSweepReport report(sweep);
-            if (table)
-            {
-                report.PrintTable(std::cout);
-            }
-            report.WriteCsv(outputDir);
-            std::cout << "\n"
-                      << sweep.GetPoints().size() << " points (" << skipped
-                      << " skipped): sweep.csv and skipped.csv written to " << outputDir << "/\n";
-            if (plot)
-            {
-                std::vector<std::string> scripts = report.WritePlots(outputDir);
-                uint32_t rendered = MoseStudyReport::RenderPlots(outputDir, scripts);
-                std::cout << scripts.size() << " gnuplot scripts written, " << rendered
-                          << " rendered to PNG in " << outputDir << "/\n";
-            }
-            std::cout << "sweep time: " << std::fixed << std::setprecision(1) << sweepSeconds
-                      << " s (" << config.base.seeds << " seeds x " << config.base.flows
-                      << " flows per point), total " << elapsed() << " s\n";
+        const MoseSweepConfig config = options.GetConfig();
+        MoseSweep sweep(config);
+        // memory: the largest point, each of the threads (points run in parallel) holding one seed
+        MoseFlowExperimentConfig largest = config.base;
+        largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
+        largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
+        program.CheckStudy(largest, MoseProgram::GetThreads(config.base));
+        uint32_t skipped = 0;
+        sweep.Run([&](uint32_t done, uint32_t total, const MoseSweepResult& r) {
+            skipped += r.skipped ? 1 : 0;
+            const double t = program.GetElapsed();
+            const double eta = done > 0 ? t / done * (total - done) : 0;
+            program.ShowProgress("point " + std::to_string(done) + "/" + std::to_string(total) +
+                                     " (" + std::to_string(skipped) + " skipped), elapsed " +
+                                     MoseProgram::FormatSeconds(t) + ", ETA " +
+                                     MoseProgram::FormatSeconds(eta) + "    ",
+                                 done == total);
         });
+        const double sweepSeconds = program.GetElapsed();
+        const MoseSweepReport report(sweep);
+        if (table)
+        {
+            report.PrintTable(std::cout);
+        }
+        report.WriteCsv(program.GetOutputDir());
+        std::cout << "\n"
+                  << sweep.GetPoints().size() << " points (" << skipped
+                  << " skipped): sweep.csv and skipped.csv written to " << program.GetOutputDir()
+                  << "/\n";
+        program.WritePlots([&](const std::string& d) { return report.WritePlots(d); },
+                           "gnuplot scripts",
+                           std::cout);
+        std::cout << "sweep time: " << std::fixed << std::setprecision(1) << sweepSeconds << " s ("
+                  << config.base.seeds << " seeds x " << config.base.flows
+                  << " flows per point), total " << program.GetElapsed() << " s\n";
+    });
 }

@@ -347,7 +347,7 @@ if [ -x "$BREAK" ]; then
     expect_error break-dark-huge 'invalid --darkTime = "1e308" with --unservedFactor = "1": a switch'"'"'s penalty' \
         "$BREAK" $SMALL --seeds=1 --plot=false --progress=false --outputDir="$WORK/break-huge" \
         --darkTime=1e308
-    expect_error break-factor 'invalid --unservedFactor = "-2": a number >= 0' \
+    expect_error break-factor 'invalid --unservedFactor = "-2": a finite number >= 0' \
         "$BREAK" --unservedFactor=-2
     expect_error break-share 'invalid --unservedShare = "1.5": a share in [0, 1]' \
         "$BREAK" --unservedShare=1.5

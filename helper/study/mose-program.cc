@@ -6,6 +6,8 @@
 
 #include "mose-program.h"
 
+#include "mose-study-report.h"
+
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
@@ -14,6 +16,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-ns3-compat.h"
@@ -37,6 +40,7 @@
 #include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 namespace ns3
 {
@@ -697,6 +701,201 @@ CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers)
         what << " on " << workers << " worker threads (--threads)";
     }
     CheckMemory(what.str(), mul(seed, std::max<uint32_t>(workers, 1)));
+}
+
+MoseProgram::MoseProgram(std::string name, std::string outputDir, uint32_t flags)
+    : m_name(std::move(name)),
+      m_outputDir(std::move(outputDir)),
+      m_flags(flags),
+      m_start(std::chrono::steady_clock::now())
+{
+    NS_LOG_FUNCTION(m_name << m_outputDir << flags);
+}
+
+int
+MoseProgram::Run(int argc,
+                 char* argv[],
+                 std::vector<std::string> boolOptions,
+                 const std::function<void()>& body) const
+{
+    NS_LOG_FUNCTION(m_name << argc);
+    if ((m_flags & PLOT) != 0)
+    {
+        boolOptions.emplace_back("plot");
+    }
+    if ((m_flags & PROGRESS) != 0)
+    {
+        boolOptions.emplace_back("progress");
+    }
+    return RunMoseProgram(m_name, argc, argv, boolOptions, body);
+}
+
+void
+MoseProgram::AddOutputOptions(CommandLine& cmd,
+                              const std::string& outputDirHelp,
+                              const std::string& plotHelp,
+                              const std::string& progressHelp)
+{
+    NS_LOG_FUNCTION(m_name);
+    AddTextOption(cmd, "outputDir", outputDirHelp, m_outputDir);
+    if ((m_flags & PLOT) != 0)
+    {
+        cmd.AddValue("plot", plotHelp, m_plot);
+    }
+    if ((m_flags & PROGRESS) != 0)
+    {
+        cmd.AddValue("progress", progressHelp, m_progress);
+    }
+}
+
+void
+MoseProgram::Parse(CommandLine& cmd, int argc, char* argv[]) const
+{
+    NS_LOG_FUNCTION(m_name << argc);
+    cmd.Parse(argc, argv);
+    if ((m_flags & FLOW_LEVEL) != 0)
+    {
+        // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
+        RejectModuleAttributes(m_name);
+    }
+}
+
+uint32_t
+MoseProgram::GetThreads(const MoseFlowExperimentConfig& config)
+{
+    const uint32_t threads =
+        config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
+    return std::max<uint32_t>(1, threads);
+}
+
+uint32_t
+MoseProgram::GetStudyWorkers(const MoseFlowExperimentConfig& config)
+{
+    const uint32_t threads =
+        config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
+    return std::max<uint32_t>(1, std::min(config.seeds, threads));
+}
+
+void
+MoseProgram::CheckStudy(const MoseFlowExperimentConfig& config, uint32_t workers)
+{
+    NS_LOG_FUNCTION(m_name << workers);
+    CheckStudyMemory(config, workers != 0 ? workers : GetStudyWorkers(config));
+    CheckOutput();
+}
+
+void
+MoseProgram::CheckOutput()
+{
+    NS_LOG_FUNCTION(m_name << m_outputDir);
+    if (!m_outputDir.empty())
+    {
+        CheckOutputFolder("--outputDir", m_outputDir);
+    }
+    m_start = std::chrono::steady_clock::now();
+}
+
+double
+MoseProgram::GetElapsed() const
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+}
+
+const std::string&
+MoseProgram::GetOutputDir() const
+{
+    return m_outputDir;
+}
+
+bool
+MoseProgram::IsPlotting() const
+{
+    return (m_flags & PLOT) != 0 && m_plot;
+}
+
+bool
+MoseProgram::IsShowingProgress() const
+{
+    return (m_flags & PROGRESS) != 0 && m_progress;
+}
+
+void
+MoseProgram::ShowProgress(const std::string& text, bool last) const
+{
+    if (IsShowingProgress())
+    {
+        std::cerr << "\r[" << m_name << "] " << text << (last ? "\n" : "") << std::flush;
+    }
+}
+
+std::function<void(uint32_t, uint32_t)>
+MoseProgram::SeedProgress() const
+{
+    // ns-3's ShowProgress reports the simulated time of a running Simulator; a flow-level study
+    // runs no simulator, so progress is reported per seed
+    return [this](uint32_t done, uint32_t total) {
+        if (IsShowingProgress())
+        {
+            std::ostringstream text;
+            text << "seed " << done << "/" << total << " done, " << GetElapsed() << " s";
+            ShowProgress(text.str(), done == total);
+        }
+    };
+}
+
+void
+MoseProgram::WritePlots(const std::function<std::vector<std::string>(const std::string&)>& write,
+                        const std::string& noun,
+                        std::ostream& os) const
+{
+    NS_LOG_FUNCTION(m_name << noun);
+    if (!IsPlotting())
+    {
+        return;
+    }
+    const std::vector<std::string> scripts = write(m_outputDir);
+    const uint32_t rendered = MoseStudyReport::RenderPlots(m_outputDir, scripts);
+    os << scripts.size() << " " << noun << " written, " << rendered << " rendered to PNG in "
+       << m_outputDir << "/\n";
+}
+
+void
+MoseProgram::WritePlot(const std::string& base,
+                       const std::function<void(std::ostream&)>& generate,
+                       const std::string& rendered,
+                       std::ostream& os) const
+{
+    NS_LOG_FUNCTION(m_name << base);
+    if (!IsPlotting())
+    {
+        return;
+    }
+    std::ostringstream script;
+    generate(script);
+    const std::string file = m_outputDir + "/" + base + ".plt";
+    WriteTextFile(file, [&script](std::ostream& out) { out << script.str(); });
+    os << "wrote " << file;
+    if (MoseStudyReport::RenderPlots(m_outputDir, {file}) == 1)
+    {
+        os << " and " << rendered;
+    }
+    os << std::endl;
+}
+
+std::string
+MoseProgram::FormatSeconds(double seconds)
+{
+    std::ostringstream os;
+    if (seconds >= 60)
+    {
+        os << static_cast<uint64_t>(seconds) / 60 << "m " << static_cast<uint64_t>(seconds) % 60
+           << "s";
+    }
+    else
+    {
+        os << std::fixed << std::setprecision(1) << seconds << " s";
+    }
+    return os.str();
 }
 
 } // namespace mose

@@ -12,8 +12,10 @@
 #include "ns3/command-line.h"
 #include "ns3/nstime.h"
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -267,6 +269,179 @@ void CheckMemory(const std::string& what, uint64_t bytes);
  * \param workers the number of seeds held at once
  */
 void CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers);
+
+/**
+ * \ingroup mose
+ * \brief The scaffold of a mose program: what every example does around its study, so that an
+ *        example parses its options, calls the library and reports.
+ *
+ * It runs the body through RunMoseProgram() (every error a message and exit status 1), offers
+ * the options --outputDir, --plot and --progress, rejects the module's attributes in a program
+ * that creates no ns-3 object of the module (FLOW_LEVEL), checks that a study fits in memory on
+ * its worker threads and that the output folder can be written before the run, keeps the wall
+ * clock, shows progress on standard error, and writes, renders and reports gnuplot scripts
+ * (rendering is the explicit step MoseStudyReport::RenderPlots(): a figure is a .plt script
+ * first, a PNG only where gnuplot is installed).
+ *
+ * \code
+ *   MoseProgram program("mose-paper", "results/mose-paper", MoseProgram::FLOW_LEVEL);
+ *   return program.Run(argc, argv, {"biregular"}, [&]() {
+ *       MoseScenarioOptions options;
+ *       CommandLine cmd(__FILE__);
+ *       options.AddOptions(cmd);
+ *       program.AddOutputOptions(cmd, "folder for CSV files and figures", "write ...", "show ...");
+ *       program.Parse(cmd, argc, argv);
+ *       MoseFlowExperimentConfig config = options.GetConfig();
+ *       program.CheckStudy(config);
+ *       MoseFlowExperimentHelper helper(config);
+ *       helper.Run(program.SeedProgress());
+ *       ...
+ *   });
+ * \endcode
+ */
+class MoseProgram
+{
+  public:
+    /// What a program is and offers: flags for the constructor, combined with |
+    enum Flags : uint32_t
+    {
+        PACKET_LEVEL = 0, //!< creates the module's ns-3 objects: its attributes apply
+        FLOW_LEVEL = 1,   //!< creates none: Parse() rejects every attribute of the module
+        PLOT = 2,         //!< offers --plot (true by default)
+        PROGRESS = 4,     //!< offers --progress (true by default)
+    };
+
+    /**
+     * \param name the program's name, for messages and progress ("mose-paper")
+     * \param outputDir the default of --outputDir (empty: no output folder unless given)
+     * \param flags Flags: FLOW_LEVEL or PACKET_LEVEL, and PLOT, PROGRESS
+     */
+    MoseProgram(std::string name, std::string outputDir, uint32_t flags);
+
+    /**
+     * \brief Runs the program's body with RunMoseProgram(), which checks the arguments first:
+     *        "plot" and "progress" (when offered) are boolean options besides those given.
+     * \param argc argument count
+     * \param argv arguments
+     * \param boolOptions the program's other boolean options, without dashes
+     * \param body the program
+     * \return the exit status
+     */
+    int Run(int argc,
+            char* argv[],
+            std::vector<std::string> boolOptions,
+            const std::function<void()>& body) const;
+
+    /**
+     * \brief Offers --outputDir (a text option: the whole text after '='), and --plot and
+     *        --progress if the flags say so.
+     * \param cmd the command line
+     * \param outputDirHelp the help of --outputDir
+     * \param plotHelp the help of --plot (with PLOT)
+     * \param progressHelp the help of --progress (with PROGRESS)
+     */
+    void AddOutputOptions(CommandLine& cmd,
+                          const std::string& outputDirHelp,
+                          const std::string& plotHelp = "",
+                          const std::string& progressHelp = "");
+
+    /**
+     * \brief Parses the command line; a FLOW_LEVEL program then rejects every attribute of the
+     *        module the user set (RejectModuleAttributes()).
+     * \param cmd the command line
+     * \param argc argument count
+     * \param argv arguments
+     */
+    void Parse(CommandLine& cmd, int argc, char* argv[]) const;
+
+    /**
+     * \param config a study's configuration
+     * \return its worker threads: --threads, or the hardware's threads for 0 (at least 1)
+     */
+    static uint32_t GetThreads(const MoseFlowExperimentConfig& config);
+
+    /**
+     * \param config a study's configuration
+     * \return the seeds the study holds at once: its --threads (0: the hardware's threads), at
+     *         most its seeds, at least 1
+     */
+    static uint32_t GetStudyWorkers(const MoseFlowExperimentConfig& config);
+
+    /**
+     * \brief Before a study runs: CheckStudyMemory() for its workers, then CheckOutput().
+     * \param config the study's configuration (the largest one a program evaluates)
+     * \param workers the seeds held at once (GetStudyWorkers() if 0)
+     */
+    void CheckStudy(const MoseFlowExperimentConfig& config, uint32_t workers = 0);
+
+    /**
+     * \brief Creates and probes the output folder (CheckOutputFolder(), if --outputDir is not
+     *        empty) and starts the clock of GetElapsed().
+     */
+    void CheckOutput();
+
+    /// \return the seconds since CheckOutput() (or since construction)
+    double GetElapsed() const;
+
+    /// \return the output folder, --outputDir
+    const std::string& GetOutputDir() const;
+
+    /// \return whether --plot is set
+    bool IsPlotting() const;
+
+    /// \return whether --progress is set
+    bool IsShowingProgress() const;
+
+    /**
+     * \brief Shows one progress line on standard error, "\r[NAME] TEXT", if --progress is set.
+     * \param text the line
+     * \param last whether it is the last one (it ends the line)
+     */
+    void ShowProgress(const std::string& text, bool last) const;
+
+    /// \return a progress callback of a seeded study: "seed DONE/TOTAL done, T s"
+    std::function<void(uint32_t, uint32_t)> SeedProgress() const;
+
+    /**
+     * \brief If --plot is set: writes a report's gnuplot scripts into the output folder, renders
+     *        them (MoseStudyReport::RenderPlots()) and prints "K gnuplot scripts written, R
+     *        rendered to PNG in DIR/".
+     * \param write writes the scripts into a folder and returns their files (a report's
+     *        WritePlots())
+     * \param noun what is written, as the line names it ("gnuplot scripts")
+     * \param os the stream of the line
+     */
+    void WritePlots(const std::function<std::vector<std::string>(const std::string&)>& write,
+                    const std::string& noun,
+                    std::ostream& os) const;
+
+    /**
+     * \brief If --plot is set: writes one gnuplot script DIR/BASE.plt, renders it and prints
+     *        "wrote FILE" and, if rendered, " and RENDERED".
+     * \param base the script's name without ".plt"
+     * \param generate writes the script (Gnuplot::GenerateOutput())
+     * \param rendered what rendering made, for the line ("goodput_MoSE.png")
+     * \param os the stream of the line
+     */
+    void WritePlot(const std::string& base,
+                   const std::function<void(std::ostream&)>& generate,
+                   const std::string& rendered,
+                   std::ostream& os) const;
+
+    /**
+     * \param seconds a duration
+     * \return "1m 23s" from a minute on, else "12.3 s"
+     */
+    static std::string FormatSeconds(double seconds);
+
+  private:
+    std::string m_name;                            //!< the program's name
+    std::string m_outputDir;                       //!< --outputDir
+    uint32_t m_flags;                              //!< Flags
+    bool m_plot{true};                             //!< --plot
+    bool m_progress{true};                         //!< --progress
+    std::chrono::steady_clock::time_point m_start; //!< the clock's start
+};
 
 /// The largest number of groups: node ids are 32-bit and one value is kept for "none"
 constexpr uint32_t MAX_GROUPS = UINT32_MAX - 1;

@@ -194,23 +194,35 @@ AlternatingSchedule(double duration, uint32_t cycles)
 void
 SwitchCostParameters::Validate() const
 {
+    // the option and its text as typed, or the field's name and its value
+    auto fail = [](const std::optional<Option>& option,
+                   const std::string& field,
+                   double value,
+                   const std::string& allowed) {
+        if (option)
+        {
+            ThrowBadParameter(option->name, QuoteText(option->text), allowed);
+        }
+        ThrowBadParameter(field, FormatNumber(value), allowed);
+    };
     if (!std::isfinite(darkTime) || darkTime < 0)
     {
-        ThrowBadParameter("dark time",
-                          FormatNumber(darkTime),
-                          "a finite number of seconds >= 0 (e.g. 0.025)");
+        fail(darkTimeOption, "dark time", darkTime, "a finite number of seconds >= 0 (e.g. 0.025)");
     }
     if (!std::isfinite(unservedFactor) || unservedFactor < 0)
     {
-        ThrowBadParameter("unserved factor",
-                          FormatNumber(unservedFactor),
-                          "a finite number >= 0 (1: waiting traffic costs its served cost)");
+        fail(unservedFactorOption,
+             "unserved factor",
+             unservedFactor,
+             "a finite number >= 0 (1: waiting traffic costs its served cost)");
     }
     if (unservedShare && !(*unservedShare >= 0 && *unservedShare <= 1))
     {
-        ThrowBadParameter("unserved share",
-                          FormatNumber(*unservedShare),
-                          "a share in [0, 1] (1: the whole fabric is dark)");
+        fail(unservedShareOption,
+             "unserved share",
+             *unservedShare,
+             "a share in [0, 1] (1: the whole fabric is dark), or unset for the share of the load "
+             "on the added circuits");
     }
 }
 

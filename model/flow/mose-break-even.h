@@ -162,10 +162,25 @@ struct SwitchCostParameters
     /// PolicyCostRates::unservedShare; a policy that does not switch still pays nothing
     std::optional<double> unservedShare;
 
+    /// The option that gave a field and its text as typed, for messages
+    struct Option
+    {
+        std::string name; //!< the option, with dashes ("--darkTime")
+        std::string text; //!< its text as typed ("25 ms")
+    };
+
+    /// the option of darkTime, if one gave it (messages name it instead of "dark time")
+    std::optional<Option> darkTimeOption;
+    /// the option of unservedFactor, if one gave it
+    std::optional<Option> unservedFactorOption;
+    /// the option of unservedShare, if one gave it
+    std::optional<Option> unservedShareOption;
+
     /**
-     * \brief Throws a MoseError naming "dark time", "unserved factor" or "unserved share" unless
-     *        darkTime and unservedFactor are finite and >= 0 and unservedShare (if set) is in
-     *        [0, 1].
+     * \brief Throws a MoseError unless darkTime and unservedFactor are finite and >= 0 and
+     *        unservedShare (if set) is in [0, 1]. The message names the field's option and its
+     *        text as typed ("invalid --unservedFactor = "-2": ..."), or, for a field no option
+     *        gave, "dark time", "unserved factor" or "unserved share" and the value.
      */
     void Validate() const;
 };

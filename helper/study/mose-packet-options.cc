@@ -1,0 +1,74 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-packet-options.h"
+
+#include "mose-program.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-parse.h"
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MosePacketOptions");
+
+void
+MosePacketOptions::AddOptions(CommandLine& cmd)
+{
+    NS_LOG_FUNCTION(this);
+    AddTextOption(cmd, "mode", "workload mode: inference-heavy or training-heavy", m_mode);
+    AddTextOption(cmd,
+                  "policies",
+                  "policies to run, comma-separated: S-Train, S-Inf, S-Comp, MoSE",
+                  m_policies);
+    AddTextOption(cmd,
+                  "graph",
+                  "edge-list CSV circuit graph to use instead of the policy's template",
+                  m_graph);
+    AddTextOption(cmd,
+                  "stopTime",
+                  "the simulation ends here at the latest (a duration; no unit: seconds)",
+                  m_stopTime);
+    cmd.AddValue("flowMonitor", "install FlowMonitor (packets lost per class)", m_flowMonitor);
+    cmd.AddValue("writeScenario",
+                 "also write the mode's roles, P-D assignment and flows and each policy's "
+                 "circuit graph to outputDir, in the files the file options read",
+                 m_writeScenario);
+}
+
+MosePacketExperimentConfig
+MosePacketOptions::GetConfig(const MoseScenarioOptions& scenario) const
+{
+    NS_LOG_FUNCTION(this);
+    MosePacketExperimentConfig config;
+    config.scenario = scenario.GetConfig();
+    config.mode = ParseEnum<WorkloadMode>(m_mode, "--mode");
+    config.graphFile = m_graph;
+    config.run = config.scenario.firstRun;
+    config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
+    config.flowMonitor = m_flowMonitor;
+    config.policy = GetPolicies().front();
+    config.Validate();
+    return config;
+}
+
+std::vector<Policy>
+MosePacketOptions::GetPolicies() const
+{
+    return ParseEnumList<Policy>(m_policies, "--policies");
+}
+
+bool
+MosePacketOptions::IsWritingScenario() const
+{
+    return m_writeScenario;
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,82 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_REFERENCE_FIGURES_H
+#define MOSE_REFERENCE_FIGURES_H
+
+#include "mose-flow-experiment-helper.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief A figure a reference (a paper) reports for one mode, policy and metric, with the
+ *        tolerance a reproduction targets.
+ */
+struct MoseReferenceFigure
+{
+    WorkloadMode mode; //!< mode
+    Policy policy;     //!< policy
+    MoseMetric metric; //!< metric
+    double value;      //!< the reference's value
+    double tolerance;  //!< allowed deviation: relative (0.15 = 15%) or absolute (for shares)
+    bool relative;     //!< whether tolerance is relative
+};
+
+/**
+ * \ingroup mose
+ * \brief A reduction (percent) a reference reports: a policy against a baseline.
+ */
+struct MoseReferenceReduction
+{
+    WorkloadMode mode; //!< mode
+    Policy policy;     //!< the policy that reduces
+    Policy baseline;   //!< the baseline
+    MoseMetric metric; //!< metric
+    double percent;    //!< the reference's reduction
+};
+
+/**
+ * \ingroup mose
+ * \brief The figures and reductions of a reference, set next to a study's (mose-paper puts the
+ *        MoSE paper's Table I and headline reductions here; the values are the program's, the
+ *        comparison is this class's).
+ */
+struct MoseReferenceFigures
+{
+    std::vector<MoseReferenceFigure> figures;       //!< the figures
+    std::vector<MoseReferenceReduction> reductions; //!< the reductions
+    double reductionTolerance{3.0}; //!< a reduction's target: within this many percentage points
+    std::string name{"paper"};      //!< the reference's name, for the table ("paper")
+
+    /**
+     * \brief Prints a table "Headline figures next to the NAME's": per figure and reduction
+     *        the study's value, the reference's, the target and whether the study is within it.
+     * \param study the study, after Run()
+     * \param os the stream
+     */
+    void Print(const MoseFlowExperimentHelper& study, std::ostream& os) const;
+
+    /**
+     * \brief Writes the same as a CSV file (mode,policy,baseline,metric,ours,NAME,kind), with
+     *        MoseStudyReport::WriteOutput().
+     * \param study the study, after Run()
+     * \param path the file
+     */
+    void WriteCsv(const MoseFlowExperimentHelper& study, const std::string& path) const;
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_REFERENCE_FIGURES_H */

@@ -1,0 +1,122 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-switch-options.h"
+
+#include "mose-program.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-break-even.h"
+#include "ns3/mose-parse.h"
+
+#include <optional>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseSwitchOptions");
+
+void
+MoseSwitchOptions::AddOptions(CommandLine& cmd)
+{
+    NS_LOG_FUNCTION(this);
+    AddTextOption(cmd,
+                  "policy",
+                  "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
+                  m_policy);
+    cmd.AddValue("compare",
+                 "also run the other three policies on the same run, print the comparison "
+                 "and the verdict",
+                 m_compare);
+    AddTextOption(cmd,
+                  "schedule",
+                  "the workload modes from time 0: " + ScheduleSyntax(),
+                  m_schedule);
+    AddTextOption(cmd,
+                  "startWindow",
+                  "transfers of an interval start uniformly over its first this long "
+                  "(sets ns3::MoseTrafficHelper::StartWindow)",
+                  m_startWindow,
+                  m_startWindowGiven);
+    AddTextOption(cmd,
+                  "stopTime",
+                  "the simulation ends here at the latest (a duration; no unit: seconds)",
+                  m_stopTime);
+    AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", m_binWidth);
+    cmd.AddValue("writeScenario",
+                 "also write the run's roles, P-D assignments, flows and templates to "
+                 "outputDir, in the files the file options read (as mose-templates does)",
+                 m_writeScenario);
+}
+
+MoseSwitchExperimentConfig
+MoseSwitchOptions::GetConfig(const MoseScenarioOptions& scenario) const
+{
+    NS_LOG_FUNCTION(this);
+    MoseSwitchExperimentConfig config;
+    config.scenario = scenario.GetConfig();
+    config.policy = ParseEnum<Policy>(m_policy, "--policy");
+    // the transfers' start attributes that the program sets per mode interval
+    RejectModuleAttribute("ns3::MoseTrafficHelper::StartMode",
+                          "the transfers of each mode interval start uniformly over "
+                          "--startWindow");
+    RejectModuleAttribute("ns3::MoseTrafficHelper::StartTime",
+                          "the transfers of each mode interval start at the interval's "
+                          "start (--schedule)");
+    RejectModuleAttribute("ns3::MoseTrafficHelper::SinkPortBase",
+                          "each mode interval's sinks listen on ports of their own");
+    const std::string window =
+        ResolveAttributeOption(MoseAttributeOption{"startWindow",
+                                                   "ns3::MoseTrafficHelper::StartWindow",
+                                                   ReadTimeOption},
+                               m_startWindowGiven ? std::optional(m_startWindow) : std::nullopt)
+            .value_or(m_startWindow);
+    config.optionText = {{"--schedule", m_schedule},
+                         {"--startWindow", window},
+                         {"--stopTime", m_stopTime},
+                         {"--binWidth", m_binWidth}};
+    config.SetSchedule(ParseSchedule("--schedule", m_schedule));
+    config.startWindow = MoseSwitchExperiment::ParseDuration("--startWindow", window);
+    config.stopTime = MoseSwitchExperiment::ParseDuration("--stopTime", m_stopTime);
+    config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", m_binWidth);
+    config.run = config.scenario.firstRun;
+    config.Validate();
+    return config;
+}
+
+std::vector<Policy>
+MoseSwitchOptions::GetPolicies(Policy reported) const
+{
+    std::vector<Policy> policies{reported};
+    if (m_compare)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            if (p != reported)
+            {
+                policies.push_back(p);
+            }
+        }
+    }
+    return policies;
+}
+
+bool
+MoseSwitchOptions::IsComparing() const
+{
+    return m_compare;
+}
+
+bool
+MoseSwitchOptions::IsWritingScenario() const
+{
+    return m_writeScenario;
+}
+
+} // namespace mose
+} // namespace ns3

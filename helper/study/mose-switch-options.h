@@ -1,0 +1,76 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SWITCH_OPTIONS_H
+#define MOSE_SWITCH_OPTIONS_H
+
+#include "mose-scenario-options.h"
+#include "mose-switch-experiment.h"
+
+#include "ns3/command-line.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief The options of mose-mode-switch beside the scenario options and the output options:
+ *        the policy reported (--policy), --compare, the schedule (--schedule), --startWindow
+ *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth and
+ *        --writeScenario. GetConfig() checks them (MoseSwitchExperimentConfig::Validate(), with
+ *        the options' texts), naming the option.
+ */
+class MoseSwitchOptions
+{
+  public:
+    /**
+     * \brief Adds the options to a command line (this object must outlive cmd.Parse()).
+     * \param cmd the command line
+     */
+    void AddOptions(CommandLine& cmd);
+
+    /**
+     * \brief The experiment's configuration, checked. The traffic attributes the program sets
+     *        per mode interval (StartMode, StartTime, SinkPortBase) are rejected if the user set
+     *        them; StartWindow and --startWindow must agree if both are given.
+     * \param scenario the scenario options, after cmd.Parse()
+     * \return the configuration
+     */
+    MoseSwitchExperimentConfig GetConfig(const MoseScenarioOptions& scenario) const;
+
+    /**
+     * \param reported the policy reported in detail (GetConfig().policy)
+     * \return it first, then, with --compare, the other three
+     */
+    std::vector<Policy> GetPolicies(Policy reported) const;
+
+    /// \return whether --compare is set
+    bool IsComparing() const;
+
+    /// \return whether --writeScenario is set
+    bool IsWritingScenario() const;
+
+  private:
+    std::string m_policy{"MoSE"}; //!< --policy
+    /// --schedule
+    std::string m_schedule{"inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms"};
+    std::string m_startWindow{"150ms"}; //!< --startWindow
+    bool m_startWindowGiven{false};     //!< whether --startWindow was given
+    std::string m_stopTime{"30s"};      //!< --stopTime
+    std::string m_binWidth{"1ms"};      //!< --binWidth
+    bool m_compare{true};               //!< --compare
+    bool m_writeScenario{false};        //!< --writeScenario
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_SWITCH_OPTIONS_H */
