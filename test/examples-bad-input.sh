@@ -545,6 +545,19 @@ if [ -x "$LLM" ]; then
     done
     expect_error "llm-host-rate-bad" '--hostRate = "fast"' "$LLM" --hostRate=fast
     expect_error "llm-host-rate-zero" '--hostRate = "0bps"' "$LLM" --hostRate=0bps
+    expect_error "llm-host-rate-conflict" "--ns3::MoseTopologyHelper::HostDataRate" \
+        "$LLM" --hostRate=800Gbps --ns3::MoseTopologyHelper::HostDataRate=400Gbps
+    # the shared scenario options, with their validation; --training is the role count
+    expect_error "llm-training-count" "--prefill/--decode/--training" "$LLM" --training=3
+    expect_error "llm-training-job-bool" "trainingJob" "$LLM" --trainingJob=maybe
+    expect_error "llm-nodes-groups" "disagree" \
+        "$LLM" --nodes=32 --ns3::MoseTopologyHelper::Groups=16
+    expect_error "llm-flows-unused" "would not be used" "$LLM" --flows=100
+    expect_error "llm-threads-unused" "would not be used" "$LLM" --threads=2
+    expect_error "llm-seeds-zero" "--seeds" "$LLM" --seeds=0
+    expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2
+    expect_error "llm-route-rule-unused" "ns3::MoseRouteTable::Rule" \
+        "$LLM" --ns3::MoseRouteTable::Rule=ecmp
     # the regime map generates its own requests and schedule
     expect_error "llm-map-with-requests" "only with --map=false" "$LLM" --requests=20
     expect_error "llm-map-with-trace" "only with --map=false" "$LLM" --trace="$WORK/llm-trace.csv"

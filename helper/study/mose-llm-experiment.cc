@@ -7,6 +7,7 @@
 #include "mose-llm-experiment.h"
 
 #include "mose-experiment-fabric.h"
+#include "mose-program.h"
 #include "mose-switch-experiment.h"
 
 #include "ns3/boolean.h"
@@ -18,6 +19,7 @@
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-ns3-compat.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-percentile.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/queue-size.h"
@@ -150,6 +152,33 @@ MoseLlmExperimentConfig::Scaled(uint32_t nodes)
         MakeDataRateChecker());
     c.hostRate = rate.Get();
     return c;
+}
+
+void
+MoseLlmExperimentConfig::ResolveHostRate(const std::string& option,
+                                         const std::optional<std::string>& text,
+                                         DataRate otherwise)
+{
+    NS_LOG_FUNCTION(this << option);
+    // a rate as canonical text (whole bit/s), so that "1.6Tbps" and "1600Gbps" agree
+    auto read = [](const std::string& parameter, const std::string& t) {
+        DataRateValue rate;
+        if (!rate.DeserializeFromString(t, MakeDataRateChecker()) || rate.Get().GetBitRate() == 0)
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(t),
+                                    "a data rate above 0 such as 1600Gbps");
+        }
+        return std::to_string(rate.Get().GetBitRate()) + "bps";
+    };
+    if (text)
+    {
+        read("--" + option, *text); // a bad option is reported as the option's, first
+    }
+    const std::optional<std::string> resolved = mose::ResolveAttributeOption(
+        mose::MoseAttributeOption{option, "ns3::MoseTopologyHelper::HostDataRate", read},
+        text);
+    hostRate = resolved ? DataRate(read("--" + option, *resolved)) : otherwise;
 }
 
 void

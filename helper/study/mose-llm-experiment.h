@@ -99,6 +99,24 @@ struct MoseLlmExperimentConfig
     static MoseLlmExperimentConfig Scaled(uint32_t nodes);
 
     /**
+     * \brief Sets hostRate (unscaled) from a program's option and the attribute
+     *        ns3::MoseTopologyHelper::HostDataRate, by one rule: the option's rate if it is
+     *        given and the attribute is not set; the attribute's if the user set it
+     *        (command line or Config::SetDefault) and the option is not given; `otherwise` if
+     *        neither; both given with different rates is a MoseError naming both
+     *        ("--hostRate = "800Gbps" and --ns3::MoseTopologyHelper::HostDataRate = "400Gbps"
+     *        disagree: give one ..."). The option's text must be a data rate above 0
+     *        (MoseError "invalid --hostRate = "fast": a data rate above 0 such as 1600Gbps").
+     * \param option the option's name without dashes ("hostRate"), for the messages
+     * \param text the option's text as typed, if the user gave it
+     * \param otherwise the rate when neither is given (mose-llm: 1600 Gb/s, a group's 4
+     *        circuits of 400 Gb/s)
+     */
+    void ResolveHostRate(const std::string& option,
+                         const std::optional<std::string>& text,
+                         DataRate otherwise);
+
+    /**
      * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
      *        the MODE:DURATION syntax every program's --schedule takes), as
      *        MoseSwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period

@@ -79,6 +79,160 @@ IsScored(MoseLlmCriterion c)
     return c != MoseLlmCriterion::TTFT_P99;
 }
 
+/**
+ * One policy's runs on the seeds as one summary: the times are means over the seeds that have
+ * them (a served request, a finished iteration), the counts totals
+ * \param runs the seeds' runs of one policy (at least one) \return the summary
+ */
+MoseLlmSummary
+MeanOfSeeds(const std::vector<MoseLlmSummary>& runs)
+{
+    MoseLlmSummary m = runs.front();
+    for (std::size_t i = 1; i < runs.size(); ++i)
+    {
+        const MoseLlmSummary& s = runs[i];
+        m.requests += s.requests;
+        m.served += s.served;
+        m.iterations += s.iterations;
+        m.lost += s.lost;
+        m.switches += s.switches;
+        m.errors += s.errors;
+        m.wallSeconds += s.wallSeconds;
+        m.events += s.events;
+        m.connections += s.connections;
+        m.simulatedSeconds += s.simulatedSeconds;
+    }
+    m.simulatedSeconds /= static_cast<double>(runs.size());
+    // the mean of a field over the seeds whose run has a value for it
+    auto mean = [&runs](double MoseLlmSummary::*field, bool (*has)(const MoseLlmSummary&)) {
+        double sum = 0;
+        uint32_t n = 0;
+        for (const MoseLlmSummary& s : runs)
+        {
+            if (has(s))
+            {
+                sum = n == 0 ? s.*field : sum + s.*field;
+                ++n;
+            }
+        }
+        return n > 0 ? sum / n : 0.0;
+    };
+    auto served = +[](const MoseLlmSummary& s) { return s.served > 0; };
+    auto iterated = +[](const MoseLlmSummary& s) { return s.iterations > 0; };
+    for (double MoseLlmSummary::*f : {&MoseLlmSummary::kvMeanS,
+                                      &MoseLlmSummary::kvP50S,
+                                      &MoseLlmSummary::kvP99S,
+                                      &MoseLlmSummary::ttftMeanS,
+                                      &MoseLlmSummary::ttftP50S,
+                                      &MoseLlmSummary::ttftP99S})
+    {
+        m.*f = mean(f, served);
+    }
+    for (double MoseLlmSummary::*f : {&MoseLlmSummary::iterMeanS,
+                                      &MoseLlmSummary::iterP99S,
+                                      &MoseLlmSummary::collMeanS,
+                                      &MoseLlmSummary::collP99S})
+    {
+        m.*f = mean(f, iterated);
+    }
+    return m;
+}
+
+/// the mean of values, the first taken as it is (one value: exactly itself)
+double
+MeanOf(const std::vector<double>& v)
+{
+    if (v.empty())
+    {
+        return 0;
+    }
+    double sum = v.front();
+    for (std::size_t i = 1; i < v.size(); ++i)
+    {
+        sum += v[i];
+    }
+    return sum / static_cast<double>(v.size());
+}
+
+/**
+ * Fills a cell's figures and verdict from its seeds' runs (MoseLlmRegimeCell)
+ * \param cell the cell, seedRuns and seedVerdicts set
+ * \param stretch per seed, per run: the KV stretch \param offered per seed: offered KV Gb/s
+ * \param tolerance ties
+ */
+void
+CombineSeeds(MoseLlmRegimeCell& cell,
+             const std::vector<std::vector<double>>& stretch,
+             const std::vector<double>& offered,
+             double tolerance)
+{
+    const std::size_t seeds = cell.seedRuns.size();
+    std::vector<double> margins;
+    cell.paysSeeds = 0;
+    for (const MoseLlmCellVerdict& v : cell.seedVerdicts)
+    {
+        if (v.bestStatic)
+        {
+            margins.push_back(v.overallMargin);
+        }
+        cell.paysSeeds += v.kind == MoseLlmCellVerdict::PAYS;
+    }
+    if (!margins.empty())
+    {
+        cell.marginMin = *std::min_element(margins.begin(), margins.end());
+        cell.marginMax = *std::max_element(margins.begin(), margins.end());
+    }
+    if (seeds == 1)
+    {
+        cell.runs = cell.seedRuns.front();
+        cell.kvStretch = stretch.front();
+        cell.offeredKvGbps = offered.front();
+        cell.verdict = cell.seedVerdicts.front();
+        return;
+    }
+    cell.offeredKvGbps = MeanOf(offered);
+    cell.runs.clear();
+    cell.kvStretch.clear();
+    for (std::size_t p = 0; p < cell.seedRuns.front().size(); ++p)
+    {
+        std::vector<MoseLlmSummary> runs;
+        std::vector<double> st;
+        for (std::size_t k = 0; k < seeds; ++k)
+        {
+            runs.push_back(cell.seedRuns[k][p]);
+            st.push_back(stretch[k][p]);
+        }
+        cell.runs.push_back(MeanOfSeeds(runs));
+        cell.kvStretch.push_back(MeanOf(st));
+    }
+    // winners, ties and the best static policy on the mean figures; margins and the kind on
+    // the mean of the per-seed margins
+    MoseLlmCellVerdict v = MoseLlmCellVerdict::Compute(cell.runs, tolerance);
+    if (margins.empty())
+    {
+        v.kind = MoseLlmCellVerdict::NO_VERDICT;
+        cell.verdict = v;
+        return;
+    }
+    for (std::size_t c = 0; c < ALL_LLM_CRITERIA.size(); ++c)
+    {
+        std::vector<double> m;
+        for (const MoseLlmCellVerdict& s : cell.seedVerdicts)
+        {
+            if (s.bestStatic && s.used[c])
+            {
+                m.push_back(s.margin[c]);
+            }
+        }
+        v.margin[c] = MeanOf(m);
+    }
+    v.overallMargin = MeanOf(margins);
+    v.kind = v.overallMargin < -tolerance  ? MoseLlmCellVerdict::PAYS
+             : v.overallMargin > tolerance ? MoseLlmCellVerdict::DOES_NOT_PAY
+                                           : MoseLlmCellVerdict::TIE;
+    cell.verdict = v;
+}
+
 } // namespace
 
 std::string
@@ -301,13 +455,25 @@ MoseLlmRegimeMapConfig::Validate() const
     {
         mose::ThrowBadParameter("tolerance", mose::FormatNumber(tolerance), "0 <= tolerance < 1");
     }
+    if (seeds == 0)
+    {
+        mose::ThrowBadParameter("seeds", "0", "at least 1 seed");
+    }
+    if (base.run + seeds < base.run)
+    {
+        mose::ThrowBadParameter("seeds",
+                                std::to_string(seeds),
+                                "seed k uses run " + std::to_string(base.run) +
+                                    " + k, which must stay within 64 bits");
+    }
     if (base.darkTime)
     {
         mose::ThrowBadParameter("base.darkTime",
                                 DurationText(base.darkTime->GetSeconds()),
                                 "unset: the map's darkTimes give it per cell");
     }
-    // every cell's experiment, with its generated requests and schedule
+    // every cell's experiment, with its generated requests and schedule (the seeds' traces
+    // have the same size and schedule: the first one's stands for them)
     for (double load : loads)
     {
         for (Time t : intervals)
@@ -369,16 +535,26 @@ ParseDurationList(const std::string& parameter, const std::string& text, bool al
 }
 
 MoseLlmExperimentConfig
-MoseLlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy) const
+MoseLlmRegimeMapConfig::MakeCell(double load,
+                                 Time interval,
+                                 mose::Policy policy,
+                                 uint32_t seed) const
 {
+    if (seed >= seeds)
+    {
+        mose::ThrowBadParameter("seed",
+                                std::to_string(seed),
+                                "0 to seeds - 1 = " + std::to_string(seeds - 1));
+    }
     MoseLlmExperimentConfig c = base;
+    c.run = base.run + seed;
     c.policy = policy;
     c.SetSchedule(mose::AlternatingSchedule(interval.GetSeconds(), cycles));
     mose::LlmRequestGeneratorOptions g = generator;
     g.rate = load;
     g.requests = static_cast<uint64_t>(std::ceil(load * 2.0 * cycles * interval.GetSeconds()));
     g.requests = std::max<uint64_t>(g.requests, 1);
-    mose::MoseRandom rng = mose::MoseRandom::Create(base.run, mose::MoseStream::LLM_REQUESTS);
+    mose::MoseRandom rng = mose::MoseRandom::Create(c.run, mose::MoseStream::LLM_REQUESTS);
     c.requests = mose::GenerateLlmRequests(g, rng);
     c.stopTime = std::max(c.stopTime, c.end * 4);
     return c;
@@ -415,8 +591,9 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
     }
 
     const uint32_t nStatic = static_cast<uint32_t>(cfg.policies.size() - 1);
+    const uint32_t seeds = cfg.seeds;
     const uint32_t total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
-                                                 (nStatic + cfg.darkTimes.size()));
+                                                 (nStatic + cfg.darkTimes.size()) * seeds);
     uint32_t done = 0;
     auto runOne = [&](const MoseLlmExperimentConfig& c, const std::string& what) {
         if (progress)
@@ -438,49 +615,69 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
         {
             const std::string where =
                 "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
-            std::map<mose::Policy, MoseLlmSummary> statics;
-            const MoseLlmExperimentConfig probe = cfg.MakeCell(load, t, mose::Policy::MOSE);
-            for (mose::Policy p : cfg.policies)
+            // per seed: the static runs (independent of the dark time) and MoSE's cell
+            std::vector<std::map<mose::Policy, MoseLlmSummary>> statics(seeds);
+            std::vector<MoseLlmExperimentConfig> probes;
+            std::vector<std::string> seedWhere;
+            for (uint32_t k = 0; k < seeds; ++k)
             {
-                if (p != mose::Policy::MOSE)
+                seedWhere.push_back(where + (seeds > 1 ? ", seed " + std::to_string(k) + " (run " +
+                                                             std::to_string(cfg.base.run + k) + ")"
+                                                       : std::string()));
+                probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
+                for (mose::Policy p : cfg.policies)
                 {
-                    statics[p] = runOne(cfg.MakeCell(load, t, p), where + ", " + mose::ToString(p));
+                    if (p != mose::Policy::MOSE)
+                    {
+                        statics[k][p] = runOne(cfg.MakeCell(load, t, p, k),
+                                               seedWhere[k] + ", " + mose::ToString(p));
+                    }
                 }
             }
             for (Time dark : cfg.darkTimes)
             {
-                MoseLlmExperimentConfig c = probe;
-                c.darkTime = dark;
                 MoseLlmRegimeCell cell;
                 cell.load = load;
                 cell.interval = t;
                 cell.darkTime = dark;
-                cell.requests = static_cast<uint32_t>(c.requests.size());
-                uint64_t tokens = 0;
-                for (const auto& r : c.requests)
+                std::vector<std::vector<double>> stretch(seeds);
+                std::vector<double> offered(seeds);
+                for (uint32_t k = 0; k < seeds; ++k)
                 {
-                    tokens += r.inputTokens;
+                    MoseLlmExperimentConfig c = probes[k];
+                    c.darkTime = dark;
+                    cell.requests = static_cast<uint32_t>(c.requests.size());
+                    uint64_t tokens = 0;
+                    for (const auto& r : c.requests)
+                    {
+                        tokens += r.inputTokens;
+                    }
+                    offered[k] = static_cast<double>(tokens) *
+                                 static_cast<double>(c.kvBytesPerToken) * 8.0 / c.end.GetSeconds() /
+                                 1e9;
+                    const MoseLlmSummary m = runOne(c,
+                                                    seedWhere[k] + ", dark " +
+                                                        DurationText(dark.GetSeconds()) + ", MoSE");
+                    std::vector<MoseLlmSummary> runs;
+                    for (mose::Policy p : cfg.policies)
+                    {
+                        runs.push_back(p == mose::Policy::MOSE ? m : statics[k].at(p));
+                    }
+                    // KV stretch: the mean KV time against the mean KV size at one circuit's
+                    // rate
+                    const double bytesPerRequest =
+                        static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) /
+                        static_cast<double>(std::max<std::size_t>(c.requests.size(), 1));
+                    const double ideal =
+                        bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate.GetBitRate());
+                    for (const auto& s : runs)
+                    {
+                        stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
+                    }
+                    cell.seedVerdicts.push_back(MoseLlmCellVerdict::Compute(runs, cfg.tolerance));
+                    cell.seedRuns.push_back(std::move(runs));
                 }
-                cell.offeredKvGbps = static_cast<double>(tokens) *
-                                     static_cast<double>(c.kvBytesPerToken) * 8.0 /
-                                     c.end.GetSeconds() / 1e9;
-                const MoseLlmSummary m =
-                    runOne(c, where + ", dark " + DurationText(dark.GetSeconds()) + ", MoSE");
-                for (mose::Policy p : cfg.policies)
-                {
-                    cell.runs.push_back(p == mose::Policy::MOSE ? m : statics.at(p));
-                }
-                // KV stretch: the mean KV time against the mean KV size at one circuit's rate
-                const double bytesPerRequest =
-                    static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) /
-                    static_cast<double>(std::max<std::size_t>(c.requests.size(), 1));
-                const double ideal =
-                    bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate.GetBitRate());
-                for (const auto& s : cell.runs)
-                {
-                    cell.kvStretch.push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
-                }
-                cell.verdict = MoseLlmCellVerdict::Compute(cell.runs, cfg.tolerance);
+                CombineSeeds(cell, stretch, offered, cfg.tolerance);
                 if (flow && cell.verdict.bestStatic)
                 {
                     mose::SwitchCostParameters params;
@@ -649,11 +846,25 @@ MoseLlmRegimeMap::PrintTable(std::ostream& os) const
     {
         os << ' ' << std::setw(25) << (mose::ToString(p) + " ttft/p99/iter");
     }
+    const uint32_t seeds = m_config.seeds;
     os << "  " << std::left << std::setw(13) << "win ttft" << std::setw(13) << "win p99"
        << std::setw(13) << "win iter" << std::setw(8) << "static" << std::right << std::setw(8)
-       << "margin"
-       << "  " << std::left << std::setw(13) << "verdict"
-       << "flow T*   (times in ms; margin: MoSE vs best static)\n";
+       << "margin";
+    if (seeds > 1)
+    {
+        os << std::setw(8) << "min" << std::setw(8) << "max" << std::setw(7) << "pays";
+    }
+    os << "  " << std::left << std::setw(13) << "verdict"
+       << "flow T*   (times in ms";
+    if (seeds > 1)
+    {
+        os << ", means over " << seeds << " seeds; margin: mean over the seeds of MoSE vs the "
+           << "seed's best static; pays: seeds where MoSE pays)\n";
+    }
+    else
+    {
+        os << "; margin: MoSE vs best static)\n";
+    }
     for (const auto& c : m_cells)
     {
         std::ostringstream load;
@@ -675,9 +886,15 @@ MoseLlmRegimeMap::PrintTable(std::ostream& os) const
             os << std::setw(13) << v.WinnerText(k);
         }
         os << std::setw(8) << (v.bestStatic ? mose::ToString(*v.bestStatic) : "-") << std::right
-           << std::setw(8) << (v.bestStatic ? Percent(v.overallMargin) : "-") << "  " << std::left
-           << std::setw(13) << v.KindText() << (c.flow ? c.flow->ToText() : "-") << std::right
-           << '\n';
+           << std::setw(8) << (v.bestStatic ? Percent(v.overallMargin) : "-");
+        if (seeds > 1)
+        {
+            os << std::setw(8) << Percent(c.marginMin) << std::setw(8) << Percent(c.marginMax)
+               << std::setw(7)
+               << (std::to_string(c.paysSeeds) + "/" + std::to_string(c.seedVerdicts.size()));
+        }
+        os << "  " << std::left << std::setw(13) << v.KindText()
+           << (c.flow ? c.flow->ToText() : "-") << std::right << '\n';
     }
 }
 
@@ -693,7 +910,18 @@ MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
            << n << "_lost";
     }
     os << ",win_ttft_mean,win_ttft_p99,win_iter_mean,best_static,margin_ttft_mean,margin_ttft_p99,"
-          "margin_iter_mean,margin,verdict,flow_break_even,flow_break_even_s\n";
+          "margin_iter_mean,margin,verdict,flow_break_even,flow_break_even_s";
+    const uint32_t seeds = m_config.seeds;
+    if (seeds > 1)
+    {
+        os << ",seeds,margin_min,margin_max,pays_seeds";
+        for (uint32_t k = 0; k < seeds; ++k)
+        {
+            const std::string n = "seed" + std::to_string(k);
+            os << ',' << n << "_run," << n << "_best_static," << n << "_margin," << n << "_verdict";
+        }
+    }
+    os << '\n';
     os << std::setprecision(10);
     for (const auto& c : m_cells)
     {
@@ -727,6 +955,18 @@ MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
         {
             os << "-,";
         }
+        if (seeds > 1)
+        {
+            os << ',' << c.seedVerdicts.size() << ',' << c.marginMin << ',' << c.marginMax << ','
+               << c.paysSeeds;
+            for (std::size_t k = 0; k < c.seedVerdicts.size(); ++k)
+            {
+                const MoseLlmCellVerdict& sv = c.seedVerdicts[k];
+                os << ',' << m_config.base.run + k << ','
+                   << (sv.bestStatic ? mose::ToString(*sv.bestStatic) : "-") << ','
+                   << sv.overallMargin << ',' << sv.KindText();
+            }
+        }
         os << '\n';
     }
 }
@@ -739,7 +979,9 @@ MoseLlmRegimeMap::WritePlot(std::ostream& os) const
     plot.SetTerminal("pngcairo size 900,560 noenhanced");
     plot.SetTitle(
         "Regime map: MoSE vs the best static policy, N=" + std::to_string(b.scenario.nodes) +
-        ", scale " + std::to_string(b.scale) + " (below 0: switching pays)");
+        ", scale " + std::to_string(b.scale) +
+        (m_config.seeds > 1 ? ", mean of " + std::to_string(m_config.seeds) + " seeds" : "") +
+        " (below 0: switching pays)");
     plot.SetLegend("mode interval T (s)", "MoSE's margin, mean of TTFT and iteration time (%)");
     plot.AppendExtra("set logscale x");
     plot.AppendExtra("set grid");
@@ -831,8 +1073,17 @@ MoseLlmRegimeMap::GetVerdict() const
                : std::string("no training"))
        << ", circuits " << b.ocsRate.GetBitRate() / 1e9 << " Gb/s unscaled, " << m_config.cycles
        << " cycle(s) of both modes, loads " << loads.str() << " requests/s, intervals "
-       << intervals.str() << ", dark " << darks.str() << ", run " << b.run << ", tolerance "
-       << m_config.tolerance * 100 << "%):\n";
+       << intervals.str() << ", dark " << darks.str();
+    if (m_config.seeds > 1)
+    {
+        os << ", runs " << b.run << " to " << b.run + m_config.seeds - 1 << " (" << m_config.seeds
+           << " seeds; each cell decided on the mean over the seeds)";
+    }
+    else
+    {
+        os << ", run " << b.run;
+    }
+    os << ", tolerance " << m_config.tolerance * 100 << "%):\n";
     uint32_t pays = 0;
     uint32_t notPay = 0;
     uint32_t ties = 0;
@@ -856,8 +1107,15 @@ MoseLlmRegimeMap::GetVerdict() const
            << DurationText(c.darkTime.GetSeconds()) << ": " << c.verdict.KindText() << " (MoSE "
            << Percent(c.verdict.overallMargin) << " vs " << mose::ToString(*c.verdict.bestStatic)
            << ": TTFT " << Percent(c.verdict.margin[0]) << ", P99 TTFT "
-           << Percent(c.verdict.margin[1]) << ", iteration " << Percent(c.verdict.margin[2])
-           << ")\n";
+           << Percent(c.verdict.margin[1]) << ", iteration " << Percent(c.verdict.margin[2]) << ")";
+        if (m_config.seeds > 1)
+        {
+            os << "; over " << c.seedVerdicts.size() << " seeds: mean "
+               << Percent(c.verdict.overallMargin) << ", min " << Percent(c.marginMin) << ", max "
+               << Percent(c.marginMax) << ", pays in " << c.paysSeeds << " of "
+               << c.seedVerdicts.size() << " seeds";
+        }
+        os << "\n";
     }
     for (const auto& x : GetCrossovers())
     {

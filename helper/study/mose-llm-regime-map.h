@@ -113,6 +113,10 @@ struct MoseLlmCellVerdict
  * policies change roles at the boundaries but never circuits, so their runs do not depend on
  * D: they run once per (load, T) and count for every D; MoSE runs once per cell with
  * base.darkTime = D.
+ *
+ * Seeds: with `seeds` = S, all of this is done S times, seed k (0-based) with the run
+ * base.run + k (its own trace and its own scenario draw), as every mose program's --seeds. The
+ * cell's verdict is decided on the mean over the seeds (MoseLlmRegimeCell).
  */
 struct MoseLlmRegimeMapConfig
 {
@@ -131,20 +135,37 @@ struct MoseLlmRegimeMapConfig
     /// this many flows per mode and seeds; 0 flows: not computed
     uint64_t flowLevelFlows{20000};
     uint32_t flowLevelSeeds{3}; //!< seeds of the flow-level study (runs base.run, base.run + 1, ..)
+    /// S: the packet-level runs of every cell are repeated on S seeds, seed k with the run
+    /// base.run + k (its trace and scenario); the verdict is on the mean over seeds
+    uint32_t seeds{1};
 
     /// \brief Throws a MoseError naming the first invalid parameter
     void Validate() const;
 
     /**
-     * \param load a load \param interval T
+     * \param load a load \param interval T \param policy the policy
+     * \param seed the seed k, 0 <= k < seeds: the run base.run + k
      * \return the experiment of cell (load, T) for `policy` (dark time unset)
      */
-    MoseLlmExperimentConfig MakeCell(double load, Time interval, mose::Policy policy) const;
+    MoseLlmExperimentConfig MakeCell(double load,
+                                     Time interval,
+                                     mose::Policy policy,
+                                     uint32_t seed = 0) const;
 };
 
 /**
  * \ingroup mose
  * \brief One cell of the map.
+ *
+ * With one seed, `runs` are the runs and `verdict` is MoseLlmCellVerdict::Compute() of them.
+ * With S > 1 seeds, `seedRuns[k]` and `seedVerdicts[k]` are seed k's, and the cell's figures
+ * are over the seeds: in `runs` the times (and kvStretch, offeredKvGbps) are the means over
+ * the seeds, the counts (requests, served, iterations, lost, switches, errors, events,
+ * connections) their totals; `verdict`'s winners per criterion, ties and best static policy are
+ * those of the mean figures (Compute() of `runs`); its margins are the means of the per-seed
+ * margins (each seed's MoSE against that seed's best static policy), and its kind (pays, tie,
+ * does not pay) is decided on the mean overall margin. `requests` is one trace's (every seed's
+ * trace has as many).
  */
 struct MoseLlmRegimeCell
 {
@@ -155,8 +176,13 @@ struct MoseLlmRegimeCell
     double offeredKvGbps{0};             //!< requests x mean KV bytes x 8 / duration, unscaled
     std::vector<MoseLlmSummary> runs;    //!< one per policy, in the configuration's order
     std::vector<double> kvStretch;       //!< per run: mean KV time / KV bytes at the circuit rate
-    MoseLlmCellVerdict verdict;          //!< who wins
+    MoseLlmCellVerdict verdict;          //!< who wins (on the mean over seeds)
     std::optional<mose::BreakEven> flow; //!< flow-level T* of MoSE vs verdict.bestStatic
+    std::vector<std::vector<MoseLlmSummary>> seedRuns; //!< per seed k: one run per policy
+    std::vector<MoseLlmCellVerdict> seedVerdicts;      //!< per seed k: Compute() of seedRuns[k]
+    double marginMin{0};                               //!< the least per-seed overall margin
+    double marginMax{0};                               //!< the largest per-seed overall margin
+    uint32_t paysSeeds{0}; //!< seeds whose own verdict is PAYS ("pays in k of S seeds")
 };
 
 /**
@@ -237,10 +263,17 @@ class MoseLlmRegimeMap
     /// \return events of all packet-level runs
     uint64_t GetEvents() const;
 
-    /// \brief Prints the table, one row per cell \param os the stream
+    /// \brief Prints the table, one row per cell (with S > 1 seeds also the least and largest
+    ///        per-seed margin and "pays" k/S) \param os the stream
     void PrintTable(std::ostream& os) const;
-    /// \brief regime_map.csv: one row per cell, no wall time (byte-identical for the same
-    ///        configuration) \param os the stream
+    /**
+     * \brief regime_map.csv: one row per cell, no wall time (byte-identical for the same
+     *        configuration). With S > 1 seeds the policy columns are the cell's figures over the
+     *        seeds (MoseLlmRegimeCell), margin is the mean per-seed margin, and more columns
+     *        follow: seeds, margin_min, margin_max, pays_seeds, then per seed k seedK_run,
+     *        seedK_best_static, seedK_margin, seedK_verdict; with one seed there are none.
+     * \param os the stream
+     */
     void WriteCsv(std::ostream& os) const;
     /**
      * \brief regime_map.plt: MoSE's overall margin (%) against the mode interval (log x), one

@@ -6,7 +6,8 @@
  * The LLM regime map: the verdict of a cell from hand-made figures, the runner on a tiny map
  * (a cell per load, interval and dark time with every policy, winners as the verdict function
  * gives them, byte-identical CSV), and the LLM experiment's circuit rate set on its own OCS
- * (no attribute default left changed; a user's default wins or fails loudly).
+ * (no attribute default left changed; a user's default wins or fails loudly); a map on 2 seeds
+ * against two one-seed maps; the host rate's one rule (option, attribute, both).
  */
 
 #include "mose-test-util.h"
@@ -16,6 +17,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/mose-attribute.h"
 #include "ns3/mose-llm-regime-map.h"
+#include "ns3/mose-program.h"
 #include "ns3/mose-random.h"
 
 #include <algorithm>
@@ -236,4 +238,113 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
     Simulator::Destroy();
     Config::Reset();
     EXPECT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
+}
+
+TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
+{
+    MoseLlmRegimeMapConfig config = Tiny();
+    config.loads = {400};
+    config.darkTimes = {MilliSeconds(1)};
+    config.flowLevelFlows = 0;
+    // two one-seed maps, runs 1 and 2
+    std::vector<MoseLlmRegimeCell> single;
+    for (uint64_t run : {1, 2})
+    {
+        MoseLlmRegimeMapConfig one = config;
+        one.base.run = run;
+        MoseLlmRegimeMap map(one);
+        map.Run();
+        ASSERT_EQ(map.GetCells().size(), 1u);
+        single.push_back(map.GetCells()[0]);
+    }
+    config.seeds = 2;
+    config.base.run = 1;
+    MoseLlmRegimeMap map(config);
+    uint32_t calls = 0;
+    map.Run([&calls](uint32_t, uint32_t total, const std::string&) {
+        ++calls;
+        EXPECT_EQ(total, 2u * (3u + 1u)); // per seed: 3 statics and MoSE
+    });
+    EXPECT_EQ(calls, 9u);
+    ASSERT_EQ(map.GetCells().size(), 1u);
+    const MoseLlmRegimeCell& c = map.GetCells()[0];
+    ASSERT_EQ(c.seedVerdicts.size(), 2u);
+    ASSERT_EQ(c.seedRuns.size(), 2u);
+    std::vector<double> margins;
+    uint32_t pays = 0;
+    for (std::size_t k = 0; k < 2; ++k)
+    {
+        // seed k is exactly the one-seed map of run k + 1
+        EXPECT_EQ(c.seedVerdicts[k].overallMargin, single[k].verdict.overallMargin);
+        EXPECT_EQ(c.seedVerdicts[k].bestStatic, single[k].verdict.bestStatic);
+        EXPECT_EQ(c.seedVerdicts[k].kind, single[k].verdict.kind);
+        for (std::size_t p = 0; p < 4; ++p)
+        {
+            EXPECT_EQ(c.seedRuns[k][p].ttftMeanS, single[k].runs[p].ttftMeanS);
+            EXPECT_EQ(c.seedRuns[k][p].iterMeanS, single[k].runs[p].iterMeanS);
+        }
+        margins.push_back(single[k].verdict.overallMargin);
+        pays += single[k].verdict.kind == MoseLlmCellVerdict::PAYS;
+    }
+    // the two seeds' traces differ (runs 1 and 2 of the request stream)
+    EXPECT_NE(c.seedRuns[0][1].ttftMeanS, c.seedRuns[1][1].ttftMeanS);
+    EXPECT_DOUBLE_EQ(c.verdict.overallMargin, (margins[0] + margins[1]) / 2);
+    EXPECT_EQ(c.marginMin, std::min(margins[0], margins[1]));
+    EXPECT_EQ(c.marginMax, std::max(margins[0], margins[1]));
+    EXPECT_EQ(c.paysSeeds, pays);
+    const double tol = config.tolerance;
+    const double mean = c.verdict.overallMargin;
+    EXPECT_EQ(c.verdict.kind,
+              mean < -tol  ? MoseLlmCellVerdict::PAYS
+              : mean > tol ? MoseLlmCellVerdict::DOES_NOT_PAY
+                           : MoseLlmCellVerdict::TIE);
+    // the policy figures are the means over the seeds, counts the totals
+    EXPECT_DOUBLE_EQ(c.runs[0].ttftMeanS,
+                     (single[0].runs[0].ttftMeanS + single[1].runs[0].ttftMeanS) / 2);
+    EXPECT_EQ(c.runs[0].served, single[0].runs[0].served + single[1].runs[0].served);
+    // the per-seed columns and the verdict's words
+    std::ostringstream csv;
+    map.WriteCsv(csv);
+    EXPECT_CONTAINS(csv.str(), ",seeds,margin_min,margin_max,pays_seeds,seed0_run,");
+    EXPECT_CONTAINS(csv.str(), "seed1_margin,seed1_verdict\n");
+    EXPECT_CONTAINS(map.GetVerdict(), "pays in " + std::to_string(pays) + " of 2 seeds");
+    std::ostringstream table;
+    map.PrintTable(table);
+    EXPECT_CONTAINS(table.str(), std::to_string(pays) + "/2");
+    // no seed at all: an error naming the field
+    MoseLlmRegimeMapConfig none = config;
+    none.seeds = 0;
+    EXPECT_CONTAINS(ErrorOf([&] { none.Validate(); }), "seeds");
+}
+
+TEST(LlmRegimeMap, TheHostRateHasOneRule)
+{
+    const std::string attribute = "ns3::MoseTopologyHelper::HostDataRate";
+    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    // neither: the program's default
+    c.ResolveHostRate("hostRate", std::nullopt, DataRate("1600Gbps"));
+    EXPECT_EQ(c.hostRate, DataRate("1600Gbps"));
+    // the option alone
+    c.ResolveHostRate("hostRate", std::string("800Gbps"), DataRate("1600Gbps"));
+    EXPECT_EQ(c.hostRate, DataRate("800Gbps"));
+    EXPECT_CONTAINS(
+        ErrorOf([&] { c.ResolveHostRate("hostRate", std::string("fast"), DataRate("1600Gbps")); }),
+        "--hostRate = \"fast\"");
+    EXPECT_CONTAINS(
+        ErrorOf([&] { c.ResolveHostRate("hostRate", std::string("0bps"), DataRate("1600Gbps")); }),
+        "a data rate above 0");
+    // the attribute alone wins
+    Config::SetDefault(attribute, DataRateValue(DataRate("200Gbps")));
+    c.ResolveHostRate("hostRate", std::nullopt, DataRate("1600Gbps"));
+    EXPECT_EQ(c.hostRate, DataRate("200Gbps"));
+    // both, the same rate in other words: fine
+    c.ResolveHostRate("hostRate", std::string("200000Mbps"), DataRate("1600Gbps"));
+    EXPECT_EQ(c.hostRate, DataRate("200Gbps"));
+    // both, different: an error naming both
+    const std::string error = ErrorOf(
+        [&] { c.ResolveHostRate("hostRate", std::string("800Gbps"), DataRate("1600Gbps")); });
+    EXPECT_CONTAINS(error, "--hostRate = \"800Gbps\"");
+    EXPECT_CONTAINS(error, "--" + attribute);
+    EXPECT_CONTAINS(error, "disagree");
+    Config::Reset();
 }

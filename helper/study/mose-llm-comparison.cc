@@ -1,0 +1,145 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-comparison.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
+
+#include <iomanip>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseLlmComparison");
+
+namespace
+{
+
+/// ms with 3 decimals
+std::string
+Ms(double seconds)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << seconds * 1e3;
+    return os.str();
+}
+
+} // namespace
+
+MoseLlmComparison::MoseLlmComparison(const MoseLlmExperimentConfig& config,
+                                     const std::vector<mose::Policy>& policies)
+    : m_config(config),
+      m_policies(policies)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MoseLlmComparison::Run(std::ostream& os, bool showProgress)
+{
+    NS_LOG_FUNCTION(this);
+    if (m_ran)
+    {
+        throw mose::MoseError("MoseLlmComparison::Run runs once");
+    }
+    m_ran = true;
+    os << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
+       << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9) << "kv_p99"
+       << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p50" << std::setw(10) << "ttft_p99"
+       << std::setw(7) << "iters" << std::setw(10) << "iter_mean" << std::setw(10) << "iter_p99"
+       << std::setw(10) << "coll_mean" << std::setw(10) << "coll_p99" << std::setw(6) << "lost"
+       << std::setw(8) << "wall_s" << std::setw(11) << "events/s"
+       << "   (times in ms)\n";
+    std::ostringstream requestsCsv;
+    std::ostringstream iterationsCsv;
+    std::ostringstream intervalsCsv;
+    bool first = true;
+    for (mose::Policy policy : m_policies)
+    {
+        MoseLlmExperimentConfig c = m_config;
+        c.policy = policy;
+        MoseLlmExperiment experiment(c);
+        experiment.Build();
+        experiment.Run(showProgress);
+        const MoseLlmSummary s = experiment.GetSummary();
+        m_summaries.push_back(s);
+        experiment.WriteRequestsCsv(requestsCsv, first);
+        experiment.WriteIterationsCsv(iterationsCsv, first);
+        experiment.WriteIntervalsCsv(intervalsCsv, first);
+        first = false;
+        if (policy == mose::Policy::MOSE)
+        {
+            m_switches = experiment.GetSwitchRecords();
+        }
+        os << std::left << std::setw(8) << mose::ToString(policy) << std::right << std::setw(8)
+           << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
+           << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S) << std::setw(9) << Ms(s.kvP99S)
+           << std::setw(10) << Ms(s.ttftMeanS) << std::setw(10) << Ms(s.ttftP50S) << std::setw(10)
+           << Ms(s.ttftP99S) << std::setw(7) << s.iterations << std::setw(10) << Ms(s.iterMeanS)
+           << std::setw(10) << Ms(s.iterP99S) << std::setw(10) << Ms(s.collMeanS) << std::setw(10)
+           << Ms(s.collP99S) << std::setw(6) << s.lost << std::setw(8) << std::fixed
+           << std::setprecision(1) << s.wallSeconds << std::setw(11) << std::setprecision(0)
+           << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
+           << std::defaultfloat << std::setprecision(6);
+        if (s.errors > 0)
+        {
+            os << "  (" << s.errors << " errors inside the run)";
+        }
+        os << std::endl;
+    }
+    m_requestsCsv = requestsCsv.str();
+    m_iterationsCsv = iterationsCsv.str();
+    m_intervalsCsv = intervalsCsv.str();
+}
+
+const std::vector<MoseLlmSummary>&
+MoseLlmComparison::GetSummaries() const
+{
+    return m_summaries;
+}
+
+const std::vector<MoseSwitchRecord>&
+MoseLlmComparison::GetMoseSwitches() const
+{
+    return m_switches;
+}
+
+void
+MoseLlmComparison::PrintSwitches(std::ostream& os) const
+{
+    if (m_switches.empty())
+    {
+        return;
+    }
+    os << "\nMoSE switches:\n";
+    for (const auto& r : m_switches)
+    {
+        os << "  #" << r.index << " " << mose::ToString(r.from) << " -> " << mose::ToString(r.to)
+           << " at " << r.start.GetSeconds() << " s: " << r.removed << " removed, " << r.added
+           << " added, " << r.kept << " kept, duration " << Ms(r.GetDuration().GetSeconds())
+           << " ms (drain " << Ms(r.drainTime.GetSeconds()) << ", dark "
+           << Ms(r.darkTime.GetSeconds()) << "), " << r.packetsHeld << " packets held, " << r.lost
+           << " lost" << (r.done ? "" : " (not finished)") << "\n";
+    }
+}
+
+void
+MoseLlmComparison::WriteCsv(const std::string& outputDir) const
+{
+    NS_LOG_FUNCTION(this << outputDir);
+    for (const auto& [name, text] : {std::make_pair("requests.csv", &m_requestsCsv),
+                                     std::make_pair("iterations.csv", &m_iterationsCsv),
+                                     std::make_pair("intervals.csv", &m_intervalsCsv)})
+    {
+        const std::string* t = text;
+        mose::WriteTextFile(outputDir + "/" + name, [t](std::ostream& os) { os << *t; });
+    }
+}
+
+} // namespace ns3

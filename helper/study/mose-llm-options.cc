@@ -1,0 +1,374 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-options.h"
+
+#include "mose-program.h"
+#include "mose-switch-experiment.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-break-even.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-llm-request.h"
+#include "ns3/mose-mode-controller.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-random.h"
+#include "ns3/rng-seed-manager.h"
+
+#include <filesystem>
+#include <sstream>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseLlmOptions");
+
+namespace
+{
+
+/// the schedule of one experiment when --schedule is not given
+const std::string DEFAULT_SCHEDULE =
+    "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
+
+/// a trace by its extension: .csv Azure, .jsonl/.json Mooncake
+std::vector<mose::LlmRequest>
+ReadTrace(const std::string& path)
+{
+    const std::string ext = std::filesystem::path(path).extension().string();
+    if (ext == ".csv")
+    {
+        return mose::ReadAzureTraceCsv(path);
+    }
+    if (ext == ".jsonl" || ext == ".json")
+    {
+        return mose::ReadMooncakeTraceJsonl(path);
+    }
+    mose::ThrowBadParameter("--trace", path, "a file ending in .csv (Azure) or .jsonl (Mooncake)");
+}
+
+/// Throws a MoseError for the first of the (option, text) pairs whose text is not empty
+void
+RejectGiven(const std::vector<std::pair<std::string, std::string>>& options,
+            const std::string& reason)
+{
+    for (const auto& [name, text] : options)
+    {
+        if (!text.empty())
+        {
+            mose::ThrowBadParameter(name, mose::QuoteText(text), reason);
+        }
+    }
+}
+
+} // namespace
+
+MoseLlmOptions::MoseLlmOptions()
+    : m_scenario(mose::MoseScenarioDefaults{64, 16, 1},
+                 mose::MoseScenarioOptions::SEEDS | mose::MoseScenarioOptions::FABRIC)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+std::vector<std::string>
+MoseLlmOptions::GetBoolOptions()
+{
+    return {"ShowProgress", "trainingJob", "jumbo", "map", "reuseConnections", "biregular"};
+}
+
+void
+MoseLlmOptions::AddOptions(CommandLine& cmd)
+{
+    NS_LOG_FUNCTION(this);
+    m_scenario.AddOptions(cmd);
+    cmd.AddValue("trace", "request trace: Azure CSV (.csv) or Mooncake (.jsonl)", m_trace);
+    cmd.AddValue("map",
+                 "run the regime map (true) or one experiment of the four policies (false)",
+                 m_map);
+    cmd.AddValue("loads", "map: offered loads, requests per second, comma-separated", m_loads);
+    mose::AddTextOption(cmd,
+                        "intervals",
+                        "map: mode-interval lengths T, durations, comma-separated",
+                        m_intervals);
+    mose::AddTextOption(
+        cmd,
+        "darkTimes",
+        "map: OCS dark times (MoseModeSwitcher ReconfigurationDelay), comma-separated",
+        m_darkTimes);
+    cmd.AddValue("cycles", "map: cycles of (inference-heavy T, training-heavy T)", m_cycles);
+    cmd.AddValue("tolerance", "map: relative difference counted as a tie", m_tolerance);
+    cmd.AddValue("flowLevelFlows",
+                 "map: flows per mode of the flow-level break-even (0: not computed)",
+                 m_flowFlows);
+    cmd.AddValue("rate",
+                 "one experiment: generator requests per second (without --trace; default 100)",
+                 m_rate);
+    cmd.AddValue("requests", "one experiment: generator requests (default 120)", m_requests);
+    cmd.AddValue("promptMean",
+                 "generator: mean prompt tokens (without --trace; default 2048)",
+                 m_prompt);
+    cmd.AddValue("model",
+                 "model preset: llama-3-8b, llama-3-70b, mixtral-8x7b, deepseek-v3",
+                 m_model);
+    cmd.AddValue("placement", "round-robin, least-outstanding or circuit-aware", m_placement);
+    cmd.AddValue("trainingJob",
+                 "run a training job (the training role counts are --training, --trTraining)",
+                 m_trainingJob);
+    cmd.AddValue("collective", "all-to-all (MoE) or ring-all-reduce", m_collective);
+    cmd.AddValue("tokensPerMember", "all-to-all: tokens per member", m_tokensPerMember);
+    cmd.AddValue("compute", "compute time per training iteration", m_compute);
+    cmd.AddValue("prefillRate", "prefill tokens per second per group", m_prefill);
+    mose::AddTextOption(cmd,
+                        "hostRate",
+                        "host link rate of a group, before --scale (default 1600Gbps, the "
+                        "group's 4 circuits of 400 Gb/s, unless "
+                        "--ns3::MoseTopologyHelper::HostDataRate is given)",
+                        m_hostRate,
+                        m_hostRateGiven);
+    mose::AddTextOption(cmd,
+                        "schedule",
+                        "one experiment: mode periods MODE:DURATION,... (the run ends with the "
+                        "last; default " +
+                            DEFAULT_SCHEDULE +
+                            "), or 'threshold' (a ModeController on the requests per second)",
+                        m_schedule);
+    cmd.AddValue("end", "threshold: the run ends here (default 1.5s)", m_end);
+    cmd.AddValue("period", "threshold: decision period", m_period);
+    cmd.AddValue("window", "threshold: sliding window", m_window);
+    cmd.AddValue("dwell", "threshold: least time between switches", m_dwell);
+    cmd.AddValue("enterLoad", "threshold: requests/s to enter inference-heavy", m_enter);
+    cmd.AddValue("exitLoad", "threshold: requests/s to leave inference-heavy", m_exit);
+    cmd.AddValue("scale", "divides link rates and byte counts together", m_scale);
+    cmd.AddValue("jumbo", "MTU 9000 ports and TCP SegmentSize 8948", m_jumbo);
+    cmd.AddValue("reuseConnections",
+                 "collectives keep one TCP connection per ordered member pair while the "
+                 "member set stays (false: one connection per chunk and iteration)",
+                 m_reuseConnections);
+    cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
+    mose::AddTextOption(cmd, "outputDir", "folder for the CSV files and figures", m_outputDir);
+    cmd.AddValue("ShowProgress", "print progress while simulating", m_showProgress);
+}
+
+void
+MoseLlmOptions::Read()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_read)
+    {
+        throw mose::MoseError("MoseLlmOptions::Read runs once");
+    }
+    m_read = true;
+    // the shared scenario options, then what of them the LLM workloads do not use
+    mose::MoseFlowExperimentConfig scenario = m_scenario.GetConfig();
+    for (const std::string name : {"flows",
+                                   "kvShareInference",
+                                   "kvShareTraining",
+                                   "inferenceFlowsFile",
+                                   "trainingFlowsFile"})
+    {
+        if (m_scenario.IsGiven(name))
+        {
+            mose::ThrowBadParameter("--" + name,
+                                    m_scenario.Describe(name),
+                                    "the option would not be used: the LLM workloads bring their "
+                                    "own traffic (the flow-level break-even of the map takes "
+                                    "--flowLevelFlows)");
+        }
+    }
+    if (m_scenario.IsGiven("threads"))
+    {
+        mose::ThrowBadParameter("--threads",
+                                m_scenario.Describe("threads"),
+                                "the option would not be used: the packet-level runs are "
+                                "sequential");
+    }
+    mose::RejectModuleAttribute("ns3::MoseRouteTable::Rule",
+                                "the LLM experiment routes on shortest paths");
+    MoseLlmExperimentConfig& config = m_experiment;
+    config = MoseLlmExperimentConfig::Scaled(scenario.nodes);
+    const uint32_t seeds = scenario.seeds;
+    scenario.routing = config.scenario.routing; // shortest path
+    scenario.flows = config.scenario.flows;     // not used: the workloads bring their traffic
+    scenario.seeds = 1;
+    scenario.threads = config.scenario.threads;
+    config.scenario = scenario;
+
+    m_shape = mose::ModelShape::FromPreset(mose::ParseEnum<mose::ModelPreset>(m_model, "--model"));
+    config.kvBytesPerToken = m_shape.GetKvBytesPerToken();
+    config.placement = mose::ParseEnum<mose::PlacementRule>(m_placement, "--placement");
+    config.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
+    config.ResolveHostRate("hostRate",
+                           m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
+                           DataRate("1600Gbps"));
+    config.training = m_trainingJob;
+    config.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
+    if (config.collective == mose::CollectiveKind::ALL_TO_ALL)
+    {
+        mose::AllToAllSizing sizing;
+        sizing.tokensPerMember = mose::ParseUnsigned64("--tokensPerMember", m_tokensPerMember);
+        config.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
+    }
+    else
+    {
+        mose::AllReduceSizing sizing;
+        sizing.tensorParallel = 8;
+        config.collectiveBytes = mose::GradientAllReduceBytes(m_shape, sizing);
+    }
+    config.computeTime = MoseSwitchExperiment::ParseDuration("--compute", m_compute);
+    config.scale = mose::ParseUnsigned64("--scale", m_scale);
+    config.jumbo = m_jumbo;
+    config.reuseConnections = m_reuseConnections;
+    config.run = RngSeedManager::GetRun();
+    m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
+    mose::CheckOutputFolder("--outputDir", m_outputDir);
+
+    if (m_map)
+    {
+        // the map generates its own requests and schedule per cell: the single run's options
+        // would not be used
+        RejectGiven({{"--trace", m_trace},
+                     {"--rate", m_rate},
+                     {"--requests", m_requests},
+                     {"--schedule", m_schedule},
+                     {"--end", m_end}},
+                    "only with --map=false: the regime map generates the requests of each "
+                    "--loads rate and alternates the modes for each of --intervals");
+        MoseLlmRegimeMapConfig& m = m_mapConfig;
+        m.base = config;
+        m.generator.input.mean =
+            mose::ParseReal("--promptMean", m_prompt.empty() ? "2048" : m_prompt);
+        m.loads = ParseLoadList("--loads", m_loads);
+        m.intervals = ParseDurationList("--intervals", m_intervals, false);
+        m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
+        m.cycles = mose::ParseUnsigned32("--cycles", m_cycles);
+        m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
+        m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
+        m.policies = m_policies;
+        m.seeds = seeds;
+        return;
+    }
+    if (seeds > 1)
+    {
+        mose::ThrowBadParameter("--seeds",
+                                m_scenario.Describe("seeds"),
+                                "only with the regime map (--map=true): one experiment runs the "
+                                "policies on the run --RngRun");
+    }
+    if (!m_trace.empty())
+    {
+        // the trace gives the requests: the generator's options would not be used
+        RejectGiven({{"--requests", m_requests}, {"--rate", m_rate}, {"--promptMean", m_prompt}},
+                    "only without --trace: the requests, their arrival times and prompt lengths "
+                    "come from --trace=" +
+                        m_trace);
+        config.requests = ReadTrace(m_trace);
+    }
+    else
+    {
+        mose::LlmRequestGeneratorOptions g;
+        g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
+        g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
+        g.input.mean = mose::ParseReal("--promptMean", m_prompt.empty() ? "2048" : m_prompt);
+        mose::MoseRandom rng = mose::MoseRandom::Create(config.run, mose::MoseStream::LLM_REQUESTS);
+        config.requests = mose::GenerateLlmRequests(g, rng);
+    }
+    const std::string schedule = m_schedule.empty() ? DEFAULT_SCHEDULE : m_schedule;
+    if (schedule == "threshold")
+    {
+        config.end = MoseSwitchExperiment::ParseDuration("--end", m_end.empty() ? "1.5s" : m_end);
+        mose::ModeControllerOptions o;
+        o.windowNs = MoseSwitchExperiment::ParseDuration("--window", m_window).GetNanoSeconds();
+        o.minDwellNs = MoseSwitchExperiment::ParseDuration("--dwell", m_dwell).GetNanoSeconds();
+        o.enterInferenceLoad = mose::ParseReal("--enterLoad", m_enter);
+        o.exitInferenceLoad = mose::ParseReal("--exitLoad", m_exit);
+        o.initialMode = mose::WorkloadMode::INFERENCE_HEAVY;
+        config.schedule = MoseLlmExperiment::ThresholdSchedule(
+            config.requests,
+            o,
+            MoseSwitchExperiment::ParseDuration("--period", m_period),
+            config.end,
+            config.initialMode);
+    }
+    else
+    {
+        RejectGiven({{"--end", m_end}},
+                    "only with --schedule=threshold: a schedule of periods ends with its last "
+                    "period");
+        config.SetSchedule(mose::ParseSchedule("--schedule", schedule));
+    }
+}
+
+bool
+MoseLlmOptions::IsMap() const
+{
+    return m_map;
+}
+
+const MoseLlmRegimeMapConfig&
+MoseLlmOptions::GetMapConfig() const
+{
+    return m_mapConfig;
+}
+
+const MoseLlmExperimentConfig&
+MoseLlmOptions::GetExperimentConfig() const
+{
+    return m_experiment;
+}
+
+const std::vector<mose::Policy>&
+MoseLlmOptions::GetPolicies() const
+{
+    return m_policies;
+}
+
+const mose::ModelShape&
+MoseLlmOptions::GetShape() const
+{
+    return m_shape;
+}
+
+const std::string&
+MoseLlmOptions::GetOutputDir() const
+{
+    return m_outputDir;
+}
+
+bool
+MoseLlmOptions::GetShowProgress() const
+{
+    return m_showProgress;
+}
+
+std::string
+MoseLlmOptions::GetTitle() const
+{
+    const MoseLlmExperimentConfig& c = m_experiment;
+    std::ostringstream os;
+    if (m_map)
+    {
+        os << "mose-llm regime map: N=" << c.scenario.nodes << ", " << m_shape.name << " ("
+           << c.kvBytesPerToken << " B/token), placement " << mose::ToString(c.placement)
+           << ", scale " << c.scale << ", run " << c.run;
+        if (m_mapConfig.seeds > 1)
+        {
+            os << " (" << m_mapConfig.seeds << " seeds: runs " << c.run << " to "
+               << c.run + m_mapConfig.seeds - 1 << ")";
+        }
+        return os.str();
+    }
+    os << "mose-llm: N=" << c.scenario.nodes << ", " << c.requests.size() << " requests, "
+       << m_shape.name << " (" << c.kvBytesPerToken << " B/token), placement "
+       << mose::ToString(c.placement) << ", "
+       << (c.training ? mose::ToString(c.collective) + " of " + std::to_string(c.collectiveBytes) +
+                            " B per member"
+                      : std::string("no training"))
+       << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetSchedulePeriods())
+       << ", run " << c.run;
+    return os.str();
+}
+
+} // namespace ns3

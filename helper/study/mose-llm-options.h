@@ -1,0 +1,134 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_OPTIONS_H
+#define MOSE_LLM_OPTIONS_H
+
+#include "mose-llm-experiment.h"
+#include "mose-llm-regime-map.h"
+#include "mose-scenario-options.h"
+
+#include "ns3/command-line.h"
+#include "ns3/mose-model-shape.h"
+#include "ns3/mose-policy.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief The command-line options of mose-llm: registers them on an ns-3 CommandLine and
+ *        validates what was given into a regime map (MoseLlmRegimeMapConfig) or one experiment
+ *        (MoseLlmExperimentConfig with its requests and schedule).
+ *
+ * The scenario options are every mose program's (mose::MoseScenarioOptions with SEEDS and
+ * FABRIC: --nodes, --degree, the role counts and roles files, the templates, the assignment,
+ * --seeds; N = 64, one seed by default); the run is --RngRun, seed k of the map uses run
+ * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
+ * --requests, --promptMean; --model, --placement, --prefillRate; --trainingJob, --collective,
+ * --tokensPerMember, --compute), the fabric (--hostRate, --scale, --jumbo,
+ * --reuseConnections), the map (--map, --loads, --intervals, --darkTimes, --cycles,
+ * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
+ * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
+ * --policies, --outputDir, --ShowProgress.
+ *
+ * A setting that would not be used is an error naming it: the shared --flows, KV shares and
+ * flows files (the workloads bring their own traffic; the flow-level break-even takes
+ * --flowLevelFlows), --threads (the packet-level runs are sequential), --seeds > 1 without the
+ * map, the single run's options with the map, the generator's options with --trace, --end
+ * without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment routes on
+ * shortest paths). The host rate follows MoseLlmExperimentConfig::ResolveHostRate() (default
+ * 1600 Gb/s). Every error is a MoseError naming the option, the text and what is allowed.
+ *
+ * Not copyable (the scenario options write into it through callbacks during Parse()).
+ */
+class MoseLlmOptions
+{
+  public:
+    MoseLlmOptions();
+    MoseLlmOptions(const MoseLlmOptions&) = delete;
+    MoseLlmOptions& operator=(const MoseLlmOptions&) = delete;
+
+    /// \return the boolean options, without dashes (for RunMoseProgram())
+    static std::vector<std::string> GetBoolOptions();
+
+    /// \brief Adds the options to a CommandLine; call once, before cmd.Parse() \param cmd it
+    void AddOptions(CommandLine& cmd);
+
+    /**
+     * \brief Validates what was given (call once, after cmd.Parse()): a MoseError names the
+     *        first bad option; the output folder is created and probed (CheckOutputFolder()).
+     *        One experiment's requests are generated or read and its schedule computed here.
+     */
+    void Read();
+
+    /// \return whether to run the regime map (--map) rather than one experiment
+    bool IsMap() const;
+    /// \return the map's configuration (after Read(), with --map)
+    const MoseLlmRegimeMapConfig& GetMapConfig() const;
+    /// \return one experiment's configuration, requests and schedule set (after Read())
+    const MoseLlmExperimentConfig& GetExperimentConfig() const;
+    /// \return the policies to run, in the order given
+    const std::vector<mose::Policy>& GetPolicies() const;
+    /// \return the model shape (--model)
+    const mose::ModelShape& GetShape() const;
+    /// \return the output folder
+    const std::string& GetOutputDir() const;
+    /// \return whether to print progress (--ShowProgress)
+    bool GetShowProgress() const;
+    /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
+    std::string GetTitle() const;
+
+  private:
+    mose::MoseScenarioOptions m_scenario;                    //!< the shared scenario options
+    std::string m_trace;                                     //!< --trace
+    std::string m_rate;                                      //!< --rate (empty: not given)
+    std::string m_requests;                                  //!< --requests (empty: not given)
+    std::string m_prompt;                                    //!< --promptMean (empty: not given)
+    std::string m_model{"mixtral-8x7b"};                     //!< --model
+    std::string m_placement{"circuit-aware"};                //!< --placement
+    std::string m_collective{"all-to-all"};                  //!< --collective
+    std::string m_tokensPerMember{"16384"};                  //!< --tokensPerMember
+    std::string m_compute{"20ms"};                           //!< --compute
+    std::string m_prefill{"2000000"};                        //!< --prefillRate
+    std::string m_hostRate;                                  //!< --hostRate
+    bool m_hostRateGiven{false};                             //!< --hostRate given
+    std::string m_schedule;                                  //!< --schedule (empty: not given)
+    std::string m_loads{"25,800"};                           //!< --loads
+    std::string m_intervals{"100ms,400ms"};                  //!< --intervals
+    std::string m_darkTimes{"10ms"};                         //!< --darkTimes
+    std::string m_cycles{"1"};                               //!< --cycles
+    std::string m_tolerance{"0.02"};                         //!< --tolerance
+    std::string m_flowFlows{"20000"};                        //!< --flowLevelFlows
+    std::string m_end;                                       //!< --end (empty: not given)
+    std::string m_period{"100ms"};                           //!< --period
+    std::string m_window{"200ms"};                           //!< --window
+    std::string m_dwell{"400ms"};                            //!< --dwell
+    std::string m_enter{"150"};                              //!< --enterLoad
+    std::string m_exit{"50"};                                //!< --exitLoad
+    std::string m_scale{"2000"};                             //!< --scale
+    std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
+    std::string m_outputDir{"results/mose-llm"};             //!< --outputDir
+    bool m_map{true};                                        //!< --map
+    bool m_trainingJob{true};                                //!< --trainingJob
+    bool m_jumbo{false};                                     //!< --jumbo
+    bool m_reuseConnections{true};                           //!< --reuseConnections
+    bool m_showProgress{false};                              //!< --ShowProgress
+
+    bool m_read{false};                   //!< Read() ran
+    mose::ModelShape m_shape;             //!< from --model
+    std::vector<mose::Policy> m_policies; //!< from --policies
+    MoseLlmExperimentConfig m_experiment; //!< one experiment, or the map's base
+    MoseLlmRegimeMapConfig m_mapConfig;   //!< the map
+};
+
+} // namespace ns3
+
+#endif /* MOSE_LLM_OPTIONS_H */
