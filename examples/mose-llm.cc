@@ -148,6 +148,10 @@ main(int argc, char* argv[])
             cmd.AddValue("cycles",
                          "map: cycles of (inference-heavy T, training-heavy T)",
                          cyclesText);
+            std::string trainingLoadText = "1";
+            cmd.AddValue("trainingLoad",
+                         "map: the offered load in training-heavy intervals as a share of the load",
+                         trainingLoadText);
             cmd.AddValue("tolerance", "map: relative difference counted as a tie", toleranceText);
             cmd.AddValue("flowLevelFlows",
                          "map: flows per mode of the flow-level break-even (0: not computed)",
@@ -276,6 +280,7 @@ main(int argc, char* argv[])
                 m.intervals = ParseDurationList("--intervals", intervalsText, false);
                 m.darkTimes = ParseDurationList("--darkTimes", darkTimesText, true);
                 m.cycles = ParseUnsigned32("--cycles", cyclesText);
+                m.trainingLoadShare = ParseReal("--trainingLoad", trainingLoadText);
                 m.tolerance = ParseReal("--tolerance", toleranceText);
                 m.flowLevelFlows = ParseUnsigned64("--flowLevelFlows", flowFlowsText);
                 m.policies = policies;
