@@ -99,6 +99,9 @@ MoseLlmOptions::AddOptions(CommandLine& cmd)
         "map: OCS dark times (MoseModeSwitcher ReconfigurationDelay), comma-separated",
         m_darkTimes);
     cmd.AddValue("cycles", "map: cycles of (inference-heavy T, training-heavy T)", m_cycles);
+    cmd.AddValue("trainingLoadShare",
+                 "map: the offered load in training-heavy intervals as a share of the load, (0, 1]",
+                 m_trainingLoadShare);
     cmd.AddValue("tolerance", "map: relative difference counted as a tie", m_tolerance);
     cmd.AddValue("flowLevelFlows",
                  "map: flows per mode of the flow-level break-even (0: not computed)",
@@ -244,6 +247,7 @@ MoseLlmOptions::Read()
         m.intervals = ParseDurationList("--intervals", m_intervals, false);
         m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
         m.cycles = mose::ParseUnsigned32("--cycles", m_cycles);
+        m.trainingLoadShare = mose::ParseReal("--trainingLoadShare", m_trainingLoadShare);
         m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
         m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
         m.policies = m_policies;

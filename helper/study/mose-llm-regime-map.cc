@@ -432,6 +432,13 @@ MoseLlmRegimeMapConfig::Validate() const
     {
         mose::ThrowBadParameter("cycles", "0", "at least 1 cycle");
     }
+    if (!(std::isfinite(trainingLoadShare) && trainingLoadShare > 0 && trainingLoadShare <= 1))
+    {
+        mose::ThrowBadParameter(
+            "trainingLoadShare",
+            mose::FormatNumber(trainingLoadShare),
+            "a share in (0, 1] of the load offered in training-heavy intervals");
+    }
     if (std::find(policies.begin(), policies.end(), mose::Policy::MOSE) == policies.end() ||
         policies.size() < 2)
     {
@@ -556,6 +563,29 @@ MoseLlmRegimeMapConfig::MakeCell(double load,
     g.requests = std::max<uint64_t>(g.requests, 1);
     mose::MoseRandom rng = mose::MoseRandom::Create(c.run, mose::MoseStream::LLM_REQUESTS);
     c.requests = mose::GenerateLlmRequests(g, rng);
+    if (trainingLoadShare < 1)
+    {
+        // thinning: a Poisson process whose points are kept with probability p is a Poisson
+        // process of rate p x rate; one draw per request keeps the choice independent of others
+        mose::MoseRandom mix = mose::MoseRandom::Create(c.run, mose::MoseStream::LLM_MIX);
+        const auto t = static_cast<uint64_t>(interval.GetNanoSeconds());
+        std::vector<mose::LlmRequest> kept;
+        kept.reserve(c.requests.size());
+        for (const mose::LlmRequest& r : c.requests)
+        {
+            const double u = mix.Uniform01();
+            const bool trainingHeavy = (r.arrivalNs / t) % 2 == 1; // AlternatingSchedule
+            if (!trainingHeavy || u < trainingLoadShare)
+            {
+                kept.push_back(r);
+            }
+        }
+        if (kept.empty())
+        {
+            kept.push_back(c.requests.front());
+        }
+        c.requests = std::move(kept);
+    }
     c.stopTime = std::max(c.stopTime, c.end * 4);
     return c;
 }

@@ -109,7 +109,11 @@ struct MoseLlmCellVerdict
  * Cell (load, interval T, dark time D): the schedule is `cycles` x (inference-heavy for T,
  * training-heavy for T); the requests are GenerateLlmRequests(generator with rate = load,
  * requests = ceil(load x 2 cycles T)) from stream MoseStream::LLM_REQUESTS of base.run, so they
- * span the whole schedule; every policy runs on that trace with the same run. The static
+ * span the whole schedule; a request that arrives in a training-heavy interval is kept with
+ * probability trainingLoadShare (one uniform draw per request from stream MoseStream::LLM_MIX,
+ * drawn for every request so that the kept set only depends on the run), which thins the
+ * Poisson arrivals to rate load x trainingLoadShare there: the cluster's mix changes with the
+ * mode. Every policy runs on that trace with the same run. The static
  * policies change roles at the boundaries but never circuits, so their runs do not depend on
  * D: they run once per (load, T) and count for every D; MoSE runs once per cell with
  * base.darkTime = D.
@@ -126,6 +130,8 @@ struct MoseLlmRegimeMapConfig
     std::vector<Time> intervals{MilliSeconds(100), MilliSeconds(400)}; //!< mode intervals T
     std::vector<Time> darkTimes{MilliSeconds(10)};                     //!< OCS dark times D
     uint32_t cycles{1}; //!< cycles of (inference-heavy T, training-heavy T)
+    /// the offered inference load in training-heavy intervals as a share of the load, (0, 1]
+    double trainingLoadShare{1.0};
     std::vector<mose::Policy> policies{mose::Policy::MOSE,
                                        mose::Policy::STATIC_TRAINING,
                                        mose::Policy::STATIC_INFERENCE,

@@ -11,20 +11,14 @@
 #include "ns3/mose-parse.h"
 
 #include <algorithm>
-#include <atomic>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <istream>
 #include <ostream>
 #include <string_view>
-#include <system_error>
-#include <unistd.h>
 #include <unordered_map>
 #include <utility>
 
@@ -44,28 +38,6 @@ namespace
 constexpr uint32_t MAX_NODE_ID = UINT32_MAX - 2;
 /// "No bound" for CsvReader::ParseId(): every id up to MAX_NODE_ID is accepted.
 constexpr uint64_t NO_NODE_LIMIT = uint64_t{1} << 32;
-
-/// \return true for the characters trimmed around fields: space and tab
-bool
-IsBlank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-/// \return the text without leading and trailing spaces and tabs
-std::string_view
-Trim(std::string_view text)
-{
-    while (!text.empty() && IsBlank(text.front()))
-    {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && IsBlank(text.back()))
-    {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 /// \return the id pair as one 64-bit key
 uint64_t
@@ -106,7 +78,7 @@ class CsvReader
      * \param columns the expected column names
      */
     CsvReader(std::istream& in, const std::string& name, std::vector<std::string> columns)
-        : m_in(in),
+        : m_lines(in, name),
           m_name(name),
           m_columns(std::move(columns))
     {
@@ -163,7 +135,7 @@ class CsvReader
     /// \return the 1-based number of the current line
     uint64_t GetLine() const
     {
-        return m_line;
+        return m_lines.GetLine();
     }
 
     /// \param column a column index \return the trimmed field
@@ -228,14 +200,16 @@ class CsvReader
     /// \param problem what is wrong
     [[noreturn]] void Fail(const std::string& problem) const
     {
-        ThrowFileError(m_name, std::max<uint64_t>(m_line, 1), problem);
+        ThrowFileError(m_name, std::max<uint64_t>(m_lines.GetLine(), 1), problem);
     }
 
     /// \brief Throws a MoseError for a problem found after the last line.
     /// \param problem what is wrong
     [[noreturn]] void FailAtEnd(const std::string& problem) const
     {
-        ThrowFileError(m_name, std::max<uint64_t>(m_line, 1), "at end of file: " + problem);
+        ThrowFileError(m_name,
+                       std::max<uint64_t>(m_lines.GetLine(), 1),
+                       "at end of file: " + problem);
     }
 
   private:
@@ -257,27 +231,16 @@ class CsvReader
      */
     bool ReadContentLine(std::string_view& line)
     {
-        while (true)
+        std::string_view raw;
+        while (m_lines.Next(raw))
         {
-            if (!std::getline(m_in, m_raw))
-            {
-                if (m_in.bad())
-                {
-                    ThrowFileError(m_name, m_line + 1, "read error");
-                }
-                return false;
-            }
-            ++m_line;
-            if (!m_raw.empty() && m_raw.back() == '\r')
-            {
-                m_raw.pop_back();
-            }
-            line = Trim(m_raw);
+            line = TrimBlanks(raw);
             if (!line.empty() && line.front() != '#')
             {
                 return true;
             }
         }
+        return false;
     }
 
     /// \brief Splits a line at commas into trimmed fields.
@@ -288,7 +251,7 @@ class CsvReader
         while (true)
         {
             std::size_t comma = line.find(',');
-            m_fields.push_back(Trim(line.substr(0, comma)));
+            m_fields.push_back(TrimBlanks(line.substr(0, comma)));
             if (comma == std::string_view::npos)
             {
                 break;
@@ -297,50 +260,13 @@ class CsvReader
         }
     }
 
-    std::istream& m_in;                     //!< the input
+    LineReader m_lines;                     //!< the physical lines, numbered
     std::string m_name;                     //!< name for messages
     std::vector<std::string> m_columns;     //!< expected columns
-    std::string m_raw;                      //!< the current physical line
-    std::vector<std::string_view> m_fields; //!< fields of the current line (views into m_raw)
-    uint64_t m_line{0};                     //!< number of the current physical line
+    std::vector<std::string_view> m_fields; //!< fields of the current line (views into m_lines)
 };
 
 } // namespace
-
-void
-OpenForReading(const std::string& path, std::ifstream& file)
-{
-    errno = 0;
-    file.open(path, std::ios::in | std::ios::binary);
-    if (!file.is_open())
-    {
-        int err = errno;
-        throw MoseError("cannot open " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "unknown error"));
-    }
-    errno = 0;
-    file.peek();
-    if (file.bad())
-    {
-        int err = errno;
-        throw MoseError("cannot open " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "read error"));
-    }
-    file.clear(file.rdstate() & ~std::ios::eofbit);
-}
-
-void
-CheckWritten(std::ostream& out, const std::string& target)
-{
-    errno = 0;
-    out.flush();
-    if (!out)
-    {
-        int err = errno;
-        throw MoseError("cannot write " + target + ": " +
-                        (err != 0 ? std::strerror(err) : "write error"));
-    }
-}
 
 namespace
 {
@@ -443,60 +369,6 @@ PutCircuitGraphDot(const CircuitGraph& graph, std::ostream& out, const RoleAssig
 }
 
 } // namespace
-
-void
-WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put)
-{
-    NS_LOG_FUNCTION(path);
-    // Writes to target and checks every byte reached it; throws naming path.
-    auto writeTo = [&path, &put](const std::string& target) {
-        errno = 0;
-        std::ofstream file(target, std::ios::out | std::ios::trunc | std::ios::binary);
-        if (!file.is_open())
-        {
-            int err = errno;
-            throw MoseError("cannot write " + path + ": " +
-                            (err != 0 ? std::strerror(err) : "cannot create the file"));
-        }
-        put(file);
-        CheckWritten(file, path);
-        errno = 0;
-        file.close();
-        if (file.fail())
-        {
-            int err = errno;
-            throw MoseError("cannot write " + path + ": " +
-                            (err != 0 ? std::strerror(err) : "close failed"));
-        }
-    };
-    std::error_code ec;
-    std::filesystem::file_status status = std::filesystem::status(path, ec);
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-    {
-        NS_LOG_LOGIC(path << " is not a regular file: written in place");
-        writeTo(path); // a device or pipe: nothing to replace, nothing to remove
-        return;
-    }
-    static std::atomic<uint64_t> counter{0};
-    const std::string temp =
-        path + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter.fetch_add(1));
-    try
-    {
-        writeTo(temp);
-    }
-    catch (...)
-    {
-        std::filesystem::remove(temp, ec);
-        throw;
-    }
-    std::filesystem::rename(temp, path, ec);
-    if (ec)
-    {
-        std::filesystem::remove(temp, ec);
-        throw MoseError("cannot write " + path + ": " + ec.message());
-    }
-    NS_LOG_LOGIC("wrote " << temp << ", renamed to " << path);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Circuit graph

@@ -12,6 +12,8 @@
 #include "mose-roles.h"
 #include "mose-traffic.h"
 
+#include "ns3/mose-text-io.h"
+
 #include <cstdint>
 #include <fstream>
 #include <functional>
@@ -144,21 +146,6 @@ namespace ns3
 {
 namespace mose
 {
-
-/**
- * \ingroup mose
- * \brief Writes a file whole or not at all: put() writes the content to a temporary file
- *        beside it (PATH.tmp-PID-N), which is renamed to PATH once every byte reached it and
- *        it closed without error; on any failure (a full disk, a failed close, an exception from
- *        put()) the temporary file is removed and PATH is left as it was.
- *
- * A path that exists and is not a regular file (/dev/null, /dev/full, a pipe) is written
- * directly, and never removed; its write errors are reported the same way.
- * \param path the file
- * \param put writes the content to the stream it is given
- * Throws a MoseError "cannot write FILE: reason" on any failure.
- */
-void WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put);
 
 // ---------------------------------------------------------------------------------------------
 // Circuit graph (edge list)
@@ -349,24 +336,6 @@ void WriteCircuitGraphDot(const CircuitGraph& graph,
 void WriteCircuitGraphDot(const CircuitGraph& graph,
                           std::ostream& out,
                           const RoleAssignment* roles = nullptr);
-
-/**
- * \ingroup mose
- * \brief Opens a file for reading; throws "cannot open FILE: reason" if it cannot be opened or
- *        read (a directory opens but cannot be read). Every reader of the module opens its files
- *        through it.
- * \param path the file
- * \param file the stream to open
- */
-void OpenForReading(const std::string& path, std::ifstream& file);
-
-/**
- * \ingroup mose
- * \brief Flushes a stream and throws "cannot write TARGET: reason" if it has failed.
- * \param out the stream
- * \param target the file or stream name for the message
- */
-void CheckWritten(std::ostream& out, const std::string& target);
 
 } // namespace mose
 } // namespace ns3

@@ -52,33 +52,11 @@ const std::vector<std::string> AZURE_COLUMNS = {"TIMESTAMP", "ContextTokens", "G
 /// The form of an Azure time, for messages
 const std::string AZURE_TIME_FORM = "YYYY-MM-DD HH:MM:SS[.fffffff][+00:00]";
 
-/// \return true for space and tab
-bool
-IsBlank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 /// \return true for an ASCII digit
 bool
 IsDigit(char c)
 {
     return c >= '0' && c <= '9';
-}
-
-/// \return the text without leading and trailing spaces and tabs
-std::string_view
-Trim(std::string_view text)
-{
-    while (!text.empty() && IsBlank(text.front()))
-    {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && IsBlank(text.back()))
-    {
-        text.remove_suffix(1);
-    }
-    return text;
 }
 
 /// \return true if the text is one or more digits
@@ -87,70 +65,6 @@ AllDigits(std::string_view text)
 {
     return !text.empty() && std::all_of(text.begin(), text.end(), IsDigit);
 }
-
-/**
- * \brief Physical lines of a stream: removes one trailing CR, counts lines, reports read errors.
- */
-class LineSource
-{
-  public:
-    /**
-     * \param in the stream
-     * \param name its name in messages
-     */
-    LineSource(std::istream& in, const std::string& name)
-        : m_in(in),
-          m_name(name)
-    {
-    }
-
-    /**
-     * \param[out] line the next line, without its line end
-     * \return false at the end of the input
-     */
-    bool Next(std::string_view& line)
-    {
-        if (!std::getline(m_in, m_raw))
-        {
-            if (m_in.bad())
-            {
-                ThrowFileError(m_name, m_line + 1, "read error");
-            }
-            return false;
-        }
-        ++m_line;
-        if (!m_raw.empty() && m_raw.back() == '\r')
-        {
-            m_raw.pop_back();
-        }
-        line = m_raw;
-        return true;
-    }
-
-    /// \return the number of the current line (0 before the first)
-    uint64_t GetLine() const
-    {
-        return m_line;
-    }
-
-    /// \return the stream's name
-    const std::string& GetName() const
-    {
-        return m_name;
-    }
-
-    /// \brief Throws a MoseError at the current line. \param problem what is wrong
-    [[noreturn]] void Fail(const std::string& problem) const
-    {
-        ThrowFileError(m_name, std::max<uint64_t>(m_line, 1), problem);
-    }
-
-  private:
-    std::istream& m_in; //!< the input
-    std::string m_name; //!< name for messages
-    std::string m_raw;  //!< the current line
-    uint64_t m_line{0}; //!< number of the current line
-};
 
 /**
  * \brief Reads a token count: digits only, at most MAX_REQUEST_TOKENS.
@@ -354,7 +268,7 @@ class JsonLineParser
      * \param text the line, without its line end
      * \param source the line's source, for messages
      */
-    JsonLineParser(std::string_view text, const LineSource& source)
+    JsonLineParser(std::string_view text, const LineReader& source)
         : m_text(text),
           m_source(source)
     {
@@ -780,7 +694,7 @@ class JsonLineParser
     }
 
     std::string_view m_text;    //!< the line
-    const LineSource& m_source; //!< its source
+    const LineReader& m_source; //!< its source
     std::size_t m_pos{0};       //!< the parse position
 };
 
@@ -1052,12 +966,12 @@ std::vector<LlmRequest>
 ReadAzureTraceCsv(std::istream& in, const std::string& name)
 {
     NS_LOG_FUNCTION(name);
-    LineSource source(in, name);
+    LineReader source(in, name);
     std::string_view line;
     auto nextContent = [&source, &line]() {
         while (source.Next(line))
         {
-            line = Trim(line);
+            line = TrimBlanks(line);
             if (!line.empty() && line.front() != '#')
             {
                 return true;
@@ -1071,7 +985,7 @@ ReadAzureTraceCsv(std::istream& in, const std::string& name)
         while (true)
         {
             std::size_t comma = text.find(',');
-            fields.push_back(Trim(text.substr(0, comma)));
+            fields.push_back(TrimBlanks(text.substr(0, comma)));
             if (comma == std::string_view::npos)
             {
                 return;
@@ -1188,7 +1102,7 @@ std::vector<LlmRequest>
 ReadMooncakeTraceJsonl(std::istream& in, const std::string& name)
 {
     NS_LOG_FUNCTION(name);
-    LineSource source(in, name);
+    LineReader source(in, name);
     std::string_view line;
     std::vector<LlmRequest> requests;
     uint64_t previousLine = 0;

@@ -11,9 +11,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <iomanip>
-#include <system_error>
 
 namespace ns3
 {
@@ -133,45 +131,6 @@ WriteCircuitLoadsCsv(const CircuitGraph& graph, const FlowMetrics& metrics, std:
     }
     os.flags(flags);
     os.precision(precision);
-}
-
-void
-MakeOutputDirectory(const std::string& dir)
-{
-    NS_LOG_FUNCTION(dir);
-    std::error_code ec;
-    const bool created = std::filesystem::create_directories(dir, ec);
-    if (ec)
-    {
-        throw MoseError("cannot create folder " + dir + ": " + ec.message());
-    }
-    NS_LOG_LOGIC((created ? "created " : "using the existing folder ") << dir);
-}
-
-std::string
-JsonString(const std::string& text)
-{
-    std::string out = "\"";
-    for (char c : text)
-    {
-        auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\')
-        {
-            out += '\\';
-            out += c;
-        }
-        else if (u < 0x20)
-        {
-            char buf[8];
-            std::snprintf(buf, sizeof(buf), "\\u%04x", u);
-            out += buf;
-        }
-        else
-        {
-            out += c;
-        }
-    }
-    return out + "\"";
 }
 
 } // namespace mose

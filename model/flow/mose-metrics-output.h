@@ -10,6 +10,8 @@
 #include "mose-circuit-graph.h"
 #include "mose-metrics.h"
 
+#include "ns3/mose-text-io.h"
+
 #include <ostream>
 #include <string>
 
@@ -43,23 +45,6 @@ void WriteFlowMetricsJson(const FlowMetrics& metrics,
  * \param os the stream
  */
 void WriteCircuitLoadsCsv(const CircuitGraph& graph, const FlowMetrics& metrics, std::ostream& os);
-
-/**
- * \ingroup mose
- * \brief Creates a folder and its parents (std::filesystem), or throws a MoseError naming it.
- *
- * ns-3's SystemPath::MakeDirectories aborts the program on failure; an output folder that
- * cannot be created is bad input and gets a clear error instead.
- * \param dir the folder
- */
-void MakeOutputDirectory(const std::string& dir);
-
-/**
- * \ingroup mose
- * \param text any text
- * \return the text as a JSON string literal, quotes included
- */
-std::string JsonString(const std::string& text);
 
 } // namespace mose
 } // namespace ns3

@@ -40,6 +40,8 @@ constexpr int64_t TRAFFIC = 7120;             //!< flows of the inference-heavy 
 constexpr int64_t TRAFFIC_TRAINING = 7121;    //!< flows of the training-heavy mode
 constexpr int64_t ROUTING = 7130;             //!< random tie-break among shortest paths
 constexpr int64_t LLM_REQUESTS = 7135;        //!< generated LLM inference requests
+/// which generated requests a training-heavy interval of a regime map keeps
+constexpr int64_t LLM_MIX = 7136;
 /// packet level: the first stream of the transfers' sampling and start times. A
 /// MoseTrafficHelper takes two (TRANSFERS, TRANSFERS + 1: MosePacketExperiment); a switching
 /// run gives mode interval i the two from TRANSFERS + 2 i (MoseSwitchExperiment through

@@ -1,0 +1,222 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-text-io.h"
+
+#include "mose-error.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+#include <unistd.h>
+
+namespace ns3
+{
+namespace mose
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseTextIo");
+
+bool
+IsBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+std::string_view
+TrimBlanks(std::string_view text)
+{
+    while (!text.empty() && IsBlank(text.front()))
+    {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && IsBlank(text.back()))
+    {
+        text.remove_suffix(1);
+    }
+    return text;
+}
+
+LineReader::LineReader(std::istream& in, const std::string& name)
+    : m_in(in),
+      m_name(name)
+{
+}
+
+bool
+LineReader::Next(std::string_view& line)
+{
+    if (!std::getline(m_in, m_raw))
+    {
+        if (m_in.bad())
+        {
+            ThrowFileError(m_name, m_line + 1, "read error");
+        }
+        return false;
+    }
+    ++m_line;
+    if (!m_raw.empty() && m_raw.back() == '\r')
+    {
+        m_raw.pop_back();
+    }
+    line = m_raw;
+    return true;
+}
+
+uint64_t
+LineReader::GetLine() const
+{
+    return m_line;
+}
+
+const std::string&
+LineReader::GetName() const
+{
+    return m_name;
+}
+
+void
+LineReader::Fail(const std::string& problem) const
+{
+    ThrowFileError(m_name, std::max<uint64_t>(m_line, 1), problem);
+}
+
+void
+OpenForReading(const std::string& path, std::ifstream& file)
+{
+    errno = 0;
+    file.open(path, std::ios::in | std::ios::binary);
+    if (!file.is_open())
+    {
+        int err = errno;
+        throw MoseError("cannot open " + path + ": " +
+                        (err != 0 ? std::strerror(err) : "unknown error"));
+    }
+    errno = 0;
+    file.peek();
+    if (file.bad())
+    {
+        int err = errno;
+        throw MoseError("cannot open " + path + ": " +
+                        (err != 0 ? std::strerror(err) : "read error"));
+    }
+    file.clear(file.rdstate() & ~std::ios::eofbit);
+}
+
+void
+CheckWritten(std::ostream& out, const std::string& target)
+{
+    errno = 0;
+    out.flush();
+    if (!out)
+    {
+        int err = errno;
+        throw MoseError("cannot write " + target + ": " +
+                        (err != 0 ? std::strerror(err) : "write error"));
+    }
+}
+
+void
+WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put)
+{
+    NS_LOG_FUNCTION(path);
+    // Writes to target and checks every byte reached it; throws naming path.
+    auto writeTo = [&path, &put](const std::string& target) {
+        errno = 0;
+        std::ofstream file(target, std::ios::out | std::ios::trunc | std::ios::binary);
+        if (!file.is_open())
+        {
+            int err = errno;
+            throw MoseError("cannot write " + path + ": " +
+                            (err != 0 ? std::strerror(err) : "cannot create the file"));
+        }
+        put(file);
+        CheckWritten(file, path);
+        errno = 0;
+        file.close();
+        if (file.fail())
+        {
+            int err = errno;
+            throw MoseError("cannot write " + path + ": " +
+                            (err != 0 ? std::strerror(err) : "close failed"));
+        }
+    };
+    std::error_code ec;
+    std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    {
+        NS_LOG_LOGIC(path << " is not a regular file: written in place");
+        writeTo(path); // a device or pipe: nothing to replace, nothing to remove
+        return;
+    }
+    static std::atomic<uint64_t> counter{0};
+    const std::string temp =
+        path + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter.fetch_add(1));
+    try
+    {
+        writeTo(temp);
+    }
+    catch (...)
+    {
+        std::filesystem::remove(temp, ec);
+        throw;
+    }
+    std::filesystem::rename(temp, path, ec);
+    if (ec)
+    {
+        std::filesystem::remove(temp, ec);
+        throw MoseError("cannot write " + path + ": " + ec.message());
+    }
+    NS_LOG_LOGIC("wrote " << temp << ", renamed to " << path);
+}
+
+void
+MakeOutputDirectory(const std::string& dir)
+{
+    NS_LOG_FUNCTION(dir);
+    std::error_code ec;
+    const bool created = std::filesystem::create_directories(dir, ec);
+    if (ec)
+    {
+        throw MoseError("cannot create folder " + dir + ": " + ec.message());
+    }
+    NS_LOG_LOGIC((created ? "created " : "using the existing folder ") << dir);
+}
+
+std::string
+JsonString(const std::string& text)
+{
+    std::string out = "\"";
+    for (char c : text)
+    {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\')
+        {
+            out += '\\';
+            out += c;
+        }
+        else if (u < 0x20)
+        {
+            char buf[8];
+            std::snprintf(buf, sizeof(buf), "\\u%04x", u);
+            out += buf;
+        }
+        else
+        {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,133 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_TEXT_IO_H
+#define MOSE_TEXT_IO_H
+
+#include <cstdint>
+#include <fstream>
+#include <functional>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+/**
+ * \file
+ * \ingroup mose
+ * \brief Generic text input and output every file format of the module shares: physical lines
+ *        with their numbers, blanks, opening and checking streams, writing a file whole or not
+ *        at all, output folders and JSON strings. The formats themselves are where their types
+ *        are (mose-file-io.h for circuit graphs, roles, flows and assignments,
+ *        mose-llm-request.h for request traces, mose-metrics-output.h for metrics).
+ */
+
+namespace ns3
+{
+namespace mose
+{
+
+/// \ingroup mose
+/// \return true for the characters trimmed around fields: space and tab
+bool IsBlank(char c);
+
+/// \ingroup mose
+/// \return the text without leading and trailing spaces and tabs
+std::string_view TrimBlanks(std::string_view text);
+
+/**
+ * \ingroup mose
+ * \brief The physical lines of a stream, numbered from 1: one trailing CR is removed (LF and
+ *        CRLF line ends), a read error throws "NAME:LINE: read error", and Fail() throws a
+ *        MoseError "NAME:LINE: problem" at the current line. Every reader of the module reads
+ *        its lines through it.
+ */
+class LineReader
+{
+  public:
+    /**
+     * \param in the stream
+     * \param name its name in messages (the file's path)
+     */
+    LineReader(std::istream& in, const std::string& name);
+
+    /**
+     * \param[out] line the next line without its line end; valid until the next call
+     * \return false at the end of the input
+     */
+    bool Next(std::string_view& line);
+
+    /// \return the number of the current line (0 before the first)
+    uint64_t GetLine() const;
+
+    /// \return the stream's name
+    const std::string& GetName() const;
+
+    /// \brief Throws a MoseError at the current line (line 1 before the first).
+    /// \param problem what is wrong
+    [[noreturn]] void Fail(const std::string& problem) const;
+
+  private:
+    std::istream& m_in; //!< the input
+    std::string m_name; //!< name for messages
+    std::string m_raw;  //!< the current line
+    uint64_t m_line{0}; //!< number of the current line
+};
+
+/**
+ * \ingroup mose
+ * \brief Opens a file for reading; throws "cannot open FILE: reason" if it cannot be opened or
+ *        read (a directory opens but cannot be read). Every reader of the module opens its files
+ *        through it.
+ * \param path the file
+ * \param file the stream to open
+ */
+void OpenForReading(const std::string& path, std::ifstream& file);
+
+/**
+ * \ingroup mose
+ * \brief Flushes a stream and throws "cannot write TARGET: reason" if it has failed.
+ * \param out the stream
+ * \param target the file or stream name for the message
+ */
+void CheckWritten(std::ostream& out, const std::string& target);
+
+/**
+ * \ingroup mose
+ * \brief Writes a file whole or not at all: put() writes the content to a temporary file
+ *        beside it (PATH.tmp-PID-N), which is renamed to PATH once every byte reached it and
+ *        it closed without error; on any failure (a full disk, a failed close, an exception from
+ *        put()) the temporary file is removed and PATH is left as it was.
+ *
+ * A path that exists and is not a regular file (/dev/null, /dev/full, a pipe) is written
+ * directly, and never removed; its write errors are reported the same way.
+ * \param path the file
+ * \param put writes the content to the stream it is given
+ * Throws a MoseError "cannot write FILE: reason" on any failure.
+ */
+void WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put);
+
+/**
+ * \ingroup mose
+ * \brief Creates a folder and its parents (std::filesystem), or throws a MoseError naming it.
+ *
+ * ns-3's SystemPath::MakeDirectories aborts the program on failure; an output folder that
+ * cannot be created is bad input and gets a clear error instead.
+ * \param dir the folder
+ */
+void MakeOutputDirectory(const std::string& dir);
+
+/**
+ * \ingroup mose
+ * \param text any text
+ * \return the text as a JSON string literal, quotes included
+ */
+std::string JsonString(const std::string& text);
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_TEXT_IO_H */
