@@ -68,43 +68,21 @@ main(int argc, char* argv[])
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
-        MoseSwitchComparison comparison;
-        for (Policy policy : switching.GetPolicies(config.policy))
-        {
-            MoseSwitchExperimentConfig c = config;
-            c.policy = policy;
-            MoseSwitchExperiment experiment(c);
-            experiment.Build();
-            if (switching.IsWritingScenario() && policy == config.policy)
-            {
-                // every policy's run draws the same scenario
-                WriteScenarioFiles(experiment.GetScenario(), dir);
-                std::cout << "wrote " << dir << "/{uniform,pd-biased,compromise}.{csv,dot} and "
-                          << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
-            }
-            experiment.Run();
-            const MoseSwitchExperimentReport report(experiment);
-            const std::string prefix = ToString(policy) + "_";
-            report.WriteCsv(dir, prefix);
-            comparison.Add(experiment.GetSummary());
-            if (policy != config.policy)
-            {
-                std::cout << "ran " << ToString(policy) << ": " << std::fixed
-                          << std::setprecision(2) << experiment.GetWallSeconds() << " s wall"
-                          << std::defaultfloat << std::setprecision(6) << std::endl;
-                continue;
-            }
-            report.Print(std::cout);
-            std::cout << "wrote " << dir << "/" << prefix
-                      << "{intervals,circuits,goodput,transfers}.csv" << std::endl;
-            const std::string base = "goodput_" + ToString(policy);
-            program.WritePlot(
-                base,
-                [&](std::ostream& os) { report.MakeGoodputPlot(base + ".png").GenerateOutput(os); },
-                base + ".png",
-                std::cout);
-            std::cout << std::endl;
-        }
+        MoseSwitchComparison comparison = MoseSwitchExperimentReport::RunPolicies(
+            config,
+            switching.GetPolicies(config.policy),
+            dir,
+            switching.IsWritingScenario(),
+            std::cout,
+            [&](const MoseSwitchExperimentReport& report, const std::string& base) {
+                program.WritePlot(
+                    base,
+                    [&](std::ostream& os) {
+                        report.MakeGoodputPlot(base + ".png").GenerateOutput(os);
+                    },
+                    base + ".png",
+                    std::cout);
+            });
         if (switching.IsComparing())
         {
             std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "

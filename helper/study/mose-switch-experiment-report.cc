@@ -344,4 +344,53 @@ MoseSwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
     return plot;
 }
 
+MoseSwitchComparison
+MoseSwitchExperimentReport::RunPolicies(
+    const MoseSwitchExperimentConfig& config,
+    const std::vector<mose::Policy>& policies,
+    const std::string& dir,
+    bool writeScenario,
+    std::ostream& os,
+    const std::function<void(const MoseSwitchExperimentReport&, const std::string&)>& plot)
+{
+    NS_LOG_FUNCTION(dir << writeScenario);
+    MoseSwitchComparison comparison;
+    for (const mose::Policy policy : policies)
+    {
+        MoseSwitchExperimentConfig c = config;
+        c.policy = policy;
+        MoseSwitchExperiment experiment(c);
+        experiment.Build();
+        const bool reported = policy == config.policy;
+        if (writeScenario && reported)
+        {
+            // every policy's run draws the same scenario
+            WriteScenarioFiles(experiment.GetScenario(), dir);
+            os << "wrote " << dir << "/{uniform,pd-biased,compromise}.{csv,dot} and "
+               << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
+        }
+        experiment.Run();
+        const MoseSwitchExperimentReport report(experiment);
+        const std::string prefix = mose::ToString(policy) + "_";
+        report.WriteCsv(dir, prefix);
+        comparison.Add(experiment.GetSummary());
+        if (!reported)
+        {
+            os << "ran " << mose::ToString(policy) << ": " << std::fixed << std::setprecision(2)
+               << experiment.GetWallSeconds() << " s wall" << std::defaultfloat
+               << std::setprecision(6) << std::endl;
+            continue;
+        }
+        report.Print(os);
+        os << "wrote " << dir << "/" << prefix << "{intervals,circuits,goodput,transfers}.csv"
+           << std::endl;
+        if (plot)
+        {
+            plot(report, "goodput_" + mose::ToString(policy));
+        }
+        os << std::endl;
+    }
+    return comparison;
+}
+
 } // namespace ns3

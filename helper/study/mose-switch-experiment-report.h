@@ -12,8 +12,10 @@
 #include "ns3/gnuplot.h"
 #include "ns3/nstime.h"
 
+#include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -60,6 +62,30 @@ class MoseSwitchExperimentReport
     static std::string FormatMs(double seconds);
     /// \param t a duration (may be negative) \return FormatMs() of its seconds
     static std::string FormatMs(Time t);
+
+    /**
+     * \brief Runs one switching experiment per policy on the same scenario and run, as
+     *        mose-mode-switch does: for each policy, Build() (with writeScenario, the reported
+     *        policy's scenario files go into dir), Run(), POLICY_*.csv into dir, its summary
+     *        into the comparison; config.policy is the reported one (Print() and the plot),
+     *        the others print one line with their wall time.
+     * \param config the experiment; its policy is the reported one, replaced by each of
+     *        policies in turn
+     * \param policies the policies to run, in order
+     * \param dir the output folder
+     * \param writeScenario write the scenario files of the first policy's run
+     * \param os where the reports go
+     * \param plot called with the reported policy's report and the figure's base name
+     *        ("goodput_POLICY"), e.g. to write its plot; may be empty
+     * \return the comparison of the runs
+     */
+    static MoseSwitchComparison RunPolicies(
+        const MoseSwitchExperimentConfig& config,
+        const std::vector<mose::Policy>& policies,
+        const std::string& dir,
+        bool writeScenario,
+        std::ostream& os,
+        const std::function<void(const MoseSwitchExperimentReport&, const std::string&)>& plot);
 
   private:
     const MoseSwitchExperiment& m_experiment; //!< the experiment
