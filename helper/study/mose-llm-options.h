@@ -105,7 +105,7 @@ class MoseLlmOptions
     std::string m_intervals{"100ms,400ms"};                  //!< --intervals
     std::string m_darkTimes{"10ms"};                         //!< --darkTimes
     std::string m_cycles{"1"};                               //!< --cycles
-    std::string m_trainingLoadShare{"1"};                    //!< --trainingLoadShare
+    std::string m_trainingLoadShare{"0.1"};                  //!< --trainingLoadShare
     std::string m_tolerance{"0.02"};                         //!< --tolerance
     std::string m_flowFlows{"20000"};                        //!< --flowLevelFlows
     std::string m_end;                                       //!< --end (empty: not given)

@@ -1104,6 +1104,10 @@ MoseLlmRegimeMap::GetVerdict() const
        << ", circuits " << b.ocsRate.GetBitRate() / 1e9 << " Gb/s unscaled, " << m_config.cycles
        << " cycle(s) of both modes, loads " << loads.str() << " requests/s, intervals "
        << intervals.str() << ", dark " << darks.str();
+    if (m_config.trainingLoadShare < 1)
+    {
+        os << ", training-heavy intervals at " << m_config.trainingLoadShare << " x the load";
+    }
     if (m_config.seeds > 1)
     {
         os << ", runs " << b.run << " to " << b.run + m_config.seeds - 1 << " (" << m_config.seeds
