@@ -32,8 +32,7 @@ BM_PaperStudy(benchmark::State& state)
         MoseFlowExperimentHelper helper(config);
         helper.Run();
         maxLoad =
-            helper.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, MoseMetric::MAX_LOAD)
-                .mean;
+            helper.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD).mean;
     }
     // Run() fills the helper's results, so the loop cannot be optimised away
     state.counters["MoSE_maxLoad"] = benchmark::Counter(maxLoad);

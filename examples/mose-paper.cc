@@ -36,7 +36,7 @@ namespace
 
 using W = WorkloadMode;
 using P = Policy;
-using M = MoseMetric;
+using M = Metric;
 
 /// Table I and the text of section IV (shares: absolute tolerance 0.05), and the abstract's
 /// headline reductions (target: within 3 percentage points)

@@ -383,7 +383,7 @@ MoseBaselineComparison::GetMetrics(uint32_t seed, WorkloadMode mode, std::size_t
 }
 
 MoseSummary
-MoseBaselineComparison::Summarize(WorkloadMode mode, std::size_t row, MoseMetric metric) const
+MoseBaselineComparison::Summarize(WorkloadMode mode, std::size_t row, Metric metric) const
 {
     Average<double> avg;
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
@@ -411,7 +411,7 @@ MoseBaselineComparison::PrintTables(std::ostream& os) const
     os << "Every row is evaluated on the same flows of each seed; d = ports (circuits) per group.\n"
        << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
 
-    using M = MoseMetric;
+    using M = Metric;
     const std::vector<MoseTableColumn> loads = {{"MaxLoad", M::MAX_LOAD, 20, 2},
                                                 {"P95Load", M::P95_LOAD, 20, 2},
                                                 {"AvgHop", M::AVG_HOP, 16, 3},
@@ -431,7 +431,7 @@ MoseBaselineComparison::PrintTables(std::ostream& os) const
             for (std::size_t row = 0; row < m_rows.size(); ++row)
             {
                 head(mode, row);
-                PrintColumnCells(os, columns, [this, mode, row](MoseMetric metric) {
+                PrintColumnCells(os, columns, [this, mode, row](Metric metric) {
                     return Summarize(mode, row, metric);
                 });
                 os << "\n";
@@ -464,7 +464,7 @@ MoseBaselineComparison::WriteCsv(const std::string& dir) const
             for (std::size_t row = 0; row < m_rows.size(); ++row)
             {
                 const MoseComparisonRow& r = m_rows[row];
-                for (MoseMetric metric : ALL_METRICS)
+                for (Metric metric : ALL_METRICS)
                 {
                     MoseSummary s = Summarize(mode, row, metric);
                     out << ToString(mode) << "," << r.GetName() << "," << r.GetShapeText() << ","
@@ -476,7 +476,7 @@ MoseBaselineComparison::WriteCsv(const std::string& dir) const
     });
     MoseStudyReport::WriteOutput(dir + "/baselines_per_seed.csv", [&](std::ostream& out) {
         out << "run,mode,topology,shape,degree";
-        for (MoseMetric metric : ALL_METRICS)
+        for (Metric metric : ALL_METRICS)
         {
             out << "," << ToString(metric);
         }
@@ -490,7 +490,7 @@ MoseBaselineComparison::WriteCsv(const std::string& dir) const
                     const MoseComparisonRow& r = m_rows[row];
                     out << m_config.study.firstRun + seed << "," << ToString(mode) << ","
                         << r.GetName() << "," << r.GetShapeText() << "," << r.degree;
-                    for (MoseMetric metric : ALL_METRICS)
+                    for (Metric metric : ALL_METRICS)
                     {
                         out << "," << GetMetric(GetMetrics(seed, mode, row), metric);
                     }
@@ -512,12 +512,12 @@ MoseBaselineComparison::WritePlots(const std::string& dir) const
     struct Panel
     {
         WorkloadMode mode; //!< mode
-        MoseMetric metric; //!< metric
+        Metric metric;     //!< metric
         std::string title; //!< title
     };
 
     using W = WorkloadMode;
-    using M = MoseMetric;
+    using M = Metric;
     const std::vector<Panel> panels = {
         {W::INFERENCE_HEAVY, M::MAX_LOAD, "MaxLoad, inference-heavy"},
         {W::TRAINING_HEAVY, M::MAX_LOAD, "MaxLoad, training-heavy"},

@@ -152,7 +152,7 @@ class MoseBaselineComparison
      * \param metric the metric
      * \return its mean and 95% confidence half-width over seeds
      */
-    MoseSummary Summarize(WorkloadMode mode, std::size_t row, MoseMetric metric) const;
+    MoseSummary Summarize(WorkloadMode mode, std::size_t row, Metric metric) const;
 
     /**
      * \brief Prints the comparison: loads and hops, then the load-aware costs, both modes, one

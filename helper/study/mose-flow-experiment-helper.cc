@@ -159,7 +159,7 @@ MoseFlowExperimentHelper::GetMetrics(uint32_t seed, WorkloadMode mode, Policy po
 }
 
 MoseSummary
-MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, MoseMetric metric) const
+MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, Metric metric) const
 {
     Average<double> avg;
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
@@ -193,7 +193,7 @@ double
 MoseFlowExperimentHelper::Reduction(WorkloadMode mode,
                                     Policy policy,
                                     Policy baseline,
-                                    MoseMetric metric) const
+                                    Metric metric) const
 {
     double base = Summarize(mode, baseline, metric).mean;
     double ours = Summarize(mode, policy, metric).mean;

@@ -106,7 +106,7 @@ class MoseFlowExperimentHelper
      * \param metric the metric
      * \return its mean and 95% confidence half-width over seeds
      */
-    MoseSummary Summarize(WorkloadMode mode, Policy policy, MoseMetric metric) const;
+    MoseSummary Summarize(WorkloadMode mode, Policy policy, Metric metric) const;
 
     /**
      * \param seed seed index, 0 <= seed < seeds
@@ -131,7 +131,7 @@ class MoseFlowExperimentHelper
      * \param metric the metric
      * \return the reduction in percent
      */
-    double Reduction(WorkloadMode mode, Policy policy, Policy baseline, MoseMetric metric) const;
+    double Reduction(WorkloadMode mode, Policy policy, Policy baseline, Metric metric) const;
 
   private:
     /**

@@ -616,7 +616,7 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
         f.seeds = cfg.flowLevelSeeds;
         f.firstRun = cfg.base.run;
         f.threads = 1;
-        flow.emplace(f, mose::SwitchCostMetric::AVG_COST);
+        flow.emplace(f, mose::Metric::AVG_COST);
         flow->Run();
     }
 

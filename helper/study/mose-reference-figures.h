@@ -27,7 +27,7 @@ struct MoseReferenceFigure
 {
     WorkloadMode mode; //!< mode
     Policy policy;     //!< policy
-    MoseMetric metric; //!< metric
+    Metric metric;     //!< metric
     double value;      //!< the reference's value
     double tolerance;  //!< allowed deviation: relative (0.15 = 15%) or absolute (for shares)
     bool relative;     //!< whether tolerance is relative
@@ -42,7 +42,7 @@ struct MoseReferenceReduction
     WorkloadMode mode; //!< mode
     Policy policy;     //!< the policy that reduces
     Policy baseline;   //!< the baseline
-    MoseMetric metric; //!< metric
+    Metric metric;     //!< metric
     double percent;    //!< the reference's reduction
 };
 

@@ -68,7 +68,7 @@ MoseStudyReport::PrintTables(std::ostream& os) const
        << ", roles=" << ToString(c.transition) << "\n";
     os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
 
-    using M = MoseMetric;
+    using M = Metric;
     const std::vector<MoseTableColumn> tableI = {{"MaxLoad", M::MAX_LOAD, 20, 2},
                                                  {"P95Load", M::P95_LOAD, 20, 2},
                                                  {"AvgHop", M::AVG_HOP, 16, 3},
@@ -89,7 +89,7 @@ MoseStudyReport::PrintTables(std::ostream& os) const
             for (Policy p : ALL_POLICIES)
             {
                 os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(p);
-                PrintColumnCells(os, columns, [this, mode, p](MoseMetric metric) {
+                PrintColumnCells(os, columns, [this, mode, p](Metric metric) {
                     return m_study.Summarize(mode, p, metric);
                 });
                 os << "\n";
@@ -128,7 +128,7 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
         {
             for (Policy p : ALL_POLICIES)
             {
-                for (MoseMetric metric : ALL_METRICS)
+                for (Metric metric : ALL_METRICS)
                 {
                     MoseSummary s = m_study.Summarize(mode, p, metric);
                     out << ToString(mode) << "," << ToString(p) << "," << ToString(metric) << ","
@@ -139,7 +139,7 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
     });
     WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
         out << "run,mode,policy";
-        for (MoseMetric metric : ALL_METRICS)
+        for (Metric metric : ALL_METRICS)
         {
             out << "," << ToString(metric);
         }
@@ -152,7 +152,7 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
                 {
                     out << m_study.GetConfig().firstRun + seed << "," << ToString(mode) << ","
                         << ToString(p);
-                    for (MoseMetric metric : ALL_METRICS)
+                    for (Metric metric : ALL_METRICS)
                     {
                         out << "," << GetMetric(m_study.GetMetrics(seed, mode, p), metric);
                     }
@@ -228,42 +228,42 @@ MoseStudyReport::WritePlots(const std::string& dir) const
         std::string file;
         std::string title;
         WorkloadMode mode;
-        MoseMetric metric;
+        Metric metric;
     };
 
     const std::vector<Panel> panels = {
         {"fig5_kv_max_load",
          "KV MaxLoad, inference-heavy",
          WorkloadMode::INFERENCE_HEAVY,
-         MoseMetric::KV_MAX_LOAD},
+         Metric::KV_MAX_LOAD},
         {"fig5_tr_max_load",
          "Training MaxLoad, training-heavy",
          WorkloadMode::TRAINING_HEAVY,
-         MoseMetric::TR_MAX_LOAD},
+         Metric::TR_MAX_LOAD},
         {"fig5_kv_avg_cost",
          "Average KV cost, inference-heavy",
          WorkloadMode::INFERENCE_HEAVY,
-         MoseMetric::KV_AVG_COST},
+         Metric::KV_AVG_COST},
         {"fig5_kv_p95_cost",
          "P95 KV cost, inference-heavy",
          WorkloadMode::INFERENCE_HEAVY,
-         MoseMetric::KV_P95_COST},
+         Metric::KV_P95_COST},
         {"fig5_tr_avg_cost",
          "Average training cost, training-heavy",
          WorkloadMode::TRAINING_HEAVY,
-         MoseMetric::TR_AVG_COST},
+         Metric::TR_AVG_COST},
         {"fig5_tr_p95_cost",
          "P95 training cost, training-heavy",
          WorkloadMode::TRAINING_HEAVY,
-         MoseMetric::TR_P95_COST},
+         Metric::TR_P95_COST},
         {"fig5_direct_kv",
          "Direct-KV ratio, inference-heavy",
          WorkloadMode::INFERENCE_HEAVY,
-         MoseMetric::DIRECT_KV},
+         Metric::DIRECT_KV},
         {"fig5_kv_3plus",
          "3+-hop KV ratio, inference-heavy",
          WorkloadMode::INFERENCE_HEAVY,
-         MoseMetric::KV_THREE_PLUS},
+         Metric::KV_THREE_PLUS},
     };
     std::string xtics = "set xtics (";
     for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)

@@ -18,58 +18,6 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseStudyStatistics");
 
-const std::vector<EnumEntry<MoseMetric>>&
-EnumTable<MoseMetric>::Get()
-{
-    using M = MoseMetric;
-    static const std::vector<EnumEntry<MoseMetric>> names = {
-        {M::MAX_LOAD, "max_load", {}},
-        {M::P95_LOAD, "p95_load", {}},
-        {M::AVG_HOP, "avg_hop", {}},
-        {M::DIRECT_KV, "direct_kv", {}},
-        {M::KV_THREE_PLUS, "kv_3plus", {}},
-        {M::KV_MAX_LOAD, "kv_max_load", {}},
-        {M::TR_MAX_LOAD, "tr_max_load", {}},
-        {M::KV_AVG_COST, "kv_avg_cost", {}},
-        {M::KV_P95_COST, "kv_p95_cost", {}},
-        {M::TR_AVG_COST, "tr_avg_cost", {}},
-        {M::TR_P95_COST, "tr_p95_cost", {}},
-    };
-    return names;
-}
-
-double
-GetMetric(const FlowMetrics& m, MoseMetric metric)
-{
-    switch (metric)
-    {
-    case MoseMetric::MAX_LOAD:
-        return m.all.maxLoad;
-    case MoseMetric::P95_LOAD:
-        return m.all.p95Load;
-    case MoseMetric::AVG_HOP:
-        return m.all.avgHop;
-    case MoseMetric::DIRECT_KV:
-        return m.directKv;
-    case MoseMetric::KV_THREE_PLUS:
-        return m.kvThreePlus;
-    case MoseMetric::KV_MAX_LOAD:
-        return m.kv.maxLoad;
-    case MoseMetric::TR_MAX_LOAD:
-        return m.training.maxLoad;
-    case MoseMetric::KV_AVG_COST:
-        return m.kv.avgCost;
-    case MoseMetric::KV_P95_COST:
-        return m.kv.p95Cost;
-    case MoseMetric::TR_AVG_COST:
-        return m.training.avgCost;
-    case MoseMetric::TR_P95_COST:
-        return m.training.p95Cost;
-    }
-    NS_LOG_WARN("unknown metric " << static_cast<int>(metric) << ": 0");
-    return 0;
-}
-
 MoseSummary
 Summarize(const Average<double>& avg)
 {
@@ -100,7 +48,7 @@ PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& columns
 void
 PrintColumnCells(std::ostream& os,
                  const std::vector<MoseTableColumn>& columns,
-                 const std::function<MoseSummary(MoseMetric)>& summarize)
+                 const std::function<MoseSummary(Metric)>& summarize)
 {
     for (const MoseTableColumn& c : columns)
     {

@@ -23,49 +23,18 @@ namespace ns3
 namespace mose
 {
 
-/**
- * \ingroup mose
- * \brief The quantities Table I and Figure 5 report, one per (mode, policy) and seed.
- */
-enum class MoseMetric : uint8_t
-{
-    MAX_LOAD,      //!< MaxLoad, all traffic
-    P95_LOAD,      //!< P95 link load, all traffic
-    AVG_HOP,       //!< average hop count, all flows
-    DIRECT_KV,     //!< share of KV flows with 1 hop
-    KV_THREE_PLUS, //!< share of KV flows with >= 3 hops
-    KV_MAX_LOAD,   //!< MaxLoad of KV-only loads
-    TR_MAX_LOAD,   //!< MaxLoad of training-only loads
-    KV_AVG_COST,   //!< average load-aware cost of KV flows
-    KV_P95_COST,   //!< P95 load-aware cost of KV flows
-    TR_AVG_COST,   //!< average load-aware cost of training flows
-    TR_P95_COST,   //!< P95 load-aware cost of training flows
-};
-
-/// All metrics in table order
-constexpr std::array<MoseMetric, 11> ALL_METRICS = {MoseMetric::MAX_LOAD,
-                                                    MoseMetric::P95_LOAD,
-                                                    MoseMetric::AVG_HOP,
-                                                    MoseMetric::DIRECT_KV,
-                                                    MoseMetric::KV_THREE_PLUS,
-                                                    MoseMetric::KV_MAX_LOAD,
-                                                    MoseMetric::TR_MAX_LOAD,
-                                                    MoseMetric::KV_AVG_COST,
-                                                    MoseMetric::KV_P95_COST,
-                                                    MoseMetric::TR_AVG_COST,
-                                                    MoseMetric::TR_P95_COST};
-
-/// \ingroup mose
-/// Names of MoseMetric: the column names, e.g. "max_load", "kv_3plus"
-template <>
-struct EnumTable<MoseMetric>
-{
-    /// \return every value with its names
-    static const std::vector<EnumEntry<MoseMetric>>& Get();
-};
-
-/// \param m the metrics of one evaluation \param metric which one \return its value
-double GetMetric(const FlowMetrics& m, MoseMetric metric);
+/// The metrics Table I and Figure 5 report, in table order (Metric, mose-metrics.h)
+constexpr std::array<Metric, 11> ALL_METRICS = {Metric::MAX_LOAD,
+                                                Metric::P95_LOAD,
+                                                Metric::AVG_HOP,
+                                                Metric::DIRECT_KV,
+                                                Metric::KV_THREE_PLUS,
+                                                Metric::KV_MAX_LOAD,
+                                                Metric::TR_MAX_LOAD,
+                                                Metric::KV_AVG_COST,
+                                                Metric::KV_P95_COST,
+                                                Metric::TR_AVG_COST,
+                                                Metric::TR_P95_COST};
 
 /**
  * \ingroup mose
@@ -105,7 +74,7 @@ std::string FormatSummary(const MoseSummary& s, int precision);
 struct MoseTableColumn
 {
     const char* header; //!< its title
-    MoseMetric metric;  //!< the metric it shows
+    Metric metric;      //!< the metric it shows
     int width;          //!< its width, cells left-aligned (0: no padding)
     int precision;      //!< digits after the point (FormatSummary())
 };
@@ -128,7 +97,7 @@ void PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& co
  */
 void PrintColumnCells(std::ostream& os,
                       const std::vector<MoseTableColumn>& columns,
-                      const std::function<MoseSummary(MoseMetric)>& summarize);
+                      const std::function<MoseSummary(Metric)>& summarize);
 
 } // namespace mose
 } // namespace ns3

@@ -99,7 +99,7 @@ MoseSweepReport::PrintTable(std::ostream& os) const
             continue;
         }
         using W = WorkloadMode;
-        using M = MoseMetric;
+        using M = Metric;
         std::ostringstream kv;
         kv << std::fixed << std::setprecision(1)
            << res.Get(W::INFERENCE_HEAVY, Policy::MOSE, M::KV_AVG_COST).mean << " ("
@@ -139,7 +139,7 @@ MoseSweepReport::WriteCsv(const std::string& dir) const
             {
                 for (Policy p : ALL_POLICIES)
                 {
-                    for (MoseMetric metric : ALL_METRICS)
+                    for (Metric metric : ALL_METRICS)
                     {
                         MoseSummary s = res.Get(mode, p, metric);
                         out << point << "," << ToString(mode) << "," << ToString(p) << ","
@@ -190,7 +190,7 @@ MoseSweepReport::WritePlots(const std::string& dir) const
                (!c || res.point.construction == *c);
     };
     using W = WorkloadMode;
-    using M = MoseMetric;
+    using M = Metric;
 
     for (uint32_t n : config.nodes)
     {
@@ -204,7 +204,7 @@ MoseSweepReport::WritePlots(const std::string& dir) const
                 for (WorkloadMode mode : ALL_MODES)
                 {
                     const bool kv = mode == W::INFERENCE_HEAVY;
-                    const MoseMetric metric = kv ? M::KV_AVG_COST : M::TR_AVG_COST;
+                    const Metric metric = kv ? M::KV_AVG_COST : M::TR_AVG_COST;
                     const std::string file =
                         std::string(kv ? "kv" : "tr") + "_cost_vs_r_" + tag + "_" + ToString(c);
                     Gnuplot plot(file + ".png");

@@ -108,11 +108,11 @@ CheckDistinct(const std::string& option, const std::vector<T>& values)
 
 /// \return index of a (mode, policy, metric) in MoseSweepResult::summaries
 std::size_t
-SummaryIndex(WorkloadMode mode, Policy policy, MoseMetric metric)
+SummaryIndex(WorkloadMode mode, Policy policy, Metric metric)
 {
     return (static_cast<std::size_t>(mode) * ALL_POLICIES.size() +
             static_cast<std::size_t>(policy)) *
-               ALL_METRICS.size() +
+               METRIC_COUNT +
            static_cast<std::size_t>(metric);
 }
 
@@ -330,7 +330,7 @@ MoseSweepConfig::Validate() const
 }
 
 MoseSummary
-MoseSweepResult::Get(WorkloadMode mode, Policy policy, MoseMetric metric) const
+MoseSweepResult::Get(WorkloadMode mode, Policy policy, Metric metric) const
 {
     if (skipped)
     {
@@ -432,12 +432,12 @@ MoseSweep::RunPoint(std::size_t index, uint32_t threads)
     {
         MoseFlowExperimentHelper study(config);
         study.Run();
-        result.summaries.resize(ALL_MODES.size() * ALL_POLICIES.size() * ALL_METRICS.size());
+        result.summaries.resize(ALL_MODES.size() * ALL_POLICIES.size() * METRIC_COUNT);
         for (WorkloadMode mode : ALL_MODES)
         {
             for (Policy p : ALL_POLICIES)
             {
-                for (MoseMetric metric : ALL_METRICS)
+                for (Metric metric : ALL_METRICS)
                 {
                     result.summaries[SummaryIndex(mode, p, metric)] =
                         study.Summarize(mode, p, metric);

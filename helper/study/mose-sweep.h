@@ -82,8 +82,9 @@ struct MoseSweepResult
     MoseSweepPoint point; //!< the point
     bool skipped{false};  //!< true if the templates could not be built (or another MoseError)
     std::string reason;   //!< the MoseError's message when skipped
-    /// Summarize(mode, policy, metric) per (mode, policy, metric), in ALL_MODES x ALL_POLICIES x
-    /// ALL_METRICS order; empty when skipped
+    /// Summarize(mode, policy, metric) per (mode, policy, metric), indexed by (mode x
+    /// ALL_POLICIES.size() + policy) x METRIC_COUNT + metric (the entries of metrics outside
+    /// ALL_METRICS stay empty); empty when skipped; read it with Get()
     std::vector<MoseSummary> summaries;
     /// SummarizeSwitch(mode, MoSE) per mode, in ALL_MODES order; empty when skipped
     std::vector<MoseSwitchSummary> switches;
@@ -92,7 +93,7 @@ struct MoseSweepResult
      * \param mode the workload mode \param policy the policy \param metric the metric
      * \return its mean and 95% CI over seeds; throws a MoseError if the point was skipped
      */
-    MoseSummary Get(WorkloadMode mode, Policy policy, MoseMetric metric) const;
+    MoseSummary Get(WorkloadMode mode, Policy policy, Metric metric) const;
 
     /**
      * \param mode the mode entered

@@ -72,7 +72,7 @@ MoseSwitchCostOptions::GetConfig(const MoseFlowExperimentConfig& study) const
 {
     NS_LOG_FUNCTION(this);
     MoseSwitchCostConfig c;
-    c.metric = ParseEnum<SwitchCostMetric>(m_metric, "--metric");
+    c.metric = ParseSwitchCostMetric(m_metric, "--metric");
     SwitchCostParameters& params = c.params;
     params.darkTime = ParseDuration("--darkTime", m_darkTime);
     params.darkTimeOption = SwitchCostParameters::Option{"--darkTime", m_darkTime};

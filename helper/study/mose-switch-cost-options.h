@@ -28,7 +28,7 @@ namespace mose
  */
 struct MoseSwitchCostConfig
 {
-    SwitchCostMetric metric{SwitchCostMetric::AVG_COST}; //!< the cost rate (--metric)
+    Metric metric{Metric::AVG_COST};      //!< the cost rate (--metric)
     SwitchCostParameters params;          //!< the penalty, with the options that gave it
     std::vector<SchedulePeriod> schedule; //!< --schedule, or the alternating one
     bool alternating{true};               //!< whether the schedule is AlternatingSchedule()

@@ -344,7 +344,7 @@ MoseSwitchCostReport::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
-    const SwitchCostMetric metric = m_study.GetMetric();
+    const Metric metric = m_study.GetMetric();
     Gnuplot plot("break_even.png");
     plot.SetTerminal("pngcairo size 800,500 noenhanced");
     plot.SetTitle("When switching pays: alternating modes of duration T, dark time " +

@@ -19,8 +19,7 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseSwitchCost");
 
-MoseSwitchCostStudy::MoseSwitchCostStudy(const MoseFlowExperimentConfig& config,
-                                         SwitchCostMetric metric)
+MoseSwitchCostStudy::MoseSwitchCostStudy(const MoseFlowExperimentConfig& config, Metric metric)
     : m_study(config),
       m_metric(metric)
 {
@@ -33,7 +32,7 @@ MoseSwitchCostStudy::GetConfig() const
     return m_study.GetConfig();
 }
 
-SwitchCostMetric
+Metric
 MoseSwitchCostStudy::GetMetric() const
 {
     return m_metric;

@@ -82,14 +82,13 @@ class MoseSwitchCostStudy
      * \param config the study's parameters (validated here: MoseError)
      * \param metric the metric charged as cost rate
      */
-    MoseSwitchCostStudy(const MoseFlowExperimentConfig& config,
-                        SwitchCostMetric metric = SwitchCostMetric::AVG_COST);
+    MoseSwitchCostStudy(const MoseFlowExperimentConfig& config, Metric metric = Metric::AVG_COST);
 
     /// \return the configuration
     const MoseFlowExperimentConfig& GetConfig() const;
 
     /// \return the metric charged as cost rate
-    SwitchCostMetric GetMetric() const;
+    Metric GetMetric() const;
 
     /**
      * \brief Runs the study on config.threads threads and reads every seed's inputs out of it.
@@ -184,7 +183,7 @@ class MoseSwitchCostStudy
     MoseSummary Summarize(const std::function<double(const MoseSwitchCostSeed&)>& f) const;
 
     MoseFlowExperimentHelper m_study;        //!< the flow-level study
-    SwitchCostMetric m_metric;               //!< the cost-rate metric
+    Metric m_metric;                         //!< the cost-rate metric
     std::vector<MoseSwitchCostSeed> m_seeds; //!< per seed
 };
 

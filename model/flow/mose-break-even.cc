@@ -22,39 +22,46 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseBreakEven");
 
-const std::vector<EnumEntry<SwitchCostMetric>>&
-EnumTable<SwitchCostMetric>::Get()
+std::string
+AllowedSwitchCostMetrics()
 {
-    using M = SwitchCostMetric;
-    static const std::vector<EnumEntry<SwitchCostMetric>> names = {
-        {M::AVG_COST, "avg_cost", {"avg-cost"}},
-        {M::P95_COST, "p95_cost", {"p95-cost"}},
-        {M::MAX_LOAD, "max_load", {"max-load"}},
-        {M::P95_LOAD, "p95_load", {"p95-load"}},
-        {M::AVG_HOP, "avg_hop", {"avg-hop"}},
-    };
-    return names;
+    std::vector<std::vector<std::string>> lists;
+    for (Metric m : SWITCH_COST_METRICS)
+    {
+        for (const EnumEntry<Metric>& e : EnumTable<Metric>::Get())
+        {
+            if (e.value == m)
+            {
+                std::vector<std::string> names{e.name};
+                names.insert(names.end(), e.aliases.begin(), e.aliases.end());
+                lists.push_back(std::move(names));
+            }
+        }
+    }
+    return detail::AllowedNames(lists);
+}
+
+Metric
+ParseSwitchCostMetric(std::string_view text, const std::string& parameter)
+{
+    const std::optional<Metric> m = TryParseEnum<Metric>(text);
+    if (!m || std::find(SWITCH_COST_METRICS.begin(), SWITCH_COST_METRICS.end(), *m) ==
+                  SWITCH_COST_METRICS.end())
+    {
+        ThrowUnknownName(parameter, text, AllowedSwitchCostMetrics());
+    }
+    return *m;
 }
 
 double
-GetSwitchCostRate(const FlowMetrics& m, SwitchCostMetric metric)
+GetSwitchCostRate(const FlowMetrics& m, Metric metric)
 {
-    switch (metric)
+    if (std::find(SWITCH_COST_METRICS.begin(), SWITCH_COST_METRICS.end(), metric) ==
+        SWITCH_COST_METRICS.end())
     {
-    case SwitchCostMetric::AVG_COST:
-        return m.all.avgCost;
-    case SwitchCostMetric::P95_COST:
-        return m.all.p95Cost;
-    case SwitchCostMetric::MAX_LOAD:
-        return m.all.maxLoad;
-    case SwitchCostMetric::P95_LOAD:
-        return m.all.p95Load;
-    case SwitchCostMetric::AVG_HOP:
-        return m.all.avgHop;
+        ThrowBadParameter("metric", ToString(metric), "one of " + AllowedSwitchCostMetrics());
     }
-    ThrowBadParameter("metric",
-                      std::to_string(static_cast<int>(metric)),
-                      "one of " + AllowedEnumNames<SwitchCostMetric>());
+    return GetMetric(m, metric);
 }
 
 void

@@ -28,7 +28,7 @@
  * policy (MoSE) breaks even with a static one. Pure computation: no Simulator, no randomness.
  *
  * The model (doc/mose.rst, "When switching pays"):
- * - a policy p in mode m has a cost rate c(p, m): a flow-level metric (SwitchCostMetric) of the
+ * - a policy p in mode m has a cost rate c(p, m): a flow-level metric (Metric) of the
  *   graph p uses in m under m's traffic, charged per unit of time;
  * - a schedule is a list of periods (m_k, T_k), T_k in seconds; the fabric starts in the first
  *   period's graph, so the first period has no switch;
@@ -53,36 +53,35 @@ namespace ns3
 namespace mose
 {
 
-/**
- * \ingroup mose
- * \brief The flow-level metric charged per unit of time as a policy's cost rate.
- */
-enum class SwitchCostMetric : uint8_t
-{
-    AVG_COST, //!< mean load-aware communication cost over all flows (FlowMetrics::all.avgCost)
-    P95_COST, //!< P95 of the load-aware cost over all flows (all.p95Cost)
-    MAX_LOAD, //!< MaxLoad, all traffic (all.maxLoad)
-    P95_LOAD, //!< P95 link load, all traffic (all.p95Load)
-    AVG_HOP,  //!< mean hop count over all flows (all.avgHop)
-};
+/// \ingroup mose
+/// The metrics a switch cost can charge per unit of time as a policy's cost rate: over all
+/// traffic, lower is better
+constexpr std::array<Metric, 5> SWITCH_COST_METRICS = {Metric::AVG_COST,
+                                                       Metric::P95_COST,
+                                                       Metric::MAX_LOAD,
+                                                       Metric::P95_LOAD,
+                                                       Metric::AVG_HOP};
 
 /// \ingroup mose
-/// Names of SwitchCostMetric: "avg_cost", "p95_cost", "max_load", "p95_load", "avg_hop"; also
-/// the same with '-' for '_'
-template <>
-struct EnumTable<SwitchCostMetric>
-{
-    /// \return every value with its names
-    static const std::vector<EnumEntry<SwitchCostMetric>>& Get();
-};
+/// \return the switch-cost metrics for a message: "avg_cost, p95_cost, max_load, p95_load and
+///         avg_hop (any letter case; also avg-cost, ...)"
+std::string AllowedSwitchCostMetrics();
+
+/**
+ * \ingroup mose
+ * \param text a name of one of SWITCH_COST_METRICS (any letter case, '-' or '_')
+ * \param parameter the option's name, for the message
+ * \return the metric; a MoseError names the parameter, the text and the allowed names
+ */
+Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter);
 
 /**
  * \ingroup mose
  * \param m the metrics of one evaluation
- * \param metric which one
+ * \param metric one of SWITCH_COST_METRICS (another is a MoseError)
  * \return the metric's value, the cost rate of that evaluation
  */
-double GetSwitchCostRate(const FlowMetrics& m, SwitchCostMetric metric);
+double GetSwitchCostRate(const FlowMetrics& m, Metric metric);
 
 /**
  * \ingroup mose

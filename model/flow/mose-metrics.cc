@@ -13,6 +13,7 @@
 #include "mose-metrics-summary.h"
 
 #include "ns3/log.h"
+#include "ns3/mose-error.h"
 
 #include <algorithm>
 
@@ -22,6 +23,65 @@ namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseMetrics");
+
+const std::vector<EnumEntry<Metric>>&
+EnumTable<Metric>::Get()
+{
+    using M = Metric;
+    static const std::vector<EnumEntry<Metric>> names = {
+        {M::MAX_LOAD, "max_load", {"max-load"}},
+        {M::P95_LOAD, "p95_load", {"p95-load"}},
+        {M::AVG_HOP, "avg_hop", {"avg-hop"}},
+        {M::AVG_COST, "avg_cost", {"avg-cost"}},
+        {M::P95_COST, "p95_cost", {"p95-cost"}},
+        {M::DIRECT_KV, "direct_kv", {}},
+        {M::KV_THREE_PLUS, "kv_3plus", {}},
+        {M::KV_MAX_LOAD, "kv_max_load", {}},
+        {M::TR_MAX_LOAD, "tr_max_load", {}},
+        {M::KV_AVG_COST, "kv_avg_cost", {}},
+        {M::KV_P95_COST, "kv_p95_cost", {}},
+        {M::TR_AVG_COST, "tr_avg_cost", {}},
+        {M::TR_P95_COST, "tr_p95_cost", {}},
+    };
+    return names;
+}
+
+double
+GetMetric(const FlowMetrics& m, Metric metric)
+{
+    switch (metric)
+    {
+    case Metric::MAX_LOAD:
+        return m.all.maxLoad;
+    case Metric::P95_LOAD:
+        return m.all.p95Load;
+    case Metric::AVG_HOP:
+        return m.all.avgHop;
+    case Metric::AVG_COST:
+        return m.all.avgCost;
+    case Metric::P95_COST:
+        return m.all.p95Cost;
+    case Metric::DIRECT_KV:
+        return m.directKv;
+    case Metric::KV_THREE_PLUS:
+        return m.kvThreePlus;
+    case Metric::KV_MAX_LOAD:
+        return m.kv.maxLoad;
+    case Metric::TR_MAX_LOAD:
+        return m.training.maxLoad;
+    case Metric::KV_AVG_COST:
+        return m.kv.avgCost;
+    case Metric::KV_P95_COST:
+        return m.kv.p95Cost;
+    case Metric::TR_AVG_COST:
+        return m.training.avgCost;
+    case Metric::TR_P95_COST:
+        return m.training.p95Cost;
+    }
+    ThrowBadParameter("metric",
+                      std::to_string(static_cast<int>(metric)),
+                      "one of " + AllowedEnumNames<Metric>());
+}
 
 namespace
 {

@@ -16,6 +16,9 @@
 #include "mose-routing.h"
 #include "mose-traffic.h"
 
+#include "ns3/mose-parse.h"
+
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -61,6 +64,51 @@ struct FlowMetrics
     std::vector<uint64_t> hopHistogramKv;       //!< flows per hop count (index = hops), KV
     std::vector<uint64_t> hopHistogramTraining; //!< flows per hop count, training
 };
+
+/**
+ * \ingroup mose
+ * \brief One scalar of FlowMetrics, the one identifier every metric selector uses: the study's
+ *        table columns (ALL_METRICS), the switch cost's rate (SWITCH_COST_METRICS), sweeps and
+ *        baselines. Names (EnumTable): the study's column names, e.g. "max_load", "kv_3plus";
+ *        the five metrics over all traffic also with '-' for '_' ("avg-cost").
+ */
+enum class Metric : uint8_t
+{
+    MAX_LOAD,      //!< MaxLoad, all traffic (all.maxLoad)
+    P95_LOAD,      //!< P95 link load, all traffic (all.p95Load)
+    AVG_HOP,       //!< average hop count, all flows (all.avgHop)
+    AVG_COST,      //!< mean load-aware cost over all flows (all.avgCost)
+    P95_COST,      //!< P95 of the load-aware cost over all flows (all.p95Cost)
+    DIRECT_KV,     //!< share of KV flows with 1 hop (directKv)
+    KV_THREE_PLUS, //!< share of KV flows with >= 3 hops (kvThreePlus)
+    KV_MAX_LOAD,   //!< MaxLoad of KV-only loads (kv.maxLoad)
+    TR_MAX_LOAD,   //!< MaxLoad of training-only loads (training.maxLoad)
+    KV_AVG_COST,   //!< average load-aware cost of KV flows (kv.avgCost)
+    KV_P95_COST,   //!< P95 load-aware cost of KV flows (kv.p95Cost)
+    TR_AVG_COST,   //!< average load-aware cost of training flows (training.avgCost)
+    TR_P95_COST,   //!< P95 load-aware cost of training flows (training.p95Cost)
+};
+
+/// \ingroup mose
+/// The number of Metric values (they are 0 to METRIC_COUNT - 1)
+constexpr std::size_t METRIC_COUNT = static_cast<std::size_t>(Metric::TR_P95_COST) + 1;
+
+/// \ingroup mose
+/// Names of Metric
+template <>
+struct EnumTable<Metric>
+{
+    /// \return every value with its names
+    static const std::vector<EnumEntry<Metric>>& Get();
+};
+
+/**
+ * \ingroup mose
+ * \param m the metrics of one evaluation
+ * \param metric which one
+ * \return its value
+ */
+double GetMetric(const FlowMetrics& m, Metric metric);
 
 /**
  * \ingroup mose

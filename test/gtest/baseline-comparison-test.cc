@@ -40,7 +40,7 @@ SmallConfig()
 void
 ExpectSameMetrics(const FlowMetrics& a, const FlowMetrics& b, const std::string& what)
 {
-    for (MoseMetric m : ALL_METRICS)
+    for (Metric m : ALL_METRICS)
     {
         EXPECT_EQ(GetMetric(a, m), GetMetric(b, m)) << what << " " << ToString(m);
     }
@@ -128,9 +128,9 @@ TEST(MoseBaselineComparison, SameResultsAsTheStudyAndDirectEvaluation)
         }
     }
     // the statistics are those of the study
-    MoseSummary a = cmp.Summarize(WorkloadMode::INFERENCE_HEAVY, 3, MoseMetric::KV_AVG_COST);
+    MoseSummary a = cmp.Summarize(WorkloadMode::INFERENCE_HEAVY, 3, Metric::KV_AVG_COST);
     MoseSummary b =
-        study.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, MoseMetric::KV_AVG_COST);
+        study.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::KV_AVG_COST);
     EXPECT_EQ(a.mean, b.mean);
     EXPECT_EQ(a.ci95, b.ci95);
     EXPECT_EQ(a.n, b.n);
@@ -182,7 +182,7 @@ TEST(MoseBaselineComparison, InfeasibleDegreeIsANote)
     EXPECT_CONTAINS(cmp.GetNotes()[2], "--pdReservedPorts = 62");
     cmp.Run();
     // the complete graph: every flow is direct
-    EXPECT_EQ(cmp.Summarize(WorkloadMode::TRAINING_HEAVY, 10, MoseMetric::AVG_HOP).mean, 1.0);
+    EXPECT_EQ(cmp.Summarize(WorkloadMode::TRAINING_HEAVY, 10, Metric::AVG_HOP).mean, 1.0);
 }
 
 TEST(MoseBaselineComparison, Errors)

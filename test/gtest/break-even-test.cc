@@ -288,21 +288,28 @@ TEST(MoseBreakEven, ParameterErrors)
 
 TEST(MoseBreakEven, MetricNames)
 {
-    EXPECT_EQ(ToString(SwitchCostMetric::AVG_COST), "avg_cost");
-    EXPECT_EQ(ParseEnum<SwitchCostMetric>("P95-Cost", "--metric"), SwitchCostMetric::P95_COST);
-    ExpectErrorContaining([]() { ParseEnum<SwitchCostMetric>("cost", "--metric"); },
+    EXPECT_EQ(ToString(Metric::AVG_COST), "avg_cost");
+    EXPECT_EQ(ParseSwitchCostMetric("P95-Cost", "--metric"), Metric::P95_COST);
+    ExpectErrorContaining([]() { ParseSwitchCostMetric("cost", "--metric"); },
                           "invalid --metric = \"cost\"");
+    // a metric of the one enum that is not a cost rate (higher is better, or one class only)
+    ExpectErrorContaining([]() { ParseSwitchCostMetric("direct_kv", "--metric"); },
+                          "invalid --metric = \"direct_kv\": allowed values are avg_cost, "
+                          "p95_cost, max_load, p95_load and avg_hop (any letter case; also "
+                          "avg-cost, p95-cost, max-load, p95-load, avg-hop)");
+    ExpectErrorContaining([]() { GetSwitchCostRate(FlowMetrics{}, Metric::KV_THREE_PLUS); },
+                          "kv_3plus");
     FlowMetrics m;
     m.all.avgCost = 1;
     m.all.p95Cost = 2;
     m.all.maxLoad = 3;
     m.all.p95Load = 4;
     m.all.avgHop = 5;
-    EXPECT_EQ(GetSwitchCostRate(m, SwitchCostMetric::AVG_COST), 1.0);
-    EXPECT_EQ(GetSwitchCostRate(m, SwitchCostMetric::P95_COST), 2.0);
-    EXPECT_EQ(GetSwitchCostRate(m, SwitchCostMetric::MAX_LOAD), 3.0);
-    EXPECT_EQ(GetSwitchCostRate(m, SwitchCostMetric::P95_LOAD), 4.0);
-    EXPECT_EQ(GetSwitchCostRate(m, SwitchCostMetric::AVG_HOP), 5.0);
+    EXPECT_EQ(GetSwitchCostRate(m, Metric::AVG_COST), 1.0);
+    EXPECT_EQ(GetSwitchCostRate(m, Metric::P95_COST), 2.0);
+    EXPECT_EQ(GetSwitchCostRate(m, Metric::MAX_LOAD), 3.0);
+    EXPECT_EQ(GetSwitchCostRate(m, Metric::P95_LOAD), 4.0);
+    EXPECT_EQ(GetSwitchCostRate(m, Metric::AVG_HOP), 5.0);
 }
 
 TEST(MoseBreakEven, LoadShareOfCircuits)

@@ -50,7 +50,7 @@ TEST(MoseFlowExperimentHelper, ResultsDoNotDependOnThreads)
         {
             for (Policy p : ALL_POLICIES)
             {
-                for (MoseMetric m : ALL_METRICS)
+                for (Metric m : ALL_METRICS)
                 {
                     EXPECT_EQ(GetMetric(one.GetMetrics(seed, mode, p), m),
                               GetMetric(three.GetMetrics(seed, mode, p), m));
@@ -83,14 +83,14 @@ TEST(MoseFlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
     }
     // the reduction is computed from the means
     double base =
-        h.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::STATIC_TRAINING, MoseMetric::KV_AVG_COST)
+        h.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::STATIC_TRAINING, Metric::KV_AVG_COST)
             .mean;
     double ours =
-        h.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, MoseMetric::KV_AVG_COST).mean;
+        h.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::KV_AVG_COST).mean;
     EXPECT_DOUBLE_EQ(h.Reduction(WorkloadMode::INFERENCE_HEAVY,
                                  Policy::MOSE,
                                  Policy::STATIC_TRAINING,
-                                 MoseMetric::KV_AVG_COST),
+                                 Metric::KV_AVG_COST),
                      100.0 * (1.0 - ours / base));
 }
 
@@ -201,7 +201,7 @@ TEST(MoseFlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     {
         for (Policy p : ALL_POLICIES)
         {
-            for (MoseMetric m : ALL_METRICS)
+            for (Metric m : ALL_METRICS)
             {
                 EXPECT_EQ(GetMetric(generated.GetMetrics(0, mode, p), m),
                           GetMetric(fromFiles.GetMetrics(0, mode, p), m));

@@ -84,7 +84,7 @@ TEST(EnumTable, EveryEnumRoundTripsInAnyCase)
     ExpectTableRoundTrips<PdAssignmentKind>();
     ExpectTableRoundTrips<BipartiteCompletion>();
     ExpectTableRoundTrips<TrafficClass>();
-    ExpectTableRoundTrips<MoseMetric>();
+    ExpectTableRoundTrips<Metric>();
 }
 
 TEST(EnumTable, CanonicalNamesAreTheOutputNames)
@@ -96,7 +96,7 @@ TEST(EnumTable, CanonicalNamesAreTheOutputNames)
     EXPECT_EQ(ToString(WorkloadMode::TRAINING_HEAVY), "training-heavy");
     EXPECT_EQ(ToString(GroupRole::DECODE), "decode");
     EXPECT_EQ(ToString(RoleTransition::SWAP), "swap");
-    EXPECT_EQ(ToString(MoseMetric::KV_THREE_PLUS), "kv_3plus");
+    EXPECT_EQ(ToString(Metric::KV_THREE_PLUS), "kv_3plus");
     EXPECT_EQ(ToString(static_cast<RoutingRule>(99)), "unknown");
 }
 

@@ -283,7 +283,7 @@ TEST(MoseSweep, PointEqualsDirectStudy)
         {
             for (Policy p : ALL_POLICIES)
             {
-                for (MoseMetric m : ALL_METRICS)
+                for (Metric m : ALL_METRICS)
                 {
                     MoseSummary a = res.Get(mode, p, m);
                     MoseSummary b = direct.Summarize(mode, p, m);
@@ -312,8 +312,7 @@ TEST(MoseSweep, UnbuildablePointsAreSkippedWithTheReason)
     const MoseSweepResult& res = sweep.GetResults()[0];
     EXPECT_TRUE(res.skipped);
     EXPECT_FALSE(res.reason.empty());
-    EXPECT_THROW(res.Get(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, MoseMetric::MAX_LOAD),
-                 MoseError);
+    EXPECT_THROW(res.Get(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD), MoseError);
     // the same config run directly fails with the same message
     std::string direct = ErrorOf([&] {
         MoseFlowExperimentHelper h(sweep.MakeConfig(res.point));
