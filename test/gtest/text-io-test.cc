@@ -7,6 +7,8 @@
 // The generic text input and output every format shares (mose-text-io.h): numbered physical
 // lines, blanks, whole-or-nothing files, output folders, JSON strings.
 
+#include "mose-test-util.h"
+
 #include "ns3/mose-error.h"
 #include "ns3/mose-text-io.h"
 
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 using namespace ns3::mose;
+using namespace ns3::mose::test;
 
 namespace
 {
@@ -49,22 +52,6 @@ class TempFolder
   private:
     std::filesystem::path m_path;
 };
-
-/// \return the message of the MoseError f throws, or "" if none
-template <typename F>
-std::string
-ErrorOf(F f)
-{
-    try
-    {
-        f();
-    }
-    catch (const MoseError& e)
-    {
-        return e.what();
-    }
-    return "";
-}
 
 } // namespace
 
