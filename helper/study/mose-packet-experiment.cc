@@ -91,9 +91,10 @@ namespace
 
 /// Stops the simulator once every transfer has completed. The monitor is bound as a plain
 /// pointer: the callback lives in the monitor's own trace source, and a Ptr there would keep
-/// the monitor alive forever (a reference cycle, a leak LeakSanitizer reports)
+/// the monitor alive forever (a reference cycle, a leak LeakSanitizer reports). Its type is the
+/// bound argument's exactly: ns-3's Bind() casts to the implementation of that type
 void
-StopWhenDone(const MoseTransferMonitor* monitor, uint32_t, Time)
+StopWhenDone(MoseTransferMonitor* monitor, uint32_t, Time)
 {
     if (monitor->GetNCompleted() == monitor->GetNTransfers())
     {
