@@ -22,19 +22,34 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseBreakEven");
 
+namespace
+{
+
+/// \return true if the metric is one of SWITCH_COST_METRICS
+bool
+IsSwitchCostMetric(Metric metric)
+{
+    return std::find(SWITCH_COST_METRICS.begin(), SWITCH_COST_METRICS.end(), metric) !=
+           SWITCH_COST_METRICS.end();
+}
+
+} // namespace
+
 std::string
 AllowedSwitchCostMetrics()
 {
+    // the names of the enum's table (canonical first), of the switch-cost metrics only, in
+    // SWITCH_COST_METRICS order
+    const std::vector<EnumEntry<Metric>>& table = EnumTable<Metric>::Get();
+    const std::vector<std::vector<std::string>> names = detail::NameLists<Metric>();
     std::vector<std::vector<std::string>> lists;
     for (Metric m : SWITCH_COST_METRICS)
     {
-        for (const EnumEntry<Metric>& e : EnumTable<Metric>::Get())
+        for (std::size_t i = 0; i < table.size(); ++i)
         {
-            if (e.value == m)
+            if (table[i].value == m)
             {
-                std::vector<std::string> names{e.name};
-                names.insert(names.end(), e.aliases.begin(), e.aliases.end());
-                lists.push_back(std::move(names));
+                lists.push_back(names[i]);
             }
         }
     }
@@ -45,8 +60,7 @@ Metric
 ParseSwitchCostMetric(std::string_view text, const std::string& parameter)
 {
     const std::optional<Metric> m = TryParseEnum<Metric>(text);
-    if (!m || std::find(SWITCH_COST_METRICS.begin(), SWITCH_COST_METRICS.end(), *m) ==
-                  SWITCH_COST_METRICS.end())
+    if (!m || !IsSwitchCostMetric(*m))
     {
         ThrowUnknownName(parameter, text, AllowedSwitchCostMetrics());
     }
@@ -56,8 +70,7 @@ ParseSwitchCostMetric(std::string_view text, const std::string& parameter)
 double
 GetSwitchCostRate(const FlowMetrics& m, Metric metric)
 {
-    if (std::find(SWITCH_COST_METRICS.begin(), SWITCH_COST_METRICS.end(), metric) ==
-        SWITCH_COST_METRICS.end())
+    if (!IsSwitchCostMetric(metric))
     {
         ThrowBadParameter("metric", ToString(metric), "one of " + AllowedSwitchCostMetrics());
     }

@@ -79,7 +79,6 @@ class CsvReader
      */
     CsvReader(std::istream& in, const std::string& name, std::vector<std::string> columns)
         : m_lines(in, name),
-          m_name(name),
           m_columns(std::move(columns))
     {
         std::string expected;
@@ -200,14 +199,14 @@ class CsvReader
     /// \param problem what is wrong
     [[noreturn]] void Fail(const std::string& problem) const
     {
-        ThrowFileError(m_name, std::max<uint64_t>(m_lines.GetLine(), 1), problem);
+        ThrowFileError(m_lines.GetName(), std::max<uint64_t>(m_lines.GetLine(), 1), problem);
     }
 
     /// \brief Throws a MoseError for a problem found after the last line.
     /// \param problem what is wrong
     [[noreturn]] void FailAtEnd(const std::string& problem) const
     {
-        ThrowFileError(m_name,
+        ThrowFileError(m_lines.GetName(),
                        std::max<uint64_t>(m_lines.GetLine(), 1),
                        "at end of file: " + problem);
     }
@@ -261,7 +260,6 @@ class CsvReader
     }
 
     LineReader m_lines;                     //!< the physical lines, numbered
-    std::string m_name;                     //!< name for messages
     std::vector<std::string> m_columns;     //!< expected columns
     std::vector<std::string_view> m_fields; //!< fields of the current line (views into m_lines)
 };
