@@ -582,6 +582,9 @@ MoseLlmRegimeMapConfig::MakeCell(double load,
         }
         if (kept.empty())
         {
+            // every request fell in a training-heavy interval and was thinned away: an
+            // experiment needs one request (LlmRequestGeneratorOptions::requests >= 1), so the
+            // first stays (a cell that small is a tie either way)
             kept.push_back(c.requests.front());
         }
         c.requests = std::move(kept);
