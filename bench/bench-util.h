@@ -45,7 +45,7 @@ ScaledRoles(uint32_t n)
 inline PdAssignment
 OneToOneAssignment(const RoleAssignment& roles)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     return PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, rng);
 }
 
@@ -57,7 +57,7 @@ OneToOneAssignment(const RoleAssignment& roles)
 inline CircuitGraph
 UniformGraph(uint32_t n, uint32_t d)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random rng = Random::Create(1, Stream::UNIFORM);
     return BuildUniformTemplate(n, d, rng);
 }
 

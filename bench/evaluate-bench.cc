@@ -75,7 +75,7 @@ MakeSetup(uint32_t n, uint32_t d, uint64_t flows, bool pdBiased)
     Setup s;
     if (pdBiased)
     {
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+        Random rng = Random::Create(1, Stream::PD_BIASED);
         PdBiasedOptions o;
         o.reservedPorts = d - 1;
         s.graph = BuildPdBiasedTemplate(roles, d, assignment, o, rng);
@@ -87,7 +87,7 @@ MakeSetup(uint32_t n, uint32_t d, uint64_t flows, bool pdBiased)
     TrafficOptions options;
     options.flows = flows;
     options.kvShare = 0.7;
-    MoseRandom trng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random trng = Random::Create(1, Stream::TRAFFIC);
     s.flows = GenerateTraffic(roles, assignment, options, trng);
     return s;
 }
@@ -161,7 +161,7 @@ BM_EvaluateMix(benchmark::State& state)
     TrafficOptions options;
     options.flows = 100000;
     options.kvShare = training ? 0.3 : 0.7;
-    MoseRandom trng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random trng = Random::Create(1, Stream::TRAFFIC);
     std::vector<Flow> flows = GenerateTraffic(roles, assignment, options, trng);
     ShortestPathRouting routing(graph, rule, 1);
     FlowMetrics m;
@@ -185,7 +185,7 @@ BM_Traffic(benchmark::State& state)
     PdAssignment assignment = OneToOneAssignment(roles);
     TrafficOptions options;
     options.flows = static_cast<uint64_t>(state.range(1));
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random rng = Random::Create(1, Stream::TRAFFIC);
     for (auto _ : state)
     {
         std::vector<Flow> flows = GenerateTraffic(roles, assignment, options, rng);

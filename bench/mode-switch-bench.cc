@@ -45,13 +45,13 @@ struct PaperScale
 
     PaperScale()
     {
-        MoseRandom a = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+        Random a = Random::Create(1, Stream::ASSIGNMENT);
         assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, a);
         PdBiasedOptions options;
         options.reservedPorts = 3;
-        MoseRandom p = MoseRandom::Create(1, MoseStream::PD_BIASED);
+        Random p = Random::Create(1, Stream::PD_BIASED);
         pd = BuildPdBiasedTemplate(roles, 4, assignment, options, p);
-        MoseRandom u = MoseRandom::Create(1, MoseStream::UNIFORM);
+        Random u = Random::Create(1, Stream::UNIFORM);
         uniform = BuildUniformTemplate(1024, 4, u);
     }
 };

@@ -57,15 +57,15 @@ GetWorkload(uint32_t n)
     auto it = cache.find(n);
     if (it == cache.end())
     {
-        MoseFlowExperimentConfig config;
+        FlowExperimentConfig config;
         config.nodes = n;
         config.degree = 4;
         config.inferenceRoles = RoleCounts::PaperScaled(n, WorkloadMode::INFERENCE_HEAVY);
         config.trainingRoles = RoleCounts::PaperScaled(n, WorkloadMode::TRAINING_HEAVY);
         config.flows = 2000;
         config.seeds = 1;
-        MoseScenarioBuilder builder(config);
-        MoseModeScenario mode = builder.BuildMode(1, WorkloadMode::INFERENCE_HEAVY);
+        ScenarioBuilder builder(config);
+        ModeScenario mode = builder.BuildMode(1, WorkloadMode::INFERENCE_HEAVY);
         Workload w{n,
                    4,
                    mode.roles,
@@ -170,7 +170,7 @@ Simulate(benchmark::State& state, const NodeContainer& endpoints, const Workload
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
     traffic->SetAttribute("BytesPerUnit", UintegerValue(16384));
     traffic->SetAttribute("StartMode", StringValue("uniform"));
-    traffic->AssignStreams(MoseStream::TRANSFERS);
+    traffic->AssignStreams(Stream::TRANSFERS);
     traffic->Install(endpoints, w.flows);
     Ptr<MoseTransferMonitor> monitor = traffic->GetMonitor();
     monitor->TraceConnectWithoutContext("TransferCompleted",

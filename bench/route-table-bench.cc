@@ -27,7 +27,7 @@ namespace
 Ptr<MoseRouteTable>
 MakeTable(uint32_t n, uint32_t d, int64_t rule)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random rng = Random::Create(1, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(n, d, rng);
     auto table = CreateObject<MoseRouteTable>();
     table->SetAddressing(MoseAddressing(n, d));

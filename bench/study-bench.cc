@@ -24,12 +24,12 @@ namespace
 void
 BM_PaperStudy(benchmark::State& state)
 {
-    MoseFlowExperimentConfig config; // the paper's defaults, 20 seeds
+    FlowExperimentConfig config; // the paper's defaults, 20 seeds
     config.threads = static_cast<uint32_t>(state.range(0));
     double maxLoad = 0;
     for (auto _ : state)
     {
-        MoseFlowExperimentHelper helper(config);
+        FlowExperimentHelper helper(config);
         helper.Run();
         maxLoad =
             helper.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD).mean;

@@ -34,7 +34,7 @@ BM_Uniform(benchmark::State& state)
     uint64_t run = 1;
     for (auto _ : state)
     {
-        MoseRandom rng = MoseRandom::Create(run++, MoseStream::UNIFORM);
+        Random rng = Random::Create(run++, Stream::UNIFORM);
         CircuitGraph g = BuildUniformTemplate(n, d, rng);
         benchmark::DoNotOptimize(g.GetNCircuits());
     }
@@ -56,7 +56,7 @@ BM_PdBiased(benchmark::State& state)
     uint64_t run = 1;
     for (auto _ : state)
     {
-        MoseRandom rng = MoseRandom::Create(run++, MoseStream::PD_BIASED);
+        Random rng = Random::Create(run++, Stream::PD_BIASED);
         CircuitGraph g = BuildPdBiasedTemplate(roles, d, a, o, rng);
         benchmark::DoNotOptimize(g.GetNCircuits());
     }
@@ -73,7 +73,7 @@ BM_Assignment(benchmark::State& state)
     uint64_t run = 1;
     for (auto _ : state)
     {
-        MoseRandom rng = MoseRandom::Create(run++, MoseStream::ASSIGNMENT);
+        Random rng = Random::Create(run++, Stream::ASSIGNMENT);
         PdAssignment a = PdAssignment::Draw(roles, kind, 3, rng);
         benchmark::DoNotOptimize(a.GetPairs().data());
     }

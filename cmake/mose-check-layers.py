@@ -18,6 +18,14 @@ types such as ptr.h, attribute.h and random-variable-stream.h are allowed: they 
 Simulator). Every source under model/ and helper/ must also be listed in CMakeLists.txt, and every
 listed file must exist, so that a file cannot sit in a room without being built.
 
+The namespace rule (doc/mose.rst, "Names"), read from the declarations at namespace scope:
+model/support, model/flow and helper/study declare everything in ns3::mose (or a namespace inside
+it) and no name there carries the Mose prefix, the namespace being the prefix; model/packet and
+helper declare the ns-3 Objects and their installers in ns3, as every ns-3 module does, and every
+type, function and constant there begins with Mose. Forward declarations, operators, anonymous
+namespaces and NS_LOG component names (global across ns-3, so they keep the prefix) are not
+declarations of the module's names.
+
 Usage: mose-check-layers.py SOURCE_DIR      check the tree, exit 1 with one line per violation
        mose-check-layers.py --self-test     check that each rule catches a planted violation
 """
@@ -36,6 +44,7 @@ SIMULATOR_HEADER = re.compile(
     r"|application-container|ipv4[a-z0-9-]*|internet-[a-z0-9-]*|point-to-point[a-z0-9-]*"
     r"|traffic-control[a-z0-9-]*|queue-disc|flow-monitor[a-z0-9-]*|[a-z0-9-]+-module)\.h$"
 )
+MOSE_NAMESPACE = {"model/support", "model/flow", "helper/study"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 LISTED = re.compile(r"^\s+((?:model|helper)/\S+\.(?:h|cc))\s*$")
 
@@ -44,6 +53,87 @@ def room_of(rel):
     """The room of a path relative to the source dir: the longest room that is its folder."""
     folder = os.path.dirname(rel)
     return folder if folder in ROOMS else None
+
+
+def blank_out(text):
+    """Comments, string and character literals and preprocessor lines as blanks (lines kept)."""
+    pattern = re.compile(
+        r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|^[ \t]*#(?:[^\n]*\\\n)*[^\n]*",
+        re.S | re.M,
+    )
+    return pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+NOT_NAMES = {"if", "for", "while", "switch", "return", "sizeof", "decltype", "operator"}
+
+
+def declarations(text):
+    """Yields (line, namespaces, name) for each name the text declares at namespace scope.
+
+    A brace-level reading, not a C++ parser: it sees class, struct, enum and union definitions,
+    aliases, functions and variables whose statement begins at namespace scope, which is what a
+    header of this module declares; qualified definitions (X::F) and forward declarations are
+    skipped.
+    """
+    t = blank_out(text)
+    stack = []  # a namespace's name, or None for any other brace
+    start = 0
+    statements = []
+    for m in re.finditer(r"[{};]", t):
+        stmt = t[start : m.start()]
+        at_namespace = all(s is not None for s in stack)
+        line = t.count("\n", 0, m.start()) + 1
+        if m.group(0) == "{":
+            ns = re.search(r"\bnamespace\s+(\w*)\s*$", stmt)
+            if ns:
+                stack.append(ns.group(1) or "(anonymous)")
+            else:
+                if at_namespace:
+                    statements.append((line, tuple(stack), stmt))
+                stack.append(None)
+        elif m.group(0) == "}":
+            if stack:
+                stack.pop()
+        elif at_namespace:
+            statements.append((line, tuple(stack), stmt + ";"))
+        start = m.end()
+    for line, ns, stmt in statements:
+        s = re.sub(r"^template\s*<[^{;]*?>\s*", "", " ".join(stmt.split()))
+        if not s or s == ";" or re.search(r"\boperator\b", s):
+            continue
+        if s.startswith(("using namespace", "typedef ", "extern ", "static_assert", "NS_", "friend ")):
+            continue
+        m = re.match(r"^(?:enum\s+(?:class\s+|struct\s+)?|class\s+|struct\s+|union\s+)(\w+)\s*(?:final\s*)?([:{;<]|$)", s)
+        if m:
+            if m.group(2) not in (";", "<"):  # not a forward declaration or a specialisation
+                yield line, ns, m.group(1)
+            continue
+        m = re.match(r"^using\s+(\w+)\s*=", s) or re.match(
+            r"^(?:(?:inline|static|constexpr|const|\[\[\w+\]\])\s+)*[\w:<>,\s*&]+?[\s*&](\w+)\s*[(=;{\[]", s
+        )
+        if m and m.group(1) not in NOT_NAMES:
+            yield line, ns, m.group(1)
+
+
+def namespace_problems(rel, text):
+    """The declarations of one file that break the namespace rule."""
+    room = room_of(rel)
+    problems = []
+    for line, ns, name in declarations(text):
+        if "(anonymous)" in ns:
+            continue
+        where = "::".join(ns) or "the global namespace"
+        if room in MOSE_NAMESPACE:
+            if ns[:2] != ("ns3", "mose"):
+                problems.append(f"{rel}:{line}: {name} is in {where}; {room} declares in ns3::mose")
+            elif re.match(r"Mose[A-Z_]|.*[a-z]Mose[A-Z]", name):
+                problems.append(f"{rel}:{line}: {name} in ns3::mose carries the Mose prefix")
+        else:
+            if ns != ("ns3",):
+                problems.append(f"{rel}:{line}: {name} is in {where}; {room} declares in ns3")
+            elif not name.startswith("Mose"):
+                problems.append(f"{rel}:{line}: {name} in ns3 lacks the Mose prefix")
+    return problems
 
 
 def scan(src):
@@ -83,26 +173,28 @@ def scan(src):
         room = room_of(rel)
         rank = ROOMS.index(room)
         with open(os.path.join(src, rel), encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                m = INCLUDE.match(line)
-                if not m:
-                    continue
-                target = m.group(1)
-                name = target[4:] if target.startswith("ns3/") else target
-                if "/" in name:
-                    continue
-                if room in SIMULATOR_FREE and target.startswith("ns3/") and SIMULATOR_HEADER.match(name):
-                    problems.append(
-                        f"{rel}:{number}: {room} must run without a Simulator, but includes {target}"
-                    )
-                if name in home and ROOMS.index(home[name]) > rank:
-                    problems.append(
-                        f"{rel}:{number}: {room} includes {target} from {home[name]}, a room above it"
-                    )
-                if name in home and not target.startswith("ns3/") and home[name] != room:
-                    problems.append(
-                        f'{rel}:{number}: "{target}" is in {home[name]}: include it as "ns3/{name}"'
-                    )
+            text = f.read()
+        problems.extend(namespace_problems(rel, text))
+        for number, line in enumerate(text.splitlines(True), 1):
+            m = INCLUDE.match(line)
+            if not m:
+                continue
+            target = m.group(1)
+            name = target[4:] if target.startswith("ns3/") else target
+            if "/" in name:
+                continue
+            if room in SIMULATOR_FREE and target.startswith("ns3/") and SIMULATOR_HEADER.match(name):
+                problems.append(
+                    f"{rel}:{number}: {room} must run without a Simulator, but includes {target}"
+                )
+            if name in home and ROOMS.index(home[name]) > rank:
+                problems.append(
+                    f"{rel}:{number}: {room} includes {target} from {home[name]}, a room above it"
+                )
+            if name in home and not target.startswith("ns3/") and home[name] != room:
+                problems.append(
+                    f'{rel}:{number}: "{target}" is in {home[name]}: include it as "ns3/{name}"'
+                )
 
     cmake = os.path.join(src, "CMakeLists.txt")
     listed = set()
@@ -130,6 +222,23 @@ def self_test():
         "study from helper": ("helper/mose-a.cc", '#include "ns3/mose-s.h"\n', "a room above"),
         "relative across rooms": ("model/packet/mose-a.cc", '#include "mose-f.h"\n', 'include it as "ns3/'),
         "model file outside rooms": ("model/mose-b.cc", "\n", "outside model/support"),
+        "flow type in ns3": ("model/flow/mose-a.cc", "namespace ns3 {\nstruct Flow {};\n}\n", "declares in ns3::mose"),
+        "prefix in ns3::mose": (
+            "helper/study/mose-a.h",
+            "namespace ns3 {\nnamespace mose {\nclass MoseSweep\n{\n};\n}\n}\n",
+            "carries the Mose prefix",
+        ),
+        "prefix in a function": (
+            "model/support/mose-a.cc",
+            "namespace ns3 {\nnamespace mose {\nint RunMoseProgram(int a);\n}\n}\n",
+            "carries the Mose prefix",
+        ),
+        "object in ns3::mose": (
+            "model/packet/mose-a.cc",
+            "namespace ns3 {\nnamespace mose {\nclass MoseOcs : public Object\n{\n};\n}\n}\n",
+            "declares in ns3",
+        ),
+        "unprefixed in ns3": ("helper/mose-a.cc", "namespace ns3 {\nconst int LIMIT = 3;\n}\n", "lacks the Mose prefix"),
     }
     failed = 0
     for what, (rel, text, expect) in cases.items():
@@ -142,6 +251,7 @@ def self_test():
                 "model/support/mose-a.cc": "",
                 "model/packet/mose-a.cc": "",
                 "helper/mose-a.cc": "",
+                "helper/study/mose-a.h": "",
             }
             base[rel] = text
             for path, content in base.items():
@@ -157,7 +267,11 @@ def self_test():
     with tempfile.TemporaryDirectory() as src:
         os.makedirs(os.path.join(src, "model/flow"))
         with open(os.path.join(src, "model/flow/mose-f.cc"), "w", encoding="utf-8") as f:
-            f.write('#include "mose-f.h"\n#include "ns3/log.h"\n')
+            f.write(
+                '#include "mose-f.h"\n#include "ns3/log.h"\nnamespace ns3\n{\nNS_LOG_COMPONENT_DEFINE("MoseF");\n'
+                "class Node;\nnamespace mose\n{\nnamespace\n{\nint MoseLocal = 1;\n}\n"
+                "struct Flow\n{\n    int MoseMember;\n};\nvoid Flow::Run() {}\ntemplate <>\nstruct EnumTable<Flow>\n{\n};\n}\n}\n"
+            )
         if scan(src):
             print(f"self-test 'clean tree': got {scan(src)}")
             failed += 1
@@ -184,7 +298,10 @@ def main(argv):
         for n in os.listdir(os.path.join(argv[1], room))
         if n.endswith((".h", ".cc"))
     )
-    print(f"mose layers: {count} files in {len(ROOMS)} rooms, no include goes up or into the simulator")
+    print(
+        f"mose layers: {count} files in {len(ROOMS)} rooms, no include goes up or into the simulator,"
+        " every name in its namespace"
+    )
     return 0
 
 

@@ -37,12 +37,12 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, memory and output checks, progress, plots; every error (bad input,
     // out of memory) is a message and exit status 1
-    MoseProgram program("mose-baselines",
-                        "results/mose-baselines",
-                        MoseProgram::FLOW_LEVEL | MoseProgram::PLOT | MoseProgram::PROGRESS);
+    Program program("mose-baselines",
+                    "results/mose-baselines",
+                    Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
     return program.Run(argc, argv, {"biregular", "moseAtBaselineDegrees"}, [&]() {
-        MoseScenarioOptions options;   // the scenario options of every mose program
-        MoseBaselineOptions baselines; // --baselines, the shapes, --moseAtBaselineDegrees
+        ScenarioOptions options;   // the scenario options of every mose program
+        BaselineOptions baselines; // --baselines, the shapes, --moseAtBaselineDegrees
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
         baselines.AddOptions(cmd);
@@ -52,10 +52,10 @@ main(int argc, char* argv[])
                                  "show progress on standard error");
         program.Parse(cmd, argc, argv);
 
-        const MoseBaselineComparisonConfig config = baselines.GetConfig(options);
+        const BaselineComparisonConfig config = baselines.GetConfig(options);
         // memory: one seed per worker, at the largest degree evaluated
-        program.CheckStudy(MoseBaselineOptions::GetLargestStudy(config));
-        MoseBaselineComparison comparison(config);
+        program.CheckStudy(BaselineOptions::GetLargestStudy(config));
+        BaselineComparison comparison(config);
         comparison.Run(program.SeedProgress());
         const double evaluateSeconds = program.GetElapsed();
 

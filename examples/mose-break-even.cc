@@ -21,7 +21,7 @@
  *   ./mose-break-even --darkTime=0.1 --unservedShare=1    # 100 ms, the whole fabric dark
  *   ./mose-break-even --metric=max_load --schedule=inference-heavy:1h,training-heavy:10min
  *
- * The scenario options are every mose program's (MoseScenarioOptions). --schedule has
+ * The scenario options are every mose program's (ScenarioOptions). --schedule has
  * mose-mode-switch's syntax, MODE:DURATION periods; every duration option reads a number with
  * an optional unit (ns, us, ms, s, min, h; no unit: seconds).
  */
@@ -46,12 +46,12 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, memory and output checks, progress, plots; every error (bad input,
     // out of memory) is a message and exit status 1
-    MoseProgram program("mose-break-even",
-                        "results/mose-break-even",
-                        MoseProgram::FLOW_LEVEL | MoseProgram::PLOT | MoseProgram::PROGRESS);
+    Program program("mose-break-even",
+                    "results/mose-break-even",
+                    Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
     return program.Run(argc, argv, {"biregular"}, [&]() {
-        MoseScenarioOptions options;      // the scenario options of every mose program
-        MoseSwitchCostOptions switchCost; // the cost rate, the penalty, schedule and figure
+        ScenarioOptions options;      // the scenario options of every mose program
+        SwitchCostOptions switchCost; // the cost rate, the penalty, schedule and figure
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
         switchCost.AddOptions(cmd);
@@ -62,10 +62,10 @@ main(int argc, char* argv[])
         program.Parse(cmd, argc, argv);
 
         // every option is checked before the study runs
-        const MoseFlowExperimentConfig config = options.GetConfig();
-        const MoseSwitchCostConfig c = switchCost.GetConfig(config);
+        const FlowExperimentConfig config = options.GetConfig();
+        const SwitchCostConfig c = switchCost.GetConfig(config);
         program.CheckStudy(config);
-        MoseSwitchCostStudy study(config, c.metric);
+        SwitchCostStudy study(config, c.metric);
         study.Run([&](uint32_t done, uint32_t total) {
             // the study's seeds, then the switches' analysis of each seed
             const bool first = done <= total / 2;
@@ -77,7 +77,7 @@ main(int argc, char* argv[])
         const double runSeconds = program.GetElapsed();
 
         const std::string& dir = program.GetOutputDir();
-        const MoseSwitchCostReport report(study, c.params, c.schedule, c.durations, c.alternating);
+        const SwitchCostReport report(study, c.params, c.schedule, c.durations, c.alternating);
         switchCost.PrintTables(report, std::cout);
         report.WriteCsv(dir);
         std::cout << "\nCSV files written to " << dir << "/\n";

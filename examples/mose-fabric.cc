@@ -33,8 +33,8 @@ NS_LOG_COMPONENT_DEFINE("MoseFabricExample");
 int
 main(int argc, char* argv[])
 {
-    // RunMoseProgram: a bad option or configuration ends with a message and exit status 1
-    return RunMoseProgram("mose-fabric", argc, argv, {"pcap"}, [&]() {
+    // RunProgram: a bad option or configuration ends with a message and exit status 1
+    return RunProgram("mose-fabric", argc, argv, {"pcap"}, [&]() {
         std::string groupsText = "32";
         bool groupsGiven = false;
         std::string modeName = "inference-heavy";
@@ -60,18 +60,18 @@ main(int argc, char* argv[])
         // PortsPerGroup (SetTemplate() lets a set ns3::MoseRouteTable::Rule win)
         groupsText =
             ResolveAttributeOption(
-                MoseAttributeOption{"groups",
-                                    "ns3::MoseTopologyHelper::Groups",
-                                    [](const std::string& parameter, const std::string& text) {
-                                        return std::to_string(ParseUnsigned32(parameter, text));
-                                    }},
+                AttributeOption{"groups",
+                                "ns3::MoseTopologyHelper::Groups",
+                                [](const std::string& parameter, const std::string& text) {
+                                    return std::to_string(ParseUnsigned32(parameter, text));
+                                }},
                 groupsGiven ? std::optional(groupsText) : std::nullopt)
                 .value_or(groupsText);
         const uint32_t groups = ParseUnsigned32("--groups", groupsText);
         const TypeId topology = MoseTopologyHelper::GetTypeId();
 
         // The paper's scenario scaled to N groups: roles, P-D pairs and the policy's template
-        MoseFlowExperimentConfig config;
+        FlowExperimentConfig config;
         config.nodes = groups;
         config.degree = ParseUnsigned32("--ns3::MoseTopologyHelper::PortsPerGroup",
                                         GetAttributeDefaultText(topology, "PortsPerGroup"));
@@ -80,7 +80,7 @@ main(int argc, char* argv[])
         config.inferenceRoles = RoleCounts::PaperScaled(groups, WorkloadMode::INFERENCE_HEAVY);
         config.trainingRoles = RoleCounts::PaperScaled(groups, WorkloadMode::TRAINING_HEAVY);
         const std::vector<PdPair> pairs =
-            MoseScenarioBuilder(config).BuildMode(run, mode).assignment.GetPairs();
+            ScenarioBuilder(config).BuildMode(run, mode).assignment.GetPairs();
 
         NS_LOG_INFO("Building the fabric");
         Ptr<MoseTopologyHelper> fabric = CreateObject<MoseTopologyHelper>();

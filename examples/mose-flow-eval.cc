@@ -43,13 +43,13 @@ main(int argc, char* argv[])
 {
     // the scaffold: every error (bad input, out of memory, a full disk) is a message and exit
     // status 1
-    MoseProgram program("mose-flow-eval", "", MoseProgram::FLOW_LEVEL);
+    Program program("mose-flow-eval", "", Program::FLOW_LEVEL);
     return program.Run(argc, argv, {}, [&]() {
-        MoseFlowEvalOptions options; // the files, --routing, --nodes, --degree, --repeat, --loads
+        FlowEvalOptions options; // the files, --routing, --nodes, --degree, --repeat, --loads
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
         program.Parse(cmd, argc, argv);
-        const MoseFlowEvalConfig c = options.GetConfig();
+        const FlowEvalConfig c = options.GetConfig();
 
         // shared by the routing of every repetition (no copy inside the timed loop)
         const auto graph = std::make_shared<const CircuitGraph>(

@@ -7,17 +7,18 @@
  * are placed on the current mode's prefill and decode groups, computed and their KV caches
  * moved as one transfer each; a training job iterates compute + collective over the current
  * training groups. With --map=false the policies run on the same requests and run
- * (MoseLlmComparison): per policy KV transfer time and TTFT, iteration and collective time,
+ * (LlmComparison): per policy KV transfer time and TTFT, iteration and collective time,
  * requests served, iterations done, losses and (MoSE) the switch records; requests.csv,
  * iterations.csv, intervals.csv.
  *
- * By default it runs a regime map instead (MoseLlmRegimeMap): the same workload at several
+ * By default it runs a regime map instead (LlmRegimeMap): the same workload at several
  * request rates (--loads), mode-interval lengths (--intervals) and OCS dark times
  * (--darkTimes), the policies per cell on the same trace and run (on each of --seeds), who
  * wins by mean and P99 TTFT and by mean iteration time, MoSE's margin against the best static
- * policy, and the flow-level break-even next to each cell; regime_map.csv and regime_map.plt.
- * The options (MoseLlmOptions) include every mose program's scenario options
- * (MoseScenarioOptions); see doc/mose.rst, "LLM workloads".
+ * policy, and the flow-level break-even next to each cell; regime_map.csv and regime_map.plt
+ * (rendered to regime_map.png with gnuplot unless --plot=false).
+ * The options (LlmOptions) include every mose program's scenario options
+ * (ScenarioOptions); see doc/mose.rst, "LLM workloads".
  *
  *   mose-llm                                         # the regime map at N=64
  *   mose-llm --seeds=3                               # the map's verdict over runs 1, 2, 3
@@ -28,14 +29,11 @@
  */
 
 #include "ns3/core-module.h"
-#include "ns3/mose-file-io.h"
 #include "ns3/mose-llm-comparison.h"
 #include "ns3/mose-llm-options.h"
 #include "ns3/mose-llm-regime-map.h"
 #include "ns3/mose-program.h"
-#include "ns3/mose-study-report.h"
 
-#include <iomanip>
 #include <iostream>
 
 using namespace ns3;
@@ -44,8 +42,8 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    return RunMoseProgram("mose-llm", argc, argv, MoseLlmOptions::GetBoolOptions(), [&]() {
-        MoseLlmOptions options;
+    return RunProgram("mose-llm", argc, argv, LlmOptions::GetBoolOptions(), [&]() {
+        LlmOptions options;
         CommandLine cmd(__FILE__);
         cmd.Usage("LLM workloads at the packet level (see doc/mose.rst, LLM workloads). The "
                   "scenario options are those of every mose program. The switch: "
@@ -59,7 +57,7 @@ main(int argc, char* argv[])
 
         if (!options.IsMap())
         {
-            MoseLlmComparison comparison(options.GetExperimentConfig(), options.GetPolicies());
+            LlmComparison comparison(options.GetExperimentConfig(), options.GetPolicies());
             std::cout << options.GetTitle() << "\n\n";
             comparison.Run(std::cout, showProgress);
             comparison.PrintSwitches(std::cout);
@@ -69,36 +67,14 @@ main(int argc, char* argv[])
                          "token streaming is not modelled.\n";
             return;
         }
-        MoseLlmRegimeMap study(options.GetMapConfig());
+        LlmRegimeMap study(options.GetMapConfig());
         std::cout << options.GetTitle() << "\n";
-        SystemWallClockMs clock;
-        clock.Start();
-        study.Run(
-            [&](uint32_t done, uint32_t total, const std::string& what) {
-                if (showProgress && !what.empty())
-                {
-                    std::cerr << "[mose-llm] run " << done + 1 << "/" << total << ": " << what
-                              << ", " << std::fixed << std::setprecision(1)
-                              << static_cast<double>(clock.End()) / 1000.0 << " s wall"
-                              << std::defaultfloat << std::setprecision(6) << std::endl;
-                }
-            },
-            showProgress);
-        const double wall = static_cast<double>(clock.End()) / 1000.0;
+        study.Run(showProgress ? LlmRegimeMap::MakeProgressPrinter("mose-llm", std::cerr) : nullptr,
+                  showProgress);
         std::cout << "\n";
         study.PrintTable(std::cout);
         std::cout << "\n" << study.GetVerdict();
-        WriteTextFile(outputDir + "/regime_map.csv", [&](std::ostream& os) { study.WriteCsv(os); });
-        WriteTextFile(outputDir + "/regime_map.plt",
-                      [&](std::ostream& os) { study.WritePlot(os); });
-        const uint32_t rendered = MoseStudyReport::RenderPlots(outputDir, {"regime_map.plt"});
-        std::cout << "\nwrote " << outputDir << "/regime_map.csv and regime_map.plt"
-                  << (rendered ? " (rendered to regime_map.png)" : "") << "\n"
-                  << std::setprecision(3) << "wall time " << wall << " s, " << study.GetEvents()
-                  << " events, "
-                  << (study.GetWallSeconds() > 0
-                          ? static_cast<double>(study.GetEvents()) / study.GetWallSeconds()
-                          : 0)
-                  << " events per wall second of simulation\n";
+        study.WriteOutputs(outputDir, options.IsPlotting(), std::cout);
+        study.PrintTiming(std::cout);
     });
 }

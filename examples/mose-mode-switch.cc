@@ -20,7 +20,7 @@
  *   mose-mode-switch --policy=S-Comp --compare=false
  *
  * The scenario options (N, d, roles, r, completion, assignment, construction, flows, routing,
- * the roles/assignment/flows files) are every mose program's (MoseScenarioOptions), with N = 64
+ * the roles/assignment/flows files) are every mose program's (ScenarioOptions), with N = 64
  * and 1000 flows by default; the run is --RngRun. --schedule has mose-break-even's syntax:
  * MODE:DURATION periods from time 0 (the first transfers start at 1 ms).
  */
@@ -45,12 +45,12 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, the output folder, the plot; every error is a message and exit
     // status 1
-    MoseProgram program("mose-mode-switch", "results/mose-mode-switch", MoseProgram::PLOT);
+    Program program("mose-mode-switch", "results/mose-mode-switch", Program::PLOT);
     return program.Run(argc, argv, {"biregular", "compare", "writeScenario"}, [&]() {
         // the scenario options of every mose program, at this program's scale
-        MoseScenarioOptions options(MoseScenarioDefaults{64, 1000, 1},
-                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
-        MoseSwitchOptions switching; // the policy, --compare, the schedule, the times
+        ScenarioOptions options(ScenarioDefaults{64, 1000, 1},
+                                ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
+        SwitchOptions switching; // the policy, --compare, the schedule, the times
         CommandLine cmd(__FILE__);
         cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
                   "The scenario options are those of every mose program. "
@@ -64,17 +64,17 @@ main(int argc, char* argv[])
                                  "write and render the goodput timeline");
         program.Parse(cmd, argc, argv);
 
-        const MoseSwitchExperimentConfig config = switching.GetConfig(options);
+        const SwitchExperimentConfig config = switching.GetConfig(options);
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
-        MoseSwitchComparison comparison = MoseSwitchExperimentReport::RunPolicies(
+        SwitchComparison comparison = SwitchExperimentReport::RunPolicies(
             config,
             switching.GetPolicies(config.policy),
             dir,
             switching.IsWritingScenario(),
             std::cout,
-            [&](const MoseSwitchExperimentReport& report, const std::string& base) {
+            [&](const SwitchExperimentReport& report, const std::string& base) {
                 program.WritePlot(
                     base,
                     [&](std::ostream& os) {

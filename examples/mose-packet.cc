@@ -18,7 +18,7 @@
  *       --inferenceFlowsFile=f.csv --graph=g.csv    # the inputs of mose-templates --outputDir
  *
  * The scenario options (N, d, roles, r, completion, assignment, construction, flows, routing,
- * the roles/assignment/flows files) are every mose program's (MoseScenarioOptions), with N = 64
+ * the roles/assignment/flows files) are every mose program's (ScenarioOptions), with N = 64
  * and 2000 flows by default; the run is --RngRun.
  */
 
@@ -40,12 +40,12 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, the output folder, the plot; every error is a message and exit
     // status 1
-    MoseProgram program("mose-packet", "results/mose-packet", MoseProgram::PLOT);
+    Program program("mose-packet", "results/mose-packet", Program::PLOT);
     return program.Run(argc, argv, {"biregular", "flowMonitor", "writeScenario"}, [&]() {
         // the scenario options of every mose program, at this program's scale
-        MoseScenarioOptions options(MoseScenarioDefaults{64, 2000, 1},
-                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
-        MosePacketOptions packet; // the mode, the policies, --graph, --stopTime, ...
+        ScenarioOptions options(ScenarioDefaults{64, 2000, 1},
+                                ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
+        PacketOptions packet; // the mode, the policies, --graph, --stopTime, ...
         CommandLine cmd(__FILE__);
         cmd.Usage("One workload mode of a MoSE fabric at the packet level (see doc/mose.rst). "
                   "The scenario options are those of every mose program. Packet-level knobs are "
@@ -59,15 +59,15 @@ main(int argc, char* argv[])
                                  "write and render the FCT CDF figure");
         program.Parse(cmd, argc, argv);
 
-        MosePacketExperimentConfig config = packet.GetConfig(options);
+        PacketExperimentConfig config = packet.GetConfig(options);
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
-        MoseFctCdfPlot plot;
+        FctCdfPlot plot;
         for (Policy policy : packet.GetPolicies())
         {
             config.policy = policy;
-            MosePacketExperiment experiment(config);
+            PacketExperiment experiment(config);
             experiment.Build();
             experiment.Run();
             experiment.PrintReport(std::cout);

@@ -8,8 +8,8 @@
  * Four policies (Static-Training, Static-Inference, Static-Compromise, MoSE) x two workload modes
  * (inference-heavy, training-heavy) x 20 seeds, N = 1024 groups of degree d = 4, 100,000 unit
  * flows per mode. Prints Table I (means with 95% confidence intervals), the cost table and the
- * headline reductions next to the paper's figures (the reference values and targets are defined
- * here, the comparison is MoseReferenceFigures'); writes CSV files (headline.csv: ours vs paper)
+ * headline reductions next to the paper's figures (ReferenceFigures::Paper(): the values the
+ * paper reports and the targets); writes CSV files (headline.csv: ours vs paper)
  * and Figure 5's panels as gnuplot scripts (rendered to PNG when gnuplot is installed).
  *
  *   ./mose-paper                          # the paper's defaults
@@ -18,7 +18,6 @@
  *   ./mose-paper --PrintHelp              # every option
  */
 
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-program.h"
@@ -31,50 +30,16 @@
 using namespace ns3;
 using namespace ns3::mose;
 
-namespace
-{
-
-using W = WorkloadMode;
-using P = Policy;
-using M = Metric;
-
-/// Table I and the text of section IV (shares: absolute tolerance 0.05), and the abstract's
-/// headline reductions (target: within 3 percentage points)
-const MoseReferenceFigures PAPER{
-    {
-        {W::INFERENCE_HEAVY, P::STATIC_TRAINING, M::MAX_LOAD, 1041.95, 0.15, true},
-        {W::INFERENCE_HEAVY, P::MOSE, M::MAX_LOAD, 529.35, 0.15, true},
-        {W::INFERENCE_HEAVY, P::STATIC_TRAINING, M::P95_LOAD, 596.04, 0.10, true},
-        {W::INFERENCE_HEAVY, P::MOSE, M::P95_LOAD, 287.80, 0.10, true},
-        {W::TRAINING_HEAVY, P::STATIC_TRAINING, M::MAX_LOAD, 1157.75, 0.15, true},
-        {W::TRAINING_HEAVY, P::STATIC_INFERENCE, M::MAX_LOAD, 1885.60, 0.15, true},
-        {W::INFERENCE_HEAVY, P::STATIC_TRAINING, M::DIRECT_KV, 0.004, 0.05, false},
-        {W::INFERENCE_HEAVY, P::MOSE, M::DIRECT_KV, 1.000, 0.05, false},
-        {W::INFERENCE_HEAVY, P::STATIC_COMPROMISE, M::DIRECT_KV, 0.626, 0.05, false},
-        {W::INFERENCE_HEAVY, P::STATIC_TRAINING, M::KV_THREE_PLUS, 0.983, 0.05, false},
-        {W::INFERENCE_HEAVY, P::MOSE, M::KV_THREE_PLUS, 0.000, 0.05, false},
-    },
-    {
-        {W::INFERENCE_HEAVY, P::MOSE, P::STATIC_TRAINING, M::KV_AVG_COST, 90.8},
-        {W::INFERENCE_HEAVY, P::MOSE, P::STATIC_TRAINING, M::KV_P95_COST, 91.9},
-        {W::TRAINING_HEAVY, P::MOSE, P::STATIC_INFERENCE, M::TR_AVG_COST, 22.7},
-        {W::TRAINING_HEAVY, P::MOSE, P::STATIC_INFERENCE, M::TR_P95_COST, 27.6},
-    },
-    3.0,
-    "paper"};
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
     // the scaffold: options, memory and output checks, progress, plots; every error (bad input,
     // out of memory) is a message and exit status 1
-    MoseProgram program("mose-paper",
-                        "results/mose-paper",
-                        MoseProgram::FLOW_LEVEL | MoseProgram::PLOT | MoseProgram::PROGRESS);
+    Program program("mose-paper",
+                    "results/mose-paper",
+                    Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
     return program.Run(argc, argv, {"biregular"}, [&]() {
-        MoseScenarioOptions options; // the scenario options of every mose program
+        ScenarioOptions options; // the scenario options of every mose program
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
         program.AddOutputOptions(cmd,
@@ -83,18 +48,19 @@ main(int argc, char* argv[])
                                  "show progress on standard error");
         program.Parse(cmd, argc, argv);
 
-        const MoseFlowExperimentConfig config = options.GetConfig();
+        const FlowExperimentConfig config = options.GetConfig();
         program.CheckStudy(config);
-        MoseFlowExperimentHelper helper(config);
+        FlowExperimentHelper helper(config);
         helper.Run(program.SeedProgress());
         const double studySeconds = program.GetElapsed();
 
         const std::string& dir = program.GetOutputDir();
-        MoseStudyReport report(helper);
+        StudyReport report(helper);
+        const ReferenceFigures paper = ReferenceFigures::Paper(); // Table I, section IV
         report.PrintTables(std::cout);
-        PAPER.Print(helper, std::cout);
+        paper.Print(helper, std::cout);
         report.WriteCsv(dir);
-        PAPER.WriteCsv(helper, dir + "/headline.csv");
+        paper.WriteCsv(helper, dir + "/headline.csv");
         std::cout << "\nCSV files written to " << dir << "/\n";
         program.WritePlots([&](const std::string& d) { return report.WritePlots(d); },
                            "gnuplot scripts",

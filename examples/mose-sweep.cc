@@ -38,16 +38,16 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, memory and output checks, progress, plots; every error (bad input,
     // out of memory) is a message and exit status 1
-    MoseProgram program("mose-sweep",
-                        "results/mose-sweep",
-                        MoseProgram::FLOW_LEVEL | MoseProgram::PLOT | MoseProgram::PROGRESS);
+    Program program("mose-sweep",
+                    "results/mose-sweep",
+                    Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
     return program.Run(argc, argv, {"biregular", "table"}, [&]() {
         // the sweep's defaults: the grid with a seed and flow count that run in under a
         // minute on 2 cores
-        MoseSweepConfig defaults;
+        SweepConfig defaults;
         defaults.base.seeds = 2;
         defaults.base.flows = 20000;
-        MoseSweepCommandLine options(defaults);
+        SweepCommandLine options(defaults);
         bool table = true;
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
@@ -58,26 +58,26 @@ main(int argc, char* argv[])
         cmd.AddValue("table", "print one line per point", table);
         program.Parse(cmd, argc, argv);
 
-        const MoseSweepConfig config = options.GetConfig();
-        MoseSweep sweep(config);
+        const SweepConfig config = options.GetConfig();
+        Sweep sweep(config);
         // memory: the largest point, each of the threads (points run in parallel) holding one seed
-        MoseFlowExperimentConfig largest = config.base;
+        FlowExperimentConfig largest = config.base;
         largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
         largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
-        program.CheckStudy(largest, MoseProgram::GetThreads(config.base));
+        program.CheckStudy(largest, Program::GetThreads(config.base));
         uint32_t skipped = 0;
-        sweep.Run([&](uint32_t done, uint32_t total, const MoseSweepResult& r) {
+        sweep.Run([&](uint32_t done, uint32_t total, const SweepResult& r) {
             skipped += r.skipped ? 1 : 0;
             const double t = program.GetElapsed();
             const double eta = done > 0 ? t / done * (total - done) : 0;
             program.ShowProgress("point " + std::to_string(done) + "/" + std::to_string(total) +
                                      " (" + std::to_string(skipped) + " skipped), elapsed " +
-                                     MoseProgram::FormatSeconds(t) + ", ETA " +
-                                     MoseProgram::FormatSeconds(eta) + "    ",
+                                     Program::FormatSeconds(t) + ", ETA " +
+                                     Program::FormatSeconds(eta) + "    ",
                                  done == total);
         });
         const double sweepSeconds = program.GetElapsed();
-        const MoseSweepReport report(sweep);
+        const SweepReport report(sweep);
         if (table)
         {
             report.PrintTable(std::cout);

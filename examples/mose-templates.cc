@@ -21,7 +21,7 @@
  *   ./mose-templates --nodes=64 --prefill=24 --decode=24 --training=16 --trPrefill=8 \
  *       --trDecode=8 --trTraining=48 --outputDir=results/small
  *
- * The scenario options are every mose program's (MoseScenarioOptions); the files written are
+ * The scenario options are every mose program's (ScenarioOptions); the files written are
  * those the file options of every program read back (--graph, --inferenceRolesFile, ...).
  */
 
@@ -45,10 +45,10 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, memory and output checks, progress; every error (bad input, out of
     // memory) is a message and exit status 1
-    MoseProgram program("mose-templates", "", MoseProgram::FLOW_LEVEL | MoseProgram::PROGRESS);
+    Program program("mose-templates", "", Program::FLOW_LEVEL | Program::PROGRESS);
     return program.Run(argc, argv, {"biregular"}, [&]() {
         // the scenario options of every mose program; one seed, nothing routed
-        MoseScenarioOptions options(MoseScenarioDefaults(), 0);
+        ScenarioOptions options(ScenarioDefaults(), 0);
         std::string distanceSourcesText = "4096";
         CommandLine cmd(__FILE__);
         options.AddOptions(cmd);
@@ -62,10 +62,10 @@ main(int argc, char* argv[])
                       distanceSourcesText);
         program.Parse(cmd, argc, argv);
 
-        const MoseFlowExperimentConfig config = options.GetConfig();
+        const FlowExperimentConfig config = options.GetConfig();
         const uint32_t distanceSources = ParseUnsigned32("--distanceSources", distanceSourcesText);
         program.CheckStudy(config, 1);
-        const MoseScenario s = MoseScenarioBuilder(config).Build(config.firstRun);
+        const Scenario s = ScenarioBuilder(config).Build(config.firstRun);
         const double buildSeconds = program.GetElapsed();
 
         auto progress = [&](TemplateId id, uint32_t done, uint32_t total) {

@@ -17,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace ns3
 {
@@ -54,7 +55,7 @@ MoseModeSwitcherHelper::ConfigureRouting(Ptr<MoseRoutingProtocol> routing, uint3
         const std::string current = mose::GetAttributeText(*routing, name);
         if (current != given && current != mose::GetAttributeDefaultText(tid, name))
         {
-            throw mose::MoseError(
+            throw mose::Error(
                 "the MoseRoutingProtocol of group node " + std::to_string(group) + " has " + name +
                 " = " + mose::FormatAttributeText(tid, name, current) +
                 " (set with SetAttribute) but MoseModeSwitcherHelper::SetRoutingAttribute(\"" +
@@ -92,15 +93,12 @@ std::vector<MoseModeBoundary>
 MoseModeSwitcherHelper::ParseSchedule(const std::string& text)
 {
     std::vector<MoseModeBoundary> schedule;
-    std::size_t begin = 0;
-    while (begin <= text.size() && !text.empty())
+    if (text.empty())
     {
-        std::size_t end = text.find(',', begin);
-        if (end == std::string::npos)
-        {
-            end = text.size();
-        }
-        const std::string entry = text.substr(begin, end - begin);
+        return schedule; // no boundary: the initial mode throughout
+    }
+    for (const std::string& entry : mose::SplitList(text, "schedule", "entries TIME:MODE"))
+    {
         const std::size_t colon = entry.find(':');
         if (colon == std::string::npos)
         {
@@ -109,35 +107,21 @@ MoseModeSwitcherHelper::ParseSchedule(const std::string& text)
                                     "entries TIME:MODE separated by commas, e.g. "
                                     "\"0.5s:training-heavy,1.5s:inference-heavy\"");
         }
+        // TIME is mose::ParseTimeOption()'s duration with its unit required: a bare number means
+        // seconds in every duration option, but at the head of "0.5:training-heavy" it reads too
+        // easily as a fraction of the run or an index
         const std::string time = entry.substr(0, colon);
-        static const std::vector<std::pair<std::string, double>> units = {{"ms", 1e-3},
-                                                                          {"us", 1e-6},
-                                                                          {"ns", 1e-9},
-                                                                          {"s", 1.0}};
-        double scale = 0;
-        std::string number;
-        for (const auto& [unit, factor] : units)
-        {
-            if (time.size() > unit.size() &&
-                time.compare(time.size() - unit.size(), unit.size(), unit) == 0)
-            {
-                scale = factor;
-                number = time.substr(0, time.size() - unit.size());
-                break;
-            }
-        }
-        double value = 0;
-        if (scale == 0 || !mose::TryParseReal(number, value).empty() || value < 0)
+        if (time.empty() || !std::isalpha(static_cast<unsigned char>(time.back())))
         {
             mose::ThrowBadParameter("schedule time",
                                     mose::QuoteText(time),
-                                    "a number >= 0 with unit s, ms, us or ns (e.g. 0.5s)");
+                                    "a duration >= 0 with its unit ns, us, ms, s, min or h "
+                                    "(e.g. 0.5s)");
         }
         MoseModeBoundary b;
-        b.at = Seconds(value * scale);
+        b.at = mose::ParseTimeOption("schedule time", time);
         b.mode = mose::ParseEnum<mose::WorkloadMode>(entry.substr(colon + 1), "schedule mode");
         schedule.push_back(b);
-        begin = end + 1;
     }
     return schedule;
 }
@@ -159,12 +143,12 @@ namespace
 
 /// \return a scenario of the three templates, roles and assignments alone (fresh construction:
 /// a policy's graph in a mode is its template, mose::SelectTemplate())
-mose::MoseScenario
+mose::Scenario
 ScenarioOf(const std::array<mose::CircuitGraph, 3>& templates,
            const std::array<mose::RoleAssignment, 2>& roles,
            const std::array<mose::PdAssignment, 2>& assignments)
 {
-    mose::MoseScenario scenario;
+    mose::Scenario scenario;
     scenario.templates = templates;
     scenario.roles = roles;
     scenario.assignment = assignments;
@@ -174,7 +158,7 @@ ScenarioOf(const std::array<mose::CircuitGraph, 3>& templates,
 } // namespace
 
 MoseTargetProvider
-MoseModeSwitcherHelper::MakePolicyProvider(mose::Policy policy, const mose::MoseScenario& scenario)
+MoseModeSwitcherHelper::MakePolicyProvider(mose::Policy policy, const mose::Scenario& scenario)
 {
     return [policy, scenario](mose::WorkloadMode mode) {
         const auto m = static_cast<std::size_t>(mode);
@@ -224,7 +208,7 @@ MoseModeSwitcherHelper::InstallModeTraffic(
 {
     if (!switcher || !flowsOf)
     {
-        throw mose::MoseError(
+        throw mose::Error(
             "MoseModeSwitcherHelper::InstallModeTraffic: the switcher and flowsOf must be set");
     }
     const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
@@ -278,12 +262,12 @@ MoseModeSwitcherHelper::Install(Ptr<MoseTopologyHelper> topology) const
 {
     if (!topology)
     {
-        throw mose::MoseError("MoseModeSwitcherHelper::Install: the topology is null");
+        throw mose::Error("MoseModeSwitcherHelper::Install: the topology is null");
     }
     const NodeContainer groups = topology->GetGroupNodes();
     if (groups.GetN() == 0)
     {
-        throw mose::MoseError("MoseModeSwitcherHelper::Install: install the topology first");
+        throw mose::Error("MoseModeSwitcherHelper::Install: install the topology first");
     }
     Ptr<MoseModeSwitcher> switcher = m_factory.Create<MoseModeSwitcher>();
     switcher->SetFabric(topology->GetOcs(), topology->GetRouteTable(), groups);

@@ -38,7 +38,7 @@ namespace ns3
  * replaced: HoldPackets stays as the user set it (Config::SetDefault, the command line,
  * SetAttribute on a node's protocol, or SetRoutingAttribute()); SetRoutingAttribute() values
  * are set on every group node's protocol, over the attribute's default, and one that differs
- * from a value set on a node's protocol with SetAttribute is a MoseError from Install() naming
+ * from a value set on a node's protocol with SetAttribute is a mose::Error from Install() naming
  * both. Creates a
  * MoseLossMonitor on the group nodes, hosts and OCS unless one is given (the switcher snapshots
  * it per switch); and validates the whole configuration (MoseModeSwitcher::Prepare()) in
@@ -46,7 +46,7 @@ namespace ns3
  *
  * The targets come from a MoseTargetProvider: MakePolicyProvider() builds one from a policy and
  * the core's three templates (mose::TemplateId order), roles and P-D assignments per mode (the
- * layout of mose::MoseScenario), so a MoSE policy switches H^PD <-> H^U and a static policy
+ * layout of mose::Scenario), so a MoSE policy switches H^PD <-> H^U and a static policy
  * never changes a circuit (its switches are no-ops, with records).
  */
 class MoseModeSwitcherHelper
@@ -61,7 +61,7 @@ class MoseModeSwitcherHelper
      * \brief A MoseRoutingProtocol attribute set on every group node at Install(), over the
      *        attribute's default (Config::SetDefault, the command line); a group node whose
      *        protocol holds another value set with SetAttribute makes Install() throw a
-     *        MoseError naming both. An unknown name or a bad value is a MoseError here.
+     *        Error naming both. An unknown name or a bad value is a mose::Error here.
      * \param name the attribute
      * \param value its value
      */
@@ -71,9 +71,10 @@ class MoseModeSwitcherHelper
     /// \param schedule the boundaries (validated at Install())
     void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
     /**
-     * \brief The schedule as text: "TIME:MODE[,TIME:MODE...]", TIME a number with unit s, ms,
-     *        us or ns (e.g. "0.5s:training-heavy,1.5s:inference-heavy"). MoseError naming
-     *        "schedule" and the bad entry otherwise.
+     * \brief The schedule as text: "TIME:MODE[,TIME:MODE...]" (mose::SplitList()'s list), TIME a
+     *        duration as mose::ParseTimeOption() reads it, with its unit (ns, us, ms, s, min, h;
+     *        e.g. "0.5s:training-heavy,1.5s:inference-heavy"); empty text is no boundary. A
+     *        mose::Error naming "schedule" or "schedule time" and the bad entry otherwise.
      * \param text the schedule
      */
     void SetSchedule(const std::string& text);
@@ -99,7 +100,7 @@ class MoseModeSwitcherHelper
         const std::array<mose::CircuitGraph, 3>& templates,
         const std::array<mose::RoleAssignment, 2>& roles,
         const std::array<mose::PdAssignment, 2>& assignments);
-    /// As above, the policy by name ("MoSE", "S-Train", ...; MoseError naming "policy" and the
+    /// As above, the policy by name ("MoSE", "S-Train", ...; Error naming "policy" and the
     /// allowed names otherwise) \param policy the name \param templates \param roles
     /// \param assignments see above \return the provider
     static MoseTargetProvider MakePolicyProvider(
@@ -110,7 +111,7 @@ class MoseModeSwitcherHelper
 
     /**
      * \brief A provider that gives, per mode, the scenario's roles and assignment of the mode
-     *        and the graph the policy uses in it (mose::MoseScenario::GetGraph()): with
+     *        and the graph the policy uses in it (mose::Scenario::GetGraph()): with
      *        rewiring-aware construction, MoSE's targets keep the circuits their templates
      *        allow, so a switch re-pairs about 60% of the fabric at the paper's scale instead
      *        of all of it.
@@ -119,11 +120,11 @@ class MoseModeSwitcherHelper
      * \return the provider
      */
     static MoseTargetProvider MakePolicyProvider(mose::Policy policy,
-                                                 const mose::MoseScenario& scenario);
+                                                 const mose::Scenario& scenario);
 
     /**
      * \brief Creates the switcher on the fabric (installed on group node 0, started at 0),
-     *        turns the hold queues on, and validates everything (MoseError before the run).
+     *        turns the hold queues on, and validates everything (Error before the run).
      * \param topology an installed fabric
      * \return the switcher
      */
@@ -161,7 +162,7 @@ class MoseModeSwitcherHelper
   private:
     /**
      * \brief Sets the SetRoutingAttribute() values and turns the hold queue on, where the user
-     *        did not choose otherwise (MoseError on a conflict)
+     *        did not choose otherwise (Error on a conflict)
      * \param routing a group node's protocol
      * \param group its group
      */

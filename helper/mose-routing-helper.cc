@@ -21,7 +21,7 @@ MoseRoutingHelper::MoseRoutingHelper(Ptr<MoseRouteTable> table)
     NS_LOG_FUNCTION(this << table);
     if (!table)
     {
-        throw mose::MoseError("MoseRoutingHelper: the route table is null");
+        throw mose::Error("MoseRoutingHelper: the route table is null");
     }
 }
 
@@ -37,8 +37,8 @@ MoseRoutingHelper::Create(Ptr<Node> node) const
     NS_LOG_FUNCTION(this << node);
     if (node && node->GetObject<MoseRoutingProtocol>())
     {
-        throw mose::MoseError("MoseRoutingHelper::Create: node " + std::to_string(node->GetId()) +
-                              " already has a MoseRoutingProtocol (one per node)");
+        throw mose::Error("MoseRoutingHelper::Create: node " + std::to_string(node->GetId()) +
+                          " already has a MoseRoutingProtocol (one per node)");
     }
     auto protocol = CreateObject<MoseRoutingProtocol>();
     protocol->SetRouteTable(m_table);
@@ -65,9 +65,9 @@ MoseRoutingHelper::GetRouting(Ptr<Node> node)
     {
         return mose;
     }
-    throw mose::MoseError("node " + (node ? std::to_string(node->GetId()) : std::string("null")) +
-                          " has no MoseRoutingProtocol: install InternetStackHelper with a "
-                          "MoseRoutingHelper first");
+    throw mose::Error("node " + (node ? std::to_string(node->GetId()) : std::string("null")) +
+                      " has no MoseRoutingProtocol: install InternetStackHelper with a "
+                      "MoseRoutingHelper first");
 }
 
 void

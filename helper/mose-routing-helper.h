@@ -30,7 +30,7 @@ class MoseRoutingHelper : public Ipv4RoutingHelper
 {
   public:
     /**
-     * \param table the fabric's shared route table (not null; MoseError otherwise)
+     * \param table the fabric's shared route table (not null; Error otherwise)
      */
     explicit MoseRoutingHelper(Ptr<MoseRouteTable> table);
 
@@ -42,7 +42,7 @@ class MoseRoutingHelper : public Ipv4RoutingHelper
      * \return a MoseRoutingProtocol bound to the shared route table (its group is set later),
      *         aggregated to the node as ns-3's AODV and OLSR helpers do (so that
      *         /NodeList/<n>/$ns3::MoseRoutingProtocol reaches it, also when an
-     *         Ipv4ListRoutingHelper creates it); a node that already has one is a MoseError
+     *         Ipv4ListRoutingHelper creates it); a node that already has one is a mose::Error
      */
     Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
 
@@ -52,7 +52,7 @@ class MoseRoutingHelper : public Ipv4RoutingHelper
     /**
      * \param node a node with an Ipv4 stack
      * \return its MoseRoutingProtocol (MoseRoutingProtocol::Find(): aggregated, or inside an
-     *         Ipv4ListRouting); throws a mose::MoseError if there is none
+     *         Ipv4ListRouting); throws a mose::Error if there is none
      */
     static Ptr<MoseRoutingProtocol> GetRouting(Ptr<Node> node);
 

@@ -184,9 +184,9 @@ MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
     }
     if (isExplicit && user != given)
     {
-        throw mose::MoseError("ns3::MoseRouteTable::" + name + " = " + user + " (set by " +
-                              userSource + ") conflicts with " + name + " " + given + " given to " +
-                              source + ": set it in one place, or to the same value in both");
+        throw mose::Error("ns3::MoseRouteTable::" + name + " = " + user + " (set by " + userSource +
+                          ") conflicts with " + name + " " + given + " given to " + source +
+                          ": set it in one place, or to the same value in both");
     }
     NS_LOG_INFO("ns3::MoseRouteTable::" << name << " = " << user << " (" << userSource
                                         << ") wins over " << source << "'s " << given);
@@ -199,14 +199,13 @@ MoseTopologyHelper::SetFromTemplate(const std::string& name, uint32_t value)
     GetAttribute(name, current);
     if (current.Get() != value && mose::IsAttributeUserSet(*this, name))
     {
-        throw mose::MoseError("MoseTopologyHelper::" + name + " = " +
-                              std::to_string(current.Get()) +
-                              " (set by SetAttribute, Config::SetDefault or "
-                              "--ns3::MoseTopologyHelper::" +
-                              name + ") conflicts with " + std::to_string(value) + " (" +
-                              (name == "Groups" ? "N" : "d") +
-                              " of the configuration given to MoseTopologyHelper::SetTemplate): "
-                              "set it in one place, or to the same value in both");
+        throw mose::Error("MoseTopologyHelper::" + name + " = " + std::to_string(current.Get()) +
+                          " (set by SetAttribute, Config::SetDefault or "
+                          "--ns3::MoseTopologyHelper::" +
+                          name + ") conflicts with " + std::to_string(value) + " (" +
+                          (name == "Groups" ? "N" : "d") +
+                          " of the configuration given to MoseTopologyHelper::SetTemplate): "
+                          "set it in one place, or to the same value in both");
     }
     SetAttribute(name, UintegerValue(value));
 }
@@ -245,29 +244,29 @@ MoseTopologyHelper::SetCircuitGraph(const mose::CircuitGraph& graph)
 }
 
 void
-MoseTopologyHelper::SetTemplate(const mose::MoseFlowExperimentConfig& config,
+MoseTopologyHelper::SetTemplate(const mose::FlowExperimentConfig& config,
                                 uint64_t run,
                                 mose::WorkloadMode mode,
                                 mose::Policy policy)
 {
     NS_LOG_FUNCTION(this << run << mose::ToString(mode) << mose::ToString(policy));
-    const mose::MoseScenarioBuilder builder(config);
+    const mose::ScenarioBuilder builder(config);
     SetFromTemplate("Groups", config.nodes);
     SetFromTemplate("PortsPerGroup", config.degree);
     SetRoles(builder.BuildMode(run, mode).roles);
     SetCircuitGraph(builder.BuildCircuitGraph(run, mode, policy));
     // the configuration's rule counts as given when it is not the configuration's default; the
     // seed is derived from the run. An earlier SetRouting() keeps its explicit rule and seed.
-    const bool ruleGiven = config.routing != mose::MoseFlowExperimentConfig().routing;
+    const bool ruleGiven = config.routing != mose::FlowExperimentConfig().routing;
     const std::string source = "MoseTopologyHelper::SetTemplate (the configuration's routing)";
     if (m_hasRouting && m_ruleExplicit)
     {
         if (ruleGiven && config.routing != m_rule)
         {
-            throw mose::MoseError("the routing rule " + mose::ToString(config.routing) +
-                                  " of the configuration given to " + source + " conflicts with " +
-                                  mose::ToString(m_rule) + " given to " + m_ruleSource +
-                                  ": set it in one place, or to the same value in both");
+            throw mose::Error("the routing rule " + mose::ToString(config.routing) +
+                              " of the configuration given to " + source + " conflicts with " +
+                              mose::ToString(m_rule) + " given to " + m_ruleSource +
+                              ": set it in one place, or to the same value in both");
         }
     }
     else
@@ -334,10 +333,10 @@ MoseTopologyHelper::ValidatePortDevices() const
     const std::string circuit = mose::GetAttributeText(*m_ocsFactory.Create<MoseOcs>(), "DataRate");
     if (given != circuit)
     {
-        throw mose::MoseError("MoseTopologyHelper::SetPortDeviceAttribute(\"DataRate\") = " +
-                              given + " conflicts with ns3::MoseOcs::DataRate = " + circuit +
-                              ", which MoseOcs::AddPort sets on every port: set the circuit "
-                              "rate with ns3::MoseOcs::DataRate or SetOcsAttribute()");
+        throw mose::Error("MoseTopologyHelper::SetPortDeviceAttribute(\"DataRate\") = " + given +
+                          " conflicts with ns3::MoseOcs::DataRate = " + circuit +
+                          ", which MoseOcs::AddPort sets on every port: set the circuit "
+                          "rate with ns3::MoseOcs::DataRate or SetOcsAttribute()");
     }
 }
 
@@ -347,50 +346,47 @@ MoseTopologyHelper::Validate() const
     NS_LOG_FUNCTION(this);
     if (m_groups < 2)
     {
-        throw mose::MoseError("MoseTopologyHelper::Groups = " + std::to_string(m_groups) +
-                              ": a fabric needs at least 2 groups");
+        throw mose::Error("MoseTopologyHelper::Groups = " + std::to_string(m_groups) +
+                          ": a fabric needs at least 2 groups");
     }
     if (m_ports < 1 || m_ports >= m_groups)
     {
-        throw mose::MoseError("MoseTopologyHelper::PortsPerGroup = " + std::to_string(m_ports) +
-                              " with Groups = " + std::to_string(m_groups) +
-                              ": allowed 1 <= d < N");
+        throw mose::Error("MoseTopologyHelper::PortsPerGroup = " + std::to_string(m_ports) +
+                          " with Groups = " + std::to_string(m_groups) + ": allowed 1 <= d < N");
     }
     if (!m_hasGraph)
     {
-        throw mose::MoseError("MoseTopologyHelper::Install: no circuit graph; call "
-                              "SetCircuitGraph() with a template or a graph read from a file");
+        throw mose::Error("MoseTopologyHelper::Install: no circuit graph; call "
+                          "SetCircuitGraph() with a template or a graph read from a file");
     }
     if (m_graph.GetNNodes() != m_groups)
     {
-        throw mose::MoseError(
-            "the circuit graph has " + std::to_string(m_graph.GetNNodes()) +
-            " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
+        throw mose::Error("the circuit graph has " + std::to_string(m_graph.GetNNodes()) +
+                          " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
     }
     const std::string problem = m_graph.FindProblem(m_ports);
     if (!problem.empty())
     {
-        throw mose::MoseError("the circuit graph cannot be realised with PortsPerGroup = " +
-                              std::to_string(m_ports) + ": " + problem);
+        throw mose::Error("the circuit graph cannot be realised with PortsPerGroup = " +
+                          std::to_string(m_ports) + ": " + problem);
     }
     if (m_globalRouting && m_hosts > 0)
     {
-        throw mose::MoseError("MoseTopologyHelper::GlobalRouting = true with HostsPerGroup = " +
-                              std::to_string(m_hosts) +
-                              ": hosts need MoseRoutingProtocol; use GlobalRouting = false or "
-                              "HostsPerGroup = 0");
+        throw mose::Error("MoseTopologyHelper::GlobalRouting = true with HostsPerGroup = " +
+                          std::to_string(m_hosts) +
+                          ": hosts need MoseRoutingProtocol; use GlobalRouting = false or "
+                          "HostsPerGroup = 0");
     }
     if (m_globalRouting && m_listRouting)
     {
-        throw mose::MoseError("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
-                              "a list routes with MoseRoutingProtocol; use GlobalRouting = false "
-                              "or no list");
+        throw mose::Error("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
+                          "a list routes with MoseRoutingProtocol; use GlobalRouting = false "
+                          "or no list");
     }
     if (m_hasRoles && m_roles.GetN() != m_groups)
     {
-        throw mose::MoseError(
-            "the roles name " + std::to_string(m_roles.GetN()) +
-            " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
+        throw mose::Error("the roles name " + std::to_string(m_roles.GetN()) +
+                          " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
     }
     // ns-3 takes a queue MaxSize of 0 (0p or 0B) without complaint and reads it as no limit at
     // all (the queue reports 4294967295p): refuse it for the port and host queues this helper
@@ -436,8 +432,8 @@ MoseTopologyHelper::Install()
     NS_LOG_FUNCTION(this);
     if (m_installed)
     {
-        throw mose::MoseError("MoseTopologyHelper::Install was already called: a helper builds "
-                              "one fabric");
+        throw mose::Error("MoseTopologyHelper::Install was already called: a helper builds "
+                          "one fabric");
     }
     Validate();
     ResolveRouting();
@@ -603,8 +599,8 @@ MoseTopologyHelper::CheckInstalled(const char* what) const
 {
     if (!m_installed)
     {
-        throw mose::MoseError(std::string("MoseTopologyHelper::") + what +
-                              " needs the fabric: call Install() first");
+        throw mose::Error(std::string("MoseTopologyHelper::") + what +
+                          " needs the fabric: call Install() first");
     }
 }
 
@@ -614,9 +610,9 @@ MoseTopologyHelper::CheckGroup(uint32_t group, const char* what) const
     CheckInstalled(what);
     if (group >= m_groups)
     {
-        throw mose::MoseError(std::string("MoseTopologyHelper::") + what + ": group " +
-                              std::to_string(group) + " is out of range: 0 <= group < " +
-                              std::to_string(m_groups));
+        throw mose::Error(std::string("MoseTopologyHelper::") + what + ": group " +
+                          std::to_string(group) + " is out of range: 0 <= group < " +
+                          std::to_string(m_groups));
     }
 }
 
@@ -665,8 +661,8 @@ MoseTopologyHelper::GetPortDevice(uint32_t group, uint32_t port) const
     CheckGroup(group, "GetPortDevice");
     if (port >= m_ports)
     {
-        throw mose::MoseError("MoseTopologyHelper::GetPortDevice: port " + std::to_string(port) +
-                              " is out of range: 0 <= port < " + std::to_string(m_ports));
+        throw mose::Error("MoseTopologyHelper::GetPortDevice: port " + std::to_string(port) +
+                          " is out of range: 0 <= port < " + std::to_string(m_ports));
     }
     return m_portDevices[group].Get(port);
 }
@@ -728,7 +724,7 @@ MoseTopologyHelper::GetHostAddress(uint32_t group, uint32_t host) const
     CheckGroup(group, "GetHostAddress");
     if (host >= m_hosts)
     {
-        throw mose::MoseError(
+        throw mose::Error(
             "MoseTopologyHelper::GetHostAddress: host " + std::to_string(host) +
             " is out of range: 0 <= host < HostsPerGroup = " + std::to_string(m_hosts));
     }
@@ -768,8 +764,8 @@ MoseTopologyHelper::GetRouteTable() const
     CheckInstalled("GetRouteTable");
     if (!m_table)
     {
-        throw mose::MoseError("MoseTopologyHelper::GetRouteTable: the fabric routes with ns-3's "
-                              "global routing (GlobalRouting = true) and has no MoseRouteTable");
+        throw mose::Error("MoseTopologyHelper::GetRouteTable: the fabric routes with ns-3's "
+                          "global routing (GlobalRouting = true) and has no MoseRouteTable");
     }
     return m_table;
 }

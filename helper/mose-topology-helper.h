@@ -43,7 +43,7 @@ namespace ns3
  *        optionally H hosts per group behind the group node.
  *
  * The circuit graph comes from the flow-level core (a template built for a policy and a mode,
- * e.g. by mose::MoseScenarioBuilder) or from a file (mose::ReadCircuitGraphCsv()); it must be
+ * e.g. by mose::ScenarioBuilder) or from a file (mose::ReadCircuitGraphCsv()); it must be
  * simple, connected and d-regular. Its circuits are put on ports by the core's port plan
  * (mose::PlanPorts()), and the OCS connects exactly the plan's pairs, so GetCircuitGraph() (read
  * back from the OCS) is the graph that was given: the flow-level metrics computed on it describe
@@ -72,10 +72,10 @@ namespace ns3
  * over what the helper derives from SetTemplate() (the configuration's N, d, routing rule and the
  * run's seed). A value given explicitly to a helper method (SetRouting()'s rule and seed,
  * SetTemplate()'s routing rule when it is not the configuration's default, SetTemplate()'s N and
- * d) that differs from a value the user set for the same attribute is a MoseError naming both.
+ * d) that differs from a value the user set for the same attribute is a mose::Error naming both.
  *
  * Configuration errors (roles that do not match N, a graph whose size or degree is not N and d,
- * an address base too small for N groups, ...) throw a mose::MoseError from Install(), before
+ * an address base too small for N groups, ...) throw a mose::Error from Install(), before
  * any node is created.
  */
 class MoseTopologyHelper : public Object
@@ -109,19 +109,19 @@ class MoseTopologyHelper : public Object
      *        N and d.
      *
      * What the user set wins or fails loudly: Groups or PortsPerGroup set to another value
-     * (SetAttribute(), Config::SetDefault(), the command line) is a MoseError naming both. The
+     * (SetAttribute(), Config::SetDefault(), the command line) is a mose::Error naming both. The
      * rule and seed apply to the route table only where the user did not set
      * ns3::MoseRouteTable::Rule / Seed (SetRouteTableAttribute(), Config::SetDefault(),
      * --ns3::MoseRouteTable::Rule=...); a user-set Rule that differs from a configuration rule
-     * other than the configuration's default (random-shortest-path) is a MoseError from
+     * other than the configuration's default (random-shortest-path) is a mose::Error from
      * Install() naming both. A rule and seed given earlier with SetRouting() are kept (an
-     * explicit configuration rule that differs from that rule is a MoseError).
+     * explicit configuration rule that differs from that rule is a mose::Error).
      * \param config the flow-level scenario (N, d, roles, templates, routing rule)
      * \param run the ns-3 run that draws it (--RngRun)
      * \param mode the workload mode
      * \param policy the policy
      */
-    void SetTemplate(const mose::MoseFlowExperimentConfig& config,
+    void SetTemplate(const mose::FlowExperimentConfig& config,
                      uint64_t run,
                      mose::WorkloadMode mode,
                      mose::Policy policy);
@@ -137,7 +137,7 @@ class MoseTopologyHelper : public Object
     /**
      * \brief Sets an attribute of every optical port device (a PointToPointNetDevice), e.g. "Mtu".
      *        The data rate is the OCS's DataRate attribute, which MoseOcs::AddPort() sets on
-     *        every port: a "DataRate" here that differs from it is a MoseError from Install().
+     *        every port: a "DataRate" here that differs from it is a mose::Error from Install().
      * \param name the attribute name
      * \param value its value
      */
@@ -167,7 +167,7 @@ class MoseTopologyHelper : public Object
      * \brief Sets an attribute of the fabric's MoseRouteTable before Install() creates it
      *        (e.g. "Rule", "Seed"), as SetAttribute() on the table: it wins over the attribute's
      *        default (Config::SetDefault, the command line) and over SetTemplate()'s rule and
-     *        seed; a value that differs from SetRouting()'s is a MoseError from Install().
+     *        seed; a value that differs from SetRouting()'s is a mose::Error from Install().
      * \param name the attribute name
      * \param value its value
      */
@@ -183,7 +183,7 @@ class MoseTopologyHelper : public Object
      *
      * Both are given explicitly: if the user set ns3::MoseRouteTable::Rule or Seed to another
      * value (SetRouteTableAttribute(), Config::SetDefault(), --ns3::MoseRouteTable::Rule=...),
-     * Install() throws a MoseError naming both values and where each came from.
+     * Install() throws a mose::Error naming both values and where each came from.
      */
     void SetRouting(mose::RoutingRule rule, uint64_t seed);
 
@@ -199,7 +199,7 @@ class MoseTopologyHelper : public Object
      *        \endcode
      *        Give MoseRoutingProtocol the highest priority: the list asks it first, and it
      *        declines what it has no route for (see MoseRoutingProtocol). Hosts keep static
-     *        routing. GlobalRouting = true with a list is a MoseError from Install().
+     *        routing. GlobalRouting = true with a list is a mose::Error from Install().
      * \param list the other protocols (copied; may be empty)
      * \param priority MoseRoutingProtocol's priority in the list
      */
@@ -259,29 +259,29 @@ class MoseTopologyHelper : public Object
     void DoDispose() override;
 
   private:
-    /// Throws a MoseError unless Install() was called
+    /// Throws a mose::Error unless Install() was called
     void CheckInstalled(const char* what) const;
-    /// Throws a MoseError for a group index out of range
+    /// Throws a mose::Error for a group index out of range
     void CheckGroup(uint32_t group, const char* what) const;
-    /// Checks N, d, H, roles, graph and addressing (MoseError)
+    /// Checks N, d, H, roles, graph and addressing (Error)
     void Validate() const;
-    /// Checks that the port devices' attributes agree with the OCS's (MoseError)
+    /// Checks that the port devices' attributes agree with the OCS's (Error)
     void ValidatePortDevices() const;
     /// Sets the route table factory's Rule and Seed from SetRouting()/SetTemplate() where the
-    /// user set none, and throws a MoseError where an explicit value conflicts with the user's
+    /// user set none, and throws a mose::Error where an explicit value conflicts with the user's
     void ResolveRouting();
     /**
      * \brief Resolves one route table attribute (see ResolveRouting())
      * \param name "Rule" or "Seed"
      * \param value the value SetRouting() or SetTemplate() gave
-     * \param isExplicit whether it was given explicitly (a conflict is then a MoseError)
+     * \param isExplicit whether it was given explicitly (a conflict is then a mose::Error)
      * \param source who gave it, for the message
      */
     void ResolveTableAttribute(const std::string& name,
                                const AttributeValue& value,
                                bool isExplicit,
                                const std::string& source);
-    /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a MoseError if
+    /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a mose::Error if
     /// the user set it to another value \param name the attribute \param value the value
     void SetFromTemplate(const std::string& name, uint32_t value);
     /// Installs ns-3's default root queue disc on a device with flow control and no disc yet

@@ -170,7 +170,7 @@ MoseTrafficHelper::MakeTransfers(const std::vector<mose::Flow>& flows)
     {
         // a uniform sample without replacement: the first MaxFlows of a uniform permutation,
         // then back in the flows' own order
-        mose::MoseRandom rng(m_sample);
+        mose::Random rng(m_sample);
         rng.Shuffle(chosen);
         chosen.resize(m_maxFlows);
         std::sort(chosen.begin(), chosen.end());
@@ -216,11 +216,11 @@ MoseTrafficHelper::MakeTransfers(const std::vector<mose::Flow>& flows)
         const double bytes = std::round(t.demand * static_cast<double>(m_bytesPerUnit));
         if (!(bytes >= 1) || bytes > 1e18)
         {
-            throw mose::MoseError("a transfer " + std::to_string(t.src) + "->" +
-                                  std::to_string(t.dst) + " of demand " + std::to_string(t.demand) +
-                                  " at BytesPerUnit=" + std::to_string(m_bytesPerUnit) +
-                                  " would carry " + std::to_string(bytes) +
-                                  " bytes; allowed: 1 to 1e18 bytes per transfer");
+            throw mose::Error("a transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) +
+                              " of demand " + std::to_string(t.demand) +
+                              " at BytesPerUnit=" + std::to_string(m_bytesPerUnit) +
+                              " would carry " + std::to_string(bytes) +
+                              " bytes; allowed: 1 to 1e18 bytes per transfer");
         }
         t.bytes = static_cast<uint64_t>(bytes);
     }
@@ -247,9 +247,9 @@ EndpointAddress(Ptr<Node> node, uint32_t group)
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     if (!ipv4)
     {
-        throw mose::MoseError("the endpoint of group " + std::to_string(group) + " (node " +
-                              std::to_string(node->GetId()) +
-                              ") has no IPv4 stack; install the Internet stack first");
+        throw mose::Error("the endpoint of group " + std::to_string(group) + " (node " +
+                          std::to_string(node->GetId()) +
+                          ") has no IPv4 stack; install the Internet stack first");
     }
     for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
     {
@@ -262,8 +262,8 @@ EndpointAddress(Ptr<Node> node, uint32_t group)
             }
         }
     }
-    throw mose::MoseError("the endpoint of group " + std::to_string(group) + " (node " +
-                          std::to_string(node->GetId()) + ") has no IPv4 address");
+    throw mose::Error("the endpoint of group " + std::to_string(group) + " (node " +
+                      std::to_string(node->GetId()) + ") has no IPv4 address");
 }
 
 } // namespace
@@ -276,7 +276,7 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
     {
         if (f.src >= endpoints.GetN() || f.dst >= endpoints.GetN())
         {
-            throw mose::MoseError(
+            throw mose::Error(
                 "a flow " + std::to_string(f.src) + "->" + std::to_string(f.dst) +
                 " names a group without endpoint: " + std::to_string(endpoints.GetN()) +
                 " endpoints (groups 0 to " + std::to_string(endpoints.GetN() - 1) + ")");
@@ -301,11 +301,11 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
         }
         if (sinksAt[g] > 65535u - m_sinkPortBase + 1u)
         {
-            throw mose::MoseError(
-                "group " + std::to_string(g) + " receives " + std::to_string(sinksAt[g]) +
-                " transfers but SinkPortBase=" + std::to_string(m_sinkPortBase) +
-                " leaves ports for " + std::to_string(65535u - m_sinkPortBase + 1u) +
-                "; lower SinkPortBase, or use Aggregation=per-pair");
+            throw mose::Error("group " + std::to_string(g) + " receives " +
+                              std::to_string(sinksAt[g]) +
+                              " transfers but SinkPortBase=" + std::to_string(m_sinkPortBase) +
+                              " leaves ports for " + std::to_string(65535u - m_sinkPortBase + 1u) +
+                              "; lower SinkPortBase, or use Aggregation=per-pair");
         }
     }
 
@@ -315,7 +315,7 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
     // Socket::CreateSocket when the first sender starts
     if (!m_socketFactory.IsChildOf(SocketFactory::GetTypeId()))
     {
-        throw mose::MoseError(
+        throw mose::Error(
             "invalid MoseTrafficHelper::SocketFactory = " + m_socketFactory.GetName() +
             ": not a socket factory (a child of ns3::SocketFactory, e.g. "
             "ns3::TcpSocketFactory or ns3::UdpSocketFactory)");
@@ -324,7 +324,7 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
     {
         if (used[g] && !endpoints.Get(g)->GetObject<SocketFactory>(m_socketFactory))
         {
-            throw mose::MoseError(
+            throw mose::Error(
                 "invalid MoseTrafficHelper::SocketFactory = " + m_socketFactory.GetName() +
                 ": the endpoint of group " + std::to_string(g) + " (node " +
                 std::to_string(endpoints.Get(g)->GetId()) +
@@ -333,14 +333,14 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
     }
     if (udp && m_sendSize > MAX_UDP_PAYLOAD)
     {
-        throw mose::MoseError("invalid MoseTrafficHelper::SendSize = " +
-                              std::to_string(m_sendSize) + ": a UDP datagram carries at most " +
-                              std::to_string(MAX_UDP_PAYLOAD) + " bytes over IPv4");
+        throw mose::Error("invalid MoseTrafficHelper::SendSize = " + std::to_string(m_sendSize) +
+                          ": a UDP datagram carries at most " + std::to_string(MAX_UDP_PAYLOAD) +
+                          " bytes over IPv4");
     }
     if (udp && m_udpRate.GetBitRate() == 0)
     {
-        throw mose::MoseError("invalid MoseTrafficHelper::UdpDataRate = 0bps: a UDP sender needs "
-                              "a rate > 0");
+        throw mose::Error("invalid MoseTrafficHelper::UdpDataRate = 0bps: a UDP sender needs "
+                          "a rate > 0");
     }
     if (tcp)
     {

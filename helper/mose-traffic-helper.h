@@ -79,7 +79,7 @@ class MoseTrafficHelper : public Object
     /**
      * \brief Installs one sender and one sink per transfer.
      *
-     * Throws a mose::MoseError (before anything is installed) when a flow names a group that
+     * Throws a mose::Error (before anything is installed) when a flow names a group that
      * has no endpoint, an endpoint has no IPv4 address, a transfer would carry 0 bytes, or a
      * destination would need more sink ports than [SinkPortBase, 65535] holds.
      * \param endpoints node i runs group i's applications (the group node, or one of its hosts)

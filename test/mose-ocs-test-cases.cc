@@ -167,13 +167,13 @@ class MoseOcsDropTestCase : public TestCase
 
 /**
  * \ingroup mose-tests
- * \brief Bad OCS input is a MoseError naming the value, in release builds too.
+ * \brief Bad OCS input is a mose::Error naming the value, in release builds too.
  */
 class MoseOcsBadInputTestCase : public TestCase
 {
   public:
     MoseOcsBadInputTestCase()
-        : TestCase("OCS bad input gets a MoseError")
+        : TestCase("OCS bad input gets a mose::Error")
     {
     }
 

@@ -64,17 +64,17 @@ class MosePacketFabricTestCase : public TestCase
     void DoRun() override
     {
         const RoleAssignment roles = RoleAssignment::Contiguous({8, 8, 16});
-        MoseRandom assignRng = MoseRandom::Create(2, MoseStream::ASSIGNMENT);
+        Random assignRng = Random::Create(2, Stream::ASSIGNMENT);
         const PdAssignment assignment =
             PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
         PdBiasedOptions options;
         options.reservedPorts = 3;
-        MoseRandom templateRng = MoseRandom::Create(2, MoseStream::PD_BIASED);
+        Random templateRng = Random::Create(2, Stream::PD_BIASED);
         const CircuitGraph graph =
             BuildPdBiasedTemplate(roles, 4, assignment, options, templateRng);
         TrafficOptions trafficOptions;
         trafficOptions.flows = 150;
-        MoseRandom trafficRng = MoseRandom::Create(2, MoseStream::TRAFFIC);
+        Random trafficRng = Random::Create(2, Stream::TRAFFIC);
         const std::vector<Flow> flows =
             GenerateTraffic(roles, assignment, trafficOptions, trafficRng);
         const uint64_t seed = DeriveRoutingSeed(2);
@@ -123,20 +123,20 @@ class MosePacketFabricTestCase : public TestCase
 
 /**
  * \ingroup mose-tests
- * \brief MoseTopologyHelper rejects input it cannot realise with a MoseError naming the value.
+ * \brief MoseTopologyHelper rejects input it cannot realise with a mose::Error naming the value.
  */
 class MosePacketBadInputTestCase : public TestCase
 {
   public:
     MosePacketBadInputTestCase()
-        : TestCase("Packet-level fabric: bad input gets a MoseError")
+        : TestCase("Packet-level fabric: bad input gets a mose::Error")
     {
     }
 
   private:
     void DoRun() override
     {
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+        Random rng = Random::Create(1, Stream::UNIFORM);
         const CircuitGraph graph = BuildUniformTemplate(16, 4, rng);
         Ptr<MoseTopologyHelper> roles = CreateObject<MoseTopologyHelper>();
         roles->SetAttribute("Groups", UintegerValue(16));
@@ -180,7 +180,7 @@ class MosePacketDctcpRedTestCase : public TestCase
   private:
     void DoRun() override
     {
-        MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+        Random rng = Random::Create(3, Stream::UNIFORM);
         Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
         topo->SetAttribute("Groups", UintegerValue(16));
         topo->SetCircuitGraph(BuildUniformTemplate(16, 4, rng));
@@ -258,7 +258,7 @@ class MosePacketAttributePrecedenceTestCase : public TestCase
   private:
     void DoRun() override
     {
-        MoseFlowExperimentConfig config;
+        FlowExperimentConfig config;
         config.nodes = 16;
         config.degree = 4;
         config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);

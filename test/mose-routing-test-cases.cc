@@ -128,13 +128,13 @@ class MoseRoutingTcpTestCase : public TestCase
 
 /**
  * \ingroup mose-tests
- * \brief Bad packet-level configuration gets a MoseError naming the value.
+ * \brief Bad packet-level configuration gets a mose::Error naming the value.
  */
 class MoseRoutingBadInputTestCase : public TestCase
 {
   public:
     MoseRoutingBadInputTestCase()
-        : TestCase("Packet-level routing: bad input gets a MoseError")
+        : TestCase("Packet-level routing: bad input gets a mose::Error")
     {
     }
 

@@ -72,7 +72,7 @@ struct RoutingFabric
                uint64_t seed,
                uint32_t hostsPerGroup = 0)
     {
-        MoseRandom rng = MoseRandom::Create(run, MoseStream::UNIFORM);
+        Random rng = Random::Create(run, Stream::UNIFORM);
         graph = std::make_shared<const CircuitGraph>(BuildUniformTemplate(groups, degree, rng));
         n = groups;
         d = degree;

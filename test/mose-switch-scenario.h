@@ -65,28 +65,26 @@ struct SwitchScenario
     {
         roles[0] = RoleAssignment::Contiguous({groups / 4, groups / 4, groups / 2});
         roles[1] = RoleAssignment::Contiguous({groups / 16, groups / 16, groups - groups / 8});
-        MoseRandom a0 = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+        Random a0 = Random::Create(run, Stream::ASSIGNMENT);
         assignments[0] = PdAssignment::Draw(roles[0], PdAssignmentKind::ONE_TO_ONE, 1, a0);
-        MoseRandom a1 = MoseRandom::Create(run, MoseStream::ASSIGNMENT_TRAINING);
+        Random a1 = Random::Create(run, Stream::ASSIGNMENT_TRAINING);
         assignments[1] = PdAssignment::Draw(roles[1], PdAssignmentKind::ONE_TO_ONE, 1, a1);
-        MoseRandom u = MoseRandom::Create(run, MoseStream::UNIFORM);
+        Random u = Random::Create(run, Stream::UNIFORM);
         templates[0] = BuildUniformTemplate(groups, 4, u);
         PdBiasedOptions pd;
         pd.reservedPorts = 3;
-        MoseRandom p = MoseRandom::Create(run, MoseStream::PD_BIASED);
+        Random p = Random::Create(run, Stream::PD_BIASED);
         templates[1] = BuildPdBiasedTemplate(roles[0], 4, assignments[0], pd, p);
         PdBiasedOptions comp;
         comp.reservedPorts = 1;
-        MoseRandom c = MoseRandom::Create(run, MoseStream::COMPROMISE);
+        Random c = Random::Create(run, Stream::COMPROMISE);
         templates[2] = BuildPdBiasedTemplate(roles[0], 4, assignments[0], comp, c);
         for (std::size_t m = 0; m < 2; ++m)
         {
             TrafficOptions traffic;
             traffic.flows = flowCount;
             traffic.kvShare = m == 0 ? 0.7 : 0.3;
-            MoseRandom t =
-                MoseRandom::Create(run,
-                                   m == 0 ? MoseStream::TRAFFIC : MoseStream::TRAFFIC_TRAINING);
+            Random t = Random::Create(run, m == 0 ? Stream::TRAFFIC : Stream::TRAFFIC_TRAINING);
             flows[m] = GenerateTraffic(roles[m], assignments[m], traffic, t);
         }
     }

@@ -28,10 +28,10 @@ namespace test
 {
 
 /**
- * \brief Whether a call fails as bad input should: with a MoseError naming the value.
+ * \brief Whether a call fails as bad input should: with a mose::Error naming the value.
  * \param f the call
  * \param text a part of the message it must contain
- * \return true if f throws a MoseError whose message contains text
+ * \return true if f throws a mose::Error whose message contains text
  */
 template <class F>
 bool
@@ -41,7 +41,7 @@ Throws(F f, const std::string& text)
     {
         f();
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         return std::string(e.what()).find(text) != std::string::npos;
     }

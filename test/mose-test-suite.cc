@@ -78,9 +78,9 @@ class MoseUniformTemplateTestCase : public TestCase
   private:
     void DoRun() override
     {
-        MoseRandom a = MoseRandom::Create(1, MoseStream::UNIFORM);
-        MoseRandom b = MoseRandom::Create(1, MoseStream::UNIFORM);
-        MoseRandom c = MoseRandom::Create(2, MoseStream::UNIFORM);
+        Random a = Random::Create(1, Stream::UNIFORM);
+        Random b = Random::Create(1, Stream::UNIFORM);
+        Random c = Random::Create(2, Stream::UNIFORM);
         CircuitGraph ga = BuildUniformTemplate(1024, 4, a);
         CircuitGraph gb = BuildUniformTemplate(1024, 4, b);
         CircuitGraph gc = BuildUniformTemplate(1024, 4, c);
@@ -108,7 +108,7 @@ class MosePdBiasedTemplateTestCase : public TestCase
     void DoRun() override
     {
         RoleAssignment roles = RoleAssignment::Contiguous(RoleCounts::InferenceHeavyDefault());
-        MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+        Random arng = Random::Create(1, Stream::ASSIGNMENT);
         PdAssignment assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
         for (uint32_t r : {3U, 1U})
         {
@@ -117,7 +117,7 @@ class MosePdBiasedTemplateTestCase : public TestCase
                 PdBiasedOptions options;
                 options.reservedPorts = r;
                 options.completion = completion;
-                MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+                Random rng = Random::Create(1, Stream::PD_BIASED);
                 CircuitGraph g = BuildPdBiasedTemplate(roles, 4, assignment, options, rng);
                 NS_TEST_EXPECT_MSG_EQ(g.FindProblem(4), "", "simple, connected, 4-regular");
                 std::vector<uint32_t> pd = CountPdCircuits(g, roles);
@@ -196,13 +196,13 @@ class MoseRingMetricsTestCase : public TestCase
 
 /**
  * \ingroup mose-tests
- * \brief Impossible parameters are reported with a MoseError, in release builds too.
+ * \brief Impossible parameters are reported with a mose::Error, in release builds too.
  */
 class MoseBadInputTestCase : public TestCase
 {
   public:
     MoseBadInputTestCase()
-        : TestCase("Bad input gets a MoseError")
+        : TestCase("Bad input gets a mose::Error")
     {
     }
 
@@ -229,7 +229,7 @@ class MoseBadInputTestCase : public TestCase
         RoleAssignment roles = RoleAssignment::Contiguous({4, 4, 4});
         PdBiasedOptions options;
         options.reservedPorts = 5;
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+        Random rng = Random::Create(1, Stream::PD_BIASED);
         NS_TEST_EXPECT_MSG_EQ(
             test::Throws([&] { BuildPdBiasedTemplate(roles, 4, PdAssignment(), options, rng); },
                          "reservedPorts"),

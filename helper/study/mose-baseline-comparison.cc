@@ -59,14 +59,14 @@ SameFlows(const std::vector<Flow>& a, const std::vector<Flow>& b)
 
 } // namespace
 
-std::vector<MoseBaselineSpec>
+std::vector<BaselineSpec>
 DefaultBaselineSpecs(uint32_t nodes, const std::string& nodesName)
 {
     NS_LOG_FUNCTION(nodes << nodesName);
-    std::vector<MoseBaselineSpec> specs;
+    std::vector<BaselineSpec> specs;
     for (SwitchlessBaseline b : ALL_SWITCHLESS_BASELINES)
     {
-        MoseBaselineSpec spec;
+        BaselineSpec spec;
         spec.baseline = b;
         spec.shape = DefaultSwitchlessShape(b, nodes, nodesName);
         spec.shapeName = ToString(b) + " shape";
@@ -76,32 +76,32 @@ DefaultBaselineSpecs(uint32_t nodes, const std::string& nodesName)
 }
 
 std::string
-MoseComparisonRow::GetName() const
+ComparisonRow::GetName() const
 {
     return isBaseline ? ToString(baseline) : ToString(policy);
 }
 
 std::string
-MoseComparisonRow::GetShapeText() const
+ComparisonRow::GetShapeText() const
 {
     return isBaseline ? shape.ToString() : "random";
 }
 
 std::string
-MoseComparisonRow::GetLabel() const
+ComparisonRow::GetLabel() const
 {
     return GetName() + " d=" + std::to_string(degree);
 }
 
-MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfig& config)
+BaselineComparison::BaselineComparison(const BaselineComparisonConfig& config)
     : m_config(config)
 {
     NS_LOG_FUNCTION(this);
-    const MoseFlowExperimentConfig& study = m_config.study;
+    const FlowExperimentConfig& study = m_config.study;
     study.Validate();
     // the baselines: shapes checked against N, graphs built once (they are not random)
     std::set<uint32_t> degrees{study.degree};
-    for (const MoseBaselineSpec& spec : m_config.baselines)
+    for (const BaselineSpec& spec : m_config.baselines)
     {
         ValidateSwitchlessShape(spec.baseline, study.nodes, spec.shape, spec.shapeName, "--nodes");
         m_graphs.push_back(std::make_shared<const CircuitGraph>(
@@ -122,12 +122,12 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
         group.degree = d;
         if (d == study.degree)
         {
-            group.builder = std::make_unique<MoseScenarioBuilder>(study);
+            group.builder = std::make_unique<ScenarioBuilder>(study);
             m_studyGroup = m_groups.size();
         }
         else
         {
-            MoseFlowExperimentConfig c = study;
+            FlowExperimentConfig c = study;
             c.degree = d;
             c.pdReservedPorts = m_config.baselineReservedPorts.value_or(DefaultPdReservedPorts(d));
             if (c.assignment == PdAssignmentKind::MANY_TO_ONE && c.assignmentCap == 0)
@@ -136,7 +136,7 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
             }
             try
             {
-                group.builder = std::make_unique<MoseScenarioBuilder>(c);
+                group.builder = std::make_unique<ScenarioBuilder>(c);
                 // the templates of the first run: a degree where they cannot be built is left
                 // out here rather than failing every seed later
                 for (TemplateId id : ALL_TEMPLATES)
@@ -144,7 +144,7 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
                     group.builder->BuildTemplate(study.firstRun, id);
                 }
             }
-            catch (const MoseError& e)
+            catch (const Error& e)
             {
                 NS_LOG_LOGIC("no policies at d=" << d << ": " << e.what());
                 skipped[d] = e.what();
@@ -166,7 +166,7 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
             }
             for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
             {
-                MoseComparisonRow row;
+                ComparisonRow row;
                 row.policy = ALL_POLICIES[i];
                 row.degree = d;
                 g.rows[i] = m_rows.size();
@@ -175,12 +175,12 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
         }
         for (std::size_t i = 0; i < m_config.baselines.size(); ++i)
         {
-            const MoseBaselineSpec& spec = m_config.baselines[i];
+            const BaselineSpec& spec = m_config.baselines[i];
             if (GetBaselineDegree(spec.baseline, spec.shape) != d)
             {
                 continue;
             }
-            MoseComparisonRow row;
+            ComparisonRow row;
             row.isBaseline = true;
             row.baseline = spec.baseline;
             row.shape = spec.shape;
@@ -192,11 +192,11 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
     // a baseline whose degree was not added (moseAtBaselineDegrees off) goes last
     for (std::size_t i = 0; i < m_config.baselines.size(); ++i)
     {
-        const MoseBaselineSpec& spec = m_config.baselines[i];
+        const BaselineSpec& spec = m_config.baselines[i];
         const uint32_t d = GetBaselineDegree(spec.baseline, spec.shape);
         if (degrees.count(d) == 0)
         {
-            MoseComparisonRow row;
+            ComparisonRow row;
             row.isBaseline = true;
             row.baseline = spec.baseline;
             row.shape = spec.shape;
@@ -207,7 +207,7 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
     }
 
     // notes: each baseline's port budget and what it is compared with
-    for (const MoseBaselineSpec& spec : m_config.baselines)
+    for (const BaselineSpec& spec : m_config.baselines)
     {
         const uint32_t d = GetBaselineDegree(spec.baseline, spec.shape);
         std::ostringstream note;
@@ -242,43 +242,43 @@ MoseBaselineComparison::MoseBaselineComparison(const MoseBaselineComparisonConfi
     }
 }
 
-const MoseBaselineComparisonConfig&
-MoseBaselineComparison::GetConfig() const
+const BaselineComparisonConfig&
+BaselineComparison::GetConfig() const
 {
     return m_config;
 }
 
-const std::vector<MoseComparisonRow>&
-MoseBaselineComparison::GetRows() const
+const std::vector<ComparisonRow>&
+BaselineComparison::GetRows() const
 {
     return m_rows;
 }
 
 const std::vector<std::string>&
-MoseBaselineComparison::GetNotes() const
+BaselineComparison::GetNotes() const
 {
     return m_notes;
 }
 
 const CircuitGraph&
-MoseBaselineComparison::GetBaselineGraph(std::size_t i) const
+BaselineComparison::GetBaselineGraph(std::size_t i) const
 {
     if (i >= m_graphs.size())
     {
-        throw MoseError("baseline " + std::to_string(i) + " does not exist (" +
-                        std::to_string(m_graphs.size()) + " baselines)");
+        throw Error("baseline " + std::to_string(i) + " does not exist (" +
+                    std::to_string(m_graphs.size()) + " baselines)");
     }
     return *m_graphs[i];
 }
 
 uint32_t
-MoseBaselineComparison::GetSeedsDone() const
+BaselineComparison::GetSeedsDone() const
 {
     return m_seedsDone;
 }
 
 std::size_t
-MoseBaselineComparison::Index(uint32_t seed, WorkloadMode mode, std::size_t row) const
+BaselineComparison::Index(uint32_t seed, WorkloadMode mode, std::size_t row) const
 {
     return (static_cast<std::size_t>(seed) * ALL_MODES.size() + static_cast<std::size_t>(mode)) *
                m_rows.size() +
@@ -286,16 +286,16 @@ MoseBaselineComparison::Index(uint32_t seed, WorkloadMode mode, std::size_t row)
 }
 
 void
-MoseBaselineComparison::EvaluateSeed(uint32_t seed)
+BaselineComparison::EvaluateSeed(uint32_t seed)
 {
     NS_LOG_FUNCTION(this << seed);
-    const MoseFlowExperimentConfig& c = m_config.study;
+    const FlowExperimentConfig& c = m_config.study;
     const uint64_t run = c.firstRun + seed;
-    const MoseScenario study = m_groups[m_studyGroup].builder->Build(run);
+    const Scenario study = m_groups[m_studyGroup].builder->Build(run);
     for (std::size_t gi = 0; gi < m_groups.size(); ++gi)
     {
         const DegreeGroup& g = m_groups[gi];
-        MoseScenario other;
+        Scenario other;
         if (gi != m_studyGroup)
         {
             other = g.builder->Build(run);
@@ -304,13 +304,13 @@ MoseBaselineComparison::EvaluateSeed(uint32_t seed)
                 const auto m = static_cast<std::size_t>(mode);
                 if (!SameFlows(other.flows[m], study.flows[m]))
                 {
-                    throw MoseError("the policies at d = " + std::to_string(g.degree) +
-                                    " drew other " + ToString(mode) + " flows than at d = " +
-                                    std::to_string(c.degree) + " in run " + std::to_string(run));
+                    throw Error("the policies at d = " + std::to_string(g.degree) + " drew other " +
+                                ToString(mode) + " flows than at d = " + std::to_string(c.degree) +
+                                " in run " + std::to_string(run));
                 }
             }
         }
-        const MoseScenario& s = gi == m_studyGroup ? study : other;
+        const Scenario& s = gi == m_studyGroup ? study : other;
         for (WorkloadMode mode : ALL_MODES)
         {
             const auto m = static_cast<std::size_t>(mode);
@@ -354,14 +354,14 @@ MoseBaselineComparison::EvaluateSeed(uint32_t seed)
 }
 
 void
-MoseBaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+BaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     NS_LOG_FUNCTION(this);
-    const MoseFlowExperimentConfig& c = m_config.study;
+    const FlowExperimentConfig& c = m_config.study;
     m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * m_rows.size(),
                      FlowMetrics());
     m_seedsDone = 0;
-    // as MoseFlowExperimentHelper::Run(): each seed's results go to their own slots
+    // as FlowExperimentHelper::Run(): each seed's results go to their own slots
     ForEachSeed(
         c.seeds,
         c.threads,
@@ -371,19 +371,19 @@ MoseBaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progr
 }
 
 const FlowMetrics&
-MoseBaselineComparison::GetMetrics(uint32_t seed, WorkloadMode mode, std::size_t row) const
+BaselineComparison::GetMetrics(uint32_t seed, WorkloadMode mode, std::size_t row) const
 {
     if (seed >= m_seedsDone || row >= m_rows.size())
     {
-        throw MoseError("seed " + std::to_string(seed) + ", row " + std::to_string(row) +
-                        " has not been evaluated (" + std::to_string(m_seedsDone) +
-                        " seeds done, " + std::to_string(m_rows.size()) + " rows)");
+        throw Error("seed " + std::to_string(seed) + ", row " + std::to_string(row) +
+                    " has not been evaluated (" + std::to_string(m_seedsDone) + " seeds done, " +
+                    std::to_string(m_rows.size()) + " rows)");
     }
     return m_results[Index(seed, mode, row)];
 }
 
-MoseSummary
-MoseBaselineComparison::Summarize(WorkloadMode mode, std::size_t row, Metric metric) const
+Summary
+BaselineComparison::Summarize(WorkloadMode mode, std::size_t row, Metric metric) const
 {
     Average<double> avg;
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
@@ -394,12 +394,12 @@ MoseBaselineComparison::Summarize(WorkloadMode mode, std::size_t row, Metric met
 }
 
 void
-MoseBaselineComparison::PrintTables(std::ostream& os) const
+BaselineComparison::PrintTables(std::ostream& os) const
 {
     NS_LOG_FUNCTION(this << &os);
-    const MoseFlowExperimentConfig& c = m_config.study;
+    const FlowExperimentConfig& c = m_config.study;
     auto head = [this, &os](WorkloadMode mode, std::size_t row) {
-        const MoseComparisonRow& r = m_rows[row];
+        const ComparisonRow& r = m_rows[row];
         os << std::left << std::setw(17) << ToString(mode) << std::setw(14) << r.GetName()
            << std::setw(10) << r.GetShapeText() << std::setw(4) << r.degree;
     };
@@ -412,16 +412,16 @@ MoseBaselineComparison::PrintTables(std::ostream& os) const
        << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
 
     using M = Metric;
-    const std::vector<MoseTableColumn> loads = {{"MaxLoad", M::MAX_LOAD, 20, 2},
-                                                {"P95Load", M::P95_LOAD, 20, 2},
-                                                {"AvgHop", M::AVG_HOP, 16, 3},
-                                                {"DirectKV", M::DIRECT_KV, 16, 3},
-                                                {"KV3+hop", M::KV_THREE_PLUS, 0, 3}};
-    const std::vector<MoseTableColumn> costs = {{"KV avg", M::KV_AVG_COST, 22, 1},
-                                                {"KV P95", M::KV_P95_COST, 22, 1},
-                                                {"train avg", M::TR_AVG_COST, 22, 1},
-                                                {"train P95", M::TR_P95_COST, 0, 1}};
-    auto table = [this, &os, &head](const std::vector<MoseTableColumn>& columns) {
+    const std::vector<TableColumn> loads = {{"MaxLoad", M::MAX_LOAD, 20, 2},
+                                            {"P95Load", M::P95_LOAD, 20, 2},
+                                            {"AvgHop", M::AVG_HOP, 16, 3},
+                                            {"DirectKV", M::DIRECT_KV, 16, 3},
+                                            {"KV3+hop", M::KV_THREE_PLUS, 0, 3}};
+    const std::vector<TableColumn> costs = {{"KV avg", M::KV_AVG_COST, 22, 1},
+                                            {"KV P95", M::KV_P95_COST, 22, 1},
+                                            {"train avg", M::TR_AVG_COST, 22, 1},
+                                            {"train P95", M::TR_P95_COST, 0, 1}};
+    auto table = [this, &os, &head](const std::vector<TableColumn>& columns) {
         os << std::left << std::setw(17) << "mode" << std::setw(14) << "topology" << std::setw(10)
            << "shape" << std::setw(4) << "d";
         PrintColumnHeaders(os, columns);
@@ -453,20 +453,20 @@ MoseBaselineComparison::PrintTables(std::ostream& os) const
 }
 
 void
-MoseBaselineComparison::WriteCsv(const std::string& dir) const
+BaselineComparison::WriteCsv(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
-    MoseStudyReport::WriteOutput(dir + "/baselines_summary.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/baselines_summary.csv", [&](std::ostream& out) {
         out << "mode,topology,shape,degree,metric,mean,ci95,n\n";
         for (WorkloadMode mode : ALL_MODES)
         {
             for (std::size_t row = 0; row < m_rows.size(); ++row)
             {
-                const MoseComparisonRow& r = m_rows[row];
+                const ComparisonRow& r = m_rows[row];
                 for (Metric metric : ALL_METRICS)
                 {
-                    MoseSummary s = Summarize(mode, row, metric);
+                    Summary s = Summarize(mode, row, metric);
                     out << ToString(mode) << "," << r.GetName() << "," << r.GetShapeText() << ","
                         << r.degree << "," << ToString(metric) << "," << s.mean << "," << s.ci95
                         << "," << s.n << "\n";
@@ -474,7 +474,7 @@ MoseBaselineComparison::WriteCsv(const std::string& dir) const
             }
         }
     });
-    MoseStudyReport::WriteOutput(dir + "/baselines_per_seed.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/baselines_per_seed.csv", [&](std::ostream& out) {
         out << "run,mode,topology,shape,degree";
         for (Metric metric : ALL_METRICS)
         {
@@ -487,7 +487,7 @@ MoseBaselineComparison::WriteCsv(const std::string& dir) const
             {
                 for (std::size_t row = 0; row < m_rows.size(); ++row)
                 {
-                    const MoseComparisonRow& r = m_rows[row];
+                    const ComparisonRow& r = m_rows[row];
                     out << m_config.study.firstRun + seed << "," << ToString(mode) << ","
                         << r.GetName() << "," << r.GetShapeText() << "," << r.degree;
                     for (Metric metric : ALL_METRICS)
@@ -502,7 +502,7 @@ MoseBaselineComparison::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
-MoseBaselineComparison::WritePlots(const std::string& dir) const
+BaselineComparison::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
@@ -561,7 +561,7 @@ MoseBaselineComparison::WritePlots(const std::string& dir) const
         bool anyBaseline = false;
         for (std::size_t i = 0; i < m_rows.size(); ++i)
         {
-            MoseSummary s = Summarize(panel.mode, i, panel.metric);
+            Summary s = Summarize(panel.mode, i, panel.metric);
             (m_rows[i].isBaseline ? baselines : policies).Add(static_cast<double>(i), s.mean);
             (m_rows[i].isBaseline ? anyBaseline : anyPolicy) = true;
             errors.Add(static_cast<double>(i), s.mean, s.ci95);
@@ -577,8 +577,7 @@ MoseBaselineComparison::WritePlots(const std::string& dir) const
         }
         plot.AddDataset(errors);
         const std::string path = dir + "/" + file + ".plt";
-        MoseStudyReport::WriteOutput(path,
-                                     [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+        StudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
         written.push_back(path);
     }
     return written;

@@ -33,7 +33,7 @@ namespace mose
  * \ingroup mose
  * \brief One switchless baseline of a comparison and its shape.
  */
-struct MoseBaselineSpec
+struct BaselineSpec
 {
     SwitchlessBaseline baseline{SwitchlessBaseline::TORUS_2D}; //!< which baseline
     GridShape shape; //!< its shape (product = the study's nodes)
@@ -45,13 +45,13 @@ struct MoseBaselineSpec
  * \ingroup mose
  * \brief The parameters of a comparison of MoSE with the switchless baselines.
  */
-struct MoseBaselineComparisonConfig
+struct BaselineComparisonConfig
 {
     /// the study: nodes, traffic, routing, seeds, threads; MoSE and the static policies are
     /// evaluated at its degree as configured
-    MoseFlowExperimentConfig study;
+    FlowExperimentConfig study;
     /// the baselines (shapes validated against study.nodes)
-    std::vector<MoseBaselineSpec> baselines;
+    std::vector<BaselineSpec> baselines;
     /// also evaluate MoSE and the static policies at each baseline degree that differs from
     /// study.degree (equal port budget), with pdReservedPorts = baselineReservedPorts there
     bool moseAtBaselineDegrees{true};
@@ -67,16 +67,16 @@ struct MoseBaselineComparisonConfig
  *        their most balanced shapes (DefaultSwitchlessShape()).
  * \param nodes N
  * \param nodesName how messages name N
- * \return the specs; throws a MoseError if N has no default shape for one of them
+ * \return the specs; throws a mose::Error if N has no default shape for one of them
  */
-std::vector<MoseBaselineSpec> DefaultBaselineSpecs(uint32_t nodes,
-                                                   const std::string& nodesName = "nodes");
+std::vector<BaselineSpec> DefaultBaselineSpecs(uint32_t nodes,
+                                               const std::string& nodesName = "nodes");
 
 /**
  * \ingroup mose
  * \brief One row of the comparison: a policy at a degree, or a switchless baseline.
  */
-struct MoseComparisonRow
+struct ComparisonRow
 {
     bool isBaseline{false};                                    //!< a baseline, not a policy
     Policy policy{Policy::MOSE};                               //!< the policy (!isBaseline)
@@ -97,30 +97,30 @@ struct MoseComparisonRow
  * \brief Evaluates MoSE, the static policies and the switchless baselines on the same traffic,
  *        with the same routing and metrics as the flow-level study.
  *
- * For each seed (run firstRun + k) it draws the study's scenario (MoseScenarioBuilder::Build())
+ * For each seed (run firstRun + k) it draws the study's scenario (ScenarioBuilder::Build())
  * and evaluates, on the flows of both modes: every policy's template at study.degree; the same
  * at every baseline degree that differs (a builder whose config has degree = d and
  * pdReservedPorts = d - 1, or baselineReservedPorts if set; its flows are checked to be the
  * study's, flow for flow); and each baseline's fixed graph. All evaluations use ShortestPathRouting
  * with the study's rule and the run's routingSeed, and EvaluateFlows(); the statistics over seeds
- * are those of the study (mean and 95% confidence half-width, MoseSummary). If the policies cannot
- * be built at a baseline's degree (MoseFlowExperimentConfig::Validate() rejects it), that degree's
+ * are those of the study (mean and 95% confidence half-width, Summary). If the policies cannot
+ * be built at a baseline's degree (FlowExperimentConfig::Validate() rejects it), that degree's
  * policy rows are left out and GetNotes() says why.
  */
-class MoseBaselineComparison
+class BaselineComparison
 {
   public:
     /**
-     * \param config the parameters: validated here (MoseError naming the parameter), the
+     * \param config the parameters: validated here (Error naming the parameter), the
      *        baselines' graphs are built here
      */
-    explicit MoseBaselineComparison(const MoseBaselineComparisonConfig& config);
+    explicit BaselineComparison(const BaselineComparisonConfig& config);
 
     /// \return the configuration
-    const MoseBaselineComparisonConfig& GetConfig() const;
+    const BaselineComparisonConfig& GetConfig() const;
 
     /// \return the rows, in table order: by degree, the policies before the baselines
-    const std::vector<MoseComparisonRow>& GetRows() const;
+    const std::vector<ComparisonRow>& GetRows() const;
 
     /// \return remarks on the comparison (port budgets, degrees left out and why)
     const std::vector<std::string>& GetNotes() const;
@@ -152,7 +152,7 @@ class MoseBaselineComparison
      * \param metric the metric
      * \return its mean and 95% confidence half-width over seeds
      */
-    MoseSummary Summarize(WorkloadMode mode, std::size_t row, Metric metric) const;
+    Summary Summarize(WorkloadMode mode, std::size_t row, Metric metric) const;
 
     /**
      * \brief Prints the comparison: loads and hops, then the load-aware costs, both modes, one
@@ -191,16 +191,16 @@ class MoseBaselineComparison
     struct DegreeGroup
     {
         uint32_t degree;                                   //!< d
-        std::unique_ptr<MoseScenarioBuilder> builder;      //!< the study's builder at d
+        std::unique_ptr<ScenarioBuilder> builder;          //!< the study's builder at d
         std::array<std::size_t, ALL_POLICIES.size()> rows; //!< row of each policy
     };
 
-    MoseBaselineComparisonConfig m_config;                     //!< parameters
+    BaselineComparisonConfig m_config;                         //!< parameters
     std::vector<DegreeGroup> m_groups;                         //!< policies per degree
     std::size_t m_studyGroup{0};                               //!< the group at study.degree
     std::vector<std::shared_ptr<const CircuitGraph>> m_graphs; //!< per baseline
     std::vector<std::size_t> m_baselineRows;                   //!< per baseline, its row
-    std::vector<MoseComparisonRow> m_rows;                     //!< table rows
+    std::vector<ComparisonRow> m_rows;                         //!< table rows
     std::vector<std::string> m_notes;                          //!< remarks
     std::vector<FlowMetrics> m_results;                        //!< per (seed, mode, row)
     uint32_t m_seedsDone{0};                                   //!< seeds evaluated

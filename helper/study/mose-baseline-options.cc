@@ -22,7 +22,7 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseBaselineOptions");
 
 std::string
-MoseBaselineOptions::GetShapeOption(SwitchlessBaseline b)
+BaselineOptions::GetShapeOption(SwitchlessBaseline b)
 {
     switch (b)
     {
@@ -37,7 +37,7 @@ MoseBaselineOptions::GetShapeOption(SwitchlessBaseline b)
 }
 
 void
-MoseBaselineOptions::AddOptions(CommandLine& cmd)
+BaselineOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     AddTextOption(cmd,
@@ -67,11 +67,11 @@ MoseBaselineOptions::AddOptions(CommandLine& cmd)
                  m_moseAtBaselineDegrees);
 }
 
-MoseBaselineComparisonConfig
-MoseBaselineOptions::GetConfig(const MoseScenarioOptions& scenario) const
+BaselineComparisonConfig
+BaselineOptions::GetConfig(const ScenarioOptions& scenario) const
 {
     NS_LOG_FUNCTION(this);
-    MoseBaselineComparisonConfig config;
+    BaselineComparisonConfig config;
     config.study = scenario.GetConfig();
     config.moseAtBaselineDegrees = m_moseAtBaselineDegrees;
     if (scenario.IsGiven("pdReservedPorts"))
@@ -95,7 +95,7 @@ MoseBaselineOptions::GetConfig(const MoseScenarioOptions& scenario) const
     for (SwitchlessBaseline b : chosen)
     {
         const std::size_t i = static_cast<std::size_t>(b);
-        MoseBaselineSpec spec;
+        BaselineSpec spec;
         spec.baseline = b;
         spec.shapeName = "--" + GetShapeOption(b);
         if (m_shapes[i].empty())
@@ -104,10 +104,10 @@ MoseBaselineOptions::GetConfig(const MoseScenarioOptions& scenario) const
             {
                 spec.shape = DefaultSwitchlessShape(b, config.study.nodes, "--nodes");
             }
-            catch (const MoseError& e)
+            catch (const Error& e)
             {
-                throw MoseError(std::string(e.what()) + " (or leave " + ToString(b) +
-                                " out of --baselines)");
+                throw Error(std::string(e.what()) + " (or leave " + ToString(b) +
+                            " out of --baselines)");
             }
         }
         else
@@ -120,11 +120,11 @@ MoseBaselineOptions::GetConfig(const MoseScenarioOptions& scenario) const
     return config;
 }
 
-MoseFlowExperimentConfig
-MoseBaselineOptions::GetLargestStudy(const MoseBaselineComparisonConfig& config)
+FlowExperimentConfig
+BaselineOptions::GetLargestStudy(const BaselineComparisonConfig& config)
 {
-    MoseFlowExperimentConfig largest = config.study;
-    for (const MoseBaselineSpec& spec : config.baselines)
+    FlowExperimentConfig largest = config.study;
+    for (const BaselineSpec& spec : config.baselines)
     {
         largest.degree = std::max(largest.degree, GetBaselineDegree(spec.baseline, spec.shape));
     }

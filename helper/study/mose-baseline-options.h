@@ -27,7 +27,7 @@ namespace mose
  *        MoSE is also evaluated at their degrees (--moseAtBaselineDegrees); GetConfig() checks
  *        them and names the option in every message.
  */
-class MoseBaselineOptions
+class BaselineOptions
 {
   public:
     /**
@@ -45,13 +45,13 @@ class MoseBaselineOptions
      * \param scenario the scenario options, after cmd.Parse()
      * \return the configuration
      */
-    MoseBaselineComparisonConfig GetConfig(const MoseScenarioOptions& scenario) const;
+    BaselineComparisonConfig GetConfig(const ScenarioOptions& scenario) const;
 
     /**
      * \param config a comparison's configuration
      * \return its study at the largest degree it evaluates (for CheckStudyMemory())
      */
-    static MoseFlowExperimentConfig GetLargestStudy(const MoseBaselineComparisonConfig& config);
+    static FlowExperimentConfig GetLargestStudy(const BaselineComparisonConfig& config);
 
     /**
      * \param b a baseline

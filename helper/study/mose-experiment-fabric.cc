@@ -24,8 +24,11 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseExperimentFabric");
 
+namespace mose
+{
+
 Ptr<MoseTopologyHelper>
-MoseExperimentFabric::PrepareTopology()
+ExperimentFabric::PrepareTopology()
 {
     // created here, not with the fabric: where the drivers created it before
     if (!m_topology && !m_finished)
@@ -36,27 +39,27 @@ MoseExperimentFabric::PrepareTopology()
 }
 
 Ptr<MoseTopologyHelper>
-MoseExperimentFabric::GetTopology() const
+ExperimentFabric::GetTopology() const
 {
     return m_topology;
 }
 
 void
-MoseExperimentFabric::Install(const mose::MoseFlowExperimentConfig& scenario,
-                              const mose::RoleAssignment& roles,
-                              const mose::CircuitGraph& graph,
-                              uint64_t routingSeed,
-                              bool countCircuits)
+ExperimentFabric::Install(const mose::FlowExperimentConfig& scenario,
+                          const mose::RoleAssignment& roles,
+                          const mose::CircuitGraph& graph,
+                          uint64_t routingSeed,
+                          bool countCircuits)
 {
     NS_LOG_FUNCTION(this << routingSeed << countCircuits);
     if (m_finished)
     {
-        throw mose::MoseError("MoseExperimentFabric::Install: the fabric was finished (one "
-                              "fabric per Simulator lifetime)");
+        throw mose::Error("ExperimentFabric::Install: the fabric was finished (one "
+                          "fabric per Simulator lifetime)");
     }
     if (m_loss)
     {
-        throw mose::MoseError("MoseExperimentFabric::Install: the fabric is installed already");
+        throw mose::Error("ExperimentFabric::Install: the fabric is installed already");
     }
     PrepareTopology();
     m_topology->SetAttribute("Groups", UintegerValue(scenario.nodes));
@@ -77,27 +80,27 @@ MoseExperimentFabric::Install(const mose::MoseFlowExperimentConfig& scenario,
 }
 
 Ptr<MoseCircuitMonitor>
-MoseExperimentFabric::GetCircuitMonitor() const
+ExperimentFabric::GetCircuitMonitor() const
 {
     return m_circuits;
 }
 
 Ptr<MoseLossMonitor>
-MoseExperimentFabric::GetLossMonitor() const
+ExperimentFabric::GetLossMonitor() const
 {
     return m_loss;
 }
 
 Ptr<MoseTrafficHelper>
-MoseExperimentFabric::InstallTraffic(const std::vector<mose::Flow>& flows)
+ExperimentFabric::InstallTraffic(const std::vector<mose::Flow>& flows)
 {
     NS_LOG_FUNCTION(this << flows.size());
     if (!m_loss)
     {
-        throw mose::MoseError("MoseExperimentFabric::InstallTraffic needs Install() before it");
+        throw mose::Error("ExperimentFabric::InstallTraffic needs Install() before it");
     }
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
-    traffic->AssignStreams(mose::MoseStream::TRANSFERS);
+    traffic->AssignStreams(mose::Stream::TRANSFERS);
     if (m_traffic.empty())
     {
         UintegerValue unit;
@@ -110,17 +113,16 @@ MoseExperimentFabric::InstallTraffic(const std::vector<mose::Flow>& flows)
 }
 
 Ptr<MoseModeSwitcher>
-MoseExperimentFabric::InstallSwitcher(const MoseModeSwitcherHelper& helper,
-                                      mose::Policy policy,
-                                      const mose::MoseScenario& scenario,
-                                      const std::vector<MoseModeBoundary>& schedule,
-                                      mose::WorkloadMode initialMode)
+ExperimentFabric::InstallSwitcher(const MoseModeSwitcherHelper& helper,
+                                  mose::Policy policy,
+                                  const mose::Scenario& scenario,
+                                  const std::vector<MoseModeBoundary>& schedule,
+                                  mose::WorkloadMode initialMode)
 {
     NS_LOG_FUNCTION(this);
     if (!m_loss || m_switcher)
     {
-        throw mose::MoseError(
-            "MoseExperimentFabric::InstallSwitcher needs Install() before it, once");
+        throw mose::Error("ExperimentFabric::InstallSwitcher needs Install() before it, once");
     }
     MoseModeSwitcherHelper h = helper;
     h.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(policy, scenario));
@@ -132,7 +134,7 @@ MoseExperimentFabric::InstallSwitcher(const MoseModeSwitcherHelper& helper,
 }
 
 const std::vector<Ptr<MoseTrafficHelper>>&
-MoseExperimentFabric::InstallModeTraffic(
+ExperimentFabric::InstallModeTraffic(
     const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
     Time firstStart,
     Time end,
@@ -141,8 +143,7 @@ MoseExperimentFabric::InstallModeTraffic(
     NS_LOG_FUNCTION(this << firstStart << end << startWindow);
     if (!m_switcher)
     {
-        throw mose::MoseError(
-            "MoseExperimentFabric::InstallModeTraffic needs InstallSwitcher() before it");
+        throw mose::Error("ExperimentFabric::InstallModeTraffic needs InstallSwitcher() before it");
     }
     const std::vector<Ptr<MoseTrafficHelper>> traffic =
         MoseModeSwitcherHelper::InstallModeTraffic(m_switcher,
@@ -151,7 +152,7 @@ MoseExperimentFabric::InstallModeTraffic(
                                                    firstStart,
                                                    end,
                                                    startWindow,
-                                                   mose::MoseStream::TRANSFERS);
+                                                   mose::Stream::TRANSFERS);
     if (m_traffic.empty() && !traffic.empty())
     {
         UintegerValue unit;
@@ -163,40 +164,40 @@ MoseExperimentFabric::InstallModeTraffic(
 }
 
 Ptr<MoseModeSwitcher>
-MoseExperimentFabric::GetSwitcher() const
+ExperimentFabric::GetSwitcher() const
 {
     return m_switcher;
 }
 
 const std::vector<Ptr<MoseTrafficHelper>>&
-MoseExperimentFabric::GetTraffic() const
+ExperimentFabric::GetTraffic() const
 {
     return m_traffic;
 }
 
 uint64_t
-MoseExperimentFabric::GetBytesPerUnit() const
+ExperimentFabric::GetBytesPerUnit() const
 {
     return m_bytesPerUnit;
 }
 
 Ptr<FlowMonitor>
-MoseExperimentFabric::InstallFlowMonitor()
+ExperimentFabric::InstallFlowMonitor()
 {
     NS_LOG_FUNCTION(this);
     if (m_flowMonitor)
     {
-        throw mose::MoseError("MoseExperimentFabric::InstallFlowMonitor was already called");
+        throw mose::Error("ExperimentFabric::InstallFlowMonitor was already called");
     }
     m_flowHelper = std::make_shared<FlowMonitorHelper>();
     m_flowMonitor = m_flowHelper->InstallAll();
     return m_flowMonitor;
 }
 
-std::array<MoseFlowPacketCounts, 2>
-MoseExperimentFabric::CountFlowPackets(const std::vector<MoseTransfer>& transfers) const
+std::array<FlowPacketCounts, 2>
+ExperimentFabric::CountFlowPackets(const std::vector<MoseTransfer>& transfers) const
 {
-    std::array<MoseFlowPacketCounts, 2> counts{};
+    std::array<FlowPacketCounts, 2> counts{};
     if (!m_flowMonitor)
     {
         return counts;
@@ -220,7 +221,7 @@ MoseExperimentFabric::CountFlowPackets(const std::vector<MoseTransfer>& transfer
         {
             continue;
         }
-        MoseFlowPacketCounts& c = counts[it->second == mose::TrafficClass::KV ? 0 : 1];
+        FlowPacketCounts& c = counts[it->second == mose::TrafficClass::KV ? 0 : 1];
         c.lost += stats.lostPackets;
         c.sent += stats.txPackets;
     }
@@ -228,7 +229,7 @@ MoseExperimentFabric::CountFlowPackets(const std::vector<MoseTransfer>& transfer
 }
 
 void
-MoseExperimentFabric::Run(Time stopTime)
+ExperimentFabric::Run(Time stopTime)
 {
     NS_LOG_FUNCTION(this << stopTime);
     Simulator::Stop(stopTime);
@@ -242,7 +243,7 @@ MoseExperimentFabric::Run(Time stopTime)
 }
 
 void
-MoseExperimentFabric::Finish()
+ExperimentFabric::Finish()
 {
     NS_LOG_FUNCTION(this);
     if (m_loss)
@@ -266,44 +267,45 @@ MoseExperimentFabric::Finish()
 }
 
 double
-MoseExperimentFabric::GetWallSeconds() const
+ExperimentFabric::GetWallSeconds() const
 {
     return m_wallSeconds;
 }
 
 double
-MoseExperimentFabric::GetSimulatedSeconds() const
+ExperimentFabric::GetSimulatedSeconds() const
 {
     return m_simulatedSeconds;
 }
 
 uint64_t
-MoseExperimentFabric::GetEvents() const
+ExperimentFabric::GetEvents() const
 {
     return m_events;
 }
 
 uint64_t
-MoseExperimentFabric::GetPacketsLost() const
+ExperimentFabric::GetPacketsLost() const
 {
     return m_packetsLost;
 }
 
 uint64_t
-MoseExperimentFabric::GetPacketsLost(MoseLossMonitor::Point point) const
+ExperimentFabric::GetPacketsLost(MoseLossMonitor::Point point) const
 {
     if (point >= MoseLossMonitor::N_POINTS)
     {
-        throw mose::MoseError("MoseExperimentFabric::GetPacketsLost: drop point " +
-                              std::to_string(static_cast<int>(point)) + " does not exist");
+        throw mose::Error("ExperimentFabric::GetPacketsLost: drop point " +
+                          std::to_string(static_cast<int>(point)) + " does not exist");
     }
     return m_lostAt[point];
 }
 
 uint64_t
-MoseExperimentFabric::GetEcnMarks() const
+ExperimentFabric::GetEcnMarks() const
 {
     return m_ecnMarks;
 }
 
+} // namespace mose
 } // namespace ns3

@@ -33,11 +33,14 @@ namespace ns3
 
 class FlowMonitorHelper;
 
+namespace mose
+{
+
 /**
  * \ingroup mose
- * \brief Packets FlowMonitor counted for one traffic class (MoseExperimentFabric).
+ * \brief Packets FlowMonitor counted for one traffic class (ExperimentFabric).
  */
-struct MoseFlowPacketCounts
+struct FlowPacketCounts
 {
     uint64_t lost{0}; //!< FlowMonitor's lost packets of the class's flows
     uint64_t sent{0}; //!< FlowMonitor's transmitted packets of the class's flows
@@ -46,7 +49,7 @@ struct MoseFlowPacketCounts
 /**
  * \ingroup mose
  * \brief The fabric and monitors of a packet-level experiment, wired once for every study
- *        driver (MosePacketExperiment, MoseSwitchExperiment, MoseLlmExperiment): the fabric
+ *        driver (PacketExperiment, SwitchExperiment, LlmExperiment): the fabric
  *        from a scenario's configuration (MoseTopologyHelper: N groups of d ports, a mode's
  *        roles, a circuit graph, the scenario's routing rule with the run's routing seed), a
  *        MoseCircuitMonitor on its OCS (optional) and a MoseLossMonitor on its group nodes,
@@ -58,7 +61,7 @@ struct MoseFlowPacketCounts
  *
  * Copies share the ns-3 objects created so far. One fabric per Simulator lifetime.
  */
-class MoseExperimentFabric
+class ExperimentFabric
 {
   public:
     /**
@@ -76,7 +79,7 @@ class MoseExperimentFabric
      * \brief Builds the fabric and installs routing and the monitors: the topology helper with
      *        Groups = scenario.nodes, PortsPerGroup = scenario.degree, the roles, the graph and
      *        routing by scenario.routing with the seed; then the circuit monitor (if asked) and
-     *        the loss monitor. MoseError if the fabric is installed already (and whatever the
+     *        the loss monitor. Error if the fabric is installed already (and whatever the
      *        topology helper finds wrong).
      * \param scenario N, d and the routing rule
      * \param roles the roles the fabric starts with
@@ -84,7 +87,7 @@ class MoseExperimentFabric
      * \param routingSeed the seed of the routing rule's hash (the run's)
      * \param countCircuits whether to install a MoseCircuitMonitor (GetCircuitMonitor())
      */
-    void Install(const mose::MoseFlowExperimentConfig& scenario,
+    void Install(const mose::FlowExperimentConfig& scenario,
                  const mose::RoleAssignment& roles,
                  const mose::CircuitGraph& graph,
                  uint64_t routingSeed,
@@ -97,7 +100,7 @@ class MoseExperimentFabric
 
     /**
      * \brief The transfers of a set of flows (MoseTrafficHelper with its attributes' defaults),
-     *        their sample and start times from the random stream mose::MoseStream::TRANSFERS, so
+     *        their sample and start times from the random stream mose::Stream::TRANSFERS, so
      *        that --RngRun fixes them as it fixes the scenario.
      * \param flows the flows
      * \return the traffic helper (also GetTraffic()[0])
@@ -117,14 +120,14 @@ class MoseExperimentFabric
      */
     Ptr<MoseModeSwitcher> InstallSwitcher(const MoseModeSwitcherHelper& helper,
                                           mose::Policy policy,
-                                          const mose::MoseScenario& scenario,
+                                          const mose::Scenario& scenario,
                                           const std::vector<MoseModeBoundary>& schedule,
                                           mose::WorkloadMode initialMode);
 
     /**
      * \brief The transfers of every mode interval of the switcher's schedule
      *        (MoseModeSwitcherHelper::InstallModeTraffic(), random streams from
-     *        mose::MoseStream::TRANSFERS); InstallSwitcher() first.
+     *        mose::Stream::TRANSFERS); InstallSwitcher() first.
      * \param flowsOf the flows of a mode
      * \param firstStart the start of the first interval
      * \param end the end of the last interval
@@ -158,7 +161,7 @@ class MoseExperimentFabric
      * \param transfers the transfers
      * \return the counts, KV then training
      */
-    std::array<MoseFlowPacketCounts, 2> CountFlowPackets(
+    std::array<FlowPacketCounts, 2> CountFlowPackets(
         const std::vector<MoseTransfer>& transfers) const;
 
     /**
@@ -205,6 +208,7 @@ class MoseExperimentFabric
     bool m_finished{false};                                     //!< Finish() ran
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_EXPERIMENT_FABRIC_H */

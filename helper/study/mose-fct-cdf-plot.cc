@@ -18,9 +18,9 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseFctCdfPlot");
 
 Gnuplot2dDataset
-MoseFctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
-                        TrafficClass cls,
-                        const std::string& title)
+FctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
+                    TrafficClass cls,
+                    const std::string& title)
 {
     std::vector<double> fct;
     for (const auto& t : transfers)
@@ -41,7 +41,7 @@ MoseFctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
 }
 
 void
-MoseFctCdfPlot::AddRun(const std::vector<MoseTransfer>& transfers, const std::string& title)
+FctCdfPlot::AddRun(const std::vector<MoseTransfer>& transfers, const std::string& title)
 {
     NS_LOG_FUNCTION(this << transfers.size() << title);
     m_kv.AddDataset(MakeCdf(transfers, TrafficClass::KV, title));
@@ -49,10 +49,10 @@ MoseFctCdfPlot::AddRun(const std::vector<MoseTransfer>& transfers, const std::st
 }
 
 void
-MoseFctCdfPlot::GenerateOutput(const std::string& base,
-                               const std::string& mode,
-                               uint32_t nodes,
-                               std::ostream& os)
+FctCdfPlot::GenerateOutput(const std::string& base,
+                           const std::string& mode,
+                           uint32_t nodes,
+                           std::ostream& os)
 {
     NS_LOG_FUNCTION(this << base);
     for (Gnuplot* p : {&m_kv, &m_training})

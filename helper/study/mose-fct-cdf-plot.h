@@ -26,7 +26,7 @@ namespace mose
  *        (one plot for KV transfers, one for training), one line per run (a policy's template
  *        or a circuit graph from a file), as one gnuplot script with two PNG outputs.
  */
-class MoseFctCdfPlot
+class FctCdfPlot
 {
   public:
     /**

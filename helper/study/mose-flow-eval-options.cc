@@ -22,10 +22,10 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseFlowEvalOptions");
 
 void
-MoseFlowEvalOptions::AddOptions(CommandLine& cmd)
+FlowEvalOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
-    m_routing = ToString(MoseFlowExperimentConfig().routing);
+    m_routing = ToString(FlowExperimentConfig().routing);
     AddTextOption(cmd, "graph", "circuit graph, edge-list CSV (u,v)", m_graph);
     AddTextOption(cmd, "flowsFile", "flows CSV (src,dst,class,demand)", m_flows);
     AddTextOption(cmd, "routing", "shortest-path, random-shortest-path or ecmp", m_routing);
@@ -35,15 +35,15 @@ MoseFlowEvalOptions::AddOptions(CommandLine& cmd)
     AddTextOption(cmd, "loads", "if set, write per-circuit loads to this CSV file", m_loads);
 }
 
-MoseFlowEvalConfig
-MoseFlowEvalOptions::GetConfig() const
+FlowEvalConfig
+FlowEvalOptions::GetConfig() const
 {
     NS_LOG_FUNCTION(this);
     if (m_graph.empty() || m_flows.empty())
     {
-        throw MoseError("both --graph and --flowsFile are required (see --PrintHelp)");
+        throw Error("both --graph and --flowsFile are required (see --PrintHelp)");
     }
-    MoseFlowEvalConfig c;
+    FlowEvalConfig c;
     c.graphFile = m_graph;
     c.flowsFile = m_flows;
     c.loadsFile = m_loads;

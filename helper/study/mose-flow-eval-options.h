@@ -22,7 +22,7 @@ namespace mose
  * \ingroup mose
  * \brief What mose-flow-eval evaluates: a circuit graph and a flow list from files.
  */
-struct MoseFlowEvalConfig
+struct FlowEvalConfig
 {
     std::string graphFile;                                  //!< --graph, edge-list CSV
     std::string flowsFile;                                  //!< --flowsFile, flows CSV
@@ -39,7 +39,7 @@ struct MoseFlowEvalConfig
  *        given, the routing rule, N at most MAX_GROUPS and its per-group storage within the
  *        memory (CheckMemory()), --repeat at least 1.
  */
-class MoseFlowEvalOptions
+class FlowEvalOptions
 {
   public:
     /**
@@ -49,7 +49,7 @@ class MoseFlowEvalOptions
     void AddOptions(CommandLine& cmd);
 
     /// \return the configuration, checked (after cmd.Parse())
-    MoseFlowEvalConfig GetConfig() const;
+    FlowEvalConfig GetConfig() const;
 
   private:
     std::string m_graph;       //!< --graph

@@ -22,39 +22,39 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseFlowExperimentHelper");
 
-MoseFlowExperimentHelper::MoseFlowExperimentHelper(const MoseFlowExperimentConfig& config)
+FlowExperimentHelper::FlowExperimentHelper(const FlowExperimentConfig& config)
     : m_builder(config)
 {
     NS_LOG_FUNCTION(this);
 }
 
-const MoseFlowExperimentConfig&
-MoseFlowExperimentHelper::GetConfig() const
+const FlowExperimentConfig&
+FlowExperimentHelper::GetConfig() const
 {
     return m_builder.GetConfig();
 }
 
-const MoseScenarioBuilder&
-MoseFlowExperimentHelper::GetScenarioBuilder() const
+const ScenarioBuilder&
+FlowExperimentHelper::GetScenarioBuilder() const
 {
     return m_builder;
 }
 
-MoseScenario
-MoseFlowExperimentHelper::BuildScenario(uint64_t run) const
+Scenario
+FlowExperimentHelper::BuildScenario(uint64_t run) const
 {
     NS_LOG_FUNCTION(this << run);
     return m_builder.Build(run);
 }
 
 uint32_t
-MoseFlowExperimentHelper::GetSeedsDone() const
+FlowExperimentHelper::GetSeedsDone() const
 {
     return m_seedsDone;
 }
 
 std::size_t
-MoseFlowExperimentHelper::Index(uint32_t seed, WorkloadMode mode, Policy policy) const
+FlowExperimentHelper::Index(uint32_t seed, WorkloadMode mode, Policy policy) const
 {
     return (static_cast<std::size_t>(seed) * ALL_MODES.size() + static_cast<std::size_t>(mode)) *
                ALL_POLICIES.size() +
@@ -62,7 +62,7 @@ MoseFlowExperimentHelper::Index(uint32_t seed, WorkloadMode mode, Policy policy)
 }
 
 void
-MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
+FlowExperimentHelper::EvaluateScenario(uint32_t seed, const Scenario& s)
 {
     NS_LOG_FUNCTION(this << seed);
     for (WorkloadMode mode : ALL_MODES)
@@ -90,7 +90,7 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
         {
             const CircuitGraph& graph = s.GetGraph(p, mode);
             const CircuitDiff diff = DiffCircuits(s.GetPreviousGraph(p, mode), graph);
-            MoseSwitchCount& sw = m_switches[Index(seed, mode, p)];
+            SwitchCount& sw = m_switches[Index(seed, mode, p)];
             sw.kept = diff.kept.size();
             sw.added = diff.added.size();
             sw.removed = diff.removed.size();
@@ -114,13 +114,13 @@ MoseFlowExperimentHelper::EvaluateScenario(uint32_t seed, const MoseScenario& s)
 }
 
 void
-MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     NS_LOG_FUNCTION(this);
-    const MoseFlowExperimentConfig& c = GetConfig();
+    const FlowExperimentConfig& c = GetConfig();
     m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * ALL_POLICIES.size(),
                      FlowMetrics());
-    m_switches.assign(m_results.size(), MoseSwitchCount());
+    m_switches.assign(m_results.size(), SwitchCount());
     m_seedsDone = 0;
 
     // Seeds are independent: workers take the next seed, draw its scenario (the builder creates
@@ -148,18 +148,18 @@ MoseFlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& pro
 }
 
 const FlowMetrics&
-MoseFlowExperimentHelper::GetMetrics(uint32_t seed, WorkloadMode mode, Policy policy) const
+FlowExperimentHelper::GetMetrics(uint32_t seed, WorkloadMode mode, Policy policy) const
 {
     if (seed >= m_seedsDone)
     {
-        throw MoseError("seed " + std::to_string(seed) + " has not been evaluated (" +
-                        std::to_string(m_seedsDone) + " seeds done)");
+        throw Error("seed " + std::to_string(seed) + " has not been evaluated (" +
+                    std::to_string(m_seedsDone) + " seeds done)");
     }
     return m_results[Index(seed, mode, policy)];
 }
 
-MoseSummary
-MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, Metric metric) const
+Summary
+FlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, Metric metric) const
 {
     Average<double> avg;
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
@@ -169,15 +169,15 @@ MoseFlowExperimentHelper::Summarize(WorkloadMode mode, Policy policy, Metric met
     return mose::Summarize(avg);
 }
 
-const MoseSwitchCount&
-MoseFlowExperimentHelper::GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const
+const SwitchCount&
+FlowExperimentHelper::GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const
 {
     GetMetrics(seed, mode, policy); // checks the seed
     return m_switches[Index(seed, mode, policy)];
 }
 
-MoseSwitchSummary
-MoseFlowExperimentHelper::SummarizeSwitch(WorkloadMode mode, Policy policy) const
+SwitchSummary
+FlowExperimentHelper::SummarizeSwitch(WorkloadMode mode, Policy policy) const
 {
     Average<double> kept;
     Average<double> added;
@@ -186,14 +186,14 @@ MoseFlowExperimentHelper::SummarizeSwitch(WorkloadMode mode, Policy policy) cons
         kept.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].kept));
         added.Update(static_cast<double>(m_switches[Index(seed, mode, policy)].added));
     }
-    return MoseSwitchSummary{mose::Summarize(kept), mose::Summarize(added)};
+    return SwitchSummary{mose::Summarize(kept), mose::Summarize(added)};
 }
 
 double
-MoseFlowExperimentHelper::Reduction(WorkloadMode mode,
-                                    Policy policy,
-                                    Policy baseline,
-                                    Metric metric) const
+FlowExperimentHelper::Reduction(WorkloadMode mode,
+                                Policy policy,
+                                Policy baseline,
+                                Metric metric) const
 {
     double base = Summarize(mode, baseline, metric).mean;
     double ours = Summarize(mode, policy, metric).mean;

@@ -27,7 +27,7 @@ namespace mose
  * \ingroup mose
  * \brief The circuits of one switch into a mode: what the OCS keeps and what it re-pairs.
  */
-struct MoseSwitchCount
+struct SwitchCount
 {
     uint64_t kept{0};    //!< circuits in place before and after
     uint64_t added{0};   //!< circuits set up (as many as torn down in a d-regular fabric)
@@ -42,45 +42,45 @@ struct MoseSwitchCount
  * \ingroup mose
  * \brief Means over seeds of a policy's switches into a mode.
  */
-struct MoseSwitchSummary
+struct SwitchSummary
 {
-    MoseSummary kept;  //!< circuits kept
-    MoseSummary added; //!< circuits set up (changed)
+    Summary kept;  //!< circuits kept
+    Summary added; //!< circuits set up (changed)
 };
 
 /**
  * \ingroup mose
  * \brief Runs the paper's flow-level study: policies x modes x seeds.
  *
- * For each seed it draws a MoseScenario (MoseScenarioBuilder), evaluates each distinct circuit
- * graph of a mode once (MoseScenario::GetGraph()) and files the result under every policy that
+ * For each seed it draws a Scenario (ScenarioBuilder), evaluates each distinct circuit
+ * graph of a mode once (Scenario::GetGraph()) and files the result under every policy that
  * uses it in that mode, with the circuits each policy's switch into the mode keeps and changes
- * (DiffCircuits() of MoseScenario::GetPreviousGraph() and GetGraph()). It keeps every seed's
- * scalar metrics and the first seed's per-circuit loads and hop histograms; MoseStudyReport
+ * (DiffCircuits() of Scenario::GetPreviousGraph() and GetGraph()). It keeps every seed's
+ * scalar metrics and the first seed's per-circuit loads and hop histograms; StudyReport
  * prints and writes them.
  */
-class MoseFlowExperimentHelper
+class FlowExperimentHelper
 {
   public:
     /**
      * \param config the study's parameters; validated here, and the role and assignment files
-     *        it names are read and checked here (MoseError)
+     *        it names are read and checked here (Error)
      */
-    explicit MoseFlowExperimentHelper(const MoseFlowExperimentConfig& config);
+    explicit FlowExperimentHelper(const FlowExperimentConfig& config);
 
     /// \return the configuration
-    const MoseFlowExperimentConfig& GetConfig() const;
+    const FlowExperimentConfig& GetConfig() const;
 
     /// \return the builder of the study's scenarios
-    const MoseScenarioBuilder& GetScenarioBuilder() const;
+    const ScenarioBuilder& GetScenarioBuilder() const;
 
     /**
      * \brief Draws one seed's roles, assignments, templates and flows
-     *        (MoseScenarioBuilder::Build()).
+     *        (ScenarioBuilder::Build()).
      * \param run the ns-3 run number
      * \return the scenario
      */
-    MoseScenario BuildScenario(uint64_t run) const;
+    Scenario BuildScenario(uint64_t run) const;
 
     /**
      * \brief Evaluates every seed, on config.threads worker threads.
@@ -106,7 +106,7 @@ class MoseFlowExperimentHelper
      * \param metric the metric
      * \return its mean and 95% confidence half-width over seeds
      */
-    MoseSummary Summarize(WorkloadMode mode, Policy policy, Metric metric) const;
+    Summary Summarize(WorkloadMode mode, Policy policy, Metric metric) const;
 
     /**
      * \param seed seed index, 0 <= seed < seeds
@@ -114,14 +114,14 @@ class MoseFlowExperimentHelper
      * \param policy the policy
      * \return the circuits of the policy's switch into the mode (none changed if static)
      */
-    const MoseSwitchCount& GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const;
+    const SwitchCount& GetSwitchCount(uint32_t seed, WorkloadMode mode, Policy policy) const;
 
     /**
      * \param mode the workload mode entered
      * \param policy the policy
      * \return the circuits kept and changed by its switch into the mode, means over seeds
      */
-    MoseSwitchSummary SummarizeSwitch(WorkloadMode mode, Policy policy) const;
+    SwitchSummary SummarizeSwitch(WorkloadMode mode, Policy policy) const;
 
     /**
      * \brief Relative reduction 1 - mean(policy) / mean(baseline) of a metric, in percent.
@@ -139,15 +139,15 @@ class MoseFlowExperimentHelper
      * \param seed the seed index
      * \param s its scenario (its routingSeed seeds the random tie-break's hash)
      */
-    void EvaluateScenario(uint32_t seed, const MoseScenario& s);
+    void EvaluateScenario(uint32_t seed, const Scenario& s);
 
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
 
-    MoseScenarioBuilder m_builder;           //!< parameters and scenarios
-    std::vector<FlowMetrics> m_results;      //!< per (seed, mode, policy)
-    std::vector<MoseSwitchCount> m_switches; //!< per (seed, mode, policy)
-    uint32_t m_seedsDone{0};                 //!< seeds evaluated
+    ScenarioBuilder m_builder;           //!< parameters and scenarios
+    std::vector<FlowMetrics> m_results;  //!< per (seed, mode, policy)
+    std::vector<SwitchCount> m_switches; //!< per (seed, mode, policy)
+    uint32_t m_seedsDone{0};             //!< seeds evaluated
 };
 
 } // namespace mose

@@ -18,6 +18,9 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseLlmComparison");
 
+namespace mose
+{
+
 namespace
 {
 
@@ -32,8 +35,8 @@ Ms(double seconds)
 
 } // namespace
 
-MoseLlmComparison::MoseLlmComparison(const MoseLlmExperimentConfig& config,
-                                     const std::vector<mose::Policy>& policies)
+LlmComparison::LlmComparison(const LlmExperimentConfig& config,
+                             const std::vector<mose::Policy>& policies)
     : m_config(config),
       m_policies(policies)
 {
@@ -41,12 +44,12 @@ MoseLlmComparison::MoseLlmComparison(const MoseLlmExperimentConfig& config,
 }
 
 void
-MoseLlmComparison::Run(std::ostream& os, bool showProgress)
+LlmComparison::Run(std::ostream& os, bool showProgress)
 {
     NS_LOG_FUNCTION(this);
     if (m_ran)
     {
-        throw mose::MoseError("MoseLlmComparison::Run runs once");
+        throw mose::Error("LlmComparison::Run runs once");
     }
     m_ran = true;
     os << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
@@ -62,12 +65,12 @@ MoseLlmComparison::Run(std::ostream& os, bool showProgress)
     bool first = true;
     for (mose::Policy policy : m_policies)
     {
-        MoseLlmExperimentConfig c = m_config;
+        LlmExperimentConfig c = m_config;
         c.policy = policy;
-        MoseLlmExperiment experiment(c);
+        LlmExperiment experiment(c);
         experiment.Build();
         experiment.Run(showProgress);
-        const MoseLlmSummary s = experiment.GetSummary();
+        const LlmSummary s = experiment.GetSummary();
         m_summaries.push_back(s);
         experiment.WriteRequestsCsv(requestsCsv, first);
         experiment.WriteIterationsCsv(iterationsCsv, first);
@@ -98,20 +101,20 @@ MoseLlmComparison::Run(std::ostream& os, bool showProgress)
     m_intervalsCsv = intervalsCsv.str();
 }
 
-const std::vector<MoseLlmSummary>&
-MoseLlmComparison::GetSummaries() const
+const std::vector<LlmSummary>&
+LlmComparison::GetSummaries() const
 {
     return m_summaries;
 }
 
 const std::vector<MoseSwitchRecord>&
-MoseLlmComparison::GetMoseSwitches() const
+LlmComparison::GetMoseSwitches() const
 {
     return m_switches;
 }
 
 void
-MoseLlmComparison::PrintSwitches(std::ostream& os) const
+LlmComparison::PrintSwitches(std::ostream& os) const
 {
     if (m_switches.empty())
     {
@@ -130,7 +133,7 @@ MoseLlmComparison::PrintSwitches(std::ostream& os) const
 }
 
 void
-MoseLlmComparison::WriteCsv(const std::string& outputDir) const
+LlmComparison::WriteCsv(const std::string& outputDir) const
 {
     NS_LOG_FUNCTION(this << outputDir);
     for (const auto& [name, text] : {std::make_pair("requests.csv", &m_requestsCsv),
@@ -142,4 +145,5 @@ MoseLlmComparison::WriteCsv(const std::string& outputDir) const
     }
 }
 
+} // namespace mose
 } // namespace ns3

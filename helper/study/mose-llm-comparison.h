@@ -18,35 +18,36 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
  * \brief One LLM experiment under several policies on the same requests and run (what
- *        `mose-llm --map=false` does): runs a MoseLlmExperiment per policy, in order, prints a
+ *        `mose-llm --map=false` does): runs a LlmExperiment per policy, in order, prints a
  *        row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and
  *        collective time: mean, P99; requests served, iterations, packets lost, wall time and
  *        events per second), keeps MoSE's switch records and the rows of requests.csv,
  *        iterations.csv and intervals.csv (with a policy column first).
  */
-class MoseLlmComparison
+class LlmComparison
 {
   public:
     /**
      * \param config the experiment (its policy is replaced by each of `policies`)
      * \param policies the policies, in order
      */
-    MoseLlmComparison(const MoseLlmExperimentConfig& config,
-                      const std::vector<mose::Policy>& policies);
+    LlmComparison(const LlmExperimentConfig& config, const std::vector<mose::Policy>& policies);
 
     /**
      * \brief Runs the policies; once.
      * \param os where the table goes: its header, then a row per policy as it finishes
-     * \param showProgress passed to MoseLlmExperiment::Run()
+     * \param showProgress passed to LlmExperiment::Run()
      */
     void Run(std::ostream& os, bool showProgress = false);
 
     /// \return one summary per policy, in order (after Run())
-    const std::vector<MoseLlmSummary>& GetSummaries() const;
+    const std::vector<LlmSummary>& GetSummaries() const;
     /// \return MoSE's switch records (empty when MoSE did not run)
     const std::vector<MoseSwitchRecord>& GetMoseSwitches() const;
     /// \brief Prints MoSE's switch records, if any \param os the stream
@@ -58,9 +59,9 @@ class MoseLlmComparison
     void WriteCsv(const std::string& outputDir) const;
 
   private:
-    MoseLlmExperimentConfig m_config;         //!< the experiment
+    LlmExperimentConfig m_config;             //!< the experiment
     std::vector<mose::Policy> m_policies;     //!< the policies
-    std::vector<MoseLlmSummary> m_summaries;  //!< per policy
+    std::vector<LlmSummary> m_summaries;      //!< per policy
     std::vector<MoseSwitchRecord> m_switches; //!< MoSE's
     std::string m_requestsCsv;                //!< requests.csv
     std::string m_iterationsCsv;              //!< iterations.csv
@@ -68,6 +69,7 @@ class MoseLlmComparison
     bool m_ran{false};                        //!< Run() ran
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_LLM_COMPARISON_H */

@@ -39,6 +39,9 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseLlmExperiment");
 
+namespace mose
+{
+
 namespace
 {
 
@@ -65,7 +68,7 @@ Describe(const std::vector<double>& v)
 }
 
 /**
- * Throws a MoseError if the user configured the default of tid's attribute (Config::SetDefault,
+ * Throws a mose::Error if the user configured the default of tid's attribute (Config::SetDefault,
  * the command line) to another value than the configuration's
  * \param type the type's name \param name the attribute \param value the configuration's value
  * \param field the configuration's field, for the message
@@ -85,10 +88,10 @@ CheckUserDefault(const std::string& type,
     const std::string given = mose::GetAttributeValueText(tid, name, value);
     if (user != given)
     {
-        throw mose::MoseError(
+        throw mose::Error(
             type + "::" + name + " = " + mose::FormatAttributeText(tid, name, user) +
             " (set by Config::SetDefault or --" + type + "::" + name +
-            ") conflicts with MoseLlmExperimentConfig::" + field + " = " +
+            ") conflicts with LlmExperimentConfig::" + field + " = " +
             mose::FormatAttributeText(tid, name, given) +
             ": the LLM experiment sets it on its own objects (rates before --scale divides "
             "them); set it in one place, or to the same value in both");
@@ -105,10 +108,10 @@ ScaleRate(DataRate rate, uint64_t scale)
 } // namespace
 
 void
-MoseLlmExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+LlmExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
 {
     // one conversion of periods into boundaries for every switching program
-    MoseSwitchExperimentConfig converted;
+    SwitchExperimentConfig converted;
     converted.SetSchedule(periods);
     initialMode = converted.initialMode;
     schedule = converted.schedule;
@@ -116,19 +119,19 @@ MoseLlmExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& pe
 }
 
 std::vector<mose::SchedulePeriod>
-MoseLlmExperimentConfig::GetSchedulePeriods() const
+LlmExperimentConfig::GetSchedulePeriods() const
 {
-    MoseSwitchExperimentConfig converted;
+    SwitchExperimentConfig converted;
     converted.initialMode = initialMode;
     converted.schedule = schedule;
     converted.end = end;
     return converted.GetSchedulePeriods();
 }
 
-MoseLlmExperimentConfig
-MoseLlmExperimentConfig::Scaled(uint32_t nodes)
+LlmExperimentConfig
+LlmExperimentConfig::Scaled(uint32_t nodes)
 {
-    MoseLlmExperimentConfig c;
+    LlmExperimentConfig c;
     auto& s = c.scenario;
     s.nodes = nodes;
     s.degree = 4;
@@ -155,9 +158,9 @@ MoseLlmExperimentConfig::Scaled(uint32_t nodes)
 }
 
 void
-MoseLlmExperimentConfig::ResolveHostRate(const std::string& option,
-                                         const std::optional<std::string>& text,
-                                         DataRate otherwise)
+LlmExperimentConfig::ResolveHostRate(const std::string& option,
+                                     const std::optional<std::string>& text,
+                                     DataRate otherwise)
 {
     NS_LOG_FUNCTION(this << option);
     // a rate as canonical text (whole bit/s), so that "1.6Tbps" and "1600Gbps" agree
@@ -176,13 +179,13 @@ MoseLlmExperimentConfig::ResolveHostRate(const std::string& option,
         read("--" + option, *text); // a bad option is reported as the option's, first
     }
     const std::optional<std::string> resolved = mose::ResolveAttributeOption(
-        mose::MoseAttributeOption{option, "ns3::MoseTopologyHelper::HostDataRate", read},
+        mose::AttributeOption{option, "ns3::MoseTopologyHelper::HostDataRate", read},
         text);
     hostRate = resolved ? DataRate(read("--" + option, *resolved)) : otherwise;
 }
 
 void
-MoseLlmExperimentConfig::Validate() const
+LlmExperimentConfig::Validate() const
 {
     scenario.Validate();
     if (scale == 0)
@@ -222,22 +225,22 @@ MoseLlmExperimentConfig::Validate() const
     mose::ValidateLlmRequests(requests, "requests");
 }
 
-MoseLlmExperiment::MoseLlmExperiment(const MoseLlmExperimentConfig& config)
+LlmExperiment::LlmExperiment(const LlmExperimentConfig& config)
     : m_config(config)
 {
 }
 
 void
-MoseLlmExperiment::Build()
+LlmExperiment::Build()
 {
     NS_LOG_FUNCTION(this);
     if (m_built)
     {
-        throw mose::MoseError("MoseLlmExperiment::Build was already called");
+        throw mose::Error("LlmExperiment::Build was already called");
     }
     m_config.Validate();
-    const mose::MoseScenarioBuilder builder(m_config.scenario);
-    const mose::MoseScenario sc = builder.Build(m_config.run);
+    const mose::ScenarioBuilder builder(m_config.scenario);
+    const mose::Scenario sc = builder.Build(m_config.run);
     m_roles = sc.roles;
     const uint64_t f = m_config.scale;
 
@@ -258,7 +261,7 @@ MoseLlmExperiment::Build()
 
     // the fabric in the initial mode's template, rates divided by the scale, set on this
     // fabric's OCS and helper only
-    MoseExperimentFabric fabric;
+    ExperimentFabric fabric;
     m_topology = fabric.PrepareTopology();
     m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
     m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(m_config.hostRate, f)));
@@ -288,7 +291,7 @@ MoseLlmExperiment::Build()
                                         m_config.schedule,
                                         m_config.initialMode);
     m_switcher->TraceConnectWithoutContext("SwitchStarted",
-                                           MakeCallback(&MoseLlmExperiment::OnSwitchStarted, this));
+                                           MakeCallback(&LlmExperiment::OnSwitchStarted, this));
 
     // the transport; its other attributes are MoseSocketTransfers' defaults
     m_transfers = CreateObject<MoseSocketTransfers>();
@@ -316,7 +319,7 @@ MoseLlmExperiment::Build()
     m_inference->TraceConnectWithoutContext(
         "RequestDone",
         MakeBoundCallback(
-            +[](MoseLlmExperiment* self, const MoseRequestRecord&) { self->MaybeStop(); },
+            +[](LlmExperiment* self, const MoseRequestRecord&) { self->MaybeStop(); },
             this));
     m_inference->Start(Seconds(0));
 
@@ -337,16 +340,16 @@ MoseLlmExperiment::Build()
         m_training->TraceConnectWithoutContext(
             "IterationDone",
             MakeBoundCallback(
-                +[](MoseLlmExperiment* self, const MoseIterationRecord&) { self->MaybeStop(); },
+                +[](LlmExperiment* self, const MoseIterationRecord&) { self->MaybeStop(); },
                 this));
         m_training->Start(Seconds(0));
-        Simulator::Schedule(m_config.end, &MoseLlmExperiment::EndTraining, this);
+        Simulator::Schedule(m_config.end, &LlmExperiment::EndTraining, this);
     }
     m_built = true;
 }
 
 void
-MoseLlmExperiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::WorkloadMode to)
+LlmExperiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::WorkloadMode to)
 {
     NS_LOG_FUNCTION(this << index << mose::ToString(to));
     try
@@ -368,7 +371,7 @@ MoseLlmExperiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::Wor
 }
 
 void
-MoseLlmExperiment::EndTraining()
+LlmExperiment::EndTraining()
 {
     m_trainingEnded = true;
     m_training->Stop();
@@ -376,7 +379,7 @@ MoseLlmExperiment::EndTraining()
 }
 
 void
-MoseLlmExperiment::MaybeStop()
+LlmExperiment::MaybeStop()
 {
     if (m_inference->GetNDone() < m_config.requests.size())
     {
@@ -395,12 +398,12 @@ MoseLlmExperiment::MaybeStop()
 }
 
 void
-MoseLlmExperiment::Run(bool progress)
+LlmExperiment::Run(bool progress)
 {
     NS_LOG_FUNCTION(this);
     if (!m_built || m_ran)
     {
-        throw mose::MoseError("MoseLlmExperiment::Run needs Build() and runs once");
+        throw mose::Error("LlmExperiment::Run needs Build() and runs once");
     }
     Time horizon = m_config.end;
     if (!m_config.requests.empty())
@@ -466,38 +469,38 @@ MoseLlmExperiment::Run(bool progress)
     m_topology = nullptr;
 }
 
-const MoseLlmExperimentConfig&
-MoseLlmExperiment::GetConfig() const
+const LlmExperimentConfig&
+LlmExperiment::GetConfig() const
 {
     return m_config;
 }
 
 const std::vector<MoseRequestRecord>&
-MoseLlmExperiment::GetRequests() const
+LlmExperiment::GetRequests() const
 {
     return m_requests;
 }
 
 const std::vector<MoseIterationRecord>&
-MoseLlmExperiment::GetIterations() const
+LlmExperiment::GetIterations() const
 {
     return m_iterations;
 }
 
 const std::vector<MoseSwitchRecord>&
-MoseLlmExperiment::GetSwitchRecords() const
+LlmExperiment::GetSwitchRecords() const
 {
     return m_records;
 }
 
 const mose::RoleAssignment&
-MoseLlmExperiment::GetRoles(mose::WorkloadMode mode) const
+LlmExperiment::GetRoles(mose::WorkloadMode mode) const
 {
     return m_roles.at(static_cast<std::size_t>(mode));
 }
 
 uint64_t
-MoseLlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
+LlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
 {
     const uint32_t n = m_config.scenario.nodes;
     if (!m_ran || src >= n || dst >= n)
@@ -509,10 +512,10 @@ MoseLlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
     return m_pairBytes[static_cast<std::size_t>(src) * n + dst];
 }
 
-MoseLlmSummary
-MoseLlmExperiment::GetSummary() const
+LlmSummary
+LlmExperiment::GetSummary() const
 {
-    MoseLlmSummary s;
+    LlmSummary s;
     s.policy = m_config.policy;
     s.requests = static_cast<uint32_t>(m_requests.size());
     std::vector<double> kv;
@@ -562,7 +565,7 @@ MoseLlmExperiment::GetSummary() const
 }
 
 void
-MoseLlmExperiment::WriteRequestsCsv(std::ostream& os, bool header) const
+LlmExperiment::WriteRequestsCsv(std::ostream& os, bool header) const
 {
     if (header)
     {
@@ -572,7 +575,7 @@ MoseLlmExperiment::WriteRequestsCsv(std::ostream& os, bool header) const
 }
 
 void
-MoseLlmExperiment::WriteIterationsCsv(std::ostream& os, bool header) const
+LlmExperiment::WriteIterationsCsv(std::ostream& os, bool header) const
 {
     if (header)
     {
@@ -582,7 +585,7 @@ MoseLlmExperiment::WriteIterationsCsv(std::ostream& os, bool header) const
 }
 
 void
-MoseLlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
+LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
 {
     if (header)
     {
@@ -644,11 +647,11 @@ MoseLlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
 }
 
 std::vector<MoseModeBoundary>
-MoseLlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
-                                     const mose::ModeControllerOptions& options,
-                                     Time period,
-                                     Time end,
-                                     mose::WorkloadMode& initial)
+LlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
+                                 const mose::ModeControllerOptions& options,
+                                 Time period,
+                                 Time end,
+                                 mose::WorkloadMode& initial)
 {
     if (period <= Time(0) || end < period)
     {
@@ -675,4 +678,5 @@ MoseLlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& reques
     return schedule;
 }
 
+} // namespace mose
 } // namespace ns3

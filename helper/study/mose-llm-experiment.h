@@ -32,10 +32,12 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
- * \brief Parameters of one packet-level LLM run (MoseLlmExperiment): a fabric of N groups in a
+ * \brief Parameters of one packet-level LLM run (LlmExperiment): a fabric of N groups in a
  *        policy's templates, mode boundaries, inference requests and a training job.
  *
  * Scaling: with `scale` = f > 1 the OCS DataRate and the host rate are divided by f, and so is
@@ -49,13 +51,13 @@ namespace ns3
  * ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate, so a user's
  * --ns3::MoseOcs::DataRate=100Gbps is the unscaled circuit rate and is divided by the scale like
  * every rate. A configured default (Config::SetDefault, the command line) that differs from the
- * configuration's value is a MoseError from Build() naming both: the user's setting wins or
+ * configuration's value is a mose::Error from Build() naming both: the user's setting wins or
  * fails loudly, never silently loses. The same holds for darkTime against
  * ns3::MoseModeSwitcher::ReconfigurationDelay.
  */
-struct MoseLlmExperimentConfig
+struct LlmExperimentConfig
 {
-    mose::MoseFlowExperimentConfig scenario; //!< N, d, roles, templates, routing rule
+    mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, routing rule
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
     mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
     std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
@@ -96,17 +98,17 @@ struct MoseLlmExperimentConfig
      * \param nodes N
      * \return the configuration
      */
-    static MoseLlmExperimentConfig Scaled(uint32_t nodes);
+    static LlmExperimentConfig Scaled(uint32_t nodes);
 
     /**
      * \brief Sets hostRate (unscaled) from a program's option and the attribute
      *        ns3::MoseTopologyHelper::HostDataRate, by one rule: the option's rate if it is
      *        given and the attribute is not set; the attribute's if the user set it
      *        (command line or Config::SetDefault) and the option is not given; `otherwise` if
-     *        neither; both given with different rates is a MoseError naming both
+     *        neither; both given with different rates is a mose::Error naming both
      *        ("--hostRate = "800Gbps" and --ns3::MoseTopologyHelper::HostDataRate = "400Gbps"
      *        disagree: give one ..."). The option's text must be a data rate above 0
-     *        (MoseError "invalid --hostRate = "fast": a data rate above 0 such as 1600Gbps").
+     *        (Error "invalid --hostRate = "fast": a data rate above 0 such as 1600Gbps").
      * \param option the option's name without dashes ("hostRate"), for the messages
      * \param text the option's text as typed, if the user gave it
      * \param otherwise the rate when neither is given (mose-llm: 1600 Gb/s, a group's 4
@@ -119,7 +121,7 @@ struct MoseLlmExperimentConfig
     /**
      * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
      *        the MODE:DURATION syntax every program's --schedule takes), as
-     *        MoseSwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
+     *        SwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
      *        k > 0 from the sum of the durations before it, end at the sum of all.
      * \param periods the periods, in order
      */
@@ -128,7 +130,7 @@ struct MoseLlmExperimentConfig
     /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
     std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
 
-    /// \brief Throws a MoseError naming the first invalid parameter
+    /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;
 };
 
@@ -136,7 +138,7 @@ struct MoseLlmExperimentConfig
  * \ingroup mose
  * \brief Statistics of one run (one policy).
  */
-struct MoseLlmSummary
+struct LlmSummary
 {
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy
     uint32_t requests{0};                    //!< requests in the list
@@ -168,16 +170,16 @@ struct MoseLlmSummary
  *        inference and training workloads; at every SwitchStarted of the switcher both
  *        workloads get the new mode's roles and circuit graph (MoseModeSwitcher::GetTarget).
  *
- * Like MoseSwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
+ * Like SwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
  * run needs a new object (Run() destroys the simulator's state at the end).
  */
-class MoseLlmExperiment
+class LlmExperiment
 {
   public:
     /// \param config the parameters (validated by Build())
-    explicit MoseLlmExperiment(const MoseLlmExperimentConfig& config);
+    explicit LlmExperiment(const LlmExperimentConfig& config);
 
-    /// \brief Builds everything; MoseError (naming the parameter) before the simulation
+    /// \brief Builds everything; Error (naming the parameter) before the simulation
     void Build();
 
     /**
@@ -188,7 +190,7 @@ class MoseLlmExperiment
     void Run(bool progress = false);
 
     /// \return the parameters
-    const MoseLlmExperimentConfig& GetConfig() const;
+    const LlmExperimentConfig& GetConfig() const;
     /// \return the request records
     const std::vector<MoseRequestRecord>& GetRequests() const;
     /// \return the iteration records
@@ -196,7 +198,7 @@ class MoseLlmExperiment
     /// \return the switcher's records
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return the statistics
-    MoseLlmSummary GetSummary() const;
+    LlmSummary GetSummary() const;
     /// \return bytes received at dst from src (all workloads)
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return the mode's roles (of the run's scenario)
@@ -238,7 +240,7 @@ class MoseLlmExperiment
     /// \brief Ends the training job at `end`
     void EndTraining();
 
-    MoseLlmExperimentConfig m_config;              //!< parameters
+    LlmExperimentConfig m_config;                  //!< parameters
     std::array<mose::RoleAssignment, 2> m_roles;   //!< per mode
     Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
     Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher
@@ -261,6 +263,7 @@ class MoseLlmExperiment
     uint64_t m_connections{0};                     //!< transport connections opened
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_LLM_EXPERIMENT_H */

@@ -27,6 +27,9 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseLlmOptions");
 
+namespace mose
+{
+
 namespace
 {
 
@@ -50,7 +53,7 @@ ReadTrace(const std::string& path)
     mose::ThrowBadParameter("--trace", path, "a file ending in .csv (Azure) or .jsonl (Mooncake)");
 }
 
-/// Throws a MoseError for the first of the (option, text) pairs whose text is not empty
+/// Throws a mose::Error for the first of the (option, text) pairs whose text is not empty
 void
 RejectGiven(const std::vector<std::pair<std::string, std::string>>& options,
             const std::string& reason)
@@ -66,21 +69,21 @@ RejectGiven(const std::vector<std::pair<std::string, std::string>>& options,
 
 } // namespace
 
-MoseLlmOptions::MoseLlmOptions()
-    : m_scenario(mose::MoseScenarioDefaults{64, 16, 1},
-                 mose::MoseScenarioOptions::SEEDS | mose::MoseScenarioOptions::FABRIC)
+LlmOptions::LlmOptions()
+    : m_scenario(mose::ScenarioDefaults{64, 16, 1},
+                 mose::ScenarioOptions::SEEDS | mose::ScenarioOptions::FABRIC)
 {
     NS_LOG_FUNCTION(this);
 }
 
 std::vector<std::string>
-MoseLlmOptions::GetBoolOptions()
+LlmOptions::GetBoolOptions()
 {
-    return {"ShowProgress", "trainingJob", "jumbo", "map", "reuseConnections", "biregular"};
+    return {"ShowProgress", "trainingJob", "jumbo", "map", "reuseConnections", "biregular", "plot"};
 }
 
 void
-MoseLlmOptions::AddOptions(CommandLine& cmd)
+LlmOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     m_scenario.AddOptions(cmd);
@@ -153,19 +156,23 @@ MoseLlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
     mose::AddTextOption(cmd, "outputDir", "folder for the CSV files and figures", m_outputDir);
     cmd.AddValue("ShowProgress", "print progress while simulating", m_showProgress);
+    cmd.AddValue("plot",
+                 "render the map's regime_map.plt to regime_map.png with gnuplot (the script is "
+                 "written either way)",
+                 m_plot);
 }
 
 void
-MoseLlmOptions::Read()
+LlmOptions::Read()
 {
     NS_LOG_FUNCTION(this);
     if (m_read)
     {
-        throw mose::MoseError("MoseLlmOptions::Read runs once");
+        throw mose::Error("LlmOptions::Read runs once");
     }
     m_read = true;
     // the shared scenario options, then what of them the LLM workloads do not use
-    mose::MoseFlowExperimentConfig scenario = m_scenario.GetConfig();
+    mose::FlowExperimentConfig scenario = m_scenario.GetConfig();
     for (const std::string name : {"flows",
                                    "kvShareInference",
                                    "kvShareTraining",
@@ -190,8 +197,8 @@ MoseLlmOptions::Read()
     }
     mose::RejectModuleAttribute("ns3::MoseRouteTable::Rule",
                                 "the LLM experiment routes on shortest paths");
-    MoseLlmExperimentConfig& config = m_experiment;
-    config = MoseLlmExperimentConfig::Scaled(scenario.nodes);
+    LlmExperimentConfig& config = m_experiment;
+    config = LlmExperimentConfig::Scaled(scenario.nodes);
     const uint32_t seeds = scenario.seeds;
     scenario.routing = config.scenario.routing; // shortest path
     scenario.flows = config.scenario.flows;     // not used: the workloads bring their traffic
@@ -220,7 +227,7 @@ MoseLlmOptions::Read()
         sizing.tensorParallel = 8;
         config.collectiveBytes = mose::GradientAllReduceBytes(m_shape, sizing);
     }
-    config.computeTime = MoseSwitchExperiment::ParseDuration("--compute", m_compute);
+    config.computeTime = ParseTimeOption("--compute", m_compute);
     config.scale = mose::ParseUnsigned64("--scale", m_scale);
     config.jumbo = m_jumbo;
     config.reuseConnections = m_reuseConnections;
@@ -239,7 +246,7 @@ MoseLlmOptions::Read()
                      {"--end", m_end}},
                     "only with --map=false: the regime map generates the requests of each "
                     "--loads rate and alternates the modes for each of --intervals");
-        MoseLlmRegimeMapConfig& m = m_mapConfig;
+        LlmRegimeMapConfig& m = m_mapConfig;
         m.base = config;
         m.generator.input.mean =
             mose::ParseReal("--promptMean", m_prompt.empty() ? "2048" : m_prompt);
@@ -276,25 +283,24 @@ MoseLlmOptions::Read()
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
         g.input.mean = mose::ParseReal("--promptMean", m_prompt.empty() ? "2048" : m_prompt);
-        mose::MoseRandom rng = mose::MoseRandom::Create(config.run, mose::MoseStream::LLM_REQUESTS);
+        mose::Random rng = mose::Random::Create(config.run, mose::Stream::LLM_REQUESTS);
         config.requests = mose::GenerateLlmRequests(g, rng);
     }
     const std::string schedule = m_schedule.empty() ? DEFAULT_SCHEDULE : m_schedule;
     if (schedule == "threshold")
     {
-        config.end = MoseSwitchExperiment::ParseDuration("--end", m_end.empty() ? "1.5s" : m_end);
+        config.end = ParseTimeOption("--end", m_end.empty() ? "1.5s" : m_end);
         mose::ModeControllerOptions o;
-        o.windowNs = MoseSwitchExperiment::ParseDuration("--window", m_window).GetNanoSeconds();
-        o.minDwellNs = MoseSwitchExperiment::ParseDuration("--dwell", m_dwell).GetNanoSeconds();
+        o.windowNs = ParseTimeOption("--window", m_window).GetNanoSeconds();
+        o.minDwellNs = ParseTimeOption("--dwell", m_dwell).GetNanoSeconds();
         o.enterInferenceLoad = mose::ParseReal("--enterLoad", m_enter);
         o.exitInferenceLoad = mose::ParseReal("--exitLoad", m_exit);
         o.initialMode = mose::WorkloadMode::INFERENCE_HEAVY;
-        config.schedule = MoseLlmExperiment::ThresholdSchedule(
-            config.requests,
-            o,
-            MoseSwitchExperiment::ParseDuration("--period", m_period),
-            config.end,
-            config.initialMode);
+        config.schedule = LlmExperiment::ThresholdSchedule(config.requests,
+                                                           o,
+                                                           ParseTimeOption("--period", m_period),
+                                                           config.end,
+                                                           config.initialMode);
     }
     else
     {
@@ -306,51 +312,57 @@ MoseLlmOptions::Read()
 }
 
 bool
-MoseLlmOptions::IsMap() const
+LlmOptions::IsMap() const
 {
     return m_map;
 }
 
-const MoseLlmRegimeMapConfig&
-MoseLlmOptions::GetMapConfig() const
+const LlmRegimeMapConfig&
+LlmOptions::GetMapConfig() const
 {
     return m_mapConfig;
 }
 
-const MoseLlmExperimentConfig&
-MoseLlmOptions::GetExperimentConfig() const
+const LlmExperimentConfig&
+LlmOptions::GetExperimentConfig() const
 {
     return m_experiment;
 }
 
 const std::vector<mose::Policy>&
-MoseLlmOptions::GetPolicies() const
+LlmOptions::GetPolicies() const
 {
     return m_policies;
 }
 
 const mose::ModelShape&
-MoseLlmOptions::GetShape() const
+LlmOptions::GetShape() const
 {
     return m_shape;
 }
 
 const std::string&
-MoseLlmOptions::GetOutputDir() const
+LlmOptions::GetOutputDir() const
 {
     return m_outputDir;
 }
 
 bool
-MoseLlmOptions::GetShowProgress() const
+LlmOptions::GetShowProgress() const
 {
     return m_showProgress;
 }
 
-std::string
-MoseLlmOptions::GetTitle() const
+bool
+LlmOptions::IsPlotting() const
 {
-    const MoseLlmExperimentConfig& c = m_experiment;
+    return m_plot;
+}
+
+std::string
+LlmOptions::GetTitle() const
+{
+    const LlmExperimentConfig& c = m_experiment;
     std::ostringstream os;
     if (m_map)
     {
@@ -375,4 +387,5 @@ MoseLlmOptions::GetTitle() const
     return os.str();
 }
 
+} // namespace mose
 } // namespace ns3

@@ -21,14 +21,16 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
  * \brief The command-line options of mose-llm: registers them on an ns-3 CommandLine and
- *        validates what was given into a regime map (MoseLlmRegimeMapConfig) or one experiment
- *        (MoseLlmExperimentConfig with its requests and schedule).
+ *        validates what was given into a regime map (LlmRegimeMapConfig) or one experiment
+ *        (LlmExperimentConfig with its requests and schedule).
  *
- * The scenario options are every mose program's (mose::MoseScenarioOptions with SEEDS and
+ * The scenario options are every mose program's (mose::ScenarioOptions with SEEDS and
  * FABRIC: --nodes, --degree, the role counts and roles files, the templates, the assignment,
  * --seeds; N = 64, one seed by default); the run is --RngRun, seed k of the map uses run
  * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
@@ -37,33 +39,33 @@ namespace ns3
  * --reuseConnections), the map (--map, --loads, --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
  * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
- * --policies, --outputDir, --ShowProgress.
+ * --policies, --outputDir, --plot (render the map's figure with gnuplot), --ShowProgress.
  *
  * A setting that would not be used is an error naming it: the shared --flows, KV shares and
  * flows files (the workloads bring their own traffic; the flow-level break-even takes
  * --flowLevelFlows), --threads (the packet-level runs are sequential), --seeds > 1 without the
  * map, the single run's options with the map, the generator's options with --trace, --end
  * without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment routes on
- * shortest paths). The host rate follows MoseLlmExperimentConfig::ResolveHostRate() (default
- * 1600 Gb/s). Every error is a MoseError naming the option, the text and what is allowed.
+ * shortest paths). The host rate follows LlmExperimentConfig::ResolveHostRate() (default
+ * 1600 Gb/s). Every error is a mose::Error naming the option, the text and what is allowed.
  *
  * Not copyable (the scenario options write into it through callbacks during Parse()).
  */
-class MoseLlmOptions
+class LlmOptions
 {
   public:
-    MoseLlmOptions();
-    MoseLlmOptions(const MoseLlmOptions&) = delete;
-    MoseLlmOptions& operator=(const MoseLlmOptions&) = delete;
+    LlmOptions();
+    LlmOptions(const LlmOptions&) = delete;
+    LlmOptions& operator=(const LlmOptions&) = delete;
 
-    /// \return the boolean options, without dashes (for RunMoseProgram())
+    /// \return the boolean options, without dashes (for RunProgram())
     static std::vector<std::string> GetBoolOptions();
 
     /// \brief Adds the options to a CommandLine; call once, before cmd.Parse() \param cmd it
     void AddOptions(CommandLine& cmd);
 
     /**
-     * \brief Validates what was given (call once, after cmd.Parse()): a MoseError names the
+     * \brief Validates what was given (call once, after cmd.Parse()): a mose::Error names the
      *        first bad option; the output folder is created and probed (CheckOutputFolder()).
      *        One experiment's requests are generated or read and its schedule computed here.
      */
@@ -72,9 +74,9 @@ class MoseLlmOptions
     /// \return whether to run the regime map (--map) rather than one experiment
     bool IsMap() const;
     /// \return the map's configuration (after Read(), with --map)
-    const MoseLlmRegimeMapConfig& GetMapConfig() const;
+    const LlmRegimeMapConfig& GetMapConfig() const;
     /// \return one experiment's configuration, requests and schedule set (after Read())
-    const MoseLlmExperimentConfig& GetExperimentConfig() const;
+    const LlmExperimentConfig& GetExperimentConfig() const;
     /// \return the policies to run, in the order given
     const std::vector<mose::Policy>& GetPolicies() const;
     /// \return the model shape (--model)
@@ -83,11 +85,14 @@ class MoseLlmOptions
     const std::string& GetOutputDir() const;
     /// \return whether to print progress (--ShowProgress)
     bool GetShowProgress() const;
+    /// \return whether to render the map's gnuplot script to PNG (--plot; the script is
+    ///         written either way)
+    bool IsPlotting() const;
     /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
     std::string GetTitle() const;
 
   private:
-    mose::MoseScenarioOptions m_scenario;                    //!< the shared scenario options
+    mose::ScenarioOptions m_scenario;                        //!< the shared scenario options
     std::string m_trace;                                     //!< --trace
     std::string m_rate;                                      //!< --rate (empty: not given)
     std::string m_requests;                                  //!< --requests (empty: not given)
@@ -122,14 +127,16 @@ class MoseLlmOptions
     bool m_jumbo{false};                                     //!< --jumbo
     bool m_reuseConnections{true};                           //!< --reuseConnections
     bool m_showProgress{false};                              //!< --ShowProgress
+    bool m_plot{true};                                       //!< --plot
 
     bool m_read{false};                   //!< Read() ran
     mose::ModelShape m_shape;             //!< from --model
     std::vector<mose::Policy> m_policies; //!< from --policies
-    MoseLlmExperimentConfig m_experiment; //!< one experiment, or the map's base
-    MoseLlmRegimeMapConfig m_mapConfig;   //!< the map
+    LlmExperimentConfig m_experiment;     //!< one experiment, or the map's base
+    LlmRegimeMapConfig m_mapConfig;       //!< the map
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_LLM_OPTIONS_H */

@@ -6,6 +6,7 @@
 
 #include "mose-llm-regime-map.h"
 
+#include "mose-study-report.h"
 #include "mose-switch-cost.h"
 #include "mose-switch-experiment.h"
 
@@ -14,18 +15,24 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-text-io.h"
+#include "ns3/system-wall-clock-ms.h"
 
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <limits>
 #include <map>
+#include <memory>
 #include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseLlmRegimeMap");
+
+namespace mose
+{
 
 namespace
 {
@@ -67,16 +74,16 @@ Ms(double seconds)
 
 /// whether a criterion has a value in a run
 bool
-HasValue(const MoseLlmSummary& s, MoseLlmCriterion c)
+HasValue(const LlmSummary& s, LlmCriterion c)
 {
-    return c == MoseLlmCriterion::ITER_MEAN ? s.iterations > 0 : s.served > 0;
+    return c == LlmCriterion::ITER_MEAN ? s.iterations > 0 : s.served > 0;
 }
 
 /// whether a criterion enters the best-static score and the overall margin
 bool
-IsScored(MoseLlmCriterion c)
+IsScored(LlmCriterion c)
 {
-    return c != MoseLlmCriterion::TTFT_P99;
+    return c != LlmCriterion::TTFT_P99;
 }
 
 /**
@@ -84,13 +91,13 @@ IsScored(MoseLlmCriterion c)
  * them (a served request, a finished iteration), the counts totals
  * \param runs the seeds' runs of one policy (at least one) \return the summary
  */
-MoseLlmSummary
-MeanOfSeeds(const std::vector<MoseLlmSummary>& runs)
+LlmSummary
+MeanOfSeeds(const std::vector<LlmSummary>& runs)
 {
-    MoseLlmSummary m = runs.front();
+    LlmSummary m = runs.front();
     for (std::size_t i = 1; i < runs.size(); ++i)
     {
-        const MoseLlmSummary& s = runs[i];
+        const LlmSummary& s = runs[i];
         m.requests += s.requests;
         m.served += s.served;
         m.iterations += s.iterations;
@@ -104,10 +111,10 @@ MeanOfSeeds(const std::vector<MoseLlmSummary>& runs)
     }
     m.simulatedSeconds /= static_cast<double>(runs.size());
     // the mean of a field over the seeds whose run has a value for it
-    auto mean = [&runs](double MoseLlmSummary::*field, bool (*has)(const MoseLlmSummary&)) {
+    auto mean = [&runs](double LlmSummary::*field, bool (*has)(const LlmSummary&)) {
         double sum = 0;
         uint32_t n = 0;
-        for (const MoseLlmSummary& s : runs)
+        for (const LlmSummary& s : runs)
         {
             if (has(s))
             {
@@ -117,21 +124,21 @@ MeanOfSeeds(const std::vector<MoseLlmSummary>& runs)
         }
         return n > 0 ? sum / n : 0.0;
     };
-    auto served = +[](const MoseLlmSummary& s) { return s.served > 0; };
-    auto iterated = +[](const MoseLlmSummary& s) { return s.iterations > 0; };
-    for (double MoseLlmSummary::*f : {&MoseLlmSummary::kvMeanS,
-                                      &MoseLlmSummary::kvP50S,
-                                      &MoseLlmSummary::kvP99S,
-                                      &MoseLlmSummary::ttftMeanS,
-                                      &MoseLlmSummary::ttftP50S,
-                                      &MoseLlmSummary::ttftP99S})
+    auto served = +[](const LlmSummary& s) { return s.served > 0; };
+    auto iterated = +[](const LlmSummary& s) { return s.iterations > 0; };
+    for (double LlmSummary::*f : {&LlmSummary::kvMeanS,
+                                  &LlmSummary::kvP50S,
+                                  &LlmSummary::kvP99S,
+                                  &LlmSummary::ttftMeanS,
+                                  &LlmSummary::ttftP50S,
+                                  &LlmSummary::ttftP99S})
     {
         m.*f = mean(f, served);
     }
-    for (double MoseLlmSummary::*f : {&MoseLlmSummary::iterMeanS,
-                                      &MoseLlmSummary::iterP99S,
-                                      &MoseLlmSummary::collMeanS,
-                                      &MoseLlmSummary::collP99S})
+    for (double LlmSummary::*f : {&LlmSummary::iterMeanS,
+                                  &LlmSummary::iterP99S,
+                                  &LlmSummary::collMeanS,
+                                  &LlmSummary::collP99S})
     {
         m.*f = mean(f, iterated);
     }
@@ -155,13 +162,13 @@ MeanOf(const std::vector<double>& v)
 }
 
 /**
- * Fills a cell's figures and verdict from its seeds' runs (MoseLlmRegimeCell)
+ * Fills a cell's figures and verdict from its seeds' runs (LlmRegimeCell)
  * \param cell the cell, seedRuns and seedVerdicts set
  * \param stretch per seed, per run: the KV stretch \param offered per seed: offered KV Gb/s
  * \param tolerance ties
  */
 void
-CombineSeeds(MoseLlmRegimeCell& cell,
+CombineSeeds(LlmRegimeCell& cell,
              const std::vector<std::vector<double>>& stretch,
              const std::vector<double>& offered,
              double tolerance)
@@ -169,13 +176,13 @@ CombineSeeds(MoseLlmRegimeCell& cell,
     const std::size_t seeds = cell.seedRuns.size();
     std::vector<double> margins;
     cell.paysSeeds = 0;
-    for (const MoseLlmCellVerdict& v : cell.seedVerdicts)
+    for (const LlmCellVerdict& v : cell.seedVerdicts)
     {
         if (v.bestStatic)
         {
             margins.push_back(v.overallMargin);
         }
-        cell.paysSeeds += v.kind == MoseLlmCellVerdict::PAYS;
+        cell.paysSeeds += v.kind == LlmCellVerdict::PAYS;
     }
     if (!margins.empty())
     {
@@ -195,7 +202,7 @@ CombineSeeds(MoseLlmRegimeCell& cell,
     cell.kvStretch.clear();
     for (std::size_t p = 0; p < cell.seedRuns.front().size(); ++p)
     {
-        std::vector<MoseLlmSummary> runs;
+        std::vector<LlmSummary> runs;
         std::vector<double> st;
         for (std::size_t k = 0; k < seeds; ++k)
         {
@@ -207,17 +214,17 @@ CombineSeeds(MoseLlmRegimeCell& cell,
     }
     // winners, ties and the best static policy on the mean figures; margins and the kind on
     // the mean of the per-seed margins
-    MoseLlmCellVerdict v = MoseLlmCellVerdict::Compute(cell.runs, tolerance);
+    LlmCellVerdict v = LlmCellVerdict::Compute(cell.runs, tolerance);
     if (margins.empty())
     {
-        v.kind = MoseLlmCellVerdict::NO_VERDICT;
+        v.kind = LlmCellVerdict::NO_VERDICT;
         cell.verdict = v;
         return;
     }
     for (std::size_t c = 0; c < ALL_LLM_CRITERIA.size(); ++c)
     {
         std::vector<double> m;
-        for (const MoseLlmCellVerdict& s : cell.seedVerdicts)
+        for (const LlmCellVerdict& s : cell.seedVerdicts)
         {
             if (s.bestStatic && s.used[c])
             {
@@ -227,46 +234,46 @@ CombineSeeds(MoseLlmRegimeCell& cell,
         v.margin[c] = MeanOf(m);
     }
     v.overallMargin = MeanOf(margins);
-    v.kind = v.overallMargin < -tolerance  ? MoseLlmCellVerdict::PAYS
-             : v.overallMargin > tolerance ? MoseLlmCellVerdict::DOES_NOT_PAY
-                                           : MoseLlmCellVerdict::TIE;
+    v.kind = v.overallMargin < -tolerance  ? LlmCellVerdict::PAYS
+             : v.overallMargin > tolerance ? LlmCellVerdict::DOES_NOT_PAY
+                                           : LlmCellVerdict::TIE;
     cell.verdict = v;
 }
 
 } // namespace
 
 std::string
-ToString(MoseLlmCriterion c)
+ToString(LlmCriterion c)
 {
     switch (c)
     {
-    case MoseLlmCriterion::TTFT_MEAN:
+    case LlmCriterion::TTFT_MEAN:
         return "ttft_mean";
-    case MoseLlmCriterion::TTFT_P99:
+    case LlmCriterion::TTFT_P99:
         return "ttft_p99";
-    case MoseLlmCriterion::ITER_MEAN:
+    case LlmCriterion::ITER_MEAN:
         return "iter_mean";
     }
     return "?";
 }
 
 double
-GetCriterion(const MoseLlmSummary& s, MoseLlmCriterion c)
+GetCriterion(const LlmSummary& s, LlmCriterion c)
 {
     switch (c)
     {
-    case MoseLlmCriterion::TTFT_MEAN:
+    case LlmCriterion::TTFT_MEAN:
         return s.ttftMeanS;
-    case MoseLlmCriterion::TTFT_P99:
+    case LlmCriterion::TTFT_P99:
         return s.ttftP99S;
-    case MoseLlmCriterion::ITER_MEAN:
+    case LlmCriterion::ITER_MEAN:
         return s.iterMeanS;
     }
     return 0;
 }
 
-MoseLlmCellVerdict
-MoseLlmCellVerdict::Compute(const std::vector<MoseLlmSummary>& runs, double tolerance)
+LlmCellVerdict
+LlmCellVerdict::Compute(const std::vector<LlmSummary>& runs, double tolerance)
 {
     if (!(std::isfinite(tolerance) && tolerance >= 0))
     {
@@ -284,7 +291,7 @@ MoseLlmCellVerdict::Compute(const std::vector<MoseLlmSummary>& runs, double tole
             }
         }
     }
-    MoseLlmCellVerdict v;
+    LlmCellVerdict v;
     if (runs.empty())
     {
         return v;
@@ -292,8 +299,8 @@ MoseLlmCellVerdict::Compute(const std::vector<MoseLlmSummary>& runs, double tole
     std::array<double, 3> best{};
     for (std::size_t k = 0; k < ALL_LLM_CRITERIA.size(); ++k)
     {
-        const MoseLlmCriterion c = ALL_LLM_CRITERIA[k];
-        v.used[k] = std::all_of(runs.begin(), runs.end(), [c](const MoseLlmSummary& s) {
+        const LlmCriterion c = ALL_LLM_CRITERIA[k];
+        v.used[k] = std::all_of(runs.begin(), runs.end(), [c](const LlmSummary& s) {
             return HasValue(s, c);
         });
         if (!v.used[k])
@@ -318,8 +325,8 @@ MoseLlmCellVerdict::Compute(const std::vector<MoseLlmSummary>& runs, double tole
             }
         }
     }
-    const MoseLlmSummary* mose = nullptr;
-    const MoseLlmSummary* bestStatic = nullptr;
+    const LlmSummary* mose = nullptr;
+    const LlmSummary* bestStatic = nullptr;
     double bestScore = std::numeric_limits<double>::infinity();
     for (const auto& s : runs)
     {
@@ -371,7 +378,7 @@ MoseLlmCellVerdict::Compute(const std::vector<MoseLlmSummary>& runs, double tole
 }
 
 std::string
-MoseLlmCellVerdict::KindText() const
+LlmCellVerdict::KindText() const
 {
     switch (kind)
     {
@@ -388,7 +395,7 @@ MoseLlmCellVerdict::KindText() const
 }
 
 std::string
-MoseLlmCellVerdict::WinnerText(MoseLlmCriterion c) const
+LlmCellVerdict::WinnerText(LlmCriterion c) const
 {
     const auto k = static_cast<std::size_t>(c);
     if (!used[k])
@@ -399,7 +406,7 @@ MoseLlmCellVerdict::WinnerText(MoseLlmCriterion c) const
 }
 
 void
-MoseLlmRegimeMapConfig::Validate() const
+LlmRegimeMapConfig::Validate() const
 {
     if (loads.empty() || intervals.empty() || darkTimes.empty())
     {
@@ -485,7 +492,7 @@ MoseLlmRegimeMapConfig::Validate() const
     {
         for (Time t : intervals)
         {
-            MoseLlmExperimentConfig c = MakeCell(load, t, mose::Policy::MOSE);
+            LlmExperimentConfig c = MakeCell(load, t, mose::Policy::MOSE);
             for (Time dark : darkTimes)
             {
                 c.darkTime = dark;
@@ -525,7 +532,7 @@ ParseDurationList(const std::string& parameter, const std::string& text, bool al
     std::vector<Time> out;
     for (const std::string& item : mose::SplitList(text, parameter, "the durations (e.g. 100ms)"))
     {
-        const Time v = MoseSwitchExperiment::ParseDuration(parameter, item);
+        const Time v = ParseTimeOption(parameter, item);
         if (!allowZero && v <= Time(0))
         {
             mose::ThrowBadParameter(parameter,
@@ -541,11 +548,8 @@ ParseDurationList(const std::string& parameter, const std::string& text, bool al
     return out;
 }
 
-MoseLlmExperimentConfig
-MoseLlmRegimeMapConfig::MakeCell(double load,
-                                 Time interval,
-                                 mose::Policy policy,
-                                 uint32_t seed) const
+LlmExperimentConfig
+LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, uint32_t seed) const
 {
     if (seed >= seeds)
     {
@@ -553,7 +557,7 @@ MoseLlmRegimeMapConfig::MakeCell(double load,
                                 std::to_string(seed),
                                 "0 to seeds - 1 = " + std::to_string(seeds - 1));
     }
-    MoseLlmExperimentConfig c = base;
+    LlmExperimentConfig c = base;
     c.run = base.run + seed;
     c.policy = policy;
     c.SetSchedule(mose::AlternatingSchedule(interval.GetSeconds(), cycles));
@@ -561,13 +565,13 @@ MoseLlmRegimeMapConfig::MakeCell(double load,
     g.rate = load;
     g.requests = static_cast<uint64_t>(std::ceil(load * 2.0 * cycles * interval.GetSeconds()));
     g.requests = std::max<uint64_t>(g.requests, 1);
-    mose::MoseRandom rng = mose::MoseRandom::Create(c.run, mose::MoseStream::LLM_REQUESTS);
+    mose::Random rng = mose::Random::Create(c.run, mose::Stream::LLM_REQUESTS);
     c.requests = mose::GenerateLlmRequests(g, rng);
     if (trainingLoadShare < 1)
     {
         // thinning: a Poisson process whose points are kept with probability p is a Poisson
         // process of rate p x rate; one draw per request keeps the choice independent of others
-        mose::MoseRandom mix = mose::MoseRandom::Create(c.run, mose::MoseStream::LLM_MIX);
+        mose::Random mix = mose::Random::Create(c.run, mose::Stream::LLM_MIX);
         const auto t = static_cast<uint64_t>(interval.GetNanoSeconds());
         std::vector<mose::LlmRequest> kept;
         kept.reserve(c.requests.size());
@@ -593,28 +597,30 @@ MoseLlmRegimeMapConfig::MakeCell(double load,
     return c;
 }
 
-MoseLlmRegimeMap::MoseLlmRegimeMap(const MoseLlmRegimeMapConfig& config)
+LlmRegimeMap::LlmRegimeMap(const LlmRegimeMapConfig& config)
     : m_config(config)
 {
 }
 
 void
-MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress,
-                      bool showProgress)
+LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress,
+                  bool showProgress)
 {
     NS_LOG_FUNCTION(this);
     if (m_ran)
     {
-        throw mose::MoseError("MoseLlmRegimeMap::Run runs once");
+        throw mose::Error("LlmRegimeMap::Run runs once");
     }
     m_config.Validate(); // every cell's configuration, before anything runs
     const auto& cfg = m_config;
+    SystemWallClockMs clock;
+    clock.Start();
 
     // the flow-level break-even inputs, once: they depend on N, d, roles and seeds only
-    std::optional<mose::MoseSwitchCostStudy> flow;
+    std::optional<mose::SwitchCostStudy> flow;
     if (cfg.flowLevelFlows > 0)
     {
-        mose::MoseFlowExperimentConfig f = cfg.base.scenario;
+        mose::FlowExperimentConfig f = cfg.base.scenario;
         f.flows = cfg.flowLevelFlows;
         f.seeds = cfg.flowLevelSeeds;
         f.firstRun = cfg.base.run;
@@ -628,16 +634,16 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
     const uint32_t total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
                                                  (nStatic + cfg.darkTimes.size()) * seeds);
     uint32_t done = 0;
-    auto runOne = [&](const MoseLlmExperimentConfig& c, const std::string& what) {
+    auto runOne = [&](const LlmExperimentConfig& c, const std::string& what) {
         if (progress)
         {
             progress(done, total, what);
         }
-        MoseLlmExperiment e(c);
+        LlmExperiment e(c);
         e.Build();
         e.Run(showProgress);
         ++done;
-        MoseLlmSummary s = e.GetSummary();
+        LlmSummary s = e.GetSummary();
         m_wallSeconds += s.wallSeconds;
         m_events += s.events;
         return s;
@@ -649,8 +655,8 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
             const std::string where =
                 "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
             // per seed: the static runs (independent of the dark time) and MoSE's cell
-            std::vector<std::map<mose::Policy, MoseLlmSummary>> statics(seeds);
-            std::vector<MoseLlmExperimentConfig> probes;
+            std::vector<std::map<mose::Policy, LlmSummary>> statics(seeds);
+            std::vector<LlmExperimentConfig> probes;
             std::vector<std::string> seedWhere;
             for (uint32_t k = 0; k < seeds; ++k)
             {
@@ -669,7 +675,7 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
             }
             for (Time dark : cfg.darkTimes)
             {
-                MoseLlmRegimeCell cell;
+                LlmRegimeCell cell;
                 cell.load = load;
                 cell.interval = t;
                 cell.darkTime = dark;
@@ -677,7 +683,7 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
                 std::vector<double> offered(seeds);
                 for (uint32_t k = 0; k < seeds; ++k)
                 {
-                    MoseLlmExperimentConfig c = probes[k];
+                    LlmExperimentConfig c = probes[k];
                     c.darkTime = dark;
                     cell.requests = static_cast<uint32_t>(c.requests.size());
                     uint64_t tokens = 0;
@@ -688,10 +694,10 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
                     offered[k] = static_cast<double>(tokens) *
                                  static_cast<double>(c.kvBytesPerToken) * 8.0 / c.end.GetSeconds() /
                                  1e9;
-                    const MoseLlmSummary m = runOne(c,
-                                                    seedWhere[k] + ", dark " +
-                                                        DurationText(dark.GetSeconds()) + ", MoSE");
-                    std::vector<MoseLlmSummary> runs;
+                    const LlmSummary m = runOne(c,
+                                                seedWhere[k] + ", dark " +
+                                                    DurationText(dark.GetSeconds()) + ", MoSE");
+                    std::vector<LlmSummary> runs;
                     for (mose::Policy p : cfg.policies)
                     {
                         runs.push_back(p == mose::Policy::MOSE ? m : statics[k].at(p));
@@ -707,7 +713,7 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
                     {
                         stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
                     }
-                    cell.seedVerdicts.push_back(MoseLlmCellVerdict::Compute(runs, cfg.tolerance));
+                    cell.seedVerdicts.push_back(LlmCellVerdict::Compute(runs, cfg.tolerance));
                     cell.seedRuns.push_back(std::move(runs));
                 }
                 CombineSeeds(cell, stretch, offered, cfg.tolerance);
@@ -728,37 +734,89 @@ MoseLlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::st
     {
         progress(done, total, "");
     }
+    m_runSeconds = static_cast<double>(clock.End()) / 1000.0;
     m_ran = true;
 }
 
-const MoseLlmRegimeMapConfig&
-MoseLlmRegimeMap::GetConfig() const
+double
+LlmRegimeMap::GetRunSeconds() const
+{
+    return m_runSeconds;
+}
+
+std::function<void(uint32_t, uint32_t, const std::string&)>
+LlmRegimeMap::MakeProgressPrinter(const std::string& program, std::ostream& os)
+{
+    auto clock = std::make_shared<SystemWallClockMs>();
+    clock->Start();
+    return [program, clock, &os](uint32_t done, uint32_t total, const std::string& what) {
+        if (!what.empty())
+        {
+            os << "[" << program << "] run " << done + 1 << "/" << total << ": " << what << ", "
+               << std::fixed << std::setprecision(1) << static_cast<double>(clock->End()) / 1000.0
+               << " s wall" << std::defaultfloat << std::setprecision(6) << std::endl;
+        }
+    };
+}
+
+void
+LlmRegimeMap::WriteOutputs(const std::string& dir, bool render, std::ostream& os) const
+{
+    NS_LOG_FUNCTION(this << dir << render);
+    WriteTextFile(dir + "/regime_map.csv", [this](std::ostream& out) { WriteCsv(out); });
+    WriteTextFile(dir + "/regime_map.plt", [this](std::ostream& out) { WritePlot(out); });
+    os << "\nwrote " << dir << "/regime_map.csv and regime_map.plt";
+    if (!render)
+    {
+        os << " (render it with: cd " << QuoteText(dir) << " && gnuplot regime_map.plt)";
+    }
+    else if (StudyReport::RenderPlots(dir, {"regime_map.plt"}) > 0)
+    {
+        os << " (rendered to regime_map.png)";
+    }
+    os << "\n";
+}
+
+void
+LlmRegimeMap::PrintTiming(std::ostream& os) const
+{
+    const std::ios::fmtflags flags = os.flags();
+    const std::streamsize precision = os.precision();
+    os << std::setprecision(3) << "wall time " << m_runSeconds << " s, " << m_events << " events, "
+       << (m_wallSeconds > 0 ? static_cast<double>(m_events) / m_wallSeconds : 0)
+       << " events per wall second of simulation\n";
+    os.flags(flags);
+    os.precision(precision);
+}
+
+const LlmRegimeMapConfig&
+LlmRegimeMap::GetConfig() const
 {
     return m_config;
 }
 
-const std::vector<MoseLlmRegimeCell>&
-MoseLlmRegimeMap::GetCells() const
+const std::vector<LlmRegimeCell>&
+LlmRegimeMap::GetCells() const
 {
     return m_cells;
 }
 
 double
-MoseLlmRegimeMap::GetWallSeconds() const
+LlmRegimeMap::GetWallSeconds() const
 {
     return m_wallSeconds;
 }
 
 uint64_t
-MoseLlmRegimeMap::GetEvents() const
+LlmRegimeMap::GetEvents() const
 {
     return m_events;
 }
 
-std::vector<MoseLlmCrossover>
-MoseLlmRegimeMap::GetCrossovers() const
+std::vector<LlmCrossover>
+LlmRegimeMap::GetCrossovers() const
 {
-    std::vector<MoseLlmCrossover> out;
+    std::vector<LlmCrossover> out;
     const std::size_t ni = m_config.intervals.size();
     const std::size_t nd = m_config.darkTimes.size();
     // intervals in ascending order (the configuration may list them in any order)
@@ -774,10 +832,10 @@ MoseLlmRegimeMap::GetCrossovers() const
     {
         for (std::size_t d = 0; d < nd; ++d)
         {
-            MoseLlmCrossover x;
+            LlmCrossover x;
             x.load = m_config.loads[l];
             x.darkTime = m_config.darkTimes[d];
-            auto cellAt = [&](std::size_t i) -> const MoseLlmRegimeCell& {
+            auto cellAt = [&](std::size_t i) -> const LlmRegimeCell& {
                 return m_cells.at((l * ni + order[i]) * nd + d);
             };
             std::vector<double> margins;
@@ -791,11 +849,11 @@ MoseLlmRegimeMap::GetCrossovers() const
                 std::all_of(margins.begin(), margins.end(), [](double m) { return m >= 0; });
             if (allPay)
             {
-                x.kind = MoseLlmCrossover::ALWAYS;
+                x.kind = LlmCrossover::ALWAYS;
             }
             else if (nonePays)
             {
-                x.kind = MoseLlmCrossover::NEVER;
+                x.kind = LlmCrossover::NEVER;
             }
             else
             {
@@ -809,11 +867,11 @@ MoseLlmRegimeMap::GetCrossovers() const
                         return m < 0;
                     }))
                 {
-                    x.kind = MoseLlmCrossover::NON_MONOTONIC;
+                    x.kind = LlmCrossover::NON_MONOTONIC;
                 }
                 else
                 {
-                    x.kind = MoseLlmCrossover::AT;
+                    x.kind = LlmCrossover::AT;
                     const double t0 = std::log(cellAt(k - 1).interval.GetSeconds());
                     const double t1 = std::log(cellAt(k).interval.GetSeconds());
                     const double m0 = margins[k - 1];
@@ -821,23 +879,23 @@ MoseLlmRegimeMap::GetCrossovers() const
                     x.interval = std::exp(t0 + (t1 - t0) * m0 / (m0 - m1));
                 }
             }
-            const MoseLlmRegimeCell& last = cellAt(ni - 1);
+            const LlmRegimeCell& last = cellAt(ni - 1);
             if (last.flow)
             {
                 x.flowLevel = last.flow->kind == mose::BreakEven::NEVER
                                   ? std::numeric_limits<double>::infinity()
                                   : last.flow->duration;
                 const bool flowNever = last.flow->kind == mose::BreakEven::NEVER;
-                if (x.kind == MoseLlmCrossover::AT && !flowNever && x.flowLevel > 0)
+                if (x.kind == LlmCrossover::AT && !flowNever && x.flowLevel > 0)
                 {
                     const double ratio = x.interval / x.flowLevel;
                     x.disagrees = ratio > 2 || ratio < 0.5;
                 }
-                else if (x.kind == MoseLlmCrossover::AT || x.kind == MoseLlmCrossover::ALWAYS)
+                else if (x.kind == LlmCrossover::AT || x.kind == LlmCrossover::ALWAYS)
                 {
                     x.disagrees = flowNever;
                 }
-                else if (x.kind == MoseLlmCrossover::NEVER)
+                else if (x.kind == LlmCrossover::NEVER)
                 {
                     // the flow level says MoSE pays below the longest interval measured
                     const double longest = m_config.intervals[order.back()].GetSeconds();
@@ -851,7 +909,7 @@ MoseLlmRegimeMap::GetCrossovers() const
 }
 
 std::string
-MoseLlmCrossover::ToText(const std::vector<Time>& intervals) const
+LlmCrossover::ToText(const std::vector<Time>& intervals) const
 {
     Time lo = *std::min_element(intervals.begin(), intervals.end());
     Time hi = *std::max_element(intervals.begin(), intervals.end());
@@ -871,7 +929,7 @@ MoseLlmCrossover::ToText(const std::vector<Time>& intervals) const
 }
 
 void
-MoseLlmRegimeMap::PrintTable(std::ostream& os) const
+LlmRegimeMap::PrintTable(std::ostream& os) const
 {
     os << std::left << std::setw(8) << "load/s" << std::setw(9) << "T" << std::setw(8) << "dark"
        << std::right << std::setw(6) << "reqs" << std::setw(8) << "KVGb/s";
@@ -912,9 +970,9 @@ MoseLlmRegimeMap::PrintTable(std::ostream& os) const
             os << ' ' << std::setw(25)
                << (Ms(s.ttftMeanS) + "/" + Ms(s.ttftP99S) + "/" + Ms(s.iterMeanS));
         }
-        const MoseLlmCellVerdict& v = c.verdict;
+        const LlmCellVerdict& v = c.verdict;
         os << "  " << std::left;
-        for (MoseLlmCriterion k : ALL_LLM_CRITERIA)
+        for (LlmCriterion k : ALL_LLM_CRITERIA)
         {
             os << std::setw(13) << v.WinnerText(k);
         }
@@ -932,7 +990,7 @@ MoseLlmRegimeMap::PrintTable(std::ostream& os) const
 }
 
 void
-MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
+LlmRegimeMap::WriteCsv(std::ostream& os) const
 {
     os << "load_per_s,interval_s,dark_s,requests,offered_kv_gbps";
     for (mose::Policy p : m_config.policies)
@@ -962,13 +1020,13 @@ MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
            << c.requests << ',' << c.offeredKvGbps;
         for (std::size_t i = 0; i < c.runs.size(); ++i)
         {
-            const MoseLlmSummary& s = c.runs[i];
+            const LlmSummary& s = c.runs[i];
             os << ',' << s.served << ',' << s.ttftMeanS << ',' << s.ttftP99S << ',' << s.kvMeanS
                << ',' << c.kvStretch[i] << ',' << s.iterations << ',' << s.iterMeanS << ','
                << s.lost;
         }
-        const MoseLlmCellVerdict& v = c.verdict;
-        for (MoseLlmCriterion k : ALL_LLM_CRITERIA)
+        const LlmCellVerdict& v = c.verdict;
+        for (LlmCriterion k : ALL_LLM_CRITERIA)
         {
             os << ',' << v.WinnerText(k);
         }
@@ -994,7 +1052,7 @@ MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
                << c.paysSeeds;
             for (std::size_t k = 0; k < c.seedVerdicts.size(); ++k)
             {
-                const MoseLlmCellVerdict& sv = c.seedVerdicts[k];
+                const LlmCellVerdict& sv = c.seedVerdicts[k];
                 os << ',' << m_config.base.run + k << ','
                    << (sv.bestStatic ? mose::ToString(*sv.bestStatic) : "-") << ','
                    << sv.overallMargin << ',' << sv.KindText();
@@ -1005,7 +1063,7 @@ MoseLlmRegimeMap::WriteCsv(std::ostream& os) const
 }
 
 void
-MoseLlmRegimeMap::WritePlot(std::ostream& os) const
+LlmRegimeMap::WritePlot(std::ostream& os) const
 {
     const auto& b = m_config.base;
     Gnuplot plot("regime_map.png");
@@ -1034,7 +1092,7 @@ MoseLlmRegimeMap::WritePlot(std::ostream& os) const
             std::vector<std::pair<double, double>> pts;
             for (std::size_t i = 0; i < ni; ++i)
             {
-                const MoseLlmRegimeCell& c = m_cells.at((l * ni + i) * nd + d);
+                const LlmRegimeCell& c = m_cells.at((l * ni + i) * nd + d);
                 pts.emplace_back(c.interval.GetSeconds(), c.verdict.overallMargin * 100);
             }
             std::sort(pts.begin(), pts.end());
@@ -1078,7 +1136,7 @@ MoseLlmRegimeMap::WritePlot(std::ostream& os) const
 }
 
 std::string
-MoseLlmRegimeMap::GetVerdict() const
+LlmRegimeMap::GetVerdict() const
 {
     const auto& b = m_config.base;
     std::ostringstream os;
@@ -1126,9 +1184,9 @@ MoseLlmRegimeMap::GetVerdict() const
     uint32_t ties = 0;
     for (const auto& c : m_cells)
     {
-        pays += c.verdict.kind == MoseLlmCellVerdict::PAYS;
-        notPay += c.verdict.kind == MoseLlmCellVerdict::DOES_NOT_PAY;
-        ties += c.verdict.kind == MoseLlmCellVerdict::TIE;
+        pays += c.verdict.kind == LlmCellVerdict::PAYS;
+        notPay += c.verdict.kind == LlmCellVerdict::DOES_NOT_PAY;
+        ties += c.verdict.kind == LlmCellVerdict::TIE;
     }
     os << "  switching pays in " << pays << " of " << m_cells.size() << " cells, ties in " << ties
        << ", does not pay in " << notPay << '\n';
@@ -1169,4 +1227,5 @@ MoseLlmRegimeMap::GetVerdict() const
     return os.str();
 }
 
+} // namespace mose
 } // namespace ns3

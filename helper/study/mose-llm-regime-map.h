@@ -25,12 +25,14 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
  * \brief The criteria a regime-map cell is judged by (lower is better for each).
  */
-enum class MoseLlmCriterion : uint8_t
+enum class LlmCriterion : uint8_t
 {
     TTFT_MEAN, //!< mean TTFT over the served requests
     TTFT_P99,  //!< P99 TTFT
@@ -39,17 +41,17 @@ enum class MoseLlmCriterion : uint8_t
 
 /// \ingroup mose
 /// The criteria in column order
-constexpr std::array<MoseLlmCriterion, 3> ALL_LLM_CRITERIA = {MoseLlmCriterion::TTFT_MEAN,
-                                                              MoseLlmCriterion::TTFT_P99,
-                                                              MoseLlmCriterion::ITER_MEAN};
+constexpr std::array<LlmCriterion, 3> ALL_LLM_CRITERIA = {LlmCriterion::TTFT_MEAN,
+                                                          LlmCriterion::TTFT_P99,
+                                                          LlmCriterion::ITER_MEAN};
 
 /// \ingroup mose
 /// \param c a criterion \return its CSV name: "ttft_mean", "ttft_p99", "iter_mean"
-std::string ToString(MoseLlmCriterion c);
+std::string ToString(LlmCriterion c);
 
 /// \ingroup mose
 /// \param s a run's statistics \param c a criterion \return the run's value of it (seconds)
-double GetCriterion(const MoseLlmSummary& s, MoseLlmCriterion c);
+double GetCriterion(const LlmSummary& s, LlmCriterion c);
 
 /**
  * \ingroup mose
@@ -68,7 +70,7 @@ double GetCriterion(const MoseLlmSummary& s, MoseLlmCriterion c);
  * PAYS when the overall margin is below -tolerance, DOES_NOT_PAY when above +tolerance, TIE
  * otherwise, NO_VERDICT when MoSE or every static policy is missing or no criterion is used.
  */
-struct MoseLlmCellVerdict
+struct LlmCellVerdict
 {
     /// what the cell says about switching
     enum Kind : uint8_t
@@ -89,28 +91,28 @@ struct MoseLlmCellVerdict
 
     /**
      * \brief Computes the verdict.
-     * \param runs one summary per policy (any order; a policy at most once, MoseError otherwise)
-     * \param tolerance relative tolerance of ties (finite, >= 0; MoseError otherwise)
+     * \param runs one summary per policy (any order; a policy at most once, Error otherwise)
+     * \param tolerance relative tolerance of ties (finite, >= 0; Error otherwise)
      * \return the verdict
      */
-    static MoseLlmCellVerdict Compute(const std::vector<MoseLlmSummary>& runs, double tolerance);
+    static LlmCellVerdict Compute(const std::vector<LlmSummary>& runs, double tolerance);
 
     /// \return "pays", "tie", "does-not-pay" or "none"
     std::string KindText() const;
     /// \param c a criterion \return the winner's name, "tie:" before it when tied, "-" if unused
-    std::string WinnerText(MoseLlmCriterion c) const;
+    std::string WinnerText(LlmCriterion c) const;
 };
 
 /**
  * \ingroup mose
- * \brief Parameters of a regime map: one workload (MoseLlmExperimentConfig base with a request
+ * \brief Parameters of a regime map: one workload (LlmExperimentConfig base with a request
  *        generator) at several offered loads, mode-interval lengths and OCS dark times.
  *
  * Cell (load, interval T, dark time D): the schedule is `cycles` x (inference-heavy for T,
  * training-heavy for T); the requests are GenerateLlmRequests(generator with rate = load,
- * requests = ceil(load x 2 cycles T)) from stream MoseStream::LLM_REQUESTS of base.run, so they
+ * requests = ceil(load x 2 cycles T)) from stream Stream::LLM_REQUESTS of base.run, so they
  * span the whole schedule; a request that arrives in a training-heavy interval is kept with
- * probability trainingLoadShare (one uniform draw per request from stream MoseStream::LLM_MIX,
+ * probability trainingLoadShare (one uniform draw per request from stream Stream::LLM_MIX,
  * drawn for every request so that the kept set only depends on the run), which thins the
  * Poisson arrivals to rate load x trainingLoadShare there: the cluster's mix changes with the
  * mode. Every policy runs on that trace with the same run. The static
@@ -120,11 +122,11 @@ struct MoseLlmCellVerdict
  *
  * Seeds: with `seeds` = S, all of this is done S times, seed k (0-based) with the run
  * base.run + k (its own trace and its own scenario draw), as every mose program's --seeds. The
- * cell's verdict is decided on the mean over the seeds (MoseLlmRegimeCell).
+ * cell's verdict is decided on the mean over the seeds (LlmRegimeCell).
  */
-struct MoseLlmRegimeMapConfig
+struct LlmRegimeMapConfig
 {
-    MoseLlmExperimentConfig base;               //!< fabric, model, training job, scale, run
+    LlmExperimentConfig base;                   //!< fabric, model, training job, scale, run
     mose::LlmRequestGeneratorOptions generator; //!< prompt and output lengths (rate: per load)
     std::vector<double> loads{25, 800};         //!< offered loads: requests per second
     std::vector<Time> intervals{MilliSeconds(100), MilliSeconds(400)}; //!< mode intervals T
@@ -136,8 +138,8 @@ struct MoseLlmRegimeMapConfig
                                        mose::Policy::STATIC_TRAINING,
                                        mose::Policy::STATIC_INFERENCE,
                                        mose::Policy::STATIC_COMPROMISE}; //!< MoSE and statics
-    double tolerance{0.02}; //!< ties (relative), MoseLlmCellVerdict
-    /// the flow-level break-even (MoseSwitchCostStudy, metric avg_cost) on base.scenario with
+    double tolerance{0.02}; //!< ties (relative), LlmCellVerdict
+    /// the flow-level break-even (SwitchCostStudy, metric avg_cost) on base.scenario with
     /// this many flows per mode and seeds; 0 flows: not computed
     uint64_t flowLevelFlows{20000};
     uint32_t flowLevelSeeds{3}; //!< seeds of the flow-level study (runs base.run, base.run + 1, ..)
@@ -145,7 +147,7 @@ struct MoseLlmRegimeMapConfig
     /// base.run + k (its trace and scenario); the verdict is on the mean over seeds
     uint32_t seeds{1};
 
-    /// \brief Throws a MoseError naming the first invalid parameter
+    /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;
 
     /**
@@ -153,17 +155,17 @@ struct MoseLlmRegimeMapConfig
      * \param seed the seed k, 0 <= k < seeds: the run base.run + k
      * \return the experiment of cell (load, T) for `policy` (dark time unset)
      */
-    MoseLlmExperimentConfig MakeCell(double load,
-                                     Time interval,
-                                     mose::Policy policy,
-                                     uint32_t seed = 0) const;
+    LlmExperimentConfig MakeCell(double load,
+                                 Time interval,
+                                 mose::Policy policy,
+                                 uint32_t seed = 0) const;
 };
 
 /**
  * \ingroup mose
  * \brief One cell of the map.
  *
- * With one seed, `runs` are the runs and `verdict` is MoseLlmCellVerdict::Compute() of them.
+ * With one seed, `runs` are the runs and `verdict` is LlmCellVerdict::Compute() of them.
  * With S > 1 seeds, `seedRuns[k]` and `seedVerdicts[k]` are seed k's, and the cell's figures
  * are over the seeds: in `runs` the times (and kvStretch, offeredKvGbps) are the means over
  * the seeds, the counts (requests, served, iterations, lost, switches, errors, events,
@@ -173,21 +175,21 @@ struct MoseLlmRegimeMapConfig
  * does not pay) is decided on the mean overall margin. `requests` is one trace's (every seed's
  * trace has as many).
  */
-struct MoseLlmRegimeCell
+struct LlmRegimeCell
 {
     double load{0};                      //!< requests per second
     Time interval;                       //!< mode interval T
     Time darkTime;                       //!< OCS dark time D
     uint32_t requests{0};                //!< requests of the cell's trace
     double offeredKvGbps{0};             //!< requests x mean KV bytes x 8 / duration, unscaled
-    std::vector<MoseLlmSummary> runs;    //!< one per policy, in the configuration's order
+    std::vector<LlmSummary> runs;        //!< one per policy, in the configuration's order
     std::vector<double> kvStretch;       //!< per run: mean KV time / KV bytes at the circuit rate
-    MoseLlmCellVerdict verdict;          //!< who wins (on the mean over seeds)
+    LlmCellVerdict verdict;              //!< who wins (on the mean over seeds)
     std::optional<mose::BreakEven> flow; //!< flow-level T* of MoSE vs verdict.bestStatic
-    std::vector<std::vector<MoseLlmSummary>> seedRuns; //!< per seed k: one run per policy
-    std::vector<MoseLlmCellVerdict> seedVerdicts;      //!< per seed k: Compute() of seedRuns[k]
-    double marginMin{0};                               //!< the least per-seed overall margin
-    double marginMax{0};                               //!< the largest per-seed overall margin
+    std::vector<std::vector<LlmSummary>> seedRuns; //!< per seed k: one run per policy
+    std::vector<LlmCellVerdict> seedVerdicts;      //!< per seed k: Compute() of seedRuns[k]
+    double marginMin{0};                           //!< the least per-seed overall margin
+    double marginMax{0};                           //!< the largest per-seed overall margin
     uint32_t paysSeeds{0}; //!< seeds whose own verdict is PAYS ("pays in k of S seeds")
 };
 
@@ -196,7 +198,7 @@ struct MoseLlmRegimeCell
  * \brief The packet-level crossover of one (load, dark time) row: the mode interval at which
  *        MoSE's overall margin changes sign along the interval axis.
  */
-struct MoseLlmCrossover
+struct LlmCrossover
 {
     double load{0}; //!< requests per second
     Time darkTime;  //!< D
@@ -223,14 +225,14 @@ struct MoseLlmCrossover
  * \ingroup mose
  * \brief Reads a comma-separated list of request rates (mose::ParseReal() each, > 0).
  * \param parameter the option's name for messages \param text the text
- * \return the rates in the order given; a MoseError names the parameter and the text for an
+ * \return the rates in the order given; a mose::Error names the parameter and the text for an
  *         empty list or item, a bad or non-positive number and a value given twice
  */
 std::vector<double> ParseLoadList(const std::string& parameter, const std::string& text);
 
 /**
  * \ingroup mose
- * \brief Reads a comma-separated list of durations (MoseSwitchExperiment::ParseDuration()).
+ * \brief Reads a comma-separated list of durations (ParseTimeOption()).
  * \param parameter the option's name \param text the text \param allowZero whether 0 is allowed
  * \return the durations in the order given; errors as ParseLoadList()
  */
@@ -240,34 +242,47 @@ std::vector<Time> ParseDurationList(const std::string& parameter,
 
 /**
  * \ingroup mose
- * \brief Runs a regime map (MoseLlmExperiment per cell and policy), then writes it: a table,
+ * \brief Runs a regime map (LlmExperiment per cell and policy), then writes it: a table,
  *        regime_map.csv, regime_map.plt and the verdict text.
  */
-class MoseLlmRegimeMap
+class LlmRegimeMap
 {
   public:
     /// \param config the parameters (validated by Run())
-    explicit MoseLlmRegimeMap(const MoseLlmRegimeMapConfig& config);
+    explicit LlmRegimeMap(const LlmRegimeMapConfig& config);
 
     /**
-     * \brief Runs every cell; MoseError before any simulation for a bad configuration.
+     * \brief Runs every cell; Error before any simulation for a bad configuration.
      * \param progress called before each packet-level run with (runs done, runs in all, what
      *        runs next); may be empty
-     * \param showProgress passed to MoseLlmExperiment::Run() (simulated-time progress)
+     * \param showProgress passed to LlmExperiment::Run() (simulated-time progress)
      */
     void Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress = {},
              bool showProgress = false);
 
     /// \return the configuration
-    const MoseLlmRegimeMapConfig& GetConfig() const;
+    const LlmRegimeMapConfig& GetConfig() const;
     /// \return the cells, load-major, then interval, then dark time
-    const std::vector<MoseLlmRegimeCell>& GetCells() const;
+    const std::vector<LlmRegimeCell>& GetCells() const;
     /// \return one crossover per (load, dark time), load-major
-    std::vector<MoseLlmCrossover> GetCrossovers() const;
+    std::vector<LlmCrossover> GetCrossovers() const;
     /// \return wall seconds of all packet-level runs (not in any file)
     double GetWallSeconds() const;
     /// \return events of all packet-level runs
     uint64_t GetEvents() const;
+    /// \return wall seconds of the whole Run() (break-even study and every run included)
+    double GetRunSeconds() const;
+
+    /**
+     * \brief A progress callback for Run() that prints "[PROGRAM] run K/TOTAL: WHAT, T s wall"
+     *        before each packet-level run, T counted from the callback's creation.
+     * \param program the program's name
+     * \param os the stream (standard error in the programs)
+     * \return the callback
+     */
+    static std::function<void(uint32_t, uint32_t, const std::string&)> MakeProgressPrinter(
+        const std::string& program,
+        std::ostream& os);
 
     /// \brief Prints the table, one row per cell (with S > 1 seeds also the least and largest
     ///        per-seed margin and "pays" k/S) \param os the stream
@@ -275,7 +290,7 @@ class MoseLlmRegimeMap
     /**
      * \brief regime_map.csv: one row per cell, no wall time (byte-identical for the same
      *        configuration). With S > 1 seeds the policy columns are the cell's figures over the
-     *        seeds (MoseLlmRegimeCell), margin is the mean per-seed margin, and more columns
+     *        seeds (LlmRegimeCell), margin is the mean per-seed margin, and more columns
      *        follow: seeds, margin_min, margin_max, pays_seeds, then per seed k seedK_run,
      *        seedK_best_static, seedK_margin, seedK_verdict; with one seed there are none.
      * \param os the stream
@@ -295,14 +310,30 @@ class MoseLlmRegimeMap
      */
     std::string GetVerdict() const;
 
+    /**
+     * \brief Writes DIR/regime_map.csv and DIR/regime_map.plt and prints what it wrote; renders
+     *        the script to regime_map.png with gnuplot (StudyReport::RenderPlots()) only when
+     *        asked, else prints the command that renders it.
+     * \param dir the output folder (it exists)
+     * \param render whether to run gnuplot (mose-llm --plot)
+     * \param os the stream of the lines
+     */
+    void WriteOutputs(const std::string& dir, bool render, std::ostream& os) const;
+
+    /// \brief Prints "wall time T s, E events, R events per wall second of simulation"
+    /// \param os the stream
+    void PrintTiming(std::ostream& os) const;
+
   private:
-    MoseLlmRegimeMapConfig m_config;        //!< parameters
-    std::vector<MoseLlmRegimeCell> m_cells; //!< results
-    double m_wallSeconds{0};                //!< all runs
-    uint64_t m_events{0};                   //!< all runs
-    bool m_ran{false};                      //!< Run() ran
+    LlmRegimeMapConfig m_config;        //!< parameters
+    std::vector<LlmRegimeCell> m_cells; //!< results
+    double m_wallSeconds{0};            //!< all runs
+    double m_runSeconds{0};             //!< the whole Run()
+    uint64_t m_events{0};               //!< all runs
+    bool m_ran{false};                  //!< Run() ran
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_LLM_REGIME_MAP_H */

@@ -30,8 +30,11 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MosePacketExperiment");
 
+namespace mose
+{
+
 void
-MosePacketExperimentConfig::Validate() const
+PacketExperimentConfig::Validate() const
 {
     scenario.Validate();
     const std::string mine =
@@ -67,21 +70,21 @@ MosePacketExperimentConfig::Validate() const
     }
 }
 
-MosePacketExperiment::MosePacketExperiment(const MosePacketExperimentConfig& config)
+PacketExperiment::PacketExperiment(const PacketExperimentConfig& config)
     : m_config(config)
 {
     NS_LOG_FUNCTION(this);
     m_config.Validate();
 }
 
-const MosePacketExperimentConfig&
-MosePacketExperiment::GetConfig() const
+const PacketExperimentConfig&
+PacketExperiment::GetConfig() const
 {
     return m_config;
 }
 
-const MoseExperimentFabric&
-MosePacketExperiment::GetFabric() const
+const ExperimentFabric&
+PacketExperiment::GetFabric() const
 {
     return m_fabric;
 }
@@ -105,17 +108,17 @@ StopWhenDone(MoseTransferMonitor* monitor, uint32_t, Time)
 } // namespace
 
 void
-MosePacketExperiment::Build()
+PacketExperiment::Build()
 {
     NS_LOG_FUNCTION(this);
     if (m_built)
     {
-        throw mose::MoseError("MosePacketExperiment::Build was already called");
+        throw mose::Error("PacketExperiment::Build was already called");
     }
     SystemWallClockMs clock;
     clock.Start();
-    const mose::MoseScenarioBuilder builder(m_config.scenario);
-    mose::MoseModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
+    const mose::ScenarioBuilder builder(m_config.scenario);
+    mose::ModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
     m_roles = mode.roles;
     m_assignment = mode.assignment;
     m_flows = std::move(mode.flows);
@@ -149,12 +152,12 @@ MosePacketExperiment::Build()
 }
 
 void
-MosePacketExperiment::Run()
+PacketExperiment::Run()
 {
     NS_LOG_FUNCTION(this);
     if (!m_built || m_ran)
     {
-        throw mose::MoseError("MosePacketExperiment::Run needs one Build() before it, once");
+        throw mose::Error("PacketExperiment::Run needs one Build() before it, once");
     }
     if (m_config.flowMonitor)
     {
@@ -165,11 +168,11 @@ MosePacketExperiment::Run()
     Ptr<MoseTransferMonitor> monitor = m_fabric.GetTraffic().front()->GetMonitor();
     m_transfers = monitor->GetTransfers();
     m_circuitBytes = m_fabric.GetCircuitMonitor()->GetCircuitBytes();
-    m_kv = MosePacketClassResult();
-    m_training = MosePacketClassResult();
+    m_kv = PacketClassResult();
+    m_training = PacketClassResult();
     m_kv.fct = monitor->Summarize(mose::TrafficClass::KV);
     m_training.fct = monitor->Summarize(mose::TrafficClass::TRAINING);
-    const std::array<MoseFlowPacketCounts, 2> counts = m_fabric.CountFlowPackets(m_transfers);
+    const std::array<FlowPacketCounts, 2> counts = m_fabric.CountFlowPackets(m_transfers);
     m_kv.packetsLost = counts[0].lost;
     m_kv.packetsSent = counts[0].sent;
     m_training.packetsLost = counts[1].lost;
@@ -179,72 +182,72 @@ MosePacketExperiment::Run()
 }
 
 const mose::CircuitGraph&
-MosePacketExperiment::GetCircuitGraph() const
+PacketExperiment::GetCircuitGraph() const
 {
     return m_graph;
 }
 
 const std::vector<mose::Flow>&
-MosePacketExperiment::GetFlows() const
+PacketExperiment::GetFlows() const
 {
     return m_flows;
 }
 
 const mose::FlowMetrics&
-MosePacketExperiment::GetFlowMetrics() const
+PacketExperiment::GetFlowMetrics() const
 {
     return m_metrics;
 }
 
 const std::vector<MoseTransfer>&
-MosePacketExperiment::GetTransfers() const
+PacketExperiment::GetTransfers() const
 {
     return m_transfers;
 }
 
-const MosePacketClassResult&
-MosePacketExperiment::GetClassResult(mose::TrafficClass cls) const
+const PacketClassResult&
+PacketExperiment::GetClassResult(mose::TrafficClass cls) const
 {
     return cls == mose::TrafficClass::KV ? m_kv : m_training;
 }
 
 uint64_t
-MosePacketExperiment::GetPacketsLost() const
+PacketExperiment::GetPacketsLost() const
 {
     return m_fabric.GetPacketsLost();
 }
 
 uint64_t
-MosePacketExperiment::GetEcnMarks() const
+PacketExperiment::GetEcnMarks() const
 {
     return m_fabric.GetEcnMarks();
 }
 
 uint64_t
-MosePacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
+PacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
 {
     if (point >= MoseLossMonitor::N_POINTS)
     {
-        throw mose::MoseError("MosePacketExperiment::GetPacketsLost: drop point " +
-                              std::to_string(static_cast<int>(point)) + " does not exist");
+        throw mose::Error("PacketExperiment::GetPacketsLost: drop point " +
+                          std::to_string(static_cast<int>(point)) + " does not exist");
     }
     return m_fabric.GetPacketsLost(point);
 }
 
 const std::vector<uint64_t>&
-MosePacketExperiment::GetCircuitBytes() const
+PacketExperiment::GetCircuitBytes() const
 {
     return m_circuitBytes;
 }
 
 uint64_t
-MosePacketExperiment::GetBytesPerUnit() const
+PacketExperiment::GetBytesPerUnit() const
 {
     return m_fabric.GetBytesPerUnit();
 }
 
 uint32_t
-MosePacketExperiment::CountCircuitsMatchingLoad() const
+PacketExperiment::CountCircuitsMatchingLoad() const
 {
     const uint64_t unit = GetBytesPerUnit();
     uint32_t matching = 0;
@@ -257,31 +260,31 @@ MosePacketExperiment::CountCircuitsMatchingLoad() const
 }
 
 double
-MosePacketExperiment::GetWallSeconds() const
+PacketExperiment::GetWallSeconds() const
 {
     return m_fabric.GetWallSeconds();
 }
 
 double
-MosePacketExperiment::GetBuildSeconds() const
+PacketExperiment::GetBuildSeconds() const
 {
     return m_buildSeconds;
 }
 
 double
-MosePacketExperiment::GetSimulatedSeconds() const
+PacketExperiment::GetSimulatedSeconds() const
 {
     return m_fabric.GetSimulatedSeconds();
 }
 
 uint64_t
-MosePacketExperiment::GetEvents() const
+PacketExperiment::GetEvents() const
 {
     return m_fabric.GetEvents();
 }
 
 void
-MosePacketExperiment::PrintReport(std::ostream& os) const
+PacketExperiment::PrintReport(std::ostream& os) const
 {
     const auto& c = m_config;
     const uint64_t lost = GetPacketsLost();
@@ -302,7 +305,7 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
        << "\n";
     for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
     {
-        const MosePacketClassResult& r = GetClassResult(cls);
+        const PacketClassResult& r = GetClassResult(cls);
         auto ms = [](double s) {
             std::ostringstream o;
             o << std::fixed << std::setprecision(3) << s * 1e3 << " ms";
@@ -349,14 +352,14 @@ MosePacketExperiment::PrintReport(std::ostream& os) const
 }
 
 void
-MosePacketExperiment::WriteScenario(const std::string& dir, const std::string& prefix) const
+PacketExperiment::WriteScenario(const std::string& dir, const std::string& prefix) const
 {
     NS_LOG_FUNCTION(this << dir << prefix);
     if (!m_built)
     {
-        throw mose::MoseError("MosePacketExperiment::WriteScenario needs Build() before it");
+        throw mose::Error("PacketExperiment::WriteScenario needs Build() before it");
     }
-    mose::MoseModeScenario s;
+    mose::ModeScenario s;
     s.run = m_config.run;
     s.mode = m_config.mode;
     s.roles = m_roles;
@@ -367,7 +370,7 @@ MosePacketExperiment::WriteScenario(const std::string& dir, const std::string& p
 }
 
 void
-MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) const
+PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) const
 {
     NS_LOG_FUNCTION(this << dir << prefix);
     std::ostringstream transfers;
@@ -403,7 +406,7 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
                "packets_lost,packets_sent\n";
     for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
     {
-        const MosePacketClassResult& r = GetClassResult(cls);
+        const PacketClassResult& r = GetClassResult(cls);
         summary << mose::ToString(cls) << ',' << r.fct.transfers << ',' << r.fct.completed << ','
                 << r.fct.meanS << ',' << r.fct.p50S << ',' << r.fct.p95S << ',' << r.fct.p99S << ','
                 << r.fct.goodputBps << ',' << r.packetsLost << ',' << r.packetsSent << '\n';
@@ -428,4 +431,5 @@ MosePacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix
                         [&losses](std::ostream& os) { os << losses.str(); });
 }
 
+} // namespace mose
 } // namespace ns3

@@ -28,6 +28,8 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
@@ -39,9 +41,9 @@ namespace ns3
  * MoseTrafficHelper and MoseTopologyHelper, set with Config::SetDefault or
  * --ns3::Type::Attr=value.
  */
-struct MosePacketExperimentConfig
+struct PacketExperimentConfig
 {
-    mose::MoseFlowExperimentConfig scenario; //!< N, d, roles, templates, flows, routing rule
+    mose::FlowExperimentConfig scenario; //!< N, d, roles, templates, flows, routing rule
     mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< the workload mode
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy whose template is realised
     /// if set, the circuit graph is read from this edge-list CSV instead of built from the policy
@@ -51,7 +53,7 @@ struct MosePacketExperimentConfig
     bool flowMonitor{true};     //!< install ns-3's FlowMonitor (packets lost per class)
 
     /**
-     * Throws a MoseError naming the first invalid parameter: the scenario's, a stop time that is
+     * Throws a mose::Error naming the first invalid parameter: the scenario's, a stop time that is
      * not positive, and a file of the training-heavy mode (roles, assignment, flows) in an
      * inference-heavy run or the inference-heavy flows file in a training-heavy run, which the
      * run would not use (a training-heavy run uses the inference-heavy roles for its role
@@ -64,7 +66,7 @@ struct MosePacketExperimentConfig
  * \ingroup mose
  * \brief FCT statistics and losses of one traffic class at the packet level.
  */
-struct MosePacketClassResult
+struct PacketClassResult
 {
     MoseFctSummary fct;      //!< completion times and goodput
     uint64_t packetsLost{0}; //!< FlowMonitor's lost packets of the class's flows
@@ -74,17 +76,17 @@ struct MosePacketClassResult
 /**
  * \ingroup mose
  * \brief Builds and runs one packet-level experiment: the scenario from the flow-level core
- *        (MoseScenarioBuilder), the fabric (MoseTopologyHelper), the transfers
+ *        (ScenarioBuilder), the fabric (MoseTopologyHelper), the transfers
  *        (MoseTrafficHelper), the monitors; then reports FCT per class, losses, and per
  *        circuit the payload bytes next to the flow-level load of the same flows.
  *
  * One experiment per Simulator lifetime: Run() ends with Simulator::Destroy().
  */
-class MosePacketExperiment
+class PacketExperiment
 {
   public:
-    /// \param config the parameters (validated here; MoseError)
-    explicit MosePacketExperiment(const MosePacketExperimentConfig& config);
+    /// \param config the parameters (validated here; Error)
+    explicit PacketExperiment(const PacketExperimentConfig& config);
 
     /**
      * \brief Builds the scenario, the fabric, the transfers and the monitors.
@@ -98,10 +100,10 @@ class MosePacketExperiment
     void Run();
 
     /// \return the configuration
-    const MosePacketExperimentConfig& GetConfig() const;
-    /// \return the fabric, its monitors and the run's counts (MoseExperimentFabric; its ns-3
+    const PacketExperimentConfig& GetConfig() const;
+    /// \return the fabric, its monitors and the run's counts (ExperimentFabric; its ns-3
     ///         objects from Build() until Run() ends)
-    const MoseExperimentFabric& GetFabric() const;
+    const ExperimentFabric& GetFabric() const;
     /// \return the realised circuit graph
     const mose::CircuitGraph& GetCircuitGraph() const;
     /// \return the flows of the mode (all of them are installed, as MoseTrafficHelper forms
@@ -112,7 +114,7 @@ class MosePacketExperiment
     /// \return the transfers with their completion times
     const std::vector<MoseTransfer>& GetTransfers() const;
     /// \param cls a class \return its packet-level results
-    const MosePacketClassResult& GetClassResult(mose::TrafficClass cls) const;
+    const PacketClassResult& GetClassResult(mose::TrafficClass cls) const;
     /// \return packets lost in the fabric, each counted once (MoseLossMonitor)
     uint64_t GetPacketsLost() const;
     /// \param point a drop point \return packets lost there
@@ -159,22 +161,23 @@ class MosePacketExperiment
     void WriteScenario(const std::string& dir, const std::string& prefix) const;
 
   private:
-    MosePacketExperimentConfig m_config;   //!< parameters
+    PacketExperimentConfig m_config;       //!< parameters
     mose::RoleAssignment m_roles;          //!< the mode's roles
     mose::PdAssignment m_assignment;       //!< the mode's P-D assignment
     mose::CircuitGraph m_graph;            //!< the realised graph
     std::vector<mose::Flow> m_flows;       //!< the mode's flows
     mose::FlowMetrics m_metrics;           //!< flow-level metrics
-    MoseExperimentFabric m_fabric;         //!< fabric, monitors, run
+    ExperimentFabric m_fabric;             //!< fabric, monitors, run
     std::vector<MoseTransfer> m_transfers; //!< results
     std::vector<uint64_t> m_circuitBytes;  //!< results
-    MosePacketClassResult m_kv;            //!< results, KV
-    MosePacketClassResult m_training;      //!< results, training
+    PacketClassResult m_kv;                //!< results, KV
+    PacketClassResult m_training;          //!< results, training
     double m_buildSeconds{0};              //!< Build() wall time
     bool m_built{false};                   //!< Build() ran
     bool m_ran{false};                     //!< Run() ran
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_PACKET_EXPERIMENT_H */

@@ -19,7 +19,7 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MosePacketOptions");
 
 void
-MosePacketOptions::AddOptions(CommandLine& cmd)
+PacketOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     AddTextOption(cmd, "mode", "workload mode: inference-heavy or training-heavy", m_mode);
@@ -42,11 +42,11 @@ MosePacketOptions::AddOptions(CommandLine& cmd)
                  m_writeScenario);
 }
 
-MosePacketExperimentConfig
-MosePacketOptions::GetConfig(const MoseScenarioOptions& scenario) const
+PacketExperimentConfig
+PacketOptions::GetConfig(const ScenarioOptions& scenario) const
 {
     NS_LOG_FUNCTION(this);
-    MosePacketExperimentConfig config;
+    PacketExperimentConfig config;
     config.scenario = scenario.GetConfig();
     config.mode = ParseEnum<WorkloadMode>(m_mode, "--mode");
     config.graphFile = m_graph;
@@ -59,13 +59,13 @@ MosePacketOptions::GetConfig(const MoseScenarioOptions& scenario) const
 }
 
 std::vector<Policy>
-MosePacketOptions::GetPolicies() const
+PacketOptions::GetPolicies() const
 {
     return ParseEnumList<Policy>(m_policies, "--policies");
 }
 
 bool
-MosePacketOptions::IsWritingScenario() const
+PacketOptions::IsWritingScenario() const
 {
     return m_writeScenario;
 }

@@ -25,9 +25,9 @@ namespace mose
  * \brief The options of mose-packet beside the scenario options and the output options: the
  *        workload mode (--mode), the policies run (--policies), a circuit graph from a file
  *        (--graph), the stop time (--stopTime), --flowMonitor and --writeScenario. GetConfig()
- *        checks them (MosePacketExperimentConfig::Validate()), naming the option.
+ *        checks them (PacketExperimentConfig::Validate()), naming the option.
  */
-class MosePacketOptions
+class PacketOptions
 {
   public:
     /**
@@ -40,7 +40,7 @@ class MosePacketOptions
      * \param scenario the scenario options, after cmd.Parse()
      * \return the experiment's configuration, checked (policy: the first of --policies)
      */
-    MosePacketExperimentConfig GetConfig(const MoseScenarioOptions& scenario) const;
+    PacketExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
 
     /// \return --policies, read (after cmd.Parse())
     std::vector<Policy> GetPolicies() const;

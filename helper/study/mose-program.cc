@@ -148,7 +148,7 @@ TypedAttributes()
     return typed;
 }
 
-/// \return the type and attribute name of "ns3::Type::Name" (a MoseError if there is none)
+/// \return the type and attribute name of "ns3::Type::Name" (a mose::Error if there is none)
 std::pair<TypeId, std::string>
 LookupAttributePath(const std::string& path)
 {
@@ -156,7 +156,7 @@ LookupAttributePath(const std::string& path)
     TypeId tid;
     if (sep == std::string::npos || !TypeId::LookupByNameFailSafe(path.substr(0, sep), &tid))
     {
-        throw MoseError("there is no attribute " + path);
+        throw Error("there is no attribute " + path);
     }
     return {tid, path.substr(sep + 2)};
 }
@@ -391,7 +391,7 @@ GetModuleAttributeText(const std::string& path)
 }
 
 std::optional<std::string>
-ResolveAttributeOption(const MoseAttributeOption& o, const std::optional<std::string>& given)
+ResolveAttributeOption(const AttributeOption& o, const std::optional<std::string>& given)
 {
     NS_LOG_FUNCTION(o.option << o.attribute);
     if (!IsModuleAttributeSet(o.attribute))
@@ -407,10 +407,9 @@ ResolveAttributeOption(const MoseAttributeOption& o, const std::optional<std::st
     }
     if (o.read("--" + o.option, *given) != attributeValue)
     {
-        throw MoseError("--" + o.option + " = " + QuoteText(*given) + " and --" + o.attribute +
-                        " = " + QuoteText(attributeText) +
-                        " disagree: give one (the program sets the attribute from --" + o.option +
-                        ")");
+        throw Error("--" + o.option + " = " + QuoteText(*given) + " and --" + o.attribute + " = " +
+                    QuoteText(attributeText) +
+                    " disagree: give one (the program sets the attribute from --" + o.option + ")");
     }
     return given;
 }
@@ -456,7 +455,7 @@ CheckOutputFolder(const std::string& option, const std::string& folder)
     {
         MakeOutputDirectory(folder);
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         ThrowBadParameter(option, QuoteText(folder), e.what());
     }
@@ -556,22 +555,6 @@ AddTextOption(CommandLine& cmd,
                  value);
 }
 
-Time
-ParseTimeOption(const std::string& parameter, const std::string& text)
-{
-    NS_LOG_FUNCTION(parameter << text);
-    const double seconds = ParseDuration(parameter, text);
-    if (seconds > Time::Max().GetSeconds() || (seconds > 0 && Seconds(seconds).IsZero()))
-    {
-        ThrowBadParameter(parameter,
-                          QuoteText(text),
-                          "a duration from 1ns to " +
-                              std::to_string(static_cast<uint64_t>(Time::Max().GetSeconds())) +
-                              " s (ns-3's time range)");
-    }
-    return Seconds(seconds);
-}
-
 std::string
 ReadTimeOption(const std::string& parameter, const std::string& text)
 {
@@ -600,11 +583,11 @@ AddTextOption(CommandLine& cmd,
 }
 
 int
-RunMoseProgram(const std::string& program,
-               int argc,
-               char* argv[],
-               const std::vector<std::string>& boolOptions,
-               const std::function<void()>& body)
+RunProgram(const std::string& program,
+           int argc,
+           char* argv[],
+           const std::vector<std::string>& boolOptions,
+           const std::function<void()>& body)
 {
     NS_LOG_FUNCTION(program << argc << boolOptions.size());
     try
@@ -616,11 +599,11 @@ RunMoseProgram(const std::string& program,
         std::cout.flush();
         if (!std::cout)
         {
-            throw MoseError("cannot write to standard output (disk full or output closed?)");
+            throw Error("cannot write to standard output (disk full or output closed?)");
         }
         return 0;
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         std::cerr << program << ": error: " << e.what() << std::endl;
     }
@@ -674,14 +657,14 @@ CheckMemory(const std::string& what, uint64_t bytes)
     uint64_t available = AvailableMemoryBytes();
     if (bytes > available)
     {
-        throw MoseError(what + " needs at least " + FormatBytes(bytes) + " of memory; " +
-                        FormatBytes(available) + " are available to this process");
+        throw Error(what + " needs at least " + FormatBytes(bytes) + " of memory; " +
+                    FormatBytes(available) + " are available to this process");
     }
     NS_LOG_LOGIC(what << ": needs " << FormatBytes(bytes) << " of " << FormatBytes(available));
 }
 
 void
-CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers)
+CheckStudyMemory(const FlowExperimentConfig& config, uint32_t workers)
 {
     NS_LOG_FUNCTION(config.nodes << config.degree << config.flows << workers);
     // saturating arithmetic: every product is kept below 2^64 by dividing first
@@ -703,7 +686,7 @@ CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers)
     CheckMemory(what.str(), mul(seed, std::max<uint32_t>(workers, 1)));
 }
 
-MoseProgram::MoseProgram(std::string name, std::string outputDir, uint32_t flags)
+Program::Program(std::string name, std::string outputDir, uint32_t flags)
     : m_name(std::move(name)),
       m_outputDir(std::move(outputDir)),
       m_flags(flags),
@@ -713,10 +696,10 @@ MoseProgram::MoseProgram(std::string name, std::string outputDir, uint32_t flags
 }
 
 int
-MoseProgram::Run(int argc,
-                 char* argv[],
-                 std::vector<std::string> boolOptions,
-                 const std::function<void()>& body) const
+Program::Run(int argc,
+             char* argv[],
+             std::vector<std::string> boolOptions,
+             const std::function<void()>& body) const
 {
     NS_LOG_FUNCTION(m_name << argc);
     if ((m_flags & PLOT) != 0)
@@ -727,14 +710,14 @@ MoseProgram::Run(int argc,
     {
         boolOptions.emplace_back("progress");
     }
-    return RunMoseProgram(m_name, argc, argv, boolOptions, body);
+    return RunProgram(m_name, argc, argv, boolOptions, body);
 }
 
 void
-MoseProgram::AddOutputOptions(CommandLine& cmd,
-                              const std::string& outputDirHelp,
-                              const std::string& plotHelp,
-                              const std::string& progressHelp)
+Program::AddOutputOptions(CommandLine& cmd,
+                          const std::string& outputDirHelp,
+                          const std::string& plotHelp,
+                          const std::string& progressHelp)
 {
     NS_LOG_FUNCTION(m_name);
     AddTextOption(cmd, "outputDir", outputDirHelp, m_outputDir);
@@ -749,7 +732,7 @@ MoseProgram::AddOutputOptions(CommandLine& cmd,
 }
 
 void
-MoseProgram::Parse(CommandLine& cmd, int argc, char* argv[]) const
+Program::Parse(CommandLine& cmd, int argc, char* argv[]) const
 {
     NS_LOG_FUNCTION(m_name << argc);
     cmd.Parse(argc, argv);
@@ -761,7 +744,7 @@ MoseProgram::Parse(CommandLine& cmd, int argc, char* argv[]) const
 }
 
 uint32_t
-MoseProgram::GetThreads(const MoseFlowExperimentConfig& config)
+Program::GetThreads(const FlowExperimentConfig& config)
 {
     const uint32_t threads =
         config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
@@ -769,7 +752,7 @@ MoseProgram::GetThreads(const MoseFlowExperimentConfig& config)
 }
 
 uint32_t
-MoseProgram::GetStudyWorkers(const MoseFlowExperimentConfig& config)
+Program::GetStudyWorkers(const FlowExperimentConfig& config)
 {
     const uint32_t threads =
         config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
@@ -777,7 +760,7 @@ MoseProgram::GetStudyWorkers(const MoseFlowExperimentConfig& config)
 }
 
 void
-MoseProgram::CheckStudy(const MoseFlowExperimentConfig& config, uint32_t workers)
+Program::CheckStudy(const FlowExperimentConfig& config, uint32_t workers)
 {
     NS_LOG_FUNCTION(m_name << workers);
     CheckStudyMemory(config, workers != 0 ? workers : GetStudyWorkers(config));
@@ -785,7 +768,7 @@ MoseProgram::CheckStudy(const MoseFlowExperimentConfig& config, uint32_t workers
 }
 
 void
-MoseProgram::CheckOutput()
+Program::CheckOutput()
 {
     NS_LOG_FUNCTION(m_name << m_outputDir);
     if (!m_outputDir.empty())
@@ -796,31 +779,31 @@ MoseProgram::CheckOutput()
 }
 
 double
-MoseProgram::GetElapsed() const
+Program::GetElapsed() const
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
 }
 
 const std::string&
-MoseProgram::GetOutputDir() const
+Program::GetOutputDir() const
 {
     return m_outputDir;
 }
 
 bool
-MoseProgram::IsPlotting() const
+Program::IsPlotting() const
 {
     return (m_flags & PLOT) != 0 && m_plot;
 }
 
 bool
-MoseProgram::IsShowingProgress() const
+Program::IsShowingProgress() const
 {
     return (m_flags & PROGRESS) != 0 && m_progress;
 }
 
 void
-MoseProgram::ShowProgress(const std::string& text, bool last) const
+Program::ShowProgress(const std::string& text, bool last) const
 {
     if (IsShowingProgress())
     {
@@ -829,7 +812,7 @@ MoseProgram::ShowProgress(const std::string& text, bool last) const
 }
 
 std::function<void(uint32_t, uint32_t)>
-MoseProgram::SeedProgress() const
+Program::SeedProgress() const
 {
     // ns-3's ShowProgress reports the simulated time of a running Simulator; a flow-level study
     // runs no simulator, so progress is reported per seed
@@ -844,9 +827,9 @@ MoseProgram::SeedProgress() const
 }
 
 void
-MoseProgram::WritePlots(const std::function<std::vector<std::string>(const std::string&)>& write,
-                        const std::string& noun,
-                        std::ostream& os) const
+Program::WritePlots(const std::function<std::vector<std::string>(const std::string&)>& write,
+                    const std::string& noun,
+                    std::ostream& os) const
 {
     NS_LOG_FUNCTION(m_name << noun);
     if (!IsPlotting())
@@ -854,16 +837,16 @@ MoseProgram::WritePlots(const std::function<std::vector<std::string>(const std::
         return;
     }
     const std::vector<std::string> scripts = write(m_outputDir);
-    const uint32_t rendered = MoseStudyReport::RenderPlots(m_outputDir, scripts);
+    const uint32_t rendered = StudyReport::RenderPlots(m_outputDir, scripts);
     os << scripts.size() << " " << noun << " written, " << rendered << " rendered to PNG in "
        << m_outputDir << "/\n";
 }
 
 void
-MoseProgram::WritePlot(const std::string& base,
-                       const std::function<void(std::ostream&)>& generate,
-                       const std::string& rendered,
-                       std::ostream& os) const
+Program::WritePlot(const std::string& base,
+                   const std::function<void(std::ostream&)>& generate,
+                   const std::string& rendered,
+                   std::ostream& os) const
 {
     NS_LOG_FUNCTION(m_name << base);
     if (!IsPlotting())
@@ -875,7 +858,7 @@ MoseProgram::WritePlot(const std::string& base,
     const std::string file = m_outputDir + "/" + base + ".plt";
     WriteTextFile(file, [&script](std::ostream& out) { out << script.str(); });
     os << "wrote " << file;
-    if (MoseStudyReport::RenderPlots(m_outputDir, {file}) == 1)
+    if (StudyReport::RenderPlots(m_outputDir, {file}) == 1)
     {
         os << " and " << rendered;
     }
@@ -883,7 +866,7 @@ MoseProgram::WritePlot(const std::string& base,
 }
 
 std::string
-MoseProgram::FormatSeconds(double seconds)
+Program::FormatSeconds(double seconds)
 {
     std::ostringstream os;
     if (seconds >= 60)

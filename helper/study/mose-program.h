@@ -37,7 +37,7 @@ namespace mose
  * the text first keeps ns-3's handling of both and uses the same strict parser as every mose
  * number: RngRun a decimal integer 0..2^64-1, RngSeed
  * 1..2^32-1 (MRG32k3a needs a nonzero seed). ns-3 accepts "-name=value" and "--name=value";
- * both are checked. Throws a MoseError naming the option.
+ * both are checked. Throws a mose::Error naming the option.
  *
  * \param argc argument count, as main() got it
  * \param argv arguments, as main() got them
@@ -67,7 +67,7 @@ void CheckArguments(int argc, char* argv[], const std::vector<std::string>& bool
  * (unknown names are an error listing what exists), the text is parsed strictly by the
  * attribute's kind (integer, real, boolean, time, data rate, IPv4 address, TypeId, enum) and
  * then checked with the attribute's checker. A zero data rate is rejected (a link at 0 bps
- * divides by zero when it transmits). Throws a MoseError "invalid --ns3::TYPE::ATTR = "TEXT":
+ * divides by zero when it transmits). Throws a mose::Error "invalid --ns3::TYPE::ATTR = "TEXT":
  * what is allowed", with the text as typed.
  * \param name the attribute's path as typed, without dashes ("ns3::MoseOcs::Delay")
  * \param value the text after '='
@@ -100,7 +100,7 @@ std::string GetModuleAttributeText(const std::string& path);
  *        and --ns3::MoseTopologyHelper::Groups): the program sets the attribute from the option,
  *        so a user's attribute alone would be silently overwritten.
  */
-struct MoseAttributeOption
+struct AttributeOption
 {
     std::string option;    //!< the option, without dashes ("nodes")
     std::string attribute; //!< the attribute's path ("ns3::MoseTopologyHelper::Groups")
@@ -113,19 +113,19 @@ struct MoseAttributeOption
  * \ingroup mose
  * \brief One rule for an option whose value a module attribute also gives: the option wins if
  *        it is given alone, the attribute wins if it is set alone, and both given with different
- *        values is a MoseError naming both ("--nodes = "64" and
+ *        values is a mose::Error naming both ("--nodes = "64" and
  *        --ns3::MoseTopologyHelper::Groups = "32" disagree: give one").
  * \param o the option and its attribute
  * \param given the option's text, if the user gave it
  * \return the text to read the option from: the option's if given, else the attribute's if it
  *         was set, else none (the option's default)
  */
-std::optional<std::string> ResolveAttributeOption(const MoseAttributeOption& o,
+std::optional<std::string> ResolveAttributeOption(const AttributeOption& o,
                                                   const std::optional<std::string>& given);
 
 /**
  * \ingroup mose
- * \brief Throws a MoseError if the user set a module attribute that the program sets itself
+ * \brief Throws a mose::Error if the user set a module attribute that the program sets itself
  *        (its value would be silently replaced).
  * \param path the attribute's path, "ns3::Type::Name"
  * \param reason what sets it instead, for the message
@@ -134,7 +134,7 @@ void RejectModuleAttribute(const std::string& path, const std::string& reason);
 
 /**
  * \ingroup mose
- * \brief Throws a MoseError if the user set any attribute of the module's types (group "Mose"):
+ * \brief Throws a mose::Error if the user set any attribute of the module's types (group "Mose"):
  *        for programs that create no ns-3 object of the module (the flow-level studies), where
  *        every such attribute would be silently ignored.
  * \param program the program's name, for the message
@@ -197,19 +197,7 @@ void AddTextOption(CommandLine& cmd,
 
 /**
  * \ingroup mose
- * \brief Reads a time option of a packet-level program: a duration as ParseDuration() reads it
- *        ("25ms", "0.5"), within ns-3's time range (whole nanoseconds in 64 bits: a larger
- *        value would wrap, a smaller nonzero one become 0, either reported as another value).
- * \param parameter the option, for the message ("--stopTime")
- * \param text the text as typed
- * \return the time; a MoseError "invalid --stopTime = "1e308": a duration from 1ns to
- *         9223372036 s (ns-3's time range)" otherwise
- */
-Time ParseTimeOption(const std::string& parameter, const std::string& text);
-
-/**
- * \ingroup mose
- * \brief A MoseAttributeOption::read for time options: the time ParseTimeOption() reads, as
+ * \brief A AttributeOption::read for time options: the time ParseTimeOption() reads, as
  *        canonical text (whole nanoseconds, "150000000ns"), so "150ms" and "0.15" agree.
  * \param parameter the option or attribute, for the message
  * \param text the text
@@ -221,7 +209,7 @@ std::string ReadTimeOption(const std::string& parameter, const std::string& text
  * \ingroup mose
  * \brief Runs a program's body and turns every exception into a message and exit status 1.
  *
- * First calls CheckRngArguments(), CheckArguments() and CheckModuleAttributes(). A MoseError prints
+ * First calls CheckRngArguments(), CheckArguments() and CheckModuleAttributes(). An Error prints
  * "<program>: error: <message>"; an std::bad_alloc says that memory ran out and which options size
  * the run; any other std::exception is reported with its what(). Standard output is flushed and
  * checked, so a full disk or a closed pipe is an error, not a silent truncation.
@@ -233,11 +221,11 @@ std::string ReadTimeOption(const std::string& parameter, const std::string& text
  * \param body the program: parses its CommandLine and does the work
  * \return the exit status: 0 on success, 1 on any error
  */
-int RunMoseProgram(const std::string& program,
-                   int argc,
-                   char* argv[],
-                   const std::vector<std::string>& boolOptions,
-                   const std::function<void()>& body);
+int RunProgram(const std::string& program,
+               int argc,
+               char* argv[],
+               const std::vector<std::string>& boolOptions,
+               const std::function<void()>& body);
 
 /**
  * \ingroup mose
@@ -248,7 +236,7 @@ uint64_t AvailableMemoryBytes();
 
 /**
  * \ingroup mose
- * \brief Throws a MoseError before any allocation if a run cannot fit in memory.
+ * \brief Throws a mose::Error before any allocation if a run cannot fit in memory.
  * \param what the options that size the run, as the user typed them (e.g. "--flows=1e11")
  * \param bytes a lower bound of the memory the run needs
  */
@@ -262,44 +250,44 @@ void CheckMemory(const std::string& what, uint64_t bytes);
  * templates' circuit lists and adjacency (3 N d / 2 circuits, each stored three times as
  * 8 bytes), and the routing tables of one destination batch (64 bytes per group). Each worker
  * thread holds one seed. A run above the bound fails early with a message naming --nodes,
- * --degree, --flows and --threads; one under it can still run out, which RunMoseProgram()
+ * --degree, --flows and --threads; one under it can still run out, which RunProgram()
  * reports.
  *
  * \param config the study's configuration
  * \param workers the number of seeds held at once
  */
-void CheckStudyMemory(const MoseFlowExperimentConfig& config, uint32_t workers);
+void CheckStudyMemory(const FlowExperimentConfig& config, uint32_t workers);
 
 /**
  * \ingroup mose
  * \brief The scaffold of a mose program: what every example does around its study, so that an
  *        example parses its options, calls the library and reports.
  *
- * It runs the body through RunMoseProgram() (every error a message and exit status 1), offers
+ * It runs the body through RunProgram() (every error a message and exit status 1), offers
  * the options --outputDir, --plot and --progress, rejects the module's attributes in a program
  * that creates no ns-3 object of the module (FLOW_LEVEL), checks that a study fits in memory on
  * its worker threads and that the output folder can be written before the run, keeps the wall
  * clock, shows progress on standard error, and writes, renders and reports gnuplot scripts
- * (rendering is the explicit step MoseStudyReport::RenderPlots(): a figure is a .plt script
+ * (rendering is the explicit step StudyReport::RenderPlots(): a figure is a .plt script
  * first, a PNG only where gnuplot is installed).
  *
  * \code
- *   MoseProgram program("mose-paper", "results/mose-paper", MoseProgram::FLOW_LEVEL);
+ *   Program program("mose-paper", "results/mose-paper", Program::FLOW_LEVEL);
  *   return program.Run(argc, argv, {"biregular"}, [&]() {
- *       MoseScenarioOptions options;
+ *       ScenarioOptions options;
  *       CommandLine cmd(__FILE__);
  *       options.AddOptions(cmd);
  *       program.AddOutputOptions(cmd, "folder for CSV files and figures", "write ...", "show ...");
  *       program.Parse(cmd, argc, argv);
- *       MoseFlowExperimentConfig config = options.GetConfig();
+ *       FlowExperimentConfig config = options.GetConfig();
  *       program.CheckStudy(config);
- *       MoseFlowExperimentHelper helper(config);
+ *       FlowExperimentHelper helper(config);
  *       helper.Run(program.SeedProgress());
  *       ...
  *   });
  * \endcode
  */
-class MoseProgram
+class Program
 {
   public:
     /// What a program is and offers: flags for the constructor, combined with |
@@ -316,10 +304,10 @@ class MoseProgram
      * \param outputDir the default of --outputDir (empty: no output folder unless given)
      * \param flags Flags: FLOW_LEVEL or PACKET_LEVEL, and PLOT, PROGRESS
      */
-    MoseProgram(std::string name, std::string outputDir, uint32_t flags);
+    Program(std::string name, std::string outputDir, uint32_t flags);
 
     /**
-     * \brief Runs the program's body with RunMoseProgram(), which checks the arguments first:
+     * \brief Runs the program's body with RunProgram(), which checks the arguments first:
      *        "plot" and "progress" (when offered) are boolean options besides those given.
      * \param argc argument count
      * \param argv arguments
@@ -358,21 +346,21 @@ class MoseProgram
      * \param config a study's configuration
      * \return its worker threads: --threads, or the hardware's threads for 0 (at least 1)
      */
-    static uint32_t GetThreads(const MoseFlowExperimentConfig& config);
+    static uint32_t GetThreads(const FlowExperimentConfig& config);
 
     /**
      * \param config a study's configuration
      * \return the seeds the study holds at once: its --threads (0: the hardware's threads), at
      *         most its seeds, at least 1
      */
-    static uint32_t GetStudyWorkers(const MoseFlowExperimentConfig& config);
+    static uint32_t GetStudyWorkers(const FlowExperimentConfig& config);
 
     /**
      * \brief Before a study runs: CheckStudyMemory() for its workers, then CheckOutput().
      * \param config the study's configuration (the largest one a program evaluates)
      * \param workers the seeds held at once (GetStudyWorkers() if 0)
      */
-    void CheckStudy(const MoseFlowExperimentConfig& config, uint32_t workers = 0);
+    void CheckStudy(const FlowExperimentConfig& config, uint32_t workers = 0);
 
     /**
      * \brief Creates and probes the output folder (CheckOutputFolder(), if --outputDir is not
@@ -404,7 +392,7 @@ class MoseProgram
 
     /**
      * \brief If --plot is set: writes a report's gnuplot scripts into the output folder, renders
-     *        them (MoseStudyReport::RenderPlots()) and prints "K gnuplot scripts written, R
+     *        them (StudyReport::RenderPlots()) and prints "K gnuplot scripts written, R
      *        rendered to PNG in DIR/".
      * \param write writes the scripts into a folder and returns their files (a report's
      *        WritePlots())

@@ -23,7 +23,7 @@ namespace mose
  * \brief A figure a reference (a paper) reports for one mode, policy and metric, with the
  *        tolerance a reproduction targets.
  */
-struct MoseReferenceFigure
+struct ReferenceFigure
 {
     WorkloadMode mode; //!< mode
     Policy policy;     //!< policy
@@ -37,7 +37,7 @@ struct MoseReferenceFigure
  * \ingroup mose
  * \brief A reduction (percent) a reference reports: a policy against a baseline.
  */
-struct MoseReferenceReduction
+struct ReferenceReduction
 {
     WorkloadMode mode; //!< mode
     Policy policy;     //!< the policy that reduces
@@ -52,12 +52,20 @@ struct MoseReferenceReduction
  *        MoSE paper's Table I and headline reductions here; the values are the program's, the
  *        comparison is this class's).
  */
-struct MoseReferenceFigures
+struct ReferenceFigures
 {
-    std::vector<MoseReferenceFigure> figures;       //!< the figures
-    std::vector<MoseReferenceReduction> reductions; //!< the reductions
+    std::vector<ReferenceFigure> figures;       //!< the figures
+    std::vector<ReferenceReduction> reductions; //!< the reductions
     double reductionTolerance{3.0}; //!< a reduction's target: within this many percentage points
     std::string name{"paper"};      //!< the reference's name, for the table ("paper")
+
+    /**
+     * \return the MoSE paper's figures: Table I's MaxLoad and P95 load of S-Train, S-Inf and
+     *         MoSE (relative tolerance 15% and 10%), section IV's shares of direct and 3+-hop KV
+     *         flows (absolute tolerance 0.05), and the abstract's headline cost reductions
+     *         (target: within 3 percentage points), as mose-paper compares them
+     */
+    static ReferenceFigures Paper();
 
     /**
      * \brief Prints a table "Headline figures next to the NAME's": per figure and reduction
@@ -65,15 +73,15 @@ struct MoseReferenceFigures
      * \param study the study, after Run()
      * \param os the stream
      */
-    void Print(const MoseFlowExperimentHelper& study, std::ostream& os) const;
+    void Print(const FlowExperimentHelper& study, std::ostream& os) const;
 
     /**
      * \brief Writes the same as a CSV file (mode,policy,baseline,metric,ours,NAME,kind), with
-     *        MoseStudyReport::WriteOutput().
+     *        StudyReport::WriteOutput().
      * \param study the study, after Run()
      * \param path the file
      */
-    void WriteCsv(const MoseFlowExperimentHelper& study, const std::string& path) const;
+    void WriteCsv(const FlowExperimentHelper& study, const std::string& path) const;
 };
 
 } // namespace mose

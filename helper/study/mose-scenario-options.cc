@@ -61,24 +61,24 @@ ReadRouting(const std::string& parameter, const std::string& text)
 }
 
 /// The options whose values a program with FABRIC sets as module attributes
-const std::array<MoseAttributeOption, 3> FABRIC_ATTRIBUTES = {
-    MoseAttributeOption{"nodes", "ns3::MoseTopologyHelper::Groups", ReadUnsigned},
-    MoseAttributeOption{"degree", "ns3::MoseTopologyHelper::PortsPerGroup", ReadUnsigned},
-    MoseAttributeOption{"routing", "ns3::MoseRouteTable::Rule", ReadRouting}};
+const std::array<AttributeOption, 3> FABRIC_ATTRIBUTES = {
+    AttributeOption{"nodes", "ns3::MoseTopologyHelper::Groups", ReadUnsigned},
+    AttributeOption{"degree", "ns3::MoseTopologyHelper::PortsPerGroup", ReadUnsigned},
+    AttributeOption{"routing", "ns3::MoseRouteTable::Rule", ReadRouting}};
 
 } // namespace
 
-MoseScenarioOptions::MoseScenarioOptions(const MoseScenarioDefaults& defaults, uint32_t offers)
+ScenarioOptions::ScenarioOptions(const ScenarioDefaults& defaults, uint32_t offers)
     : m_defaults(defaults),
       m_offers(offers)
 {
     NS_LOG_FUNCTION(this << defaults.nodes << defaults.flows << defaults.seeds << offers);
 }
 
-std::vector<MoseScenarioOptions::Option>
-MoseScenarioOptions::GetOptions() const
+std::vector<ScenarioOptions::Option>
+ScenarioOptions::GetOptions() const
 {
-    const MoseFlowExperimentConfig c;
+    const FlowExperimentConfig c;
     std::vector<Option> o = {
         {"nodes", "number of groups N", std::to_string(m_defaults.nodes)},
         {"degree", "optical ports per group d", std::to_string(c.degree)},
@@ -142,7 +142,7 @@ MoseScenarioOptions::GetOptions() const
 }
 
 std::vector<std::string>
-MoseScenarioOptions::GetNames() const
+ScenarioOptions::GetNames() const
 {
     std::vector<std::string> names;
     for (const Option& o : GetOptions())
@@ -157,7 +157,7 @@ MoseScenarioOptions::GetNames() const
 }
 
 void
-MoseScenarioOptions::AddOptions(CommandLine& cmd)
+ScenarioOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     for (const Option& o : GetOptions())
@@ -179,7 +179,7 @@ MoseScenarioOptions::AddOptions(CommandLine& cmd)
 }
 
 std::optional<std::string>
-MoseScenarioOptions::GivenText(const std::string& name) const
+ScenarioOptions::GivenText(const std::string& name) const
 {
     auto it = m_given.find(name);
     std::optional<std::string> given;
@@ -189,7 +189,7 @@ MoseScenarioOptions::GivenText(const std::string& name) const
     }
     if ((m_offers & FABRIC) != 0 && (name != "routing" || (m_offers & ROUTING) != 0))
     {
-        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        for (const AttributeOption& o : FABRIC_ATTRIBUTES)
         {
             if (o.option == name)
             {
@@ -201,13 +201,13 @@ MoseScenarioOptions::GivenText(const std::string& name) const
 }
 
 bool
-MoseScenarioOptions::IsGiven(const std::string& name) const
+ScenarioOptions::IsGiven(const std::string& name) const
 {
     return GivenText(name).has_value();
 }
 
 std::string
-MoseScenarioOptions::TextOf(const std::string& name) const
+ScenarioOptions::TextOf(const std::string& name) const
 {
     if (std::optional<std::string> given = GivenText(name))
     {
@@ -224,7 +224,7 @@ MoseScenarioOptions::TextOf(const std::string& name) const
 }
 
 std::string
-MoseScenarioOptions::Describe(const std::string& name) const
+ScenarioOptions::Describe(const std::string& name) const
 {
     if (!IsGiven(name))
     {
@@ -232,7 +232,7 @@ MoseScenarioOptions::Describe(const std::string& name) const
     }
     if (m_given.count(name) == 0)
     {
-        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        for (const AttributeOption& o : FABRIC_ATTRIBUTES)
         {
             if (o.option == name)
             {
@@ -244,14 +244,14 @@ MoseScenarioOptions::Describe(const std::string& name) const
 }
 
 uint32_t
-MoseScenarioOptions::Unsigned32(const std::string& name, uint32_t otherwise) const
+ScenarioOptions::Unsigned32(const std::string& name, uint32_t otherwise) const
 {
     return IsGiven(name) ? ParseUnsigned32("--" + name, TextOf(name)) : otherwise;
 }
 
 void
-MoseScenarioOptions::RejectUnused(const std::vector<std::string>& names,
-                                  const std::string& reason) const
+ScenarioOptions::RejectUnused(const std::vector<std::string>& names,
+                              const std::string& reason) const
 {
     for (const std::string& name : names)
     {
@@ -264,13 +264,13 @@ MoseScenarioOptions::RejectUnused(const std::vector<std::string>& names,
     }
 }
 
-MoseFlowExperimentConfig
-MoseScenarioOptions::GetConfig() const
+FlowExperimentConfig
+ScenarioOptions::GetConfig() const
 {
     NS_LOG_FUNCTION(this);
     if ((m_offers & FABRIC) != 0)
     {
-        for (const MoseAttributeOption& o : FABRIC_ATTRIBUTES)
+        for (const AttributeOption& o : FABRIC_ATTRIBUTES)
         {
             GivenText(o.option); // both given and different: an error naming both
         }
@@ -279,7 +279,7 @@ MoseScenarioOptions::GetConfig() const
     }
     // N and d first: the other defaults follow from them
     const uint32_t nodes = Unsigned32("nodes", m_defaults.nodes);
-    const uint32_t degree = Unsigned32("degree", MoseFlowExperimentConfig().degree);
+    const uint32_t degree = Unsigned32("degree", FlowExperimentConfig().degree);
     if (nodes < 2)
     {
         ThrowBadParameter("--nodes", Describe("nodes"), "a circuit graph needs at least 2 groups");
@@ -297,7 +297,7 @@ MoseScenarioOptions::GetConfig() const
                           "N * d = " + std::to_string(nodes) + " * " + std::to_string(degree) +
                               " is odd; every circuit uses two ports, so N * d must be even");
     }
-    MoseFlowExperimentConfig c = PaperScaledConfig(nodes, degree);
+    FlowExperimentConfig c = PaperScaledConfig(nodes, degree);
 
     // the files
     c.inferenceRolesFile = TextOf("inferenceRolesFile");
@@ -451,10 +451,10 @@ MoseScenarioOptions::GetConfig() const
         // named by the options this program has: seed k uses run --RngRun + k
         if ((m_offers & SEEDS) != 0)
         {
-            throw MoseError("--RngRun = " + std::to_string(c.firstRun) +
-                            " and --seeds = " + std::to_string(c.seeds) +
-                            " disagree: seed k uses run --RngRun + k, and --RngRun + --seeds must "
-                            "be at most 18446744073709551615; give a smaller --RngRun or --seeds");
+            throw Error("--RngRun = " + std::to_string(c.firstRun) +
+                        " and --seeds = " + std::to_string(c.seeds) +
+                        " disagree: seed k uses run --RngRun + k, and --RngRun + --seeds must "
+                        "be at most 18446744073709551615; give a smaller --RngRun or --seeds");
         }
         ThrowBadParameter("--RngRun",
                           QuoteText(std::to_string(c.firstRun)),

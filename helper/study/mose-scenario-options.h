@@ -27,9 +27,9 @@ namespace mose
  *        the mose programs (mose-paper, mose-baselines, mose-break-even, mose-templates: N = 1024,
  *        100,000 flows, 20 seeds; mose-sweep: 20,000 flows, 2 seeds; mose-packet: N = 64, 2000
  *        flows; mose-mode-switch: N = 64, 1000 flows). Every other option has one default in
- *        every program (MoseScenarioOptions).
+ *        every program (ScenarioOptions).
  */
-struct MoseScenarioDefaults
+struct ScenarioDefaults
 {
     uint32_t nodes{1024};   //!< --nodes
     uint64_t flows{100000}; //!< --flows
@@ -40,11 +40,11 @@ struct MoseScenarioDefaults
  * \ingroup mose
  * \brief The scenario options of every mose program, one meaning and one default each:
  *        registers them on an ns-3 CommandLine and validates what was given into a
- *        MoseFlowExperimentConfig.
+ *        FlowExperimentConfig.
  *
  * | option | meaning | default |
  * |---|---|---|
- * | --nodes | N groups | the program's (MoseScenarioDefaults) |
+ * | --nodes | N groups | the program's (ScenarioDefaults) |
  * | --degree | d optical ports per group | 4 |
  * | --prefill, --decode, --training | inference-heavy role counts | the paper's shares of N |
  * | --trPrefill, --trDecode, --trTraining | training-heavy role counts | the paper's shares of N |
@@ -69,7 +69,7 @@ struct MoseScenarioDefaults
  * many decode groups, the rest training, inference-heavy; floor(N * 102 / 1024) and the rest
  * training-heavy (410/410/204 and 102/102/820 at N = 1024). A count that is given replaces only
  * its own default, and the three counts of a mode must add up to N. The first seed's run is
- * ns-3's own --RngRun (MoseFlowExperimentConfig::firstRun).
+ * ns-3's own --RngRun (FlowExperimentConfig::firstRun).
  *
  * With FABRIC, the module attributes these options set (ns3::MoseTopologyHelper::Groups and
  * ::PortsPerGroup for --nodes and --degree, ns3::MoseRouteTable::Rule for --routing) may be given
@@ -80,12 +80,12 @@ struct MoseScenarioDefaults
  * when both modes' flows come from files, a KV share next to its mode's flows file,
  * --assignment/--assignmentCap when both assignments come from files, --assignmentCap with the
  * one-to-one assignment). Numbers are taken as text and parsed strictly (mose-parse.h); every
- * error is a MoseError "invalid --OPTION = "TEXT": what is allowed", with the text as typed.
+ * error is a mose::Error "invalid --OPTION = "TEXT": what is allowed", with the text as typed.
  *
  * The object must outlive the CommandLine's Parse() and stays where it is (the options write
  * into it through callbacks), hence no copies.
  */
-class MoseScenarioOptions
+class ScenarioOptions
 {
   public:
     /// offers --routing: the program routes flows
@@ -105,11 +105,11 @@ class MoseScenarioOptions
      * \param offers which optional groups to register (ROUTING, SEEDS); a program without SEEDS
      *        runs one seed (the run --RngRun)
      */
-    explicit MoseScenarioOptions(const MoseScenarioDefaults& defaults = MoseScenarioDefaults(),
-                                 uint32_t offers = STUDY);
+    explicit ScenarioOptions(const ScenarioDefaults& defaults = ScenarioDefaults(),
+                             uint32_t offers = STUDY);
 
-    MoseScenarioOptions(const MoseScenarioOptions&) = delete;
-    MoseScenarioOptions& operator=(const MoseScenarioOptions&) = delete;
+    ScenarioOptions(const ScenarioOptions&) = delete;
+    ScenarioOptions& operator=(const ScenarioOptions&) = delete;
 
     /**
      * \brief Adds the options to a CommandLine; call once, before cmd.Parse().
@@ -119,9 +119,9 @@ class MoseScenarioOptions
 
     /**
      * \brief Reads the options given; call after cmd.Parse().
-     * \return the configuration, validated; a MoseError names the first bad option
+     * \return the configuration, validated; a mose::Error names the first bad option
      */
-    MoseFlowExperimentConfig GetConfig() const;
+    FlowExperimentConfig GetConfig() const;
 
     /**
      * \param name an option's name without dashes (e.g. "pdReservedPorts")
@@ -151,17 +151,17 @@ class MoseScenarioOptions
     /// \return the options registered with the given offers
     std::vector<Option> GetOptions() const;
     /// \param name an option \return the text the user gave it, or (FABRIC) gave the module
-    ///        attribute it sets; a MoseError if both were given and disagree
+    ///        attribute it sets; a mose::Error if both were given and disagree
     std::optional<std::string> GivenText(const std::string& name) const;
     /// \param name an option \return the text given, or its default text if not given
     std::string TextOf(const std::string& name) const;
     /// \param name an option \param otherwise its default \return the value given, or otherwise
     uint32_t Unsigned32(const std::string& name, uint32_t otherwise) const;
-    /// \brief Throws a MoseError naming the first of the options that was given
+    /// \brief Throws a mose::Error naming the first of the options that was given
     /// \param names options that would not be used \param reason why not
     void RejectUnused(const std::vector<std::string>& names, const std::string& reason) const;
 
-    MoseScenarioDefaults m_defaults;            //!< the program's scale
+    ScenarioDefaults m_defaults;                //!< the program's scale
     uint32_t m_offers;                          //!< ROUTING, SEEDS
     bool m_biregular{false};                    //!< --biregular
     std::map<std::string, std::string> m_given; //!< text of every option given, by name

@@ -40,14 +40,14 @@ ModeTag(WorkloadMode mode)
 
 } // namespace
 
-MoseStudyReport::MoseStudyReport(const MoseFlowExperimentHelper& study)
+StudyReport::StudyReport(const FlowExperimentHelper& study)
     : m_study(study)
 {
     NS_LOG_FUNCTION(this);
 }
 
 void
-MoseStudyReport::WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put)
+StudyReport::WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put)
 {
     NS_LOG_FUNCTION(path);
     WriteTextFile(path, [&put](std::ostream& out) {
@@ -57,10 +57,10 @@ MoseStudyReport::WriteOutput(const std::string& path, const std::function<void(s
 }
 
 void
-MoseStudyReport::PrintTables(std::ostream& os) const
+StudyReport::PrintTables(std::ostream& os) const
 {
     NS_LOG_FUNCTION(this << &os);
-    const MoseFlowExperimentConfig& c = m_study.GetConfig();
+    const FlowExperimentConfig& c = m_study.GetConfig();
     os << "MoSE flow-level study: N=" << c.nodes << " d=" << c.degree << " flows=" << c.flows
        << " seeds=" << m_study.GetSeedsDone() << " (runs " << c.firstRun << ".."
        << c.firstRun + m_study.GetSeedsDone() - 1 << "), routing=" << ToString(c.routing)
@@ -69,18 +69,18 @@ MoseStudyReport::PrintTables(std::ostream& os) const
     os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
 
     using M = Metric;
-    const std::vector<MoseTableColumn> tableI = {{"MaxLoad", M::MAX_LOAD, 20, 2},
-                                                 {"P95Load", M::P95_LOAD, 20, 2},
-                                                 {"AvgHop", M::AVG_HOP, 16, 3},
-                                                 {"DirectKV", M::DIRECT_KV, 16, 3},
-                                                 {"KV3+hop", M::KV_THREE_PLUS, 16, 3}};
-    const std::vector<MoseTableColumn> tableII = {{"KV avg", M::KV_AVG_COST, 22, 1},
-                                                  {"KV P95", M::KV_P95_COST, 22, 1},
-                                                  {"train avg", M::TR_AVG_COST, 22, 1},
-                                                  {"train P95", M::TR_P95_COST, 22, 1},
-                                                  {"KV MaxLoad", M::KV_MAX_LOAD, 18, 1},
-                                                  {"train MaxLoad", M::TR_MAX_LOAD, 0, 1}};
-    auto table = [this, &os](const std::vector<MoseTableColumn>& columns) {
+    const std::vector<TableColumn> tableI = {{"MaxLoad", M::MAX_LOAD, 20, 2},
+                                             {"P95Load", M::P95_LOAD, 20, 2},
+                                             {"AvgHop", M::AVG_HOP, 16, 3},
+                                             {"DirectKV", M::DIRECT_KV, 16, 3},
+                                             {"KV3+hop", M::KV_THREE_PLUS, 16, 3}};
+    const std::vector<TableColumn> tableII = {{"KV avg", M::KV_AVG_COST, 22, 1},
+                                              {"KV P95", M::KV_P95_COST, 22, 1},
+                                              {"train avg", M::TR_AVG_COST, 22, 1},
+                                              {"train P95", M::TR_P95_COST, 22, 1},
+                                              {"KV MaxLoad", M::KV_MAX_LOAD, 18, 1},
+                                              {"train MaxLoad", M::TR_MAX_LOAD, 0, 1}};
+    auto table = [this, &os](const std::vector<TableColumn>& columns) {
         os << std::left << std::setw(17) << "mode" << std::setw(8) << "policy";
         PrintColumnHeaders(os, columns);
         os << "\n";
@@ -108,7 +108,7 @@ MoseStudyReport::PrintTables(std::ostream& os) const
        << "changed share\n";
     for (WorkloadMode mode : ALL_MODES)
     {
-        MoseSwitchSummary sw = m_study.SummarizeSwitch(mode, Policy::MOSE);
+        SwitchSummary sw = m_study.SummarizeSwitch(mode, Policy::MOSE);
         const double total = sw.kept.mean + sw.added.mean;
         os << std::left << std::setw(17) << ToString(mode) << std::setw(8) << ToString(Policy::MOSE)
            << std::setw(22) << FormatSummary(sw.kept, 1) << std::setw(22)
@@ -118,7 +118,7 @@ MoseStudyReport::PrintTables(std::ostream& os) const
 }
 
 void
-MoseStudyReport::WriteCsv(const std::string& dir) const
+StudyReport::WriteCsv(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
@@ -130,7 +130,7 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
             {
                 for (Metric metric : ALL_METRICS)
                 {
-                    MoseSummary s = m_study.Summarize(mode, p, metric);
+                    Summary s = m_study.Summarize(mode, p, metric);
                     out << ToString(mode) << "," << ToString(p) << "," << ToString(metric) << ","
                         << s.mean << "," << s.ci95 << "," << s.n << "\n";
                 }
@@ -169,7 +169,7 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
             {
                 for (Policy p : ALL_POLICIES)
                 {
-                    const MoseSwitchCount& sw = m_study.GetSwitchCount(seed, mode, p);
+                    const SwitchCount& sw = m_study.GetSwitchCount(seed, mode, p);
                     out << m_study.GetConfig().firstRun + seed << "," << ToString(mode) << ","
                         << ToString(p) << "," << sw.kept << "," << sw.added << "," << sw.removed
                         << "\n";
@@ -216,7 +216,7 @@ MoseStudyReport::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
-MoseStudyReport::WritePlots(const std::string& dir) const
+StudyReport::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
@@ -290,7 +290,7 @@ MoseStudyReport::WritePlots(const std::string& dir) const
         errors.SetExtra("lc rgb \"black\" pt 7 ps 0.6");
         for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
         {
-            MoseSummary s = m_study.Summarize(panel.mode, ALL_POLICIES[i], panel.metric);
+            Summary s = m_study.Summarize(panel.mode, ALL_POLICIES[i], panel.metric);
             bars.Add(static_cast<double>(i), s.mean);
             errors.Add(static_cast<double>(i), s.mean, s.ci95);
         }
@@ -400,7 +400,7 @@ RunGnuplot(const std::string& dir, const std::string& script)
 }
 
 uint32_t
-MoseStudyReport::RenderPlots(const std::string& dir, const std::vector<std::string>& scripts)
+StudyReport::RenderPlots(const std::string& dir, const std::vector<std::string>& scripts)
 {
     NS_LOG_FUNCTION(dir << scripts.size());
     uint32_t rendered = 0;

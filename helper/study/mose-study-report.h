@@ -46,14 +46,14 @@ GnuplotResult RunGnuplot(const std::string& dir, const std::string& script);
 
 /**
  * \ingroup mose
- * \brief The report of a flow-level study run by MoseFlowExperimentHelper: tables, CSV files
+ * \brief The report of a flow-level study run by FlowExperimentHelper: tables, CSV files
  *        and the gnuplot scripts of Figure 5 (ns-3's Gnuplot classes).
  */
-class MoseStudyReport
+class StudyReport
 {
   public:
     /// \param study the study, after Run(); must outlive this object
-    explicit MoseStudyReport(const MoseFlowExperimentHelper& study);
+    explicit StudyReport(const FlowExperimentHelper& study);
 
     /**
      * \brief Prints Table I (means with 95% CI) and the cost table (Table II).
@@ -97,7 +97,7 @@ class MoseStudyReport
     static void WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put);
 
   private:
-    const MoseFlowExperimentHelper& m_study; //!< the study
+    const FlowExperimentHelper& m_study; //!< the study
 };
 
 } // namespace mose

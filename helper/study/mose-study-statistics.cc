@@ -18,10 +18,10 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseStudyStatistics");
 
-MoseSummary
+Summary
 Summarize(const Average<double>& avg)
 {
-    MoseSummary s;
+    Summary s;
     s.n = avg.Count();
     s.mean = s.n > 0 ? avg.Mean() : 0.0;
     s.ci95 = s.n > 1 ? avg.Error95() : 0.0;
@@ -29,7 +29,7 @@ Summarize(const Average<double>& avg)
 }
 
 std::string
-FormatSummary(const MoseSummary& s, int precision)
+FormatSummary(const Summary& s, int precision)
 {
     std::ostringstream os;
     os << std::fixed << std::setprecision(precision) << s.mean << " +-" << s.ci95;
@@ -37,9 +37,9 @@ FormatSummary(const MoseSummary& s, int precision)
 }
 
 void
-PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& columns)
+PrintColumnHeaders(std::ostream& os, const std::vector<TableColumn>& columns)
 {
-    for (const MoseTableColumn& c : columns)
+    for (const TableColumn& c : columns)
     {
         os << std::left << std::setw(c.width) << c.header;
     }
@@ -47,10 +47,10 @@ PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& columns
 
 void
 PrintColumnCells(std::ostream& os,
-                 const std::vector<MoseTableColumn>& columns,
-                 const std::function<MoseSummary(Metric)>& summarize)
+                 const std::vector<TableColumn>& columns,
+                 const std::function<Summary(Metric)>& summarize)
 {
-    for (const MoseTableColumn& c : columns)
+    for (const TableColumn& c : columns)
     {
         os << std::left << std::setw(c.width) << FormatSummary(summarize(c.metric), c.precision);
     }

@@ -40,7 +40,7 @@ constexpr std::array<Metric, 11> ALL_METRICS = {Metric::MAX_LOAD,
  * \ingroup mose
  * \brief Mean and 95% confidence half-width over seeds.
  */
-struct MoseSummary
+struct Summary
 {
     double mean{0}; //!< mean over seeds
     double ci95{0}; //!< half-width of the 95% confidence interval (normal approximation,
@@ -55,7 +55,7 @@ struct MoseSummary
  * \param avg the values
  * \return the summary
  */
-MoseSummary Summarize(const Average<double>& avg);
+Summary Summarize(const Average<double>& avg);
 
 /**
  * \ingroup mose
@@ -64,14 +64,14 @@ MoseSummary Summarize(const Average<double>& avg);
  * \param precision digits after the point
  * \return "mean +-ci95" in fixed notation
  */
-std::string FormatSummary(const MoseSummary& s, int precision);
+std::string FormatSummary(const Summary& s, int precision);
 
 /**
  * \ingroup mose
- * \brief One column of a printed table of summaries (MoseStudyReport,
- *        MoseBaselineComparison).
+ * \brief One column of a printed table of summaries (StudyReport,
+ *        BaselineComparison).
  */
-struct MoseTableColumn
+struct TableColumn
 {
     const char* header; //!< its title
     Metric metric;      //!< the metric it shows
@@ -85,7 +85,7 @@ struct MoseTableColumn
  * \param os the stream
  * \param columns the columns
  */
-void PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& columns);
+void PrintColumnHeaders(std::ostream& os, const std::vector<TableColumn>& columns);
 
 /**
  * \ingroup mose
@@ -96,8 +96,8 @@ void PrintColumnHeaders(std::ostream& os, const std::vector<MoseTableColumn>& co
  * \param summarize the row's summary of a metric
  */
 void PrintColumnCells(std::ostream& os,
-                      const std::vector<MoseTableColumn>& columns,
-                      const std::function<MoseSummary(Metric)>& summarize);
+                      const std::vector<TableColumn>& columns,
+                      const std::function<Summary(Metric)>& summarize);
 
 } // namespace mose
 } // namespace ns3

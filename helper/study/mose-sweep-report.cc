@@ -58,13 +58,13 @@ const std::string KEY = "set key outside right top font \",8\" spacing 0.9";
 
 } // namespace
 
-MoseSweepReport::MoseSweepReport(const MoseSweep& sweep)
+SweepReport::SweepReport(const Sweep& sweep)
     : m_sweep(sweep)
 {
 }
 
 std::string
-MoseSweepReport::FormatShare(double share)
+SweepReport::FormatShare(double share)
 {
     std::ostringstream os;
     os << std::setprecision(6) << share;
@@ -72,11 +72,11 @@ MoseSweepReport::FormatShare(double share)
 }
 
 void
-MoseSweepReport::PrintTable(std::ostream& os) const
+SweepReport::PrintTable(std::ostream& os) const
 {
-    const MoseSweepConfig& config = m_sweep.GetConfig();
+    const SweepConfig& config = m_sweep.GetConfig();
     NS_LOG_FUNCTION(this << &os);
-    const MoseFlowExperimentConfig& b = config.base;
+    const FlowExperimentConfig& b = config.base;
     os << "MoSE design-space sweep: " << m_sweep.GetPoints().size() << " points, flows=" << b.flows
        << " seeds=" << b.seeds << " (runs " << b.firstRun << ".." << b.firstRun + b.seeds - 1
        << "), routing=" << ToString(b.routing) << "; means over seeds\n";
@@ -87,9 +87,9 @@ MoseSweepReport::PrintTable(std::ostream& os) const
        << std::setw(6) << "rho" << std::setw(16) << "construction" << std::setw(20) << "KVcost"
        << std::setw(10) << "TRcost" << std::setw(10) << "MaxLd"
        << "changed\n";
-    for (const MoseSweepResult& res : m_sweep.GetResults())
+    for (const SweepResult& res : m_sweep.GetResults())
     {
-        const MoseSweepPoint& p = res.point;
+        const SweepPoint& p = res.point;
         os << std::left << std::setw(7) << p.nodes << std::setw(4) << p.degree << std::setw(4)
            << p.reservedPorts << std::setw(6) << FormatShare(p.kvShare) << std::setw(16)
            << ToString(p.construction);
@@ -116,19 +116,19 @@ MoseSweepReport::PrintTable(std::ostream& os) const
 }
 
 void
-MoseSweepReport::WriteCsv(const std::string& dir) const
+SweepReport::WriteCsv(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
-    auto pointFields = [](const MoseSweepPoint& p) {
+    auto pointFields = [](const SweepPoint& p) {
         std::ostringstream os;
         os << p.nodes << "," << p.degree << "," << p.reservedPorts << "," << FormatShare(p.kvShare)
            << "," << ToString(p.construction);
         return os.str();
     };
-    MoseStudyReport::WriteOutput(dir + "/sweep.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/sweep.csv", [&](std::ostream& out) {
         out << "nodes,degree,r,kv_share,construction,mode,policy,metric,mean,ci95,n\n";
-        for (const MoseSweepResult& res : m_sweep.GetResults())
+        for (const SweepResult& res : m_sweep.GetResults())
         {
             if (res.skipped)
             {
@@ -141,13 +141,13 @@ MoseSweepReport::WriteCsv(const std::string& dir) const
                 {
                     for (Metric metric : ALL_METRICS)
                     {
-                        MoseSummary s = res.Get(mode, p, metric);
+                        Summary s = res.Get(mode, p, metric);
                         out << point << "," << ToString(mode) << "," << ToString(p) << ","
                             << ToString(metric) << "," << s.mean << "," << s.ci95 << "," << s.n
                             << "\n";
                     }
                 }
-                MoseSwitchSummary sw = res.GetSwitch(mode);
+                SwitchSummary sw = res.GetSwitch(mode);
                 out << point << "," << ToString(mode) << "," << ToString(Policy::MOSE)
                     << ",switch_kept," << sw.kept.mean << "," << sw.kept.ci95 << "," << sw.kept.n
                     << "\n";
@@ -157,9 +157,9 @@ MoseSweepReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    MoseStudyReport::WriteOutput(dir + "/skipped.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/skipped.csv", [&](std::ostream& out) {
         out << "nodes,degree,r,kv_share,construction,reason\n";
-        for (const MoseSweepResult& res : m_sweep.GetResults())
+        for (const SweepResult& res : m_sweep.GetResults())
         {
             if (res.skipped)
             {
@@ -170,25 +170,22 @@ MoseSweepReport::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
-MoseSweepReport::WritePlots(const std::string& dir) const
+SweepReport::WritePlots(const std::string& dir) const
 {
-    const MoseSweepConfig& config = m_sweep.GetConfig();
+    const SweepConfig& config = m_sweep.GetConfig();
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
     std::vector<std::string> written;
     auto write = [&](Gnuplot& plot, const std::string& file) {
         std::string path = dir + "/" + file + ".plt";
-        MoseStudyReport::WriteOutput(path,
-                                     [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+        StudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
         written.push_back(path);
     };
-    auto matches = [](const MoseSweepResult& res,
-                      uint32_t n,
-                      double rho,
-                      std::optional<TemplateConstruction> c) {
-        return !res.skipped && res.point.nodes == n && res.point.kvShare == rho &&
-               (!c || res.point.construction == *c);
-    };
+    auto matches =
+        [](const SweepResult& res, uint32_t n, double rho, std::optional<TemplateConstruction> c) {
+            return !res.skipped && res.point.nodes == n && res.point.kvShare == rho &&
+                   (!c || res.point.construction == *c);
+        };
     using W = WorkloadMode;
     using M = Metric;
 
@@ -220,7 +217,7 @@ MoseSweepReport::WritePlots(const std::string& dir) const
                         Gnuplot2dDataset ds("d=" + std::to_string(d));
                         ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
                         bool any = false;
-                        for (const MoseSweepResult& res : m_sweep.GetResults())
+                        for (const SweepResult& res : m_sweep.GetResults())
                         {
                             if (matches(res, n, rho, c) && res.point.degree == d)
                             {
@@ -258,7 +255,7 @@ MoseSweepReport::WritePlots(const std::string& dir) const
                         ds.SetExtra("lc " + std::to_string(colour) + " dt " +
                                     (c == TemplateConstruction::FRESH ? "1" : "2"));
                         bool any = false;
-                        for (const MoseSweepResult& res : m_sweep.GetResults())
+                        for (const SweepResult& res : m_sweep.GetResults())
                         {
                             if (matches(res, n, rho, c) && res.point.degree == d)
                             {
@@ -302,7 +299,7 @@ MoseSweepReport::WritePlots(const std::string& dir) const
             {
                 // r = d - 1 if swept for d, else the smallest r swept for d
                 std::optional<uint32_t> chosen;
-                for (const MoseSweepPoint& p : m_sweep.GetPoints())
+                for (const SweepPoint& p : m_sweep.GetPoints())
                 {
                     if (p.degree != d)
                     {
@@ -332,7 +329,7 @@ MoseSweepReport::WritePlots(const std::string& dir) const
                     bool any = false;
                     for (uint32_t n : config.nodes)
                     {
-                        for (const MoseSweepResult& res : m_sweep.GetResults())
+                        for (const SweepResult& res : m_sweep.GetResults())
                         {
                             if (matches(res, n, rho, c) && res.point.degree == d &&
                                 res.point.reservedPorts == *chosen)

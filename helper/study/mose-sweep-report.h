@@ -20,15 +20,15 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief The report of a MoseSweep (mose-sweep, "Design-space sweeps" in doc/mose.rst): the
+ * \brief The report of a Sweep (mose-sweep, "Design-space sweeps" in doc/mose.rst): the
  *        table of every point's headline numbers, sweep.csv and skipped.csv, and the gnuplot
  *        figures.
  */
-class MoseSweepReport
+class SweepReport
 {
   public:
     /// \param sweep the sweep, after Run(); must outlive this object
-    explicit MoseSweepReport(const MoseSweep& sweep);
+    explicit SweepReport(const Sweep& sweep);
 
     /**
      * \brief Prints one line per point: MoSE's headline numbers (KV avg cost and MaxLoad
@@ -65,7 +65,7 @@ class MoseSweepReport
     static std::string FormatShare(double share);
 
   private:
-    const MoseSweep& m_sweep; //!< the sweep
+    const Sweep& m_sweep; //!< the sweep
 };
 
 } // namespace mose

@@ -106,7 +106,7 @@ CheckDistinct(const std::string& option, const std::vector<T>& values)
     }
 }
 
-/// \return index of a (mode, policy, metric) in MoseSweepResult::summaries
+/// \return index of a (mode, policy, metric) in SweepResult::summaries
 std::size_t
 SummaryIndex(WorkloadMode mode, Policy policy, Metric metric)
 {
@@ -232,7 +232,7 @@ ParseSweepConstructions(const std::string& option, const std::string& text)
 }
 
 void
-MoseSweepConfig::Validate() const
+SweepConfig::Validate() const
 {
     NS_LOG_FUNCTION(this);
     for (auto [option, empty] : {std::make_pair("--sweepNodes", nodes.empty()),
@@ -329,27 +329,27 @@ MoseSweepConfig::Validate() const
     }
 }
 
-MoseSummary
-MoseSweepResult::Get(WorkloadMode mode, Policy policy, Metric metric) const
+Summary
+SweepResult::Get(WorkloadMode mode, Policy policy, Metric metric) const
 {
     if (skipped)
     {
-        throw MoseError("the sweep point was skipped: " + reason);
+        throw Error("the sweep point was skipped: " + reason);
     }
     return summaries.at(SummaryIndex(mode, policy, metric));
 }
 
-MoseSwitchSummary
-MoseSweepResult::GetSwitch(WorkloadMode mode) const
+SwitchSummary
+SweepResult::GetSwitch(WorkloadMode mode) const
 {
     if (skipped)
     {
-        throw MoseError("the sweep point was skipped: " + reason);
+        throw Error("the sweep point was skipped: " + reason);
     }
     return switches.at(static_cast<std::size_t>(mode));
 }
 
-MoseSweep::MoseSweep(const MoseSweepConfig& config)
+Sweep::Sweep(const SweepConfig& config)
     : m_config(config)
 {
     NS_LOG_FUNCTION(this);
@@ -390,22 +390,22 @@ MoseSweep::MoseSweep(const MoseSweepConfig& config)
     }
 }
 
-const MoseSweepConfig&
-MoseSweep::GetConfig() const
+const SweepConfig&
+Sweep::GetConfig() const
 {
     return m_config;
 }
 
-const std::vector<MoseSweepPoint>&
-MoseSweep::GetPoints() const
+const std::vector<SweepPoint>&
+Sweep::GetPoints() const
 {
     return m_points;
 }
 
-MoseFlowExperimentConfig
-MoseSweep::MakeConfig(const MoseSweepPoint& point) const
+FlowExperimentConfig
+Sweep::MakeConfig(const SweepPoint& point) const
 {
-    MoseFlowExperimentConfig c = m_config.base;
+    FlowExperimentConfig c = m_config.base;
     if (point.nodes != c.nodes)
     {
         c.inferenceRoles = RoleCounts::PaperScaled(point.nodes, WorkloadMode::INFERENCE_HEAVY);
@@ -420,17 +420,17 @@ MoseSweep::MakeConfig(const MoseSweepPoint& point) const
 }
 
 void
-MoseSweep::RunPoint(std::size_t index, uint32_t threads)
+Sweep::RunPoint(std::size_t index, uint32_t threads)
 {
     NS_LOG_FUNCTION(this << index << threads);
-    MoseSweepResult& result = m_results[index];
-    result = MoseSweepResult();
+    SweepResult& result = m_results[index];
+    result = SweepResult();
     result.point = m_points[index];
-    MoseFlowExperimentConfig config = MakeConfig(m_points[index]);
+    FlowExperimentConfig config = MakeConfig(m_points[index]);
     config.threads = threads;
     try
     {
-        MoseFlowExperimentHelper study(config);
+        FlowExperimentHelper study(config);
         study.Run();
         result.summaries.resize(ALL_MODES.size() * ALL_POLICIES.size() * METRIC_COUNT);
         for (WorkloadMode mode : ALL_MODES)
@@ -446,7 +446,7 @@ MoseSweep::RunPoint(std::size_t index, uint32_t threads)
             result.switches.push_back(study.SummarizeSwitch(mode, Policy::MOSE));
         }
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         NS_LOG_INFO("point " << index << " skipped: " << e.what());
         result.skipped = true;
@@ -457,10 +457,10 @@ MoseSweep::RunPoint(std::size_t index, uint32_t threads)
 }
 
 void
-MoseSweep::Run(const std::function<void(uint32_t, uint32_t, const MoseSweepResult&)>& progress)
+Sweep::Run(const std::function<void(uint32_t, uint32_t, const SweepResult&)>& progress)
 {
     NS_LOG_FUNCTION(this);
-    m_results.assign(m_points.size(), MoseSweepResult());
+    m_results.assign(m_points.size(), SweepResult());
     const uint32_t total = static_cast<uint32_t>(m_points.size());
     uint32_t threads =
         m_config.base.threads != 0 ? m_config.base.threads : std::thread::hardware_concurrency();
@@ -491,15 +491,15 @@ MoseSweep::Run(const std::function<void(uint32_t, uint32_t, const MoseSweepResul
     }
 }
 
-const std::vector<MoseSweepResult>&
-MoseSweep::GetResults() const
+const std::vector<SweepResult>&
+Sweep::GetResults() const
 {
     return m_results;
 }
 
-MoseSweepCommandLine::MoseSweepCommandLine(const MoseSweepConfig& defaults)
+SweepCommandLine::SweepCommandLine(const SweepConfig& defaults)
     : m_defaults(defaults),
-      m_study(MoseScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.base.seeds})
+      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.base.seeds})
 {
     auto join = [](const auto& values) {
         std::ostringstream os;
@@ -515,7 +515,7 @@ MoseSweepCommandLine::MoseSweepCommandLine(const MoseSweepConfig& defaults)
     std::vector<std::string> shares;
     for (double rho : defaults.kvShares)
     {
-        shares.push_back(MoseSweepReport::FormatShare(rho));
+        shares.push_back(SweepReport::FormatShare(rho));
     }
     m_kvShares = join(shares);
     std::vector<std::string> constructions;
@@ -527,7 +527,7 @@ MoseSweepCommandLine::MoseSweepCommandLine(const MoseSweepConfig& defaults)
 }
 
 void
-MoseSweepCommandLine::AddOptions(CommandLine& cmd)
+SweepCommandLine::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     m_study.AddOptions(cmd);
@@ -550,11 +550,11 @@ MoseSweepCommandLine::AddOptions(CommandLine& cmd)
                   m_constructions);
 }
 
-MoseSweepConfig
-MoseSweepCommandLine::GetConfig() const
+SweepConfig
+SweepCommandLine::GetConfig() const
 {
     NS_LOG_FUNCTION(this);
-    MoseSweepConfig c = m_defaults;
+    SweepConfig c = m_defaults;
     c.nodes = ParseSweepUnsignedList("--sweepNodes", m_nodes);
     c.degrees = ParseSweepUnsignedList("--sweepDegrees", m_degrees);
     c.reservedPorts = ParseSweepReservedPorts("--sweepR", m_reservedPorts);

@@ -38,7 +38,7 @@ namespace mose
  * counts the user gave, by default the paper's 410/410/204 and 102/102/820 at N = 1024); every
  * other N uses RoleCounts::PaperScaled(N, mode).
  */
-struct MoseSweepConfig
+struct SweepConfig
 {
     std::vector<uint32_t> nodes{1024};                                           //!< values of N
     std::vector<uint32_t> degrees{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}; //!< values of d
@@ -49,10 +49,10 @@ struct MoseSweepConfig
     std::vector<TemplateConstruction> constructions{
         TemplateConstruction::FRESH,
         TemplateConstruction::REWIRING_AWARE}; //!< MoSE's template constructions
-    MoseFlowExperimentConfig base;             //!< everything else
+    FlowExperimentConfig base;                 //!< everything else
 
     /**
-     * \brief Throws a MoseError naming the first invalid axis (with its option name, e.g.
+     * \brief Throws a mose::Error naming the first invalid axis (with its option name, e.g.
      *        "--sweepDegrees") and value: an empty or repeated list, N < 16, d < 3 or d >= N,
      *        an explicit r above every d, a share outside (0, 1], role, assignment or flows files
      *        in the base, or base.compromiseReservedPorts above a d.
@@ -64,7 +64,7 @@ struct MoseSweepConfig
  * \ingroup mose
  * \brief One point of a sweep.
  */
-struct MoseSweepPoint
+struct SweepPoint
 {
     uint32_t nodes{0};                                              //!< N
     uint32_t degree{0};                                             //!< d
@@ -77,36 +77,36 @@ struct MoseSweepPoint
  * \ingroup mose
  * \brief What a sweep point yielded: every summary of its study, or why it was skipped.
  */
-struct MoseSweepResult
+struct SweepResult
 {
-    MoseSweepPoint point; //!< the point
-    bool skipped{false};  //!< true if the templates could not be built (or another MoseError)
-    std::string reason;   //!< the MoseError's message when skipped
+    SweepPoint point;    //!< the point
+    bool skipped{false}; //!< true if the templates could not be built (or another Error)
+    std::string reason;  //!< the Error's message when skipped
     /// Summarize(mode, policy, metric) per (mode, policy, metric), indexed by (mode x
     /// ALL_POLICIES.size() + policy) x METRIC_COUNT + metric (the entries of metrics outside
     /// ALL_METRICS stay empty); empty when skipped; read it with Get()
-    std::vector<MoseSummary> summaries;
+    std::vector<Summary> summaries;
     /// SummarizeSwitch(mode, MoSE) per mode, in ALL_MODES order; empty when skipped
-    std::vector<MoseSwitchSummary> switches;
+    std::vector<SwitchSummary> switches;
 
     /**
      * \param mode the workload mode \param policy the policy \param metric the metric
-     * \return its mean and 95% CI over seeds; throws a MoseError if the point was skipped
+     * \return its mean and 95% CI over seeds; throws a mose::Error if the point was skipped
      */
-    MoseSummary Get(WorkloadMode mode, Policy policy, Metric metric) const;
+    Summary Get(WorkloadMode mode, Policy policy, Metric metric) const;
 
     /**
      * \param mode the mode entered
      * \return the circuits kept and changed by MoSE's switch into the mode (means over seeds);
-     *         throws a MoseError if the point was skipped
+     *         throws a mose::Error if the point was skipped
      */
-    MoseSwitchSummary GetSwitch(WorkloadMode mode) const;
+    SwitchSummary GetSwitch(WorkloadMode mode) const;
 };
 
 /**
  * \ingroup mose
- * \brief Runs a flow-level study (MoseFlowExperimentHelper) at every point of a design-space
- *        sweep; MoseSweepReport prints its table and writes sweep.csv, skipped.csv and gnuplot
+ * \brief Runs a flow-level study (FlowExperimentHelper) at every point of a design-space
+ *        sweep; SweepReport prints its table and writes sweep.csv, skipped.csv and gnuplot
  *        figures.
  *
  * Points are enumerated in a fixed order: N (as listed), then d, then r (ascending 0..d for
@@ -115,37 +115,37 @@ struct MoseSweepResult
  * threads nor scheduling changes any result, and the same inputs and --RngRun give identical
  * files.
  */
-class MoseSweep
+class Sweep
 {
   public:
-    /// \param config the axes and the base study; validated here (MoseError)
-    explicit MoseSweep(const MoseSweepConfig& config);
+    /// \param config the axes and the base study; validated here (Error)
+    explicit Sweep(const SweepConfig& config);
 
     /// \return the configuration
-    const MoseSweepConfig& GetConfig() const;
+    const SweepConfig& GetConfig() const;
 
     /// \return every point, in the sweep's order
-    const std::vector<MoseSweepPoint>& GetPoints() const;
+    const std::vector<SweepPoint>& GetPoints() const;
 
     /**
      * \param point a point
      * \return the study's configuration at that point (base with N, d, roles, r, rho and the
      *         construction of the point); not validated
      */
-    MoseFlowExperimentConfig MakeConfig(const MoseSweepPoint& point) const;
+    FlowExperimentConfig MakeConfig(const SweepPoint& point) const;
 
     /**
-     * \brief Evaluates every point. A point whose study throws a MoseError (templates that
+     * \brief Evaluates every point. A point whose study throws a mose::Error (templates that
      *        cannot be built: r = d with training groups, r-regular bipartite sides that do not
      *        fit, odd port sums, ...) is recorded as skipped with the message; any other
      *        exception stops the sweep and is rethrown.
      * \param progress called after each point with (points done, points in all, its result);
      *        calls are serialised but may come from any worker thread; may be empty
      */
-    void Run(const std::function<void(uint32_t, uint32_t, const MoseSweepResult&)>& progress = {});
+    void Run(const std::function<void(uint32_t, uint32_t, const SweepResult&)>& progress = {});
 
     /// \return one result per point, in GetPoints() order (empty before Run())
-    const std::vector<MoseSweepResult>& GetResults() const;
+    const std::vector<SweepResult>& GetResults() const;
 
   private:
     /**
@@ -155,16 +155,16 @@ class MoseSweep
      */
     void RunPoint(std::size_t index, uint32_t threads);
 
-    MoseSweepConfig m_config;               //!< axes and base
-    std::vector<MoseSweepPoint> m_points;   //!< points in order
-    std::vector<MoseSweepResult> m_results; //!< per point
+    SweepConfig m_config;               //!< axes and base
+    std::vector<SweepPoint> m_points;   //!< points in order
+    std::vector<SweepResult> m_results; //!< per point
 };
 
 /**
  * \ingroup mose
  * \brief Reads a list of unsigned integers: comma-separated items, each a number, "a:b"
  *        (a, a+1, ..., b) or "a:b:step"; the list syntax of mose::SplitList() (no empty list or
- *        item) and no value twice (ThrowRepeatedItem()). Throws a MoseError naming the option
+ *        item) and no value twice (ThrowRepeatedItem()). Throws a mose::Error naming the option
  *        and the text.
  * \param option the option's name, e.g. "--sweepDegrees"
  * \param text the text
@@ -176,7 +176,7 @@ std::vector<uint32_t> ParseSweepUnsignedList(const std::string& option, const st
  * \ingroup mose
  * \brief Reads a list of reals: comma-separated items, each a number or "a:b:step" (a, a+step,
  *        ... up to b, within 1e-9 step); SplitList()'s syntax, no value twice. Throws a
- *        MoseError naming the option and the text.
+ *        Error naming the option and the text.
  * \param option the option's name
  * \param text the text
  * \return the values, in the order given
@@ -206,22 +206,22 @@ std::vector<TemplateConstruction> ParseSweepConstructions(const std::string& opt
 /**
  * \ingroup mose
  * \brief The sweep's command-line options (--sweepNodes, --sweepDegrees, --sweepR,
- *        --sweepKvShare, --sweepConstruction) next to the study's (MoseScenarioOptions).
+ *        --sweepKvShare, --sweepConstruction) next to the study's (ScenarioOptions).
  *
  * The axes replace the study's --degree, --pdReservedPorts, --construction and
  * --kvShareInference: giving one of those is an error. Role counts that are given apply to the
  * point whose N is --nodes, which --sweepNodes must then list; every other N uses the paper's
- * shares (MoseSweep::MakeConfig()).
+ * shares (Sweep::MakeConfig()).
  */
-class MoseSweepCommandLine
+class SweepCommandLine
 {
   public:
     /**
      * \param defaults the axes' defaults; of defaults.base only the scale (nodes, flows, seeds)
      *        is a default of the study's options, whose other defaults are every program's
-     *        (MoseScenarioOptions)
+     *        (ScenarioOptions)
      */
-    explicit MoseSweepCommandLine(const MoseSweepConfig& defaults = MoseSweepConfig());
+    explicit SweepCommandLine(const SweepConfig& defaults = SweepConfig());
 
     /**
      * \brief Adds the options to a CommandLine; call before cmd.Parse().
@@ -231,13 +231,13 @@ class MoseSweepCommandLine
 
     /**
      * \brief Parses the options given; call after cmd.Parse().
-     * \return the sweep's configuration, validated (MoseError naming the first bad option)
+     * \return the sweep's configuration, validated (Error naming the first bad option)
      */
-    MoseSweepConfig GetConfig() const;
+    SweepConfig GetConfig() const;
 
   private:
-    MoseSweepConfig m_defaults;  //!< defaults
-    MoseScenarioOptions m_study; //!< the study's options
+    SweepConfig m_defaults;      //!< defaults
+    ScenarioOptions m_study;     //!< the study's options
     std::string m_nodes;         //!< --sweepNodes
     std::string m_degrees;       //!< --sweepDegrees
     std::string m_reservedPorts; //!< --sweepR

@@ -24,7 +24,7 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseSwitchCostOptions");
 
 void
-MoseSwitchCostOptions::AddOptions(CommandLine& cmd)
+SwitchCostOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     AddTextOption(cmd,
@@ -67,11 +67,11 @@ MoseSwitchCostOptions::AddOptions(CommandLine& cmd)
     AddTextOption(cmd, "points", "mode durations plotted (log-spaced)", m_points);
 }
 
-MoseSwitchCostConfig
-MoseSwitchCostOptions::GetConfig(const MoseFlowExperimentConfig& study) const
+SwitchCostConfig
+SwitchCostOptions::GetConfig(const FlowExperimentConfig& study) const
 {
     NS_LOG_FUNCTION(this);
-    MoseSwitchCostConfig c;
+    SwitchCostConfig c;
     c.metric = ParseSwitchCostMetric(m_metric, "--metric");
     SwitchCostParameters& params = c.params;
     params.darkTime = ParseDuration("--darkTime", m_darkTime);
@@ -90,13 +90,13 @@ MoseSwitchCostOptions::GetConfig(const MoseFlowExperimentConfig& study) const
     if (study.inferenceFlowsFile.empty() && study.trainingFlowsFile.empty() &&
         !std::isfinite(MaxCyclePenalty(params, maxRate)))
     {
-        throw MoseError("invalid --darkTime = " + QuoteText(m_darkTime) +
-                        " with --unservedFactor = " + QuoteText(m_factor) +
-                        ": a switch's penalty (dark time x unserved share x factor x cost "
-                        "rate, the rate up to (N - 1) x F = " +
-                        FormatNumber(maxRate) +
-                        " for --nodes and --flows) can overflow a double; give a smaller "
-                        "--darkTime or --unservedFactor");
+        throw Error("invalid --darkTime = " + QuoteText(m_darkTime) +
+                    " with --unservedFactor = " + QuoteText(m_factor) +
+                    ": a switch's penalty (dark time x unserved share x factor x cost "
+                    "rate, the rate up to (N - 1) x F = " +
+                    FormatNumber(maxRate) +
+                    " for --nodes and --flows) can overflow a double; give a smaller "
+                    "--darkTime or --unservedFactor");
     }
     c.alternating = m_schedule.empty();
     if (c.alternating)
@@ -144,12 +144,12 @@ MoseSwitchCostOptions::GetConfig(const MoseFlowExperimentConfig& study) const
     {
         ThrowBadParameter("--points", QuoteText(m_points), "2 <= points <= 100000");
     }
-    c.durations = MoseSwitchCostReport::LogSpacedDurations(minT, maxT, points);
+    c.durations = SwitchCostReport::LogSpacedDurations(minT, maxT, points);
     return c;
 }
 
 void
-MoseSwitchCostOptions::PrintTables(const MoseSwitchCostReport& report, std::ostream& os) const
+SwitchCostOptions::PrintTables(const SwitchCostReport& report, std::ostream& os) const
 {
     NS_LOG_FUNCTION(this);
     // a switch's penalty grows with --darkTime and --unservedFactor; too large ones make a
@@ -159,17 +159,16 @@ MoseSwitchCostOptions::PrintTables(const MoseSwitchCostReport& report, std::ostr
     {
         report.PrintTables(tables);
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         const std::string what = e.what();
         if (what.find("cycle cost") == std::string::npos)
         {
             throw;
         }
-        throw MoseError("invalid --darkTime = " + QuoteText(m_darkTime) +
-                        " with --unservedFactor = " + QuoteText(m_factor) +
-                        ": the switch penalty makes a cycle's cost overflow (" + what +
-                        "); give a smaller --darkTime or --unservedFactor");
+        throw Error("invalid --darkTime = " + QuoteText(m_darkTime) + " with --unservedFactor = " +
+                    QuoteText(m_factor) + ": the switch penalty makes a cycle's cost overflow (" +
+                    what + "); give a smaller --darkTime or --unservedFactor");
     }
     os << tables.str();
 }

@@ -24,9 +24,9 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief What mose-break-even's options give, checked (MoseSwitchCostOptions::GetConfig()).
+ * \brief What mose-break-even's options give, checked (SwitchCostOptions::GetConfig()).
  */
-struct MoseSwitchCostConfig
+struct SwitchCostConfig
 {
     Metric metric{Metric::AVG_COST};      //!< the cost rate (--metric)
     SwitchCostParameters params;          //!< the penalty, with the options that gave it
@@ -43,7 +43,7 @@ struct MoseSwitchCostConfig
  *        (--minDuration, --maxDuration, --points). GetConfig() checks them before the study
  *        runs, SwitchCostParameters::Validate() with the options' names.
  */
-class MoseSwitchCostOptions
+class SwitchCostOptions
 {
   public:
     /**
@@ -56,18 +56,18 @@ class MoseSwitchCostOptions
      * \brief The options read and checked; with drawn flows (no flows file) also whether a
      *        switch's penalty can overflow (the cost rates are bounded by MaxDrawnCostRate()).
      * \param study the study's configuration (--nodes, --flows and the flows files)
-     * \return the configuration; a MoseError naming the option otherwise
+     * \return the configuration; a mose::Error naming the option otherwise
      */
-    MoseSwitchCostConfig GetConfig(const MoseFlowExperimentConfig& study) const;
+    SwitchCostConfig GetConfig(const FlowExperimentConfig& study) const;
 
     /**
-     * \brief MoseSwitchCostReport::PrintTables(), with a cycle cost that overflows (flows from
+     * \brief SwitchCostReport::PrintTables(), with a cycle cost that overflows (flows from
      *        files bound no rate before the study) reported as too large a --darkTime or
      *        --unservedFactor. Prints nothing in that case.
      * \param report the report
      * \param os the stream
      */
-    void PrintTables(const MoseSwitchCostReport& report, std::ostream& os) const;
+    void PrintTables(const SwitchCostReport& report, std::ostream& os) const;
 
   private:
     std::string m_metric{"avg_cost"};   //!< --metric

@@ -36,21 +36,21 @@ const std::vector<Policy> STATIC_POLICIES = {Policy::STATIC_TRAINING,
 
 /**
  * \param b a break-even point
- * \return "12.3 ms" (MoseSwitchCostReport::FormatDuration()), "always" or "never"
+ * \return "12.3 ms" (SwitchCostReport::FormatDuration()), "always" or "never"
  */
 std::string
 BreakEvenText(const BreakEven& b)
 {
-    return b.kind == BreakEven::AT ? MoseSwitchCostReport::FormatDuration(b.duration) : b.ToText();
+    return b.kind == BreakEven::AT ? SwitchCostReport::FormatDuration(b.duration) : b.ToText();
 }
 
 } // namespace
 
-MoseSwitchCostReport::MoseSwitchCostReport(const MoseSwitchCostStudy& study,
-                                           const SwitchCostParameters& params,
-                                           std::vector<SchedulePeriod> schedule,
-                                           std::vector<double> durations,
-                                           bool alternating)
+SwitchCostReport::SwitchCostReport(const SwitchCostStudy& study,
+                                   const SwitchCostParameters& params,
+                                   std::vector<SchedulePeriod> schedule,
+                                   std::vector<double> durations,
+                                   bool alternating)
     : m_study(study),
       m_params(params),
       m_schedule(std::move(schedule)),
@@ -72,7 +72,7 @@ MoseSwitchCostReport::MoseSwitchCostReport(const MoseSwitchCostStudy& study,
 }
 
 std::string
-MoseSwitchCostReport::FormatDuration(double seconds)
+SwitchCostReport::FormatDuration(double seconds)
 {
     std::ostringstream os;
     os << std::setprecision(4);
@@ -88,7 +88,7 @@ MoseSwitchCostReport::FormatDuration(double seconds)
 }
 
 std::vector<double>
-MoseSwitchCostReport::LogSpacedDurations(double minT, double maxT, uint32_t points)
+SwitchCostReport::LogSpacedDurations(double minT, double maxT, uint32_t points)
 {
     NS_LOG_FUNCTION(minT << maxT << points);
     if (!(minT > 0))
@@ -113,12 +113,12 @@ MoseSwitchCostReport::LogSpacedDurations(double minT, double maxT, uint32_t poin
 }
 
 void
-MoseSwitchCostReport::PrintTables(std::ostream& os) const
+SwitchCostReport::PrintTables(std::ostream& os) const
 {
     NS_LOG_FUNCTION(this << &os);
     const std::ios::fmtflags flags = os.flags();
     const std::streamsize precision = os.precision();
-    const MoseFlowExperimentConfig& config = m_study.GetConfig();
+    const FlowExperimentConfig& config = m_study.GetConfig();
     const uint32_t seeds = m_study.GetSeedsDone();
     os << "When switching pays: N=" << config.nodes << " d=" << config.degree
        << " flows=" << config.flows << " seeds=" << seeds << " (runs " << config.firstRun << ".."
@@ -138,7 +138,7 @@ MoseSwitchCostReport::PrintTables(std::ostream& os) const
 }
 
 void
-MoseSwitchCostReport::PrintRates(std::ostream& os) const
+SwitchCostReport::PrintRates(std::ostream& os) const
 {
     os << "Cost rates and switches (a switch into the mode from the other one)\n";
     os << std::left << std::setw(8) << "policy" << std::setw(17) << "mode" << std::setw(22)
@@ -160,7 +160,7 @@ MoseSwitchCostReport::PrintRates(std::ostream& os) const
 }
 
 void
-MoseSwitchCostReport::PrintBreakEven(std::ostream& os) const
+SwitchCostReport::PrintBreakEven(std::ostream& os) const
 {
     os << "\nBreak-even mode duration T* (alternating modes of equal duration T; MoSE "
           "is cheaper for T > T*)\n";
@@ -169,7 +169,7 @@ MoseSwitchCostReport::PrintBreakEven(std::ostream& os) const
        << "T* per seed\n";
     for (Policy other : STATIC_POLICIES)
     {
-        MoseBreakEvenSummary b = m_study.SummarizeBreakEven(Policy::MOSE, other, m_params);
+        BreakEvenSummary b = m_study.SummarizeBreakEven(Policy::MOSE, other, m_params);
         std::ostringstream perSeed;
         if (b.perSeed.n > 0)
         {
@@ -196,7 +196,7 @@ MoseSwitchCostReport::PrintBreakEven(std::ostream& os) const
 }
 
 void
-MoseSwitchCostReport::PrintSchedule(std::ostream& os) const
+SwitchCostReport::PrintSchedule(std::ostream& os) const
 {
     double scheduleSeconds = 0;
     for (const SchedulePeriod& period : m_schedule)
@@ -223,10 +223,9 @@ MoseSwitchCostReport::PrintSchedule(std::ostream& os) const
     double moseTotal = 0;
     for (Policy p : ALL_POLICIES)
     {
-        MoseSummary perSecond;
-        MoseSummary switches;
-        MoseSummary total =
-            m_study.SummarizeSchedule(p, m_schedule, m_params, &perSecond, &switches);
+        Summary perSecond;
+        Summary switches;
+        Summary total = m_study.SummarizeSchedule(p, m_schedule, m_params, &perSecond, &switches);
         std::ostringstream sw;
         sw << switches.mean;
         os << std::left << std::setw(8) << ToString(p) << std::setw(30) << FormatSummary(total, 1)
@@ -249,22 +248,22 @@ MoseSwitchCostReport::PrintSchedule(std::ostream& os) const
 }
 
 void
-MoseSwitchCostReport::WriteCsv(const std::string& dir) const
+SwitchCostReport::WriteCsv(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
-    const MoseSwitchCostStudy& study = m_study;
+    const SwitchCostStudy& study = m_study;
     const SwitchCostParameters& params = m_params;
-    MoseStudyReport::WriteOutput(dir + "/rates.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/rates.csv", [&](std::ostream& out) {
         out << "policy,mode,rate_mean,rate_ci95,unserved_share_mean,unserved_share_ci95,"
                "circuits_kept_mean,circuits_added_mean,penalty_mean,penalty_ci95,n\n";
         for (Policy p : ALL_POLICIES)
         {
             for (WorkloadMode mode : ALL_MODES)
             {
-                MoseSummary rate = study.SummarizeRate(p, mode);
-                MoseSummary share = study.SummarizeUnservedShare(p, mode, &params);
-                MoseSummary pen = study.SummarizePenalty(p, mode, params);
+                Summary rate = study.SummarizeRate(p, mode);
+                Summary share = study.SummarizeUnservedShare(p, mode, &params);
+                Summary pen = study.SummarizePenalty(p, mode, params);
                 out << ToString(p) << "," << ToString(mode) << "," << rate.mean << "," << rate.ci95
                     << "," << share.mean << "," << share.ci95 << ","
                     << study.SummarizeCircuits(p, mode, true).mean << ","
@@ -273,18 +272,18 @@ MoseSwitchCostReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    MoseStudyReport::WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
         out << "run,policy,mode_entered,rate,switches_into,unserved_share,circuits,kept,added,"
                "removed\n";
         for (uint32_t seed = 0; seed < study.GetSeedsDone(); ++seed)
         {
-            const MoseSwitchCostSeed& s = study.GetSeed(seed);
+            const SwitchCostSeed& s = study.GetSeed(seed);
             for (std::size_t pi = 0; pi < ALL_POLICIES.size(); ++pi)
             {
                 for (WorkloadMode mode : ALL_MODES)
                 {
                     auto m = static_cast<std::size_t>(mode);
-                    const MoseSwitchCircuits& c = s.circuits[pi][m];
+                    const SwitchCircuits& c = s.circuits[pi][m];
                     out << s.run << "," << ToString(ALL_POLICIES[pi]) << "," << ToString(mode)
                         << "," << s.policies[pi].rate[m] << ","
                         << (s.policies[pi].switchesInto[m] ? 1 : 0) << ","
@@ -294,33 +293,32 @@ MoseSwitchCostReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    MoseStudyReport::WriteOutput(dir + "/break_even.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/break_even.csv", [&](std::ostream& out) {
         out << "switching,other,outcome,break_even_s,rate_saving_per_cycle,"
                "extra_penalty_per_cycle,per_seed_mean_s,per_seed_ci95_s,seeds_at,seeds_always,"
                "seeds_never\n";
         for (Policy other : STATIC_POLICIES)
         {
-            MoseBreakEvenSummary b = study.SummarizeBreakEven(Policy::MOSE, other, params);
+            BreakEvenSummary b = study.SummarizeBreakEven(Policy::MOSE, other, params);
             out << ToString(Policy::MOSE) << "," << ToString(other) << "," << b.ofMeans.ToText()
                 << "," << b.ofMeans.duration << "," << b.ofMeans.rateSaving << ","
                 << b.ofMeans.extraPenalty << "," << b.perSeed.mean << "," << b.perSeed.ci95 << ","
                 << b.perSeed.n << "," << b.always << "," << b.never << "\n";
         }
     });
-    MoseStudyReport::WriteOutput(dir + "/schedule.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/schedule.csv", [&](std::ostream& out) {
         out << "# schedule " << FormatSchedule(m_schedule) << "\n";
         out << "policy,total_mean,total_ci95,per_second_mean,per_second_ci95,switches,n\n";
         for (Policy p : ALL_POLICIES)
         {
-            MoseSummary perSecond;
-            MoseSummary switches;
-            MoseSummary total =
-                study.SummarizeSchedule(p, m_schedule, params, &perSecond, &switches);
+            Summary perSecond;
+            Summary switches;
+            Summary total = study.SummarizeSchedule(p, m_schedule, params, &perSecond, &switches);
             out << ToString(p) << "," << total.mean << "," << total.ci95 << "," << perSecond.mean
                 << "," << perSecond.ci95 << "," << switches.mean << "," << total.n << "\n";
         }
     });
-    MoseStudyReport::WriteOutput(dir + "/cost_vs_duration.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/cost_vs_duration.csv", [&](std::ostream& out) {
         out << "mode_duration_s";
         for (Policy p : ALL_POLICIES)
         {
@@ -340,7 +338,7 @@ MoseSwitchCostReport::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
-MoseSwitchCostReport::WritePlots(const std::string& dir) const
+SwitchCostReport::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
@@ -381,7 +379,7 @@ MoseSwitchCostReport::WritePlots(const std::string& dir) const
     const CycleCost mose = m_study.MeanCycleCost(Policy::MOSE, m_params);
     for (Policy other : STATIC_POLICIES)
     {
-        MoseBreakEvenSummary b = m_study.SummarizeBreakEven(Policy::MOSE, other, m_params);
+        BreakEvenSummary b = m_study.SummarizeBreakEven(Policy::MOSE, other, m_params);
         if (b.ofMeans.kind != BreakEven::AT)
         {
             continue;
@@ -396,7 +394,7 @@ MoseSwitchCostReport::WritePlots(const std::string& dir) const
     }
     plot.AddDataset(marks);
     std::string path = dir + "/break_even.plt";
-    MoseStudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+    StudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
     return {path};
 }
 

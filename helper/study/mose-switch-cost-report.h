@@ -23,12 +23,12 @@ namespace mose
 
 /**
  * \ingroup mose
- * \brief The report of a MoseSwitchCostStudy (mose-break-even, "When switching pays" in
+ * \brief The report of a SwitchCostStudy (mose-break-even, "When switching pays" in
  *        doc/mose.rst): the tables of cost rates, break-even mode durations and the integrated
  *        cost of a schedule, their CSV files and the gnuplot figure of the cost per second of
  *        the alternating schedule against the mode duration T.
  */
-class MoseSwitchCostReport
+class SwitchCostReport
 {
   public:
     /**
@@ -40,11 +40,11 @@ class MoseSwitchCostReport
      * \param alternating whether the schedule is AlternatingSchedule(): the table names it by
      *        its cycles instead of listing its periods
      */
-    MoseSwitchCostReport(const MoseSwitchCostStudy& study,
-                         const SwitchCostParameters& params,
-                         std::vector<SchedulePeriod> schedule,
-                         std::vector<double> durations,
-                         bool alternating);
+    SwitchCostReport(const SwitchCostStudy& study,
+                     const SwitchCostParameters& params,
+                     std::vector<SchedulePeriod> schedule,
+                     std::vector<double> durations,
+                     bool alternating);
 
     /**
      * \brief Prints the study's parameters, the cost rates and switches per policy and mode,
@@ -66,7 +66,7 @@ class MoseSwitchCostReport
      * \brief Writes break_even.plt: the cost per second of the alternating schedule against T
      *        (log scales, break-even points marked; gnuplot script with inline data, PNG
      *        terminal) into a folder (created if missing). Render it with
-     *        MoseStudyReport::RenderPlots().
+     *        StudyReport::RenderPlots().
      * \param dir the folder
      * \return the .plt files written
      */
@@ -77,7 +77,7 @@ class MoseSwitchCostReport
      * \param minT the smallest, seconds (> 0)
      * \param maxT the largest, seconds (> minT)
      * \param points how many (>= 2)
-     * \return the durations, ascending; MoseError if an argument is out of range
+     * \return the durations, ascending; Error if an argument is out of range
      */
     static std::vector<double> LogSpacedDurations(double minT, double maxT, uint32_t points);
 
@@ -96,7 +96,7 @@ class MoseSwitchCostReport
     /// \param os the stream; prints the schedule's integrated costs and the verdict
     void PrintSchedule(std::ostream& os) const;
 
-    const MoseSwitchCostStudy& m_study;     //!< the study
+    const SwitchCostStudy& m_study;         //!< the study
     SwitchCostParameters m_params;          //!< the penalty's parameters
     std::vector<SchedulePeriod> m_schedule; //!< the schedule
     std::vector<double> m_durations;        //!< the mode durations plotted

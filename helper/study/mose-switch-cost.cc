@@ -19,53 +19,53 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseSwitchCost");
 
-MoseSwitchCostStudy::MoseSwitchCostStudy(const MoseFlowExperimentConfig& config, Metric metric)
+SwitchCostStudy::SwitchCostStudy(const FlowExperimentConfig& config, Metric metric)
     : m_study(config),
       m_metric(metric)
 {
     NS_LOG_FUNCTION(this << ToString(metric));
 }
 
-const MoseFlowExperimentConfig&
-MoseSwitchCostStudy::GetConfig() const
+const FlowExperimentConfig&
+SwitchCostStudy::GetConfig() const
 {
     return m_study.GetConfig();
 }
 
 Metric
-MoseSwitchCostStudy::GetMetric() const
+SwitchCostStudy::GetMetric() const
 {
     return m_metric;
 }
 
-const MoseFlowExperimentHelper&
-MoseSwitchCostStudy::GetStudy() const
+const FlowExperimentHelper&
+SwitchCostStudy::GetStudy() const
 {
     return m_study;
 }
 
 uint32_t
-MoseSwitchCostStudy::GetSeedsDone() const
+SwitchCostStudy::GetSeedsDone() const
 {
     return static_cast<uint32_t>(m_seeds.size());
 }
 
-const MoseSwitchCostSeed&
-MoseSwitchCostStudy::GetSeed(uint32_t seed) const
+const SwitchCostSeed&
+SwitchCostStudy::GetSeed(uint32_t seed) const
 {
     if (seed >= m_seeds.size())
     {
-        throw MoseError("seed " + std::to_string(seed) + " has not been analysed (" +
-                        std::to_string(m_seeds.size()) + " seeds done)");
+        throw Error("seed " + std::to_string(seed) + " has not been analysed (" +
+                    std::to_string(m_seeds.size()) + " seeds done)");
     }
     return m_seeds[seed];
 }
 
-MoseSwitchCostSeed
-MoseSwitchCostStudy::AnalyseSeed(uint32_t seed) const
+SwitchCostSeed
+SwitchCostStudy::AnalyseSeed(uint32_t seed) const
 {
     NS_LOG_FUNCTION(this << seed);
-    MoseSwitchCostSeed out;
+    SwitchCostSeed out;
     out.run = GetConfig().firstRun + seed;
     for (std::size_t pi = 0; pi < ALL_POLICIES.size(); ++pi)
     {
@@ -75,8 +75,8 @@ MoseSwitchCostStudy::AnalyseSeed(uint32_t seed) const
         {
             const auto m = static_cast<std::size_t>(mode);
             rates.rate[m] = GetSwitchCostRate(m_study.GetMetrics(seed, mode, policy), m_metric);
-            const MoseSwitchCount& sw = m_study.GetSwitchCount(seed, mode, policy);
-            MoseSwitchCircuits& counts = out.circuits[pi][m];
+            const SwitchCount& sw = m_study.GetSwitchCount(seed, mode, policy);
+            SwitchCircuits& counts = out.circuits[pi][m];
             counts.kept = static_cast<uint32_t>(sw.kept);
             counts.added = static_cast<uint32_t>(sw.added);
             counts.removed = static_cast<uint32_t>(sw.removed);
@@ -92,7 +92,7 @@ MoseSwitchCostStudy::AnalyseSeed(uint32_t seed) const
 }
 
 void
-MoseSwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+SwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     NS_LOG_FUNCTION(this);
     m_seeds.clear();
@@ -104,33 +104,33 @@ MoseSwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress
     }
 }
 
-MoseSummary
-MoseSwitchCostStudy::Summarize(const std::function<double(const MoseSwitchCostSeed&)>& f) const
+Summary
+SwitchCostStudy::Summarize(const std::function<double(const SwitchCostSeed&)>& f) const
 {
     Average<double> avg;
-    for (const MoseSwitchCostSeed& s : m_seeds)
+    for (const SwitchCostSeed& s : m_seeds)
     {
         avg.Update(f(s));
     }
     return mose::Summarize(avg);
 }
 
-MoseSummary
-MoseSwitchCostStudy::SummarizeRate(Policy policy, WorkloadMode mode) const
+Summary
+SwitchCostStudy::SummarizeRate(Policy policy, WorkloadMode mode) const
 {
-    return Summarize([policy, mode](const MoseSwitchCostSeed& s) {
+    return Summarize([policy, mode](const SwitchCostSeed& s) {
         return s.policies[static_cast<std::size_t>(policy)].rate[static_cast<std::size_t>(mode)];
     });
 }
 
-MoseSummary
-MoseSwitchCostStudy::SummarizeUnservedShare(Policy policy,
-                                            WorkloadMode mode,
-                                            const SwitchCostParameters* params) const
+Summary
+SwitchCostStudy::SummarizeUnservedShare(Policy policy,
+                                        WorkloadMode mode,
+                                        const SwitchCostParameters* params) const
 {
     const bool set = params != nullptr && params->unservedShare.has_value();
     const double value = set ? *params->unservedShare : 0.0;
-    return Summarize([policy, mode, set, value](const MoseSwitchCostSeed& s) {
+    return Summarize([policy, mode, set, value](const SwitchCostSeed& s) {
         const PolicyCostRates& p = s.policies[static_cast<std::size_t>(policy)];
         const auto m = static_cast<std::size_t>(mode);
         if (set)
@@ -141,38 +141,38 @@ MoseSwitchCostStudy::SummarizeUnservedShare(Policy policy,
     });
 }
 
-MoseSummary
-MoseSwitchCostStudy::SummarizeCircuits(Policy policy, WorkloadMode mode, bool kept) const
+Summary
+SwitchCostStudy::SummarizeCircuits(Policy policy, WorkloadMode mode, bool kept) const
 {
-    return Summarize([policy, mode, kept](const MoseSwitchCostSeed& s) {
-        const MoseSwitchCircuits& c =
+    return Summarize([policy, mode, kept](const SwitchCostSeed& s) {
+        const SwitchCircuits& c =
             s.circuits[static_cast<std::size_t>(policy)][static_cast<std::size_t>(mode)];
         return static_cast<double>(kept ? c.kept : c.added);
     });
 }
 
-MoseSummary
-MoseSwitchCostStudy::SummarizePenalty(Policy policy,
-                                      WorkloadMode mode,
-                                      const SwitchCostParameters& params) const
+Summary
+SwitchCostStudy::SummarizePenalty(Policy policy,
+                                  WorkloadMode mode,
+                                  const SwitchCostParameters& params) const
 {
     params.Validate();
-    return Summarize([policy, mode, &params](const MoseSwitchCostSeed& s) {
+    return Summarize([policy, mode, &params](const SwitchCostSeed& s) {
         return SwitchPenalty(s.policies[static_cast<std::size_t>(policy)], mode, params);
     });
 }
 
-MoseSummary
-MoseSwitchCostStudy::SummarizeSchedule(Policy policy,
-                                       const std::vector<SchedulePeriod>& schedule,
-                                       const SwitchCostParameters& params,
-                                       MoseSummary* perUnitTime,
-                                       MoseSummary* switches) const
+Summary
+SwitchCostStudy::SummarizeSchedule(Policy policy,
+                                   const std::vector<SchedulePeriod>& schedule,
+                                   const SwitchCostParameters& params,
+                                   Summary* perUnitTime,
+                                   Summary* switches) const
 {
     NS_LOG_FUNCTION(this << ToString(policy) << schedule.size());
     std::vector<ScheduleCost> costs;
     costs.reserve(m_seeds.size());
-    for (const MoseSwitchCostSeed& s : m_seeds)
+    for (const SwitchCostSeed& s : m_seeds)
     {
         costs.push_back(
             IntegrateSchedule(s.policies[static_cast<std::size_t>(policy)], schedule, params));
@@ -197,14 +197,14 @@ MoseSwitchCostStudy::SummarizeSchedule(Policy policy,
 }
 
 CycleCost
-MoseSwitchCostStudy::MeanCycleCost(Policy policy, const SwitchCostParameters& params) const
+SwitchCostStudy::MeanCycleCost(Policy policy, const SwitchCostParameters& params) const
 {
     CycleCost mean;
     if (m_seeds.empty())
     {
         return mean;
     }
-    for (const MoseSwitchCostSeed& s : m_seeds)
+    for (const SwitchCostSeed& s : m_seeds)
     {
         CycleCost c = ComputeCycleCost(s.policies[static_cast<std::size_t>(policy)], params);
         mean.rateSum += c.rateSum;
@@ -215,16 +215,16 @@ MoseSwitchCostStudy::MeanCycleCost(Policy policy, const SwitchCostParameters& pa
     return mean;
 }
 
-MoseBreakEvenSummary
-MoseSwitchCostStudy::SummarizeBreakEven(Policy switching,
-                                        Policy other,
-                                        const SwitchCostParameters& params) const
+BreakEvenSummary
+SwitchCostStudy::SummarizeBreakEven(Policy switching,
+                                    Policy other,
+                                    const SwitchCostParameters& params) const
 {
     NS_LOG_FUNCTION(this << ToString(switching) << ToString(other));
-    MoseBreakEvenSummary out;
+    BreakEvenSummary out;
     out.ofMeans = ComputeBreakEven(MeanCycleCost(switching, params), MeanCycleCost(other, params));
     Average<double> avg;
-    for (const MoseSwitchCostSeed& s : m_seeds)
+    for (const SwitchCostSeed& s : m_seeds)
     {
         BreakEven b = ComputeBreakEven(
             ComputeCycleCost(s.policies[static_cast<std::size_t>(switching)], params),

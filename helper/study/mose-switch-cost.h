@@ -28,7 +28,7 @@ namespace mose
  * \ingroup mose
  * \brief The circuits of one switch: DiffCircuits(GetPreviousGraph(p, m), GetGraph(p, m)).
  */
-struct MoseSwitchCircuits
+struct SwitchCircuits
 {
     uint32_t circuits{0}; //!< circuits of the graph entered
     uint32_t kept{0};     //!< of them, kept lit across the switch
@@ -41,51 +41,51 @@ struct MoseSwitchCircuits
  * \brief What one seed gives the break-even model, per policy (ALL_POLICIES order) and mode
  *        entered (ALL_MODES order).
  */
-struct MoseSwitchCostSeed
+struct SwitchCostSeed
 {
-    uint64_t run{0};                                           //!< the ns-3 run
-    std::array<PolicyCostRates, 4> policies;                   //!< the model's inputs per policy
-    std::array<std::array<MoseSwitchCircuits, 2>, 4> circuits; //!< per policy and mode entered
+    uint64_t run{0};                                       //!< the ns-3 run
+    std::array<PolicyCostRates, 4> policies;               //!< the model's inputs per policy
+    std::array<std::array<SwitchCircuits, 2>, 4> circuits; //!< per policy and mode entered
 };
 
 /**
  * \ingroup mose
  * \brief A break-even point over seeds.
  */
-struct MoseBreakEvenSummary
+struct BreakEvenSummary
 {
-    BreakEven ofMeans;   //!< from the mean cycle costs: where the mean cost curves cross
-    MoseSummary perSeed; //!< mean and 95% CI of T* over the seeds whose outcome is AT
-    uint32_t always{0};  //!< seeds where the switching policy pays for every T
-    uint32_t never{0};   //!< seeds where it never pays
+    BreakEven ofMeans;  //!< from the mean cycle costs: where the mean cost curves cross
+    Summary perSeed;    //!< mean and 95% CI of T* over the seeds whose outcome is AT
+    uint32_t always{0}; //!< seeds where the switching policy pays for every T
+    uint32_t never{0};  //!< seeds where it never pays
 };
 
 /**
  * \ingroup mose
  * \brief Fills the break-even model (mose-break-even.h) from the flow-level study.
  *
- * Run() runs the study (MoseFlowExperimentHelper: every policy and mode, per seed) and takes
+ * Run() runs the study (FlowExperimentHelper: every policy and mode, per seed) and takes
  * from it, per seed, policy and mode m, the cost rate c(p, m) (its metrics) and the switch into
- * m (MoseFlowExperimentHelper::GetSwitchCount(): DiffCircuits() of
- * MoseScenario::GetPreviousGraph(p, m) and GetGraph(p, m), and the share of the entered graph's
+ * m (FlowExperimentHelper::GetSwitchCount(): DiffCircuits() of
+ * Scenario::GetPreviousGraph(p, m) and GetGraph(p, m), and the share of the entered graph's
  * total circuit load on the added circuits, LoadShareOfCircuits(), computed by the study while
  * the loads are at hand). A policy switches into m when the two graphs differ; the unserved
  * share u(p, m) is then that load share. The graphs are taken only through those two
  * accessors, so a policy whose templates keep more circuits across a switch is costed as it is.
  *
- * Means over seeds with 95% confidence half-widths as MoseFlowExperimentHelper::Summarize().
+ * Means over seeds with 95% confidence half-widths as FlowExperimentHelper::Summarize().
  */
-class MoseSwitchCostStudy
+class SwitchCostStudy
 {
   public:
     /**
-     * \param config the study's parameters (validated here: MoseError)
+     * \param config the study's parameters (validated here: Error)
      * \param metric the metric charged as cost rate
      */
-    MoseSwitchCostStudy(const MoseFlowExperimentConfig& config, Metric metric = Metric::AVG_COST);
+    SwitchCostStudy(const FlowExperimentConfig& config, Metric metric = Metric::AVG_COST);
 
     /// \return the configuration
-    const MoseFlowExperimentConfig& GetConfig() const;
+    const FlowExperimentConfig& GetConfig() const;
 
     /// \return the metric charged as cost rate
     Metric GetMetric() const;
@@ -97,22 +97,22 @@ class MoseSwitchCostStudy
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
 
     /// \return the study (after Run(), with every seed evaluated)
-    const MoseFlowExperimentHelper& GetStudy() const;
+    const FlowExperimentHelper& GetStudy() const;
 
     /// \return the number of seeds analysed (0 before Run())
     uint32_t GetSeedsDone() const;
 
     /**
-     * \param seed seed index < GetSeedsDone() (MoseError otherwise)
+     * \param seed seed index < GetSeedsDone() (Error otherwise)
      * \return the seed's inputs to the model
      */
-    const MoseSwitchCostSeed& GetSeed(uint32_t seed) const;
+    const SwitchCostSeed& GetSeed(uint32_t seed) const;
 
     /**
      * \param policy the policy \param mode the mode
      * \return c(policy, mode) over seeds
      */
-    MoseSummary SummarizeRate(Policy policy, WorkloadMode mode) const;
+    Summary SummarizeRate(Policy policy, WorkloadMode mode) const;
 
     /**
      * \param policy the policy \param mode the mode entered
@@ -120,24 +120,24 @@ class MoseSwitchCostStudy
      *        (for a seed where the policy switches), else the computed one
      * \return u(policy, mode) over seeds (0 for a seed where the policy does not switch)
      */
-    MoseSummary SummarizeUnservedShare(Policy policy,
-                                       WorkloadMode mode,
-                                       const SwitchCostParameters* params = nullptr) const;
+    Summary SummarizeUnservedShare(Policy policy,
+                                   WorkloadMode mode,
+                                   const SwitchCostParameters* params = nullptr) const;
 
     /**
      * \param policy the policy \param mode the mode entered
      * \param kept true: circuits kept; false: circuits added (changed)
      * \return the count over seeds
      */
-    MoseSummary SummarizeCircuits(Policy policy, WorkloadMode mode, bool kept) const;
+    Summary SummarizeCircuits(Policy policy, WorkloadMode mode, bool kept) const;
 
     /**
      * \param policy the policy \param mode the mode entered \param params the parameters
      * \return SwitchPenalty() over seeds
      */
-    MoseSummary SummarizePenalty(Policy policy,
-                                 WorkloadMode mode,
-                                 const SwitchCostParameters& params) const;
+    Summary SummarizePenalty(Policy policy,
+                             WorkloadMode mode,
+                             const SwitchCostParameters& params) const;
 
     /**
      * \brief A policy's cost integrated over a schedule, over seeds.
@@ -149,11 +149,11 @@ class MoseSwitchCostStudy
      *             graphs coincide; the mean is given)
      * \return the total integrated cost over seeds
      */
-    MoseSummary SummarizeSchedule(Policy policy,
-                                  const std::vector<SchedulePeriod>& schedule,
-                                  const SwitchCostParameters& params,
-                                  MoseSummary* perUnitTime = nullptr,
-                                  MoseSummary* switches = nullptr) const;
+    Summary SummarizeSchedule(Policy policy,
+                              const std::vector<SchedulePeriod>& schedule,
+                              const SwitchCostParameters& params,
+                              Summary* perUnitTime = nullptr,
+                              Summary* switches = nullptr) const;
 
     /**
      * \param policy the policy \param params the parameters
@@ -166,25 +166,25 @@ class MoseSwitchCostStudy
      * \param params the parameters
      * \return the break-even mode duration of the means and over seeds
      */
-    MoseBreakEvenSummary SummarizeBreakEven(Policy switching,
-                                            Policy other,
-                                            const SwitchCostParameters& params) const;
+    BreakEvenSummary SummarizeBreakEven(Policy switching,
+                                        Policy other,
+                                        const SwitchCostParameters& params) const;
 
   private:
     /**
      * \brief One seed's inputs to the model, read from the study: rates, switch counts and
-     *        unserved shares (MoseSwitchCount::addedLoadShare).
+     *        unserved shares (SwitchCount::addedLoadShare).
      * \param seed the seed index
      * \return its inputs to the model
      */
-    MoseSwitchCostSeed AnalyseSeed(uint32_t seed) const;
+    SwitchCostSeed AnalyseSeed(uint32_t seed) const;
 
     /// \return a summary of f(seed) over the seeds \param f the per-seed quantity
-    MoseSummary Summarize(const std::function<double(const MoseSwitchCostSeed&)>& f) const;
+    Summary Summarize(const std::function<double(const SwitchCostSeed&)>& f) const;
 
-    MoseFlowExperimentHelper m_study;        //!< the flow-level study
-    Metric m_metric;                         //!< the cost-rate metric
-    std::vector<MoseSwitchCostSeed> m_seeds; //!< per seed
+    FlowExperimentHelper m_study;        //!< the flow-level study
+    Metric m_metric;                     //!< the cost-rate metric
+    std::vector<SwitchCostSeed> m_seeds; //!< per seed
 };
 
 } // namespace mose

@@ -23,6 +23,9 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseSwitchExperimentReport");
 
+namespace mose
+{
+
 namespace
 {
 
@@ -37,13 +40,13 @@ Gbps(double bps)
 
 } // namespace
 
-MoseSwitchExperimentReport::MoseSwitchExperimentReport(const MoseSwitchExperiment& experiment)
+SwitchExperimentReport::SwitchExperimentReport(const SwitchExperiment& experiment)
     : m_experiment(experiment)
 {
 }
 
 std::string
-MoseSwitchExperimentReport::FormatMs(double seconds)
+SwitchExperimentReport::FormatMs(double seconds)
 {
     std::ostringstream o;
     o << std::fixed << std::setprecision(3) << seconds * 1e3 << " ms";
@@ -51,7 +54,7 @@ MoseSwitchExperimentReport::FormatMs(double seconds)
 }
 
 std::string
-MoseSwitchExperimentReport::FormatMs(Time t)
+SwitchExperimentReport::FormatMs(Time t)
 {
     // the magnitude's seconds: GetSeconds() of a negative time shifts a negative value
     // (undefined before C++20) in ns-3's int64x64-128.h
@@ -59,9 +62,9 @@ MoseSwitchExperimentReport::FormatMs(Time t)
 }
 
 void
-MoseSwitchExperimentReport::Print(std::ostream& os) const
+SwitchExperimentReport::Print(std::ostream& os) const
 {
-    const MoseSwitchExperiment& ex = m_experiment;
+    const SwitchExperiment& ex = m_experiment;
     const auto& c = ex.GetConfig();
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
@@ -154,7 +157,7 @@ MoseSwitchExperimentReport::Print(std::ostream& os) const
         }
         os << "\n";
     }
-    const MoseSwitchRunSummary s = ex.GetSummary();
+    const SwitchRunSummary s = ex.GetSummary();
     os << "\nwhole run: " << s.completed << " of " << s.transfers
        << " transfers completed, mean FCT " << FormatMs(s.meanFctS) << " (KV "
        << FormatMs(s.kv.meanS) << ", training " << FormatMs(s.training.meanS) << "), makespan "
@@ -168,10 +171,10 @@ MoseSwitchExperimentReport::Print(std::ostream& os) const
 }
 
 void
-MoseSwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& prefix) const
+SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& prefix) const
 {
     NS_LOG_FUNCTION(this << dir << prefix);
-    const MoseSwitchExperiment& ex = m_experiment;
+    const SwitchExperiment& ex = m_experiment;
     std::ostringstream intervals;
     intervals << std::setprecision(12);
     intervals
@@ -297,9 +300,9 @@ MoseSwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& 
 }
 
 Gnuplot
-MoseSwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
+SwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
 {
-    const MoseSwitchExperiment& ex = m_experiment;
+    const SwitchExperiment& ex = m_experiment;
     Gnuplot plot(pngFile);
     plot.SetTerminal("pngcairo size 1000,500");
     plot.SetTitle("goodput per class, policy " + mose::ToString(ex.GetConfig().policy) +
@@ -344,22 +347,22 @@ MoseSwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
     return plot;
 }
 
-MoseSwitchComparison
-MoseSwitchExperimentReport::RunPolicies(
-    const MoseSwitchExperimentConfig& config,
+SwitchComparison
+SwitchExperimentReport::RunPolicies(
+    const SwitchExperimentConfig& config,
     const std::vector<mose::Policy>& policies,
     const std::string& dir,
     bool writeScenario,
     std::ostream& os,
-    const std::function<void(const MoseSwitchExperimentReport&, const std::string&)>& plot)
+    const std::function<void(const SwitchExperimentReport&, const std::string&)>& plot)
 {
     NS_LOG_FUNCTION(dir << writeScenario);
-    MoseSwitchComparison comparison;
+    SwitchComparison comparison;
     for (const mose::Policy policy : policies)
     {
-        MoseSwitchExperimentConfig c = config;
+        SwitchExperimentConfig c = config;
         c.policy = policy;
-        MoseSwitchExperiment experiment(c);
+        SwitchExperiment experiment(c);
         experiment.Build();
         const bool reported = policy == config.policy;
         if (writeScenario && reported)
@@ -370,7 +373,7 @@ MoseSwitchExperimentReport::RunPolicies(
                << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
         }
         experiment.Run();
-        const MoseSwitchExperimentReport report(experiment);
+        const SwitchExperimentReport report(experiment);
         const std::string prefix = mose::ToString(policy) + "_";
         report.WriteCsv(dir, prefix);
         comparison.Add(experiment.GetSummary());
@@ -393,4 +396,5 @@ MoseSwitchExperimentReport::RunPolicies(
     return comparison;
 }
 
+} // namespace mose
 } // namespace ns3

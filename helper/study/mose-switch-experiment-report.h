@@ -19,18 +19,20 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
- * \brief The report of a MoseSwitchExperiment (mose-mode-switch): the printed timeline and
+ * \brief The report of a SwitchExperiment (mose-mode-switch): the printed timeline and
  *        intervals, the CSV files and the goodput figure.
  */
-class MoseSwitchExperimentReport
+class SwitchExperimentReport
 {
   public:
     /// \param experiment the experiment (after Run() for the packet-level parts); must outlive
     ///        this object
-    explicit MoseSwitchExperimentReport(const MoseSwitchExperiment& experiment);
+    explicit SwitchExperimentReport(const SwitchExperiment& experiment);
 
     /// \brief Prints the timeline, per interval the switch, the flow-level metrics and the
     ///        packet-level FCT per class, and the whole run \param os the stream
@@ -79,18 +81,19 @@ class MoseSwitchExperimentReport
      *        ("goodput_POLICY"), e.g. to write its plot; may be empty
      * \return the comparison of the runs
      */
-    static MoseSwitchComparison RunPolicies(
-        const MoseSwitchExperimentConfig& config,
+    static SwitchComparison RunPolicies(
+        const SwitchExperimentConfig& config,
         const std::vector<mose::Policy>& policies,
         const std::string& dir,
         bool writeScenario,
         std::ostream& os,
-        const std::function<void(const MoseSwitchExperimentReport&, const std::string&)>& plot);
+        const std::function<void(const SwitchExperimentReport&, const std::string&)>& plot);
 
   private:
-    const MoseSwitchExperiment& m_experiment; //!< the experiment
+    const SwitchExperiment& m_experiment; //!< the experiment
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_SWITCH_EXPERIMENT_REPORT_H */

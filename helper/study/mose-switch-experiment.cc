@@ -35,15 +35,18 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseSwitchExperiment");
 
+namespace mose
+{
+
 namespace
 {
 
-/// \return a time as the reports give it (MoseSwitchExperimentReport::FormatMs())
+/// \return a time as the reports give it (SwitchExperimentReport::FormatMs())
 template <typename T>
 std::string
 Ms(T value)
 {
-    return MoseSwitchExperimentReport::FormatMs(value);
+    return SwitchExperimentReport::FormatMs(value);
 }
 
 /// \return the relative change of b against a in percent, signed, e.g. "-12.3%"
@@ -62,10 +65,10 @@ Percent(double value, double reference)
 
 } // namespace
 
-MoseSwitchExperimentConfig
-MoseSwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
+SwitchExperimentConfig
+SwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
 {
-    MoseSwitchExperimentConfig c;
+    SwitchExperimentConfig c;
     c.scenario = mose::PaperScaledConfig(nodes);
     c.scenario.flows = flows;
     c.scenario.seeds = 1;
@@ -76,7 +79,7 @@ MoseSwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
 }
 
 void
-MoseSwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+SwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
 {
     if (periods.empty())
     {
@@ -121,7 +124,7 @@ MoseSwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>&
 }
 
 std::vector<mose::SchedulePeriod>
-MoseSwitchExperimentConfig::GetSchedulePeriods() const
+SwitchExperimentConfig::GetSchedulePeriods() const
 {
     // seconds of a duration that may be negative (an unsorted schedule being reported): ns-3's
     // Time::GetSeconds() of a negative time left-shifts a negative value in int64x64-128.h
@@ -143,14 +146,14 @@ MoseSwitchExperimentConfig::GetSchedulePeriods() const
 }
 
 std::string
-MoseSwitchExperimentConfig::Shown(const std::string& option, Time value) const
+SwitchExperimentConfig::Shown(const std::string& option, Time value) const
 {
     auto it = optionText.find(option);
     return it != optionText.end() ? mose::QuoteText(it->second) : Ms(value);
 }
 
 std::string
-MoseSwitchExperimentConfig::ScheduleShown() const
+SwitchExperimentConfig::ScheduleShown() const
 {
     auto it = optionText.find("--schedule");
     return mose::QuoteText(it != optionText.end() ? it->second
@@ -158,7 +161,7 @@ MoseSwitchExperimentConfig::ScheduleShown() const
 }
 
 void
-MoseSwitchExperimentConfig::Validate() const
+SwitchExperimentConfig::Validate() const
 {
     scenario.Validate();
     for (std::size_t i = 1; i < schedule.size(); ++i)
@@ -216,13 +219,13 @@ MoseSwitchExperimentConfig::Validate() const
 }
 
 uint64_t
-MoseSwitchInterval::GetMaxCircuitBytes() const
+SwitchInterval::GetMaxCircuitBytes() const
 {
     return circuitBytes.empty() ? 0 : *std::max_element(circuitBytes.begin(), circuitBytes.end());
 }
 
 double
-MoseSwitchInterval::GetMeanCircuitBytes() const
+SwitchInterval::GetMeanCircuitBytes() const
 {
     if (circuitBytes.empty())
     {
@@ -237,55 +240,49 @@ MoseSwitchInterval::GetMeanCircuitBytes() const
 }
 
 const MoseFctSummary&
-MoseSwitchInterval::GetFct(mose::TrafficClass cls) const
+SwitchInterval::GetFct(mose::TrafficClass cls) const
 {
     return cls == mose::TrafficClass::KV ? kv : training;
 }
 
-MoseSwitchExperiment::MoseSwitchExperiment(const MoseSwitchExperimentConfig& config)
+SwitchExperiment::SwitchExperiment(const SwitchExperimentConfig& config)
     : m_config(config)
 {
     NS_LOG_FUNCTION(this);
     m_config.Validate();
 }
 
-const MoseSwitchExperimentConfig&
-MoseSwitchExperiment::GetConfig() const
+const SwitchExperimentConfig&
+SwitchExperiment::GetConfig() const
 {
     return m_config;
 }
 
-const MoseExperimentFabric&
-MoseSwitchExperiment::GetFabric() const
+const ExperimentFabric&
+SwitchExperiment::GetFabric() const
 {
     return m_fabric;
 }
 
-Time
-MoseSwitchExperiment::ParseDuration(const std::string& parameter, const std::string& text)
-{
-    return mose::ParseTimeOption(parameter, text);
-}
-
-const mose::MoseScenario&
-MoseSwitchExperiment::GetScenario() const
+const mose::Scenario&
+SwitchExperiment::GetScenario() const
 {
     return m_scenario;
 }
 
 void
-MoseSwitchExperiment::Build()
+SwitchExperiment::Build()
 {
     NS_LOG_FUNCTION(this);
     if (m_built)
     {
-        throw mose::MoseError("MoseSwitchExperiment::Build was already called");
+        throw mose::Error("SwitchExperiment::Build was already called");
     }
     SystemWallClockMs clock;
     clock.Start();
-    const mose::MoseScenarioBuilder builder(m_config.scenario);
+    const mose::ScenarioBuilder builder(m_config.scenario);
     m_scenario = builder.Build(m_config.run);
-    const mose::MoseScenario& sc = m_scenario;
+    const mose::Scenario& sc = m_scenario;
     const mose::RoutingRule rule = m_config.scenario.routing;
 
     // the intervals and their flow-level metrics (one evaluation per template and mode)
@@ -299,7 +296,7 @@ MoseSwitchExperiment::Build()
     m_intervals.clear();
     for (std::size_t i = 0; i < starts.size(); ++i)
     {
-        MoseSwitchInterval iv;
+        SwitchInterval iv;
         iv.index = static_cast<uint32_t>(i);
         iv.mode = starts[i].first;
         iv.start = starts[i].second;
@@ -333,7 +330,7 @@ MoseSwitchExperiment::Build()
                                                               m_config.schedule,
                                                               m_config.initialMode);
     switcher->TraceConnectWithoutContext("SwitchDone",
-                                         MakeCallback(&MoseSwitchExperiment::OnSwitchDone, this));
+                                         MakeCallback(&SwitchExperiment::OnSwitchDone, this));
     {
         UintegerValue phases;
         BooleanValue drain;
@@ -367,16 +364,13 @@ MoseSwitchExperiment::Build()
             Callback<void, uint32_t, uint32_t>(
                 [this, i](uint32_t index, uint32_t bytes) { OnRx(i, index, bytes); }));
         monitor->TraceConnectWithoutContext("TransferCompleted",
-                                            MakeCallback(&MoseSwitchExperiment::OnCompleted, this));
+                                            MakeCallback(&SwitchExperiment::OnCompleted, this));
     }
     // scheduled now, so that at a boundary they run before the switch starts (same time,
     // earlier event)
     for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
     {
-        Simulator::Schedule(m_intervals[i + 1].start,
-                            &MoseSwitchExperiment::CloseInterval,
-                            this,
-                            i);
+        Simulator::Schedule(m_intervals[i + 1].start, &SwitchExperiment::CloseInterval, this, i);
     }
     m_dropsAtStart.assign(m_intervals.size() + 1, {});
     m_bins.clear();
@@ -387,7 +381,7 @@ MoseSwitchExperiment::Build()
 }
 
 uint64_t
-MoseSwitchExperiment::SumPortBytes() const
+SwitchExperiment::SumPortBytes() const
 {
     uint64_t sum = 0;
     for (uint32_t g = 0; g < m_config.scenario.nodes; ++g)
@@ -401,10 +395,10 @@ MoseSwitchExperiment::SumPortBytes() const
 }
 
 void
-MoseSwitchExperiment::CloseInterval(uint32_t interval)
+SwitchExperiment::CloseInterval(uint32_t interval)
 {
     NS_LOG_FUNCTION(this << interval);
-    MoseSwitchInterval& iv = m_intervals.at(interval);
+    SwitchInterval& iv = m_intervals.at(interval);
     const mose::CircuitGraph live = m_fabric.GetTopology()->GetOcs()->GetCircuitGraph();
     const std::vector<uint64_t> bytes = m_fabric.GetCircuitMonitor()->GetCircuitBytes();
     iv.graphRealised = live.GetCircuits() == iv.graph.GetCircuits();
@@ -427,7 +421,7 @@ MoseSwitchExperiment::CloseInterval(uint32_t interval)
 }
 
 void
-MoseSwitchExperiment::OnSwitchDone(const MoseSwitchRecord& record)
+SwitchExperiment::OnSwitchDone(const MoseSwitchRecord& record)
 {
     NS_LOG_FUNCTION(this << record.index);
     const uint32_t interval = record.index + 1;
@@ -440,7 +434,7 @@ MoseSwitchExperiment::OnSwitchDone(const MoseSwitchRecord& record)
 }
 
 void
-MoseSwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
+SwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
 {
     const MoseTransfer& t = m_fabric.GetTraffic()[interval]->GetMonitor()->GetTransfer(index);
     const auto bin =
@@ -453,14 +447,14 @@ MoseSwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
 }
 
 void
-MoseSwitchExperiment::OnCompleted(uint32_t, Time)
+SwitchExperiment::OnCompleted(uint32_t, Time)
 {
     ++m_nCompleted;
     MaybeStop();
 }
 
 void
-MoseSwitchExperiment::MaybeStop()
+SwitchExperiment::MaybeStop()
 {
     if (m_nCompleted == m_nTransfers && !m_fabric.GetSwitcher()->IsSwitching() &&
         Simulator::Now() >= m_intervals.back().start)
@@ -470,12 +464,12 @@ MoseSwitchExperiment::MaybeStop()
 }
 
 void
-MoseSwitchExperiment::Run()
+SwitchExperiment::Run()
 {
     NS_LOG_FUNCTION(this);
     if (!m_built || m_ran)
     {
-        throw mose::MoseError("MoseSwitchExperiment::Run needs one Build() before it, once");
+        throw mose::Error("SwitchExperiment::Run needs one Build() before it, once");
     }
     m_fabric.Run(m_config.stopTime);
 
@@ -503,7 +497,7 @@ MoseSwitchExperiment::Run()
     }
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
-        MoseSwitchInterval& iv = m_intervals[i];
+        SwitchInterval& iv = m_intervals[i];
         Ptr<MoseTransferMonitor> monitor = m_fabric.GetTraffic()[i]->GetMonitor();
         iv.transfers = monitor->GetTransfers();
         iv.kv = monitor->Summarize(mose::TrafficClass::KV);
@@ -519,70 +513,70 @@ MoseSwitchExperiment::Run()
     m_fabric.Finish();
 }
 
-const std::vector<MoseSwitchInterval>&
-MoseSwitchExperiment::GetIntervals() const
+const std::vector<SwitchInterval>&
+SwitchExperiment::GetIntervals() const
 {
     return m_intervals;
 }
 
 const std::vector<MoseSwitchRecord>&
-MoseSwitchExperiment::GetSwitchRecords() const
+SwitchExperiment::GetSwitchRecords() const
 {
     return m_records;
 }
 
 const std::vector<std::array<uint64_t, 2>>&
-MoseSwitchExperiment::GetGoodputBins() const
+SwitchExperiment::GetGoodputBins() const
 {
     return m_bins;
 }
 
 const std::string&
-MoseSwitchExperiment::GetSwitcherText() const
+SwitchExperiment::GetSwitcherText() const
 {
     return m_switcherText;
 }
 
 uint64_t
-MoseSwitchExperiment::GetPacketsLost() const
+SwitchExperiment::GetPacketsLost() const
 {
     return m_fabric.GetPacketsLost();
 }
 
 double
-MoseSwitchExperiment::GetBuildSeconds() const
+SwitchExperiment::GetBuildSeconds() const
 {
     return m_buildSeconds;
 }
 
 double
-MoseSwitchExperiment::GetWallSeconds() const
+SwitchExperiment::GetWallSeconds() const
 {
     return m_fabric.GetWallSeconds();
 }
 
 uint64_t
-MoseSwitchExperiment::GetEvents() const
+SwitchExperiment::GetEvents() const
 {
     return m_fabric.GetEvents();
 }
 
 double
-MoseSwitchExperiment::GetSimulatedSeconds() const
+SwitchExperiment::GetSimulatedSeconds() const
 {
     return m_fabric.GetSimulatedSeconds();
 }
 
 uint64_t
-MoseSwitchExperiment::GetBytesPerUnit() const
+SwitchExperiment::GetBytesPerUnit() const
 {
     return m_fabric.GetBytesPerUnit();
 }
 
-MoseSwitchRunSummary
-MoseSwitchExperiment::GetSummary() const
+SwitchRunSummary
+SwitchExperiment::GetSummary() const
 {
-    MoseSwitchRunSummary s;
+    SwitchRunSummary s;
     s.policy = m_config.policy;
     std::vector<MoseTransfer> all;
     for (const auto& iv : m_intervals)
@@ -639,21 +633,21 @@ MoseSwitchExperiment::GetSummary() const
 }
 
 void
-MoseSwitchComparison::Add(const MoseSwitchRunSummary& summary)
+SwitchComparison::Add(const SwitchRunSummary& summary)
 {
     m_runs.push_back(summary);
 }
 
-const std::vector<MoseSwitchRunSummary>&
-MoseSwitchComparison::GetSummaries() const
+const std::vector<SwitchRunSummary>&
+SwitchComparison::GetSummaries() const
 {
     return m_runs;
 }
 
-const MoseSwitchRunSummary*
-MoseSwitchComparison::GetBestStatic() const
+const SwitchRunSummary*
+SwitchComparison::GetBestStatic() const
 {
-    const MoseSwitchRunSummary* best = nullptr;
+    const SwitchRunSummary* best = nullptr;
     for (const auto& r : m_runs)
     {
         if (r.policy != mose::Policy::MOSE && (!best || r.meanFctS < best->meanFctS))
@@ -664,8 +658,8 @@ MoseSwitchComparison::GetBestStatic() const
     return best;
 }
 
-const MoseSwitchRunSummary*
-MoseSwitchComparison::GetMose() const
+const SwitchRunSummary*
+SwitchComparison::GetMose() const
 {
     for (const auto& r : m_runs)
     {
@@ -678,10 +672,10 @@ MoseSwitchComparison::GetMose() const
 }
 
 std::string
-MoseSwitchComparison::GetVerdict() const
+SwitchComparison::GetVerdict() const
 {
-    const MoseSwitchRunSummary* mose = GetMose();
-    const MoseSwitchRunSummary* best = GetBestStatic();
+    const SwitchRunSummary* mose = GetMose();
+    const SwitchRunSummary* best = GetBestStatic();
     if (!mose || !best)
     {
         return "verdict: needs MoSE and at least one static policy on the same run "
@@ -711,7 +705,7 @@ MoseSwitchComparison::GetVerdict() const
 }
 
 void
-MoseSwitchComparison::Print(std::ostream& os) const
+SwitchComparison::Print(std::ostream& os) const
 {
     os << std::left << std::setw(8) << "policy" << std::right << std::setw(11) << "done"
        << std::setw(12) << "FCT mean" << std::setw(12) << "KV mean" << std::setw(12) << "KV P99"
@@ -755,7 +749,7 @@ MoseSwitchComparison::Print(std::ostream& os) const
 }
 
 void
-MoseSwitchComparison::WriteCsv(const std::string& path) const
+SwitchComparison::WriteCsv(const std::string& path) const
 {
     std::ostringstream csv;
     csv << std::setprecision(12);
@@ -784,4 +778,5 @@ MoseSwitchComparison::WriteCsv(const std::string& path) const
     mose::WriteTextFile(path, [&body](std::ostream& os) { os << body; });
 }
 
+} // namespace mose
 } // namespace ns3

@@ -34,6 +34,8 @@
 
 namespace ns3
 {
+namespace mose
+{
 
 /**
  * \ingroup mose
@@ -51,9 +53,9 @@ namespace ns3
  * by default), starting uniformly over the first min(interval length, startWindow) of the
  * interval (MoseModeSwitcherHelper::InstallModeTraffic()).
  */
-struct MoseSwitchExperimentConfig
+struct SwitchExperimentConfig
 {
-    mose::MoseFlowExperimentConfig scenario; //!< N, d, roles, templates, flows, routing rule
+    mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, flows, routing rule
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
     mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
     std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
@@ -76,7 +78,7 @@ struct MoseSwitchExperimentConfig
      * \param flows flows per mode
      * \return the configuration
      */
-    static MoseSwitchExperimentConfig Scaled(uint32_t nodes, uint64_t flows);
+    static SwitchExperimentConfig Scaled(uint32_t nodes, uint64_t flows);
 
     /**
      * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
@@ -84,7 +86,7 @@ struct MoseSwitchExperimentConfig
      *        time 0 (its transfers start at firstStart), period k > 0 starts at the sum of the
      *        durations before it, and the last one ends at the sum of all.
      *
-     * MoseError naming "--schedule period K duration" for a period that does not last at least
+     * Error naming "--schedule period K duration" for a period that does not last at least
      * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
      * \param periods the periods, in order
      */
@@ -94,7 +96,7 @@ struct MoseSwitchExperimentConfig
     std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
 
     /**
-     * Throws a MoseError naming the first invalid parameter (the scenario's, an unsorted
+     * Throws a mose::Error naming the first invalid parameter (the scenario's, an unsorted
      * schedule, firstStart not before the first boundary, end not after the last, a stop time
      * before end, a non-positive start window or bin width).
      */
@@ -112,7 +114,7 @@ struct MoseSwitchExperimentConfig
  * \ingroup mose
  * \brief What one mode interval of a switching run gave, at the flow and the packet level.
  */
-struct MoseSwitchInterval
+struct SwitchInterval
 {
     uint32_t index{0};                                            //!< interval number
     mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< its mode
@@ -155,7 +157,7 @@ struct MoseSwitchInterval
  * \brief One policy's whole switching run in a few numbers: FCT over every interval's
  *        transfers, the makespan, and what its switches cost.
  */
-struct MoseSwitchRunSummary
+struct SwitchRunSummary
 {
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy
     MoseFctSummary kv;                       //!< KV transfers of all intervals
@@ -185,7 +187,7 @@ struct MoseSwitchRunSummary
  *        flow-level metrics of the interval's circuit graph and flows next to the packet-level
  *        results of the same interval, with the mode timeline and the switches' costs.
  *
- * Build(): the scenario of the run (mose::MoseScenarioBuilder::Build()), the fabric for the
+ * Build(): the scenario of the run (mose::ScenarioBuilder::Build()), the fabric for the
  * policy's template of the initial mode (MoseTopologyHelper), the switcher
  * (MoseModeSwitcherHelper with MakePolicyProvider()), every interval's transfers
  * (InstallModeTraffic()), a circuit monitor, a goodput timeline (bytes received per class and
@@ -197,30 +199,30 @@ struct MoseSwitchRunSummary
  * and no switch is running (or at stopTime), then destroys the simulator: one experiment per
  * Simulator lifetime.
  */
-class MoseSwitchExperiment
+class SwitchExperiment
 {
   public:
-    /// \param config the parameters (validated here; MoseError)
-    explicit MoseSwitchExperiment(const MoseSwitchExperimentConfig& config);
+    /// \param config the parameters (validated here; Error)
+    explicit SwitchExperiment(const SwitchExperimentConfig& config);
 
     /// \brief Builds the scenario, fabric, switcher, transfers, monitors and flow-level
-    ///        metrics; MoseError for a bad configuration (before anything runs)
+    ///        metrics; Error for a bad configuration (before anything runs)
     void Build();
 
     /// \brief Runs the simulation, collects the results, destroys the simulator
     void Run();
 
     /// \return the configuration
-    const MoseSwitchExperimentConfig& GetConfig() const;
-    /// \return the fabric, its monitors and the run's counts (MoseExperimentFabric; its ns-3
+    const SwitchExperimentConfig& GetConfig() const;
+    /// \return the fabric, its monitors and the run's counts (ExperimentFabric; its ns-3
     ///         objects from Build() until Run() ends)
-    const MoseExperimentFabric& GetFabric() const;
+    const ExperimentFabric& GetFabric() const;
     /// \return the mode intervals (flow-level parts after Build(), the rest after Run())
-    const std::vector<MoseSwitchInterval>& GetIntervals() const;
+    const std::vector<SwitchInterval>& GetIntervals() const;
     /// \return the switcher's records (after Run())
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return the whole run in a few numbers (after Run())
-    MoseSwitchRunSummary GetSummary() const;
+    SwitchRunSummary GetSummary() const;
     /// \return bytes received per time bin (binWidth), KV then training, from time 0
     const std::vector<std::array<uint64_t, 2>>& GetGoodputBins() const;
     /// \return the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
@@ -238,18 +240,8 @@ class MoseSwitchExperiment
     /// \return bytes per unit of flow-level demand (MoseTrafficHelper BytesPerUnit)
     uint64_t GetBytesPerUnit() const;
 
-    /**
-     * \brief Reads a duration option as a Time: mose::ParseDuration()'s syntax, a number >= 0
-     *        with an optional unit ns, us, ms, s, min or h ("150ms", "0.2s"; no unit: seconds),
-     *        within ns-3's time range (mose::ParseTimeOption()).
-     * \param parameter the option's name for the message (MoseError)
-     * \param text the text
-     * \return the duration
-     */
-    static Time ParseDuration(const std::string& parameter, const std::string& text);
-
     /// \return the run's scenario (after Build()): roles, assignments, templates, flows
-    const mose::MoseScenario& GetScenario() const;
+    const mose::Scenario& GetScenario() const;
 
   private:
     /// Event at a boundary (before the switch starts) and at the end: closes an interval's
@@ -267,10 +259,10 @@ class MoseSwitchExperiment
     /// \return payload bytes counted on every port since the monitor's last reset
     uint64_t SumPortBytes() const;
 
-    MoseSwitchExperimentConfig m_config;         //!< parameters
-    mose::MoseScenario m_scenario;               //!< the run's scenario (Build())
-    std::vector<MoseSwitchInterval> m_intervals; //!< per interval
-    MoseExperimentFabric m_fabric;               //!< fabric, switcher, monitors, run
+    SwitchExperimentConfig m_config;             //!< parameters
+    mose::Scenario m_scenario;                   //!< the run's scenario (Build())
+    std::vector<SwitchInterval> m_intervals;     //!< per interval
+    ExperimentFabric m_fabric;                   //!< fabric, switcher, monitors, run
     std::vector<MoseSwitchRecord> m_records;     //!< results
     std::vector<std::array<uint64_t, 2>> m_bins; //!< goodput timeline
     /// per interval start (and the end), the loss monitor's drops per point
@@ -293,17 +285,17 @@ class MoseSwitchExperiment
  * verdict also gives each class's mean FCT, the makespan and MoSE's switch cost. The best
  * static policy is the static one with the lowest mean FCT.
  */
-class MoseSwitchComparison
+class SwitchComparison
 {
   public:
     /// \param summary one policy's run
-    void Add(const MoseSwitchRunSummary& summary);
+    void Add(const SwitchRunSummary& summary);
     /// \return the runs added, in order
-    const std::vector<MoseSwitchRunSummary>& GetSummaries() const;
+    const std::vector<SwitchRunSummary>& GetSummaries() const;
     /// \return the best static policy's run, or null if none was added
-    const MoseSwitchRunSummary* GetBestStatic() const;
+    const SwitchRunSummary* GetBestStatic() const;
     /// \return MoSE's run, or null if it was not added
-    const MoseSwitchRunSummary* GetMose() const;
+    const SwitchRunSummary* GetMose() const;
     /**
      * \return the verdict line ("verdict: switching pays off: ..." or "verdict: switching does
      *         not pay off: ..."), or an explanation if MoSE or every static policy is missing
@@ -317,9 +309,10 @@ class MoseSwitchComparison
     void WriteCsv(const std::string& path) const;
 
   private:
-    std::vector<MoseSwitchRunSummary> m_runs; //!< the runs
+    std::vector<SwitchRunSummary> m_runs; //!< the runs
 };
 
+} // namespace mose
 } // namespace ns3
 
 #endif /* MOSE_SWITCH_EXPERIMENT_H */

@@ -22,7 +22,7 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseSwitchOptions");
 
 void
-MoseSwitchOptions::AddOptions(CommandLine& cmd)
+SwitchOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     AddTextOption(cmd,
@@ -54,11 +54,11 @@ MoseSwitchOptions::AddOptions(CommandLine& cmd)
                  m_writeScenario);
 }
 
-MoseSwitchExperimentConfig
-MoseSwitchOptions::GetConfig(const MoseScenarioOptions& scenario) const
+SwitchExperimentConfig
+SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
 {
     NS_LOG_FUNCTION(this);
-    MoseSwitchExperimentConfig config;
+    SwitchExperimentConfig config;
     config.scenario = scenario.GetConfig();
     config.policy = ParseEnum<Policy>(m_policy, "--policy");
     // the transfers' start attributes that the program sets per mode interval
@@ -71,26 +71,25 @@ MoseSwitchOptions::GetConfig(const MoseScenarioOptions& scenario) const
     RejectModuleAttribute("ns3::MoseTrafficHelper::SinkPortBase",
                           "each mode interval's sinks listen on ports of their own");
     const std::string window =
-        ResolveAttributeOption(MoseAttributeOption{"startWindow",
-                                                   "ns3::MoseTrafficHelper::StartWindow",
-                                                   ReadTimeOption},
-                               m_startWindowGiven ? std::optional(m_startWindow) : std::nullopt)
+        ResolveAttributeOption(
+            AttributeOption{"startWindow", "ns3::MoseTrafficHelper::StartWindow", ReadTimeOption},
+            m_startWindowGiven ? std::optional(m_startWindow) : std::nullopt)
             .value_or(m_startWindow);
     config.optionText = {{"--schedule", m_schedule},
                          {"--startWindow", window},
                          {"--stopTime", m_stopTime},
                          {"--binWidth", m_binWidth}};
     config.SetSchedule(ParseSchedule("--schedule", m_schedule));
-    config.startWindow = MoseSwitchExperiment::ParseDuration("--startWindow", window);
-    config.stopTime = MoseSwitchExperiment::ParseDuration("--stopTime", m_stopTime);
-    config.binWidth = MoseSwitchExperiment::ParseDuration("--binWidth", m_binWidth);
+    config.startWindow = ParseTimeOption("--startWindow", window);
+    config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
+    config.binWidth = ParseTimeOption("--binWidth", m_binWidth);
     config.run = config.scenario.firstRun;
     config.Validate();
     return config;
 }
 
 std::vector<Policy>
-MoseSwitchOptions::GetPolicies(Policy reported) const
+SwitchOptions::GetPolicies(Policy reported) const
 {
     std::vector<Policy> policies{reported};
     if (m_compare)
@@ -107,13 +106,13 @@ MoseSwitchOptions::GetPolicies(Policy reported) const
 }
 
 bool
-MoseSwitchOptions::IsComparing() const
+SwitchOptions::IsComparing() const
 {
     return m_compare;
 }
 
 bool
-MoseSwitchOptions::IsWritingScenario() const
+SwitchOptions::IsWritingScenario() const
 {
     return m_writeScenario;
 }

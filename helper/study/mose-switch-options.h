@@ -25,10 +25,10 @@ namespace mose
  * \brief The options of mose-mode-switch beside the scenario options and the output options:
  *        the policy reported (--policy), --compare, the schedule (--schedule), --startWindow
  *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth and
- *        --writeScenario. GetConfig() checks them (MoseSwitchExperimentConfig::Validate(), with
+ *        --writeScenario. GetConfig() checks them (SwitchExperimentConfig::Validate(), with
  *        the options' texts), naming the option.
  */
-class MoseSwitchOptions
+class SwitchOptions
 {
   public:
     /**
@@ -44,7 +44,7 @@ class MoseSwitchOptions
      * \param scenario the scenario options, after cmd.Parse()
      * \return the configuration
      */
-    MoseSwitchExperimentConfig GetConfig(const MoseScenarioOptions& scenario) const;
+    SwitchExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
 
     /**
      * \param reported the policy reported in detail (GetConfig().policy)

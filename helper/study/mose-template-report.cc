@@ -20,8 +20,8 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseTemplateReport");
 
 bool
-PrintTemplateTable(const MoseScenario& s,
-                   const MoseFlowExperimentConfig& config,
+PrintTemplateTable(const Scenario& s,
+                   const FlowExperimentConfig& config,
                    uint32_t distanceSources,
                    const std::function<void(TemplateId, uint32_t, uint32_t)>& progress,
                    std::ostream& os)

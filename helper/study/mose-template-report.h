@@ -34,8 +34,8 @@ namespace mose
  * \param os the stream
  * \return whether the distances were sampled (fewer sources than groups)
  */
-bool PrintTemplateTable(const MoseScenario& s,
-                        const MoseFlowExperimentConfig& config,
+bool PrintTemplateTable(const Scenario& s,
+                        const FlowExperimentConfig& config,
                         uint32_t distanceSources,
                         const std::function<void(TemplateId, uint32_t, uint32_t)>& progress,
                         std::ostream& os);

@@ -71,14 +71,14 @@ std::string AllowedSwitchCostMetrics();
  * \ingroup mose
  * \param text a name of one of SWITCH_COST_METRICS (any letter case, '-' or '_')
  * \param parameter the option's name, for the message
- * \return the metric; a MoseError names the parameter, the text and the allowed names
+ * \return the metric; a mose::Error names the parameter, the text and the allowed names
  */
 Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter);
 
 /**
  * \ingroup mose
  * \param m the metrics of one evaluation
- * \param metric one of SWITCH_COST_METRICS (another is a MoseError)
+ * \param metric one of SWITCH_COST_METRICS (another is a mose::Error)
  * \return the metric's value, the cost rate of that evaluation
  */
 double GetSwitchCostRate(const FlowMetrics& m, Metric metric);
@@ -102,7 +102,7 @@ struct SchedulePeriod
  *        durations as ParseDuration() reads them (a number with an optional unit ns, us, ms, s,
  *        min or h; no unit: seconds).
  *
- * Throws a MoseError naming the parameter for an empty text or an empty period, a period
+ * Throws a mose::Error naming the parameter for an empty text or an empty period, a period
  * without exactly one ':', an unknown mode, a duration that is not a finite number >= 0 (with a
  * unit it reads), a period in the TIME:MODE order (the boundary form mose-mode-switch read
  * before; the message gives the MODE:DURATION form), and a schedule whose durations add up to 0
@@ -129,7 +129,7 @@ std::string ScheduleSyntax();
 
 /**
  * \ingroup mose
- * \brief Throws a MoseError naming the parameter unless the schedule has at least one period,
+ * \brief Throws a mose::Error naming the parameter unless the schedule has at least one period,
  *        every duration is finite and >= 0, and the total is finite and > 0.
  * \param parameter the parameter's name for messages
  * \param schedule the periods
@@ -139,8 +139,8 @@ void ValidateSchedule(const std::string& parameter, const std::vector<SchedulePe
 /**
  * \ingroup mose
  * \brief The alternating schedule: cycles x (inference-heavy for T, training-heavy for T).
- * \param duration T in seconds (finite, > 0; MoseError naming "mode duration" otherwise)
- * \param cycles number of cycles (>= 1; MoseError naming "cycles" otherwise)
+ * \param duration T in seconds (finite, > 0; Error naming "mode duration" otherwise)
+ * \param cycles number of cycles (>= 1; Error naming "cycles" otherwise)
  * \return 2 cycles periods, inference-heavy first
  */
 std::vector<SchedulePeriod> AlternatingSchedule(double duration, uint32_t cycles);
@@ -176,7 +176,7 @@ struct SwitchCostParameters
     std::optional<Option> unservedShareOption;
 
     /**
-     * \brief Throws a MoseError unless darkTime and unservedFactor are finite and >= 0 and
+     * \brief Throws a mose::Error unless darkTime and unservedFactor are finite and >= 0 and
      *        unservedShare (if set) is in [0, 1]. The message names the field's option and its
      *        text as typed ("invalid --unservedFactor = "-2": ..."), or, for a field no option
      *        gave, "dark time", "unserved factor" or "unserved share" and the value.
@@ -198,7 +198,7 @@ struct PolicyCostRates
     std::array<double, 2> unservedShare{0, 0};      //!< u(p, m) in [0, 1] (used when switching)
 
     /**
-     * \brief Throws a MoseError naming "cost rate" or "unserved share" and the mode unless every
+     * \brief Throws a mose::Error naming "cost rate" or "unserved share" and the mode unless every
      *        rate is finite and >= 0 and every share is in [0, 1].
      */
     void Validate() const;
@@ -255,7 +255,7 @@ struct ScheduleCost
 /**
  * \ingroup mose
  * \brief Integrates a policy's cost over a schedule (see the file's model).
- * \param p the policy's rates (validated: MoseError)
+ * \param p the policy's rates (validated: Error)
  * \param schedule the periods (ValidateSchedule() with parameter "schedule")
  * \param params the parameters (validated)
  * \return the integrated cost
@@ -334,9 +334,9 @@ BreakEven ComputeBreakEven(const CycleCost& switching, const CycleCost& other);
  * the pair's copies are indistinguishable as group pairs.
  * \param graph the graph after the switch
  * \param load per circuit of graph (GetCircuits() order), FlowMetrics::load: finite, >= 0, and
- *        graph.GetNCircuits() entries (MoseError naming "load" otherwise)
+ *        graph.GetNCircuits() entries (Error naming "load" otherwise)
  * \param circuits the circuits, e.g. DiffCircuits(before, graph).added; each must be in graph,
- *        with no more copies than graph has (MoseError naming "circuits" otherwise)
+ *        with no more copies than graph has (Error naming "circuits" otherwise)
  * \return their share of the total load in [0, 1]; 0 when the total load is 0
  */
 double LoadShareOfCircuits(const CircuitGraph& graph,

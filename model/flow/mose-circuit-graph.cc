@@ -71,8 +71,8 @@ CircuitGraph::CircuitGraph(uint32_t nodes, std::vector<Circuit> circuits)
     {
         if (c.u >= nodes || c.v >= nodes)
         {
-            throw MoseError("circuit (" + std::to_string(c.u) + ", " + std::to_string(c.v) +
-                            ") names a node id >= the number of groups " + std::to_string(nodes));
+            throw Error("circuit (" + std::to_string(c.u) + ", " + std::to_string(c.v) +
+                        ") names a node id >= the number of groups " + std::to_string(nodes));
         }
         if (c.u > c.v)
         {

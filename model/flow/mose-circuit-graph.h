@@ -74,7 +74,7 @@ class CircuitGraph
     /**
      * \param nodes the number of groups N
      * \param circuits the circuits, in any order and orientation; ids must be < nodes
-     *        (throws a MoseError otherwise)
+     *        (throws a mose::Error otherwise)
      */
     CircuitGraph(uint32_t nodes, std::vector<Circuit> circuits);
 

@@ -39,8 +39,8 @@ SelectKeptCircuits(uint32_t nodes,
     NS_LOG_FUNCTION(nodes << candidates.size());
     if (budget.size() != nodes)
     {
-        throw MoseError("SelectKeptCircuits: " + std::to_string(budget.size()) + " budgets for " +
-                        std::to_string(nodes) + " groups");
+        throw Error("SelectKeptCircuits: " + std::to_string(budget.size()) + " budgets for " +
+                    std::to_string(nodes) + " groups");
     }
     std::vector<Circuit> cand;
     cand.reserve(candidates.size());
@@ -48,9 +48,9 @@ SelectKeptCircuits(uint32_t nodes,
     {
         if (c.u >= nodes || c.v >= nodes)
         {
-            throw MoseError("SelectKeptCircuits: circuit " + std::to_string(c.u) + "-" +
-                            std::to_string(c.v) + " names a group outside [0, " +
-                            std::to_string(nodes) + ")");
+            throw Error("SelectKeptCircuits: circuit " + std::to_string(c.u) + "-" +
+                        std::to_string(c.v) + " names a group outside [0, " +
+                        std::to_string(nodes) + ")");
         }
         if (c.u != c.v)
         {

@@ -22,7 +22,7 @@ namespace
 {
 
 /**
- * \brief Throws a MoseError unless n >= 1, S >= n and the plan's transfers fit the cap.
+ * \brief Throws a mose::Error unless n >= 1, S >= n and the plan's transfers fit the cap.
  * \param what the collective, for the message
  * \param members n
  * \param size S

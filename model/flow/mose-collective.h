@@ -125,7 +125,7 @@ uint64_t ChunkBytes(uint64_t size, uint32_t members, uint32_t chunk);
  * (q) brings its buffer to S.
  * \param members n (>= 1; n = 1 gives an empty plan)
  * \param size S, the bytes of each member's buffer (>= n, so every part has at least a byte)
- * \return the plan; throws a MoseError naming the parameter for n = 0, S < n or more than
+ * \return the plan; throws a mose::Error naming the parameter for n = 0, S < n or more than
  *         MAX_COLLECTIVE_TRANSFERS transfers
  */
 CollectivePlan PlanAllToAll(uint32_t members, uint64_t size);
@@ -150,7 +150,7 @@ CollectivePlan PlanAllToAll(uint32_t members, uint64_t size);
  * within 2 bytes of 2(n-1)/n x S, and all members together exactly 2(n-1) x S.
  * \param members n (>= 1; n = 1 gives an empty plan)
  * \param size S (>= n, so every chunk has at least a byte)
- * \return the plan; throws a MoseError naming the parameter for n = 0, S < n or more than
+ * \return the plan; throws a mose::Error naming the parameter for n = 0, S < n or more than
  *         MAX_COLLECTIVE_TRANSFERS transfers
  */
 CollectivePlan PlanRingAllReduce(uint32_t members, uint64_t size);

@@ -20,7 +20,7 @@ NS_LOG_COMPONENT_DEFINE("MoseDestinationSweep");
 
 namespace
 {
-/// Throws the MoseError of a pair whose source cannot reach its destination
+/// Throws the Error of a pair whose source cannot reach its destination
 [[noreturn]] void
 ThrowUnreachable(const PairDemand& p)
 {
@@ -81,7 +81,7 @@ DestinationSweep::CheckBound(const char* what) const
 {
     if (m_routing == nullptr)
     {
-        throw MoseError(std::string("DestinationSweep::") + what + ": no routing (SetRouting())");
+        throw Error(std::string("DestinationSweep::") + what + ": no routing (SetRouting())");
     }
 }
 
@@ -131,7 +131,7 @@ DestinationSweep::Route(const FlowGroups& groups,
     CheckBound("Route");
     if (m_rule == RoutingRule::ECMP)
     {
-        throw MoseError("DestinationSweep::Route: ECMP routes into DemandDags, not PathSteps");
+        throw Error("DestinationSweep::Route: ECMP routes into DemandDags, not PathSteps");
     }
     if (!append || paths.batchBegin.empty())
     {
@@ -140,9 +140,9 @@ DestinationSweep::Route(const FlowGroups& groups,
     else if (paths.firstRun + paths.destinations != firstRun ||
              paths.destinations % LevelSearch::BATCH != 0)
     {
-        throw MoseError("DestinationSweep::Route: appending run " + std::to_string(firstRun) +
-                        " after " + std::to_string(paths.destinations) + " destinations from run " +
-                        std::to_string(paths.firstRun) + " (batches must follow each other, full)");
+        throw Error("DestinationSweep::Route: appending run " + std::to_string(firstRun) +
+                    " after " + std::to_string(paths.destinations) + " destinations from run " +
+                    std::to_string(paths.firstRun) + " (batches must follow each other, full)");
     }
     const bool random = m_rule == RoutingRule::RANDOM_SHORTEST_PATH;
     for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)
@@ -192,8 +192,8 @@ DestinationSweep::Route(FlowGroups& groups,
     CheckBound("Route");
     if (m_rule != RoutingRule::ECMP)
     {
-        throw MoseError("DestinationSweep::Route: the single-path rules route into PathSteps, "
-                        "not DemandDags");
+        throw Error("DestinationSweep::Route: the single-path rules route into PathSteps, "
+                    "not DemandDags");
     }
     dags.Clear(firstRun);
     for (std::size_t first = firstRun; first < lastRun; first += LevelSearch::BATCH)

@@ -127,7 +127,7 @@ struct DemandDags
  * - ECMP: a search from the sources over closer neighbours finds each destination's sub-DAG,
  *   sorted by distance with a counting sort (within a distance, in discovery order), and the
  *   pairs' hops (their BFS distance) are set (DemandDags).
- * Throws a MoseError naming the pair's first flow if a destination cannot be reached. Keeps
+ * Throws a mose::Error naming the pair's first flow if a destination cannot be reached. Keeps
  * its working storage between calls.
  */
 class DestinationSweep
@@ -195,7 +195,7 @@ class DestinationSweep
                     uint32_t slot,
                     DemandDags& dags);
 
-    /// \param what the caller, for the message \throw MoseError unless SetRouting() was called
+    /// \param what the caller, for the message \throw Error unless SetRouting() was called
     void CheckBound(const char* what) const;
 
     const ShortestPathRouting* m_routing{nullptr};  //!< the routing

@@ -71,7 +71,7 @@ class CsvReader
 {
   public:
     /**
-     * \brief Reads up to and including the header; throws a MoseError if it is not the expected
+     * \brief Reads up to and including the header; throws a mose::Error if it is not the expected
      *        one.
      * \param in the stream
      * \param name the name used in messages
@@ -195,14 +195,14 @@ class CsvReader
         return value;
     }
 
-    /// \brief Throws a MoseError at the current line.
+    /// \brief Throws a mose::Error at the current line.
     /// \param problem what is wrong
     [[noreturn]] void Fail(const std::string& problem) const
     {
         ThrowFileError(m_lines.GetName(), std::max<uint64_t>(m_lines.GetLine(), 1), problem);
     }
 
-    /// \brief Throws a MoseError for a problem found after the last line.
+    /// \brief Throws a mose::Error for a problem found after the last line.
     /// \param problem what is wrong
     [[noreturn]] void FailAtEnd(const std::string& problem) const
     {
@@ -313,14 +313,14 @@ PutPdAssignmentCsv(const PdAssignment& assignment, std::ostream& out)
     }
 }
 
-/// \brief Throws a MoseError if the roles do not cover the graph's nodes.
+/// \brief Throws a mose::Error if the roles do not cover the graph's nodes.
 void
 CheckDotRoles(const CircuitGraph& graph, const RoleAssignment* roles)
 {
     if (roles != nullptr && roles->GetN() != graph.GetNNodes())
     {
-        throw MoseError("WriteCircuitGraphDot: the roles cover " + std::to_string(roles->GetN()) +
-                        " groups but the graph has " + std::to_string(graph.GetNNodes()));
+        throw Error("WriteCircuitGraphDot: the roles cover " + std::to_string(roles->GetN()) +
+                    " groups but the graph has " + std::to_string(graph.GetNNodes()));
     }
 }
 

@@ -46,7 +46,7 @@
  *   (`1`, `0.5`, `2.5e-3`; no leading `+`, no hexadecimal), parsed independently of the locale,
  *   and must be finite and > 0 (`0`, `-1`, `nan`, `inf`, `1e999` are errors).
  *
- * Readers never repair input: the first problem in file order throws a MoseError whose message
+ * Readers never repair input: the first problem in file order throws a mose::Error whose message
  * is `FILE:LINE: problem`, where LINE is the 1-based physical line number (blank and comment
  * lines count) and the problem quotes the offending text. Problems that only show at the end of
  * the file (a missing node, a node with too few circuits, a disconnected graph) are reported at
@@ -156,7 +156,7 @@ namespace mose
  * \param path the file
  * \param nodes the number of groups N; 0 infers it as the largest id + 1
  * \param degree if given, the file must describe a fabric: d-regular and connected
- * \return the graph; throws a MoseError naming the file and line of the first problem
+ * \return the graph; throws a mose::Error naming the file and line of the first problem
  */
 CircuitGraph ReadCircuitGraphCsv(const std::string& path,
                                  uint32_t nodes = 0,
@@ -169,7 +169,7 @@ CircuitGraph ReadCircuitGraphCsv(const std::string& path,
  * \param name the name used for the stream in error messages
  * \param nodes the number of groups N; 0 infers it as the largest id + 1
  * \param degree if given, the file must describe a fabric: d-regular and connected
- * \return the graph; throws a MoseError naming the file and line of the first problem
+ * \return the graph; throws a mose::Error naming the file and line of the first problem
  */
 CircuitGraph ReadCircuitGraphCsv(std::istream& in,
                                  const std::string& name,
@@ -200,7 +200,7 @@ void WriteCircuitGraphCsv(const CircuitGraph& graph, std::ostream& out);
  * \brief Reads the roles of one workload mode from a CSV file (header `node,role`).
  * \param path the file
  * \param nodes the number of groups N; 0 infers it as the largest id + 1
- * \return the roles; throws a MoseError naming the file and line of the first problem
+ * \return the roles; throws a mose::Error naming the file and line of the first problem
  */
 RoleAssignment ReadRolesCsv(const std::string& path, uint32_t nodes = 0);
 
@@ -210,7 +210,7 @@ RoleAssignment ReadRolesCsv(const std::string& path, uint32_t nodes = 0);
  * \param in the stream
  * \param name the name used for the stream in error messages
  * \param nodes the number of groups N; 0 infers it as the largest id + 1
- * \return the roles; throws a MoseError naming the file and line of the first problem
+ * \return the roles; throws a mose::Error naming the file and line of the first problem
  */
 RoleAssignment ReadRolesCsv(std::istream& in, const std::string& name, uint32_t nodes = 0);
 
@@ -238,7 +238,7 @@ void WriteRolesCsv(const RoleAssignment& roles, std::ostream& out);
  * \brief Reads flows from a CSV file (header `src,dst,class,demand`).
  * \param path the file
  * \param nodes if not 0, the number of groups N that every id must be below
- * \return the flows in file order; throws a MoseError naming the file and line of the first
+ * \return the flows in file order; throws a mose::Error naming the file and line of the first
  *         problem
  */
 std::vector<Flow> ReadFlowsCsv(const std::string& path, uint32_t nodes = 0);
@@ -249,7 +249,7 @@ std::vector<Flow> ReadFlowsCsv(const std::string& path, uint32_t nodes = 0);
  * \param in the stream
  * \param name the name used for the stream in error messages
  * \param nodes if not 0, the number of groups N that every id must be below
- * \return the flows in file order; throws a MoseError naming the file and line of the first
+ * \return the flows in file order; throws a mose::Error naming the file and line of the first
  *         problem
  */
 std::vector<Flow> ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes = 0);
@@ -278,7 +278,7 @@ void WriteFlowsCsv(const std::vector<Flow>& flows, std::ostream& out);
  * \brief Reads a P-D assignment from a CSV file (header `prefill,decode,weight`).
  * \param path the file
  * \param roles if not null, the roles every pair must respect (prefill -> decode)
- * \return the assignment; throws a MoseError naming the file and line of the first problem
+ * \return the assignment; throws a mose::Error naming the file and line of the first problem
  */
 PdAssignment ReadPdAssignmentCsv(const std::string& path, const RoleAssignment* roles = nullptr);
 
@@ -288,7 +288,7 @@ PdAssignment ReadPdAssignmentCsv(const std::string& path, const RoleAssignment* 
  * \param in the stream
  * \param name the name used for the stream in error messages
  * \param roles if not null, the roles every pair must respect (prefill -> decode)
- * \return the assignment; throws a MoseError naming the file and line of the first problem
+ * \return the assignment; throws a mose::Error naming the file and line of the first problem
  */
 PdAssignment ReadPdAssignmentCsv(std::istream& in,
                                  const std::string& name,
@@ -319,7 +319,7 @@ void WritePdAssignmentCsv(const PdAssignment& assignment, std::ostream& out);
  * \param graph the graph
  * \param path the file, created or overwritten
  * \param roles if not null, nodes are labelled and coloured by role; its N must equal the
- *        graph's (a MoseError otherwise)
+ *        graph's (a mose::Error otherwise)
  */
 void WriteCircuitGraphDot(const CircuitGraph& graph,
                           const std::string& path,
@@ -331,7 +331,7 @@ void WriteCircuitGraphDot(const CircuitGraph& graph,
  * \param graph the graph
  * \param out the stream
  * \param roles if not null, nodes are labelled and coloured by role; its N must equal the
- *        graph's (a MoseError otherwise)
+ *        graph's (a mose::Error otherwise)
  */
 void WriteCircuitGraphDot(const CircuitGraph& graph,
                           std::ostream& out,

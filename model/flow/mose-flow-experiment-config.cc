@@ -20,7 +20,7 @@ namespace mose
 NS_LOG_COMPONENT_DEFINE("MoseFlowExperimentConfig");
 
 void
-MoseFlowExperimentConfig::Validate() const
+FlowExperimentConfig::Validate() const
 {
     NS_LOG_FUNCTION(this);
     ValidateRegularParameters(nodes, degree);
@@ -74,11 +74,11 @@ DefaultPdReservedPorts(uint32_t degree)
     return degree > 0 ? degree - 1 : 0;
 }
 
-MoseFlowExperimentConfig
+FlowExperimentConfig
 PaperScaledConfig(uint32_t nodes, uint32_t degree)
 {
     NS_LOG_FUNCTION(nodes << degree);
-    MoseFlowExperimentConfig c;
+    FlowExperimentConfig c;
     c.nodes = nodes;
     c.degree = degree;
     c.inferenceRoles = RoleCounts::PaperScaled(nodes, WorkloadMode::INFERENCE_HEAVY);

@@ -24,7 +24,7 @@ namespace mose
  * \ingroup mose
  * \brief Every parameter of the flow-level study; the defaults are the paper's.
  */
-struct MoseFlowExperimentConfig
+struct FlowExperimentConfig
 {
     uint32_t nodes{1024};                                           //!< N
     uint32_t degree{4};                                             //!< d
@@ -36,7 +36,7 @@ struct MoseFlowExperimentConfig
     uint32_t compromiseReservedPorts{1};                            //!< r of H^C
     BipartiteCompletion completion{BipartiteCompletion::CIRCULANT}; //!< bipartite completion
     /// how MoSE builds a mode's template at a switch: fresh (the paper) or rewiring-aware
-    /// (keeping the circuits the template allows; see MoseScenario)
+    /// (keeping the circuits the template allows; see Scenario)
     TemplateConstruction construction{TemplateConstruction::FRESH};
     bool allowBiregular{false};                                //!< biregular split when |P| != |D|
     PdAssignmentKind assignment{PdAssignmentKind::ONE_TO_ONE}; //!< how KV pairs are drawn
@@ -67,7 +67,7 @@ struct MoseFlowExperimentConfig
     /// if set, the training-heavy flows are read from this file instead of drawn
     std::string trainingFlowsFile;
 
-    /// Throws a MoseError naming the first invalid parameter.
+    /// Throws a mose::Error naming the first invalid parameter.
     void Validate() const;
 };
 
@@ -77,12 +77,12 @@ struct MoseFlowExperimentConfig
  *        paper's role shares scaled to N (RoleCounts::PaperScaled(): floor(N * 410 / 1024) P
  *        and as many D groups inference-heavy, floor(N * 102 / 1024) training-heavy, the rest
  *        T; 410/410/204 and 102/102/820 at N = 1024) and H^PD with r = d - 1
- *        (DefaultPdReservedPorts()); every other field as MoseFlowExperimentConfig's.
+ *        (DefaultPdReservedPorts()); every other field as FlowExperimentConfig's.
  * \param nodes N
  * \param degree d
  * \return the configuration (not validated)
  */
-MoseFlowExperimentConfig PaperScaledConfig(uint32_t nodes, uint32_t degree = 4);
+FlowExperimentConfig PaperScaledConfig(uint32_t nodes, uint32_t degree = 4);
 
 /**
  * \ingroup mose

@@ -29,13 +29,13 @@ void
 ThrowBadFlow(std::size_t index, const std::string& problem)
 {
     NS_LOG_FUNCTION(index << problem);
-    throw MoseError("invalid flow " + std::to_string(index) + ": " + problem);
+    throw Error("invalid flow " + std::to_string(index) + ": " + problem);
 }
 
 namespace
 {
 
-/// Throws the MoseError of the first malformed of the flows (CheckFlow() found one)
+/// Throws the Error of the first malformed of the flows (CheckFlow() found one)
 [[noreturn]] void
 ThrowMalformed(const Flow& f, std::size_t i, uint32_t n)
 {
@@ -77,8 +77,8 @@ CheckFlowCount(std::size_t count)
 {
     if (count >= NONE)
     {
-        throw MoseError("EvaluateFlows: " + std::to_string(count) +
-                        " flows; at most 4294967294 are supported");
+        throw Error("EvaluateFlows: " + std::to_string(count) +
+                    " flows; at most 4294967294 are supported");
     }
 }
 

@@ -109,7 +109,7 @@ struct FlowGroups
  * \brief Checks every flow: endpoints < n and different, demand positive and finite, class KV
  *        or training, and at most 2^32 - 2 flows.
  *
- * Throws a MoseError naming the first malformed flow's index.
+ * Throws a mose::Error naming the first malformed flow's index.
  * \param flows the flows
  * \param n the number of nodes
  */
@@ -135,7 +135,7 @@ void GroupFlowsByDestination(const std::vector<Flow>& flows,
 
 /**
  * \ingroup mose
- * \brief Throws the MoseError of a malformed flow.
+ * \brief Throws the Error of a malformed flow.
  * \param index the flow's index
  * \param problem what is wrong with it
  */

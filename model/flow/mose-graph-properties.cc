@@ -29,8 +29,8 @@ SummarizeDistances(const CircuitGraph& graph,
     NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << maxSources << bool(progress));
     if (!graph.IsConnected())
     {
-        throw MoseError("distances need a connected graph; this one has " +
-                        std::to_string(graph.CountComponents()) + " components");
+        throw Error("distances need a connected graph; this one has " +
+                    std::to_string(graph.CountComponents()) + " components");
     }
     DistanceSummary s;
     ShortestPathRouting routing(graph, RoutingRule::SHORTEST_PATH);
@@ -94,8 +94,8 @@ MeasureTemplate(const CircuitGraph& graph,
                     << maxSources << bool(progress));
     if (roles.GetN() != graph.GetNNodes())
     {
-        throw MoseError("roles cover " + std::to_string(roles.GetN()) + " groups, the graph has " +
-                        std::to_string(graph.GetNNodes()));
+        throw Error("roles cover " + std::to_string(roles.GetN()) + " groups, the graph has " +
+                    std::to_string(graph.GetNNodes()));
     }
     TemplateProperties p;
     p.nodes = graph.GetNNodes();

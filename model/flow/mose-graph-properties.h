@@ -39,7 +39,7 @@ struct DistanceSummary
  * \brief Distances by one breadth-first search per source, O(sources (N + E)): all-pairs when
  *        maxSources is 0 or >= N, else from maxSources sources spread evenly over the ids
  *        (source i is floor(i N / maxSources)), so the cost stays linear in N.
- * \param graph a connected circuit graph (throws a MoseError otherwise)
+ * \param graph a connected circuit graph (throws a mose::Error otherwise)
  * \param maxSources at most this many sources (0: all groups)
  * \param progress if set, called after each batch of searches with (sources done, sources)
  * \return the summary

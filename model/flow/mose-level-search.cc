@@ -208,7 +208,7 @@ LevelSearch::CountPaths(const CircuitGraph& graph)
     const CircuitGraph::Graph& g = graph.GetGraph();
     if (graph.GetNNodes() != n || m_need.size() != n)
     {
-        throw MoseError("LevelSearch::CountPaths: call Search() first");
+        throw Error("LevelSearch::CountPaths: call Search() first");
     }
     CheckCells(n);
     // 1. the marked nodes and, recursively, their closer neighbours: the nodes whose counts
@@ -332,7 +332,7 @@ LevelSearch::FollowPaths(const CircuitGraph& graph,
     const CircuitGraph::Graph& g = graph.GetGraph();
     if (graph.GetNNodes() != n || m_need.size() != n)
     {
-        throw MoseError("LevelSearch::FollowPaths: call Search() first");
+        throw Error("LevelSearch::FollowPaths: call Search() first");
     }
     CheckCells(n);
     m_stepOf.resize(static_cast<std::size_t>(n) * BATCH);
@@ -479,8 +479,8 @@ LevelSearch::GetDistance(uint32_t node, uint32_t slot) const
     NS_LOG_FUNCTION(this << node << slot);
     if (node >= m_nodes || slot >= BATCH)
     {
-        throw MoseError("LevelSearch: node " + std::to_string(node) + " or slot " +
-                        std::to_string(slot) + " out of range");
+        throw Error("LevelSearch: node " + std::to_string(node) + " or slot " +
+                    std::to_string(slot) + " out of range");
     }
     return Distance(node, slot);
 }

@@ -276,7 +276,7 @@ class JsonLineParser
 
     /**
      * \brief Parses the line.
-     * \return the request it holds; throws a MoseError `FILE:LINE: column C: problem`
+     * \return the request it holds; throws a mose::Error `FILE:LINE: column C: problem`
      */
     LlmRequest Parse()
     {
@@ -390,7 +390,7 @@ class JsonLineParser
     }
 
   private:
-    /// \brief Throws a MoseError at a 0-based position of the line
+    /// \brief Throws a mose::Error at a 0-based position of the line
     [[noreturn]] void Fail(std::size_t pos, const std::string& problem) const
     {
         m_source.Fail("column " + std::to_string(pos + 1) + ": " + problem);
@@ -801,7 +801,7 @@ ValidateDistribution(const TokenLengthDistribution& d, const std::string& name)
 
 /// \return a standard normal from two uniform draws (Box-Muller, cosine half)
 double
-DrawNormal(MoseRandom& rng)
+DrawNormal(Random& rng)
 {
     const double u1 = rng.Uniform01();
     const double u2 = rng.Uniform01();
@@ -810,7 +810,7 @@ DrawNormal(MoseRandom& rng)
 
 /// \return one token length drawn from the distribution
 uint64_t
-DrawLength(const TokenLengthDistribution& d, MoseRandom& rng)
+DrawLength(const TokenLengthDistribution& d, Random& rng)
 {
     const double z = DrawNormal(rng);
     const double mu = std::log(d.mean) - d.sigma * d.sigma / 2.0;
@@ -865,7 +865,7 @@ GetKvBytes(const LlmRequest& request, const ModelShape& shape)
 }
 
 std::vector<LlmRequest>
-GenerateLlmRequests(const LlmRequestGeneratorOptions& options, MoseRandom& rng)
+GenerateLlmRequests(const LlmRequestGeneratorOptions& options, Random& rng)
 {
     NS_LOG_FUNCTION(options.requests << options.rate << options.tickNs << &rng);
     if (options.requests == 0)

@@ -62,7 +62,7 @@
  *
  * \section mose-llm-checks Checks of both readers
  *
- * The first problem in file order throws a MoseError `FILE:LINE: problem` (physical 1-based
+ * The first problem in file order throws a mose::Error `FILE:LINE: problem` (physical 1-based
  * lines; JSON problems also give the 1-based column): a bad header, a missing column or key,
  * a field that is not a number of the required kind, a negative timestamp, a timestamp earlier
  * than the previous request's (traces must be sorted; equal times are allowed), token counts
@@ -124,7 +124,7 @@ struct LlmRequest
  *        MAX_REQUEST_TOKENS.
  * \param requests the requests
  * \param name how the caller calls the list, for the message
- * Throws a MoseError naming the list, the request's index, the field and its value.
+ * Throws a mose::Error naming the list, the request's index, the field and its value.
  */
 void ValidateLlmRequests(const std::vector<LlmRequest>& requests, const std::string& name);
 
@@ -184,24 +184,23 @@ struct LlmRequestGeneratorOptions
  * accumulate; equal arrivals can result). Per request the draws are, in this order: the gap
  * (not for the first request), then input and output length, each from one standard normal
  * z = sqrt(-2 ln U1) cos(2 pi U2) (two Uniform01() draws; the sine half is not used). The
- * stream fixes every draw: the same options and stream (MoseStream::LLM_REQUESTS of a run) give
+ * stream fixes every draw: the same options and stream (Stream::LLM_REQUESTS of a run) give
  * the same requests, bit for bit, on every machine with the same C library.
  * \param options the parameters
  * \param rng the random stream
- * \return the requests, sorted by arrival; throws a MoseError naming the option for
+ * \return the requests, sorted by arrival; throws a mose::Error naming the option for
  *         requests = 0, a rate that is not positive and finite, a distribution outside its
  *         bounds (input.mean, output.sigma, ...), tickNs = 0, or requests whose arrivals would
  *         pass MAX_ARRIVAL_NS
  */
-std::vector<LlmRequest> GenerateLlmRequests(const LlmRequestGeneratorOptions& options,
-                                            MoseRandom& rng);
+std::vector<LlmRequest> GenerateLlmRequests(const LlmRequestGeneratorOptions& options, Random& rng);
 
 /**
  * \ingroup mose
  * \brief Reads an Azure wall-clock time.
  * \param parameter the option's name, for the message
  * \param text `YYYY-MM-DD HH:MM:SS[.fffffff][+00:00]` (see the file's documentation)
- * \return 100 ns ticks since 0001-01-01 00:00:00; throws a MoseError naming the option, the text
+ * \return 100 ns ticks since 0001-01-01 00:00:00; throws a mose::Error naming the option, the text
  *         and the form
  */
 uint64_t ParseAzureTimestamp(const std::string& parameter, std::string_view text);
@@ -209,7 +208,7 @@ uint64_t ParseAzureTimestamp(const std::string& parameter, std::string_view text
 /**
  * \ingroup mose
  * \param ticks 100 ns ticks since 0001-01-01 00:00:00, before year 10000
- * \return `YYYY-MM-DD HH:MM:SS.fffffff`; throws a MoseError for a time after 9999-12-31
+ * \return `YYYY-MM-DD HH:MM:SS.fffffff`; throws a mose::Error for a time after 9999-12-31
  */
 std::string FormatAzureTimestamp(uint64_t ticks);
 
@@ -217,7 +216,7 @@ std::string FormatAzureTimestamp(uint64_t ticks);
  * \ingroup mose
  * \brief Reads requests from an Azure LLM inference trace CSV file.
  * \param path the file
- * \return the requests, the first arriving at 0; throws a MoseError `FILE:LINE: problem`
+ * \return the requests, the first arriving at 0; throws a mose::Error `FILE:LINE: problem`
  */
 std::vector<LlmRequest> ReadAzureTraceCsv(const std::string& path);
 
@@ -226,7 +225,7 @@ std::vector<LlmRequest> ReadAzureTraceCsv(const std::string& path);
  * \brief Reads requests from an Azure LLM inference trace CSV stream.
  * \param in the stream
  * \param name the name used for the stream in error messages
- * \return the requests, the first arriving at 0; throws a MoseError `NAME:LINE: problem`
+ * \return the requests, the first arriving at 0; throws a mose::Error `NAME:LINE: problem`
  */
 std::vector<LlmRequest> ReadAzureTraceCsv(std::istream& in, const std::string& name);
 
@@ -256,7 +255,7 @@ void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
  * \ingroup mose
  * \brief Reads requests from a Mooncake trace (JSON lines) file.
  * \param path the file
- * \return the requests, arrivals as given; throws a MoseError `FILE:LINE: problem`
+ * \return the requests, arrivals as given; throws a mose::Error `FILE:LINE: problem`
  */
 std::vector<LlmRequest> ReadMooncakeTraceJsonl(const std::string& path);
 
@@ -265,7 +264,7 @@ std::vector<LlmRequest> ReadMooncakeTraceJsonl(const std::string& path);
  * \brief Reads requests from a Mooncake trace (JSON lines) stream.
  * \param in the stream
  * \param name the name used for the stream in error messages
- * \return the requests, arrivals as given; throws a MoseError `NAME:LINE: problem`
+ * \return the requests, arrivals as given; throws a mose::Error `NAME:LINE: problem`
  */
 std::vector<LlmRequest> ReadMooncakeTraceJsonl(std::istream& in, const std::string& name);
 

@@ -45,7 +45,7 @@ WriteArray(const std::vector<uint64_t>& values, std::ostream& os)
     os << "]";
 }
 
-/// Throws a MoseError if a metric is inf or nan: JSON has no such numbers, and a finite
+/// Throws a mose::Error if a metric is inf or nan: JSON has no such numbers, and a finite
 /// input that overflows double arithmetic must not pass for a result.
 void
 CheckFinite(const FlowMetrics& metrics)
@@ -69,11 +69,11 @@ CheckFinite(const FlowMetrics& metrics)
     {
         if (!std::isfinite(value))
         {
-            throw MoseError("the metric " + name + " came out as " + FormatNumber(value) +
-                            ": the demands are too large for double arithmetic (total demand " +
-                            FormatNumber(metrics.all.demand) +
-                            "); scale them down so that loads times path lengths stay below "
-                            "about 1.8e308");
+            throw Error("the metric " + name + " came out as " + FormatNumber(value) +
+                        ": the demands are too large for double arithmetic (total demand " +
+                        FormatNumber(metrics.all.demand) +
+                        "); scale them down so that loads times path lengths stay below "
+                        "about 1.8e308");
         }
     }
 }
@@ -116,8 +116,8 @@ WriteCircuitLoadsCsv(const CircuitGraph& graph, const FlowMetrics& metrics, std:
     NS_LOG_FUNCTION(graph.GetNCircuits() << metrics.load.size() << &os);
     if (metrics.load.size() != graph.GetNCircuits())
     {
-        throw MoseError("the metrics hold loads for " + std::to_string(metrics.load.size()) +
-                        " circuits, the graph has " + std::to_string(graph.GetNCircuits()));
+        throw Error("the metrics hold loads for " + std::to_string(metrics.load.size()) +
+                    " circuits, the graph has " + std::to_string(graph.GetNCircuits()));
     }
     std::ios::fmtflags flags = os.flags();
     std::streamsize precision = os.precision();

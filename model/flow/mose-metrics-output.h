@@ -27,7 +27,7 @@ namespace mose
  * Keys: "all", "kv", "training" (each with flows, demand, max_load, p95_load, avg_hop,
  * avg_cost, p95_cost), "direct_kv", "kv_3plus", "hop_histogram_kv", "hop_histogram_training".
  * Numbers are printed with 17 significant digits so that they round-trip. A metric that is not
- * finite (demands so large that double arithmetic overflows) throws a MoseError before anything
+ * finite (demands so large that double arithmetic overflows) throws a mose::Error before anything
  * is written, since JSON has no inf or nan.
  * \param metrics the metrics
  * \param os the stream

@@ -137,7 +137,7 @@ double GetMetric(const FlowMetrics& m, Metric metric);
  * selection, not sorting. The routing is identical to ShortestPathRouting::ComputeTree()'s
  * (same next hops); the order of floating-point additions is fixed (AccumulateLoads() gives
  * it), so the same flows give the same bits, and sums of integer demands are exact.
- * Throws a MoseError for a flow whose endpoints are out of range or equal, whose demand is not
+ * Throws a mose::Error for a flow whose endpoints are out of range or equal, whose demand is not
  * positive and finite, whose class is not KV or training, or whose destination is unreachable,
  * naming the flow's index; and for more than 2^32 - 2 flows.
  * \param routing the routing (it holds the graph)

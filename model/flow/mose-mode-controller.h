@@ -41,7 +41,7 @@ struct ModeControllerOptions
     uint64_t minDwellNs{60000000000ULL};
     WorkloadMode initialMode{WorkloadMode::TRAINING_HEAVY}; //!< the mode at the start
 
-    /// \brief Throws a MoseError naming the field, its value and what is allowed
+    /// \brief Throws a mose::Error naming the field, its value and what is allowed
     void Validate() const;
 };
 
@@ -61,7 +61,7 @@ struct ModeControllerOptions
  * Two thresholds (exit < enter) give hysteresis: a load between them never causes a switch;
  * the dwell time bounds the switching rate whatever the load does. The start counts as the
  * last switch. Times are ns on one clock and never go back: AddLoad() and Update() take
- * non-decreasing times (an earlier time is a MoseError). Sums are exact (64-bit integers), so
+ * non-decreasing times (an earlier time is a mose::Error). Sums are exact (64-bit integers), so
  * the decisions are deterministic.
  */
 class ModeController
@@ -77,7 +77,7 @@ class ModeController
      * \brief Adds offered load at a time (e.g. 1 per request arrival, or its KV bytes).
      * \param timeNs the time (>= the last time seen)
      * \param amount the amount
-     * Throws a MoseError for an earlier time or a window sum beyond 64 bits.
+     * Throws a mose::Error for an earlier time or a window sum beyond 64 bits.
      */
     void AddLoad(uint64_t timeNs, uint64_t amount);
 
@@ -98,7 +98,7 @@ class ModeController
     uint64_t GetNSwitches() const;
 
   private:
-    /// \brief Throws a MoseError if the time is before the last one seen
+    /// \brief Throws a mose::Error if the time is before the last one seen
     void Advance(uint64_t timeNs, const char* method);
 
     ModeControllerOptions m_options;                    //!< parameters

@@ -53,8 +53,8 @@ CheckedProduct(const std::string& what, const std::vector<NamedFactor>& factors)
             formula +=
                 (formula.empty() ? "" : " x ") + f.name + " (" + std::to_string(f.value) + ")";
         }
-        throw MoseError(what + " = " + formula + " does not fit in 64 bits (at most " +
-                        std::to_string(std::numeric_limits<uint64_t>::max()) + ")");
+        throw Error(what + " = " + formula + " does not fit in 64 bits (at most " +
+                    std::to_string(std::numeric_limits<uint64_t>::max()) + ")");
     }
     return product;
 }

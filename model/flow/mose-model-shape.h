@@ -20,7 +20,7 @@
  *        collectives (gradient all-reduce, MoE all-to-all) from the shape and the parallelism.
  *
  * All arithmetic is in unsigned 64 bits and checked: a product or sum that does not fit is a
- * MoseError naming every factor and its value, never a wrapped number.
+ * Error naming every factor and its value, never a wrapped number.
  */
 
 namespace ns3
@@ -43,7 +43,7 @@ struct NamedFactor
  * \brief The product of the factors, checked for 64-bit overflow.
  * \param what what the product is, for the message (e.g. "KV bytes per token")
  * \param factors the factors, in the order the formula writes them
- * \return the product; throws a MoseError "WHAT = a (x) x b (y) x ... does not fit in 64 bits
+ * \return the product; throws a mose::Error "WHAT = a (x) x b (y) x ... does not fit in 64 bits
  *         (at most 18446744073709551615)" if it overflows
  */
 uint64_t CheckedProduct(const std::string& what, const std::vector<NamedFactor>& factors);
@@ -99,7 +99,7 @@ struct ModelShape
     uint32_t moeLayers{0};             //!< layers with an MoE block; 0 if dense
 
     /**
-     * \brief Throws a MoseError naming the field, its value and what is allowed unless:
+     * \brief Throws a mose::Error naming the field, its value and what is allowed unless:
      *        layers >= 1; either kvBytesPerTokenDirect > 0 with kvHeads = headDim = 0, or
      *        kvBytesPerTokenDirect = 0 with kvHeads, headDim, kvBytesPerElement >= 1; for a dense
      *        model (experts = 0) expertsPerToken = moeLayers = 0, for an MoE model
@@ -155,7 +155,7 @@ struct AllReduceSizing
  * gradients are reduced only among that expert's replicas, this overstates S.
  * \param shape the model (parameters must be > 0)
  * \param sizing TP, PP and the gradient element size
- * \return S in bytes; throws a MoseError naming the field for parameters = 0, a degree or
+ * \return S in bytes; throws a mose::Error naming the field for parameters = 0, a degree or
  *         element size of 0, or a product that overflows 64 bits
  */
 uint64_t GradientAllReduceBytes(const ModelShape& shape, const AllReduceSizing& sizing);
@@ -201,7 +201,7 @@ struct AllToAllSize
  * keeping its own share.
  * \param shape the model (an MoE model with hiddenSize > 0)
  * \param sizing tokens per member, element size, passes
- * \return the sizes; throws a MoseError naming the field for a dense model, hiddenSize = 0,
+ * \return the sizes; throws a mose::Error naming the field for a dense model, hiddenSize = 0,
  *         tokensPerMember = 0, activationBytesPerElement = 0, passes outside {1, 2}, or a product
  *         that overflows 64 bits
  */

@@ -60,10 +60,7 @@ PdAssignment::PdAssignment(std::vector<PdPair> pairs)
 }
 
 PdAssignment
-PdAssignment::Draw(const RoleAssignment& roles,
-                   PdAssignmentKind kind,
-                   uint32_t cap,
-                   MoseRandom& rng)
+PdAssignment::Draw(const RoleAssignment& roles, PdAssignmentKind kind, uint32_t cap, Random& rng)
 {
     NS_LOG_FUNCTION(roles.GetN() << ToString(kind) << cap << &rng);
     const std::vector<uint32_t>& prefill = roles.GetPrefill();
@@ -139,22 +136,22 @@ PdAssignment::Validate(const RoleAssignment& roles) const
     {
         if (pair.prefill >= roles.GetN() || roles.Get(pair.prefill) != GroupRole::PREFILL)
         {
-            throw MoseError("invalid assignment pair " + PairText(pair) + ": its prefill end " +
-                            std::to_string(pair.prefill) + " is " + RoleText(roles, pair.prefill) +
-                            ", not a prefill group");
+            throw Error("invalid assignment pair " + PairText(pair) + ": its prefill end " +
+                        std::to_string(pair.prefill) + " is " + RoleText(roles, pair.prefill) +
+                        ", not a prefill group");
         }
         if (pair.decode >= roles.GetN() || roles.Get(pair.decode) != GroupRole::DECODE)
         {
-            throw MoseError("invalid assignment pair " + PairText(pair) + ": its decode end " +
-                            std::to_string(pair.decode) + " is " + RoleText(roles, pair.decode) +
-                            ", not a decode group");
+            throw Error("invalid assignment pair " + PairText(pair) + ": its decode end " +
+                        std::to_string(pair.decode) + " is " + RoleText(roles, pair.decode) +
+                        ", not a decode group");
         }
         if (!(pair.weight > 0.0) || !std::isfinite(pair.weight))
         {
             std::ostringstream w;
             w << pair.weight;
-            throw MoseError("invalid assignment pair " + PairText(pair) + ": weight = " + w.str() +
-                            ", weights must be positive and finite");
+            throw Error("invalid assignment pair " + PairText(pair) + ": weight = " + w.str() +
+                        ", weights must be positive and finite");
         }
     }
     std::vector<std::pair<uint32_t, uint32_t>> keys;
@@ -167,10 +164,10 @@ PdAssignment::Validate(const RoleAssignment& roles) const
     auto dup = std::adjacent_find(keys.begin(), keys.end());
     if (dup != keys.end())
     {
-        throw MoseError("invalid assignment pair (" + std::to_string(dup->first) + ", " +
-                        std::to_string(dup->second) +
-                        "): the pair is listed more than once; merge repeated pairs by adding "
-                        "their weights");
+        throw Error("invalid assignment pair (" + std::to_string(dup->first) + ", " +
+                    std::to_string(dup->second) +
+                    "): the pair is listed more than once; merge repeated pairs by adding "
+                    "their weights");
     }
 }
 

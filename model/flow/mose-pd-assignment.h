@@ -79,16 +79,16 @@ class PdAssignment
      * \param kind one-to-one or bounded many-to-one
      * \param cap for MANY_TO_ONE, the most prefills one decode may receive from (>= 1)
      * \param rng the random stream
-     * \return the assignment, one pair per prefill, weight 1 each; throws a MoseError if the
+     * \return the assignment, one pair per prefill, weight 1 each; throws a mose::Error if the
      *         roles do not allow the kind
      */
     static PdAssignment Draw(const RoleAssignment& roles,
                              PdAssignmentKind kind,
                              uint32_t cap,
-                             MoseRandom& rng);
+                             Random& rng);
 
     /**
-     * \brief Throws a MoseError unless every pair joins a prefill to a decode of these roles,
+     * \brief Throws a mose::Error unless every pair joins a prefill to a decode of these roles,
      *        no pair repeats and every weight is positive and finite.
      * \param roles the roles of the mode
      */

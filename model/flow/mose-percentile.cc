@@ -218,7 +218,7 @@ Percentile(std::vector<double> values, double p)
     CheckPercent(p);
     if (values.empty())
     {
-        throw MoseError("Percentile: the sample is empty");
+        throw Error("Percentile: the sample is empty");
     }
     // selection instead of a full sort: O(n) on average
     const double h = Rank(values.size(), p);
@@ -253,7 +253,7 @@ WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, doub
     }
     if (total == 0)
     {
-        throw MoseError("WeightedPercentile: the sample is empty");
+        throw Error("WeightedPercentile: the sample is empty");
     }
     const double h = Rank(total, p);
     const auto k = static_cast<uint64_t>(std::floor(h));

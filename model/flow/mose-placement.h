@@ -83,7 +83,7 @@ class RequestPlacer
      * \param roles the current roles (at least one P and one D group)
      * \param graph the current circuit graph on the same N groups; required for CIRCUIT_AWARE,
      *        optional otherwise (it only sets RequestPlacement::direct)
-     * Throws a MoseError naming the parameter if the roles have no P or D group, the graph's N
+     * Throws a mose::Error naming the parameter if the roles have no P or D group, the graph's N
      * differs from the roles', or CIRCUIT_AWARE has no graph.
      */
     RequestPlacer(PlacementRule rule,
@@ -94,7 +94,7 @@ class RequestPlacer
      * \brief Switches to a new mode's roles and circuit graph (a mode boundary).
      * \param roles the new roles, on the same N groups
      * \param graph the new circuit graph (required for CIRCUIT_AWARE)
-     * Throws a MoseError as the constructor does, and if N changes; a call that throws changes
+     * Throws a mose::Error as the constructor does, and if N changes; a call that throws changes
      * nothing.
      */
     void SetMode(const RoleAssignment& roles, std::shared_ptr<const CircuitGraph> graph = nullptr);
@@ -110,7 +110,7 @@ class RequestPlacer
      * \brief Records tokens a group starts processing.
      * \param group a group id (< N)
      * \param tokens the tokens
-     * Throws a MoseError for a group id out of range or a 64-bit overflow.
+     * Throws a mose::Error for a group id out of range or a 64-bit overflow.
      */
     void StartWork(uint32_t group, uint64_t tokens);
 
@@ -118,7 +118,7 @@ class RequestPlacer
      * \brief Records tokens a group has finished.
      * \param group a group id (< N)
      * \param tokens the tokens, at most its outstanding tokens
-     * Throws a MoseError for a group id out of range or more tokens than are outstanding.
+     * Throws a mose::Error for a group id out of range or more tokens than are outstanding.
      */
     void FinishWork(uint32_t group, uint64_t tokens);
 
@@ -135,9 +135,9 @@ class RequestPlacer
     std::shared_ptr<const CircuitGraph> GetGraph() const;
 
   private:
-    /// \brief Throws a MoseError unless roles and graph fit the rule (and N, once set)
+    /// \brief Throws a mose::Error unless roles and graph fit the rule (and N, once set)
     void Check(const RoleAssignment& roles, const std::shared_ptr<const CircuitGraph>& graph) const;
-    /// \brief Throws a MoseError unless the group id is below N
+    /// \brief Throws a mose::Error unless the group id is below N
     void CheckGroup(uint32_t group, const char* method) const;
     /// \return the group of the list with the fewest outstanding tokens, lowest id on ties
     uint32_t LeastOutstanding(const std::vector<uint32_t>& groups) const;

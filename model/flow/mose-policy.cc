@@ -37,7 +37,7 @@ SelectTemplate(Policy policy, WorkloadMode mode)
         return chosen;
     }
     }
-    throw MoseError("unknown policy");
+    throw Error("unknown policy");
 }
 
 const std::vector<EnumEntry<Policy>>&

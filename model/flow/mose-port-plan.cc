@@ -376,7 +376,7 @@ PlanPorts(const CircuitGraph& target, const PortPlan& current)
         if (cursor[g] == d)
         {
             // unreachable after the degree check
-            throw MoseError("PlanPorts: group " + std::to_string(g) + " ran out of free ports");
+            throw Error("PlanPorts: group " + std::to_string(g) + " ran out of free ports");
         }
         const uint32_t flat = g * d + cursor[g];
         peers[flat] = flat; // taken (final peer set by the caller)

@@ -112,7 +112,7 @@ class PortPlan
     /**
      * \brief A plan with every port dark.
      * \param groups N
-     * \param ports d, ports per group; N * d must be below DARK (MoseError naming "ports"
+     * \param ports d, ports per group; N * d must be below DARK (Error naming "ports"
      *        otherwise)
      */
     PortPlan(uint32_t groups, uint32_t ports);
@@ -120,7 +120,7 @@ class PortPlan
     /**
      * \brief Builds a plan from a peers vector, validating it.
      *
-     * Throws a MoseError naming the first bad port (flat index, group and port) when an entry is
+     * Throws a mose::Error naming the first bad port (flat index, group and port) when an entry is
      * neither DARK nor a flat index below N * d, when a port is its own peer, or when the
      * matching is not symmetric (peers[peers[i]] != i); and naming "peers" when the size is not
      * N * d.
@@ -139,7 +139,7 @@ class PortPlan
     uint32_t GetNCircuits() const;
 
     /**
-     * \param group a group (< N) \param port a port (< d); MoseError otherwise
+     * \param group a group (< N) \param port a port (< d); Error otherwise
      * \return the peer's flat index (peerGroup * d + peerPort), or DARK for an unused port
      */
     uint32_t GetPeer(uint32_t group, uint32_t port) const;
@@ -171,7 +171,7 @@ class PortPlan
     /**
      * \brief The ports of circuit c of a graph with this plan's circuits, O(1).
      * \param graph ToCircuitGraph() of this plan, or a graph with the same circuits (checked:
-     *        same circuit count and circuit c joins the same groups; MoseError otherwise)
+     *        same circuit count and circuit c joins the same groups; Error otherwise)
      * \param c a circuit index of graph
      * \return the ports at its ends u and v
      */
@@ -182,7 +182,7 @@ class PortPlan
      *        over the circuit (NextHop::circuit) leaves the group, O(1).
      * \param graph as for GetCircuitPorts(graph, c)
      * \param c a circuit index of graph
-     * \param group one end of circuit c (MoseError otherwise); at a self-loop, its u end
+     * \param group one end of circuit c (Error otherwise); at a self-loop, its u end
      * \return the port of circuit c at group
      */
     uint32_t GetLocalPort(const CircuitGraph& graph, uint32_t c, uint32_t group) const;
@@ -222,7 +222,7 @@ class PortPlan
  *        ports 0, 1, 2, ...; ports beyond the group's degree stay dark. Deterministic,
  *        O(N d + E). The same as PlanPorts(graph, PortPlan(N, ports)).
  * \param graph the circuit graph (multigraphs allowed)
- * \param ports d, ports per group; every group's degree must be <= d (MoseError naming the
+ * \param ports d, ports per group; every group's degree must be <= d (Error naming the
  *        group, its degree and d otherwise)
  * \return the plan, whose ToCircuitGraph() has graph's circuits
  */
@@ -237,7 +237,7 @@ PortPlan PlanPorts(const CircuitGraph& graph, uint32_t ports);
  * groups than target, those with the smallest (portU, portV) are kept. Every other port is
  * free; the added circuits, in (u, v) order, each take the lowest free port at u, then the
  * lowest free port at v (a self-loop takes the two lowest). Deterministic; O(N d + E log E).
- * \param target the new circuit graph, on current's N groups (MoseError naming "target"
+ * \param target the new circuit graph, on current's N groups (Error naming "target"
  *        otherwise)
  * \param current the plan now in place
  * \return the plan of target; circuits that current and target share have identical
@@ -262,7 +262,7 @@ struct CircuitDiff
  *        lists, with multiset semantics: a pair joined k times in from and m times in to is kept
  *        min(k, m) times, removed k - min(k, m) times and added m - min(k, m) times.
  * \param from the graph before
- * \param to the graph after (MoseError naming "to" if its N differs)
+ * \param to the graph after (Error naming "to" if its N differs)
  * \return the diff; kept + removed = from's circuits, kept + added = to's
  */
 CircuitDiff DiffCircuits(const CircuitGraph& from, const CircuitGraph& to);
@@ -283,7 +283,7 @@ struct PortCircuitDiff
  * \ingroup mose
  * \brief Diffs two port plans of the same shape by one O(E) merge of their sorted circuits.
  * \param from the plan before
- * \param to the plan after (MoseError naming "to" if N or d differ)
+ * \param to the plan after (Error naming "to" if N or d differ)
  * \return the diff; a circuit whose groups stay joined but on other ports counts as removed
  *         and added
  */

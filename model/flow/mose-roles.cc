@@ -140,7 +140,7 @@ RoleAssignment::Contiguous(const RoleCounts& counts)
 }
 
 RoleAssignment
-RoleAssignment::Transition(const RoleCounts& to, RoleTransition transition, MoseRandom& rng) const
+RoleAssignment::Transition(const RoleCounts& to, RoleTransition transition, Random& rng) const
 {
     NS_LOG_FUNCTION(this << to.prefill << to.decode << to.training << ToString(transition) << &rng);
     to.Validate(GetN(), "next mode's");

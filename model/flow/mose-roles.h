@@ -86,7 +86,7 @@ struct RoleCounts
     static RoleCounts PaperScaled(uint32_t nodes, WorkloadMode mode);
 
     /**
-     * \brief Throws a MoseError unless the counts sum to the number of groups.
+     * \brief Throws a mose::Error unless the counts sum to the number of groups.
      * \param nodes the number of groups N
      * \param name how the caller calls these counts, used in the message
      */
@@ -145,11 +145,9 @@ class RoleAssignment
      * \param to the role counts of the next mode; must sum to the same N
      * \param transition the transition rule
      * \param rng draws which groups take which role
-     * \return the next mode's roles; throws a MoseError if the counts do not fit the rule
+     * \return the next mode's roles; throws a mose::Error if the counts do not fit the rule
      */
-    RoleAssignment Transition(const RoleCounts& to,
-                              RoleTransition transition,
-                              MoseRandom& rng) const;
+    RoleAssignment Transition(const RoleCounts& to, RoleTransition transition, Random& rng) const;
 
     /// \return the number of groups
     uint32_t GetN() const;

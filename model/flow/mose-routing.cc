@@ -222,7 +222,7 @@ uint64_t
 DeriveRoutingSeed(uint64_t run)
 {
     NS_LOG_FUNCTION(run);
-    return MoseRandom::Create(run, MoseStream::ROUTING).Bits64();
+    return Random::Create(run, Stream::ROUTING).Bits64();
 }
 
 ShortestPathRouting::ShortestPathRouting(std::shared_ptr<const CircuitGraph> graph,
@@ -485,8 +485,8 @@ TreeBatch::GetDistance(uint32_t node, uint32_t slot) const
 {
     if (node >= m_nodes || slot >= GetSize())
     {
-        throw MoseError("TreeBatch: node " + std::to_string(node) + " or slot " +
-                        std::to_string(slot) + " out of range");
+        throw Error("TreeBatch: node " + std::to_string(node) + " or slot " + std::to_string(slot) +
+                    " out of range");
     }
     return IsReached(node, slot) ? Distance(node, slot) : NONE;
 }
@@ -496,7 +496,7 @@ TreeBatch::GetNextHop(uint32_t node, uint32_t slot) const
 {
     if (!m_hasNextHops)
     {
-        throw MoseError("TreeBatch: computed without next hops");
+        throw Error("TreeBatch: computed without next hops");
     }
     return GetDistance(node, slot) == NONE ? NONE : At(node, slot).nextHop;
 }
@@ -506,7 +506,7 @@ TreeBatch::GetNextCircuit(uint32_t node, uint32_t slot) const
 {
     if (!m_hasNextHops)
     {
-        throw MoseError("TreeBatch: computed without next hops");
+        throw Error("TreeBatch: computed without next hops");
     }
     return GetDistance(node, slot) == NONE ? NONE : At(node, slot).nextCircuit;
 }
@@ -593,14 +593,14 @@ ShortestPathRouting::GetCloserNeighbours(const DestinationTree& tree,
     CheckNode("node", node, m_graph->GetNNodes());
     if (tree.distance.size() != m_graph->GetNNodes())
     {
-        throw MoseError("GetCloserNeighbours: the tree was not computed on this graph");
+        throw Error("GetCloserNeighbours: the tree was not computed on this graph");
     }
     const uint32_t du = tree.distance[node];
     if (du == NONE || du == 0)
     {
-        throw MoseError("GetCloserNeighbours: node " + std::to_string(node) +
-                        (du == 0 ? " is the destination" : " cannot reach destination ") +
-                        (du == 0 ? "" : std::to_string(tree.destination)));
+        throw Error("GetCloserNeighbours: node " + std::to_string(node) +
+                    (du == 0 ? " is the destination" : " cannot reach destination ") +
+                    (du == 0 ? "" : std::to_string(tree.destination)));
     }
     next.clear();
     circuits.clear();
@@ -624,14 +624,14 @@ ShortestPathRouting::GetPath(uint32_t src, uint32_t dst) const
     CheckNode("dst", dst, n);
     if (m_rule == RoutingRule::ECMP)
     {
-        throw MoseError("GetPath: routing = ecmp has no single path; use GetCloserNeighbours()");
+        throw Error("GetPath: routing = ecmp has no single path; use GetCloserNeighbours()");
     }
     DestinationTree tree;
     ComputeTree(dst, tree);
     if (tree.distance[src] == NONE)
     {
-        throw MoseError("GetPath: node " + std::to_string(dst) + " cannot be reached from node " +
-                        std::to_string(src));
+        throw Error("GetPath: node " + std::to_string(dst) + " cannot be reached from node " +
+                    std::to_string(src));
     }
     std::vector<uint32_t> path;
     path.reserve(tree.distance[src] + 1);
@@ -703,8 +703,8 @@ LazyRandomTree::Reset(std::shared_ptr<const TreeBatch> batch, uint32_t slot)
 {
     if (!batch || batch->GetGraph() != m_owner)
     {
-        throw MoseError("LazyRandomTree::Reset: the batch was not computed on the routing's "
-                        "graph (null batch, or another graph object)");
+        throw Error("LazyRandomTree::Reset: the batch was not computed on the routing's "
+                    "graph (null batch, or another graph object)");
     }
     if (slot >= batch->GetSize())
     {
@@ -733,7 +733,7 @@ LazyRandomTree::GetPathCount(uint32_t node)
 {
     if (m_epoch == 0)
     {
-        throw MoseError("LazyRandomTree: call Reset() before GetPathCount()");
+        throw Error("LazyRandomTree: call Reset() before GetPathCount()");
     }
     if (m_stamp[node] == m_epoch)
     {
@@ -788,7 +788,7 @@ LazyRandomTree::Step(uint32_t node, uint32_t& circuit)
 {
     if (m_epoch == 0)
     {
-        throw MoseError("LazyRandomTree: call Reset() before Step()");
+        throw Error("LazyRandomTree: call Reset() before Step()");
     }
     if (m_hopStamp[node] == m_epoch)
     {

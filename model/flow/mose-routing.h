@@ -57,12 +57,12 @@ struct EnumTable<RoutingRule>
 /**
  * \ingroup mose
  * \brief The seed of RANDOM_SHORTEST_PATH's hash for one run: 64 bits drawn from the run's
- *        MoseStream::ROUTING stream (MoseRandom::Create(run, MoseStream::ROUTING).Bits64()).
+ *        Stream::ROUTING stream (Random::Create(run, Stream::ROUTING).Bits64()).
  *
  * The one derivation shared by the flow-level experiment, mose-flow-eval and the packet level,
  * so that all of them pick the same random shortest paths, hop for hop, for the same run (and
  * the same global ns-3 seed, RngSeedManager::GetSeed()). It creates the stream with
- * MoseRandom::Create(), which serialises its brief change of ns-3's global run: safe to call
+ * Random::Create(), which serialises its brief change of ns-3's global run: safe to call
  * from several threads.
  * \param run the ns-3 run number (what --RngRun selects)
  * \return the seed to give ShortestPathRouting
@@ -204,16 +204,16 @@ class TreeBatch
         return m_entries[static_cast<std::size_t>(node) * m_destinations.size() + slot];
     }
 
-    /// \param node a node id \param slot a slot (both checked: MoseError if out of range)
+    /// \param node a node id \param slot a slot (both checked: Error if out of range)
     /// \return hops from node to the slot's destination (DestinationTree::UNREACHABLE if none)
     uint32_t GetDistance(uint32_t node, uint32_t slot) const;
     /// \param node a node id \param slot a slot (both checked)
     /// \return the lowest-id next hop (DestinationTree::UNREACHABLE if node cannot reach the
-    ///         destination); throws a MoseError without HasNextHops()
+    ///         destination); throws a mose::Error without HasNextHops()
     uint32_t GetNextHop(uint32_t node, uint32_t slot) const;
     /// \param node a node id \param slot a slot (both checked)
     /// \return the circuit to GetNextHop() (DestinationTree::UNREACHABLE at the destination
-    ///         and at nodes that cannot reach it); throws a MoseError without HasNextHops()
+    ///         and at nodes that cannot reach it); throws a mose::Error without HasNextHops()
     uint32_t GetNextCircuit(uint32_t node, uint32_t slot) const;
 
     /**
@@ -361,7 +361,7 @@ class ShortestPathRouting
      * \brief The single path a flow takes (single-path rules), as node ids from src to dst.
      * \param src source
      * \param dst destination
-     * \return the nodes of the path; throws a MoseError if dst is unreachable or the rule is
+     * \return the nodes of the path; throws a mose::Error if dst is unreachable or the rule is
      *         ECMP
      */
     std::vector<uint32_t> GetPath(uint32_t src, uint32_t dst) const;
@@ -437,7 +437,7 @@ class LazyRandomTree
     /**
      * \brief Points the evaluator at one destination and forgets the previous counts (O(1)).
      * \param batch the distances towards the destination, computed on the routing's graph
-     *        (the same shared graph object; MoseError otherwise); shared until the next Reset()
+     *        (the same shared graph object; Error otherwise); shared until the next Reset()
      * \param slot the destination's slot in the batch
      */
     void Reset(std::shared_ptr<const TreeBatch> batch, uint32_t slot);

@@ -33,7 +33,7 @@ namespace
  * \return the options of that template, errors naming the program's options
  */
 PdBiasedOptions
-PdOptions(const MoseFlowExperimentConfig& c, TemplateId id)
+PdOptions(const FlowExperimentConfig& c, TemplateId id)
 {
     PdBiasedOptions pd;
     pd.completion = c.completion;
@@ -47,7 +47,7 @@ PdOptions(const MoseFlowExperimentConfig& c, TemplateId id)
 
 } // namespace
 
-MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
+ScenarioBuilder::ScenarioBuilder(const FlowExperimentConfig& config)
     : m_config(config)
 {
     NS_LOG_FUNCTION(this);
@@ -64,9 +64,9 @@ MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
             m_rolesFromFile[m] = ReadRolesCsv(rolesFiles[m], m_config.nodes);
             if (m_rolesFromFile[m]->GetN() != m_config.nodes)
             {
-                throw MoseError(rolesFiles[m] + ": the roles cover " +
-                                std::to_string(m_rolesFromFile[m]->GetN()) +
-                                " groups, the study has nodes = " + std::to_string(m_config.nodes));
+                throw Error(rolesFiles[m] + ": the roles cover " +
+                            std::to_string(m_rolesFromFile[m]->GetN()) +
+                            " groups, the study has nodes = " + std::to_string(m_config.nodes));
             }
         }
     }
@@ -97,14 +97,14 @@ MoseScenarioBuilder::MoseScenarioBuilder(const MoseFlowExperimentConfig& config)
     }
 }
 
-const MoseFlowExperimentConfig&
-MoseScenarioBuilder::GetConfig() const
+const FlowExperimentConfig&
+ScenarioBuilder::GetConfig() const
 {
     return m_config;
 }
 
 std::array<RoleAssignment, 2>
-MoseScenarioBuilder::BuildRoles(uint64_t run) const
+ScenarioBuilder::BuildRoles(uint64_t run) const
 {
     NS_LOG_FUNCTION(this << run);
     std::array<RoleAssignment, 2> roles;
@@ -116,16 +116,14 @@ MoseScenarioBuilder::BuildRoles(uint64_t run) const
     }
     else
     {
-        MoseRandom roleRng = MoseRandom::Create(run, MoseStream::ROLES);
+        Random roleRng = Random::Create(run, Stream::ROLES);
         roles[1] = roles[0].Transition(m_config.trainingRoles, m_config.transition, roleRng);
     }
     return roles;
 }
 
 PdAssignment
-MoseScenarioBuilder::BuildAssignment(uint64_t run,
-                                     WorkloadMode mode,
-                                     const RoleAssignment& roles) const
+ScenarioBuilder::BuildAssignment(uint64_t run, WorkloadMode mode, const RoleAssignment& roles) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
     const auto m = static_cast<std::size_t>(mode);
@@ -135,30 +133,29 @@ MoseScenarioBuilder::BuildAssignment(uint64_t run,
         {
             m_assignmentFromFile[m]->Validate(roles);
         }
-        catch (const MoseError& e)
+        catch (const Error& e)
         {
             // the training-heavy roles may be drawn per run: name the file and the run
             const std::string& file =
                 m == 0 ? m_config.inferenceAssignmentFile : m_config.trainingAssignmentFile;
-            throw MoseError(file + ": the assignment does not fit the " + ToString(ALL_MODES[m]) +
-                            " roles of run " + std::to_string(run) + ": " + e.what());
+            throw Error(file + ": the assignment does not fit the " + ToString(ALL_MODES[m]) +
+                        " roles of run " + std::to_string(run) + ": " + e.what());
         }
         return *m_assignmentFromFile[m];
     }
-    const MoseFlowExperimentConfig& c = m_config;
+    const FlowExperimentConfig& c = m_config;
     const uint32_t cap =
         c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
-    const std::array<int64_t, 2> streams = {MoseStream::ASSIGNMENT,
-                                            MoseStream::ASSIGNMENT_TRAINING};
-    MoseRandom rng = MoseRandom::Create(run, streams[m]);
+    const std::array<int64_t, 2> streams = {Stream::ASSIGNMENT, Stream::ASSIGNMENT_TRAINING};
+    Random rng = Random::Create(run, streams[m]);
     return PdAssignment::Draw(roles, c.assignment, cap, rng);
 }
 
 std::vector<Flow>
-MoseScenarioBuilder::BuildFlows(uint64_t run,
-                                WorkloadMode mode,
-                                const RoleAssignment& roles,
-                                const PdAssignment& assignment) const
+ScenarioBuilder::BuildFlows(uint64_t run,
+                            WorkloadMode mode,
+                            const RoleAssignment& roles,
+                            const PdAssignment& assignment) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
     const auto m = static_cast<std::size_t>(mode);
@@ -166,9 +163,9 @@ MoseScenarioBuilder::BuildFlows(uint64_t run,
     {
         return *m_flowsFromFile[m];
     }
-    const std::array<int64_t, 2> streams = {MoseStream::TRAFFIC, MoseStream::TRAFFIC_TRAINING};
+    const std::array<int64_t, 2> streams = {Stream::TRAFFIC, Stream::TRAFFIC_TRAINING};
     const std::array<double, 2> kvShare = {m_config.kvShareInference, m_config.kvShareTraining};
-    MoseRandom rng = MoseRandom::Create(run, streams[m]);
+    Random rng = Random::Create(run, streams[m]);
     TrafficOptions traffic;
     traffic.flows = m_config.flows;
     traffic.kvShare = kvShare[m];
@@ -177,26 +174,26 @@ MoseScenarioBuilder::BuildFlows(uint64_t run,
 }
 
 CircuitGraph
-MoseScenarioBuilder::BuildTemplate(uint64_t run,
-                                   TemplateId id,
-                                   const RoleAssignment& roles,
-                                   const PdAssignment& assignment) const
+ScenarioBuilder::BuildTemplate(uint64_t run,
+                               TemplateId id,
+                               const RoleAssignment& roles,
+                               const PdAssignment& assignment) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(id));
-    const MoseFlowExperimentConfig& c = m_config;
+    const FlowExperimentConfig& c = m_config;
     if (id == TemplateId::UNIFORM)
     {
-        MoseRandom rng = MoseRandom::Create(run, MoseStream::UNIFORM);
+        Random rng = Random::Create(run, Stream::UNIFORM);
         return BuildUniformTemplate(c.nodes, c.degree, rng);
     }
     const bool full = id == TemplateId::PD_BIASED;
     const PdBiasedOptions pd = PdOptions(c, id);
-    MoseRandom rng = MoseRandom::Create(run, full ? MoseStream::PD_BIASED : MoseStream::COMPROMISE);
+    Random rng = Random::Create(run, full ? Stream::PD_BIASED : Stream::COMPROMISE);
     return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
 }
 
 const CircuitGraph&
-MoseScenario::GetGraph(Policy policy, WorkloadMode mode) const
+Scenario::GetGraph(Policy policy, WorkloadMode mode) const
 {
     if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
     {
@@ -206,7 +203,7 @@ MoseScenario::GetGraph(Policy policy, WorkloadMode mode) const
 }
 
 const CircuitGraph&
-MoseScenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
+Scenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
 {
     if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
     {
@@ -217,11 +214,11 @@ MoseScenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
                                                           : WorkloadMode::INFERENCE_HEAVY);
 }
 
-MoseScenario
-MoseScenarioBuilder::Build(uint64_t run) const
+Scenario
+ScenarioBuilder::Build(uint64_t run) const
 {
     NS_LOG_FUNCTION(this << run);
-    MoseScenario s;
+    Scenario s;
     s.run = run;
     s.roles = BuildRoles(run);
     for (WorkloadMode mode : ALL_MODES)
@@ -252,17 +249,17 @@ MoseScenarioBuilder::Build(uint64_t run) const
 }
 
 void
-MoseScenarioBuilder::BuildRewired(uint64_t run,
-                                  const RoleAssignment& roles,
-                                  const PdAssignment& assignment,
-                                  const CircuitGraph& pdFresh,
-                                  std::array<CircuitGraph, 2>& graphs,
-                                  std::array<CircuitGraph, 2>& from) const
+ScenarioBuilder::BuildRewired(uint64_t run,
+                              const RoleAssignment& roles,
+                              const PdAssignment& assignment,
+                              const CircuitGraph& pdFresh,
+                              std::array<CircuitGraph, 2>& graphs,
+                              std::array<CircuitGraph, 2>& from) const
 {
     NS_LOG_FUNCTION(this << run);
-    const MoseFlowExperimentConfig& c = m_config;
+    const FlowExperimentConfig& c = m_config;
     const PdBiasedOptions pd = PdOptions(c, TemplateId::PD_BIASED);
-    MoseRandom rng = MoseRandom::Create(run, MoseStream::REWIRING);
+    Random rng = Random::Create(run, Stream::REWIRING);
     constexpr auto INF = static_cast<std::size_t>(WorkloadMode::INFERENCE_HEAVY);
     constexpr auto TR = static_cast<std::size_t>(WorkloadMode::TRAINING_HEAVY);
     from[INF] = BuildUniformTemplate(c.nodes, c.degree, pdFresh, roles, rng);
@@ -272,18 +269,18 @@ MoseScenarioBuilder::BuildRewired(uint64_t run,
 }
 
 uint64_t
-MoseScenarioBuilder::BuildRoutingSeed(uint64_t run) const
+ScenarioBuilder::BuildRoutingSeed(uint64_t run) const
 {
     NS_LOG_FUNCTION(this << run);
-    // the core's one derivation (MoseRandom::Create() serialises the stream's creation)
+    // the core's one derivation (Random::Create() serialises the stream's creation)
     return DeriveRoutingSeed(run);
 }
 
-MoseModeScenario
-MoseScenarioBuilder::BuildMode(uint64_t run, WorkloadMode mode) const
+ModeScenario
+ScenarioBuilder::BuildMode(uint64_t run, WorkloadMode mode) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode));
-    MoseModeScenario s;
+    ModeScenario s;
     s.run = run;
     s.mode = mode;
     s.roles = BuildRoles(run)[static_cast<std::size_t>(mode)];
@@ -293,7 +290,7 @@ MoseScenarioBuilder::BuildMode(uint64_t run, WorkloadMode mode) const
 }
 
 CircuitGraph
-MoseScenarioBuilder::BuildTemplate(uint64_t run, TemplateId id) const
+ScenarioBuilder::BuildTemplate(uint64_t run, TemplateId id) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(id));
     if (id == TemplateId::UNIFORM)
@@ -309,7 +306,7 @@ MoseScenarioBuilder::BuildTemplate(uint64_t run, TemplateId id) const
 }
 
 CircuitGraph
-MoseScenarioBuilder::BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const
+ScenarioBuilder::BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode) << static_cast<int>(policy));
     if (policy == Policy::MOSE && m_config.construction == TemplateConstruction::REWIRING_AWARE)
@@ -336,7 +333,7 @@ GetModeFileTag(WorkloadMode mode)
 }
 
 void
-WriteModeScenarioFiles(const MoseModeScenario& s, const std::string& dir)
+WriteModeScenarioFiles(const ModeScenario& s, const std::string& dir)
 {
     NS_LOG_FUNCTION(dir);
     MakeOutputDirectory(dir);
@@ -347,7 +344,7 @@ WriteModeScenarioFiles(const MoseModeScenario& s, const std::string& dir)
 }
 
 void
-WriteScenarioFiles(const MoseScenario& s, const std::string& dir)
+WriteScenarioFiles(const Scenario& s, const std::string& dir)
 {
     NS_LOG_FUNCTION(dir);
     MakeOutputDirectory(dir);

@@ -41,7 +41,7 @@ namespace mose
  * (switched from PD1), so every graph it is evaluated on was built from the graph it replaces.
  * The static policies never switch and keep the fresh templates.
  */
-struct MoseScenario
+struct Scenario
 {
     uint64_t run{0};                        //!< the ns-3 run that drew it
     std::array<RoleAssignment, 2> roles;    //!< per mode (ALL_MODES order)
@@ -79,7 +79,7 @@ struct MoseScenario
  * \ingroup mose
  * \brief What one workload mode of one run draws: the roles, the P-D assignment and the flows.
  */
-struct MoseModeScenario
+struct ModeScenario
 {
     uint64_t run{0};                                  //!< the ns-3 run that drew it
     WorkloadMode mode{WorkloadMode::INFERENCE_HEAVY}; //!< the mode
@@ -90,11 +90,11 @@ struct MoseModeScenario
 
 /**
  * \ingroup mose
- * \brief Draws the scenarios of the study from a MoseFlowExperimentConfig: usable alone, e.g.
+ * \brief Draws the scenarios of the study from a FlowExperimentConfig: usable alone, e.g.
  *        by the packet level, which needs for a run and a mode the roles, the P-D assignment,
  *        the flows and the circuit graph of a policy's template.
  *
- * Every part comes from its own ns-3 RNG stream of the run (MoseStream), so the parts built
+ * Every part comes from its own ns-3 RNG stream of the run (Stream), so the parts built
  * one at a time (BuildMode(), BuildTemplate(), BuildCircuitGraph()) are exactly those of
  * Build(). Inference-heavy roles are laid out contiguously from the counts (or read from a
  * file); training-heavy roles follow by the configured transition (or come from a file); a
@@ -104,24 +104,24 @@ struct MoseModeScenario
  * under a lock (creation sets ns-3's global run for a moment), so one builder may build runs on
  * several threads at once, as long as no other code creates ns-3 random variables meanwhile.
  */
-class MoseScenarioBuilder
+class ScenarioBuilder
 {
   public:
     /**
      * \param config the parameters; validated here, and the role, assignment and flows files
-     *        it names are read and checked here (MoseError); every run then uses their contents
+     *        it names are read and checked here (Error); every run then uses their contents
      */
-    explicit MoseScenarioBuilder(const MoseFlowExperimentConfig& config);
+    explicit ScenarioBuilder(const FlowExperimentConfig& config);
 
     /// \return the configuration
-    const MoseFlowExperimentConfig& GetConfig() const;
+    const FlowExperimentConfig& GetConfig() const;
 
     /**
      * \brief Draws one run's roles, assignments, templates and flows.
      * \param run the ns-3 run number
      * \return the scenario
      */
-    MoseScenario Build(uint64_t run) const;
+    Scenario Build(uint64_t run) const;
 
     /**
      * \brief Draws one mode of one run: its roles, P-D assignment and flows.
@@ -129,7 +129,7 @@ class MoseScenarioBuilder
      * \param mode the workload mode
      * \return the same roles, assignment and flows as Build(run) has for the mode
      */
-    MoseModeScenario BuildMode(uint64_t run, WorkloadMode mode) const;
+    ModeScenario BuildMode(uint64_t run, WorkloadMode mode) const;
 
     /**
      * \brief Builds one template of one run.
@@ -158,7 +158,7 @@ class MoseScenarioBuilder
     uint64_t BuildRoutingSeed(uint64_t run) const;
 
     /**
-     * \brief MoSE's rewiring-aware cycle from a fresh H^PD (see MoseScenario).
+     * \brief MoSE's rewiring-aware cycle from a fresh H^PD (see Scenario).
      * \param run the ns-3 run number
      * \param roles the inference-heavy roles
      * \param assignment the inference-heavy P-D assignment
@@ -214,7 +214,7 @@ class MoseScenarioBuilder
                                const RoleAssignment& roles,
                                const PdAssignment& assignment) const;
 
-    MoseFlowExperimentConfig m_config;                               //!< parameters
+    FlowExperimentConfig m_config;                                   //!< parameters
     std::array<std::optional<RoleAssignment>, 2> m_rolesFromFile;    //!< roles read from files
     std::array<std::optional<PdAssignment>, 2> m_assignmentFromFile; //!< assignments from files
     std::array<std::optional<std::vector<Flow>>, 2> m_flowsFromFile; //!< flows from files
@@ -231,7 +231,7 @@ class MoseScenarioBuilder
  * \param s the scenario
  * \param dir the folder
  */
-void WriteScenarioFiles(const MoseScenario& s, const std::string& dir);
+void WriteScenarioFiles(const Scenario& s, const std::string& dir);
 
 /**
  * \ingroup mose
@@ -241,7 +241,7 @@ void WriteScenarioFiles(const MoseScenario& s, const std::string& dir);
  * \param s the mode's scenario
  * \param dir the folder
  */
-void WriteModeScenarioFiles(const MoseModeScenario& s, const std::string& dir);
+void WriteModeScenarioFiles(const ModeScenario& s, const std::string& dir);
 
 /**
  * \ingroup mose

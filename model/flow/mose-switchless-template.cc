@@ -138,8 +138,8 @@ CheckedGraph(uint32_t nodes,
     std::string problem = graph.FindProblem(degree);
     if (!problem.empty())
     {
-        throw MoseError(what + " is not a simple connected " + std::to_string(degree) +
-                        "-regular graph: " + problem);
+        throw Error(what + " is not a simple connected " + std::to_string(degree) +
+                    "-regular graph: " + problem);
     }
     return graph;
 }
@@ -267,7 +267,7 @@ ParseGridShape(const std::string& parameter, std::string_view text)
         {
             d = ParseUnsigned32(parameter, part);
         }
-        catch (const MoseError&)
+        catch (const Error&)
         {
             ThrowBadParameter(parameter,
                               QuoteText(text),
@@ -507,7 +507,7 @@ BuildSwitchlessBaseline(SwitchlessBaseline baseline,
     case SwitchlessBaseline::FULL_MESH_3D:
         return BuildFullMesh3d(nodes, shape, parameter);
     }
-    throw MoseError("unknown switchless baseline");
+    throw Error("unknown switchless baseline");
 }
 
 } // namespace mose

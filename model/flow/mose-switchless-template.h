@@ -92,7 +92,7 @@ struct GridShape
  * \brief Reads a grid shape: dimensions as unsigned decimal integers separated by 'x' (or 'X'),
  *        e.g. "32x32" or "16x8x8" (ParseUnsigned32() for each; no spaces).
  *
- * Throws a MoseError naming the parameter and the text if the text is empty, has an empty
+ * Throws a mose::Error naming the parameter and the text if the text is empty, has an empty
  * dimension ("16xx8", "x8"), a dimension that is not a number, or a dimension of 0. Whether the
  * shape fits a baseline is ValidateSwitchlessShape()'s business.
  * \param parameter the parameter's name as the user types it (e.g. "--torus3d")
@@ -129,7 +129,7 @@ uint32_t GetBaselineDegree(SwitchlessBaseline baseline, const GridShape& shape);
 
 /**
  * \ingroup mose
- * \brief Checks that a shape fits a baseline and N groups; throws a MoseError naming the
+ * \brief Checks that a shape fits a baseline and N groups; throws a mose::Error naming the
  *        parameter, the shape and what is allowed otherwise.
  *
  * Rejected: a number of dimensions other than GetBaselineDimensions(); a dimension below
@@ -155,7 +155,7 @@ void ValidateSwitchlessShape(SwitchlessBaseline baseline,
  * max(GetMinimumDimension(), 2) each, the one with the smallest largest dimension, ties broken
  * by the smallest sum (so the smallest degree of a full-mesh and the smallest diameter of a
  * torus); dimensions in nonincreasing order. N = 1024: 32x32 for the 2D torus, 16x8x8 for the
- * 3D torus and the 3D full-mesh. Throws a MoseError naming "nodes" if there is no such
+ * 3D torus and the 3D full-mesh. Throws a mose::Error naming "nodes" if there is no such
  * factorisation (e.g. N prime, or N = 4 * 3 for a 3D torus): for a torus no shape holds N
  * groups then; a full-mesh can still be given a shape with dimensions of 1.
  * \param baseline the baseline
@@ -174,7 +174,7 @@ GridShape DefaultSwitchlessShape(SwitchlessBaseline baseline,
  *
  * The neighbourhoods come from Boost.Graph's grid_graph with wrapping (2 and 3 dimensions; the
  * grid's dimensionality is a template parameter there). Node ids are row-major (see the file
- * comment). Every dimension must be at least 3 (MoseError naming the parameter otherwise); the
+ * comment). Every dimension must be at least 3 (Error naming the parameter otherwise); the
  * result is simple, connected and 2k-regular with N k circuits.
  * \param shape the dimensions, 2 or 3 of them
  * \param parameter how messages name the shape (e.g. "--torus2d")

@@ -26,7 +26,7 @@
  * --RngRun reproduces the same graph on every machine.
  *
  * The building block is the pairing (configuration) model: every node contributes as many
- * "stubs" (port ends) as it has free ports, the stubs are shuffled with MoseRandom::Shuffle and
+ * "stubs" (port ends) as it has free ports, the stubs are shuffled with Random::Shuffle and
  * consecutive stubs are paired into circuits. The result is a uniformly random pairing, which
  * may contain self-loops and repeated circuits. Rejecting the whole pairing until it is simple
  * would be exact but slow: the pairing is simple with probability about exp(-(d^2 - 1) / 4),
@@ -43,7 +43,7 @@
  * 1/7 = 14.3%. At N = 1024, d = 4 the mean shortest-path length over 20 runs is 5.656, as
  * expected of random 4-regular graphs. Connectivity is checked at the end
  * (CircuitGraph::IsConnected), and a disconnected graph is drawn again; at most maxAttempts
- * draws, then a MoseError. A repair pass may try maxAttempts switches per bad circuit.
+ * draws, then a mose::Error. A repair pass may try maxAttempts switches per bad circuit.
  *
  * Special cases of the uniform template: d = N - 1 is the complete graph; d = 2 is a uniformly
  * random Hamiltonian cycle (the pairing model almost never gives a connected 2-regular graph);
@@ -217,7 +217,7 @@ RepairBySwitches(PortTable& table,
                  const std::vector<uint32_t>& pool,
                  const Allowed& allowed,
                  const Flip& flip,
-                 MoseRandom& rng,
+                 Random& rng,
                  uint64_t budget)
 {
     auto isBad = [&](const Edge& e) {
@@ -263,7 +263,7 @@ RepairBySwitches(PortTable& table,
 
 /// \return a random orientation for a pool circuit
 bool
-RandomFlip(MoseRandom& rng)
+RandomFlip(Random& rng)
 {
     return rng.Index(2) == 1;
 }
@@ -315,7 +315,7 @@ PairFreePorts(PortTable& table,
               uint32_t nodes,
               uint32_t degree,
               const Allowed& allowed,
-              MoseRandom& rng,
+              Random& rng,
               uint32_t maxAttempts,
               std::vector<Edge>& out)
 {
@@ -369,7 +369,7 @@ PairFreePorts(PortTable& table,
  * \return the circuits to keep in this attempt
  */
 std::vector<Circuit>
-KeptForAttempt(const std::vector<Circuit>& kept, uint32_t attempt, MoseRandom& rng)
+KeptForAttempt(const std::vector<Circuit>& kept, uint32_t attempt, Random& rng)
 {
     if (attempt == 0 || kept.empty())
     {
@@ -402,7 +402,7 @@ AddCircuits(PortTable& table, const std::vector<Circuit>& circuits, std::vector<
 }
 
 /**
- * \brief Checks that a current graph fits a template's N: MoseError naming "current" otherwise.
+ * \brief Checks that a current graph fits a template's N: Error naming "current" otherwise.
  * \param current the graph
  * \param nodes N
  */
@@ -507,7 +507,7 @@ CompleteCirculant(const PdBuild& s,
                   std::vector<Edge>& bip,
                   std::vector<bool>& fixed,
                   std::vector<uint32_t>& freeRes,
-                  MoseRandom& rng)
+                  Random& rng)
 {
     const std::vector<uint32_t>& prefill = s.roles.GetPrefill();
     const std::vector<uint32_t>& decode = s.roles.GetDecode();
@@ -633,7 +633,7 @@ CompleteRandom(const PdBuild& s,
                std::vector<Edge>& bip,
                const std::vector<bool>& fixed,
                std::vector<uint32_t>& freeRes,
-               MoseRandom& rng)
+               Random& rng)
 {
     std::vector<uint32_t> pStubs;
     std::vector<uint32_t> dStubs;
@@ -683,7 +683,7 @@ CompleteRandom(const PdBuild& s,
         bad,
         pool,
         AnyCircuit,
-        [](MoseRandom&) { return true; },
+        [](Random&) { return true; },
         rng,
         SwitchBudget(s.options.maxAttempts, bad.size()));
     return ok ? ""
@@ -700,7 +700,7 @@ CompleteRandom(const PdBuild& s,
  * \return an empty string, or what failed
  */
 std::string
-TryPdBiased(const PdBuild& s, uint32_t attempt, MoseRandom& rng, CircuitGraph& graph)
+TryPdBiased(const PdBuild& s, uint32_t attempt, Random& rng, CircuitGraph& graph)
 {
     const RoleAssignment& roles = s.roles;
     const uint32_t n = roles.GetN();
@@ -849,7 +849,7 @@ ValidateRegularParameters(uint32_t nodes, uint32_t degree)
 }
 
 CircuitGraph
-BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t maxAttempts)
+BuildUniformTemplate(uint32_t nodes, uint32_t degree, Random& rng, uint32_t maxAttempts)
 {
     NS_LOG_FUNCTION(nodes << degree << &rng << maxAttempts);
     ValidateRegularParameters(nodes, degree);
@@ -927,9 +927,9 @@ BuildUniformTemplate(uint32_t nodes, uint32_t degree, MoseRandom& rng, uint32_t 
                                          << attempt + 1 << " of " << maxAttempts);
         return graph;
     }
-    throw MoseError("could not build a uniform template with nodes = " + std::to_string(nodes) +
-                    " and degree = " + std::to_string(degree) + " in maxAttempts = " +
-                    std::to_string(maxAttempts) + " attempts; in the last one " + problem);
+    throw Error("could not build a uniform template with nodes = " + std::to_string(nodes) +
+                " and degree = " + std::to_string(degree) + " in maxAttempts = " +
+                std::to_string(maxAttempts) + " attempts; in the last one " + problem);
 }
 
 namespace
@@ -951,7 +951,7 @@ BuildPdBiased(const RoleAssignment& roles,
               uint32_t degree,
               const PdAssignment& assignment,
               const PdBiasedOptions& options,
-              MoseRandom& rng,
+              Random& rng,
               const CircuitGraph* current)
 {
     // (1) validation
@@ -1115,11 +1115,10 @@ BuildPdBiased(const RoleAssignment& roles,
         NS_LOG_LOGIC("P-D-biased attempt " << attempt + 1 << " of " << options.maxAttempts
                                            << " failed, drawing again: " << problem);
     }
-    throw MoseError("could not build a P-D-biased template (" + rName + " = " + rText +
-                    ", completion = " + ToString(options.completion) +
-                    ", degree = " + std::to_string(degree) + ", " + countText +
-                    ") in maxAttempts = " + std::to_string(options.maxAttempts) +
-                    " attempts; in the last one " + problem);
+    throw Error("could not build a P-D-biased template (" + rName + " = " + rText +
+                ", completion = " + ToString(options.completion) +
+                ", degree = " + std::to_string(degree) + ", " + countText + ") in maxAttempts = " +
+                std::to_string(options.maxAttempts) + " attempts; in the last one " + problem);
 }
 
 } // namespace
@@ -1129,7 +1128,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
                       uint32_t degree,
                       const PdAssignment& assignment,
                       const PdBiasedOptions& options,
-                      MoseRandom& rng)
+                      Random& rng)
 {
     NS_LOG_FUNCTION(roles.GetN() << degree << assignment.GetPairs().size() << options.reservedPorts
                                  << ToString(options.completion) << options.allowBiregular
@@ -1143,7 +1142,7 @@ BuildPdBiasedTemplate(const RoleAssignment& roles,
                       const PdAssignment& assignment,
                       const PdBiasedOptions& options,
                       const CircuitGraph& current,
-                      MoseRandom& rng)
+                      Random& rng)
 {
     NS_LOG_FUNCTION(roles.GetN() << degree << assignment.GetPairs().size() << options.reservedPorts
                                  << ToString(options.completion) << options.allowBiregular
@@ -1156,7 +1155,7 @@ BuildUniformTemplate(uint32_t nodes,
                      uint32_t degree,
                      const CircuitGraph& current,
                      const RoleAssignment& releasedPdRoles,
-                     MoseRandom& rng,
+                     Random& rng,
                      uint32_t maxAttempts)
 {
     NS_LOG_FUNCTION(nodes << degree << current.GetNCircuits() << releasedPdRoles.GetN() << &rng
@@ -1225,10 +1224,10 @@ BuildUniformTemplate(uint32_t nodes,
                                                         << " circuits, attempt " << attempt + 1);
         return graph;
     }
-    throw MoseError("could not build a rewiring-aware uniform template with nodes = " +
-                    std::to_string(nodes) + " and degree = " + std::to_string(degree) +
-                    " in maxAttempts = " + std::to_string(maxAttempts) +
-                    " attempts; in the last one " + problem);
+    throw Error("could not build a rewiring-aware uniform template with nodes = " +
+                std::to_string(nodes) + " and degree = " + std::to_string(degree) +
+                " in maxAttempts = " + std::to_string(maxAttempts) + " attempts; in the last one " +
+                problem);
 }
 
 std::vector<uint32_t>
@@ -1237,8 +1236,8 @@ CountPdCircuits(const CircuitGraph& graph, const RoleAssignment& roles)
     NS_LOG_FUNCTION(graph.GetNNodes() << graph.GetNCircuits() << roles.GetN());
     if (graph.GetNNodes() != roles.GetN())
     {
-        throw MoseError("CountPdCircuits: the graph has " + std::to_string(graph.GetNNodes()) +
-                        " nodes but the roles name " + std::to_string(roles.GetN()));
+        throw Error("CountPdCircuits: the graph has " + std::to_string(graph.GetNNodes()) +
+                    " nodes but the roles name " + std::to_string(roles.GetN()));
     }
     std::vector<uint32_t> counts(roles.GetN(), 0);
     for (const Circuit& c : graph.GetCircuits())

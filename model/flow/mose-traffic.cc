@@ -34,7 +34,7 @@ std::vector<Flow>
 GenerateTraffic(const RoleAssignment& roles,
                 const PdAssignment& assignment,
                 const TrafficOptions& options,
-                MoseRandom& rng)
+                Random& rng)
 {
     NS_LOG_FUNCTION(roles.GetN() << assignment.GetPairs().size() << options.flows << options.kvShare
                                  << options.demand << &rng);

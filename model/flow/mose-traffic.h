@@ -76,7 +76,7 @@ struct TrafficOptions
  * ordered pairs (s, t): s uniform among the training groups, t uniform among the others (two
  * Index() draws). KV flows come first in the result, then training flows, each in draw order;
  * the draws depend only on the stream, so a run gives the same flows on every machine.
- * Throws a MoseError naming the parameter for kvShare outside [0, 1] or NaN ("kvShare"),
+ * Throws a mose::Error naming the parameter for kvShare outside [0, 1] or NaN ("kvShare"),
  * F = 0 ("flows"), a demand that is not positive and finite ("demand"), KV flows with an empty
  * assignment ("assignment"), or training flows with fewer than 2 training groups ("roles"); and
  * for an assignment that does not fit the roles (PdAssignment::Validate()).
@@ -89,7 +89,7 @@ struct TrafficOptions
 std::vector<Flow> GenerateTraffic(const RoleAssignment& roles,
                                   const PdAssignment& assignment,
                                   const TrafficOptions& options,
-                                  MoseRandom& rng);
+                                  Random& rng);
 
 } // namespace mose
 } // namespace ns3

@@ -33,7 +33,7 @@ namespace ns3
  *
  * The blocks of all N groups must lie in one usable unicast range: inside the base's private
  * range (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16) when the base is private, otherwise below
- * 224.0.0.0 and outside 0.0.0.0/8 and 127.0.0.0/8. Configuration errors throw a mose::MoseError
+ * 224.0.0.0 and outside 0.0.0.0/8 and 127.0.0.0/8. Configuration errors throw a mose::Error
  * naming the parameter, its value and what is allowed.
  */
 class MoseAddressing
@@ -76,7 +76,7 @@ class MoseAddressing
     /// \return the most hosts a block could hold with this prefix and d: block size - 2 - d
     uint32_t GetMaxHosts() const;
 
-    /// \param group g (< N, MoseError otherwise) \return its block's network address
+    /// \param group g (< N, Error otherwise) \return its block's network address
     Ipv4Address GetGroupBlock(uint32_t group) const;
     /// \param group g (< N) \param port p (< d) \return the address of port p of group g
     Ipv4Address GetPortAddress(uint32_t group, uint32_t port) const;

@@ -55,7 +55,7 @@ MoseCircuitMonitor::Install(Ptr<MoseOcs> ocs)
     NS_LOG_FUNCTION(this << ocs);
     if (!ocs)
     {
-        throw mose::MoseError("MoseCircuitMonitor::Install: the OCS is null");
+        throw mose::Error("MoseCircuitMonitor::Install: the OCS is null");
     }
     m_ocs = ocs;
     const uint32_t d = ocs->GetNPortsPerGroup();
@@ -66,9 +66,9 @@ MoseCircuitMonitor::Install(Ptr<MoseOcs> ocs)
         {
             if (!ocs->HasPort(g, p))
             {
-                throw mose::MoseError("MoseCircuitMonitor::Install: OCS port (group " +
-                                      std::to_string(g) + ", port " + std::to_string(p) +
-                                      ") has no device yet; install the monitor after the ports");
+                throw mose::Error("MoseCircuitMonitor::Install: OCS port (group " +
+                                  std::to_string(g) + ", port " + std::to_string(p) +
+                                  ") has no device yet; install the monitor after the ports");
             }
             ocs->GetDevice(g, p)->TraceConnectWithoutContext(
                 "PhyRxEnd",
@@ -119,9 +119,9 @@ MoseCircuitMonitor::GetPortBytes(uint32_t group, uint32_t port) const
 {
     if (!m_ocs || group >= m_ocs->GetNGroups() || port >= m_ocs->GetNPortsPerGroup())
     {
-        throw mose::MoseError("MoseCircuitMonitor::GetPortBytes: no port (group " +
-                              std::to_string(group) + ", port " + std::to_string(port) +
-                              ") on the monitored OCS");
+        throw mose::Error("MoseCircuitMonitor::GetPortBytes: no port (group " +
+                          std::to_string(group) + ", port " + std::to_string(port) +
+                          ") on the monitored OCS");
     }
     return m_bytes[static_cast<std::size_t>(group) * m_ocs->GetNPortsPerGroup() + port];
 }
@@ -131,7 +131,7 @@ MoseCircuitMonitor::GetCircuitBytes() const
 {
     if (!m_ocs)
     {
-        throw mose::MoseError("MoseCircuitMonitor::GetCircuitBytes: call Install() first");
+        throw mose::Error("MoseCircuitMonitor::GetCircuitBytes: call Install() first");
     }
     const mose::CircuitGraph graph = m_ocs->GetCircuitGraph();
     const std::vector<uint32_t> peers = m_ocs->GetPortMatching();

@@ -150,7 +150,7 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
     NS_LOG_FUNCTION(this << endpoints.GetN());
     if (m_installed)
     {
-        throw mose::MoseError("MoseSocketTransfers::Install was already called");
+        throw mose::Error("MoseSocketTransfers::Install was already called");
     }
     if (m_socketFactory == UdpSocketFactory::GetTypeId() ||
         !m_socketFactory.IsChildOf(SocketFactory::GetTypeId()))
@@ -175,9 +175,9 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
         Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
         if (!ipv4)
         {
-            throw mose::MoseError("the endpoint of group " + std::to_string(g) + " (node " +
-                                  std::to_string(node->GetId()) +
-                                  ") has no IPv4 stack; install the Internet stack first");
+            throw mose::Error("the endpoint of group " + std::to_string(g) + " (node " +
+                              std::to_string(node->GetId()) +
+                              ") has no IPv4 stack; install the Internet stack first");
         }
         bool any = false;
         for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
@@ -198,8 +198,8 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
         }
         if (!any)
         {
-            throw mose::MoseError("the endpoint of group " + std::to_string(g) + " (node " +
-                                  std::to_string(node->GetId()) + ") has no IPv4 address");
+            throw mose::Error("the endpoint of group " + std::to_string(g) + " (node " +
+                              std::to_string(node->GetId()) + ") has no IPv4 address");
         }
         if (m_socketFactory == TcpSocketFactory::GetTypeId())
         {
@@ -213,8 +213,8 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
         if (listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
             listener->Listen() != 0)
         {
-            throw mose::MoseError("group " + std::to_string(g) + " cannot listen on Port=" +
-                                  std::to_string(m_port) + " (already in use?)");
+            throw mose::Error("group " + std::to_string(g) + " cannot listen on Port=" +
+                              std::to_string(m_port) + " (already in use?)");
         }
         listener->SetAcceptCallback(
             MakeCallback(&MoseSocketTransfers::AcceptRequest, this),
@@ -262,7 +262,7 @@ MoseSocketTransfers::NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, Don
 {
     if (!m_installed)
     {
-        throw mose::MoseError("MoseSocketTransfers::Start before Install()");
+        throw mose::Error("MoseSocketTransfers::Start before Install()");
     }
     const uint32_t n = m_endpoints.GetN();
     if (src >= n || dst >= n)
@@ -304,8 +304,8 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
     ++m_nConnections;
     if (socket->Bind() != 0)
     {
-        throw mose::MoseError("transfer " + std::to_string(id) + " " + std::to_string(src) + "->" +
-                              std::to_string(dst) + ": no free port at the source");
+        throw mose::Error("transfer " + std::to_string(id) + " " + std::to_string(src) + "->" +
+                          std::to_string(dst) + ": no free port at the source");
     }
     Address local;
     socket->GetSockName(local);
@@ -381,8 +381,8 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
     ++m_nConnections;
     if (socket->Bind() != 0)
     {
-        throw mose::MoseError("connection " + std::to_string(conn.src) + "->" +
-                              std::to_string(conn.dst) + ": no free port at the source");
+        throw mose::Error("connection " + std::to_string(conn.src) + "->" +
+                          std::to_string(conn.dst) + ": no free port at the source");
     }
     Address local;
     socket->GetSockName(local);

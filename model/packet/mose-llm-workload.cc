@@ -73,7 +73,7 @@ MoseInferenceWorkload::GetTypeId()
                 MOSE_ENUM_VALUE(mose::PlacementRule)(
                     MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, mose::PlacementRule::ROUND_ROBIN)),
                 MOSE_ENUM_ACCESSOR(mose::PlacementRule, &MoseInferenceWorkload::m_rule),
-                mose::MakeMoseEnumChecker(mose::PlacementRule::ROUND_ROBIN))
+                mose::MakeEnumTableChecker(mose::PlacementRule::ROUND_ROBIN))
             .AddAttribute("PrefillTokensPerSecond",
                           "Prefill compute speed of one prefill group (prompt tokens per second); "
                           "a group computes one request at a time, FIFO",
@@ -169,11 +169,11 @@ MoseInferenceWorkload::Start(Time start)
     NS_LOG_FUNCTION(this << start);
     if (!m_transfers)
     {
-        throw mose::MoseError("MoseInferenceWorkload::Start: no transport (SetTransfers)");
+        throw mose::Error("MoseInferenceWorkload::Start: no transport (SetTransfers)");
     }
     if (!m_placer)
     {
-        throw mose::MoseError("MoseInferenceWorkload::Start: no roles (SetMode)");
+        throw mose::Error("MoseInferenceWorkload::Start: no roles (SetMode)");
     }
     if (!(std::isfinite(m_prefillRate) && m_prefillRate > 0))
     {
@@ -386,7 +386,7 @@ MoseTrainingWorkload::GetTypeId()
                               MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind,
                                                       mose::CollectiveKind::ALL_TO_ALL)),
                           MOSE_ENUM_ACCESSOR(mose::CollectiveKind, &MoseTrainingWorkload::m_kind),
-                          mose::MakeMoseEnumChecker(mose::CollectiveKind::ALL_TO_ALL))
+                          mose::MakeEnumTableChecker(mose::CollectiveKind::ALL_TO_ALL))
             .AddAttribute("CollectiveBytes",
                           "S, the collective's size per member in bytes (mose::MoeAllToAllBytes "
                           "or mose::GradientAllReduceBytes); default: one Mixtral-8x7B "
@@ -475,11 +475,11 @@ MoseTrainingWorkload::Start(Time start)
     NS_LOG_FUNCTION(this << start);
     if (!m_transfers)
     {
-        throw mose::MoseError("MoseTrainingWorkload::Start: no transport (SetTransfers)");
+        throw mose::Error("MoseTrainingWorkload::Start: no transport (SetTransfers)");
     }
     if (!m_hasMode)
     {
-        throw mose::MoseError("MoseTrainingWorkload::Start: no roles (SetMode)");
+        throw mose::Error("MoseTrainingWorkload::Start: no roles (SetMode)");
     }
     if (m_size / m_scale < m_groups.size())
     {

@@ -123,7 +123,7 @@ class MoseInferenceWorkload : public Object
 
     /**
      * \brief The mode's roles and circuit graph for placement: before Start() the initial mode,
-     *        later a mode boundary (MoseLlmExperiment calls it at the switcher's SwitchStarted).
+     *        later a mode boundary (LlmExperiment calls it at the switcher's SwitchStarted).
      * \param mode the mode
      * \param roles its roles (at least one P and one D group)
      * \param graph its circuit graph (required for circuit-aware placement)
@@ -133,7 +133,7 @@ class MoseInferenceWorkload : public Object
                  std::shared_ptr<const mose::CircuitGraph> graph);
 
     /**
-     * \brief Schedules every arrival relative to now + start. MoseError (naming the attribute
+     * \brief Schedules every arrival relative to now + start. Error (naming the attribute
      *        or call) if no transport, no mode, or an attribute is invalid.
      * \param start the offset of arrival 0
      */
@@ -273,7 +273,7 @@ class MoseTrainingWorkload : public Object
     void SetMode(mose::WorkloadMode mode, const mose::RoleAssignment& roles);
 
     /**
-     * \brief Starts iteration 0 at now + start. MoseError if no transport or mode, or an
+     * \brief Starts iteration 0 at now + start. Error if no transport or mode, or an
      *        attribute is invalid (CollectiveBytes / ByteScale below the members).
      * \param start the delay
      */

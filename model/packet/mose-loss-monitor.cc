@@ -175,9 +175,9 @@ MoseLossMonitor::GetDrops(Point point) const
 {
     if (point >= N_POINTS)
     {
-        throw mose::MoseError("MoseLossMonitor::GetDrops: drop point " +
-                              std::to_string(static_cast<int>(point)) + " does not exist (0 to " +
-                              std::to_string(N_POINTS - 1) + ")");
+        throw mose::Error("MoseLossMonitor::GetDrops: drop point " +
+                          std::to_string(static_cast<int>(point)) + " does not exist (0 to " +
+                          std::to_string(N_POINTS - 1) + ")");
     }
     return m_drops[point];
 }

@@ -162,8 +162,8 @@ MoseModeSwitcher::SetFabric(Ptr<MoseOcs> ocs,
     NS_LOG_FUNCTION(this << ocs << table << groupNodes.GetN());
     if (!ocs || !table)
     {
-        throw mose::MoseError("MoseModeSwitcher::SetFabric: the OCS and the route table must not "
-                              "be null");
+        throw mose::Error("MoseModeSwitcher::SetFabric: the OCS and the route table must not "
+                          "be null");
     }
     if (groupNodes.GetN() != ocs->GetNGroups())
     {
@@ -240,11 +240,11 @@ MoseModeSwitcher::Prepare()
     NS_LOG_FUNCTION(this);
     if (!m_ocs || !m_table)
     {
-        throw mose::MoseError("MoseModeSwitcher::Prepare: call SetFabric() first");
+        throw mose::Error("MoseModeSwitcher::Prepare: call SetFabric() first");
     }
     if (!m_provider)
     {
-        throw mose::MoseError("MoseModeSwitcher::Prepare: no target provider (SetTargetProvider)");
+        throw mose::Error("MoseModeSwitcher::Prepare: no target provider (SetTargetProvider)");
     }
     const Time longest = (m_drainTimeout + m_reconfigDelay) * static_cast<int64_t>(m_phases);
     for (std::size_t i = 0; i < m_schedule.size(); ++i)
@@ -297,7 +297,7 @@ MoseModeSwitcher::Prepare()
         {
             continue;
         }
-        MoseModeTarget target = m_provider(mode); // may throw a MoseError: before the run
+        MoseModeTarget target = m_provider(mode); // may throw a mose::Error: before the run
         if (target.graph.GetNNodes() != n)
         {
             mose::ThrowBadParameter("target graph of mode " + mose::ToString(mode),

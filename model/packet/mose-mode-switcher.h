@@ -46,7 +46,7 @@ struct MoseModeTarget
 
 /**
  * \ingroup mose
- * \brief Gives the target of a workload mode; may throw a mose::MoseError (it is called before
+ * \brief Gives the target of a workload mode; may throw a mose::Error (it is called before
  *        the simulation runs, by MoseModeSwitcher::Prepare()).
  */
 using MoseTargetProvider = std::function<MoseModeTarget(mose::WorkloadMode)>;
@@ -154,7 +154,7 @@ struct MoseSwitchRecord
  * (strictly increasing, non-negative times; boundaries more than Phases x (DrainTimeout +
  * ReconfigurationDelay) apart, the longest a switch can take, so a boundary never finds the
  * previous switch running) and calls the provider for each mode of the schedule, checking each
- * target graph against the OCS (N, degree <= d); everything throws a mose::MoseError before the
+ * target graph against the OCS (N, degree <= d); everything throws a mose::Error before the
  * simulation. Inside events nothing throws: a failing OCS operation is logged (NS_LOG_ERROR)
  * and counted (GetNErrors()).
  *
@@ -199,7 +199,7 @@ class MoseModeSwitcher : public Application
 
     /**
      * \brief Validates the configuration and computes the targets of the schedule's modes.
-     *        Throws a mose::MoseError naming the parameter, the value and what is allowed.
+     *        Throws a mose::Error naming the parameter, the value and what is allowed.
      */
     void Prepare();
 
@@ -214,7 +214,7 @@ class MoseModeSwitcher : public Application
     std::vector<MoseSwitchRecord> GetRecords() const;
     /// \return the mode the workload is in now
     mose::WorkloadMode GetCurrentMode() const;
-    /// \param mode a mode of the schedule or the initial mode \return its target (MoseError if
+    /// \param mode a mode of the schedule or the initial mode \return its target (Error if
     ///        Prepare() did not compute it)
     const MoseModeTarget& GetTarget(mose::WorkloadMode mode) const;
     /// \return true while a switch is under way

@@ -33,7 +33,7 @@ constexpr std::array<const char*, MoseObjectList::N_KINDS> LIST_NAMES = {"MoseOc
                                                                          "MoseLossMonitorList",
                                                                          "MoseTransferMonitorList"};
 
-/// \return the kind as an index, MoseError if it does not exist
+/// \return the kind as an index, Error if it does not exist
 std::size_t
 CheckKind(MoseObjectList::Kind kind)
 {
@@ -172,8 +172,7 @@ MoseObjectList::Add(Kind kind, Ptr<Object> object)
     const std::size_t k = CheckKind(kind);
     if (!object)
     {
-        throw mose::MoseError("MoseObjectList::Add: the object for " + GetListName(kind) +
-                              " is null");
+        throw mose::Error("MoseObjectList::Add: the object for " + GetListName(kind) + " is null");
     }
     const TypeId expected = TypeId::LookupByName(TYPE_NAMES[k]);
     const TypeId tid = object->GetInstanceTypeId();

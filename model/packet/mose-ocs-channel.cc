@@ -96,18 +96,18 @@ MoseOcsChannel::AttachPortDevice(Ptr<PointToPointNetDevice> device)
         "OCS port (group " + std::to_string(m_group) + ", port " + std::to_string(m_port) + ")";
     if (!device)
     {
-        throw mose::MoseError("invalid device = null for " + where + ": a PointToPointNetDevice");
+        throw mose::Error("invalid device = null for " + where + ": a PointToPointNetDevice");
     }
     if (m_device || PointToPointChannel::GetNDevices() != 0)
     {
-        throw mose::MoseError("invalid device for " + where +
-                              ": the port already has a device; a port channel takes exactly one");
+        throw mose::Error("invalid device for " + where +
+                          ": the port already has a device; a port channel takes exactly one");
     }
     if (device->GetChannel())
     {
-        throw mose::MoseError("invalid device for " + where +
-                              ": the device is already attached to a channel; give the OCS a "
-                              "device that is not attached");
+        throw mose::Error("invalid device for " + where +
+                          ": the device is already attached to a channel; give the OCS a "
+                          "device that is not attached");
     }
     // PointToPointNetDevice::Attach calls the base class's (non-virtual) Attach once: m_link[0].
     device->Attach(this);

@@ -79,7 +79,7 @@ class MoseOcsChannel : public PointToPointChannel
      * \brief Attaches the port's own device: calls device->Attach(this), which calls the base
      *        class's Attach exactly once.
      *
-     * Throws a MoseError if the device is null, already attached to a channel, or if this
+     * Throws a mose::Error if the device is null, already attached to a channel, or if this
      * channel already has a device (a second base Attach would make a two-device channel, a third
      * writes out of bounds in release builds of ns-3).
      * \param device the port's device

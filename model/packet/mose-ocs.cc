@@ -140,9 +140,9 @@ MoseOcs::SetSize(uint32_t groups, uint32_t ports)
     {
         if (ch)
         {
-            throw mose::MoseError("invalid SetSize(" + std::to_string(groups) + ", " +
-                                  std::to_string(ports) +
-                                  "): the OCS already has ports; set its size before AddPort");
+            throw mose::Error("invalid SetSize(" + std::to_string(groups) + ", " +
+                              std::to_string(ports) +
+                              "): the OCS already has ports; set its size before AddPort");
         }
     }
     if (groups == 0)
@@ -191,8 +191,8 @@ MoseOcs::AddPort(uint32_t group, uint32_t port, Ptr<PointToPointNetDevice> devic
     uint32_t a = CheckIndex(group, port);
     if (m_channels[a])
     {
-        throw mose::MoseError("invalid AddPort for OCS port " + PortName(group, port) +
-                              ": the port was already added");
+        throw mose::Error("invalid AddPort for OCS port " + PortName(group, port) +
+                          ": the port was already added");
     }
     Ptr<MoseOcsChannel> ch = CreateObject<MoseOcsChannel>();
     ch->SetAttribute("Delay", TimeValue(m_delay));
@@ -245,7 +245,7 @@ MoseOcs::Connect(uint32_t groupA, uint32_t portA, uint32_t groupB, uint32_t port
     std::string problem = ConnectProblem(groupA, portA, groupB, portB);
     if (!problem.empty())
     {
-        throw mose::MoseError(problem);
+        throw mose::Error(problem);
     }
     DoConnect(groupA * m_ports + portA, groupB * m_ports + portB);
 }
@@ -339,7 +339,7 @@ MoseOcs::ApplyMatching(const std::vector<uint32_t>& peers)
     std::string problem = MatchingProblem(peers);
     if (!problem.empty())
     {
-        throw mose::MoseError(problem);
+        throw mose::Error(problem);
     }
     DoApplyMatching(peers);
 }
@@ -392,7 +392,7 @@ MoseOcs::ConnectEvent(uint32_t groupA, uint32_t portA, uint32_t groupB, uint32_t
     {
         problem = ConnectProblem(groupA, portA, groupB, portB);
     }
-    catch (const mose::MoseError& e)
+    catch (const mose::Error& e)
     {
         problem = e.what(); // only if SetSize changed the size after scheduling
     }
@@ -441,7 +441,7 @@ MoseOcs::ScheduleMatching(Time delay, const std::vector<uint32_t>& peers)
     std::string problem = MatchingProblem(peers);
     if (!problem.empty())
     {
-        throw mose::MoseError(problem);
+        throw mose::Error(problem);
     }
     Simulator::Schedule(delay, &MoseOcs::DoApplyMatching, Ptr<MoseOcs>(this), peers);
 }

@@ -47,7 +47,7 @@ namespace ns3
  *  - a circuit that ApplyMatching keeps is not touched: packets on it are delivered.
  *
  * Errors. Configuration methods (SetSize, AddPort, Connect, Disconnect, ApplyMatching and the
- * getters taking a port) throw ns3::mose::MoseError for bad input, naming the parameter and
+ * getters taking a port) throw ns3::mose::Error for bad input, naming the parameter and
  * value, and change nothing when they throw. Inside a simulation event a throw would abort the
  * run: from events, use ScheduleConnect/ScheduleDisconnect/ScheduleMatching, which validate the
  * indices when called and, if the fabric's state makes the operation invalid when the event
@@ -92,10 +92,8 @@ class MoseOcs : public Object
 
     /**
      * \brief Sets the number of groups N and ports per group d. Allowed once, before any port is
-     *        added (a MoseError otherwise, or if N or d is 0 or N*d >= 2^32 - 1). Lists the switch
-     *        in this simulation's /MoseOcsList (MoseObjectList).
-     * \param groups N
-     * \param ports d
+     *        added (a mose::Error otherwise, or if N or d is 0 or N*d >= 2^32 - 1). Lists the
+     * switch in this simulation's /MoseOcsList (MoseObjectList). \param groups N \param ports d
      */
     void SetSize(uint32_t groups, uint32_t ports);
     /// \return N
@@ -110,7 +108,7 @@ class MoseOcs : public Object
      *        device's DataRate to this switch's "DataRate" and attaches the device. The port is
      *        dark.
      *
-     * Throws a MoseError if the indices are out of range, the port was already added, or the
+     * Throws a mose::Error if the indices are out of range, the port was already added, or the
      * device is null or already attached to a channel.
      * \param group the group, < N
      * \param port the port within the group, < d
@@ -123,7 +121,7 @@ class MoseOcs : public Object
     bool HasPort(uint32_t group, uint32_t port) const;
 
     /**
-     * \brief Connects two dark ports into a circuit. Throws a MoseError naming the port if either
+     * \brief Connects two dark ports into a circuit. Throws a mose::Error naming the port if either
      *        is out of range, not added or lit, or if both are the same port. Two ports of the
      *        same group may be joined (the circuit graph then has a self-loop; templates never
      *        ask for one).
@@ -136,7 +134,7 @@ class MoseOcs : public Object
 
     /**
      * \brief Disconnects the circuit at a port (both of its ends go dark). A dark port is a
-     *        no-op that returns false; an out-of-range port is a MoseError.
+     *        no-op that returns false; an out-of-range port is a mose::Error.
      * \param group the group
      * \param port the port
      * \return true if a circuit was disconnected
@@ -148,7 +146,7 @@ class MoseOcs : public Object
      *        disconnected, circuits only in it are connected, circuits in both are left alone
      *        (their packets on the wire are delivered).
      *
-     * The matching is validated completely before anything changes (MoseError naming the first
+     * The matching is validated completely before anything changes (Error naming the first
      * bad entry): size N*d; each entry DARK or < N*d; no port paired with itself; symmetric
      * (peers[peers[i]] == i); every lit entry names ports that were added.
      * \param peers peer flat index per flat port index, DARK for a dark port
@@ -157,7 +155,7 @@ class MoseOcs : public Object
     void ApplyMatching(const std::vector<uint32_t>& peers);
 
     /**
-     * \brief Schedules Connect after `delay`. Indices are checked now (MoseError); if a port is
+     * \brief Schedules Connect after `delay`. Indices are checked now (Error); if a port is
      *        lit when the event runs, the event is rejected (see the class description).
      * \param delay the delay from now
      * \param groupA the group of the first end
@@ -172,7 +170,7 @@ class MoseOcs : public Object
                          uint32_t portB);
 
     /**
-     * \brief Schedules Disconnect after `delay`. Indices are checked now (MoseError).
+     * \brief Schedules Disconnect after `delay`. Indices are checked now (Error).
      * \param delay the delay from now
      * \param group the group
      * \param port the port
@@ -180,7 +178,7 @@ class MoseOcs : public Object
     void ScheduleDisconnect(Time delay, uint32_t group, uint32_t port);
 
     /**
-     * \brief Schedules ApplyMatching after `delay`. The matching is validated now (MoseError);
+     * \brief Schedules ApplyMatching after `delay`. The matching is validated now (Error);
      *        it cannot become invalid later.
      * \param delay the delay from now
      * \param peers the matching
@@ -240,7 +238,7 @@ class MoseOcs : public Object
   private:
     /// \return "(group g, port p)" for messages
     static std::string PortName(uint32_t group, uint32_t port);
-    /// throws a MoseError unless group < N and port < d; \return the flat index
+    /// throws a mose::Error unless group < N and port < d; \return the flat index
     uint32_t CheckIndex(uint32_t group, uint32_t port) const;
     /// \return "" if Connect would succeed, else its error message
     std::string ConnectProblem(uint32_t groupA,

@@ -188,8 +188,8 @@ MoseRouteTable::CheckPeers(const std::vector<uint32_t>& peers) const
 {
     if (m_n == 0)
     {
-        throw mose::MoseError("MoseRouteTable: call SetAddressing() before Update() (it fixes N "
-                              "and d)");
+        throw mose::Error("MoseRouteTable: call SetAddressing() before Update() (it fixes N "
+                          "and d)");
     }
     const std::size_t ports = static_cast<std::size_t>(m_n) * m_d;
     if (peers.size() != ports)
@@ -366,7 +366,7 @@ MoseRouteTable::Recompute()
     NS_LOG_FUNCTION(this);
     if (!m_graph)
     {
-        throw mose::MoseError("MoseRouteTable::Recompute: no circuit graph yet, call Update()");
+        throw mose::Error("MoseRouteTable::Recompute: no circuit graph yet, call Update()");
     }
     const auto start = std::chrono::steady_clock::now();
     ComputeTables();

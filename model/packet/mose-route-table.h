@@ -123,7 +123,7 @@ class MoseRouteTable : public Object
      * \brief Installs a new port matching and recomputes every route.
      * \param peers N * d entries: entry g * d + p is the flat port paired with port p of group g,
      *        NONE for a dark port. Must be symmetric (peers[peers[i]] == i) with no port paired
-     *        with itself; throws a mose::MoseError naming the offending entry otherwise (the
+     *        with itself; throws a mose::Error naming the offending entry otherwise (the
      *        previous routes stay in place).
      */
     void Update(const std::vector<uint32_t>& peers);
@@ -144,7 +144,7 @@ class MoseRouteTable : public Object
      * \brief A deterministic port plan for a circuit graph: circuits in index order, each end
      *        taking its group's lowest free port.
      * \param graph the circuit graph
-     * \param portsPerGroup d (throws a mose::MoseError if a node has more circuit ends)
+     * \param portsPerGroup d (throws a mose::Error if a node has more circuit ends)
      * \return the peers vector (N * d) for Update()
      */
     static std::vector<uint32_t> MakePeers(const mose::CircuitGraph& graph, uint32_t portsPerGroup);

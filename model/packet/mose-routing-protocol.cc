@@ -246,7 +246,7 @@ MoseRoutingProtocol::SetRouteTable(Ptr<MoseRouteTable> table)
     NS_LOG_FUNCTION(this << table);
     if (!table)
     {
-        throw mose::MoseError("MoseRoutingProtocol::SetRouteTable: the route table is null");
+        throw mose::Error("MoseRoutingProtocol::SetRouteTable: the route table is null");
     }
     if (m_table)
     {
@@ -274,7 +274,7 @@ MoseRoutingProtocol::SetGroup(uint32_t group)
     NS_LOG_FUNCTION(this << group);
     if (!m_table)
     {
-        throw mose::MoseError("MoseRoutingProtocol::SetGroup: set the route table first");
+        throw mose::Error("MoseRoutingProtocol::SetGroup: set the route table first");
     }
     if (group >= m_table->GetNGroups())
     {
@@ -297,8 +297,8 @@ MoseRoutingProtocol::SetPortInterface(uint32_t port, uint32_t interface)
     NS_LOG_FUNCTION(this << port << interface);
     if (!m_table || !m_ipv4)
     {
-        throw mose::MoseError("MoseRoutingProtocol::SetPortInterface: install the protocol on a "
-                              "node and set the route table first");
+        throw mose::Error("MoseRoutingProtocol::SetPortInterface: install the protocol on a "
+                          "node and set the route table first");
     }
     if (m_portInterface.size() != m_table->GetPortsPerGroup())
     {
@@ -341,8 +341,8 @@ MoseRoutingProtocol::AddHostRoute(Ipv4Address host, uint32_t interface)
     NS_LOG_FUNCTION(this << host << interface);
     if (!m_table || !m_ipv4 || m_group == NONE)
     {
-        throw mose::MoseError("MoseRoutingProtocol::AddHostRoute: install the protocol and set "
-                              "the route table and the group first");
+        throw mose::Error("MoseRoutingProtocol::AddHostRoute: install the protocol and set "
+                          "the route table and the group first");
     }
     if (m_table->GetAddressing().GetGroupOf(host) != m_group)
     {

@@ -101,8 +101,8 @@ MoseTransferMonitor::GetTransfer(uint32_t index) const
 {
     if (index >= m_transfers.size())
     {
-        throw mose::MoseError("transfer index " + std::to_string(index) + " is out of range: " +
-                              std::to_string(m_transfers.size()) + " transfers");
+        throw mose::Error("transfer index " + std::to_string(index) +
+                          " is out of range: " + std::to_string(m_transfers.size()) + " transfers");
     }
     return m_transfers[index];
 }

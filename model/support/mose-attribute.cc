@@ -21,15 +21,15 @@ namespace mose
 namespace
 {
 
-/// \return the attribute's information (MoseError if the type has no such attribute)
+/// \return the attribute's information (Error if the type has no such attribute)
 TypeId::AttributeInformation
 LookupAttribute(TypeId tid, const std::string& name)
 {
     TypeId::AttributeInformation info;
     if (!tid.LookupAttributeByName(name, &info))
     {
-        throw MoseError("attribute \"" + name + "\": " + tid.GetName() +
-                        " has no attribute of that name");
+        throw Error("attribute \"" + name + "\": " + tid.GetName() +
+                    " has no attribute of that name");
     }
     return info;
 }
@@ -62,16 +62,16 @@ GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue&
         const std::string text = value.SerializeToString(info.checker);
         if (std::find(names.begin(), names.end(), text) == names.end())
         {
-            throw MoseError("attribute " + tid.GetName() + "::" + name + ": the value \"" + text +
-                            "\" is not valid; allowed: " + JoinAlternatives(names));
+            throw Error("attribute " + tid.GetName() + "::" + name + ": the value \"" + text +
+                        "\" is not valid; allowed: " + JoinAlternatives(names));
         }
     }
     Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
     if (!valid)
     {
-        throw MoseError("attribute " + tid.GetName() + "::" + name + ": the value \"" +
-                        value.SerializeToString(info.checker) + "\" is not valid; allowed: " +
-                        info.checker->GetUnderlyingTypeInformation());
+        throw Error("attribute " + tid.GetName() + "::" + name + ": the value \"" +
+                    value.SerializeToString(info.checker) +
+                    "\" is not valid; allowed: " + info.checker->GetUnderlyingTypeInformation());
     }
     return valid->SerializeToString(info.checker);
 }

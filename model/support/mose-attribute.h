@@ -36,7 +36,7 @@ namespace mose
  * ns-3 has no "was set" flag, but a TypeId keeps each attribute's registered initial value next
  * to its configured one (TypeId::AttributeInformation::originalInitialValue and initialValue,
  * the same object until Config::SetDefault() replaces the latter; Config::Reset() restores it).
- * A MoseError names the attribute if the type has none of that name.
+ * An Error names the attribute if the type has none of that name.
  * \param tid the type
  * \param name the attribute
  * \return true if the default was configured

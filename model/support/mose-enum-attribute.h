@@ -33,7 +33,7 @@ namespace mose
  *   .AddAttribute("Routing", "routing rule",
  *                 MOSE_ENUM_VALUE(RoutingRule)(MOSE_ENUM_CHECKER_VALUE(RoutingRule, r)),
  *                 MOSE_ENUM_ACCESSOR(RoutingRule, &X::m_routing),
- *                 MakeMoseEnumChecker(r))
+ *                 MakeEnumTableChecker(r))
  * \endcode
  * ns-3 matches attribute text exactly, so only canonical names are registered (an alias of
  * the same value would also change which name ns-3 prints for it on some releases).
@@ -42,7 +42,7 @@ namespace mose
  */
 template <typename E>
 Ptr<const AttributeChecker>
-MakeMoseEnumChecker(E defaultValue)
+MakeEnumTableChecker(E defaultValue)
 {
     Ptr<MOSE_ENUM_CHECKER(E)> checker = Create<MOSE_ENUM_CHECKER(E)>();
     for (const EnumEntry<E>& e : EnumTable<E>::Get())

@@ -19,7 +19,7 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseError");
 
-MoseError::MoseError(const std::string& message)
+Error::Error(const std::string& message)
     : std::invalid_argument(message)
 {
     NS_LOG_FUNCTION(this << message);
@@ -31,7 +31,7 @@ ThrowBadParameter(const std::string& parameter,
                   const std::string& allowed)
 {
     NS_LOG_FUNCTION(parameter << value << allowed);
-    throw MoseError("invalid " + parameter + " = " + value + ": " + allowed);
+    throw Error("invalid " + parameter + " = " + value + ": " + allowed);
 }
 
 std::string
@@ -54,7 +54,7 @@ void
 ThrowFileError(const std::string& file, uint64_t line, const std::string& problem)
 {
     NS_LOG_FUNCTION(file << line << problem);
-    throw MoseError(file + ":" + std::to_string(line) + ": " + problem);
+    throw Error(file + ":" + std::to_string(line) + ": " + problem);
 }
 
 } // namespace mose

@@ -25,18 +25,18 @@ namespace mose
  * builds of ns-3 where NS_ASSERT compiles to nothing. The message always names the parameter (or
  * the file and line), the value that was given, and what is allowed.
  */
-class MoseError : public std::invalid_argument
+class Error : public std::invalid_argument
 {
   public:
     /**
      * \param message the complete, human-readable message
      */
-    explicit MoseError(const std::string& message);
+    explicit Error(const std::string& message);
 };
 
 /**
  * \ingroup mose
- * \brief Throws a MoseError for a parameter that is out of its allowed range.
+ * \brief Throws a mose::Error for a parameter that is out of its allowed range.
  * \param parameter the parameter's name as the user spells it (e.g. "degree")
  * \param value the value that was given
  * \param allowed what is allowed, as a phrase (e.g. "1 <= degree < nodes")
@@ -57,7 +57,7 @@ std::string FormatNumber(double value);
 
 /**
  * \ingroup mose
- * \brief Throws a MoseError for a problem at a given line of an input file.
+ * \brief Throws a mose::Error for a problem at a given line of an input file.
  * \param file the file's name
  * \param line the 1-based line number
  * \param problem what is wrong there

@@ -22,7 +22,7 @@
  * Known drift (DESIGN.md section 6), checked by building in-tree against 3.37 and 3.48:
  *  - 3.41: MakeEnumAccessor takes the enum type as template argument: use MOSE_ENUM_ACCESSOR;
  *          EnumValue and EnumChecker become templates on the enum type: MOSE_ENUM_VALUE,
- *          MOSE_ENUM_CHECKER, MOSE_ENUM_CHECKER_VALUE (MakeMoseEnumChecker() uses them).
+ *          MOSE_ENUM_CHECKER, MOSE_ENUM_CHECKER_VALUE (MakeEnumTableChecker() uses them).
  *  - 3.42: EventId::IsRunning() becomes IsPending(): use MOSE_EVENT_IS_PENDING(ev), which is
  *          !ev.IsExpired(), valid in both.
  *  - 3.42: TestCase::TestDuration (TestCase::QUICK) becomes the enum class TestCase::Duration;

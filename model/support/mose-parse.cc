@@ -187,6 +187,22 @@ ParseDuration(const std::string& parameter, std::string_view text)
     return seconds;
 }
 
+Time
+ParseTimeOption(const std::string& parameter, const std::string& text)
+{
+    NS_LOG_FUNCTION(parameter << text);
+    const double seconds = ParseDuration(parameter, text);
+    if (seconds > Time::Max().GetSeconds() || (seconds > 0 && Seconds(seconds).IsZero()))
+    {
+        ThrowBadParameter(parameter,
+                          QuoteText(text),
+                          "a duration from 1ns to " +
+                              std::to_string(static_cast<uint64_t>(Time::Max().GetSeconds())) +
+                              " s (ns-3's time range)");
+    }
+    return Seconds(seconds);
+}
+
 bool
 ParseBool(const std::string& parameter, std::string_view text)
 {

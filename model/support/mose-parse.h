@@ -9,6 +9,8 @@
 
 #include "mose-error.h"
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,8 +32,8 @@
  *
  * Enums: every mose enum has one table, EnumTable<E>, of {value, canonical name, aliases}.
  * ToString(E) writes the canonical name (the one in every output file and table); ParseEnum<E>()
- * accepts the canonical name or an alias in any letter case and otherwise throws a MoseError
- * that names the parameter, the text and every allowed name. MakeMoseEnumChecker()
+ * accepts the canonical name or an alias in any letter case and otherwise throws a mose::Error
+ * that names the parameter, the text and every allowed name. MakeEnumTableChecker()
  * (mose-enum-attribute.h) builds ns-3's EnumChecker from the same table.
  */
 
@@ -97,6 +99,19 @@ std::string DurationSyntax();
 
 /**
  * \ingroup mose
+ * \brief Reads a duration as an ns-3 Time (every time option and schedule time of the
+ *        packet level): a duration as ParseDuration() reads it
+ *        ("25ms", "0.5"), within ns-3's time range (whole nanoseconds in 64 bits: a larger
+ *        value would wrap, a smaller nonzero one become 0, either reported as another value).
+ * \param parameter the option, for the message ("--stopTime")
+ * \param text the text as typed
+ * \return the time; a mose::Error "invalid --stopTime = "1e308": a duration from 1ns to
+ *         9223372036 s (ns-3's time range)" otherwise
+ */
+Time ParseTimeOption(const std::string& parameter, const std::string& text);
+
+/**
+ * \ingroup mose
  * \brief Reads a boolean option: true/false, t/f, 1/0, in any letter case (exactly what ns-3's
  *        CommandLine accepts for a bool, so a value checked here is read the same way there).
  * \param parameter the parameter's name as the user types it, for the message
@@ -132,7 +147,7 @@ std::string QuoteFileText(std::string_view text);
 
 /**
  * \ingroup mose
- * \brief Throws the MoseError of ParseEnum() for a name that is not in the table.
+ * \brief Throws the Error of ParseEnum() for a name that is not in the table.
  * \param parameter the parameter's name
  * \param text the text given
  * \param allowed the allowed names (AllowedEnumNames())
@@ -258,7 +273,7 @@ AllowedEnumNames()
  * \ingroup mose
  * \param text a canonical name or alias, in any letter case
  * \param parameter the parameter's name as the user types it (e.g. "--routing")
- * \return the value; throws a MoseError naming the parameter, the text and the allowed names
+ * \return the value; throws a mose::Error naming the parameter, the text and the allowed names
  */
 template <typename E>
 std::enable_if_t<detail::HasEnumTable<E>::value, E>
@@ -280,7 +295,7 @@ ParseEnum(std::string_view text, const std::string& parameter)
  * \param text the list as typed
  * \param parameter the parameter's name as the user types it (e.g. "--policies")
  * \param items what the items may be, for the message of an empty list ("a number")
- * \return the items in the order given; a MoseError naming the parameter and the text
+ * \return the items in the order given; a mose::Error naming the parameter and the text
  */
 std::vector<std::string> SplitList(const std::string& text,
                                    const std::string& parameter,
@@ -288,7 +303,7 @@ std::vector<std::string> SplitList(const std::string& text,
 
 /**
  * \ingroup mose
- * \brief Throws the MoseError of a list that names a value twice (a value listed twice would
+ * \brief Throws the Error of a list that names a value twice (a value listed twice would
  *        run twice, the second run overwriting the first's files): "invalid --policies =
  *        "MoSE,MoSE": MoSE is named twice".
  * \param text the list as typed
@@ -306,7 +321,7 @@ std::vector<std::string> SplitList(const std::string& text,
  *        twice would run twice, the second run overwriting the first's files).
  * \param text the list as typed
  * \param parameter the parameter's name as the user types it (e.g. "--policies")
- * \return the values in the order given; throws a MoseError naming the parameter and the text
+ * \return the values in the order given; throws a mose::Error naming the parameter and the text
  */
 template <typename E>
 std::enable_if_t<detail::HasEnumTable<E>::value, std::vector<E>>

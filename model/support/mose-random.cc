@@ -29,18 +29,18 @@ std::mutex g_streamMutex;
 
 } // namespace
 
-MoseRandom::MoseRandom(Ptr<UniformRandomVariable> stream)
+Random::Random(Ptr<UniformRandomVariable> stream)
     : m_rng(stream)
 {
     NS_LOG_FUNCTION(this << stream);
     if (!m_rng)
     {
-        throw MoseError("MoseRandom needs a UniformRandomVariable, got a null pointer");
+        throw Error("Random needs a UniformRandomVariable, got a null pointer");
     }
 }
 
-MoseRandom
-MoseRandom::Create(uint64_t run, int64_t stream)
+Random
+Random::Create(uint64_t run, int64_t stream)
 {
     NS_LOG_FUNCTION(run << stream);
     // RandomVariableStream::SetStream() reads the global run; set it for this call only, under
@@ -52,15 +52,15 @@ MoseRandom::Create(uint64_t run, int64_t stream)
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(stream);
     RngSeedManager::SetRun(globalRun);
-    return MoseRandom(rng);
+    return Random(rng);
 }
 
 uint32_t
-MoseRandom::Index(uint32_t n)
+Random::Index(uint32_t n)
 {
     if (n == 0)
     {
-        throw MoseError("MoseRandom::Index needs at least one outcome, got n = 0");
+        throw Error("Random::Index needs at least one outcome, got n = 0");
     }
     // RandU01 lies in (0, 1); the guard keeps rounding from ever yielding n.
     auto i = static_cast<uint32_t>(m_rng->GetValue(0.0, static_cast<double>(n)));
@@ -68,13 +68,13 @@ MoseRandom::Index(uint32_t n)
 }
 
 double
-MoseRandom::Uniform01()
+Random::Uniform01()
 {
     return m_rng->GetValue(0.0, 1.0);
 }
 
 uint64_t
-MoseRandom::Bits64()
+Random::Bits64()
 {
     uint64_t hi = m_rng->GetInteger(0, 0xffffffffU);
     uint64_t lo = m_rng->GetInteger(0, 0xffffffffU);
@@ -82,7 +82,7 @@ MoseRandom::Bits64()
 }
 
 Ptr<UniformRandomVariable>
-MoseRandom::GetStream() const
+Random::GetStream() const
 {
     return m_rng;
 }

@@ -27,7 +27,7 @@ namespace mose
  * of flows) leaves the others (say, the topology) unchanged for the same run. The numbers sit
  * above the range ns-3 models take through AssignStreams() in typical scripts.
  */
-namespace MoseStream
+namespace Stream
 {
 constexpr int64_t ROLES = 7100;               //!< role transition between workload modes
 constexpr int64_t ASSIGNMENT = 7101;          //!< P-D assignment, inference-heavy mode
@@ -43,11 +43,11 @@ constexpr int64_t LLM_REQUESTS = 7135;        //!< generated LLM inference reque
 /// which generated requests a training-heavy interval of a regime map keeps
 constexpr int64_t LLM_MIX = 7136;
 /// packet level: the first stream of the transfers' sampling and start times. A
-/// MoseTrafficHelper takes two (TRANSFERS, TRANSFERS + 1: MosePacketExperiment); a switching
-/// run gives mode interval i the two from TRANSFERS + 2 i (MoseSwitchExperiment through
+/// MoseTrafficHelper takes two (TRANSFERS, TRANSFERS + 1: PacketExperiment); a switching
+/// run gives mode interval i the two from TRANSFERS + 2 i (SwitchExperiment through
 /// MoseModeSwitcherHelper::InstallModeTraffic()), so keep the numbers above it free
 constexpr int64_t TRANSFERS = 7140;
-} // namespace MoseStream
+} // namespace Stream
 
 /**
  * \ingroup mose
@@ -59,14 +59,14 @@ constexpr int64_t TRANSFERS = 7140;
  * std::uniform_int_distribution's algorithms to each library, which would break bit-identical
  * results across compilers.
  */
-class MoseRandom
+class Random
 {
   public:
     /**
      * \brief Wraps an existing stream (e.g. one a helper configured through AssignStreams()).
      * \param stream the stream to draw from; must not be null
      */
-    explicit MoseRandom(Ptr<UniformRandomVariable> stream);
+    explicit Random(Ptr<UniformRandomVariable> stream);
 
     /**
      * \brief Creates a stream for a given run and stream number, independent of the global run.
@@ -78,10 +78,10 @@ class MoseRandom
      * afterwards needs no lock. (Code that reads ns-3's global run itself, outside Create(), is
      * not serialised with it.)
      * \param run the ns-3 run number (what --RngRun selects)
-     * \param stream the stream number, one of MoseStream
+     * \param stream the stream number, one of Stream
      * \return the generator
      */
-    static MoseRandom Create(uint64_t run, int64_t stream);
+    static Random Create(uint64_t run, int64_t stream);
 
     /**
      * \param n the number of outcomes, at least 1

@@ -98,16 +98,15 @@ OpenForReading(const std::string& path, std::ifstream& file)
     if (!file.is_open())
     {
         int err = errno;
-        throw MoseError("cannot open " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "unknown error"));
+        throw Error("cannot open " + path + ": " +
+                    (err != 0 ? std::strerror(err) : "unknown error"));
     }
     errno = 0;
     file.peek();
     if (file.bad())
     {
         int err = errno;
-        throw MoseError("cannot open " + path + ": " +
-                        (err != 0 ? std::strerror(err) : "read error"));
+        throw Error("cannot open " + path + ": " + (err != 0 ? std::strerror(err) : "read error"));
     }
     file.clear(file.rdstate() & ~std::ios::eofbit);
 }
@@ -120,8 +119,8 @@ CheckWritten(std::ostream& out, const std::string& target)
     if (!out)
     {
         int err = errno;
-        throw MoseError("cannot write " + target + ": " +
-                        (err != 0 ? std::strerror(err) : "write error"));
+        throw Error("cannot write " + target + ": " +
+                    (err != 0 ? std::strerror(err) : "write error"));
     }
 }
 
@@ -136,8 +135,8 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
         if (!file.is_open())
         {
             int err = errno;
-            throw MoseError("cannot write " + path + ": " +
-                            (err != 0 ? std::strerror(err) : "cannot create the file"));
+            throw Error("cannot write " + path + ": " +
+                        (err != 0 ? std::strerror(err) : "cannot create the file"));
         }
         put(file);
         CheckWritten(file, path);
@@ -146,8 +145,8 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
         if (file.fail())
         {
             int err = errno;
-            throw MoseError("cannot write " + path + ": " +
-                            (err != 0 ? std::strerror(err) : "close failed"));
+            throw Error("cannot write " + path + ": " +
+                        (err != 0 ? std::strerror(err) : "close failed"));
         }
     };
     std::error_code ec;
@@ -174,7 +173,7 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
     if (ec)
     {
         std::filesystem::remove(temp, ec);
-        throw MoseError("cannot write " + path + ": " + ec.message());
+        throw Error("cannot write " + path + ": " + ec.message());
     }
     NS_LOG_LOGIC("wrote " << temp << ", renamed to " << path);
 }
@@ -187,7 +186,7 @@ MakeOutputDirectory(const std::string& dir)
     const bool created = std::filesystem::create_directories(dir, ec);
     if (ec)
     {
-        throw MoseError("cannot create folder " + dir + ": " + ec.message());
+        throw Error("cannot create folder " + dir + ": " + ec.message());
     }
     NS_LOG_LOGIC((created ? "created " : "using the existing folder ") << dir);
 }

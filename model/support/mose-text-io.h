@@ -42,7 +42,7 @@ std::string_view TrimBlanks(std::string_view text);
  * \ingroup mose
  * \brief The physical lines of a stream, numbered from 1: one trailing CR is removed (LF and
  *        CRLF line ends), a read error throws "NAME:LINE: read error", and Fail() throws a
- *        MoseError "NAME:LINE: problem" at the current line. Every reader of the module reads
+ *        Error "NAME:LINE: problem" at the current line. Every reader of the module reads
  *        its lines through it.
  */
 class LineReader
@@ -66,7 +66,7 @@ class LineReader
     /// \return the stream's name
     const std::string& GetName() const;
 
-    /// \brief Throws a MoseError at the current line (line 1 before the first).
+    /// \brief Throws a mose::Error at the current line (line 1 before the first).
     /// \param problem what is wrong
     [[noreturn]] void Fail(const std::string& problem) const;
 
@@ -106,13 +106,13 @@ void CheckWritten(std::ostream& out, const std::string& target);
  * directly, and never removed; its write errors are reported the same way.
  * \param path the file
  * \param put writes the content to the stream it is given
- * Throws a MoseError "cannot write FILE: reason" on any failure.
+ * Throws a mose::Error "cannot write FILE: reason" on any failure.
  */
 void WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put);
 
 /**
  * \ingroup mose
- * \brief Creates a folder and its parents (std::filesystem), or throws a MoseError naming it.
+ * \brief Creates a folder and its parents (std::filesystem), or throws a mose::Error naming it.
  *
  * ns-3's SystemPath::MakeDirectories aborts the program on failure; an output folder that
  * cannot be created is bad input and gets a clear error instead.

@@ -19,7 +19,7 @@
  * | 3 ('3')    | P-D assignment| both nibbles non-zero: roles = low P, high D, then 1 T
  * (contiguous) |
  *
- * Every reader must either return or throw a MoseError; anything else (a crash, a sanitizer
+ * Every reader must either return or throw a mose::Error; anything else (a crash, a sanitizer
  * report, another exception, a hang) is a finding. When a read succeeds, the result must satisfy
  * the format's guarantees and survive a write/read round trip unchanged; a violation aborts.
  */
@@ -54,7 +54,7 @@ Broken(const char* what)
     std::abort();
 }
 
-/// \brief Calls read(in, name) on the text; returns nothing if it throws a MoseError.
+/// \brief Calls read(in, name) on the text; returns nothing if it throws a mose::Error.
 template <typename Read>
 auto
 TryRead(const std::string& text, Read read)
@@ -65,7 +65,7 @@ TryRead(const std::string& text, Read read)
     {
         return read(in);
     }
-    catch (const MoseError&)
+    catch (const Error&)
     {
         return std::nullopt;
     }
@@ -197,7 +197,7 @@ FuzzPdAssignment(const std::string& text, uint8_t options)
         {
             assignment->Validate(*roles);
         }
-        catch (const MoseError&)
+        catch (const Error&)
         {
             Broken("P-D assignment reader accepted pairs that PdAssignment::Validate rejects");
         }

@@ -7,7 +7,7 @@
  * SetAttribute) is never replaced silently by a helper. MoseTopologyHelper's SetTemplate and
  * SetRouting against ns3::MoseRouteTable::Rule and Seed (and Groups, PortsPerGroup, the port
  * data rate), MoseModeSwitcherHelper against ns3::MoseRoutingProtocol::HoldTime, HoldQueueSize
- * and HoldPackets: the user's value wins, or a conflict is a MoseError naming both values.
+ * and HoldPackets: the user's value wins, or a conflict is a mose::Error naming both values.
  */
 
 #include "../mose-switch-scenario.h"
@@ -42,9 +42,9 @@ class AttributePrecedence : public ::testing::Test
     }
 
     /// A 16-group configuration with the paper's role shares
-    static MoseFlowExperimentConfig Config16()
+    static FlowExperimentConfig Config16()
     {
-        MoseFlowExperimentConfig config;
+        FlowExperimentConfig config;
         config.nodes = 16;
         config.degree = 4;
         config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);
@@ -54,7 +54,7 @@ class AttributePrecedence : public ::testing::Test
     }
 
     /// A fabric from SetTemplate (MoSE, inference-heavy, run 2), not installed yet
-    static Ptr<MoseTopologyHelper> FromTemplate(const MoseFlowExperimentConfig& config)
+    static Ptr<MoseTopologyHelper> FromTemplate(const FlowExperimentConfig& config)
     {
         Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
         topo->SetTemplate(config, 2, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
@@ -145,18 +145,18 @@ TEST_F(AttributePrecedence, RuleAndSeedSetByConfigWinOverSetTemplate)
 
 TEST_F(AttributePrecedence, WithoutUserSettingsSetTemplatesRuleAndSeedApply)
 {
-    const MoseFlowExperimentConfig config = Config16();
+    const FlowExperimentConfig config = Config16();
     Ptr<MoseTopologyHelper> topo = FromTemplate(config);
     topo->Install();
     EXPECT_EQ(topo->GetRouteTable()->GetRule(), RoutingRule::RANDOM_SHORTEST_PATH);
-    EXPECT_EQ(topo->GetRouteTable()->GetSeed(), MoseScenarioBuilder(config).BuildRoutingSeed(2));
+    EXPECT_EQ(topo->GetRouteTable()->GetSeed(), ScenarioBuilder(config).BuildRoutingSeed(2));
     EXPECT_EQ(topo->GetNGroups(), 16u);
 }
 
 TEST_F(AttributePrecedence, AConfigRuleThatDiffersFromAnExplicitTemplateRuleIsAnError)
 {
     Config::SetDefault("ns3::MoseRouteTable::Rule", StringValue("ecmp"));
-    MoseFlowExperimentConfig config = Config16();
+    FlowExperimentConfig config = Config16();
     config.routing = RoutingRule::SHORTEST_PATH; // not the configuration's default: given
     Ptr<MoseTopologyHelper> topo = FromTemplate(config);
     const std::string error = ErrorOf([&] { topo->Install(); });
@@ -173,7 +173,7 @@ TEST_F(AttributePrecedence, AConfigRuleThatDiffersFromAnExplicitTemplateRuleIsAn
 
 TEST_F(AttributePrecedence, SetRoutingAgainstAUserSetRuleOrSeedIsAnErrorNamingBoth)
 {
-    const MoseFlowExperimentConfig config = Config16();
+    const FlowExperimentConfig config = Config16();
     Config::SetDefault("ns3::MoseRouteTable::Rule", StringValue("ecmp"));
     Ptr<MoseTopologyHelper> rule = FromTemplate(config);
     rule->SetRouting(RoutingRule::RANDOM_SHORTEST_PATH, 3);
@@ -198,7 +198,7 @@ TEST_F(AttributePrecedence, SetRoutingAgainstAUserSetRuleOrSeedIsAnErrorNamingBo
 
 TEST_F(AttributePrecedence, SetRoutingBeforeSetTemplateKeepsItsRuleAndSeed)
 {
-    MoseFlowExperimentConfig config = Config16();
+    FlowExperimentConfig config = Config16();
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
     topo->SetRouting(RoutingRule::ECMP, 5);
     topo->SetTemplate(config, 2, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
@@ -218,7 +218,7 @@ TEST_F(AttributePrecedence, SetRoutingBeforeSetTemplateKeepsItsRuleAndSeed)
 
 TEST_F(AttributePrecedence, SetRouteTableAttributeWinsOverDefaultsAndTemplatesButNotSetRouting)
 {
-    const MoseFlowExperimentConfig config = Config16();
+    const FlowExperimentConfig config = Config16();
     Config::SetDefault("ns3::MoseRouteTable::Rule", StringValue("shortest-path"));
     Ptr<MoseTopologyHelper> topo = FromTemplate(config);
     topo->SetRouteTableAttribute("Rule", StringValue("ecmp"));
@@ -239,7 +239,7 @@ TEST_F(AttributePrecedence, SetRouteTableAttributeWinsOverDefaultsAndTemplatesBu
 
 TEST_F(AttributePrecedence, GroupsOrPortsSetByTheUserAndATemplateOfAnotherSizeAreAnError)
 {
-    const MoseFlowExperimentConfig config = Config16();
+    const FlowExperimentConfig config = Config16();
     Config::SetDefault("ns3::MoseTopologyHelper::Groups", UintegerValue(32));
     Ptr<MoseTopologyHelper> byConfig = CreateObject<MoseTopologyHelper>();
     const std::string error = ErrorOf(

@@ -26,10 +26,10 @@ namespace
 
 /// A small comparison that runs in milliseconds: N = 64, roles 24/24/16 and 8/8/48, the default
 /// baselines (8x8 torus, 4x4x4 torus, 4x4x4 full-mesh of degree 9)
-MoseBaselineComparisonConfig
+BaselineComparisonConfig
 SmallConfig()
 {
-    MoseBaselineComparisonConfig c;
+    BaselineComparisonConfig c;
     c.study = SmallStudyConfig(2000, 3);
     c.study.threads = 1;
     c.baselines = DefaultBaselineSpecs(64);
@@ -48,10 +48,10 @@ ExpectSameMetrics(const FlowMetrics& a, const FlowMetrics& b, const std::string&
 
 } // namespace
 
-TEST(MoseBaselineComparison, RowsAndPortBudgets)
+TEST(BaselineComparison, RowsAndPortBudgets)
 {
-    MoseBaselineComparison cmp(SmallConfig());
-    const std::vector<MoseComparisonRow>& rows = cmp.GetRows();
+    BaselineComparison cmp(SmallConfig());
+    const std::vector<ComparisonRow>& rows = cmp.GetRows();
     ASSERT_EQ(rows.size(), 15u);
     // by degree: 4 policies then the baseline of that degree
     const std::vector<uint32_t> degrees = {4, 6, 9};
@@ -61,13 +61,13 @@ TEST(MoseBaselineComparison, RowsAndPortBudgets)
     {
         for (std::size_t p = 0; p < 4; ++p)
         {
-            const MoseComparisonRow& r = rows[g * 5 + p];
+            const ComparisonRow& r = rows[g * 5 + p];
             EXPECT_FALSE(r.isBaseline);
             EXPECT_EQ(r.policy, ALL_POLICIES[p]);
             EXPECT_EQ(r.degree, degrees[g]);
             EXPECT_EQ(r.GetShapeText(), "random");
         }
-        const MoseComparisonRow& b = rows[g * 5 + 4];
+        const ComparisonRow& b = rows[g * 5 + 4];
         EXPECT_TRUE(b.isBaseline);
         EXPECT_EQ(b.GetName(), baselines[g]);
         EXPECT_EQ(b.GetShapeText(), shapes[g]);
@@ -79,29 +79,29 @@ TEST(MoseBaselineComparison, RowsAndPortBudgets)
     EXPECT_CONTAINS(cmp.GetNotes()[0], "torus-2d 8x8: d = 4, equal port budget");
     EXPECT_CONTAINS(cmp.GetNotes()[1], "pdReservedPorts = 5");
     EXPECT_CONTAINS(cmp.GetNotes()[2], "full-mesh-3d 4x4x4: d = 9 (its own degree");
-    EXPECT_THROW(cmp.GetBaselineGraph(3), MoseError);
-    EXPECT_THROW(cmp.GetMetrics(0, WorkloadMode::INFERENCE_HEAVY, 0), MoseError);
+    EXPECT_THROW(cmp.GetBaselineGraph(3), Error);
+    EXPECT_THROW(cmp.GetMetrics(0, WorkloadMode::INFERENCE_HEAVY, 0), Error);
 }
 
-TEST(MoseBaselineComparison, SameResultsAsTheStudyAndDirectEvaluation)
+TEST(BaselineComparison, SameResultsAsTheStudyAndDirectEvaluation)
 {
-    MoseBaselineComparisonConfig c = SmallConfig();
-    MoseBaselineComparison cmp(c);
+    BaselineComparisonConfig c = SmallConfig();
+    BaselineComparison cmp(c);
     cmp.Run();
     ASSERT_EQ(cmp.GetSeedsDone(), c.study.seeds);
 
     // the policies at the study's d are the study's results
-    MoseFlowExperimentHelper study(c.study);
+    FlowExperimentHelper study(c.study);
     study.Run();
     // and at d = 6 those of the study with degree 6 and the paper's H^PD (r = d - 1)
-    MoseFlowExperimentConfig c6 = c.study;
+    FlowExperimentConfig c6 = c.study;
     c6.degree = 6;
     c6.pdReservedPorts = 5;
-    MoseFlowExperimentHelper study6(c6);
+    FlowExperimentHelper study6(c6);
     study6.Run();
     for (uint32_t seed = 0; seed < c.study.seeds; ++seed)
     {
-        const MoseScenario s = study.BuildScenario(c.study.firstRun + seed);
+        const Scenario s = study.BuildScenario(c.study.firstRun + seed);
         for (WorkloadMode mode : ALL_MODES)
         {
             for (std::size_t p = 0; p < ALL_POLICIES.size(); ++p)
@@ -128,21 +128,20 @@ TEST(MoseBaselineComparison, SameResultsAsTheStudyAndDirectEvaluation)
         }
     }
     // the statistics are those of the study
-    MoseSummary a = cmp.Summarize(WorkloadMode::INFERENCE_HEAVY, 3, Metric::KV_AVG_COST);
-    MoseSummary b =
-        study.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::KV_AVG_COST);
+    Summary a = cmp.Summarize(WorkloadMode::INFERENCE_HEAVY, 3, Metric::KV_AVG_COST);
+    Summary b = study.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::KV_AVG_COST);
     EXPECT_EQ(a.mean, b.mean);
     EXPECT_EQ(a.ci95, b.ci95);
     EXPECT_EQ(a.n, b.n);
 }
 
-TEST(MoseBaselineComparison, ResultsDoNotDependOnThreads)
+TEST(BaselineComparison, ResultsDoNotDependOnThreads)
 {
-    MoseBaselineComparisonConfig c = SmallConfig();
-    MoseBaselineComparison one(c);
+    BaselineComparisonConfig c = SmallConfig();
+    BaselineComparison one(c);
     one.Run();
     c.study.threads = 3;
-    MoseBaselineComparison three(c);
+    BaselineComparison three(c);
     three.Run();
     for (uint32_t seed = 0; seed < c.study.seeds; ++seed)
     {
@@ -158,11 +157,11 @@ TEST(MoseBaselineComparison, ResultsDoNotDependOnThreads)
     }
 }
 
-TEST(MoseBaselineComparison, PoliciesOnlyAtTheStudyDegree)
+TEST(BaselineComparison, PoliciesOnlyAtTheStudyDegree)
 {
-    MoseBaselineComparisonConfig c = SmallConfig();
+    BaselineComparisonConfig c = SmallConfig();
     c.moseAtBaselineDegrees = false;
-    MoseBaselineComparison cmp(c);
+    BaselineComparison cmp(c);
     ASSERT_EQ(cmp.GetRows().size(), 7u);
     EXPECT_EQ(cmp.GetRows()[4].GetLabel(), "torus-2d d=4");
     EXPECT_EQ(cmp.GetRows()[5].GetLabel(), "torus-3d d=6");
@@ -170,12 +169,12 @@ TEST(MoseBaselineComparison, PoliciesOnlyAtTheStudyDegree)
     EXPECT_CONTAINS(cmp.GetNotes()[1], "policies at baseline degrees switched off");
 }
 
-TEST(MoseBaselineComparison, InfeasibleDegreeIsANote)
+TEST(BaselineComparison, InfeasibleDegreeIsANote)
 {
     // a 1x1x64 full-mesh is the complete graph, d = 63: H^PD would need r = 62 > |D| = 24
-    MoseBaselineComparisonConfig c = SmallConfig();
+    BaselineComparisonConfig c = SmallConfig();
     c.baselines[2].shape.dims = {1, 1, 64};
-    MoseBaselineComparison cmp(c);
+    BaselineComparison cmp(c);
     ASSERT_EQ(cmp.GetRows().size(), 11u);
     EXPECT_EQ(cmp.GetRows().back().GetLabel(), "full-mesh-3d d=63");
     EXPECT_CONTAINS(cmp.GetNotes()[2], "the policies cannot be built at d = 63");
@@ -185,28 +184,28 @@ TEST(MoseBaselineComparison, InfeasibleDegreeIsANote)
     EXPECT_EQ(cmp.Summarize(WorkloadMode::TRAINING_HEAVY, 10, Metric::AVG_HOP).mean, 1.0);
 }
 
-TEST(MoseBaselineComparison, Errors)
+TEST(BaselineComparison, Errors)
 {
-    MoseBaselineComparisonConfig c = SmallConfig();
+    BaselineComparisonConfig c = SmallConfig();
     c.baselines[0].shape.dims = {16, 16};
     c.baselines[0].shapeName = "--torus2d";
-    std::string m = ErrorOf([&c] { MoseBaselineComparison cmp(c); });
+    std::string m = ErrorOf([&c] { BaselineComparison cmp(c); });
     EXPECT_CONTAINS(m, "invalid --torus2d = \"16x16\"");
     EXPECT_CONTAINS(m, "--nodes = 64, but 16 * 16 = 256");
 
     c = SmallConfig();
     c.study.seeds = 0;
-    ExpectErrorContaining([&c] { MoseBaselineComparison cmp(c); }, "--seeds");
+    ExpectErrorContaining([&c] { BaselineComparison cmp(c); }, "--seeds");
 
     m = ErrorOf([] { DefaultBaselineSpecs(61, "--nodes"); });
     EXPECT_CONTAINS(m, "invalid --nodes = 61");
 }
 
-TEST(MoseBaselineComparison, OutputFiles)
+TEST(BaselineComparison, OutputFiles)
 {
-    MoseBaselineComparisonConfig c = SmallConfig();
+    BaselineComparisonConfig c = SmallConfig();
     c.study.seeds = 2;
-    MoseBaselineComparison cmp(c);
+    BaselineComparison cmp(c);
     cmp.Run();
     std::ostringstream table;
     cmp.PrintTables(table);

@@ -353,11 +353,11 @@ TEST(MoseBreakEven, LoadShareOfCircuits)
         "invalid load of circuit 1 = -4");
 }
 
-TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
+TEST(SwitchCostStudy, SmallStudyEndToEnd)
 {
-    MoseFlowExperimentConfig c = SmallStudyConfig(1000, 2);
+    FlowExperimentConfig c = SmallStudyConfig(1000, 2);
     c.threads = 2;
-    MoseSwitchCostStudy study(c);
+    SwitchCostStudy study(c);
     uint32_t calls = 0;
     study.Run([&calls](uint32_t done, uint32_t total) {
         ++calls;
@@ -370,9 +370,9 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
     const auto schedule = AlternatingSchedule(3600, 3);
     for (uint32_t seed = 0; seed < 2; ++seed)
     {
-        const MoseSwitchCostSeed& s = study.GetSeed(seed);
+        const SwitchCostSeed& s = study.GetSeed(seed);
         EXPECT_EQ(s.run, c.firstRun + seed);
-        const MoseScenario scenario = study.GetStudy().BuildScenario(s.run);
+        const Scenario scenario = study.GetStudy().BuildScenario(s.run);
         for (std::size_t pi = 0; pi < ALL_POLICIES.size(); ++pi)
         {
             const Policy policy = ALL_POLICIES[pi];
@@ -385,7 +385,7 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
                 EXPECT_LE(p.unservedShare[m], 1.0);
                 EXPECT_EQ(p.unservedShare[m],
                           study.GetStudy().GetSwitchCount(seed, mode, policy).addedLoadShare);
-                const MoseSwitchCircuits& k = s.circuits[pi][m];
+                const SwitchCircuits& k = s.circuits[pi][m];
                 EXPECT_EQ(k.kept + k.added, k.circuits);
                 EXPECT_EQ(k.circuits, scenario.GetGraph(policy, mode).GetNCircuits());
                 EXPECT_EQ(k.kept + k.removed,
@@ -416,7 +416,7 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
     // seed 0's loads are kept by the study: the unserved share by an independent count
     for (WorkloadMode mode : ALL_MODES)
     {
-        const MoseScenario scenario = study.GetStudy().BuildScenario(c.firstRun);
+        const Scenario scenario = study.GetStudy().BuildScenario(c.firstRun);
         const CircuitGraph& after = scenario.GetGraph(Policy::MOSE, mode);
         CircuitDiff diff = DiffCircuits(scenario.GetPreviousGraph(Policy::MOSE, mode), after);
         std::map<std::pair<uint32_t, uint32_t>, int> added;
@@ -448,11 +448,11 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
     for (Policy other :
          {Policy::STATIC_TRAINING, Policy::STATIC_INFERENCE, Policy::STATIC_COMPROMISE})
     {
-        MoseSummary sw;
+        Summary sw;
         study.SummarizeSchedule(other, schedule, params, nullptr, &sw);
         EXPECT_EQ(sw.mean, 0.0);
         EXPECT_EQ(study.SummarizePenalty(other, INF, params).mean, 0.0);
-        MoseBreakEvenSummary b = study.SummarizeBreakEven(Policy::MOSE, other, params);
+        BreakEvenSummary b = study.SummarizeBreakEven(Policy::MOSE, other, params);
         BreakEven expected = ComputeBreakEven(study.MeanCycleCost(Policy::MOSE, params),
                                               study.MeanCycleCost(other, params));
         EXPECT_EQ(b.ofMeans.kind, expected.kind);
@@ -464,7 +464,7 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
     EXPECT_EQ(study.SummarizeUnservedShare(Policy::STATIC_TRAINING, TR, &dark).mean, 0.0);
     EXPECT_EQ(study.SummarizeUnservedShare(Policy::MOSE, TR, &params).mean,
               study.SummarizeUnservedShare(Policy::MOSE, TR).mean);
-    MoseSummary sw;
+    Summary sw;
     study.SummarizeSchedule(Policy::MOSE, schedule, params, nullptr, &sw);
     EXPECT_EQ(sw.mean, 5.0);
     EXPECT_EQ(study.SummarizeCircuits(Policy::MOSE, INF, true).mean +
@@ -473,19 +473,19 @@ TEST(MoseSwitchCostStudy, SmallStudyEndToEnd)
     ExpectErrorContaining([&]() { study.GetSeed(2); }, "seed 2 has not been analysed");
 }
 
-TEST(MoseSwitchCostReport, TablesAndCsvFiles)
+TEST(SwitchCostReport, TablesAndCsvFiles)
 {
-    MoseFlowExperimentConfig c = SmallStudyConfig(200, 2);
+    FlowExperimentConfig c = SmallStudyConfig(200, 2);
     c.threads = 2;
-    MoseSwitchCostStudy study(c);
+    SwitchCostStudy study(c);
     study.Run();
     ASSERT_EQ(study.GetSeedsDone(), 2u);
     SwitchCostParameters params;
-    const std::vector<double> durations = MoseSwitchCostReport::LogSpacedDurations(1e-3, 1e4, 8);
+    const std::vector<double> durations = SwitchCostReport::LogSpacedDurations(1e-3, 1e4, 8);
     ASSERT_EQ(durations.size(), 8u);
     EXPECT_DOUBLE_EQ(durations.front(), 1e-3);
     EXPECT_NEAR(durations.back(), 1e4, 1e-8);
-    const MoseSwitchCostReport report(study, params, AlternatingSchedule(3600, 3), durations, true);
+    const SwitchCostReport report(study, params, AlternatingSchedule(3600, 3), durations, true);
 
     std::ostringstream tables;
     tables << std::setprecision(2);
@@ -539,6 +539,6 @@ TEST(MoseSwitchCostReport, TablesAndCsvFiles)
     EXPECT_TRUE(std::filesystem::exists(plots[0]));
     std::filesystem::remove_all(dir);
 
-    ExpectErrorContaining([]() { MoseSwitchCostReport::LogSpacedDurations(1, 1, 10); },
+    ExpectErrorContaining([]() { SwitchCostReport::LogSpacedDurations(1, 1, 10); },
                           "invalid maxT = 1");
 }

@@ -63,5 +63,5 @@ TEST(CircuitGraph, ProblemsAreNamed)
 
 TEST(CircuitGraph, OutOfRangeIdsAreRejected)
 {
-    EXPECT_THROW(CircuitGraph(3, {{0, 3}}), MoseError);
+    EXPECT_THROW(CircuitGraph(3, {{0, 3}}), Error);
 }

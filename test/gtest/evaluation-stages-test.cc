@@ -38,7 +38,7 @@ constexpr TrafficClass TR = TrafficClass::TRAINING;
 CircuitGraph
 RandomGraph(uint32_t n)
 {
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    Random rng = Random::Create(3, Stream::UNIFORM);
     return BuildUniformTemplate(n, 4, rng);
 }
 
@@ -46,7 +46,7 @@ RandomGraph(uint32_t n)
 std::vector<Flow>
 RandomFlows(uint32_t n, uint32_t count, uint64_t run)
 {
-    MoseRandom rng = MoseRandom::Create(run, MoseStream::TRAFFIC);
+    Random rng = Random::Create(run, Stream::TRAFFIC);
     std::vector<Flow> flows;
     for (uint32_t i = 0; i < count; ++i)
     {
@@ -136,9 +136,9 @@ TEST(LevelSearch, DistancesAndPathCountsMatchComputeTree)
     LevelSearch search;
     CircuitGraph g = Ring(10);
     uint32_t t = 10;
-    EXPECT_THROW(search.Search(g, &t, 1), MoseError);
+    EXPECT_THROW(search.Search(g, &t, 1), Error);
     t = 0;
-    EXPECT_THROW(search.Search(g, &t, 0), MoseError);
+    EXPECT_THROW(search.Search(g, &t, 0), Error);
 }
 
 TEST(LevelSearch, PathCountsBeyond32BitsAreExact)
@@ -297,21 +297,21 @@ TEST(DestinationSweep, PathStepsHoldEveryPairsPathInOrder)
             ASSERT_EQ(p.cost, cost);
         }
         // batches must follow each other, full
-        EXPECT_THROW(sweep.Route(groups, 1, 2, paths, true), MoseError);
+        EXPECT_THROW(sweep.Route(groups, 1, 2, paths, true), Error);
         PathSteps partial;
         sweep.Route(groups, 0, 10, partial);
-        EXPECT_THROW(sweep.Route(groups, 10, 20, partial, true), MoseError);
+        EXPECT_THROW(sweep.Route(groups, 10, 20, partial, true), Error);
         // ECMP builds DAGs, the single-path rules steps
         DemandDags dags;
-        EXPECT_THROW(sweep.Route(groups, 0, 1, dags), MoseError);
+        EXPECT_THROW(sweep.Route(groups, 0, 1, dags), Error);
         ShortestPathRouting ecmp(g, RoutingRule::ECMP, 8);
         DestinationSweep ecmpSweep(ecmp);
-        EXPECT_THROW(ecmpSweep.Route(groups, 0, 1, paths), MoseError);
+        EXPECT_THROW(ecmpSweep.Route(groups, 0, 1, paths), Error);
     }
     DestinationSweep unbound;
     FlowGroups groups;
     PathSteps paths;
-    EXPECT_THROW(unbound.Route(groups, 0, 0, paths), MoseError);
+    EXPECT_THROW(unbound.Route(groups, 0, 0, paths), Error);
 }
 
 TEST(FlowEvaluator, ReusedStorageGivesTheSameMetrics)

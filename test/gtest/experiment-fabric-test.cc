@@ -3,8 +3,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * MoseExperimentFabric, the one fabric-and-monitors wiring of the packet-level study drivers:
- * MosePacketExperiment and MoseSwitchExperiment build the same fabric for the same scenario,
+ * ExperimentFabric, the one fabric-and-monitors wiring of the packet-level study drivers:
+ * PacketExperiment and SwitchExperiment build the same fabric for the same scenario,
  * and the fabric's steps fail loudly out of order.
  */
 
@@ -45,7 +45,7 @@ struct FabricShape
 
 /// \return the shape of an installed fabric
 FabricShape
-ShapeOf(const MoseExperimentFabric& fabric)
+ShapeOf(const ExperimentFabric& fabric)
 {
     FabricShape s;
     Ptr<MoseTopologyHelper> topo = fabric.GetTopology();
@@ -77,14 +77,14 @@ ShapeOf(const MoseExperimentFabric& fabric)
 
 TEST(ExperimentFabric, PacketAndSwitchExperimentsBuildTheSameFabric)
 {
-    const MoseSwitchExperimentConfig switchConfig = MoseSwitchExperimentConfig::Scaled(16, 40);
-    MosePacketExperimentConfig packetConfig;
+    const SwitchExperimentConfig switchConfig = SwitchExperimentConfig::Scaled(16, 40);
+    PacketExperimentConfig packetConfig;
     packetConfig.scenario = switchConfig.scenario;
     packetConfig.mode = switchConfig.initialMode;
     packetConfig.policy = switchConfig.policy;
     packetConfig.run = switchConfig.run;
 
-    MosePacketExperiment packet(packetConfig);
+    PacketExperiment packet(packetConfig);
     packet.Build();
     const FabricShape p = ShapeOf(packet.GetFabric());
     packet.Run();
@@ -94,7 +94,7 @@ TEST(ExperimentFabric, PacketAndSwitchExperimentsBuildTheSameFabric)
     EXPECT_EQ(packet.GetFabric().GetEvents(), packet.GetEvents());
     EXPECT_GT(packet.GetEvents(), 0u);
 
-    MoseSwitchExperiment switching(switchConfig);
+    SwitchExperiment switching(switchConfig);
     switching.Build();
     const FabricShape s = ShapeOf(switching.GetFabric());
     switching.Run();
@@ -131,13 +131,13 @@ TEST(ExperimentFabric, PacketAndSwitchExperimentsBuildTheSameFabric)
 
 TEST(ExperimentFabric, StepsOutOfOrderFailLoudly)
 {
-    const MoseFlowExperimentConfig config = PaperScaledConfig(16);
-    const MoseScenario sc = MoseScenarioBuilder(config).Build(1);
+    const FlowExperimentConfig config = PaperScaledConfig(16);
+    const Scenario sc = ScenarioBuilder(config).Build(1);
     const auto inference = static_cast<std::size_t>(WorkloadMode::INFERENCE_HEAVY);
     const std::vector<MoseModeBoundary> schedule{{MilliSeconds(100), WorkloadMode::TRAINING_HEAVY}};
     auto flowsOf = [&sc](WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; };
 
-    MoseExperimentFabric fabric;
+    ExperimentFabric fabric;
     EXPECT_FALSE(fabric.GetTopology());
     ExpectErrorContaining([&] { fabric.InstallTraffic(sc.flows[inference]); }, "Install()");
     ExpectErrorContaining(

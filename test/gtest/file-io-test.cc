@@ -48,7 +48,7 @@ K5()
 const std::string K5_CSV = "u,v\n0,1\n0,2\n0,3\n0,4\n1,2\n1,3\n1,4\n2,3\n2,4\n3,4\n";
 
 /**
- * \brief Runs f and checks that it throws a MoseError whose message starts with "NAME:LINE: "
+ * \brief Runs f and checks that it throws a mose::Error whose message starts with "NAME:LINE: "
  *        and contains every fragment.
  */
 void
@@ -60,9 +60,9 @@ ExpectFileError(const std::function<void()>& f,
     try
     {
         f();
-        ADD_FAILURE() << "expected a MoseError at " << name << ":" << line;
+        ADD_FAILURE() << "expected a mose::Error at " << name << ":" << line;
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         std::string m = e.what();
         std::string prefix = name + ":" + std::to_string(line) + ": ";
@@ -622,9 +622,9 @@ TEST(FileIoFiles, UnreadablePath)
             try
             {
                 f();
-                ADD_FAILURE() << "expected a MoseError for " << path;
+                ADD_FAILURE() << "expected a mose::Error for " << path;
             }
-            catch (const MoseError& e)
+            catch (const Error& e)
             {
                 std::string m = e.what();
                 EXPECT_EQ(m.rfind("cannot open " + path + ": ", 0), 0U) << m;
@@ -649,9 +649,9 @@ TEST(FileIoFiles, UnwritablePath)
     try
     {
         WriteCircuitGraphCsv(K5(), path);
-        ADD_FAILURE() << "expected a MoseError";
+        ADD_FAILURE() << "expected a mose::Error";
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         EXPECT_EQ(std::string(e.what()).rfind("cannot write " + path + ": ", 0), 0U) << e.what();
     }
@@ -660,7 +660,7 @@ TEST(FileIoFiles, UnwritablePath)
         // opens fine, fails when the data is flushed
         EXPECT_THROW(
             WriteFlowsCsv(std::vector<Flow>(1000, Flow{0, 1, TrafficClass::KV, 1}), "/dev/full"),
-            MoseError);
+            Error);
     }
 }
 
@@ -683,7 +683,7 @@ TEST(FileIoFiles, CutShortOutputIsRemoved)
     {
         WriteFlowsCsv(std::vector<Flow>(10000, Flow{0, 1, TrafficClass::KV, 1}), path.Get());
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         message = e.what();
     }
@@ -708,7 +708,7 @@ TEST(FileIoFiles, FailedStreamIsReported)
 {
     std::ostringstream out;
     out.setstate(std::ios::badbit);
-    EXPECT_THROW(WriteRolesCsv(RoleAssignment::Contiguous({1, 1, 1}), out), MoseError);
+    EXPECT_THROW(WriteRolesCsv(RoleAssignment::Contiguous({1, 1, 1}), out), Error);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -746,5 +746,5 @@ TEST(FileIoDot, RolesOfTheWrongSizeAreRejected)
 {
     RoleAssignment roles = RoleAssignment::Contiguous({2, 2, 2});
     std::ostringstream out;
-    EXPECT_THROW(WriteCircuitGraphDot(K5(), out, &roles), MoseError);
+    EXPECT_THROW(WriteCircuitGraphDot(K5(), out, &roles), Error);
 }

@@ -27,7 +27,7 @@ namespace
 {
 
 /// A small study that runs in milliseconds: N = 64, roles 24/24/16 and 8/8/48.
-MoseFlowExperimentConfig
+FlowExperimentConfig
 SmallConfig()
 {
     return SmallStudyConfig(2000, 4);
@@ -35,14 +35,14 @@ SmallConfig()
 
 } // namespace
 
-TEST(MoseFlowExperimentHelper, ResultsDoNotDependOnThreads)
+TEST(FlowExperimentHelper, ResultsDoNotDependOnThreads)
 {
-    MoseFlowExperimentConfig c = SmallConfig();
+    FlowExperimentConfig c = SmallConfig();
     c.threads = 1;
-    MoseFlowExperimentHelper one(c);
+    FlowExperimentHelper one(c);
     one.Run();
     c.threads = 3;
-    MoseFlowExperimentHelper three(c);
+    FlowExperimentHelper three(c);
     three.Run();
     for (uint32_t seed = 0; seed < c.seeds; ++seed)
     {
@@ -62,9 +62,9 @@ TEST(MoseFlowExperimentHelper, ResultsDoNotDependOnThreads)
               three.GetMetrics(0, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE).load);
 }
 
-TEST(MoseFlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
+TEST(FlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
 {
-    MoseFlowExperimentHelper h(SmallConfig());
+    FlowExperimentHelper h(SmallConfig());
     h.Run();
     for (uint32_t seed = 0; seed < 4; ++seed)
     {
@@ -94,15 +94,15 @@ TEST(MoseFlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
                      100.0 * (1.0 - ours / base));
 }
 
-TEST(MoseFlowExperimentHelper, WritesCsvAndPlots)
+TEST(FlowExperimentHelper, WritesCsvAndPlots)
 {
-    MoseFlowExperimentConfig c = SmallConfig();
+    FlowExperimentConfig c = SmallConfig();
     c.seeds = 2;
-    MoseFlowExperimentHelper h(c);
+    FlowExperimentHelper h(c);
     h.Run();
     std::string dir = std::filesystem::temp_directory_path() / "mose-helper-test";
     std::filesystem::remove_all(dir);
-    MoseStudyReport report(h);
+    StudyReport report(h);
     report.WriteCsv(dir);
     std::vector<std::string> plots = report.WritePlots(dir);
     EXPECT_EQ(plots.size(), 10U);
@@ -115,12 +115,12 @@ TEST(MoseFlowExperimentHelper, WritesCsvAndPlots)
     std::filesystem::remove_all(dir);
 }
 
-TEST(MoseFlowExperimentHelper, BadConfigurationIsRejected)
+TEST(FlowExperimentHelper, BadConfigurationIsRejected)
 {
-    auto message = [](const MoseFlowExperimentConfig& c) {
-        return ErrorOf([&c] { MoseFlowExperimentHelper h(c); });
+    auto message = [](const FlowExperimentConfig& c) {
+        return ErrorOf([&c] { FlowExperimentHelper h(c); });
     };
-    MoseFlowExperimentConfig c = SmallConfig();
+    FlowExperimentConfig c = SmallConfig();
     c.kvShareInference = 1.5;
     EXPECT_NE(message(c).find("kvShareInference = 1.5"), std::string::npos) << message(c);
     c = SmallConfig();
@@ -140,10 +140,10 @@ TEST(MoseFlowExperimentHelper, BadConfigurationIsRejected)
     EXPECT_NE(message(c).find("63"), std::string::npos) << message(c);
 }
 
-TEST(MoseScenarioOptions, MalformedNumbersAreRejected)
+TEST(ScenarioOptions, MalformedNumbersAreRejected)
 {
     auto parse = [](std::vector<std::string> args) {
-        return ParseOptions<MoseScenarioOptions>(std::move(args));
+        return ParseOptions<ScenarioOptions>(std::move(args));
     };
     EXPECT_EQ(parse({"--nodes=64",
                      "--prefill=24",
@@ -154,21 +154,21 @@ TEST(MoseScenarioOptions, MalformedNumbersAreRejected)
                      "--trTraining=48"})
                   .nodes,
               64U);
-    EXPECT_THROW(parse({"--nodes=1024x"}), MoseError);
-    EXPECT_THROW(parse({"--degree=-4"}), MoseError);
-    EXPECT_THROW(parse({"--flows=1e5"}), MoseError);
-    EXPECT_THROW(parse({"--kvShareInference=0.7abc"}), MoseError);
-    EXPECT_THROW(parse({"--routing=fastest"}), MoseError);
+    EXPECT_THROW(parse({"--nodes=1024x"}), Error);
+    EXPECT_THROW(parse({"--degree=-4"}), Error);
+    EXPECT_THROW(parse({"--flows=1e5"}), Error);
+    EXPECT_THROW(parse({"--kvShareInference=0.7abc"}), Error);
+    EXPECT_THROW(parse({"--routing=fastest"}), Error);
     std::string m = ErrorOf([&] { parse({"--degree=4.5"}); });
     EXPECT_CONTAINS(m, "degree = \"4.5\"");
 }
 
-TEST(MoseFlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
+TEST(FlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
 {
-    MoseFlowExperimentConfig c = SmallConfig();
+    FlowExperimentConfig c = SmallConfig();
     c.seeds = 1;
-    MoseFlowExperimentHelper generated(c);
-    MoseScenario s = generated.BuildScenario(c.firstRun);
+    FlowExperimentHelper generated(c);
+    Scenario s = generated.BuildScenario(c.firstRun);
     std::string dir = std::filesystem::temp_directory_path() / "mose-helper-files";
     std::filesystem::create_directories(dir);
     WriteRolesCsv(s.roles[0], dir + "/roles_inference.csv");
@@ -176,15 +176,15 @@ TEST(MoseFlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     WritePdAssignmentCsv(s.assignment[0], dir + "/assignment_inference.csv");
     WritePdAssignmentCsv(s.assignment[1], dir + "/assignment_training.csv");
 
-    MoseFlowExperimentConfig f = c;
+    FlowExperimentConfig f = c;
     f.inferenceRoles = {};
     f.trainingRoles = {}; // counts are ignored when the roles come from files
     f.inferenceRolesFile = dir + "/roles_inference.csv";
     f.trainingRolesFile = dir + "/roles_training.csv";
     f.inferenceAssignmentFile = dir + "/assignment_inference.csv";
     f.trainingAssignmentFile = dir + "/assignment_training.csv";
-    MoseFlowExperimentHelper fromFiles(f);
-    MoseScenario t = fromFiles.BuildScenario(c.firstRun);
+    FlowExperimentHelper fromFiles(f);
+    Scenario t = fromFiles.BuildScenario(c.firstRun);
     for (std::size_t m = 0; m < 2; ++m)
     {
         EXPECT_EQ(s.roles[m].GetRoles(), t.roles[m].GetRoles());
@@ -210,25 +210,25 @@ TEST(MoseFlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     }
 
     // a roles file for another N, and an assignment that breaks the roles, are named
-    MoseFlowExperimentConfig bad = f;
+    FlowExperimentConfig bad = f;
     bad.nodes = 66;
-    EXPECT_CONTAINS(ErrorOf([&] { MoseFlowExperimentHelper h(bad); }), "roles_inference.csv");
+    EXPECT_CONTAINS(ErrorOf([&] { FlowExperimentHelper h(bad); }), "roles_inference.csv");
     bad = f;
     bad.inferenceAssignmentFile = dir + "/assignment_training.csv";
-    EXPECT_CONTAINS(ErrorOf([&] { MoseFlowExperimentHelper h(bad); }), "assignment_training.csv");
+    EXPECT_CONTAINS(ErrorOf([&] { FlowExperimentHelper h(bad); }), "assignment_training.csv");
     std::filesystem::remove_all(dir);
 }
 
-TEST(MoseScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
+TEST(ScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
 {
-    MoseFlowExperimentConfig c = SmallConfig();
-    MoseScenarioBuilder builder(c);
+    FlowExperimentConfig c = SmallConfig();
+    ScenarioBuilder builder(c);
     const uint64_t run = 5;
-    MoseScenario s = builder.Build(run);
+    Scenario s = builder.Build(run);
     for (WorkloadMode mode : ALL_MODES)
     {
         const auto m = static_cast<std::size_t>(mode);
-        MoseModeScenario part = builder.BuildMode(run, mode);
+        ModeScenario part = builder.BuildMode(run, mode);
         EXPECT_EQ(part.run, run);
         EXPECT_EQ(part.mode, mode);
         EXPECT_EQ(part.roles.GetRoles(), s.roles[m].GetRoles());
@@ -264,16 +264,16 @@ TEST(MoseScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
               builder.BuildTemplate(run + 1, TemplateId::UNIFORM).GetCircuits());
 }
 
-TEST(MoseFlowExperimentHelper, RewiringAwareMoseKeepsCircuitsAndStaticPoliciesStay)
+TEST(FlowExperimentHelper, RewiringAwareMoseKeepsCircuitsAndStaticPoliciesStay)
 {
-    MoseFlowExperimentConfig c = SmallConfig();
-    MoseFlowExperimentHelper fresh(c);
+    FlowExperimentConfig c = SmallConfig();
+    FlowExperimentHelper fresh(c);
     fresh.Run();
     c.construction = TemplateConstruction::REWIRING_AWARE;
-    MoseFlowExperimentHelper rewired(c);
+    FlowExperimentHelper rewired(c);
     rewired.Run();
-    const MoseScenario s = rewired.BuildScenario(c.firstRun);
-    const MoseScenarioBuilder& builder = rewired.GetScenarioBuilder();
+    const Scenario s = rewired.BuildScenario(c.firstRun);
+    const ScenarioBuilder& builder = rewired.GetScenarioBuilder();
     const RoleAssignment& roles = s.roles[0];
     for (WorkloadMode mode : ALL_MODES)
     {
@@ -303,8 +303,8 @@ TEST(MoseFlowExperimentHelper, RewiringAwareMoseKeepsCircuitsAndStaticPoliciesSt
                 EXPECT_EQ(rewired.GetSwitchCount(seed, mode, p).added, 0U);
                 EXPECT_EQ(rewired.GetSwitchCount(seed, mode, p).kept, c.nodes * c.degree / 2);
             }
-            const MoseSwitchCount& sw = rewired.GetSwitchCount(seed, mode, Policy::MOSE);
-            const MoseSwitchCount& fw = fresh.GetSwitchCount(seed, mode, Policy::MOSE);
+            const SwitchCount& sw = rewired.GetSwitchCount(seed, mode, Policy::MOSE);
+            const SwitchCount& fw = fresh.GetSwitchCount(seed, mode, Policy::MOSE);
             EXPECT_EQ(sw.kept + sw.added, c.nodes * c.degree / 2);
             EXPECT_EQ(sw.added, sw.removed);
             EXPECT_GT(sw.kept, 2 * fw.kept) << "rewiring-aware keeps more than fresh";

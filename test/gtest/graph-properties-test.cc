@@ -41,7 +41,7 @@ TEST(SummarizeDistances, AllPairsOfRingAndCube)
 
 TEST(SummarizeDistances, SampledSourcesAreBoundedAndReported)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random rng = Random::Create(1, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(2000, 4, rng);
     DistanceSummary all = SummarizeDistances(g);
     std::vector<std::pair<uint32_t, uint32_t>> calls;
@@ -88,7 +88,7 @@ TEST(WriteFlowMetricsJson, RefusesNonFiniteMetrics)
 TEST(OptionNames, MessagesNameTheCallersOption)
 {
     RoleAssignment roles = RoleAssignment::Contiguous({4, 6, 6});
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+    Random rng = Random::Create(1, Stream::PD_BIASED);
     PdAssignment pairs({{0, 4, 1.0}});
     PdBiasedOptions options;
     options.reservedPorts = 2;
@@ -103,7 +103,7 @@ TEST(OptionNames, MessagesNameTheCallersOption)
     TrafficOptions traffic;
     traffic.kvShare = 0.7;
     traffic.kvShareName = "--kvShareInference";
-    MoseRandom trafficRng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random trafficRng = Random::Create(1, Stream::TRAFFIC);
     RoleAssignment noTraining = RoleAssignment::Contiguous({2, 2, 0});
     PdAssignment pd({{0, 2, 1.0}, {1, 3, 1.0}});
     std::string t = ErrorOf([&] { GenerateTraffic(noTraining, pd, traffic, trafficRng); });

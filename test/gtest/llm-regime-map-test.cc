@@ -21,8 +21,11 @@
 #include "ns3/mose-random.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <unistd.h>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -31,11 +34,21 @@ using namespace ns3::mose::test;
 namespace
 {
 
+/// \return the whole file's text
+std::string
+ReadWholeFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 /// a run's figures: mean TTFT, P99 TTFT, mean iteration time (s)
-MoseLlmSummary
+LlmSummary
 Figures(Policy p, double ttft, double p99, double iter)
 {
-    MoseLlmSummary s;
+    LlmSummary s;
     s.policy = p;
     s.requests = s.served = 10;
     s.iterations = 5;
@@ -46,11 +59,11 @@ Figures(Policy p, double ttft, double p99, double iter)
 }
 
 /// a tiny map on 16 groups: small KV caches and collectives, fast prefill
-MoseLlmRegimeMapConfig
+LlmRegimeMapConfig
 Tiny()
 {
-    MoseLlmRegimeMapConfig m;
-    m.base = MoseLlmExperimentConfig::Scaled(16);
+    LlmRegimeMapConfig m;
+    m.base = LlmExperimentConfig::Scaled(16);
     m.base.kvBytesPerToken = 1024;
     m.base.prefillTokensPerSecond = 1e6;
     m.base.ocsRate = DataRate("10Gbps");
@@ -72,17 +85,16 @@ Tiny()
 TEST(LlmRegimeMap, VerdictFromHandMadeFigures)
 {
     // MoSE best TTFT, S-Inf best iteration among statics; S-Comp best static overall
-    const std::vector<MoseLlmSummary> runs = {
-        Figures(Policy::MOSE, 0.080, 0.200, 0.050),
-        Figures(Policy::STATIC_TRAINING, 0.120, 0.300, 0.040),
-        Figures(Policy::STATIC_INFERENCE, 0.085, 0.190, 0.080),
-        Figures(Policy::STATIC_COMPROMISE, 0.100, 0.250, 0.045)};
-    const MoseLlmCellVerdict v = MoseLlmCellVerdict::Compute(runs, 0.02);
+    const std::vector<LlmSummary> runs = {Figures(Policy::MOSE, 0.080, 0.200, 0.050),
+                                          Figures(Policy::STATIC_TRAINING, 0.120, 0.300, 0.040),
+                                          Figures(Policy::STATIC_INFERENCE, 0.085, 0.190, 0.080),
+                                          Figures(Policy::STATIC_COMPROMISE, 0.100, 0.250, 0.045)};
+    const LlmCellVerdict v = LlmCellVerdict::Compute(runs, 0.02);
     EXPECT_EQ(v.winner[0], Policy::MOSE);
     EXPECT_FALSE(v.tie[0]); // S-Inf 0.085 is 6.25% above
     EXPECT_EQ(v.winner[1], Policy::STATIC_INFERENCE);
     EXPECT_EQ(v.winner[2], Policy::STATIC_TRAINING);
-    EXPECT_EQ(v.WinnerText(MoseLlmCriterion::TTFT_MEAN), "MoSE");
+    EXPECT_EQ(v.WinnerText(LlmCriterion::TTFT_MEAN), "MoSE");
     // scores (TTFT/0.080 + iter/0.040) / 2: S-Train 1.25, S-Inf 1.53125, S-Comp 1.1875
     ASSERT_TRUE(v.bestStatic.has_value());
     EXPECT_EQ(*v.bestStatic, Policy::STATIC_COMPROMISE);
@@ -90,52 +102,50 @@ TEST(LlmRegimeMap, VerdictFromHandMadeFigures)
     EXPECT_DOUBLE_EQ(v.margin[1], (0.200 - 0.250) / 0.250);
     EXPECT_DOUBLE_EQ(v.margin[2], (0.050 - 0.045) / 0.045);
     EXPECT_DOUBLE_EQ(v.overallMargin, (-0.2 + (0.050 - 0.045) / 0.045) / 2);
-    EXPECT_EQ(v.kind, MoseLlmCellVerdict::PAYS); // -4.4%
+    EXPECT_EQ(v.kind, LlmCellVerdict::PAYS); // -4.4%
     EXPECT_EQ(v.KindText(), "pays");
 
     // within the tolerance: a tie, and the runner-up marks the winner as tied
-    const std::vector<MoseLlmSummary> close = {
-        Figures(Policy::MOSE, 0.101, 0.2, 0.050),
-        Figures(Policy::STATIC_COMPROMISE, 0.100, 0.2, 0.050)};
-    const MoseLlmCellVerdict t = MoseLlmCellVerdict::Compute(close, 0.02);
+    const std::vector<LlmSummary> close = {Figures(Policy::MOSE, 0.101, 0.2, 0.050),
+                                           Figures(Policy::STATIC_COMPROMISE, 0.100, 0.2, 0.050)};
+    const LlmCellVerdict t = LlmCellVerdict::Compute(close, 0.02);
     EXPECT_EQ(t.winner[0], Policy::STATIC_COMPROMISE);
     EXPECT_TRUE(t.tie[0]);
-    EXPECT_EQ(t.WinnerText(MoseLlmCriterion::TTFT_MEAN), "tie:S-Comp");
+    EXPECT_EQ(t.WinnerText(LlmCriterion::TTFT_MEAN), "tie:S-Comp");
     EXPECT_EQ(t.winner[2], Policy::MOSE); // exact equality: the first listed
-    EXPECT_EQ(t.kind, MoseLlmCellVerdict::TIE);
+    EXPECT_EQ(t.kind, LlmCellVerdict::TIE);
     EXPECT_NEAR(t.overallMargin, 0.005, 1e-12); // ((0.101 - 0.1) / 0.1 + 0) / 2
 
     // worse by more than the tolerance
-    const std::vector<MoseLlmSummary> worse = {Figures(Policy::MOSE, 0.2, 0.3, 0.1),
-                                               Figures(Policy::STATIC_TRAINING, 0.1, 0.3, 0.1)};
-    EXPECT_EQ(MoseLlmCellVerdict::Compute(worse, 0.02).kind, MoseLlmCellVerdict::DOES_NOT_PAY);
+    const std::vector<LlmSummary> worse = {Figures(Policy::MOSE, 0.2, 0.3, 0.1),
+                                           Figures(Policy::STATIC_TRAINING, 0.1, 0.3, 0.1)};
+    EXPECT_EQ(LlmCellVerdict::Compute(worse, 0.02).kind, LlmCellVerdict::DOES_NOT_PAY);
 
     // no training iterations anywhere: TTFT alone decides
-    std::vector<MoseLlmSummary> inferenceOnly = {Figures(Policy::MOSE, 0.09, 0.2, 0),
-                                                 Figures(Policy::STATIC_TRAINING, 0.1, 0.2, 0)};
+    std::vector<LlmSummary> inferenceOnly = {Figures(Policy::MOSE, 0.09, 0.2, 0),
+                                             Figures(Policy::STATIC_TRAINING, 0.1, 0.2, 0)};
     inferenceOnly[0].iterations = inferenceOnly[1].iterations = 0;
-    const MoseLlmCellVerdict i = MoseLlmCellVerdict::Compute(inferenceOnly, 0.02);
+    const LlmCellVerdict i = LlmCellVerdict::Compute(inferenceOnly, 0.02);
     EXPECT_FALSE(i.used[2]);
-    EXPECT_EQ(i.WinnerText(MoseLlmCriterion::ITER_MEAN), "-");
+    EXPECT_EQ(i.WinnerText(LlmCriterion::ITER_MEAN), "-");
     EXPECT_NEAR(i.overallMargin, -0.1, 1e-12);
 
     // no MoSE: no verdict; a policy twice or a bad tolerance: an error
-    EXPECT_EQ(MoseLlmCellVerdict::Compute({runs[1], runs[2]}, 0.02).kind,
-              MoseLlmCellVerdict::NO_VERDICT);
+    EXPECT_EQ(LlmCellVerdict::Compute({runs[1], runs[2]}, 0.02).kind, LlmCellVerdict::NO_VERDICT);
     EXPECT_CONTAINS(ErrorOf([&] {
-                        MoseLlmCellVerdict::Compute({runs[1], runs[1]}, 0.02);
+                        LlmCellVerdict::Compute({runs[1], runs[1]}, 0.02);
                     }),
                     "S-Train twice");
-    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmCellVerdict::Compute(runs, -1); }), "tolerance");
+    EXPECT_CONTAINS(ErrorOf([&] { LlmCellVerdict::Compute(runs, -1); }), "tolerance");
 }
 
 TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
 {
-    const MoseLlmRegimeMapConfig config = Tiny();
+    const LlmRegimeMapConfig config = Tiny();
     std::string csv[2];
     for (int k = 0; k < 2; ++k)
     {
-        MoseLlmRegimeMap map(config);
+        LlmRegimeMap map(config);
         uint32_t calls = 0;
         map.Run([&calls](uint32_t, uint32_t total, const std::string&) {
             ++calls;
@@ -146,7 +156,7 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
         ASSERT_EQ(cells.size(), 4u); // 2 loads x 1 interval x 2 dark times
         for (std::size_t i = 0; i < cells.size(); ++i)
         {
-            const MoseLlmRegimeCell& c = cells[i];
+            const LlmRegimeCell& c = cells[i];
             EXPECT_DOUBLE_EQ(c.load, config.loads[i / 2]);
             EXPECT_EQ(c.darkTime, config.darkTimes[i % 2]);
             ASSERT_EQ(c.runs.size(), 4u);
@@ -158,7 +168,7 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
                 EXPECT_EQ(c.runs[p].errors, 0u);
             }
             // the winners are the verdict function's on the cell's own figures
-            const MoseLlmCellVerdict v = MoseLlmCellVerdict::Compute(c.runs, config.tolerance);
+            const LlmCellVerdict v = LlmCellVerdict::Compute(c.runs, config.tolerance);
             EXPECT_EQ(v.winner, c.verdict.winner);
             EXPECT_EQ(v.kind, c.verdict.kind);
             EXPECT_DOUBLE_EQ(v.overallMargin, c.verdict.overallMargin);
@@ -174,6 +184,25 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
         std::ostringstream plt;
         map.WritePlot(plt);
         EXPECT_CONTAINS(plt.str(), "regime_map.png");
+        if (k == 0)
+        {
+            // without rendering: the CSV and the script as above, no PNG, and the command that
+            // renders it
+            const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                              ("mose-regime-map-" + std::to_string(getpid()));
+            std::filesystem::remove_all(dir);
+            std::filesystem::create_directories(dir);
+            std::ostringstream lines;
+            map.WriteOutputs(dir.string(), false, lines);
+            EXPECT_EQ(ReadWholeFile(dir / "regime_map.csv"), csv[k]);
+            EXPECT_EQ(ReadWholeFile(dir / "regime_map.plt"), plt.str());
+            EXPECT_FALSE(std::filesystem::exists(dir / "regime_map.png"));
+            EXPECT_CONTAINS(lines.str(), "&& gnuplot regime_map.plt");
+            std::ostringstream timing;
+            map.PrintTiming(timing);
+            EXPECT_CONTAINS(timing.str(), std::to_string(map.GetEvents()) + " events");
+            std::filesystem::remove_all(dir);
+        }
     }
     EXPECT_EQ(csv[0], csv[1]);
     EXPECT_EQ(std::count(csv[0].begin(), csv[0].end(), '\n'), 5);
@@ -181,7 +210,7 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
 
 TEST(LlmRegimeMap, BadMapsGetClearErrors)
 {
-    MoseLlmRegimeMapConfig m = Tiny();
+    LlmRegimeMapConfig m = Tiny();
     m.loads.clear();
     EXPECT_CONTAINS(ErrorOf([&] { m.Validate(); }), "at least one load");
     m = Tiny();
@@ -202,11 +231,11 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
 {
     const TypeId ocs = TypeId::LookupByName("ns3::MoseOcs");
     ASSERT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
-    MoseLlmRegimeMapConfig m = Tiny();
-    MoseLlmExperimentConfig c = m.MakeCell(200, MilliSeconds(40), Policy::MOSE);
+    LlmRegimeMapConfig m = Tiny();
+    LlmExperimentConfig c = m.MakeCell(200, MilliSeconds(40), Policy::MOSE);
     c.scale = 4;
     {
-        MoseLlmExperiment e(c);
+        LlmExperiment e(c);
         e.Build();
         e.Run();
         EXPECT_EQ(e.GetSummary().served, c.requests.size());
@@ -216,15 +245,15 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
 
     // a user's default: the unscaled rate, taken by Scaled(); a different one fails loudly
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("10Gbps")));
-    EXPECT_EQ(MoseLlmExperimentConfig::Scaled(16).ocsRate, DataRate("10Gbps"));
+    EXPECT_EQ(LlmExperimentConfig::Scaled(16).ocsRate, DataRate("10Gbps"));
     {
-        MoseLlmExperiment e(c); // ocsRate 10 Gb/s: agrees
+        LlmExperiment e(c); // ocsRate 10 Gb/s: agrees
         e.Build();
         e.Run();
         EXPECT_EQ(e.GetSummary().served, c.requests.size());
     }
     c.ocsRate = DataRate("20Gbps");
-    const std::string error = ErrorOf([&] { MoseLlmExperiment(c).Build(); });
+    const std::string error = ErrorOf([&] { LlmExperiment(c).Build(); });
     EXPECT_CONTAINS(error, "ns3::MoseOcs::DataRate = 10000000000bps");
     EXPECT_CONTAINS(error, "ocsRate = 20000000000bps");
     Simulator::Destroy();
@@ -233,7 +262,7 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(2)));
     c.ocsRate = DataRate("10Gbps");
     c.darkTime = MilliSeconds(3);
-    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }),
+    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }),
                     "ns3::MoseModeSwitcher::ReconfigurationDelay");
     Simulator::Destroy();
     Config::Reset();
@@ -242,24 +271,24 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
 
 TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
 {
-    MoseLlmRegimeMapConfig config = Tiny();
+    LlmRegimeMapConfig config = Tiny();
     config.loads = {400};
     config.darkTimes = {MilliSeconds(1)};
     config.flowLevelFlows = 0;
     // two one-seed maps, runs 1 and 2
-    std::vector<MoseLlmRegimeCell> single;
+    std::vector<LlmRegimeCell> single;
     for (uint64_t run : {1, 2})
     {
-        MoseLlmRegimeMapConfig one = config;
+        LlmRegimeMapConfig one = config;
         one.base.run = run;
-        MoseLlmRegimeMap map(one);
+        LlmRegimeMap map(one);
         map.Run();
         ASSERT_EQ(map.GetCells().size(), 1u);
         single.push_back(map.GetCells()[0]);
     }
     config.seeds = 2;
     config.base.run = 1;
-    MoseLlmRegimeMap map(config);
+    LlmRegimeMap map(config);
     uint32_t calls = 0;
     map.Run([&calls](uint32_t, uint32_t total, const std::string&) {
         ++calls;
@@ -267,7 +296,7 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
     });
     EXPECT_EQ(calls, 9u);
     ASSERT_EQ(map.GetCells().size(), 1u);
-    const MoseLlmRegimeCell& c = map.GetCells()[0];
+    const LlmRegimeCell& c = map.GetCells()[0];
     ASSERT_EQ(c.seedVerdicts.size(), 2u);
     ASSERT_EQ(c.seedRuns.size(), 2u);
     std::vector<double> margins;
@@ -284,7 +313,7 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
             EXPECT_EQ(c.seedRuns[k][p].iterMeanS, single[k].runs[p].iterMeanS);
         }
         margins.push_back(single[k].verdict.overallMargin);
-        pays += single[k].verdict.kind == MoseLlmCellVerdict::PAYS;
+        pays += single[k].verdict.kind == LlmCellVerdict::PAYS;
     }
     // the two seeds' traces differ (runs 1 and 2 of the request stream)
     EXPECT_NE(c.seedRuns[0][1].ttftMeanS, c.seedRuns[1][1].ttftMeanS);
@@ -295,9 +324,9 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
     const double tol = config.tolerance;
     const double mean = c.verdict.overallMargin;
     EXPECT_EQ(c.verdict.kind,
-              mean < -tol  ? MoseLlmCellVerdict::PAYS
-              : mean > tol ? MoseLlmCellVerdict::DOES_NOT_PAY
-                           : MoseLlmCellVerdict::TIE);
+              mean < -tol  ? LlmCellVerdict::PAYS
+              : mean > tol ? LlmCellVerdict::DOES_NOT_PAY
+                           : LlmCellVerdict::TIE);
     // the policy figures are the means over the seeds, counts the totals
     EXPECT_DOUBLE_EQ(c.runs[0].ttftMeanS,
                      (single[0].runs[0].ttftMeanS + single[1].runs[0].ttftMeanS) / 2);
@@ -312,7 +341,7 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
     map.PrintTable(table);
     EXPECT_CONTAINS(table.str(), std::to_string(pays) + "/2");
     // no seed at all: an error naming the field
-    MoseLlmRegimeMapConfig none = config;
+    LlmRegimeMapConfig none = config;
     none.seeds = 0;
     EXPECT_CONTAINS(ErrorOf([&] { none.Validate(); }), "seeds");
 }
@@ -320,7 +349,7 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
 TEST(LlmRegimeMap, TheHostRateHasOneRule)
 {
     const std::string attribute = "ns3::MoseTopologyHelper::HostDataRate";
-    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
     // neither: the program's default
     c.ResolveHostRate("hostRate", std::nullopt, DataRate("1600Gbps"));
     EXPECT_EQ(c.hostRate, DataRate("1600Gbps"));

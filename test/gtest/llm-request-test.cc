@@ -51,7 +51,7 @@ Mooncake(const std::string& text)
 }
 
 /**
- * \brief Expects f to throw a MoseError whose message starts with "NAME:LINE: " and contains
+ * \brief Expects f to throw a mose::Error whose message starts with "NAME:LINE: " and contains
  *        every fragment.
  */
 void
@@ -63,9 +63,9 @@ ExpectFileError(const std::function<void()>& f,
     try
     {
         f();
-        ADD_FAILURE() << "expected a MoseError at " << name << ":" << line;
+        ADD_FAILURE() << "expected a mose::Error at " << name << ":" << line;
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         std::string m = e.what();
         std::string prefix = name + ":" + std::to_string(line) + ": ";
@@ -424,7 +424,7 @@ TEST(TraceWriters, RoundTrips)
 {
     LlmRequestGeneratorOptions o;
     o.requests = 300;
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(3, Stream::LLM_REQUESTS);
     std::vector<LlmRequest> r = GenerateLlmRequests(o, rng);
     EXPECT_EQ(Azure(AzureText(r)), r);
     EXPECT_EQ(Azure(AzureText(r, "1999-12-31 23:59:59.9999999")), r);
@@ -487,9 +487,9 @@ TEST(GenerateLlmRequests, SameRunSameRequestsOtherRunOthers)
 {
     LlmRequestGeneratorOptions o;
     o.requests = 500;
-    MoseRandom a = MoseRandom::Create(1, MoseStream::LLM_REQUESTS);
-    MoseRandom b = MoseRandom::Create(1, MoseStream::LLM_REQUESTS);
-    MoseRandom c = MoseRandom::Create(2, MoseStream::LLM_REQUESTS);
+    Random a = Random::Create(1, Stream::LLM_REQUESTS);
+    Random b = Random::Create(1, Stream::LLM_REQUESTS);
+    Random c = Random::Create(2, Stream::LLM_REQUESTS);
     const std::vector<LlmRequest> ra = GenerateLlmRequests(o, a);
     const std::vector<LlmRequest> rb = GenerateLlmRequests(o, b);
     const std::vector<LlmRequest> rc = GenerateLlmRequests(o, c);
@@ -503,7 +503,7 @@ TEST(GenerateLlmRequests, SameRunSameRequestsOtherRunOthers)
     EXPECT_LT(same, 50U);
     EXPECT_NE(ra, rc);
     // the stream is the generator's own: another stream number gives other requests
-    MoseRandom d = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random d = Random::Create(1, Stream::TRAFFIC);
     EXPECT_NE(GenerateLlmRequests(o, d), ra);
 }
 
@@ -515,7 +515,7 @@ TEST(GenerateLlmRequests, Shape)
     o.input = {1000.0, 0.5, 1, MAX_REQUEST_TOKENS};
     o.output = {50.0, 1.5, 10, 200};
     o.tickNs = 1000;
-    MoseRandom rng = MoseRandom::Create(5, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(5, Stream::LLM_REQUESTS);
     const std::vector<LlmRequest> r = GenerateLlmRequests(o, rng);
     ASSERT_EQ(r.size(), 20000U);
     EXPECT_EQ(r[0].arrivalNs, 0U);
@@ -550,7 +550,7 @@ TEST(GenerateLlmRequests, DegenerateDistributions)
     o.requests = 10;
     o.input = {100.4, 0.0, 1, 1000};
     o.output = {100.6, 0.0, 1, 1000};
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(1, Stream::LLM_REQUESTS);
     for (const LlmRequest& r : GenerateLlmRequests(o, rng))
     {
         EXPECT_EQ(r.inputTokens, 100U);
@@ -569,7 +569,7 @@ TEST(GenerateLlmRequests, DegenerateDistributions)
 
 TEST(GenerateLlmRequests, BadOptions)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(1, Stream::LLM_REQUESTS);
     auto expect = [&rng](const std::function<void(LlmRequestGeneratorOptions&)>& change,
                          const std::string& fragment) {
         LlmRequestGeneratorOptions o;
@@ -626,7 +626,7 @@ AzureSample()
     o.input = {2048.0, 1.0, 16, 16384};
     o.output = {32.0, 1.0, 1, 1024};
     o.tickNs = 100;
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(1, Stream::LLM_REQUESTS);
     return GenerateLlmRequests(o, rng);
 }
 
@@ -640,7 +640,7 @@ MooncakeSample()
     o.input = {8192.0, 1.0, 128, 131072};
     o.output = {256.0, 0.8, 1, 4096};
     o.tickNs = 1000000; // whole milliseconds, as the Mooncake traces have
-    MoseRandom rng = MoseRandom::Create(2, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(2, Stream::LLM_REQUESTS);
     return GenerateLlmRequests(o, rng);
 }
 

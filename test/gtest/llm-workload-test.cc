@@ -35,15 +35,15 @@ Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
     g.rate = rate;
     g.input = {mean, 0.5, 16, 4 * static_cast<uint64_t>(mean)};
     g.output = {32.0, 0.5, 1, 256};
-    MoseRandom rng = MoseRandom::Create(run, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(run, Stream::LLM_REQUESTS);
     return GenerateLlmRequests(g, rng);
 }
 
 /// a small fabric: N groups, no switch, fast prefill, no training
-MoseLlmExperimentConfig
+LlmExperimentConfig
 Small(uint32_t nodes)
 {
-    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(nodes);
+    LlmExperimentConfig c = LlmExperimentConfig::Scaled(nodes);
     c.schedule.clear();
     c.training = false;
     c.kvBytesPerToken = 1024;
@@ -54,10 +54,10 @@ Small(uint32_t nodes)
     return c;
 }
 
-MoseLlmExperiment
-RunExperiment(const MoseLlmExperimentConfig& c)
+LlmExperiment
+RunExperiment(const LlmExperimentConfig& c)
 {
-    MoseLlmExperiment e(c);
+    LlmExperiment e(c);
     e.Build();
     e.Run();
     return e;
@@ -67,10 +67,10 @@ RunExperiment(const MoseLlmExperimentConfig& c)
 
 TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
 {
-    MoseLlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = Small(16);
     c.requests = Requests(30, 200, 200);
     c.kvBytesPerToken = 1337; // not a round number: every byte counts
-    MoseLlmExperiment e = RunExperiment(c);
+    LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetRequests().size(), 30u);
     for (const MoseRequestRecord& r : e.GetRequests())
     {
@@ -91,10 +91,10 @@ TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
 
 TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
 {
-    MoseLlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = Small(16);
     c.requests = Requests(40, 2000, 500);
     c.prefillTokensPerSecond = 20000; // 25 ms per 500 tokens: queues form
-    MoseLlmExperiment e = RunExperiment(c);
+    LlmExperiment e = RunExperiment(c);
     std::map<uint32_t, std::vector<const MoseRequestRecord*>> byGroup;
     for (const auto& r : e.GetRequests())
     {
@@ -119,10 +119,10 @@ TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
 
 TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 {
-    MoseLlmExperimentConfig c = Small(32);
+    LlmExperimentConfig c = Small(32);
     c.training = true;
     const RoleAssignment roles = [&] {
-        MoseLlmExperiment probe(c);
+        LlmExperiment probe(c);
         probe.Build();
         RoleAssignment r = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
         Simulator::Destroy();
@@ -134,7 +134,7 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
     c.computeTime = MilliSeconds(1);
     c.maxIterations = 3;
     c.end = MilliSeconds(500);
-    MoseLlmExperiment e = RunExperiment(c);
+    LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetIterations().size(), 3u);
     for (uint32_t a = 0; a < 32; ++a)
     {
@@ -160,10 +160,10 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 
 TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
 {
-    MoseLlmExperimentConfig c = Small(32);
+    LlmExperimentConfig c = Small(32);
     c.training = true;
     c.collective = CollectiveKind::RING_ALL_REDUCE;
-    MoseLlmExperiment probe(c);
+    LlmExperiment probe(c);
     probe.Build();
     const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
     Simulator::Destroy();
@@ -173,7 +173,7 @@ TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
     c.computeTime = MilliSeconds(2);
     c.maxIterations = 2;
     c.end = MilliSeconds(500);
-    MoseLlmExperiment e = RunExperiment(c);
+    LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetIterations().size(), 2u);
     const uint64_t perMember = 2 * (n - 1) * c.collectiveBytes / n;
     for (uint64_t i = 0; i < n; ++i)
@@ -195,10 +195,10 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
 {
     for (CollectiveKind kind : {CollectiveKind::ALL_TO_ALL, CollectiveKind::RING_ALL_REDUCE})
     {
-        MoseLlmExperimentConfig c = Small(16);
+        LlmExperimentConfig c = Small(16);
         c.training = true;
         c.collective = kind;
-        MoseLlmExperiment probe(c);
+        LlmExperiment probe(c);
         probe.Build();
         const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
         Simulator::Destroy();
@@ -215,9 +215,9 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
         for (bool reuse : {true, false})
         {
             c.reuseConnections = reuse;
-            MoseLlmExperiment e = RunExperiment(c);
+            LlmExperiment e = RunExperiment(c);
             ASSERT_EQ(e.GetIterations().size(), 3u);
-            const MoseLlmSummary s = e.GetSummary();
+            const LlmSummary s = e.GetSummary();
             EXPECT_EQ(s.errors, 0u);
             // one connection per ordered pair for the three iterations, or one per chunk
             EXPECT_EQ(s.connections, reuse ? pairs : 3 * chunksPerIteration)
@@ -236,13 +236,13 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
 
 TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 {
-    MoseLlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = Small(16);
     c.training = true;
     c.collectiveBytes = 400000;
     c.computeTime = MicroSeconds(300);
     c.end = MilliSeconds(60);
     c.requests = Requests(20, 400, 100); // KV traffic shares the fabric
-    MoseLlmExperiment e = RunExperiment(c);
+    LlmExperiment e = RunExperiment(c);
     const auto& its = e.GetIterations();
     ASSERT_GE(its.size(), 3u);
     for (std::size_t k = 0; k < its.size(); ++k)
@@ -263,7 +263,7 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 
 TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
 {
-    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
     c.kvBytesPerToken = 2048;
     c.ocsRate = DataRate("10Gbps");
     c.prefillTokensPerSecond = 1e6;
@@ -272,7 +272,7 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
     c.collectiveBytes = 100000;
     c.computeTime = MilliSeconds(10);
     c.requests = Requests(100, 400, 300);
-    MoseLlmExperiment e = RunExperiment(c);
+    LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
     const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
     EXPECT_TRUE(sw.done);
@@ -307,20 +307,20 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
         }
     }
     EXPECT_TRUE(moved);
-    const MoseLlmSummary s = e.GetSummary();
+    const LlmSummary s = e.GetSummary();
     EXPECT_EQ(s.lost, 0u) << "drain on: nothing lost across the switch";
     EXPECT_EQ(s.errors, 0u);
 }
 
 TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 {
-    MoseLlmExperimentConfig c = MoseLlmExperimentConfig::Scaled(16);
+    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
     c.ocsRate = DataRate("10Gbps");
     c.schedule = {{MilliSeconds(60), WorkloadMode::TRAINING_HEAVY}};
     c.end = MilliSeconds(150);
     c.collectiveBytes = 100000;
     c.computeTime = MilliSeconds(5);
-    MoseLlmExperiment e = RunExperiment(c); // no requests: every connection is a collective's
+    LlmExperiment e = RunExperiment(c); // no requests: every connection is a collective's
     uint64_t n1 = 0;
     uint64_t n2 = 0;
     for (const auto& it : e.GetIterations())
@@ -339,14 +339,14 @@ TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
 {
     auto once = [] {
-        MoseLlmExperimentConfig c = Small(16);
+        LlmExperimentConfig c = Small(16);
         c.training = true;
         c.collectiveBytes = 200000;
         c.computeTime = MilliSeconds(1);
         c.end = MilliSeconds(40);
         c.placement = PlacementRule::LEAST_OUTSTANDING;
         c.requests = Requests(25, 500, 200, 3);
-        MoseLlmExperiment e = RunExperiment(c);
+        LlmExperiment e = RunExperiment(c);
         std::ostringstream os;
         e.WriteRequestsCsv(os, true);
         e.WriteIterationsCsv(os, true);
@@ -360,19 +360,19 @@ TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
 
 TEST(LlmWorkload, BadParametersGetClearErrors)
 {
-    MoseLlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = Small(16);
     c.scale = 0;
-    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }), "scale");
+    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "scale");
     c = Small(16);
-    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }), "requests");
+    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "requests");
     c.requests = Requests(3, 10, 100);
     c.prefillTokensPerSecond = -1;
-    EXPECT_CONTAINS(ErrorOf([&] { MoseLlmExperiment(c).Build(); }), "prefillTokensPerSecond");
+    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "prefillTokensPerSecond");
     c.prefillTokensPerSecond = 100;
     c.training = true;
     c.collectiveBytes = 2; // below the training groups
     EXPECT_CONTAINS(ErrorOf([&] {
-                        MoseLlmExperiment e(c);
+                        LlmExperiment e(c);
                         e.Build();
                     }),
                     "CollectiveBytes");
@@ -382,7 +382,7 @@ TEST(LlmWorkload, BadParametersGetClearErrors)
 TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
 {
     auto run = [](uint64_t scale) {
-        MoseLlmExperimentConfig c = Small(16);
+        LlmExperimentConfig c = Small(16);
         c.kvBytesPerToken = 16384;
         c.requests = Requests(6, 20, 128, 5); // about 50 ms apart: each KV transfer alone
         c.training = true;
@@ -390,11 +390,11 @@ TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
         c.computeTime = MilliSeconds(5);
         c.end = MilliSeconds(300);
         c.scale = scale;
-        MoseLlmExperiment e = RunExperiment(c);
+        LlmExperiment e = RunExperiment(c);
         return e.GetSummary();
     };
-    const MoseLlmSummary full = run(1);
-    const MoseLlmSummary scaled = run(8);
+    const LlmSummary full = run(1);
+    const LlmSummary scaled = run(8);
     ASSERT_EQ(full.served, 6u);
     ASSERT_EQ(scaled.served, 6u);
     ASSERT_GT(full.iterations, 5u);

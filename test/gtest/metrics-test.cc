@@ -103,15 +103,15 @@ TEST(Percentile, KnownSamples)
     {
         EXPECT_EQ(Percentile({7.5}, p), 7.5);
     }
-    EXPECT_THROW(Percentile({}, 50), MoseError);
-    EXPECT_THROW(Percentile({1, 2}, -1), MoseError);
-    EXPECT_THROW(Percentile({1, 2}, 100.5), MoseError);
-    EXPECT_THROW(Percentile({1, 2}, std::numeric_limits<double>::quiet_NaN()), MoseError);
+    EXPECT_THROW(Percentile({}, 50), Error);
+    EXPECT_THROW(Percentile({1, 2}, -1), Error);
+    EXPECT_THROW(Percentile({1, 2}, 100.5), Error);
+    EXPECT_THROW(Percentile({1, 2}, std::numeric_limits<double>::quiet_NaN()), Error);
 }
 
 TEST(Percentile, WeightedMatchesExpandedSample)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROUTING);
+    Random rng = Random::Create(1, Stream::ROUTING);
     for (int trial = 0; trial < 200; ++trial)
     {
         std::vector<std::pair<double, uint64_t>> weighted;
@@ -126,7 +126,7 @@ TEST(Percentile, WeightedMatchesExpandedSample)
         }
         if (expanded.empty())
         {
-            EXPECT_THROW(WeightedPercentile(weighted, 50), MoseError);
+            EXPECT_THROW(WeightedPercentile(weighted, 50), Error);
             continue;
         }
         for (double p : {0.0, 10.0, 50.0, 95.0, 99.0, 100.0})
@@ -134,7 +134,7 @@ TEST(Percentile, WeightedMatchesExpandedSample)
             EXPECT_EQ(WeightedPercentile(weighted, p), Percentile(expanded, p));
         }
     }
-    EXPECT_THROW(WeightedPercentile({{1.0, 1}}, 101), MoseError);
+    EXPECT_THROW(WeightedPercentile({{1.0, 1}}, 101), Error);
 }
 
 TEST(EvaluateFlows, RingShortestPath)
@@ -397,13 +397,13 @@ struct RandomCase
 RandomCase
 MakeRandomCase(uint32_t n, uint64_t run)
 {
-    MoseRandom topo = MoseRandom::Create(run, MoseStream::UNIFORM);
+    Random topo = Random::Create(run, Stream::UNIFORM);
     RandomCase c{BuildUniformTemplate(n, 4, topo), {}};
     RoleCounts counts{n * 2 / 5, n * 2 / 5, n - 2 * (n * 2 / 5)};
     RoleAssignment roles = RoleAssignment::Contiguous(counts);
-    MoseRandom arng = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+    Random arng = Random::Create(run, Stream::ASSIGNMENT);
     PdAssignment assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
-    MoseRandom trng = MoseRandom::Create(run, MoseStream::TRAFFIC);
+    Random trng = Random::Create(run, Stream::TRAFFIC);
     TrafficOptions options;
     options.flows = 3000;
     options.kvShare = 0.7;
@@ -498,7 +498,7 @@ TEST(EvaluateFlows, EcmpDoesNotDependOnNodeNumbering)
     const uint32_t n = c.graph.GetNNodes();
     std::vector<uint32_t> perm(n);
     std::iota(perm.begin(), perm.end(), 0);
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::ROUTING);
+    Random rng = Random::Create(3, Stream::ROUTING);
     rng.Shuffle(perm);
     std::vector<Circuit> relabelled;
     for (const Circuit& e : c.graph.GetCircuits())
@@ -552,7 +552,7 @@ TEST(EvaluateFlows, DirectKvIsOneWhenEveryPairIsACircuit)
         circuits.push_back({p, p + 4});
     }
     CircuitGraph g(12, circuits);
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random rng = Random::Create(1, Stream::TRAFFIC);
     TrafficOptions options;
     options.flows = 2000;
     options.kvShare = 0.6;
@@ -679,9 +679,9 @@ ComputeReference(const ShortestPathRouting& routing, const std::vector<Flow>& fl
 
 TEST(EvaluateFlows, MatchesPerFlowReference)
 {
-    MoseRandom topo = MoseRandom::Create(6, MoseStream::UNIFORM);
+    Random topo = Random::Create(6, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(40, 3, topo);
-    MoseRandom rng = MoseRandom::Create(6, MoseStream::TRAFFIC);
+    Random rng = Random::Create(6, Stream::TRAFFIC);
     // sparse: a few flows per destination (paths walked); dense: every ordered pair, some
     // twice (whole-tree accumulation)
     std::vector<Flow> sparse;
@@ -741,7 +741,7 @@ TEST(Percentile, SelectionMatchesSortedReference)
         double upper = v[std::min(k + 1, v.size() - 1)];
         return v[k] + (h - k) * (upper - v[k]);
     };
-    MoseRandom rng = MoseRandom::Create(2, MoseStream::ROUTING);
+    Random rng = Random::Create(2, Stream::ROUTING);
     for (int trial = 0; trial < 40; ++trial)
     {
         std::vector<std::pair<double, uint64_t>> weighted;

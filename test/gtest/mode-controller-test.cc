@@ -212,7 +212,7 @@ TEST(ScheduleModes, DwellBoundsTheSwitchingRate)
     LlmRequestGeneratorOptions g;
     g.requests = 3000;
     g.rate = 15.0;
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::LLM_REQUESTS);
+    Random rng = Random::Create(1, Stream::LLM_REQUESTS);
     const std::vector<LlmRequest> requests = GenerateLlmRequests(g, rng);
     ModelShape shape = ModelShape::FromPreset(ModelPreset::LLAMA_3_8B);
     ModeControllerOptions o = Options();

@@ -354,9 +354,9 @@ TEST(ModeSwitcher, SwitchCutShortByTheStopReportsItsFiguresUpToTheStop)
 TEST(ModeSwitcher, PolicyProvidersOfTemplatesAndOfAScenarioGiveTheSameTargets)
 {
     // a fresh scenario: every policy's graph in a mode is its template (SelectTemplate())
-    MoseFlowExperimentConfig config = PaperScaledConfig(32);
+    FlowExperimentConfig config = PaperScaledConfig(32);
     config.construction = TemplateConstruction::FRESH;
-    const MoseScenario sc = MoseScenarioBuilder(config).Build(3);
+    const Scenario sc = ScenarioBuilder(config).Build(3);
     for (Policy policy : ALL_POLICIES)
     {
         const MoseTargetProvider ofScenario =
@@ -391,7 +391,7 @@ TEST(ModeSwitcher, PolicyProvidersOfTemplatesAndOfAScenarioGiveTheSameTargets)
                 }
             }
         }
-        // a mode that does not exist is a MoseError naming "mode", from every overload
+        // a mode that does not exist is a mose::Error naming "mode", from every overload
         for (const MoseTargetProvider* provider : {&ofScenario, &ofTemplates, &byName})
         {
             ExpectErrorContaining([&] { (*provider)(static_cast<WorkloadMode>(7)); }, "mode");

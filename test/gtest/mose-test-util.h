@@ -42,7 +42,7 @@ namespace test
 {
 
 /**
- * \brief Runs `f` and returns the message of the MoseError it throws.
+ * \brief Runs `f` and returns the message of the Error it throws.
  * \param f the call
  * \return the message; "" (and a test failure) if `f` throws none
  */
@@ -54,16 +54,16 @@ ErrorOf(F f)
     {
         f();
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         return e.what();
     }
-    ADD_FAILURE() << "expected a MoseError";
+    ADD_FAILURE() << "expected a mose::Error";
     return "";
 }
 
 /**
- * \brief Expects `call` to throw a MoseError whose message contains `phrase` (a parameter's name
+ * \brief Expects `call` to throw a mose::Error whose message contains `phrase` (a parameter's name
  *        or any other part of the message).
  * \param call the call
  * \param phrase the text the message must contain
@@ -75,9 +75,9 @@ ExpectErrorContaining(F&& call, const std::string& phrase)
     try
     {
         call();
-        ADD_FAILURE() << "expected a MoseError containing " << phrase;
+        ADD_FAILURE() << "expected a mose::Error containing " << phrase;
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         std::string m = e.what();
         EXPECT_NE(m.find(phrase), std::string::npos) << m;
@@ -127,10 +127,10 @@ ParseOptions(std::vector<std::string> args)
  * \param seeds seeds
  * \return the configuration
  */
-inline MoseFlowExperimentConfig
+inline FlowExperimentConfig
 SmallStudyConfig(uint64_t flows, uint32_t seeds)
 {
-    MoseFlowExperimentConfig c;
+    FlowExperimentConfig c;
     c.nodes = 64;
     c.degree = 4;
     c.inferenceRoles = {24, 24, 16};

@@ -388,7 +388,7 @@ TEST(Ocs, PortMatchingAndCircuitGraphEqualTheConnectedCircuits)
     Simulator::Destroy();
 }
 
-// (f) bad input: each a MoseError naming the value, nothing changed
+// (f) bad input: each a mose::Error naming the value, nothing changed
 TEST(Ocs, BadInputIsAMoseErrorNamingTheValue)
 {
     Fabric f = MakeFabric(4, 2);

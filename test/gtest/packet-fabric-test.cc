@@ -48,16 +48,16 @@ struct SmallScenario
     explicit SmallScenario(uint64_t run = 1, uint64_t flowCount = 120, uint32_t reserved = 3)
     {
         roles = RoleAssignment::Contiguous({8, 8, 16});
-        MoseRandom assignRng = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+        Random assignRng = Random::Create(run, Stream::ASSIGNMENT);
         assignment = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
         PdBiasedOptions options;
         options.reservedPorts = reserved;
-        MoseRandom templateRng = MoseRandom::Create(run, MoseStream::PD_BIASED);
+        Random templateRng = Random::Create(run, Stream::PD_BIASED);
         graph = BuildPdBiasedTemplate(roles, 4, assignment, options, templateRng);
         TrafficOptions traffic;
         traffic.flows = flowCount;
         traffic.kvShare = 0.7;
-        MoseRandom trafficRng = MoseRandom::Create(run, MoseStream::TRAFFIC);
+        Random trafficRng = Random::Create(run, Stream::TRAFFIC);
         flows = GenerateTraffic(roles, assignment, traffic, trafficRng);
     }
 };
@@ -353,13 +353,13 @@ TEST(PacketFabric, GlobalRoutingStaysUsableForSmallFabrics)
 
 TEST(PacketFabric, TemplateOfAPolicyAndGraphFromAFile)
 {
-    MoseFlowExperimentConfig config;
+    FlowExperimentConfig config;
     config.nodes = 32;
     config.degree = 4;
     config.inferenceRoles = RoleCounts::PaperScaled(32, WorkloadMode::INFERENCE_HEAVY);
     config.trainingRoles = RoleCounts::PaperScaled(32, WorkloadMode::TRAINING_HEAVY);
     config.flows = 100;
-    const MoseScenarioBuilder builder(config);
+    const ScenarioBuilder builder(config);
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
     topo->SetTemplate(config, 5, WorkloadMode::TRAINING_HEAVY, Policy::STATIC_INFERENCE);
     topo->Install();

@@ -229,15 +229,15 @@ TEST(ProgramArguments, EmptyValuesAndBadBooleans)
                     "invalid --plot = \"maybe\"");
 }
 
-TEST(ProgramArguments, RunMoseProgramReportsEveryException)
+TEST(ProgramArguments, RunProgramReportsEveryException)
 {
     char name[] = "program";
     char* argv[] = {name, nullptr};
-    EXPECT_EQ(RunMoseProgram("p", 1, argv, {}, [] {}), 0);
+    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] {}), 0);
     testing::internal::CaptureStderr();
-    EXPECT_EQ(RunMoseProgram("p", 1, argv, {}, [] { throw MoseError("bad input"); }), 1);
-    EXPECT_EQ(RunMoseProgram("p", 1, argv, {}, [] { throw std::bad_alloc(); }), 1);
-    EXPECT_EQ(RunMoseProgram("p", 1, argv, {}, [] { throw std::runtime_error("other"); }), 1);
+    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw Error("bad input"); }), 1);
+    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw std::bad_alloc(); }), 1);
+    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw std::runtime_error("other"); }), 1);
     std::string err = testing::internal::GetCapturedStderr();
     EXPECT_CONTAINS(err, "p: error: bad input\n");
     EXPECT_CONTAINS(err, "p: error: out of memory");
@@ -250,7 +250,7 @@ TEST(ProgramArguments, MemoryIsCheckedBeforeAllocation)
     EXPECT_NO_THROW(CheckMemory("--nodes=8", 1024));
     EXPECT_CONTAINS(ErrorOf([] { CheckMemory("--nodes=8", UINT64_MAX); }),
                     "--nodes=8 needs at least");
-    MoseFlowExperimentConfig c;
+    FlowExperimentConfig c;
     c.flows = 99999999999ULL;
     EXPECT_CONTAINS(ErrorOf([&c] { CheckStudyMemory(c, 1); }), "--flows=99999999999 needs");
     c.flows = 100000;
@@ -260,7 +260,7 @@ TEST(ProgramArguments, MemoryIsCheckedBeforeAllocation)
 TEST(EnumTable, Ns3EnumCheckerFromTheTable)
 {
     ns3::Ptr<const ns3::AttributeChecker> checker =
-        MakeMoseEnumChecker(RoutingRule::RANDOM_SHORTEST_PATH);
+        MakeEnumTableChecker(RoutingRule::RANDOM_SHORTEST_PATH);
     for (const EnumEntry<RoutingRule>& e : EnumTable<RoutingRule>::Get())
     {
         MOSE_ENUM_VALUE(RoutingRule) value;

@@ -36,7 +36,7 @@ TEST(PdAssignment, KindNamesRoundTrip)
 TEST(PdAssignment, OneToOneIsAPerfectMatching)
 {
     RoleAssignment roles = PaperRoles();
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, rng);
     ASSERT_EQ(a.GetPairs().size(), 410U);
     std::set<uint32_t> prefills;
@@ -66,7 +66,7 @@ TEST(PdAssignment, DrawIsDeterministicPerRunAndVariesAcrossRuns)
 {
     RoleAssignment roles = PaperRoles();
     auto decodesOf = [&roles](uint64_t run, PdAssignmentKind kind) {
-        MoseRandom rng = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+        Random rng = Random::Create(run, Stream::ASSIGNMENT);
         std::vector<uint32_t> d;
         PdAssignment assignment = PdAssignment::Draw(roles, kind, 3, rng);
         for (const PdPair& p : assignment.GetPairs())
@@ -92,7 +92,7 @@ TEST(PdAssignment, ManyToOneRespectsTheCap)
     RoleAssignment roles = PaperRoles();
     for (uint32_t cap : {1U, 2U, 3U})
     {
-        MoseRandom rng = MoseRandom::Create(2, MoseStream::ASSIGNMENT);
+        Random rng = Random::Create(2, Stream::ASSIGNMENT);
         PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::MANY_TO_ONE, cap, rng);
         ASSERT_EQ(a.GetPairs().size(), 410U);
         std::map<uint32_t, uint32_t> load;
@@ -124,7 +124,7 @@ TEST(PdAssignment, ManyToOneFillsEveryDecodeWhenTight)
 {
     // |P| = cap * |D|: every decode ends with exactly cap prefills
     RoleAssignment roles = RoleAssignment::Contiguous({12, 4, 2});
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(3, Stream::ASSIGNMENT);
     PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::MANY_TO_ONE, 3, rng);
     std::map<uint32_t, uint32_t> load;
     for (const PdPair& p : a.GetPairs())
@@ -141,7 +141,7 @@ TEST(PdAssignment, ManyToOneFillsEveryDecodeWhenTight)
 TEST(PdAssignment, OneToOneNeedsEqualSides)
 {
     RoleAssignment roles = RoleAssignment::Contiguous({4, 8, 4});
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     std::string m =
         ErrorOf([&] { PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, rng); });
     EXPECT_CONTAINS(m, "invalid assignment = one-to-one");
@@ -152,7 +152,7 @@ TEST(PdAssignment, OneToOneNeedsEqualSides)
 TEST(PdAssignment, ManyToOneNeedsEnoughDecodes)
 {
     RoleAssignment roles = RoleAssignment::Contiguous({10, 3, 3});
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     std::string m =
         ErrorOf([&] { PdAssignment::Draw(roles, PdAssignmentKind::MANY_TO_ONE, 3, rng); });
     EXPECT_CONTAINS(m, "invalid assignment = many-to-one");

@@ -148,9 +148,9 @@ TEST(Placement, CircuitAwareOnPdBiasedTemplate)
     const uint32_t n = 64;
     RoleAssignment roles =
         RoleAssignment::Contiguous(RoleCounts::PaperScaled(n, WorkloadMode::INFERENCE_HEAVY));
-    MoseRandom arng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random arng = Random::Create(1, Stream::ASSIGNMENT);
     PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
-    MoseRandom trng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+    Random trng = Random::Create(1, Stream::PD_BIASED);
     auto graph = std::make_shared<const CircuitGraph>(BuildPdBiasedTemplate(roles, 4, a, {}, trng));
     RequestPlacer aware(PlacementRule::CIRCUIT_AWARE, roles, graph);
     RequestPlacer least(PlacementRule::LEAST_OUTSTANDING, roles, graph);

@@ -157,7 +157,7 @@ TEST(PortPlan, FreshPlanOfSmallGraphByHand)
 
 TEST(PortPlan, TemplateGraphsUseEveryPortOnce)
 {
-    MoseRandom rng = MoseRandom::Create(2, MoseStream::UNIFORM);
+    Random rng = Random::Create(2, Stream::UNIFORM);
     CircuitGraph u = BuildUniformTemplate(128, 4, rng);
     PortPlan plan = PlanPorts(u, 4);
     ExpectPlanOf(plan, u, 4);
@@ -179,11 +179,11 @@ TEST(PortPlan, TemplateGraphsUseEveryPortOnce)
 
     // the P-D-biased template and a graph read from a file (the readers' output)
     RoleAssignment roles = RoleAssignment::Contiguous(RoleCounts{24, 24, 16});
-    MoseRandom arng = MoseRandom::Create(2, MoseStream::ASSIGNMENT);
+    Random arng = Random::Create(2, Stream::ASSIGNMENT);
     PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
     PdBiasedOptions options;
     options.reservedPorts = 3;
-    MoseRandom prng = MoseRandom::Create(2, MoseStream::PD_BIASED);
+    Random prng = Random::Create(2, Stream::PD_BIASED);
     CircuitGraph pd = BuildPdBiasedTemplate(roles, 4, a, options, prng);
     ExpectPlanOf(PlanPorts(pd, 4), pd, 4);
     std::stringstream csv;
@@ -194,11 +194,11 @@ TEST(PortPlan, TemplateGraphsUseEveryPortOnce)
 
 TEST(PortPlan, IsDeterministic)
 {
-    MoseRandom r1 = MoseRandom::Create(6, MoseStream::UNIFORM);
-    MoseRandom r2 = MoseRandom::Create(6, MoseStream::UNIFORM);
+    Random r1 = Random::Create(6, Stream::UNIFORM);
+    Random r2 = Random::Create(6, Stream::UNIFORM);
     CircuitGraph a = BuildUniformTemplate(96, 4, r1);
     CircuitGraph b = BuildUniformTemplate(96, 4, r2);
-    MoseRandom r3 = MoseRandom::Create(7, MoseStream::UNIFORM);
+    Random r3 = Random::Create(7, Stream::UNIFORM);
     CircuitGraph next = BuildUniformTemplate(96, 4, r3);
     // the same graph given with its circuits in another order and orientation
     std::vector<Circuit> shuffled = a.GetCircuits();
@@ -223,13 +223,13 @@ TEST(PortPlan, SwitchKeepsThePortsOfKeptCircuits)
     // from the P-D-biased template to the uniform one and back, as MoSE switches modes; then
     // a local change (a few rewired circuits) where most circuits are kept
     RoleAssignment roles = RoleAssignment::Contiguous(RoleCounts{40, 40, 48});
-    MoseRandom arng = MoseRandom::Create(3, MoseStream::ASSIGNMENT);
+    Random arng = Random::Create(3, Stream::ASSIGNMENT);
     PdAssignment a = PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, arng);
     PdBiasedOptions options;
     options.reservedPorts = 1;
-    MoseRandom prng = MoseRandom::Create(3, MoseStream::PD_BIASED);
+    Random prng = Random::Create(3, Stream::PD_BIASED);
     CircuitGraph pd = BuildPdBiasedTemplate(roles, 4, a, options, prng);
-    MoseRandom urng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    Random urng = Random::Create(3, Stream::UNIFORM);
     CircuitGraph uniform = BuildUniformTemplate(128, 4, urng);
 
     std::vector<Circuit> rewired = uniform.GetCircuits();
@@ -386,7 +386,7 @@ TEST(PortPlan, FromPeersValidates)
     EXPECT_EQ(ok.ToCircuitGraph().GetCircuits(), (std::vector<Circuit>{{0, 1}}));
     EXPECT_EQ(ok.GetPeer(1, 1), 0U);
     // round trip through the peers vector of a template plan
-    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    Random rng = Random::Create(4, Stream::UNIFORM);
     PortPlan plan = PlanPorts(BuildUniformTemplate(64, 4, rng), 4);
     PortPlan back = PortPlan::FromPeers(64, 4, plan.GetPeers());
     EXPECT_EQ(back.GetCircuits(), plan.GetCircuits());
@@ -425,7 +425,7 @@ TEST(PortPlan, FromPeersValidates)
 TEST(PortPlan, NextHopCircuitsGiveThePortsToSendOn)
 {
     // what the packet level does: route on the plan's graph, send on the circuit's local port
-    MoseRandom rng = MoseRandom::Create(5, MoseStream::UNIFORM);
+    Random rng = Random::Create(5, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(48, 4, rng);
     PortPlan plan = PlanPorts(g, 4);
     ShortestPathRouting routing(plan.ToCircuitGraph(), RoutingRule::RANDOM_SHORTEST_PATH, 3);

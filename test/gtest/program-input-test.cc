@@ -146,11 +146,11 @@ TEST(ProgramInput, EnumListsRejectEmptyItemsAndRepeats)
 
 TEST(ProgramInput, AnAttributeThatAnOptionSetsWinsAloneAndFailsWhenTheyDisagree)
 {
-    const MoseAttributeOption nodes{"nodes",
-                                    "ns3::MoseTopologyHelper::Groups",
-                                    [](const std::string& parameter, const std::string& text) {
-                                        return std::to_string(ParseUnsigned32(parameter, text));
-                                    }};
+    const AttributeOption nodes{"nodes",
+                                "ns3::MoseTopologyHelper::Groups",
+                                [](const std::string& parameter, const std::string& text) {
+                                    return std::to_string(ParseUnsigned32(parameter, text));
+                                }};
     // neither set: the option's default
     EXPECT_FALSE(ResolveAttributeOption(nodes, std::nullopt).has_value());
     EXPECT_EQ(ResolveAttributeOption(nodes, std::string("16")).value(), "16");
@@ -176,9 +176,9 @@ TEST(ProgramInput, AnAttributeThatAnOptionSetsWinsAloneAndFailsWhenTheyDisagree)
     EXPECT_NO_THROW(RejectModuleAttributes("mose-paper"));
 
     // a time set with Config::SetDefault: as whole nanoseconds, which the options read
-    const MoseAttributeOption window{"startWindow",
-                                     "ns3::MoseTrafficHelper::StartWindow",
-                                     ReadTimeOption};
+    const AttributeOption window{"startWindow",
+                                 "ns3::MoseTrafficHelper::StartWindow",
+                                 ReadTimeOption};
     Config::SetDefault("ns3::MoseTrafficHelper::StartWindow", TimeValue(MilliSeconds(20)));
     EXPECT_EQ(GetModuleAttributeText("ns3::MoseTrafficHelper::StartWindow"), "20000000ns");
     EXPECT_EQ(ResolveAttributeOption(window, std::string("0.02")).value(), "0.02");
@@ -192,8 +192,8 @@ TEST(ProgramInput, ScenarioOptionsTakeTheFabricAttributes)
 {
     Config::SetDefault("ns3::MoseTopologyHelper::Groups", UintegerValue(32));
     {
-        MoseScenarioOptions options(MoseScenarioDefaults{64, 100, 1},
-                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
+        ScenarioOptions options(ScenarioDefaults{64, 100, 1},
+                                ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
         CommandLine cmd;
         options.AddOptions(cmd);
         EXPECT_EQ(options.GetConfig().nodes, 32u);
@@ -201,15 +201,15 @@ TEST(ProgramInput, ScenarioOptionsTakeTheFabricAttributes)
     }
     {
         // without FABRIC the attribute is not the program's concern
-        MoseScenarioOptions options(MoseScenarioDefaults{64, 100, 1}, 0);
+        ScenarioOptions options(ScenarioDefaults{64, 100, 1}, 0);
         CommandLine cmd;
         options.AddOptions(cmd);
         EXPECT_EQ(options.GetConfig().nodes, 64u);
     }
     Config::SetDefault("ns3::MoseRouteTable::Seed", UintegerValue(5));
     {
-        MoseScenarioOptions options(MoseScenarioDefaults{64, 100, 1},
-                                    MoseScenarioOptions::ROUTING | MoseScenarioOptions::FABRIC);
+        ScenarioOptions options(ScenarioDefaults{64, 100, 1},
+                                ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
         CommandLine cmd;
         options.AddOptions(cmd);
         ExpectErrorContaining([&] { options.GetConfig(); },

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The program scaffold (MoseProgram) and the programs' options classes: the options are checked
+// The program scaffold (Program) and the programs' options classes: the options are checked
 // by the library, and every message names the option and quotes its text as typed.
 
 #include "mose-test-util.h"
@@ -42,15 +42,15 @@ ParseArgs(CommandLine& cmd, std::vector<std::string> args)
     cmd.Parse(static_cast<int>(args.size()), argv.data());
 }
 
-/// MoseSwitchCostOptions::GetConfig() for the given arguments, at N = 64 and 2000 flows
-MoseSwitchCostConfig
-SwitchCostConfig(const std::vector<std::string>& args)
+/// SwitchCostOptions::GetConfig() for the given arguments, at N = 64 and 2000 flows
+SwitchCostConfig
+ParseSwitchCostConfig(const std::vector<std::string>& args)
 {
-    MoseSwitchCostOptions options;
+    SwitchCostOptions options;
     CommandLine cmd;
     options.AddOptions(cmd);
     ParseArgs(cmd, args);
-    MoseFlowExperimentConfig study;
+    FlowExperimentConfig study;
     study.nodes = 64;
     study.flows = 2000;
     return options.GetConfig(study);
@@ -74,23 +74,23 @@ TEST(ProgramScaffold, SwitchCostValidateNamesTheOptionThatGaveAField)
 
 TEST(ProgramScaffold, SwitchCostOptionsAreCheckedByTheLibrary)
 {
-    ExpectErrorContaining([] { SwitchCostConfig({"--unservedFactor=-2"}); },
+    ExpectErrorContaining([] { ParseSwitchCostConfig({"--unservedFactor=-2"}); },
                           "invalid --unservedFactor = \"-2\": a finite number >= 0");
-    ExpectErrorContaining([] { SwitchCostConfig({"--unservedShare=1.5"}); },
+    ExpectErrorContaining([] { ParseSwitchCostConfig({"--unservedShare=1.5"}); },
                           "invalid --unservedShare = \"1.5\": a share in [0, 1]");
-    ExpectErrorContaining([] { SwitchCostConfig({"--cycles=0"}); },
+    ExpectErrorContaining([] { ParseSwitchCostConfig({"--cycles=0"}); },
                           "invalid --cycles = \"0\": at least 1 cycle");
-    ExpectErrorContaining([] { SwitchCostConfig({"--points=1"}); },
+    ExpectErrorContaining([] { ParseSwitchCostConfig({"--points=1"}); },
                           "invalid --points = \"1\": 2 <= points <= 100000");
-    ExpectErrorContaining([] { SwitchCostConfig({"--maxDuration=1e-4"}); },
+    ExpectErrorContaining([] { ParseSwitchCostConfig({"--maxDuration=1e-4"}); },
                           "invalid --maxDuration = \"1e-4\": a number of seconds > --minDuration");
-    ExpectErrorContaining([] { SwitchCostConfig({"--darkTime=1e308"}); },
+    ExpectErrorContaining([] { ParseSwitchCostConfig({"--darkTime=1e308"}); },
                           "invalid --darkTime = \"1e308\" with --unservedFactor = \"1\"");
 }
 
 TEST(ProgramScaffold, SwitchCostDefaultsAreTheAlternatingSchedule)
 {
-    const MoseSwitchCostConfig c = SwitchCostConfig({});
+    const SwitchCostConfig c = ParseSwitchCostConfig({});
     EXPECT_TRUE(c.alternating);
     ASSERT_EQ(c.schedule.size(), 24U); // 12 cycles of both modes
     EXPECT_DOUBLE_EQ(c.schedule.front().duration, 3600);
@@ -98,10 +98,10 @@ TEST(ProgramScaffold, SwitchCostDefaultsAreTheAlternatingSchedule)
     EXPECT_DOUBLE_EQ(c.params.darkTime, 0.025);
     EXPECT_FALSE(c.params.unservedShare.has_value());
 
-    const MoseSwitchCostConfig given =
-        SwitchCostConfig({"--schedule=inference-heavy:1h,training-heavy:10min",
-                          "--unservedShare=1",
-                          "--darkTime=25ms"});
+    const SwitchCostConfig given =
+        ParseSwitchCostConfig({"--schedule=inference-heavy:1h,training-heavy:10min",
+                               "--unservedShare=1",
+                               "--darkTime=25ms"});
     EXPECT_FALSE(given.alternating);
     ASSERT_EQ(given.schedule.size(), 2U);
     EXPECT_DOUBLE_EQ(given.schedule[1].duration, 600);
@@ -112,8 +112,8 @@ TEST(ProgramScaffold, SwitchCostDefaultsAreTheAlternatingSchedule)
 TEST(ProgramScaffold, BaselineOptionsNameTheShapeOption)
 {
     auto config = [](const std::vector<std::string>& args) {
-        MoseScenarioOptions scenario;
-        MoseBaselineOptions baselines;
+        ScenarioOptions scenario;
+        BaselineOptions baselines;
         CommandLine cmd;
         scenario.AddOptions(cmd);
         baselines.AddOptions(cmd);
@@ -125,12 +125,12 @@ TEST(ProgramScaffold, BaselineOptionsNameTheShapeOption)
             config({"--baselines=torus-2d", "--torus3d=16x8x8"});
         },
         "invalid --torus3d = \"16x8x8\": torus-3d is not in --baselines");
-    const MoseBaselineComparisonConfig c = config({"--torus3d=16x8x8"});
+    const BaselineComparisonConfig c = config({"--torus3d=16x8x8"});
     ASSERT_EQ(c.baselines.size(), 3U);
     EXPECT_EQ(c.baselines[1].shapeName, "--torus3d");
     EXPECT_FALSE(c.baselineReservedPorts.has_value());
-    const MoseFlowExperimentConfig largest = MoseBaselineOptions::GetLargestStudy(c);
-    for (const MoseBaselineSpec& spec : c.baselines)
+    const FlowExperimentConfig largest = BaselineOptions::GetLargestStudy(c);
+    for (const BaselineSpec& spec : c.baselines)
     {
         EXPECT_GE(largest.degree, GetBaselineDegree(spec.baseline, spec.shape));
     }
@@ -140,22 +140,22 @@ TEST(ProgramScaffold, BaselineOptionsNameTheShapeOption)
 
 TEST(ProgramScaffold, StudyWorkersAreTheSeedsHeldAtOnce)
 {
-    MoseFlowExperimentConfig config;
+    FlowExperimentConfig config;
     config.threads = 3;
     config.seeds = 2;
-    EXPECT_EQ(MoseProgram::GetStudyWorkers(config), 2U);
-    EXPECT_EQ(MoseProgram::GetThreads(config), 3U);
+    EXPECT_EQ(Program::GetStudyWorkers(config), 2U);
+    EXPECT_EQ(Program::GetThreads(config), 3U);
     config.seeds = 20;
-    EXPECT_EQ(MoseProgram::GetStudyWorkers(config), 3U);
+    EXPECT_EQ(Program::GetStudyWorkers(config), 3U);
     config.threads = 0; // the hardware's threads, at least 1
-    EXPECT_GE(MoseProgram::GetStudyWorkers(config), 1U);
-    EXPECT_LE(MoseProgram::GetStudyWorkers(config), 20U);
+    EXPECT_GE(Program::GetStudyWorkers(config), 1U);
+    EXPECT_LE(Program::GetStudyWorkers(config), 20U);
 }
 
 TEST(ProgramScaffold, PlotsOnlyWhenOffered)
 {
     // without PLOT no script is written, whatever the folder
-    MoseProgram program("test", "/nonexistent/folder", MoseProgram::FLOW_LEVEL);
+    Program program("test", "/nonexistent/folder", Program::FLOW_LEVEL);
     EXPECT_FALSE(program.IsPlotting());
     EXPECT_FALSE(program.IsShowingProgress());
     bool called = false;
@@ -179,6 +179,6 @@ TEST(ProgramScaffold, PlotsOnlyWhenOffered)
 
 TEST(ProgramScaffold, FormatSeconds)
 {
-    EXPECT_EQ(MoseProgram::FormatSeconds(12.34), "12.3 s");
-    EXPECT_EQ(MoseProgram::FormatSeconds(83.9), "1m 23s");
+    EXPECT_EQ(Program::FormatSeconds(12.34), "12.3 s");
+    EXPECT_EQ(Program::FormatSeconds(83.9), "1m 23s");
 }

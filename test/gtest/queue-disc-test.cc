@@ -54,7 +54,7 @@ constexpr uint64_t kBytes = 2000000; //!< bytes per incast transfer
 Ptr<MoseTopologyHelper>
 BuildFabric(uint32_t hosts, bool defaultQueueDisc = true, const std::string& portQueue = "")
 {
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    Random rng = Random::Create(3, Stream::UNIFORM);
     const CircuitGraph graph = BuildUniformTemplate(kGroups, kPorts, rng);
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
     topo->SetAttribute("Groups", UintegerValue(kGroups));

@@ -141,7 +141,7 @@ ScaledRoles(uint32_t n)
 PdAssignment
 OneToOneAssignment(const RoleAssignment& roles)
 {
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     return PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, rng);
 }
 
@@ -200,7 +200,7 @@ TEST(CircuitKeeping, HandComputedPath)
 TEST(CircuitKeeping, MaximumAgainstBruteForce)
 {
     // random small candidate sets and budgets: always a valid b-matching of maximum size
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    Random rng = Random::Create(3, Stream::UNIFORM);
     for (int trial = 0; trial < 200; ++trial)
     {
         const uint32_t n = 5 + rng.Index(6);
@@ -248,11 +248,11 @@ TEST(RewiringTemplate, PdBiasedKeepsUpToTheMatchingBound)
     const uint32_t d = 4;
     RoleAssignment roles = ScaledRoles(n);
     PdAssignment assignment = OneToOneAssignment(roles);
-    MoseRandom ur = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random ur = Random::Create(1, Stream::UNIFORM);
     CircuitGraph current = BuildUniformTemplate(n, d, ur);
     for (auto completion : {BipartiteCompletion::CIRCULANT, BipartiteCompletion::RANDOM})
     {
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::PD_BIASED);
+        Random rng = Random::Create(1, Stream::PD_BIASED);
         CircuitGraph g =
             BuildPdBiasedTemplate(roles, d, assignment, Options(3, completion), current, rng);
         ExpectTemplate(g, d);
@@ -279,7 +279,7 @@ TEST(RewiringTemplate, PdBiasedKeepsUpToTheMatchingBound)
         EXPECT_LE(keptOther, bound);
         EXPECT_GE(keptOther, bound * 95 / 100) << "kept " << keptOther << " of bound " << bound;
         // the fresh template shares almost nothing with the current graph
-        MoseRandom fr = MoseRandom::Create(1, MoseStream::PD_BIASED);
+        Random fr = Random::Create(1, Stream::PD_BIASED);
         CircuitGraph fresh =
             BuildPdBiasedTemplate(roles, d, assignment, Options(3, completion), fr);
         EXPECT_LT(DiffCircuits(current, fresh).kept.size() * 4, keptOther);
@@ -294,10 +294,10 @@ TEST(RewiringTemplate, UniformKeepsEveryUnbiasedCircuit)
     const uint32_t d = 4;
     RoleAssignment roles = ScaledRoles(n);
     PdAssignment assignment = OneToOneAssignment(roles);
-    MoseRandom pr = MoseRandom::Create(1, MoseStream::PD_BIASED);
+    Random pr = Random::Create(1, Stream::PD_BIASED);
     CircuitGraph pd =
         BuildPdBiasedTemplate(roles, d, assignment, Options(3, BipartiteCompletion::CIRCULANT), pr);
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random rng = Random::Create(1, Stream::UNIFORM);
     CircuitGraph u = BuildUniformTemplate(n, d, pd, roles, rng);
     ExpectTemplate(u, d);
     const std::vector<Circuit> other = NonPdCircuits(pd, roles);
@@ -308,10 +308,10 @@ TEST(RewiringTemplate, UniformKeepsEveryUnbiasedCircuit)
         EXPECT_TRUE(u.HasCircuit(c.u, c.v)) << c.u << "-" << c.v;
     }
     // deterministic
-    MoseRandom again = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random again = Random::Create(1, Stream::UNIFORM);
     EXPECT_EQ(BuildUniformTemplate(n, d, pd, roles, again).GetCircuits(), u.GetCircuits());
     // without roles to release, a d-regular simple connected graph is kept whole
-    MoseRandom whole = MoseRandom::Create(1, MoseStream::UNIFORM);
+    Random whole = Random::Create(1, Stream::UNIFORM);
     EXPECT_EQ(BuildUniformTemplate(n, d, pd, RoleAssignment(), whole).GetCircuits(),
               pd.GetCircuits());
 }
@@ -321,9 +321,9 @@ TEST(RewiringTemplate, OtherDegreesAndErrors)
     // a current graph of another degree: kept circuits fit the new budget
     const uint32_t n = 64;
     RoleAssignment roles = ScaledRoles(n);
-    MoseRandom r6 = MoseRandom::Create(2, MoseStream::UNIFORM);
+    Random r6 = Random::Create(2, Stream::UNIFORM);
     CircuitGraph six = BuildUniformTemplate(n, 6, r6);
-    MoseRandom rng = MoseRandom::Create(2, MoseStream::UNIFORM);
+    Random rng = Random::Create(2, Stream::UNIFORM);
     CircuitGraph four = BuildUniformTemplate(n, 4, six, RoleAssignment(), rng);
     ExpectTemplate(four, 4);
     // a 6-regular graph has a 4-factor (Petersen), so all 128 circuits could be kept; a
@@ -331,7 +331,7 @@ TEST(RewiringTemplate, OtherDegreesAndErrors)
     EXPECT_LE(DiffCircuits(six, four).kept.size(), 128U);
     EXPECT_GE(DiffCircuits(six, four).kept.size(), 120U);
     // r = 0 is the rewiring-aware uniform template releasing the P-D circuits
-    MoseRandom z = MoseRandom::Create(2, MoseStream::PD_BIASED);
+    Random z = Random::Create(2, Stream::PD_BIASED);
     CircuitGraph r0 = BuildPdBiasedTemplate(roles,
                                             4,
                                             OneToOneAssignment(roles),
@@ -344,7 +344,7 @@ TEST(RewiringTemplate, OtherDegreesAndErrors)
         EXPECT_TRUE(r0.HasCircuit(c.u, c.v));
     }
     // a current graph of another N
-    MoseRandom e = MoseRandom::Create(2, MoseStream::UNIFORM);
+    Random e = Random::Create(2, Stream::UNIFORM);
     ExpectErrorContaining([&] { BuildUniformTemplate(32, 4, four, RoleAssignment(), e); },
                           "current");
     ExpectErrorContaining(

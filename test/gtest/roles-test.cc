@@ -44,7 +44,7 @@ TEST(RoleAssignment, ContiguousLayout)
 TEST(RoleAssignment, SwapMovesTrainingGroupsIntoPd)
 {
     RoleAssignment inf = PaperRoles();
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROLES);
+    Random rng = Random::Create(1, Stream::ROLES);
     RoleAssignment tr =
         inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, rng);
     EXPECT_EQ(tr.GetCounts().prefill, 102U);
@@ -67,7 +67,7 @@ TEST(RoleAssignment, SwapMovesTrainingGroupsIntoPd)
 TEST(RoleAssignment, NestedDrawsPdFromPd)
 {
     RoleAssignment inf = PaperRoles();
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROLES);
+    Random rng = Random::Create(1, Stream::ROLES);
     RoleAssignment tr =
         inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::NESTED, rng);
     EXPECT_EQ(tr.GetCounts().prefill, 102U);
@@ -84,18 +84,18 @@ TEST(RoleAssignment, NestedDrawsPdFromPd)
 TEST(RoleAssignment, SwapThatDoesNotFitIsRejected)
 {
     RoleAssignment inf = RoleAssignment::Contiguous({4, 4, 2});
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ROLES);
-    EXPECT_THROW(inf.Transition({2, 2, 6}, RoleTransition::SWAP, rng), MoseError);
-    EXPECT_THROW(inf.Transition({5, 1, 4}, RoleTransition::NESTED, rng), MoseError);
-    EXPECT_THROW(inf.Transition({1, 1, 1}, RoleTransition::NESTED, rng), MoseError);
+    Random rng = Random::Create(1, Stream::ROLES);
+    EXPECT_THROW(inf.Transition({2, 2, 6}, RoleTransition::SWAP, rng), Error);
+    EXPECT_THROW(inf.Transition({5, 1, 4}, RoleTransition::NESTED, rng), Error);
+    EXPECT_THROW(inf.Transition({1, 1, 1}, RoleTransition::NESTED, rng), Error);
 }
 
 TEST(RoleAssignment, TransitionIsDeterministicPerRun)
 {
     RoleAssignment inf = PaperRoles();
-    MoseRandom a = MoseRandom::Create(3, MoseStream::ROLES);
-    MoseRandom b = MoseRandom::Create(3, MoseStream::ROLES);
-    MoseRandom c = MoseRandom::Create(4, MoseStream::ROLES);
+    Random a = Random::Create(3, Stream::ROLES);
+    Random b = Random::Create(3, Stream::ROLES);
+    Random c = Random::Create(4, Stream::ROLES);
     auto ra = inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, a);
     auto rb = inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, b);
     auto rc = inf.Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, c);
@@ -110,5 +110,5 @@ TEST(RoleParsing, NamesAndLetters)
     EXPECT_EQ(TryParseEnum<GroupRole>("Training"), GroupRole::TRAINING);
     EXPECT_FALSE(TryParseEnum<GroupRole>("x").has_value());
     EXPECT_EQ(ParseEnum<RoleTransition>("NESTED", "--roleTransition"), RoleTransition::NESTED);
-    EXPECT_THROW(ParseEnum<RoleTransition>("sideways", "--roleTransition"), MoseError);
+    EXPECT_THROW(ParseEnum<RoleTransition>("sideways", "--roleTransition"), Error);
 }

@@ -34,7 +34,7 @@ using ns3::mose::test::RoutingFabric;
 namespace
 {
 
-/// \return true if f throws a MoseError whose message contains every text
+/// \return true if f throws a mose::Error whose message contains every text
 template <class F>
 bool
 ThrowsWith(F f, std::initializer_list<std::string> texts)
@@ -43,7 +43,7 @@ ThrowsWith(F f, std::initializer_list<std::string> texts)
     {
         f();
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         const std::string what = e.what();
         for (const std::string& t : texts)
@@ -214,7 +214,7 @@ TEST(MoseRouteTable, BadPeersNameTheValue)
 
 TEST(MoseRouteTable, MakePeersMatchesUpdateFromGraph)
 {
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    Random rng = Random::Create(3, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(40, 4, rng);
     auto a = CreateObject<MoseRouteTable>();
     a->SetAddressing(MoseAddressing(40, 4));
@@ -262,7 +262,7 @@ TEST(MoseRoutingProtocol, UdpPacketsFollowFlowLevelPath)
         rec.Connect(f);
         auto sinks = OpenSinks(f);
         std::vector<std::pair<uint32_t, uint32_t>> pairs;
-        MoseRandom pick = MoseRandom::Create(1, 4242);
+        Random pick = Random::Create(1, 4242);
         for (uint32_t k = 0; k < 60; ++k)
         {
             const uint32_t s = pick.Index(f.n);
@@ -569,7 +569,7 @@ TEST(MoseRoutingProtocol, BadPortMapAndGroupNameTheValue)
 
 TEST(MoseRouteTable, RuleAndSeedAttributesAndTrace)
 {
-    MoseRandom rng = MoseRandom::Create(8, MoseStream::UNIFORM);
+    Random rng = Random::Create(8, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(64, 4, rng);
     auto table = CreateObject<MoseRouteTable>();
     table->SetAddressing(MoseAddressing(64, 4));
@@ -599,7 +599,7 @@ TEST(MoseRouteTable, RuleAndSeedAttributesAndTrace)
 /// flow level's tree (ComputeTree(), which GetPath() follows), for all three rules' tables
 TEST(MoseRouteTable, PaperScaleTablesEqualFlowLevelTrees)
 {
-    MoseRandom rng = MoseRandom::Create(2, MoseStream::UNIFORM);
+    Random rng = Random::Create(2, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(1024, 4, rng);
     std::vector<uint32_t> peers = MoseRouteTable::MakePeers(g, 4);
     for (RoutingRule rule :

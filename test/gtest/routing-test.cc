@@ -89,14 +89,14 @@ TEST(ShortestPathRouting, RingTreeUsesLowestIdTieBreak)
     routing.GetCloserNeighbours(tree, 5, next, circuits);
     EXPECT_EQ(next, (std::vector<uint32_t>{4}));
     EXPECT_EQ(circuits, (std::vector<uint32_t>{5}));
-    EXPECT_THROW(routing.GetCloserNeighbours(tree, 3, next, circuits), MoseError);
+    EXPECT_THROW(routing.GetCloserNeighbours(tree, 3, next, circuits), Error);
 
     EXPECT_EQ(routing.GetPath(0, 3), (std::vector<uint32_t>{0, 1, 2, 3}));
     // towards 4, node 1's closer neighbours are 0 and 2: 0 wins
     EXPECT_EQ(routing.GetPath(1, 4), (std::vector<uint32_t>{1, 0, 5, 4}));
     EXPECT_EQ(routing.GetPath(2, 2), (std::vector<uint32_t>{2}));
-    EXPECT_THROW(routing.GetPath(6, 2), MoseError);
-    EXPECT_THROW(routing.ComputeTree(6, tree), MoseError);
+    EXPECT_THROW(routing.GetPath(6, 2), Error);
+    EXPECT_THROW(routing.ComputeTree(6, tree), Error);
 }
 
 TEST(ShortestPathRouting, CubeAndCirculantTieBreaks)
@@ -120,7 +120,7 @@ TEST(ShortestPathRouting, EcmpHasNoSinglePath)
 {
     CircuitGraph g = Ring(6);
     ShortestPathRouting ecmp(g, RoutingRule::ECMP);
-    EXPECT_THROW(ecmp.GetPath(0, 3), MoseError);
+    EXPECT_THROW(ecmp.GetPath(0, 3), Error);
     // the tree still carries the lowest-id next hops (documented)
     DestinationTree tree;
     ecmp.ComputeTree(3, tree);
@@ -139,8 +139,8 @@ TEST(ShortestPathRouting, UnreachableNodes)
     EXPECT_EQ(tree.nextCircuit[0], NONE);
     std::vector<uint32_t> next;
     std::vector<uint32_t> circuits;
-    EXPECT_THROW(routing.GetCloserNeighbours(tree, 0, next, circuits), MoseError);
-    EXPECT_THROW(routing.GetPath(0, 4), MoseError);
+    EXPECT_THROW(routing.GetCloserNeighbours(tree, 0, next, circuits), Error);
+    EXPECT_THROW(routing.GetPath(0, 4), Error);
     std::vector<NextHop> table = routing.ComputeNextHopTable();
     ASSERT_EQ(table.size(), 36U);
     EXPECT_EQ(table[0 * 6 + 4], (NextHop{NONE, NONE}));
@@ -155,7 +155,7 @@ TEST(ShortestPathRouting, UnreachableNodes)
     {
         EXPECT_EQ(column[u], table[u * 6 + 4]) << "node " << u;
     }
-    EXPECT_THROW(routing.ComputeNextHops(6, column), MoseError);
+    EXPECT_THROW(routing.ComputeNextHops(6, column), Error);
 }
 
 TEST(ShortestPathRouting, PathCountsOfRandomRule)
@@ -229,7 +229,7 @@ TEST(ShortestPathRouting, DeriveRoutingSeedIsTheRunsRoutingStream)
     {
         const uint64_t seed = DeriveRoutingSeed(run);
         // the derivation the flow-level experiment and mose-flow-eval used before it was shared
-        EXPECT_EQ(seed, MoseRandom::Create(run, MoseStream::ROUTING).Bits64());
+        EXPECT_EQ(seed, Random::Create(run, Stream::ROUTING).Bits64());
         EXPECT_EQ(seed, DeriveRoutingSeed(run));
         seeds.insert(seed);
     }
@@ -239,7 +239,7 @@ TEST(ShortestPathRouting, DeriveRoutingSeedIsTheRunsRoutingStream)
 
 TEST(ShortestPathRouting, PathsAreShortestOnRandomGraphs)
 {
-    MoseRandom rng = MoseRandom::Create(3, MoseStream::UNIFORM);
+    Random rng = Random::Create(3, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(64, 4, rng);
     ShortestPathRouting sp(g, RoutingRule::SHORTEST_PATH);
     ShortestPathRouting rsp1(g, RoutingRule::RANDOM_SHORTEST_PATH, 1);
@@ -315,7 +315,7 @@ ExpectBatchMatchesSingle(const CircuitGraph& g, RoutingRule rule)
 
 TEST(ShortestPathRouting, BatchTreesMatchSingleTrees)
 {
-    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    Random rng = Random::Create(4, Stream::UNIFORM);
     CircuitGraph random = BuildUniformTemplate(150, 3, rng);
     CircuitGraph split(7, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 6}, {6, 3}});
     for (RoutingRule rule :
@@ -331,7 +331,7 @@ TEST(ShortestPathRouting, BatchTreesMatchSingleTrees)
 TEST(ShortestPathRouting, DistanceOnlyAndDeepBatches)
 {
     // a ring of 600 has distances up to 300: the batch switches to 32-bit distances at level 255
-    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    Random rng = Random::Create(4, Stream::UNIFORM);
     std::vector<CircuitGraph> graphs{Ring(600), BuildUniformTemplate(100, 4, rng)};
     for (const CircuitGraph& g : graphs)
     {
@@ -364,8 +364,8 @@ TEST(ShortestPathRouting, DistanceOnlyAndDeepBatches)
                 }
                 else
                 {
-                    EXPECT_THROW(batch.GetNextHop(1, slot), MoseError);
-                    EXPECT_THROW(batch.GetNextCircuit(1, slot), MoseError);
+                    EXPECT_THROW(batch.GetNextHop(1, slot), Error);
+                    EXPECT_THROW(batch.GetNextCircuit(1, slot), Error);
                 }
             }
         }
@@ -398,13 +398,13 @@ TEST(ShortestPathRouting, TreeBatchAccessors)
     DestinationTree tree;
     batch.ExtractTree(0, tree);
     EXPECT_EQ(tree.order, (std::vector<uint32_t>{4, 3, 5}));
-    EXPECT_THROW(batch.ExtractTree(2, tree), MoseError);
-    EXPECT_THROW(routing.ComputeTreeBatch(destinations.data(), 0, batch), MoseError);
+    EXPECT_THROW(batch.ExtractTree(2, tree), Error);
+    EXPECT_THROW(routing.ComputeTreeBatch(destinations.data(), 0, batch), Error);
     std::vector<uint32_t> many(65, 0);
-    EXPECT_THROW(routing.ComputeTreeBatch(many.data(), 65, batch), MoseError);
+    EXPECT_THROW(routing.ComputeTreeBatch(many.data(), 65, batch), Error);
     std::vector<uint32_t> bad{6};
-    EXPECT_THROW(routing.ComputeTreeBatch(bad.data(), 1, batch), MoseError);
-    EXPECT_THROW(routing.ComputeTrees(bad, std::vector<DestinationTree>{} = {}), MoseError);
+    EXPECT_THROW(routing.ComputeTreeBatch(bad.data(), 1, batch), Error);
+    EXPECT_THROW(routing.ComputeTrees(bad, std::vector<DestinationTree>{} = {}), Error);
 }
 
 TEST(LazyRandomTree, MatchesComputeTree)
@@ -421,7 +421,7 @@ TEST(LazyRandomTree, MatchesComputeTree)
             }
         }
     }
-    MoseRandom rng = MoseRandom::Create(8, MoseStream::UNIFORM);
+    Random rng = Random::Create(8, Stream::UNIFORM);
     std::vector<CircuitGraph> graphs{CircuitGraph(64, q6),
                                      BuildUniformTemplate(90, 3, rng),
                                      Ring(9)};
@@ -508,7 +508,7 @@ ExpectTableFollowsPaths(const ShortestPathRouting& routing, const std::vector<Ne
 
 TEST(ShortestPathRouting, NextHopTableGivesTheFlowLevelHopsAndCircuits)
 {
-    MoseRandom rng = MoseRandom::Create(4, MoseStream::UNIFORM);
+    Random rng = Random::Create(4, Stream::UNIFORM);
     CircuitGraph g = BuildUniformTemplate(64, 4, rng);
     const uint32_t n = g.GetNNodes();
     for (RoutingRule rule : {RoutingRule::SHORTEST_PATH, RoutingRule::RANDOM_SHORTEST_PATH})
@@ -592,7 +592,7 @@ TEST(ShortestPathRouting, SharesOwnershipOfItsGraph)
     EXPECT_EQ(expected, (std::vector<uint32_t>{0, 1, 2, 3, 4}));
     EXPECT_THROW(
         ShortestPathRouting(std::shared_ptr<const CircuitGraph>(), RoutingRule::SHORTEST_PATH),
-        MoseError);
+        Error);
     // from a reference: a private copy, independent of the argument's lifetime
     std::unique_ptr<CircuitGraph> temporary = std::make_unique<CircuitGraph>(Ring(8));
     ShortestPathRouting copied(*temporary, RoutingRule::SHORTEST_PATH);
@@ -605,7 +605,7 @@ TEST(ShortestPathRouting, TreesOutliveTheirGraphAndRouting)
 {
     // run under the ASan build: every use below follows the destruction of the caller's graph
     // and of the routing
-    MoseRandom rng = MoseRandom::Create(5, MoseStream::UNIFORM);
+    Random rng = Random::Create(5, Stream::UNIFORM);
     auto graph = std::make_shared<const CircuitGraph>(BuildUniformTemplate(40, 4, rng));
     const uint32_t n = graph->GetNNodes();
     DestinationTree reference;
@@ -659,15 +659,15 @@ TEST(LazyRandomTree, RejectsForeignBatchesAndUseBeforeReset)
     ShortestPathRouting b(ring, RoutingRule::RANDOM_SHORTEST_PATH, 1); // its own copy
     LazyRandomTree lazy(a);
     uint32_t circuit = NONE;
-    EXPECT_THROW(lazy.Step(1, circuit), MoseError);
-    EXPECT_THROW(lazy.GetPathCount(1), MoseError);
+    EXPECT_THROW(lazy.Step(1, circuit), Error);
+    EXPECT_THROW(lazy.GetPathCount(1), Error);
     auto batch = std::make_shared<TreeBatch>();
     const uint32_t destination = 0;
     b.ComputeTreeBatch(&destination, 1, *batch);
-    EXPECT_THROW(lazy.Reset(batch, 0), MoseError);
-    EXPECT_THROW(lazy.Reset(nullptr, 0), MoseError);
+    EXPECT_THROW(lazy.Reset(batch, 0), Error);
+    EXPECT_THROW(lazy.Reset(nullptr, 0), Error);
     a.ComputeTreeBatch(&destination, 1, *batch);
-    EXPECT_THROW(lazy.Reset(batch, 1), MoseError);
+    EXPECT_THROW(lazy.Reset(batch, 1), Error);
     lazy.Reset(batch, 0);
     EXPECT_EQ(lazy.GetPathCount(5), 2.0);
     EXPECT_EQ(lazy.Step(1, circuit), 0U);

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// MoseScenarioOptions: one option set, one meaning and one default per option, in every program
+// ScenarioOptions: one option set, one meaning and one default per option, in every program
 
 #include "mose-test-util.h"
 
@@ -33,20 +33,20 @@ namespace
 {
 
 /// A program's option set: its scale defaults and the optional groups it offers
-struct Program
+struct ProgramOptionSet
 {
-    std::string name;              //!< the program
-    MoseScenarioDefaults defaults; //!< its scale
-    uint32_t offers;               //!< ROUTING, SEEDS
+    std::string name;          //!< the program
+    ScenarioDefaults defaults; //!< its scale
+    uint32_t offers;           //!< ROUTING, SEEDS
 };
 
 /// The programs' option sets, as the examples construct them
-const std::vector<Program> PROGRAMS = {
-    {"mose-paper", MoseScenarioDefaults(), MoseScenarioOptions::STUDY},
-    {"mose-templates", MoseScenarioDefaults(), 0},
-    {"mose-sweep", MoseScenarioDefaults{1024, 20000, 2}, MoseScenarioOptions::STUDY},
-    {"mose-packet", MoseScenarioDefaults{64, 2000, 1}, MoseScenarioOptions::ROUTING},
-    {"mose-mode-switch", MoseScenarioDefaults{64, 1000, 1}, MoseScenarioOptions::ROUTING},
+const std::vector<ProgramOptionSet> PROGRAMS = {
+    {"mose-paper", ScenarioDefaults(), ScenarioOptions::STUDY},
+    {"mose-templates", ScenarioDefaults(), 0},
+    {"mose-sweep", ScenarioDefaults{1024, 20000, 2}, ScenarioOptions::STUDY},
+    {"mose-packet", ScenarioDefaults{64, 2000, 1}, ScenarioOptions::ROUTING},
+    {"mose-mode-switch", ScenarioDefaults{64, 1000, 1}, ScenarioOptions::ROUTING},
 };
 
 /**
@@ -55,10 +55,10 @@ const std::vector<Program> PROGRAMS = {
  * \param args the arguments after the program's name
  * \return GetConfig()
  */
-MoseFlowExperimentConfig
-Parse(const Program& program, std::vector<std::string> args)
+FlowExperimentConfig
+Parse(const ProgramOptionSet& program, std::vector<std::string> args)
 {
-    MoseScenarioOptions options(program.defaults, program.offers);
+    ScenarioOptions options(program.defaults, program.offers);
     CommandLine cmd;
     options.AddOptions(cmd);
     args.insert(args.begin(), program.name);
@@ -67,7 +67,7 @@ Parse(const Program& program, std::vector<std::string> args)
 }
 
 /// \param args arguments \return mose-paper's configuration
-MoseFlowExperimentConfig
+FlowExperimentConfig
 ParsePaper(std::vector<std::string> args)
 {
     return Parse(PROGRAMS[0], std::move(args));
@@ -75,7 +75,7 @@ ParsePaper(std::vector<std::string> args)
 
 /// \return every scenario field of a configuration as text, for comparisons that name the field
 std::vector<std::string>
-ScenarioFields(const MoseFlowExperimentConfig& c)
+ScenarioFields(const FlowExperimentConfig& c)
 {
     auto counts = [](const RoleCounts& r) {
         return std::to_string(r.prefill) + "/" + std::to_string(r.decode) + "/" +
@@ -126,29 +126,29 @@ TempFolder(const std::string& name)
 
 } // namespace
 
-TEST(MoseScenarioOptions, DefaultsAreThePapersAtItsScale)
+TEST(ScenarioOptions, DefaultsAreThePapersAtItsScale)
 {
-    const MoseFlowExperimentConfig paper; // the paper's parameters, N = 1024, d = 4
+    const FlowExperimentConfig paper; // the paper's parameters, N = 1024, d = 4
     EXPECT_EQ(ScenarioFields(ParsePaper({})), ScenarioFields(paper));
     EXPECT_EQ(ParsePaper({}).routing, RoutingRule::RANDOM_SHORTEST_PATH);
     EXPECT_EQ(ParsePaper({}).seeds, 20U);
     // N = 1024 everywhere but the packet level, which runs 64 groups by default
-    for (const Program& p : PROGRAMS)
+    for (const ProgramOptionSet& p : PROGRAMS)
     {
-        const MoseFlowExperimentConfig c = Parse(p, {});
+        const FlowExperimentConfig c = Parse(p, {});
         EXPECT_EQ(c.nodes, p.defaults.nodes) << p.name;
         EXPECT_EQ(c.flows, p.defaults.flows) << p.name;
         EXPECT_EQ(c.degree, 4U) << p.name;
         EXPECT_EQ(c.pdReservedPorts, 3U) << p.name;
-        EXPECT_EQ(c.seeds, (p.offers & MoseScenarioOptions::SEEDS) != 0 ? p.defaults.seeds : 1U)
+        EXPECT_EQ(c.seeds, (p.offers & ScenarioOptions::SEEDS) != 0 ? p.defaults.seeds : 1U)
             << p.name;
     }
 }
 
-TEST(MoseScenarioOptions, RoleCountsArePaperSharesOfN)
+TEST(ScenarioOptions, RoleCountsArePaperSharesOfN)
 {
     // floor(N * 410 / 1024) P and D, the rest T; floor(N * 102 / 1024) training-heavy
-    MoseFlowExperimentConfig c = ParsePaper({"--nodes=64"});
+    FlowExperimentConfig c = ParsePaper({"--nodes=64"});
     EXPECT_EQ(c.inferenceRoles.prefill, 25U);
     EXPECT_EQ(c.inferenceRoles.decode, 25U);
     EXPECT_EQ(c.inferenceRoles.training, 14U);
@@ -174,13 +174,13 @@ TEST(MoseScenarioOptions, RoleCountsArePaperSharesOfN)
     EXPECT_EQ(c.trainingRoles.training, 51U);
 }
 
-TEST(MoseScenarioOptions, ReservedPortsAreDMinusOneAndZeroIsZero)
+TEST(ScenarioOptions, ReservedPortsAreDMinusOneAndZeroIsZero)
 {
     EXPECT_EQ(ParsePaper({"--degree=8"}).pdReservedPorts, 7U);
     EXPECT_EQ(ParsePaper({"--degree=6"}).pdReservedPorts, 5U);
     EXPECT_EQ(ParsePaper({"--degree=8", "--pdReservedPorts=3"}).pdReservedPorts, 3U);
     EXPECT_EQ(ParsePaper({"--pdReservedPorts=0"}).pdReservedPorts, 0U);
-    for (const Program& p : PROGRAMS)
+    for (const ProgramOptionSet& p : PROGRAMS)
     {
         EXPECT_EQ(Parse(p, {"--degree=8"}).pdReservedPorts, 7U) << p.name;
         EXPECT_EQ(Parse(p, {"--pdReservedPorts=0"}).pdReservedPorts, 0U) << p.name;
@@ -189,7 +189,7 @@ TEST(MoseScenarioOptions, ReservedPortsAreDMinusOneAndZeroIsZero)
     EXPECT_EQ(PaperScaledConfig(64, 8).pdReservedPorts, 7U);
 }
 
-TEST(MoseScenarioOptions, SameOptionsGiveTheSameScenarioInEveryProgram)
+TEST(ScenarioOptions, SameOptionsGiveTheSameScenarioInEveryProgram)
 {
     const std::vector<std::vector<std::string>> cases = {
         {"--nodes=64", "--flows=500"},
@@ -210,15 +210,14 @@ TEST(MoseScenarioOptions, SameOptionsGiveTheSameScenarioInEveryProgram)
     for (const std::vector<std::string>& args : cases)
     {
         const std::vector<std::string> expected = ScenarioFields(Parse(PROGRAMS[0], args));
-        for (const Program& p : PROGRAMS)
+        for (const ProgramOptionSet& p : PROGRAMS)
         {
             EXPECT_EQ(ScenarioFields(Parse(p, args)), expected) << p.name << " " << args[0];
         }
     }
     // and so the same roles, assignments, templates and flows
-    const MoseScenario a =
-        MoseScenarioBuilder(Parse(PROGRAMS[1], cases[1])).Build(1); // mose-templates
-    const MoseScenario b = MoseScenarioBuilder(Parse(PROGRAMS[3], cases[1])).Build(1); // packet
+    const Scenario a = ScenarioBuilder(Parse(PROGRAMS[1], cases[1])).Build(1); // mose-templates
+    const Scenario b = ScenarioBuilder(Parse(PROGRAMS[3], cases[1])).Build(1); // packet
     for (std::size_t m = 0; m < 2; ++m)
     {
         EXPECT_EQ(a.roles[m].GetRoles(), b.roles[m].GetRoles());
@@ -230,7 +229,7 @@ TEST(MoseScenarioOptions, SameOptionsGiveTheSameScenarioInEveryProgram)
     }
 }
 
-TEST(MoseScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
+TEST(ScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
 {
     EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--pdReservedPorts=5"}); }),
                     "invalid --pdReservedPorts = \"5\": need 0 <= r <= d = 4 (--degree)");
@@ -288,7 +287,7 @@ TEST(MoseScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
     EXPECT_EQ(ParsePaper({"--assignment=many-to-one"}).assignmentCap, 0U); // max(r, 1)
 }
 
-TEST(MoseScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
+TEST(ScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
 {
     EXPECT_CONTAINS(ErrorOf([] {
                         ParsePaper({"--inferenceRolesFile=r.csv", "--prefill=24"});
@@ -317,15 +316,15 @@ TEST(MoseScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
                     }),
                     "invalid --assignment = \"many-to-one\": the option would not be used");
     // one mode from a file: the other still draws with --flows and its share
-    const MoseFlowExperimentConfig c =
+    const FlowExperimentConfig c =
         ParsePaper({"--trainingFlowsFile=b.csv", "--flows=10", "--kvShareInference=0.5"});
     EXPECT_EQ(c.flows, 10U);
     EXPECT_EQ(c.trainingFlowsFile, "b.csv");
 }
 
-TEST(MoseScenarioOptions, GivenIsGivenEvenAtTheDefaultValue)
+TEST(ScenarioOptions, GivenIsGivenEvenAtTheDefaultValue)
 {
-    MoseScenarioOptions options;
+    ScenarioOptions options;
     CommandLine cmd;
     options.AddOptions(cmd);
     cmd.Parse(std::vector<std::string>{"p", "--degree=4", "--flows=100000"});
@@ -351,19 +350,18 @@ TEST(MoseScenarioOptions, GivenIsGivenEvenAtTheDefaultValue)
         EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
     }
     // a program that routes nothing and builds one seed offers neither --routing nor --seeds
-    const std::vector<std::string> templates =
-        MoseScenarioOptions(MoseScenarioDefaults(), 0).GetNames();
+    const std::vector<std::string> templates = ScenarioOptions(ScenarioDefaults(), 0).GetNames();
     for (const char* name : {"routing", "seeds", "threads"})
     {
         EXPECT_EQ(std::find(templates.begin(), templates.end(), name), templates.end()) << name;
     }
 }
 
-TEST(MoseScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
+TEST(ScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
 {
     const std::string dir = TempFolder("flows");
-    const MoseFlowExperimentConfig drawn = ParsePaper({"--nodes=64", "--flows=300"});
-    const MoseScenario s = MoseScenarioBuilder(drawn).Build(2);
+    const FlowExperimentConfig drawn = ParsePaper({"--nodes=64", "--flows=300"});
+    const Scenario s = ScenarioBuilder(drawn).Build(2);
     WriteScenarioFiles(s, dir);
     // every file the options read back, the templates as edge lists
     for (const char* file : {"uniform.csv",
@@ -379,7 +377,7 @@ TEST(MoseScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
     {
         EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
     }
-    const MoseFlowExperimentConfig files =
+    const FlowExperimentConfig files =
         ParsePaper({"--nodes=64",
                     "--inferenceRolesFile=" + dir + "/roles_inference.csv",
                     "--trainingRolesFile=" + dir + "/roles_training.csv",
@@ -388,8 +386,8 @@ TEST(MoseScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
                     "--inferenceFlowsFile=" + dir + "/flows_inference.csv",
                     "--trainingFlowsFile=" + dir + "/flows_training.csv"});
     // the files replace the draws: the same scenario at run 2, and at every other run
-    const MoseScenario t = MoseScenarioBuilder(files).Build(2);
-    const MoseScenario u = MoseScenarioBuilder(files).Build(5);
+    const Scenario t = ScenarioBuilder(files).Build(2);
+    const Scenario u = ScenarioBuilder(files).Build(5);
     for (std::size_t m = 0; m < 2; ++m)
     {
         EXPECT_EQ(s.roles[m].GetRoles(), t.roles[m].GetRoles());
@@ -407,14 +405,14 @@ TEST(MoseScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
         std::ofstream bad(dir + "/bad.csv");
         bad << "src,dst,class,demand\n0,64,kv,1\n";
     }
-    MoseFlowExperimentConfig b = drawn;
+    FlowExperimentConfig b = drawn;
     b.inferenceFlowsFile = dir + "/bad.csv";
-    EXPECT_CONTAINS(ErrorOf([&b] { MoseScenarioBuilder builder(b); }), dir + "/bad.csv:2");
+    EXPECT_CONTAINS(ErrorOf([&b] { ScenarioBuilder builder(b); }), dir + "/bad.csv:2");
 }
 
-TEST(MoseScenarioOptions, PacketRunRejectsFilesOfTheOtherMode)
+TEST(ScenarioOptions, PacketRunRejectsFilesOfTheOtherMode)
 {
-    MosePacketExperimentConfig c;
+    PacketExperimentConfig c;
     c.scenario = PaperScaledConfig(32);
     c.scenario.flows = 10;
     c.scenario.trainingFlowsFile = "t.csv";
@@ -458,5 +456,5 @@ TEST(MoseRunGnuplot, NoShellInterpretsTheFolderName)
     // a script gnuplot cannot read, and a folder that does not exist, fail without a throw
     EXPECT_EQ(RunGnuplot(dir, "missing.plt"), GnuplotResult::FAILED);
     EXPECT_EQ(RunGnuplot(base + "/none", "a b.plt"), GnuplotResult::FAILED);
-    EXPECT_EQ(MoseStudyReport::RenderPlots(dir, {dir + "/a b.plt", dir + "/missing.plt"}), 1U);
+    EXPECT_EQ(StudyReport::RenderPlots(dir, {dir + "/a b.plt", dir + "/missing.plt"}), 1U);
 }

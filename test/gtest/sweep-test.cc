@@ -25,10 +25,10 @@ namespace
 {
 
 /// A small sweep: N = 64, d in {4, 6}, r all, both constructions, 1 seed, 1000 flows.
-MoseSweepConfig
+SweepConfig
 SmallSweep()
 {
-    MoseSweepConfig c;
+    SweepConfig c;
     c.nodes = {64};
     c.degrees = {4, 6};
     c.reservedPorts = {};
@@ -54,21 +54,21 @@ ReadAll(const std::string& path)
 
 /// \return the sweep's CSV files' text after writing them to a fresh folder
 std::string
-CsvText(const MoseSweep& sweep, const std::string& name)
+CsvText(const Sweep& sweep, const std::string& name)
 {
     std::string dir = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(dir);
-    MoseSweepReport(sweep).WriteCsv(dir);
+    SweepReport(sweep).WriteCsv(dir);
     std::string text = ReadAll(dir + "/sweep.csv") + ReadAll(dir + "/skipped.csv");
     std::filesystem::remove_all(dir);
     return text;
 }
 
 /// Parses a sweep command line
-MoseSweepConfig
+SweepConfig
 ParseCommandLine(std::vector<std::string> args)
 {
-    return ParseOptions<MoseSweepCommandLine>(std::move(args));
+    return ParseOptions<SweepCommandLine>(std::move(args));
 }
 
 } // namespace
@@ -125,8 +125,8 @@ TEST(MoseSweepAxes, BadListsNameTheOptionAndValue)
 
 TEST(MoseSweepAxes, ValidationNamesTheOptionAndValue)
 {
-    auto message = [](const MoseSweepConfig& c) { return ErrorOf([&c] { MoseSweep s(c); }); };
-    MoseSweepConfig c = SmallSweep();
+    auto message = [](const SweepConfig& c) { return ErrorOf([&c] { Sweep s(c); }); };
+    SweepConfig c = SmallSweep();
     c.degrees = {2, 4};
     EXPECT_CONTAINS(message(c), "invalid --sweepDegrees = 2: need 3 <= d");
     c = SmallSweep();
@@ -160,9 +160,9 @@ TEST(MoseSweepAxes, ValidationNamesTheOptionAndValue)
     EXPECT_CONTAINS(message(c), "invalid --compromiseReservedPorts = 5");
 }
 
-TEST(MoseSweepCommandLine, OptionsAndDefaults)
+TEST(SweepCommandLine, OptionsAndDefaults)
 {
-    MoseSweepConfig d = ParseCommandLine({});
+    SweepConfig d = ParseCommandLine({});
     EXPECT_EQ(d.nodes, (std::vector<uint32_t>{1024}));
     EXPECT_EQ(d.degrees.size(), 13U);
     EXPECT_EQ(d.degrees.front(), 4U);
@@ -170,12 +170,12 @@ TEST(MoseSweepCommandLine, OptionsAndDefaults)
     EXPECT_TRUE(d.reservedPorts.empty());
     EXPECT_EQ(d.kvShares, (std::vector<double>{0.7}));
     EXPECT_EQ(d.constructions.size(), 2U);
-    MoseSweepConfig c = ParseCommandLine({"--sweepNodes=256,512",
-                                          "--sweepDegrees=4:8:2",
-                                          "--sweepR=1,3",
-                                          "--sweepKvShare=0.5,0.9",
-                                          "--sweepConstruction=rewiring-aware",
-                                          "--seeds=3"});
+    SweepConfig c = ParseCommandLine({"--sweepNodes=256,512",
+                                      "--sweepDegrees=4:8:2",
+                                      "--sweepR=1,3",
+                                      "--sweepKvShare=0.5,0.9",
+                                      "--sweepConstruction=rewiring-aware",
+                                      "--seeds=3"});
     EXPECT_EQ(c.nodes, (std::vector<uint32_t>{256, 512}));
     EXPECT_EQ(c.degrees, (std::vector<uint32_t>{4, 6, 8}));
     EXPECT_EQ(c.reservedPorts, (std::vector<uint32_t>{1, 3}));
@@ -206,10 +206,10 @@ TEST(MoseSweepCommandLine, OptionsAndDefaults)
                     "invalid --sweepKvShare = 1.2");
 }
 
-TEST(MoseSweep, PointsInOrder)
+TEST(Sweep, PointsInOrder)
 {
-    MoseSweep sweep(SmallSweep());
-    const std::vector<MoseSweepPoint>& points = sweep.GetPoints();
+    Sweep sweep(SmallSweep());
+    const std::vector<SweepPoint>& points = sweep.GetPoints();
     // d = 4: r = 0..4 (5), d = 6: r = 0..6 (7); two constructions each
     ASSERT_EQ(points.size(), (5U + 7U) * 2U);
     std::size_t i = 0;
@@ -230,11 +230,11 @@ TEST(MoseSweep, PointsInOrder)
         }
     }
     // explicit r: values above a d are not enumerated for that d
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.reservedPorts = {5, 1};
     c.kvShares = {0.5, 0.9};
     c.constructions = {TemplateConstruction::FRESH};
-    MoseSweep explicitR(c);
+    Sweep explicitR(c);
     ASSERT_EQ(explicitR.GetPoints().size(), 6U); // d=4: r=1; d=6: r=5, 1; x 2 shares
     EXPECT_EQ(explicitR.GetPoints()[0].reservedPorts, 1U);
     EXPECT_EQ(explicitR.GetPoints()[1].kvShare, 0.9);
@@ -243,20 +243,20 @@ TEST(MoseSweep, PointsInOrder)
     EXPECT_EQ(explicitR.GetPoints()[4].reservedPorts, 1U);
 }
 
-TEST(MoseSweep, RolesScaleWithN)
+TEST(Sweep, RolesScaleWithN)
 {
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.nodes = {64, 128};
     c.base.inferenceRoles = {24, 24, 16}; // the user's counts for N = 64
     c.base.trainingRoles = {8, 8, 48};
-    MoseSweep sweep(c);
-    MoseFlowExperimentConfig at64 = sweep.MakeConfig({64, 4, 3, 0.6, TemplateConstruction::FRESH});
+    Sweep sweep(c);
+    FlowExperimentConfig at64 = sweep.MakeConfig({64, 4, 3, 0.6, TemplateConstruction::FRESH});
     EXPECT_EQ(at64.inferenceRoles.prefill, 24U);
     EXPECT_EQ(at64.trainingRoles.training, 48U);
     EXPECT_EQ(at64.degree, 4U);
     EXPECT_EQ(at64.pdReservedPorts, 3U);
     EXPECT_EQ(at64.kvShareInference, 0.6);
-    MoseFlowExperimentConfig at128 =
+    FlowExperimentConfig at128 =
         sweep.MakeConfig({128, 6, 2, 0.7, TemplateConstruction::REWIRING_AWARE});
     RoleCounts scaled = RoleCounts::PaperScaled(128, WorkloadMode::INFERENCE_HEAVY);
     EXPECT_EQ(at128.nodes, 128U);
@@ -265,19 +265,19 @@ TEST(MoseSweep, RolesScaleWithN)
     EXPECT_EQ(at128.construction, TemplateConstruction::REWIRING_AWARE);
 }
 
-TEST(MoseSweep, PointEqualsDirectStudy)
+TEST(Sweep, PointEqualsDirectStudy)
 {
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.degrees = {4};
     c.reservedPorts = {3};
     c.base.seeds = 2;
-    MoseSweep sweep(c);
+    Sweep sweep(c);
     sweep.Run();
     ASSERT_EQ(sweep.GetResults().size(), 2U);
-    for (const MoseSweepResult& res : sweep.GetResults())
+    for (const SweepResult& res : sweep.GetResults())
     {
         ASSERT_FALSE(res.skipped) << res.reason;
-        MoseFlowExperimentHelper direct(sweep.MakeConfig(res.point));
+        FlowExperimentHelper direct(sweep.MakeConfig(res.point));
         direct.Run();
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -285,8 +285,8 @@ TEST(MoseSweep, PointEqualsDirectStudy)
             {
                 for (Metric m : ALL_METRICS)
                 {
-                    MoseSummary a = res.Get(mode, p, m);
-                    MoseSummary b = direct.Summarize(mode, p, m);
+                    Summary a = res.Get(mode, p, m);
+                    Summary b = direct.Summarize(mode, p, m);
                     EXPECT_EQ(a.mean, b.mean);
                     EXPECT_EQ(a.ci95, b.ci95);
                     EXPECT_EQ(a.n, b.n);
@@ -300,28 +300,28 @@ TEST(MoseSweep, PointEqualsDirectStudy)
     }
 }
 
-TEST(MoseSweep, UnbuildablePointsAreSkippedWithTheReason)
+TEST(Sweep, UnbuildablePointsAreSkippedWithTheReason)
 {
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.degrees = {4};
     c.reservedPorts = {4};
     c.constructions = {TemplateConstruction::FRESH};
-    MoseSweep sweep(c);
+    Sweep sweep(c);
     sweep.Run();
     ASSERT_EQ(sweep.GetResults().size(), 1U);
-    const MoseSweepResult& res = sweep.GetResults()[0];
+    const SweepResult& res = sweep.GetResults()[0];
     EXPECT_TRUE(res.skipped);
     EXPECT_FALSE(res.reason.empty());
-    EXPECT_THROW(res.Get(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD), MoseError);
+    EXPECT_THROW(res.Get(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD), Error);
     // the same config run directly fails with the same message
     std::string direct = ErrorOf([&] {
-        MoseFlowExperimentHelper h(sweep.MakeConfig(res.point));
+        FlowExperimentHelper h(sweep.MakeConfig(res.point));
         h.Run();
     });
     EXPECT_EQ(res.reason, direct);
     std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-skipped";
     std::filesystem::remove_all(dir);
-    MoseSweepReport(sweep).WriteCsv(dir);
+    SweepReport(sweep).WriteCsv(dir);
     std::string skipped = ReadAll(dir + "/skipped.csv");
     EXPECT_CONTAINS(skipped, "nodes,degree,r,kv_share,construction,reason\n64,4,4,0.7,fresh,\"");
     EXPECT_EQ(ReadAll(dir + "/sweep.csv"),
@@ -329,23 +329,23 @@ TEST(MoseSweep, UnbuildablePointsAreSkippedWithTheReason)
     std::filesystem::remove_all(dir);
 }
 
-TEST(MoseSweep, DeterministicAndIndependentOfThreads)
+TEST(Sweep, DeterministicAndIndependentOfThreads)
 {
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.degrees = {4};
-    MoseSweep first(c);
+    Sweep first(c);
     first.Run();
-    MoseSweep second(c);
+    Sweep second(c);
     second.Run();
     c.base.threads = 1;
-    MoseSweep single(c);
+    Sweep single(c);
     single.Run();
     std::string a = CsvText(first, "mose-sweep-det-a");
     EXPECT_EQ(a, CsvText(second, "mose-sweep-det-b"));
     EXPECT_EQ(a, CsvText(single, "mose-sweep-det-c"));
     // every metric row of every non-skipped point, and the switch rows
     std::size_t done = 0;
-    for (const MoseSweepResult& res : first.GetResults())
+    for (const SweepResult& res : first.GetResults())
     {
         done += res.skipped ? 0 : 1;
     }
@@ -357,17 +357,17 @@ TEST(MoseSweep, DeterministicAndIndependentOfThreads)
     EXPECT_CONTAINS(a, ",MoSE,switch_kept,");
 }
 
-TEST(MoseSweep, RewiringAwareChangesFewerCircuits)
+TEST(Sweep, RewiringAwareChangesFewerCircuits)
 {
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.nodes = {128};
     c.degrees = {4};
     c.reservedPorts = {3};
-    MoseSweep sweep(c);
+    Sweep sweep(c);
     sweep.Run();
     ASSERT_EQ(sweep.GetResults().size(), 2U);
-    const MoseSweepResult& fresh = sweep.GetResults()[0];
-    const MoseSweepResult& aware = sweep.GetResults()[1];
+    const SweepResult& fresh = sweep.GetResults()[0];
+    const SweepResult& aware = sweep.GetResults()[1];
     ASSERT_EQ(fresh.point.construction, TemplateConstruction::FRESH);
     ASSERT_FALSE(fresh.skipped) << fresh.reason;
     ASSERT_FALSE(aware.skipped) << aware.reason;
@@ -378,19 +378,19 @@ TEST(MoseSweep, RewiringAwareChangesFewerCircuits)
     }
 }
 
-TEST(MoseSweep, WritesFigures)
+TEST(Sweep, WritesFigures)
 {
-    MoseSweepConfig c = SmallSweep();
+    SweepConfig c = SmallSweep();
     c.nodes = {64, 128};
     c.degrees = {4};
     c.reservedPorts = {2, 3};
     c.base.inferenceRoles = RoleCounts::PaperScaled(64, WorkloadMode::INFERENCE_HEAVY);
     c.base.trainingRoles = RoleCounts::PaperScaled(64, WorkloadMode::TRAINING_HEAVY);
-    MoseSweep sweep(c);
+    Sweep sweep(c);
     sweep.Run();
     std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-plots";
     std::filesystem::remove_all(dir);
-    std::vector<std::string> plots = MoseSweepReport(sweep).WritePlots(dir);
+    std::vector<std::string> plots = SweepReport(sweep).WritePlots(dir);
     // per N: 2 cost figures per construction + 1 switch figure; 2 MaxLoad-vs-N figures
     EXPECT_EQ(plots.size(), 2U * 5U + 2U);
     for (const std::string& f : {"kv_cost_vs_r_n64_kv0.7_fresh.plt",

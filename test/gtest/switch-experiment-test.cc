@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * MoseSwitchExperiment: per mode interval the flow-level metrics of the interval's graph and
+ * SwitchExperiment: per mode interval the flow-level metrics of the interval's graph and
  * flows next to its packet-level results, one CSV row per interval, nothing lost with drain on,
  * and the policy comparison.
  */
@@ -37,10 +37,10 @@ namespace
 {
 
 /// 32 groups, 300 flows per mode, inference -> training (150 ms) -> inference (300 ms)
-MoseSwitchExperimentConfig
+SwitchExperimentConfig
 SmallConfig(Policy policy, Time startWindow = MilliSeconds(100))
 {
-    MoseSwitchExperimentConfig c = MoseSwitchExperimentConfig::Scaled(32, 300);
+    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(32, 300);
     c.policy = policy;
     c.SetSchedule(
         ParseSchedule("--schedule",
@@ -73,24 +73,24 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
     // queues deep enough for the burst when the fabric comes back after the K = 1 blackout
     // (see RestartBurstOverflowsShallowQueuesOnly)
     QueueSizeGuard queues("1000p");
-    const MoseSwitchExperimentConfig config = SmallConfig(Policy::MOSE);
-    MoseSwitchExperiment experiment(config);
+    const SwitchExperimentConfig config = SmallConfig(Policy::MOSE);
+    SwitchExperiment experiment(config);
     experiment.Build();
     experiment.Run();
 
-    const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
     ASSERT_EQ(intervals.size(), 3u);
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 2u);
     EXPECT_EQ(experiment.GetPacketsLost(), 0u) << "drain on: nothing lost";
 
-    const MoseScenarioBuilder builder(config.scenario);
+    const ScenarioBuilder builder(config.scenario);
     const uint64_t seed = builder.BuildRoutingSeed(config.run);
     const WorkloadMode modes[] = {WorkloadMode::INFERENCE_HEAVY,
                                   WorkloadMode::TRAINING_HEAVY,
                                   WorkloadMode::INFERENCE_HEAVY};
     for (uint32_t i = 0; i < intervals.size(); ++i)
     {
-        const MoseSwitchInterval& iv = intervals[i];
+        const SwitchInterval& iv = intervals[i];
         SCOPED_TRACE("interval " + std::to_string(i));
         EXPECT_EQ(iv.index, i);
         EXPECT_EQ(iv.mode, modes[i]);
@@ -157,7 +157,7 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
 
     // one CSV row per interval; one circuits row per circuit of every interval
     const std::string dir = testing::TempDir() + "mose-switch-experiment";
-    MoseSwitchExperimentReport(experiment).WriteCsv(dir, "t_");
+    SwitchExperimentReport(experiment).WriteCsv(dir, "t_");
     const std::vector<std::string> rows = ReadLines(dir + "/t_intervals.csv");
     ASSERT_EQ(rows.size(), 1 + intervals.size());
     EXPECT_EQ(rows[0].rfind("interval,mode,template,start_s,end_s,switch,", 0), 0u);
@@ -181,19 +181,19 @@ TEST(SwitchExperiment, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
     // templates share (DiffCircuits of the flow level), fewer are re-paired than with fresh
     // templates, and nothing is lost
     QueueSizeGuard queues("1000p");
-    MoseSwitchExperimentConfig config = SmallConfig(Policy::MOSE);
+    SwitchExperimentConfig config = SmallConfig(Policy::MOSE);
     config.scenario.construction = TemplateConstruction::REWIRING_AWARE;
-    MoseSwitchExperiment experiment(config);
+    SwitchExperiment experiment(config);
     experiment.Build();
     experiment.Run();
     EXPECT_EQ(experiment.GetPacketsLost(), 0u);
-    const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
     ASSERT_EQ(intervals.size(), 3u);
-    const MoseScenario sc = MoseScenarioBuilder(config.scenario).Build(config.run);
+    const Scenario sc = ScenarioBuilder(config.scenario).Build(config.run);
     for (uint32_t i = 1; i < intervals.size(); ++i)
     {
         SCOPED_TRACE("interval " + std::to_string(i));
-        const MoseSwitchInterval& iv = intervals[i];
+        const SwitchInterval& iv = intervals[i];
         ASSERT_TRUE(iv.switchRecord.has_value());
         EXPECT_TRUE(iv.graphRealised);
         EXPECT_EQ(iv.graph.GetCircuits(), sc.GetGraph(Policy::MOSE, iv.mode).GetCircuits());
@@ -217,7 +217,7 @@ TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
     // waited through the blackout restart together and a few packets overflow a device queue
     // after the relink; the switch itself (drain, dark, hold) loses nothing
     Config::SetDefault("ns3::MoseTopologyHelper::DefaultQueueDisc", BooleanValue(false));
-    MoseSwitchExperiment experiment(SmallConfig(Policy::MOSE));
+    SwitchExperiment experiment(SmallConfig(Policy::MOSE));
     experiment.Build();
     experiment.Run();
     for (const MoseSwitchRecord& r : experiment.GetSwitchRecords())
@@ -225,7 +225,7 @@ TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
         EXPECT_EQ(r.lost, 0u);
     }
     uint64_t lost = 0;
-    for (const MoseSwitchInterval& iv : experiment.GetIntervals())
+    for (const SwitchInterval& iv : experiment.GetIntervals())
     {
         for (auto point : {MoseLossMonitor::DARK_PORT,
                            MoseLossMonitor::WIRE,
@@ -246,10 +246,10 @@ TEST(SwitchExperiment, QuietIntervalCarriesExactlyTheFlowLevelLoad)
 {
     // interval 0's transfers all end long before the first boundary: every circuit then
     // carried exactly load x bytes per unit (one routing for both levels, nothing lost)
-    MoseSwitchExperiment experiment(SmallConfig(Policy::MOSE, MilliSeconds(5)));
+    SwitchExperiment experiment(SmallConfig(Policy::MOSE, MilliSeconds(5)));
     experiment.Build();
     experiment.Run();
-    const MoseSwitchInterval& iv = experiment.GetIntervals().at(0);
+    const SwitchInterval& iv = experiment.GetIntervals().at(0);
     UintegerValue unit;
     CreateObject<MoseTrafficHelper>()->GetAttribute("BytesPerUnit", unit);
     ASSERT_EQ(iv.circuitBytes.size(), iv.metrics.load.size());
@@ -264,13 +264,13 @@ TEST(SwitchExperiment, QuietIntervalCarriesExactlyTheFlowLevelLoad)
 TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
 {
     QueueSizeGuard queues("1000p");
-    MoseSwitchComparison comparison;
+    SwitchComparison comparison;
     for (Policy p : {Policy::STATIC_INFERENCE, Policy::MOSE})
     {
-        MoseSwitchExperiment experiment(SmallConfig(p));
+        SwitchExperiment experiment(SmallConfig(p));
         experiment.Build();
         experiment.Run();
-        const MoseSwitchRunSummary s = experiment.GetSummary();
+        const SwitchRunSummary s = experiment.GetSummary();
         EXPECT_EQ(s.switches, 2u);
         EXPECT_EQ(s.completed, s.transfers);
         EXPECT_EQ(s.intervalMeanFctS.size(), 3u);
@@ -302,27 +302,27 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
 
 TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
 {
-    MoseSwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
     c.schedule =
         MoseModeSwitcherHelper::ParseSchedule("300ms:training-heavy,150ms:inference-heavy");
     try
     {
-        MoseSwitchExperiment e(c);
+        SwitchExperiment e(c);
         FAIL() << "an unsorted schedule was accepted";
     }
-    catch (const MoseError& e)
+    catch (const Error& e)
     {
         EXPECT_NE(std::string(e.what()).find("invalid --schedule"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("strictly increasing"), std::string::npos);
     }
     c = SmallConfig(Policy::MOSE);
     c.stopTime = MilliSeconds(400);
-    EXPECT_THROW(MoseSwitchExperiment{c}, MoseError);
-    EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "150ms"), MilliSeconds(150));
-    EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "0.2s"), MilliSeconds(200));
-    EXPECT_EQ(MoseSwitchExperiment::ParseDuration("--x", "150"), Seconds(150)); // no unit: s
-    EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "-1ms"), MoseError);
-    EXPECT_THROW(MoseSwitchExperiment::ParseDuration("--x", "1 ms"), MoseError);
+    EXPECT_THROW(SwitchExperiment{c}, Error);
+    EXPECT_EQ(ParseTimeOption("--x", "150ms"), MilliSeconds(150));
+    EXPECT_EQ(ParseTimeOption("--x", "0.2s"), MilliSeconds(200));
+    EXPECT_EQ(ParseTimeOption("--x", "150"), Seconds(150)); // no unit: s
+    EXPECT_THROW(ParseTimeOption("--x", "-1ms"), Error);
+    EXPECT_THROW(ParseTimeOption("--x", "1 ms"), Error);
     EXPECT_EQ(FormatSchedule(c.GetSchedulePeriods()),
               "inference-heavy:0.15,training-heavy:0.15,inference-heavy:0.15");
     // a period that does not last is named with its number
@@ -336,7 +336,7 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
 
 TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
 {
-    MoseSwitchExperimentConfig c = MoseSwitchExperimentConfig::Scaled(32, 300);
+    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(32, 300);
     // mose-mode-switch's default: the same boundaries and end as before the periods syntax
     EXPECT_EQ(c.initialMode, WorkloadMode::INFERENCE_HEAVY);
     ASSERT_EQ(c.schedule.size(), 2u);
@@ -443,10 +443,10 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     SwitcherDefaultGuard delay("ReconfigurationDelay",
                                TimeValue(Seconds(100)),
                                TimeValue(MilliSeconds(10)));
-    MoseSwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
     c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
     c.stopTime = Seconds(3); // after HoldTime (2 s): held packets expire
-    MoseSwitchExperiment experiment(c);
+    SwitchExperiment experiment(c);
     experiment.Build();
     experiment.Run();
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u);
@@ -464,7 +464,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_LE(r.longestHold, Seconds(3) - MilliSeconds(150));
 
     // the switch's interval: its drops are the switch's (the switch runs to the stop)
-    const std::vector<MoseSwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
     ASSERT_EQ(intervals.size(), 2u);
     ASSERT_TRUE(intervals[1].switchRecord.has_value());
     EXPECT_FALSE(intervals[1].switchRecord->done);
@@ -473,12 +473,12 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(intervals[1].packetsLost, r.lost);
 
     // the whole run is the sum of its intervals
-    const MoseSwitchRunSummary s = experiment.GetSummary();
+    const SwitchRunSummary s = experiment.GetSummary();
     uint64_t lost = 0;
     uint64_t held = 0;
     Time blackout;
     Time switching;
-    for (const MoseSwitchInterval& iv : intervals)
+    for (const SwitchInterval& iv : intervals)
     {
         lost += iv.packetsLost;
         if (iv.switchRecord)
@@ -496,7 +496,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(s.switchTime, Seconds(3) - MilliSeconds(150));
 
     std::ostringstream report;
-    MoseSwitchExperimentReport(experiment).Print(report);
+    SwitchExperimentReport(experiment).Print(report);
     const std::string text = report.str();
     EXPECT_NE(text.find("150.000 ms .. UNFINISHED (the run stopped at 3000.000 ms; figures up "
                         "to then)"),
@@ -510,7 +510,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(text.find("requested"), std::string::npos) << "K=1 used its one batch";
 
     const std::string dir = testing::TempDir() + "mose-unfinished-switch";
-    MoseSwitchExperimentReport(experiment).WriteCsv(dir, "");
+    SwitchExperimentReport(experiment).WriteCsv(dir, "");
     const std::string csv = dir + "/intervals.csv";
     EXPECT_EQ(CsvField(csv, 1, "switch_done"), "0");
     EXPECT_EQ(CsvField(csv, 1, "switch_end_s"), "");
@@ -525,9 +525,9 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
 TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
 {
     SwitcherDefaultGuard phases("Phases", UintegerValue(1000), UintegerValue(1));
-    MoseSwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
     c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
-    MoseSwitchExperiment experiment(c);
+    SwitchExperiment experiment(c);
     experiment.Build();
     experiment.Run();
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u);
@@ -538,7 +538,7 @@ TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
     EXPECT_LT(r.removed, 1000u);
     EXPECT_EQ(r.batches.size(), r.removed) << "one batch per removed circuit at most";
     std::ostringstream report;
-    MoseSwitchExperimentReport(experiment).Print(report);
+    SwitchExperimentReport(experiment).Print(report);
     const std::string text = report.str();
     EXPECT_NE(text.find("added " + std::to_string(r.added) + ", " +
                         std::to_string(r.batches.size()) +
@@ -551,7 +551,7 @@ TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
               std::string::npos)
         << text;
     const std::string dir = testing::TempDir() + "mose-k1000-switch";
-    MoseSwitchExperimentReport(experiment).WriteCsv(dir, "");
+    SwitchExperimentReport(experiment).WriteCsv(dir, "");
     EXPECT_EQ(CsvField(dir + "/intervals.csv", 1, "batches"), std::to_string(r.removed));
 }
 
@@ -560,7 +560,7 @@ TEST(SwitchExperiment, ZeroPortQueueIsRefusedNamingTheAttribute)
     for (const char* size : {"0p", "0B"})
     {
         QueueSizeGuard queues(size);
-        MoseSwitchExperiment experiment(SmallConfig(Policy::MOSE));
+        SwitchExperiment experiment(SmallConfig(Policy::MOSE));
         ExpectErrorContaining([&experiment]() { experiment.Build(); },
                               std::string("invalid ns3::DropTailQueue<Packet>::MaxSize = ") + size +
                                   ": the optical port devices' queues need room for at least 1 "
@@ -601,30 +601,30 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
     for (const char* dirName : {"mose-same-run-a", "mose-same-run-b"})
     {
         const std::string dir = testing::TempDir() + dirName;
-        MoseSwitchComparison comparison;
+        SwitchComparison comparison;
         std::vector<std::string> files;
         for (Policy p : {Policy::MOSE, Policy::STATIC_INFERENCE})
         {
             // 16 groups and one switch: the same files as at 32 groups and two switches, at a
             // quarter of the events (this case ran about 7 minutes under ASan at 32 groups)
-            MoseSwitchExperimentConfig c = MoseSwitchExperimentConfig::Scaled(16, 150);
+            SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(16, 150);
             c.policy = p;
             c.SetSchedule(
                 ParseSchedule("--schedule", "inference-heavy:100ms,training-heavy:100ms"));
             c.startWindow = MilliSeconds(60);
             c.stopTime = Seconds(20);
-            MoseSwitchExperiment experiment(c);
+            SwitchExperiment experiment(c);
             experiment.Build();
             experiment.Run();
             ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u) << "a record per boundary";
-            MoseSwitchExperimentReport(experiment).WriteCsv(dir, ToString(p) + "_");
+            SwitchExperimentReport(experiment).WriteCsv(dir, ToString(p) + "_");
             comparison.Add(experiment.GetSummary());
             for (const char* name : {"intervals", "circuits", "goodput", "transfers"})
             {
                 files.push_back(dir + "/" + ToString(p) + "_" + name + ".csv");
             }
             std::ostringstream script;
-            Gnuplot plot = MoseSwitchExperimentReport(experiment)
+            Gnuplot plot = SwitchExperimentReport(experiment)
                                .MakeGoodputPlot("goodput_" + ToString(p) + ".png");
             plot.GenerateOutput(script);
             files.push_back(script.str());

@@ -110,9 +110,9 @@ TEST(TextIo, WriteTextFileWritesWholeOrLeavesTheOldFile)
     EXPECT_THROW(WriteTextFile(path,
                                [](std::ostream& os) {
                                    os << "partial";
-                                   throw MoseError("stop");
+                                   throw Error("stop");
                                }),
-                 MoseError);
+                 Error);
     std::ifstream second(path);
     std::string after((std::istreambuf_iterator<char>(second)), std::istreambuf_iterator<char>());
     EXPECT_EQ(after, "one\n");

@@ -24,7 +24,7 @@ namespace
 PdAssignment
 DrawAssignment(const RoleAssignment& roles, PdAssignmentKind kind, uint32_t cap, uint64_t run)
 {
-    MoseRandom rng = MoseRandom::Create(run, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(run, Stream::ASSIGNMENT);
     return PdAssignment::Draw(roles, kind, cap, rng);
 }
 
@@ -45,14 +45,14 @@ PdBiased(const RoleAssignment& roles,
          const PdBiasedOptions& o,
          uint64_t run = 1)
 {
-    MoseRandom rng = MoseRandom::Create(run, MoseStream::PD_BIASED);
+    Random rng = Random::Create(run, Stream::PD_BIASED);
     return BuildPdBiasedTemplate(roles, d, a, o, rng);
 }
 
 CircuitGraph
 Uniform(uint32_t n, uint32_t d, uint64_t run)
 {
-    MoseRandom rng = MoseRandom::Create(run, MoseStream::UNIFORM);
+    Random rng = Random::Create(run, Stream::UNIFORM);
     return BuildUniformTemplate(n, d, rng);
 }
 
@@ -192,7 +192,7 @@ TEST(TopologyTemplate, PdBiasedHasExactlyRPdCircuitsPerGroup)
                                             RoleAssignment::Contiguous({6, 6, 4}),
                                             RoleAssignment::Contiguous({10, 10, 0})};
     // non-contiguous ids: the training-heavy roles after a swap transition
-    MoseRandom rolesRng = MoseRandom::Create(1, MoseStream::ROLES);
+    Random rolesRng = Random::Create(1, Stream::ROLES);
     roleSets.push_back(PaperRoles().Transition(RoleCounts::TrainingHeavyDefault(),
                                                RoleTransition::SWAP,
                                                rolesRng));
@@ -245,7 +245,7 @@ TEST(TopologyTemplate, CirculantCompletionGivesABand)
 {
     // one-to-one, |P| = |D|: prefill p takes decodes a(p), a(p)+1, ..., a(p)+r-1 in the ring
     // order of decode ids (also with non-contiguous ids)
-    MoseRandom rolesRng = MoseRandom::Create(2, MoseStream::ROLES);
+    Random rolesRng = Random::Create(2, Stream::ROLES);
     std::vector<RoleAssignment> roleSets = {
         PaperRoles(),
         PaperRoles().Transition(RoleCounts::TrainingHeavyDefault(), RoleTransition::SWAP, rolesRng),
@@ -366,8 +366,8 @@ TEST(TopologyTemplate, ZeroReservedPortsIsTheUniformTemplate)
 {
     RoleAssignment roles = PaperRoles();
     PdAssignment a = DrawAssignment(roles, PdAssignmentKind::ONE_TO_ONE, 1, 1);
-    MoseRandom r1 = MoseRandom::Create(9, MoseStream::PD_BIASED);
-    MoseRandom r2 = MoseRandom::Create(9, MoseStream::PD_BIASED);
+    Random r1 = Random::Create(9, Stream::PD_BIASED);
+    Random r2 = Random::Create(9, Stream::PD_BIASED);
     CircuitGraph pd =
         BuildPdBiasedTemplate(roles, 4, a, Options(0, BipartiteCompletion::RANDOM), r1);
     CircuitGraph u = BuildUniformTemplate(1024, 4, r2);
@@ -401,7 +401,7 @@ TEST(TopologyTemplate, CountPdCircuitsOnAHandmadeGraph)
     RoleAssignment roles = RoleAssignment::Contiguous({2, 2, 1});
     CircuitGraph g(5, {{0, 2}, {0, 3}, {1, 2}, {0, 1}, {2, 4}, {3, 4}});
     EXPECT_EQ(CountPdCircuits(g, roles), (std::vector<uint32_t>{2, 1, 2, 1, 0}));
-    EXPECT_THROW(CountPdCircuits(CircuitGraph(4, {}), roles), MoseError);
+    EXPECT_THROW(CountPdCircuits(CircuitGraph(4, {}), roles), Error);
 }
 
 // --- bad input: one test each, the message names the parameter and the value -----------------
@@ -412,8 +412,8 @@ TEST(TopologyTemplateErrors, OddPortSum)
     EXPECT_CONTAINS(m, "invalid degree = 3");
     EXPECT_CONTAINS(m, "1023 * 3");
     EXPECT_CONTAINS(m, "even");
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
-    EXPECT_THROW(BuildUniformTemplate(1023, 3, rng), MoseError);
+    Random rng = Random::Create(1, Stream::UNIFORM);
+    EXPECT_THROW(BuildUniformTemplate(1023, 3, rng), Error);
 }
 
 TEST(TopologyTemplateErrors, DegreeZero)
@@ -425,7 +425,7 @@ TEST(TopologyTemplateErrors, DegreeZero)
 TEST(TopologyTemplateErrors, DegreeNotBelowNodes)
 {
     std::string m = ErrorOf([] {
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+        Random rng = Random::Create(1, Stream::UNIFORM);
         BuildUniformTemplate(16, 16, rng);
     });
     EXPECT_EQ(m, "invalid degree = 16: need 1 <= degree < nodes = 16");
@@ -435,7 +435,7 @@ TEST(TopologyTemplateErrors, DegreeNotBelowNodes)
 TEST(TopologyTemplateErrors, DisconnectedDegreeOne)
 {
     std::string m = ErrorOf([] {
-        MoseRandom rng = MoseRandom::Create(1, MoseStream::UNIFORM);
+        Random rng = Random::Create(1, Stream::UNIFORM);
         BuildUniformTemplate(8, 1, rng);
     });
     EXPECT_CONTAINS(m, "invalid degree = 1");
@@ -497,7 +497,7 @@ TEST(TopologyTemplateErrors, NoPrefillOrDecodeGroups)
 TEST(TopologyTemplateErrors, OneToOneWithUnequalSides)
 {
     RoleAssignment roles = RoleAssignment::Contiguous({400, 420, 204});
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     std::string m =
         ErrorOf([&] { PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, rng); });
     EXPECT_CONTAINS(m, "invalid assignment = one-to-one");
@@ -507,7 +507,7 @@ TEST(TopologyTemplateErrors, OneToOneWithUnequalSides)
 TEST(TopologyTemplateErrors, ManyToOneOverCap)
 {
     RoleAssignment roles = RoleAssignment::Contiguous({410, 136, 478});
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::ASSIGNMENT);
+    Random rng = Random::Create(1, Stream::ASSIGNMENT);
     std::string m =
         ErrorOf([&] { PdAssignment::Draw(roles, PdAssignmentKind::MANY_TO_ONE, 3, rng); });
     EXPECT_CONTAINS(m, "invalid assignment = many-to-one");

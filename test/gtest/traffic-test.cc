@@ -55,7 +55,7 @@ TEST(GenerateTraffic, ExactCountsAndShapes)
 {
     RoleAssignment roles = SmallRoles();
     PdAssignment assignment = SmallAssignment();
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random rng = Random::Create(1, Stream::TRAFFIC);
     TrafficOptions options;
     options.flows = 1000;
     options.kvShare = 0.7;
@@ -91,7 +91,7 @@ TEST(GenerateTraffic, KvCountIsRoundedHalfAwayFromZero)
 {
     RoleAssignment roles = SmallRoles();
     PdAssignment assignment = SmallAssignment();
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random rng = Random::Create(1, Stream::TRAFFIC);
     auto countKv = [&](uint64_t f, double rho) {
         TrafficOptions o;
         o.flows = f;
@@ -117,7 +117,7 @@ TEST(GenerateTraffic, DeterministicPerRunAndDifferentAcrossRuns)
     TrafficOptions options;
     options.flows = 500;
     auto draw = [&](uint64_t run) {
-        MoseRandom rng = MoseRandom::Create(run, MoseStream::TRAFFIC);
+        Random rng = Random::Create(run, Stream::TRAFFIC);
         std::vector<std::pair<uint32_t, uint32_t>> out;
         for (const Flow& f : GenerateTraffic(roles, assignment, options, rng))
         {
@@ -135,7 +135,7 @@ TEST(GenerateTraffic, WeightsAreRespected)
     // draws have a standard deviation of 0.43%, so 70-80% is a > 10-sigma window.
     RoleAssignment roles = SmallRoles();
     PdAssignment assignment({{0, 3, 3.0}, {1, 4, 1.0}});
-    MoseRandom rng = MoseRandom::Create(5, MoseStream::TRAFFIC);
+    Random rng = Random::Create(5, Stream::TRAFFIC);
     TrafficOptions options;
     options.flows = 10000;
     options.kvShare = 1.0;
@@ -154,7 +154,7 @@ TEST(GenerateTraffic, TrainingPairsAreUniform)
     // 3 training groups: 6 ordered pairs, 6000 flows, about 1000 each
     RoleAssignment roles = RoleAssignment::Contiguous({1, 1, 3});
     PdAssignment assignment({{0, 1, 1.0}});
-    MoseRandom rng = MoseRandom::Create(2, MoseStream::TRAFFIC_TRAINING);
+    Random rng = Random::Create(2, Stream::TRAFFIC_TRAINING);
     TrafficOptions options;
     options.flows = 6000;
     options.kvShare = 0.0;
@@ -176,7 +176,7 @@ TEST(GenerateTraffic, BadInputsNameTheParameter)
 {
     RoleAssignment roles = SmallRoles();
     PdAssignment assignment = SmallAssignment();
-    MoseRandom rng = MoseRandom::Create(1, MoseStream::TRAFFIC);
+    Random rng = Random::Create(1, Stream::TRAFFIC);
     auto with = [&](uint64_t flows, double rho, double demand) {
         TrafficOptions o;
         o.flows = flows;
@@ -213,5 +213,5 @@ TEST(GenerateTraffic, BadInputsNameTheParameter)
     // pairs that do not match the roles: 3 is a decode group, not a prefill group
     PdAssignment wrong({{3, 4, 1.0}});
     o.kvShare = 0.5;
-    EXPECT_THROW(GenerateTraffic(roles, wrong, o, rng), MoseError);
+    EXPECT_THROW(GenerateTraffic(roles, wrong, o, rng), Error);
 }
