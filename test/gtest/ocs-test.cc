@@ -11,11 +11,13 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/drop-tail-queue.h"
 #include "ns3/internet-module.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-ocs-channel.h"
 #include "ns3/mose-ocs.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
