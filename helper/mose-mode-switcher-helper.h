@@ -61,7 +61,7 @@ class MoseModeSwitcherHelper
      * \brief A MoseRoutingProtocol attribute set on every group node at Install(), over the
      *        attribute's default (Config::SetDefault, the command line); a group node whose
      *        protocol holds another value set with SetAttribute makes Install() throw a
-     *        Error naming both. An unknown name or a bad value is a mose::Error here.
+     *        mose::Error naming both. An unknown name or a bad value is a mose::Error here.
      * \param name the attribute
      * \param value its value
      */

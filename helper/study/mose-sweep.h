@@ -176,7 +176,7 @@ std::vector<uint32_t> ParseSweepUnsignedList(const std::string& option, const st
  * \ingroup mose
  * \brief Reads a list of reals: comma-separated items, each a number or "a:b:step" (a, a+step,
  *        ... up to b, within 1e-9 step); SplitList()'s syntax, no value twice. Throws a
- *        Error naming the option and the text.
+ *        mose::Error naming the option and the text.
  * \param option the option's name
  * \param text the text
  * \return the values, in the order given

@@ -20,7 +20,7 @@
  *        collectives (gradient all-reduce, MoE all-to-all) from the shape and the parallelism.
  *
  * All arithmetic is in unsigned 64 bits and checked: a product or sum that does not fit is a
- * Error naming every factor and its value, never a wrapped number.
+ * mose::Error naming every factor and its value, never a wrapped number.
  */
 
 namespace ns3

@@ -42,7 +42,7 @@ std::string_view TrimBlanks(std::string_view text);
  * \ingroup mose
  * \brief The physical lines of a stream, numbered from 1: one trailing CR is removed (LF and
  *        CRLF line ends), a read error throws "NAME:LINE: read error", and Fail() throws a
- *        Error "NAME:LINE: problem" at the current line. Every reader of the module reads
+ *        mose::Error "NAME:LINE: problem" at the current line. Every reader of the module reads
  *        its lines through it.
  */
 class LineReader
