@@ -127,7 +127,7 @@ BM_SwitchPacketLevel(benchmark::State& state)
             t.graph = mode == WorkloadMode::INFERENCE_HEAVY ? pd : uniform;
             return t;
         });
-        helper.SetSchedule("1ms:training-heavy");
+        helper.SetSchedule({{MilliSeconds(1), WorkloadMode::TRAINING_HEAVY}});
         Ptr<MoseModeSwitcher> switcher = helper.Install(topo);
         state.ResumeTiming();
         Simulator::Run();

@@ -17,7 +17,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace ns3
 {
@@ -81,49 +80,6 @@ void
 MoseModeSwitcherHelper::SetSchedule(const std::vector<MoseModeBoundary>& schedule)
 {
     m_schedule = schedule;
-}
-
-void
-MoseModeSwitcherHelper::SetSchedule(const std::string& text)
-{
-    m_schedule = ParseSchedule(text);
-}
-
-std::vector<MoseModeBoundary>
-MoseModeSwitcherHelper::ParseSchedule(const std::string& text)
-{
-    std::vector<MoseModeBoundary> schedule;
-    if (text.empty())
-    {
-        return schedule; // no boundary: the initial mode throughout
-    }
-    for (const std::string& entry : mose::SplitList(text, "schedule", "entries TIME:MODE"))
-    {
-        const std::size_t colon = entry.find(':');
-        if (colon == std::string::npos)
-        {
-            mose::ThrowBadParameter("schedule",
-                                    mose::QuoteText(entry),
-                                    "entries TIME:MODE separated by commas, e.g. "
-                                    "\"0.5s:training-heavy,1.5s:inference-heavy\"");
-        }
-        // TIME is mose::ParseTimeOption()'s duration with its unit required: a bare number means
-        // seconds in every duration option, but at the head of "0.5:training-heavy" it reads too
-        // easily as a fraction of the run or an index
-        const std::string time = entry.substr(0, colon);
-        if (time.empty() || !std::isalpha(static_cast<unsigned char>(time.back())))
-        {
-            mose::ThrowBadParameter("schedule time",
-                                    mose::QuoteText(time),
-                                    "a duration >= 0 with its unit ns, us, ms, s, min or h "
-                                    "(e.g. 0.5s)");
-        }
-        MoseModeBoundary b;
-        b.at = mose::ParseTimeOption("schedule time", time);
-        b.mode = mose::ParseEnum<mose::WorkloadMode>(entry.substr(colon + 1), "schedule mode");
-        schedule.push_back(b);
-    }
-    return schedule;
 }
 
 void

@@ -68,18 +68,15 @@ class MoseModeSwitcherHelper
     void SetRoutingAttribute(const std::string& name, const AttributeValue& value);
     /// \param provider the targets per mode
     void SetTargetProvider(MoseTargetProvider provider);
-    /// \param schedule the boundaries (validated at Install())
-    void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
     /**
-     * \brief The schedule as text: "TIME:MODE[,TIME:MODE...]" (mose::SplitList()'s list), TIME a
-     *        duration as mose::ParseTimeOption() reads it, with its unit (ns, us, ms, s, min, h;
-     *        e.g. "0.5s:training-heavy,1.5s:inference-heavy"); empty text is no boundary. A
-     *        mose::Error naming "schedule" or "schedule time" and the bad entry otherwise.
-     * \param text the schedule
+     * \brief The mode boundaries: at each boundary's time the fabric switches to its mode, as
+     *        ns-3 helpers take times, e.g. {{Seconds(0.5), mose::WorkloadMode::TRAINING_HEAVY}}.
+     *        A schedule as text is the programs' MODE:DURATION periods (mose::ParseSchedule(),
+     *        the module's one schedule syntax; SwitchExperimentConfig::SetSchedule() turns
+     *        periods into boundaries and the run's end).
+     * \param schedule the boundaries (validated at Install())
      */
-    void SetSchedule(const std::string& text);
-    /// \param text see SetSchedule(text) \return the boundaries
-    static std::vector<MoseModeBoundary> ParseSchedule(const std::string& text);
+    void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
     /// \param mode the mode before the first boundary (default inference-heavy)
     void SetInitialMode(mose::WorkloadMode mode);
     /// \param monitor the loss monitor to snapshot (default: one the helper installs)

@@ -299,7 +299,7 @@ class MosePacketAttributePrecedenceTestCase : public TestCase
                                                                             s.templates,
                                                                             s.roles,
                                                                             s.assignments));
-        helper.SetSchedule("50ms:training-heavy");
+        helper.SetSchedule({{MilliSeconds(50), mose::WorkloadMode::TRAINING_HEAVY}});
         helper.Install(fabric);
         TimeValue holdTime;
         UintegerValue holdSize;

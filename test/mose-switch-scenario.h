@@ -135,12 +135,13 @@ struct SwitchRunOptions
     Time drainTimeout{MilliSeconds(100)};        //!< DrainTimeout
     Time reconfigurationDelay{MilliSeconds(10)}; //!< ReconfigurationDelay
     std::string policy{"MoSE"};                  //!< the policy
-    std::string schedule{"50ms:training-heavy"}; //!< the boundaries
-    Time stop{Seconds(10)};                      //!< simulation end
-    bool checkKeptTraffic{false};                //!< count packets sent on kept circuits
-    std::string dataRate{"100Mbps"};             //!< circuit rate (slow: transfers overlap)
-    uint64_t bytesPerUnit{20000};                //!< bytes per unit of demand
-    uint32_t holdQueueSize{0};                   //!< HoldQueueSize (0: the helper's default)
+    /// the boundaries
+    std::vector<MoseModeBoundary> schedule{{MilliSeconds(50), mose::WorkloadMode::TRAINING_HEAVY}};
+    Time stop{Seconds(10)};          //!< simulation end
+    bool checkKeptTraffic{false};    //!< count packets sent on kept circuits
+    std::string dataRate{"100Mbps"}; //!< circuit rate (slow: transfers overlap)
+    uint64_t bytesPerUnit{20000};    //!< bytes per unit of demand
+    uint32_t holdQueueSize{0};       //!< HoldQueueSize (0: the helper's default)
     /// port queue size: deep enough that the transfers restarting together after a K=1 relink
     /// do not overflow it (with ns-3's default 100 packets they can, depending on the release's
     /// TCP: 9 device-queue drops on ns-3.48, none on 3.37; see doc/mose.rst)

@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
 
 #include <algorithm>
 #include <cmath>
@@ -129,13 +130,8 @@ ParseSchedule(const std::string& parameter, std::string_view text)
         ThrowBadParameter(parameter, QuoteText(text), "the schedule is empty; " + ScheduleSyntax());
     }
     std::vector<SchedulePeriod> schedule;
-    std::size_t start = 0;
-    while (true)
+    for (std::string_view item : SplitAtCommas(text))
     {
-        std::size_t comma = text.find(',', start);
-        std::string_view item =
-            text.substr(start,
-                        comma == std::string_view::npos ? std::string_view::npos : comma - start);
         const std::string where = parameter + " period " + std::to_string(schedule.size() + 1);
         if (item.empty())
         {
@@ -164,11 +160,6 @@ ParseSchedule(const std::string& parameter, std::string_view text)
         period.mode = ParseEnum<WorkloadMode>(modeText, where + " mode");
         period.duration = ParseDuration(where + " duration", durationText);
         schedule.push_back(period);
-        if (comma == std::string_view::npos)
-        {
-            break;
-        }
-        start = comma + 1;
     }
     ValidateSchedule(parameter, schedule);
     return schedule;

@@ -246,16 +246,10 @@ class CsvReader
     /// \param line the line
     void Split(std::string_view line)
     {
-        m_fields.clear();
-        while (true)
+        SplitAtCommas(line, m_fields);
+        for (std::string_view& field : m_fields)
         {
-            std::size_t comma = line.find(',');
-            m_fields.push_back(TrimBlanks(line.substr(0, comma)));
-            if (comma == std::string_view::npos)
-            {
-                break;
-            }
-            line.remove_prefix(comma + 1);
+            field = TrimBlanks(field);
         }
     }
 

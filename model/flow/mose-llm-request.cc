@@ -981,16 +981,10 @@ ReadAzureTraceCsv(std::istream& in, const std::string& name)
     };
     std::vector<std::string_view> fields;
     auto split = [&fields](std::string_view text) {
-        fields.clear();
-        while (true)
+        SplitAtCommas(text, fields);
+        for (std::string_view& field : fields)
         {
-            std::size_t comma = text.find(',');
-            fields.push_back(TrimBlanks(text.substr(0, comma)));
-            if (comma == std::string_view::npos)
-            {
-                return;
-            }
-            text.remove_prefix(comma + 1);
+            field = TrimBlanks(field);
         }
     };
     if (!nextContent())

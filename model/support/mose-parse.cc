@@ -257,24 +257,41 @@ SplitList(const std::string& text, const std::string& parameter, const std::stri
                           "the list is empty; name at least one of " + items);
     }
     std::vector<std::string> list;
-    std::size_t start = 0;
-    while (true)
+    for (std::string_view item : SplitAtCommas(text))
     {
-        const std::size_t end = text.find(',', start);
-        list.push_back(
-            text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        if (list.back().empty())
+        if (item.empty())
         {
             ThrowBadParameter(parameter,
                               QuoteText(text),
                               "an item of the comma-separated list is empty");
         }
-        if (end == std::string::npos)
-        {
-            return list;
-        }
-        start = end + 1;
+        list.emplace_back(item);
     }
+    return list;
+}
+
+void
+SplitAtCommas(std::string_view text, std::vector<std::string_view>& items)
+{
+    items.clear();
+    while (true)
+    {
+        const std::size_t comma = text.find(',');
+        items.push_back(text.substr(0, comma));
+        if (comma == std::string_view::npos)
+        {
+            return;
+        }
+        text.remove_prefix(comma + 1);
+    }
+}
+
+std::vector<std::string_view>
+SplitAtCommas(std::string_view text)
+{
+    std::vector<std::string_view> items;
+    SplitAtCommas(text, items);
+    return items;
 }
 
 void

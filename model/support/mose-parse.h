@@ -289,6 +289,24 @@ ParseEnum(std::string_view text, const std::string& parameter)
 
 /**
  * \ingroup mose
+ * \brief The items between the commas of a text, empty ones included ("a,,b" is three items,
+ *        "" one): the module's one comma splitter, under SplitList(), mose::ParseSchedule() and
+ *        the CSV and trace readers, which check the items each with its own message.
+ * \param text the text
+ * \param[out] items the items, as views into the text (cleared first, so that a reader can
+ *        reuse one vector for every line)
+ */
+void SplitAtCommas(std::string_view text, std::vector<std::string_view>& items);
+
+/**
+ * \ingroup mose
+ * \param text the text
+ * \return SplitAtCommas()'s items
+ */
+std::vector<std::string_view> SplitAtCommas(std::string_view text);
+
+/**
+ * \ingroup mose
  * \brief Splits a comma-separated list, the one list syntax of every list option
  *        (ParseEnumList(), mose-sweep's axes): the text not empty, no item empty ("a,,b",
  *        "a,").

@@ -77,7 +77,7 @@ class AttributePrecedence : public ::testing::Test
                                                                             s.templates,
                                                                             s.roles,
                                                                             s.assignments));
-        helper.SetSchedule("50ms:training-heavy");
+        helper.SetSchedule({{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY}});
         return topo;
     }
 };

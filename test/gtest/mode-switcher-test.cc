@@ -178,7 +178,8 @@ TEST(ModeSwitcher, StaticPolicySwitchesNothing)
 TEST(ModeSwitcher, TwoSwitchesThereAndBack)
 {
     SwitchRunOptions o;
-    o.schedule = "50ms:training-heavy,500ms:inference-heavy";
+    o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY},
+                  {MilliSeconds(500), WorkloadMode::INFERENCE_HEAVY}};
     o.phases = 2;
     SwitchRun r = RunSwitchScenario(o);
     ASSERT_EQ(r.records.size(), 2u);
@@ -243,18 +244,8 @@ TEST(ModeSwitcher, BatchesKeepTheFabricConnected)
 
 TEST(ModeSwitcher, BadSchedulesGetClearErrors)
 {
-    ExpectErrorContaining([] { MoseModeSwitcherHelper::ParseSchedule("0.5s:serving"); },
-                          "schedule mode");
-    ExpectErrorContaining([] { MoseModeSwitcherHelper::ParseSchedule("0.5:training-heavy"); },
-                          "schedule time");
-    ExpectErrorContaining([] { MoseModeSwitcherHelper::ParseSchedule("training-heavy"); },
-                          "TIME:MODE");
-    const auto parsed =
-        MoseModeSwitcherHelper::ParseSchedule("500ms:training-heavy,1.5s:inference");
-    ASSERT_EQ(parsed.size(), 2u);
-    EXPECT_EQ(parsed[0].at, MilliSeconds(500));
-    EXPECT_EQ(parsed[1].mode, WorkloadMode::INFERENCE_HEAVY);
-
+    // a schedule as text is mose::ParseSchedule()'s (MoseBreakEven.ScheduleErrors); the helper
+    // takes boundaries as values
     SwitchScenario s(1);
     ExpectErrorContaining(
         [&] {
@@ -265,33 +256,30 @@ TEST(ModeSwitcher, BadSchedulesGetClearErrors)
         },
         "policy");
 
-    auto installWith = [&](const std::string& schedule,
-                           std::vector<MoseModeBoundary> boundaries = {}) {
+    auto installWith = [&](std::vector<MoseModeBoundary> boundaries) {
         Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, s.templates[1]);
         MoseModeSwitcherHelper helper;
         helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider("MoSE",
                                                                             s.templates,
                                                                             s.roles,
                                                                             s.assignments));
-        if (schedule.empty())
-        {
-            helper.SetSchedule(boundaries);
-        }
-        else
-        {
-            helper.SetSchedule(schedule);
-        }
+        helper.SetSchedule(boundaries);
         helper.Install(topo);
         Simulator::Destroy();
     };
-    ExpectErrorContaining([&] { installWith("1s:training-heavy,0.5s:inference-heavy"); },
-                          "strictly increasing");
+    const WorkloadMode tr = WorkloadMode::TRAINING_HEAVY;
+    const WorkloadMode inf = WorkloadMode::INFERENCE_HEAVY;
+    ExpectErrorContaining(
+        [&] {
+            installWith({{Seconds(1), tr}, {Seconds(0.5), inf}});
+        },
+        "strictly increasing");
     // a boundary before the previous switch can have ended (K=1: 100 ms + 10 ms)
-    ExpectErrorContaining([&] { installWith("1s:training-heavy,1.05s:inference-heavy"); }, "apart");
+    ExpectErrorContaining([&] { installWith({{Seconds(1), tr}, {Seconds(1.05), inf}}); }, "apart");
     MoseModeBoundary bad;
     bad.at = Seconds(1);
     bad.mode = static_cast<WorkloadMode>(7);
-    ExpectErrorContaining([&] { installWith("", {bad}); }, "schedule[0].mode");
+    ExpectErrorContaining([&] { installWith({bad}); }, "schedule[0].mode");
     // no provider
     ExpectErrorContaining(
         [&] {

@@ -28,6 +28,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace ns3::mose;
@@ -313,4 +314,23 @@ TEST(ParseNumbers, DurationsHaveOneSyntax)
                           "a duration >= 0: a number with an optional unit ns, us, ms, s, min or h "
                           "(no unit: seconds)");
     ExpectErrorContaining([]() { ParseDuration("--x", "1e308h"); }, "out of the range");
+}
+
+TEST(ParseNumbers, OneCommaSplitterKeepsEmptyItems)
+{
+    using V = std::vector<std::string_view>;
+    EXPECT_EQ(SplitAtCommas("a,,b"), (V{"a", "", "b"}));
+    EXPECT_EQ(SplitAtCommas(""), (V{""}));
+    EXPECT_EQ(SplitAtCommas("a,"), (V{"a", ""}));
+    EXPECT_EQ(SplitAtCommas(",a"), (V{"", "a"}));
+    EXPECT_EQ(SplitAtCommas(" a , b"), (V{" a ", " b"})); // no trimming: the readers trim
+    V reused{"stale", "items"};
+    SplitAtCommas("x", reused);
+    EXPECT_EQ(reused, (V{"x"}));
+    // the checks on top: SplitList rejects an empty item, the schedule names the period
+    EXPECT_EQ(SplitList("MoSE,S-Inf", "--policies", "a policy"),
+              (std::vector<std::string>{"MoSE", "S-Inf"}));
+    ExpectErrorContaining([] { SplitList("MoSE,,S-Inf", "--policies", "a policy"); },
+                          "an item of the comma-separated list is empty");
+    ExpectErrorContaining([] { SplitList("", "--policies", "a policy"); }, "the list is empty");
 }

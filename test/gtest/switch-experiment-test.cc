@@ -303,8 +303,8 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
 TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
 {
     SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
-    c.schedule =
-        MoseModeSwitcherHelper::ParseSchedule("300ms:training-heavy,150ms:inference-heavy");
+    c.schedule = {{MilliSeconds(300), WorkloadMode::TRAINING_HEAVY},
+                  {MilliSeconds(150), WorkloadMode::INFERENCE_HEAVY}};
     try
     {
         SwitchExperiment e(c);
