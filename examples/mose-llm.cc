@@ -42,7 +42,9 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("mose-llm", argc, argv, LlmOptions::GetBoolOptions(), [&]() {
+    // the scaffold: --outputDir, --plot; every error is a message and exit status 1
+    Program program("mose-llm", "results/mose-llm", Program::PACKET_LEVEL | Program::PLOT);
+    return program.Run(argc, argv, LlmOptions::GetBoolOptions(), [&]() {
         LlmOptions options;
         CommandLine cmd(__FILE__);
         cmd.Usage("LLM workloads at the packet level (see doc/mose.rst, LLM workloads). The "
@@ -50,9 +52,14 @@ main(int argc, char* argv[])
                   "--ns3::MoseModeSwitcher::Phases, ::Drain, ::ReconfigurationDelay; the "
                   "transport: --ns3::MoseSocketTransfers::SocketFactory, ::TcpVariant.");
         options.AddOptions(cmd);
-        cmd.Parse(argc, argv);
+        program.AddOutputOptions(cmd,
+                                 "folder for the CSV files and figures",
+                                 "render the map's regime_map.plt to regime_map.png with gnuplot "
+                                 "(the script is written either way)");
+        program.Parse(cmd, argc, argv);
         options.Read();
-        const std::string& outputDir = options.GetOutputDir();
+        program.CheckOutput();
+        const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = options.GetShowProgress();
 
         if (!options.IsMap())
@@ -74,7 +81,7 @@ main(int argc, char* argv[])
         std::cout << "\n";
         study.PrintTable(std::cout);
         std::cout << "\n" << study.GetVerdict();
-        study.WriteOutputs(outputDir, options.IsPlotting(), std::cout);
+        study.WriteOutputs(outputDir, program.IsPlotting(), std::cout);
         study.PrintTiming(std::cout);
     });
 }

@@ -79,7 +79,7 @@ LlmOptions::LlmOptions()
 std::vector<std::string>
 LlmOptions::GetBoolOptions()
 {
-    return {"ShowProgress", "trainingJob", "jumbo", "map", "reuseConnections", "biregular", "plot"};
+    return {"ShowProgress", "trainingJob", "jumbo", "map", "reuseConnections", "biregular"};
 }
 
 void
@@ -154,12 +154,7 @@ LlmOptions::AddOptions(CommandLine& cmd)
                  "member set stays (false: one connection per chunk and iteration)",
                  m_reuseConnections);
     cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
-    mose::AddTextOption(cmd, "outputDir", "folder for the CSV files and figures", m_outputDir);
     cmd.AddValue("ShowProgress", "print progress while simulating", m_showProgress);
-    cmd.AddValue("plot",
-                 "render the map's regime_map.plt to regime_map.png with gnuplot (the script is "
-                 "written either way)",
-                 m_plot);
 }
 
 void
@@ -233,7 +228,6 @@ LlmOptions::Read()
     config.reuseConnections = m_reuseConnections;
     config.run = RngSeedManager::GetRun();
     m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
-    mose::CheckOutputFolder("--outputDir", m_outputDir);
 
     if (m_map)
     {
@@ -341,22 +335,10 @@ LlmOptions::GetShape() const
     return m_shape;
 }
 
-const std::string&
-LlmOptions::GetOutputDir() const
-{
-    return m_outputDir;
-}
-
 bool
 LlmOptions::GetShowProgress() const
 {
     return m_showProgress;
-}
-
-bool
-LlmOptions::IsPlotting() const
-{
-    return m_plot;
 }
 
 std::string

@@ -39,7 +39,8 @@ namespace mose
  * --reuseConnections), the map (--map, --loads, --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
  * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
- * --policies, --outputDir, --plot (render the map's figure with gnuplot), --ShowProgress.
+ * --policies and --ShowProgress. The output options (--outputDir, --plot) are the program
+ * scaffold's (Program), as in every mose program.
  *
  * A setting that would not be used is an error naming it: the shared --flows, KV shares and
  * flows files (the workloads bring their own traffic; the flow-level break-even takes
@@ -66,8 +67,8 @@ class LlmOptions
 
     /**
      * \brief Validates what was given (call once, after cmd.Parse()): a mose::Error names the
-     *        first bad option; the output folder is created and probed (CheckOutputFolder()).
-     *        One experiment's requests are generated or read and its schedule computed here.
+     *        first bad option. One experiment's requests are generated or read and its schedule
+     * computed here.
      */
     void Read();
 
@@ -81,13 +82,8 @@ class LlmOptions
     const std::vector<mose::Policy>& GetPolicies() const;
     /// \return the model shape (--model)
     const mose::ModelShape& GetShape() const;
-    /// \return the output folder
-    const std::string& GetOutputDir() const;
     /// \return whether to print progress (--ShowProgress)
     bool GetShowProgress() const;
-    /// \return whether to render the map's gnuplot script to PNG (--plot; the script is
-    ///         written either way)
-    bool IsPlotting() const;
     /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
     std::string GetTitle() const;
 
@@ -121,13 +117,11 @@ class LlmOptions
     std::string m_exit{"50"};                                //!< --exitLoad
     std::string m_scale{"2000"};                             //!< --scale
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
-    std::string m_outputDir{"results/mose-llm"};             //!< --outputDir
     bool m_map{true};                                        //!< --map
     bool m_trainingJob{true};                                //!< --trainingJob
     bool m_jumbo{false};                                     //!< --jumbo
     bool m_reuseConnections{true};                           //!< --reuseConnections
     bool m_showProgress{false};                              //!< --ShowProgress
-    bool m_plot{true};                                       //!< --plot
 
     bool m_read{false};                   //!< Read() ran
     mose::ModelShape m_shape;             //!< from --model
