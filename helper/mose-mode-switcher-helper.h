@@ -97,7 +97,7 @@ class MoseModeSwitcherHelper
         const std::array<mose::CircuitGraph, 3>& templates,
         const std::array<mose::RoleAssignment, 2>& roles,
         const std::array<mose::PdAssignment, 2>& assignments);
-    /// As above, the policy by name ("MoSE", "S-Train", ...; Error naming "policy" and the
+    /// As above, the policy by name ("MoSE", "S-Train", ...; mose::Error naming "policy" and the
     /// allowed names otherwise) \param policy the name \param templates \param roles
     /// \param assignments see above \return the provider
     static MoseTargetProvider MakePolicyProvider(
@@ -121,7 +121,7 @@ class MoseModeSwitcherHelper
 
     /**
      * \brief Creates the switcher on the fabric (installed on group node 0, started at 0),
-     *        turns the hold queues on, and validates everything (Error before the run).
+     *        turns the hold queues on, and validates everything (mose::Error before the run).
      * \param topology an installed fabric
      * \return the switcher
      */
@@ -159,7 +159,7 @@ class MoseModeSwitcherHelper
   private:
     /**
      * \brief Sets the SetRoutingAttribute() values and turns the hold queue on, where the user
-     *        did not choose otherwise (Error on a conflict)
+     *        did not choose otherwise (mose::Error on a conflict)
      * \param routing a group node's protocol
      * \param group its group
      */

@@ -30,7 +30,7 @@ class MoseRoutingHelper : public Ipv4RoutingHelper
 {
   public:
     /**
-     * \param table the fabric's shared route table (not null; Error otherwise)
+     * \param table the fabric's shared route table (not null; mose::Error otherwise)
      */
     explicit MoseRoutingHelper(Ptr<MoseRouteTable> table);
 

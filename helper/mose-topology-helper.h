@@ -263,9 +263,9 @@ class MoseTopologyHelper : public Object
     void CheckInstalled(const char* what) const;
     /// Throws a mose::Error for a group index out of range
     void CheckGroup(uint32_t group, const char* what) const;
-    /// Checks N, d, H, roles, graph and addressing (Error)
+    /// Checks N, d, H, roles, graph and addressing (mose::Error)
     void Validate() const;
-    /// Checks that the port devices' attributes agree with the OCS's (Error)
+    /// Checks that the port devices' attributes agree with the OCS's (mose::Error)
     void ValidatePortDevices() const;
     /// Sets the route table factory's Rule and Seed from SetRouting()/SetTemplate() where the
     /// user set none, and throws a mose::Error where an explicit value conflicts with the user's

@@ -76,7 +76,7 @@ class MoseAddressing
     /// \return the most hosts a block could hold with this prefix and d: block size - 2 - d
     uint32_t GetMaxHosts() const;
 
-    /// \param group g (< N, Error otherwise) \return its block's network address
+    /// \param group g (< N, mose::Error otherwise) \return its block's network address
     Ipv4Address GetGroupBlock(uint32_t group) const;
     /// \param group g (< N) \param port p (< d) \return the address of port p of group g
     Ipv4Address GetPortAddress(uint32_t group, uint32_t port) const;

@@ -83,7 +83,7 @@ class MoseSocketTransfers : public Object
     /**
      * \brief The endpoints (node g runs group g's sockets, e.g.
      *        MoseTopologyHelper::GetEndpoints()); creates the listening sockets and sets the TCP
-     *        variant. Call once, before the first Start(). Error if a node has no IPv4
+     *        variant. Call once, before the first Start(). mose::Error if a node has no IPv4
      *        address, the factory is not a stream socket factory, or it was already called.
      * \param endpoints one node per group
      */
@@ -96,7 +96,7 @@ class MoseSocketTransfers : public Object
      * \param bytes the bytes (>= 1)
      * \param done called when the last byte has arrived (may be null)
      * \return the transfer's id (0, 1, 2, ... in call order)
-     * Error for a group out of range, src == dst, 0 bytes, or Install() not called.
+     * mose::Error for a group out of range, src == dst, 0 bytes, or Install() not called.
      */
     uint64_t Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
 
@@ -108,7 +108,7 @@ class MoseSocketTransfers : public Object
      * \param bytes the bytes (>= 1)
      * \param done called when the last byte has arrived (may be null)
      * \return the transfer's id (shared numbering with Start())
-     * Error as Start().
+     * mose::Error as Start().
      */
     uint64_t StartOnConnection(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
 

@@ -133,7 +133,7 @@ class MoseInferenceWorkload : public Object
                  std::shared_ptr<const mose::CircuitGraph> graph);
 
     /**
-     * \brief Schedules every arrival relative to now + start. Error (naming the attribute
+     * \brief Schedules every arrival relative to now + start. mose::Error (naming the attribute
      *        or call) if no transport, no mode, or an attribute is invalid.
      * \param start the offset of arrival 0
      */
@@ -273,7 +273,7 @@ class MoseTrainingWorkload : public Object
     void SetMode(mose::WorkloadMode mode, const mose::RoleAssignment& roles);
 
     /**
-     * \brief Starts iteration 0 at now + start. Error if no transport or mode, or an
+     * \brief Starts iteration 0 at now + start. mose::Error if no transport or mode, or an
      *        attribute is invalid (CollectiveBytes / ByteScale below the members).
      * \param start the delay
      */

@@ -214,7 +214,7 @@ class MoseModeSwitcher : public Application
     std::vector<MoseSwitchRecord> GetRecords() const;
     /// \return the mode the workload is in now
     mose::WorkloadMode GetCurrentMode() const;
-    /// \param mode a mode of the schedule or the initial mode \return its target (Error if
+    /// \param mode a mode of the schedule or the initial mode \return its target (mose::Error if
     ///        Prepare() did not compute it)
     const MoseModeTarget& GetTarget(mose::WorkloadMode mode) const;
     /// \return true while a switch is under way

@@ -33,7 +33,7 @@ constexpr std::array<const char*, MoseObjectList::N_KINDS> LIST_NAMES = {"MoseOc
                                                                          "MoseLossMonitorList",
                                                                          "MoseTransferMonitorList"};
 
-/// \return the kind as an index, Error if it does not exist
+/// \return the kind as an index, mose::Error if it does not exist
 std::size_t
 CheckKind(MoseObjectList::Kind kind)
 {

@@ -55,7 +55,7 @@ class MoseObjectList
 
     /**
      * \brief Adds an object to its kind's list of this simulation (once: adding it again gives
-     *        its index). Error if the kind does not exist, the object is null or not of the
+     *        its index). mose::Error if the kind does not exist, the object is null or not of the
      *        kind's type (or a subclass).
      * \param kind the list
      * \param object the object
@@ -68,7 +68,7 @@ class MoseObjectList
 
     /**
      * \param kind a list
-     * \param index an index < GetN(kind) (Error otherwise)
+     * \param index an index < GetN(kind) (mose::Error otherwise)
      * \return the object
      */
     static Ptr<Object> Get(Kind kind, uint32_t index);

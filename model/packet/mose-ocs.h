@@ -146,7 +146,7 @@ class MoseOcs : public Object
      *        disconnected, circuits only in it are connected, circuits in both are left alone
      *        (their packets on the wire are delivered).
      *
-     * The matching is validated completely before anything changes (Error naming the first
+     * The matching is validated completely before anything changes (mose::Error naming the first
      * bad entry): size N*d; each entry DARK or < N*d; no port paired with itself; symmetric
      * (peers[peers[i]] == i); every lit entry names ports that were added.
      * \param peers peer flat index per flat port index, DARK for a dark port
@@ -155,7 +155,7 @@ class MoseOcs : public Object
     void ApplyMatching(const std::vector<uint32_t>& peers);
 
     /**
-     * \brief Schedules Connect after `delay`. Indices are checked now (Error); if a port is
+     * \brief Schedules Connect after `delay`. Indices are checked now (mose::Error); if a port is
      *        lit when the event runs, the event is rejected (see the class description).
      * \param delay the delay from now
      * \param groupA the group of the first end
@@ -170,7 +170,7 @@ class MoseOcs : public Object
                          uint32_t portB);
 
     /**
-     * \brief Schedules Disconnect after `delay`. Indices are checked now (Error).
+     * \brief Schedules Disconnect after `delay`. Indices are checked now (mose::Error).
      * \param delay the delay from now
      * \param group the group
      * \param port the port
@@ -178,7 +178,7 @@ class MoseOcs : public Object
     void ScheduleDisconnect(Time delay, uint32_t group, uint32_t port);
 
     /**
-     * \brief Schedules ApplyMatching after `delay`. The matching is validated now (Error);
+     * \brief Schedules ApplyMatching after `delay`. The matching is validated now (mose::Error);
      *        it cannot become invalid later.
      * \param delay the delay from now
      * \param peers the matching

@@ -136,15 +136,15 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     /// \return the fabric's route table
     Ptr<MoseRouteTable> GetRouteTable() const;
 
-    /// \param group this node's group (< N of the table's addressing; Error otherwise)
+    /// \param group this node's group (< N of the table's addressing; mose::Error otherwise)
     void SetGroup(uint32_t group);
     /// \return this node's group, NONE if unset
     uint32_t GetGroup() const;
 
     /**
      * \brief Maps an optical port to the Ipv4 interface of its device.
-     * \param port the port (< d; Error otherwise)
-     * \param interface the interface index (< Ipv4::GetNInterfaces(); Error otherwise)
+     * \param port the port (< d; mose::Error otherwise)
+     * \param interface the interface index (< Ipv4::GetNInterfaces(); mose::Error otherwise)
      */
     void SetPortInterface(uint32_t port, uint32_t interface);
     /// \param map port -> interface for several ports (each checked as SetPortInterface())
@@ -154,7 +154,7 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
 
     /**
      * \brief Routes a host address behind this group to a local interface.
-     * \param host the host's address (must lie in this group's block; Error otherwise)
+     * \param host the host's address (must lie in this group's block; mose::Error otherwise)
      * \param interface the interface the host hangs off (< Ipv4::GetNInterfaces())
      */
     void AddHostRoute(Ipv4Address host, uint32_t interface);
