@@ -55,7 +55,8 @@ main(int argc, char* argv[])
         program.AddOutputOptions(cmd,
                                  "folder for the CSV files and figures",
                                  "render the map's regime_map.plt to regime_map.png with gnuplot "
-                                 "(the script is written either way)");
+                                 "(the script is written either way; --map=false writes CSV "
+                                 "files only)");
         program.Parse(cmd, argc, argv);
         options.Read();
         program.CheckOutput();
