@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <unistd.h>
@@ -33,16 +32,6 @@ using namespace ns3::mose::test;
 
 namespace
 {
-
-/// \return the whole file's text
-std::string
-ReadWholeFile(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 /// a run's figures: mean TTFT, P99 TTFT, mean iteration time (s)
 LlmSummary
@@ -194,8 +183,8 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
             std::filesystem::create_directories(dir);
             std::ostringstream lines;
             map.WriteOutputs(dir.string(), false, lines);
-            EXPECT_EQ(ReadWholeFile(dir / "regime_map.csv"), csv[k]);
-            EXPECT_EQ(ReadWholeFile(dir / "regime_map.plt"), plt.str());
+            EXPECT_EQ(ReadFileBytes(dir / "regime_map.csv"), csv[k]);
+            EXPECT_EQ(ReadFileBytes(dir / "regime_map.plt"), plt.str());
             EXPECT_FALSE(std::filesystem::exists(dir / "regime_map.png"));
             EXPECT_CONTAINS(lines.str(), "&& gnuplot regime_map.plt");
             std::ostringstream timing;

@@ -606,16 +606,6 @@ TracesDir()
            "traces";
 }
 
-/// \return the file's bytes ("" if it cannot be read)
-std::string
-FileBytes(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 /// examples/traces/azure-sample.csv: 150 requests of a prompt-heavy service at 4 per second
 std::vector<LlmRequest>
 AzureSample()
@@ -658,9 +648,9 @@ TEST(SampleTraces, ShippedFilesAreTheGeneratorsOutput)
     }
     ASSERT_TRUE(std::filesystem::exists(azure)) << azure;
     ASSERT_TRUE(std::filesystem::exists(mooncake)) << mooncake;
-    EXPECT_EQ(FileBytes(azure), AzureText(AzureSample()))
+    EXPECT_EQ(ReadFileBytes(azure), AzureText(AzureSample()))
         << azure << " differs from the generator's output";
-    EXPECT_EQ(FileBytes(mooncake), MooncakeText(MooncakeSample()))
+    EXPECT_EQ(ReadFileBytes(mooncake), MooncakeText(MooncakeSample()))
         << mooncake << " differs from the generator's output";
     // and the readers read them back
     EXPECT_EQ(ReadAzureTraceCsv(azure.string()), AzureSample());

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -187,6 +188,16 @@ Cube3()
         }
     }
     return CircuitGraph(8, c);
+}
+
+/// \param path a file \return its bytes, read in binary ("" if it cannot be read)
+inline std::string
+ReadFileBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
 }
 
 /**

@@ -42,16 +42,6 @@ SmallSweep()
     return c;
 }
 
-/// \return the contents of a file
-std::string
-ReadAll(const std::string& path)
-{
-    std::ifstream in(path);
-    std::ostringstream os;
-    os << in.rdbuf();
-    return os.str();
-}
-
 /// \return the sweep's CSV files' text after writing them to a fresh folder
 std::string
 CsvText(const Sweep& sweep, const std::string& name)
@@ -59,7 +49,7 @@ CsvText(const Sweep& sweep, const std::string& name)
     std::string dir = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(dir);
     SweepReport(sweep).WriteCsv(dir);
-    std::string text = ReadAll(dir + "/sweep.csv") + ReadAll(dir + "/skipped.csv");
+    std::string text = ReadFileBytes(dir + "/sweep.csv") + ReadFileBytes(dir + "/skipped.csv");
     std::filesystem::remove_all(dir);
     return text;
 }
@@ -322,9 +312,9 @@ TEST(Sweep, UnbuildablePointsAreSkippedWithTheReason)
     std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-skipped";
     std::filesystem::remove_all(dir);
     SweepReport(sweep).WriteCsv(dir);
-    std::string skipped = ReadAll(dir + "/skipped.csv");
+    std::string skipped = ReadFileBytes(dir + "/skipped.csv");
     EXPECT_CONTAINS(skipped, "nodes,degree,r,kv_share,construction,reason\n64,4,4,0.7,fresh,\"");
-    EXPECT_EQ(ReadAll(dir + "/sweep.csv"),
+    EXPECT_EQ(ReadFileBytes(dir + "/sweep.csv"),
               "nodes,degree,r,kv_share,construction,mode,policy,metric,mean,ci95,n\n");
     std::filesystem::remove_all(dir);
 }
@@ -401,6 +391,6 @@ TEST(Sweep, WritesFigures)
     {
         EXPECT_TRUE(std::filesystem::exists(dir + "/" + f)) << f;
     }
-    EXPECT_CONTAINS(ReadAll(dir + "/max_load_vs_n_inference.plt"), "S-Train d=4 r=3");
+    EXPECT_CONTAINS(ReadFileBytes(dir + "/max_load_vs_n_inference.plt"), "S-Train d=4 r=3");
     std::filesystem::remove_all(dir);
 }

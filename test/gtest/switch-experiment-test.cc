@@ -424,16 +424,6 @@ CsvField(const std::string& path, std::size_t row, const std::string& column)
     return fields.at(static_cast<std::size_t>(it - header.begin()));
 }
 
-/// \return the whole file
-std::string
-ReadAll(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 } // namespace
 
 TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWithTheIntervals)
@@ -635,7 +625,7 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
         std::vector<std::string> body;
         for (const std::string& f : files)
         {
-            body.push_back(f.find('/') == 0 ? ReadAll(f) : f);
+            body.push_back(f.find('/') == 0 ? ReadFileBytes(f) : f);
         }
         bodies.push_back(body);
     }
