@@ -21,6 +21,7 @@
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-percentile.h"
+#include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/queue-size.h"
 #include "ns3/simulator.h"
@@ -278,6 +279,8 @@ LlmExperiment::Build()
                    sc.routingSeed,
                    false);
     m_loss = fabric.GetLossMonitor();
+    m_graphs.assign(1, sc.GetGraph(m_config.policy, m_config.initialMode));
+    m_routingSeed = sc.routingSeed;
 
     // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
     MoseModeSwitcherHelper helper;
@@ -355,6 +358,7 @@ LlmExperiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::Workloa
     try
     {
         const MoseModeTarget& target = m_switcher->GetTarget(to);
+        m_graphs.push_back(target.graph);
         m_inference->SetMode(to,
                              target.roles,
                              std::make_shared<const mose::CircuitGraph>(target.graph));
@@ -590,7 +594,10 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
     if (header)
     {
         os << "policy,interval,mode,start_s,end_s,requests,served,kv_mean_s,ttft_mean_s,"
-              "iterations,iteration_mean_s,switch_s,circuits_changed,switch_lost\n";
+              "iterations,iteration_mean_s,switch_s,circuits_changed,switch_lost,"
+              "flow_kv_flows,flow_tr_flows,flow_direct_kv,flow_kv_avg_hop,flow_tr_avg_hop,"
+              "flow_kv_max_load_B,flow_tr_max_load_B,flow_max_load_B,"
+              "flow_tr_max_load_per_iteration_B\n";
     }
     std::vector<std::pair<Time, mose::WorkloadMode>> starts{{Time(0), m_config.initialMode}};
     for (const auto& b : m_config.schedule)
@@ -619,13 +626,18 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
             }
         }
         uint32_t iterations = 0;
+        uint32_t started = 0;
         double iter = 0;
         for (const auto& r : m_iterations)
         {
-            if (r.start >= a && r.start < b && r.done)
+            if (r.start >= a && r.start < b)
             {
-                ++iterations;
-                iter += r.GetIterationTime().GetSeconds();
+                ++started;
+                if (r.done)
+                {
+                    ++iterations;
+                    iter += r.GetIterationTime().GetSeconds();
+                }
             }
         }
         os << mose::ToString(m_config.policy) << ',' << i << ',' << mose::ToString(starts[i].second)
@@ -642,8 +654,90 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
         {
             os << "0,0,0";
         }
-        os << '\n';
+        const mose::FlowMetrics m = GetIntervalMetrics(i);
+        os << ',' << m.kv.flows << ',' << m.training.flows << ',' << m.directKv << ','
+           << m.kv.avgHop << ',' << m.training.avgHop << ',' << m.kv.maxLoad << ','
+           << m.training.maxLoad << ',' << m.all.maxLoad << ','
+           << (started ? m.training.maxLoad / started : 0) << '\n';
     }
+}
+
+std::size_t
+LlmExperiment::GetIntervalCount() const
+{
+    return m_config.schedule.size() + 1;
+}
+
+const mose::CircuitGraph&
+LlmExperiment::GetIntervalGraph(std::size_t interval) const
+{
+    if (!m_built)
+    {
+        throw mose::Error("LlmExperiment::GetIntervalGraph: call Build() first");
+    }
+    if (interval >= GetIntervalCount())
+    {
+        mose::ThrowBadParameter("interval",
+                                std::to_string(interval),
+                                "below the " + std::to_string(GetIntervalCount()) +
+                                    " intervals of the schedule");
+    }
+    return m_graphs[std::min(interval, m_graphs.size() - 1)];
+}
+
+std::vector<mose::Flow>
+LlmExperiment::GetIntervalFlows(std::size_t interval) const
+{
+    GetIntervalGraph(interval); // checks the index
+    const Time a = interval == 0 ? Time(0) : m_config.schedule[interval - 1].at;
+    const Time b =
+        interval < m_config.schedule.size() ? m_config.schedule[interval].at : m_config.end;
+    std::vector<mose::Flow> flows;
+    for (const auto& r : m_requests)
+    {
+        if (r.arrived && r.arrival >= a && r.arrival < b)
+        {
+            flows.push_back(mose::Flow{r.prefill,
+                                       r.decode,
+                                       mose::TrafficClass::KV,
+                                       static_cast<double>(r.kvBytes)});
+        }
+    }
+    for (const auto& r : m_iterations)
+    {
+        if (r.start < a || r.start >= b)
+        {
+            continue;
+        }
+        const std::vector<uint32_t>& members =
+            m_roles[static_cast<std::size_t>(r.mode)].GetTraining();
+        const mose::CollectivePlan plan =
+            mose::PlanCollective(m_config.collective,
+                                 static_cast<uint32_t>(members.size()),
+                                 r.bytesPerMember);
+        for (const mose::CollectiveTransfer& t : plan.transfers)
+        {
+            flows.push_back(mose::Flow{members[t.src],
+                                       members[t.dst],
+                                       mose::TrafficClass::TRAINING,
+                                       static_cast<double>(t.bytes)});
+        }
+    }
+    return flows;
+}
+
+mose::FlowMetrics
+LlmExperiment::GetIntervalMetrics(std::size_t interval) const
+{
+    const std::vector<mose::Flow> flows = GetIntervalFlows(interval);
+    if (flows.empty())
+    {
+        return mose::FlowMetrics{};
+    }
+    const mose::ShortestPathRouting routing(GetIntervalGraph(interval),
+                                            m_config.scenario.routing,
+                                            m_routingSeed);
+    return mose::EvaluateFlows(routing, flows);
 }
 
 std::vector<MoseModeBoundary>

@@ -9,6 +9,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/mose-break-even.h"
+#include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-collective.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-llm-request.h"
@@ -17,10 +18,12 @@
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-mode-switcher-helper.h"
+#include "ns3/mose-metrics.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-placement.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-topology-helper.h"
+#include "ns3/mose-traffic.h"
 #include "ns3/nstime.h"
 
 #include <array>
@@ -111,8 +114,8 @@ struct LlmExperimentConfig
      *        (Error "invalid --hostRate = "fast": a data rate above 0 such as 1600Gbps").
      * \param option the option's name without dashes ("hostRate"), for the messages
      * \param text the option's text as typed, if the user gave it
-     * \param otherwise the rate when neither is given (mose-llm: 1600 Gb/s, a group's 4
-     *        circuits of 400 Gb/s)
+     * \param otherwise the rate when neither is given (mose-llm: d x the circuit rate,
+     *        a group's d circuits)
      */
     void ResolveHostRate(const std::string& option,
                          const std::optional<std::string>& text,
@@ -211,9 +214,44 @@ class LlmExperiment
     /**
      * \brief intervals.csv rows: policy, interval, mode, start_s, end_s, requests arriving in
      *        it, served, mean KV time, mean TTFT, iterations starting in it, mean iteration
-     *        time, switch duration at its start, circuits changed, packets lost in the switch.
+     *        time, switch duration at its start, circuits changed, packets lost in the switch;
+     *        then the flow-level metrics of the interval's graph and demand
+     *        (GetIntervalMetrics()): flow_kv_flows, flow_tr_flows, flow_direct_kv,
+     *        flow_kv_avg_hop, flow_tr_avg_hop, flow_kv_max_load_B, flow_tr_max_load_B,
+     *        flow_max_load_B (bytes before scaling, both directions of a circuit added) and
+     *        flow_tr_max_load_per_iteration_B (the training max load over the iterations
+     *        started in the interval: one collective's busiest circuit, since the iterations
+     *        of an interval have the same members and graph).
      */
     void WriteIntervalsCsv(std::ostream& os, bool header) const;
+    /// \return the number of mode intervals: the schedule's boundaries + 1
+    std::size_t GetIntervalCount() const;
+    /**
+     * \brief The circuit graph of interval i: the initial template, then the target of the
+     *        switch that starts it (the circuits the fabric has once that switch is done).
+     *        An interval whose switch never started (the run ended first) keeps the last graph.
+     * \param interval i, below GetIntervalCount()
+     * \return the graph
+     */
+    const mose::CircuitGraph& GetIntervalGraph(std::size_t interval) const;
+    /**
+     * \brief The demand of interval i as flow-level flows, in bytes before scaling: one KV flow
+     *        (prefill -> decode, the request's kvBytes) per request that arrived in it and was
+     *        placed, and for every iteration that started in it the transfers of its collective
+     *        plan (PlanCollective() of its members, the training groups of its mode in id
+     *        order, with S = bytesPerMember), as training flows.
+     * \param interval i, below GetIntervalCount()
+     * \return the flows
+     */
+    std::vector<mose::Flow> GetIntervalFlows(std::size_t interval) const;
+    /**
+     * \brief mose::EvaluateFlows() of GetIntervalFlows(i) on GetIntervalGraph(i) with the run's
+     *        routing rule and routing seed: what the flow level says of the demand the packets
+     *        carried in that interval, on the same circuits.
+     * \param interval i, below GetIntervalCount()
+     * \return the metrics (all zero for an interval without demand)
+     */
+    mose::FlowMetrics GetIntervalMetrics(std::size_t interval) const;
 
     /**
      * \brief The schedule a ModeController gives for the requests (mose::ScheduleModes with
@@ -254,6 +292,8 @@ class LlmExperiment
     uint64_t m_lost{0};                            //!< results
     uint64_t m_errors{0};                          //!< results
     std::vector<uint64_t> m_pairBytes;             //!< results, N x N
+    std::vector<mose::CircuitGraph> m_graphs;      //!< per started interval, its graph
+    uint64_t m_routingSeed{0};                     //!< the scenario's routing seed
     bool m_trainingEnded{false};                   //!< EndTraining() ran
     bool m_built{false};                           //!< Build() ran
     bool m_ran{false};                             //!< Run() ran

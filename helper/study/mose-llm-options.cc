@@ -129,9 +129,9 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("prefillRate", "prefill tokens per second per group", m_prefill);
     mose::AddTextOption(cmd,
                         "hostRate",
-                        "host link rate of a group, before --scale (default 1600Gbps, the "
-                        "group's 4 circuits of 400 Gb/s, unless "
-                        "--ns3::MoseTopologyHelper::HostDataRate is given)",
+                        "host link rate of a group, before --scale (default d x the circuit "
+                        "rate: the group's d circuits, 8 x 400 Gb/s = 3200Gbps at the "
+                        "defaults, unless --ns3::MoseTopologyHelper::HostDataRate is given)",
                         m_hostRate,
                         m_hostRateGiven);
     mose::AddTextOption(cmd,
@@ -207,7 +207,8 @@ LlmOptions::Read()
     config.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
     config.ResolveHostRate("hostRate",
                            m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
-                           DataRate("1600Gbps"));
+                           DataRate(static_cast<uint64_t>(scenario.degree) *
+                                    config.ocsRate.GetBitRate()));
     config.training = m_trainingJob;
     config.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
     if (config.collective == mose::CollectiveKind::ALL_TO_ALL)

@@ -72,7 +72,8 @@ ScenarioOptions::ScenarioOptions(const ScenarioDefaults& defaults, uint32_t offe
     : m_defaults(defaults),
       m_offers(offers)
 {
-    NS_LOG_FUNCTION(this << defaults.nodes << defaults.flows << defaults.seeds << offers);
+    NS_LOG_FUNCTION(this << defaults.nodes << defaults.flows << defaults.seeds << defaults.degree
+                         << offers);
 }
 
 std::vector<ScenarioOptions::Option>
@@ -81,7 +82,7 @@ ScenarioOptions::GetOptions() const
     const FlowExperimentConfig c;
     std::vector<Option> o = {
         {"nodes", "number of groups N", std::to_string(m_defaults.nodes)},
-        {"degree", "optical ports per group d", std::to_string(c.degree)},
+        {"degree", "optical ports per group d", std::to_string(m_defaults.degree)},
         {"prefill", "prefill groups, inference-heavy mode", "floor(N * 410 / 1024)"},
         {"decode", "decode groups, inference-heavy mode", "floor(N * 410 / 1024)"},
         {"training", "training groups, inference-heavy mode", "N - 2 floor(N * 410 / 1024)"},
@@ -279,7 +280,7 @@ ScenarioOptions::GetConfig() const
     }
     // N and d first: the other defaults follow from them
     const uint32_t nodes = Unsigned32("nodes", m_defaults.nodes);
-    const uint32_t degree = Unsigned32("degree", FlowExperimentConfig().degree);
+    const uint32_t degree = Unsigned32("degree", m_defaults.degree);
     if (nodes < 2)
     {
         ThrowBadParameter("--nodes", Describe("nodes"), "a circuit graph needs at least 2 groups");

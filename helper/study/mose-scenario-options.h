@@ -34,6 +34,7 @@ struct ScenarioDefaults
     uint32_t nodes{1024};   //!< --nodes
     uint64_t flows{100000}; //!< --flows
     uint32_t seeds{20};     //!< --seeds, where offered
+    uint32_t degree{4};     //!< --degree
 };
 
 /**
@@ -45,7 +46,7 @@ struct ScenarioDefaults
  * | option | meaning | default |
  * |---|---|---|
  * | --nodes | N groups | the program's (ScenarioDefaults) |
- * | --degree | d optical ports per group | 4 |
+ * | --degree | d optical ports per group | the program's (ScenarioDefaults; 4) |
  * | --prefill, --decode, --training | inference-heavy role counts | the paper's shares of N |
  * | --trPrefill, --trDecode, --trTraining | training-heavy role counts | the paper's shares of N |
  * | --roleTransition | swap or nested | swap |

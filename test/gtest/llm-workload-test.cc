@@ -312,6 +312,118 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
     EXPECT_EQ(s.errors, 0u);
 }
 
+TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
+{
+    for (const Policy policy : {Policy::MOSE, Policy::STATIC_INFERENCE})
+    {
+        LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+        c.policy = policy;
+        c.kvBytesPerToken = 2048;
+        c.ocsRate = DataRate("10Gbps");
+        c.prefillTokensPerSecond = 1e6;
+        c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
+        c.end = MilliSeconds(300);
+        c.collectiveBytes = 100000;
+        c.computeTime = MilliSeconds(10);
+        c.requests = Requests(100, 400, 300);
+        LlmExperiment e = RunExperiment(c);
+        ASSERT_EQ(e.GetIntervalCount(), 2u);
+        ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
+        const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
+
+        // the graphs: the initial template, then the switch's target
+        const CircuitGraph& g0 = e.GetIntervalGraph(0);
+        const CircuitGraph& g1 = e.GetIntervalGraph(1);
+        uint32_t gone = 0;
+        for (const Circuit& k : g0.GetCircuits())
+        {
+            gone += g1.HasCircuit(k.u, k.v) ? 0 : 1;
+        }
+        uint32_t fresh = 0;
+        for (const Circuit& k : g1.GetCircuits())
+        {
+            fresh += g0.HasCircuit(k.u, k.v) ? 0 : 1;
+        }
+        EXPECT_EQ(gone, sw.removed) << ToString(policy);
+        EXPECT_EQ(fresh, sw.added) << ToString(policy);
+        if (policy == Policy::STATIC_INFERENCE)
+        {
+            EXPECT_EQ(gone + fresh, 0u) << "a static policy keeps its circuits";
+        }
+        else
+        {
+            EXPECT_GT(gone, 0u) << "MoSE changes the template";
+        }
+
+        // the demand: one KV flow of kvBytes per request that arrived in the interval, and
+        // n (n - 1) training flows per iteration that started in it, each member sending
+        // S - floor(S / n) (its buffer less the part it keeps): n (S - floor(S / n)) in all
+        for (std::size_t i = 0; i < 2; ++i)
+        {
+            const Time a = i == 0 ? Time(0) : MilliSeconds(150);
+            const Time b = i == 0 ? MilliSeconds(150) : MilliSeconds(300);
+            const WorkloadMode mode =
+                i == 0 ? WorkloadMode::INFERENCE_HEAVY : WorkloadMode::TRAINING_HEAVY;
+            const RoleAssignment& roles = e.GetRoles(mode);
+            uint64_t requests = 0;
+            double kvBytes = 0;
+            for (const auto& r : e.GetRequests())
+            {
+                if (r.arrival >= a && r.arrival < b)
+                {
+                    ++requests;
+                    kvBytes += static_cast<double>(r.kvBytes);
+                }
+            }
+            uint64_t pairs = 0;
+            double trainingBytes = 0;
+            for (const auto& it : e.GetIterations())
+            {
+                if (it.start >= a && it.start < b)
+                {
+                    const uint64_t n = it.members;
+                    pairs += n * (n - 1);
+                    trainingBytes +=
+                        static_cast<double>(n * (it.bytesPerMember - it.bytesPerMember / n));
+                }
+            }
+            ASSERT_GT(requests, 20u);
+            ASSERT_GT(pairs, 0u);
+            uint64_t kvFlows = 0;
+            uint64_t trainingFlows = 0;
+            double kvSum = 0;
+            double trainingSum = 0;
+            for (const Flow& f : e.GetIntervalFlows(i))
+            {
+                if (f.cls == TrafficClass::KV)
+                {
+                    ++kvFlows;
+                    kvSum += f.demand;
+                    EXPECT_EQ(roles.Get(f.src), GroupRole::PREFILL);
+                    EXPECT_EQ(roles.Get(f.dst), GroupRole::DECODE);
+                }
+                else
+                {
+                    ++trainingFlows;
+                    trainingSum += f.demand;
+                    EXPECT_EQ(roles.Get(f.src), GroupRole::TRAINING);
+                    EXPECT_EQ(roles.Get(f.dst), GroupRole::TRAINING);
+                }
+            }
+            EXPECT_EQ(kvFlows, requests) << "interval " << i;
+            EXPECT_EQ(kvSum, kvBytes) << "interval " << i;
+            EXPECT_EQ(trainingFlows, pairs) << "interval " << i;
+            EXPECT_EQ(trainingSum, trainingBytes) << "interval " << i;
+            const FlowMetrics m = e.GetIntervalMetrics(i);
+            EXPECT_EQ(m.kv.flows, requests);
+            EXPECT_EQ(m.training.flows, pairs);
+            EXPECT_EQ(m.training.demand, trainingBytes);
+            EXPECT_GT(m.training.maxLoad, 0);
+        }
+        EXPECT_CONTAINS(ErrorOf([&] { e.GetIntervalGraph(2); }), "interval");
+    }
+}
+
 TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 {
     LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
