@@ -71,11 +71,11 @@ REDUCED = {
     "mose-packet": "--nodes=16 --flows=100",
     "mose-mode-switch": "--nodes=16 --flows=40 --compare=false",
     # the regime map (the default): one cell at N = 16 without the flow-level break-even
-    "mose-llm": "--nodes=16 --loads=25 --intervals=150ms --flowLevelFlows=0",
+    "mose-llm": "--nodes=16 --degree=4 --loads=25 --intervals=150ms --flowLevelFlows=0",
 }
 # mose-llm --map=false: one policy on few requests (each policy takes 10-30 s even at N = 16;
 # with --trace the trace's own requests, which --requests would not shorten)
-REDUCED_ONE_LLM = "--nodes=16 --policies=MoSE"
+REDUCED_ONE_LLM = "--nodes=16 --degree=4 --policies=MoSE"
 REDUCED_ONE_LLM_GENERATED = REDUCED_ONE_LLM + " --requests=20"
 
 # a command whose documented scale must stay (its files were written at that N): no REDUCED

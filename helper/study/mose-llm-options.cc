@@ -70,7 +70,7 @@ RejectGiven(const std::vector<std::pair<std::string, std::string>>& options,
 } // namespace
 
 LlmOptions::LlmOptions()
-    : m_scenario(mose::ScenarioDefaults{64, 16, 1},
+    : m_scenario(mose::ScenarioDefaults{64, 16, 1, 8},
                  mose::ScenarioOptions::SEEDS | mose::ScenarioOptions::FABRIC)
 {
     NS_LOG_FUNCTION(this);
@@ -205,10 +205,10 @@ LlmOptions::Read()
     config.kvBytesPerToken = m_shape.GetKvBytesPerToken();
     config.placement = mose::ParseEnum<mose::PlacementRule>(m_placement, "--placement");
     config.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
-    config.ResolveHostRate("hostRate",
-                           m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
-                           DataRate(static_cast<uint64_t>(scenario.degree) *
-                                    config.ocsRate.GetBitRate()));
+    config.ResolveHostRate(
+        "hostRate",
+        m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
+        DataRate(static_cast<uint64_t>(scenario.degree) * config.ocsRate.GetBitRate()));
     config.training = m_trainingJob;
     config.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
     if (config.collective == mose::CollectiveKind::ALL_TO_ALL)

@@ -32,7 +32,7 @@ namespace mose
  *
  * The scenario options are every mose program's (mose::ScenarioOptions with SEEDS and
  * FABRIC: --nodes, --degree, the role counts and roles files, the templates, the assignment,
- * --seeds; N = 64, one seed by default); the run is --RngRun, seed k of the map uses run
+ * --seeds; N = 64, d = 8, one seed by default); the run is --RngRun, seed k of the map uses run
  * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
  * --requests, --promptMean; --model, --placement, --prefillRate; --trainingJob, --collective,
  * --tokensPerMember, --compute), the fabric (--hostRate, --scale, --jumbo,
@@ -48,7 +48,8 @@ namespace mose
  * map, the single run's options with the map, the generator's options with --trace, --end
  * without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment routes on
  * shortest paths). The host rate follows LlmExperimentConfig::ResolveHostRate() (default
- * 1600 Gb/s). Every error is a mose::Error naming the option, the text and what is allowed.
+ * d x the circuit rate, 3200 Gb/s at d = 8). Every error is a mose::Error naming the option,
+ * the text and what is allowed.
  *
  * Not copyable (the scenario options write into it through callbacks during Parse()).
  */
@@ -104,7 +105,7 @@ class LlmOptions
     std::string m_schedule;                                  //!< --schedule (empty: not given)
     std::string m_loads{"25,800"};                           //!< --loads
     std::string m_intervals{"100ms,400ms"};                  //!< --intervals
-    std::string m_darkTimes{"10ms"};                         //!< --darkTimes
+    std::string m_darkTimes{"10ms,100ms"};                   //!< --darkTimes
     std::string m_cycles{"1"};                               //!< --cycles
     std::string m_trainingLoadShare{"0.1"};                  //!< --trainingLoadShare
     std::string m_tolerance{"0.02"};                         //!< --tolerance
