@@ -100,7 +100,9 @@ main(int argc, char* argv[])
     o.stop = MilliSeconds(400);
     if (switches == 0)
     {
-        o.schedule = {{Seconds(10), WorkloadMode::TRAINING_HEAVY}}; // after the stop: static
+        // a static fabric: S-Train's template serves both modes, the boundary changes nothing
+        o.policy = "S-Train";
+        o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY}};
     }
     else
     {
@@ -128,7 +130,17 @@ main(int argc, char* argv[])
         }
         Simulator::ScheduleDestroy(&KeepEventCount);
     };
-    const SwitchRun r = RunSwitchScenario(o);
+    SwitchRun r;
+    try
+    {
+        r = RunSwitchScenario(o);
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "mose-mpi-check (rank " << rank << "): " << e.what() << "\n";
+        MpiInterface::Disable();
+        return 1;
+    }
 
     std::ofstream f(out + ".rank" + std::to_string(rank) + ".txt");
     f << "info rank " << rank << " of " << size << " events " << g_events << " lookahead_ns "
