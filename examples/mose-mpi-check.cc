@@ -70,6 +70,8 @@ main(int argc, char* argv[])
     uint32_t switches = 2;
     uint32_t phases = 1;
     bool drain = true;
+    uint32_t shrinkDelay = 0;
+    bool darkPort = false;
     std::string out = "mose-mpi";
     CommandLine cmd(__FILE__);
     cmd.AddValue("groups", "N: 16 or 32", groups);
@@ -79,6 +81,14 @@ main(int argc, char* argv[])
     cmd.AddValue("phases", "K, the batches of each switch", phases);
     cmd.AddValue("drain", "drain before the dark period", drain);
     cmd.AddValue("out", "output prefix: <out>.rank<r>.txt", out);
+    cmd.AddValue("darkPort",
+                 "disconnect the circuit of (group 0, port 0) before Run(): a dark port when "
+                 "ns-3 computes its lookahead",
+                 darkPort);
+    cmd.AddValue("shrinkDelay",
+                 "if > 0: at 45 ms, set every circuit's Delay to this many ns (below the "
+                 "lookahead: the run must stop with an error, not violate causality)",
+                 shrinkDelay);
     cmd.Parse(argc, argv);
     if ((groups != 16 && groups != 32) || (switches != 0 && switches != 2) || phases < 1)
     {
@@ -114,9 +124,19 @@ main(int argc, char* argv[])
     uint32_t ports = 0;
     Time lookAhead;
     uint32_t cut = 0;
+    uint32_t darkAtRun = 0;
     o.beforeRun = [&](Ptr<MoseTopologyHelper> topo, Ptr<MoseModeSwitcher>) {
         lookAhead = topo->PrepareDistributedRun();
         cut = topo->GetNCircuitsCut();
+        if (darkPort)
+        {
+            topo->GetOcs()->Disconnect(0, 0);
+            topo->GetRouteTable()->Update(topo->GetOcs()->GetPortMatching());
+        }
+        for (uint32_t peer : topo->GetOcs()->GetPortMatching())
+        {
+            darkAtRun += peer == MoseOcs::DARK ? 1 : 0; // ns-3's CalculateLookAhead sees them
+        }
         ports = topo->GetNPorts();
         portBytes.assign(static_cast<std::size_t>(topo->GetNGroups()) * ports, 0);
         for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
@@ -127,6 +147,20 @@ main(int argc, char* argv[])
                     "PhyTxEnd",
                     MakeBoundCallback(&CountPortBytes, &portBytes[g * ports + p]));
             }
+        }
+        if (shrinkDelay > 0)
+        {
+            Ptr<MoseOcs> ocs = topo->GetOcs();
+            Simulator::Schedule(MilliSeconds(45), [ocs, shrinkDelay]() {
+                for (uint32_t g = 0; g < ocs->GetNGroups(); ++g)
+                {
+                    for (uint32_t p = 0; p < ocs->GetNPortsPerGroup(); ++p)
+                    {
+                        ocs->GetChannel(g, p)->SetAttribute("Delay",
+                                                            TimeValue(NanoSeconds(shrinkDelay)));
+                    }
+                }
+            });
         }
         Simulator::ScheduleDestroy(&KeepEventCount);
     };
@@ -144,7 +178,8 @@ main(int argc, char* argv[])
 
     std::ofstream f(out + ".rank" + std::to_string(rank) + ".txt");
     f << "info rank " << rank << " of " << size << " events " << g_events << " lookahead_ns "
-      << lookAhead.GetNanoSeconds() << " circuits_cut " << cut << "\n";
+      << lookAhead.GetNanoSeconds() << " circuits_cut " << cut << " dark_ports_at_run " << darkAtRun
+      << "\n";
     f << "same transfers " << r.transfers << "\n";
     f << "same errors " << r.errors << " rejected " << r.ocsRejected << "\n";
     f << "sum completed " << r.completed << "\n";

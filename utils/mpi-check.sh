@@ -102,10 +102,22 @@ run_case() {
 }
 
 run_case static16 --groups=16 --switches=0
+# a dark port at Run(), which ns-3's lookahead computation looks at
+run_case dark16 --groups=16 --switches=0 --darkPort=true
 run_case switch16 --groups=16 --switches=2 --phases=1
 run_case switch32k2 --groups=32 --switches=2 --phases=2
 # without drain: packets are lost on the wire and at dark ports, some across ranks; the counts
 # must still agree
 run_case nodrain32 --groups=32 --switches=2 --drain=false
+# a circuit delay below the lookahead at run time: an error naming both, on 2 ranks
+if $MPIRUN -np 2 "$bin" --groups=16 --switches=2 --shrinkDelay=10 --out="$work/shrink" \
+    > "$work/shrink.log" 2>&1; then
+  say "shrinkDelay: the run did not stop at a circuit delay below the lookahead"; status=1
+elif ! grep -q 'below the lookahead\|and lookahead = ' "$work/shrink.log"; then
+  say "shrinkDelay: the run failed without the lookahead error:"; tail -5 "$work/shrink.log" >&2
+  status=1
+else
+  say "shrinkDelay: stopped with: $(grep -m1 -o 'MoseOcsChannel.*' "$work/shrink.log")"
+fi
 if [ "$status" -eq 0 ]; then say "all identical"; else say "FAILED"; fi
 exit "$status"
