@@ -762,6 +762,8 @@ MoseTopologyHelper::PrepareDistributedRun()
                       impl + " (distributed-simulator-impl.h was not on the include path)");
 #endif
     MoseOcsChannel::SetDistributedLookAhead(lookAhead);
+    // the lookahead belongs to this simulation: a later one in the same process starts without
+    Simulator::ScheduleDestroy(&MoseOcsChannel::SetDistributedLookAhead, Time(0));
     NS_LOG_INFO("rank " << MpiInterface::GetSystemId() << " of " << MpiInterface::GetSize()
                         << ": lookahead " << lookAhead.As(Time::NS) << ", " << GetNCircuitsCut()
                         << " circuits cut");
