@@ -29,6 +29,17 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#include "ns3/simulator.h"
+#if __has_include("distributed-simulator-impl.h")
+// not installed by ns-3's mpi module: the mose CMakeLists adds src/mpi/model to the include path
+#include "distributed-simulator-impl.h"
+#define MOSE_HAVE_DISTRIBUTED_SIMULATOR_IMPL 1
+#endif
+#endif
+
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -99,7 +110,21 @@ MoseTopologyHelper::GetTypeId()
                           "stopped device queue is dropped by the traffic-control layer)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&MoseTopologyHelper::m_defaultQueueDisc),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("Ranks",
+                          "R, the MPI ranks (system ids) the groups are partitioned over; 0: "
+                          "the ranks of this run (MpiInterface::GetSize() when ns-3 is built "
+                          "with MPI and it is enabled, else 1). At most the ranks of the run "
+                          "and at most Groups. Each group's node and hosts get its rank",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MoseTopologyHelper::m_ranks),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Partition",
+                          "Which rank each group is on: empty for contiguous blocks (group g on "
+                          "rank floor(g R / N)), or N comma-separated ranks < R, one per group",
+                          StringValue(""),
+                          MakeStringAccessor(&MoseTopologyHelper::m_partition),
+                          MakeStringChecker());
     return tid;
 }
 
@@ -447,7 +472,11 @@ MoseTopologyHelper::Install()
             mose::RoleAssignment(std::vector<mose::GroupRole>(m_groups, mose::GroupRole::TRAINING));
     }
 
-    m_groupNodes.Create(m_groups);
+    ResolvePartition();
+    for (uint32_t g = 0; g < m_groups; ++g)
+    {
+        m_groupNodes.Create(1, m_groupRanks[g]); // node id g on every rank
+    }
     InternetStackHelper groupStack;
     if (!m_globalRouting)
     {
@@ -529,7 +558,7 @@ MoseTopologyHelper::Install()
         Ipv4StaticRoutingHelper staticRouting;
         for (uint32_t g = 0; g < m_groups; ++g)
         {
-            m_hostNodes[g].Create(m_hosts);
+            m_hostNodes[g].Create(m_hosts, m_groupRanks[g]);
             hostStack.Install(m_hostNodes[g]);
             Ptr<Node> groupNode = m_groupNodes.Get(g);
             Ptr<Ipv4> groupIp = groupNode->GetObject<Ipv4>();
@@ -580,6 +609,168 @@ MoseTopologyHelper::Install()
                              << m_graph.GetNCircuits() << " circuits, " << m_hosts
                              << " hosts per group");
     return m_groupNodes;
+}
+
+void
+MoseTopologyHelper::ResolvePartition()
+{
+    uint32_t available = 1;
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        available = MpiInterface::GetSize();
+    }
+#endif
+    const uint32_t ranks = m_ranks == 0 ? available : m_ranks;
+    if (ranks > available)
+    {
+        throw mose::Error("MoseTopologyHelper::Ranks = " + std::to_string(m_ranks) +
+                          ": this run has " + std::to_string(available) +
+                          " rank(s) (MPI ranks, or 1 without MPI); allowed 0 (all of them) or "
+                          "1.." +
+                          std::to_string(available));
+    }
+    if (ranks > m_groups)
+    {
+        throw mose::Error("MoseTopologyHelper::Ranks = " + std::to_string(ranks) +
+                          " with Groups = " + std::to_string(m_groups) +
+                          ": allowed at most one rank per group");
+    }
+    std::vector<uint32_t> result(m_groups, 0);
+    if (m_partition.empty())
+    {
+        for (uint32_t g = 0; g < m_groups; ++g)
+        {
+            result[g] = static_cast<uint32_t>(static_cast<uint64_t>(g) * ranks / m_groups);
+        }
+    }
+    else
+    {
+        std::vector<uint32_t> given;
+        std::stringstream in(m_partition);
+        std::string item;
+        while (std::getline(in, item, ','))
+        {
+            const auto first = item.find_first_not_of(" \t");
+            const auto last = item.find_last_not_of(" \t");
+            const std::string word =
+                first == std::string::npos ? "" : item.substr(first, last - first + 1);
+            if (word.empty() || word.find_first_not_of("0123456789") != std::string::npos ||
+                word.size() > 9 || std::stoul(word) >= ranks)
+            {
+                throw mose::Error("MoseTopologyHelper::Partition = \"" + m_partition +
+                                  "\": entry " + std::to_string(given.size()) + " = \"" + word +
+                                  "\" is not a rank; allowed: N comma-separated ranks 0.." +
+                                  std::to_string(ranks - 1) + " (Ranks = " + std::to_string(ranks) +
+                                  "), or empty for contiguous blocks");
+            }
+            given.push_back(static_cast<uint32_t>(std::stoul(word)));
+        }
+        if (given.size() != m_groups)
+        {
+            throw mose::Error("MoseTopologyHelper::Partition = \"" + m_partition + "\" has " +
+                              std::to_string(given.size()) + " entries; allowed: one rank per " +
+                              "group, Groups = " + std::to_string(m_groups) +
+                              ", or empty for contiguous blocks");
+        }
+        result = given;
+    }
+    m_groupRanks = result;
+    m_nRanks = ranks;
+}
+
+uint32_t
+MoseTopologyHelper::GetNRanks() const
+{
+    CheckInstalled("GetNRanks");
+    return m_nRanks;
+}
+
+uint32_t
+MoseTopologyHelper::GetGroupRank(uint32_t group) const
+{
+    CheckGroup(group, "GetGroupRank");
+    return m_groupRanks[group];
+}
+
+uint32_t
+MoseTopologyHelper::GetNCircuitsCut() const
+{
+    CheckInstalled("GetNCircuitsCut");
+    const std::vector<uint32_t>& peers = m_plan.GetPeers();
+    uint32_t cut = 0;
+    for (uint32_t a = 0; a < peers.size(); ++a)
+    {
+        const uint32_t b = peers[a];
+        if (b != mose::PortPlan::DARK && a < b &&
+            m_groupRanks[a / m_ports] != m_groupRanks[b / m_ports])
+        {
+            ++cut;
+        }
+    }
+    return cut;
+}
+
+Time
+MoseTopologyHelper::PrepareDistributedRun()
+{
+    NS_LOG_FUNCTION(this);
+    CheckInstalled("PrepareDistributedRun");
+#ifdef NS3_MPI
+    if (!MpiInterface::IsEnabled() || MpiInterface::GetSize() <= 1)
+    {
+        return Time(0);
+    }
+    Time lookAhead = Time::Max();
+    for (uint32_t g = 0; g < m_groups; ++g)
+    {
+        for (uint32_t p = 0; p < m_ports; ++p)
+        {
+            TimeValue delay;
+            m_ocs->GetChannel(g, p)->GetAttribute("Delay", delay);
+            lookAhead = std::min(lookAhead, delay.Get());
+        }
+    }
+    if (m_hosts > 0)
+    {
+        lookAhead = std::min(lookAhead, m_hostDelay);
+    }
+    if (!lookAhead.IsStrictlyPositive())
+    {
+        throw mose::Error("MoseTopologyHelper::PrepareDistributedRun: the lookahead, the smallest "
+                          "circuit delay (ns3::MoseOcs::Delay) and HostDelay, is " +
+                          std::to_string(lookAhead.GetNanoSeconds()) +
+                          " ns; a run on several MPI ranks needs every delay > 0");
+    }
+    const std::string impl = Simulator::GetImplementation()->GetInstanceTypeId().GetName();
+#ifdef MOSE_HAVE_DISTRIBUTED_SIMULATOR_IMPL
+    Ptr<DistributedSimulatorImpl> distributed =
+        DynamicCast<DistributedSimulatorImpl>(Simulator::GetImplementation());
+    if (!distributed)
+    {
+        throw mose::Error("MoseTopologyHelper::PrepareDistributedRun: SimulatorImplementationType "
+                          "= " +
+                          impl +
+                          "; allowed: ns3::DistributedSimulatorImpl (the granted-time-window "
+                          "scheduler: a circuit may be re-paired to any rank, which the "
+                          "null-message scheduler's fixed neighbour set does not allow)");
+    }
+    distributed->BoundLookAhead(lookAhead);
+#else
+    throw mose::Error("MoseTopologyHelper::PrepareDistributedRun: this build cannot bound the "
+                      "lookahead of " +
+                      impl + " (distributed-simulator-impl.h was not on the include path)");
+#endif
+    MoseOcsChannel::SetDistributedLookAhead(lookAhead);
+    // the lookahead belongs to this simulation: a later one in the same process starts without
+    Simulator::ScheduleDestroy(&MoseOcsChannel::SetDistributedLookAhead, Time(0));
+    NS_LOG_INFO("rank " << MpiInterface::GetSystemId() << " of " << MpiInterface::GetSize()
+                        << ": lookahead " << lookAhead.As(Time::NS) << ", " << GetNCircuitsCut()
+                        << " circuits cut");
+    return lookAhead;
+#else
+    return Time(0);
+#endif
 }
 
 void

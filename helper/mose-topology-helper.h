@@ -255,6 +255,27 @@ class MoseTopologyHelper : public Object
     /// \return the fabric's route table (shared by all group nodes' routing protocols)
     Ptr<MoseRouteTable> GetRouteTable() const;
 
+    /**
+     * \brief The ranks the fabric is partitioned over: "Ranks", or with Ranks = 0 the MPI
+     *        ranks of this run (MpiInterface::GetSize() when MPI is enabled, else 1).
+     * \return R >= 1
+     */
+    uint32_t GetNRanks() const;
+    /// \param group a group \return its rank (the system id of its node and of its hosts)
+    uint32_t GetGroupRank(uint32_t group) const;
+    /// \return the circuits of the initial port plan whose two ends are on different ranks
+    uint32_t GetNCircuitsCut() const;
+    /**
+     * \brief Before Simulator::Run() of a distributed run (NS3_MPI, MPI enabled, more than one
+     *        rank; otherwise it does nothing): fixes the lookahead to the smallest OCS port
+     *        channel Delay and (with hosts) HostDelay, on ns-3's DistributedSimulatorImpl
+     *        (BoundLookAhead) and on MoseOcsChannel (a circuit across ranks below it is then a
+     *        fatal error). Throws a mose::Error if the simulator implementation is not
+     *        ns3::DistributedSimulatorImpl or the lookahead would be zero.
+     * \return the lookahead (zero when it does nothing)
+     */
+    Time PrepareDistributedRun();
+
   protected:
     void DoDispose() override;
 
@@ -284,22 +305,28 @@ class MoseTopologyHelper : public Object
     /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a mose::Error if
     /// the user set it to another value \param name the attribute \param value the value
     void SetFromTemplate(const std::string& name, uint32_t value);
+    /// Computes m_groupRanks from Ranks and Partition (mose::Error for bad values)
+    void ResolvePartition();
     /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
     static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
 
-    uint32_t m_groups;             //!< N (attribute)
-    uint32_t m_ports;              //!< d (attribute)
-    uint32_t m_hosts;              //!< H (attribute)
-    DataRate m_hostRate;           //!< host link rate (attribute)
-    Time m_hostDelay;              //!< host link delay (attribute)
-    Ipv4Address m_addressBase;     //!< first block (attribute)
-    bool m_globalRouting;          //!< ns-3's global routing instead (attribute)
-    uint32_t m_prefixLength;       //!< block prefix length (attribute)
-    bool m_defaultQueueDisc;       //!< install ns-3's default root queue disc (attribute)
-    ObjectFactory m_deviceFactory; //!< port devices
-    ObjectFactory m_queueFactory;  //!< port device queues
-    ObjectFactory m_tableFactory;  //!< the route table
-    ObjectFactory m_ocsFactory;    //!< the OCS (SetOcsAttribute())
+    uint32_t m_groups;                  //!< N (attribute)
+    uint32_t m_ports;                   //!< d (attribute)
+    uint32_t m_hosts;                   //!< H (attribute)
+    DataRate m_hostRate;                //!< host link rate (attribute)
+    Time m_hostDelay;                   //!< host link delay (attribute)
+    Ipv4Address m_addressBase;          //!< first block (attribute)
+    bool m_globalRouting;               //!< ns-3's global routing instead (attribute)
+    uint32_t m_prefixLength;            //!< block prefix length (attribute)
+    bool m_defaultQueueDisc;            //!< install ns-3's default root queue disc (attribute)
+    uint32_t m_ranks;                   //!< R (attribute; 0: this run's MPI ranks)
+    std::string m_partition;            //!< explicit group ranks (attribute; empty: blocks)
+    std::vector<uint32_t> m_groupRanks; //!< per group, its rank (Install())
+    uint32_t m_nRanks{1};               //!< R resolved by Install()
+    ObjectFactory m_deviceFactory;      //!< port devices
+    ObjectFactory m_queueFactory;       //!< port device queues
+    ObjectFactory m_tableFactory;       //!< the route table
+    ObjectFactory m_ocsFactory;         //!< the OCS (SetOcsAttribute())
     std::map<std::string, Ptr<AttributeValue>> m_tableAttributes;  //!< SetRouteTableAttribute()
     std::map<std::string, Ptr<AttributeValue>> m_deviceAttributes; //!< SetPortDeviceAttribute()
     bool m_hasRouting{false};  //!< SetRouting() or SetTemplate() was called

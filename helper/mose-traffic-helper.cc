@@ -31,6 +31,10 @@
 #include <numeric>
 #include <tuple>
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
+
 namespace ns3
 {
 
@@ -230,6 +234,18 @@ MoseTrafficHelper::MakeTransfers(const std::vector<mose::Flow>& flows)
 namespace
 {
 
+/// \return true unless the node is on another MPI rank (always true without NS3_MPI)
+bool
+IsOnThisRank(Ptr<Node> node)
+{
+#ifdef NS3_MPI
+    return !MpiInterface::IsEnabled() || node->GetSystemId() == MpiInterface::GetSystemId();
+#else
+    (void)node;
+    return true;
+#endif
+}
+
 /// Connects a sink's Rx trace to the monitor with the transfer index bound
 void
 NotifyTransferRx(Ptr<MoseTransferMonitor> monitor,
@@ -379,13 +395,22 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
         t.dstAddress = address[t.dst];
         const uint32_t index = m_monitor->Add(t);
 
-        PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sink = sinkHelper.Install(endpoints.Get(t.dst));
-        sink.Get(0)->SetStartTime(Seconds(0));
-        sink.Get(0)->TraceConnectWithoutContext(
-            "Rx",
-            MakeBoundCallback(&NotifyTransferRx, m_monitor, index));
-        apps.Add(sink);
+        // distributed runs: every rank records every transfer (same indices and start times)
+        // but installs its sink and sender only where their node is on this rank
+        if (IsOnThisRank(endpoints.Get(t.dst)))
+        {
+            PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+            ApplicationContainer sink = sinkHelper.Install(endpoints.Get(t.dst));
+            sink.Get(0)->SetStartTime(Seconds(0));
+            sink.Get(0)->TraceConnectWithoutContext(
+                "Rx",
+                MakeBoundCallback(&NotifyTransferRx, m_monitor, index));
+            apps.Add(sink);
+        }
+        if (!IsOnThisRank(endpoints.Get(t.src)))
+        {
+            continue;
+        }
 
         ApplicationContainer source;
         const InetSocketAddress remote(address[t.dst], port);

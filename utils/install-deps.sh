@@ -17,6 +17,7 @@ packages=(
   gnuplot-nox              # figures of the paper reproduction
   clang-14 libclang-rt-14-dev  # libFuzzer targets (test/fuzz)
   python3-igraph python3-networkx  # cross-checks of the topology generators
+  libopenmpi-dev openmpi-bin  # distributed runs in an ns-3 tree built with --enable-mpi
 )
 
 say() { printf '[install-deps] %s\n' "$*" >&2; }

@@ -20,6 +20,10 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
+
 #include <algorithm>
 #include <sstream>
 
@@ -71,6 +75,15 @@ MoseModeSwitcher::GetTypeId()
                           TimeValue(MilliSeconds(100)),
                           MakeTimeAccessor(&MoseModeSwitcher::m_drainTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("FixedDrain",
+                          "Every batch's drain lasts exactly DrainTimeout instead of ending at "
+                          "the first poll that finds its queues and wires empty; the packets "
+                          "still there at its end are recorded as at a timeout. The drain end "
+                          "every MPI rank computes alike without messages (a rank sees only "
+                          "its own queues): required with Drain on more than one rank",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MoseModeSwitcher::m_fixedDrain),
+                          MakeBooleanChecker())
             .AddAttribute("ReconfigurationDelay",
                           "How long the OCS keeps a batch's ports dark while it re-points its "
                           "mirrors (0 allowed)",
@@ -246,6 +259,16 @@ MoseModeSwitcher::Prepare()
     {
         throw mose::Error("MoseModeSwitcher::Prepare: no target provider (SetTargetProvider)");
     }
+#ifdef NS3_MPI
+    if (m_drain && !m_fixedDrain && MpiInterface::IsEnabled() && MpiInterface::GetSize() > 1)
+    {
+        throw mose::Error("MoseModeSwitcher::FixedDrain = false with Drain = true on " +
+                          std::to_string(MpiInterface::GetSize()) +
+                          " MPI ranks: a rank sees only its own queues, so the ranks cannot "
+                          "agree when a polled drain ends; allowed: FixedDrain = true (the "
+                          "drain lasts DrainTimeout on every rank) or Drain = false");
+    }
+#endif
     const Time longest = (m_drainTimeout + m_reconfigDelay) * static_cast<int64_t>(m_phases);
     for (std::size_t i = 0; i < m_schedule.size(); ++i)
     {
@@ -576,7 +599,10 @@ MoseModeSwitcher::StartBatch(uint32_t b)
     }
     UpdateRoutes(peers); // route around the batch; its circuits stay lit until drained
     m_timeoutEvent = Simulator::Schedule(m_drainTimeout, &MoseModeSwitcher::DrainTimedOut, this);
-    PollDrain();
+    if (!m_fixedDrain)
+    {
+        PollDrain();
+    }
 }
 
 uint32_t
@@ -624,6 +650,12 @@ MoseModeSwitcher::EndDrain(bool timedOut)
     MoseSwitchRecord& record = m_records.back();
     MoseSwitchBatch& batch = record.batches[m_batch];
     batch.darkStart = Simulator::Now();
+    if (m_fixedDrain)
+    {
+        // the drain was meant to last DrainTimeout: it timed out only if packets are left (on
+        // this rank's side of the batch's ports, the only side it sees)
+        timedOut = PacketsOnDrainingPorts() > 0;
+    }
     batch.drainTimedOut = timedOut;
     if (timedOut)
     {

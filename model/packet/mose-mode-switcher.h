@@ -141,6 +141,9 @@ struct MoseSwitchRecord
  *     the OCS wires (MoseOcs::GetPacketsInFlight(), which counts a packet from the start of its
  *     serialisation to its arrival) of both ends of every batch circuit are empty, or until
  *     "DrainTimeout" (then it records the timeout and the packets left, and goes on);
+ *     with "FixedDrain" the drain always lasts DrainTimeout (the drain end all MPI ranks
+ *     agree on, since each sees only its own queues), a timeout recorded only if packets
+ *     are left;
  *     with "Drain" false the batch goes dark at once (its queued and in-flight packets are lost,
  *     and counted by the loss monitor);
  *  2. dark: the batch's circuits are disconnected for "ReconfigurationDelay";
@@ -318,11 +321,12 @@ class MoseModeSwitcher : public Application
     void OnHoldRelease(const Ipv4Header&, Ptr<const Packet>, Time waited);
 
     // attributes
-    uint32_t m_phases{1}; //!< "Phases" (K)
-    bool m_drain{true};   //!< "Drain"
-    Time m_drainTimeout;  //!< "DrainTimeout"
-    Time m_reconfigDelay; //!< "ReconfigurationDelay"
-    Time m_pollInterval;  //!< "DrainPollInterval"
+    uint32_t m_phases{1};     //!< "Phases" (K)
+    bool m_drain{true};       //!< "Drain"
+    Time m_drainTimeout;      //!< "DrainTimeout"
+    bool m_fixedDrain{false}; //!< "FixedDrain"
+    Time m_reconfigDelay;     //!< "ReconfigurationDelay"
+    Time m_pollInterval;      //!< "DrainPollInterval"
 
     Ptr<MoseOcs> m_ocs;                                     //!< the switch
     Ptr<MoseRouteTable> m_table;                            //!< the shared routes

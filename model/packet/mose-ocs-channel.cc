@@ -8,10 +8,15 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
+
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
 
 #include <string>
 
@@ -20,7 +25,54 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MoseOcsChannel");
 
+NS_OBJECT_ENSURE_REGISTERED(MoseOcsCircuitTag);
 NS_OBJECT_ENSURE_REGISTERED(MoseOcsChannel);
+
+TypeId
+MoseOcsCircuitTag::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::MoseOcsCircuitTag")
+                            .SetParent<Tag>()
+                            .SetGroupName("Mose")
+                            .AddConstructor<MoseOcsCircuitTag>();
+    return tid;
+}
+
+TypeId
+MoseOcsCircuitTag::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+uint32_t
+MoseOcsCircuitTag::GetSerializedSize() const
+{
+    return 4 + 4 + 8;
+}
+
+void
+MoseOcsCircuitTag::Serialize(TagBuffer i) const
+{
+    i.WriteU32(node);
+    i.WriteU32(ifIndex);
+    i.WriteU64(epoch);
+}
+
+void
+MoseOcsCircuitTag::Deserialize(TagBuffer i)
+{
+    node = i.ReadU32();
+    ifIndex = i.ReadU32();
+    epoch = i.ReadU64();
+}
+
+void
+MoseOcsCircuitTag::Print(std::ostream& os) const
+{
+    os << "node=" << node << " ifIndex=" << ifIndex << " epoch=" << epoch;
+}
+
+Time MoseOcsChannel::s_lookAhead = Time(0);
 
 TypeId
 MoseOcsChannel::GetTypeId()
@@ -128,8 +180,42 @@ MoseOcsChannel::SetPeer(Ptr<PointToPointNetDevice> peer)
     {
         NS_FATAL_ERROR("MoseOcsChannel::SetPeer: null peer (use ClearPeer)");
     }
+    if (s_lookAhead.IsStrictlyPositive() && IsOnOtherRank(peer) && GetDelay() < s_lookAhead)
+    {
+        NS_FATAL_ERROR("MoseOcsChannel (group "
+                       << m_group << ", port " << m_port << "): a circuit to another MPI rank with "
+                       << "Delay = " << GetDelay().As(Time::NS) << ", below the lookahead "
+                       << s_lookAhead.As(Time::NS)
+                       << " fixed before Run(); allowed: Delay >= the lookahead (set the "
+                          "smallest delay before MoseTopologyHelper::PrepareDistributedRun())");
+    }
     m_peer = peer;
     ++m_epoch;
+}
+
+void
+MoseOcsChannel::SetDistributedLookAhead(Time lookAhead)
+{
+    NS_LOG_FUNCTION(lookAhead);
+    s_lookAhead = lookAhead.IsStrictlyPositive() ? lookAhead : Time(0);
+}
+
+Time
+MoseOcsChannel::GetDistributedLookAhead()
+{
+    return s_lookAhead;
+}
+
+bool
+MoseOcsChannel::IsOnOtherRank(Ptr<PointToPointNetDevice> peer)
+{
+#ifdef NS3_MPI
+    return peer && MpiInterface::IsEnabled() &&
+           peer->GetNode()->GetSystemId() != MpiInterface::GetSystemId();
+#else
+    (void)peer;
+    return false;
+#endif
 }
 
 void
@@ -209,6 +295,34 @@ void
 MoseOcsChannel::DeliverToPeer(Ptr<const Packet> p, Time txTime)
 {
     NS_LOG_FUNCTION(this << p << txTime);
+#ifdef NS3_MPI
+    if (IsOnOtherRank(m_peer))
+    {
+        if (!s_lookAhead.IsStrictlyPositive() || GetDelay() < s_lookAhead)
+        {
+            NS_FATAL_ERROR("MoseOcsChannel (group "
+                           << m_group << ", port " << m_port << "): a transmission to another "
+                           << "MPI rank with Delay = " << GetDelay().As(Time::NS)
+                           << " and lookahead = " << s_lookAhead.As(Time::NS)
+                           << "; allowed: a lookahead > 0 fixed by "
+                              "MoseTopologyHelper::PrepareDistributedRun() before Run() and "
+                              "Delay >= the lookahead");
+        }
+        Ptr<Packet> copy = p->Copy();
+        MoseOcsCircuitTag tag;
+        tag.node = m_device->GetNode()->GetId();
+        tag.ifIndex = m_device->GetIfIndex();
+        tag.epoch = m_epoch;
+        copy->AddPacketTag(tag);
+        const Time at = txTime + GetDelay();
+        MpiInterface::SendPacket(copy,
+                                 Simulator::Now() + at,
+                                 m_peer->GetNode()->GetId(),
+                                 m_peer->GetIfIndex());
+        Simulator::Schedule(at, &MoseOcsChannel::LeaveWire, Ptr<MoseOcsChannel>(this));
+        return;
+    }
+#endif
     Simulator::ScheduleWithContext(m_peer->GetNode()->GetId(),
                                    txTime + GetDelay(),
                                    &MoseOcsChannel::Arrive,
@@ -243,6 +357,70 @@ MoseOcsChannel::Arrive(Ptr<Packet> p, Ptr<PointToPointNetDevice> peer, uint64_t 
     peer->Receive(p);
 }
 
+void
+MoseOcsChannel::LeaveWire()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_inFlight > 0)
+    {
+        --m_inFlight;
+    }
+    else
+    {
+        NS_LOG_ERROR("MoseOcsChannel (" << m_group << ", " << m_port
+                                        << "): in-flight count underflow");
+    }
+}
+
+void
+MoseOcsChannel::ReceiveFromRank(Ptr<Packet> p)
+{
+    NS_LOG_FUNCTION(this << p);
+    MoseOcsCircuitTag tag;
+    if (!p->RemovePacketTag(tag))
+    {
+        NS_FATAL_ERROR("MoseOcsChannel (group " << m_group << ", port " << m_port
+                                                << "): a packet from another MPI rank without "
+                                                   "its MoseOcsCircuitTag");
+    }
+    Ptr<MoseOcsChannel> sender;
+    if (tag.node < NodeList::GetNNodes())
+    {
+        Ptr<Node> node = NodeList::GetNode(tag.node);
+        if (tag.ifIndex < node->GetNDevices())
+        {
+            sender = DynamicCast<MoseOcsChannel>(node->GetDevice(tag.ifIndex)->GetChannel());
+        }
+    }
+    if (!sender)
+    {
+        NS_FATAL_ERROR("MoseOcsChannel (group "
+                       << m_group << ", port " << m_port << "): a packet from another MPI rank "
+                       << "names sender node " << tag.node << " device " << tag.ifIndex
+                       << ", which is not an OCS port on this rank (node ids and device "
+                          "indexes must be identical on every rank)");
+    }
+    sender->ArriveFromRank(p, m_device, tag.epoch);
+}
+
+void
+MoseOcsChannel::ArriveFromRank(Ptr<Packet> p, Ptr<PointToPointNetDevice> peer, uint64_t epoch)
+{
+    NS_LOG_FUNCTION(this << p << peer << epoch);
+    // this channel is the replica, on the receiving rank, of the sending port's channel: every
+    // rank applies the same switch schedule, so its epoch here is the sender's at this time
+    if (epoch != m_epoch)
+    {
+        ++m_wireDrops;
+        NS_LOG_LOGIC("port (" << m_group << ", " << m_port << "): circuit changed, packet "
+                              << p->GetUid() << " from another rank lost on the wire");
+        m_wireDropTrace(p, m_group, m_port);
+        return;
+    }
+    ++m_delivered;
+    peer->Receive(p);
+}
+
 std::size_t
 MoseOcsChannel::GetNDevices() const
 {
@@ -262,6 +440,10 @@ MoseOcsChannel::GetDevice(std::size_t i) const
     }
     if (i == 1)
     {
+        if (!m_peer && s_lookAhead.IsStrictlyPositive())
+        {
+            return m_device; // distributed run: a dark port is a local self-loop (see header)
+        }
         return m_peer;
     }
     return nullptr;

@@ -7,15 +7,46 @@
 #ifndef MOSE_OCS_CHANNEL_H
 #define MOSE_OCS_CHANNEL_H
 
+#include "ns3/nstime.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/ptr.h"
+#include "ns3/tag.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <ostream>
 
 namespace ns3
 {
+
+/**
+ * \ingroup mose
+ * \brief The circuit a packet crossing MPI ranks was sent on: the sending port's node id and
+ *        device index, and the port's circuit epoch at the start of its transmission.
+ *
+ * Added by MoseOcsChannel to the copy it hands to MpiInterface::SendPacket and removed on the
+ * receiving rank (ns-3.37's Packet::Serialize carries packet tags), where the replica of the
+ * sending port's channel decides delivery or wire drop exactly as Arrive() does in one process.
+ */
+class MoseOcsCircuitTag : public Tag
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId for this class
+     */
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    uint32_t GetSerializedSize() const override;
+    void Serialize(TagBuffer i) const override;
+    void Deserialize(TagBuffer i) override;
+    void Print(std::ostream& os) const override;
+
+    uint32_t node{0};    //!< the sending port's node id
+    uint32_t ifIndex{0}; //!< the sending port's device index on that node
+    uint64_t epoch{0};   //!< the sending port's circuit epoch when the packet was sent
+};
 
 /**
  * \ingroup mose
@@ -137,6 +168,29 @@ class MoseOcsChannel : public PointToPointChannel
      */
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
 
+    /**
+     * \brief Distributed runs (MPI, more than one rank): fixes the lookahead every circuit
+     *        crossing ranks must respect, and makes a dark port report its own device as
+     *        GetDevice(1) (GetNDevices() stays 1), so that ns-3's
+     *        DistributedSimulatorImpl::CalculateLookAhead, which dereferences GetDevice(1) of
+     *        every local point-to-point channel at Run(), sees a local self-loop and skips it.
+     *        MoseTopologyHelper::PrepareDistributedRun() calls it; zero turns it off.
+     * \param lookAhead the lookahead; a circuit to another rank with a smaller Delay is a fatal
+     *        error when it is set up or used
+     */
+    static void SetDistributedLookAhead(Time lookAhead);
+    /// \return the lookahead set by SetDistributedLookAhead (zero: not a distributed run)
+    static Time GetDistributedLookAhead();
+
+    /**
+     * \brief Receives, on this rank, a packet sent to this port's device from another rank
+     *        (the MpiReceiver callback of the port, MoseOcs::AddPort sets it under NS3_MPI):
+     *        removes its MoseOcsCircuitTag and lets the replica of the sending port's channel
+     *        deliver it or count it as a wire drop.
+     * \param p the packet
+     */
+    void ReceiveFromRank(Ptr<Packet> p);
+
   protected:
     void DoDispose() override;
 
@@ -144,17 +198,13 @@ class MoseOcsChannel : public PointToPointChannel
      * \brief Puts a packet of a lit port on the wire towards the current peer: the one place
      *        that decides how a packet reaches the other end.
      *
-     * The default schedules Arrive() in the peer node's context at txTime + Delay.
-     *
-     * Distributed simulation (not implemented; DESIGN.md 5b): when the peer node's
-     * GetSystemId() differs from MpiInterface::GetSystemId(), a subclass would call
-     * MpiInterface::SendPacket(p->Copy(), Simulator::Now() + txTime + GetDelay(),
-     * peerNode->GetId(), peer->GetIfIndex()) instead, with an MpiReceiver aggregated on every
-     * port device up front and a lookahead no larger than the smallest port delay. The epoch
-     * check of Arrive() would then have to move to the receiving rank (every rank replays the
-     * same OCS schedule, so an epoch carried in a packet tag can be checked there before
-     * Receive), and the in-flight count decremented when the sending rank passes the delivery
-     * time.
+     * Peer on this rank (always, without MPI): schedules Arrive() in the peer node's context at
+     * txTime + Delay. Peer on another rank (NS3_MPI, MpiInterface enabled, the peer node's
+     * GetSystemId() differs from this rank's): sends a copy tagged with MoseOcsCircuitTag
+     * through MpiInterface::SendPacket for the same time to the peer's node id and device
+     * index, and schedules LeaveWire() here at that time (the in-flight count is the sending
+     * rank's). The receiving rank's replica of this channel decides delivery or wire drop with
+     * the same epoch test (ArriveFromRank()), so each packet is counted once, on one rank.
      *
      * \param p the packet
      * \param txTime its transmit time
@@ -170,6 +220,23 @@ class MoseOcsChannel : public PointToPointChannel
      */
     void Arrive(Ptr<Packet> p, Ptr<PointToPointNetDevice> peer, uint64_t epoch);
 
+    /// \brief The last bit of a packet sent to another rank has arrived there: one fewer in
+    ///        flight on the sending rank
+    void LeaveWire();
+
+    /**
+     * \brief On the receiving rank: a packet sent from this channel's port on another rank
+     *        arrives at `peer`; delivered if this (replicated) port's epoch is still `epoch`,
+     *        otherwise counted and traced as a wire drop here.
+     * \param p the packet, without its tag
+     * \param peer the receiving device
+     * \param epoch the epoch it was sent in
+     */
+    void ArriveFromRank(Ptr<Packet> p, Ptr<PointToPointNetDevice> peer, uint64_t epoch);
+
+    /// \return true if `peer` is on another MPI rank (false without NS3_MPI)
+    static bool IsOnOtherRank(Ptr<PointToPointNetDevice> peer);
+
   private:
     uint32_t m_group;                    //!< group of this port
     uint32_t m_port;                     //!< port index within the group
@@ -180,6 +247,8 @@ class MoseOcsChannel : public PointToPointChannel
     uint64_t m_darkDrops;                //!< packets refused while dark
     uint64_t m_wireDrops;                //!< packets lost on the wire
     uint64_t m_delivered;                //!< packets handed to a peer
+
+    static Time s_lookAhead; //!< the distributed lookahead (zero: not a distributed run)
 
     /// fired for a packet refused while dark
     TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_darkDropTrace;

@@ -15,6 +15,10 @@
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-receiver.h"
+#endif
+
 #include <string>
 #include <tuple>
 
@@ -201,6 +205,16 @@ MoseOcs::AddPort(uint32_t group, uint32_t port, Ptr<PointToPointNetDevice> devic
     device->SetDataRate(m_dataRate);
     ch->TraceConnectWithoutContext("DarkPortDrop", MakeCallback(&MoseOcs::NotifyDarkDrop, this));
     ch->TraceConnectWithoutContext("WireDrop", MakeCallback(&MoseOcs::NotifyWireDrop, this));
+#ifdef NS3_MPI
+    // every port can receive from every rank from the start: a circuit may be re-paired to a
+    // node on any rank (MpiInterface::SendPacket delivers to the MpiReceiver of the device)
+    if (!device->GetObject<MpiReceiver>())
+    {
+        Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
+        receiver->SetReceiveCallback(MakeCallback(&MoseOcsChannel::ReceiveFromRank, ch));
+        device->AggregateObject(receiver);
+    }
+#endif
     m_channels[a] = ch;
     return ch;
 }

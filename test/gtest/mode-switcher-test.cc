@@ -386,3 +386,38 @@ TEST(ModeSwitcher, PolicyProvidersOfTemplatesAndOfAScenarioGiveTheSameTargets)
         }
     }
 }
+
+TEST(ModeSwitcher, FixedDrainLastsTheTimeoutAndLosesNothing)
+{
+    // the drain every MPI rank ends alike: exactly DrainTimeout, then dark
+    for (uint32_t phases : {1u, 2u})
+    {
+        SwitchRunOptions o;
+        o.phases = phases;
+        o.drainTimeout = MilliSeconds(2);
+        o.reconfigurationDelay = MilliSeconds(1);
+        o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY},
+                      {MilliSeconds(150), WorkloadMode::INFERENCE_HEAVY}};
+        o.beforeRun = [](Ptr<MoseTopologyHelper>, Ptr<MoseModeSwitcher> switcher) {
+            switcher->SetAttribute("FixedDrain", BooleanValue(true));
+        };
+        SwitchRun r = RunSwitchScenario(o);
+        ASSERT_EQ(r.records.size(), 2u);
+        for (const MoseSwitchRecord& rec : r.records)
+        {
+            EXPECT_TRUE(rec.done);
+            EXPECT_EQ(rec.batches.size(), phases);
+            for (const MoseSwitchBatch& b : rec.batches)
+            {
+                EXPECT_EQ(b.darkStart - b.drainStart, MilliSeconds(2)) << "K = " << phases;
+                EXPECT_FALSE(b.drainTimedOut) << "the queues emptied within the drain";
+                EXPECT_EQ(b.packetsLeft, 0u);
+            }
+            EXPECT_EQ(rec.drainTime, MilliSeconds(2) * static_cast<int64_t>(phases));
+            EXPECT_EQ(rec.lost, 0u);
+        }
+        EXPECT_EQ(r.lost, 0u) << "K = " << phases;
+        EXPECT_EQ(r.errors, 0u);
+        EXPECT_EQ(r.completed, r.transfers);
+    }
+}

@@ -458,3 +458,52 @@ TEST(PacketFabric, TcpSegmentWithoutRouteIsCountedOnce)
     EXPECT_GT(loss->GetIpv4Drops(Ipv4L3Protocol::DROP_NO_ROUTE), 0u);
     Simulator::Destroy();
 }
+
+TEST(PacketFabric, OneProcessPartitionPutsEveryNodeOnRankZero)
+{
+    SmallScenario s;
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 0, 1);
+    EXPECT_EQ(topo->GetNRanks(), 1u);
+    EXPECT_EQ(topo->GetNCircuitsCut(), 0u);
+    for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
+    {
+        EXPECT_EQ(topo->GetGroupRank(g), 0u);
+        EXPECT_EQ(topo->GetGroupNode(g)->GetSystemId(), 0u);
+        EXPECT_EQ(topo->GetHosts(g).Get(0)->GetSystemId(), 0u);
+    }
+    // without MPI (or on one rank) there is nothing to prepare: the run is one process
+    EXPECT_EQ(topo->PrepareDistributedRun(), Time(0));
+    EXPECT_EQ(MoseOcsChannel::GetDistributedLookAhead(), Time(0));
+    ExpectErrorContaining([&] { topo->GetGroupRank(32); }, "group 32 is out of range");
+    Simulator::Destroy();
+}
+
+TEST(PacketFabric, PartitionErrorsNameTheAttributeAndWhatIsAllowed)
+{
+    SmallScenario s;
+    const auto install = [&s](const std::string& name, const AttributeValue& value) {
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetAttribute("Groups", UintegerValue(s.graph.GetNNodes()));
+        topo->SetAttribute("PortsPerGroup", UintegerValue(4));
+        topo->SetRoles(s.roles);
+        topo->SetCircuitGraph(s.graph);
+        topo->SetAttribute(name, value);
+        topo->Install();
+        Simulator::Destroy();
+    };
+    // one process has one rank
+    ExpectErrorContaining([&] { install("Ranks", UintegerValue(2)); },
+                          "MoseTopologyHelper::Ranks = 2: this run has 1 rank(s)");
+    ExpectErrorContaining([&] { install("Partition", StringValue("0,0,0")); },
+                          "MoseTopologyHelper::Partition = \"0,0,0\" has 3 entries; allowed: one "
+                          "rank per group, Groups = 32");
+    ExpectErrorContaining([&] { install("Partition", StringValue(std::string(63, ',') + "1")); },
+                          "is not a rank; allowed: N comma-separated ranks 0..0 (Ranks = 1)");
+    // an explicit partition onto the one rank is the default fabric
+    std::string zeros = "0";
+    for (int g = 1; g < 32; ++g)
+    {
+        zeros += ",0";
+    }
+    EXPECT_NO_THROW(install("Partition", StringValue(zeros)));
+}
