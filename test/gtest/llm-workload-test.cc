@@ -63,6 +63,22 @@ RunExperiment(const LlmExperimentConfig& c)
     return e;
 }
 
+/// 16 groups, 100 requests, a training job, one switch to training-heavy at 150 ms, end 300 ms
+LlmExperimentConfig
+OneSwitchConfig()
+{
+    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+    c.kvBytesPerToken = 2048;
+    c.ocsRate = DataRate("10Gbps");
+    c.prefillTokensPerSecond = 1e6;
+    c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
+    c.end = MilliSeconds(300);
+    c.collectiveBytes = 100000;
+    c.computeTime = MilliSeconds(10);
+    c.requests = Requests(100, 400, 300);
+    return c;
+}
+
 } // namespace
 
 TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
@@ -263,15 +279,7 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 
 TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
 {
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
-    c.kvBytesPerToken = 2048;
-    c.ocsRate = DataRate("10Gbps");
-    c.prefillTokensPerSecond = 1e6;
-    c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
-    c.end = MilliSeconds(300);
-    c.collectiveBytes = 100000;
-    c.computeTime = MilliSeconds(10);
-    c.requests = Requests(100, 400, 300);
+    const LlmExperimentConfig c = OneSwitchConfig();
     LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
     const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
@@ -316,16 +324,8 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
 {
     for (const Policy policy : {Policy::MOSE, Policy::STATIC_INFERENCE})
     {
-        LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+        LlmExperimentConfig c = OneSwitchConfig();
         c.policy = policy;
-        c.kvBytesPerToken = 2048;
-        c.ocsRate = DataRate("10Gbps");
-        c.prefillTokensPerSecond = 1e6;
-        c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
-        c.end = MilliSeconds(300);
-        c.collectiveBytes = 100000;
-        c.computeTime = MilliSeconds(10);
-        c.requests = Requests(100, 400, 300);
         LlmExperiment e = RunExperiment(c);
         ASSERT_EQ(e.GetIntervalCount(), 2u);
         ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
