@@ -44,7 +44,7 @@ endif()
 
 set(MOSE_TEST_SOURCES test/mose-test-suite.cc test/mose-ocs-test-cases.cc test/mose-routing-test-cases.cc
     test/mose-packet-test-cases.cc
-    test/mose-switch-test-cases.cc)
+    test/mose-switch-test-cases.cc test/mose-mpi-test-cases.cc)
 if(MOSE_GTEST_IN_NS3_SUITE)
   file(GLOB _mose_gtest_sources RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} CONFIGURE_DEPENDS
        ${CMAKE_CURRENT_SOURCE_DIR}/test/gtest/*-test.cc)

@@ -45,7 +45,9 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, the output folder, the plot; every error is a message and exit
     // status 1
-    Program program("mose-mode-switch", "results/mose-mode-switch", Program::PLOT);
+    Program program("mose-mode-switch",
+                    "results/mose-mode-switch",
+                    Program::PLOT | Program::DISTRIBUTED);
     return program.Run(argc, argv, {"biregular", "compare", "writeScenario"}, [&]() {
         // the scenario options of every mose program, at this program's scale
         ScenarioOptions options(ScenarioDefaults{64, 1000, 1},

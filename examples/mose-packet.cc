@@ -40,7 +40,7 @@ main(int argc, char* argv[])
 {
     // the scaffold: options, the output folder, the plot; every error is a message and exit
     // status 1
-    Program program("mose-packet", "results/mose-packet", Program::PLOT);
+    Program program("mose-packet", "results/mose-packet", Program::PLOT | Program::DISTRIBUTED);
     return program.Run(argc, argv, {"biregular", "flowMonitor", "writeScenario"}, [&]() {
         // the scenario options of every mose program, at this program's scale
         ScenarioOptions options(ScenarioDefaults{64, 2000, 1},

@@ -181,6 +181,10 @@ expect_ok baselines-small 'full-mesh-3d 4x4x4: d = 9' \
 PACKET="$BIN/mose-packet"
 if [ -x "$PACKET" ]; then
     expect_error packet-policy 'invalid --policies = "foo"' "$PACKET" --policies=foo --plot=false
+    # this build (Debian's ns-3) has no MPI: --distributed is an error naming what is missing
+    expect_error packet-distributed-no-mpi 'this ns-3 build has no MPI module' \
+        "$PACKET" --distributed --nodes=16 --plot=false
+    expect_error packet-distributed-bool 'distributed' "$PACKET" --distributed=maybe --plot=false
     expect_error packet-mode 'invalid --mode = "bar"' "$PACKET" --mode=bar --plot=false
     expect_error packet-graph-missing 'cannot open /nonexistent.csv' \
         "$PACKET" --graph=/nonexistent.csv --policies=MoSE --plot=false
@@ -280,6 +284,8 @@ fi
 SWITCH="$BIN/mose-mode-switch"
 if [ -x "$SWITCH" ]; then
     expect_error switch-policy 'invalid --policy = "foo"' "$SWITCH" --policy=foo --plot=false
+    expect_error switch-distributed-no-mpi 'this ns-3 build has no MPI module' \
+        "$SWITCH" --distributed --nodes=16 --plot=false
     expect_error switch-construction 'invalid --construction = "keep-all"' "$SWITCH" --construction=keep-all --plot=false
     expect_error switch-schedule-zero 'invalid --schedule period 2 duration = 0 s: every period' \
         "$SWITCH" --schedule=inference-heavy:200ms,training-heavy:0 --plot=false

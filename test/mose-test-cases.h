@@ -56,6 +56,9 @@ std::vector<TestCase*> RoutingTestCases();
 std::vector<TestCase*> PacketTestCases();
 /// \return the ModeSwitcher's cases (test/mose-switch-test-cases.cc)
 std::vector<TestCase*> SwitchTestCases();
+/// \return the distributed runs' cases, under mpirun (test/mose-mpi-test-cases.cc; none
+///         without NS3_MPI)
+std::vector<TestCase*> DistributedTestCases();
 
 } // namespace test
 } // namespace mose

@@ -257,7 +257,8 @@ class MoseTestSuite : public TestSuite
         for (auto* cases : {test::OcsTestCases,
                             test::RoutingTestCases,
                             test::PacketTestCases,
-                            test::SwitchTestCases})
+                            test::SwitchTestCases,
+                            test::DistributedTestCases})
         {
             for (TestCase* c : cases())
             {

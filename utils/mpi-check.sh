@@ -50,7 +50,9 @@ if [ "$build" -eq 1 ]; then
       tar -C "$tree/contrib/mose" -xf -
   fi
   say "build mose-mpi-check"
-  (cd "$tree" && nice cmake --build cmake-cache -j2 --target mose-mpi-check)
+  # as utils/intree-check.sh: ./ns3 configure set CLICOLOR, and a rebuild without it would drop
+  # -fdiagnostics-color=always from every compile line and recompile all of ns-3
+  (cd "$tree" && CLICOLOR=1 nice cmake --build cmake-cache -j2 --target mose-mpi-check)
 fi
 bin=$(find "$tree/build" -type f -perm -u+x -name '*mose-mpi-check*' | head -1)
 if [ -z "$bin" ]; then

@@ -9,12 +9,15 @@
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/ipv4-flow-classifier.h"
 #include "ns3/log.h"
+#include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-random.h"
 #include "ns3/simulator.h"
 #include "ns3/system-wall-clock-ms.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <iomanip>
 #include <map>
 #include <string>
 #include <utility>
@@ -189,6 +192,16 @@ ExperimentFabric::InstallFlowMonitor()
     {
         throw mose::Error("ExperimentFabric::InstallFlowMonitor was already called");
     }
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        mose::ThrowBadParameter("--flowMonitor",
+                                "true",
+                                "false on a distributed run (" +
+                                    std::to_string(MoseDistributed::GetNRanks()) +
+                                    " MPI ranks): each rank's FlowMonitor sees only the ends "
+                                    "of a flow on its own nodes; the loss monitor counts every "
+                                    "drop point on every rank");
+    }
     m_flowHelper = std::make_shared<FlowMonitorHelper>();
     m_flowMonitor = m_flowHelper->InstallAll();
     return m_flowMonitor;
@@ -233,13 +246,47 @@ ExperimentFabric::Run(Time stopTime)
 {
     NS_LOG_FUNCTION(this << stopTime);
     Simulator::Stop(stopTime);
+    if (m_topology && MoseDistributed::GetNRanks() > 1)
+    {
+        m_topology->PrepareDistributedRun();
+        m_circuitsCut = m_topology->GetNCircuitsCut();
+    }
     const uint64_t eventsBefore = Simulator::GetEventCount();
     SystemWallClockMs clock;
     clock.Start();
     Simulator::Run();
-    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
-    m_events = Simulator::GetEventCount() - eventsBefore;
-    m_simulatedSeconds = Simulator::Now().GetSeconds();
+    const int64_t wallMs = clock.End();
+    m_eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
+    m_events = 0;
+    for (uint64_t e : m_eventsPerRank)
+    {
+        m_events += e;
+    }
+    std::vector<int64_t> longest{wallMs, Simulator::Now().GetTimeStep()};
+    MoseDistributed::MaxOverRanks(longest);
+    m_wallSeconds = static_cast<double>(longest[0]) / 1000.0;
+    m_simulatedSeconds = TimeStep(longest[1]).GetSeconds();
+}
+
+std::vector<uint64_t>
+ExperimentFabric::CollectCircuitBytes() const
+{
+    if (!m_circuits)
+    {
+        throw mose::Error("ExperimentFabric::CollectCircuitBytes needs Install() with a circuit "
+                          "monitor");
+    }
+    std::vector<uint64_t> bytes = m_circuits->GetCircuitBytes();
+    MoseDistributed::SumOverRanks(bytes);
+    return bytes;
+}
+
+std::vector<MoseTransfer>
+ExperimentFabric::CollectTransfers(Ptr<MoseTransferMonitor> monitor)
+{
+    std::vector<MoseTransfer> transfers = monitor->GetTransfers();
+    MoseDistributed::MergeTransfers(transfers);
+    return transfers;
 }
 
 void
@@ -254,6 +301,14 @@ ExperimentFabric::Finish()
         {
             m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
         }
+        // a packet is dropped on one rank: the fabric's counts are the sums
+        std::vector<uint64_t> counts(m_lostAt.begin(), m_lostAt.end());
+        counts.push_back(m_packetsLost);
+        counts.push_back(m_ecnMarks);
+        MoseDistributed::SumOverRanks(counts);
+        std::copy(counts.begin(), counts.begin() + MoseLossMonitor::N_POINTS, m_lostAt.begin());
+        m_packetsLost = counts[MoseLossMonitor::N_POINTS];
+        m_ecnMarks = counts[MoseLossMonitor::N_POINTS + 1];
     }
     m_topology = nullptr;
     m_switcher = nullptr;
@@ -282,6 +337,40 @@ uint64_t
 ExperimentFabric::GetEvents() const
 {
     return m_events;
+}
+
+const std::vector<uint64_t>&
+ExperimentFabric::GetEventsPerRank() const
+{
+    return m_eventsPerRank;
+}
+
+uint32_t
+ExperimentFabric::GetCircuitsCut() const
+{
+    return m_circuitsCut;
+}
+
+void
+ExperimentFabric::PrintRanks(std::ostream& os) const
+{
+    if (m_eventsPerRank.size() <= 1)
+    {
+        return;
+    }
+    uint64_t busiest = 0;
+    os << "  " << m_eventsPerRank.size() << " MPI ranks: events";
+    const char* sep = " ";
+    for (uint64_t e : m_eventsPerRank)
+    {
+        os << sep << e;
+        sep = " + ";
+        busiest = std::max(busiest, e);
+    }
+    const double mean = static_cast<double>(m_events) / static_cast<double>(m_eventsPerRank.size());
+    os << " (busiest / mean " << std::fixed << std::setprecision(3)
+       << (mean > 0 ? static_cast<double>(busiest) / mean : 0.0) << "), " << m_circuitsCut
+       << " circuits of the initial graph cut\n";
 }
 
 uint64_t

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <vector>
 
 namespace ns3
@@ -149,6 +150,8 @@ class ExperimentFabric
 
     /**
      * \brief Installs ns-3's FlowMonitor on every node (FlowMonitorHelper::InstallAll()).
+     *        Error on a run of several MPI ranks: a rank's FlowMonitor sees only the ends of a
+     *        flow on its own nodes and would count the others' packets as lost.
      * \return the monitor
      */
     Ptr<FlowMonitor> InstallFlowMonitor();
@@ -166,10 +169,30 @@ class ExperimentFabric
 
     /**
      * \brief Runs the simulation until stopTime at the latest (Simulator::Stop()), counting
-     *        its wall time and events.
+     *        its wall time and events. On several MPI ranks (MoseDistributed) it first fixes
+     *        the lookahead (MoseTopologyHelper::PrepareDistributedRun()), and afterwards the
+     *        events are every rank's (GetEventsPerRank()) and the wall time the longest.
      * \param stopTime the stop time
      */
     void Run(Time stopTime);
+
+    /**
+     * \brief The payload bytes of every circuit of the OCS's current graph, over all ranks
+     *        (MoseCircuitMonitor::GetCircuitBytes() summed with MoseDistributed::SumOverRanks():
+     *        a rank counts only its own ports); Install() with a circuit monitor first. On
+     *        several ranks, call it on every rank, after Run().
+     * \return per circuit, payload bytes
+     */
+    std::vector<uint64_t> CollectCircuitBytes() const;
+
+    /**
+     * \brief A transfer monitor's transfers, merged over the ranks (MoseDistributed::
+     *        MergeTransfers(): a transfer completes on its sink's rank). On several ranks, call
+     *        it on every rank, after Run().
+     * \param monitor the monitor
+     * \return its transfers
+     */
+    static std::vector<MoseTransfer> CollectTransfers(Ptr<MoseTransferMonitor> monitor);
 
     /**
      * \brief Keeps the loss monitor's counts, releases the fabric's objects and destroys the
@@ -181,8 +204,18 @@ class ExperimentFabric
     double GetWallSeconds() const;
     /// \return simulated seconds when Run() returned
     double GetSimulatedSeconds() const;
-    /// \return events executed by Run()
+    /// \return events executed by Run(), on all ranks
     uint64_t GetEvents() const;
+    /// \return events executed by Run() on each rank (one entry on one rank)
+    const std::vector<uint64_t>& GetEventsPerRank() const;
+    /// \return the circuits of the initial graph cut by the partition over the ranks (0 on one)
+    uint32_t GetCircuitsCut() const;
+    /**
+     * \brief On several MPI ranks, prints the ranks' events, their balance (the busiest rank's
+     *        events over the mean) and the circuits cut; nothing on one rank.
+     * \param os the stream
+     */
+    void PrintRanks(std::ostream& os) const;
     /// \return packets lost in the fabric, each counted once (after Finish())
     uint64_t GetPacketsLost() const;
     /// \param point a drop point \return packets lost there (after Finish())
@@ -202,6 +235,8 @@ class ExperimentFabric
     double m_wallSeconds{0};                                    //!< Run() wall time
     double m_simulatedSeconds{0};                               //!< simulated time
     uint64_t m_events{0};                                       //!< events executed
+    std::vector<uint64_t> m_eventsPerRank;                      //!< events executed per rank
+    uint32_t m_circuitsCut{0};                                  //!< circuits across ranks
     uint64_t m_packetsLost{0};                                  //!< Finish(): lost packets
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< Finish(): per drop point
     uint64_t m_ecnMarks{0};                                     //!< Finish(): ECN marks

@@ -95,7 +95,9 @@ namespace
 /// Stops the simulator once every transfer has completed. The monitor is bound as a plain
 /// pointer: the callback lives in the monitor's own trace source, and a Ptr there would keep
 /// the monitor alive forever (a reference cycle, a leak LeakSanitizer reports). Its type is the
-/// bound argument's exactly: ns-3's Bind() casts to the implementation of that type
+/// bound argument's exactly: ns-3's Bind() casts to the implementation of that type. On several
+/// MPI ranks a rank's monitor sees only its own sinks complete, so no rank stops early: the run
+/// ends when every rank's events are done (the connections closed) or at stopTime
 void
 StopWhenDone(MoseTransferMonitor* monitor, uint32_t, Time)
 {
@@ -165,13 +167,14 @@ PacketExperiment::Run()
     }
     m_fabric.Run(m_config.stopTime);
 
-    Ptr<MoseTransferMonitor> monitor = m_fabric.GetTraffic().front()->GetMonitor();
-    m_transfers = monitor->GetTransfers();
-    m_circuitBytes = m_fabric.GetCircuitMonitor()->GetCircuitBytes();
+    // on several MPI ranks, each saw its own sinks and ports: the merged figures
+    m_transfers = ExperimentFabric::CollectTransfers(m_fabric.GetTraffic().front()->GetMonitor());
+    m_circuitBytes = m_fabric.CollectCircuitBytes();
     m_kv = PacketClassResult();
     m_training = PacketClassResult();
-    m_kv.fct = monitor->Summarize(mose::TrafficClass::KV);
-    m_training.fct = monitor->Summarize(mose::TrafficClass::TRAINING);
+    m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
+    m_training.fct =
+        MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
     const std::array<FlowPacketCounts, 2> counts = m_fabric.CountFlowPackets(m_transfers);
     m_kv.packetsLost = counts[0].lost;
     m_kv.packetsSent = counts[0].sent;
@@ -349,6 +352,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
+    m_fabric.PrintRanks(os);
 }
 
 void

@@ -15,12 +15,14 @@
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
+#include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-text-io.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/nstime.h"
 #include "ns3/uinteger.h"
@@ -582,6 +584,21 @@ AddTextOption(CommandLine& cmd,
         value);
 }
 
+namespace
+{
+/// Standard output of the ranks other than 0 of a distributed run: discarded
+class DiscardBuffer : public std::streambuf
+{
+  protected:
+    int overflow(int c) override
+    {
+        return traits_type::not_eof(c);
+    }
+};
+
+DiscardBuffer g_discard; //!< Program::Parse() on ranks other than 0
+} // namespace
+
 int
 RunProgram(const std::string& program,
            int argc,
@@ -710,7 +727,21 @@ Program::Run(int argc,
     {
         boolOptions.emplace_back("progress");
     }
-    return RunProgram(m_name, argc, argv, boolOptions, body);
+    if ((m_flags & DISTRIBUTED) != 0)
+    {
+        boolOptions.emplace_back("distributed");
+    }
+    const int status = RunProgram(m_name, argc, argv, boolOptions, body);
+    if (MoseDistributed::IsEnabled())
+    {
+        if (status != 0 && MoseDistributed::GetNRanks() > 1)
+        {
+            // an error on one rank only would leave the others waiting in a merge: end them all
+            MoseDistributed::Abort(status);
+        }
+        MoseDistributed::Disable();
+    }
+    return status;
 }
 
 void
@@ -729,6 +760,15 @@ Program::AddOutputOptions(CommandLine& cmd,
     {
         cmd.AddValue("progress", progressHelp, m_progress);
     }
+    if ((m_flags & DISTRIBUTED) != 0)
+    {
+        cmd.AddValue("distributed",
+                     "run on ns-3's distributed simulator under mpirun -np K (an ns-3 tree "
+                     "configured with --enable-mpi): the groups are partitioned over the ranks "
+                     "(--ns3::MoseTopologyHelper::Partition), rank 0 prints and writes the "
+                     "merged outputs",
+                     m_distributed);
+    }
 }
 
 void
@@ -740,6 +780,16 @@ Program::Parse(CommandLine& cmd, int argc, char* argv[]) const
     {
         // no ns-3 object of the module is created: a --ns3::Mose... attribute would be ignored
         RejectModuleAttributes(m_name);
+    }
+    if (m_distributed)
+    {
+        MoseDistributed::Enable(&argc, &argv); // Error without MPI
+        if (MoseDistributed::GetRank() != 0)
+        {
+            // every rank holds the merged figures after the run: rank 0 reports them
+            std::cout.rdbuf(&g_discard);
+            SetWritingFiles(false);
+        }
     }
 }
 
@@ -771,7 +821,7 @@ void
 Program::CheckOutput()
 {
     NS_LOG_FUNCTION(m_name << m_outputDir);
-    if (!m_outputDir.empty())
+    if (!m_outputDir.empty() && IsWritingFiles())
     {
         CheckOutputFolder("--outputDir", m_outputDir);
     }
@@ -793,7 +843,7 @@ Program::GetOutputDir() const
 bool
 Program::IsPlotting() const
 {
-    return (m_flags & PLOT) != 0 && m_plot;
+    return (m_flags & PLOT) != 0 && m_plot && IsWritingFiles();
 }
 
 bool

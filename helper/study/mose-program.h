@@ -297,6 +297,9 @@ class Program
         FLOW_LEVEL = 1,   //!< creates none: Parse() rejects every attribute of the module
         PLOT = 2,         //!< offers --plot (true by default)
         PROGRESS = 4,     //!< offers --progress (true by default)
+        /// offers --distributed (false by default): the run on ns-3's distributed simulator,
+        /// under mpirun, with rank 0 printing and writing the merged outputs (MoseDistributed)
+        DISTRIBUTED = 8,
     };
 
     /**
@@ -428,6 +431,7 @@ class Program
     uint32_t m_flags;                              //!< Flags
     bool m_plot{true};                             //!< --plot
     bool m_progress{true};                         //!< --progress
+    bool m_distributed{false};                     //!< --distributed
     std::chrono::steady_clock::time_point m_start; //!< the clock's start
 };
 

@@ -11,6 +11,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-parse.h"
@@ -488,6 +489,7 @@ SwitchExperiment::Run()
         }
     }
     m_records = m_fabric.GetSwitcher()->GetRecords();
+    MergeRanks();
     for (const MoseSwitchRecord& r : m_records)
     {
         if (r.index + 1 < m_intervals.size())
@@ -498,10 +500,10 @@ SwitchExperiment::Run()
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
         SwitchInterval& iv = m_intervals[i];
-        Ptr<MoseTransferMonitor> monitor = m_fabric.GetTraffic()[i]->GetMonitor();
-        iv.transfers = monitor->GetTransfers();
-        iv.kv = monitor->Summarize(mose::TrafficClass::KV);
-        iv.training = monitor->Summarize(mose::TrafficClass::TRAINING);
+        iv.transfers = ExperimentFabric::CollectTransfers(m_fabric.GetTraffic()[i]->GetMonitor());
+        iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
+        iv.training =
+            MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
         iv.packetsLost = 0;
         for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
         {
@@ -511,6 +513,59 @@ SwitchExperiment::Run()
     }
     m_ran = true;
     m_fabric.Finish();
+}
+
+void
+SwitchExperiment::MergeRanks()
+{
+    if (MoseDistributed::GetNRanks() <= 1)
+    {
+        return;
+    }
+    // a rank counted only its own ports, sinks and drop points: the fabric's figures are the
+    // sums (the goodput bins first get one length on every rank)
+    MoseDistributed::MergeSwitchRecords(m_records);
+    std::vector<int64_t> longest{static_cast<int64_t>(m_bins.size())};
+    MoseDistributed::MaxOverRanks(longest);
+    m_bins.resize(static_cast<std::size_t>(longest[0]), {0, 0});
+    std::vector<uint64_t> counts;
+    for (const auto& bin : m_bins)
+    {
+        counts.insert(counts.end(), bin.begin(), bin.end());
+    }
+    for (const SwitchInterval& iv : m_intervals)
+    {
+        counts.insert(counts.end(), iv.circuitBytes.begin(), iv.circuitBytes.end());
+        counts.push_back(iv.bytesDuringSwitch);
+    }
+    for (const auto& drops : m_dropsAtStart)
+    {
+        counts.insert(counts.end(), drops.begin(), drops.end());
+    }
+    MoseDistributed::SumOverRanks(counts);
+    std::size_t k = 0;
+    for (auto& bin : m_bins)
+    {
+        for (uint64_t& b : bin)
+        {
+            b = counts[k++];
+        }
+    }
+    for (SwitchInterval& iv : m_intervals)
+    {
+        for (uint64_t& b : iv.circuitBytes)
+        {
+            b = counts[k++];
+        }
+        iv.bytesDuringSwitch = counts[k++];
+    }
+    for (auto& drops : m_dropsAtStart)
+    {
+        for (uint64_t& d : drops)
+        {
+            d = counts[k++];
+        }
+    }
 }
 
 const std::vector<SwitchInterval>&

@@ -256,6 +256,9 @@ class SwitchExperiment
     void OnCompleted(uint32_t, Time);
     /// Stops the simulation when every transfer completed and no switch runs
     void MaybeStop();
+    /// On several MPI ranks (after Run()): sums what each rank counted of its own ports, sinks
+    /// and drop points (circuit bytes, goodput bins, drops) and merges the switch records
+    void MergeRanks();
     /// \return payload bytes counted on every port since the monitor's last reset
     uint64_t SumPortBytes() const;
 

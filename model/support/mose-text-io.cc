@@ -128,6 +128,11 @@ void
 WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put)
 {
     NS_LOG_FUNCTION(path);
+    if (!IsWritingFiles())
+    {
+        NS_LOG_LOGIC("not writing " << path << " (another rank writes the outputs)");
+        return;
+    }
     // Writes to target and checks every byte reached it; throws naming path.
     auto writeTo = [&path, &put](const std::string& target) {
         errno = 0;
@@ -182,6 +187,10 @@ void
 MakeOutputDirectory(const std::string& dir)
 {
     NS_LOG_FUNCTION(dir);
+    if (!IsWritingFiles())
+    {
+        return;
+    }
     std::error_code ec;
     const bool created = std::filesystem::create_directories(dir, ec);
     if (ec)
@@ -189,6 +198,23 @@ MakeOutputDirectory(const std::string& dir)
         throw Error("cannot create folder " + dir + ": " + ec.message());
     }
     NS_LOG_LOGIC((created ? "created " : "using the existing folder ") << dir);
+}
+
+namespace
+{
+std::atomic<bool> g_writingFiles{true}; //!< SetWritingFiles()
+} // namespace
+
+void
+SetWritingFiles(bool writing)
+{
+    g_writingFiles = writing;
+}
+
+bool
+IsWritingFiles()
+{
+    return g_writingFiles;
 }
 
 std::string

@@ -122,6 +122,20 @@ void MakeOutputDirectory(const std::string& dir);
 
 /**
  * \ingroup mose
+ * \brief Whether this process writes output files: on a distributed run every rank holds the
+ *        merged figures after the run, and only rank 0 writes them (Program turns writing off
+ *        on the other ranks). While it is off, WriteTextFile() and MakeOutputDirectory() do
+ *        nothing. On by default.
+ * \param writing whether to write
+ */
+void SetWritingFiles(bool writing);
+
+/// \ingroup mose
+/// \return whether this process writes output files (SetWritingFiles())
+bool IsWritingFiles();
+
+/**
+ * \ingroup mose
  * \param text any text
  * \return the text as a JSON string literal, quotes included
  */

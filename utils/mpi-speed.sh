@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Wall time of the paper-scale packet-level programs on one process and on ns-3's distributed
+# simulator with 1 and K MPI ranks, side by side, with the events per rank and a check that the
+# runs wrote the same figures (doc/mose.rst, "Distributed simulation (MPI)", "Speed").
+#
+# usage: utils/mpi-speed.sh [NS3_TREE] [--ranks=K] [--only=packet|mode-switch]
+#   NS3_TREE  an ns-3 source tree configured with --enable-mpi and mose built in it (default:
+#             the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37, which
+#             utils/intree-check.sh builds)
+#   --ranks   K (default 2: this machine's cores)
+# The runs (N = 1024 groups, d = 4, run 1):
+#   packet       mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
+#   mode-switch  mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false, with
+#                FixedDrain (the drain end every rank agrees on)
+# Each as one ordinary process, then mpirun -np 1 and -np K with --distributed. Prints a table:
+# whole-process wall seconds (/usr/bin/time), the program's simulation wall seconds, events per
+# rank, and the speed-up of K ranks over one process. Exits non-zero if a run fails or the
+# K-rank outputs differ from the one-process outputs.
+# MPIRUN overrides the launcher (default: mpirun, with --allow-run-as-root --oversubscribe as root).
+set -euo pipefail
+
+tree=/var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37
+ranks=2
+only=""
+for a in "$@"; do
+  case "$a" in
+    --ranks=*) ranks=${a#--ranks=} ;;
+    --only=*) only=${a#--only=} ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) tree=$a ;;
+  esac
+done
+say() { printf '[mpi-speed] %s\n' "$*" >&2; }
+if [ -z "${MPIRUN:-}" ]; then
+  MPIRUN=mpirun
+  if [ "$(id -u)" -eq 0 ]; then MPIRUN="mpirun --allow-run-as-root --oversubscribe"; fi
+fi
+find_bin() {
+  find "$tree/build" -type f -perm -u+x -name "*$1-default" 2>/dev/null | head -1
+}
+
+work=$(mktemp -d /tmp/mose-mpi-speed.XXXXXX)
+say "outputs in $work"
+status=0
+rows=()
+
+# run NAME LAUNCH... : runs one configuration, keeps the whole-process wall time
+run() {
+  local name=$1; shift
+  mkdir -p "$work/$name"
+  if ! /usr/bin/time -f '%e' -o "$work/$name.time" "$@" --outputDir="$work/$name" \
+      > "$work/$name.log" 2>&1; then
+    say "$name failed:"; tail -20 "$work/$name.log" >&2; status=1; return 1
+  fi
+}
+
+# sim_wall LOG: the sum of the program's "run X s wall" figures
+sim_wall() {
+  grep -o 'run [0-9.]* s wall' "$1" | awk '{ s += $2 } END { printf "%.2f", s }'
+}
+
+# events LOG: the per-rank events line of a distributed run, or the total of a one-process run
+events() {
+  local line
+  line=$(grep -m1 'MPI ranks: events' "$1" || true)
+  if [ -n "$line" ]; then
+    sed 's/.*MPI ranks: events \([0-9 +]*\) (busiest \/ mean \([0-9.]*\)).*/\1 (busiest\/mean \2)/' <<<"$line"
+  else
+    grep -o '[0-9]* events' "$1" | head -1 | awk '{ print $1 }'
+  fi
+}
+
+measure() {
+  local key=$1 program=$2; shift 2
+  local bin
+  bin=$(find_bin "$program")
+  if [ -z "$bin" ]; then say "no $program under $tree/build (build the tree first)"; status=1; return; fi
+  say "$key: one process"
+  run "$key.process" "$bin" "$@" || return
+  say "$key: mpirun -np 1 --distributed"
+  run "$key.np1" $MPIRUN -np 1 "$bin" "$@" --distributed || return
+  say "$key: mpirun -np $ranks --distributed"
+  run "$key.np$ranks" $MPIRUN -np "$ranks" "$bin" "$@" --distributed || return
+  local same="identical"
+  for f in "$work/$key.process"/*.csv; do
+    if ! cmp -s "$f" "$work/$key.np$ranks/$(basename "$f")"; then
+      same="DIFFER: $(basename "$f")"; status=1
+    fi
+  done
+  local t0 t1 tk
+  t0=$(cat "$work/$key.process.time"); t1=$(cat "$work/$key.np1.time"); tk=$(cat "$work/$key.np$ranks.time")
+  rows+=("$(printf '%-12s | %8s s (%s s sim) | %8s s (%s s sim) | %8s s (%s s sim) | %5s x | %s | %s' \
+    "$key" "$t0" "$(sim_wall "$work/$key.process.log")" "$t1" "$(sim_wall "$work/$key.np1.log")" \
+    "$tk" "$(sim_wall "$work/$key.np$ranks.log")" "$(awk -v a="$t0" -v b="$tk" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(events "$work/$key.np$ranks.log")" "$same")")
+}
+
+if [ -z "$only" ] || [ "$only" = packet ]; then
+  measure packet mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
+fi
+if [ -z "$only" ] || [ "$only" = mode-switch ]; then
+  measure mode-switch mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false \
+    --ns3::MoseModeSwitcher::FixedDrain=true
+fi
+
+echo
+printf '%-12s | %-24s | %-24s | %-24s | %-7s | %s | %s\n' run "one process" "1 rank" "$ranks ranks" \
+  speed-up "events per rank ($ranks ranks)" "outputs"
+for r in "${rows[@]}"; do echo "$r"; done
+exit "$status"
