@@ -3,9 +3,16 @@
 # A thin wrapper over the project's shared script (../shared/scripts/ns3-intree-check.sh beside
 # this repository, or $MOSE_SHARED/scripts/ns3-intree-check.sh); it checks this checkout.
 #
-# usage: utils/intree-check.sh [--ns3-src DIR] [SUITE]
-#   without --ns3-src: Debian's ns-3.37, downloaded and built once into /var/cache/mose-ns3
-#   --ns3-src DIR:     any ns-3 source tree, e.g. the ns-3.48 tag of nsnam's ns-3-dev
+# usage: utils/intree-check.sh [--no-mpi | --ns3-src DIR] [SUITE]
+#   by default:     Debian's ns-3.37 source, configured with --enable-mpi (Debian's Open MPI)
+#                   and built once into /var/cache/mose-ns3/3.37-mpi (about 35 min on 2 cores,
+#                   a few minutes later); the suite mose then includes the distributed runs
+#                   (test/mose-mpi-test-cases.cc: mpirun -np 2), and utils/mpi-check.sh compares
+#                   1 and 2 ranks of examples/mose-mpi-check on five cases
+#   --no-mpi:       Debian's ns-3.37 without MPI, as the shared script builds it into
+#                   /var/cache/mose-ns3/3.37
+#   --ns3-src DIR:  any ns-3 source tree, e.g. the ns-3.48 tag of nsnam's ns-3-dev, configured
+#                   by the shared script (no MPI)
 # Then it lists the GoogleTest suites that the suite mose ran (MOSE_INTREE_GTEST=0 skips that).
 # env: NS3_JOBS (parallel jobs, default nproc), MOSE_NS3_CACHE (see the shared script)
 set -euo pipefail
@@ -20,12 +27,18 @@ fi
 
 args=()
 tree=""
+mpi=1
 if [ "${1:-}" = "--ns3-src" ]; then
   [ $# -ge 2 ] || { echo "[intree-check] --ns3-src needs a folder" >&2; exit 2; }
   tree=$(cd "$2" && pwd)
   args+=(--ns3-src "$tree")
+  mpi=0
   shift 2
+elif [ "${1:-}" = "--no-mpi" ]; then
+  mpi=0
+  shift
 fi
+cache_root=${MOSE_NS3_CACHE:-/var/cache/mose-ns3}
 # Without --ns3-src the shared script fetches Debian's ns-3.37 source into its cache on first use.
 # Its lookup of the archive's address also reads /etc/apt/sources.list and, under pipefail, gives
 # up silently when that file does not exist (machines with only deb822 .sources files). Fetch the
@@ -51,8 +64,42 @@ fetch_ns337() {
   (cd "$cache" && apt-get "${opts[@]}" source --download-only -qq ns3 2>/dev/null)
   tar -C "$cache" -xf "$cache"/ns3_3.37.orig.tar.bz2
 }
-if [ "${1:-}" != "--ns3-src" ]; then
+if [ ${#args[@]} -eq 0 ]; then
   fetch_ns337
+fi
+
+# The MPI tree: Debian's ns-3.37 source extracted beside the plain one and configured by hand
+# with --enable-mpi (the shared script's configure has no MPI); the shared script then finds it
+# configured (cmake-cache/configured.ok, its modules among NS3_ENABLED_MODULES) and builds and
+# tests it as any tree given with --ns3-src.
+prepare_mpi_tree() {
+  local tarball=$cache_root/3.37/ns3_3.37.orig.tar.bz2 mpi_cache=$cache_root/3.37-mpi
+  tree=$mpi_cache/ns-allinone-3.37/ns-3.37
+  local say_mpi="[intree-check] MPI tree $tree"
+  for p in libopenmpi-dev openmpi-bin; do
+    dpkg -s "$p" >/dev/null 2>&1 || { echo "$say_mpi: $p is not installed (utils/install-deps.sh)" >&2; exit 1; }
+  done
+  if [ ! -x "$tree/ns3" ]; then
+    [ -f "$tarball" ] || { echo "$say_mpi: no $tarball to extract it from" >&2; exit 1; }
+    echo "$say_mpi: extracting $tarball" >&2
+    mkdir -p "$mpi_cache"
+    tar -C "$mpi_cache" -xf "$tarball"
+  fi
+  if [ ! -f "$tree/cmake-cache/configured.ok" ] ||
+     ! grep -q '^NS3_MPI:BOOL=ON' "$tree/cmake-cache/CMakeCache.txt" 2>/dev/null; then
+    echo "$say_mpi: configuring with --enable-mpi (the first build takes about 35 min on 2 cores)" >&2
+    rm -rf "$tree/contrib/mose" "$tree/cmake-cache/configured.ok"
+    mkdir -p "$tree/contrib/mose" "$tree/cmake-cache-logs"
+    (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree/contrib/mose")
+    (cd "$tree" && ./ns3 configure --enable-mpi --enable-modules="mose;csma;mpi" --enable-tests \
+        --enable-examples --enable-asserts --enable-logs >"$tree/cmake-cache-logs/configure-mpi.log" 2>&1) ||
+      { tail -n 40 "$tree/cmake-cache-logs/configure-mpi.log"; echo "$say_mpi: configure failed" >&2; exit 1; }
+    touch "$tree/cmake-cache/configured.ok"
+  fi
+  args+=(--ns3-src "$tree")
+}
+if [ "$mpi" -eq 1 ]; then
+  prepare_mpi_tree
 fi
 
 # ns-3's CMake adds -fdiagnostics-color=always to every compile line when CLICOLOR is set, and
@@ -63,13 +110,18 @@ fi
 export CLICOLOR=1
 bash "$script" "${args[@]}" "$root" "$@"
 
+# One and two ranks of examples/mose-mpi-check on five cases (built with the tree above)
+if [ "$mpi" -eq 1 ]; then
+  bash "$root/utils/mpi-check.sh" "$tree" --no-build
+fi
+
 # In a tree, the suite "mose" runs the GoogleTest cases of test/gtest too when GoogleTest is
 # installed (test/mose-gtest-bridge.h). test.py only says PASS or FAIL for the suite: list the
 # cases it ran, so that a build that silently lost its GoogleTest cases shows (MOSE_INTREE_GTEST=0
 # skips this).
 if [ "${MOSE_INTREE_GTEST:-1}" = 1 ]; then
   if [ -z "$tree" ]; then
-    cache=${MOSE_NS3_CACHE:-/var/cache/mose-ns3}/3.37
+    cache=$cache_root/3.37
     driver=$(find "$cache" -maxdepth 3 -name ns3 -type f -perm -u+x -path "*ns-3.37*" 2>/dev/null | head -n 1 || true)
     tree=${driver%/ns3}
   fi

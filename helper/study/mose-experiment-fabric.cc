@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <map>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -368,8 +369,10 @@ ExperimentFabric::PrintRanks(std::ostream& os) const
         busiest = std::max(busiest, e);
     }
     const double mean = static_cast<double>(m_events) / static_cast<double>(m_eventsPerRank.size());
-    os << " (busiest / mean " << std::fixed << std::setprecision(3)
-       << (mean > 0 ? static_cast<double>(busiest) / mean : 0.0) << "), " << m_circuitsCut
+    std::ostringstream balance;
+    balance << std::fixed << std::setprecision(3)
+            << (mean > 0 ? static_cast<double>(busiest) / mean : 0.0);
+    os << " (busiest / mean " << balance.str() << "), " << m_circuitsCut
        << " circuits of the initial graph cut\n";
 }
 

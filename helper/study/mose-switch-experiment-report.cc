@@ -168,6 +168,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
        << std::setprecision(6) << "\n";
+    ex.GetFabric().PrintRanks(os);
 }
 
 void
