@@ -12,7 +12,11 @@
 #include "ns3/mose-policy.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-topology-helper.h"
 #include "ns3/mose-topology-template.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -270,4 +274,61 @@ TEST(Partition, TheSameGraphGivesTheSamePlacement)
             EXPECT_EQ(a.circuitsCut, c.circuitsCut);
         }
     }
+}
+
+// The helper: without MPI a run has one rank, so the min-cut option is checked for its parsing,
+// its errors and R = 1 here; placements on several ranks are the flow-level function's, above.
+namespace
+{
+
+/// Installs a 32-group fabric with the given Partition and Ranks; returns the helper
+Ptr<MoseTopologyHelper>
+InstallWith(const std::string& partition, uint32_t ranks = 0)
+{
+    Random rng = Random::Create(1, Stream::UNIFORM);
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("Groups", UintegerValue(32));
+    topo->SetAttribute("PortsPerGroup", UintegerValue(4));
+    topo->SetAttribute("Ranks", UintegerValue(ranks));
+    topo->SetAttribute("Partition", StringValue(partition));
+    topo->SetCircuitGraph(BuildUniformTemplate(32, 4, rng));
+    topo->Install();
+    return topo;
+}
+
+} // namespace
+
+TEST(TopologyHelperPartition, MinCutAndBlocksByNameOnOneRank)
+{
+    for (const char* word : {"min-cut", "MIN-CUT", " min-cut ", "blocks", ""})
+    {
+        for (uint32_t ranks : {0u, 1u})
+        {
+            Ptr<MoseTopologyHelper> topo = InstallWith(word, ranks);
+            EXPECT_EQ(topo->GetNRanks(), 1u) << word;
+            EXPECT_EQ(topo->GetNCircuitsCut(), 0u) << word;
+            for (uint32_t g = 0; g < topo->GetNGroups(); ++g)
+            {
+                EXPECT_EQ(topo->GetGroupRank(g), 0u);
+                EXPECT_EQ(topo->GetGroupNode(g)->GetSystemId(), 0u);
+            }
+            Simulator::Destroy();
+        }
+    }
+}
+
+TEST(TopologyHelperPartition, UnknownWordsAndTooManyRanksAreErrors)
+{
+    ExpectErrorContaining(
+        [] { InstallWith("mincut"); },
+        "MoseTopologyHelper::Partition = \"mincut\": entry 0 = \"mincut\" is not a rank; allowed: "
+        "N comma-separated ranks 0..0 (Ranks = 1), \"min-cut\" for the fewest circuits cut, or "
+        "empty or \"blocks\" for contiguous blocks");
+    Simulator::Destroy();
+    ExpectErrorContaining([] { InstallWith("min-cut,0"); }, "entry 0 = \"min-cut\" is not a rank");
+    Simulator::Destroy();
+    // the rank count is checked before the placement, as for the other forms
+    ExpectErrorContaining([] { InstallWith("min-cut", 2); },
+                          "MoseTopologyHelper::Ranks = 2: this run has 1 rank(s)");
+    Simulator::Destroy();
 }
