@@ -2,6 +2,10 @@
 # before the module is described (CMakeLists.txt includes this file before build_lib()):
 #  - Boost.Graph: a public dependency (ns3/mose-circuit-graph.h includes it); header-only for the
 #    parts mose uses. Debian package: libboost-graph-dev.
+#  - METIS (libmetis-dev), the graph partitioner of the min-cut placement of groups on MPI ranks
+#    (model/flow/mose-partition.cc): a private dependency, since no public header includes
+#    metis.h. Sets MOSE_METIS_LIBRARY, which CMakeLists.txt links (not a dollar-brace-lib name,
+#    which an ns-3 tree would read as an ns-3 module).
 #  - GoogleTest, when tests are wanted: standalone it builds mose-gtest (one ctest test per case);
 #    in a tree its cases are compiled into the module's ns-3 test library, so that
 #    `./test.py -s mose` runs them too (test/mose-gtest-bridge.h).
@@ -22,6 +26,20 @@ if(NOT MOSE_HAVE_BOOST_GRAPH)
 endif()
 if(Boost_FOUND)
   include_directories(SYSTEM ${Boost_INCLUDE_DIRS})
+endif()
+
+find_path(MOSE_METIS_INCLUDE_DIR metis.h)
+find_library(MOSE_METIS_LIBRARY metis)
+if(NOT MOSE_METIS_INCLUDE_DIR OR NOT MOSE_METIS_LIBRARY)
+  message(FATAL_ERROR
+    "mose needs METIS (metis.h and libmetis), which was not found (metis.h: "
+    "${MOSE_METIS_INCLUDE_DIR}, library: ${MOSE_METIS_LIBRARY}). On Debian or Ubuntu: "
+    "apt-get install libmetis-dev")
+endif()
+# only mose-partition.cc includes it (Debian's metis.h is in /usr/include, searched anyway)
+if(NOT MOSE_METIS_INCLUDE_DIR IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+  set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/model/flow/mose-partition.cc APPEND PROPERTY
+               INCLUDE_DIRECTORIES ${MOSE_METIS_INCLUDE_DIR})
 endif()
 
 if(MOSE_STANDALONE)

@@ -98,8 +98,9 @@ endfunction()
 # an ns-3 tree, next to the generated ns3/<name>-module.h. The ns-3 TestSuite sources become an
 # executable <name>-ns3-test-runner that drives ns-3's own TestRunner. The library's usage
 # requirements (include directory, C++ standard, ns-3 and Boost targets, compile definitions) are
-# the target's interface, so that the installed package's imported target carries them
-# (cmake/mose-install.cmake); MOSE_HEADER_FILES and MOSE_LIBRARIES_TO_LINK keep the lists for it.
+# the target's interface (other libraries, such as METIS, are private), so that the installed
+# package's imported target carries them (cmake/mose-install.cmake); MOSE_HEADER_FILES and
+# MOSE_LIBRARIES_TO_LINK keep the lists for it.
 function(build_lib)
   set(options IGNORE_PCH)
   set(oneValueArgs LIBNAME)
@@ -120,7 +121,20 @@ function(build_lib)
                                              SOVERSION ${MOSE_VERSION_MAJOR}.${MOSE_VERSION_MINOR})
   target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${MOSE_INCLUDE_DIR}>
                                               $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-  target_link_libraries(${target} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  # as ns-3's build_lib() does (NS3_REEXPORT_THIRD_PARTY_LIBRARIES off): the ns-3 modules are
+  # linked publicly, every other library (METIS) privately, so that a program built against the
+  # module (or the installed package) needs none of the latter's headers or CMake packages
+  set(_mose_public_libraries)
+  set(_mose_private_libraries)
+  foreach(_mose_library ${BLIB_LIBRARIES_TO_LINK})
+    if(_mose_library MATCHES "^ns3::")
+      list(APPEND _mose_public_libraries ${_mose_library})
+    else()
+      list(APPEND _mose_private_libraries ${_mose_library})
+    endif()
+  endforeach()
+  target_link_libraries(${target} PUBLIC ${_mose_public_libraries}
+                                  PRIVATE ${_mose_private_libraries})
   # ns3/mose-circuit-graph.h includes Boost.Graph: a public dependency (header-only)
   if(TARGET Boost::headers)
     target_link_libraries(${target} PUBLIC Boost::headers)

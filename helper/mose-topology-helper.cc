@@ -18,6 +18,7 @@
 #include "ns3/mac48-address.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-partition.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
@@ -40,6 +41,7 @@
 #endif
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 namespace ns3
@@ -120,8 +122,12 @@ MoseTopologyHelper::GetTypeId()
                           MakeUintegerAccessor(&MoseTopologyHelper::m_ranks),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Partition",
-                          "Which rank each group is on: empty for contiguous blocks (group g on "
-                          "rank floor(g R / N)), or N comma-separated ranks < R, one per group",
+                          "Which rank each group is on: empty or \"blocks\" for contiguous "
+                          "blocks (group g on rank floor(g R / N)); \"min-cut\" for the fewest "
+                          "circuits of the initial circuit graph across ranks that METIS finds "
+                          "with floor(N / R) to ceil(N / R) groups per rank, the same placement "
+                          "on every run (mose::PartitionCircuitGraph); or N comma-separated "
+                          "ranks < R, one per group",
                           StringValue(""),
                           MakeStringAccessor(&MoseTopologyHelper::m_partition),
                           MakeStringChecker());
@@ -637,12 +643,19 @@ MoseTopologyHelper::ResolvePartition()
                           ": allowed at most one rank per group");
     }
     std::vector<uint32_t> result(m_groups, 0);
-    if (m_partition.empty())
+    // a method's name ("blocks", "min-cut", any letter case, blanks around it), else a list
+    const auto from = m_partition.find_first_not_of(" \t");
+    const std::string name =
+        from == std::string::npos
+            ? ""
+            : m_partition.substr(from, m_partition.find_last_not_of(" \t") - from + 1);
+    const std::optional<mose::PartitionMethod> method =
+        m_partition.empty() ? mose::PartitionMethod::BLOCKS
+                            : mose::TryParseEnum<mose::PartitionMethod>(name);
+    if (method)
     {
-        for (uint32_t g = 0; g < m_groups; ++g)
-        {
-            result[g] = static_cast<uint32_t>(static_cast<uint64_t>(g) * ranks / m_groups);
-        }
+        // the initial circuit graph, the one the port plan puts on the ports
+        result = mose::PartitionCircuitGraph(m_graph, ranks, *method).ranks;
     }
     else
     {
@@ -662,7 +675,8 @@ MoseTopologyHelper::ResolvePartition()
                                   "\": entry " + std::to_string(given.size()) + " = \"" + word +
                                   "\" is not a rank; allowed: N comma-separated ranks 0.." +
                                   std::to_string(ranks - 1) + " (Ranks = " + std::to_string(ranks) +
-                                  "), or empty for contiguous blocks");
+                                  "), \"min-cut\" for the fewest circuits cut, or empty or "
+                                  "\"blocks\" for contiguous blocks");
             }
             given.push_back(static_cast<uint32_t>(std::stoul(word)));
         }
@@ -671,7 +685,8 @@ MoseTopologyHelper::ResolvePartition()
             throw mose::Error("MoseTopologyHelper::Partition = \"" + m_partition + "\" has " +
                               std::to_string(given.size()) + " entries; allowed: one rank per " +
                               "group, Groups = " + std::to_string(m_groups) +
-                              ", or empty for contiguous blocks");
+                              ", \"min-cut\" for the fewest circuits cut, or empty or "
+                              "\"blocks\" for contiguous blocks");
         }
         result = given;
     }

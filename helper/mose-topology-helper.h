@@ -305,7 +305,8 @@ class MoseTopologyHelper : public Object
     /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a mose::Error if
     /// the user set it to another value \param name the attribute \param value the value
     void SetFromTemplate(const std::string& name, uint32_t value);
-    /// Computes m_groupRanks from Ranks and Partition (mose::Error for bad values)
+    /// Computes m_groupRanks from Ranks and Partition (blocks, min-cut of the circuit graph, or
+    /// explicit ranks; mose::Error for bad values)
     void ResolvePartition();
     /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
     static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
@@ -320,7 +321,7 @@ class MoseTopologyHelper : public Object
     uint32_t m_prefixLength;            //!< block prefix length (attribute)
     bool m_defaultQueueDisc;            //!< install ns-3's default root queue disc (attribute)
     uint32_t m_ranks;                   //!< R (attribute; 0: this run's MPI ranks)
-    std::string m_partition;            //!< explicit group ranks (attribute; empty: blocks)
+    std::string m_partition;            //!< blocks, min-cut or explicit ranks (attribute)
     std::vector<uint32_t> m_groupRanks; //!< per group, its rank (Install())
     uint32_t m_nRanks{1};               //!< R resolved by Install()
     ObjectFactory m_deviceFactory;      //!< port devices

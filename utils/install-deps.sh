@@ -11,6 +11,7 @@ packages=(
   libns3-dev ns3           # ns-3.37; Debian's CMake targets point at helper binaries in "ns3"
   libgsl-dev libxml2-dev libpython3.11-dev libsqlite3-dev  # referenced by Debian's ns-3 targets
   libboost-graph-dev       # the flow-level core
+  libmetis-dev             # the min-cut placement of groups on MPI ranks (mose-partition)
   libgtest-dev             # mose-gtest
   libbenchmark-dev         # bench/
   cmake ninja-build g++
