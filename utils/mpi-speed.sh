@@ -8,7 +8,7 @@
 #             the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37, which
 #             utils/intree-check.sh builds)
 #   --ranks   K (default 2: this machine's cores)
-# The runs (N = 1024 groups, d = 4, run 1):
+# The runs (N = 1024 groups, d = 4, run 1, groups placed by Partition=min-cut):
 #   packet       mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
 #   mode-switch  mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false, with
 #                FixedDrain (the drain end every rank agrees on)
@@ -96,11 +96,12 @@ measure() {
 }
 
 if [ -z "$only" ] || [ "$only" = packet ]; then
-  measure packet mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
+  measure packet mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false \
+    --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 if [ -z "$only" ] || [ "$only" = mode-switch ]; then
   measure mode-switch mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false \
-    --ns3::MoseModeSwitcher::FixedDrain=true
+    --ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 
 echo
