@@ -162,7 +162,8 @@ DistributedTestCases()
             "--nodes=32 --flows=80 "
             "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
             "--startWindow=20ms --compare=false --plot=false "
-            "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2",
+            "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2 "
+            "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
             2,
             {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
     };
