@@ -70,19 +70,35 @@ events() {
   fi
 }
 
-# fct_diff A B: transfers.csv of two runs; same rows but for end_s and fct_s, else non-zero
+# fct_diff A B: transfers.csv of two runs; the same but for the end_s and fct_s columns (found by
+# the header), else non-zero
 fct_diff() {
   paste -d '|' "$1" "$2" | awk -F'|' '
-    NR == 1 { next }
+    NR == 1 { n = split($1, h, ","); for (i = 1; i <= n; i++) { if (h[i] == "end_s") e = i; if (h[i] == "fct_s") f = i }; next }
     {
       n = split($1, a, ","); split($2, b, ",")
-      for (i = 1; i <= n; i++) if (i != 9 && i != 10 && a[i] != b[i]) bad++
-      if (a[10] != b[10]) { k++; d = a[10] - b[10]; if (d < 0) d = -d; if (d > m) m = d; if (d / a[10] > r) r = d / a[10] }
+      for (i = 1; i <= n; i++) if (i != e && i != f && a[i] != b[i]) bad++
+      if (a[f] != b[f]) { k++; d = a[f] - b[f]; if (d < 0) d = -d; if (d > m) m = d; if (d / a[f] > r) r = d / a[f] }
       t++
     }
     END {
+      if (!e || !f) { print "DIFFER: transfers.csv (no end_s and fct_s columns)"; exit 1 }
       if (bad) { printf "DIFFER: transfers.csv (%d fields besides completion times)", bad; exit 1 }
       printf "identical but %d of %d completion times (largest %.0f ns, %.2f%%)", k, t, m * 1e9, r * 100 }'
+}
+
+# stat_diff A B: a per-class or per-interval CSV of two runs; the same but for the columns of
+# completion-time statistics (fct_*, goodput*), else non-zero
+stat_diff() {
+  paste -d '|' "$1" "$2" | awk -F'|' -v name="$(basename "$1")" '
+    NR == 1 { n = split($1, h, ","); next }
+    {
+      split($1, a, ","); split($2, b, ",")
+      for (i = 1; i <= n; i++) if (a[i] != b[i]) { if (h[i] ~ /fct|goodput/) k++; else bad = bad " " h[i] }
+    }
+    END {
+      if (bad != "") { printf "DIFFER: %s (%s)", name, bad; exit 1 }
+      printf "%s: %d FCT statistics differ", name, k }'
 }
 
 measure() {
@@ -99,12 +115,13 @@ measure() {
   # every file identical, but for completion times of transfers.csv where packets from two
   # ranks tie at a node (doc, "Same results"): those are counted and their largest difference
   # printed; any other difference fails
-  local same="identical" f g
+  local same="identical" f g tail=""
   for f in "$work/$key.process"/*.csv; do
     g="$work/$key.np$ranks/$(basename "$f")"
     cmp -s "$f" "$g" && continue
     case "$f" in
-      *transfers.csv) same=$(fct_diff "$f" "$g") || status=1 ;;
+      *transfers.csv) same="$(fct_diff "$f" "$g")$tail" || status=1 ;;
+      *intervals.csv | *summary.csv) tail="$tail; $(stat_diff "$f" "$g")" || status=1 ;;
       *) same="DIFFER: $(basename "$f")"; status=1 ;;
     esac
   done
