@@ -109,6 +109,10 @@ class MoseDistributedRunTestCase : public TestCase
 
     void DoRun() override
     {
+        NS_TEST_ASSERT_MSG_EQ(std::filesystem::exists("ns3"),
+                              true,
+                              "run the suite from the top of the ns-3 tree, as test.py does "
+                              "(the case starts the programs with ./ns3 run)");
         const std::string base = CreateTempDirFilename(m_program);
         const std::string one = base + "-1";
         const std::string many = base + "-" + std::to_string(m_ranks);

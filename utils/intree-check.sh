@@ -108,7 +108,13 @@ fi
 # is copied afresh) would otherwise drop the flag and recompile all of ns-3 (12 min on 2 cores
 # instead of 1-2). Keep the two consistent.
 export CLICOLOR=1
+# the suite's GoogleTest bridge writes what it ran here (test/mose-gtest-bridge.cc), so that the
+# listing below need not run the suite a second time
+gtest_report=$(mktemp /tmp/mose-gtest-report.XXXXXX)
+trap 'rm -f "$gtest_report"' EXIT
+export MOSE_GTEST_REPORT=$gtest_report
 bash "$script" "${args[@]}" "$root" "$@"
+unset MOSE_GTEST_REPORT
 
 # One and two ranks of examples/mose-mpi-check on five cases (built with the tree above)
 if [ "$mpi" -eq 1 ]; then
@@ -126,8 +132,17 @@ if [ "${MOSE_INTREE_GTEST:-1}" = 1 ]; then
     tree=${driver%/ns3}
   fi
   runner=$(find "$tree/build/utils" -maxdepth 1 -name '*test-runner*' -type f -perm -u+x 2>/dev/null | head -n 1 || true)
-  if [ -n "$runner" ]; then
-    out=$("$runner" --suite=mose --verbose 2>&1) || { echo "$out"; echo "[intree-check] $runner --suite=mose failed" >&2; exit 1; }
+  if [ -s "$gtest_report" ]; then
+    # "suites S tests T failed F", written by the run test.py just made
+    read -r _ cases _ tests _ failed < "$gtest_report"
+    echo "[intree-check] suite mose ran $cases GoogleTest suites ($tests tests, $failed failed) besides its ns-3 cases" >&2
+    if [ "$cases" -eq 0 ] || [ "$failed" -ne 0 ]; then
+      echo "[intree-check] the suite ran no GoogleTest case, or some failed" >&2
+      exit 1
+    fi
+  elif [ -n "$runner" ]; then
+    # from the top of the tree, as test.py runs it (the distributed cases call ./ns3 run)
+    out=$(cd "$tree" && "$runner" --suite=mose --verbose 2>&1) || { echo "$out"; echo "[intree-check] $runner --suite=mose failed" >&2; exit 1; }
     cases=$(grep -c 'PASS GoogleTest' <<<"$out" || true)
     tests=$(awk '/PASS GoogleTest/ { gsub(/[()]/, "", $4); n += $4 } END { print n + 0 }' <<<"$out")
     echo "[intree-check] suite mose ran $cases GoogleTest suites ($tests tests) besides its ns-3 cases" >&2
