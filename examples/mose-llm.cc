@@ -26,6 +26,7 @@
  *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=least-outstanding
  *   mose-llm --map=false --collective=ring-all-reduce --model=llama-3-8b --scale=1000
  *   mose-llm --map=false --schedule=threshold --enterLoad=150 --exitLoad=50
+ *   mpirun -np 2 mose-llm --map=false --policies=MoSE --distributed   # ns-3 tree with MPI
  */
 
 #include "ns3/core-module.h"
@@ -43,7 +44,9 @@ int
 main(int argc, char* argv[])
 {
     // the scaffold: --outputDir, --plot; every error is a message and exit status 1
-    Program program("mose-llm", "results/mose-llm", Program::PACKET_LEVEL | Program::PLOT);
+    Program program("mose-llm",
+                    "results/mose-llm",
+                    Program::PACKET_LEVEL | Program::PLOT | Program::DISTRIBUTED);
     return program.Run(argc, argv, LlmOptions::GetBoolOptions(), [&]() {
         LlmOptions options;
         CommandLine cmd(__FILE__);
@@ -59,6 +62,11 @@ main(int argc, char* argv[])
                                  "files only)");
         program.Parse(cmd, argc, argv);
         options.Read();
+        program.CheckOneSimulation(options.IsMap() || options.GetPolicies().size() > 1,
+                                   options.IsMap() ? "the regime map (--map, the default) runs "
+                                                     "many experiments"
+                                                   : "--policies gives several policies",
+                                   "one experiment of one policy, --map=false --policies=MoSE");
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = options.GetShowProgress();

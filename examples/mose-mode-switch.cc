@@ -67,6 +67,9 @@ main(int argc, char* argv[])
         program.Parse(cmd, argc, argv);
 
         const SwitchExperimentConfig config = switching.GetConfig(options);
+        program.CheckOneSimulation(switching.GetPolicies(config.policy).size() > 1,
+                                   "--compare runs every policy",
+                                   "one policy, --compare=false");
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();

@@ -60,6 +60,9 @@ main(int argc, char* argv[])
         program.Parse(cmd, argc, argv);
 
         PacketExperimentConfig config = packet.GetConfig(options);
+        program.CheckOneSimulation(packet.GetPolicies().size() > 1,
+                                   std::to_string(packet.GetPolicies().size()) + " policies",
+                                   "one policy, --policies=MoSE");
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();

@@ -12,10 +12,12 @@
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
@@ -31,7 +33,8 @@ NS_LOG_COMPONENT_DEFINE("MoseDistributed");
 namespace
 {
 
-bool g_enabledHere = false; //!< Enable() enabled MPI in this process
+bool g_enabledHere = false;   //!< Enable() enabled MPI in this process
+bool g_simulationRan = false; //!< BeginSimulation() was called on several ranks
 
 } // namespace
 
@@ -93,6 +96,26 @@ MoseDistributed::Disable()
 }
 
 void
+MoseDistributed::BeginSimulation(const std::string& what)
+{
+    NS_LOG_FUNCTION(what);
+    if (GetNRanks() <= 1)
+    {
+        return;
+    }
+    if (g_simulationRan)
+    {
+        throw mose::Error(
+            what + ": a second distributed simulation in one process; ns-3's MPI "
+                   "interface frees its receive buffers at the end of the first "
+                   "(Simulator::Destroy()), so a run on several ranks runs one "
+                   "simulation: give one policy (mose-packet --policies=MoSE, "
+                   "mose-mode-switch --compare=false, mose-llm --map=false --policies=MoSE)");
+    }
+    g_simulationRan = true;
+}
+
+void
 MoseDistributed::Abort(int status)
 {
 #ifdef NS3_MPI
@@ -100,6 +123,9 @@ MoseDistributed::Abort(int status)
     {
         std::cerr.flush();
         std::cout.flush();
+        // mpirun forwards a rank's output asynchronously, and MPI_Abort kills every rank at
+        // once: the message a rank just wrote would often be lost. A short wait lets it through
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
         MPI_Abort(MpiInterface::GetCommunicator(), status);
         std::exit(status); // MPI_Abort does not return; in case it does
     }

@@ -11,6 +11,7 @@
 #include "ns3/mose-transfer-monitor.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -51,6 +52,16 @@ class MoseDistributed
 
     /// \brief Ends MPI (MpiInterface::Disable()) if Enable() enabled it; nothing otherwise
     static void Disable();
+
+    /**
+     * \brief Call before Simulator::Run() of each simulation. On several ranks, a second
+     *        simulation in this process is a mose::Error: ns-3's MPI interface allocates its
+     *        receive buffers in MpiInterface::Enable() and frees them in Simulator::Destroy(),
+     *        so a process runs one distributed simulation (a program runs one policy then).
+     *        Nothing on one rank.
+     * \param what the simulation, for the message (e.g. "mose-packet, policy S-Comp")
+     */
+    static void BeginSimulation(const std::string& what);
 
     /**
      * \brief Ends every rank of the run now (MPI_Abort), with this exit status: a rank that

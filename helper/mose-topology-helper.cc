@@ -727,6 +727,27 @@ MoseTopologyHelper::GetNCircuitsCut() const
 }
 
 Time
+MoseTopologyHelper::GetSmallestLinkDelay() const
+{
+    CheckInstalled("GetSmallestLinkDelay");
+    Time smallest = Time::Max();
+    for (uint32_t g = 0; g < m_groups; ++g)
+    {
+        for (uint32_t p = 0; p < m_ports; ++p)
+        {
+            TimeValue delay;
+            m_ocs->GetChannel(g, p)->GetAttribute("Delay", delay);
+            smallest = std::min(smallest, delay.Get());
+        }
+    }
+    if (m_hosts > 0)
+    {
+        smallest = std::min(smallest, m_hostDelay);
+    }
+    return smallest;
+}
+
+Time
 MoseTopologyHelper::PrepareDistributedRun()
 {
     NS_LOG_FUNCTION(this);
@@ -736,20 +757,7 @@ MoseTopologyHelper::PrepareDistributedRun()
     {
         return Time(0);
     }
-    Time lookAhead = Time::Max();
-    for (uint32_t g = 0; g < m_groups; ++g)
-    {
-        for (uint32_t p = 0; p < m_ports; ++p)
-        {
-            TimeValue delay;
-            m_ocs->GetChannel(g, p)->GetAttribute("Delay", delay);
-            lookAhead = std::min(lookAhead, delay.Get());
-        }
-    }
-    if (m_hosts > 0)
-    {
-        lookAhead = std::min(lookAhead, m_hostDelay);
-    }
+    const Time lookAhead = GetSmallestLinkDelay();
     if (!lookAhead.IsStrictlyPositive())
     {
         throw mose::Error("MoseTopologyHelper::PrepareDistributedRun: the lookahead, the smallest "

@@ -266,6 +266,12 @@ class MoseTopologyHelper : public Object
     /// \return the circuits of the initial port plan whose two ends are on different ranks
     uint32_t GetNCircuitsCut() const;
     /**
+     * \brief The smallest delay of the fabric's links: every OCS port channel's Delay and, with
+     *        hosts, HostDelay (the lookahead of a distributed run). After Install().
+     * \return the delay
+     */
+    Time GetSmallestLinkDelay() const;
+    /**
      * \brief Before Simulator::Run() of a distributed run (NS3_MPI, MPI enabled, more than one
      *        rank; otherwise it does nothing): fixes the lookahead to the smallest OCS port
      *        channel Delay and (with hosts) HostDelay, on ns-3's DistributedSimulatorImpl

@@ -249,6 +249,7 @@ ExperimentFabric::Run(Time stopTime)
     Simulator::Stop(stopTime);
     if (m_topology && MoseDistributed::GetNRanks() > 1)
     {
+        MoseDistributed::BeginSimulation("the packet-level fabric");
         m_topology->PrepareDistributedRun();
         m_circuitsCut = m_topology->GetNCircuitsCut();
     }
@@ -355,24 +356,34 @@ ExperimentFabric::GetCircuitsCut() const
 void
 ExperimentFabric::PrintRanks(std::ostream& os) const
 {
-    if (m_eventsPerRank.size() <= 1)
+    PrintRanks(os, m_eventsPerRank, m_circuitsCut);
+}
+
+void
+ExperimentFabric::PrintRanks(std::ostream& os,
+                             const std::vector<uint64_t>& eventsPerRank,
+                             uint32_t circuitsCut)
+{
+    if (eventsPerRank.size() <= 1)
     {
         return;
     }
     uint64_t busiest = 0;
-    os << "  " << m_eventsPerRank.size() << " MPI ranks: events";
+    uint64_t events = 0;
+    os << "  " << eventsPerRank.size() << " MPI ranks: events";
     const char* sep = " ";
-    for (uint64_t e : m_eventsPerRank)
+    for (uint64_t e : eventsPerRank)
     {
         os << sep << e;
         sep = " + ";
         busiest = std::max(busiest, e);
+        events += e;
     }
-    const double mean = static_cast<double>(m_events) / static_cast<double>(m_eventsPerRank.size());
+    const double mean = static_cast<double>(events) / static_cast<double>(eventsPerRank.size());
     std::ostringstream balance;
     balance << std::fixed << std::setprecision(3)
             << (mean > 0 ? static_cast<double>(busiest) / mean : 0.0);
-    os << " (busiest / mean " << balance.str() << "), " << m_circuitsCut
+    os << " (busiest / mean " << balance.str() << "), " << circuitsCut
        << " circuits of the initial graph cut\n";
 }
 

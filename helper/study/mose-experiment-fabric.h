@@ -216,6 +216,13 @@ class ExperimentFabric
      * \param os the stream
      */
     void PrintRanks(std::ostream& os) const;
+    /**
+     * \brief PrintRanks() for any run's figures (LlmComparison's too).
+     * \param os the stream \param eventsPerRank events per rank \param circuitsCut circuits cut
+     */
+    static void PrintRanks(std::ostream& os,
+                           const std::vector<uint64_t>& eventsPerRank,
+                           uint32_t circuitsCut);
     /// \return packets lost in the fabric, each counted once (after Finish())
     uint64_t GetPacketsLost() const;
     /// \param point a drop point \return packets lost there (after Finish())

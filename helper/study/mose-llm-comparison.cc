@@ -6,6 +6,8 @@
 
 #include "mose-llm-comparison.h"
 
+#include "mose-experiment-fabric.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
@@ -95,6 +97,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             os << "  (" << s.errors << " errors inside the run)";
         }
         os << std::endl;
+        ExperimentFabric::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
     }
     m_requestsCsv = requestsCsv.str();
     m_iterationsCsv = iterationsCsv.str();

@@ -15,12 +15,14 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
+#include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-percentile.h"
+#include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/queue-size.h"
@@ -30,6 +32,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <numeric>
@@ -224,6 +227,12 @@ LlmExperimentConfig::Validate() const
         mose::ThrowBadParameter("requests", "none, and no training job", "a workload to run");
     }
     mose::ValidateLlmRequests(requests, "requests");
+    if (noticeDelay && noticeDelay->IsStrictlyNegative())
+    {
+        mose::ThrowBadParameter("noticeDelay",
+                                std::to_string(noticeDelay->GetNanoSeconds()) + " ns",
+                                "a time >= 0");
+    }
 }
 
 LlmExperiment::LlmExperiment(const LlmExperimentConfig& config)
@@ -302,6 +311,28 @@ LlmExperiment::Build()
     {
         m_transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
     }
+    // the notice delay: the configuration's, else the user's attribute default, else twice
+    // the smallest link delay (what a run on several ranks needs, and the same on one)
+    const TypeId transfersTid = MoseSocketTransfers::GetTypeId();
+    if (m_config.noticeDelay)
+    {
+        CheckUserDefault("ns3::MoseSocketTransfers",
+                         "NoticeDelay",
+                         TimeValue(*m_config.noticeDelay),
+                         "noticeDelay");
+        m_noticeDelay = *m_config.noticeDelay;
+    }
+    else if (mose::IsAttributeDefaultSet(transfersTid, "NoticeDelay"))
+    {
+        TimeValue v;
+        m_transfers->GetAttribute("NoticeDelay", v);
+        m_noticeDelay = v.Get();
+    }
+    else
+    {
+        m_noticeDelay = 2 * m_topology->GetSmallestLinkDelay();
+    }
+    m_transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
     m_transfers->Install(m_topology->GetEndpoints());
 
     const MoseModeTarget& initial = m_switcher->GetTarget(m_config.initialMode);
@@ -402,6 +433,80 @@ LlmExperiment::MaybeStop()
 }
 
 void
+LlmExperiment::PrepareDistributedRun()
+{
+    const Time lookAhead = m_topology->PrepareDistributedRun();
+    m_circuitsCut = m_topology->GetNCircuitsCut();
+    const auto ns = [](Time t) { return std::to_string(t.GetNanoSeconds()) + " ns"; };
+    if (m_noticeDelay <= lookAhead)
+    {
+        mose::ThrowBadParameter("noticeDelay",
+                                ns(m_noticeDelay),
+                                "above the lookahead of this run on " +
+                                    std::to_string(MoseDistributed::GetNRanks()) +
+                                    " MPI ranks, the smallest link delay, " + ns(lookAhead) +
+                                    " (every rank must have every completion notice of a time "
+                                    "before it acts on them)");
+    }
+    // the workloads' own delays must exceed the notice delay: an event a workload schedules
+    // itself is then queued before any notice of its time, on every rank, and the events
+    // every rank runs keep one order everywhere
+    if (m_training && m_config.computeTime <= m_noticeDelay)
+    {
+        mose::ThrowBadParameter("computeTime",
+                                ns(m_config.computeTime),
+                                "above the notice delay " + ns(m_noticeDelay) +
+                                    " on several MPI ranks");
+    }
+    for (const mose::LlmRequest& r : m_config.requests)
+    {
+        const Time prefill =
+            Seconds(static_cast<double>(r.inputTokens) / m_config.prefillTokensPerSecond);
+        if (prefill <= m_noticeDelay)
+        {
+            mose::ThrowBadParameter("prefillTokensPerSecond",
+                                    mose::FormatNumber(m_config.prefillTokensPerSecond),
+                                    "a rate at which every request's prefill takes longer than "
+                                    "the notice delay " +
+                                        ns(m_noticeDelay) + " on several MPI ranks (a request of " +
+                                        std::to_string(r.inputTokens) + " tokens takes " +
+                                        ns(prefill) + ")");
+        }
+    }
+}
+
+void
+LlmExperiment::MergeRanks()
+{
+    // what each rank counted of its own nodes: summed
+    std::vector<uint64_t> counts = m_pairBytes;
+    counts.push_back(m_lost);
+    counts.push_back(m_connections);
+    counts.push_back(m_errors);
+    MoseDistributed::SumOverRanks(counts);
+    m_errors = counts.back();
+    counts.pop_back();
+    m_connections = counts.back();
+    counts.pop_back();
+    m_lost = counts.back();
+    counts.pop_back();
+    m_pairBytes = std::move(counts);
+    MoseDistributed::MergeSwitchRecords(m_records);
+    // every rank runs the workloads whole: the ranks must agree on what they started and
+    // completed; a difference is a divergence of the replicas, counted as an error
+    for (uint64_t figure : {m_transfers ? m_transfers->GetNTransfers() : 0,
+                            m_transfers ? m_transfers->GetNCompleted() : 0})
+    {
+        const std::vector<uint64_t> all = MoseDistributed::GatherOverRanks(figure);
+        if (std::adjacent_find(all.begin(), all.end(), std::not_equal_to<>()) != all.end())
+        {
+            ++m_errors;
+            NS_LOG_ERROR("the MPI ranks disagree on the transfers started or completed");
+        }
+    }
+}
+
+void
 LlmExperiment::Run(bool progress)
 {
     NS_LOG_FUNCTION(this);
@@ -433,12 +538,22 @@ LlmExperiment::Run(bool progress)
         }
     }
     Simulator::Stop(m_config.stopTime);
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        MoseDistributed::BeginSimulation("the LLM experiment of policy " +
+                                         mose::ToString(m_config.policy));
+        PrepareDistributedRun();
+    }
     const uint64_t eventsBefore = Simulator::GetEventCount();
     clock.Start();
     Simulator::Run();
-    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
-    m_events = Simulator::GetEventCount() - eventsBefore;
-    m_simulatedSeconds = Simulator::Now().GetSeconds();
+    const int64_t wallMs = clock.End();
+    m_eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
+    m_events = std::accumulate(m_eventsPerRank.begin(), m_eventsPerRank.end(), uint64_t{0});
+    std::vector<int64_t> longest{wallMs, Simulator::Now().GetTimeStep()};
+    MoseDistributed::MaxOverRanks(longest);
+    m_wallSeconds = static_cast<double>(longest[0]) / 1000.0;
+    m_simulatedSeconds = TimeStep(longest[1]).GetSeconds();
 
     m_requests = m_inference->GetRecords();
     if (m_training)
@@ -449,7 +564,7 @@ LlmExperiment::Run(bool progress)
     m_lost = m_loss->GetTotal();
     m_connections = m_transfers->GetNConnections();
     m_errors += m_inference->GetNErrors() + m_transfers->GetNErrors() + m_switcher->GetNErrors() +
-                (m_training ? m_training->GetNErrors() : 0);
+                (m_training ? m_training->GetNErrors() : 0) + MoseRankMessages::GetNErrors();
     const uint32_t n = m_config.scenario.nodes;
     m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
     for (uint32_t s = 0; s < n; ++s)
@@ -463,6 +578,10 @@ LlmExperiment::Run(bool progress)
             }
         }
     }
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        MergeRanks();
+    }
     m_ran = true;
     Simulator::Destroy();
     m_inference = nullptr;
@@ -471,6 +590,18 @@ LlmExperiment::Run(bool progress)
     m_switcher = nullptr;
     m_loss = nullptr;
     m_topology = nullptr;
+}
+
+const std::vector<uint64_t>&
+LlmExperiment::GetEventsPerRank() const
+{
+    return m_eventsPerRank;
+}
+
+uint32_t
+LlmExperiment::GetCircuitsCut() const
+{
+    return m_circuitsCut;
 }
 
 const LlmExperimentConfig&
@@ -565,6 +696,9 @@ LlmExperiment::GetSummary() const
     s.events = m_events;
     s.connections = m_connections;
     s.simulatedSeconds = m_simulatedSeconds;
+    s.noticeDelay = m_noticeDelay;
+    s.eventsPerRank = m_eventsPerRank;
+    s.circuitsCut = m_circuitsCut;
     return s;
 }
 

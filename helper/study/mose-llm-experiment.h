@@ -91,6 +91,11 @@ struct LlmExperimentConfig
     bool jumbo{false};              //!< port Mtu jumboMtu and TCP SegmentSize jumboMtu - 52
     uint32_t jumboMtu{9000};        //!< the jumbo MTU
     std::string portQueue{"1000p"}; //!< DropTailQueue MaxSize of the port devices
+    /// MoseSocketTransfers NoticeDelay: how long after a transfer's last byte the workloads
+    /// learn of it; unset: the attribute's default if the user set it, else twice the fabric's
+    /// smallest link delay (a notice to the job and its answer), which is what a run on
+    /// several MPI ranks needs: a notice delay above the lookahead
+    std::optional<Time> noticeDelay;
 
     /**
      * \brief A configuration on N groups with the paper's role shares (RoleCounts::PaperScaled),
@@ -164,6 +169,9 @@ struct LlmSummary
     uint64_t events{0};                      //!< events executed
     uint64_t connections{0};                 //!< transport connections opened
     double simulatedSeconds{0};              //!< simulated time
+    Time noticeDelay;                        //!< the transport's NoticeDelay in the run
+    std::vector<uint64_t> eventsPerRank;     //!< events per MPI rank (one entry on one)
+    uint32_t circuitsCut{0};                 //!< initial circuits across ranks (0 on one)
 };
 
 /**
@@ -175,6 +183,15 @@ struct LlmSummary
  *
  * Like SwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
  * run needs a new object (Run() destroys the simulator's state at the end).
+ *
+ * On several MPI ranks (MoseDistributed) every rank runs both workloads whole; the transport
+ * sends from the source's rank and tells every rank of each completion (MoseSocketTransfers),
+ * so the records, the switch schedule and the stop are the same on every rank. Run() fixes
+ * the lookahead, checks that the notice delay exceeds it and that every delay the workloads
+ * schedule themselves (one request's prefill, ComputeTime) exceeds the notice delay (the
+ * events every rank runs then keep one order on every rank), and afterwards merges what ranks
+ * count apart: packets lost, bytes between groups, connections, switch records, errors, and
+ * checks that the ranks started and completed the same transfers.
  */
 class LlmExperiment
 {
@@ -206,6 +223,10 @@ class LlmExperiment
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return the mode's roles (of the run's scenario)
     const mose::RoleAssignment& GetRoles(mose::WorkloadMode mode) const;
+    /// \return events executed per MPI rank (one entry on one process), after Run()
+    const std::vector<uint64_t>& GetEventsPerRank() const;
+    /// \return circuits of the initial graph whose ends are on different ranks (0: one rank)
+    uint32_t GetCircuitsCut() const;
 
     /// \brief requests.csv rows (MoseInferenceWorkload::WriteCsv) with a policy column first
     void WriteRequestsCsv(std::ostream& os, bool header) const;
@@ -277,6 +298,10 @@ class LlmExperiment
     void MaybeStop();
     /// \brief Ends the training job at `end`
     void EndTraining();
+    /// \brief Several MPI ranks: fixes the lookahead and checks the notice delay (Error)
+    void PrepareDistributedRun();
+    /// \brief Several MPI ranks: merges what the ranks count apart (after the run)
+    void MergeRanks();
 
     LlmExperimentConfig m_config;                  //!< parameters
     std::array<mose::RoleAssignment, 2> m_roles;   //!< per mode
@@ -301,6 +326,9 @@ class LlmExperiment
     double m_simulatedSeconds{0};                  //!< simulated time
     uint64_t m_events{0};                          //!< events executed
     uint64_t m_connections{0};                     //!< transport connections opened
+    Time m_noticeDelay;                            //!< the transport's NoticeDelay
+    std::vector<uint64_t> m_eventsPerRank;         //!< events per MPI rank
+    uint32_t m_circuitsCut{0};                     //!< initial circuits across ranks
 };
 
 } // namespace mose

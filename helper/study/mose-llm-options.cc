@@ -149,6 +149,11 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("exitLoad", "threshold: requests/s to leave inference-heavy", m_exit);
     cmd.AddValue("scale", "divides link rates and byte counts together", m_scale);
     cmd.AddValue("jumbo", "MTU 9000 ports and TCP SegmentSize 8948", m_jumbo);
+    cmd.AddValue("noticeDelay",
+                 "how long after a transfer's last byte the workloads learn of it (default: "
+                 "twice the smallest link delay; on several MPI ranks it must exceed the "
+                 "smallest link delay)",
+                 m_noticeDelay);
     cmd.AddValue("reuseConnections",
                  "collectives keep one TCP connection per ordered member pair while the "
                  "member set stays (false: one connection per chunk and iteration)",
@@ -226,6 +231,10 @@ LlmOptions::Read()
     config.computeTime = ParseTimeOption("--compute", m_compute);
     config.scale = mose::ParseUnsigned64("--scale", m_scale);
     config.jumbo = m_jumbo;
+    if (!m_noticeDelay.empty())
+    {
+        config.noticeDelay = ParseTimeOption("--noticeDelay", m_noticeDelay);
+    }
     config.reuseConnections = m_reuseConnections;
     config.run = RngSeedManager::GetRun();
     m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");

@@ -35,7 +35,7 @@ namespace mose
  * --seeds; N = 64, d = 8, one seed by default); the run is --RngRun, seed k of the map uses run
  * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
  * --requests, --promptMean; --model, --placement, --prefillRate; --trainingJob, --collective,
- * --tokensPerMember, --compute), the fabric (--hostRate, --scale, --jumbo,
+ * --tokensPerMember, --compute, --noticeDelay), the fabric (--hostRate, --scale, --jumbo,
  * --reuseConnections), the map (--map, --loads, --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
  * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
@@ -117,6 +117,7 @@ class LlmOptions
     std::string m_enter{"150"};                              //!< --enterLoad
     std::string m_exit{"50"};                                //!< --exitLoad
     std::string m_scale{"2000"};                             //!< --scale
+    std::string m_noticeDelay;                               //!< --noticeDelay (empty: unset)
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     bool m_map{true};                                        //!< --map
     bool m_trainingJob{true};                                //!< --trainingJob

@@ -841,6 +841,23 @@ Program::GetOutputDir() const
 }
 
 bool
+Program::IsDistributed() const
+{
+    return m_distributed;
+}
+
+void
+Program::CheckOneSimulation(bool several, const std::string& what, const std::string& instead) const
+{
+    if (m_distributed && several)
+    {
+        throw mose::Error("--distributed runs one simulation per process (ns-3's MPI interface "
+                          "frees its receive buffers when the first ends); " +
+                          what + ": give " + instead);
+    }
+}
+
+bool
 Program::IsPlotting() const
 {
     return (m_flags & PLOT) != 0 && m_plot && IsWritingFiles();

@@ -380,6 +380,21 @@ class Program
     /// \return whether --plot is set
     bool IsPlotting() const;
 
+    /// \return whether --distributed is set (MPI enabled by Parse())
+    bool IsDistributed() const;
+
+    /**
+     * \brief With --distributed, more than one simulation is a mose::Error before any runs
+     *        (MoseDistributed::BeginSimulation() says why): "--distributed runs one simulation
+     *        per process (...); <what>: give <instead>".
+     * \param several whether the options ask for more than one simulation
+     * \param what what asks for them ("--policies = MoSE,S-Comp runs 2 policies")
+     * \param instead what to give instead ("one policy, --policies=MoSE")
+     */
+    void CheckOneSimulation(bool several,
+                            const std::string& what,
+                            const std::string& instead) const;
+
     /// \return whether --progress is set
     bool IsShowingProgress() const;
 

@@ -6,6 +6,9 @@
 
 #include "mose-llm-transfers.h"
 
+#include "mose-ocs-channel.h"
+#include "mose-rank-messages.h"
+
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
@@ -79,8 +82,17 @@ MoseSocketTransfers::GetTypeId()
                           DoubleValue(0.0005),
                           MakeDoubleAccessor(&MoseSocketTransfers::m_msl),
                           MakeDoubleChecker<double>())
+            .AddAttribute("NoticeDelay",
+                          "How long after a transfer's last byte the workload learns of it (its "
+                          "callback and TransferDone run): 0 at once; above 0 the completions "
+                          "of one time are handed on in transfer-id order. A run on several MPI "
+                          "ranks needs it above the lookahead (the smallest link delay)",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&MoseSocketTransfers::m_noticeDelay),
+                          MakeTimeChecker(Seconds(0)))
             .AddTraceSource("TransferDone",
-                            "A transfer's last byte arrived",
+                            "A transfer's completion was noticed (NoticeDelay after its last "
+                            "byte arrived; the duration is to the last byte)",
                             MakeTraceSourceAccessor(&MoseSocketTransfers::m_doneTrace),
                             "ns3::MoseSocketTransfers::TransferDoneCallback");
     return tid;
@@ -140,6 +152,12 @@ MoseSocketTransfers::DoDispose()
     m_senders.clear();
     m_receivers.clear();
     m_done.clear();
+    m_notices.clear();
+    if (m_distributed)
+    {
+        MoseRankMessages::Unregister(m_handler);
+        m_distributed = false;
+    }
     m_endpoints = NodeContainer();
     Object::DoDispose();
 }
@@ -226,7 +244,63 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
                 g));
         m_listeners[g] = listener;
     }
+    m_distributed = MoseRankMessages::IsDistributed();
+    if (m_distributed)
+    {
+        m_handler = MoseRankMessages::Register(
+            MakeCallback(&MoseSocketTransfers::ReceiveMessage, Ptr<MoseSocketTransfers>(this)));
+    }
     m_installed = true;
+}
+
+bool
+MoseSocketTransfers::IsLocal(uint32_t g) const
+{
+    return !m_distributed || MoseRankMessages::IsLocal(m_endpoints.Get(g));
+}
+
+uint32_t
+MoseSocketTransfers::GetRankOf(uint32_t g) const
+{
+    return m_endpoints.Get(g)->GetSystemId();
+}
+
+void
+MoseSocketTransfers::NotifyPort(Message kind, uint32_t src, uint32_t dst, uint16_t port, uint64_t x)
+{
+    const std::pair<uint32_t, uint16_t> key{src, port};
+    if (IsLocal(dst))
+    {
+        (kind == TRANSFER_PORT ? m_pending : m_pendingConnections)[key] = x;
+        return;
+    }
+    // the connection's first segment needs at least one link delay to reach dst: this message,
+    // which arrives the lookahead after now, is there before it
+    MoseRankMessages::Send(GetRankOf(dst),
+                           m_handler,
+                           MoseOcsChannel::GetDistributedLookAhead(),
+                           {kind, (uint64_t{src} << 16) | port, x});
+}
+
+void
+MoseSocketTransfers::ReceiveMessage(uint64_t kind, uint64_t a, uint64_t b)
+{
+    NS_LOG_FUNCTION(this << kind << a << b);
+    if (kind == TRANSFER_PORT || kind == CONNECTION_PORT)
+    {
+        const std::pair<uint32_t, uint16_t> key{static_cast<uint32_t>(a >> 16),
+                                                static_cast<uint16_t>(a & 0xffff)};
+        (kind == TRANSFER_PORT ? m_pending : m_pendingConnections)[key] = b;
+        return;
+    }
+    if (kind == LAST_BYTE && a < m_transfers.size())
+    {
+        AddNotice(a, TimeStep(static_cast<int64_t>(b)));
+        return;
+    }
+    ++m_errors;
+    NS_LOG_ERROR("a message from another rank of kind " << kind << " (" << a << ", " << b
+                                                        << ") this object does not know");
 }
 
 void
@@ -298,6 +372,10 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
 {
     NS_LOG_FUNCTION(this << src << dst << bytes);
     const uint64_t id = NewTransfer(src, dst, bytes, done);
+    if (!IsLocal(src))
+    {
+        return id; // the source's rank sends it
+    }
     Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(src), m_socketFactory);
     ConfigureSocket(socket);
     m_senders[id] = socket;
@@ -310,7 +388,7 @@ MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallb
     Address local;
     socket->GetSockName(local);
     const uint16_t port = InetSocketAddress::ConvertFrom(local).GetPort();
-    m_pending[{src, port}] = id;
+    NotifyPort(TRANSFER_PORT, src, dst, port, id);
 
     const Ipv4Address dstAddress = m_addressOf[dst];
     socket->SetConnectCallback(MakeBoundCallback(
@@ -360,8 +438,14 @@ MoseSocketTransfers::StartOnConnection(uint32_t src,
         c = open->second;
     }
     Connection& conn = m_connections[c];
-    conn.sendQueue.push_back(id);
-    conn.recvQueue.push_back(id);
+    if (IsLocal(src))
+    {
+        conn.sendQueue.push_back(id);
+    }
+    if (IsLocal(dst))
+    {
+        conn.recvQueue.push_back(id);
+    }
     NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes
                             << " B on connection " << c);
     if (conn.connected)
@@ -375,6 +459,10 @@ void
 MoseSocketTransfers::OpenConnection(uint64_t c)
 {
     Connection& conn = m_connections[c];
+    if (!IsLocal(conn.src))
+    {
+        return; // the source's rank opens it
+    }
     Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(conn.src), m_socketFactory);
     ConfigureSocket(socket);
     conn.sender = socket;
@@ -386,7 +474,11 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
     }
     Address local;
     socket->GetSockName(local);
-    m_pendingConnections[{conn.src, InetSocketAddress::ConvertFrom(local).GetPort()}] = c;
+    NotifyPort(CONNECTION_PORT,
+               conn.src,
+               conn.dst,
+               InetSocketAddress::ConvertFrom(local).GetPort(),
+               c);
     socket->SetConnectCallback(MakeBoundCallback(
                                    +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>) {
                                        self->m_connections[i].connected = true;
@@ -627,10 +719,11 @@ void
 MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
 {
     MoseSocketTransfer& t = m_transfers[id];
+    const bool short_ = t.received < t.bytes;
     t.received += got;
     m_bytes += got;
     m_pairBytes[static_cast<std::size_t>(t.src) * m_endpoints.GetN() + t.dst] += got;
-    if (!t.complete && t.received >= t.bytes)
+    if (short_ && t.received >= t.bytes)
     {
         if (t.received > t.bytes)
         {
@@ -638,24 +731,103 @@ MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
             NS_LOG_ERROR("transfer " << id << " received " << t.received << " of " << t.bytes
                                      << " bytes");
         }
-        t.complete = true;
-        t.end = Simulator::Now();
-        ++m_completed;
-        m_doneTrace(id, t.src, t.dst, t.bytes, t.end - t.start);
-        if (!m_done[id].IsNull())
+        LastByte(id);
+    }
+}
+
+void
+MoseSocketTransfers::LastByte(uint64_t id)
+{
+    const Time now = Simulator::Now();
+    if (m_noticeDelay.IsZero() && !m_distributed)
+    {
+        Complete(id, now); // at once: the completion is the last byte's event
+        return;
+    }
+    if (m_distributed)
+    {
+        const Time lookAhead = MoseOcsChannel::GetDistributedLookAhead();
+        if (m_noticeDelay <= lookAhead)
         {
-            DoneCallback done = m_done[id];
-            m_done[id] = DoneCallback();
-            try
-            {
-                done(id);
-            }
-            catch (const std::exception& e)
-            {
-                // no exception may escape Simulator::Run(): count it, the caller checks
-                ++m_errors;
-                NS_LOG_ERROR("transfer " << id << " completion: " << e.what());
-            }
+            NS_FATAL_ERROR("MoseSocketTransfers: NoticeDelay = "
+                           << m_noticeDelay.As(Time::NS)
+                           << " with lookahead = " << lookAhead.As(Time::NS)
+                           << " on several MPI ranks; allowed: NoticeDelay above the lookahead "
+                              "(every rank must have every notice of a time before it acts)");
+        }
+        MoseRankMessages::SendToOthers(m_handler,
+                                       lookAhead,
+                                       {LAST_BYTE, id, static_cast<uint64_t>(now.GetTimeStep())});
+    }
+    AddNotice(id, now);
+}
+
+void
+MoseSocketTransfers::AddNotice(uint64_t id, Time end)
+{
+    const Time at = end + m_noticeDelay;
+    const Time now = Simulator::Now();
+    if (at <= now && m_distributed)
+    {
+        ++m_errors;
+        NS_LOG_ERROR("the last byte of transfer " << id << " at " << end.As(Time::NS)
+                                                  << " reached this rank at " << now.As(Time::NS)
+                                                  << ", not before its notice time");
+    }
+    auto [it, fresh] = m_notices.try_emplace(at.GetTimeStep());
+    it->second.push_back(id);
+    if (fresh)
+    {
+        Simulator::Schedule(std::max(at - now, Time(0)),
+                            &MoseSocketTransfers::Notice,
+                            Ptr<MoseSocketTransfers>(this));
+    }
+}
+
+void
+MoseSocketTransfers::Notice()
+{
+    const auto it = m_notices.find(Simulator::Now().GetTimeStep());
+    if (it == m_notices.end())
+    {
+        return;
+    }
+    std::vector<uint64_t> ids = std::move(it->second);
+    m_notices.erase(it);
+    // one order on every rank, whatever order ns-3 ran the simultaneous last bytes in
+    std::sort(ids.begin(), ids.end());
+    for (uint64_t id : ids)
+    {
+        Complete(id, Simulator::Now() - m_noticeDelay);
+    }
+}
+
+void
+MoseSocketTransfers::Complete(uint64_t id, Time end)
+{
+    MoseSocketTransfer& t = m_transfers[id];
+    if (t.complete)
+    {
+        return;
+    }
+    t.complete = true;
+    t.end = end;
+    t.received = std::max(t.received, t.bytes); // a rank that did not receive it knows now
+    ++m_completed;
+    m_doneTrace(id, t.src, t.dst, t.bytes, t.end - t.start);
+    if (!m_done[id].IsNull())
+    {
+        DoneCallback done = m_done[id];
+        m_done[id] = DoneCallback();
+        try
+        {
+            done(id);
+        }
+        catch (const std::exception& e)
+        {
+            // no exception may escape Simulator::Run(): count it, the caller checks
+            ++m_errors;
+            NS_LOG_ERROR("transfer " << id << " completion: " << e.what());
         }
     }
 }

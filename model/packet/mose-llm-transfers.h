@@ -34,10 +34,11 @@ struct MoseSocketTransfer
     uint32_t dst{0};      //!< receiving group
     uint64_t bytes{0};    //!< bytes to deliver
     uint64_t sent{0};     //!< bytes handed to the sending socket so far
-    uint64_t received{0}; //!< bytes the receiving socket delivered so far
+    uint64_t received{0}; //!< bytes the receiving socket delivered so far (a rank that does
+                          //!< not simulate the receiver: 0, bytes once complete)
     Time start;           //!< when Start() was called (the socket connects then)
     Time end;             //!< when the last byte arrived (if complete)
-    bool complete{false}; //!< every byte arrived
+    bool complete{false}; //!< every byte arrived and the completion was noticed
 };
 
 /**
@@ -59,6 +60,24 @@ struct MoseSocketTransfer
  * connection to its transfers in the order they were started (a stream delivers them in order)
  * and completes each when its own byte count has arrived. CloseConnections() closes the kept
  * connections of some groups (a training job whose member set changed).
+ *
+ * NoticeDelay: the workload learns of a transfer's completion (its callback and the
+ * TransferDone trace) NoticeDelay after the last byte arrived; MoseSocketTransfer::end is the
+ * last byte's time either way. 0 (the default) calls at once. Above 0, the completions
+ * noticed at one time are handed on together, in transfer-id order, so that what the workload
+ * does next does not depend on the order in which ns-3 ran the simultaneous arrivals.
+ *
+ * Distributed runs (several MPI ranks, MoseRankMessages::IsDistributed()): every rank keeps
+ * every transfer (the workloads run whole on every rank and start the same transfers in the
+ * same order), but only the rank of a transfer's source group opens and feeds its socket, and
+ * only the rank of its destination group receives it. The source rank tells the destination
+ * rank which port the connection comes from (a MoseRankMessages message that arrives the
+ * lookahead after the connect, before the connection's first segment can); the destination
+ * rank tells every other rank of the last byte (arriving the lookahead after it), and every
+ * rank completes the transfer NoticeDelay after the last byte. NoticeDelay must therefore
+ * exceed the lookahead: every rank then has every notice of a time before it acts on them.
+ * GetBytesReceived(), GetBytesBetween() and GetNConnections() count what this rank's sockets
+ * did (sum them over the ranks); GetNCompleted() and the records are the same on every rank.
  *
  * The transport must be a stream socket factory with a listen/accept model (TCP:
  * ns3::TcpSocketFactory, the default); TcpVariant sets TcpL4Protocol::SocketType on the
@@ -167,6 +186,30 @@ class MoseSocketTransfers : public Object
         std::deque<uint64_t> recvQueue; //!< transfers with bytes not yet received
     };
 
+    /// What a MoseRankMessages message of this object says (word 0)
+    enum Message : uint64_t
+    {
+        TRANSFER_PORT = 0,   //!< (source group << 16 | port, transfer id): Start()'s socket
+        CONNECTION_PORT = 1, //!< (source group << 16 | port, connection): a kept connection's
+        LAST_BYTE = 2,       //!< (transfer id, time step of its last byte)
+    };
+
+    /// \return whether this rank simulates the endpoint of group g
+    bool IsLocal(uint32_t g) const;
+    /// \return the rank of the endpoint of group g
+    uint32_t GetRankOf(uint32_t g) const;
+    /// \brief Tells the destination's rank that (src, port) carries transfer or connection x
+    void NotifyPort(Message kind, uint32_t src, uint32_t dst, uint16_t port, uint64_t x);
+    /// \brief A MoseRankMessages message from another rank
+    void ReceiveMessage(uint64_t kind, uint64_t a, uint64_t b);
+    /// \brief The last byte of transfer id arrived here now
+    void LastByte(uint64_t id);
+    /// \brief Transfer id (last byte at end) is to be noticed at end + NoticeDelay
+    void AddNotice(uint64_t id, Time end);
+    /// \brief Completes the transfers noticed now, in id order
+    void Notice();
+    /// \brief Completes transfer id, whose last byte arrived at end: the callback and trace
+    void Complete(uint64_t id, Time end);
     /// \brief Checks Start() arguments and records a new transfer \return its id
     uint64_t NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
     /// \brief Opens connection c's socket
@@ -200,21 +243,25 @@ class MoseSocketTransfers : public Object
     /// \brief Closes an accepted socket when its peer closes
     void PeerClosed(Ptr<Socket> socket);
 
-    TypeId m_socketFactory;                      //!< "SocketFactory"
-    TypeId m_tcpVariant;                         //!< "TcpVariant"
-    uint32_t m_sendSize{0};                      //!< "SendSize"
-    uint16_t m_port{0};                          //!< "Port"
-    uint32_t m_segmentSize{0};                   //!< "SegmentSize" (0: TcpSocket default)
-    uint32_t m_bufferSize{0};                    //!< "BufferSize" (0: TcpSocket default)
-    double m_msl{0};                             //!< "MaxSegLifetime" in s (< 0: default)
-    bool m_installed{false};                     //!< Install() ran
-    NodeContainer m_endpoints;                   //!< per group
-    std::map<Ipv4Address, uint32_t> m_groupOf;   //!< every endpoint address -> group
-    std::vector<Ipv4Address> m_addressOf;        //!< per group, the address it is sent to
-    std::vector<Ptr<Socket>> m_listeners;        //!< per group
-    std::vector<MoseSocketTransfer> m_transfers; //!< by id
-    std::vector<DoneCallback> m_done;            //!< by id
-    std::vector<Ptr<Socket>> m_senders;          //!< by id (null once closed)
+    TypeId m_socketFactory;                             //!< "SocketFactory"
+    TypeId m_tcpVariant;                                //!< "TcpVariant"
+    uint32_t m_sendSize{0};                             //!< "SendSize"
+    uint16_t m_port{0};                                 //!< "Port"
+    uint32_t m_segmentSize{0};                          //!< "SegmentSize" (0: TcpSocket default)
+    uint32_t m_bufferSize{0};                           //!< "BufferSize" (0: TcpSocket default)
+    double m_msl{0};                                    //!< "MaxSegLifetime" in s (< 0: default)
+    Time m_noticeDelay;                                 //!< "NoticeDelay"
+    bool m_distributed{false};                          //!< Install() on several MPI ranks
+    uint32_t m_handler{0};                              //!< MoseRankMessages number (distributed)
+    std::map<int64_t, std::vector<uint64_t>> m_notices; //!< notice time step -> transfer ids
+    bool m_installed{false};                            //!< Install() ran
+    NodeContainer m_endpoints;                          //!< per group
+    std::map<Ipv4Address, uint32_t> m_groupOf;          //!< every endpoint address -> group
+    std::vector<Ipv4Address> m_addressOf;               //!< per group, the address it is sent to
+    std::vector<Ptr<Socket>> m_listeners;               //!< per group
+    std::vector<MoseSocketTransfer> m_transfers;        //!< by id
+    std::vector<DoneCallback> m_done;                   //!< by id
+    std::vector<Ptr<Socket>> m_senders;                 //!< by id (null once closed)
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending; //!< (src, port) -> id
     std::map<Ptr<Socket>, uint64_t> m_receivers;                 //!< accepted socket -> id
     std::vector<Connection> m_connections;                       //!< kept connections, by index

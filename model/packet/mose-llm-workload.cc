@@ -285,8 +285,9 @@ void
 MoseInferenceWorkload::KvDone(uint32_t i, uint64_t id)
 {
     MoseRequestRecord& rec = m_records[i];
-    rec.received = m_transfers->GetTransfer(id).received;
-    rec.kvEnd = Simulator::Now();
+    const MoseSocketTransfer& t = m_transfers->GetTransfer(id);
+    rec.received = t.received;
+    rec.kvEnd = t.end; // the last byte (noticed MoseSocketTransfers::NoticeDelay later)
     rec.done = true;
     ++m_done;
     m_placer->FinishWork(rec.decode, rec.outputTokens);
@@ -573,8 +574,8 @@ MoseTrainingWorkload::StartTransfer(uint32_t iteration, uint64_t k)
 {
     const mose::CollectiveTransfer& t = m_plan.transfers[k];
     const MoseSocketTransfers::DoneCallback done = MakeBoundCallback(
-        +[](MoseTrainingWorkload* self, uint32_t it, uint64_t kk, uint64_t) {
-            self->TransferDone(it, kk);
+        +[](MoseTrainingWorkload* self, uint32_t it, uint64_t kk, uint64_t id) {
+            self->TransferDone(it, kk, id);
         },
         this,
         iteration,
@@ -590,7 +591,7 @@ MoseTrainingWorkload::StartTransfer(uint32_t iteration, uint64_t k)
 }
 
 void
-MoseTrainingWorkload::TransferDone(uint32_t iteration, uint64_t k)
+MoseTrainingWorkload::TransferDone(uint32_t iteration, uint64_t k, uint64_t id)
 {
     if (iteration + 1 != m_records.size())
     {
@@ -608,7 +609,9 @@ MoseTrainingWorkload::TransferDone(uint32_t iteration, uint64_t k)
         return;
     }
     MoseIterationRecord& rec = m_records.back();
-    rec.collectiveEnd = Simulator::Now();
+    // the last byte of the last transfer (noticed MoseSocketTransfers::NoticeDelay later: every
+    // transfer is noticed that long after its last byte, so the last noticed is the last)
+    rec.collectiveEnd = m_transfers->GetTransfer(id).end;
     rec.done = true;
     ++m_done;
     NS_LOG_INFO("iteration " << rec.index << " done in " << rec.GetIterationTime().As(Time::MS)

@@ -327,8 +327,8 @@ class MoseTrainingWorkload : public Object
     void StartIteration();
     /// \brief Compute done: starts the collective
     void StartCollective();
-    /// \brief Transfer k of the current plan completed
-    void TransferDone(uint32_t iteration, uint64_t k);
+    /// \brief Transfer k of the current plan (transfer id) completed
+    void TransferDone(uint32_t iteration, uint64_t k, uint64_t id);
     /// \brief Starts transfer k of the current plan
     void StartTransfer(uint32_t iteration, uint64_t k);
 

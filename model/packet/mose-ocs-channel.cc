@@ -6,6 +6,8 @@
 
 #include "mose-ocs-channel.h"
 
+#include "mose-rank-messages.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/node-list.h"
@@ -376,6 +378,10 @@ void
 MoseOcsChannel::ReceiveFromRank(Ptr<Packet> p)
 {
     NS_LOG_FUNCTION(this << p);
+    if (MoseRankMessages::Receive(p))
+    {
+        return; // a message between the replicas of a model (the port is its rank's mailbox)
+    }
     MoseOcsCircuitTag tag;
     if (!p->RemovePacketTag(tag))
     {

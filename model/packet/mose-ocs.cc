@@ -7,6 +7,7 @@
 #include "mose-ocs.h"
 
 #include "mose-object-list.h"
+#include "mose-rank-messages.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
@@ -214,6 +215,7 @@ MoseOcs::AddPort(uint32_t group, uint32_t port, Ptr<PointToPointNetDevice> devic
         receiver->SetReceiveCallback(MakeCallback(&MoseOcsChannel::ReceiveFromRank, ch));
         device->AggregateObject(receiver);
     }
+    MoseRankMessages::OfferMailbox(device); // ReceiveFromRank hands messages on
 #endif
     m_channels[a] = ch;
     return ch;

@@ -277,6 +277,61 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
     EXPECT_LE(its.back().start, c.end) << "no iteration starts after end";
 }
 
+TEST(LlmWorkload, TheNextIterationStartsTheNoticeDelayAfterTheCollectiveEnds)
+{
+    LlmExperimentConfig c = Small(16);
+    c.training = true;
+    c.collectiveBytes = 400000;
+    c.computeTime = MicroSeconds(300);
+    c.end = MilliSeconds(40);
+    c.noticeDelay = MicroSeconds(50);
+    LlmExperiment e = RunExperiment(c);
+    EXPECT_EQ(e.GetSummary().noticeDelay, MicroSeconds(50));
+    const auto& its = e.GetIterations();
+    ASSERT_GE(its.size(), 3u);
+    for (std::size_t k = 1; k < its.size(); ++k)
+    {
+        ASSERT_TRUE(its[k - 1].done);
+        // the collective ends at its last byte; the job learns of it 50 us later
+        EXPECT_EQ(its[k].start, its[k - 1].collectiveEnd + MicroSeconds(50)) << "iteration " << k;
+    }
+}
+
+TEST(LlmWorkload, TheNoticeDelayMovesNoByte)
+{
+    // round-robin placement does not look at the load the notices release: the packets are
+    // the same with any notice delay, and so is every KV transfer's last byte
+    LlmExperimentConfig c = Small(16);
+    c.requests = Requests(40, 400, 200);
+    c.noticeDelay = Seconds(0);
+    LlmExperiment at0 = RunExperiment(c);
+    c.noticeDelay = MicroSeconds(50);
+    LlmExperiment later = RunExperiment(c);
+    ASSERT_EQ(at0.GetRequests().size(), 40u);
+    ASSERT_EQ(later.GetRequests().size(), 40u);
+    for (std::size_t i = 0; i < 40; ++i)
+    {
+        const MoseRequestRecord& a = at0.GetRequests()[i];
+        const MoseRequestRecord& b = later.GetRequests()[i];
+        ASSERT_TRUE(a.done && b.done) << "request " << i;
+        EXPECT_EQ(a.kvStart, b.kvStart) << "request " << i;
+        EXPECT_EQ(a.kvEnd, b.kvEnd) << "request " << i;
+        EXPECT_EQ(a.decode, b.decode) << "request " << i;
+    }
+}
+
+TEST(LlmWorkload, TheDefaultNoticeDelayIsTwiceTheSmallestLinkDelay)
+{
+    TypeId::AttributeInformation info;
+    ASSERT_TRUE(TypeId::LookupByName("ns3::MoseOcs").LookupAttributeByName("Delay", &info));
+    const Time ocs = DynamicCast<const TimeValue>(info.initialValue)->Get();
+    LlmExperimentConfig c = Small(16);
+    c.requests = Requests(5, 400, 100);
+    LlmExperiment e = RunExperiment(c);
+    // Scaled() builds no hosts: the smallest link is a circuit
+    EXPECT_EQ(e.GetSummary().noticeDelay, 2 * ocs);
+}
+
 TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
 {
     const LlmExperimentConfig c = OneSwitchConfig();
