@@ -170,6 +170,14 @@ DistributedTestCases()
             "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
             2,
             {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
+        new MoseDistributedRunTestCase(
+            "mose-llm",
+            // the workloads run whole on every rank; completions cross ranks as notices
+            "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 "
+            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
+            "--plot=false --ns3::MoseModeSwitcher::FixedDrain=true",
+            2,
+            {"requests.csv", "iterations.csv", "intervals.csv"}),
     };
 }
 

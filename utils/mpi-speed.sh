@@ -3,7 +3,7 @@
 # simulator with 1 and K MPI ranks, side by side, with the events per rank and a check that the
 # runs wrote the same figures (doc/mose.rst, "Distributed simulation (MPI)", "Speed").
 #
-# usage: utils/mpi-speed.sh [NS3_TREE] [--ranks=K] [--only=packet|mode-switch]
+# usage: utils/mpi-speed.sh [NS3_TREE] [--ranks=K] [--only=packet|mode-switch|llm]
 #   NS3_TREE  an ns-3 source tree configured with --enable-mpi and mose built in it (default:
 #             the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37, which
 #             utils/intree-check.sh builds)
@@ -12,6 +12,8 @@
 #   packet       mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
 #   mode-switch  mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false, with
 #                FixedDrain (the drain end every rank agrees on)
+#   llm          mose-llm --map=false --policies=MoSE --nodes=1024 $LLM_ARGS, with FixedDrain:
+#                KV transfers and an all-to-all training job across two switches
 # Each as one ordinary process, then mpirun -np 1 and -np K with --distributed. Prints a table:
 # whole-process wall seconds (/usr/bin/time), the program's simulation wall seconds, events per
 # rank, and the speed-up of K ranks over one process. Exits non-zero if a run fails or the
@@ -54,8 +56,13 @@ run() {
   fi
 }
 
-# sim_wall LOG: the sum of the program's "run X s wall" figures
+# sim_wall LOG: the sum of the program's "run X s wall" figures (mose-llm: its wall_s column)
 sim_wall() {
+  if grep -q '^policy .*wall_s' "$1"; then
+    awk '/^policy / { for (i = 1; i <= NF; i++) if ($i == "wall_s") c = i; next }
+         c && $1 == "MoSE" { print $c; exit }' "$1"
+    return
+  fi
   grep -o 'run [0-9.]* s wall' "$1" | awk '{ s += $2 } END { printf "%.2f", s }'
 }
 
@@ -139,6 +146,10 @@ if [ -z "$only" ] || [ "$only" = packet ]; then
 fi
 if [ -z "$only" ] || [ "$only" = mode-switch ]; then
   measure mode-switch mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false \
+    --ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseTopologyHelper::Partition=min-cut
+fi
+if [ -z "$only" ] || [ "$only" = llm ]; then
+  measure llm mose-llm --map=false --policies=MoSE --nodes=1024 $LLM_ARGS --plot=false \
     --ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 

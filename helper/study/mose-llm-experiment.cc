@@ -521,7 +521,7 @@ LlmExperiment::Run(bool progress)
                            NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
     }
     SystemWallClockMs clock;
-    if (progress)
+    if (progress && MoseDistributed::GetRank() == 0) // rank 0 speaks for a distributed run
     {
         const Time step = std::max(horizon / 10, MilliSeconds(1));
         for (Time t = step; t <= m_config.stopTime; t += step)
