@@ -168,21 +168,37 @@ MoseDistributed::GetNRanks()
     return 1;
 }
 
+#ifdef NS3_MPI
+namespace
+{
+
+/// element-wise MPI_Allreduce of values with op over ns-3's communicator, in place
+template <typename T>
+void
+AllReduce(std::vector<T>& values, MPI_Datatype type, MPI_Op op)
+{
+    if (MoseDistributed::GetNRanks() <= 1 || values.empty())
+    {
+        return;
+    }
+    std::vector<T> reduced(values.size(), 0);
+    MPI_Allreduce(values.data(),
+                  reduced.data(),
+                  static_cast<int>(values.size()),
+                  type,
+                  op,
+                  MpiInterface::GetCommunicator());
+    values.swap(reduced);
+}
+
+} // namespace
+#endif
+
 void
 MoseDistributed::SumOverRanks(std::vector<uint64_t>& values)
 {
 #ifdef NS3_MPI
-    if (GetNRanks() > 1 && !values.empty())
-    {
-        std::vector<uint64_t> sums(values.size(), 0);
-        MPI_Allreduce(values.data(),
-                      sums.data(),
-                      static_cast<int>(values.size()),
-                      MPI_UINT64_T,
-                      MPI_SUM,
-                      MpiInterface::GetCommunicator());
-        values.swap(sums);
-    }
+    AllReduce(values, MPI_UINT64_T, MPI_SUM);
 #else
     (void)values;
 #endif
@@ -192,17 +208,7 @@ void
 MoseDistributed::MaxOverRanks(std::vector<int64_t>& values)
 {
 #ifdef NS3_MPI
-    if (GetNRanks() > 1 && !values.empty())
-    {
-        std::vector<int64_t> maxima(values.size(), 0);
-        MPI_Allreduce(values.data(),
-                      maxima.data(),
-                      static_cast<int>(values.size()),
-                      MPI_INT64_T,
-                      MPI_MAX,
-                      MpiInterface::GetCommunicator());
-        values.swap(maxima);
-    }
+    AllReduce(values, MPI_INT64_T, MPI_MAX);
 #else
     (void)values;
 #endif

@@ -8,12 +8,13 @@
 #             the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37, which
 #             utils/intree-check.sh builds)
 #   --ranks   K (default 2: this machine's cores)
-# The runs (N = 1024 groups, d = 4, run 1, groups placed by Partition=min-cut):
+# The runs (N = 1024 groups, d = 4 (mose-llm: its default 8), run 1, groups by Partition=min-cut):
 #   packet       mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
 #   mode-switch  mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false, with
 #                FixedDrain (the drain end every rank agrees on)
-#   llm          mose-llm --map=false --policies=MoSE --nodes=1024 $LLM_ARGS, with FixedDrain:
-#                KV transfers and an all-to-all training job across two switches
+#   llm          mose-llm --map=false --policies=MoSE --nodes=1024 (d = 8) $LLM_ARGS (default
+#                below), with FixedDrain: KV transfers and an all-to-all training job across a
+#                switch
 # Each as one ordinary process, then mpirun -np 1 and -np K with --distributed. Prints a table:
 # whole-process wall seconds (/usr/bin/time), the program's simulation wall seconds, events per
 # rank, and the speed-up of K ranks over one process. Exits non-zero if a run fails or the
@@ -23,6 +24,12 @@ set -euo pipefail
 
 tree=/var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37
 ranks=2
+# the LLM run: 40 requests at 400/s with their KV transfers, an all-to-all training job of 64 MiB
+# per member over the 204 training groups (41,412 transfers) after 100 ms compute, and one
+# switch to training-heavy at 50 ms (20 ms fixed drain, 10 ms dark)
+LLM_ARGS=${LLM_ARGS:-"--requests=40 --rate=400 --schedule=inference-heavy:0.05s,training-heavy:0.05s \
+  --placement=least-outstanding --prefillRate=200000 --tokensPerMember=4096 --compute=100ms \
+  --hostRate=400Gbps --scale=1000 --ns3::MoseModeSwitcher::DrainTimeout=20ms"}
 only=""
 for a in "$@"; do
   case "$a" in

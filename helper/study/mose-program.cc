@@ -596,7 +596,8 @@ class DiscardBuffer : public std::streambuf
     }
 };
 
-DiscardBuffer g_discard; //!< Program::Parse() on ranks other than 0
+DiscardBuffer g_discard;                //!< Program::Parse() on ranks other than 0
+std::streambuf* g_coutBuffer = nullptr; //!< std::cout's own buffer while it is discarded
 } // namespace
 
 int
@@ -741,6 +742,12 @@ Program::Run(int argc,
         }
         MoseDistributed::Disable();
     }
+    if (g_coutBuffer)
+    {
+        std::cout.rdbuf(g_coutBuffer);
+        g_coutBuffer = nullptr;
+        SetWritingFiles(true);
+    }
     return status;
 }
 
@@ -787,7 +794,7 @@ Program::Parse(CommandLine& cmd, int argc, char* argv[]) const
         if (MoseDistributed::GetRank() != 0)
         {
             // every rank holds the merged figures after the run: rank 0 reports them
-            std::cout.rdbuf(&g_discard);
+            g_coutBuffer = std::cout.rdbuf(&g_discard); // Run() gives it back
             SetWritingFiles(false);
         }
     }

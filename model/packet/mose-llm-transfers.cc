@@ -774,11 +774,12 @@ MoseSocketTransfers::AddNotice(uint64_t id, Time end)
                                                   << " reached this rank at " << now.As(Time::NS)
                                                   << ", not before its notice time");
     }
-    auto [it, fresh] = m_notices.try_emplace(at.GetTimeStep());
+    const Time when = std::max(at, now); // late (an error, counted above): now
+    auto [it, fresh] = m_notices.try_emplace(when.GetTimeStep());
     it->second.push_back(id);
     if (fresh)
     {
-        Simulator::Schedule(std::max(at - now, Time(0)),
+        Simulator::Schedule(when - now,
                             &MoseSocketTransfers::Notice,
                             Ptr<MoseSocketTransfers>(this));
     }
@@ -798,7 +799,7 @@ MoseSocketTransfers::Notice()
     std::sort(ids.begin(), ids.end());
     for (uint64_t id : ids)
     {
-        Complete(id, Simulator::Now() - m_noticeDelay);
+        Complete(id, Simulator::Now() - m_noticeDelay); // noticed NoticeDelay after its last byte
     }
 }
 
