@@ -755,9 +755,19 @@ MoseSocketTransfers::LastByte(uint64_t id)
                            << " on several MPI ranks; allowed: NoticeDelay above the lookahead "
                               "(every rank must have every notice of a time before it acts)");
         }
-        MoseRankMessages::SendToOthers(m_handler,
-                                       lookAhead,
-                                       {LAST_BYTE, id, static_cast<uint64_t>(now.GetTimeStep())});
+        try
+        {
+            MoseRankMessages::SendToOthers(
+                m_handler,
+                lookAhead,
+                {LAST_BYTE, id, static_cast<uint64_t>(now.GetTimeStep())});
+        }
+        catch (const std::exception& e)
+        {
+            // no exception may escape Simulator::Run() (this runs in a socket's callback)
+            ++m_errors;
+            NS_LOG_ERROR("transfer " << id << ": the notice to the other ranks: " << e.what());
+        }
     }
     AddNotice(id, now);
 }
