@@ -567,6 +567,11 @@ if [ -x "$LLM" ]; then
     # the regime map generates its own requests and schedule
     expect_error "llm-map-with-requests" "only with --map=false" "$LLM" --requests=20
     expect_error "llm-map-with-trace" "only with --map=false" "$LLM" --trace="$WORK/llm-trace.csv"
+    # this build has no MPI: --distributed names what is missing; a bad notice delay names itself
+    expect_error llm-distributed-no-mpi 'this ns-3 build has no MPI module' \
+        "$LLM" --map=false --policies=MoSE --distributed
+    expect_error llm-notice-delay-bad '--noticeDelay' "$LLM" --map=false --noticeDelay=soon
+    expect_error llm-notice-delay-negative '--noticeDelay' "$LLM" --map=false --noticeDelay=-1us
 fi
 
 echo "$CASES cases, $FAILED failed"
