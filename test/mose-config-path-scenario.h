@@ -136,7 +136,7 @@ RunConfigPathScenario()
                             Callback<void, std::string, Header, PacketPtr, Time>(
                                 [&n](std::string, Header, PacketPtr, Time) { ++n; }));
         }
-        for (const std::string path :
+        for (const std::string& path :
              {paths::TABLE + "RoutesRecomputed", paths::PROTOCOL + "RouteTable/RoutesRecomputed"})
         {
             uint64_t& n = count(path);
@@ -152,10 +152,10 @@ RunConfigPathScenario()
                 Callback<void, std::string, uint32_t, uint32_t, uint32_t, uint32_t>(
                     [&n](std::string, uint32_t, uint32_t, uint32_t, uint32_t) { ++n; }));
         }
-        for (const std::string path : {paths::OCS + "DarkPortDrop",
-                                       paths::OCS + "WireDrop",
-                                       paths::CHANNEL + "DarkPortDrop",
-                                       paths::CHANNEL + "WireDrop"})
+        for (const std::string& path : {paths::OCS + "DarkPortDrop",
+                                        paths::OCS + "WireDrop",
+                                        paths::CHANNEL + "DarkPortDrop",
+                                        paths::CHANNEL + "WireDrop"})
         {
             uint64_t& n = count(path);
             Config::Connect(path,
@@ -193,7 +193,7 @@ RunConfigPathScenario()
                             Callback<void, std::string, const MoseSwitchRecord&>(
                                 [&n](std::string, const MoseSwitchRecord&) { ++n; }));
         }
-        for (const std::string path : {paths::LOSS + "Drop", paths::SWITCHER + "LossMonitor/Drop"})
+        for (const std::string& path : {paths::LOSS + "Drop", paths::SWITCHER + "LossMonitor/Drop"})
         {
             uint64_t& n = count(path);
             Config::Connect(path,

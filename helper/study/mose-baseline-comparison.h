@@ -190,9 +190,9 @@ class BaselineComparison
     /// The policies at one degree: their scenario builder and their rows
     struct DegreeGroup
     {
-        uint32_t degree;                                   //!< d
-        std::unique_ptr<ScenarioBuilder> builder;          //!< the study's builder at d
-        std::array<std::size_t, ALL_POLICIES.size()> rows; //!< row of each policy
+        uint32_t degree;                                     //!< d
+        std::unique_ptr<ScenarioBuilder> builder;            //!< the study's builder at d
+        std::array<std::size_t, ALL_POLICIES.size()> rows{}; //!< row of each policy
     };
 
     BaselineComparisonConfig m_config;                         //!< parameters

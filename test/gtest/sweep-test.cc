@@ -383,11 +383,11 @@ TEST(Sweep, WritesFigures)
     std::vector<std::string> plots = SweepReport(sweep).WritePlots(dir);
     // per N: 2 cost figures per construction + 1 switch figure; 2 MaxLoad-vs-N figures
     EXPECT_EQ(plots.size(), 2U * 5U + 2U);
-    for (const std::string& f : {"kv_cost_vs_r_n64_kv0.7_fresh.plt",
-                                 "tr_cost_vs_r_n128_kv0.7_rewiring-aware.plt",
-                                 "switch_vs_r_n64_kv0.7.plt",
-                                 "max_load_vs_n_inference.plt",
-                                 "max_load_vs_n_training.plt"})
+    for (const char* f : {"kv_cost_vs_r_n64_kv0.7_fresh.plt",
+                          "tr_cost_vs_r_n128_kv0.7_rewiring-aware.plt",
+                          "switch_vs_r_n64_kv0.7.plt",
+                          "max_load_vs_n_inference.plt",
+                          "max_load_vs_n_training.plt"})
     {
         EXPECT_TRUE(std::filesystem::exists(dir + "/" + f)) << f;
     }
