@@ -9,6 +9,7 @@
 #include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-rank-messages.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -147,25 +148,13 @@ MoseDistributed::IsEnabled()
 uint32_t
 MoseDistributed::GetRank()
 {
-#ifdef NS3_MPI
-    if (MpiInterface::IsEnabled())
-    {
-        return MpiInterface::GetSystemId();
-    }
-#endif
-    return 0;
+    return MoseRankMessages::GetRank();
 }
 
 uint32_t
 MoseDistributed::GetNRanks()
 {
-#ifdef NS3_MPI
-    if (MpiInterface::IsEnabled())
-    {
-        return MpiInterface::GetSize();
-    }
-#endif
-    return 1;
+    return MoseRankMessages::GetNRanks();
 }
 
 #ifdef NS3_MPI
@@ -202,6 +191,26 @@ MoseDistributed::SumOverRanks(std::vector<uint64_t>& values)
 #else
     (void)values;
 #endif
+}
+
+void
+MoseDistributed::SumEachOverRanks(const std::vector<uint64_t*>& counters)
+{
+    if (GetNRanks() <= 1)
+    {
+        return;
+    }
+    std::vector<uint64_t> values;
+    values.reserve(counters.size());
+    for (const uint64_t* c : counters)
+    {
+        values.push_back(*c);
+    }
+    SumOverRanks(values);
+    for (std::size_t i = 0; i < counters.size(); ++i)
+    {
+        *counters[i] = values[i];
+    }
 }
 
 void

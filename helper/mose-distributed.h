@@ -88,6 +88,13 @@ class MoseDistributed
     static void SumOverRanks(std::vector<uint64_t>& values);
 
     /**
+     * \brief SumOverRanks() of counters kept in different places (one MPI_Allreduce): every
+     *        rank passes the same counters in the same order, and each is replaced by its sum.
+     * \param counters this rank's counters
+     */
+    static void SumEachOverRanks(const std::vector<uint64_t*>& counters);
+
+    /**
      * \brief Element-wise maximum over the ranks (every rank gets them): a figure one rank owns,
      *        the others holding a value below it (a completion time on the sink's rank).
      * \param values this rank's values, replaced by the maxima

@@ -15,6 +15,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-rank-messages.h"
 #include "ns3/on-off-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
@@ -30,10 +31,6 @@
 #include <map>
 #include <numeric>
 #include <tuple>
-
-#ifdef NS3_MPI
-#include "ns3/mpi-interface.h"
-#endif
 
 namespace ns3
 {
@@ -234,18 +231,6 @@ MoseTrafficHelper::MakeTransfers(const std::vector<mose::Flow>& flows)
 namespace
 {
 
-/// \return true unless the node is on another MPI rank (always true without NS3_MPI)
-bool
-IsOnThisRank(Ptr<Node> node)
-{
-#ifdef NS3_MPI
-    return !MpiInterface::IsEnabled() || node->GetSystemId() == MpiInterface::GetSystemId();
-#else
-    (void)node;
-    return true;
-#endif
-}
-
 /// Connects a sink's Rx trace to the monitor with the transfer index bound
 void
 NotifyTransferRx(Ptr<MoseTransferMonitor> monitor,
@@ -397,7 +382,7 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
 
         // distributed runs: every rank records every transfer (same indices and start times)
         // but installs its sink and sender only where their node is on this rank
-        if (IsOnThisRank(endpoints.Get(t.dst)))
+        if (MoseRankMessages::IsLocal(endpoints.Get(t.dst)))
         {
             PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
             ApplicationContainer sink = sinkHelper.Install(endpoints.Get(t.dst));
@@ -407,7 +392,7 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
                 MakeBoundCallback(&NotifyTransferRx, m_monitor, index));
             apps.Add(sink);
         }
-        if (!IsOnThisRank(endpoints.Get(t.src)))
+        if (!MoseRankMessages::IsLocal(endpoints.Get(t.src)))
         {
             continue;
         }

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -253,21 +254,29 @@ ExperimentFabric::Run(Time stopTime)
         m_topology->PrepareDistributedRun();
         m_circuitsCut = m_topology->GetNCircuitsCut();
     }
-    const uint64_t eventsBefore = Simulator::GetEventCount();
     SystemWallClockMs clock;
+    RunFigures figures = RunMeasured(clock);
+    m_eventsPerRank = std::move(figures.eventsPerRank);
+    m_events = figures.events;
+    m_wallSeconds = figures.wallSeconds;
+    m_simulatedSeconds = figures.simulatedSeconds;
+}
+
+ExperimentFabric::RunFigures
+ExperimentFabric::RunMeasured(SystemWallClockMs& clock)
+{
+    const uint64_t eventsBefore = Simulator::GetEventCount();
     clock.Start();
     Simulator::Run();
     const int64_t wallMs = clock.End();
-    m_eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
-    m_events = 0;
-    for (uint64_t e : m_eventsPerRank)
-    {
-        m_events += e;
-    }
+    RunFigures f;
+    f.eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
+    f.events = std::accumulate(f.eventsPerRank.begin(), f.eventsPerRank.end(), uint64_t{0});
     std::vector<int64_t> longest{wallMs, Simulator::Now().GetTimeStep()};
     MoseDistributed::MaxOverRanks(longest);
-    m_wallSeconds = static_cast<double>(longest[0]) / 1000.0;
-    m_simulatedSeconds = TimeStep(longest[1]).GetSeconds();
+    f.wallSeconds = static_cast<double>(longest[0]) / 1000.0;
+    f.simulatedSeconds = TimeStep(longest[1]).GetSeconds();
+    return f;
 }
 
 std::vector<uint64_t>
@@ -304,13 +313,12 @@ ExperimentFabric::Finish()
             m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
         }
         // a packet is dropped on one rank: the fabric's counts are the sums
-        std::vector<uint64_t> counts(m_lostAt.begin(), m_lostAt.end());
-        counts.push_back(m_packetsLost);
-        counts.push_back(m_ecnMarks);
-        MoseDistributed::SumOverRanks(counts);
-        std::copy(counts.begin(), counts.begin() + MoseLossMonitor::N_POINTS, m_lostAt.begin());
-        m_packetsLost = counts[MoseLossMonitor::N_POINTS];
-        m_ecnMarks = counts[MoseLossMonitor::N_POINTS + 1];
+        std::vector<uint64_t*> counts{&m_packetsLost, &m_ecnMarks};
+        for (uint64_t& n : m_lostAt)
+        {
+            counts.push_back(&n);
+        }
+        MoseDistributed::SumEachOverRanks(counts);
     }
     m_topology = nullptr;
     m_switcher = nullptr;

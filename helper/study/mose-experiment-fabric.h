@@ -21,6 +21,7 @@
 #include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-transfer-monitor.h"
 #include "ns3/nstime.h"
+#include "ns3/system-wall-clock-ms.h"
 
 #include <array>
 #include <cstdint>
@@ -175,6 +176,24 @@ class ExperimentFabric
      * \param stopTime the stop time
      */
     void Run(Time stopTime);
+
+    /// What one Simulator::Run() took, over every rank (RunMeasured())
+    struct RunFigures
+    {
+        std::vector<uint64_t> eventsPerRank; //!< events executed per rank (one entry on one)
+        uint64_t events{0};                  //!< their sum
+        double wallSeconds{0};               //!< the longest wall time of a rank
+        double simulatedSeconds{0};          //!< the latest simulated time of a rank
+    };
+
+    /**
+     * \brief Simulator::Run(), measured: the events each rank executed (gathered over the
+     *        ranks), the longest wall time and the latest simulated time. Every rank calls it
+     *        (ExperimentFabric::Run(), LlmExperiment::Run()).
+     * \param clock started here, just before Simulator::Run() (events may read it meanwhile)
+     * \return the figures
+     */
+    static RunFigures RunMeasured(SystemWallClockMs& clock);
 
     /**
      * \brief The payload bytes of every circuit of the OCS's current graph, over all ranks

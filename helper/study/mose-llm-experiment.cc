@@ -479,18 +479,12 @@ void
 LlmExperiment::MergeRanks()
 {
     // what each rank counted of its own nodes: summed
-    std::vector<uint64_t> counts = m_pairBytes;
-    counts.push_back(m_lost);
-    counts.push_back(m_connections);
-    counts.push_back(m_errors);
-    MoseDistributed::SumOverRanks(counts);
-    m_errors = counts.back();
-    counts.pop_back();
-    m_connections = counts.back();
-    counts.pop_back();
-    m_lost = counts.back();
-    counts.pop_back();
-    m_pairBytes = std::move(counts);
+    std::vector<uint64_t*> counts{&m_lost, &m_connections, &m_errors};
+    for (uint64_t& b : m_pairBytes)
+    {
+        counts.push_back(&b);
+    }
+    MoseDistributed::SumEachOverRanks(counts);
     MoseDistributed::MergeSwitchRecords(m_records);
     // every rank runs the workloads whole: the ranks must agree on what they started and
     // completed; a difference is a divergence of the replicas, counted as an error
@@ -544,16 +538,11 @@ LlmExperiment::Run(bool progress)
                                          mose::ToString(m_config.policy));
         PrepareDistributedRun();
     }
-    const uint64_t eventsBefore = Simulator::GetEventCount();
-    clock.Start();
-    Simulator::Run();
-    const int64_t wallMs = clock.End();
-    m_eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
-    m_events = std::accumulate(m_eventsPerRank.begin(), m_eventsPerRank.end(), uint64_t{0});
-    std::vector<int64_t> longest{wallMs, Simulator::Now().GetTimeStep()};
-    MoseDistributed::MaxOverRanks(longest);
-    m_wallSeconds = static_cast<double>(longest[0]) / 1000.0;
-    m_simulatedSeconds = TimeStep(longest[1]).GetSeconds();
+    ExperimentFabric::RunFigures figures = ExperimentFabric::RunMeasured(clock);
+    m_eventsPerRank = std::move(figures.eventsPerRank);
+    m_events = figures.events;
+    m_wallSeconds = figures.wallSeconds;
+    m_simulatedSeconds = figures.simulatedSeconds;
 
     m_requests = m_inference->GetRecords();
     if (m_training)

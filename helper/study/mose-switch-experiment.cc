@@ -528,44 +528,30 @@ SwitchExperiment::MergeRanks()
     std::vector<int64_t> longest{static_cast<int64_t>(m_bins.size())};
     MoseDistributed::MaxOverRanks(longest);
     m_bins.resize(static_cast<std::size_t>(longest[0]), {0, 0});
-    std::vector<uint64_t> counts;
-    for (const auto& bin : m_bins)
-    {
-        counts.insert(counts.end(), bin.begin(), bin.end());
-    }
-    for (const SwitchInterval& iv : m_intervals)
-    {
-        counts.insert(counts.end(), iv.circuitBytes.begin(), iv.circuitBytes.end());
-        counts.push_back(iv.bytesDuringSwitch);
-    }
-    for (const auto& drops : m_dropsAtStart)
-    {
-        counts.insert(counts.end(), drops.begin(), drops.end());
-    }
-    MoseDistributed::SumOverRanks(counts);
-    std::size_t k = 0;
+    std::vector<uint64_t*> counts;
     for (auto& bin : m_bins)
     {
         for (uint64_t& b : bin)
         {
-            b = counts[k++];
+            counts.push_back(&b);
         }
     }
     for (SwitchInterval& iv : m_intervals)
     {
         for (uint64_t& b : iv.circuitBytes)
         {
-            b = counts[k++];
+            counts.push_back(&b);
         }
-        iv.bytesDuringSwitch = counts[k++];
+        counts.push_back(&iv.bytesDuringSwitch);
     }
     for (auto& drops : m_dropsAtStart)
     {
         for (uint64_t& d : drops)
         {
-            d = counts[k++];
+            counts.push_back(&d);
         }
     }
+    MoseDistributed::SumEachOverRanks(counts);
 }
 
 const std::vector<SwitchInterval>&

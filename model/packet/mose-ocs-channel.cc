@@ -211,13 +211,7 @@ MoseOcsChannel::GetDistributedLookAhead()
 bool
 MoseOcsChannel::IsOnOtherRank(Ptr<PointToPointNetDevice> peer)
 {
-#ifdef NS3_MPI
-    return peer && MpiInterface::IsEnabled() &&
-           peer->GetNode()->GetSystemId() != MpiInterface::GetSystemId();
-#else
-    (void)peer;
-    return false;
-#endif
+    return peer && !MoseRankMessages::IsLocal(peer->GetNode());
 }
 
 void

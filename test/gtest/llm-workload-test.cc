@@ -54,6 +54,18 @@ Small(uint32_t nodes)
     return c;
 }
 
+/// Small(16) with a training job: an all-to-all of 400,000 B per member after 300 us compute
+LlmExperimentConfig
+SmallTraining(Time end)
+{
+    LlmExperimentConfig c = Small(16);
+    c.training = true;
+    c.collectiveBytes = 400000;
+    c.computeTime = MicroSeconds(300);
+    c.end = end;
+    return c;
+}
+
 LlmExperiment
 RunExperiment(const LlmExperimentConfig& c)
 {
@@ -252,11 +264,7 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
 
 TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 {
-    LlmExperimentConfig c = Small(16);
-    c.training = true;
-    c.collectiveBytes = 400000;
-    c.computeTime = MicroSeconds(300);
-    c.end = MilliSeconds(60);
+    LlmExperimentConfig c = SmallTraining(MilliSeconds(60));
     c.requests = Requests(20, 400, 100); // KV traffic shares the fabric
     LlmExperiment e = RunExperiment(c);
     const auto& its = e.GetIterations();
@@ -279,11 +287,7 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 
 TEST(LlmWorkload, TheNextIterationStartsTheNoticeDelayAfterTheCollectiveEnds)
 {
-    LlmExperimentConfig c = Small(16);
-    c.training = true;
-    c.collectiveBytes = 400000;
-    c.computeTime = MicroSeconds(300);
-    c.end = MilliSeconds(40);
+    LlmExperimentConfig c = SmallTraining(MilliSeconds(40));
     c.noticeDelay = MicroSeconds(50);
     LlmExperiment e = RunExperiment(c);
     EXPECT_EQ(e.GetSummary().noticeDelay, MicroSeconds(50));
