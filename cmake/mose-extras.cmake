@@ -103,6 +103,13 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
   set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
 endif()
 
+# mose-programs (standalone): the library and every program of examples/, what utils/build.sh's
+# quick start builds before it runs mose-paper (the tests and benchmarks come with utils/test.sh)
+if(MOSE_STANDALONE)
+  get_property(_mose_programs GLOBAL PROPERTY MOSE_PROGRAMS)
+  add_custom_target(mose-programs DEPENDS ${libmose} ${_mose_programs})
+endif()
+
 # Packaging and the examples as ns-3 runs them (standalone only):
 #  - mose-release-consistency: VERSION, README.md, doc/mose.rst, CHANGES.md, LICENSE and the SPDX
 #    lines agree (cmake/mose-check-release.cmake);
@@ -115,7 +122,10 @@ endif()
 #  - mose-layers: no include goes from a lower room (model/support, model/flow, model/packet,
 #    helper, helper/study) to a higher one, model/flow and model/support include no simulator,
 #    node, device, IPv4, point-to-point or application header, and every source is in
-#    CMakeLists.txt (cmake/mose-check-layers.py; mose-layers-self-test plants each violation).
+#    CMakeLists.txt (cmake/mose-check-layers.py; mose-layers-self-test plants each violation);
+#  - mose-docs: doc/mose.rst's Source files tables list every header once, under its room, the
+#    room tables of the doc and README.md are the layer check's rooms, and every path the two
+#    documents name exists (cmake/mose-check-docs.py; mose-docs-self-test plants each problem).
 if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)
   add_test(NAME mose-release-consistency
@@ -125,8 +135,12 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
                                     ${CMAKE_CURRENT_LIST_DIR}/mose-check-layers.py ${PROJECT_SOURCE_DIR})
   add_test(NAME mose-layers-self-test
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-layers.py --self-test)
-  set_tests_properties(mose-release-consistency mose-layers mose-layers-self-test
-                       PROPERTIES LABELS release)
+  add_test(NAME mose-docs COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-docs.py
+                                  ${PROJECT_SOURCE_DIR})
+  add_test(NAME mose-docs-self-test
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-docs.py --self-test)
+  set_tests_properties(mose-release-consistency mose-layers mose-layers-self-test mose-docs
+                       mose-docs-self-test PROPERTIES LABELS release)
   if(MOSE_ENABLE_EXAMPLES)
     add_test(NAME mose-fabric-example
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-fabric.py

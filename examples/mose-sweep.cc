@@ -23,6 +23,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-program.h"
 #include "ns3/mose-sweep-report.h"
 
@@ -72,8 +73,8 @@ main(int argc, char* argv[])
             const double eta = done > 0 ? t / done * (total - done) : 0;
             program.ShowProgress("point " + std::to_string(done) + "/" + std::to_string(total) +
                                      " (" + std::to_string(skipped) + " skipped), elapsed " +
-                                     Program::FormatSeconds(t) + ", ETA " +
-                                     Program::FormatSeconds(eta) + "    ",
+                                     FormatDuration(t, DurationStyle::WALL) + ", ETA " +
+                                     FormatDuration(eta, DurationStyle::WALL) + "    ",
                                  done == total);
         });
         const double sweepSeconds = program.GetElapsed();

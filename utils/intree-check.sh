@@ -8,7 +8,7 @@
 #                   and built once into /var/cache/mose-ns3/3.37-mpi (about 35 min on 2 cores,
 #                   a few minutes later); the suite mose then includes the distributed runs
 #                   (test/mose-mpi-test-cases.cc: mpirun -np 2), and utils/mpi-check.sh compares
-#                   1 and 2 ranks of examples/mose-mpi-check on five cases
+#                   1 and 2 ranks of test/mose-mpi-check on five cases
 #   --no-mpi:       Debian's ns-3.37 without MPI, as the shared script builds it into
 #                   /var/cache/mose-ns3/3.37
 #   --ns3-src DIR:  any ns-3 source tree, e.g. the ns-3.48 tag of nsnam's ns-3-dev, configured
@@ -116,7 +116,7 @@ export MOSE_GTEST_REPORT=$gtest_report
 bash "$script" "${args[@]}" "$root" "$@"
 unset MOSE_GTEST_REPORT
 
-# One and two ranks of examples/mose-mpi-check on five cases (built with the tree above)
+# One and two ranks of test/mose-mpi-check on five cases (built with the tree above)
 if [ "$mpi" -eq 1 ]; then
   bash "$root/utils/mpi-check.sh" "$tree" --no-build
 fi

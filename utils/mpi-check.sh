@@ -5,10 +5,10 @@
 # usage: utils/mpi-check.sh [NS3_TREE] [--no-build]
 #   NS3_TREE  an ns-3 source tree configured with --enable-mpi and mose among its modules
 #             (default: the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37)
-# Syncs this checkout into NS3_TREE/contrib/mose, builds examples/mose-mpi-check there, runs it
+# Syncs this checkout into NS3_TREE/contrib/mose, builds test/mose-mpi-check there, runs it
 # with mpirun -np 1 and -np 2 on a static fabric and across two switches (K = 1 and K = 2, 16 and
 # 32 groups, and without drain), merges each run's per-rank files (sum / max / same lines, see
-# the example) and diffs the 1-rank and 2-rank figures. Exits non-zero on any difference.
+# the program) and diffs the 1-rank and 2-rank figures. Exits non-zero on any difference.
 # MPIRUN overrides the launcher (default: mpirun, with --allow-run-as-root --oversubscribe as root).
 set -euo pipefail
 

@@ -939,21 +939,5 @@ Program::WritePlot(const std::string& base,
     os << std::endl;
 }
 
-std::string
-Program::FormatSeconds(double seconds)
-{
-    std::ostringstream os;
-    if (seconds >= 60)
-    {
-        os << static_cast<uint64_t>(seconds) / 60 << "m " << static_cast<uint64_t>(seconds) % 60
-           << "s";
-    }
-    else
-    {
-        os << std::fixed << std::setprecision(1) << seconds << " s";
-    }
-    return os.str();
-}
-
 } // namespace mose
 } // namespace ns3

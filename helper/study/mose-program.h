@@ -434,12 +434,6 @@ class Program
                    const std::string& rendered,
                    std::ostream& os) const;
 
-    /**
-     * \param seconds a duration
-     * \return "1m 23s" from a minute on, else "12.3 s"
-     */
-    static std::string FormatSeconds(double seconds);
-
   private:
     std::string m_name;                            //!< the program's name
     std::string m_outputDir;                       //!< --outputDir

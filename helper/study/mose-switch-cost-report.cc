@@ -11,6 +11,7 @@
 #include "ns3/gnuplot.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-metrics-output.h"
 
 #include <cmath>
@@ -34,14 +35,21 @@ const std::vector<Policy> STATIC_POLICIES = {Policy::STATIC_TRAINING,
                                              Policy::STATIC_INFERENCE,
                                              Policy::STATIC_COMPROMISE};
 
+/// \param seconds a duration \return it for people: 4 significant digits, ms below 1 s
+std::string
+Duration(double seconds)
+{
+    return FormatDuration(seconds, DurationStyle::SIGNIFICANT, 4);
+}
+
 /**
  * \param b a break-even point
- * \return "12.3 ms" (SwitchCostReport::FormatDuration()), "always" or "never"
+ * \return "12.3 ms" (Duration()), "always" or "never"
  */
 std::string
 BreakEvenText(const BreakEven& b)
 {
-    return b.kind == BreakEven::AT ? SwitchCostReport::FormatDuration(b.duration) : b.ToText();
+    return b.kind == BreakEven::AT ? Duration(b.duration) : b.ToText();
 }
 
 } // namespace
@@ -69,22 +77,6 @@ SwitchCostReport::SwitchCostReport(const SwitchCostStudy& study,
                           FormatSchedule(m_schedule),
                           "an AlternatingSchedule() (whole cycles of two periods)");
     }
-}
-
-std::string
-SwitchCostReport::FormatDuration(double seconds)
-{
-    std::ostringstream os;
-    os << std::setprecision(4);
-    if (seconds < 1)
-    {
-        os << seconds * 1e3 << " ms";
-    }
-    else
-    {
-        os << seconds << " s";
-    }
-    return os.str();
 }
 
 std::vector<double>
@@ -173,8 +165,8 @@ SwitchCostReport::PrintBreakEven(std::ostream& os) const
         std::ostringstream perSeed;
         if (b.perSeed.n > 0)
         {
-            perSeed << FormatDuration(b.perSeed.mean) << " +-" << FormatDuration(b.perSeed.ci95)
-                    << " (" << b.perSeed.n << " seeds)";
+            perSeed << Duration(b.perSeed.mean) << " +-" << Duration(b.perSeed.ci95) << " ("
+                    << b.perSeed.n << " seeds)";
         }
         if (b.always > 0)
         {
@@ -198,6 +190,7 @@ SwitchCostReport::PrintBreakEven(std::ostream& os) const
 void
 SwitchCostReport::PrintSchedule(std::ostream& os) const
 {
+    const FlowExperimentConfig& config = m_study.GetConfig();
     double scheduleSeconds = 0;
     for (const SchedulePeriod& period : m_schedule)
     {
@@ -244,7 +237,10 @@ SwitchCostReport::PrintSchedule(std::ostream& os) const
        << " on this schedule: MoSE " << std::setprecision(6) << moseTotal
        << " vs the best static policy (" << ToString(best) << ") " << bestStatic << " (MoSE "
        << std::setprecision(3) << std::abs(100.0 * (1.0 - moseTotal / bestStatic)) << "% "
-       << (moseTotal < bestStatic ? "less" : "more") << ")\n";
+       << (moseTotal < bestStatic ? "less" : "more") << "); it holds for the flow-level cost "
+       << "model only: N=" << config.nodes << " d=" << config.degree << ", " << config.flows
+       << " flows per mode, metric " << ToString(m_study.GetMetric()) << ", dark time "
+       << FormatNumber(m_params.darkTime) << " s, " << m_study.GetSeedsDone() << " seeds\n";
 }
 
 void
@@ -346,7 +342,7 @@ SwitchCostReport::WritePlots(const std::string& dir) const
     Gnuplot plot("break_even.png");
     plot.SetTerminal("pngcairo size 800,500 noenhanced");
     plot.SetTitle("When switching pays: alternating modes of duration T, dark time " +
-                  FormatDuration(m_params.darkTime) + ", metric " + ToString(metric));
+                  Duration(m_params.darkTime) + ", metric " + ToString(metric));
     plot.SetLegend("mode duration T (s)",
                    "integrated " + ToString(metric) + " per second (mean of " +
                        std::to_string(m_study.GetSeedsDone()) + " seeds)");
@@ -388,8 +384,8 @@ SwitchCostReport::WritePlots(const std::string& dir) const
         double y = mose.PerUnitTime(t);
         marks.Add(t, y);
         std::ostringstream label;
-        label << "set label \"vs " << ToString(other) << ": " << FormatDuration(t) << "\" at " << t
-              << "," << y << " offset 1,1";
+        label << "set label \"vs " << ToString(other) << ": " << Duration(t) << "\" at " << t << ","
+              << y << " offset 1,1";
         plot.AppendExtra(label.str());
     }
     plot.AddDataset(marks);

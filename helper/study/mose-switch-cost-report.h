@@ -81,13 +81,6 @@ class SwitchCostReport
      */
     static std::vector<double> LogSpacedDurations(double minT, double maxT, uint32_t points);
 
-    /**
-     * \brief A duration for people: seconds, or milliseconds below 1 s, 4 significant digits.
-     * \param seconds the duration
-     * \return e.g. "12.35 ms" or "3600 s"
-     */
-    static std::string FormatDuration(double seconds);
-
   private:
     /// \param os the stream; prints the cost rates, circuits and penalties per policy and mode
     void PrintRates(std::ostream& os) const;

@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/system-path.h"
 
@@ -29,6 +30,15 @@ namespace mose
 namespace
 {
 
+/// \param t a duration (seconds or Time) \return it as the switching run's reports give
+///        times: ms with 3 decimals and the unit ("12.500 ms")
+template <typename T>
+std::string
+Ms(T t)
+{
+    return FormatDuration(t, DurationStyle::MS);
+}
+
 /// \return "0.45 Gb/s"
 std::string
 Gbps(double bps)
@@ -43,22 +53,6 @@ Gbps(double bps)
 SwitchExperimentReport::SwitchExperimentReport(const SwitchExperiment& experiment)
     : m_experiment(experiment)
 {
-}
-
-std::string
-SwitchExperimentReport::FormatMs(double seconds)
-{
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(3) << seconds * 1e3 << " ms";
-    return o.str();
-}
-
-std::string
-SwitchExperimentReport::FormatMs(Time t)
-{
-    // the magnitude's seconds: GetSeconds() of a negative time shifts a negative value
-    // (undefined before C++20) in ns-3's int64x64-128.h
-    return FormatMs(t.IsStrictlyNegative() ? -(Time(0) - t).GetSeconds() : t.GetSeconds());
 }
 
 void
@@ -89,26 +83,26 @@ SwitchExperimentReport::Print(std::ostream& os) const
     os << "\n";
     for (const auto& iv : ex.GetIntervals())
     {
-        os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " ["
-           << FormatMs(iv.start) << ", " << FormatMs(iv.end) << "), template "
-           << mose::ToString(iv.templateId) << (iv.graphRealised ? "" : " (NOT realised)") << "\n";
+        os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " [" << Ms(iv.start)
+           << ", " << Ms(iv.end) << "), template " << mose::ToString(iv.templateId)
+           << (iv.graphRealised ? "" : " (NOT realised)") << "\n";
         if (iv.switchRecord)
         {
             const MoseSwitchRecord& r = *iv.switchRecord;
             os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
-               << mose::ToString(r.to) << ", " << FormatMs(r.start) << " .. "
-               << (r.done ? FormatMs(r.end)
-                          : "UNFINISHED (the run stopped at " + FormatMs(r.until) +
-                                "; figures up to then)")
+               << mose::ToString(r.to) << ", " << Ms(r.start) << " .. "
+               << (r.done
+                       ? Ms(r.end)
+                       : "UNFINISHED (the run stopped at " + Ms(r.until) + "; figures up to then)")
                << ": kept " << r.kept << ", removed " << r.removed << ", added " << r.added;
             if (!r.batches.empty() && r.batches.size() != r.phases)
             {
                 os << ", " << r.batches.size() << " batches (K=" << r.phases
                    << " requested: at most one batch per removed circuit)";
             }
-            os << "; drain " << FormatMs(r.drainTime) << ", dark " << FormatMs(r.darkTime)
-               << ", blackout " << FormatMs(r.blackoutTime) << "; packets held " << r.packetsHeld
-               << " (longest " << FormatMs(r.longestHold) << "), lost " << r.lost << "\n";
+            os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
+               << Ms(r.blackoutTime) << "; packets held " << r.packetsHeld << " (longest "
+               << Ms(r.longestHold) << "), lost " << r.lost << "\n";
         }
         else if (iv.index > 0)
         {
@@ -130,9 +124,8 @@ SwitchExperimentReport::Print(std::ostream& os) const
             const MoseFctSummary& f = iv.GetFct(cls);
             os << "  " << std::left << std::setw(10) << mose::ToString(cls) << std::right
                << std::setw(10) << f.transfers << std::setw(8) << f.completed << std::setw(13)
-               << FormatMs(f.meanS) << std::setw(13) << FormatMs(f.p50S) << std::setw(13)
-               << FormatMs(f.p95S) << std::setw(13) << FormatMs(f.p99S) << std::setw(13)
-               << Gbps(f.goodputBps) << "\n";
+               << Ms(f.meanS) << std::setw(13) << Ms(f.p50S) << std::setw(13) << Ms(f.p95S)
+               << std::setw(13) << Ms(f.p99S) << std::setw(13) << Gbps(f.goodputBps) << "\n";
         }
         os << "  circuits: " << iv.circuitBytes.size() << ", payload bytes max "
            << iv.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
@@ -159,11 +152,11 @@ SwitchExperimentReport::Print(std::ostream& os) const
     }
     const SwitchRunSummary s = ex.GetSummary();
     os << "\nwhole run: " << s.completed << " of " << s.transfers
-       << " transfers completed, mean FCT " << FormatMs(s.meanFctS) << " (KV "
-       << FormatMs(s.kv.meanS) << ", training " << FormatMs(s.training.meanS) << "), makespan "
-       << FormatMs(s.makespanS) << "; " << s.switches << " switches, " << s.circuitsChanged
-       << " circuits changed, blackout " << FormatMs(s.blackoutTime) << ", packets held "
-       << s.packetsHeld << ", lost " << s.packetsLost << "\n";
+       << " transfers completed, mean FCT " << Ms(s.meanFctS) << " (KV " << Ms(s.kv.meanS)
+       << ", training " << Ms(s.training.meanS) << "), makespan " << Ms(s.makespanS) << "; "
+       << s.switches << " switches, " << s.circuitsChanged << " circuits changed, blackout "
+       << Ms(s.blackoutTime) << ", packets held " << s.packetsHeld << ", lost " << s.packetsLost
+       << "\n";
     os << "  build " << std::fixed << std::setprecision(2) << ex.GetBuildSeconds() << " s, run "
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
@@ -366,6 +359,10 @@ SwitchExperimentReport::RunPolicies(
         SwitchExperiment experiment(c);
         experiment.Build();
         const bool reported = policy == config.policy;
+        if (reported)
+        {
+            comparison.SetWorkload(experiment.GetWorkloadText());
+        }
         if (writeScenario && reported)
         {
             // every policy's run draws the same scenario

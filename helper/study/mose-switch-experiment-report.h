@@ -59,12 +59,6 @@ class SwitchExperimentReport
      */
     Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
 
-    /// \param seconds a duration \return it in ms with 3 decimals and the unit ("12.500 ms"),
-    ///        as the switching run's reports and messages give times
-    static std::string FormatMs(double seconds);
-    /// \param t a duration (may be negative) \return FormatMs() of its seconds
-    static std::string FormatMs(Time t);
-
     /**
      * \brief Runs one switching experiment per policy on the same scenario and run, as
      *        mose-mode-switch does: for each policy, Build() (with writeScenario, the reported

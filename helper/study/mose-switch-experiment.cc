@@ -7,13 +7,13 @@
 #include "mose-switch-experiment.h"
 
 #include "mose-program.h"
-#include "mose-switch-experiment-report.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
@@ -42,26 +42,12 @@ namespace mose
 namespace
 {
 
-/// \return a time as the reports give it (SwitchExperimentReport::FormatMs())
+/// \return a time as the switching run's reports give it: "12.500 ms"
 template <typename T>
 std::string
 Ms(T value)
 {
-    return SwitchExperimentReport::FormatMs(value);
-}
-
-/// \return the relative change of b against a in percent, signed, e.g. "-12.3%"
-std::string
-Percent(double value, double reference)
-{
-    if (reference == 0)
-    {
-        return "n/a";
-    }
-    std::ostringstream o;
-    o << std::showpos << std::fixed << std::setprecision(1)
-      << (value - reference) / reference * 100.0 << "%";
-    return o.str();
+    return FormatDuration(value, DurationStyle::MS);
 }
 
 } // namespace
@@ -578,6 +564,16 @@ SwitchExperiment::GetSwitcherText() const
     return m_switcherText;
 }
 
+std::string
+SwitchExperiment::GetWorkloadText() const
+{
+    std::ostringstream o;
+    o << "N=" << m_config.scenario.nodes << " d=" << m_config.scenario.degree << ", run "
+      << m_config.run << ", schedule " << m_config.ScheduleShown() << ", "
+      << m_config.scenario.flows << " flows per mode interval, " << m_switcherText;
+    return o.str();
+}
+
 uint64_t
 SwitchExperiment::GetPacketsLost() const
 {
@@ -679,6 +675,12 @@ SwitchComparison::Add(const SwitchRunSummary& summary)
     m_runs.push_back(summary);
 }
 
+void
+SwitchComparison::SetWorkload(const std::string& workload)
+{
+    m_workload = workload;
+}
+
 const std::vector<SwitchRunSummary>&
 SwitchComparison::GetSummaries() const
 {
@@ -725,14 +727,14 @@ SwitchComparison::GetVerdict() const
     std::ostringstream o;
     const bool wins = mose->meanFctS < best->meanFctS;
     o << "verdict: switching " << (wins ? "pays off" : "does not pay off") << ": MoSE's mean FCT "
-      << Ms(mose->meanFctS) << " is " << Percent(mose->meanFctS, best->meanFctS)
+      << Ms(mose->meanFctS) << " is " << FormatChange(mose->meanFctS, best->meanFctS)
       << " against the best static policy " << mose::ToString(best->policy) << " ("
       << Ms(best->meanFctS) << "); KV " << Ms(mose->kv.meanS) << " vs " << Ms(best->kv.meanS)
-      << " (" << Percent(mose->kv.meanS, best->kv.meanS) << "), training "
+      << " (" << FormatChange(mose->kv.meanS, best->kv.meanS) << "), training "
       << Ms(mose->training.meanS) << " vs " << Ms(best->training.meanS) << " ("
-      << Percent(mose->training.meanS, best->training.meanS) << "), makespan "
+      << FormatChange(mose->training.meanS, best->training.meanS) << "), makespan "
       << Ms(mose->makespanS) << " vs " << Ms(best->makespanS) << " ("
-      << Percent(mose->makespanS, best->makespanS) << "); MoSE paid " << mose->switches
+      << FormatChange(mose->makespanS, best->makespanS) << "); MoSE paid " << mose->switches
       << " switches: " << mose->circuitsChanged << " circuits changed, " << Ms(mose->switchTime)
       << " switching, blackout " << Ms(mose->blackoutTime) << ", " << mose->packetsHeld
       << " packets held (longest " << Ms(mose->longestHold) << "), " << mose->packetsLost
@@ -741,6 +743,10 @@ SwitchComparison::GetVerdict() const
     {
         o << " [incomplete transfers: MoSE " << mose->transfers - mose->completed << ", "
           << mose::ToString(best->policy) << " " << best->transfers - best->completed << "]";
+    }
+    if (!m_workload.empty())
+    {
+        o << "\nthe verdict holds for this workload only: " << m_workload;
     }
     return o.str();
 }

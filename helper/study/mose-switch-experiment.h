@@ -227,6 +227,12 @@ class SwitchExperiment
     const std::vector<std::array<uint64_t, 2>>& GetGoodputBins() const;
     /// \return the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
     const std::string& GetSwitcherText() const;
+    /**
+     * \return the workload and settings a comparison of this run holds for: scale, run,
+     *         schedule, flows per interval and the switcher's text (with the bytes per unit of
+     *         demand), e.g. "N=16 d=4, run 1, schedule ..., 40 flows per mode interval, K=1, ..."
+     */
+    std::string GetWorkloadText() const;
     /// \return packets lost in the fabric, whole run
     uint64_t GetPacketsLost() const;
     /// \return wall-clock seconds of Build()
@@ -299,9 +305,14 @@ class SwitchComparison
     const SwitchRunSummary* GetBestStatic() const;
     /// \return MoSE's run, or null if it was not added
     const SwitchRunSummary* GetMose() const;
+    /// \param workload what the runs added share: SwitchExperiment::GetWorkloadText() of one
+    ///        of them; the verdict names it
+    void SetWorkload(const std::string& workload);
     /**
      * \return the verdict line ("verdict: switching pays off: ..." or "verdict: switching does
-     *         not pay off: ..."), or an explanation if MoSE or every static policy is missing
+     *         not pay off: ..."), followed, when SetWorkload() was called, by the line "the
+     *         verdict holds for this workload only: ...", or an explanation if MoSE or every
+     *         static policy is missing
      */
     std::string GetVerdict() const;
     /// \brief Prints the table (one row per policy), the mean FCT and flow-level MaxLoad per
@@ -313,6 +324,7 @@ class SwitchComparison
 
   private:
     std::vector<SwitchRunSummary> m_runs; //!< the runs
+    std::string m_workload;               //!< what the runs share (SetWorkload()), or empty
 };
 
 } // namespace mose

@@ -177,8 +177,3 @@ TEST(ProgramScaffold, PlotsOnlyWhenOffered)
     EXPECT_EQ(program.GetOutputDir(), "/nonexistent/folder");
 }
 
-TEST(ProgramScaffold, FormatSeconds)
-{
-    EXPECT_EQ(Program::FormatSeconds(12.34), "12.3 s");
-    EXPECT_EQ(Program::FormatSeconds(83.9), "1m 23s");
-}

@@ -295,6 +295,10 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
     const std::string verdict = comparison.GetVerdict();
     EXPECT_EQ(verdict.rfind("verdict: switching ", 0), 0u) << verdict;
     EXPECT_NE(verdict.find("S-Inf"), std::string::npos) << verdict;
+    EXPECT_EQ(verdict.find("holds for"), std::string::npos) << verdict; // no workload set
+    comparison.SetWorkload("N=16 d=4, run 1");
+    const std::string named = comparison.GetVerdict();
+    EXPECT_EQ(named, verdict + "\nthe verdict holds for this workload only: N=16 d=4, run 1");
     const std::string path = testing::TempDir() + "mose-switch-comparison.csv";
     comparison.WriteCsv(path);
     EXPECT_EQ(ReadLines(path).size(), 3u);

@@ -24,7 +24,7 @@
  *   mpirun -np 2 ./build/contrib/mose/examples/ns3.37-mose-mpi-check-default --switches=2
  */
 
-#include "../test/mose-switch-scenario.h"
+#include "mose-switch-scenario.h"
 
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
