@@ -3,23 +3,40 @@
 # need. Only the packages that are missing are installed; when all are present nothing touches
 # the network. Runs as root, or through sudo when it is available.
 #
-# usage: utils/install-deps.sh [--check]
+# usage: utils/install-deps.sh [--check] [--quick]
 #   --check   only report the missing packages (exit status 1 when some are missing)
+#   --quick   only the packages utils/build.sh's first run needs (the library, the programs and
+#             the paper's figures); without it, also those of the tests, benchmarks, fuzzing,
+#             the cross-checks and MPI (utils/test.sh and CI install them)
 set -euo pipefail
+
+check=0
+quick=0
+for arg in "$@"; do
+  case "$arg" in
+    --check) check=1 ;;
+    --quick) quick=1 ;;
+    *) echo "[install-deps] unknown argument: $arg (allowed: --check, --quick)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   libns3-dev ns3           # ns-3.37; Debian's CMake targets point at helper binaries in "ns3"
   libgsl-dev libxml2-dev libpython3.11-dev libsqlite3-dev  # referenced by Debian's ns-3 targets
   libboost-graph-dev       # the flow-level core
   libmetis-dev             # the min-cut placement of groups on MPI ranks (mose-partition)
-  libgtest-dev             # mose-gtest
-  libbenchmark-dev         # bench/
+  libgtest-dev             # mose-gtest (small; found at the first configure, so tests need no reconfigure)
   cmake ninja-build g++
   gnuplot-nox              # figures of the paper reproduction
-  clang-14 libclang-rt-14-dev  # libFuzzer targets (test/fuzz)
-  python3-igraph python3-networkx  # cross-checks of the topology generators
-  libopenmpi-dev openmpi-bin  # distributed runs in an ns-3 tree built with --enable-mpi
 )
+if [ "$quick" -eq 0 ]; then
+  packages+=(
+    libbenchmark-dev         # bench/
+    clang-14 libclang-rt-14-dev  # libFuzzer targets (test/fuzz)
+    python3-igraph python3-networkx  # cross-checks of the topology generators
+    libopenmpi-dev openmpi-bin  # distributed runs in an ns-3 tree built with --enable-mpi
+  )
+fi
 
 say() { printf '[install-deps] %s\n' "$*" >&2; }
 
@@ -33,7 +50,7 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 say "missing: ${missing[*]}"
-if [ "${1:-}" = "--check" ]; then exit 1; fi
+if [ "$check" -eq 1 ]; then exit 1; fi
 
 if [ "$(id -u)" -eq 0 ]; then
   sudo=()
