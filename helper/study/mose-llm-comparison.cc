@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-format.h"
 
 #include <iomanip>
 #include <sstream>
@@ -26,13 +27,11 @@ namespace mose
 namespace
 {
 
-/// ms with 3 decimals
+/// ms with 3 decimals, no unit (the table's header names it)
 std::string
 Ms(double seconds)
 {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3) << seconds * 1e3;
-    return os.str();
+    return FormatDuration(seconds, DurationStyle::MS_DECIMALS);
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "ns3/gnuplot.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-text-io.h"
@@ -41,35 +42,14 @@ namespace
 std::string
 DurationText(double seconds)
 {
-    std::ostringstream os;
-    os << std::setprecision(3);
-    if (seconds != 0 && std::abs(seconds) < 1)
-    {
-        os << seconds * 1e3 << " ms";
-    }
-    else
-    {
-        os << seconds << " s";
-    }
-    return os.str();
+    return FormatDuration(seconds, DurationStyle::SIGNIFICANT);
 }
 
-/// a percentage with a sign and one decimal: "+3.2%"
-std::string
-Percent(double fraction)
-{
-    std::ostringstream os;
-    os << std::showpos << std::fixed << std::setprecision(1) << fraction * 100 << '%';
-    return os.str();
-}
-
-/// ms with 3 decimals
+/// ms with 3 decimals, no unit (the table's header names it)
 std::string
 Ms(double seconds)
 {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3) << seconds * 1e3;
-    return os.str();
+    return FormatDuration(seconds, DurationStyle::MS_DECIMALS);
 }
 
 /// whether a criterion has a value in a run
@@ -977,11 +957,11 @@ LlmRegimeMap::PrintTable(std::ostream& os) const
             os << std::setw(13) << v.WinnerText(k);
         }
         os << std::setw(8) << (v.bestStatic ? mose::ToString(*v.bestStatic) : "-") << std::right
-           << std::setw(8) << (v.bestStatic ? Percent(v.overallMargin) : "-");
+           << std::setw(8) << (v.bestStatic ? FormatPercent(v.overallMargin) : "-");
         if (seeds > 1)
         {
-            os << std::setw(8) << Percent(c.marginMin) << std::setw(8) << Percent(c.marginMax)
-               << std::setw(7)
+            os << std::setw(8) << FormatPercent(c.marginMin) << std::setw(8)
+               << FormatPercent(c.marginMax) << std::setw(7)
                << (std::to_string(c.paysSeeds) + "/" + std::to_string(c.seedVerdicts.size()));
         }
         os << "  " << std::left << std::setw(13) << v.KindText()
@@ -1200,14 +1180,16 @@ LlmRegimeMap::GetVerdict() const
         l << c.load;
         os << "  load " << l.str() << "/s, T " << DurationText(c.interval.GetSeconds()) << ", dark "
            << DurationText(c.darkTime.GetSeconds()) << ": " << c.verdict.KindText() << " (MoSE "
-           << Percent(c.verdict.overallMargin) << " vs " << mose::ToString(*c.verdict.bestStatic)
-           << ": TTFT " << Percent(c.verdict.margin[0]) << ", P99 TTFT "
-           << Percent(c.verdict.margin[1]) << ", iteration " << Percent(c.verdict.margin[2]) << ")";
+           << FormatPercent(c.verdict.overallMargin) << " vs "
+           << mose::ToString(*c.verdict.bestStatic) << ": TTFT "
+           << FormatPercent(c.verdict.margin[0]) << ", P99 TTFT "
+           << FormatPercent(c.verdict.margin[1]) << ", iteration "
+           << FormatPercent(c.verdict.margin[2]) << ")";
         if (m_config.seeds > 1)
         {
             os << "; over " << c.seedVerdicts.size() << " seeds: mean "
-               << Percent(c.verdict.overallMargin) << ", min " << Percent(c.marginMin) << ", max "
-               << Percent(c.marginMax) << ", pays in " << c.paysSeeds << " of "
+               << FormatPercent(c.verdict.overallMargin) << ", min " << FormatPercent(c.marginMin)
+               << ", max " << FormatPercent(c.marginMax) << ", pays in " << c.paysSeeds << " of "
                << c.seedVerdicts.size() << " seeds";
         }
         os << "\n";
