@@ -15,6 +15,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-percentile.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-text-io.h"
 #include "ns3/system-wall-clock-ms.h"
@@ -125,22 +126,6 @@ MeanOfSeeds(const std::vector<LlmSummary>& runs)
     return m;
 }
 
-/// the mean of values, the first taken as it is (one value: exactly itself)
-double
-MeanOf(const std::vector<double>& v)
-{
-    if (v.empty())
-    {
-        return 0;
-    }
-    double sum = v.front();
-    for (std::size_t i = 1; i < v.size(); ++i)
-    {
-        sum += v[i];
-    }
-    return sum / static_cast<double>(v.size());
-}
-
 /**
  * Fills a cell's figures and verdict from its seeds' runs (LlmRegimeCell)
  * \param cell the cell, seedRuns and seedVerdicts set
@@ -177,7 +162,7 @@ CombineSeeds(LlmRegimeCell& cell,
         cell.verdict = cell.seedVerdicts.front();
         return;
     }
-    cell.offeredKvGbps = MeanOf(offered);
+    cell.offeredKvGbps = mose::Mean(offered);
     cell.runs.clear();
     cell.kvStretch.clear();
     for (std::size_t p = 0; p < cell.seedRuns.front().size(); ++p)
@@ -190,7 +175,7 @@ CombineSeeds(LlmRegimeCell& cell,
             st.push_back(stretch[k][p]);
         }
         cell.runs.push_back(MeanOfSeeds(runs));
-        cell.kvStretch.push_back(MeanOf(st));
+        cell.kvStretch.push_back(mose::Mean(st));
     }
     // winners, ties and the best static policy on the mean figures; margins and the kind on
     // the mean of the per-seed margins
@@ -211,9 +196,9 @@ CombineSeeds(LlmRegimeCell& cell,
                 m.push_back(s.margin[c]);
             }
         }
-        v.margin[c] = MeanOf(m);
+        v.margin[c] = mose::Mean(m);
     }
-    v.overallMargin = MeanOf(margins);
+    v.overallMargin = mose::Mean(margins);
     v.kind = v.overallMargin < -tolerance  ? LlmCellVerdict::PAYS
              : v.overallMargin > tolerance ? LlmCellVerdict::DOES_NOT_PAY
                                            : LlmCellVerdict::TIE;

@@ -286,5 +286,47 @@ WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, doub
     return Interpolate(lower, upper, h, static_cast<double>(k));
 }
 
+double
+Mean(const std::vector<double>& values)
+{
+    if (values.empty())
+    {
+        return 0;
+    }
+    double sum = values.front();
+    for (std::size_t i = 1; i < values.size(); ++i)
+    {
+        sum += values[i];
+    }
+    return sum / static_cast<double>(values.size());
+}
+
+SampleStatistics
+DescribeSample(std::vector<double> values)
+{
+    NS_LOG_FUNCTION(values.size());
+    SampleStatistics s;
+    if (values.empty())
+    {
+        return s;
+    }
+    s.n = values.size();
+    s.mean = Mean(values); // in the caller's order, as the reports always summed
+    std::sort(values.begin(), values.end());
+    // on sorted values, type 7 reads its two neighbours directly (Percentile() selects them)
+    auto at = [&values](double p) {
+        const double h = Rank(values.size(), p);
+        const auto k = static_cast<std::size_t>(std::floor(h));
+        const double lower = values[k];
+        const double upper = k + 1 < values.size() ? values[k + 1] : lower;
+        return Interpolate(lower, upper, h, static_cast<double>(k));
+    };
+    s.p50 = at(50);
+    s.p95 = at(95);
+    s.p99 = at(99);
+    s.max = values.back();
+    return s;
+}
+
 } // namespace mose
 } // namespace ns3

@@ -53,6 +53,39 @@ double WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, doubl
  */
 double WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, double p);
 
+/**
+ * \ingroup mose
+ * \brief The mean of a sample: its values summed in order, the first taken as it is (one value
+ *        gives exactly itself), divided by their number; 0 for an empty sample.
+ * \param values the sample
+ * \return the mean
+ */
+double Mean(const std::vector<double>& values);
+
+/**
+ * \ingroup mose
+ * \brief What every report gives of a sample (FCTs, KV times, TTFTs, iteration times): its size,
+ *        Mean(), the type-7 percentiles P50, P95 and P99 (Percentile()) and the largest value;
+ *        all 0 for an empty sample.
+ */
+struct SampleStatistics
+{
+    uint64_t n{0};  //!< values
+    double mean{0}; //!< Mean()
+    double p50{0};  //!< Percentile(values, 50)
+    double p95{0};  //!< Percentile(values, 95)
+    double p99{0};  //!< Percentile(values, 99)
+    double max{0};  //!< the largest value
+};
+
+/**
+ * \ingroup mose
+ * \brief The one summary of a sample that the packet-level and LLM reports use.
+ * \param values the sample (taken by value and sorted once)
+ * \return its statistics, each percentile equal to Percentile() on the same values
+ */
+SampleStatistics DescribeSample(std::vector<double> values);
+
 } // namespace mose
 } // namespace ns3
 

@@ -11,10 +11,12 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics.h"
+#include "ns3/mose-percentile.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ns3
 {
@@ -158,17 +160,13 @@ MoseTransferMonitor::SummarizeTransfers(const std::vector<MoseTransfer>& transfe
     }
     if (!fct.empty())
     {
-        double sum = 0;
-        for (double v : fct)
-        {
-            sum += v;
-        }
-        s.meanS = sum / static_cast<double>(fct.size());
-        s.p50S = mose::Percentile(fct, 50);
-        s.p95S = mose::Percentile(fct, 95);
-        s.p99S = mose::Percentile(fct, 99);
-        s.maxS = *std::max_element(fct.begin(), fct.end());
         const double span = (last - first).GetSeconds();
+        const mose::SampleStatistics stats = mose::DescribeSample(std::move(fct));
+        s.meanS = stats.mean;
+        s.p50S = stats.p50;
+        s.p95S = stats.p95;
+        s.p99S = stats.p99;
+        s.maxS = stats.max;
         s.goodputBps = span > 0 ? static_cast<double>(s.bytes) * 8.0 / span : 0.0;
     }
     return s;

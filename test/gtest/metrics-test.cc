@@ -137,6 +137,53 @@ TEST(Percentile, WeightedMatchesExpandedSample)
     EXPECT_THROW(WeightedPercentile({{1.0, 1}}, 101), Error);
 }
 
+TEST(Percentile, DescribeSampleByHand)
+{
+    // sorted 1, 2, 3, 4: h = 3 p / 100; P50 at h = 1.5, P95 at 2.85, P99 at 2.97
+    const SampleStatistics s = DescribeSample({4, 1, 3, 2});
+    EXPECT_EQ(s.n, 4u);
+    EXPECT_EQ(s.mean, 2.5);
+    EXPECT_EQ(s.p50, 2.5);
+    EXPECT_DOUBLE_EQ(s.p95, 3.85);
+    EXPECT_DOUBLE_EQ(s.p99, 3.97);
+    EXPECT_EQ(s.max, 4);
+    const SampleStatistics one = DescribeSample({7.25});
+    EXPECT_EQ(one.mean, 7.25);
+    EXPECT_EQ(one.p50, 7.25);
+    EXPECT_EQ(one.p99, 7.25);
+    EXPECT_EQ(one.max, 7.25);
+    const SampleStatistics none = DescribeSample({});
+    EXPECT_EQ(none.n, 0u);
+    EXPECT_EQ(none.mean, 0);
+    EXPECT_EQ(none.max, 0);
+    EXPECT_EQ(Mean({}), 0);
+    EXPECT_EQ(Mean({0.1, 0.2}), (0.1 + 0.2) / 2);
+}
+
+TEST(Percentile, DescribeSampleEqualsPercentileBitForBit)
+{
+    Random rng = Random::Create(2, Stream::ROUTING);
+    for (int trial = 0; trial < 100; ++trial)
+    {
+        std::vector<double> v(1 + rng.Index(50));
+        for (double& x : v)
+        {
+            x = rng.Uniform01() * 10;
+        }
+        const SampleStatistics s = DescribeSample(v);
+        EXPECT_EQ(s.p50, Percentile(v, 50));
+        EXPECT_EQ(s.p95, Percentile(v, 95));
+        EXPECT_EQ(s.p99, Percentile(v, 99));
+        EXPECT_EQ(s.max, Percentile(v, 100));
+        double sum = 0;
+        for (double x : v)
+        {
+            sum += x;
+        }
+        EXPECT_EQ(s.mean, sum / static_cast<double>(v.size()));
+    }
+}
+
 TEST(EvaluateFlows, RingShortestPath)
 {
     CircuitGraph g = Ring(6);
