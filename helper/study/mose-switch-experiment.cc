@@ -570,7 +570,8 @@ SwitchExperiment::GetWorkloadText() const
     std::ostringstream o;
     o << "N=" << m_config.scenario.nodes << " d=" << m_config.scenario.degree << ", run "
       << m_config.run << ", schedule " << m_config.ScheduleShown() << ", "
-      << m_config.scenario.flows << " flows per mode interval, " << m_switcherText;
+      << m_config.scenario.flows << " flows per mode interval of " << GetBytesPerUnit()
+      << " bytes per unit of demand, " << m_switcherText;
     return o.str();
 }
 

@@ -228,9 +228,10 @@ class SwitchExperiment
     /// \return the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
     const std::string& GetSwitcherText() const;
     /**
-     * \return the workload and settings a comparison of this run holds for: scale, run,
-     *         schedule, flows per interval and the switcher's text (with the bytes per unit of
-     *         demand), e.g. "N=16 d=4, run 1, schedule ..., 40 flows per mode interval, K=1, ..."
+     * \return the workload and settings a comparison of this run holds for (after Build()):
+     *         scale, run, schedule, flows per interval, bytes per unit of demand and the
+     *         switcher's text, e.g. "N=16 d=4, run 1, schedule ..., 40 flows per mode interval of
+     *         65536 bytes per unit of demand, K=1, drain on, ..."
      */
     std::string GetWorkloadText() const;
     /// \return packets lost in the fabric, whole run
