@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <functional>
 #include <gtest/gtest.h>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -622,4 +623,77 @@ TEST(LlmTraceFormats, ShippedSamplesAreTheWritersOutput)
             EXPECT_EQ(t.requests.back().traceId, "req-1039");
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Robustness: mutated samples are read or refused with a mose::Error, never anything else
+
+TEST(LlmTraceFormats, MutatedSamplesAreReadExactlyOrRefused)
+{
+    // a deterministic stand-in for the fuzzer: bytes replaced, deleted, inserted, lines repeated
+    const std::string alphabet = std::string(",.-+eE0123456789\"{}[]: \n\r\t#aZ\\") + '\0' + '\xff';
+    std::mt19937_64 rng(29);
+    uint64_t read = 0;
+    uint64_t refused = 0;
+    for (const std::string& name : {"azure-sample.csv",
+                                    "mooncake-sample.jsonl",
+                                    "vidur-sample.csv",
+                                    "vidur-replay-sample.csv",
+                                    "splitwise-sample.csv",
+                                    "llmservingsim-sample.jsonl",
+                                    "burstgpt-sample.csv"})
+    {
+        const std::string original = ReadFileBytes((TracesDir() / name).string());
+        ASSERT_FALSE(original.empty()) << name;
+        for (int k = 0; k < 2000; ++k)
+        {
+            std::string text = original.substr(0, 600); // the header and a few requests
+            const int edits = 1 + static_cast<int>(rng() % 3);
+            for (int e = 0; e < edits && !text.empty(); ++e)
+            {
+                const std::size_t at = rng() % text.size();
+                const char c = alphabet[rng() % alphabet.size()];
+                switch (rng() % 4)
+                {
+                case 0:
+                    text[at] = c;
+                    break;
+                case 1:
+                    text.erase(at, 1);
+                    break;
+                case 2:
+                    text.insert(at, 1, c);
+                    break;
+                default: {
+                    const std::size_t begin =
+                        text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+                    const std::size_t end = text.find('\n', at);
+                    if (end != std::string::npos)
+                    {
+                        text.insert(end + 1, text.substr(begin, end + 1 - begin));
+                    }
+                }
+                }
+            }
+            LlmTrace t;
+            try
+            {
+                t = Read(text);
+            }
+            catch (const Error&)
+            {
+                ++refused;
+                continue;
+            }
+            ++read;
+            // what was read satisfies the guarantees and round-trips in its form
+            ASSERT_NO_THROW(ValidateLlmRequests(t.requests, "read")) << text;
+            ASSERT_FALSE(t.requests.empty());
+            const LlmTrace back = Read(Text(t.requests, t.format), Forced(t.format));
+            EXPECT_EQ(back.requests, t.requests) << name << ":\n" << text;
+        }
+    }
+    // both outcomes occur
+    EXPECT_GT(read, 100U);
+    EXPECT_GT(refused, 100U);
 }
