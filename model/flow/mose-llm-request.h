@@ -99,8 +99,9 @@
  *   LlmTraceReadOptions::date only that Date's rows are kept; without it every row must have
  *   the first row's Date (a second Date is an error that says to choose one). The kept rows
  *   must be sorted by Time.
- * - SplitwiseSim: request_id is the request's id (any text without blanks, unique in the file;
- *   carried as LlmRequest::traceId); request_type an integer, rows of another type than
+ * - SplitwiseSim: request_id is the request's id (1 to 256 characters, none a comma, `"`, space
+ *   or control character; unique in the file, a repeat names both lines; carried as
+ *   LlmRequest::traceId); request_type an integer, rows of another type than
  *   LlmTraceReadOptions::requestType (default 2, LLM inference) are left out and counted;
  *   application_id an integer, not used; batch_size must be 1 (a batch of sequences per row is
  *   not modelled and refused); prompt_size the prompt, token_size the output.

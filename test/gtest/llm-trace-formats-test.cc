@@ -191,6 +191,10 @@ TEST(LlmTraceFormats, VidurReadsEveryRequestWithExactTimes)
                     Req(2 * SECOND + 2, 7, 1, 7),
                     Req(2 * SECOND + 2, 9, 2, 8),
                     Req(7 * SECOND + SECOND / 2, 20, 3, 9)});
+    // the KV cache is the prompt's: 4808 x 327680 B for Llama-3-70B
+    const ModelShape l70 = ModelShape::FromPreset(ModelPreset::LLAMA_3_70B);
+    EXPECT_EQ(GetKvBytes(t.requests[0], l70), 1575485440U);
+    EXPECT_EQ(GetKvBytes(t.requests[2], l70), 1042022400U); // 3180 x 327680
 }
 
 TEST(LlmTraceFormats, VidurErrors)
@@ -235,6 +239,8 @@ TEST(LlmTraceFormats, VidurReplayReadsOneDate)
     EXPECT_EQ(t.records, 3U);
     EXPECT_EQ(t.filtered, 2U);
     ExpectRequests(t.requests, {Req(SECOND / 4, 300, 30, 4)});
+    const ModelShape dsv3 = ModelShape::FromPreset(ModelPreset::DEEPSEEK_V3);
+    EXPECT_EQ(GetKvBytes(t.requests[0], dsv3), 21081600U); // 300 x 70272
     o.date = "2023-11-16";
     t = Read(text, o);
     EXPECT_EQ(t.filtered, 1U);
