@@ -334,9 +334,6 @@ LlmOptions::Read()
                      {"--traceRequestType", m_traceRequestType},
                      {"--traceDate", m_traceDate}},
                     "only with --trace: it says how the trace is read");
-    }
-    if (m_trace.empty())
-    {
         mose::LlmRequestGeneratorOptions g;
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
