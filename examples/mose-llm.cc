@@ -9,7 +9,10 @@
  * training groups. With --map=false the policies run on the same requests and run
  * (LlmComparison): per policy KV transfer time and TTFT, iteration and collective time,
  * requests served, iterations done, losses and (MoSE) the switch records; requests.csv,
- * iterations.csv, intervals.csv.
+ * iterations.csv, intervals.csv; with --kvExport=PATH the KV transfer of each served request,
+ * keyed by the trace's request ids, for a serving simulator to join back (CSV or JSON lines).
+ * A trace may be of any form mose::ReadLlmTrace() reads (Azure, Mooncake, Vidur, SplitwiseSim,
+ * LLMServingSim, BurstGPT), detected from its header or first line or given by --traceFormat.
  *
  * By default it runs a regime map instead (LlmRegimeMap): the same workload at several
  * request rates (--loads), mode-interval lengths (--intervals) and OCS dark times
@@ -24,6 +27,8 @@
  *   mose-llm --seeds=3                               # the map's verdict over runs 1, 2, 3
  *   mose-llm --map=false                             # one experiment, N=64, 4 policies
  *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=least-outstanding
+ *   mose-llm --map=false --policies=MoSE --trace=examples/traces/splitwise-sample.csv \
+ *            --kvExport=kv_export.csv                # the network backend of a serving simulator
  *   mose-llm --map=false --collective=ring-all-reduce --model=llama-3-8b --scale=1000
  *   mose-llm --map=false --schedule=threshold --enterLoad=150 --exitLoad=50
  *   mpirun -np 2 mose-llm --map=false --policies=MoSE --distributed   # ns-3 tree with MPI
@@ -74,13 +79,30 @@ main(int argc, char* argv[])
         if (!options.IsMap())
         {
             LlmComparison comparison(options.GetExperimentConfig(), options.GetPolicies());
-            std::cout << options.GetTitle() << "\n\n";
+            if (!options.GetKvExport().empty())
+            {
+                comparison.KeepKvExport(options.IsKvExportJson());
+            }
+            std::cout << options.GetTitle() << "\n";
+            if (!options.GetTraceNote().empty())
+            {
+                std::cout << options.GetTraceNote() << "\n";
+            }
+            std::cout << "\n";
             comparison.Run(std::cout, showProgress);
             comparison.PrintSwitches(std::cout);
             comparison.WriteCsv(outputDir);
             std::cout << "\nwrote " << outputDir << "/{requests,iterations,intervals}.csv\n"
                       << "TTFT = KV end - arrival (queueing + prefill + KV transfer); decode-side "
                          "token streaming is not modelled.\n";
+            if (!options.GetKvExport().empty())
+            {
+                comparison.WriteKvExport(options.GetKvExport());
+                std::cout << "wrote " << options.GetKvExport()
+                          << ": the KV transfer of each served request, keyed by the trace's "
+                             "request ids (doc/mose.rst, Network backend for serving "
+                             "simulators)\n";
+            }
             return;
         }
         LlmRegimeMap study(options.GetMapConfig());

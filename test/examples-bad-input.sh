@@ -572,6 +572,39 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --policies=MoSE --distributed
     expect_error llm-notice-delay-bad '--noticeDelay' "$LLM" --map=false --noticeDelay=soon
     expect_error llm-notice-delay-negative '--noticeDelay' "$LLM" --map=false --noticeDelay=-1us
+    # the trace forms: detected, forced, filtered; every problem names the file and line
+    printf 'a,b,c\n1,2,3\n' >"$WORK/llm-unknown.csv"
+    expect_error llm-trace-unknown-form "llm-unknown.csv:1: the first line" \
+        "$LLM" --map=false --trace="$WORK/llm-unknown.csv"
+    printf 'request_id,request_type,application_id,arrival_timestamp,batch_size,prompt_size,token_size\na,2,0,0,4,100,1\n' \
+        >"$WORK/llm-splitwise-batch.csv"
+    expect_error llm-trace-splitwise-batch 'llm-splitwise-batch.csv:2: batch_size "4" is not modelled' \
+        "$LLM" --map=false --trace="$WORK/llm-splitwise-batch.csv"
+    printf '{"input_toks": 4, "output_toks": 2, "arrival_time_ns": 0, "sub_requests": []}\n' \
+        >"$WORK/llm-agentic.jsonl"
+    expect_error llm-trace-agentic "llm-agentic.jsonl:1: the agentic form" \
+        "$LLM" --map=false --trace="$WORK/llm-agentic.jsonl"
+    expect_error llm-trace-format-bad '--traceFormat = "vidurr"' \
+        "$LLM" --map=false --trace="$WORK/llm-trace.csv" --traceFormat=vidurr
+    expect_error llm-trace-format-forced 'llm-trace.csv:1: expected the header "arrived_at' \
+        "$LLM" --map=false --trace="$WORK/llm-trace.csv" --traceFormat=vidur
+    expect_error llm-trace-filter-other-form '--traceModel = "GPT-4": only with a burstgpt trace' \
+        "$LLM" --map=false --trace="$WORK/llm-trace.csv" --traceModel=GPT-4
+    expect_error llm-trace-filter-bad-model '--traceModel = "gpt4"' \
+        "$LLM" --map=false --trace="$WORK/llm-trace.csv" --traceModel=gpt4
+    expect_error llm-trace-failed-bad '--traceFailed = "drop"' \
+        "$LLM" --map=false --trace="$WORK/llm-trace.csv" --traceFailed=drop
+    expect_error llm-trace-filter-without-trace '--traceDate' "$LLM" --map=false --traceDate=x
+    printf 'Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n5,ChatGPT,4,0,4,API log\n' \
+        >"$WORK/llm-burst-failed.csv"
+    expect_error llm-trace-all-failed 'none of the 1 requests is kept' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-failed.csv"
+    # the KV export: one experiment only, a known extension, an existing folder
+    expect_error llm-kv-export-map '--kvExport' "$LLM" --kvExport="$WORK/kv.csv"
+    expect_error llm-kv-export-ext '--kvExport = "' \
+        "$LLM" --map=false --policies=MoSE --kvExport="$WORK/kv.txt"
+    expect_error llm-kv-export-folder 'a file in an existing folder' \
+        "$LLM" --map=false --policies=MoSE --kvExport="$WORK/none/kv.csv"
 fi
 
 echo "$CASES cases, $FAILED failed"

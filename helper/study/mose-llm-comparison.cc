@@ -63,6 +63,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     std::ostringstream requestsCsv;
     std::ostringstream iterationsCsv;
     std::ostringstream intervalsCsv;
+    std::ostringstream kvExport;
     bool first = true;
     for (mose::Policy policy : m_policies)
     {
@@ -76,6 +77,10 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         experiment.WriteRequestsCsv(requestsCsv, first);
         experiment.WriteIterationsCsv(iterationsCsv, first);
         experiment.WriteIntervalsCsv(intervalsCsv, first);
+        if (m_keepKvExport)
+        {
+            experiment.WriteKvExport(kvExport, first, m_kvExportJson);
+        }
         first = false;
         if (policy == mose::Policy::MOSE)
         {
@@ -101,6 +106,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     m_requestsCsv = requestsCsv.str();
     m_iterationsCsv = iterationsCsv.str();
     m_intervalsCsv = intervalsCsv.str();
+    m_kvExport = kvExport.str();
 }
 
 const std::vector<LlmSummary>&
@@ -145,6 +151,30 @@ LlmComparison::WriteCsv(const std::string& outputDir) const
         const std::string* t = text;
         mose::WriteTextFile(outputDir + "/" + name, [t](std::ostream& os) { os << *t; });
     }
+}
+
+void
+LlmComparison::KeepKvExport(bool json)
+{
+    NS_LOG_FUNCTION(this << json);
+    if (m_ran)
+    {
+        throw mose::Error("LlmComparison::KeepKvExport: call it before Run()");
+    }
+    m_keepKvExport = true;
+    m_kvExportJson = json;
+}
+
+void
+LlmComparison::WriteKvExport(const std::string& path) const
+{
+    NS_LOG_FUNCTION(this << path);
+    if (!m_ran || !m_keepKvExport)
+    {
+        throw mose::Error("LlmComparison::WriteKvExport: call KeepKvExport(), then Run()");
+    }
+    const std::string* text = &m_kvExport;
+    mose::WriteTextFile(path, [text](std::ostream& os) { os << *text; });
 }
 
 } // namespace mose

@@ -57,6 +57,17 @@ class LlmComparison
      * \param outputDir the folder (it must exist)
      */
     void WriteCsv(const std::string& outputDir) const;
+    /**
+     * \brief Keeps the KV export (LlmExperiment::WriteKvExport()) of every policy, in order;
+     *        call before Run().
+     * \param json JSON lines rather than CSV
+     */
+    void KeepKvExport(bool json);
+    /**
+     * \brief Writes the kept KV export (after Run(), with KeepKvExport()).
+     * \param path the file, created or overwritten
+     */
+    void WriteKvExport(const std::string& path) const;
 
   private:
     LlmExperimentConfig m_config;             //!< the experiment
@@ -66,6 +77,9 @@ class LlmComparison
     std::string m_requestsCsv;                //!< requests.csv
     std::string m_iterationsCsv;              //!< iterations.csv
     std::string m_intervalsCsv;               //!< intervals.csv
+    bool m_keepKvExport{false};               //!< KeepKvExport() was called
+    bool m_kvExportJson{false};               //!< the export as JSON lines
+    std::string m_kvExport;                   //!< the export
     bool m_ran{false};                        //!< Run() ran
 };
 

@@ -25,6 +25,7 @@
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-text-io.h"
 #include "ns3/queue-size.h"
 #include "ns3/simulator.h"
 #include "ns3/system-wall-clock-ms.h"
@@ -35,6 +36,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <numeric>
 #include <sstream>
 
@@ -699,6 +701,93 @@ LlmExperiment::WriteRequestsCsv(std::ostream& os, bool header) const
         os << "policy," << MoseInferenceWorkload::GetCsvHeader() << '\n';
     }
     MoseInferenceWorkload::WriteRecordsCsv(os, m_requests, mose::ToString(m_config.policy) + ",");
+}
+
+std::string
+LlmExperiment::GetKvExportHeader()
+{
+    return "policy,request_id,line,index,input_tokens,output_tokens,kv_bytes,wire_bytes,mode,"
+           "prefill,decode,direct,hops,arrival_ns,queue_ns,prefill_ns,kv_start_ns,kv_end_ns,"
+           "kv_ns,ttft_ns";
+}
+
+void
+LlmExperiment::WriteKvExport(std::ostream& os, bool header, bool json) const
+{
+    if (!m_ran)
+    {
+        throw mose::Error("LlmExperiment::WriteKvExport: call Run() first");
+    }
+    if (header && !json)
+    {
+        os << GetKvExportHeader() << '\n';
+    }
+    // the hops of (interval, decode group): one shortest-path tree per pair, computed once
+    std::map<std::pair<std::size_t, uint32_t>, mose::DestinationTree> trees;
+    auto hops = [this, &trees](Time arrival, uint32_t prefill, uint32_t decode) {
+        std::size_t interval = 0;
+        while (interval < m_config.schedule.size() && m_config.schedule[interval].at <= arrival)
+        {
+            ++interval;
+        }
+        auto [it, added] = trees.try_emplace(std::make_pair(interval, decode));
+        if (added)
+        {
+            const mose::ShortestPathRouting routing(GetIntervalGraph(interval),
+                                                    mose::RoutingRule::SHORTEST_PATH);
+            routing.ComputeTree(decode, it->second);
+        }
+        return it->second.distance.at(prefill);
+    };
+    const std::string policy = mose::ToString(m_config.policy);
+    for (const MoseRequestRecord& r : m_requests)
+    {
+        if (!r.done)
+        {
+            continue;
+        }
+        const mose::LlmRequest& q = m_config.requests.at(r.index);
+        const std::string id = !q.traceId.empty() ? q.traceId
+                               : q.traceLine > 0  ? std::to_string(q.traceLine)
+                                                  : std::to_string(r.index);
+        const uint32_t h = hops(r.arrival, r.prefill, r.decode);
+        const std::vector<std::pair<const char*, std::string>> fields = {
+            {"policy", json ? mose::JsonString(policy) : policy},
+            {"request_id", json ? mose::JsonString(id) : id},
+            {"line",
+             q.traceLine > 0 ? std::to_string(q.traceLine) : std::string(json ? "null" : "")},
+            {"index", std::to_string(r.index)},
+            {"input_tokens", std::to_string(r.inputTokens)},
+            {"output_tokens", std::to_string(r.outputTokens)},
+            {"kv_bytes", std::to_string(r.kvBytes)},
+            {"wire_bytes", std::to_string(r.wireBytes)},
+            {"mode", json ? mose::JsonString(mose::ToString(r.mode)) : mose::ToString(r.mode)},
+            {"prefill", std::to_string(r.prefill)},
+            {"decode", std::to_string(r.decode)},
+            {"direct", json ? (r.direct ? "true" : "false") : (r.direct ? "1" : "0")},
+            {"hops",
+             h == mose::DestinationTree::UNREACHABLE ? std::string(json ? "null" : "")
+                                                     : std::to_string(h)},
+            {"arrival_ns", std::to_string(r.arrival.GetNanoSeconds())},
+            {"queue_ns", std::to_string((r.prefillStart - r.arrival).GetNanoSeconds())},
+            {"prefill_ns", std::to_string((r.prefillDone - r.prefillStart).GetNanoSeconds())},
+            {"kv_start_ns", std::to_string(r.kvStart.GetNanoSeconds())},
+            {"kv_end_ns", std::to_string(r.kvEnd.GetNanoSeconds())},
+            {"kv_ns", std::to_string(r.GetKvTime().GetNanoSeconds())},
+            {"ttft_ns", std::to_string(r.GetTtft().GetNanoSeconds())}};
+        for (std::size_t i = 0; i < fields.size(); ++i)
+        {
+            if (json)
+            {
+                os << (i == 0 ? "{" : ", ") << '"' << fields[i].first << "\": " << fields[i].second;
+            }
+            else
+            {
+                os << (i == 0 ? "" : ",") << fields[i].second;
+            }
+        }
+        os << (json ? "}\n" : "\n");
+    }
 }
 
 void

@@ -233,6 +233,32 @@ class LlmExperiment
     /// \brief iterations.csv rows with a policy column first
     void WriteIterationsCsv(std::ostream& os, bool header) const;
     /**
+     * \brief The KV export: one row per served request (KV transfer complete) of what the
+     *        fabric did with it, keyed by the trace's own request id, so that a serving
+     *        simulator can join it to its trace and take the module's times for its bandwidth
+     *        formula (doc/mose.rst, "Network backend for serving simulators").
+     *
+     * Columns (CSV header, or the keys of a JSON object per line, in this order): policy;
+     * request_id (the trace's id, LlmRequest::traceId, when the form has one; else the line
+     * number, LlmRequest::traceLine; for generated requests the index); line (the trace's
+     * line, empty / null for generated requests); index (the request's position in the list,
+     * requests.csv's index); input_tokens; output_tokens; kv_bytes (input_tokens x KV bytes
+     * per token, exactly); wire_bytes (kv_bytes / scale, as sent); mode (the roles it was
+     * placed by); prefill and decode (its groups); direct (a circuit joins them: 1/0, JSON
+     * true/false); hops (circuits on a shortest path between them in the circuit graph of the
+     * mode interval it arrived in, GetIntervalGraph()); arrival_ns; queue_ns (waiting for its
+     * prefill group: prefill start - arrival); prefill_ns (prefill compute); kv_start_ns;
+     * kv_end_ns; kv_ns (the KV transfer: kv_end - kv_start); ttft_ns (kv_end - arrival). Times
+     * are integer ns of simulated time (the fabric's rates and the bytes both divided by the
+     * scale, so kv_ns stands for the unscaled transfer). request_id is a string in JSON.
+     * \param os the stream
+     * \param header CSV: whether to write the header line (JSON lines have none)
+     * \param json JSON lines rather than CSV
+     */
+    void WriteKvExport(std::ostream& os, bool header, bool json) const;
+    /// \return the KV export's CSV header (no newline)
+    static std::string GetKvExportHeader();
+    /**
      * \brief intervals.csv rows: policy, interval, mode, start_s, end_s, requests arriving in
      *        it, served, mean KV time, mean TTFT, iterations starting in it, mean iteration
      *        time, switch duration at its start, circuits changed, packets lost in the switch;

@@ -18,8 +18,10 @@
 #include "ns3/mose-random.h"
 #include "ns3/rng-seed-manager.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 namespace ns3
@@ -36,22 +38,6 @@ namespace
 /// the schedule of one experiment when --schedule is not given
 const std::string DEFAULT_SCHEDULE =
     "inference-heavy:0.5s,training-heavy:0.5s,inference-heavy:0.5s";
-
-/// a trace by its extension: .csv Azure, .jsonl/.json Mooncake
-std::vector<mose::LlmRequest>
-ReadTrace(const std::string& path)
-{
-    const std::string ext = std::filesystem::path(path).extension().string();
-    if (ext == ".csv")
-    {
-        return mose::ReadAzureTraceCsv(path);
-    }
-    if (ext == ".jsonl" || ext == ".json")
-    {
-        return mose::ReadMooncakeTraceJsonl(path);
-    }
-    mose::ThrowBadParameter("--trace", path, "a file ending in .csv (Azure) or .jsonl (Mooncake)");
-}
 
 /// Throws a mose::Error for the first of the (option, text) pairs whose text is not empty
 void
@@ -87,7 +73,38 @@ LlmOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     m_scenario.AddOptions(cmd);
-    cmd.AddValue("trace", "request trace: Azure CSV (.csv) or Mooncake (.jsonl)", m_trace);
+    cmd.AddValue("trace",
+                 "request trace: Azure, Mooncake, Vidur, SplitwiseSim, LLMServingSim or BurstGPT "
+                 "(the form detected, or --traceFormat)",
+                 m_trace);
+    cmd.AddValue("traceFormat",
+                 "the trace's form: auto (detected from the header or first line), azure, "
+                 "mooncake, vidur, vidur-replay, splitwise, llmservingsim, burstgpt",
+                 m_traceFormat);
+    mose::AddTextOption(cmd,
+                        "traceModel",
+                        "BurstGPT: keep only the requests of this Model (ChatGPT or GPT-4)",
+                        m_traceModel);
+    mose::AddTextOption(cmd,
+                        "traceLogType",
+                        "BurstGPT: keep only this Log Type (\"Conversation log\" or \"API log\")",
+                        m_traceLogType);
+    cmd.AddValue("traceFailed",
+                 "BurstGPT: the failed requests (Response tokens 0): skip (default: left out "
+                 "and counted) or keep (requests without output)",
+                 m_traceFailed);
+    cmd.AddValue("traceRequestType",
+                 "SplitwiseSim: keep only this request_type (default 2, LLM inference)",
+                 m_traceRequestType);
+    mose::AddTextOption(cmd,
+                        "traceDate",
+                        "Vidur replay: keep only the rows of this Date (needed when the file "
+                        "holds several)",
+                        m_traceDate);
+    cmd.AddValue("kvExport",
+                 "one experiment: write what the fabric did with each served request, keyed by "
+                 "the trace's request ids, to this file: CSV (.csv) or JSON lines (.jsonl)",
+                 m_kvExport);
     cmd.AddValue("map",
                  "run the regime map (true) or one experiment of the four policies (false)",
                  m_map);
@@ -244,6 +261,13 @@ LlmOptions::Read()
         // the map generates its own requests and schedule per cell: the single run's options
         // would not be used
         RejectGiven({{"--trace", m_trace},
+                     {"--kvExport", m_kvExport},
+                     {"--traceFormat", m_traceFormat},
+                     {"--traceModel", m_traceModel},
+                     {"--traceLogType", m_traceLogType},
+                     {"--traceFailed", m_traceFailed},
+                     {"--traceRequestType", m_traceRequestType},
+                     {"--traceDate", m_traceDate},
                      {"--rate", m_rate},
                      {"--requests", m_requests},
                      {"--schedule", m_schedule},
@@ -272,6 +296,24 @@ LlmOptions::Read()
                                 "only with the regime map (--map=true): one experiment runs the "
                                 "policies on the run --RngRun");
     }
+    if (!m_kvExport.empty())
+    {
+        const std::filesystem::path path(m_kvExport);
+        const std::string ext = path.extension().string();
+        if (ext != ".csv" && ext != ".jsonl")
+        {
+            mose::ThrowBadParameter("--kvExport",
+                                    mose::QuoteText(m_kvExport),
+                                    "a file ending in .csv (CSV) or .jsonl (JSON lines)");
+        }
+        if (!path.parent_path().empty() && !std::filesystem::is_directory(path.parent_path()))
+        {
+            mose::ThrowBadParameter("--kvExport",
+                                    mose::QuoteText(m_kvExport),
+                                    "a file in an existing folder (" +
+                                        mose::QuoteText(path.parent_path().string()) + " is none)");
+        }
+    }
     if (!m_trace.empty())
     {
         // the trace gives the requests: the generator's options would not be used
@@ -279,10 +321,19 @@ LlmOptions::Read()
                     "only without --trace: the requests, their arrival times and prompt lengths "
                     "come from --trace=" +
                         m_trace);
-        config.requests = ReadTrace(m_trace);
+        ReadTrace();
+        config.requests = std::move(m_traceRead.requests);
+        m_traceRead.requests.clear();
     }
     else
     {
+        RejectGiven({{"--traceFormat", m_traceFormat},
+                     {"--traceModel", m_traceModel},
+                     {"--traceLogType", m_traceLogType},
+                     {"--traceFailed", m_traceFailed},
+                     {"--traceRequestType", m_traceRequestType},
+                     {"--traceDate", m_traceDate}},
+                    "only with --trace: it says how the trace is read");
         mose::LlmRequestGeneratorOptions g;
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
@@ -313,6 +364,104 @@ LlmOptions::Read()
                     "period");
         config.SetSchedule(mose::ParseSchedule("--schedule", schedule));
     }
+}
+
+void
+LlmOptions::ReadTrace()
+{
+    mose::LlmTraceReadOptions o;
+    o.format = mose::ParseEnum<mose::LlmTraceFormat>(m_traceFormat.empty() ? std::string("auto")
+                                                                           : m_traceFormat,
+                                                     "--traceFormat");
+    o.model = m_traceModel;
+    o.logType = m_traceLogType;
+    o.date = m_traceDate;
+    if (!m_traceModel.empty() &&
+        std::find(mose::BURSTGPT_MODELS.begin(), mose::BURSTGPT_MODELS.end(), m_traceModel) ==
+            mose::BURSTGPT_MODELS.end())
+    {
+        mose::ThrowBadParameter("--traceModel",
+                                mose::QuoteText(m_traceModel),
+                                "ChatGPT or GPT-4 (BurstGPT's Model, case included)");
+    }
+    if (!m_traceLogType.empty() && std::find(mose::BURSTGPT_LOG_TYPES.begin(),
+                                             mose::BURSTGPT_LOG_TYPES.end(),
+                                             m_traceLogType) == mose::BURSTGPT_LOG_TYPES.end())
+    {
+        mose::ThrowBadParameter("--traceLogType",
+                                mose::QuoteText(m_traceLogType),
+                                "\"Conversation log\" or \"API log\" (BurstGPT's Log Type)");
+    }
+    if (!m_traceFailed.empty())
+    {
+        if (m_traceFailed != "skip" && m_traceFailed != "keep")
+        {
+            mose::ThrowBadParameter("--traceFailed",
+                                    mose::QuoteText(m_traceFailed),
+                                    "skip (leave the failed requests out and count them) or keep");
+        }
+        o.keepFailed = m_traceFailed == "keep";
+    }
+    if (!m_traceRequestType.empty())
+    {
+        o.requestType = mose::ParseUnsigned64("--traceRequestType", m_traceRequestType);
+    }
+    // each filter belongs to one form: given with another, it would not be used
+    const mose::LlmTraceFormat format =
+        o.format == mose::LlmTraceFormat::AUTO ? mose::DetectLlmTraceFormat(m_trace) : o.format;
+    const std::vector<std::tuple<std::string, std::string, mose::LlmTraceFormat>> filters = {
+        {"--traceModel", m_traceModel, mose::LlmTraceFormat::BURSTGPT},
+        {"--traceLogType", m_traceLogType, mose::LlmTraceFormat::BURSTGPT},
+        {"--traceFailed", m_traceFailed, mose::LlmTraceFormat::BURSTGPT},
+        {"--traceRequestType", m_traceRequestType, mose::LlmTraceFormat::SPLITWISE},
+        {"--traceDate", m_traceDate, mose::LlmTraceFormat::VIDUR_REPLAY}};
+    for (const auto& [name, text, form] : filters)
+    {
+        if (!text.empty() && format != form)
+        {
+            mose::ThrowBadParameter(name,
+                                    mose::QuoteText(text),
+                                    "only with a " + mose::ToString(form) + " trace; --trace=" +
+                                        m_trace + " is read as " + mose::ToString(format));
+        }
+    }
+    o.format = format;
+    m_traceRead = mose::ReadLlmTrace(m_trace, o);
+}
+
+std::string
+LlmOptions::GetTraceNote() const
+{
+    const mose::LlmTrace& t = m_traceRead;
+    if (m_trace.empty() || (t.filtered == 0 && t.failed == 0))
+    {
+        return "";
+    }
+    std::ostringstream os;
+    os << "--trace=" << m_trace << " (" << mose::ToString(t.format)
+       << "): " << m_experiment.requests.size() << " of " << t.records << " requests kept";
+    if (t.filtered > 0)
+    {
+        os << ", " << t.filtered << " left out by the filters";
+    }
+    if (t.failed > 0)
+    {
+        os << ", " << t.failed << " failed (Response tokens 0) left out (--traceFailed=keep keeps "
+           << "them)";
+    }
+    return os.str();
+}
+
+const std::string&
+LlmOptions::GetKvExport() const
+{
+    return m_kvExport;
+}
+
+bool
+LlmOptions::IsKvExportJson() const
+{
+    return std::filesystem::path(m_kvExport).extension() == ".jsonl";
 }
 
 bool

@@ -12,6 +12,7 @@
 #include "mose-scenario-options.h"
 
 #include "ns3/command-line.h"
+#include "ns3/mose-llm-request.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-policy.h"
 
@@ -36,7 +37,10 @@ namespace mose
  * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
  * --requests, --promptMean; --model, --placement, --prefillRate; --trainingJob, --collective,
  * --tokensPerMember, --compute, --noticeDelay), the fabric (--hostRate, --scale, --jumbo,
- * --reuseConnections), the map (--map, --loads, --intervals, --darkTimes, --cycles,
+ * --reuseConnections), the trace's form and filters (--traceFormat, auto by default, and the
+ * filters of mose::LlmTraceReadOptions), the KV export of one experiment (--kvExport=PATH, CSV
+ * or JSON lines by the extension: LlmExperiment::WriteKvExport()), the map (--map, --loads,
+ * --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
  * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
  * --policies and --ShowProgress. The output options (--outputDir, --plot) are the program
@@ -45,11 +49,13 @@ namespace mose
  * A setting that would not be used is an error naming it: the shared --flows, KV shares and
  * flows files (the workloads bring their own traffic; the flow-level break-even takes
  * --flowLevelFlows), --threads (the packet-level runs are sequential), --seeds > 1 without the
- * map, the single run's options with the map, the generator's options with --trace, --end
- * without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment routes on
- * shortest paths). The host rate follows LlmExperimentConfig::ResolveHostRate() (default
- * d x the circuit rate, 3200 Gb/s at d = 8). Every error is a mose::Error naming the option,
- * the text and what is allowed.
+ * map, the single run's options with the map, the generator's options with --trace, the
+ * trace's options (--traceFormat, --traceModel, --traceLogType, --traceFailed,
+ * --traceRequestType, --traceDate) without --trace and each filter with a trace of another form
+ * than its own, --kvExport with the map, --end without threshold switching, and
+ * ns3::MoseRouteTable::Rule (the LLM experiment routes on shortest paths). The host rate follows
+ * LlmExperimentConfig::ResolveHostRate() (default d x the circuit rate, 3200 Gb/s at d = 8). Every
+ * error is a mose::Error naming the option, the text and what is allowed.
  *
  * Not copyable (the scenario options write into it through callbacks during Parse()).
  */
@@ -87,10 +93,28 @@ class LlmOptions
     bool GetShowProgress() const;
     /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
     std::string GetTitle() const;
+    /// \return a line on the trace's requests a filter or the failed-request rule left out
+    ///         ("" when none was, or without --trace)
+    std::string GetTraceNote() const;
+    /// \return --kvExport: the KV export's file ("" when not given)
+    const std::string& GetKvExport() const;
+    /// \return whether the KV export is JSON lines (--kvExport ends in .jsonl)
+    bool IsKvExportJson() const;
 
   private:
+    /// \brief Reads --trace with --traceFormat and the filters into m_traceRead (Error naming
+    ///        the option, or FILE:LINE)
+    void ReadTrace();
+
     mose::ScenarioOptions m_scenario;                        //!< the shared scenario options
     std::string m_trace;                                     //!< --trace
+    std::string m_traceFormat;                               //!< --traceFormat
+    std::string m_traceModel;                                //!< --traceModel
+    std::string m_traceLogType;                              //!< --traceLogType
+    std::string m_traceFailed;                               //!< --traceFailed
+    std::string m_traceRequestType;                          //!< --traceRequestType
+    std::string m_traceDate;                                 //!< --traceDate
+    std::string m_kvExport;                                  //!< --kvExport
     std::string m_rate;                                      //!< --rate (empty: not given)
     std::string m_requests;                                  //!< --requests (empty: not given)
     std::string m_prompt;                                    //!< --promptMean (empty: not given)
@@ -129,6 +153,7 @@ class LlmOptions
     mose::ModelShape m_shape;             //!< from --model
     std::vector<mose::Policy> m_policies; //!< from --policies
     LlmExperimentConfig m_experiment;     //!< one experiment, or the map's base
+    mose::LlmTrace m_traceRead;           //!< what --trace held (its requests moved out)
     LlmRegimeMapConfig m_mapConfig;       //!< the map
 };
 

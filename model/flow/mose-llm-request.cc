@@ -23,7 +23,9 @@
 #include <istream>
 #include <ostream>
 #include <system_error>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace ns3
 {
@@ -274,11 +276,23 @@ class JsonLineParser
     {
     }
 
+    /// A key whose value must be a JSON number, and what Parse() found of it
+    struct Wanted
+    {
+        const char* key;        //!< the key
+        std::string_view value; //!< the number's text
+        std::size_t column;     //!< 0-based position of the value
+        bool seen;              //!< the key is present
+    };
+
     /**
      * \brief Parses the line.
-     * \return the request it holds; throws a mose::Error `FILE:LINE: column C: problem`
+     * \param wanted the keys whose value must be a number: their text and position are filled
+     *        in; every other key's value is checked and skipped
+     * \return every key of the object, in order; throws a mose::Error
+     *         `FILE:LINE: column C: problem`
      */
-    LlmRequest Parse()
+    std::vector<std::string_view> Parse(std::vector<Wanted>& wanted)
     {
         SkipSpace();
         if (!At('{'))
@@ -286,18 +300,7 @@ class JsonLineParser
             Fail(m_pos, "expected a JSON object starting with '{', found " + Describe(m_pos));
         }
         ++m_pos;
-
-        struct Wanted
-        {
-            const char* key;
-            std::string_view value;
-            std::size_t column;
-            bool seen;
-        };
-
-        Wanted wanted[] = {{"timestamp", {}, 0, false},
-                           {"input_length", {}, 0, false},
-                           {"output_length", {}, 0, false}};
+        std::vector<std::string_view> order;
         std::unordered_set<std::string_view> keys;
         SkipSpace();
         if (At('}'))
@@ -320,6 +323,7 @@ class JsonLineParser
                 {
                     Fail(keyAt, "the key " + QuoteFileText(key) + " appears twice");
                 }
+                order.push_back(key);
                 SkipSpace();
                 if (!At(':'))
                 {
@@ -373,29 +377,32 @@ class JsonLineParser
         {
             Fail(m_pos, "unexpected text after the object: " + QuoteFileText(m_text.substr(m_pos)));
         }
+        return order;
+    }
+
+    /**
+     * \brief Fails for the first wanted key that is missing.
+     * \param wanted the keys, after Parse()
+     * \param form what a request of the form has, for the message
+     */
+    void RequireAll(const std::vector<Wanted>& wanted, const std::string& form) const
+    {
         for (const Wanted& w : wanted)
         {
             if (!w.seen)
             {
-                Fail(m_text.size(),
-                     std::string("missing key \"") + w.key +
-                         "\" (a Mooncake request has timestamp, input_length and output_length)");
+                Fail(m_text.size(), std::string("missing key \"") + w.key + "\" (" + form + ")");
             }
         }
-        LlmRequest r;
-        r.arrivalNs = Milliseconds(wanted[0].value, wanted[0].column);
-        r.inputTokens = Tokens("input_length", wanted[1].value, wanted[1].column, 1);
-        r.outputTokens = Tokens("output_length", wanted[2].value, wanted[2].column, 0);
-        return r;
     }
 
-  private:
     /// \brief Throws a mose::Error at a 0-based position of the line
     [[noreturn]] void Fail(std::size_t pos, const std::string& problem) const
     {
         m_source.Fail("column " + std::to_string(pos + 1) + ": " + problem);
     }
 
+  private:
     /// \return true if the character at the position is c
     bool At(char c) const
     {
@@ -625,6 +632,7 @@ class JsonLineParser
         }
     }
 
+  public:
     /// \return the timestamp in ms as ns (checked: non-negative, <= 6 decimals, no exponent)
     uint64_t Milliseconds(std::string_view text, std::size_t column) const
     {
@@ -693,10 +701,58 @@ class JsonLineParser
         return v;
     }
 
+    /// \return a time in ns (checked: a non-negative integer, at most MAX_ARRIVAL_NS)
+    uint64_t Nanoseconds(const std::string& key, std::string_view text, std::size_t column) const
+    {
+        if (text.front() == '-')
+        {
+            Fail(column, key + " " + std::string(text) + " is negative");
+        }
+        if (text.find_first_of(".eE") != std::string_view::npos)
+        {
+            Fail(column,
+                 key + " " + std::string(text) +
+                     " is not a whole number of ns (a JSON integer without fraction or exponent)");
+        }
+        uint64_t ns = 0;
+        auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), ns);
+        if (ec != std::errc() || ptr != text.data() + text.size() || ns > MAX_ARRIVAL_NS)
+        {
+            Fail(column,
+                 key + " " + std::string(text) + " is above the cap of " +
+                     std::to_string(MAX_ARRIVAL_NS) + " ns");
+        }
+        return ns;
+    }
+
+  private:
     std::string_view m_text;    //!< the line
     const LineReader& m_source; //!< its source
     std::size_t m_pos{0};       //!< the parse position
 };
+
+/**
+ * \brief Reads one line of the Mooncake form.
+ * \param line the line
+ * \param source its source
+ * \return the request, traceLine set
+ */
+LlmRequest
+ParseMooncakeLine(std::string_view line, const LineReader& source)
+{
+    JsonLineParser parser(line, source);
+    std::vector<JsonLineParser::Wanted> wanted = {{"timestamp", {}, 0, false},
+                                                  {"input_length", {}, 0, false},
+                                                  {"output_length", {}, 0, false}};
+    parser.Parse(wanted);
+    parser.RequireAll(wanted, "a Mooncake request has timestamp, input_length and output_length");
+    LlmRequest r;
+    r.arrivalNs = parser.Milliseconds(wanted[0].value, wanted[0].column);
+    r.inputTokens = parser.Tokens("input_length", wanted[1].value, wanted[1].column, 1);
+    r.outputTokens = parser.Tokens("output_length", wanted[2].value, wanted[2].column, 0);
+    r.traceLine = source.GetLine();
+    return r;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writers
@@ -1052,6 +1108,7 @@ ReadAzureTraceCsv(std::istream& in, const std::string& name)
         }
         previousTicks = ticks;
         previousLine = source.GetLine();
+        r.traceLine = previousLine;
         requests.push_back(r);
     }
     if (requests.empty())
@@ -1106,7 +1163,7 @@ ReadMooncakeTraceJsonl(std::istream& in, const std::string& name)
         {
             continue;
         }
-        LlmRequest r = JsonLineParser(line, source).Parse();
+        LlmRequest r = ParseMooncakeLine(line, source);
         if (!requests.empty() && r.arrivalNs < requests.back().arrivalNs)
         {
             source.Fail("timestamp " + FormatMilliseconds(r.arrivalNs) +
@@ -1149,6 +1206,1016 @@ WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, const std::stri
     NS_LOG_FUNCTION(requests.size() << path);
     ValidateLlmRequests(requests, "requests");
     WriteTextFile(path, [&requests](std::ostream& out) { PutMooncakeTraceJsonl(requests, out); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The serving simulators' forms and BurstGPT
+
+namespace
+{
+
+/// ns per second
+constexpr uint64_t NS_PER_S = 1000000000;
+/// The longest SplitwiseSim request_id
+constexpr std::size_t MAX_ID_LENGTH = 256;
+/// Vidur's columns
+const std::vector<std::string> VIDUR_COLUMNS = {"arrived_at",
+                                                "num_prefill_tokens",
+                                                "num_decode_tokens"};
+/// Vidur's replay columns
+const std::vector<std::string> VIDUR_REPLAY_COLUMNS = {"Date",
+                                                       "Time",
+                                                       "PromptTokenCount",
+                                                       "CompletionTokenCount"};
+/// SplitwiseSim's columns
+const std::vector<std::string> SPLITWISE_COLUMNS = {"request_id",
+                                                    "request_type",
+                                                    "application_id",
+                                                    "arrival_timestamp",
+                                                    "batch_size",
+                                                    "prompt_size",
+                                                    "token_size"};
+/// BurstGPT's columns
+const std::vector<std::string> BURSTGPT_COLUMNS =
+    {"Timestamp", "Model", "Request tokens", "Response tokens", "Total tokens", "Log Type"};
+
+/// \return the items joined with sep
+std::string
+Join(const std::vector<std::string>& items, const std::string& sep)
+{
+    std::string text;
+    for (std::size_t i = 0; i < items.size(); ++i)
+    {
+        text += (i > 0 ? sep : "") + items[i];
+    }
+    return text;
+}
+
+/// \return the CSV forms with their columns, in the order detection tries them
+const std::vector<std::pair<LlmTraceFormat, const std::vector<std::string>*>>&
+CsvForms()
+{
+    static const std::vector<std::pair<LlmTraceFormat, const std::vector<std::string>*>> forms = {
+        {LlmTraceFormat::AZURE, &AZURE_COLUMNS},
+        {LlmTraceFormat::VIDUR, &VIDUR_COLUMNS},
+        {LlmTraceFormat::VIDUR_REPLAY, &VIDUR_REPLAY_COLUMNS},
+        {LlmTraceFormat::SPLITWISE, &SPLITWISE_COLUMNS},
+        {LlmTraceFormat::BURSTGPT, &BURSTGPT_COLUMNS}};
+    return forms;
+}
+
+/**
+ * \brief Reads a non-negative integer written with digits only.
+ * \param field the field's name, for the message
+ * \param text the text
+ * \param[out] value the value
+ * \return empty if fine, else the problem
+ */
+std::string
+TryParseCount(const std::string& field, std::string_view text, uint64_t& value)
+{
+    if (!text.empty() && text.front() == '-' && AllDigits(text.substr(1)))
+    {
+        return field + " " + QuoteFileText(text) + " is negative";
+    }
+    if (!AllDigits(text))
+    {
+        return field + " " + QuoteFileText(text) +
+               " is not a non-negative integer written with digits only";
+    }
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size())
+    {
+        return field + " " + QuoteFileText(text) + " does not fit 64 bits";
+    }
+    return "";
+}
+
+/**
+ * \brief Reads a time in seconds: digits with an optional decimal point and an optional
+ *        exponent, no sign; converted exactly and rounded to the nearest ns, halves up.
+ * \param field the field's name, for the message
+ * \param text the text
+ * \param[out] ns the time in ns
+ * \return empty if fine, else the problem
+ */
+std::string
+TryParseSeconds(const std::string& field, std::string_view text, uint64_t& ns)
+{
+    const std::string quoted = field + " " + QuoteFileText(text);
+    const std::string form =
+        quoted + " is not a time in seconds (a non-negative decimal number such as 12, 0.25 or "
+                 "1e-05)";
+    const std::string cap = quoted + " is above the cap of " +
+                            std::to_string(MAX_ARRIVAL_NS / NS_PER_S) + " s (" +
+                            std::to_string(MAX_ARRIVAL_NS) + " ns)";
+    if (!text.empty() && text.front() == '-')
+    {
+        uint64_t ignored = 0;
+        return TryParseSeconds(field, text.substr(1), ignored).empty() ? quoted + " is negative"
+                                                                       : form;
+    }
+    std::size_t pos = 0;
+    std::string digits;
+    int64_t fractionDigits = 0;
+    while (pos < text.size() && IsDigit(text[pos]))
+    {
+        digits += text[pos++];
+    }
+    if (pos < text.size() && text[pos] == '.')
+    {
+        ++pos;
+        while (pos < text.size() && IsDigit(text[pos]))
+        {
+            digits += text[pos++];
+            ++fractionDigits;
+        }
+    }
+    if (digits.empty())
+    {
+        return form;
+    }
+    int64_t exponent = 0;
+    if (pos < text.size() && (text[pos] == 'e' || text[pos] == 'E'))
+    {
+        ++pos;
+        bool negative = false;
+        if (pos < text.size() && (text[pos] == '+' || text[pos] == '-'))
+        {
+            negative = text[pos] == '-';
+            ++pos;
+        }
+        std::size_t n = 0;
+        for (; pos < text.size() && IsDigit(text[pos]); ++pos, ++n)
+        {
+            exponent = std::min<int64_t>(exponent * 10 + (text[pos] - '0'), 1000000);
+        }
+        if (n == 0)
+        {
+            return form;
+        }
+        exponent = negative ? -exponent : exponent;
+    }
+    if (pos != text.size())
+    {
+        return form;
+    }
+    const std::size_t first = digits.find_first_not_of('0');
+    if (first == std::string::npos)
+    {
+        ns = 0;
+        return "";
+    }
+    digits.erase(0, first);
+    // the value is digits x 10^scale ns
+    const int64_t scale = 9 + exponent - fractionDigits;
+    const auto length = static_cast<int64_t>(digits.size());
+    std::string whole;
+    bool roundUp = false;
+    if (scale >= 0)
+    {
+        if (length + scale > 19)
+        {
+            return cap;
+        }
+        whole = digits + std::string(static_cast<std::size_t>(scale), '0');
+    }
+    else if (length + scale < 0)
+    {
+        whole = "0"; // below 0.1 ns
+    }
+    else
+    {
+        const auto keep = static_cast<std::size_t>(length + scale);
+        whole = keep == 0 ? "0" : digits.substr(0, keep);
+        roundUp = digits[keep] >= '5';
+        if (whole.size() > 19)
+        {
+            return cap;
+        }
+    }
+    uint64_t v = 0;
+    auto [ptr, ec] = std::from_chars(whole.data(), whole.data() + whole.size(), v);
+    if (ec != std::errc() || ptr != whole.data() + whole.size())
+    {
+        return cap;
+    }
+    v += roundUp ? 1 : 0;
+    if (v > MAX_ARRIVAL_NS)
+    {
+        return cap;
+    }
+    ns = v;
+    return "";
+}
+
+/// \return ns as seconds: an integer when whole, else with the fractional digits needed
+std::string
+FormatSeconds(uint64_t ns)
+{
+    std::string text = std::to_string(ns / NS_PER_S);
+    const uint64_t rest = ns % NS_PER_S;
+    if (rest != 0)
+    {
+        char buf[16];
+        std::snprintf(buf, sizeof(buf), "%09llu", static_cast<unsigned long long>(rest));
+        std::string digits(buf);
+        while (digits.back() == '0')
+        {
+            digits.pop_back();
+        }
+        text += "." + digits;
+    }
+    return text;
+}
+
+/**
+ * \brief The problem of a SplitwiseSim request id, or empty: 1 to MAX_ID_LENGTH characters,
+ *        none a comma, `"`, space, tab or control character.
+ */
+std::string
+FindIdProblem(std::string_view id)
+{
+    if (id.empty() || id.size() > MAX_ID_LENGTH)
+    {
+        return "is not 1 to " + std::to_string(MAX_ID_LENGTH) + " characters long";
+    }
+    for (char c : id)
+    {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == ',' || c == '"' || c == ' ' || u < 0x20 || u == 0x7f)
+        {
+            return "holds a comma, '\"', space or control character, which an id may not";
+        }
+    }
+    return "";
+}
+
+/**
+ * \brief The records of a CSV trace: the module's CSV rules (blank and comment lines skipped,
+ *        fields trimmed), the header exactly the form's columns, every record as many fields,
+ *        none empty.
+ */
+class CsvRecords
+{
+  public:
+    /**
+     * \param in the stream
+     * \param name its name in messages
+     * \param columns the form's columns
+     */
+    CsvRecords(std::istream& in, const std::string& name, const std::vector<std::string>& columns)
+        : m_source(in, name),
+          m_columns(columns),
+          m_header(Join(columns, ","))
+    {
+    }
+
+    /// \brief Reads and checks the header
+    void ReadHeader()
+    {
+        if (!NextContent())
+        {
+            Fail("at end of file: no header line; expected " + QuoteText(m_header));
+        }
+        Split();
+        if (m_fields.size() != m_columns.size() ||
+            !std::equal(m_fields.begin(), m_fields.end(), m_columns.begin()))
+        {
+            Fail("expected the header " + QuoteText(m_header) + ", found " +
+                 QuoteFileText(m_line));
+        }
+    }
+
+    /// \return false at the end of the file; else the next record is read and checked
+    bool Next()
+    {
+        if (!NextContent())
+        {
+            return false;
+        }
+        Split();
+        if (m_fields.size() != m_columns.size())
+        {
+            Fail("expected " + std::to_string(m_columns.size()) + " fields (" + m_header +
+                 "), found " + std::to_string(m_fields.size()) + ": " + QuoteFileText(m_line));
+        }
+        for (std::size_t i = 0; i < m_fields.size(); ++i)
+        {
+            if (m_fields[i].empty())
+            {
+                Fail("empty " + m_columns[i] + " field in " + QuoteFileText(m_line));
+            }
+        }
+        return true;
+    }
+
+    /// \param i a column \return the current record's field
+    std::string_view operator[](std::size_t i) const
+    {
+        return m_fields[i];
+    }
+
+    /// \param i a column \return its name
+    const std::string& Column(std::size_t i) const
+    {
+        return m_columns[i];
+    }
+
+    /// \return the lines
+    const LineReader& GetSource() const
+    {
+        return m_source;
+    }
+
+    /// \brief Throws a mose::Error at the current line \param problem what is wrong
+    [[noreturn]] void Fail(const std::string& problem) const
+    {
+        m_source.Fail(problem);
+    }
+
+    /// \brief Fails if the problem is not empty \param problem a Try* function's result
+    void Check(const std::string& problem) const
+    {
+        if (!problem.empty())
+        {
+            Fail(problem);
+        }
+    }
+
+    /// \return a token count of column i (at least minimum)
+    uint64_t Tokens(std::size_t i, uint64_t minimum) const
+    {
+        uint64_t v = 0;
+        Check(TryParseTokens(m_columns[i], m_fields[i], minimum, v));
+        return v;
+    }
+
+    /// \return the non-negative integer of column i
+    uint64_t Count(std::size_t i) const
+    {
+        uint64_t v = 0;
+        Check(TryParseCount(m_columns[i], m_fields[i], v));
+        return v;
+    }
+
+    /// \return the seconds of column i, as ns
+    uint64_t Seconds(std::size_t i) const
+    {
+        uint64_t v = 0;
+        Check(TryParseSeconds(m_columns[i], m_fields[i], v));
+        return v;
+    }
+
+  private:
+    /// \return false at the end of the file; else m_line is the next line with content
+    bool NextContent()
+    {
+        while (m_source.Next(m_line))
+        {
+            m_line = TrimBlanks(m_line);
+            if (!m_line.empty() && m_line.front() != '#')
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /// \brief Splits m_line into trimmed fields
+    void Split()
+    {
+        SplitAtCommas(m_line, m_fields);
+        for (std::string_view& field : m_fields)
+        {
+            field = TrimBlanks(field);
+        }
+    }
+
+    LineReader m_source;                       //!< the lines
+    const std::vector<std::string>& m_columns; //!< the form's columns
+    std::string m_header;                      //!< the header line
+    std::string_view m_line;                   //!< the current line
+    std::vector<std::string_view> m_fields;    //!< its fields
+};
+
+/**
+ * \brief The sort check of a trace: every arrival at or after the previous one.
+ */
+class OrderCheck
+{
+  public:
+    /**
+     * \brief Fails unless ns is at or after the previous arrival; then remembers it.
+     * \param source the lines (the current one holds the arrival)
+     * \param field the arrival's field, for the message
+     * \param text its text
+     * \param ns the arrival
+     * \param unit how the previous arrival is written: "s" or "ns"
+     */
+    void Check(const LineReader& source,
+               const std::string& field,
+               std::string_view text,
+               uint64_t ns,
+               const std::string& unit)
+    {
+        if (m_any && ns < m_ns)
+        {
+            source.Fail(field + " " + QuoteFileText(text) + " is earlier than the previous " +
+                        "request's, " + (unit == "s" ? FormatSeconds(m_ns) : std::to_string(m_ns)) +
+                        " " + unit + " at line " + std::to_string(m_line) +
+                        ": the trace must be sorted by time");
+        }
+        m_any = true;
+        m_ns = ns;
+        m_line = source.GetLine();
+    }
+
+  private:
+    bool m_any{false};  //!< an arrival was seen
+    uint64_t m_ns{0};   //!< the previous arrival
+    uint64_t m_line{0}; //!< its line
+};
+
+/**
+ * \brief Fails at the end of a CSV trace that kept no request.
+ * \param source the lines
+ * \param trace what was read
+ * \param why what left the requests out, when some were
+ */
+void
+RequireKept(const LineReader& source, const LlmTrace& trace, const std::string& why)
+{
+    if (!trace.requests.empty())
+    {
+        return;
+    }
+    if (trace.records == 0)
+    {
+        source.Fail("at end of file: no requests after the header");
+    }
+    source.Fail("at end of file: none of the " + std::to_string(trace.records) +
+                " requests is kept (" + why + ")");
+}
+
+/// \return the requests of a Vidur trace
+LlmTrace
+ReadVidur(std::istream& in, const std::string& name)
+{
+    CsvRecords csv(in, name, VIDUR_COLUMNS);
+    csv.ReadHeader();
+    LlmTrace trace;
+    OrderCheck order;
+    while (csv.Next())
+    {
+        ++trace.records;
+        LlmRequest r;
+        r.arrivalNs = csv.Seconds(0);
+        order.Check(csv.GetSource(), csv.Column(0), csv[0], r.arrivalNs, "s");
+        r.inputTokens = csv.Tokens(1, 1);
+        r.outputTokens = csv.Tokens(2, 0);
+        r.traceLine = csv.GetSource().GetLine();
+        trace.requests.push_back(r);
+    }
+    RequireKept(csv.GetSource(), trace, "");
+    return trace;
+}
+
+/// \return the requests of a Vidur replay trace, the rows of one Date
+LlmTrace
+ReadVidurReplay(std::istream& in, const std::string& name, const std::string& date)
+{
+    CsvRecords csv(in, name, VIDUR_REPLAY_COLUMNS);
+    csv.ReadHeader();
+    LlmTrace trace;
+    OrderCheck order;
+    std::string firstDate;
+    uint64_t firstLine = 0;
+    while (csv.Next())
+    {
+        ++trace.records;
+        LlmRequest r;
+        r.arrivalNs = csv.Seconds(1);
+        r.inputTokens = csv.Tokens(2, 1);
+        r.outputTokens = csv.Tokens(3, 0);
+        r.traceLine = csv.GetSource().GetLine();
+        if (date.empty())
+        {
+            if (trace.records == 1)
+            {
+                firstDate = std::string(csv[0]);
+                firstLine = r.traceLine;
+            }
+            else if (csv[0] != firstDate)
+            {
+                csv.Fail("Date " + QuoteFileText(csv[0]) + " differs from the first row's, " +
+                         QuoteFileText(firstDate) + " at line " + std::to_string(firstLine) +
+                         ": the file holds several dates, and Vidur replays one; choose it "
+                         "(mose-llm --traceDate)");
+            }
+        }
+        else if (csv[0] != date)
+        {
+            ++trace.filtered;
+            continue;
+        }
+        order.Check(csv.GetSource(), csv.Column(1), csv[1], r.arrivalNs, "s");
+        trace.requests.push_back(r);
+    }
+    RequireKept(csv.GetSource(), trace, "no row has Date " + QuoteFileText(date));
+    return trace;
+}
+
+/// \return the requests of a SplitwiseSim trace of one request_type
+LlmTrace
+ReadSplitwise(std::istream& in, const std::string& name, uint64_t requestType)
+{
+    CsvRecords csv(in, name, SPLITWISE_COLUMNS);
+    csv.ReadHeader();
+    LlmTrace trace;
+    OrderCheck order;
+    std::unordered_map<std::string, uint64_t> ids;
+    while (csv.Next())
+    {
+        ++trace.records;
+        LlmRequest r;
+        r.traceLine = csv.GetSource().GetLine();
+        const std::string problem = FindIdProblem(csv[0]);
+        if (!problem.empty())
+        {
+            csv.Fail("request_id " + QuoteFileText(csv[0]) + " " + problem);
+        }
+        r.traceId = std::string(csv[0]);
+        auto [it, added] = ids.emplace(r.traceId, r.traceLine);
+        if (!added)
+        {
+            csv.Fail("request_id " + QuoteFileText(csv[0]) + " appears twice: first at line " +
+                     std::to_string(it->second) + " (the export is keyed by it)");
+        }
+        const uint64_t type = csv.Count(1);
+        csv.Count(2); // application_id: checked, not used
+        r.arrivalNs = csv.Seconds(3);
+        order.Check(csv.GetSource(), csv.Column(3), csv[3], r.arrivalNs, "s");
+        const uint64_t batch = csv.Count(4);
+        if (batch != 1)
+        {
+            csv.Fail("batch_size " + QuoteFileText(csv[4]) +
+                     " is not modelled: a request is one sequence (batch_size 1), whose KV "
+                     "cache is prompt_size tokens");
+        }
+        r.inputTokens = csv.Tokens(5, 1);
+        r.outputTokens = csv.Tokens(6, 0);
+        if (type != requestType)
+        {
+            ++trace.filtered;
+            continue;
+        }
+        trace.requests.push_back(std::move(r));
+    }
+    RequireKept(csv.GetSource(), trace, "no row has request_type " + std::to_string(requestType));
+    return trace;
+}
+
+/// \return the requests of a BurstGPT trace, filtered
+LlmTrace
+ReadBurstGpt(std::istream& in, const std::string& name, const LlmTraceReadOptions& options)
+{
+    CsvRecords csv(in, name, BURSTGPT_COLUMNS);
+    csv.ReadHeader();
+    LlmTrace trace;
+    OrderCheck order;
+    auto checkValue = [&csv](std::size_t i, const std::vector<std::string>& allowed) {
+        if (std::find(allowed.begin(), allowed.end(), csv[i]) == allowed.end())
+        {
+            csv.Fail(csv.Column(i) + " " + QuoteFileText(csv[i]) + " is not one of " +
+                     Join(allowed, ", "));
+        }
+    };
+    while (csv.Next())
+    {
+        ++trace.records;
+        LlmRequest r;
+        r.traceLine = csv.GetSource().GetLine();
+        r.arrivalNs = csv.Seconds(0);
+        order.Check(csv.GetSource(), csv.Column(0), csv[0], r.arrivalNs, "s");
+        checkValue(1, BURSTGPT_MODELS);
+        r.inputTokens = csv.Tokens(2, 1);
+        r.outputTokens = csv.Tokens(3, 0);
+        const uint64_t total = csv.Count(4);
+        if (total != r.inputTokens + r.outputTokens)
+        {
+            csv.Fail("Total tokens " + QuoteFileText(csv[4]) +
+                     " is not Request tokens + Response tokens = " +
+                     std::to_string(r.inputTokens + r.outputTokens));
+        }
+        checkValue(5, BURSTGPT_LOG_TYPES);
+        if ((!options.model.empty() && csv[1] != options.model) ||
+            (!options.logType.empty() && csv[5] != options.logType))
+        {
+            ++trace.filtered;
+            continue;
+        }
+        if (r.outputTokens == 0 && !options.keepFailed)
+        {
+            ++trace.failed;
+            continue;
+        }
+        trace.requests.push_back(r);
+    }
+    RequireKept(csv.GetSource(),
+                trace,
+                std::to_string(trace.filtered) + " left out by the Model and Log Type filters, " +
+                    std::to_string(trace.failed) +
+                    " failed (Response tokens 0; mose-llm --traceFailed=keep keeps them)");
+    return trace;
+}
+
+/// \return the requests of an LLMServingSim trace
+LlmTrace
+ReadLlmServingSim(std::istream& in, const std::string& name)
+{
+    LineReader source(in, name);
+    std::string_view line;
+    LlmTrace trace;
+    OrderCheck order;
+    while (source.Next(line))
+    {
+        if (std::all_of(line.begin(), line.end(), [](char c) { return IsBlank(c) || c == '\r'; }))
+        {
+            continue;
+        }
+        ++trace.records;
+        JsonLineParser parser(line, source);
+        std::vector<JsonLineParser::Wanted> wanted = {{"input_toks", {}, 0, false},
+                                                      {"output_toks", {}, 0, false},
+                                                      {"arrival_time_ns", {}, 0, false}};
+        const std::vector<std::string_view> keys = parser.Parse(wanted);
+        if (std::find(keys.begin(), keys.end(), "sub_requests") != keys.end())
+        {
+            source.Fail("the agentic form (key \"sub_requests\": a request that spawns further "
+                        "requests) is not modelled; give the requests flat, one per line");
+        }
+        parser.RequireAll(wanted,
+                          "an LLMServingSim request has input_toks, output_toks and "
+                          "arrival_time_ns");
+        LlmRequest r;
+        r.inputTokens = parser.Tokens("input_toks", wanted[0].value, wanted[0].column, 1);
+        r.outputTokens = parser.Tokens("output_toks", wanted[1].value, wanted[1].column, 0);
+        r.arrivalNs = parser.Nanoseconds("arrival_time_ns", wanted[2].value, wanted[2].column);
+        order.Check(source, "arrival_time_ns", wanted[2].value, r.arrivalNs, "ns");
+        r.traceLine = source.GetLine();
+        trace.requests.push_back(r);
+    }
+    if (trace.requests.empty())
+    {
+        source.Fail("at end of file: no requests (one JSON object per line expected)");
+    }
+    return trace;
+}
+
+/// \brief Checks the filters' values and that each given one belongs to the form read
+void
+CheckTraceOptions(const LlmTraceReadOptions& options, LlmTraceFormat format)
+{
+    auto checkValue = [](const std::string& name,
+                         const std::string& value,
+                         const std::vector<std::string>& allowed) {
+        if (!value.empty() && std::find(allowed.begin(), allowed.end(), value) == allowed.end())
+        {
+            ThrowBadParameter(name, QuoteText(value), "one of " + Join(allowed, ", "));
+        }
+    };
+    checkValue("model", options.model, BURSTGPT_MODELS);
+    checkValue("logType", options.logType, BURSTGPT_LOG_TYPES);
+    if (format == LlmTraceFormat::AUTO)
+    {
+        return;
+    }
+    auto only = [format](const std::string& name, const std::string& value, LlmTraceFormat form) {
+        if (format != form)
+        {
+            ThrowBadParameter(name,
+                              value,
+                              "only for the " + ToString(form) + " form; the trace is read as " +
+                                  ToString(format) + ", which has no such filter");
+        }
+    };
+    if (!options.model.empty())
+    {
+        only("model", QuoteText(options.model), LlmTraceFormat::BURSTGPT);
+    }
+    if (!options.logType.empty())
+    {
+        only("logType", QuoteText(options.logType), LlmTraceFormat::BURSTGPT);
+    }
+    if (options.keepFailed)
+    {
+        only("keepFailed", "true", LlmTraceFormat::BURSTGPT);
+    }
+    if (options.requestType != SPLITWISE_LLM_REQUEST_TYPE)
+    {
+        only("requestType", std::to_string(options.requestType), LlmTraceFormat::SPLITWISE);
+    }
+    if (!options.date.empty())
+    {
+        only("date", QuoteText(options.date), LlmTraceFormat::VIDUR_REPLAY);
+    }
+}
+
+/// \brief Writes requests in one of the forms this section adds
+void
+PutLlmTrace(const std::vector<LlmRequest>& requests, LlmTraceFormat format, std::ostream& out)
+{
+    switch (format)
+    {
+    case LlmTraceFormat::VIDUR:
+        out << Join(VIDUR_COLUMNS, ",") << '\n';
+        for (const LlmRequest& r : requests)
+        {
+            out << FormatSeconds(r.arrivalNs) << ',' << r.inputTokens << ',' << r.outputTokens
+                << '\n';
+        }
+        break;
+    case LlmTraceFormat::VIDUR_REPLAY:
+        out << Join(VIDUR_REPLAY_COLUMNS, ",") << '\n';
+        for (const LlmRequest& r : requests)
+        {
+            out << DEFAULT_VIDUR_DATE << ',' << FormatSeconds(r.arrivalNs) << ',' << r.inputTokens
+                << ',' << r.outputTokens << '\n';
+        }
+        break;
+    case LlmTraceFormat::SPLITWISE:
+        out << Join(SPLITWISE_COLUMNS, ",") << '\n';
+        for (std::size_t i = 0; i < requests.size(); ++i)
+        {
+            const LlmRequest& r = requests[i];
+            out << (r.traceId.empty() ? std::to_string(i) : r.traceId) << ','
+                << SPLITWISE_LLM_REQUEST_TYPE << ",0," << FormatSeconds(r.arrivalNs) << ",1,"
+                << r.inputTokens << ',' << r.outputTokens << '\n';
+        }
+        break;
+    case LlmTraceFormat::LLMSERVINGSIM:
+        for (const LlmRequest& r : requests)
+        {
+            out << "{\"input_toks\": " << r.inputTokens << ", \"output_toks\": " << r.outputTokens
+                << ", \"arrival_time_ns\": " << r.arrivalNs << "}\n";
+        }
+        break;
+    case LlmTraceFormat::BURSTGPT:
+        out << Join(BURSTGPT_COLUMNS, ",") << '\n';
+        for (const LlmRequest& r : requests)
+        {
+            out << FormatSeconds(r.arrivalNs) << ',' << BURSTGPT_MODELS[0] << ',' << r.inputTokens
+                << ',' << r.outputTokens << ',' << r.inputTokens + r.outputTokens << ','
+                << BURSTGPT_LOG_TYPES[0] << '\n';
+        }
+        break;
+    default:
+        throw Error("PutLlmTrace: " + ToString(format) + " is not a form of this section");
+    }
+}
+
+/// \brief Checks requests for WriteLlmTrace() in a form of this section
+void
+PrepareLlmTrace(const std::vector<LlmRequest>& requests, LlmTraceFormat format)
+{
+    ValidateLlmRequests(requests, "requests");
+    if (format != LlmTraceFormat::SPLITWISE)
+    {
+        return;
+    }
+    std::unordered_map<std::string, std::size_t> ids;
+    const bool named = !requests.empty() && !requests.front().traceId.empty();
+    for (std::size_t i = 0; i < requests.size(); ++i)
+    {
+        const std::string at = "requests[" + std::to_string(i) + "].traceId";
+        const std::string& id = requests[i].traceId;
+        if (id.empty() != !named)
+        {
+            ThrowBadParameter(at,
+                              QuoteText(id),
+                              "ids for every request or for none (then the index is written)");
+        }
+        if (!named)
+        {
+            continue;
+        }
+        const std::string problem = FindIdProblem(id);
+        if (!problem.empty())
+        {
+            ThrowBadParameter(at,
+                              QuoteText(id),
+                              "an id of 1 to " + std::to_string(MAX_ID_LENGTH) +
+                                  " characters, none a comma, '\"', space or control character");
+        }
+        auto [it, added] = ids.emplace(id, i);
+        if (!added)
+        {
+            ThrowBadParameter(at,
+                              QuoteText(id),
+                              "unique ids: requests[" + std::to_string(it->second) +
+                                  "] has it too");
+        }
+    }
+}
+
+} // namespace
+
+const std::vector<std::string> BURSTGPT_MODELS = {"ChatGPT", "GPT-4"};
+const std::vector<std::string> BURSTGPT_LOG_TYPES = {"Conversation log", "API log"};
+
+const std::vector<EnumEntry<LlmTraceFormat>>&
+EnumTable<LlmTraceFormat>::Get()
+{
+    static const std::vector<EnumEntry<LlmTraceFormat>> names = {
+        {LlmTraceFormat::AUTO, "auto", {}},
+        {LlmTraceFormat::AZURE, "azure", {}},
+        {LlmTraceFormat::MOONCAKE, "mooncake", {}},
+        {LlmTraceFormat::VIDUR, "vidur", {}},
+        {LlmTraceFormat::VIDUR_REPLAY, "vidur-replay", {}},
+        {LlmTraceFormat::SPLITWISE, "splitwise", {"splitwisesim"}},
+        {LlmTraceFormat::LLMSERVINGSIM, "llmservingsim", {}},
+        {LlmTraceFormat::BURSTGPT, "burstgpt", {}},
+    };
+    return names;
+}
+
+LlmTraceFormat
+DetectLlmTraceFormat(std::istream& in, const std::string& name)
+{
+    NS_LOG_FUNCTION(name);
+    LineReader source(in, name);
+    std::string_view line;
+    while (source.Next(line))
+    {
+        const std::string_view text = TrimBlanks(line);
+        if (text.empty() || text.front() == '#' || text == "\r")
+        {
+            continue;
+        }
+        if (text.front() == '{')
+        {
+            JsonLineParser parser(line, source);
+            std::vector<JsonLineParser::Wanted> none;
+            const std::vector<std::string_view> keys = parser.Parse(none);
+            auto has = [&keys](std::string_view key) {
+                return std::find(keys.begin(), keys.end(), key) != keys.end();
+            };
+            if (has("input_length"))
+            {
+                return LlmTraceFormat::MOONCAKE;
+            }
+            if (has("input_toks") || has("sub_requests"))
+            {
+                return LlmTraceFormat::LLMSERVINGSIM;
+            }
+            source.Fail("a JSON object with neither \"input_length\" (Mooncake) nor "
+                        "\"input_toks\" (LLMServingSim): the form cannot be told from it");
+        }
+        std::vector<std::string_view> fields = SplitAtCommas(text);
+        for (std::string_view& field : fields)
+        {
+            field = TrimBlanks(field);
+        }
+        std::string known;
+        for (const auto& [format, columns] : CsvForms())
+        {
+            if (fields.size() == columns->size() &&
+                std::equal(fields.begin(), fields.end(), columns->begin()))
+            {
+                return format;
+            }
+            known += ToString(format) + " " + QuoteText(Join(*columns, ",")) + "; ";
+        }
+        source.Fail("the first line " + QuoteFileText(text) +
+                    " is the header of no known trace form: " + known +
+                    "or a JSON object per line (mooncake, llmservingsim)");
+    }
+    source.Fail("at end of file: no header or JSON line (an empty file is no trace)");
+}
+
+LlmTraceFormat
+DetectLlmTraceFormat(const std::string& path)
+{
+    NS_LOG_FUNCTION(path);
+    std::ifstream file;
+    OpenForReading(path, file);
+    return DetectLlmTraceFormat(file, path);
+}
+
+LlmTrace
+ReadLlmTrace(std::istream& in, const std::string& name, const LlmTraceReadOptions& options)
+{
+    NS_LOG_FUNCTION(name << ToString(options.format));
+    CheckTraceOptions(options, LlmTraceFormat::AUTO);
+    LlmTraceFormat format = options.format;
+    if (format == LlmTraceFormat::AUTO)
+    {
+        const std::istream::pos_type start = in.tellg();
+        if (start == std::istream::pos_type(-1))
+        {
+            throw Error(name + ": the form of a stream that cannot be rewound cannot be "
+                               "detected; give the form");
+        }
+        format = DetectLlmTraceFormat(in, name);
+        in.clear();
+        in.seekg(start);
+        if (!in)
+        {
+            throw Error(name + ": cannot rewind the stream after detecting its form");
+        }
+    }
+    CheckTraceOptions(options, format);
+    LlmTrace trace;
+    switch (format)
+    {
+    case LlmTraceFormat::AZURE:
+        trace.requests = ReadAzureTraceCsv(in, name);
+        trace.records = trace.requests.size();
+        break;
+    case LlmTraceFormat::MOONCAKE:
+        trace.requests = ReadMooncakeTraceJsonl(in, name);
+        trace.records = trace.requests.size();
+        break;
+    case LlmTraceFormat::VIDUR:
+        trace = ReadVidur(in, name);
+        break;
+    case LlmTraceFormat::VIDUR_REPLAY:
+        trace = ReadVidurReplay(in, name, options.date);
+        break;
+    case LlmTraceFormat::SPLITWISE:
+        trace = ReadSplitwise(in, name, options.requestType);
+        break;
+    case LlmTraceFormat::LLMSERVINGSIM:
+        trace = ReadLlmServingSim(in, name);
+        break;
+    case LlmTraceFormat::BURSTGPT:
+        trace = ReadBurstGpt(in, name, options);
+        break;
+    default:
+        throw Error("ReadLlmTrace: no form");
+    }
+    trace.format = format;
+    NS_LOG_INFO("read " << name << " (" << ToString(format) << "): " << trace.requests.size()
+                        << " of " << trace.records << " requests, " << trace.filtered
+                        << " filtered, " << trace.failed << " failed");
+    return trace;
+}
+
+LlmTrace
+ReadLlmTrace(const std::string& path, const LlmTraceReadOptions& options)
+{
+    NS_LOG_FUNCTION(path);
+    std::ifstream file;
+    OpenForReading(path, file);
+    return ReadLlmTrace(file, path, options);
+}
+
+void
+WriteLlmTrace(const std::vector<LlmRequest>& requests, LlmTraceFormat format, std::ostream& out)
+{
+    NS_LOG_FUNCTION(requests.size() << ToString(format));
+    switch (format)
+    {
+    case LlmTraceFormat::AUTO:
+        ThrowBadParameter("format",
+                          "auto",
+                          "a form to write (" + AllowedEnumNames<LlmTraceFormat>() + ")");
+    case LlmTraceFormat::AZURE:
+        WriteAzureTraceCsv(requests, out);
+        return;
+    case LlmTraceFormat::MOONCAKE:
+        WriteMooncakeTraceJsonl(requests, out);
+        return;
+    default:
+        PrepareLlmTrace(requests, format);
+        PutLlmTrace(requests, format, out);
+        CheckWritten(out, "output stream");
+    }
+}
+
+void
+WriteLlmTrace(const std::vector<LlmRequest>& requests,
+              LlmTraceFormat format,
+              const std::string& path)
+{
+    NS_LOG_FUNCTION(requests.size() << ToString(format) << path);
+    switch (format)
+    {
+    case LlmTraceFormat::AUTO:
+        ThrowBadParameter("format",
+                          "auto",
+                          "a form to write (" + AllowedEnumNames<LlmTraceFormat>() + ")");
+    case LlmTraceFormat::AZURE:
+        WriteAzureTraceCsv(requests, path);
+        return;
+    case LlmTraceFormat::MOONCAKE:
+        WriteMooncakeTraceJsonl(requests, path);
+        return;
+    default:
+        PrepareLlmTrace(requests, format);
+        WriteTextFile(path, [&](std::ostream& out) { PutLlmTrace(requests, format, out); });
+    }
 }
 
 } // namespace mose
