@@ -12,7 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-llm-request.h"
+#include "ns3/mose-llm-trace.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"

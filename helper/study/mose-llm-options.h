@@ -12,7 +12,7 @@
 #include "mose-scenario-options.h"
 
 #include "ns3/command-line.h"
-#include "ns3/mose-llm-request.h"
+#include "ns3/mose-llm-trace.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-policy.h"
 

@@ -22,7 +22,7 @@
  *        with their numbers, blanks, opening and checking streams, writing a file whole or not
  *        at all, output folders and JSON strings. The formats themselves are where their types
  *        are (mose-file-io.h for circuit graphs, roles, flows and assignments,
- *        mose-llm-request.h for request traces, mose-metrics-output.h for metrics).
+ *        mose-llm-trace.h for request traces, mose-metrics-output.h for metrics).
  */
 
 namespace ns3

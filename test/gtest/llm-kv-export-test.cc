@@ -9,7 +9,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-llm-comparison.h"
 #include "ns3/mose-llm-experiment.h"
-#include "ns3/mose-llm-request.h"
+#include "ns3/mose-llm-trace.h"
 #include "ns3/mose-parse.h"
 
 #include <cstdint>

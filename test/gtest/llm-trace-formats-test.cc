@@ -7,7 +7,7 @@
 #include "mose-test-util.h"
 
 #include "ns3/mose-error.h"
-#include "ns3/mose-llm-request.h"
+#include "ns3/mose-llm-trace.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-random.h"
 
