@@ -37,7 +37,6 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <numeric>
 #include <sstream>
 
 namespace ns3
@@ -50,28 +49,6 @@ namespace mose
 
 namespace
 {
-
-/// mean, P50, P99 of a sample (zeros if empty)
-struct Stats
-{
-    double mean{0};
-    double p50{0};
-    double p99{0};
-};
-
-Stats
-Describe(const std::vector<double>& v)
-{
-    Stats s;
-    if (v.empty())
-    {
-        return s;
-    }
-    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-    s.p50 = mose::Percentile(v, 50);
-    s.p99 = mose::Percentile(v, 99);
-    return s;
-}
 
 /**
  * Throws a mose::Error if the user configured the default of tid's attribute (Config::SetDefault,
@@ -655,8 +632,8 @@ LlmExperiment::GetSummary() const
         }
     }
     s.served = static_cast<uint32_t>(kv.size());
-    const Stats k = Describe(kv);
-    const Stats t = Describe(ttft);
+    const mose::SampleStatistics k = mose::DescribeSample(kv);
+    const mose::SampleStatistics t = mose::DescribeSample(ttft);
     s.kvMeanS = k.mean;
     s.kvP50S = k.p50;
     s.kvP99S = k.p99;
@@ -674,8 +651,8 @@ LlmExperiment::GetSummary() const
         }
     }
     s.iterations = static_cast<uint32_t>(iter.size());
-    const Stats it = Describe(iter);
-    const Stats c = Describe(coll);
+    const mose::SampleStatistics it = mose::DescribeSample(iter);
+    const mose::SampleStatistics c = mose::DescribeSample(coll);
     s.iterMeanS = it.mean;
     s.iterP99S = it.p99;
     s.collMeanS = c.mean;
