@@ -12,8 +12,10 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-format.h"
+#include "ns3/mose-scenario.h"
 
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 namespace ns3
@@ -65,12 +67,20 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     std::ostringstream intervalsCsv;
     std::ostringstream kvExport;
     bool first = true;
+    // every policy runs on the same requests (the configuration's) and the same scenario, which
+    // the first policy's Build() draws
+    std::shared_ptr<const mose::Scenario> scenario;
     for (mose::Policy policy : m_policies)
     {
         LlmExperimentConfig c = m_config;
         c.policy = policy;
         LlmExperiment experiment(c);
+        if (scenario)
+        {
+            experiment.SetScenario(scenario);
+        }
         experiment.Build();
+        scenario = experiment.GetScenario();
         experiment.Run(showProgress);
         const LlmSummary s = experiment.GetSummary();
         m_summaries.push_back(s);

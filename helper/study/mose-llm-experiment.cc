@@ -220,6 +220,27 @@ LlmExperiment::LlmExperiment(const LlmExperimentConfig& config)
 }
 
 void
+LlmExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
+{
+    NS_LOG_FUNCTION(this);
+    if (!scenario || scenario->run != m_config.run ||
+        scenario->roles[0].GetN() != m_config.scenario.nodes)
+    {
+        throw mose::Error("LlmExperiment::SetScenario: the scenario must be drawn for this "
+                          "experiment's run " +
+                          std::to_string(m_config.run) + " and " +
+                          std::to_string(m_config.scenario.nodes) + " groups");
+    }
+    m_scenario = std::move(scenario);
+}
+
+std::shared_ptr<const mose::Scenario>
+LlmExperiment::GetScenario() const
+{
+    return m_built ? m_scenario : nullptr;
+}
+
+void
 LlmExperiment::Build()
 {
     NS_LOG_FUNCTION(this);
@@ -228,8 +249,12 @@ LlmExperiment::Build()
         throw mose::Error("LlmExperiment::Build was already called");
     }
     m_config.Validate();
-    const mose::ScenarioBuilder builder(m_config.scenario);
-    const mose::Scenario sc = builder.Build(m_config.run);
+    if (!m_scenario)
+    {
+        m_scenario = std::make_shared<const mose::Scenario>(
+            mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
+    }
+    const mose::Scenario& sc = *m_scenario;
     m_roles = sc.roles;
     const uint64_t f = m_config.scale;
 

@@ -22,12 +22,14 @@
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-placement.h"
 #include "ns3/mose-policy.h"
+#include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/nstime.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -199,8 +201,20 @@ class LlmExperiment
     /// \param config the parameters (validated by Build())
     explicit LlmExperiment(const LlmExperimentConfig& config);
 
+    /**
+     * \brief Gives Build() a scenario drawn before, so that several runs of one comparison or
+     *        map draw it once: it must be ScenarioBuilder(config.scenario).Build(config.run) of
+     *        this experiment's configuration (its run and group count are checked). Without it,
+     *        Build() draws the scenario itself.
+     * \param scenario the scenario
+     */
+    void SetScenario(std::shared_ptr<const mose::Scenario> scenario);
+
     /// \brief Builds everything; Error (naming the parameter) before the simulation
     void Build();
+
+    /// \return the scenario Build() used (drawn or given to SetScenario()); null before Build()
+    std::shared_ptr<const mose::Scenario> GetScenario() const;
 
     /**
      * \brief Runs until every request is served and the training job stopped, or stopTime.
@@ -329,32 +343,33 @@ class LlmExperiment
     /// \brief Several MPI ranks: merges what the ranks count apart (after the run)
     void MergeRanks();
 
-    LlmExperimentConfig m_config;                  //!< parameters
-    std::array<mose::RoleAssignment, 2> m_roles;   //!< per mode
-    Ptr<MoseTopologyHelper> m_topology;            //!< the fabric
-    Ptr<MoseModeSwitcher> m_switcher;              //!< the switcher
-    Ptr<MoseLossMonitor> m_loss;                   //!< drops
-    Ptr<MoseSocketTransfers> m_transfers;          //!< transport
-    Ptr<MoseInferenceWorkload> m_inference;        //!< requests
-    Ptr<MoseTrainingWorkload> m_training;          //!< the training job (may be null)
-    std::vector<MoseRequestRecord> m_requests;     //!< results
-    std::vector<MoseIterationRecord> m_iterations; //!< results
-    std::vector<MoseSwitchRecord> m_records;       //!< results
-    uint64_t m_lost{0};                            //!< results
-    uint64_t m_errors{0};                          //!< results
-    std::vector<uint64_t> m_pairBytes;             //!< results, N x N
-    std::vector<mose::CircuitGraph> m_graphs;      //!< per started interval, its graph
-    uint64_t m_routingSeed{0};                     //!< the scenario's routing seed
-    bool m_trainingEnded{false};                   //!< EndTraining() ran
-    bool m_built{false};                           //!< Build() ran
-    bool m_ran{false};                             //!< Run() ran
-    double m_wallSeconds{0};                       //!< Run() wall time
-    double m_simulatedSeconds{0};                  //!< simulated time
-    uint64_t m_events{0};                          //!< events executed
-    uint64_t m_connections{0};                     //!< transport connections opened
-    Time m_noticeDelay;                            //!< the transport's NoticeDelay
-    std::vector<uint64_t> m_eventsPerRank;         //!< events per MPI rank
-    uint32_t m_circuitsCut{0};                     //!< initial circuits across ranks
+    LlmExperimentConfig m_config;                     //!< parameters
+    std::array<mose::RoleAssignment, 2> m_roles;      //!< per mode
+    Ptr<MoseTopologyHelper> m_topology;               //!< the fabric
+    Ptr<MoseModeSwitcher> m_switcher;                 //!< the switcher
+    Ptr<MoseLossMonitor> m_loss;                      //!< drops
+    Ptr<MoseSocketTransfers> m_transfers;             //!< transport
+    Ptr<MoseInferenceWorkload> m_inference;           //!< requests
+    Ptr<MoseTrainingWorkload> m_training;             //!< the training job (may be null)
+    std::vector<MoseRequestRecord> m_requests;        //!< results
+    std::vector<MoseIterationRecord> m_iterations;    //!< results
+    std::vector<MoseSwitchRecord> m_records;          //!< results
+    uint64_t m_lost{0};                               //!< results
+    uint64_t m_errors{0};                             //!< results
+    std::vector<uint64_t> m_pairBytes;                //!< results, N x N
+    std::vector<mose::CircuitGraph> m_graphs;         //!< per started interval, its graph
+    uint64_t m_routingSeed{0};                        //!< the scenario's routing seed
+    bool m_trainingEnded{false};                      //!< EndTraining() ran
+    bool m_built{false};                              //!< Build() ran
+    std::shared_ptr<const mose::Scenario> m_scenario; //!< SetScenario()'s, or null
+    bool m_ran{false};                                //!< Run() ran
+    double m_wallSeconds{0};                          //!< Run() wall time
+    double m_simulatedSeconds{0};                     //!< simulated time
+    uint64_t m_events{0};                             //!< events executed
+    uint64_t m_connections{0};                        //!< transport connections opened
+    Time m_noticeDelay;                               //!< the transport's NoticeDelay
+    std::vector<uint64_t> m_eventsPerRank;            //!< events per MPI rank
+    uint32_t m_circuitsCut{0};                        //!< initial circuits across ranks
 };
 
 } // namespace mose

@@ -17,6 +17,7 @@
 #include "ns3/mose-parse.h"
 #include "ns3/mose-percentile.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-scenario.h"
 #include "ns3/mose-text-io.h"
 #include "ns3/system-wall-clock-ms.h"
 
@@ -599,13 +600,21 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
     const uint32_t total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
                                                  (nStatic + cfg.darkTimes.size()) * seeds);
     uint32_t done = 0;
-    auto runOne = [&](const LlmExperimentConfig& c, const std::string& what) {
+    // each seed's scenario (roles, assignments, templates) is drawn once and shared by all its
+    // cells and policies: it depends on the run and the scenario options only
+    std::vector<std::shared_ptr<const mose::Scenario>> scenarios(seeds);
+    auto runOne = [&](const LlmExperimentConfig& c, uint32_t seed, const std::string& what) {
         if (progress)
         {
             progress(done, total, what);
         }
         LlmExperiment e(c);
+        if (scenarios[seed])
+        {
+            e.SetScenario(scenarios[seed]);
+        }
         e.Build();
+        scenarios[seed] = e.GetScenario();
         e.Run(showProgress);
         ++done;
         LlmSummary s = e.GetSummary();
@@ -628,13 +637,15 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                 seedWhere.push_back(where + (seeds > 1 ? ", seed " + std::to_string(k) + " (run " +
                                                              std::to_string(cfg.base.run + k) + ")"
                                                        : std::string()));
+                // the cell's requests are drawn once per seed; each policy runs on a copy
                 probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
                 for (mose::Policy p : cfg.policies)
                 {
                     if (p != mose::Policy::MOSE)
                     {
-                        statics[k][p] = runOne(cfg.MakeCell(load, t, p, k),
-                                               seedWhere[k] + ", " + mose::ToString(p));
+                        LlmExperimentConfig c = probes[k];
+                        c.policy = p;
+                        statics[k][p] = runOne(c, k, seedWhere[k] + ", " + mose::ToString(p));
                     }
                 }
             }
@@ -660,6 +671,7 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                                  static_cast<double>(c.kvBytesPerToken) * 8.0 / c.end.GetSeconds() /
                                  1e9;
                     const LlmSummary m = runOne(c,
+                                                k,
                                                 seedWhere[k] + ", dark " +
                                                     DurationText(dark.GetSeconds()) + ", MoSE");
                     std::vector<LlmSummary> runs;

@@ -529,6 +529,55 @@ TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
     EXPECT_GT(a.size(), 1000u);
 }
 
+TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
+{
+    // what a comparison or a map does: the first run draws the scenario, the next take it
+    LlmExperimentConfig c = OneSwitchConfig();
+    c.end = MilliSeconds(200);
+    auto records = [](LlmExperiment& e) {
+        e.Run();
+        std::ostringstream os;
+        e.WriteRequestsCsv(os, true);
+        e.WriteIterationsCsv(os, true);
+        e.WriteIntervalsCsv(os, true);
+        return os.str();
+    };
+    std::shared_ptr<const Scenario> drawn;
+    std::string own;
+    {
+        LlmExperiment first(c);
+        EXPECT_EQ(first.GetScenario(), nullptr); // before Build()
+        first.Build();
+        drawn = first.GetScenario();
+        ASSERT_NE(drawn, nullptr);
+        EXPECT_EQ(drawn->run, c.run);
+        own = records(first);
+    }
+    {
+        LlmExperiment second(c);
+        second.SetScenario(drawn);
+        second.Build();
+        EXPECT_EQ(second.GetScenario(), drawn); // shared, not drawn again
+        EXPECT_EQ(records(second), own);
+    }
+    EXPECT_GT(own.size(), 1000u);
+
+    // a scenario of another run or size is refused, naming what it must be
+    LlmExperimentConfig other = c;
+    other.run = c.run + 1;
+    LlmExperiment third(other);
+    try
+    {
+        third.SetScenario(drawn);
+        FAIL() << "a scenario of another run was accepted";
+    }
+    catch (const Error& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("run 2 and 16 groups"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(third.SetScenario(nullptr), Error);
+}
+
 TEST(LlmWorkload, BadParametersGetClearErrors)
 {
     LlmExperimentConfig c = Small(16);
