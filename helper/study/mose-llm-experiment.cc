@@ -115,13 +115,9 @@ LlmExperimentConfig
 LlmExperimentConfig::Scaled(uint32_t nodes)
 {
     LlmExperimentConfig c;
+    c.scenario = mose::PaperScaledConfig(nodes);
     auto& s = c.scenario;
-    s.nodes = nodes;
-    s.degree = 4;
     s.flows = 16; // the workloads bring their own traffic; the scenario's flows are not used
-    s.inferenceRoles = mose::RoleCounts::PaperScaled(nodes, mose::WorkloadMode::INFERENCE_HEAVY);
-    s.trainingRoles = mose::RoleCounts::PaperScaled(nodes, mose::WorkloadMode::TRAINING_HEAVY);
-    s.pdReservedPorts = s.degree - 1;
     s.routing = mose::RoutingRule::SHORTEST_PATH;
     s.seeds = 1;
     c.schedule = {{MilliSeconds(500), mose::WorkloadMode::TRAINING_HEAVY},
