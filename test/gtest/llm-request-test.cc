@@ -598,14 +598,6 @@ TEST(GenerateLlmRequests, BadOptions)
 namespace
 {
 
-/// The folder of the shipped traces, found from this file's path
-std::filesystem::path
-TracesDir()
-{
-    return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "examples" /
-           "traces";
-}
-
 /// examples/traces/azure-sample.csv: 150 requests of a prompt-heavy service at 4 per second
 std::vector<LlmRequest>
 AzureSample()

@@ -557,14 +557,6 @@ TEST(LlmTraceFormats, WriterErrors)
 namespace
 {
 
-/// The folder of the shipped traces, found from this file's path
-std::filesystem::path
-TracesDir()
-{
-    return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "examples" /
-           "traces";
-}
-
 /// The generator's requests of a sample: 40 requests at 2 per second, whole microseconds
 std::vector<LlmRequest>
 Sample(uint64_t run)

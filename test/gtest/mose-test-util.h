@@ -22,6 +22,7 @@
 #include "ns3/mose-roles.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
@@ -198,6 +199,15 @@ ReadFileBytes(const std::string& path)
     std::ostringstream bytes;
     bytes << in.rdbuf();
     return bytes.str();
+}
+
+/// \return the folder of the sample traces the module ships, examples/traces, found from this
+///         file's path (test/gtest/)
+inline std::filesystem::path
+TracesDir()
+{
+    return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "examples" /
+           "traces";
 }
 
 /**
