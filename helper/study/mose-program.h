@@ -98,8 +98,8 @@ std::string DataRateAllowed(const std::string& example);
 
 /**
  * \ingroup mose
- * \brief Checks one value of a mose attribute, as given on the command line, before ns-3's
- *        CommandLine parses it.
+ * \brief Checks one value of an attribute (the module's or ns-3's), as given on the command
+ *        line, before ns-3's CommandLine parses it.
  *
  * ns-3 parses "--ns3::MoseOcs::Delay=abc" with its Time parser, which aborts; a value outside
  * the checker's range ends in the generic "Invalid command-line argument"; "BytesPerUnit=-1"
@@ -184,8 +184,9 @@ void RejectModuleAttributes(const std::string& program);
 
 /**
  * \ingroup mose
- * \brief Calls CheckModuleAttribute() for every "--ns3::Mose...=value" (or "-ns3::Mose...") in
- *        argv.
+ * \brief Calls CheckModuleAttribute() for every "--ns3::TYPE::ATTR=value" (or "-ns3::...") in
+ *        argv: the module's attributes and ns-3's own (whose parsers abort on a bad value,
+ *        "--ns3::TcpSocketBase::MinRto=abc").
  * \param argc argument count
  * \param argv arguments
  */

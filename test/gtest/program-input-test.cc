@@ -174,6 +174,23 @@ TEST(ProgramInput, AttributeValuesAreCheckedWithTheTextAsTyped)
     ExpectErrorContaining([] { CheckArgs({"--ns3::MoseModeSwitcher::Drain=maybe"}); }, "\"maybe\"");
 }
 
+TEST(ProgramInput, Ns3AttributesAreCheckedToo)
+{
+    // ns-3's parsers abort on these (SIGABRT, "Can't Parse Time abc")
+    ExpectErrorContaining([] { CheckArgs({"--ns3::TcpSocketBase::MinRto=abc"}); },
+                          "invalid --ns3::TcpSocketBase::MinRto = \"abc\": a time: a number");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::PointToPointNetDevice::Mtu=abc"}); },
+                          "invalid --ns3::PointToPointNetDevice::Mtu = \"abc\"");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::TcpL4Protocol::SocketType=ns3::Foo"}); },
+                          "invalid --ns3::TcpL4Protocol::SocketType = \"ns3::Foo\": the name of "
+                          "a type");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::NoSuchType::X=1"}); },
+                          "there is no type ns3::NoSuchType");
+    EXPECT_NO_THROW(CheckArgs({"--ns3::TcpSocketBase::MinRto=200ms",
+                               "--ns3::TcpSocket::SegmentSize=1448",
+                               "--ns3::TcpL4Protocol::SocketType=ns3::TcpNewReno"}));
+}
+
 TEST(ProgramInput, UnknownModuleNamesAreErrors)
 {
     ExpectErrorContaining([] { CheckArgs({"--ns3::MoseNothing::X=1"}); },
