@@ -52,6 +52,7 @@ main(int argc, char* argv[])
         cmd.AddValue("policy", "template: S-Train, S-Inf, S-Comp or MoSE", policyName);
         cmd.AddValue("bytes", "bytes of each transfer", bytes);
         cmd.AddValue("pcap", "write a pcap trace of the first transfer's output port", pcap);
+        CheckEmptyValues(cmd, argc, argv);
         cmd.Parse(argc, argv);
         const WorkloadMode mode = ParseEnum<WorkloadMode>(modeName, "--mode");
         const Policy policy = ParseEnum<Policy>(policyName, "--policy");

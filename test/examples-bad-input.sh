@@ -227,6 +227,27 @@ if [ -x "$PACKET" ]; then
     fi
     expect_ok packet-small 'circuits whose payload bytes' \
         "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir="$WORK/packet"
+    # a policy after the first prints its flow-level line as it does alone (the format of the
+    # previous report is not left behind)
+    grep -F 'flow level' "$WORK/out" >"$WORK/packet-flow-level-alone"
+    expect_ok packet-two-policies 'circuits whose payload bytes' \
+        "$PACKET" --nodes=16 --flows=40 --policies=S-Train,MoSE --plot=false \
+        --outputDir="$WORK/packet-two"
+    grep -F 'flow level' "$WORK/out" | tail -1 >"$WORK/packet-flow-level-second"
+    expect_same packet-flow-level-format "$WORK/packet-flow-level-alone" \
+        "$WORK/packet-flow-level-second"
+    if [ -w /dev/full ]; then
+        CASES=$((CASES + 1))
+        "$PACKET" --nodes=16 --flows=40 --policies=MoSE --plot=false \
+            --outputDir="$WORK/packet-full" >/dev/full 2>"$WORK/err"
+        rc=$?
+        if [ "$rc" -eq 1 ] && grep -qF 'cannot write to standard output: No space left on device' "$WORK/err"; then
+            echo "ok   packet-stdout-full-disk"
+        else
+            echo "FAIL packet-stdout-full-disk: exit status $rc"; sed 's/^/    /' "$WORK/err" | head -3
+            FAILED=$((FAILED + 1))
+        fi
+    fi
     # the module's own attributes: checked with the module's messages before ns-3 parses them
     P16="--nodes=16 --flows=40 --policies=MoSE --plot=false --outputDir=$WORK/packet-attr"
     # shellcheck disable=SC2086 # P16 is a list of options
@@ -237,6 +258,8 @@ if [ -x "$PACKET" ]; then
         "$PACKET" $P16 --ns3::MoseOcs::Delay=-1us
     expect_error packet-attr-rate-zero 'invalid --ns3::MoseOcs::DataRate = "0bps": a data rate > 0' \
         "$PACKET" $P16 --ns3::MoseOcs::DataRate=0bps
+    expect_error packet-attr-rate-huge 'invalid --ns3::MoseOcs::DataRate = "1e12bps": a data rate > 0 and at most 18446744073709549568bps' \
+        "$PACKET" $P16 --ns3::MoseOcs::DataRate=1e12bps
     expect_error packet-attr-host-rate-zero 'invalid --ns3::MoseTopologyHelper::HostDataRate = "0bps"' \
         "$PACKET" $P16 --ns3::MoseTopologyHelper::HostDataRate=0bps
     expect_error packet-attr-udp-rate-zero 'invalid --ns3::MoseTrafficHelper::UdpDataRate = "0bps"' \
@@ -297,6 +320,10 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --schedule=0.2s:training-heavy,0.4s:inference-heavy --plot=false
     expect_error switch-schedule-first 'the first period must last longer than the first transfers' \
         "$SWITCH" --schedule=inference-heavy:1ms,training-heavy:10ms --plot=false
+    # a period between two switches shorter than the longest switch: named as the --schedule
+    # period, before the run (the switcher's "schedule[1].at" before)
+    expect_error switch-schedule-gap 'invalid --schedule period 2 duration = 0.005 s: every period between two switches must last more than Phases x (DrainTimeout + ReconfigurationDelay) = 0.11 s' \
+        "$SWITCH" --schedule=inference-heavy:0.25s,training-heavy:5ms,inference-heavy:0.25s --plot=false
     expect_error switch-last-interval 'Invalid command-line argument: --lastInterval' \
         "$SWITCH" --lastInterval=0.2s --plot=false
     expect_error switch-stop 'invalid --stopTime = "soon": a duration >= 0' \
@@ -331,6 +358,21 @@ if [ -x "$SWITCH" ]; then
         --startWindow=20ms --plot=false --outputDir="$WORK/switch-groups-option"
     expect_same switch-attr-groups-same "$WORK/switch-groups-attr/MoSE_transfers.csv" \
         "$WORK/switch-groups-option/MoSE_transfers.csv"
+    # without the hold queue a transfer that opens its connection in a blackout loses its SYN
+    # (counted: no route) and completes on the retransmission; before, its Connect() failed for
+    # good: 0 bytes, no drop counted, no word
+    expect_ok switch-no-hold 'whole run: 52 of 52 transfers completed' \
+        "$SWITCH" --nodes=16 --flows=40 --compare=false \
+        --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
+        --startWindow=20ms --plot=false --outputDir="$WORK/switch-no-hold" \
+        --ns3::MoseRoutingProtocol::HoldPackets=false
+    CASES=$((CASES + 1))
+    if grep -qF 'packets lost in the interval 13 (no-route 13)' "$WORK/out"; then
+        echo "ok   switch-no-hold-losses-counted"
+    else
+        echo "FAIL switch-no-hold-losses-counted: the SYNs without a route are not counted"
+        FAILED=$((FAILED + 1))
+    fi
     expect_ok switch-small 'verdict: switching' \
         "$SWITCH" --nodes=16 --flows=40 \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
@@ -551,6 +593,8 @@ if [ -x "$LLM" ]; then
     done
     expect_error "llm-host-rate-bad" '--hostRate = "fast"' "$LLM" --hostRate=fast
     expect_error "llm-host-rate-zero" '--hostRate = "0bps"' "$LLM" --hostRate=0bps
+    expect_error "llm-host-rate-huge" 'invalid --hostRate = "20000000000Gbps": a data rate > 0 and at most 18446744073709549568bps' \
+        "$LLM" --hostRate=20000000000Gbps
     expect_error "llm-host-rate-conflict" "--ns3::MoseTopologyHelper::HostDataRate" \
         "$LLM" --hostRate=800Gbps --ns3::MoseTopologyHelper::HostDataRate=400Gbps
     # the shared scenario options, with their validation; --training is the role count
@@ -605,7 +649,48 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --policies=MoSE --kvExport="$WORK/kv.txt"
     expect_error llm-kv-export-folder 'a file in an existing folder' \
         "$LLM" --map=false --policies=MoSE --kvExport="$WORK/none/kv.csv"
+    expect_error llm-schedule-gap 'invalid --schedule period 2 duration = 0.005 s: every period between two switches' \
+        "$LLM" --map=false --schedule=inference-heavy:0.25s,training-heavy:5ms,inference-heavy:0.25s
+    # role counts that the role transition cannot fit: named with their options
+    expect_error llm-role-swap 'invalid --roleTransition = swap (default): swap draws the training-heavy prefill and decode groups, --trPrefill = 40 + --trDecode = 20, from the inference-heavy --training = 14 (default) training groups' \
+        "$LLM" --map=false --trPrefill=40 --trDecode=20 --trTraining=4
+    # a notice that cannot come before the stop serves no request: refused before the run
+    expect_error llm-notice-delay-after-stop 'invalid --noticeDelay = "40s": a delay under 30 s: the run stops at 30 s' \
+        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=40s
+    # one that comes after the stop for some: the report says how many and why
+    expect_ok llm-notice-delay-late-report 'MoSE: 39 of 40 requests not served when the run stopped at 30 s: 39 had their KV bytes delivered, but the completion notice (--noticeDelay = 29.99 s after the last byte) was due after the stop' \
+        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=29.99s \
+        --outputDir="$WORK/llm-notice"
+    # the generator's mean prompt: within the lengths it draws, not clamped silently
+    expect_error llm-prompt-mean-huge 'invalid --promptMean = "100000": a mean prompt length from 1 to 32768 tokens' \
+        "$LLM" --map=false --promptMean=100000
+    expect_error llm-prompt-mean-map 'invalid --promptMean = "40000": a mean prompt length from 1 to 32768 tokens' \
+        "$LLM" --promptMean=40000
+    # the threshold controller's options, named as typed; the keyword in any letter case
+    expect_error llm-enter-load 'invalid --enterLoad = "40": a finite load above --exitLoad = "50" requests/s' \
+        "$LLM" --map=false --schedule=threshold --enterLoad=40
+    expect_error llm-period 'invalid --period = "2s": a decision period > 0 and at most --end = "1.5s"' \
+        "$LLM" --map=false --schedule=threshold --period=2s
+    expect_error llm-window 'invalid --window = "0": a sliding window of at least 1ns' \
+        "$LLM" --map=false --schedule=Threshold --window=0
+    expect_error llm-exit-load 'invalid --exitLoad = "-1": a finite load >= 0 requests/s' \
+        "$LLM" --map=false --schedule=THRESHOLD --exitLoad=-1
 fi
+
+# --- ns-3's global values that name a type: checked before the Simulator (a segmentation fault
+# before), in every program; an empty value of a name that is no option says so
+for prog in mose-packet mose-mode-switch mose-llm mose-fabric mose-paper mose-flow-eval; do
+    [ -x "$BIN/$prog" ] || continue
+    expect_error "$prog-simulator-type" 'invalid --SimulatorImplementationType = "ns3::Foo": allowed values are ns3::DefaultSimulatorImpl or ns3::RealtimeSimulatorImpl' \
+        "$BIN/$prog" --SimulatorImplementationType=ns3::Foo
+    expect_error "$prog-scheduler-type" 'invalid --SchedulerType = "ns3::Foo": allowed values are ns3::CalendarScheduler' \
+        "$BIN/$prog" --SchedulerType=ns3::Foo
+    expect_error "$prog-unknown-empty" 'invalid --bogus = "": there is no option --bogus' \
+        "$BIN/$prog" --bogus=
+    # ns-3's own attributes: its parser aborted (SIGABRT) before
+    expect_error "$prog-ns3-attribute" 'invalid --ns3::TcpSocketBase::MinRto = "abc": a time: a number with an optional unit' \
+        "$BIN/$prog" --ns3::TcpSocketBase::MinRto=abc
+done
 
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

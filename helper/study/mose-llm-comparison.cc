@@ -38,6 +38,40 @@ Ms(double seconds)
 
 } // namespace
 
+std::string
+UnservedText(const LlmSummary& s)
+{
+    const auto seconds = [](Time t) { return mose::FormatNumber(t.GetSeconds()) + " s"; };
+    std::vector<std::string> parts;
+    if (s.unservedNotArrived > 0)
+    {
+        parts.push_back(std::to_string(s.unservedNotArrived) + " had not arrived");
+    }
+    if (s.unservedInPrefill > 0)
+    {
+        parts.push_back(std::to_string(s.unservedInPrefill) + " were in prefill");
+    }
+    if (s.unservedInFlight > 0)
+    {
+        parts.push_back(std::to_string(s.unservedInFlight) + " had their KV transfer in flight");
+    }
+    if (s.unservedNoticeLate > 0)
+    {
+        parts.push_back(std::to_string(s.unservedNoticeLate) +
+                        " had their KV bytes delivered, but the completion notice (--noticeDelay "
+                        "= " +
+                        seconds(s.noticeDelay) + " after the last byte) was due after the stop");
+    }
+    std::string text = mose::ToString(s.policy) + ": " + std::to_string(s.requests - s.served) +
+                       " of " + std::to_string(s.requests) +
+                       " requests not served when the run stopped at " + seconds(s.stopTime);
+    for (std::size_t i = 0; i < parts.size(); ++i)
+    {
+        text += (i == 0 ? ": " : (i + 1 == parts.size() ? " and " : ", ")) + parts[i];
+    }
+    return text;
+}
+
 LlmComparison::LlmComparison(const LlmExperimentConfig& config,
                              const std::vector<mose::Policy>& policies)
     : m_config(config),
@@ -111,6 +145,10 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             os << "  (" << s.errors << " errors inside the run)";
         }
         os << std::endl;
+        if (s.served < s.requests)
+        {
+            os << "  " << UnservedText(s) << "\n";
+        }
         ExperimentFabric::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
     }
     m_requestsCsv = requestsCsv.str();

@@ -23,6 +23,16 @@ namespace mose
 
 /**
  * \ingroup mose
+ * \param s a run's statistics
+ * \return why some requests were not served: "MoSE: 40 of 40 requests not served when the run
+ *         stopped at 30 s: 40 had their KV bytes delivered, but the completion notice
+ *         (--noticeDelay = 40 s after the last byte) was due after the stop" (LlmComparison
+ *         prints it under the policy's row when served < requests)
+ */
+std::string UnservedText(const LlmSummary& s);
+
+/**
+ * \ingroup mose
  * \brief One LLM experiment under several policies on the same requests and run (what
  *        `mose-llm --map=false` does): runs a LlmExperiment per policy, in order, prints a
  *        row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and

@@ -38,6 +38,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace ns3
 {
@@ -149,7 +150,7 @@ LlmExperimentConfig::ResolveHostRate(const std::string& option,
         {
             mose::ThrowBadParameter(parameter,
                                     mose::QuoteText(t),
-                                    "a data rate above 0 such as 1600Gbps");
+                                    mose::DataRateAllowed("1600Gbps"));
         }
         return std::to_string(rate.Get().GetBitRate()) + "bps";
     };
@@ -545,6 +546,29 @@ LlmExperiment::Run(bool progress)
     m_simulatedSeconds = figures.simulatedSeconds;
 
     m_requests = m_inference->GetRecords();
+    // which unserved KV transfers had delivered their last byte: the transfers of a request
+    // are known by their groups, start and bytes
+    std::multiset<std::tuple<uint32_t, uint32_t, int64_t, uint64_t>> delivered;
+    for (uint64_t id = 0; id < m_transfers->GetNTransfers(); ++id)
+    {
+        const MoseSocketTransfer& t = m_transfers->GetTransfer(id);
+        if (!t.complete && t.received >= t.bytes)
+        {
+            delivered.emplace(t.src, t.dst, t.start.GetTimeStep(), t.bytes);
+        }
+    }
+    m_kvDelivered.assign(m_requests.size(), false);
+    for (std::size_t i = 0; i < m_requests.size(); ++i)
+    {
+        const MoseRequestRecord& r = m_requests[i];
+        const auto key = std::make_tuple(r.prefill, r.decode, r.kvStart.GetTimeStep(), r.wireBytes);
+        auto found = delivered.find(key);
+        if (!r.done && r.arrived && r.prefillDone.IsStrictlyPositive() && found != delivered.end())
+        {
+            m_kvDelivered[i] = true;
+            delivered.erase(found);
+        }
+    }
     if (m_training)
     {
         m_iterations = m_training->GetRecords();
@@ -688,6 +712,31 @@ LlmExperiment::GetSummary() const
     s.noticeDelay = m_noticeDelay;
     s.eventsPerRank = m_eventsPerRank;
     s.circuitsCut = m_circuitsCut;
+    s.stopTime = m_config.stopTime;
+    for (std::size_t i = 0; i < m_requests.size(); ++i)
+    {
+        const MoseRequestRecord& r = m_requests[i];
+        if (r.done)
+        {
+            continue;
+        }
+        if (!r.arrived)
+        {
+            ++s.unservedNotArrived;
+        }
+        else if (!r.prefillDone.IsStrictlyPositive())
+        {
+            ++s.unservedInPrefill;
+        }
+        else if (i < m_kvDelivered.size() && m_kvDelivered[i])
+        {
+            ++s.unservedNoticeLate;
+        }
+        else
+        {
+            ++s.unservedInFlight;
+        }
+    }
     return s;
 }
 

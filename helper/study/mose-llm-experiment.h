@@ -174,6 +174,14 @@ struct LlmSummary
     Time noticeDelay;                        //!< the transport's NoticeDelay in the run
     std::vector<uint64_t> eventsPerRank;     //!< events per MPI rank (one entry on one)
     uint32_t circuitsCut{0};                 //!< initial circuits across ranks (0 on one)
+    Time stopTime;                           //!< when the run stopped at the latest
+    /// requests not served (requests - served), by where the stop found them: not arrived,
+    /// in prefill (queued or computing), KV transfer in flight, KV transfer's last byte
+    /// delivered but its completion notice (noticeDelay later) due after the stop
+    uint32_t unservedNotArrived{0};
+    uint32_t unservedInPrefill{0};  //!< see unservedNotArrived
+    uint32_t unservedInFlight{0};   //!< see unservedNotArrived
+    uint32_t unservedNoticeLate{0}; //!< see unservedNotArrived
 };
 
 /**
@@ -343,15 +351,18 @@ class LlmExperiment
     /// \brief Several MPI ranks: merges what the ranks count apart (after the run)
     void MergeRanks();
 
-    LlmExperimentConfig m_config;                     //!< parameters
-    std::array<mose::RoleAssignment, 2> m_roles;      //!< per mode
-    Ptr<MoseTopologyHelper> m_topology;               //!< the fabric
-    Ptr<MoseModeSwitcher> m_switcher;                 //!< the switcher
-    Ptr<MoseLossMonitor> m_loss;                      //!< drops
-    Ptr<MoseSocketTransfers> m_transfers;             //!< transport
-    Ptr<MoseInferenceWorkload> m_inference;           //!< requests
-    Ptr<MoseTrainingWorkload> m_training;             //!< the training job (may be null)
-    std::vector<MoseRequestRecord> m_requests;        //!< results
+    LlmExperimentConfig m_config;                //!< parameters
+    std::array<mose::RoleAssignment, 2> m_roles; //!< per mode
+    Ptr<MoseTopologyHelper> m_topology;          //!< the fabric
+    Ptr<MoseModeSwitcher> m_switcher;            //!< the switcher
+    Ptr<MoseLossMonitor> m_loss;                 //!< drops
+    Ptr<MoseSocketTransfers> m_transfers;        //!< transport
+    Ptr<MoseInferenceWorkload> m_inference;      //!< requests
+    Ptr<MoseTrainingWorkload> m_training;        //!< the training job (may be null)
+    std::vector<MoseRequestRecord> m_requests;   //!< results
+    /// per request, whether its KV transfer's last byte had arrived by the stop (a transfer
+    /// complete or only waiting for its notice)
+    std::vector<bool> m_kvDelivered;
     std::vector<MoseIterationRecord> m_iterations;    //!< results
     std::vector<MoseSwitchRecord> m_records;          //!< results
     uint64_t m_lost{0};                               //!< results

@@ -19,6 +19,7 @@
 #include "ns3/rng-seed-manager.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <tuple>
@@ -51,6 +52,26 @@ RejectGiven(const std::vector<std::pair<std::string, std::string>>& options,
             mose::ThrowBadParameter(name, mose::QuoteText(text), reason);
         }
     }
+}
+
+/// --promptMean (default 2048 tokens): the generator draws each prompt from input.min to
+/// input.max tokens, clamping what falls outside; a mean outside that range would clamp nearly
+/// every prompt
+double
+ReadPromptMean(const std::string& text, const mose::TokenLengthDistribution& input)
+{
+    const std::string given = text.empty() ? "2048" : text;
+    const double mean = mose::ParseReal("--promptMean", given);
+    if (!(mean >= static_cast<double>(input.min) && mean <= static_cast<double>(input.max)))
+    {
+        mose::ThrowBadParameter(
+            "--promptMean",
+            mose::QuoteText(given),
+            "a mean prompt length from " + std::to_string(input.min) + " to " +
+                std::to_string(input.max) + " tokens (the generator clamps every prompt to " +
+                std::to_string(input.min) + ".." + std::to_string(input.max) + " tokens)");
+    }
+    return mean;
 }
 
 } // namespace
@@ -276,8 +297,7 @@ LlmOptions::Read()
                     "--loads rate and alternates the modes for each of --intervals");
         LlmRegimeMapConfig& m = m_mapConfig;
         m.base = config;
-        m.generator.input.mean =
-            mose::ParseReal("--promptMean", m_prompt.empty() ? "2048" : m_prompt);
+        m.generator.input.mean = ReadPromptMean(m_prompt, m.generator.input);
         m.loads = ParseLoadList("--loads", m_loads);
         m.intervals = ParseDurationList("--intervals", m_intervals, false);
         m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
@@ -337,23 +357,75 @@ LlmOptions::Read()
         mose::LlmRequestGeneratorOptions g;
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
-        g.input.mean = mose::ParseReal("--promptMean", m_prompt.empty() ? "2048" : m_prompt);
+        g.input.mean = ReadPromptMean(m_prompt, g.input);
         mose::Random rng = mose::Random::Create(config.run, mose::Stream::LLM_REQUESTS);
         config.requests = mose::GenerateLlmRequests(g, rng);
     }
-    const std::string schedule = m_schedule.empty() ? DEFAULT_SCHEDULE : m_schedule;
-    if (schedule == "threshold")
+    if (!m_noticeDelay.empty() && !config.requests.empty())
     {
-        config.end = ParseTimeOption("--end", m_end.empty() ? "1.5s" : m_end);
+        // a request is served when the notice of its KV transfer arrives: a notice that cannot
+        // come before the stop serves none
+        uint64_t first = UINT64_MAX;
+        for (const mose::LlmRequest& r : config.requests)
+        {
+            first = std::min(first, r.arrivalNs);
+        }
+        const Time earliest = NanoSeconds(static_cast<int64_t>(first));
+        if (config.noticeDelay >= config.stopTime - earliest)
+        {
+            mose::ThrowBadParameter(
+                "--noticeDelay",
+                mose::QuoteText(m_noticeDelay),
+                "a delay under " + mose::FormatNumber((config.stopTime - earliest).GetSeconds()) +
+                    " s: the run stops at " + mose::FormatNumber(config.stopTime.GetSeconds()) +
+                    " s, the first request arrives at " +
+                    mose::FormatNumber(earliest.GetSeconds()) +
+                    " s, and a request is served only when the notice of its KV transfer "
+                    "arrives, --noticeDelay after the last byte");
+        }
+    }
+    const std::string schedule = m_schedule.empty() ? DEFAULT_SCHEDULE : m_schedule;
+    if (mose::ToLowerAscii(schedule) == "threshold") // any letter case, as the mode names
+    {
+        const std::string end = m_end.empty() ? "1.5s" : m_end;
+        config.end = ParseTimeOption("--end", end);
+        // the controller's and ThresholdSchedule()'s checks, with the options' names
+        const Time period = ParseTimeOption("--period", m_period);
+        if (period.IsZero() || period > config.end)
+        {
+            mose::ThrowBadParameter("--period",
+                                    mose::QuoteText(m_period),
+                                    "a decision period > 0 and at most --end = " +
+                                        mose::QuoteText(end));
+        }
         mose::ModeControllerOptions o;
         o.windowNs = ParseTimeOption("--window", m_window).GetNanoSeconds();
+        if (o.windowNs == 0)
+        {
+            mose::ThrowBadParameter("--window",
+                                    mose::QuoteText(m_window),
+                                    "a sliding window of at least 1ns");
+        }
         o.minDwellNs = ParseTimeOption("--dwell", m_dwell).GetNanoSeconds();
         o.enterInferenceLoad = mose::ParseReal("--enterLoad", m_enter);
         o.exitInferenceLoad = mose::ParseReal("--exitLoad", m_exit);
+        if (!(o.exitInferenceLoad >= 0.0 && std::isfinite(o.exitInferenceLoad)))
+        {
+            mose::ThrowBadParameter("--exitLoad",
+                                    mose::QuoteText(m_exit),
+                                    "a finite load >= 0 requests/s");
+        }
+        if (!(o.enterInferenceLoad > o.exitInferenceLoad && std::isfinite(o.enterInferenceLoad)))
+        {
+            mose::ThrowBadParameter("--enterLoad",
+                                    mose::QuoteText(m_enter),
+                                    "a finite load above --exitLoad = " + mose::QuoteText(m_exit) +
+                                        " requests/s (two thresholds give the hysteresis)");
+        }
         o.initialMode = mose::WorkloadMode::INFERENCE_HEAVY;
         config.schedule = LlmExperiment::ThresholdSchedule(config.requests,
                                                            o,
-                                                           ParseTimeOption("--period", m_period),
+                                                           period,
                                                            config.end,
                                                            config.initialMode);
     }
@@ -363,6 +435,7 @@ LlmOptions::Read()
                     "only with --schedule=threshold: a schedule of periods ends with its last "
                     "period");
         config.SetSchedule(mose::ParseSchedule("--schedule", schedule));
+        SwitchExperimentConfig::CheckSwitchesFit(config.GetSchedulePeriods());
     }
 }
 

@@ -295,6 +295,10 @@ PacketExperiment::PrintReport(std::ostream& os) const
     const double wall = GetWallSeconds();
     const double simulated = GetSimulatedSeconds();
     const uint64_t events = GetEvents();
+    // the last line sets fixed notation: the caller's format comes back at the end, so that the
+    // report of the next policy prints its flow-level figures as the first one does
+    const std::ios_base::fmtflags flags = os.flags();
+    const std::streamsize precision = os.precision();
     os << "mose-packet: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", "
        << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
@@ -353,6 +357,8 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
     m_fabric.PrintRanks(os);
+    os.flags(flags);
+    os.precision(precision);
 }
 
 void

@@ -136,7 +136,8 @@ class PacketExperiment
     /// \return events executed
     uint64_t GetEvents() const;
 
-    /// \brief Prints the per-class table, the flow-level metrics and the run's speed
+    /// \brief Prints the per-class table, the flow-level metrics and the run's speed; leaves the
+    ///        stream's format (flags, precision) as it found it
     /// \param os the stream
     void PrintReport(std::ostream& os) const;
 

@@ -12,6 +12,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/global-value.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
@@ -29,6 +30,7 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -163,42 +165,30 @@ LookupAttributePath(const std::string& path)
     return {tid, path.substr(sep + 2)};
 }
 
-} // namespace
-
+/**
+ * \brief Checks the text of an attribute or global value by its checker's kind (integer, real,
+ *        boolean, time, data rate, IPv4 address, TypeId, enum, or any other kind the checker
+ *        reads); throws a mose::Error naming \p option.
+ * \param option the option as typed, with dashes
+ * \param value the text after '='
+ * \param checker the value's checker
+ * \param help " (what the value is)", for the message
+ * \param settable whether the value can be set at all
+ */
 void
-CheckModuleAttribute(const std::string& name, const std::string& value)
+CheckValueText(const std::string& option,
+               const std::string& value,
+               const Ptr<const AttributeChecker>& checker,
+               const std::string& help,
+               bool settable)
 {
-    NS_LOG_FUNCTION(name << value);
-    const std::string option = "--" + name;
     const std::string quoted = QuoteText(value);
-    const std::size_t sep = name.rfind("::");
-    const std::string typeName = sep == std::string::npos ? name : name.substr(0, sep);
-    const std::string attribute = sep == std::string::npos ? "" : name.substr(sep + 2);
-    TypeId tid;
-    if (sep == std::string::npos || sep == 0 || !TypeId::LookupByNameFailSafe(typeName, &tid))
-    {
-        ThrowBadParameter(option,
-                          quoted,
-                          "there is no type " + typeName +
-                              " (write --ns3::TYPE::ATTRIBUTE=VALUE; --PrintTypeIds lists the "
-                              "types)");
-    }
-    TypeId::AttributeInformation info;
-    if (!tid.LookupAttributeByName(attribute, &info))
-    {
-        ThrowBadParameter(option,
-                          quoted,
-                          typeName + " has no attribute " + attribute + "; its attributes are " +
-                              AttributeNames(tid));
-    }
-    Ptr<const AttributeChecker> checker = info.checker;
     // ns-3 names some kinds with "ns3::" (TimeValue, UintegerValue), some without (DataRateValue)
     std::string kind = checker->GetValueTypeName();
     if (kind.rfind("ns3::", 0) != 0)
     {
         kind = "ns3::" + kind;
     }
-    const std::string help = " (" + info.help + ")";
     Ptr<AttributeValue> parsed;
     if (kind == "ns3::UintegerValue")
     {
@@ -252,9 +242,8 @@ CheckModuleAttribute(const std::string& name, const std::string& value)
         {
             ThrowBadParameter(option,
                               quoted,
-                              "a data rate > 0 with a unit, e.g. 400Gbps or 100Mbps (a link "
-                              "at 0 bps never finishes a packet)" +
-                                  help);
+                              DataRateAllowed("400Gbps or 100Mbps") +
+                                  " (a link at 0 bps never finishes a packet)" + help);
         }
         return;
     }
@@ -311,8 +300,7 @@ CheckModuleAttribute(const std::string& name, const std::string& value)
         return;
     }
     // pointers, object vectors and other kinds: no value can be given as text
-    if ((info.flags & TypeId::ATTR_SET) == 0 || kind == "ns3::PointerValue" ||
-        kind == "ns3::ObjectPtrContainerValue")
+    if (!settable || kind == "ns3::PointerValue" || kind == "ns3::ObjectPtrContainerValue")
     {
         ThrowBadParameter(option,
                           quoted,
@@ -327,6 +315,52 @@ CheckModuleAttribute(const std::string& name, const std::string& value)
     }
 }
 
+} // namespace
+
+std::string
+DataRateAllowed(const std::string& example)
+{
+    // ns-3 reads the number as a double and keeps whole bit/s in 64 bits: the largest double
+    // below 2^64 is the largest rate it reads
+    return "a data rate > 0 and at most 18446744073709549568bps (ns-3's DataRate holds a 64-bit "
+           "count of bit/s), a number without an exponent and a unit (bps, kbps, Mbps, Gbps, "
+           "B/s, ...), e.g. " +
+           example;
+}
+
+void
+CheckModuleAttribute(const std::string& name, const std::string& value)
+{
+    NS_LOG_FUNCTION(name << value);
+    const std::string option = "--" + name;
+    const std::string quoted = QuoteText(value);
+    const std::size_t sep = name.rfind("::");
+    const std::string typeName = sep == std::string::npos ? name : name.substr(0, sep);
+    const std::string attribute = sep == std::string::npos ? "" : name.substr(sep + 2);
+    TypeId tid;
+    if (sep == std::string::npos || sep == 0 || !TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        ThrowBadParameter(option,
+                          quoted,
+                          "there is no type " + typeName +
+                              " (write --ns3::TYPE::ATTRIBUTE=VALUE; --PrintTypeIds lists the "
+                              "types)");
+    }
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(attribute, &info))
+    {
+        ThrowBadParameter(option,
+                          quoted,
+                          typeName + " has no attribute " + attribute + "; its attributes are " +
+                              AttributeNames(tid));
+    }
+    CheckValueText(option,
+                   value,
+                   info.checker,
+                   " (" + info.help + ")",
+                   (info.flags & TypeId::ATTR_SET) != 0);
+}
+
 void
 CheckModuleAttributes(int argc, char* argv[])
 {
@@ -336,7 +370,8 @@ CheckModuleAttributes(int argc, char* argv[])
         std::string arg = argv[i] != nullptr ? argv[i] : "";
         std::size_t dashes = arg.rfind("--", 0) == 0 ? 2 : (arg.rfind('-', 0) == 0 ? 1 : 0);
         std::string rest = arg.substr(dashes);
-        if (dashes == 0 || rest.rfind("ns3::Mose", 0) != 0)
+        // the module's attributes and ns-3's own: ns-3 aborts on "--ns3::TcpSocketBase::MinRto=abc"
+        if (dashes == 0 || rest.rfind("ns3::", 0) != 0)
         {
             continue;
         }
@@ -349,6 +384,137 @@ CheckModuleAttributes(int argc, char* argv[])
         }
         CheckModuleAttribute(rest.substr(0, eq), rest.substr(eq + 1));
         TypedAttributes()[rest.substr(0, eq)] = rest.substr(eq + 1);
+    }
+}
+
+namespace
+{
+
+/**
+ * \brief The base type that the type a TypeId global value names must derive from: the
+ *        Simulator creates its implementation and scheduler from them with an ObjectFactory, and
+ *        a type that is not one crashes the first Simulator call.
+ * \param name the global value's name
+ * \return the base, or none if ns-3 asks only for an existing type
+ */
+std::optional<TypeId>
+GlobalValueBase(const std::string& name)
+{
+    if (name == "SimulatorImplementationType")
+    {
+        return TypeId::LookupByName("ns3::SimulatorImpl");
+    }
+    if (name == "SchedulerType")
+    {
+        return TypeId::LookupByName("ns3::Scheduler");
+    }
+    return std::nullopt;
+}
+
+/// Checks one name=value pair if the name is an ns-3 global value; \p shown is how the user
+/// wrote the name
+void
+CheckGlobalValueText(const std::string& name,
+                     const std::string& value,
+                     bool hasValue,
+                     const std::string& shown)
+{
+    if (name == "RngRun" || name == "RngSeed")
+    {
+        return; // CheckRngArguments()
+    }
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        if ((*g)->GetName() != name)
+        {
+            continue;
+        }
+        const Ptr<const AttributeChecker> checker = (*g)->GetChecker();
+        std::string kind = checker->GetValueTypeName();
+        if (kind.rfind("ns3::", 0) != 0)
+        {
+            kind = "ns3::" + kind; // as CheckValueText() names the kinds
+        }
+        const std::string help = " (" + (*g)->GetHelp() + ")";
+        // SimulatorImplementationType is a string that names a type, SchedulerType a TypeId
+        const std::optional<TypeId> base = GlobalValueBase(name);
+        if (kind != "ns3::TypeIdValue" && !base)
+        {
+            if (hasValue || kind != "ns3::BooleanValue")
+            {
+                CheckValueText(shown, value, checker, help, true);
+            }
+            return;
+        }
+        TypeId tid;
+        const bool found = TypeId::LookupByNameFailSafe(value, &tid);
+        if (!base)
+        {
+            if (!found)
+            {
+                ThrowBadParameter(shown,
+                                  QuoteText(value),
+                                  "the name of a type (--PrintTypeIds lists them)" + help);
+            }
+            return;
+        }
+        if (!found || tid == *base || !tid.IsChildOf(*base) || !tid.HasConstructor())
+        {
+            std::vector<std::string> allowed;
+            for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+            {
+                const TypeId t = TypeId::GetRegistered(i);
+                if (t != *base && t.IsChildOf(*base) && t.HasConstructor())
+                {
+                    allowed.push_back(t.GetName());
+                }
+            }
+            std::sort(allowed.begin(), allowed.end());
+            ThrowBadParameter(shown,
+                              QuoteText(value),
+                              "allowed values are " + JoinAlternatives(allowed) +
+                                  " (the types derived from " + base->GetName() + ")" + help);
+        }
+        return;
+    }
+}
+
+} // namespace
+
+void
+CheckGlobalValues(int argc, char* argv[])
+{
+    NS_LOG_FUNCTION(argc);
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i] != nullptr ? argv[i] : "";
+        const std::size_t dashes = arg.rfind("--", 0) == 0 ? 2 : (arg.rfind('-', 0) == 0 ? 1 : 0);
+        if (dashes == 0)
+        {
+            continue;
+        }
+        const std::string rest = arg.substr(dashes);
+        const std::size_t eq = rest.find('=');
+        const std::string name = rest.substr(0, eq);
+        CheckGlobalValueText(name,
+                             eq == std::string::npos ? "" : rest.substr(eq + 1),
+                             eq != std::string::npos,
+                             "--" + name);
+    }
+    const char* env = std::getenv("NS_GLOBAL_VALUE");
+    if (env != nullptr)
+    {
+        std::istringstream pairs(env);
+        std::string pair;
+        while (std::getline(pairs, pair, ';'))
+        {
+            const std::size_t eq = pair.find('=');
+            const std::string name = pair.substr(0, eq);
+            CheckGlobalValueText(name,
+                                 eq == std::string::npos ? "" : pair.substr(eq + 1),
+                                 eq != std::string::npos,
+                                 "NS_GLOBAL_VALUE " + name);
+        }
     }
 }
 
@@ -512,6 +678,81 @@ CheckRngArguments(int argc, char* argv[])
     }
 }
 
+namespace
+{
+
+/// \return whether a name is an ns-3 global value or an attribute path "ns3::Type::Name"
+bool
+IsNs3Name(const std::string& name)
+{
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        if ((*g)->GetName() == name)
+        {
+            return true;
+        }
+    }
+    const std::size_t sep = name.rfind("::");
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    return sep != std::string::npos && sep > 0 &&
+           TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid) &&
+           tid.LookupAttributeByName(name.substr(sep + 2), &info);
+}
+
+/// Throws the error of an option given as "--name=" (the name known)
+[[noreturn]] void
+ThrowEmptyValue(const std::string& name)
+{
+    ThrowBadParameter("--" + name,
+                      "\"\"",
+                      "the value is empty (write --" + name + "=VALUE; see --PrintHelp)");
+}
+
+} // namespace
+
+void
+CheckEmptyValues(const CommandLine& cmd, int argc, char* argv[])
+{
+    NS_LOG_FUNCTION(argc);
+    // the program's options and ns-3's general arguments, as --PrintHelp lists them
+    std::ostringstream help;
+    cmd.PrintHelp(help);
+    std::vector<std::string> options;
+    std::istringstream lines(help.str());
+    for (std::string line; std::getline(lines, line);)
+    {
+        // "    --nodes:  help [64]", "    --PrintAttributes=[typeid]:  help"
+        const std::size_t start = line.find_first_not_of(' ');
+        const std::size_t end = line.find_first_of(":=");
+        if (start != std::string::npos && line.compare(start, 2, "--") == 0 &&
+            end != std::string::npos && end > start + 2)
+        {
+            options.push_back(line.substr(start + 2, end - start - 2));
+        }
+    }
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i] != nullptr ? argv[i] : "";
+        const std::size_t dashes = arg.rfind("--", 0) == 0 ? 2 : (arg.rfind('-', 0) == 0 ? 1 : 0);
+        const std::size_t eq = arg.find('=');
+        if (dashes == 0 || eq == std::string::npos || eq + 1 != arg.size())
+        {
+            continue;
+        }
+        const std::string name = arg.substr(dashes, eq - dashes);
+        if (std::find(options.begin(), options.end(), name) != options.end() || IsNs3Name(name))
+        {
+            ThrowEmptyValue(name);
+        }
+        ThrowBadParameter("--" + name,
+                          "\"\"",
+                          "there is no option --" + name +
+                              " (--PrintHelp lists the options, --PrintGlobals the global "
+                              "values)");
+    }
+}
+
 void
 CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptions)
 {
@@ -527,11 +768,10 @@ CheckArguments(int argc, char* argv[], const std::vector<std::string>& boolOptio
         }
         std::string name = arg.substr(dashes, eq - dashes);
         std::string value = arg.substr(eq + 1);
-        if (value.empty())
+        // a program option's name is known once its CommandLine is built: CheckEmptyValues()
+        if (value.empty() && IsNs3Name(name))
         {
-            ThrowBadParameter("--" + name,
-                              "\"\"",
-                              "the value is empty (write --" + name + "=VALUE; see --PrintHelp)");
+            ThrowEmptyValue(name);
         }
         if (std::find(boolOptions.begin(), boolOptions.end(), name) != boolOptions.end())
         {
@@ -586,6 +826,91 @@ AddTextOption(CommandLine& cmd,
 
 namespace
 {
+/// \return "12.3 GB", or "456 MB" below a gigabyte, for a message
+std::string
+FormatMemory(uint64_t bytes)
+{
+    std::ostringstream os;
+    if (bytes >= 1000000000)
+    {
+        os << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / 1e9 << " GB";
+    }
+    else
+    {
+        os << (bytes + 500000) / 1000000 << " MB";
+    }
+    return os.str();
+}
+
+/// Forwards every character to a target buffer and keeps the errno of its first failed write
+class ErrnoRecordingBuffer : public std::streambuf
+{
+  public:
+    /// \param target the buffer written through (the errno recorded is cleared)
+    void SetTarget(std::streambuf* target)
+    {
+        m_target = target;
+        m_errno = 0;
+    }
+
+    /// \return the errno of the first write that failed (0: none, or none recorded)
+    int GetErrno() const
+    {
+        return m_errno;
+    }
+
+  protected:
+    int overflow(int c) override
+    {
+        if (traits_type::eq_int_type(c, traits_type::eof()))
+        {
+            return traits_type::not_eof(c);
+        }
+        errno = 0;
+        const int r = m_target->sputc(traits_type::to_char_type(c));
+        if (traits_type::eq_int_type(r, traits_type::eof()))
+        {
+            Record();
+        }
+        return r;
+    }
+
+    std::streamsize xsputn(const char* s, std::streamsize n) override
+    {
+        errno = 0;
+        const std::streamsize written = m_target->sputn(s, n);
+        if (written < n)
+        {
+            Record();
+        }
+        return written;
+    }
+
+    int sync() override
+    {
+        errno = 0;
+        const int r = m_target->pubsync();
+        if (r != 0)
+        {
+            Record();
+        }
+        return r;
+    }
+
+  private:
+    /// keeps errno if no failure was recorded before
+    void Record()
+    {
+        if (m_errno == 0)
+        {
+            m_errno = errno;
+        }
+    }
+
+    std::streambuf* m_target{nullptr}; //!< where the characters go
+    int m_errno{0};                    //!< the first failure's errno
+};
+
 /// Standard output of the ranks other than 0 of a distributed run: discarded
 class DiscardBuffer : public std::streambuf
 {
@@ -600,6 +925,33 @@ DiscardBuffer g_discard;                //!< Program::Parse() on ranks other tha
 std::streambuf* g_coutBuffer = nullptr; //!< std::cout's own buffer while it is discarded
 } // namespace
 
+std::string
+OutOfMemoryMessage(int argc, char* argv[])
+{
+    std::string options;
+    for (int i = 1; i < argc; ++i)
+    {
+        if (argv[i] != nullptr && argv[i][0] == '-')
+        {
+            options += std::string(options.empty() ? "" : " ") + argv[i];
+        }
+    }
+    struct rusage usage;
+    const uint64_t peak =
+        getrusage(RUSAGE_SELF, &usage) == 0 ? static_cast<uint64_t>(usage.ru_maxrss) * 1024 : 0;
+    const uint64_t available = AvailableMemoryBytes();
+    std::string text = "out of memory: an allocation failed after the process had used " +
+                       FormatMemory(peak) + " (its peak resident memory)";
+    if (available != UINT64_MAX)
+    {
+        text += " of the " + FormatMemory(available) + " available to it";
+    }
+    return text + "; the run " +
+           (options.empty() ? std::string("with the default options") : "of " + options) +
+           " is too large for this machine: reduce the options that size it (--PrintHelp "
+           "lists them)";
+}
+
 int
 RunProgram(const std::string& program,
            int argc,
@@ -611,13 +963,47 @@ RunProgram(const std::string& program,
     try
     {
         CheckRngArguments(argc, argv);
+        CheckGlobalValues(argc, argv);
         CheckArguments(argc, argv, boolOptions);
         CheckModuleAttributes(argc, argv);
+        // standard output through a recorder of its first failed write's errno: the failure
+        // of a write long before the final flush is reported with its cause
+        static ErrnoRecordingBuffer recorder;
+        std::streambuf* const original = std::cout.rdbuf();
+        const bool recording = original != &recorder;
+        // gives std::cout its buffer back, also when the body throws (unless the body replaced
+        // it: Program::Run() gives that back)
+        auto restore = [recording, original]() {
+            if (recording && std::cout.rdbuf() == &recorder)
+            {
+                const std::ios_base::iostate state = std::cout.rdstate();
+                std::cout.rdbuf(original); // clears the state: set again
+                std::cout.setstate(state);
+            }
+        };
+
+        struct Restore
+        {
+            std::function<void()> f; //!< the restore
+
+            ~Restore()
+            {
+                f();
+            }
+        } restoreAtExit{restore};
+
+        if (recording)
+        {
+            recorder.SetTarget(original);
+            std::cout.rdbuf(&recorder);
+        }
         body();
         std::cout.flush();
+        restore();
         if (!std::cout)
         {
-            throw Error("cannot write to standard output (disk full or output closed?)");
+            throw Error("cannot write to standard output: " +
+                        DescribeWriteFailure(std::cout, recorder.GetErrno()));
         }
         return 0;
     }
@@ -627,10 +1013,7 @@ RunProgram(const std::string& program,
     }
     catch (const std::bad_alloc&)
     {
-        std::cerr << program
-                  << ": error: out of memory; the run is too large for this machine (reduce "
-                     "the options that size the run, see --PrintHelp)"
-                  << std::endl;
+        std::cerr << program << ": error: " << OutOfMemoryMessage(argc, argv) << std::endl;
     }
     catch (const std::exception& e)
     {
@@ -782,6 +1165,7 @@ void
 Program::Parse(CommandLine& cmd, int argc, char* argv[]) const
 {
     NS_LOG_FUNCTION(m_name << argc);
+    CheckEmptyValues(cmd, argc, argv);
     cmd.Parse(argc, argv);
     if ((m_flags & FLOW_LEVEL) != 0)
     {

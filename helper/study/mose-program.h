@@ -46,9 +46,29 @@ void CheckRngArguments(int argc, char* argv[]);
 
 /**
  * \ingroup mose
+ * \brief Checks the ns-3 global values given on the command line ("--SchedulerType=...", also
+ *        "-name=value") and in the NS_GLOBAL_VALUE environment variable, before the Simulator
+ *        reads them.
+ *
+ * A global value that names a type (SimulatorImplementationType, SchedulerType) is read when
+ * the Simulator is first touched: a type that does not exist, or is no simulator
+ * implementation or scheduler, ends in a segmentation fault without a message. Such a value
+ * must name an existing type, for these two one derived from ns3::SimulatorImpl or
+ * ns3::Scheduler that can be created; every other global value (but RngRun and RngSeed, see
+ * CheckRngArguments()) is read by its checker's kind as CheckModuleAttribute() reads an
+ * attribute. Throws a mose::Error naming the option, the value and the allowed values.
+ * \param argc argument count
+ * \param argv arguments
+ */
+void CheckGlobalValues(int argc, char* argv[]);
+
+/**
+ * \ingroup mose
  * \brief Checks what ns-3's CommandLine would reject with only "Invalid command-line argument"
- *        (or, for a bool, silently toggle): an empty value ("--nodes=") for any option, and a
- *        value of a boolean option that ParseBool() does not accept ("--plot=maybe").
+ *        (or, for a bool, silently toggle): an empty value ("--RngRun=") of an ns-3 global
+ *        value or attribute, and a value of a boolean option that ParseBool() does not accept
+ *        ("--plot=maybe"). An empty value of any other name is left to CheckEmptyValues(),
+ *        which knows the program's options.
  * \param argc argument count
  * \param argv arguments
  * \param boolOptions the program's boolean options, without dashes
@@ -57,8 +77,29 @@ void CheckArguments(int argc, char* argv[], const std::vector<std::string>& bool
 
 /**
  * \ingroup mose
- * \brief Checks one value of a mose attribute, as given on the command line, before ns-3's
- *        CommandLine parses it.
+ * \brief Checks every "--name=" with an empty value against a program's CommandLine before
+ *        its Parse(): an option of the program (or an ns-3 global value or attribute) is "the
+ *        value is empty (write --name=VALUE; see --PrintHelp)", any other name "there is no
+ *        option --name". Program::Parse() calls it.
+ * \param cmd the program's command line, with its options added
+ * \param argc argument count
+ * \param argv arguments
+ */
+void CheckEmptyValues(const CommandLine& cmd, int argc, char* argv[]);
+
+/**
+ * \ingroup mose
+ * \return what a data rate (an option or a DataRate attribute) allows, for a message: above 0
+ *         and at most the largest rate ns-3's DataRate reads, a number without an exponent and
+ *         a unit; \p example is the example given ("1600Gbps")
+ * \param example an example rate
+ */
+std::string DataRateAllowed(const std::string& example);
+
+/**
+ * \ingroup mose
+ * \brief Checks one value of an attribute (the module's or ns-3's), as given on the command
+ *        line, before ns-3's CommandLine parses it.
  *
  * ns-3 parses "--ns3::MoseOcs::Delay=abc" with its Time parser, which aborts; a value outside
  * the checker's range ends in the generic "Invalid command-line argument"; "BytesPerUnit=-1"
@@ -143,8 +184,9 @@ void RejectModuleAttributes(const std::string& program);
 
 /**
  * \ingroup mose
- * \brief Calls CheckModuleAttribute() for every "--ns3::Mose...=value" (or "-ns3::Mose...") in
- *        argv.
+ * \brief Calls CheckModuleAttribute() for every "--ns3::TYPE::ATTR=value" (or "-ns3::...") in
+ *        argv: the module's attributes and ns-3's own (whose parsers abort on a bad value,
+ *        "--ns3::TcpSocketBase::MinRto=abc").
  * \param argc argument count
  * \param argv arguments
  */
@@ -209,10 +251,12 @@ std::string ReadTimeOption(const std::string& parameter, const std::string& text
  * \ingroup mose
  * \brief Runs a program's body and turns every exception into a message and exit status 1.
  *
- * First calls CheckRngArguments(), CheckArguments() and CheckModuleAttributes(). An Error prints
- * "<program>: error: <message>"; an std::bad_alloc says that memory ran out and which options size
- * the run; any other std::exception is reported with its what(). Standard output is flushed and
- * checked, so a full disk or a closed pipe is an error, not a silent truncation.
+ * First calls CheckRngArguments(), CheckGlobalValues(), CheckArguments() and
+ * CheckModuleAttributes(). An Error prints
+ * "<program>: error: <message>"; an std::bad_alloc says that memory ran out, how much the process
+ * had used and which options size the run (OutOfMemoryMessage()); any other std::exception is
+ * reported with its what(). Standard output is flushed and checked, so a full disk or a closed pipe
+ * is an error, not a silent truncation.
  *
  * \param program the program's name for messages (e.g. "mose-paper")
  * \param argc argument count
@@ -226,6 +270,19 @@ int RunProgram(const std::string& program,
                char* argv[],
                const std::vector<std::string>& boolOptions,
                const std::function<void()>& body);
+
+/**
+ * \ingroup mose
+ * \brief The message of RunProgram() when memory runs out (std::bad_alloc): the peak resident
+ *        memory the process had used, the memory available to it (AvailableMemoryBytes()) and
+ *        the options given, which size the run.
+ * \param argc argument count
+ * \param argv arguments
+ * \return "out of memory: an allocation failed after the process had used 3.2 GB (its peak
+ *         resident memory) of the 8.0 GB available to it; the run of --nodes=4096 ... is too
+ *         large for this machine: reduce the options that size it (--PrintHelp lists them)"
+ */
+std::string OutOfMemoryMessage(int argc, char* argv[]);
 
 /**
  * \ingroup mose

@@ -351,6 +351,41 @@ ScenarioOptions::GetConfig() const
         }
     }
     c.transition = ParseEnum<RoleTransition>(TextOf("roleTransition"), "--roleTransition");
+    if (c.inferenceRolesFile.empty() && c.trainingRolesFile.empty())
+    {
+        // the training-heavy roles come from the inference-heavy ones (RoleAssignment::
+        // Transition()): counts that do not fit are the options' error, not the library's
+        const RoleCounts& from = c.inferenceRoles;
+        const RoleCounts& to = c.trainingRoles;
+        auto count = [this](const std::string& name, uint32_t value) {
+            return "--" + name + " = " + std::to_string(value) +
+                   (IsGiven(name) ? "" : " (default)");
+        };
+        if (c.transition == RoleTransition::SWAP &&
+            static_cast<uint64_t>(to.prefill) + to.decode > from.training)
+        {
+            ThrowBadParameter("--roleTransition",
+                              Describe("roleTransition"),
+                              "swap draws the training-heavy prefill and decode groups, " +
+                                  count("trPrefill", to.prefill) + " + " +
+                                  count("trDecode", to.decode) + ", from the inference-heavy " +
+                                  count("training", from.training) +
+                                  " training groups; give --roleTransition=nested or counts "
+                                  "that fit");
+        }
+        if (c.transition == RoleTransition::NESTED &&
+            (to.prefill > from.prefill || to.decode > from.decode))
+        {
+            ThrowBadParameter(
+                "--roleTransition",
+                Describe("roleTransition"),
+                "nested keeps training-heavy prefill and decode groups among the "
+                "inference-heavy ones: need " +
+                    count("trPrefill", to.prefill) + " <= " + count("prefill", from.prefill) +
+                    " and " + count("trDecode", to.decode) + " <= " + count("decode", from.decode) +
+                    "; give --roleTransition=swap or counts that fit");
+        }
+    }
 
     // the templates
     c.pdReservedPorts = Unsigned32("pdReservedPorts", c.pdReservedPorts);

@@ -110,6 +110,42 @@ SwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& per
     end = at;
 }
 
+void
+SwitchExperimentConfig::CheckSwitchesFit(const std::vector<mose::SchedulePeriod>& periods)
+{
+    const TypeId tid = MoseModeSwitcher::GetTypeId();
+    TypeId::AttributeInformation phases;
+    TypeId::AttributeInformation timeout;
+    TypeId::AttributeInformation delay;
+    if (!tid.LookupAttributeByName("Phases", &phases) ||
+        !tid.LookupAttributeByName("DrainTimeout", &timeout) ||
+        !tid.LookupAttributeByName("ReconfigurationDelay", &delay))
+    {
+        throw mose::Error("MoseModeSwitcher lacks Phases, DrainTimeout or ReconfigurationDelay");
+    }
+    // the defaults as Config::SetDefault() (the command line) left them
+    const uint64_t k = DynamicCast<const UintegerValue>(phases.initialValue)->Get();
+    const Time longest = (DynamicCast<const TimeValue>(timeout.initialValue)->Get() +
+                          DynamicCast<const TimeValue>(delay.initialValue)->Get()) *
+                         static_cast<int64_t>(k);
+    // a period with a switch at its start and at its end
+    for (std::size_t i = 1; i + 1 < periods.size(); ++i)
+    {
+        if (Seconds(periods[i].duration) <= longest)
+        {
+            mose::ThrowBadParameter(
+                "--schedule period " + std::to_string(i + 1) + " duration",
+                mose::FormatNumber(periods[i].duration) + " s",
+                "every period between two switches must last more than Phases x (DrainTimeout "
+                "+ ReconfigurationDelay) = " +
+                    mose::FormatNumber(longest.GetSeconds()) +
+                    " s, the longest a switch can take (--ns3::MoseModeSwitcher::Phases, "
+                    "::DrainTimeout, ::ReconfigurationDelay), so that a switch never starts "
+                    "before the previous one ended");
+        }
+    }
+}
+
 std::vector<mose::SchedulePeriod>
 SwitchExperimentConfig::GetSchedulePeriods() const
 {

@@ -96,6 +96,17 @@ struct SwitchExperimentConfig
     std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
 
     /**
+     * \brief Throws a mose::Error naming "--schedule period K duration" if a period between
+     *        two switches lasts no longer than the longest switch of MoseModeSwitcher's
+     *        attribute defaults, Phases x (DrainTimeout + ReconfigurationDelay): the switcher
+     *        refuses such boundaries when it starts (naming its schedule[K].at), a program whose
+     *        switcher takes the defaults (mose-mode-switch, mose-llm --map=false) can refuse
+     *        the --schedule before.
+     * \param periods the schedule's periods
+     */
+    static void CheckSwitchesFit(const std::vector<mose::SchedulePeriod>& periods);
+
+    /**
      * Throws a mose::Error naming the first invalid parameter (the scenario's, an unsorted
      * schedule, firstStart not before the first boundary, end not after the last, a stop time
      * before end, a non-positive start window or bin width).

@@ -772,6 +772,21 @@ MoseRoutingProtocol::RouteOutput(Ptr<Packet> p,
     case Decision::REFUSED:
         return nullptr;
     case Decision::NO_ROUTE:
+        if (!p && !m_hold && m_group != NONE && IsOtherGroup(dst))
+        {
+            // a route query without a packet: TCP's Connect() choosing its source address.
+            // "No route" here would fail the Connect() for good without a packet sent (an
+            // application such as BulkSend never retries, and no drop point counts it); the
+            // source address lets the connection open, and its SYN, still without a route, is
+            // dropped and counted below (NoRouteDrop) and retransmitted as any lost packet.
+            // With the hold queue the same query gets the deferred route.
+            Ptr<Ipv4Route> route = LoopbackRoute(header);
+            if (route)
+            {
+                sockerr = Socket::ERROR_NOTERROR;
+                return route;
+            }
+        }
         if (m_hold && IsOtherGroup(dst))
         {
             // deferred route output: the packet returns through RouteInput() on the loopback

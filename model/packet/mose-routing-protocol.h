@@ -81,6 +81,12 @@ namespace ns3
  * Unknown addresses are never held. The queue itself, its limit, expiry and counters, is a
  * MoseHoldQueue; the protocol schedules its expiry and retries.
  *
+ * Without the hold queue, a query without a packet for another group that has no route right
+ * now (TCP's Connect() choosing its source address during a blackout) gets the same loopback
+ * route: the connection opens, its SYN is dropped for want of a route and counted
+ * ("NoRouteDrop"), and TCP retransmits it. Answered "no route", Connect() would fail for good:
+ * no packet sent, nothing counted, and a sender that never retries (BulkSend) stuck at 0 bytes.
+ *
  * List routing: the protocol also works inside an Ipv4ListRouting, beside e.g. ns-3's static
  * routing for host-side routes (Ipv4ListRoutingHelper: static routing at priority 0,
  * MoseRoutingHelper at 10; MoseTopologyHelper::SetListRouting() does this for a fabric). Give it

@@ -111,16 +111,31 @@ OpenForReading(const std::string& path, std::ifstream& file)
     file.clear(file.rdstate() & ~std::ios::eofbit);
 }
 
+std::string
+DescribeWriteFailure(const std::ostream& out, int err)
+{
+    if (err != 0)
+    {
+        return std::strerror(err);
+    }
+    return std::string("the stream failed without a system error (") +
+           (out.bad() ? "badbit" : "failbit") + " set)";
+}
+
 void
 CheckWritten(std::ostream& out, const std::string& target)
 {
-    errno = 0;
-    out.flush();
+    if (out)
+    {
+        errno = 0;
+        out.flush();
+    }
+    // a stream that failed before (a write that overflowed its buffer) keeps the errno of that
+    // write: nothing here clears it
     if (!out)
     {
-        int err = errno;
-        throw Error("cannot write " + target + ": " +
-                    (err != 0 ? std::strerror(err) : "write error"));
+        const int err = errno;
+        throw Error("cannot write " + target + ": " + DescribeWriteFailure(out, err));
     }
 }
 
@@ -143,7 +158,21 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
             throw Error("cannot write " + path + ": " +
                         (err != 0 ? std::strerror(err) : "cannot create the file"));
         }
-        put(file);
+        try
+        {
+            put(file);
+        }
+        catch (const Error&)
+        {
+            if (file)
+            {
+                throw;
+            }
+            // a writer that checks its stream names it "output stream": the failure is the
+            // file's, reported with its path and cause
+            const int err = errno;
+            throw Error("cannot write " + path + ": " + DescribeWriteFailure(file, err));
+        }
         CheckWritten(file, path);
         errno = 0;
         file.close();

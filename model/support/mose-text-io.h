@@ -89,7 +89,17 @@ void OpenForReading(const std::string& path, std::ifstream& file);
 
 /**
  * \ingroup mose
- * \brief Flushes a stream and throws "cannot write TARGET: reason" if it has failed.
+ * \param out a stream whose write failed
+ * \param err the errno of the failure (0 if none was recorded)
+ * \return the cause for a message: strerror(err), or the stream's state if err is 0
+ */
+std::string DescribeWriteFailure(const std::ostream& out, int err);
+
+/**
+ * \ingroup mose
+ * \brief Flushes a stream and throws "cannot write TARGET: reason" if it has failed: the reason
+ *        is the system's error (strerror(errno)) of the failed write, also when the stream
+ *        failed before (a write that overflowed its buffer), else the stream's state.
  * \param out the stream
  * \param target the file or stream name for the message
  */

@@ -19,6 +19,7 @@
 #include "ns3/node-list.h"
 
 #include <gtest/gtest.h>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -93,6 +94,28 @@ TEST(ExperimentFabric, PacketAndSwitchExperimentsBuildTheSameFabric)
     EXPECT_EQ(packet.GetFabric().GetPacketsLost(), packet.GetPacketsLost());
     EXPECT_EQ(packet.GetFabric().GetEvents(), packet.GetEvents());
     EXPECT_GT(packet.GetEvents(), 0u);
+    // the report leaves the stream's format behind as it found it: a second report (the next
+    // policy's in mose-packet) prints its flow-level line as the first
+    std::ostringstream reports;
+    const std::ios_base::fmtflags flags = reports.flags();
+    packet.PrintReport(reports);
+    EXPECT_EQ(reports.flags(), flags);
+    EXPECT_EQ(reports.precision(), 6);
+    packet.PrintReport(reports);
+    std::vector<std::string> flowLevel;
+    std::istringstream lines(reports.str());
+    for (std::string line; std::getline(lines, line);)
+    {
+        if (line.find("flow level on the same graph") != std::string::npos)
+        {
+            flowLevel.push_back(line);
+        }
+    }
+    ASSERT_EQ(flowLevel.size(), 2u);
+    EXPECT_EQ(flowLevel[1], flowLevel[0]);
+    std::ostringstream avgHop; // in the default format: 6 significant digits, not fixed
+    avgHop << "AvgHop " << packet.GetFlowMetrics().all.avgHop << ",";
+    EXPECT_NE(flowLevel[0].find(avgHop.str()), std::string::npos) << flowLevel[0];
 
     SwitchExperiment switching(switchConfig);
     switching.Build();

@@ -350,7 +350,18 @@ TEST(LlmRegimeMap, TheHostRateHasOneRule)
         "--hostRate = \"fast\"");
     EXPECT_CONTAINS(
         ErrorOf([&] { c.ResolveHostRate("hostRate", std::string("0bps"), DataRate("1600Gbps")); }),
-        "a data rate above 0");
+        "a data rate > 0 and at most 18446744073709549568bps");
+    // a rate above the largest names the largest
+    EXPECT_EQ(ErrorOf([&] {
+                  c.ResolveHostRate("hostRate",
+                                    std::string("18446744073709551615bps"),
+                                    DataRate("1600Gbps"));
+              }),
+              "invalid --hostRate = \"18446744073709551615bps\": a data rate > 0 and at most "
+              "18446744073709549568bps (ns-3's DataRate holds a 64-bit count of bit/s), a number "
+              "without an exponent and a unit (bps, kbps, Mbps, Gbps, B/s, ...), e.g. 1600Gbps");
+    c.ResolveHostRate("hostRate", std::string("18446744073709549568bps"), DataRate("1600Gbps"));
+    EXPECT_EQ(c.hostRate.GetBitRate(), 18446744073709549568ULL);
     // the attribute alone wins
     Config::SetDefault(attribute, DataRateValue(DataRate("200Gbps")));
     c.ResolveHostRate("hostRate", std::nullopt, DataRate("1600Gbps"));

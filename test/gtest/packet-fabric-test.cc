@@ -459,6 +459,55 @@ TEST(PacketFabric, TcpSegmentWithoutRouteIsCountedOnce)
     Simulator::Destroy();
 }
 
+TEST(PacketFabric, AConnectionOpenedWithoutRouteIsLostAndRetriedNotForgotten)
+{
+    // Without the hold queue, a TCP connection opened while its destination has no route (a
+    // switch's blackout): TCP's Connect() asks for a route without a packet. Answered "no
+    // route", the Connect() failed for good with no packet sent: the transfer never started and
+    // no drop point counted anything. Now the SYN goes out, is dropped and counted (no route),
+    // and its retransmission after the route is back opens the connection.
+    SmallScenario s;
+    Ptr<MoseTopologyHelper> topo = BuildFabric(s, RoutingRule::SHORTEST_PATH, 1);
+    const uint32_t d = topo->GetNPorts();
+    const uint32_t dst = 5;
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(topo->GetGroupNodes(), topo->GetOcs());
+    PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), 9));
+    Ptr<PacketSink> sink =
+        DynamicCast<PacketSink>(sinkHelper.Install(topo->GetGroupNode(dst)).Get(0));
+    BulkSendHelper sender("ns3::TcpSocketFactory",
+                          InetSocketAddress(topo->GetGroupAddress(dst), 9));
+    sender.SetAttribute("MaxBytes", UintegerValue(100000));
+    sender.Install(topo->GetGroupNode(0)).Start(MilliSeconds(1));
+    const std::vector<uint32_t> before = topo->GetPortPlan().GetPeers();
+    // from 0.5 ms to 50 ms the destination has no circuit and no route
+    Simulator::Schedule(MicroSeconds(500), [&]() {
+        std::vector<uint32_t> peers = before;
+        for (uint32_t p = 0; p < d; ++p)
+        {
+            topo->GetOcs()->Disconnect(dst, p);
+            peers[peers[dst * d + p]] = MoseRouteTable::NONE;
+            peers[dst * d + p] = MoseRouteTable::NONE;
+        }
+        topo->GetRouteTable()->Update(peers);
+    });
+    Simulator::Schedule(MilliSeconds(50), [&]() {
+        for (uint32_t p = 0; p < d; ++p)
+        {
+            const uint32_t peer = before[dst * d + p];
+            topo->GetOcs()->Connect(dst, p, peer / d, peer % d);
+        }
+        topo->GetRouteTable()->Update(before);
+    });
+    Simulator::Stop(Seconds(10));
+    Simulator::Run();
+    EXPECT_EQ(sink->GetTotalRx(), 100000u);
+    EXPECT_GE(loss->GetDrops(MoseLossMonitor::NO_ROUTE), 1u); // the first SYN at least
+    EXPECT_EQ(loss->GetTotal(), loss->GetDrops(MoseLossMonitor::NO_ROUTE));
+    Simulator::Destroy();
+}
+
 TEST(PacketFabric, OneProcessPartitionPutsEveryNodeOnRankZero)
 {
     SmallScenario s;

@@ -224,8 +224,12 @@ TEST(ProgramArguments, RngRunIsCheckedBeforeNs3)
 TEST(ProgramArguments, EmptyValuesAndBadBooleans)
 {
     EXPECT_NO_THROW(CheckArgs({"--nodes=8", "--plot", "--plot=F", "x=y"}, {"plot"}));
-    EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--nodes="}, {}); }),
-                    "invalid --nodes = \"\": the value is empty");
+    // a program's option is known once its CommandLine is built: CheckEmptyValues()
+    EXPECT_NO_THROW(CheckArgs({"--nodes="}, {}));
+    EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--ChecksumEnabled="}, {}); }),
+                    "invalid --ChecksumEnabled = \"\": the value is empty");
+    EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--ns3::MoseOcs::Delay="}, {}); }),
+                    "invalid --ns3::MoseOcs::Delay = \"\": the value is empty");
     EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--plot=maybe"}, {"plot"}); }),
                     "invalid --plot = \"maybe\"");
 }
@@ -241,8 +245,28 @@ TEST(ProgramArguments, RunProgramReportsEveryException)
     EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw std::runtime_error("other"); }), 1);
     std::string err = testing::internal::GetCapturedStderr();
     EXPECT_CONTAINS(err, "p: error: bad input\n");
-    EXPECT_CONTAINS(err, "p: error: out of memory");
+    EXPECT_CONTAINS(err,
+                    "p: error: out of memory: an allocation failed after the process had "
+                    "used ");
+    EXPECT_CONTAINS(err, "; the run with the default options is too large for this machine");
     EXPECT_CONTAINS(err, "p: error: other\n");
+}
+
+TEST(ProgramArguments, OutOfMemoryNamesTheOptionsAndTheMemory)
+{
+    std::vector<std::string> args{"program", "--nodes=4096", "file.csv", "--flows=1e9"};
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    const std::string m = OutOfMemoryMessage(static_cast<int>(argv.size()), argv.data());
+    EXPECT_EQ(m.rfind("out of memory: an allocation failed after the process had used ", 0), 0U)
+        << m;
+    EXPECT_CONTAINS(m, " (its peak resident memory) of the ");
+    EXPECT_CONTAINS(m,
+                    " available to it; the run of --nodes=4096 --flows=1e9 is too large for "
+                    "this machine: reduce the options that size it (--PrintHelp lists them)");
 }
 
 TEST(ProgramArguments, MemoryIsCheckedBeforeAllocation)

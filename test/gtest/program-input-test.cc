@@ -29,6 +29,7 @@
 
 using namespace ns3;
 using namespace ns3::mose;
+using ns3::mose::test::ErrorOf;
 using ns3::mose::test::ExpectErrorContaining;
 
 namespace
@@ -48,7 +49,87 @@ CheckArgs(std::vector<std::string> args)
     CheckModuleAttributes(static_cast<int>(args.size()), argv.data());
 }
 
+/// \return argv of the arguments (the program's name first), pointing into \p args
+std::vector<char*>
+Argv(std::vector<std::string>& args)
+{
+    args.insert(args.begin(), "program");
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    return argv;
+}
+
+/// Runs CheckGlobalValues() on the given arguments
+void
+CheckGlobals(std::vector<std::string> args)
+{
+    std::vector<char*> argv = Argv(args);
+    CheckGlobalValues(static_cast<int>(args.size()), argv.data());
+}
+
+/// Runs CheckEmptyValues() on the given arguments with a command line of one option, --nodes
+void
+CheckEmpty(std::vector<std::string> args)
+{
+    uint32_t nodes = 64;
+    CommandLine cmd;
+    cmd.AddValue("nodes", "groups", nodes);
+    std::vector<char*> argv = Argv(args);
+    CheckEmptyValues(cmd, static_cast<int>(args.size()), argv.data());
+}
+
 } // namespace
+
+TEST(ProgramInput, GlobalValuesThatNameATypeAreCheckedBeforeTheSimulator)
+{
+    EXPECT_NO_THROW(CheckGlobals({"--SchedulerType=ns3::MapScheduler",
+                                  "--SimulatorImplementationType=ns3::DefaultSimulatorImpl",
+                                  "-ChecksumEnabled=true",
+                                  "--ChecksumEnabled",
+                                  "--nodes=16"}));
+    // a type that does not exist, or is no simulator (scheduler): a segmentation fault at the
+    // first Simulator call before
+    EXPECT_EQ(ErrorOf([] { CheckGlobals({"--SimulatorImplementationType=ns3::Foo"}); }),
+              "invalid --SimulatorImplementationType = \"ns3::Foo\": allowed values are "
+              "ns3::DefaultSimulatorImpl or ns3::RealtimeSimulatorImpl (the types derived from "
+              "ns3::SimulatorImpl) (The object class to use as the simulator implementation)");
+    EXPECT_EQ(ErrorOf([] { CheckGlobals({"--SchedulerType=ns3::Foo"}); }),
+              "invalid --SchedulerType = \"ns3::Foo\": allowed values are ns3::CalendarScheduler, "
+              "ns3::HeapScheduler, ns3::ListScheduler, ns3::MapScheduler or "
+              "ns3::PriorityQueueScheduler (the types derived from ns3::Scheduler) (The object "
+              "class to use as the scheduler implementation)");
+    ExpectErrorContaining([] { CheckGlobals({"-SimulatorImplementationType=ns3::MapScheduler"}); },
+                          "invalid --SimulatorImplementationType = \"ns3::MapScheduler\"");
+    ExpectErrorContaining([] { CheckGlobals({"--SchedulerType=ns3::Scheduler"}); },
+                          "invalid --SchedulerType = \"ns3::Scheduler\": allowed values");
+    ExpectErrorContaining([] { CheckGlobals({"--SchedulerType"}); },
+                          "invalid --SchedulerType = \"\": allowed values");
+    ExpectErrorContaining([] { CheckGlobals({"--ChecksumEnabled=maybe"}); },
+                          "invalid --ChecksumEnabled = \"maybe\": allowed values are true");
+    setenv("NS_GLOBAL_VALUE", "RngRun=2;SchedulerType=ns3::Foo", 1);
+    ExpectErrorContaining([] { CheckGlobals({}); },
+                          "invalid NS_GLOBAL_VALUE SchedulerType = \"ns3::Foo\": allowed values");
+    unsetenv("NS_GLOBAL_VALUE");
+}
+
+TEST(ProgramInput, AnEmptyValueOfAnOptionOrOfANameThatIsNone)
+{
+    EXPECT_NO_THROW(CheckEmpty({"--nodes=16", "--plot", "x="}));
+    EXPECT_EQ(ErrorOf([] { CheckEmpty({"--nodes="}); }),
+              "invalid --nodes = \"\": the value is empty (write --nodes=VALUE; see --PrintHelp)");
+    EXPECT_EQ(ErrorOf([] { CheckEmpty({"--bogus="}); }),
+              "invalid --bogus = \"\": there is no option --bogus (--PrintHelp lists the "
+              "options, --PrintGlobals the global values)");
+    // ns-3's general arguments, global values and attributes are names too
+    ExpectErrorContaining([] { CheckEmpty({"--PrintAttributes="}); }, "the value is empty");
+    ExpectErrorContaining([] { CheckEmpty({"-ChecksumEnabled="}); }, "the value is empty");
+    ExpectErrorContaining([] { CheckEmpty({"--ns3::MoseOcs::Delay="}); }, "the value is empty");
+    ExpectErrorContaining([] { CheckEmpty({"--ns3::MoseOcs::Dela="}); }, "there is no option");
+}
 
 TEST(ProgramInput, ValidAttributeValuesPass)
 {
@@ -91,6 +172,23 @@ TEST(ProgramInput, AttributeValuesAreCheckedWithTheTextAsTyped)
         [] { CheckArgs({"--ns3::MoseTrafficHelper::SocketFactory=ns3::NoSuchType"}); },
         "\"ns3::NoSuchType\": the name of a type");
     ExpectErrorContaining([] { CheckArgs({"--ns3::MoseModeSwitcher::Drain=maybe"}); }, "\"maybe\"");
+}
+
+TEST(ProgramInput, Ns3AttributesAreCheckedToo)
+{
+    // ns-3's parsers abort on these (SIGABRT, "Can't Parse Time abc")
+    ExpectErrorContaining([] { CheckArgs({"--ns3::TcpSocketBase::MinRto=abc"}); },
+                          "invalid --ns3::TcpSocketBase::MinRto = \"abc\": a time: a number");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::PointToPointNetDevice::Mtu=abc"}); },
+                          "invalid --ns3::PointToPointNetDevice::Mtu = \"abc\"");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::TcpL4Protocol::SocketType=ns3::Foo"}); },
+                          "invalid --ns3::TcpL4Protocol::SocketType = \"ns3::Foo\": the name of "
+                          "a type");
+    ExpectErrorContaining([] { CheckArgs({"--ns3::NoSuchType::X=1"}); },
+                          "there is no type ns3::NoSuchType");
+    EXPECT_NO_THROW(CheckArgs({"--ns3::TcpSocketBase::MinRto=200ms",
+                               "--ns3::TcpSocket::SegmentSize=1448",
+                               "--ns3::TcpL4Protocol::SocketType=ns3::TcpNewReno"}));
 }
 
 TEST(ProgramInput, UnknownModuleNamesAreErrors)

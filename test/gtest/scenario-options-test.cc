@@ -287,6 +287,28 @@ TEST(ScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
     EXPECT_EQ(ParsePaper({"--assignment=many-to-one"}).assignmentCap, 0U); // max(r, 1)
 }
 
+TEST(ScenarioOptions, RoleCountsThatNoTransitionFitsNameTheirOptions)
+{
+    // N = 1024: 410 P + 410 D + 204 T, then 102 P + 102 D + 820 T
+    EXPECT_EQ(ErrorOf([] { ParsePaper({"--trPrefill=103", "--trTraining=819"}); }),
+              "invalid --roleTransition = swap (default): swap draws the training-heavy prefill "
+              "and decode groups, --trPrefill = 103 + --trDecode = 102 (default), from the "
+              "inference-heavy --training = 204 (default) training groups; give "
+              "--roleTransition=nested or counts that fit");
+    EXPECT_EQ(ErrorOf([] {
+                  ParsePaper({"--roleTransition=nested",
+                              "--prefill=100",
+                              "--training=514",
+                              "--trPrefill=101",
+                              "--trTraining=821"});
+              }),
+              "invalid --roleTransition = \"nested\": nested keeps training-heavy prefill and "
+              "decode groups among the inference-heavy ones: need --trPrefill = 101 <= --prefill "
+              "= 100 and --trDecode = 102 (default) <= --decode = 410 (default); give "
+              "--roleTransition=swap or counts that fit");
+    EXPECT_NO_THROW(ParsePaper({"--trPrefill=100", "--trDecode=104", "--trTraining=820"}));
+}
+
 TEST(ScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
 {
     EXPECT_CONTAINS(ErrorOf([] {

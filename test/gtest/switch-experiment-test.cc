@@ -338,6 +338,38 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
         "invalid --schedule period 2 duration = 0 s: every period of a switching run must last");
 }
 
+TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
+{
+    // the defaults: Phases 1 x (DrainTimeout 100 ms + ReconfigurationDelay 10 ms) = 110 ms
+    using P = mose::SchedulePeriod;
+    const auto inf = mose::WorkloadMode::INFERENCE_HEAVY;
+    const auto tr = mose::WorkloadMode::TRAINING_HEAVY;
+    EXPECT_EQ(ErrorOf([&] {
+                  SwitchExperimentConfig::CheckSwitchesFit(
+                      std::vector<P>{P{inf, 0.25}, P{tr, 0.005}, P{inf, 0.25}});
+              }),
+              "invalid --schedule period 2 duration = 0.005 s: every period between two "
+              "switches must last more than Phases x (DrainTimeout + ReconfigurationDelay) = "
+              "0.11 s, the longest a switch can take (--ns3::MoseModeSwitcher::Phases, "
+              "::DrainTimeout, ::ReconfigurationDelay), so that a switch never starts before the "
+              "previous one ended");
+    ExpectErrorContaining(
+        [&] {
+            SwitchExperimentConfig::CheckSwitchesFit(
+                std::vector<P>{P{inf, 0.25}, P{tr, 0.2}, P{inf, 0.11}, P{tr, 0.25}});
+        },
+        "invalid --schedule period 3 duration = 0.11 s");
+    // the first and the last period have one switch only
+    EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
+        std::vector<P>{P{inf, 0.001}, P{tr, 0.111}, P{inf, 0.001}}));
+    // the defaults as the command line sets them
+    Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(1)));
+    EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
+        std::vector<P>{P{inf, 0.25}, P{tr, 0.102}, P{inf, 0.25}}));
+    Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay",
+                       TimeValue(MilliSeconds(10)));
+}
+
 TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
 {
     SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(32, 300);

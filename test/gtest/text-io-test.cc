@@ -12,6 +12,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-text-io.h"
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -129,6 +130,36 @@ TEST(TextIo, WriteTextFileWritesWholeOrLeavesTheOldFile)
                   WriteTextFile(missing, [](std::ostream& os) { os << "x"; });
               }).rfind("cannot write " + missing + ": ", 0),
               0U);
+}
+
+TEST(TextIo, AWriteErrorNamesTheFileAndItsCause)
+{
+    // a stream that failed before its check (a write that overflowed the buffer): the cause
+    // is the failed write's, the file the one WriteTextFile() was given
+    if (access("/dev/full", W_OK) == 0)
+    {
+        const std::string big(1 << 20, 'x');
+        EXPECT_EQ(ErrorOf([&big] {
+                      WriteTextFile("/dev/full", [&big](std::ostream& os) {
+                          os << big;
+                          CheckWritten(os, "output stream");
+                      });
+                  }),
+                  "cannot write /dev/full: No space left on device");
+        EXPECT_EQ(ErrorOf([&big] {
+                      WriteTextFile("/dev/full", [&big](std::ostream& os) { os << big; });
+                  }),
+                  "cannot write /dev/full: No space left on device");
+    }
+    // no system error: the stream's state
+    std::ostringstream failed;
+    failed.setstate(std::ios::badbit);
+    errno = 0;
+    EXPECT_EQ(ErrorOf([&failed] { CheckWritten(failed, "the report"); }),
+              "cannot write the report: the stream failed without a system error (badbit set)");
+    std::ostringstream good;
+    good << "x";
+    EXPECT_NO_THROW(CheckWritten(good, "the report"));
 }
 
 TEST(TextIo, OpenForReadingNamesTheFile)

@@ -1,0 +1,124 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// mose-llm's options that the library checks under its own names (the controller's
+// enterInferenceLoad, the generator's input.mean): read by LlmOptions, every message names the
+// option as typed; and the report of requests a run did not serve.
+
+#include "mose-test-util.h"
+
+#include "ns3/command-line.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-llm-comparison.h"
+#include "ns3/mose-llm-options.h"
+
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// Reads mose-llm's options from the arguments (without the program's name)
+void
+ReadLlmOptions(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "mose-llm");
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    LlmOptions options;
+    CommandLine cmd;
+    options.AddOptions(cmd);
+    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+    options.Read();
+}
+
+} // namespace
+
+TEST(LlmBadInput, PromptMeanAboveTheLargestPromptIsRefused)
+{
+    EXPECT_NO_THROW(ReadLlmOptions({"--map=false", "--requests=5", "--promptMean=32768"}));
+    const std::string allowed = "a mean prompt length from 1 to 32768 tokens (the generator "
+                                "clamps every prompt to 1..32768 tokens)";
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--promptMean=100000"});
+              }),
+              "invalid --promptMean = \"100000\": " + allowed);
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--promptMean=0"});
+              }),
+              "invalid --promptMean = \"0\": " + allowed);
+    // the regime map's generator too
+    EXPECT_EQ(ErrorOf([] { ReadLlmOptions({"--promptMean=40000"}); }),
+              "invalid --promptMean = \"40000\": " + allowed);
+}
+
+TEST(LlmBadInput, ThresholdOptionsAreNamedAsTyped)
+{
+    const std::vector<std::string> t{"--map=false", "--requests=5", "--schedule=threshold"};
+    auto with = [&t](const std::string& option) {
+        std::vector<std::string> args = t;
+        args.push_back(option);
+        return ErrorOf([&args] { ReadLlmOptions(args); });
+    };
+    EXPECT_EQ(with("--enterLoad=40"),
+              "invalid --enterLoad = \"40\": a finite load above --exitLoad = \"50\" requests/s "
+              "(two thresholds give the hysteresis)");
+    EXPECT_EQ(with("--exitLoad=-1"), "invalid --exitLoad = \"-1\": a finite load >= 0 requests/s");
+    EXPECT_EQ(with("--period=0ms"),
+              "invalid --period = \"0ms\": a decision period > 0 and at most --end = \"1.5s\"");
+    EXPECT_EQ(with("--period=2s"),
+              "invalid --period = \"2s\": a decision period > 0 and at most --end = \"1.5s\"");
+    EXPECT_EQ(with("--window=0"), "invalid --window = \"0\": a sliding window of at least 1ns");
+    // the keyword in any letter case, as the mode names
+    EXPECT_NO_THROW(ReadLlmOptions({"--map=false", "--requests=5", "--schedule=Threshold"}));
+    EXPECT_EQ(
+        ErrorOf([] {
+            ReadLlmOptions({"--map=false", "--requests=5", "--schedule=THRESHOLD", "--window=0"});
+        }),
+        "invalid --window = \"0\": a sliding window of at least 1ns");
+}
+
+TEST(LlmBadInput, ANoticeDelayThatServesNoRequestIsRefused)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--requests=5", "--noticeDelay=30s"});
+              }),
+              "invalid --noticeDelay = \"30s\": a delay under 30 s: the run stops at 30 s, the "
+              "first request arrives at 0 s, and a request is served only when the notice of its "
+              "KV transfer arrives, --noticeDelay after the last byte");
+    EXPECT_NO_THROW(ReadLlmOptions({"--map=false", "--requests=5", "--noticeDelay=29s"}));
+}
+
+TEST(LlmBadInput, UnservedRequestsAreCountedWithTheirReason)
+{
+    LlmSummary s;
+    s.policy = Policy::MOSE;
+    s.requests = 40;
+    s.served = 30;
+    s.stopTime = Seconds(30);
+    s.noticeDelay = Seconds(29.5);
+    s.unservedNoticeLate = 10;
+    EXPECT_EQ(UnservedText(s),
+              "MoSE: 10 of 40 requests not served when the run stopped at 30 s: 10 had their KV "
+              "bytes delivered, but the completion notice (--noticeDelay = 29.5 s after the last "
+              "byte) was due after the stop");
+    s.served = 20;
+    s.unservedInPrefill = 4;
+    s.unservedInFlight = 6;
+    EXPECT_EQ(UnservedText(s),
+              "MoSE: 20 of 40 requests not served when the run stopped at 30 s: 4 were in "
+              "prefill, 6 had their KV transfer in flight and 10 had their KV bytes delivered, "
+              "but the completion notice (--noticeDelay = 29.5 s after the last byte) was due "
+              "after the stop");
+}
