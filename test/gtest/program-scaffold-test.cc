@@ -176,4 +176,3 @@ TEST(ProgramScaffold, PlotsOnlyWhenOffered)
     EXPECT_EQ(os.str(), "");
     EXPECT_EQ(program.GetOutputDir(), "/nonexistent/folder");
 }
-

@@ -290,7 +290,9 @@ TEST(ScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
 TEST(ScenarioOptions, RoleCountsThatNoTransitionFitsNameTheirOptions)
 {
     // N = 1024: 410 P + 410 D + 204 T, then 102 P + 102 D + 820 T
-    EXPECT_EQ(ErrorOf([] { ParsePaper({"--trPrefill=103", "--trTraining=819"}); }),
+    EXPECT_EQ(ErrorOf([] {
+                  ParsePaper({"--trPrefill=103", "--trTraining=819"});
+              }),
               "invalid --roleTransition = swap (default): swap draws the training-heavy prefill "
               "and decode groups, --trPrefill = 103 + --trDecode = 102 (default), from the "
               "inference-heavy --training = 204 (default) training groups; give "

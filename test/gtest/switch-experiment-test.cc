@@ -366,8 +366,7 @@ TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(1)));
     EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
         std::vector<P>{P{inf, 0.25}, P{tr, 0.102}, P{inf, 0.25}}));
-    Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay",
-                       TimeValue(MilliSeconds(10)));
+    Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(10)));
 }
 
 TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
