@@ -18,8 +18,10 @@
 #include "ns3/mose-program.h"
 #include "ns3/mose-scenario-options.h"
 #include "ns3/nstime.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -93,10 +95,33 @@ TEST(ProgramInput, GlobalValuesThatNameATypeAreCheckedBeforeTheSimulator)
                                   "--nodes=16"}));
     // a type that does not exist, or is no simulator (scheduler): a segmentation fault at the
     // first Simulator call before
+    // the implementations this ns-3 build registers: an ns-3 tree built with MPI adds
+    // ns3::DistributedSimulatorImpl and ns3::NullMessageSimulatorImpl
+    std::vector<std::string> simulators;
+    const TypeId simulatorImpl = TypeId::LookupByName("ns3::SimulatorImpl");
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (tid != simulatorImpl && tid.IsChildOf(simulatorImpl))
+        {
+            simulators.push_back(tid.GetName());
+        }
+    }
+    std::sort(simulators.begin(), simulators.end());
+    ASSERT_GE(simulators.size(), 2u); // DefaultSimulatorImpl and RealtimeSimulatorImpl at least
+    std::string listed;
+    for (std::size_t i = 0; i < simulators.size(); ++i)
+    {
+        listed += (i == 0 ? "" : i + 1 == simulators.size() ? " or " : ", ") + simulators[i];
+    }
     EXPECT_EQ(ErrorOf([] { CheckGlobals({"--SimulatorImplementationType=ns3::Foo"}); }),
-              "invalid --SimulatorImplementationType = \"ns3::Foo\": allowed values are "
-              "ns3::DefaultSimulatorImpl or ns3::RealtimeSimulatorImpl (the types derived from "
-              "ns3::SimulatorImpl) (The object class to use as the simulator implementation)");
+              "invalid --SimulatorImplementationType = \"ns3::Foo\": allowed values are " + listed +
+                  " (the types derived from ns3::SimulatorImpl) (The object class to use as the "
+                  "simulator implementation)");
+    if (simulators.size() == 2)
+    {
+        EXPECT_EQ(listed, "ns3::DefaultSimulatorImpl or ns3::RealtimeSimulatorImpl");
+    }
     EXPECT_EQ(ErrorOf([] { CheckGlobals({"--SchedulerType=ns3::Foo"}); }),
               "invalid --SchedulerType = \"ns3::Foo\": allowed values are ns3::CalendarScheduler, "
               "ns3::HeapScheduler, ns3::ListScheduler, ns3::MapScheduler or "
