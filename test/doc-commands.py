@@ -25,6 +25,7 @@ SKIP = {
     "utils/build.sh": "installs packages and builds; CI runs it",
     "utils/test.sh": "runs ctest, which runs this test",
     "utils/install-deps.sh": "installs Debian packages",
+    "utils/time-quick-start.sh": "removes and reinstalls Debian packages; a timing run",
     "cmake": "configures, builds or installs",
     "ctest": "runs the test suite, which runs this test",
     "c++": "builds a program against an installed mose (test/install checks that)",
