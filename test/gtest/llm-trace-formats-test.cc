@@ -633,13 +633,13 @@ TEST(LlmTraceFormats, MutatedSamplesAreReadExactlyOrRefused)
     std::mt19937_64 rng(29);
     uint64_t read = 0;
     uint64_t refused = 0;
-    for (const std::string& name : {"azure-sample.csv",
-                                    "mooncake-sample.jsonl",
-                                    "vidur-sample.csv",
-                                    "vidur-replay-sample.csv",
-                                    "splitwise-sample.csv",
-                                    "llmservingsim-sample.jsonl",
-                                    "burstgpt-sample.csv"})
+    for (const char* name : {"azure-sample.csv",
+                             "mooncake-sample.jsonl",
+                             "vidur-sample.csv",
+                             "vidur-replay-sample.csv",
+                             "splitwise-sample.csv",
+                             "llmservingsim-sample.jsonl",
+                             "burstgpt-sample.csv"})
     {
         const std::string original = ReadFileBytes((TracesDir() / name).string());
         ASSERT_FALSE(original.empty()) << name;
