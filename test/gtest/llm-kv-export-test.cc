@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
@@ -49,18 +50,11 @@ SplitwiseTrace()
     return os.str();
 }
 
-/// A small fabric: 16 groups, no switch, no training, 1024 KV bytes per token
+/// SmallLlmConfig(16) with these requests
 LlmExperimentConfig
 Small(const std::vector<LlmRequest>& requests)
 {
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
-    c.schedule.clear();
-    c.training = false;
-    c.kvBytesPerToken = 1024;
-    c.prefillTokensPerSecond = 1e6;
-    c.ocsRate = DataRate("10Gbps");
-    c.hostRate = DataRate("10Gbps");
-    c.end = MilliSeconds(100);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.requests = requests;
     return c;
 }

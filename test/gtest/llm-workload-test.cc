@@ -8,6 +8,7 @@
  * roles across a switch without losses, determinism, and the scale factor.
  */
 
+#include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
@@ -39,26 +40,12 @@ Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
     return GenerateLlmRequests(g, rng);
 }
 
-/// a small fabric: N groups, no switch, fast prefill, no training
-LlmExperimentConfig
-Small(uint32_t nodes)
-{
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(nodes);
-    c.schedule.clear();
-    c.training = false;
-    c.kvBytesPerToken = 1024;
-    c.prefillTokensPerSecond = 1e6;
-    c.ocsRate = DataRate("10Gbps");
-    c.hostRate = DataRate("10Gbps");
-    c.end = MilliSeconds(100);
-    return c;
-}
-
-/// Small(16) with a training job: an all-to-all of 400,000 B per member after 300 us compute
+/// SmallLlmConfig(16) with a training job: an all-to-all of 400,000 B per member after 300 us
+/// compute
 LlmExperimentConfig
 SmallTraining(Time end)
 {
-    LlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.training = true;
     c.collectiveBytes = 400000;
     c.computeTime = MicroSeconds(300);
@@ -95,7 +82,7 @@ OneSwitchConfig()
 
 TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
 {
-    LlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.requests = Requests(30, 200, 200);
     c.kvBytesPerToken = 1337; // not a round number: every byte counts
     LlmExperiment e = RunExperiment(c);
@@ -119,7 +106,7 @@ TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
 
 TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
 {
-    LlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.requests = Requests(40, 2000, 500);
     c.prefillTokensPerSecond = 20000; // 25 ms per 500 tokens: queues form
     LlmExperiment e = RunExperiment(c);
@@ -147,7 +134,7 @@ TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
 
 TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 {
-    LlmExperimentConfig c = Small(32);
+    LlmExperimentConfig c = SmallLlmConfig(32);
     c.training = true;
     const RoleAssignment roles = [&] {
         LlmExperiment probe(c);
@@ -188,7 +175,7 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 
 TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
 {
-    LlmExperimentConfig c = Small(32);
+    LlmExperimentConfig c = SmallLlmConfig(32);
     c.training = true;
     c.collective = CollectiveKind::RING_ALL_REDUCE;
     LlmExperiment probe(c);
@@ -223,7 +210,7 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
 {
     for (CollectiveKind kind : {CollectiveKind::ALL_TO_ALL, CollectiveKind::RING_ALL_REDUCE})
     {
-        LlmExperimentConfig c = Small(16);
+        LlmExperimentConfig c = SmallLlmConfig(16);
         c.training = true;
         c.collective = kind;
         LlmExperiment probe(c);
@@ -305,7 +292,7 @@ TEST(LlmWorkload, TheNoticeDelayMovesNoByte)
 {
     // round-robin placement does not look at the load the notices release: the packets are
     // the same with any notice delay, and so is every KV transfer's last byte
-    LlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.requests = Requests(40, 400, 200);
     c.noticeDelay = Seconds(0);
     LlmExperiment at0 = RunExperiment(c);
@@ -329,7 +316,7 @@ TEST(LlmWorkload, TheDefaultNoticeDelayIsTwiceTheSmallestLinkDelay)
     TypeId::AttributeInformation info;
     ASSERT_TRUE(TypeId::LookupByName("ns3::MoseOcs").LookupAttributeByName("Delay", &info));
     const Time ocs = DynamicCast<const TimeValue>(info.initialValue)->Get();
-    LlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.requests = Requests(5, 400, 100);
     LlmExperiment e = RunExperiment(c);
     // Scaled() builds no hosts: the smallest link is a circuit
@@ -510,7 +497,7 @@ TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
 {
     auto once = [] {
-        LlmExperimentConfig c = Small(16);
+        LlmExperimentConfig c = SmallLlmConfig(16);
         c.training = true;
         c.collectiveBytes = 200000;
         c.computeTime = MilliSeconds(1);
@@ -580,10 +567,10 @@ TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
 
 TEST(LlmWorkload, BadParametersGetClearErrors)
 {
-    LlmExperimentConfig c = Small(16);
+    LlmExperimentConfig c = SmallLlmConfig(16);
     c.scale = 0;
     EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "scale");
-    c = Small(16);
+    c = SmallLlmConfig(16);
     EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "requests");
     c.requests = Requests(3, 10, 100);
     c.prefillTokensPerSecond = -1;
@@ -602,7 +589,7 @@ TEST(LlmWorkload, BadParametersGetClearErrors)
 TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
 {
     auto run = [](uint64_t scale) {
-        LlmExperimentConfig c = Small(16);
+        LlmExperimentConfig c = SmallLlmConfig(16);
         c.kvBytesPerToken = 16384;
         c.requests = Requests(6, 20, 128, 5); // about 50 ms apart: each KV transfer alone
         c.training = true;
