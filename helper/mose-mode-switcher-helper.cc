@@ -6,6 +6,8 @@
 
 #include "mose-mode-switcher-helper.h"
 
+#include "mose-workload-helper.h"
+
 #include "ns3/boolean.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -207,7 +209,7 @@ MoseModeSwitcherHelper::InstallModeTraffic(
         t->SetAttribute("SinkPortBase",
                         UintegerValue(10000 + static_cast<uint32_t>(i) * portsEach));
         t->AssignStreams(stream + 2 * static_cast<int64_t>(i));
-        t->Install(endpoints, flowsOf(iv.mode));
+        MoseWorkloadHelper("ns3::MoseFlowWorkload").Install(t, endpoints, flowsOf(iv.mode));
         helpers.push_back(t);
     }
     return helpers;

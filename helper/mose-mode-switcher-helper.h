@@ -144,7 +144,8 @@ class MoseModeSwitcherHelper
      * \param maxWindow the longest start window
      * \param stream the first random stream
      * \param makeTraffic makes each interval's traffic helper (attributes set), or null
-     * \return the traffic helpers, one per interval (their monitors give the FCTs)
+     * \return the traffic helpers, one per interval (their monitors give the FCTs; each
+     *         hands its transfers to a MoseFlowWorkload, GetWorkload())
      */
     static std::vector<Ptr<MoseTrafficHelper>> InstallModeTraffic(
         Ptr<MoseModeSwitcher> switcher,

@@ -972,6 +972,24 @@ MoseTopologyHelper::GetOcs() const
     return m_ocs;
 }
 
+Ptr<MoseLossMonitor>
+MoseTopologyHelper::InstallLossMonitor() const
+{
+    CheckInstalled("InstallLossMonitor");
+    Ptr<MoseLossMonitor> loss = CreateObject<MoseLossMonitor>();
+    loss->Install(NodeContainer(GetGroupNodes(), GetAllHosts()), m_ocs);
+    return loss;
+}
+
+Ptr<MoseCircuitMonitor>
+MoseTopologyHelper::InstallCircuitMonitor() const
+{
+    CheckInstalled("InstallCircuitMonitor");
+    Ptr<MoseCircuitMonitor> circuits = CreateObject<MoseCircuitMonitor>();
+    circuits->Install(m_ocs);
+    return circuits;
+}
+
 Ptr<MoseRouteTable>
 MoseTopologyHelper::GetRouteTable() const
 {

@@ -13,7 +13,9 @@
 #include "ns3/mose-addressing.h"
 #include "ns3/mose-attribute.h"
 #include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-ocs.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-port-plan.h"
@@ -252,6 +254,20 @@ class MoseTopologyHelper : public Object
     const mose::PortPlan& GetPortPlan() const;
     /// \return the optical circuit switch
     Ptr<MoseOcs> GetOcs() const;
+
+    /**
+     * \brief A MoseLossMonitor on every drop point of the installed fabric: its group nodes,
+     *        hosts and OCS (as FlowMonitorHelper installs a FlowMonitor on nodes).
+     * \return the monitor
+     */
+    Ptr<MoseLossMonitor> InstallLossMonitor() const;
+
+    /**
+     * \brief A MoseCircuitMonitor on the installed fabric's OCS: payload bytes per circuit and
+     *        port.
+     * \return the monitor
+     */
+    Ptr<MoseCircuitMonitor> InstallCircuitMonitor() const;
     /// \return the fabric's route table (shared by all group nodes' routing protocols)
     Ptr<MoseRouteTable> GetRouteTable() const;
 

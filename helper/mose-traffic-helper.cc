@@ -142,7 +142,14 @@ MoseTrafficHelper::DoDispose()
     m_uniform = nullptr;
     m_gaps = nullptr;
     m_monitor = nullptr;
+    m_workload = nullptr;
     Object::DoDispose();
+}
+
+Ptr<MoseFlowWorkload>
+MoseTrafficHelper::GetWorkload() const
+{
+    return m_workload;
 }
 
 Ptr<MoseTransferMonitor>
@@ -272,6 +279,32 @@ EndpointAddress(Ptr<Node> node, uint32_t group)
 ApplicationContainer
 MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mose::Flow>& flows)
 {
+    return DoInstall(endpoints, flows, nullptr);
+}
+
+ApplicationContainer
+MoseTrafficHelper::Install(const NodeContainer& endpoints,
+                           const std::vector<mose::Flow>& flows,
+                           Ptr<MoseFlowWorkload> workload)
+{
+    if (!workload || m_monitor->GetNTransfers() > 0)
+    {
+        throw mose::Error("MoseTrafficHelper::Install: a flow workload needs a workload and a "
+                          "helper of its own (this helper's monitor holds " +
+                          std::to_string(m_monitor->GetNTransfers()) + " transfers)");
+    }
+    std::vector<ApplicationContainer> senders;
+    ApplicationContainer apps = DoInstall(endpoints, flows, &senders);
+    workload->SetInstalled(m_monitor, senders);
+    m_workload = workload;
+    return apps;
+}
+
+ApplicationContainer
+MoseTrafficHelper::DoInstall(const NodeContainer& endpoints,
+                             const std::vector<mose::Flow>& flows,
+                             std::vector<ApplicationContainer>* senders)
+{
     NS_LOG_FUNCTION(this << endpoints.GetN() << flows.size());
     for (const auto& f : flows)
     {
@@ -379,6 +412,10 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
         t.port = port;
         t.dstAddress = address[t.dst];
         const uint32_t index = m_monitor->Add(t);
+        if (senders)
+        {
+            senders->emplace_back();
+        }
 
         // distributed runs: every rank records every transfer (same indices and start times)
         // but installs its sink and sender only where their node is on this rank
@@ -435,6 +472,10 @@ MoseTrafficHelper::Install(const NodeContainer& endpoints, const std::vector<mos
             source.Get(0)->SetStartTime(t.start);
         }
         apps.Add(source);
+        if (senders)
+        {
+            senders->back() = source;
+        }
         NS_LOG_INFO("transfer " << index << ": " << t.src << "->" << t.dst << " "
                                 << mose::ToString(t.cls) << " " << t.bytes << " B at "
                                 << t.start.As(Time::MS) << ", port " << port);

@@ -9,6 +9,7 @@
 
 #include "ns3/application-container.h"
 #include "ns3/data-rate.h"
+#include "ns3/mose-flow-workload.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/mose-transfer-monitor.h"
 #include "ns3/node-container.h"
@@ -89,8 +90,25 @@ class MoseTrafficHelper : public Object
     ApplicationContainer Install(const NodeContainer& endpoints,
                                  const std::vector<mose::Flow>& flows);
 
+    /**
+     * \brief Install(), with the transfers handed to a flow workload (MoseWorkloadHelper calls
+     *        it): the workload gets this helper's monitor and each transfer's senders. Once per
+     *        helper (a workload owns the monitor's transfers).
+     * \param endpoints node i runs group i's applications
+     * \param flows the flows
+     * \param workload the workload (MoseFlowWorkload::SetInstalled())
+     * \return the senders and the sinks, as Install()
+     */
+    ApplicationContainer Install(const NodeContainer& endpoints,
+                                 const std::vector<mose::Flow>& flows,
+                                 Ptr<MoseFlowWorkload> workload);
+
     /// \return the monitor that records the transfers of every Install() of this helper
     Ptr<MoseTransferMonitor> GetMonitor() const;
+
+    /// \return the flow workload the transfers were handed to (null unless Install() was given
+    ///         one)
+    Ptr<MoseFlowWorkload> GetWorkload() const;
 
     /**
      * \brief Fixes the random streams of the flow sample and the start times.
@@ -112,6 +130,16 @@ class MoseTrafficHelper : public Object
     void DoDispose() override;
 
   private:
+    /**
+     * \brief Install()'s work
+     * \param endpoints the endpoints \param flows the flows
+     * \param senders if not null, per transfer its senders
+     * \return the senders and the sinks
+     */
+    ApplicationContainer DoInstall(const NodeContainer& endpoints,
+                                   const std::vector<mose::Flow>& flows,
+                                   std::vector<ApplicationContainer>* senders);
+
     uint64_t m_bytesPerUnit;               //!< bytes per unit of demand
     uint64_t m_maxFlows;                   //!< sample size, 0 = all flows
     Aggregation m_aggregation;             //!< per pair or per flow
@@ -128,6 +156,7 @@ class MoseTrafficHelper : public Object
     Ptr<UniformRandomVariable> m_uniform;  //!< stream of uniform start times
     Ptr<ExponentialRandomVariable> m_gaps; //!< stream of Poisson inter-arrival gaps
     Ptr<MoseTransferMonitor> m_monitor;    //!< transfers and completions
+    Ptr<MoseFlowWorkload> m_workload;      //!< the workload of the transfers, or null
 };
 
 } // namespace ns3

@@ -6,7 +6,7 @@
 
 #include "mose-llm-comparison.h"
 
-#include "mose-experiment-fabric.h"
+#include "mose-experiment.h"
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
@@ -149,7 +149,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         {
             os << "  " << UnservedText(s) << "\n";
         }
-        ExperimentFabric::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
+        Experiment::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
     }
     m_requestsCsv = requestsCsv.str();
     m_iterationsCsv = iterationsCsv.str();

@@ -6,7 +6,7 @@
 
 #include "mose-llm-experiment.h"
 
-#include "mose-experiment-fabric.h"
+#include "mose-experiment.h"
 #include "mose-program.h"
 #include "mose-switch-experiment.h"
 
@@ -80,13 +80,6 @@ CheckUserDefault(const std::string& type,
             ": the LLM experiment sets it on its own objects (rates before --scale divides "
             "them); set it in one place, or to the same value in both");
     }
-}
-
-/// a rate divided by the scale
-DataRate
-ScaleRate(DataRate rate, uint64_t scale)
-{
-    return DataRate(rate.GetBitRate() / scale);
 }
 
 } // namespace
@@ -220,14 +213,8 @@ void
 LlmExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
 {
     NS_LOG_FUNCTION(this);
-    if (!scenario || scenario->run != m_config.run ||
-        scenario->roles[0].GetN() != m_config.scenario.nodes)
-    {
-        throw mose::Error("LlmExperiment::SetScenario: the scenario must be drawn for this "
-                          "experiment's run " +
-                          std::to_string(m_config.run) + " and " +
-                          std::to_string(m_config.scenario.nodes) + " groups");
-    }
+    // the experiment's check, before anything is built
+    Experiment(m_config.ToExperimentConfig()).SetScenario(scenario, "LlmExperiment");
     m_scenario = std::move(scenario);
 }
 
@@ -235,6 +222,35 @@ std::shared_ptr<const mose::Scenario>
 LlmExperiment::GetScenario() const
 {
     return m_built ? m_scenario : nullptr;
+}
+
+ExperimentConfig
+LlmExperimentConfig::ToExperimentConfig() const
+{
+    ExperimentConfig c;
+    c.scenario = scenario;
+    c.policy = policy;
+    c.run = run;
+    c.stopTime = stopTime;
+    c.initialMode = initialMode;
+    c.schedule = schedule;
+    c.end = end;
+    c.switcher = true;
+    if (darkTime)
+    {
+        c.switcherHelper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*darkTime));
+    }
+    c.waitForSwitches = false;
+    c.scale = scale;
+    c.ocsRate = ocsRate;
+    c.hostRate = hostRate;
+    c.portQueue = portQueue;
+    if (jumbo)
+    {
+        c.portMtu = jumboMtu;
+    }
+    c.countCircuits = false;
+    return c;
 }
 
 void
@@ -251,9 +267,7 @@ LlmExperiment::Build()
         m_scenario = std::make_shared<const mose::Scenario>(
             mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
     }
-    const mose::Scenario& sc = *m_scenario;
-    m_roles = sc.roles;
-    const uint64_t f = m_config.scale;
+    m_roles = m_scenario->roles;
 
     // a user's default of a rate or the dark time wins or fails loudly: it must be the
     // configuration's (unscaled) value
@@ -270,47 +284,17 @@ LlmExperiment::Build()
                          "darkTime");
     }
 
-    // the fabric in the initial mode's template, rates divided by the scale, set on this
-    // fabric's OCS and helper only
-    ExperimentFabric fabric;
-    m_topology = fabric.PrepareTopology();
-    m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(m_config.ocsRate, f)));
-    m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(m_config.hostRate, f)));
-    m_topology->SetPortQueue("ns3::DropTailQueue<Packet>",
-                             "MaxSize",
-                             QueueSizeValue(QueueSize(m_config.portQueue)));
-    if (m_config.jumbo)
-    {
-        m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(m_config.jumboMtu));
-    }
-    fabric.Install(m_config.scenario,
-                   sc.roles[static_cast<std::size_t>(m_config.initialMode)],
-                   sc.GetGraph(m_config.policy, m_config.initialMode),
-                   sc.routingSeed,
-                   false);
-    m_loss = fabric.GetLossMonitor();
-    m_graphs.assign(1, sc.GetGraph(m_config.policy, m_config.initialMode));
-    m_routingSeed = sc.routingSeed;
-
-    // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
-    MoseModeSwitcherHelper helper;
-    if (m_config.darkTime)
-    {
-        helper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*m_config.darkTime));
-    }
-    m_switcher = fabric.InstallSwitcher(helper,
-                                        m_config.policy,
-                                        sc,
-                                        m_config.schedule,
-                                        m_config.initialMode);
-    m_switcher->TraceConnectWithoutContext("SwitchStarted",
-                                           MakeCallback(&LlmExperiment::OnSwitchStarted, this));
+    // the fabric in the initial mode's template, rates divided by the scale, and the switcher
+    // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
+    m_experiment = std::make_unique<Experiment>(m_config.ToExperimentConfig());
+    m_experiment->SetScenario(m_scenario, "LlmExperiment");
+    m_experiment->Build();
 
     // the transport; its other attributes are MoseSocketTransfers' defaults
-    m_transfers = CreateObject<MoseSocketTransfers>();
+    Ptr<MoseSocketTransfers> transfers = CreateObject<MoseSocketTransfers>();
     if (m_config.jumbo)
     {
-        m_transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
+        transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
     }
     // the notice delay: the configuration's, else the user's attribute default, else twice
     // the smallest link delay (what a run on several ranks needs, and the same on one)
@@ -326,118 +310,53 @@ LlmExperiment::Build()
     else if (mose::IsAttributeDefaultSet(transfersTid, "NoticeDelay"))
     {
         TimeValue v;
-        m_transfers->GetAttribute("NoticeDelay", v);
+        transfers->GetAttribute("NoticeDelay", v);
         m_noticeDelay = v.Get();
     }
     else
     {
-        m_noticeDelay = 2 * m_topology->GetSmallestLinkDelay();
+        m_noticeDelay = 2 * m_experiment->GetTopology()->GetSmallestLinkDelay();
     }
-    m_transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
-    m_transfers->Install(m_topology->GetEndpoints());
+    transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
+    m_experiment->InstallTransport(transfers);
 
-    const MoseModeTarget& initial = m_switcher->GetTarget(m_config.initialMode);
-    m_inference = CreateObject<MoseInferenceWorkload>();
-    m_inference->SetAttribute(
-        "PlacementRule",
-        MOSE_ENUM_VALUE(mose::PlacementRule)(
-            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.placement)));
-    m_inference->SetAttribute("PrefillTokensPerSecond",
-                              DoubleValue(m_config.prefillTokensPerSecond));
-    m_inference->SetAttribute("KvBytesPerToken", UintegerValue(m_config.kvBytesPerToken));
-    m_inference->SetAttribute("ByteScale", UintegerValue(f));
-    m_inference->SetTransfers(m_transfers);
+    // the workloads, in the initial mode's roles and graph; they follow every switch
+    const uint64_t f = m_config.scale;
+    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
+    inference.SetAttribute("PlacementRule",
+                           MOSE_ENUM_VALUE(mose::PlacementRule)(
+                               MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.placement)));
+    inference.SetAttribute("PrefillTokensPerSecond", DoubleValue(m_config.prefillTokensPerSecond));
+    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.kvBytesPerToken));
+    inference.SetAttribute("ByteScale", UintegerValue(f));
+    m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
     m_inference->SetRequests(m_config.requests);
-    m_inference->SetMode(m_config.initialMode,
-                         initial.roles,
-                         std::make_shared<const mose::CircuitGraph>(initial.graph));
-    m_inference->TraceConnectWithoutContext(
-        "RequestDone",
-        MakeBoundCallback(
-            +[](LlmExperiment* self, const MoseRequestRecord&) { self->MaybeStop(); },
-            this));
     m_inference->Start(Seconds(0));
 
     if (m_config.training)
     {
-        m_training = CreateObject<MoseTrainingWorkload>();
-        m_training->SetAttribute(
+        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
+        training.SetAttribute(
             "Collective",
             MOSE_ENUM_VALUE(mose::CollectiveKind)(
                 MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.collective)));
-        m_training->SetAttribute("CollectiveBytes", UintegerValue(m_config.collectiveBytes));
-        m_training->SetAttribute("ComputeTime", TimeValue(m_config.computeTime));
-        m_training->SetAttribute("ByteScale", UintegerValue(f));
-        m_training->SetAttribute("MaxIterations", UintegerValue(m_config.maxIterations));
-        m_training->SetAttribute("ReuseConnections", BooleanValue(m_config.reuseConnections));
-        m_training->SetTransfers(m_transfers);
-        m_training->SetMode(m_config.initialMode, initial.roles);
-        m_training->TraceConnectWithoutContext(
-            "IterationDone",
-            MakeBoundCallback(
-                +[](LlmExperiment* self, const MoseIterationRecord&) { self->MaybeStop(); },
-                this));
+        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.collectiveBytes));
+        training.SetAttribute("ComputeTime", TimeValue(m_config.computeTime));
+        training.SetAttribute("ByteScale", UintegerValue(f));
+        training.SetAttribute("MaxIterations", UintegerValue(m_config.maxIterations));
+        training.SetAttribute("ReuseConnections", BooleanValue(m_config.reuseConnections));
+        m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
         m_training->Start(Seconds(0));
-        Simulator::Schedule(m_config.end, &LlmExperiment::EndTraining, this);
+        m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
     }
+    m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
+    m_experiment->SetCollect([this]() { Collect(); });
     m_built = true;
 }
 
 void
-LlmExperiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::WorkloadMode to)
+LlmExperiment::CheckDistributedRun(Time lookAhead) const
 {
-    NS_LOG_FUNCTION(this << index << mose::ToString(to));
-    try
-    {
-        const MoseModeTarget& target = m_switcher->GetTarget(to);
-        m_graphs.push_back(target.graph);
-        m_inference->SetMode(to,
-                             target.roles,
-                             std::make_shared<const mose::CircuitGraph>(target.graph));
-        if (m_training)
-        {
-            m_training->SetMode(to, target.roles);
-        }
-    }
-    catch (const std::exception& e)
-    {
-        ++m_errors;
-        NS_LOG_ERROR("switch " << index << ": " << e.what());
-    }
-}
-
-void
-LlmExperiment::EndTraining()
-{
-    m_trainingEnded = true;
-    m_training->Stop();
-    MaybeStop();
-}
-
-void
-LlmExperiment::MaybeStop()
-{
-    if (m_inference->GetNDone() < m_config.requests.size())
-    {
-        return;
-    }
-    if (m_training && (!m_trainingEnded || m_training->IsBusy()))
-    {
-        return;
-    }
-    if (Simulator::Now() < m_config.end && !m_config.schedule.empty() &&
-        Simulator::Now() <= m_config.schedule.back().at)
-    {
-        return; // the schedule's switches still belong to the run
-    }
-    Simulator::Stop();
-}
-
-void
-LlmExperiment::PrepareDistributedRun()
-{
-    const Time lookAhead = m_topology->PrepareDistributedRun();
-    m_circuitsCut = m_topology->GetNCircuitsCut();
     const auto ns = [](Time t) { return std::to_string(t.GetNanoSeconds()) + " ns"; };
     if (m_noticeDelay <= lookAhead)
     {
@@ -477,81 +396,15 @@ LlmExperiment::PrepareDistributedRun()
 }
 
 void
-LlmExperiment::MergeRanks()
+LlmExperiment::Collect()
 {
-    // what each rank counted of its own nodes: summed
-    std::vector<uint64_t*> counts{&m_lost, &m_connections, &m_errors};
-    for (uint64_t& b : m_pairBytes)
-    {
-        counts.push_back(&b);
-    }
-    MoseDistributed::SumEachOverRanks(counts);
-    MoseDistributed::MergeSwitchRecords(m_records);
-    // every rank runs the workloads whole: the ranks must agree on what they started and
-    // completed; a difference is a divergence of the replicas, counted as an error
-    for (uint64_t figure : {m_transfers ? m_transfers->GetNTransfers() : 0,
-                            m_transfers ? m_transfers->GetNCompleted() : 0})
-    {
-        const std::vector<uint64_t> all = MoseDistributed::GatherOverRanks(figure);
-        if (std::adjacent_find(all.begin(), all.end(), std::not_equal_to<>()) != all.end())
-        {
-            ++m_errors;
-            NS_LOG_ERROR("the MPI ranks disagree on the transfers started or completed");
-        }
-    }
-}
-
-void
-LlmExperiment::Run(bool progress)
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_built || m_ran)
-    {
-        throw mose::Error("LlmExperiment::Run needs Build() and runs once");
-    }
-    Time horizon = m_config.end;
-    if (!m_config.requests.empty())
-    {
-        horizon = std::max(horizon,
-                           NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
-    }
-    SystemWallClockMs clock;
-    if (progress && MoseDistributed::GetRank() == 0) // rank 0 speaks for a distributed run
-    {
-        const Time step = std::max(horizon / 10, MilliSeconds(1));
-        for (Time t = step; t <= m_config.stopTime; t += step)
-        {
-            Simulator::Schedule(t, [this, &clock]() {
-                std::cerr << "  t=" << std::fixed << std::setprecision(3)
-                          << Simulator::Now().GetSeconds() << " s: " << m_inference->GetNDone()
-                          << "/" << m_config.requests.size() << " requests served, "
-                          << (m_training ? m_training->GetNDone() : 0) << " iterations, "
-                          << Simulator::GetEventCount() << " events, " << std::setprecision(1)
-                          << static_cast<double>(clock.End()) / 1000.0 << " s wall" << std::endl;
-                std::cerr.unsetf(std::ios_base::floatfield);
-            });
-        }
-    }
-    Simulator::Stop(m_config.stopTime);
-    if (MoseDistributed::GetNRanks() > 1)
-    {
-        MoseDistributed::BeginSimulation("the LLM experiment of policy " +
-                                         mose::ToString(m_config.policy));
-        PrepareDistributedRun();
-    }
-    ExperimentFabric::RunFigures figures = ExperimentFabric::RunMeasured(clock);
-    m_eventsPerRank = std::move(figures.eventsPerRank);
-    m_events = figures.events;
-    m_wallSeconds = figures.wallSeconds;
-    m_simulatedSeconds = figures.simulatedSeconds;
-
+    Ptr<MoseSocketTransfers> transfers = m_experiment->GetTransport();
     m_requests = m_inference->GetRecords();
     // which unserved KV transfers had delivered their last byte: the transfers of a request
     // are known by their groups, start and bytes
     std::multiset<std::tuple<uint32_t, uint32_t, int64_t, uint64_t>> delivered;
-    for (uint64_t id = 0; id < m_transfers->GetNTransfers(); ++id)
+    for (const MoseTransfer& t : m_inference->GetTransfers())
     {
-        const MoseSocketTransfer& t = m_transfers->GetTransfer(id);
         if (!t.complete && t.received >= t.bytes)
         {
             delivered.emplace(t.src, t.dst, t.start.GetTimeStep(), t.bytes);
@@ -573,11 +426,7 @@ LlmExperiment::Run(bool progress)
     {
         m_iterations = m_training->GetRecords();
     }
-    m_records = m_switcher->GetRecords();
-    m_lost = m_loss->GetTotal();
-    m_connections = m_transfers->GetNConnections();
-    m_errors += m_inference->GetNErrors() + m_transfers->GetNErrors() + m_switcher->GetNErrors() +
-                (m_training ? m_training->GetNErrors() : 0) + MoseRankMessages::GetNErrors();
+    m_connections = transfers->GetNConnections();
     const uint32_t n = m_config.scenario.nodes;
     m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
     for (uint32_t s = 0; s < n; ++s)
@@ -586,23 +435,70 @@ LlmExperiment::Run(bool progress)
         {
             if (s != d)
             {
-                m_pairBytes[static_cast<std::size_t>(s) * n + d] =
-                    m_transfers->GetBytesBetween(s, d);
+                m_pairBytes[static_cast<std::size_t>(s) * n + d] = transfers->GetBytesBetween(s, d);
             }
         }
     }
+    m_divergences = 0;
     if (MoseDistributed::GetNRanks() > 1)
     {
-        MergeRanks();
+        // what each rank counted of its own nodes: summed
+        std::vector<uint64_t*> counts{&m_connections};
+        for (uint64_t& b : m_pairBytes)
+        {
+            counts.push_back(&b);
+        }
+        MoseDistributed::SumEachOverRanks(counts);
+        // every rank runs the workloads whole: the ranks must agree on what they started and
+        // completed; a difference is a divergence of the replicas, counted as an error
+        for (uint64_t figure : {transfers->GetNTransfers(), transfers->GetNCompleted()})
+        {
+            const std::vector<uint64_t> all = MoseDistributed::GatherOverRanks(figure);
+            if (std::adjacent_find(all.begin(), all.end(), std::not_equal_to<>()) != all.end())
+            {
+                ++m_divergences;
+                NS_LOG_ERROR("the MPI ranks disagree on the transfers started or completed");
+            }
+        }
     }
-    m_ran = true;
-    Simulator::Destroy();
     m_inference = nullptr;
     m_training = nullptr;
-    m_transfers = nullptr;
-    m_switcher = nullptr;
-    m_loss = nullptr;
-    m_topology = nullptr;
+}
+
+void
+LlmExperiment::Run(bool progress)
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_built || m_ran)
+    {
+        throw mose::Error("LlmExperiment::Run needs Build() and runs once");
+    }
+    if (progress)
+    {
+        Time horizon = m_config.end;
+        if (!m_config.requests.empty())
+        {
+            horizon =
+                std::max(horizon,
+                         NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
+        }
+        m_experiment->SetProgress(horizon, [this]() {
+            std::ostringstream o;
+            o << m_inference->GetNDone() << "/" << m_config.requests.size() << " requests served, "
+              << (m_training ? m_training->GetNDone() : 0) << " iterations";
+            return o.str();
+        });
+    }
+    m_experiment->Run("the LLM experiment of policy " + mose::ToString(m_config.policy));
+    m_records = m_experiment->GetSwitchRecords();
+    m_lost = m_experiment->GetPacketsLost();
+    m_errors = m_experiment->GetNErrors() + m_divergences;
+    m_eventsPerRank = m_experiment->GetEventsPerRank();
+    m_events = m_experiment->GetEvents();
+    m_wallSeconds = m_experiment->GetWallSeconds();
+    m_simulatedSeconds = m_experiment->GetSimulatedSeconds();
+    m_circuitsCut = m_experiment->GetCircuitsCut();
+    m_ran = true;
 }
 
 const std::vector<uint64_t>&
@@ -941,7 +837,9 @@ LlmExperiment::GetIntervalGraph(std::size_t interval) const
                                 "below the " + std::to_string(GetIntervalCount()) +
                                     " intervals of the schedule");
     }
-    return m_graphs[std::min(interval, m_graphs.size() - 1)];
+    // the intervals whose switch started have their own graph; the later ones keep the last
+    const std::size_t started = m_experiment->GetNSwitchesStarted();
+    return m_experiment->GetIntervals()[std::min(interval, started)].graph;
 }
 
 std::vector<mose::Flow>
@@ -993,10 +891,7 @@ LlmExperiment::GetIntervalMetrics(std::size_t interval) const
     {
         return mose::FlowMetrics{};
     }
-    const mose::ShortestPathRouting routing(GetIntervalGraph(interval),
-                                            m_config.scenario.routing,
-                                            m_routingSeed);
-    return mose::EvaluateFlows(routing, flows);
+    return m_experiment->EvaluateFlows(GetIntervalGraph(interval), flows);
 }
 
 std::vector<MoseModeBoundary>

@@ -7,6 +7,8 @@
 #ifndef MOSE_LLM_EXPERIMENT_H
 #define MOSE_LLM_EXPERIMENT_H
 
+#include "mose-experiment.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-circuit-graph.h"
@@ -142,6 +144,11 @@ struct LlmExperimentConfig
 
     /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;
+
+    /// \return the Experiment this run is a preset of: a switcher (darkTime) that does not hold
+    ///         a run whose work is done, the rates and scale, the port queue and MTU, no
+    ///         circuit monitor
+    ExperimentConfig ToExperimentConfig() const;
 };
 
 /**
@@ -340,24 +347,18 @@ class LlmExperiment
         mose::WorkloadMode& initial);
 
   private:
-    /// \brief The switcher started switch `index` to `to`: the workloads follow the mode
-    void OnSwitchStarted(uint32_t index, mose::WorkloadMode from, mose::WorkloadMode to);
-    /// \brief Stops the simulation when everything is done
-    void MaybeStop();
-    /// \brief Ends the training job at `end`
-    void EndTraining();
-    /// \brief Several MPI ranks: fixes the lookahead and checks the notice delay (Error)
-    void PrepareDistributedRun();
-    /// \brief Several MPI ranks: merges what the ranks count apart (after the run)
-    void MergeRanks();
+    /// \brief The experiment's check of a run on several MPI ranks: the notice delay above the
+    ///        lookahead, and every delay the workloads schedule themselves above the notice
+    ///        delay (Error naming the parameter) \param lookAhead the lookahead
+    void CheckDistributedRun(Time lookAhead) const;
+    /// \brief The experiment's collector: the records, the KV transfers delivered, the
+    ///        transport's counts (summed over the ranks, which must agree)
+    void Collect();
 
     LlmExperimentConfig m_config;                //!< parameters
     std::array<mose::RoleAssignment, 2> m_roles; //!< per mode
-    Ptr<MoseTopologyHelper> m_topology;          //!< the fabric
-    Ptr<MoseModeSwitcher> m_switcher;            //!< the switcher
-    Ptr<MoseLossMonitor> m_loss;                 //!< drops
-    Ptr<MoseSocketTransfers> m_transfers;        //!< transport
-    Ptr<MoseInferenceWorkload> m_inference;      //!< requests
+    std::unique_ptr<Experiment> m_experiment;    //!< fabric, switcher, transport, run (Build())
+    Ptr<MoseInferenceWorkload> m_inference;      //!< requests (until Run() ends)
     Ptr<MoseTrainingWorkload> m_training;        //!< the training job (may be null)
     std::vector<MoseRequestRecord> m_requests;   //!< results
     /// per request, whether its KV transfer's last byte had arrived by the stop (a transfer
@@ -367,12 +368,10 @@ class LlmExperiment
     std::vector<MoseSwitchRecord> m_records;          //!< results
     uint64_t m_lost{0};                               //!< results
     uint64_t m_errors{0};                             //!< results
+    uint64_t m_divergences{0};                        //!< MPI ranks that disagreed (errors)
     std::vector<uint64_t> m_pairBytes;                //!< results, N x N
-    std::vector<mose::CircuitGraph> m_graphs;         //!< per started interval, its graph
-    uint64_t m_routingSeed{0};                        //!< the scenario's routing seed
-    bool m_trainingEnded{false};                      //!< EndTraining() ran
     bool m_built{false};                              //!< Build() ran
-    std::shared_ptr<const mose::Scenario> m_scenario; //!< SetScenario()'s, or null
+    std::shared_ptr<const mose::Scenario> m_scenario; //!< SetScenario()'s, or drawn
     bool m_ran{false};                                //!< Run() ran
     double m_wallSeconds{0};                          //!< Run() wall time
     double m_simulatedSeconds{0};                     //!< simulated time

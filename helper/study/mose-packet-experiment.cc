@@ -71,7 +71,8 @@ PacketExperimentConfig::Validate() const
 }
 
 PacketExperiment::PacketExperiment(const PacketExperimentConfig& config)
-    : m_config(config)
+    : m_config(config),
+      m_experiment(config.ToExperimentConfig())
 {
     NS_LOG_FUNCTION(this);
     m_config.Validate();
@@ -83,31 +84,26 @@ PacketExperiment::GetConfig() const
     return m_config;
 }
 
-const ExperimentFabric&
-PacketExperiment::GetFabric() const
+const Experiment&
+PacketExperiment::GetExperiment() const
 {
-    return m_fabric;
+    return m_experiment;
 }
 
-namespace
+ExperimentConfig
+PacketExperimentConfig::ToExperimentConfig() const
 {
-
-/// Stops the simulator once every transfer has completed. The monitor is bound as a plain
-/// pointer: the callback lives in the monitor's own trace source, and a Ptr there would keep
-/// the monitor alive forever (a reference cycle, a leak LeakSanitizer reports). Its type is the
-/// bound argument's exactly: ns-3's Bind() casts to the implementation of that type. On several
-/// MPI ranks a rank's monitor sees only its own sinks complete, so no rank stops early: the run
-/// ends when every rank's events are done (the connections closed) or at stopTime
-void
-StopWhenDone(MoseTransferMonitor* monitor, uint32_t, Time)
-{
-    if (monitor->GetNCompleted() == monitor->GetNTransfers())
-    {
-        Simulator::Stop();
-    }
+    ExperimentConfig c;
+    c.scenario = scenario;
+    c.policy = policy;
+    c.run = run;
+    c.stopTime = stopTime;
+    c.initialMode = mode;
+    c.graphFile = graphFile;
+    c.switcher = false;
+    c.flowMonitor = flowMonitor;
+    return c;
 }
-
-} // namespace
 
 void
 PacketExperiment::Build()
@@ -119,38 +115,33 @@ PacketExperiment::Build()
     }
     SystemWallClockMs clock;
     clock.Start();
-    const mose::ScenarioBuilder builder(m_config.scenario);
-    mose::ModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
+    m_experiment.Build();
+    const mose::ModeScenario& mode = m_experiment.GetInitialModeScenario();
     m_roles = mode.roles;
     m_assignment = mode.assignment;
-    m_flows = std::move(mode.flows);
-    const uint32_t n = m_config.scenario.nodes;
-    const uint32_t d = m_config.scenario.degree;
-    if (m_config.graphFile.empty())
-    {
-        m_graph = builder.BuildCircuitGraph(m_config.run, m_config.mode, m_config.policy);
-    }
-    else
-    {
-        m_graph = mose::ReadCircuitGraphCsv(m_config.graphFile, n, std::optional<uint32_t>(d));
-    }
-    const uint64_t seed = builder.BuildRoutingSeed(m_config.run);
-    const mose::RoutingRule rule = m_config.scenario.routing;
-    {
-        const mose::ShortestPathRouting routing(m_graph, rule, seed);
-        m_metrics = mose::EvaluateFlows(routing, m_flows);
-    }
-
-    m_fabric.Install(m_config.scenario, m_roles, m_graph, seed);
-    Ptr<MoseTrafficHelper> traffic = m_fabric.InstallTraffic(m_flows);
-    traffic->GetMonitor()->TraceConnectWithoutContext(
-        "TransferCompleted",
-        MakeBoundCallback(&StopWhenDone, PeekPointer(traffic->GetMonitor())));
+    m_flows = mode.flows;
+    m_graph = m_experiment.GetIntervals().front().graph;
+    m_metrics = m_experiment.EvaluateFlows(m_graph, m_flows);
+    m_workload = m_experiment.InstallFlows(m_flows);
+    m_experiment.SetCollect([this]() {
+        // on several MPI ranks, each saw its own sinks: the merged transfers
+        m_transfers = Experiment::CollectTransfers(m_workload);
+        m_kv = PacketClassResult();
+        m_training = PacketClassResult();
+        m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
+        m_training.fct =
+            MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
+        const std::array<FlowPacketCounts, 2> counts = m_experiment.CountFlowPackets(m_transfers);
+        m_kv.packetsLost = counts[0].lost;
+        m_kv.packetsSent = counts[0].sent;
+        m_training.packetsLost = counts[1].lost;
+        m_training.packetsSent = counts[1].sent;
+        m_workload = nullptr;
+    });
     m_built = true;
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
     NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_graph.GetNCircuits() << " circuits, "
-                            << m_fabric.GetTraffic().front()->GetMonitor()->GetNTransfers()
-                            << " transfers");
+                            << m_workload->GetMonitor()->GetNTransfers() << " transfers");
 }
 
 void
@@ -161,27 +152,8 @@ PacketExperiment::Run()
     {
         throw mose::Error("PacketExperiment::Run needs one Build() before it, once");
     }
-    if (m_config.flowMonitor)
-    {
-        m_fabric.InstallFlowMonitor();
-    }
-    m_fabric.Run(m_config.stopTime);
-
-    // on several MPI ranks, each saw its own sinks and ports: the merged figures
-    m_transfers = ExperimentFabric::CollectTransfers(m_fabric.GetTraffic().front()->GetMonitor());
-    m_circuitBytes = m_fabric.CollectCircuitBytes();
-    m_kv = PacketClassResult();
-    m_training = PacketClassResult();
-    m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
-    m_training.fct =
-        MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
-    const std::array<FlowPacketCounts, 2> counts = m_fabric.CountFlowPackets(m_transfers);
-    m_kv.packetsLost = counts[0].lost;
-    m_kv.packetsSent = counts[0].sent;
-    m_training.packetsLost = counts[1].lost;
-    m_training.packetsSent = counts[1].sent;
+    m_experiment.Run();
     m_ran = true;
-    m_fabric.Finish();
 }
 
 const mose::CircuitGraph&
@@ -217,13 +189,13 @@ PacketExperiment::GetClassResult(mose::TrafficClass cls) const
 uint64_t
 PacketExperiment::GetPacketsLost() const
 {
-    return m_fabric.GetPacketsLost();
+    return m_experiment.GetPacketsLost();
 }
 
 uint64_t
 PacketExperiment::GetEcnMarks() const
 {
-    return m_fabric.GetEcnMarks();
+    return m_experiment.GetEcnMarks();
 }
 
 uint64_t
@@ -234,19 +206,19 @@ PacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
         throw mose::Error("PacketExperiment::GetPacketsLost: drop point " +
                           std::to_string(static_cast<int>(point)) + " does not exist");
     }
-    return m_fabric.GetPacketsLost(point);
+    return m_experiment.GetPacketsLost(point);
 }
 
 const std::vector<uint64_t>&
 PacketExperiment::GetCircuitBytes() const
 {
-    return m_circuitBytes;
+    return m_experiment.GetCircuitBytes();
 }
 
 uint64_t
 PacketExperiment::GetBytesPerUnit() const
 {
-    return m_fabric.GetBytesPerUnit();
+    return m_experiment.GetBytesPerUnit();
 }
 
 uint32_t
@@ -254,10 +226,10 @@ PacketExperiment::CountCircuitsMatchingLoad() const
 {
     const uint64_t unit = GetBytesPerUnit();
     uint32_t matching = 0;
-    for (std::size_t c = 0; c < m_circuitBytes.size() && c < m_metrics.load.size(); ++c)
+    for (std::size_t c = 0; c < GetCircuitBytes().size() && c < m_metrics.load.size(); ++c)
     {
         const double expected = m_metrics.load[c] * static_cast<double>(unit);
-        matching += static_cast<double>(m_circuitBytes[c]) == expected ? 1 : 0;
+        matching += static_cast<double>(GetCircuitBytes()[c]) == expected ? 1 : 0;
     }
     return matching;
 }
@@ -265,7 +237,7 @@ PacketExperiment::CountCircuitsMatchingLoad() const
 double
 PacketExperiment::GetWallSeconds() const
 {
-    return m_fabric.GetWallSeconds();
+    return m_experiment.GetWallSeconds();
 }
 
 double
@@ -277,13 +249,13 @@ PacketExperiment::GetBuildSeconds() const
 double
 PacketExperiment::GetSimulatedSeconds() const
 {
-    return m_fabric.GetSimulatedSeconds();
+    return m_experiment.GetSimulatedSeconds();
 }
 
 uint64_t
 PacketExperiment::GetEvents() const
 {
-    return m_fabric.GetEvents();
+    return m_experiment.GetEvents();
 }
 
 void
@@ -350,13 +322,13 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop
        << ", DirectKV " << m_metrics.directKv << "\n";
     os << "  circuits whose payload bytes = flow-level load x bytes per unit: "
-       << CountCircuitsMatchingLoad() << " of " << m_circuitBytes.size() << "\n";
+       << CountCircuitsMatchingLoad() << " of " << GetCircuitBytes().size() << "\n";
     os << "  build " << std::fixed << std::setprecision(2) << m_buildSeconds << " s, run " << wall
        << " s wall for " << std::setprecision(4) << simulated << " s simulated ("
        << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
-    m_fabric.PrintRanks(os);
+    Experiment::PrintRanks(os, m_experiment.GetEventsPerRank(), m_experiment.GetCircuitsCut());
     os.flags(flags);
     os.precision(precision);
 }
@@ -409,7 +381,7 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
         const double load = c < m_metrics.load.size() ? m_metrics.load[c] : 0.0;
         circuits << c << ',' << e.u << ',' << e.v << ',' << load << ','
                  << load * static_cast<double>(unit) << ','
-                 << (c < m_circuitBytes.size() ? m_circuitBytes[c] : 0) << '\n';
+                 << (c < GetCircuitBytes().size() ? GetCircuitBytes()[c] : 0) << '\n';
     }
     std::ostringstream summary;
     summary << "class,transfers,completed,fct_mean_s,fct_p50_s,fct_p95_s,fct_p99_s,goodput_bps,"

@@ -7,7 +7,7 @@
 #ifndef MOSE_PACKET_EXPERIMENT_H
 #define MOSE_PACKET_EXPERIMENT_H
 
-#include "mose-experiment-fabric.h"
+#include "mose-experiment.h"
 
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
@@ -51,6 +51,10 @@ struct PacketExperimentConfig
     uint64_t run{1};            //!< the ns-3 run of the scenario (--RngRun)
     Time stopTime{Seconds(60)}; //!< the simulation ends here at the latest
     bool flowMonitor{true};     //!< install ns-3's FlowMonitor (packets lost per class)
+
+    /// \return the Experiment this run is a preset of: the scenario's initial mode `mode`, no
+    ///         switcher, the circuit and loss monitors
+    ExperimentConfig ToExperimentConfig() const;
 
     /**
      * Throws a mose::Error naming the first invalid parameter: the scenario's, a stop time that is
@@ -101,9 +105,9 @@ class PacketExperiment
 
     /// \return the configuration
     const PacketExperimentConfig& GetConfig() const;
-    /// \return the fabric, its monitors and the run's counts (ExperimentFabric; its ns-3
+    /// \return the experiment: the fabric, its monitors and the run's counts (its ns-3
     ///         objects from Build() until Run() ends)
-    const ExperimentFabric& GetFabric() const;
+    const Experiment& GetExperiment() const;
     /// \return the realised circuit graph
     const mose::CircuitGraph& GetCircuitGraph() const;
     /// \return the flows of the mode (all of them are installed, as MoseTrafficHelper forms
@@ -168,9 +172,9 @@ class PacketExperiment
     mose::CircuitGraph m_graph;            //!< the realised graph
     std::vector<mose::Flow> m_flows;       //!< the mode's flows
     mose::FlowMetrics m_metrics;           //!< flow-level metrics
-    ExperimentFabric m_fabric;             //!< fabric, monitors, run
+    Experiment m_experiment;               //!< fabric, monitors, run
+    Ptr<MoseFlowWorkload> m_workload;      //!< the flows (from Build() until Run() ends)
     std::vector<MoseTransfer> m_transfers; //!< results
-    std::vector<uint64_t> m_circuitBytes;  //!< results
     PacketClassResult m_kv;                //!< results, KV
     PacketClassResult m_training;          //!< results, training
     double m_buildSeconds{0};              //!< Build() wall time

@@ -161,7 +161,9 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
        << std::setprecision(6) << "\n";
-    ex.GetFabric().PrintRanks(os);
+    Experiment::PrintRanks(os,
+                           ex.GetExperiment().GetEventsPerRank(),
+                           ex.GetExperiment().GetCircuitsCut());
 }
 
 void

@@ -183,6 +183,23 @@ SwitchExperimentConfig::ScheduleShown() const
                                                   : mose::FormatSchedule(GetSchedulePeriods()));
 }
 
+ExperimentConfig
+SwitchExperimentConfig::ToExperimentConfig() const
+{
+    ExperimentConfig c;
+    c.scenario = scenario;
+    c.policy = policy;
+    c.run = run;
+    c.stopTime = stopTime;
+    c.initialMode = initialMode;
+    c.schedule = schedule;
+    c.end = end;
+    c.switcher = true;
+    c.waitForSwitches = true;
+    c.countCircuits = true;
+    return c;
+}
+
 void
 SwitchExperimentConfig::Validate() const
 {
@@ -269,7 +286,8 @@ SwitchInterval::GetFct(mose::TrafficClass cls) const
 }
 
 SwitchExperiment::SwitchExperiment(const SwitchExperimentConfig& config)
-    : m_config(config)
+    : m_config(config),
+      m_experiment(config.ToExperimentConfig())
 {
     NS_LOG_FUNCTION(this);
     m_config.Validate();
@@ -281,16 +299,16 @@ SwitchExperiment::GetConfig() const
     return m_config;
 }
 
-const ExperimentFabric&
-SwitchExperiment::GetFabric() const
+const Experiment&
+SwitchExperiment::GetExperiment() const
 {
-    return m_fabric;
+    return m_experiment;
 }
 
 const mose::Scenario&
 SwitchExperiment::GetScenario() const
 {
-    return m_scenario;
+    return m_experiment.GetScenario();
 }
 
 void
@@ -303,27 +321,21 @@ SwitchExperiment::Build()
     }
     SystemWallClockMs clock;
     clock.Start();
-    const mose::ScenarioBuilder builder(m_config.scenario);
-    m_scenario = builder.Build(m_config.run);
-    const mose::Scenario& sc = m_scenario;
-    const mose::RoutingRule rule = m_config.scenario.routing;
+    // the scenario, the fabric in the initial mode's template, its monitors, the switcher (its
+    // attributes are MoseModeSwitcher's defaults, Config::SetDefault) and the interval probe
+    m_experiment.Build();
+    const mose::Scenario& sc = m_experiment.GetScenario();
 
     // the intervals and their flow-level metrics (one evaluation per template and mode)
-    std::vector<std::pair<mose::WorkloadMode, Time>> starts{
-        {m_config.initialMode, m_config.firstStart}};
-    for (const auto& b : m_config.schedule)
-    {
-        starts.emplace_back(b.mode, b.at);
-    }
     std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
     m_intervals.clear();
-    for (std::size_t i = 0; i < starts.size(); ++i)
+    for (const ExperimentInterval& probe : m_experiment.GetIntervals())
     {
         SwitchInterval iv;
-        iv.index = static_cast<uint32_t>(i);
-        iv.mode = starts[i].first;
-        iv.start = starts[i].second;
-        iv.end = i + 1 < starts.size() ? starts[i + 1].second : m_config.end;
+        iv.index = probe.index;
+        iv.mode = probe.mode;
+        iv.start = probe.index == 0 ? m_config.firstStart : probe.start;
+        iv.end = probe.end;
         iv.templateId = mose::SelectTemplate(m_config.policy, iv.mode);
         const mose::CircuitGraph& graph = sc.GetGraph(m_config.policy, iv.mode);
         iv.graph = graph;
@@ -332,70 +344,31 @@ SwitchExperiment::Build()
         auto it = cache.find({&graph, iv.mode});
         if (it == cache.end())
         {
-            const mose::ShortestPathRouting routing(iv.graph, rule, sc.routingSeed);
-            it = cache.emplace(std::make_pair(&graph, iv.mode), mose::EvaluateFlows(routing, flows))
+            it = cache
+                     .emplace(std::make_pair(&graph, iv.mode),
+                              m_experiment.EvaluateFlows(iv.graph, flows))
                      .first;
         }
         iv.metrics = it->second;
         m_intervals.push_back(std::move(iv));
     }
 
-    // the fabric in the initial mode's template
-    m_fabric.Install(m_config.scenario,
-                     sc.roles[static_cast<std::size_t>(m_config.initialMode)],
-                     m_intervals.front().graph,
-                     sc.routingSeed);
-
-    // the switcher: its attributes are MoseModeSwitcher's defaults (Config::SetDefault)
-    Ptr<MoseModeSwitcher> switcher = m_fabric.InstallSwitcher(MoseModeSwitcherHelper(),
-                                                              m_config.policy,
-                                                              sc,
-                                                              m_config.schedule,
-                                                              m_config.initialMode);
-    switcher->TraceConnectWithoutContext("SwitchDone",
-                                         MakeCallback(&SwitchExperiment::OnSwitchDone, this));
-    {
-        UintegerValue phases;
-        BooleanValue drain;
-        TimeValue timeout;
-        TimeValue delay;
-        switcher->GetAttribute("Phases", phases);
-        switcher->GetAttribute("Drain", drain);
-        switcher->GetAttribute("DrainTimeout", timeout);
-        switcher->GetAttribute("ReconfigurationDelay", delay);
-        std::ostringstream text;
-        text << "K=" << phases.Get() << ", drain " << (drain.Get() ? "on" : "off")
-             << ", drain timeout " << Ms(timeout.Get()) << ", reconfiguration delay "
-             << Ms(delay.Get());
-        m_switcherText = text.str();
-    }
-
     // every interval's transfers
-    const std::vector<Ptr<MoseTrafficHelper>>& traffic = m_fabric.InstallModeTraffic(
+    m_workloads = m_experiment.InstallModeFlows(
         [&sc](mose::WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; },
         m_config.firstStart,
-        m_config.end,
         m_config.startWindow);
     m_nTransfers = 0;
-    m_nCompleted = 0;
-    for (uint32_t i = 0; i < traffic.size(); ++i)
+    for (uint32_t i = 0; i < m_workloads.size(); ++i)
     {
-        Ptr<MoseTransferMonitor> monitor = traffic[i]->GetMonitor();
+        Ptr<MoseTransferMonitor> monitor = m_workloads[i]->GetMonitor();
         m_nTransfers += monitor->GetNTransfers();
         monitor->TraceConnectWithoutContext(
             "TransferRx",
             Callback<void, uint32_t, uint32_t>(
                 [this, i](uint32_t index, uint32_t bytes) { OnRx(i, index, bytes); }));
-        monitor->TraceConnectWithoutContext("TransferCompleted",
-                                            MakeCallback(&SwitchExperiment::OnCompleted, this));
     }
-    // scheduled now, so that at a boundary they run before the switch starts (same time,
-    // earlier event)
-    for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
-    {
-        Simulator::Schedule(m_intervals[i + 1].start, &SwitchExperiment::CloseInterval, this, i);
-    }
-    m_dropsAtStart.assign(m_intervals.size() + 1, {});
+    m_experiment.SetCollect([this]() { Collect(); });
     m_bins.clear();
     m_built = true;
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
@@ -403,63 +376,10 @@ SwitchExperiment::Build()
                             << m_nTransfers << " transfers");
 }
 
-uint64_t
-SwitchExperiment::SumPortBytes() const
-{
-    uint64_t sum = 0;
-    for (uint32_t g = 0; g < m_config.scenario.nodes; ++g)
-    {
-        for (uint32_t p = 0; p < m_config.scenario.degree; ++p)
-        {
-            sum += m_fabric.GetCircuitMonitor()->GetPortBytes(g, p);
-        }
-    }
-    return sum;
-}
-
-void
-SwitchExperiment::CloseInterval(uint32_t interval)
-{
-    NS_LOG_FUNCTION(this << interval);
-    SwitchInterval& iv = m_intervals.at(interval);
-    const mose::CircuitGraph live = m_fabric.GetTopology()->GetOcs()->GetCircuitGraph();
-    const std::vector<uint64_t> bytes = m_fabric.GetCircuitMonitor()->GetCircuitBytes();
-    iv.graphRealised = live.GetCircuits() == iv.graph.GetCircuits();
-    iv.circuitBytes.assign(iv.graph.GetNCircuits(), 0);
-    for (std::size_t c = 0; c < live.GetNCircuits() && c < bytes.size(); ++c)
-    {
-        const mose::Circuit& e = live.GetCircuits()[c];
-        const int64_t k = iv.graph.FindCircuit(e.u, e.v);
-        if (k >= 0)
-        {
-            iv.circuitBytes[static_cast<std::size_t>(k)] += bytes[c];
-        }
-    }
-    m_fabric.GetCircuitMonitor()->Reset();
-    for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-    {
-        m_dropsAtStart[interval + 1][p] =
-            m_fabric.GetLossMonitor()->GetDrops(static_cast<MoseLossMonitor::Point>(p));
-    }
-}
-
-void
-SwitchExperiment::OnSwitchDone(const MoseSwitchRecord& record)
-{
-    NS_LOG_FUNCTION(this << record.index);
-    const uint32_t interval = record.index + 1;
-    if (interval < m_intervals.size())
-    {
-        m_intervals[interval].bytesDuringSwitch = SumPortBytes();
-    }
-    m_fabric.GetCircuitMonitor()->Reset();
-    MaybeStop();
-}
-
 void
 SwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
 {
-    const MoseTransfer& t = m_fabric.GetTraffic()[interval]->GetMonitor()->GetTransfer(index);
+    const MoseTransfer& t = m_workloads[interval]->GetMonitor()->GetTransfer(index);
     const auto bin =
         static_cast<std::size_t>(Simulator::Now().GetTimeStep() / m_config.binWidth.GetTimeStep());
     if (bin >= m_bins.size())
@@ -470,83 +390,23 @@ SwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
 }
 
 void
-SwitchExperiment::OnCompleted(uint32_t, Time)
+SwitchExperiment::Collect()
 {
-    ++m_nCompleted;
-    MaybeStop();
-}
-
-void
-SwitchExperiment::MaybeStop()
-{
-    if (m_nCompleted == m_nTransfers && !m_fabric.GetSwitcher()->IsSwitching() &&
-        Simulator::Now() >= m_intervals.back().start)
-    {
-        Simulator::Stop();
-    }
-}
-
-void
-SwitchExperiment::Run()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_built || m_ran)
-    {
-        throw mose::Error("SwitchExperiment::Run needs one Build() before it, once");
-    }
-    m_fabric.Run(m_config.stopTime);
-
-    // the last interval ends with the simulation; intervals whose boundary never came too
-    const Time now = Simulator::Now();
-    for (uint32_t i = 0; i < m_intervals.size(); ++i)
-    {
-        if (i + 1 == m_intervals.size() || m_intervals[i + 1].start > now)
-        {
-            CloseInterval(i);
-            for (uint32_t j = i + 1; j < m_intervals.size(); ++j)
-            {
-                m_dropsAtStart[j + 1] = m_dropsAtStart[i + 1];
-            }
-            break;
-        }
-    }
-    m_records = m_fabric.GetSwitcher()->GetRecords();
-    MergeRanks();
-    for (const MoseSwitchRecord& r : m_records)
-    {
-        if (r.index + 1 < m_intervals.size())
-        {
-            m_intervals[r.index + 1].switchRecord = r;
-        }
-    }
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
         SwitchInterval& iv = m_intervals[i];
-        iv.transfers = ExperimentFabric::CollectTransfers(m_fabric.GetTraffic()[i]->GetMonitor());
+        iv.transfers = Experiment::CollectTransfers(m_workloads[i]);
         iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
         iv.training =
             MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
-        iv.packetsLost = 0;
-        for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-        {
-            iv.drops[p] = m_dropsAtStart[i + 1][p] - m_dropsAtStart[i][p];
-            iv.packetsLost += iv.drops[p];
-        }
     }
-    m_ran = true;
-    m_fabric.Finish();
-}
-
-void
-SwitchExperiment::MergeRanks()
-{
+    m_workloads.clear();
     if (MoseDistributed::GetNRanks() <= 1)
     {
         return;
     }
-    // a rank counted only its own ports, sinks and drop points: the fabric's figures are the
-    // sums (the goodput bins first get one length on every rank)
-    MoseDistributed::MergeSwitchRecords(m_records);
+    // a rank counted only its own sinks: the goodput bins are the sums (first one length on
+    // every rank)
     std::vector<int64_t> longest{static_cast<int64_t>(m_bins.size())};
     MoseDistributed::MaxOverRanks(longest);
     m_bins.resize(static_cast<std::size_t>(longest[0]), {0, 0});
@@ -558,22 +418,37 @@ SwitchExperiment::MergeRanks()
             counts.push_back(&b);
         }
     }
-    for (SwitchInterval& iv : m_intervals)
-    {
-        for (uint64_t& b : iv.circuitBytes)
-        {
-            counts.push_back(&b);
-        }
-        counts.push_back(&iv.bytesDuringSwitch);
-    }
-    for (auto& drops : m_dropsAtStart)
-    {
-        for (uint64_t& d : drops)
-        {
-            counts.push_back(&d);
-        }
-    }
     MoseDistributed::SumEachOverRanks(counts);
+}
+
+void
+SwitchExperiment::Run()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_built || m_ran)
+    {
+        throw mose::Error("SwitchExperiment::Run needs one Build() before it, once");
+    }
+    m_experiment.Run();
+    m_records = m_experiment.GetSwitchRecords();
+    for (const MoseSwitchRecord& r : m_records)
+    {
+        if (r.index + 1 < m_intervals.size())
+        {
+            m_intervals[r.index + 1].switchRecord = r;
+        }
+    }
+    const std::vector<ExperimentInterval>& probes = m_experiment.GetIntervals();
+    for (uint32_t i = 0; i < m_intervals.size(); ++i)
+    {
+        SwitchInterval& iv = m_intervals[i];
+        iv.graphRealised = probes[i].graphRealised;
+        iv.circuitBytes = probes[i].circuitBytes;
+        iv.bytesDuringSwitch = probes[i].bytesDuringSwitch;
+        iv.drops = probes[i].drops;
+        iv.packetsLost = probes[i].packetsLost;
+    }
+    m_ran = true;
 }
 
 const std::vector<SwitchInterval>&
@@ -597,7 +472,7 @@ SwitchExperiment::GetGoodputBins() const
 const std::string&
 SwitchExperiment::GetSwitcherText() const
 {
-    return m_switcherText;
+    return m_experiment.GetSwitcherText();
 }
 
 std::string
@@ -607,14 +482,14 @@ SwitchExperiment::GetWorkloadText() const
     o << "N=" << m_config.scenario.nodes << " d=" << m_config.scenario.degree << ", run "
       << m_config.run << ", schedule " << m_config.ScheduleShown() << ", "
       << m_config.scenario.flows << " flows per mode interval of " << GetBytesPerUnit()
-      << " bytes per unit of demand, " << m_switcherText;
+      << " bytes per unit of demand, " << GetSwitcherText();
     return o.str();
 }
 
 uint64_t
 SwitchExperiment::GetPacketsLost() const
 {
-    return m_fabric.GetPacketsLost();
+    return m_experiment.GetPacketsLost();
 }
 
 double
@@ -626,25 +501,25 @@ SwitchExperiment::GetBuildSeconds() const
 double
 SwitchExperiment::GetWallSeconds() const
 {
-    return m_fabric.GetWallSeconds();
+    return m_experiment.GetWallSeconds();
 }
 
 uint64_t
 SwitchExperiment::GetEvents() const
 {
-    return m_fabric.GetEvents();
+    return m_experiment.GetEvents();
 }
 
 double
 SwitchExperiment::GetSimulatedSeconds() const
 {
-    return m_fabric.GetSimulatedSeconds();
+    return m_experiment.GetSimulatedSeconds();
 }
 
 uint64_t
 SwitchExperiment::GetBytesPerUnit() const
 {
-    return m_fabric.GetBytesPerUnit();
+    return m_experiment.GetBytesPerUnit();
 }
 
 SwitchRunSummary

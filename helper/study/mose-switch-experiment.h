@@ -7,7 +7,7 @@
 #ifndef MOSE_SWITCH_EXPERIMENT_H
 #define MOSE_SWITCH_EXPERIMENT_H
 
-#include "mose-experiment-fabric.h"
+#include "mose-experiment.h"
 
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-circuit-graph.h"
@@ -119,6 +119,10 @@ struct SwitchExperimentConfig
 
     /// \return --schedule as given (optionText), or else the schedule's periods, quoted
     std::string ScheduleShown() const;
+
+    /// \return the Experiment this run is a preset of: a switcher that a running switch holds
+    ///         the run for, the circuit and loss monitors and the interval probe
+    ExperimentConfig ToExperimentConfig() const;
 };
 
 /**
@@ -225,9 +229,9 @@ class SwitchExperiment
 
     /// \return the configuration
     const SwitchExperimentConfig& GetConfig() const;
-    /// \return the fabric, its monitors and the run's counts (ExperimentFabric; its ns-3
+    /// \return the experiment: the fabric, its monitors and the run's counts (its ns-3
     ///         objects from Build() until Run() ends)
-    const ExperimentFabric& GetFabric() const;
+    const Experiment& GetExperiment() const;
     /// \return the mode intervals (flow-level parts after Build(), the rest after Run())
     const std::vector<SwitchInterval>& GetIntervals() const;
     /// \return the switcher's records (after Run())
@@ -262,38 +266,23 @@ class SwitchExperiment
     const mose::Scenario& GetScenario() const;
 
   private:
-    /// Event at a boundary (before the switch starts) and at the end: closes an interval's
-    /// circuit bytes \param interval the interval that ends
-    void CloseInterval(uint32_t interval);
-    /// "SwitchDone" sink \param record the switch
-    void OnSwitchDone(const MoseSwitchRecord& record);
     /// "TransferRx" sink of interval `interval`'s monitor: adds the bytes to the current bin
     /// \param interval the interval \param index the transfer \param bytes bytes received
     void OnRx(uint32_t interval, uint32_t index, uint32_t bytes);
-    /// "TransferCompleted" sink: counts completions, then MaybeStop()
-    void OnCompleted(uint32_t, Time);
-    /// Stops the simulation when every transfer completed and no switch runs
-    void MaybeStop();
-    /// On several MPI ranks (after Run()): sums what each rank counted of its own ports, sinks
-    /// and drop points (circuit bytes, goodput bins, drops) and merges the switch records
-    void MergeRanks();
-    /// \return payload bytes counted on every port since the monitor's last reset
-    uint64_t SumPortBytes() const;
+    /// The experiment's collector: every interval's transfers (merged over the ranks), and on
+    /// several MPI ranks the goodput bins summed (each rank counted its own sinks)
+    void Collect();
 
-    SwitchExperimentConfig m_config;             //!< parameters
-    mose::Scenario m_scenario;                   //!< the run's scenario (Build())
-    std::vector<SwitchInterval> m_intervals;     //!< per interval
-    ExperimentFabric m_fabric;                   //!< fabric, switcher, monitors, run
-    std::vector<MoseSwitchRecord> m_records;     //!< results
-    std::vector<std::array<uint64_t, 2>> m_bins; //!< goodput timeline
-    /// per interval start (and the end), the loss monitor's drops per point
-    std::vector<std::array<uint64_t, MoseLossMonitor::N_POINTS>> m_dropsAtStart;
-    std::string m_switcherText; //!< attributes as text
-    uint32_t m_nTransfers{0};   //!< all intervals
-    uint32_t m_nCompleted{0};   //!< all intervals, so far
-    double m_buildSeconds{0};   //!< Build() wall time
-    bool m_built{false};        //!< Build() ran
-    bool m_ran{false};          //!< Run() ran
+    SwitchExperimentConfig m_config;                //!< parameters
+    Experiment m_experiment;                        //!< fabric, switcher, monitors, run
+    std::vector<SwitchInterval> m_intervals;        //!< per interval
+    std::vector<Ptr<MoseFlowWorkload>> m_workloads; //!< per interval (until Run() ends)
+    std::vector<MoseSwitchRecord> m_records;        //!< results
+    std::vector<std::array<uint64_t, 2>> m_bins;    //!< goodput timeline
+    uint32_t m_nTransfers{0};                       //!< all intervals
+    double m_buildSeconds{0};                       //!< Build() wall time
+    bool m_built{false};                            //!< Build() ran
+    bool m_ran{false};                              //!< Run() ran
 };
 
 /**

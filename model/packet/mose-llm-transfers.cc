@@ -332,7 +332,11 @@ MoseSocketTransfers::AcceptRequest(Ptr<Socket>, const Address&)
 }
 
 uint64_t
-MoseSocketTransfers::NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done)
+MoseSocketTransfers::NewTransfer(uint32_t src,
+                                 uint32_t dst,
+                                 uint64_t bytes,
+                                 DoneCallback done,
+                                 mose::TrafficClass cls)
 {
     if (!m_installed)
     {
@@ -356,11 +360,14 @@ MoseSocketTransfers::NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, Don
         mose::ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
     }
     const uint64_t id = m_transfers.size();
-    MoseSocketTransfer t;
+    MoseTransfer t;
     t.src = src;
     t.dst = dst;
+    t.cls = cls;
     t.bytes = bytes;
     t.start = Simulator::Now();
+    t.dstAddress = m_addressOf[dst];
+    t.port = m_port;
     m_transfers.push_back(t);
     m_done.push_back(done);
     m_senders.push_back(nullptr);
@@ -368,10 +375,14 @@ MoseSocketTransfers::NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, Don
 }
 
 uint64_t
-MoseSocketTransfers::Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done)
+MoseSocketTransfers::Start(uint32_t src,
+                           uint32_t dst,
+                           uint64_t bytes,
+                           DoneCallback done,
+                           mose::TrafficClass cls)
 {
     NS_LOG_FUNCTION(this << src << dst << bytes);
-    const uint64_t id = NewTransfer(src, dst, bytes, done);
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls);
     if (!IsLocal(src))
     {
         return id; // the source's rank sends it
@@ -417,10 +428,11 @@ uint64_t
 MoseSocketTransfers::StartOnConnection(uint32_t src,
                                        uint32_t dst,
                                        uint64_t bytes,
-                                       DoneCallback done)
+                                       DoneCallback done,
+                                       mose::TrafficClass cls)
 {
     NS_LOG_FUNCTION(this << src << dst << bytes);
-    const uint64_t id = NewTransfer(src, dst, bytes, done);
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls);
     uint64_t c = 0;
     const auto open = m_open.find({src, dst});
     if (open == m_open.end())
@@ -503,7 +515,7 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
 }
 
 bool
-MoseSocketTransfers::FillSocket(Ptr<Socket> socket, MoseSocketTransfer& t)
+MoseSocketTransfers::FillSocket(Ptr<Socket> socket, MoseTransfer& t)
 {
     while (t.sent < t.bytes)
     {
@@ -608,7 +620,7 @@ MoseSocketTransfers::ConnectionFailed(uint64_t id, Ptr<Socket>)
 void
 MoseSocketTransfers::SendMore(uint64_t id)
 {
-    MoseSocketTransfer& t = m_transfers[id];
+    MoseTransfer& t = m_transfers[id];
     Ptr<Socket> socket = m_senders[id];
     if (!socket)
     {
@@ -704,7 +716,7 @@ MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
             return;
         }
         const uint64_t id = queue.front();
-        const MoseSocketTransfer& t = m_transfers[id];
+        const MoseTransfer& t = m_transfers[id];
         const uint64_t part = std::min(got, t.bytes - t.received);
         got -= part;
         if (t.received + part >= t.bytes)
@@ -718,7 +730,7 @@ MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
 void
 MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
 {
-    MoseSocketTransfer& t = m_transfers[id];
+    MoseTransfer& t = m_transfers[id];
     const bool short_ = t.received < t.bytes;
     t.received += got;
     m_bytes += got;
@@ -816,7 +828,7 @@ MoseSocketTransfers::Notice()
 void
 MoseSocketTransfers::Complete(uint64_t id, Time end)
 {
-    MoseSocketTransfer& t = m_transfers[id];
+    MoseTransfer& t = m_transfers[id];
     if (t.complete)
     {
         return;
@@ -860,7 +872,7 @@ MoseSocketTransfers::GetNTransfers() const
     return m_transfers.size();
 }
 
-const MoseSocketTransfer&
+const MoseTransfer&
 MoseSocketTransfers::GetTransfer(uint64_t id) const
 {
     if (id >= m_transfers.size())

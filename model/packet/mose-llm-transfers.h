@@ -9,6 +9,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/mose-transfer.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -23,23 +24,6 @@
 
 namespace ns3
 {
-
-/**
- * \ingroup mose
- * \brief One transfer of MoseSocketTransfers.
- */
-struct MoseSocketTransfer
-{
-    uint32_t src{0};      //!< sending group
-    uint32_t dst{0};      //!< receiving group
-    uint64_t bytes{0};    //!< bytes to deliver
-    uint64_t sent{0};     //!< bytes handed to the sending socket so far
-    uint64_t received{0}; //!< bytes the receiving socket delivered so far (a rank that does
-                          //!< not simulate the receiver: 0, bytes once complete)
-    Time start;           //!< when Start() was called (the socket connects then)
-    Time end;             //!< when the last byte arrived (if complete)
-    bool complete{false}; //!< every byte arrived and the completion was noticed
-};
 
 /**
  * \ingroup mose
@@ -62,7 +46,7 @@ struct MoseSocketTransfer
  * connections of some groups (a training job whose member set changed).
  *
  * NoticeDelay: the workload learns of a transfer's completion (its callback and the
- * TransferDone trace) NoticeDelay after the last byte arrived; MoseSocketTransfer::end is the
+ * TransferDone trace) NoticeDelay after the last byte arrived; MoseTransfer::end is the
  * last byte's time either way. 0 (the default) calls at once. Above 0, the completions
  * noticed at one time are handed on together, in transfer-id order, so that what the workload
  * does next does not depend on the order in which ns-3 ran the simultaneous arrivals.
@@ -114,10 +98,15 @@ class MoseSocketTransfers : public Object
      * \param dst the receiving group (< N, != src)
      * \param bytes the bytes (>= 1)
      * \param done called when the last byte has arrived (may be null)
+     * \param cls the traffic class its record (GetTransfer()) is counted in
      * \return the transfer's id (0, 1, 2, ... in call order)
      * mose::Error for a group out of range, src == dst, 0 bytes, or Install() not called.
      */
-    uint64_t Start(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
+    uint64_t Start(uint32_t src,
+                   uint32_t dst,
+                   uint64_t bytes,
+                   DoneCallback done,
+                   mose::TrafficClass cls = mose::TrafficClass::KV);
 
     /**
      * \brief Starts a transfer now over the kept connection of (src, dst), opening it if there
@@ -126,10 +115,15 @@ class MoseSocketTransfers : public Object
      * \param dst the receiving group (< N, != src)
      * \param bytes the bytes (>= 1)
      * \param done called when the last byte has arrived (may be null)
+     * \param cls the traffic class its record is counted in
      * \return the transfer's id (shared numbering with Start())
      * mose::Error as Start().
      */
-    uint64_t StartOnConnection(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
+    uint64_t StartOnConnection(uint32_t src,
+                               uint32_t dst,
+                               uint64_t bytes,
+                               DoneCallback done,
+                               mose::TrafficClass cls = mose::TrafficClass::KV);
 
     /**
      * \brief Closes the kept connections (StartOnConnection()) whose source or destination is
@@ -146,7 +140,7 @@ class MoseSocketTransfers : public Object
     /// \return the number of transfers started
     uint64_t GetNTransfers() const;
     /// \param id a transfer id \return the transfer
-    const MoseSocketTransfer& GetTransfer(uint64_t id) const;
+    const MoseTransfer& GetTransfer(uint64_t id) const;
     /// \return the number of transfers complete
     uint64_t GetNCompleted() const;
     /// \return all bytes received so far
@@ -211,7 +205,11 @@ class MoseSocketTransfers : public Object
     /// \brief Completes transfer id, whose last byte arrived at end: the callback and trace
     void Complete(uint64_t id, Time end);
     /// \brief Checks Start() arguments and records a new transfer \return its id
-    uint64_t NewTransfer(uint32_t src, uint32_t dst, uint64_t bytes, DoneCallback done);
+    uint64_t NewTransfer(uint32_t src,
+                         uint32_t dst,
+                         uint64_t bytes,
+                         DoneCallback done,
+                         mose::TrafficClass cls);
     /// \brief Opens connection c's socket
     void OpenConnection(uint64_t c);
     /// \brief Sends what connection c may
@@ -223,7 +221,7 @@ class MoseSocketTransfers : public Object
      * \return true if the whole transfer is in the socket, false if the buffer is full or the
      *         socket refused (its send callback calls again when there is room)
      */
-    bool FillSocket(Ptr<Socket> socket, MoseSocketTransfer& t);
+    bool FillSocket(Ptr<Socket> socket, MoseTransfer& t);
     /// \brief Adds got received bytes to transfer id; completes it when all have arrived
     void AddReceived(uint64_t id, uint64_t got);
     /// \brief The listening socket of a group accepted a connection
@@ -259,7 +257,7 @@ class MoseSocketTransfers : public Object
     std::map<Ipv4Address, uint32_t> m_groupOf;          //!< every endpoint address -> group
     std::vector<Ipv4Address> m_addressOf;               //!< per group, the address it is sent to
     std::vector<Ptr<Socket>> m_listeners;               //!< per group
-    std::vector<MoseSocketTransfer> m_transfers;        //!< by id
+    std::vector<MoseTransfer> m_transfers;              //!< by id
     std::vector<DoneCallback> m_done;                   //!< by id
     std::vector<Ptr<Socket>> m_senders;                 //!< by id (null once closed)
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending; //!< (src, port) -> id

@@ -63,7 +63,7 @@ MoseInferenceWorkload::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::MoseInferenceWorkload")
-            .SetParent<Object>()
+            .SetParent<MoseWorkload>()
             .SetGroupName("Mose")
             .AddConstructor<MoseInferenceWorkload>()
             .AddAttribute(
@@ -121,13 +121,18 @@ void
 MoseInferenceWorkload::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    for (auto& e : m_arrivals)
+    {
+        e.Cancel();
+    }
     for (auto& e : m_events)
     {
         e.Cancel();
     }
+    m_arrivals.clear();
     m_events.clear();
     m_transfers = nullptr;
-    Object::DoDispose();
+    MoseWorkload::DoDispose();
 }
 
 void
@@ -200,7 +205,7 @@ MoseInferenceWorkload::Start(Time start)
             {{"input tokens", r.inputTokens}, {"KvBytesPerToken", m_bytesPerToken}});
         rec.wireBytes = ScaleBytes(rec.kvBytes, m_scale, 1);
         rec.arrival = Simulator::Now() + start + NanoSeconds(static_cast<int64_t>(r.arrivalNs));
-        m_events.push_back(
+        m_arrivals.push_back(
             Simulator::Schedule(start + NanoSeconds(static_cast<int64_t>(r.arrivalNs)),
                                 &MoseInferenceWorkload::Arrive,
                                 this,
@@ -216,6 +221,7 @@ MoseInferenceWorkload::Arrive(uint32_t i)
         MoseRequestRecord& rec = m_records[i];
         const mose::RequestPlacement p = m_placer->Place();
         rec.arrived = true;
+        ++m_arrived;
         rec.mode = m_mode;
         rec.prefill = p.prefill;
         rec.decode = p.decode;
@@ -264,14 +270,15 @@ MoseInferenceWorkload::PrefillDone(uint32_t group, uint32_t i)
         m_placer->FinishWork(group, rec.inputTokens);
         m_busy[group] = false;
         m_prefillTrace(rec);
-        m_transfers->Start(
+        m_transferIds.push_back(m_transfers->Start(
             rec.prefill,
             rec.decode,
             rec.wireBytes,
             MakeBoundCallback(
                 +[](MoseInferenceWorkload* self, uint32_t r, uint64_t id) { self->KvDone(r, id); },
                 this,
-                i));
+                i),
+            mose::TrafficClass::KV));
         StartPrefill(group);
     }
     catch (const std::exception& e)
@@ -285,7 +292,7 @@ void
 MoseInferenceWorkload::KvDone(uint32_t i, uint64_t id)
 {
     MoseRequestRecord& rec = m_records[i];
-    const MoseSocketTransfer& t = m_transfers->GetTransfer(id);
+    const MoseTransfer& t = m_transfers->GetTransfer(id);
     rec.received = t.received;
     rec.kvEnd = t.end; // the last byte (noticed MoseSocketTransfers::NoticeDelay later)
     rec.done = true;
@@ -295,6 +302,40 @@ MoseInferenceWorkload::KvDone(uint32_t i, uint64_t id)
                            << rec.GetKvTime().As(Time::MS) << ", TTFT "
                            << rec.GetTtft().As(Time::MS));
     m_doneTrace(rec);
+    NotifyWorkDone();
+}
+
+void
+MoseInferenceWorkload::Stop()
+{
+    NS_LOG_FUNCTION(this);
+    m_stopped = true;
+    for (auto& e : m_arrivals)
+    {
+        e.Cancel();
+    }
+}
+
+bool
+MoseInferenceWorkload::IsDone() const
+{
+    return m_done == m_arrived && (m_stopped || m_arrived == m_records.size());
+}
+
+std::vector<MoseTransfer>
+MoseInferenceWorkload::GetTransfers() const
+{
+    std::vector<MoseTransfer> transfers;
+    if (!m_transfers)
+    {
+        return transfers; // disposed: the transport's records went with it
+    }
+    transfers.reserve(m_transferIds.size());
+    for (uint64_t id : m_transferIds)
+    {
+        transfers.push_back(m_transfers->GetTransfer(id));
+    }
+    return transfers;
 }
 
 const std::vector<MoseRequestRecord>&
@@ -377,7 +418,7 @@ MoseTrainingWorkload::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::MoseTrainingWorkload")
-            .SetParent<Object>()
+            .SetParent<MoseWorkload>()
             .SetGroupName("Mose")
             .AddConstructor<MoseTrainingWorkload>()
             .AddAttribute("Collective",
@@ -446,7 +487,7 @@ MoseTrainingWorkload::DoDispose()
     NS_LOG_FUNCTION(this);
     m_event.Cancel();
     m_transfers = nullptr;
-    Object::DoDispose();
+    MoseWorkload::DoDispose();
 }
 
 void
@@ -468,6 +509,14 @@ MoseTrainingWorkload::SetMode(mose::WorkloadMode mode, const mose::RoleAssignmen
     m_mode = mode;
     m_groups = roles.GetTraining();
     m_hasMode = true;
+}
+
+void
+MoseTrainingWorkload::SetMode(mose::WorkloadMode mode,
+                              const mose::RoleAssignment& roles,
+                              std::shared_ptr<const mose::CircuitGraph> /* graph */)
+{
+    SetMode(mode, roles);
 }
 
 void
@@ -580,14 +629,12 @@ MoseTrainingWorkload::StartTransfer(uint32_t iteration, uint64_t k)
         this,
         iteration,
         k);
-    if (m_reuse)
-    {
-        m_transfers->StartOnConnection(m_members[t.src], m_members[t.dst], t.bytes, done);
-    }
-    else
-    {
-        m_transfers->Start(m_members[t.src], m_members[t.dst], t.bytes, done);
-    }
+    const uint32_t src = m_members[t.src];
+    const uint32_t dst = m_members[t.dst];
+    m_transferIds.push_back(
+        m_reuse
+            ? m_transfers->StartOnConnection(src, dst, t.bytes, done, mose::TrafficClass::TRAINING)
+            : m_transfers->Start(src, dst, t.bytes, done, mose::TrafficClass::TRAINING));
 }
 
 void
@@ -617,6 +664,7 @@ MoseTrainingWorkload::TransferDone(uint32_t iteration, uint64_t k, uint64_t id)
     NS_LOG_INFO("iteration " << rec.index << " done in " << rec.GetIterationTime().As(Time::MS)
                              << " (collective " << rec.GetCollectiveTime().As(Time::MS) << ")");
     m_doneTrace(rec);
+    NotifyWorkDone();
     if (!m_stopped)
     {
         StartIteration();
@@ -639,6 +687,28 @@ uint64_t
 MoseTrainingWorkload::GetNErrors() const
 {
     return m_errors;
+}
+
+bool
+MoseTrainingWorkload::IsDone() const
+{
+    return m_stopped && !IsBusy();
+}
+
+std::vector<MoseTransfer>
+MoseTrainingWorkload::GetTransfers() const
+{
+    std::vector<MoseTransfer> transfers;
+    if (!m_transfers)
+    {
+        return transfers; // disposed: the transport's records went with it
+    }
+    transfers.reserve(m_transferIds.size());
+    for (uint64_t id : m_transferIds)
+    {
+        transfers.push_back(m_transfers->GetTransfer(id));
+    }
+    return transfers;
 }
 
 bool

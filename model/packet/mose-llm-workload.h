@@ -8,6 +8,7 @@
 #define MOSE_LLM_WORKLOAD_H
 
 #include "mose-llm-transfers.h"
+#include "mose-workload.h"
 
 #include "ns3/event-id.h"
 #include "ns3/mose-circuit-graph.h"
@@ -101,7 +102,7 @@ struct MoseRequestRecord
  * At a mode boundary (SetMode()) later requests are placed on the new roles; requests already
  * placed finish where they are (a prefill queue whose group changed role still drains).
  */
-class MoseInferenceWorkload : public Object
+class MoseInferenceWorkload : public MoseWorkload
 {
   public:
     /**
@@ -130,21 +131,32 @@ class MoseInferenceWorkload : public Object
      */
     void SetMode(mose::WorkloadMode mode,
                  const mose::RoleAssignment& roles,
-                 std::shared_ptr<const mose::CircuitGraph> graph);
+                 std::shared_ptr<const mose::CircuitGraph> graph) override;
 
     /**
      * \brief Schedules every arrival relative to now + start. mose::Error (naming the attribute
      *        or call) if no transport, no mode, or an attribute is invalid.
      * \param start the offset of arrival 0
      */
-    void Start(Time start);
+    void Start(Time start) override;
+
+    /// \brief No request arrives after now (they stay not arrived); the requests that have
+    ///        arrived are served
+    void Stop() override;
+
+    /// \return whether every arrived request is served and no more will arrive (all arrived,
+    ///         or Stop())
+    bool IsDone() const override;
 
     /// \return one record per request (arrived or not)
     const std::vector<MoseRequestRecord>& GetRecords() const;
     /// \return requests whose KV transfer completed
-    uint32_t GetNDone() const;
+    uint32_t GetNDone() const override;
     /// \return errors caught inside simulation events
-    uint64_t GetNErrors() const;
+    uint64_t GetNErrors() const override;
+    /// \return the KV transfers started so far, in start order (MoseSocketTransfers' records;
+    ///         none once disposed)
+    std::vector<MoseTransfer> GetTransfers() const override;
 
     /**
      * \brief One CSV row per request: index, input_tokens, output_tokens, kv_bytes, wire_bytes,
@@ -197,7 +209,11 @@ class MoseInferenceWorkload : public Object
     mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< current mode
     std::vector<std::deque<uint32_t>> m_queue;                      //!< per group, FIFO
     std::vector<bool> m_busy;                                       //!< per group, computing
-    std::vector<EventId> m_events;                                  //!< arrivals and prefills
+    std::vector<EventId> m_arrivals;                                //!< per request
+    std::vector<EventId> m_events;                                  //!< prefills
+    uint32_t m_arrived{0};                                          //!< requests arrived
+    bool m_stopped{false};                                          //!< Stop() was called
+    std::vector<uint64_t> m_transferIds;                            //!< KV transfers' ids
     uint32_t m_done{0};                                             //!< KV transfers complete
     uint64_t m_errors{0};                                           //!< errors inside events
     TracedCallback<const MoseRequestRecord&> m_placedTrace;         //!< "RequestPlaced"
@@ -250,7 +266,7 @@ struct MoseIterationRecord
  * completes on the old set (the routing protocol's hold queue keeps its packets during a
  * switch). Byte counts are divided by ByteScale (every chunk at least 1 byte).
  */
-class MoseTrainingWorkload : public Object
+class MoseTrainingWorkload : public MoseWorkload
 {
   public:
     /**
@@ -273,22 +289,39 @@ class MoseTrainingWorkload : public Object
     void SetMode(mose::WorkloadMode mode, const mose::RoleAssignment& roles);
 
     /**
+     * \brief MoseWorkload's SetMode(): the roles as above; the collective's transfers are
+     *        routed by the fabric, so the graph is not used.
+     * \param mode the mode
+     * \param roles its roles (at least two training groups)
+     * \param graph its circuit graph (not used)
+     */
+    void SetMode(mose::WorkloadMode mode,
+                 const mose::RoleAssignment& roles,
+                 std::shared_ptr<const mose::CircuitGraph> graph) override;
+
+    /**
      * \brief Starts iteration 0 at now + start. mose::Error if no transport or mode, or an
      *        attribute is invalid (CollectiveBytes / ByteScale below the members).
      * \param start the delay
      */
-    void Start(Time start);
+    void Start(Time start) override;
 
     /// \brief Starts no iteration after now; the one in flight (compute or collective)
     ///        completes
-    void Stop();
+    void Stop() override;
+
+    /// \return whether the job was stopped (Stop()) and no iteration is in flight: a training
+    ///         job runs until it is stopped (MaxIterations only ends its iterations early)
+    bool IsDone() const override;
 
     /// \return one record per iteration started
     const std::vector<MoseIterationRecord>& GetRecords() const;
     /// \return iterations whose collective completed
-    uint32_t GetNDone() const;
+    uint32_t GetNDone() const override;
     /// \return errors caught inside simulation events
-    uint64_t GetNErrors() const;
+    uint64_t GetNErrors() const override;
+    /// \return the collectives' transfers started so far, in start order (none once disposed)
+    std::vector<MoseTransfer> GetTransfers() const override;
     /// \return whether an iteration is in flight (its compute or its collective)
     bool IsBusy() const;
 
@@ -348,6 +381,7 @@ class MoseTrainingWorkload : public Object
     uint64_t m_pending{0};                                          //!< transfers not complete
     bool m_stopped{false};                                          //!< Stop() was called
     EventId m_event;                                                //!< next start or compute
+    std::vector<uint64_t> m_transferIds;                            //!< transfers' ids
     std::vector<MoseIterationRecord> m_records;                     //!< per iteration
     uint32_t m_done{0};                                             //!< iterations complete
     uint64_t m_errors{0};                                           //!< errors inside events

@@ -68,6 +68,16 @@ MoseTransferMonitor::Add(const MoseTransfer& transfer)
 }
 
 void
+MoseTransferMonitor::Delay(Time delay)
+{
+    NS_LOG_FUNCTION(this << delay);
+    for (MoseTransfer& t : m_transfers)
+    {
+        t.start += delay;
+    }
+}
+
+void
 MoseTransferMonitor::NotifyRx(uint32_t index, Ptr<const Packet> packet, const Address& /* from */)
 {
     if (index >= m_transfers.size())

@@ -10,6 +10,7 @@
 #include "ns3/address.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/mose-transfer.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
@@ -22,32 +23,6 @@
 
 namespace ns3
 {
-
-/**
- * \ingroup mose
- * \brief One transfer of the packet-level traffic: a flow (or a (source, destination) pair's
- *        flows) turned into an application that sends a fixed number of bytes.
- */
-struct MoseTransfer
-{
-    uint32_t src{0};                                //!< source group
-    uint32_t dst{0};                                //!< destination group
-    mose::TrafficClass cls{mose::TrafficClass::KV}; //!< traffic class
-    double demand{0};                               //!< flow-level demand it carries
-    uint64_t bytes{0};                              //!< bytes to deliver
-    uint64_t received{0};                           //!< bytes the sink received so far
-    Time start;                                     //!< start time of the source application
-    Time end;                                       //!< time the last byte arrived (if complete)
-    bool complete{false};                           //!< whether every byte arrived
-    Ipv4Address dstAddress;                         //!< the sink's address
-    uint16_t port{0};                               //!< the sink's port
-
-    /// \return end - start (only meaningful when complete)
-    Time GetCompletionTime() const
-    {
-        return end - start;
-    }
-};
 
 /**
  * \ingroup mose
@@ -97,6 +72,13 @@ class MoseTransferMonitor : public Object
      * \return its index
      */
     uint32_t Add(const MoseTransfer& transfer);
+
+    /**
+     * \brief Moves every registered transfer's start later by a delay (MoseFlowWorkload::Start()
+     *        delays their applications before the simulation runs).
+     * \param delay the delay
+     */
+    void Delay(Time delay);
 
     /**
      * \brief Counts bytes received for a transfer; connect a PacketSink's "Rx" trace here with

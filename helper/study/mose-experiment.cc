@@ -1,0 +1,945 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-experiment.h"
+
+#include "ns3/boolean.h"
+#include "ns3/flow-monitor-helper.h"
+#include "ns3/ipv4-flow-classifier.h"
+#include "ns3/log.h"
+#include "ns3/mose-distributed.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-file-io.h"
+#include "ns3/mose-format.h"
+#include "ns3/mose-random.h"
+#include "ns3/mose-rank-messages.h"
+#include "ns3/mose-routing.h"
+#include "ns3/queue-size.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <numeric>
+#include <sstream>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseExperiment");
+
+namespace mose
+{
+
+namespace
+{
+
+/// a rate divided by the scale
+DataRate
+ScaleRate(DataRate rate, uint64_t scale)
+{
+    return DataRate(rate.GetBitRate() / scale);
+}
+
+} // namespace
+
+void
+ExperimentConfig::Validate() const
+{
+    scenario.Validate();
+    if (!stopTime.IsStrictlyPositive())
+    {
+        mose::ThrowBadParameter("stopTime",
+                                FormatDuration(stopTime, DurationStyle::MS),
+                                "a positive time");
+    }
+    if (scale == 0)
+    {
+        mose::ThrowBadParameter("scale", "0", "an integer >= 1");
+    }
+    if (switcher && !graphFile.empty())
+    {
+        mose::ThrowBadParameter("graph file",
+                                mose::QuoteText(graphFile),
+                                "no graph file on a run with a switcher (its graphs are the "
+                                "policy's templates)");
+    }
+}
+
+Time
+ExperimentConfig::GetEnd() const
+{
+    return end.IsZero() ? stopTime : end;
+}
+
+Experiment::Experiment(const ExperimentConfig& config)
+    : m_config(config)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+Experiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario, const std::string& who)
+{
+    NS_LOG_FUNCTION(this);
+    if (!scenario || scenario->run != m_config.run ||
+        scenario->roles[0].GetN() != m_config.scenario.nodes)
+    {
+        throw mose::Error(who +
+                          "::SetScenario: the scenario must be drawn for this "
+                          "experiment's run " +
+                          std::to_string(m_config.run) + " and " +
+                          std::to_string(m_config.scenario.nodes) + " groups");
+    }
+    m_scenario = std::move(scenario);
+}
+
+Ptr<MoseTopologyHelper>
+Experiment::PrepareTopology()
+{
+    if (!m_topology && !m_ran)
+    {
+        m_topology = CreateObject<MoseTopologyHelper>();
+    }
+    return m_topology;
+}
+
+void
+Experiment::Build()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_built)
+    {
+        throw mose::Error("Experiment::Build was already called");
+    }
+    m_config.Validate();
+    SystemWallClockMs clock;
+    clock.Start();
+    const mose::ScenarioBuilder builder(m_config.scenario);
+    const auto initial = static_cast<std::size_t>(m_config.initialMode);
+    mose::CircuitGraph graph;
+    if (!m_scenario && m_config.switcher)
+    {
+        m_scenario = std::make_shared<const mose::Scenario>(builder.Build(m_config.run)); // once
+    }
+    if (m_scenario)
+    {
+        const mose::Scenario& sc = *m_scenario;
+        m_initial.run = sc.run;
+        m_initial.mode = m_config.initialMode;
+        m_initial.roles = sc.roles[initial];
+        m_initial.assignment = sc.assignment[initial];
+        m_initial.flows = sc.flows[initial];
+        m_routingSeed = sc.routingSeed;
+    }
+    else
+    {
+        // a run without switcher needs its initial mode only
+        m_initial = builder.BuildMode(m_config.run, m_config.initialMode);
+        m_routingSeed = builder.BuildRoutingSeed(m_config.run);
+    }
+    if (!m_config.graphFile.empty())
+    {
+        graph = mose::ReadCircuitGraphCsv(m_config.graphFile,
+                                          m_config.scenario.nodes,
+                                          std::optional<uint32_t>(m_config.scenario.degree));
+    }
+    else if (m_scenario)
+    {
+        graph = m_scenario->GetGraph(m_config.policy, m_config.initialMode);
+    }
+    else
+    {
+        graph = builder.BuildCircuitGraph(m_config.run, m_config.initialMode, m_config.policy);
+    }
+
+    // the mode intervals: interval 0 from time 0, then one per boundary
+    m_intervals.clear();
+    std::vector<std::pair<mose::WorkloadMode, Time>> starts{{m_config.initialMode, Time(0)}};
+    for (const auto& b : m_config.schedule)
+    {
+        starts.emplace_back(b.mode, b.at);
+    }
+    for (std::size_t i = 0; i < starts.size(); ++i)
+    {
+        ExperimentInterval iv;
+        iv.index = static_cast<uint32_t>(i);
+        iv.mode = starts[i].first;
+        iv.start = starts[i].second;
+        iv.end = i + 1 < starts.size() ? starts[i + 1].second : m_config.GetEnd();
+        iv.graph = i == 0 ? graph : m_scenario->GetGraph(m_config.policy, iv.mode);
+        m_intervals.push_back(std::move(iv));
+    }
+
+    // the fabric in the initial graph, its rates divided by the scale, set on this fabric's
+    // OCS and helper only
+    PrepareTopology();
+    const uint64_t f = m_config.scale;
+    if (m_config.ocsRate)
+    {
+        m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(*m_config.ocsRate, f)));
+    }
+    if (m_config.hostRate)
+    {
+        m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(*m_config.hostRate, f)));
+    }
+    if (m_config.portQueue)
+    {
+        m_topology->SetPortQueue("ns3::DropTailQueue<Packet>",
+                                 "MaxSize",
+                                 QueueSizeValue(QueueSize(*m_config.portQueue)));
+    }
+    if (m_config.portMtu)
+    {
+        m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(*m_config.portMtu));
+    }
+    m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
+    m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
+    m_topology->SetRoles(m_initial.roles);
+    m_topology->SetCircuitGraph(graph);
+    m_topology->SetRouting(m_config.scenario.routing, m_routingSeed);
+    m_topology->Install();
+    if (m_config.countCircuits)
+    {
+        m_circuits = m_topology->InstallCircuitMonitor();
+    }
+    m_loss = m_topology->InstallLossMonitor();
+
+    if (m_config.switcher)
+    {
+        MoseModeSwitcherHelper h = m_config.switcherHelper;
+        h.SetTargetProvider(
+            MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, *m_scenario));
+        h.SetSchedule(m_config.schedule);
+        h.SetInitialMode(m_config.initialMode);
+        h.SetLossMonitor(m_loss);
+        m_switcher = h.Install(m_topology);
+        m_switcher->TraceConnectWithoutContext("SwitchStarted",
+                                               MakeCallback(&Experiment::OnSwitchStarted, this));
+        if (m_config.waitForSwitches || m_circuits)
+        {
+            m_switcher->TraceConnectWithoutContext("SwitchDone",
+                                                   MakeCallback(&Experiment::OnSwitchDone, this));
+        }
+        UintegerValue phases;
+        BooleanValue drain;
+        TimeValue timeout;
+        TimeValue delay;
+        m_switcher->GetAttribute("Phases", phases);
+        m_switcher->GetAttribute("Drain", drain);
+        m_switcher->GetAttribute("DrainTimeout", timeout);
+        m_switcher->GetAttribute("ReconfigurationDelay", delay);
+        std::ostringstream text;
+        text << "K=" << phases.Get() << ", drain " << (drain.Get() ? "on" : "off")
+             << ", drain timeout " << FormatDuration(timeout.Get(), DurationStyle::MS)
+             << ", reconfiguration delay " << FormatDuration(delay.Get(), DurationStyle::MS);
+        m_switcherText = text.str();
+    }
+
+    // the probe: scheduled now, so that at a boundary it runs before the switch starts (same
+    // time, earlier event)
+    m_dropsAtStart.assign(m_intervals.size() + 1, {});
+    if (m_circuits)
+    {
+        for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
+        {
+            Simulator::Schedule(m_intervals[i + 1].start, &Experiment::CloseInterval, this, i);
+        }
+    }
+    m_built = true;
+    m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+    NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals");
+}
+
+void
+Experiment::CheckBuilt(const std::string& what) const
+{
+    if (!m_built || m_ran)
+    {
+        throw mose::Error("Experiment::" + what + " needs Build() before it and Run() after it");
+    }
+}
+
+void
+Experiment::AddWorkload(Ptr<MoseWorkload> workload)
+{
+    workload->TraceConnectWithoutContext("WorkDone",
+                                         MakeBoundCallback(
+                                             +[](Experiment* self, uint32_t) { self->MaybeStop(); },
+                                             this));
+    m_workloads.push_back(workload);
+}
+
+void
+Experiment::InstallTransport(Ptr<MoseSocketTransfers> transport)
+{
+    NS_LOG_FUNCTION(this);
+    CheckBuilt("InstallTransport");
+    if (m_transport || !transport)
+    {
+        throw mose::Error("Experiment::InstallTransport: one transport per run");
+    }
+    m_transport = transport;
+    m_transport->Install(m_topology->GetEndpoints());
+}
+
+Ptr<MoseWorkload>
+Experiment::InstallWorkload(const MoseWorkloadHelper& helper)
+{
+    NS_LOG_FUNCTION(this);
+    CheckBuilt("InstallWorkload");
+    Ptr<MoseWorkload> workload = helper.Install(m_transport);
+    // the initial mode's roles and graph: the switcher's target, or the fabric's own
+    const mose::RoleAssignment& roles =
+        m_switcher ? m_switcher->GetTarget(m_config.initialMode).roles : m_initial.roles;
+    const mose::CircuitGraph& graph =
+        m_switcher ? m_switcher->GetTarget(m_config.initialMode).graph : m_intervals[0].graph;
+    workload->SetMode(m_config.initialMode,
+                      roles,
+                      std::make_shared<const mose::CircuitGraph>(graph));
+    AddWorkload(workload);
+    return workload;
+}
+
+Ptr<MoseFlowWorkload>
+Experiment::InstallFlows(const std::vector<mose::Flow>& flows)
+{
+    NS_LOG_FUNCTION(this << flows.size());
+    CheckBuilt("InstallFlows");
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->AssignStreams(mose::Stream::TRANSFERS);
+    if (m_traffic.empty())
+    {
+        UintegerValue unit;
+        traffic->GetAttribute("BytesPerUnit", unit);
+        m_bytesPerUnit = unit.Get();
+    }
+    auto workload =
+        DynamicCast<MoseFlowWorkload>(MoseWorkloadHelper("ns3::MoseFlowWorkload")
+                                          .Install(traffic, m_topology->GetEndpoints(), flows));
+    m_traffic.push_back(traffic);
+    AddWorkload(workload);
+    return workload;
+}
+
+std::vector<Ptr<MoseFlowWorkload>>
+Experiment::InstallModeFlows(
+    const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+    Time firstStart,
+    Time startWindow)
+{
+    NS_LOG_FUNCTION(this << firstStart << startWindow);
+    CheckBuilt("InstallModeFlows");
+    if (!m_switcher)
+    {
+        throw mose::Error("Experiment::InstallModeFlows needs a run with a switcher");
+    }
+    const std::vector<Ptr<MoseTrafficHelper>> traffic =
+        MoseModeSwitcherHelper::InstallModeTraffic(m_switcher,
+                                                   m_topology->GetEndpoints(),
+                                                   flowsOf,
+                                                   firstStart,
+                                                   m_config.GetEnd(),
+                                                   startWindow,
+                                                   mose::Stream::TRANSFERS);
+    if (m_traffic.empty() && !traffic.empty())
+    {
+        UintegerValue unit;
+        traffic.front()->GetAttribute("BytesPerUnit", unit);
+        m_bytesPerUnit = unit.Get();
+    }
+    std::vector<Ptr<MoseFlowWorkload>> workloads;
+    for (const Ptr<MoseTrafficHelper>& t : traffic)
+    {
+        m_traffic.push_back(t);
+        workloads.push_back(t->GetWorkload());
+        AddWorkload(t->GetWorkload());
+    }
+    return workloads;
+}
+
+void
+Experiment::StopWorkloadAt(Ptr<MoseWorkload> workload, Time at)
+{
+    NS_LOG_FUNCTION(this << workload << at);
+    CheckBuilt("StopWorkloadAt");
+    Simulator::Schedule(
+        at,
+        +[](Experiment* self, MoseWorkload* w) {
+            w->Stop();
+            self->MaybeStop();
+        },
+        this,
+        PeekPointer(workload));
+}
+
+Ptr<FlowMonitor>
+Experiment::InstallFlowMonitor()
+{
+    NS_LOG_FUNCTION(this);
+    CheckBuilt("InstallFlowMonitor");
+    if (m_flowMonitor)
+    {
+        throw mose::Error("Experiment::InstallFlowMonitor was already called");
+    }
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        mose::ThrowBadParameter("--flowMonitor",
+                                "true",
+                                "false on a distributed run (" +
+                                    std::to_string(MoseDistributed::GetNRanks()) +
+                                    " MPI ranks): each rank's FlowMonitor sees only the ends "
+                                    "of a flow on its own nodes; the loss monitor counts every "
+                                    "drop point on every rank");
+    }
+    m_flowHelper = std::make_shared<FlowMonitorHelper>();
+    m_flowMonitor = m_flowHelper->InstallAll();
+    return m_flowMonitor;
+}
+
+void
+Experiment::SetDistributedCheck(std::function<void(Time lookahead)> check)
+{
+    m_distributedCheck = std::move(check);
+}
+
+void
+Experiment::SetProgress(Time horizon, std::function<std::string()> describe)
+{
+    m_horizon = horizon;
+    m_describe = std::move(describe);
+}
+
+void
+Experiment::SetCollect(std::function<void()> collect)
+{
+    m_collect = std::move(collect);
+}
+
+void
+Experiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::WorkloadMode to)
+{
+    NS_LOG_FUNCTION(this << index << mose::ToString(to));
+    ++m_switchesStarted;
+    try
+    {
+        const MoseModeTarget& target = m_switcher->GetTarget(to);
+        auto graph = std::make_shared<const mose::CircuitGraph>(target.graph);
+        for (const Ptr<MoseWorkload>& w : m_workloads)
+        {
+            w->SetMode(to, target.roles, graph);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        ++m_errors;
+        NS_LOG_ERROR("switch " << index << ": " << e.what());
+    }
+}
+
+uint64_t
+Experiment::SumPortBytes() const
+{
+    uint64_t sum = 0;
+    for (uint32_t g = 0; g < m_config.scenario.nodes; ++g)
+    {
+        for (uint32_t p = 0; p < m_config.scenario.degree; ++p)
+        {
+            sum += m_circuits->GetPortBytes(g, p);
+        }
+    }
+    return sum;
+}
+
+void
+Experiment::OnSwitchDone(const MoseSwitchRecord& record)
+{
+    NS_LOG_FUNCTION(this << record.index);
+    if (m_circuits)
+    {
+        const uint32_t interval = record.index + 1;
+        if (interval < m_intervals.size())
+        {
+            m_intervals[interval].bytesDuringSwitch = SumPortBytes();
+        }
+        m_circuits->Reset();
+    }
+    if (m_config.waitForSwitches)
+    {
+        MaybeStop();
+    }
+}
+
+void
+Experiment::CloseInterval(uint32_t interval)
+{
+    NS_LOG_FUNCTION(this << interval);
+    ExperimentInterval& iv = m_intervals.at(interval);
+    const mose::CircuitGraph live = m_topology->GetOcs()->GetCircuitGraph();
+    const std::vector<uint64_t> bytes = m_circuits->GetCircuitBytes();
+    iv.graphRealised = live.GetCircuits() == iv.graph.GetCircuits();
+    iv.circuitBytes.assign(iv.graph.GetNCircuits(), 0);
+    for (std::size_t c = 0; c < live.GetNCircuits() && c < bytes.size(); ++c)
+    {
+        const mose::Circuit& e = live.GetCircuits()[c];
+        const int64_t k = iv.graph.FindCircuit(e.u, e.v);
+        if (k >= 0)
+        {
+            iv.circuitBytes[static_cast<std::size_t>(k)] += bytes[c];
+        }
+    }
+    m_circuits->Reset();
+    for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+    {
+        m_dropsAtStart[interval + 1][p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+    }
+}
+
+void
+Experiment::MaybeStop()
+{
+    for (const Ptr<MoseWorkload>& w : m_workloads)
+    {
+        if (!w->IsDone())
+        {
+            return;
+        }
+    }
+    const Time now = Simulator::Now();
+    if (m_switcher && m_config.waitForSwitches && m_switcher->IsSwitching())
+    {
+        return; // the switch in progress belongs to the run
+    }
+    if (!m_config.schedule.empty() && now < m_config.GetEnd() &&
+        (m_config.waitForSwitches ? now < m_config.schedule.back().at
+                                  : now <= m_config.schedule.back().at))
+    {
+        return; // the schedule's switches still belong to the run
+    }
+    Simulator::Stop();
+}
+
+Experiment::RunFigures
+Experiment::RunMeasured(SystemWallClockMs& clock)
+{
+    const uint64_t eventsBefore = Simulator::GetEventCount();
+    clock.Start();
+    Simulator::Run();
+    const int64_t wallMs = clock.End();
+    RunFigures f;
+    f.eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
+    f.events = std::accumulate(f.eventsPerRank.begin(), f.eventsPerRank.end(), uint64_t{0});
+    std::vector<int64_t> longest{wallMs, Simulator::Now().GetTimeStep()};
+    MoseDistributed::MaxOverRanks(longest);
+    f.wallSeconds = static_cast<double>(longest[0]) / 1000.0;
+    f.simulatedSeconds = TimeStep(longest[1]).GetSeconds();
+    return f;
+}
+
+void
+Experiment::Run(const std::string& label)
+{
+    NS_LOG_FUNCTION(this);
+    CheckBuilt("Run");
+    if (m_config.flowMonitor)
+    {
+        InstallFlowMonitor();
+    }
+    SystemWallClockMs clock;
+    if (m_describe && MoseDistributed::GetRank() == 0) // rank 0 speaks for a distributed run
+    {
+        const Time step = std::max(m_horizon / 10, MilliSeconds(1));
+        for (Time t = step; t <= m_config.stopTime; t += step)
+        {
+            Simulator::Schedule(t, [this, &clock]() {
+                std::cerr << "  t=" << std::fixed << std::setprecision(3)
+                          << Simulator::Now().GetSeconds() << " s: " << m_describe() << ", "
+                          << Simulator::GetEventCount() << " events, " << std::setprecision(1)
+                          << static_cast<double>(clock.End()) / 1000.0 << " s wall" << std::endl;
+                std::cerr.unsetf(std::ios_base::floatfield);
+            });
+        }
+    }
+    Simulator::Stop(m_config.stopTime);
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        MoseDistributed::BeginSimulation(label);
+        const Time lookahead = m_topology->PrepareDistributedRun();
+        m_circuitsCut = m_topology->GetNCircuitsCut();
+        if (m_distributedCheck)
+        {
+            m_distributedCheck(lookahead);
+        }
+    }
+    RunFigures figures = RunMeasured(clock);
+    m_eventsPerRank = std::move(figures.eventsPerRank);
+    m_events = figures.events;
+    m_wallSeconds = figures.wallSeconds;
+    m_simulatedSeconds = figures.simulatedSeconds;
+
+    if (m_circuits && !m_switcher)
+    {
+        m_circuitBytes = m_circuits->GetCircuitBytes(); // the OCS's circuits, in its order
+    }
+    // the probe: the last interval ends with the simulation; intervals whose boundary never
+    // came too
+    const Time now = Simulator::Now();
+    if (m_circuits)
+    {
+        for (uint32_t i = 0; i < m_intervals.size(); ++i)
+        {
+            if (i + 1 == m_intervals.size() || m_intervals[i + 1].start > now)
+            {
+                CloseInterval(i);
+                for (uint32_t j = i + 1; j < m_intervals.size(); ++j)
+                {
+                    m_dropsAtStart[j + 1] = m_dropsAtStart[i + 1];
+                }
+                break;
+            }
+        }
+    }
+    if (m_switcher)
+    {
+        m_records = m_switcher->GetRecords();
+    }
+    if (m_collect)
+    {
+        m_collect();
+    }
+    m_errors += (m_switcher ? m_switcher->GetNErrors() : 0) +
+                (m_transport ? m_transport->GetNErrors() : 0) + MoseRankMessages::GetNErrors();
+    for (const Ptr<MoseWorkload>& w : m_workloads)
+    {
+        m_errors += w->GetNErrors();
+    }
+    m_packetsLost = m_loss->GetTotal();
+    m_ecnMarks = m_loss->GetMarks();
+    for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+    {
+        m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+    }
+    MergeRanks();
+    for (ExperimentInterval& iv : m_intervals)
+    {
+        iv.packetsLost = 0;
+        for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+        {
+            iv.drops[p] = m_dropsAtStart[iv.index + 1][p] - m_dropsAtStart[iv.index][p];
+            iv.packetsLost += iv.drops[p];
+        }
+    }
+    m_ran = true;
+    m_workloads.clear();
+    m_traffic.clear();
+    m_transport = nullptr;
+    m_switcher = nullptr;
+    m_circuits = nullptr;
+    m_loss = nullptr;
+    m_topology = nullptr;
+    Simulator::Destroy();
+    m_flowMonitor = nullptr;
+    m_flowHelper.reset();
+}
+
+void
+Experiment::MergeRanks()
+{
+    if (MoseDistributed::GetNRanks() <= 1)
+    {
+        return;
+    }
+    // a packet is dropped on one rank and a rank counts only its own ports: the fabric's
+    // counts are the sums
+    MoseDistributed::MergeSwitchRecords(m_records);
+    std::vector<uint64_t*> counts{&m_packetsLost, &m_ecnMarks, &m_errors};
+    for (uint64_t& n : m_lostAt)
+    {
+        counts.push_back(&n);
+    }
+    for (ExperimentInterval& iv : m_intervals)
+    {
+        for (uint64_t& b : iv.circuitBytes)
+        {
+            counts.push_back(&b);
+        }
+        counts.push_back(&iv.bytesDuringSwitch);
+    }
+    for (auto& drops : m_dropsAtStart)
+    {
+        for (uint64_t& d : drops)
+        {
+            counts.push_back(&d);
+        }
+    }
+    for (uint64_t& b : m_circuitBytes)
+    {
+        counts.push_back(&b);
+    }
+    MoseDistributed::SumEachOverRanks(counts);
+}
+
+mose::FlowMetrics
+Experiment::EvaluateFlows(const mose::CircuitGraph& graph,
+                          const std::vector<mose::Flow>& flows) const
+{
+    const mose::ShortestPathRouting routing(graph, m_config.scenario.routing, m_routingSeed);
+    return mose::EvaluateFlows(routing, flows);
+}
+
+std::array<FlowPacketCounts, 2>
+Experiment::CountFlowPackets(const std::vector<MoseTransfer>& transfers) const
+{
+    std::array<FlowPacketCounts, 2> counts{};
+    if (!m_flowMonitor)
+    {
+        return counts;
+    }
+    std::map<std::pair<uint32_t, uint16_t>, mose::TrafficClass> sinks;
+    for (const auto& t : transfers)
+    {
+        sinks[{t.dstAddress.Get(), t.port}] = t.cls;
+    }
+    m_flowMonitor->CheckForLostPackets();
+    auto classifier = DynamicCast<Ipv4FlowClassifier>(m_flowHelper->GetClassifier());
+    for (const auto& [id, stats] : m_flowMonitor->GetFlowStats())
+    {
+        const Ipv4FlowClassifier::FiveTuple tuple = classifier->FindFlow(id);
+        auto it = sinks.find({tuple.destinationAddress.Get(), tuple.destinationPort});
+        if (it == sinks.end())
+        {
+            it = sinks.find({tuple.sourceAddress.Get(), tuple.sourcePort});
+        }
+        if (it == sinks.end())
+        {
+            continue;
+        }
+        FlowPacketCounts& c = counts[it->second == mose::TrafficClass::KV ? 0 : 1];
+        c.lost += stats.lostPackets;
+        c.sent += stats.txPackets;
+    }
+    return counts;
+}
+
+std::vector<MoseTransfer>
+Experiment::CollectTransfers(Ptr<MoseWorkload> workload)
+{
+    std::vector<MoseTransfer> transfers = workload->GetTransfers();
+    MoseDistributed::MergeTransfers(transfers);
+    return transfers;
+}
+
+const ExperimentConfig&
+Experiment::GetConfig() const
+{
+    return m_config;
+}
+
+const mose::Scenario&
+Experiment::GetScenario() const
+{
+    if (!m_scenario)
+    {
+        throw mose::Error("Experiment::GetScenario: no scenario (Build() of a run with a "
+                          "switcher draws one, SetScenario() gives one)");
+    }
+    return *m_scenario;
+}
+
+std::shared_ptr<const mose::Scenario>
+Experiment::GetSharedScenario() const
+{
+    return m_built ? m_scenario : nullptr;
+}
+
+const mose::ModeScenario&
+Experiment::GetInitialModeScenario() const
+{
+    return m_initial;
+}
+
+uint64_t
+Experiment::GetRoutingSeed() const
+{
+    return m_routingSeed;
+}
+
+Ptr<MoseTopologyHelper>
+Experiment::GetTopology() const
+{
+    return m_topology;
+}
+
+Ptr<MoseCircuitMonitor>
+Experiment::GetCircuitMonitor() const
+{
+    return m_circuits;
+}
+
+Ptr<MoseLossMonitor>
+Experiment::GetLossMonitor() const
+{
+    return m_loss;
+}
+
+Ptr<MoseModeSwitcher>
+Experiment::GetSwitcher() const
+{
+    return m_switcher;
+}
+
+Ptr<MoseSocketTransfers>
+Experiment::GetTransport() const
+{
+    return m_transport;
+}
+
+const std::vector<Ptr<MoseWorkload>>&
+Experiment::GetWorkloads() const
+{
+    return m_workloads;
+}
+
+const std::vector<Ptr<MoseTrafficHelper>>&
+Experiment::GetTraffic() const
+{
+    return m_traffic;
+}
+
+uint64_t
+Experiment::GetBytesPerUnit() const
+{
+    return m_bytesPerUnit;
+}
+
+const std::string&
+Experiment::GetSwitcherText() const
+{
+    return m_switcherText;
+}
+
+const std::vector<ExperimentInterval>&
+Experiment::GetIntervals() const
+{
+    return m_intervals;
+}
+
+uint32_t
+Experiment::GetNSwitchesStarted() const
+{
+    return m_switchesStarted;
+}
+
+const std::vector<uint64_t>&
+Experiment::GetCircuitBytes() const
+{
+    return m_circuitBytes;
+}
+
+const std::vector<MoseSwitchRecord>&
+Experiment::GetSwitchRecords() const
+{
+    return m_records;
+}
+
+double
+Experiment::GetBuildSeconds() const
+{
+    return m_buildSeconds;
+}
+
+double
+Experiment::GetWallSeconds() const
+{
+    return m_wallSeconds;
+}
+
+double
+Experiment::GetSimulatedSeconds() const
+{
+    return m_simulatedSeconds;
+}
+
+uint64_t
+Experiment::GetEvents() const
+{
+    return m_events;
+}
+
+const std::vector<uint64_t>&
+Experiment::GetEventsPerRank() const
+{
+    return m_eventsPerRank;
+}
+
+uint32_t
+Experiment::GetCircuitsCut() const
+{
+    return m_circuitsCut;
+}
+
+uint64_t
+Experiment::GetPacketsLost() const
+{
+    return m_packetsLost;
+}
+
+uint64_t
+Experiment::GetPacketsLost(MoseLossMonitor::Point point) const
+{
+    if (point >= MoseLossMonitor::N_POINTS)
+    {
+        throw mose::Error("Experiment::GetPacketsLost: drop point " +
+                          std::to_string(static_cast<int>(point)) + " does not exist");
+    }
+    return m_lostAt[point];
+}
+
+uint64_t
+Experiment::GetEcnMarks() const
+{
+    return m_ecnMarks;
+}
+
+uint64_t
+Experiment::GetNErrors() const
+{
+    return m_errors;
+}
+
+void
+Experiment::PrintRanks(std::ostream& os,
+                       const std::vector<uint64_t>& eventsPerRank,
+                       uint32_t circuitsCut)
+{
+    if (eventsPerRank.size() <= 1)
+    {
+        return;
+    }
+    uint64_t busiest = 0;
+    uint64_t events = 0;
+    os << "  " << eventsPerRank.size() << " MPI ranks: events";
+    const char* sep = " ";
+    for (uint64_t e : eventsPerRank)
+    {
+        os << sep << e;
+        sep = " + ";
+        busiest = std::max(busiest, e);
+        events += e;
+    }
+    const double mean = static_cast<double>(events) / static_cast<double>(eventsPerRank.size());
+    std::ostringstream balance;
+    balance << std::fixed << std::setprecision(3)
+            << (mean > 0 ? static_cast<double>(busiest) / mean : 0.0);
+    os << " (busiest / mean " << balance.str() << "), " << circuitsCut
+       << " circuits of the initial graph cut\n";
+}
+
+} // namespace mose
+} // namespace ns3

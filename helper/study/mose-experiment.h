@@ -1,0 +1,464 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_EXPERIMENT_H
+#define MOSE_EXPERIMENT_H
+
+#include "ns3/data-rate.h"
+#include "ns3/flow-monitor.h"
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-flow-workload.h"
+#include "ns3/mose-llm-transfers.h"
+#include "ns3/mose-loss-monitor.h"
+#include "ns3/mose-metrics.h"
+#include "ns3/mose-mode-switcher-helper.h"
+#include "ns3/mose-mode-switcher.h"
+#include "ns3/mose-policy.h"
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-topology-helper.h"
+#include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-transfer.h"
+#include "ns3/mose-workload-helper.h"
+#include "ns3/mose-workload.h"
+#include "ns3/nstime.h"
+#include "ns3/system-wall-clock-ms.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class FlowMonitorHelper;
+
+namespace mose
+{
+
+/**
+ * \ingroup mose
+ * \brief Packets FlowMonitor counted for one traffic class (Experiment::CountFlowPackets()).
+ */
+struct FlowPacketCounts
+{
+    uint64_t lost{0}; //!< FlowMonitor's lost packets of the class's flows
+    uint64_t sent{0}; //!< FlowMonitor's transmitted packets of the class's flows
+};
+
+/**
+ * \ingroup mose
+ * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
+ *        the policy, the run, the fabric's rates and scale, one mode schedule and the
+ *        monitors. The packet, switch and LLM runs are presets of it
+ *        (PacketExperimentConfig, SwitchExperimentConfig, LlmExperimentConfig); their
+ *        workloads are installed on the built Experiment.
+ *
+ * Mode interval 0 runs initialMode from time 0 to the first boundary; interval i > 0 runs
+ * boundary i - 1's mode from that boundary to the next one (the last: to `end`).
+ */
+struct ExperimentConfig
+{
+    mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, flows, routing rule
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
+    uint64_t run{1};                         //!< the ns-3 run of the scenario (--RngRun)
+    Time stopTime{Seconds(60)};              //!< the simulation ends here at the latest
+    mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
+    std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
+    Time end{Seconds(0)};                   //!< end of the last mode interval (0: stopTime)
+    /// if set, the initial circuit graph is read from this edge-list CSV instead of taken from
+    /// the policy's template (a run without switcher only)
+    std::string graphFile;
+
+    /// install a MoseModeSwitcher that follows the schedule with the policy's templates
+    bool switcher{true};
+    /// the switcher's attributes (MoseModeSwitcherHelper; unset: the attribute defaults)
+    MoseModeSwitcherHelper switcherHelper;
+    /**
+     * whether a running switch holds the run: true, the run stops only once no switch runs
+     * (its end is checked as well as every unit of work); false, a switch in progress does not
+     * keep a run whose work is done (the LLM runs)
+     */
+    bool waitForSwitches{true};
+
+    /// f: the circuit and host rates below (the fabric's) are divided by it; the workloads
+    /// divide their byte counts by it too
+    uint64_t scale{1};
+    std::optional<DataRate> ocsRate;  //!< MoseOcs DataRate before scaling (unset: default)
+    std::optional<DataRate> hostRate; //!< host link rate before scaling (unset: default)
+    /// the port devices' DropTailQueue MaxSize (unset: the topology helper's default queue)
+    std::optional<std::string> portQueue;
+    std::optional<uint32_t> portMtu; //!< the port devices' Mtu (unset: the default)
+
+    /// install a MoseCircuitMonitor: bytes per circuit, and per mode interval (the interval
+    /// probe reads it at every boundary and switch end)
+    bool countCircuits{true};
+    /// install ns-3's FlowMonitor (packets lost and sent per class; one MPI rank only)
+    bool flowMonitor{false};
+
+    /// \brief Throws a mose::Error naming the first invalid parameter (the scenario's, a stop
+    ///        time that is not positive, a zero scale, a graph file on a run with a switcher);
+    ///        the schedule is the switcher's to check (MoseModeSwitcher names schedule[K].at)
+    void Validate() const;
+
+    /// \return end, or stopTime when end is 0
+    Time GetEnd() const;
+};
+
+/**
+ * \ingroup mose
+ * \brief One mode interval of a run, as the interval probe saw it.
+ */
+struct ExperimentInterval
+{
+    uint32_t index{0};                                            //!< interval number
+    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< its mode
+    Time start;                                                   //!< its start
+    Time end;                                                     //!< its end
+    /// the circuit graph of the interval: the initial graph, then the policy's template of
+    /// its mode (the target of the switch that starts it)
+    mose::CircuitGraph graph;
+    /// per circuit of `graph`, payload bytes crossing it (both directions) from the moment the
+    /// graph was in place to the interval's end (with a circuit monitor)
+    std::vector<uint64_t> circuitBytes;
+    bool graphRealised{false};     //!< the OCS carried exactly `graph` at the interval's end
+    uint64_t bytesDuringSwitch{0}; //!< payload bytes crossing any circuit during its switch
+    /// packets lost per MoseLossMonitor drop point during the interval
+    std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{};
+    uint64_t packetsLost{0}; //!< their sum
+};
+
+/**
+ * \ingroup mose
+ * \brief One packet-level run, whatever its workloads: Build() draws the scenario once (or
+ *        takes one drawn before, SetScenario(); a run without switcher draws only its initial
+ *        mode and graph), installs the fabric in the policy's template
+ *        of the initial mode (MoseTopologyHelper, rates and scale), its loss and circuit
+ *        monitors, and the switcher (MoseModeSwitcherHelper); the workloads are installed on
+ *        it (InstallWorkload(), InstallFlows(), InstallModeFlows()); Run() runs it: on several
+ *        MPI ranks it begins the distributed simulation and bounds the lookahead, it measures
+ *        the run (wall time, events per rank), then keeps what the run counted, merged over
+ *        the ranks, and destroys the simulator.
+ *
+ * At every switch start every workload gets the new mode's roles and circuit graph
+ * (MoseWorkload::SetMode()). The run stops when every workload IsDone() and the schedule's
+ * switches no longer belong to the run (the last boundary is past, or `end` is reached; with
+ * waitForSwitches, no switch runs), or at stopTime.
+ *
+ * The interval probe: with a circuit monitor, the monitor is read and reset at every boundary
+ * (before the switch starts) and at every switch's end, so an interval's per-circuit bytes are
+ * those of its own graph while it was in place; the loss monitor's drops are read at every
+ * boundary. EvaluateFlows() gives the flow-level figures of any flows on an interval's graph
+ * with the run's routing rule and seed, next to the packet-level ones.
+ *
+ * One experiment per Simulator lifetime.
+ */
+class Experiment
+{
+  public:
+    /// \param config the parameters (validated by Build())
+    explicit Experiment(const ExperimentConfig& config);
+
+    /**
+     * \brief Gives Build() a scenario drawn before, so that the runs of one comparison draw it
+     *        once: it must be ScenarioBuilder(config.scenario).Build(config.run) (its run and
+     *        group count are checked). Without it, Build() draws the scenario itself.
+     * \param scenario the scenario
+     * \param who the caller, for the error message ("LlmExperiment")
+     */
+    void SetScenario(std::shared_ptr<const mose::Scenario> scenario,
+                     const std::string& who = "Experiment");
+
+    /**
+     * \brief Creates the topology helper if it does not exist yet (Build() does too), so that
+     *        its other attributes (queues, devices) can be set before Build().
+     * \return the topology helper (null after Run())
+     */
+    Ptr<MoseTopologyHelper> PrepareTopology();
+
+    /// \brief Builds the scenario, the fabric, its monitors and the switcher; Error (naming the
+    ///        parameter) for a bad configuration
+    void Build();
+
+    /**
+     * \brief The transport the LLM workloads share (MoseSocketTransfers with its attributes
+     *        set), installed on the fabric's endpoints. Once, after Build().
+     * \param transport the transport, not installed yet
+     */
+    void InstallTransport(Ptr<MoseSocketTransfers> transport);
+
+    /**
+     * \brief A workload on the transport (MoseWorkloadHelper::Install()): given the initial
+     *        mode's roles and graph, added to the run.
+     * \param helper the workload's type and attributes
+     * \return the workload (not started)
+     */
+    Ptr<MoseWorkload> InstallWorkload(const MoseWorkloadHelper& helper);
+
+    /**
+     * \brief A flow-list workload: the flows as transfers (MoseTrafficHelper with its
+     *        attributes' defaults, random streams from mose::Stream::TRANSFERS, so that --RngRun
+     *        fixes them as it fixes the scenario), added to the run.
+     * \param flows the flows
+     * \return the workload
+     */
+    Ptr<MoseFlowWorkload> InstallFlows(const std::vector<mose::Flow>& flows);
+
+    /**
+     * \brief One flow-list workload per mode interval (MoseModeSwitcherHelper::
+     *        InstallModeTraffic(), random streams from mose::Stream::TRANSFERS): the flows of
+     *        each interval's mode, starting uniformly over the first min(interval length,
+     *        startWindow) of the interval. Needs the switcher.
+     * \param flowsOf the flows of a mode
+     * \param firstStart the start of interval 0's transfers
+     * \param startWindow the longest start window
+     * \return the workloads, one per interval
+     */
+    std::vector<Ptr<MoseFlowWorkload>> InstallModeFlows(
+        const std::function<std::vector<mose::Flow>(mose::WorkloadMode)>& flowsOf,
+        Time firstStart,
+        Time startWindow);
+
+    /**
+     * \brief Stops a workload at a time (MoseWorkload::Stop(), scheduled now); the run then
+     *        stops if nothing else holds it.
+     * \param workload one of the run's workloads
+     * \param at the time
+     */
+    void StopWorkloadAt(Ptr<MoseWorkload> workload, Time at);
+
+    /**
+     * \brief Installs ns-3's FlowMonitor on every node (FlowMonitorHelper::InstallAll()).
+     *        Error on a run of several MPI ranks: a rank's FlowMonitor sees only the ends of a
+     *        flow on its own nodes and would count the others' packets as lost. Run() calls it
+     *        when config.flowMonitor is set.
+     * \return the monitor
+     */
+    Ptr<FlowMonitor> InstallFlowMonitor();
+
+    /**
+     * \brief Called on every rank when the distributed run is prepared, with the lookahead
+     *        (the smallest link delay); a preset checks its own delays against it (Error).
+     * \param check the check
+     */
+    void SetDistributedCheck(std::function<void(Time lookahead)> check);
+
+    /**
+     * \brief Prints a line to std::cerr about every 10% of `horizon` (on rank 0), from
+     *        `describe`, with the simulated time, the events and the wall time.
+     * \param horizon the expected length of the run
+     * \param describe what is done so far, e.g. "12/40 requests served, 3 iterations"
+     */
+    void SetProgress(Time horizon, std::function<std::string()> describe);
+
+    /**
+     * \brief Called after the simulation, before the counts are merged over the ranks and the
+     *        simulator is destroyed: a preset reads its workloads here (on every rank).
+     * \param collect the reader
+     */
+    void SetCollect(std::function<void()> collect);
+
+    /**
+     * \brief Runs the simulation (MPI: begin, bound the lookahead, the distributed check),
+     *        measured; closes the last interval, calls the collector, merges over the ranks
+     *        what ranks count apart (losses, circuit bytes, the switch records), releases the
+     *        fabric and destroys the simulator.
+     * \param label what runs, for MoseDistributed::BeginSimulation() ("the LLM experiment of
+     *        policy MoSE")
+     */
+    void Run(const std::string& label = "the packet-level fabric");
+
+    /// \return the configuration
+    const ExperimentConfig& GetConfig() const;
+    /// \return the scenario (after Build() of a run with a switcher, or SetScenario(); Error
+    ///         otherwise)
+    const mose::Scenario& GetScenario() const;
+    /// \return the scenario shared (null before Build(), and for a run without switcher that
+    ///         was given none: it draws only its initial mode)
+    std::shared_ptr<const mose::Scenario> GetSharedScenario() const;
+    /// \return the initial mode's roles, P-D assignment and flows (after Build())
+    const mose::ModeScenario& GetInitialModeScenario() const;
+    /// \return the run's routing seed (the scenario's)
+    uint64_t GetRoutingSeed() const;
+    /// \return the topology helper (null before Build() and after Run())
+    Ptr<MoseTopologyHelper> GetTopology() const;
+    /// \return the circuit monitor (null without one, and after Run())
+    Ptr<MoseCircuitMonitor> GetCircuitMonitor() const;
+    /// \return the loss monitor (after Build(), until Run() ends)
+    Ptr<MoseLossMonitor> GetLossMonitor() const;
+    /// \return the switcher (null without one, and after Run())
+    Ptr<MoseModeSwitcher> GetSwitcher() const;
+    /// \return the transport (null without one, and after Run())
+    Ptr<MoseSocketTransfers> GetTransport() const;
+    /// \return the workloads, in install order (until Run() ends)
+    const std::vector<Ptr<MoseWorkload>>& GetWorkloads() const;
+    /// \return the traffic helpers of the flow workloads, in install order (until Run() ends)
+    const std::vector<Ptr<MoseTrafficHelper>>& GetTraffic() const;
+    /// \return bytes per unit of flow-level demand of the first flow workload (0 before one)
+    uint64_t GetBytesPerUnit() const;
+    /// \return the switcher's attributes as text: "K=1, drain on, drain timeout 100.000 ms,
+    ///         reconfiguration delay 10.000 ms" (empty without a switcher)
+    const std::string& GetSwitcherText() const;
+
+    /// \return the mode intervals (after Build(); the probe's figures after Run())
+    const std::vector<ExperimentInterval>& GetIntervals() const;
+    /// \return switches the switcher started (so far; after Run(): in the run)
+    uint32_t GetNSwitchesStarted() const;
+    /**
+     * \brief The interval probe's flow level: mose::EvaluateFlows() of flows on a graph with
+     *        the run's routing rule and routing seed (the rule the fabric's routing uses).
+     * \param graph the graph \param flows the flows
+     * \return the metrics
+     */
+    mose::FlowMetrics EvaluateFlows(const mose::CircuitGraph& graph,
+                                    const std::vector<mose::Flow>& flows) const;
+
+    /**
+     * \brief FlowMonitor's lost and transmitted packets per class of the transfers' flows: a
+     *        FlowMonitor flow is a transfer's data (to its sink's address and port) or its
+     *        acknowledgements (from there); other flows are not counted. Zeros without the
+     *        FlowMonitor. Call it from the collector.
+     * \param transfers the transfers
+     * \return the counts, KV then training
+     */
+    std::array<FlowPacketCounts, 2> CountFlowPackets(
+        const std::vector<MoseTransfer>& transfers) const;
+
+    /**
+     * \brief A flow workload's transfers, merged over the ranks (MoseDistributed::
+     *        MergeTransfers(): a transfer completes on its sink's rank). Call it from the
+     *        collector, on every rank.
+     * \param workload the workload
+     * \return its transfers
+     */
+    static std::vector<MoseTransfer> CollectTransfers(Ptr<MoseWorkload> workload);
+
+    /// What one Simulator::Run() took, over every rank (RunMeasured())
+    struct RunFigures
+    {
+        std::vector<uint64_t> eventsPerRank; //!< events executed per rank (one entry on one)
+        uint64_t events{0};                  //!< their sum
+        double wallSeconds{0};               //!< the longest wall time of a rank
+        double simulatedSeconds{0};          //!< the latest simulated time of a rank
+    };
+
+    /**
+     * \brief Simulator::Run(), measured: the events each rank executed (gathered over the
+     *        ranks), the longest wall time and the latest simulated time.
+     * \param clock started here, just before Simulator::Run() (events may read it meanwhile)
+     * \return the figures
+     */
+    static RunFigures RunMeasured(SystemWallClockMs& clock);
+
+    /// \return per circuit of the OCS (the initial graph's order), payload bytes over the
+    ///         whole run, all ranks (after Run() of a run with a circuit monitor and no
+    ///         switcher; empty otherwise)
+    const std::vector<uint64_t>& GetCircuitBytes() const;
+    /// \return the switcher's records, merged over the ranks (after Run())
+    const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
+    /// \return wall-clock seconds of Build()
+    double GetBuildSeconds() const;
+    /// \return wall-clock seconds of the simulation (the longest rank's)
+    double GetWallSeconds() const;
+    /// \return simulated seconds when the simulation stopped
+    double GetSimulatedSeconds() const;
+    /// \return events executed, on all ranks
+    uint64_t GetEvents() const;
+    /// \return events executed on each rank (one entry on one rank)
+    const std::vector<uint64_t>& GetEventsPerRank() const;
+    /// \return the circuits of the initial graph cut by the partition over the ranks (0 on one)
+    uint32_t GetCircuitsCut() const;
+    /// \return packets lost in the fabric, each counted once, all ranks (after Run())
+    uint64_t GetPacketsLost() const;
+    /// \param point a drop point \return packets lost there (after Run())
+    uint64_t GetPacketsLost(MoseLossMonitor::Point point) const;
+    /// \return packets the queue discs marked (ECN), not lost (after Run())
+    uint64_t GetEcnMarks() const;
+    /// \return errors caught inside the run's events: at switch starts, in the switcher, the
+    ///         transport, the workloads and the rank messages (after Run(); 0 in a sound run)
+    uint64_t GetNErrors() const;
+
+    /**
+     * \brief On several MPI ranks, prints the ranks' events, their balance (the busiest rank's
+     *        events over the mean) and the circuits cut; nothing on one rank.
+     * \param os the stream \param eventsPerRank events per rank \param circuitsCut circuits cut
+     */
+    static void PrintRanks(std::ostream& os,
+                           const std::vector<uint64_t>& eventsPerRank,
+                           uint32_t circuitsCut);
+
+  private:
+    /// \brief Adds a workload: WorkDone -> MaybeStop()
+    /// \param workload the workload
+    void AddWorkload(Ptr<MoseWorkload> workload);
+    /// "SwitchStarted" sink: the workloads follow the mode
+    /// \param index the switch \param from the mode left \param to the mode entered
+    void OnSwitchStarted(uint32_t index, mose::WorkloadMode from, mose::WorkloadMode to);
+    /// "SwitchDone" sink: the probe, then MaybeStop() (waitForSwitches)
+    /// \param record the switch
+    void OnSwitchDone(const MoseSwitchRecord& record);
+    /// The probe at a boundary (before its switch starts) and at the end: closes an interval
+    /// \param interval the interval that ends
+    void CloseInterval(uint32_t interval);
+    /// \return payload bytes counted on every port since the circuit monitor's last reset
+    uint64_t SumPortBytes() const;
+    /// Stops the simulation when every workload is done and the schedule allows
+    void MaybeStop();
+    /// On several MPI ranks (after the run): sums what each rank counted of its own ports and
+    /// drop points, merges the switch records
+    void MergeRanks();
+    /// \brief Throws unless Build() ran and Run() did not \param what the call
+    void CheckBuilt(const std::string& what) const;
+
+    ExperimentConfig m_config;                        //!< parameters
+    std::shared_ptr<const mose::Scenario> m_scenario; //!< drawn or given
+    mose::ModeScenario m_initial;                     //!< the initial mode's
+    uint64_t m_routingSeed{0};                        //!< the scenario's routing seed
+    Ptr<MoseTopologyHelper> m_topology;               //!< the fabric
+    Ptr<MoseCircuitMonitor> m_circuits;               //!< bytes per circuit, or null
+    Ptr<MoseLossMonitor> m_loss;                      //!< drops
+    Ptr<MoseModeSwitcher> m_switcher;                 //!< the switcher, or null
+    Ptr<MoseSocketTransfers> m_transport;             //!< the LLM workloads' transport, or null
+    std::vector<Ptr<MoseWorkload>> m_workloads;       //!< every workload
+    std::vector<Ptr<MoseTrafficHelper>> m_traffic;    //!< the flow workloads' helpers
+    std::shared_ptr<FlowMonitorHelper> m_flowHelper;  //!< FlowMonitor, or null
+    Ptr<FlowMonitor> m_flowMonitor;                   //!< FlowMonitor, or null
+    std::function<void(Time)> m_distributedCheck;     //!< SetDistributedCheck()
+    std::function<std::string()> m_describe;          //!< SetProgress()
+    Time m_horizon;                                   //!< SetProgress()
+    std::function<void()> m_collect;                  //!< SetCollect()
+    std::string m_switcherText;                       //!< the switcher's attributes
+    std::vector<ExperimentInterval> m_intervals;      //!< the mode intervals
+    /// per interval start (and the end), the loss monitor's drops per point
+    std::vector<std::array<uint64_t, MoseLossMonitor::N_POINTS>> m_dropsAtStart;
+    std::vector<MoseSwitchRecord> m_records;                    //!< results
+    std::vector<uint64_t> m_circuitBytes;                       //!< results
+    uint32_t m_switchesStarted{0};                              //!< switches started
+    uint64_t m_bytesPerUnit{0};                                 //!< MoseTrafficHelper's
+    uint64_t m_errors{0};                                       //!< errors at switch starts
+    double m_buildSeconds{0};                                   //!< Build() wall time
+    double m_wallSeconds{0};                                    //!< the run's wall time
+    double m_simulatedSeconds{0};                               //!< simulated time
+    uint64_t m_events{0};                                       //!< events executed
+    std::vector<uint64_t> m_eventsPerRank;                      //!< events executed per rank
+    uint32_t m_circuitsCut{0};                                  //!< circuits across ranks
+    uint64_t m_packetsLost{0};                                  //!< lost packets
+    std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< per drop point
+    uint64_t m_ecnMarks{0};                                     //!< ECN marks
+    bool m_built{false};                                        //!< Build() ran
+    bool m_ran{false};                                          //!< Run() ran
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_EXPERIMENT_H */
