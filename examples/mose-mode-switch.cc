@@ -10,14 +10,15 @@
  * cost (circuits changed, drain, dark and blackout time, packets held and lost), the flow-level
  * metrics of the interval's circuit graph and flows, and the FCT per class of the interval's
  * transfers; it draws the goodput per class over time with the switches marked, and with
- * --compare (the default) runs the four policies on the same run and answers "is switching
- * worth it?": MoSE, switch cost included, against the best static policy.
+ * --policies (by default all four, MoSE first and reported in detail) run on the same run and
+ * scenario and answer "is switching worth it?": MoSE, switch cost included, against the best
+ * static policy.
  *
  *   mose-mode-switch                                       # N=64, MoSE against the static ones
  *   mose-mode-switch --nodes=1024 --flows=4000             # the paper's scale
  *   mose-mode-switch --ns3::MoseModeSwitcher::Phases=4 --ns3::MoseModeSwitcher::DrainTimeout=20ms
  *   mose-mode-switch --schedule=inference-heavy:0.5s,training-heavy:1s,inference-heavy:0.5s
- *   mose-mode-switch --policy=S-Comp --compare=false
+ *   mose-mode-switch --policies=S-Comp
  *
  * The scenario options (N, d, roles, r, completion, assignment, construction, flows, routing,
  * the roles/assignment/flows files) are every mose program's (ScenarioOptions), with N = 64
@@ -48,11 +49,11 @@ main(int argc, char* argv[])
     Program program("mose-mode-switch",
                     "results/mose-mode-switch",
                     Program::PLOT | Program::DISTRIBUTED);
-    return program.Run(argc, argv, {"biregular", "compare", "writeScenario"}, [&]() {
+    return program.Run(argc, argv, {"biregular", "writeScenario"}, [&]() {
         // the scenario options of every mose program, at this program's scale
         ScenarioOptions options(ScenarioDefaults{64, 1000, 1},
                                 ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
-        SwitchOptions switching; // the policy, --compare, the schedule, the times
+        SwitchOptions switching; // the policies, the schedule, the times
         CommandLine cmd(__FILE__);
         cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
                   "The scenario options are those of every mose program. "
@@ -67,15 +68,15 @@ main(int argc, char* argv[])
         program.Parse(cmd, argc, argv);
 
         const SwitchExperimentConfig config = switching.GetConfig(options);
-        program.CheckOneSimulation(switching.GetPolicies(config.policy).size() > 1,
-                                   "--compare runs every policy",
-                                   "one policy, --compare=false");
+        program.CheckOneSimulation(switching.IsComparing(),
+                                   std::to_string(switching.GetPolicies().size()) + " policies",
+                                   "one policy, --policies=MoSE");
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
         SwitchComparison comparison = SwitchExperimentReport::RunPolicies(
             config,
-            switching.GetPolicies(config.policy),
+            switching.GetPolicies(),
             dir,
             switching.IsWritingScenario(),
             std::cout,

@@ -67,26 +67,12 @@ main(int argc, char* argv[])
 
         const std::string& dir = program.GetOutputDir();
         FctCdfPlot plot;
-        for (Policy policy : packet.GetPolicies())
-        {
-            config.policy = policy;
-            PacketExperiment experiment(config);
-            experiment.Build();
-            experiment.Run();
-            experiment.PrintReport(std::cout);
-            std::cout << std::endl;
-            const std::string prefix = ToString(config.mode) + "_" + ToString(policy) + "_";
-            experiment.WriteCsv(dir, prefix);
-            if (packet.IsWritingScenario())
-            {
-                experiment.WriteScenario(dir, prefix);
-                std::cout << "wrote " << dir << "/{roles,assignment,flows}_"
-                          << GetModeFileTag(config.mode) << ".csv and " << prefix << "graph.csv"
-                          << std::endl;
-            }
-            plot.AddRun(experiment.GetTransfers(),
-                        config.graphFile.empty() ? ToString(policy) : config.graphFile);
-        }
+        PacketExperiment::RunPolicies(config,
+                                      packet.GetPolicies(),
+                                      dir,
+                                      packet.IsWritingScenario(),
+                                      std::cout,
+                                      plot);
         const std::string base = "fct_cdf_" + ToString(config.mode);
         program.WritePlot(
             base,

@@ -74,7 +74,7 @@ REDUCED = {
     "mose-sweep": "--nodes=64 --sweepNodes=64 --sweepDegrees=4,6 --sweepR=1,3 --flows=500 "
                   "--seeds=1 --progress=false",
     "mose-packet": "--nodes=16 --flows=100",
-    "mose-mode-switch": "--nodes=16 --flows=40 --compare=false",
+    "mose-mode-switch": "--nodes=16 --flows=40 --policies=MoSE",
     # the regime map (the default): one cell at N = 16 without the flow-level break-even
     "mose-llm": "--nodes=16 --degree=4 --loads=25 --intervals=150ms --flowLevelFlows=0",
 }

@@ -306,7 +306,8 @@ fi
 # --- mose-mode-switch
 SWITCH="$BIN/mose-mode-switch"
 if [ -x "$SWITCH" ]; then
-    expect_error switch-policy 'invalid --policy = "foo"' "$SWITCH" --policy=foo --plot=false
+    expect_error switch-policy 'invalid --policies = "foo"' "$SWITCH" --policies=foo --plot=false
+    expect_error switch-compare-gone 'Invalid command-line argument: --compare' "$SWITCH" --compare=false --plot=false
     expect_error switch-distributed-no-mpi 'this ns-3 build has no MPI module' \
         "$SWITCH" --distributed --nodes=16 --plot=false
     expect_error switch-construction 'invalid --construction = "keep-all"' "$SWITCH" --construction=keep-all --plot=false
@@ -328,7 +329,7 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --lastInterval=0.2s --plot=false
     expect_error switch-stop 'invalid --stopTime = "soon": a duration >= 0' \
         "$SWITCH" --stopTime=soon --plot=false
-    expect_error switch-bad-bool 'invalid --compare = "maybe"' "$SWITCH" --compare=maybe
+    expect_error switch-bad-bool 'invalid --writeScenario = "maybe"' "$SWITCH" --writeScenario=maybe
     # time options: the text as typed, ns-3's time range
     expect_error switch-bin-width 'invalid --binWidth = "1ns": a positive duration, at most 1e8 bins up to --stopTime = "30s"' \
         "$SWITCH" --binWidth=1ns --plot=false
@@ -349,11 +350,11 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --ns3::MoseRouteTable::Seed=5 --plot=false
     # the attribute alone wins: N = 16 from Groups, and the same files as --nodes=16
     expect_ok switch-attr-groups-alone 'N=16' \
-        "$SWITCH" --ns3::MoseTopologyHelper::Groups=16 --flows=40 --compare=false \
+        "$SWITCH" --ns3::MoseTopologyHelper::Groups=16 --flows=40 --policies=MoSE \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
         --startWindow=20ms --plot=false --outputDir="$WORK/switch-groups-attr"
     expect_ok switch-attr-groups-option 'N=16' \
-        "$SWITCH" --nodes=16 --flows=40 --compare=false \
+        "$SWITCH" --nodes=16 --flows=40 --policies=MoSE \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
         --startWindow=20ms --plot=false --outputDir="$WORK/switch-groups-option"
     expect_same switch-attr-groups-same "$WORK/switch-groups-attr/MoSE_transfers.csv" \
@@ -362,7 +363,7 @@ if [ -x "$SWITCH" ]; then
     # (counted: no route) and completes on the retransmission; before, its Connect() failed for
     # good: 0 bytes, no drop counted, no word
     expect_ok switch-no-hold 'whole run: 52 of 52 transfers completed' \
-        "$SWITCH" --nodes=16 --flows=40 --compare=false \
+        "$SWITCH" --nodes=16 --flows=40 --policies=MoSE \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
         --startWindow=20ms --plot=false --outputDir="$WORK/switch-no-hold" \
         --ns3::MoseRoutingProtocol::HoldPackets=false
@@ -507,7 +508,7 @@ if [ -x "$SWITCH" ]; then
     # README's batched example (its schedule's boundaries are 200 ms apart: a switch must fit)
     expect_ok switch-readme-phases 'verdict' \
         "$SWITCH" --ns3::MoseModeSwitcher::Phases=4 --ns3::MoseModeSwitcher::ReconfigurationDelay=1ms \
-        --ns3::MoseModeSwitcher::DrainTimeout=20ms --compare=false --plot=false \
+        --ns3::MoseModeSwitcher::DrainTimeout=20ms --policies=MoSE --plot=false \
         --outputDir="$WORK/switch-phases"
 fi
 
@@ -537,7 +538,7 @@ same_scenario() {
     done
     # shellcheck disable=SC2086
     expect_ok "same-$tag-switch" 'verdict' \
-        "$SWITCH" $G $W --flows="$flows" --compare=false --writeScenario=true --plot=false \
+        "$SWITCH" $G $W --flows="$flows" --policies=MoSE --writeScenario=true --plot=false \
         --schedule=inference-heavy:60ms,training-heavy:60ms --startWindow=10ms \
         --outputDir="$D/switch"
     for f in uniform.csv pd-biased.csv compromise.csv uniform.dot pd-biased.dot compromise.dot \
@@ -558,7 +559,7 @@ same_scenario() {
     done
     # shellcheck disable=SC2086
     expect_ok "same-$tag-switch-files" 'verdict' \
-        "$SWITCH" $G --compare=false --plot=false \
+        "$SWITCH" $G --policies=MoSE --plot=false \
         --schedule=inference-heavy:60ms,training-heavy:60ms --startWindow=10ms \
         --outputDir="$D/switch-files" \
         --inferenceRolesFile="$T/roles_inference.csv" --trainingRolesFile="$T/roles_training.csv" \

@@ -165,7 +165,7 @@ DistributedTestCases()
             "mose-mode-switch",
             "--nodes=32 --flows=80 "
             "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--startWindow=20ms --compare=false --plot=false "
+            "--startWindow=20ms --policies=MoSE --plot=false "
             "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2 "
             "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
             2,

@@ -10,7 +10,7 @@
 #   --ranks   K (default 2: this machine's cores)
 # The runs (N = 1024 groups, d = 4 (mose-llm: its default 8), run 1, groups by Partition=min-cut):
 #   packet       mose-packet --nodes=1024 --policies=MoSE --flowMonitor=false --plot=false
-#   mode-switch  mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false, with
+#   mode-switch  mose-mode-switch --nodes=1024 --flows=2000 --policies=MoSE --plot=false, with
 #                FixedDrain (the drain end every rank agrees on)
 #   llm          mose-llm --map=false --policies=MoSE --nodes=1024 (d = 8) $LLM_ARGS (default
 #                below), with FixedDrain: KV transfers and an all-to-all training job across a
@@ -152,7 +152,7 @@ if [ -z "$only" ] || [ "$only" = packet ]; then
     --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 if [ -z "$only" ] || [ "$only" = mode-switch ]; then
-  measure mode-switch mose-mode-switch --nodes=1024 --flows=2000 --compare=false --plot=false \
+  measure mode-switch mose-mode-switch --nodes=1024 --flows=2000 --policies=MoSE --plot=false \
     --ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 if [ -z "$only" ] || [ "$only" = llm ]; then

@@ -7,6 +7,7 @@
 #include "mose-llm-comparison.h"
 
 #include "mose-experiment.h"
+#include "mose-policy-comparison.h"
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
@@ -101,20 +102,10 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     std::ostringstream intervalsCsv;
     std::ostringstream kvExport;
     bool first = true;
-    // every policy runs on the same requests (the configuration's) and the same scenario, which
-    // the first policy's Build() draws
-    std::shared_ptr<const mose::Scenario> scenario;
-    for (mose::Policy policy : m_policies)
-    {
-        LlmExperimentConfig c = m_config;
-        c.policy = policy;
-        LlmExperiment experiment(c);
-        if (scenario)
-        {
-            experiment.SetScenario(scenario);
-        }
-        experiment.Build();
-        scenario = experiment.GetScenario();
+    // every policy runs on the same requests (the configuration's) and the same scenario
+    PolicyComparison comparison(m_policies);
+    comparison.Run<LlmExperiment>(m_config, [&](LlmExperiment& experiment) {
+        const mose::Policy policy = experiment.GetConfig().policy;
         experiment.Run(showProgress);
         const LlmSummary s = experiment.GetSummary();
         m_summaries.push_back(s);
@@ -150,7 +141,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             os << "  " << UnservedText(s) << "\n";
         }
         Experiment::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
-    }
+    });
     m_requestsCsv = requestsCsv.str();
     m_iterationsCsv = iterationsCsv.str();
     m_intervalsCsv = intervalsCsv.str();

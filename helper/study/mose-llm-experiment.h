@@ -213,6 +213,8 @@ struct LlmSummary
 class LlmExperiment
 {
   public:
+    using Config = LlmExperimentConfig; //!< its configuration (PolicyComparison)
+
     /// \param config the parameters (validated by Build())
     explicit LlmExperiment(const LlmExperimentConfig& config);
 

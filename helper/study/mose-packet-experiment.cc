@@ -6,6 +6,8 @@
 
 #include "mose-packet-experiment.h"
 
+#include "mose-policy-comparison.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
@@ -76,6 +78,46 @@ PacketExperiment::PacketExperiment(const PacketExperimentConfig& config)
 {
     NS_LOG_FUNCTION(this);
     m_config.Validate();
+}
+
+void
+PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
+{
+    NS_LOG_FUNCTION(this);
+    if (m_built)
+    {
+        throw mose::Error("PacketExperiment::SetScenario after Build()");
+    }
+    m_experiment.SetScenario(std::move(scenario), "PacketExperiment");
+}
+
+void
+PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
+                              const std::vector<mose::Policy>& policies,
+                              const std::string& dir,
+                              bool writeScenario,
+                              std::ostream& os,
+                              FctCdfPlot& plot)
+{
+    NS_LOG_FUNCTION(dir << writeScenario);
+    PolicyComparison comparison(policies);
+    comparison.Run<PacketExperiment>(config, [&](PacketExperiment& experiment) {
+        const mose::Policy policy = experiment.GetConfig().policy;
+        experiment.Run();
+        experiment.PrintReport(os);
+        os << std::endl;
+        const std::string prefix = mose::ToString(config.mode) + "_" + mose::ToString(policy) + "_";
+        experiment.WriteCsv(dir, prefix);
+        if (writeScenario)
+        {
+            experiment.WriteScenario(dir, prefix);
+            os << "wrote " << dir << "/{roles,assignment,flows}_"
+               << mose::GetModeFileTag(config.mode) << ".csv and " << prefix << "graph.csv"
+               << std::endl;
+        }
+        plot.AddRun(experiment.GetTransfers(),
+                    config.graphFile.empty() ? mose::ToString(policy) : config.graphFile);
+    });
 }
 
 const PacketExperimentConfig&

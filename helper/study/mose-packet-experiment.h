@@ -8,6 +8,7 @@
 #define MOSE_PACKET_EXPERIMENT_H
 
 #include "mose-experiment.h"
+#include "mose-fct-cdf-plot.h"
 
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
@@ -22,6 +23,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -89,8 +91,18 @@ struct PacketClassResult
 class PacketExperiment
 {
   public:
+    using Config = PacketExperimentConfig; //!< its configuration (PolicyComparison)
+
     /// \param config the parameters (validated here; Error)
     explicit PacketExperiment(const PacketExperimentConfig& config);
+
+    /**
+     * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
+     *        the policies of one comparison draw it once; without it, Build() draws the mode's
+     *        roles, assignment and flows and the policy's graph only.
+     * \param scenario the scenario of this configuration's run
+     */
+    void SetScenario(std::shared_ptr<const mose::Scenario> scenario);
 
     /**
      * \brief Builds the scenario, the fabric, the transfers and the monitors.
@@ -164,6 +176,26 @@ class PacketExperiment
      * \param prefix file name prefix of the graph, e.g. "inference-heavy_MoSE_"
      */
     void WriteScenario(const std::string& dir, const std::string& prefix) const;
+
+    /**
+     * \brief Runs the experiment under each policy on the same run and scenario
+     *        (PolicyComparison), as mose-packet does: for each policy, Build(), Run(), its
+     *        report into os, its CSV files (and, with writeScenario, its scenario files) into
+     *        dir with the prefix "MODE_POLICY_", and its transfers into the FCT CDF figure.
+     * \param config the experiment; its policy is replaced by each of policies in turn
+     * \param policies the policies to run, in order
+     * \param dir the output folder
+     * \param writeScenario write each run's scenario files (WriteScenario())
+     * \param os where the reports go
+     * \param plot the figure each run adds its transfers to, labelled with the policy (or the
+     *        graph file)
+     */
+    static void RunPolicies(const PacketExperimentConfig& config,
+                            const std::vector<mose::Policy>& policies,
+                            const std::string& dir,
+                            bool writeScenario,
+                            std::ostream& os,
+                            FctCdfPlot& plot);
 
   private:
     PacketExperimentConfig m_config;       //!< parameters

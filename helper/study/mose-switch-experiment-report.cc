@@ -6,6 +6,8 @@
 
 #include "mose-switch-experiment-report.h"
 
+#include "mose-policy-comparison.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-format.h"
@@ -354,12 +356,9 @@ SwitchExperimentReport::RunPolicies(
 {
     NS_LOG_FUNCTION(dir << writeScenario);
     SwitchComparison comparison;
-    for (const mose::Policy policy : policies)
-    {
-        SwitchExperimentConfig c = config;
-        c.policy = policy;
-        SwitchExperiment experiment(c);
-        experiment.Build();
+    PolicyComparison policyRuns(policies);
+    policyRuns.Run<SwitchExperiment>(config, [&](SwitchExperiment& experiment) {
+        const mose::Policy policy = experiment.GetConfig().policy;
         const bool reported = policy == config.policy;
         if (reported)
         {
@@ -382,7 +381,7 @@ SwitchExperimentReport::RunPolicies(
             os << "ran " << mose::ToString(policy) << ": " << std::fixed << std::setprecision(2)
                << experiment.GetWallSeconds() << " s wall" << std::defaultfloat
                << std::setprecision(6) << std::endl;
-            continue;
+            return;
         }
         report.Print(os);
         os << "wrote " << dir << "/" << prefix << "{intervals,circuits,goodput,transfers}.csv"
@@ -392,7 +391,7 @@ SwitchExperimentReport::RunPolicies(
             plot(report, "goodput_" + mose::ToString(policy));
         }
         os << std::endl;
-    }
+    });
     return comparison;
 }
 

@@ -293,6 +293,17 @@ SwitchExperiment::SwitchExperiment(const SwitchExperimentConfig& config)
     m_config.Validate();
 }
 
+void
+SwitchExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
+{
+    NS_LOG_FUNCTION(this);
+    if (m_built)
+    {
+        throw mose::Error("SwitchExperiment::SetScenario after Build()");
+    }
+    m_experiment.SetScenario(std::move(scenario), "SwitchExperiment");
+}
+
 const SwitchExperimentConfig&
 SwitchExperiment::GetConfig() const
 {
@@ -634,7 +645,7 @@ SwitchComparison::GetVerdict() const
     if (!mose || !best)
     {
         return "verdict: needs MoSE and at least one static policy on the same run "
-               "(--compare=true)";
+               "(--policies=MoSE,S-Train,...)";
     }
     std::ostringstream o;
     const bool wins = mose->meanFctS < best->meanFctS;

@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -217,8 +218,17 @@ struct SwitchRunSummary
 class SwitchExperiment
 {
   public:
+    using Config = SwitchExperimentConfig; //!< its configuration (PolicyComparison)
+
     /// \param config the parameters (validated here; Error)
     explicit SwitchExperiment(const SwitchExperimentConfig& config);
+
+    /**
+     * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
+     *        the policies of one comparison draw it once.
+     * \param scenario the scenario of this configuration's run
+     */
+    void SetScenario(std::shared_ptr<const mose::Scenario> scenario);
 
     /// \brief Builds the scenario, fabric, switcher, transfers, monitors and flow-level
     ///        metrics; Error for a bad configuration (before anything runs)

@@ -26,13 +26,11 @@ SwitchOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     AddTextOption(cmd,
-                  "policy",
-                  "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
-                  m_policy);
-    cmd.AddValue("compare",
-                 "also run the other three policies on the same run, print the comparison "
-                 "and the verdict",
-                 m_compare);
+                  "policies",
+                  "policies to run on the same run, comma-separated: S-Train, S-Inf, S-Comp, "
+                  "MoSE; the first is reported in detail; with more than one, the comparison "
+                  "and the verdict",
+                  m_policies);
     AddTextOption(cmd,
                   "schedule",
                   "the workload modes from time 0: " + ScheduleSyntax(),
@@ -60,7 +58,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     NS_LOG_FUNCTION(this);
     SwitchExperimentConfig config;
     config.scenario = scenario.GetConfig();
-    config.policy = ParseEnum<Policy>(m_policy, "--policy");
+    config.policy = GetPolicies().front();
     // the transfers' start attributes that the program sets per mode interval
     RejectModuleAttribute("ns3::MoseTrafficHelper::StartMode",
                           "the transfers of each mode interval start uniformly over "
@@ -90,26 +88,15 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
 }
 
 std::vector<Policy>
-SwitchOptions::GetPolicies(Policy reported) const
+SwitchOptions::GetPolicies() const
 {
-    std::vector<Policy> policies{reported};
-    if (m_compare)
-    {
-        for (Policy p : ALL_POLICIES)
-        {
-            if (p != reported)
-            {
-                policies.push_back(p);
-            }
-        }
-    }
-    return policies;
+    return ParseEnumList<Policy>(m_policies, "--policies");
 }
 
 bool
 SwitchOptions::IsComparing() const
 {
-    return m_compare;
+    return GetPolicies().size() > 1;
 }
 
 bool

@@ -23,7 +23,8 @@ namespace mose
 /**
  * \ingroup mose
  * \brief The options of mose-mode-switch beside the scenario options and the output options:
- *        the policy reported (--policy), --compare, the schedule (--schedule), --startWindow
+ *        the policies (--policies, the first reported in detail), the schedule (--schedule),
+ *        --startWindow
  *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth and
  *        --writeScenario. GetConfig() checks them (SwitchExperimentConfig::Validate(), with
  *        the options' texts), naming the option.
@@ -46,27 +47,23 @@ class SwitchOptions
      */
     SwitchExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
 
-    /**
-     * \param reported the policy reported in detail (GetConfig().policy)
-     * \return it first, then, with --compare, the other three
-     */
-    std::vector<Policy> GetPolicies(Policy reported) const;
+    /// \return the policies of --policies, in order (the first is GetConfig().policy)
+    std::vector<Policy> GetPolicies() const;
 
-    /// \return whether --compare is set
+    /// \return whether more than one policy runs (the comparison and the verdict)
     bool IsComparing() const;
 
     /// \return whether --writeScenario is set
     bool IsWritingScenario() const;
 
   private:
-    std::string m_policy{"MoSE"}; //!< --policy
+    std::string m_policies{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     /// --schedule
     std::string m_schedule{"inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms"};
     std::string m_startWindow{"150ms"}; //!< --startWindow
     bool m_startWindowGiven{false};     //!< whether --startWindow was given
     std::string m_stopTime{"30s"};      //!< --stopTime
     std::string m_binWidth{"1ms"};      //!< --binWidth
-    bool m_compare{true};               //!< --compare
     bool m_writeScenario{false};        //!< --writeScenario
 };
 

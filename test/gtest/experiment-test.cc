@@ -6,6 +6,7 @@
  * Experiment, the one packet-level run the study drivers are presets of: PacketExperiment and
  * SwitchExperiment build the same fabric for the same scenario, workloads of every kind share
  * one run, and the steps fail loudly out of order. MoseWorkloadHelper and MoseFlowWorkload.
+ * PolicyComparison hands every policy the one scenario it drew.
  */
 
 #include "mose-test-util.h"
@@ -16,6 +17,7 @@
 #include "ns3/mose-flow-workload.h"
 #include "ns3/mose-llm-workload.h"
 #include "ns3/mose-packet-experiment.h"
+#include "ns3/mose-policy-comparison.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-switch-experiment.h"
 #include "ns3/mose-workload-helper.h"
@@ -75,6 +77,18 @@ ShapeOf(const Experiment& fabric)
     s.workloads = fabric.GetWorkloads().size();
     s.switcher = fabric.GetSwitcher() != nullptr;
     return s;
+}
+
+/// \return a flow list as (src, dst, class, demand) text, for comparing two lists
+std::string
+FlowsText(const std::vector<Flow>& flows)
+{
+    std::ostringstream os;
+    for (const Flow& f : flows)
+    {
+        os << f.src << ' ' << f.dst << ' ' << static_cast<int>(f.cls) << ' ' << f.demand << '\n';
+    }
+    return os.str();
 }
 
 } // namespace
@@ -358,4 +372,58 @@ TEST(MoseFlowWorkload, StopWithdrawsTheTransfersNotStartedAndStartDelaysThem)
     }
     EXPECT_EQ(e.GetPacketsLost(), 0u);
     ExpectErrorContaining([&] { w->Start(MilliSeconds(1)); }, "once the simulation runs");
+}
+
+TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
+{
+    PacketExperimentConfig config;
+    config.scenario = PaperScaledConfig(16);
+    config.scenario.flows = 20;
+    config.stopTime = Seconds(5);
+    const Scenario drawn = ScenarioBuilder(config.scenario).Build(config.run);
+
+    // two policies: the scenario is drawn once, before the first, and handed to both; what
+    // differs is the circuits, each the policy's template of the same scenario
+    PolicyComparison two({Policy::STATIC_TRAINING, Policy::MOSE});
+    EXPECT_EQ(two.GetScenario(), nullptr);
+    std::vector<Policy> ran;
+    std::vector<std::vector<Circuit>> circuits;
+    std::vector<std::string> flows;
+    two.Run<PacketExperiment>(config, [&](PacketExperiment& e) {
+        ran.push_back(e.GetConfig().policy);
+        EXPECT_EQ(e.GetExperiment().GetSharedScenario(), two.GetScenario());
+        circuits.push_back(e.GetCircuitGraph().GetCircuits());
+        flows.push_back(FlowsText(e.GetFlows()));
+        e.Run();
+        EXPECT_EQ(e.GetPacketsLost(), 0u);
+    });
+    ASSERT_NE(two.GetScenario(), nullptr);
+    EXPECT_EQ(two.GetScenario()->routingSeed, drawn.routingSeed);
+    EXPECT_EQ(ran, (std::vector<Policy>{Policy::STATIC_TRAINING, Policy::MOSE}));
+    ASSERT_EQ(circuits.size(), 2u);
+    EXPECT_EQ(circuits[0], drawn.GetGraph(Policy::STATIC_TRAINING, config.mode).GetCircuits());
+    EXPECT_EQ(circuits[1], drawn.GetGraph(Policy::MOSE, config.mode).GetCircuits());
+    EXPECT_NE(circuits[0], circuits[1]);
+    ASSERT_EQ(flows.size(), 2u);
+    EXPECT_FALSE(flows[0].empty());
+    EXPECT_EQ(flows[0], FlowsText(drawn.flows[static_cast<std::size_t>(config.mode)]));
+    EXPECT_EQ(flows[1], flows[0]);
+
+    // one policy draws nothing itself: the experiment draws its mode only
+    PolicyComparison one({Policy::MOSE});
+    one.Run<PacketExperiment>(config, [&](PacketExperiment& e) {
+        EXPECT_EQ(e.GetExperiment().GetSharedScenario(), nullptr);
+        EXPECT_EQ(e.GetCircuitGraph().GetCircuits(), circuits[1]);
+        e.Run();
+    });
+    EXPECT_EQ(one.GetScenario(), nullptr);
+
+    // a scenario given is handed on, and must be the run's
+    PolicyComparison given({Policy::MOSE, Policy::STATIC_INFERENCE});
+    given.SetScenario(std::make_shared<const Scenario>(drawn));
+    PacketExperimentConfig other = config;
+    other.run = 2;
+    ExpectErrorContaining([&] { given.Run<PacketExperiment>(other, [](PacketExperiment&) {}); },
+                          "run 2 and 16 groups");
+    ExpectErrorContaining([] { PolicyComparison({}); }, "no policy");
 }

@@ -1,0 +1,59 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-policy-comparison.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MosePolicyComparison");
+
+namespace mose
+{
+
+PolicyComparison::PolicyComparison(const std::vector<mose::Policy>& policies)
+    : m_policies(policies)
+{
+    NS_LOG_FUNCTION(this);
+    if (m_policies.empty())
+    {
+        throw mose::Error("PolicyComparison: no policy to run (one or more of S-Train, S-Inf, "
+                          "S-Comp, MoSE)");
+    }
+}
+
+void
+PolicyComparison::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
+{
+    NS_LOG_FUNCTION(this);
+    m_scenario = std::move(scenario);
+}
+
+std::shared_ptr<const mose::Scenario>
+PolicyComparison::GetScenario() const
+{
+    return m_scenario;
+}
+
+const std::vector<mose::Policy>&
+PolicyComparison::GetPolicies() const
+{
+    return m_policies;
+}
+
+void
+PolicyComparison::Draw(const ExperimentConfig& config)
+{
+    NS_LOG_FUNCTION(this << config.run);
+    m_scenario = std::make_shared<const mose::Scenario>(
+        mose::ScenarioBuilder(config.scenario).Build(config.run));
+}
+
+} // namespace mose
+} // namespace ns3
