@@ -127,7 +127,8 @@ BM_SwitchPacketLevel(benchmark::State& state)
             t.graph = mode == WorkloadMode::INFERENCE_HEAVY ? pd : uniform;
             return t;
         });
-        helper.SetSchedule({{MilliSeconds(1), WorkloadMode::TRAINING_HEAVY}});
+        helper.SetSchedule(
+            {{WorkloadMode::INFERENCE_HEAVY, 0.001}, {WorkloadMode::TRAINING_HEAVY, 0}});
         Ptr<MoseModeSwitcher> switcher = helper.Install(topo);
         state.ResumeTiming();
         Simulator::Run();

@@ -79,15 +79,9 @@ MoseModeSwitcherHelper::SetTargetProvider(MoseTargetProvider provider)
 }
 
 void
-MoseModeSwitcherHelper::SetSchedule(const std::vector<MoseModeBoundary>& schedule)
+MoseModeSwitcherHelper::SetSchedule(const mose::ModeSchedule& schedule)
 {
     m_schedule = schedule;
-}
-
-void
-MoseModeSwitcherHelper::SetInitialMode(mose::WorkloadMode mode)
-{
-    m_initial = mode;
 }
 
 void
@@ -169,7 +163,9 @@ MoseModeSwitcherHelper::InstallModeTraffic(
         throw mose::Error(
             "MoseModeSwitcherHelper::InstallModeTraffic: the switcher and flowsOf must be set");
     }
-    const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
+    // the switches' times: the start of every period but the first
+    const mose::ModeSchedule& schedule = switcher->GetSchedule();
+    const std::vector<Time> times = MoseScheduleTimes(schedule);
 
     struct Interval
     {
@@ -179,12 +175,12 @@ MoseModeSwitcherHelper::InstallModeTraffic(
     };
 
     std::vector<Interval> intervals;
-    intervals.push_back(
-        {switcher->GetInitialMode(), firstStart, schedule.empty() ? end : schedule.front().at});
-    for (std::size_t i = 0; i < schedule.size(); ++i)
+    const std::size_t n = std::max<std::size_t>(schedule.size(), 1);
+    for (std::size_t i = 0; i < n; ++i)
     {
-        intervals.push_back(
-            {schedule[i].mode, schedule[i].at, i + 1 < schedule.size() ? schedule[i + 1].at : end});
+        intervals.push_back({schedule.empty() ? switcher->GetInitialMode() : schedule[i].mode,
+                             i == 0 ? firstStart : times[i],
+                             i + 1 < n ? times[i + 1] : end});
     }
     std::vector<Ptr<MoseTrafficHelper>> helpers;
     const auto portsEach = static_cast<uint32_t>(55535 / intervals.size());
@@ -230,7 +226,6 @@ MoseModeSwitcherHelper::Install(Ptr<MoseTopologyHelper> topology) const
     Ptr<MoseModeSwitcher> switcher = m_factory.Create<MoseModeSwitcher>();
     switcher->SetFabric(topology->GetOcs(), topology->GetRouteTable(), groups);
     switcher->SetTargetProvider(m_provider);
-    switcher->SetInitialMode(m_initial);
     switcher->SetSchedule(m_schedule);
     switcher->Prepare(); // throws before anything else changes
     for (uint32_t g = 0; g < groups.GetN(); ++g)

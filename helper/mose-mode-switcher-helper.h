@@ -69,16 +69,15 @@ class MoseModeSwitcherHelper
     /// \param provider the targets per mode
     void SetTargetProvider(MoseTargetProvider provider);
     /**
-     * \brief The mode boundaries: at each boundary's time the fabric switches to its mode, as
-     *        ns-3 helpers take times, e.g. {{Seconds(0.5), mose::WorkloadMode::TRAINING_HEAVY}}.
-     *        A schedule as text is the programs' MODE:DURATION periods (mose::ParseSchedule(),
-     *        the module's one schedule syntax; SwitchExperimentConfig::SetSchedule() turns
-     *        periods into boundaries and the run's end).
-     * \param schedule the boundaries (validated at Install())
+     * \brief The workload modes over time (MoseModeSwitcher::SetSchedule()): the fabric starts
+     *        in the first period's mode and switches at the start of every later period, e.g.
+     *        {{mose::WorkloadMode::INFERENCE_HEAVY, 0.5}, {mose::WorkloadMode::TRAINING_HEAVY,
+     *        0}} switches to training-heavy at 0.5 s. As text, the programs' MODE:DURATION
+     *        periods (mose::ParseSchedule()).
+     * \param schedule the schedule (validated at Install(); default: inference-heavy, no
+     *        switch)
      */
-    void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
-    /// \param mode the mode before the first boundary (default inference-heavy)
-    void SetInitialMode(mose::WorkloadMode mode);
+    void SetSchedule(const mose::ModeSchedule& schedule);
     /// \param monitor the loss monitor to snapshot (default: one the helper installs)
     void SetLossMonitor(Ptr<MoseLossMonitor> monitor);
 
@@ -166,12 +165,11 @@ class MoseModeSwitcherHelper
      */
     void ConfigureRouting(Ptr<MoseRoutingProtocol> routing, uint32_t group) const;
 
-    ObjectFactory m_factory;                                           //!< the switcher
-    std::map<std::string, Ptr<AttributeValue>> m_routing;              //!< routing attributes
-    MoseTargetProvider m_provider;                                     //!< targets
-    std::vector<MoseModeBoundary> m_schedule;                          //!< boundaries
-    mose::WorkloadMode m_initial{mose::WorkloadMode::INFERENCE_HEAVY}; //!< initial mode
-    Ptr<MoseLossMonitor> m_loss;                                       //!< given monitor, or null
+    ObjectFactory m_factory;                              //!< the switcher
+    std::map<std::string, Ptr<AttributeValue>> m_routing; //!< routing attributes
+    MoseTargetProvider m_provider;                        //!< targets
+    mose::ModeSchedule m_schedule;                        //!< the schedule
+    Ptr<MoseLossMonitor> m_loss;                          //!< given monitor, or null
 };
 
 } // namespace ns3

@@ -112,12 +112,13 @@ main(int argc, char* argv[])
     {
         // a static fabric: S-Train's template serves both modes, the boundary changes nothing
         o.policy = "S-Train";
-        o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY}};
+        o.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.05}, {WorkloadMode::TRAINING_HEAVY, 0}};
     }
     else
     {
-        o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY},
-                      {MilliSeconds(150), WorkloadMode::INFERENCE_HEAVY}};
+        o.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.05},
+                      {WorkloadMode::TRAINING_HEAVY, 0.1},
+                      {WorkloadMode::INFERENCE_HEAVY, 0}};
     }
 
     std::vector<uint64_t> portBytes;

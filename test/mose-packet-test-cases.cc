@@ -299,7 +299,8 @@ class MosePacketAttributePrecedenceTestCase : public TestCase
                                                                             s.templates,
                                                                             s.roles,
                                                                             s.assignments));
-        helper.SetSchedule({{MilliSeconds(50), mose::WorkloadMode::TRAINING_HEAVY}});
+        helper.SetSchedule(
+            {{mose::WorkloadMode::INFERENCE_HEAVY, 0.05}, {mose::WorkloadMode::TRAINING_HEAVY, 0}});
         helper.Install(fabric);
         TimeValue holdTime;
         UintegerValue holdSize;

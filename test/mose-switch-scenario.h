@@ -135,8 +135,9 @@ struct SwitchRunOptions
     Time drainTimeout{MilliSeconds(100)};        //!< DrainTimeout
     Time reconfigurationDelay{MilliSeconds(10)}; //!< ReconfigurationDelay
     std::string policy{"MoSE"};                  //!< the policy
-    /// the boundaries
-    std::vector<MoseModeBoundary> schedule{{MilliSeconds(50), mose::WorkloadMode::TRAINING_HEAVY}};
+    /// the schedule: inference-heavy, a switch to training-heavy at 50 ms
+    mose::ModeSchedule schedule{{mose::WorkloadMode::INFERENCE_HEAVY, 0.05},
+                                {mose::WorkloadMode::TRAINING_HEAVY, 0}};
     Time stop{Seconds(10)};          //!< simulation end
     bool checkKeptTraffic{false};    //!< count packets sent on kept circuits
     std::string dataRate{"100Mbps"}; //!< circuit rate (slow: transfers overlap)
@@ -204,11 +205,11 @@ RunSwitchScenario(const SwitchRunOptions& o)
         helper.SetRoutingAttribute("HoldQueueSize", UintegerValue(o.holdQueueSize));
     }
     Ptr<MoseModeSwitcher> switcher = helper.Install(topo);
-    const std::vector<MoseModeBoundary>& schedule = switcher->GetSchedule();
+    const mose::ModeSchedule& schedule = switcher->GetSchedule();
 
     SwitchRun r;
     r.initialGraph = topo->GetCircuitGraph();
-    r.targetGraph = switcher->GetTarget(schedule.at(0).mode).graph;
+    r.targetGraph = switcher->GetTarget(schedule[1].mode).graph;
 
     // transfers: the initial mode's before the first boundary, each boundary's after it
     const std::vector<Ptr<MoseTrafficHelper>> traffic = MoseModeSwitcherHelper::InstallModeTraffic(
@@ -280,7 +281,7 @@ RunSwitchScenario(const SwitchRunOptions& o)
             ++r.listRouted;
         }
     }
-    const Time boundary = schedule.at(0).at;
+    const Time boundary = MoseScheduleTimes(schedule)[1];
     for (const auto& t : traffic)
     {
         Ptr<MoseTransferMonitor> m = t->GetMonitor();

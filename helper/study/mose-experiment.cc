@@ -72,6 +72,34 @@ ExperimentConfig::Validate() const
     }
 }
 
+mose::ModeSchedule
+RunSchedule(const mose::ModeSchedule& schedule, Time end)
+{
+    // seconds of a duration that may be negative (an unsorted schedule being reported): ns-3's
+    // Time::GetSeconds() of a negative time left-shifts a negative value in int64x64-128.h
+    // (undefined before C++20), so convert its magnitude
+    auto seconds = [](Time t) {
+        return t.IsStrictlyNegative() ? -(Time(0) - t).GetSeconds() : t.GetSeconds();
+    };
+    const std::vector<Time> times = MoseScheduleTimes(schedule);
+    mose::ModeSchedule run;
+    const std::size_t n = std::max<std::size_t>(schedule.size(), 1);
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        const Time to = i + 1 < n ? times[i + 1] : end;
+        run.Add(schedule.empty() ? schedule.GetInitialMode() : schedule[i].mode,
+                seconds(to - times[i]),
+                schedule.empty() ? 0.0 : schedule[i].load);
+    }
+    return run;
+}
+
+mose::WorkloadMode
+ExperimentConfig::GetInitialMode() const
+{
+    return schedule.GetInitialMode();
+}
+
 Time
 ExperimentConfig::GetEnd() const
 {
@@ -122,7 +150,7 @@ Experiment::Build()
     SystemWallClockMs clock;
     clock.Start();
     const mose::ScenarioBuilder builder(m_config.scenario);
-    const auto initial = static_cast<std::size_t>(m_config.initialMode);
+    const auto initial = static_cast<std::size_t>(m_config.GetInitialMode());
     mose::CircuitGraph graph;
     if (!m_scenario && m_config.switcher)
     {
@@ -132,7 +160,7 @@ Experiment::Build()
     {
         const mose::Scenario& sc = *m_scenario;
         m_initial.run = sc.run;
-        m_initial.mode = m_config.initialMode;
+        m_initial.mode = m_config.GetInitialMode();
         m_initial.roles = sc.roles[initial];
         m_initial.assignment = sc.assignment[initial];
         m_initial.flows = sc.flows[initial];
@@ -141,7 +169,7 @@ Experiment::Build()
     else
     {
         // a run without switcher needs its initial mode only
-        m_initial = builder.BuildMode(m_config.run, m_config.initialMode);
+        m_initial = builder.BuildMode(m_config.run, m_config.GetInitialMode());
         m_routingSeed = builder.BuildRoutingSeed(m_config.run);
     }
     if (!m_config.graphFile.empty())
@@ -152,19 +180,20 @@ Experiment::Build()
     }
     else if (m_scenario)
     {
-        graph = m_scenario->GetGraph(m_config.policy, m_config.initialMode);
+        graph = m_scenario->GetGraph(m_config.policy, m_config.GetInitialMode());
     }
     else
     {
-        graph = builder.BuildCircuitGraph(m_config.run, m_config.initialMode, m_config.policy);
+        graph = builder.BuildCircuitGraph(m_config.run, m_config.GetInitialMode(), m_config.policy);
     }
 
     // the mode intervals: interval 0 from time 0, then one per boundary
     m_intervals.clear();
-    std::vector<std::pair<mose::WorkloadMode, Time>> starts{{m_config.initialMode, Time(0)}};
-    for (const auto& b : m_config.schedule)
+    const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
+    std::vector<std::pair<mose::WorkloadMode, Time>> starts{{m_config.GetInitialMode(), Time(0)}};
+    for (std::size_t i = 1; i < m_config.schedule.size(); ++i)
     {
-        starts.emplace_back(b.mode, b.at);
+        starts.emplace_back(m_config.schedule[i].mode, times[i]);
     }
     for (std::size_t i = 0; i < starts.size(); ++i)
     {
@@ -217,7 +246,6 @@ Experiment::Build()
         h.SetTargetProvider(
             MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, *m_scenario));
         h.SetSchedule(m_config.schedule);
-        h.SetInitialMode(m_config.initialMode);
         h.SetLossMonitor(m_loss);
         m_switcher = h.Install(m_topology);
         m_switcher->TraceConnectWithoutContext("SwitchStarted",
@@ -297,10 +325,10 @@ Experiment::InstallWorkload(const MoseWorkloadHelper& helper)
     Ptr<MoseWorkload> workload = helper.Install(m_transport);
     // the initial mode's roles and graph: the switcher's target, or the fabric's own
     const mose::RoleAssignment& roles =
-        m_switcher ? m_switcher->GetTarget(m_config.initialMode).roles : m_initial.roles;
+        m_switcher ? m_switcher->GetTarget(m_config.GetInitialMode()).roles : m_initial.roles;
     const mose::CircuitGraph& graph =
-        m_switcher ? m_switcher->GetTarget(m_config.initialMode).graph : m_intervals[0].graph;
-    workload->SetMode(m_config.initialMode,
+        m_switcher ? m_switcher->GetTarget(m_config.GetInitialMode()).graph : m_intervals[0].graph;
+    workload->SetMode(m_config.GetInitialMode(),
                       roles,
                       std::make_shared<const mose::CircuitGraph>(graph));
     AddWorkload(workload);
@@ -516,9 +544,12 @@ Experiment::MaybeStop()
     {
         return; // the switch in progress belongs to the run
     }
-    if (!m_config.schedule.empty() && now < m_config.GetEnd() &&
-        (m_config.waitForSwitches ? now < m_config.schedule.back().at
-                                  : now <= m_config.schedule.back().at))
+    // the last switch: at the last period's start
+    const Time last = m_config.schedule.size() > 1
+                          ? MoseScheduleTimes(m_config.schedule)[m_config.schedule.size() - 1]
+                          : Time(0);
+    if (m_config.schedule.size() > 1 && now < m_config.GetEnd() &&
+        (m_config.waitForSwitches ? now < last : now <= last))
     {
         return; // the schedule's switches still belong to the run
     }

@@ -57,14 +57,26 @@ struct FlowPacketCounts
 
 /**
  * \ingroup mose
+ * \brief A schedule as a run runs it: its periods, the last one ending at `end` (its own
+ *        duration is not used); the durations are the differences of the periods' ns-3 start
+ *        times (MoseScheduleTimes()), in seconds.
+ * \param schedule the schedule (empty: inference-heavy)
+ * \param end the end of the last period
+ * \return the periods as run
+ */
+mose::ModeSchedule RunSchedule(const mose::ModeSchedule& schedule, Time end);
+
+/**
+ * \ingroup mose
  * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
  *        the policy, the run, the fabric's rates and scale, one mode schedule and the
  *        monitors. The packet, switch and LLM runs are presets of it
  *        (PacketExperimentConfig, SwitchExperimentConfig, LlmExperimentConfig); their
  *        workloads are installed on the built Experiment.
  *
- * Mode interval 0 runs initialMode from time 0 to the first boundary; interval i > 0 runs
- * boundary i - 1's mode from that boundary to the next one (the last: to `end`).
+ * Mode interval i runs the schedule's period i from its start (MoseScheduleTimes()) to the
+ * next period's start; the last interval ends at `end` (the last period's duration is not
+ * used, as by the switcher).
  */
 struct ExperimentConfig
 {
@@ -72,9 +84,10 @@ struct ExperimentConfig
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
     uint64_t run{1};                         //!< the ns-3 run of the scenario (--RngRun)
     Time stopTime{Seconds(60)};              //!< the simulation ends here at the latest
-    mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
-    std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
-    Time end{Seconds(0)};                   //!< end of the last mode interval (0: stopTime)
+    /// the workload modes over time (empty: inference-heavy); a switch at the start of every
+    /// period but the first, when there is a switcher
+    mose::ModeSchedule schedule;
+    Time end{Seconds(0)}; //!< end of the last mode interval (0: stopTime)
     /// if set, the initial circuit graph is read from this edge-list CSV instead of taken from
     /// the policy's template (a run without switcher only)
     std::string graphFile;
@@ -107,8 +120,11 @@ struct ExperimentConfig
 
     /// \brief Throws a mose::Error naming the first invalid parameter (the scenario's, a stop
     ///        time that is not positive, a zero scale, a graph file on a run with a switcher);
-    ///        the schedule is the switcher's to check (MoseModeSwitcher names schedule[K].at)
+    ///        the schedule is the switcher's to check (MoseModeSwitcher names its periods)
     void Validate() const;
+
+    /// \return the schedule's first mode
+    mose::WorkloadMode GetInitialMode() const;
 
     /// \return end, or stopTime when end is 0
     Time GetEnd() const;

@@ -85,24 +85,33 @@ CheckUserDefault(const std::string& type,
 } // namespace
 
 void
-LlmExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+LlmExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
 {
-    // one conversion of periods into boundaries for every switching program
+    // the checks of every switching program's --schedule
     SwitchExperimentConfig converted;
     converted.SetSchedule(periods);
-    initialMode = converted.initialMode;
     schedule = converted.schedule;
     end = converted.end;
 }
 
-std::vector<mose::SchedulePeriod>
-LlmExperimentConfig::GetSchedulePeriods() const
+mose::WorkloadMode
+LlmExperimentConfig::GetInitialMode() const
 {
-    SwitchExperimentConfig converted;
-    converted.initialMode = initialMode;
-    converted.schedule = schedule;
-    converted.end = end;
-    return converted.GetSchedulePeriods();
+    return schedule.GetInitialMode();
+}
+
+mose::ModeSchedule
+LlmExperimentConfig::GetRunSchedule() const
+{
+    return RunSchedule(schedule, end);
+}
+
+std::vector<Time>
+LlmExperimentConfig::GetIntervalStarts() const
+{
+    std::vector<Time> starts = MoseScheduleTimes(schedule);
+    starts.resize(std::max<std::size_t>(schedule.size(), 1));
+    return starts;
 }
 
 LlmExperimentConfig
@@ -114,9 +123,9 @@ LlmExperimentConfig::Scaled(uint32_t nodes)
     s.flows = 16; // the workloads bring their own traffic; the scenario's flows are not used
     s.routing = mose::RoutingRule::SHORTEST_PATH;
     s.seeds = 1;
-    c.schedule = {{MilliSeconds(500), mose::WorkloadMode::TRAINING_HEAVY},
-                  {MilliSeconds(1000), mose::WorkloadMode::INFERENCE_HEAVY}};
-    c.end = MilliSeconds(1500);
+    c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.5},
+                   {mose::WorkloadMode::TRAINING_HEAVY, 0.5},
+                   {mose::WorkloadMode::INFERENCE_HEAVY, 0.5}});
     DataRateValue rate;
     rate.DeserializeFromString(
         mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate"),
@@ -232,7 +241,6 @@ LlmExperimentConfig::ToExperimentConfig() const
     c.policy = policy;
     c.run = run;
     c.stopTime = stopTime;
-    c.initialMode = initialMode;
     c.schedule = schedule;
     c.end = end;
     c.switcher = true;
@@ -667,9 +675,10 @@ LlmExperiment::WriteKvExport(std::ostream& os, bool header, bool json) const
     }
     // the hops of (interval, decode group): one shortest-path tree per pair, computed once
     std::map<std::pair<std::size_t, uint32_t>, mose::DestinationTree> trees;
-    auto hops = [this, &trees](Time arrival, uint32_t prefill, uint32_t decode) {
+    const std::vector<Time> starts = m_config.GetIntervalStarts();
+    auto hops = [this, &trees, &starts](Time arrival, uint32_t prefill, uint32_t decode) {
         std::size_t interval = 0;
-        while (interval < m_config.schedule.size() && m_config.schedule[interval].at <= arrival)
+        while (interval + 1 < starts.size() && starts[interval + 1] <= arrival)
         {
             ++interval;
         }
@@ -754,15 +763,11 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
               "flow_kv_max_load_B,flow_tr_max_load_B,flow_max_load_B,"
               "flow_tr_max_load_per_iteration_B\n";
     }
-    std::vector<std::pair<Time, mose::WorkloadMode>> starts{{Time(0), m_config.initialMode}};
-    for (const auto& b : m_config.schedule)
-    {
-        starts.emplace_back(b.at, b.mode);
-    }
+    const std::vector<Time> starts = m_config.GetIntervalStarts();
     for (std::size_t i = 0; i < starts.size(); ++i)
     {
-        const Time a = starts[i].first;
-        const Time b = i + 1 < starts.size() ? starts[i + 1].first : m_config.end;
+        const Time a = starts[i];
+        const Time b = i + 1 < starts.size() ? starts[i + 1] : m_config.end;
         uint32_t requests = 0;
         uint32_t served = 0;
         double kv = 0;
@@ -795,7 +800,9 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
                 }
             }
         }
-        os << mose::ToString(m_config.policy) << ',' << i << ',' << mose::ToString(starts[i].second)
+        os << mose::ToString(m_config.policy) << ',' << i << ','
+           << mose::ToString(m_config.schedule.empty() ? m_config.GetInitialMode()
+                                                       : m_config.schedule[i].mode)
            << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << requests << ',' << served
            << ',' << (served ? kv / served : 0) << ',' << (served ? ttft / served : 0) << ','
            << iterations << ',' << (iterations ? iter / iterations : 0) << ',';
@@ -820,7 +827,7 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
 std::size_t
 LlmExperiment::GetIntervalCount() const
 {
-    return m_config.schedule.size() + 1;
+    return m_config.GetIntervalStarts().size();
 }
 
 const mose::CircuitGraph&
@@ -846,9 +853,9 @@ std::vector<mose::Flow>
 LlmExperiment::GetIntervalFlows(std::size_t interval) const
 {
     GetIntervalGraph(interval); // checks the index
-    const Time a = interval == 0 ? Time(0) : m_config.schedule[interval - 1].at;
-    const Time b =
-        interval < m_config.schedule.size() ? m_config.schedule[interval].at : m_config.end;
+    const std::vector<Time> starts = m_config.GetIntervalStarts();
+    const Time a = starts[interval];
+    const Time b = interval + 1 < starts.size() ? starts[interval + 1] : m_config.end;
     std::vector<mose::Flow> flows;
     for (const auto& r : m_requests)
     {
@@ -894,12 +901,11 @@ LlmExperiment::GetIntervalMetrics(std::size_t interval) const
     return m_experiment->EvaluateFlows(GetIntervalGraph(interval), flows);
 }
 
-std::vector<MoseModeBoundary>
+mose::ModeSchedule
 LlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
                                  const mose::ModeControllerOptions& options,
                                  Time period,
-                                 Time end,
-                                 mose::WorkloadMode& initial)
+                                 Time end)
 {
     if (period <= Time(0) || end < period)
     {
@@ -907,23 +913,12 @@ LlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
                                 std::to_string(period.GetSeconds()) + " s",
                                 "0 < period <= end");
     }
-    const std::vector<mose::ModeChange> changes =
-        mose::ScheduleModes(requests,
-                            mose::OfferedLoad::REQUESTS,
-                            mose::ModelShape::FromPreset(mose::ModelPreset::LLAMA_3_8B),
-                            options,
-                            static_cast<uint64_t>(period.GetNanoSeconds()),
-                            static_cast<uint64_t>(end.GetNanoSeconds()));
-    std::vector<MoseModeBoundary> schedule;
-    initial = changes.empty() ? options.initialMode : changes.front().mode;
-    for (std::size_t i = 1; i < changes.size(); ++i)
-    {
-        MoseModeBoundary b;
-        b.at = NanoSeconds(static_cast<int64_t>(changes[i].timeNs));
-        b.mode = changes[i].mode;
-        schedule.push_back(b);
-    }
-    return schedule;
+    return mose::ScheduleModes(requests,
+                               mose::OfferedLoad::REQUESTS,
+                               mose::ModelShape::FromPreset(mose::ModelPreset::LLAMA_3_8B),
+                               options,
+                               static_cast<uint64_t>(period.GetNanoSeconds()),
+                               static_cast<uint64_t>(end.GetNanoSeconds()));
 }
 
 } // namespace mose

@@ -66,11 +66,11 @@ struct LlmExperimentConfig
 {
     mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, routing rule
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
-    mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
-    std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
-    Time end{Seconds(1.5)};                 //!< no training iteration starts after it
-    Time stopTime{Seconds(30)};             //!< the simulation ends here at the latest
-    uint64_t run{1};                        //!< the ns-3 run of the scenario (--RngRun)
+    /// the workload modes over time (SetSchedule()); the last period ends at `end`
+    mose::ModeSchedule schedule;
+    Time end{Seconds(1.5)}; //!< the last period ends, and no training iteration starts, after it
+    Time stopTime{Seconds(30)}; //!< the simulation ends here at the latest
+    uint64_t run{1};            //!< the ns-3 run of the scenario (--RngRun)
 
     std::vector<mose::LlmRequest> requests; //!< inference requests (arrival 0 = time 0)
     uint64_t kvBytesPerToken{131072};       //!< the model's KV bytes per token
@@ -131,16 +131,23 @@ struct LlmExperimentConfig
                          DataRate otherwise);
 
     /**
-     * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
+     * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(),
      *        the MODE:DURATION syntax every program's --schedule takes), as
      *        SwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
      *        k > 0 from the sum of the durations before it, end at the sum of all.
      * \param periods the periods, in order
      */
-    void SetSchedule(const std::vector<mose::SchedulePeriod>& periods);
+    void SetSchedule(const mose::ModeSchedule& periods);
 
-    /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
-    std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
+    /// \return the schedule's first mode
+    mose::WorkloadMode GetInitialMode() const;
+
+    /// \return the schedule as run: its periods, the last one ending at `end`
+    mose::ModeSchedule GetRunSchedule() const;
+
+    /// \return the start of every mode interval (MoseScheduleTimes(); one for an empty
+    ///         schedule)
+    std::vector<Time> GetIntervalStarts() const;
 
     /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;
@@ -337,16 +344,13 @@ class LlmExperiment
      * \param requests the requests
      * \param options the controller
      * \param period its decision period
-     * \param end the last decision time
-     * \param initial set to the mode at time 0
-     * \return the boundaries
+     * \param end the last decision time, and the schedule's end
+     * \return the schedule (mose::ScheduleModes())
      */
-    static std::vector<MoseModeBoundary> ThresholdSchedule(
-        const std::vector<mose::LlmRequest>& requests,
-        const mose::ModeControllerOptions& options,
-        Time period,
-        Time end,
-        mose::WorkloadMode& initial);
+    static mose::ModeSchedule ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
+                                                const mose::ModeControllerOptions& options,
+                                                Time period,
+                                                Time end);
 
   private:
     /// \brief The experiment's check of a run on several MPI ranks: the notice delay above the

@@ -423,11 +423,7 @@ LlmOptions::Read()
                                         " requests/s (two thresholds give the hysteresis)");
         }
         o.initialMode = mose::WorkloadMode::INFERENCE_HEAVY;
-        config.schedule = LlmExperiment::ThresholdSchedule(config.requests,
-                                                           o,
-                                                           period,
-                                                           config.end,
-                                                           config.initialMode);
+        config.schedule = LlmExperiment::ThresholdSchedule(config.requests, o, period, config.end);
     }
     else
     {
@@ -435,7 +431,7 @@ LlmOptions::Read()
                     "only with --schedule=threshold: a schedule of periods ends with its last "
                     "period");
         config.SetSchedule(mose::ParseSchedule("--schedule", schedule));
-        SwitchExperimentConfig::CheckSwitchesFit(config.GetSchedulePeriods());
+        SwitchExperimentConfig::CheckSwitchesFit(config.GetRunSchedule());
     }
 }
 
@@ -596,7 +592,7 @@ LlmOptions::GetTitle() const
        << (c.training ? mose::ToString(c.collective) + " of " + std::to_string(c.collectiveBytes) +
                             " B per member"
                       : std::string("no training"))
-       << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetSchedulePeriods())
+       << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule())
        << ", run " << c.run;
     return os.str();
 }

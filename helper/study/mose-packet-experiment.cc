@@ -140,7 +140,7 @@ PacketExperimentConfig::ToExperimentConfig() const
     c.policy = policy;
     c.run = run;
     c.stopTime = stopTime;
-    c.initialMode = mode;
+    c.schedule.Add(mode, 0); // one mode, open: until stopTime
     c.graphFile = graphFile;
     c.switcher = false;
     c.flowMonitor = flowMonitor;

@@ -28,11 +28,11 @@ namespace mose
  */
 struct SwitchCostConfig
 {
-    Metric metric{Metric::AVG_COST};      //!< the cost rate (--metric)
-    SwitchCostParameters params;          //!< the penalty, with the options that gave it
-    std::vector<SchedulePeriod> schedule; //!< --schedule, or the alternating one
-    bool alternating{true};               //!< whether the schedule is AlternatingSchedule()
-    std::vector<double> durations;        //!< the mode durations T of the figure
+    Metric metric{Metric::AVG_COST}; //!< the cost rate (--metric)
+    SwitchCostParameters params;     //!< the penalty, with the options that gave it
+    ModeSchedule schedule;           //!< --schedule, or the alternating one
+    bool alternating{true};          //!< whether the schedule is AlternatingSchedule()
+    std::vector<double> durations;   //!< the mode durations T of the figure
 };
 
 /**

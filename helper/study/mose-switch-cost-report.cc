@@ -56,7 +56,7 @@ BreakEvenText(const BreakEven& b)
 
 SwitchCostReport::SwitchCostReport(const SwitchCostStudy& study,
                                    const SwitchCostParameters& params,
-                                   std::vector<SchedulePeriod> schedule,
+                                   ModeSchedule schedule,
                                    std::vector<double> durations,
                                    bool alternating)
     : m_study(study),
@@ -192,7 +192,7 @@ SwitchCostReport::PrintSchedule(std::ostream& os) const
 {
     const FlowExperimentConfig& config = m_study.GetConfig();
     double scheduleSeconds = 0;
-    for (const SchedulePeriod& period : m_schedule)
+    for (const ModeSchedule::Period& period : m_schedule)
     {
         scheduleSeconds += period.duration;
     }

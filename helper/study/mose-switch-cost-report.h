@@ -42,7 +42,7 @@ class SwitchCostReport
      */
     SwitchCostReport(const SwitchCostStudy& study,
                      const SwitchCostParameters& params,
-                     std::vector<SchedulePeriod> schedule,
+                     ModeSchedule schedule,
                      std::vector<double> durations,
                      bool alternating);
 
@@ -89,11 +89,11 @@ class SwitchCostReport
     /// \param os the stream; prints the schedule's integrated costs and the verdict
     void PrintSchedule(std::ostream& os) const;
 
-    const SwitchCostStudy& m_study;         //!< the study
-    SwitchCostParameters m_params;          //!< the penalty's parameters
-    std::vector<SchedulePeriod> m_schedule; //!< the schedule
-    std::vector<double> m_durations;        //!< the mode durations plotted
-    bool m_alternating;                     //!< the schedule is AlternatingSchedule()
+    const SwitchCostStudy& m_study;  //!< the study
+    SwitchCostParameters m_params;   //!< the penalty's parameters
+    ModeSchedule m_schedule;         //!< the schedule
+    std::vector<double> m_durations; //!< the mode durations plotted
+    bool m_alternating;              //!< the schedule is AlternatingSchedule()
 };
 
 } // namespace mose

@@ -164,7 +164,7 @@ SwitchCostStudy::SummarizePenalty(Policy policy,
 
 Summary
 SwitchCostStudy::SummarizeSchedule(Policy policy,
-                                   const std::vector<SchedulePeriod>& schedule,
+                                   const ModeSchedule& schedule,
                                    const SwitchCostParameters& params,
                                    Summary* perUnitTime,
                                    Summary* switches) const

@@ -150,7 +150,7 @@ class SwitchCostStudy
      * \return the total integrated cost over seeds
      */
     Summary SummarizeSchedule(Policy policy,
-                              const std::vector<SchedulePeriod>& schedule,
+                              const ModeSchedule& schedule,
                               const SwitchCostParameters& params,
                               Summary* perUnitTime = nullptr,
                               Summary* switches = nullptr) const;

@@ -66,7 +66,7 @@ SwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
 }
 
 void
-SwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& periods)
+SwitchExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
 {
     if (periods.empty())
     {
@@ -77,7 +77,6 @@ SwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& per
     // ns-3's Time holds up to about 292 years in ns; keep the whole schedule well inside it
     const double maxSeconds = 1e9;
     double total = 0;
-    std::vector<MoseModeBoundary> boundaries;
     Time at = Seconds(0);
     for (std::size_t k = 0; k < periods.size(); ++k)
     {
@@ -99,19 +98,20 @@ SwitchExperimentConfig::SetSchedule(const std::vector<mose::SchedulePeriod>& per
                                     mose::FormatNumber(periods[k].duration) + " s",
                                     "every period of a switching run must last at least 1 ns");
         }
-        if (k > 0)
-        {
-            boundaries.push_back({at, periods[k].mode});
-        }
         at += length;
     }
-    initialMode = periods.front().mode;
-    schedule = std::move(boundaries);
-    end = at;
+    schedule = periods;
+    end = at; // MoseScheduleTimes(periods).back()
+}
+
+mose::WorkloadMode
+SwitchExperimentConfig::GetInitialMode() const
+{
+    return schedule.GetInitialMode();
 }
 
 void
-SwitchExperimentConfig::CheckSwitchesFit(const std::vector<mose::SchedulePeriod>& periods)
+SwitchExperimentConfig::CheckSwitchesFit(const mose::ModeSchedule& periods)
 {
     const TypeId tid = MoseModeSwitcher::GetTypeId();
     TypeId::AttributeInformation phases;
@@ -146,26 +146,10 @@ SwitchExperimentConfig::CheckSwitchesFit(const std::vector<mose::SchedulePeriod>
     }
 }
 
-std::vector<mose::SchedulePeriod>
-SwitchExperimentConfig::GetSchedulePeriods() const
+mose::ModeSchedule
+SwitchExperimentConfig::GetRunSchedule() const
 {
-    // seconds of a duration that may be negative (an unsorted schedule being reported): ns-3's
-    // Time::GetSeconds() of a negative time left-shifts a negative value in int64x64-128.h
-    // (undefined before C++20), so convert its magnitude
-    auto seconds = [](Time t) {
-        return t.IsStrictlyNegative() ? -(Time(0) - t).GetSeconds() : t.GetSeconds();
-    };
-    std::vector<mose::SchedulePeriod> periods;
-    Time from = Seconds(0);
-    mose::WorkloadMode mode = initialMode;
-    for (const MoseModeBoundary& b : schedule)
-    {
-        periods.push_back({mode, seconds(b.at - from)});
-        from = b.at;
-        mode = b.mode;
-    }
-    periods.push_back({mode, seconds(end - from)});
-    return periods;
+    return RunSchedule(schedule, end);
 }
 
 std::string
@@ -180,7 +164,7 @@ SwitchExperimentConfig::ScheduleShown() const
 {
     auto it = optionText.find("--schedule");
     return mose::QuoteText(it != optionText.end() ? it->second
-                                                  : mose::FormatSchedule(GetSchedulePeriods()));
+                                                  : mose::FormatSchedule(GetRunSchedule()));
 }
 
 ExperimentConfig
@@ -191,7 +175,6 @@ SwitchExperimentConfig::ToExperimentConfig() const
     c.policy = policy;
     c.run = run;
     c.stopTime = stopTime;
-    c.initialMode = initialMode;
     c.schedule = schedule;
     c.end = end;
     c.switcher = true;
@@ -204,23 +187,25 @@ void
 SwitchExperimentConfig::Validate() const
 {
     scenario.Validate();
-    for (std::size_t i = 1; i < schedule.size(); ++i)
+    // the switches: at the start of every period but the first
+    const std::vector<Time> times = MoseScheduleTimes(schedule);
+    for (std::size_t i = 2; i + 1 < times.size(); ++i)
     {
-        if (schedule[i].at <= schedule[i - 1].at)
+        if (times[i] <= times[i - 1])
         {
             mose::ThrowBadParameter("--schedule",
                                     ScheduleShown(),
                                     "boundary times must be strictly increasing (boundary " +
-                                        std::to_string(i) + " at " + Ms(schedule[i].at) +
-                                        " is not after boundary " + std::to_string(i - 1) + " at " +
-                                        Ms(schedule[i - 1].at) + ")");
+                                        std::to_string(i - 1) + " at " + Ms(times[i]) +
+                                        " is not after boundary " + std::to_string(i - 2) + " at " +
+                                        Ms(times[i - 1]) + ")");
         }
     }
     if (firstStart.IsStrictlyNegative())
     {
         mose::ThrowBadParameter("first start", Ms(firstStart), "a time >= 0");
     }
-    if (!schedule.empty() && schedule.front().at <= firstStart)
+    if (schedule.size() > 1 && times[1] <= firstStart)
     {
         mose::ThrowBadParameter("--schedule",
                                 ScheduleShown(),
@@ -228,7 +213,7 @@ SwitchExperimentConfig::Validate() const
                                 "start (" +
                                     Ms(firstStart) + ")");
     }
-    const Time last = schedule.empty() ? firstStart : schedule.back().at;
+    const Time last = schedule.size() > 1 ? times[times.size() - 2] : firstStart;
     if (end <= last)
     {
         mose::ThrowBadParameter("end of the last interval",

@@ -58,14 +58,14 @@ struct SwitchExperimentConfig
 {
     mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, flows, routing rule
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
-    mose::WorkloadMode initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< before the first
-    std::vector<MoseModeBoundary> schedule; //!< the mode boundaries (strictly increasing)
-    Time firstStart{MilliSeconds(1)};       //!< start of interval 0
-    Time end{MilliSeconds(600)};            //!< end of the last interval
-    Time startWindow{MilliSeconds(150)};    //!< the longest start window of an interval
-    Time stopTime{Seconds(30)};             //!< the simulation ends here at the latest
-    Time binWidth{MilliSeconds(1)};         //!< bin of the goodput timeline
-    uint64_t run{1};                        //!< the ns-3 run of the scenario (--RngRun)
+    /// the workload modes over time (SetSchedule()); the last period ends at `end`
+    mose::ModeSchedule schedule;
+    Time firstStart{MilliSeconds(1)};    //!< start of interval 0
+    Time end{MilliSeconds(600)};         //!< end of the last interval
+    Time startWindow{MilliSeconds(150)}; //!< the longest start window of an interval
+    Time stopTime{Seconds(30)};          //!< the simulation ends here at the latest
+    Time binWidth{MilliSeconds(1)};      //!< bin of the goodput timeline
+    uint64_t run{1};                     //!< the ns-3 run of the scenario (--RngRun)
     /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
     /// in place of the value it was read as
     std::map<std::string, std::string> optionText;
@@ -82,7 +82,7 @@ struct SwitchExperimentConfig
     static SwitchExperimentConfig Scaled(uint32_t nodes, uint64_t flows);
 
     /**
-     * \brief Sets initialMode, schedule and end from a schedule of periods (mose::ParseSchedule(),
+     * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(),
      *        the MODE:DURATION syntax of --schedule): the fabric is in period 0's mode from
      *        time 0 (its transfers start at firstStart), period k > 0 starts at the sum of the
      *        durations before it, and the last one ends at the sum of all.
@@ -91,21 +91,24 @@ struct SwitchExperimentConfig
      * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
      * \param periods the periods, in order
      */
-    void SetSchedule(const std::vector<mose::SchedulePeriod>& periods);
+    void SetSchedule(const mose::ModeSchedule& periods);
 
-    /// \return initialMode, schedule and end as periods (what SetSchedule() takes)
-    std::vector<mose::SchedulePeriod> GetSchedulePeriods() const;
+    /// \return the schedule's first mode
+    mose::WorkloadMode GetInitialMode() const;
+
+    /// \return the schedule as run: its periods, the last one ending at `end`
+    mose::ModeSchedule GetRunSchedule() const;
 
     /**
      * \brief Throws a mose::Error naming "--schedule period K duration" if a period between
      *        two switches lasts no longer than the longest switch of MoseModeSwitcher's
      *        attribute defaults, Phases x (DrainTimeout + ReconfigurationDelay): the switcher
-     *        refuses such boundaries when it starts (naming its schedule[K].at), a program whose
+     *        refuses such a schedule when it starts (naming its period), a program whose
      *        switcher takes the defaults (mose-mode-switch, mose-llm --map=false) can refuse
      *        the --schedule before.
      * \param periods the schedule's periods
      */
-    static void CheckSwitchesFit(const std::vector<mose::SchedulePeriod>& periods);
+    static void CheckSwitchesFit(const mose::ModeSchedule& periods);
 
     /**
      * Throws a mose::Error naming the first invalid parameter (the scenario's, an unsorted

@@ -78,7 +78,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
                          {"--stopTime", m_stopTime},
                          {"--binWidth", m_binWidth}};
     config.SetSchedule(ParseSchedule("--schedule", m_schedule));
-    SwitchExperimentConfig::CheckSwitchesFit(config.GetSchedulePeriods());
+    SwitchExperimentConfig::CheckSwitchesFit(config.GetRunSchedule());
     config.startWindow = ParseTimeOption("--startWindow", window);
     config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
     config.binWidth = ParseTimeOption("--binWidth", m_binWidth);

@@ -79,130 +79,6 @@ GetSwitchCostRate(const FlowMetrics& m, Metric metric)
 }
 
 void
-ValidateSchedule(const std::string& parameter, const std::vector<SchedulePeriod>& schedule)
-{
-    NS_LOG_FUNCTION(parameter << schedule.size());
-    if (schedule.empty())
-    {
-        ThrowBadParameter(parameter, "\"\"", "the schedule is empty; " + ScheduleSyntax());
-    }
-    double total = 0;
-    for (std::size_t k = 0; k < schedule.size(); ++k)
-    {
-        double t = schedule[k].duration;
-        if (!std::isfinite(t) || t < 0)
-        {
-            ThrowBadParameter(parameter + " period " + std::to_string(k + 1) + " duration",
-                              FormatNumber(t),
-                              "a duration must be a finite number of seconds >= 0");
-        }
-        total += t;
-    }
-    if (!std::isfinite(total))
-    {
-        ThrowBadParameter(parameter,
-                          FormatSchedule(schedule),
-                          "the durations add up to more than " +
-                              FormatNumber(std::numeric_limits<double>::max()) + " s");
-    }
-    if (total <= 0)
-    {
-        ThrowBadParameter(parameter,
-                          FormatSchedule(schedule),
-                          "the durations add up to 0 s; at least one must be > 0");
-    }
-}
-
-std::string
-ScheduleSyntax()
-{
-    return "MODE:DURATION periods separated by commas, each mode followed by how long it "
-           "lasts, e.g. inference-heavy:3600,training-heavy:10min (DURATION: a number with an "
-           "optional unit ns, us, ms, s, min or h; no unit: seconds)";
-}
-
-std::vector<SchedulePeriod>
-ParseSchedule(const std::string& parameter, std::string_view text)
-{
-    NS_LOG_FUNCTION(parameter << text);
-    if (text.empty())
-    {
-        ThrowBadParameter(parameter, QuoteText(text), "the schedule is empty; " + ScheduleSyntax());
-    }
-    std::vector<SchedulePeriod> schedule;
-    for (std::string_view item : SplitAtCommas(text))
-    {
-        const std::string where = parameter + " period " + std::to_string(schedule.size() + 1);
-        if (item.empty())
-        {
-            ThrowBadParameter(where, QuoteText(text), "the period is empty; " + ScheduleSyntax());
-        }
-        std::size_t colon = item.find(':');
-        if (colon == std::string_view::npos || item.find(':', colon + 1) != std::string_view::npos)
-        {
-            ThrowBadParameter(where,
-                              QuoteText(item),
-                              "expected exactly one ':' between the mode and its duration; " +
-                                  ScheduleSyntax());
-        }
-        const std::string_view modeText = item.substr(0, colon);
-        const std::string_view durationText = item.substr(colon + 1);
-        if (!TryParseEnum<WorkloadMode>(modeText) && TryParseEnum<WorkloadMode>(durationText))
-        {
-            // the TIME:MODE boundaries mose-mode-switch read before the two programs shared
-            // one syntax
-            ThrowBadParameter(where,
-                              QuoteText(item),
-                              "the mode comes first: a schedule is " + ScheduleSyntax() +
-                                  "; the TIME:MODE boundary form is no longer read");
-        }
-        SchedulePeriod period;
-        period.mode = ParseEnum<WorkloadMode>(modeText, where + " mode");
-        period.duration = ParseDuration(where + " duration", durationText);
-        schedule.push_back(period);
-    }
-    ValidateSchedule(parameter, schedule);
-    return schedule;
-}
-
-std::string
-FormatSchedule(const std::vector<SchedulePeriod>& schedule)
-{
-    std::string text;
-    for (const SchedulePeriod& p : schedule)
-    {
-        text += (text.empty() ? "" : ",") + ToString(p.mode) + ":" + FormatNumber(p.duration);
-    }
-    return text;
-}
-
-std::vector<SchedulePeriod>
-AlternatingSchedule(double duration, uint32_t cycles)
-{
-    NS_LOG_FUNCTION(duration << cycles);
-    if (!std::isfinite(duration) || duration <= 0)
-    {
-        ThrowBadParameter("mode duration",
-                          FormatNumber(duration),
-                          "a finite number of seconds > 0");
-    }
-    if (cycles == 0)
-    {
-        ThrowBadParameter("cycles", "0", "at least 1 cycle");
-    }
-    std::vector<SchedulePeriod> schedule;
-    schedule.reserve(2 * static_cast<std::size_t>(cycles));
-    for (uint32_t i = 0; i < cycles; ++i)
-    {
-        for (WorkloadMode mode : ALL_MODES)
-        {
-            schedule.push_back({mode, duration});
-        }
-    }
-    return schedule;
-}
-
-void
 SwitchCostParameters::Validate() const
 {
     // the option and its text as typed, or the field's name and its value
@@ -292,7 +168,7 @@ ScheduleCost::PerUnitTime() const
 
 ScheduleCost
 IntegrateSchedule(const PolicyCostRates& p,
-                  const std::vector<SchedulePeriod>& schedule,
+                  const ModeSchedule& schedule,
                   const SwitchCostParameters& params)
 {
     NS_LOG_FUNCTION(schedule.size());
@@ -302,7 +178,7 @@ IntegrateSchedule(const PolicyCostRates& p,
     ScheduleCost cost;
     for (std::size_t k = 0; k < schedule.size(); ++k)
     {
-        const SchedulePeriod& period = schedule[k];
+        const ModeSchedule::Period& period = schedule[k];
         cost.duration += period.duration;
         cost.servedCost += p.rate[static_cast<std::size_t>(period.mode)] * period.duration;
         if (k > 0 && period.mode != schedule[k - 1].mode &&

@@ -8,6 +8,7 @@
 #define MOSE_BREAK_EVEN_H
 
 #include "mose-metrics.h"
+#include "mose-mode-schedule.h"
 #include "mose-policy.h"
 #include "mose-roles.h"
 
@@ -82,68 +83,6 @@ Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter
  * \return the metric's value, the cost rate of that evaluation
  */
 double GetSwitchCostRate(const FlowMetrics& m, Metric metric);
-
-/**
- * \ingroup mose
- * \brief One period of a schedule: a workload mode held for a duration.
- */
-struct SchedulePeriod
-{
-    WorkloadMode mode{WorkloadMode::INFERENCE_HEAVY}; //!< the mode
-    double duration{0};                               //!< seconds, finite, >= 0
-};
-
-/**
- * \ingroup mose
- * \brief Reads a schedule, the one syntax of mose-break-even's and mose-mode-switch's
- *        --schedule: comma-separated MODE:DURATION periods, each a workload mode followed by
- *        how long it lasts, e.g. "inference-heavy:3600,training-heavy:10min". Mode names as
- *        ParseEnum<WorkloadMode>() takes them (any letter case, "inference"/"training" too);
- *        durations as ParseDuration() reads them (a number with an optional unit ns, us, ms, s,
- *        min or h; no unit: seconds).
- *
- * Throws a mose::Error naming the parameter for an empty text or an empty period, a period
- * without exactly one ':', an unknown mode, a duration that is not a finite number >= 0 (with a
- * unit it reads), a period in the TIME:MODE order (the boundary form mose-mode-switch read
- * before; the message gives the MODE:DURATION form), and a schedule whose durations add up to 0
- * or to more than a double holds.
- * \param parameter the parameter's name for messages (e.g. "--schedule")
- * \param text the text
- * \return the periods, in order
- */
-std::vector<SchedulePeriod> ParseSchedule(const std::string& parameter, std::string_view text);
-
-/**
- * \ingroup mose
- * \param schedule the periods
- * \return the schedule as ParseSchedule() reads it ("inference-heavy:3600,training-heavy:600")
- */
-std::string FormatSchedule(const std::vector<SchedulePeriod>& schedule);
-
-/**
- * \ingroup mose
- * \return the schedule syntax for messages and help texts ("MODE:DURATION periods separated by
- *         commas, ...")
- */
-std::string ScheduleSyntax();
-
-/**
- * \ingroup mose
- * \brief Throws a mose::Error naming the parameter unless the schedule has at least one period,
- *        every duration is finite and >= 0, and the total is finite and > 0.
- * \param parameter the parameter's name for messages
- * \param schedule the periods
- */
-void ValidateSchedule(const std::string& parameter, const std::vector<SchedulePeriod>& schedule);
-
-/**
- * \ingroup mose
- * \brief The alternating schedule: cycles x (inference-heavy for T, training-heavy for T).
- * \param duration T in seconds (finite, > 0; Error naming "mode duration" otherwise)
- * \param cycles number of cycles (>= 1; Error naming "cycles" otherwise)
- * \return 2 cycles periods, inference-heavy first
- */
-std::vector<SchedulePeriod> AlternatingSchedule(double duration, uint32_t cycles);
 
 /**
  * \ingroup mose
@@ -261,7 +200,7 @@ struct ScheduleCost
  * \return the integrated cost
  */
 ScheduleCost IntegrateSchedule(const PolicyCostRates& p,
-                               const std::vector<SchedulePeriod>& schedule,
+                               const ModeSchedule& schedule,
                                const SwitchCostParameters& params);
 
 /**

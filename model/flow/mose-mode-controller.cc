@@ -160,7 +160,7 @@ ModeController::GetNSwitches() const
     return m_switches;
 }
 
-std::vector<ModeChange>
+ModeSchedule
 ScheduleModes(const std::vector<LlmRequest>& requests,
               OfferedLoad measure,
               const ModelShape& shape,
@@ -181,7 +181,16 @@ ScheduleModes(const std::vector<LlmRequest>& requests,
                           "at least one decision: endNs >= periodNs = " + std::to_string(periodNs));
     }
     ModeController controller(options, 0);
-    std::vector<ModeChange> schedule{{0, options.initialMode, 0.0}};
+
+    // the changes (time, mode, load), then the periods between them
+    struct Change
+    {
+        uint64_t timeNs;
+        WorkloadMode mode;
+        double load;
+    };
+
+    std::vector<Change> changes{{0, options.initialMode, 0.0}};
     std::size_t next = 0;
     for (uint64_t t = periodNs; t <= endNs; t += periodNs)
     {
@@ -194,12 +203,20 @@ ScheduleModes(const std::vector<LlmRequest>& requests,
         const WorkloadMode before = controller.GetMode();
         if (controller.Update(t) != before)
         {
-            schedule.push_back({t, controller.GetMode(), controller.GetLoad()});
+            changes.push_back({t, controller.GetMode(), controller.GetLoad()});
         }
         if (t > std::numeric_limits<uint64_t>::max() - periodNs)
         {
             break;
         }
+    }
+    ModeSchedule schedule;
+    for (std::size_t i = 0; i < changes.size(); ++i)
+    {
+        const uint64_t to = i + 1 < changes.size() ? changes[i + 1].timeNs : endNs;
+        schedule.Add(changes[i].mode,
+                     static_cast<double>(to - changes[i].timeNs) / 1e9,
+                     changes[i].load);
     }
     return schedule;
 }

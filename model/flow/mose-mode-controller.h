@@ -8,6 +8,7 @@
 #define MOSE_MODE_CONTROLLER_H
 
 #include "mose-llm-request.h"
+#include "mose-mode-schedule.h"
 #include "mose-model-shape.h"
 #include "mose-roles.h"
 
@@ -132,17 +133,6 @@ struct EnumTable<OfferedLoad>
 
 /**
  * \ingroup mose
- * \brief One entry of a mode schedule: from this time on, this mode.
- */
-struct ModeChange
-{
-    uint64_t timeNs;   //!< when the mode starts
-    WorkloadMode mode; //!< the mode
-    double load;       //!< the load measured then (0 for the initial entry)
-};
-
-/**
- * \ingroup mose
  * \brief Runs a ModeController over a request list: every request adds its amount at its
  *        arrival, and the controller decides at t = periodNs, 2 periodNs, ... up to endNs (the
  *        requests arriving at or before t are added before the decision at t).
@@ -152,14 +142,17 @@ struct ModeChange
  * \param options the controller's parameters
  * \param periodNs the decision period (> 0)
  * \param endNs the last time to decide at (>= periodNs)
- * \return the initial mode at time 0, then every switch, in time order
+ * \return the schedule: the initial mode from time 0, then a period per switch, each from
+ *         its decision time to the next (the last to endNs), with the load measured then
+ *         (0 for the initial period); durations are the nanoseconds / 1e9, which ns-3's
+ *         Seconds() (MoseScheduleTimes()) turns back into the same nanoseconds
  */
-std::vector<ModeChange> ScheduleModes(const std::vector<LlmRequest>& requests,
-                                      OfferedLoad measure,
-                                      const ModelShape& shape,
-                                      const ModeControllerOptions& options,
-                                      uint64_t periodNs,
-                                      uint64_t endNs);
+ModeSchedule ScheduleModes(const std::vector<LlmRequest>& requests,
+                           OfferedLoad measure,
+                           const ModelShape& shape,
+                           const ModeControllerOptions& options,
+                           uint64_t periodNs,
+                           uint64_t endNs);
 
 } // namespace mose
 } // namespace ns3

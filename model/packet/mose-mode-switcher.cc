@@ -25,6 +25,7 @@
 #endif
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -208,18 +209,23 @@ MoseModeSwitcher::SetTargetProvider(MoseTargetProvider provider)
     m_prepared = false;
 }
 
-void
-MoseModeSwitcher::SetInitialMode(mose::WorkloadMode mode)
+std::vector<Time>
+MoseScheduleTimes(const mose::ModeSchedule& schedule)
 {
-    m_mode = mode;
-    m_initialMode = mode;
-    m_prepared = false;
+    std::vector<Time> times{Time(0)};
+    for (const mose::ModeSchedule::Period& p : schedule)
+    {
+        times.push_back(times.back() + Seconds(p.duration));
+    }
+    return times;
 }
 
 void
-MoseModeSwitcher::SetSchedule(const std::vector<MoseModeBoundary>& schedule)
+MoseModeSwitcher::SetSchedule(const mose::ModeSchedule& schedule)
 {
     m_schedule = schedule;
+    m_mode = schedule.GetInitialMode();
+    m_initialMode = m_mode;
     m_prepared = false;
 }
 
@@ -229,7 +235,7 @@ MoseModeSwitcher::GetInitialMode() const
     return m_initialMode;
 }
 
-const std::vector<MoseModeBoundary>&
+const mose::ModeSchedule&
 MoseModeSwitcher::GetSchedule() const
 {
     return m_schedule;
@@ -272,45 +278,45 @@ MoseModeSwitcher::Prepare()
     const Time longest = (m_drainTimeout + m_reconfigDelay) * static_cast<int64_t>(m_phases);
     for (std::size_t i = 0; i < m_schedule.size(); ++i)
     {
-        const Time at = m_schedule[i].at;
-        if (at.IsStrictlyNegative())
+        const std::string period = "schedule period " + std::to_string(i + 1);
+        const double d = m_schedule[i].duration;
+        if (!std::isfinite(d) || d < 0 || d > 1e9)
         {
-            mose::ThrowBadParameter("schedule[" + std::to_string(i) + "].at",
-                                    TimeText(at),
-                                    "times >= 0");
+            mose::ThrowBadParameter(period + " duration",
+                                    mose::FormatNumber(d) + " s",
+                                    "a duration from 0 to 1e9 s");
         }
         if (!mose::TryParseEnum<mose::WorkloadMode>(mose::ToString(m_schedule[i].mode)))
         {
-            mose::ThrowBadParameter("schedule[" + std::to_string(i) + "].mode",
+            mose::ThrowBadParameter(period + " mode",
                                     std::to_string(static_cast<int>(m_schedule[i].mode)),
                                     mose::AllowedEnumNames<mose::WorkloadMode>());
         }
-        if (i > 0)
+        // a period between two switches
+        if (i > 0 && i + 1 < m_schedule.size() && Seconds(d) <= longest)
         {
-            const Time prev = m_schedule[i - 1].at;
-            if (at <= prev)
-            {
-                mose::ThrowBadParameter("schedule[" + std::to_string(i) + "].at",
-                                        TimeText(at) + " (after " + TimeText(prev) + ")",
-                                        "strictly increasing boundary times");
-            }
-            if (at - prev <= longest)
-            {
-                mose::ThrowBadParameter(
-                    "schedule[" + std::to_string(i) + "].at",
-                    TimeText(at) + ", " + TimeText(at - prev) + " after the previous boundary",
-                    "boundaries more than Phases x (DrainTimeout + ReconfigurationDelay) = " +
-                        TimeText(longest) +
-                        " apart (the longest a switch can take), so that a switch never starts "
-                        "before the previous one ended");
-            }
+            mose::ThrowBadParameter(
+                period + " duration",
+                TimeText(Seconds(d)),
+                "every period between two switches longer than Phases x (DrainTimeout + "
+                "ReconfigurationDelay) = " +
+                    TimeText(longest) +
+                    " (the longest a switch can take), so that a switch never starts before the "
+                    "previous one ended");
         }
     }
+    // the switches: at the start of every period but the first
+    const std::vector<Time> times = MoseScheduleTimes(m_schedule);
+    m_boundaries.assign(times.begin() + 1, times.end() - (m_schedule.empty() ? 0 : 1));
     std::map<mose::WorkloadMode, MoseModeTarget> targets;
-    std::vector<mose::WorkloadMode> modes{m_mode};
-    for (const auto& b : m_schedule)
+    std::vector<mose::WorkloadMode> modes;
+    for (const auto& p : m_schedule)
     {
-        modes.push_back(b.mode);
+        modes.push_back(p.mode);
+    }
+    if (modes.empty())
+    {
+        modes.push_back(m_mode);
     }
     const uint32_t n = m_ocs->GetNGroups();
     const uint32_t d = m_ocs->GetNPortsPerGroup();
@@ -468,9 +474,9 @@ MoseModeSwitcher::StartApplication()
         ++m_errors;
         return;
     }
-    for (uint32_t i = 0; i < m_schedule.size(); ++i)
+    for (uint32_t i = 0; i < m_boundaries.size(); ++i)
     {
-        const Time at = m_schedule[i].at;
+        const Time at = m_boundaries[i];
         if (at < Simulator::Now())
         {
             NS_LOG_ERROR("MoseModeSwitcher: boundary " << i << " at " << at.As(Time::S)
@@ -506,7 +512,7 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
         ++m_errors;
         return;
     }
-    const mose::WorkloadMode to = m_schedule[i].mode;
+    const mose::WorkloadMode to = m_schedule[i + 1].mode;
     MoseSwitchRecord record;
     record.index = static_cast<uint32_t>(m_records.size());
     record.from = m_mode;

@@ -15,6 +15,7 @@
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-mode-schedule.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-roles.h"
@@ -53,13 +54,13 @@ using MoseTargetProvider = std::function<MoseModeTarget(mose::WorkloadMode)>;
 
 /**
  * \ingroup mose
- * \brief One mode boundary of a schedule: at time `at` the workload enters mode `mode`.
+ * \brief The packet level's one conversion of a schedule into simulation times: each period's
+ *        duration becomes an ns-3 Time (Seconds(), rounded to the Time resolution) and the
+ *        periods follow each other from time 0.
+ * \param schedule the schedule
+ * \return size() + 1 times: the start of every period, then the end of the last one
  */
-struct MoseModeBoundary
-{
-    Time at;                                                      //!< absolute simulation time
-    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< the mode entered
-};
+std::vector<Time> MoseScheduleTimes(const mose::ModeSchedule& schedule);
 
 /**
  * \ingroup mose
@@ -187,14 +188,19 @@ class MoseModeSwitcher : public Application
     void SetFabric(Ptr<MoseOcs> ocs, Ptr<MoseRouteTable> table, const NodeContainer& groupNodes);
     /// \param provider gives the target of each mode (called by Prepare())
     void SetTargetProvider(MoseTargetProvider provider);
-    /// \param mode the mode the fabric is in before the first boundary
-    void SetInitialMode(mose::WorkloadMode mode);
-    /// \return the mode before the first boundary
-    mose::WorkloadMode GetInitialMode() const;
-    /// \param schedule the mode boundaries (validated by Prepare())
-    void SetSchedule(const std::vector<MoseModeBoundary>& schedule);
+    /**
+     * \brief Sets the workload modes over time: the fabric is in the first period's mode from
+     *        time 0, and a switch starts at the start of every later period
+     *        (MoseScheduleTimes()); the last period's duration is not used. Validated by
+     *        Prepare(): durations finite and >= 0, and every period between two switches
+     *        longer than the longest switch.
+     * \param schedule the schedule (empty: inference-heavy, no switch)
+     */
+    void SetSchedule(const mose::ModeSchedule& schedule);
     /// \return the schedule
-    const std::vector<MoseModeBoundary>& GetSchedule() const;
+    const mose::ModeSchedule& GetSchedule() const;
+    /// \return the mode before the first switch (the schedule's first period's)
+    mose::WorkloadMode GetInitialMode() const;
     /// \param monitor the loss monitor snapshotted per switch (may be null: no drop counts)
     void SetLossMonitor(Ptr<MoseLossMonitor> monitor);
     /// \return the loss monitor
@@ -328,14 +334,15 @@ class MoseModeSwitcher : public Application
     Time m_reconfigDelay;     //!< "ReconfigurationDelay"
     Time m_pollInterval;      //!< "DrainPollInterval"
 
-    Ptr<MoseOcs> m_ocs;                                     //!< the switch
-    Ptr<MoseRouteTable> m_table;                            //!< the shared routes
-    NodeContainer m_nodes;                                  //!< group nodes
-    std::vector<Ptr<MoseRoutingProtocol>> m_protocols;      //!< per group node (null if none)
-    MoseTargetProvider m_provider;                          //!< targets
-    std::vector<MoseModeBoundary> m_schedule;               //!< boundaries
-    std::map<mose::WorkloadMode, MoseModeTarget> m_targets; //!< per mode, from Prepare()
-    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY};        //!< current mode
+    Ptr<MoseOcs> m_ocs;                                //!< the switch
+    Ptr<MoseRouteTable> m_table;                       //!< the shared routes
+    NodeContainer m_nodes;                             //!< group nodes
+    std::vector<Ptr<MoseRoutingProtocol>> m_protocols; //!< per group node (null if none)
+    MoseTargetProvider m_provider;                     //!< targets
+    mose::ModeSchedule m_schedule;                     //!< the schedule
+    std::vector<Time> m_boundaries; //!< when each switch starts (MoseScheduleTimes())
+    std::map<mose::WorkloadMode, MoseModeTarget> m_targets;         //!< per mode, from Prepare()
+    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< current mode
     mose::WorkloadMode m_initialMode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< initial mode
     bool m_prepared{false};                                                //!< Prepare() succeeded
     Ptr<MoseLossMonitor> m_loss; //!< per-switch drop snapshots

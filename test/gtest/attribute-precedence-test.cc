@@ -77,7 +77,8 @@ class AttributePrecedence : public ::testing::Test
                                                                             s.templates,
                                                                             s.roles,
                                                                             s.assignments));
-        helper.SetSchedule({{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY}});
+        helper.SetSchedule(
+            {{WorkloadMode::INFERENCE_HEAVY, 0.05}, {WorkloadMode::TRAINING_HEAVY, 0}});
         return topo;
     }
 };

@@ -98,7 +98,7 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     const SwitchExperimentConfig switchConfig = SwitchExperimentConfig::Scaled(16, 40);
     PacketExperimentConfig packetConfig;
     packetConfig.scenario = switchConfig.scenario;
-    packetConfig.mode = switchConfig.initialMode;
+    packetConfig.mode = switchConfig.GetInitialMode();
     packetConfig.policy = switchConfig.policy;
     packetConfig.run = switchConfig.run;
 
@@ -174,7 +174,7 @@ TEST(Experiment, StepsOutOfOrderFailLoudly)
     ExperimentConfig config;
     config.scenario = PaperScaledConfig(16);
     config.scenario.flows = 20;
-    config.schedule = {{MilliSeconds(100), WorkloadMode::TRAINING_HEAVY}};
+    config.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.1}, {WorkloadMode::TRAINING_HEAVY, 0}};
     config.end = MilliSeconds(200);
     config.stopTime = Seconds(1);
     const Scenario sc = ScenarioBuilder(config.scenario).Build(1);
@@ -220,7 +220,7 @@ TEST(Experiment, StepsOutOfOrderFailLoudly)
     // a run without switcher has no mode flows, and no graph file with a switcher
     ExperimentConfig still = config;
     still.switcher = false;
-    still.schedule.clear();
+    still.schedule = ModeSchedule();
     Experiment s(still);
     s.Build();
     ExpectErrorContaining([&] { s.InstallModeFlows(flowsOf, MilliSeconds(1), Seconds(1)); },
@@ -238,7 +238,7 @@ TEST(Experiment, WorkloadsOfEveryKindShareOneRunAndFollowTheSwitch)
     ExperimentConfig config;
     config.scenario = PaperScaledConfig(16);
     config.scenario.flows = 20;
-    config.schedule = {{MilliSeconds(40), WorkloadMode::TRAINING_HEAVY}};
+    config.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.04}, {WorkloadMode::TRAINING_HEAVY, 0}};
     config.end = MilliSeconds(80);
     config.stopTime = Seconds(2);
     config.ocsRate = DataRate("10Gbps");

@@ -70,7 +70,7 @@ OneSwitchConfig()
     c.kvBytesPerToken = 2048;
     c.ocsRate = DataRate("10Gbps");
     c.prefillTokensPerSecond = 1e6;
-    c.schedule = {{MilliSeconds(150), WorkloadMode::TRAINING_HEAVY}};
+    c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.15}, {WorkloadMode::TRAINING_HEAVY, 0}};
     c.end = MilliSeconds(300);
     c.collectiveBytes = 100000;
     c.computeTime = MilliSeconds(10);
@@ -474,7 +474,7 @@ TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 {
     LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
     c.ocsRate = DataRate("10Gbps");
-    c.schedule = {{MilliSeconds(60), WorkloadMode::TRAINING_HEAVY}};
+    c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.06}, {WorkloadMode::TRAINING_HEAVY, 0}};
     c.end = MilliSeconds(150);
     c.collectiveBytes = 100000;
     c.computeTime = MilliSeconds(5);

@@ -178,27 +178,27 @@ TEST(ScheduleModes, ByHand)
     tiny.kvBytesPerElement = 1;
     // at 1 s: 21 arrivals in (-1 s, 1 s] -> 10.5/s; at 11 s: 19 + 3 in (9 s, 11 s] -> 11/s;
     // at 12 s: 4 in (10 s, 12 s] -> 2/s
-    std::vector<ModeChange> s =
+    ModeSchedule s =
         ScheduleModes(BurstThenQuiet(), OfferedLoad::REQUESTS, tiny, o, SECOND, 30 * SECOND);
     ASSERT_EQ(s.size(), 3U);
-    EXPECT_EQ(s[0].timeNs, 0U);
+    EXPECT_EQ(s.GetStartNs(0), 0U);
     EXPECT_EQ(s[0].mode, TRAINING);
-    EXPECT_EQ(s[1].timeNs, SECOND);
+    EXPECT_EQ(s.GetStartNs(1), SECOND);
     EXPECT_EQ(s[1].mode, INFERENCE);
     EXPECT_EQ(s[1].load, 10.5);
-    EXPECT_EQ(s[2].timeNs, 12 * SECOND);
+    EXPECT_EQ(s.GetStartNs(2), 12 * SECOND);
     EXPECT_EQ(s[2].mode, TRAINING);
     EXPECT_EQ(s[2].load, 2.0);
 
     // the same in KV bytes per second, thresholds x 10 bytes per request
     o.enterInferenceLoad = 100.0;
     o.exitInferenceLoad = 50.0;
-    std::vector<ModeChange> kv =
+    ModeSchedule kv =
         ScheduleModes(BurstThenQuiet(), OfferedLoad::KV_BYTES, tiny, o, SECOND, 30 * SECOND);
     ASSERT_EQ(kv.size(), 3U);
-    EXPECT_EQ(kv[1].timeNs, SECOND);
+    EXPECT_EQ(kv.GetStartNs(1), SECOND);
     EXPECT_EQ(kv[1].load, 105.0);
-    EXPECT_EQ(kv[2].timeNs, 12 * SECOND);
+    EXPECT_EQ(kv.GetStartNs(2), 12 * SECOND);
     EXPECT_EQ(kv[2].load, 20.0);
 
     // decisions stop at endNs
@@ -219,26 +219,26 @@ TEST(ScheduleModes, DwellBoundsTheSwitchingRate)
     o.enterInferenceLoad = 16.0; // the load wanders around 15/s
     o.exitInferenceLoad = 14.0;
     const uint64_t end = 200 * SECOND;
-    std::vector<ModeChange> free =
+    ModeSchedule free =
         ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
     EXPECT_GT(free.size(), 20U);
     o.minDwellNs = 10 * SECOND;
-    std::vector<ModeChange> held =
+    ModeSchedule held =
         ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
     EXPECT_LT(held.size(), free.size());
     EXPECT_GE(held.size(), 3U);
     for (std::size_t i = 1; i < held.size(); ++i)
     {
         EXPECT_NE(held[i].mode, held[i - 1].mode);
-        EXPECT_GE(held[i].timeNs - held[i - 1].timeNs, 10 * SECOND);
+        EXPECT_GE(held.GetStartNs(i) - held.GetStartNs(i - 1), 10 * SECOND);
     }
     // deterministic
-    std::vector<ModeChange> again =
+    ModeSchedule again =
         ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
     ASSERT_EQ(again.size(), held.size());
     for (std::size_t i = 0; i < held.size(); ++i)
     {
-        EXPECT_EQ(again[i].timeNs, held[i].timeNs);
+        EXPECT_EQ(again.GetStartNs(i), held.GetStartNs(i));
         EXPECT_EQ(again[i].load, held[i].load);
     }
 }

@@ -178,8 +178,9 @@ TEST(ModeSwitcher, StaticPolicySwitchesNothing)
 TEST(ModeSwitcher, TwoSwitchesThereAndBack)
 {
     SwitchRunOptions o;
-    o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY},
-                  {MilliSeconds(500), WorkloadMode::INFERENCE_HEAVY}};
+    o.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.05},
+                  {WorkloadMode::TRAINING_HEAVY, 0.45},
+                  {WorkloadMode::INFERENCE_HEAVY, 0}};
     o.phases = 2;
     SwitchRun r = RunSwitchScenario(o);
     ASSERT_EQ(r.records.size(), 2u);
@@ -256,14 +257,14 @@ TEST(ModeSwitcher, BadSchedulesGetClearErrors)
         },
         "policy");
 
-    auto installWith = [&](std::vector<MoseModeBoundary> boundaries) {
+    auto installWith = [&](const ModeSchedule& schedule) {
         Ptr<MoseTopologyHelper> topo = BuildSwitchFabric(s, s.templates[1]);
         MoseModeSwitcherHelper helper;
         helper.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider("MoSE",
                                                                             s.templates,
                                                                             s.roles,
                                                                             s.assignments));
-        helper.SetSchedule(boundaries);
+        helper.SetSchedule(schedule);
         helper.Install(topo);
         Simulator::Destroy();
     };
@@ -271,15 +272,20 @@ TEST(ModeSwitcher, BadSchedulesGetClearErrors)
     const WorkloadMode inf = WorkloadMode::INFERENCE_HEAVY;
     ExpectErrorContaining(
         [&] {
-            installWith({{Seconds(1), tr}, {Seconds(0.5), inf}});
+            installWith({{inf, 1}, {tr, -0.5}, {inf, 0}});
         },
-        "strictly increasing");
-    // a boundary before the previous switch can have ended (K=1: 100 ms + 10 ms)
-    ExpectErrorContaining([&] { installWith({{Seconds(1), tr}, {Seconds(1.05), inf}}); }, "apart");
-    MoseModeBoundary bad;
-    bad.at = Seconds(1);
-    bad.mode = static_cast<WorkloadMode>(7);
-    ExpectErrorContaining([&] { installWith({bad}); }, "schedule[0].mode");
+        "invalid schedule period 2 duration = -0.5 s");
+    // a switch before the previous one can have ended (K=1: 100 ms + 10 ms)
+    ExpectErrorContaining(
+        [&] {
+            installWith({{inf, 1}, {tr, 0.05}, {inf, 0}});
+        },
+        "longer than Phases x (DrainTimeout + ReconfigurationDelay)");
+    ExpectErrorContaining(
+        [&] {
+            installWith({{inf, 1}, {static_cast<WorkloadMode>(7), 0}});
+        },
+        "schedule period 2 mode");
     // no provider
     ExpectErrorContaining(
         [&] {
@@ -396,8 +402,9 @@ TEST(ModeSwitcher, FixedDrainLastsTheTimeoutAndLosesNothing)
         o.phases = phases;
         o.drainTimeout = MilliSeconds(2);
         o.reconfigurationDelay = MilliSeconds(1);
-        o.schedule = {{MilliSeconds(50), WorkloadMode::TRAINING_HEAVY},
-                      {MilliSeconds(150), WorkloadMode::INFERENCE_HEAVY}};
+        o.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.05},
+                      {WorkloadMode::TRAINING_HEAVY, 0.1},
+                      {WorkloadMode::INFERENCE_HEAVY, 0}};
         o.beforeRun = [](Ptr<MoseTopologyHelper>, Ptr<MoseModeSwitcher> switcher) {
             switcher->SetAttribute("FixedDrain", BooleanValue(true));
         };
@@ -420,4 +427,32 @@ TEST(ModeSwitcher, FixedDrainLastsTheTimeoutAndLosesNothing)
         EXPECT_EQ(r.errors, 0u);
         EXPECT_EQ(r.completed, r.transfers);
     }
+}
+
+TEST(ModeSchedule, NanosecondTimesSurviveThePacketLevelsConversion)
+{
+    // a controller's schedule (ScheduleModes()) holds its decision times as durations of
+    // nanoseconds / 1e9; the packet level turns them back into the same nanoseconds
+    const std::vector<uint64_t> ns{1, 3, 123456789, 999999999999, 86400000000007ULL, 100000000};
+    ModeSchedule s;
+    uint64_t total = 0;
+    std::vector<uint64_t> starts{0};
+    for (std::size_t i = 0; i < ns.size(); ++i)
+    {
+        s.Add(i % 2 == 0 ? WorkloadMode::INFERENCE_HEAVY : WorkloadMode::TRAINING_HEAVY,
+              static_cast<double>(ns[i]) / 1e9);
+        total += ns[i];
+        starts.push_back(total);
+    }
+    const std::vector<Time> times = MoseScheduleTimes(s);
+    ASSERT_EQ(times.size(), ns.size() + 1);
+    for (std::size_t i = 0; i < times.size(); ++i)
+    {
+        EXPECT_EQ(static_cast<uint64_t>(times[i].GetNanoSeconds()), starts[i]) << i;
+        EXPECT_EQ(s.GetStartNs(i), starts[i]) << i;
+    }
+    EXPECT_EQ(s.GetInitialMode(), WorkloadMode::INFERENCE_HEAVY);
+    EXPECT_EQ(ModeSchedule().GetInitialMode(), WorkloadMode::INFERENCE_HEAVY);
+    EXPECT_EQ(MoseScheduleTimes(ModeSchedule()), std::vector<Time>{Time(0)});
+    ExpectErrorContaining([&] { s.GetStartNs(ns.size() + 1); }, "GetStartNs");
 }

@@ -28,7 +28,7 @@ inline LlmExperimentConfig
 SmallLlmConfig(uint32_t nodes)
 {
     LlmExperimentConfig c = LlmExperimentConfig::Scaled(nodes);
-    c.schedule.clear();
+    c.schedule = ModeSchedule();
     c.training = false;
     c.kvBytesPerToken = 1024;
     c.prefillTokensPerSecond = 1e6;

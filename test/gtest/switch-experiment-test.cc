@@ -307,8 +307,9 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
 TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
 {
     SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
-    c.schedule = {{MilliSeconds(300), WorkloadMode::TRAINING_HEAVY},
-                  {MilliSeconds(150), WorkloadMode::INFERENCE_HEAVY}};
+    c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.3},
+                  {WorkloadMode::TRAINING_HEAVY, -0.15},
+                  {WorkloadMode::INFERENCE_HEAVY, 0.15}};
     try
     {
         SwitchExperiment e(c);
@@ -327,7 +328,7 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
     EXPECT_EQ(ParseTimeOption("--x", "150"), Seconds(150)); // no unit: s
     EXPECT_THROW(ParseTimeOption("--x", "-1ms"), Error);
     EXPECT_THROW(ParseTimeOption("--x", "1 ms"), Error);
-    EXPECT_EQ(FormatSchedule(c.GetSchedulePeriods()),
+    EXPECT_EQ(FormatSchedule(c.GetRunSchedule()),
               "inference-heavy:0.15,training-heavy:0.15,inference-heavy:0.15");
     // a period that does not last is named with its number
     c = SmallConfig(Policy::MOSE);
@@ -341,12 +342,12 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
 TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
 {
     // the defaults: Phases 1 x (DrainTimeout 100 ms + ReconfigurationDelay 10 ms) = 110 ms
-    using P = mose::SchedulePeriod;
+    using P = mose::ModeSchedule::Period;
     const auto inf = mose::WorkloadMode::INFERENCE_HEAVY;
     const auto tr = mose::WorkloadMode::TRAINING_HEAVY;
     EXPECT_EQ(ErrorOf([&] {
                   SwitchExperimentConfig::CheckSwitchesFit(
-                      std::vector<P>{P{inf, 0.25}, P{tr, 0.005}, P{inf, 0.25}});
+                      mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.005}, P{inf, 0.25}});
               }),
               "invalid --schedule period 2 duration = 0.005 s: every period between two "
               "switches must last more than Phases x (DrainTimeout + ReconfigurationDelay) = "
@@ -356,16 +357,16 @@ TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
     ExpectErrorContaining(
         [&] {
             SwitchExperimentConfig::CheckSwitchesFit(
-                std::vector<P>{P{inf, 0.25}, P{tr, 0.2}, P{inf, 0.11}, P{tr, 0.25}});
+                mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.2}, P{inf, 0.11}, P{tr, 0.25}});
         },
         "invalid --schedule period 3 duration = 0.11 s");
     // the first and the last period have one switch only
     EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
-        std::vector<P>{P{inf, 0.001}, P{tr, 0.111}, P{inf, 0.001}}));
+        mose::ModeSchedule{P{inf, 0.001}, P{tr, 0.111}, P{inf, 0.001}}));
     // the defaults as the command line sets them
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(1)));
     EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
-        std::vector<P>{P{inf, 0.25}, P{tr, 0.102}, P{inf, 0.25}}));
+        mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.102}, P{inf, 0.25}}));
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(10)));
 }
 
@@ -373,24 +374,27 @@ TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
 {
     SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(32, 300);
     // mose-mode-switch's default: the same boundaries and end as before the periods syntax
-    EXPECT_EQ(c.initialMode, WorkloadMode::INFERENCE_HEAVY);
-    ASSERT_EQ(c.schedule.size(), 2u);
-    EXPECT_EQ(c.schedule[0].at, MilliSeconds(200));
-    EXPECT_EQ(c.schedule[0].mode, WorkloadMode::TRAINING_HEAVY);
-    EXPECT_EQ(c.schedule[1].at, MilliSeconds(400));
-    EXPECT_EQ(c.schedule[1].mode, WorkloadMode::INFERENCE_HEAVY);
+    EXPECT_EQ(c.GetInitialMode(), WorkloadMode::INFERENCE_HEAVY);
+    ASSERT_EQ(c.schedule.size(), 3u);
+    std::vector<Time> times = MoseScheduleTimes(c.schedule);
+    EXPECT_EQ(times[1], MilliSeconds(200));
+    EXPECT_EQ(c.schedule[1].mode, WorkloadMode::TRAINING_HEAVY);
+    EXPECT_EQ(times[2], MilliSeconds(400));
+    EXPECT_EQ(c.schedule[2].mode, WorkloadMode::INFERENCE_HEAVY);
     EXPECT_EQ(c.end, MilliSeconds(600));
+    EXPECT_EQ(times[3], c.end);
     c.SetSchedule(ParseSchedule("--schedule", "training:1s,inference:0.5s,training:250ms"));
-    EXPECT_EQ(c.initialMode, WorkloadMode::TRAINING_HEAVY);
-    ASSERT_EQ(c.schedule.size(), 2u);
-    EXPECT_EQ(c.schedule[0].at, Seconds(1));
-    EXPECT_EQ(c.schedule[1].at, MilliSeconds(1500));
+    EXPECT_EQ(c.GetInitialMode(), WorkloadMode::TRAINING_HEAVY);
+    ASSERT_EQ(c.schedule.size(), 3u);
+    times = MoseScheduleTimes(c.schedule);
+    EXPECT_EQ(times[1], Seconds(1));
+    EXPECT_EQ(times[2], MilliSeconds(1500));
     EXPECT_EQ(c.end, MilliSeconds(1750));
-    EXPECT_EQ(FormatSchedule(c.GetSchedulePeriods()),
+    EXPECT_EQ(FormatSchedule(c.GetRunSchedule()),
               "training-heavy:1,inference-heavy:0.5,training-heavy:0.25");
     // one period: no switch at all
     c.SetSchedule(ParseSchedule("--schedule", "inference:100ms"));
-    EXPECT_TRUE(c.schedule.empty());
+    EXPECT_EQ(c.schedule.size(), 1u);
     EXPECT_EQ(c.end, MilliSeconds(100));
     // the first period must outlast the first transfers' start (1 ms)
     c.SetSchedule(ParseSchedule("--schedule", "inference:1ms,training:10ms"));
