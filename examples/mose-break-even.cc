@@ -49,17 +49,16 @@ main(int argc, char* argv[])
     Program program("mose-break-even",
                     "results/mose-break-even",
                     Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         ScenarioOptions options;      // the scenario options of every mose program
         SwitchCostOptions switchCost; // the cost rate, the penalty, schedule and figure
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
         switchCost.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and the figure",
+        program.AddOutputOptions("folder for CSV files and the figure",
                                  "write the figure's gnuplot script and render it",
                                  "show progress on standard error");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         // every option is checked before the study runs
         const FlowExperimentConfig config = options.GetConfig();

@@ -38,15 +38,14 @@ main(int argc, char* argv[])
     Program program("mose-paper",
                     "results/mose-paper",
                     Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         ScenarioOptions options; // the scenario options of every mose program
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and figures",
+        program.AddOutputOptions("folder for CSV files and figures",
                                  "write Figure 5 as gnuplot scripts and render them",
                                  "show progress on standard error");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         const FlowExperimentConfig config = options.GetConfig();
         program.CheckStudy(config);

@@ -147,6 +147,7 @@ class ScenarioOptions
         std::string name;        //!< without dashes
         std::string help;        //!< help text
         std::string defaultText; //!< as --help shows it
+        bool flag{false};        //!< a boolean option, false unless given (m_flags)
     };
 
     /// \return the options registered with the given offers
@@ -164,7 +165,7 @@ class ScenarioOptions
 
     ScenarioDefaults m_defaults;                //!< the program's scale
     uint32_t m_offers;                          //!< ROUTING, SEEDS
-    bool m_biregular{false};                    //!< --biregular
+    std::map<std::string, bool> m_flags;        //!< the boolean options' values, by name
     std::map<std::string, std::string> m_given; //!< text of every option given, by name
 };
 

@@ -29,10 +29,11 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   "policy",
                   "policy reported in detail: S-Train, S-Inf, S-Comp or MoSE",
                   m_policy);
-    cmd.AddValue("compare",
-                 "also run the other three policies on the same run, print the comparison "
-                 "and the verdict",
-                 m_compare);
+    AddBoolOption(cmd,
+                  "compare",
+                  "also run the other three policies on the same run, print the comparison "
+                  "and the verdict",
+                  m_compare);
     AddTextOption(cmd,
                   "schedule",
                   "the workload modes from time 0: " + ScheduleSyntax(),
@@ -48,10 +49,11 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
     AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", m_binWidth);
-    cmd.AddValue("writeScenario",
-                 "also write the run's roles, P-D assignments, flows and templates to "
-                 "outputDir, in the files the file options read (as mose-templates does)",
-                 m_writeScenario);
+    AddBoolOption(cmd,
+                  "writeScenario",
+                  "also write the run's roles, P-D assignments, flows and templates to "
+                  "outputDir, in the files the file options read (as mose-templates does)",
+                  m_writeScenario);
 }
 
 SwitchExperimentConfig
