@@ -20,12 +20,13 @@
  *   ./mose-baselines --PrintHelp                       # every option
  */
 
+#include "mose-baseline-comparison.h"
+#include "mose-baseline-options.h"
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "ns3/mose-baseline-comparison.h"
-#include "ns3/mose-baseline-options.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 
 #include <iostream>
 

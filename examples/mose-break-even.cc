@@ -26,13 +26,14 @@
  * an optional unit (ns, us, ms, s, min, h; no unit: seconds).
  */
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-switch-cost-options.h"
+#include "mose-switch-cost-report.h"
+#include "mose-switch-cost.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
-#include "ns3/mose-switch-cost-options.h"
-#include "ns3/mose-switch-cost-report.h"
-#include "ns3/mose-switch-cost.h"
 
 #include <iomanip>
 #include <iostream>

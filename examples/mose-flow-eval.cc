@@ -19,13 +19,14 @@
  * line, and the program exits with status 1.
  */
 
+#include "mose-flow-eval-options.h"
+#include "mose-program.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-flow-eval-options.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
-#include "ns3/mose-program.h"
 #include "ns3/mose-routing.h"
 
 #include <algorithm>

@@ -34,11 +34,12 @@
  *   mpirun -np 2 mose-llm --map=false --policies=MoSE --distributed   # ns-3 tree with MPI
  */
 
+#include "mose-llm-comparison.h"
+#include "mose-llm-options.h"
+#include "mose-llm-regime-map.h"
+#include "mose-program.h"
+
 #include "ns3/core-module.h"
-#include "ns3/mose-llm-comparison.h"
-#include "ns3/mose-llm-options.h"
-#include "ns3/mose-llm-regime-map.h"
-#include "ns3/mose-program.h"
 
 #include <iostream>
 

@@ -25,14 +25,15 @@
  * MODE:DURATION periods from time 0 (the first transfers start at 1 ms).
  */
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-switch-experiment-report.h"
+#include "mose-switch-experiment.h"
+#include "mose-switch-options.h"
+
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-switch-experiment-report.h"
-#include "ns3/mose-switch-experiment.h"
-#include "ns3/mose-switch-options.h"
 
 #include <iomanip>
 #include <iostream>

@@ -22,12 +22,13 @@
  * and 2000 flows by default; the run is --RngRun.
  */
 
+#include "mose-fct-cdf-plot.h"
+#include "mose-packet-experiment.h"
+#include "mose-packet-options.h"
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+
 #include "ns3/core-module.h"
-#include "ns3/mose-fct-cdf-plot.h"
-#include "ns3/mose-packet-experiment.h"
-#include "ns3/mose-packet-options.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
 
 #include <iostream>

@@ -18,12 +18,13 @@
  *   ./mose-paper --PrintHelp              # every option
  */
 
+#include "mose-flow-experiment-helper.h"
+#include "mose-program.h"
+#include "mose-reference-figures.h"
+#include "mose-scenario-options.h"
+#include "mose-study-report.h"
+
 #include "ns3/core-module.h"
-#include "ns3/mose-flow-experiment-helper.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-reference-figures.h"
-#include "ns3/mose-scenario-options.h"
-#include "ns3/mose-study-report.h"
 
 #include <iostream>
 

@@ -19,13 +19,14 @@
  *   ./mose-sweep --PrintHelp                            # every option
  */
 
-#include "ns3/mose-sweep.h"
+#include "mose-sweep.h"
+
+#include "mose-program.h"
+#include "mose-sweep-report.h"
 
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-format.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-sweep-report.h"
 
 #include <algorithm>
 #include <iomanip>

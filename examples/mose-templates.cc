@@ -25,14 +25,15 @@
  * those the file options of every program read back (--graph, --inferenceRolesFile, ...).
  */
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-template-report.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-parse.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-template-report.h"
 
 #include <iomanip>
 #include <iostream>

@@ -8,16 +8,16 @@
  * one run, and the steps fail loudly out of order. MoseWorkloadHelper and MoseFlowWorkload.
  */
 
+#include "mose-experiment.h"
+#include "mose-packet-experiment.h"
+#include "mose-switch-experiment.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-experiment.h"
 #include "ns3/mose-flow-workload.h"
 #include "ns3/mose-llm-workload.h"
-#include "ns3/mose-packet-experiment.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-switch-experiment.h"
 #include "ns3/mose-workload-helper.h"
 #include "ns3/node-list.h"
 

@@ -7,16 +7,16 @@
 // The one parsing mechanism (mose-parse.h): enum tables, numbers, booleans; and the command
 // line's argument checks (mose-command-line.h).
 
+#include "mose-flow-experiment-helper.h"
+#include "mose-program.h"
 #include "mose-test-util.h"
 
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-enum-attribute.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-policy.h"
-#include "ns3/mose-program.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-topology-template.h"
