@@ -26,7 +26,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The command-line options of mose-llm: registers them on an ns-3 CommandLine and
  *        validates what was given into a regime map (LlmRegimeMapConfig) or one experiment
  *        (LlmExperimentConfig with its requests and schedule).

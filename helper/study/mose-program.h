@@ -27,7 +27,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Creates a program's output folder and writes and removes a probe file in it, so that
  *        an output that cannot be written fails before the run, not after it.
  * \param option the option that names the folder, for the message ("--outputDir")
@@ -36,7 +36,7 @@ namespace mose
 void CheckOutputFolder(const std::string& option, const std::string& folder);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Throws a mose::Error before any allocation if a run cannot fit in memory.
  * \param what the options that size the run, as the user typed them (e.g. "--flows=1e11")
  * \param bytes a lower bound of the memory the run needs
@@ -44,7 +44,7 @@ void CheckOutputFolder(const std::string& option, const std::string& folder);
 void CheckMemory(const std::string& what, uint64_t bytes);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Rejects a study (mose-paper, mose-templates) that cannot fit in memory.
  *
  * A lower bound of one seed's memory: the flows of both modes (2 F sizeof(Flow)), the three
@@ -60,7 +60,7 @@ void CheckMemory(const std::string& what, uint64_t bytes);
 void CheckStudyMemory(const FlowExperimentConfig& config, uint32_t workers);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The scaffold of a mose program: what every example does around its study, so that an
  *        example parses its options, calls the library and reports.
  *

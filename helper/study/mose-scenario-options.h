@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The scale of a program's default run: the only scenario defaults that differ between
  *        the mose programs (mose-paper, mose-baselines, mose-break-even, mose-templates: N = 1024,
  *        100,000 flows, 20 seeds; mose-sweep: 20,000 flows, 2 seeds; mose-packet: N = 64, 2000
@@ -38,7 +38,7 @@ struct ScenarioDefaults
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The scenario options of every mose program, one meaning and one default each:
  *        registers them on an ns-3 CommandLine and validates what was given into a
  *        FlowExperimentConfig.

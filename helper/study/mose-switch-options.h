@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The options of mose-mode-switch beside the scenario options and the output options:
  *        the policy reported (--policy), --compare, the schedule (--schedule), --startWindow
  *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth and

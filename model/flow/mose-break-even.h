@@ -22,7 +22,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-flow
  * When switching pays: the flow-level cost of a policy integrated over a schedule of workload
  * modes, with a penalty for every reconfiguration, and the mode duration at which a switching
  * policy (MoSE) breaks even with a static one. Pure computation: no Simulator, no randomness.
@@ -53,7 +53,7 @@ namespace ns3
 namespace mose
 {
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// The metrics a switch cost can charge per unit of time as a policy's cost rate: over all
 /// traffic, lower is better
 constexpr std::array<Metric, 5> SWITCH_COST_METRICS = {Metric::AVG_COST,
@@ -62,13 +62,13 @@ constexpr std::array<Metric, 5> SWITCH_COST_METRICS = {Metric::AVG_COST,
                                                        Metric::P95_LOAD,
                                                        Metric::AVG_HOP};
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// \return the switch-cost metrics for a message: "avg_cost, p95_cost, max_load, p95_load and
 ///         avg_hop (any letter case; also avg-cost, ...)"
 std::string AllowedSwitchCostMetrics();
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param text a name of one of SWITCH_COST_METRICS (any letter case, '-' or '_')
  * \param parameter the option's name, for the message
  * \return the metric; a mose::Error names the parameter, the text and the allowed names
@@ -76,7 +76,7 @@ std::string AllowedSwitchCostMetrics();
 Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param m the metrics of one evaluation
  * \param metric one of SWITCH_COST_METRICS (another is a mose::Error)
  * \return the metric's value, the cost rate of that evaluation
@@ -84,7 +84,7 @@ Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter
 double GetSwitchCostRate(const FlowMetrics& m, Metric metric);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One period of a schedule: a workload mode held for a duration.
  */
 struct SchedulePeriod
@@ -94,7 +94,7 @@ struct SchedulePeriod
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a schedule, the one syntax of mose-break-even's and mose-mode-switch's
  *        --schedule: comma-separated MODE:DURATION periods, each a workload mode followed by
  *        how long it lasts, e.g. "inference-heavy:3600,training-heavy:10min". Mode names as
@@ -114,21 +114,21 @@ struct SchedulePeriod
 std::vector<SchedulePeriod> ParseSchedule(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param schedule the periods
  * \return the schedule as ParseSchedule() reads it ("inference-heavy:3600,training-heavy:600")
  */
 std::string FormatSchedule(const std::vector<SchedulePeriod>& schedule);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \return the schedule syntax for messages and help texts ("MODE:DURATION periods separated by
  *         commas, ...")
  */
 std::string ScheduleSyntax();
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Throws a mose::Error naming the parameter unless the schedule has at least one period,
  *        every duration is finite and >= 0, and the total is finite and > 0.
  * \param parameter the parameter's name for messages
@@ -137,7 +137,7 @@ std::string ScheduleSyntax();
 void ValidateSchedule(const std::string& parameter, const std::vector<SchedulePeriod>& schedule);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The alternating schedule: cycles x (inference-heavy for T, training-heavy for T).
  * \param duration T in seconds (finite, > 0; Error naming "mode duration" otherwise)
  * \param cycles number of cycles (>= 1; Error naming "cycles" otherwise)
@@ -146,7 +146,7 @@ void ValidateSchedule(const std::string& parameter, const std::vector<SchedulePe
 std::vector<SchedulePeriod> AlternatingSchedule(double duration, uint32_t cycles);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The parameters of the switch penalty.
  */
 struct SwitchCostParameters
@@ -185,7 +185,7 @@ struct SwitchCostParameters
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief What the model needs of one policy (of one seed): its cost rate in each mode, whether
  *        entering each mode from the other changes its graph, and the share of the traffic
  *        left unserved by that switch. Arrays are indexed in ALL_MODES order
@@ -205,7 +205,7 @@ struct PolicyCostRates
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief An upper bound of every cost rate of a study whose flows are drawn (unit demand): a
  *        circuit's load is at most the F flows of the mode, a shortest path has at most N - 1
  *        circuits, so the load-aware cost, the loads and the hop count are at most (N - 1) F.
@@ -215,7 +215,7 @@ struct PolicyCostRates
 double MaxDrawnCostRate(uint32_t nodes, uint64_t flows);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The largest penalty of a cycle's two switches for cost rates up to maxRate (unserved
  *        share 1 unless params fixes it), to check before a study that the penalties stay
  *        finite.
@@ -225,7 +225,7 @@ double MaxDrawnCostRate(uint32_t nodes, uint64_t flows);
 double MaxCyclePenalty(const SwitchCostParameters& params, double maxRate);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The penalty of a switch into a mode.
  * \param p the policy's rates (validated)
  * \param entered the mode entered
@@ -237,7 +237,7 @@ double SwitchPenalty(const PolicyCostRates& p,
                      const SwitchCostParameters& params);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief A policy's cost integrated over a schedule.
  */
 struct ScheduleCost
@@ -253,7 +253,7 @@ struct ScheduleCost
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Integrates a policy's cost over a schedule (see the file's model).
  * \param p the policy's rates (validated: Error)
  * \param schedule the periods (ValidateSchedule() with parameter "schedule")
@@ -265,7 +265,7 @@ ScheduleCost IntegrateSchedule(const PolicyCostRates& p,
                                const SwitchCostParameters& params);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One cycle of the alternating schedule with equal durations T: it costs
  *        T * rateSum + penaltySum. Linear in the rates and penalties, so the mean over seeds
  *        of CycleCost is the CycleCost of the mean cost.
@@ -284,7 +284,7 @@ struct CycleCost
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param p the policy's rates (validated)
  * \param params the parameters (validated)
  * \return the policy's cycle cost under the alternating schedule
@@ -292,7 +292,7 @@ struct CycleCost
 CycleCost ComputeCycleCost(const PolicyCostRates& p, const SwitchCostParameters& params);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Where a switching policy breaks even with another under the alternating schedule.
  */
 struct BreakEven
@@ -315,7 +315,7 @@ struct BreakEven
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The mode duration at which the alternating schedule costs a switching policy as much
  *        as another policy: T* = (Q(a) - Q(b)) / (R(b) - R(a)).
  * \param switching a's cycle cost (finite)
@@ -325,7 +325,7 @@ struct BreakEven
 BreakEven ComputeBreakEven(const CycleCost& switching, const CycleCost& other);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The share of a graph's total circuit load that lies on given circuits: the unserved
  *        share u of a switch whose added circuits are dark, O(E log E).
  *

@@ -16,7 +16,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * A script's command line with clear errors: every bad option, attribute or global value ends
  * in one message that names it, the text and what is allowed, and exit status 1.
  *
@@ -53,7 +53,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Runs a program's body and turns every exception into a message and exit status 1.
  *
  * An Error prints "<program>: error: <message>"; an std::bad_alloc says that memory ran out,
@@ -73,7 +73,7 @@ int RunProgram(const std::string& program,
                const std::function<void()>& body);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Checks the arguments, then parses them with ns-3's CommandLine::Parse().
  *
  * The checks read the options registered on \p cmd, ns-3's global values and the attributes,
@@ -88,7 +88,7 @@ int RunProgram(const std::string& program,
 void ParseCommandLine(CommandLine& cmd, int argc, char* argv[]);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Adds a boolean option whose value is read strictly: "--name=maybe" is a mose::Error
  *        ("invalid --name = "maybe": allowed values are true, false, t, f, 1 and 0 (any
  *        letter case)"), where ns-3's own bool option ends in "Invalid command-line argument".
@@ -103,7 +103,7 @@ void ParseCommandLine(CommandLine& cmd, int argc, char* argv[]);
 void AddBoolOption(CommandLine& cmd, const std::string& name, const std::string& help, bool& value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Adds a text option that keeps the whole text after '=' (a file or folder name, a
  *        schedule, a number parsed later).
  *
@@ -123,7 +123,7 @@ void AddTextOption(CommandLine& cmd,
                    std::string& value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief AddTextOption() that also records whether the option was given (for an option whose
  *        value a module attribute may give instead, ResolveAttributeOption()).
  * \param cmd the command line
@@ -139,7 +139,7 @@ void AddTextOption(CommandLine& cmd,
                    bool& given);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief A program option and the module attribute whose value the option replaces (--nodes
  *        and --ns3::MoseTopologyHelper::Groups): the program sets the attribute from the option,
  *        so a user's attribute alone would be silently overwritten.
@@ -154,7 +154,7 @@ struct AttributeOption
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief One rule for an option whose value a module attribute also gives: the option wins if
  *        it is given alone, the attribute wins if it is set alone, and both given with different
  *        values is a mose::Error naming both ("--nodes = "64" and
@@ -168,7 +168,7 @@ std::optional<std::string> ResolveAttributeOption(const AttributeOption& o,
                                                   const std::optional<std::string>& given);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief A AttributeOption::read for time options: the time ParseTimeOption() reads, as
  *        canonical text (whole nanoseconds, "150000000ns"), so "150ms" and "0.15" agree.
  * \param parameter the option or attribute, for the message
@@ -178,7 +178,7 @@ std::optional<std::string> ResolveAttributeOption(const AttributeOption& o,
 std::string ReadTimeOption(const std::string& parameter, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Whether the user set a module attribute's default: on the command line
  *        ("--ns3::Type::Name=value") or with Config::SetDefault() (IsAttributeDefaultSet()).
  * \param path the attribute's path, "ns3::Type::Name"
@@ -187,7 +187,7 @@ std::string ReadTimeOption(const std::string& parameter, const std::string& text
 bool IsModuleAttributeSet(const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The value of a module attribute the user set, as typed: the text given on the command
  *        line (CheckModuleAttributes() records it), or, for a default set with
  *        Config::SetDefault(), the default as its checker writes it (a time as whole
@@ -198,7 +198,7 @@ bool IsModuleAttributeSet(const std::string& path);
 std::string GetModuleAttributeText(const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Throws a mose::Error if the user set a module attribute that the program sets itself
  *        (its value would be silently replaced).
  * \param path the attribute's path, "ns3::Type::Name"
@@ -207,7 +207,7 @@ std::string GetModuleAttributeText(const std::string& path);
 void RejectModuleAttribute(const std::string& path, const std::string& reason);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Throws a mose::Error if the user set any attribute of the module's types (group "Mose"):
  *        for programs that create no ns-3 object of the module (the flow-level studies), where
  *        every such attribute would be silently ignored.
@@ -216,7 +216,7 @@ void RejectModuleAttribute(const std::string& path, const std::string& reason);
 void RejectModuleAttributes(const std::string& program);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Checks ns-3's own --RngRun and --RngSeed options (and the same names in the
  *        NS_GLOBAL_VALUE environment variable) before CommandLine::Parse() sees them
  *        (ParseCommandLine() calls it).
@@ -235,7 +235,7 @@ void RejectModuleAttributes(const std::string& program);
 void CheckRngArguments(int argc, char* argv[]);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Checks the ns-3 global values given on the command line ("--SchedulerType=...", also
  *        "-name=value") and in the NS_GLOBAL_VALUE environment variable, before the Simulator
  *        reads them (ParseCommandLine() calls it).
@@ -253,7 +253,7 @@ void CheckRngArguments(int argc, char* argv[]);
 void CheckGlobalValues(int argc, char* argv[]);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Checks every "--name=" with an empty value against a CommandLine before its Parse()
  *        (ns-3 would reject it with only "Invalid command-line argument", or toggle a bool):
  *        an option registered on \p cmd, an ns-3 global value or an attribute is "the value is
@@ -266,7 +266,7 @@ void CheckGlobalValues(int argc, char* argv[]);
 void CheckEmptyValues(const CommandLine& cmd, int argc, char* argv[]);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Checks one value of an attribute (the module's or ns-3's), as given on the command
  *        line, before ns-3's CommandLine parses it.
  *
@@ -285,7 +285,7 @@ void CheckEmptyValues(const CommandLine& cmd, int argc, char* argv[]);
 void CheckModuleAttribute(const std::string& name, const std::string& value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Calls CheckModuleAttribute() for every "--ns3::TYPE::ATTR=value" (or "-ns3::...") in
  *        argv: the module's attributes and ns-3's own (whose parsers abort on a bad value,
  *        "--ns3::TcpSocketBase::MinRto=abc"). ParseCommandLine() calls it.
@@ -295,7 +295,7 @@ void CheckModuleAttribute(const std::string& name, const std::string& value);
 void CheckModuleAttributes(int argc, char* argv[]);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \return what a data rate (an option or a DataRate attribute) allows, for a message: above 0
  *         and at most the largest rate ns-3's DataRate reads, a number without an exponent and
  *         a unit; \p example is the example given ("1600Gbps")
@@ -304,7 +304,7 @@ void CheckModuleAttributes(int argc, char* argv[]);
 std::string DataRateAllowed(const std::string& example);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The message of RunProgram() when memory runs out (std::bad_alloc): the peak resident
  *        memory the process had used, the memory available to it (AvailableMemoryBytes()) and
  *        the options given, which size the run.
@@ -317,7 +317,7 @@ std::string DataRateAllowed(const std::string& example);
 std::string OutOfMemoryMessage(int argc, char* argv[]);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \return the memory this process may use, in bytes: the least of the physical memory, the
  *         address-space and data-segment limits (ulimit -v, -d) and the cgroup's memory.max
  */
