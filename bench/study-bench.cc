@@ -10,7 +10,7 @@
  *   build/bin/mose-bench-study-bench
  */
 
-#include "ns3/mose-flow-experiment-helper.h"
+#include "mose-flow-experiment-helper.h"
 
 #include <benchmark/benchmark.h>
 

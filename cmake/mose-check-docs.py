@@ -12,6 +12,9 @@ the README points there; this script fails when either drifts from the tree:
     together they list every header of the five rooms exactly once, each under its own room;
   * every other table of doc/mose.rst headed ``File (under ``FOLDER/``)`` names only headers
     that exist in that folder;
+  * the table of the classes to start with (headed ``Class``) names in its first column only
+    classes that an installed header declares (a room below helper/study, the study library
+    being no API);
   * every path written in backquotes in README.md or doc/mose.rst that starts with a source
     folder (model/, helper/, examples/, test/, bench/, utils/, cmake/, doc/) names a file or
     folder that exists (globs and ``<...>`` placeholders are skipped).
@@ -34,6 +37,8 @@ ROOMS = import_module("mose-check-layers").ROOMS
 SOURCE_FOLDERS = ("model/", "helper/", "examples/", "test/", "bench/", "utils/", "cmake/", "doc/")
 FILE_HEADER = re.compile(r"^File \(under ``([^`]+)/``\)")
 HEADER_NAME = re.compile(r"^``(mose-[a-z0-9-]+\.h)``")
+DECLARED = re.compile(r"^(?:class|struct)\s+(\w+)\b(?!;)", re.M)
+STUDY = "helper/study"
 BORDER = re.compile(r"^=+(\s+=+)+\s*$")
 PATH_IN_TICKS = re.compile(r"``?([A-Za-z0-9_./-]+)``?")
 
@@ -90,15 +95,37 @@ def section_of(lines, index):
     return ""
 
 
+def installed_classes(src, tree):
+    """The classes and structs that the installed headers (the rooms but helper/study) declare."""
+    names = set()
+    for room in ROOMS:
+        if room == STUDY:
+            continue
+        for header in tree[room]:
+            with open(os.path.join(src, room, header), encoding="utf-8") as f:
+                names.update(DECLARED.findall(f.read()))
+    return names
+
+
 def check_doc(src, tree, problems):
     path = os.path.join(src, "doc", "mose.rst")
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     seen = {}  # header -> list of (room, line)
     room_table = None
+    class_table = False
     for start, header, rows in rst_tables(lines):
         if header.startswith("Folder ") and room_table is None:
             room_table = [r[1].strip("`").rstrip("/") for r in rows]
+            continue
+        if header.startswith("Class "):
+            class_table = True
+            declared = installed_classes(src, tree)
+            for line, first in rows:
+                for name in re.findall(r"``(\w+)``", first):
+                    if name not in declared:
+                        problems.append(f"doc/mose.rst:{line + 1}: {name}, a class to start with, "
+                                        f"is declared in no installed header")
             continue
         m = FILE_HEADER.match(header)
         if not m:
@@ -119,6 +146,8 @@ def check_doc(src, tree, problems):
                 problems.append(f"doc/mose.rst:{line + 1}: {name} listed under {folder}/{hint}")
             if in_sources:
                 seen.setdefault(name, []).append(line + 1)
+    if not class_table:
+        problems.append("doc/mose.rst: no table of the classes to start with (headed 'Class')")
     if room_table is None:
         problems.append("doc/mose.rst: no room table (a table headed 'Folder')")
     elif room_table != ROOMS:
@@ -186,7 +215,10 @@ def self_test():
             os.makedirs(os.path.join(tmp, room), exist_ok=True)
             for n in os.listdir(os.path.join(src, room)):
                 if os.path.isfile(os.path.join(src, room, n)):
-                    open(os.path.join(tmp, room, n), "w").close()
+                    if n.endswith(".h"):  # the declarations, for the classes to start with
+                        shutil.copy(os.path.join(src, room, n), os.path.join(tmp, room, n))
+                    else:
+                        open(os.path.join(tmp, room, n), "w").close()
         for top in ("examples", "test", "bench", "utils", "cmake"):
             for dirpath, dirnames, filenames in os.walk(os.path.join(src, top)):
                 rel = os.path.relpath(dirpath, src)
@@ -194,6 +226,9 @@ def self_test():
                 for n in filenames:
                     open(os.path.join(tmp, rel, n), "w").close()
         os.makedirs(os.path.join(tmp, "doc"), exist_ok=True)
+        for n in os.listdir(os.path.join(src, "doc")):
+            if os.path.isfile(os.path.join(src, "doc", n)):
+                open(os.path.join(tmp, "doc", n), "w").close()
         shutil.copy(os.path.join(src, "doc", "mose.rst"), os.path.join(tmp, "doc", "mose.rst"))
         shutil.copy(os.path.join(src, "README.md"), os.path.join(tmp, "README.md"))
 
@@ -240,9 +275,13 @@ def self_test():
     planted("a header listed twice", "is listed 2 times",
             edit("doc/mose.rst", "``mose-roles.h``  ", "``mose-roles.h``  \n``mose-roles.h``"))
     planted("a room missing from the doc", "the room table lists",
-            edit("doc/mose.rst", "``helper/study/``      the study", "``helper/sturdy/``     the study"))
+            edit("doc/mose.rst", "``helper/study/``      the programs'", "``helper/sturdy/``     the programs'"))
     planted("a room missing from the README", "the Layout table lists the rooms",
             edit("README.md", "| `helper/study/` |", "| `helper/sturdy/` |"))
+    planted("a class to start with that does not exist", "MoseDistributer, a class to start with",
+            edit("doc/mose.rst", "``MoseDistributed``      ", "``MoseDistributer``      "))
+    planted("a class to start with from the study library", "Program, a class to start with",
+            edit("doc/mose.rst", "``MoseDistributed``      ", "``Program``              "))
     planted("a path that does not exist", "`utils/nothing.sh` does not exist",
             edit("README.md", "## Layout\n", "## Layout\n\nRun `utils/nothing.sh`.\n"))
     return 1 if failures else 0

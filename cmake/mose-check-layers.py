@@ -10,13 +10,17 @@ below it, never one above:
   model/flow      the Simulator-free flow level (templates, traffic, routing, metrics, workloads)
   model/packet    the ns-3 Objects of the packet level (OCS, routing protocol, switcher, monitors)
   helper          what installs onto nodes (topology, routing, traffic, mode switcher helpers)
-  helper/study    the study drivers and their reports
+  helper/study    the programs' study library (drivers, reports, options, the scaffold)
 
 model/support and model/flow must stay free of the simulator: they include no ns-3 header of the
 simulator, nodes, devices, channels, IPv4, point-to-point or applications (ns-3's core value
 types such as ptr.h, attribute.h and random-variable-stream.h are allowed: they run without a
-Simulator). Every source under model/ and helper/ must also be listed in CMakeLists.txt, and every
-listed file must exist, so that a file cannot sit in a room without being built.
+Simulator). The headers of the four lower rooms are the module's (installed, in ns3/mose-module.h)
+and are included as "ns3/<file>.h" from another room; the study library's (helper/study) are not
+installed and are included as "<file>.h" from anywhere (the rooms, examples/, test/, bench/).
+Every source of the four lower rooms must be listed in CMakeLists.txt (the library) and every
+helper/study source in cmake/mose-study.cmake (the study library), each in that file only, and
+every listed file must exist, so that a file cannot sit in a room without being built.
 
 The namespace rule (doc/mose.rst, "Names"), read from the declarations at namespace scope:
 model/support, model/flow and helper/study declare everything in ns3::mose (or a namespace inside
@@ -45,8 +49,18 @@ SIMULATOR_HEADER = re.compile(
     r"|traffic-control[a-z0-9-]*|queue-disc|flow-monitor[a-z0-9-]*|[a-z0-9-]+-module)\.h$"
 )
 MOSE_NAMESPACE = {"model/support", "model/flow", "helper/study"}
+STUDY = "helper/study"
+# the build file that lists a room's sources: the library's, or the study library's
+LIST_FILES = {"CMakeLists.txt": "the library", "cmake/mose-study.cmake": "the study library"}
+# folders outside the rooms whose includes of study headers are checked
+CLIENTS = ("examples", "test", "bench")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 LISTED = re.compile(r"^\s+((?:model|helper)/\S+\.(?:h|cc))\s*$")
+
+
+def list_file_of(rel):
+    """The build file that must list a source of the rooms."""
+    return "cmake/mose-study.cmake" if room_of(rel) == STUDY else "CMakeLists.txt"
 
 
 def room_of(rel):
@@ -191,25 +205,57 @@ def scan(src):
                 problems.append(
                     f"{rel}:{number}: {room} includes {target} from {home[name]}, a room above it"
                 )
-            if name in home and not target.startswith("ns3/") and home[name] != room:
+            if name in home and home[name] == STUDY and target.startswith("ns3/"):
+                problems.append(
+                    f'{rel}:{number}: "{target}" is a study header ({STUDY}, not installed): '
+                    f'include it as "{name}"'
+                )
+            elif (
+                name in home
+                and not target.startswith("ns3/")
+                and home[name] not in (room, STUDY)
+            ):
                 problems.append(
                     f'{rel}:{number}: "{target}" is in {home[name]}: include it as "ns3/{name}"'
                 )
 
-    cmake = os.path.join(src, "CMakeLists.txt")
-    listed = set()
-    if os.path.isfile(cmake):
-        with open(cmake, encoding="utf-8") as f:
-            for line in f:
-                m = LISTED.match(line)
-                if m:
-                    listed.add(m.group(1))
+    # the programs, tests and benchmarks include the study headers as they are found
+    for top in CLIENTS:
+        for dirpath, _, filenames in os.walk(os.path.join(src, top)):
+            for n in sorted(filenames):
+                if not n.endswith((".h", ".cc")):
+                    continue
+                rel = os.path.relpath(os.path.join(dirpath, n), src)
+                with open(os.path.join(dirpath, n), encoding="utf-8", errors="replace") as f:
+                    for number, line in enumerate(f, 1):
+                        m = INCLUDE.match(line)
+                        name = m.group(1)[4:] if m and m.group(1).startswith("ns3/") else None
+                        if name and home.get(name) == STUDY:
+                            problems.append(
+                                f'{rel}:{number}: "ns3/{name}" is a study header ({STUDY}, not '
+                                f'installed): include it as "{name}"'
+                            )
+
+    listed = {}  # build file -> set of sources it lists
+    for build_file in LIST_FILES:
+        path = os.path.join(src, build_file)
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                listed[build_file] = {m.group(1) for m in map(LISTED.match, f) if m}
+    if listed:
         for rel in files:
-            if rel not in listed:
-                problems.append(f"{rel}: not listed in CMakeLists.txt")
-        for rel in sorted(listed):
-            if not os.path.isfile(os.path.join(src, rel)):
-                problems.append(f"CMakeLists.txt lists {rel}, which does not exist")
+            home_file = list_file_of(rel)
+            if rel not in listed.get(home_file, set()):
+                problems.append(f"{rel}: not listed in {home_file} ({LIST_FILES[home_file]})")
+            for other in listed:
+                if other != home_file and rel in listed[other]:
+                    problems.append(
+                        f"{rel}: listed in {other} ({LIST_FILES[other]}); it belongs in {home_file}"
+                    )
+        for build_file, names in listed.items():
+            for rel in sorted(names):
+                if not os.path.isfile(os.path.join(src, rel)):
+                    problems.append(f"{build_file} lists {rel}, which does not exist")
     return problems
 
 
@@ -219,7 +265,12 @@ def self_test():
         "simulator in flow": ("model/flow/mose-a.cc", '#include "ns3/simulator.h"\n', "without a Simulator"),
         "ipv4 in support": ("model/support/mose-a.cc", '#include "ns3/ipv4-address.h"\n', "without a Simulator"),
         "packet from flow": ("model/flow/mose-a.cc", '#include "ns3/mose-p.h"\n', "a room above"),
-        "study from helper": ("helper/mose-a.cc", '#include "ns3/mose-s.h"\n', "a room above"),
+        "study from helper": ("helper/mose-a.cc", '#include "mose-s.h"\n', "a room above"),
+        "study header as ns3/": (
+            "helper/study/mose-a.h",
+            '#include "ns3/mose-s.h"\n',
+            'a study header (helper/study, not installed): include it as "mose-s.h"',
+        ),
         "relative across rooms": ("model/packet/mose-a.cc", '#include "mose-f.h"\n', 'include it as "ns3/'),
         "model file outside rooms": ("model/mose-b.cc", "\n", "outside model/support"),
         "flow type in ns3": ("model/flow/mose-a.cc", "namespace ns3 {\nstruct Flow {};\n}\n", "declares in ns3::mose"),
@@ -246,7 +297,8 @@ def self_test():
             base = {
                 "model/flow/mose-f.h": "",
                 "model/packet/mose-p.h": '#include "ns3/mose-f.h"\n',
-                "helper/study/mose-s.h": '#include "ns3/mose-p.h"\n',
+                "helper/study/mose-s.h": '#include "ns3/mose-p.h"\n#include "mose-s2.h"\n',
+                "helper/study/mose-s2.h": "",
                 "model/flow/mose-a.cc": "",
                 "model/support/mose-a.cc": "",
                 "model/packet/mose-a.cc": "",
@@ -258,11 +310,53 @@ def self_test():
                 os.makedirs(os.path.join(src, os.path.dirname(path)), exist_ok=True)
                 with open(os.path.join(src, path), "w", encoding="utf-8") as f:
                     f.write(content)
-            clean = [p for p in scan(src) if "CMakeLists" not in p]
+            clean = scan(src)
             hit = [p for p in clean if expect in p and p.startswith(rel)]
             if len(hit) != 1 or len(clean) != 1:
                 print(f"self-test '{what}': expected one violation of {rel} ({expect}), got {clean}")
                 failed += 1
+    # the build files: each source listed in its own, once
+    listing = {
+        "a library source unlisted": ("CMakeLists.txt", "model/flow/mose-f.cc", "", "not listed in CMakeLists.txt"),
+        "a study source in the library": (
+            "CMakeLists.txt",
+            "helper/study/mose-s.cc",
+            "    helper/study/mose-s.cc\n",
+            "listed in CMakeLists.txt (the library); it belongs in cmake/mose-study.cmake",
+        ),
+        "a study source unlisted": (
+            "cmake/mose-study.cmake",
+            "helper/study/mose-s.cc",
+            "",
+            "not listed in cmake/mose-study.cmake",
+        ),
+        "a study header as ns3/ in a test": ("test/x-test.cc", "", "", 'include it as "mose-s.h"'),
+    }
+    for what, (build_file, rel, extra, expect) in listing.items():
+        with tempfile.TemporaryDirectory() as src:
+            files = {
+                "model/flow/mose-f.cc": "",
+                "helper/study/mose-s.cc": "",
+                "helper/study/mose-s.h": "",
+                "CMakeLists.txt": "    model/flow/mose-f.cc\n",
+                "cmake/mose-study.cmake": "    helper/study/mose-s.cc\n    helper/study/mose-s.h\n",
+                "test/x-test.cc": "",
+            }
+            if what == "a study header as ns3/ in a test":
+                files["test/x-test.cc"] = '#include "ns3/mose-s.h"\n'
+            elif extra:
+                files[build_file] += extra
+            else:
+                files[build_file] = files[build_file].replace("    " + rel + "\n", "")
+            for path, content in files.items():
+                os.makedirs(os.path.join(src, os.path.dirname(path)), exist_ok=True)
+                with open(os.path.join(src, path), "w", encoding="utf-8") as f:
+                    f.write(content)
+            found = scan(src)
+            if len(found) != 1 or expect not in found[0]:
+                print(f"self-test '{what}': expected one problem ({expect}), got {found}")
+                failed += 1
+    cases.update(listing)
     # and the clean tree passes
     with tempfile.TemporaryDirectory() as src:
         os.makedirs(os.path.join(src, "model/flow"))

@@ -77,7 +77,9 @@ endif()
 # <build>/include/ns3/ that includes the header by its absolute path, and never rewrites a stub
 # that exists. A header that moved between model/ and helper/ would keep a stub pointing at its
 # old place in a tree built before the move: remove the module's stubs whose target is gone, so
-# that build_lib() writes them anew.
+# that build_lib() writes them anew. The study library's headers (helper/study/) are no module
+# headers (cmake/mose-study.cmake): their stubs, left by a tree built before, go too, so that
+# "ns3/mose-program.h" is not found.
 if(NOT MOSE_STANDALONE AND DEFINED CMAKE_HEADER_OUTPUT_DIRECTORY)
   file(GLOB _mose_stubs ${CMAKE_HEADER_OUTPUT_DIRECTORY}/mose-*.h)
   foreach(_mose_stub ${_mose_stubs})
@@ -85,8 +87,8 @@ if(NOT MOSE_STANDALONE AND DEFINED CMAKE_HEADER_OUTPUT_DIRECTORY)
     # (two ifs: a variable in an if() is expanded before its MATCHES sets CMAKE_MATCH_1)
     if(_mose_stub_include MATCHES "^#include \"(/[^\"]+)\"")
       set(_mose_stub_target "${CMAKE_MATCH_1}")
-      if(NOT EXISTS "${_mose_stub_target}")
-        message(STATUS "mose: removing the stale header stub ${_mose_stub} (${_mose_stub_target} is gone)")
+      if(NOT EXISTS "${_mose_stub_target}" OR _mose_stub_target MATCHES "/helper/study/[^/]+$")
+        message(STATUS "mose: removing the stale header stub ${_mose_stub} (${_mose_stub_target} is gone or not a module header)")
         file(REMOVE ${_mose_stub})
       endif()
     endif()

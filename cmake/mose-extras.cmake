@@ -1,7 +1,11 @@
-# Parts of the mose build that are the same in and out of an ns-3 tree: the generated header
-# ns3/mose-config.h (the module's version and the ns-3 release, for model/support/mose-ns3-compat.h), the
-# GoogleTest binary mose-gtest, and (standalone only) install rules, ctest registration,
-# benchmarks and the fuzz target.
+# Parts of the mose build that are the same in and out of an ns-3 tree: the study library
+# mose-study, the generated header ns3/mose-config.h (the module's version and the ns-3 release,
+# for model/support/mose-ns3-compat.h), the GoogleTest binary mose-gtest, and (standalone only)
+# install rules, ctest registration, benchmarks and the fuzz target.
+
+# the programs' study library, which the examples (added by build_lib()), mose-gtest and the
+# study benchmark link (cmake/mose-study.cmake)
+mose_add_study_library()
 
 if(MOSE_STANDALONE)
   set(_mose_ns3_version ${MOSE_NS3_VERSION})
@@ -56,11 +60,14 @@ if(_mose_tests)
   if(MOSE_GTEST_IN_NS3_SUITE)
     # In a tree the GoogleTest cases are part of the module's ns-3 test library (variable
     # test<module>: libmose-test up to 3.42, mose-test later), run by ./test.py -s mose.
+    # (the GoogleTest cases test the study library too)
     if(MOSE_STANDALONE)
       target_link_libraries(mose-ns3-test-runner PRIVATE GTest::gtest)
+      mose_link_study(mose-ns3-test-runner)
     elseif(TARGET ${testmose})
       # ns-3's build_lib links the test library with the plain signature: so must this
       target_link_libraries(${testmose} GTest::gtest)
+      mose_link_study(${testmose})
     endif()
   endif()
   if(GTest_FOUND AND MOSE_STANDALONE)

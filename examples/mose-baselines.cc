@@ -20,12 +20,13 @@
  *   ./mose-baselines --PrintHelp                       # every option
  */
 
+#include "mose-baseline-comparison.h"
+#include "mose-baseline-options.h"
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "ns3/mose-baseline-comparison.h"
-#include "ns3/mose-baseline-options.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 
 #include <iostream>
 
@@ -40,17 +41,16 @@ main(int argc, char* argv[])
     Program program("mose-baselines",
                     "results/mose-baselines",
                     Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular", "moseAtBaselineDegrees"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         ScenarioOptions options;   // the scenario options of every mose program
         BaselineOptions baselines; // --baselines, the shapes, --moseAtBaselineDegrees
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
         baselines.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and figures",
+        program.AddOutputOptions("folder for CSV files and figures",
                                  "write the figures as gnuplot scripts and render them",
                                  "show progress on standard error");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         const BaselineComparisonConfig config = baselines.GetConfig(options);
         // memory: one seed per worker, at the largest degree evaluated

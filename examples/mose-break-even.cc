@@ -26,13 +26,14 @@
  * an optional unit (ns, us, ms, s, min, h; no unit: seconds).
  */
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-switch-cost-options.h"
+#include "mose-switch-cost-report.h"
+#include "mose-switch-cost.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
-#include "ns3/mose-switch-cost-options.h"
-#include "ns3/mose-switch-cost-report.h"
-#include "ns3/mose-switch-cost.h"
 
 #include <iomanip>
 #include <iostream>
@@ -49,17 +50,16 @@ main(int argc, char* argv[])
     Program program("mose-break-even",
                     "results/mose-break-even",
                     Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         ScenarioOptions options;      // the scenario options of every mose program
         SwitchCostOptions switchCost; // the cost rate, the penalty, schedule and figure
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
         switchCost.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and the figure",
+        program.AddOutputOptions("folder for CSV files and the figure",
                                  "write the figure's gnuplot script and render it",
                                  "show progress on standard error");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         // every option is checked before the study runs
         const FlowExperimentConfig config = options.GetConfig();

@@ -34,7 +34,7 @@ int
 main(int argc, char* argv[])
 {
     // RunProgram: a bad option or configuration ends with a message and exit status 1
-    return RunProgram("mose-fabric", argc, argv, {"pcap"}, [&]() {
+    return RunProgram("mose-fabric", argc, argv, [&]() {
         std::string groupsText = "32";
         bool groupsGiven = false;
         std::string modeName = "inference-heavy";
@@ -51,9 +51,9 @@ main(int argc, char* argv[])
         cmd.AddValue("mode", "workload mode: inference-heavy or training-heavy", modeName);
         cmd.AddValue("policy", "template: S-Train, S-Inf, S-Comp or MoSE", policyName);
         cmd.AddValue("bytes", "bytes of each transfer", bytes);
-        cmd.AddValue("pcap", "write a pcap trace of the first transfer's output port", pcap);
-        CheckEmptyValues(cmd, argc, argv);
-        cmd.Parse(argc, argv);
+        AddBoolOption(cmd, "pcap", "write a pcap trace of the first transfer's output port", pcap);
+        // the options, ns-3's global values and the attributes checked, then parsed
+        ParseCommandLine(cmd, argc, argv);
         const WorkloadMode mode = ParseEnum<WorkloadMode>(modeName, "--mode");
         const Policy policy = ParseEnum<Policy>(policyName, "--policy");
         const uint64_t run = RngSeedManager::GetRun();

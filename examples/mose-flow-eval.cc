@@ -19,13 +19,14 @@
  * line, and the program exits with status 1.
  */
 
+#include "mose-flow-eval-options.h"
+#include "mose-program.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-flow-eval-options.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-metrics.h"
-#include "ns3/mose-program.h"
 #include "ns3/mose-routing.h"
 
 #include <algorithm>
@@ -44,11 +45,11 @@ main(int argc, char* argv[])
     // the scaffold: every error (bad input, out of memory, a full disk) is a message and exit
     // status 1
     Program program("mose-flow-eval", "", Program::FLOW_LEVEL);
-    return program.Run(argc, argv, {}, [&]() {
+    return program.Run(argc, argv, [&]() {
         FlowEvalOptions options; // the files, --routing, --nodes, --degree, --repeat, --loads
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
         const FlowEvalConfig c = options.GetConfig();
 
         // shared by the routing of every repetition (no copy inside the timed loop)

@@ -34,11 +34,12 @@
  *   mpirun -np 2 mose-llm --map=false --policies=MoSE --distributed   # ns-3 tree with MPI
  */
 
+#include "mose-llm-comparison.h"
+#include "mose-llm-options.h"
+#include "mose-llm-regime-map.h"
+#include "mose-program.h"
+
 #include "ns3/core-module.h"
-#include "ns3/mose-llm-comparison.h"
-#include "ns3/mose-llm-options.h"
-#include "ns3/mose-llm-regime-map.h"
-#include "ns3/mose-program.h"
 
 #include <iostream>
 
@@ -48,24 +49,26 @@ using namespace ns3::mose;
 int
 main(int argc, char* argv[])
 {
-    // the scaffold: --outputDir, --plot; every error is a message and exit status 1
+    // the scaffold: --outputDir, --plot, --progress (off by default); every error is a message
+    // and exit status 1
     Program program("mose-llm",
                     "results/mose-llm",
-                    Program::PACKET_LEVEL | Program::PLOT | Program::DISTRIBUTED);
-    return program.Run(argc, argv, LlmOptions::GetBoolOptions(), [&]() {
+                    Program::PACKET_LEVEL | Program::PLOT | Program::PROGRESS_OFF |
+                        Program::DISTRIBUTED);
+    return program.Run(argc, argv, [&]() {
         LlmOptions options;
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         cmd.Usage("LLM workloads at the packet level (see doc/mose.rst, LLM workloads). The "
                   "scenario options are those of every mose program. The switch: "
                   "--ns3::MoseModeSwitcher::Phases, ::Drain, ::ReconfigurationDelay; the "
                   "transport: --ns3::MoseSocketTransfers::SocketFactory, ::TcpVariant.");
         options.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for the CSV files and figures",
+        program.AddOutputOptions("folder for the CSV files and figures",
                                  "render the map's regime_map.plt to regime_map.png with gnuplot "
                                  "(the script is written either way; --map=false writes CSV "
-                                 "files only)");
-        program.Parse(cmd, argc, argv);
+                                 "files only)",
+                                 "print progress while simulating");
+        program.Parse(argc, argv);
         options.Read();
         program.CheckOneSimulation(options.IsMap() || options.GetPolicies().size() > 1,
                                    options.IsMap() ? "the regime map (--map, the default) runs "
@@ -74,7 +77,7 @@ main(int argc, char* argv[])
                                    "one experiment of one policy, --map=false --policies=MoSE");
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
-        const bool showProgress = options.GetShowProgress();
+        const bool showProgress = program.IsShowingProgress();
 
         if (!options.IsMap())
         {

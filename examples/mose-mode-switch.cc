@@ -26,14 +26,15 @@
  * MODE:DURATION periods from time 0 (the first transfers start at 1 ms).
  */
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-switch-experiment-report.h"
+#include "mose-switch-experiment.h"
+#include "mose-switch-options.h"
+
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-switch-experiment-report.h"
-#include "ns3/mose-switch-experiment.h"
-#include "ns3/mose-switch-options.h"
 
 #include <iomanip>
 #include <iostream>
@@ -49,12 +50,12 @@ main(int argc, char* argv[])
     Program program("mose-mode-switch",
                     "results/mose-mode-switch",
                     Program::PLOT | Program::DISTRIBUTED);
-    return program.Run(argc, argv, {"biregular", "writeScenario"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         // the scenario options of every mose program, at this program's scale
         ScenarioOptions options(ScenarioDefaults{64, 1000, 1},
                                 ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
         SwitchOptions switching; // the policies, the schedule, the times
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
                   "The scenario options are those of every mose program. "
                   "The switch: --ns3::MoseModeSwitcher::Phases (K), ::Drain, ::DrainTimeout, "
@@ -62,10 +63,9 @@ main(int argc, char* argv[])
                   "::SocketFactory, ...; the circuits: --ns3::MoseOcs::DataRate, ::Delay.");
         options.AddOptions(cmd);
         switching.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and the figure",
+        program.AddOutputOptions("folder for CSV files and the figure",
                                  "write and render the goodput timeline");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         const SwitchExperimentConfig config = switching.GetConfig(options);
         program.CheckOneSimulation(switching.IsComparing(),

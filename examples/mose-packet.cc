@@ -22,12 +22,13 @@
  * and 2000 flows by default; the run is --RngRun.
  */
 
+#include "mose-fct-cdf-plot.h"
+#include "mose-packet-experiment.h"
+#include "mose-packet-options.h"
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+
 #include "ns3/core-module.h"
-#include "ns3/mose-fct-cdf-plot.h"
-#include "ns3/mose-packet-experiment.h"
-#include "ns3/mose-packet-options.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
 
 #include <iostream>
@@ -41,12 +42,12 @@ main(int argc, char* argv[])
     // the scaffold: options, the output folder, the plot; every error is a message and exit
     // status 1
     Program program("mose-packet", "results/mose-packet", Program::PLOT | Program::DISTRIBUTED);
-    return program.Run(argc, argv, {"biregular", "flowMonitor", "writeScenario"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         // the scenario options of every mose program, at this program's scale
         ScenarioOptions options(ScenarioDefaults{64, 2000, 1},
                                 ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
         PacketOptions packet; // the mode, the policies, --graph, --stopTime, ...
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         cmd.Usage("One workload mode of a MoSE fabric at the packet level (see doc/mose.rst). "
                   "The scenario options are those of every mose program. Packet-level knobs are "
                   "attributes: --ns3::MoseOcs::DataRate, --ns3::MoseOcs::Delay, "
@@ -54,10 +55,9 @@ main(int argc, char* argv[])
                   "SocketFactory, --ns3::MoseTopologyHelper::HostsPerGroup, ...");
         options.AddOptions(cmd);
         packet.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and the figure",
+        program.AddOutputOptions("folder for CSV files and the figure",
                                  "write and render the FCT CDF figure");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         PacketExperimentConfig config = packet.GetConfig(options);
         program.CheckOneSimulation(packet.GetPolicies().size() > 1,

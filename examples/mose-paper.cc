@@ -18,12 +18,13 @@
  *   ./mose-paper --PrintHelp              # every option
  */
 
+#include "mose-flow-experiment-helper.h"
+#include "mose-program.h"
+#include "mose-reference-figures.h"
+#include "mose-scenario-options.h"
+#include "mose-study-report.h"
+
 #include "ns3/core-module.h"
-#include "ns3/mose-flow-experiment-helper.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-reference-figures.h"
-#include "ns3/mose-scenario-options.h"
-#include "ns3/mose-study-report.h"
 
 #include <iostream>
 
@@ -38,15 +39,14 @@ main(int argc, char* argv[])
     Program program("mose-paper",
                     "results/mose-paper",
                     Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         ScenarioOptions options; // the scenario options of every mose program
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for CSV files and figures",
+        program.AddOutputOptions("folder for CSV files and figures",
                                  "write Figure 5 as gnuplot scripts and render them",
                                  "show progress on standard error");
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         const FlowExperimentConfig config = options.GetConfig();
         program.CheckStudy(config);

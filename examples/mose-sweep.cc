@@ -19,13 +19,14 @@
  *   ./mose-sweep --PrintHelp                            # every option
  */
 
-#include "ns3/mose-sweep.h"
+#include "mose-sweep.h"
+
+#include "mose-program.h"
+#include "mose-sweep-report.h"
 
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-format.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-sweep-report.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -42,7 +43,7 @@ main(int argc, char* argv[])
     Program program("mose-sweep",
                     "results/mose-sweep",
                     Program::FLOW_LEVEL | Program::PLOT | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular", "table"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         // the sweep's defaults: the grid with a seed and flow count that run in under a
         // minute on 2 cores
         SweepConfig defaults;
@@ -50,14 +51,13 @@ main(int argc, char* argv[])
         defaults.base.flows = 20000;
         SweepCommandLine options(defaults);
         bool table = true;
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "folder for sweep.csv, skipped.csv and figures",
+        program.AddOutputOptions("folder for sweep.csv, skipped.csv and figures",
                                  "write the figures as gnuplot scripts and render them",
                                  "show progress per point on standard error");
-        cmd.AddValue("table", "print one line per point", table);
-        program.Parse(cmd, argc, argv);
+        AddBoolOption(cmd, "table", "print one line per point", table);
+        program.Parse(argc, argv);
 
         const SweepConfig config = options.GetConfig();
         Sweep sweep(config);

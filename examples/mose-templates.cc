@@ -25,14 +25,15 @@
  * those the file options of every program read back (--graph, --inferenceRolesFile, ...).
  */
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-template-report.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-parse.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-template-report.h"
 
 #include <iomanip>
 #include <iostream>
@@ -46,21 +47,20 @@ main(int argc, char* argv[])
     // the scaffold: options, memory and output checks, progress; every error (bad input, out of
     // memory) is a message and exit status 1
     Program program("mose-templates", "", Program::FLOW_LEVEL | Program::PROGRESS);
-    return program.Run(argc, argv, {"biregular"}, [&]() {
+    return program.Run(argc, argv, [&]() {
         // the scenario options of every mose program; one seed, nothing routed
         ScenarioOptions options(ScenarioDefaults(), 0);
         std::string distanceSourcesText = "4096";
-        CommandLine cmd(__FILE__);
+        CommandLine& cmd = program.GetCommandLine();
         options.AddOptions(cmd);
-        program.AddOutputOptions(cmd,
-                                 "if set, write templates, roles, assignments and flows here",
+        program.AddOutputOptions("if set, write templates, roles, assignments and flows here",
                                  "",
                                  "show the progress of the distances on standard error");
         AddTextOption(cmd,
                       "distanceSources",
                       "AvgHop and diameter from at most this many sources (0: all pairs)",
                       distanceSourcesText);
-        program.Parse(cmd, argc, argv);
+        program.Parse(argc, argv);
 
         const FlowExperimentConfig config = options.GetConfig();
         const uint32_t distanceSources = ParseUnsigned32("--distanceSources", distanceSourcesText);

@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief A run on ns-3's distributed simulator (MPI): enabling it, and merging what each rank
  *        measured into the figures of the whole fabric.
  *

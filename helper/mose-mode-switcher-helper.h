@@ -28,7 +28,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-helpers
  * \brief Installs a MoseModeSwitcher on a fabric built by MoseTopologyHelper.
  *
  * The helper turns the hold queue on in every group node's MoseRoutingProtocol (HoldPackets

@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-helpers
  * \brief Installs MoseRoutingProtocol on nodes, all bound to one fabric's MoseRouteTable.
  *
  * Use it with InternetStackHelper::SetRoutingHelper(); then give each node its group and its

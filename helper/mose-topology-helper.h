@@ -38,7 +38,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-helpers
  * \brief Builds a MoSE fabric of real ns-3 nodes: N group nodes with d optical port devices
  *        each, one MoseOcs pairing the ports as a circuit graph prescribes, the Internet stack
  *        with the MoseRoutingProtocol on every group node, per-group address blocks, and

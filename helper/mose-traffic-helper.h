@@ -24,7 +24,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-helpers
  * \brief Turns a workload mode's flows (from mose::GenerateTraffic() or a flows CSV) into ns-3
  *        applications: one sender and one PacketSink per transfer.
  *

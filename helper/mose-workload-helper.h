@@ -23,7 +23,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-helpers
  * \brief Installs packet-level workloads (MoseWorkload) on a fabric, as ns-3's application
  *        helpers install applications on nodes: the helper holds a workload type and its
  *        attributes, and each Install() creates one workload with them.

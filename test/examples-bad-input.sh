@@ -142,6 +142,7 @@ expect_ok paper-nodes-64 'CSV files written to' \
 expect_error paper-flows-memory '--flows=99999999999' "$PAPER" --flows=99999999999
 expect_error paper-rngrun-text 'invalid --RngRun = "abc"' "$PAPER" --RngRun=abc
 expect_error paper-bad-bool 'invalid --plot = "maybe"' "$PAPER" --plot=maybe
+expect_error paper-empty-bool 'invalid --plot = "": the value is empty' "$PAPER" --plot=
 expect_error paper-construction 'invalid --construction = "stale": allowed values are fresh and rewiring-aware' "$PAPER" $SMALL --construction=stale
 expect_error paper-empty-value 'invalid --seeds = "": the value is empty' "$PAPER" --seeds=
 expect_error paper-file-run \
@@ -601,6 +602,7 @@ if [ -x "$LLM" ]; then
     # the shared scenario options, with their validation; --training is the role count
     expect_error "llm-training-count" "--prefill/--decode/--training" "$LLM" --training=3
     expect_error "llm-training-job-bool" "trainingJob" "$LLM" --trainingJob=maybe
+    expect_error "llm-progress-bool" 'invalid --progress = "maybe"' "$LLM" --progress=maybe
     expect_error "llm-nodes-groups" "disagree" \
         "$LLM" --nodes=32 --ns3::MoseTopologyHelper::Groups=16
     expect_error "llm-flows-unused" "would not be used" "$LLM" --flows=100

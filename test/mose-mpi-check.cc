@@ -6,7 +6,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-tests
  * \brief The packet-level fabric on ns-3's distributed simulator (built only with NS3_MPI).
  *
  * Runs the mode-switch scenario of the test suite (test/mose-switch-scenario.h: 16 or 32

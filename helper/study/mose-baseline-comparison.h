@@ -30,7 +30,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One switchless baseline of a comparison and its shape.
  */
 struct BaselineSpec
@@ -42,7 +42,7 @@ struct BaselineSpec
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The parameters of a comparison of MoSE with the switchless baselines.
  */
 struct BaselineComparisonConfig
@@ -62,7 +62,7 @@ struct BaselineComparisonConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The default baselines for N groups: the 2D torus, the 3D torus and the 3D full-mesh in
  *        their most balanced shapes (DefaultSwitchlessShape()).
  * \param nodes N
@@ -73,7 +73,7 @@ std::vector<BaselineSpec> DefaultBaselineSpecs(uint32_t nodes,
                                                const std::string& nodesName = "nodes");
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One row of the comparison: a policy at a degree, or a switchless baseline.
  */
 struct ComparisonRow
@@ -93,7 +93,7 @@ struct ComparisonRow
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Evaluates MoSE, the static policies and the switchless baselines on the same traffic,
  *        with the same routing and metrics as the flow-level study.
  *

@@ -60,11 +60,12 @@ BaselineOptions::AddOptions(CommandLine& cmd)
                   "shape a x b x c of the 3D full-mesh, e.g. 16x8x8 (default: the most "
                   "balanced for --nodes); d = (a-1)+(b-1)+(c-1)",
                   m_shapes[2]);
-    cmd.AddValue("moseAtBaselineDegrees",
-                 "also evaluate MoSE and the static policies at each baseline's d that "
-                 "differs from --degree (equal port budget; r of H^PD there: "
-                 "--pdReservedPorts if given, else d - 1)",
-                 m_moseAtBaselineDegrees);
+    AddBoolOption(cmd,
+                  "moseAtBaselineDegrees",
+                  "also evaluate MoSE and the static policies at each baseline's d that "
+                  "differs from --degree (equal port budget; r of H^PD there: "
+                  "--pdReservedPorts if given, else d - 1)",
+                  m_moseAtBaselineDegrees);
 }
 
 BaselineComparisonConfig

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The options of mose-baselines beside the scenario options: which switchless
  *        baselines (--baselines), their shapes (--torus2d, --torus3d, --fullMesh3d) and whether
  *        MoSE is also evaluated at their degrees (--moseAtBaselineDegrees); GetConfig() checks

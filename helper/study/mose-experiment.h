@@ -46,7 +46,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Packets FlowMonitor counted for one traffic class (Experiment::CountFlowPackets()).
  */
 struct FlowPacketCounts
@@ -56,7 +56,7 @@ struct FlowPacketCounts
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief A schedule as a run runs it: its periods, the last one ending at `end` (its own
  *        duration is not used); the durations are the differences of the periods' ns-3 start
  *        times (MoseScheduleTimes()), in seconds.
@@ -67,7 +67,7 @@ struct FlowPacketCounts
 mose::ModeSchedule RunSchedule(const mose::ModeSchedule& schedule, Time end);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
  *        the policy, the run, the fabric's rates and scale, one mode schedule and the
  *        monitors. The packet, switch and LLM runs are presets of it
@@ -131,7 +131,7 @@ struct ExperimentConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One mode interval of a run, as the interval probe saw it.
  */
 struct ExperimentInterval
@@ -154,7 +154,7 @@ struct ExperimentInterval
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One packet-level run, whatever its workloads: Build() draws the scenario once (or
  *        takes one drawn before, SetScenario(); a run without switcher draws only its initial
  *        mode and graph), installs the fabric in the policy's template

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The figure of mose-packet: the CDF of the flow completion times per traffic class
  *        (one plot for KV transfers, one for training), one line per run (a policy's template
  *        or a circuit graph from a file), as one gnuplot script with two PNG outputs.

@@ -19,7 +19,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief What mose-flow-eval evaluates: a circuit graph and a flow list from files.
  */
 struct FlowEvalConfig
@@ -34,7 +34,7 @@ struct FlowEvalConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The options of mose-flow-eval; GetConfig() checks them, naming the option: both files
  *        given, the routing rule, N at most MAX_GROUPS and its per-group storage within the
  *        memory (CheckMemory()), --repeat at least 1.

@@ -24,7 +24,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The circuits of one switch into a mode: what the OCS keeps and what it re-pairs.
  */
 struct SwitchCount
@@ -39,7 +39,7 @@ struct SwitchCount
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Means over seeds of a policy's switches into a mode.
  */
 struct SwitchSummary
@@ -49,7 +49,7 @@ struct SwitchSummary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Runs the paper's flow-level study: policies x modes x seeds.
  *
  * For each seed it draws a Scenario (ScenarioBuilder), evaluates each distinct circuit

@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \param s a run's statistics
  * \return why some requests were not served: "MoSE: 40 of 40 requests not served when the run
  *         stopped at 30 s: 40 had their KV bytes delivered, but the completion notice
@@ -32,7 +32,7 @@ namespace mose
 std::string UnservedText(const LlmSummary& s);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One LLM experiment under several policies on the same requests and run (what
  *        `mose-llm --map=false` does): runs a LlmExperiment per policy, in order, prints a
  *        row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and

@@ -43,7 +43,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Parameters of one packet-level LLM run (LlmExperiment): a fabric of N groups in a
  *        policy's templates, mode boundaries, inference requests and a training job.
  *
@@ -159,7 +159,7 @@ struct LlmExperimentConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Statistics of one run (one policy).
  */
 struct LlmSummary
@@ -199,7 +199,7 @@ struct LlmSummary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One packet-level LLM run: builds the fabric in the policy's initial template, the
  *        ModeSwitcher with the policy's targets, the loss monitor, MoseSocketTransfers, and the
  *        inference and training workloads; at every SwitchStarted of the switcher both

@@ -83,12 +83,6 @@ LlmOptions::LlmOptions()
     NS_LOG_FUNCTION(this);
 }
 
-std::vector<std::string>
-LlmOptions::GetBoolOptions()
-{
-    return {"ShowProgress", "trainingJob", "jumbo", "map", "reuseConnections", "biregular"};
-}
-
 void
 LlmOptions::AddOptions(CommandLine& cmd)
 {
@@ -126,9 +120,11 @@ LlmOptions::AddOptions(CommandLine& cmd)
                  "one experiment: write what the fabric did with each served request, keyed by "
                  "the trace's request ids, to this file: CSV (.csv) or JSON lines (.jsonl)",
                  m_kvExport);
-    cmd.AddValue("map",
-                 "run the regime map (true) or one experiment of the four policies (false)",
-                 m_map);
+    mose::AddBoolOption(cmd,
+                        "map",
+                        "run the regime map (true) or one experiment of the four policies "
+                        "(false)",
+                        m_map);
     cmd.AddValue("loads", "map: offered loads, requests per second, comma-separated", m_loads);
     mose::AddTextOption(cmd,
                         "intervals",
@@ -158,9 +154,11 @@ LlmOptions::AddOptions(CommandLine& cmd)
                  "model preset: llama-3-8b, llama-3-70b, mixtral-8x7b, deepseek-v3",
                  m_model);
     cmd.AddValue("placement", "round-robin, least-outstanding or circuit-aware", m_placement);
-    cmd.AddValue("trainingJob",
-                 "run a training job (the training role counts are --training, --trTraining)",
-                 m_trainingJob);
+    mose::AddBoolOption(
+        cmd,
+        "trainingJob",
+        "run a training job (the training role counts are --training, --trTraining)",
+        m_trainingJob);
     cmd.AddValue("collective", "all-to-all (MoE) or ring-all-reduce", m_collective);
     cmd.AddValue("tokensPerMember", "all-to-all: tokens per member", m_tokensPerMember);
     cmd.AddValue("compute", "compute time per training iteration", m_compute);
@@ -186,18 +184,18 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("enterLoad", "threshold: requests/s to enter inference-heavy", m_enter);
     cmd.AddValue("exitLoad", "threshold: requests/s to leave inference-heavy", m_exit);
     cmd.AddValue("scale", "divides link rates and byte counts together", m_scale);
-    cmd.AddValue("jumbo", "MTU 9000 ports and TCP SegmentSize 8948", m_jumbo);
+    mose::AddBoolOption(cmd, "jumbo", "MTU 9000 ports and TCP SegmentSize 8948", m_jumbo);
     cmd.AddValue("noticeDelay",
                  "how long after a transfer's last byte the workloads learn of it (default: "
                  "twice the smallest link delay; on several MPI ranks it must exceed the "
                  "smallest link delay)",
                  m_noticeDelay);
-    cmd.AddValue("reuseConnections",
-                 "collectives keep one TCP connection per ordered member pair while the "
-                 "member set stays (false: one connection per chunk and iteration)",
-                 m_reuseConnections);
+    mose::AddBoolOption(cmd,
+                        "reuseConnections",
+                        "collectives keep one TCP connection per ordered member pair while the "
+                        "member set stays (false: one connection per chunk and iteration)",
+                        m_reuseConnections);
     cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
-    cmd.AddValue("ShowProgress", "print progress while simulating", m_showProgress);
 }
 
 void
@@ -561,12 +559,6 @@ const mose::ModelShape&
 LlmOptions::GetShape() const
 {
     return m_shape;
-}
-
-bool
-LlmOptions::GetShowProgress() const
-{
-    return m_showProgress;
 }
 
 std::string

@@ -26,7 +26,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The command-line options of mose-llm: registers them on an ns-3 CommandLine and
  *        validates what was given into a regime map (LlmRegimeMapConfig) or one experiment
  *        (LlmExperimentConfig with its requests and schedule).
@@ -43,8 +43,8 @@ namespace mose
  * --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
  * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
- * --policies and --ShowProgress. The output options (--outputDir, --plot) are the program
- * scaffold's (Program), as in every mose program.
+ * --policies. The output options (--outputDir, --plot, --progress, --distributed) are the
+ * program scaffold's (Program), as in every mose program.
  *
  * A setting that would not be used is an error naming it: the shared --flows, KV shares and
  * flows files (the workloads bring their own traffic; the flow-level break-even takes
@@ -66,9 +66,6 @@ class LlmOptions
     LlmOptions(const LlmOptions&) = delete;
     LlmOptions& operator=(const LlmOptions&) = delete;
 
-    /// \return the boolean options, without dashes (for RunProgram())
-    static std::vector<std::string> GetBoolOptions();
-
     /// \brief Adds the options to a CommandLine; call once, before cmd.Parse() \param cmd it
     void AddOptions(CommandLine& cmd);
 
@@ -89,8 +86,6 @@ class LlmOptions
     const std::vector<mose::Policy>& GetPolicies() const;
     /// \return the model shape (--model)
     const mose::ModelShape& GetShape() const;
-    /// \return whether to print progress (--ShowProgress)
-    bool GetShowProgress() const;
     /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
     std::string GetTitle() const;
     /// \return a line on the trace's requests a filter or the failed-request rule left out
@@ -147,7 +142,6 @@ class LlmOptions
     bool m_trainingJob{true};                                //!< --trainingJob
     bool m_jumbo{false};                                     //!< --jumbo
     bool m_reuseConnections{true};                           //!< --reuseConnections
-    bool m_showProgress{false};                              //!< --ShowProgress
 
     bool m_read{false};                   //!< Read() ran
     mose::ModelShape m_shape;             //!< from --model

@@ -29,7 +29,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The criteria a regime-map cell is judged by (lower is better for each).
  */
 enum class LlmCriterion : uint8_t
@@ -39,22 +39,22 @@ enum class LlmCriterion : uint8_t
     ITER_MEAN, //!< mean training iteration time
 };
 
-/// \ingroup mose
+/// \ingroup mose-study
 /// The criteria in column order
 constexpr std::array<LlmCriterion, 3> ALL_LLM_CRITERIA = {LlmCriterion::TTFT_MEAN,
                                                           LlmCriterion::TTFT_P99,
                                                           LlmCriterion::ITER_MEAN};
 
-/// \ingroup mose
+/// \ingroup mose-study
 /// \param c a criterion \return its CSV name: "ttft_mean", "ttft_p99", "iter_mean"
 std::string ToString(LlmCriterion c);
 
-/// \ingroup mose
+/// \ingroup mose-study
 /// \param s a run's statistics \param c a criterion \return the run's value of it (seconds)
 double GetCriterion(const LlmSummary& s, LlmCriterion c);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Who wins a cell, computed from the per-policy figures alone (Simulator-free, so that
  *        it can be checked with hand-made numbers).
  *
@@ -104,7 +104,7 @@ struct LlmCellVerdict
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Parameters of a regime map: one workload (LlmExperimentConfig base with a request
  *        generator) at several offered loads, mode-interval lengths and OCS dark times.
  *
@@ -162,7 +162,7 @@ struct LlmRegimeMapConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One cell of the map.
  *
  * With one seed, `runs` are the runs and `verdict` is LlmCellVerdict::Compute() of them.
@@ -194,7 +194,7 @@ struct LlmRegimeCell
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The packet-level crossover of one (load, dark time) row: the mode interval at which
  *        MoSE's overall margin changes sign along the interval axis.
  */
@@ -222,7 +222,7 @@ struct LlmCrossover
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Reads a comma-separated list of request rates (mose::ParseReal() each, > 0).
  * \param parameter the option's name for messages \param text the text
  * \return the rates in the order given; a mose::Error names the parameter and the text for an
@@ -231,7 +231,7 @@ struct LlmCrossover
 std::vector<double> ParseLoadList(const std::string& parameter, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Reads a comma-separated list of durations (ParseTimeOption()).
  * \param parameter the option's name \param text the text \param allowZero whether 0 is allowed
  * \return the durations in the order given; errors as ParseLoadList()
@@ -241,7 +241,7 @@ std::vector<Time> ParseDurationList(const std::string& parameter,
                                     bool allowZero);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Runs a regime map (LlmExperiment per cell and policy), then writes it: a table,
  *        regime_map.csv, regime_map.plt and the verdict text.
  */

@@ -34,7 +34,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Parameters of one packet-level run: a workload mode of a run, under a policy.
  *
  * The scenario (N, d, roles, templates, the number of flows, the routing rule) is the flow-level
@@ -69,7 +69,7 @@ struct PacketExperimentConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief FCT statistics and losses of one traffic class at the packet level.
  */
 struct PacketClassResult
@@ -80,7 +80,7 @@ struct PacketClassResult
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Builds and runs one packet-level experiment: the scenario from the flow-level core
  *        (ScenarioBuilder), the fabric (MoseTopologyHelper), the transfers
  *        (MoseTrafficHelper), the monitors; then reports FCT per class, losses, and per

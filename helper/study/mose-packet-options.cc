@@ -35,11 +35,15 @@ PacketOptions::AddOptions(CommandLine& cmd)
                   "stopTime",
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
-    cmd.AddValue("flowMonitor", "install FlowMonitor (packets lost per class)", m_flowMonitor);
-    cmd.AddValue("writeScenario",
-                 "also write the mode's roles, P-D assignment and flows and each policy's "
-                 "circuit graph to outputDir, in the files the file options read",
-                 m_writeScenario);
+    AddBoolOption(cmd,
+                  "flowMonitor",
+                  "install FlowMonitor (packets lost per class)",
+                  m_flowMonitor);
+    AddBoolOption(cmd,
+                  "writeScenario",
+                  "also write the mode's roles, P-D assignment and flows and each policy's "
+                  "circuit graph to outputDir, in the files the file options read",
+                  m_writeScenario);
 }
 
 PacketExperimentConfig

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The options of mose-packet beside the scenario options and the output options: the
  *        workload mode (--mode), the policies run (--policies), a circuit graph from a file
  *        (--graph), the stop time (--stopTime), --flowMonitor and --writeScenario. GetConfig()

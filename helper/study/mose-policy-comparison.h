@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The one policy comparison of the study programs: one experiment per policy, in order,
  *        on the same run, with the run's scenario (roles, P-D assignments, flows, templates,
  *        routing seed) drawn once and handed to every policy's experiment, so that the

@@ -19,7 +19,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief A figure a reference (a paper) reports for one mode, policy and metric, with the
  *        tolerance a reproduction targets.
  */
@@ -34,7 +34,7 @@ struct ReferenceFigure
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief A reduction (percent) a reference reports: a policy against a baseline.
  */
 struct ReferenceReduction
@@ -47,7 +47,7 @@ struct ReferenceReduction
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The figures and reductions of a reference, set next to a study's (mose-paper puts the
  *        MoSE paper's Table I and headline reductions here; the values are the program's, the
  *        comparison is this class's).

@@ -101,6 +101,7 @@ ScenarioOptions::GetOptions() const
          "MoSE's templates at a switch: fresh, or rewiring-aware (keep the circuits the "
          "template allows)",
          ToString(c.construction)},
+        {"biregular", "allow a biregular P-D split when |P| != |D|", "false", true},
         {"assignment", "P-D assignment: one-to-one or many-to-one", ToString(c.assignment)},
         {"assignmentCap", "many-to-one: prefills per decode, >= 1", "max(r of H^PD, 1)"},
         {"flows",
@@ -149,10 +150,6 @@ ScenarioOptions::GetNames() const
     for (const Option& o : GetOptions())
     {
         names.push_back(o.name);
-        if (o.name == "construction")
-        {
-            names.push_back("biregular");
-        }
     }
     return names;
 }
@@ -164,6 +161,11 @@ ScenarioOptions::AddOptions(CommandLine& cmd)
     for (const Option& o : GetOptions())
     {
         const std::string name = o.name;
+        if (o.flag)
+        {
+            AddBoolOption(cmd, name, o.help, m_flags[name]);
+            continue;
+        }
         cmd.AddValue(
             name,
             o.help,
@@ -172,10 +174,6 @@ ScenarioOptions::AddOptions(CommandLine& cmd)
                 return true;
             }),
             o.defaultText);
-        if (name == "construction")
-        {
-            cmd.AddValue("biregular", "allow a biregular P-D split when |P| != |D|", m_biregular);
-        }
     }
 }
 
@@ -405,7 +403,8 @@ ScenarioOptions::GetConfig() const
     }
     c.completion = ParseEnum<BipartiteCompletion>(TextOf("completion"), "--completion");
     c.construction = ParseEnum<TemplateConstruction>(TextOf("construction"), "--construction");
-    c.allowBiregular = m_biregular;
+    const auto biregular = m_flags.find("biregular");
+    c.allowBiregular = biregular != m_flags.end() && biregular->second;
 
     // the P-D assignments
     if (!c.inferenceAssignmentFile.empty() && !c.trainingAssignmentFile.empty())

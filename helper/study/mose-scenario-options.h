@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The scale of a program's default run: the only scenario defaults that differ between
  *        the mose programs (mose-paper, mose-baselines, mose-break-even, mose-templates: N = 1024,
  *        100,000 flows, 20 seeds; mose-sweep: 20,000 flows, 2 seeds; mose-packet: N = 64, 2000
@@ -38,7 +38,7 @@ struct ScenarioDefaults
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The scenario options of every mose program, one meaning and one default each:
  *        registers them on an ns-3 CommandLine and validates what was given into a
  *        FlowExperimentConfig.
@@ -147,6 +147,7 @@ class ScenarioOptions
         std::string name;        //!< without dashes
         std::string help;        //!< help text
         std::string defaultText; //!< as --help shows it
+        bool flag{false};        //!< a boolean option, false unless given (m_flags)
     };
 
     /// \return the options registered with the given offers
@@ -164,7 +165,7 @@ class ScenarioOptions
 
     ScenarioDefaults m_defaults;                //!< the program's scale
     uint32_t m_offers;                          //!< ROUTING, SEEDS
-    bool m_biregular{false};                    //!< --biregular
+    std::map<std::string, bool> m_flags;        //!< the boolean options' values, by name
     std::map<std::string, std::string> m_given; //!< text of every option given, by name
 };
 

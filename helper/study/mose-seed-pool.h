@@ -16,7 +16,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Runs a study's independent seeds (or any independent units, such as a sweep's points)
  *        on worker threads.
  *

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief What RunGnuplot() did.
  */
 enum class GnuplotResult : uint8_t
@@ -32,7 +32,7 @@ enum class GnuplotResult : uint8_t
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Runs "gnuplot SCRIPT" with the folder as its working directory, without a shell: the
  *        executable is found on the PATH, the child process changes into the folder and
  *        executes it with the script's name as its only argument (fork and execv), its standard
@@ -45,7 +45,7 @@ enum class GnuplotResult : uint8_t
 GnuplotResult RunGnuplot(const std::string& dir, const std::string& script);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The report of a flow-level study run by FlowExperimentHelper: tables, CSV files
  *        and the gnuplot scripts of Figure 5 (ns-3's Gnuplot classes).
  */

@@ -37,7 +37,7 @@ constexpr std::array<Metric, 11> ALL_METRICS = {Metric::MAX_LOAD,
                                                 Metric::TR_P95_COST};
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Mean and 95% confidence half-width over seeds.
  */
 struct Summary
@@ -49,7 +49,7 @@ struct Summary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The summary of values collected in an ns-3 Average: the mean (0 without values) and
  *        the 95% half-width (0 with fewer than two values).
  * \param avg the values
@@ -58,7 +58,7 @@ struct Summary
 Summary Summarize(const Average<double>& avg);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief A summary as the printed tables show it.
  * \param s the summary
  * \param precision digits after the point
@@ -67,7 +67,7 @@ Summary Summarize(const Average<double>& avg);
 std::string FormatSummary(const Summary& s, int precision);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One column of a printed table of summaries (StudyReport,
  *        BaselineComparison).
  */
@@ -80,7 +80,7 @@ struct TableColumn
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Prints the titles of the columns, each left-aligned to its width.
  * \param os the stream
  * \param columns the columns
@@ -88,7 +88,7 @@ struct TableColumn
 void PrintColumnHeaders(std::ostream& os, const std::vector<TableColumn>& columns);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Prints one row's cells: each column's summary (FormatSummary()), left-aligned to
  *        its width.
  * \param os the stream

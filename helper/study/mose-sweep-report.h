@@ -19,7 +19,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The report of a Sweep (mose-sweep, "Design-space sweeps" in doc/mose.rst): the
  *        table of every point's headline numbers, sweep.csv and skipped.csv, and the gnuplot
  *        figures.

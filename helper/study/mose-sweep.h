@@ -26,7 +26,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The axes of a design-space sweep and the study every point runs.
  *
  * A point is (N, d, r, rho, construction): N groups of degree d, r ports of H^PD reserved for
@@ -61,7 +61,7 @@ struct SweepConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One point of a sweep.
  */
 struct SweepPoint
@@ -74,7 +74,7 @@ struct SweepPoint
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief What a sweep point yielded: every summary of its study, or why it was skipped.
  */
 struct SweepResult
@@ -104,7 +104,7 @@ struct SweepResult
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Runs a flow-level study (FlowExperimentHelper) at every point of a design-space
  *        sweep; SweepReport prints its table and writes sweep.csv, skipped.csv and gnuplot
  *        figures.
@@ -161,7 +161,7 @@ class Sweep
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Reads a list of unsigned integers: comma-separated items, each a number, "a:b"
  *        (a, a+1, ..., b) or "a:b:step"; the list syntax of mose::SplitList() (no empty list or
  *        item) and no value twice (ThrowRepeatedItem()). Throws a mose::Error naming the option
@@ -173,7 +173,7 @@ class Sweep
 std::vector<uint32_t> ParseSweepUnsignedList(const std::string& option, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Reads a list of reals: comma-separated items, each a number or "a:b:step" (a, a+step,
  *        ... up to b, within 1e-9 step); SplitList()'s syntax, no value twice. Throws a
  *        mose::Error naming the option and the text.
@@ -184,7 +184,7 @@ std::vector<uint32_t> ParseSweepUnsignedList(const std::string& option, const st
 std::vector<double> ParseSweepRealList(const std::string& option, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Reads the r axis: "all" (any letter case) or a list as ParseSweepUnsignedList().
  * \param option the option's name
  * \param text the text
@@ -193,7 +193,7 @@ std::vector<double> ParseSweepRealList(const std::string& option, const std::str
 std::vector<uint32_t> ParseSweepReservedPorts(const std::string& option, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Reads a comma-separated list of template constructions ("fresh", "rewiring-aware"):
  *        mose::ParseEnumList().
  * \param option the option's name
@@ -204,7 +204,7 @@ std::vector<TemplateConstruction> ParseSweepConstructions(const std::string& opt
                                                           const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The sweep's command-line options (--sweepNodes, --sweepDegrees, --sweepR,
  *        --sweepKvShare, --sweepConstruction) next to the study's (ScenarioOptions).
  *

@@ -23,7 +23,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief What mose-break-even's options give, checked (SwitchCostOptions::GetConfig()).
  */
 struct SwitchCostConfig
@@ -36,7 +36,7 @@ struct SwitchCostConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The options of mose-break-even beside the scenario options: the cost rate (--metric),
  *        the switch penalty (--darkTime, --unservedFactor, --unservedShare), the schedule
  *        (--schedule, or --cycles x --modeDuration) and the figure's mode durations

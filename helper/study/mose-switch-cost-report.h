@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The report of a SwitchCostStudy (mose-break-even, "When switching pays" in
  *        doc/mose.rst): the tables of cost rates, break-even mode durations and the integrated
  *        cost of a schedule, their CSV files and the gnuplot figure of the cost per second of

@@ -25,7 +25,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The circuits of one switch: DiffCircuits(GetPreviousGraph(p, m), GetGraph(p, m)).
  */
 struct SwitchCircuits
@@ -37,7 +37,7 @@ struct SwitchCircuits
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief What one seed gives the break-even model, per policy (ALL_POLICIES order) and mode
  *        entered (ALL_MODES order).
  */
@@ -49,7 +49,7 @@ struct SwitchCostSeed
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief A break-even point over seeds.
  */
 struct BreakEvenSummary
@@ -61,7 +61,7 @@ struct BreakEvenSummary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Fills the break-even model (mose-break-even.h) from the flow-level study.
  *
  * Run() runs the study (FlowExperimentHelper: every policy and mode, per seed) and takes

@@ -23,7 +23,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The report of a SwitchExperiment (mose-mode-switch): the printed timeline and
  *        intervals, the CSV files and the goodput figure.
  */

@@ -39,7 +39,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Parameters of one mode-switching run: a scenario run, a policy, a schedule of mode
  *        boundaries and the traffic of every mode interval.
  *
@@ -130,7 +130,7 @@ struct SwitchExperimentConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief What one mode interval of a switching run gave, at the flow and the packet level.
  */
 struct SwitchInterval
@@ -172,7 +172,7 @@ struct SwitchInterval
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief One policy's whole switching run in a few numbers: FCT over every interval's
  *        transfers, the makespan, and what its switches cost.
  */
@@ -201,7 +201,7 @@ struct SwitchRunSummary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Builds and runs one mode-switching experiment and reports, per mode interval, the
  *        flow-level metrics of the interval's circuit graph and flows next to the packet-level
  *        results of the same interval, with the mode timeline and the switches' costs.
@@ -299,7 +299,7 @@ class SwitchExperiment
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Compares the same switching run under several policies and answers "is switching
  *        worth it?": MoSE, which pays its switches, against the best static policy, which pays
  *        none but keeps a stale template in the other mode.

@@ -46,10 +46,11 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
     AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", m_binWidth);
-    cmd.AddValue("writeScenario",
-                 "also write the run's roles, P-D assignments, flows and templates to "
-                 "outputDir, in the files the file options read (as mose-templates does)",
-                 m_writeScenario);
+    AddBoolOption(cmd,
+                  "writeScenario",
+                  "also write the run's roles, P-D assignments, flows and templates to "
+                  "outputDir, in the files the file options read (as mose-templates does)",
+                  m_writeScenario);
 }
 
 SwitchExperimentConfig

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief The options of mose-mode-switch beside the scenario options and the output options:
  *        the policies (--policies, the first reported in detail), the schedule (--schedule),
  *        --startWindow

@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-study
  * \brief Prints the properties of one scenario's three templates (mose-templates): a line
  *        naming the run and the parameters, a note when the distances are sampled, and one row
  *        per template (circuits, degree range, simple, connected, P-D circuits per P/D group and

@@ -23,7 +23,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-flow
  * When switching pays: the flow-level cost of a policy integrated over a schedule of workload
  * modes, with a penalty for every reconfiguration, and the mode duration at which a switching
  * policy (MoSE) breaks even with a static one. Pure computation: no Simulator, no randomness.
@@ -54,7 +54,7 @@ namespace ns3
 namespace mose
 {
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// The metrics a switch cost can charge per unit of time as a policy's cost rate: over all
 /// traffic, lower is better
 constexpr std::array<Metric, 5> SWITCH_COST_METRICS = {Metric::AVG_COST,
@@ -63,13 +63,13 @@ constexpr std::array<Metric, 5> SWITCH_COST_METRICS = {Metric::AVG_COST,
                                                        Metric::P95_LOAD,
                                                        Metric::AVG_HOP};
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// \return the switch-cost metrics for a message: "avg_cost, p95_cost, max_load, p95_load and
 ///         avg_hop (any letter case; also avg-cost, ...)"
 std::string AllowedSwitchCostMetrics();
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param text a name of one of SWITCH_COST_METRICS (any letter case, '-' or '_')
  * \param parameter the option's name, for the message
  * \return the metric; a mose::Error names the parameter, the text and the allowed names
@@ -77,7 +77,7 @@ std::string AllowedSwitchCostMetrics();
 Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param m the metrics of one evaluation
  * \param metric one of SWITCH_COST_METRICS (another is a mose::Error)
  * \return the metric's value, the cost rate of that evaluation
@@ -85,7 +85,7 @@ Metric ParseSwitchCostMetric(std::string_view text, const std::string& parameter
 double GetSwitchCostRate(const FlowMetrics& m, Metric metric);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The parameters of the switch penalty.
  */
 struct SwitchCostParameters
@@ -124,7 +124,7 @@ struct SwitchCostParameters
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief What the model needs of one policy (of one seed): its cost rate in each mode, whether
  *        entering each mode from the other changes its graph, and the share of the traffic
  *        left unserved by that switch. Arrays are indexed in ALL_MODES order
@@ -144,7 +144,7 @@ struct PolicyCostRates
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief An upper bound of every cost rate of a study whose flows are drawn (unit demand): a
  *        circuit's load is at most the F flows of the mode, a shortest path has at most N - 1
  *        circuits, so the load-aware cost, the loads and the hop count are at most (N - 1) F.
@@ -154,7 +154,7 @@ struct PolicyCostRates
 double MaxDrawnCostRate(uint32_t nodes, uint64_t flows);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The largest penalty of a cycle's two switches for cost rates up to maxRate (unserved
  *        share 1 unless params fixes it), to check before a study that the penalties stay
  *        finite.
@@ -164,7 +164,7 @@ double MaxDrawnCostRate(uint32_t nodes, uint64_t flows);
 double MaxCyclePenalty(const SwitchCostParameters& params, double maxRate);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The penalty of a switch into a mode.
  * \param p the policy's rates (validated)
  * \param entered the mode entered
@@ -176,7 +176,7 @@ double SwitchPenalty(const PolicyCostRates& p,
                      const SwitchCostParameters& params);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief A policy's cost integrated over a schedule.
  */
 struct ScheduleCost
@@ -192,7 +192,7 @@ struct ScheduleCost
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Integrates a policy's cost over a schedule (see the file's model).
  * \param p the policy's rates (validated: Error)
  * \param schedule the periods (ValidateSchedule() with parameter "schedule")
@@ -204,7 +204,7 @@ ScheduleCost IntegrateSchedule(const PolicyCostRates& p,
                                const SwitchCostParameters& params);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One cycle of the alternating schedule with equal durations T: it costs
  *        T * rateSum + penaltySum. Linear in the rates and penalties, so the mean over seeds
  *        of CycleCost is the CycleCost of the mean cost.
@@ -223,7 +223,7 @@ struct CycleCost
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param p the policy's rates (validated)
  * \param params the parameters (validated)
  * \return the policy's cycle cost under the alternating schedule
@@ -231,7 +231,7 @@ struct CycleCost
 CycleCost ComputeCycleCost(const PolicyCostRates& p, const SwitchCostParameters& params);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Where a switching policy breaks even with another under the alternating schedule.
  */
 struct BreakEven
@@ -254,7 +254,7 @@ struct BreakEven
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The mode duration at which the alternating schedule costs a switching policy as much
  *        as another policy: T* = (Q(a) - Q(b)) / (R(b) - R(a)).
  * \param switching a's cycle cost (finite)
@@ -264,7 +264,7 @@ struct BreakEven
 BreakEven ComputeBreakEven(const CycleCost& switching, const CycleCost& other);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The share of a graph's total circuit load that lies on given circuits: the unserved
  *        share u of a switch whose added circuits are dark, O(E log E).
  *

@@ -15,7 +15,7 @@
 namespace ns3
 {
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The flow-level core of the mose module: plain C++ types and functions that other
  *        contrib modules' generic names (Flow, Circuit, Policy, ...) cannot collide with.
  */
@@ -23,7 +23,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One bidirectional optical circuit between two groups, stored with u < v.
  */
 struct Circuit
@@ -45,7 +45,7 @@ struct Circuit
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The circuit graph: N groups and the circuits that the OCS currently pairs them with.
  *
  * This is the one structure that templates produce and that routing, the flow-level metrics and

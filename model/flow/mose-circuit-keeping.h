@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief How a template is built at a switch: from scratch, or keeping circuits of the fabric
  *        it replaces.
  */
@@ -34,7 +34,7 @@ enum class TemplateConstruction : uint8_t
     REWIRING_AWARE,
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of TemplateConstruction: "fresh", "rewiring-aware"
 template <>
 struct EnumTable<TemplateConstruction>
@@ -44,7 +44,7 @@ struct EnumTable<TemplateConstruction>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The most circuits of a candidate set that fit per-group port budgets: a maximum
  *        b-matching (every group v ends in at most budget[v] kept circuits).
  *

@@ -14,7 +14,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Exact byte plans of the training collectives (MoE all-to-all, ring all-reduce): which
  *        member sends how many bytes to which, in which step, after which other transfer.
  *
@@ -41,12 +41,12 @@ namespace ns3
 namespace mose
 {
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The most transfers a plan may hold: 2^27 (4 GiB of transfers)
 constexpr uint64_t MAX_COLLECTIVE_TRANSFERS = uint64_t{1} << 27;
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The collectives the module plans.
  */
 enum class CollectiveKind : uint8_t
@@ -55,7 +55,7 @@ enum class CollectiveKind : uint8_t
     RING_ALL_REDUCE, //!< reduce-scatter then all-gather around a ring, 2(n-1) steps
 };
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// Names of CollectiveKind: "all-to-all", "ring-all-reduce"; also alltoall, all-reduce, allreduce
 template <>
 struct EnumTable<CollectiveKind>
@@ -65,7 +65,7 @@ struct EnumTable<CollectiveKind>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief One transfer of a collective plan.
  */
 struct CollectiveTransfer
@@ -82,7 +82,7 @@ struct CollectiveTransfer
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The transfers of one collective over n members.
  */
 struct CollectivePlan
@@ -104,7 +104,7 @@ struct CollectivePlan
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The bytes of chunk c when S bytes are cut into n chunks, the first S mod n one byte
  *        larger.
  * \param size S
@@ -115,7 +115,7 @@ struct CollectivePlan
 uint64_t ChunkBytes(uint64_t size, uint32_t members, uint32_t chunk);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief An all-to-all: every member sends its part of S to every other member, n(n-1) transfers
  *        in one step, none waiting for another.
  *
@@ -131,7 +131,7 @@ uint64_t ChunkBytes(uint64_t size, uint32_t members, uint32_t chunk);
 CollectivePlan PlanAllToAll(uint32_t members, uint64_t size);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief A ring all-reduce of S bytes: reduce-scatter in steps 0..n-2, then all-gather in steps
  *        n-1..2n-3.
  *
@@ -156,7 +156,7 @@ CollectivePlan PlanAllToAll(uint32_t members, uint64_t size);
 CollectivePlan PlanRingAllReduce(uint32_t members, uint64_t size);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Plans a collective of the given kind (PlanAllToAll() or PlanRingAllReduce()).
  * \param kind the collective
  * \param members n

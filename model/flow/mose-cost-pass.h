@@ -19,7 +19,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The path sums at a node towards one destination: one cell of the cost pass over
  *        PathSteps (a step's node, or a destination).
  */
@@ -30,7 +30,7 @@ struct CellCost
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The cost pass of the flow-level evaluation under the single-path rules: the
  *        load-aware cost and the hops of every pair of the destinations held in paths, once
  *        all loads are known.
@@ -50,7 +50,7 @@ void ComputePairCosts(const PathSteps& paths,
                       FlowGroups& groups);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The cost pass of the flow-level evaluation under ECMP: the load-aware cost of every
  *        pair of the destinations held in dags, once all loads are known.
  *

@@ -25,7 +25,7 @@ namespace mose
 using DagArray = std::vector<uint32_t, UninitializedAllocator<uint32_t>>;
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Under the single-path rules, the paths of a range of destinations' pairs: the steps
  *        LevelSearch::FollowPaths() lists, one batch of up to 64 destinations at a time, each
  *        batch's trees in compact arrays.
@@ -81,7 +81,7 @@ struct PathSteps
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Under ECMP, for a range of destinations, the part of the shortest-path structure
  *        that carries their pairs' demand: one DAG per destination, in compact arrays.
  *
@@ -113,7 +113,7 @@ struct DemandDags
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The destination sweep of the flow-level evaluation: BFS distances towards the
  *        destinations, 64 at a time (LevelSearch), and the structure that carries their
  *        pairs' demand under the routing's rule.

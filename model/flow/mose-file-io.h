@@ -24,7 +24,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reading and writing circuit graphs, roles, flows and P-D assignments as CSV files, and
  *        circuit graphs as Graphviz DOT.
  *
@@ -151,7 +151,7 @@ namespace mose
 // Circuit graph (edge list)
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a circuit graph from an edge list CSV file (header `u,v`).
  * \param path the file
  * \param nodes the number of groups N; 0 infers it as the largest id + 1
@@ -163,7 +163,7 @@ CircuitGraph ReadCircuitGraphCsv(const std::string& path,
                                  std::optional<uint32_t> degree = std::nullopt);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a circuit graph from an edge list CSV stream (header `u,v`).
  * \param in the stream
  * \param name the name used for the stream in error messages
@@ -177,7 +177,7 @@ CircuitGraph ReadCircuitGraphCsv(std::istream& in,
                                  std::optional<uint32_t> degree = std::nullopt);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a circuit graph as an edge list CSV file.
  * \param graph the graph
  * \param path the file, created or overwritten
@@ -185,7 +185,7 @@ CircuitGraph ReadCircuitGraphCsv(std::istream& in,
 void WriteCircuitGraphCsv(const CircuitGraph& graph, const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a circuit graph as an edge list CSV to a stream.
  * \param graph the graph
  * \param out the stream
@@ -196,7 +196,7 @@ void WriteCircuitGraphCsv(const CircuitGraph& graph, std::ostream& out);
 // Roles
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads the roles of one workload mode from a CSV file (header `node,role`).
  * \param path the file
  * \param nodes the number of groups N; 0 infers it as the largest id + 1
@@ -205,7 +205,7 @@ void WriteCircuitGraphCsv(const CircuitGraph& graph, std::ostream& out);
 RoleAssignment ReadRolesCsv(const std::string& path, uint32_t nodes = 0);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads the roles of one workload mode from a CSV stream (header `node,role`).
  * \param in the stream
  * \param name the name used for the stream in error messages
@@ -215,7 +215,7 @@ RoleAssignment ReadRolesCsv(const std::string& path, uint32_t nodes = 0);
 RoleAssignment ReadRolesCsv(std::istream& in, const std::string& name, uint32_t nodes = 0);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes roles as a CSV file, one line per node with the long role names.
  * \param roles the roles
  * \param path the file, created or overwritten
@@ -223,7 +223,7 @@ RoleAssignment ReadRolesCsv(std::istream& in, const std::string& name, uint32_t 
 void WriteRolesCsv(const RoleAssignment& roles, const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes roles as CSV to a stream.
  * \param roles the roles
  * \param out the stream
@@ -234,7 +234,7 @@ void WriteRolesCsv(const RoleAssignment& roles, std::ostream& out);
 // Flows
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads flows from a CSV file (header `src,dst,class,demand`).
  * \param path the file
  * \param nodes if not 0, the number of groups N that every id must be below
@@ -244,7 +244,7 @@ void WriteRolesCsv(const RoleAssignment& roles, std::ostream& out);
 std::vector<Flow> ReadFlowsCsv(const std::string& path, uint32_t nodes = 0);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads flows from a CSV stream (header `src,dst,class,demand`).
  * \param in the stream
  * \param name the name used for the stream in error messages
@@ -255,7 +255,7 @@ std::vector<Flow> ReadFlowsCsv(const std::string& path, uint32_t nodes = 0);
 std::vector<Flow> ReadFlowsCsv(std::istream& in, const std::string& name, uint32_t nodes = 0);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes flows as a CSV file.
  * \param flows the flows
  * \param path the file, created or overwritten
@@ -263,7 +263,7 @@ std::vector<Flow> ReadFlowsCsv(std::istream& in, const std::string& name, uint32
 void WriteFlowsCsv(const std::vector<Flow>& flows, const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes flows as CSV to a stream.
  * \param flows the flows
  * \param out the stream
@@ -274,7 +274,7 @@ void WriteFlowsCsv(const std::vector<Flow>& flows, std::ostream& out);
 // P-D assignment
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a P-D assignment from a CSV file (header `prefill,decode,weight`).
  * \param path the file
  * \param roles if not null, the roles every pair must respect (prefill -> decode)
@@ -283,7 +283,7 @@ void WriteFlowsCsv(const std::vector<Flow>& flows, std::ostream& out);
 PdAssignment ReadPdAssignmentCsv(const std::string& path, const RoleAssignment* roles = nullptr);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a P-D assignment from a CSV stream (header `prefill,decode,weight`).
  * \param in the stream
  * \param name the name used for the stream in error messages
@@ -295,7 +295,7 @@ PdAssignment ReadPdAssignmentCsv(std::istream& in,
                                  const RoleAssignment* roles = nullptr);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a P-D assignment as a CSV file.
  * \param assignment the assignment
  * \param path the file, created or overwritten
@@ -303,7 +303,7 @@ PdAssignment ReadPdAssignmentCsv(std::istream& in,
 void WritePdAssignmentCsv(const PdAssignment& assignment, const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a P-D assignment as CSV to a stream.
  * \param assignment the assignment
  * \param out the stream
@@ -314,7 +314,7 @@ void WritePdAssignmentCsv(const PdAssignment& assignment, std::ostream& out);
 // Graphviz DOT
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a circuit graph as a Graphviz DOT file.
  * \param graph the graph
  * \param path the file, created or overwritten
@@ -326,7 +326,7 @@ void WriteCircuitGraphDot(const CircuitGraph& graph,
                           const RoleAssignment* roles = nullptr);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a circuit graph as Graphviz DOT to a stream.
  * \param graph the graph
  * \param out the stream

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Every parameter of the flow-level study; the defaults are the paper's.
  */
 struct FlowExperimentConfig
@@ -72,7 +72,7 @@ struct FlowExperimentConfig
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The scenario defaults every mose program shares, at N groups and degree d: the
  *        paper's role shares scaled to N (RoleCounts::PaperScaled(): floor(N * 410 / 1024) P
  *        and as many D groups inference-heavy, floor(N * 102 / 1024) training-heavy, the rest
@@ -85,7 +85,7 @@ struct FlowExperimentConfig
 FlowExperimentConfig PaperScaledConfig(uint32_t nodes, uint32_t degree = 4);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param degree d
  * \return the default r of H^PD at degree d: d - 1, the paper's H^PD (0 for d = 0, which no
  *         validation accepts)

@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief All flows of one (source, destination) pair, per class: the unit the flow-level
  *        evaluation routes (every flow of a pair takes the same path, or the same ECMP split).
  */
@@ -38,7 +38,7 @@ struct PairDemand
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One destination's run of pairs in FlowGroups::pairs.
  */
 struct DestinationRun
@@ -49,7 +49,7 @@ struct DestinationRun
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One flow as GroupFlowsByDestination() lays it out, by destination.
  *
  * 16 bytes: the class is the sign of the stored demand (demands are positive), so that the
@@ -88,7 +88,7 @@ struct SortedFlow
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The flows grouped by destination and aggregated per (source, destination) pair.
  */
 struct FlowGroups
@@ -105,7 +105,7 @@ struct FlowGroups
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Checks every flow: endpoints < n and different, demand positive and finite, class KV
  *        or training, and at most 2^32 - 2 flows.
  *
@@ -116,7 +116,7 @@ struct FlowGroups
 void ValidateFlows(const std::vector<Flow>& flows, uint32_t n);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Checks the flows as ValidateFlows() does (the same errors), groups them by
  *        destination and aggregates them per pair.
  *
@@ -134,7 +134,7 @@ void GroupFlowsByDestination(const std::vector<Flow>& flows,
                              FlowGroups& groups);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Throws the Error of a malformed flow.
  * \param index the flow's index
  * \param problem what is wrong with it

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Shortest-path distances from a set of source groups to every other group (all groups:
  *        every ordered pair of distinct groups).
  */
@@ -35,7 +35,7 @@ struct DistanceSummary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Distances by one breadth-first search per source, O(sources (N + E)): all-pairs when
  *        maxSources is 0 or >= N, else from maxSources sources spread evenly over the ids
  *        (source i is floor(i N / maxSources)), so the cost stays linear in N.
@@ -49,7 +49,7 @@ DistanceSummary SummarizeDistances(const CircuitGraph& graph,
                                    const std::function<void(uint32_t, uint32_t)>& progress = {});
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The structural properties of a template that the paper's design relies on.
  */
 struct TemplateProperties
@@ -68,7 +68,7 @@ struct TemplateProperties
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Measures a template against roles and the P-D assignment.
  * \param graph the circuit graph
  * \param roles the roles it was built for

@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One step of a path towards one of a LevelSearch's destinations: from a node to its
  *        next hop over a circuit (LevelSearch::FollowPaths()).
  */
@@ -36,7 +36,7 @@ struct PathStep
 using PathStepArray = std::vector<PathStep, UninitializedAllocator<PathStep>>;
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief A bit-parallel breadth-first search towards up to 64 destinations that keeps every
  *        level's frontier: the distance structure the destination sweep reads.
  *

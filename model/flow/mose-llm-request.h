@@ -17,7 +17,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief LLM inference requests: the request, its KV-cache bytes, the checks of a list
  *        and the generator (Poisson arrivals, lognormal token lengths). Traces in the public
  *        forms and the serving simulators' forms are read and written by mose-llm-trace.h.
@@ -28,17 +28,17 @@ namespace ns3
 namespace mose
 {
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The most tokens a request may have in input or output (traces and generator): 10 million,
 /// far above any public model's context, so a larger number is a broken file
 constexpr uint64_t MAX_REQUEST_TOKENS = 10000000;
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The latest arrival, in ns after the start: 10^18 ns (about 31.7 years)
 constexpr uint64_t MAX_ARRIVAL_NS = 1000000000000000000ULL;
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief One LLM inference request.
  */
 struct LlmRequest
@@ -62,7 +62,7 @@ struct LlmRequest
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Checks a list of requests: arrivals sorted (non-decreasing) and at most
  *        MAX_ARRIVAL_NS, 1 <= inputTokens <= MAX_REQUEST_TOKENS, outputTokens <=
  *        MAX_REQUEST_TOKENS.
@@ -73,7 +73,7 @@ struct LlmRequest
 void ValidateLlmRequests(const std::vector<LlmRequest>& requests, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The KV cache a request's prefill hands to its decode group: one entry per prompt token,
  *        inputTokens x the model's KV bytes per token, exactly (overflow-checked).
  * \param request the request
@@ -83,7 +83,7 @@ void ValidateLlmRequests(const std::vector<LlmRequest>& requests, const std::str
 uint64_t GetKvBytes(const LlmRequest& request, const ModelShape& shape);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief A token-length distribution: lognormal, clamped, rounded to an integer.
  *
  * A draw is round(clamp(exp(mu + sigma z), min, max)) with z a standard normal and
@@ -100,7 +100,7 @@ struct TokenLengthDistribution
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The request generator's parameters.
  *
  * The defaults are round numbers of the order the public traces show (prompts of about a
@@ -119,7 +119,7 @@ struct LlmRequestGeneratorOptions
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Generates requests: Poisson arrivals at a rate, lognormal token lengths.
  *
  * The first request arrives at 0; each later one after an exponential gap of mean 1/rate

@@ -19,7 +19,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief LLM request traces (mose-llm-request.h has the request itself): read in the public
  *        Azure and Mooncake forms and in the forms of the serving simulators Vidur,
  *        SplitwiseSim and LLMServingSim and of BurstGPT, and written in every form.
@@ -148,12 +148,12 @@ namespace ns3
 namespace mose
 {
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The wall-clock time WriteAzureTraceCsv() writes arrival 0 at by default
 constexpr const char* DEFAULT_AZURE_START = "2024-01-01 00:00:00.0000000";
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Reads an Azure wall-clock time.
  * \param parameter the option's name, for the message
  * \param text `YYYY-MM-DD HH:MM:SS[.fffffff][+00:00]` (see the file's documentation)
@@ -163,14 +163,14 @@ constexpr const char* DEFAULT_AZURE_START = "2024-01-01 00:00:00.0000000";
 uint64_t ParseAzureTimestamp(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \param ticks 100 ns ticks since 0001-01-01 00:00:00, before year 10000
  * \return `YYYY-MM-DD HH:MM:SS.fffffff`; throws a mose::Error for a time after 9999-12-31
  */
 std::string FormatAzureTimestamp(uint64_t ticks);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Reads requests from an Azure LLM inference trace CSV file.
  * \param path the file
  * \return the requests, the first arriving at 0; throws a mose::Error `FILE:LINE: problem`
@@ -178,7 +178,7 @@ std::string FormatAzureTimestamp(uint64_t ticks);
 std::vector<LlmRequest> ReadAzureTraceCsv(const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Reads requests from an Azure LLM inference trace CSV stream.
  * \param in the stream
  * \param name the name used for the stream in error messages
@@ -187,7 +187,7 @@ std::vector<LlmRequest> ReadAzureTraceCsv(const std::string& path);
 std::vector<LlmRequest> ReadAzureTraceCsv(std::istream& in, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Writes requests as an Azure LLM inference trace CSV file.
  * \param requests the requests (ValidateLlmRequests(); arrivals whole 100 ns ticks)
  * \param path the file, created or overwritten
@@ -198,7 +198,7 @@ void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
                         const std::string& start = DEFAULT_AZURE_START);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Writes requests as an Azure LLM inference trace CSV to a stream.
  * \param requests the requests (ValidateLlmRequests(); arrivals whole 100 ns ticks)
  * \param out the stream
@@ -209,7 +209,7 @@ void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
                         const std::string& start = DEFAULT_AZURE_START);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Reads requests from a Mooncake trace (JSON lines) file.
  * \param path the file
  * \return the requests, arrivals as given; throws a mose::Error `FILE:LINE: problem`
@@ -217,7 +217,7 @@ void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
 std::vector<LlmRequest> ReadMooncakeTraceJsonl(const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Reads requests from a Mooncake trace (JSON lines) stream.
  * \param in the stream
  * \param name the name used for the stream in error messages
@@ -226,7 +226,7 @@ std::vector<LlmRequest> ReadMooncakeTraceJsonl(const std::string& path);
 std::vector<LlmRequest> ReadMooncakeTraceJsonl(std::istream& in, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Writes requests as a Mooncake trace (JSON lines) file.
  * \param requests the requests (ValidateLlmRequests())
  * \param path the file, created or overwritten
@@ -234,7 +234,7 @@ std::vector<LlmRequest> ReadMooncakeTraceJsonl(std::istream& in, const std::stri
 void WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Writes requests as a Mooncake trace (JSON lines) to a stream.
  * \param requests the requests (ValidateLlmRequests())
  * \param out the stream
@@ -245,7 +245,7 @@ void WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, std::ostre
 // Every trace form: detection, one reader with filters, one writer
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The request trace forms the module reads and writes (see the file's documentation).
  */
 enum class LlmTraceFormat : uint8_t
@@ -260,7 +260,7 @@ enum class LlmTraceFormat : uint8_t
     BURSTGPT,      //!< BurstGPT (CSV, s from the trace start)
 };
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// Names of LlmTraceFormat: "auto", "azure", "mooncake", "vidur", "vidur-replay", "splitwise",
 /// "llmservingsim", "burstgpt"; also splitwisesim
 template <>
@@ -270,21 +270,21 @@ struct EnumTable<LlmTraceFormat>
     static const std::vector<EnumEntry<LlmTraceFormat>>& Get();
 };
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The values of BurstGPT's Model column: "ChatGPT", "GPT-4"
 extern const std::vector<std::string> BURSTGPT_MODELS;
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The values of BurstGPT's Log Type column: "Conversation log", "API log"
 extern const std::vector<std::string> BURSTGPT_LOG_TYPES;
-/// \ingroup mose
+/// \ingroup mose-llm
 /// SplitwiseSim's request_type of an LLM inference request (the default filter)
 constexpr uint64_t SPLITWISE_LLM_REQUEST_TYPE = 2;
-/// \ingroup mose
+/// \ingroup mose-llm
 /// The Date WriteLlmTrace() writes in the Vidur replay form
 constexpr const char* DEFAULT_VIDUR_DATE = "2024-01-01";
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief How ReadLlmTrace() reads: the form and the filters of the forms that have them. A
  *        filter left at its default keeps every request.
  */
@@ -305,7 +305,7 @@ struct LlmTraceReadOptions
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief What ReadLlmTrace() read.
  */
 struct LlmTrace
@@ -318,7 +318,7 @@ struct LlmTrace
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Tells a trace's form from its first line that is not blank (nor, for CSV, a `#`
  *        comment): a JSON object is Mooncake if it has the key input_length, LLMServingSim if it
  *        has input_toks or sub_requests; a CSV header is the form whose header it is, exactly
@@ -331,7 +331,7 @@ struct LlmTrace
 LlmTraceFormat DetectLlmTraceFormat(std::istream& in, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief DetectLlmTraceFormat() on a file.
  * \param path the file
  * \return the form; throws a mose::Error as DetectLlmTraceFormat(std::istream&, ...) does
@@ -339,7 +339,7 @@ LlmTraceFormat DetectLlmTraceFormat(std::istream& in, const std::string& name);
 LlmTraceFormat DetectLlmTraceFormat(const std::string& path);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Reads a request trace of any form, detected or forced, with the form's filters.
  * \param in the stream; with format AUTO it must be seekable (a file or string stream): it is
  *        read once to detect the form and again from the same position
@@ -354,7 +354,7 @@ LlmTrace ReadLlmTrace(std::istream& in,
                       const LlmTraceReadOptions& options = LlmTraceReadOptions());
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief ReadLlmTrace() on a file.
  * \param path the file
  * \param options the form and the filters
@@ -364,7 +364,7 @@ LlmTrace ReadLlmTrace(const std::string& path,
                       const LlmTraceReadOptions& options = LlmTraceReadOptions());
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Writes requests in a trace form (not AUTO), LF line ends; read back with the same form
  *        they come out equal (Azure: arrivals minus the first one). Azure and Mooncake as
  *        WriteAzureTraceCsv() (start DEFAULT_AZURE_START) and WriteMooncakeTraceJsonl(); Vidur,
@@ -383,7 +383,7 @@ void WriteLlmTrace(const std::vector<LlmRequest>& requests,
                    std::ostream& out);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief WriteLlmTrace() to a file (created or overwritten, whole or not at all).
  * \param requests the requests
  * \param format the form

@@ -18,7 +18,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The KV and training load of one circuit, side by side (one cache access for both).
  */
 struct CircuitLoad
@@ -28,7 +28,7 @@ struct CircuitLoad
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The demand at a node heading to one destination, per class: one cell of the load
  *        pass over PathSteps (a step's node, or a destination).
  */
@@ -39,7 +39,7 @@ struct CellDemand
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The load pass of the flow-level evaluation under the single-path rules: adds the
  *        demand of the destinations held in paths to the per-circuit loads, per class.
  *
@@ -66,7 +66,7 @@ void AccumulateLoads(const PathSteps& paths,
                      std::size_t firstBatch = 0);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The load pass of the flow-level evaluation under ECMP: adds the demand of
  *        destinations held in dags to the per-circuit loads, per class.
  *

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes flow-level metrics as one JSON object.
  *
  * Keys: "all", "kv", "training" (each with flows, demand, max_load, p95_load, avg_hop,
@@ -38,7 +38,7 @@ void WriteFlowMetricsJson(const FlowMetrics& metrics,
                           const std::string& extra = "");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes per-circuit loads as CSV: circuit,u,v,load,load_kv,load_training.
  * \param graph the evaluated graph
  * \param metrics its metrics

@@ -16,7 +16,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The summary stage of the flow-level evaluation: per-class metrics over flows.
  *
  * Each pair counts with its number of flows of the class: flows, demand, the hop histograms,

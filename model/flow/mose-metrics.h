@@ -28,7 +28,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Metrics of one traffic class (or of all flows).
  */
 struct ClassMetrics
@@ -43,7 +43,7 @@ struct ClassMetrics
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Flow-level metrics of one topology under one traffic matrix (DESIGN section 3).
  *
  * load(e) is the total demand crossing circuit e, both directions added. A flow's load-aware
@@ -66,7 +66,7 @@ struct FlowMetrics
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One scalar of FlowMetrics, the one identifier every metric selector uses: the study's
  *        table columns (ALL_METRICS), the switch cost's rate (SWITCH_COST_METRICS), sweeps and
  *        baselines. Names (EnumTable): the study's column names, e.g. "max_load", "kv_3plus";
@@ -89,11 +89,11 @@ enum class Metric : uint8_t
     TR_P95_COST,   //!< P95 load-aware cost of training flows (training.p95Cost)
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// The number of Metric values (they are 0 to METRIC_COUNT - 1)
 constexpr std::size_t METRIC_COUNT = static_cast<std::size_t>(Metric::TR_P95_COST) + 1;
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of Metric
 template <>
 struct EnumTable<Metric>
@@ -103,7 +103,7 @@ struct EnumTable<Metric>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param m the metrics of one evaluation
  * \param metric which one
  * \return its value
@@ -111,7 +111,7 @@ struct EnumTable<Metric>
 double GetMetric(const FlowMetrics& m, Metric metric);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Routes the flows and computes the metrics.
  *
  * The evaluation runs in stages, each in its own file:
@@ -147,7 +147,7 @@ double GetMetric(const FlowMetrics& m, Metric metric);
 FlowMetrics EvaluateFlows(const ShortestPathRouting& routing, const std::vector<Flow>& flows);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The route of one flow as the metrics see it.
  */
 struct FlowResult
@@ -157,7 +157,7 @@ struct FlowResult
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief EvaluateFlows() that also reports every flow's cost and hop count.
  * \param routing the routing (it holds the graph)
  * \param flows the flows
@@ -169,7 +169,7 @@ FlowMetrics EvaluateFlows(const ShortestPathRouting& routing,
                           std::vector<FlowResult>& perFlow);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The flow-level evaluation with its working storage: EvaluateFlows() on an object
  *        that keeps the grouped flows, the path steps or DAGs and the search tables between
  *        calls, so that repeated evaluations neither allocate nor fault memory in again.

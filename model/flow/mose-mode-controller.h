@@ -25,7 +25,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The parameters of a ModeController.
  *
  * Loads are in units per second of whatever the caller adds with ModeController::AddLoad():
@@ -47,7 +47,7 @@ struct ModeControllerOptions
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Decides the workload mode from the offered inference load; Simulator-free.
  *
  * The offered load at time t is the sum of the amounts added at times in (t - W, t], divided by
@@ -113,7 +113,7 @@ class ModeController
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief What a request adds to the offered load in ScheduleModes().
  */
 enum class OfferedLoad : uint8_t
@@ -122,7 +122,7 @@ enum class OfferedLoad : uint8_t
     KV_BYTES, //!< the request's KV bytes (GetKvBytes()): the load is in KV bytes per second
 };
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// Names of OfferedLoad: "requests", "kv-bytes"
 template <>
 struct EnumTable<OfferedLoad>
@@ -132,7 +132,7 @@ struct EnumTable<OfferedLoad>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Runs a ModeController over a request list: every request adds its amount at its
  *        arrival, and the controller decides at t = periodNs, 2 periodNs, ... up to endNs (the
  *        requests arriving at or before t are added before the decision at t).

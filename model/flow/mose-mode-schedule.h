@@ -18,7 +18,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-flow
  * ModeSchedule, the workload modes over time, and its text form (`--schedule`).
  */
 
@@ -28,7 +28,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The one schedule type of the module: the workload modes over time, as periods, each
  *        a mode held for a duration; the first period starts at time 0. The break-even
  *        analysis integrates costs over it, the mode controller gives one (ScheduleModes()),
@@ -98,7 +98,7 @@ class ModeSchedule
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a schedule, the one syntax of mose-break-even's and mose-mode-switch's
  *        --schedule: comma-separated MODE:DURATION periods, each a workload mode followed by
  *        how long it lasts, e.g. "inference-heavy:3600,training-heavy:10min". Mode names as
@@ -118,21 +118,21 @@ class ModeSchedule
 ModeSchedule ParseSchedule(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param schedule the periods
  * \return the schedule as ParseSchedule() reads it ("inference-heavy:3600,training-heavy:600")
  */
 std::string FormatSchedule(const ModeSchedule& schedule);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \return the schedule syntax for messages and help texts ("MODE:DURATION periods separated by
  *         commas, ...")
  */
 std::string ScheduleSyntax();
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Throws a mose::Error naming the parameter unless the schedule has at least one period,
  *        every duration is finite and >= 0, and the total is finite and > 0.
  * \param parameter the parameter's name for messages
@@ -141,7 +141,7 @@ std::string ScheduleSyntax();
 void ValidateSchedule(const std::string& parameter, const ModeSchedule& schedule);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The alternating schedule: cycles x (inference-heavy for T, training-heavy for T).
  * \param duration T in seconds (finite, > 0; Error naming "mode duration" otherwise)
  * \param cycles number of cycles (>= 1; Error naming "cycles" otherwise)

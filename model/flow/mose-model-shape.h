@@ -15,7 +15,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Model shapes of LLMs: KV-cache bytes per token, and the sizes S of the training
  *        collectives (gradient all-reduce, MoE all-to-all) from the shape and the parallelism.
  *
@@ -29,7 +29,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief One named factor of a checked product, for the message if the product overflows.
  */
 struct NamedFactor
@@ -39,7 +39,7 @@ struct NamedFactor
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The product of the factors, checked for 64-bit overflow.
  * \param what what the product is, for the message (e.g. "KV bytes per token")
  * \param factors the factors, in the order the formula writes them
@@ -49,7 +49,7 @@ struct NamedFactor
 uint64_t CheckedProduct(const std::string& what, const std::vector<NamedFactor>& factors);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Public model shapes with their published figures (ModelShape::FromPreset()).
  */
 enum class ModelPreset : uint8_t
@@ -60,7 +60,7 @@ enum class ModelPreset : uint8_t
     DEEPSEEK_V3,  //!< DeepSeek-V3: MLA cache, 61 layers x (512 + 64) x 2 B = 70,272 B/token
 };
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// Names of ModelPreset: "llama-3-8b", "llama-3-70b", "mixtral-8x7b", "deepseek-v3"; also
 /// llama-3.1-8b, llama-3.1-70b
 template <>
@@ -71,7 +71,7 @@ struct EnumTable<ModelPreset>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The shape of an LLM as far as the network sees it: the KV cache a prefill group sends
  *        to a decode group per token, and the sizes that set the training collectives.
  *
@@ -131,7 +131,7 @@ struct ModelShape
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The parallelism that sets the gradient all-reduce of data-parallel training.
  */
 struct AllReduceSizing
@@ -142,7 +142,7 @@ struct AllReduceSizing
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The size S of the gradient all-reduce one data-parallel group runs per iteration.
  *
  * Each data-parallel replica holds the gradients of its model shard, 1/(TP x PP) of the
@@ -161,7 +161,7 @@ struct AllReduceSizing
 uint64_t GradientAllReduceBytes(const ModelShape& shape, const AllReduceSizing& sizing);
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The inputs of the MoE all-to-all size.
  */
 struct AllToAllSizing
@@ -176,7 +176,7 @@ struct AllToAllSizing
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The sizes of a model's MoE all-to-alls (expert-parallel dispatch and combine).
  */
 struct AllToAllSize
@@ -191,7 +191,7 @@ struct AllToAllSize
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief The MoE all-to-all sizes of one iteration.
  *
  * A dispatch sends each token's hidden vector to each of its top-k experts (k copies, no

@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief How the groups of a circuit graph are placed on R ranks (the MPI system ids of a
  *        distributed run, MoseTopologyHelper's Partition attribute).
  */
@@ -33,7 +33,7 @@ enum class PartitionMethod : uint8_t
     MIN_CUT,
 };
 
-/// \ingroup mose
+/// \ingroup mose-mpi
 /// Names of PartitionMethod: "blocks", "min-cut" (ToString(), ParseEnum())
 template <>
 struct EnumTable<PartitionMethod>
@@ -43,7 +43,7 @@ struct EnumTable<PartitionMethod>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief A placement of the nodes of a circuit graph on ranks.
  */
 struct GraphPartition
@@ -56,7 +56,7 @@ struct GraphPartition
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief The balance bound of a placement: at most ceil(N / R) nodes per rank (and, with N
  *        nodes in all, at least floor(N / R)), as contiguous blocks have.
  * \param nodes N >= 1
@@ -66,7 +66,7 @@ struct GraphPartition
 uint32_t GetMaxNodesPerRank(uint32_t nodes, uint32_t ranks);
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief Places the nodes of a circuit graph on R ranks.
  *
  * BLOCKS puts node g on rank floor(g R / N). MIN_CUT minimises the circuits whose ends are on
@@ -93,7 +93,7 @@ GraphPartition PartitionCircuitGraph(const CircuitGraph& graph,
                                      PartitionMethod method);
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief Counts the circuits of a graph whose two ends are on different ranks (each of several
  *        parallel circuits counts; a self-loop never does).
  * \param graph the circuit graph

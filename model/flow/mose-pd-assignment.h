@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One prefill->decode pair of the P-D assignment and the share of KV traffic it carries.
  */
 struct PdPair
@@ -33,7 +33,7 @@ struct PdPair
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief How the P-D assignment is drawn.
  */
 enum class PdAssignmentKind : uint8_t
@@ -46,7 +46,7 @@ enum class PdAssignmentKind : uint8_t
     MANY_TO_ONE,
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of PdAssignmentKind: "one-to-one", "many-to-one" (ToString(), ParseEnum())
 template <>
 struct EnumTable<PdAssignmentKind>
@@ -56,7 +56,7 @@ struct EnumTable<PdAssignmentKind>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The prefill->decode pairs that KV traffic follows in one workload mode.
  *
  * KV flows pick a pair with probability proportional to its weight. The P-D-biased templates

@@ -17,7 +17,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The p-th percentile of a sample, by linear interpolation between closest ranks.
  *
  * With the values sorted ascending as v[0..n-1], the result is v[k] + (h - k)(v[k+1] - v[k])
@@ -29,7 +29,7 @@ namespace mose
 double Percentile(std::vector<double> values, double p);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The same percentile as Percentile() for a sample given as (value, multiplicity) pairs.
  *
  * The result equals Percentile() on the sample in which each value is repeated count times,
@@ -44,7 +44,7 @@ double Percentile(std::vector<double> values, double p);
 double WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, double p);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief WeightedPercentile() on the caller's vector, without a copy: the pairs are reordered
  *        and those with count 0 removed.
  * \param values (value, count) pairs; the total count must be at least 1
@@ -54,7 +54,7 @@ double WeightedPercentile(std::vector<std::pair<double, uint64_t>> values, doubl
 double WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& values, double p);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The mean of a sample: its values summed in order, the first taken as it is (one value
  *        gives exactly itself), divided by their number; 0 for an empty sample.
  * \param values the sample
@@ -63,7 +63,7 @@ double WeightedPercentileInPlace(std::vector<std::pair<double, uint64_t>>& value
 double Mean(const std::vector<double>& values);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief What every report gives of a sample (FCTs, KV times, TTFTs, iteration times): its size,
  *        Mean(), the type-7 percentiles P50, P95 and P99 (Percentile()) and the largest value;
  *        all 0 for an empty sample.
@@ -79,7 +79,7 @@ struct SampleStatistics
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The one summary of a sample that the packet-level and LLM reports use.
  * \param values the sample (taken by value and sorted once)
  * \return its statistics, each percentile equal to Percentile() on the same values

@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief How an inference request is placed on a prefill and a decode group.
  */
 enum class PlacementRule : uint8_t
@@ -37,7 +37,7 @@ enum class PlacementRule : uint8_t
     CIRCUIT_AWARE,
 };
 
-/// \ingroup mose
+/// \ingroup mose-llm
 /// Names of PlacementRule: "round-robin", "least-outstanding", "circuit-aware"; also rr,
 /// least-loaded
 template <>
@@ -48,7 +48,7 @@ struct EnumTable<PlacementRule>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Where a request goes.
  */
 struct RequestPlacement
@@ -60,7 +60,7 @@ struct RequestPlacement
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Places inference requests on the prefill (P) and decode (D) groups of the current
  *        workload mode's roles; Simulator-free decision logic.
  *

@@ -21,7 +21,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The three topology templates of the paper.
  */
 enum class TemplateId : uint8_t
@@ -32,7 +32,7 @@ enum class TemplateId : uint8_t
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief A topology policy: which template the fabric uses in each workload mode.
  */
 enum class Policy : uint8_t
@@ -59,7 +59,7 @@ constexpr std::array<TemplateId, 3> ALL_TEMPLATES = {TemplateId::UNIFORM,
                                                      TemplateId::COMPROMISE};
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The mapping from (policy, mode) to template.
  * \param policy the policy
  * \param mode the workload mode
@@ -67,7 +67,7 @@ constexpr std::array<TemplateId, 3> ALL_TEMPLATES = {TemplateId::UNIFORM,
  */
 TemplateId SelectTemplate(Policy policy, WorkloadMode mode);
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of Policy: the paper's short names "S-Train", "S-Inf", "S-Comp", "MoSE"; also
 /// static-training, static-inference, static-compromise
 template <>
@@ -77,7 +77,7 @@ struct EnumTable<Policy>
     static const std::vector<EnumEntry<Policy>>& Get();
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of TemplateId: "uniform", "pd-biased", "compromise"
 template <>
 struct EnumTable<TemplateId>

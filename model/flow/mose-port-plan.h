@@ -18,7 +18,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One circuit at port level: the OCS joins port portA of group groupA to port portB of
  *        group groupB.
  *
@@ -65,7 +65,7 @@ struct PortCircuit
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The ports of one circuit of a CircuitGraph: the port at its end u and at its end v
  *        (Circuit::u <= Circuit::v; for a self-loop, portU < portV).
  */
@@ -82,7 +82,7 @@ struct CircuitPorts
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief An OCS port matching: for N groups with d ports each, which port each port is joined
  *        to (or none).
  *
@@ -216,7 +216,7 @@ class PortPlan
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief A fresh port plan for a circuit graph: each group's circuits, in increasing
  *        neighbour id order (parallel circuits and a self-loop's two ends consecutively), take
  *        ports 0, 1, 2, ...; ports beyond the group's degree stay dark. Deterministic,
@@ -229,7 +229,7 @@ class PortPlan
 PortPlan PlanPorts(const CircuitGraph& graph, uint32_t ports);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Maps a new circuit graph onto ports so that the circuits it keeps keep their ports.
  *
  * The circuits of target that current already has (as a multiset of group pairs, see
@@ -246,7 +246,7 @@ PortPlan PlanPorts(const CircuitGraph& graph, uint32_t ports);
 PortPlan PlanPorts(const CircuitGraph& target, const PortPlan& current);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The circuits two graphs share and those that differ, as multisets of group pairs.
  */
 struct CircuitDiff
@@ -257,7 +257,7 @@ struct CircuitDiff
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Diffs two circuit graphs on the same N by one O(E) merge of their sorted circuit
  *        lists, with multiset semantics: a pair joined k times in from and m times in to is kept
  *        min(k, m) times, removed k - min(k, m) times and added m - min(k, m) times.
@@ -268,7 +268,7 @@ struct CircuitDiff
 CircuitDiff DiffCircuits(const CircuitGraph& from, const CircuitGraph& to);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The port circuits two plans share and those that differ: what the OCS keeps lit,
  *        tears down and sets up at a switch.
  */
@@ -280,7 +280,7 @@ struct PortCircuitDiff
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Diffs two port plans of the same shape by one O(E) merge of their sorted circuits.
  * \param from the plan before
  * \param to the plan after (Error naming "to" if N or d differ)

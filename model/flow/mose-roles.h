@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The role a group (rack, GPU island) plays in a workload mode.
  */
 enum class GroupRole : uint8_t
@@ -31,7 +31,7 @@ enum class GroupRole : uint8_t
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The workload mode of the cluster. Roles change with the mode; N and d never do.
  */
 enum class WorkloadMode : uint8_t
@@ -40,7 +40,7 @@ enum class WorkloadMode : uint8_t
     TRAINING_HEAVY,  //!< training all-to-all dominates
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of GroupRole: "prefill", "decode", "training"; also P, D, T, train (role files)
 template <>
 struct EnumTable<GroupRole>
@@ -49,7 +49,7 @@ struct EnumTable<GroupRole>
     static const std::vector<EnumEntry<GroupRole>>& Get();
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of WorkloadMode: "inference-heavy", "training-heavy"; also inference, training
 template <>
 struct EnumTable<WorkloadMode>
@@ -59,7 +59,7 @@ struct EnumTable<WorkloadMode>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief How many groups play each role.
  */
 struct RoleCounts
@@ -94,7 +94,7 @@ struct RoleCounts
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief How roles change between the inference-heavy and the training-heavy mode.
  */
 enum class RoleTransition : uint8_t
@@ -107,7 +107,7 @@ enum class RoleTransition : uint8_t
     NESTED,
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of RoleTransition: "swap", "nested"
 template <>
 struct EnumTable<RoleTransition>
@@ -117,7 +117,7 @@ struct EnumTable<RoleTransition>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The role of every group for one workload mode.
  */
 class RoleAssignment

@@ -22,7 +22,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief How traffic is spread over the shortest paths of the circuit graph.
  *
  * All rules are destination-based: the choice at node u towards destination t depends on
@@ -45,7 +45,7 @@ enum class RoutingRule : uint8_t
     ECMP,
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of RoutingRule: "shortest-path", "random-shortest-path", "ecmp"
 template <>
 struct EnumTable<RoutingRule>
@@ -55,7 +55,7 @@ struct EnumTable<RoutingRule>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The seed of RANDOM_SHORTEST_PATH's hash for one run: 64 bits drawn from the run's
  *        Stream::ROUTING stream (Random::Create(run, Stream::ROUTING).Bits64()).
  *
@@ -70,7 +70,7 @@ struct EnumTable<RoutingRule>
 uint64_t DeriveRoutingSeed(uint64_t run);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Shortest paths towards one destination: BFS distances and per-node next hops.
  */
 struct DestinationTree
@@ -95,7 +95,7 @@ struct DestinationTree
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One forwarding entry: the next node from a node towards a destination and the circuit
  *        that leads there.
  *
@@ -118,7 +118,7 @@ struct NextHop
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The BFS distances (and, on request, the lowest-id next hops) towards up to 64
  *        destinations, in compact tables filled by ShortestPathRouting::ComputeTreeBatch().
  *
@@ -240,7 +240,7 @@ class TreeBatch
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Shortest-path routing over a circuit graph, shared by the flow level and the packet
  *        level.
  *
@@ -408,7 +408,7 @@ class ShortestPathRouting
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief RANDOM_SHORTEST_PATH next hops towards one destination, evaluated on demand.
  *
  * ComputeTree() computes the path count of every node to pick every node's next hop. To follow

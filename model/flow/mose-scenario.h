@@ -26,7 +26,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Everything one seed of the study draws: roles, P-D assignments, the three templates
  *        and the flows of both modes.
  *
@@ -76,7 +76,7 @@ struct Scenario
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief What one workload mode of one run draws: the roles, the P-D assignment and the flows.
  */
 struct ModeScenario
@@ -89,7 +89,7 @@ struct ModeScenario
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Draws the scenarios of the study from a FlowExperimentConfig: usable alone, e.g.
  *        by the packet level, which needs for a run and a mode the roles, the P-D assignment,
  *        the flows and the circuit graph of a policy's template.
@@ -221,7 +221,7 @@ class ScenarioBuilder
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes a scenario's inputs into a folder (created if missing), in the formats the
  *        file options read back: the three templates as edge-list CSV (uniform.csv,
  *        pd-biased.csv, compromise.csv, for --graph) and Graphviz DOT (.dot, roles coloured),
@@ -234,7 +234,7 @@ class ScenarioBuilder
 void WriteScenarioFiles(const Scenario& s, const std::string& dir);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Writes one mode's inputs into a folder (created if missing): roles_TAG.csv,
  *        assignment_TAG.csv and flows_TAG.csv, TAG "inference" or "training", the same files
  *        as WriteScenarioFiles() writes for that mode (mose-packet --writeScenario).
@@ -244,7 +244,7 @@ void WriteScenarioFiles(const Scenario& s, const std::string& dir);
 void WriteModeScenarioFiles(const ModeScenario& s, const std::string& dir);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param mode a workload mode
  * \return the tag of its files: "inference" or "training"
  */

@@ -18,7 +18,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One batch (phase) of a planned reconfiguration: the circuits it tears down and those
  *        set up at its end. MoseModeSwitcher adds the times it drains, goes dark and relinks.
  */
@@ -32,7 +32,7 @@ struct SwitchBatchPlan
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Splits a reconfiguration into at most `phases` batches that keep the fabric connected
  *        where possible (the ModeSwitcher's batch rule; a pure graph computation, no simulator).
  *

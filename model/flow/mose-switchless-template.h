@@ -19,7 +19,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-flow
  * The switchless baselines: fixed direct-connect topologies with no optical circuit switch,
  * as compared with MoSE in "Rethinking Network Topologies for Cost-Effective Mixture-of-Experts
  * LLM Serving" (2D/3D torus and 3D full-mesh). They are built as CircuitGraphs, so that the same
@@ -40,7 +40,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The switchless baselines.
  */
 enum class SwitchlessBaseline : uint8_t
@@ -56,7 +56,7 @@ constexpr std::array<SwitchlessBaseline, 3> ALL_SWITCHLESS_BASELINES = {
     SwitchlessBaseline::TORUS_3D,
     SwitchlessBaseline::FULL_MESH_3D};
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of SwitchlessBaseline: "torus-2d", "torus-3d", "full-mesh-3d"; also "2d-torus",
 /// "3d-torus", "3d-full-mesh" and "hamming-3d"
 template <>
@@ -67,7 +67,7 @@ struct EnumTable<SwitchlessBaseline>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The shape of a grid: the size of each dimension, e.g. {32, 32} or {16, 8, 8}.
  */
 struct GridShape
@@ -88,7 +88,7 @@ struct GridShape
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Reads a grid shape: dimensions as unsigned decimal integers separated by 'x' (or 'X'),
  *        e.g. "32x32" or "16x8x8" (ParseUnsigned32() for each; no spaces).
  *
@@ -102,14 +102,14 @@ struct GridShape
 GridShape ParseGridShape(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \param baseline the baseline
  * \return its number of dimensions: 2 for TORUS_2D, 3 otherwise
  */
 uint32_t GetBaselineDimensions(SwitchlessBaseline baseline);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The smallest size of a dimension of a baseline: 3 for the tori (a ring of 2 groups
  *        would join them twice, a ring of 1 would be a self-loop), 1 for the full-mesh (a
  *        dimension of size 1 adds no circuit).
@@ -119,7 +119,7 @@ uint32_t GetBaselineDimensions(SwitchlessBaseline baseline);
 uint32_t GetMinimumDimension(SwitchlessBaseline baseline);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The port budget of a baseline: every group's number of circuits.
  * \param baseline the baseline
  * \param shape its shape (validated: ValidateSwitchlessShape())
@@ -128,7 +128,7 @@ uint32_t GetMinimumDimension(SwitchlessBaseline baseline);
 uint32_t GetBaselineDegree(SwitchlessBaseline baseline, const GridShape& shape);
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Checks that a shape fits a baseline and N groups; throws a mose::Error naming the
  *        parameter, the shape and what is allowed otherwise.
  *
@@ -148,7 +148,7 @@ void ValidateSwitchlessShape(SwitchlessBaseline baseline,
                              const std::string& nodesName = "nodes");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The most balanced shape of a baseline for N groups, so that users can give just N.
  *
  * Among the factorisations of N into GetBaselineDimensions() factors of at least
@@ -168,7 +168,7 @@ GridShape DefaultSwitchlessShape(SwitchlessBaseline baseline,
                                  const std::string& nodesName = "nodes");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief A torus (k-ary n-cube with wraparound) of any number of dimensions: every group is
  *        joined to the groups one step away along each dimension, modulo its size.
  *
@@ -183,7 +183,7 @@ GridShape DefaultSwitchlessShape(SwitchlessBaseline baseline,
 CircuitGraph BuildTorus(const GridShape& shape, const std::string& parameter = "shape");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The 2D torus: BuildTorus() after checking that the shape has two dimensions and holds
  *        N groups.
  * \param nodes N
@@ -196,7 +196,7 @@ CircuitGraph BuildTorus2d(uint32_t nodes,
                           const std::string& parameter = "torus2d");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The 3D torus: BuildTorus() after checking that the shape has three dimensions and
  *        holds N groups.
  * \param nodes N
@@ -209,7 +209,7 @@ CircuitGraph BuildTorus3d(uint32_t nodes,
                           const std::string& parameter = "torus3d");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The 3D full-mesh: the Hamming graph K_a x K_b x K_c. Every group is joined to every
  *        other group that shares two of its three coordinates (a full mesh along each line of
  *        the grid).
@@ -224,7 +224,7 @@ CircuitGraph BuildFullMesh3d(uint32_t nodes,
                              const std::string& parameter = "fullMesh3d");
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Builds a baseline: BuildTorus2d(), BuildTorus3d() or BuildFullMesh3d().
  * \param baseline the baseline
  * \param nodes N

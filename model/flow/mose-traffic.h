@@ -23,7 +23,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The traffic class of a flow.
  */
 enum class TrafficClass : uint8_t
@@ -32,7 +32,7 @@ enum class TrafficClass : uint8_t
     TRAINING, //!< training collective traffic, training -> training
 };
 
-/// \ingroup mose
+/// \ingroup mose-flow
 /// Names of TrafficClass: "kv", "training" (also "tr")
 template <>
 struct EnumTable<TrafficClass>
@@ -42,7 +42,7 @@ struct EnumTable<TrafficClass>
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief One flow f = (s_f, t_f, x_f, k_f).
  */
 struct Flow
@@ -54,7 +54,7 @@ struct Flow
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief The traffic of one workload mode.
  */
 struct TrafficOptions
@@ -67,7 +67,7 @@ struct TrafficOptions
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-flow
  * \brief Draws the flows of one workload mode.
  *
  * llround(rho * F) KV flows (halves round away from zero) each pick an assignment pair with

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The fabric's IPv4 address plan: one aligned address block per group.
  *
  * Group g owns the block base + g * 2^(32 - prefix) of 2^(32 - prefix) addresses. Inside a block:

@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Counts the transport payload bytes (TCP or UDP data, without any header) that every
  *        OCS port receives, so that per-circuit packet-level bytes can be set beside the
  *        flow-level load of the same circuit.

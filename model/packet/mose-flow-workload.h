@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief A list of flow-level flows as a packet-level workload: each transfer (a flow, or a
  *        (source, destination) pair's flows) an ns-3 application that sends its bytes from its
  *        start time, completions counted by a MoseTransferMonitor.

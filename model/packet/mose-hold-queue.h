@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The hold queue of one MoseRoutingProtocol: packets for another group of the fabric
  *        that have no route right now wait here, oldest first (AODV keeps its request queue the
  *        same way, aodv::RequestQueue).

@@ -26,7 +26,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Moves byte counts between groups over ns-3 stream sockets, one connection per
  *        transfer, started while the simulation runs (the KV-cache and collective transfers of
  *        MoseInferenceWorkload and MoseTrainingWorkload).

@@ -43,7 +43,7 @@ using MoseEnumStore = int;
 #endif
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief What MoseInferenceWorkload records for one request.
  */
 struct MoseRequestRecord
@@ -80,7 +80,7 @@ struct MoseRequestRecord
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief Inference requests at the packet level: each request arrives at its time, is placed
  *        on a prefill and a decode group of the current mode's roles by a mose::RequestPlacer,
  *        waits for its prefill computation, then moves its KV cache prefill -> decode as one
@@ -222,7 +222,7 @@ class MoseInferenceWorkload : public MoseWorkload
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief What MoseTrainingWorkload records for one iteration.
  */
 struct MoseIterationRecord
@@ -253,7 +253,7 @@ struct MoseIterationRecord
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-llm
  * \brief A training job at the packet level that waits on its collectives: each iteration is
  *        ComputeTime of computation, then one collective (mose::PlanCollective()) over the
  *        current training groups; the next iteration starts when the collective completes.

@@ -25,7 +25,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Counts every packet the fabric drops, by drop point, so that "zero loss" is a count.
  *
  * The drop points, each hooked through its own trace:

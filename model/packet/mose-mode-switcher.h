@@ -34,7 +34,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief What the fabric becomes in a workload mode: the mode's roles, its P-D assignment and
  *        the circuit graph the policy picks for it (from the flow-level core's templates).
  */
@@ -46,14 +46,14 @@ struct MoseModeTarget
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Gives the target of a workload mode; may throw a mose::Error (it is called before
  *        the simulation runs, by MoseModeSwitcher::Prepare()).
  */
 using MoseTargetProvider = std::function<MoseModeTarget(mose::WorkloadMode)>;
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The packet level's one conversion of a schedule into simulation times: each period's
  *        duration becomes an ns-3 Time (Seconds(), rounded to the Time resolution) and the
  *        periods follow each other from time 0.
@@ -63,7 +63,7 @@ using MoseTargetProvider = std::function<MoseModeTarget(mose::WorkloadMode)>;
 std::vector<Time> MoseScheduleTimes(const mose::ModeSchedule& schedule);
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief One batch (phase) of a switch: drained, dark, relinked.
  */
 struct MoseSwitchBatch
@@ -79,7 +79,7 @@ struct MoseSwitchBatch
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief What one mode switch did and cost; MoseModeSwitcher::GetRecords() after the run.
  *
  * A switch still running when the run stops (done false: UNFINISHED, e.g. a stop in the middle
@@ -119,7 +119,7 @@ struct MoseSwitchRecord
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The ModeSwitcher: at each mode boundary of a schedule, reconfigures the fabric's OCS
  *        from the current circuits to the target circuit graph of the new mode, draining
  *        circuits before they go dark so that nothing is lost.

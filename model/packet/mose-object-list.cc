@@ -52,7 +52,7 @@ CheckKind(MoseObjectList::Kind kind)
 } // namespace
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The root namespace object of MoseObjectList: one ObjectVector attribute per kind, so
  *        that a path's first segment names a list (as NodeListPriv's "NodeList" attribute does).
  */

@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Puts the module's fabric-wide objects at the root of the configuration namespace, one
  *        list per kind, as ns-3's NodeList and ChannelList do for nodes and channels, so that
  *        Config::Connect() and Config::Set() reach them:

@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The circuit a packet crossing MPI ranks was sent on: the sending port's node id and
  *        device index, and the port's circuit epoch at the start of its transmission.
  *
@@ -49,7 +49,7 @@ class MoseOcsCircuitTag : public Tag
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The channel of one optical circuit switch (OCS) port: it delivers every transmission of
  *        the port's device to the device at the port the OCS currently pairs it with.
  *

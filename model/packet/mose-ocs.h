@@ -26,7 +26,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief An optical circuit switch: N groups with d ports each, paired into bidirectional
  *        circuits that can be connected and disconnected at set-up and at run time.
  *

@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief A message between the replicas of a model object on two MPI ranks: the number of the
  *        handler it is for and three 64-bit words. It is the packet tag of an empty packet
  *        (ns-3.37's Packet::Serialize carries packet tags across ranks).
@@ -45,7 +45,7 @@ class MoseRankMessageTag : public Tag
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-mpi
  * \brief Messages in simulated time between the ranks of a distributed run, for model objects
  *        whose state every rank keeps whole (MoseSocketTransfers and the LLM workloads): one
  *        rank sees an event (a transfer's last byte at its receiver) and tells the others, who

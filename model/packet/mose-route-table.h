@@ -24,7 +24,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The packet level's forwarding state of one fabric, shared by every node's
  *        MoseRoutingProtocol.
  *

@@ -37,7 +37,7 @@ NS_LOG_COMPONENT_DEFINE("MoseRoutingProtocol");
 NS_OBJECT_ENSURE_REGISTERED(MoseRoutingProtocol);
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Marks a packet that MoseRoutingProtocol::RouteOutput() sent over the loopback device
  *        to be held until a route exists (AODV's deferred route output).
  */

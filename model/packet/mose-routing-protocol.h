@@ -27,7 +27,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The packet-level routing protocol of one group node: forwards over the fabric's
  *        circuits along the shared MoseRouteTable.
  *

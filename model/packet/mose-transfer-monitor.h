@@ -25,7 +25,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Flow completion time statistics of one traffic class.
  */
 struct MoseFctSummary
@@ -43,7 +43,7 @@ struct MoseFctSummary
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief Records the transfers that MoseTrafficHelper installs and when each completes.
  *
  * The sink of every transfer listens on a port of its own, so its PacketSink "Rx" trace counts

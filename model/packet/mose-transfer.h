@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief One transfer of the packet level, the one record every workload keeps of what it
  *        sent: a fixed number of bytes from one group to another.
  *

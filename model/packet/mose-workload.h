@@ -23,7 +23,7 @@ namespace ns3
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-packet
  * \brief The traffic a cluster puts on the fabric, as ns-3 applications are to a node: the
  *        base of every packet-level workload (MoseInferenceWorkload, MoseTrainingWorkload,
  *        MoseFlowWorkload), installed by MoseWorkloadHelper.

@@ -16,7 +16,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * Attribute values as text: whether the user configured an attribute, its default and a value
  * as the attribute's checker writes them, and the names an enum attribute accepts. The helpers
  * use them to let a user's setting win or fail loudly; the programs use them to check
@@ -29,7 +29,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Whether the default of an attribute was set by Config::SetDefault() or on the command
  *        line (--ns3::Type::Name=value), even to the value it was registered with.
  *
@@ -44,14 +44,14 @@ namespace mose
 bool IsAttributeDefaultSet(TypeId tid, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param tid the type \param name its attribute
  * \return the attribute's current default (what Config::SetDefault() left), as text
  */
 std::string GetAttributeDefaultText(TypeId tid, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param tid the type \param name its attribute \param value a value for it (any type the
  *        attribute's checker accepts, e.g. a StringValue)
  * \return the value as the attribute's checker writes it (e.g. "ecmp", "+2s"), so that two
@@ -60,7 +60,7 @@ std::string GetAttributeDefaultText(TypeId tid, const std::string& name);
 std::string GetAttributeValueText(TypeId tid, const std::string& name, const AttributeValue& value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param tid the type \param name its attribute \param text a value as GetAttributeValueText()
  *        writes it
  * \return the value for a message: times in their own unit (+2s, not +2e+09ns), others as given
@@ -68,14 +68,14 @@ std::string GetAttributeValueText(TypeId tid, const std::string& name, const Att
 std::string FormatAttributeText(TypeId tid, const std::string& name, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param object an object \param name one of its attributes
  * \return the object's value, as text
  */
 std::string GetAttributeText(const ObjectBase& object, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Whether the user chose an object's attribute: its default was configured
  *        (IsAttributeDefaultSet()), or the object holds another value than the default (set
  *        with SetAttribute()). A value set with SetAttribute() to the default itself cannot be
@@ -85,7 +85,7 @@ std::string GetAttributeText(const ObjectBase& object, const std::string& name);
 bool IsAttributeUserSet(const ObjectBase& object, const std::string& name);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The names an enum attribute accepts, in the checker's order (default first).
  *
  * ns-3 gives them only as EnumChecker::GetUnderlyingTypeInformation()'s "a|b|c" (3.37 to
@@ -97,7 +97,7 @@ bool IsAttributeUserSet(const ObjectBase& object, const std::string& name);
 std::vector<std::string> GetEnumNames(const AttributeChecker& checker);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param names a list of names
  * \return them for a message: "a, b or c"
  */

@@ -14,7 +14,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * ns-3 attributes of a mose enum type, from the enum's EnumTable.
  */
 
@@ -24,7 +24,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief ns-3's EnumChecker for a mose enum, built from its EnumTable: every value under its
  *        canonical name (the names ToString() writes), the given value as the default.
  *

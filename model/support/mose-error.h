@@ -17,7 +17,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The error every mose component reports bad input with.
  *
  * The flow-level core throws it instead of calling NS_FATAL_ERROR so that callers (tests, helpers,
@@ -35,7 +35,7 @@ class Error : public std::invalid_argument
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Throws a mose::Error for a parameter that is out of its allowed range.
  * \param parameter the parameter's name as the user spells it (e.g. "degree")
  * \param value the value that was given
@@ -46,7 +46,7 @@ class Error : public std::invalid_argument
                                     const std::string& allowed);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Formats a number for an error message: the shortest text that reads back as the same
  *        double (0.1 for 0.1, 0.30000000000000004 for 0.1 + 0.2), so two different doubles never
  *        look alike and a value the user typed reads as typed; inf, -inf and nan as such.
@@ -56,7 +56,7 @@ class Error : public std::invalid_argument
 std::string FormatNumber(double value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Throws a mose::Error for a problem at a given line of an input file.
  * \param file the file's name
  * \param line the 1-based line number

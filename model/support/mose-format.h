@@ -13,7 +13,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * \brief How the reports write durations and percentages: one formatter each, with the few
  *        styles the tables and report lines use (FormatNumber() in mose-error.h writes numbers
  *        for error messages).
@@ -25,7 +25,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The styles of FormatDuration().
  */
 enum class DurationStyle
@@ -44,7 +44,7 @@ enum class DurationStyle
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Writes a duration.
  * \param seconds the duration in seconds (negative values keep their sign; WALL needs >= 0)
  * \param style the style
@@ -54,7 +54,7 @@ enum class DurationStyle
 std::string FormatDuration(double seconds, DurationStyle style, int digits = 3);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Writes an ns-3 duration: FormatDuration() of its seconds.
  * \param t the duration (may be negative)
  * \param style the style
@@ -64,7 +64,7 @@ std::string FormatDuration(double seconds, DurationStyle style, int digits = 3);
 std::string FormatDuration(Time t, DurationStyle style, int digits = 3);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Writes a share as a signed percentage with one decimal: 0.032 -> "+3.2%",
  *        -0.1 -> "-10.0%", 0 -> "+0.0%".
  * \param fraction the share (1 is 100%)
@@ -73,7 +73,7 @@ std::string FormatDuration(Time t, DurationStyle style, int digits = 3);
 std::string FormatPercent(double fraction);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Writes the relative change of a value against a reference with FormatPercent():
  *        (value - reference) / reference, or "n/a" when the reference is 0.
  * \param value the value

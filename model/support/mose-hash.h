@@ -15,7 +15,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64-bit words whose
  *        output bits each depend on every input bit.
  *

@@ -9,7 +9,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * Compatibility shims for the ns-3 API drift between 3.37 (Debian 12) and the newest release.
  *
  * MOSE_NS3_VERSION_MINOR comes from ns3/mose-config.h, which the build generates from the ns-3

@@ -20,7 +20,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * The one way mose reads numbers and enum names given as text (command-line options, file
  * fields), and writes enum names.
  *
@@ -43,7 +43,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param parameter the parameter's name as the user types it (e.g. "--nodes"), for the message
  * \param text the text
  * \return the value, 0 <= value <= UINT32_MAX
@@ -51,7 +51,7 @@ namespace mose
 uint32_t ParseUnsigned32(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param parameter the parameter's name as the user types it, for the message
  * \param text the text
  * \return the value, 0 <= value <= UINT64_MAX
@@ -59,7 +59,7 @@ uint32_t ParseUnsigned32(const std::string& parameter, std::string_view text);
 uint64_t ParseUnsigned64(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Reads a finite real number, locale-independently; the parser under ParseReal() and the
  *        file readers.
  * \param text the text: decimal or scientific notation ("0.7", "1e-3", "-2"); no leading '+',
@@ -71,7 +71,7 @@ uint64_t ParseUnsigned64(const std::string& parameter, std::string_view text);
 std::string TryParseReal(std::string_view text, double& value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param parameter the parameter's name as the user types it, for the message
  * \param text the text (see TryParseReal())
  * \return the value, finite
@@ -79,7 +79,7 @@ std::string TryParseReal(std::string_view text, double& value);
 double ParseReal(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Reads a duration, the one syntax of every duration option and schedule period: a
  *        number >= 0 (as TryParseReal() reads it) with an optional unit ns, us, ms, s, min or
  *        h directly after it ("0.025", "25ms", "1.5h"). No unit means seconds, as ns-3's Time
@@ -91,14 +91,14 @@ double ParseReal(const std::string& parameter, std::string_view text);
 double ParseDuration(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \return what ParseDuration() reads, for messages: "a duration >= 0: a number with an
  *         optional unit ns, us, ms, s, min or h (no unit: seconds), e.g. 0.025, 25ms or 1h"
  */
 std::string DurationSyntax();
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Reads a duration as an ns-3 Time (every time option and schedule time of the
  *        packet level): a duration as ParseDuration() reads it
  *        ("25ms", "0.5"), within ns-3's time range (whole nanoseconds in 64 bits: a larger
@@ -111,7 +111,7 @@ std::string DurationSyntax();
 Time ParseTimeOption(const std::string& parameter, const std::string& text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Reads a boolean option: true/false, t/f, 1/0, in any letter case (exactly what ns-3's
  *        CommandLine accepts for a bool, so a value checked here is read the same way there).
  * \param parameter the parameter's name as the user types it, for the message
@@ -121,7 +121,7 @@ Time ParseTimeOption(const std::string& parameter, const std::string& text);
 bool ParseBool(const std::string& parameter, std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param text any text
  * \return the text with ASCII letters in lower case (names of roles, classes, policies are
  *         matched case-insensitively)
@@ -129,14 +129,14 @@ bool ParseBool(const std::string& parameter, std::string_view text);
 std::string ToLowerAscii(std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param text any text
  * \return the text in double quotes, for messages
  */
 std::string QuoteText(std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Quotes text read from a file for an error message: printable ASCII as is, quote and
  *        backslash escaped, every other byte as \\xNN, and text longer than 80 characters cut
  *        with "..." (the readers of mose-file-io and mose-llm-request share it).
@@ -146,7 +146,7 @@ std::string QuoteText(std::string_view text);
 std::string QuoteFileText(std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Throws the Error of ParseEnum() for a name that is not in the table.
  * \param parameter the parameter's name
  * \param text the text given
@@ -157,7 +157,7 @@ std::string QuoteFileText(std::string_view text);
                                    const std::string& allowed);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief One value of an enum and its names.
  */
 template <typename E>
@@ -169,7 +169,7 @@ struct EnumEntry
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The names of an enum. Specialise it next to each enum with
  *        `static const std::vector<EnumEntry<E>>& Get();` listing every value once, in
  *        declaration order (the first is the default shown in messages only by position).
@@ -223,7 +223,7 @@ NameLists()
 /// \endcond
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param value a value of an enum with an EnumTable
  * \return its canonical name ("unknown" for a value outside the table)
  */
@@ -242,7 +242,7 @@ ToString(E value)
 }
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param text a canonical name or alias, in any letter case
  * \return the value, or empty if the text names none
  */
@@ -259,7 +259,7 @@ TryParseEnum(std::string_view text)
 }
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \return the allowed names for a message: "a, b and c (any letter case; also x, y)"
  */
 template <typename E>
@@ -270,7 +270,7 @@ AllowedEnumNames()
 }
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param text a canonical name or alias, in any letter case
  * \param parameter the parameter's name as the user types it (e.g. "--routing")
  * \return the value; throws a mose::Error naming the parameter, the text and the allowed names
@@ -288,7 +288,7 @@ ParseEnum(std::string_view text, const std::string& parameter)
 }
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The items between the commas of a text, empty ones included ("a,,b" is three items,
  *        "" one): the module's one comma splitter, under SplitList(), mose::ParseSchedule() and
  *        the CSV and trace readers, which check the items each with its own message.
@@ -299,14 +299,14 @@ ParseEnum(std::string_view text, const std::string& parameter)
 void SplitAtCommas(std::string_view text, std::vector<std::string_view>& items);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param text the text
  * \return SplitAtCommas()'s items
  */
 std::vector<std::string_view> SplitAtCommas(std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Splits a comma-separated list, the one list syntax of every list option
  *        (ParseEnumList(), mose-sweep's axes): the text not empty, no item empty ("a,,b",
  *        "a,").
@@ -320,7 +320,7 @@ std::vector<std::string> SplitList(const std::string& text,
                                    const std::string& items);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Throws the Error of a list that names a value twice (a value listed twice would
  *        run twice, the second run overwriting the first's files): "invalid --policies =
  *        "MoSE,MoSE": MoSE is named twice".
@@ -333,7 +333,7 @@ std::vector<std::string> SplitList(const std::string& text,
                                     const std::string& value);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Reads a comma-separated list of names of a mose enum ("MoSE,S-Inf"): every item a
  *        name ParseEnum() accepts, none empty ("a,,b", "a,"), none named twice (a value listed
  *        twice would run twice, the second run overwriting the first's files).

@@ -20,7 +20,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Fixed ns-3 RNG stream numbers of the flow-level core and the packet level.
  *
  * Every stochastic step draws from its own stream so that changing one input (say, the number
@@ -50,7 +50,7 @@ constexpr int64_t TRANSFERS = 7140;
 } // namespace Stream
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief A thin wrapper over an ns-3 UniformRandomVariable with the integer draws the core needs.
  *
  * Draws come from ns-3's MRG32k3a streams, so the seed (--RngSeed), the run (--RngRun) and the

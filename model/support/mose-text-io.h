@@ -17,7 +17,7 @@
 
 /**
  * \file
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Generic text input and output every file format of the module shares: physical lines
  *        with their numbers, blanks, opening and checking streams, writing a file whole or not
  *        at all, output folders and JSON strings. The formats themselves are where their types
@@ -30,16 +30,16 @@ namespace ns3
 namespace mose
 {
 
-/// \ingroup mose
+/// \ingroup mose-support
 /// \return true for the characters trimmed around fields: space and tab
 bool IsBlank(char c);
 
-/// \ingroup mose
+/// \ingroup mose-support
 /// \return the text without leading and trailing spaces and tabs
 std::string_view TrimBlanks(std::string_view text);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief The physical lines of a stream, numbered from 1: one trailing CR is removed (LF and
  *        CRLF line ends), a read error throws "NAME:LINE: read error", and Fail() throws a
  *        mose::Error "NAME:LINE: problem" at the current line. Every reader of the module reads
@@ -78,7 +78,7 @@ class LineReader
 };
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Opens a file for reading; throws "cannot open FILE: reason" if it cannot be opened or
  *        read (a directory opens but cannot be read). Every reader of the module opens its files
  *        through it.
@@ -88,7 +88,7 @@ class LineReader
 void OpenForReading(const std::string& path, std::ifstream& file);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param out a stream whose write failed
  * \param err the errno of the failure (0 if none was recorded)
  * \return the cause for a message: strerror(err), or the stream's state if err is 0
@@ -96,7 +96,7 @@ void OpenForReading(const std::string& path, std::ifstream& file);
 std::string DescribeWriteFailure(const std::ostream& out, int err);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Flushes a stream and throws "cannot write TARGET: reason" if it has failed: the reason
  *        is the system's error (strerror(errno)) of the failed write, also when the stream
  *        failed before (a write that overflowed its buffer), else the stream's state.
@@ -106,7 +106,7 @@ std::string DescribeWriteFailure(const std::ostream& out, int err);
 void CheckWritten(std::ostream& out, const std::string& target);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Writes a file whole or not at all: put() writes the content to a temporary file
  *        beside it (PATH.tmp-PID-N), which is renamed to PATH once every byte reached it and
  *        it closed without error; on any failure (a full disk, a failed close, an exception from
@@ -121,7 +121,7 @@ void CheckWritten(std::ostream& out, const std::string& target);
 void WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>& put);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Creates a folder and its parents (std::filesystem), or throws a mose::Error naming it.
  *
  * ns-3's SystemPath::MakeDirectories aborts the program on failure; an output folder that
@@ -131,7 +131,7 @@ void WriteTextFile(const std::string& path, const std::function<void(std::ostrea
 void MakeOutputDirectory(const std::string& dir);
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief Whether this process writes output files: on a distributed run every rank holds the
  *        merged figures after the run, and only rank 0 writes them (Program turns writing off
  *        on the other ranks). While it is off, WriteTextFile() and MakeOutputDirectory() do
@@ -140,12 +140,12 @@ void MakeOutputDirectory(const std::string& dir);
  */
 void SetWritingFiles(bool writing);
 
-/// \ingroup mose
+/// \ingroup mose-support
 /// \return whether this process writes output files (SetWritingFiles())
 bool IsWritingFiles();
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \param text any text
  * \return the text as a JSON string literal, quotes included
  */

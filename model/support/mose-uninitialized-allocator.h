@@ -18,7 +18,7 @@ namespace mose
 {
 
 /**
- * \ingroup mose
+ * \ingroup mose-support
  * \brief A std::allocator whose value-initialisation (vector::resize() without a value) leaves
  *        trivial elements uninitialised.
  *

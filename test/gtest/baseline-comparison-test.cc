@@ -4,11 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-baseline-comparison.h"
+#include "mose-flow-experiment-helper.h"
 #include "mose-test-util.h"
 
-#include "ns3/mose-baseline-comparison.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 

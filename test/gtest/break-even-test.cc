@@ -4,14 +4,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-switch-cost-report.h"
+#include "mose-switch-cost.h"
 #include "mose-test-util.h"
 
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-switch-cost-report.h"
-#include "ns3/mose-switch-cost.h"
 
 #include <cmath>
 #include <filesystem>

@@ -9,17 +9,17 @@
  * PolicyComparison hands every policy the one scenario it drew.
  */
 
+#include "mose-experiment.h"
+#include "mose-packet-experiment.h"
+#include "mose-policy-comparison.h"
+#include "mose-switch-experiment.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-experiment.h"
 #include "ns3/mose-flow-workload.h"
 #include "ns3/mose-llm-workload.h"
-#include "ns3/mose-packet-experiment.h"
-#include "ns3/mose-policy-comparison.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-switch-experiment.h"
 #include "ns3/mose-workload-helper.h"
 #include "ns3/node-list.h"
 

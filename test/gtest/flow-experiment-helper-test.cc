@@ -4,16 +4,16 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-flow-experiment-helper.h"
+#include "mose-scenario-options.h"
+#include "mose-study-report.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-port-plan.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-study-report.h"
 
 #include <filesystem>
 #include <fstream>

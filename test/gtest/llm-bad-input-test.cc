@@ -8,12 +8,12 @@
 // enterInferenceLoad, the generator's input.mean): read by LlmOptions, every message names the
 // option as typed; and the report of requests a run did not serve.
 
+#include "mose-llm-comparison.h"
+#include "mose-llm-options.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-llm-comparison.h"
-#include "ns3/mose-llm-options.h"
 
 #include <gtest/gtest.h>
 #include <string>

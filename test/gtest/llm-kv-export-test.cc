@@ -4,12 +4,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-llm-comparison.h"
+#include "mose-llm-experiment.h"
 #include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
-#include "ns3/mose-llm-comparison.h"
-#include "ns3/mose-llm-experiment.h"
 #include "ns3/mose-llm-trace.h"
 #include "ns3/mose-parse.h"
 

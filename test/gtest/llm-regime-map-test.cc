@@ -10,14 +10,14 @@
  * against two one-seed maps; the host rate's one rule (option, attribute, both).
  */
 
+#include "mose-llm-regime-map.h"
+#include "mose-program.h"
 #include "mose-test-util.h"
 
 #include "ns3/config.h"
 #include "ns3/core-module.h"
 #include "ns3/data-rate.h"
 #include "ns3/mose-attribute.h"
-#include "ns3/mose-llm-regime-map.h"
-#include "ns3/mose-program.h"
 #include "ns3/mose-random.h"
 
 #include <algorithm>

@@ -8,11 +8,11 @@
  * roles across a switch without losses, determinism, and the scale factor.
  */
 
+#include "mose-llm-experiment.h"
 #include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
-#include "ns3/mose-llm-experiment.h"
 #include "ns3/mose-random.h"
 
 #include <algorithm>

@@ -9,8 +9,9 @@
 
 // What the LLM tests share: the small fabric they run on.
 
+#include "mose-llm-experiment.h"
+
 #include "ns3/data-rate.h"
-#include "ns3/mose-llm-experiment.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>

@@ -4,18 +4,19 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The one parsing mechanism (mose-parse.h): enum tables, numbers, booleans; and the program
-// layer's argument checks (mose-program.h).
+// The one parsing mechanism (mose-parse.h): enum tables, numbers, booleans; and the command
+// line's argument checks (mose-command-line.h).
 
+#include "mose-flow-experiment-helper.h"
+#include "mose-program.h"
 #include "mose-test-util.h"
 
+#include "ns3/mose-command-line.h"
 #include "ns3/mose-enum-attribute.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-flow-experiment-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-policy.h"
-#include "ns3/mose-program.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-topology-template.h"
@@ -191,9 +192,9 @@ CheckRng(std::vector<std::string> args)
     CheckRngArguments(static_cast<int>(argv.size()), argv.data());
 }
 
-/// Runs CheckArguments() on the given arguments
+/// Runs CheckEmptyValues() on the given arguments, with a command line of no option
 void
-CheckArgs(std::vector<std::string> args, const std::vector<std::string>& bools)
+CheckEmpty(std::vector<std::string> args)
 {
     args.insert(args.begin(), "program");
     std::vector<char*> argv;
@@ -201,7 +202,28 @@ CheckArgs(std::vector<std::string> args, const std::vector<std::string>& bools)
     {
         argv.push_back(a.data());
     }
-    CheckArguments(static_cast<int>(argv.size()), argv.data(), bools);
+    ns3::CommandLine cmd;
+    CheckEmptyValues(cmd, static_cast<int>(argv.size()), argv.data());
+}
+
+/// Parses the given arguments with ParseCommandLine() on a command line of --nodes and the
+/// boolean option --plot (AddBoolOption(), true by default) \return --plot's value
+bool
+ParsePlot(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "program");
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    uint32_t nodes = 64;
+    bool plot = true;
+    ns3::CommandLine cmd;
+    cmd.AddValue("nodes", "groups", nodes);
+    AddBoolOption(cmd, "plot", "figures", plot);
+    ParseCommandLine(cmd, static_cast<int>(argv.size()), argv.data());
+    return plot;
 }
 
 } // namespace
@@ -223,26 +245,34 @@ TEST(ProgramArguments, RngRunIsCheckedBeforeNs3)
 
 TEST(ProgramArguments, EmptyValuesAndBadBooleans)
 {
-    EXPECT_NO_THROW(CheckArgs({"--nodes=8", "--plot", "--plot=F", "x=y"}, {"plot"}));
-    // a program's option is known once its CommandLine is built: CheckEmptyValues()
-    EXPECT_NO_THROW(CheckArgs({"--nodes="}, {}));
-    EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--ChecksumEnabled="}, {}); }),
+    // "--plot" alone toggles, as an ns-3 bool option does
+    EXPECT_FALSE(ParsePlot({"--nodes=8", "--plot", "x=y"}));
+    EXPECT_TRUE(ParsePlot({"--plot", "--plot"}));
+    EXPECT_FALSE(ParsePlot({"--plot", "--plot=F"}));
+    EXPECT_TRUE(ParsePlot({"--plot=1"}));
+    // ns-3's names are known without the program's options
+    EXPECT_CONTAINS(ErrorOf([] { CheckEmpty({"--ChecksumEnabled="}); }),
                     "invalid --ChecksumEnabled = \"\": the value is empty");
-    EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--ns3::MoseOcs::Delay="}, {}); }),
+    EXPECT_CONTAINS(ErrorOf([] { CheckEmpty({"--ns3::MoseOcs::Delay="}); }),
                     "invalid --ns3::MoseOcs::Delay = \"\": the value is empty");
-    EXPECT_CONTAINS(ErrorOf([] { CheckArgs({"--plot=maybe"}, {"plot"}); }),
-                    "invalid --plot = \"maybe\"");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePlot({"--nodes="}); }),
+                    "invalid --nodes = \"\": the value is empty");
+    EXPECT_CONTAINS(ErrorOf([] { ParsePlot({"--plot="}); }),
+                    "invalid --plot = \"\": the value is empty");
+    // a boolean option checks its own value: the message names it, the text and what is allowed
+    EXPECT_CONTAINS(ErrorOf([] { ParsePlot({"--plot=maybe"}); }),
+                    "invalid --plot = \"maybe\": allowed values are true, false, t, f, 1 and 0");
 }
 
 TEST(ProgramArguments, RunProgramReportsEveryException)
 {
     char name[] = "program";
     char* argv[] = {name, nullptr};
-    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] {}), 0);
+    EXPECT_EQ(RunProgram("p", 1, argv, [] {}), 0);
     testing::internal::CaptureStderr();
-    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw Error("bad input"); }), 1);
-    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw std::bad_alloc(); }), 1);
-    EXPECT_EQ(RunProgram("p", 1, argv, {}, [] { throw std::runtime_error("other"); }), 1);
+    EXPECT_EQ(RunProgram("p", 1, argv, [] { throw Error("bad input"); }), 1);
+    EXPECT_EQ(RunProgram("p", 1, argv, [] { throw std::bad_alloc(); }), 1);
+    EXPECT_EQ(RunProgram("p", 1, argv, [] { throw std::runtime_error("other"); }), 1);
     std::string err = testing::internal::GetCapturedStderr();
     EXPECT_CONTAINS(err, "p: error: bad input\n");
     EXPECT_CONTAINS(err,

@@ -8,6 +8,8 @@
 // (parsed with the module's messages before ns-3's CommandLine sees them), the output folder
 // (created and probe-written), and the one list parser of --policies and --baselines.
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
@@ -15,8 +17,6 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-policy.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/nstime.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"

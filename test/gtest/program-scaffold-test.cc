@@ -7,14 +7,14 @@
 // The program scaffold (Program) and the programs' options classes: the options are checked
 // by the library, and every message names the option and quotes its text as typed.
 
+#include "mose-baseline-options.h"
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-switch-cost-options.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
-#include "ns3/mose-baseline-options.h"
 #include "ns3/mose-break-even.h"
-#include "ns3/mose-program.h"
-#include "ns3/mose-scenario-options.h"
-#include "ns3/mose-switch-cost-options.h"
 
 #include <gtest/gtest.h>
 #include <sstream>

@@ -6,15 +6,15 @@
 
 // ScenarioOptions: one option set, one meaning and one default per option, in every program
 
+#include "mose-packet-experiment.h"
+#include "mose-scenario-options.h"
+#include "mose-study-report.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
-#include "ns3/mose-packet-experiment.h"
-#include "ns3/mose-scenario-options.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-study-report.h"
 
 #include <algorithm>
 #include <cstdio>

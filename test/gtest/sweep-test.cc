@@ -4,13 +4,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "mose-flow-experiment-helper.h"
+#include "mose-sweep-report.h"
+#include "mose-sweep.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
-#include "ns3/mose-flow-experiment-helper.h"
-#include "ns3/mose-sweep-report.h"
-#include "ns3/mose-sweep.h"
 
 #include <filesystem>
 #include <fstream>

@@ -8,6 +8,8 @@
  * and the policy comparison.
  */
 
+#include "mose-switch-experiment-report.h"
+#include "mose-switch-experiment.h"
 #include "mose-test-util.h"
 
 #include "ns3/boolean.h"
@@ -18,8 +20,6 @@
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
-#include "ns3/mose-switch-experiment-report.h"
-#include "ns3/mose-switch-experiment.h"
 
 #include <algorithm>
 #include <cstdio>

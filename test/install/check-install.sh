@@ -35,6 +35,15 @@ done
 grep -q '#include <ns3/mose-topology-helper.h>' "$prefix/include/ns3/mose-module.h" ||
   fail "ns3/mose-module.h does not include ns3/mose-topology-helper.h"
 [ -f "$prefix/share/doc/mose/LICENSE" ] || fail "no share/doc/mose/LICENSE"
+# the programs' study library (helper/study) is no API: none of its headers is installed or
+# included by the umbrella header
+for h in "$src"/helper/study/*.h; do
+  name=$(basename "$h")
+  [ ! -e "$prefix/include/ns3/$name" ] || fail "the study header $name is installed (include/ns3/$name)"
+  ! grep -qF "<ns3/$name>" "$prefix/include/ns3/mose-module.h" ||
+    fail "ns3/mose-module.h includes the study header $name"
+done
+[ -z "$(find "$prefix" -name 'libmose-study*')" ] || fail "the study library is installed"
 headers=$(find "$prefix/include/ns3" -name 'mose-*.h' | wc -l)
 # the installed package must not point back into the build or source tree
 if grep -rlF -e "$build" -e "$src" "$prefix/include" "$(dirname "$config")" "$pc"; then
