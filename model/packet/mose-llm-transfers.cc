@@ -884,6 +884,18 @@ MoseSocketTransfers::GetTransfer(uint64_t id) const
     return m_transfers[id];
 }
 
+std::vector<MoseTransfer>
+MoseSocketTransfers::GetTransfers(const std::vector<uint64_t>& ids) const
+{
+    std::vector<MoseTransfer> transfers;
+    transfers.reserve(ids.size());
+    for (uint64_t id : ids)
+    {
+        transfers.push_back(GetTransfer(id));
+    }
+    return transfers;
+}
+
 uint64_t
 MoseSocketTransfers::GetNCompleted() const
 {

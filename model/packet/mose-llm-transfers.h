@@ -141,6 +141,8 @@ class MoseSocketTransfers : public Object
     uint64_t GetNTransfers() const;
     /// \param id a transfer id \return the transfer
     const MoseTransfer& GetTransfer(uint64_t id) const;
+    /// \param ids transfer ids (a workload's) \return their records, in the ids' order
+    std::vector<MoseTransfer> GetTransfers(const std::vector<uint64_t>& ids) const;
     /// \return the number of transfers complete
     uint64_t GetNCompleted() const;
     /// \return all bytes received so far

@@ -325,17 +325,8 @@ MoseInferenceWorkload::IsDone() const
 std::vector<MoseTransfer>
 MoseInferenceWorkload::GetTransfers() const
 {
-    std::vector<MoseTransfer> transfers;
-    if (!m_transfers)
-    {
-        return transfers; // disposed: the transport's records went with it
-    }
-    transfers.reserve(m_transferIds.size());
-    for (uint64_t id : m_transferIds)
-    {
-        transfers.push_back(m_transfers->GetTransfer(id));
-    }
-    return transfers;
+    // disposed: the transport's records went with it
+    return m_transfers ? m_transfers->GetTransfers(m_transferIds) : std::vector<MoseTransfer>();
 }
 
 const std::vector<MoseRequestRecord>&
@@ -698,17 +689,8 @@ MoseTrainingWorkload::IsDone() const
 std::vector<MoseTransfer>
 MoseTrainingWorkload::GetTransfers() const
 {
-    std::vector<MoseTransfer> transfers;
-    if (!m_transfers)
-    {
-        return transfers; // disposed: the transport's records went with it
-    }
-    transfers.reserve(m_transferIds.size());
-    for (uint64_t id : m_transferIds)
-    {
-        transfers.push_back(m_transfers->GetTransfer(id));
-    }
-    return transfers;
+    // disposed: the transport's records went with it
+    return m_transfers ? m_transfers->GetTransfers(m_transferIds) : std::vector<MoseTransfer>();
 }
 
 bool

@@ -98,7 +98,11 @@ GetRegistry()
 void
 ClearRegistry()
 {
-    GetRegistry() = Registry();
+    // swap the registry out before its handlers are destroyed: a handler may hold the last
+    // reference to its object, whose DoDispose() unregisters it, i.e. erases from the map being
+    // destroyed if that were the registry in use; it erases from the new, empty one instead
+    Registry old;
+    std::swap(old, GetRegistry());
 }
 
 /// makes the registry belong to the current simulation
