@@ -106,12 +106,11 @@ MoseDistributed::BeginSimulation(const std::string& what)
     }
     if (g_simulationRan)
     {
-        throw mose::Error(
-            what + ": a second distributed simulation in one process; ns-3's MPI "
-                   "interface frees its receive buffers at the end of the first "
-                   "(Simulator::Destroy()), so a run on several ranks runs one "
-                   "simulation: give one policy (mose-packet --policies=MoSE, "
-                   "mose-mode-switch --compare=false, mose-llm --map=false --policies=MoSE)");
+        throw mose::Error(what + ": a second distributed simulation in one process; ns-3's MPI "
+                                 "interface frees its receive buffers at the end of the first "
+                                 "(Simulator::Destroy()), so a run on several ranks runs one "
+                                 "simulation: give one policy (mose-packet and mose-mode-switch "
+                                 "--policies=MoSE, mose-llm --map=false --policies=MoSE)");
     }
     g_simulationRan = true;
 }
