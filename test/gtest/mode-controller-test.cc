@@ -219,12 +219,10 @@ TEST(ScheduleModes, DwellBoundsTheSwitchingRate)
     o.enterInferenceLoad = 16.0; // the load wanders around 15/s
     o.exitInferenceLoad = 14.0;
     const uint64_t end = 200 * SECOND;
-    ModeSchedule free =
-        ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
+    ModeSchedule free = ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
     EXPECT_GT(free.size(), 20U);
     o.minDwellNs = 10 * SECOND;
-    ModeSchedule held =
-        ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
+    ModeSchedule held = ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
     EXPECT_LT(held.size(), free.size());
     EXPECT_GE(held.size(), 3U);
     for (std::size_t i = 1; i < held.size(); ++i)
@@ -233,8 +231,7 @@ TEST(ScheduleModes, DwellBoundsTheSwitchingRate)
         EXPECT_GE(held.GetStartNs(i) - held.GetStartNs(i - 1), 10 * SECOND);
     }
     // deterministic
-    ModeSchedule again =
-        ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
+    ModeSchedule again = ScheduleModes(requests, OfferedLoad::REQUESTS, shape, o, SECOND / 10, end);
     ASSERT_EQ(again.size(), held.size());
     for (std::size_t i = 0; i < held.size(); ++i)
     {
