@@ -1,0 +1,538 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-fluid-fabric.h"
+
+#include "ns3/mose-error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ns3
+{
+namespace mose
+{
+
+namespace
+{
+
+/// "no time": later than any event
+constexpr int64_t NEVER = std::numeric_limits<int64_t>::max();
+
+/// Throws unless a time is >= 0
+void
+CheckTime(const std::string& name, int64_t ns)
+{
+    if (ns < 0)
+    {
+        ThrowBadParameter(name, std::to_string(ns) + " ns", "a time >= 0");
+    }
+}
+
+/// Throws unless a rate is finite and > 0
+void
+CheckRate(const std::string& name, double bitRate)
+{
+    if (!(std::isfinite(bitRate) && bitRate > 0))
+    {
+        ThrowBadParameter(name, FormatNumber(bitRate), "a finite rate > 0 bit/s");
+    }
+}
+
+} // namespace
+
+void
+FluidFabricConfig::Validate() const
+{
+    if (ports == 0)
+    {
+        ThrowBadParameter("ports", "0", "d >= 1 optical ports per group");
+    }
+    if (rule == RoutingRule::ECMP)
+    {
+        ThrowBadParameter("routing rule",
+                          "ecmp",
+                          "shortest-path or random-shortest-path (the fluid level gives each "
+                          "transfer one path; ECMP's per-packet hash of the ports has no fluid "
+                          "counterpart)");
+    }
+    CheckRate("circuit rate", circuitBitRate);
+    CheckRate("host rate", hostBitRate);
+    CheckTime("circuit delay", circuitDelayNs);
+    CheckTime("host delay", hostDelayNs);
+    CheckTime("notice delay", noticeDelayNs);
+    CheckTime("drain timeout", drainTimeoutNs);
+    CheckTime("dark time", darkNs);
+    if (segmentBytes == 0 || wireBytesPerSegment < segmentBytes)
+    {
+        ThrowBadParameter("segment bytes",
+                          std::to_string(segmentBytes) + " payload in " +
+                              std::to_string(wireBytesPerSegment) + " wire bytes",
+                          "1 <= payload <= wire bytes per packet");
+    }
+}
+
+FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& config)
+    : m_config(config),
+      m_n(graph.GetNNodes())
+{
+    m_config.Validate();
+    if (m_n < 2)
+    {
+        ThrowBadParameter("groups", std::to_string(m_n), "N >= 2");
+    }
+    for (uint32_t g = 0; g < m_n; ++g)
+    {
+        if (graph.GetDegree(g) > m_config.ports)
+        {
+            ThrowBadParameter("degree of group " + std::to_string(g) + " in the initial graph",
+                              std::to_string(graph.GetDegree(g)),
+                              "at most d = " + std::to_string(m_config.ports) + " circuits");
+        }
+    }
+    const uint32_t d = m_config.ports;
+    const double payload =
+        static_cast<double>(m_config.segmentBytes) / m_config.wireBytesPerSegment;
+    // links 0 .. N d - 1: the circuit direction sent on by flat port g d + p
+    for (uint32_t i = 0; i < m_n * d; ++i)
+    {
+        m_net.AddLink(m_config.circuitBitRate / 8 * payload);
+    }
+    // then the host links: up (host -> group) N d + g, down N d + N + g
+    for (uint32_t i = 0; i < 2 * m_n; ++i)
+    {
+        m_net.AddLink(m_config.hostBitRate / 8 * payload);
+    }
+    m_segmentSerialNsCircuit = m_config.wireBytesPerSegment * 8e9 / m_config.circuitBitRate;
+    m_segmentSerialNsHost = m_config.wireBytesPerSegment * 8e9 / m_config.hostBitRate;
+    m_peers = PlanPorts(graph, d).GetPeers();
+    m_routedPeers = m_peers;
+    m_pairBytes.assign(static_cast<std::size_t>(m_n) * m_n, 0);
+    m_portBytes.assign(static_cast<std::size_t>(m_n) * d, 0.0);
+    Reroute();
+}
+
+int64_t
+FluidFabric::Now() const
+{
+    return m_now;
+}
+
+void
+FluidFabric::Schedule(int64_t delayNs, Event event)
+{
+    CheckTime("event delay", delayNs);
+    m_events.push_back({m_now + delayNs, m_seq++, std::move(event)});
+    std::push_heap(m_events.begin(), m_events.end(), std::greater<>());
+}
+
+uint64_t
+FluidFabric::StartTransfer(uint32_t src,
+                           uint32_t dst,
+                           uint64_t bytes,
+                           TrafficClass cls,
+                           DoneCallback done)
+{
+    if (src >= m_n || dst >= m_n || src == dst)
+    {
+        ThrowBadParameter("transfer",
+                          std::to_string(src) + " -> " + std::to_string(dst),
+                          "two different groups < N = " + std::to_string(m_n));
+    }
+    if (bytes == 0)
+    {
+        ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
+    }
+    const uint64_t id = m_transfers.size();
+    FluidTransfer t;
+    t.src = src;
+    t.dst = dst;
+    t.cls = cls;
+    t.bytes = bytes;
+    t.startNs = m_now;
+    m_transfers.push_back(t);
+    const std::vector<FluidNetwork::LinkId> path = PathOf(src, dst);
+    Running r{id, m_net.AddFlow(static_cast<double>(bytes), path), std::move(done)};
+    if (path.empty())
+    {
+        r.heldSince = m_now;
+    }
+    if (r.flow >= m_flowTransfer.size())
+    {
+        m_flowTransfer.resize(r.flow + 1);
+    }
+    m_flowTransfer[r.flow] = id;
+    m_running.emplace(id, std::move(r));
+    m_maxConcurrent = std::max<uint64_t>(m_maxConcurrent, m_running.size());
+    m_dirty = true;
+    return id;
+}
+
+const FluidTransfer&
+FluidFabric::GetTransfer(uint64_t id) const
+{
+    if (id >= m_transfers.size())
+    {
+        ThrowBadParameter("transfer id",
+                          std::to_string(id),
+                          "an id < " + std::to_string(m_transfers.size()));
+    }
+    return m_transfers[id];
+}
+
+const std::vector<FluidTransfer>&
+FluidFabric::GetTransfers() const
+{
+    return m_transfers;
+}
+
+std::vector<FluidNetwork::LinkId>
+FluidFabric::PathOf(uint32_t src, uint32_t dst)
+{
+    std::optional<DestinationTree>& tree = m_trees[dst];
+    if (!tree)
+    {
+        tree.emplace();
+        m_routing->ComputeTree(dst, *tree);
+    }
+    if (tree->distance[src] == DestinationTree::UNREACHABLE)
+    {
+        return {};
+    }
+    const uint32_t d = m_config.ports;
+    std::vector<FluidNetwork::LinkId> path;
+    path.reserve(tree->distance[src] + 2);
+    path.push_back(m_n * d + src);
+    uint32_t node = src;
+    while (node != dst)
+    {
+        const uint32_t c = tree->nextCircuit[node];
+        const uint32_t port = m_routedPlan.GetLocalPort(*m_routedGraph, c, node);
+        path.push_back(node * d + port);
+        node = tree->nextHop[node];
+    }
+    path.push_back(m_n * d + m_n + dst);
+    return path;
+}
+
+int64_t
+FluidFabric::LatencyOf(const std::vector<FluidNetwork::LinkId>& path) const
+{
+    const uint32_t circuits = m_n * m_config.ports;
+    double ns = 0;
+    for (std::size_t k = 0; k < path.size(); ++k)
+    {
+        const bool circuit = path[k] < circuits;
+        ns += static_cast<double>(circuit ? m_config.circuitDelayNs : m_config.hostDelayNs);
+        if (k > 0)
+        {
+            ns += circuit ? m_segmentSerialNsCircuit : m_segmentSerialNsHost;
+        }
+    }
+    return std::llround(ns);
+}
+
+void
+FluidFabric::Reroute()
+{
+    m_routedPlan = PortPlan::FromPeers(m_n, m_config.ports, m_routedPeers);
+    m_routedGraph = std::make_shared<const CircuitGraph>(m_routedPlan.ToCircuitGraph());
+    m_routing =
+        std::make_unique<ShortestPathRouting>(m_routedGraph, m_config.rule, m_config.routingSeed);
+    m_trees.assign(m_n, std::nullopt);
+    for (auto& [id, r] : m_running)
+    {
+        FluidTransfer& t = m_transfers[id];
+        const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst);
+        if (path != m_net.GetPath(r.flow))
+        {
+            m_net.SetPath(r.flow, path);
+            ++t.reroutes;
+        }
+        if (path.empty() && r.heldSince < 0)
+        {
+            r.heldSince = m_now;
+            if (m_switching)
+            {
+                ++m_switches.back().transfersHeld;
+            }
+        }
+        else if (!path.empty() && r.heldSince >= 0)
+        {
+            t.heldNs += m_now - r.heldSince;
+            r.heldSince = -1;
+        }
+    }
+    m_dirty = true;
+}
+
+void
+FluidFabric::AdvanceTo(int64_t t)
+{
+    if (t <= m_now)
+    {
+        return;
+    }
+    const double seconds = static_cast<double>(t - m_now) * 1e-9;
+    const uint32_t circuits = m_n * m_config.ports;
+    for (const auto& [id, r] : m_running)
+    {
+        const double rate = m_net.GetRate(r.flow);
+        if (rate <= 0)
+        {
+            continue;
+        }
+        const double sent = std::min(rate * seconds, m_net.GetRemaining(r.flow));
+        for (FluidNetwork::LinkId l : m_net.GetPath(r.flow))
+        {
+            if (l < circuits)
+            {
+                m_portBytes[l] += sent;
+            }
+        }
+    }
+    m_net.Advance(seconds);
+    m_now = t;
+    std::vector<FluidNetwork::FlowId> completed = m_net.TakeCompleted();
+    if (completed.empty())
+    {
+        return;
+    }
+    std::vector<uint64_t> ids;
+    ids.reserve(completed.size());
+    for (FluidNetwork::FlowId f : completed)
+    {
+        ids.push_back(m_flowTransfer[f]);
+    }
+    std::sort(ids.begin(), ids.end());
+    for (uint64_t id : ids)
+    {
+        auto it = m_running.find(id);
+        Running r = std::move(it->second);
+        m_running.erase(it);
+        FluidTransfer& tr = m_transfers[id];
+        tr.endNs = m_now + LatencyOf(m_net.GetPath(r.flow));
+        tr.complete = true;
+        m_pairBytes[static_cast<std::size_t>(tr.src) * m_n + tr.dst] += tr.bytes;
+        m_net.RemoveFlow(r.flow);
+        DoneCallback done = std::move(r.done);
+        Schedule(tr.endNs + m_config.noticeDelayNs - m_now, [this, id, done]() {
+            m_transfers[id].noticed = true;
+            if (done)
+            {
+                done(id);
+            }
+        });
+    }
+    m_dirty = true;
+}
+
+void
+FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
+{
+    while (true)
+    {
+        if (m_dirty)
+        {
+            m_net.ComputeRates();
+            m_dirty = false;
+        }
+        const int64_t nextEvent = m_events.empty() ? NEVER : m_events.front().at;
+        int64_t nextCompletion = NEVER;
+        const double dt = m_net.GetTimeToNextCompletion();
+        if (std::isfinite(dt))
+        {
+            // the next whole ns at or after the completion (1e-6 ns below a whole ns counts as
+            // on it: the quotient's rounding must not cost a ns)
+            const double ns = std::max(1.0, std::ceil(dt * 1e9 - 1e-6));
+            nextCompletion =
+                ns >= static_cast<double>(NEVER - m_now) ? NEVER : m_now + static_cast<int64_t>(ns);
+        }
+        const int64_t t = std::min(nextEvent, nextCompletion);
+        if (t == NEVER)
+        {
+            return; // nothing will happen any more (held transfers wait for nothing)
+        }
+        if (t > untilNs)
+        {
+            AdvanceTo(untilNs);
+            return;
+        }
+        AdvanceTo(t);
+        while (!m_events.empty() && m_events.front().at == m_now)
+        {
+            std::pop_heap(m_events.begin(), m_events.end(), std::greater<>());
+            Event e = std::move(m_events.back().event);
+            m_events.pop_back();
+            ++m_nEvents;
+            e();
+        }
+        if (stop && stop())
+        {
+            return;
+        }
+    }
+}
+
+void
+FluidFabric::StartSwitch(const CircuitGraph& target)
+{
+    if (m_switching)
+    {
+        throw Error("FluidFabric::StartSwitch: switch " + std::to_string(m_switches.back().index) +
+                    " is still under way");
+    }
+    if (target.GetNNodes() != m_n)
+    {
+        ThrowBadParameter("target graph nodes",
+                          std::to_string(target.GetNNodes()),
+                          "N = " + std::to_string(m_n));
+    }
+    const PortPlan current = PortPlan::FromPeers(m_n, m_config.ports, m_peers);
+    const PortPlan plan = PlanPorts(target, current);
+    const PortCircuitDiff diff = DiffPorts(current, plan);
+    FluidSwitchRecord record;
+    record.index = static_cast<uint32_t>(m_switches.size());
+    record.startNs = m_now;
+    record.kept = static_cast<uint32_t>(diff.kept.size());
+    record.removed = static_cast<uint32_t>(diff.removed.size());
+    record.added = static_cast<uint32_t>(diff.added.size());
+    m_batches = PlanSwitchBatches(current, diff, m_config.phases);
+    record.batches = static_cast<uint32_t>(m_batches.size());
+    m_switches.push_back(record);
+    m_switching = true;
+    StartBatch(0);
+}
+
+void
+FluidFabric::StartBatch(uint32_t b)
+{
+    FluidSwitchRecord& record = m_switches.back();
+    if (b >= m_batches.size())
+    {
+        record.endNs = m_now;
+        record.done = true;
+        m_switching = false;
+        return;
+    }
+    m_batch = b;
+    m_drainStart = m_now;
+    const SwitchBatchPlan& batch = m_batches[b];
+    if (!m_config.drain || batch.removed.empty())
+    {
+        GoDark();
+        return;
+    }
+    // route around the batch: its circuits stay lit, no new byte is routed onto them
+    const uint32_t d = m_config.ports;
+    m_routedPeers = m_peers;
+    for (const PortCircuit& c : batch.removed)
+    {
+        m_routedPeers[static_cast<std::size_t>(c.groupA) * d + c.portA] = PortPlan::DARK;
+        m_routedPeers[static_cast<std::size_t>(c.groupB) * d + c.portB] = PortPlan::DARK;
+    }
+    Reroute();
+    // a fluid circuit holds no queue: the drain is over at once, unless it has a fixed length
+    Schedule(m_config.fixedDrain ? m_config.drainTimeoutNs : 0, [this]() { GoDark(); });
+}
+
+void
+FluidFabric::GoDark()
+{
+    m_darkStart = m_now;
+    const uint32_t d = m_config.ports;
+    for (const PortCircuit& c : m_batches[m_batch].removed)
+    {
+        m_peers[static_cast<std::size_t>(c.groupA) * d + c.portA] = PortPlan::DARK;
+        m_peers[static_cast<std::size_t>(c.groupB) * d + c.portB] = PortPlan::DARK;
+    }
+    if (m_routedPeers != m_peers)
+    {
+        m_routedPeers = m_peers;
+        Reroute();
+    }
+    Schedule(m_config.darkNs, [this]() { Relink(); });
+}
+
+void
+FluidFabric::Relink()
+{
+    const uint32_t d = m_config.ports;
+    const SwitchBatchPlan& batch = m_batches[m_batch];
+    for (const PortCircuit& c : batch.added)
+    {
+        const std::size_t a = static_cast<std::size_t>(c.groupA) * d + c.portA;
+        const std::size_t b = static_cast<std::size_t>(c.groupB) * d + c.portB;
+        m_peers[a] = static_cast<uint32_t>(b);
+        m_peers[b] = static_cast<uint32_t>(a);
+    }
+    m_routedPeers = m_peers;
+    Reroute();
+    FluidSwitchRecord& record = m_switches.back();
+    record.drainNs += m_darkStart - m_drainStart;
+    record.darkNs += m_now - m_darkStart;
+    if (!batch.connected)
+    {
+        record.blackoutNs += m_now - m_drainStart;
+    }
+    StartBatch(m_batch + 1);
+}
+
+bool
+FluidFabric::IsSwitching() const
+{
+    return m_switching;
+}
+
+const std::vector<FluidSwitchRecord>&
+FluidFabric::GetSwitchRecords() const
+{
+    return m_switches;
+}
+
+const CircuitGraph&
+FluidFabric::GetRoutedGraph() const
+{
+    return *m_routedGraph;
+}
+
+uint64_t
+FluidFabric::GetNEvents() const
+{
+    return m_nEvents;
+}
+
+uint64_t
+FluidFabric::GetNRateComputations() const
+{
+    return m_net.GetNComputations();
+}
+
+uint64_t
+FluidFabric::GetMaxConcurrent() const
+{
+    return m_maxConcurrent;
+}
+
+uint64_t
+FluidFabric::GetBytesBetween(uint32_t src, uint32_t dst) const
+{
+    if (src >= m_n || dst >= m_n)
+    {
+        ThrowBadParameter("group", std::to_string(std::max(src, dst)), "a group < N");
+    }
+    return m_pairBytes[static_cast<std::size_t>(src) * m_n + dst];
+}
+
+const std::vector<double>&
+FluidFabric::GetPortBytes() const
+{
+    return m_portBytes;
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,288 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_FLUID_FABRIC_H
+#define MOSE_FLUID_FABRIC_H
+
+#include "mose-circuit-graph.h"
+#include "mose-fluid-network.h"
+#include "mose-port-plan.h"
+#include "mose-routing.h"
+#include "mose-switch-planner.h"
+#include "mose-traffic.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mose-flow
+ * \brief The fluid level's fabric: the groups' host links and the OCS circuits as fluid links,
+ *        transfers as fluid flows on the packet level's routes, mode switches with drain, dark
+ *        time and held flows, and the event loop that runs them, in integer nanoseconds.
+ */
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose-flow
+ * \brief The fluid fabric's parameters: what MoseTopologyHelper, MoseOcs, MoseSocketTransfers
+ *        and MoseModeSwitcher are given at the packet level. Rates in bits per second (as
+ *        ns-3's DataRate), times in ns.
+ */
+struct FluidFabricConfig
+{
+    uint32_t ports{8};                            //!< d, optical ports per group
+    RoutingRule rule{RoutingRule::SHORTEST_PATH}; //!< SHORTEST_PATH or RANDOM_SHORTEST_PATH
+    uint64_t routingSeed{0};                      //!< RANDOM_SHORTEST_PATH's hash seed
+    double circuitBitRate{400e9};                 //!< one circuit direction (MoseOcs DataRate)
+    double hostBitRate{400e9};                    //!< host link, each direction
+    int64_t circuitDelayNs{1000};                 //!< circuit propagation delay (MoseOcs Delay)
+    int64_t hostDelayNs{100};                     //!< host link delay (HostDelay)
+    /// payload bytes per packet (the TCP segment, MoseSocketTransfers SegmentSize)
+    uint32_t segmentBytes{1448};
+    /// bytes a packet of segmentBytes payload occupies on a link: IPv4 (20) + TCP with
+    /// timestamps (32) + the point-to-point header (2). The payload gets segmentBytes /
+    /// wireBytesPerSegment of every link's rate
+    uint32_t wireBytesPerSegment{1502};
+    int64_t noticeDelayNs{0}; //!< MoseSocketTransfers NoticeDelay
+    uint32_t phases{1};       //!< MoseModeSwitcher Phases
+    bool drain{true};         //!< MoseModeSwitcher Drain
+    bool fixedDrain{false};   //!< MoseModeSwitcher FixedDrain: every drain lasts drainTimeoutNs
+    int64_t drainTimeoutNs{100000000}; //!< MoseModeSwitcher DrainTimeout
+    int64_t darkNs{10000000};          //!< MoseModeSwitcher ReconfigurationDelay
+
+    /// \brief Throws a mose::Error naming the first invalid field
+    void Validate() const;
+};
+
+/**
+ * \ingroup mose-flow
+ * \brief One transfer of the fluid level: bytes from one group's host to another's.
+ */
+struct FluidTransfer
+{
+    uint32_t src{0};                    //!< source group
+    uint32_t dst{0};                    //!< destination group
+    TrafficClass cls{TrafficClass::KV}; //!< traffic class
+    uint64_t bytes{0};                  //!< payload bytes
+    int64_t startNs{0};                 //!< started
+    int64_t endNs{0};                   //!< its last byte arrived (if complete)
+    bool complete{false};               //!< its last byte arrived
+    bool noticed{false};                //!< its completion was handed on (noticeDelay later)
+    uint32_t reroutes{0};               //!< route changes while it ran
+    int64_t heldNs{0};                  //!< time it spent without a route
+};
+
+/**
+ * \ingroup mose-flow
+ * \brief What one mode switch did in the fluid fabric (MoseSwitchRecord's fluid counterpart).
+ */
+struct FluidSwitchRecord
+{
+    uint32_t index{0};         //!< 0 for the first switch
+    int64_t startNs{0};        //!< started
+    int64_t endNs{0};          //!< the last batch relinked (if done)
+    bool done{false};          //!< finished before the run stopped
+    uint32_t batches{0};       //!< batches (phases run)
+    uint32_t kept{0};          //!< circuits kept
+    uint32_t removed{0};       //!< circuits torn down
+    uint32_t added{0};         //!< circuits set up
+    int64_t drainNs{0};        //!< sum of the batches' drains
+    int64_t darkNs{0};         //!< sum of the batches' dark times
+    int64_t blackoutNs{0};     //!< time the routed graph was disconnected
+    uint64_t transfersHeld{0}; //!< transfers that lost their route during the switch
+};
+
+/**
+ * \ingroup mose-flow
+ * \brief The fluid level's fabric and clock: N groups with one host each, the host links and
+ *        every circuit direction as fluid links (FluidNetwork), transfers as flows on the
+ *        packet level's routes, switches as the packet level's MoseModeSwitcher runs them.
+ *
+ * Links: each group's host link up (host -> group) and down, at hostBitRate; each circuit
+ * direction at circuitBitRate, a circuit being identified by the port that sends on it (N x d
+ * links, whatever the graph). A transfer's path is its source's up link, the circuits of the
+ * route (the DestinationTree of ShortestPathRouting over the routed graph, hop for hop what
+ * MoseRoutingProtocol forwards on), its destination's down link. Payload gets segmentBytes /
+ * wireBytesPerSegment of every link's rate (headers take the rest).
+ *
+ * Rates are max-min fair (FluidNetwork) and recomputed after every event that starts, ends
+ * or reroutes a transfer; between events every transfer drains its bytes at its rate. A
+ * transfer's last byte arrives a path latency after the fluid model has sent it: the
+ * propagation delays of its links plus one packet's serialisation on every link after the
+ * first (the store-and-forward of the last packet). Its completion is handed to its callback
+ * noticeDelayNs later (MoseSocketTransfers NoticeDelay), callbacks of one time in transfer-id
+ * order.
+ *
+ * A switch (StartSwitch()) follows MoseModeSwitcher: the target graph is mapped onto ports
+ * keeping the circuits that survive (PlanPorts(target, current)), the change split into
+ * batches (PlanSwitchBatches()); each batch routes around its circuits (the routed graph is the
+ * live matching without them: transfers are rerouted, and those with no route are held at rate
+ * 0), drains (0 ns: a fluid link holds no queue; with fixedDrain, drainTimeoutNs as at the
+ * packet level), goes dark for darkNs, relinks its new circuits and reroutes every transfer.
+ *
+ * Events run in time order, events of one time in the order they were scheduled. Everything is
+ * deterministic: the same calls give the same results bit for bit.
+ */
+class FluidFabric
+{
+  public:
+    /// Called when a transfer's completion is noticed, with its id
+    using DoneCallback = std::function<void(uint64_t id)>;
+    /// An event
+    using Event = std::function<void()>;
+
+    /**
+     * \param graph the initial circuit graph (N nodes, degree <= ports; Error otherwise)
+     * \param config the parameters (validated)
+     */
+    FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& config);
+
+    /// \return the current time (ns)
+    int64_t Now() const;
+
+    /**
+     * \brief Schedules an event.
+     * \param delayNs from now (>= 0; Error otherwise)
+     * \param event the event
+     */
+    void Schedule(int64_t delayNs, Event event);
+
+    /**
+     * \brief Starts a transfer now.
+     * \param src source group \param dst destination group (!= src)
+     * \param bytes payload bytes (>= 1)
+     * \param cls traffic class
+     * \param done called noticeDelayNs after its last byte arrived
+     * \return its id (0, 1, ...)
+     */
+    uint64_t StartTransfer(uint32_t src,
+                           uint32_t dst,
+                           uint64_t bytes,
+                           TrafficClass cls,
+                           DoneCallback done);
+
+    /// \param id a transfer id \return its record
+    const FluidTransfer& GetTransfer(uint64_t id) const;
+    /// \return every transfer's record, in id order
+    const std::vector<FluidTransfer>& GetTransfers() const;
+
+    /**
+     * \brief Starts a switch now to a target graph (Error if one is under way or the graph
+     *        does not fit N and d).
+     * \param target the target graph
+     */
+    void StartSwitch(const CircuitGraph& target);
+    /// \return whether a switch is under way
+    bool IsSwitching() const;
+    /// \return the switches started so far
+    const std::vector<FluidSwitchRecord>& GetSwitchRecords() const;
+    /// \return the circuit graph routed on now
+    const CircuitGraph& GetRoutedGraph() const;
+
+    /**
+     * \brief Runs events and transfers until no event is left and no transfer runs, or
+     *        `stop` returns true after an event, or the time would pass untilNs.
+     * \param untilNs the latest time
+     * \param stop checked after every event time (may be empty)
+     */
+    void Run(int64_t untilNs, const std::function<bool()>& stop = {});
+
+    /// \return events run
+    uint64_t GetNEvents() const;
+    /// \return rate computations (FluidNetwork::GetNComputations())
+    uint64_t GetNRateComputations() const;
+    /// \return the largest number of transfers in flight at once
+    uint64_t GetMaxConcurrent() const;
+    /// \return bytes delivered from group src to group dst (complete transfers)
+    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
+    /// \return the payload bytes each circuit direction carried, per sending flat port
+    ///         (group * d + port), up to now
+    const std::vector<double>& GetPortBytes() const;
+
+  private:
+    /// \brief Routes every transfer in flight on the current matching
+    void Reroute();
+    /// \brief The links of a path from src to dst on the routed graph (empty: no route)
+    std::vector<FluidNetwork::LinkId> PathOf(uint32_t src, uint32_t dst);
+    /// \brief The latency of a path: delays plus the last packet's store and forward
+    int64_t LatencyOf(const std::vector<FluidNetwork::LinkId>& path) const;
+    /// \brief Drains the transfers up to t, completing those that finish
+    void AdvanceTo(int64_t t);
+    /// \brief Runs batch b of the switch under way
+    void StartBatch(uint32_t b);
+    /// \brief The batch under way goes dark
+    void GoDark();
+    /// \brief The batch under way relinks
+    void Relink();
+
+    /// One scheduled event
+    struct Scheduled
+    {
+        int64_t at;   //!< time
+        uint64_t seq; //!< scheduling order
+        Event event;  //!< what
+
+        /// \return whether this runs after o
+        bool operator>(const Scheduled& o) const
+        {
+            return at > o.at || (at == o.at && seq > o.seq);
+        }
+    };
+
+    /// A transfer in flight
+    struct Running
+    {
+        uint64_t id;               //!< transfer id
+        FluidNetwork::FlowId flow; //!< its fluid flow
+        DoneCallback done;         //!< its callback
+        int64_t heldSince{-1};     //!< held since (ns), -1: has a route
+    };
+
+    FluidFabricConfig m_config;                          //!< parameters
+    uint32_t m_n{0};                                     //!< N
+    int64_t m_now{0};                                    //!< the clock
+    uint64_t m_seq{0};                                   //!< events scheduled
+    std::vector<Scheduled> m_events;                     //!< heap of events
+    FluidNetwork m_net;                                  //!< the links and flows
+    double m_segmentSerialNsCircuit{0};                  //!< one packet on a circuit (ns)
+    double m_segmentSerialNsHost{0};                     //!< one packet on a host link (ns)
+    std::vector<uint32_t> m_peers;                       //!< the live matching (OCS)
+    std::vector<uint32_t> m_routedPeers;                 //!< the matching routed on
+    PortPlan m_routedPlan;                               //!< its plan
+    std::shared_ptr<const CircuitGraph> m_routedGraph;   //!< its graph
+    std::unique_ptr<ShortestPathRouting> m_routing;      //!< on m_routedGraph
+    std::vector<std::optional<DestinationTree>> m_trees; //!< per destination, lazily
+    std::vector<FluidTransfer> m_transfers;              //!< records
+    std::map<uint64_t, Running> m_running;               //!< in flight, by transfer id
+    std::vector<uint64_t> m_flowTransfer;                //!< per flow id, its transfer id
+    bool m_dirty{false};                                 //!< rates need recomputing
+    uint64_t m_nEvents{0};                               //!< events run
+    uint64_t m_maxConcurrent{0};                         //!< most transfers at once
+    std::vector<uint64_t> m_pairBytes;                   //!< N x N delivered bytes
+    std::vector<double> m_portBytes;                     //!< per sending port
+    std::vector<FluidSwitchRecord> m_switches;           //!< switch records
+    bool m_switching{false};                             //!< a switch is under way
+    std::vector<SwitchBatchPlan> m_batches;              //!< its batches
+    uint32_t m_batch{0};                                 //!< the batch under way
+    int64_t m_drainStart{0};                             //!< its drain started
+    int64_t m_darkStart{0};                              //!< it went dark
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_FLUID_FABRIC_H */

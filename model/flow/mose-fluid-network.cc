@@ -1,0 +1,399 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-fluid-network.h"
+
+#include "ns3/mose-error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <string>
+#include <utility>
+
+namespace ns3
+{
+namespace mose
+{
+
+namespace
+{
+
+/// Throws unless a capacity is finite and >= 0
+void
+CheckCapacity(double capacity)
+{
+    if (!(std::isfinite(capacity) && capacity >= 0))
+    {
+        ThrowBadParameter("link capacity",
+                          FormatNumber(capacity),
+                          "a finite number of bytes per second >= 0");
+    }
+}
+
+/// A heap entry of ComputeRates(): a link's fair share when it was pushed
+struct ShareEntry
+{
+    double share;     //!< capacity left / unfrozen flows
+    uint32_t link;    //!< the link
+    uint32_t version; //!< the link's version when pushed
+
+    /// \return true if this entry comes after o (min-heap on share, then link id)
+    bool operator>(const ShareEntry& o) const
+    {
+        return share > o.share || (share == o.share && link > o.link);
+    }
+};
+
+} // namespace
+
+FluidNetwork::LinkId
+FluidNetwork::AddLink(double capacity)
+{
+    CheckCapacity(capacity);
+    m_capacity.push_back(capacity);
+    m_linkFlows.emplace_back();
+    return static_cast<LinkId>(m_capacity.size() - 1);
+}
+
+void
+FluidNetwork::SetCapacity(LinkId link, double capacity)
+{
+    if (link >= m_capacity.size())
+    {
+        ThrowBadParameter("link",
+                          std::to_string(link),
+                          "a link id < " + std::to_string(m_capacity.size()));
+    }
+    CheckCapacity(capacity);
+    m_capacity[link] = capacity;
+}
+
+double
+FluidNetwork::GetCapacity(LinkId link) const
+{
+    return m_capacity.at(link);
+}
+
+uint32_t
+FluidNetwork::GetNLinks() const
+{
+    return static_cast<uint32_t>(m_capacity.size());
+}
+
+void
+FluidNetwork::CheckFlow(FlowId flow, const char* who) const
+{
+    if (flow >= m_flows.size() || !m_flows[flow].active)
+    {
+        throw Error(std::string("FluidNetwork::") + who + ": flow " + std::to_string(flow) +
+                    " is not active");
+    }
+}
+
+void
+FluidNetwork::Attach(FlowId flow)
+{
+    FlowState& f = m_flows[flow];
+    f.slot.resize(f.path.size());
+    for (std::size_t k = 0; k < f.path.size(); ++k)
+    {
+        const LinkId l = f.path[k];
+        if (l >= m_capacity.size())
+        {
+            ThrowBadParameter("path link",
+                              std::to_string(l),
+                              "a link id < " + std::to_string(m_capacity.size()));
+        }
+        for (std::size_t j = 0; j < k; ++j)
+        {
+            if (f.path[j] == l)
+            {
+                ThrowBadParameter("path link", std::to_string(l), "each link once in a path");
+            }
+        }
+    }
+    for (std::size_t k = 0; k < f.path.size(); ++k)
+    {
+        auto& list = m_linkFlows[f.path[k]];
+        f.slot[k] = static_cast<uint32_t>(list.size());
+        list.push_back(flow);
+    }
+}
+
+void
+FluidNetwork::Detach(FlowId flow)
+{
+    FlowState& f = m_flows[flow];
+    for (std::size_t k = 0; k < f.path.size(); ++k)
+    {
+        auto& list = m_linkFlows[f.path[k]];
+        const uint32_t pos = f.slot[k];
+        const FlowId moved = list.back();
+        list[pos] = moved;
+        list.pop_back();
+        if (moved != flow)
+        {
+            // the moved flow's hop on this link now sits at pos
+            FlowState& m = m_flows[moved];
+            for (std::size_t j = 0; j < m.path.size(); ++j)
+            {
+                if (m.path[j] == f.path[k])
+                {
+                    m.slot[j] = pos;
+                    break;
+                }
+            }
+        }
+    }
+    f.slot.clear();
+}
+
+FluidNetwork::FlowId
+FluidNetwork::AddFlow(double bytes, const std::vector<LinkId>& path)
+{
+    if (!(std::isfinite(bytes) && bytes > 0))
+    {
+        ThrowBadParameter("flow bytes", FormatNumber(bytes), "a finite number > 0");
+    }
+    FlowId id;
+    if (!m_free.empty())
+    {
+        id = m_free.back();
+        m_free.pop_back();
+    }
+    else
+    {
+        id = static_cast<FlowId>(m_flows.size());
+        m_flows.emplace_back();
+    }
+    FlowState& f = m_flows[id];
+    f = FlowState();
+    f.path = path;
+    f.remaining = bytes;
+    try
+    {
+        Attach(id);
+    }
+    catch (...)
+    {
+        f = FlowState();
+        m_free.push_back(id);
+        throw;
+    }
+    f.active = true;
+    ++m_active;
+    return id;
+}
+
+void
+FluidNetwork::SetPath(FlowId flow, const std::vector<LinkId>& path)
+{
+    CheckFlow(flow, "SetPath");
+    Detach(flow);
+    std::vector<LinkId> old = std::move(m_flows[flow].path);
+    m_flows[flow].path = path;
+    try
+    {
+        Attach(flow);
+    }
+    catch (...)
+    {
+        m_flows[flow].path = std::move(old);
+        Attach(flow);
+        throw;
+    }
+    if (path.empty())
+    {
+        m_flows[flow].rate = 0;
+    }
+}
+
+const std::vector<FluidNetwork::LinkId>&
+FluidNetwork::GetPath(FlowId flow) const
+{
+    CheckFlow(flow, "GetPath");
+    return m_flows[flow].path;
+}
+
+void
+FluidNetwork::RemoveFlow(FlowId flow)
+{
+    CheckFlow(flow, "RemoveFlow");
+    Detach(flow);
+    FlowState& f = m_flows[flow];
+    if (f.complete && !f.reported)
+    {
+        m_completed.erase(std::remove(m_completed.begin(), m_completed.end(), flow),
+                          m_completed.end());
+    }
+    f = FlowState();
+    m_free.push_back(flow);
+    --m_active;
+}
+
+bool
+FluidNetwork::IsActive(FlowId flow) const
+{
+    return flow < m_flows.size() && m_flows[flow].active;
+}
+
+uint32_t
+FluidNetwork::GetNFlows() const
+{
+    return m_active;
+}
+
+void
+FluidNetwork::ComputeRates()
+{
+    ++m_computations;
+    const std::size_t nLinks = m_capacity.size();
+    m_left.assign(m_capacity.begin(), m_capacity.end());
+    m_unfrozen.assign(nLinks, 0);
+    m_version.assign(nLinks, 0);
+    m_frozen.assign(m_flows.size(), 0);
+    std::vector<ShareEntry> heapStore;
+    heapStore.reserve(nLinks);
+    for (std::size_t l = 0; l < nLinks; ++l)
+    {
+        m_unfrozen[l] = static_cast<uint32_t>(m_linkFlows[l].size());
+        if (m_unfrozen[l] > 0)
+        {
+            heapStore.push_back({m_left[l] / m_unfrozen[l], static_cast<uint32_t>(l), 0});
+        }
+    }
+    for (FlowState& f : m_flows)
+    {
+        f.rate = 0; // held flows (empty path) stay at 0
+    }
+    std::priority_queue<ShareEntry, std::vector<ShareEntry>, std::greater<>> heap(
+        std::greater<>(),
+        std::move(heapStore));
+    while (!heap.empty())
+    {
+        const ShareEntry e = heap.top();
+        heap.pop();
+        if (e.version != m_version[e.link] || m_unfrozen[e.link] == 0)
+        {
+            continue; // stale: the link's share changed since, or it has no flow left
+        }
+        const double share = std::max(0.0, e.share);
+        for (FlowId fid : m_linkFlows[e.link])
+        {
+            if (m_frozen[fid])
+            {
+                continue;
+            }
+            m_frozen[fid] = 1;
+            FlowState& f = m_flows[fid];
+            f.rate = share;
+            for (LinkId l : f.path)
+            {
+                m_left[l] = std::max(0.0, m_left[l] - share);
+                --m_unfrozen[l];
+                ++m_version[l];
+                if (l != e.link && m_unfrozen[l] > 0)
+                {
+                    heap.push({m_left[l] / m_unfrozen[l], l, m_version[l]});
+                }
+            }
+        }
+    }
+}
+
+double
+FluidNetwork::GetRate(FlowId flow) const
+{
+    CheckFlow(flow, "GetRate");
+    return m_flows[flow].rate;
+}
+
+double
+FluidNetwork::GetRemaining(FlowId flow) const
+{
+    CheckFlow(flow, "GetRemaining");
+    return m_flows[flow].remaining;
+}
+
+double
+FluidNetwork::GetLinkRate(LinkId link) const
+{
+    double sum = 0;
+    for (FlowId f : m_linkFlows.at(link))
+    {
+        sum += m_flows[f].rate;
+    }
+    return sum;
+}
+
+double
+FluidNetwork::CompletionSlack(double rate)
+{
+    return rate * 0.5e-9 + 1e-6;
+}
+
+void
+FluidNetwork::Advance(double seconds)
+{
+    if (!(std::isfinite(seconds) && seconds >= 0))
+    {
+        ThrowBadParameter("FluidNetwork::Advance seconds",
+                          FormatNumber(seconds),
+                          "a finite number >= 0");
+    }
+    for (FlowId id = 0; id < m_flows.size(); ++id)
+    {
+        FlowState& f = m_flows[id];
+        if (!f.active || f.complete)
+        {
+            continue;
+        }
+        f.remaining = std::max(0.0, f.remaining - f.rate * seconds);
+        if (f.remaining <= CompletionSlack(f.rate))
+        {
+            f.remaining = 0;
+            f.complete = true;
+            m_completed.push_back(id);
+        }
+    }
+}
+
+double
+FluidNetwork::GetTimeToNextCompletion() const
+{
+    double best = std::numeric_limits<double>::infinity();
+    for (const FlowState& f : m_flows)
+    {
+        if (f.active && !f.complete && f.rate > 0)
+        {
+            best = std::min(best, f.remaining / f.rate);
+        }
+    }
+    return best;
+}
+
+std::vector<FluidNetwork::FlowId>
+FluidNetwork::TakeCompleted()
+{
+    std::vector<FlowId> out;
+    out.swap(m_completed);
+    std::sort(out.begin(), out.end());
+    for (FlowId id : out)
+    {
+        m_flows[id].reported = true;
+    }
+    return out;
+}
+
+uint64_t
+FluidNetwork::GetNComputations() const
+{
+    return m_computations;
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,178 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_FLUID_NETWORK_H
+#define MOSE_FLUID_NETWORK_H
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mose-flow
+ * \brief The fluid level's rate computation: directed links of a capacity, flows on paths of
+ *        links, rates shared max-min fairly.
+ */
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose-flow
+ * \brief A network of directed links shared by fluid flows at max-min fair rates.
+ *
+ * A flow has a path (a list of links) and bytes left; ComputeRates() gives every flow its
+ * max-min fair rate (the unique allocation in which no flow can get more without taking from
+ * a flow of equal or smaller rate), by progressive filling: the link with the smallest fair
+ * share (capacity left / unfrozen flows crossing it) fixes the rate of its unfrozen flows,
+ * which are removed with their rate from every link they cross, until no flow is left. Each
+ * step takes the link from a binary heap keyed on the share (stale entries skipped), so one
+ * computation costs O(H log L) for H flow-hops over L links.
+ *
+ * A flow with an empty path is held: it has no route (rate 0, not counted on any link) until
+ * SetPath() gives it one. A link of capacity 0 (a dark circuit) gives every flow crossing it
+ * rate 0. Advance() drains every flow's bytes at its rate; a flow whose bytes reach zero (within
+ * CompletionSlack()) is complete and TakeCompleted() returns it.
+ *
+ * Written by hand because neither Boost.Graph nor ns-3 has a max-min fair allocation (Boost's
+ * flow algorithms maximise a single commodity's flow; ns-3 models packets).
+ */
+class FluidNetwork
+{
+  public:
+    using LinkId = uint32_t; //!< a link's index, in AddLink() order
+    using FlowId = uint32_t; //!< a flow's index (reused after RemoveFlow())
+
+    /// "no flow"
+    static constexpr FlowId NONE = std::numeric_limits<FlowId>::max();
+
+    /**
+     * \brief Adds a link.
+     * \param capacity bytes per second (finite, >= 0; Error otherwise)
+     * \return its id
+     */
+    LinkId AddLink(double capacity);
+
+    /**
+     * \brief Changes a link's capacity (takes effect at the next ComputeRates()).
+     * \param link the link
+     * \param capacity bytes per second (finite, >= 0)
+     */
+    void SetCapacity(LinkId link, double capacity);
+
+    /// \param link the link \return its capacity (bytes per second)
+    double GetCapacity(LinkId link) const;
+
+    /// \return the number of links
+    uint32_t GetNLinks() const;
+
+    /**
+     * \brief Adds a flow (rate 0 until the next ComputeRates()).
+     * \param bytes its size (finite, > 0)
+     * \param path the links it crosses, in order (empty: held, no route); each link once
+     * \return its id
+     */
+    FlowId AddFlow(double bytes, const std::vector<LinkId>& path);
+
+    /**
+     * \brief Gives a flow a new path (a route change; empty: held).
+     * \param flow the flow
+     * \param path the links
+     */
+    void SetPath(FlowId flow, const std::vector<LinkId>& path);
+
+    /// \param flow an active flow \return its path (empty: held)
+    const std::vector<LinkId>& GetPath(FlowId flow) const;
+
+    /// \brief Removes a flow (complete or withdrawn); its id may be reused \param flow the flow
+    void RemoveFlow(FlowId flow);
+
+    /// \param flow a flow \return whether it is active (added, not removed)
+    bool IsActive(FlowId flow) const;
+
+    /// \return the number of active flows
+    uint32_t GetNFlows() const;
+
+    /// \brief Sets every active flow's max-min fair rate
+    void ComputeRates();
+
+    /// \param flow an active flow \return its rate (bytes per second) from the last ComputeRates()
+    double GetRate(FlowId flow) const;
+
+    /// \param flow an active flow \return its bytes left
+    double GetRemaining(FlowId flow) const;
+
+    /// \param link a link \return the sum of the rates of the flows crossing it
+    double GetLinkRate(LinkId link) const;
+
+    /**
+     * \brief Drains every flow at its rate for a time; flows whose bytes left fall to
+     *        CompletionSlack() or below become complete (TakeCompleted()).
+     * \param seconds the time (finite, >= 0)
+     */
+    void Advance(double seconds);
+
+    /**
+     * \return the time in seconds until the first active, not complete flow with a rate above 0
+     *         completes at the current rates (infinity if none)
+     */
+    double GetTimeToNextCompletion() const;
+
+    /// \return the flows that became complete since the last call, in increasing id order
+    ///         (they stay active, at their rates, until RemoveFlow())
+    std::vector<FlowId> TakeCompleted();
+
+    /// \return how many times ComputeRates() ran
+    uint64_t GetNComputations() const;
+
+    /**
+     * \param rate a flow's rate (bytes per second)
+     * \return the bytes a flow may have left and still count as complete: what it sends in
+     *         half a nanosecond at its rate, plus 1e-6 bytes for the rounding of the sums
+     */
+    static double CompletionSlack(double rate);
+
+  private:
+    /// One flow
+    struct FlowState
+    {
+        std::vector<LinkId> path;   //!< links crossed
+        std::vector<uint32_t> slot; //!< per hop, its position in that link's flow list
+        double remaining{0};        //!< bytes left
+        double rate{0};             //!< bytes per second
+        bool active{false};         //!< added, not removed
+        bool complete{false};       //!< bytes left reached zero
+        bool reported{false};       //!< TakeCompleted() returned it
+    };
+
+    /// \brief Puts a flow on the lists of its path's links
+    void Attach(FlowId flow);
+    /// \brief Takes a flow off the lists of its path's links
+    void Detach(FlowId flow);
+    /// \brief Throws unless the flow is active \param flow it \param who the caller
+    void CheckFlow(FlowId flow, const char* who) const;
+
+    std::vector<double> m_capacity;               //!< per link
+    std::vector<std::vector<FlowId>> m_linkFlows; //!< per link, the flows crossing it
+    std::vector<FlowState> m_flows;               //!< per flow id
+    std::vector<FlowId> m_free;                   //!< ids to reuse
+    uint32_t m_active{0};                         //!< active flows
+    uint64_t m_computations{0};                   //!< ComputeRates() calls
+    std::vector<FlowId> m_completed;              //!< complete, not yet reported
+    // scratch space of ComputeRates(), kept to avoid reallocation
+    std::vector<double> m_left;       //!< per link, capacity not yet given
+    std::vector<uint32_t> m_unfrozen; //!< per link, flows without a rate yet
+    std::vector<uint32_t> m_version;  //!< per link, heap entry version
+    std::vector<uint8_t> m_frozen;    //!< per flow
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_FLUID_NETWORK_H */

@@ -1,0 +1,159 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-fluid-fabric.h"
+
+#include <gtest/gtest.h>
+#include <vector>
+
+using namespace ns3::mose;
+
+namespace
+{
+
+/// Round numbers: circuits 1 GB/s, host links 10 GB/s, a packet is 1000 B with no header,
+/// circuit delay 1000 ns, host delay 100 ns. A one-circuit path's latency is the up link's
+/// delay (100) + the circuit's delay and one packet on it (1000 + 1000) + the down link's
+/// (100 + 100) = 2300 ns; each further circuit adds 2000 ns.
+FluidFabricConfig
+RoundConfig(uint32_t ports)
+{
+    FluidFabricConfig c;
+    c.ports = ports;
+    c.circuitBitRate = 8e9;
+    c.hostBitRate = 80e9;
+    c.segmentBytes = 1000;
+    c.wireBytesPerSegment = 1000;
+    c.circuitDelayNs = 1000;
+    c.hostDelayNs = 100;
+    c.darkNs = 1000000;
+    return c;
+}
+
+// Two transfers on one circuit: the first alone for 0.5 ms (5e5 B), then both at 0.5 GB/s;
+// the first's last 5e5 B take 1 ms (fluid end 1.5 ms), the second then has 5e5 B left and the
+// whole circuit: fluid end 2 ms. Last bytes 2300 ns later; notices 500 ns after that.
+TEST(FluidFabric, TwoTransfersShareACircuit)
+{
+    FluidFabricConfig config = RoundConfig(1);
+    config.noticeDelayNs = 500;
+    FluidFabric fabric(CircuitGraph(2, {{0, 1}}), config);
+    std::vector<std::pair<uint64_t, int64_t>> notices;
+    auto done = [&](uint64_t id) { notices.emplace_back(id, fabric.Now()); };
+    fabric.StartTransfer(0, 1, 1000000, TrafficClass::KV, done);
+    fabric.Schedule(500000,
+                    [&]() { fabric.StartTransfer(0, 1, 1000000, TrafficClass::TRAINING, done); });
+    fabric.Run(1000000000);
+    ASSERT_EQ(notices.size(), 2u);
+    EXPECT_EQ(fabric.GetTransfer(0).endNs, 1502300);
+    EXPECT_EQ(fabric.GetTransfer(1).endNs, 2002300);
+    EXPECT_EQ(fabric.GetTransfer(1).startNs, 500000);
+    EXPECT_EQ(notices[0], std::make_pair(uint64_t{0}, int64_t{1502800}));
+    EXPECT_EQ(notices[1], std::make_pair(uint64_t{1}, int64_t{2002800}));
+    EXPECT_EQ(fabric.GetBytesBetween(0, 1), 2000000u);
+    EXPECT_EQ(fabric.GetBytesBetween(1, 0), 0u);
+    // every byte crossed the circuit from group 0's port 0
+    EXPECT_NEAR(fabric.GetPortBytes()[0], 2000000.0, 1e-3);
+    EXPECT_EQ(fabric.GetPortBytes()[1], 0.0);
+}
+
+// A bottleneck chain on the line 0 - 1 - 2: X goes 0 -> 2, Y 0 -> 1, Z, W, V 1 -> 2. The
+// circuit 1 -> 2 carries X, Z, W, V at 1/4 GB/s each; X is fixed there, so Y gets the other
+// 3/4 GB/s of 0 -> 1. Y's 1.5e6 B end at 2 ms, the others' 1e6 B at 4 ms (Y's end frees
+// nothing they are limited by); X crosses two circuits (latency 4300 ns).
+TEST(FluidFabric, BottleneckChainOnALine)
+{
+    FluidFabric fabric(CircuitGraph(3, {{0, 1}, {1, 2}}), RoundConfig(2));
+    const uint64_t x = fabric.StartTransfer(0, 2, 1000000, TrafficClass::TRAINING, nullptr);
+    const uint64_t y = fabric.StartTransfer(0, 1, 1500000, TrafficClass::TRAINING, nullptr);
+    std::vector<uint64_t> zwv;
+    for (int i = 0; i < 3; ++i)
+    {
+        zwv.push_back(fabric.StartTransfer(1, 2, 1000000, TrafficClass::KV, nullptr));
+    }
+    fabric.Run(1000000000);
+    EXPECT_EQ(fabric.GetTransfer(y).endNs, 2000000 + 2300);
+    EXPECT_EQ(fabric.GetTransfer(x).endNs, 4000000 + 4300);
+    for (uint64_t id : zwv)
+    {
+        EXPECT_EQ(fabric.GetTransfer(id).endNs, 4000000 + 2300);
+    }
+    EXPECT_EQ(fabric.GetMaxConcurrent(), 5u);
+}
+
+// A transfer held across a dark period: 0 -> 1 on the circuit 0 - 1 sends 2.5e5 B in
+// 0.25 ms; then a switch to 0 - 2, 2 - 1, 1 - 3 removes every circuit (nothing is kept), so it
+// has no route while the OCS is dark (1 ms); at the relink it goes 0 -> 2 -> 1 at 1 GB/s and
+// its 7.5e5 B left take 0.75 ms: fluid end 2 ms, last byte 4300 ns later.
+TEST(FluidFabric, TransferHeldAcrossADarkPeriod)
+{
+    FluidFabric fabric(CircuitGraph(4, {{0, 1}, {2, 3}}), RoundConfig(2));
+    const uint64_t t = fabric.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr);
+    fabric.Schedule(250000, [&]() {
+        fabric.StartSwitch(CircuitGraph(4, {{0, 2}, {1, 2}, {1, 3}}));
+    });
+    fabric.Run(1000000000);
+    const FluidTransfer& r = fabric.GetTransfer(t);
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(r.endNs, 2000000 + 4300);
+    EXPECT_EQ(r.heldNs, 1000000);
+    ASSERT_EQ(fabric.GetSwitchRecords().size(), 1u);
+    const FluidSwitchRecord& s = fabric.GetSwitchRecords()[0];
+    EXPECT_TRUE(s.done);
+    EXPECT_EQ(s.startNs, 250000);
+    EXPECT_EQ(s.endNs, 1250000);
+    EXPECT_EQ(s.kept, 0u);
+    EXPECT_EQ(s.removed, 2u);
+    EXPECT_EQ(s.added, 3u);
+    EXPECT_EQ(s.darkNs, 1000000);
+    EXPECT_EQ(s.drainNs, 0);
+    EXPECT_EQ(s.transfersHeld, 1u);
+    EXPECT_FALSE(fabric.IsSwitching());
+    EXPECT_EQ(fabric.GetRoutedGraph().GetNCircuits(), 3u);
+}
+
+// A circuit the switch keeps carries its transfer through the switch untouched; with a fixed
+// drain the switch lasts the drain plus the dark time.
+TEST(FluidFabric, KeptCircuitCarriesThroughASwitch)
+{
+    FluidFabricConfig config = RoundConfig(2);
+    config.fixedDrain = true;
+    config.drainTimeoutNs = 200000;
+    FluidFabric fabric(CircuitGraph(4, {{0, 1}, {2, 3}}), config);
+    const uint64_t t = fabric.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr);
+    fabric.Schedule(250000, [&]() {
+        fabric.StartSwitch(CircuitGraph(4, {{0, 1}, {1, 2}, {0, 3}}));
+    });
+    fabric.Run(1000000000);
+    EXPECT_EQ(fabric.GetTransfer(t).endNs, 1000000 + 2300);
+    EXPECT_EQ(fabric.GetTransfer(t).heldNs, 0);
+    const FluidSwitchRecord& s = fabric.GetSwitchRecords().at(0);
+    EXPECT_EQ(s.kept, 1u);
+    EXPECT_EQ(s.drainNs, 200000);
+    EXPECT_EQ(s.endNs, 250000 + 200000 + 1000000);
+    EXPECT_EQ(s.transfersHeld, 0u);
+}
+
+TEST(FluidFabric, BadInputIsNamed)
+{
+    FluidFabricConfig config = RoundConfig(1);
+    EXPECT_THROW(FluidFabric(CircuitGraph(3, {{0, 1}, {0, 2}}), config), Error); // degree 2 > d
+    config.circuitBitRate = 0;
+    EXPECT_THROW(FluidFabric(CircuitGraph(2, {{0, 1}}), config), Error);
+    config = RoundConfig(1);
+    config.rule = RoutingRule::ECMP;
+    EXPECT_THROW(FluidFabric(CircuitGraph(2, {{0, 1}}), config), Error);
+    FluidFabric fabric(CircuitGraph(2, {{0, 1}}), RoundConfig(1));
+    EXPECT_THROW(fabric.StartTransfer(0, 0, 1, TrafficClass::KV, nullptr), Error);
+    EXPECT_THROW(fabric.StartTransfer(0, 2, 1, TrafficClass::KV, nullptr), Error);
+    EXPECT_THROW(fabric.StartTransfer(0, 1, 0, TrafficClass::KV, nullptr), Error);
+    EXPECT_THROW(fabric.Schedule(-1, [] {}), Error);
+    EXPECT_THROW(fabric.StartSwitch(CircuitGraph(3, {})), Error);
+}
+
+} // namespace

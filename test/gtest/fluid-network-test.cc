@@ -1,0 +1,125 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mose-error.h"
+#include "ns3/mose-fluid-network.h"
+
+#include <gtest/gtest.h>
+#include <limits>
+#include <vector>
+
+using namespace ns3::mose;
+
+namespace
+{
+
+// Two flows on one link of 10 B/s share it equally; when the smaller one completes the other
+// gets the whole link: 10 B and 20 B complete at 2 s and 3 s.
+TEST(FluidNetwork, TwoFlowsShareALink)
+{
+    FluidNetwork net;
+    const auto l = net.AddLink(10);
+    const auto a = net.AddFlow(10, {l});
+    const auto b = net.AddFlow(20, {l});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(a), 5);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 5);
+    EXPECT_DOUBLE_EQ(net.GetLinkRate(l), 10);
+    EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 2);
+    net.Advance(2);
+    EXPECT_EQ(net.TakeCompleted(), std::vector<FluidNetwork::FlowId>{a});
+    EXPECT_DOUBLE_EQ(net.GetRemaining(b), 10);
+    net.RemoveFlow(a);
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 10);
+    EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 1);
+    net.Advance(1);
+    EXPECT_EQ(net.TakeCompleted(), std::vector<FluidNetwork::FlowId>{b});
+    EXPECT_EQ(net.GetNComputations(), 2u);
+}
+
+// The classic bottleneck chain: links L1 (10 B/s) and L2 (4 B/s); A crosses both, B only L1,
+// C only L2. L2's share 4/2 = 2 is the smallest: A = C = 2; L1 has 10 - 2 = 8 left for B.
+TEST(FluidNetwork, BottleneckChainIsMaxMinFair)
+{
+    FluidNetwork net;
+    const auto l1 = net.AddLink(10);
+    const auto l2 = net.AddLink(4);
+    const auto a = net.AddFlow(100, {l1, l2});
+    const auto b = net.AddFlow(100, {l1});
+    const auto c = net.AddFlow(100, {l2});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(a), 2);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 8);
+    EXPECT_DOUBLE_EQ(net.GetRate(c), 2);
+    // a third link in front of A only, of 1 B/s, makes A its bottleneck: A = 1, C = 3, B = 9
+    const auto l0 = net.AddLink(1);
+    net.SetPath(a, {l0, l1, l2});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(a), 1);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 9);
+    EXPECT_DOUBLE_EQ(net.GetRate(c), 3);
+}
+
+// A held flow (no path) gets nothing and takes nothing; a dark link (capacity 0) stops the
+// flows that cross it and leaves the others their share.
+TEST(FluidNetwork, HeldFlowsAndDarkLinks)
+{
+    FluidNetwork net;
+    const auto l1 = net.AddLink(6);
+    const auto l2 = net.AddLink(6);
+    const auto held = net.AddFlow(5, {});
+    const auto a = net.AddFlow(5, {l1, l2});
+    const auto b = net.AddFlow(5, {l1});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(held), 0);
+    EXPECT_DOUBLE_EQ(net.GetRate(a), 3);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 3);
+    net.SetCapacity(l2, 0);
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(a), 0);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 6);
+    net.Advance(0.5);
+    EXPECT_DOUBLE_EQ(net.GetRemaining(held), 5);
+    EXPECT_DOUBLE_EQ(net.GetRemaining(a), 5);
+    EXPECT_DOUBLE_EQ(net.GetRemaining(b), 2);
+    // the held flow gets a route: it shares l1 with b
+    net.SetPath(held, {l1});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(held), 3);
+    EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 2.0 / 3.0);
+}
+
+TEST(FluidNetwork, IdsAreReusedAndBadInputIsNamed)
+{
+    FluidNetwork net;
+    const auto l = net.AddLink(1);
+    const auto a = net.AddFlow(1, {l});
+    net.RemoveFlow(a);
+    EXPECT_FALSE(net.IsActive(a));
+    EXPECT_EQ(net.AddFlow(2, {l}), a);
+    EXPECT_EQ(net.GetNFlows(), 1u);
+    EXPECT_THROW(net.AddLink(-1), Error);
+    EXPECT_THROW(net.AddLink(std::numeric_limits<double>::infinity()), Error);
+    EXPECT_THROW(net.AddFlow(0, {l}), Error);
+    EXPECT_THROW(net.AddFlow(1, {l, l}), Error);
+    EXPECT_THROW(net.AddFlow(1, {7}), Error);
+    EXPECT_THROW(net.GetRate(9), Error);
+    EXPECT_THROW(net.Advance(-1), Error);
+    EXPECT_EQ(net.GetNFlows(), 1u); // the refused flows left nothing behind
+    try
+    {
+        net.AddLink(-2);
+        FAIL();
+    }
+    catch (const Error& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("link capacity"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("-2"), std::string::npos) << e.what();
+    }
+}
+
+} // namespace
