@@ -81,7 +81,9 @@ main(int argc, char* argv[])
 
         if (!options.IsMap())
         {
-            LlmComparison comparison(options.GetExperimentConfig(), options.GetPolicies());
+            LlmComparison comparison(options.GetExperimentConfig(),
+                                     options.GetPolicies(),
+                                     options.GetLevels());
             if (!options.GetKvExport().empty())
             {
                 comparison.KeepKvExport(options.IsKvExportJson());

@@ -15,6 +15,7 @@
 #include "ns3/mose-format.h"
 #include "ns3/mose-scenario.h"
 
+#include <cmath>
 #include <iomanip>
 #include <memory>
 #include <sstream>
@@ -38,6 +39,22 @@ Ms(double seconds)
 }
 
 } // namespace
+
+std::string
+FluidRunText(const LlmSummary& s)
+{
+    const auto perSecond = [&s](double count) {
+        return s.wallSeconds > 0 ? FormatNumber(std::round(count / s.wallSeconds)) + "/s"
+                                 : std::string("-");
+    };
+    std::ostringstream os;
+    os << "fluid: " << s.transfers << " transfers (" << perSecond(static_cast<double>(s.transfers))
+       << "), " << s.rateComputations << " rate computations ("
+       << perSecond(static_cast<double>(s.rateComputations)) << "), " << s.events << " events ("
+       << perSecond(static_cast<double>(s.events)) << ") in " << std::fixed
+       << std::setprecision(3) << s.wallSeconds << " s";
+    return os.str();
+}
 
 std::string
 UnservedText(const LlmSummary& s)
@@ -74,12 +91,41 @@ UnservedText(const LlmSummary& s)
 }
 
 LlmComparison::LlmComparison(const LlmExperimentConfig& config,
-                             const std::vector<mose::Policy>& policies)
+                             const std::vector<mose::Policy>& policies,
+                             const std::vector<LlmLevel>& levels)
     : m_config(config),
-      m_policies(policies)
+      m_policies(policies),
+      m_levels(levels)
 {
     NS_LOG_FUNCTION(this);
+    if (m_levels.empty())
+    {
+        mose::ThrowBadParameter("levels", "none", "packet, fluid or both");
+    }
 }
+
+namespace
+{
+
+/// \return text with `header` before its first line and `row` before every other line
+std::string
+PrefixLines(const std::string& text, const std::string& header, const std::string& row)
+{
+    std::string out;
+    std::size_t begin = 0;
+    bool first = true;
+    while (begin < text.size())
+    {
+        std::size_t end = text.find('\n', begin);
+        end = end == std::string::npos ? text.size() : end + 1;
+        out += (first && !header.empty() ? header : row) + text.substr(begin, end - begin);
+        first = false;
+        begin = end;
+    }
+    return out;
+}
+
+} // namespace
 
 void
 LlmComparison::Run(std::ostream& os, bool showProgress)
@@ -90,6 +136,12 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         throw mose::Error("LlmComparison::Run runs once");
     }
     m_ran = true;
+    // packet only: the table and files as before the fluid level; otherwise a level column
+    const bool tagged = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
+    if (tagged)
+    {
+        os << std::left << std::setw(7) << "level";
+    }
     os << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
        << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9) << "kv_p99"
        << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p50" << std::setw(10) << "ttft_p99"
@@ -102,50 +154,114 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     std::ostringstream intervalsCsv;
     std::ostringstream kvExport;
     bool first = true;
-    // every policy runs on the same requests (the configuration's) and the same scenario
-    PolicyComparison comparison(m_policies);
-    comparison.Run<LlmExperiment>(m_config, [&](LlmExperiment& experiment) {
-        const mose::Policy policy = experiment.GetConfig().policy;
-        experiment.Run(showProgress);
-        const LlmSummary s = experiment.GetSummary();
-        m_summaries.push_back(s);
-        experiment.WriteRequestsCsv(requestsCsv, first);
-        experiment.WriteIterationsCsv(iterationsCsv, first);
-        experiment.WriteIntervalsCsv(intervalsCsv, first);
-        if (m_keepKvExport)
+    for (LlmLevel level : m_levels)
+    {
+        LlmExperimentConfig config = m_config;
+        config.level = level;
+        const std::string tag = tagged ? ToString(level) + "," : std::string();
+        const std::string headerTag = tagged && first ? "level," : std::string();
+        std::vector<MoseSwitchRecord> switches;
+        // every policy runs on the same requests (the configuration's) and the same scenario
+        PolicyComparison comparison(m_policies);
+        comparison.Run<LlmExperiment>(config, [&](LlmExperiment& experiment) {
+            const mose::Policy policy = experiment.GetConfig().policy;
+            experiment.Run(showProgress);
+            const LlmSummary s = experiment.GetSummary();
+            m_summaries.push_back(s);
+            std::ostringstream requests;
+            std::ostringstream iterations;
+            std::ostringstream intervals;
+            std::ostringstream kv;
+            experiment.WriteRequestsCsv(requests, first);
+            experiment.WriteIterationsCsv(iterations, first);
+            experiment.WriteIntervalsCsv(intervals, first);
+            requestsCsv << PrefixLines(requests.str(), headerTag, tag);
+            iterationsCsv << PrefixLines(iterations.str(), headerTag, tag);
+            intervalsCsv << PrefixLines(intervals.str(), headerTag, tag);
+            if (m_keepKvExport)
+            {
+                experiment.WriteKvExport(kv, first, m_kvExportJson);
+                kvExport << (m_kvExportJson ? kv.str() : PrefixLines(kv.str(), headerTag, tag));
+            }
+            first = false;
+            if (policy == mose::Policy::MOSE)
+            {
+                switches = experiment.GetSwitchRecords();
+            }
+            if (tagged)
+            {
+                os << std::left << std::setw(7) << ToString(level);
+            }
+            os << std::left << std::setw(8) << mose::ToString(policy) << std::right << std::setw(8)
+               << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
+               << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S) << std::setw(9) << Ms(s.kvP99S)
+               << std::setw(10) << Ms(s.ttftMeanS) << std::setw(10) << Ms(s.ttftP50S)
+               << std::setw(10) << Ms(s.ttftP99S) << std::setw(7) << s.iterations << std::setw(10)
+               << Ms(s.iterMeanS) << std::setw(10) << Ms(s.iterP99S) << std::setw(10)
+               << Ms(s.collMeanS) << std::setw(10) << Ms(s.collP99S) << std::setw(6) << s.lost
+               << std::setw(8) << std::fixed << std::setprecision(1) << s.wallSeconds
+               << std::setw(11) << std::setprecision(0)
+               << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
+               << std::defaultfloat << std::setprecision(6);
+            if (s.errors > 0)
+            {
+                os << "  (" << s.errors << " errors inside the run)";
+            }
+            os << std::endl;
+            if (s.served < s.requests)
+            {
+                os << "  " << UnservedText(s) << "\n";
+            }
+            if (level == LlmLevel::FLUID)
+            {
+                os << "  " << FluidRunText(s) << "\n";
+            }
+            else
+            {
+                Experiment::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
+            }
+        });
+        if (m_levelSwitches.empty())
         {
-            experiment.WriteKvExport(kvExport, first, m_kvExportJson);
+            m_switches = switches;
         }
-        first = false;
-        if (policy == mose::Policy::MOSE)
-        {
-            m_switches = experiment.GetSwitchRecords();
-        }
-        os << std::left << std::setw(8) << mose::ToString(policy) << std::right << std::setw(8)
-           << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
-           << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S) << std::setw(9) << Ms(s.kvP99S)
-           << std::setw(10) << Ms(s.ttftMeanS) << std::setw(10) << Ms(s.ttftP50S) << std::setw(10)
-           << Ms(s.ttftP99S) << std::setw(7) << s.iterations << std::setw(10) << Ms(s.iterMeanS)
-           << std::setw(10) << Ms(s.iterP99S) << std::setw(10) << Ms(s.collMeanS) << std::setw(10)
-           << Ms(s.collP99S) << std::setw(6) << s.lost << std::setw(8) << std::fixed
-           << std::setprecision(1) << s.wallSeconds << std::setw(11) << std::setprecision(0)
-           << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
-           << std::defaultfloat << std::setprecision(6);
-        if (s.errors > 0)
-        {
-            os << "  (" << s.errors << " errors inside the run)";
-        }
-        os << std::endl;
-        if (s.served < s.requests)
-        {
-            os << "  " << UnservedText(s) << "\n";
-        }
-        Experiment::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
-    });
+        m_levelSwitches.emplace_back(level, std::move(switches));
+    }
     m_requestsCsv = requestsCsv.str();
     m_iterationsCsv = iterationsCsv.str();
     m_intervalsCsv = intervalsCsv.str();
     m_kvExport = kvExport.str();
+    if (m_levels.size() == 2)
+    {
+        PrintLevelDifferences(os);
+    }
+}
+
+void
+LlmComparison::PrintLevelDifferences(std::ostream& os) const
+{
+    const std::size_t n = m_policies.size();
+    const std::size_t packet = m_levels[0] == LlmLevel::PACKET ? 0 : n;
+    const std::size_t fluid = n - packet;
+    const auto diff = [](double f, double p) {
+        return p > 0 ? FormatChange(f, p) : std::string("-");
+    };
+    os << "\nfluid vs packet (relative difference of the fluid figure):\n"
+       << std::left << std::setw(8) << "policy" << std::right << std::setw(10) << "kv_mean"
+       << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p99" << std::setw(11)
+       << "iter_mean" << std::setw(10) << "speed-up\n";
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        const LlmSummary& p = m_summaries[packet + i];
+        const LlmSummary& f = m_summaries[fluid + i];
+        os << std::left << std::setw(8) << mose::ToString(p.policy) << std::right << std::setw(10)
+           << diff(f.kvMeanS, p.kvMeanS) << std::setw(10) << diff(f.ttftMeanS, p.ttftMeanS)
+           << std::setw(10) << diff(f.ttftP99S, p.ttftP99S) << std::setw(11)
+           << diff(f.iterMeanS, p.iterMeanS) << std::setw(9)
+           << (f.wallSeconds > 0 ? FormatNumber(std::round(p.wallSeconds / f.wallSeconds)) + "x"
+                                 : std::string(">1000x"))
+           << "\n";
+    }
 }
 
 const std::vector<LlmSummary>&
@@ -163,12 +279,24 @@ LlmComparison::GetMoseSwitches() const
 void
 LlmComparison::PrintSwitches(std::ostream& os) const
 {
-    if (m_switches.empty())
+    const bool tagged = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
+    for (const auto& [level, records] : m_levelSwitches)
     {
-        return;
+        if (records.empty())
+        {
+            continue;
+        }
+        PrintSwitchRecords(os, records, tagged ? " (" + ToString(level) + " level)" : "");
     }
-    os << "\nMoSE switches:\n";
-    for (const auto& r : m_switches)
+}
+
+void
+LlmComparison::PrintSwitchRecords(std::ostream& os,
+                                  const std::vector<MoseSwitchRecord>& records,
+                                  const std::string& what)
+{
+    os << "\nMoSE switches" << what << ":\n";
+    for (const auto& r : records)
     {
         os << "  #" << r.index << " " << mose::ToString(r.from) << " -> " << mose::ToString(r.to)
            << " at " << r.start.GetSeconds() << " s: " << r.removed << " removed, " << r.added

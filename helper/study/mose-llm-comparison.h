@@ -33,6 +33,14 @@ std::string UnservedText(const LlmSummary& s);
 
 /**
  * \ingroup mose-study
+ * \param s a fluid-level run's statistics
+ * \return "fluid: 9876 transfers (1234/s), 5432 rate computations (678/s), 20000 events
+ *         (2500/s) in 8.000 s": the fluid level's work and speed
+ */
+std::string FluidRunText(const LlmSummary& s);
+
+/**
+ * \ingroup mose-study
  * \brief One LLM experiment under several policies on the same requests and run (what
  *        `mose-llm --map=false` does): runs a LlmExperiment per policy, in order, prints a
  *        row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and
@@ -44,10 +52,16 @@ class LlmComparison
 {
   public:
     /**
-     * \param config the experiment (its policy is replaced by each of `policies`)
+     * \param config the experiment (its policy is replaced by each of `policies`, its level by
+     *        each of `levels`)
      * \param policies the policies, in order
+     * \param levels the levels, in order (one or both; packet only: the tables and files have no
+     *        level column, as before the fluid level existed; otherwise every row and file starts
+     *        with the level, and with both levels the differences fluid vs packet follow)
      */
-    LlmComparison(const LlmExperimentConfig& config, const std::vector<mose::Policy>& policies);
+    LlmComparison(const LlmExperimentConfig& config,
+                  const std::vector<mose::Policy>& policies,
+                  const std::vector<LlmLevel>& levels = {LlmLevel::PACKET});
 
     /**
      * \brief Runs the policies; once.
@@ -56,7 +70,7 @@ class LlmComparison
      */
     void Run(std::ostream& os, bool showProgress = false);
 
-    /// \return one summary per policy, in order (after Run())
+    /// \return one summary per level and policy, levels outer, in order (after Run())
     const std::vector<LlmSummary>& GetSummaries() const;
     /// \return MoSE's switch records (empty when MoSE did not run)
     const std::vector<MoseSwitchRecord>& GetMoseSwitches() const;
@@ -80,17 +94,29 @@ class LlmComparison
     void WriteKvExport(const std::string& path) const;
 
   private:
+    /// \brief Prints fluid vs packet per policy (both levels ran) \param os the stream
+    void PrintLevelDifferences(std::ostream& os) const;
+    /**
+     * \brief Prints switch records
+     * \param os the stream \param records the records \param what after "MoSE switches"
+     */
+    static void PrintSwitchRecords(std::ostream& os,
+                                   const std::vector<MoseSwitchRecord>& records,
+                                   const std::string& what);
+
     LlmExperimentConfig m_config;             //!< the experiment
     std::vector<mose::Policy> m_policies;     //!< the policies
+    std::vector<LlmLevel> m_levels;           //!< the levels
     std::vector<LlmSummary> m_summaries;      //!< per policy
-    std::vector<MoseSwitchRecord> m_switches; //!< MoSE's
-    std::string m_requestsCsv;                //!< requests.csv
-    std::string m_iterationsCsv;              //!< iterations.csv
-    std::string m_intervalsCsv;               //!< intervals.csv
-    bool m_keepKvExport{false};               //!< KeepKvExport() was called
-    bool m_kvExportJson{false};               //!< the export as JSON lines
-    std::string m_kvExport;                   //!< the export
-    bool m_ran{false};                        //!< Run() ran
+    std::vector<MoseSwitchRecord> m_switches; //!< MoSE's (the first level's)
+    std::vector<std::pair<LlmLevel, std::vector<MoseSwitchRecord>>> m_levelSwitches; //!< per level
+    std::string m_requestsCsv;   //!< requests.csv
+    std::string m_iterationsCsv; //!< iterations.csv
+    std::string m_intervalsCsv;  //!< intervals.csv
+    bool m_keepKvExport{false};  //!< KeepKvExport() was called
+    bool m_kvExportJson{false};  //!< the export as JSON lines
+    std::string m_kvExport;      //!< the export
+    bool m_ran{false};           //!< Run() ran
 };
 
 } // namespace mose

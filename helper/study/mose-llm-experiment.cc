@@ -82,7 +82,69 @@ CheckUserDefault(const std::string& type,
     }
 }
 
+/**
+ * \return the current default of an attribute (its initial value, as Config::SetDefault and
+ *         the command line leave it), as V's value type
+ * \param type the type's name \param name the attribute
+ */
+template <typename V>
+auto
+AttributeDefault(const std::string& type, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    Ptr<const V> value;
+    if (TypeId::LookupByName(type).LookupAttributeByName(name, &info))
+    {
+        value = DynamicCast<const V>(info.initialValue);
+    }
+    if (!value)
+    {
+        throw mose::Error("LlmExperiment: no attribute " + type + "::" + name +
+                          " of the kind "
+                          "the fluid level reads");
+    }
+    return value->Get();
+}
+
 } // namespace
+
+std::string
+ToString(LlmLevel level)
+{
+    return level == LlmLevel::FLUID ? "fluid" : "packet";
+}
+
+std::vector<LlmLevel>
+ParseLlmLevels(const std::string& option, const std::string& text)
+{
+    if (text == "packet")
+    {
+        return {LlmLevel::PACKET};
+    }
+    if (text == "fluid")
+    {
+        return {LlmLevel::FLUID};
+    }
+    if (text == "both")
+    {
+        return {LlmLevel::PACKET, LlmLevel::FLUID};
+    }
+    mose::ThrowBadParameter(option, "\"" + text + "\"", "packet, fluid or both");
+}
+
+std::string
+LevelText(const std::vector<LlmLevel>& levels)
+{
+    if (levels.size() == 1 && levels[0] == LlmLevel::PACKET)
+    {
+        return "";
+    }
+    if (levels.size() == 1)
+    {
+        return ", level " + ToString(levels[0]);
+    }
+    return ", levels packet and fluid";
+}
 
 void
 LlmExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
@@ -292,6 +354,13 @@ LlmExperiment::Build()
                          "darkTime");
     }
 
+    if (m_config.level == LlmLevel::FLUID)
+    {
+        BuildFluid();
+        m_built = true;
+        return;
+    }
+
     // the fabric in the initial mode's template, rates divided by the scale, and the switcher
     // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
     m_experiment = std::make_unique<Experiment>(m_config.ToExperimentConfig());
@@ -360,6 +429,199 @@ LlmExperiment::Build()
     m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
     m_experiment->SetCollect([this]() { Collect(); });
     m_built = true;
+}
+
+void
+LlmExperiment::BuildFluid()
+{
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
+                          "the packet level (--level=packet)");
+    }
+    mose::FluidLlmConfig f;
+    const mose::Scenario& sc = *m_scenario;
+    const uint64_t scale = m_config.scale;
+    mose::FluidFabricConfig& fab = f.fabric;
+    fab.ports = m_config.scenario.degree;
+    fab.rule = m_config.scenario.routing;
+    fab.routingSeed = sc.routingSeed;
+    // the packet level's rates: DataRate(bit rate / scale), in whole bits per second
+    fab.circuitBitRate = static_cast<double>(m_config.ocsRate.GetBitRate() / scale);
+    fab.hostBitRate = static_cast<double>(m_config.hostRate.GetBitRate() / scale);
+    fab.hostLinks = AttributeDefault<UintegerValue>("ns3::MoseTopologyHelper", "HostsPerGroup") > 0;
+    const Time ocsDelay = AttributeDefault<TimeValue>("ns3::MoseOcs", "Delay");
+    const Time hostDelay = AttributeDefault<TimeValue>("ns3::MoseTopologyHelper", "HostDelay");
+    fab.circuitDelayNs = ocsDelay.GetNanoSeconds();
+    fab.hostDelayNs = hostDelay.GetNanoSeconds();
+    uint64_t segment =
+        m_config.jumbo ? m_config.jumboMtu - 52
+                       : AttributeDefault<UintegerValue>("ns3::MoseSocketTransfers", "SegmentSize");
+    if (segment == 0)
+    {
+        segment = 536; // TcpSocket's default, as MoseSocketTransfers says
+    }
+    fab.segmentBytes = static_cast<uint32_t>(segment);
+    fab.wireBytesPerSegment = static_cast<uint32_t>(segment + 54); // IPv4, TCP + timestamps, PPP
+    // the notice delay as the packet level sets it
+    if (m_config.noticeDelay)
+    {
+        CheckUserDefault("ns3::MoseSocketTransfers",
+                         "NoticeDelay",
+                         TimeValue(*m_config.noticeDelay),
+                         "noticeDelay");
+        m_noticeDelay = *m_config.noticeDelay;
+    }
+    else if (mose::IsAttributeDefaultSet(MoseSocketTransfers::GetTypeId(), "NoticeDelay"))
+    {
+        m_noticeDelay = AttributeDefault<TimeValue>("ns3::MoseSocketTransfers", "NoticeDelay");
+    }
+    else
+    {
+        m_noticeDelay = 2 * (fab.hostLinks ? std::min(ocsDelay, hostDelay) : ocsDelay);
+    }
+    fab.noticeDelayNs = m_noticeDelay.GetNanoSeconds();
+    const std::string sw = "ns3::MoseModeSwitcher";
+    fab.phases = static_cast<uint32_t>(AttributeDefault<UintegerValue>(sw, "Phases"));
+    fab.drain = AttributeDefault<BooleanValue>(sw, "Drain");
+    fab.fixedDrain = AttributeDefault<BooleanValue>(sw, "FixedDrain");
+    fab.drainTimeoutNs = AttributeDefault<TimeValue>(sw, "DrainTimeout").GetNanoSeconds();
+    fab.darkNs = (m_config.darkTime ? *m_config.darkTime
+                                    : AttributeDefault<TimeValue>(sw, "ReconfigurationDelay"))
+                     .GetNanoSeconds();
+
+    for (auto mode : {mose::WorkloadMode::INFERENCE_HEAVY, mose::WorkloadMode::TRAINING_HEAVY})
+    {
+        const auto m = static_cast<std::size_t>(mode);
+        f.roles[m] = sc.roles[m];
+        f.graphs[m] = sc.GetGraph(m_config.policy, mode);
+    }
+    f.initialMode = m_config.GetInitialMode();
+    const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
+    m_fluidGraphs = {f.graphs[static_cast<std::size_t>(f.initialMode)]};
+    for (std::size_t i = 1; i < m_config.schedule.size(); ++i)
+    {
+        f.boundaries.emplace_back(times[i].GetNanoSeconds(), m_config.schedule[i].mode);
+        m_fluidGraphs.push_back(f.graphs[static_cast<std::size_t>(m_config.schedule[i].mode)]);
+    }
+    f.endNs = m_config.end.GetNanoSeconds();
+    f.stopNs = m_config.stopTime.GetNanoSeconds();
+    f.requests = m_config.requests;
+    f.kvBytesPerToken = m_config.kvBytesPerToken;
+    f.placement = m_config.placement;
+    f.prefillTokensPerSecond = m_config.prefillTokensPerSecond;
+    f.training = m_config.training;
+    f.collective = m_config.collective;
+    f.collectiveBytes = m_config.collectiveBytes;
+    f.computeNs = m_config.computeTime.GetNanoSeconds();
+    f.maxIterations = m_config.maxIterations;
+    f.scale = scale;
+    f.Validate();
+    m_fluid = std::move(f);
+}
+
+void
+LlmExperiment::RunFluid()
+{
+    mose::FluidLlmRun run(*m_fluid);
+    SystemWallClockMs clock;
+    clock.Start();
+    run.Run();
+    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    const auto at = [](int64_t ns) { return NanoSeconds(ns); };
+    m_requests.clear();
+    m_kvDelivered.clear();
+    for (const mose::FluidRequestRecord& f : run.GetRequests())
+    {
+        MoseRequestRecord r;
+        r.index = f.index;
+        r.inputTokens = f.inputTokens;
+        r.outputTokens = f.outputTokens;
+        r.kvBytes = f.kvBytes;
+        r.wireBytes = f.wireBytes;
+        r.received = f.received;
+        r.mode = f.mode;
+        r.prefill = f.prefill;
+        r.decode = f.decode;
+        r.direct = f.direct;
+        r.arrival = at(f.arrivalNs);
+        if (f.arrived && (f.computed || f.prefillStartNs > 0 || f.done))
+        {
+            r.prefillStart = at(f.prefillStartNs);
+        }
+        if (f.computed)
+        {
+            r.prefillDone = at(f.prefillDoneNs);
+            r.kvStart = r.prefillDone;
+        }
+        r.kvEnd = at(f.kvEndNs);
+        r.arrived = f.arrived;
+        r.done = f.done;
+        m_requests.push_back(r);
+        m_kvDelivered.push_back(f.delivered && !f.done);
+    }
+    m_iterations.clear();
+    for (const mose::FluidIterationRecord& f : run.GetIterations())
+    {
+        MoseIterationRecord r;
+        r.index = f.index;
+        r.mode = f.mode;
+        r.members = f.members;
+        r.bytesPerMember = f.bytesPerMember;
+        r.wireSize = f.wireSize;
+        r.wireBytes = f.wireBytes;
+        r.transfers = f.transfers;
+        r.start = at(f.startNs);
+        r.collectiveStart = at(f.collectiveStartNs);
+        r.collectiveEnd = at(f.collectiveEndNs);
+        r.done = f.done;
+        m_iterations.push_back(r);
+    }
+    const mose::FluidFabric& fabric = *run.GetFabric();
+    m_records.clear();
+    mose::WorkloadMode from = m_fluid->initialMode;
+    for (const mose::FluidSwitchRecord& f : fabric.GetSwitchRecords())
+    {
+        MoseSwitchRecord r;
+        r.index = f.index;
+        r.from = from;
+        r.to = m_fluid->boundaries.at(f.index).second;
+        from = r.to;
+        r.start = at(f.startNs);
+        r.done = f.done;
+        r.end = f.done ? at(f.endNs) : Time(0);
+        r.until = f.done ? r.end : at(run.GetEndNs());
+        r.phases = m_fluid->fabric.phases;
+        r.kept = f.kept;
+        r.removed = f.removed;
+        r.added = f.added;
+        r.drainTime = at(f.drainNs);
+        r.darkTime = at(f.darkNs);
+        r.blackoutTime = at(f.blackoutNs);
+        m_records.push_back(r);
+    }
+    m_fluidSwitches = run.GetNSwitchesStarted();
+    const uint32_t n = m_config.scenario.nodes;
+    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t d = 0; d < n; ++d)
+        {
+            if (s != d)
+            {
+                m_pairBytes[static_cast<std::size_t>(s) * n + d] = fabric.GetBytesBetween(s, d);
+            }
+        }
+    }
+    m_lost = 0;
+    m_connections = 0;
+    m_errors = run.GetNErrors();
+    m_events = fabric.GetNEvents();
+    m_eventsPerRank = {m_events};
+    m_simulatedSeconds = static_cast<double>(run.GetEndNs()) * 1e-9;
+    m_circuitsCut = 0;
+    m_rateComputations = fabric.GetNRateComputations();
+    m_transfersStarted = fabric.GetTransfers().size();
 }
 
 void
@@ -481,6 +743,12 @@ LlmExperiment::Run(bool progress)
     {
         throw mose::Error("LlmExperiment::Run needs Build() and runs once");
     }
+    if (m_fluid)
+    {
+        RunFluid();
+        m_ran = true;
+        return;
+    }
     if (progress)
     {
         Time horizon = m_config.end;
@@ -569,6 +837,9 @@ LlmExperiment::GetSummary() const
 {
     LlmSummary s;
     s.policy = m_config.policy;
+    s.level = m_config.level;
+    s.rateComputations = m_rateComputations;
+    s.transfers = m_transfersStarted;
     s.requests = static_cast<uint32_t>(m_requests.size());
     std::vector<double> kv;
     std::vector<double> ttft;
@@ -845,6 +1116,10 @@ LlmExperiment::GetIntervalGraph(std::size_t interval) const
                                     " intervals of the schedule");
     }
     // the intervals whose switch started have their own graph; the later ones keep the last
+    if (m_fluid)
+    {
+        return m_fluidGraphs[std::min<std::size_t>(interval, m_fluidSwitches)];
+    }
     const std::size_t started = m_experiment->GetNSwitchesStarted();
     return m_experiment->GetIntervals()[std::min(interval, started)].graph;
 }
@@ -897,6 +1172,13 @@ LlmExperiment::GetIntervalMetrics(std::size_t interval) const
     if (flows.empty())
     {
         return mose::FlowMetrics{};
+    }
+    if (m_fluid)
+    {
+        const mose::ShortestPathRouting routing(GetIntervalGraph(interval),
+                                                m_config.scenario.routing,
+                                                m_scenario->routingSeed);
+        return mose::EvaluateFlows(routing, flows);
     }
     return m_experiment->EvaluateFlows(GetIntervalGraph(interval), flows);
 }

@@ -14,6 +14,7 @@
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-collective.h"
 #include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-fluid-llm.h"
 #include "ns3/mose-llm-request.h"
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-llm-workload.h"
@@ -44,8 +45,39 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief Parameters of one packet-level LLM run (LlmExperiment): a fabric of N groups in a
- *        policy's templates, mode boundaries, inference requests and a training job.
+ * \brief The level an LLM experiment runs at.
+ */
+enum class LlmLevel : uint8_t
+{
+    PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
+    FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
+};
+
+/// \ingroup mose-study
+/// \param level a level \return "packet" or "fluid"
+std::string ToString(LlmLevel level);
+
+/**
+ * \ingroup mose-study
+ * \brief Reads a --level option: "packet", "fluid" or "both" (packet, then fluid).
+ * \param option the option's name, for the message ("--level")
+ * \param text what was given
+ * \return the levels; a mose::Error naming the option, the text and the choices otherwise
+ */
+std::vector<LlmLevel> ParseLlmLevels(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose-study
+ * \param levels the levels a program runs
+ * \return "" for the packet level alone (a title as before the fluid level), else ", level
+ *         fluid" or ", levels packet and fluid"
+ */
+std::string LevelText(const std::vector<LlmLevel>& levels);
+
+/**
+ * \ingroup mose-study
+ * \brief Parameters of one LLM run (LlmExperiment), at the packet or the fluid level: a fabric of N
+ * groups in a policy's templates, mode boundaries, inference requests and a training job.
  *
  * Scaling: with `scale` = f > 1 the OCS DataRate and the host rate are divided by f, and so is
  * every byte count the workloads send (KV caches, collective sizes); serialisation times of a
@@ -66,6 +98,9 @@ struct LlmExperimentConfig
 {
     mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, routing rule
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
+    /// the level: packets (ns-3) or fluid flows (mose::FluidLlmRun, no Simulator), on the same
+    /// scenario, workloads, schedule and settings
+    LlmLevel level{LlmLevel::PACKET};
     /// the workload modes over time (SetSchedule()); the last period ends at `end`
     mose::ModeSchedule schedule;
     Time end{Seconds(1.5)}; //!< the last period ends, and no training iteration starts, after it
@@ -165,6 +200,7 @@ struct LlmExperimentConfig
 struct LlmSummary
 {
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy
+    LlmLevel level{LlmLevel::PACKET};        //!< the level it ran at
     uint32_t requests{0};                    //!< requests in the list
     uint32_t served{0};                      //!< requests whose KV transfer completed
     double kvMeanS{0};                       //!< KV transfer time, mean (s)
@@ -196,14 +232,26 @@ struct LlmSummary
     uint32_t unservedInPrefill{0};  //!< see unservedNotArrived
     uint32_t unservedInFlight{0};   //!< see unservedNotArrived
     uint32_t unservedNoticeLate{0}; //!< see unservedNotArrived
+    uint64_t rateComputations{0};   //!< fluid level: max-min rate computations (0: packet)
+    uint64_t transfers{0};          //!< fluid level: transfers started (0: packet)
 };
 
 /**
  * \ingroup mose-study
- * \brief One packet-level LLM run: builds the fabric in the policy's initial template, the
- *        ModeSwitcher with the policy's targets, the loss monitor, MoseSocketTransfers, and the
- *        inference and training workloads; at every SwitchStarted of the switcher both
- *        workloads get the new mode's roles and circuit graph (MoseModeSwitcher::GetTarget).
+ * \brief One LLM run: at the packet level it builds the fabric in the policy's initial
+ *        template, the ModeSwitcher with the policy's targets, the loss monitor,
+ *        MoseSocketTransfers, and the inference and training workloads; at every SwitchStarted
+ *        of the switcher both workloads get the new mode's roles and circuit graph
+ *        (MoseModeSwitcher::GetTarget).
+ *
+ * At the fluid level (LlmExperimentConfig::level) the same scenario, workloads, schedule and
+ * settings run as a mose::FluidLlmRun, without packets and without the Simulator: the rates and
+ * scale, the OCS and host delays (ns3::MoseOcs::Delay, ns3::MoseTopologyHelper::HostDelay), the
+ * TCP segment (ns3::MoseSocketTransfers::SegmentSize, or the jumbo MTU's), the notice delay and
+ * the switcher's Phases, Drain, FixedDrain, DrainTimeout and ReconfigurationDelay are taken as
+ * the packet level takes them. Its records, summary and CSV rows have the packet level's form
+ * (packets lost and connections are 0; a switch's packetsHeld is 0), so that every getter and
+ * writer below serves both levels.
  *
  * Like SwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
  * run needs a new object (Run() destroys the simulator's state at the end).
@@ -360,6 +408,10 @@ class LlmExperiment
     /// \brief The experiment's collector: the records, the KV transfers delivered, the
     ///        transport's counts (summed over the ranks, which must agree)
     void Collect();
+    /// \brief Build() at the fluid level: the fluid run's configuration
+    void BuildFluid();
+    /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
+    void RunFluid();
 
     LlmExperimentConfig m_config;                //!< parameters
     std::array<mose::RoleAssignment, 2> m_roles; //!< per mode
@@ -386,6 +438,11 @@ class LlmExperiment
     Time m_noticeDelay;                               //!< the transport's NoticeDelay
     std::vector<uint64_t> m_eventsPerRank;            //!< events per MPI rank
     uint32_t m_circuitsCut{0};                        //!< initial circuits across ranks
+    std::optional<mose::FluidLlmConfig> m_fluid;      //!< the fluid run's (fluid level)
+    std::vector<mose::CircuitGraph> m_fluidGraphs;    //!< per interval (fluid level)
+    uint32_t m_fluidSwitches{0};                      //!< switches started (fluid level)
+    uint64_t m_rateComputations{0};                   //!< fluid level
+    uint64_t m_transfersStarted{0};                   //!< fluid level
 };
 
 } // namespace mose

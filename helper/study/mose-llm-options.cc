@@ -196,6 +196,10 @@ LlmOptions::AddOptions(CommandLine& cmd)
                         "member set stays (false: one connection per chunk and iteration)",
                         m_reuseConnections);
     cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
+    cmd.AddValue("level",
+                 "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes, no "
+                 "Simulator) or both (side by side, with their differences)",
+                 m_level);
 }
 
 void
@@ -274,6 +278,8 @@ LlmOptions::Read()
     config.reuseConnections = m_reuseConnections;
     config.run = RngSeedManager::GetRun();
     m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
+    m_levels = ParseLlmLevels("--level", m_level);
+    config.level = m_levels.front();
 
     if (m_map)
     {
@@ -561,6 +567,12 @@ LlmOptions::GetShape() const
     return m_shape;
 }
 
+const std::vector<LlmLevel>&
+LlmOptions::GetLevels() const
+{
+    return m_levels;
+}
+
 std::string
 LlmOptions::GetTitle() const
 {
@@ -576,6 +588,7 @@ LlmOptions::GetTitle() const
             os << " (" << m_mapConfig.seeds << " seeds: runs " << c.run << " to "
                << c.run + m_mapConfig.seeds - 1 << ")";
         }
+        os << LevelText(m_levels);
         return os.str();
     }
     os << "mose-llm: N=" << c.scenario.nodes << ", " << c.requests.size() << " requests, "
@@ -585,7 +598,7 @@ LlmOptions::GetTitle() const
                             " B per member"
                       : std::string("no training"))
        << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule())
-       << ", run " << c.run;
+       << ", run " << c.run << LevelText(m_levels);
     return os.str();
 }
 

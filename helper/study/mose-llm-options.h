@@ -84,6 +84,8 @@ class LlmOptions
     const LlmExperimentConfig& GetExperimentConfig() const;
     /// \return the policies to run, in the order given
     const std::vector<mose::Policy>& GetPolicies() const;
+    /// \return the levels to run (--level: packet, fluid, or both: packet then fluid)
+    const std::vector<LlmLevel>& GetLevels() const;
     /// \return the model shape (--model)
     const mose::ModelShape& GetShape() const;
     /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
@@ -138,6 +140,8 @@ class LlmOptions
     std::string m_scale{"2000"};                             //!< --scale
     std::string m_noticeDelay;                               //!< --noticeDelay (empty: unset)
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
+    std::string m_level{"packet"};                           //!< --level
+    std::vector<LlmLevel> m_levels;                          //!< from --level
     bool m_map{true};                                        //!< --map
     bool m_trainingJob{true};                                //!< --trainingJob
     bool m_jumbo{false};                                     //!< --jumbo

@@ -112,7 +112,7 @@ FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& con
     m_peers = PlanPorts(graph, d).GetPeers();
     m_routedPeers = m_peers;
     m_pairBytes.assign(static_cast<std::size_t>(m_n) * m_n, 0);
-    m_portBytes.assign(static_cast<std::size_t>(m_n) * d, 0.0);
+    m_linkBytes.assign(m_net.GetNLinks(), 0.0);
     Reroute();
 }
 
@@ -206,7 +206,10 @@ FluidFabric::PathOf(uint32_t src, uint32_t dst)
     const uint32_t d = m_config.ports;
     std::vector<FluidNetwork::LinkId> path;
     path.reserve(tree->distance[src] + 2);
-    path.push_back(m_n * d + src);
+    if (m_config.hostLinks)
+    {
+        path.push_back(m_n * d + src);
+    }
     uint32_t node = src;
     while (node != dst)
     {
@@ -215,7 +218,10 @@ FluidFabric::PathOf(uint32_t src, uint32_t dst)
         path.push_back(node * d + port);
         node = tree->nextHop[node];
     }
-    path.push_back(m_n * d + m_n + dst);
+    if (m_config.hostLinks)
+    {
+        path.push_back(m_n * d + m_n + dst);
+    }
     return path;
 }
 
@@ -277,25 +283,7 @@ FluidFabric::AdvanceTo(int64_t t)
     {
         return;
     }
-    const double seconds = static_cast<double>(t - m_now) * 1e-9;
-    const uint32_t circuits = m_n * m_config.ports;
-    for (const auto& [id, r] : m_running)
-    {
-        const double rate = m_net.GetRate(r.flow);
-        if (rate <= 0)
-        {
-            continue;
-        }
-        const double sent = std::min(rate * seconds, m_net.GetRemaining(r.flow));
-        for (FluidNetwork::LinkId l : m_net.GetPath(r.flow))
-        {
-            if (l < circuits)
-            {
-                m_portBytes[l] += sent;
-            }
-        }
-    }
-    m_net.Advance(seconds);
+    m_net.Advance(static_cast<double>(t - m_now) * 1e-9, &m_linkBytes);
     m_now = t;
     std::vector<FluidNetwork::FlowId> completed = m_net.TakeCompleted();
     if (completed.empty())
@@ -528,10 +516,12 @@ FluidFabric::GetBytesBetween(uint32_t src, uint32_t dst) const
     return m_pairBytes[static_cast<std::size_t>(src) * m_n + dst];
 }
 
-const std::vector<double>&
+std::vector<double>
 FluidFabric::GetPortBytes() const
 {
-    return m_portBytes;
+    return std::vector<double>(m_linkBytes.begin(),
+                               m_linkBytes.begin() +
+                                   static_cast<std::ptrdiff_t>(m_n) * m_config.ports);
 }
 
 } // namespace mose

@@ -49,8 +49,12 @@ struct FluidFabricConfig
     uint64_t routingSeed{0};                      //!< RANDOM_SHORTEST_PATH's hash seed
     double circuitBitRate{400e9};                 //!< one circuit direction (MoseOcs DataRate)
     double hostBitRate{400e9};                    //!< host link, each direction
-    int64_t circuitDelayNs{1000};                 //!< circuit propagation delay (MoseOcs Delay)
-    int64_t hostDelayNs{100};                     //!< host link delay (HostDelay)
+    /// whether each group's endpoint is a host behind the group node on a link of hostBitRate
+    /// (MoseTopologyHelper HostsPerGroup >= 1); false: the group node itself sends and
+    /// receives, and a transfer's path is its circuits only
+    bool hostLinks{true};
+    int64_t circuitDelayNs{1000}; //!< circuit propagation delay (MoseOcs Delay)
+    int64_t hostDelayNs{100};     //!< host link delay (HostDelay)
     /// payload bytes per packet (the TCP segment, MoseSocketTransfers SegmentSize)
     uint32_t segmentBytes{1448};
     /// bytes a packet of segmentBytes payload occupies on a link: IPv4 (20) + TCP with
@@ -112,12 +116,13 @@ struct FluidSwitchRecord
  *        every circuit direction as fluid links (FluidNetwork), transfers as flows on the
  *        packet level's routes, switches as the packet level's MoseModeSwitcher runs them.
  *
- * Links: each group's host link up (host -> group) and down, at hostBitRate; each circuit
+ * Links: each group's host link up (host -> group) and down, at hostBitRate (with hostLinks);
+ * each circuit
  * direction at circuitBitRate, a circuit being identified by the port that sends on it (N x d
- * links, whatever the graph). A transfer's path is its source's up link, the circuits of the
- * route (the DestinationTree of ShortestPathRouting over the routed graph, hop for hop what
- * MoseRoutingProtocol forwards on), its destination's down link. Payload gets segmentBytes /
- * wireBytesPerSegment of every link's rate (headers take the rest).
+ * links, whatever the graph). A transfer's path is its source's up link (with hostLinks), the
+ * circuits of the route (the DestinationTree of ShortestPathRouting over the routed graph, hop for
+ * hop what MoseRoutingProtocol forwards on), its destination's down link (with hostLinks). Payload
+ * gets segmentBytes / wireBytesPerSegment of every link's rate (headers take the rest).
  *
  * Rates are max-min fair (FluidNetwork) and recomputed after every event that starts, ends
  * or reroutes a transfer; between events every transfer drains its bytes at its rate. A
@@ -211,7 +216,7 @@ class FluidFabric
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return the payload bytes each circuit direction carried, per sending flat port
     ///         (group * d + port), up to now
-    const std::vector<double>& GetPortBytes() const;
+    std::vector<double> GetPortBytes() const;
 
   private:
     /// \brief Routes every transfer in flight on the current matching
@@ -273,13 +278,13 @@ class FluidFabric
     uint64_t m_nEvents{0};                               //!< events run
     uint64_t m_maxConcurrent{0};                         //!< most transfers at once
     std::vector<uint64_t> m_pairBytes;                   //!< N x N delivered bytes
-    std::vector<double> m_portBytes;                     //!< per sending port
-    std::vector<FluidSwitchRecord> m_switches;           //!< switch records
-    bool m_switching{false};                             //!< a switch is under way
-    std::vector<SwitchBatchPlan> m_batches;              //!< its batches
-    uint32_t m_batch{0};                                 //!< the batch under way
-    int64_t m_drainStart{0};                             //!< its drain started
-    int64_t m_darkStart{0};                              //!< it went dark
+    std::vector<double> m_linkBytes;           //!< per link (circuit ports first), bytes sent
+    std::vector<FluidSwitchRecord> m_switches; //!< switch records
+    bool m_switching{false};                   //!< a switch is under way
+    std::vector<SwitchBatchPlan> m_batches;    //!< its batches
+    uint32_t m_batch{0};                       //!< the batch under way
+    int64_t m_drainStart{0};                   //!< its drain started
+    int64_t m_darkStart{0};                    //!< it went dark
 };
 
 } // namespace mose

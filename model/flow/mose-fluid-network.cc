@@ -10,7 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <queue>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -33,20 +33,6 @@ CheckCapacity(double capacity)
                           "a finite number of bytes per second >= 0");
     }
 }
-
-/// A heap entry of ComputeRates(): a link's fair share when it was pushed
-struct ShareEntry
-{
-    double share;     //!< capacity left / unfrozen flows
-    uint32_t link;    //!< the link
-    uint32_t version; //!< the link's version when pushed
-
-    /// \return true if this entry comes after o (min-heap on share, then link id)
-    bool operator>(const ShareEntry& o) const
-    {
-        return share > o.share || (share == o.share && link > o.link);
-    }
-};
 
 } // namespace
 
@@ -254,35 +240,86 @@ FluidNetwork::ComputeRates()
     const std::size_t nLinks = m_capacity.size();
     m_left.assign(m_capacity.begin(), m_capacity.end());
     m_unfrozen.assign(nLinks, 0);
-    m_version.assign(nLinks, 0);
     m_frozen.assign(m_flows.size(), 0);
-    std::vector<ShareEntry> heapStore;
-    heapStore.reserve(nLinks);
+    for (FlowState& f : m_flows)
+    {
+        f.rate = 0; // held flows (empty path) stay at 0
+    }
+    // a binary min-heap of the links with unfrozen flows, keyed on (share, link id), in which a
+    // link's key may be stale: as flows at the smallest share leave a link, its share only
+    // grows (left / n >= s gives (left - s) / (n - 1) >= left / n), so a stale key is a lower
+    // bound; the top is re-keyed when popped and is the bottleneck once its key is current.
+    // A hop of a frozen flow then costs O(1) and only popped links move in the heap
+    // (hand-written: std::priority_queue cannot re-key its top in place)
+    std::vector<uint32_t>& heap = m_heap;
+    std::vector<double>& key = m_share;
+    heap.clear();
+    key.assign(nLinks, 0.0);
+    const auto less = [&key](uint32_t a, uint32_t b) {
+        return key[a] < key[b] || (key[a] == key[b] && a < b);
+    };
+    const auto siftDown = [&heap, &less](std::size_t i) {
+        const uint32_t l = heap[i];
+        const std::size_t n = heap.size();
+        while (true)
+        {
+            std::size_t child = 2 * i + 1;
+            if (child >= n)
+            {
+                break;
+            }
+            if (child + 1 < n && less(heap[child + 1], heap[child]))
+            {
+                ++child;
+            }
+            if (!less(heap[child], l))
+            {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        heap[i] = l;
+    };
+    const auto popTop = [&heap, &siftDown]() {
+        heap[0] = heap.back();
+        heap.pop_back();
+        if (!heap.empty())
+        {
+            siftDown(0);
+        }
+    };
     for (std::size_t l = 0; l < nLinks; ++l)
     {
         m_unfrozen[l] = static_cast<uint32_t>(m_linkFlows[l].size());
         if (m_unfrozen[l] > 0)
         {
-            heapStore.push_back({m_left[l] / m_unfrozen[l], static_cast<uint32_t>(l), 0});
+            key[l] = m_left[l] / m_unfrozen[l];
+            heap.push_back(static_cast<uint32_t>(l));
         }
     }
-    for (FlowState& f : m_flows)
+    for (std::size_t i = heap.size() / 2; i-- > 0;)
     {
-        f.rate = 0; // held flows (empty path) stay at 0
+        siftDown(i);
     }
-    std::priority_queue<ShareEntry, std::vector<ShareEntry>, std::greater<>> heap(
-        std::greater<>(),
-        std::move(heapStore));
     while (!heap.empty())
     {
-        const ShareEntry e = heap.top();
-        heap.pop();
-        if (e.version != m_version[e.link] || m_unfrozen[e.link] == 0)
+        const uint32_t e = heap[0];
+        if (m_unfrozen[e] == 0)
         {
-            continue; // stale: the link's share changed since, or it has no flow left
+            popTop(); // every flow of the link was frozen elsewhere
+            continue;
         }
-        const double share = std::max(0.0, e.share);
-        for (FlowId fid : m_linkFlows[e.link])
+        const double current = m_left[e] / m_unfrozen[e];
+        if (current > key[e])
+        {
+            key[e] = current; // stale: re-key and look again
+            siftDown(0);
+            continue;
+        }
+        popTop();
+        const double s = std::max(0.0, current);
+        for (FlowId fid : m_linkFlows[e])
         {
             if (m_frozen[fid])
             {
@@ -290,16 +327,11 @@ FluidNetwork::ComputeRates()
             }
             m_frozen[fid] = 1;
             FlowState& f = m_flows[fid];
-            f.rate = share;
+            f.rate = s;
             for (LinkId l : f.path)
             {
-                m_left[l] = std::max(0.0, m_left[l] - share);
+                m_left[l] = std::max(0.0, m_left[l] - s);
                 --m_unfrozen[l];
-                ++m_version[l];
-                if (l != e.link && m_unfrozen[l] > 0)
-                {
-                    heap.push({m_left[l] / m_unfrozen[l], l, m_version[l]});
-                }
             }
         }
     }
@@ -337,7 +369,7 @@ FluidNetwork::CompletionSlack(double rate)
 }
 
 void
-FluidNetwork::Advance(double seconds)
+FluidNetwork::Advance(double seconds, std::vector<double>* linkBytes)
 {
     if (!(std::isfinite(seconds) && seconds >= 0))
     {
@@ -352,7 +384,15 @@ FluidNetwork::Advance(double seconds)
         {
             continue;
         }
-        f.remaining = std::max(0.0, f.remaining - f.rate * seconds);
+        const double sent = std::min(f.remaining, f.rate * seconds);
+        if (linkBytes && sent > 0)
+        {
+            for (LinkId l : f.path)
+            {
+                (*linkBytes)[l] += sent;
+            }
+        }
+        f.remaining -= sent;
         if (f.remaining <= CompletionSlack(f.rate))
         {
             f.remaining = 0;

@@ -32,8 +32,9 @@ namespace mose
  * a flow of equal or smaller rate), by progressive filling: the link with the smallest fair
  * share (capacity left / unfrozen flows crossing it) fixes the rate of its unfrozen flows,
  * which are removed with their rate from every link they cross, until no flow is left. Each
- * step takes the link from a binary heap keyed on the share (stale entries skipped), so one
- * computation costs O(H log L) for H flow-hops over L links.
+ * step takes the link from a binary heap keyed on the share; shares only grow as flows leave
+ * a link, so a link's key is re-computed only when it reaches the top: one computation costs
+ * O(H + K log L) for H flow-hops over L links and K heap moves (K <= L + the re-keyed tops).
  *
  * A flow with an empty path is held: it has no route (rate 0, not counted on any link) until
  * SetPath() gives it one. A link of capacity 0 (a dark circuit) gives every flow crossing it
@@ -115,8 +116,10 @@ class FluidNetwork
      * \brief Drains every flow at its rate for a time; flows whose bytes left fall to
      *        CompletionSlack() or below become complete (TakeCompleted()).
      * \param seconds the time (finite, >= 0)
+     * \param linkBytes if not null, one entry per link: the bytes each flow sent are added to
+     *        every link of its path
      */
-    void Advance(double seconds);
+    void Advance(double seconds, std::vector<double>* linkBytes = nullptr);
 
     /**
      * \return the time in seconds until the first active, not complete flow with a rate above 0
@@ -168,7 +171,8 @@ class FluidNetwork
     // scratch space of ComputeRates(), kept to avoid reallocation
     std::vector<double> m_left;       //!< per link, capacity not yet given
     std::vector<uint32_t> m_unfrozen; //!< per link, flows without a rate yet
-    std::vector<uint32_t> m_version;  //!< per link, heap entry version
+    std::vector<uint32_t> m_heap;     //!< links with unfrozen flows, a min-heap on m_share
+    std::vector<double> m_share;      //!< per link, its heap key (a lower bound of its share)
     std::vector<uint8_t> m_frozen;    //!< per flow
 };
 
