@@ -147,6 +147,7 @@ FluidFabric::StartTransfer(uint32_t src,
     {
         ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
     }
+    Sync(); // the flows in flight have sent what they sent up to now at their old rates
     const uint64_t id = m_transfers.size();
     FluidTransfer t;
     t.src = src;
@@ -245,6 +246,7 @@ FluidFabric::LatencyOf(const std::vector<FluidNetwork::LinkId>& path) const
 void
 FluidFabric::Reroute()
 {
+    Sync();
     m_routedPlan = PortPlan::FromPeers(m_n, m_config.ports, m_routedPeers);
     m_routedGraph = std::make_shared<const CircuitGraph>(m_routedPlan.ToCircuitGraph());
     m_routing =
@@ -277,14 +279,13 @@ FluidFabric::Reroute()
 }
 
 void
-FluidFabric::AdvanceTo(int64_t t)
+FluidFabric::Sync()
 {
-    if (t <= m_now)
+    if (m_now > m_drainedNs)
     {
-        return;
+        m_net.Advance(static_cast<double>(m_now - m_drainedNs) * 1e-9, &m_linkBytes);
+        m_drainedNs = m_now;
     }
-    m_net.Advance(static_cast<double>(t - m_now) * 1e-9, &m_linkBytes);
-    m_now = t;
     std::vector<FluidNetwork::FlowId> completed = m_net.TakeCompleted();
     if (completed.empty())
     {
@@ -326,31 +327,41 @@ FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
     {
         if (m_dirty)
         {
+            // rates change only here: the flows are drained up to now at the old rates first,
+            // and the next completion is fixed until the next change
+            Sync();
             m_net.ComputeRates();
             m_dirty = false;
+            m_nextCompletion = NEVER;
+            const double dt = m_net.GetTimeToNextCompletion();
+            if (std::isfinite(dt))
+            {
+                // the next whole ns at or after the completion (1e-6 ns below a whole ns counts
+                // as on it: the quotient's rounding must not cost a ns)
+                const double ns = std::max(1.0, std::ceil(dt * 1e9 - 1e-6));
+                m_nextCompletion = ns >= static_cast<double>(NEVER - m_now)
+                                       ? NEVER
+                                       : m_now + static_cast<int64_t>(ns);
+            }
         }
         const int64_t nextEvent = m_events.empty() ? NEVER : m_events.front().at;
-        int64_t nextCompletion = NEVER;
-        const double dt = m_net.GetTimeToNextCompletion();
-        if (std::isfinite(dt))
-        {
-            // the next whole ns at or after the completion (1e-6 ns below a whole ns counts as
-            // on it: the quotient's rounding must not cost a ns)
-            const double ns = std::max(1.0, std::ceil(dt * 1e9 - 1e-6));
-            nextCompletion =
-                ns >= static_cast<double>(NEVER - m_now) ? NEVER : m_now + static_cast<int64_t>(ns);
-        }
-        const int64_t t = std::min(nextEvent, nextCompletion);
+        const int64_t t = std::min(nextEvent, m_nextCompletion);
         if (t == NEVER)
         {
+            Sync();
             return; // nothing will happen any more (held transfers wait for nothing)
         }
         if (t > untilNs)
         {
-            AdvanceTo(untilNs);
+            m_now = std::max(m_now, untilNs);
+            Sync();
             return;
         }
-        AdvanceTo(t);
+        m_now = t;
+        if (t == m_nextCompletion)
+        {
+            Sync(); // completes the flows that end now
+        }
         while (!m_events.empty() && m_events.front().at == m_now)
         {
             std::pop_heap(m_events.begin(), m_events.end(), std::greater<>());
@@ -361,6 +372,7 @@ FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
         }
         if (stop && stop())
         {
+            Sync();
             return;
         }
     }

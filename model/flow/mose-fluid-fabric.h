@@ -225,8 +225,10 @@ class FluidFabric
     std::vector<FluidNetwork::LinkId> PathOf(uint32_t src, uint32_t dst);
     /// \brief The latency of a path: delays plus the last packet's store and forward
     int64_t LatencyOf(const std::vector<FluidNetwork::LinkId>& path) const;
-    /// \brief Drains the transfers up to t, completing those that finish
-    void AdvanceTo(int64_t t);
+    /// \brief Drains the transfers from the time they were last drained up to now at their
+    ///        rates, completing those that finish (flows are drained only before a change, a
+    ///        completion or the end, not at every event)
+    void Sync();
     /// \brief Runs batch b of the switch under way
     void StartBatch(uint32_t b);
     /// \brief The batch under way goes dark
@@ -275,9 +277,11 @@ class FluidFabric
     std::map<uint64_t, Running> m_running;               //!< in flight, by transfer id
     std::vector<uint64_t> m_flowTransfer;                //!< per flow id, its transfer id
     bool m_dirty{false};                                 //!< rates need recomputing
-    uint64_t m_nEvents{0};                               //!< events run
-    uint64_t m_maxConcurrent{0};                         //!< most transfers at once
-    std::vector<uint64_t> m_pairBytes;                   //!< N x N delivered bytes
+    int64_t m_drainedNs{0};                              //!< the flows are drained up to here
+    int64_t m_nextCompletion{0};               //!< the next completion at the current rates
+    uint64_t m_nEvents{0};                     //!< events run
+    uint64_t m_maxConcurrent{0};               //!< most transfers at once
+    std::vector<uint64_t> m_pairBytes;         //!< N x N delivered bytes
     std::vector<double> m_linkBytes;           //!< per link (circuit ports first), bytes sent
     std::vector<FluidSwitchRecord> m_switches; //!< switch records
     bool m_switching{false};                   //!< a switch is under way
