@@ -617,6 +617,12 @@ if [ -x "$LLM" ]; then
     # this build has no MPI: --distributed names what is missing; a bad notice delay names itself
     expect_error llm-distributed-no-mpi 'this ns-3 build has no MPI module' \
         "$LLM" --map=false --policies=MoSE --distributed
+    # the level: packet, fluid or both (both is one experiment's)
+    expect_error llm-level-bad 'invalid --level = "fast": packet, fluid or both' "$LLM" --level=fast
+    expect_error llm-level-empty 'invalid --level = ""' "$LLM" --map=false --level=
+    expect_error llm-level-both-map 'packet or fluid with the regime map' "$LLM" --level=both
+    expect_error llm-level-fluid-ecmp "ns3::MoseRouteTable::Rule" \
+        "$LLM" --map=false --level=fluid --ns3::MoseRouteTable::Rule=ecmp
     expect_error llm-notice-delay-bad '--noticeDelay' "$LLM" --map=false --noticeDelay=soon
     expect_error llm-notice-delay-negative '--noticeDelay' "$LLM" --map=false --noticeDelay=-1us
     # the trace forms: detected, forced, filtered; every problem names the file and line

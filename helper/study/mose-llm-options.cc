@@ -280,6 +280,13 @@ LlmOptions::Read()
     m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
     m_levels = ParseLlmLevels("--level", m_level);
     config.level = m_levels.front();
+    if (m_map && m_levels.size() > 1)
+    {
+        mose::ThrowBadParameter("--level",
+                                "\"" + m_level + "\"",
+                                "packet or fluid with the regime map (both levels side by side "
+                                "are one experiment's, --map=false; run the map once per level)");
+    }
 
     if (m_map)
     {

@@ -1,0 +1,124 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mose-error.h"
+#include "ns3/mose-fluid-llm.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3::mose;
+
+namespace
+{
+
+/// Four groups (0 prefill, 1 decode, 2 and 3 training), d = 2, circuits of 1 GB/s with a
+/// 1000 ns delay, packets of 1000 B without header, no host links; one request of 1000 tokens
+/// of 1000 B arriving at 0, prefilled at 1e6 tokens/s (1 ms): its 1e6 B KV cache leaves at 1 ms
+FluidLlmConfig
+OneRequest()
+{
+    FluidLlmConfig c;
+    c.fabric.ports = 2;
+    c.fabric.circuitBitRate = 8e9;
+    c.fabric.hostLinks = false;
+    c.fabric.segmentBytes = 1000;
+    c.fabric.wireBytesPerSegment = 1000;
+    c.fabric.circuitDelayNs = 1000;
+    c.fabric.darkNs = 1000000;
+    for (auto& roles : c.roles)
+    {
+        roles = RoleAssignment::Contiguous({1, 1, 2});
+    }
+    c.graphs[0] = CircuitGraph(4, {{0, 1}, {2, 3}});
+    c.graphs[1] = CircuitGraph(4, {{0, 2}, {1, 2}, {1, 3}});
+    c.requests = {LlmRequest{0, 1000, 10, "", 0}};
+    c.kvBytesPerToken = 1000;
+    c.prefillTokensPerSecond = 1e6;
+    c.training = false;
+    c.endNs = 10000000;
+    c.stopNs = 100000000;
+    return c;
+}
+
+// Without a switch: prefill 1 ms, then 1e6 B at 1 GB/s over the one circuit 0 - 1 (1 ms) and
+// its delay: TTFT 2.001 ms
+TEST(FluidLlmRun, OneRequestByHand)
+{
+    FluidLlmRun run(OneRequest());
+    run.Run();
+    const FluidRequestRecord& r = run.GetRequests().at(0);
+    EXPECT_TRUE(r.done);
+    EXPECT_EQ(r.prefill, 0u);
+    EXPECT_EQ(r.decode, 1u);
+    EXPECT_EQ(r.prefillDoneNs, 1000000);
+    EXPECT_EQ(r.kvEndNs, 2001000);
+    EXPECT_EQ(r.wireBytes, 1000000u);
+    EXPECT_EQ(run.GetNErrors(), 0u);
+    EXPECT_EQ(run.GetFabric()->GetBytesBetween(0, 1), 1000000u);
+}
+
+// A switch at 1.5 ms to 0 - 2, 2 - 1, 1 - 3 removes the circuit the KV transfer is on after
+// 5e5 B: it waits through the 1 ms dark time, then its 5e5 B left go 0 -> 2 -> 1 in 0.5 ms
+// (fluid end 3 ms) and its last packet takes the two circuits' delays and one serialisation
+// (1000 + 1000 + 1000 ns): TTFT 3.003 ms. The run stops once the request is served (the
+// schedule's only boundary is past).
+TEST(FluidLlmRun, RequestHeldThroughASwitch)
+{
+    FluidLlmConfig c = OneRequest();
+    c.boundaries = {{1500000, WorkloadMode::TRAINING_HEAVY}};
+    FluidLlmRun run(c);
+    run.Run();
+    const FluidRequestRecord& r = run.GetRequests().at(0);
+    EXPECT_TRUE(r.done);
+    EXPECT_EQ(r.kvEndNs, 3003000);
+    EXPECT_EQ(run.GetNSwitchesStarted(), 1u);
+    const FluidSwitchRecord& s = run.GetFabric()->GetSwitchRecords().at(0);
+    EXPECT_TRUE(s.done);
+    EXPECT_EQ(s.transfersHeld, 1u);
+    EXPECT_EQ(run.GetFabric()->GetTransfer(0).heldNs, 1000000);
+    EXPECT_EQ(run.GetEndNs(), 3003000); // stopped at the notice (notice delay 0)
+}
+
+// The same inputs give the same records, bit for bit
+TEST(FluidLlmRun, Deterministic)
+{
+    FluidLlmConfig c = OneRequest();
+    c.requests.clear();
+    for (uint64_t i = 0; i < 50; ++i)
+    {
+        c.requests.push_back(LlmRequest{i * 37000, 100 + 13 * i, 5, "", 0});
+    }
+    c.boundaries = {{700000, WorkloadMode::TRAINING_HEAVY}};
+    FluidLlmRun a(c);
+    FluidLlmRun b(c);
+    a.Run();
+    b.Run();
+    ASSERT_EQ(a.GetRequests().size(), b.GetRequests().size());
+    for (std::size_t i = 0; i < a.GetRequests().size(); ++i)
+    {
+        EXPECT_TRUE(a.GetRequests()[i].done);
+        EXPECT_EQ(a.GetRequests()[i].kvEndNs, b.GetRequests()[i].kvEndNs);
+    }
+}
+
+TEST(FluidLlmRun, BadInputIsNamed)
+{
+    FluidLlmConfig c = OneRequest();
+    c.boundaries = {{0, WorkloadMode::TRAINING_HEAVY}};
+    EXPECT_THROW(FluidLlmRun(c).Run(), Error);
+    c = OneRequest();
+    c.prefillTokensPerSecond = 0;
+    EXPECT_THROW(FluidLlmRun(c).Run(), Error);
+    c = OneRequest();
+    c.training = true; // two training groups, but S / scale = 1 B is below them
+    c.collectiveBytes = 1;
+    EXPECT_THROW(FluidLlmRun(c).Run(), Error);
+    FluidLlmRun once(OneRequest());
+    once.Run();
+    EXPECT_THROW(once.Run(), Error);
+}
+
+} // namespace
