@@ -51,8 +51,8 @@ FluidRunText(const LlmSummary& s)
     os << "fluid: " << s.transfers << " transfers (" << perSecond(static_cast<double>(s.transfers))
        << "), " << s.rateComputations << " rate computations ("
        << perSecond(static_cast<double>(s.rateComputations)) << "), " << s.events << " events ("
-       << perSecond(static_cast<double>(s.events)) << ") in " << std::fixed
-       << std::setprecision(3) << s.wallSeconds << " s";
+       << perSecond(static_cast<double>(s.events)) << ") in " << std::fixed << std::setprecision(3)
+       << s.wallSeconds << " s";
     return os.str();
 }
 

@@ -266,6 +266,12 @@ LlmExperimentConfig::Validate() const
     {
         mose::ThrowBadParameter("requests", "none, and no training job", "a workload to run");
     }
+    if (fluidRateEpoch.IsStrictlyNegative())
+    {
+        mose::ThrowBadParameter("fluidRateEpoch",
+                                std::to_string(fluidRateEpoch.GetNanoSeconds()) + " ns",
+                                "a time >= 0 (0: exact rates)");
+    }
     mose::ValidateLlmRequests(requests, "requests");
     if (noticeDelay && noticeDelay->IsStrictlyNegative())
     {
@@ -481,6 +487,7 @@ LlmExperiment::BuildFluid()
         m_noticeDelay = 2 * (fab.hostLinks ? std::min(ocsDelay, hostDelay) : ocsDelay);
     }
     fab.noticeDelayNs = m_noticeDelay.GetNanoSeconds();
+    fab.rateEpochNs = m_config.fluidRateEpoch.GetNanoSeconds();
     const std::string sw = "ns3::MoseModeSwitcher";
     fab.phases = static_cast<uint32_t>(AttributeDefault<UintegerValue>(sw, "Phases"));
     fab.drain = AttributeDefault<BooleanValue>(sw, "Drain");

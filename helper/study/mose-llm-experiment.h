@@ -101,6 +101,10 @@ struct LlmExperimentConfig
     /// the level: packets (ns-3) or fluid flows (mose::FluidLlmRun, no Simulator), on the same
     /// scenario, workloads, schedule and settings
     LlmLevel level{LlmLevel::PACKET};
+    /// the fluid level's rate epoch (mose::FluidFabricConfig::rateEpochNs): 0, exact max-min
+    /// rates after every change; above 0, rates recomputed at most once per epoch (faster,
+    /// approximate). Not used by the packet level
+    Time fluidRateEpoch{Seconds(0)};
     /// the workload modes over time (SetSchedule()); the last period ends at `end`
     mose::ModeSchedule schedule;
     Time end{Seconds(1.5)}; //!< the last period ends, and no training iteration starts, after it

@@ -200,6 +200,10 @@ LlmOptions::AddOptions(CommandLine& cmd)
                  "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes, no "
                  "Simulator) or both (side by side, with their differences)",
                  m_level);
+    cmd.AddValue("rateEpoch",
+                 "fluid level: recompute the max-min rates at most once per this time (default "
+                 "0: after every change, exact); faster, approximate",
+                 m_rateEpoch);
 }
 
 void
@@ -280,6 +284,17 @@ LlmOptions::Read()
     m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
     m_levels = ParseLlmLevels("--level", m_level);
     config.level = m_levels.front();
+    if (!m_rateEpoch.empty())
+    {
+        if (m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET)
+        {
+            mose::ThrowBadParameter("--rateEpoch",
+                                    "\"" + m_rateEpoch + "\"",
+                                    "the option would not be used: only with --level=fluid or "
+                                    "both");
+        }
+        config.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
+    }
     if (m_map && m_levels.size() > 1)
     {
         mose::ThrowBadParameter("--level",

@@ -141,6 +141,7 @@ class LlmOptions
     std::string m_noticeDelay;                               //!< --noticeDelay (empty: unset)
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     std::string m_level{"packet"};                           //!< --level
+    std::string m_rateEpoch;                                 //!< --rateEpoch (empty: not given)
     std::vector<LlmLevel> m_levels;                          //!< from --level
     bool m_map{true};                                        //!< --map
     bool m_trainingJob{true};                                //!< --trainingJob

@@ -67,6 +67,7 @@ FluidFabricConfig::Validate() const
     CheckTime("notice delay", noticeDelayNs);
     CheckTime("drain timeout", drainTimeoutNs);
     CheckTime("dark time", darkNs);
+    CheckTime("rate epoch", rateEpochNs);
     if (segmentBytes == 0 || wireBytesPerSegment < segmentBytes)
     {
         ThrowBadParameter("segment bytes",
@@ -276,6 +277,7 @@ FluidFabric::Reroute()
         }
     }
     m_dirty = true;
+    m_rerouted = true;
 }
 
 void
@@ -320,32 +322,49 @@ FluidFabric::Sync()
     m_dirty = true;
 }
 
+int64_t
+FluidFabric::NextCompletion() const
+{
+    const double dt = m_net.GetTimeToNextCompletion();
+    if (!std::isfinite(dt))
+    {
+        return NEVER;
+    }
+    // the next whole ns at or after the completion (1e-6 ns below a whole ns counts as on it:
+    // the quotient's rounding must not cost a ns)
+    const double ns = std::max(1.0, std::ceil(dt * 1e9 - 1e-6));
+    return ns >= static_cast<double>(NEVER - m_now) ? NEVER : m_now + static_cast<int64_t>(ns);
+}
+
 void
 FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
 {
     while (true)
     {
-        if (m_dirty)
+        // a route change is never deferred: a rerouted flow's old rate may not fit its new path
+        const bool epochDue = m_config.rateEpochNs == 0 || m_lastComputeNs < 0 || m_rerouted ||
+                              m_now >= m_lastComputeNs + m_config.rateEpochNs;
+        if (m_dirty && epochDue)
         {
             // rates change only here: the flows are drained up to now at the old rates first,
             // and the next completion is fixed until the next change
             Sync();
             m_net.ComputeRates();
             m_dirty = false;
-            m_nextCompletion = NEVER;
-            const double dt = m_net.GetTimeToNextCompletion();
-            if (std::isfinite(dt))
-            {
-                // the next whole ns at or after the completion (1e-6 ns below a whole ns counts
-                // as on it: the quotient's rounding must not cost a ns)
-                const double ns = std::max(1.0, std::ceil(dt * 1e9 - 1e-6));
-                m_nextCompletion = ns >= static_cast<double>(NEVER - m_now)
-                                       ? NEVER
-                                       : m_now + static_cast<int64_t>(ns);
-            }
+            m_rerouted = false;
+            m_lastComputeNs = m_now;
+            m_nextCompletion = NextCompletion();
         }
+        else if (m_dirty && m_staleCompletion)
+        {
+            // completions between two computations of an epoch: the others keep their rates
+            m_nextCompletion = NextCompletion();
+        }
+        m_staleCompletion = false;
         const int64_t nextEvent = m_events.empty() ? NEVER : m_events.front().at;
-        const int64_t t = std::min(nextEvent, m_nextCompletion);
+        const int64_t nextCompute =
+            m_dirty && !epochDue ? m_lastComputeNs + m_config.rateEpochNs : NEVER;
+        const int64_t t = std::min({nextEvent, m_nextCompletion, nextCompute});
         if (t == NEVER)
         {
             Sync();
@@ -361,6 +380,7 @@ FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
         if (t == m_nextCompletion)
         {
             Sync(); // completes the flows that end now
+            m_staleCompletion = true;
         }
         while (!m_events.empty() && m_events.front().at == m_now)
         {

@@ -67,6 +67,12 @@ struct FluidFabricConfig
     bool fixedDrain{false};   //!< MoseModeSwitcher FixedDrain: every drain lasts drainTimeoutNs
     int64_t drainTimeoutNs{100000000}; //!< MoseModeSwitcher DrainTimeout
     int64_t darkNs{10000000};          //!< MoseModeSwitcher ReconfigurationDelay
+    /// 0: rates are recomputed after every event that starts, ends or reroutes a transfer
+    /// (exact); above 0, at most once per this many ns: a transfer started in between waits
+    /// for the next computation at rate 0, and a completed one's capacity is shared again only
+    /// then (an approximation: its error against the exact computation is the caller's to
+    /// measure and state)
+    int64_t rateEpochNs{0};
 
     /// \brief Throws a mose::Error naming the first invalid field
     void Validate() const;
@@ -229,6 +235,8 @@ class FluidFabric
     ///        rates, completing those that finish (flows are drained only before a change, a
     ///        completion or the end, not at every event)
     void Sync();
+    /// \return the time of the next completion at the current rates (drained up to now)
+    int64_t NextCompletion() const;
     /// \brief Runs batch b of the switch under way
     void StartBatch(uint32_t b);
     /// \brief The batch under way goes dark
@@ -278,11 +286,14 @@ class FluidFabric
     std::vector<uint64_t> m_flowTransfer;                //!< per flow id, its transfer id
     bool m_dirty{false};                                 //!< rates need recomputing
     int64_t m_drainedNs{0};                              //!< the flows are drained up to here
-    int64_t m_nextCompletion{0};               //!< the next completion at the current rates
-    uint64_t m_nEvents{0};                     //!< events run
-    uint64_t m_maxConcurrent{0};               //!< most transfers at once
-    std::vector<uint64_t> m_pairBytes;         //!< N x N delivered bytes
-    std::vector<double> m_linkBytes;           //!< per link (circuit ports first), bytes sent
+    int64_t m_nextCompletion{0};       //!< the next completion at the current rates
+    int64_t m_lastComputeNs{-1};       //!< the last rate computation (rateEpochNs)
+    bool m_staleCompletion{false};     //!< flows completed since m_nextCompletion was computed
+    bool m_rerouted{false};            //!< routes changed since the last rate computation
+    uint64_t m_nEvents{0};             //!< events run
+    uint64_t m_maxConcurrent{0};       //!< most transfers at once
+    std::vector<uint64_t> m_pairBytes; //!< N x N delivered bytes
+    std::vector<double> m_linkBytes;   //!< per link (circuit ports first), bytes sent
     std::vector<FluidSwitchRecord> m_switches; //!< switch records
     bool m_switching{false};                   //!< a switch is under way
     std::vector<SwitchBatchPlan> m_batches;    //!< its batches
