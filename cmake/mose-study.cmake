@@ -25,6 +25,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/mose-flow-experiment-helper.cc
     helper/study/mose-llm-comparison.cc
     helper/study/mose-llm-experiment.cc
+    helper/study/mose-llm-level-validation.cc
     helper/study/mose-llm-options.cc
     helper/study/mose-llm-regime-map.cc
     helper/study/mose-packet-experiment.cc
@@ -55,6 +56,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/mose-flow-experiment-helper.h
     helper/study/mose-llm-comparison.h
     helper/study/mose-llm-experiment.h
+    helper/study/mose-llm-level-validation.h
     helper/study/mose-llm-options.h
     helper/study/mose-llm-regime-map.h
     helper/study/mose-packet-experiment.h

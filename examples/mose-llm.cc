@@ -35,6 +35,7 @@
  */
 
 #include "mose-llm-comparison.h"
+#include "mose-llm-level-validation.h"
 #include "mose-llm-options.h"
 #include "mose-llm-regime-map.h"
 #include "mose-program.h"
@@ -108,6 +109,18 @@ main(int argc, char* argv[])
                              "request ids (doc/mose.rst, Network backend for serving "
                              "simulators)\n";
             }
+            return;
+        }
+        if (options.GetLevels().size() > 1)
+        {
+            // both levels, then the fluid level validated against the packet level
+            std::cout << options.GetTitle() << "\n";
+            RunLlmMapLevels(options.GetMapConfig(),
+                            options.GetLevels(),
+                            outputDir,
+                            program.IsPlotting(),
+                            showProgress,
+                            std::cout);
             return;
         }
         LlmRegimeMap study(options.GetMapConfig());

@@ -620,7 +620,9 @@ if [ -x "$LLM" ]; then
     # the level: packet, fluid or both (both is one experiment's)
     expect_error llm-level-bad 'invalid --level = "fast": packet, fluid or both' "$LLM" --level=fast
     expect_error llm-level-empty 'invalid --level = ""' "$LLM" --map=false --level=
-    expect_error llm-level-both-map 'packet or fluid with the regime map' "$LLM" --level=both
+    expect_error llm-rate-epoch-packet '--rateEpoch = "10us": the option would not be used' \
+        "$LLM" --map=false --rateEpoch=10us
+    expect_error llm-rate-epoch-bad 'invalid --rateEpoch' "$LLM" --map=false --level=fluid --rateEpoch=soon
     expect_error llm-level-fluid-ecmp "ns3::MoseRouteTable::Rule" \
         "$LLM" --map=false --level=fluid --ns3::MoseRouteTable::Rule=ecmp
     expect_error llm-notice-delay-bad '--noticeDelay' "$LLM" --map=false --noticeDelay=soon

@@ -295,13 +295,6 @@ LlmOptions::Read()
         }
         config.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
     }
-    if (m_map && m_levels.size() > 1)
-    {
-        mose::ThrowBadParameter("--level",
-                                "\"" + m_level + "\"",
-                                "packet or fluid with the regime map (both levels side by side "
-                                "are one experiment's, --map=false; run the map once per level)");
-    }
 
     if (m_map)
     {

@@ -1,0 +1,302 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-level-validation.h"
+
+#include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
+#include "ns3/mose-text-io.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <memory>
+#include <sstream>
+
+namespace ns3
+{
+namespace mose
+{
+
+namespace
+{
+
+/// \return a run's figures in Figure order
+std::array<double, 4>
+Figures(const LlmSummary& s)
+{
+    return {s.kvMeanS, s.ttftMeanS, s.ttftP99S, s.iterMeanS};
+}
+
+} // namespace
+
+double
+LlmLevelValidation::Row::GetDifference(Figure f) const
+{
+    return used[f] ? (fluid[f] - packet[f]) / packet[f] : 0.0;
+}
+
+double
+LlmLevelValidation::GetMeanBound()
+{
+    return 0.05;
+}
+
+double
+LlmLevelValidation::GetP99Bound()
+{
+    return 0.15;
+}
+
+std::string
+LlmLevelValidation::GetName(Figure f)
+{
+    switch (f)
+    {
+    case KV_MEAN:
+        return "kv_mean";
+    case TTFT_MEAN:
+        return "ttft_mean";
+    case TTFT_P99:
+        return "ttft_p99";
+    case ITER_MEAN:
+        return "iter_mean";
+    }
+    return "?";
+}
+
+LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& packet, const LlmRegimeMap& fluid)
+{
+    const auto& pc = packet.GetCells();
+    const auto& fc = fluid.GetCells();
+    if (pc.size() != fc.size() || packet.GetConfig().policies != fluid.GetConfig().policies)
+    {
+        throw Error("LlmLevelValidation: the two maps differ in their cells or policies");
+    }
+    for (std::size_t c = 0; c < pc.size(); ++c)
+    {
+        const LlmRegimeCell& p = pc[c];
+        const LlmRegimeCell& f = fc[c];
+        if (p.load != f.load || p.interval != f.interval || p.darkTime != f.darkTime ||
+            p.seedRuns.size() != f.seedRuns.size())
+        {
+            throw Error("LlmLevelValidation: cell " + std::to_string(c) +
+                        " differs between the two maps");
+        }
+        for (std::size_t k = 0; k < p.seedRuns.size(); ++k)
+        {
+            for (std::size_t i = 0; i < p.seedRuns[k].size(); ++i)
+            {
+                Row row;
+                row.load = p.load;
+                row.interval = p.interval.GetSeconds();
+                row.darkTime = p.darkTime.GetSeconds();
+                row.seed = static_cast<uint32_t>(k);
+                row.policy = p.seedRuns[k][i].policy;
+                row.packet = Figures(p.seedRuns[k][i]);
+                row.fluid = Figures(f.seedRuns[k][i]);
+                for (std::size_t x = 0; x < 4; ++x)
+                {
+                    row.used[x] = row.packet[x] > 0 && row.fluid[x] > 0;
+                }
+                m_rows.push_back(row);
+            }
+        }
+        const bool tied =
+            p.verdict.kind == LlmCellVerdict::TIE || f.verdict.kind == LlmCellVerdict::TIE;
+        if (!tied)
+        {
+            ++m_outsideTie;
+            m_agreeing += p.verdict.kind == f.verdict.kind ? 1 : 0;
+        }
+        m_cellVerdicts.push_back(p.verdict.KindText() + " / " + f.verdict.KindText());
+    }
+    m_packetWall = packet.GetWallSeconds();
+    m_fluidWall = fluid.GetWallSeconds();
+}
+
+const std::vector<LlmLevelValidation::Row>&
+LlmLevelValidation::GetRows() const
+{
+    return m_rows;
+}
+
+double
+LlmLevelValidation::GetWorst(Figure f) const
+{
+    double worst = 0;
+    for (const Row& r : m_rows)
+    {
+        worst = std::max(worst, std::abs(r.GetDifference(f)));
+    }
+    return worst;
+}
+
+uint32_t
+LlmLevelValidation::CountWithinBound(Figure f) const
+{
+    const double bound = f == TTFT_P99 ? GetP99Bound() : GetMeanBound();
+    uint32_t n = 0;
+    for (const Row& r : m_rows)
+    {
+        n += r.used[f] && std::abs(r.GetDifference(f)) <= bound ? 1 : 0;
+    }
+    return n;
+}
+
+uint32_t
+LlmLevelValidation::CountUsed(Figure f) const
+{
+    uint32_t n = 0;
+    for (const Row& r : m_rows)
+    {
+        n += r.used[f] ? 1 : 0;
+    }
+    return n;
+}
+
+uint32_t
+LlmLevelValidation::GetCellsOutsideTie() const
+{
+    return m_outsideTie;
+}
+
+uint32_t
+LlmLevelValidation::GetCellsAgreeing() const
+{
+    return m_agreeing;
+}
+
+double
+LlmLevelValidation::GetSpeedUp() const
+{
+    return m_fluidWall > 0 ? m_packetWall / m_fluidWall : 0;
+}
+
+void
+LlmLevelValidation::Print(std::ostream& os) const
+{
+    os << "fluid vs packet, run by run ((fluid - packet) / packet):\n"
+       << std::right << std::setw(7) << "load" << std::setw(9) << "T" << std::setw(9) << "D"
+       << std::setw(5) << "seed"
+       << "  " << std::left << std::setw(8) << "policy" << std::right;
+    for (std::size_t x = 0; x < 4; ++x)
+    {
+        os << std::setw(11) << GetName(static_cast<Figure>(x));
+    }
+    os << "\n";
+    for (const Row& r : m_rows)
+    {
+        os << std::setw(7) << FormatNumber(r.load) << std::setw(9)
+           << FormatDuration(r.interval, DurationStyle::SIGNIFICANT) << std::setw(9)
+           << FormatDuration(r.darkTime, DurationStyle::SIGNIFICANT) << std::setw(5) << r.seed
+           << "  " << std::left << std::setw(8) << mose::ToString(r.policy) << std::right;
+        for (std::size_t x = 0; x < 4; ++x)
+        {
+            os << std::setw(11)
+               << (r.used[x] ? FormatPercent(r.GetDifference(static_cast<Figure>(x))) : "-");
+        }
+        os << "\n";
+    }
+    os << "\nverdicts per cell (packet / fluid):";
+    for (std::size_t c = 0; c < m_cellVerdicts.size(); ++c)
+    {
+        os << (c == 0 ? " " : ", ") << m_cellVerdicts[c];
+    }
+    os << "\nsummary over " << m_rows.size() << " runs:";
+    for (std::size_t x = 0; x < 4; ++x)
+    {
+        const auto f = static_cast<Figure>(x);
+        os << "\n  " << std::left << std::setw(10) << GetName(f) << std::right << " worst "
+           << FormatPercent(GetWorst(f)) << ", within "
+           << FormatPercent(f == TTFT_P99 ? GetP99Bound() : GetMeanBound()) << " in "
+           << CountWithinBound(f) << " of " << CountUsed(f);
+    }
+    os << "\n  verdict: the same in " << m_agreeing << " of " << m_outsideTie
+       << " cells outside the tie band at both levels\n"
+       << "  speed: packet " << std::fixed << std::setprecision(1) << m_packetWall << " s, fluid "
+       << std::setprecision(2) << m_fluidWall
+       << " s of simulation wall time: " << std::setprecision(0) << GetSpeedUp() << "x"
+       << std::defaultfloat << std::setprecision(6) << "\n";
+}
+
+void
+LlmLevelValidation::WriteCsv(std::ostream& os) const
+{
+    os << "load,interval_s,dark_s,seed,policy";
+    for (const std::string level : {"packet_", "fluid_", "diff_"})
+    {
+        for (std::size_t x = 0; x < 4; ++x)
+        {
+            os << ',' << level << GetName(static_cast<Figure>(x)) << (level == "diff_" ? "" : "_s");
+        }
+    }
+    os << "\n";
+    for (const Row& r : m_rows)
+    {
+        os << r.load << ',' << r.interval << ',' << r.darkTime << ',' << r.seed << ','
+           << mose::ToString(r.policy);
+        for (double v : r.packet)
+        {
+            os << ',' << v;
+        }
+        for (double v : r.fluid)
+        {
+            os << ',' << v;
+        }
+        for (std::size_t x = 0; x < 4; ++x)
+        {
+            os << ',';
+            if (r.used[x])
+            {
+                os << r.GetDifference(static_cast<Figure>(x));
+            }
+        }
+        os << "\n";
+    }
+}
+
+void
+RunLlmMapLevels(const LlmRegimeMapConfig& config,
+                const std::vector<LlmLevel>& levels,
+                const std::string& outputDir,
+                bool render,
+                bool progress,
+                std::ostream& os)
+{
+    std::vector<std::unique_ptr<LlmRegimeMap>> maps;
+    for (LlmLevel level : levels)
+    {
+        LlmRegimeMapConfig c = config;
+        c.base.level = level;
+        maps.push_back(std::make_unique<LlmRegimeMap>(c));
+        LlmRegimeMap& map = *maps.back();
+        map.Run(progress ? LlmRegimeMap::MakeProgressPrinter("mose-llm", std::cerr) : nullptr,
+                progress);
+        const std::string dir = levels.size() > 1 ? outputDir + "/" + ToString(level) : outputDir;
+        os << "\n== " << ToString(level) << " level ==\n";
+        map.PrintTable(os);
+        os << "\n" << map.GetVerdict();
+        if (levels.size() > 1)
+        {
+            MakeOutputDirectory(dir);
+        }
+        map.WriteOutputs(dir, render, os);
+        map.PrintTiming(os);
+    }
+    if (maps.size() == 2)
+    {
+        const LlmLevelValidation validation(*maps[0], *maps[1]);
+        os << "\n";
+        validation.Print(os);
+        WriteTextFile(outputDir + "/level_validation.csv",
+                      [&validation](std::ostream& out) { validation.WriteCsv(out); });
+        os << "wrote " << outputDir << "/level_validation.csv\n";
+    }
+}
+
+} // namespace mose
+} // namespace ns3

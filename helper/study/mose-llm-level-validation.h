@@ -1,0 +1,128 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_LLM_LEVEL_VALIDATION_H
+#define MOSE_LLM_LEVEL_VALIDATION_H
+
+#include "mose-llm-regime-map.h"
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose-study
+ * \brief The fluid level against the packet level on one regime map: the same cells, seeds and
+ *        policies run at both levels (mose-llm --level=both), compared run by run.
+ *
+ * Per run (cell, seed, policy) the relative difference (fluid - packet) / packet of mean KV
+ * time, mean TTFT, P99 TTFT and mean iteration time; per cell whether the two levels give the
+ * same verdict; and the speed-up, the packet map's simulation wall time over the fluid map's.
+ * The bounds a run is held to are the issue's: the means within 5%, P99 TTFT within 15%
+ * (GetMeanBound(), GetP99Bound()).
+ */
+class LlmLevelValidation
+{
+  public:
+    /// The figures compared, in column order
+    enum Figure : uint8_t
+    {
+        KV_MEAN,   //!< mean KV transfer time
+        TTFT_MEAN, //!< mean TTFT
+        TTFT_P99,  //!< P99 TTFT
+        ITER_MEAN, //!< mean iteration time
+    };
+
+    /// One run at both levels
+    struct Row
+    {
+        double load{0};                          //!< requests per second
+        double interval{0};                      //!< T (s)
+        double darkTime{0};                      //!< D (s)
+        uint32_t seed{0};                        //!< the seed k
+        mose::Policy policy{mose::Policy::MOSE}; //!< the policy
+        std::array<double, 4> packet{};          //!< the packet level's figures (s)
+        std::array<double, 4> fluid{};           //!< the fluid level's figures (s)
+        std::array<bool, 4> used{};              //!< both levels have the figure (> 0)
+        /// \param f a figure \return (fluid - packet) / packet (0 when not used)
+        double GetDifference(Figure f) const;
+    };
+
+    /**
+     * \param packet the map run at the packet level
+     * \param fluid the same map run at the fluid level (same loads, intervals, dark times,
+     *        seeds and policies; Error otherwise)
+     */
+    LlmLevelValidation(const LlmRegimeMap& packet, const LlmRegimeMap& fluid);
+
+    /// \return one row per (cell, seed, policy), in the maps' order
+    const std::vector<Row>& GetRows() const;
+    /// \param f a figure \return the largest |difference| over the rows that have it
+    double GetWorst(Figure f) const;
+    /// \param f a figure \return how many rows have it within its bound
+    uint32_t CountWithinBound(Figure f) const;
+    /// \param f a figure \return how many rows have it
+    uint32_t CountUsed(Figure f) const;
+    /// \return cells whose verdict is not a tie at either level
+    uint32_t GetCellsOutsideTie() const;
+    /// \return of those, the cells with the same verdict at both levels
+    uint32_t GetCellsAgreeing() const;
+    /// \return the packet map's simulation wall time over the fluid map's
+    double GetSpeedUp() const;
+
+    /// \brief Prints the comparison: per cell and policy the differences, then the summary
+    /// \param os the stream
+    void Print(std::ostream& os) const;
+    /// \brief level_validation.csv: one row per run with both levels' figures and differences
+    /// \param os the stream
+    void WriteCsv(std::ostream& os) const;
+
+    /// \return the bound of the means (0.05)
+    static double GetMeanBound();
+    /// \return the bound of P99 TTFT (0.15)
+    static double GetP99Bound();
+    /// \param f a figure \return its CSV name ("kv_mean", "ttft_mean", "ttft_p99", "iter_mean")
+    static std::string GetName(Figure f);
+
+  private:
+    std::vector<Row> m_rows;                 //!< per run
+    std::vector<std::string> m_cellVerdicts; //!< per cell: "packet verdict / fluid verdict"
+    uint32_t m_outsideTie{0};                //!< cells not tied at either level
+    uint32_t m_agreeing{0};                  //!< of those, the same verdict
+    double m_packetWall{0};                  //!< the packet map's wall time
+    double m_fluidWall{0};                   //!< the fluid map's wall time
+};
+
+/**
+ * \ingroup mose-study
+ * \brief Runs a regime map at one or both levels (mose-llm's map): each level's table, verdict,
+ *        outputs (with both levels, in outputDir/packet and outputDir/fluid) and timing, then
+ *        with both levels the LlmLevelValidation (printed, and level_validation.csv).
+ * \param config the map (its base's level is replaced by each of `levels`)
+ * \param levels the levels, in order
+ * \param outputDir the output folder (it exists)
+ * \param render render the figures with gnuplot
+ * \param progress print progress to std::cerr
+ * \param os where the tables go
+ */
+void RunLlmMapLevels(const LlmRegimeMapConfig& config,
+                     const std::vector<LlmLevel>& levels,
+                     const std::string& outputDir,
+                     bool render,
+                     bool progress,
+                     std::ostream& os);
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_LLM_LEVEL_VALIDATION_H */
