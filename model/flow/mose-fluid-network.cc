@@ -251,15 +251,13 @@ FluidNetwork::ComputeRates()
     // bound; the top is re-keyed when popped and is the bottleneck once its key is current.
     // A hop of a frozen flow then costs O(1) and only popped links move in the heap
     // (hand-written: std::priority_queue cannot re-key its top in place)
-    std::vector<uint32_t>& heap = m_heap;
-    std::vector<double>& key = m_share;
+    std::vector<HeapEntry>& heap = m_heap;
     heap.clear();
-    key.assign(nLinks, 0.0);
-    const auto less = [&key](uint32_t a, uint32_t b) {
-        return key[a] < key[b] || (key[a] == key[b] && a < b);
+    const auto less = [](const HeapEntry& a, const HeapEntry& b) {
+        return a.key < b.key || (a.key == b.key && a.link < b.link);
     };
     const auto siftDown = [&heap, &less](std::size_t i) {
-        const uint32_t l = heap[i];
+        const HeapEntry x = heap[i];
         const std::size_t n = heap.size();
         while (true)
         {
@@ -272,14 +270,14 @@ FluidNetwork::ComputeRates()
             {
                 ++child;
             }
-            if (!less(heap[child], l))
+            if (!less(heap[child], x))
             {
                 break;
             }
             heap[i] = heap[child];
             i = child;
         }
-        heap[i] = l;
+        heap[i] = x;
     };
     const auto popTop = [&heap, &siftDown]() {
         heap[0] = heap.back();
@@ -294,8 +292,7 @@ FluidNetwork::ComputeRates()
         m_unfrozen[l] = static_cast<uint32_t>(m_linkFlows[l].size());
         if (m_unfrozen[l] > 0)
         {
-            key[l] = m_left[l] / m_unfrozen[l];
-            heap.push_back(static_cast<uint32_t>(l));
+            heap.push_back({m_left[l] / m_unfrozen[l], static_cast<uint32_t>(l)});
         }
     }
     for (std::size_t i = heap.size() / 2; i-- > 0;)
@@ -304,16 +301,16 @@ FluidNetwork::ComputeRates()
     }
     while (!heap.empty())
     {
-        const uint32_t e = heap[0];
+        const uint32_t e = heap[0].link;
         if (m_unfrozen[e] == 0)
         {
             popTop(); // every flow of the link was frozen elsewhere
             continue;
         }
         const double current = m_left[e] / m_unfrozen[e];
-        if (current > key[e])
+        if (current > heap[0].key)
         {
-            key[e] = current; // stale: re-key and look again
+            heap[0].key = current; // stale: re-key and look again
             siftDown(0);
             continue;
         }

@@ -171,9 +171,16 @@ class FluidNetwork
     // scratch space of ComputeRates(), kept to avoid reallocation
     std::vector<double> m_left;       //!< per link, capacity not yet given
     std::vector<uint32_t> m_unfrozen; //!< per link, flows without a rate yet
-    std::vector<uint32_t> m_heap;     //!< links with unfrozen flows, a min-heap on m_share
-    std::vector<double> m_share;      //!< per link, its heap key (a lower bound of its share)
-    std::vector<uint8_t> m_frozen;    //!< per flow
+
+    /// An entry of ComputeRates()' heap: a link and its key, a lower bound of its share
+    struct HeapEntry
+    {
+        double key;    //!< the share when last keyed
+        uint32_t link; //!< the link
+    };
+
+    std::vector<HeapEntry> m_heap; //!< links with unfrozen flows, a min-heap on the key
+    std::vector<uint8_t> m_frozen; //!< per flow
 };
 
 } // namespace mose
