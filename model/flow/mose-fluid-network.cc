@@ -42,6 +42,7 @@ FluidNetwork::AddLink(double capacity)
     CheckCapacity(capacity);
     m_capacity.push_back(capacity);
     m_linkFlows.emplace_back();
+    m_fullRecompute = true;
     return static_cast<LinkId>(m_capacity.size() - 1);
 }
 
@@ -56,6 +57,7 @@ FluidNetwork::SetCapacity(LinkId link, double capacity)
     }
     CheckCapacity(capacity);
     m_capacity[link] = capacity;
+    m_fullRecompute = true;
 }
 
 double
@@ -172,6 +174,7 @@ FluidNetwork::AddFlow(double bytes, const std::vector<LinkId>& path)
     }
     f.active = true;
     ++m_active;
+    m_fullRecompute = true;
     return id;
 }
 
@@ -196,6 +199,7 @@ FluidNetwork::SetPath(FlowId flow, const std::vector<LinkId>& path)
     {
         m_flows[flow].rate = 0;
     }
+    m_fullRecompute = true;
 }
 
 const std::vector<FluidNetwork::LinkId>&
@@ -211,6 +215,10 @@ FluidNetwork::RemoveFlow(FlowId flow)
     CheckFlow(flow, "RemoveFlow");
     Detach(flow);
     FlowState& f = m_flows[flow];
+    if (!f.path.empty())
+    {
+        m_removedMinRate = std::min(m_removedMinRate, f.rate);
+    }
     if (f.complete && !f.reported)
     {
         m_completed.erase(std::remove(m_completed.begin(), m_completed.end(), flow),
@@ -241,10 +249,41 @@ FluidNetwork::ComputeRates()
     m_left.assign(m_capacity.begin(), m_capacity.end());
     m_unfrozen.assign(nLinks, 0);
     m_frozen.assign(m_flows.size(), 0);
-    for (FlowState& f : m_flows)
+    // Since the last computation, were flows only removed? Then every flow whose rate is below
+    // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
+    // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
+    // that was a bottleneck below r, or it would have been fixed there), and removing flows
+    // only raises the other links' shares. Those flows are fixed at their rates from the start
+    // and the filling runs for the others only (in an all-to-all the fastest flows end first,
+    // so most flows keep their rates). A relative margin of 1e-9 keeps flows whose rate equals
+    // the removed one's up to rounding in the filling.
+    const bool partial = !m_fullRecompute && m_removedMinRate > 0 &&
+                         m_removedMinRate < std::numeric_limits<double>::infinity();
+    const double keepBelow = partial ? m_removedMinRate * (1 - 1e-9) : 0.0;
+    for (FlowId id = 0; id < m_flows.size(); ++id)
     {
+        FlowState& f = m_flows[id];
+        if (!f.active)
+        {
+            continue;
+        }
+        if (partial && f.rate < keepBelow && !f.path.empty())
+        {
+            m_frozen[id] = 1;
+            for (LinkId l : f.path)
+            {
+                m_left[l] -= f.rate;
+            }
+            continue;
+        }
         f.rate = 0; // held flows (empty path) stay at 0
+        for (LinkId l : f.path)
+        {
+            ++m_unfrozen[l];
+        }
     }
+    m_fullRecompute = false;
+    m_removedMinRate = std::numeric_limits<double>::infinity();
     // a binary min-heap of the links with unfrozen flows, keyed on (share, link id), in which a
     // link's key may be stale: as flows at the smallest share leave a link, its share only
     // grows (left / n >= s gives (left - s) / (n - 1) >= left / n), so a stale key is a lower
@@ -289,9 +328,9 @@ FluidNetwork::ComputeRates()
     };
     for (std::size_t l = 0; l < nLinks; ++l)
     {
-        m_unfrozen[l] = static_cast<uint32_t>(m_linkFlows[l].size());
         if (m_unfrozen[l] > 0)
         {
+            m_left[l] = std::max(0.0, m_left[l]);
             heap.push_back({m_left[l] / m_unfrozen[l], static_cast<uint32_t>(l)});
         }
     }

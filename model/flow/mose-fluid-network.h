@@ -41,6 +41,10 @@ namespace mose
  * rate 0. Advance() drains every flow's bytes at its rate; a flow whose bytes reach zero (within
  * CompletionSlack()) is complete and TakeCompleted() returns it.
  *
+ * After removals only (completions), the flows slower than every removed flow keep their rates
+ * and only the others are filled again (the rates are those of a full computation; see
+ * ComputeRates()).
+ *
  * Written by hand because neither Boost.Graph nor ns-3 has a max-min fair allocation (Boost's
  * flow algorithms maximise a single commodity's flow; ns-3 models packets).
  */
@@ -167,7 +171,11 @@ class FluidNetwork
     std::vector<FlowId> m_free;                   //!< ids to reuse
     uint32_t m_active{0};                         //!< active flows
     uint64_t m_computations{0};                   //!< ComputeRates() calls
-    std::vector<FlowId> m_completed;              //!< complete, not yet reported
+    /// flows were added or rerouted, or capacities changed, since the last computation
+    bool m_fullRecompute{true};
+    /// the smallest rate of a flow removed since the last computation (infinity: none)
+    double m_removedMinRate{std::numeric_limits<double>::infinity()};
+    std::vector<FlowId> m_completed; //!< complete, not yet reported
     // scratch space of ComputeRates(), kept to avoid reallocation
     std::vector<double> m_left;       //!< per link, capacity not yet given
     std::vector<uint32_t> m_unfrozen; //!< per link, flows without a rate yet

@@ -7,6 +7,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-fluid-network.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <limits>
 #include <vector>
@@ -91,6 +92,87 @@ TEST(FluidNetwork, HeldFlowsAndDarkLinks)
     net.ComputeRates();
     EXPECT_DOUBLE_EQ(net.GetRate(held), 3);
     EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 2.0 / 3.0);
+}
+
+// After removals only, the flows slower than every removed flow keep their rates and the others
+// are filled again: the rates equal those of a network built anew with the remaining flows
+TEST(FluidNetwork, RatesAfterRemovalsEqualAFullComputation)
+{
+    uint64_t x = 12345;
+    const auto next = [&x](uint64_t n) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        return x % n;
+    };
+    for (int trial = 0; trial < 20; ++trial)
+    {
+        const uint32_t nLinks = 20;
+        std::vector<double> capacity;
+        std::vector<std::vector<FluidNetwork::LinkId>> paths;
+        FluidNetwork net;
+        for (uint32_t l = 0; l < nLinks; ++l)
+        {
+            capacity.push_back(1.0 + static_cast<double>(next(9)));
+            net.AddLink(capacity.back());
+        }
+        for (int f = 0; f < 60; ++f)
+        {
+            std::vector<FluidNetwork::LinkId> path;
+            const uint32_t hops = 1 + static_cast<uint32_t>(next(4));
+            while (path.size() < hops)
+            {
+                const auto l = static_cast<FluidNetwork::LinkId>(next(nLinks));
+                if (std::find(path.begin(), path.end(), l) == path.end())
+                {
+                    path.push_back(l);
+                }
+            }
+            paths.push_back(path);
+            net.AddFlow(1, path);
+        }
+        net.ComputeRates();
+        // remove the fastest flows, then a few at random
+        std::vector<bool> removed(paths.size(), false);
+        for (int k = 0; k < 8; ++k)
+        {
+            FluidNetwork::FlowId best = FluidNetwork::NONE;
+            for (FluidNetwork::FlowId f = 0; f < paths.size(); ++f)
+            {
+                if (!removed[f] &&
+                    (best == FluidNetwork::NONE || net.GetRate(f) > net.GetRate(best)))
+                {
+                    best = f;
+                }
+            }
+            const auto pick = k < 5 ? best : static_cast<FluidNetwork::FlowId>(next(paths.size()));
+            if (!removed[pick])
+            {
+                removed[pick] = true;
+                net.RemoveFlow(pick);
+            }
+        }
+        net.ComputeRates();
+        FluidNetwork fresh;
+        for (double c : capacity)
+        {
+            fresh.AddLink(c);
+        }
+        std::vector<std::pair<FluidNetwork::FlowId, FluidNetwork::FlowId>> same;
+        for (FluidNetwork::FlowId f = 0; f < paths.size(); ++f)
+        {
+            if (!removed[f])
+            {
+                same.emplace_back(f, fresh.AddFlow(1, paths[f]));
+            }
+        }
+        fresh.ComputeRates();
+        for (auto [a, b] : same)
+        {
+            EXPECT_NEAR(net.GetRate(a), fresh.GetRate(b), 1e-9 * fresh.GetRate(b) + 1e-12)
+                << "trial " << trial << " flow " << a;
+        }
+    }
 }
 
 TEST(FluidNetwork, IdsAreReusedAndBadInputIsNamed)
