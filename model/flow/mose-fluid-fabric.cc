@@ -113,7 +113,6 @@ FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& con
     m_peers = PlanPorts(graph, d).GetPeers();
     m_routedPeers = m_peers;
     m_pairBytes.assign(static_cast<std::size_t>(m_n) * m_n, 0);
-    m_linkBytes.assign(m_net.GetNLinks(), 0.0);
     Reroute();
 }
 
@@ -285,7 +284,7 @@ FluidFabric::Sync()
 {
     if (m_now > m_drainedNs)
     {
-        m_net.Advance(static_cast<double>(m_now - m_drainedNs) * 1e-9, &m_linkBytes);
+        m_net.Advance(static_cast<double>(m_now - m_drainedNs) * 1e-9);
         m_drainedNs = m_now;
     }
     std::vector<FluidNetwork::FlowId> completed = m_net.TakeCompleted();
@@ -551,9 +550,12 @@ FluidFabric::GetBytesBetween(uint32_t src, uint32_t dst) const
 std::vector<double>
 FluidFabric::GetPortBytes() const
 {
-    return std::vector<double>(m_linkBytes.begin(),
-                               m_linkBytes.begin() +
-                                   static_cast<std::ptrdiff_t>(m_n) * m_config.ports);
+    std::vector<double> bytes(static_cast<std::size_t>(m_n) * m_config.ports);
+    for (std::size_t l = 0; l < bytes.size(); ++l)
+    {
+        bytes[l] = m_net.GetLinkBytes(static_cast<FluidNetwork::LinkId>(l));
+    }
+    return bytes;
 }
 
 } // namespace mose

@@ -293,7 +293,6 @@ class FluidFabric
     uint64_t m_nEvents{0};             //!< events run
     uint64_t m_maxConcurrent{0};       //!< most transfers at once
     std::vector<uint64_t> m_pairBytes; //!< N x N delivered bytes
-    std::vector<double> m_linkBytes;   //!< per link (circuit ports first), bytes sent
     std::vector<FluidSwitchRecord> m_switches; //!< switch records
     bool m_switching{false};                   //!< a switch is under way
     std::vector<SwitchBatchPlan> m_batches;    //!< its batches

@@ -42,6 +42,9 @@ FluidNetwork::AddLink(double capacity)
     CheckCapacity(capacity);
     m_capacity.push_back(capacity);
     m_linkFlows.emplace_back();
+    m_linkRate.push_back(0.0);
+    m_linkBytesAt.push_back(0.0);
+    m_linkSince.push_back(m_time);
     m_fullRecompute = true;
     return static_cast<LinkId>(m_capacity.size() - 1);
 }
@@ -161,7 +164,8 @@ FluidNetwork::AddFlow(double bytes, const std::vector<LinkId>& path)
     FlowState& f = m_flows[id];
     f = FlowState();
     f.path = path;
-    f.remaining = bytes;
+    f.remainingAt = bytes;
+    f.since = m_time;
     try
     {
         Attach(id);
@@ -182,6 +186,8 @@ void
 FluidNetwork::SetPath(FlowId flow, const std::vector<LinkId>& path)
 {
     CheckFlow(flow, "SetPath");
+    const double rate = m_flows[flow].rate;
+    AddLinkRates(m_flows[flow].path, -rate);
     Detach(flow);
     std::vector<LinkId> old = std::move(m_flows[flow].path);
     m_flows[flow].path = path;
@@ -193,11 +199,14 @@ FluidNetwork::SetPath(FlowId flow, const std::vector<LinkId>& path)
     {
         m_flows[flow].path = std::move(old);
         Attach(flow);
+        AddLinkRates(m_flows[flow].path, rate);
         throw;
     }
+    // the rate stays until the next ComputeRates() (0 without a path)
+    AddLinkRates(path, rate);
     if (path.empty())
     {
-        m_flows[flow].rate = 0;
+        SetRate(flow, 0);
     }
     m_fullRecompute = true;
 }
@@ -213,8 +222,9 @@ void
 FluidNetwork::RemoveFlow(FlowId flow)
 {
     CheckFlow(flow, "RemoveFlow");
-    Detach(flow);
     FlowState& f = m_flows[flow];
+    AddLinkRates(f.path, -f.rate);
+    Detach(flow);
     if (!f.path.empty())
     {
         m_removedMinRate = std::min(m_removedMinRate, f.rate);
@@ -249,6 +259,7 @@ FluidNetwork::ComputeRates()
     m_left.assign(m_capacity.begin(), m_capacity.end());
     m_unfrozen.assign(nLinks, 0);
     m_frozen.assign(m_flows.size(), 0);
+    m_newRate.assign(m_flows.size(), 0.0);
     // Since the last computation, were flows only removed? Then every flow whose rate is below
     // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
     // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
@@ -276,7 +287,7 @@ FluidNetwork::ComputeRates()
             }
             continue;
         }
-        f.rate = 0; // held flows (empty path) stay at 0
+        m_newRate[id] = 0; // held flows (empty path) get 0
         for (LinkId l : f.path)
         {
             ++m_unfrozen[l];
@@ -362,13 +373,21 @@ FluidNetwork::ComputeRates()
                 continue;
             }
             m_frozen[fid] = 1;
-            FlowState& f = m_flows[fid];
-            f.rate = s;
-            for (LinkId l : f.path)
+            m_newRate[fid] = s;
+            for (LinkId l : m_flows[fid].path)
             {
                 m_left[l] = std::max(0.0, m_left[l] - s);
                 --m_unfrozen[l];
             }
+        }
+    }
+    // the new rates: a flow whose rate changes banks what it sent at the old one
+    for (FlowId id = 0; id < m_flows.size(); ++id)
+    {
+        const FlowState& f = m_flows[id];
+        if (f.active && !(keepBelow > 0 && f.rate < keepBelow && !f.path.empty()))
+        {
+            SetRate(id, m_newRate[id]);
         }
     }
 }
@@ -384,18 +403,60 @@ double
 FluidNetwork::GetRemaining(FlowId flow) const
 {
     CheckFlow(flow, "GetRemaining");
-    return m_flows[flow].remaining;
+    return RemainingNow(m_flows[flow]);
 }
 
 double
 FluidNetwork::GetLinkRate(LinkId link) const
 {
-    double sum = 0;
-    for (FlowId f : m_linkFlows.at(link))
+    return m_linkRate.at(link);
+}
+
+double
+FluidNetwork::GetLinkBytes(LinkId link) const
+{
+    return m_linkBytesAt.at(link) + m_linkRate[link] * (m_time - m_linkSince[link]);
+}
+
+double
+FluidNetwork::RemainingNow(const FlowState& f) const
+{
+    return f.complete ? 0.0 : std::max(0.0, f.remainingAt - f.rate * (m_time - f.since));
+}
+
+void
+FluidNetwork::AddLinkRates(const std::vector<LinkId>& path, double delta)
+{
+    if (delta == 0)
     {
-        sum += m_flows[f].rate;
+        return;
     }
-    return sum;
+    for (LinkId l : path)
+    {
+        m_linkBytesAt[l] += m_linkRate[l] * (m_time - m_linkSince[l]);
+        m_linkSince[l] = m_time;
+        m_linkRate[l] = std::max(0.0, m_linkRate[l] + delta);
+    }
+}
+
+void
+FluidNetwork::SetRate(FlowId id, double rate)
+{
+    FlowState& f = m_flows[id];
+    if (rate == f.rate)
+    {
+        return;
+    }
+    f.remainingAt = RemainingNow(f);
+    f.since = m_time;
+    AddLinkRates(f.path, rate - f.rate);
+    f.rate = rate;
+    ++f.version;
+    if (rate > 0 && !f.complete)
+    {
+        m_finish.push_back({f.since + f.remainingAt / rate, id, f.version});
+        std::push_heap(m_finish.begin(), m_finish.end(), std::greater<>());
+    }
 }
 
 double
@@ -405,7 +466,7 @@ FluidNetwork::CompletionSlack(double rate)
 }
 
 void
-FluidNetwork::Advance(double seconds, std::vector<double>* linkBytes)
+FluidNetwork::Advance(double seconds)
 {
     if (!(std::isfinite(seconds) && seconds >= 0))
     {
@@ -413,27 +474,26 @@ FluidNetwork::Advance(double seconds, std::vector<double>* linkBytes)
                           FormatNumber(seconds),
                           "a finite number >= 0");
     }
-    for (FlowId id = 0; id < m_flows.size(); ++id)
+    m_time += seconds;
+    // the flows whose finish time is now (within half a ns, plus CompletionSlack's bytes)
+    while (!m_finish.empty())
     {
-        FlowState& f = m_flows[id];
-        if (!f.active || f.complete)
+        const FinishEntry top = m_finish.front();
+        const FlowState& f = m_flows[top.flow];
+        const bool current = f.active && !f.complete && f.version == top.version;
+        if (current && top.at - m_time > 0.5e-9 + 1e-6 / f.rate)
         {
-            continue;
+            break;
         }
-        const double sent = std::min(f.remaining, f.rate * seconds);
-        if (linkBytes && sent > 0)
+        std::pop_heap(m_finish.begin(), m_finish.end(), std::greater<>());
+        m_finish.pop_back();
+        if (current)
         {
-            for (LinkId l : f.path)
-            {
-                (*linkBytes)[l] += sent;
-            }
-        }
-        f.remaining -= sent;
-        if (f.remaining <= CompletionSlack(f.rate))
-        {
-            f.remaining = 0;
-            f.complete = true;
-            m_completed.push_back(id);
+            FlowState& g = m_flows[top.flow];
+            g.complete = true;
+            g.remainingAt = 0;
+            g.since = m_time;
+            m_completed.push_back(top.flow);
         }
     }
 }
@@ -441,15 +501,19 @@ FluidNetwork::Advance(double seconds, std::vector<double>* linkBytes)
 double
 FluidNetwork::GetTimeToNextCompletion() const
 {
-    double best = std::numeric_limits<double>::infinity();
-    for (const FlowState& f : m_flows)
+    // stale entries (a rate changed, a flow removed) are dropped from the top first
+    while (!m_finish.empty())
     {
-        if (f.active && !f.complete && f.rate > 0)
+        const FinishEntry& top = m_finish.front();
+        const FlowState& f = m_flows[top.flow];
+        if (f.active && !f.complete && f.version == top.version)
         {
-            best = std::min(best, f.remaining / f.rate);
+            return std::max(0.0, top.at - m_time);
         }
+        std::pop_heap(m_finish.begin(), m_finish.end(), std::greater<>());
+        m_finish.pop_back();
     }
-    return best;
+    return std::numeric_limits<double>::infinity();
 }
 
 std::vector<FluidNetwork::FlowId>

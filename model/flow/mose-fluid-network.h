@@ -117,13 +117,15 @@ class FluidNetwork
     double GetLinkRate(LinkId link) const;
 
     /**
-     * \brief Drains every flow at its rate for a time; flows whose bytes left fall to
-     *        CompletionSlack() or below become complete (TakeCompleted()).
+     * \brief Lets a time pass: every flow drains at its rate; flows whose bytes left fall to
+     *        CompletionSlack() or below become complete (TakeCompleted()). O(completions x
+     *        log F): a flow's bytes left are kept as (bytes, time) and computed when asked.
      * \param seconds the time (finite, >= 0)
-     * \param linkBytes if not null, one entry per link: the bytes each flow sent are added to
-     *        every link of its path
      */
-    void Advance(double seconds, std::vector<double>* linkBytes = nullptr);
+    void Advance(double seconds);
+
+    /// \param link a link \return the bytes the flows crossing it have sent over it so far
+    double GetLinkBytes(LinkId link) const;
 
     /**
      * \return the time in seconds until the first active, not complete flow with a rate above 0
@@ -151,7 +153,9 @@ class FluidNetwork
     {
         std::vector<LinkId> path;   //!< links crossed
         std::vector<uint32_t> slot; //!< per hop, its position in that link's flow list
-        double remaining{0};        //!< bytes left
+        double remainingAt{0};      //!< bytes left at time `since`
+        double since{0};            //!< when remainingAt was taken (network time, s)
+        uint32_t version{0};        //!< bumped at every rate change (finish heap entries)
         double rate{0};             //!< bytes per second
         bool active{false};         //!< added, not removed
         bool complete{false};       //!< bytes left reached zero
@@ -164,6 +168,26 @@ class FluidNetwork
     void Detach(FlowId flow);
     /// \brief Throws unless the flow is active \param flow it \param who the caller
     void CheckFlow(FlowId flow, const char* who) const;
+    /// \param f a flow \return its bytes left now
+    double RemainingNow(const FlowState& f) const;
+    /// \brief Adds delta to the rate of every link of a path (banking their bytes first)
+    void AddLinkRates(const std::vector<LinkId>& path, double delta);
+    /// \brief Changes a flow's rate now (banking its bytes, renewing its finish time)
+    void SetRate(FlowId id, double rate);
+
+    /// A flow's finish time at its rate when the entry was made
+    struct FinishEntry
+    {
+        double at;        //!< network time (s)
+        FlowId flow;      //!< the flow
+        uint32_t version; //!< the flow's version then (stale if it changed)
+
+        /// \return whether this finishes after o
+        bool operator>(const FinishEntry& o) const
+        {
+            return at > o.at || (at == o.at && flow > o.flow);
+        }
+    };
 
     std::vector<double> m_capacity;               //!< per link
     std::vector<std::vector<FlowId>> m_linkFlows; //!< per link, the flows crossing it
@@ -175,7 +199,13 @@ class FluidNetwork
     bool m_fullRecompute{true};
     /// the smallest rate of a flow removed since the last computation (infinity: none)
     double m_removedMinRate{std::numeric_limits<double>::infinity()};
-    std::vector<FlowId> m_completed; //!< complete, not yet reported
+    std::vector<FlowId> m_completed;           //!< complete, not yet reported
+    double m_time{0};                          //!< network time (s): Advance()'s sum
+    mutable std::vector<FinishEntry> m_finish; //!< min-heap of finish times (lazy)
+    std::vector<double> m_linkRate;            //!< per link, the sum of its flows' rates
+    std::vector<double> m_linkBytesAt;         //!< per link, bytes up to m_linkSince
+    std::vector<double> m_linkSince;           //!< per link, when m_linkRate last changed
+    std::vector<double> m_newRate;             //!< ComputeRates() scratch, per flow
     // scratch space of ComputeRates(), kept to avoid reallocation
     std::vector<double> m_left;       //!< per link, capacity not yet given
     std::vector<uint32_t> m_unfrozen; //!< per link, flows without a rate yet
