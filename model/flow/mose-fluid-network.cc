@@ -271,6 +271,15 @@ FluidNetwork::ComputeRates()
     const bool partial = !m_fullRecompute && m_removedMinRate > 0 &&
                          m_removedMinRate < std::numeric_limits<double>::infinity();
     const double keepBelow = partial ? m_removedMinRate * (1 - 1e-9) : 0.0;
+    if (partial)
+    {
+        // the capacity the kept flows leave: every link's capacity minus its flows' rates, plus
+        // the rates of the flows filled again (added back below)
+        for (std::size_t l = 0; l < nLinks; ++l)
+        {
+            m_left[l] = m_capacity[l] - m_linkRate[l];
+        }
+    }
     for (FlowId id = 0; id < m_flows.size(); ++id)
     {
         FlowState& f = m_flows[id];
@@ -281,16 +290,16 @@ FluidNetwork::ComputeRates()
         if (partial && f.rate < keepBelow && !f.path.empty())
         {
             m_frozen[id] = 1;
-            for (LinkId l : f.path)
-            {
-                m_left[l] -= f.rate;
-            }
             continue;
         }
         m_newRate[id] = 0; // held flows (empty path) get 0
         for (LinkId l : f.path)
         {
             ++m_unfrozen[l];
+            if (partial)
+            {
+                m_left[l] += f.rate;
+            }
         }
     }
     m_fullRecompute = false;
