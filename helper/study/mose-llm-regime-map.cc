@@ -1204,16 +1204,15 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
     bandText << band;
     Gnuplot plot("regime_map.png");
     plot.SetTerminal("pngcairo size 1000,640 noenhanced");
-    // two lines, so that the title fits the canvas
-    plot.SetTitle(
-        "Regime map: MoSE vs the best static policy, N=" + std::to_string(b.scenario.nodes) +
-        ", d=" + std::to_string(b.scenario.degree) + ", scale " + std::to_string(b.scale) + ", " +
-        samples.str() + " per cell\\n" + "below 0: switching pays; grey: tie band +-" +
-        bandText.str() + "%; bars: 95% interval" +
-        (perCell > 1 ? " over the samples" : " (none: one sample per cell)"));
+    // three short lines: the title is centred on the plot, which the key narrows
+    plot.SetTitle("Regime map, N=" + std::to_string(b.scenario.nodes) + ", d=" +
+                  std::to_string(b.scenario.degree) + ", scale " + std::to_string(b.scale) + ", " +
+                  samples.str() + " per cell\\nMoSE vs the best static policy (below 0: " +
+                  "switching pays)\\ngrey: tie band +-" + bandText.str() + "%; bars: 95% interval" +
+                  (perCell > 1 ? "" : " (none: one sample)"));
     plot.SetLegend("mode interval T (s)", "MoSE's margin, mean of TTFT and iteration time (%)");
     plot.AppendExtra("set grid");
-    plot.AppendExtra("set key outside bottom center horizontal");
+    plot.AppendExtra("set key outside right top");
     plot.AppendExtra("set xzeroaxis lt -1 lw 2");
     const std::size_t ni = m_config.intervals.size();
     const std::size_t nd = m_config.darkTimes.size();
@@ -1323,7 +1322,7 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
         std::ostringstream label;
         label << "set label \"T* vs " << mose::ToString(*c.verdict.bestStatic) << ", dark "
               << DurationText(c.darkTime.GetSeconds()) << "\" at " << c.flow->duration
-              << ",0 rotate by 60 offset 0.5,0.5";
+              << ",0 rotate by 90 offset 0,1";
         plot.AppendExtra(label.str());
     }
     if (!seen.empty())
