@@ -1251,15 +1251,16 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
     range << "set yrange [" << yLow - pad << ":" << yHigh + pad << "]";
     plot.AppendExtra(range.str());
     range.str("");
-    if (xHigh >= 10 * xLow)
+    const bool logX = xHigh >= 10 * xLow;
+    const double xSpan = xHigh > xLow ? xHigh - xLow : xLow;
+    if (logX)
     {
         plot.AppendExtra("set logscale x");
         range << "set xrange [" << xLow / 1.3 << ":" << xHigh * 1.3 << "]";
     }
     else
     {
-        const double span = xHigh > xLow ? xHigh - xLow : xLow;
-        range << "set xrange [" << std::max(0.0, xLow - 0.1 * span) << ":" << xHigh + 0.1 * span
+        range << "set xrange [" << std::max(0.0, xLow - 0.1 * xSpan) << ":" << xHigh + 0.1 * xSpan
               << "]";
     }
     plot.AppendExtra(range.str());
@@ -1267,6 +1268,13 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
     range << "set object 1 rectangle from graph 0, first " << -band << " to graph 1, first " << band
           << " fillcolor rgb \"#d9d9d9\" fillstyle solid 0.6 noborder behind";
     plot.AppendExtra(range.str());
+    // the lines' points at one T are drawn slightly apart (1.5% of T on a log axis, 0.5% of
+    // the span on a linear one, centred on T) so that their bars do not hide each other
+    const double lines = static_cast<double>(m_config.loads.size() * nd);
+    auto dodge = [&](double x, std::size_t line) {
+        const double k = static_cast<double>(line) - (lines - 1) / 2;
+        return logX ? x * std::pow(1.015, k) : x + 0.005 * xSpan * k;
+    };
     for (std::size_t l = 0; l < m_config.loads.size(); ++l)
     {
         for (std::size_t d = 0; d < nd; ++d)
@@ -1284,7 +1292,7 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
                 const MeanInterval& m = c.marginInterval;
                 if (m.n > 0)
                 {
-                    pts.emplace_back(c.interval.GetSeconds(),
+                    pts.emplace_back(dodge(c.interval.GetSeconds(), l * nd + d),
                                      m.mean * 100,
                                      m.halfWidth.value_or(0) * 100);
                 }
@@ -1305,6 +1313,7 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
     marks.SetStyle(Gnuplot2dDataset::POINTS);
     marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
     std::vector<std::string> seen;
+    std::vector<std::pair<double, std::string>> labels; // T*, its text
     for (const auto& c : m_cells)
     {
         if (!c.flow || c.flow->kind != mose::BreakEven::AT)
@@ -1319,11 +1328,30 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
         }
         seen.push_back(key.str());
         marks.Add(c.flow->duration, 0);
+        labels.emplace_back(c.flow->duration,
+                            "vs " + mose::ToString(*c.verdict.bestStatic) + ", dark " +
+                                DurationText(c.darkTime.GetSeconds()));
+    }
+    // one upright label per group of close marks (within 25% on a log axis, 4% of the span on
+    // a linear one), so that labels do not overlap
+    std::stable_sort(labels.begin(), labels.end(), [](const auto& a, const auto& b) {
+        return a.first < b.first;
+    });
+    for (std::size_t i = 0; i < labels.size();)
+    {
+        std::string text = "T* " + labels[i].second;
+        std::size_t j = i + 1;
+        while (j < labels.size() && (logX ? labels[j].first <= labels[j - 1].first * 1.25
+                                          : labels[j].first - labels[j - 1].first <= 0.04 * xSpan))
+        {
+            text += "; " + labels[j].second;
+            ++j;
+        }
         std::ostringstream label;
-        label << "set label \"T* vs " << mose::ToString(*c.verdict.bestStatic) << ", dark "
-              << DurationText(c.darkTime.GetSeconds()) << "\" at " << c.flow->duration
+        label << std::setprecision(10) << "set label \"" << text << "\" at " << labels[i].first
               << ",0 rotate by 90 offset 0,1";
         plot.AppendExtra(label.str());
+        i = j;
     }
     if (!seen.empty())
     {
