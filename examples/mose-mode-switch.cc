@@ -34,10 +34,13 @@
 
 #include "ns3/core-module.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-scenario.h"
 
 #include <iomanip>
 #include <iostream>
+#include <optional>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -53,7 +56,8 @@ main(int argc, char* argv[])
     return program.Run(argc, argv, [&]() {
         // the scenario options of every mose program, at this program's scale
         ScenarioOptions options(ScenarioDefaults{64, 1000, 1},
-                                ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
+                                ScenarioOptions::ROUTING | ScenarioOptions::SEEDS |
+                                    ScenarioOptions::FABRIC);
         SwitchOptions switching; // the policies, the schedule, the times
         CommandLine& cmd = program.GetCommandLine();
         cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
@@ -71,6 +75,8 @@ main(int argc, char* argv[])
         program.CheckOneSimulation(switching.IsComparing(),
                                    std::to_string(switching.GetPolicies().size()) + " policies",
                                    "one policy, --policies=MoSE");
+        const uint32_t seeds = switching.GetSeeds(options);
+        const double tolerance = switching.GetTolerance();
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
@@ -98,6 +104,23 @@ main(int argc, char* argv[])
         comparison.Print(std::cout);
         if (switching.IsComparing())
         {
+            // the verdict over seeds: seed 0 is the run above, seed k the run RngRun + k
+            std::vector<SwitchComparison> perSeed{comparison};
+            for (uint32_t k = 1; k < seeds; ++k)
+            {
+                SwitchExperimentConfig c = config;
+                c.run = config.run + k;
+                c.scenario.firstRun = c.run;
+                perSeed.push_back(SwitchExperimentReport::RunSeed(c, switching.GetPolicies()));
+                const std::optional<double> margin = perSeed.back().GetMargin();
+                std::cout << "seed " << k << " (run " << c.run << "): MoSE's margin "
+                          << (margin ? FormatPercent(*margin) + " against " +
+                                           ToString(perSeed.back().GetBestStatic()->policy)
+                                     : std::string("-"))
+                          << std::endl;
+            }
+            std::cout << SwitchComparison::GetSeedsVerdict(perSeed, config.run, tolerance)
+                      << std::endl;
             std::cout << "wrote " << dir << "/comparison.csv" << std::endl;
         }
     });

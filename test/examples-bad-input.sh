@@ -338,6 +338,18 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --stopTime=1e308s --plot=false
     expect_error switch-window-range 'invalid --startWindow = "1e-12": a duration from 1ns to' \
         "$SWITCH" --startWindow=1e-12 --plot=false
+    # the verdict over seeds: its tie band, seeds only with a comparison, no threads
+    expect_error switch-tolerance-negative 'invalid --tolerance = "-0.1": a relative difference from 0 to below 1' \
+        "$SWITCH" --tolerance=-0.1 --plot=false
+    expect_error switch-tolerance-one 'invalid --tolerance = "1": a relative difference from 0 to below 1' \
+        "$SWITCH" --tolerance=1 --plot=false
+    expect_error switch-tolerance-text 'invalid --tolerance = "tight"' \
+        "$SWITCH" --tolerance=tight --plot=false
+    expect_error switch-seeds-zero 'invalid --seeds' "$SWITCH" --seeds=0 --plot=false
+    expect_error switch-seeds-one-policy 'invalid --seeds = "2": 1 with one policy' \
+        "$SWITCH" --seeds=2 --policies=MoSE --plot=false
+    expect_error switch-threads-unused 'invalid --threads = "2": the option would not be used' \
+        "$SWITCH" --threads=2 --plot=false
     # module attributes that an option sets: both given and different, or set by the program
     expect_error switch-attr-groups '--nodes = "64" and --ns3::MoseTopologyHelper::Groups = "32" disagree: give one' \
         "$SWITCH" --nodes=64 --ns3::MoseTopologyHelper::Groups=32 --plot=false
@@ -608,6 +620,11 @@ if [ -x "$LLM" ]; then
     expect_error "llm-flows-unused" "would not be used" "$LLM" --flows=100
     expect_error "llm-threads-unused" "would not be used" "$LLM" --threads=2
     expect_error "llm-seeds-zero" "--seeds" "$LLM" --seeds=0
+    # the map's tie band, which the confident verdict uses too
+    expect_error "llm-tolerance-negative" "tolerance" "$LLM" --tolerance=-0.1
+    expect_error "llm-tolerance-one" "tolerance" "$LLM" --tolerance=1
+    expect_error "llm-tolerance-text" 'invalid --tolerance = "tight"' "$LLM" --tolerance=tight
+    expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2
     expect_error "llm-route-rule-unused" "ns3::MoseRouteTable::Rule" \
         "$LLM" --ns3::MoseRouteTable::Rule=ecmp

@@ -28,6 +28,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 namespace ns3
 {
@@ -52,6 +53,17 @@ std::string
 Ms(double seconds)
 {
     return FormatDuration(seconds, DurationStyle::MS_DECIMALS);
+}
+
+/// a margin's 95% interval in percent: "[-3.1%, +4.0%]", "-" without one
+std::string
+IntervalText(const MeanInterval& m)
+{
+    if (!m.halfWidth)
+    {
+        return "-";
+    }
+    return "[" + FormatPercent(*m.GetLow()) + ", " + FormatPercent(*m.GetHigh()) + "]";
 }
 
 /// whether a criterion has a value in a run
@@ -128,8 +140,9 @@ MeanOfSeeds(const std::vector<LlmSummary>& runs)
 }
 
 /**
- * Fills a cell's figures and verdict from its seeds' runs (LlmRegimeCell)
- * \param cell the cell, seedRuns and seedVerdicts set
+ * Fills a cell's figures and verdicts from its seeds' runs and its margin samples
+ * (LlmRegimeCell)
+ * \param cell the cell, seedRuns, seedVerdicts and marginSamples set
  * \param stretch per seed, per run: the KV stretch \param offered per seed: offered KV Gb/s
  * \param tolerance ties
  */
@@ -155,6 +168,8 @@ CombineSeeds(LlmRegimeCell& cell,
         cell.marginMin = *std::min_element(margins.begin(), margins.end());
         cell.marginMax = *std::max_element(margins.begin(), margins.end());
     }
+    cell.marginInterval = ComputeMeanInterval(cell.marginSamples);
+    cell.intervalVerdict = DecideMargin(cell.marginInterval, tolerance);
     if (seeds == 1)
     {
         cell.runs = cell.seedRuns.front();
@@ -207,6 +222,66 @@ CombineSeeds(LlmRegimeCell& cell,
 }
 
 } // namespace
+
+LlmSummary
+SummarizeLlmWindow(mose::Policy policy,
+                   const std::vector<MoseRequestRecord>& requests,
+                   const std::vector<MoseIterationRecord>& iterations,
+                   Time from,
+                   Time to)
+{
+    if (!(from < to))
+    {
+        mose::ThrowBadParameter("window",
+                                "[" + DurationText(from.GetSeconds()) + ", " +
+                                    DurationText(to.GetSeconds()) + ")",
+                                "a window whose start is before its end");
+    }
+    LlmSummary s;
+    s.policy = policy;
+    std::vector<double> kv;
+    std::vector<double> ttft;
+    for (const MoseRequestRecord& r : requests)
+    {
+        if (r.arrival < from || r.arrival >= to)
+        {
+            continue;
+        }
+        ++s.requests;
+        if (r.done)
+        {
+            kv.push_back(r.GetKvTime().GetSeconds());
+            ttft.push_back(r.GetTtft().GetSeconds());
+        }
+    }
+    s.served = static_cast<uint32_t>(kv.size());
+    const mose::SampleStatistics k = mose::DescribeSample(kv);
+    const mose::SampleStatistics t = mose::DescribeSample(ttft);
+    s.kvMeanS = k.mean;
+    s.kvP50S = k.p50;
+    s.kvP99S = k.p99;
+    s.ttftMeanS = t.mean;
+    s.ttftP50S = t.p50;
+    s.ttftP99S = t.p99;
+    std::vector<double> iter;
+    std::vector<double> coll;
+    for (const MoseIterationRecord& r : iterations)
+    {
+        if (r.done && r.start >= from && r.start < to)
+        {
+            iter.push_back(r.GetIterationTime().GetSeconds());
+            coll.push_back(r.GetCollectiveTime().GetSeconds());
+        }
+    }
+    s.iterations = static_cast<uint32_t>(iter.size());
+    const mose::SampleStatistics it = mose::DescribeSample(iter);
+    const mose::SampleStatistics c = mose::DescribeSample(coll);
+    s.iterMeanS = it.mean;
+    s.iterP99S = it.p99;
+    s.collMeanS = c.mean;
+    s.collP99S = c.p99;
+    return s;
+}
 
 std::string
 ToString(LlmCriterion c)
@@ -603,7 +678,13 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
     // each seed's scenario (roles, assignments, templates) is drawn once and shared by all its
     // cells and policies: it depends on the run and the scenario options only
     std::vector<std::shared_ptr<const mose::Scenario>> scenarios(seeds);
-    auto runOne = [&](const LlmExperimentConfig& c, uint32_t seed, const std::string& what) {
+    // a run's summary, and with several cycles its summary per cycle into `perCycle`: cycle y
+    // is [2 y T, 2 (y + 1) T) (the last one open-ended), T the cell's mode interval
+    auto runOne = [&](const LlmExperimentConfig& c,
+                      uint32_t seed,
+                      const std::string& what,
+                      Time interval,
+                      std::vector<LlmSummary>& perCycle) {
         if (progress)
         {
             progress(done, total, what);
@@ -620,6 +701,20 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
         LlmSummary s = e.GetSummary();
         m_wallSeconds += s.wallSeconds;
         m_events += s.events;
+        perCycle.clear();
+        if (cfg.cycles > 1)
+        {
+            const int64_t cycleNs = 2 * interval.GetNanoSeconds();
+            for (uint32_t y = 0; y < cfg.cycles; ++y)
+            {
+                const Time to = y + 1 < cfg.cycles ? NanoSeconds(cycleNs * (y + 1)) : Time::Max();
+                perCycle.push_back(SummarizeLlmWindow(c.policy,
+                                                      e.GetRequests(),
+                                                      e.GetIterations(),
+                                                      NanoSeconds(cycleNs * y),
+                                                      to));
+            }
+        }
         return s;
     };
     for (double load : cfg.loads)
@@ -630,6 +725,8 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                 "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
             // per seed: the static runs (independent of the dark time) and MoSE's cell
             std::vector<std::map<mose::Policy, LlmSummary>> statics(seeds);
+            // per seed and static policy: its figures per cycle (cycles > 1)
+            std::vector<std::map<mose::Policy, std::vector<LlmSummary>>> staticCycles(seeds);
             std::vector<LlmExperimentConfig> probes;
             std::vector<std::string> seedWhere;
             for (uint32_t k = 0; k < seeds; ++k)
@@ -645,7 +742,11 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                     {
                         LlmExperimentConfig c = probes[k];
                         c.policy = p;
-                        statics[k][p] = runOne(c, k, seedWhere[k] + ", " + mose::ToString(p));
+                        statics[k][p] = runOne(c,
+                                               k,
+                                               seedWhere[k] + ", " + mose::ToString(p),
+                                               t,
+                                               staticCycles[k][p]);
                     }
                 }
             }
@@ -670,10 +771,13 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                     offered[k] = static_cast<double>(tokens) *
                                  static_cast<double>(c.kvBytesPerToken) * 8.0 / c.end.GetSeconds() /
                                  1e9;
+                    std::vector<LlmSummary> moseCycles;
                     const LlmSummary m = runOne(c,
                                                 k,
                                                 seedWhere[k] + ", dark " +
-                                                    DurationText(dark.GetSeconds()) + ", MoSE");
+                                                    DurationText(dark.GetSeconds()) + ", MoSE",
+                                                t,
+                                                moseCycles);
                     std::vector<LlmSummary> runs;
                     for (mose::Policy p : cfg.policies)
                     {
@@ -691,6 +795,26 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                         stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
                     }
                     cell.seedVerdicts.push_back(LlmCellVerdict::Compute(runs, cfg.tolerance));
+                    // the margin's samples: the seed's, or one per cycle of the seed
+                    if (cfg.cycles == 1 && cell.seedVerdicts.back().bestStatic)
+                    {
+                        cell.marginSamples.push_back(cell.seedVerdicts.back().overallMargin);
+                    }
+                    for (uint32_t y = 0; cfg.cycles > 1 && y < cfg.cycles; ++y)
+                    {
+                        std::vector<LlmSummary> cycleRuns;
+                        for (mose::Policy p : cfg.policies)
+                        {
+                            cycleRuns.push_back(p == mose::Policy::MOSE
+                                                    ? moseCycles.at(y)
+                                                    : staticCycles[k].at(p).at(y));
+                        }
+                        const LlmCellVerdict v = LlmCellVerdict::Compute(cycleRuns, cfg.tolerance);
+                        if (v.bestStatic)
+                        {
+                            cell.marginSamples.push_back(v.overallMargin);
+                        }
+                    }
                     cell.seedRuns.push_back(std::move(runs));
                 }
                 CombineSeeds(cell, stretch, offered, cfg.tolerance);
@@ -922,17 +1046,23 @@ LlmRegimeMap::PrintTable(std::ostream& os) const
     {
         os << std::setw(8) << "min" << std::setw(8) << "max" << std::setw(7) << "pays";
     }
+    os << std::setw(18) << "95% interval" << std::setw(4) << "n"
+       << "  " << std::left << std::setw(13) << "ci verdict";
     os << "  " << std::left << std::setw(13) << "verdict"
        << "flow T*   (times in ms";
     if (seeds > 1)
     {
         os << ", means over " << seeds << " seeds; margin: mean over the seeds of MoSE vs the "
-           << "seed's best static; pays: seeds where MoSE pays)\n";
+           << "seed's best static; pays: seeds where MoSE pays";
     }
     else
     {
-        os << "; margin: MoSE vs best static)\n";
+        os << "; margin: MoSE vs best static";
     }
+    os << "; 95% interval: of the margin's mean over n samples, one per seed"
+       << (m_config.cycles > 1 ? " and cycle" : "")
+       << "; ci verdict: the interval against the tie band +-" << m_config.tolerance * 100
+       << "%, undecided when it straddles an edge or n = 1; verdict: on the mean alone)\n";
     for (const auto& c : m_cells)
     {
         std::ostringstream load;
@@ -961,6 +1091,8 @@ LlmRegimeMap::PrintTable(std::ostream& os) const
                << FormatPercent(c.marginMax) << std::setw(7)
                << (std::to_string(c.paysSeeds) + "/" + std::to_string(c.seedVerdicts.size()));
         }
+        os << std::setw(18) << IntervalText(c.marginInterval) << std::setw(4) << c.marginInterval.n
+           << "  " << std::left << std::setw(13) << ToString(c.intervalVerdict);
         os << "  " << std::left << std::setw(13) << v.KindText()
            << (c.flow ? c.flow->ToText() : "-") << std::right << '\n';
     }
@@ -979,6 +1111,7 @@ LlmRegimeMap::WriteCsv(std::ostream& os) const
     }
     os << ",win_ttft_mean,win_ttft_p99,win_iter_mean,best_static,margin_ttft_mean,margin_ttft_p99,"
           "margin_iter_mean,margin,verdict,flow_break_even,flow_break_even_s";
+    os << ",samples,margin_mean,margin_ci_low,margin_ci_high,ci_verdict";
     const uint32_t seeds = m_config.seeds;
     if (seeds > 1)
     {
@@ -1023,6 +1156,22 @@ LlmRegimeMap::WriteCsv(std::ostream& os) const
         {
             os << "-,";
         }
+        const MeanInterval& m = c.marginInterval;
+        os << ',' << m.n << ',';
+        if (m.n > 0)
+        {
+            os << m.mean;
+        }
+        os << ',';
+        if (m.halfWidth)
+        {
+            os << *m.GetLow() << ',' << *m.GetHigh();
+        }
+        else
+        {
+            os << ',';
+        }
+        os << ',' << ToString(c.intervalVerdict);
         if (seeds > 1)
         {
             os << ',' << c.seedVerdicts.size() << ',' << c.marginMin << ',' << c.marginMax << ','
@@ -1043,20 +1192,89 @@ void
 LlmRegimeMap::WritePlot(std::ostream& os) const
 {
     const auto& b = m_config.base;
+    const uint32_t perCell = m_config.seeds * m_config.cycles;
+    const double band = m_config.tolerance * 100;
+    std::ostringstream samples;
+    samples << m_config.seeds << (m_config.seeds == 1 ? " seed" : " seeds");
+    if (m_config.cycles > 1)
+    {
+        samples << " x " << m_config.cycles << " cycles";
+    }
+    std::ostringstream bandText;
+    bandText << band;
     Gnuplot plot("regime_map.png");
-    plot.SetTerminal("pngcairo size 900,560 noenhanced");
-    plot.SetTitle(
-        "Regime map: MoSE vs the best static policy, N=" + std::to_string(b.scenario.nodes) +
-        ", scale " + std::to_string(b.scale) +
-        (m_config.seeds > 1 ? ", mean of " + std::to_string(m_config.seeds) + " seeds" : "") +
-        " (below 0: switching pays)");
+    plot.SetTerminal("pngcairo size 1000,640 noenhanced");
+    // three short lines: the title is centred on the plot, which the key narrows
+    plot.SetTitle("Regime map, N=" + std::to_string(b.scenario.nodes) + ", d=" +
+                  std::to_string(b.scenario.degree) + ", scale " + std::to_string(b.scale) + ", " +
+                  samples.str() + " per cell\\nMoSE vs the best static policy (below 0: " +
+                  "switching pays)\\ngrey: tie band +-" + bandText.str() + "%; bars: 95% interval" +
+                  (perCell > 1 ? "" : " (none: one sample)"));
     plot.SetLegend("mode interval T (s)", "MoSE's margin, mean of TTFT and iteration time (%)");
-    plot.AppendExtra("set logscale x");
     plot.AppendExtra("set grid");
-    plot.AppendExtra("set key outside right");
+    plot.AppendExtra("set key outside right top");
     plot.AppendExtra("set xzeroaxis lt -1 lw 2");
     const std::size_t ni = m_config.intervals.size();
     const std::size_t nd = m_config.darkTimes.size();
+    // the ranges: every point with its bar, the tie band, 0 and the break-even marks
+    double yLow = -band;
+    double yHigh = band;
+    double xLow = std::numeric_limits<double>::infinity();
+    double xHigh = 0;
+    for (const auto& c : m_cells)
+    {
+        const MeanInterval& m = c.marginInterval;
+        if (m.n == 0)
+        {
+            continue;
+        }
+        yLow = std::min(yLow, m.GetLow().value_or(m.mean) * 100);
+        yHigh = std::max(yHigh, m.GetHigh().value_or(m.mean) * 100);
+    }
+    for (Time t : m_config.intervals)
+    {
+        xLow = std::min(xLow, t.GetSeconds());
+        xHigh = std::max(xHigh, t.GetSeconds());
+    }
+    for (const auto& c : m_cells)
+    {
+        if (c.flow && c.flow->kind == mose::BreakEven::AT && c.flow->duration > 0)
+        {
+            xLow = std::min(xLow, c.flow->duration);
+            xHigh = std::max(xHigh, c.flow->duration);
+        }
+    }
+    // a margin of the band's width at least (a band of 0 and equal margins: still a range)
+    const double pad = std::max((yHigh - yLow) * 0.08, 0.5);
+    std::ostringstream range;
+    range << std::setprecision(10);
+    range << "set yrange [" << yLow - pad << ":" << yHigh + pad << "]";
+    plot.AppendExtra(range.str());
+    range.str("");
+    const bool logX = xHigh >= 10 * xLow;
+    const double xSpan = xHigh > xLow ? xHigh - xLow : xLow;
+    if (logX)
+    {
+        plot.AppendExtra("set logscale x");
+        range << "set xrange [" << xLow / 1.3 << ":" << xHigh * 1.3 << "]";
+    }
+    else
+    {
+        range << "set xrange [" << std::max(0.0, xLow - 0.1 * xSpan) << ":" << xHigh + 0.1 * xSpan
+              << "]";
+    }
+    plot.AppendExtra(range.str());
+    range.str("");
+    range << "set object 1 rectangle from graph 0, first " << -band << " to graph 1, first " << band
+          << " fillcolor rgb \"#d9d9d9\" fillstyle solid 0.6 noborder behind";
+    plot.AppendExtra(range.str());
+    // the lines' points at one T are drawn slightly apart (1.5% of T on a log axis, 0.5% of
+    // the span on a linear one, centred on T) so that their bars do not hide each other
+    const double lines = static_cast<double>(m_config.loads.size() * nd);
+    auto dodge = [&](double x, std::size_t line) {
+        const double k = static_cast<double>(line) - (lines - 1) / 2;
+        return logX ? x * std::pow(1.015, k) : x + 0.005 * xSpan * k;
+    };
     for (std::size_t l = 0; l < m_config.loads.size(); ++l)
     {
         for (std::size_t d = 0; d < nd; ++d)
@@ -1066,18 +1284,28 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
                   << DurationText(m_config.darkTimes[d].GetSeconds());
             Gnuplot2dDataset ds(title.str());
             ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-            std::vector<std::pair<double, double>> pts;
+            ds.SetErrorBars(Gnuplot2dDataset::Y);
+            std::vector<std::tuple<double, double, double>> pts;
             for (std::size_t i = 0; i < ni; ++i)
             {
                 const LlmRegimeCell& c = m_cells.at((l * ni + i) * nd + d);
-                pts.emplace_back(c.interval.GetSeconds(), c.verdict.overallMargin * 100);
+                const MeanInterval& m = c.marginInterval;
+                if (m.n > 0)
+                {
+                    pts.emplace_back(dodge(c.interval.GetSeconds(), l * nd + d),
+                                     m.mean * 100,
+                                     m.halfWidth.value_or(0) * 100);
+                }
             }
             std::sort(pts.begin(), pts.end());
-            for (const auto& [x, y] : pts)
+            for (const auto& [x, y, dy] : pts)
             {
-                ds.Add(x, y);
+                ds.Add(x, y, dy);
             }
-            plot.AddDataset(ds);
+            if (!pts.empty())
+            {
+                plot.AddDataset(ds);
+            }
         }
     }
     // the flow-level break-even of each dark time against the best static policy of its cells
@@ -1085,6 +1313,7 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
     marks.SetStyle(Gnuplot2dDataset::POINTS);
     marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
     std::vector<std::string> seen;
+    std::vector<std::pair<double, std::string>> labels; // T*, its text
     for (const auto& c : m_cells)
     {
         if (!c.flow || c.flow->kind != mose::BreakEven::AT)
@@ -1099,11 +1328,30 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
         }
         seen.push_back(key.str());
         marks.Add(c.flow->duration, 0);
+        labels.emplace_back(c.flow->duration,
+                            "vs " + mose::ToString(*c.verdict.bestStatic) + ", dark " +
+                                DurationText(c.darkTime.GetSeconds()));
+    }
+    // one upright label per group of close marks (within 25% on a log axis, 4% of the span on
+    // a linear one), so that labels do not overlap
+    std::stable_sort(labels.begin(), labels.end(), [](const auto& a, const auto& b) {
+        return a.first < b.first;
+    });
+    for (std::size_t i = 0; i < labels.size();)
+    {
+        std::string text = "T* " + labels[i].second;
+        std::size_t j = i + 1;
+        while (j < labels.size() && (logX ? labels[j].first <= labels[j - 1].first * 1.25
+                                          : labels[j].first - labels[j - 1].first <= 0.04 * xSpan))
+        {
+            text += "; " + labels[j].second;
+            ++j;
+        }
         std::ostringstream label;
-        label << "set label \"T* vs " << mose::ToString(*c.verdict.bestStatic) << ", dark "
-              << DurationText(c.darkTime.GetSeconds()) << "\" at " << c.flow->duration
-              << ",0 rotate by 60 offset 0.5,0.5";
+        label << std::setprecision(10) << "set label \"" << text << "\" at " << labels[i].first
+              << ",0 rotate by 90 offset 0,1";
         plot.AppendExtra(label.str());
+        i = j;
     }
     if (!seen.empty())
     {
@@ -1149,24 +1397,46 @@ LlmRegimeMap::GetVerdict() const
     if (m_config.seeds > 1)
     {
         os << ", runs " << b.run << " to " << b.run + m_config.seeds - 1 << " (" << m_config.seeds
-           << " seeds; each cell decided on the mean over the seeds)";
+           << " seeds)";
     }
     else
     {
         os << ", run " << b.run;
     }
     os << ", tolerance " << m_config.tolerance * 100 << "%):\n";
+    std::map<MarginVerdict, uint32_t> confident;
     uint32_t pays = 0;
     uint32_t notPay = 0;
     uint32_t ties = 0;
+    uint32_t fewest = std::numeric_limits<uint32_t>::max();
     for (const auto& c : m_cells)
     {
+        ++confident[c.intervalVerdict];
+        fewest = std::min(fewest, c.marginInterval.n);
         pays += c.verdict.kind == LlmCellVerdict::PAYS;
         notPay += c.verdict.kind == LlmCellVerdict::DOES_NOT_PAY;
         ties += c.verdict.kind == LlmCellVerdict::TIE;
     }
-    os << "  switching pays in " << pays << " of " << m_cells.size() << " cells, ties in " << ties
-       << ", does not pay in " << notPay << '\n';
+    const uint32_t perCell = m_config.seeds * m_config.cycles;
+    os << "  with 95% confidence (the Student's t interval of MoSE's margin over " << perCell
+       << (perCell == 1 ? " sample" : " samples") << " per cell, one per seed"
+       << (m_config.cycles > 1 ? " and cycle, the cycles of a run counted as independent" : "")
+       << "; pays or does not pay only when the whole interval lies beyond the tie band): "
+       << "switching pays in " << confident[MarginVerdict::PAYS] << " of " << m_cells.size()
+       << " cells, ties in " << confident[MarginVerdict::TIE] << ", does not pay in "
+       << confident[MarginVerdict::DOES_NOT_PAY] << ", undecided in "
+       << confident[MarginVerdict::UNDECIDED];
+    if (confident[MarginVerdict::NONE] > 0)
+    {
+        os << ", no verdict in " << confident[MarginVerdict::NONE];
+    }
+    if (fewest < 2)
+    {
+        os << " (one sample gives no interval: --seeds or --cycles above 1 give one)";
+    }
+    os << '\n';
+    os << "  on the mean alone: switching pays in " << pays << " of " << m_cells.size()
+       << " cells, ties in " << ties << ", does not pay in " << notPay << '\n';
     for (const auto& c : m_cells)
     {
         if (!c.verdict.bestStatic)
@@ -1176,7 +1446,18 @@ LlmRegimeMap::GetVerdict() const
         std::ostringstream l;
         l << c.load;
         os << "  load " << l.str() << "/s, T " << DurationText(c.interval.GetSeconds()) << ", dark "
-           << DurationText(c.darkTime.GetSeconds()) << ": " << c.verdict.KindText() << " (MoSE "
+           << DurationText(c.darkTime.GetSeconds()) << ": " << ToString(c.intervalVerdict) << " (";
+        if (c.marginInterval.halfWidth)
+        {
+            os << "mean " << FormatPercent(c.marginInterval.mean) << ", 95% interval "
+               << IntervalText(c.marginInterval) << " over " << c.marginInterval.n << " samples";
+        }
+        else
+        {
+            os << c.marginInterval.n << " sample" << (c.marginInterval.n == 1 ? "" : "s")
+               << ": no 95% interval";
+        }
+        os << "); on the mean: " << c.verdict.KindText() << " (MoSE "
            << FormatPercent(c.verdict.overallMargin) << " vs "
            << mose::ToString(*c.verdict.bestStatic) << ": TTFT "
            << FormatPercent(c.verdict.margin[0]) << ", P99 TTFT "

@@ -8,6 +8,7 @@
 #define MOSE_LLM_REGIME_MAP_H
 
 #include "mose-llm-experiment.h"
+#include "mose-study-statistics.h"
 
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-flow-experiment-config.h"
@@ -105,6 +106,24 @@ struct LlmCellVerdict
 
 /**
  * \ingroup mose-study
+ * \brief The figures of a run restricted to a time window (Simulator-free): the requests that
+ *        arrived in [from, to) and the iterations that started in it, summarised as
+ *        LlmExperiment::GetSummary() summarises them all (counts, means and percentiles of TTFT,
+ *        KV time, iteration and collective time over the completed ones). The run-wide fields
+ *        (packets lost, switches, events, wall time, ...) stay 0.
+ * \param policy the run's policy
+ * \param requests the run's request records \param iterations its iteration records
+ * \param from the window's start \param to its end (excluded; from < to, mose::Error otherwise)
+ * \return the window's summary
+ */
+LlmSummary SummarizeLlmWindow(mose::Policy policy,
+                              const std::vector<MoseRequestRecord>& requests,
+                              const std::vector<MoseIterationRecord>& iterations,
+                              Time from,
+                              Time to);
+
+/**
+ * \ingroup mose-study
  * \brief Parameters of a regime map: one workload (LlmExperimentConfig base with a request
  *        generator) at several offered loads, mode-interval lengths and OCS dark times.
  *
@@ -122,7 +141,8 @@ struct LlmCellVerdict
  *
  * Seeds: with `seeds` = S, all of this is done S times, seed k (0-based) with the run
  * base.run + k (its own trace and its own scenario draw), as every mose program's --seeds. The
- * cell's verdict is decided on the mean over the seeds (LlmRegimeCell).
+ * cell's verdict is decided on the 95% confidence interval of MoSE's overall margin over its
+ * samples, one per seed and cycle (LlmRegimeCell); its verdict on the mean alone is kept.
  */
 struct LlmRegimeMapConfig
 {
@@ -174,6 +194,17 @@ struct LlmRegimeMapConfig
  * margins (each seed's MoSE against that seed's best static policy), and its kind (pays, tie,
  * does not pay) is decided on the mean overall margin. `requests` is one trace's (every seed's
  * trace has as many).
+ *
+ * The confident verdict: `marginSamples` are MoSE's overall margins, one per seed and cycle
+ * (seed-major): with one cycle the seeds' margins (those of `seedVerdicts`); with C > 1 cycles,
+ * per seed and cycle LlmCellVerdict::Compute() of the policies' figures in that cycle's two
+ * mode intervals (SummarizeLlmWindow(): the requests arriving and the iterations starting in
+ * them; the last cycle also takes what starts after the schedule's end), so that the cycles
+ * of one run count as independent samples. A sample with no best static policy (no criterion
+ * with a value for every policy) is left out. `marginInterval` is their mean and 95% Student's
+ * t interval (ComputeMeanInterval()), `intervalVerdict` DecideMargin() of it with the map's
+ * tolerance: "pays" only when the whole interval lies below -tolerance, and one sample
+ * (one seed, one cycle) is "undecided".
  */
 struct LlmRegimeCell
 {
@@ -190,7 +221,10 @@ struct LlmRegimeCell
     std::vector<LlmCellVerdict> seedVerdicts;      //!< per seed k: Compute() of seedRuns[k]
     double marginMin{0};                           //!< the least per-seed overall margin
     double marginMax{0};                           //!< the largest per-seed overall margin
-    uint32_t paysSeeds{0}; //!< seeds whose own verdict is PAYS ("pays in k of S seeds")
+    uint32_t paysSeeds{0};             //!< seeds whose own verdict is PAYS ("pays in k of S seeds")
+    std::vector<double> marginSamples; //!< MoSE's overall margin per seed and cycle (see above)
+    MeanInterval marginInterval;       //!< the samples' mean and 95% interval
+    MarginVerdict intervalVerdict{MarginVerdict::NONE}; //!< the interval against the tie band
 };
 
 /**
@@ -285,21 +319,28 @@ class LlmRegimeMap
         std::ostream& os);
 
     /// \brief Prints the table, one row per cell (with S > 1 seeds also the least and largest
-    ///        per-seed margin and "pays" k/S) \param os the stream
+    ///        per-seed margin and "pays" k/S; then the margin's 95% interval, its samples and
+    ///        the interval's verdict) \param os the stream
     void PrintTable(std::ostream& os) const;
     /**
      * \brief regime_map.csv: one row per cell, no wall time (byte-identical for the same
-     *        configuration). With S > 1 seeds the policy columns are the cell's figures over the
-     *        seeds (LlmRegimeCell), margin is the mean per-seed margin, and more columns
-     *        follow: seeds, margin_min, margin_max, pays_seeds, then per seed k seedK_run,
-     *        seedK_best_static, seedK_margin, seedK_verdict; with one seed there are none.
+     *        configuration). After flow_break_even_s every map has samples, margin_mean,
+     *        margin_ci_low, margin_ci_high and ci_verdict (LlmRegimeCell::marginInterval and
+     *        intervalVerdict; the interval's ends empty with one sample). With S > 1 seeds the
+     *        policy columns are the cell's figures over the seeds (LlmRegimeCell), margin is the
+     *        mean per-seed margin, and more columns follow: seeds, margin_min, margin_max,
+     *        pays_seeds, then per seed k seedK_run, seedK_best_static, seedK_margin,
+     *        seedK_verdict; with one seed there are none.
      * \param os the stream
      */
     void WriteCsv(std::ostream& os) const;
     /**
-     * \brief regime_map.plt: MoSE's overall margin (%) against the mode interval (log x), one
-     *        line per (load, dark time), the flow-level break-even T* of each as a labelled
-     *        point on the zero line; pngcairo into regime_map.png.
+     * \brief regime_map.plt: MoSE's overall margin (%, the samples' mean) against the mode
+     *        interval, one line per (load, dark time), each point's 95% interval as an error
+     *        bar (none with one sample), the tie band shaded, the flow-level break-even T* of
+     *        each as a labelled point on the zero line; x on a log scale when the intervals and
+     *        T* span a factor of 10 or more, y always including 0 and the tie band; pngcairo
+     *        into regime_map.png.
      * \param os the stream
      */
     void WritePlot(std::ostream& os) const;

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -98,6 +99,82 @@ void PrintColumnHeaders(std::ostream& os, const std::vector<TableColumn>& column
 void PrintColumnCells(std::ostream& os,
                       const std::vector<TableColumn>& columns,
                       const std::function<Summary(Metric)>& summarize);
+
+/**
+ * \ingroup mose-study
+ * \brief The mean of a sample with its two-sided Student's t confidence interval: mean +-
+ *        t_{(1 + level) / 2, n - 1} s / sqrt(n), s the sample standard deviation (divisor
+ *        n - 1). It assumes independent samples of a roughly normal quantity.
+ *
+ * A sample of one value (or none) has no interval: `halfWidth` is empty, and so are GetLow()
+ * and GetHigh().
+ */
+struct MeanInterval
+{
+    uint32_t n{0};                   //!< sample size
+    double mean{0};                  //!< sample mean (0 for an empty sample)
+    double stdDev{0};                //!< sample standard deviation, divisor n - 1 (0 for n < 2)
+    double level{0.95};              //!< the confidence level
+    std::optional<double> halfWidth; //!< t quantile x stdDev / sqrt(n); empty for n < 2
+
+    /// \return mean - halfWidth, empty without an interval
+    std::optional<double> GetLow() const;
+    /// \return mean + halfWidth, empty without an interval
+    std::optional<double> GetHigh() const;
+};
+
+/**
+ * \ingroup mose-study
+ * \brief The quantile of Student's t distribution (Boost.Math).
+ * \param probability p, in (0, 1) (mose::Error otherwise)
+ * \param degreesOfFreedom at least 1 (mose::Error otherwise)
+ * \return t with P(T <= t) = p, e.g. 12.706 for p = 0.975 and 1 degree of freedom
+ */
+double StudentTQuantile(double probability, uint32_t degreesOfFreedom);
+
+/**
+ * \ingroup mose-study
+ * \brief The mean of a sample and its Student's t confidence interval (MeanInterval).
+ * \param sample the values (finite; mose::Error naming the first that is not)
+ * \param level the confidence level, in (0, 1) (mose::Error otherwise); 0.95 by default
+ * \return the mean and, with two values or more, the interval
+ */
+MeanInterval ComputeMeanInterval(const std::vector<double>& sample, double level = 0.95);
+
+/**
+ * \ingroup mose-study
+ * \brief What the confidence interval of a relative margin says against a tie band
+ *        [-tolerance, +tolerance] (DecideMargin()). A margin is (MoSE - best static) / best
+ *        static: negative when switching is better.
+ */
+enum class MarginVerdict : uint8_t
+{
+    PAYS,         //!< the whole interval lies below -tolerance
+    TIE,          //!< the whole interval lies inside [-tolerance, +tolerance]
+    DOES_NOT_PAY, //!< the whole interval lies above +tolerance
+    UNDECIDED,    //!< the interval straddles a band edge, or there is none (one sample)
+    NONE,         //!< no sample at all: nothing to decide on
+};
+
+/**
+ * \ingroup mose-study
+ * \param v a verdict
+ * \return "pays", "tie", "does-not-pay", "undecided" or "none"
+ */
+std::string ToString(MarginVerdict v);
+
+/**
+ * \ingroup mose-study
+ * \brief The verdict of a margin's confidence interval: PAYS when its upper end is below
+ *        -tolerance, DOES_NOT_PAY when its lower end is above +tolerance, TIE when both ends
+ *        are within [-tolerance, +tolerance], UNDECIDED otherwise. One sample has no interval
+ *        and is UNDECIDED whatever its value (one run is no confident verdict); no sample is
+ *        NONE. A sample of equal values has an interval of width 0 and is decided on it.
+ * \param margin the margin's mean and interval (ComputeMeanInterval())
+ * \param tolerance the tie band's half-width, finite and >= 0 (mose::Error otherwise)
+ * \return the verdict
+ */
+MarginVerdict DecideMargin(const MeanInterval& margin, double tolerance);
 
 } // namespace mose
 } // namespace ns3

@@ -395,5 +395,19 @@ SwitchExperimentReport::RunPolicies(
     return comparison;
 }
 
+SwitchComparison
+SwitchExperimentReport::RunSeed(const SwitchExperimentConfig& config,
+                                const std::vector<mose::Policy>& policies)
+{
+    NS_LOG_FUNCTION(config.run);
+    SwitchComparison comparison;
+    PolicyComparison policyRuns(policies);
+    policyRuns.Run<SwitchExperiment>(config, [&comparison](SwitchExperiment& experiment) {
+        experiment.Run();
+        comparison.Add(experiment.GetSummary());
+    });
+    return comparison;
+}
+
 } // namespace mose
 } // namespace ns3

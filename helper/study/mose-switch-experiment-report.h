@@ -83,6 +83,17 @@ class SwitchExperimentReport
         std::ostream& os,
         const std::function<void(const SwitchExperimentReport&, const std::string&)>& plot);
 
+    /**
+     * \brief Runs one more seed of a comparison (mose-mode-switch --seeds): one switching
+     *        experiment per policy on config.run, as RunPolicies() does, but without any report
+     *        or file.
+     * \param config the experiment (its run is the seed's)
+     * \param policies the policies to run, in order
+     * \return the comparison of the runs
+     */
+    static SwitchComparison RunSeed(const SwitchExperimentConfig& config,
+                                    const std::vector<mose::Policy>& policies);
+
   private:
     const SwitchExperiment& m_experiment; //!< the experiment
 };

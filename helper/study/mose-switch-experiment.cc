@@ -7,6 +7,7 @@
 #include "mose-switch-experiment.h"
 
 #include "mose-program.h"
+#include "mose-study-statistics.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -731,6 +732,68 @@ SwitchComparison::WriteCsv(const std::string& path) const
     }
     const std::string body = csv.str();
     mose::WriteTextFile(path, [&body](std::ostream& os) { os << body; });
+}
+
+std::optional<double>
+SwitchComparison::GetMargin() const
+{
+    const SwitchRunSummary* mose = GetMose();
+    const SwitchRunSummary* best = GetBestStatic();
+    if (!mose || !best || !(best->meanFctS > 0))
+    {
+        return std::nullopt;
+    }
+    return (mose->meanFctS - best->meanFctS) / best->meanFctS;
+}
+
+std::string
+SwitchComparison::GetSeedsVerdict(const std::vector<SwitchComparison>& seeds,
+                                  uint64_t firstRun,
+                                  double tolerance)
+{
+    std::vector<double> margins;
+    std::ostringstream each;
+    for (std::size_t k = 0; k < seeds.size(); ++k)
+    {
+        const std::optional<double> m = seeds[k].GetMargin();
+        each << (k ? ", " : "");
+        if (m)
+        {
+            margins.push_back(*m);
+            each << FormatPercent(*m) << " vs " << mose::ToString(seeds[k].GetBestStatic()->policy);
+        }
+        else
+        {
+            each << "-";
+        }
+    }
+    const MeanInterval interval = ComputeMeanInterval(margins);
+    const MarginVerdict verdict = DecideMargin(interval, tolerance);
+    std::ostringstream o;
+    o << "verdict with 95% confidence over " << seeds.size()
+      << (seeds.size() == 1 ? " seed" : " seeds") << " (run" << (seeds.size() == 1 ? " " : "s ")
+      << firstRun;
+    if (seeds.size() > 1)
+    {
+        o << " to " << firstRun + seeds.size() - 1;
+    }
+    o << "; MoSE's margin on the mean FCT against each seed's best static policy, tie band +-"
+      << tolerance * 100 << "%): " << ToString(verdict);
+    if (interval.n == 0)
+    {
+        o << ": no seed has MoSE and a static policy";
+    }
+    else if (!interval.halfWidth)
+    {
+        o << ": one sample (" << each.str() << ") gives no interval; --seeds=3 or more gives one";
+    }
+    else
+    {
+        o << ": mean " << FormatPercent(interval.mean) << ", 95% interval ["
+          << FormatPercent(*interval.GetLow()) << ", " << FormatPercent(*interval.GetHigh())
+          << "] over " << interval.n << " samples (" << each.str() << ")";
+    }
+    return o.str();
 }
 
 } // namespace mose

@@ -336,6 +336,29 @@ class SwitchComparison
     ///        RngRun write the same file; wallSeconds is for standard output) \param path the file
     void WriteCsv(const std::string& path) const;
 
+    /**
+     * \return MoSE's margin on the mean FCT, (MoSE - best static) / best static (negative:
+     *         switching is better); empty without MoSE or a static policy, or when the best
+     *         static policy's mean FCT is 0
+     */
+    std::optional<double> GetMargin() const;
+
+    /**
+     * \brief The verdict over seeds with a 95% confidence interval (mose-mode-switch --seeds):
+     *        the samples are the seeds' margins (GetMargin(), each seed against its own best
+     *        static policy), their mean and Student's t interval (ComputeMeanInterval()) decide
+     *        with DecideMargin(): "pays" only when the whole interval lies below -tolerance,
+     *        "does-not-pay" above +tolerance, "tie" inside the band, "undecided" otherwise and
+     *        with one seed (no interval), "none" without a margin.
+     * \param seeds one comparison per seed, seed k on the run firstRun + k
+     * \param firstRun the first seed's run
+     * \param tolerance the tie band's half-width (finite, >= 0; mose::Error otherwise)
+     * \return the line "verdict with 95% confidence over S seeds (...): WORD: ..."
+     */
+    static std::string GetSeedsVerdict(const std::vector<SwitchComparison>& seeds,
+                                       uint64_t firstRun,
+                                       double tolerance);
+
   private:
     std::vector<SwitchRunSummary> m_runs; //!< the runs
     std::string m_workload;               //!< what the runs share (SetWorkload()), or empty

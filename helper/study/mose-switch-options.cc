@@ -46,6 +46,11 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
     AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", m_binWidth);
+    AddTextOption(cmd,
+                  "tolerance",
+                  "the tie band of the verdict over --seeds: MoSE's relative difference in mean "
+                  "FCT counted as a tie (0.02: +-2%)",
+                  m_tolerance);
     AddBoolOption(cmd,
                   "writeScenario",
                   "also write the run's roles, P-D assignments, flows and templates to "
@@ -84,8 +89,44 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
     config.binWidth = ParseTimeOption("--binWidth", m_binWidth);
     config.run = config.scenario.firstRun;
+    if (scenario.IsGiven("threads"))
+    {
+        ThrowBadParameter("--threads",
+                          scenario.Describe("threads"),
+                          "the option would not be used: the packet-level runs are sequential");
+    }
+    config.scenario.seeds = 1; // the seeds are runs of the whole comparison (GetSeeds())
+    GetSeeds(scenario);
+    GetTolerance();
     config.Validate();
     return config;
+}
+
+uint32_t
+SwitchOptions::GetSeeds(const ScenarioOptions& scenario) const
+{
+    const uint32_t seeds = scenario.GetConfig().seeds;
+    if (seeds > 1 && !IsComparing())
+    {
+        ThrowBadParameter("--seeds",
+                          scenario.Describe("seeds"),
+                          "1 with one policy: more seeds repeat a comparison (--policies with "
+                          "MoSE and a static policy)");
+    }
+    return seeds;
+}
+
+double
+SwitchOptions::GetTolerance() const
+{
+    const double tolerance = ParseReal("--tolerance", m_tolerance);
+    if (!(tolerance >= 0 && tolerance < 1))
+    {
+        ThrowBadParameter("--tolerance",
+                          QuoteText(m_tolerance),
+                          "a relative difference from 0 to below 1 (0.02: +-2%)");
+    }
+    return tolerance;
 }
 
 std::vector<Policy>

@@ -25,9 +25,9 @@ namespace mose
  * \brief The options of mose-mode-switch beside the scenario options and the output options:
  *        the policies (--policies, the first reported in detail), the schedule (--schedule),
  *        --startWindow
- *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth and
- *        --writeScenario. GetConfig() checks them (SwitchExperimentConfig::Validate(), with
- *        the options' texts), naming the option.
+ *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth,
+ *        --writeScenario and the verdict's tie band --tolerance. GetConfig() checks them
+ * (SwitchExperimentConfig::Validate(), with the options' texts), naming the option.
  */
 class SwitchOptions
 {
@@ -56,6 +56,19 @@ class SwitchOptions
     /// \return whether --writeScenario is set
     bool IsWritingScenario() const;
 
+    /**
+     * \brief The seeds of the comparison: --seeds (the shared scenario option), more than one
+     *        only with a comparison (IsComparing(); mose::Error naming --seeds otherwise).
+     *        Seed k runs every policy on the run RngRun + k (its own scenario draw).
+     * \param scenario the scenario options, after cmd.Parse()
+     * \return the number of seeds
+     */
+    uint32_t GetSeeds(const ScenarioOptions& scenario) const;
+
+    /// \return --tolerance: the tie band of the verdict over seeds, 0 <= tolerance < 1
+    ///         (mose::Error naming --tolerance, its text and what is allowed otherwise)
+    double GetTolerance() const;
+
   private:
     std::string m_policies{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     /// --schedule
@@ -65,6 +78,7 @@ class SwitchOptions
     std::string m_stopTime{"30s"};      //!< --stopTime
     std::string m_binWidth{"1ms"};      //!< --binWidth
     bool m_writeScenario{false};        //!< --writeScenario
+    std::string m_tolerance{"0.02"};    //!< --tolerance
 };
 
 } // namespace mose

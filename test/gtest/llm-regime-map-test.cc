@@ -7,7 +7,9 @@
  * (a cell per load, interval and dark time with every policy, winners as the verdict function
  * gives them, byte-identical CSV), and the LLM experiment's circuit rate set on its own OCS
  * (no attribute default left changed; a user's default wins or fails loudly); a map on 2 seeds
- * against two one-seed maps; the host rate's one rule (option, attribute, both).
+ * against two one-seed maps; the host rate's one rule (option, attribute, both); the figures of
+ * a time window (hand-made records, and the whole run against LlmExperiment::GetSummary()), and
+ * the confidence interval of a cell's margin over seeds and cycles.
  */
 
 #include "mose-llm-regime-map.h"
@@ -21,8 +23,10 @@
 #include "ns3/mose-random.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <iomanip>
 #include <sstream>
 #include <unistd.h>
 
@@ -320,10 +324,28 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
     EXPECT_DOUBLE_EQ(c.runs[0].ttftMeanS,
                      (single[0].runs[0].ttftMeanS + single[1].runs[0].ttftMeanS) / 2);
     EXPECT_EQ(c.runs[0].served, single[0].runs[0].served + single[1].runs[0].served);
+    // the confident verdict: the two seeds' margins are the samples, the interval is
+    // 12.706 x |m0 - m1| / 2 around their mean (n = 2: s / sqrt(2) = |m0 - m1| / 2)
+    EXPECT_EQ(c.marginSamples, margins);
+    ASSERT_EQ(c.marginInterval.n, 2u);
+    EXPECT_DOUBLE_EQ(c.marginInterval.mean, mean);
+    ASSERT_TRUE(c.marginInterval.halfWidth.has_value());
+    const double byHand = 12.706 * std::abs(margins[0] - margins[1]) / 2;
+    EXPECT_NEAR(*c.marginInterval.halfWidth, byHand, 1e-4 * byHand + 1e-15);
+    EXPECT_EQ(c.intervalVerdict, DecideMargin(c.marginInterval, tol));
     // the per-seed columns and the verdict's words
     std::ostringstream csv;
     map.WriteCsv(csv);
-    EXPECT_CONTAINS(csv.str(), ",seeds,margin_min,margin_max,pays_seeds,seed0_run,");
+    EXPECT_CONTAINS(csv.str(),
+                    ",flow_break_even_s,samples,margin_mean,margin_ci_low,margin_ci_high,"
+                    "ci_verdict,seeds,margin_min,margin_max,pays_seeds,seed0_run,");
+    std::ostringstream row; // samples .. ci_verdict, then seeds
+    row << std::setprecision(10) << ",2," << c.marginInterval.mean << ','
+        << *c.marginInterval.GetLow() << ',' << *c.marginInterval.GetHigh() << ','
+        << ToString(c.intervalVerdict) << ",2,";
+    EXPECT_CONTAINS(csv.str(), row.str());
+    EXPECT_CONTAINS(map.GetVerdict(), "over 2 samples per cell, one per seed;");
+    EXPECT_CONTAINS(map.GetVerdict(), ": " + ToString(c.intervalVerdict) + " (mean ");
     EXPECT_CONTAINS(csv.str(), "seed1_margin,seed1_verdict\n");
     EXPECT_CONTAINS(map.GetVerdict(), "pays in " + std::to_string(pays) + " of 2 seeds");
     std::ostringstream table;
@@ -376,4 +398,155 @@ TEST(LlmRegimeMap, TheHostRateHasOneRule)
     EXPECT_CONTAINS(error, "--" + attribute);
     EXPECT_CONTAINS(error, "disagree");
     Config::Reset();
+}
+
+TEST(LlmRegimeMap, AWindowsFiguresAreThoseOfItsRequestsAndIterations)
+{
+    // requests arriving at 0, 10, 20 ms (the one at 20 ms not served) and 30 ms; iterations
+    // starting at 5 and 25 ms (the second not done)
+    std::vector<MoseRequestRecord> requests(4);
+    const int64_t arrivals[] = {0, 10, 20, 30};
+    const int64_t ttfts[] = {4, 6, 0, 9};
+    for (std::size_t i = 0; i < 4; ++i)
+    {
+        MoseRequestRecord& r = requests[i];
+        r.index = static_cast<uint32_t>(i);
+        r.arrived = true;
+        r.done = i != 2;
+        r.arrival = MilliSeconds(arrivals[i]);
+        r.kvStart = r.arrival + MilliSeconds(1);
+        r.kvEnd = r.arrival + MilliSeconds(ttfts[i]);
+    }
+    std::vector<MoseIterationRecord> iterations(2);
+    iterations[0].start = MilliSeconds(5);
+    iterations[0].collectiveStart = MilliSeconds(7);
+    iterations[0].collectiveEnd = MilliSeconds(12);
+    iterations[0].done = true;
+    iterations[1].start = MilliSeconds(25);
+
+    // [0, 20 ms): requests 0 and 1 (TTFT 4 and 6 ms, KV 3 and 5 ms), iteration 0 (7 ms)
+    const LlmSummary a =
+        SummarizeLlmWindow(Policy::MOSE, requests, iterations, MilliSeconds(0), MilliSeconds(20));
+    EXPECT_EQ(a.policy, Policy::MOSE);
+    EXPECT_EQ(a.requests, 2u);
+    EXPECT_EQ(a.served, 2u);
+    EXPECT_DOUBLE_EQ(a.ttftMeanS, 0.005);
+    EXPECT_DOUBLE_EQ(a.kvMeanS, 0.004);
+    EXPECT_EQ(a.iterations, 1u);
+    EXPECT_DOUBLE_EQ(a.iterMeanS, 0.007);
+    EXPECT_DOUBLE_EQ(a.collMeanS, 0.005);
+    // [20 ms, end): request 2 (not served) and 3 (TTFT 9 ms); iteration 1 is not done
+    const LlmSummary b = SummarizeLlmWindow(Policy::STATIC_TRAINING,
+                                            requests,
+                                            iterations,
+                                            MilliSeconds(20),
+                                            Time::Max());
+    EXPECT_EQ(b.requests, 2u);
+    EXPECT_EQ(b.served, 1u);
+    EXPECT_DOUBLE_EQ(b.ttftMeanS, 0.009);
+    EXPECT_DOUBLE_EQ(b.ttftP99S, 0.009);
+    EXPECT_EQ(b.iterations, 0u);
+    EXPECT_EQ(b.iterMeanS, 0);
+    // an empty or reversed window: an error naming it
+    EXPECT_CONTAINS(ErrorOf([&] {
+                        SummarizeLlmWindow(Policy::MOSE,
+                                           requests,
+                                           iterations,
+                                           MilliSeconds(20),
+                                           MilliSeconds(20));
+                    }),
+                    "window");
+}
+
+TEST(LlmRegimeMap, TheWholeRunAsAWindowIsTheRunsSummary)
+{
+    const LlmRegimeMapConfig m = Tiny();
+    LlmExperiment e(m.MakeCell(400, MilliSeconds(40), Policy::MOSE));
+    e.Build();
+    e.Run();
+    const LlmSummary whole = e.GetSummary();
+    const LlmSummary w =
+        SummarizeLlmWindow(Policy::MOSE, e.GetRequests(), e.GetIterations(), Time(0), Time::Max());
+    EXPECT_GT(whole.served, 0u);
+    EXPECT_GT(whole.iterations, 0u);
+    EXPECT_EQ(w.requests, whole.requests);
+    EXPECT_EQ(w.served, whole.served);
+    EXPECT_EQ(w.iterations, whole.iterations);
+    for (double LlmSummary::*f : {&LlmSummary::kvMeanS,
+                                  &LlmSummary::kvP50S,
+                                  &LlmSummary::kvP99S,
+                                  &LlmSummary::ttftMeanS,
+                                  &LlmSummary::ttftP50S,
+                                  &LlmSummary::ttftP99S,
+                                  &LlmSummary::iterMeanS,
+                                  &LlmSummary::iterP99S,
+                                  &LlmSummary::collMeanS,
+                                  &LlmSummary::collP99S})
+    {
+        EXPECT_EQ(w.*f, whole.*f);
+    }
+}
+
+TEST(LlmRegimeMap, CyclesAreSamplesOfTheMargin)
+{
+    LlmRegimeMapConfig config = Tiny();
+    config.loads = {200};
+    config.darkTimes = {MilliSeconds(1)};
+    config.flowLevelFlows = 0;
+    // a period between two switches must outlast a switch (110 ms at most here)
+    config.intervals = {MilliSeconds(120)};
+    config.cycles = 2;
+    LlmRegimeMap map(config);
+    map.Run();
+    ASSERT_EQ(map.GetCells().size(), 1u);
+    const LlmRegimeCell& c = map.GetCells()[0];
+    // one seed, two cycles: two samples (a cycle in which no criterion had a value for every
+    // policy would have none)
+    ASSERT_EQ(c.marginSamples.size(), 2u);
+    EXPECT_NE(c.marginSamples[0], c.marginSamples[1]);
+    const MeanInterval expected = ComputeMeanInterval(c.marginSamples);
+    EXPECT_EQ(c.marginInterval.n, expected.n);
+    EXPECT_DOUBLE_EQ(c.marginInterval.mean, expected.mean);
+    ASSERT_TRUE(c.marginInterval.halfWidth.has_value());
+    EXPECT_DOUBLE_EQ(*c.marginInterval.halfWidth, *expected.halfWidth);
+    EXPECT_EQ(c.intervalVerdict, DecideMargin(expected, config.tolerance));
+    // the cell's own verdict stays that of the whole run
+    EXPECT_DOUBLE_EQ(c.verdict.overallMargin, c.seedVerdicts[0].overallMargin);
+    EXPECT_CONTAINS(map.GetVerdict(), "one per seed and cycle, the cycles of a run counted");
+
+    // one seed and one cycle: one sample, no interval, undecided whatever the margin
+    config.cycles = 1;
+    LlmRegimeMap one(config);
+    one.Run();
+    const LlmRegimeCell& o = one.GetCells()[0];
+    EXPECT_EQ(o.marginSamples, std::vector<double>{o.verdict.overallMargin});
+    EXPECT_FALSE(o.marginInterval.halfWidth.has_value());
+    EXPECT_EQ(o.intervalVerdict, MarginVerdict::UNDECIDED);
+    std::ostringstream csv;
+    one.WriteCsv(csv);
+    std::ostringstream row;
+    row << std::setprecision(10) << ",1," << o.verdict.overallMargin << ",,,undecided\n";
+    EXPECT_CONTAINS(csv.str(), row.str());
+    EXPECT_CONTAINS(one.GetVerdict(), ": undecided (1 sample: no 95% interval); on the mean: ");
+    EXPECT_CONTAINS(one.GetVerdict(), "one sample gives no interval");
+    std::ostringstream table;
+    one.PrintTable(table);
+    EXPECT_CONTAINS(table.str(), "undecided");
+    // the figure: the tie band, 0 in the y range, error bars
+    std::ostringstream plt;
+    one.WritePlot(plt);
+    EXPECT_CONTAINS(plt.str(), "set object 1 rectangle from graph 0, first -2 to graph 1, first 2");
+    EXPECT_CONTAINS(plt.str(), "with yerrorlines");
+    const std::string text = plt.str();
+    const std::size_t at = text.find("set yrange [");
+    ASSERT_NE(at, std::string::npos);
+    double low = 0;
+    double high = 0;
+    char colon = 0;
+    std::istringstream(text.substr(at + 12)) >> low >> colon >> high;
+    EXPECT_EQ(colon, ':');
+    EXPECT_LT(low, -2); // the band and 0 inside, whatever the margins
+    EXPECT_GT(high, 2);
+    EXPECT_LE(low, o.verdict.overallMargin * 100);
+    EXPECT_GE(high, o.verdict.overallMargin * 100);
 }

@@ -27,6 +27,7 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -674,4 +675,52 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
         EXPECT_FALSE(bodies[0][i].empty()) << "file " << i;
         EXPECT_EQ(bodies[0][i], bodies[1][i]) << "file " << i;
     }
+}
+
+TEST(SwitchExperiment, TheVerdictOverSeedsIsDecidedOnTheMarginsInterval)
+{
+    // one seed's comparison: MoSE's mean FCT and the static policies' (seconds)
+    auto comparison = [](double mose, double sTrain, double sInf) {
+        SwitchComparison c;
+        for (const auto& [policy, fct] : {std::pair{Policy::MOSE, mose},
+                                          std::pair{Policy::STATIC_TRAINING, sTrain},
+                                          std::pair{Policy::STATIC_INFERENCE, sInf}})
+        {
+            SwitchRunSummary s;
+            s.policy = policy;
+            s.meanFctS = fct;
+            c.Add(s);
+        }
+        return c;
+    };
+    // margins against each seed's best static policy: -0.051 (S-Inf), -0.049 (S-Train)
+    const SwitchComparison a = comparison(0.949, 1.2, 1.0);
+    const SwitchComparison b = comparison(0.951, 1.0, 1.1);
+    ASSERT_TRUE(a.GetMargin().has_value());
+    EXPECT_NEAR(*a.GetMargin(), -0.051, 1e-12);
+    EXPECT_NEAR(*b.GetMargin(), -0.049, 1e-12);
+    // n = 2: -0.05 +- 12.706 x 0.001 = [-6.3%, -3.7%], below -2%: pays
+    const std::string pays = SwitchComparison::GetSeedsVerdict({a, b}, 4, 0.02);
+    EXPECT_CONTAINS(pays, "over 2 seeds (runs 4 to 5;");
+    EXPECT_CONTAINS(pays,
+                    "tie band +-2%): pays: mean -5.0%, 95% interval [-6.3%, -3.7%] over 2 "
+                    "samples (-5.1% vs S-Inf, -4.9% vs S-Train)");
+    // a wider band takes the interval in: undecided
+    EXPECT_CONTAINS(SwitchComparison::GetSeedsVerdict({a, b}, 4, 0.05), "): undecided: mean");
+    // one seed: no interval, undecided however large the margin
+    EXPECT_CONTAINS(SwitchComparison::GetSeedsVerdict({comparison(2.0, 1.0, 1.0)}, 1, 0.02),
+                    "over 1 seed (run 1; MoSE's margin on the mean FCT against each seed's best "
+                    "static policy, tie band +-2%): undecided: one sample (+100.0% vs S-Train) "
+                    "gives no interval");
+    // no static policy: no margin, no verdict
+    SwitchComparison alone;
+    SwitchRunSummary m;
+    alone.Add(m);
+    EXPECT_FALSE(alone.GetMargin().has_value());
+    EXPECT_CONTAINS(SwitchComparison::GetSeedsVerdict({alone}, 1, 0.02),
+                    "none: no seed has MoSE and a static policy");
+    EXPECT_CONTAINS(ErrorOf([&] {
+                        SwitchComparison::GetSeedsVerdict({a, b}, 1, -0.1);
+                    }),
+                    "tolerance");
 }
