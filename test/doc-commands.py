@@ -36,6 +36,7 @@ SKIP = {
     "utils/mpi-speed.sh": "needs an ns-3 tree built with --enable-mpi; a timing run (minutes)",
     "utils/mpi-check.sh": "needs an ns-3 tree built with --enable-mpi",
     "utils/intree-check.sh": "builds an ns-3 tree; CI runs it",
+    "utils/scale-check.sh": "a measurement run: packet-level cells at several scales (minutes)",
     "sudo": "installs packages",
     "apt": "installs packages",
     "apt-get": "installs packages",

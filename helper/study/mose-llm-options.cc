@@ -316,6 +316,7 @@ LlmOptions::Read()
                     "--loads rate and alternates the modes for each of --intervals");
         LlmRegimeMapConfig& m = m_mapConfig;
         m.base = config;
+        m.levelColumn = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
         m.generator.input.mean = ReadPromptMean(m_prompt, m.generator.input);
         m.loads = ParseLoadList("--loads", m_loads);
         m.intervals = ParseDurationList("--intervals", m_intervals, false);

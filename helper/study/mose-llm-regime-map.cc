@@ -1101,7 +1101,9 @@ LlmRegimeMap::PrintTable(std::ostream& os) const
 void
 LlmRegimeMap::WriteCsv(std::ostream& os) const
 {
-    os << "load_per_s,interval_s,dark_s,requests,offered_kv_gbps";
+    const std::string level = m_config.levelColumn ? ToString(m_config.base.level) + "," : "";
+    os << (m_config.levelColumn ? "level," : "")
+       << "load_per_s,interval_s,dark_s,requests,offered_kv_gbps";
     for (mose::Policy p : m_config.policies)
     {
         const std::string n = mose::ToString(p);
@@ -1126,8 +1128,8 @@ LlmRegimeMap::WriteCsv(std::ostream& os) const
     os << std::setprecision(10);
     for (const auto& c : m_cells)
     {
-        os << c.load << ',' << c.interval.GetSeconds() << ',' << c.darkTime.GetSeconds() << ','
-           << c.requests << ',' << c.offeredKvGbps;
+        os << level << c.load << ',' << c.interval.GetSeconds() << ',' << c.darkTime.GetSeconds()
+           << ',' << c.requests << ',' << c.offeredKvGbps;
         for (std::size_t i = 0; i < c.runs.size(); ++i)
         {
             const LlmSummary& s = c.runs[i];
@@ -1205,9 +1207,11 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
     Gnuplot plot("regime_map.png");
     plot.SetTerminal("pngcairo size 1000,640 noenhanced");
     // three short lines: the title is centred on the plot, which the key narrows
-    plot.SetTitle("Regime map, N=" + std::to_string(b.scenario.nodes) + ", d=" +
-                  std::to_string(b.scenario.degree) + ", scale " + std::to_string(b.scale) + ", " +
-                  samples.str() + " per cell\\nMoSE vs the best static policy (below 0: " +
+    plot.SetTitle(std::string("Regime map") +
+                  (m_config.levelColumn ? " (" + ToString(b.level) + " level)" : "") + ", N=" +
+                  std::to_string(b.scenario.nodes) + ", d=" + std::to_string(b.scenario.degree) +
+                  ", scale " + std::to_string(b.scale) + ", " + samples.str() +
+                  " per cell\\nMoSE vs the best static policy (below 0: " +
                   "switching pays)\\ngrey: tie band +-" + bandText.str() + "%; bars: 95% interval" +
                   (perCell > 1 ? "" : " (none: one sample)"));
     plot.SetLegend("mode interval T (s)", "MoSE's margin, mean of TTFT and iteration time (%)");
@@ -1477,8 +1481,8 @@ LlmRegimeMap::GetVerdict() const
         std::ostringstream l;
         l << x.load;
         os << "  crossover at load " << l.str() << "/s, dark "
-           << DurationText(x.darkTime.GetSeconds()) << ": packet level "
-           << x.ToText(m_config.intervals) << ", flow level T* "
+           << DurationText(x.darkTime.GetSeconds()) << ": " << ToString(m_config.base.level)
+           << " level " << x.ToText(m_config.intervals) << ", flow level T* "
            << (x.flowLevel == 0          ? std::string("-")
                : std::isinf(x.flowLevel) ? std::string("never")
                                          : DurationText(x.flowLevel))

@@ -166,6 +166,10 @@ struct LlmRegimeMapConfig
     /// S: the packet-level runs of every cell are repeated on S seeds, seed k with the run
     /// base.run + k (its trace and scenario); the verdict is on the mean over seeds
     uint32_t seeds{1};
+    /// regime_map.csv starts every row with the level (base.level: "packet" or "fluid"); off:
+    /// no level column, the file as before the fluid level (mose-llm sets it unless it runs the
+    /// packet level alone)
+    bool levelColumn{false};
 
     /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;
