@@ -701,6 +701,8 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
         LlmSummary s = e.GetSummary();
         m_wallSeconds += s.wallSeconds;
         m_events += s.events;
+        m_transfers += s.transfers;
+        m_rateComputations += s.rateComputations;
         perCycle.clear();
         if (cfg.cycles > 1)
         {
@@ -886,6 +888,14 @@ LlmRegimeMap::PrintTiming(std::ostream& os) const
     os << std::setprecision(3) << "wall time " << m_runSeconds << " s, " << m_events << " events, "
        << (m_wallSeconds > 0 ? static_cast<double>(m_events) / m_wallSeconds : 0)
        << " events per wall second of simulation\n";
+    if (m_config.base.level == LlmLevel::FLUID && m_wallSeconds > 0)
+    {
+        os << "fluid level: " << m_transfers << " transfers ("
+           << static_cast<double>(m_transfers) / m_wallSeconds << " per wall second), "
+           << m_rateComputations << " rate computations ("
+           << static_cast<double>(m_rateComputations) / m_wallSeconds << " per wall second) in "
+           << m_wallSeconds << " s of simulation\n";
+    }
     os.flags(flags);
     os.precision(precision);
 }
