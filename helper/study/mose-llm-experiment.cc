@@ -17,6 +17,7 @@
 #include "ns3/mose-attribute.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-ns3-compat.h"
@@ -840,18 +841,31 @@ LlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
 }
 
 LlmSummary
-LlmExperiment::GetSummary() const
+SummarizeLlmWindow(mose::Policy policy,
+                   const std::vector<MoseRequestRecord>& requests,
+                   const std::vector<MoseIterationRecord>& iterations,
+                   Time from,
+                   Time to)
 {
+    if (!(from < to))
+    {
+        mose::ThrowBadParameter(
+            "window",
+            "[" + FormatDuration(from.GetSeconds(), DurationStyle::SIGNIFICANT) + ", " +
+                FormatDuration(to.GetSeconds(), DurationStyle::SIGNIFICANT) + ")",
+            "a window whose start is before its end");
+    }
     LlmSummary s;
-    s.policy = m_config.policy;
-    s.level = m_config.level;
-    s.rateComputations = m_rateComputations;
-    s.transfers = m_transfersStarted;
-    s.requests = static_cast<uint32_t>(m_requests.size());
+    s.policy = policy;
     std::vector<double> kv;
     std::vector<double> ttft;
-    for (const auto& r : m_requests)
+    for (const MoseRequestRecord& r : requests)
     {
+        if (r.arrival < from || r.arrival >= to)
+        {
+            continue;
+        }
+        ++s.requests;
         if (r.done)
         {
             kv.push_back(r.GetKvTime().GetSeconds());
@@ -869,9 +883,9 @@ LlmExperiment::GetSummary() const
     s.ttftP99S = t.p99;
     std::vector<double> iter;
     std::vector<double> coll;
-    for (const auto& r : m_iterations)
+    for (const MoseIterationRecord& r : iterations)
     {
-        if (r.done)
+        if (r.done && r.start >= from && r.start < to)
         {
             iter.push_back(r.GetIterationTime().GetSeconds());
             coll.push_back(r.GetCollectiveTime().GetSeconds());
@@ -884,6 +898,33 @@ LlmExperiment::GetSummary() const
     s.iterP99S = it.p99;
     s.collMeanS = c.mean;
     s.collP99S = c.p99;
+    return s;
+}
+
+LlmSummary
+LlmExperiment::GetSummary() const
+{
+    LlmSummary s;
+    s.policy = m_config.policy;
+    s.level = m_config.level;
+    s.rateComputations = m_rateComputations;
+    s.transfers = m_transfersStarted;
+    // the statistics of the whole run: one window from 0 to the end of time
+    const LlmSummary all =
+        SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());
+    s.requests = static_cast<uint32_t>(m_requests.size());
+    s.served = all.served;
+    s.kvMeanS = all.kvMeanS;
+    s.kvP50S = all.kvP50S;
+    s.kvP99S = all.kvP99S;
+    s.ttftMeanS = all.ttftMeanS;
+    s.ttftP50S = all.ttftP50S;
+    s.ttftP99S = all.ttftP99S;
+    s.iterations = all.iterations;
+    s.iterMeanS = all.iterMeanS;
+    s.iterP99S = all.iterP99S;
+    s.collMeanS = all.collMeanS;
+    s.collP99S = all.collP99S;
     s.lost = m_lost;
     s.switches = static_cast<uint32_t>(m_records.size());
     s.errors = m_errors;

@@ -223,66 +223,6 @@ CombineSeeds(LlmRegimeCell& cell,
 
 } // namespace
 
-LlmSummary
-SummarizeLlmWindow(mose::Policy policy,
-                   const std::vector<MoseRequestRecord>& requests,
-                   const std::vector<MoseIterationRecord>& iterations,
-                   Time from,
-                   Time to)
-{
-    if (!(from < to))
-    {
-        mose::ThrowBadParameter("window",
-                                "[" + DurationText(from.GetSeconds()) + ", " +
-                                    DurationText(to.GetSeconds()) + ")",
-                                "a window whose start is before its end");
-    }
-    LlmSummary s;
-    s.policy = policy;
-    std::vector<double> kv;
-    std::vector<double> ttft;
-    for (const MoseRequestRecord& r : requests)
-    {
-        if (r.arrival < from || r.arrival >= to)
-        {
-            continue;
-        }
-        ++s.requests;
-        if (r.done)
-        {
-            kv.push_back(r.GetKvTime().GetSeconds());
-            ttft.push_back(r.GetTtft().GetSeconds());
-        }
-    }
-    s.served = static_cast<uint32_t>(kv.size());
-    const mose::SampleStatistics k = mose::DescribeSample(kv);
-    const mose::SampleStatistics t = mose::DescribeSample(ttft);
-    s.kvMeanS = k.mean;
-    s.kvP50S = k.p50;
-    s.kvP99S = k.p99;
-    s.ttftMeanS = t.mean;
-    s.ttftP50S = t.p50;
-    s.ttftP99S = t.p99;
-    std::vector<double> iter;
-    std::vector<double> coll;
-    for (const MoseIterationRecord& r : iterations)
-    {
-        if (r.done && r.start >= from && r.start < to)
-        {
-            iter.push_back(r.GetIterationTime().GetSeconds());
-            coll.push_back(r.GetCollectiveTime().GetSeconds());
-        }
-    }
-    s.iterations = static_cast<uint32_t>(iter.size());
-    const mose::SampleStatistics it = mose::DescribeSample(iter);
-    const mose::SampleStatistics c = mose::DescribeSample(coll);
-    s.iterMeanS = it.mean;
-    s.iterP99S = it.p99;
-    s.collMeanS = c.mean;
-    s.collP99S = c.p99;
-    return s;
-}
-
 std::string
 ToString(LlmCriterion c)
 {

@@ -106,24 +106,6 @@ struct LlmCellVerdict
 
 /**
  * \ingroup mose-study
- * \brief The figures of a run restricted to a time window (Simulator-free): the requests that
- *        arrived in [from, to) and the iterations that started in it, summarised as
- *        LlmExperiment::GetSummary() summarises them all (counts, means and percentiles of TTFT,
- *        KV time, iteration and collective time over the completed ones). The run-wide fields
- *        (packets lost, switches, events, wall time, ...) stay 0.
- * \param policy the run's policy
- * \param requests the run's request records \param iterations its iteration records
- * \param from the window's start \param to its end (excluded; from < to, mose::Error otherwise)
- * \return the window's summary
- */
-LlmSummary SummarizeLlmWindow(mose::Policy policy,
-                              const std::vector<MoseRequestRecord>& requests,
-                              const std::vector<MoseIterationRecord>& iterations,
-                              Time from,
-                              Time to);
-
-/**
- * \ingroup mose-study
  * \brief Parameters of a regime map: one workload (LlmExperimentConfig base with a request
  *        generator) at several offered loads, mode-interval lengths and OCS dark times.
  *

@@ -24,18 +24,6 @@ namespace mose
 namespace
 {
 
-/// \return round(bytes / scale), at least `least` (the packet workloads' rounding)
-uint64_t
-ScaleBytes(uint64_t bytes, uint64_t scale, uint64_t least)
-{
-    uint64_t q = bytes / scale;
-    if ((bytes % scale) * 2 >= scale && scale > 1)
-    {
-        ++q;
-    }
-    return std::max(q, least);
-}
-
 /// \return the index of a mode in the per-mode arrays
 std::size_t
 ModeIndex(WorkloadMode mode)

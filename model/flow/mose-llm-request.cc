@@ -169,5 +169,16 @@ GenerateLlmRequests(const LlmRequestGeneratorOptions& options, Random& rng)
     return requests;
 }
 
+uint64_t
+ScaleBytes(uint64_t bytes, uint64_t scale, uint64_t least)
+{
+    uint64_t q = bytes / scale;
+    if ((bytes % scale) * 2 >= scale && scale > 1)
+    {
+        ++q;
+    }
+    return std::max(q, least);
+}
+
 } // namespace mose
 } // namespace ns3

@@ -84,6 +84,18 @@ uint64_t GetKvBytes(const LlmRequest& request, const ModelShape& shape);
 
 /**
  * \ingroup mose-llm
+ * \brief A byte count divided by a run's scale (--scale), as both levels send it: round(bytes /
+ *        scale), halves up, and at least `least` (a KV cache at least 1 byte, a collective at
+ *        least one byte per member).
+ * \param bytes the unscaled bytes
+ * \param scale the factor (>= 1)
+ * \param least the smallest result
+ * \return the scaled bytes
+ */
+uint64_t ScaleBytes(uint64_t bytes, uint64_t scale, uint64_t least);
+
+/**
+ * \ingroup mose-llm
  * \brief A token-length distribution: lognormal, clamped, rounded to an integer.
  *
  * A draw is round(clamp(exp(mu + sigma z), min, max)) with z a standard normal and

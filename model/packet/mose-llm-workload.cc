@@ -30,18 +30,6 @@ NS_OBJECT_ENSURE_REGISTERED(MoseTrainingWorkload);
 namespace
 {
 
-/// \return round(bytes / scale), at least `least`
-uint64_t
-ScaleBytes(uint64_t bytes, uint64_t scale, uint64_t least)
-{
-    uint64_t q = bytes / scale;
-    if ((bytes % scale) * 2 >= scale && scale > 1)
-    {
-        ++q;
-    }
-    return std::max(q, least);
-}
-
 /// Writes a time in seconds with ns resolution, or nothing if not reached
 void
 WriteSeconds(std::ostream& os, Time t, bool reached)
@@ -203,7 +191,7 @@ MoseInferenceWorkload::Start(Time start)
         rec.kvBytes = mose::CheckedProduct(
             "KV bytes of request " + std::to_string(i),
             {{"input tokens", r.inputTokens}, {"KvBytesPerToken", m_bytesPerToken}});
-        rec.wireBytes = ScaleBytes(rec.kvBytes, m_scale, 1);
+        rec.wireBytes = mose::ScaleBytes(rec.kvBytes, m_scale, 1);
         rec.arrival = Simulator::Now() + start + NanoSeconds(static_cast<int64_t>(r.arrivalNs));
         m_arrivals.push_back(
             Simulator::Schedule(start + NanoSeconds(static_cast<int64_t>(r.arrivalNs)),
@@ -575,7 +563,7 @@ MoseTrainingWorkload::StartCollective()
     try
     {
         const auto n = static_cast<uint32_t>(m_members.size());
-        rec.wireSize = ScaleBytes(m_size, m_scale, n);
+        rec.wireSize = mose::ScaleBytes(m_size, m_scale, n);
         m_plan = mose::PlanCollective(static_cast<mose::CollectiveKind>(m_kind), n, rec.wireSize);
         rec.wireBytes = m_plan.GetTotalBytes();
         rec.transfers = m_plan.transfers.size();
