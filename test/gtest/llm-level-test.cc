@@ -1,0 +1,127 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-comparison.h"
+#include "mose-llm-experiment.h"
+#include "mose-llm-test-util.h"
+
+#include "ns3/mose-error.h"
+
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// 16 groups, 40 requests of 2000 tokens 1 ms apart, a switch at 20 ms, a training job
+LlmExperimentConfig
+FluidConfig()
+{
+    LlmExperimentConfig c = SmallLlmConfig(16);
+    c.level = LlmLevel::FLUID;
+    for (uint64_t i = 0; i < 40; ++i)
+    {
+        c.requests.push_back(LlmRequest{i * 1000000, 2000, 10, "", 0});
+    }
+    c.SetSchedule(
+        ModeSchedule{{WorkloadMode::INFERENCE_HEAVY, 0.02}, {WorkloadMode::TRAINING_HEAVY, 0.03}});
+    c.training = true;
+    c.collectiveBytes = 1 << 20;
+    c.computeTime = MilliSeconds(2);
+    return c;
+}
+
+// The fluid level delivers every byte it was given: per pair of groups, the KV caches of the
+// served requests plus the collectives' transfers of the completed iterations; nothing is lost
+TEST(LlmLevel, FluidRunDeliversEveryByte)
+{
+    LlmExperiment e(FluidConfig());
+    e.Build();
+    e.Run();
+    const LlmSummary s = e.GetSummary();
+    EXPECT_EQ(s.level, LlmLevel::FLUID);
+    EXPECT_EQ(s.served, 40u);
+    EXPECT_GT(s.iterations, 0u);
+    EXPECT_EQ(s.errors, 0u);
+    EXPECT_EQ(s.lost, 0u);
+    EXPECT_EQ(s.switches, 1u);
+    EXPECT_GT(s.rateComputations, 0u);
+    uint64_t kv = 0;
+    for (const auto& r : e.GetRequests())
+    {
+        EXPECT_TRUE(r.done);
+        EXPECT_EQ(r.received, r.wireBytes);
+        EXPECT_GE(r.GetTtft(), r.GetKvTime());
+        kv += r.wireBytes;
+    }
+    uint64_t training = 0;
+    for (const auto& it : e.GetIterations())
+    {
+        training += it.done ? it.wireBytes : 0;
+    }
+    uint64_t delivered = 0;
+    for (uint32_t a = 0; a < 16; ++a)
+    {
+        for (uint32_t b = 0; b < 16; ++b)
+        {
+            delivered += a == b ? 0 : e.GetBytesBetween(a, b);
+        }
+    }
+    // an iteration cut by the stop may have delivered part of its collective
+    EXPECT_GE(delivered, kv + training);
+    EXPECT_LE(delivered, kv + training + e.GetIterations().back().wireBytes);
+}
+
+// Same configuration, same files, bit for bit; the rows carry the level only when asked
+TEST(LlmLevel, FluidComparisonIsDeterministicAndTagged)
+{
+    std::string csv[2];
+    for (auto& text : csv)
+    {
+        LlmComparison c(FluidConfig(), {Policy::MOSE, Policy::STATIC_INFERENCE}, {LlmLevel::FLUID});
+        std::ostringstream table;
+        c.Run(table);
+        EXPECT_NE(table.str().find("fluid  MoSE"), std::string::npos) << table.str();
+        EXPECT_NE(table.str().find("rate computations"), std::string::npos);
+        LlmExperiment e(FluidConfig());
+        e.Build();
+        e.Run();
+        std::ostringstream rows;
+        e.WriteRequestsCsv(rows, true);
+        text = rows.str();
+    }
+    EXPECT_EQ(csv[0], csv[1]);
+}
+
+TEST(LlmLevel, LevelsAreParsedOrNamed)
+{
+    EXPECT_EQ(ParseLlmLevels("--level", "packet"), std::vector<LlmLevel>{LlmLevel::PACKET});
+    EXPECT_EQ(ParseLlmLevels("--level", "fluid"), std::vector<LlmLevel>{LlmLevel::FLUID});
+    EXPECT_EQ(ParseLlmLevels("--level", "both"),
+              (std::vector<LlmLevel>{LlmLevel::PACKET, LlmLevel::FLUID}));
+    try
+    {
+        ParseLlmLevels("--level", "fast");
+        FAIL();
+    }
+    catch (const Error& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("--level = \"fast\": packet, fluid or both"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(LevelText({LlmLevel::PACKET}), "");
+    EXPECT_EQ(LevelText({LlmLevel::FLUID}), ", level fluid");
+    LlmExperimentConfig c = FluidConfig();
+    c.fluidRateEpoch = NanoSeconds(-1);
+    EXPECT_THROW(LlmExperiment(c).Build(), Error);
+}
+
+} // namespace
