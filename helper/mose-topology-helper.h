@@ -42,7 +42,8 @@ namespace ns3
  * \brief Builds a MoSE fabric of real ns-3 nodes: N group nodes with d optical port devices
  *        each, one MoseOcs pairing the ports as a circuit graph prescribes, the Internet stack
  *        with the MoseRoutingProtocol on every group node, per-group address blocks, and
- *        optionally H hosts per group behind the group node.
+ *        optionally H hosts per group behind the group node (one per GPU or NIC, each on
+ *        its own link: HostDataRate is the rate of every host's link, not a group's share).
  *
  * The circuit graph comes from the flow-level core (a template built for a policy and a mode,
  * e.g. by mose::ScenarioBuilder) or from a file (mose::ReadCircuitGraphCsv()); it must be
@@ -237,6 +238,14 @@ class MoseTopologyHelper : public Object
      *         else the group node itself (the endpoints MoseTrafficHelper::Install() takes)
      */
     NodeContainer GetEndpoints() const;
+    /**
+     * \brief Every group's endpoints, one per GPU or NIC: with H > 0 its H hosts (host h at
+     *        index h: rail h of a rail-optimised cluster, each on its own link at HostDataRate),
+     *        else the group node alone. MoseSocketTransfers::Install() takes it and spreads a
+     *        group's transfers over them (host rail mod H at each end).
+     * \return per group (index g), its endpoints
+     */
+    std::vector<NodeContainer> GetGroupEndpoints() const;
     /// \param group a group \return its role
     mose::GroupRole GetRole(uint32_t group) const;
     /// \return the roles
@@ -338,6 +347,7 @@ class MoseTopologyHelper : public Object
     uint32_t m_hosts;                   //!< H (attribute)
     DataRate m_hostRate;                //!< host link rate (attribute)
     Time m_hostDelay;                   //!< host link delay (attribute)
+    uint16_t m_hostMtu{1500};           //!< host link MTU (attribute)
     Ipv4Address m_addressBase;          //!< first block (attribute)
     bool m_globalRouting;               //!< ns-3's global routing instead (attribute)
     uint32_t m_prefixLength;            //!< block prefix length (attribute)

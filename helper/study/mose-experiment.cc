@@ -227,6 +227,11 @@ Experiment::Build()
     if (m_config.portMtu)
     {
         m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(*m_config.portMtu));
+        m_topology->SetAttribute("HostMtu", UintegerValue(*m_config.portMtu));
+    }
+    if (m_config.hostsPerGroup)
+    {
+        m_topology->SetAttribute("HostsPerGroup", UintegerValue(*m_config.hostsPerGroup));
     }
     m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
     m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
@@ -314,7 +319,7 @@ Experiment::InstallTransport(Ptr<MoseSocketTransfers> transport)
         throw mose::Error("Experiment::InstallTransport: one transport per run");
     }
     m_transport = transport;
-    m_transport->Install(m_topology->GetEndpoints());
+    m_transport->Install(m_topology->GetGroupEndpoints()); // a group's hosts, one per rail
 }
 
 Ptr<MoseWorkload>
