@@ -414,9 +414,9 @@ class MoseHostsPerGpuTestCase : public TestCase
         const ShortestPathRouting flowLevel(*graph, RoutingRule::RANDOM_SHORTEST_PATH, seed);
         const FlowMetrics metrics = EvaluateFlows(flowLevel, flows);
         const std::vector<uint64_t> bytes = circuits->GetCircuitBytes();
-        NS_TEST_ASSERT_MSG_EQ(bytes.size(), metrics.load.size(), "one count per circuit");
+        NS_TEST_EXPECT_MSG_EQ(bytes.size(), metrics.load.size(), "one count per circuit");
         uint32_t mismatches = 0;
-        for (std::size_t c = 0; c < bytes.size(); ++c)
+        for (std::size_t c = 0; c < std::min(bytes.size(), metrics.load.size()); ++c)
         {
             mismatches += static_cast<double>(bytes[c]) == metrics.load[c] ? 0 : 1;
         }
