@@ -122,6 +122,16 @@ MoseTopologyHelper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MoseTopologyHelper::m_defaultQueueDisc),
                           MakeBooleanChecker())
+            .AddAttribute("QueueDiscType",
+                          "The root queue disc DefaultQueueDisc installs on every port and "
+                          "host-link device: ns3::FqCoDelQueueDisc (ns-3's default, "
+                          "TrafficControlHelper::Default) or any other QueueDisc with its "
+                          "attribute defaults, e.g. ns3::FifoQueueDisc (one FIFO, no per-flow "
+                          "state: cheaper per packet on fabrics whose devices carry thousands "
+                          "of flows)",
+                          TypeIdValue(TypeId::LookupByName("ns3::FqCoDelQueueDisc")),
+                          MakeTypeIdAccessor(&MoseTopologyHelper::m_queueDiscType),
+                          MakeTypeIdChecker())
             .AddAttribute("Ranks",
                           "R, the MPI ranks (system ids) the groups are partitioned over; 0: "
                           "the ranks of this run (MpiInterface::GetSize() when ns-3 is built "
@@ -430,6 +440,13 @@ MoseTopologyHelper::Validate() const
                                         " (a group's block holds " + std::to_string(room) +
                                         " port and host addresses)");
         }
+    }
+    if (m_defaultQueueDisc && !m_queueDiscType.IsChildOf(TypeId::LookupByName("ns3::QueueDisc")))
+    {
+        mose::ThrowBadParameter("MoseTopologyHelper::QueueDiscType",
+                                m_queueDiscType.GetName(),
+                                "a root queue disc type, e.g. ns3::FqCoDelQueueDisc (the default) "
+                                "or ns3::FifoQueueDisc");
     }
     if (m_globalRouting && m_listRouting)
     {
@@ -821,7 +838,7 @@ MoseTopologyHelper::PrepareDistributedRun()
 }
 
 void
-MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device)
+MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device) const
 {
     Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
     Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
@@ -829,7 +846,14 @@ MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device)
     {
         return; // the loopback device, or a device that has a queue disc already
     }
-    TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
+    if (m_queueDiscType == TypeId::LookupByName("ns3::FqCoDelQueueDisc"))
+    {
+        TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
+        return;
+    }
+    TrafficControlHelper helper;
+    helper.SetRootQueueDisc(m_queueDiscType.GetName());
+    helper.Install(device);
 }
 
 void

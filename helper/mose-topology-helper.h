@@ -68,6 +68,9 @@ namespace ns3
  * TrafficControlHelper::Install() replaces it with any queue disc, as on a PointToPointHelper
  * link. With DefaultQueueDisc false the devices have no queue disc (do not Uninstall then) and a
  * packet for a stopped device queue is dropped by the traffic-control layer ("TcDrop").
+ * QueueDiscType installs another root queue disc instead of FqCoDel (e.g. ns3::FifoQueueDisc:
+ * one FIFO without FqCoDel's per-flow CoDel queue discs, which grow with the flows a device
+ * carries; doc/mose.rst, "Per-event cost of the packet level").
  *
  * Attribute precedence (no value the user set is replaced silently): a value set on an object
  * (SetAttribute(), or SetRouteTableAttribute() / SetPortDeviceAttribute() for the objects the
@@ -339,8 +342,9 @@ class MoseTopologyHelper : public Object
     /// Computes m_groupRanks from Ranks and Partition (blocks, min-cut of the circuit graph, or
     /// explicit ranks; mose::Error for bad values)
     void ResolvePartition();
-    /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
-    static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
+    /// Installs the root queue disc (QueueDiscType: ns-3's default, FqCoDel, unless set) on a
+    /// device with flow control and no disc yet \param device it
+    void InstallDefaultQueueDisc(Ptr<NetDevice> device) const;
 
     uint32_t m_groups;                  //!< N (attribute)
     uint32_t m_ports;                   //!< d (attribute)
@@ -352,6 +356,7 @@ class MoseTopologyHelper : public Object
     bool m_globalRouting;               //!< ns-3's global routing instead (attribute)
     uint32_t m_prefixLength;            //!< block prefix length (attribute)
     bool m_defaultQueueDisc;            //!< install ns-3's default root queue disc (attribute)
+    TypeId m_queueDiscType;             //!< its type (attribute)
     uint32_t m_ranks;                   //!< R (attribute; 0: this run's MPI ranks)
     std::string m_partition;            //!< blocks, min-cut or explicit ranks (attribute)
     std::vector<uint32_t> m_groupRanks; //!< per group, its rank (Install())

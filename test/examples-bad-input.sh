@@ -612,6 +612,8 @@ if [ -x "$LLM" ]; then
     expect_error llm-hosts-global-routing 'GlobalRouting = true with HostsPerGroup = 8' \
         "$LLM" --map=false --policies=MoSE --hostsPerGroup=8 \
         --ns3::MoseTopologyHelper::GlobalRouting=true
+    expect_error llm-queue-disc-type 'invalid MoseTopologyHelper::QueueDiscType = ns3::TcpSocketBase: a root queue disc type' \
+        "$LLM" --map=false --policies=MoSE --ns3::MoseTopologyHelper::QueueDiscType=ns3::TcpSocketBase
     # the shared scenario options, with their validation; --training is the role count
     expect_error "llm-training-count" "--prefill/--decode/--training" "$LLM" --training=3
     expect_error "llm-training-job-bool" "trainingJob" "$LLM" --trainingJob=maybe

@@ -2,18 +2,20 @@
 # Events per wall second of the LLM experiment's workload shape at several fabric sizes, side by
 # side (issue 28 item 1): mose-llm's KV transfers and all-to-all at the defaults' per-group load
 # (100 requests/s at 64 groups, so N/64 x 100 at N; the all-to-all of --tokensPerMember 16384
-# per training group), one inference-heavy period of DURATION_MS, policy MoSE, compute 2 ms
-# per iteration so that the collectives run within the short period. The cost per event at N is
-# reported relative to the first size.
+# bytes' worth per training group), one inference-heavy period of DURATION_MS, policy MoSE,
+# compute 2 ms per iteration so that the collectives run within the short period. For every N
+# the host counts of HOSTS run back to back (so that a shared machine's load is about the same
+# for them); the cost per event is given relative to the first N's run with the same G.
 #
-# usage: utils/event-cost.sh [mose-llm options, e.g. --hostsPerGroup=8]
-# environment: MOSE_BUILD_DIR (build), SIZES ("64 256 1024"), DURATION_MS (20)
+# usage: utils/event-cost.sh [more mose-llm options, e.g. --ns3::MoseTopologyHelper::DefaultQueueDisc=false]
+# environment: MOSE_BUILD_DIR (build), SIZES ("64 256 1024"), HOSTS ("1 8": mose-llm
+#              --hostsPerGroup), DURATION_MS (20), KEEP (a folder to keep every run's output in)
 #
-# Each run prints its wall time; on a shared machine the figures move with the load, so run the
-# sizes back to back and compare ratios (doc/mose.rst, "Per-event cost of the packet level").
+# doc/mose.rst, "Per-event cost of the packet level", has the figures and what they mean.
 set -eu
 BIN="${MOSE_BUILD_DIR:-build}/bin/mose-llm"
 SIZES="${SIZES:-64 256 1024}"
+HOSTS="${HOSTS:-1 8}"
 DURATION_MS="${DURATION_MS:-20}"
 if [ ! -x "$BIN" ]; then
     echo "event-cost.sh: $BIN not found: build first (utils/build.sh)" >&2
@@ -22,26 +24,40 @@ fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-printf '%-6s %-9s %-8s %-11s %-10s %s\n' N requests wall_s '~events' events/s cost/event
-first=""
+echo "mose-llm --map=false --policies=MoSE --schedule=inference-heavy:${DURATION_MS}ms" \
+    "--rate=100N/64 --requests=rate x ${DURATION_MS} ms --compute=2ms $*"
+printf '%-6s %-4s %-9s %-9s %-11s %-10s %s\n' N G requests wall_s '~events' events/s \
+    cost/event
 for n in $SIZES; do
     rate=$((100 * n / 64))
     requests=$((rate * DURATION_MS / 1000))
     [ "$requests" -ge 1 ] || requests=1
-    out="$WORK/run-$n.txt"
-    "$BIN" --map=false --nodes="$n" --policies=MoSE \
-        --schedule="inference-heavy:${DURATION_MS}ms" --rate="$rate" --requests="$requests" \
-        --compute=2ms --outputDir="$WORK/out-$n" "$@" >"$out" 2>&1 || {
-        echo "event-cost.sh: mose-llm at N=$n failed:" >&2
-        cat "$out" >&2
-        exit 1
-    }
-    # the policy row: ... lost wall_s events/s (the last two columns)
-    row="$(grep '^MoSE ' "$out" | head -n 1)"
-    wall="$(echo "$row" | awk '{print $(NF-1)}')"
-    evps="$(echo "$row" | awk '{print $NF}')"
-    events="$(awk -v w="$wall" -v e="$evps" 'BEGIN { printf "%.0f", w * e }')"
-    [ -n "$first" ] || first="$evps"
-    cost="$(awk -v a="$first" -v b="$evps" 'BEGIN { printf "%.2fx", a / b }')"
-    printf '%-6s %-9s %-8s %-11s %-10s %s\n' "$n" "$requests" "$wall" "$events" "$evps" "$cost"
+    for g in $HOSTS; do
+        out="$WORK/run-$n-$g.txt"
+        "$BIN" --map=false --nodes="$n" --policies=MoSE \
+            --schedule="inference-heavy:${DURATION_MS}ms" --rate="$rate" \
+            --requests="$requests" --compute=2ms --hostsPerGroup="$g" \
+            --outputDir="$WORK/out-$n-$g" "$@" >"$out" 2>&1 || {
+            echo "event-cost.sh: mose-llm at N=$n, G=$g failed:" >&2
+            cat "$out" >&2
+            exit 1
+        }
+        if [ -n "${KEEP:-}" ]; then
+            mkdir -p "$KEEP"
+            cp "$out" "$KEEP/"
+        fi
+        # the policy row ends with: lost wall_s events/s
+        row="$(grep '^MoSE ' "$out" | head -n 1)"
+        wall="$(echo "$row" | awk '{print $(NF-1)}')"
+        evps="$(echo "$row" | awk '{print $NF}')"
+        events="$(awk -v w="$wall" -v e="$evps" 'BEGIN { printf "%.0f", w * e }')"
+        first="$(cat "$WORK/first-$g" 2>/dev/null || true)"
+        if [ -z "$first" ]; then
+            first="$evps"
+            echo "$evps" >"$WORK/first-$g"
+        fi
+        cost="$(awk -v a="$first" -v b="$evps" 'BEGIN { printf "%.2fx", a / b }')"
+        printf '%-6s %-4s %-9s %-9s %-11s %-10s %s\n' "$n" "$g" "$requests" "$wall" "$events" \
+            "$evps" "$cost"
+    done
 done
