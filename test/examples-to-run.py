@@ -22,6 +22,7 @@ cpp_examples = [
     ("mose-packet --nodes=16 --flows=100 --plot=false", "True", "True"),
     ("mose-mode-switch --nodes=16 --flows=40 --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms --startWindow=20ms --policies=MoSE --plot=false", "True", "True"),
     ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Train --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
+    ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE --hostsPerGroup=8 --jumbo --schedule=inference-heavy:0.15s,training-heavy:0.15s", "True", "True"),
 ]
 
 # The module's examples that are not in the list, with the reason (read by

@@ -9,7 +9,8 @@
 #
 # usage: utils/event-cost.sh [more mose-llm options, e.g. --ns3::MoseTopologyHelper::DefaultQueueDisc=false]
 # environment: MOSE_BUILD_DIR (build), SIZES ("64 256 1024"), HOSTS ("1 8": mose-llm
-#              --hostsPerGroup), DURATION_MS (20), KEEP (a folder to keep every run's output in)
+#              --hostsPerGroup), DURATION_MS (20), REPEAT (3: runs of under 10 s wall are
+#              repeated, the median counts), KEEP (a folder to keep every run's output in)
 #
 # doc/mose.rst, "Per-event cost of the packet level", has the figures and what they mean.
 set -eu
@@ -17,6 +18,7 @@ BIN="${MOSE_BUILD_DIR:-build}/bin/mose-llm"
 SIZES="${SIZES:-64 256 1024}"
 HOSTS="${HOSTS:-1 8}"
 DURATION_MS="${DURATION_MS:-20}"
+REPEAT="${REPEAT:-3}"
 if [ ! -x "$BIN" ]; then
     echo "event-cost.sh: $BIN not found: build first (utils/build.sh)" >&2
     exit 1
@@ -28,28 +30,42 @@ echo "mose-llm --map=false --policies=MoSE --schedule=inference-heavy:${DURATION
     "--rate=100N/64 --requests=rate x ${DURATION_MS} ms --compute=2ms $*"
 printf '%-6s %-4s %-9s %-9s %-11s %-10s %s\n' N G requests wall_s '~events' events/s \
     cost/event
+# a run's events/s is Simulator::Run()'s (events / its wall time); ~events = wall_s x events/s
 for n in $SIZES; do
     rate=$((100 * n / 64))
     requests=$((rate * DURATION_MS / 1000))
     [ "$requests" -ge 1 ] || requests=1
     for g in $HOSTS; do
-        out="$WORK/run-$n-$g.txt"
-        "$BIN" --map=false --nodes="$n" --policies=MoSE \
-            --schedule="inference-heavy:${DURATION_MS}ms" --rate="$rate" \
-            --requests="$requests" --compute=2ms --hostsPerGroup="$g" \
-            --outputDir="$WORK/out-$n-$g" "$@" >"$out" 2>&1 || {
-            echo "event-cost.sh: mose-llm at N=$n, G=$g failed:" >&2
-            cat "$out" >&2
-            exit 1
-        }
-        if [ -n "${KEEP:-}" ]; then
-            mkdir -p "$KEEP"
-            cp "$out" "$KEEP/"
-        fi
-        # the policy row ends with: lost wall_s events/s
-        row="$(grep '^MoSE ' "$out" | head -n 1)"
-        wall="$(echo "$row" | awk '{print $(NF-1)}')"
-        evps="$(echo "$row" | awk '{print $NF}')"
+        # short runs (under 10 s of wall time) are repeated REPEAT times: the median counts
+        rates=""
+        walls=""
+        r=0
+        while [ "$r" -lt "$REPEAT" ]; do
+            r=$((r + 1))
+            out="$WORK/run-$n-$g-$r.txt"
+            "$BIN" --map=false --nodes="$n" --policies=MoSE \
+                --schedule="inference-heavy:${DURATION_MS}ms" --rate="$rate" \
+                --requests="$requests" --compute=2ms --hostsPerGroup="$g" \
+                --outputDir="$WORK/out-$n-$g" "$@" >"$out" 2>&1 || {
+                echo "event-cost.sh: mose-llm at N=$n, G=$g failed:" >&2
+                cat "$out" >&2
+                exit 1
+            }
+            if [ -n "${KEEP:-}" ]; then
+                mkdir -p "$KEEP"
+                cp "$out" "$KEEP/"
+            fi
+            # the policy row ends with: lost wall_s events/s
+            row="$(grep '^MoSE ' "$out" | head -n 1)"
+            wall="$(echo "$row" | awk '{print $(NF-1)}')"
+            rates="$rates $(echo "$row" | awk '{print $NF}')"
+            walls="$walls $wall"
+            if awk -v w="$wall" 'BEGIN { exit !(w >= 10) }'; then
+                break
+            fi
+        done
+        evps="$(echo $rates | tr ' ' '\n' | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')"
+        wall="$(echo $walls | tr ' ' '\n' | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')"
         events="$(awk -v w="$wall" -v e="$evps" 'BEGIN { printf "%.0f", w * e }')"
         first="$(cat "$WORK/first-$g" 2>/dev/null || true)"
         if [ -z "$first" ]; then
