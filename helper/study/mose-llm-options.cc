@@ -608,6 +608,11 @@ LlmOptions::GetTitle() const
         os << "mose-llm regime map: N=" << c.scenario.nodes << ", " << m_shape.name << " ("
            << c.kvBytesPerToken << " B/token), placement " << mose::ToString(c.placement)
            << ", scale " << c.scale << ", run " << c.run;
+        if (c.hostsPerGroup > 1)
+        {
+            os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate.GetBitRate() / 1e9
+               << " Gb/s each";
+        }
         if (m_mapConfig.seeds > 1)
         {
             os << " (" << m_mapConfig.seeds << " seeds: runs " << c.run << " to "
