@@ -69,13 +69,16 @@ MoseTopologyHelper::GetTypeId()
                           MakeUintegerAccessor(&MoseTopologyHelper::m_ports),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("HostsPerGroup",
-                          "H, hosts behind each group node on electrical point-to-point links "
-                          "(0: applications run on the group nodes)",
+                          "H, hosts behind each group node, each on its own electrical "
+                          "point-to-point link (one per GPU or NIC, rail h = host h; 0: "
+                          "applications run on the group nodes)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&MoseTopologyHelper::m_hosts),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("HostDataRate",
-                          "Data rate of the host links",
+                          "Data rate of every host's own link (per host, as each GPU's NIC of a "
+                          "rail-optimised cluster has its own rate; a group's hosts together "
+                          "have H times it)",
                           DataRateValue(DataRate("400Gbps")),
                           MakeDataRateAccessor(&MoseTopologyHelper::m_hostRate),
                           MakeDataRateChecker())
@@ -84,6 +87,12 @@ MoseTopologyHelper::GetTypeId()
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&MoseTopologyHelper::m_hostDelay),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("HostMtu",
+                          "MTU of the host links' devices, both ends (e.g. the port devices' "
+                          "jumbo Mtu, so that a host's segments cross its link whole)",
+                          UintegerValue(1500),
+                          MakeUintegerAccessor(&MoseTopologyHelper::m_hostMtu),
+                          MakeUintegerChecker<uint16_t>(68))
             .AddAttribute("AddressBase",
                           "Network address of group 0's block; group g's block follows at "
                           "g block sizes",
@@ -113,6 +122,16 @@ MoseTopologyHelper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MoseTopologyHelper::m_defaultQueueDisc),
                           MakeBooleanChecker())
+            .AddAttribute("QueueDiscType",
+                          "The root queue disc DefaultQueueDisc installs on every port and "
+                          "host-link device: ns3::FqCoDelQueueDisc (ns-3's default, "
+                          "TrafficControlHelper::Default) or any other QueueDisc with its "
+                          "attribute defaults, e.g. ns3::FifoQueueDisc (one FIFO, no per-flow "
+                          "state: cheaper per packet on fabrics whose devices carry thousands "
+                          "of flows)",
+                          TypeIdValue(TypeId::LookupByName("ns3::FqCoDelQueueDisc")),
+                          MakeTypeIdAccessor(&MoseTopologyHelper::m_queueDiscType),
+                          MakeTypeIdChecker())
             .AddAttribute("Ranks",
                           "R, the MPI ranks (system ids) the groups are partitioned over; 0: "
                           "the ranks of this run (MpiInterface::GetSize() when ns-3 is built "
@@ -408,6 +427,27 @@ MoseTopologyHelper::Validate() const
                           ": hosts need MoseRoutingProtocol; use GlobalRouting = false or "
                           "HostsPerGroup = 0");
     }
+    if (m_prefixLength >= 1 && m_prefixLength <= 30)
+    {
+        const uint64_t room = (uint64_t{1} << (32 - m_prefixLength)) - 2;
+        if (uint64_t{m_ports} + m_hosts > room)
+        {
+            mose::ThrowBadParameter("MoseTopologyHelper::HostsPerGroup",
+                                    std::to_string(m_hosts),
+                                    "0 to " + std::to_string(room > m_ports ? room - m_ports : 0) +
+                                        " with PortsPerGroup = " + std::to_string(m_ports) +
+                                        " and PrefixLength = " + std::to_string(m_prefixLength) +
+                                        " (a group's block holds " + std::to_string(room) +
+                                        " port and host addresses)");
+        }
+    }
+    if (m_defaultQueueDisc && !m_queueDiscType.IsChildOf(TypeId::LookupByName("ns3::QueueDisc")))
+    {
+        mose::ThrowBadParameter("MoseTopologyHelper::QueueDiscType",
+                                m_queueDiscType.GetName(),
+                                "a root queue disc type, e.g. ns3::FqCoDelQueueDisc (the default) "
+                                "or ns3::FifoQueueDisc");
+    }
     if (m_globalRouting && m_listRouting)
     {
         throw mose::Error("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
@@ -560,6 +600,7 @@ MoseTopologyHelper::Install()
         PointToPointHelper link;
         link.SetDeviceAttribute("DataRate", DataRateValue(m_hostRate));
         link.SetChannelAttribute("Delay", TimeValue(m_hostDelay));
+        link.SetDeviceAttribute("Mtu", UintegerValue(m_hostMtu));
         InternetStackHelper hostStack;
         Ipv4StaticRoutingHelper staticRouting;
         for (uint32_t g = 0; g < m_groups; ++g)
@@ -797,7 +838,7 @@ MoseTopologyHelper::PrepareDistributedRun()
 }
 
 void
-MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device)
+MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device) const
 {
     Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
     Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
@@ -805,7 +846,14 @@ MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device)
     {
         return; // the loopback device, or a device that has a queue disc already
     }
-    TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
+    if (m_queueDiscType == TypeId::LookupByName("ns3::FqCoDelQueueDisc"))
+    {
+        TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
+        return;
+    }
+    TrafficControlHelper helper;
+    helper.SetRootQueueDisc(m_queueDiscType.GetName());
+    helper.Install(device);
 }
 
 void
@@ -898,6 +946,18 @@ MoseTopologyHelper::GetAllHosts() const
         all.Add(hosts);
     }
     return all;
+}
+
+std::vector<NodeContainer>
+MoseTopologyHelper::GetGroupEndpoints() const
+{
+    CheckInstalled("GetGroupEndpoints");
+    std::vector<NodeContainer> endpoints(m_groups);
+    for (uint32_t g = 0; g < m_groups; ++g)
+    {
+        endpoints[g] = m_hosts > 0 ? m_hostNodes[g] : NodeContainer(m_groupNodes.Get(g));
+    }
+    return endpoints;
 }
 
 NodeContainer

@@ -42,7 +42,8 @@ namespace ns3
  * \brief Builds a MoSE fabric of real ns-3 nodes: N group nodes with d optical port devices
  *        each, one MoseOcs pairing the ports as a circuit graph prescribes, the Internet stack
  *        with the MoseRoutingProtocol on every group node, per-group address blocks, and
- *        optionally H hosts per group behind the group node.
+ *        optionally H hosts per group behind the group node (one per GPU or NIC, each on
+ *        its own link: HostDataRate is the rate of every host's link, not a group's share).
  *
  * The circuit graph comes from the flow-level core (a template built for a policy and a mode,
  * e.g. by mose::ScenarioBuilder) or from a file (mose::ReadCircuitGraphCsv()); it must be
@@ -67,6 +68,9 @@ namespace ns3
  * TrafficControlHelper::Install() replaces it with any queue disc, as on a PointToPointHelper
  * link. With DefaultQueueDisc false the devices have no queue disc (do not Uninstall then) and a
  * packet for a stopped device queue is dropped by the traffic-control layer ("TcDrop").
+ * QueueDiscType installs another root queue disc instead of FqCoDel (e.g. ns3::FifoQueueDisc:
+ * one FIFO without FqCoDel's per-flow CoDel queue discs, which grow with the flows a device
+ * carries; doc/mose.rst, "Per-event cost of the packet level").
  *
  * Attribute precedence (no value the user set is replaced silently): a value set on an object
  * (SetAttribute(), or SetRouteTableAttribute() / SetPortDeviceAttribute() for the objects the
@@ -237,6 +241,14 @@ class MoseTopologyHelper : public Object
      *         else the group node itself (the endpoints MoseTrafficHelper::Install() takes)
      */
     NodeContainer GetEndpoints() const;
+    /**
+     * \brief Every group's endpoints, one per GPU or NIC: with H > 0 its H hosts (host h at
+     *        index h: rail h of a rail-optimised cluster, each on its own link at HostDataRate),
+     *        else the group node alone. MoseSocketTransfers::Install() takes it and spreads a
+     *        group's transfers over them (host rail mod H at each end).
+     * \return per group (index g), its endpoints
+     */
+    std::vector<NodeContainer> GetGroupEndpoints() const;
     /// \param group a group \return its role
     mose::GroupRole GetRole(uint32_t group) const;
     /// \return the roles
@@ -330,18 +342,21 @@ class MoseTopologyHelper : public Object
     /// Computes m_groupRanks from Ranks and Partition (blocks, min-cut of the circuit graph, or
     /// explicit ranks; mose::Error for bad values)
     void ResolvePartition();
-    /// Installs ns-3's default root queue disc on a device with flow control and no disc yet
-    static void InstallDefaultQueueDisc(Ptr<NetDevice> device);
+    /// Installs the root queue disc (QueueDiscType: ns-3's default, FqCoDel, unless set) on a
+    /// device with flow control and no disc yet \param device it
+    void InstallDefaultQueueDisc(Ptr<NetDevice> device) const;
 
     uint32_t m_groups;                  //!< N (attribute)
     uint32_t m_ports;                   //!< d (attribute)
     uint32_t m_hosts;                   //!< H (attribute)
     DataRate m_hostRate;                //!< host link rate (attribute)
     Time m_hostDelay;                   //!< host link delay (attribute)
+    uint16_t m_hostMtu{1500};           //!< host link MTU (attribute)
     Ipv4Address m_addressBase;          //!< first block (attribute)
     bool m_globalRouting;               //!< ns-3's global routing instead (attribute)
     uint32_t m_prefixLength;            //!< block prefix length (attribute)
     bool m_defaultQueueDisc;            //!< install ns-3's default root queue disc (attribute)
+    TypeId m_queueDiscType;             //!< its type (attribute)
     uint32_t m_ranks;                   //!< R (attribute; 0: this run's MPI ranks)
     std::string m_partition;            //!< blocks, min-cut or explicit ranks (attribute)
     std::vector<uint32_t> m_groupRanks; //!< per group, its rank (Install())

@@ -35,6 +35,7 @@ SKIP = {
     "mpirun": "needs an ns-3 tree built with --enable-mpi",
     "utils/mpi-speed.sh": "needs an ns-3 tree built with --enable-mpi; a timing run (minutes)",
     "utils/mpi-check.sh": "needs an ns-3 tree built with --enable-mpi",
+    "utils/event-cost.sh": "a timing run (minutes at N = 1024)",
     "utils/intree-check.sh": "builds an ns-3 tree; CI runs it",
     "utils/scale-check.sh": "a measurement run: packet-level cells at several scales (minutes)",
     "sudo": "installs packages",

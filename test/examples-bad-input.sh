@@ -611,6 +611,21 @@ if [ -x "$LLM" ]; then
         "$LLM" --hostRate=20000000000Gbps
     expect_error "llm-host-rate-conflict" "--ns3::MoseTopologyHelper::HostDataRate" \
         "$LLM" --hostRate=800Gbps --ns3::MoseTopologyHelper::HostDataRate=400Gbps
+    # --hostsPerGroup: 1 to 128 endpoints per group; the attribute may give it, not both apart
+    expect_error llm-hosts-zero 'invalid --hostsPerGroup = "0": 1 to 128 (endpoints per group' \
+        "$LLM" --map=false --hostsPerGroup=0
+    expect_error llm-hosts-huge 'invalid --hostsPerGroup = "100000": 1 to 128' \
+        "$LLM" --map=false --hostsPerGroup=100000
+    expect_error llm-hosts-text '--hostsPerGroup' "$LLM" --map=false --hostsPerGroup=eight
+    expect_error llm-hosts-attribute-huge 'invalid --ns3::MoseTopologyHelper::HostsPerGroup = "300": 0 to 128' \
+        "$LLM" --map=false --ns3::MoseTopologyHelper::HostsPerGroup=300
+    expect_error llm-hosts-conflict 'disagree' \
+        "$LLM" --map=false --hostsPerGroup=8 --ns3::MoseTopologyHelper::HostsPerGroup=4
+    expect_error llm-hosts-global-routing 'GlobalRouting = true with HostsPerGroup = 8' \
+        "$LLM" --map=false --policies=MoSE --hostsPerGroup=8 \
+        --ns3::MoseTopologyHelper::GlobalRouting=true
+    expect_error llm-queue-disc-type 'invalid MoseTopologyHelper::QueueDiscType = ns3::TcpSocketBase: a root queue disc type' \
+        "$LLM" --map=false --policies=MoSE --ns3::MoseTopologyHelper::QueueDiscType=ns3::TcpSocketBase
     # the shared scenario options, with their validation; --training is the role count
     expect_error "llm-training-count" "--prefill/--decode/--training" "$LLM" --training=3
     expect_error "llm-training-job-bool" "trainingJob" "$LLM" --trainingJob=maybe
@@ -637,6 +652,8 @@ if [ -x "$LLM" ]; then
     # the level: packet, fluid or both (both is one experiment's)
     expect_error llm-level-bad 'invalid --level = "fast": packet, fluid or both' "$LLM" --level=fast
     expect_error llm-level-empty 'invalid --level = ""' "$LLM" --map=false --level=
+    expect_error llm-level-fluid-hosts 'invalid hostsPerGroup = 8: 1 at the fluid level' \
+        "$LLM" --map=false --level=fluid --hostsPerGroup=8
     expect_error llm-rate-epoch-packet '--rateEpoch = "10us": the option would not be used' \
         "$LLM" --map=false --rateEpoch=10us
     expect_error llm-rate-epoch-bad 'invalid --rateEpoch' "$LLM" --map=false --level=fluid --rateEpoch=soon

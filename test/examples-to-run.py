@@ -24,6 +24,7 @@ cpp_examples = [
     ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Train --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
     ("mose-llm --map=false --level=both --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Inf --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
     ("mose-llm --level=fluid --seeds=2 --flowLevelFlows=2000 --plot=false", "True", "True"),
+    ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE --hostsPerGroup=8 --jumbo --schedule=inference-heavy:0.15s,training-heavy:0.15s", "True", "True"),
 ]
 
 # The module's examples that are not in the list, with the reason (read by

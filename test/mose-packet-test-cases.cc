@@ -18,6 +18,8 @@
 #include "ns3/loopback-net-device.h"
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-llm-transfers.h"
+#include "ns3/mose-llm-workload.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-mode-switcher-helper.h"
@@ -37,7 +39,9 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <memory>
+#include <set>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -318,6 +322,125 @@ class MosePacketAttributePrecedenceTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup mose-tests
+ * \brief A host per GPU: on a 32-group H^PD(3) fabric with G = 1 (the group nodes) and G = 8
+ *        hosts per group, the LLM workloads' KV transfers and all-to-all parts (spread over
+ *        the hosts by rail) all complete, nothing is lost, the bytes between groups do not
+ *        depend on G, and every circuit carries exactly its flow-level load.
+ */
+class MoseHostsPerGpuTestCase : public TestCase
+{
+  public:
+    MoseHostsPerGpuTestCase()
+        : TestCase("Packet-level fabric: G = 1 and 8 hosts per group, bytes per circuit = "
+                   "flow-level load, nothing lost")
+    {
+    }
+
+  private:
+    /// \param hosts H (0: the group nodes) \return bytes between groups (N x N)
+    std::vector<uint64_t> RunWith(uint32_t hosts)
+    {
+        const RoleAssignment roles = RoleAssignment::Contiguous({8, 8, 16});
+        Random assignRng = Random::Create(2, Stream::ASSIGNMENT);
+        const PdAssignment assignment =
+            PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
+        PdBiasedOptions options;
+        options.reservedPorts = 3;
+        Random templateRng = Random::Create(2, Stream::PD_BIASED);
+        auto graph = std::make_shared<const CircuitGraph>(
+            BuildPdBiasedTemplate(roles, 4, assignment, options, templateRng));
+        const uint64_t seed = DeriveRoutingSeed(2);
+
+        Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+        topo->SetAttribute("Groups", UintegerValue(32));
+        topo->SetAttribute("HostsPerGroup", UintegerValue(hosts));
+        topo->SetAttribute("HostDataRate", DataRateValue(DataRate("10Gbps")));
+        topo->SetOcsAttribute("DataRate", DataRateValue(DataRate("10Gbps")));
+        topo->SetPortQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1000p"));
+        topo->SetRoles(roles);
+        topo->SetCircuitGraph(*graph);
+        topo->SetRouting(RoutingRule::RANDOM_SHORTEST_PATH, seed);
+        topo->Install();
+        Ptr<MoseCircuitMonitor> circuits = topo->InstallCircuitMonitor();
+        Ptr<MoseLossMonitor> loss = topo->InstallLossMonitor();
+        Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
+        transport->Install(topo->GetGroupEndpoints());
+        NS_TEST_EXPECT_MSG_EQ(transport->GetNRails(5), std::max<uint32_t>(hosts, 1), "rails");
+
+        std::vector<LlmRequest> requests;
+        for (uint32_t i = 0; i < 40; ++i)
+        {
+            LlmRequest r;
+            r.arrivalNs = 50000ULL * i;
+            r.inputTokens = 100 + 7 * i;
+            r.outputTokens = 10;
+            requests.push_back(r);
+        }
+        Ptr<MoseInferenceWorkload> kv = CreateObject<MoseInferenceWorkload>();
+        kv->SetAttribute("KvBytesPerToken", UintegerValue(1024));
+        kv->SetAttribute("PrefillTokensPerSecond", DoubleValue(1e7));
+        kv->SetTransfers(transport);
+        kv->SetMode(WorkloadMode::INFERENCE_HEAVY, roles, graph);
+        kv->SetRequests(requests);
+        kv->Start(Seconds(0));
+        Ptr<MoseTrainingWorkload> job = CreateObject<MoseTrainingWorkload>();
+        job->SetAttribute("CollectiveBytes", UintegerValue(160000));
+        job->SetAttribute("ComputeTime", TimeValue(MicroSeconds(300)));
+        job->SetAttribute("MaxIterations", UintegerValue(2));
+        job->SetTransfers(transport);
+        job->SetMode(WorkloadMode::INFERENCE_HEAVY, roles);
+        job->Start(Seconds(0));
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(kv->GetNDone(), 40U, "every KV transfer completes");
+        NS_TEST_EXPECT_MSG_EQ(job->GetNDone(), 2U, "both iterations complete");
+        NS_TEST_EXPECT_MSG_EQ(loss->GetTotal(), 0U, "nothing dropped anywhere");
+        NS_TEST_EXPECT_MSG_EQ(transport->GetNErrors(), 0U, "no transport error");
+        std::vector<Flow> flows;
+        std::set<uint32_t> rails;
+        for (const auto& list : {kv->GetTransfers(), job->GetTransfers()})
+        {
+            for (const MoseTransfer& t : list)
+            {
+                flows.push_back(Flow{t.src, t.dst, t.cls, static_cast<double>(t.received)});
+                rails.insert(t.srcHost);
+                NS_TEST_EXPECT_MSG_EQ(t.srcHost, t.dstHost, "rail r to rail r");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(rails.size(), std::max<uint32_t>(hosts, 1), "every rail used");
+        const ShortestPathRouting flowLevel(*graph, RoutingRule::RANDOM_SHORTEST_PATH, seed);
+        const FlowMetrics metrics = EvaluateFlows(flowLevel, flows);
+        const std::vector<uint64_t> bytes = circuits->GetCircuitBytes();
+        NS_TEST_EXPECT_MSG_EQ(bytes.size(), metrics.load.size(), "one count per circuit");
+        uint32_t mismatches = 0;
+        for (std::size_t c = 0; c < std::min(bytes.size(), metrics.load.size()); ++c)
+        {
+            mismatches += static_cast<double>(bytes[c]) == metrics.load[c] ? 0 : 1;
+        }
+        NS_TEST_EXPECT_MSG_EQ(mismatches, 0U, "bytes per circuit = flow-level load");
+        std::vector<uint64_t> pairs;
+        for (uint32_t s = 0; s < 32; ++s)
+        {
+            for (uint32_t d = 0; d < 32; ++d)
+            {
+                pairs.push_back(transport->GetBytesBetween(s, d));
+            }
+        }
+        Simulator::Destroy();
+        return pairs;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<uint64_t> one = RunWith(0);
+        const std::vector<uint64_t> eight = RunWith(8);
+        NS_TEST_EXPECT_MSG_EQ((one == eight), true, "bytes between groups do not depend on G");
+    }
+};
+
 } // namespace
 
 std::vector<TestCase*>
@@ -326,5 +449,6 @@ ns3::mose::test::PacketTestCases()
     return {new MosePacketFabricTestCase,
             new MosePacketBadInputTestCase,
             new MosePacketDctcpRedTestCase,
-            new MosePacketAttributePrecedenceTestCase};
+            new MosePacketAttributePrecedenceTestCase,
+            new MoseHostsPerGpuTestCase};
 }

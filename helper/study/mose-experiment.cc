@@ -22,6 +22,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -227,6 +228,11 @@ Experiment::Build()
     if (m_config.portMtu)
     {
         m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(*m_config.portMtu));
+        m_topology->SetAttribute("HostMtu", UintegerValue(*m_config.portMtu));
+    }
+    if (m_config.hostsPerGroup)
+    {
+        m_topology->SetAttribute("HostsPerGroup", UintegerValue(*m_config.hostsPerGroup));
     }
     m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
     m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
@@ -314,7 +320,7 @@ Experiment::InstallTransport(Ptr<MoseSocketTransfers> transport)
         throw mose::Error("Experiment::InstallTransport: one transport per run");
     }
     m_transport = transport;
-    m_transport->Install(m_topology->GetEndpoints());
+    m_transport->Install(m_topology->GetGroupEndpoints()); // a group's hosts, one per rail
 }
 
 Ptr<MoseWorkload>
@@ -560,9 +566,16 @@ Experiment::RunFigures
 Experiment::RunMeasured(SystemWallClockMs& clock)
 {
     const uint64_t eventsBefore = Simulator::GetEventCount();
+    const std::clock_t cpuBefore = std::clock();
     clock.Start();
     Simulator::Run();
     const int64_t wallMs = clock.End();
+    // the run's processor time, for utils/event-cost.sh (NS_LOG=MoseExperiment=info): unlike the
+    // wall time it hardly depends on what else the machine runs
+    NS_LOG_INFO("Simulator::Run(): "
+                << Simulator::GetEventCount() - eventsBefore << " events, "
+                << static_cast<double>(wallMs) / 1000.0 << " s wall, "
+                << static_cast<double>(std::clock() - cpuBefore) / CLOCKS_PER_SEC << " s CPU");
     RunFigures f;
     f.eventsPerRank = MoseDistributed::GatherOverRanks(Simulator::GetEventCount() - eventsBefore);
     f.events = std::accumulate(f.eventsPerRank.begin(), f.eventsPerRank.end(), uint64_t{0});

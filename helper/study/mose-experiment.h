@@ -108,9 +108,13 @@ struct ExperimentConfig
     uint64_t scale{1};
     std::optional<DataRate> ocsRate;  //!< MoseOcs DataRate before scaling (unset: default)
     std::optional<DataRate> hostRate; //!< host link rate before scaling (unset: default)
+    /// MoseTopologyHelper HostsPerGroup: hosts per group, one per GPU or NIC, each on its own
+    /// link at hostRate; the transport spreads a group's transfers over them (unset: the
+    /// attribute's default, 0: the group nodes run the sockets)
+    std::optional<uint32_t> hostsPerGroup;
     /// the port devices' DropTailQueue MaxSize (unset: the topology helper's default queue)
     std::optional<std::string> portQueue;
-    std::optional<uint32_t> portMtu; //!< the port devices' Mtu (unset: the default)
+    std::optional<uint32_t> portMtu; //!< the port and host devices' Mtu (unset: the default)
 
     /// install a MoseCircuitMonitor: bytes per circuit, and per mode interval (the interval
     /// probe reads it at every boundary and switch end)

@@ -243,6 +243,14 @@ LlmExperimentConfig::Validate() const
                                 std::to_string(scale),
                                 "a factor that leaves the link rates at least 1 bit/s");
     }
+    if (hostsPerGroup == 0 || hostsPerGroup > MAX_HOSTS_PER_GROUP)
+    {
+        mose::ThrowBadParameter("hostsPerGroup",
+                                std::to_string(hostsPerGroup),
+                                "1 (the group node runs the group's sockets, the default) to " +
+                                    std::to_string(MAX_HOSTS_PER_GROUP) +
+                                    " hosts per group, one per GPU or NIC");
+    }
     if (!(std::isfinite(prefillTokensPerSecond) && prefillTokensPerSecond > 0))
     {
         mose::ThrowBadParameter("prefillTokensPerSecond",
@@ -321,6 +329,10 @@ LlmExperimentConfig::ToExperimentConfig() const
     c.scale = scale;
     c.ocsRate = ocsRate;
     c.hostRate = hostRate;
+    if (hostsPerGroup > 1)
+    {
+        c.hostsPerGroup = hostsPerGroup; // else the attribute's: the group node (or the user's 1)
+    }
     c.portQueue = portQueue;
     if (jumbo)
     {
@@ -353,6 +365,30 @@ LlmExperiment::Build()
                      "HostDataRate",
                      DataRateValue(m_config.hostRate),
                      "hostRate");
+    const TypeId topologyTid = MoseTopologyHelper::GetTypeId();
+    if (mose::IsAttributeDefaultSet(topologyTid, "HostsPerGroup"))
+    {
+        UintegerValue hosts;
+        hosts.DeserializeFromString(mose::GetAttributeDefaultText(topologyTid, "HostsPerGroup"),
+                                    MakeUintegerChecker<uint32_t>());
+        if (std::max<uint64_t>(hosts.Get(), 1) != m_config.hostsPerGroup)
+        {
+            throw mose::Error(
+                "ns3::MoseTopologyHelper::HostsPerGroup = " + std::to_string(hosts.Get()) +
+                " (set by Config::SetDefault or --ns3::MoseTopologyHelper::HostsPerGroup) "
+                "conflicts with LlmExperimentConfig::hostsPerGroup = " +
+                std::to_string(m_config.hostsPerGroup) +
+                " (mose-llm --hostsPerGroup): set it in one place, or to the same number of "
+                "endpoints in both (HostsPerGroup 0 and 1 are both one endpoint per group)");
+        }
+    }
+    if (m_config.jumbo && m_config.hostsPerGroup > 1)
+    {
+        CheckUserDefault("ns3::MoseTopologyHelper",
+                         "HostMtu",
+                         UintegerValue(m_config.jumboMtu),
+                         "jumboMtu");
+    }
     if (m_config.darkTime)
     {
         CheckUserDefault("ns3::MoseModeSwitcher",
@@ -445,6 +481,13 @@ LlmExperiment::BuildFluid()
     {
         throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
                           "the packet level (--level=packet)");
+    }
+    if (m_config.hostsPerGroup > 1)
+    {
+        mose::ThrowBadParameter("hostsPerGroup",
+                                std::to_string(m_config.hostsPerGroup),
+                                "1 at the fluid level (its hosts per group, the rails, are not "
+                                "modelled yet; run the packet level for G > 1)");
     }
     mose::FluidLlmConfig f;
     const mose::Scenario& sc = *m_scenario;

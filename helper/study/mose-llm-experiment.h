@@ -127,7 +127,19 @@ struct LlmExperimentConfig
 
     uint64_t scale{1};            //!< f: divides link rates and byte counts
     DataRate ocsRate{"400Gbps"};  //!< circuit rate before scaling
-    DataRate hostRate{"400Gbps"}; //!< host link rate before scaling
+    DataRate hostRate{"400Gbps"}; //!< rate of each host's link before scaling (per host)
+    /**
+     * G, the endpoints of every group, one per GPU or NIC: 1 (the default) the group node runs
+     * the group's sockets, as before this option existed (no host links; or one host when the
+     * user set ns3::MoseTopologyHelper::HostsPerGroup = 1); G >= 2 G hosts behind the group
+     * node, each on its own link at hostRate (MoseTopologyHelper HostsPerGroup = G), and the
+     * workloads spread a group's transfers over them by rail (MoseSocketTransfers). 1 to
+     * MAX_HOSTS_PER_GROUP; the group-level figures (bytes between groups and per circuit) do
+     * not depend on it.
+     */
+    uint32_t hostsPerGroup{1};
+    /// the largest hostsPerGroup: a /24 group block holds 254 port and host addresses
+    static constexpr uint32_t MAX_HOSTS_PER_GROUP = 128;
     /// the OCS dark time of a switch (MoseModeSwitcher ReconfigurationDelay), or unset: the
     /// attribute's default
     std::optional<Time> darkTime;

@@ -165,11 +165,20 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("prefillRate", "prefill tokens per second per group", m_prefill);
     mose::AddTextOption(cmd,
                         "hostRate",
-                        "host link rate of a group, before --scale (default d x the circuit "
-                        "rate: the group's d circuits, 8 x 400 Gb/s = 3200Gbps at the "
-                        "defaults, unless --ns3::MoseTopologyHelper::HostDataRate is given)",
+                        "rate of each host's link, before --scale (default d x the circuit "
+                        "rate / --hostsPerGroup: the group's d circuits shared by its hosts, "
+                        "8 x 400 Gb/s = 3200Gbps at the defaults, 400Gbps per host with 8 "
+                        "hosts; unless --ns3::MoseTopologyHelper::HostDataRate is given)",
                         m_hostRate,
                         m_hostRateGiven);
+    mose::AddTextOption(cmd,
+                        "hostsPerGroup",
+                        "G, endpoints per group, one per GPU or NIC: 1 the group node runs the "
+                        "group's sockets; G >= 2 hosts, each on its own link at --hostRate, "
+                        "KV transfers and collective parts spread over them by rail (as "
+                        "--ns3::MoseTopologyHelper::HostsPerGroup)",
+                        m_hostsPerGroup,
+                        m_hostsPerGroupGiven);
     mose::AddTextOption(cmd,
                         "schedule",
                         "one experiment: mode periods MODE:DURATION,... (the run ends with the "
@@ -254,10 +263,38 @@ LlmOptions::Read()
     config.kvBytesPerToken = m_shape.GetKvBytesPerToken();
     config.placement = mose::ParseEnum<mose::PlacementRule>(m_placement, "--placement");
     config.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
-    config.ResolveHostRate(
-        "hostRate",
-        m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
-        DataRate(static_cast<uint64_t>(scenario.degree) * config.ocsRate.GetBitRate()));
+    // G endpoints per group: the option, or the topology attribute (0 and 1 both one endpoint)
+    const auto readHosts = [](const std::string& parameter, const std::string& text) {
+        const uint32_t g = mose::ParseUnsigned32(parameter, text);
+        const bool option = parameter == "--hostsPerGroup";
+        if ((option && g == 0) || g > LlmExperimentConfig::MAX_HOSTS_PER_GROUP)
+        {
+            mose::ThrowBadParameter(
+                parameter,
+                mose::QuoteText(text),
+                std::string(option ? "1" : "0") + " to " +
+                    std::to_string(LlmExperimentConfig::MAX_HOSTS_PER_GROUP) +
+                    " (endpoints per group, one per GPU or NIC; 1: the group node)");
+        }
+        return std::to_string(std::max<uint32_t>(g, 1));
+    };
+    if (m_hostsPerGroupGiven)
+    {
+        readHosts("--hostsPerGroup", m_hostsPerGroup); // a bad option is reported as the option's
+    }
+    const std::optional<std::string> hosts = mose::ResolveAttributeOption(
+        mose::AttributeOption{"hostsPerGroup", "ns3::MoseTopologyHelper::HostsPerGroup", readHosts},
+        m_hostsPerGroupGiven ? std::optional(m_hostsPerGroup) : std::nullopt);
+    if (hosts)
+    {
+        config.hostsPerGroup = static_cast<uint32_t>(std::stoul(readHosts(
+            m_hostsPerGroupGiven ? "--hostsPerGroup" : "--ns3::MoseTopologyHelper::HostsPerGroup",
+            *hosts)));
+    }
+    config.ResolveHostRate("hostRate",
+                           m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
+                           DataRate(static_cast<uint64_t>(scenario.degree) *
+                                    config.ocsRate.GetBitRate() / config.hostsPerGroup));
     config.training = m_trainingJob;
     config.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
     if (config.collective == mose::CollectiveKind::ALL_TO_ALL)
@@ -599,6 +636,11 @@ LlmOptions::GetTitle() const
         os << "mose-llm regime map: N=" << c.scenario.nodes << ", " << m_shape.name << " ("
            << c.kvBytesPerToken << " B/token), placement " << mose::ToString(c.placement)
            << ", scale " << c.scale << ", run " << c.run;
+        if (c.hostsPerGroup > 1)
+        {
+            os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate.GetBitRate() / 1e9
+               << " Gb/s each";
+        }
         if (m_mapConfig.seeds > 1)
         {
             os << " (" << m_mapConfig.seeds << " seeds: runs " << c.run << " to "
@@ -614,7 +656,13 @@ LlmOptions::GetTitle() const
                             " B per member"
                       : std::string("no training"))
        << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule())
-       << ", run " << c.run << LevelText(m_levels);
+       << ", run " << c.run;
+    if (c.hostsPerGroup > 1)
+    {
+        os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate.GetBitRate() / 1e9
+           << " Gb/s each";
+    }
+    os << LevelText(m_levels);
     return os.str();
 }
 

@@ -123,6 +123,8 @@ class LlmOptions
     std::string m_prefill{"2000000"};                        //!< --prefillRate
     std::string m_hostRate;                                  //!< --hostRate
     bool m_hostRateGiven{false};                             //!< --hostRate given
+    std::string m_hostsPerGroup{"1"};                        //!< --hostsPerGroup
+    bool m_hostsPerGroupGiven{false};                        //!< --hostsPerGroup given
     std::string m_schedule;                                  //!< --schedule (empty: not given)
     std::string m_loads{"25,800"};                           //!< --loads
     std::string m_intervals{"100ms,400ms"};                  //!< --intervals

@@ -159,13 +159,26 @@ MoseSocketTransfers::DoDispose()
         m_distributed = false;
     }
     m_endpoints = NodeContainer();
+    m_groupEndpoints.clear();
     Object::DoDispose();
 }
 
 void
 MoseSocketTransfers::Install(const NodeContainer& endpoints)
 {
-    NS_LOG_FUNCTION(this << endpoints.GetN());
+    std::vector<NodeContainer> groups;
+    groups.reserve(endpoints.GetN());
+    for (uint32_t g = 0; g < endpoints.GetN(); ++g)
+    {
+        groups.emplace_back(endpoints.Get(g));
+    }
+    Install(groups);
+}
+
+void
+MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
+{
+    NS_LOG_FUNCTION(this << endpoints.size());
     if (m_installed)
     {
         throw mose::Error("MoseSocketTransfers::Install was already called");
@@ -179,70 +192,88 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
                                 "ns3::TcpSocketFactory (a lost UDP datagram would leave a "
                                 "transfer the workload waits for incomplete)");
     }
-    if (endpoints.GetN() == 0)
+    if (endpoints.empty())
     {
         mose::ThrowBadParameter("endpoints", "0 nodes", "one node per group");
     }
-    const uint32_t n = endpoints.GetN();
-    m_endpoints = endpoints;
-    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
-    m_listeners.assign(n, nullptr);
+    const auto n = static_cast<uint32_t>(endpoints.size());
     for (uint32_t g = 0; g < n; ++g)
     {
-        Ptr<Node> node = endpoints.Get(g);
-        Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-        if (!ipv4)
+        if (endpoints[g].GetN() == 0)
         {
-            throw mose::Error("the endpoint of group " + std::to_string(g) + " (node " +
-                              std::to_string(node->GetId()) +
-                              ") has no IPv4 stack; install the Internet stack first");
+            mose::ThrowBadParameter("endpoints of group " + std::to_string(g),
+                                    "0 nodes",
+                                    "at least one node per group (its hosts, one per rail)");
         }
-        bool any = false;
-        for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
+        m_endpoints.Add(endpoints[g].Get(0));
+    }
+    m_groupEndpoints = endpoints;
+    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
+    m_addressOf.assign(n, {});
+    m_firstEndpoint.assign(n, 0);
+    uint32_t number = 0;
+    for (uint32_t g = 0; g < n; ++g)
+    {
+        m_firstEndpoint[g] = number;
+        for (uint32_t h = 0; h < endpoints[g].GetN(); ++h, ++number)
         {
-            for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
+            Ptr<Node> node = endpoints[g].Get(h);
+            const std::string which = "the endpoint " + std::to_string(h) + " of group " +
+                                      std::to_string(g) + " (node " +
+                                      std::to_string(node->GetId()) + ")";
+            Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+            if (!ipv4)
             {
-                const Ipv4Address address = ipv4->GetAddress(i, a).GetLocal();
-                if (!address.IsLocalhost() && address != Ipv4Address::GetAny())
+                throw mose::Error(which + " has no IPv4 stack; install the Internet stack first");
+            }
+            bool any = false;
+            for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
+            {
+                for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
                 {
-                    m_groupOf[address] = g;
-                    if (!any)
+                    const Ipv4Address address = ipv4->GetAddress(i, a).GetLocal();
+                    if (!address.IsLocalhost() && address != Ipv4Address::GetAny())
                     {
-                        m_addressOf.push_back(address);
+                        m_groupOf[address] = g;
+                        m_endpointOf[address] = number;
+                        if (!any)
+                        {
+                            m_addressOf[g].push_back(address);
+                        }
+                        any = true;
                     }
-                    any = true;
                 }
             }
-        }
-        if (!any)
-        {
-            throw mose::Error("the endpoint of group " + std::to_string(g) + " (node " +
-                              std::to_string(node->GetId()) + ") has no IPv4 address");
-        }
-        if (m_socketFactory == TcpSocketFactory::GetTypeId())
-        {
-            if (Ptr<TcpL4Protocol> l4 = node->GetObject<TcpL4Protocol>())
+            if (!any)
             {
-                l4->SetAttribute("SocketType", TypeIdValue(m_tcpVariant));
+                throw mose::Error(which + " has no IPv4 address");
             }
+            if (m_socketFactory == TcpSocketFactory::GetTypeId())
+            {
+                if (Ptr<TcpL4Protocol> l4 = node->GetObject<TcpL4Protocol>())
+                {
+                    l4->SetAttribute("SocketType", TypeIdValue(m_tcpVariant));
+                }
+            }
+            Ptr<Socket> listener = Socket::CreateSocket(node, m_socketFactory);
+            ConfigureSocket(listener); // accepted sockets are forked from it
+            if (listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
+                listener->Listen() != 0)
+            {
+                throw mose::Error(which + " cannot listen on Port=" + std::to_string(m_port) +
+                                  " (already in use?)");
+            }
+            listener->SetAcceptCallback(
+                MakeCallback(&MoseSocketTransfers::AcceptRequest, this),
+                MakeBoundCallback(
+                    +[](MoseSocketTransfers* self,
+                        uint32_t group,
+                        Ptr<Socket> s,
+                        const Address& from) { self->HandleAccept(group, s, from); },
+                    this,
+                    g));
+            m_listeners.push_back(listener);
         }
-        Ptr<Socket> listener = Socket::CreateSocket(node, m_socketFactory);
-        ConfigureSocket(listener); // accepted sockets are forked from it
-        if (listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
-            listener->Listen() != 0)
-        {
-            throw mose::Error("group " + std::to_string(g) + " cannot listen on Port=" +
-                              std::to_string(m_port) + " (already in use?)");
-        }
-        listener->SetAcceptCallback(
-            MakeCallback(&MoseSocketTransfers::AcceptRequest, this),
-            MakeBoundCallback(
-                +[](MoseSocketTransfers* self, uint32_t group, Ptr<Socket> s, const Address& from) {
-                    self->HandleAccept(group, s, from);
-                },
-                this,
-                g));
-        m_listeners[g] = listener;
     }
     m_distributed = MoseRankMessages::IsDistributed();
     if (m_distributed)
@@ -251,6 +282,19 @@ MoseSocketTransfers::Install(const NodeContainer& endpoints)
             MakeCallback(&MoseSocketTransfers::ReceiveMessage, Ptr<MoseSocketTransfers>(this)));
     }
     m_installed = true;
+}
+
+uint32_t
+MoseSocketTransfers::GetNRails(uint32_t group) const
+{
+    if (group >= m_groupEndpoints.size())
+    {
+        mose::ThrowBadParameter("group",
+                                std::to_string(group),
+                                "groups 0 to " + std::to_string(m_groupEndpoints.size()) +
+                                    " - 1 (after Install())");
+    }
+    return m_groupEndpoints[group].GetN();
 }
 
 bool
@@ -266,9 +310,13 @@ MoseSocketTransfers::GetRankOf(uint32_t g) const
 }
 
 void
-MoseSocketTransfers::NotifyPort(Message kind, uint32_t src, uint32_t dst, uint16_t port, uint64_t x)
+MoseSocketTransfers::NotifyPort(Message kind,
+                                uint32_t endpoint,
+                                uint32_t dst,
+                                uint16_t port,
+                                uint64_t x)
 {
-    const std::pair<uint32_t, uint16_t> key{src, port};
+    const std::pair<uint32_t, uint16_t> key{endpoint, port};
     if (IsLocal(dst))
     {
         (kind == TRANSFER_PORT ? m_pending : m_pendingConnections)[key] = x;
@@ -279,7 +327,7 @@ MoseSocketTransfers::NotifyPort(Message kind, uint32_t src, uint32_t dst, uint16
     MoseRankMessages::Send(GetRankOf(dst),
                            m_handler,
                            MoseOcsChannel::GetDistributedLookAhead(),
-                           {kind, (uint64_t{src} << 16) | port, x});
+                           {kind, (uint64_t{endpoint} << 16) | port, x});
 }
 
 void
@@ -336,7 +384,8 @@ MoseSocketTransfers::NewTransfer(uint32_t src,
                                  uint32_t dst,
                                  uint64_t bytes,
                                  DoneCallback done,
-                                 mose::TrafficClass cls)
+                                 mose::TrafficClass cls,
+                                 uint32_t rail)
 {
     if (!m_installed)
     {
@@ -366,7 +415,9 @@ MoseSocketTransfers::NewTransfer(uint32_t src,
     t.cls = cls;
     t.bytes = bytes;
     t.start = Simulator::Now();
-    t.dstAddress = m_addressOf[dst];
+    t.srcHost = rail % m_groupEndpoints[src].GetN();
+    t.dstHost = rail % m_groupEndpoints[dst].GetN();
+    t.dstAddress = m_addressOf[dst][t.dstHost];
     t.port = m_port;
     m_transfers.push_back(t);
     m_done.push_back(done);
@@ -379,15 +430,17 @@ MoseSocketTransfers::Start(uint32_t src,
                            uint32_t dst,
                            uint64_t bytes,
                            DoneCallback done,
-                           mose::TrafficClass cls)
+                           mose::TrafficClass cls,
+                           uint32_t rail)
 {
-    NS_LOG_FUNCTION(this << src << dst << bytes);
-    const uint64_t id = NewTransfer(src, dst, bytes, done, cls);
+    NS_LOG_FUNCTION(this << src << dst << bytes << rail);
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
     if (!IsLocal(src))
     {
         return id; // the source's rank sends it
     }
-    Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(src), m_socketFactory);
+    const uint32_t srcHost = m_transfers[id].srcHost;
+    Ptr<Socket> socket = Socket::CreateSocket(m_groupEndpoints[src].Get(srcHost), m_socketFactory);
     ConfigureSocket(socket);
     m_senders[id] = socket;
     ++m_nConnections;
@@ -399,9 +452,9 @@ MoseSocketTransfers::Start(uint32_t src,
     Address local;
     socket->GetSockName(local);
     const uint16_t port = InetSocketAddress::ConvertFrom(local).GetPort();
-    NotifyPort(TRANSFER_PORT, src, dst, port, id);
+    NotifyPort(TRANSFER_PORT, m_firstEndpoint[src] + srcHost, dst, port, id);
 
-    const Ipv4Address dstAddress = m_addressOf[dst];
+    const Ipv4Address dstAddress = m_transfers[id].dstAddress;
     socket->SetConnectCallback(MakeBoundCallback(
                                    +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
                                        self->ConnectionSucceeded(i, s);
@@ -429,20 +482,27 @@ MoseSocketTransfers::StartOnConnection(uint32_t src,
                                        uint32_t dst,
                                        uint64_t bytes,
                                        DoneCallback done,
-                                       mose::TrafficClass cls)
+                                       mose::TrafficClass cls,
+                                       uint32_t rail)
 {
-    NS_LOG_FUNCTION(this << src << dst << bytes);
-    const uint64_t id = NewTransfer(src, dst, bytes, done, cls);
+    NS_LOG_FUNCTION(this << src << dst << bytes << rail);
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
+    const std::tuple<uint32_t, uint32_t, uint32_t, uint32_t> key{src,
+                                                                 dst,
+                                                                 m_transfers[id].srcHost,
+                                                                 m_transfers[id].dstHost};
     uint64_t c = 0;
-    const auto open = m_open.find({src, dst});
+    const auto open = m_open.find(key);
     if (open == m_open.end())
     {
         c = m_connections.size();
         Connection conn;
         conn.src = src;
         conn.dst = dst;
+        conn.srcHost = std::get<2>(key);
+        conn.dstHost = std::get<3>(key);
         m_connections.push_back(conn);
-        m_open[{src, dst}] = c;
+        m_open[key] = c;
         OpenConnection(c);
     }
     else
@@ -475,7 +535,8 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
     {
         return; // the source's rank opens it
     }
-    Ptr<Socket> socket = Socket::CreateSocket(m_endpoints.Get(conn.src), m_socketFactory);
+    Ptr<Socket> socket =
+        Socket::CreateSocket(m_groupEndpoints[conn.src].Get(conn.srcHost), m_socketFactory);
     ConfigureSocket(socket);
     conn.sender = socket;
     ++m_nConnections;
@@ -487,7 +548,7 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
     Address local;
     socket->GetSockName(local);
     NotifyPort(CONNECTION_PORT,
-               conn.src,
+               m_firstEndpoint[conn.src] + conn.srcHost,
                conn.dst,
                InetSocketAddress::ConvertFrom(local).GetPort(),
                c);
@@ -511,7 +572,7 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
         },
         this,
         c));
-    socket->Connect(InetSocketAddress(m_addressOf[conn.dst], m_port));
+    socket->Connect(InetSocketAddress(m_addressOf[conn.dst][conn.dstHost], m_port));
 }
 
 bool
@@ -577,7 +638,7 @@ MoseSocketTransfers::CloseConnections(const std::vector<uint32_t>& groups)
     uint32_t closed = 0;
     for (auto it = m_open.begin(); it != m_open.end();)
     {
-        if (!in[it->first.first] && !in[it->first.second])
+        if (!in[std::get<0>(it->first)] && !in[std::get<1>(it->first)])
         {
             ++it;
             continue;
@@ -649,7 +710,8 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
                               << peer.GetIpv4());
         return;
     }
-    const auto pc = m_pendingConnections.find({g->second, peer.GetPort()});
+    const uint32_t endpoint = m_endpointOf.at(peer.GetIpv4());
+    const auto pc = m_pendingConnections.find({endpoint, peer.GetPort()});
     if (pc != m_pendingConnections.end())
     {
         m_connectionReceivers[socket] = pc->second;
@@ -660,7 +722,7 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
         HandleRead(socket);
         return;
     }
-    const auto p = m_pending.find({g->second, peer.GetPort()});
+    const auto p = m_pending.find({endpoint, peer.GetPort()});
     if (p == m_pending.end())
     {
         ++m_errors;

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -31,9 +32,9 @@ namespace ns3
  *        transfer, started while the simulation runs (the KV-cache and collective transfers of
  *        MoseInferenceWorkload and MoseTrainingWorkload).
  *
- * Each destination group listens on one port (Port) of its endpoint node; a transfer opens a
- * socket of SocketFactory at its source endpoint, binds it (an ephemeral port), connects and
- * sends exactly its bytes in Send() calls of at most SendSize bytes, then closes. The receiving
+ * Each destination group listens on one port (Port) of each of its endpoint nodes; a transfer
+ * opens a socket of SocketFactory at its source endpoint, binds it (an ephemeral port), connects
+ * and sends exactly its bytes in Send() calls of at most SendSize bytes, then closes. The receiving
  * side recognises the transfer by the sender's (group, port) at Accept, counts every byte it
  * reads, and calls the transfer's callback once, when the last byte has arrived. Bytes received
  * are also summed per ordered (source, destination) pair (GetBytesBetween()).
@@ -44,6 +45,16 @@ namespace ns3
  * connection to its transfers in the order they were started (a stream delivers them in order)
  * and completes each when its own byte count has arrived. CloseConnections() closes the kept
  * connections of some groups (a training job whose member set changed).
+ *
+ * Hosts per GPU (rails): a group may have G endpoints (Install() with a NodeContainer per
+ * group, e.g. MoseTopologyHelper::GetGroupEndpoints(): its G hosts, one per GPU or NIC). A
+ * transfer then carries a rail r: host (r mod G_src) of the source group sends it to host
+ * (r mod G_dst) of the destination group, as a rail-optimised cluster connects GPU r of every
+ * group through rail r; a kept connection belongs to (source, destination, those two hosts).
+ * Every host holds only its own connections' endpoints, so ns-3's per-node endpoint lists
+ * (Ipv4EndPointDemux, searched linearly for every packet received) are G times shorter. With
+ * one endpoint per group every rail is that endpoint. The per-group counts
+ * (GetBytesBetween()) add up the group's hosts.
  *
  * NoticeDelay: the workload learns of a transfer's completion (its callback and the
  * TransferDone trace) NoticeDelay after the last byte arrived; MoseTransfer::end is the
@@ -93,12 +104,27 @@ class MoseSocketTransfers : public Object
     void Install(const NodeContainer& endpoints);
 
     /**
+     * \brief As Install(const NodeContainer&), with G >= 1 endpoints per group (its hosts,
+     *        one per GPU or NIC: MoseTopologyHelper::GetGroupEndpoints()); each listens on
+     *        Port, and a transfer on rail r goes from the source group's endpoint r mod G to the
+     *        destination group's endpoint r mod G. mose::Error as Install(), or for a group
+     *        without endpoints.
+     * \param endpoints per group (index g), its endpoints (rail h at index h)
+     */
+    void Install(const std::vector<NodeContainer>& endpoints);
+
+    /// \param group a group \return its endpoints (rails), G (after Install())
+    uint32_t GetNRails(uint32_t group) const;
+
+    /**
      * \brief Starts a transfer now.
      * \param src the sending group (< N)
      * \param dst the receiving group (< N, != src)
      * \param bytes the bytes (>= 1)
      * \param done called when the last byte has arrived (may be null)
      * \param cls the traffic class its record (GetTransfer()) is counted in
+     * \param rail the rail: from the source group's endpoint rail mod G to the destination
+     *        group's endpoint rail mod G (any value; 0 with one endpoint per group)
      * \return the transfer's id (0, 1, 2, ... in call order)
      * mose::Error for a group out of range, src == dst, 0 bytes, or Install() not called.
      */
@@ -106,16 +132,19 @@ class MoseSocketTransfers : public Object
                    uint32_t dst,
                    uint64_t bytes,
                    DoneCallback done,
-                   mose::TrafficClass cls = mose::TrafficClass::KV);
+                   mose::TrafficClass cls = mose::TrafficClass::KV,
+                   uint32_t rail = 0);
 
     /**
-     * \brief Starts a transfer now over the kept connection of (src, dst), opening it if there
-     *        is none: the transfer's bytes follow those of the pair's earlier transfers on it.
+     * \brief Starts a transfer now over the kept connection of (src, dst) on the rail's hosts,
+     *        opening it if there is none: the transfer's bytes follow those of the earlier
+     *        transfers on it.
      * \param src the sending group (< N)
      * \param dst the receiving group (< N, != src)
      * \param bytes the bytes (>= 1)
      * \param done called when the last byte has arrived (may be null)
      * \param cls the traffic class its record is counted in
+     * \param rail the rail (as Start())
      * \return the transfer's id (shared numbering with Start())
      * mose::Error as Start().
      */
@@ -123,7 +152,8 @@ class MoseSocketTransfers : public Object
                                uint32_t dst,
                                uint64_t bytes,
                                DoneCallback done,
-                               mose::TrafficClass cls = mose::TrafficClass::KV);
+                               mose::TrafficClass cls = mose::TrafficClass::KV,
+                               uint32_t rail = 0);
 
     /**
      * \brief Closes the kept connections (StartOnConnection()) whose source or destination is
@@ -175,6 +205,8 @@ class MoseSocketTransfers : public Object
     {
         uint32_t src{0};                //!< sending group
         uint32_t dst{0};                //!< receiving group
+        uint32_t srcHost{0};            //!< the sending group's endpoint
+        uint32_t dstHost{0};            //!< the receiving group's endpoint
         Ptr<Socket> sender;             //!< null once closed
         bool connected{false};          //!< the connect callback succeeded
         bool closing{false};            //!< close once the send queue is empty
@@ -185,8 +217,8 @@ class MoseSocketTransfers : public Object
     /// What a MoseRankMessages message of this object says (word 0)
     enum Message : uint64_t
     {
-        TRANSFER_PORT = 0,   //!< (source group << 16 | port, transfer id): Start()'s socket
-        CONNECTION_PORT = 1, //!< (source group << 16 | port, connection): a kept connection's
+        TRANSFER_PORT = 0,   //!< (source endpoint << 16 | port, transfer id): Start()'s socket
+        CONNECTION_PORT = 1, //!< (source endpoint << 16 | port, connection): a kept connection's
         LAST_BYTE = 2,       //!< (transfer id, time step of its last byte)
     };
 
@@ -194,8 +226,10 @@ class MoseSocketTransfers : public Object
     bool IsLocal(uint32_t g) const;
     /// \return the rank of the endpoint of group g
     uint32_t GetRankOf(uint32_t g) const;
-    /// \brief Tells the destination's rank that (src, port) carries transfer or connection x
-    void NotifyPort(Message kind, uint32_t src, uint32_t dst, uint16_t port, uint64_t x);
+    /// \brief Tells the destination's rank that (source endpoint, port) carries transfer or
+    ///        connection x \param kind which \param endpoint the source endpoint's number
+    ///        \param dst the destination group \param port the source port \param x it
+    void NotifyPort(Message kind, uint32_t endpoint, uint32_t dst, uint16_t port, uint64_t x);
     /// \brief A MoseRankMessages message from another rank
     void ReceiveMessage(uint64_t kind, uint64_t a, uint64_t b);
     /// \brief The last byte of transfer id arrived here now
@@ -211,7 +245,8 @@ class MoseSocketTransfers : public Object
                          uint32_t dst,
                          uint64_t bytes,
                          DoneCallback done,
-                         mose::TrafficClass cls);
+                         mose::TrafficClass cls,
+                         uint32_t rail);
     /// \brief Opens connection c's socket
     void OpenConnection(uint64_t c);
     /// \brief Sends what connection c may
@@ -255,18 +290,24 @@ class MoseSocketTransfers : public Object
     uint32_t m_handler{0};                              //!< MoseRankMessages number (distributed)
     std::map<int64_t, std::vector<uint64_t>> m_notices; //!< notice time step -> transfer ids
     bool m_installed{false};                            //!< Install() ran
-    NodeContainer m_endpoints;                          //!< per group
+    NodeContainer m_endpoints;                          //!< per group, its first endpoint
+    std::vector<NodeContainer> m_groupEndpoints;        //!< per group, its endpoints (rails)
+    std::vector<uint32_t> m_firstEndpoint;              //!< per group, its first endpoint number
     std::map<Ipv4Address, uint32_t> m_groupOf;          //!< every endpoint address -> group
-    std::vector<Ipv4Address> m_addressOf;               //!< per group, the address it is sent to
-    std::vector<Ptr<Socket>> m_listeners;               //!< per group
+    std::map<Ipv4Address, uint32_t> m_endpointOf;       //!< every endpoint address -> number
+    std::vector<std::vector<Ipv4Address>> m_addressOf;  //!< per group and endpoint, its address
+    std::vector<Ptr<Socket>> m_listeners;               //!< per endpoint number
     std::vector<MoseTransfer> m_transfers;              //!< by id
     std::vector<DoneCallback> m_done;                   //!< by id
     std::vector<Ptr<Socket>> m_senders;                 //!< by id (null once closed)
-    std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending; //!< (src, port) -> id
-    std::map<Ptr<Socket>, uint64_t> m_receivers;                 //!< accepted socket -> id
-    std::vector<Connection> m_connections;                       //!< kept connections, by index
-    std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_open;    //!< (src, dst) -> open one
-    std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pendingConnections; //!< (src, port) -> c
+    /// (source endpoint number, port) -> transfer id
+    std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending;
+    std::map<Ptr<Socket>, uint64_t> m_receivers; //!< accepted socket -> id
+    std::vector<Connection> m_connections;       //!< kept connections, by index
+    /// (src, dst, source endpoint, destination endpoint) -> the open connection
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> m_open;
+    /// (source endpoint number, port) -> connection
+    std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pendingConnections;
     std::map<Ptr<Socket>, uint64_t> m_connectionReceivers; //!< accepted socket -> connection
     uint64_t m_nConnections{0};                            //!< connections opened
     std::vector<uint64_t> m_pairBytes;                     //!< N x N bytes received

@@ -266,7 +266,8 @@ MoseInferenceWorkload::PrefillDone(uint32_t group, uint32_t i)
                 +[](MoseInferenceWorkload* self, uint32_t r, uint64_t id) { self->KvDone(r, id); },
                 this,
                 i),
-            mose::TrafficClass::KV));
+            mose::TrafficClass::KV,
+            i)); // rail i: host i mod G of each group
         StartPrefill(group);
     }
     catch (const std::exception& e)
@@ -610,10 +611,23 @@ MoseTrainingWorkload::StartTransfer(uint32_t iteration, uint64_t k)
         k);
     const uint32_t src = m_members[t.src];
     const uint32_t dst = m_members[t.dst];
+    const uint32_t rail = GetRail(m_plan, t);
     m_transferIds.push_back(
         m_reuse
-            ? m_transfers->StartOnConnection(src, dst, t.bytes, done, mose::TrafficClass::TRAINING)
-            : m_transfers->Start(src, dst, t.bytes, done, mose::TrafficClass::TRAINING));
+            ? m_transfers
+                  ->StartOnConnection(src, dst, t.bytes, done, mose::TrafficClass::TRAINING, rail)
+            : m_transfers->Start(src, dst, t.bytes, done, mose::TrafficClass::TRAINING, rail));
+}
+
+uint32_t
+MoseTrainingWorkload::GetRail(const mose::CollectivePlan& plan,
+                              const mose::CollectiveTransfer& transfer)
+{
+    if (plan.kind == mose::CollectiveKind::ALL_TO_ALL)
+    {
+        return plan.members == 0 ? 0 : (transfer.dst + plan.members - transfer.src) % plan.members;
+    }
+    return transfer.chunk;
 }
 
 void

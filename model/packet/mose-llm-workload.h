@@ -93,7 +93,9 @@ struct MoseRequestRecord
  *    inputTokens / PrefillTokensPerSecond seconds (rounded to ns);
  *  - at prefill done, the KV cache (inputTokens x KvBytesPerToken bytes, divided by ByteScale)
  *    is sent prefill -> decode as ONE transfer; the prefill group goes on with its next request
- *    meanwhile;
+ *    meanwhile. Request i's transfer goes on rail i (MoseSocketTransfers::Start()): with G hosts
+ *    per group, from host i mod G of the prefill group to host i mod G of the decode group, so a
+ *    group's KV transfers spread over its GPUs' NICs as a rail-optimised cluster's do;
  *  - TTFT = KV end - arrival. Decode-side token streaming is not modelled: the first token is
  *    taken as produced when the KV cache has arrived, and decode groups do not compute.
  *  - placer work: a request's input tokens count on its prefill group from placement to prefill
@@ -265,6 +267,14 @@ struct MoseIterationRecord
  * training groups for the NEXT iteration: the iteration in flight, its collective included,
  * completes on the old set (the routing protocol's hold queue keeps its packets during a
  * switch). Byte counts are divided by ByteScale (every chunk at least 1 byte).
+ *
+ * Rails (GetRail()): with G hosts per group (MoseSocketTransfers on
+ * MoseTopologyHelper::GetGroupEndpoints()), each transfer goes from host r mod G of its source
+ * group to host r mod G of its destination group, as a rail-optimised cluster joins GPU r of
+ * every group by rail r: an all-to-all part from member i to member j on rail (j - i) mod n
+ * (a member's n - 1 parts, and the parts it receives, spread evenly over its hosts), ring
+ * chunk c on rail c (G rings, each chunk forwarded on its own rail). With one endpoint per
+ * group every rail is that endpoint.
  */
 class MoseTrainingWorkload : public MoseWorkload
 {
@@ -324,6 +334,16 @@ class MoseTrainingWorkload : public MoseWorkload
     std::vector<MoseTransfer> GetTransfers() const override;
     /// \return whether an iteration is in flight (its compute or its collective)
     bool IsBusy() const;
+
+    /**
+     * \brief The rail a collective transfer goes on: (dst - src) mod n for an all-to-all part,
+     *        the chunk for a ring all-reduce transfer.
+     * \param plan the collective
+     * \param transfer one of its transfers
+     * \return the rail (MoseSocketTransfers::Start() takes it mod each group's G)
+     */
+    static uint32_t GetRail(const mose::CollectivePlan& plan,
+                            const mose::CollectiveTransfer& transfer);
 
     /**
      * \brief One CSV row per iteration: index, mode, members, bytes_per_member, wire_size,

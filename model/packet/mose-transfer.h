@@ -42,6 +42,8 @@ struct MoseTransfer
     Time end;               //!< when the last byte arrived (or was noticed; if complete)
     bool complete{false};   //!< every byte arrived (MoseSocketTransfers: and was noticed)
     Ipv4Address dstAddress; //!< the address the bytes are sent to
+    uint32_t srcHost{0};    //!< the source group's endpoint (host, rail) it is sent from
+    uint32_t dstHost{0};    //!< the destination group's endpoint (host, rail) it is sent to
     uint16_t port{0};       //!< the receiver's port
 
     /// \return end - start (only meaningful when complete)

@@ -454,3 +454,40 @@ TEST(QueueDisc, HeldPacketsReleasedIntoAFullQueueDiscWaitForRoomInsteadOfBeingDr
     EXPECT_EQ(loss->GetTotal(), 0u);
     Simulator::Destroy();
 }
+
+TEST(QueueDisc, QueueDiscTypeInstallsThatRootDiscOnEveryPortAndHostLink)
+{
+    Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();
+    topo->SetAttribute("QueueDiscType", TypeIdValue(TypeId::LookupByName("ns3::FifoQueueDisc")));
+    Random rng = Random::Create(3, Stream::UNIFORM);
+    topo->SetAttribute("Groups", UintegerValue(kGroups));
+    topo->SetAttribute("PortsPerGroup", UintegerValue(kPorts));
+    topo->SetAttribute("HostsPerGroup", UintegerValue(2));
+    topo->SetAttribute("HostMtu", UintegerValue(9000));
+    topo->SetCircuitGraph(BuildUniformTemplate(kGroups, kPorts, rng));
+    topo->Install();
+    const NodeContainer hosts = topo->GetAllHosts();
+    for (uint32_t h = 0; h < hosts.GetN(); ++h)
+    {
+        EXPECT_EQ(hosts.Get(h)->GetDevice(1)->GetMtu(), 9000u) << "HostMtu on host " << h;
+    }
+    EXPECT_EQ(topo->GetPortDevice(0, 0)->GetMtu(), kMtu) << "HostMtu leaves the ports alone";
+    const NetDeviceContainer devices = AllDevices(topo);
+    EXPECT_EQ(devices.GetN(), kGroups * (kPorts + 2 + 2));
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<QueueDisc> disc = RootDisc(devices.Get(i));
+        ASSERT_TRUE(disc) << "device " << i;
+        EXPECT_EQ(disc->GetInstanceTypeId().GetName(), "ns3::FifoQueueDisc") << "device " << i;
+    }
+    Simulator::Destroy();
+
+    Ptr<MoseTopologyHelper> bad = CreateObject<MoseTopologyHelper>();
+    bad->SetAttribute("QueueDiscType", TypeIdValue(TypeId::LookupByName("ns3::TcpSocketBase")));
+    bad->SetAttribute("Groups", UintegerValue(kGroups));
+    bad->SetAttribute("PortsPerGroup", UintegerValue(kPorts));
+    bad->SetCircuitGraph(BuildUniformTemplate(kGroups, kPorts, rng));
+    const std::string error = ns3::mose::test::ErrorOf([&] { bad->Install(); });
+    EXPECT_CONTAINS(error, "MoseTopologyHelper::QueueDiscType = ns3::TcpSocketBase");
+    EXPECT_CONTAINS(error, "ns3::FifoQueueDisc");
+}
