@@ -125,6 +125,23 @@ PrefixLines(const std::string& text, const std::string& header, const std::strin
     return out;
 }
 
+/// \return JSON lines with "level":level as the first key of every object
+std::string
+PrefixObjects(const std::string& lines, const std::string& level)
+{
+    std::string out;
+    std::size_t begin = 0;
+    while (begin < lines.size())
+    {
+        std::size_t end = lines.find('\n', begin);
+        end = end == std::string::npos ? lines.size() : end + 1;
+        const std::string line = lines.substr(begin, end - begin);
+        out += line.rfind('{', 0) == 0 ? "{\"level\":\"" + level + "\"," + line.substr(1) : line;
+        begin = end;
+    }
+    return out;
+}
+
 } // namespace
 
 void
@@ -159,7 +176,6 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         LlmExperimentConfig config = m_config;
         config.level = level;
         const std::string tag = tagged ? ToString(level) + "," : std::string();
-        const std::string headerTag = tagged && first ? "level," : std::string();
         std::vector<MoseSwitchRecord> switches;
         // every policy runs on the same requests (the configuration's) and the same scenario
         PolicyComparison comparison(m_policies);
@@ -175,13 +191,18 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             experiment.WriteRequestsCsv(requests, first);
             experiment.WriteIterationsCsv(iterations, first);
             experiment.WriteIntervalsCsv(intervals, first);
+            // the chunk with the files' header lines is the first one written
+            const std::string headerTag = tagged && first ? "level," : std::string();
             requestsCsv << PrefixLines(requests.str(), headerTag, tag);
             iterationsCsv << PrefixLines(iterations.str(), headerTag, tag);
             intervalsCsv << PrefixLines(intervals.str(), headerTag, tag);
             if (m_keepKvExport)
             {
                 experiment.WriteKvExport(kv, first, m_kvExportJson);
-                kvExport << (m_kvExportJson ? kv.str() : PrefixLines(kv.str(), headerTag, tag));
+                // JSON lines: the level as the first key of every object
+                kvExport << (m_kvExportJson
+                                 ? (tagged ? PrefixObjects(kv.str(), ToString(level)) : kv.str())
+                                 : PrefixLines(kv.str(), headerTag, tag));
             }
             first = false;
             if (policy == mose::Policy::MOSE)

@@ -10,7 +10,9 @@
 
 #include "ns3/mose-error.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
+#include <map>
 #include <sstream>
 
 using namespace ns3;
@@ -98,6 +100,37 @@ TEST(LlmLevel, FluidComparisonIsDeterministicAndTagged)
         text = rows.str();
     }
     EXPECT_EQ(csv[0], csv[1]);
+}
+
+// Both levels in one comparison: every row of every file starts with its level, the header
+// line with "level", and each level has a row per request and policy
+TEST(LlmLevel, BothLevelsTagEveryRow)
+{
+    LlmExperimentConfig config = FluidConfig();
+    config.requests.resize(5);
+    config.training = false;
+    LlmComparison c(config,
+                    {Policy::MOSE, Policy::STATIC_INFERENCE},
+                    {LlmLevel::PACKET, LlmLevel::FLUID});
+    std::ostringstream table;
+    c.Run(table);
+    EXPECT_NE(table.str().find("fluid vs packet"), std::string::npos) << table.str();
+    const std::string dir = ::testing::TempDir();
+    c.WriteCsv(dir);
+    std::ifstream in(dir + "/requests.csv");
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line.rfind("level,policy,index,", 0), 0u) << line;
+    std::map<std::string, int> rows;
+    while (std::getline(in, line))
+    {
+        rows[line.substr(0, line.find(',', line.find(',') + 1))]++;
+    }
+    EXPECT_EQ(rows,
+              (std::map<std::string, int>{{"fluid,MoSE", 5},
+                                          {"fluid,S-Inf", 5},
+                                          {"packet,MoSE", 5},
+                                          {"packet,S-Inf", 5}}));
 }
 
 TEST(LlmLevel, LevelsAreParsedOrNamed)
