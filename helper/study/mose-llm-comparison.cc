@@ -136,7 +136,7 @@ PrefixObjects(const std::string& lines, const std::string& level)
         std::size_t end = lines.find('\n', begin);
         end = end == std::string::npos ? lines.size() : end + 1;
         const std::string line = lines.substr(begin, end - begin);
-        out += line.rfind('{', 0) == 0 ? "{\"level\":\"" + level + "\"," + line.substr(1) : line;
+        out += line.rfind('{', 0) == 0 ? "{\"level\": \"" + level + "\", " + line.substr(1) : line;
         begin = end;
     }
     return out;
