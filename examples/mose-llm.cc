@@ -3,7 +3,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * mose-llm: LLM workloads at the packet level. Inference requests (a trace or the generator)
+ * mose-llm: LLM workloads at the packet level, or at the fluid level (--level=fluid; --level=both
+ * compares the two). Inference requests (a trace or the generator)
  * are placed on the current mode's prefill and decode groups, computed and their KV caches
  * moved as one transfer each; a training job iterates compute + collective over the current
  * training groups. With --map=false the policies run on the same requests and run
@@ -59,7 +60,8 @@ main(int argc, char* argv[])
     return program.Run(argc, argv, [&]() {
         LlmOptions options;
         CommandLine& cmd = program.GetCommandLine();
-        cmd.Usage("LLM workloads at the packet level (see doc/mose.rst, LLM workloads). The "
+        cmd.Usage("LLM workloads at the packet level, or the fluid level with --level (see "
+                  "doc/mose.rst, LLM workloads and Fluid level). The "
                   "scenario options are those of every mose program. The switch: "
                   "--ns3::MoseModeSwitcher::Phases, ::Drain, ::ReconfigurationDelay; the "
                   "transport: --ns3::MoseSocketTransfers::SocketFactory, ::TcpVariant.");
