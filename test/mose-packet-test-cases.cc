@@ -49,6 +49,31 @@ using namespace ns3::mose;
 namespace
 {
 
+/// The 32 groups (8 P, 8 D, 16 T) of the packet fabric cases
+RoleAssignment
+FabricRoles()
+{
+    return RoleAssignment::Contiguous({8, 8, 16});
+}
+
+/// \return run 2's one-to-one P-D assignment of FabricRoles()
+PdAssignment
+FabricAssignment()
+{
+    Random assignRng = Random::Create(2, Stream::ASSIGNMENT);
+    return PdAssignment::Draw(FabricRoles(), PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
+}
+
+/// \return run 2's H^PD(3) template of FabricRoles() at d = 4
+CircuitGraph
+FabricGraph()
+{
+    PdBiasedOptions options;
+    options.reservedPorts = 3;
+    Random templateRng = Random::Create(2, Stream::PD_BIASED);
+    return BuildPdBiasedTemplate(FabricRoles(), 4, FabricAssignment(), options, templateRng);
+}
+
 /**
  * \ingroup mose-tests
  * \brief On a 32-group H^PD(3) fabric under the random shortest path, every TCP transfer of an
@@ -67,15 +92,9 @@ class MosePacketFabricTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const RoleAssignment roles = RoleAssignment::Contiguous({8, 8, 16});
-        Random assignRng = Random::Create(2, Stream::ASSIGNMENT);
-        const PdAssignment assignment =
-            PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
-        PdBiasedOptions options;
-        options.reservedPorts = 3;
-        Random templateRng = Random::Create(2, Stream::PD_BIASED);
-        const CircuitGraph graph =
-            BuildPdBiasedTemplate(roles, 4, assignment, options, templateRng);
+        const RoleAssignment roles = FabricRoles();
+        const PdAssignment assignment = FabricAssignment();
+        const CircuitGraph graph = FabricGraph();
         TrafficOptions trafficOptions;
         trafficOptions.flows = 150;
         Random trafficRng = Random::Create(2, Stream::TRAFFIC);
@@ -342,15 +361,8 @@ class MoseHostsPerGpuTestCase : public TestCase
     /// \param hosts H (0: the group nodes) \return bytes between groups (N x N)
     std::vector<uint64_t> RunWith(uint32_t hosts)
     {
-        const RoleAssignment roles = RoleAssignment::Contiguous({8, 8, 16});
-        Random assignRng = Random::Create(2, Stream::ASSIGNMENT);
-        const PdAssignment assignment =
-            PdAssignment::Draw(roles, PdAssignmentKind::ONE_TO_ONE, 1, assignRng);
-        PdBiasedOptions options;
-        options.reservedPorts = 3;
-        Random templateRng = Random::Create(2, Stream::PD_BIASED);
-        auto graph = std::make_shared<const CircuitGraph>(
-            BuildPdBiasedTemplate(roles, 4, assignment, options, templateRng));
+        const RoleAssignment roles = FabricRoles();
+        auto graph = std::make_shared<const CircuitGraph>(FabricGraph());
         const uint64_t seed = DeriveRoutingSeed(2);
 
         Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();

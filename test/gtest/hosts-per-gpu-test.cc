@@ -31,20 +31,6 @@ using namespace ns3::mose::test;
 
 namespace
 {
-
-/// generated requests: `count` at `rate`/s, prompts around `mean` tokens
-std::vector<LlmRequest>
-Requests(uint64_t count, double rate, double mean)
-{
-    LlmRequestGeneratorOptions g;
-    g.requests = count;
-    g.rate = rate;
-    g.input = {mean, 0.5, 16, 4 * static_cast<uint64_t>(mean)};
-    g.output = {32.0, 0.5, 1, 256};
-    Random rng = Random::Create(1, Stream::LLM_REQUESTS);
-    return GenerateLlmRequests(g, rng);
-}
-
 /// What one fixed-fabric run of the LLM workloads gave
 struct RailRun
 {
@@ -232,17 +218,9 @@ TEST(HostsPerGpu, RingAllReduceChunksKeepTheirRail)
 
 TEST(HostsPerGpu, NothingIsLostAcrossASwitch)
 {
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+    LlmExperimentConfig c = OneSwitchConfig();
     c.hostsPerGroup = 8;
-    c.kvBytesPerToken = 2048;
-    c.ocsRate = DataRate("10Gbps");
     c.hostRate = DataRate("10Gbps");
-    c.prefillTokensPerSecond = 1e6;
-    c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.15}, {WorkloadMode::TRAINING_HEAVY, 0}};
-    c.end = MilliSeconds(300);
-    c.collectiveBytes = 100000;
-    c.computeTime = MilliSeconds(10);
-    c.requests = Requests(100, 400, 300);
     LlmExperiment e(c);
     e.Build();
     e.Run();

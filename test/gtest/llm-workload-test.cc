@@ -27,19 +27,6 @@ using namespace ns3::mose::test;
 namespace
 {
 
-/// generated requests: `count` at `rate`/s, prompts around `mean` tokens
-std::vector<LlmRequest>
-Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
-{
-    LlmRequestGeneratorOptions g;
-    g.requests = count;
-    g.rate = rate;
-    g.input = {mean, 0.5, 16, 4 * static_cast<uint64_t>(mean)};
-    g.output = {32.0, 0.5, 1, 256};
-    Random rng = Random::Create(run, Stream::LLM_REQUESTS);
-    return GenerateLlmRequests(g, rng);
-}
-
 /// SmallLlmConfig(16) with a training job: an all-to-all of 400,000 B per member after 300 us
 /// compute
 LlmExperimentConfig
@@ -60,22 +47,6 @@ RunExperiment(const LlmExperimentConfig& c)
     e.Build();
     e.Run();
     return e;
-}
-
-/// 16 groups, 100 requests, a training job, one switch to training-heavy at 150 ms, end 300 ms
-LlmExperimentConfig
-OneSwitchConfig()
-{
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
-    c.kvBytesPerToken = 2048;
-    c.ocsRate = DataRate("10Gbps");
-    c.prefillTokensPerSecond = 1e6;
-    c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.15}, {WorkloadMode::TRAINING_HEAVY, 0}};
-    c.end = MilliSeconds(300);
-    c.collectiveBytes = 100000;
-    c.computeTime = MilliSeconds(10);
-    c.requests = Requests(100, 400, 300);
-    return c;
 }
 
 } // namespace

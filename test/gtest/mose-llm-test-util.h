@@ -12,9 +12,12 @@
 #include "mose-llm-experiment.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/mose-llm-request.h"
+#include "ns3/mose-random.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace ns3
 {
@@ -36,6 +39,37 @@ SmallLlmConfig(uint32_t nodes)
     c.ocsRate = DataRate("10Gbps");
     c.hostRate = DataRate("10Gbps");
     c.end = MilliSeconds(100);
+    return c;
+}
+
+/// \return generated requests: `count` at `rate`/s, prompts around `mean` tokens (stream
+///         LLM_REQUESTS of `run`)
+inline std::vector<LlmRequest>
+Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
+{
+    LlmRequestGeneratorOptions g;
+    g.requests = count;
+    g.rate = rate;
+    g.input = {mean, 0.5, 16, 4 * static_cast<uint64_t>(mean)};
+    g.output = {32.0, 0.5, 1, 256};
+    Random rng = Random::Create(run, Stream::LLM_REQUESTS);
+    return GenerateLlmRequests(g, rng);
+}
+
+/// \return 16 groups, 100 requests, a training job, one switch to training-heavy at 150 ms,
+///         end 300 ms, 10 Gb/s circuits
+inline LlmExperimentConfig
+OneSwitchConfig()
+{
+    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+    c.kvBytesPerToken = 2048;
+    c.ocsRate = DataRate("10Gbps");
+    c.prefillTokensPerSecond = 1e6;
+    c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.15}, {WorkloadMode::TRAINING_HEAVY, 0}};
+    c.end = MilliSeconds(300);
+    c.collectiveBytes = 100000;
+    c.computeTime = MilliSeconds(10);
+    c.requests = Requests(100, 400, 300);
     return c;
 }
 
