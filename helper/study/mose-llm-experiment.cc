@@ -416,27 +416,7 @@ LlmExperiment::Build()
     {
         transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
     }
-    // the notice delay: the configuration's, else the user's attribute default, else twice
-    // the smallest link delay (what a run on several ranks needs, and the same on one)
-    const TypeId transfersTid = MoseSocketTransfers::GetTypeId();
-    if (m_config.noticeDelay)
-    {
-        CheckUserDefault("ns3::MoseSocketTransfers",
-                         "NoticeDelay",
-                         TimeValue(*m_config.noticeDelay),
-                         "noticeDelay");
-        m_noticeDelay = *m_config.noticeDelay;
-    }
-    else if (mose::IsAttributeDefaultSet(transfersTid, "NoticeDelay"))
-    {
-        TimeValue v;
-        transfers->GetAttribute("NoticeDelay", v);
-        m_noticeDelay = v.Get();
-    }
-    else
-    {
-        m_noticeDelay = 2 * m_experiment->GetTopology()->GetSmallestLinkDelay();
-    }
+    m_noticeDelay = ResolveNoticeDelay(m_experiment->GetTopology()->GetSmallestLinkDelay());
     transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
     m_experiment->InstallTransport(transfers);
 
@@ -472,6 +452,26 @@ LlmExperiment::Build()
     m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
     m_experiment->SetCollect([this]() { Collect(); });
     m_built = true;
+}
+
+Time
+LlmExperiment::ResolveNoticeDelay(Time smallestLinkDelay) const
+{
+    // the configuration's, else the user's attribute default, else twice the smallest link
+    // delay (what a run on several ranks needs, and the same on one)
+    if (m_config.noticeDelay)
+    {
+        CheckUserDefault("ns3::MoseSocketTransfers",
+                         "NoticeDelay",
+                         TimeValue(*m_config.noticeDelay),
+                         "noticeDelay");
+        return *m_config.noticeDelay;
+    }
+    if (mose::IsAttributeDefaultSet(MoseSocketTransfers::GetTypeId(), "NoticeDelay"))
+    {
+        return AttributeDefault<TimeValue>("ns3::MoseSocketTransfers", "NoticeDelay");
+    }
+    return 2 * smallestLinkDelay;
 }
 
 void
@@ -514,22 +514,7 @@ LlmExperiment::BuildFluid()
     fab.segmentBytes = static_cast<uint32_t>(segment);
     fab.wireBytesPerSegment = static_cast<uint32_t>(segment + 54); // IPv4, TCP + timestamps, PPP
     // the notice delay as the packet level sets it
-    if (m_config.noticeDelay)
-    {
-        CheckUserDefault("ns3::MoseSocketTransfers",
-                         "NoticeDelay",
-                         TimeValue(*m_config.noticeDelay),
-                         "noticeDelay");
-        m_noticeDelay = *m_config.noticeDelay;
-    }
-    else if (mose::IsAttributeDefaultSet(MoseSocketTransfers::GetTypeId(), "NoticeDelay"))
-    {
-        m_noticeDelay = AttributeDefault<TimeValue>("ns3::MoseSocketTransfers", "NoticeDelay");
-    }
-    else
-    {
-        m_noticeDelay = 2 * (fab.hostLinks ? std::min(ocsDelay, hostDelay) : ocsDelay);
-    }
+    m_noticeDelay = ResolveNoticeDelay(fab.hostLinks ? std::min(ocsDelay, hostDelay) : ocsDelay);
     fab.noticeDelayNs = m_noticeDelay.GetNanoSeconds();
     fab.rateEpochNs = m_config.fluidRateEpoch.GetNanoSeconds();
     const std::string sw = "ns3::MoseModeSwitcher";
@@ -596,10 +581,7 @@ LlmExperiment::RunFluid()
         r.decode = f.decode;
         r.direct = f.direct;
         r.arrival = at(f.arrivalNs);
-        if (f.arrived && (f.computed || f.prefillStartNs > 0 || f.done))
-        {
-            r.prefillStart = at(f.prefillStartNs);
-        }
+        r.prefillStart = at(f.prefillStartNs); // 0 until its prefill starts, as at the packet level
         if (f.computed)
         {
             r.prefillDone = at(f.prefillDoneNs);

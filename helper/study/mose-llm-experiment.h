@@ -444,6 +444,14 @@ class LlmExperiment
     void Collect();
     /// \brief Build() at the fluid level: the fluid run's configuration
     void BuildFluid();
+    /**
+     * \brief The transport's notice delay, by the one rule of both levels: the configuration's
+     *        (a user default of ns3::MoseSocketTransfers::NoticeDelay must agree: Error), else
+     *        that default if the user set it, else twice the smallest link delay
+     * \param smallestLinkDelay the fabric's smallest link delay
+     * \return the notice delay
+     */
+    Time ResolveNoticeDelay(Time smallestLinkDelay) const;
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 
