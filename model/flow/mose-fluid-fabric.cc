@@ -156,9 +156,18 @@ FluidFabric::StartTransfer(uint32_t src,
     t.bytes = bytes;
     t.startNs = m_now;
     m_transfers.push_back(t);
-    const std::vector<FluidNetwork::LinkId> path = PathOf(src, dst);
-    Running r{id, m_net.AddFlow(static_cast<double>(bytes), path), std::move(done)};
-    if (path.empty())
+    Running r;
+    r.id = id;
+    r.flow = m_net.AddFlow(static_cast<double>(bytes), PathOf(src, dst));
+    r.done = std::move(done);
+    Launch(std::move(r));
+    return id;
+}
+
+void
+FluidFabric::Launch(Running r)
+{
+    if (m_net.GetPath(r.flow).empty())
     {
         r.heldSince = m_now;
     }
@@ -166,11 +175,151 @@ FluidFabric::StartTransfer(uint32_t src,
     {
         m_flowTransfer.resize(r.flow + 1);
     }
-    m_flowTransfer[r.flow] = id;
-    m_running.emplace(id, std::move(r));
+    m_flowTransfer[r.flow] = r.id;
+    m_running.emplace(r.id, std::move(r));
     m_maxConcurrent = std::max<uint64_t>(m_maxConcurrent, m_running.size());
     m_dirty = true;
+}
+
+uint64_t
+FluidFabric::StartAggregate(std::shared_ptr<const std::vector<FluidPart>> parts,
+                            TrafficClass cls,
+                            DoneCallback done)
+{
+    if (!parts || parts->empty())
+    {
+        ThrowBadParameter("aggregate", "no parts", "at least one transfer");
+    }
+    uint64_t total = 0;
+    for (const FluidPart& p : *parts)
+    {
+        if (p.src >= m_n || p.dst >= m_n || p.src == p.dst)
+        {
+            ThrowBadParameter("aggregate part",
+                              std::to_string(p.src) + " -> " + std::to_string(p.dst),
+                              "two different groups < N = " + std::to_string(m_n));
+        }
+        if (p.bytes == 0)
+        {
+            ThrowBadParameter("aggregate part bytes", "0", "at least 1 byte");
+        }
+        total += p.bytes;
+    }
+    Sync();
+    const AggregateRoute& route = RouteOf(parts);
+    double largest = 0;
+    for (const FluidPart& p : *parts)
+    {
+        largest = std::max(largest, static_cast<double>(p.bytes));
+    }
+    const uint64_t id = m_transfers.size();
+    FluidTransfer t;
+    t.src = parts->front().src;
+    t.dst = parts->front().dst;
+    t.cls = cls;
+    t.bytes = total;
+    t.startNs = m_now;
+    t.parts = parts->size();
+    m_transfers.push_back(t);
+    Running r;
+    r.id = id;
+    r.flow = m_net.AddFlow(largest, route.path, route.weights);
+    r.done = std::move(done);
+    r.parts = std::move(parts);
+    r.latencyNs = route.latencyNs;
+    Launch(std::move(r));
     return id;
+}
+
+const FluidFabric::AggregateRoute&
+FluidFabric::RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts)
+{
+    auto cached = m_aggregateRoutes.find(parts.get());
+    if (cached != m_aggregateRoutes.end())
+    {
+        return cached->second;
+    }
+    // Bytes per link without walking every part's path: per destination, each node's bytes
+    // towards it (its own parts' and those its subtree forwards through it) cross the node's
+    // tree circuit once; nodes are taken farthest first (the tree's order, reversed), so a node
+    // has all of its subtree's bytes when it hands them on: O(N) per destination instead of
+    // O(parts x hops).
+    const uint32_t d = m_config.ports;
+    std::vector<std::vector<uint32_t>> partsTo(m_n);
+    double largest = 0;
+    for (uint32_t k = 0; k < parts->size(); ++k)
+    {
+        partsTo[(*parts)[k].dst].push_back(k);
+        largest = std::max(largest, static_cast<double>((*parts)[k].bytes));
+    }
+    std::vector<double> linkBytes(m_net.GetNLinks(), 0.0);
+    std::vector<double> acc(m_n, 0.0);
+    AggregateRoute route;
+    uint32_t longest = 0; // circuits on the longest path
+    DestinationTree scratch;
+    for (uint32_t dst = 0; dst < m_n; ++dst)
+    {
+        if (partsTo[dst].empty())
+        {
+            continue;
+        }
+        const DestinationTree* tree = m_trees[dst] ? &*m_trees[dst] : nullptr;
+        if (tree == nullptr)
+        {
+            m_routing->ComputeTree(dst, scratch); // not kept: N trees of N nodes at large N
+            tree = &scratch;
+        }
+        for (uint32_t k : partsTo[dst])
+        {
+            const FluidPart& p = (*parts)[k];
+            const uint32_t hops = tree->distance[p.src];
+            if (hops == DestinationTree::UNREACHABLE)
+            {
+                m_aggregateKeys.push_back(parts);
+                return m_aggregateRoutes[parts.get()] = AggregateRoute(); // held
+            }
+            longest = std::max(longest, hops);
+            const auto b = static_cast<double>(p.bytes);
+            acc[p.src] += b;
+            if (m_config.hostLinks)
+            {
+                linkBytes[m_n * d + p.src] += b;
+                linkBytes[m_n * d + m_n + dst] += b;
+            }
+        }
+        for (auto it = tree->order.rbegin(); it != tree->order.rend(); ++it)
+        {
+            const uint32_t node = *it;
+            if (node == dst || acc[node] == 0)
+            {
+                continue;
+            }
+            const uint32_t c = tree->nextCircuit[node];
+            const uint32_t port = m_routedPlan.GetLocalPort(*m_routedGraph, c, node);
+            linkBytes[node * d + port] += acc[node];
+            acc[tree->nextHop[node]] += acc[node];
+            acc[node] = 0;
+        }
+        acc[dst] = 0;
+    }
+    for (uint32_t l = 0; l < linkBytes.size(); ++l)
+    {
+        if (linkBytes[l] > 0)
+        {
+            route.path.push_back(l);
+            route.weights.push_back(linkBytes[l] / largest);
+        }
+    }
+    // the longest path's latency: a path of as many circuits (LatencyOf reads only the kinds)
+    std::vector<FluidNetwork::LinkId> longestPath(longest, 0);
+    if (m_config.hostLinks)
+    {
+        longestPath.insert(longestPath.begin(), m_n * d);
+        longestPath.push_back(m_n * d + m_n);
+    }
+    route.latencyNs = LatencyOf(longestPath);
+    m_aggregateKeys.push_back(parts);
+    return m_aggregateRoutes[parts.get()] = std::move(route);
 }
 
 const FluidTransfer&
@@ -252,21 +401,38 @@ FluidFabric::Reroute()
     m_routing =
         std::make_unique<ShortestPathRouting>(m_routedGraph, m_config.rule, m_config.routingSeed);
     m_trees.assign(m_n, std::nullopt);
+    m_aggregateRoutes.clear();
+    m_aggregateKeys.clear();
     for (auto& [id, r] : m_running)
     {
         FluidTransfer& t = m_transfers[id];
-        const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst);
-        if (path != m_net.GetPath(r.flow))
+        if (r.parts)
         {
-            m_net.SetPath(r.flow, path);
-            ++t.reroutes;
+            const AggregateRoute& route = RouteOf(r.parts);
+            r.latencyNs = route.latencyNs;
+            const bool moved = route.path != m_net.GetPath(r.flow);
+            if (moved || route.weights != m_net.GetWeights(r.flow))
+            {
+                m_net.SetPath(r.flow, route.path, route.weights);
+                t.reroutes += moved ? 1 : 0;
+            }
         }
+        else
+        {
+            const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst);
+            if (path != m_net.GetPath(r.flow))
+            {
+                m_net.SetPath(r.flow, path);
+                ++t.reroutes;
+            }
+        }
+        const std::vector<FluidNetwork::LinkId>& path = m_net.GetPath(r.flow);
         if (path.empty() && r.heldSince < 0)
         {
             r.heldSince = m_now;
             if (m_switching)
             {
-                ++m_switches.back().transfersHeld;
+                m_switches.back().transfersHeld += t.parts;
             }
         }
         else if (!path.empty() && r.heldSince >= 0)
@@ -305,9 +471,19 @@ FluidFabric::Sync()
         Running r = std::move(it->second);
         m_running.erase(it);
         FluidTransfer& tr = m_transfers[id];
-        tr.endNs = m_now + LatencyOf(m_net.GetPath(r.flow));
+        tr.endNs = m_now + (r.parts ? r.latencyNs : LatencyOf(m_net.GetPath(r.flow)));
         tr.complete = true;
-        m_pairBytes[static_cast<std::size_t>(tr.src) * m_n + tr.dst] += tr.bytes;
+        if (r.parts)
+        {
+            for (const FluidPart& p : *r.parts)
+            {
+                m_pairBytes[static_cast<std::size_t>(p.src) * m_n + p.dst] += p.bytes;
+            }
+        }
+        else
+        {
+            m_pairBytes[static_cast<std::size_t>(tr.src) * m_n + tr.dst] += tr.bytes;
+        }
         m_net.RemoveFlow(r.flow);
         DoneCallback done = std::move(r.done);
         Schedule(tr.endNs + m_config.noticeDelayNs - m_now, [this, id, done]() {

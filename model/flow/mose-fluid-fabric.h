@@ -94,6 +94,20 @@ struct FluidTransfer
     bool noticed{false};                //!< its completion was handed on (noticeDelay later)
     uint32_t reroutes{0};               //!< route changes while it ran
     int64_t heldNs{0};                  //!< time it spent without a route
+    /// the transfers it stands for: 1, or an aggregate's parts (StartAggregate(); src and dst
+    /// are then its first part's, bytes the sum of its parts')
+    uint64_t parts{1};
+};
+
+/**
+ * \ingroup mose-flow
+ * \brief One transfer of an aggregate (FluidFabric::StartAggregate()).
+ */
+struct FluidPart
+{
+    uint32_t src{0};   //!< source group
+    uint32_t dst{0};   //!< destination group
+    uint64_t bytes{0}; //!< payload bytes
 };
 
 /**
@@ -186,6 +200,27 @@ class FluidFabric
                            TrafficClass cls,
                            DoneCallback done);
 
+    /**
+     * \brief Starts transfers that progress together now, as one weighted fluid flow (an
+     *        approximation of their separate flows; see the class).
+     *
+     * Every part is routed as StartTransfer() would route it; the aggregate is one flow whose
+     * weight on each link is the bytes its parts send over that link divided by the largest
+     * part's bytes, so that every part sends its bytes at its own pace (the largest at the
+     * flow's rate) and all end together. Its last byte arrives the longest path latency of its
+     * parts after the fluid model has sent it; while any part has no route the whole aggregate
+     * is held. The routes of one set of parts are computed once per routed graph (a collective
+     * repeated on the same circuits reuses them: pass the same `parts` object).
+     *
+     * \param parts the transfers (at least one; each of two different groups < N and >= 1 byte)
+     * \param cls traffic class
+     * \param done called noticeDelayNs after the last byte of every part arrived
+     * \return its id (its record has parts = the number of parts)
+     */
+    uint64_t StartAggregate(std::shared_ptr<const std::vector<FluidPart>> parts,
+                            TrafficClass cls,
+                            DoneCallback done);
+
     /// \param id a transfer id \return its record
     const FluidTransfer& GetTransfer(uint64_t id) const;
     /// \return every transfer's record, in id order
@@ -231,6 +266,17 @@ class FluidFabric
     std::vector<FluidNetwork::LinkId> PathOf(uint32_t src, uint32_t dst);
     /// \brief The latency of a path: delays plus the last packet's store and forward
     int64_t LatencyOf(const std::vector<FluidNetwork::LinkId>& path) const;
+
+    /// An aggregate's route on the routed graph
+    struct AggregateRoute
+    {
+        std::vector<FluidNetwork::LinkId> path; //!< the links its parts cross (empty: held)
+        std::vector<double> weights;            //!< per link, bytes over it / the largest part's
+        int64_t latencyNs{0};                   //!< the longest latency of its parts' paths
+    };
+
+    /// \return the route of an aggregate's parts on the routed graph (cached per graph)
+    const AggregateRoute& RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts);
     /// \brief Drains the transfers from the time they were last drained up to now at their
     ///        rates, completing those that finish (flows are drained only before a change, a
     ///        completion or the end, not at every event)
@@ -261,11 +307,17 @@ class FluidFabric
     /// A transfer in flight
     struct Running
     {
-        uint64_t id;               //!< transfer id
-        FluidNetwork::FlowId flow; //!< its fluid flow
-        DoneCallback done;         //!< its callback
-        int64_t heldSince{-1};     //!< held since (ns), -1: has a route
+        uint64_t id{0};                                //!< transfer id
+        FluidNetwork::FlowId flow{FluidNetwork::NONE}; //!< its fluid flow
+        DoneCallback done;                             //!< its callback
+        int64_t heldSince{-1};                         //!< held since (ns), -1: has a route
+        /// an aggregate's parts (null: a single transfer)
+        std::shared_ptr<const std::vector<FluidPart>> parts;
+        int64_t latencyNs{0}; //!< an aggregate's last-byte latency on its current route
     };
+
+    /// \brief Registers a transfer whose flow was added (held if it has no path) \param r it
+    void Launch(Running r);
 
     FluidFabricConfig m_config;                          //!< parameters
     uint32_t m_n{0};                                     //!< N
@@ -281,18 +333,22 @@ class FluidFabric
     std::shared_ptr<const CircuitGraph> m_routedGraph;   //!< its graph
     std::unique_ptr<ShortestPathRouting> m_routing;      //!< on m_routedGraph
     std::vector<std::optional<DestinationTree>> m_trees; //!< per destination, lazily
-    std::vector<FluidTransfer> m_transfers;              //!< records
-    std::map<uint64_t, Running> m_running;               //!< in flight, by transfer id
-    std::vector<uint64_t> m_flowTransfer;                //!< per flow id, its transfer id
-    bool m_dirty{false};                                 //!< rates need recomputing
-    int64_t m_drainedNs{0};                              //!< the flows are drained up to here
-    int64_t m_nextCompletion{0};       //!< the next completion at the current rates
-    int64_t m_lastComputeNs{-1};       //!< the last rate computation (rateEpochNs)
-    bool m_staleCompletion{false};     //!< flows completed since m_nextCompletion was computed
-    bool m_rerouted{false};            //!< routes changed since the last rate computation
-    uint64_t m_nEvents{0};             //!< events run
-    uint64_t m_maxConcurrent{0};       //!< most transfers at once
-    std::vector<uint64_t> m_pairBytes; //!< N x N delivered bytes
+    /// the aggregates' routes on the routed graph, by their parts (cleared at every reroute)
+    std::map<const std::vector<FluidPart>*, AggregateRoute> m_aggregateRoutes;
+    /// the parts whose routes m_aggregateRoutes holds (kept alive while cached)
+    std::vector<std::shared_ptr<const std::vector<FluidPart>>> m_aggregateKeys;
+    std::vector<FluidTransfer> m_transfers; //!< records
+    std::map<uint64_t, Running> m_running;  //!< in flight, by transfer id
+    std::vector<uint64_t> m_flowTransfer;   //!< per flow id, its transfer id
+    bool m_dirty{false};                    //!< rates need recomputing
+    int64_t m_drainedNs{0};                 //!< the flows are drained up to here
+    int64_t m_nextCompletion{0};            //!< the next completion at the current rates
+    int64_t m_lastComputeNs{-1};            //!< the last rate computation (rateEpochNs)
+    bool m_staleCompletion{false};          //!< flows completed since m_nextCompletion was computed
+    bool m_rerouted{false};                 //!< routes changed since the last rate computation
+    uint64_t m_nEvents{0};                  //!< events run
+    uint64_t m_maxConcurrent{0};            //!< most transfers at once
+    std::vector<uint64_t> m_pairBytes;      //!< N x N delivered bytes
     std::vector<FluidSwitchRecord> m_switches; //!< switch records
     bool m_switching{false};                   //!< a switch is under way
     std::vector<SwitchBatchPlan> m_batches;    //!< its batches

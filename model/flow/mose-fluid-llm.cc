@@ -283,6 +283,33 @@ FluidLlmRun::StartCollective()
         rec.transfers = m_plan.transfers.size();
         rec.collectiveStartNs = m_fabric->Now();
         rec.collectiveStarted = true;
+        if (m_config.aggregateCollectives)
+        {
+            if (m_stepParts.empty() || m_stepMembers != m_members || m_stepWireSize != rec.wireSize)
+            {
+                // one aggregate per step, in the plan's order (every transfer of step s + 1
+                // waits for one of step s)
+                m_stepParts.clear();
+                std::vector<std::vector<FluidPart>> steps;
+                for (const CollectiveTransfer& t : m_plan.transfers)
+                {
+                    if (t.step >= steps.size())
+                    {
+                        steps.resize(t.step + 1);
+                    }
+                    steps[t.step].push_back({m_members[t.src], m_members[t.dst], t.bytes});
+                }
+                for (auto& step : steps)
+                {
+                    m_stepParts.push_back(
+                        std::make_shared<const std::vector<FluidPart>>(std::move(step)));
+                }
+                m_stepMembers = m_members;
+                m_stepWireSize = rec.wireSize;
+            }
+            StartStep(rec.index, 0);
+            return;
+        }
         m_dependents.assign(m_plan.transfers.size(), {});
         for (uint64_t k = 0; k < m_plan.transfers.size(); ++k)
         {
@@ -335,8 +362,34 @@ FluidLlmRun::TransferDone(uint32_t iteration, uint64_t k, uint64_t id)
     {
         return;
     }
+    CollectiveDone(m_fabric->GetTransfer(id).endNs);
+}
+
+void
+FluidLlmRun::StartStep(uint32_t iteration, uint32_t s)
+{
+    m_fabric->StartAggregate(m_stepParts[s],
+                             TrafficClass::TRAINING,
+                             [this, iteration, s](uint64_t id) {
+                                 if (iteration + 1 != m_iterations.size())
+                                 {
+                                     ++m_errors;
+                                     return;
+                                 }
+                                 if (s + 1 < m_stepParts.size())
+                                 {
+                                     StartStep(iteration, s + 1);
+                                     return;
+                                 }
+                                 CollectiveDone(m_fabric->GetTransfer(id).endNs);
+                             });
+}
+
+void
+FluidLlmRun::CollectiveDone(int64_t endNs)
+{
     FluidIterationRecord& rec = m_iterations.back();
-    rec.collectiveEndNs = m_fabric->GetTransfer(id).endNs;
+    rec.collectiveEndNs = endNs;
     rec.done = true;
     m_iterationInFlight = false;
     MaybeStop();

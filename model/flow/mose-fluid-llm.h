@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -108,6 +109,13 @@ struct FluidLlmConfig
     int64_t computeNs{10000000};                           //!< compute per iteration
     uint32_t maxIterations{0};                             //!< 0: until endNs
     uint64_t scale{1};                                     //!< divides every byte count
+    /// each step of a collective as one aggregate (FluidFabric::StartAggregate): an
+    /// all-to-all is one weighted flow whose parts progress together, a ring's steps run one
+    /// after the other (the step's transfers start together when the step before is noticed
+    /// complete); an approximation of the separate transfers (false: every transfer its own
+    /// flow, exact), which makes an iteration over n members cost O(links) instead of
+    /// O(n^2) flows
+    bool aggregateCollectives{false};
 
     /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;
@@ -175,6 +183,10 @@ class FluidLlmRun
     void StartTransfer(uint32_t iteration, uint64_t k);
     /// \brief Transfer k (id) of iteration was noticed complete
     void TransferDone(uint32_t iteration, uint64_t k, uint64_t id);
+    /// \brief Starts step s of the current plan as one aggregate (aggregateCollectives)
+    void StartStep(uint32_t iteration, uint32_t s);
+    /// \brief The collective's last byte arrived (at endNs) and was noticed: the iteration ends
+    void CollectiveDone(int64_t endNs);
     /// \brief Switch at boundary b
     void Boundary(std::size_t b);
     /// \brief Stops the run if everything is done (the packet level's Experiment::MaybeStop)
@@ -199,11 +211,16 @@ class FluidLlmRun
     CollectivePlan m_plan;                                      //!< current collective
     std::vector<std::vector<uint64_t>> m_dependents;            //!< per transfer of the plan
     uint64_t m_pending{0};                                      //!< transfers not complete
-    bool m_trainingStopped{false};                              //!< no iteration starts
-    bool m_iterationInFlight{false};                            //!< compute or collective running
-    std::vector<FluidIterationRecord> m_iterations;             //!< per iteration
-    uint32_t m_switches{0};                                     //!< switches started
-    uint64_t m_errors{0};                                       //!< errors inside the run
+    /// aggregateCollectives: the plan's steps as parts (for m_stepMembers and m_stepWireSize:
+    /// the same objects while the members stay, so the fabric reuses their routes)
+    std::vector<std::shared_ptr<const std::vector<FluidPart>>> m_stepParts;
+    std::vector<uint32_t> m_stepMembers;            //!< the members m_stepParts were made for
+    uint64_t m_stepWireSize{0};                     //!< the S / scale they were made for
+    bool m_trainingStopped{false};                  //!< no iteration starts
+    bool m_iterationInFlight{false};                //!< compute or collective running
+    std::vector<FluidIterationRecord> m_iterations; //!< per iteration
+    uint32_t m_switches{0};                         //!< switches started
+    uint64_t m_errors{0};                           //!< errors inside the run
 };
 
 } // namespace mose

@@ -90,6 +90,9 @@ FluidNetwork::Attach(FlowId flow)
 {
     FlowState& f = m_flows[flow];
     f.slot.resize(f.path.size());
+    // each link once: a stamp per link, O(1) a hop (an aggregate's path has thousands)
+    m_seen.resize(m_capacity.size(), 0);
+    ++m_check;
     for (std::size_t k = 0; k < f.path.size(); ++k)
     {
         const LinkId l = f.path[k];
@@ -99,13 +102,11 @@ FluidNetwork::Attach(FlowId flow)
                               std::to_string(l),
                               "a link id < " + std::to_string(m_capacity.size()));
         }
-        for (std::size_t j = 0; j < k; ++j)
+        if (m_seen[l] == m_check)
         {
-            if (f.path[j] == l)
-            {
-                ThrowBadParameter("path link", std::to_string(l), "each link once in a path");
-            }
+            ThrowBadParameter("path link", std::to_string(l), "each link once in a path");
         }
+        m_seen[l] = m_check;
     }
     for (std::size_t k = 0; k < f.path.size(); ++k)
     {
@@ -143,9 +144,46 @@ FluidNetwork::Detach(FlowId flow)
     f.slot.clear();
 }
 
+double
+FluidNetwork::WeightOf(const FlowState& f, std::size_t k)
+{
+    return f.weight.empty() ? 1.0 : f.weight[k];
+}
+
+void
+FluidNetwork::CheckWeights(const std::vector<LinkId>& path, const std::vector<double>& weights)
+{
+    if (weights.empty())
+    {
+        return;
+    }
+    if (weights.size() != path.size())
+    {
+        ThrowBadParameter("flow weights",
+                          std::to_string(weights.size()) + " weights",
+                          "one per link of the path (" + std::to_string(path.size()) + ")");
+    }
+    for (double w : weights)
+    {
+        if (!(std::isfinite(w) && w > 0))
+        {
+            ThrowBadParameter("flow weight", FormatNumber(w), "a finite number > 0");
+        }
+    }
+}
+
 FluidNetwork::FlowId
 FluidNetwork::AddFlow(double bytes, const std::vector<LinkId>& path)
 {
+    return AddFlow(bytes, path, {});
+}
+
+FluidNetwork::FlowId
+FluidNetwork::AddFlow(double bytes,
+                      const std::vector<LinkId>& path,
+                      const std::vector<double>& weights)
+{
+    CheckWeights(path, weights);
     if (!(std::isfinite(bytes) && bytes > 0))
     {
         ThrowBadParameter("flow bytes", FormatNumber(bytes), "a finite number > 0");
@@ -164,6 +202,7 @@ FluidNetwork::AddFlow(double bytes, const std::vector<LinkId>& path)
     FlowState& f = m_flows[id];
     f = FlowState();
     f.path = path;
+    f.weight = weights;
     f.remainingAt = bytes;
     f.since = m_time;
     try
@@ -185,25 +224,38 @@ FluidNetwork::AddFlow(double bytes, const std::vector<LinkId>& path)
 void
 FluidNetwork::SetPath(FlowId flow, const std::vector<LinkId>& path)
 {
+    SetPath(flow, path, {});
+}
+
+void
+FluidNetwork::SetPath(FlowId flow,
+                      const std::vector<LinkId>& path,
+                      const std::vector<double>& weights)
+{
     CheckFlow(flow, "SetPath");
-    const double rate = m_flows[flow].rate;
-    AddLinkRates(m_flows[flow].path, -rate);
+    CheckWeights(path, weights);
+    FlowState& f = m_flows[flow];
+    const double rate = f.rate;
+    AddLinkRates(f, -rate);
     Detach(flow);
-    std::vector<LinkId> old = std::move(m_flows[flow].path);
-    m_flows[flow].path = path;
+    std::vector<LinkId> old = std::move(f.path);
+    std::vector<double> oldWeight = std::move(f.weight);
+    f.path = path;
+    f.weight = weights;
     try
     {
         Attach(flow);
     }
     catch (...)
     {
-        m_flows[flow].path = std::move(old);
+        f.path = std::move(old);
+        f.weight = std::move(oldWeight);
         Attach(flow);
-        AddLinkRates(m_flows[flow].path, rate);
+        AddLinkRates(f, rate);
         throw;
     }
     // the rate stays until the next ComputeRates() (0 without a path)
-    AddLinkRates(path, rate);
+    AddLinkRates(f, rate);
     if (path.empty())
     {
         SetRate(flow, 0);
@@ -218,12 +270,19 @@ FluidNetwork::GetPath(FlowId flow) const
     return m_flows[flow].path;
 }
 
+const std::vector<double>&
+FluidNetwork::GetWeights(FlowId flow) const
+{
+    CheckFlow(flow, "GetWeights");
+    return m_flows[flow].weight;
+}
+
 void
 FluidNetwork::RemoveFlow(FlowId flow)
 {
     CheckFlow(flow, "RemoveFlow");
     FlowState& f = m_flows[flow];
-    AddLinkRates(f.path, -f.rate);
+    AddLinkRates(f, -f.rate);
     Detach(flow);
     if (!f.path.empty())
     {
@@ -258,6 +317,7 @@ FluidNetwork::ComputeRates()
     const std::size_t nLinks = m_capacity.size();
     m_left.assign(m_capacity.begin(), m_capacity.end());
     m_unfrozen.assign(nLinks, 0);
+    m_unfrozenWeight.assign(nLinks, 0.0);
     m_frozen.assign(m_flows.size(), 0);
     m_newRate.assign(m_flows.size(), 0.0);
     // Since the last computation, were flows only removed? Then every flow whose rate is below
@@ -293,12 +353,15 @@ FluidNetwork::ComputeRates()
             continue;
         }
         m_newRate[id] = 0; // held flows (empty path) get 0
-        for (LinkId l : f.path)
+        for (std::size_t k = 0; k < f.path.size(); ++k)
         {
+            const LinkId l = f.path[k];
+            const double w = WeightOf(f, k);
             ++m_unfrozen[l];
+            m_unfrozenWeight[l] += w;
             if (partial)
             {
-                m_left[l] += f.rate;
+                m_left[l] += w * f.rate;
             }
         }
     }
@@ -306,7 +369,8 @@ FluidNetwork::ComputeRates()
     m_removedMinRate = std::numeric_limits<double>::infinity();
     // a binary min-heap of the links with unfrozen flows, keyed on (share, link id), in which a
     // link's key may be stale: as flows at the smallest share leave a link, its share only
-    // grows (left / n >= s gives (left - s) / (n - 1) >= left / n), so a stale key is a lower
+    // grows (left / W >= s gives (left - w s) / (W - w) >= left / W for the weights W of its
+    // unfrozen flows and w of the one frozen), so a stale key is a lower
     // bound; the top is re-keyed when popped and is the bottleneck once its key is current.
     // A hop of a frozen flow then costs O(1) and only popped links move in the heap
     // (hand-written: std::priority_queue cannot re-key its top in place)
@@ -351,7 +415,7 @@ FluidNetwork::ComputeRates()
         if (m_unfrozen[l] > 0)
         {
             m_left[l] = std::max(0.0, m_left[l]);
-            heap.push_back({m_left[l] / m_unfrozen[l], static_cast<uint32_t>(l)});
+            heap.push_back({m_left[l] / m_unfrozenWeight[l], static_cast<uint32_t>(l)});
         }
     }
     for (std::size_t i = heap.size() / 2; i-- > 0;)
@@ -366,7 +430,7 @@ FluidNetwork::ComputeRates()
             popTop(); // every flow of the link was frozen elsewhere
             continue;
         }
-        const double current = m_left[e] / m_unfrozen[e];
+        const double current = m_left[e] / m_unfrozenWeight[e];
         if (current > heap[0].key)
         {
             heap[0].key = current; // stale: re-key and look again
@@ -383,10 +447,15 @@ FluidNetwork::ComputeRates()
             }
             m_frozen[fid] = 1;
             m_newRate[fid] = s;
-            for (LinkId l : m_flows[fid].path)
+            const FlowState& f = m_flows[fid];
+            for (std::size_t k = 0; k < f.path.size(); ++k)
             {
-                m_left[l] = std::max(0.0, m_left[l] - s);
+                const LinkId l = f.path[k];
+                const double w = WeightOf(f, k);
+                m_left[l] = std::max(0.0, m_left[l] - w * s);
                 --m_unfrozen[l];
+                // the last unfrozen flow leaves no weight behind, whatever the sums' rounding
+                m_unfrozenWeight[l] = m_unfrozen[l] == 0 ? 0.0 : m_unfrozenWeight[l] - w;
             }
         }
     }
@@ -434,17 +503,18 @@ FluidNetwork::RemainingNow(const FlowState& f) const
 }
 
 void
-FluidNetwork::AddLinkRates(const std::vector<LinkId>& path, double delta)
+FluidNetwork::AddLinkRates(const FlowState& f, double delta)
 {
     if (delta == 0)
     {
         return;
     }
-    for (LinkId l : path)
+    for (std::size_t k = 0; k < f.path.size(); ++k)
     {
+        const LinkId l = f.path[k];
         m_linkBytesAt[l] += m_linkRate[l] * (m_time - m_linkSince[l]);
         m_linkSince[l] = m_time;
-        m_linkRate[l] = std::max(0.0, m_linkRate[l] + delta);
+        m_linkRate[l] = std::max(0.0, m_linkRate[l] + WeightOf(f, k) * delta);
     }
 }
 
@@ -458,7 +528,7 @@ FluidNetwork::SetRate(FlowId id, double rate)
     }
     f.remainingAt = RemainingNow(f);
     f.since = m_time;
-    AddLinkRates(f.path, rate - f.rate);
+    AddLinkRates(f, rate - f.rate);
     f.rate = rate;
     ++f.version;
     if (rate > 0 && !f.complete)

@@ -36,6 +36,11 @@ namespace mose
  * a link, so a link's key is re-computed only when it reaches the top: one computation costs
  * O(H + K log L) for H flow-hops over L links and K heap moves (K <= L + the re-keyed tops).
  *
+ * A weighted flow (AddFlow() with weights) is a bundle of flows that progress together: on the
+ * link of hop k it stands for weights[k] flows at its rate, counting weights[k] times in the
+ * share (capacity left / the weights of the unfrozen flows crossing it) and using weights[k] x
+ * its rate. The fluid level's aggregated collectives are such bundles (FluidFabric).
+ *
  * A flow with an empty path is held: it has no route (rate 0, not counted on any link) until
  * SetPath() gives it one. A link of capacity 0 (a dark circuit) gives every flow crossing it
  * rate 0. Advance() drains every flow's bytes at its rate; a flow whose bytes reach zero (within
@@ -86,14 +91,38 @@ class FluidNetwork
     FlowId AddFlow(double bytes, const std::vector<LinkId>& path);
 
     /**
+     * \brief Adds a weighted flow: a bundle of flows that progress together. On the link of hop
+     *        k it stands for weights[k] flows (a real number > 0), each at the flow's rate, so
+     *        it uses weights[k] x its rate of that link and counts weights[k] times in the
+     *        link's fair share (weighted max-min fairness); its bytes are one member's bytes.
+     *        With every weight 1 it is AddFlow(bytes, path).
+     * \param bytes one member's size (finite, > 0)
+     * \param path the links it crosses, in order (empty: held); each link once
+     * \param weights per hop, finite and > 0, as many as the path's links
+     * \return its id
+     */
+    FlowId AddFlow(double bytes,
+                   const std::vector<LinkId>& path,
+                   const std::vector<double>& weights);
+
+    /**
      * \brief Gives a flow a new path (a route change; empty: held).
      * \param flow the flow
      * \param path the links
      */
     void SetPath(FlowId flow, const std::vector<LinkId>& path);
 
+    /**
+     * \brief Gives a weighted flow a new path and weights (see the weighted AddFlow()).
+     * \param flow the flow \param path the links \param weights per hop (> 0)
+     */
+    void SetPath(FlowId flow, const std::vector<LinkId>& path, const std::vector<double>& weights);
+
     /// \param flow an active flow \return its path (empty: held)
     const std::vector<LinkId>& GetPath(FlowId flow) const;
+
+    /// \param flow an active flow \return its weights per hop (empty: 1 on every hop)
+    const std::vector<double>& GetWeights(FlowId flow) const;
 
     /// \brief Removes a flow (complete or withdrawn); its id may be reused \param flow the flow
     void RemoveFlow(FlowId flow);
@@ -113,7 +142,8 @@ class FluidNetwork
     /// \param flow an active flow \return its bytes left
     double GetRemaining(FlowId flow) const;
 
-    /// \param link a link \return the sum of the rates of the flows crossing it
+    /// \param link a link \return the rate the flows crossing it use of it (their rates times
+    ///         their weights there)
     double GetLinkRate(LinkId link) const;
 
     /**
@@ -153,6 +183,7 @@ class FluidNetwork
     {
         std::vector<LinkId> path;   //!< links crossed
         std::vector<uint32_t> slot; //!< per hop, its position in that link's flow list
+        std::vector<double> weight; //!< per hop, the flows it stands for (empty: 1 on every hop)
         double remainingAt{0};      //!< bytes left at time `since`
         double since{0};            //!< when remainingAt was taken (network time, s)
         uint32_t version{0};        //!< bumped at every rate change (finish heap entries)
@@ -170,8 +201,13 @@ class FluidNetwork
     void CheckFlow(FlowId flow, const char* who) const;
     /// \param f a flow \return its bytes left now
     double RemainingNow(const FlowState& f) const;
-    /// \brief Adds delta to the rate of every link of a path (banking their bytes first)
-    void AddLinkRates(const std::vector<LinkId>& path, double delta);
+    /// \brief Adds delta times the hop's weight to the rate of every link of a flow's path
+    ///        (banking their bytes first)
+    void AddLinkRates(const FlowState& f, double delta);
+    /// \brief Throws unless weights fit a path (as many, finite, > 0; empty: all 1)
+    static void CheckWeights(const std::vector<LinkId>& path, const std::vector<double>& weights);
+    /// \return the weight of hop k of a flow
+    static double WeightOf(const FlowState& f, std::size_t k);
     /// \brief Changes a flow's rate now (banking its bytes, renewing its finish time)
     void SetRate(FlowId id, double rate);
 
@@ -207,8 +243,9 @@ class FluidNetwork
     std::vector<double> m_linkSince;           //!< per link, when m_linkRate last changed
     std::vector<double> m_newRate;             //!< ComputeRates() scratch, per flow
     // scratch space of ComputeRates(), kept to avoid reallocation
-    std::vector<double> m_left;       //!< per link, capacity not yet given
-    std::vector<uint32_t> m_unfrozen; //!< per link, flows without a rate yet
+    std::vector<double> m_left;           //!< per link, capacity not yet given
+    std::vector<uint32_t> m_unfrozen;     //!< per link, flows without a rate yet
+    std::vector<double> m_unfrozenWeight; //!< per link, the weights of those flows
 
     /// An entry of ComputeRates()' heap: a link and its key, a lower bound of its share
     struct HeapEntry
@@ -218,6 +255,8 @@ class FluidNetwork
     };
 
     std::vector<HeapEntry> m_heap; //!< links with unfrozen flows, a min-heap on the key
+    std::vector<uint64_t> m_seen;  //!< Attach(): per link, the check that last saw it
+    uint64_t m_check{0};           //!< Attach(): checks made
     std::vector<uint8_t> m_frozen; //!< per flow
 };
 

@@ -8,7 +8,9 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-fluid-fabric.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
+#include <memory>
 #include <vector>
 
 using namespace ns3::mose;
@@ -139,6 +141,111 @@ TEST(FluidFabric, KeptCircuitCarriesThroughASwitch)
     EXPECT_EQ(s.transfersHeld, 0u);
 }
 
+/// The parts of an all-to-all of `bytes` per pair over groups 0 .. n - 1
+std::shared_ptr<const std::vector<FluidPart>>
+AllToAll(uint32_t n, uint64_t bytes)
+{
+    auto parts = std::make_shared<std::vector<FluidPart>>();
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t d = 0; d < n; ++d)
+        {
+            if (s != d)
+            {
+                parts->push_back({s, d, bytes});
+            }
+        }
+    }
+    return parts;
+}
+
+// An all-to-all of 1e6 B per pair on the line 0 - 1 - 2 as one aggregate: every circuit
+// direction carries two parts (0 -> 1 carries 0 -> 1 and 0 -> 2, ...), so its weight is 2 on
+// each, its rate 1 GB/s / 2, and every part ends at 2 ms, the longest path's latency (two
+// circuits, 4300 ns) later. The separate transfers would end then too (1-hop ones 2000 ns
+// sooner): here every part shares its links equally.
+TEST(FluidFabric, AnAggregateSendsEveryPartAtItsShare)
+{
+    FluidFabric fabric(CircuitGraph(3, {{0, 1}, {1, 2}}), RoundConfig(2));
+    std::vector<int64_t> notices;
+    const uint64_t a = fabric.StartAggregate(AllToAll(3, 1000000),
+                                             TrafficClass::TRAINING,
+                                             [&](uint64_t) { notices.push_back(fabric.Now()); });
+    fabric.Run(1000000000);
+    const FluidTransfer& t = fabric.GetTransfer(a);
+    EXPECT_TRUE(t.complete);
+    EXPECT_EQ(t.parts, 6u);
+    EXPECT_EQ(t.bytes, 6000000u);
+    EXPECT_EQ(t.endNs, 2000000 + 4300);
+    EXPECT_EQ(notices, std::vector<int64_t>{2000000 + 4300});
+    for (uint32_t s = 0; s < 3; ++s)
+    {
+        for (uint32_t d = 0; d < 3; ++d)
+        {
+            EXPECT_EQ(fabric.GetBytesBetween(s, d), s == d ? 0u : 1000000u);
+        }
+    }
+    // the four circuit directions carried two parts each (ports: 0's 0, 1's 0 and 1, 2's 0)
+    const std::vector<double> ports = fabric.GetPortBytes();
+    double sum = 0;
+    for (double b : ports)
+    {
+        EXPECT_TRUE(b == 0 || std::abs(b - 2000000) < 1e-3) << b;
+        sum += b;
+    }
+    EXPECT_NEAR(sum, 8000000, 1e-3);
+    EXPECT_EQ(fabric.GetMaxConcurrent(), 1u); // one flow stood for the six transfers
+}
+
+// A KV transfer of 5e5 B 0 -> 1 beside the all-to-all: the circuit 0 -> 1 has the aggregate's
+// weight 2 and the KV transfer's 1, 1/3 GB/s each; the KV transfer ends at 1.5 ms, when every
+// part has 1e6 - 5e5 B left, which the aggregate alone (1/2 GB/s) sends in 1 ms.
+TEST(FluidFabric, AnAggregateSharesItsLinksWithTransfers)
+{
+    FluidFabric fabric(CircuitGraph(3, {{0, 1}, {1, 2}}), RoundConfig(2));
+    const uint64_t a = fabric.StartAggregate(AllToAll(3, 1000000), TrafficClass::TRAINING, nullptr);
+    const uint64_t kv = fabric.StartTransfer(0, 1, 500000, TrafficClass::KV, nullptr);
+    fabric.Run(1000000000);
+    EXPECT_EQ(fabric.GetTransfer(kv).endNs, 1500000 + 2300);
+    EXPECT_EQ(fabric.GetTransfer(a).endNs, 2500000 + 4300);
+}
+
+// The parts 0 -> 1 and 0 -> 2 (1e6 B each) on the line 0 - 1 - 2 share the circuit 0 -> 1
+// (weight 2, 1/2 GB/s): by the switch at 0.25 ms each part has 8.75e5 B left. The switch
+// to 0 - 2, 1 - 2 removes 0 - 1, group 0's only circuit: the whole aggregate is held while the
+// OCS is dark (1 ms) and then goes 0 -> 2 (both parts, weight 2) and 2 -> 1 (weight 1), at
+// 1/2 GB/s: 1.75 ms more, fluid end 3 ms, two circuits of latency.
+TEST(FluidFabric, AnAggregateIsHeldWhileAPartHasNoRoute)
+{
+    FluidFabric fabric(CircuitGraph(3, {{0, 1}, {1, 2}}), RoundConfig(2));
+    auto parts = std::make_shared<std::vector<FluidPart>>(
+        std::vector<FluidPart>{{0, 1, 1000000}, {0, 2, 1000000}});
+    const uint64_t a = fabric.StartAggregate(parts, TrafficClass::TRAINING, nullptr);
+    fabric.Schedule(250000, [&]() { fabric.StartSwitch(CircuitGraph(3, {{0, 2}, {1, 2}})); });
+    fabric.Run(1000000000);
+    const FluidTransfer& t = fabric.GetTransfer(a);
+    EXPECT_EQ(t.endNs, 3000000 + 4300);
+    EXPECT_EQ(t.heldNs, 1000000);
+    EXPECT_EQ(t.reroutes, 2u);
+    EXPECT_EQ(fabric.GetSwitchRecords().at(0).transfersHeld, 2u);
+    EXPECT_EQ(fabric.GetBytesBetween(0, 2), 1000000u);
+}
+
+// Parts of different sizes progress at their own pace and end together: 0 -> 1 of 1e6 B and
+// 0 -> 2 of 5e5 B share the circuit 0 -> 1 by their bytes (weights 1 and 0.5 of the largest
+// part): 1.5 / 1 GB/s gives the largest part 2/3 GB/s, 1.5 ms.
+TEST(FluidFabric, PartsOfDifferentSizesEndTogether)
+{
+    FluidFabric fabric(CircuitGraph(3, {{0, 1}, {1, 2}}), RoundConfig(2));
+    auto parts = std::make_shared<std::vector<FluidPart>>(
+        std::vector<FluidPart>{{0, 1, 1000000}, {0, 2, 500000}});
+    const uint64_t a = fabric.StartAggregate(parts, TrafficClass::TRAINING, nullptr);
+    fabric.Run(1000000000);
+    EXPECT_EQ(fabric.GetTransfer(a).endNs, 1500000 + 4300);
+    EXPECT_EQ(fabric.GetTransfer(a).bytes, 1500000u);
+    EXPECT_NEAR(fabric.GetPortBytes()[0], 1500000, 1e-3);
+}
+
 TEST(FluidFabric, BadInputIsNamed)
 {
     FluidFabricConfig config = RoundConfig(1);
@@ -154,6 +261,15 @@ TEST(FluidFabric, BadInputIsNamed)
     EXPECT_THROW(fabric.StartTransfer(0, 1, 0, TrafficClass::KV, nullptr), Error);
     EXPECT_THROW(fabric.Schedule(-1, [] {}), Error);
     EXPECT_THROW(fabric.StartSwitch(CircuitGraph(3, {})), Error);
+    EXPECT_THROW(fabric.StartAggregate(nullptr, TrafficClass::TRAINING, nullptr), Error);
+    using Parts = std::vector<FluidPart>;
+    for (const Parts& bad :
+         {Parts{}, Parts{{0, 0, 1}}, Parts{{0, 1, 0}}, Parts{{0, 1, 1}, {2, 1, 1}}})
+    {
+        EXPECT_THROW(fabric.StartAggregate(std::make_shared<Parts>(bad), TrafficClass::KV, nullptr),
+                     Error);
+    }
+    EXPECT_TRUE(fabric.GetTransfers().empty()); // nothing refused was started
 }
 
 } // namespace

@@ -104,6 +104,60 @@ TEST(FluidLlmRun, Deterministic)
     }
 }
 
+// A training job on four groups joined all to all (K4, d = 3) with no inference: every
+// transfer of an all-to-all or of a ring step has a circuit direction of its own, so the
+// aggregated collective (one weighted flow per step) ends exactly when the separate transfers
+// do. All-to-all of S = 4e6 B: 1e6 B per pair at 1 GB/s after 1 ms of compute: the
+// collective's last byte at 2 ms + 1000 ns, the next iteration starting then.
+TEST(FluidLlmRun, AggregatedCollectivesEqualTheTransfersWhenNoneShareALink)
+{
+    for (CollectiveKind kind : {CollectiveKind::ALL_TO_ALL, CollectiveKind::RING_ALL_REDUCE})
+    {
+        FluidLlmConfig c = OneRequest();
+        c.fabric.ports = 3;
+        for (auto& roles : c.roles)
+        {
+            roles = RoleAssignment::Contiguous({1, 1, 4});
+        }
+        const CircuitGraph k4(6, {{0, 1}, {2, 3}, {2, 4}, {2, 5}, {3, 4}, {3, 5}, {4, 5}});
+        c.graphs = {k4, k4};
+        c.requests.clear();
+        c.training = true;
+        c.collective = kind;
+        c.collectiveBytes = 4000000;
+        c.computeNs = 1000000;
+        c.maxIterations = 3;
+        c.endNs = 100000000;
+        c.stopNs = 1000000000;
+        FluidLlmRun exact(c);
+        exact.Run();
+        c.aggregateCollectives = true;
+        FluidLlmRun aggregated(c);
+        aggregated.Run();
+        ASSERT_EQ(exact.GetIterations().size(), 3u);
+        ASSERT_EQ(aggregated.GetIterations().size(), 3u);
+        for (std::size_t i = 0; i < 3; ++i)
+        {
+            const FluidIterationRecord& e = exact.GetIterations()[i];
+            const FluidIterationRecord& a = aggregated.GetIterations()[i];
+            EXPECT_TRUE(a.done);
+            EXPECT_EQ(a.startNs, e.startNs);
+            EXPECT_EQ(a.collectiveEndNs, e.collectiveEndNs);
+            EXPECT_EQ(a.transfers, e.transfers);
+            EXPECT_EQ(a.wireBytes, e.wireBytes);
+        }
+        if (kind == CollectiveKind::ALL_TO_ALL)
+        {
+            EXPECT_EQ(exact.GetIterations()[0].collectiveEndNs, 2001000);
+            EXPECT_EQ(exact.GetIterations()[1].startNs, 2001000);
+            EXPECT_EQ(aggregated.GetFabric()->GetTransfers().size(), 3u); // one flow each
+        }
+        EXPECT_EQ(aggregated.GetFabric()->GetBytesBetween(2, 3),
+                  exact.GetFabric()->GetBytesBetween(2, 3));
+        EXPECT_EQ(aggregated.GetNErrors(), 0u);
+    }
+}
+
 TEST(FluidLlmRun, BadInputIsNamed)
 {
     FluidLlmConfig c = OneRequest();

@@ -94,8 +94,73 @@ TEST(FluidNetwork, HeldFlowsAndDarkLinks)
     EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 2.0 / 3.0);
 }
 
+// A weighted flow stands for weights[k] flows on hop k: links L1 (12 B/s) and L2 (10 B/s),
+// bundle A of weight 3 on L1 and 1 on L2, B on L1, C on L2. Shares: L1 12 / (3 + 1) = 3, L2
+// 10 / (1 + 1) = 5, so L1 is the bottleneck: A = B = 3 (A uses 9 of L1 and 3 of L2), and C
+// gets L2's 10 - 3 = 7. A's 6 bytes per member end at 2 s, when L1 has carried 24 bytes.
+TEST(FluidNetwork, AWeightedFlowCountsItsWeightOnEveryLink)
+{
+    FluidNetwork net;
+    const auto l1 = net.AddLink(12);
+    const auto l2 = net.AddLink(10);
+    const auto a = net.AddFlow(6, {l1, l2}, {3, 1});
+    const auto b = net.AddFlow(100, {l1});
+    const auto c = net.AddFlow(100, {l2});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(a), 3);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 3);
+    EXPECT_DOUBLE_EQ(net.GetRate(c), 7);
+    EXPECT_DOUBLE_EQ(net.GetLinkRate(l1), 12);
+    EXPECT_DOUBLE_EQ(net.GetLinkRate(l2), 10);
+    EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 2);
+    net.Advance(2);
+    EXPECT_EQ(net.TakeCompleted(), std::vector<FluidNetwork::FlowId>{a});
+    EXPECT_DOUBLE_EQ(net.GetLinkBytes(l1), 24);
+    EXPECT_DOUBLE_EQ(net.GetLinkBytes(l2), 20);
+    // without A: B takes L1 (12), C takes L2 (10)
+    net.RemoveFlow(a);
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 12);
+    EXPECT_DOUBLE_EQ(net.GetRate(c), 10);
+    // a new path and weights: A' of weight 2 on L2 only shares it 10 / (2 + 1): A' = C = 10/3
+    const auto a2 = net.AddFlow(6, {l1}, {1});
+    net.SetPath(a2, {l2}, {2});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetRate(a2), 10.0 / 3);
+    EXPECT_DOUBLE_EQ(net.GetRate(c), 10.0 / 3);
+    EXPECT_DOUBLE_EQ(net.GetRate(b), 12);
+    EXPECT_THROW(net.AddFlow(1, {l1, l2}, {1}), Error);
+    EXPECT_THROW(net.AddFlow(1, {l1}, {0}), Error);
+    EXPECT_THROW(net.SetPath(a2, {l1}, {-1}), Error);
+    EXPECT_DOUBLE_EQ(net.GetRate(a2), 10.0 / 3); // the refused path changed nothing
+}
+
+// A bundle of weight 2 gets the rate of each of two flows on the same path
+TEST(FluidNetwork, ABundleOfTwoIsTwoFlowsOnOnePath)
+{
+    FluidNetwork bundled;
+    FluidNetwork single;
+    for (FluidNetwork* net : {&bundled, &single})
+    {
+        net->AddLink(9);
+        net->AddLink(5);
+        net->AddFlow(50, {0}); // X on the first link alone
+        net->AddFlow(50, {1}); // Y on the second
+    }
+    const auto pair = bundled.AddFlow(10, {0, 1}, {2, 2});
+    const auto one = single.AddFlow(10, {0, 1});
+    single.AddFlow(10, {0, 1});
+    bundled.ComputeRates();
+    single.ComputeRates();
+    EXPECT_DOUBLE_EQ(bundled.GetRate(pair), single.GetRate(one));
+    EXPECT_DOUBLE_EQ(bundled.GetRate(pair), 5.0 / 3);
+    EXPECT_DOUBLE_EQ(bundled.GetRate(0), single.GetRate(0));
+    EXPECT_DOUBLE_EQ(bundled.GetLinkRate(0), single.GetLinkRate(0));
+}
+
 // After removals only, the flows slower than every removed flow keep their rates and the others
-// are filled again: the rates equal those of a network built anew with the remaining flows
+// are filled again: the rates equal those of a network built anew with the remaining flows (a
+// third of the flows weighted, in the second half of the trials)
 TEST(FluidNetwork, RatesAfterRemovalsEqualAFullComputation)
 {
     uint64_t x = 12345;
@@ -105,11 +170,12 @@ TEST(FluidNetwork, RatesAfterRemovalsEqualAFullComputation)
         x ^= x << 17;
         return x % n;
     };
-    for (int trial = 0; trial < 20; ++trial)
+    for (int trial = 0; trial < 40; ++trial)
     {
         const uint32_t nLinks = 20;
         std::vector<double> capacity;
         std::vector<std::vector<FluidNetwork::LinkId>> paths;
+        std::vector<std::vector<double>> weights;
         FluidNetwork net;
         for (uint32_t l = 0; l < nLinks; ++l)
         {
@@ -128,8 +194,17 @@ TEST(FluidNetwork, RatesAfterRemovalsEqualAFullComputation)
                     path.push_back(l);
                 }
             }
+            std::vector<double> w;
+            if (trial >= 20 && next(3) == 0)
+            {
+                for (std::size_t k = 0; k < path.size(); ++k)
+                {
+                    w.push_back(0.5 * static_cast<double>(1 + next(8)));
+                }
+            }
             paths.push_back(path);
-            net.AddFlow(1, path);
+            weights.push_back(w);
+            net.AddFlow(1, path, w);
         }
         net.ComputeRates();
         // remove the fastest flows, then a few at random
@@ -163,7 +238,7 @@ TEST(FluidNetwork, RatesAfterRemovalsEqualAFullComputation)
         {
             if (!removed[f])
             {
-                same.emplace_back(f, fresh.AddFlow(1, paths[f]));
+                same.emplace_back(f, fresh.AddFlow(1, paths[f], weights[f]));
             }
         }
         fresh.ComputeRates();
