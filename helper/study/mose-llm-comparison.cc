@@ -48,8 +48,13 @@ FluidRunText(const LlmSummary& s)
                                  : std::string("-");
     };
     std::ostringstream os;
-    os << "fluid: " << s.transfers << " transfers (" << perSecond(static_cast<double>(s.transfers))
-       << "), " << s.rateComputations << " rate computations ("
+    os << ToString(s.level) << ": " << s.transfers << " transfers ("
+       << perSecond(static_cast<double>(s.transfers)) << ")";
+    if (s.flows != s.transfers)
+    {
+        os << " in " << s.flows << " flows (" << perSecond(static_cast<double>(s.flows)) << ")";
+    }
+    os << ", " << s.rateComputations << " rate computations ("
        << perSecond(static_cast<double>(s.rateComputations)) << "), " << s.events << " events ("
        << perSecond(static_cast<double>(s.events)) << ") in " << std::fixed << std::setprecision(3)
        << s.wallSeconds << " s";
@@ -155,9 +160,15 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     m_ran = true;
     // packet only: the table and files as before the fluid level; otherwise a level column
     const bool tagged = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
+    // the level column fits the longest name
+    int levelWidth = 7;
+    for (LlmLevel level : m_levels)
+    {
+        levelWidth = std::max(levelWidth, static_cast<int>(ToString(level).size()) + 2);
+    }
     if (tagged)
     {
-        os << std::left << std::setw(7) << "level";
+        os << std::left << std::setw(levelWidth) << "level";
     }
     os << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
        << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9) << "kv_p99"
@@ -211,7 +222,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             }
             if (tagged)
             {
-                os << std::left << std::setw(7) << ToString(level);
+                os << std::left << std::setw(levelWidth) << ToString(level);
             }
             os << std::left << std::setw(8) << mose::ToString(policy) << std::right << std::setw(8)
                << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
@@ -233,7 +244,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             {
                 os << "  " << UnservedText(s) << "\n";
             }
-            if (level == LlmLevel::FLUID)
+            if (IsFluid(level))
             {
                 os << "  " << FluidRunText(s) << "\n";
             }
@@ -261,20 +272,23 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
 void
 LlmComparison::PrintLevelDifferences(std::ostream& os) const
 {
+    // the first level is the reference the second is compared with
     const std::size_t n = m_policies.size();
-    const std::size_t packet = m_levels[0] == LlmLevel::PACKET ? 0 : n;
-    const std::size_t fluid = n - packet;
     const auto diff = [](double f, double p) {
         return p > 0 ? FormatChange(f, p) : std::string("-");
     };
-    os << "\nfluid vs packet (relative difference of the fluid figure):\n"
+    const std::string reference = ToString(m_levels[0]);
+    const std::string compared = ToString(m_levels[1]);
+    os << "\n"
+       << compared << " vs " << reference << " (relative difference of the " << compared
+       << " figure):\n"
        << std::left << std::setw(8) << "policy" << std::right << std::setw(10) << "kv_mean"
        << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p99" << std::setw(11)
        << "iter_mean" << std::setw(10) << "speed-up\n";
     for (std::size_t i = 0; i < n; ++i)
     {
-        const LlmSummary& p = m_summaries[packet + i];
-        const LlmSummary& f = m_summaries[fluid + i];
+        const LlmSummary& p = m_summaries[i];
+        const LlmSummary& f = m_summaries[n + i];
         os << std::left << std::setw(8) << mose::ToString(p.policy) << std::right << std::setw(10)
            << diff(f.kvMeanS, p.kvMeanS) << std::setw(10) << diff(f.ttftMeanS, p.ttftMeanS)
            << std::setw(10) << diff(f.ttftP99S, p.ttftP99S) << std::setw(11)

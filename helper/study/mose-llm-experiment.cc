@@ -112,25 +112,58 @@ AttributeDefault(const std::string& type, const std::string& name)
 std::string
 ToString(LlmLevel level)
 {
-    return level == LlmLevel::FLUID ? "fluid" : "packet";
+    switch (level)
+    {
+    case LlmLevel::FLUID:
+        return "fluid";
+    case LlmLevel::AGGREGATE:
+        return "aggregate";
+    case LlmLevel::PACKET:
+        break;
+    }
+    return "packet";
+}
+
+bool
+IsFluid(LlmLevel level)
+{
+    return level != LlmLevel::PACKET;
 }
 
 std::vector<LlmLevel>
 ParseLlmLevels(const std::string& option, const std::string& text)
 {
-    if (text == "packet")
-    {
-        return {LlmLevel::PACKET};
-    }
-    if (text == "fluid")
-    {
-        return {LlmLevel::FLUID};
-    }
+    const std::string allowed =
+        "packet, fluid, aggregate, both (packet,fluid) or two of them separated by a comma";
     if (text == "both")
     {
         return {LlmLevel::PACKET, LlmLevel::FLUID};
     }
-    mose::ThrowBadParameter(option, "\"" + text + "\"", "packet, fluid or both");
+    std::vector<LlmLevel> levels;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma - start);
+        bool known = false;
+        for (LlmLevel level : {LlmLevel::PACKET, LlmLevel::FLUID, LlmLevel::AGGREGATE})
+        {
+            if (item == ToString(level))
+            {
+                levels.push_back(level);
+                known = true;
+            }
+        }
+        if (!known || levels.size() > 2 || (levels.size() == 2 && levels[0] == levels[1]))
+        {
+            mose::ThrowBadParameter(option, "\"" + text + "\"", allowed);
+        }
+        if (comma == std::string::npos)
+        {
+            return levels;
+        }
+        start = comma + 1;
+    }
 }
 
 std::string
@@ -144,7 +177,7 @@ LevelText(const std::vector<LlmLevel>& levels)
     {
         return ", level " + ToString(levels[0]);
     }
-    return ", levels packet and fluid";
+    return ", levels " + ToString(levels[0]) + " and " + ToString(levels[1]);
 }
 
 void
@@ -397,7 +430,7 @@ LlmExperiment::Build()
                          "darkTime");
     }
 
-    if (m_config.level == LlmLevel::FLUID)
+    if (IsFluid(m_config.level))
     {
         BuildFluid();
         m_built = true;
@@ -552,6 +585,7 @@ LlmExperiment::BuildFluid()
     f.computeNs = m_config.computeTime.GetNanoSeconds();
     f.maxIterations = m_config.maxIterations;
     f.scale = scale;
+    f.aggregateCollectives = m_config.level == LlmLevel::AGGREGATE;
     f.Validate();
     m_fluid = std::move(f);
 }
@@ -654,7 +688,12 @@ LlmExperiment::RunFluid()
     m_simulatedSeconds = static_cast<double>(run.GetEndNs()) * 1e-9;
     m_circuitsCut = 0;
     m_rateComputations = fabric.GetNRateComputations();
-    m_transfersStarted = fabric.GetTransfers().size();
+    m_flowsStarted = fabric.GetTransfers().size();
+    m_transfersStarted = 0;
+    for (const mose::FluidTransfer& t : fabric.GetTransfers())
+    {
+        m_transfersStarted += t.parts;
+    }
 }
 
 void
@@ -934,6 +973,7 @@ LlmExperiment::GetSummary() const
     s.level = m_config.level;
     s.rateComputations = m_rateComputations;
     s.transfers = m_transfersStarted;
+    s.flows = m_flowsStarted;
     // the statistics of the whole run: one window from 0 to the end of time
     const LlmSummary all =
         SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());

@@ -51,15 +51,25 @@ enum class LlmLevel : uint8_t
 {
     PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
     FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
+    /// the fluid level with each collective step as one aggregate of flows that progress
+    /// together (mose::FluidLlmConfig::aggregateCollectives): O(links) per iteration instead
+    /// of O(n^2) flows, an approximation of FLUID
+    AGGREGATE,
 };
 
 /// \ingroup mose-study
-/// \param level a level \return "packet" or "fluid"
+/// \param level a level \return "packet", "fluid" or "aggregate"
 std::string ToString(LlmLevel level);
+
+/// \ingroup mose-study
+/// \param level a level \return whether it runs without packets (FLUID or AGGREGATE)
+bool IsFluid(LlmLevel level);
 
 /**
  * \ingroup mose-study
- * \brief Reads a --level option: "packet", "fluid" or "both" (packet, then fluid).
+ * \brief Reads a --level option: one level ("packet", "fluid", "aggregate"), "both" (packet,
+ *        then fluid) or two different levels separated by a comma (the first the reference
+ *        the second is compared with, e.g. "fluid,aggregate").
  * \param option the option's name, for the message ("--level")
  * \param text what was given
  * \return the levels; a mose::Error naming the option, the text and the choices otherwise
@@ -250,6 +260,8 @@ struct LlmSummary
     uint32_t unservedNoticeLate{0}; //!< see unservedNotArrived
     uint64_t rateComputations{0};   //!< fluid level: max-min rate computations (0: packet)
     uint64_t transfers{0};          //!< fluid level: transfers started (0: packet)
+    /// fluid level: fluid flows started (transfers, or aggregates standing for many of them)
+    uint64_t flows{0};
 };
 
 /**
@@ -485,6 +497,7 @@ class LlmExperiment
     uint32_t m_fluidSwitches{0};                      //!< switches started (fluid level)
     uint64_t m_rateComputations{0};                   //!< fluid level
     uint64_t m_transfersStarted{0};                   //!< fluid level
+    uint64_t m_flowsStarted{0};                       //!< fluid level
 };
 
 } // namespace mose

@@ -36,7 +36,7 @@ Figures(const LlmSummary& s)
 double
 LlmLevelValidation::Row::GetDifference(Figure f) const
 {
-    return used[f] ? (fluid[f] - packet[f]) / packet[f] : 0.0;
+    return used[f] ? (compared[f] - reference[f]) / reference[f] : 0.0;
 }
 
 double
@@ -68,11 +68,13 @@ LlmLevelValidation::GetName(Figure f)
     return "?";
 }
 
-LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& packet, const LlmRegimeMap& fluid)
+LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& reference, const LlmRegimeMap& compared)
+    : m_reference(ToString(reference.GetConfig().base.level)),
+      m_compared(ToString(compared.GetConfig().base.level))
 {
-    const auto& pc = packet.GetCells();
-    const auto& fc = fluid.GetCells();
-    if (pc.size() != fc.size() || packet.GetConfig().policies != fluid.GetConfig().policies)
+    const auto& pc = reference.GetCells();
+    const auto& fc = compared.GetCells();
+    if (pc.size() != fc.size() || reference.GetConfig().policies != compared.GetConfig().policies)
     {
         throw Error("LlmLevelValidation: the two maps differ in their cells or policies");
     }
@@ -96,11 +98,11 @@ LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& packet, const LlmRegi
                 row.darkTime = p.darkTime.GetSeconds();
                 row.seed = static_cast<uint32_t>(k);
                 row.policy = p.seedRuns[k][i].policy;
-                row.packet = Figures(p.seedRuns[k][i]);
-                row.fluid = Figures(f.seedRuns[k][i]);
+                row.reference = Figures(p.seedRuns[k][i]);
+                row.compared = Figures(f.seedRuns[k][i]);
                 for (std::size_t x = 0; x < 4; ++x)
                 {
-                    row.used[x] = row.packet[x] > 0 && row.fluid[x] > 0;
+                    row.used[x] = row.reference[x] > 0 && row.compared[x] > 0;
                 }
                 m_rows.push_back(row);
             }
@@ -114,8 +116,8 @@ LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& packet, const LlmRegi
         }
         m_cellVerdicts.push_back(p.verdict.KindText() + " / " + f.verdict.KindText());
     }
-    m_packetWall = packet.GetWallSeconds();
-    m_fluidWall = fluid.GetWallSeconds();
+    m_referenceWall = reference.GetWallSeconds();
+    m_comparedWall = compared.GetWallSeconds();
 }
 
 const std::vector<LlmLevelValidation::Row>&
@@ -173,13 +175,14 @@ LlmLevelValidation::GetCellsAgreeing() const
 double
 LlmLevelValidation::GetSpeedUp() const
 {
-    return m_fluidWall > 0 ? m_packetWall / m_fluidWall : 0;
+    return m_comparedWall > 0 ? m_referenceWall / m_comparedWall : 0;
 }
 
 void
 LlmLevelValidation::Print(std::ostream& os) const
 {
-    os << "fluid vs packet, run by run ((fluid - packet) / packet):\n"
+    os << m_compared << " vs " << m_reference << ", run by run ((" << m_compared << " - "
+       << m_reference << ") / " << m_reference << "):\n"
        << std::right << std::setw(7) << "load" << std::setw(9) << "T" << std::setw(9) << "D"
        << std::setw(5) << "seed"
        << "  " << std::left << std::setw(8) << "policy" << std::right;
@@ -201,7 +204,7 @@ LlmLevelValidation::Print(std::ostream& os) const
         }
         os << "\n";
     }
-    os << "\nverdicts per cell (packet / fluid):";
+    os << "\nverdicts per cell (" << m_reference << " / " << m_compared << "):";
     for (std::size_t c = 0; c < m_cellVerdicts.size(); ++c)
     {
         os << (c == 0 ? " " : ", ") << m_cellVerdicts[c];
@@ -217,8 +220,8 @@ LlmLevelValidation::Print(std::ostream& os) const
     }
     os << "\n  verdict: the same in " << m_agreeing << " of " << m_outsideTie
        << " cells outside the tie band at both levels\n"
-       << "  speed: packet " << std::fixed << std::setprecision(1) << m_packetWall << " s, fluid "
-       << std::setprecision(2) << m_fluidWall
+       << "  speed: " << m_reference << " " << std::fixed << std::setprecision(1) << m_referenceWall
+       << " s, " << m_compared << " " << std::setprecision(2) << m_comparedWall
        << " s of simulation wall time: " << std::setprecision(0) << GetSpeedUp() << "x"
        << std::defaultfloat << std::setprecision(6) << "\n";
 }
@@ -227,7 +230,7 @@ void
 LlmLevelValidation::WriteCsv(std::ostream& os) const
 {
     os << "load,interval_s,dark_s,seed,policy";
-    for (const std::string level : {"packet_", "fluid_", "diff_"})
+    for (const std::string& level : {m_reference + "_", m_compared + "_", std::string("diff_")})
     {
         for (std::size_t x = 0; x < 4; ++x)
         {
@@ -239,11 +242,11 @@ LlmLevelValidation::WriteCsv(std::ostream& os) const
     {
         os << r.load << ',' << r.interval << ',' << r.darkTime << ',' << r.seed << ','
            << mose::ToString(r.policy);
-        for (double v : r.packet)
+        for (double v : r.reference)
         {
             os << ',' << v;
         }
-        for (double v : r.fluid)
+        for (double v : r.compared)
         {
             os << ',' << v;
         }

@@ -22,12 +22,15 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The fluid level against the packet level on one regime map: the same cells, seeds and
- *        policies run at both levels (mose-llm --level=both), compared run by run.
+ * \brief One level against another on one regime map: the same cells, seeds and policies run
+ *        at both levels, compared run by run: the fluid level against the packet level
+ *        (mose-llm --level=both), or the aggregated collectives against the exact fluid level
+ *        (--level=fluid,aggregate).
  *
- * Per run (cell, seed, policy) the relative difference (fluid - packet) / packet of mean KV
- * time, mean TTFT, P99 TTFT and mean iteration time; per cell whether the two levels give the
- * same verdict; and the speed-up, the packet map's simulation wall time over the fluid map's.
+ * Per run (cell, seed, policy) the relative difference (compared - reference) / reference of
+ * mean KV time, mean TTFT, P99 TTFT and mean iteration time; per cell whether the two levels
+ * give the same verdict; and the speed-up, the reference map's simulation wall time over the
+ * compared map's.
  * The bounds a run is held to are the issue's: the means within 5%, P99 TTFT within 15%
  * (GetMeanBound(), GetP99Bound()).
  */
@@ -51,19 +54,19 @@ class LlmLevelValidation
         double darkTime{0};                      //!< D (s)
         uint32_t seed{0};                        //!< the seed k
         mose::Policy policy{mose::Policy::MOSE}; //!< the policy
-        std::array<double, 4> packet{};          //!< the packet level's figures (s)
-        std::array<double, 4> fluid{};           //!< the fluid level's figures (s)
+        std::array<double, 4> reference{};       //!< the reference level's figures (s)
+        std::array<double, 4> compared{};        //!< the compared level's figures (s)
         std::array<bool, 4> used{};              //!< both levels have the figure (> 0)
-        /// \param f a figure \return (fluid - packet) / packet (0 when not used)
+        /// \param f a figure \return (compared - reference) / reference (0 when not used)
         double GetDifference(Figure f) const;
     };
 
     /**
-     * \param packet the map run at the packet level
-     * \param fluid the same map run at the fluid level (same loads, intervals, dark times,
+     * \param reference the map run at the reference level (e.g. packet)
+     * \param compared the same map run at another level (same loads, intervals, dark times,
      *        seeds and policies; Error otherwise)
      */
-    LlmLevelValidation(const LlmRegimeMap& packet, const LlmRegimeMap& fluid);
+    LlmLevelValidation(const LlmRegimeMap& reference, const LlmRegimeMap& compared);
 
     /// \return one row per (cell, seed, policy), in the maps' order
     const std::vector<Row>& GetRows() const;
@@ -77,7 +80,7 @@ class LlmLevelValidation
     uint32_t GetCellsOutsideTie() const;
     /// \return of those, the cells with the same verdict at both levels
     uint32_t GetCellsAgreeing() const;
-    /// \return the packet map's simulation wall time over the fluid map's
+    /// \return the reference map's simulation wall time over the compared map's
     double GetSpeedUp() const;
 
     /// \brief Prints the comparison: per cell and policy the differences, then the summary
@@ -96,18 +99,21 @@ class LlmLevelValidation
 
   private:
     std::vector<Row> m_rows;                 //!< per run
-    std::vector<std::string> m_cellVerdicts; //!< per cell: "packet verdict / fluid verdict"
+    std::string m_reference;                 //!< the reference level's name
+    std::string m_compared;                  //!< the compared level's name
+    std::vector<std::string> m_cellVerdicts; //!< per cell: "reference / compared verdict"
     uint32_t m_outsideTie{0};                //!< cells not tied at either level
     uint32_t m_agreeing{0};                  //!< of those, the same verdict
-    double m_packetWall{0};                  //!< the packet map's wall time
-    double m_fluidWall{0};                   //!< the fluid map's wall time
+    double m_referenceWall{0};               //!< the reference map's wall time
+    double m_comparedWall{0};                //!< the compared map's wall time
 };
 
 /**
  * \ingroup mose-study
- * \brief Runs a regime map at one or both levels (mose-llm's map): each level's table, verdict,
- *        outputs (with both levels, in outputDir/packet and outputDir/fluid) and timing, then
- *        with both levels the LlmLevelValidation (printed, and level_validation.csv).
+ * \brief Runs a regime map at one or two levels (mose-llm's map): each level's table, verdict,
+ *        outputs (with two levels, in outputDir/LEVEL, e.g. outputDir/packet and
+ *        outputDir/fluid) and timing, then with two levels the LlmLevelValidation of the second
+ *        against the first (printed, and level_validation.csv).
  * \param config the map (its base's level is replaced by each of `levels`)
  * \param levels the levels, in order
  * \param outputDir the output folder (it exists)

@@ -207,7 +207,10 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
     cmd.AddValue("level",
                  "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes, no "
-                 "Simulator) or both (side by side, with their differences)",
+                 "Simulator), aggregate (the fluid level with each collective step as one flow "
+                 "of parts that progress together: for N in the thousands), both (packet,fluid: "
+                 "side by side, with their differences) or two levels A,B (B compared with A, "
+                 "e.g. fluid,aggregate)",
                  m_level);
     cmd.AddValue("rateEpoch",
                  "fluid level: recompute the max-min rates at most once per this time (default "
@@ -327,8 +330,8 @@ LlmOptions::Read()
         {
             mose::ThrowBadParameter("--rateEpoch",
                                     "\"" + m_rateEpoch + "\"",
-                                    "the option would not be used: only with --level=fluid or "
-                                    "both");
+                                    "the option would not be used: only with a fluid level "
+                                    "(--level=fluid, aggregate, both, ...)");
         }
         config.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
     }

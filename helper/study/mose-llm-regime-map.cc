@@ -642,6 +642,7 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
         m_wallSeconds += s.wallSeconds;
         m_events += s.events;
         m_transfers += s.transfers;
+        m_flows += s.flows;
         m_rateComputations += s.rateComputations;
         perCycle.clear();
         if (cfg.cycles > 1)
@@ -828,11 +829,16 @@ LlmRegimeMap::PrintTiming(std::ostream& os) const
     os << std::setprecision(3) << "wall time " << m_runSeconds << " s, " << m_events << " events, "
        << (m_wallSeconds > 0 ? static_cast<double>(m_events) / m_wallSeconds : 0)
        << " events per wall second of simulation\n";
-    if (m_config.base.level == LlmLevel::FLUID && m_wallSeconds > 0)
+    if (IsFluid(m_config.base.level) && m_wallSeconds > 0)
     {
-        os << "fluid level: " << m_transfers << " transfers ("
-           << static_cast<double>(m_transfers) / m_wallSeconds << " per wall second), "
-           << m_rateComputations << " rate computations ("
+        os << ToString(m_config.base.level) << " level: " << m_transfers << " transfers ("
+           << static_cast<double>(m_transfers) / m_wallSeconds << " per wall second), ";
+        if (m_flows != m_transfers)
+        {
+            os << m_flows << " flows (" << static_cast<double>(m_flows) / m_wallSeconds
+               << " per wall second), ";
+        }
+        os << m_rateComputations << " rate computations ("
            << static_cast<double>(m_rateComputations) / m_wallSeconds << " per wall second) in "
            << m_wallSeconds << " s of simulation\n";
     }

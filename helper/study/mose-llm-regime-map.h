@@ -358,6 +358,7 @@ class LlmRegimeMap
     double m_runSeconds{0};             //!< the whole Run()
     uint64_t m_events{0};               //!< all runs
     uint64_t m_transfers{0};            //!< all runs (fluid level)
+    uint64_t m_flows{0};                //!< all runs (fluid level)
     uint64_t m_rateComputations{0};     //!< all runs (fluid level)
     bool m_ran{false};                  //!< Run() ran
 };

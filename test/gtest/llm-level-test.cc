@@ -40,15 +40,41 @@ FluidConfig()
     return c;
 }
 
+/// The checks of FluidRunDeliversEveryByte for one level
+void CheckFluidRunDeliversEveryByte(const LlmExperimentConfig& config);
+
 // The fluid level delivers every byte it was given: per pair of groups, the KV caches of the
-// served requests plus the collectives' transfers of the completed iterations; nothing is lost
+// served requests plus the collectives' transfers of the completed iterations; nothing is lost.
+// So does the aggregate level, in fewer flows (an all-to-all of the 16 groups' training
+// members is one flow)
 TEST(LlmLevel, FluidRunDeliversEveryByte)
 {
-    LlmExperiment e(FluidConfig());
+    for (LlmLevel level : {LlmLevel::FLUID, LlmLevel::AGGREGATE})
+    {
+        SCOPED_TRACE(ToString(level));
+        LlmExperimentConfig config = FluidConfig();
+        config.level = level;
+        CheckFluidRunDeliversEveryByte(config);
+    }
+}
+
+void
+CheckFluidRunDeliversEveryByte(const LlmExperimentConfig& config)
+{
+    LlmExperiment e(config);
     e.Build();
     e.Run();
     const LlmSummary s = e.GetSummary();
-    EXPECT_EQ(s.level, LlmLevel::FLUID);
+    EXPECT_EQ(s.level, config.level);
+    if (config.level == LlmLevel::AGGREGATE)
+    {
+        EXPECT_EQ(s.flows, s.served + s.iterations + (e.GetIterations().back().done ? 0 : 1));
+        EXPECT_GT(s.transfers, 10 * s.flows);
+    }
+    else
+    {
+        EXPECT_EQ(s.flows, s.transfers);
+    }
     EXPECT_EQ(s.served, 40u);
     EXPECT_GT(s.iterations, 0u);
     EXPECT_EQ(s.errors, 0u);
@@ -137,21 +163,33 @@ TEST(LlmLevel, LevelsAreParsedOrNamed)
 {
     EXPECT_EQ(ParseLlmLevels("--level", "packet"), std::vector<LlmLevel>{LlmLevel::PACKET});
     EXPECT_EQ(ParseLlmLevels("--level", "fluid"), std::vector<LlmLevel>{LlmLevel::FLUID});
+    EXPECT_EQ(ParseLlmLevels("--level", "aggregate"), std::vector<LlmLevel>{LlmLevel::AGGREGATE});
     EXPECT_EQ(ParseLlmLevels("--level", "both"),
               (std::vector<LlmLevel>{LlmLevel::PACKET, LlmLevel::FLUID}));
-    try
+    EXPECT_EQ(ParseLlmLevels("--level", "fluid,aggregate"),
+              (std::vector<LlmLevel>{LlmLevel::FLUID, LlmLevel::AGGREGATE}));
+    EXPECT_EQ(ParseLlmLevels("--level", "aggregate,packet"),
+              (std::vector<LlmLevel>{LlmLevel::AGGREGATE, LlmLevel::PACKET}));
+    for (const std::string& bad : {"fast", "fluid,fluid", "packet,fluid,aggregate", "fluid,", ""})
     {
-        ParseLlmLevels("--level", "fast");
-        FAIL();
-    }
-    catch (const Error& e)
-    {
-        EXPECT_NE(std::string(e.what()).find("--level = \"fast\": packet, fluid or both"),
-                  std::string::npos)
-            << e.what();
+        try
+        {
+            ParseLlmLevels("--level", bad);
+            FAIL() << bad;
+        }
+        catch (const Error& e)
+        {
+            EXPECT_NE(std::string(e.what()).find("--level = \"" + bad +
+                                                 "\": packet, fluid, aggregate, both"),
+                      std::string::npos)
+                << e.what();
+        }
     }
     EXPECT_EQ(LevelText({LlmLevel::PACKET}), "");
     EXPECT_EQ(LevelText({LlmLevel::FLUID}), ", level fluid");
+    EXPECT_EQ(LevelText({LlmLevel::FLUID, LlmLevel::AGGREGATE}), ", levels fluid and aggregate");
+    EXPECT_TRUE(IsFluid(LlmLevel::AGGREGATE));
+    EXPECT_FALSE(IsFluid(LlmLevel::PACKET));
     LlmExperimentConfig c = FluidConfig();
     c.fluidRateEpoch = NanoSeconds(-1);
     EXPECT_THROW(LlmExperiment(c).Build(), Error);
