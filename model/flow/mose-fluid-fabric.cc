@@ -190,28 +190,34 @@ FluidFabric::StartAggregate(std::shared_ptr<const std::vector<FluidPart>> parts,
     {
         ThrowBadParameter("aggregate", "no parts", "at least one transfer");
     }
-    uint64_t total = 0;
-    for (const FluidPart& p : *parts)
+    if (parts != m_checkedParts)
     {
-        if (p.src >= m_n || p.dst >= m_n || p.src == p.dst)
+        // checked once while the same parts come again (a collective repeated)
+        uint64_t total = 0;
+        double largest = 0;
+        for (const FluidPart& p : *parts)
         {
-            ThrowBadParameter("aggregate part",
-                              std::to_string(p.src) + " -> " + std::to_string(p.dst),
-                              "two different groups < N = " + std::to_string(m_n));
+            if (p.src >= m_n || p.dst >= m_n || p.src == p.dst)
+            {
+                ThrowBadParameter("aggregate part",
+                                  std::to_string(p.src) + " -> " + std::to_string(p.dst),
+                                  "two different groups < N = " + std::to_string(m_n));
+            }
+            if (p.bytes == 0)
+            {
+                ThrowBadParameter("aggregate part bytes", "0", "at least 1 byte");
+            }
+            total += p.bytes;
+            largest = std::max(largest, static_cast<double>(p.bytes));
         }
-        if (p.bytes == 0)
-        {
-            ThrowBadParameter("aggregate part bytes", "0", "at least 1 byte");
-        }
-        total += p.bytes;
+        m_checkedParts = parts;
+        m_checkedTotal = total;
+        m_checkedLargest = largest;
     }
+    const uint64_t total = m_checkedTotal;
+    const double largest = m_checkedLargest;
     Sync();
     const AggregateRoute& route = RouteOf(parts);
-    double largest = 0;
-    for (const FluidPart& p : *parts)
-    {
-        largest = std::max(largest, static_cast<double>(p.bytes));
-    }
     const uint64_t id = m_transfers.size();
     FluidTransfer t;
     t.src = parts->front().src;
@@ -475,10 +481,10 @@ FluidFabric::Sync()
         tr.complete = true;
         if (r.parts)
         {
-            for (const FluidPart& p : *r.parts)
-            {
-                m_pairBytes[static_cast<std::size_t>(p.src) * m_n + p.dst] += p.bytes;
-            }
+            // counted when asked (GetBytesBetween()): a collective repeated with the same
+            // parts is added once, times its count
+            auto [it, added] = m_pendingParts.try_emplace(r.parts.get(), r.parts, 0);
+            ++it->second.second;
         }
         else
         {
@@ -720,6 +726,14 @@ FluidFabric::GetBytesBetween(uint32_t src, uint32_t dst) const
     {
         ThrowBadParameter("group", std::to_string(std::max(src, dst)), "a group < N");
     }
+    for (const auto& [key, entry] : m_pendingParts)
+    {
+        for (const FluidPart& p : *entry.first)
+        {
+            m_pairBytes[static_cast<std::size_t>(p.src) * m_n + p.dst] += p.bytes * entry.second;
+        }
+    }
+    m_pendingParts.clear();
     return m_pairBytes[static_cast<std::size_t>(src) * m_n + dst];
 }
 

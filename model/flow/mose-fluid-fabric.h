@@ -348,13 +348,20 @@ class FluidFabric
     bool m_rerouted{false};                 //!< routes changed since the last rate computation
     uint64_t m_nEvents{0};                  //!< events run
     uint64_t m_maxConcurrent{0};            //!< most transfers at once
-    std::vector<uint64_t> m_pairBytes;      //!< N x N delivered bytes
-    std::vector<FluidSwitchRecord> m_switches; //!< switch records
-    bool m_switching{false};                   //!< a switch is under way
-    std::vector<SwitchBatchPlan> m_batches;    //!< its batches
-    uint32_t m_batch{0};                       //!< the batch under way
-    int64_t m_drainStart{0};                   //!< its drain started
-    int64_t m_darkStart{0};                    //!< it went dark
+    mutable std::vector<uint64_t> m_pairBytes; //!< N x N delivered bytes
+    /// completed aggregates not yet in m_pairBytes: their parts and how many times they ended
+    mutable std::map<const std::vector<FluidPart>*,
+                     std::pair<std::shared_ptr<const std::vector<FluidPart>>, uint64_t>>
+        m_pendingParts;
+    std::shared_ptr<const std::vector<FluidPart>> m_checkedParts; //!< the parts last checked
+    uint64_t m_checkedTotal{0};                                   //!< their bytes
+    double m_checkedLargest{0};                                   //!< their largest part's
+    std::vector<FluidSwitchRecord> m_switches;                    //!< switch records
+    bool m_switching{false};                                      //!< a switch is under way
+    std::vector<SwitchBatchPlan> m_batches;                       //!< its batches
+    uint32_t m_batch{0};                                          //!< the batch under way
+    int64_t m_drainStart{0};                                      //!< its drain started
+    int64_t m_darkStart{0};                                       //!< it went dark
 };
 
 } // namespace mose

@@ -278,8 +278,14 @@ FluidLlmRun::StartCollective()
     {
         const auto n = static_cast<uint32_t>(m_members.size());
         rec.wireSize = ScaleBytes(m_config.collectiveBytes, m_config.scale, n);
-        m_plan = PlanCollective(m_config.collective, n, rec.wireSize);
-        rec.wireBytes = m_plan.GetTotalBytes();
+        if (!m_planned || m_plan.members != n || m_plan.size != rec.wireSize)
+        {
+            // the plan depends on the kind, n and S only: made again when they change
+            m_plan = PlanCollective(m_config.collective, n, rec.wireSize);
+            m_planBytes = m_plan.GetTotalBytes();
+            m_planned = true;
+        }
+        rec.wireBytes = m_planBytes;
         rec.transfers = m_plan.transfers.size();
         rec.collectiveStartNs = m_fabric->Now();
         rec.collectiveStarted = true;

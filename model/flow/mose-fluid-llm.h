@@ -209,6 +209,8 @@ class FluidLlmRun
     WorkloadMode m_trainingMode{WorkloadMode::INFERENCE_HEAVY}; //!< their mode
     std::vector<uint32_t> m_members;                            //!< current iteration's
     CollectivePlan m_plan;                                      //!< current collective
+    bool m_planned{false};                                      //!< m_plan was made
+    uint64_t m_planBytes{0};                                    //!< its total bytes
     std::vector<std::vector<uint64_t>> m_dependents;            //!< per transfer of the plan
     uint64_t m_pending{0};                                      //!< transfers not complete
     /// aggregateCollectives: the plan's steps as parts (for m_stepMembers and m_stepWireSize:

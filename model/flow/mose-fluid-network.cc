@@ -340,6 +340,7 @@ FluidNetwork::ComputeRates()
             m_left[l] = m_capacity[l] - m_linkRate[l];
         }
     }
+    uint64_t unfrozenFlows = 0; // flows with a path the filling has not fixed yet
     for (FlowId id = 0; id < m_flows.size(); ++id)
     {
         FlowState& f = m_flows[id];
@@ -353,6 +354,7 @@ FluidNetwork::ComputeRates()
             continue;
         }
         m_newRate[id] = 0; // held flows (empty path) get 0
+        unfrozenFlows += f.path.empty() ? 0 : 1;
         for (std::size_t k = 0; k < f.path.size(); ++k)
         {
             const LinkId l = f.path[k];
@@ -410,21 +412,77 @@ FluidNetwork::ComputeRates()
             siftDown(0);
         }
     };
+    // A link crossed by one unfrozen flow only (an aggregate crosses thousands such links)
+    // keeps its share until that flow is fixed: instead of one entry per link, such a flow has
+    // one entry keyed on the smallest share of its lone links, exact from the start (entry
+    // nLinks + flow id; shared links keep their entries)
     for (std::size_t l = 0; l < nLinks; ++l)
     {
         if (m_unfrozen[l] > 0)
         {
             m_left[l] = std::max(0.0, m_left[l]);
+        }
+        if (m_unfrozen[l] > 1)
+        {
             heap.push_back({m_left[l] / m_unfrozenWeight[l], static_cast<uint32_t>(l)});
+        }
+    }
+    for (FlowId id = 0; id < m_flows.size(); ++id)
+    {
+        const FlowState& f = m_flows[id];
+        if (!f.active || m_frozen[id] || f.path.empty())
+        {
+            continue;
+        }
+        double lone = std::numeric_limits<double>::infinity();
+        for (LinkId l : f.path)
+        {
+            if (m_unfrozen[l] == 1)
+            {
+                lone = std::min(lone, m_left[l] / m_unfrozenWeight[l]);
+            }
+        }
+        if (lone < std::numeric_limits<double>::infinity())
+        {
+            heap.push_back({lone, static_cast<uint32_t>(nLinks + id)});
         }
     }
     for (std::size_t i = heap.size() / 2; i-- > 0;)
     {
         siftDown(i);
     }
-    while (!heap.empty())
+    // until every flow is fixed: the links left in the heap then have no unfrozen flow (an
+    // aggregate's thousands of links would otherwise be popped one by one)
+    const auto freeze = [this, &unfrozenFlows](FlowId fid, double s) {
+        m_frozen[fid] = 1;
+        m_newRate[fid] = s;
+        --unfrozenFlows;
+        const FlowState& f = m_flows[fid];
+        for (std::size_t k = 0; k < f.path.size(); ++k)
+        {
+            const LinkId l = f.path[k];
+            const double w = WeightOf(f, k);
+            m_left[l] = std::max(0.0, m_left[l] - w * s);
+            --m_unfrozen[l];
+            // the last unfrozen flow leaves no weight behind, whatever the sums' rounding
+            m_unfrozenWeight[l] = m_unfrozen[l] == 0 ? 0.0 : m_unfrozenWeight[l] - w;
+        }
+    };
+    while (!heap.empty() && unfrozenFlows > 0)
     {
         const uint32_t e = heap[0].link;
+        if (e >= nLinks)
+        {
+            // a flow's lone links: its key is their share, never stale
+            const FlowId fid = e - static_cast<uint32_t>(nLinks);
+            const double s = std::max(0.0, heap[0].key);
+            popTop();
+            if (!m_frozen[fid])
+            {
+                freeze(fid, s);
+            }
+            continue;
+        }
         if (m_unfrozen[e] == 0)
         {
             popTop(); // every flow of the link was frozen elsewhere
@@ -441,21 +499,9 @@ FluidNetwork::ComputeRates()
         const double s = std::max(0.0, current);
         for (FlowId fid : m_linkFlows[e])
         {
-            if (m_frozen[fid])
+            if (!m_frozen[fid])
             {
-                continue;
-            }
-            m_frozen[fid] = 1;
-            m_newRate[fid] = s;
-            const FlowState& f = m_flows[fid];
-            for (std::size_t k = 0; k < f.path.size(); ++k)
-            {
-                const LinkId l = f.path[k];
-                const double w = WeightOf(f, k);
-                m_left[l] = std::max(0.0, m_left[l] - w * s);
-                --m_unfrozen[l];
-                // the last unfrozen flow leaves no weight behind, whatever the sums' rounding
-                m_unfrozenWeight[l] = m_unfrozen[l] == 0 ? 0.0 : m_unfrozenWeight[l] - w;
+                freeze(fid, s);
             }
         }
     }
