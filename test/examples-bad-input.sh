@@ -649,11 +649,16 @@ if [ -x "$LLM" ]; then
     # this build has no MPI: --distributed names what is missing; a bad notice delay names itself
     expect_error llm-distributed-no-mpi 'this ns-3 build has no MPI module' \
         "$LLM" --map=false --policies=MoSE --distributed
-    # the level: packet, fluid or both (both is one experiment's)
-    expect_error llm-level-bad 'invalid --level = "fast": packet, fluid or both' "$LLM" --level=fast
+    # the level: packet, fluid, aggregate, both or two of them
+    expect_error llm-level-bad 'invalid --level = "fast": packet, fluid, aggregate, both' "$LLM" --level=fast
     expect_error llm-level-empty 'invalid --level = ""' "$LLM" --map=false --level=
+    expect_error llm-level-twice 'invalid --level = "fluid,fluid"' "$LLM" --map=false --level=fluid,fluid
+    expect_error llm-level-three 'invalid --level = "packet,fluid,aggregate"' \
+        "$LLM" --level=packet,fluid,aggregate
     expect_error llm-level-fluid-hosts 'invalid hostsPerGroup = 8: 1 at the fluid level' \
         "$LLM" --map=false --level=fluid --hostsPerGroup=8
+    expect_error llm-level-aggregate-hosts 'invalid hostsPerGroup = 8: 1 at the fluid level' \
+        "$LLM" --map=false --level=aggregate --hostsPerGroup=8
     expect_error llm-rate-epoch-packet '--rateEpoch = "10us": the option would not be used' \
         "$LLM" --map=false --rateEpoch=10us
     expect_error llm-rate-epoch-bad 'invalid --rateEpoch' "$LLM" --map=false --level=fluid --rateEpoch=soon
