@@ -283,37 +283,44 @@ FluidLlmRun::StartCollective()
             // the plan depends on the kind, n and S only: made again when they change
             m_plan = PlanCollective(m_config.collective, n, rec.wireSize);
             m_planBytes = m_plan.GetTotalBytes();
+            m_planIndependent = std::all_of(m_plan.transfers.begin(),
+                                            m_plan.transfers.end(),
+                                            [](const CollectiveTransfer& t) {
+                                                return t.dependsOn == CollectiveTransfer::NONE;
+                                            });
             m_planned = true;
         }
         rec.wireBytes = m_planBytes;
         rec.transfers = m_plan.transfers.size();
         rec.collectiveStartNs = m_fabric->Now();
         rec.collectiveStarted = true;
-        if (m_config.aggregateCollectives)
+        if (m_config.aggregateCollectives && m_plan.steps == 1 && m_planIndependent)
         {
-            if (m_stepParts.empty() || m_stepMembers != m_members || m_stepWireSize != rec.wireSize)
+            if (!m_aggregate || m_aggregateMembers != m_members ||
+                m_aggregateWireSize != rec.wireSize)
             {
-                // one aggregate per step, in the plan's order (every transfer of step s + 1
-                // waits for one of step s)
-                m_stepParts.clear();
-                std::vector<std::vector<FluidPart>> steps;
+                // the same parts while the members stay: the fabric reuses their routes
+                auto parts = std::make_shared<std::vector<FluidPart>>();
+                parts->reserve(m_plan.transfers.size());
                 for (const CollectiveTransfer& t : m_plan.transfers)
                 {
-                    if (t.step >= steps.size())
-                    {
-                        steps.resize(t.step + 1);
-                    }
-                    steps[t.step].push_back({m_members[t.src], m_members[t.dst], t.bytes});
+                    parts->push_back({m_members[t.src], m_members[t.dst], t.bytes});
                 }
-                for (auto& step : steps)
-                {
-                    m_stepParts.push_back(
-                        std::make_shared<const std::vector<FluidPart>>(std::move(step)));
-                }
-                m_stepMembers = m_members;
-                m_stepWireSize = rec.wireSize;
+                m_aggregate = std::move(parts);
+                m_aggregateMembers = m_members;
+                m_aggregateWireSize = rec.wireSize;
             }
-            StartStep(rec.index, 0);
+            const uint32_t iteration = rec.index;
+            m_fabric->StartAggregate(m_aggregate,
+                                     TrafficClass::TRAINING,
+                                     [this, iteration](uint64_t id) {
+                                         if (iteration + 1 != m_iterations.size())
+                                         {
+                                             ++m_errors;
+                                             return;
+                                         }
+                                         CollectiveDone(m_fabric->GetTransfer(id).endNs);
+                                     });
             return;
         }
         m_dependents.assign(m_plan.transfers.size(), {});
@@ -369,26 +376,6 @@ FluidLlmRun::TransferDone(uint32_t iteration, uint64_t k, uint64_t id)
         return;
     }
     CollectiveDone(m_fabric->GetTransfer(id).endNs);
-}
-
-void
-FluidLlmRun::StartStep(uint32_t iteration, uint32_t s)
-{
-    m_fabric->StartAggregate(m_stepParts[s],
-                             TrafficClass::TRAINING,
-                             [this, iteration, s](uint64_t id) {
-                                 if (iteration + 1 != m_iterations.size())
-                                 {
-                                     ++m_errors;
-                                     return;
-                                 }
-                                 if (s + 1 < m_stepParts.size())
-                                 {
-                                     StartStep(iteration, s + 1);
-                                     return;
-                                 }
-                                 CollectiveDone(m_fabric->GetTransfer(id).endNs);
-                             });
 }
 
 void

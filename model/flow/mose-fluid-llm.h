@@ -109,12 +109,11 @@ struct FluidLlmConfig
     int64_t computeNs{10000000};                           //!< compute per iteration
     uint32_t maxIterations{0};                             //!< 0: until endNs
     uint64_t scale{1};                                     //!< divides every byte count
-    /// each step of a collective as one aggregate (FluidFabric::StartAggregate): an
-    /// all-to-all is one weighted flow whose parts progress together, a ring's steps run one
-    /// after the other (the step's transfers start together when the step before is noticed
-    /// complete); an approximation of the separate transfers (false: every transfer its own
-    /// flow, exact), which makes an iteration over n members cost O(links) instead of
-    /// O(n^2) flows
+    /// a collective whose transfers all start together (the all-to-all) as one aggregate
+    /// (FluidFabric::StartAggregate): one weighted flow whose parts progress together, an
+    /// approximation of the separate transfers that makes an iteration over n members cost
+    /// O(links) instead of O(n^2) flows. A ring's transfers, each waiting for the one before,
+    /// are run one by one all the same (false: every transfer its own flow, exact)
     bool aggregateCollectives{false};
 
     /// \brief Throws a mose::Error naming the first invalid parameter
@@ -183,8 +182,6 @@ class FluidLlmRun
     void StartTransfer(uint32_t iteration, uint64_t k);
     /// \brief Transfer k (id) of iteration was noticed complete
     void TransferDone(uint32_t iteration, uint64_t k, uint64_t id);
-    /// \brief Starts step s of the current plan as one aggregate (aggregateCollectives)
-    void StartStep(uint32_t iteration, uint32_t s);
     /// \brief The collective's last byte arrived (at endNs) and was noticed: the iteration ends
     void CollectiveDone(int64_t endNs);
     /// \brief Switch at boundary b
@@ -211,13 +208,14 @@ class FluidLlmRun
     CollectivePlan m_plan;                                      //!< current collective
     bool m_planned{false};                                      //!< m_plan was made
     uint64_t m_planBytes{0};                                    //!< its total bytes
-    std::vector<std::vector<uint64_t>> m_dependents;            //!< per transfer of the plan
-    uint64_t m_pending{0};                                      //!< transfers not complete
-    /// aggregateCollectives: the plan's steps as parts (for m_stepMembers and m_stepWireSize:
-    /// the same objects while the members stay, so the fabric reuses their routes)
-    std::vector<std::shared_ptr<const std::vector<FluidPart>>> m_stepParts;
-    std::vector<uint32_t> m_stepMembers;            //!< the members m_stepParts were made for
-    uint64_t m_stepWireSize{0};                     //!< the S / scale they were made for
+    bool m_planIndependent{false};                   //!< no transfer of m_plan waits for another
+    std::vector<std::vector<uint64_t>> m_dependents; //!< per transfer of the plan
+    uint64_t m_pending{0};                           //!< transfers not complete
+    /// aggregateCollectives: the all-to-all's transfers as the parts of one aggregate (the
+    /// same object while the members stay, so that the fabric reuses their routes)
+    std::shared_ptr<const std::vector<FluidPart>> m_aggregate;
+    std::vector<uint32_t> m_aggregateMembers;       //!< the members m_aggregate was made for
+    uint64_t m_aggregateWireSize{0};                //!< the S / scale it was made for
     bool m_trainingStopped{false};                  //!< no iteration starts
     bool m_iterationInFlight{false};                //!< compute or collective running
     std::vector<FluidIterationRecord> m_iterations; //!< per iteration
