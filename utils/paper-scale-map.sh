@@ -28,10 +28,15 @@ pids=()
 for d in $degrees; do
     mkdir -p "$out/d$d"
     echo "[paper-scale-map] $bin/mose-llm ${opts[*]} --degree=$d --outputDir=$out/d$d"
+    rm -f "$out/d$d/wall_s" "$out/d$d/exit"
     (
         s=$SECONDS
-        "$bin/mose-llm" "${opts[@]}" --degree="$d" --outputDir="$out/d$d" >"$out/d$d/stdout.txt" 2>"$out/d$d/stderr.txt"
+        rc=0
+        "$bin/mose-llm" "${opts[@]}" --degree="$d" --outputDir="$out/d$d" >"$out/d$d/stdout.txt" \
+            2>"$out/d$d/stderr.txt" || rc=$?
         echo $((SECONDS - s)) >"$out/d$d/wall_s"
+        echo "$rc" >"$out/d$d/exit"
+        exit "$rc"
     ) &
     pids+=($!)
 done
@@ -42,7 +47,9 @@ done
 for d in $degrees; do
     echo
     echo "== N=$n, d=$d: $(cat "$out/d$d/wall_s" 2>/dev/null || echo '?') s wall =="
-    if [ -s "$out/d$d/stderr.txt" ] && [ "$status" -ne 0 ]; then
+    rc=$(cat "$out/d$d/exit" 2>/dev/null || echo '?')
+    if [ "$rc" != 0 ]; then
+        echo "mose-llm FAILED (exit $rc; above 128: a signal)"
         tail -n 5 "$out/d$d/stderr.txt"
     fi
     sed -n '/^verdict/,$p' "$out/d$d/stdout.txt"
