@@ -38,6 +38,7 @@ SKIP = {
     "utils/event-cost.sh": "a timing run (minutes at N = 1024)",
     "utils/intree-check.sh": "builds an ns-3 tree; CI runs it",
     "utils/scale-check.sh": "a measurement run: packet-level cells at several scales (minutes)",
+    "utils/paper-scale-map.sh": "a measurement run: the map at N = 1024 with 20 seeds (minutes)",
     "sudo": "installs packages",
     "apt": "installs packages",
     "apt-get": "installs packages",
