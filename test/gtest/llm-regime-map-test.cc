@@ -490,6 +490,9 @@ TEST(LlmRegimeMap, TheWholeRunAsAWindowIsTheRunsSummary)
 TEST(LlmRegimeMap, CyclesAreSamplesOfTheMargin)
 {
     LlmRegimeMapConfig config = Tiny();
+    // the samples and their interval are the map's, whatever the level: the fluid level runs
+    // the map in a fraction of a second (the packet level took 23 s, 10 minutes under ASan)
+    config.base.level = LlmLevel::FLUID;
     config.loads = {200};
     config.darkTimes = {MilliSeconds(1)};
     config.flowLevelFlows = 0;
