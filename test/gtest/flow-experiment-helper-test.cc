@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <unistd.h> // getpid: a folder of its own per test process
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -100,7 +101,8 @@ TEST(FlowExperimentHelper, WritesCsvAndPlots)
     c.seeds = 2;
     FlowExperimentHelper h(c);
     h.Run();
-    std::string dir = std::filesystem::temp_directory_path() / "mose-helper-test";
+    std::string dir =
+        std::filesystem::temp_directory_path() / ("mose-helper-test-" + std::to_string(getpid()));
     std::filesystem::remove_all(dir);
     StudyReport report(h);
     report.WriteCsv(dir);
@@ -169,7 +171,8 @@ TEST(FlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     c.seeds = 1;
     FlowExperimentHelper generated(c);
     Scenario s = generated.BuildScenario(c.firstRun);
-    std::string dir = std::filesystem::temp_directory_path() / "mose-helper-files";
+    std::string dir =
+        std::filesystem::temp_directory_path() / ("mose-helper-files-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     WriteRolesCsv(s.roles[0], dir + "/roles_inference.csv");
     WriteRolesCsv(s.roles[1], dir + "/roles_training.csv");

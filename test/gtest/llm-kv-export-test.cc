@@ -21,6 +21,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <unistd.h> // getpid: a folder of its own per test process
 #include <vector>
 
 using namespace ns3;
@@ -184,8 +185,8 @@ TEST(LlmKvExport, VidurLinesAreTheIdsAndTheComparisonKeepsEveryPolicy)
     comparison.KeepKvExport(false);
     std::ostringstream table;
     comparison.Run(table);
-    const std::filesystem::path path =
-        std::filesystem::temp_directory_path() / "mose-kv-export-test.csv";
+    const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                       ("mose-kv-export-test-" + std::to_string(getpid()) + ".csv");
     comparison.WriteKvExport(path.string());
     const std::vector<std::string> lines = ReadLines(path.string());
     std::filesystem::remove(path);

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <unistd.h> // getpid: a folder of its own per test process
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -46,7 +47,8 @@ SmallSweep()
 std::string
 CsvText(const Sweep& sweep, const std::string& name)
 {
-    std::string dir = std::filesystem::temp_directory_path() / name;
+    std::string dir =
+        std::filesystem::temp_directory_path() / (name + "-" + std::to_string(getpid()));
     std::filesystem::remove_all(dir);
     SweepReport(sweep).WriteCsv(dir);
     std::string text = ReadFileBytes(dir + "/sweep.csv") + ReadFileBytes(dir + "/skipped.csv");
@@ -309,7 +311,8 @@ TEST(Sweep, UnbuildablePointsAreSkippedWithTheReason)
         h.Run();
     });
     EXPECT_EQ(res.reason, direct);
-    std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-skipped";
+    std::string dir =
+        std::filesystem::temp_directory_path() / ("mose-sweep-skipped-" + std::to_string(getpid()));
     std::filesystem::remove_all(dir);
     SweepReport(sweep).WriteCsv(dir);
     std::string skipped = ReadFileBytes(dir + "/skipped.csv");
@@ -378,7 +381,8 @@ TEST(Sweep, WritesFigures)
     c.base.trainingRoles = RoleCounts::PaperScaled(64, WorkloadMode::TRAINING_HEAVY);
     Sweep sweep(c);
     sweep.Run();
-    std::string dir = std::filesystem::temp_directory_path() / "mose-sweep-plots";
+    std::string dir =
+        std::filesystem::temp_directory_path() / ("mose-sweep-plots-" + std::to_string(getpid()));
     std::filesystem::remove_all(dir);
     std::vector<std::string> plots = SweepReport(sweep).WritePlots(dir);
     // per N: 2 cost figures per construction + 1 switch figure; 2 MaxLoad-vs-N figures
