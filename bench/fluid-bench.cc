@@ -6,7 +6,8 @@
  * The fluid level's rate computation: FluidNetwork::ComputeRates() (max-min fair rates) with
  * 1k, 10k and 100k concurrent flows on the circuits of a uniform template (N = 1024, d = 8),
  * each flow on its shortest path between a pseudo-random pair of groups, with and without the
- * two host links of its ends; and one completion's cost (a flow removed, rates recomputed).
+ * two host links of its ends; and the aggregate level's computation: one weighted flow over every
+ * link beside 10 or 100 single flows.
  *
  *   build/bench/mose-bench-fluid-bench --benchmark_min_time=0.5
  */
@@ -98,7 +99,32 @@ BM_ComputeRates(benchmark::State& state)
                                                    benchmark::Counter::kIsRate);
 }
 
+/// ComputeRates() of the aggregate level: one weighted flow over every link (an all-to-all's
+/// aggregate on N = 1024, d = 8: the weights vary by link) beside `flows` single flows (KV
+/// transfers) with host links; argument: flows
+void
+BM_ComputeRatesAggregate(benchmark::State& state)
+{
+    FluidNetwork net = MakeNetwork(1024, 8, static_cast<uint32_t>(state.range(0)), true);
+    std::vector<FluidNetwork::LinkId> all(net.GetNLinks());
+    std::vector<double> weights(all.size());
+    for (uint32_t l = 0; l < all.size(); ++l)
+    {
+        all[l] = l;
+        weights[l] = 100.0 + static_cast<double>(l % 7) * 20;
+    }
+    net.AddFlow(1e6, all, weights);
+    for (auto _ : state)
+    {
+        net.ComputeRates();
+        benchmark::DoNotOptimize(net.GetRate(0));
+    }
+    state.counters["links"] = static_cast<double>(all.size());
+}
+
 } // namespace
+
+BENCHMARK(BM_ComputeRatesAggregate)->Arg(10)->Arg(100)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK(BM_ComputeRates)
     ->ArgsProduct({{1000, 10000, 100000}, {0, 1}})
