@@ -483,8 +483,7 @@ FluidFabric::Sync()
         {
             // counted when asked (GetBytesBetween()): a collective repeated with the same
             // parts is added once, times its count
-            auto [it, added] = m_pendingParts.try_emplace(r.parts.get(), r.parts, 0);
-            ++it->second.second;
+            ++m_pendingParts.try_emplace(r.parts.get(), r.parts, 0).first->second.second;
         }
         else
         {

@@ -152,6 +152,9 @@ struct FluidSwitchRecord
  * noticeDelayNs later (MoseSocketTransfers NoticeDelay), callbacks of one time in transfer-id
  * order.
  *
+ * An aggregate (StartAggregate()) is many transfers run as one weighted flow whose parts
+ * progress together: the aggregate level's collectives (FluidLlmConfig::aggregateCollectives).
+ *
  * A switch (StartSwitch()) follows MoseModeSwitcher: the target graph is mapped onto ports
  * keeping the circuits that survive (PlanPorts(target, current)), the change split into
  * batches (PlanSwitchBatches()); each batch routes around its circuits (the routed graph is the
