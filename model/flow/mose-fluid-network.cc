@@ -144,12 +144,6 @@ FluidNetwork::Detach(FlowId flow)
     f.slot.clear();
 }
 
-double
-FluidNetwork::WeightOf(const FlowState& f, std::size_t k)
-{
-    return f.weight.empty() ? 1.0 : f.weight[k];
-}
-
 void
 FluidNetwork::CheckWeights(const std::vector<LinkId>& path, const std::vector<double>& weights)
 {
