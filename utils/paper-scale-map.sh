@@ -2,7 +2,7 @@
 # The regime map at the paper's scale (issue 27, item 4): mose-llm's default map (loads, dark
 # times, policies, placement, model) at N groups, unscaled rates and bytes (--scale=1), with
 # SEEDS seeds and mode intervals INTERVALS, at the aggregate level (the fluid level with each
-# collective step one aggregated flow; its error against the exact fluid level is measured on
+# all-to-all one aggregated flow; its error against the exact fluid level is measured on
 # the 64-group map by mose-llm --seeds=3 --level=fluid,aggregate). One mose-llm per degree,
 # the degrees side by side (one process per core); prints each map's verdict and timing and
 # the whole wall time. Outputs in OUT/d<D>/ (regime_map.csv, .png, stdout.txt).

@@ -51,7 +51,7 @@ enum class LlmLevel : uint8_t
 {
     PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
     FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
-    /// the fluid level with each collective step as one aggregate of flows that progress
+    /// the fluid level with each all-to-all as one aggregate of transfers that progress
     /// together (mose::FluidLlmConfig::aggregateCollectives): O(links) per iteration instead
     /// of O(n^2) flows, an approximation of FLUID
     AGGREGATE,

@@ -207,8 +207,8 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("policies", "comma-separated policies to run", m_policiesText);
     cmd.AddValue("level",
                  "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes, no "
-                 "Simulator), aggregate (the fluid level with each collective step as one flow "
-                 "of parts that progress together: for N in the thousands), both (packet,fluid: "
+                 "Simulator), aggregate (the fluid level with each all-to-all as one flow of "
+                 "transfers that progress together: for N in the thousands), both (packet,fluid: "
                  "side by side, with their differences) or two levels A,B (B compared with A, "
                  "e.g. fluid,aggregate)",
                  m_level);
