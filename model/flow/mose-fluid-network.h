@@ -206,11 +206,13 @@ class FluidNetwork
     void AddLinkRates(const FlowState& f, double delta);
     /// \brief Throws unless weights fit a path (as many, finite, > 0; empty: all 1)
     static void CheckWeights(const std::vector<LinkId>& path, const std::vector<double>& weights);
+
     /// \return the weight of hop k of a flow (inline: the rate computation's inner loops)
     static double WeightOf(const FlowState& f, std::size_t k)
     {
         return f.weight.empty() ? 1.0 : f.weight[k];
     }
+
     /// \brief Changes a flow's rate now (banking its bytes, renewing its finish time)
     void SetRate(FlowId id, double rate);
 
