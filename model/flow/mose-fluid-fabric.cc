@@ -243,7 +243,7 @@ FluidFabric::RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts)
     auto cached = m_aggregateRoutes.find(parts.get());
     if (cached != m_aggregateRoutes.end())
     {
-        return cached->second;
+        return cached->second.second;
     }
     // Bytes per link without walking every part's path: per destination, each node's bytes
     // towards it (its own parts' and those its subtree forwards through it) cross the node's
@@ -281,8 +281,8 @@ FluidFabric::RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts)
             const uint32_t hops = tree->distance[p.src];
             if (hops == DestinationTree::UNREACHABLE)
             {
-                m_aggregateKeys.push_back(parts);
-                return m_aggregateRoutes[parts.get()] = AggregateRoute(); // held
+                // held
+                return (m_aggregateRoutes[parts.get()] = {parts, AggregateRoute()}).second;
             }
             longest = std::max(longest, hops);
             const auto b = static_cast<double>(p.bytes);
@@ -324,8 +324,7 @@ FluidFabric::RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts)
         longestPath.push_back(m_n * d + m_n);
     }
     route.latencyNs = LatencyOf(longestPath);
-    m_aggregateKeys.push_back(parts);
-    return m_aggregateRoutes[parts.get()] = std::move(route);
+    return (m_aggregateRoutes[parts.get()] = {parts, std::move(route)}).second;
 }
 
 const FluidTransfer&
@@ -408,7 +407,6 @@ FluidFabric::Reroute()
         std::make_unique<ShortestPathRouting>(m_routedGraph, m_config.rule, m_config.routingSeed);
     m_trees.assign(m_n, std::nullopt);
     m_aggregateRoutes.clear();
-    m_aggregateKeys.clear();
     for (auto& [id, r] : m_running)
     {
         FluidTransfer& t = m_transfers[id];

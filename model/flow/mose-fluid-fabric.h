@@ -337,9 +337,10 @@ class FluidFabric
     std::unique_ptr<ShortestPathRouting> m_routing;      //!< on m_routedGraph
     std::vector<std::optional<DestinationTree>> m_trees; //!< per destination, lazily
     /// the aggregates' routes on the routed graph, by their parts (cleared at every reroute)
-    std::map<const std::vector<FluidPart>*, AggregateRoute> m_aggregateRoutes;
-    /// the parts whose routes m_aggregateRoutes holds (kept alive while cached)
-    std::vector<std::shared_ptr<const std::vector<FluidPart>>> m_aggregateKeys;
+    /// (the parts are kept alive while cached: a key is never another object's address)
+    std::map<const std::vector<FluidPart>*,
+             std::pair<std::shared_ptr<const std::vector<FluidPart>>, AggregateRoute>>
+        m_aggregateRoutes;
     std::vector<FluidTransfer> m_transfers; //!< records
     std::map<uint64_t, Running> m_running;  //!< in flight, by transfer id
     std::vector<uint64_t> m_flowTransfer;   //!< per flow id, its transfer id

@@ -289,15 +289,15 @@ FluidLlmRun::StartCollective()
                                                 return t.dependsOn == CollectiveTransfer::NONE;
                                             });
             m_planned = true;
+            m_aggregate.reset(); // its parts were the old plan's
         }
         rec.wireBytes = m_planBytes;
         rec.transfers = m_plan.transfers.size();
         rec.collectiveStartNs = m_fabric->Now();
         rec.collectiveStarted = true;
-        if (m_config.aggregateCollectives && m_plan.steps == 1 && m_planIndependent)
+        if (m_config.aggregateCollectives && m_planIndependent)
         {
-            if (!m_aggregate || m_aggregateMembers != m_members ||
-                m_aggregateWireSize != rec.wireSize)
+            if (!m_aggregate || m_aggregateMembers != m_members)
             {
                 // the same parts while the members stay: the fabric reuses their routes
                 auto parts = std::make_shared<std::vector<FluidPart>>();
@@ -308,7 +308,6 @@ FluidLlmRun::StartCollective()
                 }
                 m_aggregate = std::move(parts);
                 m_aggregateMembers = m_members;
-                m_aggregateWireSize = rec.wireSize;
             }
             const uint32_t iteration = rec.index;
             m_fabric->StartAggregate(m_aggregate,

@@ -212,10 +212,10 @@ class FluidLlmRun
     std::vector<std::vector<uint64_t>> m_dependents; //!< per transfer of the plan
     uint64_t m_pending{0};                           //!< transfers not complete
     /// aggregateCollectives: the all-to-all's transfers as the parts of one aggregate (the
-    /// same object while the members stay, so that the fabric reuses their routes)
+    /// same object while the members and the plan stay, so that the fabric reuses their
+    /// routes; reset when the plan is made again)
     std::shared_ptr<const std::vector<FluidPart>> m_aggregate;
     std::vector<uint32_t> m_aggregateMembers;       //!< the members m_aggregate was made for
-    uint64_t m_aggregateWireSize{0};                //!< the S / scale it was made for
     bool m_trainingStopped{false};                  //!< no iteration starts
     bool m_iterationInFlight{false};                //!< compute or collective running
     std::vector<FluidIterationRecord> m_iterations; //!< per iteration
