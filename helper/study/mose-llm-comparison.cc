@@ -274,8 +274,8 @@ LlmComparison::PrintLevelDifferences(std::ostream& os) const
 {
     // the first level is the reference the second is compared with
     const std::size_t n = m_policies.size();
-    const auto diff = [](double f, double p) {
-        return p > 0 ? FormatChange(f, p) : std::string("-");
+    const auto diff = [](double c, double r) {
+        return r > 0 ? FormatChange(c, r) : std::string("-");
     };
     const std::string reference = ToString(m_levels[0]);
     const std::string compared = ToString(m_levels[1]);
@@ -287,13 +287,13 @@ LlmComparison::PrintLevelDifferences(std::ostream& os) const
        << "iter_mean" << std::setw(10) << "speed-up\n";
     for (std::size_t i = 0; i < n; ++i)
     {
-        const LlmSummary& p = m_summaries[i];
-        const LlmSummary& f = m_summaries[n + i];
-        os << std::left << std::setw(8) << mose::ToString(p.policy) << std::right << std::setw(10)
-           << diff(f.kvMeanS, p.kvMeanS) << std::setw(10) << diff(f.ttftMeanS, p.ttftMeanS)
-           << std::setw(10) << diff(f.ttftP99S, p.ttftP99S) << std::setw(11)
-           << diff(f.iterMeanS, p.iterMeanS) << std::setw(9)
-           << (f.wallSeconds > 0 ? FormatNumber(std::round(p.wallSeconds / f.wallSeconds)) + "x"
+        const LlmSummary& r = m_summaries[i];     // the reference level's
+        const LlmSummary& c = m_summaries[n + i]; // the compared level's
+        os << std::left << std::setw(8) << mose::ToString(r.policy) << std::right << std::setw(10)
+           << diff(c.kvMeanS, r.kvMeanS) << std::setw(10) << diff(c.ttftMeanS, r.ttftMeanS)
+           << std::setw(10) << diff(c.ttftP99S, r.ttftP99S) << std::setw(11)
+           << diff(c.iterMeanS, r.iterMeanS) << std::setw(9)
+           << (c.wallSeconds > 0 ? FormatNumber(std::round(r.wallSeconds / c.wallSeconds)) + "x"
                                  : std::string(">1000x"))
            << "\n";
     }
