@@ -215,6 +215,10 @@ class FluidNetwork
 
     /// \brief Changes a flow's rate now (banking its bytes, renewing its finish time)
     void SetRate(FlowId id, double rate);
+    /// \brief Empties a flow's state for a new flow or a free id, keeping its version
+    static void Reset(FlowState& f);
+    /// \brief Drops the stale entries (rate changed, flow removed or complete) of m_finish
+    void CompactFinish() const;
 
     /// A flow's finish time at its rate when the entry was made
     struct FinishEntry

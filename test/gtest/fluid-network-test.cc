@@ -250,6 +250,53 @@ TEST(FluidNetwork, RatesAfterRemovalsEqualAFullComputation)
     }
 }
 
+// A flow removed before it completes leaves its finish entry behind (10 B at 1 B/s: at 10 s).
+// The id's next flow, 100 B on the same link from 1 s, completes at 101 s, not at the old
+// entry's 10 s (which a version restarting at 0 let pass for the new flow's).
+TEST(FluidNetwork, AReusedIdDoesNotInheritItsFinishTime)
+{
+    FluidNetwork net;
+    const auto l = net.AddLink(1);
+    const auto a = net.AddFlow(10, {l});
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 10);
+    net.Advance(1);
+    net.RemoveFlow(a);
+    const auto c = net.AddFlow(100, {l});
+    ASSERT_EQ(c, a);
+    net.ComputeRates();
+    EXPECT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 100);
+    net.Advance(9);
+    EXPECT_TRUE(net.TakeCompleted().empty());
+    EXPECT_DOUBLE_EQ(net.GetRemaining(c), 91);
+    net.Advance(91);
+    EXPECT_EQ(net.TakeCompleted(), std::vector<FluidNetwork::FlowId>{c});
+}
+
+// Many rate changes leave many stale finish entries (each rise leaves a later one behind); the
+// heap drops them and completions stay exact: one long flow beside 3,000 short ones that come
+// and go one after another on a link of 2 B/s. Each short flow (1 B at 1 B/s) takes 1 s, the
+// long one (10,000 B) gets 1 B/s meanwhile and all 2 B/s after: 3,000 + (10,000 - 3,000) / 2.
+TEST(FluidNetwork, ManyRateChangesKeepCompletionsExact)
+{
+    FluidNetwork net;
+    const auto l = net.AddLink(2);
+    const auto longFlow = net.AddFlow(10000, {l});
+    for (int k = 0; k < 3000; ++k)
+    {
+        const auto s = net.AddFlow(1, {l});
+        net.ComputeRates();
+        ASSERT_DOUBLE_EQ(net.GetTimeToNextCompletion(), 1) << k;
+        net.Advance(1);
+        ASSERT_EQ(net.TakeCompleted(), std::vector<FluidNetwork::FlowId>{s}) << k;
+        net.RemoveFlow(s);
+        net.ComputeRates();
+        ASSERT_NEAR(net.GetTimeToNextCompletion(), (10000 - (k + 1)) / 2.0, 1e-6) << k;
+    }
+    net.Advance(3500);
+    EXPECT_EQ(net.TakeCompleted(), std::vector<FluidNetwork::FlowId>{longFlow});
+}
+
 TEST(FluidNetwork, IdsAreReusedAndBadInputIsNamed)
 {
     FluidNetwork net;
