@@ -27,6 +27,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/mose-llm-experiment.cc
     helper/study/mose-llm-level-validation.cc
     helper/study/mose-llm-options.cc
+    helper/study/mose-llm-regime-figure.cc
     helper/study/mose-llm-regime-map.cc
     helper/study/mose-packet-experiment.cc
     helper/study/mose-packet-options.cc
@@ -58,6 +59,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/mose-llm-experiment.h
     helper/study/mose-llm-level-validation.h
     helper/study/mose-llm-options.h
+    helper/study/mose-llm-regime-figure.h
     helper/study/mose-llm-regime-map.h
     helper/study/mose-packet-experiment.h
     helper/study/mose-packet-options.h

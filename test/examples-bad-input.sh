@@ -487,10 +487,36 @@ if [ -x "$SWEEP" ]; then
         --flows=500 --plot=false --progress=false --outputDir="$WORK/sweep"
 fi
 
+# --- mose-regime-figure: the maps it merges
+FIG="$BIN/mose-regime-figure"
+if [ -x "$FIG" ]; then
+    printf 'level,load_per_s,interval_s,dark_s,samples,margin_mean,margin_ci_low,margin_ci_high,ci_verdict,best_static,flow_break_even_s\n' >"$WORK/map-head.csv"
+    { cat "$WORK/map-head.csv"; echo 'aggregate,25,1,0.01,20,0.03,0.025,0.035,does-not-pay,S-Train,0.017'; } >"$WORK/map-a.csv"
+    { cat "$WORK/map-head.csv"; echo 'aggregate,25,1x,0.01,20,0.03,0.025,0.035,does-not-pay,S-Train,'; } >"$WORK/map-bad.csv"
+    { cat "$WORK/map-head.csv"; echo 'fluid,800,1,0.01,20,0.03,0.025,0.035,does-not-pay,S-Train,'; } >"$WORK/map-fluid.csv"
+    expect_error figure-no-maps 'invalid --maps = "": one or more regime_map.csv files' "$FIG"
+    expect_error figure-empty-item 'invalid --maps = "a.csv,,b.csv": an item of the comma-separated list is empty' \
+        "$FIG" --maps=a.csv,,b.csv
+    expect_error figure-missing 'cannot open /nonexistent/regime_map.csv' \
+        "$FIG" --maps=/nonexistent/regime_map.csv --outputDir="$WORK/fig"
+    expect_error figure-malformed "map-bad.csv:2: column interval_s = \"1x\"" \
+        "$FIG" --maps="$WORK/map-bad.csv" --outputDir="$WORK/fig"
+    expect_error figure-twice 'load 25/s, T 1 s, dark 10 ms is there twice' \
+        "$FIG" --maps="$WORK/map-a.csv,$WORK/map-a.csv" --outputDir="$WORK/fig"
+    expect_error figure-levels 'is not the level of the cells before (aggregate)' \
+        "$FIG" --maps="$WORK/map-a.csv,$WORK/map-fluid.csv" --outputDir="$WORK/fig"
+    expect_error figure-other-band 'does not follow from its interval with a tie band of +-5%' \
+        "$FIG" --maps="$WORK/map-a.csv" --tolerance=0.05 --outputDir="$WORK/fig"
+    expect_error figure-tolerance 'invalid --tolerance = "-1": a finite number >= 0' \
+        "$FIG" --maps="$WORK/map-a.csv" --tolerance=-1
+    expect_ok figure-ok 'with 95% confidence switching pays in 0 of 1 cells' \
+        "$FIG" --maps="$WORK/map-a.csv" --plot=false --outputDir="$WORK/fig"
+fi
+
 # --- an output folder that cannot be created or written: rejected before the run, every program
 : >"$WORK/a-file"
 for prog in mose-packet mose-mode-switch mose-paper mose-sweep mose-break-even mose-baselines \
-    mose-templates; do
+    mose-templates mose-regime-figure; do
     [ -x "$BIN/$prog" ] || continue
     expect_error "$prog-output-under-file" "invalid --outputDir = \"$WORK/a-file/x\": cannot create folder" \
         "$BIN/$prog" --outputDir="$WORK/a-file/x"
@@ -498,7 +524,8 @@ for prog in mose-packet mose-mode-switch mose-paper mose-sweep mose-break-even m
         "$BIN/$prog" --outputDir=/proc/mose-out
 done
 # the flow-level programs create no ns-3 object of the module: its attributes are refused
-for prog in mose-paper mose-sweep mose-break-even mose-baselines mose-templates; do
+for prog in mose-paper mose-sweep mose-break-even mose-baselines mose-templates \
+    mose-regime-figure; do
     [ -x "$BIN/$prog" ] || continue
     expect_error "$prog-module-attribute" "invalid --ns3::MoseTopologyHelper::Groups = \"32\": the attribute would not be used: $prog works at the flow level" \
         "$BIN/$prog" --ns3::MoseTopologyHelper::Groups=32

@@ -32,6 +32,7 @@ cpp_examples = [
 # test.py ignores it).
 examples_not_run = [
     ("mose-flow-eval", "needs a circuit graph and flows as files; test/examples-bad-input.sh runs it"),
+    ("mose-regime-figure", "needs regime_map.csv files (mose-llm's); test/examples-bad-input.sh runs it on hand-made ones"),
     ("mose-mpi-check", "a test program (test/mose-mpi-check.cc) built only with MPI; needs mpirun, utils/mpi-check.sh runs it on 1 and 2 ranks"),
 ]
 

@@ -1151,173 +1151,48 @@ LlmRegimeMap::WritePlot(std::ostream& os) const
 {
     const auto& b = m_config.base;
     const uint32_t perCell = m_config.seeds * m_config.cycles;
-    const double band = m_config.tolerance * 100;
     std::ostringstream samples;
     samples << m_config.seeds << (m_config.seeds == 1 ? " seed" : " seeds");
     if (m_config.cycles > 1)
     {
         samples << " x " << m_config.cycles << " cycles";
     }
-    std::ostringstream bandText;
-    bandText << band;
-    Gnuplot plot("regime_map.png");
-    plot.SetTerminal("pngcairo size 1000,640 noenhanced");
-    // three short lines: the title is centred on the plot, which the key narrows
-    plot.SetTitle(std::string("Regime map") +
-                  (m_config.levelColumn ? " (" + ToString(b.level) + " level)" : "") + ", N=" +
-                  std::to_string(b.scenario.nodes) + ", d=" + std::to_string(b.scenario.degree) +
-                  ", scale " + std::to_string(b.scale) + ", " + samples.str() +
-                  " per cell\\nMoSE vs the best static policy (below 0: " +
-                  "switching pays)\\ngrey: tie band +-" + bandText.str() + "%; bars: 95% interval" +
-                  (perCell > 1 ? "" : " (none: one sample)"));
-    plot.SetLegend("mode interval T (s)", "MoSE's margin, mean of TTFT and iteration time (%)");
-    plot.AppendExtra("set grid");
-    plot.AppendExtra("set key outside right top");
-    plot.AppendExtra("set xzeroaxis lt -1 lw 2");
-    const std::size_t ni = m_config.intervals.size();
-    const std::size_t nd = m_config.darkTimes.size();
-    // the ranges: every point with its bar, the tie band, 0 and the break-even marks
-    double yLow = -band;
-    double yHigh = band;
-    double xLow = std::numeric_limits<double>::infinity();
-    double xHigh = 0;
+    LlmRegimeFigure figure(m_config.tolerance);
     for (const auto& c : m_cells)
     {
-        const MeanInterval& m = c.marginInterval;
-        if (m.n == 0)
-        {
-            continue;
-        }
-        yLow = std::min(yLow, m.GetLow().value_or(m.mean) * 100);
-        yHigh = std::max(yHigh, m.GetHigh().value_or(m.mean) * 100);
+        figure.Add(ToPoint(c));
     }
-    for (Time t : m_config.intervals)
+    figure.WritePlot(os,
+                     std::string("Regime map") +
+                         (m_config.levelColumn ? " (" + ToString(b.level) + " level)" : "") +
+                         ", N=" + std::to_string(b.scenario.nodes) +
+                         ", d=" + std::to_string(b.scenario.degree) + ", scale " +
+                         std::to_string(b.scale) + ", " + samples.str() +
+                         " per cell\\nMoSE vs the best static policy; grey: tie band +-" +
+                         FormatNumber(m_config.tolerance * 100) + "%; bars: 95% interval" +
+                         (perCell > 1 ? "" : " (none: one sample)"),
+                     "regime_map.png");
+}
+
+LlmRegimePoint
+LlmRegimeMap::ToPoint(const LlmRegimeCell& c) const
+{
+    LlmRegimePoint p;
+    p.level = m_config.levelColumn ? ToString(m_config.base.level) : "";
+    p.load = c.load;
+    p.interval = c.interval.GetSeconds();
+    p.darkTime = c.darkTime.GetSeconds();
+    p.samples = c.marginInterval.n;
+    p.mean = c.marginInterval.mean;
+    p.low = c.marginInterval.GetLow();
+    p.high = c.marginInterval.GetHigh();
+    p.verdict = c.intervalVerdict;
+    p.bestStatic = c.verdict.bestStatic ? mose::ToString(*c.verdict.bestStatic) : "-";
+    if (c.flow && c.flow->kind == mose::BreakEven::AT && c.flow->duration > 0)
     {
-        xLow = std::min(xLow, t.GetSeconds());
-        xHigh = std::max(xHigh, t.GetSeconds());
+        p.flowBreakEven = c.flow->duration;
     }
-    for (const auto& c : m_cells)
-    {
-        if (c.flow && c.flow->kind == mose::BreakEven::AT && c.flow->duration > 0)
-        {
-            xLow = std::min(xLow, c.flow->duration);
-            xHigh = std::max(xHigh, c.flow->duration);
-        }
-    }
-    // a margin of the band's width at least (a band of 0 and equal margins: still a range)
-    const double pad = std::max((yHigh - yLow) * 0.08, 0.5);
-    std::ostringstream range;
-    range << std::setprecision(10);
-    range << "set yrange [" << yLow - pad << ":" << yHigh + pad << "]";
-    plot.AppendExtra(range.str());
-    range.str("");
-    const bool logX = xHigh >= 10 * xLow;
-    const double xSpan = xHigh > xLow ? xHigh - xLow : xLow;
-    if (logX)
-    {
-        plot.AppendExtra("set logscale x");
-        range << "set xrange [" << xLow / 1.3 << ":" << xHigh * 1.3 << "]";
-    }
-    else
-    {
-        range << "set xrange [" << std::max(0.0, xLow - 0.1 * xSpan) << ":" << xHigh + 0.1 * xSpan
-              << "]";
-    }
-    plot.AppendExtra(range.str());
-    range.str("");
-    range << "set object 1 rectangle from graph 0, first " << -band << " to graph 1, first " << band
-          << " fillcolor rgb \"#d9d9d9\" fillstyle solid 0.6 noborder behind";
-    plot.AppendExtra(range.str());
-    // the lines' points at one T are drawn slightly apart (1.5% of T on a log axis, 0.5% of
-    // the span on a linear one, centred on T) so that their bars do not hide each other
-    const double lines = static_cast<double>(m_config.loads.size() * nd);
-    auto dodge = [&](double x, std::size_t line) {
-        const double k = static_cast<double>(line) - (lines - 1) / 2;
-        return logX ? x * std::pow(1.015, k) : x + 0.005 * xSpan * k;
-    };
-    for (std::size_t l = 0; l < m_config.loads.size(); ++l)
-    {
-        for (std::size_t d = 0; d < nd; ++d)
-        {
-            std::ostringstream title;
-            title << "load " << m_config.loads[l] << "/s, dark "
-                  << DurationText(m_config.darkTimes[d].GetSeconds());
-            Gnuplot2dDataset ds(title.str());
-            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-            ds.SetErrorBars(Gnuplot2dDataset::Y);
-            std::vector<std::tuple<double, double, double>> pts;
-            for (std::size_t i = 0; i < ni; ++i)
-            {
-                const LlmRegimeCell& c = m_cells.at((l * ni + i) * nd + d);
-                const MeanInterval& m = c.marginInterval;
-                if (m.n > 0)
-                {
-                    pts.emplace_back(dodge(c.interval.GetSeconds(), l * nd + d),
-                                     m.mean * 100,
-                                     m.halfWidth.value_or(0) * 100);
-                }
-            }
-            std::sort(pts.begin(), pts.end());
-            for (const auto& [x, y, dy] : pts)
-            {
-                ds.Add(x, y, dy);
-            }
-            if (!pts.empty())
-            {
-                plot.AddDataset(ds);
-            }
-        }
-    }
-    // the flow-level break-even of each dark time against the best static policy of its cells
-    Gnuplot2dDataset marks("flow-level break-even T*");
-    marks.SetStyle(Gnuplot2dDataset::POINTS);
-    marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
-    std::vector<std::string> seen;
-    std::vector<std::pair<double, std::string>> labels; // T*, its text
-    for (const auto& c : m_cells)
-    {
-        if (!c.flow || c.flow->kind != mose::BreakEven::AT)
-        {
-            continue;
-        }
-        std::ostringstream key;
-        key << c.darkTime.GetSeconds() << ' ' << mose::ToString(*c.verdict.bestStatic);
-        if (std::find(seen.begin(), seen.end(), key.str()) != seen.end())
-        {
-            continue;
-        }
-        seen.push_back(key.str());
-        marks.Add(c.flow->duration, 0);
-        labels.emplace_back(c.flow->duration,
-                            "vs " + mose::ToString(*c.verdict.bestStatic) + ", dark " +
-                                DurationText(c.darkTime.GetSeconds()));
-    }
-    // one upright label per group of close marks (within 25% on a log axis, 4% of the span on
-    // a linear one), so that labels do not overlap
-    std::stable_sort(labels.begin(), labels.end(), [](const auto& a, const auto& b) {
-        return a.first < b.first;
-    });
-    for (std::size_t i = 0; i < labels.size();)
-    {
-        std::string text = "T* " + labels[i].second;
-        std::size_t j = i + 1;
-        while (j < labels.size() && (logX ? labels[j].first <= labels[j - 1].first * 1.25
-                                          : labels[j].first - labels[j - 1].first <= 0.04 * xSpan))
-        {
-            text += "; " + labels[j].second;
-            ++j;
-        }
-        std::ostringstream label;
-        label << std::setprecision(10) << "set label \"" << text << "\" at " << labels[i].first
-              << ",0 rotate by 90 offset 0,1";
-        plot.AppendExtra(label.str());
-        i = j;
-    }
-    if (!seen.empty())
-    {
-        plot.AddDataset(marks);
-    }
-    plot.GenerateOutput(os);
+    return p;
 }
 
 std::string

@@ -8,6 +8,7 @@
 #define MOSE_LLM_REGIME_MAP_H
 
 #include "mose-llm-experiment.h"
+#include "mose-llm-regime-figure.h"
 #include "mose-study-statistics.h"
 
 #include "ns3/mose-break-even.h"
@@ -321,15 +322,19 @@ class LlmRegimeMap
      */
     void WriteCsv(std::ostream& os) const;
     /**
-     * \brief regime_map.plt: MoSE's overall margin (%, the samples' mean) against the mode
-     *        interval, one line per (load, dark time), each point's 95% interval as an error
-     *        bar (none with one sample), the tie band shaded, the flow-level break-even T* of
-     *        each as a labelled point on the zero line; x on a log scale when the intervals and
-     *        T* span a factor of 10 or more, y always including 0 and the tie band; pngcairo
-     *        into regime_map.png.
+     * \brief regime_map.plt: LlmRegimeFigure's figure of the cells (ToPoint()): one panel per
+     *        dark time, MoSE's overall margin (%, the samples' mean) against the mode interval,
+     *        one line per load, each point's 95% interval as an error bar (none with one
+     *        sample), the tie band shaded, 0 always in range, the flow-level break-even T*
+     *        marked; pngcairo into regime_map.png.
      * \param os the stream
      */
     void WritePlot(std::ostream& os) const;
+    /**
+     * \param c one of the map's cells
+     * \return its point of the figure (LlmRegimeFigure): margin, interval, verdict, T*
+     */
+    LlmRegimePoint ToPoint(const LlmRegimeCell& c) const;
     /**
      * \return the verdict lines: what the map holds for (workload, N, scale, settings), the
      *         cells where switching pays and where it does not, and each row's crossover next

@@ -1,0 +1,98 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * mose-regime-figure: one regime map from several. A regime map run in parts (by load, by
+ * interval, a degree per core, on several machines: mose-llm --outputDir=A ..., --outputDir=B
+ * ...) leaves one regime_map.csv per part; this program reads them, refuses a cell given twice,
+ * maps of different levels and maps run with another tie band, and writes the whole grid:
+ * regime_grid.csv (one row per cell: margin, 95% interval, verdict, flow-level T*) and
+ * regime_grid.plt rendered to regime_grid.png (LlmRegimeFigure: a panel per dark time, a line
+ * per load, the tie band, each point's interval). Prints the verdicts' count and the cells
+ * that pay or tie.
+ *
+ *   ./mose-regime-figure --maps=results/a/regime_map.csv,results/b/regime_map.csv \
+ *       --title="N=1024, d=8, 20 seeds" --outputDir=results/grid
+ *
+ * The figure is in helper/study/mose-llm-regime-figure.h and doc/mose.rst ("The grid").
+ */
+
+#include "mose-llm-regime-figure.h"
+#include "mose-program.h"
+
+#include "ns3/command-line.h"
+#include "ns3/mose-command-line.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-text-io.h"
+
+#include <fstream>
+#include <iostream>
+
+using namespace ns3;
+using namespace ns3::mose;
+
+int
+main(int argc, char* argv[])
+{
+    Program program("mose-regime-figure",
+                    "results/mose-regime-figure",
+                    Program::FLOW_LEVEL | Program::PLOT);
+    return program.Run(argc, argv, [&]() {
+        std::string maps;
+        std::string title = "Regime map";
+        std::string tolerance = "0.02";
+        CommandLine& cmd = program.GetCommandLine();
+        AddTextOption(cmd,
+                      "maps",
+                      "comma-separated regime_map.csv files (mose-llm's) to merge",
+                      maps);
+        AddTextOption(cmd,
+                      "title",
+                      "the figure's first title line (say N, d, scale, seeds and level)",
+                      title);
+        cmd.AddValue("tolerance",
+                     "the tie band the maps were run with (mose-llm --tolerance)",
+                     tolerance);
+        program.AddOutputOptions("folder for regime_grid.csv and the figure",
+                                 "write the figure's gnuplot script and render it",
+                                 "");
+        program.Parse(argc, argv);
+        program.CheckOutput(); // the output folder, before any file is read
+        if (maps.empty())
+        {
+            ThrowBadParameter("--maps",
+                              "\"\"",
+                              "one or more regime_map.csv files, comma-separated");
+        }
+        const std::vector<std::string> files = SplitList(maps, "--maps", "a file");
+        const double band = ParseReal("--tolerance", tolerance);
+        if (!(band >= 0))
+        {
+            ThrowBadParameter("--tolerance", QuoteText(tolerance), "a finite number >= 0 (0.02: +-2%)");
+        }
+        LlmRegimeFigure figure(band);
+        for (const std::string& f : files)
+        {
+            const uint32_t rows = figure.AddCsv(f);
+            std::cout << "read " << rows << " cells from " << f << "\n";
+        }
+        std::cout << "\n" << figure.Summarize();
+        const std::string& dir = program.GetOutputDir();
+        const std::string csv = dir + "/regime_grid.csv";
+        WriteTextFile(csv, [&](std::ostream& out) { figure.WriteCsv(out); });
+        std::cout << "\nwrote " << csv << "\n";
+        program.WritePlot(
+            "regime_grid",
+            [&](std::ostream& out) {
+                figure.WritePlot(out,
+                                 title + "\\nMoSE vs the best static policy; grey: tie band +-" +
+                                     FormatNumber(figure.GetTolerance() * 100) +
+                                     "%; bars: 95% interval",
+                                 "regime_grid.png");
+            },
+            "regime_grid.png",
+            std::cout);
+    });
+}

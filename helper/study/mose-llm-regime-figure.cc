@@ -1,0 +1,606 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-regime-figure.h"
+
+#include "ns3/gnuplot.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-text-io.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+namespace ns3
+{
+namespace mose
+{
+
+namespace
+{
+
+/// seconds with 3 significant digits and a unit: "0.1 s", "25 ms"
+std::string
+Seconds(double seconds)
+{
+    return FormatDuration(seconds, DurationStyle::SIGNIFICANT);
+}
+
+/// "load 800/s, T 60 s, dark 10 ms" (and the level when it has one)
+std::string
+CellText(const LlmRegimePoint& p)
+{
+    std::ostringstream os;
+    os << (p.level.empty() ? "" : p.level + " level, ") << "load " << p.load << "/s, T "
+       << Seconds(p.interval) << ", dark " << Seconds(p.darkTime);
+    return os.str();
+}
+
+/// the order of GetPoints(): level, load, dark time, interval
+bool
+Before(const LlmRegimePoint& a, const LlmRegimePoint& b)
+{
+    return std::tie(a.level, a.load, a.darkTime, a.interval) <
+           std::tie(b.level, b.load, b.darkTime, b.interval);
+}
+
+/// the verdicts' texts (ToString(MarginVerdict)) back to the verdict
+bool
+ParseVerdict(std::string_view text, MarginVerdict& v)
+{
+    for (MarginVerdict k : {MarginVerdict::PAYS,
+                            MarginVerdict::TIE,
+                            MarginVerdict::DOES_NOT_PAY,
+                            MarginVerdict::UNDECIDED,
+                            MarginVerdict::NONE})
+    {
+        if (text == ToString(k))
+        {
+            v = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/// the interval of a point as DecideMargin() takes it
+MeanInterval
+IntervalOf(const LlmRegimePoint& p)
+{
+    MeanInterval m;
+    m.n = p.samples;
+    m.mean = p.mean;
+    if (p.low && p.high)
+    {
+        m.mean = (*p.low + *p.high) / 2;
+        m.halfWidth = (*p.high - *p.low) / 2;
+    }
+    return m;
+}
+
+/// "%g"-like text of a tick value
+std::string
+TickText(double v)
+{
+    std::ostringstream os;
+    os << std::setprecision(6) << v;
+    return os.str();
+}
+
+} // namespace
+
+LlmRegimeFigure::LlmRegimeFigure(double tolerance)
+    : m_tolerance(tolerance)
+{
+    if (!(std::isfinite(tolerance) && tolerance >= 0))
+    {
+        ThrowBadParameter("tolerance", FormatNumber(tolerance), "a finite number >= 0");
+    }
+}
+
+double
+LlmRegimeFigure::GetTolerance() const
+{
+    return m_tolerance;
+}
+
+void
+LlmRegimeFigure::Add(const LlmRegimePoint& p)
+{
+    if (!(std::isfinite(p.load) && p.load > 0))
+    {
+        ThrowBadParameter("load", FormatNumber(p.load), "a finite number of requests/s > 0");
+    }
+    if (!(std::isfinite(p.interval) && p.interval > 0))
+    {
+        ThrowBadParameter("interval", FormatNumber(p.interval), "a finite time > 0 s");
+    }
+    if (!(std::isfinite(p.darkTime) && p.darkTime >= 0))
+    {
+        ThrowBadParameter("dark time", FormatNumber(p.darkTime), "a finite time >= 0 s");
+    }
+    if (!std::isfinite(p.mean))
+    {
+        ThrowBadParameter("margin of " + CellText(p), FormatNumber(p.mean), "a finite number");
+    }
+    if (p.low.has_value() != p.high.has_value() ||
+        (p.low && !(std::isfinite(*p.low) && std::isfinite(*p.high) && *p.low <= *p.high)))
+    {
+        throw Error("the 95% interval of " + CellText(p) +
+                    " is not a pair of finite ends, the lower first");
+    }
+    if (p.low && p.samples < 2)
+    {
+        throw Error(CellText(p) + " has an interval from " + std::to_string(p.samples) +
+                    " sample(s); an interval needs 2 or more");
+    }
+    if (!m_points.empty() && p.level != m_points.front().level)
+    {
+        throw Error(CellText(p) + ": its level (" + (p.level.empty() ? "none" : p.level) +
+                    ") is not the level of the cells before (" +
+                    (m_points.front().level.empty() ? "none" : m_points.front().level) +
+                    "): a figure compares cells of one level");
+    }
+    for (const LlmRegimePoint& q : m_points)
+    {
+        if (q.load == p.load && q.interval == p.interval && q.darkTime == p.darkTime)
+        {
+            throw Error(CellText(p) + " is there twice (a cell belongs to one map)");
+        }
+    }
+    m_points.push_back(p);
+}
+
+uint32_t
+LlmRegimeFigure::AddCsv(const std::string& path)
+{
+    std::ifstream file;
+    OpenForReading(path, file);
+    LineReader in(file, path);
+    std::string_view line;
+    if (!in.Next(line))
+    {
+        in.Fail("empty: a regime_map.csv starts with its column names");
+    }
+    std::vector<std::string> header;
+    for (std::string_view h : SplitAtCommas(line))
+    {
+        header.emplace_back(TrimBlanks(h));
+    }
+    auto column = [&](const std::string& name) -> std::optional<std::size_t> {
+        const auto at = std::find(header.begin(), header.end(), name);
+        if (at == header.end())
+        {
+            return std::nullopt;
+        }
+        return static_cast<std::size_t>(at - header.begin());
+    };
+    auto required = [&](const std::string& name) {
+        const auto at = column(name);
+        if (!at)
+        {
+            in.Fail("no column " + name + " (the columns of a regime_map.csv: load_per_s, " +
+                    "interval_s, dark_s, samples, margin_mean, margin_ci_low, margin_ci_high, " +
+                    "ci_verdict, best_static, flow_break_even_s)");
+        }
+        return *at;
+    };
+    const std::size_t cLoad = required("load_per_s");
+    const std::size_t cInterval = required("interval_s");
+    const std::size_t cDark = required("dark_s");
+    const std::size_t cSamples = required("samples");
+    const std::size_t cMean = required("margin_mean");
+    const std::size_t cLow = required("margin_ci_low");
+    const std::size_t cHigh = required("margin_ci_high");
+    const std::size_t cVerdict = required("ci_verdict");
+    const std::size_t cBest = required("best_static");
+    const std::size_t cFlow = required("flow_break_even_s");
+    const std::optional<std::size_t> cLevel = column("level");
+    uint32_t rows = 0;
+    while (in.Next(line))
+    {
+        if (TrimBlanks(line).empty())
+        {
+            continue;
+        }
+        std::vector<std::string_view> f = SplitAtCommas(line);
+        if (f.size() != header.size())
+        {
+            in.Fail(std::to_string(f.size()) + " fields, the header names " +
+                    std::to_string(header.size()));
+        }
+        for (auto& v : f)
+        {
+            v = TrimBlanks(v);
+        }
+        auto number = [&](std::size_t c) {
+            double v = 0;
+            const std::string problem = TryParseReal(f[c], v);
+            if (!problem.empty())
+            {
+                in.Fail("column " + header[c] + " = \"" + std::string(f[c]) + "\": " + problem);
+            }
+            return v;
+        };
+        auto optionalNumber = [&](std::size_t c) -> std::optional<double> {
+            if (f[c].empty())
+            {
+                return std::nullopt;
+            }
+            return number(c);
+        };
+        LlmRegimePoint p;
+        p.level = cLevel ? std::string(f[*cLevel]) : std::string();
+        p.load = number(cLoad);
+        p.interval = number(cInterval);
+        p.darkTime = number(cDark);
+        const double samples = number(cSamples);
+        if (!(samples >= 0 && samples <= std::numeric_limits<uint32_t>::max() &&
+              samples == std::floor(samples)))
+        {
+            in.Fail("column samples = \"" + std::string(f[cSamples]) +
+                    "\": not a count (an integer >= 0)");
+        }
+        p.samples = static_cast<uint32_t>(samples);
+        p.mean = p.samples > 0 ? number(cMean) : optionalNumber(cMean).value_or(0);
+        p.low = optionalNumber(cLow);
+        p.high = optionalNumber(cHigh);
+        if (!ParseVerdict(f[cVerdict], p.verdict))
+        {
+            in.Fail("column ci_verdict = \"" + std::string(f[cVerdict]) +
+                    "\": not pays, tie, does-not-pay, undecided or none");
+        }
+        p.bestStatic = f[cBest].empty() ? "-" : std::string(f[cBest]);
+        if (!f[cFlow].empty() && f[cFlow] != "inf")
+        {
+            const double t = number(cFlow);
+            if (std::isfinite(t) && t > 0)
+            {
+                p.flowBreakEven = t;
+            }
+        }
+        try
+        {
+            Add(p);
+        }
+        catch (const Error& e)
+        {
+            in.Fail(e.what());
+        }
+        // the verdict must follow from the interval with this figure's tie band (the file's
+        // ends have 10 significant digits: an end on the band's edge may round either way)
+        const MeanInterval m = IntervalOf(p);
+        const bool follows =
+            DecideMargin(m, m_tolerance) == p.verdict ||
+            DecideMargin(m, m_tolerance * (1 + 1e-8) + 1e-12) == p.verdict ||
+            DecideMargin(m, std::max(0.0, m_tolerance * (1 - 1e-8) - 1e-12)) == p.verdict;
+        if (!follows)
+        {
+            m_points.pop_back();
+            in.Fail("ci_verdict " + ToString(p.verdict) + " of " + CellText(p) +
+                    " does not follow from its interval with a tie band of +-" +
+                    FormatNumber(m_tolerance * 100) +
+                    "%: the map was run with another --tolerance; give that one");
+        }
+        ++rows;
+    }
+    return rows;
+}
+
+std::vector<LlmRegimePoint>
+LlmRegimeFigure::GetPoints() const
+{
+    std::vector<LlmRegimePoint> out = m_points;
+    std::stable_sort(out.begin(), out.end(), Before);
+    return out;
+}
+
+void
+LlmRegimeFigure::WriteCsv(std::ostream& os) const
+{
+    const std::ios::fmtflags flags = os.flags();
+    const std::streamsize precision = os.precision();
+    os << std::setprecision(10);
+    os << "level,load_per_s,interval_s,dark_s,samples,margin_mean,margin_ci_low,margin_ci_high,"
+          "ci_verdict,best_static,flow_break_even_s\n";
+    for (const LlmRegimePoint& p : GetPoints())
+    {
+        os << p.level << ',' << p.load << ',' << p.interval << ',' << p.darkTime << ',' << p.samples
+           << ',';
+        if (p.samples > 0)
+        {
+            os << p.mean;
+        }
+        os << ',';
+        if (p.low)
+        {
+            os << *p.low << ',' << *p.high;
+        }
+        else
+        {
+            os << ',';
+        }
+        os << ',' << ToString(p.verdict) << ',' << p.bestStatic << ',';
+        if (p.flowBreakEven)
+        {
+            os << *p.flowBreakEven;
+        }
+        os << '\n';
+    }
+    os.flags(flags);
+    os.precision(precision);
+}
+
+std::string
+LlmRegimeFigure::Summarize() const
+{
+    std::map<MarginVerdict, uint32_t> count;
+    for (const LlmRegimePoint& p : m_points)
+    {
+        ++count[p.verdict];
+    }
+    std::ostringstream os;
+    os << "with 95% confidence switching pays in " << count[MarginVerdict::PAYS] << " of "
+       << m_points.size() << " cells, ties in " << count[MarginVerdict::TIE] << ", does not pay in "
+       << count[MarginVerdict::DOES_NOT_PAY] << ", undecided in "
+       << count[MarginVerdict::UNDECIDED] + count[MarginVerdict::NONE] << " (tie band +-"
+       << FormatNumber(m_tolerance * 100) << "%)\n";
+    for (const LlmRegimePoint& p : GetPoints())
+    {
+        if (p.verdict == MarginVerdict::PAYS || p.verdict == MarginVerdict::TIE)
+        {
+            os << "  " << CellText(p) << ": " << ToString(p.verdict) << " (mean "
+               << FormatPercent(p.mean) << ", 95% interval [" << FormatPercent(*p.low) << ", "
+               << FormatPercent(*p.high) << "] over " << p.samples << " samples, vs "
+               << p.bestStatic << ")\n";
+        }
+    }
+    return os.str();
+}
+
+void
+LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std::string& png) const
+{
+    const std::vector<LlmRegimePoint> points = GetPoints();
+    const double band = m_tolerance * 100;
+    std::vector<double> darks;
+    std::vector<double> loads;
+    for (const LlmRegimePoint& p : points)
+    {
+        darks.push_back(p.darkTime);
+        loads.push_back(p.load);
+    }
+    for (auto* v : {&darks, &loads})
+    {
+        std::sort(v->begin(), v->end());
+        v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+    // The panels: gnuplot's multiplot, which ns-3's Gnuplot does not write (it writes one plot
+    // per script); each panel is a Gnuplot without terminal or output, framed here.
+    const std::size_t nd = std::max<std::size_t>(darks.size(), 1);
+    const std::size_t cols = nd <= 3 ? nd : (nd == 4 ? 2 : 3);
+    const std::size_t rows = (nd + cols - 1) / cols;
+    const std::size_t titleLines = 1 + std::count(title.begin(), title.end(), '\\');
+    os << "set terminal pngcairo size " << 40 + 560 * cols << "," << 30 * titleLines + 500 * rows
+       << " noenhanced\n"
+       << "set output \"" << png << "\"\n"
+       << "set multiplot layout " << rows << "," << cols << " title \"" << title << "\"\n";
+    for (double dark : darks)
+    {
+        std::vector<const LlmRegimePoint*> here;
+        for (const LlmRegimePoint& p : points)
+        {
+            if (p.darkTime == dark)
+            {
+                here.push_back(&p);
+            }
+        }
+        Gnuplot plot;
+        plot.SetTitle("dark time " + Seconds(dark));
+        plot.SetLegend("mode interval T (s)", "MoSE's margin (%), below 0: switching pays");
+        // a panel starts from the last one's settings: clear what each sets
+        plot.AppendExtra("unset label");
+        plot.AppendExtra("unset object");
+        plot.AppendExtra("unset logscale x");
+        plot.AppendExtra("unset nonlinear y");
+        plot.AppendExtra("set ytics autofreq");
+        plot.AppendExtra("set grid");
+        plot.AppendExtra("set key outside bottom center horizontal");
+        // the zero line as an arrow in data coordinates (gnuplot 5.4 draws xzeroaxis at the
+        // bottom of a nonlinear axis)
+        plot.AppendExtra("unset arrow");
+        plot.AppendExtra("set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead lt -1 lw 2");
+        // the ranges: every point with its bar, the tie band, 0 and the break-even marks
+        double yLow = -band;
+        double yHigh = band;
+        double xLow = std::numeric_limits<double>::infinity();
+        double xHigh = 0;
+        for (const LlmRegimePoint* p : here)
+        {
+            if (p->samples == 0)
+            {
+                continue;
+            }
+            yLow = std::min(yLow, p->low.value_or(p->mean) * 100);
+            yHigh = std::max(yHigh, p->high.value_or(p->mean) * 100);
+            xLow = std::min(xLow, p->interval);
+            xHigh = std::max(xHigh, p->interval);
+            if (p->flowBreakEven)
+            {
+                xLow = std::min(xLow, *p->flowBreakEven);
+                xHigh = std::max(xHigh, *p->flowBreakEven);
+            }
+        }
+        if (!(xHigh > 0))
+        {
+            xLow = 0.1;
+            xHigh = 1;
+        }
+        // beyond ten tie bands (or 10% with no band) the y axis is asinh(y / s): linear within
+        // about s of 0, logarithmic beyond, so that +-2% and +2000% both read in one panel
+        const double s = band > 0 ? band : 1.0;
+        const bool stretch = std::max(-yLow, yHigh) > 10 * s;
+        std::ostringstream text;
+        text << std::setprecision(10);
+        if (stretch)
+        {
+            text << "set nonlinear y via asinh(y/" << s << ") inverse " << s << "*sinh(y)";
+            plot.AppendExtra(text.str());
+            text.str("");
+            // ticks at 0, the band's edges and 1-2-5 steps beyond twice the band
+            std::vector<double> ticks{0};
+            if (band > 0)
+            {
+                ticks.push_back(band);
+                ticks.push_back(-band);
+            }
+            for (double decade = 1; decade <= 1e9; decade *= 10)
+            {
+                for (double m : {1.0, 2.0, 5.0})
+                {
+                    const double v = m * decade;
+                    if (v >= 2 * s && v <= yHigh * 1.5)
+                    {
+                        ticks.push_back(v);
+                    }
+                    if (v >= 2 * s && -v >= yLow * 1.5)
+                    {
+                        ticks.push_back(-v);
+                    }
+                }
+            }
+            std::sort(ticks.begin(), ticks.end());
+            text << "set ytics (";
+            for (std::size_t k = 0; k < ticks.size(); ++k)
+            {
+                text << (k ? ", " : "") << "\"" << TickText(ticks[k]) << "\" " << ticks[k];
+            }
+            text << ")";
+            plot.AppendExtra(text.str());
+            text.str("");
+            // pad by a fifth of the farthest end on the asinh axis's own terms
+            const double padLow = std::max(-yLow * 0.25, 0.5 * s);
+            const double padHigh = std::max(yHigh * 0.25, 0.5 * s);
+            text << "set yrange [" << yLow - padLow << ":" << yHigh + padHigh << "]";
+        }
+        else
+        {
+            // a margin of the band's width at least (a band of 0 and equal margins: a range)
+            const double pad = std::max((yHigh - yLow) * 0.08, 0.5);
+            text << "set yrange [" << yLow - pad << ":" << yHigh + pad << "]";
+        }
+        plot.AppendExtra(text.str());
+        text.str("");
+        const bool logX = xHigh >= 10 * xLow;
+        const double xSpan = xHigh > xLow ? xHigh - xLow : xLow;
+        plot.AppendExtra("set format x \"%g\"");
+        if (logX)
+        {
+            plot.AppendExtra("set logscale x");
+            text << "set xrange [" << xLow / 1.5 << ":" << xHigh * 1.5 << "]";
+        }
+        else
+        {
+            text << "set xrange [" << std::max(0.0, xLow - 0.1 * xSpan) << ":"
+                 << xHigh + 0.1 * xSpan << "]";
+        }
+        plot.AppendExtra(text.str());
+        text.str("");
+        text << "set object 1 rectangle from graph 0, first " << -band << " to graph 1, first "
+             << band << " fillcolor rgb \"#d9d9d9\" fillstyle solid 0.6 noborder behind";
+        plot.AppendExtra(text.str());
+        text.str("");
+        // the loads' points at one T are drawn slightly apart (3% of T on a log axis, 0.5% of
+        // the span on a linear one, centred on T) so that their bars do not hide each other
+        const double lines = static_cast<double>(loads.size());
+        auto dodge = [&](double x, std::size_t line) {
+            const double k = static_cast<double>(line) - (lines - 1) / 2;
+            return logX ? x * std::pow(1.03, k) : x + 0.005 * xSpan * k;
+        };
+        for (std::size_t l = 0; l < loads.size(); ++l)
+        {
+            std::ostringstream name;
+            name << "load " << loads[l] << "/s";
+            Gnuplot2dDataset ds(name.str());
+            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+            ds.SetErrorBars(Gnuplot2dDataset::Y);
+            // one colour and point type per load in every panel
+            ds.SetExtra("lc " + std::to_string(l + 1) + " pt " + std::to_string(l + 1) + " lw 1.5");
+            bool any = false;
+            for (const LlmRegimePoint* p : here)
+            {
+                if (p->load == loads[l] && p->samples > 0)
+                {
+                    const double half = p->low ? (*p->high - *p->low) / 2 : 0;
+                    const double mid = p->low ? (*p->high + *p->low) / 2 : p->mean;
+                    ds.Add(dodge(p->interval, l), mid * 100, half * 100);
+                    any = true;
+                }
+            }
+            if (any)
+            {
+                plot.AddDataset(ds);
+            }
+        }
+        // the flow-level break-even of this dark time against each best static policy
+        Gnuplot2dDataset marks("flow-level T*");
+        marks.SetStyle(Gnuplot2dDataset::POINTS);
+        marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
+        std::vector<std::pair<double, std::string>> labels; // T*, its text
+        for (const LlmRegimePoint* p : here)
+        {
+            if (!p->flowBreakEven)
+            {
+                continue;
+            }
+            const std::string what = "vs " + p->bestStatic;
+            const bool seen = std::any_of(labels.begin(), labels.end(), [&](const auto& x) {
+                return x.first == *p->flowBreakEven && x.second == what;
+            });
+            if (!seen)
+            {
+                labels.emplace_back(*p->flowBreakEven, what);
+                marks.Add(*p->flowBreakEven, 0);
+            }
+        }
+        // one upright label per group of close marks (within 25% on a log axis, 4% of the
+        // span on a linear one), so that labels do not overlap
+        std::stable_sort(labels.begin(), labels.end());
+        for (std::size_t i = 0; i < labels.size();)
+        {
+            std::string label = "T* " + labels[i].second;
+            std::size_t j = i + 1;
+            while (j < labels.size() &&
+                   (logX ? labels[j].first <= labels[j - 1].first * 1.25
+                         : labels[j].first - labels[j - 1].first <= 0.04 * xSpan))
+            {
+                label += "; " + labels[j].second;
+                ++j;
+            }
+            text << "set label \"" << label << "\" at " << labels[i].first
+                 << ",0 rotate by 90 offset 0,1 front";
+            plot.AppendExtra(text.str());
+            text.str("");
+            i = j;
+        }
+        if (!labels.empty())
+        {
+            plot.AddDataset(marks);
+        }
+        plot.GenerateOutput(os);
+    }
+    os << "unset multiplot\n";
+}
+
+} // namespace mose
+} // namespace ns3
