@@ -213,10 +213,13 @@ LlmLevelValidation::Print(std::ostream& os) const
     for (std::size_t x = 0; x < 4; ++x)
     {
         const auto f = static_cast<Figure>(x);
-        os << "\n  " << std::left << std::setw(10) << GetName(f) << std::right << " worst "
-           << FormatPercent(GetWorst(f)) << ", within "
-           << FormatPercent(f == TTFT_P99 ? GetP99Bound() : GetMeanBound()) << " in "
-           << CountWithinBound(f) << " of " << CountUsed(f);
+        // the worst difference is a size (either sign): no sign, which would read as a direction
+        std::ostringstream size;
+        size << std::fixed << std::setprecision(1) << GetWorst(f) * 100 << "%, within "
+             << (f == TTFT_P99 ? GetP99Bound() : GetMeanBound()) * 100 << "%";
+        os << "\n  " << std::left << std::setw(10) << GetName(f) << std::right
+           << " worst |difference| " << size.str() << " in " << CountWithinBound(f) << " of "
+           << CountUsed(f);
     }
     os << "\n  verdict: the same in " << m_agreeing << " of " << m_outsideTie
        << " cells outside the tie band at both levels\n"
