@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The regime map at the paper's scale over the whole grid (issue 27, item 5): loads 25 to 3,200
+# requests/s, mode intervals from 100 ms to a minute, dark times from 10 us to 10 s, N groups,
+# unscaled rates and bytes, SEEDS seeds, at the aggregate level (its error against the exact
+# fluid level: mose-llm --seeds=3 --level=fluid,aggregate). The grid runs as parts, one
+# mose-llm per part, JOBS at once (one per core), then mose-regime-figure merges the parts'
+# regime_map.csv into OUT/regime_grid.csv and OUT/regime_grid.png (a panel per dark time, a
+# line per load, each cell's 95% interval, the tie band, the flow-level T*).
+#
+# A part that finished before with the same options (OUT/PART/exit 0, OUT/PART/options) is
+# kept, so a grid stopped half-way goes on where it stopped; delete OUT/PART to run it again.
+# The parts:
+#   short-L   load L (25, 200, 800, 3200), T 100 ms, 1 s, 10 s, dark 10 us, 10 ms, 1 s
+#   minute-L  load L, T 60 s, dark 10 us, 10 ms, 1 s (and 10 s at 25/s)
+# At 3,200 requests/s and T = 60 s only MoSE and S-Inf run: S-Train and S-Comp are overloaded
+# there (at T = 10 s their mean TTFT is 34x and 240x S-Inf's, so neither can be the best static
+# policy), and their growing backlogs made each of their runs cost minutes.
+#
+# usage: utils/paper-regime-grid.sh [N]        default N = 1024
+# env:   SEEDS (20), DEGREE (8), JOBS (2), MOSE_BIN (build/bin), OUT (results/paper-regime-grid-N),
+#        PARTS (the parts' names to run, default all, e.g. "short-25 minute-25")
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bin=${MOSE_BIN:-$root/build/bin}
+n=${1:-1024}
+seeds=${SEEDS:-20}
+degree=${DEGREE:-8}
+jobs=${JOBS:-2}
+out=${OUT:-$root/results/paper-regime-grid-$n}
+common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress)
+# the longest first, so that the cores stay busy to the end
+all=(
+    "minute-3200|--loads=3200 --intervals=60s --darkTimes=10us,10ms,1s --policies=MoSE,S-Inf"
+    "short-3200|--loads=3200 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
+    "minute-800|--loads=800 --intervals=60s --darkTimes=10us,10ms,1s"
+    "short-800|--loads=800 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
+    "minute-200|--loads=200 --intervals=60s --darkTimes=10us,10ms,1s"
+    "short-200|--loads=200 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
+    "minute-25|--loads=25 --intervals=60s --darkTimes=10us,10ms,1s,10s"
+    "short-25|--loads=25 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
+)
+parts=()
+for p in "${all[@]}"; do
+    if [ -z "${PARTS:-}" ] || [[ " $PARTS " == *" ${p%%|*} "* ]]; then
+        parts+=("$p")
+    fi
+done
+[ "${#parts[@]}" -gt 0 ] || { echo "[paper-regime-grid] no part named in PARTS=$PARTS" >&2; exit 1; }
+
+run_part() {
+    local name=${1%%|*} opts=${1#*|} dir s rc
+    dir=$out/$name
+    if [ "$(cat "$dir/exit" 2>/dev/null)" = 0 ] && [ -f "$dir/regime_map.csv" ] &&
+        [ "$(cat "$dir/options" 2>/dev/null)" = "${common[*]} $opts" ]; then
+        echo "[paper-regime-grid] $name: finished before with the same options, kept ($(cat "$dir/wall_s") s then)"
+        return 0
+    fi
+    mkdir -p "$dir"
+    rm -f "$dir/exit"
+    echo "${common[*]} $opts" >"$dir/options"
+    s=$SECONDS
+    rc=0
+    # shellcheck disable=SC2086  # opts is a list of options
+    "$bin/mose-llm" "${common[@]}" $opts --outputDir="$dir" >"$dir/stdout.txt" 2>"$dir/stderr.txt" ||
+        rc=$?
+    echo $((SECONDS - s)) >"$dir/wall_s"
+    echo "$rc" >"$dir/exit"
+    echo "[paper-regime-grid] $name: exit $rc, $((SECONDS - s)) s wall ($bin/mose-llm ${common[*]} $opts)"
+}
+
+start=$SECONDS
+for p in "${parts[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+        wait -n || true
+    done
+    run_part "$p" &
+done
+wait
+failed=0
+maps=""
+for p in "${all[@]}"; do
+    name=${p%%|*}
+    [ -f "$out/$name/exit" ] || continue # not run (PARTS)
+    if [ "$(cat "$out/$name/options" 2>/dev/null)" != "${common[*]} ${p#*|}" ]; then
+        echo "[paper-regime-grid] $name: run before with other options, left out of the figure"
+        continue
+    fi
+    if [ "$(cat "$out/$name/exit")" != 0 ]; then
+        echo "[paper-regime-grid] $name FAILED (exit $(cat "$out/$name/exit")):"
+        tail -n 3 "$out/$name/stderr.txt"
+        failed=1
+    else
+        maps+="${maps:+,}$out/$name/regime_map.csv"
+    fi
+done
+echo "[paper-regime-grid] ${#parts[@]} parts, $((SECONDS - start)) s wall in all"
+[ "$failed" = 0 ] || exit 1
+"$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" \
+    --title="Regime grid (aggregate level), N=$n, d=$degree, scale 1, $seeds seeds per cell"
