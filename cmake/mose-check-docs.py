@@ -219,16 +219,12 @@ def self_test():
                         shutil.copy(os.path.join(src, room, n), os.path.join(tmp, room, n))
                     else:
                         open(os.path.join(tmp, room, n), "w").close()
-        for top in ("examples", "test", "bench", "utils", "cmake"):
+        for top in ("examples", "test", "bench", "utils", "cmake", "doc"):
             for dirpath, dirnames, filenames in os.walk(os.path.join(src, top)):
                 rel = os.path.relpath(dirpath, src)
                 os.makedirs(os.path.join(tmp, rel), exist_ok=True)
                 for n in filenames:
                     open(os.path.join(tmp, rel, n), "w").close()
-        os.makedirs(os.path.join(tmp, "doc"), exist_ok=True)
-        for n in os.listdir(os.path.join(src, "doc")):
-            if os.path.isfile(os.path.join(src, "doc", n)):
-                open(os.path.join(tmp, "doc", n), "w").close()
         shutil.copy(os.path.join(src, "doc", "mose.rst"), os.path.join(tmp, "doc", "mose.rst"))
         shutil.copy(os.path.join(src, "README.md"), os.path.join(tmp, "README.md"))
 
