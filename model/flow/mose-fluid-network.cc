@@ -210,6 +210,7 @@ FluidNetwork::AddFlow(double bytes,
         throw;
     }
     f.active = true;
+    SetActiveBit(id, true);
     ++m_active;
     m_fullRecompute = true;
     return id;
@@ -288,6 +289,7 @@ FluidNetwork::RemoveFlow(FlowId flow)
                           m_completed.end());
     }
     Reset(f);
+    SetActiveBit(flow, false);
     m_free.push_back(flow);
     --m_active;
 }
@@ -312,8 +314,9 @@ FluidNetwork::ComputeRates()
     m_left.assign(m_capacity.begin(), m_capacity.end());
     m_unfrozen.assign(nLinks, 0);
     m_unfrozenWeight.assign(nLinks, 0.0);
-    m_frozen.assign(m_flows.size(), 0);
-    m_newRate.assign(m_flows.size(), 0.0);
+    // per flow id; only the active flows' entries are read, and the first walk sets them
+    m_frozen.resize(m_flows.size());
+    m_newRate.resize(m_flows.size());
     // Since the last computation, were flows only removed? Then every flow whose rate is below
     // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
     // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
@@ -335,18 +338,14 @@ FluidNetwork::ComputeRates()
         }
     }
     uint64_t unfrozenFlows = 0; // flows with a path the filling has not fixed yet
-    for (FlowId id = 0; id < m_flows.size(); ++id)
-    {
-        FlowState& f = m_flows[id];
-        if (!f.active)
-        {
-            continue;
-        }
+    ForEachActive([&](FlowId id) {
+        const FlowState& f = m_flows[id];
         if (partial && f.rate < keepBelow && !f.path.empty())
         {
             m_frozen[id] = 1;
-            continue;
+            return;
         }
+        m_frozen[id] = 0;
         m_newRate[id] = 0; // held flows (empty path) get 0
         unfrozenFlows += f.path.empty() ? 0 : 1;
         for (std::size_t k = 0; k < f.path.size(); ++k)
@@ -360,7 +359,7 @@ FluidNetwork::ComputeRates()
                 m_left[l] += w * f.rate;
             }
         }
-    }
+    });
     m_fullRecompute = false;
     m_removedMinRate = std::numeric_limits<double>::infinity();
     // a binary min-heap of the links with unfrozen flows, keyed on (share, link id), in which a
@@ -421,12 +420,11 @@ FluidNetwork::ComputeRates()
             heap.push_back({m_left[l] / m_unfrozenWeight[l], static_cast<uint32_t>(l)});
         }
     }
-    for (FlowId id = 0; id < m_flows.size(); ++id)
-    {
+    ForEachActive([&](FlowId id) {
         const FlowState& f = m_flows[id];
-        if (!f.active || m_frozen[id] || f.path.empty())
+        if (m_frozen[id] || f.path.empty())
         {
-            continue;
+            return;
         }
         double lone = std::numeric_limits<double>::infinity();
         for (LinkId l : f.path)
@@ -440,7 +438,7 @@ FluidNetwork::ComputeRates()
         {
             heap.push_back({lone, static_cast<uint32_t>(nLinks + id)});
         }
-    }
+    });
     for (std::size_t i = heap.size() / 2; i-- > 0;)
     {
         siftDown(i);
@@ -500,14 +498,13 @@ FluidNetwork::ComputeRates()
         }
     }
     // the new rates: a flow whose rate changes banks what it sent at the old one
-    for (FlowId id = 0; id < m_flows.size(); ++id)
-    {
+    ForEachActive([&](FlowId id) {
         const FlowState& f = m_flows[id];
-        if (f.active && !(keepBelow > 0 && f.rate < keepBelow && !f.path.empty()))
+        if (!(keepBelow > 0 && f.rate < keepBelow && !f.path.empty()))
         {
             SetRate(id, m_newRate[id]);
         }
-    }
+    });
 }
 
 double
@@ -596,6 +593,18 @@ FluidNetwork::Reset(FlowState& f)
     const uint32_t version = f.version;
     f = FlowState();
     f.version = version;
+}
+
+void
+FluidNetwork::SetActiveBit(FlowId id, bool active)
+{
+    const std::size_t word = id / 64;
+    if (word >= m_activeBits.size())
+    {
+        m_activeBits.resize(word + 1, 0);
+    }
+    const uint64_t bit = uint64_t{1} << (id % 64);
+    m_activeBits[word] = active ? (m_activeBits[word] | bit) : (m_activeBits[word] & ~bit);
 }
 
 void

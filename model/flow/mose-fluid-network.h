@@ -217,6 +217,31 @@ class FluidNetwork
     void SetRate(FlowId id, double rate);
     /// \brief Empties a flow's state for a new flow or a free id, keeping its version
     static void Reset(FlowState& f);
+    /// \brief Marks a flow id active or not in m_activeBits
+    void SetActiveBit(FlowId id, bool active);
+
+    /**
+     * \brief Calls visit(id) for every active flow, in increasing id order (the order of the
+     *        rate computation's sums, so that its rounding does not depend on the ids' history).
+     *        Ids are reused, so the flows' table keeps its peak size (an all-to-all's parts);
+     *        this walks the active ones only, 64 ids per word of m_activeBits.
+     * \param visit the call
+     */
+    template <class Visit>
+    void ForEachActive(Visit&& visit) const
+    {
+        for (std::size_t w = 0; w < m_activeBits.size(); ++w)
+        {
+            uint64_t bits = m_activeBits[w];
+            while (bits != 0)
+            {
+                const auto bit = static_cast<FlowId>(__builtin_ctzll(bits));
+                bits &= bits - 1;
+                visit(static_cast<FlowId>(w * 64) + bit);
+            }
+        }
+    }
+
     /// \brief Drops the stale entries (rate changed, flow removed or complete) of m_finish
     void CompactFinish() const;
 
@@ -239,6 +264,7 @@ class FluidNetwork
     std::vector<FlowState> m_flows;               //!< per flow id
     std::vector<FlowId> m_free;                   //!< ids to reuse
     uint32_t m_active{0};                         //!< active flows
+    std::vector<uint64_t> m_activeBits;           //!< bit id set: flow id active
     uint64_t m_computations{0};                   //!< ComputeRates() calls
     /// flows were added or rerouted, or capacities changed, since the last computation
     bool m_fullRecompute{true};
