@@ -11,10 +11,11 @@
 # kept, so a grid stopped half-way goes on where it stopped; delete OUT/PART to run it again.
 # The parts:
 #   short-L   load L (25, 200, 800, 3200), T 100 ms, 1 s, 10 s, dark 10 us, 10 ms, 1 s
-#   minute-L  load L, T 60 s, dark 10 us, 10 ms, 1 s (and 10 s at 25/s)
-# At 3,200 requests/s and T = 60 s only MoSE and S-Inf run: S-Train and S-Comp are overloaded
-# there (at T = 10 s their mean TTFT is 34x and 240x S-Inf's, so neither can be the best static
-# policy), and their growing backlogs made each of their runs cost minutes.
+#   minute-L  load L, T 60 s, dark 10 us, 10 ms, 1 s, 10 s
+# At T = 60 s the static policies that are overloaded at a load do not run: S-Comp at 800/s (its
+# mean TTFT at T = 60 s is 3,200x S-Inf's), S-Comp and S-Train at 3,200/s (at T = 10 s 232x and
+# 41x S-Inf's). None of them can be the best static policy there, and their growing backlogs
+# made each of their runs cost minutes.
 #
 # usage: utils/paper-regime-grid.sh [N]        default N = 1024
 # env:   SEEDS (20), DEGREE (8), JOBS (2), MOSE_BIN (build/bin), OUT (results/paper-regime-grid-N),
@@ -30,11 +31,11 @@ out=${OUT:-$root/results/paper-regime-grid-$n}
 common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress)
 # the longest first, so that the cores stay busy to the end
 all=(
-    "minute-3200|--loads=3200 --intervals=60s --darkTimes=10us,10ms,1s --policies=MoSE,S-Inf"
+    "minute-3200|--loads=3200 --intervals=60s --darkTimes=10us,10ms,1s,10s --policies=MoSE,S-Inf"
     "short-3200|--loads=3200 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
-    "minute-800|--loads=800 --intervals=60s --darkTimes=10us,10ms,1s"
+    "minute-800|--loads=800 --intervals=60s --darkTimes=10us,10ms,1s,10s --policies=MoSE,S-Train,S-Inf"
     "short-800|--loads=800 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
-    "minute-200|--loads=200 --intervals=60s --darkTimes=10us,10ms,1s"
+    "minute-200|--loads=200 --intervals=60s --darkTimes=10us,10ms,1s,10s"
     "short-200|--loads=200 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
     "minute-25|--loads=25 --intervals=60s --darkTimes=10us,10ms,1s,10s"
     "short-25|--loads=25 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
