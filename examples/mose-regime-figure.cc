@@ -15,7 +15,8 @@
  *   ./mose-regime-figure --maps=results/a/regime_map.csv,results/b/regime_map.csv \
  *       --title="N=1024, d=8, 20 seeds" --outputDir=results/grid
  *
- * The figure is in helper/study/mose-llm-regime-figure.h and doc/mose.rst ("The grid").
+ * The figure is in helper/study/mose-llm-regime-figure.h and doc/mose.rst ("The answer over the
+ * grid").
  */
 
 #include "mose-llm-regime-figure.h"
@@ -27,7 +28,6 @@
 #include "ns3/mose-parse.h"
 #include "ns3/mose-text-io.h"
 
-#include <fstream>
 #include <iostream>
 
 using namespace ns3;
@@ -70,7 +70,9 @@ main(int argc, char* argv[])
         const double band = ParseReal("--tolerance", tolerance);
         if (!(band >= 0))
         {
-            ThrowBadParameter("--tolerance", QuoteText(tolerance), "a finite number >= 0 (0.02: +-2%)");
+            ThrowBadParameter("--tolerance",
+                              QuoteText(tolerance),
+                              "a finite number >= 0 (0.02: +-2%)");
         }
         LlmRegimeFigure figure(band);
         for (const std::string& f : files)
