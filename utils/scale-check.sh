@@ -38,7 +38,8 @@ def read(d):
 ref, ref_wall = read("fluid-1")
 figs = [("kv_mean_s", "kv_mean"), ("ttft_mean_s", "ttft_mean"), ("ttft_p99_s", "ttft_p99"),
         ("iter_mean_s", "iter_mean")]
-pols = ["MoSE", "S-Train", "S-Inf", "S-Comp"]
+# the policies the cell ran (CELL may name --policies)
+pols = [p for p in ["MoSE", "S-Train", "S-Inf", "S-Comp"] if f"{p}_kv_mean_s" in ref]
 print(f"packet at --scale=f against the fluid level at --scale=1 (wall {ref_wall} s), "
       "(packet - fluid) / fluid:")
 print(f"{'scale':>6} {'policy':8}" + "".join(f"{n:>11}" for _, n in figs) + f"{'wall_s':>8}")
