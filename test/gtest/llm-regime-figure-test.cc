@@ -140,12 +140,7 @@ TEST(LlmRegimeFigure, APanelPerDarkTimeWithTheBandAndZeroInRange)
     EXPECT_CONTAINS(first, "set title \"dark time 10 ms\"");
     // the first panel: margins +3% to +7%, linear, its range holds -2% and the highest bar
     EXPECT_EQ(first.find("set nonlinear y via"), std::string::npos);
-    const std::size_t at = first.find("set yrange [");
-    ASSERT_NE(at, std::string::npos);
-    double low = 0;
-    double high = 0;
-    char colon = 0;
-    std::istringstream(first.substr(at + 12)) >> low >> colon >> high;
+    const auto [low, high] = ReadYRange(first);
     EXPECT_LT(low, -2);
     EXPECT_GT(high, 7);
     EXPECT_CONTAINS(first, "title \"load 25/s\"");

@@ -540,14 +540,7 @@ TEST(LlmRegimeMap, CyclesAreSamplesOfTheMargin)
     one.WritePlot(plt);
     EXPECT_CONTAINS(plt.str(), "set object 1 rectangle from graph 0, first -2 to graph 1, first 2");
     EXPECT_CONTAINS(plt.str(), "with yerrorlines");
-    const std::string text = plt.str();
-    const std::size_t at = text.find("set yrange [");
-    ASSERT_NE(at, std::string::npos);
-    double low = 0;
-    double high = 0;
-    char colon = 0;
-    std::istringstream(text.substr(at + 12)) >> low >> colon >> high;
-    EXPECT_EQ(colon, ':');
+    const auto [low, high] = ReadYRange(plt.str());
     EXPECT_LT(low, -2); // the band and 0 inside, whatever the margins
     EXPECT_GT(high, 2);
     EXPECT_LE(low, o.verdict.overallMargin * 100);

@@ -26,6 +26,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -189,6 +190,29 @@ Cube3()
         }
     }
     return CircuitGraph(8, c);
+}
+
+/**
+ * \brief The first "set yrange [LOW:HIGH]" of a gnuplot script (a test failure if there is none
+ *        or it is malformed).
+ * \param script the script's text
+ * \return {LOW, HIGH} ({0, 0} on a failure)
+ */
+inline std::pair<double, double>
+ReadYRange(const std::string& script)
+{
+    const std::size_t at = script.find("set yrange [");
+    if (at == std::string::npos)
+    {
+        ADD_FAILURE() << "no set yrange in\n" << script;
+        return {0, 0};
+    }
+    double low = 0;
+    double high = 0;
+    char colon = 0;
+    std::istringstream(script.substr(at + 12)) >> low >> colon >> high;
+    EXPECT_EQ(colon, ':') << script.substr(at, 60);
+    return {low, high};
 }
 
 /// \param path a file \return its bytes, read in binary ("" if it cannot be read)
