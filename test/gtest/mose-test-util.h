@@ -26,8 +26,8 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
