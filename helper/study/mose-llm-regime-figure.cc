@@ -29,20 +29,14 @@ namespace mose
 namespace
 {
 
-/// seconds with 3 significant digits and a unit: "0.1 s", "25 ms"
-std::string
-Seconds(double seconds)
-{
-    return FormatDuration(seconds, DurationStyle::SIGNIFICANT);
-}
-
 /// "load 800/s, T 60 s, dark 10 ms" (and the level when it has one)
 std::string
 CellText(const LlmRegimePoint& p)
 {
     std::ostringstream os;
     os << (p.level.empty() ? "" : p.level + " level, ") << "load " << p.load << "/s, T "
-       << Seconds(p.interval) << ", dark " << Seconds(p.darkTime);
+       << FormatDuration(p.interval, DurationStyle::SIGNIFICANT) << ", dark "
+       << FormatDuration(p.darkTime, DurationStyle::SIGNIFICANT);
     return os.str();
 }
 
@@ -406,7 +400,7 @@ LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std
             }
         }
         Gnuplot plot;
-        plot.SetTitle("dark time " + Seconds(dark));
+        plot.SetTitle("dark time " + FormatDuration(dark, DurationStyle::SIGNIFICANT));
         plot.SetLegend("mode interval T (s)", "MoSE's margin (%), below 0: switching pays");
         // a panel starts from the last one's settings: clear what each sets
         plot.AppendExtra("unset label");
