@@ -682,10 +682,10 @@ if [ -x "$LLM" ]; then
     expect_error llm-level-twice 'invalid --level = "fluid,fluid"' "$LLM" --map=false --level=fluid,fluid
     expect_error llm-level-three 'invalid --level = "packet,fluid,aggregate"' \
         "$LLM" --level=packet,fluid,aggregate
-    expect_error llm-level-fluid-hosts 'invalid hostsPerGroup = 8: 1 at the fluid level' \
-        "$LLM" --map=false --level=fluid --hostsPerGroup=8
-    expect_error llm-level-aggregate-hosts 'invalid hostsPerGroup = 8: 1 at the fluid level' \
-        "$LLM" --map=false --level=aggregate --hostsPerGroup=8
+    # the fluid levels model the rails (--hostsPerGroup) as the packet level does: the limit is
+    # the experiment's
+    expect_error llm-level-fluid-hosts-huge 'invalid --hostsPerGroup = "100000": 1 to 128' \
+        "$LLM" --map=false --level=fluid --hostsPerGroup=100000
     expect_error llm-rate-epoch-packet '--rateEpoch = "10us": the option would not be used' \
         "$LLM" --map=false --rateEpoch=10us
     expect_error llm-rate-epoch-bad 'invalid --rateEpoch' "$LLM" --map=false --level=fluid --rateEpoch=soon

@@ -515,13 +515,6 @@ LlmExperiment::BuildFluid()
         throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
                           "the packet level (--level=packet)");
     }
-    if (m_config.hostsPerGroup > 1)
-    {
-        mose::ThrowBadParameter("hostsPerGroup",
-                                std::to_string(m_config.hostsPerGroup),
-                                "1 at the fluid level (its hosts per group, the rails, are not "
-                                "modelled yet; run the packet level for G > 1)");
-    }
     mose::FluidLlmConfig f;
     const mose::Scenario& sc = *m_scenario;
     const uint64_t scale = m_config.scale;
@@ -532,7 +525,11 @@ LlmExperiment::BuildFluid()
     // the packet level's rates: DataRate(bit rate / scale), in whole bits per second
     fab.circuitBitRate = static_cast<double>(m_config.ocsRate.GetBitRate() / scale);
     fab.hostBitRate = static_cast<double>(m_config.hostRate.GetBitRate() / scale);
-    fab.hostLinks = AttributeDefault<UintegerValue>("ns3::MoseTopologyHelper", "HostsPerGroup") > 0;
+    // hosts as MoseTopologyHelper builds them: HostsPerGroup hosts per group (0: none, the group
+    // node sends), m_config.hostsPerGroup when above 1 (the experiment sets the attribute)
+    fab.hostLinks = m_config.hostsPerGroup > 1 ||
+                    AttributeDefault<UintegerValue>("ns3::MoseTopologyHelper", "HostsPerGroup") > 0;
+    fab.hostsPerGroup = fab.hostLinks ? std::max<uint32_t>(m_config.hostsPerGroup, 1) : 1;
     const Time ocsDelay = AttributeDefault<TimeValue>("ns3::MoseOcs", "Delay");
     const Time hostDelay = AttributeDefault<TimeValue>("ns3::MoseTopologyHelper", "HostDelay");
     fab.circuitDelayNs = ocsDelay.GetNanoSeconds();

@@ -106,6 +106,16 @@ CollectivePlan::GetTotalBytes() const
     return SumBytes(transfers, [](const CollectiveTransfer&) { return true; });
 }
 
+uint32_t
+CollectivePlan::GetRail(const CollectiveTransfer& transfer) const
+{
+    if (kind == CollectiveKind::ALL_TO_ALL)
+    {
+        return members == 0 ? 0 : (transfer.dst + members - transfer.src) % members;
+    }
+    return transfer.chunk;
+}
+
 uint64_t
 ChunkBytes(uint64_t size, uint32_t members, uint32_t chunk)
 {

@@ -101,6 +101,18 @@ struct CollectivePlan
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return bytes over all transfers
     uint64_t GetTotalBytes() const;
+
+    /**
+     * \brief The rail a transfer of this plan goes on, with G endpoints per group (hosts, one
+     *        per GPU or NIC): (dst - src) mod n for an all-to-all part (a member's n - 1 parts,
+     *        and the parts it receives, spread evenly over its hosts), the chunk for a ring
+     *        all-reduce transfer (G rings, each chunk forwarded on its own rail). Both levels
+     *        send it from host (rail mod G) of the source group to host (rail mod G) of the
+     *        destination group.
+     * \param transfer one of the plan's transfers
+     * \return the rail
+     */
+    uint32_t GetRail(const CollectiveTransfer& transfer) const;
 };
 
 /**

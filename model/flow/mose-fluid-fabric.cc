@@ -68,6 +68,14 @@ FluidFabricConfig::Validate() const
     CheckTime("drain timeout", drainTimeoutNs);
     CheckTime("dark time", darkNs);
     CheckTime("rate epoch", rateEpochNs);
+    if (hostsPerGroup == 0 || hostsPerGroup > MAX_HOSTS_PER_GROUP ||
+        (!hostLinks && hostsPerGroup != 1))
+    {
+        ThrowBadParameter("hosts per group",
+                          std::to_string(hostsPerGroup),
+                          hostLinks ? "1 to " + std::to_string(MAX_HOSTS_PER_GROUP)
+                                    : std::string("1 without host links (the group node sends)"));
+    }
     if (segmentBytes == 0 || wireBytesPerSegment < segmentBytes)
     {
         ThrowBadParameter("segment bytes",
@@ -103,8 +111,9 @@ FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& con
     {
         m_net.AddLink(m_config.circuitBitRate / 8 * payload);
     }
-    // then the host links: up (host -> group) N d + g, down N d + N + g
-    for (uint32_t i = 0; i < 2 * m_n; ++i)
+    // then the host links (UpLink(), DownLink()): up (host h of group g -> g) N d + g G + h,
+    // down N d + N G + g G + h
+    for (uint32_t i = 0; i < 2 * m_n * m_config.hostsPerGroup; ++i)
     {
         m_net.AddLink(m_config.hostBitRate / 8 * payload);
     }
@@ -135,7 +144,8 @@ FluidFabric::StartTransfer(uint32_t src,
                            uint32_t dst,
                            uint64_t bytes,
                            TrafficClass cls,
-                           DoneCallback done)
+                           DoneCallback done,
+                           uint32_t rail)
 {
     if (src >= m_n || dst >= m_n || src == dst)
     {
@@ -155,10 +165,11 @@ FluidFabric::StartTransfer(uint32_t src,
     t.cls = cls;
     t.bytes = bytes;
     t.startNs = m_now;
+    t.rail = rail;
     m_transfers.push_back(t);
     Running r;
     r.id = id;
-    r.flow = m_net.AddFlow(static_cast<double>(bytes), PathOf(src, dst));
+    r.flow = m_net.AddFlow(static_cast<double>(bytes), PathOf(src, dst, rail));
     r.done = std::move(done);
     Launch(std::move(r));
     return id;
@@ -289,8 +300,8 @@ FluidFabric::RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts)
             acc[p.src] += b;
             if (m_config.hostLinks)
             {
-                linkBytes[m_n * d + p.src] += b;
-                linkBytes[m_n * d + m_n + dst] += b;
+                linkBytes[UpLink(p.src, p.rail)] += b;
+                linkBytes[DownLink(dst, p.rail)] += b;
             }
         }
         for (auto it = tree->order.rbegin(); it != tree->order.rend(); ++it)
@@ -320,8 +331,8 @@ FluidFabric::RouteOf(const std::shared_ptr<const std::vector<FluidPart>>& parts)
     std::vector<FluidNetwork::LinkId> longestPath(longest, 0);
     if (m_config.hostLinks)
     {
-        longestPath.insert(longestPath.begin(), m_n * d);
-        longestPath.push_back(m_n * d + m_n);
+        longestPath.insert(longestPath.begin(), UpLink(0, 0));
+        longestPath.push_back(DownLink(0, 0));
     }
     route.latencyNs = LatencyOf(longestPath);
     return (m_aggregateRoutes[parts.get()] = {parts, std::move(route)}).second;
@@ -345,8 +356,22 @@ FluidFabric::GetTransfers() const
     return m_transfers;
 }
 
+FluidNetwork::LinkId
+FluidFabric::UpLink(uint32_t g, uint32_t rail) const
+{
+    const uint32_t hosts = m_config.hostsPerGroup;
+    return m_n * m_config.ports + g * hosts + rail % hosts;
+}
+
+FluidNetwork::LinkId
+FluidFabric::DownLink(uint32_t g, uint32_t rail) const
+{
+    const uint32_t hosts = m_config.hostsPerGroup;
+    return m_n * m_config.ports + m_n * hosts + g * hosts + rail % hosts;
+}
+
 std::vector<FluidNetwork::LinkId>
-FluidFabric::PathOf(uint32_t src, uint32_t dst)
+FluidFabric::PathOf(uint32_t src, uint32_t dst, uint32_t rail)
 {
     std::optional<DestinationTree>& tree = m_trees[dst];
     if (!tree)
@@ -363,7 +388,7 @@ FluidFabric::PathOf(uint32_t src, uint32_t dst)
     path.reserve(tree->distance[src] + 2);
     if (m_config.hostLinks)
     {
-        path.push_back(m_n * d + src);
+        path.push_back(UpLink(src, rail));
     }
     uint32_t node = src;
     while (node != dst)
@@ -375,7 +400,7 @@ FluidFabric::PathOf(uint32_t src, uint32_t dst)
     }
     if (m_config.hostLinks)
     {
-        path.push_back(m_n * d + m_n + dst);
+        path.push_back(DownLink(dst, rail));
     }
     return path;
 }
@@ -423,7 +448,7 @@ FluidFabric::Reroute()
         }
         else
         {
-            const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst);
+            const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst, t.rail);
             if (path != m_net.GetPath(r.flow))
             {
                 m_net.SetPath(r.flow, path);

@@ -53,6 +53,11 @@ struct FluidFabricConfig
     /// (MoseTopologyHelper HostsPerGroup >= 1); false: the group node itself sends and
     /// receives, and a transfer's path is its circuits only
     bool hostLinks{true};
+    /// G, hosts per group with hostLinks (MoseTopologyHelper HostsPerGroup; 1 to
+    /// MAX_HOSTS_PER_GROUP): each host on its own link of hostBitRate to the group node, a
+    /// transfer on rail r sent from host r mod G of its source group to host r mod G of its
+    /// destination group (MoseSocketTransfers' rails); 1 without hostLinks
+    uint32_t hostsPerGroup{1};
     int64_t circuitDelayNs{1000}; //!< circuit propagation delay (MoseOcs Delay)
     int64_t hostDelayNs{100};     //!< host link delay (HostDelay)
     /// payload bytes per packet (the TCP segment, MoseSocketTransfers SegmentSize)
@@ -73,6 +78,9 @@ struct FluidFabricConfig
     /// then (an approximation: its error against the exact computation is the caller's to
     /// measure and state)
     int64_t rateEpochNs{0};
+
+    /// the most hosts per group (a bound on the links it makes: 2 N G host links)
+    static constexpr uint32_t MAX_HOSTS_PER_GROUP = 1024;
 
     /// \brief Throws a mose::Error naming the first invalid field
     void Validate() const;
@@ -97,6 +105,7 @@ struct FluidTransfer
     /// the transfers it stands for: 1, or an aggregate's parts (StartAggregate(); src and dst
     /// are then its first part's, bytes the sum of its parts')
     uint64_t parts{1};
+    uint32_t rail{0}; //!< its rail: from host rail mod G of src to host rail mod G of dst
 };
 
 /**
@@ -108,6 +117,7 @@ struct FluidPart
     uint32_t src{0};   //!< source group
     uint32_t dst{0};   //!< destination group
     uint64_t bytes{0}; //!< payload bytes
+    uint32_t rail{0};  //!< its rail (FluidTransfer::rail)
 };
 
 /**
@@ -132,16 +142,16 @@ struct FluidSwitchRecord
 
 /**
  * \ingroup mose-flow
- * \brief The fluid level's fabric and clock: N groups with one host each, the host links and
+ * \brief The fluid level's fabric and clock: N groups with G hosts each, the host links and
  *        every circuit direction as fluid links (FluidNetwork), transfers as flows on the
  *        packet level's routes, switches as the packet level's MoseModeSwitcher runs them.
  *
- * Links: each group's host link up (host -> group) and down, at hostBitRate (with hostLinks);
- * each circuit
- * direction at circuitBitRate, a circuit being identified by the port that sends on it (N x d
- * links, whatever the graph). A transfer's path is its source's up link (with hostLinks), the
- * circuits of the route (the DestinationTree of ShortestPathRouting over the routed graph, hop for
- * hop what MoseRoutingProtocol forwards on), its destination's down link (with hostLinks). Payload
+ * Links: each circuit direction at circuitBitRate, a circuit being identified by the port that
+ * sends on it (N x d links, whatever the graph); with hostLinks, each host's link up (host ->
+ * group node) and down, at hostBitRate: G per group (hostsPerGroup, the rails). A transfer's path
+ * is its source host's up link (with hostLinks; the host of its rail), the circuits of the route
+ * (the DestinationTree of ShortestPathRouting over the routed graph, hop for hop what
+ * MoseRoutingProtocol forwards on), its destination host's down link (with hostLinks). Payload
  * gets segmentBytes / wireBytesPerSegment of every link's rate (headers take the rest).
  *
  * Rates are max-min fair (FluidNetwork) and recomputed after every event that starts, ends
@@ -195,13 +205,16 @@ class FluidFabric
      * \param bytes payload bytes (>= 1)
      * \param cls traffic class
      * \param done called noticeDelayNs after its last byte arrived
+     * \param rail its rail: from host rail mod G of src to host rail mod G of dst (any value;
+     *        0 with one host per group)
      * \return its id (0, 1, ...)
      */
     uint64_t StartTransfer(uint32_t src,
                            uint32_t dst,
                            uint64_t bytes,
                            TrafficClass cls,
-                           DoneCallback done);
+                           DoneCallback done,
+                           uint32_t rail = 0);
 
     /**
      * \brief Starts transfers that progress together now, as one weighted fluid flow (an
@@ -265,8 +278,13 @@ class FluidFabric
   private:
     /// \brief Routes every transfer in flight on the current matching
     void Reroute();
-    /// \brief The links of a path from src to dst on the routed graph (empty: no route)
-    std::vector<FluidNetwork::LinkId> PathOf(uint32_t src, uint32_t dst);
+    /// \brief The links of a path from src to dst on the routed graph, on the hosts of a rail
+    ///        (empty: no route)
+    std::vector<FluidNetwork::LinkId> PathOf(uint32_t src, uint32_t dst, uint32_t rail);
+    /// \return the up link (host -> group node) of group g's host on a rail
+    FluidNetwork::LinkId UpLink(uint32_t g, uint32_t rail) const;
+    /// \return the down link (group node -> host) of group g's host on a rail
+    FluidNetwork::LinkId DownLink(uint32_t g, uint32_t rail) const;
     /// \brief The latency of a path: delays plus the last packet's store and forward
     int64_t LatencyOf(const std::vector<FluidNetwork::LinkId>& path) const;
 

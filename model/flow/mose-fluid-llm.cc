@@ -228,7 +228,8 @@ FluidLlmRun::PrefillDone(uint32_t group, uint32_t i)
                                                rec.decode,
                                                rec.wireBytes,
                                                TrafficClass::KV,
-                                               [this, i](uint64_t id) { KvDone(i, id); });
+                                               [this, i](uint64_t id) { KvDone(i, id); },
+                                               i); // rail i, as MoseInferenceWorkload's
         StartPrefill(group);
     }
     catch (const std::exception&)
@@ -304,7 +305,8 @@ FluidLlmRun::StartCollective()
                 parts->reserve(m_plan.transfers.size());
                 for (const CollectiveTransfer& t : m_plan.transfers)
                 {
-                    parts->push_back({m_members[t.src], m_members[t.dst], t.bytes});
+                    parts->push_back(
+                        {m_members[t.src], m_members[t.dst], t.bytes, m_plan.GetRail(t)});
                 }
                 m_aggregate = std::move(parts);
                 m_aggregateMembers = m_members;
@@ -355,7 +357,8 @@ FluidLlmRun::StartTransfer(uint32_t iteration, uint64_t k)
                             m_members[t.dst],
                             t.bytes,
                             TrafficClass::TRAINING,
-                            [this, iteration, k](uint64_t id) { TransferDone(iteration, k, id); });
+                            [this, iteration, k](uint64_t id) { TransferDone(iteration, k, id); },
+                            m_plan.GetRail(t));
 }
 
 void

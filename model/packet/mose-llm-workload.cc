@@ -623,11 +623,7 @@ uint32_t
 MoseTrainingWorkload::GetRail(const mose::CollectivePlan& plan,
                               const mose::CollectiveTransfer& transfer)
 {
-    if (plan.kind == mose::CollectiveKind::ALL_TO_ALL)
-    {
-        return plan.members == 0 ? 0 : (transfer.dst + plan.members - transfer.src) % plan.members;
-    }
-    return transfer.chunk;
+    return plan.GetRail(transfer);
 }
 
 void

@@ -336,8 +336,9 @@ class MoseTrainingWorkload : public MoseWorkload
     bool IsBusy() const;
 
     /**
-     * \brief The rail a collective transfer goes on: (dst - src) mod n for an all-to-all part,
-     *        the chunk for a ring all-reduce transfer.
+     * \brief The rail a collective transfer goes on (mose::CollectivePlan::GetRail(), the rule
+     *        the fluid level follows too): (dst - src) mod n for an all-to-all part, the chunk
+     *        for a ring all-reduce transfer.
      * \param plan the collective
      * \param transfer one of its transfers
      * \return the rail (MoseSocketTransfers::Start() takes it mod each group's G)

@@ -246,8 +246,79 @@ TEST(FluidFabric, PartsOfDifferentSizesEndTogether)
     EXPECT_NEAR(fabric.GetPortBytes()[0], 1500000, 1e-3);
 }
 
+/// RoundConfig(1) with G hosts per group on host links of 1 GB/s and circuits of 10 GB/s: the
+/// host links are the bottleneck. A one-circuit path's latency: the up link's delay (100), the
+/// circuit's delay and one packet on it (1000 + 100), the down link's delay and one packet on
+/// it (100 + 1000) = 2300 ns.
+FluidFabricConfig
+RailConfig(uint32_t hosts)
+{
+    FluidFabricConfig c = RoundConfig(1);
+    c.circuitBitRate = 80e9;
+    c.hostBitRate = 8e9;
+    c.hostsPerGroup = hosts;
+    return c;
+}
+
+// Rails: with G = 2 the transfers on rails 0 and 1 leave from different hosts and arrive at
+// different hosts, each on host links of its own: 1e6 B each at 1 GB/s, fluid end 1 ms. Rails
+// 0 and 2 are both host 0's (2 mod 2 = 0): they share its links at 0.5 GB/s, fluid end 2 ms.
+// Every byte crosses the one circuit either way.
+TEST(FluidFabric, RailsAreHostsOfTheirOwn)
+{
+    for (const auto& [rails, end] :
+         {std::make_pair(std::make_pair(0u, 1u), int64_t{1002300}),
+          std::make_pair(std::make_pair(0u, 2u), int64_t{2002300}),
+          std::make_pair(std::make_pair(3u, 4u), int64_t{1002300})})
+    {
+        FluidFabric fabric(CircuitGraph(2, {{0, 1}}), RailConfig(2));
+        const uint64_t a =
+            fabric.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr, rails.first);
+        const uint64_t b =
+            fabric.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr, rails.second);
+        fabric.Run(1000000000);
+        EXPECT_EQ(fabric.GetTransfer(a).endNs, end) << rails.first << "," << rails.second;
+        EXPECT_EQ(fabric.GetTransfer(b).endNs, end) << rails.first << "," << rails.second;
+        EXPECT_EQ(fabric.GetTransfer(b).rail, rails.second);
+        EXPECT_NEAR(fabric.GetPortBytes()[0], 2000000.0, 1e-3);
+        EXPECT_EQ(fabric.GetBytesBetween(0, 1), 2000000u);
+    }
+    // G = 1: every rail is the one host
+    FluidFabric one(CircuitGraph(2, {{0, 1}}), RailConfig(1));
+    const uint64_t a = one.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr, 0);
+    const uint64_t b = one.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr, 1);
+    one.Run(1000000000);
+    EXPECT_EQ(one.GetTransfer(a).endNs, 2002300);
+    EXPECT_EQ(one.GetTransfer(b).endNs, 2002300);
+}
+
+// An aggregate's parts on rails 0 and 1 (G = 2) cross host links of their own (weight 1 each)
+// and the circuit together (weight 2 of 10 GB/s): the flow runs at 1 GB/s, 1e6 B, fluid end
+// 1 ms. With G = 1 both parts share the host links (weight 2): 0.5 GB/s, 2 ms.
+TEST(FluidFabric, AnAggregatesPartsTakeTheirRails)
+{
+    using Parts = std::vector<FluidPart>;
+    const auto parts = std::make_shared<Parts>(Parts{{0, 1, 1000000, 0}, {0, 1, 1000000, 1}});
+    for (const auto& [hosts, end] : {std::make_pair(2u, int64_t{1002300}),
+                                     std::make_pair(1u, int64_t{2002300})})
+    {
+        FluidFabric fabric(CircuitGraph(2, {{0, 1}}), RailConfig(hosts));
+        const uint64_t id = fabric.StartAggregate(parts, TrafficClass::TRAINING, nullptr);
+        fabric.Run(1000000000);
+        EXPECT_EQ(fabric.GetTransfer(id).endNs, end) << "G = " << hosts;
+        EXPECT_NEAR(fabric.GetPortBytes()[0], 2000000.0, 1e-3);
+    }
+}
+
 TEST(FluidFabric, BadInputIsNamed)
 {
+    for (uint32_t hosts : {0u, FluidFabricConfig::MAX_HOSTS_PER_GROUP + 1})
+    {
+        EXPECT_THROW(FluidFabric(CircuitGraph(2, {{0, 1}}), RailConfig(hosts)), Error) << hosts;
+    }
+    FluidFabricConfig noHosts = RailConfig(2);
+    noHosts.hostLinks = false; // the group node sends: one endpoint
+    EXPECT_THROW(FluidFabric(CircuitGraph(2, {{0, 1}}), noHosts), Error);
     FluidFabricConfig config = RoundConfig(1);
     EXPECT_THROW(FluidFabric(CircuitGraph(3, {{0, 1}, {0, 2}}), config), Error); // degree 2 > d
     config.circuitBitRate = 0;

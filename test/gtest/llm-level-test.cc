@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <sstream>
+#include <string>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -46,15 +47,19 @@ void CheckFluidRunDeliversEveryByte(const LlmExperimentConfig& config);
 // The fluid level delivers every byte it was given: per pair of groups, the KV caches of the
 // served requests plus the collectives' transfers of the completed iterations; nothing is lost.
 // So does the aggregate level, in fewer flows (an all-to-all of the 16 groups' training
-// members is one flow)
+// members is one flow). With 8 hosts per group (rails) the per-pair bytes are the same sums.
 TEST(LlmLevel, FluidRunDeliversEveryByte)
 {
     for (LlmLevel level : {LlmLevel::FLUID, LlmLevel::AGGREGATE})
     {
-        SCOPED_TRACE(ToString(level));
-        LlmExperimentConfig config = FluidConfig();
-        config.level = level;
-        CheckFluidRunDeliversEveryByte(config);
+        for (uint32_t hosts : {1u, 8u})
+        {
+            SCOPED_TRACE(ToString(level) + ", " + std::to_string(hosts) + " hosts per group");
+            LlmExperimentConfig config = FluidConfig();
+            config.level = level;
+            config.hostsPerGroup = hosts;
+            CheckFluidRunDeliversEveryByte(config);
+        }
     }
 }
 
