@@ -224,12 +224,13 @@ FluidLlmRun::PrefillDone(uint32_t group, uint32_t i)
         rec.computed = true;
         m_placer->FinishWork(group, rec.inputTokens);
         m_busy[group] = false;
-        rec.transfer = m_fabric->StartTransfer(rec.prefill,
-                                               rec.decode,
-                                               rec.wireBytes,
-                                               TrafficClass::KV,
-                                               [this, i](uint64_t id) { KvDone(i, id); },
-                                               i); // rail i, as MoseInferenceWorkload's
+        rec.transfer = m_fabric->StartTransfer(
+            rec.prefill,
+            rec.decode,
+            rec.wireBytes,
+            TrafficClass::KV,
+            [this, i](uint64_t id) { KvDone(i, id); },
+            i); // rail i, as MoseInferenceWorkload's
         StartPrefill(group);
     }
     catch (const std::exception&)
@@ -353,12 +354,13 @@ void
 FluidLlmRun::StartTransfer(uint32_t iteration, uint64_t k)
 {
     const CollectiveTransfer& t = m_plan.transfers[k];
-    m_fabric->StartTransfer(m_members[t.src],
-                            m_members[t.dst],
-                            t.bytes,
-                            TrafficClass::TRAINING,
-                            [this, iteration, k](uint64_t id) { TransferDone(iteration, k, id); },
-                            m_plan.GetRail(t));
+    m_fabric->StartTransfer(
+        m_members[t.src],
+        m_members[t.dst],
+        t.bytes,
+        TrafficClass::TRAINING,
+        [this, iteration, k](uint64_t id) { TransferDone(iteration, k, id); },
+        m_plan.GetRail(t));
 }
 
 void

@@ -770,7 +770,7 @@ MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
     const uint64_t c = rc->second;
     while (got > 0)
     {
-        std::deque<uint64_t>& queue = m_connections[c].recvQueue;
+        IdQueue& queue = m_connections[c].recvQueue;
         if (queue.empty())
         {
             ++m_errors;

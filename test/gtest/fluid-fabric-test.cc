@@ -266,10 +266,9 @@ RailConfig(uint32_t hosts)
 // Every byte crosses the one circuit either way.
 TEST(FluidFabric, RailsAreHostsOfTheirOwn)
 {
-    for (const auto& [rails, end] :
-         {std::make_pair(std::make_pair(0u, 1u), int64_t{1002300}),
-          std::make_pair(std::make_pair(0u, 2u), int64_t{2002300}),
-          std::make_pair(std::make_pair(3u, 4u), int64_t{1002300})})
+    for (const auto& [rails, end] : {std::make_pair(std::make_pair(0u, 1u), int64_t{1002300}),
+                                     std::make_pair(std::make_pair(0u, 2u), int64_t{2002300}),
+                                     std::make_pair(std::make_pair(3u, 4u), int64_t{1002300})})
     {
         FluidFabric fabric(CircuitGraph(2, {{0, 1}}), RailConfig(2));
         const uint64_t a =
@@ -299,8 +298,8 @@ TEST(FluidFabric, AnAggregatesPartsTakeTheirRails)
 {
     using Parts = std::vector<FluidPart>;
     const auto parts = std::make_shared<Parts>(Parts{{0, 1, 1000000, 0}, {0, 1, 1000000, 1}});
-    for (const auto& [hosts, end] : {std::make_pair(2u, int64_t{1002300}),
-                                     std::make_pair(1u, int64_t{2002300})})
+    for (const auto& [hosts, end] :
+         {std::make_pair(2u, int64_t{1002300}), std::make_pair(1u, int64_t{2002300})})
     {
         FluidFabric fabric(CircuitGraph(2, {{0, 1}}), RailConfig(hosts));
         const uint64_t id = fabric.StartAggregate(parts, TrafficClass::TRAINING, nullptr);
