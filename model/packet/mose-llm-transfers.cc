@@ -714,12 +714,26 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
     const auto pc = m_pendingConnections.find({endpoint, peer.GetPort()});
     if (pc != m_pendingConnections.end())
     {
-        m_connectionReceivers[socket] = pc->second;
+        const uint64_t c = pc->second;
+        m_connectionReceivers[socket] = c;
         m_pendingConnections.erase(pc);
-        socket->SetRecvCallback(MakeCallback(&MoseSocketTransfers::HandleRead, this));
-        socket->SetCloseCallbacks(MakeCallback(&MoseSocketTransfers::PeerClosed, this),
-                                  MakeCallback(&MoseSocketTransfers::PeerClosed, this));
-        HandleRead(socket);
+        // the connection's index bound into the callbacks: no look-up per segment received
+        socket->SetRecvCallback(MakeBoundCallback(
+            +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+                self->ReadConnection(i, s);
+            },
+            this,
+            c));
+        const Callback<void, Ptr<Socket>> closed = MakeBoundCallback(
+            +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+                self->ReadConnection(i, s);
+                self->m_connectionReceivers.erase(s);
+                self->PeerClosed(s);
+            },
+            this,
+            c);
+        socket->SetCloseCallbacks(closed, closed);
+        ReadConnection(c, socket);
         return;
     }
     const auto p = m_pending.find({endpoint, peer.GetPort()});
@@ -730,24 +744,28 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
                               << g->second << " port " << peer.GetPort());
         return;
     }
-    m_receivers[socket] = p->second;
+    const uint64_t id = p->second;
+    m_receivers[socket] = id;
     m_pending.erase(p);
-    socket->SetRecvCallback(MakeCallback(&MoseSocketTransfers::HandleRead, this));
-    socket->SetCloseCallbacks(MakeCallback(&MoseSocketTransfers::PeerClosed, this),
-                              MakeCallback(&MoseSocketTransfers::PeerClosed, this));
-    HandleRead(socket); // anything already there
+    socket->SetRecvCallback(MakeBoundCallback(
+        +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) { self->ReadTransfer(i, s); },
+        this,
+        id));
+    const Callback<void, Ptr<Socket>> closed = MakeBoundCallback(
+        +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
+            self->ReadTransfer(i, s);
+            self->m_receivers.erase(s);
+            self->PeerClosed(s);
+        },
+        this,
+        id);
+    socket->SetCloseCallbacks(closed, closed);
+    ReadTransfer(id, socket); // anything already there
 }
 
-void
-MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
+uint64_t
+MoseSocketTransfers::DrainSocket(Ptr<Socket> socket)
 {
-    const auto r = m_receivers.find(socket);
-    const auto rc =
-        r == m_receivers.end() ? m_connectionReceivers.find(socket) : m_connectionReceivers.end();
-    if (r == m_receivers.end() && rc == m_connectionReceivers.end())
-    {
-        return;
-    }
     uint64_t got = 0;
     while (Ptr<Packet> packet = socket->Recv())
     {
@@ -757,17 +775,24 @@ MoseSocketTransfers::HandleRead(Ptr<Socket> socket)
         }
         got += packet->GetSize();
     }
-    if (got == 0)
+    return got;
+}
+
+void
+MoseSocketTransfers::ReadTransfer(uint64_t id, Ptr<Socket> socket)
+{
+    const uint64_t got = DrainSocket(socket);
+    if (got > 0)
     {
-        return;
+        AddReceived(id, got);
     }
-    if (r != m_receivers.end())
-    {
-        AddReceived(r->second, got);
-        return;
-    }
+}
+
+void
+MoseSocketTransfers::ReadConnection(uint64_t c, Ptr<Socket> socket)
+{
     // a kept connection: its bytes belong to its transfers in the order they were started
-    const uint64_t c = rc->second;
+    uint64_t got = DrainSocket(socket);
     while (got > 0)
     {
         IdQueue& queue = m_connections[c].recvQueue;
@@ -921,10 +946,7 @@ void
 MoseSocketTransfers::PeerClosed(Ptr<Socket> socket)
 {
     NS_LOG_FUNCTION(this << socket);
-    HandleRead(socket);
     socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-    m_receivers.erase(socket);
-    m_connectionReceivers.erase(socket);
     socket->Close();
 }
 

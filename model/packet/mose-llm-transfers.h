@@ -310,15 +310,20 @@ class MoseSocketTransfers : public Object
     void ConfigureSocket(Ptr<Socket> socket) const;
     /// \return whether to accept a connection (always)
     bool AcceptRequest(Ptr<Socket> socket, const Address& from);
-    /// \brief Reads what an accepted socket has
-    void HandleRead(Ptr<Socket> socket);
+    /// \brief Reads everything an accepted socket has \return its bytes
+    uint64_t DrainSocket(Ptr<Socket> socket);
+    /// \brief Reads what the accepted socket of transfer id has
+    void ReadTransfer(uint64_t id, Ptr<Socket> socket);
+    /// \brief Reads what the accepted socket of kept connection c has
+    void ReadConnection(uint64_t c, Ptr<Socket> socket);
     /// \brief Sends what the sender of a transfer may
     void SendMore(uint64_t id);
     /// \brief A sender connected
     void ConnectionSucceeded(uint64_t id, Ptr<Socket> socket);
     /// \brief A sender failed to connect
     void ConnectionFailed(uint64_t id, Ptr<Socket> socket);
-    /// \brief Closes an accepted socket when its peer closes
+    /// \brief Closes an accepted socket when its peer closes (after its last bytes were read
+    ///        and it left m_receivers or m_connectionReceivers)
     void PeerClosed(Ptr<Socket> socket);
 
     TypeId m_socketFactory;                             //!< "SocketFactory"
