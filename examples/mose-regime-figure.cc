@@ -19,6 +19,7 @@
  * grid").
  */
 
+#include "mose-llm-level-validation.h"
 #include "mose-llm-regime-figure.h"
 #include "mose-program.h"
 
@@ -41,6 +42,7 @@ main(int argc, char* argv[])
                     Program::FLOW_LEVEL | Program::PLOT);
     return program.Run(argc, argv, [&]() {
         std::string maps;
+        std::string compare;
         std::string title = "Regime map";
         std::string tolerance = "0.02";
         CommandLine& cmd = program.GetCommandLine();
@@ -48,6 +50,12 @@ main(int argc, char* argv[])
                       "maps",
                       "comma-separated regime_map.csv files (mose-llm's) to merge",
                       maps);
+        AddTextOption(cmd,
+                      "compare",
+                      "instead: REFERENCE.csv,OTHER.csv, two maps' regime_map.csv of the same "
+                      "cells run apart (e.g. the packet and the fluid level): their figures "
+                      "compared per cell and policy (level_validation.csv)",
+                      compare);
         AddTextOption(cmd,
                       "title",
                       "the figure's first title line (say N, d, scale, seeds and level)",
@@ -60,6 +68,28 @@ main(int argc, char* argv[])
                                  "");
         program.Parse(argc, argv);
         program.CheckOutput(); // the output folder, before any file is read
+        if (!compare.empty())
+        {
+            if (!maps.empty())
+            {
+                ThrowBadParameter("--compare",
+                                  QuoteText(compare),
+                                  "either --maps (merge) or --compare (two maps), not both");
+            }
+            const std::vector<std::string> two = SplitList(compare, "--compare", "a file");
+            if (two.size() != 2)
+            {
+                ThrowBadParameter("--compare",
+                                  QuoteText(compare),
+                                  "two regime_map.csv files, REFERENCE,OTHER");
+            }
+            const LlmLevelValidation validation = LlmLevelValidation::FromCsv(two[0], two[1]);
+            validation.Print(std::cout);
+            const std::string csv = program.GetOutputDir() + "/level_validation.csv";
+            WriteTextFile(csv, [&](std::ostream& out) { validation.WriteCsv(out); });
+            std::cout << "\nwrote " << csv << "\n";
+            return;
+        }
         if (maps.empty())
         {
             ThrowBadParameter("--maps",

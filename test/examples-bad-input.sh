@@ -511,6 +511,13 @@ if [ -x "$FIG" ]; then
         "$FIG" --maps="$WORK/map-a.csv" --tolerance=-1
     expect_ok figure-ok 'with 95% confidence switching pays in 0 of 1 cells' \
         "$FIG" --maps="$WORK/map-a.csv" --plot=false --outputDir="$WORK/fig"
+    # --compare: two maps' files run apart, compared per cell and policy
+    expect_error figure-compare-one 'invalid --compare = "a.csv": two regime_map.csv files' \
+        "$FIG" --compare=a.csv
+    expect_error figure-compare-and-maps 'either --maps (merge) or --compare (two maps)' \
+        "$FIG" --compare=a.csv,b.csv --maps=a.csv
+    expect_error figure-compare-columns "map-a.csv:1: no column verdict" \
+        "$FIG" --compare="$WORK/map-a.csv,$WORK/map-a.csv" --outputDir="$WORK/fig"
 fi
 
 # --- an output folder that cannot be created or written: rejected before the run, every program

@@ -8,13 +8,18 @@
 
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-text-io.h"
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <iomanip>
+#include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <tuple>
 
 namespace ns3
 {
@@ -29,6 +34,142 @@ std::array<double, 4>
 Figures(const LlmSummary& s)
 {
     return {s.kvMeanS, s.ttftMeanS, s.ttftP99S, s.iterMeanS};
+}
+
+/// One cell of a regime_map.csv as FromCsv() reads it
+struct CsvCell
+{
+    uint64_t line{0};                                //!< its line in the file
+    std::map<Policy, std::array<double, 4>> figures; //!< per policy with columns
+    std::string verdict;                             //!< the `verdict` column
+};
+
+/// A regime_map.csv's level and cells, by (load, T, D) in the file's order
+struct CsvMap
+{
+    std::string level{"packet"};                                 //!< `level`, if any
+    std::vector<std::tuple<double, double, double>> order;       //!< the cells' keys
+    std::map<std::tuple<double, double, double>, CsvCell> cells; //!< by key
+    std::vector<Policy> policies;                                //!< with columns
+};
+
+/// \return the cells of a regime_map.csv (the figures FromCsv() compares)
+CsvMap
+ReadMapCsv(const std::string& path)
+{
+    std::ifstream file;
+    OpenForReading(path, file);
+    LineReader in(file, path);
+    std::string_view line;
+    if (!in.Next(line))
+    {
+        in.Fail("empty: a regime_map.csv starts with its column names");
+    }
+    std::vector<std::string> header;
+    for (std::string_view h : SplitAtCommas(line))
+    {
+        header.emplace_back(TrimBlanks(h));
+    }
+    auto column = [&](const std::string& name) -> std::optional<std::size_t> {
+        const auto at = std::find(header.begin(), header.end(), name);
+        return at == header.end() ? std::nullopt
+                                  : std::optional(static_cast<std::size_t>(at - header.begin()));
+    };
+    auto required = [&](const std::string& name) {
+        const auto at = column(name);
+        if (!at)
+        {
+            in.Fail("no column " + name + " (a regime_map.csv has load_per_s, interval_s, " +
+                    "dark_s, verdict and per policy P the columns P_kv_mean_s, " +
+                    "P_ttft_mean_s, P_ttft_p99_s and P_iter_mean_s)");
+        }
+        return *at;
+    };
+    const std::size_t cLoad = required("load_per_s");
+    const std::size_t cInterval = required("interval_s");
+    const std::size_t cDark = required("dark_s");
+    const std::size_t cVerdict = required("verdict");
+    const std::optional<std::size_t> cLevel = column("level");
+    // per policy with columns, the columns of its figures in Figure order
+    std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policyColumns;
+    CsvMap map;
+    for (Policy p : {Policy::MOSE,
+                     Policy::STATIC_TRAINING,
+                     Policy::STATIC_INFERENCE,
+                     Policy::STATIC_COMPROMISE})
+    {
+        const std::string name = mose::ToString(p);
+        if (!column(name + "_kv_mean_s"))
+        {
+            continue;
+        }
+        policyColumns.emplace_back(p,
+                                   std::array<std::size_t, 4>{required(name + "_kv_mean_s"),
+                                                              required(name + "_ttft_mean_s"),
+                                                              required(name + "_ttft_p99_s"),
+                                                              required(name + "_iter_mean_s")});
+        map.policies.push_back(p);
+    }
+    bool first = true;
+    while (in.Next(line))
+    {
+        if (TrimBlanks(line).empty())
+        {
+            continue;
+        }
+        std::vector<std::string_view> f = SplitAtCommas(line);
+        if (f.size() != header.size())
+        {
+            in.Fail(std::to_string(f.size()) + " fields, the header names " +
+                    std::to_string(header.size()));
+        }
+        for (auto& v : f)
+        {
+            v = TrimBlanks(v);
+        }
+        auto number = [&](std::size_t c) {
+            double v = 0;
+            const std::string problem = TryParseReal(f[c], v);
+            if (!problem.empty())
+            {
+                in.Fail("column " + header[c] + " = \"" + std::string(f[c]) + "\": " + problem);
+            }
+            return v;
+        };
+        if (cLevel)
+        {
+            const std::string level(f[*cLevel]);
+            if (!first && level != map.level)
+            {
+                in.Fail("level " + level + " after " + map.level +
+                        ": one level per file (mose-llm --level=A,B writes one file per level)");
+            }
+            map.level = level;
+        }
+        first = false;
+        const auto key = std::make_tuple(number(cLoad), number(cInterval), number(cDark));
+        CsvCell cell;
+        cell.line = in.GetLine();
+        cell.verdict = std::string(f[cVerdict]);
+        for (const auto& [policy, columns] : policyColumns)
+        {
+            std::array<double, 4> figures{};
+            for (std::size_t x = 0; x < 4; ++x)
+            {
+                // an empty figure (no served request, no finished iteration) is not compared
+                figures[x] = f[columns[x]].empty() ? 0.0 : number(columns[x]);
+            }
+            cell.figures[policy] = figures;
+        }
+        if (!map.cells.emplace(key, std::move(cell)).second)
+        {
+            in.Fail("the cell load " + FormatNumber(std::get<0>(key)) + "/s, T " +
+                    FormatNumber(std::get<1>(key)) + " s, D " + FormatNumber(std::get<2>(key)) +
+                    " s a second time");
+        }
+        map.order.push_back(key);
+    }
+    return map;
 }
 
 } // namespace
@@ -118,6 +259,67 @@ LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& reference, const LlmR
     }
     m_referenceWall = reference.GetWallSeconds();
     m_comparedWall = compared.GetWallSeconds();
+}
+
+LlmLevelValidation
+LlmLevelValidation::FromCsv(const std::string& reference, const std::string& compared)
+{
+    const CsvMap ref = ReadMapCsv(reference);
+    const CsvMap cmp = ReadMapCsv(compared);
+    std::vector<Policy> policies;
+    for (Policy p : ref.policies)
+    {
+        if (std::find(cmp.policies.begin(), cmp.policies.end(), p) != cmp.policies.end())
+        {
+            policies.push_back(p);
+        }
+    }
+    if (policies.empty())
+    {
+        throw Error(reference + " and " + compared + ": no policy has columns in both files");
+    }
+    if (ref.cells.size() != cmp.cells.size())
+    {
+        throw Error(reference + " has " + std::to_string(ref.cells.size()) + " cells, " + compared +
+                    " " + std::to_string(cmp.cells.size()) +
+                    ": compare maps of the same loads, intervals and dark times");
+    }
+    LlmLevelValidation v;
+    v.m_reference = ref.level;
+    v.m_compared = cmp.level;
+    for (const auto& key : ref.order)
+    {
+        const CsvCell& a = ref.cells.at(key);
+        const auto b = cmp.cells.find(key);
+        if (b == cmp.cells.end())
+        {
+            throw Error(reference + ":" + std::to_string(a.line) + ": the cell load " +
+                        FormatNumber(std::get<0>(key)) + "/s, T " + FormatNumber(std::get<1>(key)) +
+                        " s, D " + FormatNumber(std::get<2>(key)) + " s is not in " + compared);
+        }
+        for (Policy p : policies)
+        {
+            Row row;
+            row.load = std::get<0>(key);
+            row.interval = std::get<1>(key);
+            row.darkTime = std::get<2>(key);
+            row.policy = p;
+            row.reference = a.figures.at(p);
+            row.compared = b->second.figures.at(p);
+            for (std::size_t x = 0; x < 4; ++x)
+            {
+                row.used[x] = row.reference[x] > 0 && row.compared[x] > 0;
+            }
+            v.m_rows.push_back(row);
+        }
+        if (a.verdict != "tie" && b->second.verdict != "tie")
+        {
+            ++v.m_outsideTie;
+            v.m_agreeing += a.verdict == b->second.verdict ? 1 : 0;
+        }
+        v.m_cellVerdicts.push_back(a.verdict + " / " + b->second.verdict);
+    }
+    return v;
 }
 
 const std::vector<LlmLevelValidation::Row>&
@@ -222,11 +424,14 @@ LlmLevelValidation::Print(std::ostream& os) const
            << CountUsed(f);
     }
     os << "\n  verdict: the same in " << m_agreeing << " of " << m_outsideTie
-       << " cells outside the tie band at both levels\n"
-       << "  speed: " << m_reference << " " << std::fixed << std::setprecision(1) << m_referenceWall
-       << " s, " << m_compared << " " << std::setprecision(2) << m_comparedWall
-       << " s of simulation wall time: " << std::setprecision(0) << GetSpeedUp() << "x"
-       << std::defaultfloat << std::setprecision(6) << "\n";
+       << " cells outside the tie band at both levels\n";
+    if (m_comparedWall > 0)
+    {
+        os << "  speed: " << m_reference << " " << std::fixed << std::setprecision(1)
+           << m_referenceWall << " s, " << m_compared << " " << std::setprecision(2)
+           << m_comparedWall << " s of simulation wall time: " << std::setprecision(0)
+           << GetSpeedUp() << "x" << std::defaultfloat << std::setprecision(6) << "\n";
+    }
 }
 
 void

@@ -68,6 +68,22 @@ class LlmLevelValidation
      */
     LlmLevelValidation(const LlmRegimeMap& reference, const LlmRegimeMap& compared);
 
+    /**
+     * \brief The same comparison from two maps' regime_map.csv files, run apart (two
+     *        processes, two machines, the packet level on MPI ranks and the fluid level on a
+     *        laptop): per cell (matched by load, T and D) and policy (the policies both files
+     *        have columns for, in MoSE, S-Train, S-Inf, S-Comp order) the four figures of the
+     *        files (means over the map's seeds: each row's seed is 0), the verdicts of their
+     *        `verdict` columns (the verdict on the mean). The files hold no wall time:
+     *        GetSpeedUp() is 0 and Print() leaves the speed out. The levels are named by the
+     *        files' `level` column ("packet" without one, as the packet level writes it).
+     * \param reference the reference map's regime_map.csv
+     * \param compared the other map's, with the same cells (in any order)
+     * \return the comparison; a mose::Error naming file and line for an unreadable or
+     *         malformed file, a cell one file has and the other not, or no common policy
+     */
+    static LlmLevelValidation FromCsv(const std::string& reference, const std::string& compared);
+
     /// \return one row per (cell, seed, policy), in the maps' order
     const std::vector<Row>& GetRows() const;
     /// \param f a figure \return the largest |difference| over the rows that have it
@@ -98,6 +114,8 @@ class LlmLevelValidation
     static std::string GetName(Figure f);
 
   private:
+    LlmLevelValidation() = default; ///< FromCsv()
+
     std::vector<Row> m_rows;                 //!< per run
     std::string m_reference;                 //!< the reference level's name
     std::string m_compared;                  //!< the compared level's name

@@ -1,0 +1,145 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// LlmLevelValidation::FromCsv: two maps' regime_map.csv files, run apart, compared per cell
+// and policy on hand-made figures; its refusals.
+
+#include "mose-llm-level-validation.h"
+
+#include "ns3/mose-error.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+using namespace ns3::mose;
+
+namespace
+{
+
+/// a file of the test's own under the temporary folder
+std::string
+TempFile(const std::string& name, const std::string& text)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("mose-validation-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << text;
+    return path;
+}
+
+/// the columns FromCsv() reads, for two policies (MoSE and S-Inf), and one more it ignores
+const std::string HEADER = "load_per_s,interval_s,dark_s,MoSE_ttft_mean_s,MoSE_ttft_p99_s,"
+                           "MoSE_kv_mean_s,MoSE_iter_mean_s,S-Inf_ttft_mean_s,S-Inf_ttft_p99_s,"
+                           "S-Inf_kv_mean_s,S-Inf_iter_mean_s,verdict,margin\n";
+
+// The packet map (no level column) and a fluid map with its cells in the other order: per cell
+// and policy the relative differences of the four figures (fluid - packet) / packet, computed
+// by hand; an empty figure (no iteration) is not compared; the verdicts agree in the one cell
+// outside the tie band.
+TEST(LlmLevelValidation, TwoFilesAreComparedPerCellAndPolicy)
+{
+    const std::string packet =
+        TempFile("packet.csv",
+                 HEADER + "25,0.1,0.01,0.010,0.020,0.008,0.025,0.010,0.020,0.008,0.024,tie,0.01\n"
+                          "800,0.1,0.01,0.020,0.050,0.016,0.025,0.030,0.060,0.020,,pays,-0.05\n");
+    const std::string fluid = TempFile(
+        "fluid.csv",
+        "level," + HEADER +
+            "fluid,800,0.1,0.01,0.021,0.045,0.016,0.030,0.027,0.060,0.021,0.026,pays,-0.04\n"
+            "fluid,25,0.1,0.01,0.011,0.020,0.008,0.025,0.010,0.023,0.008,0.024,tie,0.0\n");
+    const LlmLevelValidation v = LlmLevelValidation::FromCsv(packet, fluid);
+    const auto& rows = v.GetRows();
+    ASSERT_EQ(rows.size(), 4u);
+    // the reference's order: load 25 (MoSE, S-Inf), then 800
+    EXPECT_EQ(rows[0].load, 25);
+    EXPECT_EQ(rows[0].policy, Policy::MOSE);
+    EXPECT_EQ(rows[1].policy, Policy::STATIC_INFERENCE);
+    EXPECT_EQ(rows[2].load, 800);
+    EXPECT_NEAR(rows[0].GetDifference(LlmLevelValidation::TTFT_MEAN), 0.1, 1e-12);
+    EXPECT_NEAR(rows[1].GetDifference(LlmLevelValidation::TTFT_P99), 0.15, 1e-12);
+    EXPECT_NEAR(rows[2].GetDifference(LlmLevelValidation::TTFT_P99), -0.1, 1e-12);
+    EXPECT_NEAR(rows[2].GetDifference(LlmLevelValidation::ITER_MEAN), 0.2, 1e-12);
+    EXPECT_NEAR(rows[3].GetDifference(LlmLevelValidation::KV_MEAN), 0.05, 1e-12);
+    EXPECT_FALSE(rows[3].used[LlmLevelValidation::ITER_MEAN]); // empty in the packet file
+    EXPECT_EQ(v.CountUsed(LlmLevelValidation::ITER_MEAN), 3u);
+    // within 5%: 0 (25/MoSE), 0 (S-Inf), 0.2 (800/MoSE), out: 1 of 3 outside
+    EXPECT_EQ(v.CountWithinBound(LlmLevelValidation::ITER_MEAN), 2u);
+    EXPECT_NEAR(v.GetWorst(LlmLevelValidation::ITER_MEAN), 0.2, 1e-12);
+    EXPECT_NEAR(v.GetWorst(LlmLevelValidation::TTFT_MEAN), 0.1, 1e-12);
+    EXPECT_EQ(v.GetCellsOutsideTie(), 1u);
+    EXPECT_EQ(v.GetCellsAgreeing(), 1u);
+    EXPECT_EQ(v.GetSpeedUp(), 0.0); // no wall times in the files
+    std::ostringstream out;
+    v.Print(out);
+    EXPECT_NE(out.str().find("fluid vs packet"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("verdicts per cell (packet / fluid): tie / tie, pays / pays"),
+              std::string::npos)
+        << out.str();
+    EXPECT_EQ(out.str().find("speed:"), std::string::npos) << out.str();
+    std::ostringstream csv;
+    v.WriteCsv(csv);
+    EXPECT_EQ(csv.str().rfind("load,interval_s,dark_s,seed,policy,packet_kv_mean_s,", 0), 0u)
+        << csv.str();
+}
+
+// Verdicts that differ outside the tie band are counted; a policy only one file has is left out
+TEST(LlmLevelValidation, DisagreeingVerdictsAndCommonPolicies)
+{
+    const std::string a =
+        TempFile("a.csv",
+                 HEADER + "800,1,0.01,0.02,0.05,0.016,0.025,0.03,0.06,0.02,0.025,pays,-0.05\n");
+    const std::string b = TempFile("b.csv",
+                                   "load_per_s,interval_s,dark_s,MoSE_ttft_mean_s,MoSE_ttft_p99_s,"
+                                   "MoSE_kv_mean_s,MoSE_iter_mean_s,verdict\n"
+                                   "800,1,0.01,0.02,0.05,0.016,0.025,does-not-pay\n");
+    const LlmLevelValidation v = LlmLevelValidation::FromCsv(a, b);
+    ASSERT_EQ(v.GetRows().size(), 1u);
+    EXPECT_EQ(v.GetRows()[0].policy, Policy::MOSE);
+    EXPECT_EQ(v.GetCellsOutsideTie(), 1u);
+    EXPECT_EQ(v.GetCellsAgreeing(), 0u);
+}
+
+// Refused, naming the file (and line): a missing file, a missing column, a cell only one file
+// has, a cell twice, two levels in one file, a malformed number, no common policy
+TEST(LlmLevelValidation, MalformedFilesAreNamed)
+{
+    const std::string good = TempFile("good.csv", HEADER + "25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n");
+    auto refused = [&](const std::string& other, const std::string& what) {
+        try
+        {
+            LlmLevelValidation::FromCsv(good, other);
+            ADD_FAILURE() << "accepted: " << what;
+        }
+        catch (const Error& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+        }
+    };
+    refused(TempFile("none", "") + ".missing", ".missing");
+    refused(TempFile("nodark.csv", "load_per_s,interval_s,verdict\n25,0.1,tie\n"),
+            "nodark.csv:1: no column dark_s");
+    refused(TempFile("other.csv", HEADER + "800,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n"),
+            "good.csv:2: the cell load 25/s, T 0.1 s, D 0.01 s is not in");
+    refused(
+        TempFile("twice.csv",
+                 HEADER + "25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n"),
+        "twice.csv:3: the cell load 25/s, T 0.1 s, D 0.01 s a second time");
+    refused(TempFile("levels.csv",
+                     "level," + HEADER + "fluid,25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n" +
+                         "aggregate,25,1,0.01,1,1,1,1,1,1,1,1,tie,0\n"),
+            "levels.csv:3: level aggregate after fluid");
+    refused(TempFile("bad.csv", HEADER + "25,0.1,0.01,1,1,x,1,1,1,1,1,tie,0\n"),
+            "bad.csv:2: column MoSE_kv_mean_s = \"x\"");
+    refused(TempFile("nopolicy.csv", "load_per_s,interval_s,dark_s,verdict\n25,0.1,0.01,tie\n"),
+            "no policy has columns in both files");
+}
+
+} // namespace
