@@ -15,6 +15,13 @@
  *   ./mose-regime-figure --maps=results/a/regime_map.csv,results/b/regime_map.csv \
  *       --title="N=1024, d=8, 20 seeds" --outputDir=results/grid
  *
+ * With --compare=REFERENCE.csv,OTHER.csv it compares two maps of the same cells run apart
+ * instead (a packet-level map that ran in a process of its own against the same map at the
+ * fluid level, say): per cell and policy the differences of mean KV time, mean and P99 TTFT and
+ * mean iteration time, the verdicts, and level_validation.csv (LlmLevelValidation::FromCsv).
+ *
+ *   ./mose-regime-figure --compare=results/p/regime_map.csv,results/f/regime_map.csv
+ *
  * The figure is in helper/study/mose-llm-regime-figure.h and doc/mose.rst ("The answer over the
  * grid").
  */
