@@ -8,6 +8,7 @@
 // and policy on hand-made figures; its refusals.
 
 #include "mose-llm-level-validation.h"
+#include "mose-test-util.h"
 
 #include "ns3/mose-error.h"
 
@@ -16,7 +17,6 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 using namespace ns3::mose;
 
@@ -27,12 +27,7 @@ namespace
 std::string
 TempFile(const std::string& name, const std::string& text)
 {
-    const std::filesystem::path dir =
-        std::filesystem::temp_directory_path() / ("mose-validation-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / name).string();
-    std::ofstream(path) << text;
-    return path;
+    return ns3::mose::test::TempFile("mose-validation", name, text);
 }
 
 /// the columns FromCsv() reads, for two policies (MoSE and S-Inf), and one more it ignores

@@ -16,7 +16,6 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <unistd.h>
 
 using namespace ns3::mose;
 using namespace ns3::mose::test;
@@ -50,12 +49,7 @@ Cell(double load, double interval, double dark, double m, double lo, double hi)
 std::string
 TempFile(const std::string& name, const std::string& text)
 {
-    const std::filesystem::path dir =
-        std::filesystem::temp_directory_path() / ("mose-figure-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / name).string();
-    std::ofstream(path) << text;
-    return path;
+    return ns3::mose::test::TempFile("mose-figure", name, text);
 }
 
 const std::string HEADER = "level,load_per_s,interval_s,dark_s,samples,margin_mean,margin_ci_low,"

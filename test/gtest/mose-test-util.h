@@ -27,6 +27,7 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -252,6 +253,24 @@ Circulant10()
         c.push_back({i, (i + 2) % 10});
     }
     return CircuitGraph(10, c);
+}
+
+/**
+ * \brief Writes a file of the test's own under the temporary folder: FOLDER-PID/NAME.
+ * \param folder the folder's prefix (one per test file)
+ * \param name the file's name
+ * \param text its contents
+ * \return its path
+ */
+inline std::string
+TempFile(const std::string& folder, const std::string& name, const std::string& text)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / (folder + "-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << text;
+    return path;
 }
 
 } // namespace test
