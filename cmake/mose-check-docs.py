@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright (c) 2026 The mose authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""The documentation's file tables, checked against the tree (ctest: mose-docs).
+"""The documentation's file, attribute and logging tables, checked against the tree (mose-docs).
 
 The layout is described once, in doc/mose.rst ("Model Description" and its "Source files"), and
 the README points there; this script fails when either drifts from the tree:
@@ -17,7 +17,20 @@ the README points there; this script fails when either drifts from the tree:
     being no API);
   * every path written in backquotes in README.md or doc/mose.rst that starts with a source
     folder (model/, helper/, examples/, test/, bench/, utils/, cmake/, doc/) names a file or
-    folder that exists (globs and ``<...>`` placeholders are skipped).
+    folder that exists (globs and ``<...>`` placeholders are skipped);
+  * the "Logging" section's tables (headed ``Component``, one component a row) list exactly the
+    log components of model/ and helper/ (every NS_LOG_COMPONENT_DEFINE("X") of a .cc or .h),
+    each once; every component that README.md or doc/mose.rst enables (``NS_LOG=X...``,
+    ``LogComponentEnable("X"``) is one of them, since an unknown name aborts ns-3;
+  * the "Attributes and trace sources" section names every TypeId("ns3::X") of model/ and
+    helper/ once, at the start of a line of its own (``ns3::X`` in double backquotes), and under
+    it, one bullet each, every attribute (``* ``Name`` ...``) and trace source
+    (``* Trace ``Name`` ...``) that the TypeId declares (.AddAttribute("Name",
+    .AddTraceSource("Name"), and no other.
+
+The sources are read with regular expressions, comments removed: an .AddAttribute or
+.AddTraceSource belongs to the TypeId("ns3::X") before it in its file; a name is the call's first
+argument, a string literal or an element of a string array initialised in the same file.
 
 Usage: mose-check-docs.py SOURCE_DIR      check the tree, exit 1 with one line per problem
        mose-check-docs.py --self-test     check that each rule catches a planted problem
@@ -41,6 +54,104 @@ DECLARED = re.compile(r"^(?:class|struct)\s+(\w+)\b(?!;)", re.M)
 STUDY = "helper/study"
 BORDER = re.compile(r"^=+(\s+=+)+\s*$")
 PATH_IN_TICKS = re.compile(r"``?([A-Za-z0-9_./-]+)``?")
+LOG_DEFINE = re.compile(r"\bNS_LOG_COMPONENT_DEFINE\s*\(\s*\"([^\"]+)\"\s*\)")
+TYPEID = re.compile(r"(?<![\w.>:])TypeId\s*\(\s*\"(ns3::[^\"]+)\"\s*\)")
+ADD_ATTRIBUTE = re.compile(r"\.AddAttribute\s*\(\s*(?:\"((?:[^\"\\]|\\.)*)\"|(\w+)\s*\[)")
+ADD_TRACE = re.compile(r"\.AddTraceSource\s*\(\s*\"((?:[^\"\\]|\\.)*)\"")
+CODE_FOLDERS = ("model", "helper")
+LOGGING = "Logging"
+ATTRIBUTES = "Attributes and trace sources"
+TYPE_LINE = re.compile(r"^``(ns3::[\w:]+)``")
+ATTRIBUTE_ITEM = re.compile(r"^\* ``(\w+)``")
+TRACE_ITEM = re.compile(r"^\* Trace ``(\w+)``")
+NS_LOG_VALUE = re.compile(r"\bNS_LOG=['\"]?([A-Za-z0-9_=|:*]+)")
+LOG_ENABLE = re.compile(r"\bLogComponentEnable\s*\(\s*\"(\w+)\"")
+LEVELS = "-*=#"  # doc/mose.rst's title underlines, outermost first
+
+
+def strip_comments(text):
+    """C++ text without its comments (each replaced by a space); string and character literals
+    are kept as they are, so a "//" inside a help text is no comment."""
+    out = []
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or (c == "'" and re.match(r"'(?:\\.|[^\\'])'", text[i:i + 4])):
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            out.append(" ")
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+            out.append(" ")
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def code_sources(src):
+    """(path relative to src, text without comments) of every .cc and .h of model/ and helper/,
+    sorted by path."""
+    found = []
+    for top in CODE_FOLDERS:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(src, top)):
+            dirnames.sort()
+            for n in sorted(filenames):
+                if n.endswith((".cc", ".h")):
+                    path = os.path.join(dirpath, n)
+                    with open(path, encoding="utf-8") as f:
+                        found.append((os.path.relpath(path, src), strip_comments(f.read())))
+    return found
+
+
+def log_components(sources):
+    """{component: [files that define it]} of every NS_LOG_COMPONENT_DEFINE."""
+    components = {}
+    for path, text in sources:
+        for name in LOG_DEFINE.findall(text):
+            components.setdefault(name, []).append(path)
+    return components
+
+
+def registered_types(sources, problems):
+    """{TypeId name: (file, [attribute names], [trace source names])} of every TypeId("ns3::X")
+    of model/ and helper/: an .AddAttribute or .AddTraceSource belongs to the TypeId before it in
+    its file. An attribute named by an array element (NAMES[KIND]) takes the names of the
+    array's initialiser in the same file."""
+    types = {}
+    for path, text in sources:
+        starts = list(TYPEID.finditer(text))
+        for k, m in enumerate(starts):
+            end = starts[k + 1].start() if k + 1 < len(starts) else len(text)
+            body = text[m.end():end]
+            attributes = []
+            for a in ADD_ATTRIBUTE.finditer(body):
+                if a.group(1) is not None:
+                    attributes.append(a.group(1))
+                    continue
+                array = re.search(r"\b" + a.group(2) + r"\s*=\s*\{([^}]*)\}", text)
+                if not array:
+                    problems.append(f"{path}: {m.group(1)} names an attribute by "
+                                    f"{a.group(2)}[...], whose initialiser this check cannot find")
+                    continue
+                for name in re.findall(r"\"([^\"]+)\"", array.group(1)):
+                    if name not in attributes:
+                        attributes.append(name)
+            traces = ADD_TRACE.findall(body)
+            if m.group(1) in types:
+                problems.append(f"{path}: {m.group(1)} is registered again "
+                                f"(first in {types[m.group(1)][0]})")
+                continue
+            types[m.group(1)] = (path, attributes, traces)
+    return types
 
 
 def headers_in_tree(src):
@@ -162,6 +273,144 @@ def check_doc(src, tree, problems):
                             f"(lines {', '.join(map(str, at))})")
 
 
+def section_range(lines, title):
+    """(first, end) line indices of the body of the section titled title (up to the next title
+    of the same or an outer level), or None."""
+    def level(k):
+        """The level of the title on line k (an index into LEVELS), or None."""
+        if k + 1 >= len(lines) or not lines[k].strip() or BORDER.match(lines[k]):
+            return None
+        underline = lines[k + 1]
+        if (
+            len(underline) >= 3
+            and len(set(underline)) == 1
+            and underline[0] in LEVELS
+            and len(underline) >= len(lines[k].rstrip())
+        ):
+            return LEVELS.index(underline[0])
+        return None
+
+    for k, line in enumerate(lines):
+        if line.strip() == title and level(k) is not None:
+            mine = level(k)
+            for j in range(k + 2, len(lines)):
+                other = level(j)
+                if other is not None and other <= mine:
+                    return k + 2, j
+            return k + 2, len(lines)
+    return None
+
+
+def check_logging(src, lines, sources, problems):
+    """The Logging section's tables against NS_LOG_COMPONENT_DEFINE, and every enabled name."""
+    components = log_components(sources)
+    for name, files in sorted(components.items()):
+        if len(files) > 1:
+            problems.append(f"{', '.join(files)}: the log component {name} is defined "
+                            f"{len(files)} times")
+    for doc in ("README.md", os.path.join("doc", "mose.rst")):
+        with open(os.path.join(src, doc), encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                names = LOG_ENABLE.findall(line)
+                for value in NS_LOG_VALUE.findall(line):
+                    names += [item.split("=")[0] for item in value.split(":")]
+                for name in names:
+                    if name and name != "*" and name not in components:
+                        problems.append(f"{doc}:{number}: NS_LOG names {name}, which is no log "
+                                        f"component of model/ or helper/")
+    where = section_range(lines, LOGGING)
+    if where is None:
+        problems.append(f"doc/mose.rst: no '{LOGGING}' section")
+        return
+    first, end = where
+    listed = {}  # component -> list of lines
+    tables = 0
+    for start, header, rows in rst_tables(lines[first:end]):
+        if not header.startswith("Component "):
+            continue
+        tables += 1
+        for line, cell in rows:
+            number = first + line + 1
+            m = re.fullmatch(r"``(\w+)``", cell)
+            if not m:
+                problems.append(f"doc/mose.rst:{number}: '{cell}' in a Logging table is not one "
+                                f"component name in double backquotes")
+                continue
+            listed.setdefault(m.group(1), []).append(number)
+    if tables == 0:
+        problems.append(f"doc/mose.rst: the '{LOGGING}' section has no table headed 'Component'")
+        return
+    for name, files in sorted(components.items()):
+        if name not in listed:
+            problems.append(f"doc/mose.rst: the log component {name} ({files[0]}) is missing "
+                            f"from the {LOGGING} tables")
+    for name, at in sorted(listed.items()):
+        if name not in components:
+            problems.append(f"doc/mose.rst:{at[0]}: {name} is no log component of model/ or "
+                            f"helper/ (NS_LOG would abort on it)")
+        if len(at) > 1:
+            problems.append(f"doc/mose.rst: the log component {name} is listed {len(at)} times "
+                            f"(lines {', '.join(map(str, at))})")
+
+
+def check_attributes(lines, sources, problems):
+    """The Attributes and trace sources section against the TypeIds of the sources."""
+    types = registered_types(sources, problems)
+    where = section_range(lines, ATTRIBUTES)
+    if where is None:
+        problems.append(f"doc/mose.rst: no '{ATTRIBUTES}' section")
+        return
+    first, end = where
+    blocks = {}  # TypeId -> (line, {attribute: [lines]}, {trace source: [lines]})
+    current = None
+    for k in range(first, end):
+        line = lines[k]
+        m = TYPE_LINE.match(line)
+        if m:
+            name = m.group(1)
+            if name in blocks:
+                problems.append(f"doc/mose.rst:{k + 1}: {name} is listed again (first on line "
+                                f"{blocks[name][0]})")
+                current = None
+            else:
+                blocks[name] = (k + 1, {}, {})
+                current = blocks[name]
+            continue
+        trace = TRACE_ITEM.match(line)
+        attribute = None if trace else ATTRIBUTE_ITEM.match(line)
+        if not trace and not attribute:
+            continue
+        if current is None:
+            problems.append(f"doc/mose.rst:{k + 1}: a bullet of '{ATTRIBUTES}' under no TypeId "
+                            f"line (``ns3::X`` at the start of a line)")
+            continue
+        kind = current[2] if trace else current[1]
+        kind.setdefault((trace or attribute).group(1), []).append(k + 1)
+    for name, (path, attributes, traces) in sorted(types.items()):
+        if name not in blocks:
+            problems.append(f"doc/mose.rst: {name} ({path}) is missing from '{ATTRIBUTES}'")
+            continue
+        line, listed_attributes, listed_traces = blocks[name]
+        for what, declared, listed, other in (("attribute", attributes, listed_attributes, traces),
+                                              ("trace source", traces, listed_traces, attributes)):
+            for a in declared:
+                if a not in listed:
+                    problems.append(f"doc/mose.rst:{line}: the {what} {name}::{a} ({path}) is "
+                                    f"missing from '{ATTRIBUTES}'")
+            for a, at in sorted(listed.items()):
+                if a not in declared:
+                    hint = (f" (it is a {'trace source' if what == 'attribute' else 'attribute'}: "
+                            f"write it as such)" if a in other else "")
+                    problems.append(f"doc/mose.rst:{at[0]}: {name} declares no {what} {a}{hint}")
+                if len(at) > 1:
+                    problems.append(f"doc/mose.rst: the {what} {name}::{a} is listed {len(at)} "
+                                    f"times (lines {', '.join(map(str, at))})")
+    for name, (line, _, _) in sorted(blocks.items()):
+        if name not in types:
+            problems.append(f"doc/mose.rst:{line}: {name} is registered by no TypeId of model/ "
+                            f"or helper/")
+
+
 def check_readme(src, problems):
     with open(os.path.join(src, "README.md"), encoding="utf-8") as f:
         text = f.read()
@@ -199,6 +448,11 @@ def scan(src):
     tree = headers_in_tree(src)
     check_doc(src, tree, problems)
     check_readme(src, problems)
+    sources = code_sources(src)
+    with open(os.path.join(src, "doc", "mose.rst"), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    check_logging(src, lines, sources, problems)
+    check_attributes(lines, sources, problems)
     for name in ("README.md", os.path.join("doc", "mose.rst")):
         check_paths(src, name, problems)
     return problems
@@ -213,12 +467,15 @@ def self_test():
     def tree_copy(tmp):
         for room in ROOMS:
             os.makedirs(os.path.join(tmp, room), exist_ok=True)
-            for n in os.listdir(os.path.join(src, room)):
-                if os.path.isfile(os.path.join(src, room, n)):
-                    if n.endswith(".h"):  # the declarations, for the classes to start with
-                        shutil.copy(os.path.join(src, room, n), os.path.join(tmp, room, n))
+        for top in CODE_FOLDERS:
+            for dirpath, dirnames, filenames in os.walk(os.path.join(src, top)):
+                rel = os.path.relpath(dirpath, src)
+                os.makedirs(os.path.join(tmp, rel), exist_ok=True)
+                for n in filenames:
+                    if n.endswith((".h", ".cc")):  # declarations, log components, TypeIds
+                        shutil.copy(os.path.join(dirpath, n), os.path.join(tmp, rel, n))
                     else:
-                        open(os.path.join(tmp, room, n), "w").close()
+                        open(os.path.join(tmp, rel, n), "w").close()
         for top in ("examples", "test", "bench", "utils", "cmake", "doc"):
             for dirpath, dirnames, filenames in os.walk(os.path.join(src, top)):
                 rel = os.path.relpath(dirpath, src)
@@ -257,11 +514,28 @@ def self_test():
                 f.write(text.replace(old, new, 1))
         return change
 
+    def row(component):
+        """The start of a Logging table row: the component in its 30-character column."""
+        return f"``{component}``".ljust(32)
+
+    def unchanged(what, change):
+        """A change that must add no problem to the unchanged copy's."""
+        nonlocal failures
+        with tempfile.TemporaryDirectory() as tmp:
+            tree_copy(tmp)
+            change(tmp)
+            new = [p for p in scan(tmp) if p not in baseline]
+            if new:
+                print(f"FAIL self-test {what}: expected no new problem, got {new[:3]}")
+                failures += 1
+            else:
+                print(f"ok   self-test {what}")
+
     with tempfile.TemporaryDirectory() as tmp:
         tree_copy(tmp)
-        found = scan(tmp)
-        if found:
-            print(f"FAIL self-test copy: the unchanged copy has problems: {found[:3]}")
+        baseline = scan(tmp)
+        if baseline:
+            print(f"FAIL self-test copy: the unchanged copy has problems: {baseline[:3]}")
             failures += 1
         else:
             print("ok   self-test copy")
@@ -280,6 +554,69 @@ def self_test():
             edit("doc/mose.rst", "``MoseDistributed``      ", "``Program``              "))
     planted("a path that does not exist", "`utils/nothing.sh` does not exist",
             edit("README.md", "## Layout\n", "## Layout\n\nRun `utils/nothing.sh`.\n"))
+    planted("a log component not in the doc",
+            "the log component MosePlanted (model/packet/mose-ocs.cc)",
+            edit("model/packet/mose-ocs.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcs");',
+                 'NS_LOG_COMPONENT_DEFINE("MoseOcs");\nNS_LOG_COMPONENT_DEFINE("MosePlanted");'))
+    planted("a log component that does not exist", "MoseTextIO is no log component",
+            edit("doc/mose.rst", row("MoseTextIo"), row("MoseTextIO")))
+    planted("a log component listed twice", "the log component MoseOcs is listed 2 times",
+            edit("doc/mose.rst", row("MoseOcs") + "each",
+                 row("MoseOcs") + "twice\n" + row("MoseOcs") + "each"))
+    planted("a log component defined twice", "the log component MoseOcs is defined 2 times",
+            edit("model/packet/mose-ocs-channel.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcsChannel");',
+                 'NS_LOG_COMPONENT_DEFINE("MoseOcs");'))
+    planted("a Logging row of two components", "is not one component name",
+            edit("doc/mose.rst", row("MoseOcs") + "each",
+                 "``MoseOcs``, ``MoseOcsX``".ljust(32) + "each"))
+    planted("an NS_LOG name that does not exist", "NS_LOG names FlowExperimentHelper",
+            edit("doc/mose.rst", "NS_LOG=MoseFlowExperimentHelper=info",
+                 "NS_LOG=FlowExperimentHelper=info"))
+    planted("a LogComponentEnable name that does not exist", "NS_LOG names MoseRoutingProtocols",
+            edit("doc/mose.rst", 'LogComponentEnable("MoseRoutingProtocol"',
+                 'LogComponentEnable("MoseRoutingProtocols"'))
+    planted("a TypeId not in the doc", "ns3::MosePlanted (model/packet/mose-ocs.cc) is missing",
+            edit("model/packet/mose-ocs.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcs");',
+                 'NS_LOG_COMPONENT_DEFINE("MoseOcs");\n'
+                 'static TypeId t = TypeId("ns3::MosePlanted");'))
+    planted("a TypeId that does not exist", "ns3::MoseHeldTag is registered by no TypeId",
+            edit("doc/mose.rst", "``ns3::MoseHoldTag``:", "``ns3::MoseHeldTag``:"))
+    planted("a TypeId listed twice", "ns3::MoseOcs is listed again",
+            edit("doc/mose.rst", "``ns3::MoseOcsChannel``:",
+                 "``ns3::MoseOcs``: again.\n\n``ns3::MoseOcsChannel``:"))
+    planted("an attribute not in the doc (name on the next line)",
+            "the attribute ns3::MoseOcs::PlantedRate (model/packet/mose-ocs.cc) is missing",
+            edit("model/packet/mose-ocs.cc", '.AddAttribute("DataRate",',
+                 '.AddAttribute(\n                "PlantedRate", "help", X)\n'
+                 '            .AddAttribute("DataRate",'))
+    planted("a trace source not in the doc",
+            "the trace source ns3::MoseOcs::PlantedTrace (model/packet/mose-ocs.cc) is missing",
+            edit("model/packet/mose-ocs.cc", '.AddTraceSource("WireDrop",',
+                 '.AddTraceSource("PlantedTrace", "help", X)\n'
+                 '            .AddTraceSource("WireDrop",'))
+    planted("an attribute that does not exist", "ns3::MoseOcs declares no attribute DataRates",
+            edit("doc/mose.rst", "* ``DataRate`` (400Gbps)", "* ``DataRates`` (400Gbps)"))
+    planted("a trace source written as an attribute",
+            "ns3::MoseOcsChannel declares no attribute WireDrop (it is a trace source",
+            edit("doc/mose.rst", "* Trace ``WireDrop`` (the same): a packet on this port's",
+                 "* ``WireDrop`` (the same): a packet on this port's"))
+    planted("an attribute listed twice", "the attribute ns3::MoseOcs::Delay is listed 2 times",
+            edit("doc/mose.rst", "* ``DataRate`` (400Gbps)",
+                 "* ``Delay``: again.\n* ``DataRate`` (400Gbps)"))
+    planted("an attribute named by an array element",
+            "the attribute ns3::MoseObjectListPriv::MosePlantedList "
+            "(model/packet/mose-object-list.cc)",
+            edit("model/packet/mose-object-list.cc", '"MoseTransferMonitorList"}',
+                 '"MoseTransferMonitorList", "MosePlantedList"}'))
+    unchanged("attributes and log components in comments count for nothing",
+              edit("model/packet/mose-ocs.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcs");',
+                   'NS_LOG_COMPONENT_DEFINE("MoseOcs");\n// NS_LOG_COMPONENT_DEFINE("MoseX");\n'
+                   '/* TypeId("ns3::MoseX").AddAttribute("X", */\n'
+                   'static const char* u = "http://x//y/*";\n'))
+    unchanged("an ObjectFactory's SetTypeId registers no TypeId",
+              edit("model/packet/mose-ocs.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcs");',
+                   'NS_LOG_COMPONENT_DEFINE("MoseOcs");\nvoid F(ObjectFactory f) '
+                   '{ f.SetTypeId("ns3::MoseX"); }'))
     return 1 if failures else 0
 
 

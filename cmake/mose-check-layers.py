@@ -7,23 +7,28 @@ The rooms (doc/mose.rst, "Layout"), lowest first; a file may include its own roo
 below it, never one above:
 
   model/support   errors, parsing, random streams, hashing, attribute text, ns-3 compatibility
-  model/flow      the Simulator-free flow level (templates, traffic, routing, metrics, workloads)
+  model/flow      the Simulator-free flow level (templates, traffic, routing, metrics, LLM inputs)
+  model/workload  the workload model: the LLM workloads written once against a small fabric
+                  interface (WorkloadFabric), without a Simulator
+  model/fluid     the fluid and aggregate levels: max-min fair flows, the fluid fabric, its
+                  workload backend, without a Simulator
   model/packet    the ns-3 Objects of the packet level (OCS, routing protocol, switcher, monitors)
   helper          what installs onto nodes (topology, routing, traffic, mode switcher helpers)
   helper/study    the programs' study library (drivers, reports, options, the scaffold)
 
-model/support and model/flow must stay free of the simulator: they include no ns-3 header of the
+model/support, model/flow, model/workload and model/fluid must stay free of the simulator: they include no ns-3 header of the
 simulator, nodes, devices, channels, IPv4, point-to-point or applications (ns-3's core value
 types such as ptr.h, attribute.h and random-variable-stream.h are allowed: they run without a
-Simulator). The headers of the four lower rooms are the module's (installed, in ns3/mose-module.h)
+Simulator). The headers of the six lower rooms are the module's (installed, in ns3/mose-module.h)
 and are included as "ns3/<file>.h" from another room; the study library's (helper/study) are not
 installed and are included as "<file>.h" from anywhere (the rooms, examples/, test/, bench/).
-Every source of the four lower rooms must be listed in CMakeLists.txt (the library) and every
+Every source of the six lower rooms must be listed in CMakeLists.txt (the library) and every
 helper/study source in cmake/mose-study.cmake (the study library), each in that file only, and
 every listed file must exist, so that a file cannot sit in a room without being built.
 
 The namespace rule (doc/mose.rst, "Names"), read from the declarations at namespace scope:
-model/support, model/flow and helper/study declare everything in ns3::mose (or a namespace inside
+model/support, model/flow, model/workload, model/fluid and helper/study declare everything in
+ns3::mose (or a namespace inside
 it) and no name there carries the Mose prefix, the namespace being the prefix; model/packet and
 helper declare the ns-3 Objects and their installers in ns3, as every ns-3 module does, and every
 type, function and constant there begins with Mose. Forward declarations, operators, anonymous
@@ -39,8 +44,16 @@ import re
 import sys
 import tempfile
 
-ROOMS = ["model/support", "model/flow", "model/packet", "helper", "helper/study"]
-SIMULATOR_FREE = {"model/support", "model/flow"}
+ROOMS = [
+    "model/support",
+    "model/flow",
+    "model/workload",
+    "model/fluid",
+    "model/packet",
+    "helper",
+    "helper/study",
+]
+SIMULATOR_FREE = {"model/support", "model/flow", "model/workload", "model/fluid"}
 # ns-3 headers that need the simulator or the packet-level stack (by file name, without "ns3/")
 SIMULATOR_HEADER = re.compile(
     r"^(simulator|simulator-impl|scheduler|event-id|event-impl|node|node-container|node-list"
@@ -48,7 +61,7 @@ SIMULATOR_HEADER = re.compile(
     r"|application-container|ipv4[a-z0-9-]*|internet-[a-z0-9-]*|point-to-point[a-z0-9-]*"
     r"|traffic-control[a-z0-9-]*|queue-disc|flow-monitor[a-z0-9-]*|[a-z0-9-]+-module)\.h$"
 )
-MOSE_NAMESPACE = {"model/support", "model/flow", "helper/study"}
+MOSE_NAMESPACE = {"model/support", "model/flow", "model/workload", "model/fluid", "helper/study"}
 STUDY = "helper/study"
 # the build file that lists a room's sources: the library's, or the study library's
 LIST_FILES = {"CMakeLists.txt": "the library", "cmake/mose-study.cmake": "the study library"}

@@ -53,19 +53,12 @@ MoseWorkloadHelper::Install(Ptr<MoseSocketTransfers> transport) const
                           "MoseSocketTransfers)");
     }
     Ptr<MoseWorkload> workload = m_factory.Create<MoseWorkload>();
-    if (auto inference = DynamicCast<MoseInferenceWorkload>(workload))
+    workload->SetTransfers(transport); // refused by a workload that takes flows instead
+    if (!transport->IsInstalled())
     {
-        inference->SetTransfers(transport);
-    }
-    else if (auto training = DynamicCast<MoseTrainingWorkload>(workload))
-    {
-        training->SetTransfers(transport);
-    }
-    else
-    {
-        throw mose::Error("MoseWorkloadHelper::Install: " + m_factory.GetTypeId().GetName() +
-                          " does not run on a transport; a flow list is installed with "
-                          "Install(traffic, endpoints, flows)");
+        throw mose::Error("MoseWorkloadHelper::Install: the transport is not installed on the "
+                          "fabric: call MoseSocketTransfers::Install(topology->"
+                          "GetGroupEndpoints()) first");
     }
     return workload;
 }

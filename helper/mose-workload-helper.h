@@ -29,7 +29,8 @@ namespace ns3
  *        attributes, and each Install() creates one workload with them.
  *
  * The LLM workloads (ns3::MoseInferenceWorkload, ns3::MoseTrainingWorkload) start their
- * transfers while the simulation runs, over the fabric's transport: Install(transport). A flow
+ * transfers while the simulation runs, over the fabric's transport: Install(transport), which
+ * refuses a transport not installed on the fabric. A flow
  * list (ns3::MoseFlowWorkload) is made into transfers and applications by a MoseTrafficHelper
  * (its attributes: bytes per unit, sample, start times, socket factory):
  * Install(traffic, endpoints, flows).
@@ -40,7 +41,10 @@ namespace ns3
  *   Ptr<MoseInferenceWorkload> w =
  *       DynamicCast<MoseInferenceWorkload>(inference.Install(transport));
  *   w->SetRequests(requests);
+ *   switcher->AddWorkload(w); // in step with the fabric's mode from now on
+ *   w->Start(Seconds(0));
  * \endcode
+ * examples/mose-llm-script.cc is a whole script.
  */
 class MoseWorkloadHelper
 {

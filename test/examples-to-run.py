@@ -21,6 +21,7 @@ cpp_examples = [
     ("mose-sweep --nodes=64 --sweepNodes=64 --sweepDegrees=4,6 --prefill=24 --decode=24 --training=16 --trPrefill=8 --trDecode=8 --trTraining=48 --flows=500 --plot=false --progress=false", "True", "True"),
     ("mose-packet --nodes=16 --flows=100 --plot=false", "True", "True"),
     ("mose-mode-switch --nodes=16 --flows=40 --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms --startWindow=20ms --policies=MoSE --plot=false", "True", "True"),
+    ("mose-llm-script --groups=16 --degree=4 --requests=30", "True", "True"),
     ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Train --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
     ("mose-llm --map=false --level=both --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Inf --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
     ("mose-llm --level=fluid --seeds=2 --flowLevelFlows=2000 --plot=false", "True", "True"),

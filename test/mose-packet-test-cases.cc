@@ -393,6 +393,7 @@ class MoseHostsPerGpuTestCase : public TestCase
         Ptr<MoseInferenceWorkload> kv = CreateObject<MoseInferenceWorkload>();
         kv->SetAttribute("KvBytesPerToken", UintegerValue(1024));
         kv->SetAttribute("PrefillTokensPerSecond", DoubleValue(1e7));
+        kv->SetAttribute("PlacementRule", StringValue("round-robin"));
         kv->SetTransfers(transport);
         kv->SetMode(WorkloadMode::INFERENCE_HEAVY, roles, graph);
         kv->SetRequests(requests);

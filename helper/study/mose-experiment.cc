@@ -150,6 +150,32 @@ Experiment::Build()
     m_config.Validate();
     SystemWallClockMs clock;
     clock.Start();
+    const mose::CircuitGraph graph = BuildInitialMode();
+    BuildIntervals(graph);
+    BuildFabric(graph);
+    if (m_config.switcher)
+    {
+        BuildSwitcher();
+    }
+
+    // the probe: scheduled now, so that at a boundary it runs before the switch starts (same
+    // time, earlier event)
+    m_dropsAtStart.assign(m_intervals.size() + 1, {});
+    if (m_circuits)
+    {
+        for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
+        {
+            Simulator::Schedule(m_intervals[i + 1].start, &Experiment::CloseInterval, this, i);
+        }
+    }
+    m_built = true;
+    m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+    NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals");
+}
+
+mose::CircuitGraph
+Experiment::BuildInitialMode()
+{
     const mose::ScenarioBuilder builder(m_config.scenario);
     const auto initial = static_cast<std::size_t>(m_config.GetInitialMode());
     mose::CircuitGraph graph;
@@ -187,7 +213,12 @@ Experiment::Build()
     {
         graph = builder.BuildCircuitGraph(m_config.run, m_config.GetInitialMode(), m_config.policy);
     }
+    return graph;
+}
 
+void
+Experiment::BuildIntervals(const mose::CircuitGraph& graph)
+{
     // the mode intervals: interval 0 from time 0, then one per boundary
     m_intervals.clear();
     const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
@@ -206,7 +237,11 @@ Experiment::Build()
         iv.graph = i == 0 ? graph : m_scenario->GetGraph(m_config.policy, iv.mode);
         m_intervals.push_back(std::move(iv));
     }
+}
 
+void
+Experiment::BuildFabric(const mose::CircuitGraph& graph)
+{
     // the fabric in the initial graph, its rates divided by the scale, set on this fabric's
     // OCS and helper only
     PrepareTopology();
@@ -245,50 +280,36 @@ Experiment::Build()
         m_circuits = m_topology->InstallCircuitMonitor();
     }
     m_loss = m_topology->InstallLossMonitor();
+}
 
-    if (m_config.switcher)
+void
+Experiment::BuildSwitcher()
+{
+    MoseModeSwitcherHelper h = m_config.switcherHelper;
+    h.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, *m_scenario));
+    h.SetSchedule(m_config.schedule);
+    h.SetLossMonitor(m_loss);
+    m_switcher = h.Install(m_topology);
+    m_switcher->TraceConnectWithoutContext("SwitchStarted",
+                                           MakeCallback(&Experiment::OnSwitchStarted, this));
+    if (m_config.waitForSwitches || m_circuits)
     {
-        MoseModeSwitcherHelper h = m_config.switcherHelper;
-        h.SetTargetProvider(
-            MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, *m_scenario));
-        h.SetSchedule(m_config.schedule);
-        h.SetLossMonitor(m_loss);
-        m_switcher = h.Install(m_topology);
-        m_switcher->TraceConnectWithoutContext("SwitchStarted",
-                                               MakeCallback(&Experiment::OnSwitchStarted, this));
-        if (m_config.waitForSwitches || m_circuits)
-        {
-            m_switcher->TraceConnectWithoutContext("SwitchDone",
-                                                   MakeCallback(&Experiment::OnSwitchDone, this));
-        }
-        UintegerValue phases;
-        BooleanValue drain;
-        TimeValue timeout;
-        TimeValue delay;
-        m_switcher->GetAttribute("Phases", phases);
-        m_switcher->GetAttribute("Drain", drain);
-        m_switcher->GetAttribute("DrainTimeout", timeout);
-        m_switcher->GetAttribute("ReconfigurationDelay", delay);
-        std::ostringstream text;
-        text << "K=" << phases.Get() << ", drain " << (drain.Get() ? "on" : "off")
-             << ", drain timeout " << FormatDuration(timeout.Get(), DurationStyle::MS)
-             << ", reconfiguration delay " << FormatDuration(delay.Get(), DurationStyle::MS);
-        m_switcherText = text.str();
+        m_switcher->TraceConnectWithoutContext("SwitchDone",
+                                               MakeCallback(&Experiment::OnSwitchDone, this));
     }
-
-    // the probe: scheduled now, so that at a boundary it runs before the switch starts (same
-    // time, earlier event)
-    m_dropsAtStart.assign(m_intervals.size() + 1, {});
-    if (m_circuits)
-    {
-        for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
-        {
-            Simulator::Schedule(m_intervals[i + 1].start, &Experiment::CloseInterval, this, i);
-        }
-    }
-    m_built = true;
-    m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-    NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals");
+    UintegerValue phases;
+    BooleanValue drain;
+    TimeValue timeout;
+    TimeValue delay;
+    m_switcher->GetAttribute("Phases", phases);
+    m_switcher->GetAttribute("Drain", drain);
+    m_switcher->GetAttribute("DrainTimeout", timeout);
+    m_switcher->GetAttribute("ReconfigurationDelay", delay);
+    std::ostringstream text;
+    text << "K=" << phases.Get() << ", drain " << (drain.Get() ? "on" : "off") << ", drain timeout "
+         << FormatDuration(timeout.Get(), DurationStyle::MS) << ", reconfiguration delay "
+         << FormatDuration(delay.Get(), DurationStyle::MS);
+    m_switcherText = text.str();
 }
 
 void
@@ -329,14 +350,17 @@ Experiment::InstallWorkload(const MoseWorkloadHelper& helper)
     NS_LOG_FUNCTION(this);
     CheckBuilt("InstallWorkload");
     Ptr<MoseWorkload> workload = helper.Install(m_transport);
-    // the initial mode's roles and graph: the switcher's target, or the fabric's own
-    const mose::RoleAssignment& roles =
-        m_switcher ? m_switcher->GetTarget(m_config.GetInitialMode()).roles : m_initial.roles;
-    const mose::CircuitGraph& graph =
-        m_switcher ? m_switcher->GetTarget(m_config.GetInitialMode()).graph : m_intervals[0].graph;
-    workload->SetMode(m_config.GetInitialMode(),
-                      roles,
-                      std::make_shared<const mose::CircuitGraph>(graph));
+    if (m_switcher)
+    {
+        // the switcher keeps it in step: the initial mode now, the mode entered at each switch
+        m_switcher->AddWorkload(workload);
+    }
+    else
+    {
+        workload->SetMode(m_config.GetInitialMode(),
+                          m_initial.roles,
+                          std::make_shared<const mose::CircuitGraph>(m_intervals[0].graph));
+    }
     AddWorkload(workload);
     return workload;
 }
@@ -463,11 +487,16 @@ Experiment::OnSwitchStarted(uint32_t index, mose::WorkloadMode, mose::WorkloadMo
     ++m_switchesStarted;
     try
     {
+        // the workloads the switcher does not keep in step itself (the flow workloads)
         const MoseModeTarget& target = m_switcher->GetTarget(to);
         auto graph = std::make_shared<const mose::CircuitGraph>(target.graph);
+        const std::vector<Ptr<MoseWorkload>>& kept = m_switcher->GetWorkloads();
         for (const Ptr<MoseWorkload>& w : m_workloads)
         {
-            w->SetMode(to, target.roles, graph);
+            if (std::find(kept.begin(), kept.end(), w) == kept.end())
+            {
+                w->SetMode(to, target.roles, graph);
+            }
         }
     }
     catch (const std::exception& e)

@@ -420,7 +420,19 @@ class Experiment
     /// \brief Adds a workload: WorkDone -> MaybeStop()
     /// \param workload the workload
     void AddWorkload(Ptr<MoseWorkload> workload);
-    /// "SwitchStarted" sink: the workloads follow the mode
+    /// \brief Build(): the run's scenario and initial mode (m_initial, m_routingSeed)
+    /// \return the initial circuit graph (the graph file's, or the policy's)
+    mose::CircuitGraph BuildInitialMode();
+    /// \brief Build(): the mode intervals, interval 0 from time 0 then one per boundary
+    /// \param graph the initial circuit graph
+    void BuildIntervals(const mose::CircuitGraph& graph);
+    /// \brief Build(): the fabric in the initial graph (rates divided by the scale) and its
+    ///        monitors
+    /// \param graph the initial circuit graph
+    void BuildFabric(const mose::CircuitGraph& graph);
+    /// \brief Build(): the switcher and its description
+    void BuildSwitcher();
+    /// "SwitchStarted" sink: the workloads the switcher does not keep in step follow the mode
     /// \param index the switch \param from the mode left \param to the mode entered
     void OnSwitchStarted(uint32_t index, mose::WorkloadMode from, mose::WorkloadMode to);
     /// "SwitchDone" sink: the probe, then MaybeStop() (waitForSwitches)

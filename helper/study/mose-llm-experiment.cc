@@ -596,51 +596,14 @@ LlmExperiment::RunFluid()
     run.Run();
     m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
     const auto at = [](int64_t ns) { return NanoSeconds(ns); };
-    m_requests.clear();
+    // the workloads' own records: the packet level's types
+    m_requests = run.GetRequests();
     m_kvDelivered.clear();
-    for (const mose::FluidRequestRecord& f : run.GetRequests())
+    for (std::size_t i = 0; i < m_requests.size(); ++i)
     {
-        MoseRequestRecord r;
-        r.index = f.index;
-        r.inputTokens = f.inputTokens;
-        r.outputTokens = f.outputTokens;
-        r.kvBytes = f.kvBytes;
-        r.wireBytes = f.wireBytes;
-        r.received = f.received;
-        r.mode = f.mode;
-        r.prefill = f.prefill;
-        r.decode = f.decode;
-        r.direct = f.direct;
-        r.arrival = at(f.arrivalNs);
-        r.prefillStart = at(f.prefillStartNs); // 0 until its prefill starts, as at the packet level
-        if (f.computed)
-        {
-            r.prefillDone = at(f.prefillDoneNs);
-            r.kvStart = r.prefillDone;
-        }
-        r.kvEnd = at(f.kvEndNs);
-        r.arrived = f.arrived;
-        r.done = f.done;
-        m_requests.push_back(r);
-        m_kvDelivered.push_back(f.delivered && !f.done);
+        m_kvDelivered.push_back(run.GetDelivered()[i] && !m_requests[i].done);
     }
-    m_iterations.clear();
-    for (const mose::FluidIterationRecord& f : run.GetIterations())
-    {
-        MoseIterationRecord r;
-        r.index = f.index;
-        r.mode = f.mode;
-        r.members = f.members;
-        r.bytesPerMember = f.bytesPerMember;
-        r.wireSize = f.wireSize;
-        r.wireBytes = f.wireBytes;
-        r.transfers = f.transfers;
-        r.start = at(f.startNs);
-        r.collectiveStart = at(f.collectiveStartNs);
-        r.collectiveEnd = at(f.collectiveEndNs);
-        r.done = f.done;
-        m_iterations.push_back(r);
-    }
+    m_iterations = run.GetIterations();
     const mose::FluidFabric& fabric = *run.GetFabric();
     m_records.clear();
     mose::WorkloadMode from = m_fluid->initialMode;

@@ -123,13 +123,13 @@ struct LlmExperimentConfig
 
     std::vector<mose::LlmRequest> requests; //!< inference requests (arrival 0 = time 0)
     uint64_t kvBytesPerToken{131072};       //!< the model's KV bytes per token
-    mose::PlacementRule placement{mose::PlacementRule::ROUND_ROBIN}; //!< placement rule
-    double prefillTokensPerSecond{20000};                            //!< prefill speed of one group
+    mose::PlacementRule placement{mose::PlacementRule::CIRCUIT_AWARE}; //!< placement rule
+    double prefillTokensPerSecond{2000000}; //!< prefill speed of one group
 
     bool training{true};                                               //!< run a training job
     mose::CollectiveKind collective{mose::CollectiveKind::ALL_TO_ALL}; //!< its collective
-    uint64_t collectiveBytes{67108864};                                //!< S per member
-    Time computeTime{MilliSeconds(10)};                                //!< compute per iteration
+    uint64_t collectiveBytes{268435456};                               //!< S per member
+    Time computeTime{MilliSeconds(20)};                                //!< compute per iteration
     uint32_t maxIterations{0};                                         //!< 0: until end
     /// MoseTrainingWorkload ReuseConnections: one connection per ordered member pair, kept
     /// while the member set stays (false: a new connection per collective chunk)

@@ -657,6 +657,12 @@ MoseSocketTransfers::CloseConnections(const std::vector<uint32_t>& groups)
     return closed;
 }
 
+bool
+MoseSocketTransfers::IsInstalled() const
+{
+    return m_installed;
+}
+
 uint64_t
 MoseSocketTransfers::GetNConnections() const
 {

@@ -166,6 +166,8 @@ class MoseSocketTransfers : public Object
 
     /// \return the number of connections opened so far (Start() and StartOnConnection())
     uint64_t GetNConnections() const;
+    /// \return whether Install() ran (a workload refuses to start on a transport that did not)
+    bool IsInstalled() const;
 
     /// \return the number of transfers started
     uint64_t GetNTransfers() const;

@@ -8,23 +8,25 @@
 #define MOSE_LLM_WORKLOAD_H
 
 #include "mose-llm-transfers.h"
+#include "mose-simulator-fabric.h"
 #include "mose-workload.h"
 
 #include "ns3/event-id.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-collective.h"
+#include "ns3/mose-inference-server.h"
 #include "ns3/mose-llm-request.h"
+#include "ns3/mose-model-shape.h"
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-placement.h"
 #include "ns3/mose-roles.h"
+#include "ns3/mose-training-job.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 #include <memory>
-#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,49 +44,18 @@ template <typename E>
 using MoseEnumStore = int;
 #endif
 
-/**
- * \ingroup mose-llm
- * \brief What MoseInferenceWorkload records for one request.
- */
-struct MoseRequestRecord
-{
-    uint32_t index{0};        //!< the request's index in the list
-    uint64_t inputTokens{0};  //!< prompt tokens
-    uint64_t outputTokens{0}; //!< generated tokens (not streamed: decode is not modelled)
-    uint64_t kvBytes{0};      //!< the model's KV bytes: inputTokens x KvBytesPerToken, exactly
-    uint64_t wireBytes{0};    //!< bytes sent: kvBytes / ByteScale, rounded, at least 1
-    uint64_t received{0};     //!< bytes the decode group's socket received (= wireBytes if done)
-    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< roles it was placed by
-    uint32_t prefill{0};                                          //!< its prefill group
-    uint32_t decode{0};                                           //!< its decode group
-    bool direct{false};  //!< a circuit of the placer's graph joins them
-    Time arrival;        //!< arrival (workload start + the request's arrival)
-    Time prefillStart;   //!< its prefill group started computing it
-    Time prefillDone;    //!< prefill compute done = KV transfer start
-    Time kvStart;        //!< the KV transfer started
-    Time kvEnd;          //!< the KV transfer's last byte arrived
-    bool arrived{false}; //!< it has arrived
-    bool done{false};    //!< its KV transfer is complete
-
-    /// \return the network part of TTFT: the KV transfer time (kvEnd - kvStart)
-    Time GetKvTime() const
-    {
-        return kvEnd - kvStart;
-    }
-
-    /// \return TTFT as modelled: kvEnd - arrival (queueing + prefill + KV transfer)
-    Time GetTtft() const
-    {
-        return kvEnd - arrival;
-    }
-};
+/// \ingroup mose-llm
+/// What MoseInferenceWorkload records for one request: the workload model's record, the same
+/// at every level (mose::RequestRecord)
+using MoseRequestRecord = mose::RequestRecord;
 
 /**
  * \ingroup mose-llm
- * \brief Inference requests at the packet level: each request arrives at its time, is placed
- *        on a prefill and a decode group of the current mode's roles by a mose::RequestPlacer,
- *        waits for its prefill computation, then moves its KV cache prefill -> decode as one
- *        transfer over MoseSocketTransfers.
+ * \brief Inference requests at the packet level, mose::InferenceServer (the workload model,
+ *        the same at every level) on the Simulator and MoseSocketTransfers: each request arrives at
+ * its time, is placed on a prefill and a decode group of the current mode's roles by a
+ * mose::RequestPlacer, waits for its prefill computation, then moves its KV cache prefill -> decode
+ * as one transfer over MoseSocketTransfers.
  *
  * Model:
  *  - arrival at Start time + LlmRequest::arrivalNs; placement then, by PlacementRule, on the
@@ -117,7 +88,7 @@ class MoseInferenceWorkload : public MoseWorkload
     ~MoseInferenceWorkload() override;
 
     /// \param transfers the installed transport of the KV transfers
-    void SetTransfers(Ptr<MoseSocketTransfers> transfers);
+    void SetTransfers(Ptr<MoseSocketTransfers> transfers) override;
 
     /**
      * \param requests the requests, in arrival order (mose::ValidateLlmRequests())
@@ -126,7 +97,7 @@ class MoseInferenceWorkload : public MoseWorkload
 
     /**
      * \brief The mode's roles and circuit graph for placement: before Start() the initial mode,
-     *        later a mode boundary (LlmExperiment calls it at the switcher's SwitchStarted).
+     *        later a mode boundary (MoseModeSwitcher::AddWorkload() calls it at each switch).
      * \param mode the mode
      * \param roles its roles (at least one P and one D group)
      * \param graph its circuit graph (required for circuit-aware placement)
@@ -191,74 +162,33 @@ class MoseInferenceWorkload : public MoseWorkload
     void DoDispose() override;
 
   private:
-    /// \brief Request i arrives
-    void Arrive(uint32_t i);
-    /// \brief The prefill group starts its next queued request, if idle
-    void StartPrefill(uint32_t group);
-    /// \brief The prefill group finished request i
-    void PrefillDone(uint32_t group, uint32_t i);
-    /// \brief Request i's KV cache (transfer id) arrived
-    void KvDone(uint32_t i, uint64_t id);
+    /// \return the server's parameters from the attributes
+    mose::InferenceSettings GetSettings() const;
 
-    MoseEnumStore<mose::PlacementRule> m_rule{};                    //!< "PlacementRule"
-    double m_prefillRate{0};                                        //!< "PrefillTokensPerSecond"
-    uint64_t m_bytesPerToken{0};                                    //!< "KvBytesPerToken"
-    uint64_t m_scale{1};                                            //!< "ByteScale"
-    Ptr<MoseSocketTransfers> m_transfers;                           //!< transport
-    std::vector<mose::LlmRequest> m_requests;                       //!< the requests
-    std::vector<MoseRequestRecord> m_records;                       //!< per request
-    std::optional<mose::RequestPlacer> m_placer;                    //!< from the first SetMode()
-    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< current mode
-    std::vector<std::deque<uint32_t>> m_queue;                      //!< per group, FIFO
-    std::vector<bool> m_busy;                                       //!< per group, computing
-    std::vector<EventId> m_arrivals;                                //!< per request
-    std::vector<EventId> m_events;                                  //!< prefills
-    uint32_t m_arrived{0};                                          //!< requests arrived
-    bool m_stopped{false};                                          //!< Stop() was called
-    std::vector<uint64_t> m_transferIds;                            //!< KV transfers' ids
-    uint32_t m_done{0};                                             //!< KV transfers complete
-    uint64_t m_errors{0};                                           //!< errors inside events
-    TracedCallback<const MoseRequestRecord&> m_placedTrace;         //!< "RequestPlaced"
-    TracedCallback<const MoseRequestRecord&> m_prefillTrace;        //!< "PrefillDone"
-    TracedCallback<const MoseRequestRecord&> m_doneTrace;           //!< "RequestDone"
+    MoseEnumStore<mose::PlacementRule> m_rule{};             //!< "PlacementRule"
+    MoseEnumStore<mose::ModelPreset> m_model{};              //!< "Model"
+    double m_prefillRate{0};                                 //!< "PrefillTokensPerSecond"
+    uint64_t m_bytesPerToken{0};                             //!< "KvBytesPerToken"
+    uint64_t m_scale{1};                                     //!< "ByteScale"
+    Ptr<MoseSocketTransfers> m_transfers;                    //!< transport
+    mose::InferenceServer m_server;                          //!< the workload, written once
+    std::unique_ptr<MoseSimulatorFabric> m_fabric;           //!< its fabric (Start())
+    TracedCallback<const MoseRequestRecord&> m_placedTrace;  //!< "RequestPlaced"
+    TracedCallback<const MoseRequestRecord&> m_prefillTrace; //!< "PrefillDone"
+    TracedCallback<const MoseRequestRecord&> m_doneTrace;    //!< "RequestDone"
 };
+
+/// \ingroup mose-llm
+/// What MoseTrainingWorkload records for one iteration: the workload model's record, the same
+/// at every level (mose::IterationRecord)
+using MoseIterationRecord = mose::IterationRecord;
 
 /**
  * \ingroup mose-llm
- * \brief What MoseTrainingWorkload records for one iteration.
- */
-struct MoseIterationRecord
-{
-    uint32_t index{0};                                            //!< iteration number (0, 1, ...)
-    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< roles of its members
-    uint32_t members{0};        //!< n, the training groups it spans
-    uint64_t bytesPerMember{0}; //!< the model's S (collective size per member, before scaling)
-    uint64_t wireSize{0};       //!< S / ByteScale, rounded, at least n: the S of the plan sent
-    uint64_t wireBytes{0};      //!< bytes all members send in the collective (plan total)
-    uint64_t transfers{0};      //!< transfers of the collective
-    Time start;                 //!< the iteration started (compute starts)
-    Time collectiveStart;       //!< compute done, the collective started
-    Time collectiveEnd;         //!< the last transfer of the collective completed
-    bool done{false};           //!< the collective completed
-
-    /// \return the iteration time: collective end - start
-    Time GetIterationTime() const
-    {
-        return collectiveEnd - start;
-    }
-
-    /// \return the collective time
-    Time GetCollectiveTime() const
-    {
-        return collectiveEnd - collectiveStart;
-    }
-};
-
-/**
- * \ingroup mose-llm
- * \brief A training job at the packet level that waits on its collectives: each iteration is
- *        ComputeTime of computation, then one collective (mose::PlanCollective()) over the
- *        current training groups; the next iteration starts when the collective completes.
+ * \brief A training job at the packet level, mose::TrainingJob (the workload model, the same
+ *        at every level) on the Simulator and MoseSocketTransfers, that waits on its collectives:
+ * each iteration is ComputeTime of computation, then one collective (mose::PlanCollective()) over
+ * the current training groups; the next iteration starts when the collective completes.
  *
  * Members are the training groups of the roles in ascending id order (member i + 1 is member
  * i's ring successor). An all-to-all starts all its n(n-1) transfers at once; a ring
@@ -289,7 +219,7 @@ class MoseTrainingWorkload : public MoseWorkload
     ~MoseTrainingWorkload() override;
 
     /// \param transfers the installed transport of the collectives
-    void SetTransfers(Ptr<MoseSocketTransfers> transfers);
+    void SetTransfers(Ptr<MoseSocketTransfers> transfers) override;
 
     /**
      * \brief The mode's roles: the training groups of the next iteration.
@@ -377,37 +307,17 @@ class MoseTrainingWorkload : public MoseWorkload
     void DoDispose() override;
 
   private:
-    /// \brief Starts the next iteration (compute)
-    void StartIteration();
-    /// \brief Compute done: starts the collective
-    void StartCollective();
-    /// \brief Transfer k of the current plan (transfer id) completed
-    void TransferDone(uint32_t iteration, uint64_t k, uint64_t id);
-    /// \brief Starts transfer k of the current plan
-    void StartTransfer(uint32_t iteration, uint64_t k);
-
-    MoseEnumStore<mose::CollectiveKind> m_kind{};                   //!< "Collective"
-    uint64_t m_size{0};                                             //!< "CollectiveBytes"
-    Time m_compute;                                                 //!< "ComputeTime"
-    uint64_t m_scale{1};                                            //!< "ByteScale"
-    uint32_t m_maxIterations{0};                                    //!< "MaxIterations"
-    Ptr<MoseSocketTransfers> m_transfers;                           //!< transport
-    bool m_hasMode{false};                                          //!< SetMode() was called
-    mose::WorkloadMode m_mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< latest mode
-    std::vector<uint32_t> m_groups;                                 //!< latest training groups
-    bool m_reuse{true};                                             //!< "ReuseConnections"
-    std::vector<uint32_t> m_members;                                //!< current iteration's
-    mose::CollectivePlan m_plan;                                    //!< current collective
-    std::vector<std::vector<uint64_t>> m_dependents;                //!< per transfer
-    uint64_t m_pending{0};                                          //!< transfers not complete
-    bool m_stopped{false};                                          //!< Stop() was called
-    EventId m_event;                                                //!< next start or compute
-    std::vector<uint64_t> m_transferIds;                            //!< transfers' ids
-    std::vector<MoseIterationRecord> m_records;                     //!< per iteration
-    uint32_t m_done{0};                                             //!< iterations complete
-    uint64_t m_errors{0};                                           //!< errors inside events
-    TracedCallback<const MoseIterationRecord&> m_startedTrace;      //!< "IterationStarted"
-    TracedCallback<const MoseIterationRecord&> m_doneTrace;         //!< "IterationDone"
+    MoseEnumStore<mose::CollectiveKind> m_kind{};              //!< "Collective"
+    uint64_t m_size{0};                                        //!< "CollectiveBytes"
+    Time m_compute;                                            //!< "ComputeTime"
+    uint64_t m_scale{1};                                       //!< "ByteScale"
+    uint32_t m_maxIterations{0};                               //!< "MaxIterations"
+    bool m_reuse{true};                                        //!< "ReuseConnections"
+    Ptr<MoseSocketTransfers> m_transfers;                      //!< transport
+    mose::TrainingJob m_job;                                   //!< the workload, written once
+    std::unique_ptr<MoseSimulatorFabric> m_fabric;             //!< its fabric (Start())
+    TracedCallback<const MoseIterationRecord&> m_startedTrace; //!< "IterationStarted"
+    TracedCallback<const MoseIterationRecord&> m_doneTrace;    //!< "IterationDone"
 };
 
 } // namespace ns3

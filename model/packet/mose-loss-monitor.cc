@@ -115,6 +115,10 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
                 p2p->GetQueue()->TraceConnectWithoutContext("Drop", packetSink(DEVICE_QUEUE));
             }
             Ptr<QueueDisc> disc = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr;
+            if (tc)
+            {
+                m_discs.emplace_back(device, disc);
+            }
             if (disc)
             {
                 disc->TraceConnectWithoutContext(
@@ -170,9 +174,46 @@ MoseLossMonitor::Install(const NodeContainer& nodes, Ptr<MoseOcs> ocs)
     }
 }
 
+std::string
+MoseLossMonitor::CheckQueueDiscs() const
+{
+    for (const auto& [device, disc] : m_discs)
+    {
+        Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+        const Ptr<QueueDisc> now = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr;
+        if (now != disc)
+        {
+            return "the root queue disc of node " + std::to_string(device->GetNode()->GetId()) +
+                   " device " + std::to_string(device->GetIfIndex()) + " was " +
+                   (disc ? "replaced" : "installed") +
+                   " after the loss monitor was installed, so its drops are not counted: "
+                   "install the monitor (MoseModeSwitcherHelper installs one) after the queue "
+                   "discs";
+        }
+    }
+    return "";
+}
+
+namespace
+{
+
+/// \brief Throws a mose::Error if the queue discs changed (CheckQueueDiscs())
+void
+RefuseIfChanged(const MoseLossMonitor& monitor, const char* what)
+{
+    const std::string problem = monitor.CheckQueueDiscs();
+    if (!problem.empty())
+    {
+        throw mose::Error(std::string("MoseLossMonitor::") + what + ": " + problem);
+    }
+}
+
+} // namespace
+
 uint64_t
 MoseLossMonitor::GetDrops(Point point) const
 {
+    RefuseIfChanged(*this, "GetDrops");
     if (point >= N_POINTS)
     {
         throw mose::Error("MoseLossMonitor::GetDrops: drop point " +
@@ -192,6 +233,7 @@ MoseLossMonitor::GetIpv4Drops(Ipv4L3Protocol::DropReason reason) const
 uint64_t
 MoseLossMonitor::GetTotal() const
 {
+    RefuseIfChanged(*this, "GetTotal");
     uint64_t total = 0;
     for (uint64_t d : m_drops)
     {
@@ -243,6 +285,7 @@ MoseLossMonitor::GetPointName(Point point)
 void
 MoseLossMonitor::WriteCsv(std::ostream& os) const
 {
+    RefuseIfChanged(*this, "WriteCsv");
     os << "point,drops\n";
     for (int p = 0; p < N_POINTS; ++p)
     {

@@ -11,15 +11,19 @@
 
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/net-device.h"
 #include "ns3/node-container.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/queue-disc.h"
 #include "ns3/traced-callback.h"
 
 #include <array>
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -37,7 +41,8 @@ namespace ns3
  *    its child queue discs' drops included; MoseTopologyHelper installs ns-3's default root
  *    queue disc on every device unless its DefaultQueueDisc is false). Like FlowMonitor, the
  *    monitor hooks the queue discs that exist when Install() runs: install it after
- *    replacing them (TrafficControlHelper::Uninstall() and Install());
+ *    replacing them (TrafficControlHelper::Uninstall() and Install()); a queue disc installed
+ *    or replaced after it makes its counts refuse (CheckQueueDiscs()), never read zero;
  *  - IPV4: Ipv4L3Protocol "Drop" for TTL expiry, no route (RouteInput refused), bad checksum,
  *    interface down, fragment timeout or duplicate (GetIpv4Drops(reason) splits them);
  *  - DARK_PORT and WIRE: the OCS's DarkPortDrop and WireDrop (a packet sent into a port without
@@ -99,6 +104,15 @@ class MoseLossMonitor : public Object
     uint64_t GetIpv4Drops(Ipv4L3Protocol::DropReason reason) const;
     /// \return packets lost, each counted once
     uint64_t GetTotal() const;
+    /**
+     * \brief Checks that every root queue disc the monitor hooked is still the one on its
+     *        device, and that no device got one after Install(): a queue disc installed or
+     *        replaced later drops unseen, so every count would be false. GetDrops(),
+     *        GetTotal() and WriteCsv() check it and throw a mose::Error naming the node and
+     *        device; install the monitor after the queue discs (TrafficControlHelper).
+     * \return an empty text, or what changed (for callers inside events, which must not throw)
+     */
+    std::string CheckQueueDiscs() const;
     /// \return packets the root queue discs marked (ECN Congestion Experienced), not lost
     uint64_t GetMarks() const;
     /// \brief Sets every count (drops and marks) to zero
@@ -126,11 +140,13 @@ class MoseLossMonitor : public Object
                   Ptr<Ipv4> ipv4,
                   uint32_t interface);
 
-    std::array<uint64_t, N_POINTS> m_drops{};             //!< per drop point
-    std::array<uint64_t, 8> m_ipv4Drops{};                //!< per Ipv4L3Protocol reason
-    uint64_t m_lastNoRouteUid{UINT64_MAX};                //!< uid of the last NO_ROUTE drop
-    Time m_lastNoRouteAt{Time::Max()};                    //!< when it was counted
-    uint64_t m_marks{0};                                  //!< queue disc ECN marks
+    std::array<uint64_t, N_POINTS> m_drops{}; //!< per drop point
+    std::array<uint64_t, 8> m_ipv4Drops{};    //!< per Ipv4L3Protocol reason
+    uint64_t m_lastNoRouteUid{UINT64_MAX};    //!< uid of the last NO_ROUTE drop
+    Time m_lastNoRouteAt{Time::Max()};        //!< when it was counted
+    uint64_t m_marks{0};                      //!< queue disc ECN marks
+    /// every device Install() looked at, with the root queue disc it had (null: none)
+    std::vector<std::pair<Ptr<NetDevice>, Ptr<QueueDisc>>> m_discs;
     TracedCallback<Point, Ptr<const Packet>> m_dropTrace; //!< every counted drop
     TracedCallback<Ptr<const Packet>> m_markTrace;        //!< every counted mark
 };

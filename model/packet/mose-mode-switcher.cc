@@ -140,9 +140,34 @@ MoseModeSwitcher::~MoseModeSwitcher()
 }
 
 void
+MoseModeSwitcher::AddWorkload(Ptr<MoseWorkload> workload)
+{
+    NS_LOG_FUNCTION(this << workload);
+    if (!workload)
+    {
+        throw mose::Error("MoseModeSwitcher::AddWorkload: no workload (null)");
+    }
+    if (!m_prepared)
+    {
+        throw mose::Error("MoseModeSwitcher::AddWorkload: the switcher has no targets yet: "
+                          "install it first (MoseModeSwitcherHelper::Install() prepares it)");
+    }
+    const MoseModeTarget& t = GetTarget(m_mode);
+    workload->SetMode(m_mode, t.roles, std::make_shared<const mose::CircuitGraph>(t.graph));
+    m_workloads.push_back(workload);
+}
+
+const std::vector<Ptr<MoseWorkload>>&
+MoseModeSwitcher::GetWorkloads() const
+{
+    return m_workloads;
+}
+
+void
 MoseModeSwitcher::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_workloads.clear();
     for (EventId& e : m_boundaryEvents)
     {
         e.Cancel();
@@ -394,8 +419,10 @@ MoseModeSwitcher::CloseOpenRecord(MoseSwitchRecord& record) const
 void
 MoseModeSwitcher::CountSinceStart(MoseSwitchRecord& record) const
 {
-    if (m_loss)
+    if (m_loss && m_loss->CheckQueueDiscs().empty())
     {
+        // (a monitor whose queue discs changed has false counts: the switch's start counted
+        // that as an error, and the record keeps no drop count)
         for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
         {
             record.drops[p] =
@@ -542,11 +569,21 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
     m_switching = true;
     if (m_loss)
     {
-        for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+        try
         {
-            m_dropsAtStart[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+            for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+            {
+                m_dropsAtStart[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+            }
+            m_lostAtStart = m_loss->GetTotal();
         }
-        m_lostAtStart = m_loss->GetTotal();
+        catch (const std::exception& e)
+        {
+            // the monitor's counts are false (a queue disc replaced after it): counted, and
+            // every later read of the monitor refuses too
+            NS_LOG_ERROR("MoseModeSwitcher: switch " << m_records.size() << ": " << e.what());
+            ++m_errors;
+        }
     }
     m_heldAtStart = HoldEnteredTotal();
     m_longestHoldAtStart.assign(m_protocols.size(), Time(0));
@@ -560,6 +597,26 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
                           << ", added " << record.added << ", " << record.batches.size()
                           << " batches");
     m_records.push_back(std::move(record));
+    if (!m_workloads.empty())
+    {
+        // the workloads place and start what comes next on the mode the fabric is entering
+        const MoseModeTarget& t = m_targets.at(to);
+        auto graph = std::make_shared<const mose::CircuitGraph>(t.graph);
+        for (const Ptr<MoseWorkload>& w : m_workloads)
+        {
+            try
+            {
+                w->SetMode(to, t.roles, graph);
+            }
+            catch (const std::exception& e)
+            {
+                NS_LOG_ERROR("MoseModeSwitcher: switch " << m_records.back().index
+                                                         << ": a workload refused mode "
+                                                         << mose::ToString(to) << ": " << e.what());
+                ++m_errors;
+            }
+        }
+    }
     m_startedTrace(m_records.back().index, m_records.back().from, to);
     StartBatch(0);
 }

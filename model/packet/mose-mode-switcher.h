@@ -11,6 +11,7 @@
 #include "mose-ocs.h"
 #include "mose-route-table.h"
 #include "mose-routing-protocol.h"
+#include "mose-workload.h"
 
 #include "ns3/application.h"
 #include "ns3/event-id.h"
@@ -228,6 +229,19 @@ class MoseModeSwitcher : public Application
     const MoseModeTarget& GetTarget(mose::WorkloadMode mode) const;
     /// \return true while a switch is under way
     bool IsSwitching() const;
+
+    /**
+     * \brief Keeps a workload in step with the fabric's mode, so that a script need not wire
+     *        "SwitchStarted" to MoseWorkload::SetMode() itself: the workload takes the current
+     *        mode's roles and graph now, and at the start of every switch the roles and graph of
+     *        the mode the fabric is entering (before "SwitchStarted" fires). mose::Error if
+     *        Prepare() has not run (MoseModeSwitcherHelper::Install() runs it) or the workload is
+     *        null; an error inside a switch's event is counted (GetNErrors()).
+     * \param workload the workload
+     */
+    void AddWorkload(Ptr<MoseWorkload> workload);
+    /// \return the workloads kept in step (AddWorkload())
+    const std::vector<Ptr<MoseWorkload>>& GetWorkloads() const;
     /// \return OCS or routing operations that failed inside events (0 in a correct set-up)
     uint64_t GetNErrors() const;
 
@@ -364,9 +378,10 @@ class MoseModeSwitcher : public Application
     EventId m_stepEvent;                 //!< relink / next batch / finish
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_dropsAtStart{}; //!< snapshot
     uint64_t m_lostAtStart{0};                                        //!< snapshot of the total
-    uint64_t m_heldAtStart{0};              //!< snapshot of HoldEnteredTotal()
-    std::vector<Time> m_longestHoldAtStart; //!< snapshot of each protocol's GetLongestHold()
-    uint64_t m_errors{0};                   //!< failed operations inside events
+    uint64_t m_heldAtStart{0};                  //!< snapshot of HoldEnteredTotal()
+    std::vector<Time> m_longestHoldAtStart;     //!< snapshot of each protocol's GetLongestHold()
+    uint64_t m_errors{0};                       //!< failed operations inside events
+    std::vector<Ptr<MoseWorkload>> m_workloads; //!< kept in step with the mode (AddWorkload())
 
     TracedCallback<uint32_t, mose::WorkloadMode, mose::WorkloadMode> m_startedTrace; //!< started
     TracedCallback<uint32_t, uint32_t, Time, bool> m_drainedTrace; //!< "BatchDrained"

@@ -7,6 +7,7 @@
 #include "mose-workload.h"
 
 #include "ns3/log.h"
+#include "ns3/mose-error.h"
 
 namespace ns3
 {
@@ -38,6 +39,14 @@ MoseWorkload::MoseWorkload()
 MoseWorkload::~MoseWorkload()
 {
     NS_LOG_FUNCTION(this);
+}
+
+void
+MoseWorkload::SetTransfers(Ptr<MoseSocketTransfers> /* transfers */)
+{
+    throw mose::Error("MoseWorkloadHelper::Install: " + GetInstanceTypeId().GetName() +
+                      " does not run on a transport; a flow list is installed with "
+                      "Install(traffic, endpoints, flows)");
 }
 
 void

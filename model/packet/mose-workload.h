@@ -29,8 +29,8 @@ namespace ns3
  *        MoseFlowWorkload), installed by MoseWorkloadHelper.
  *
  * A workload follows the fabric's mode: SetMode() gives it the mode's roles and circuit graph
- * before Start() and again at every switch (the experiment calls it at the switcher's
- * SwitchStarted), so that it places new work by the roles of the mode the fabric is entering.
+ * before Start() and again at every switch (MoseModeSwitcher::AddWorkload() does both), so
+ * that it places new work by the roles of the mode the fabric is entering.
  * Start() schedules its first work; Stop() stops new work (what is in flight completes);
  * IsDone() says that nothing is left to do or in flight. Every workload keeps its transfers as
  * MoseTransfer records (GetTransfers()) and counts the errors caught inside its simulation
@@ -38,6 +38,8 @@ namespace ns3
  * whenever a unit of its work completes (a request served, an iteration done, a transfer
  * complete), after the workload's own records are updated, so that a sink may ask IsDone().
  */
+class MoseSocketTransfers;
+
 class MoseWorkload : public Object
 {
   public:
@@ -60,6 +62,14 @@ class MoseWorkload : public Object
     virtual void SetMode(mose::WorkloadMode mode,
                          const mose::RoleAssignment& roles,
                          std::shared_ptr<const mose::CircuitGraph> graph) = 0;
+
+    /**
+     * \brief The transport the workload moves its bytes on (MoseWorkloadHelper::Install()
+     *        gives it). This default refuses with a mose::Error: a workload that takes flows
+     *        instead (MoseFlowWorkload) does not run on a transport.
+     * \param transfers the transport
+     */
+    virtual void SetTransfers(Ptr<MoseSocketTransfers> transfers);
 
     /**
      * \brief Schedules the workload's start.

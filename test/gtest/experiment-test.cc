@@ -251,6 +251,7 @@ TEST(Experiment, WorkloadsOfEveryKindShareOneRunAndFollowTheSwitch)
     MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
     inference.SetAttribute("PrefillTokensPerSecond", DoubleValue(1e6));
     inference.SetAttribute("KvBytesPerToken", UintegerValue(1024));
+    inference.SetAttribute("PlacementRule", StringValue("round-robin"));
     auto requests = DynamicCast<MoseInferenceWorkload>(e.InstallWorkload(inference));
     ASSERT_TRUE(requests);
     std::vector<LlmRequest> list;

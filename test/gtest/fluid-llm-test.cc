@@ -49,12 +49,12 @@ TEST(FluidLlmRun, OneRequestByHand)
 {
     FluidLlmRun run(OneRequest());
     run.Run();
-    const FluidRequestRecord& r = run.GetRequests().at(0);
+    const RequestRecord& r = run.GetRequests().at(0);
     EXPECT_TRUE(r.done);
     EXPECT_EQ(r.prefill, 0u);
     EXPECT_EQ(r.decode, 1u);
-    EXPECT_EQ(r.prefillDoneNs, 1000000);
-    EXPECT_EQ(r.kvEndNs, 2001000);
+    EXPECT_EQ(r.prefillDone.GetNanoSeconds(), 1000000);
+    EXPECT_EQ(r.kvEnd.GetNanoSeconds(), 2001000);
     EXPECT_EQ(r.wireBytes, 1000000u);
     EXPECT_EQ(run.GetNErrors(), 0u);
     EXPECT_EQ(run.GetFabric()->GetBytesBetween(0, 1), 1000000u);
@@ -71,9 +71,9 @@ TEST(FluidLlmRun, RequestHeldThroughASwitch)
     c.boundaries = {{1500000, WorkloadMode::TRAINING_HEAVY}};
     FluidLlmRun run(c);
     run.Run();
-    const FluidRequestRecord& r = run.GetRequests().at(0);
+    const RequestRecord& r = run.GetRequests().at(0);
     EXPECT_TRUE(r.done);
-    EXPECT_EQ(r.kvEndNs, 3003000);
+    EXPECT_EQ(r.kvEnd.GetNanoSeconds(), 3003000);
     EXPECT_EQ(run.GetNSwitchesStarted(), 1u);
     const FluidSwitchRecord& s = run.GetFabric()->GetSwitchRecords().at(0);
     EXPECT_TRUE(s.done);
@@ -100,7 +100,8 @@ TEST(FluidLlmRun, Deterministic)
     for (std::size_t i = 0; i < a.GetRequests().size(); ++i)
     {
         EXPECT_TRUE(a.GetRequests()[i].done);
-        EXPECT_EQ(a.GetRequests()[i].kvEndNs, b.GetRequests()[i].kvEndNs);
+        EXPECT_EQ(a.GetRequests()[i].kvEnd.GetNanoSeconds(),
+                  b.GetRequests()[i].kvEnd.GetNanoSeconds());
     }
 }
 
@@ -139,18 +140,18 @@ TEST(FluidLlmRun, AggregatedCollectivesEqualTheTransfersWhenNoneShareALink)
         ASSERT_EQ(aggregated.GetIterations().size(), 3u);
         for (std::size_t i = 0; i < 3; ++i)
         {
-            const FluidIterationRecord& e = exact.GetIterations()[i];
-            const FluidIterationRecord& a = aggregated.GetIterations()[i];
+            const IterationRecord& e = exact.GetIterations()[i];
+            const IterationRecord& a = aggregated.GetIterations()[i];
             EXPECT_TRUE(a.done);
-            EXPECT_EQ(a.startNs, e.startNs);
-            EXPECT_EQ(a.collectiveEndNs, e.collectiveEndNs);
+            EXPECT_EQ(a.start.GetNanoSeconds(), e.start.GetNanoSeconds());
+            EXPECT_EQ(a.collectiveEnd.GetNanoSeconds(), e.collectiveEnd.GetNanoSeconds());
             EXPECT_EQ(a.transfers, e.transfers);
             EXPECT_EQ(a.wireBytes, e.wireBytes);
         }
         if (kind == CollectiveKind::ALL_TO_ALL)
         {
-            EXPECT_EQ(exact.GetIterations()[0].collectiveEndNs, 2001000);
-            EXPECT_EQ(exact.GetIterations()[1].startNs, 2001000);
+            EXPECT_EQ(exact.GetIterations()[0].collectiveEnd.GetNanoSeconds(), 2001000);
+            EXPECT_EQ(exact.GetIterations()[1].start.GetNanoSeconds(), 2001000);
             EXPECT_EQ(aggregated.GetFabric()->GetTransfers().size(), 3u); // one flow each
         }
         else

@@ -68,6 +68,7 @@ RunOnRails(uint32_t nodes, uint32_t hosts, CollectiveKind kind = CollectiveKind:
     MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
     inference.SetAttribute("KvBytesPerToken", UintegerValue(1024));
     inference.SetAttribute("PrefillTokensPerSecond", DoubleValue(1e6));
+    inference.SetAttribute("PlacementRule", StringValue("round-robin"));
     auto kv = DynamicCast<MoseInferenceWorkload>(e.InstallWorkload(inference));
     kv->SetRequests(Requests(60, 1000, 200));
     kv->Start(Seconds(0));

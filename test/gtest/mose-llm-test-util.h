@@ -27,7 +27,8 @@ namespace test
 {
 
 /// \param nodes groups \return a small fabric: no switch, fast prefill (10^6 tokens/s), no
-///         training, 1024 KV bytes per token, 10 Gb/s circuits and host links, end 100 ms
+///         training, 1024 KV bytes per token, 10 Gb/s circuits and host links, end 100 ms,
+///         round-robin placement
 inline LlmExperimentConfig
 SmallLlmConfig(uint32_t nodes)
 {
@@ -36,6 +37,7 @@ SmallLlmConfig(uint32_t nodes)
     c.training = false;
     c.kvBytesPerToken = 1024;
     c.prefillTokensPerSecond = 1e6;
+    c.placement = PlacementRule::ROUND_ROBIN;
     c.ocsRate = DataRate("10Gbps");
     c.hostRate = DataRate("10Gbps");
     c.end = MilliSeconds(100);
@@ -57,7 +59,7 @@ Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
 }
 
 /// \return 16 groups, 100 requests, a training job, one switch to training-heavy at 150 ms,
-///         end 300 ms, 10 Gb/s circuits
+///         end 300 ms, 10 Gb/s circuits, round-robin placement
 inline LlmExperimentConfig
 OneSwitchConfig()
 {
@@ -65,6 +67,7 @@ OneSwitchConfig()
     c.kvBytesPerToken = 2048;
     c.ocsRate = DataRate("10Gbps");
     c.prefillTokensPerSecond = 1e6;
+    c.placement = PlacementRule::ROUND_ROBIN;
     c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.15}, {WorkloadMode::TRAINING_HEAVY, 0}};
     c.end = MilliSeconds(300);
     c.collectiveBytes = 100000;

@@ -491,3 +491,31 @@ TEST(QueueDisc, QueueDiscTypeInstallsThatRootDiscOnEveryPortAndHostLink)
     EXPECT_CONTAINS(error, "MoseTopologyHelper::QueueDiscType = ns3::TcpSocketBase");
     EXPECT_CONTAINS(error, "ns3::FifoQueueDisc");
 }
+
+// A loss monitor installed before the queue discs were replaced would read zero for drops it
+// never saw: every read of its counts refuses instead, naming the node and device.
+TEST(QueueDisc, ALossMonitorWhoseQueueDiscsWereReplacedRefusesToCount)
+{
+    Ptr<MoseTopologyHelper> topo = BuildFabric(1);
+    const NodeContainer all = AllNodes(topo);
+    Ptr<MoseLossMonitor> monitor = CreateObject<MoseLossMonitor>();
+    monitor->Install(all, topo->GetOcs());
+    EXPECT_EQ(monitor->CheckQueueDiscs(), "");
+    EXPECT_EQ(monitor->GetTotal(), 0u);
+    TrafficControlHelper tch;
+    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc");
+    Replace(topo, tch);
+    const std::string problem = monitor->CheckQueueDiscs();
+    EXPECT_NE(problem.find("was replaced after the loss monitor was installed"), std::string::npos)
+        << problem;
+    EXPECT_THROW(monitor->GetTotal(), Error);
+    EXPECT_THROW(monitor->GetDrops(MoseLossMonitor::QUEUE_DISC), Error);
+    std::ostringstream csv;
+    EXPECT_THROW(monitor->WriteCsv(csv), Error);
+    // installed after the replacement, a monitor counts
+    Ptr<MoseLossMonitor> after = CreateObject<MoseLossMonitor>();
+    after->Install(all, topo->GetOcs());
+    EXPECT_EQ(after->CheckQueueDiscs(), "");
+    EXPECT_EQ(after->GetTotal(), 0u);
+    Simulator::Destroy();
+}

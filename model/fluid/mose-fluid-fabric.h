@@ -7,12 +7,14 @@
 #ifndef MOSE_FLUID_FABRIC_H
 #define MOSE_FLUID_FABRIC_H
 
-#include "mose-circuit-graph.h"
 #include "mose-fluid-network.h"
-#include "mose-port-plan.h"
-#include "mose-routing.h"
-#include "mose-switch-planner.h"
-#include "mose-traffic.h"
+
+#include "ns3/mose-circuit-graph.h"
+#include "ns3/mose-port-plan.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-switch-planner.h"
+#include "ns3/mose-traffic.h"
+#include "ns3/mose-workload-fabric.h"
 
 #include <cstdint>
 #include <functional>
@@ -108,17 +110,9 @@ struct FluidTransfer
     uint32_t rail{0}; //!< its rail: from host rail mod G of src to host rail mod G of dst
 };
 
-/**
- * \ingroup mose-flow
- * \brief One transfer of an aggregate (FluidFabric::StartAggregate()).
- */
-struct FluidPart
-{
-    uint32_t src{0};   //!< source group
-    uint32_t dst{0};   //!< destination group
-    uint64_t bytes{0}; //!< payload bytes
-    uint32_t rail{0};  //!< its rail (FluidTransfer::rail)
-};
+/// \ingroup mose-flow
+/// One transfer of an aggregate (FluidFabric::StartAggregate()): the workload model's part
+using FluidPart = TransferPart;
 
 /**
  * \ingroup mose-flow

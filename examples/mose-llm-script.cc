@@ -1,0 +1,119 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * mose-llm-script: a switching LLM scenario written as an ns-3 script with the module's
+ * installed classes only (no study library): a fabric of N groups from a policy's template,
+ * a mode switcher that follows a schedule, a transport, an inference server and a training job
+ * that the switcher keeps in step with the mode, FlowMonitor beside them. doc/mose.rst,
+ * "Writing an LLM script", walks through it.
+ *
+ *   mose-llm-script                         # N=32, MoSE, 60 requests, two switches
+ *   mose-llm-script --policy=S-Train --requests=100 --rate=400
+ *   mose-llm-script --groups=16 --degree=4
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/flow-monitor-module.h"
+#include "ns3/mose-module.h"
+
+#include <iostream>
+
+using namespace ns3;
+using namespace ns3::mose;
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("mose-llm-script", argc, argv, [&]() {
+        uint32_t groups = 32;
+        uint32_t degree = 8;
+        std::string policyName = "MoSE";
+        uint64_t requests = 60;
+        double rate = 200;
+        uint64_t scale = 2000; // bytes and rates divided together
+        std::string scheduleText = "inference-heavy:0.2s,training-heavy:0.2s,inference-heavy:0.2s";
+        CommandLine cmd(__FILE__);
+        cmd.AddValue("groups", "number of groups N", groups);
+        cmd.AddValue("degree", "optical ports per group d", degree);
+        cmd.AddValue("policy", "S-Train, S-Inf, S-Comp or MoSE", policyName);
+        cmd.AddValue("requests", "inference requests", requests);
+        cmd.AddValue("rate", "requests per second (Poisson)", rate);
+        cmd.AddValue("scale", "divides every byte count and link rate", scale);
+        cmd.AddValue("schedule", "MODE:DURATION periods", scheduleText);
+        ParseCommandLine(cmd, argc, argv);
+        const Policy policy = ParseEnum<Policy>(policyName, "--policy");
+        const ModeSchedule schedule = ParseSchedule("--schedule", scheduleText);
+        const uint64_t run = RngSeedManager::GetRun();
+
+        // the scenario: roles, P-D assignments and templates per mode, from the flow-level core
+        FlowExperimentConfig config;
+        config.nodes = groups;
+        config.degree = degree;
+        config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
+        config.inferenceRoles = RoleCounts::PaperScaled(groups, WorkloadMode::INFERENCE_HEAVY);
+        config.trainingRoles = RoleCounts::PaperScaled(groups, WorkloadMode::TRAINING_HEAVY);
+        const Scenario scenario = ScenarioBuilder(config).Build(run);
+
+        // the fabric in the first mode's template, its rates divided by the scale
+        Ptr<MoseTopologyHelper> fabric = CreateObject<MoseTopologyHelper>();
+        fabric->SetOcsAttribute("DataRate", DataRateValue(DataRate(400e9 / scale)));
+        fabric->SetTemplate(config, run, schedule.GetInitialMode(), policy);
+        fabric->Install();
+
+        // the switcher: drains, darkens and relinks the circuits at each boundary
+        MoseModeSwitcherHelper switcherHelper;
+        switcherHelper.SetTargetProvider(
+            MoseModeSwitcherHelper::MakePolicyProvider(policy, scenario));
+        switcherHelper.SetSchedule(schedule);
+        Ptr<MoseModeSwitcher> switcher = switcherHelper.Install(fabric);
+
+        // the transport of the workloads' bytes: TCP connections between the groups
+        Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
+        transport->Install(fabric->GetGroupEndpoints());
+
+        // the workloads; the switcher gives them the mode they are in and every mode it enters
+        LlmRequestGeneratorOptions generator;
+        generator.requests = requests;
+        generator.rate = rate;
+        Random rng = Random::Create(run, Stream::LLM_REQUESTS);
+        MoseWorkloadHelper inferenceHelper("ns3::MoseInferenceWorkload");
+        inferenceHelper.SetAttribute("ByteScale", UintegerValue(scale));
+        auto inference = DynamicCast<MoseInferenceWorkload>(inferenceHelper.Install(transport));
+        inference->SetRequests(GenerateLlmRequests(generator, rng));
+        MoseWorkloadHelper trainingHelper("ns3::MoseTrainingWorkload");
+        trainingHelper.SetAttribute("ByteScale", UintegerValue(scale));
+        auto training = DynamicCast<MoseTrainingWorkload>(trainingHelper.Install(transport));
+        switcher->AddWorkload(inference);
+        switcher->AddWorkload(training);
+        inference->Start(Seconds(0));
+        training->Start(Seconds(0));
+        const Time end = MoseScheduleTimes(schedule).back() + Seconds(0.1);
+        Simulator::Schedule(end, [training]() { training->Stop(); });
+
+        FlowMonitorHelper flowmon;
+        Ptr<FlowMonitor> monitor = flowmon.InstallAll();
+        Simulator::Stop(end + Seconds(1));
+        Simulator::Run();
+
+        uint32_t direct = 0;
+        double ttft = 0;
+        for (const MoseRequestRecord& r : inference->GetRecords())
+        {
+            direct += r.done && r.direct ? 1 : 0;
+            ttft += r.done ? r.GetTtft().GetSeconds() : 0;
+        }
+        const uint32_t served = inference->GetNDone();
+        std::cout << ToString(policy) << ", N=" << groups << ", run " << run << ": " << served
+                  << "/" << requests << " requests served (" << direct
+                  << " on a direct circuit), mean TTFT " << (served > 0 ? ttft / served * 1e3 : 0.0)
+                  << " ms; " << training->GetNDone() << " iterations; "
+                  << switcher->GetRecords().size() << " switches; "
+                  << switcher->GetLossMonitor()->GetTotal() << " packets lost; FlowMonitor saw "
+                  << monitor->GetFlowStats().size() << " flows; errors "
+                  << inference->GetNErrors() + training->GetNErrors() + switcher->GetNErrors()
+                  << std::endl;
+        Simulator::Destroy();
+    });
+}
