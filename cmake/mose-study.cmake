@@ -19,6 +19,7 @@
 set(MOSE_STUDY_SOURCES
     helper/study/mose-baseline-comparison.cc
     helper/study/mose-baseline-options.cc
+    helper/study/mose-csv-table.cc
     helper/study/mose-experiment.cc
     helper/study/mose-fct-cdf-plot.cc
     helper/study/mose-flow-eval-options.cc
@@ -51,6 +52,7 @@ set(MOSE_STUDY_SOURCES
 set(MOSE_STUDY_HEADERS
     helper/study/mose-baseline-comparison.h
     helper/study/mose-baseline-options.h
+    helper/study/mose-csv-table.h
     helper/study/mose-experiment.h
     helper/study/mose-fct-cdf-plot.h
     helper/study/mose-flow-eval-options.h

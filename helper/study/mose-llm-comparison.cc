@@ -216,7 +216,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
                                  : PrefixLines(kv.str(), headerTag, tag));
             }
             first = false;
-            if (policy == mose::Policy::MOSE)
+            if (mose::IsSwitching(policy))
             {
                 switches = experiment.GetSwitchRecords();
             }

@@ -6,6 +6,8 @@
 
 #include "mose-llm-level-validation.h"
 
+#include "mose-csv-table.h"
+
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-parse.h"
@@ -13,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <map>
 #include <memory>
@@ -57,39 +58,15 @@ struct CsvMap
 CsvMap
 ReadMapCsv(const std::string& path)
 {
-    std::ifstream file;
-    OpenForReading(path, file);
-    LineReader in(file, path);
-    std::string_view line;
-    if (!in.Next(line))
-    {
-        in.Fail("empty: a regime_map.csv starts with its column names");
-    }
-    std::vector<std::string> header;
-    for (std::string_view h : SplitAtCommas(line))
-    {
-        header.emplace_back(TrimBlanks(h));
-    }
-    auto column = [&](const std::string& name) -> std::optional<std::size_t> {
-        const auto at = std::find(header.begin(), header.end(), name);
-        return at == header.end() ? std::nullopt
-                                  : std::optional(static_cast<std::size_t>(at - header.begin()));
-    };
-    auto required = [&](const std::string& name) {
-        const auto at = column(name);
-        if (!at)
-        {
-            in.Fail("no column " + name + " (a regime_map.csv has load_per_s, interval_s, " +
-                    "dark_s, verdict and per policy P the columns P_kv_mean_s, " +
-                    "P_ttft_mean_s, P_ttft_p99_s and P_iter_mean_s)");
-        }
-        return *at;
-    };
-    const std::size_t cLoad = required("load_per_s");
-    const std::size_t cInterval = required("interval_s");
-    const std::size_t cDark = required("dark_s");
-    const std::size_t cVerdict = required("verdict");
-    const std::optional<std::size_t> cLevel = column("level");
+    CsvTable in(path,
+                "a regime_map.csv",
+                "a regime_map.csv has load_per_s, interval_s, dark_s, verdict and per policy P "
+                "the columns P_kv_mean_s, P_ttft_mean_s, P_ttft_p99_s and P_iter_mean_s");
+    const std::size_t cLoad = in.RequireColumn("load_per_s");
+    const std::size_t cInterval = in.RequireColumn("interval_s");
+    const std::size_t cDark = in.RequireColumn("dark_s");
+    const std::size_t cVerdict = in.RequireColumn("verdict");
+    const std::optional<std::size_t> cLevel = in.FindColumn("level");
     // per policy with columns, the columns of its figures in Figure order
     std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policyColumns;
     CsvMap map;
@@ -99,46 +76,24 @@ ReadMapCsv(const std::string& path)
                      Policy::STATIC_COMPROMISE})
     {
         const std::string name = mose::ToString(p);
-        if (!column(name + "_kv_mean_s"))
+        if (!in.FindColumn(name + "_kv_mean_s"))
         {
             continue;
         }
-        policyColumns.emplace_back(p,
-                                   std::array<std::size_t, 4>{required(name + "_kv_mean_s"),
-                                                              required(name + "_ttft_mean_s"),
-                                                              required(name + "_ttft_p99_s"),
-                                                              required(name + "_iter_mean_s")});
+        policyColumns.emplace_back(
+            p,
+            std::array<std::size_t, 4>{in.RequireColumn(name + "_kv_mean_s"),
+                                       in.RequireColumn(name + "_ttft_mean_s"),
+                                       in.RequireColumn(name + "_ttft_p99_s"),
+                                       in.RequireColumn(name + "_iter_mean_s")});
         map.policies.push_back(p);
     }
     bool first = true;
-    while (in.Next(line))
+    while (in.NextRow())
     {
-        if (TrimBlanks(line).empty())
-        {
-            continue;
-        }
-        std::vector<std::string_view> f = SplitAtCommas(line);
-        if (f.size() != header.size())
-        {
-            in.Fail(std::to_string(f.size()) + " fields, the header names " +
-                    std::to_string(header.size()));
-        }
-        for (auto& v : f)
-        {
-            v = TrimBlanks(v);
-        }
-        auto number = [&](std::size_t c) {
-            double v = 0;
-            const std::string problem = TryParseReal(f[c], v);
-            if (!problem.empty())
-            {
-                in.Fail("column " + header[c] + " = \"" + std::string(f[c]) + "\": " + problem);
-            }
-            return v;
-        };
         if (cLevel)
         {
-            const std::string level(f[*cLevel]);
+            const std::string level(in.GetText(*cLevel));
             if (!first && level != map.level)
             {
                 in.Fail("level " + level + " after " + map.level +
@@ -147,17 +102,18 @@ ReadMapCsv(const std::string& path)
             map.level = level;
         }
         first = false;
-        const auto key = std::make_tuple(number(cLoad), number(cInterval), number(cDark));
+        const auto key =
+            std::make_tuple(in.GetNumber(cLoad), in.GetNumber(cInterval), in.GetNumber(cDark));
         CsvCell cell;
         cell.line = in.GetLine();
-        cell.verdict = std::string(f[cVerdict]);
+        cell.verdict = std::string(in.GetText(cVerdict));
         for (const auto& [policy, columns] : policyColumns)
         {
             std::array<double, 4> figures{};
             for (std::size_t x = 0; x < 4; ++x)
             {
                 // an empty figure (no served request, no finished iteration) is not compared
-                figures[x] = f[columns[x]].empty() ? 0.0 : number(columns[x]);
+                figures[x] = in.GetOptionalNumber(columns[x]).value_or(0.0);
             }
             cell.figures[policy] = figures;
         }

@@ -6,18 +6,18 @@
 
 #include "mose-llm-regime-figure.h"
 
+#include "mose-csv-table.h"
+
 #include "ns3/gnuplot.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
-#include "ns3/mose-parse.h"
-#include "ns3/mose-text-io.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -158,106 +158,48 @@ LlmRegimeFigure::Add(const LlmRegimePoint& p)
 uint32_t
 LlmRegimeFigure::AddCsv(const std::string& path)
 {
-    std::ifstream file;
-    OpenForReading(path, file);
-    LineReader in(file, path);
-    std::string_view line;
-    if (!in.Next(line))
-    {
-        in.Fail("empty: a regime_map.csv starts with its column names");
-    }
-    std::vector<std::string> header;
-    for (std::string_view h : SplitAtCommas(line))
-    {
-        header.emplace_back(TrimBlanks(h));
-    }
-    auto column = [&](const std::string& name) -> std::optional<std::size_t> {
-        const auto at = std::find(header.begin(), header.end(), name);
-        if (at == header.end())
-        {
-            return std::nullopt;
-        }
-        return static_cast<std::size_t>(at - header.begin());
-    };
-    auto required = [&](const std::string& name) {
-        const auto at = column(name);
-        if (!at)
-        {
-            in.Fail("no column " + name + " (the columns of a regime_map.csv: load_per_s, " +
-                    "interval_s, dark_s, samples, margin_mean, margin_ci_low, margin_ci_high, " +
-                    "ci_verdict, best_static, flow_break_even_s)");
-        }
-        return *at;
-    };
-    const std::size_t cLoad = required("load_per_s");
-    const std::size_t cInterval = required("interval_s");
-    const std::size_t cDark = required("dark_s");
-    const std::size_t cSamples = required("samples");
-    const std::size_t cMean = required("margin_mean");
-    const std::size_t cLow = required("margin_ci_low");
-    const std::size_t cHigh = required("margin_ci_high");
-    const std::size_t cVerdict = required("ci_verdict");
-    const std::size_t cBest = required("best_static");
-    const std::size_t cFlow = required("flow_break_even_s");
-    const std::optional<std::size_t> cLevel = column("level");
+    CsvTable in(path,
+                "a regime_map.csv",
+                "the columns of a regime_map.csv: load_per_s, interval_s, dark_s, samples, "
+                "margin_mean, margin_ci_low, margin_ci_high, ci_verdict, best_static, "
+                "flow_break_even_s");
+    const std::size_t cLoad = in.RequireColumn("load_per_s");
+    const std::size_t cInterval = in.RequireColumn("interval_s");
+    const std::size_t cDark = in.RequireColumn("dark_s");
+    const std::size_t cSamples = in.RequireColumn("samples");
+    const std::size_t cMean = in.RequireColumn("margin_mean");
+    const std::size_t cLow = in.RequireColumn("margin_ci_low");
+    const std::size_t cHigh = in.RequireColumn("margin_ci_high");
+    const std::size_t cVerdict = in.RequireColumn("ci_verdict");
+    const std::size_t cBest = in.RequireColumn("best_static");
+    const std::size_t cFlow = in.RequireColumn("flow_break_even_s");
+    const std::optional<std::size_t> cLevel = in.FindColumn("level");
     uint32_t rows = 0;
-    while (in.Next(line))
+    while (in.NextRow())
     {
-        if (TrimBlanks(line).empty())
-        {
-            continue;
-        }
-        std::vector<std::string_view> f = SplitAtCommas(line);
-        if (f.size() != header.size())
-        {
-            in.Fail(std::to_string(f.size()) + " fields, the header names " +
-                    std::to_string(header.size()));
-        }
-        for (auto& v : f)
-        {
-            v = TrimBlanks(v);
-        }
-        auto number = [&](std::size_t c) {
-            double v = 0;
-            const std::string problem = TryParseReal(f[c], v);
-            if (!problem.empty())
-            {
-                in.Fail("column " + header[c] + " = \"" + std::string(f[c]) + "\": " + problem);
-            }
-            return v;
-        };
-        auto optionalNumber = [&](std::size_t c) -> std::optional<double> {
-            if (f[c].empty())
-            {
-                return std::nullopt;
-            }
-            return number(c);
-        };
         LlmRegimePoint p;
-        p.level = cLevel ? std::string(f[*cLevel]) : std::string();
-        p.load = number(cLoad);
-        p.interval = number(cInterval);
-        p.darkTime = number(cDark);
-        const double samples = number(cSamples);
+        p.level = cLevel ? std::string(in.GetText(*cLevel)) : std::string();
+        p.load = in.GetNumber(cLoad);
+        p.interval = in.GetNumber(cInterval);
+        p.darkTime = in.GetNumber(cDark);
+        const double samples = in.GetNumber(cSamples);
         if (!(samples >= 0 && samples <= std::numeric_limits<uint32_t>::max() &&
               samples == std::floor(samples)))
         {
-            in.Fail("column samples = \"" + std::string(f[cSamples]) +
-                    "\": not a count (an integer >= 0)");
+            in.FailField(cSamples, "not a count (an integer >= 0)");
         }
         p.samples = static_cast<uint32_t>(samples);
-        p.mean = p.samples > 0 ? number(cMean) : optionalNumber(cMean).value_or(0);
-        p.low = optionalNumber(cLow);
-        p.high = optionalNumber(cHigh);
-        if (!ParseVerdict(f[cVerdict], p.verdict))
+        p.mean = p.samples > 0 ? in.GetNumber(cMean) : in.GetOptionalNumber(cMean).value_or(0);
+        p.low = in.GetOptionalNumber(cLow);
+        p.high = in.GetOptionalNumber(cHigh);
+        if (!ParseVerdict(in.GetText(cVerdict), p.verdict))
         {
-            in.Fail("column ci_verdict = \"" + std::string(f[cVerdict]) +
-                    "\": not pays, tie, does-not-pay, undecided or none");
+            in.FailField(cVerdict, "not pays, tie, does-not-pay, undecided or none");
         }
-        p.bestStatic = f[cBest].empty() ? "-" : std::string(f[cBest]);
-        if (!f[cFlow].empty() && f[cFlow] != "inf")
+        p.bestStatic = in.IsEmpty(cBest) ? "-" : std::string(in.GetText(cBest));
+        if (!in.IsEmpty(cFlow) && in.GetText(cFlow) != "inf")
         {
-            const double t = number(cFlow);
+            const double t = in.GetNumber(cFlow);
             if (std::isfinite(t) && t > 0)
             {
                 p.flowBreakEven = t;

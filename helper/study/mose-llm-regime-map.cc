@@ -311,7 +311,7 @@ LlmCellVerdict::Compute(const std::vector<LlmSummary>& runs, double tolerance)
     double bestScore = std::numeric_limits<double>::infinity();
     for (const auto& s : runs)
     {
-        if (s.policy == mose::Policy::MOSE)
+        if (mose::IsSwitching(s.policy))
         {
             mose = &s;
             continue;
@@ -427,8 +427,7 @@ LlmRegimeMapConfig::Validate() const
             mose::FormatNumber(trainingLoadShare),
             "a share in (0, 1] of the load offered in training-heavy intervals");
     }
-    if (std::find(policies.begin(), policies.end(), mose::Policy::MOSE) == policies.end() ||
-        policies.size() < 2)
+    if (std::none_of(policies.begin(), policies.end(), mose::IsSwitching) || policies.size() < 2)
     {
         mose::ThrowBadParameter("policies",
                                 std::to_string(policies.size()) + " policies",
@@ -681,7 +680,7 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                 probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
                 for (mose::Policy p : cfg.policies)
                 {
-                    if (p != mose::Policy::MOSE)
+                    if (!mose::IsSwitching(p))
                     {
                         LlmExperimentConfig c = probes[k];
                         c.policy = p;
@@ -724,7 +723,7 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                     std::vector<LlmSummary> runs;
                     for (mose::Policy p : cfg.policies)
                     {
-                        runs.push_back(p == mose::Policy::MOSE ? m : statics[k].at(p));
+                        runs.push_back(mose::IsSwitching(p) ? m : statics[k].at(p));
                     }
                     // KV stretch: the mean KV time against the mean KV size at one circuit's
                     // rate
@@ -748,9 +747,8 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
                         std::vector<LlmSummary> cycleRuns;
                         for (mose::Policy p : cfg.policies)
                         {
-                            cycleRuns.push_back(p == mose::Policy::MOSE
-                                                    ? moseCycles.at(y)
-                                                    : staticCycles[k].at(p).at(y));
+                            cycleRuns.push_back(mose::IsSwitching(p) ? moseCycles.at(y)
+                                                                     : staticCycles[k].at(p).at(y));
                         }
                         const LlmCellVerdict v = LlmCellVerdict::Compute(cycleRuns, cfg.tolerance);
                         if (v.bestStatic)

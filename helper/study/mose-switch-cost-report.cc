@@ -223,7 +223,7 @@ SwitchCostReport::PrintSchedule(std::ostream& os) const
         sw << switches.mean;
         os << std::left << std::setw(8) << ToString(p) << std::setw(30) << FormatSummary(total, 1)
            << std::setw(24) << FormatSummary(perSecond, 3) << sw.str() << "\n";
-        if (p == Policy::MOSE)
+        if (IsSwitching(p))
         {
             moseTotal = total.mean;
         }
@@ -354,7 +354,7 @@ SwitchCostReport::WritePlots(const std::string& dir) const
     {
         CycleCost c = m_study.MeanCycleCost(p, m_params);
         std::string title = ToString(p);
-        if (p != Policy::MOSE)
+        if (!IsSwitching(p))
         {
             title += " (T* " +
                      BreakEvenText(m_study.SummarizeBreakEven(Policy::MOSE, p, m_params).ofMeans) +
@@ -362,7 +362,7 @@ SwitchCostReport::WritePlots(const std::string& dir) const
         }
         Gnuplot2dDataset ds(title);
         ds.SetStyle(Gnuplot2dDataset::LINES);
-        ds.SetExtra(p == Policy::MOSE ? "lw 3" : "lw 2 dt 2");
+        ds.SetExtra(IsSwitching(p) ? "lw 3" : "lw 2 dt 2");
         for (double t : m_durations)
         {
             ds.Add(t, c.PerUnitTime(t));

@@ -602,7 +602,7 @@ SwitchComparison::GetBestStatic() const
     const SwitchRunSummary* best = nullptr;
     for (const auto& r : m_runs)
     {
-        if (r.policy != mose::Policy::MOSE && (!best || r.meanFctS < best->meanFctS))
+        if (!mose::IsSwitching(r.policy) && (!best || r.meanFctS < best->meanFctS))
         {
             best = &r;
         }
@@ -615,7 +615,7 @@ SwitchComparison::GetMose() const
 {
     for (const auto& r : m_runs)
     {
-        if (r.policy == mose::Policy::MOSE)
+        if (mose::IsSwitching(r.policy))
         {
             return &r;
         }

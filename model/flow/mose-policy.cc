@@ -40,6 +40,12 @@ SelectTemplate(Policy policy, WorkloadMode mode)
     throw Error("unknown policy");
 }
 
+bool
+IsSwitching(Policy policy)
+{
+    return policy == Policy::MOSE;
+}
+
 const std::vector<EnumEntry<Policy>>&
 EnumTable<Policy>::Get()
 {

@@ -67,6 +67,16 @@ constexpr std::array<TemplateId, 3> ALL_TEMPLATES = {TemplateId::UNIFORM,
  */
 TemplateId SelectTemplate(Policy policy, WorkloadMode mode);
 
+/**
+ * \ingroup mose-flow
+ * \brief Whether a policy is a switching one: its template changes between the workload modes
+ *        (SelectTemplate()), so its fabric is reconfigured at a mode change. True for MoSE only
+ *        today; the static policies keep one template.
+ * \param policy the policy
+ * \return whether the policy changes its template between the modes
+ */
+bool IsSwitching(Policy policy);
+
 /// \ingroup mose-flow
 /// Names of Policy: the paper's short names "S-Train", "S-Inf", "S-Comp", "MoSE"; also
 /// static-training, static-inference, static-compromise

@@ -195,7 +195,7 @@ ScenarioBuilder::BuildTemplate(uint64_t run,
 const CircuitGraph&
 Scenario::GetGraph(Policy policy, WorkloadMode mode) const
 {
-    if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
+    if (IsSwitching(policy) && construction == TemplateConstruction::REWIRING_AWARE)
     {
         return rewired[static_cast<std::size_t>(mode)];
     }
@@ -205,7 +205,7 @@ Scenario::GetGraph(Policy policy, WorkloadMode mode) const
 const CircuitGraph&
 Scenario::GetPreviousGraph(Policy policy, WorkloadMode mode) const
 {
-    if (policy == Policy::MOSE && construction == TemplateConstruction::REWIRING_AWARE)
+    if (IsSwitching(policy) && construction == TemplateConstruction::REWIRING_AWARE)
     {
         return rewiredFrom[static_cast<std::size_t>(mode)];
     }
@@ -309,7 +309,7 @@ CircuitGraph
 ScenarioBuilder::BuildCircuitGraph(uint64_t run, WorkloadMode mode, Policy policy) const
 {
     NS_LOG_FUNCTION(this << run << static_cast<int>(mode) << static_cast<int>(policy));
-    if (policy == Policy::MOSE && m_config.construction == TemplateConstruction::REWIRING_AWARE)
+    if (IsSwitching(policy) && m_config.construction == TemplateConstruction::REWIRING_AWARE)
     {
         const RoleAssignment roles = BuildRoles(run)[0];
         const PdAssignment assignment = BuildAssignment(run, WorkloadMode::INFERENCE_HEAVY, roles);
