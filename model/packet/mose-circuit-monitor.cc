@@ -15,6 +15,8 @@
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -60,6 +62,9 @@ MoseCircuitMonitor::Install(Ptr<MoseOcs> ocs)
     m_ocs = ocs;
     const uint32_t d = ocs->GetNPortsPerGroup();
     m_bytes.assign(static_cast<std::size_t>(ocs->GetNGroups()) * d, 0);
+    m_since.assign(m_bytes.size(), 0);
+    ocs->TraceConnectWithoutContext("CircuitDisconnected",
+                                    MakeCallback(&MoseCircuitMonitor::NotifyDisconnected, this));
     for (uint32_t g = 0; g < ocs->GetNGroups(); ++g)
     {
         for (uint32_t p = 0; p < d; ++p)
@@ -95,6 +100,7 @@ MoseCircuitMonitor::NotifyRx(uint32_t flatPort, Ptr<const Packet> packet)
     {
         // fragments: count the IP payload of each (transport header only in the first)
         m_bytes[flatPort] += copy->GetSize();
+        m_since[flatPort] += copy->GetSize();
         return;
     }
     if (ip.GetProtocol() == TcpL4Protocol::PROT_NUMBER)
@@ -112,6 +118,7 @@ MoseCircuitMonitor::NotifyRx(uint32_t flatPort, Ptr<const Packet> packet)
         return;
     }
     m_bytes[flatPort] += copy->GetSize();
+    m_since[flatPort] += copy->GetSize();
 }
 
 uint64_t
@@ -150,6 +157,85 @@ MoseCircuitMonitor::GetCircuitBytes() const
         }
     }
     return bytes;
+}
+
+void
+MoseCircuitMonitor::NotifyDisconnected(uint32_t groupA,
+                                       uint32_t portA,
+                                       uint32_t groupB,
+                                       uint32_t portB)
+{
+    const uint32_t d = m_ocs->GetNPortsPerGroup();
+    Credit(groupA * d + portA, groupB * d + portB, m_open);
+}
+
+void
+MoseCircuitMonitor::Credit(uint32_t a, uint32_t b, std::map<uint64_t, uint64_t>& into)
+{
+    const uint64_t key = (static_cast<uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
+    into[key] += m_since[a] + m_since[b];
+    m_since[a] = 0;
+    m_since[b] = 0;
+}
+
+std::vector<MoseCircuitBytes>
+MoseCircuitMonitor::ToList(const std::map<uint64_t, uint64_t>& interval) const
+{
+    const uint32_t d = m_ocs->GetNPortsPerGroup();
+    std::vector<MoseCircuitBytes> list;
+    list.reserve(interval.size());
+    for (const auto& [key, bytes] : interval)
+    {
+        const auto a = static_cast<uint32_t>(key >> 32);
+        const auto b = static_cast<uint32_t>(key & 0xffffffffU);
+        list.push_back({a / d, a % d, b / d, b % d, bytes});
+    }
+    return list;
+}
+
+void
+MoseCircuitMonitor::StartInterval()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_ocs)
+    {
+        throw mose::Error("MoseCircuitMonitor::StartInterval: call Install() first");
+    }
+    const std::vector<uint32_t> peers = m_ocs->GetPortMatching();
+    for (uint32_t q = 0; q < peers.size(); ++q)
+    {
+        if (peers[q] != MoseOcs::DARK && q < peers[q])
+        {
+            Credit(q, peers[q], m_open);
+        }
+    }
+    m_intervals.push_back(ToList(m_open));
+    m_open.clear();
+}
+
+const std::vector<std::vector<MoseCircuitBytes>>&
+MoseCircuitMonitor::GetIntervals() const
+{
+    return m_intervals;
+}
+
+std::vector<MoseCircuitBytes>
+MoseCircuitMonitor::GetCurrentInterval() const
+{
+    if (!m_ocs)
+    {
+        throw mose::Error("MoseCircuitMonitor::GetCurrentInterval: call Install() first");
+    }
+    std::map<uint64_t, uint64_t> open = m_open;
+    const std::vector<uint32_t> peers = m_ocs->GetPortMatching();
+    for (uint32_t q = 0; q < peers.size(); ++q)
+    {
+        if (peers[q] != MoseOcs::DARK && q < peers[q])
+        {
+            open[(static_cast<uint64_t>(q) << 32) | peers[q]] += m_since[q] + m_since[peers[q]];
+        }
+    }
+    return ToList(open);
 }
 
 void

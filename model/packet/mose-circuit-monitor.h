@@ -14,11 +14,26 @@
 #include "ns3/packet.h"
 
 #include <cstdint>
+#include <map>
 #include <ostream>
 #include <vector>
 
 namespace ns3
 {
+
+/**
+ * \ingroup mose-packet
+ * \brief What one circuit carried in one interval (MoseCircuitMonitor::GetIntervals()): the
+ *        payload bytes received at both its ends while it was connected.
+ */
+struct MoseCircuitBytes
+{
+    uint32_t groupA{0}; //!< one end's group (the lower flat port index: groupA * d + portA)
+    uint32_t portA{0};  //!< its port
+    uint32_t groupB{0}; //!< the other end's group
+    uint32_t portB{0};  //!< its port
+    uint64_t bytes{0};  //!< payload bytes received at both ends, both directions
+};
 
 /**
  * \ingroup mose-packet
@@ -31,6 +46,14 @@ namespace ns3
  * A circuit's bytes are the bytes received at both its ends, i.e. both directions, as the
  * flow-level load adds both directions. Retransmitted segments count again, so the bytes equal
  * load x bytes per unit only when nothing is lost.
+ *
+ * Across switches, the monitor also keeps the bytes of every circuit per interval, by itself:
+ * when the OCS disconnects a circuit (its CircuitDisconnected trace), the bytes its ends received
+ * since it was connected are credited to it in the current interval; StartInterval() closes the
+ * interval (crediting the circuits still connected) and opens the next. A mode switcher given
+ * the monitor (MoseModeSwitcher::SetCircuitMonitor()) starts an interval at every switch, so a
+ * script reads each mode interval's per-circuit bytes (GetIntervals()) without resetting
+ * anything. Reset() does not touch these interval counts.
  */
 class MoseCircuitMonitor : public Object
 {
@@ -61,8 +84,20 @@ class MoseCircuitMonitor : public Object
      */
     std::vector<uint64_t> GetCircuitBytes() const;
 
-    /// \brief Sets every count to zero (e.g. at a mode boundary)
+    /// \brief Sets every port count to zero (GetPortBytes(), GetCircuitBytes(); the interval
+    ///        counts are kept)
     void Reset();
+
+    /**
+     * \brief Closes the current interval (every circuit connected in it, with its bytes) and
+     *        starts the next one now.
+     */
+    void StartInterval();
+    /// \return the closed intervals, in order; each lists its circuits in the order of their
+    ///         lower flat port index, a circuit connected twice in an interval once
+    const std::vector<std::vector<MoseCircuitBytes>>& GetIntervals() const;
+    /// \return the current interval so far (as a closed one, not closing it)
+    std::vector<MoseCircuitBytes> GetCurrentInterval() const;
 
     /**
      * \brief Writes circuit,u,v,port_u,port_v,bytes rows for the current circuit graph.
@@ -81,8 +116,25 @@ class MoseCircuitMonitor : public Object
      */
     void NotifyRx(uint32_t flatPort, Ptr<const Packet> packet);
 
+    /**
+     * \brief CircuitDisconnected sink: credits the circuit's bytes to the current interval.
+     * \param groupA \param portA \param groupB \param portB its ends
+     */
+    void NotifyDisconnected(uint32_t groupA, uint32_t portA, uint32_t groupB, uint32_t portB);
+    /// \brief Credits the circuit of flat ports a and b with what they received since it was
+    ///        connected (or the interval started) to `into`, and zeroes that
+    void Credit(uint32_t a, uint32_t b, std::map<uint64_t, uint64_t>& into);
+    /// \return the map of an interval as its list
+    std::vector<MoseCircuitBytes> ToList(const std::map<uint64_t, uint64_t>& interval) const;
+
     Ptr<MoseOcs> m_ocs;            //!< the switch
     std::vector<uint64_t> m_bytes; //!< per flat port, payload bytes received
+    /// per flat port, payload bytes received since its circuit was connected or the interval
+    /// started
+    std::vector<uint64_t> m_since;
+    /// the current interval: bytes per circuit, keyed by (lower flat port << 32 | higher)
+    std::map<uint64_t, uint64_t> m_open;
+    std::vector<std::vector<MoseCircuitBytes>> m_intervals; //!< the closed intervals
 };
 
 } // namespace ns3

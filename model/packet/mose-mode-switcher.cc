@@ -140,6 +140,12 @@ MoseModeSwitcher::~MoseModeSwitcher()
 }
 
 void
+MoseModeSwitcher::SetCircuitMonitor(Ptr<MoseCircuitMonitor> monitor)
+{
+    m_circuits = monitor;
+}
+
+void
 MoseModeSwitcher::AddWorkload(Ptr<MoseWorkload> workload)
 {
     NS_LOG_FUNCTION(this << workload);
@@ -168,6 +174,7 @@ MoseModeSwitcher::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_workloads.clear();
+    m_circuits = nullptr;
     for (EventId& e : m_boundaryEvents)
     {
         e.Cancel();
@@ -616,6 +623,10 @@ MoseModeSwitcher::StartSwitch(uint32_t i)
                 ++m_errors;
             }
         }
+    }
+    if (m_circuits)
+    {
+        m_circuits->StartInterval(); // the new mode's interval starts with its switch
     }
     m_startedTrace(m_records.back().index, m_records.back().from, to);
     StartBatch(0);

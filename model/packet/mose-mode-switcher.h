@@ -7,6 +7,7 @@
 #ifndef MOSE_MODE_SWITCHER_H
 #define MOSE_MODE_SWITCHER_H
 
+#include "mose-circuit-monitor.h"
 #include "mose-loss-monitor.h"
 #include "mose-ocs.h"
 #include "mose-route-table.h"
@@ -204,6 +205,13 @@ class MoseModeSwitcher : public Application
     mose::WorkloadMode GetInitialMode() const;
     /// \param monitor the loss monitor snapshotted per switch (may be null: no drop counts)
     void SetLossMonitor(Ptr<MoseLossMonitor> monitor);
+    /**
+     * \brief A circuit monitor whose intervals follow the switches: the switcher starts an
+     *        interval (MoseCircuitMonitor::StartInterval()) at the start of every switch, so
+     *        its GetIntervals() are the mode intervals' per-circuit bytes.
+     * \param monitor the monitor (null: none)
+     */
+    void SetCircuitMonitor(Ptr<MoseCircuitMonitor> monitor);
     /// \return the loss monitor
     Ptr<MoseLossMonitor> GetLossMonitor() const;
 
@@ -382,6 +390,7 @@ class MoseModeSwitcher : public Application
     std::vector<Time> m_longestHoldAtStart;     //!< snapshot of each protocol's GetLongestHold()
     uint64_t m_errors{0};                       //!< failed operations inside events
     std::vector<Ptr<MoseWorkload>> m_workloads; //!< kept in step with the mode (AddWorkload())
+    Ptr<MoseCircuitMonitor> m_circuits;         //!< intervals started at every switch (may be null)
 
     TracedCallback<uint32_t, mose::WorkloadMode, mose::WorkloadMode> m_startedTrace; //!< started
     TracedCallback<uint32_t, uint32_t, Time, bool> m_drainedTrace; //!< "BatchDrained"

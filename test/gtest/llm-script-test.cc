@@ -187,3 +187,53 @@ TEST(LlmScript, KvBytesPerTokenFollowTheModelUnlessSet)
     EXPECT_EQ(kvBytes("llama-3-70b", 1000), 512u * 1000u); // the user's value wins
     Simulator::Destroy();
 }
+
+// A circuit monitor given to the switcher keeps each mode interval's per-circuit bytes: the
+// intervals together hold every byte the ports received, and interval 0 only the first mode's
+// circuits.
+TEST(LlmScript, TheCircuitMonitorKeepsEveryIntervalsBytesAcrossTheSwitch)
+{
+    Fabric f = BuildFabric();
+    Ptr<MoseCircuitMonitor> circuits = f.topology->InstallCircuitMonitor();
+    f.switcher->SetCircuitMonitor(circuits);
+    Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
+    transport->Install(f.topology->GetGroupEndpoints());
+    MoseWorkloadHelper trainingHelper("ns3::MoseTrainingWorkload");
+    trainingHelper.SetAttribute("ByteScale", UintegerValue(kScale));
+    auto training = DynamicCast<MoseTrainingWorkload>(trainingHelper.Install(transport));
+    f.switcher->AddWorkload(training);
+    const CircuitGraph before = f.topology->GetOcs()->GetCircuitGraph();
+    training->Start(Seconds(0));
+    Simulator::Schedule(Seconds(0.4), [training]() { training->Stop(); });
+    Simulator::Stop(Seconds(2));
+    Simulator::Run();
+
+    ASSERT_EQ(f.switcher->GetRecords().size(), 1u);
+    ASSERT_EQ(circuits->GetIntervals().size(), 1u); // closed at the switch's start
+    const std::vector<MoseCircuitBytes>& first = circuits->GetIntervals()[0];
+    const std::vector<MoseCircuitBytes> second = circuits->GetCurrentInterval();
+    uint64_t total = 0;
+    for (const MoseCircuitBytes& c : first)
+    {
+        EXPECT_GE(before.FindCircuit(c.groupA, c.groupB), 0)
+            << c.groupA << "-" << c.groupB << " was not a circuit of the first mode";
+        total += c.bytes;
+    }
+    uint64_t firstBytes = total;
+    for (const MoseCircuitBytes& c : second)
+    {
+        total += c.bytes;
+    }
+    uint64_t ports = 0;
+    for (uint32_t g = 0; g < kGroups; ++g)
+    {
+        for (uint32_t p = 0; p < 4; ++p)
+        {
+            ports += circuits->GetPortBytes(g, p);
+        }
+    }
+    EXPECT_GT(firstBytes, 0u);
+    EXPECT_GT(total, firstBytes);
+    EXPECT_EQ(total, ports) << "every byte the ports received is in exactly one interval";
+    Simulator::Destroy();
+}
