@@ -9,7 +9,9 @@ the README points there; this script fails when either drifts from the tree:
   * doc/mose.rst's room table ("Folder / What") lists exactly the rooms of
     cmake/mose-check-layers.py (ROOMS), in that order, and so does the README's folder table;
   * the "Source files" section holds one table per room, headed ``File (under ``ROOM/``)``, and
-    together they list every header of the five rooms exactly once, each under its own room;
+    one per sub-room of helper/study (STUDY_ROOMS of cmake/mose-check-layers.py), headed
+    ``File (under ``helper/study/SUB/``)``; together they list every header of the rooms
+    exactly once, each under its own room or sub-room;
   * every other table of doc/mose.rst headed ``File (under ``FOLDER/``)`` names only headers
     that exist in that folder;
   * the table of the classes to start with (headed ``Class``) names in its first column only
@@ -45,13 +47,17 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from importlib import import_module  # noqa: E402
 
-ROOMS = import_module("mose-check-layers").ROOMS
+_LAYERS = import_module("mose-check-layers")
+ROOMS = _LAYERS.ROOMS
+STUDY_ROOMS = _LAYERS.STUDY_ROOMS
 
 SOURCE_FOLDERS = ("model/", "helper/", "examples/", "test/", "bench/", "utils/", "cmake/", "doc/")
 FILE_HEADER = re.compile(r"^File \(under ``([^`]+)/``\)")
 HEADER_NAME = re.compile(r"^``(mose-[a-z0-9-]+\.h)``")
 DECLARED = re.compile(r"^(?:class|struct)\s+(\w+)\b(?!;)", re.M)
 STUDY = "helper/study"
+# the folders that hold the sources: the rooms, helper/study as its sub-rooms (lowest first)
+SOURCE_ROOMS = [r for r in ROOMS if r != STUDY] + STUDY_ROOMS
 BORDER = re.compile(r"^=+(\s+=+)+\s*$")
 PATH_IN_TICKS = re.compile(r"``?([A-Za-z0-9_./-]+)``?")
 LOG_DEFINE = re.compile(r"\bNS_LOG_COMPONENT_DEFINE\s*\(\s*\"([^\"]+)\"\s*\)")
@@ -155,9 +161,9 @@ def registered_types(sources, problems):
 
 
 def headers_in_tree(src):
-    """{room: set of header names} for the five rooms."""
+    """{room: set of header names} for the rooms, helper/study as its sub-rooms."""
     tree = {}
-    for room in ROOMS:
+    for room in SOURCE_ROOMS:
         folder = os.path.join(src, room)
         names = os.listdir(folder) if os.path.isdir(folder) else []
         tree[room] = {n for n in names if n.endswith(".h")}
@@ -243,16 +249,16 @@ def check_doc(src, tree, problems):
             continue
         folder = m.group(1)
         in_sources = section_of(lines, start) == "Source files"
-        if in_sources and folder not in ROOMS:
+        if in_sources and folder not in SOURCE_ROOMS:
             problems.append(f"doc/mose.rst:{start + 1}: a Source files table for {folder}/, "
-                            f"which is not a room ({', '.join(ROOMS)})")
+                            f"which is not a room ({', '.join(SOURCE_ROOMS)})")
         for line, first in rows:
             hm = HEADER_NAME.match(first)
             if not hm:
                 continue
             name = hm.group(1)
             if not os.path.isfile(os.path.join(src, folder, name)):
-                where = [r for r in ROOMS if name in tree[r]]
+                where = [r for r in SOURCE_ROOMS if name in tree[r]]
                 hint = f" (it is in {where[0]}/)" if where else " (no such header)"
                 problems.append(f"doc/mose.rst:{line + 1}: {name} listed under {folder}/{hint}")
             if in_sources:
@@ -263,7 +269,7 @@ def check_doc(src, tree, problems):
         problems.append("doc/mose.rst: no room table (a table headed 'Folder')")
     elif room_table != ROOMS:
         problems.append(f"doc/mose.rst: the room table lists {room_table}, the rooms are {ROOMS}")
-    for room in ROOMS:
+    for room in SOURCE_ROOMS:
         for name in sorted(tree[room]):
             if name not in seen:
                 problems.append(f"doc/mose.rst: {room}/{name} is missing from the Source files tables")
@@ -465,7 +471,7 @@ def self_test():
     failures = 0
 
     def tree_copy(tmp):
-        for room in ROOMS:
+        for room in SOURCE_ROOMS:
             os.makedirs(os.path.join(tmp, room), exist_ok=True)
         for top in CODE_FOLDERS:
             for dirpath, dirnames, filenames in os.walk(os.path.join(src, top)):
@@ -503,6 +509,10 @@ def self_test():
     def moved_header(tmp):
         os.rename(os.path.join(tmp, "model", "flow", "mose-roles.h"),
                   os.path.join(tmp, "model", "packet", "mose-roles.h"))
+
+    def moved_study_header(tmp):
+        os.rename(os.path.join(tmp, "helper", "study", "flow", "mose-seed-pool.h"),
+                  os.path.join(tmp, "helper", "study", "cli", "mose-seed-pool.h"))
 
     def edit(path, old, new):
         def change(tmp):
@@ -542,6 +552,13 @@ def self_test():
     planted("a header not in the doc", "mose-planted.h is missing", new_header)
     planted("a header in the wrong folder", "mose-roles.h listed under model/flow/ (it is in model/packet/)",
             moved_header)
+    planted("a study header in the wrong sub-room",
+            "mose-seed-pool.h listed under helper/study/flow/ (it is in helper/study/cli/)",
+            moved_study_header)
+    planted("a Source files table for a folder that is no sub-room",
+            "a Source files table for helper/study/misc/, which is not a room",
+            edit("doc/mose.rst", "File (under ``helper/study/cli/``)  ",
+                 "File (under ``helper/study/misc/``) "))
     planted("a header listed twice", "is listed 2 times",
             edit("doc/mose.rst", "``mose-roles.h``  ", "``mose-roles.h``  \n``mose-roles.h``"))
     planted("a room missing from the doc", "the room table lists",

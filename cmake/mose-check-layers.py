@@ -16,12 +16,24 @@ below it, never one above:
   helper          what installs onto nodes (topology, routing, traffic, mode switcher helpers)
   helper/study    the programs' study library (drivers, reports, options, the scaffold)
 
+helper/study is sorted by job into sub-rooms (STUDY_ROOMS), lowest first; a study file may
+include its own sub-room, the sub-rooms below it and the rooms below helper/study, never a
+sub-room above; a file directly in helper/study or in a folder of it that is no sub-room is
+refused:
+
+  helper/study/flow        the flow-level study, its report, sweep, baselines, switch cost, seeds
+  helper/study/experiment  the packet-level experiment and its presets, the policy comparison
+  helper/study/llm         the LLM studies (comparison, regime map and figure, level validation)
+  helper/study/report      the reports of the sweep, the switch cost and the switch experiment
+  helper/study/cli         the programs' scaffold (Program) and their options classes
+
 model/support, model/flow, model/workload and model/fluid must stay free of the simulator: they include no ns-3 header of the
 simulator, nodes, devices, channels, IPv4, point-to-point or applications (ns-3's core value
 types such as ptr.h, attribute.h and random-variable-stream.h are allowed: they run without a
 Simulator). The headers of the six lower rooms are the module's (installed, in ns3/mose-module.h)
 and are included as "ns3/<file>.h" from another room; the study library's (helper/study) are not
-installed and are included as "<file>.h" from anywhere (the rooms, examples/, test/, bench/).
+installed and are included as "<file>.h", without their sub-room, from anywhere (the rooms,
+examples/, test/, bench/; every sub-room is on the include path of what links mose-study).
 Every source of the six lower rooms must be listed in CMakeLists.txt (the library) and every
 helper/study source in cmake/mose-study.cmake (the study library), each in that file only, and
 every listed file must exist, so that a file cannot sit in a room without being built.
@@ -63,6 +75,14 @@ SIMULATOR_HEADER = re.compile(
 )
 MOSE_NAMESPACE = {"model/support", "model/flow", "model/workload", "model/fluid", "helper/study"}
 STUDY = "helper/study"
+# the sub-rooms of helper/study, lowest first (cmake/mose-study.cmake, MOSE_STUDY_ROOMS)
+STUDY_ROOMS = [
+    "helper/study/flow",
+    "helper/study/experiment",
+    "helper/study/llm",
+    "helper/study/report",
+    "helper/study/cli",
+]
 # the build file that lists a room's sources: the library's, or the study library's
 LIST_FILES = {"CMakeLists.txt": "the library", "cmake/mose-study.cmake": "the study library"}
 # folders outside the rooms whose includes of study headers are checked
@@ -77,9 +97,18 @@ def list_file_of(rel):
 
 
 def room_of(rel):
-    """The room of a path relative to the source dir: the longest room that is its folder."""
+    """The room of a path relative to the source dir: its folder, or helper/study for a file of
+    a study sub-room."""
     folder = os.path.dirname(rel)
+    if folder in STUDY_ROOMS:
+        return STUDY
     return folder if folder in ROOMS else None
+
+
+def sub_room_of(rel):
+    """The study sub-room of a path relative to the source dir, or None."""
+    folder = os.path.dirname(rel)
+    return folder if folder in STUDY_ROOMS else None
 
 
 def blank_out(text):
@@ -167,23 +196,35 @@ def scan(src):
     """Returns the list of violations in the tree at src."""
     problems = []
     home = {}  # header file name -> room
+    folder_of = {}  # header file name -> its folder (the room, or the study sub-room)
     files = []
-    for room in ROOMS:
-        path = os.path.join(src, room)
+    for folder in [r for r in ROOMS if r != STUDY] + STUDY_ROOMS:
+        path = os.path.join(src, folder)
         if not os.path.isdir(path):
             continue
         for name in sorted(os.listdir(path)):
             full = os.path.join(path, name)
             if not os.path.isfile(full):
                 continue
-            rel = room + "/" + name
+            rel = folder + "/" + name
             if not (name.endswith(".h") or name.endswith(".cc")):
                 continue
             files.append(rel)
             if name.endswith(".h"):
                 if name in home:
-                    problems.append(f"{rel}: header name also used by {home[name]}/{name}")
-                home[name] = room
+                    problems.append(f"{rel}: header name also used by {folder_of[name]}/{name}")
+                home[name] = room_of(rel)
+                folder_of[name] = folder
+    study = os.path.join(src, STUDY)
+    if os.path.isdir(study):
+        for name in sorted(os.listdir(study)):
+            rel = STUDY + "/" + name
+            if os.path.isfile(os.path.join(study, name)):
+                problems.append(
+                    f"{rel}: a study file outside the sub-rooms {', '.join(STUDY_ROOMS)}"
+                )
+            elif rel not in STUDY_ROOMS:
+                problems.append(f"{rel}/: not one of the study sub-rooms {', '.join(STUDY_ROOMS)}")
     for top in ("model", "helper"):
         path = os.path.join(src, top)
         if os.path.isdir(path):
@@ -199,6 +240,7 @@ def scan(src):
     for rel in files:
         room = room_of(rel)
         rank = ROOMS.index(room)
+        sub_room = sub_room_of(rel)
         with open(os.path.join(src, rel), encoding="utf-8") as f:
             text = f.read()
         problems.extend(namespace_problems(rel, text))
@@ -217,6 +259,15 @@ def scan(src):
             if name in home and ROOMS.index(home[name]) > rank:
                 problems.append(
                     f"{rel}:{number}: {room} includes {target} from {home[name]}, a room above it"
+                )
+            if (
+                sub_room
+                and home.get(name) == STUDY
+                and STUDY_ROOMS.index(folder_of[name]) > STUDY_ROOMS.index(sub_room)
+            ):
+                problems.append(
+                    f"{rel}:{number}: {sub_room} includes {target} from {folder_of[name]}, "
+                    "a study sub-room above it"
                 )
             if name in home and home[name] == STUDY and target.startswith("ns3/"):
                 problems.append(
@@ -280,15 +331,21 @@ def self_test():
         "packet from flow": ("model/flow/mose-a.cc", '#include "ns3/mose-p.h"\n', "a room above"),
         "study from helper": ("helper/mose-a.cc", '#include "mose-s.h"\n', "a room above"),
         "study header as ns3/": (
-            "helper/study/mose-a.h",
+            "helper/study/flow/mose-a.h",
             '#include "ns3/mose-s.h"\n',
             'a study header (helper/study, not installed): include it as "mose-s.h"',
         ),
         "relative across rooms": ("model/packet/mose-a.cc", '#include "mose-f.h"\n', 'include it as "ns3/'),
         "model file outside rooms": ("model/mose-b.cc", "\n", "outside model/support"),
         "flow type in ns3": ("model/flow/mose-a.cc", "namespace ns3 {\nstruct Flow {};\n}\n", "declares in ns3::mose"),
+        "study sub-room above": (
+            "helper/study/flow/mose-a.h",
+            '#include "mose-c.h"\n',
+            "helper/study/flow includes mose-c.h from helper/study/cli, a study sub-room above it",
+        ),
+        "study file outside the sub-rooms": ("helper/study/mose-b.cc", "\n", "outside the sub-rooms"),
         "prefix in ns3::mose": (
-            "helper/study/mose-a.h",
+            "helper/study/flow/mose-a.h",
             "namespace ns3 {\nnamespace mose {\nclass MoseSweep\n{\n};\n}\n}\n",
             "carries the Mose prefix",
         ),
@@ -310,13 +367,14 @@ def self_test():
             base = {
                 "model/flow/mose-f.h": "",
                 "model/packet/mose-p.h": '#include "ns3/mose-f.h"\n',
-                "helper/study/mose-s.h": '#include "ns3/mose-p.h"\n#include "mose-s2.h"\n',
-                "helper/study/mose-s2.h": "",
+                "helper/study/flow/mose-s.h": '#include "ns3/mose-p.h"\n#include "mose-s2.h"\n',
+                "helper/study/flow/mose-s2.h": "",
+                "helper/study/cli/mose-c.h": '#include "mose-s.h"\n#include "ns3/mose-f.h"\n',
                 "model/flow/mose-a.cc": "",
                 "model/support/mose-a.cc": "",
                 "model/packet/mose-a.cc": "",
                 "helper/mose-a.cc": "",
-                "helper/study/mose-a.h": "",
+                "helper/study/flow/mose-a.h": "",
             }
             base[rel] = text
             for path, content in base.items():
@@ -333,13 +391,13 @@ def self_test():
         "a library source unlisted": ("CMakeLists.txt", "model/flow/mose-f.cc", "", "not listed in CMakeLists.txt"),
         "a study source in the library": (
             "CMakeLists.txt",
-            "helper/study/mose-s.cc",
-            "    helper/study/mose-s.cc\n",
+            "helper/study/flow/mose-s.cc",
+            "    helper/study/flow/mose-s.cc\n",
             "listed in CMakeLists.txt (the library); it belongs in cmake/mose-study.cmake",
         ),
         "a study source unlisted": (
             "cmake/mose-study.cmake",
-            "helper/study/mose-s.cc",
+            "helper/study/flow/mose-s.cc",
             "",
             "not listed in cmake/mose-study.cmake",
         ),
@@ -349,10 +407,10 @@ def self_test():
         with tempfile.TemporaryDirectory() as src:
             files = {
                 "model/flow/mose-f.cc": "",
-                "helper/study/mose-s.cc": "",
-                "helper/study/mose-s.h": "",
+                "helper/study/flow/mose-s.cc": "",
+                "helper/study/flow/mose-s.h": "",
                 "CMakeLists.txt": "    model/flow/mose-f.cc\n",
-                "cmake/mose-study.cmake": "    helper/study/mose-s.cc\n    helper/study/mose-s.h\n",
+                "cmake/mose-study.cmake": "    helper/study/flow/mose-s.cc\n    helper/study/flow/mose-s.h\n",
                 "test/x-test.cc": "",
             }
             if what == "a study header as ns3/ in a test":
@@ -400,14 +458,14 @@ def main(argv):
         return 1
     count = sum(
         1
-        for room in ROOMS
+        for room in ROOMS + STUDY_ROOMS
         if os.path.isdir(os.path.join(argv[1], room))
         for n in os.listdir(os.path.join(argv[1], room))
         if n.endswith((".h", ".cc"))
     )
     print(
-        f"mose layers: {count} files in {len(ROOMS)} rooms, no include goes up or into the simulator,"
-        " every name in its namespace"
+        f"mose layers: {count} files in {len(ROOMS)} rooms ({STUDY} in {len(STUDY_ROOMS)} sub-rooms),"
+        " no include goes up or into the simulator, every name in its namespace"
     )
     return 0
 

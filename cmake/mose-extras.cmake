@@ -127,12 +127,13 @@ endif()
 #  - mose-install: cmake --install into a fresh prefix, then the same script built from outside
 #    with find_package(mose) and with pkg-config, run, output compared (test/install/);
 #  - mose-layers: no include goes from a lower room (model/support, model/flow, model/packet,
-#    helper, helper/study) to a higher one, model/flow and model/support include no simulator,
-#    node, device, IPv4, point-to-point or application header, and every source is in
+#    helper, helper/study) to a higher one, nor from a sub-room of helper/study (flow,
+#    experiment, llm, report, cli) to a higher one, model/flow and model/support include no
+#    simulator, node, device, IPv4, point-to-point or application header, and every source is in
 #    CMakeLists.txt (cmake/mose-check-layers.py; mose-layers-self-test plants each violation);
-#  - mose-docs: doc/mose.rst's Source files tables list every header once, under its room, the
-#    room tables of the doc and README.md are the layer check's rooms, and every path the two
-#    documents name exists (cmake/mose-check-docs.py; mose-docs-self-test plants each problem).
+#  - mose-docs: doc/mose.rst's Source files tables list every header once, under its room (or
+#    study sub-room), the room tables of the doc and README.md are the layer check's rooms, and
+#    every path the two documents name exists (cmake/mose-check-docs.py; mose-docs-self-test plants each problem).
 if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)
   add_test(NAME mose-release-consistency

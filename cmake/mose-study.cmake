@@ -1,11 +1,19 @@
-# The study library mose-study: everything in helper/study/ (the flow-level study and its
-# sweeps, the switch cost, the packet, switch and LLM experiments and their reports, the
-# programs' options classes and their scaffold Program). It serves the programs of examples/,
-# the tests and the study benchmark; it is not the module's API (doc/mose.rst, "Model
-# Description"): not in build_lib()'s HEADER_FILES, so its headers are neither copied to
-# include/ns3 nor part of ns3/mose-module.h nor installed, and it is a static library that
-# nothing installs. Its headers are included without "ns3/" ("mose-program.h"): helper/study/
-# is on the include path of every target that links mose-study.
+# The study library mose-study: everything in helper/study/, sorted by job into sub-rooms,
+# lowest first (MOSE_STUDY_ROOMS; cmake/mose-check-layers.py, STUDY_ROOMS, checks that a file
+# includes only its own and lower sub-rooms):
+#   flow/        the flow-level study (FlowExperimentHelper, its report StudyReport), the sweep,
+#                the baseline comparison, the switch cost, reference figures, seeds, statistics
+#   experiment/  the packet-level experiment and its presets (packet, switch, LLM), the policy
+#                comparison, the FCT CDF plot
+#   llm/         the LLM studies (comparison, regime map and figure, level validation, CSV table)
+#   report/      the reports of the sweep, the switch cost and the switch experiment; templates
+#   cli/         the programs' scaffold Program and options classes
+# It serves the programs of examples/, the tests and the study benchmark; it is not the module's
+# API (doc/mose.rst, "Model Description"): not in build_lib()'s HEADER_FILES, so its headers are
+# neither copied to include/ns3 nor part of ns3/mose-module.h nor installed, and it is a static
+# library that nothing installs. Its headers are included without "ns3/" and without their
+# sub-room ("mose-program.h"): every sub-room of helper/study/ is on the include path of every
+# target that links mose-study.
 #
 # Both builds use this file: CMakeLists.txt includes it before build_lib() (the examples, which
 # build_lib() adds, call mose_study_example()), cmake/mose-extras.cmake calls
@@ -17,72 +25,76 @@
 # here and nowhere else.
 
 set(MOSE_STUDY_SOURCES
-    helper/study/mose-baseline-comparison.cc
-    helper/study/mose-baseline-options.cc
-    helper/study/mose-csv-table.cc
-    helper/study/mose-experiment.cc
-    helper/study/mose-fct-cdf-plot.cc
-    helper/study/mose-flow-eval-options.cc
-    helper/study/mose-flow-experiment-helper.cc
-    helper/study/mose-llm-comparison.cc
-    helper/study/mose-llm-experiment.cc
-    helper/study/mose-llm-level-validation.cc
-    helper/study/mose-llm-options.cc
-    helper/study/mose-llm-regime-figure.cc
-    helper/study/mose-llm-regime-map.cc
-    helper/study/mose-packet-experiment.cc
-    helper/study/mose-packet-options.cc
-    helper/study/mose-policy-comparison.cc
-    helper/study/mose-program.cc
-    helper/study/mose-reference-figures.cc
-    helper/study/mose-scenario-options.cc
-    helper/study/mose-seed-pool.cc
-    helper/study/mose-study-report.cc
-    helper/study/mose-study-statistics.cc
-    helper/study/mose-sweep-report.cc
-    helper/study/mose-sweep.cc
-    helper/study/mose-switch-cost-options.cc
-    helper/study/mose-switch-cost-report.cc
-    helper/study/mose-switch-cost.cc
-    helper/study/mose-switch-experiment-report.cc
-    helper/study/mose-switch-experiment.cc
-    helper/study/mose-switch-options.cc
-    helper/study/mose-template-report.cc
+    helper/study/flow/mose-baseline-comparison.cc
+    helper/study/flow/mose-flow-experiment-helper.cc
+    helper/study/flow/mose-reference-figures.cc
+    helper/study/flow/mose-seed-pool.cc
+    helper/study/flow/mose-study-report.cc
+    helper/study/flow/mose-study-statistics.cc
+    helper/study/flow/mose-sweep.cc
+    helper/study/flow/mose-switch-cost.cc
+    helper/study/experiment/mose-experiment.cc
+    helper/study/experiment/mose-fct-cdf-plot.cc
+    helper/study/experiment/mose-llm-experiment.cc
+    helper/study/experiment/mose-packet-experiment.cc
+    helper/study/experiment/mose-policy-comparison.cc
+    helper/study/experiment/mose-switch-experiment.cc
+    helper/study/llm/mose-csv-table.cc
+    helper/study/llm/mose-llm-comparison.cc
+    helper/study/llm/mose-llm-level-validation.cc
+    helper/study/llm/mose-llm-regime-figure.cc
+    helper/study/llm/mose-llm-regime-map.cc
+    helper/study/report/mose-sweep-report.cc
+    helper/study/report/mose-switch-cost-report.cc
+    helper/study/report/mose-switch-experiment-report.cc
+    helper/study/report/mose-template-report.cc
+    helper/study/cli/mose-baseline-options.cc
+    helper/study/cli/mose-flow-eval-options.cc
+    helper/study/cli/mose-llm-options.cc
+    helper/study/cli/mose-packet-options.cc
+    helper/study/cli/mose-program.cc
+    helper/study/cli/mose-scenario-options.cc
+    helper/study/cli/mose-sweep-options.cc
+    helper/study/cli/mose-switch-cost-options.cc
+    helper/study/cli/mose-switch-options.cc
 )
 set(MOSE_STUDY_HEADERS
-    helper/study/mose-baseline-comparison.h
-    helper/study/mose-baseline-options.h
-    helper/study/mose-csv-table.h
-    helper/study/mose-experiment.h
-    helper/study/mose-fct-cdf-plot.h
-    helper/study/mose-flow-eval-options.h
-    helper/study/mose-flow-experiment-helper.h
-    helper/study/mose-llm-comparison.h
-    helper/study/mose-llm-experiment.h
-    helper/study/mose-llm-level-validation.h
-    helper/study/mose-llm-options.h
-    helper/study/mose-llm-regime-figure.h
-    helper/study/mose-llm-regime-map.h
-    helper/study/mose-packet-experiment.h
-    helper/study/mose-packet-options.h
-    helper/study/mose-policy-comparison.h
-    helper/study/mose-program.h
-    helper/study/mose-reference-figures.h
-    helper/study/mose-scenario-options.h
-    helper/study/mose-seed-pool.h
-    helper/study/mose-study-report.h
-    helper/study/mose-study-statistics.h
-    helper/study/mose-sweep-report.h
-    helper/study/mose-sweep.h
-    helper/study/mose-switch-cost-options.h
-    helper/study/mose-switch-cost-report.h
-    helper/study/mose-switch-cost.h
-    helper/study/mose-switch-experiment-report.h
-    helper/study/mose-switch-experiment.h
-    helper/study/mose-switch-options.h
-    helper/study/mose-template-report.h
+    helper/study/flow/mose-baseline-comparison.h
+    helper/study/flow/mose-flow-experiment-helper.h
+    helper/study/flow/mose-reference-figures.h
+    helper/study/flow/mose-seed-pool.h
+    helper/study/flow/mose-study-report.h
+    helper/study/flow/mose-study-statistics.h
+    helper/study/flow/mose-sweep.h
+    helper/study/flow/mose-switch-cost.h
+    helper/study/experiment/mose-experiment.h
+    helper/study/experiment/mose-fct-cdf-plot.h
+    helper/study/experiment/mose-llm-experiment.h
+    helper/study/experiment/mose-packet-experiment.h
+    helper/study/experiment/mose-policy-comparison.h
+    helper/study/experiment/mose-switch-experiment.h
+    helper/study/llm/mose-csv-table.h
+    helper/study/llm/mose-llm-comparison.h
+    helper/study/llm/mose-llm-level-validation.h
+    helper/study/llm/mose-llm-regime-figure.h
+    helper/study/llm/mose-llm-regime-map.h
+    helper/study/report/mose-sweep-report.h
+    helper/study/report/mose-switch-cost-report.h
+    helper/study/report/mose-switch-experiment-report.h
+    helper/study/report/mose-template-report.h
+    helper/study/cli/mose-baseline-options.h
+    helper/study/cli/mose-flow-eval-options.h
+    helper/study/cli/mose-llm-options.h
+    helper/study/cli/mose-packet-options.h
+    helper/study/cli/mose-program.h
+    helper/study/cli/mose-scenario-options.h
+    helper/study/cli/mose-sweep-options.h
+    helper/study/cli/mose-switch-cost-options.h
+    helper/study/cli/mose-switch-options.h
 )
 set(MOSE_STUDY_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
+# the sub-rooms of helper/study/, lowest first
+set(MOSE_STUDY_ROOMS flow experiment llm report cli)
 
 # mose_add_study_library(): the target mose-study, linking the module (call after build_lib()).
 # Built only for what links it (EXCLUDE_FROM_ALL), position-independent (an ns-3 tree links it
@@ -94,7 +106,9 @@ function(mose_add_study_library)
   endforeach()
   add_library(mose-study STATIC EXCLUDE_FROM_ALL ${_sources})
   set_target_properties(mose-study PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  target_include_directories(mose-study PUBLIC ${MOSE_STUDY_ROOT}/helper/study)
+  foreach(_room ${MOSE_STUDY_ROOMS})
+    target_include_directories(mose-study PUBLIC ${MOSE_STUDY_ROOT}/helper/study/${_room})
+  endforeach()
   target_link_libraries(mose-study PUBLIC ${libmose})
   if(MOSE_STANDALONE)
     if(MOSE_WARNINGS_AS_ERRORS)

@@ -92,7 +92,8 @@
  * \defgroup mose-study Study library (not installed)
  *
  * helper/study, namespace ns3::mose: the programs' drivers, reports, options classes and their
- * scaffold (ns3::mose::Program). A static library that the programs of examples/, the tests and
+ * scaffold (ns3::mose::Program), in sub-rooms by job, lowest first: flow/, experiment/, llm/,
+ * report/, cli/. A static library that the programs of examples/, the tests and
  * the benchmarks link; not the module's API: its headers are not installed and not in
  * ns3/mose-module.h, and are included without "ns3/".
  */

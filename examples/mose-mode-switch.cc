@@ -26,6 +26,7 @@
  * MODE:DURATION periods from time 0 (the first transfers start at 1 ms).
  */
 
+#include "mose-policy-comparison.h"
 #include "mose-program.h"
 #include "mose-scenario-options.h"
 #include "mose-switch-experiment-report.h"
@@ -37,13 +38,103 @@
 #include "ns3/mose-format.h"
 #include "ns3/mose-scenario.h"
 
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <string>
 #include <vector>
 
 using namespace ns3;
 using namespace ns3::mose;
+
+namespace
+{
+
+/**
+ * \brief Runs one switching experiment per policy on the same scenario and run: for each
+ *        policy, Build() (with writeScenario, the reported policy's scenario files go into
+ *        dir), Run(), POLICY_*.csv into dir (SwitchExperimentReport), its summary into the
+ *        comparison; config.policy is the reported one (Print() and the plot), the others print
+ *        one line with their wall time.
+ * \param config the experiment; its policy is the reported one, replaced by each of
+ *        policies in turn
+ * \param policies the policies to run, in order
+ * \param dir the output folder
+ * \param writeScenario write the scenario files of the first policy's run
+ * \param os where the reports go
+ * \param plot called with the reported policy's report and the figure's base name
+ *        ("goodput_POLICY"), e.g. to write its plot; may be empty
+ * \return the comparison of the runs
+ */
+SwitchComparison
+RunPolicies(const SwitchExperimentConfig& config,
+            const std::vector<mose::Policy>& policies,
+            const std::string& dir,
+            bool writeScenario,
+            std::ostream& os,
+            const std::function<void(const SwitchExperimentReport&, const std::string&)>& plot)
+{
+    SwitchComparison comparison;
+    PolicyComparison policyRuns(policies);
+    policyRuns.Run<SwitchExperiment>(config, [&](SwitchExperiment& experiment) {
+        const mose::Policy policy = experiment.GetConfig().policy;
+        const bool reported = policy == config.policy;
+        if (reported)
+        {
+            comparison.SetWorkload(experiment.GetWorkloadText());
+        }
+        if (writeScenario && reported)
+        {
+            // every policy's run draws the same scenario
+            WriteScenarioFiles(experiment.GetScenario(), dir);
+            os << "wrote " << dir << "/{uniform,pd-biased,compromise}.{csv,dot} and "
+               << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
+        }
+        experiment.Run();
+        const SwitchExperimentReport report(experiment);
+        const std::string prefix = ToString(policy) + "_";
+        report.WriteCsv(dir, prefix);
+        comparison.Add(experiment.GetSummary());
+        if (!reported)
+        {
+            os << "ran " << ToString(policy) << ": " << std::fixed << std::setprecision(2)
+               << experiment.GetWallSeconds() << " s wall" << std::defaultfloat
+               << std::setprecision(6) << std::endl;
+            return;
+        }
+        report.Print(os);
+        os << "wrote " << dir << "/" << prefix << "{intervals,circuits,goodput,transfers}.csv"
+           << std::endl;
+        if (plot)
+        {
+            plot(report, "goodput_" + ToString(policy));
+        }
+        os << std::endl;
+    });
+    return comparison;
+}
+
+/**
+ * \brief Runs one more seed of the comparison (--seeds): one switching experiment per policy
+ *        on config.run, as RunPolicies() does, but without any report or file.
+ * \param config the experiment (its run is the seed's)
+ * \param policies the policies to run, in order
+ * \return the comparison of the runs
+ */
+SwitchComparison
+RunSeed(const SwitchExperimentConfig& config, const std::vector<mose::Policy>& policies)
+{
+    SwitchComparison comparison;
+    PolicyComparison policyRuns(policies);
+    policyRuns.Run<SwitchExperiment>(config, [&comparison](SwitchExperiment& experiment) {
+        experiment.Run();
+        comparison.Add(experiment.GetSummary());
+    });
+    return comparison;
+}
+
+} // namespace
 
 int
 main(int argc, char* argv[])
@@ -80,21 +171,21 @@ main(int argc, char* argv[])
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
-        SwitchComparison comparison = SwitchExperimentReport::RunPolicies(
-            config,
-            switching.GetPolicies(),
-            dir,
-            switching.IsWritingScenario(),
-            std::cout,
-            [&](const SwitchExperimentReport& report, const std::string& base) {
-                program.WritePlot(
-                    base,
-                    [&](std::ostream& os) {
-                        report.MakeGoodputPlot(base + ".png").GenerateOutput(os);
-                    },
-                    base + ".png",
-                    std::cout);
-            });
+        SwitchComparison comparison =
+            RunPolicies(config,
+                        switching.GetPolicies(),
+                        dir,
+                        switching.IsWritingScenario(),
+                        std::cout,
+                        [&](const SwitchExperimentReport& report, const std::string& base) {
+                            program.WritePlot(
+                                base,
+                                [&](std::ostream& os) {
+                                    report.MakeGoodputPlot(base + ".png").GenerateOutput(os);
+                                },
+                                base + ".png",
+                                std::cout);
+                        });
         if (switching.IsComparing())
         {
             std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
@@ -111,7 +202,7 @@ main(int argc, char* argv[])
                 SwitchExperimentConfig c = config;
                 c.run = config.run + k;
                 c.scenario.firstRun = c.run;
-                perSeed.push_back(SwitchExperimentReport::RunSeed(c, switching.GetPolicies()));
+                perSeed.push_back(RunSeed(c, switching.GetPolicies()));
                 const std::optional<double> margin = perSeed.back().GetMargin();
                 std::cout << "seed " << k << " (run " << c.run << "): MoSE's margin "
                           << (margin ? FormatPercent(*margin) + " against " +

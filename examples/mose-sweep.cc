@@ -22,6 +22,7 @@
 #include "mose-sweep.h"
 
 #include "mose-program.h"
+#include "mose-sweep-options.h"
 #include "mose-sweep-report.h"
 
 #include "ns3/command-line.h"

@@ -5,6 +5,7 @@
  */
 
 #include "mose-flow-experiment-helper.h"
+#include "mose-sweep-options.h"
 #include "mose-sweep-report.h"
 #include "mose-sweep.h"
 #include "mose-test-util.h"

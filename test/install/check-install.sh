@@ -37,7 +37,7 @@ grep -q '#include <ns3/mose-topology-helper.h>' "$prefix/include/ns3/mose-module
 [ -f "$prefix/share/doc/mose/LICENSE" ] || fail "no share/doc/mose/LICENSE"
 # the programs' study library (helper/study) is no API: none of its headers is installed or
 # included by the umbrella header
-for h in "$src"/helper/study/*.h; do
+for h in "$src"/helper/study/*/*.h; do
   name=$(basename "$h")
   [ ! -e "$prefix/include/ns3/$name" ] || fail "the study header $name is installed (include/ns3/$name)"
   ! grep -qF "<ns3/$name>" "$prefix/include/ns3/mose-module.h" ||

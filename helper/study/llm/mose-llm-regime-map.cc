@@ -482,52 +482,6 @@ LlmRegimeMapConfig::Validate() const
     }
 }
 
-std::vector<double>
-ParseLoadList(const std::string& parameter, const std::string& text)
-{
-    std::vector<double> out;
-    for (const std::string& item :
-         mose::SplitList(text, parameter, "the request rates (numbers > 0)"))
-    {
-        const double v = mose::ParseReal(parameter, item);
-        if (!(v > 0))
-        {
-            mose::ThrowBadParameter(parameter,
-                                    mose::QuoteText(text),
-                                    "request rates > 0 per second; " + mose::QuoteText(item) +
-                                        " is not");
-        }
-        if (std::find(out.begin(), out.end(), v) != out.end())
-        {
-            mose::ThrowRepeatedItem(text, parameter, item);
-        }
-        out.push_back(v);
-    }
-    return out;
-}
-
-std::vector<Time>
-ParseDurationList(const std::string& parameter, const std::string& text, bool allowZero)
-{
-    std::vector<Time> out;
-    for (const std::string& item : mose::SplitList(text, parameter, "the durations (e.g. 100ms)"))
-    {
-        const Time v = ParseTimeOption(parameter, item);
-        if (!allowZero && v <= Time(0))
-        {
-            mose::ThrowBadParameter(parameter,
-                                    mose::QuoteText(text),
-                                    "durations > 0; " + mose::QuoteText(item) + " is not");
-        }
-        if (std::find(out.begin(), out.end(), v) != out.end())
-        {
-            mose::ThrowRepeatedItem(text, parameter, item);
-        }
-        out.push_back(v);
-    }
-    return out;
-}
-
 LlmExperimentConfig
 LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, uint32_t seed) const
 {

@@ -249,9 +249,6 @@ class Program
     std::chrono::steady_clock::time_point m_start; //!< the clock's start
 };
 
-/// The largest number of groups: node ids are 32-bit and one value is kept for "none"
-constexpr uint32_t MAX_GROUPS = UINT32_MAX - 1;
-
 } // namespace mose
 } // namespace ns3
 

@@ -244,25 +244,6 @@ struct LlmCrossover
 
 /**
  * \ingroup mose-study
- * \brief Reads a comma-separated list of request rates (mose::ParseReal() each, > 0).
- * \param parameter the option's name for messages \param text the text
- * \return the rates in the order given; a mose::Error names the parameter and the text for an
- *         empty list or item, a bad or non-positive number and a value given twice
- */
-std::vector<double> ParseLoadList(const std::string& parameter, const std::string& text);
-
-/**
- * \ingroup mose-study
- * \brief Reads a comma-separated list of durations (ParseTimeOption()).
- * \param parameter the option's name \param text the text \param allowZero whether 0 is allowed
- * \return the durations in the order given; errors as ParseLoadList()
- */
-std::vector<Time> ParseDurationList(const std::string& parameter,
-                                    const std::string& text,
-                                    bool allowZero);
-
-/**
- * \ingroup mose-study
  * \brief Runs a regime map (LlmExperiment per cell and policy), then writes it: a table,
  *        regime_map.csv, regime_map.plt and the verdict text.
  */

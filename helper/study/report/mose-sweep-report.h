@@ -60,10 +60,6 @@ class SweepReport
      */
     std::vector<std::string> WritePlots(const std::string& dir) const;
 
-    /// \param share a KV share \return it as written in file names, tables and option
-    ///        defaults ("0.7": 6 significant digits)
-    static std::string FormatShare(double share);
-
   private:
     const Sweep& m_sweep; //!< the sweep
 };

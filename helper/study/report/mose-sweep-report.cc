@@ -63,14 +63,6 @@ SweepReport::SweepReport(const Sweep& sweep)
 {
 }
 
-std::string
-SweepReport::FormatShare(double share)
-{
-    std::ostringstream os;
-    os << std::setprecision(6) << share;
-    return os.str();
-}
-
 void
 SweepReport::PrintTable(std::ostream& os) const
 {
@@ -91,7 +83,7 @@ SweepReport::PrintTable(std::ostream& os) const
     {
         const SweepPoint& p = res.point;
         os << std::left << std::setw(7) << p.nodes << std::setw(4) << p.degree << std::setw(4)
-           << p.reservedPorts << std::setw(6) << FormatShare(p.kvShare) << std::setw(16)
+           << p.reservedPorts << std::setw(6) << Sweep::FormatShare(p.kvShare) << std::setw(16)
            << ToString(p.construction);
         if (res.skipped)
         {
@@ -122,8 +114,8 @@ SweepReport::WriteCsv(const std::string& dir) const
     MakeOutputDirectory(dir);
     auto pointFields = [](const SweepPoint& p) {
         std::ostringstream os;
-        os << p.nodes << "," << p.degree << "," << p.reservedPorts << "," << FormatShare(p.kvShare)
-           << "," << ToString(p.construction);
+        os << p.nodes << "," << p.degree << "," << p.reservedPorts << ","
+           << Sweep::FormatShare(p.kvShare) << "," << ToString(p.construction);
         return os.str();
     };
     StudyReport::WriteOutput(dir + "/sweep.csv", [&](std::ostream& out) {
@@ -193,7 +185,7 @@ SweepReport::WritePlots(const std::string& dir) const
     {
         for (double rho : config.kvShares)
         {
-            const std::string tag = "n" + std::to_string(n) + "_kv" + FormatShare(rho);
+            const std::string tag = "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
             // (a) MoSE's KV cost (inference-heavy) and training cost (training-heavy) against
             // r, one curve per d
             for (TemplateConstruction c : config.constructions)
@@ -208,7 +200,7 @@ SweepReport::WritePlots(const std::string& dir) const
                     plot.SetTerminal(TERMINAL);
                     plot.SetTitle(std::string("MoSE ") + (kv ? "KV" : "training") + " avg cost, " +
                                   ToString(mode) + "; N=" + std::to_string(n) +
-                                  ", rho=" + FormatShare(rho) + ", " + ToString(c));
+                                  ", rho=" + Sweep::FormatShare(rho) + ", " + ToString(c));
                     plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", ToString(metric));
                     plot.AppendExtra(KEY);
                     plot.AppendExtra("set yrange [0:*]");
@@ -240,7 +232,7 @@ SweepReport::WritePlots(const std::string& dir) const
                 Gnuplot plot(file + ".png");
                 plot.SetTerminal(TERMINAL);
                 plot.SetTitle("Circuits changed per MoSE switch (mean of both); N=" +
-                              std::to_string(n) + ", rho=" + FormatShare(rho));
+                              std::to_string(n) + ", rho=" + Sweep::FormatShare(rho));
                 plot.SetLegend("r (ports of H^PD reserved for P-D circuits)",
                                "circuits changed per switch");
                 plot.AppendExtra(KEY);
@@ -288,7 +280,7 @@ SweepReport::WritePlots(const std::string& dir) const
             const std::string file = "max_load_vs_n_" + ModeTag(mode);
             Gnuplot plot(file + ".png");
             plot.SetTerminal(TERMINAL);
-            plot.SetTitle("MaxLoad, " + ToString(mode) + "; rho=" + FormatShare(rho) + ", " +
+            plot.SetTitle("MaxLoad, " + ToString(mode) + "; rho=" + Sweep::FormatShare(rho) + ", " +
                           ToString(c) + ", r = d - 1 where swept");
             plot.SetLegend("N (groups)", "MaxLoad");
             plot.AppendExtra("set logscale x 2");

@@ -6,7 +6,6 @@
 
 #include "mose-switch-experiment.h"
 
-#include "mose-program.h"
 #include "mose-study-statistics.h"
 
 #include "ns3/boolean.h"

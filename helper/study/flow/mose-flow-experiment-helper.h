@@ -150,6 +150,9 @@ class FlowExperimentHelper
     uint32_t m_seedsDone{0};             //!< seeds evaluated
 };
 
+/// The largest number of groups: node ids are 32-bit and one value is kept for "none"
+constexpr uint32_t MAX_GROUPS = UINT32_MAX - 1;
+
 } // namespace mose
 } // namespace ns3
 

@@ -6,8 +6,6 @@
 
 #include "mose-switch-experiment-report.h"
 
-#include "mose-policy-comparison.h"
-
 #include "ns3/log.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-format.h"
@@ -343,70 +341,6 @@ SwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
         }
     }
     return plot;
-}
-
-SwitchComparison
-SwitchExperimentReport::RunPolicies(
-    const SwitchExperimentConfig& config,
-    const std::vector<mose::Policy>& policies,
-    const std::string& dir,
-    bool writeScenario,
-    std::ostream& os,
-    const std::function<void(const SwitchExperimentReport&, const std::string&)>& plot)
-{
-    NS_LOG_FUNCTION(dir << writeScenario);
-    SwitchComparison comparison;
-    PolicyComparison policyRuns(policies);
-    policyRuns.Run<SwitchExperiment>(config, [&](SwitchExperiment& experiment) {
-        const mose::Policy policy = experiment.GetConfig().policy;
-        const bool reported = policy == config.policy;
-        if (reported)
-        {
-            comparison.SetWorkload(experiment.GetWorkloadText());
-        }
-        if (writeScenario && reported)
-        {
-            // every policy's run draws the same scenario
-            WriteScenarioFiles(experiment.GetScenario(), dir);
-            os << "wrote " << dir << "/{uniform,pd-biased,compromise}.{csv,dot} and "
-               << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
-        }
-        experiment.Run();
-        const SwitchExperimentReport report(experiment);
-        const std::string prefix = mose::ToString(policy) + "_";
-        report.WriteCsv(dir, prefix);
-        comparison.Add(experiment.GetSummary());
-        if (!reported)
-        {
-            os << "ran " << mose::ToString(policy) << ": " << std::fixed << std::setprecision(2)
-               << experiment.GetWallSeconds() << " s wall" << std::defaultfloat
-               << std::setprecision(6) << std::endl;
-            return;
-        }
-        report.Print(os);
-        os << "wrote " << dir << "/" << prefix << "{intervals,circuits,goodput,transfers}.csv"
-           << std::endl;
-        if (plot)
-        {
-            plot(report, "goodput_" + mose::ToString(policy));
-        }
-        os << std::endl;
-    });
-    return comparison;
-}
-
-SwitchComparison
-SwitchExperimentReport::RunSeed(const SwitchExperimentConfig& config,
-                                const std::vector<mose::Policy>& policies)
-{
-    NS_LOG_FUNCTION(config.run);
-    SwitchComparison comparison;
-    PolicyComparison policyRuns(policies);
-    policyRuns.Run<SwitchExperiment>(config, [&comparison](SwitchExperiment& experiment) {
-        experiment.Run();
-        comparison.Add(experiment.GetSummary());
-    });
-    return comparison;
 }
 
 } // namespace mose

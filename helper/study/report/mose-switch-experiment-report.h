@@ -12,7 +12,6 @@
 #include "ns3/gnuplot.h"
 #include "ns3/nstime.h"
 
-#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -58,41 +57,6 @@ class SwitchExperimentReport
      * \return the plot (GenerateOutput() writes its script)
      */
     Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
-
-    /**
-     * \brief Runs one switching experiment per policy on the same scenario and run, as
-     *        mose-mode-switch does: for each policy, Build() (with writeScenario, the reported
-     *        policy's scenario files go into dir), Run(), POLICY_*.csv into dir, its summary
-     *        into the comparison; config.policy is the reported one (Print() and the plot),
-     *        the others print one line with their wall time.
-     * \param config the experiment; its policy is the reported one, replaced by each of
-     *        policies in turn
-     * \param policies the policies to run, in order
-     * \param dir the output folder
-     * \param writeScenario write the scenario files of the first policy's run
-     * \param os where the reports go
-     * \param plot called with the reported policy's report and the figure's base name
-     *        ("goodput_POLICY"), e.g. to write its plot; may be empty
-     * \return the comparison of the runs
-     */
-    static SwitchComparison RunPolicies(
-        const SwitchExperimentConfig& config,
-        const std::vector<mose::Policy>& policies,
-        const std::string& dir,
-        bool writeScenario,
-        std::ostream& os,
-        const std::function<void(const SwitchExperimentReport&, const std::string&)>& plot);
-
-    /**
-     * \brief Runs one more seed of a comparison (mose-mode-switch --seeds): one switching
-     *        experiment per policy on config.run, as RunPolicies() does, but without any report
-     *        or file.
-     * \param config the experiment (its run is the seed's)
-     * \param policies the policies to run, in order
-     * \return the comparison of the runs
-     */
-    static SwitchComparison RunSeed(const SwitchExperimentConfig& config,
-                                    const std::vector<mose::Policy>& policies);
 
   private:
     const SwitchExperiment& m_experiment; //!< the experiment

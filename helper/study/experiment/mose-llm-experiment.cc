@@ -7,7 +7,6 @@
 #include "mose-llm-experiment.h"
 
 #include "mose-experiment.h"
-#include "mose-program.h"
 #include "mose-switch-experiment.h"
 
 #include "ns3/boolean.h"
@@ -15,6 +14,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
+#include "ns3/mose-command-line.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"

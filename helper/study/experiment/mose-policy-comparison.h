@@ -30,7 +30,7 @@ namespace mose
  *        configuration's, drawn once by whoever made it.
  *
  * mose-packet (PacketExperiment::RunPolicies()), mose-mode-switch
- * (SwitchExperimentReport::RunPolicies()) and `mose-llm --map=false` (LlmComparison) compare
+ * (its RunPolicies()) and `mose-llm --map=false` (LlmComparison) compare
  * through it. The regime map (LlmRegimeMap), whose cells run the static policies once and MoSE
  * once per dark time, draws each seed's scenario once the same way and hands it to every run
  * of that seed (LlmExperiment::SetScenario()).
