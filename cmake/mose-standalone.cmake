@@ -77,6 +77,23 @@ set(MOSE_PCH_HEADERS
     <ns3/type-id.h>)
 option(MOSE_NS3_ASSERT "Compile the module's NS_ASSERT and NS_LOG statements (NS3_ASSERT_ENABLE, NS3_LOG_ENABLE)" ON)
 
+# ccache (Debian's ccache), as ns-3's own CMakeLists.txt uses it: a rebuild of sources whose
+# preprocessed text did not change (a second build folder, a fresh clone, CI) reads the objects
+# from the cache. base_dir makes the paths under the source folder relative, so that clones in
+# other folders share the cache; the sloppiness is ns-3's, which the precompiled headers need.
+# An explicit -DCMAKE_CXX_COMPILER_LAUNCHER wins.
+option(MOSE_CCACHE "Compile through ccache when it is installed" ON)
+if(MOSE_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  find_program(MOSE_CCACHE_PROGRAM ccache)
+  if(MOSE_CCACHE_PROGRAM)
+    set(CMAKE_CXX_COMPILER_LAUNCHER
+        ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${CMAKE_SOURCE_DIR} CCACHE_NOHASHDIR=true
+        CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+        ${MOSE_CCACHE_PROGRAM})
+    message(STATUS "mose: compiling through ${MOSE_CCACHE_PROGRAM}")
+  endif()
+endif()
+
 if(MOSE_SANITIZE)
   add_compile_options(-fsanitize=${MOSE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${MOSE_SANITIZE})

@@ -27,6 +27,7 @@ packages=(
   libmetis-dev             # the min-cut placement of groups on MPI ranks (mose-partition)
   libgtest-dev             # mose-gtest (small; found at the first configure, so tests need no reconfigure)
   cmake ninja-build g++
+  ccache                   # rebuilds of unchanged sources from the cache (CMake option MOSE_CCACHE)
   gnuplot-nox              # figures of the paper reproduction
 )
 if [ "$quick" -eq 0 ]; then
