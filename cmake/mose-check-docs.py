@@ -28,13 +28,25 @@ the README points there; this script fails when either drifts from the tree:
     helper/ once, at the start of a line of its own (``ns3::X`` in double backquotes), and under
     it, one bullet each, every attribute (``* ``Name`` ...``) and trace source
     (``* Trace ``Name`` ...``) that the TypeId declares (.AddAttribute("Name",
-    .AddTraceSource("Name"), and no other.
+    .AddTraceSource("Name"), and no other;
+  * the prose of doc/mose.rst and of README.md reads in short sentences, as ns-3's model docs do
+    (14-25 words a sentence): the mean words per sentence of each is at most SENTENCE_MEAN_MAX
+    (22) and no sentence has more than SENTENCE_MAX (60) words. Prose is what is left without
+    headings, tables, code and literal blocks (after "::"), directives and their bodies, HTML
+    comments and list markers; a sentence ends at ".", "?" or "!" followed by white space and a
+    capital, a digit or a literal's backquote, or at the end of its paragraph or list item, not
+    after "e.g.", "i.e.", "vs." and the like, an initial or an ellipsis (so "1.5" and
+    "mose-llm.cc", with no space after the period, end nothing); a word is a token between white
+    space with a letter or a digit.
 
 The sources are read with regular expressions, comments removed: an .AddAttribute or
 .AddTraceSource belongs to the TypeId("ns3::X") before it in its file; a name is the call's first
 argument, a string literal or an element of a string array initialised in the same file.
 
 Usage: mose-check-docs.py SOURCE_DIR      check the tree, exit 1 with one line per problem
+       mose-check-docs.py --sentences SOURCE_DIR
+                                          print each document's sentence figures (count, mean
+                                          and median words, share over 30, count over 60)
        mose-check-docs.py --self-test     check that each rule catches a planted problem
 """
 
@@ -73,6 +85,15 @@ TRACE_ITEM = re.compile(r"^\* Trace ``(\w+)``")
 NS_LOG_VALUE = re.compile(r"\bNS_LOG=['\"]?([A-Za-z0-9_=|:*]+)")
 LOG_ENABLE = re.compile(r"\bLogComponentEnable\s*\(\s*\"(\w+)\"")
 LEVELS = "-*=#"  # doc/mose.rst's title underlines, outermost first
+SENTENCE_MEAN_MAX = 22  # ns-3's model docs run 14-25 words a sentence
+SENTENCE_MAX = 60
+# the word before a period that ends no sentence: "e.g. Foo", "vs. Bar", "Fig. 3", "et al. 2024"
+ABBREVIATIONS = {"e.g", "i.e", "vs", "cf", "fig", "figs", "eq", "eqs", "sec", "al", "approx",
+                 "resp", "pp"}
+SENTENCE_END = re.compile(r"[.?!][)\]\"'*_`]*(?=\s+[(\[\"'*`]*([A-Z0-9`]))")
+RST_TITLE_UNDERLINE = re.compile(r"^([=*#~^\-+`:'\".])\1{2,}\s*$")
+RST_LIST_MARKER = re.compile(r"^([*+-]|#\.|\d+\.|\(?[a-z0-9]\))\s+")
+MD_LIST_MARKER = re.compile(r"^([*+-]|\d+[.)])\s+")
 
 
 def strip_comments(text):
@@ -449,6 +470,240 @@ def check_paths(src, name, problems):
                 problems.append(f"{name}:{number}: `{p}` does not exist")
 
 
+def prose_paragraphs_rst(lines):
+    """The prose paragraphs of an rst text, each as [(line number, text)], without headings,
+    tables, directives and their bodies (code, figures, comments), literal blocks after "::" and
+    list markers. A paragraph ends at a blank line, at a list item, or where the indentation
+    changes (a definition list's term and its definition are two)."""
+    paragraphs = []
+    current = []
+    indent = None  # the current paragraph's text indentation
+    skip_deeper = None  # skip the lines indented more than this (a directive's or literal body)
+    i = 0
+    n = len(lines)
+
+    def close():
+        nonlocal current, indent
+        if current:
+            paragraphs.append(current)
+        current = []
+        indent = None
+
+    while i < n:
+        line = lines[i].rstrip()
+        stripped = line.strip()
+        lead = len(line) - len(line.lstrip())
+        if skip_deeper is not None:
+            if not stripped or lead > skip_deeper:
+                i += 1
+                continue
+            skip_deeper = None
+        if not stripped:
+            close()
+            i += 1
+            continue
+        # a title: text over an underline at least as long (or under an overline too)
+        if i + 1 < n and RST_TITLE_UNDERLINE.match(lines[i + 1]) and current == [] \
+                and len(lines[i + 1].rstrip()) >= len(stripped) and lead == 0:
+            i += 2
+            continue
+        if RST_TITLE_UNDERLINE.match(line) and lead == 0 and not BORDER.match(line):
+            i += 1  # an overline or a transition
+            continue
+        # a simple table: border, header, border, rows, border
+        if BORDER.match(line):
+            close()
+            j = i + 1
+            borders = 1
+            while j < n and borders < 3:
+                if BORDER.match(lines[j]):
+                    borders += 1
+                j += 1
+            i = j
+            continue
+        # a grid table or a line block
+        if stripped.startswith(("+-", "+=", "| ")):
+            close()
+            while i < n and lines[i].strip():
+                i += 1
+            continue
+        if stripped.startswith(".. "):
+            close()
+            skip_deeper = lead
+            i += 1
+            continue
+        marker = RST_LIST_MARKER.match(stripped)
+        if marker:
+            close()
+            indent = lead + marker.end()
+            text = stripped[marker.end():]
+        elif indent is not None and lead != indent:
+            close()
+            indent = lead
+            text = stripped
+        else:
+            if indent is None:
+                indent = lead
+            text = stripped
+        if text.endswith("::") and (i + 1 == n or not lines[i + 1].strip()):
+            # the literal block that follows is code; "Text::" reads "Text:", "Text ::" "Text"
+            text = text[:-2].rstrip() + (":" if not text[:-2].endswith(" ") else "")
+            current.append((i + 1, text))
+            close()
+            skip_deeper = lead
+            i += 1
+            continue
+        current.append((i + 1, text))
+        i += 1
+    close()
+    return paragraphs
+
+
+def prose_paragraphs_md(lines):
+    """The prose paragraphs of a Markdown text, as prose_paragraphs_rst: without headings,
+    fenced code, tables, HTML comments and list markers."""
+    paragraphs = []
+    current = []
+    indent = None
+    fence = None
+    in_comment = False
+
+    def close():
+        nonlocal current, indent
+        if current:
+            paragraphs.append(current)
+        current = []
+        indent = None
+
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        lead = len(line) - len(line.lstrip())
+        if fence:
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        if stripped.startswith(("```", "~~~")):
+            close()
+            fence = stripped[:3]
+            continue
+        if in_comment or stripped.startswith("<!--"):
+            in_comment = "-->" not in stripped
+            stripped = stripped.split("-->", 1)[1].strip() if "-->" in stripped else ""
+            if not stripped:
+                close()
+                continue
+        if not stripped or stripped.startswith(("#", "|")):
+            close()
+            continue
+        if stripped.startswith(">"):
+            stripped = stripped.lstrip("> ")
+        marker = MD_LIST_MARKER.match(stripped)
+        if marker:
+            close()
+            indent = lead + marker.end()
+            text = stripped[marker.end():]
+        elif indent is not None and lead != indent and lead > 0:
+            close()
+            indent = lead
+            text = stripped
+        else:
+            if indent is None:
+                indent = lead
+            text = stripped
+        current.append((number, text))
+    close()
+    return paragraphs
+
+
+def mask_literals(text):
+    """text with every inline literal's characters (``x`` and `x`) but spaces replaced by 'x',
+    so that no period inside code ends a sentence; the backquotes are kept."""
+    def hide(m):
+        inner = re.sub(r"\S", "x", m.group(2))
+        return m.group(1) + inner + m.group(1)
+    return re.sub(r"(``?)(.+?)\1", hide, text)
+
+
+def sentences(paragraphs):
+    """(line number, words, text) of every sentence of the paragraphs. A sentence ends at . ? or
+    ! followed by white space and a capital, a digit or a literal's backquote, or at the end of
+    its paragraph; not after an abbreviation (e.g., i.e., vs., Fig.), an initial or an ellipsis.
+    A word is a token between white space with a letter or a digit."""
+    found = []
+    for paragraph in paragraphs:
+        text = ""
+        starts = []  # (offset, line number)
+        for number, part in paragraph:
+            starts.append((len(text), number))
+            text += part + " "
+        masked = mask_literals(text)
+        begin = 0
+        cuts = []
+        for m in SENTENCE_END.finditer(masked):
+            words = masked[:m.start()].split()
+            before = words[-1].lstrip("(\"'*`[") if words else ""
+            # an initial ("F. Yang", "P. B. Godfrey") follows a comma, a colon, another initial
+            # or nothing; a variable ends a sentence ("... at most N. The")
+            initial = re.fullmatch(r"[A-Z](\.-?[A-Z])*", before) and (
+                len(words) < 2 or words[-2].endswith((",", ".", ";", ":", "*")))
+            if before.lower() in ABBREVIATIONS or initial or before.endswith("."):
+                continue
+            cuts.append(m.end())
+        cuts.append(len(text))
+        for cut in cuts:
+            sentence = text[begin:cut].strip()
+            if sentence:
+                skipped = len(text[begin:cut]) - len(text[begin:cut].lstrip())
+                line = [nb for off, nb in starts if off <= begin + skipped][-1]
+                words = sum(1 for w in sentence.split() if re.search(r"[A-Za-z0-9]", w))
+                if words:
+                    found.append((line, words, sentence))
+            begin = cut
+    return found
+
+
+def doc_sentences(src, name):
+    """The sentences of doc/mose.rst or README.md's prose."""
+    with open(os.path.join(src, name), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    if name.endswith(".md"):
+        return sentences(prose_paragraphs_md(lines))
+    return sentences(prose_paragraphs_rst(lines))
+
+
+def check_sentences(src, problems):
+    """The sentences of the prose: on average at most SENTENCE_MEAN_MAX words, none over
+    SENTENCE_MAX."""
+    for name in ("README.md", os.path.join("doc", "mose.rst")):
+        found = doc_sentences(src, name)
+        for line, words, text in found:
+            if words > SENTENCE_MAX:
+                problems.append(f"{name}:{line}: a sentence of {words} words (at most "
+                                f"{SENTENCE_MAX}): {text}")
+        mean = sum(w for _, w, _ in found) / len(found) if found else 0
+        if mean > SENTENCE_MEAN_MAX:
+            problems.append(f"{name}: its sentences run {mean:.1f} words on average (at most "
+                            f"{SENTENCE_MEAN_MAX}; {len(found)} sentences)")
+
+
+def sentence_figures(src):
+    """One line per document: sentences, mean and median words, share over 30, count over 60."""
+    out = []
+    for name in ("README.md", os.path.join("doc", "mose.rst")):
+        counts = sorted(w for _, w, _ in doc_sentences(src, name))
+        if not counts:
+            continue
+        k = len(counts)
+        median = (counts[(k - 1) // 2] + counts[k // 2]) / 2
+        over30 = sum(1 for w in counts if w > 30)
+        over60 = sum(1 for w in counts if w > SENTENCE_MAX)
+        out.append(f"{name}: {k} sentences, {sum(counts)} words, mean {sum(counts) / k:.1f}, "
+                   f"median {median:g}, over 30 words {over30} ({100 * over30 / k:.1f}%), "
+                   f"over {SENTENCE_MAX} words {over60}, longest {counts[-1]}")
+    return out
+
+
 def scan(src):
     problems = []
     tree = headers_in_tree(src)
@@ -461,6 +716,7 @@ def scan(src):
     check_attributes(lines, sources, problems)
     for name in ("README.md", os.path.join("doc", "mose.rst")):
         check_paths(src, name, problems)
+    check_sentences(src, problems)
     return problems
 
 
@@ -625,6 +881,30 @@ def self_test():
             "(model/packet/mose-object-list.cc)",
             edit("model/packet/mose-object-list.cc", '"MoseTransferMonitorList"}',
                  '"MoseTransferMonitorList", "MosePlantedList"}'))
+    words = " ".join(["word"] * 69)
+    planted("a sentence over 60 words", "a sentence of 70 words (at most 60): Planted word",
+            edit("doc/mose.rst", "Model Description\n*****************\n\n",
+                 f"Model Description\n*****************\n\nPlanted {words}.\n\n"))
+    half = " ".join(["word"] * 30)
+    planted("e.g., vs., a number and a file name end no sentence",
+            "a sentence of 71 words",
+            edit("doc/mose.rst", "Model Description\n*****************\n\n",
+                 f"Model Description\n*****************\n\nPlanted {half} e.g. Mose vs. Ns "
+                 f"took 1.5 s in Mose-llm.cc and {half}.\n\n"))
+    planted("a long sentence in a README list item", "README.md:",
+            edit("README.md", "## Layout\n", f"## Layout\n\n- planted {words}.\n"))
+    sixty = " ".join(["word"] * 58)
+    planted("sentences too long on average", "README.md: its sentences run",
+            edit("README.md", "## Layout\n",
+                 "## Layout\n\n" + "".join(f"Planted {sixty}.\n" for _ in range(40))))
+    unchanged("code, literal blocks, tables and headings are no prose",
+              edit("doc/mose.rst", "Model Description\n*****************\n\n",
+                   f"Model Description\n*****************\n\nA literal block::\n\n  {words}\n\n"
+                   f".. code-block:: sh\n\n   {words}\n\n====  ====\nA     B\n====  ====\n"
+                   f"x     {words}\n====  ====\n\n"))
+    unchanged("a README code block and table are no prose",
+              edit("README.md", "## Layout\n",
+                   f"## Layout\n\n```sh\n{words}\n```\n\n| a | {words} |\n"))
     unchanged("attributes and log components in comments count for nothing",
               edit("model/packet/mose-ocs.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcs");',
                    'NS_LOG_COMPONENT_DEFINE("MoseOcs");\n// NS_LOG_COMPONENT_DEFINE("MoseX");\n'
@@ -640,6 +920,10 @@ def self_test():
 def main(argv):
     if len(argv) == 2 and argv[1] == "--self-test":
         return self_test()
+    if len(argv) == 3 and argv[1] == "--sentences":
+        for line in sentence_figures(argv[2]):
+            print(line)
+        return 0
     if len(argv) != 2:
         print(__doc__)
         return 2

@@ -133,7 +133,8 @@ endif()
 #    CMakeLists.txt (cmake/mose-check-layers.py; mose-layers-self-test plants each violation);
 #  - mose-docs: doc/mose.rst's Source files tables list every header once, under its room (or
 #    study sub-room), the room tables of the doc and README.md are the layer check's rooms, and
-#    every path the two documents name exists (cmake/mose-check-docs.py; mose-docs-self-test plants each problem).
+#    every path the two documents name exists, and their prose runs at most 22 words a sentence on
+#    average and 60 in any one (cmake/mose-check-docs.py; mose-docs-self-test plants each problem).
 if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)
   add_test(NAME mose-release-consistency
