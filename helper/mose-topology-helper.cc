@@ -574,6 +574,23 @@ MoseTopologyHelper::Install()
     }
 
     ResolvePartition();
+    InstallGroupNodes();
+    InstallPorts();
+    InstallHosts();
+    if (m_defaultQueueDisc)
+    {
+        InstallDefaultQueueDiscs();
+    }
+    m_installed = true;
+    NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
+                             << m_graph.GetNCircuits() << " circuits, " << m_hosts
+                             << " hosts per group");
+    return m_groupNodes;
+}
+
+void
+MoseTopologyHelper::InstallGroupNodes()
+{
     for (uint32_t g = 0; g < m_groups; ++g)
     {
         m_groupNodes.Create(1, m_groupRanks[g]); // node id g on every rank
@@ -596,7 +613,11 @@ MoseTopologyHelper::Install()
     }
     // else: InternetStackHelper's default, static and global routing in a list
     groupStack.Install(m_groupNodes);
+}
 
+void
+MoseTopologyHelper::InstallPorts()
+{
     // the optical ports: ordinary point-to-point devices, each on its OCS port channel
     m_ocs = m_ocsFactory.Create<MoseOcs>();
     if (MoseScale::Get() != 1)
@@ -654,7 +675,11 @@ MoseTopologyHelper::Install()
     {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
+}
 
+void
+MoseTopologyHelper::InstallHosts()
+{
     // hosts behind the group node, on electrical links; their traffic to any other address
     // goes to the group node
     m_hostNodes.assign(m_groups, NodeContainer());
@@ -698,30 +723,27 @@ MoseTopologyHelper::Install()
             }
         }
     }
-    if (m_defaultQueueDisc)
+}
+
+void
+MoseTopologyHelper::InstallDefaultQueueDiscs()
+{
+    for (uint32_t g = 0; g < m_groups; ++g)
     {
-        for (uint32_t g = 0; g < m_groups; ++g)
+        Ptr<Node> node = m_groupNodes.Get(g);
+        for (uint32_t i = 0; i < node->GetNDevices(); ++i)
         {
-            Ptr<Node> node = m_groupNodes.Get(g);
-            for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+            InstallDefaultQueueDisc(node->GetDevice(i));
+        }
+        for (uint32_t h = 0; h < m_hostNodes[g].GetN(); ++h)
+        {
+            Ptr<Node> host = m_hostNodes[g].Get(h);
+            for (uint32_t i = 0; i < host->GetNDevices(); ++i)
             {
-                InstallDefaultQueueDisc(node->GetDevice(i));
-            }
-            for (uint32_t h = 0; h < m_hostNodes[g].GetN(); ++h)
-            {
-                Ptr<Node> host = m_hostNodes[g].Get(h);
-                for (uint32_t i = 0; i < host->GetNDevices(); ++i)
-                {
-                    InstallDefaultQueueDisc(host->GetDevice(i));
-                }
+                InstallDefaultQueueDisc(host->GetDevice(i));
             }
         }
     }
-    m_installed = true;
-    NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
-                             << m_graph.GetNCircuits() << " circuits, " << m_hosts
-                             << " hosts per group");
-    return m_groupNodes;
 }
 
 void

@@ -372,6 +372,17 @@ class MoseTopologyHelper : public Object
     /// Installs the root queue disc (QueueDiscType: ns-3's default, FqCoDel, unless set) on a
     /// device with flow control and no disc yet \param device it
     void InstallDefaultQueueDisc(Ptr<NetDevice> device) const;
+    /// \brief Install(): the group nodes (node id g on every rank) and their IPv4 stacks, with
+    ///        MoseRoutingProtocol over the shared table (or ns-3's global routing)
+    void InstallGroupNodes();
+    /// \brief Install(): the optical ports on the OCS (its DataRate divided by MoseScale),
+    ///        their addresses and the initial circuits and routes
+    void InstallPorts();
+    /// \brief Install(): the hosts behind each group node on their own links (HostDataRate
+    ///        divided by MoseScale), addresses and routes
+    void InstallHosts();
+    /// \brief Install(): DefaultQueueDisc's root queue disc on every device of the fabric
+    void InstallDefaultQueueDiscs();
 
     uint32_t m_groups;                  //!< N (attribute)
     uint32_t m_ports;                   //!< d (attribute)

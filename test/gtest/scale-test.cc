@@ -37,16 +37,16 @@ class Scale : public testing::Test
     }
 };
 
-/// 8 groups, d = 3, MoSE's inference-heavy template of run 1
+/// 16 groups, d = 4, the paper's role shares
 FlowExperimentConfig
 SmallConfig()
 {
     FlowExperimentConfig config;
-    config.nodes = 8;
-    config.degree = 3;
+    config.nodes = 16;
+    config.degree = 4;
     config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
-    config.inferenceRoles = RoleCounts::PaperScaled(8, WorkloadMode::INFERENCE_HEAVY);
-    config.trainingRoles = RoleCounts::PaperScaled(8, WorkloadMode::TRAINING_HEAVY);
+    config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);
+    config.trainingRoles = RoleCounts::PaperScaled(16, WorkloadMode::TRAINING_HEAVY);
     return config;
 }
 
@@ -59,7 +59,7 @@ DeviceBitRate(Ptr<NetDevice> device)
     return rate.Get().GetBitRate();
 }
 
-/// the inference records of 12 requests on 8 groups: scaled by MoseScale or by hand
+/// the inference records of 12 requests on 16 groups: scaled by MoseScale or by hand
 std::vector<MoseRequestRecord>
 RunInference(bool byGlobalValue)
 {
@@ -177,9 +177,9 @@ TEST_F(Scale, TheTopologyInstallsItsRatesDividedByTheGlobalValue)
     topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
     topology->SetTemplate(SmallConfig(), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
     topology->Install();
-    for (uint32_t g = 0; g < 8; ++g)
+    for (uint32_t g = 0; g < 16; ++g)
     {
-        for (uint32_t p = 0; p < 3; ++p)
+        for (uint32_t p = 0; p < 4; ++p)
         {
             EXPECT_EQ(DeviceBitRate(topology->GetPortDevice(g, p)), 200000000000u);
         }
