@@ -8,6 +8,8 @@
 #define MOSE_LLM_TRACE_H
 
 #include "mose-llm-request.h"
+#include "mose-llm-trace-azure.h"
+#include "mose-llm-trace-mooncake.h"
 
 #include "ns3/mose-parse.h"
 
@@ -24,47 +26,16 @@
  *        Azure and Mooncake forms and in the forms of the serving simulators Vidur,
  *        SplitwiseSim and LLMServingSim and of BurstGPT, and written in every form.
  *
- * \section mose-llm-azure Azure LLM inference trace (CSV): header
- * `TIMESTAMP,ContextTokens,GeneratedTokens`
- *
- * \code
- * TIMESTAMP,ContextTokens,GeneratedTokens
- * 2023-11-16 18:15:46.6805900,4808,10
- * 2023-11-16 18:15:50.9951690,3180,8
- * \endcode
- *
- * The form of the Azure LLM inference traces (2023 and 2024). TIMESTAMP is an absolute
- * wall-clock time `YYYY-MM-DD HH:MM:SS`, optionally followed by `.` and 1 to 7 fractional
- * digits (100 ns ticks; the traces write 7) and optionally by the UTC offset `+00:00` (no other
- * offset). Dates are proleptic Gregorian from year 0001 to 9999 with real month lengths and
- * leap years; hours 00-23, minutes and seconds 00-59 (no leap second). A request's arrival is
- * its TIMESTAMP minus the first row's, so the first request arrives at 0. ContextTokens is the
- * prompt (input) length, at least 1; GeneratedTokens the output length, at least 0. The module's
- * CSV rules apply (mose-file-io.h): LF or CRLF, blank and `#` comment lines ignored, the header
- * exactly as above (case included), exactly 3 fields per line, spaces and tabs around a field
- * ignored, no quoting, no empty field.
- *
- * \section mose-llm-mooncake Mooncake trace (JSON lines)
- *
- * \code
- * {"timestamp": 0, "input_length": 6955, "output_length": 52, "hash_ids": [46, 47, 48]}
- * {"timestamp": 3052, "input_length": 1024, "output_length": 20}
- * \endcode
- *
- * The form of the Mooncake (Kimi) traces: one flat JSON object per line with `timestamp` in
- * milliseconds from the start of the trace, `input_length` and `output_length`. The arrival is
- * the timestamp as given (not shifted to the first row). The timestamp is a non-negative JSON
- * number with at most 6 fractional digits (nanoseconds) and no exponent; lengths are
- * non-negative JSON integers (no fraction, no exponent), input_length at least 1. Other keys
- * (`hash_ids`, the KV block hashes, and any other) may be present and are ignored, whatever
- * valid JSON value they hold; a key may appear only once. Keys are compared as written (a key
- * spelt with escape sequences does not match). Blank lines and a CR before the LF are
- * accepted; anything else must be a JSON object alone on its line.
+ * The Azure form (mose-llm-trace-azure.h) and the Mooncake form (mose-llm-trace-mooncake.h) have
+ * readers and writers of their own; the other forms are read and written only through
+ * ReadLlmTrace() and WriteLlmTrace(). Each form's code is in its own file,
+ * mose-llm-trace-FORM.cc, and mose-llm-trace-records.h holds what the forms share; this file
+ * has the forms' names, the options, the detection and the dispatch.
  *
  * \section mose-llm-sim-forms The serving simulators' forms and BurstGPT
  *
  * Read by ReadLlmTrace() (detected, or forced with LlmTraceReadOptions::format) and written by
- * WriteLlmTrace(). The CSV forms follow the Azure reader's CSV rules above (header exactly as
+ * WriteLlmTrace(). The CSV forms follow the CSV rules of mose-llm-trace-azure.h (header exactly as
  * shown, case included; no quoting; no empty field). Times in seconds are non-negative decimal
  * numbers (`12`, `0.25`, `.5`, and, as pandas writes small floats, `1e-05`; no sign, no `nan` or
  * `inf`), converted exactly and rounded to the nearest ns (halves up): the module's clock has
@@ -133,116 +104,16 @@
  *
  * \section mose-llm-writers Writers
  *
- * Writers check the requests (ValidateLlmRequests()) and write the header (Azure) and one line
- * per request, LF line ends. The Azure writer writes start + arrival with 7 fractional digits
- * (every arrival must be a whole number of 100 ns ticks); read back, arrivals come out minus the
- * first one, so a list whose first arrival is 0 (every generated list) round-trips exactly. The
- * Mooncake writer writes `{"timestamp": T, "input_length": I, "output_length": O}` (the spacing
- * of Python's json.dumps) with T in ms, as an integer when whole and otherwise with the
- * fractional digits it needs (at most 6); it writes no hash_ids (no prefix sharing is modelled).
- * Both round-trip exactly.
+ * Writers check the requests (ValidateLlmRequests()) and write the header (the CSV forms) and
+ * one line per request, LF line ends. The Azure and Mooncake writers are described in their
+ * files (mose-llm-trace-azure.h, mose-llm-trace-mooncake.h); every form round-trips
+ * (WriteLlmTrace()).
  */
 
 namespace ns3
 {
 namespace mose
 {
-
-/// \ingroup mose-llm
-/// The wall-clock time WriteAzureTraceCsv() writes arrival 0 at by default
-constexpr const char* DEFAULT_AZURE_START = "2024-01-01 00:00:00.0000000";
-
-/**
- * \ingroup mose-llm
- * \brief Reads an Azure wall-clock time.
- * \param parameter the option's name, for the message
- * \param text `YYYY-MM-DD HH:MM:SS[.fffffff][+00:00]` (see the file's documentation)
- * \return 100 ns ticks since 0001-01-01 00:00:00; throws a mose::Error naming the option, the text
- *         and the form
- */
-uint64_t ParseAzureTimestamp(const std::string& parameter, std::string_view text);
-
-/**
- * \ingroup mose-llm
- * \param ticks 100 ns ticks since 0001-01-01 00:00:00, before year 10000
- * \return `YYYY-MM-DD HH:MM:SS.fffffff`; throws a mose::Error for a time after 9999-12-31
- */
-std::string FormatAzureTimestamp(uint64_t ticks);
-
-/**
- * \ingroup mose-llm
- * \brief Reads requests from an Azure LLM inference trace CSV file.
- * \param path the file
- * \return the requests, the first arriving at 0; throws a mose::Error `FILE:LINE: problem`
- */
-std::vector<LlmRequest> ReadAzureTraceCsv(const std::string& path);
-
-/**
- * \ingroup mose-llm
- * \brief Reads requests from an Azure LLM inference trace CSV stream.
- * \param in the stream
- * \param name the name used for the stream in error messages
- * \return the requests, the first arriving at 0; throws a mose::Error `NAME:LINE: problem`
- */
-std::vector<LlmRequest> ReadAzureTraceCsv(std::istream& in, const std::string& name);
-
-/**
- * \ingroup mose-llm
- * \brief Writes requests as an Azure LLM inference trace CSV file.
- * \param requests the requests (ValidateLlmRequests(); arrivals whole 100 ns ticks)
- * \param path the file, created or overwritten
- * \param start the wall-clock time of arrival 0 (ParseAzureTimestamp())
- */
-void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
-                        const std::string& path,
-                        const std::string& start = DEFAULT_AZURE_START);
-
-/**
- * \ingroup mose-llm
- * \brief Writes requests as an Azure LLM inference trace CSV to a stream.
- * \param requests the requests (ValidateLlmRequests(); arrivals whole 100 ns ticks)
- * \param out the stream
- * \param start the wall-clock time of arrival 0 (ParseAzureTimestamp())
- */
-void WriteAzureTraceCsv(const std::vector<LlmRequest>& requests,
-                        std::ostream& out,
-                        const std::string& start = DEFAULT_AZURE_START);
-
-/**
- * \ingroup mose-llm
- * \brief Reads requests from a Mooncake trace (JSON lines) file.
- * \param path the file
- * \return the requests, arrivals as given; throws a mose::Error `FILE:LINE: problem`
- */
-std::vector<LlmRequest> ReadMooncakeTraceJsonl(const std::string& path);
-
-/**
- * \ingroup mose-llm
- * \brief Reads requests from a Mooncake trace (JSON lines) stream.
- * \param in the stream
- * \param name the name used for the stream in error messages
- * \return the requests, arrivals as given; throws a mose::Error `NAME:LINE: problem`
- */
-std::vector<LlmRequest> ReadMooncakeTraceJsonl(std::istream& in, const std::string& name);
-
-/**
- * \ingroup mose-llm
- * \brief Writes requests as a Mooncake trace (JSON lines) file.
- * \param requests the requests (ValidateLlmRequests())
- * \param path the file, created or overwritten
- */
-void WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, const std::string& path);
-
-/**
- * \ingroup mose-llm
- * \brief Writes requests as a Mooncake trace (JSON lines) to a stream.
- * \param requests the requests (ValidateLlmRequests())
- * \param out the stream
- */
-void WriteMooncakeTraceJsonl(const std::vector<LlmRequest>& requests, std::ostream& out);
-
-// ---------------------------------------------------------------------------------------------
-// Every trace form: detection, one reader with filters, one writer
 
 /**
  * \ingroup mose-llm

@@ -227,12 +227,19 @@ ReadFileBytes(const std::string& path)
 }
 
 /// \return the folder of the sample traces the module ships, examples/traces, found from this
-///         file's path (test/gtest/)
+///         file's path (test/gtest/). ccache (MOSE_CCACHE) compiles with the paths under the
+///         source folder made relative to the build folder, where ninja runs the compiler, so
+///         a relative __FILE__ is taken from the build folder: the parent of the test
+///         binary's bin/ (an ns-3 tree compiles with absolute paths)
 inline std::filesystem::path
 TracesDir()
 {
-    return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "examples" /
-           "traces";
+    std::filesystem::path file(__FILE__);
+    if (file.is_relative())
+    {
+        file = std::filesystem::read_symlink("/proc/self/exe").parent_path().parent_path() / file;
+    }
+    return file.parent_path().parent_path().parent_path() / "examples" / "traces";
 }
 
 /**
