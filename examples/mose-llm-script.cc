@@ -32,15 +32,16 @@ main(int argc, char* argv[])
         std::string policyName = "MoSE";
         uint64_t requests = 60;
         double rate = 200;
-        uint64_t scale = 2000; // bytes and rates divided together
         std::string scheduleText = "inference-heavy:0.2s,training-heavy:0.2s,inference-heavy:0.2s";
+        // one scale for the whole run: the topology divides its link rates by it, the
+        // workloads their byte counts (the ns-3 global value MoseScale: --MoseScale=N)
+        MoseScale::Set(2000);
         CommandLine cmd(__FILE__);
         cmd.AddValue("groups", "number of groups N", groups);
         cmd.AddValue("degree", "optical ports per group d", degree);
         cmd.AddValue("policy", "S-Train, S-Inf, S-Comp or MoSE", policyName);
         cmd.AddValue("requests", "inference requests", requests);
         cmd.AddValue("rate", "requests per second (Poisson)", rate);
-        cmd.AddValue("scale", "divides every byte count and link rate", scale);
         cmd.AddValue("schedule", "MODE:DURATION periods", scheduleText);
         ParseCommandLine(cmd, argc, argv);
         const Policy policy = ParseEnum<Policy>(policyName, "--policy");
@@ -56,9 +57,8 @@ main(int argc, char* argv[])
         config.trainingRoles = RoleCounts::PaperScaled(groups, WorkloadMode::TRAINING_HEAVY);
         const Scenario scenario = ScenarioBuilder(config).Build(run);
 
-        // the fabric in the first mode's template, its rates divided by the scale
+        // the fabric in the first mode's template (400 Gb/s circuits, divided by MoseScale)
         Ptr<MoseTopologyHelper> fabric = CreateObject<MoseTopologyHelper>();
-        fabric->SetOcsAttribute("DataRate", DataRateValue(DataRate(400e9 / scale)));
         fabric->SetTemplate(config, run, schedule.GetInitialMode(), policy);
         fabric->Install();
 
@@ -79,11 +79,9 @@ main(int argc, char* argv[])
         generator.rate = rate;
         Random rng = Random::Create(run, Stream::LLM_REQUESTS);
         MoseWorkloadHelper inferenceHelper("ns3::MoseInferenceWorkload");
-        inferenceHelper.SetAttribute("ByteScale", UintegerValue(scale));
         auto inference = DynamicCast<MoseInferenceWorkload>(inferenceHelper.Install(transport));
         inference->SetRequests(GenerateLlmRequests(generator, rng));
         MoseWorkloadHelper trainingHelper("ns3::MoseTrainingWorkload");
-        trainingHelper.SetAttribute("ByteScale", UintegerValue(scale));
         auto training = DynamicCast<MoseTrainingWorkload>(trainingHelper.Install(transport));
         switcher->AddWorkload(inference);
         switcher->AddWorkload(training);

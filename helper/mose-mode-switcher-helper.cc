@@ -37,6 +37,12 @@ MoseModeSwitcherHelper::SetSwitcherAttribute(const std::string& name, const Attr
 }
 
 void
+MoseModeSwitcherHelper::GetSwitcherAttribute(const std::string& name, AttributeValue& value) const
+{
+    m_factory.Create<MoseModeSwitcher>()->GetAttribute(name, value);
+}
+
+void
 MoseModeSwitcherHelper::SetRoutingAttribute(const std::string& name, const AttributeValue& value)
 {
     // checked here, so that a typo fails where it is made

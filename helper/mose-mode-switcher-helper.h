@@ -58,6 +58,13 @@ class MoseModeSwitcherHelper
     /// \param name a MoseModeSwitcher attribute \param value its value
     void SetSwitcherAttribute(const std::string& name, const AttributeValue& value);
     /**
+     * \brief Reads an attribute of the switcher Install() creates: SetSwitcherAttribute()'s
+     *        value, else the attribute's default.
+     * \param name the MoseModeSwitcher attribute, e.g. "Phases" or "ReconfigurationDelay"
+     * \param value receives it
+     */
+    void GetSwitcherAttribute(const std::string& name, AttributeValue& value) const;
+    /**
      * \brief A MoseRoutingProtocol attribute set on every group node at Install(), over the
      *        attribute's default (Config::SetDefault, the command line); a group node whose
      *        protocol holds another value set with SetAttribute makes Install() throw a

@@ -19,6 +19,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-partition.h"
+#include "ns3/mose-scale.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
@@ -78,7 +79,7 @@ MoseTopologyHelper::GetTypeId()
             .AddAttribute("HostDataRate",
                           "Data rate of every host's own link (per host, as each GPU's NIC of a "
                           "rail-optimised cluster has its own rate; a group's hosts together "
-                          "have H times it)",
+                          "have H times it), divided by the global value MoseScale",
                           DataRateValue(DataRate("400Gbps")),
                           MakeDataRateAccessor(&MoseTopologyHelper::m_hostRate),
                           MakeDataRateChecker())
@@ -206,11 +207,11 @@ MoseTopologyHelper::ResolveRouting()
     ResolveTableAttribute("Seed", UintegerValue(m_seed), m_seedExplicit, m_seedSource);
 }
 
-void
-MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
-                                          const AttributeValue& value,
-                                          bool isExplicit,
-                                          const std::string& source)
+std::string
+MoseTopologyHelper::ResolvedTableAttribute(const std::string& name,
+                                           const AttributeValue& value,
+                                           bool isExplicit,
+                                           const std::string& source) const
 {
     const TypeId tid = TypeId::LookupByName("ns3::MoseRouteTable");
     std::string user;
@@ -229,8 +230,7 @@ MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
     const std::string given = mose::GetAttributeValueText(tid, name, value);
     if (userSource.empty())
     {
-        m_tableFactory.Set(name, value); // nobody else set it
-        return;
+        return given; // nobody else set it
     }
     if (isExplicit && user != given)
     {
@@ -240,6 +240,22 @@ MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
     }
     NS_LOG_INFO("ns3::MoseRouteTable::" << name << " = " << user << " (" << userSource
                                         << ") wins over " << source << "'s " << given);
+    return user;
+}
+
+void
+MoseTopologyHelper::ResolveTableAttribute(const std::string& name,
+                                          const AttributeValue& value,
+                                          bool isExplicit,
+                                          const std::string& source)
+{
+    // a value the user set stays (ResolvedTableAttribute() checks this one against it)
+    ResolvedTableAttribute(name, value, isExplicit, source);
+    const TypeId tid = TypeId::LookupByName("ns3::MoseRouteTable");
+    if (m_tableAttributes.count(name) == 0 && !mose::IsAttributeDefaultSet(tid, name))
+    {
+        m_tableFactory.Set(name, value); // nobody else set it
+    }
 }
 
 void
@@ -370,6 +386,40 @@ MoseTopologyHelper::SetPortQueue(const std::string& type,
 }
 
 void
+MoseTopologyHelper::GetOcsAttribute(const std::string& name, AttributeValue& value) const
+{
+    // the OCS Install() creates: the attribute's default, or SetOcsAttribute()'s value
+    m_ocsFactory.Create<MoseOcs>()->GetAttribute(name, value);
+}
+
+void
+MoseTopologyHelper::GetRouting(mose::RoutingRule& rule, uint64_t& seed) const
+{
+    // the MoseRouteTable attributes Install() gives every table, resolved as ResolveRouting()
+    // resolves them (a conflict between two explicit settings throws here as it would there)
+    const TypeId tid = TypeId::LookupByName("ns3::MoseRouteTable");
+    const auto effective = [&](const std::string& name,
+                               const AttributeValue& given,
+                               bool isExplicit,
+                               const std::string& source) {
+        if (!m_hasRouting || m_globalRouting)
+        {
+            const auto set = m_tableAttributes.find(name);
+            return set != m_tableAttributes.end()
+                       ? mose::GetAttributeValueText(tid, name, *set->second)
+                       : mose::GetAttributeDefaultText(tid, name);
+        }
+        return ResolvedTableAttribute(name, given, isExplicit, source);
+    };
+    const std::string ruleText =
+        effective("Rule", StringValue(mose::ToString(m_rule)), m_ruleExplicit, m_ruleSource);
+    const std::string seedText =
+        effective("Seed", UintegerValue(m_seed), m_seedExplicit, m_seedSource);
+    rule = mose::ParseEnum<mose::RoutingRule>(ruleText, "ns3::MoseRouteTable::Rule");
+    seed = mose::ParseUnsigned64("ns3::MoseRouteTable::Seed", seedText);
+}
+
+void
 MoseTopologyHelper::ValidatePortDevices() const
 {
     const auto rate = m_deviceAttributes.find("DataRate");
@@ -404,6 +454,11 @@ MoseTopologyHelper::Validate() const
         throw mose::Error("MoseTopologyHelper::PortsPerGroup = " + std::to_string(m_ports) +
                           " with Groups = " + std::to_string(m_groups) + ": allowed 1 <= d < N");
     }
+    // the rates as Install() divides them by MoseScale: an error names one that would be 0
+    MoseScale::ScaleRate(m_hostRate, "ns3::MoseTopologyHelper::HostDataRate");
+    DataRateValue ocsRate;
+    GetOcsAttribute("DataRate", ocsRate);
+    MoseScale::ScaleRate(ocsRate.Get(), "ns3::MoseOcs::DataRate");
     if (!m_hasGraph)
     {
         throw mose::Error("MoseTopologyHelper::Install: no circuit graph; call "
@@ -519,6 +574,23 @@ MoseTopologyHelper::Install()
     }
 
     ResolvePartition();
+    InstallGroupNodes();
+    InstallPorts();
+    InstallHosts();
+    if (m_defaultQueueDisc)
+    {
+        InstallDefaultQueueDiscs();
+    }
+    m_installed = true;
+    NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
+                             << m_graph.GetNCircuits() << " circuits, " << m_hosts
+                             << " hosts per group");
+    return m_groupNodes;
+}
+
+void
+MoseTopologyHelper::InstallGroupNodes()
+{
     for (uint32_t g = 0; g < m_groups; ++g)
     {
         m_groupNodes.Create(1, m_groupRanks[g]); // node id g on every rank
@@ -541,9 +613,21 @@ MoseTopologyHelper::Install()
     }
     // else: InternetStackHelper's default, static and global routing in a list
     groupStack.Install(m_groupNodes);
+}
 
+void
+MoseTopologyHelper::InstallPorts()
+{
     // the optical ports: ordinary point-to-point devices, each on its OCS port channel
     m_ocs = m_ocsFactory.Create<MoseOcs>();
+    if (MoseScale::Get() != 1)
+    {
+        DataRateValue rate;
+        m_ocs->GetAttribute("DataRate", rate);
+        m_ocs->SetAttribute(
+            "DataRate",
+            DataRateValue(MoseScale::ScaleRate(rate.Get(), "ns3::MoseOcs::DataRate")));
+    }
     m_ocs->SetSize(m_groups, m_ports);
     m_portDevices.assign(m_groups, NetDeviceContainer());
     for (uint32_t g = 0; g < m_groups; ++g)
@@ -591,14 +675,21 @@ MoseTopologyHelper::Install()
     {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
+}
 
+void
+MoseTopologyHelper::InstallHosts()
+{
     // hosts behind the group node, on electrical links; their traffic to any other address
     // goes to the group node
     m_hostNodes.assign(m_groups, NodeContainer());
     if (m_hosts > 0)
     {
         PointToPointHelper link;
-        link.SetDeviceAttribute("DataRate", DataRateValue(m_hostRate));
+        link.SetDeviceAttribute(
+            "DataRate",
+            DataRateValue(
+                MoseScale::ScaleRate(m_hostRate, "ns3::MoseTopologyHelper::HostDataRate")));
         link.SetChannelAttribute("Delay", TimeValue(m_hostDelay));
         link.SetDeviceAttribute("Mtu", UintegerValue(m_hostMtu));
         InternetStackHelper hostStack;
@@ -632,30 +723,27 @@ MoseTopologyHelper::Install()
             }
         }
     }
-    if (m_defaultQueueDisc)
+}
+
+void
+MoseTopologyHelper::InstallDefaultQueueDiscs()
+{
+    for (uint32_t g = 0; g < m_groups; ++g)
     {
-        for (uint32_t g = 0; g < m_groups; ++g)
+        Ptr<Node> node = m_groupNodes.Get(g);
+        for (uint32_t i = 0; i < node->GetNDevices(); ++i)
         {
-            Ptr<Node> node = m_groupNodes.Get(g);
-            for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+            InstallDefaultQueueDisc(node->GetDevice(i));
+        }
+        for (uint32_t h = 0; h < m_hostNodes[g].GetN(); ++h)
+        {
+            Ptr<Node> host = m_hostNodes[g].Get(h);
+            for (uint32_t i = 0; i < host->GetNDevices(); ++i)
             {
-                InstallDefaultQueueDisc(node->GetDevice(i));
-            }
-            for (uint32_t h = 0; h < m_hostNodes[g].GetN(); ++h)
-            {
-                Ptr<Node> host = m_hostNodes[g].Get(h);
-                for (uint32_t i = 0; i < host->GetNDevices(); ++i)
-                {
-                    InstallDefaultQueueDisc(host->GetDevice(i));
-                }
+                InstallDefaultQueueDisc(host->GetDevice(i));
             }
         }
     }
-    m_installed = true;
-    NS_LOG_INFO("fabric of " << m_groups << " groups x " << m_ports << " ports, "
-                             << m_graph.GetNCircuits() << " circuits, " << m_hosts
-                             << " hosts per group");
-    return m_groupNodes;
 }
 
 void
@@ -770,7 +858,13 @@ MoseTopologyHelper::GetNCircuitsCut() const
 Time
 MoseTopologyHelper::GetSmallestLinkDelay() const
 {
-    CheckInstalled("GetSmallestLinkDelay");
+    if (!m_installed)
+    {
+        // the delays Install() will give the circuits and the host links
+        TimeValue ocsDelay;
+        GetOcsAttribute("Delay", ocsDelay);
+        return m_hosts > 0 ? std::min(ocsDelay.Get(), m_hostDelay) : ocsDelay.Get();
+    }
     Time smallest = Time::Max();
     for (uint32_t g = 0; g < m_groups; ++g)
     {

@@ -217,6 +217,24 @@ class MoseTopologyHelper : public Object
      */
     NodeContainer Install();
 
+    /**
+     * \brief Reads an attribute of the OCS that Install() creates: SetOcsAttribute()'s value,
+     *        else the attribute's default (before the division by MoseScale).
+     * \param name the MoseOcs attribute, e.g. "DataRate" or "Delay"
+     * \param value receives it
+     */
+    void GetOcsAttribute(const std::string& name, AttributeValue& value) const;
+
+    /**
+     * \brief The routing rule and seed every MoseRouteTable gets at Install(), resolved as
+     *        Install() resolves them (SetRouting() or SetTemplate(), a user's
+     *        SetRouteTableAttribute() or Config::SetDefault, else MoseRouteTable's defaults).
+     * \param rule receives the rule
+     * \param seed receives the seed
+     * \throws mose::Error for two explicit settings that conflict, as Install() would
+     */
+    void GetRouting(mose::RoutingRule& rule, uint64_t& seed) const;
+
     /// \return N
     uint32_t GetNGroups() const;
     /// \return d
@@ -295,7 +313,8 @@ class MoseTopologyHelper : public Object
     uint32_t GetNCircuitsCut() const;
     /**
      * \brief The smallest delay of the fabric's links: every OCS port channel's Delay and, with
-     *        hosts, HostDelay (the lookahead of a distributed run). After Install().
+     *        hosts, HostDelay (the lookahead of a distributed run). Before Install(), the
+     *        delays Install() will give them (GetOcsAttribute("Delay"), HostDelay).
      * \return the delay
      */
     Time GetSmallestLinkDelay() const;
@@ -336,6 +355,14 @@ class MoseTopologyHelper : public Object
                                const AttributeValue& value,
                                bool isExplicit,
                                const std::string& source);
+    /// The value ResolveTableAttribute() leaves in effect, without setting it: the user's
+    /// (SetRouteTableAttribute() or Config::SetDefault) if set, else \p value; mose::Error as
+    /// there \param name the attribute \param value the helper's value \param isExplicit
+    /// whether it was given explicitly \param source who gave it \return the value as text
+    std::string ResolvedTableAttribute(const std::string& name,
+                                       const AttributeValue& value,
+                                       bool isExplicit,
+                                       const std::string& source) const;
     /// Sets Groups or PortsPerGroup from SetTemplate()'s configuration, or throws a mose::Error if
     /// the user set it to another value \param name the attribute \param value the value
     void SetFromTemplate(const std::string& name, uint32_t value);
@@ -345,6 +372,17 @@ class MoseTopologyHelper : public Object
     /// Installs the root queue disc (QueueDiscType: ns-3's default, FqCoDel, unless set) on a
     /// device with flow control and no disc yet \param device it
     void InstallDefaultQueueDisc(Ptr<NetDevice> device) const;
+    /// \brief Install(): the group nodes (node id g on every rank) and their IPv4 stacks, with
+    ///        MoseRoutingProtocol over the shared table (or ns-3's global routing)
+    void InstallGroupNodes();
+    /// \brief Install(): the optical ports on the OCS (its DataRate divided by MoseScale),
+    ///        their addresses and the initial circuits and routes
+    void InstallPorts();
+    /// \brief Install(): the hosts behind each group node on their own links (HostDataRate
+    ///        divided by MoseScale), addresses and routes
+    void InstallHosts();
+    /// \brief Install(): DefaultQueueDisc's root queue disc on every device of the fabric
+    void InstallDefaultQueueDiscs();
 
     uint32_t m_groups;                  //!< N (attribute)
     uint32_t m_ports;                   //!< d (attribute)

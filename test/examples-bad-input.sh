@@ -628,6 +628,14 @@ if [ -x "$PACKET" ] && [ -x "$SWITCH" ]; then
         "--prefill=18 --decode=18 --training=12 --assignment=many-to-one"
 fi
 
+SCRIPT="$BIN/mose-llm-script"
+if [ -x "$SCRIPT" ]; then
+    # the script's scale is the global value MoseScale: no --scale of its own, 0 refused
+    expect_error llm-script-scale-zero 'invalid --MoseScale = "0"' "$SCRIPT" --MoseScale=0
+    expect_error llm-script-no-scale-option 'Invalid command-line argument: --scale' \
+        "$SCRIPT" --scale=4
+fi
+
 LLM="$BIN/mose-llm"
 if [ -x "$LLM" ]; then
     # a trace gives the requests: the generator's options are refused, not ignored
@@ -645,6 +653,10 @@ if [ -x "$LLM" ]; then
         "$LLM" --hostRate=20000000000Gbps
     expect_error "llm-host-rate-conflict" "--ns3::MoseTopologyHelper::HostDataRate" \
         "$LLM" --hostRate=800Gbps --ns3::MoseTopologyHelper::HostDataRate=400Gbps
+    # one scale: the global value MoseScale and --scale may not differ; 0 is no scale
+    expect_error llm-scale-conflict 'the global value MoseScale = 4' \
+        "$LLM" --map=false --nodes=16 --degree=4 --requests=5 --policies=MoSE --MoseScale=4
+    expect_error llm-mose-scale-zero 'MoseScale' "$LLM" --map=false --MoseScale=0
     # --hostsPerGroup: 1 to 128 endpoints per group; the attribute may give it, not both apart
     expect_error llm-hosts-zero 'invalid --hostsPerGroup = "0": 1 to 128 (endpoints per group' \
         "$LLM" --map=false --hostsPerGroup=0

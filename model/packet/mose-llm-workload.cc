@@ -14,6 +14,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-model-shape.h"
 #include "ns3/mose-ns3-compat.h"
+#include "ns3/mose-scale.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -70,10 +71,12 @@ MoseInferenceWorkload::GetTypeId()
                           MakeUintegerChecker<uint64_t>())
             .AddAttribute("ByteScale",
                           "Every KV transfer sends its bytes / ByteScale (rounded, at least 1); "
-                          "divide the link rates by the same factor",
-                          UintegerValue(1),
+                          "0: the global value MoseScale, which also divides the link rates "
+                          "(MoseScale). A value above 0 that differs from a MoseScale above 1 "
+                          "is refused at Start",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&MoseInferenceWorkload::m_scale),
-                          MakeUintegerChecker<uint64_t>(1))
+                          MakeUintegerChecker<uint64_t>())
             .AddTraceSource("RequestPlaced",
                             "A request arrived and was placed",
                             MakeTraceSourceAccessor(&MoseInferenceWorkload::m_placedTrace),
@@ -145,7 +148,7 @@ MoseInferenceWorkload::GetSettings() const
                             ? m_bytesPerToken
                             : mose::ModelShape::FromPreset(static_cast<mose::ModelPreset>(m_model))
                                   .GetKvBytesPerToken();
-    s.scale = m_scale;
+    s.scale = MoseScale::ResolveByteScale(m_scale, "ns3::MoseInferenceWorkload::ByteScale");
     return s;
 }
 
@@ -224,6 +227,12 @@ MoseInferenceWorkload::GetRecords() const
     return m_server.GetRecords();
 }
 
+mose::InferenceSummary
+MoseInferenceWorkload::GetSummary() const
+{
+    return mose::SummarizeRequests(GetRecords(), Time(0), Time::Max());
+}
+
 uint32_t
 MoseInferenceWorkload::GetNDone() const
 {
@@ -292,11 +301,13 @@ MoseTrainingWorkload::GetTypeId()
                           MakeTimeAccessor(&MoseTrainingWorkload::m_compute),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("ByteScale",
-                          "The collective runs with S / ByteScale (rounded, at least n); divide "
-                          "the link rates by the same factor",
-                          UintegerValue(1),
+                          "The collective runs with S / ByteScale (rounded, at least n); 0: the "
+                          "global value MoseScale, which also divides the link rates "
+                          "(MoseScale). A value above 0 that differs from a MoseScale above 1 "
+                          "is refused at Start",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&MoseTrainingWorkload::m_scale),
-                          MakeUintegerChecker<uint64_t>(1))
+                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("MaxIterations",
                           "Stop after this many iterations (0: until Stop())",
                           UintegerValue(0),
@@ -385,10 +396,12 @@ MoseTrainingWorkload::Start(Time start)
         throw mose::Error("MoseTrainingWorkload::Start: no roles (SetMode)");
     }
     const std::size_t members = m_job.GetGroups().size();
-    if (m_size / m_scale < members)
+    const uint64_t scale =
+        MoseScale::ResolveByteScale(m_scale, "ns3::MoseTrainingWorkload::ByteScale");
+    if (m_size / scale < members)
     {
         mose::ThrowBadParameter("CollectiveBytes / ByteScale",
-                                std::to_string(m_size) + " / " + std::to_string(m_scale),
+                                std::to_string(m_size) + " / " + std::to_string(scale),
                                 "at least the " + std::to_string(members) +
                                     " members (every chunk at least 1 byte)");
     }
@@ -415,7 +428,7 @@ MoseTrainingWorkload::Start(Time start)
     s.collective = static_cast<mose::CollectiveKind>(m_kind);
     s.collectiveBytes = m_size;
     s.computeNs = m_compute.GetNanoSeconds();
-    s.scale = m_scale;
+    s.scale = scale;
     s.maxIterations = m_maxIterations;
     s.keepConnections = m_reuse;
     m_job.Start(*m_fabric, start.GetNanoSeconds(), s);
@@ -439,6 +452,12 @@ const std::vector<MoseIterationRecord>&
 MoseTrainingWorkload::GetRecords() const
 {
     return m_job.GetRecords();
+}
+
+mose::TrainingSummary
+MoseTrainingWorkload::GetSummary() const
+{
+    return mose::SummarizeIterations(GetRecords(), Time(0), Time::Max());
 }
 
 uint32_t

@@ -21,6 +21,7 @@
 #include "ns3/mose-placement.h"
 #include "ns3/mose-roles.h"
 #include "ns3/mose-training-job.h"
+#include "ns3/mose-workload-summary.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -123,6 +124,9 @@ class MoseInferenceWorkload : public MoseWorkload
 
     /// \return one record per request (arrived or not)
     const std::vector<MoseRequestRecord>& GetRecords() const;
+    /// \return the summary of every request (mose::SummarizeRequests() over the whole run):
+    ///         served, KV time and TTFT statistics, as every level gives it
+    mose::InferenceSummary GetSummary() const;
     /// \return requests whose KV transfer completed
     uint32_t GetNDone() const override;
     /// \return errors caught inside simulation events
@@ -169,7 +173,7 @@ class MoseInferenceWorkload : public MoseWorkload
     MoseEnumStore<mose::ModelPreset> m_model{};              //!< "Model"
     double m_prefillRate{0};                                 //!< "PrefillTokensPerSecond"
     uint64_t m_bytesPerToken{0};                             //!< "KvBytesPerToken"
-    uint64_t m_scale{1};                                     //!< "ByteScale"
+    uint64_t m_scale{0};                                     //!< "ByteScale"
     Ptr<MoseSocketTransfers> m_transfers;                    //!< transport
     mose::InferenceServer m_server;                          //!< the workload, written once
     std::unique_ptr<MoseSimulatorFabric> m_fabric;           //!< its fabric (Start())
@@ -256,6 +260,9 @@ class MoseTrainingWorkload : public MoseWorkload
 
     /// \return one record per iteration started
     const std::vector<MoseIterationRecord>& GetRecords() const;
+    /// \return the summary of every completed iteration (mose::SummarizeIterations() over the
+    ///         whole run): iteration and collective time statistics, as every level gives it
+    mose::TrainingSummary GetSummary() const;
     /// \return iterations whose collective completed
     uint32_t GetNDone() const override;
     /// \return errors caught inside simulation events
@@ -310,7 +317,7 @@ class MoseTrainingWorkload : public MoseWorkload
     MoseEnumStore<mose::CollectiveKind> m_kind{};              //!< "Collective"
     uint64_t m_size{0};                                        //!< "CollectiveBytes"
     Time m_compute;                                            //!< "ComputeTime"
-    uint64_t m_scale{1};                                       //!< "ByteScale"
+    uint64_t m_scale{0};                                       //!< "ByteScale"
     uint32_t m_maxIterations{0};                               //!< "MaxIterations"
     bool m_reuse{true};                                        //!< "ReuseConnections"
     Ptr<MoseSocketTransfers> m_transfers;                      //!< transport

@@ -238,7 +238,10 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("dwell", "threshold: least time between switches", m_dwell);
     cmd.AddValue("enterLoad", "threshold: requests/s to enter inference-heavy", m_enter);
     cmd.AddValue("exitLoad", "threshold: requests/s to leave inference-heavy", m_exit);
-    cmd.AddValue("scale", "divides link rates and byte counts together", m_scale);
+    cmd.AddValue("scale",
+                 "divides link rates and byte counts together (the global value MoseScale "
+                 "while the run is built; a --MoseScale that differs is refused)",
+                 m_scale);
     mose::AddBoolOption(cmd, "jumbo", "MTU 9000 ports and TCP SegmentSize 8948", m_jumbo);
     cmd.AddValue("noticeDelay",
                  "how long after a transfer's last byte the workloads learn of it (default: "

@@ -17,6 +17,7 @@
 #include "ns3/mose-random.h"
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
+#include "ns3/mose-scale.h"
 #include "ns3/queue-size.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -41,14 +42,27 @@ namespace mose
 namespace
 {
 
-/// a rate divided by the scale
-DataRate
-ScaleRate(DataRate rate, uint64_t scale)
+} // namespace
+
+ScaleScope::ScaleScope(uint64_t scale)
+    : m_previous(MoseScale::Get())
 {
-    return DataRate(rate.GetBitRate() / scale);
+    if (m_previous != 1 && m_previous != scale)
+    {
+        throw mose::Error("the global value MoseScale = " + std::to_string(m_previous) +
+                          " (--MoseScale, NS_GLOBAL_VALUE or Config::SetGlobal) conflicts with "
+                          "the experiment's scale " +
+                          std::to_string(scale) +
+                          " (mose-llm's --scale; the other programs run unscaled): give the "
+                          "scale in one place");
+    }
+    MoseScale::Set(scale);
 }
 
-} // namespace
+ScaleScope::~ScaleScope()
+{
+    MoseScale::Set(m_previous);
+}
 
 void
 ExperimentConfig::Validate() const
@@ -148,6 +162,7 @@ Experiment::Build()
         throw mose::Error("Experiment::Build was already called");
     }
     m_config.Validate();
+    const ScaleScope scale(m_config.scale); // the topology divides its rates by it
     SystemWallClockMs clock;
     clock.Start();
     const mose::CircuitGraph graph = BuildInitialMode();
@@ -240,37 +255,41 @@ Experiment::BuildIntervals(const mose::CircuitGraph& graph)
 }
 
 void
+Experiment::ConfigureTopology(const ExperimentConfig& config, MoseTopologyHelper& topology)
+{
+    // set on this fabric's OCS and helper only; Install() divides the rates by MoseScale
+    if (config.ocsRate)
+    {
+        topology.SetOcsAttribute("DataRate", DataRateValue(*config.ocsRate));
+    }
+    if (config.hostRate)
+    {
+        topology.SetAttribute("HostDataRate", DataRateValue(*config.hostRate));
+    }
+    if (config.portQueue)
+    {
+        topology.SetPortQueue("ns3::DropTailQueue<Packet>",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize(*config.portQueue)));
+    }
+    if (config.portMtu)
+    {
+        topology.SetPortDeviceAttribute("Mtu", UintegerValue(*config.portMtu));
+        topology.SetAttribute("HostMtu", UintegerValue(*config.portMtu));
+    }
+    if (config.hostsPerGroup)
+    {
+        topology.SetAttribute("HostsPerGroup", UintegerValue(*config.hostsPerGroup));
+    }
+    topology.SetAttribute("Groups", UintegerValue(config.scenario.nodes));
+    topology.SetAttribute("PortsPerGroup", UintegerValue(config.scenario.degree));
+}
+
+void
 Experiment::BuildFabric(const mose::CircuitGraph& graph)
 {
-    // the fabric in the initial graph, its rates divided by the scale, set on this fabric's
-    // OCS and helper only
-    PrepareTopology();
-    const uint64_t f = m_config.scale;
-    if (m_config.ocsRate)
-    {
-        m_topology->SetOcsAttribute("DataRate", DataRateValue(ScaleRate(*m_config.ocsRate, f)));
-    }
-    if (m_config.hostRate)
-    {
-        m_topology->SetAttribute("HostDataRate", DataRateValue(ScaleRate(*m_config.hostRate, f)));
-    }
-    if (m_config.portQueue)
-    {
-        m_topology->SetPortQueue("ns3::DropTailQueue<Packet>",
-                                 "MaxSize",
-                                 QueueSizeValue(QueueSize(*m_config.portQueue)));
-    }
-    if (m_config.portMtu)
-    {
-        m_topology->SetPortDeviceAttribute("Mtu", UintegerValue(*m_config.portMtu));
-        m_topology->SetAttribute("HostMtu", UintegerValue(*m_config.portMtu));
-    }
-    if (m_config.hostsPerGroup)
-    {
-        m_topology->SetAttribute("HostsPerGroup", UintegerValue(*m_config.hostsPerGroup));
-    }
-    m_topology->SetAttribute("Groups", UintegerValue(m_config.scenario.nodes));
-    m_topology->SetAttribute("PortsPerGroup", UintegerValue(m_config.scenario.degree));
+    // the fabric in the initial graph
+    ConfigureTopology(m_config, *PrepareTopology());
     m_topology->SetRoles(m_initial.roles);
     m_topology->SetCircuitGraph(graph);
     m_topology->SetRouting(m_config.scenario.routing, m_routingSeed);

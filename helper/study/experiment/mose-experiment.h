@@ -103,8 +103,8 @@ struct ExperimentConfig
      */
     bool waitForSwitches{true};
 
-    /// f: the circuit and host rates below (the fabric's) are divided by it; the workloads
-    /// divide their byte counts by it too
+    /// f: the global value MoseScale during Build() (ScaleScope): the topology divides the
+    /// circuit and host rates below by it, the workloads their byte counts
     uint64_t scale{1};
     std::optional<DataRate> ocsRate;  //!< MoseOcs DataRate before scaling (unset: default)
     std::optional<DataRate> hostRate; //!< host link rate before scaling (unset: default)
@@ -132,6 +132,27 @@ struct ExperimentConfig
 
     /// \return end, or stopTime when end is 0
     Time GetEnd() const;
+};
+
+/**
+ * \ingroup mose-study
+ * \brief Sets the global value MoseScale (MoseScale) to an experiment's scale for its
+ *        lifetime and back to the previous value afterwards.
+ *
+ * A MoseScale the user set (--MoseScale, NS_GLOBAL_VALUE) that differs from the experiment's
+ * scale is a conflict: the constructor throws a mose::Error naming both.
+ */
+class ScaleScope
+{
+  public:
+    /// \param scale the experiment's scale, at least 1
+    explicit ScaleScope(uint64_t scale);
+    ~ScaleScope();
+    ScaleScope(const ScaleScope&) = delete;            //!< one scope, one restore
+    ScaleScope& operator=(const ScaleScope&) = delete; //!< one scope, one restore
+
+  private:
+    uint64_t m_previous; //!< MoseScale before
 };
 
 /**
@@ -204,6 +225,16 @@ class Experiment
      * \return the topology helper (null after Run())
      */
     Ptr<MoseTopologyHelper> PrepareTopology();
+
+    /**
+     * \brief Sets on a topology helper what a configuration gives it (rates, port queue, MTU,
+     *        hosts per group, N and d), as Build() does before it adds the initial mode's roles,
+     *        graph and routing and installs; MoseFluidFabricHelper reads the fluid levels'
+     *        fabric from the same helper.
+     * \param config the configuration
+     * \param topology the helper
+     */
+    static void ConfigureTopology(const ExperimentConfig& config, MoseTopologyHelper& topology);
 
     /// \brief Builds the scenario, the fabric, its monitors and the switcher; Error (naming the
     ///        parameter) for a bad configuration
@@ -426,8 +457,8 @@ class Experiment
     /// \brief Build(): the mode intervals, interval 0 from time 0 then one per boundary
     /// \param graph the initial circuit graph
     void BuildIntervals(const mose::CircuitGraph& graph);
-    /// \brief Build(): the fabric in the initial graph (rates divided by the scale) and its
-    ///        monitors
+    /// \brief Build(): the fabric in the initial graph (ConfigureTopology(); the topology
+    ///        divides its rates by MoseScale) and its monitors
     /// \param graph the initial circuit graph
     void BuildFabric(const mose::CircuitGraph& graph);
     /// \brief Build(): the switcher and its description

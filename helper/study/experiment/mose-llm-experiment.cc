@@ -17,6 +17,7 @@
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-model-shape.h"
@@ -25,8 +26,10 @@
 #include "ns3/mose-percentile.h"
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
+#include "ns3/mose-scale.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-text-io.h"
+#include "ns3/mose-workload-summary.h"
 #include "ns3/queue-size.h"
 #include "ns3/simulator.h"
 #include "ns3/system-wall-clock-ms.h"
@@ -430,6 +433,9 @@ LlmExperiment::Build()
                          "darkTime");
     }
 
+    // the topology divides its rates by it, the workloads their byte counts, and
+    // MoseFluidFabricHelper reads it
+    const ScaleScope scale(m_config.scale);
     if (IsFluid(m_config.level))
     {
         BuildFluid();
@@ -443,25 +449,17 @@ LlmExperiment::Build()
     m_experiment->SetScenario(m_scenario, "LlmExperiment");
     m_experiment->Build();
 
-    // the transport; its other attributes are MoseSocketTransfers' defaults
-    Ptr<MoseSocketTransfers> transfers = CreateObject<MoseSocketTransfers>();
-    if (m_config.jumbo)
-    {
-        transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
-    }
-    m_noticeDelay = ResolveNoticeDelay(m_experiment->GetTopology()->GetSmallestLinkDelay());
-    transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
-    m_experiment->InstallTransport(transfers);
+    m_experiment->InstallTransport(
+        CreateTransport(m_experiment->GetTopology()->GetSmallestLinkDelay()));
 
-    // the workloads, in the initial mode's roles and graph; they follow every switch
-    const uint64_t f = m_config.scale;
+    // the workloads, in the initial mode's roles and graph; they follow every switch (their
+    // byte counts divided by MoseScale)
     MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
     inference.SetAttribute("PlacementRule",
                            MOSE_ENUM_VALUE(mose::PlacementRule)(
                                MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.placement)));
     inference.SetAttribute("PrefillTokensPerSecond", DoubleValue(m_config.prefillTokensPerSecond));
     inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.kvBytesPerToken));
-    inference.SetAttribute("ByteScale", UintegerValue(f));
     m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
     m_inference->SetRequests(m_config.requests);
     m_inference->Start(Seconds(0));
@@ -475,7 +473,6 @@ LlmExperiment::Build()
                 MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.collective)));
         training.SetAttribute("CollectiveBytes", UintegerValue(m_config.collectiveBytes));
         training.SetAttribute("ComputeTime", TimeValue(m_config.computeTime));
-        training.SetAttribute("ByteScale", UintegerValue(f));
         training.SetAttribute("MaxIterations", UintegerValue(m_config.maxIterations));
         training.SetAttribute("ReuseConnections", BooleanValue(m_config.reuseConnections));
         m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
@@ -485,6 +482,20 @@ LlmExperiment::Build()
     m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
     m_experiment->SetCollect([this]() { Collect(); });
     m_built = true;
+}
+
+Ptr<MoseSocketTransfers>
+LlmExperiment::CreateTransport(Time smallestLinkDelay)
+{
+    // its other attributes are MoseSocketTransfers' defaults
+    Ptr<MoseSocketTransfers> transfers = CreateObject<MoseSocketTransfers>();
+    if (m_config.jumbo)
+    {
+        transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
+    }
+    m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
+    transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
+    return transfers;
 }
 
 Time
@@ -517,44 +528,16 @@ LlmExperiment::BuildFluid()
     }
     mose::FluidLlmConfig f;
     const mose::Scenario& sc = *m_scenario;
-    const uint64_t scale = m_config.scale;
-    mose::FluidFabricConfig& fab = f.fabric;
-    fab.ports = m_config.scenario.degree;
-    fab.rule = m_config.scenario.routing;
-    fab.routingSeed = sc.routingSeed;
-    // the packet level's rates: DataRate(bit rate / scale), in whole bits per second
-    fab.circuitBitRate = static_cast<double>(m_config.ocsRate.GetBitRate() / scale);
-    fab.hostBitRate = static_cast<double>(m_config.hostRate.GetBitRate() / scale);
-    // hosts as MoseTopologyHelper builds them: HostsPerGroup hosts per group (0: none, the group
-    // node sends), m_config.hostsPerGroup when above 1 (the experiment sets the attribute)
-    fab.hostLinks = m_config.hostsPerGroup > 1 ||
-                    AttributeDefault<UintegerValue>("ns3::MoseTopologyHelper", "HostsPerGroup") > 0;
-    fab.hostsPerGroup = fab.hostLinks ? std::max<uint32_t>(m_config.hostsPerGroup, 1) : 1;
-    const Time ocsDelay = AttributeDefault<TimeValue>("ns3::MoseOcs", "Delay");
-    const Time hostDelay = AttributeDefault<TimeValue>("ns3::MoseTopologyHelper", "HostDelay");
-    fab.circuitDelayNs = ocsDelay.GetNanoSeconds();
-    fab.hostDelayNs = hostDelay.GetNanoSeconds();
-    uint64_t segment =
-        m_config.jumbo ? m_config.jumboMtu - 52
-                       : AttributeDefault<UintegerValue>("ns3::MoseSocketTransfers", "SegmentSize");
-    if (segment == 0)
-    {
-        segment = 536; // TcpSocket's default, as MoseSocketTransfers says
-    }
-    fab.segmentBytes = static_cast<uint32_t>(segment);
-    fab.wireBytesPerSegment = static_cast<uint32_t>(segment + 54); // IPv4, TCP + timestamps, PPP
-    // the notice delay as the packet level sets it
-    m_noticeDelay = ResolveNoticeDelay(fab.hostLinks ? std::min(ocsDelay, hostDelay) : ocsDelay);
-    fab.noticeDelayNs = m_noticeDelay.GetNanoSeconds();
-    fab.rateEpochNs = m_config.fluidRateEpoch.GetNanoSeconds();
-    const std::string sw = "ns3::MoseModeSwitcher";
-    fab.phases = static_cast<uint32_t>(AttributeDefault<UintegerValue>(sw, "Phases"));
-    fab.drain = AttributeDefault<BooleanValue>(sw, "Drain");
-    fab.fixedDrain = AttributeDefault<BooleanValue>(sw, "FixedDrain");
-    fab.drainTimeoutNs = AttributeDefault<TimeValue>(sw, "DrainTimeout").GetNanoSeconds();
-    fab.darkNs = (m_config.darkTime ? *m_config.darkTime
-                                    : AttributeDefault<TimeValue>(sw, "ReconfigurationDelay"))
-                     .GetNanoSeconds();
+    // the fabric from the helpers the packet level builds it with, configured alike (nothing
+    // is installed): rates divided by MoseScale, hosts, delays, the transport's segment and
+    // notice delay, the switcher's phases, drain and dark time
+    const ExperimentConfig packet = m_config.ToExperimentConfig();
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    Experiment::ConfigureTopology(packet, *topology);
+    topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
+    Ptr<MoseSocketTransfers> transport = CreateTransport(topology->GetSmallestLinkDelay());
+    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
+    f.fabric.rateEpochNs = m_config.fluidRateEpoch.GetNanoSeconds();
 
     for (auto mode : {mose::WorkloadMode::INFERENCE_HEAVY, mose::WorkloadMode::TRAINING_HEAVY})
     {
@@ -581,7 +564,7 @@ LlmExperiment::BuildFluid()
     f.collectiveBytes = m_config.collectiveBytes;
     f.computeNs = m_config.computeTime.GetNanoSeconds();
     f.maxIterations = m_config.maxIterations;
-    f.scale = scale;
+    f.scale = MoseScale::Get();
     f.aggregateCollectives = m_config.level == LlmLevel::AGGREGATE;
     f.Validate();
     m_fluid = std::move(f);
@@ -871,57 +854,24 @@ SummarizeLlmWindow(mose::Policy policy,
                    Time from,
                    Time to)
 {
-    if (!(from < to))
-    {
-        mose::ThrowBadParameter(
-            "window",
-            "[" + FormatDuration(from.GetSeconds(), DurationStyle::SIGNIFICANT) + ", " +
-                FormatDuration(to.GetSeconds(), DurationStyle::SIGNIFICANT) + ")",
-            "a window whose start is before its end");
-    }
+    // the workloads' own summaries of the window
+    const mose::InferenceSummary inference = mose::SummarizeRequests(requests, from, to);
+    const mose::TrainingSummary training = mose::SummarizeIterations(iterations, from, to);
     LlmSummary s;
     s.policy = policy;
-    std::vector<double> kv;
-    std::vector<double> ttft;
-    for (const MoseRequestRecord& r : requests)
-    {
-        if (r.arrival < from || r.arrival >= to)
-        {
-            continue;
-        }
-        ++s.requests;
-        if (r.done)
-        {
-            kv.push_back(r.GetKvTime().GetSeconds());
-            ttft.push_back(r.GetTtft().GetSeconds());
-        }
-    }
-    s.served = static_cast<uint32_t>(kv.size());
-    const mose::SampleStatistics k = mose::DescribeSample(kv);
-    const mose::SampleStatistics t = mose::DescribeSample(ttft);
-    s.kvMeanS = k.mean;
-    s.kvP50S = k.p50;
-    s.kvP99S = k.p99;
-    s.ttftMeanS = t.mean;
-    s.ttftP50S = t.p50;
-    s.ttftP99S = t.p99;
-    std::vector<double> iter;
-    std::vector<double> coll;
-    for (const MoseIterationRecord& r : iterations)
-    {
-        if (r.done && r.start >= from && r.start < to)
-        {
-            iter.push_back(r.GetIterationTime().GetSeconds());
-            coll.push_back(r.GetCollectiveTime().GetSeconds());
-        }
-    }
-    s.iterations = static_cast<uint32_t>(iter.size());
-    const mose::SampleStatistics it = mose::DescribeSample(iter);
-    const mose::SampleStatistics c = mose::DescribeSample(coll);
-    s.iterMeanS = it.mean;
-    s.iterP99S = it.p99;
-    s.collMeanS = c.mean;
-    s.collP99S = c.p99;
+    s.requests = inference.requests;
+    s.served = inference.served;
+    s.kvMeanS = inference.kv.mean;
+    s.kvP50S = inference.kv.p50;
+    s.kvP99S = inference.kv.p99;
+    s.ttftMeanS = inference.ttft.mean;
+    s.ttftP50S = inference.ttft.p50;
+    s.ttftP99S = inference.ttft.p99;
+    s.iterations = training.iterations;
+    s.iterMeanS = training.iteration.mean;
+    s.iterP99S = training.iteration.p99;
+    s.collMeanS = training.collective.mean;
+    s.collP99S = training.collective.p99;
     return s;
 }
 

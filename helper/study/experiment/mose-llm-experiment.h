@@ -464,6 +464,14 @@ class LlmExperiment
      * \return the notice delay
      */
     Time ResolveNoticeDelay(Time smallestLinkDelay) const;
+    /**
+     * \brief The LLM workloads' transport, not installed: SegmentSize from the jumbo MTU,
+     *        NoticeDelay by ResolveNoticeDelay() (kept in m_noticeDelay); the packet level
+     *        installs it, the fluid level reads it (MoseFluidFabricHelper)
+     * \param smallestLinkDelay the fabric's smallest link delay
+     * \return the transport
+     */
+    Ptr<MoseSocketTransfers> CreateTransport(Time smallestLinkDelay);
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 

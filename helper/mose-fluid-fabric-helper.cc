@@ -1,0 +1,96 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-fluid-fabric-helper.h"
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/log.h"
+#include "ns3/mose-attribute.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-scale.h"
+#include "ns3/nstime.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseFluidFabricHelper");
+
+mose::FluidFabricConfig
+MoseFluidFabricHelper::Read(const MoseTopologyHelper& topology,
+                            const MoseModeSwitcherHelper& switcher,
+                            Ptr<const MoseSocketTransfers> transport)
+{
+    NS_LOG_FUNCTION_NOARGS();
+    if (!transport)
+    {
+        throw mose::Error("MoseFluidFabricHelper::Read: no transport (a MoseSocketTransfers, "
+                          "installed or not)");
+    }
+    mose::FluidFabricConfig fab;
+    UintegerValue ports;
+    topology.GetAttribute("PortsPerGroup", ports);
+    fab.ports = static_cast<uint32_t>(ports.Get());
+    topology.GetRouting(fab.rule, fab.routingSeed);
+
+    // the rates as MoseTopologyHelper::Install() sets them: divided by MoseScale
+    DataRateValue ocsRate;
+    topology.GetOcsAttribute("DataRate", ocsRate);
+    fab.circuitBitRate = static_cast<double>(
+        MoseScale::ScaleRate(ocsRate.Get(), "ns3::MoseOcs::DataRate").GetBitRate());
+    DataRateValue hostRate;
+    topology.GetAttribute("HostDataRate", hostRate);
+    fab.hostBitRate = static_cast<double>(
+        MoseScale::ScaleRate(hostRate.Get(), "ns3::MoseTopologyHelper::HostDataRate").GetBitRate());
+    UintegerValue hosts;
+    topology.GetAttribute("HostsPerGroup", hosts);
+    fab.hostLinks = hosts.Get() > 0;
+    fab.hostsPerGroup = std::max<uint32_t>(static_cast<uint32_t>(hosts.Get()), 1);
+    TimeValue ocsDelay;
+    topology.GetOcsAttribute("Delay", ocsDelay);
+    fab.circuitDelayNs = ocsDelay.Get().GetNanoSeconds();
+    TimeValue hostDelay;
+    topology.GetAttribute("HostDelay", hostDelay);
+    fab.hostDelayNs = hostDelay.Get().GetNanoSeconds();
+
+    UintegerValue segment;
+    transport->GetAttribute("SegmentSize", segment);
+    // MoseSocketTransfers leaves TcpSocket's SegmentSize (by default 536) in place when it is 0
+    fab.segmentBytes = static_cast<uint32_t>(
+        segment.Get() > 0 ? segment.Get()
+                          : mose::ParseUnsigned64("ns3::TcpSocket::SegmentSize",
+                                                  mose::GetAttributeDefaultText(
+                                                      TypeId::LookupByName("ns3::TcpSocket"),
+                                                      "SegmentSize")));
+    fab.wireBytesPerSegment = fab.segmentBytes + 54; // IPv4, TCP + timestamps, PPP
+    TimeValue notice;
+    transport->GetAttribute("NoticeDelay", notice);
+    fab.noticeDelayNs = notice.Get().GetNanoSeconds();
+
+    UintegerValue phases;
+    switcher.GetSwitcherAttribute("Phases", phases);
+    fab.phases = static_cast<uint32_t>(phases.Get());
+    BooleanValue drain;
+    switcher.GetSwitcherAttribute("Drain", drain);
+    fab.drain = drain.Get();
+    BooleanValue fixedDrain;
+    switcher.GetSwitcherAttribute("FixedDrain", fixedDrain);
+    fab.fixedDrain = fixedDrain.Get();
+    TimeValue drainTimeout;
+    switcher.GetSwitcherAttribute("DrainTimeout", drainTimeout);
+    fab.drainTimeoutNs = drainTimeout.Get().GetNanoSeconds();
+    TimeValue dark;
+    switcher.GetSwitcherAttribute("ReconfigurationDelay", dark);
+    fab.darkNs = dark.Get().GetNanoSeconds();
+    fab.Validate();
+    return fab;
+}
+
+} // namespace ns3

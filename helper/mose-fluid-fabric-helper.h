@@ -1,0 +1,70 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_FLUID_FABRIC_HELPER_H
+#define MOSE_FLUID_FABRIC_HELPER_H
+
+#include "mose-mode-switcher-helper.h"
+#include "mose-topology-helper.h"
+
+#include "ns3/mose-fluid-fabric.h"
+#include "ns3/mose-llm-transfers.h"
+#include "ns3/ptr.h"
+
+/**
+ * \file
+ * \ingroup mose
+ * \brief MoseFluidFabricHelper: the fluid and aggregate levels' fabric read from the helpers
+ *        that build the packet level.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup mose
+ * \brief Reads the fabric of the fluid and aggregate levels (mose::FluidFabricConfig) from the
+ *        objects that build the packet level, so that one setting feeds every level.
+ *
+ * Each field comes from where the packet level takes it:
+ *
+ * | field | source |
+ * |---|---|
+ * | ports | MoseTopologyHelper PortsPerGroup |
+ * | rule, routingSeed | MoseTopologyHelper::GetRouting() |
+ * | circuitBitRate | MoseOcs DataRate (GetOcsAttribute()), divided by MoseScale |
+ * | hostBitRate | MoseTopologyHelper HostDataRate, divided by MoseScale |
+ * | hostLinks, hostsPerGroup | MoseTopologyHelper HostsPerGroup (0: the group node sends) |
+ * | circuitDelayNs, hostDelayNs | MoseOcs Delay, MoseTopologyHelper HostDelay |
+ * | segmentBytes | MoseSocketTransfers SegmentSize (0: TcpSocket's 536) |
+ * | wireBytesPerSegment | segmentBytes + 54 (IPv4 20, TCP with timestamps 32, PPP 2) |
+ * | noticeDelayNs | MoseSocketTransfers NoticeDelay |
+ * | phases, drain, fixedDrain, drainTimeoutNs, darkNs | MoseModeSwitcher Phases, Drain, FixedDrain,
+ * DrainTimeout, ReconfigurationDelay |
+ *
+ * rateEpochNs has no packet-level counterpart and keeps its default (0: exact). Nothing is
+ * installed: the helpers may be used afterwards to build the packet level of the same run.
+ */
+class MoseFluidFabricHelper
+{
+  public:
+    /**
+     * \brief The fabric the packet level would build.
+     * \param topology the topology helper, configured, installed or not
+     * \param switcher the mode switcher helper
+     * \param transport the transport the workloads would use, installed or not
+     * \return the fluid fabric
+     * \throws mose::Error for a rate that MoseScale divides to 0, a routing conflict, or a
+     *         fabric FluidFabricConfig::Validate() refuses
+     */
+    static mose::FluidFabricConfig Read(const MoseTopologyHelper& topology,
+                                        const MoseModeSwitcherHelper& switcher,
+                                        Ptr<const MoseSocketTransfers> transport);
+};
+
+} // namespace ns3
+
+#endif /* MOSE_FLUID_FABRIC_HELPER_H */
