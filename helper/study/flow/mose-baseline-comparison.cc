@@ -409,7 +409,8 @@ BaselineComparison::PrintTables(std::ostream& os) const
        << ", assignment=" << ToString(c.assignment) << ", completion=" << ToString(c.completion)
        << ", roles=" << ToString(c.transition) << "\n";
     os << "Every row is evaluated on the same flows of each seed; d = ports (circuits) per group.\n"
-       << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
+       << "Means over seeds with 95% confidence half-widths (Student's t, n - 1 degrees of "
+          "freedom).\n\n";
 
     using M = Metric;
     const std::vector<TableColumn> loads = {{"MaxLoad", M::MAX_LOAD, 20, 2},

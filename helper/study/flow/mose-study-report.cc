@@ -66,7 +66,8 @@ StudyReport::PrintTables(std::ostream& os) const
        << c.firstRun + m_study.GetSeedsDone() - 1 << "), routing=" << ToString(c.routing)
        << ", assignment=" << ToString(c.assignment) << ", completion=" << ToString(c.completion)
        << ", roles=" << ToString(c.transition) << "\n";
-    os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
+    os << "Means over seeds with 95% confidence half-widths (Student's t, n - 1 degrees of "
+          "freedom).\n\n";
 
     using M = Metric;
     const std::vector<TableColumn> tableI = {{"MaxLoad", M::MAX_LOAD, 20, 2},
