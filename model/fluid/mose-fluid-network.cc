@@ -306,37 +306,11 @@ FluidNetwork::GetNFlows() const
     return m_active;
 }
 
-void
-FluidNetwork::ComputeRates()
-{
-    ++m_computations;
-    // Since the last computation, were flows only removed? Then every flow whose rate is below
-    // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
-    // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
-    // that was a bottleneck below r, or it would have been fixed there), and removing flows
-    // only raises the other links' shares. Those flows are fixed at their rates from the start
-    // and the filling runs for the others only (in an all-to-all the fastest flows end first,
-    // so most flows keep their rates). A relative margin of 1e-9 keeps flows whose rate equals
-    // the removed one's up to rounding in the filling.
-    const bool partial = !m_fullRecompute && m_removedMinRate > 0 &&
-                         m_removedMinRate < std::numeric_limits<double>::infinity();
-    const double keepBelow = partial ? m_removedMinRate * (1 - 1e-9) : 0.0;
-    uint64_t unfrozenFlows = PrepareFilling(partial, keepBelow);
-    m_fullRecompute = false;
-    m_removedMinRate = std::numeric_limits<double>::infinity();
-    BuildFillingHeap();
-    FillRates(unfrozenFlows);
-    // the new rates: a flow whose rate changes banks what it sent at the old one
-    ForEachActive([&](FlowId id) {
-        const FlowState& f = m_flows[id];
-        if (!(keepBelow > 0 && f.rate < keepBelow && !f.path.empty()))
-        {
-            SetRate(id, m_newRate[id]);
-        }
-    });
-}
+// The steps of ComputeRates() are inline: the library is shared, and GCC calls an exported
+// function through the PLT and never inlines it (semantic interposition); the heap's steps are
+// the filling's inner loops, and the steps called from ComputeRates() alone cost no call either.
 
-uint64_t
+inline uint64_t
 FluidNetwork::PrepareFilling(bool partial, double keepBelow)
 {
     const std::size_t nLinks = m_capacity.size();
@@ -381,13 +355,13 @@ FluidNetwork::PrepareFilling(bool partial, double keepBelow)
     return unfrozenFlows;
 }
 
-bool
+inline bool
 FluidNetwork::HeapLess(const HeapEntry& a, const HeapEntry& b)
 {
     return a.key < b.key || (a.key == b.key && a.link < b.link);
 }
 
-void
+inline void
 FluidNetwork::SiftDown(std::size_t i)
 {
     std::vector<HeapEntry>& heap = m_heap;
@@ -414,7 +388,7 @@ FluidNetwork::SiftDown(std::size_t i)
     heap[i] = x;
 }
 
-void
+inline void
 FluidNetwork::PopHeapTop()
 {
     m_heap[0] = m_heap.back();
@@ -425,7 +399,7 @@ FluidNetwork::PopHeapTop()
     }
 }
 
-void
+inline void
 FluidNetwork::BuildFillingHeap()
 {
     // a binary min-heap of the links with unfrozen flows, keyed on (share, link id), in which a
@@ -478,7 +452,7 @@ FluidNetwork::BuildFillingHeap()
     }
 }
 
-void
+inline void
 FluidNetwork::FreezeFlow(FlowId fid, double share, uint64_t& unfrozenFlows)
 {
     m_frozen[fid] = 1;
@@ -496,7 +470,7 @@ FluidNetwork::FreezeFlow(FlowId fid, double share, uint64_t& unfrozenFlows)
     }
 }
 
-void
+inline void
 FluidNetwork::FillRates(uint64_t unfrozenFlows)
 {
     const std::size_t nLinks = m_capacity.size();
@@ -540,6 +514,36 @@ FluidNetwork::FillRates(uint64_t unfrozenFlows)
             }
         }
     }
+}
+
+void
+FluidNetwork::ComputeRates()
+{
+    ++m_computations;
+    // Since the last computation, were flows only removed? Then every flow whose rate is below
+    // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
+    // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
+    // that was a bottleneck below r, or it would have been fixed there), and removing flows
+    // only raises the other links' shares. Those flows are fixed at their rates from the start
+    // and the filling runs for the others only (in an all-to-all the fastest flows end first,
+    // so most flows keep their rates). A relative margin of 1e-9 keeps flows whose rate equals
+    // the removed one's up to rounding in the filling.
+    const bool partial = !m_fullRecompute && m_removedMinRate > 0 &&
+                         m_removedMinRate < std::numeric_limits<double>::infinity();
+    const double keepBelow = partial ? m_removedMinRate * (1 - 1e-9) : 0.0;
+    uint64_t unfrozenFlows = PrepareFilling(partial, keepBelow);
+    m_fullRecompute = false;
+    m_removedMinRate = std::numeric_limits<double>::infinity();
+    BuildFillingHeap();
+    FillRates(unfrozenFlows);
+    // the new rates: a flow whose rate changes banks what it sent at the old one
+    ForEachActive([&](FlowId id) {
+        const FlowState& f = m_flows[id];
+        if (!(keepBelow > 0 && f.rate < keepBelow && !f.path.empty()))
+        {
+            SetRate(id, m_newRate[id]);
+        }
+    });
 }
 
 double
