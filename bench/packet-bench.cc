@@ -63,7 +63,6 @@ GetWorkload(uint32_t n)
         config.inferenceRoles = RoleCounts::PaperScaled(n, WorkloadMode::INFERENCE_HEAVY);
         config.trainingRoles = RoleCounts::PaperScaled(n, WorkloadMode::TRAINING_HEAVY);
         config.flows = 2000;
-        config.seeds = 1;
         ScenarioBuilder builder(config);
         ModeScenario mode = builder.BuildMode(1, WorkloadMode::INFERENCE_HEAVY);
         Workload w{n,

@@ -24,12 +24,13 @@ namespace
 void
 BM_PaperStudy(benchmark::State& state)
 {
-    FlowExperimentConfig config; // the paper's defaults, 20 seeds
-    config.threads = static_cast<uint32_t>(state.range(0));
+    const FlowExperimentConfig config; // the paper's defaults
+    SeedPlan plan;                     // 20 seeds
+    plan.threads = static_cast<uint32_t>(state.range(0));
     double maxLoad = 0;
     for (auto _ : state)
     {
-        FlowExperimentHelper helper(config);
+        FlowExperimentHelper helper(config, plan);
         helper.Run();
         maxLoad =
             helper.Summarize(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD).mean;

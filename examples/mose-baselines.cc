@@ -54,7 +54,7 @@ main(int argc, char* argv[])
 
         const BaselineComparisonConfig config = baselines.GetConfig(options);
         // memory: one seed per worker, at the largest degree evaluated
-        program.CheckStudy(BaselineOptions::GetLargestStudy(config));
+        program.CheckStudy(BaselineOptions::GetLargestStudy(config), config.seedPlan);
         BaselineComparison comparison(config);
         comparison.Run(program.SeedProgress());
         const double evaluateSeconds = program.GetElapsed();
@@ -66,7 +66,7 @@ main(int argc, char* argv[])
         program.WritePlots([&](const std::string& d) { return comparison.WritePlots(d); },
                            "gnuplot scripts",
                            std::cout);
-        std::cout << "comparison time: " << evaluateSeconds << " s (" << config.study.seeds
+        std::cout << "comparison time: " << evaluateSeconds << " s (" << config.seedPlan.seeds
                   << " seeds, " << comparison.GetRows().size() << " rows), total "
                   << program.GetElapsed() << " s\n";
     });

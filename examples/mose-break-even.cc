@@ -63,9 +63,10 @@ main(int argc, char* argv[])
 
         // every option is checked before the study runs
         const FlowExperimentConfig config = options.GetConfig();
+        const SeedPlan plan = options.GetSeedPlan();
         const SwitchCostConfig c = switchCost.GetConfig(config);
-        program.CheckStudy(config);
-        SwitchCostStudy study(config, c.metric);
+        program.CheckStudy(config, plan);
+        SwitchCostStudy study(config, plan, c.metric);
         study.Run([&](uint32_t done, uint32_t total) {
             // the study's seeds, then the switches' analysis of each seed
             const bool first = done <= total / 2;
@@ -86,7 +87,7 @@ main(int argc, char* argv[])
                            std::cout);
         // 3 significant digits, as the tables leave it
         std::cout << std::setprecision(3) << "run time: " << runSeconds
-                  << " s (study and switch analysis, " << config.seeds << " seeds), total "
+                  << " s (study and switch analysis, " << plan.seeds << " seeds), total "
                   << program.GetElapsed() << " s\n";
     });
 }

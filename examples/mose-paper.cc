@@ -49,8 +49,9 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
 
         const FlowExperimentConfig config = options.GetConfig();
-        program.CheckStudy(config);
-        FlowExperimentHelper helper(config);
+        const SeedPlan plan = options.GetSeedPlan();
+        program.CheckStudy(config, plan);
+        FlowExperimentHelper helper(config, plan);
         helper.Run(program.SeedProgress());
         const double studySeconds = program.GetElapsed();
 
@@ -65,7 +66,7 @@ main(int argc, char* argv[])
         program.WritePlots([&](const std::string& d) { return report.WritePlots(d); },
                            "gnuplot scripts",
                            std::cout);
-        std::cout << "study time: " << studySeconds << " s (" << config.seeds << " seeds), total "
+        std::cout << "study time: " << studySeconds << " s (" << plan.seeds << " seeds), total "
                   << program.GetElapsed() << " s\n";
     });
 }

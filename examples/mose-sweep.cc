@@ -48,7 +48,7 @@ main(int argc, char* argv[])
         // the sweep's defaults: the grid with a seed and flow count that run in under a
         // minute on 2 cores
         SweepConfig defaults;
-        defaults.base.seeds = 2;
+        defaults.seedPlan.seeds = 2;
         defaults.base.flows = 20000;
         SweepCommandLine options(defaults);
         bool table = true;
@@ -66,7 +66,7 @@ main(int argc, char* argv[])
         FlowExperimentConfig largest = config.base;
         largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
         largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
-        program.CheckStudy(largest, Program::GetThreads(config.base));
+        program.CheckStudy(largest, Program::GetThreads(config.seedPlan));
         uint32_t skipped = 0;
         sweep.Run([&](uint32_t done, uint32_t total, const SweepResult& r) {
             skipped += r.skipped ? 1 : 0;
@@ -93,7 +93,7 @@ main(int argc, char* argv[])
                            "gnuplot scripts",
                            std::cout);
         std::cout << "sweep time: " << std::fixed << std::setprecision(1) << sweepSeconds << " s ("
-                  << config.base.seeds << " seeds x " << config.base.flows
+                  << config.seedPlan.seeds << " seeds x " << config.base.flows
                   << " flows per point), total " << program.GetElapsed() << " s\n";
     });
 }

@@ -58,14 +58,6 @@ FlowExperimentConfig::Validate() const
             ThrowBadParameter(name, v.str(), "a share must lie in [0, 1]");
         }
     }
-    if (seeds == 0)
-    {
-        ThrowBadParameter("--seeds", "0", "need at least one seed");
-    }
-    if (firstRun + seeds < firstRun)
-    {
-        ThrowBadParameter("--RngRun", std::to_string(firstRun), "run + seeds overflows 64 bits");
-    }
 }
 
 uint32_t

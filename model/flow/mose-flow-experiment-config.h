@@ -22,7 +22,10 @@ namespace mose
 
 /**
  * \ingroup mose-flow
- * \brief Every parameter of the flow-level study; the defaults are the paper's.
+ * \brief Every parameter of the flow-level scenario: N, d, roles, templates, flows and the
+ *        routing rule, and the ns-3 run it is drawn from; the defaults are the paper's. How many
+ *        seeds a study runs, and on how many threads, is not part of it (the study library's
+ *        SeedPlan, passed beside it).
  */
 struct FlowExperimentConfig
 {
@@ -48,9 +51,9 @@ struct FlowExperimentConfig
     /// routing rule: one uniformly random shortest path per pair by default (the lowest-id
     /// tie-break biases every node towards the same neighbours; see doc/mose.rst)
     RoutingRule routing{RoutingRule::RANDOM_SHORTEST_PATH};
-    uint64_t firstRun{1}; //!< ns-3 run of the first seed; seed k uses run firstRun + k
-    uint32_t seeds{20};   //!< number of seeds
-    uint32_t threads{0};  //!< worker threads for Run() (0: one per core); no effect on results
+    /// ns-3 run of the scenario, or of a study's first seed (seed k uses run firstRun + k; how
+    /// many seeds and on how many threads is the study's own plan, not the scenario's)
+    uint64_t firstRun{1};
     /// if set, the inference-heavy roles are read from this CSV file (node,role) instead of laid
     /// out from inferenceRoles
     std::string inferenceRolesFile;

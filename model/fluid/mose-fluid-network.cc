@@ -306,10 +306,13 @@ FluidNetwork::GetNFlows() const
     return m_active;
 }
 
-void
-FluidNetwork::ComputeRates()
+// The steps of ComputeRates() are inline: the library is shared, and GCC calls an exported
+// function through the PLT and never inlines it (semantic interposition); the heap's steps are
+// the filling's inner loops, and the steps called from ComputeRates() alone cost no call either.
+
+inline uint64_t
+FluidNetwork::PrepareFilling(bool partial, double keepBelow)
 {
-    ++m_computations;
     const std::size_t nLinks = m_capacity.size();
     m_left.assign(m_capacity.begin(), m_capacity.end());
     m_unfrozen.assign(nLinks, 0);
@@ -317,17 +320,6 @@ FluidNetwork::ComputeRates()
     // per flow id; only the active flows' entries are read, and the first walk sets them
     m_frozen.resize(m_flows.size());
     m_newRate.resize(m_flows.size());
-    // Since the last computation, were flows only removed? Then every flow whose rate is below
-    // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
-    // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
-    // that was a bottleneck below r, or it would have been fixed there), and removing flows
-    // only raises the other links' shares. Those flows are fixed at their rates from the start
-    // and the filling runs for the others only (in an all-to-all the fastest flows end first,
-    // so most flows keep their rates). A relative margin of 1e-9 keeps flows whose rate equals
-    // the removed one's up to rounding in the filling.
-    const bool partial = !m_fullRecompute && m_removedMinRate > 0 &&
-                         m_removedMinRate < std::numeric_limits<double>::infinity();
-    const double keepBelow = partial ? m_removedMinRate * (1 - 1e-9) : 0.0;
     if (partial)
     {
         // the capacity the kept flows leave: every link's capacity minus its flows' rates, plus
@@ -360,8 +352,56 @@ FluidNetwork::ComputeRates()
             }
         }
     });
-    m_fullRecompute = false;
-    m_removedMinRate = std::numeric_limits<double>::infinity();
+    return unfrozenFlows;
+}
+
+inline bool
+FluidNetwork::HeapLess(const HeapEntry& a, const HeapEntry& b)
+{
+    return a.key < b.key || (a.key == b.key && a.link < b.link);
+}
+
+inline void
+FluidNetwork::SiftDown(std::size_t i)
+{
+    std::vector<HeapEntry>& heap = m_heap;
+    const HeapEntry x = heap[i];
+    const std::size_t n = heap.size();
+    while (true)
+    {
+        std::size_t child = 2 * i + 1;
+        if (child >= n)
+        {
+            break;
+        }
+        if (child + 1 < n && HeapLess(heap[child + 1], heap[child]))
+        {
+            ++child;
+        }
+        if (!HeapLess(heap[child], x))
+        {
+            break;
+        }
+        heap[i] = heap[child];
+        i = child;
+    }
+    heap[i] = x;
+}
+
+inline void
+FluidNetwork::PopHeapTop()
+{
+    m_heap[0] = m_heap.back();
+    m_heap.pop_back();
+    if (!m_heap.empty())
+    {
+        SiftDown(0);
+    }
+}
+
+inline void
+FluidNetwork::BuildFillingHeap()
+{
     // a binary min-heap of the links with unfrozen flows, keyed on (share, link id), in which a
     // link's key may be stale: as flows at the smallest share leave a link, its share only
     // grows (left / W >= s gives (left - w s) / (W - w) >= left / W for the weights W of its
@@ -369,42 +409,9 @@ FluidNetwork::ComputeRates()
     // bound; the top is re-keyed when popped and is the bottleneck once its key is current.
     // A hop of a frozen flow then costs O(1) and only popped links move in the heap
     // (hand-written: std::priority_queue cannot re-key its top in place)
+    const std::size_t nLinks = m_capacity.size();
     std::vector<HeapEntry>& heap = m_heap;
     heap.clear();
-    const auto less = [](const HeapEntry& a, const HeapEntry& b) {
-        return a.key < b.key || (a.key == b.key && a.link < b.link);
-    };
-    const auto siftDown = [&heap, &less](std::size_t i) {
-        const HeapEntry x = heap[i];
-        const std::size_t n = heap.size();
-        while (true)
-        {
-            std::size_t child = 2 * i + 1;
-            if (child >= n)
-            {
-                break;
-            }
-            if (child + 1 < n && less(heap[child + 1], heap[child]))
-            {
-                ++child;
-            }
-            if (!less(heap[child], x))
-            {
-                break;
-            }
-            heap[i] = heap[child];
-            i = child;
-        }
-        heap[i] = x;
-    };
-    const auto popTop = [&heap, &siftDown]() {
-        heap[0] = heap.back();
-        heap.pop_back();
-        if (!heap.empty())
-        {
-            siftDown(0);
-        }
-    };
     // A link crossed by one unfrozen flow only (an aggregate crosses thousands such links)
     // keeps its share until that flow is fixed: instead of one entry per link, such a flow has
     // one entry keyed on the smallest share of its lone links, exact from the start (entry
@@ -441,25 +448,35 @@ FluidNetwork::ComputeRates()
     });
     for (std::size_t i = heap.size() / 2; i-- > 0;)
     {
-        siftDown(i);
+        SiftDown(i);
     }
+}
+
+inline void
+FluidNetwork::FreezeFlow(FlowId fid, double share, uint64_t& unfrozenFlows)
+{
+    m_frozen[fid] = 1;
+    m_newRate[fid] = share;
+    --unfrozenFlows;
+    const FlowState& f = m_flows[fid];
+    for (std::size_t k = 0; k < f.path.size(); ++k)
+    {
+        const LinkId l = f.path[k];
+        const double w = WeightOf(f, k);
+        m_left[l] = std::max(0.0, m_left[l] - w * share);
+        --m_unfrozen[l];
+        // the last unfrozen flow leaves no weight behind, whatever the sums' rounding
+        m_unfrozenWeight[l] = m_unfrozen[l] == 0 ? 0.0 : m_unfrozenWeight[l] - w;
+    }
+}
+
+inline void
+FluidNetwork::FillRates(uint64_t unfrozenFlows)
+{
+    const std::size_t nLinks = m_capacity.size();
+    std::vector<HeapEntry>& heap = m_heap;
     // until every flow is fixed: the links left in the heap then have no unfrozen flow (an
     // aggregate's thousands of links would otherwise be popped one by one)
-    const auto freeze = [this, &unfrozenFlows](FlowId fid, double s) {
-        m_frozen[fid] = 1;
-        m_newRate[fid] = s;
-        --unfrozenFlows;
-        const FlowState& f = m_flows[fid];
-        for (std::size_t k = 0; k < f.path.size(); ++k)
-        {
-            const LinkId l = f.path[k];
-            const double w = WeightOf(f, k);
-            m_left[l] = std::max(0.0, m_left[l] - w * s);
-            --m_unfrozen[l];
-            // the last unfrozen flow leaves no weight behind, whatever the sums' rounding
-            m_unfrozenWeight[l] = m_unfrozen[l] == 0 ? 0.0 : m_unfrozenWeight[l] - w;
-        }
-    };
     while (!heap.empty() && unfrozenFlows > 0)
     {
         const uint32_t e = heap[0].link;
@@ -468,35 +485,57 @@ FluidNetwork::ComputeRates()
             // a flow's lone links: its key is their share, never stale
             const FlowId fid = e - static_cast<uint32_t>(nLinks);
             const double s = std::max(0.0, heap[0].key);
-            popTop();
+            PopHeapTop();
             if (!m_frozen[fid])
             {
-                freeze(fid, s);
+                FreezeFlow(fid, s, unfrozenFlows);
             }
             continue;
         }
         if (m_unfrozen[e] == 0)
         {
-            popTop(); // every flow of the link was frozen elsewhere
+            PopHeapTop(); // every flow of the link was frozen elsewhere
             continue;
         }
         const double current = m_left[e] / m_unfrozenWeight[e];
         if (current > heap[0].key)
         {
             heap[0].key = current; // stale: re-key and look again
-            siftDown(0);
+            SiftDown(0);
             continue;
         }
-        popTop();
+        PopHeapTop();
         const double s = std::max(0.0, current);
         for (FlowId fid : m_linkFlows[e])
         {
             if (!m_frozen[fid])
             {
-                freeze(fid, s);
+                FreezeFlow(fid, s, unfrozenFlows);
             }
         }
     }
+}
+
+void
+FluidNetwork::ComputeRates()
+{
+    ++m_computations;
+    // Since the last computation, were flows only removed? Then every flow whose rate is below
+    // the smallest rate of a removed flow keeps its rate: the filling reaches each level below
+    // that rate through links no removed flow crossed (a removed flow of rate r crossed no link
+    // that was a bottleneck below r, or it would have been fixed there), and removing flows
+    // only raises the other links' shares. Those flows are fixed at their rates from the start
+    // and the filling runs for the others only (in an all-to-all the fastest flows end first,
+    // so most flows keep their rates). A relative margin of 1e-9 keeps flows whose rate equals
+    // the removed one's up to rounding in the filling.
+    const bool partial = !m_fullRecompute && m_removedMinRate > 0 &&
+                         m_removedMinRate < std::numeric_limits<double>::infinity();
+    const double keepBelow = partial ? m_removedMinRate * (1 - 1e-9) : 0.0;
+    uint64_t unfrozenFlows = PrepareFilling(partial, keepBelow);
+    m_fullRecompute = false;
+    m_removedMinRate = std::numeric_limits<double>::infinity();
+    BuildFillingHeap();
+    FillRates(unfrozenFlows);
     // the new rates: a flow whose rate changes banks what it sent at the old one
     ForEachActive([&](FlowId id) {
         const FlowState& f = m_flows[id];

@@ -245,6 +245,30 @@ class FluidNetwork
     /// \brief Drops the stale entries (rate changed, flow removed or complete) of m_finish
     void CompactFinish() const;
 
+    /**
+     * \brief ComputeRates(), step 1: the capacity left on every link and the unfrozen flows'
+     *        count and weight per link; with `partial`, the flows below keepBelow keep their
+     *        rates (frozen) and the others' rates are added back to their links' capacity.
+     * \param partial whether only flows were removed since the last computation
+     * \param keepBelow the rate below which a flow keeps its rate (with `partial`)
+     * \return the flows with a path that the filling has to fix
+     */
+    uint64_t PrepareFilling(bool partial, double keepBelow);
+    /// \brief ComputeRates(), step 2: m_heap with a shared link's share, a flow's smallest
+    ///        share over its lone links
+    void BuildFillingHeap();
+    /**
+     * \brief ComputeRates(), step 3: the progressive filling; pops the bottleneck and fixes
+     *        its unfrozen flows at its share into m_newRate until every flow is fixed.
+     * \param unfrozenFlows the flows to fix (PrepareFilling())
+     */
+    void FillRates(uint64_t unfrozenFlows);
+    /**
+     * \brief Fixes a flow at a share and takes it off its links' unfrozen counts and weights.
+     * \param fid the flow \param share its rate \param unfrozenFlows the count, decremented
+     */
+    void FreezeFlow(FlowId fid, double share, uint64_t& unfrozenFlows);
+
     /// A flow's finish time at its rate when the entry was made
     struct FinishEntry
     {
@@ -290,6 +314,13 @@ class FluidNetwork
     };
 
     std::vector<HeapEntry> m_heap; //!< links with unfrozen flows, a min-heap on the key
+
+    /// \return whether a comes before b in m_heap: a smaller key, then a smaller link
+    static bool HeapLess(const HeapEntry& a, const HeapEntry& b);
+    /// \brief Moves entry i of m_heap down to its place \param i the entry
+    void SiftDown(std::size_t i);
+    /// \brief Removes the top of m_heap
+    void PopHeapTop();
     std::vector<uint64_t> m_seen;  //!< Attach(): per link, the check that last saw it
     uint64_t m_check{0};           //!< Attach(): checks made
     std::vector<uint8_t> m_frozen; //!< per flow

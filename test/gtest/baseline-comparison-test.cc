@@ -30,8 +30,8 @@ BaselineComparisonConfig
 SmallConfig()
 {
     BaselineComparisonConfig c;
-    c.study = SmallStudyConfig(2000, 3);
-    c.study.threads = 1;
+    c.study = SmallStudyConfig(2000);
+    c.seedPlan = SeedPlan{3, 1};
     c.baselines = DefaultBaselineSpecs(64);
     return c;
 }
@@ -88,18 +88,18 @@ TEST(BaselineComparison, SameResultsAsTheStudyAndDirectEvaluation)
     BaselineComparisonConfig c = SmallConfig();
     BaselineComparison cmp(c);
     cmp.Run();
-    ASSERT_EQ(cmp.GetSeedsDone(), c.study.seeds);
+    ASSERT_EQ(cmp.GetSeedsDone(), c.seedPlan.seeds);
 
     // the policies at the study's d are the study's results
-    FlowExperimentHelper study(c.study);
+    FlowExperimentHelper study(c.study, c.seedPlan);
     study.Run();
     // and at d = 6 those of the study with degree 6 and the paper's H^PD (r = d - 1)
     FlowExperimentConfig c6 = c.study;
     c6.degree = 6;
     c6.pdReservedPorts = 5;
-    FlowExperimentHelper study6(c6);
+    FlowExperimentHelper study6(c6, c.seedPlan);
     study6.Run();
-    for (uint32_t seed = 0; seed < c.study.seeds; ++seed)
+    for (uint32_t seed = 0; seed < c.seedPlan.seeds; ++seed)
     {
         const Scenario s = study.BuildScenario(c.study.firstRun + seed);
         for (WorkloadMode mode : ALL_MODES)
@@ -140,10 +140,10 @@ TEST(BaselineComparison, ResultsDoNotDependOnThreads)
     BaselineComparisonConfig c = SmallConfig();
     BaselineComparison one(c);
     one.Run();
-    c.study.threads = 3;
+    c.seedPlan.threads = 3;
     BaselineComparison three(c);
     three.Run();
-    for (uint32_t seed = 0; seed < c.study.seeds; ++seed)
+    for (uint32_t seed = 0; seed < c.seedPlan.seeds; ++seed)
     {
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -194,8 +194,11 @@ TEST(BaselineComparison, Errors)
     EXPECT_CONTAINS(m, "--nodes = 64, but 16 * 16 = 256");
 
     c = SmallConfig();
-    c.study.seeds = 0;
+    c.seedPlan.seeds = 0;
     ExpectErrorContaining([&c] { BaselineComparison cmp(c); }, "--seeds");
+    c = SmallConfig();
+    c.study.firstRun = UINT64_MAX - 2; // firstRun + 3 seeds = 2^64 does not fit
+    ExpectErrorContaining([&c] { BaselineComparison cmp(c); }, "run + seeds overflows 64 bits");
 
     m = ErrorOf([] { DefaultBaselineSpecs(61, "--nodes"); });
     EXPECT_CONTAINS(m, "invalid --nodes = 61");
@@ -204,7 +207,7 @@ TEST(BaselineComparison, Errors)
 TEST(BaselineComparison, OutputFiles)
 {
     BaselineComparisonConfig c = SmallConfig();
-    c.study.seeds = 2;
+    c.seedPlan.seeds = 2;
     BaselineComparison cmp(c);
     cmp.Run();
     std::ostringstream table;

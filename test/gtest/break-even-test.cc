@@ -355,9 +355,8 @@ TEST(MoseBreakEven, LoadShareOfCircuits)
 
 TEST(SwitchCostStudy, SmallStudyEndToEnd)
 {
-    FlowExperimentConfig c = SmallStudyConfig(1000, 2);
-    c.threads = 2;
-    SwitchCostStudy study(c);
+    const FlowExperimentConfig c = SmallStudyConfig(1000);
+    SwitchCostStudy study(c, SeedPlan{2, 2});
     uint32_t calls = 0;
     study.Run([&calls](uint32_t done, uint32_t total) {
         ++calls;
@@ -475,9 +474,8 @@ TEST(SwitchCostStudy, SmallStudyEndToEnd)
 
 TEST(SwitchCostReport, TablesAndCsvFiles)
 {
-    FlowExperimentConfig c = SmallStudyConfig(200, 2);
-    c.threads = 2;
-    SwitchCostStudy study(c);
+    const FlowExperimentConfig c = SmallStudyConfig(200);
+    SwitchCostStudy study(c, SeedPlan{2, 2});
     study.Run();
     ASSERT_EQ(study.GetSeedsDone(), 2u);
     SwitchCostParameters params;

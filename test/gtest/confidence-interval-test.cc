@@ -3,9 +3,10 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The confidence interval of a mean (Student's t) and the verdict a margin's interval gives
- * against the tie band, on hand-made samples whose intervals are computed here by hand with the
- * tabulated quantiles t_{0.975} = 12.706 (1 degree of freedom), 4.303 (2) and 2.776 (4).
+ * The confidence interval of a mean (Student's t, the one rule of every half-width of the module:
+ * Summarize() and ComputeMeanInterval()) and the verdict a margin's interval gives against the
+ * tie band, on hand-made samples whose intervals are computed here by hand with the tabulated
+ * quantiles t_{0.975} = 12.706 (1 degree of freedom), 4.303 (2), 2.776 (4) and 2.093 (19).
  */
 
 #include "mose-study-statistics.h"
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -80,6 +82,50 @@ TEST(ConfidenceInterval, HandMadeSamples)
     EXPECT_CONTAINS(ErrorOf([] { ComputeMeanInterval({0.1, std::nan("")}); }), "sample value 1");
     EXPECT_CONTAINS(ErrorOf([] { ComputeMeanInterval({0.1, 0.2}, 1.0); }), "confidence level");
     EXPECT_CONTAINS(ErrorOf([] { ComputeMeanInterval({0.1, 0.2}, 0.0); }), "confidence level");
+}
+
+TEST(ConfidenceInterval, OneRuleForEveryHalfWidth)
+{
+    // StudentTHalfWidth: t_{0.975, n - 1} s / sqrt(n); n = 2: 12.706 s / sqrt(2) (the
+    // tolerances are those of the quantiles' three decimals, times s / sqrt(n))
+    EXPECT_NEAR(StudentTHalfWidth(1.0, 2), 12.706 / std::sqrt(2.0), 5e-4);
+    EXPECT_NEAR(StudentTHalfWidth(2.0, 5, 0.9), 2.132 * 2.0 / std::sqrt(5.0), 5e-4);
+    EXPECT_CONTAINS(ErrorOf([] { StudentTHalfWidth(1.0, 1); }), "sample size");
+    EXPECT_CONTAINS(ErrorOf([] { StudentTHalfWidth(1.0, 3, 1.5); }), "confidence level");
+
+    // Summarize() of an ns-3 Average uses the same rule, not Average::Error95's 1.96:
+    // {1, 2, 3}: mean 2, s = 1, half-width 4.303 / sqrt(3) = 2.4843 (1.96 would give 1.1316)
+    Average<double> three;
+    for (double v : {1.0, 2.0, 3.0})
+    {
+        three.Update(v);
+    }
+    const Summary s3 = Summarize(three);
+    EXPECT_EQ(s3.n, 3u);
+    EXPECT_DOUBLE_EQ(s3.mean, 2.0);
+    EXPECT_NEAR(s3.ci95, 4.303 / std::sqrt(3.0), 5e-4);
+    // 1, 2, ..., 20 (20 seeds): mean 10.5, s^2 = n (n + 1) / 12 = 35, half-width
+    // 2.093 sqrt(35 / 20) = 2.7688 (1.96 would give 2.5928)
+    Average<double> twenty;
+    std::vector<double> sample;
+    for (int v = 1; v <= 20; ++v)
+    {
+        twenty.Update(v);
+        sample.push_back(v);
+    }
+    const Summary s20 = Summarize(twenty);
+    EXPECT_DOUBLE_EQ(s20.mean, 10.5);
+    EXPECT_NEAR(s20.ci95, 2.093 * std::sqrt(35.0 / 20.0), 1e-4);
+    // ... which is the interval of ComputeMeanInterval() on the same values
+    EXPECT_NEAR(s20.ci95, *ComputeMeanInterval(sample).halfWidth, 1e-12);
+    EXPECT_EQ(FormatSummary(s20, 2), "10.50 +-2.77");
+    // one value: its mean and no half-width; none: zeros
+    Average<double> one;
+    one.Update(7.0);
+    EXPECT_EQ(Summarize(one).mean, 7.0);
+    EXPECT_EQ(Summarize(one).ci95, 0.0);
+    EXPECT_EQ(Summarize(Average<double>()).n, 0u);
+    EXPECT_EQ(Summarize(Average<double>()).ci95, 0.0);
 }
 
 TEST(ConfidenceInterval, VerdictFromTheIntervalAndTheTieBand)

@@ -31,21 +31,22 @@ namespace
 FlowExperimentConfig
 SmallConfig()
 {
-    return SmallStudyConfig(2000, 4);
+    return SmallStudyConfig(2000);
 }
+
+/// Its seeds: 4, on one thread per core
+const SeedPlan SMALL_PLAN{4, 0};
 
 } // namespace
 
 TEST(FlowExperimentHelper, ResultsDoNotDependOnThreads)
 {
-    FlowExperimentConfig c = SmallConfig();
-    c.threads = 1;
-    FlowExperimentHelper one(c);
+    const FlowExperimentConfig c = SmallConfig();
+    FlowExperimentHelper one(c, SeedPlan{SMALL_PLAN.seeds, 1});
     one.Run();
-    c.threads = 3;
-    FlowExperimentHelper three(c);
+    FlowExperimentHelper three(c, SeedPlan{SMALL_PLAN.seeds, 3});
     three.Run();
-    for (uint32_t seed = 0; seed < c.seeds; ++seed)
+    for (uint32_t seed = 0; seed < SMALL_PLAN.seeds; ++seed)
     {
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -65,7 +66,7 @@ TEST(FlowExperimentHelper, ResultsDoNotDependOnThreads)
 
 TEST(FlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
 {
-    FlowExperimentHelper h(SmallConfig());
+    FlowExperimentHelper h(SmallConfig(), SMALL_PLAN);
     h.Run();
     for (uint32_t seed = 0; seed < 4; ++seed)
     {
@@ -97,9 +98,7 @@ TEST(FlowExperimentHelper, PoliciesThatShareATemplateShareItsResults)
 
 TEST(FlowExperimentHelper, WritesCsvAndPlots)
 {
-    FlowExperimentConfig c = SmallConfig();
-    c.seeds = 2;
-    FlowExperimentHelper h(c);
+    FlowExperimentHelper h(SmallConfig(), SeedPlan{2, 0});
     h.Run();
     std::string dir =
         std::filesystem::temp_directory_path() / ("mose-helper-test-" + std::to_string(getpid()));
@@ -120,7 +119,7 @@ TEST(FlowExperimentHelper, WritesCsvAndPlots)
 TEST(FlowExperimentHelper, BadConfigurationIsRejected)
 {
     auto message = [](const FlowExperimentConfig& c) {
-        return ErrorOf([&c] { FlowExperimentHelper h(c); });
+        return ErrorOf([&c] { FlowExperimentHelper h(c, SMALL_PLAN); });
     };
     FlowExperimentConfig c = SmallConfig();
     c.kvShareInference = 1.5;
@@ -128,9 +127,16 @@ TEST(FlowExperimentHelper, BadConfigurationIsRejected)
     c = SmallConfig();
     c.trainingRoles = {8, 8, 40};
     EXPECT_NE(message(c).find("training-heavy role counts"), std::string::npos) << message(c);
+    // the seed plan beside the scenario: no seed, or runs beyond 64 bits
     c = SmallConfig();
-    c.seeds = 0;
-    EXPECT_NE(message(c).find("seeds"), std::string::npos);
+    EXPECT_CONTAINS(ErrorOf([&c] {
+                        FlowExperimentHelper h(c, SeedPlan{0, 1});
+                    }),
+                    "--seeds = 0: need at least one seed");
+    c.firstRun = UINT64_MAX - 3; // 4 seeds: firstRun + seeds = 2^64 does not fit; 3 do
+    EXPECT_CONTAINS(ErrorOf([&c] { FlowExperimentHelper h(c, SMALL_PLAN); }),
+                    "run + seeds overflows 64 bits");
+    EXPECT_NO_THROW(FlowExperimentHelper h(c, SeedPlan{3, 1}));
     c = SmallConfig();
     c.pdReservedPorts = 5;
     EXPECT_NE(message(c).find("pdReservedPorts = 5"), std::string::npos);
@@ -167,9 +173,9 @@ TEST(ScenarioOptions, MalformedNumbersAreRejected)
 
 TEST(FlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
 {
-    FlowExperimentConfig c = SmallConfig();
-    c.seeds = 1;
-    FlowExperimentHelper generated(c);
+    const FlowExperimentConfig c = SmallConfig();
+    const SeedPlan one{1, 0};
+    FlowExperimentHelper generated(c, one);
     Scenario s = generated.BuildScenario(c.firstRun);
     std::string dir =
         std::filesystem::temp_directory_path() / ("mose-helper-files-" + std::to_string(getpid()));
@@ -186,7 +192,7 @@ TEST(FlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     f.trainingRolesFile = dir + "/roles_training.csv";
     f.inferenceAssignmentFile = dir + "/assignment_inference.csv";
     f.trainingAssignmentFile = dir + "/assignment_training.csv";
-    FlowExperimentHelper fromFiles(f);
+    FlowExperimentHelper fromFiles(f, one);
     Scenario t = fromFiles.BuildScenario(c.firstRun);
     for (std::size_t m = 0; m < 2; ++m)
     {
@@ -215,10 +221,10 @@ TEST(FlowExperimentHelper, RolesAndAssignmentsFromFilesGiveTheSameStudy)
     // a roles file for another N, and an assignment that breaks the roles, are named
     FlowExperimentConfig bad = f;
     bad.nodes = 66;
-    EXPECT_CONTAINS(ErrorOf([&] { FlowExperimentHelper h(bad); }), "roles_inference.csv");
+    EXPECT_CONTAINS(ErrorOf([&] { FlowExperimentHelper h(bad, one); }), "roles_inference.csv");
     bad = f;
     bad.inferenceAssignmentFile = dir + "/assignment_training.csv";
-    EXPECT_CONTAINS(ErrorOf([&] { FlowExperimentHelper h(bad); }), "assignment_training.csv");
+    EXPECT_CONTAINS(ErrorOf([&] { FlowExperimentHelper h(bad, one); }), "assignment_training.csv");
     std::filesystem::remove_all(dir);
 }
 
@@ -270,10 +276,10 @@ TEST(ScenarioBuilder, PartsBuiltAloneMatchTheWholeScenario)
 TEST(FlowExperimentHelper, RewiringAwareMoseKeepsCircuitsAndStaticPoliciesStay)
 {
     FlowExperimentConfig c = SmallConfig();
-    FlowExperimentHelper fresh(c);
+    FlowExperimentHelper fresh(c, SMALL_PLAN);
     fresh.Run();
     c.construction = TemplateConstruction::REWIRING_AWARE;
-    FlowExperimentHelper rewired(c);
+    FlowExperimentHelper rewired(c, SMALL_PLAN);
     rewired.Run();
     const Scenario s = rewired.BuildScenario(c.firstRun);
     const ScenarioBuilder& builder = rewired.GetScenarioBuilder();
@@ -296,7 +302,7 @@ TEST(FlowExperimentHelper, RewiringAwareMoseKeepsCircuitsAndStaticPoliciesStay)
                           roles.Get(v) == GroupRole::TRAINING ? 0U : c.pdReservedPorts);
             }
         }
-        for (uint32_t seed = 0; seed < c.seeds; ++seed)
+        for (uint32_t seed = 0; seed < SMALL_PLAN.seeds; ++seed)
         {
             // static policies: the fresh templates, never switched
             for (Policy p : {Policy::STATIC_TRAINING, Policy::STATIC_INFERENCE})

@@ -128,11 +128,10 @@ ParseOptions(std::vector<std::string> args)
  * \brief A small study that runs in milliseconds: N = 64, d = 4, roles 24/24/16
  *        (inference-heavy) and 8/8/48 (training-heavy).
  * \param flows flows per mode
- * \param seeds seeds
  * \return the configuration
  */
 inline FlowExperimentConfig
-SmallStudyConfig(uint64_t flows, uint32_t seeds)
+SmallStudyConfig(uint64_t flows)
 {
     FlowExperimentConfig c;
     c.nodes = 64;
@@ -140,7 +139,6 @@ SmallStudyConfig(uint64_t flows, uint32_t seeds)
     c.inferenceRoles = {24, 24, 16};
     c.trainingRoles = {8, 8, 48};
     c.flows = flows;
-    c.seeds = seeds;
     return c;
 }
 

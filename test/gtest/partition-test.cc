@@ -80,7 +80,7 @@ ExpectBalancedAndCounted(const CircuitGraph& g, uint32_t r, const GraphPartition
 CircuitGraph
 Template(uint32_t nodes, TemplateId id)
 {
-    FlowExperimentConfig c = nodes == 64 ? SmallStudyConfig(10, 1) : FlowExperimentConfig();
+    FlowExperimentConfig c = nodes == 64 ? SmallStudyConfig(10) : FlowExperimentConfig();
     c.nodes = nodes;
     return ScenarioBuilder(c).BuildTemplate(1, id);
 }

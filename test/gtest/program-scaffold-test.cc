@@ -140,16 +140,18 @@ TEST(ProgramScaffold, BaselineOptionsNameTheShapeOption)
 
 TEST(ProgramScaffold, StudyWorkersAreTheSeedsHeldAtOnce)
 {
-    FlowExperimentConfig config;
-    config.threads = 3;
-    config.seeds = 2;
-    EXPECT_EQ(Program::GetStudyWorkers(config), 2U);
-    EXPECT_EQ(Program::GetThreads(config), 3U);
-    config.seeds = 20;
-    EXPECT_EQ(Program::GetStudyWorkers(config), 3U);
-    config.threads = 0; // the hardware's threads, at least 1
-    EXPECT_GE(Program::GetStudyWorkers(config), 1U);
-    EXPECT_LE(Program::GetStudyWorkers(config), 20U);
+    SeedPlan plan;
+    plan.threads = 3;
+    plan.seeds = 2;
+    EXPECT_EQ(Program::GetStudyWorkers(plan), 2U);
+    EXPECT_EQ(Program::GetThreads(plan), 3U);
+    plan.seeds = 20;
+    EXPECT_EQ(Program::GetStudyWorkers(plan), 3U);
+    plan.threads = 0; // the hardware's threads, at least 1
+    EXPECT_GE(Program::GetStudyWorkers(plan), 1U);
+    EXPECT_LE(Program::GetStudyWorkers(plan), 20U);
+    EXPECT_EQ(Program::GetThreads(plan), plan.GetThreads());
+    EXPECT_GE(plan.GetThreads(), 1U);
 }
 
 TEST(ProgramScaffold, PlotsOnlyWhenOffered)

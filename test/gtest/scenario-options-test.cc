@@ -66,6 +66,23 @@ Parse(const ProgramOptionSet& program, std::vector<std::string> args)
     return options.GetConfig();
 }
 
+/**
+ * \brief Parses arguments as a program's command line does.
+ * \param program the option set
+ * \param args the arguments after the program's name
+ * \return GetSeedPlan()
+ */
+SeedPlan
+ParseSeedPlan(const ProgramOptionSet& program, std::vector<std::string> args)
+{
+    ScenarioOptions options(program.defaults, program.offers);
+    CommandLine cmd;
+    options.AddOptions(cmd);
+    args.insert(args.begin(), program.name);
+    cmd.Parse(args);
+    return options.GetSeedPlan();
+}
+
 /// \param args arguments \return mose-paper's configuration
 FlowExperimentConfig
 ParsePaper(std::vector<std::string> args)
@@ -131,7 +148,8 @@ TEST(ScenarioOptions, DefaultsAreThePapersAtItsScale)
     const FlowExperimentConfig paper; // the paper's parameters, N = 1024, d = 4
     EXPECT_EQ(ScenarioFields(ParsePaper({})), ScenarioFields(paper));
     EXPECT_EQ(ParsePaper({}).routing, RoutingRule::RANDOM_SHORTEST_PATH);
-    EXPECT_EQ(ParsePaper({}).seeds, 20U);
+    EXPECT_EQ(ParseSeedPlan(PROGRAMS[0], {}).seeds, 20U);
+    EXPECT_EQ(ParseSeedPlan(PROGRAMS[0], {}).threads, 0U);
     // N = 1024 everywhere but the packet level, which runs 64 groups by default
     for (const ProgramOptionSet& p : PROGRAMS)
     {
@@ -140,8 +158,10 @@ TEST(ScenarioOptions, DefaultsAreThePapersAtItsScale)
         EXPECT_EQ(c.flows, p.defaults.flows) << p.name;
         EXPECT_EQ(c.degree, 4U) << p.name;
         EXPECT_EQ(c.pdReservedPorts, 3U) << p.name;
-        EXPECT_EQ(c.seeds, (p.offers & ScenarioOptions::SEEDS) != 0 ? p.defaults.seeds : 1U)
+        const SeedPlan plan = ParseSeedPlan(p, {});
+        EXPECT_EQ(plan.seeds, (p.offers & ScenarioOptions::SEEDS) != 0 ? p.defaults.seeds : 1U)
             << p.name;
+        EXPECT_EQ(plan.threads, 0U) << p.name;
     }
 }
 
@@ -271,6 +291,14 @@ TEST(ScenarioOptions, ErrorsNameTheOptionTheTextAndTheRange)
                     "invalid --flows = \"0\": need at least 1 flow per mode");
     EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--seeds=0"}); }),
                     "invalid --seeds = \"0\": need at least 1 seed");
+    // the seeds and threads go to the seed plan, not to the scenario
+    EXPECT_CONTAINS(ErrorOf([] { ParseSeedPlan(PROGRAMS[0], {"--seeds=0"}); }),
+                    "invalid --seeds = \"0\": need at least 1 seed");
+    const SeedPlan plan = ParseSeedPlan(PROGRAMS[0], {"--seeds=3", "--threads=2"});
+    EXPECT_EQ(plan.seeds, 3U);
+    EXPECT_EQ(plan.threads, 2U);
+    EXPECT_EQ(ScenarioFields(ParsePaper({"--seeds=3", "--threads=2"})),
+              ScenarioFields(ParsePaper({})));
     EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--routing=ospf"}); }),
                     "invalid --routing = \"ospf\": allowed values are shortest-path");
     EXPECT_CONTAINS(ErrorOf([] { ParsePaper({"--completion=ring"}); }),

@@ -39,8 +39,7 @@ SmallSweep()
     c.base.inferenceRoles = RoleCounts::PaperScaled(64, WorkloadMode::INFERENCE_HEAVY);
     c.base.trainingRoles = RoleCounts::PaperScaled(64, WorkloadMode::TRAINING_HEAVY);
     c.base.flows = 1000;
-    c.base.seeds = 1;
-    c.base.threads = 2;
+    c.seedPlan = SeedPlan{1, 2};
     return c;
 }
 
@@ -149,6 +148,9 @@ TEST(MoseSweepAxes, ValidationNamesTheOptionAndValue)
     c.base.inferenceRolesFile = "roles.csv";
     EXPECT_CONTAINS(message(c), "invalid --inferenceRolesFile = \"roles.csv\"");
     c = SmallSweep();
+    c.seedPlan.seeds = 0;
+    EXPECT_CONTAINS(message(c), "invalid --seeds = 0: need at least one seed");
+    c = SmallSweep();
     c.base.compromiseReservedPorts = 5;
     EXPECT_CONTAINS(message(c), "invalid --compromiseReservedPorts = 5");
 }
@@ -175,7 +177,9 @@ TEST(SweepCommandLine, OptionsAndDefaults)
     EXPECT_EQ(c.kvShares, (std::vector<double>{0.5, 0.9}));
     EXPECT_EQ(c.constructions,
               (std::vector<TemplateConstruction>{TemplateConstruction::REWIRING_AWARE}));
-    EXPECT_EQ(c.base.seeds, 3U);
+    EXPECT_EQ(c.seedPlan.seeds, 3U);
+    EXPECT_EQ(c.seedPlan.threads, 0U);
+    EXPECT_EQ(ParseCommandLine({"--threads=5"}).seedPlan.threads, 5U);
     EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--degree=8"}); }),
                     "invalid --degree = \"8\": a sweep takes d from --sweepDegrees");
     // given equal to the default is given all the same: the axis replaces it
@@ -263,14 +267,14 @@ TEST(Sweep, PointEqualsDirectStudy)
     SweepConfig c = SmallSweep();
     c.degrees = {4};
     c.reservedPorts = {3};
-    c.base.seeds = 2;
+    c.seedPlan.seeds = 2;
     Sweep sweep(c);
     sweep.Run();
     ASSERT_EQ(sweep.GetResults().size(), 2U);
     for (const SweepResult& res : sweep.GetResults())
     {
         ASSERT_FALSE(res.skipped) << res.reason;
-        FlowExperimentHelper direct(sweep.MakeConfig(res.point));
+        FlowExperimentHelper direct(sweep.MakeConfig(res.point), c.seedPlan);
         direct.Run();
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -308,7 +312,7 @@ TEST(Sweep, UnbuildablePointsAreSkippedWithTheReason)
     EXPECT_THROW(res.Get(WorkloadMode::INFERENCE_HEAVY, Policy::MOSE, Metric::MAX_LOAD), Error);
     // the same config run directly fails with the same message
     std::string direct = ErrorOf([&] {
-        FlowExperimentHelper h(sweep.MakeConfig(res.point));
+        FlowExperimentHelper h(sweep.MakeConfig(res.point), c.seedPlan);
         h.Run();
     });
     EXPECT_EQ(res.reason, direct);
@@ -331,7 +335,7 @@ TEST(Sweep, DeterministicAndIndependentOfThreads)
     first.Run();
     Sweep second(c);
     second.Run();
-    c.base.threads = 1;
+    c.seedPlan.threads = 1;
     Sweep single(c);
     single.Run();
     std::string a = CsvText(first, "mose-sweep-det-a");

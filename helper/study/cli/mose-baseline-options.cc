@@ -74,6 +74,7 @@ BaselineOptions::GetConfig(const ScenarioOptions& scenario) const
     NS_LOG_FUNCTION(this);
     BaselineComparisonConfig config;
     config.study = scenario.GetConfig();
+    config.seedPlan = scenario.GetSeedPlan();
     config.moseAtBaselineDegrees = m_moseAtBaselineDegrees;
     if (scenario.IsGiven("pdReservedPorts"))
     {

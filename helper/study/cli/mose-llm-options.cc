@@ -134,6 +134,15 @@ LlmOptions::AddOptions(CommandLine& cmd)
 {
     NS_LOG_FUNCTION(this);
     m_scenario.AddOptions(cmd);
+    AddTraceOptions(cmd);
+    AddMapOptions(cmd);
+    AddWorkloadOptions(cmd);
+    AddRunOptions(cmd);
+}
+
+void
+LlmOptions::AddTraceOptions(CommandLine& cmd)
+{
     cmd.AddValue("trace",
                  "request trace: Azure, Mooncake, Vidur, SplitwiseSim, LLMServingSim or BurstGPT "
                  "(the form detected, or --traceFormat)",
@@ -166,6 +175,11 @@ LlmOptions::AddOptions(CommandLine& cmd)
                  "one experiment: write what the fabric did with each served request, keyed by "
                  "the trace's request ids, to this file: CSV (.csv) or JSON lines (.jsonl)",
                  m_kvExport);
+}
+
+void
+LlmOptions::AddMapOptions(CommandLine& cmd)
+{
     mose::AddBoolOption(cmd,
                         "map",
                         "run the regime map (true) or one experiment of the four policies "
@@ -189,6 +203,11 @@ LlmOptions::AddOptions(CommandLine& cmd)
     cmd.AddValue("flowLevelFlows",
                  "map: flows per mode of the flow-level break-even (0: not computed)",
                  m_flowFlows);
+}
+
+void
+LlmOptions::AddWorkloadOptions(CommandLine& cmd)
+{
     cmd.AddValue("rate",
                  "one experiment: generator requests per second (without --trace; default 100)",
                  m_rate);
@@ -225,6 +244,11 @@ LlmOptions::AddOptions(CommandLine& cmd)
                         "--ns3::MoseTopologyHelper::HostsPerGroup)",
                         m_hostsPerGroup,
                         m_hostsPerGroupGiven);
+}
+
+void
+LlmOptions::AddRunOptions(CommandLine& cmd)
+{
     mose::AddTextOption(cmd,
                         "schedule",
                         "one experiment: mode periods MODE:DURATION,... (the run ends with the "
@@ -276,8 +300,31 @@ LlmOptions::Read()
         throw mose::Error("LlmOptions::Read runs once");
     }
     m_read = true;
+    const mose::FlowExperimentConfig scenario = ReadScenario();
+    ReadExperiment(scenario);
+    const uint32_t seeds = m_scenario.GetSeedPlan().seeds;
+    if (m_map)
+    {
+        ReadMap(seeds);
+        return;
+    }
+    if (seeds > 1)
+    {
+        mose::ThrowBadParameter("--seeds",
+                                m_scenario.Describe("seeds"),
+                                "only with the regime map (--map=true): one experiment runs the "
+                                "policies on the run --RngRun");
+    }
+    CheckKvExport();
+    ReadRequests();
+    ReadSchedule();
+}
+
+mose::FlowExperimentConfig
+LlmOptions::ReadScenario() const
+{
     // the shared scenario options, then what of them the LLM workloads do not use
-    mose::FlowExperimentConfig scenario = m_scenario.GetConfig();
+    const mose::FlowExperimentConfig scenario = m_scenario.GetConfig();
     for (const std::string name : {"flows",
                                    "kvShareInference",
                                    "kvShareTraining",
@@ -302,51 +349,24 @@ LlmOptions::Read()
     }
     mose::RejectModuleAttribute("ns3::MoseRouteTable::Rule",
                                 "the LLM experiment routes on shortest paths");
+    return scenario;
+}
+
+void
+LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
+{
     LlmExperimentConfig& config = m_experiment;
     config = LlmExperimentConfig::Scaled(scenario.nodes);
-    const uint32_t seeds = scenario.seeds;
-    scenario.routing = config.scenario.routing; // shortest path
-    scenario.flows = config.scenario.flows;     // not used: the workloads bring their traffic
-    scenario.seeds = 1;
-    scenario.threads = config.scenario.threads;
+    const mose::FlowExperimentConfig scaled = config.scenario;
     config.scenario = scenario;
+    config.scenario.routing = scaled.routing; // shortest path
+    config.scenario.flows = scaled.flows;     // not used: the workloads bring their traffic
 
     m_shape = mose::ModelShape::FromPreset(mose::ParseEnum<mose::ModelPreset>(m_model, "--model"));
     config.kvBytesPerToken = m_shape.GetKvBytesPerToken();
     config.placement = mose::ParseEnum<mose::PlacementRule>(m_placement, "--placement");
     config.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
-    // G endpoints per group: the option, or the topology attribute (0 and 1 both one endpoint)
-    const auto readHosts = [](const std::string& parameter, const std::string& text) {
-        const uint32_t g = mose::ParseUnsigned32(parameter, text);
-        const bool option = parameter == "--hostsPerGroup";
-        if ((option && g == 0) || g > LlmExperimentConfig::MAX_HOSTS_PER_GROUP)
-        {
-            mose::ThrowBadParameter(
-                parameter,
-                mose::QuoteText(text),
-                std::string(option ? "1" : "0") + " to " +
-                    std::to_string(LlmExperimentConfig::MAX_HOSTS_PER_GROUP) +
-                    " (endpoints per group, one per GPU or NIC; 1: the group node)");
-        }
-        return std::to_string(std::max<uint32_t>(g, 1));
-    };
-    if (m_hostsPerGroupGiven)
-    {
-        readHosts("--hostsPerGroup", m_hostsPerGroup); // a bad option is reported as the option's
-    }
-    const std::optional<std::string> hosts = mose::ResolveAttributeOption(
-        mose::AttributeOption{"hostsPerGroup", "ns3::MoseTopologyHelper::HostsPerGroup", readHosts},
-        m_hostsPerGroupGiven ? std::optional(m_hostsPerGroup) : std::nullopt);
-    if (hosts)
-    {
-        config.hostsPerGroup = static_cast<uint32_t>(std::stoul(readHosts(
-            m_hostsPerGroupGiven ? "--hostsPerGroup" : "--ns3::MoseTopologyHelper::HostsPerGroup",
-            *hosts)));
-    }
-    config.ResolveHostRate("hostRate",
-                           m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
-                           DataRate(static_cast<uint64_t>(scenario.degree) *
-                                    config.ocsRate.GetBitRate() / config.hostsPerGroup));
+    ReadHosts();
     config.training = m_trainingJob;
     config.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
     if (config.collective == mose::CollectiveKind::ALL_TO_ALL)
@@ -384,47 +404,83 @@ LlmOptions::Read()
         }
         config.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
     }
+}
 
-    if (m_map)
+void
+LlmOptions::ReadHosts()
+{
+    LlmExperimentConfig& config = m_experiment;
+    // G endpoints per group: the option, or the topology attribute (0 and 1 both one endpoint)
+    const auto readHosts = [](const std::string& parameter, const std::string& text) {
+        const uint32_t g = mose::ParseUnsigned32(parameter, text);
+        const bool option = parameter == "--hostsPerGroup";
+        if ((option && g == 0) || g > LlmExperimentConfig::MAX_HOSTS_PER_GROUP)
+        {
+            mose::ThrowBadParameter(
+                parameter,
+                mose::QuoteText(text),
+                std::string(option ? "1" : "0") + " to " +
+                    std::to_string(LlmExperimentConfig::MAX_HOSTS_PER_GROUP) +
+                    " (endpoints per group, one per GPU or NIC; 1: the group node)");
+        }
+        return std::to_string(std::max<uint32_t>(g, 1));
+    };
+    if (m_hostsPerGroupGiven)
     {
-        // the map generates its own requests and schedule per cell: the single run's options
-        // would not be used
-        RejectGiven({{"--trace", m_trace},
-                     {"--kvExport", m_kvExport},
-                     {"--traceFormat", m_traceFormat},
-                     {"--traceModel", m_traceModel},
-                     {"--traceLogType", m_traceLogType},
-                     {"--traceFailed", m_traceFailed},
-                     {"--traceRequestType", m_traceRequestType},
-                     {"--traceDate", m_traceDate},
-                     {"--rate", m_rate},
-                     {"--requests", m_requests},
-                     {"--schedule", m_schedule},
-                     {"--end", m_end}},
-                    "only with --map=false: the regime map generates the requests of each "
-                    "--loads rate and alternates the modes for each of --intervals");
-        LlmRegimeMapConfig& m = m_mapConfig;
-        m.base = config;
-        m.levelColumn = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
-        m.generator.input.mean = ReadPromptMean(m_prompt, m.generator.input);
-        m.loads = ParseLoadList("--loads", m_loads);
-        m.intervals = ParseDurationList("--intervals", m_intervals, false);
-        m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
-        m.cycles = mose::ParseUnsigned32("--cycles", m_cycles);
-        m.trainingLoadShare = mose::ParseReal("--trainingLoadShare", m_trainingLoadShare);
-        m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
-        m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
-        m.policies = m_policies;
-        m.seeds = seeds;
-        return;
+        readHosts("--hostsPerGroup", m_hostsPerGroup); // a bad option is reported as the option's
     }
-    if (seeds > 1)
+    const std::optional<std::string> hosts = mose::ResolveAttributeOption(
+        mose::AttributeOption{"hostsPerGroup", "ns3::MoseTopologyHelper::HostsPerGroup", readHosts},
+        m_hostsPerGroupGiven ? std::optional(m_hostsPerGroup) : std::nullopt);
+    if (hosts)
     {
-        mose::ThrowBadParameter("--seeds",
-                                m_scenario.Describe("seeds"),
-                                "only with the regime map (--map=true): one experiment runs the "
-                                "policies on the run --RngRun");
+        config.hostsPerGroup = static_cast<uint32_t>(std::stoul(readHosts(
+            m_hostsPerGroupGiven ? "--hostsPerGroup" : "--ns3::MoseTopologyHelper::HostsPerGroup",
+            *hosts)));
     }
+    config.ResolveHostRate("hostRate",
+                           m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
+                           DataRate(static_cast<uint64_t>(config.scenario.degree) *
+                                    config.ocsRate.GetBitRate() / config.hostsPerGroup));
+}
+
+void
+LlmOptions::ReadMap(uint32_t seeds)
+{
+    // the map generates its own requests and schedule per cell: the single run's options
+    // would not be used
+    RejectGiven({{"--trace", m_trace},
+                 {"--kvExport", m_kvExport},
+                 {"--traceFormat", m_traceFormat},
+                 {"--traceModel", m_traceModel},
+                 {"--traceLogType", m_traceLogType},
+                 {"--traceFailed", m_traceFailed},
+                 {"--traceRequestType", m_traceRequestType},
+                 {"--traceDate", m_traceDate},
+                 {"--rate", m_rate},
+                 {"--requests", m_requests},
+                 {"--schedule", m_schedule},
+                 {"--end", m_end}},
+                "only with --map=false: the regime map generates the requests of each "
+                "--loads rate and alternates the modes for each of --intervals");
+    LlmRegimeMapConfig& m = m_mapConfig;
+    m.base = m_experiment;
+    m.levelColumn = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
+    m.generator.input.mean = ReadPromptMean(m_prompt, m.generator.input);
+    m.loads = ParseLoadList("--loads", m_loads);
+    m.intervals = ParseDurationList("--intervals", m_intervals, false);
+    m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
+    m.cycles = mose::ParseUnsigned32("--cycles", m_cycles);
+    m.trainingLoadShare = mose::ParseReal("--trainingLoadShare", m_trainingLoadShare);
+    m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
+    m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
+    m.policies = m_policies;
+    m.seeds = seeds;
+}
+
+void
+LlmOptions::CheckKvExport() const
+{
     if (!m_kvExport.empty())
     {
         const std::filesystem::path path(m_kvExport);
@@ -443,6 +499,12 @@ LlmOptions::Read()
                                         mose::QuoteText(path.parent_path().string()) + " is none)");
         }
     }
+}
+
+void
+LlmOptions::ReadRequests()
+{
+    LlmExperimentConfig& config = m_experiment;
     if (!m_trace.empty())
     {
         // the trace gives the requests: the generator's options would not be used
@@ -493,6 +555,12 @@ LlmOptions::Read()
                     "arrives, --noticeDelay after the last byte");
         }
     }
+}
+
+void
+LlmOptions::ReadSchedule()
+{
+    LlmExperimentConfig& config = m_experiment;
     const std::string schedule = m_schedule.empty() ? DEFAULT_SCHEDULE : m_schedule;
     if (mose::ToLowerAscii(schedule) == "threshold") // any letter case, as the mode names
     {

@@ -99,6 +99,35 @@ class LlmOptions
     bool IsKvExportJson() const;
 
   private:
+    /// \brief AddOptions(): --trace, its form and filters, --kvExport \param cmd the line
+    void AddTraceOptions(CommandLine& cmd);
+    /// \brief AddOptions(): --map and the map's options \param cmd the command line
+    void AddMapOptions(CommandLine& cmd);
+    /// \brief AddOptions(): the requests, the model, the placement, the training job and the
+    ///        hosts \param cmd the command line
+    void AddWorkloadOptions(CommandLine& cmd);
+    /// \brief AddOptions(): the schedule, the scale, the transport, the policies and the level
+    /// \param cmd the command line
+    void AddRunOptions(CommandLine& cmd);
+
+    /// \brief Read(): the shared scenario options, and those the LLM workloads refuse
+    /// \return the scenario
+    mose::FlowExperimentConfig ReadScenario() const;
+    /// \brief Read(): m_experiment from the scenario and the options every run shares (model,
+    ///        placement, hosts, training job, transport, policies, level)
+    /// \param scenario the scenario (ReadScenario())
+    void ReadExperiment(const mose::FlowExperimentConfig& scenario);
+    /// \brief Read(): the endpoints per group and the host links' rate into m_experiment
+    void ReadHosts();
+    /// \brief Read(): m_mapConfig, refusing the single run's options \param seeds --seeds
+    void ReadMap(uint32_t seeds);
+    /// \brief Read(): checks --kvExport's file name (.csv or .jsonl, in an existing folder)
+    void CheckKvExport() const;
+    /// \brief Read(): one experiment's requests, from --trace or the generator, and the check
+    ///        of --noticeDelay against them
+    void ReadRequests();
+    /// \brief Read(): one experiment's schedule, periods or the threshold controller
+    void ReadSchedule();
     /// \brief Reads --trace with --traceFormat and the filters into m_traceRead (Error naming
     ///        the option, or FILE:LINE)
     void ReadTrace();

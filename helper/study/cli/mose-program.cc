@@ -22,7 +22,6 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <thread>
 #include <unistd.h>
 #include <utility>
 
@@ -214,26 +213,28 @@ Program::Parse(int argc, char* argv[])
 }
 
 uint32_t
-Program::GetThreads(const FlowExperimentConfig& config)
+Program::GetThreads(const SeedPlan& plan)
 {
-    const uint32_t threads =
-        config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
-    return std::max<uint32_t>(1, threads);
+    return plan.GetThreads();
 }
 
 uint32_t
-Program::GetStudyWorkers(const FlowExperimentConfig& config)
+Program::GetStudyWorkers(const SeedPlan& plan)
 {
-    const uint32_t threads =
-        config.threads != 0 ? config.threads : std::thread::hardware_concurrency();
-    return std::max<uint32_t>(1, std::min(config.seeds, threads));
+    return std::max<uint32_t>(1, std::min(plan.seeds, plan.GetThreads()));
+}
+
+void
+Program::CheckStudy(const FlowExperimentConfig& config, const SeedPlan& plan)
+{
+    CheckStudy(config, GetStudyWorkers(plan));
 }
 
 void
 Program::CheckStudy(const FlowExperimentConfig& config, uint32_t workers)
 {
     NS_LOG_FUNCTION(m_name << workers);
-    CheckStudyMemory(config, workers != 0 ? workers : GetStudyWorkers(config));
+    CheckStudyMemory(config, workers);
     CheckOutput();
 }
 

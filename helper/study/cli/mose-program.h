@@ -8,6 +8,7 @@
 #define MOSE_PROGRAM_H
 
 #include "mose-flow-experiment-helper.h"
+#include "mose-seed-pool.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-command-line.h"
@@ -83,8 +84,9 @@ void CheckStudyMemory(const FlowExperimentConfig& config, uint32_t workers);
  *       program.AddOutputOptions("folder for CSV files and figures", "write ...", "show ...");
  *       program.Parse(argc, argv);
  *       FlowExperimentConfig config = options.GetConfig();
- *       program.CheckStudy(config);
- *       FlowExperimentHelper helper(config);
+ *       SeedPlan plan = options.GetSeedPlan();
+ *       program.CheckStudy(config, plan);
+ *       FlowExperimentHelper helper(config, plan);
  *       helper.Run(program.SeedProgress());
  *       ...
  *   });
@@ -150,24 +152,33 @@ class Program
     void Parse(int argc, char* argv[]);
 
     /**
-     * \param config a study's configuration
+     * \param plan a study's seeds and threads
      * \return its worker threads: --threads, or the hardware's threads for 0 (at least 1)
      */
-    static uint32_t GetThreads(const FlowExperimentConfig& config);
+    static uint32_t GetThreads(const SeedPlan& plan);
 
     /**
-     * \param config a study's configuration
+     * \param plan a study's seeds and threads
      * \return the seeds the study holds at once: its --threads (0: the hardware's threads), at
      *         most its seeds, at least 1
      */
-    static uint32_t GetStudyWorkers(const FlowExperimentConfig& config);
+    static uint32_t GetStudyWorkers(const SeedPlan& plan);
 
     /**
-     * \brief Before a study runs: CheckStudyMemory() for its workers, then CheckOutput().
-     * \param config the study's configuration (the largest one a program evaluates)
-     * \param workers the seeds held at once (GetStudyWorkers() if 0)
+     * \brief Before a study runs: CheckStudyMemory() for its workers (GetStudyWorkers()), then
+     *        CheckOutput().
+     * \param config the study's scenario (the largest one a program evaluates)
+     * \param plan its seeds and threads
      */
-    void CheckStudy(const FlowExperimentConfig& config, uint32_t workers = 0);
+    void CheckStudy(const FlowExperimentConfig& config, const SeedPlan& plan);
+
+    /**
+     * \brief Before a study runs: CheckStudyMemory() for the seeds it holds at once, then
+     *        CheckOutput().
+     * \param config the study's scenario (the largest one a program evaluates)
+     * \param workers the seeds held at once
+     */
+    void CheckStudy(const FlowExperimentConfig& config, uint32_t workers);
 
     /**
      * \brief Creates and probes the output folder (CheckOutputFolder(), if --outputDir is not

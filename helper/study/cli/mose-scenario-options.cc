@@ -124,7 +124,7 @@ ScenarioOptions::GetOptions() const
                      std::to_string(m_defaults.seeds)});
         o.push_back({"threads",
                      "worker threads (0: one per core); results do not depend on it",
-                     std::to_string(c.threads)});
+                     std::to_string(SeedPlan().threads)});
     }
     o.push_back({"inferenceRolesFile",
                  "inference-heavy roles from a CSV file (node,role) instead of the counts",
@@ -267,6 +267,35 @@ FlowExperimentConfig
 ScenarioOptions::GetConfig() const
 {
     NS_LOG_FUNCTION(this);
+    FlowExperimentConfig c = ReadScale();
+
+    // the files
+    c.inferenceRolesFile = TextOf("inferenceRolesFile");
+    c.trainingRolesFile = TextOf("trainingRolesFile");
+    c.inferenceAssignmentFile = TextOf("inferenceAssignmentFile");
+    c.trainingAssignmentFile = TextOf("trainingAssignmentFile");
+    c.inferenceFlowsFile = TextOf("inferenceFlowsFile");
+    c.trainingFlowsFile = TextOf("trainingFlowsFile");
+
+    ReadRoles(c);
+    ReadTemplates(c);
+    ReadAssignment(c);
+    ReadFlows(c);
+
+    // routing and seeds
+    if ((m_offers & ROUTING) != 0)
+    {
+        c.routing = ParseEnum<RoutingRule>(TextOf("routing"), "--routing");
+    }
+    GetSeedPlan(); // checked in its turn, so that the first bad option is named
+    c.firstRun = RngSeedManager::GetRun();
+    c.Validate();
+    return c;
+}
+
+FlowExperimentConfig
+ScenarioOptions::ReadScale() const
+{
     if ((m_offers & FABRIC) != 0)
     {
         for (const AttributeOption& o : FABRIC_ATTRIBUTES)
@@ -296,16 +325,12 @@ ScenarioOptions::GetConfig() const
                           "N * d = " + std::to_string(nodes) + " * " + std::to_string(degree) +
                               " is odd; every circuit uses two ports, so N * d must be even");
     }
-    FlowExperimentConfig c = PaperScaledConfig(nodes, degree);
+    return PaperScaledConfig(nodes, degree);
+}
 
-    // the files
-    c.inferenceRolesFile = TextOf("inferenceRolesFile");
-    c.trainingRolesFile = TextOf("trainingRolesFile");
-    c.inferenceAssignmentFile = TextOf("inferenceAssignmentFile");
-    c.trainingAssignmentFile = TextOf("trainingAssignmentFile");
-    c.inferenceFlowsFile = TextOf("inferenceFlowsFile");
-    c.trainingFlowsFile = TextOf("trainingFlowsFile");
-
+void
+ScenarioOptions::ReadRoles(FlowExperimentConfig& c) const
+{
     // roles: each count given replaces its own default, the paper's share of N
     const std::array<RoleCounts*, 2> counts = {&c.inferenceRoles, &c.trainingRoles};
     for (std::size_t m = 0; m < 2; ++m)
@@ -326,7 +351,7 @@ ScenarioOptions::GetConfig() const
         r.prefill = Unsigned32(names.counts[0], r.prefill);
         r.decode = Unsigned32(names.counts[1], r.decode);
         r.training = Unsigned32(names.counts[2], r.training);
-        if (r.Total() != nodes)
+        if (r.Total() != c.nodes)
         {
             const std::array<uint32_t, 3> value = {r.prefill, r.decode, r.training};
             const std::array<const char*, 3> letter = {" P", " D", " T"};
@@ -340,7 +365,7 @@ ScenarioOptions::GetConfig() const
             ThrowBadParameter(
                 "--" + names.counts[0] + "/--" + names.counts[1] + "/--" + names.counts[2],
                 text,
-                "the " + names.mode + " counts must add up to N = " + std::to_string(nodes) +
+                "the " + names.mode + " counts must add up to N = " + std::to_string(c.nodes) +
                     " (--nodes); a count not given is the paper's share of N "
                     "(floor(N * " +
                     names.share +
@@ -384,28 +409,36 @@ ScenarioOptions::GetConfig() const
                     "; give --roleTransition=swap or counts that fit");
         }
     }
+}
 
+void
+ScenarioOptions::ReadTemplates(FlowExperimentConfig& c) const
+{
     // the templates
     c.pdReservedPorts = Unsigned32("pdReservedPorts", c.pdReservedPorts);
-    if (c.pdReservedPorts > degree)
+    if (c.pdReservedPorts > c.degree)
     {
         ThrowBadParameter("--pdReservedPorts",
                           Describe("pdReservedPorts"),
-                          "need 0 <= r <= d = " + std::to_string(degree) +
+                          "need 0 <= r <= d = " + std::to_string(c.degree) +
                               " (--degree); d - 1 is the paper's H^PD, 0 makes it H^U");
     }
     c.compromiseReservedPorts = Unsigned32("compromiseReservedPorts", c.compromiseReservedPorts);
-    if (c.compromiseReservedPorts > degree)
+    if (c.compromiseReservedPorts > c.degree)
     {
         ThrowBadParameter("--compromiseReservedPorts",
                           Describe("compromiseReservedPorts"),
-                          "need 0 <= r <= d = " + std::to_string(degree) + " (--degree)");
+                          "need 0 <= r <= d = " + std::to_string(c.degree) + " (--degree)");
     }
     c.completion = ParseEnum<BipartiteCompletion>(TextOf("completion"), "--completion");
     c.construction = ParseEnum<TemplateConstruction>(TextOf("construction"), "--construction");
     const auto biregular = m_flags.find("biregular");
     c.allowBiregular = biregular != m_flags.end() && biregular->second;
+}
 
+void
+ScenarioOptions::ReadAssignment(FlowExperimentConfig& c) const
+{
     // the P-D assignments
     if (!c.inferenceAssignmentFile.empty() && !c.trainingAssignmentFile.empty())
     {
@@ -431,7 +464,11 @@ ScenarioOptions::GetConfig() const
                               "1))");
         }
     }
+}
 
+void
+ScenarioOptions::ReadFlows(FlowExperimentConfig& c) const
+{
     // the flows
     if (!c.inferenceFlowsFile.empty() && !c.trainingFlowsFile.empty())
     {
@@ -464,40 +501,40 @@ ScenarioOptions::GetConfig() const
             }
         }
     }
+}
 
-    // routing and seeds
-    if ((m_offers & ROUTING) != 0)
-    {
-        c.routing = ParseEnum<RoutingRule>(TextOf("routing"), "--routing");
-    }
-    c.seeds = 1;
+SeedPlan
+ScenarioOptions::GetSeedPlan() const
+{
+    NS_LOG_FUNCTION(this);
+    SeedPlan plan;
+    plan.seeds = 1;
     if ((m_offers & SEEDS) != 0)
     {
-        c.seeds = Unsigned32("seeds", m_defaults.seeds);
-        if (c.seeds == 0)
+        plan.seeds = Unsigned32("seeds", m_defaults.seeds);
+        if (plan.seeds == 0)
         {
             ThrowBadParameter("--seeds", Describe("seeds"), "need at least 1 seed");
         }
-        c.threads = Unsigned32("threads", c.threads);
+        plan.threads = Unsigned32("threads", plan.threads);
     }
-    c.firstRun = RngSeedManager::GetRun();
-    if (c.firstRun + c.seeds < c.firstRun)
+    const uint64_t firstRun = RngSeedManager::GetRun();
+    if (firstRun + plan.seeds < firstRun)
     {
         // named by the options this program has: seed k uses run --RngRun + k
         if ((m_offers & SEEDS) != 0)
         {
-            throw Error("--RngRun = " + std::to_string(c.firstRun) +
-                        " and --seeds = " + std::to_string(c.seeds) +
+            throw Error("--RngRun = " + std::to_string(firstRun) +
+                        " and --seeds = " + std::to_string(plan.seeds) +
                         " disagree: seed k uses run --RngRun + k, and --RngRun + --seeds must "
                         "be at most 18446744073709551615; give a smaller --RngRun or --seeds");
         }
         ThrowBadParameter("--RngRun",
-                          QuoteText(std::to_string(c.firstRun)),
+                          QuoteText(std::to_string(firstRun)),
                           "at most 18446744073709551614 (this program runs one seed, run --RngRun, "
                           "and keeps run + 1 within 64 bits)");
     }
-    c.Validate();
-    return c;
+    return plan;
 }
 
 } // namespace mose

@@ -7,6 +7,8 @@
 #ifndef MOSE_SCENARIO_OPTIONS_H
 #define MOSE_SCENARIO_OPTIONS_H
 
+#include "mose-seed-pool.h"
+
 #include "ns3/command-line.h"
 #include "ns3/mose-flow-experiment-config.h"
 
@@ -41,7 +43,7 @@ struct ScenarioDefaults
  * \ingroup mose-study
  * \brief The scenario options of every mose program, one meaning and one default each:
  *        registers them on an ns-3 CommandLine and validates what was given into a
- *        FlowExperimentConfig.
+ *        FlowExperimentConfig (the scenario) and a SeedPlan (--seeds and --threads).
  *
  * | option | meaning | default |
  * |---|---|---|
@@ -119,10 +121,18 @@ class ScenarioOptions
     void AddOptions(CommandLine& cmd);
 
     /**
-     * \brief Reads the options given; call after cmd.Parse().
-     * \return the configuration, validated; a mose::Error names the first bad option
+     * \brief Reads the options given; call after cmd.Parse(). Every option is checked here,
+     *        --seeds and --threads included (GetSeedPlan()).
+     * \return the scenario's configuration, validated; a mose::Error names the first bad option
      */
     FlowExperimentConfig GetConfig() const;
+
+    /**
+     * \brief Reads --seeds and --threads; call after cmd.Parse().
+     * \return the seeds (1 without SEEDS) and threads, validated against --RngRun (seed k uses
+     *         run --RngRun + k); a mose::Error names the bad option
+     */
+    SeedPlan GetSeedPlan() const;
 
     /**
      * \param name an option's name without dashes (e.g. "pdReservedPorts")
@@ -152,6 +162,19 @@ class ScenarioOptions
 
     /// \return the options registered with the given offers
     std::vector<Option> GetOptions() const;
+    /// \brief GetConfig(), first: with FABRIC the module attributes, then N and d
+    /// \return the paper's scenario scaled to N and d (PaperScaledConfig())
+    FlowExperimentConfig ReadScale() const;
+    /// \brief GetConfig(): the role counts or files and the transition, checked against N
+    /// \param c the configuration, N and d and the files set
+    void ReadRoles(FlowExperimentConfig& c) const;
+    /// \brief GetConfig(): the templates' r, completion, construction and biregular split
+    /// \param c the configuration
+    void ReadTemplates(FlowExperimentConfig& c) const;
+    /// \brief GetConfig(): the P-D assignment and its cap \param c the configuration
+    void ReadAssignment(FlowExperimentConfig& c) const;
+    /// \brief GetConfig(): the flows per mode and the KV shares \param c the configuration
+    void ReadFlows(FlowExperimentConfig& c) const;
     /// \param name an option \return the text the user gave it, or (FABRIC) gave the module
     ///        attribute it sets; a mose::Error if both were given and disagree
     std::optional<std::string> GivenText(const std::string& name) const;

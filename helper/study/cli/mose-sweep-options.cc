@@ -24,7 +24,7 @@ NS_LOG_COMPONENT_DEFINE("MoseSweepOptions");
 
 SweepCommandLine::SweepCommandLine(const SweepConfig& defaults)
     : m_defaults(defaults),
-      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.base.seeds})
+      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.seedPlan.seeds})
 {
     auto join = [](const auto& values) {
         std::ostringstream os;
@@ -86,6 +86,7 @@ SweepCommandLine::GetConfig() const
     c.kvShares = ParseSweepRealList("--sweepKvShare", m_kvShares);
     c.constructions = ParseSweepConstructions("--sweepConstruction", m_constructions);
     c.base = m_study.GetConfig();
+    c.seedPlan = m_study.GetSeedPlan();
     // the study's single-point options that the axes replace
     for (const auto& [option, axis] :
          {std::make_pair("degree", "d from --sweepDegrees"),

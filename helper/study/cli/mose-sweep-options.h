@@ -33,9 +33,9 @@ class SweepCommandLine
 {
   public:
     /**
-     * \param defaults the axes' defaults; of defaults.base only the scale (nodes, flows, seeds)
-     *        is a default of the study's options, whose other defaults are every program's
-     *        (ScenarioOptions)
+     * \param defaults the axes' defaults; of defaults.base only the scale (nodes, flows) and
+     *        defaults.seedPlan.seeds are defaults of the study's options, whose other defaults are
+     * every program's (ScenarioOptions)
      */
     explicit SweepCommandLine(const SweepConfig& defaults = SweepConfig());
 

@@ -95,8 +95,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
                           scenario.Describe("threads"),
                           "the option would not be used: the packet-level runs are sequential");
     }
-    config.scenario.seeds = 1; // the seeds are runs of the whole comparison (GetSeeds())
-    GetSeeds(scenario);
+    GetSeeds(scenario); // the seeds are runs of the whole comparison
     GetTolerance();
     config.Validate();
     return config;
@@ -105,7 +104,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
 uint32_t
 SwitchOptions::GetSeeds(const ScenarioOptions& scenario) const
 {
-    const uint32_t seeds = scenario.GetConfig().seeds;
+    const uint32_t seeds = scenario.GetSeedPlan().seeds;
     if (seeds > 1 && !IsComparing())
     {
         ThrowBadParameter("--seeds",

@@ -221,7 +221,6 @@ LlmExperimentConfig::Scaled(uint32_t nodes)
     auto& s = c.scenario;
     s.flows = 16; // the workloads bring their own traffic; the scenario's flows are not used
     s.routing = mose::RoutingRule::SHORTEST_PATH;
-    s.seeds = 1;
     c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.5},
                    {mose::WorkloadMode::TRAINING_HEAVY, 0.5},
                    {mose::WorkloadMode::INFERENCE_HEAVY, 0.5}});

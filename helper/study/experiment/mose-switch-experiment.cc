@@ -58,7 +58,6 @@ SwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
     SwitchExperimentConfig c;
     c.scenario = mose::PaperScaledConfig(nodes);
     c.scenario.flows = flows;
-    c.scenario.seeds = 1;
     c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.2},
                    {mose::WorkloadMode::TRAINING_HEAVY, 0.2},
                    {mose::WorkloadMode::INFERENCE_HEAVY, 0.2}});

@@ -99,6 +99,7 @@ BaselineComparison::BaselineComparison(const BaselineComparisonConfig& config)
     NS_LOG_FUNCTION(this);
     const FlowExperimentConfig& study = m_config.study;
     study.Validate();
+    m_config.seedPlan.Validate(study.firstRun);
     // the baselines: shapes checked against N, graphs built once (they are not random)
     std::set<uint32_t> degrees{study.degree};
     for (const BaselineSpec& spec : m_config.baselines)
@@ -112,6 +113,15 @@ BaselineComparison::BaselineComparison(const BaselineComparisonConfig& config)
         }
     }
 
+    const std::map<uint32_t, std::string> skipped = BuildDegreeGroups(degrees);
+    AddRows(degrees);
+    AddNotes(skipped);
+}
+
+std::map<uint32_t, std::string>
+BaselineComparison::BuildDegreeGroups(const std::set<uint32_t>& degrees)
+{
+    const FlowExperimentConfig& study = m_config.study;
     // the policies at each degree: the study's own builder at study.degree; at another degree
     // the same config with degree d and r = d - 1 (or the r given), and the assignment cap
     // pinned so that the P-D assignment, hence the flows, stay the study's
@@ -153,7 +163,12 @@ BaselineComparison::BaselineComparison(const BaselineComparisonConfig& config)
         }
         m_groups.push_back(std::move(group));
     }
+    return skipped;
+}
 
+void
+BaselineComparison::AddRows(const std::set<uint32_t>& degrees)
+{
     // rows by degree: the policies, then the baselines of that degree
     m_baselineRows.assign(m_config.baselines.size(), 0);
     for (uint32_t d : degrees)
@@ -205,7 +220,12 @@ BaselineComparison::BaselineComparison(const BaselineComparisonConfig& config)
             m_rows.push_back(row);
         }
     }
+}
 
+void
+BaselineComparison::AddNotes(const std::map<uint32_t, std::string>& skipped)
+{
+    const FlowExperimentConfig& study = m_config.study;
     // notes: each baseline's port budget and what it is compared with
     for (const BaselineSpec& spec : m_config.baselines)
     {
@@ -229,7 +249,7 @@ BaselineComparison::BaselineComparison(const BaselineComparisonConfig& config)
         else if (skipped.count(d) != 0)
         {
             note << ", differs from the study's d = " << study.degree
-                 << "; the policies cannot be built at d = " << d << ": " << skipped[d];
+                 << "; the policies cannot be built at d = " << d << ": " << skipped.at(d);
         }
         else
         {
@@ -357,17 +377,17 @@ void
 BaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     NS_LOG_FUNCTION(this);
-    const FlowExperimentConfig& c = m_config.study;
-    m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * m_rows.size(),
+    const SeedPlan& plan = m_config.seedPlan;
+    m_results.assign(static_cast<std::size_t>(plan.seeds) * ALL_MODES.size() * m_rows.size(),
                      FlowMetrics());
     m_seedsDone = 0;
     // as FlowExperimentHelper::Run(): each seed's results go to their own slots
     ForEachSeed(
-        c.seeds,
-        c.threads,
+        plan.seeds,
+        plan.threads,
         [this](uint32_t seed) { EvaluateSeed(seed); },
         progress);
-    m_seedsDone = c.seeds;
+    m_seedsDone = plan.seeds;
 }
 
 const FlowMetrics&
@@ -409,7 +429,8 @@ BaselineComparison::PrintTables(std::ostream& os) const
        << ", assignment=" << ToString(c.assignment) << ", completion=" << ToString(c.completion)
        << ", roles=" << ToString(c.transition) << "\n";
     os << "Every row is evaluated on the same flows of each seed; d = ports (circuits) per group.\n"
-       << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
+       << "Means over seeds with 95% confidence half-widths (Student's t, n - 1 degrees of "
+          "freedom).\n\n";
 
     using M = Metric;
     const std::vector<TableColumn> loads = {{"MaxLoad", M::MAX_LOAD, 20, 2},

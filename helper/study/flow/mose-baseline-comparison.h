@@ -7,6 +7,7 @@
 #ifndef MOSE_BASELINE_COMPARISON_H
 #define MOSE_BASELINE_COMPARISON_H
 
+#include "mose-seed-pool.h"
 #include "mose-study-statistics.h"
 
 #include "ns3/mose-flow-experiment-config.h"
@@ -18,9 +19,11 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,9 +50,11 @@ struct BaselineSpec
  */
 struct BaselineComparisonConfig
 {
-    /// the study: nodes, traffic, routing, seeds, threads; MoSE and the static policies are
+    /// the study's scenario: nodes, traffic, routing; MoSE and the static policies are
     /// evaluated at its degree as configured
     FlowExperimentConfig study;
+    /// the study's seeds (runs study.firstRun + k) and worker threads
+    SeedPlan seedPlan;
     /// the baselines (shapes validated against study.nodes)
     std::vector<BaselineSpec> baselines;
     /// also evaluate MoSE and the static policies at each baseline degree that differs from
@@ -129,7 +134,7 @@ class BaselineComparison
     const CircuitGraph& GetBaselineGraph(std::size_t i) const;
 
     /**
-     * \brief Evaluates every seed, on study.threads worker threads (0: one per core).
+     * \brief Evaluates every seed, on seedPlan.threads worker threads (0: one per core).
      * \param progress called after each seed with (seeds done, seeds in all), may be empty;
      *        calls are serialised but may come from any worker thread
      */
@@ -186,6 +191,26 @@ class BaselineComparison
 
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, std::size_t row) const;
+
+    /**
+     * \brief Builds m_groups: the policies' scenario builder at each degree that can hold them.
+     * \param degrees the study's degree and, with moseAtBaselineDegrees, the baselines'
+     * \return the degrees left out, with why (the builder's or the templates' Error)
+     */
+    std::map<uint32_t, std::string> BuildDegreeGroups(const std::set<uint32_t>& degrees);
+
+    /**
+     * \brief Lays out m_rows: by degree the policies, then the baselines of that degree; a
+     *        baseline whose degree is not in `degrees` last.
+     * \param degrees the degrees, as given to BuildDegreeGroups()
+     */
+    void AddRows(const std::set<uint32_t>& degrees);
+
+    /**
+     * \brief Writes m_notes: each baseline's port budget and what it is compared with.
+     * \param skipped the degrees left out (BuildDegreeGroups())
+     */
+    void AddNotes(const std::map<uint32_t, std::string>& skipped);
 
     /// The policies at one degree: their scenario builder and their rows
     struct DegreeGroup

@@ -22,16 +22,24 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseFlowExperimentHelper");
 
-FlowExperimentHelper::FlowExperimentHelper(const FlowExperimentConfig& config)
-    : m_builder(config)
+FlowExperimentHelper::FlowExperimentHelper(const FlowExperimentConfig& config, const SeedPlan& plan)
+    : m_builder(config),
+      m_plan(plan)
 {
-    NS_LOG_FUNCTION(this);
+    NS_LOG_FUNCTION(this << plan.seeds << plan.threads);
+    m_plan.Validate(config.firstRun);
 }
 
 const FlowExperimentConfig&
 FlowExperimentHelper::GetConfig() const
 {
     return m_builder.GetConfig();
+}
+
+const SeedPlan&
+FlowExperimentHelper::GetSeedPlan() const
+{
+    return m_plan;
 }
 
 const ScenarioBuilder&
@@ -118,7 +126,8 @@ FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progres
 {
     NS_LOG_FUNCTION(this);
     const FlowExperimentConfig& c = GetConfig();
-    m_results.assign(static_cast<std::size_t>(c.seeds) * ALL_MODES.size() * ALL_POLICIES.size(),
+    m_results.assign(static_cast<std::size_t>(m_plan.seeds) * ALL_MODES.size() *
+                         ALL_POLICIES.size(),
                      FlowMetrics());
     m_switches.assign(m_results.size(), SwitchCount());
     m_seedsDone = 0;
@@ -128,11 +137,11 @@ FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progres
     // and evaluate it (the evaluation touches no ns-3 object). Each seed's results go to their
     // own slots, so the results do not depend on the number of threads or on scheduling.
     ForEachSeed(
-        c.seeds,
-        c.threads,
+        m_plan.seeds,
+        m_plan.threads,
         [this, &c](uint32_t seed) { EvaluateScenario(seed, m_builder.Build(c.firstRun + seed)); },
         progress);
-    m_seedsDone = c.seeds;
+    m_seedsDone = m_plan.seeds;
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
     {
         for (WorkloadMode mode : ALL_MODES)

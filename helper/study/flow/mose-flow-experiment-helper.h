@@ -7,6 +7,7 @@
 #ifndef MOSE_FLOW_EXPERIMENT_HELPER_H
 #define MOSE_FLOW_EXPERIMENT_HELPER_H
 
+#include "mose-seed-pool.h"
 #include "mose-study-statistics.h"
 
 #include "ns3/mose-flow-experiment-config.h"
@@ -63,13 +64,18 @@ class FlowExperimentHelper
 {
   public:
     /**
-     * \param config the study's parameters; validated here, and the role and assignment files
+     * \param config the study's scenario; validated here, and the role and assignment files
      *        it names are read and checked here (Error)
+     * \param plan how many seeds (runs config.firstRun + k) and on how many threads; validated
+     *        here (Error)
      */
-    explicit FlowExperimentHelper(const FlowExperimentConfig& config);
+    FlowExperimentHelper(const FlowExperimentConfig& config, const SeedPlan& plan);
 
-    /// \return the configuration
+    /// \return the scenario's configuration
     const FlowExperimentConfig& GetConfig() const;
+
+    /// \return the seeds and threads
+    const SeedPlan& GetSeedPlan() const;
 
     /// \return the builder of the study's scenarios
     const ScenarioBuilder& GetScenarioBuilder() const;
@@ -83,7 +89,7 @@ class FlowExperimentHelper
     Scenario BuildScenario(uint64_t run) const;
 
     /**
-     * \brief Evaluates every seed, on config.threads worker threads.
+     * \brief Evaluates every seed, on the plan's worker threads.
      * \param progress called after each seed with (seeds done, seeds in all), may be empty;
      *        calls are serialised but may come from any worker thread
      */
@@ -145,6 +151,7 @@ class FlowExperimentHelper
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
 
     ScenarioBuilder m_builder;           //!< parameters and scenarios
+    SeedPlan m_plan;                     //!< seeds and threads
     std::vector<FlowMetrics> m_results;  //!< per (seed, mode, policy)
     std::vector<SwitchCount> m_switches; //!< per (seed, mode, policy)
     uint32_t m_seedsDone{0};             //!< seeds evaluated

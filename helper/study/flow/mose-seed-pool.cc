@@ -7,6 +7,7 @@
 #include "mose-seed-pool.h"
 
 #include "ns3/log.h"
+#include "ns3/mose-error.h"
 
 #include <algorithm>
 #include <atomic>
@@ -21,6 +22,26 @@ namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseSeedPool");
+
+void
+SeedPlan::Validate(uint64_t firstRun) const
+{
+    NS_LOG_FUNCTION(this << firstRun);
+    if (seeds == 0)
+    {
+        ThrowBadParameter("--seeds", "0", "need at least one seed");
+    }
+    if (firstRun + seeds < firstRun)
+    {
+        ThrowBadParameter("--RngRun", std::to_string(firstRun), "run + seeds overflows 64 bits");
+    }
+}
+
+uint32_t
+SeedPlan::GetThreads() const
+{
+    return std::max<uint32_t>(1, threads != 0 ? threads : std::thread::hardware_concurrency());
+}
 
 void
 ForEachSeed(uint32_t seeds,

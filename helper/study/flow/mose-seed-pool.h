@@ -17,6 +17,31 @@ namespace mose
 
 /**
  * \ingroup mose-study
+ * \brief How a study runs its seeds: how many, and on how many worker threads.
+ *
+ * It is kept apart from the scenario (FlowExperimentConfig: N, d, roles, templates, flows,
+ * routing rule and the first seed's run), which says what one seed draws; a SeedPlan says how
+ * many seeds a study, a sweep point, a baseline comparison or a switch-cost study evaluates, and
+ * on how many threads. Seed k uses run firstRun + k.
+ */
+struct SeedPlan
+{
+    uint32_t seeds{20};  //!< number of seeds (--seeds)
+    uint32_t threads{0}; //!< worker threads (--threads; 0: one per core); no effect on results
+
+    /**
+     * \brief Throws a mose::Error naming --seeds without a seed, or --RngRun if the runs
+     *        firstRun .. firstRun + seeds - 1 do not fit in 64 bits.
+     * \param firstRun the ns-3 run of the first seed (FlowExperimentConfig::firstRun)
+     */
+    void Validate(uint64_t firstRun) const;
+
+    /// \return the worker threads: threads, or the hardware's threads for 0 (at least 1)
+    uint32_t GetThreads() const;
+};
+
+/**
+ * \ingroup mose-study
  * \brief Runs a study's independent seeds (or any independent units, such as a sweep's points)
  *        on worker threads.
  *

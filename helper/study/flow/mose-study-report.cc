@@ -66,7 +66,8 @@ StudyReport::PrintTables(std::ostream& os) const
        << c.firstRun + m_study.GetSeedsDone() - 1 << "), routing=" << ToString(c.routing)
        << ", assignment=" << ToString(c.assignment) << ", completion=" << ToString(c.completion)
        << ", roles=" << ToString(c.transition) << "\n";
-    os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
+    os << "Means over seeds with 95% confidence half-widths (Student's t, n - 1 degrees of "
+          "freedom).\n\n";
 
     using M = Metric;
     const std::vector<TableColumn> tableI = {{"MaxLoad", M::MAX_LOAD, 20, 2},
@@ -300,41 +301,48 @@ StudyReport::WritePlots(const std::string& dir) const
         WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
         written.push_back(path);
     }
-    if (m_study.GetSeedsDone() > 0)
-    {
-        for (WorkloadMode mode : ALL_MODES)
-        {
-            std::string file = "hops_" + ModeTag(mode);
-            Gnuplot plot(file + ".png");
-            plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
-            plot.SetTitle("KV hop-count distribution, " + ToString(mode) + " (run " +
-                          std::to_string(m_study.GetConfig().firstRun) + ")");
-            plot.SetLegend("hops", "share of KV flows");
-            plot.AppendExtra("set yrange [0:1.05]");
-            plot.AppendExtra("set xrange [0.5:*]");
-            for (Policy p : ALL_POLICIES)
-            {
-                const FlowMetrics& m = m_study.GetMetrics(0, mode, p);
-                Gnuplot2dDataset ds(ToString(p));
-                ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-                double total = 0;
-                for (uint64_t count : m.hopHistogramKv)
-                {
-                    total += static_cast<double>(count);
-                }
-                for (std::size_t h = 1; h < m.hopHistogramKv.size(); ++h)
-                {
-                    ds.Add(static_cast<double>(h),
-                           total > 0 ? static_cast<double>(m.hopHistogramKv[h]) / total : 0.0);
-                }
-                plot.AddDataset(ds);
-            }
-            std::string path = dir + "/" + file + ".plt";
-            WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
-            written.push_back(path);
-        }
-    }
+    WriteHopPlots(dir, written);
     return written;
+}
+
+void
+StudyReport::WriteHopPlots(const std::string& dir, std::vector<std::string>& written) const
+{
+    if (m_study.GetSeedsDone() == 0)
+    {
+        return;
+    }
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        std::string file = "hops_" + ModeTag(mode);
+        Gnuplot plot(file + ".png");
+        plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
+        plot.SetTitle("KV hop-count distribution, " + ToString(mode) + " (run " +
+                      std::to_string(m_study.GetConfig().firstRun) + ")");
+        plot.SetLegend("hops", "share of KV flows");
+        plot.AppendExtra("set yrange [0:1.05]");
+        plot.AppendExtra("set xrange [0.5:*]");
+        for (Policy p : ALL_POLICIES)
+        {
+            const FlowMetrics& m = m_study.GetMetrics(0, mode, p);
+            Gnuplot2dDataset ds(ToString(p));
+            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+            double total = 0;
+            for (uint64_t count : m.hopHistogramKv)
+            {
+                total += static_cast<double>(count);
+            }
+            for (std::size_t h = 1; h < m.hopHistogramKv.size(); ++h)
+            {
+                ds.Add(static_cast<double>(h),
+                       total > 0 ? static_cast<double>(m.hopHistogramKv[h]) / total : 0.0);
+            }
+            plot.AddDataset(ds);
+        }
+        std::string path = dir + "/" + file + ".plt";
+        WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+        written.push_back(path);
+    }
 }
 
 GnuplotResult

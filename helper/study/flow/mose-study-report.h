@@ -97,6 +97,14 @@ class StudyReport
     static void WriteOutput(const std::string& path, const std::function<void(std::ostream&)>& put);
 
   private:
+    /**
+     * \brief Writes the KV hop-count distributions of the first seed, hops_<mode>.plt, one per
+     *        mode (none before Run()).
+     * \param dir the folder (created)
+     * \param written the paths written, appended to
+     */
+    void WriteHopPlots(const std::string& dir, std::vector<std::string>& written) const;
+
     const FlowExperimentHelper& m_study; //!< the study
 };
 

@@ -27,7 +27,7 @@ Summarize(const Average<double>& avg)
     Summary s;
     s.n = avg.Count();
     s.mean = s.n > 0 ? avg.Mean() : 0.0;
-    s.ci95 = s.n > 1 ? avg.Error95() : 0.0;
+    s.ci95 = s.n > 1 ? StudentTHalfWidth(avg.Stddev(), s.n) : 0.0;
     return s;
 }
 
@@ -86,13 +86,38 @@ StudentTQuantile(double probability, uint32_t degreesOfFreedom)
     return boost::math::quantile(t, probability);
 }
 
-MeanInterval
-ComputeMeanInterval(const std::vector<double>& sample, double level)
+namespace
+{
+
+/// Throws a mose::Error unless a confidence level lies in (0, 1) \param level the level
+void
+CheckLevel(double level)
 {
     if (!(level > 0 && level < 1))
     {
         ThrowBadParameter("confidence level", FormatNumber(level), "a level in (0, 1), e.g. 0.95");
     }
+}
+
+} // namespace
+
+double
+StudentTHalfWidth(double stdDev, uint32_t n, double level)
+{
+    CheckLevel(level);
+    if (n < 2)
+    {
+        ThrowBadParameter("sample size",
+                          std::to_string(n),
+                          "at least 2 (one value has no confidence interval)");
+    }
+    return StudentTQuantile((1 + level) / 2, n - 1) * stdDev / std::sqrt(n);
+}
+
+MeanInterval
+ComputeMeanInterval(const std::vector<double>& sample, double level)
+{
+    CheckLevel(level);
     MeanInterval m;
     m.level = level;
     m.n = static_cast<uint32_t>(sample.size());
@@ -122,7 +147,7 @@ ComputeMeanInterval(const std::vector<double>& sample, double level)
         squares += (v - m.mean) * (v - m.mean);
     }
     m.stdDev = std::sqrt(squares / (m.n - 1));
-    m.halfWidth = StudentTQuantile((1 + level) / 2, m.n - 1) * m.stdDev / std::sqrt(m.n);
+    m.halfWidth = StudentTHalfWidth(m.stdDev, m.n, level);
     return m;
 }
 

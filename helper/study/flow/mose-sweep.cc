@@ -19,7 +19,6 @@
 #include <mutex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 namespace ns3
 {
@@ -317,7 +316,7 @@ SweepConfig::Validate() const
                               "fit one N and one KV share");
         }
     }
-    if (base.seeds == 0)
+    if (seedPlan.seeds == 0)
     {
         ThrowBadParameter("--seeds", "0", "need at least one seed");
     }
@@ -424,11 +423,10 @@ Sweep::RunPoint(std::size_t index, uint32_t threads)
     SweepResult& result = m_results[index];
     result = SweepResult();
     result.point = m_points[index];
-    FlowExperimentConfig config = MakeConfig(m_points[index]);
-    config.threads = threads;
+    const FlowExperimentConfig config = MakeConfig(m_points[index]);
     try
     {
-        FlowExperimentHelper study(config);
+        FlowExperimentHelper study(config, SeedPlan{m_config.seedPlan.seeds, threads});
         study.Run();
         result.summaries.resize(ALL_MODES.size() * ALL_POLICIES.size() * METRIC_COUNT);
         for (WorkloadMode mode : ALL_MODES)
@@ -460,9 +458,7 @@ Sweep::Run(const std::function<void(uint32_t, uint32_t, const SweepResult&)>& pr
     NS_LOG_FUNCTION(this);
     m_results.assign(m_points.size(), SweepResult());
     const uint32_t total = static_cast<uint32_t>(m_points.size());
-    uint32_t threads =
-        m_config.base.threads != 0 ? m_config.base.threads : std::thread::hardware_concurrency();
-    threads = std::max<uint32_t>(1, threads);
+    const uint32_t threads = m_config.seedPlan.GetThreads();
     // Points are independent: with at least as many points as threads, each worker takes whole
     // points and runs their seeds on one thread; otherwise the points run one after the other,
     // each on every thread. Results go to the point's slot either way.

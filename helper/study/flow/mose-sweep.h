@@ -29,8 +29,8 @@ namespace mose
  *
  * A point is (N, d, r, rho, construction): N groups of degree d, r ports of H^PD reserved for
  * P-D circuits, an inference-heavy KV share rho and MoSE's template construction. Every other
- * parameter (seeds, flows, routing, assignment, completion, r of H^C, training-heavy KV share,
- * ...) is the base configuration's.
+ * scenario parameter (flows, routing, assignment, completion, r of H^C, training-heavy KV share,
+ * ...) is the base configuration's; every point runs the seeds of seedPlan.
  *
  * Roles: a point whose N equals base.nodes uses base.inferenceRoles and base.trainingRoles (the
  * counts the user gave, by default the paper's 410/410/204 and 102/102/820 at N = 1024); every
@@ -47,7 +47,8 @@ struct SweepConfig
     std::vector<TemplateConstruction> constructions{
         TemplateConstruction::FRESH,
         TemplateConstruction::REWIRING_AWARE}; //!< MoSE's template constructions
-    FlowExperimentConfig base;                 //!< everything else
+    FlowExperimentConfig base;                 //!< every other scenario parameter
+    SeedPlan seedPlan;                         //!< the seeds of every point, and the threads
 
     /**
      * \brief Throws a mose::Error naming the first invalid axis (with its option name, e.g.
@@ -108,7 +109,7 @@ struct SweepResult
  *        figures.
  *
  * Points are enumerated in a fixed order: N (as listed), then d, then r (ascending 0..d for
- * "all", else as listed), then rho, then the construction. Points run on config.base.threads
+ * "all", else as listed), then rho, then the construction. Points run on config.seedPlan.threads
  * workers (0: one per core); each point's results go to its own slot, so neither the number of
  * threads nor scheduling changes any result, and the same inputs and --RngRun give identical
  * files.

@@ -19,8 +19,10 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseSwitchCost");
 
-SwitchCostStudy::SwitchCostStudy(const FlowExperimentConfig& config, Metric metric)
-    : m_study(config),
+SwitchCostStudy::SwitchCostStudy(const FlowExperimentConfig& config,
+                                 const SeedPlan& plan,
+                                 Metric metric)
+    : m_study(config, plan),
       m_metric(metric)
 {
     NS_LOG_FUNCTION(this << ToString(metric));

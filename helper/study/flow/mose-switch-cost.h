@@ -8,6 +8,7 @@
 #define MOSE_SWITCH_COST_H
 
 #include "mose-flow-experiment-helper.h"
+#include "mose-seed-pool.h"
 #include "mose-study-statistics.h"
 
 #include "ns3/mose-break-even.h"
@@ -79,19 +80,22 @@ class SwitchCostStudy
 {
   public:
     /**
-     * \param config the study's parameters (validated here: Error)
+     * \param config the study's scenario (validated here: Error)
+     * \param plan its seeds and threads (validated here: Error)
      * \param metric the metric charged as cost rate
      */
-    SwitchCostStudy(const FlowExperimentConfig& config, Metric metric = Metric::AVG_COST);
+    SwitchCostStudy(const FlowExperimentConfig& config,
+                    const SeedPlan& plan,
+                    Metric metric = Metric::AVG_COST);
 
-    /// \return the configuration
+    /// \return the scenario's configuration
     const FlowExperimentConfig& GetConfig() const;
 
     /// \return the metric charged as cost rate
     Metric GetMetric() const;
 
     /**
-     * \brief Runs the study on config.threads threads and reads every seed's inputs out of it.
+     * \brief Runs the study on the plan's threads and reads every seed's inputs out of it.
      * \param progress called after each seed with (seeds done, seeds); may be empty
      */
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});

@@ -536,6 +536,32 @@ LlmRegimeMap::LlmRegimeMap(const LlmRegimeMapConfig& config)
 {
 }
 
+/// Run()'s state across its cells
+struct LlmRegimeMap::RunState
+{
+    std::function<void(uint32_t, uint32_t, const std::string&)> progress; //!< as Run()'s
+    bool showProgress{false};                                             //!< as Run()'s
+    uint32_t done{0};                                                     //!< runs done
+    uint32_t total{0};                                                    //!< runs in all
+    /// each seed's scenario (roles, assignments, templates), drawn once and shared by all its
+    /// cells and policies: it depends on the run and the scenario options only
+    std::vector<std::shared_ptr<const mose::Scenario>> scenarios;
+    /// the flow-level break-even inputs (flowLevelFlows > 0)
+    std::optional<mose::SwitchCostStudy> flow;
+};
+
+/// The runs of one (load, interval) point that every dark time shares
+struct LlmRegimeMap::PointRuns
+{
+    /// per seed: the static runs (independent of the dark time)
+    std::vector<std::map<mose::Policy, LlmSummary>> statics;
+    /// per seed and static policy: its figures per cycle (cycles > 1)
+    std::vector<std::map<mose::Policy, std::vector<LlmSummary>>> staticCycles;
+    /// per seed: the cell's experiment with MoSE, its requests drawn once
+    std::vector<LlmExperimentConfig> probes;
+    std::vector<std::string> seedWhere; //!< per seed: the progress text of the point
+};
+
 void
 LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress,
                   bool showProgress)
@@ -549,189 +575,198 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
     const auto& cfg = m_config;
     SystemWallClockMs clock;
     clock.Start();
+    RunState st;
+    st.progress = progress;
+    st.showProgress = showProgress;
 
     // the flow-level break-even inputs, once: they depend on N, d, roles and seeds only
-    std::optional<mose::SwitchCostStudy> flow;
     if (cfg.flowLevelFlows > 0)
     {
         mose::FlowExperimentConfig f = cfg.base.scenario;
         f.flows = cfg.flowLevelFlows;
-        f.seeds = cfg.flowLevelSeeds;
         f.firstRun = cfg.base.run;
-        f.threads = 1;
-        flow.emplace(f, mose::Metric::AVG_COST);
-        flow->Run();
+        st.flow.emplace(f, mose::SeedPlan{cfg.flowLevelSeeds, 1}, mose::Metric::AVG_COST);
+        st.flow->Run();
     }
 
     const uint32_t nStatic = static_cast<uint32_t>(cfg.policies.size() - 1);
-    const uint32_t seeds = cfg.seeds;
-    const uint32_t total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
-                                                 (nStatic + cfg.darkTimes.size()) * seeds);
-    uint32_t done = 0;
-    // each seed's scenario (roles, assignments, templates) is drawn once and shared by all its
-    // cells and policies: it depends on the run and the scenario options only
-    std::vector<std::shared_ptr<const mose::Scenario>> scenarios(seeds);
-    // a run's summary, and with several cycles its summary per cycle into `perCycle`: cycle y
-    // is [2 y T, 2 (y + 1) T) (the last one open-ended), T the cell's mode interval
-    auto runOne = [&](const LlmExperimentConfig& c,
-                      uint32_t seed,
-                      const std::string& what,
-                      Time interval,
-                      std::vector<LlmSummary>& perCycle) {
-        if (progress)
-        {
-            progress(done, total, what);
-        }
-        LlmExperiment e(c);
-        if (scenarios[seed])
-        {
-            e.SetScenario(scenarios[seed]);
-        }
-        e.Build();
-        scenarios[seed] = e.GetScenario();
-        e.Run(showProgress);
-        ++done;
-        LlmSummary s = e.GetSummary();
-        m_wallSeconds += s.wallSeconds;
-        m_events += s.events;
-        m_transfers += s.transfers;
-        m_flows += s.flows;
-        m_rateComputations += s.rateComputations;
-        perCycle.clear();
-        if (cfg.cycles > 1)
-        {
-            const int64_t cycleNs = 2 * interval.GetNanoSeconds();
-            for (uint32_t y = 0; y < cfg.cycles; ++y)
-            {
-                const Time to = y + 1 < cfg.cycles ? NanoSeconds(cycleNs * (y + 1)) : Time::Max();
-                perCycle.push_back(SummarizeLlmWindow(c.policy,
-                                                      e.GetRequests(),
-                                                      e.GetIterations(),
-                                                      NanoSeconds(cycleNs * y),
-                                                      to));
-            }
-        }
-        return s;
-    };
+    st.total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
+                                     (nStatic + cfg.darkTimes.size()) * cfg.seeds);
+    st.scenarios.resize(cfg.seeds);
     for (double load : cfg.loads)
     {
         for (Time t : cfg.intervals)
         {
-            const std::string where =
-                "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
-            // per seed: the static runs (independent of the dark time) and MoSE's cell
-            std::vector<std::map<mose::Policy, LlmSummary>> statics(seeds);
-            // per seed and static policy: its figures per cycle (cycles > 1)
-            std::vector<std::map<mose::Policy, std::vector<LlmSummary>>> staticCycles(seeds);
-            std::vector<LlmExperimentConfig> probes;
-            std::vector<std::string> seedWhere;
-            for (uint32_t k = 0; k < seeds; ++k)
-            {
-                seedWhere.push_back(where + (seeds > 1 ? ", seed " + std::to_string(k) + " (run " +
-                                                             std::to_string(cfg.base.run + k) + ")"
-                                                       : std::string()));
-                // the cell's requests are drawn once per seed; each policy runs on a copy
-                probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
-                for (mose::Policy p : cfg.policies)
-                {
-                    if (!mose::IsSwitching(p))
-                    {
-                        LlmExperimentConfig c = probes[k];
-                        c.policy = p;
-                        statics[k][p] = runOne(c,
-                                               k,
-                                               seedWhere[k] + ", " + mose::ToString(p),
-                                               t,
-                                               staticCycles[k][p]);
-                    }
-                }
-            }
-            for (Time dark : cfg.darkTimes)
-            {
-                LlmRegimeCell cell;
-                cell.load = load;
-                cell.interval = t;
-                cell.darkTime = dark;
-                std::vector<std::vector<double>> stretch(seeds);
-                std::vector<double> offered(seeds);
-                for (uint32_t k = 0; k < seeds; ++k)
-                {
-                    LlmExperimentConfig c = probes[k];
-                    c.darkTime = dark;
-                    cell.requests = static_cast<uint32_t>(c.requests.size());
-                    uint64_t tokens = 0;
-                    for (const auto& r : c.requests)
-                    {
-                        tokens += r.inputTokens;
-                    }
-                    offered[k] = static_cast<double>(tokens) *
-                                 static_cast<double>(c.kvBytesPerToken) * 8.0 / c.end.GetSeconds() /
-                                 1e9;
-                    std::vector<LlmSummary> moseCycles;
-                    const LlmSummary m = runOne(c,
-                                                k,
-                                                seedWhere[k] + ", dark " +
-                                                    DurationText(dark.GetSeconds()) + ", MoSE",
-                                                t,
-                                                moseCycles);
-                    std::vector<LlmSummary> runs;
-                    for (mose::Policy p : cfg.policies)
-                    {
-                        runs.push_back(mose::IsSwitching(p) ? m : statics[k].at(p));
-                    }
-                    // KV stretch: the mean KV time against the mean KV size at one circuit's
-                    // rate
-                    const double bytesPerRequest =
-                        static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) /
-                        static_cast<double>(std::max<std::size_t>(c.requests.size(), 1));
-                    const double ideal =
-                        bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate.GetBitRate());
-                    for (const auto& s : runs)
-                    {
-                        stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
-                    }
-                    cell.seedVerdicts.push_back(LlmCellVerdict::Compute(runs, cfg.tolerance));
-                    // the margin's samples: the seed's, or one per cycle of the seed
-                    if (cfg.cycles == 1 && cell.seedVerdicts.back().bestStatic)
-                    {
-                        cell.marginSamples.push_back(cell.seedVerdicts.back().overallMargin);
-                    }
-                    for (uint32_t y = 0; cfg.cycles > 1 && y < cfg.cycles; ++y)
-                    {
-                        std::vector<LlmSummary> cycleRuns;
-                        for (mose::Policy p : cfg.policies)
-                        {
-                            cycleRuns.push_back(mose::IsSwitching(p) ? moseCycles.at(y)
-                                                                     : staticCycles[k].at(p).at(y));
-                        }
-                        const LlmCellVerdict v = LlmCellVerdict::Compute(cycleRuns, cfg.tolerance);
-                        if (v.bestStatic)
-                        {
-                            cell.marginSamples.push_back(v.overallMargin);
-                        }
-                    }
-                    cell.seedRuns.push_back(std::move(runs));
-                }
-                CombineSeeds(cell, stretch, offered, cfg.tolerance);
-                if (flow && cell.verdict.bestStatic)
-                {
-                    mose::SwitchCostParameters params;
-                    params.darkTime = dark.GetSeconds();
-                    cell.flow = flow->SummarizeBreakEven(mose::Policy::MOSE,
-                                                         *cell.verdict.bestStatic,
-                                                         params)
-                                    .ofMeans;
-                }
-                m_cells.push_back(cell);
-            }
+            RunPoint(st, load, t);
         }
     }
     if (progress)
     {
-        progress(done, total, "");
+        progress(st.done, st.total, "");
     }
     m_runSeconds = static_cast<double>(clock.End()) / 1000.0;
     m_ran = true;
+}
+
+LlmSummary
+LlmRegimeMap::RunOne(RunState& st,
+                     const LlmExperimentConfig& c,
+                     uint32_t seed,
+                     const std::string& what,
+                     Time interval,
+                     std::vector<LlmSummary>& perCycle)
+{
+    if (st.progress)
+    {
+        st.progress(st.done, st.total, what);
+    }
+    LlmExperiment e(c);
+    if (st.scenarios[seed])
+    {
+        e.SetScenario(st.scenarios[seed]);
+    }
+    e.Build();
+    st.scenarios[seed] = e.GetScenario();
+    e.Run(st.showProgress);
+    ++st.done;
+    LlmSummary s = e.GetSummary();
+    m_wallSeconds += s.wallSeconds;
+    m_events += s.events;
+    m_transfers += s.transfers;
+    m_flows += s.flows;
+    m_rateComputations += s.rateComputations;
+    perCycle.clear();
+    if (m_config.cycles > 1)
+    {
+        const int64_t cycleNs = 2 * interval.GetNanoSeconds();
+        for (uint32_t y = 0; y < m_config.cycles; ++y)
+        {
+            const Time to = y + 1 < m_config.cycles ? NanoSeconds(cycleNs * (y + 1)) : Time::Max();
+            perCycle.push_back(SummarizeLlmWindow(c.policy,
+                                                  e.GetRequests(),
+                                                  e.GetIterations(),
+                                                  NanoSeconds(cycleNs * y),
+                                                  to));
+        }
+    }
+    return s;
+}
+
+void
+LlmRegimeMap::RunPoint(RunState& st, double load, Time t)
+{
+    const auto& cfg = m_config;
+    const uint32_t seeds = cfg.seeds;
+    const std::string where =
+        "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
+    PointRuns point;
+    point.statics.resize(seeds);
+    point.staticCycles.resize(seeds);
+    for (uint32_t k = 0; k < seeds; ++k)
+    {
+        point.seedWhere.push_back(where + (seeds > 1 ? ", seed " + std::to_string(k) + " (run " +
+                                                           std::to_string(cfg.base.run + k) + ")"
+                                                     : std::string()));
+        // the cell's requests are drawn once per seed; each policy runs on a copy
+        point.probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
+        for (mose::Policy p : cfg.policies)
+        {
+            if (!mose::IsSwitching(p))
+            {
+                LlmExperimentConfig c = point.probes[k];
+                c.policy = p;
+                point.statics[k][p] = RunOne(st,
+                                             c,
+                                             k,
+                                             point.seedWhere[k] + ", " + mose::ToString(p),
+                                             t,
+                                             point.staticCycles[k][p]);
+            }
+        }
+    }
+    for (Time dark : cfg.darkTimes)
+    {
+        m_cells.push_back(RunCell(st, point, load, t, dark));
+    }
+}
+
+LlmRegimeCell
+LlmRegimeMap::RunCell(RunState& st, const PointRuns& point, double load, Time t, Time dark)
+{
+    const auto& cfg = m_config;
+    const uint32_t seeds = cfg.seeds;
+    LlmRegimeCell cell;
+    cell.load = load;
+    cell.interval = t;
+    cell.darkTime = dark;
+    std::vector<std::vector<double>> stretch(seeds);
+    std::vector<double> offered(seeds);
+    for (uint32_t k = 0; k < seeds; ++k)
+    {
+        LlmExperimentConfig c = point.probes[k];
+        c.darkTime = dark;
+        cell.requests = static_cast<uint32_t>(c.requests.size());
+        uint64_t tokens = 0;
+        for (const auto& r : c.requests)
+        {
+            tokens += r.inputTokens;
+        }
+        offered[k] = static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) * 8.0 /
+                     c.end.GetSeconds() / 1e9;
+        std::vector<LlmSummary> moseCycles;
+        const LlmSummary m =
+            RunOne(st,
+                   c,
+                   k,
+                   point.seedWhere[k] + ", dark " + DurationText(dark.GetSeconds()) + ", MoSE",
+                   t,
+                   moseCycles);
+        std::vector<LlmSummary> runs;
+        for (mose::Policy p : cfg.policies)
+        {
+            runs.push_back(mose::IsSwitching(p) ? m : point.statics[k].at(p));
+        }
+        // KV stretch: the mean KV time against the mean KV size at one circuit's rate
+        const double bytesPerRequest =
+            static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) /
+            static_cast<double>(std::max<std::size_t>(c.requests.size(), 1));
+        const double ideal = bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate.GetBitRate());
+        for (const auto& s : runs)
+        {
+            stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
+        }
+        cell.seedVerdicts.push_back(LlmCellVerdict::Compute(runs, cfg.tolerance));
+        // the margin's samples: the seed's, or one per cycle of the seed
+        if (cfg.cycles == 1 && cell.seedVerdicts.back().bestStatic)
+        {
+            cell.marginSamples.push_back(cell.seedVerdicts.back().overallMargin);
+        }
+        for (uint32_t y = 0; cfg.cycles > 1 && y < cfg.cycles; ++y)
+        {
+            std::vector<LlmSummary> cycleRuns;
+            for (mose::Policy p : cfg.policies)
+            {
+                cycleRuns.push_back(mose::IsSwitching(p) ? moseCycles.at(y)
+                                                         : point.staticCycles[k].at(p).at(y));
+            }
+            const LlmCellVerdict v = LlmCellVerdict::Compute(cycleRuns, cfg.tolerance);
+            if (v.bestStatic)
+            {
+                cell.marginSamples.push_back(v.overallMargin);
+            }
+        }
+        cell.seedRuns.push_back(std::move(runs));
+    }
+    CombineSeeds(cell, stretch, offered, cfg.tolerance);
+    if (st.flow && cell.verdict.bestStatic)
+    {
+        mose::SwitchCostParameters params;
+        params.darkTime = dark.GetSeconds();
+        cell.flow =
+            st.flow->SummarizeBreakEven(mose::Policy::MOSE, *cell.verdict.bestStatic, params)
+                .ofMeans;
+    }
+    return cell;
 }
 
 double
@@ -1147,11 +1182,10 @@ LlmRegimeMap::ToPoint(const LlmRegimeCell& c) const
     return p;
 }
 
-std::string
-LlmRegimeMap::GetVerdict() const
+void
+LlmRegimeMap::PrintVerdictHeader(std::ostream& os) const
 {
     const auto& b = m_config.base;
-    std::ostringstream os;
     std::ostringstream loads;
     for (std::size_t i = 0; i < m_config.loads.size(); ++i)
     {
@@ -1191,6 +1225,45 @@ LlmRegimeMap::GetVerdict() const
         os << ", run " << b.run;
     }
     os << ", tolerance " << m_config.tolerance * 100 << "%):\n";
+}
+
+void
+LlmRegimeMap::PrintCellVerdict(std::ostream& os, const LlmRegimeCell& c) const
+{
+    std::ostringstream l;
+    l << c.load;
+    os << "  load " << l.str() << "/s, T " << DurationText(c.interval.GetSeconds()) << ", dark "
+       << DurationText(c.darkTime.GetSeconds()) << ": " << ToString(c.intervalVerdict) << " (";
+    if (c.marginInterval.halfWidth)
+    {
+        os << "mean " << FormatPercent(c.marginInterval.mean) << ", 95% interval "
+           << IntervalText(c.marginInterval) << " over " << c.marginInterval.n << " samples";
+    }
+    else
+    {
+        os << c.marginInterval.n << " sample" << (c.marginInterval.n == 1 ? "" : "s")
+           << ": no 95% interval";
+    }
+    os << "); on the mean: " << c.verdict.KindText() << " (MoSE "
+       << FormatPercent(c.verdict.overallMargin) << " vs " << mose::ToString(*c.verdict.bestStatic)
+       << ": TTFT " << FormatPercent(c.verdict.margin[0]) << ", P99 TTFT "
+       << FormatPercent(c.verdict.margin[1]) << ", iteration " << FormatPercent(c.verdict.margin[2])
+       << ")";
+    if (m_config.seeds > 1)
+    {
+        os << "; over " << c.seedVerdicts.size() << " seeds: mean "
+           << FormatPercent(c.verdict.overallMargin) << ", min " << FormatPercent(c.marginMin)
+           << ", max " << FormatPercent(c.marginMax) << ", pays in " << c.paysSeeds << " of "
+           << c.seedVerdicts.size() << " seeds";
+    }
+    os << "\n";
+}
+
+std::string
+LlmRegimeMap::GetVerdict() const
+{
+    std::ostringstream os;
+    PrintVerdictHeader(os);
     std::map<MarginVerdict, uint32_t> confident;
     uint32_t pays = 0;
     uint32_t notPay = 0;
@@ -1226,38 +1299,10 @@ LlmRegimeMap::GetVerdict() const
        << " cells, ties in " << ties << ", does not pay in " << notPay << '\n';
     for (const auto& c : m_cells)
     {
-        if (!c.verdict.bestStatic)
+        if (c.verdict.bestStatic)
         {
-            continue;
+            PrintCellVerdict(os, c);
         }
-        std::ostringstream l;
-        l << c.load;
-        os << "  load " << l.str() << "/s, T " << DurationText(c.interval.GetSeconds()) << ", dark "
-           << DurationText(c.darkTime.GetSeconds()) << ": " << ToString(c.intervalVerdict) << " (";
-        if (c.marginInterval.halfWidth)
-        {
-            os << "mean " << FormatPercent(c.marginInterval.mean) << ", 95% interval "
-               << IntervalText(c.marginInterval) << " over " << c.marginInterval.n << " samples";
-        }
-        else
-        {
-            os << c.marginInterval.n << " sample" << (c.marginInterval.n == 1 ? "" : "s")
-               << ": no 95% interval";
-        }
-        os << "); on the mean: " << c.verdict.KindText() << " (MoSE "
-           << FormatPercent(c.verdict.overallMargin) << " vs "
-           << mose::ToString(*c.verdict.bestStatic) << ": TTFT "
-           << FormatPercent(c.verdict.margin[0]) << ", P99 TTFT "
-           << FormatPercent(c.verdict.margin[1]) << ", iteration "
-           << FormatPercent(c.verdict.margin[2]) << ")";
-        if (m_config.seeds > 1)
-        {
-            os << "; over " << c.seedVerdicts.size() << " seeds: mean "
-               << FormatPercent(c.verdict.overallMargin) << ", min " << FormatPercent(c.marginMin)
-               << ", max " << FormatPercent(c.marginMax) << ", pays in " << c.paysSeeds << " of "
-               << c.seedVerdicts.size() << " seeds";
-        }
-        os << "\n";
     }
     for (const auto& x : GetCrossovers())
     {

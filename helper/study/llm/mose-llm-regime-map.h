@@ -338,6 +338,48 @@ class LlmRegimeMap
     void PrintTiming(std::ostream& os) const;
 
   private:
+    struct RunState;  //!< Run()'s progress, per-seed scenarios and flow-level study
+    struct PointRuns; //!< the runs of a (load, interval) point that its dark times share
+
+    /**
+     * \brief Run(): one packet-level run, its figures added to the totals.
+     * \param st Run()'s state (progress, the seed's scenario)
+     * \param c the experiment
+     * \param seed the seed index (its scenario is drawn once and shared)
+     * \param what the progress text
+     * \param interval T, the cell's mode interval
+     * \param perCycle with several cycles, the run's summary per cycle [2 y T, 2 (y + 1) T)
+     *        (the last one open-ended); emptied otherwise
+     * \return the run's summary
+     */
+    LlmSummary RunOne(RunState& st,
+                      const LlmExperimentConfig& c,
+                      uint32_t seed,
+                      const std::string& what,
+                      Time interval,
+                      std::vector<LlmSummary>& perCycle);
+    /**
+     * \brief Run(): the static runs of a (load, interval) point for every seed, then its cell
+     *        per dark time into m_cells.
+     * \param st Run()'s state \param load the request rate \param t the mode interval
+     */
+    void RunPoint(RunState& st, double load, Time t);
+    /**
+     * \brief Run(): MoSE's runs of a cell for every seed, its verdicts, margin samples and
+     *        flow-level break-even.
+     * \param st Run()'s state \param point the point's static runs \param load the request
+     *        rate \param t the mode interval \param dark the dark time
+     * \return the cell
+     */
+    LlmRegimeCell RunCell(RunState& st, const PointRuns& point, double load, Time t, Time dark);
+    /// \brief GetVerdict(): the line of the map's parameters \param os the stream
+    void PrintVerdictHeader(std::ostream& os) const;
+    /**
+     * \brief GetVerdict(): a cell's line (its interval's verdict, the verdict on the mean)
+     * \param os the stream \param c a cell with a best static policy
+     */
+    void PrintCellVerdict(std::ostream& os, const LlmRegimeCell& c) const;
+
     LlmRegimeMapConfig m_config;        //!< parameters
     std::vector<LlmRegimeCell> m_cells; //!< results
     double m_wallSeconds{0};            //!< all runs

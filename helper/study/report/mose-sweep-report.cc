@@ -56,6 +56,34 @@ const std::string TERMINAL = "pngcairo size 1000,600 butt noenhanced";
 /// The figures' legend: outside, small, so that 13 degrees x 2 constructions fit
 const std::string KEY = "set key outside right top font \",8\" spacing 0.9";
 
+/**
+ * \param res a sweep point's result \param n N \param rho the KV share \param c the
+ *        construction, or any
+ * \return whether the point ran and has these N, rho and construction
+ */
+bool
+Matches(const SweepResult& res, uint32_t n, double rho, std::optional<TemplateConstruction> c)
+{
+    return !res.skipped && res.point.nodes == n && res.point.kvShare == rho &&
+           (!c || res.point.construction == *c);
+}
+
+/**
+ * \brief Writes a figure's gnuplot script, dir/file.plt, and lists it.
+ * \param plot the figure \param dir the folder \param file the name without .plt
+ * \param written the scripts written, appended to
+ */
+void
+WritePlot(Gnuplot& plot,
+          const std::string& dir,
+          const std::string& file,
+          std::vector<std::string>& written)
+{
+    std::string path = dir + "/" + file + ".plt";
+    StudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
+    written.push_back(path);
+}
+
 } // namespace
 
 SweepReport::SweepReport(const Sweep& sweep)
@@ -69,8 +97,9 @@ SweepReport::PrintTable(std::ostream& os) const
     const SweepConfig& config = m_sweep.GetConfig();
     NS_LOG_FUNCTION(this << &os);
     const FlowExperimentConfig& b = config.base;
+    const uint32_t seeds = config.seedPlan.seeds;
     os << "MoSE design-space sweep: " << m_sweep.GetPoints().size() << " points, flows=" << b.flows
-       << " seeds=" << b.seeds << " (runs " << b.firstRun << ".." << b.firstRun + b.seeds - 1
+       << " seeds=" << seeds << " (runs " << b.firstRun << ".." << b.firstRun + seeds - 1
        << "), routing=" << ToString(b.routing) << "; means over seeds\n";
     os << "KVcost: MoSE KV avg cost inference-heavy (S-Train's in brackets); TRcost: MoSE "
           "training avg cost training-heavy;\nMaxLd: MoSE MaxLoad inference-heavy; changed: "
@@ -168,180 +197,199 @@ SweepReport::WritePlots(const std::string& dir) const
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
     std::vector<std::string> written;
-    auto write = [&](Gnuplot& plot, const std::string& file) {
-        std::string path = dir + "/" + file + ".plt";
-        StudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
-        written.push_back(path);
-    };
-    auto matches =
-        [](const SweepResult& res, uint32_t n, double rho, std::optional<TemplateConstruction> c) {
-            return !res.skipped && res.point.nodes == n && res.point.kvShare == rho &&
-                   (!c || res.point.construction == *c);
-        };
-    using W = WorkloadMode;
-    using M = Metric;
-
     for (uint32_t n : config.nodes)
     {
         for (double rho : config.kvShares)
         {
-            const std::string tag = "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
-            // (a) MoSE's KV cost (inference-heavy) and training cost (training-heavy) against
-            // r, one curve per d
-            for (TemplateConstruction c : config.constructions)
-            {
-                for (WorkloadMode mode : ALL_MODES)
-                {
-                    const bool kv = mode == W::INFERENCE_HEAVY;
-                    const Metric metric = kv ? M::KV_AVG_COST : M::TR_AVG_COST;
-                    const std::string file =
-                        std::string(kv ? "kv" : "tr") + "_cost_vs_r_" + tag + "_" + ToString(c);
-                    Gnuplot plot(file + ".png");
-                    plot.SetTerminal(TERMINAL);
-                    plot.SetTitle(std::string("MoSE ") + (kv ? "KV" : "training") + " avg cost, " +
-                                  ToString(mode) + "; N=" + std::to_string(n) +
-                                  ", rho=" + Sweep::FormatShare(rho) + ", " + ToString(c));
-                    plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", ToString(metric));
-                    plot.AppendExtra(KEY);
-                    plot.AppendExtra("set yrange [0:*]");
-                    for (uint32_t d : config.degrees)
-                    {
-                        Gnuplot2dDataset ds("d=" + std::to_string(d));
-                        ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-                        bool any = false;
-                        for (const SweepResult& res : m_sweep.GetResults())
-                        {
-                            if (matches(res, n, rho, c) && res.point.degree == d)
-                            {
-                                ds.Add(res.point.reservedPorts,
-                                       res.Get(mode, Policy::MOSE, metric).mean);
-                                any = true;
-                            }
-                        }
-                        if (any)
-                        {
-                            plot.AddDataset(ds);
-                        }
-                    }
-                    write(plot, file);
-                }
-            }
-            // (b) circuits changed per MoSE switch against r, fresh (solid) vs rewiring-aware
-            {
-                const std::string file = "switch_vs_r_" + tag;
-                Gnuplot plot(file + ".png");
-                plot.SetTerminal(TERMINAL);
-                plot.SetTitle("Circuits changed per MoSE switch (mean of both); N=" +
-                              std::to_string(n) + ", rho=" + Sweep::FormatShare(rho));
-                plot.SetLegend("r (ports of H^PD reserved for P-D circuits)",
-                               "circuits changed per switch");
-                plot.AppendExtra(KEY);
-                plot.AppendExtra("set yrange [0:*]");
-                std::size_t colour = 1;
-                for (uint32_t d : config.degrees)
-                {
-                    for (TemplateConstruction c : config.constructions)
-                    {
-                        Gnuplot2dDataset ds(ToString(c) + " d=" + std::to_string(d));
-                        ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-                        ds.SetExtra("lc " + std::to_string(colour) + " dt " +
-                                    (c == TemplateConstruction::FRESH ? "1" : "2"));
-                        bool any = false;
-                        for (const SweepResult& res : m_sweep.GetResults())
-                        {
-                            if (matches(res, n, rho, c) && res.point.degree == d)
-                            {
-                                double changed = (res.GetSwitch(W::INFERENCE_HEAVY).added.mean +
-                                                  res.GetSwitch(W::TRAINING_HEAVY).added.mean) /
-                                                 2;
-                                ds.Add(res.point.reservedPorts, changed);
-                                any = true;
-                            }
-                        }
-                        if (any)
-                        {
-                            plot.AddDataset(ds);
-                        }
-                    }
-                    ++colour;
-                }
-                write(plot, file);
-            }
+            WriteCostPlots(dir, n, rho, written);
+            WriteSwitchPlot(dir, n, rho, written);
         }
     }
-
     // (c) MaxLoad against N per policy, when several N are swept
     if (config.nodes.size() > 1)
     {
-        const double rho = config.kvShares.front();
-        const TemplateConstruction c = config.constructions.front();
         for (WorkloadMode mode : ALL_MODES)
         {
-            const std::string file = "max_load_vs_n_" + ModeTag(mode);
-            Gnuplot plot(file + ".png");
-            plot.SetTerminal(TERMINAL);
-            plot.SetTitle("MaxLoad, " + ToString(mode) + "; rho=" + Sweep::FormatShare(rho) + ", " +
-                          ToString(c) + ", r = d - 1 where swept");
-            plot.SetLegend("N (groups)", "MaxLoad");
-            plot.AppendExtra("set logscale x 2");
-            plot.AppendExtra(KEY);
-            plot.AppendExtra("set yrange [0:*]");
-            std::size_t colour = 1;
-            for (uint32_t d : config.degrees)
-            {
-                // r = d - 1 if swept for d, else the smallest r swept for d
-                std::optional<uint32_t> chosen;
-                for (const SweepPoint& p : m_sweep.GetPoints())
-                {
-                    if (p.degree != d)
-                    {
-                        continue;
-                    }
-                    if (p.reservedPorts + 1 == d)
-                    {
-                        chosen = p.reservedPorts;
-                        break;
-                    }
-                    if (!chosen || p.reservedPorts < *chosen)
-                    {
-                        chosen = p.reservedPorts;
-                    }
-                }
-                if (!chosen)
-                {
-                    continue;
-                }
-                std::size_t dash = 1;
-                for (Policy pol : ALL_POLICIES)
-                {
-                    Gnuplot2dDataset ds(ToString(pol) + " d=" + std::to_string(d) +
-                                        " r=" + std::to_string(*chosen));
-                    ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-                    ds.SetExtra("lc " + std::to_string(colour) + " dt " + std::to_string(dash++));
-                    bool any = false;
-                    for (uint32_t n : config.nodes)
-                    {
-                        for (const SweepResult& res : m_sweep.GetResults())
-                        {
-                            if (matches(res, n, rho, c) && res.point.degree == d &&
-                                res.point.reservedPorts == *chosen)
-                            {
-                                ds.Add(n, res.Get(mode, pol, M::MAX_LOAD).mean);
-                                any = true;
-                            }
-                        }
-                    }
-                    if (any)
-                    {
-                        plot.AddDataset(ds);
-                    }
-                }
-                ++colour;
-            }
-            write(plot, file);
+            WriteMaxLoadPlot(dir, mode, written);
         }
     }
     return written;
+}
+
+void
+SweepReport::WriteCostPlots(const std::string& dir,
+                            uint32_t n,
+                            double rho,
+                            std::vector<std::string>& written) const
+{
+    const SweepConfig& config = m_sweep.GetConfig();
+    const std::string tag = "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
+    // (a) MoSE's KV cost (inference-heavy) and training cost (training-heavy) against r, one
+    // curve per d
+    for (TemplateConstruction c : config.constructions)
+    {
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            const bool kv = mode == WorkloadMode::INFERENCE_HEAVY;
+            const Metric metric = kv ? Metric::KV_AVG_COST : Metric::TR_AVG_COST;
+            const std::string file =
+                std::string(kv ? "kv" : "tr") + "_cost_vs_r_" + tag + "_" + ToString(c);
+            Gnuplot plot(file + ".png");
+            plot.SetTerminal(TERMINAL);
+            plot.SetTitle(std::string("MoSE ") + (kv ? "KV" : "training") + " avg cost, " +
+                          ToString(mode) + "; N=" + std::to_string(n) +
+                          ", rho=" + Sweep::FormatShare(rho) + ", " + ToString(c));
+            plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", ToString(metric));
+            plot.AppendExtra(KEY);
+            plot.AppendExtra("set yrange [0:*]");
+            for (uint32_t d : config.degrees)
+            {
+                Gnuplot2dDataset ds("d=" + std::to_string(d));
+                ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+                bool any = false;
+                for (const SweepResult& res : m_sweep.GetResults())
+                {
+                    if (Matches(res, n, rho, c) && res.point.degree == d)
+                    {
+                        ds.Add(res.point.reservedPorts, res.Get(mode, Policy::MOSE, metric).mean);
+                        any = true;
+                    }
+                }
+                if (any)
+                {
+                    plot.AddDataset(ds);
+                }
+            }
+            WritePlot(plot, dir, file, written);
+        }
+    }
+}
+
+void
+SweepReport::WriteSwitchPlot(const std::string& dir,
+                             uint32_t n,
+                             double rho,
+                             std::vector<std::string>& written) const
+{
+    const SweepConfig& config = m_sweep.GetConfig();
+    const std::string tag = "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
+    // (b) circuits changed per MoSE switch against r, fresh (solid) vs rewiring-aware
+    const std::string file = "switch_vs_r_" + tag;
+    Gnuplot plot(file + ".png");
+    plot.SetTerminal(TERMINAL);
+    plot.SetTitle("Circuits changed per MoSE switch (mean of both); N=" + std::to_string(n) +
+                  ", rho=" + Sweep::FormatShare(rho));
+    plot.SetLegend("r (ports of H^PD reserved for P-D circuits)", "circuits changed per switch");
+    plot.AppendExtra(KEY);
+    plot.AppendExtra("set yrange [0:*]");
+    std::size_t colour = 1;
+    for (uint32_t d : config.degrees)
+    {
+        for (TemplateConstruction c : config.constructions)
+        {
+            Gnuplot2dDataset ds(ToString(c) + " d=" + std::to_string(d));
+            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+            ds.SetExtra("lc " + std::to_string(colour) + " dt " +
+                        (c == TemplateConstruction::FRESH ? "1" : "2"));
+            bool any = false;
+            for (const SweepResult& res : m_sweep.GetResults())
+            {
+                if (Matches(res, n, rho, c) && res.point.degree == d)
+                {
+                    double changed = (res.GetSwitch(WorkloadMode::INFERENCE_HEAVY).added.mean +
+                                      res.GetSwitch(WorkloadMode::TRAINING_HEAVY).added.mean) /
+                                     2;
+                    ds.Add(res.point.reservedPorts, changed);
+                    any = true;
+                }
+            }
+            if (any)
+            {
+                plot.AddDataset(ds);
+            }
+        }
+        ++colour;
+    }
+    WritePlot(plot, dir, file, written);
+}
+
+std::optional<uint32_t>
+SweepReport::ChooseMaxLoadR(uint32_t degree) const
+{
+    // r = d - 1 if swept for d, else the smallest r swept for d
+    std::optional<uint32_t> chosen;
+    for (const SweepPoint& p : m_sweep.GetPoints())
+    {
+        if (p.degree != degree)
+        {
+            continue;
+        }
+        if (p.reservedPorts + 1 == degree)
+        {
+            chosen = p.reservedPorts;
+            break;
+        }
+        if (!chosen || p.reservedPorts < *chosen)
+        {
+            chosen = p.reservedPorts;
+        }
+    }
+    return chosen;
+}
+
+void
+SweepReport::WriteMaxLoadPlot(const std::string& dir,
+                              WorkloadMode mode,
+                              std::vector<std::string>& written) const
+{
+    const SweepConfig& config = m_sweep.GetConfig();
+    const double rho = config.kvShares.front();
+    const TemplateConstruction c = config.constructions.front();
+    const std::string file = "max_load_vs_n_" + ModeTag(mode);
+    Gnuplot plot(file + ".png");
+    plot.SetTerminal(TERMINAL);
+    plot.SetTitle("MaxLoad, " + ToString(mode) + "; rho=" + Sweep::FormatShare(rho) + ", " +
+                  ToString(c) + ", r = d - 1 where swept");
+    plot.SetLegend("N (groups)", "MaxLoad");
+    plot.AppendExtra("set logscale x 2");
+    plot.AppendExtra(KEY);
+    plot.AppendExtra("set yrange [0:*]");
+    std::size_t colour = 1;
+    for (uint32_t d : config.degrees)
+    {
+        const std::optional<uint32_t> chosen = ChooseMaxLoadR(d);
+        if (!chosen)
+        {
+            continue;
+        }
+        std::size_t dash = 1;
+        for (Policy pol : ALL_POLICIES)
+        {
+            Gnuplot2dDataset ds(ToString(pol) + " d=" + std::to_string(d) +
+                                " r=" + std::to_string(*chosen));
+            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+            ds.SetExtra("lc " + std::to_string(colour) + " dt " + std::to_string(dash++));
+            bool any = false;
+            for (uint32_t n : config.nodes)
+            {
+                for (const SweepResult& res : m_sweep.GetResults())
+                {
+                    if (Matches(res, n, rho, c) && res.point.degree == d &&
+                        res.point.reservedPorts == *chosen)
+                    {
+                        ds.Add(n, res.Get(mode, pol, Metric::MAX_LOAD).mean);
+                        any = true;
+                    }
+                }
+            }
+            if (any)
+            {
+                plot.AddDataset(ds);
+            }
+        }
+        ++colour;
+    }
+    WritePlot(plot, dir, file, written);
 }
 
 } // namespace mose

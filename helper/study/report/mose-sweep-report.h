@@ -9,6 +9,8 @@
 
 #include "mose-sweep.h"
 
+#include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -61,6 +63,40 @@ class SweepReport
     std::vector<std::string> WritePlots(const std::string& dir) const;
 
   private:
+    /**
+     * \brief Writes kv_cost_vs_r_ and tr_cost_vs_r_n<N>_kv<rho>_<construction>.plt for every
+     *        construction (WritePlots()).
+     * \param dir the folder \param n N \param rho the KV share
+     * \param written the scripts written, appended to
+     */
+    void WriteCostPlots(const std::string& dir,
+                        uint32_t n,
+                        double rho,
+                        std::vector<std::string>& written) const;
+    /**
+     * \brief Writes switch_vs_r_n<N>_kv<rho>.plt (WritePlots()).
+     * \param dir the folder \param n N \param rho the KV share
+     * \param written the scripts written, appended to
+     */
+    void WriteSwitchPlot(const std::string& dir,
+                         uint32_t n,
+                         double rho,
+                         std::vector<std::string>& written) const;
+    /**
+     * \param degree d
+     * \return the r of the MaxLoad-against-N curves at d: d - 1 if swept for d, else the
+     *         smallest r swept for d; none if d has no point
+     */
+    std::optional<uint32_t> ChooseMaxLoadR(uint32_t degree) const;
+    /**
+     * \brief Writes max_load_vs_n_<mode>.plt (WritePlots()).
+     * \param dir the folder \param mode the mode
+     * \param written the scripts written, appended to
+     */
+    void WriteMaxLoadPlot(const std::string& dir,
+                          WorkloadMode mode,
+                          std::vector<std::string>& written) const;
+
     const Sweep& m_sweep; //!< the sweep
 };
 

@@ -121,7 +121,8 @@ SwitchCostReport::PrintTables(std::ostream& os) const
        << (m_params.unservedShare ? FormatNumber(*m_params.unservedShare)
                                   : std::string("(load on added circuits)"))
        << " x unservedFactor " << FormatNumber(m_params.unservedFactor) << " x c(p, new mode)\n";
-    os << "Means over seeds with 95% confidence half-widths (1.96 s/sqrt(n)).\n\n";
+    os << "Means over seeds with 95% confidence half-widths (Student's t, n - 1 degrees of "
+          "freedom).\n\n";
     PrintRates(os);
     PrintBreakEven(os);
     PrintSchedule(os);
