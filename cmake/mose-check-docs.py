@@ -623,8 +623,8 @@ def self_test():
     planted("an attribute named by an array element",
             "the attribute ns3::MoseObjectListPriv::MosePlantedList "
             "(model/packet/mose-object-list.cc)",
-            edit("model/packet/mose-object-list.cc", '"MoseTransferMonitorList"}',
-                 '"MoseTransferMonitorList", "MosePlantedList"}'))
+            edit("model/packet/mose-object-list.cc", '"MoseTransportList"}',
+                 '"MoseTransportList", "MosePlantedList"}'))
     unchanged("attributes and log components in comments count for nothing",
               edit("model/packet/mose-ocs.cc", 'NS_LOG_COMPONENT_DEFINE("MoseOcs");',
                    'NS_LOG_COMPONENT_DEFINE("MoseOcs");\n// NS_LOG_COMPONENT_DEFINE("MoseX");\n'

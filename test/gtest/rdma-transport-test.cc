@@ -11,6 +11,7 @@
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
+#include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/mose-module.h"
 #include "ns3/network-module.h"
@@ -19,6 +20,7 @@
 
 #include <gtest/gtest.h>
 #include <list>
+#include <set>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -206,6 +208,42 @@ TEST(RdmaTransport, TwoQpsShareTheLineRateRoundRobin)
     const Time total = FrameTime(1024) * 2000 + MicroSeconds(1);
     EXPECT_EQ(t->GetTransfer(b).end, total) << "the last packet is b's";
     EXPECT_EQ(t->GetTransfer(a).end, total - FrameTime(1024));
+    Simulator::Destroy();
+}
+
+// FlowMonitor sees each QP as a flow: two QPs of one pair are two UDP flows to port 4791 with
+// their own source ports, each with its 10 data packets; the ACKs are flows the other way.
+TEST(RdmaTransport, FlowMonitorSeesEachQpAsAFlow)
+{
+    Pair p = MakePair(MicroSeconds(1));
+    FlowMonitorHelper flowHelper;
+    Ptr<FlowMonitor> monitor = flowHelper.InstallAll();
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->Install(p.nodes);
+    t->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    t->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    Simulator::Stop(MilliSeconds(10)); // FlowMonitor's periodic check never ends by itself
+    Simulator::Run();
+    monitor->CheckForLostPackets();
+    Ptr<Ipv4FlowClassifier> classifier =
+        DynamicCast<Ipv4FlowClassifier>(flowHelper.GetClassifier());
+    std::set<uint16_t> ports;
+    uint32_t forward = 0;
+    for (const auto& [flow, stats] : monitor->GetFlowStats())
+    {
+        const Ipv4FlowClassifier::FiveTuple tuple = classifier->FindFlow(flow);
+        EXPECT_EQ(tuple.protocol, 17);
+        EXPECT_EQ(tuple.destinationPort, 4791);
+        if (tuple.sourceAddress == Ipv4Address("10.1.1.1"))
+        {
+            ++forward;
+            ports.insert(tuple.sourcePort);
+            EXPECT_EQ(stats.rxPackets, 10u);
+            EXPECT_EQ(stats.lostPackets, 0u);
+        }
+    }
+    EXPECT_EQ(forward, 2u);
+    EXPECT_EQ(ports.size(), 2u);
     Simulator::Destroy();
 }
 
