@@ -44,20 +44,20 @@ MoseWorkloadHelper::GetTypeId() const
 }
 
 Ptr<MoseWorkload>
-MoseWorkloadHelper::Install(Ptr<MoseSocketTransfers> transport) const
+MoseWorkloadHelper::Install(Ptr<MoseTransport> transport) const
 {
     NS_LOG_FUNCTION(this << transport);
     if (!transport)
     {
         throw mose::Error("MoseWorkloadHelper::Install: no transport (an installed "
-                          "MoseSocketTransfers)");
+                          "MoseTransport: MoseSocketTransfers or MoseRdmaTransport)");
     }
     Ptr<MoseWorkload> workload = m_factory.Create<MoseWorkload>();
     workload->SetTransfers(transport); // refused by a workload that takes flows instead
     if (!transport->IsInstalled())
     {
         throw mose::Error("MoseWorkloadHelper::Install: the transport is not installed on the "
-                          "fabric: call MoseSocketTransfers::Install(topology->"
+                          "fabric: call the transport's Install(topology->"
                           "GetGroupEndpoints()) first");
     }
     return workload;

@@ -10,8 +10,8 @@
 #include "mose-traffic-helper.h"
 
 #include "ns3/attribute.h"
-#include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/mose-transport.h"
 #include "ns3/mose-workload.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -71,7 +71,7 @@ class MoseWorkloadHelper
      * \param transport the fabric's installed transport
      * \return the workload (not started: SetMode(), then Start())
      */
-    Ptr<MoseWorkload> Install(Ptr<MoseSocketTransfers> transport) const;
+    Ptr<MoseWorkload> Install(Ptr<MoseTransport> transport) const;
 
     /**
      * \brief A flow-list workload (MoseFlowWorkload): the flows made into transfers and their

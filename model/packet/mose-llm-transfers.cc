@@ -37,7 +37,7 @@ MoseSocketTransfers::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::MoseSocketTransfers")
-            .SetParent<Object>()
+            .SetParent<MoseTransport>()
             .SetGroupName("Mose")
             .AddConstructor<MoseSocketTransfers>()
             .AddAttribute("SocketFactory",

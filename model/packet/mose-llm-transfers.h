@@ -10,6 +10,7 @@
 #include "ns3/callback.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mose-transfer.h"
+#include "ns3/mose-transport.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -78,12 +79,14 @@ namespace ns3
  * ns3::TcpSocketFactory, the default); TcpVariant sets TcpL4Protocol::SocketType on the
  * endpoints as MoseTrafficHelper does. A datagram factory (UDP) is rejected: a lost datagram
  * would leave a transfer incomplete for ever and the workloads wait on completion.
+ *
+ * It is the TCP implementation of MoseTransport (MoseRdmaTransport is the RoCEv2 one).
  */
-class MoseSocketTransfers : public Object
+class MoseSocketTransfers : public MoseTransport
 {
   public:
     /// Called once per transfer when its last byte has arrived: (transfer id)
-    using DoneCallback = Callback<void, uint64_t>;
+    using DoneCallback = MoseTransport::DoneCallback;
 
     /**
      * \brief Get the type ID.
@@ -111,10 +114,10 @@ class MoseSocketTransfers : public Object
      *        without endpoints.
      * \param endpoints per group (index g), its endpoints (rail h at index h)
      */
-    void Install(const std::vector<NodeContainer>& endpoints);
+    void Install(const std::vector<NodeContainer>& endpoints) override;
 
     /// \param group a group \return its endpoints (rails), G (after Install())
-    uint32_t GetNRails(uint32_t group) const;
+    uint32_t GetNRails(uint32_t group) const override;
 
     /**
      * \brief Starts a transfer now.
@@ -133,7 +136,7 @@ class MoseSocketTransfers : public Object
                    uint64_t bytes,
                    DoneCallback done,
                    mose::TrafficClass cls = mose::TrafficClass::KV,
-                   uint32_t rail = 0);
+                   uint32_t rail = 0) override;
 
     /**
      * \brief Starts a transfer now over the kept connection of (src, dst) on the rail's hosts,
@@ -153,7 +156,7 @@ class MoseSocketTransfers : public Object
                                uint64_t bytes,
                                DoneCallback done,
                                mose::TrafficClass cls = mose::TrafficClass::KV,
-                               uint32_t rail = 0);
+                               uint32_t rail = 0) override;
 
     /**
      * \brief Closes the kept connections (StartOnConnection()) whose source or destination is
@@ -162,27 +165,27 @@ class MoseSocketTransfers : public Object
      * \param groups the groups
      * \return the number of connections closed
      */
-    uint32_t CloseConnections(const std::vector<uint32_t>& groups);
+    uint32_t CloseConnections(const std::vector<uint32_t>& groups) override;
 
     /// \return the number of connections opened so far (Start() and StartOnConnection())
-    uint64_t GetNConnections() const;
+    uint64_t GetNConnections() const override;
     /// \return whether Install() ran (a workload refuses to start on a transport that did not)
-    bool IsInstalled() const;
+    bool IsInstalled() const override;
 
     /// \return the number of transfers started
-    uint64_t GetNTransfers() const;
+    uint64_t GetNTransfers() const override;
     /// \param id a transfer id \return the transfer
-    const MoseTransfer& GetTransfer(uint64_t id) const;
+    const MoseTransfer& GetTransfer(uint64_t id) const override;
     /// \param ids transfer ids (a workload's) \return their records, in the ids' order
-    std::vector<MoseTransfer> GetTransfers(const std::vector<uint64_t>& ids) const;
+    std::vector<MoseTransfer> GetTransfers(const std::vector<uint64_t>& ids) const override;
     /// \return the number of transfers complete
-    uint64_t GetNCompleted() const;
+    uint64_t GetNCompleted() const override;
     /// \return all bytes received so far
-    uint64_t GetBytesReceived() const;
+    uint64_t GetBytesReceived() const override;
     /// \param src a group \param dst a group \return bytes received at dst from src so far
-    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
+    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const override;
     /// \return errors caught inside simulation events (a socket that failed to connect, ...)
-    uint64_t GetNErrors() const;
+    uint64_t GetNErrors() const override;
 
     /**
      * TracedCallback signature of "TransferDone".

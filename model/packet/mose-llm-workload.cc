@@ -117,7 +117,7 @@ MoseInferenceWorkload::DoDispose()
 }
 
 void
-MoseInferenceWorkload::SetTransfers(Ptr<MoseSocketTransfers> transfers)
+MoseInferenceWorkload::SetTransfers(Ptr<MoseTransport> transfers)
 {
     m_transfers = transfers;
 }
@@ -162,10 +162,9 @@ MoseInferenceWorkload::Start(Time start)
     }
     if (!m_transfers->IsInstalled())
     {
-        throw mose::Error(
-            "MoseInferenceWorkload::Start: its transport (MoseSocketTransfers) is not "
-            "installed: call its Install(topology->GetGroupEndpoints()) before "
-            "Start()");
+        throw mose::Error("MoseInferenceWorkload::Start: its transport (MoseTransport) is not "
+                          "installed: call its Install(topology->GetGroupEndpoints()) before "
+                          "Start()");
     }
     if (!m_server.HasMode())
     {
@@ -357,7 +356,7 @@ MoseTrainingWorkload::DoDispose()
 }
 
 void
-MoseTrainingWorkload::SetTransfers(Ptr<MoseSocketTransfers> transfers)
+MoseTrainingWorkload::SetTransfers(Ptr<MoseTransport> transfers)
 {
     m_transfers = transfers;
 }
@@ -387,7 +386,7 @@ MoseTrainingWorkload::Start(Time start)
     }
     if (!m_transfers->IsInstalled())
     {
-        throw mose::Error("MoseTrainingWorkload::Start: its transport (MoseSocketTransfers) is not "
+        throw mose::Error("MoseTrainingWorkload::Start: its transport (MoseTransport) is not "
                           "installed: call its Install(topology->GetGroupEndpoints()) before "
                           "Start()");
     }

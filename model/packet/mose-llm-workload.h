@@ -89,7 +89,7 @@ class MoseInferenceWorkload : public MoseWorkload
     ~MoseInferenceWorkload() override;
 
     /// \param transfers the installed transport of the KV transfers
-    void SetTransfers(Ptr<MoseSocketTransfers> transfers) override;
+    void SetTransfers(Ptr<MoseTransport> transfers) override;
 
     /**
      * \param requests the requests, in arrival order (mose::ValidateLlmRequests())
@@ -174,7 +174,7 @@ class MoseInferenceWorkload : public MoseWorkload
     double m_prefillRate{0};                                 //!< "PrefillTokensPerSecond"
     uint64_t m_bytesPerToken{0};                             //!< "KvBytesPerToken"
     uint64_t m_scale{0};                                     //!< "ByteScale"
-    Ptr<MoseSocketTransfers> m_transfers;                    //!< transport
+    Ptr<MoseTransport> m_transfers;                          //!< transport
     mose::InferenceServer m_server;                          //!< the workload, written once
     std::unique_ptr<MoseSimulatorFabric> m_fabric;           //!< its fabric (Start())
     TracedCallback<const MoseRequestRecord&> m_placedTrace;  //!< "RequestPlaced"
@@ -223,7 +223,7 @@ class MoseTrainingWorkload : public MoseWorkload
     ~MoseTrainingWorkload() override;
 
     /// \param transfers the installed transport of the collectives
-    void SetTransfers(Ptr<MoseSocketTransfers> transfers) override;
+    void SetTransfers(Ptr<MoseTransport> transfers) override;
 
     /**
      * \brief The mode's roles: the training groups of the next iteration.
@@ -320,7 +320,7 @@ class MoseTrainingWorkload : public MoseWorkload
     uint64_t m_scale{0};                                       //!< "ByteScale"
     uint32_t m_maxIterations{0};                               //!< "MaxIterations"
     bool m_reuse{true};                                        //!< "ReuseConnections"
-    Ptr<MoseSocketTransfers> m_transfers;                      //!< transport
+    Ptr<MoseTransport> m_transfers;                            //!< transport
     mose::TrainingJob m_job;                                   //!< the workload, written once
     std::unique_ptr<MoseSimulatorFabric> m_fabric;             //!< its fabric (Start())
     TracedCallback<const MoseIterationRecord&> m_startedTrace; //!< "IterationStarted"

@@ -24,14 +24,18 @@ namespace
 {
 
 /// The TypeId name of each kind's objects
-constexpr std::array<const char*, MoseObjectList::N_KINDS> TYPE_NAMES =
-    {"ns3::MoseOcs", "ns3::MoseRouteTable", "ns3::MoseLossMonitor", "ns3::MoseTransferMonitor"};
+constexpr std::array<const char*, MoseObjectList::N_KINDS> TYPE_NAMES = {"ns3::MoseOcs",
+                                                                         "ns3::MoseRouteTable",
+                                                                         "ns3::MoseLossMonitor",
+                                                                         "ns3::MoseTransferMonitor",
+                                                                         "ns3::MoseTransport"};
 
 /// The list names: the root namespace attributes
 constexpr std::array<const char*, MoseObjectList::N_KINDS> LIST_NAMES = {"MoseOcsList",
                                                                          "MoseRouteTableList",
                                                                          "MoseLossMonitorList",
-                                                                         "MoseTransferMonitorList"};
+                                                                         "MoseTransferMonitorList",
+                                                                         "MoseTransportList"};
 
 /// \return the kind as an index, mose::Error if it does not exist
 std::size_t
@@ -43,8 +47,7 @@ CheckKind(MoseObjectList::Kind kind)
         mose::ThrowBadParameter("kind",
                                 std::to_string(static_cast<int>(kind)),
                                 "a MoseObjectList::Kind from 0 (OCS) to " +
-                                    std::to_string(MoseObjectList::N_KINDS - 1) +
-                                    " (TRANSFER_MONITOR)");
+                                    std::to_string(MoseObjectList::N_KINDS - 1) + " (TRANSPORT)");
     }
     return k;
 }
@@ -92,6 +95,12 @@ class MoseObjectListPriv : public Object
                               "the order of their first transfer",
                               ObjectVectorValue(),
                               MakeObjectVectorAccessor(&MoseObjectListPriv::m_transferMonitors),
+                              MakeObjectVectorChecker<Object>())
+                .AddAttribute(LIST_NAMES[MoseObjectList::TRANSPORT],
+                              "The transports that list themselves (MoseRdmaTransport), in the "
+                              "order Install() installed them",
+                              ObjectVectorValue(),
+                              MakeObjectVectorAccessor(&MoseObjectListPriv::m_transports),
                               MakeObjectVectorChecker<Object>());
         return tid;
     }
@@ -127,8 +136,10 @@ class MoseObjectListPriv : public Object
             return m_routeTables;
         case MoseObjectList::LOSS_MONITOR:
             return m_lossMonitors;
-        default:
+        case MoseObjectList::TRANSFER_MONITOR:
             return m_transferMonitors;
+        default:
+            return m_transports;
         }
     }
 
@@ -161,6 +172,7 @@ class MoseObjectListPriv : public Object
     std::vector<Ptr<Object>> m_routeTables;      //!< "MoseRouteTableList"
     std::vector<Ptr<Object>> m_lossMonitors;     //!< "MoseLossMonitorList"
     std::vector<Ptr<Object>> m_transferMonitors; //!< "MoseTransferMonitorList"
+    std::vector<Ptr<Object>> m_transports;       //!< "MoseTransportList"
 };
 
 NS_OBJECT_ENSURE_REGISTERED(MoseObjectListPriv);

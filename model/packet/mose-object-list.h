@@ -28,6 +28,7 @@ namespace ns3
  * | /MoseRouteTableList/[i]      | MoseRouteTable      | MoseRouteTable::SetAddressing() |
  * | /MoseLossMonitorList/[i]     | MoseLossMonitor     | MoseLossMonitor::Install()    |
  * | /MoseTransferMonitorList/[i] | MoseTransferMonitor | its first transfer (Add())    |
+ * | /MoseTransportList/[i]       | MoseRdmaTransport   | MoseRdmaTransport::Install()  |
  *
  * e.g. Config::Connect("/MoseOcsList/0/CircuitConnected", MakeCallback(&Sink)). The per-node
  * objects live where ns-3 puts such objects: /NodeList/[n]/$ns3::MoseRoutingProtocol (aggregated
@@ -50,6 +51,7 @@ class MoseObjectList
         ROUTE_TABLE,      //!< MoseRouteTable: /MoseRouteTableList
         LOSS_MONITOR,     //!< MoseLossMonitor: /MoseLossMonitorList
         TRANSFER_MONITOR, //!< MoseTransferMonitor: /MoseTransferMonitorList
+        TRANSPORT,        //!< MoseTransport (MoseRdmaTransport): /MoseTransportList
         N_KINDS,          //!< number of kinds
     };
 

@@ -14,7 +14,7 @@
 namespace ns3
 {
 
-MoseSimulatorFabric::MoseSimulatorFabric(Ptr<MoseSocketTransfers> transfers)
+MoseSimulatorFabric::MoseSimulatorFabric(Ptr<MoseTransport> transfers)
     : m_transfers(transfers)
 {
     if (!m_transfers)
@@ -72,7 +72,7 @@ MoseSimulatorFabric::StartTransfer(const mose::TransferSpec& t, DoneCallback don
         m_freeSlots.pop_back();
         m_done[slot] = std::move(done);
     }
-    const MoseSocketTransfers::DoneCallback cb =
+    const MoseTransport::DoneCallback cb =
         MakeBoundCallback(&MoseSimulatorFabric::Done, this, slot);
     uint64_t id;
     try
@@ -111,7 +111,7 @@ MoseSimulatorFabric::CloseConnections(const std::vector<uint32_t>& groups)
     m_transfers->CloseConnections(groups);
 }
 
-Ptr<MoseSocketTransfers>
+Ptr<MoseTransport>
 MoseSimulatorFabric::GetTransfers() const
 {
     return m_transfers;

@@ -42,7 +42,7 @@ MoseWorkload::~MoseWorkload()
 }
 
 void
-MoseWorkload::SetTransfers(Ptr<MoseSocketTransfers> /* transfers */)
+MoseWorkload::SetTransfers(Ptr<MoseTransport> /* transfers */)
 {
     throw mose::Error("MoseWorkloadHelper::Install: " + GetInstanceTypeId().GetName() +
                       " does not run on a transport; a flow list is installed with "

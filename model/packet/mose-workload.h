@@ -38,7 +38,7 @@ namespace ns3
  * whenever a unit of its work completes (a request served, an iteration done, a transfer
  * complete), after the workload's own records are updated, so that a sink may ask IsDone().
  */
-class MoseSocketTransfers;
+class MoseTransport;
 
 class MoseWorkload : public Object
 {
@@ -69,7 +69,7 @@ class MoseWorkload : public Object
      *        instead (MoseFlowWorkload) does not run on a transport.
      * \param transfers the transport
      */
-    virtual void SetTransfers(Ptr<MoseSocketTransfers> transfers);
+    virtual void SetTransfers(Ptr<MoseTransport> transfers);
 
     /**
      * \brief Schedules the workload's start.

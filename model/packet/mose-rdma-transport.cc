@@ -1,0 +1,1458 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-rdma-transport.h"
+
+#include "mose-object-list.h"
+#include "mose-rank-messages.h"
+#include "mose-roce-header.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/udp-socket.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <exception>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseRdmaTransport");
+NS_OBJECT_ENSURE_REGISTERED(MoseRdmaTransport);
+
+namespace
+{
+/// IP ECN codepoints (RFC 3168) in the TOS byte
+constexpr uint8_t ECN_MASK = 0x03;
+constexpr uint8_t ECT0 = 0x02; //!< ECN-capable transport (0)
+constexpr uint8_t CE = 0x03;   //!< congestion experienced
+/// IPv4 (20) + UDP (8) bytes
+constexpr uint32_t IP_UDP = 28;
+/// The bytes of a CNP after the BTH (reserved) and of an ICRC
+constexpr uint32_t CNP_RESERVED = 16;
+constexpr uint32_t ICRC = 4;
+/// Protocol number of UDP
+constexpr uint8_t UDP_PROTOCOL = 17;
+} // namespace
+
+TypeId
+MoseRdmaTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MoseRdmaTransport")
+            .SetParent<MoseTransport>()
+            .SetGroupName("Mose")
+            .AddConstructor<MoseRdmaTransport>()
+            .AddAttribute("PayloadSize",
+                          "Payload bytes of a full data packet (the InfiniBand path MTU: 1024 "
+                          "on a 1500-byte Ethernet MTU, 4096 on jumbo frames); a data packet "
+                          "is this + 44 bytes of IPv4, UDP, BTH and ICRC",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&MoseRdmaTransport::m_payload),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AckInterval",
+                          "The receiver acknowledges every this many packets (the BTH's "
+                          "acknowledge-request bit) and every message's last packet",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&MoseRdmaTransport::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "RetxMode",
+                "How lost packets are resent: GoBackN (RoCEv2) or SelectiveRepeat "
+                "(IRN-style: only the PSN the receiver reports missing)",
+                EnumValue(GO_BACK_N),
+                MakeEnumAccessor(&MoseRdmaTransport::m_retxMode),
+                MakeEnumChecker(GO_BACK_N, "GoBackN", SELECTIVE_REPEAT, "SelectiveRepeat"))
+            .AddAttribute("RetransmitTimeout",
+                          "Resend when the oldest unacknowledged PSN made no progress for this "
+                          "long",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&MoseRdmaTransport::m_rto),
+                          MakeTimeChecker())
+            .AddAttribute("LineRate",
+                          "The NIC's rate; 0 (the default): the sum of the DataRate of the "
+                          "endpoint's devices (one host link: its rate)",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&MoseRdmaTransport::m_lineRate),
+                          MakeDataRateChecker())
+            .AddAttribute("DcqcnEnabled",
+                          "Whether QPs react to CNPs (DCQCN) and receivers send them; false: "
+                          "every QP at line rate",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MoseRdmaTransport::m_dcqcn),
+                          MakeBooleanChecker())
+            .AddAttribute("CnpInterval",
+                          "DCQCN notification point: at most one CNP per QP per this interval",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&MoseRdmaTransport::m_cnpInterval),
+                          MakeTimeChecker())
+            .AddAttribute("MinRate",
+                          "DCQCN: the lowest rate a cut leaves (not above LineRate)",
+                          DataRateValue(DataRate("100Mb/s")),
+                          MakeDataRateAccessor(&MoseRdmaTransport::m_minRate),
+                          MakeDataRateChecker())
+            .AddAttribute("DcqcnG",
+                          "DCQCN: alpha's gain g, in (0, 1]",
+                          DoubleValue(1.0 / 256),
+                          MakeDoubleAccessor(&MoseRdmaTransport::m_g),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("AlphaTimer",
+                          "DCQCN: alpha decays by (1 - g) once per this interval without a CNP",
+                          TimeValue(MicroSeconds(55)),
+                          MakeTimeAccessor(&MoseRdmaTransport::m_alphaTimer),
+                          MakeTimeChecker())
+            .AddAttribute("RateTimer",
+                          "DCQCN: a rate-increase event per this interval after a cut",
+                          TimeValue(MicroSeconds(55)),
+                          MakeTimeAccessor(&MoseRdmaTransport::m_rateTimer),
+                          MakeTimeChecker())
+            .AddAttribute("ByteCounter",
+                          "DCQCN: a rate-increase event per this many bytes sent after a cut",
+                          UintegerValue(10000000),
+                          MakeUintegerAccessor(&MoseRdmaTransport::m_byteCounter),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("FastRecoverySteps",
+                          "DCQCN: F, the increase events of fast recovery after a cut",
+                          UintegerValue(5),
+                          MakeUintegerAccessor(&MoseRdmaTransport::m_fastRecovery),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AdditiveIncrease",
+                          "DCQCN: R_AI, the target rate's step in additive increase",
+                          DataRateValue(DataRate("40Mb/s")),
+                          MakeDataRateAccessor(&MoseRdmaTransport::m_ai),
+                          MakeDataRateChecker())
+            .AddAttribute("HyperIncrease",
+                          "DCQCN: R_HAI, the target rate's step in hyper increase",
+                          DataRateValue(DataRate("400Mb/s")),
+                          MakeDataRateAccessor(&MoseRdmaTransport::m_hai),
+                          MakeDataRateChecker())
+            .AddAttribute("NoticeDelay",
+                          "How long after a transfer's last byte the workload learns of it: 0 at "
+                          "once; above 0 the completions of one time are handed on in "
+                          "transfer-id order",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&MoseRdmaTransport::m_noticeDelay),
+                          MakeTimeChecker())
+            .AddAttribute("PartitionKey",
+                          "The BTH's P_Key of every packet",
+                          UintegerValue(0xffff),
+                          MakeUintegerAccessor(&MoseRdmaTransport::m_pkey),
+                          MakeUintegerChecker<uint16_t>())
+            .AddTraceSource("TransferDone",
+                            "A transfer's completion was noticed (NoticeDelay after its last "
+                            "byte arrived; the duration is to the last byte)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_doneTrace),
+                            "ns3::MoseTransport::TransferDoneCallback")
+            .AddTraceSource("Retransmit",
+                            "A data packet was sent again (QP number, PSN)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_retransmitTrace),
+                            "ns3::MoseRdmaTransport::PacketCallback")
+            .AddTraceSource("Nack",
+                            "A receiver sent a NAK for the PSN it expects (QP number, PSN)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_nackTrace),
+                            "ns3::MoseRdmaTransport::PacketCallback")
+            .AddTraceSource("Timeout",
+                            "A sender's retransmission timer fired (QP number, oldest "
+                            "unacknowledged PSN)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_timeoutTrace),
+                            "ns3::MoseRdmaTransport::PacketCallback")
+            .AddTraceSource("Cnp",
+                            "A receiver sent a CNP (QP number)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_cnpTrace),
+                            "ns3::MoseRdmaTransport::CnpCallback")
+            .AddTraceSource("CnpReceived",
+                            "A sender received a CNP and cut its rate (QP number)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_cnpReceivedTrace),
+                            "ns3::MoseRdmaTransport::CnpCallback")
+            .AddTraceSource("RateChange",
+                            "A QP's DCQCN rate changed at a CNP (QP number, old, new rate)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_rateTrace),
+                            "ns3::MoseRdmaTransport::RateCallback")
+            .AddTraceSource("Drop",
+                            "The transport dropped a packet it received or could not route "
+                            "(QP number, PSN, DropReason)",
+                            MakeTraceSourceAccessor(&MoseRdmaTransport::m_dropTrace),
+                            "ns3::MoseRdmaTransport::DropCallback");
+    return tid;
+}
+
+MoseRdmaTransport::MoseRdmaTransport()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MoseRdmaTransport::~MoseRdmaTransport()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MoseRdmaTransport::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (Nic& nic : m_nics)
+    {
+        if (nic.socket)
+        {
+            nic.socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+            nic.socket->Close();
+        }
+    }
+    m_nics.clear();
+    m_qps.clear();
+    m_done.clear();
+    m_notices.clear();
+    m_groupEndpoints.clear();
+    MoseTransport::DoDispose();
+}
+
+void
+MoseRdmaTransport::CheckAttributes() const
+{
+    if (m_payload == 0)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::PayloadSize", "0", "at least 1 byte");
+    }
+    if (m_ackInterval == 0)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::AckInterval", "0", "at least 1 packet");
+    }
+    if (!m_rto.IsStrictlyPositive())
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::RetransmitTimeout",
+                                std::to_string(m_rto.GetNanoSeconds()) + " ns",
+                                "a time above 0");
+    }
+    if (m_cnpInterval.IsStrictlyNegative())
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::CnpInterval",
+                                std::to_string(m_cnpInterval.GetNanoSeconds()) + " ns",
+                                "a time of 0 or more");
+    }
+    if (m_noticeDelay.IsStrictlyNegative())
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::NoticeDelay",
+                                std::to_string(m_noticeDelay.GetNanoSeconds()) + " ns",
+                                "a time of 0 or more");
+    }
+    if (m_minRate.GetBitRate() == 0)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::MinRate",
+                                "0bps",
+                                "a rate above 0, not above LineRate");
+    }
+    if (m_lineRate.GetBitRate() != 0 && m_minRate > m_lineRate)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::MinRate",
+                                std::to_string(m_minRate.GetBitRate()) + "bps with LineRate " +
+                                    std::to_string(m_lineRate.GetBitRate()) + "bps",
+                                "MinRate not above LineRate (the pair in order)");
+    }
+    if (!(m_g > 0 && m_g <= 1))
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::DcqcnG",
+                                std::to_string(m_g),
+                                "a gain in (0, 1]");
+    }
+    if (!m_alphaTimer.IsStrictlyPositive())
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::AlphaTimer",
+                                std::to_string(m_alphaTimer.GetNanoSeconds()) + " ns",
+                                "a time above 0");
+    }
+    if (!m_rateTimer.IsStrictlyPositive())
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::RateTimer",
+                                std::to_string(m_rateTimer.GetNanoSeconds()) + " ns",
+                                "a time above 0");
+    }
+    if (m_byteCounter == 0)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::ByteCounter", "0", "at least 1 byte");
+    }
+}
+
+void
+MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
+{
+    NS_LOG_FUNCTION(this << endpoints.size());
+    if (m_installed)
+    {
+        throw mose::Error("MoseRdmaTransport::Install was already called");
+    }
+    CheckAttributes();
+    if (MoseRankMessages::IsDistributed())
+    {
+        throw mose::Error("MoseRdmaTransport: runs on several MPI ranks are not supported yet; "
+                          "use MoseSocketTransfers (TCP) there");
+    }
+    if (endpoints.empty())
+    {
+        mose::ThrowBadParameter("endpoints", "0 nodes", "one node per group");
+    }
+    m_nGroups = static_cast<uint32_t>(endpoints.size());
+    m_groupEndpoints = endpoints;
+    m_firstEndpoint.assign(m_nGroups, 0);
+    m_pairBytes.assign(static_cast<std::size_t>(m_nGroups) * m_nGroups, 0);
+    uint32_t nEndpoints = 0;
+    for (uint32_t g = 0; g < m_nGroups; ++g)
+    {
+        if (endpoints[g].GetN() == 0)
+        {
+            mose::ThrowBadParameter("endpoints of group " + std::to_string(g),
+                                    "0 nodes",
+                                    "at least one node per group (its hosts, one per rail)");
+        }
+        m_firstEndpoint[g] = nEndpoints;
+        nEndpoints += endpoints[g].GetN();
+    }
+    m_nics.resize(nEndpoints);
+    m_ccConfig.resize(nEndpoints); // never resized again: the QPs' MoseDcqcn point into it
+    uint32_t ep = 0;
+    for (uint32_t g = 0; g < m_nGroups; ++g)
+    {
+        for (uint32_t h = 0; h < endpoints[g].GetN(); ++h, ++ep)
+        {
+            Ptr<Node> node = endpoints[g].Get(h);
+            const std::string which = "the endpoint " + std::to_string(h) + " of group " +
+                                      std::to_string(g) + " (node " +
+                                      std::to_string(node->GetId()) + ")";
+            Nic& nic = m_nics[ep];
+            nic.node = node;
+            nic.ipv4 = node->GetObject<Ipv4>();
+            if (!nic.ipv4)
+            {
+                throw mose::Error(which + " has no IPv4 stack; install the Internet stack first");
+            }
+            bool any = false;
+            uint64_t bps = 0;
+            bool allP2p = true;
+            for (uint32_t i = 0; i < nic.ipv4->GetNInterfaces(); ++i)
+            {
+                Ptr<NetDevice> device = nic.ipv4->GetNetDevice(i);
+                bool loopback = true;
+                for (uint32_t a = 0; a < nic.ipv4->GetNAddresses(i); ++a)
+                {
+                    const Ipv4Address address = nic.ipv4->GetAddress(i, a).GetLocal();
+                    if (!address.IsLocalhost() && address != Ipv4Address::GetAny())
+                    {
+                        loopback = false;
+                        if (!any)
+                        {
+                            nic.address = address;
+                            any = true;
+                        }
+                    }
+                }
+                if (loopback)
+                {
+                    continue;
+                }
+                const uint32_t frame = m_payload + DATA_OVERHEAD;
+                if (device->GetMtu() < frame)
+                {
+                    mose::ThrowBadParameter("ns3::MoseRdmaTransport::PayloadSize",
+                                            std::to_string(m_payload) + " (a " +
+                                                std::to_string(frame) + "-byte IPv4 packet)",
+                                            "at most the MTU " + std::to_string(device->GetMtu()) +
+                                                " of " + which +
+                                                " minus 44 bytes of IPv4, UDP, BTH and ICRC");
+                }
+                if (auto p2p = DynamicCast<PointToPointNetDevice>(device))
+                {
+                    DataRateValue rate;
+                    p2p->GetAttribute("DataRate", rate);
+                    bps += rate.Get().GetBitRate();
+                }
+                else
+                {
+                    allP2p = false;
+                }
+            }
+            if (!any)
+            {
+                throw mose::Error(which + " has no IPv4 address");
+            }
+            nic.linkOverhead = allP2p ? 2 : 0; // PPP's header on a point-to-point link
+            nic.rate = m_lineRate.GetBitRate() != 0 ? m_lineRate : DataRate(bps);
+            if (nic.rate.GetBitRate() == 0)
+            {
+                mose::ThrowBadParameter("ns3::MoseRdmaTransport::LineRate",
+                                        "0bps",
+                                        "a rate above 0 for " + which +
+                                            ", whose devices report none (not point-to-point)");
+            }
+            if (m_minRate > nic.rate)
+            {
+                mose::ThrowBadParameter("ns3::MoseRdmaTransport::MinRate",
+                                        std::to_string(m_minRate.GetBitRate()) + "bps",
+                                        "at most the line rate " +
+                                            std::to_string(nic.rate.GetBitRate()) + "bps of " +
+                                            which);
+            }
+            MoseDcqcnConfig& cc = m_ccConfig[ep];
+            cc.lineRate = static_cast<double>(nic.rate.GetBitRate());
+            cc.minRate = static_cast<double>(m_minRate.GetBitRate());
+            cc.g = m_g;
+            cc.alphaTimer = m_alphaTimer;
+            cc.rateTimer = m_rateTimer;
+            cc.byteCounter = m_byteCounter;
+            cc.fastRecovery = m_fastRecovery;
+            cc.additiveRate = static_cast<double>(m_ai.GetBitRate());
+            cc.hyperRate = static_cast<double>(m_hai.GetBitRate());
+
+            nic.socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
+            if (nic.socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), ROCE_PORT)) != 0)
+            {
+                throw mose::Error(which + " cannot bind UDP port 4791 (already in use?)");
+            }
+            nic.socket->SetIpRecvTos(true);
+            nic.socket->SetRecvCallback(MakeBoundCallback(
+                +[](MoseRdmaTransport* self, uint32_t e, Ptr<Socket> s) { self->Receive(e, s); },
+                this,
+                ep));
+        }
+    }
+    m_installed = true;
+    MoseObjectList::Add(MoseObjectList::TRANSPORT, this); // /MoseTransportList/[i]
+}
+
+bool
+MoseRdmaTransport::IsInstalled() const
+{
+    return m_installed;
+}
+
+uint32_t
+MoseRdmaTransport::GetNRails(uint32_t group) const
+{
+    if (group >= m_groupEndpoints.size())
+    {
+        mose::ThrowBadParameter("group",
+                                std::to_string(group),
+                                "groups 0 to " + std::to_string(m_groupEndpoints.size()) +
+                                    " - 1 (after Install())");
+    }
+    return m_groupEndpoints[group].GetN();
+}
+
+uint64_t
+MoseRdmaTransport::NewTransfer(uint32_t src,
+                               uint32_t dst,
+                               uint64_t bytes,
+                               DoneCallback done,
+                               mose::TrafficClass cls,
+                               uint32_t rail)
+{
+    if (!m_installed)
+    {
+        throw mose::Error("MoseRdmaTransport::Start before Install()");
+    }
+    if (src >= m_nGroups || dst >= m_nGroups)
+    {
+        mose::ThrowBadParameter("transfer groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "groups 0 to " + std::to_string(m_nGroups - 1));
+    }
+    if (src == dst)
+    {
+        mose::ThrowBadParameter("transfer groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "two different groups");
+    }
+    if (bytes == 0)
+    {
+        mose::ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
+    }
+    const uint64_t id = m_transfers.size();
+    MoseTransfer t;
+    t.src = src;
+    t.dst = dst;
+    t.cls = cls;
+    t.bytes = bytes;
+    t.start = Simulator::Now();
+    t.srcHost = rail % m_groupEndpoints[src].GetN();
+    t.dstHost = rail % m_groupEndpoints[dst].GetN();
+    t.dstAddress = m_nics[m_firstEndpoint[dst] + t.dstHost].address;
+    t.port = ROCE_PORT;
+    m_transfers.push_back(t);
+    m_done.push_back(done);
+    m_qpOf.push_back(0);
+    return id;
+}
+
+uint32_t
+MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
+{
+    const uint32_t srcEp = m_firstEndpoint[t.src] + t.srcHost;
+    uint32_t qpn;
+    if (!m_freeQps.empty() && m_freeQps.front().second <= Simulator::Now())
+    {
+        qpn = m_freeQps.front().first;
+        m_freeQps.pop_front();
+        Qp fresh(m_ccConfig[srcEp]);
+        fresh.gen = m_qps[qpn].gen;
+        m_qps[qpn] = std::move(fresh);
+    }
+    else
+    {
+        if (m_qps.size() > MoseRoceBthHeader::MASK24)
+        {
+            throw mose::Error("MoseRdmaTransport: more than 2^24 queue pairs open at once");
+        }
+        qpn = static_cast<uint32_t>(m_qps.size());
+        m_qps.emplace_back(m_ccConfig[srcEp]);
+    }
+    Qp& q = m_qps[qpn];
+    q.src = t.src;
+    q.dst = t.dst;
+    q.srcEp = srcEp;
+    q.dstEp = m_firstEndpoint[t.dst] + t.dstHost;
+    // RoCEv2's UDP source port: per QP, in the dynamic range (ECMP entropy; a flow per QP)
+    q.port = static_cast<uint16_t>(49152 + qpn % 16384);
+    q.open = true;
+    q.kept = kept;
+    q.lastCnp = Seconds(0);
+    ++m_nQps;
+    return qpn;
+}
+
+void
+MoseRdmaTransport::QueueMessage(uint32_t qpn, uint64_t id)
+{
+    Qp& q = m_qps[qpn];
+    const uint64_t bytes = m_transfers[id].bytes;
+    Message m;
+    m.id = id;
+    m.firstPsn = q.sndEnd;
+    m.endPsn = q.sndEnd + (bytes + m_payload - 1) / m_payload;
+    q.sndEnd = m.endPsn;
+    q.send.items.push_back(m);
+    q.recv.items.push_back(m);
+    m_qpOf[id] = qpn;
+    Activate(qpn);
+}
+
+uint64_t
+MoseRdmaTransport::Start(uint32_t src,
+                         uint32_t dst,
+                         uint64_t bytes,
+                         DoneCallback done,
+                         mose::TrafficClass cls,
+                         uint32_t rail)
+{
+    NS_LOG_FUNCTION(this << src << dst << bytes << rail);
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
+    const uint32_t qpn = OpenQp(m_transfers[id], false);
+    NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes << " B on QP "
+                            << qpn);
+    QueueMessage(qpn, id);
+    return id;
+}
+
+uint64_t
+MoseRdmaTransport::StartOnConnection(uint32_t src,
+                                     uint32_t dst,
+                                     uint64_t bytes,
+                                     DoneCallback done,
+                                     mose::TrafficClass cls,
+                                     uint32_t rail)
+{
+    NS_LOG_FUNCTION(this << src << dst << bytes << rail);
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
+    const MoseTransfer& t = m_transfers[id];
+    const std::tuple<uint32_t, uint32_t, uint32_t, uint32_t> key{src, dst, t.srcHost, t.dstHost};
+    uint32_t qpn;
+    const auto open = m_open.find(key);
+    if (open == m_open.end())
+    {
+        qpn = OpenQp(t, true);
+        m_open[key] = qpn;
+    }
+    else
+    {
+        qpn = open->second;
+    }
+    NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes << " B on kept QP "
+                            << qpn);
+    QueueMessage(qpn, id);
+    return id;
+}
+
+uint32_t
+MoseRdmaTransport::CloseConnections(const std::vector<uint32_t>& groups)
+{
+    NS_LOG_FUNCTION(this << groups.size());
+    std::vector<bool> in(m_nGroups, false);
+    for (uint32_t g : groups)
+    {
+        if (g < in.size())
+        {
+            in[g] = true;
+        }
+    }
+    uint32_t closed = 0;
+    for (auto it = m_open.begin(); it != m_open.end();)
+    {
+        if (!in[std::get<0>(it->first)] && !in[std::get<1>(it->first)])
+        {
+            ++it;
+            continue;
+        }
+        const uint32_t qpn = it->second;
+        m_qps[qpn].closing = true;
+        it = m_open.erase(it);
+        ++closed;
+        Acknowledged(qpn); // closes it now if nothing is unacknowledged
+    }
+    return closed;
+}
+
+void
+MoseRdmaTransport::CloseQp(uint32_t qpn)
+{
+    Qp& q = m_qps[qpn];
+    NS_LOG_LOGIC("QP " << qpn << " closed");
+    q.open = false;
+    ++q.gen;
+    q.send = MessageQueue();
+    q.recv = MessageQueue();
+    q.ooo = std::vector<bool>();
+    // a late packet of this QP (a duplicate still on the wire) must not reach its successor
+    m_freeQps.emplace_back(qpn, Simulator::Now() + 4 * m_rto);
+}
+
+bool
+MoseRdmaTransport::HasToSend(const Qp& q)
+{
+    return q.open && (q.rtxPending || q.sndNxt < q.sndEnd);
+}
+
+void
+MoseRdmaTransport::Activate(uint32_t qpn)
+{
+    Qp& q = m_qps[qpn];
+    if (q.inReady || q.waking || !HasToSend(q))
+    {
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (q.nextAvail > now)
+    {
+        q.waking = true;
+        Simulator::Schedule(q.nextAvail - now, &MoseRdmaTransport::Wake, this, qpn, q.gen);
+        return;
+    }
+    q.inReady = true;
+    m_nics[q.srcEp].ready.push_back(qpn);
+    KickNic(q.srcEp);
+}
+
+void
+MoseRdmaTransport::Wake(uint32_t qpn, uint32_t gen)
+{
+    if (qpn >= m_qps.size() || m_qps[qpn].gen != gen)
+    {
+        return;
+    }
+    m_qps[qpn].waking = false;
+    Activate(qpn);
+}
+
+void
+MoseRdmaTransport::KickNic(uint32_t ep)
+{
+    Nic& nic = m_nics[ep];
+    if (nic.scheduled)
+    {
+        return;
+    }
+    nic.scheduled = true;
+    const Time now = Simulator::Now();
+    Simulator::Schedule(std::max(nic.freeAt - now, Time(0)), &MoseRdmaTransport::NicSend, this, ep);
+}
+
+void
+MoseRdmaTransport::NicSend(uint32_t ep)
+{
+    if (ep >= m_nics.size())
+    {
+        return; // disposed
+    }
+    Nic& nic = m_nics[ep];
+    nic.scheduled = false;
+    const Time now = Simulator::Now();
+    while (!nic.ready.empty())
+    {
+        const uint32_t qpn = nic.ready.front();
+        nic.ready.pop_front();
+        Qp& q = m_qps[qpn];
+        q.inReady = false;
+        if (!HasToSend(q))
+        {
+            continue; // acknowledged or closed while it waited
+        }
+        if (q.nextAvail > now)
+        {
+            Activate(qpn); // its rate was cut while it waited
+            continue;
+        }
+        SendData(qpn, nic);
+        break;
+    }
+    if (!nic.ready.empty())
+    {
+        KickNic(ep);
+    }
+}
+
+uint32_t
+MoseRdmaTransport::PayloadOf(const Message& m, uint64_t psn) const
+{
+    const uint64_t bytes = m_transfers[m.id].bytes;
+    const uint64_t offset = (psn - m.firstPsn) * m_payload;
+    return static_cast<uint32_t>(std::min<uint64_t>(m_payload, bytes - offset));
+}
+
+void
+MoseRdmaTransport::SendData(uint32_t qpn, Nic& nic)
+{
+    Qp& q = m_qps[qpn];
+    const Time now = Simulator::Now();
+    uint64_t psn;
+    if (q.rtxPending)
+    {
+        psn = q.rtxPsn;
+        q.rtxPending = false;
+    }
+    else
+    {
+        psn = q.sndNxt++;
+    }
+    // the message holding psn: at or after the cursor for new data, from the head for a resend
+    std::size_t i = psn >= q.send.items[q.cursor].firstPsn ? q.cursor : q.send.head;
+    while (psn >= q.send.items[i].endPsn)
+    {
+        ++i;
+    }
+    if (psn + 1 == q.sndNxt)
+    {
+        q.cursor = i;
+    }
+    const Message& m = q.send.items[i];
+    const uint32_t payload = PayloadOf(m, psn);
+    const bool first = psn == m.firstPsn;
+    const bool last = psn + 1 == m.endPsn;
+
+    MoseRoceBthHeader bth;
+    bth.SetOpcode(first && last ? MoseRoceBthHeader::SEND_ONLY
+                  : first       ? MoseRoceBthHeader::SEND_FIRST
+                  : last        ? MoseRoceBthHeader::SEND_LAST
+                                : MoseRoceBthHeader::SEND_MIDDLE);
+    bth.SetPartitionKey(m_pkey);
+    bth.SetDestQp(qpn);
+    bth.SetPsn(static_cast<uint32_t>(psn));
+    bth.SetAckRequest(last || (psn + 1) % m_ackInterval == 0);
+    Ptr<Packet> packet = Create<Packet>(payload + ICRC); // the ICRC as 4 trailing zero bytes
+    packet->AddHeader(bth);
+
+    const uint32_t wire = payload + DATA_OVERHEAD + nic.linkOverhead;
+    nic.freeAt = now + nic.rate.CalculateBytesTxTime(wire);
+    ++m_dataPackets;
+    if (psn < q.sndMax)
+    {
+        ++m_retransmissions;
+        m_retransmitTrace(qpn, psn);
+    }
+    q.sndMax = std::max(q.sndMax, psn + 1);
+    if (m_dcqcn)
+    {
+        q.cc.BytesSent(wire, now);
+        const double rate = q.cc.GetRate();
+        if (rate < m_ccConfig[q.srcEp].lineRate)
+        {
+            q.nextAvail = now + Seconds(wire * 8.0 / rate);
+        }
+    }
+    ArmTimer(qpn);
+    SendPacket(nic, packet, m_nics[q.dstEp].address, q.port, ECT0, qpn);
+    if (HasToSend(q))
+    {
+        if (q.nextAvail <= nic.freeAt)
+        {
+            q.inReady = true;
+            nic.ready.push_back(qpn);
+        }
+        else
+        {
+            Activate(qpn); // an event puts it back when its rate lets it
+        }
+    }
+}
+
+bool
+MoseRdmaTransport::SendPacket(Nic& nic,
+                              Ptr<Packet> packet,
+                              Ipv4Address dst,
+                              uint16_t srcPort,
+                              uint8_t tos,
+                              uint32_t qpn)
+{
+    UdpHeader udp;
+    udp.SetSourcePort(srcPort);
+    udp.SetDestinationPort(ROCE_PORT);
+    if (Node::ChecksumEnabled())
+    {
+        udp.EnableChecksums();
+        udp.InitializeChecksum(nic.address, dst, UDP_PROTOCOL);
+    }
+    packet->AddHeader(udp);
+    SocketIpTosTag tosTag;
+    tosTag.SetTos(tos);
+    packet->AddPacketTag(tosTag);
+    // the route as UdpSocketImpl finds it: the node's routing protocol, once per packet
+    Ipv4Header header;
+    header.SetSource(nic.address);
+    header.SetDestination(dst);
+    header.SetProtocol(UDP_PROTOCOL);
+    Socket::SocketErrno error = Socket::ERROR_NOTERROR;
+    Ptr<Ipv4RoutingProtocol> routing = nic.ipv4->GetRoutingProtocol();
+    Ptr<Ipv4Route> route =
+        routing ? routing->RouteOutput(packet, header, nullptr, error) : Ptr<Ipv4Route>();
+    if (!route)
+    {
+        Drop(qpn, 0, NO_ROUTE);
+        return false;
+    }
+    nic.ipv4->Send(packet, nic.address, dst, UDP_PROTOCOL, route);
+    return true;
+}
+
+void
+MoseRdmaTransport::ArmTimer(uint32_t qpn)
+{
+    Qp& q = m_qps[qpn];
+    if (q.rtoArmed)
+    {
+        return;
+    }
+    q.rtoArmed = true;
+    q.lastProgress = Simulator::Now();
+    Simulator::Schedule(m_rto, &MoseRdmaTransport::Timeout, this, qpn, q.gen);
+}
+
+void
+MoseRdmaTransport::Timeout(uint32_t qpn, uint32_t gen)
+{
+    if (qpn >= m_qps.size() || m_qps[qpn].gen != gen)
+    {
+        return;
+    }
+    Qp& q = m_qps[qpn];
+    q.rtoArmed = false;
+    if (q.sndUna >= q.sndMax)
+    {
+        return; // nothing outstanding: the next packet sent arms it again
+    }
+    const Time now = Simulator::Now();
+    if (now - q.lastProgress < m_rto)
+    {
+        // progress since it was armed: wait from the last progress (one event, not one per ACK)
+        q.rtoArmed = true;
+        Simulator::Schedule(q.lastProgress + m_rto - now,
+                            &MoseRdmaTransport::Timeout,
+                            this,
+                            qpn,
+                            gen);
+        return;
+    }
+    ++m_timeouts;
+    m_timeoutTrace(qpn, q.sndUna);
+    NS_LOG_LOGIC("QP " << qpn << " timeout at PSN " << q.sndUna);
+    if (m_retxMode == GO_BACK_N)
+    {
+        q.sndNxt = q.sndUna;
+        q.rtxPending = false;
+    }
+    else
+    {
+        q.rtxPsn = q.sndUna;
+        q.rtxPending = true;
+    }
+    ArmTimer(qpn);
+    Activate(qpn);
+}
+
+void
+MoseRdmaTransport::Drop(uint32_t qpn, uint32_t psn, DropReason reason)
+{
+    ++m_drops[reason];
+    m_dropTrace(qpn, psn, static_cast<uint8_t>(reason));
+}
+
+uint64_t
+MoseRdmaTransport::Unwrap(uint32_t psn, uint64_t reference)
+{
+    const uint64_t span = uint64_t{MoseRoceBthHeader::MASK24} + 1;
+    const uint64_t diff = (psn - reference) & MoseRoceBthHeader::MASK24;
+    if (diff < span / 2 || reference + diff < span)
+    {
+        return reference + diff;
+    }
+    return reference + diff - span; // behind the reference
+}
+
+void
+MoseRdmaTransport::Receive(uint32_t ep, Ptr<Socket> socket)
+{
+    Address from;
+    while (Ptr<Packet> packet = socket->RecvFrom(from))
+    {
+        uint8_t tos = 0;
+        SocketIpTosTag tosTag;
+        if (packet->RemovePacketTag(tosTag))
+        {
+            tos = tosTag.GetTos();
+        }
+        MoseRoceBthHeader bth;
+        if (packet->GetSize() < MoseRoceBthHeader::SIZE + ICRC)
+        {
+            Drop(0, 0, MALFORMED);
+            continue;
+        }
+        packet->RemoveHeader(bth);
+        const uint32_t qpn = bth.GetDestQp();
+        const uint8_t op = bth.GetOpcode();
+        if (qpn >= m_qps.size() || !m_qps[qpn].open)
+        {
+            Drop(qpn, bth.GetPsn(), STALE);
+            continue;
+        }
+        Qp& q = m_qps[qpn];
+        try
+        {
+            if (op <= MoseRoceBthHeader::SEND_ONLY && op != 0x03)
+            {
+                if (q.dstEp != ep)
+                {
+                    Drop(qpn, bth.GetPsn(), STALE);
+                    continue;
+                }
+                ReceiveData(qpn,
+                            Unwrap(bth.GetPsn(), q.ePsn),
+                            packet->GetSize() - ICRC,
+                            (tos & ECN_MASK) == CE);
+            }
+            else if (op == MoseRoceBthHeader::ACKNOWLEDGE)
+            {
+                MoseRoceAethHeader aeth;
+                if (q.srcEp != ep || packet->GetSize() < MoseRoceAethHeader::SIZE)
+                {
+                    Drop(qpn, bth.GetPsn(), q.srcEp != ep ? STALE : MALFORMED);
+                    continue;
+                }
+                packet->RemoveHeader(aeth);
+                ReceiveAck(qpn, Unwrap(bth.GetPsn(), q.sndUna), aeth.IsNak());
+            }
+            else if (op == MoseRoceBthHeader::CNP)
+            {
+                if (q.srcEp != ep)
+                {
+                    Drop(qpn, 0, STALE);
+                    continue;
+                }
+                ++m_cnpsReceived;
+                m_cnpReceivedTrace(qpn);
+                if (m_dcqcn)
+                {
+                    const Time now = Simulator::Now();
+                    q.cc.Advance(now);
+                    const double old = q.cc.GetRate();
+                    q.cc.ReceiveCnp(now);
+                    m_rateTrace(qpn, old, q.cc.GetRate());
+                }
+            }
+            else
+            {
+                Drop(qpn, bth.GetPsn(), MALFORMED);
+            }
+        }
+        catch (const std::exception& e)
+        {
+            // no exception may escape Simulator::Run(): count it, the caller checks
+            ++m_errors;
+            NS_LOG_ERROR("QP " << qpn << ": " << e.what());
+        }
+    }
+}
+
+void
+MoseRdmaTransport::ReceiveData(uint32_t qpn, uint64_t psn, uint32_t payload, bool ce)
+{
+    Qp& q = m_qps[qpn];
+    const Time now = Simulator::Now();
+    if (ce)
+    {
+        ++m_ceMarked;
+        if (m_dcqcn && (!q.cnpSent || now - q.lastCnp >= m_cnpInterval))
+        {
+            q.cnpSent = true;
+            q.lastCnp = now;
+            SendCnp(qpn);
+        }
+    }
+    if (psn < q.ePsn)
+    {
+        Drop(qpn, static_cast<uint32_t>(psn & MoseRoceBthHeader::MASK24), DUPLICATE);
+        SendAck(qpn, false); // the sender may have missed the ACK
+        return;
+    }
+    if (q.recv.Empty())
+    {
+        Drop(qpn, static_cast<uint32_t>(psn & MoseRoceBthHeader::MASK24), STALE);
+        return;
+    }
+    if (psn > q.ePsn)
+    {
+        if (m_retxMode == SELECTIVE_REPEAT)
+        {
+            const uint64_t bit = psn - q.ePsn - 1;
+            if (q.ooo.size() <= bit)
+            {
+                q.ooo.resize(bit + 1, false);
+            }
+            if (q.ooo[bit])
+            {
+                Drop(qpn, static_cast<uint32_t>(psn & MoseRoceBthHeader::MASK24), DUPLICATE);
+            }
+            q.ooo[bit] = true;
+        }
+        else
+        {
+            Drop(qpn, static_cast<uint32_t>(psn & MoseRoceBthHeader::MASK24), OUT_OF_ORDER);
+        }
+        if (!q.nackSent)
+        {
+            q.nackSent = true;
+            SendAck(qpn, true);
+        }
+        return;
+    }
+    // in order
+    const Message& m = q.recv.items[q.recv.head];
+    if (PayloadOf(m, psn) != payload)
+    {
+        ++m_errors;
+        NS_LOG_ERROR("QP " << qpn << " PSN " << psn << ": " << payload << " bytes, expected "
+                           << PayloadOf(m, psn));
+    }
+    bool ack = (psn + 1) % m_ackInterval == 0 || psn + 1 == m.endPsn;
+    Deliver(q, psn); // q stays valid: m_qps is a deque, and a closed QP keeps its slot
+    // selective repeat: bit i of ooo is PSN ePsn + 1 + i; each PSN delivered shifts it by one
+    bool gap = false;
+    while (!q.ooo.empty() && q.open)
+    {
+        ack = true;
+        const bool next = q.ooo.front();
+        q.ooo.erase(q.ooo.begin());
+        if (!next)
+        {
+            gap = true; // ePsn is missing and later PSNs arrived
+            break;
+        }
+        Deliver(q, q.ePsn);
+    }
+    if (!q.open)
+    {
+        return; // a completion callback closed it
+    }
+    if (gap)
+    {
+        q.nackSent = true;
+        SendAck(qpn, true); // asks for the next missing PSN at once
+        return;
+    }
+    if (ack)
+    {
+        SendAck(qpn, false);
+    }
+}
+
+void
+MoseRdmaTransport::Deliver(Qp& q, uint64_t psn)
+{
+    const Message m = q.recv.items[q.recv.head];
+    const uint32_t payload = PayloadOf(m, psn);
+    q.ePsn = psn + 1;
+    q.nackSent = false;
+    MoseTransfer& t = m_transfers[m.id];
+    t.received += payload;
+    m_bytes += payload;
+    m_pairBytes[static_cast<std::size_t>(t.src) * m_nGroups + t.dst] += payload;
+    if (q.ePsn == m.endPsn)
+    {
+        ++q.msn;
+        q.recv.Pop(); // before the callback, which may queue the next message
+        LastByte(m.id);
+    }
+}
+
+void
+MoseRdmaTransport::SendAck(uint32_t qpn, bool nak)
+{
+    Qp& q = m_qps[qpn];
+    MoseRoceBthHeader bth;
+    bth.SetOpcode(MoseRoceBthHeader::ACKNOWLEDGE);
+    bth.SetPartitionKey(m_pkey);
+    bth.SetDestQp(qpn);
+    bth.SetPsn(static_cast<uint32_t>(nak ? q.ePsn : q.ePsn - 1));
+    MoseRoceAethHeader aeth;
+    aeth.SetSyndrome(nak ? MoseRoceAethHeader::NAK_SEQUENCE : MoseRoceAethHeader::ACK);
+    aeth.SetMsn(q.msn);
+    Ptr<Packet> packet = Create<Packet>(ICRC);
+    packet->AddHeader(aeth);
+    packet->AddHeader(bth);
+    if (nak)
+    {
+        ++m_nacks;
+        m_nackTrace(qpn, q.ePsn);
+    }
+    else
+    {
+        ++m_acks;
+    }
+    SendPacket(m_nics[q.dstEp], packet, m_nics[q.srcEp].address, q.port, 0, qpn);
+}
+
+void
+MoseRdmaTransport::SendCnp(uint32_t qpn)
+{
+    Qp& q = m_qps[qpn];
+    MoseRoceBthHeader bth;
+    bth.SetOpcode(MoseRoceBthHeader::CNP);
+    bth.SetPartitionKey(m_pkey);
+    bth.SetDestQp(qpn);
+    Ptr<Packet> packet = Create<Packet>(CNP_RESERVED + ICRC);
+    packet->AddHeader(bth);
+    ++m_cnps;
+    m_cnpTrace(qpn);
+    SendPacket(m_nics[q.dstEp], packet, m_nics[q.srcEp].address, q.port, 0, qpn);
+}
+
+void
+MoseRdmaTransport::ReceiveAck(uint32_t qpn, uint64_t psn, bool nak)
+{
+    Qp& q = m_qps[qpn];
+    const uint64_t una = nak ? psn : psn + 1; // everything before it arrived
+    if (una > q.sndMax)
+    {
+        ++m_errors;
+        NS_LOG_ERROR("QP " << qpn << ": acknowledges PSN " << una << " beyond " << q.sndMax);
+        return;
+    }
+    if (una < q.sndUna)
+    {
+        return; // an older acknowledgement, overtaken
+    }
+    if (una > q.sndUna)
+    {
+        q.sndUna = una;
+        q.lastProgress = Simulator::Now();
+    }
+    if (nak && una < q.sndEnd)
+    {
+        if (m_retxMode == GO_BACK_N)
+        {
+            if (q.sndNxt > una)
+            {
+                q.sndNxt = una; // rewind: the packets are built again when sent
+                q.cursor = q.send.head;
+            }
+        }
+        else
+        {
+            q.rtxPsn = una;
+            q.rtxPending = true;
+        }
+    }
+    Acknowledged(qpn);
+    if (m_qps[qpn].open)
+    {
+        Activate(qpn);
+    }
+}
+
+void
+MoseRdmaTransport::Acknowledged(uint32_t qpn)
+{
+    Qp& q = m_qps[qpn];
+    while (!q.send.Empty() && q.send.items[q.send.head].endPsn <= q.sndUna)
+    {
+        q.send.Pop();
+        if (q.send.Empty())
+        {
+            q.cursor = 0;
+        }
+        else if (q.cursor < q.send.head)
+        {
+            q.cursor = q.send.head;
+        }
+    }
+    if (q.sndUna == q.sndEnd && (!q.kept || q.closing))
+    {
+        CloseQp(qpn);
+    }
+}
+
+void
+MoseRdmaTransport::LastByte(uint64_t id)
+{
+    const Time now = Simulator::Now();
+    if (m_noticeDelay.IsZero())
+    {
+        Complete(id, now);
+        return;
+    }
+    auto [it, fresh] = m_notices.try_emplace((now + m_noticeDelay).GetTimeStep());
+    it->second.push_back(id);
+    if (fresh)
+    {
+        Simulator::Schedule(m_noticeDelay, &MoseRdmaTransport::Notice, this);
+    }
+}
+
+void
+MoseRdmaTransport::Notice()
+{
+    const auto it = m_notices.find(Simulator::Now().GetTimeStep());
+    if (it == m_notices.end())
+    {
+        return;
+    }
+    std::vector<uint64_t> ids = std::move(it->second);
+    m_notices.erase(it);
+    std::sort(ids.begin(), ids.end());
+    for (uint64_t id : ids)
+    {
+        Complete(id, Simulator::Now() - m_noticeDelay);
+    }
+}
+
+void
+MoseRdmaTransport::Complete(uint64_t id, Time end)
+{
+    MoseTransfer& t = m_transfers[id];
+    if (t.complete)
+    {
+        return;
+    }
+    t.complete = true;
+    t.end = end;
+    t.sent = t.bytes;
+    ++m_completed;
+    m_doneTrace(id, t.src, t.dst, t.bytes, t.end - t.start);
+    if (!m_done[id].IsNull())
+    {
+        DoneCallback done = m_done[id];
+        m_done[id] = DoneCallback();
+        try
+        {
+            done(id);
+        }
+        catch (const std::exception& e)
+        {
+            ++m_errors;
+            NS_LOG_ERROR("transfer " << id << " completion: " << e.what());
+        }
+    }
+}
+
+uint64_t
+MoseRdmaTransport::GetNConnections() const
+{
+    return m_nQps;
+}
+
+uint64_t
+MoseRdmaTransport::GetNTransfers() const
+{
+    return m_transfers.size();
+}
+
+const MoseTransfer&
+MoseRdmaTransport::GetTransfer(uint64_t id) const
+{
+    if (id >= m_transfers.size())
+    {
+        mose::ThrowBadParameter("transfer id",
+                                std::to_string(id),
+                                "below " + std::to_string(m_transfers.size()));
+    }
+    return m_transfers[id];
+}
+
+uint64_t
+MoseRdmaTransport::GetNCompleted() const
+{
+    return m_completed;
+}
+
+uint64_t
+MoseRdmaTransport::GetBytesReceived() const
+{
+    return m_bytes;
+}
+
+uint64_t
+MoseRdmaTransport::GetBytesBetween(uint32_t src, uint32_t dst) const
+{
+    if (src >= m_nGroups || dst >= m_nGroups)
+    {
+        mose::ThrowBadParameter("groups",
+                                std::to_string(src) + "->" + std::to_string(dst),
+                                "groups 0 to " +
+                                    std::to_string(m_nGroups == 0 ? 0 : m_nGroups - 1));
+    }
+    return m_pairBytes[static_cast<std::size_t>(src) * m_nGroups + dst];
+}
+
+uint64_t
+MoseRdmaTransport::GetNErrors() const
+{
+    return m_errors;
+}
+
+uint64_t
+MoseRdmaTransport::GetNDataPackets() const
+{
+    return m_dataPackets;
+}
+
+uint64_t
+MoseRdmaTransport::GetNRetransmissions() const
+{
+    return m_retransmissions;
+}
+
+uint64_t
+MoseRdmaTransport::GetNAcks() const
+{
+    return m_acks;
+}
+
+uint64_t
+MoseRdmaTransport::GetNNacks() const
+{
+    return m_nacks;
+}
+
+uint64_t
+MoseRdmaTransport::GetNCnps() const
+{
+    return m_cnps;
+}
+
+uint64_t
+MoseRdmaTransport::GetNCnpsReceived() const
+{
+    return m_cnpsReceived;
+}
+
+uint64_t
+MoseRdmaTransport::GetNCeMarked() const
+{
+    return m_ceMarked;
+}
+
+uint64_t
+MoseRdmaTransport::GetNTimeouts() const
+{
+    return m_timeouts;
+}
+
+uint64_t
+MoseRdmaTransport::GetNDrops() const
+{
+    uint64_t n = 0;
+    for (uint64_t d : m_drops)
+    {
+        n += d;
+    }
+    return n;
+}
+
+uint64_t
+MoseRdmaTransport::GetNDrops(DropReason reason) const
+{
+    if (reason >= N_DROP_REASONS)
+    {
+        mose::ThrowBadParameter("drop reason",
+                                std::to_string(static_cast<int>(reason)),
+                                "0 (OUT_OF_ORDER) to 4 (NO_ROUTE)");
+    }
+    return m_drops[reason];
+}
+
+uint32_t
+MoseRdmaTransport::GetQpOf(uint64_t id) const
+{
+    GetTransfer(id); // checks the id
+    return m_qpOf[id];
+}
+
+double
+MoseRdmaTransport::GetQpRate(uint32_t qpn)
+{
+    if (qpn >= m_qps.size())
+    {
+        mose::ThrowBadParameter("QP number",
+                                std::to_string(qpn),
+                                "below " + std::to_string(m_qps.size()));
+    }
+    m_qps[qpn].cc.Advance(Simulator::Now());
+    return m_qps[qpn].cc.GetRate();
+}
+
+const MoseDcqcn&
+MoseRdmaTransport::GetDcqcn(uint32_t qpn) const
+{
+    if (qpn >= m_qps.size())
+    {
+        mose::ThrowBadParameter("QP number",
+                                std::to_string(qpn),
+                                "below " + std::to_string(m_qps.size()));
+    }
+    return m_qps[qpn].cc;
+}
+
+DataRate
+MoseRdmaTransport::GetNicRate(uint32_t endpoint) const
+{
+    if (endpoint >= m_nics.size())
+    {
+        mose::ThrowBadParameter("endpoint",
+                                std::to_string(endpoint),
+                                "below " + std::to_string(m_nics.size()));
+    }
+    return m_nics[endpoint].rate;
+}
+
+} // namespace ns3
