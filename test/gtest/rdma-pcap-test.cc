@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 #include <spawn.h>
 #include <sstream>
+#include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -118,6 +119,65 @@ struct Decoded
     std::string src;     //!< the IPv4 source
 };
 
+/// tshark's fields of every packet of a pcap, comma-separated: BTH opcode, destination QP,
+/// PSN, UDP source and destination port, IPv4 source
+ToolRun
+Tshark(const std::string& pcap)
+{
+    return RunTool({"tshark",
+                    "-r",
+                    pcap,
+                    "-T",
+                    "fields",
+                    "-E",
+                    "separator=,",
+                    "-e",
+                    "infiniband.bth.opcode",
+                    "-e",
+                    "infiniband.bth.destqp",
+                    "-e",
+                    "infiniband.bth.psn",
+                    "-e",
+                    "udp.srcport",
+                    "-e",
+                    "udp.dstport",
+                    "-e",
+                    "ip.src"});
+}
+
+/// \return the packets of Tshark()'s output (std::invalid_argument for a line without six
+///         fields: a packet Wireshark did not decode as RoCEv2)
+std::vector<Decoded>
+ParseFields(const std::string& out)
+{
+    std::vector<Decoded> packets;
+    std::stringstream lines(out);
+    std::string line;
+    while (std::getline(lines, line))
+    {
+        std::stringstream fields(line);
+        std::vector<std::string> f;
+        std::string x;
+        while (std::getline(fields, x, ','))
+        {
+            f.push_back(x);
+        }
+        if (f.size() != 6)
+        {
+            throw std::invalid_argument("not a decoded RoCEv2 packet: " + line);
+        }
+        Decoded d;
+        d.opcode = static_cast<uint32_t>(std::stoul(f[0], nullptr, 0));
+        d.destQp = static_cast<uint32_t>(std::stoul(f[1], nullptr, 0));
+        d.psn = static_cast<uint32_t>(std::stoul(f[2]));
+        d.srcPort = static_cast<uint32_t>(std::stoul(f[3]));
+        d.dstPort = static_cast<uint32_t>(std::stoul(f[4]));
+        d.src = f[5];
+        packets.push_back(d);
+    }
+    return packets;
+}
+
 } // namespace
 
 // 10,000 B from node 0 to node 1 over 10 Gb/s with PSN 3 lost on the way (an error model on the
@@ -156,52 +216,14 @@ TEST(RdmaTransport, APcapDecodesAsRoceV2InTshark)
     const std::string pcap = dir + "/roce.pcap";
     ASSERT_TRUE(std::filesystem::exists(pcap)) << pcap;
 
-    const ToolRun run = RunTool({"tshark",
-                                 "-r",
-                                 pcap,
-                                 "-T",
-                                 "fields",
-                                 "-E",
-                                 "separator=,",
-                                 "-e",
-                                 "infiniband.bth.opcode",
-                                 "-e",
-                                 "infiniband.bth.destqp",
-                                 "-e",
-                                 "infiniband.bth.psn",
-                                 "-e",
-                                 "udp.srcport",
-                                 "-e",
-                                 "udp.dstport",
-                                 "-e",
-                                 "ip.src"});
+    const ToolRun run = Tshark(pcap);
     if (!run.found)
     {
         GTEST_SKIP() << "tshark is not installed (utils/install-deps.sh installs it)";
     }
     ASSERT_EQ(run.status, 0) << run.out;
     std::vector<Decoded> packets;
-    std::stringstream lines(run.out);
-    std::string line;
-    while (std::getline(lines, line))
-    {
-        std::stringstream fields(line);
-        std::vector<std::string> f;
-        std::string x;
-        while (std::getline(fields, x, ','))
-        {
-            f.push_back(x);
-        }
-        ASSERT_EQ(f.size(), 6u) << "not a decoded RoCEv2 packet: " << line;
-        Decoded d;
-        d.opcode = static_cast<uint32_t>(std::stoul(f[0], nullptr, 0));
-        d.destQp = static_cast<uint32_t>(std::stoul(f[1], nullptr, 0));
-        d.psn = static_cast<uint32_t>(std::stoul(f[2]));
-        d.srcPort = static_cast<uint32_t>(std::stoul(f[3]));
-        d.dstPort = static_cast<uint32_t>(std::stoul(f[4]));
-        d.src = f[5];
-        packets.push_back(d);
-    }
+    ASSERT_NO_THROW(packets = ParseFields(run.out)) << run.out;
     std::vector<uint32_t> dataPsns;
     std::vector<uint32_t> dataOpcodes;
     std::vector<uint32_t> ackPsns;
