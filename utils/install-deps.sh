@@ -36,6 +36,7 @@ if [ "$quick" -eq 0 ]; then
     clang-14 libclang-rt-14-dev  # libFuzzer targets (test/fuzz)
     python3-igraph python3-networkx  # cross-checks of the topology generators
     libopenmpi-dev openmpi-bin  # distributed runs in an ns-3 tree built with --enable-mpi
+    tshark                   # the RoCEv2 pcap test decodes the transport's packets with Wireshark
   )
 fi
 

@@ -151,35 +151,20 @@ MoseSocketTransfers::DoDispose()
     m_listeners.clear();
     m_senders.clear();
     m_receivers.clear();
-    m_done.clear();
-    m_notices.clear();
     if (m_distributed)
     {
         MoseRankMessages::Unregister(m_handler);
         m_distributed = false;
     }
     m_endpoints = NodeContainer();
-    m_groupEndpoints.clear();
-    Object::DoDispose();
-}
-
-void
-MoseSocketTransfers::Install(const NodeContainer& endpoints)
-{
-    std::vector<NodeContainer> groups;
-    groups.reserve(endpoints.GetN());
-    for (uint32_t g = 0; g < endpoints.GetN(); ++g)
-    {
-        groups.emplace_back(endpoints.Get(g));
-    }
-    Install(groups);
+    MoseTransport::DoDispose();
 }
 
 void
 MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
 {
     NS_LOG_FUNCTION(this << endpoints.size());
-    if (m_installed)
+    if (IsInstalled())
     {
         throw mose::Error("MoseSocketTransfers::Install was already called");
     }
@@ -192,23 +177,12 @@ MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
                                 "ns3::TcpSocketFactory (a lost UDP datagram would leave a "
                                 "transfer the workload waits for incomplete)");
     }
-    if (endpoints.empty())
-    {
-        mose::ThrowBadParameter("endpoints", "0 nodes", "one node per group");
-    }
+    SetEndpoints(endpoints, "MoseSocketTransfers");
     const auto n = static_cast<uint32_t>(endpoints.size());
     for (uint32_t g = 0; g < n; ++g)
     {
-        if (endpoints[g].GetN() == 0)
-        {
-            mose::ThrowBadParameter("endpoints of group " + std::to_string(g),
-                                    "0 nodes",
-                                    "at least one node per group (its hosts, one per rail)");
-        }
         m_endpoints.Add(endpoints[g].Get(0));
     }
-    m_groupEndpoints = endpoints;
-    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
     m_addressOf.assign(n, {});
     m_firstEndpoint.assign(n, 0);
     uint32_t number = 0;
@@ -281,20 +255,7 @@ MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
         m_handler = MoseRankMessages::Register(
             MakeCallback(&MoseSocketTransfers::ReceiveMessage, Ptr<MoseSocketTransfers>(this)));
     }
-    m_installed = true;
-}
-
-uint32_t
-MoseSocketTransfers::GetNRails(uint32_t group) const
-{
-    if (group >= m_groupEndpoints.size())
-    {
-        mose::ThrowBadParameter("group",
-                                std::to_string(group),
-                                "groups 0 to " + std::to_string(m_groupEndpoints.size()) +
-                                    " - 1 (after Install())");
-    }
-    return m_groupEndpoints[group].GetN();
+    SetInstalled();
 }
 
 bool
@@ -341,12 +302,12 @@ MoseSocketTransfers::ReceiveMessage(uint64_t kind, uint64_t a, uint64_t b)
         (kind == TRANSFER_PORT ? m_pending : m_pendingConnections)[key] = b;
         return;
     }
-    if (kind == LAST_BYTE && a < m_transfers.size())
+    if (kind == LAST_BYTE && a < GetNTransfers())
     {
         AddNotice(a, TimeStep(static_cast<int64_t>(b)));
         return;
     }
-    ++m_errors;
+    CountError();
     NS_LOG_ERROR("a message from another rank of kind " << kind << " (" << a << ", " << b
                                                         << ") this object does not know");
 }
@@ -380,47 +341,17 @@ MoseSocketTransfers::AcceptRequest(Ptr<Socket>, const Address&)
 }
 
 uint64_t
-MoseSocketTransfers::NewTransfer(uint32_t src,
-                                 uint32_t dst,
-                                 uint64_t bytes,
-                                 DoneCallback done,
-                                 mose::TrafficClass cls,
-                                 uint32_t rail)
+MoseSocketTransfers::NewSocketTransfer(uint32_t src,
+                                       uint32_t dst,
+                                       uint64_t bytes,
+                                       DoneCallback done,
+                                       mose::TrafficClass cls,
+                                       uint32_t rail)
 {
-    if (!m_installed)
-    {
-        throw mose::Error("MoseSocketTransfers::Start before Install()");
-    }
-    const uint32_t n = m_endpoints.GetN();
-    if (src >= n || dst >= n)
-    {
-        mose::ThrowBadParameter("transfer groups",
-                                std::to_string(src) + "->" + std::to_string(dst),
-                                "groups 0 to " + std::to_string(n - 1));
-    }
-    if (src == dst)
-    {
-        mose::ThrowBadParameter("transfer groups",
-                                std::to_string(src) + "->" + std::to_string(dst),
-                                "two different groups");
-    }
-    if (bytes == 0)
-    {
-        mose::ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
-    }
-    const uint64_t id = m_transfers.size();
-    MoseTransfer t;
-    t.src = src;
-    t.dst = dst;
-    t.cls = cls;
-    t.bytes = bytes;
-    t.start = Simulator::Now();
-    t.srcHost = rail % m_groupEndpoints[src].GetN();
-    t.dstHost = rail % m_groupEndpoints[dst].GetN();
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail, "MoseSocketTransfers");
+    MoseTransfer& t = Record(id);
     t.dstAddress = m_addressOf[dst][t.dstHost];
     t.port = m_port;
-    m_transfers.push_back(t);
-    m_done.push_back(done);
     m_senders.push_back(nullptr);
     return id;
 }
@@ -434,13 +365,13 @@ MoseSocketTransfers::Start(uint32_t src,
                            uint32_t rail)
 {
     NS_LOG_FUNCTION(this << src << dst << bytes << rail);
-    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
+    const uint64_t id = NewSocketTransfer(src, dst, bytes, done, cls, rail);
     if (!IsLocal(src))
     {
         return id; // the source's rank sends it
     }
-    const uint32_t srcHost = m_transfers[id].srcHost;
-    Ptr<Socket> socket = Socket::CreateSocket(m_groupEndpoints[src].Get(srcHost), m_socketFactory);
+    const uint32_t srcHost = Record(id).srcHost;
+    Ptr<Socket> socket = Socket::CreateSocket(GetGroupEndpoint(src, srcHost), m_socketFactory);
     ConfigureSocket(socket);
     m_senders[id] = socket;
     ++m_nConnections;
@@ -454,7 +385,7 @@ MoseSocketTransfers::Start(uint32_t src,
     const uint16_t port = InetSocketAddress::ConvertFrom(local).GetPort();
     NotifyPort(TRANSFER_PORT, m_firstEndpoint[src] + srcHost, dst, port, id);
 
-    const Ipv4Address dstAddress = m_transfers[id].dstAddress;
+    const Ipv4Address dstAddress = Record(id).dstAddress;
     socket->SetConnectCallback(MakeBoundCallback(
                                    +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket> s) {
                                        self->ConnectionSucceeded(i, s);
@@ -486,11 +417,11 @@ MoseSocketTransfers::StartOnConnection(uint32_t src,
                                        uint32_t rail)
 {
     NS_LOG_FUNCTION(this << src << dst << bytes << rail);
-    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
+    const uint64_t id = NewSocketTransfer(src, dst, bytes, done, cls, rail);
     const std::tuple<uint32_t, uint32_t, uint32_t, uint32_t> key{src,
                                                                  dst,
-                                                                 m_transfers[id].srcHost,
-                                                                 m_transfers[id].dstHost};
+                                                                 Record(id).srcHost,
+                                                                 Record(id).dstHost};
     uint64_t c = 0;
     const auto open = m_open.find(key);
     if (open == m_open.end())
@@ -536,7 +467,7 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
         return; // the source's rank opens it
     }
     Ptr<Socket> socket =
-        Socket::CreateSocket(m_groupEndpoints[conn.src].Get(conn.srcHost), m_socketFactory);
+        Socket::CreateSocket(GetGroupEndpoint(conn.src, conn.srcHost), m_socketFactory);
     ConfigureSocket(socket);
     conn.sender = socket;
     ++m_nConnections;
@@ -561,7 +492,7 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
                                    c),
                                MakeBoundCallback(
                                    +[](MoseSocketTransfers* self, uint64_t i, Ptr<Socket>) {
-                                       ++self->m_errors;
+                                       self->CountError();
                                        NS_LOG_ERROR("connection " << i << " failed to connect");
                                    },
                                    this,
@@ -609,7 +540,7 @@ MoseSocketTransfers::SendMoreOnConnection(uint64_t c)
     }
     while (!conn.sendQueue.empty())
     {
-        if (!FillSocket(socket, m_transfers[conn.sendQueue.front()]))
+        if (!FillSocket(socket, Record(conn.sendQueue.front())))
         {
             return; // the send callback calls again when the buffer has room
         }
@@ -657,12 +588,6 @@ MoseSocketTransfers::CloseConnections(const std::vector<uint32_t>& groups)
     return closed;
 }
 
-bool
-MoseSocketTransfers::IsInstalled() const
-{
-    return m_installed;
-}
-
 uint64_t
 MoseSocketTransfers::GetNConnections() const
 {
@@ -680,14 +605,14 @@ void
 MoseSocketTransfers::ConnectionFailed(uint64_t id, Ptr<Socket>)
 {
     NS_LOG_FUNCTION(this << id);
-    ++m_errors;
+    CountError();
     NS_LOG_ERROR("transfer " << id << " failed to connect");
 }
 
 void
 MoseSocketTransfers::SendMore(uint64_t id)
 {
-    MoseTransfer& t = m_transfers[id];
+    MoseTransfer& t = Record(id);
     Ptr<Socket> socket = m_senders[id];
     if (!socket)
     {
@@ -711,7 +636,7 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
     const auto g = m_groupOf.find(peer.GetIpv4());
     if (g == m_groupOf.end())
     {
-        ++m_errors;
+        CountError();
         NS_LOG_ERROR("group " << group << " accepted a connection from an unknown address "
                               << peer.GetIpv4());
         return;
@@ -745,7 +670,7 @@ MoseSocketTransfers::HandleAccept(uint32_t group, Ptr<Socket> socket, const Addr
     const auto p = m_pending.find({endpoint, peer.GetPort()});
     if (p == m_pending.end())
     {
-        ++m_errors;
+        CountError();
         NS_LOG_ERROR("group " << group << " accepted a connection of no transfer from group "
                               << g->second << " port " << peer.GetPort());
         return;
@@ -804,12 +729,12 @@ MoseSocketTransfers::ReadConnection(uint64_t c, Ptr<Socket> socket)
         IdQueue& queue = m_connections[c].recvQueue;
         if (queue.empty())
         {
-            ++m_errors;
+            CountError();
             NS_LOG_ERROR("connection " << c << " received " << got << " bytes of no transfer");
             return;
         }
         const uint64_t id = queue.front();
-        const MoseTransfer& t = m_transfers[id];
+        const MoseTransfer& t = Record(id);
         const uint64_t part = std::min(got, t.bytes - t.received);
         got -= part;
         if (t.received + part >= t.bytes)
@@ -823,16 +748,15 @@ MoseSocketTransfers::ReadConnection(uint64_t c, Ptr<Socket> socket)
 void
 MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
 {
-    MoseTransfer& t = m_transfers[id];
+    MoseTransfer& t = Record(id);
     const bool short_ = t.received < t.bytes;
     t.received += got;
-    m_bytes += got;
-    m_pairBytes[static_cast<std::size_t>(t.src) * m_endpoints.GetN() + t.dst] += got;
+    CountReceived(t, got);
     if (short_ && t.received >= t.bytes)
     {
         if (t.received > t.bytes)
         {
-            ++m_errors;
+            CountError();
             NS_LOG_ERROR("transfer " << id << " received " << t.received << " of " << t.bytes
                                      << " bytes");
         }
@@ -870,82 +794,11 @@ MoseSocketTransfers::LastByte(uint64_t id)
         catch (const std::exception& e)
         {
             // no exception may escape Simulator::Run() (this runs in a socket's callback)
-            ++m_errors;
+            CountError();
             NS_LOG_ERROR("transfer " << id << ": the notice to the other ranks: " << e.what());
         }
     }
     AddNotice(id, now);
-}
-
-void
-MoseSocketTransfers::AddNotice(uint64_t id, Time end)
-{
-    const Time at = end + m_noticeDelay;
-    const Time now = Simulator::Now();
-    if (at <= now && m_distributed)
-    {
-        ++m_errors;
-        NS_LOG_ERROR("the last byte of transfer " << id << " at " << end.As(Time::NS)
-                                                  << " reached this rank at " << now.As(Time::NS)
-                                                  << ", not before its notice time");
-    }
-    const Time when = std::max(at, now); // late (an error, counted above): now
-    auto [it, fresh] = m_notices.try_emplace(when.GetTimeStep());
-    it->second.push_back(id);
-    if (fresh)
-    {
-        Simulator::Schedule(when - now,
-                            &MoseSocketTransfers::Notice,
-                            Ptr<MoseSocketTransfers>(this));
-    }
-}
-
-void
-MoseSocketTransfers::Notice()
-{
-    const auto it = m_notices.find(Simulator::Now().GetTimeStep());
-    if (it == m_notices.end())
-    {
-        return;
-    }
-    std::vector<uint64_t> ids = std::move(it->second);
-    m_notices.erase(it);
-    // one order on every rank, whatever order ns-3 ran the simultaneous last bytes in
-    std::sort(ids.begin(), ids.end());
-    for (uint64_t id : ids)
-    {
-        Complete(id, Simulator::Now() - m_noticeDelay); // noticed NoticeDelay after its last byte
-    }
-}
-
-void
-MoseSocketTransfers::Complete(uint64_t id, Time end)
-{
-    MoseTransfer& t = m_transfers[id];
-    if (t.complete)
-    {
-        return;
-    }
-    t.complete = true;
-    t.end = end;
-    t.received = std::max(t.received, t.bytes); // a rank that did not receive it knows now
-    ++m_completed;
-    m_doneTrace(id, t.src, t.dst, t.bytes, t.end - t.start);
-    if (!m_done[id].IsNull())
-    {
-        DoneCallback done = m_done[id];
-        m_done[id] = DoneCallback();
-        try
-        {
-            done(id);
-        }
-        catch (const std::exception& e)
-        {
-            // no exception may escape Simulator::Run(): count it, the caller checks
-            ++m_errors;
-            NS_LOG_ERROR("transfer " << id << " completion: " << e.what());
-        }
-    }
 }
 
 void
@@ -954,67 +807,6 @@ MoseSocketTransfers::PeerClosed(Ptr<Socket> socket)
     NS_LOG_FUNCTION(this << socket);
     socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     socket->Close();
-}
-
-uint64_t
-MoseSocketTransfers::GetNTransfers() const
-{
-    return m_transfers.size();
-}
-
-const MoseTransfer&
-MoseSocketTransfers::GetTransfer(uint64_t id) const
-{
-    if (id >= m_transfers.size())
-    {
-        mose::ThrowBadParameter("transfer id",
-                                std::to_string(id),
-                                "below " + std::to_string(m_transfers.size()));
-    }
-    return m_transfers[id];
-}
-
-std::vector<MoseTransfer>
-MoseSocketTransfers::GetTransfers(const std::vector<uint64_t>& ids) const
-{
-    std::vector<MoseTransfer> transfers;
-    transfers.reserve(ids.size());
-    for (uint64_t id : ids)
-    {
-        transfers.push_back(GetTransfer(id));
-    }
-    return transfers;
-}
-
-uint64_t
-MoseSocketTransfers::GetNCompleted() const
-{
-    return m_completed;
-}
-
-uint64_t
-MoseSocketTransfers::GetBytesReceived() const
-{
-    return m_bytes;
-}
-
-uint64_t
-MoseSocketTransfers::GetBytesBetween(uint32_t src, uint32_t dst) const
-{
-    const uint32_t n = m_endpoints.GetN();
-    if (src >= n || dst >= n)
-    {
-        mose::ThrowBadParameter("groups",
-                                std::to_string(src) + "->" + std::to_string(dst),
-                                "groups 0 to " + std::to_string(n == 0 ? 0 : n - 1));
-    }
-    return m_pairBytes[static_cast<std::size_t>(src) * n + dst];
-}
-
-uint64_t
-MoseSocketTransfers::GetNErrors() const
-{
-    return m_errors;
 }
 
 } // namespace ns3

@@ -97,14 +97,7 @@ class MoseSocketTransfers : public MoseTransport
     MoseSocketTransfers();
     ~MoseSocketTransfers() override;
 
-    /**
-     * \brief The endpoints (node g runs group g's sockets, e.g.
-     *        MoseTopologyHelper::GetEndpoints()); creates the listening sockets and sets the TCP
-     *        variant. Call once, before the first Start(). mose::Error if a node has no IPv4
-     *        address, the factory is not a stream socket factory, or it was already called.
-     * \param endpoints one node per group
-     */
-    void Install(const NodeContainer& endpoints);
+    using MoseTransport::Install;
 
     /**
      * \brief As Install(const NodeContainer&), with G >= 1 endpoints per group (its hosts,
@@ -115,9 +108,6 @@ class MoseSocketTransfers : public MoseTransport
      * \param endpoints per group (index g), its endpoints (rail h at index h)
      */
     void Install(const std::vector<NodeContainer>& endpoints) override;
-
-    /// \param group a group \return its endpoints (rails), G (after Install())
-    uint32_t GetNRails(uint32_t group) const override;
 
     /**
      * \brief Starts a transfer now.
@@ -169,23 +159,6 @@ class MoseSocketTransfers : public MoseTransport
 
     /// \return the number of connections opened so far (Start() and StartOnConnection())
     uint64_t GetNConnections() const override;
-    /// \return whether Install() ran (a workload refuses to start on a transport that did not)
-    bool IsInstalled() const override;
-
-    /// \return the number of transfers started
-    uint64_t GetNTransfers() const override;
-    /// \param id a transfer id \return the transfer
-    const MoseTransfer& GetTransfer(uint64_t id) const override;
-    /// \param ids transfer ids (a workload's) \return their records, in the ids' order
-    std::vector<MoseTransfer> GetTransfers(const std::vector<uint64_t>& ids) const override;
-    /// \return the number of transfers complete
-    uint64_t GetNCompleted() const override;
-    /// \return all bytes received so far
-    uint64_t GetBytesReceived() const override;
-    /// \param src a group \param dst a group \return bytes received at dst from src so far
-    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const override;
-    /// \return errors caught inside simulation events (a socket that failed to connect, ...)
-    uint64_t GetNErrors() const override;
 
     /**
      * TracedCallback signature of "TransferDone".
@@ -282,19 +255,14 @@ class MoseSocketTransfers : public MoseTransport
     void ReceiveMessage(uint64_t kind, uint64_t a, uint64_t b);
     /// \brief The last byte of transfer id arrived here now
     void LastByte(uint64_t id);
-    /// \brief Transfer id (last byte at end) is to be noticed at end + NoticeDelay
-    void AddNotice(uint64_t id, Time end);
-    /// \brief Completes the transfers noticed now, in id order
-    void Notice();
-    /// \brief Completes transfer id, whose last byte arrived at end: the callback and trace
-    void Complete(uint64_t id, Time end);
-    /// \brief Checks Start() arguments and records a new transfer \return its id
-    uint64_t NewTransfer(uint32_t src,
-                         uint32_t dst,
-                         uint64_t bytes,
-                         DoneCallback done,
-                         mose::TrafficClass cls,
-                         uint32_t rail);
+    /// \brief Checks Start() arguments and records a new transfer and its sender slot
+    /// \return its id
+    uint64_t NewSocketTransfer(uint32_t src,
+                               uint32_t dst,
+                               uint64_t bytes,
+                               DoneCallback done,
+                               mose::TrafficClass cls,
+                               uint32_t rail);
     /// \brief Opens connection c's socket
     void OpenConnection(uint64_t c);
     /// \brief Sends what connection c may
@@ -331,28 +299,22 @@ class MoseSocketTransfers : public MoseTransport
     ///        and it left m_receivers or m_connectionReceivers)
     void PeerClosed(Ptr<Socket> socket);
 
-    TypeId m_socketFactory;                             //!< "SocketFactory"
-    TypeId m_tcpVariant;                                //!< "TcpVariant"
-    uint32_t m_sendSize{0};                             //!< "SendSize"
-    uint16_t m_port{0};                                 //!< "Port"
-    uint32_t m_segmentSize{0};                          //!< "SegmentSize" (0: TcpSocket default)
-    uint32_t m_bufferSize{0};                           //!< "BufferSize" (0: TcpSocket default)
-    double m_msl{0};                                    //!< "MaxSegLifetime" in s (< 0: default)
-    Time m_noticeDelay;                                 //!< "NoticeDelay"
-    bool m_distributed{false};                          //!< Install() on several MPI ranks
-    uint32_t m_handler{0};                              //!< MoseRankMessages number (distributed)
-    std::map<int64_t, std::vector<uint64_t>> m_notices; //!< notice time step -> transfer ids
-    bool m_installed{false};                            //!< Install() ran
-    NodeContainer m_endpoints;                          //!< per group, its first endpoint
-    std::vector<NodeContainer> m_groupEndpoints;        //!< per group, its endpoints (rails)
-    std::vector<uint32_t> m_firstEndpoint;              //!< per group, its first endpoint number
-    std::map<Ipv4Address, uint32_t> m_groupOf;          //!< every endpoint address -> group
-    std::map<Ipv4Address, uint32_t> m_endpointOf;       //!< every endpoint address -> number
-    std::vector<std::vector<Ipv4Address>> m_addressOf;  //!< per group and endpoint, its address
-    std::vector<Ptr<Socket>> m_listeners;               //!< per endpoint number
-    std::vector<MoseTransfer> m_transfers;              //!< by id
-    std::vector<DoneCallback> m_done;                   //!< by id
-    std::vector<Ptr<Socket>> m_senders;                 //!< by id (null once closed)
+    TypeId m_socketFactory;                            //!< "SocketFactory"
+    TypeId m_tcpVariant;                               //!< "TcpVariant"
+    uint32_t m_sendSize{0};                            //!< "SendSize"
+    uint16_t m_port{0};                                //!< "Port"
+    uint32_t m_segmentSize{0};                         //!< "SegmentSize" (0: TcpSocket default)
+    uint32_t m_bufferSize{0};                          //!< "BufferSize" (0: TcpSocket default)
+    double m_msl{0};                                   //!< "MaxSegLifetime" in s (< 0: default)
+    bool m_distributed{false};                         //!< Install() on several MPI ranks
+    uint32_t m_handler{0};                             //!< MoseRankMessages number (distributed)
+    NodeContainer m_endpoints;                         //!< per group, its first endpoint
+    std::vector<uint32_t> m_firstEndpoint;             //!< per group, its first endpoint number
+    std::map<Ipv4Address, uint32_t> m_groupOf;         //!< every endpoint address -> group
+    std::map<Ipv4Address, uint32_t> m_endpointOf;      //!< every endpoint address -> number
+    std::vector<std::vector<Ipv4Address>> m_addressOf; //!< per group and endpoint, its address
+    std::vector<Ptr<Socket>> m_listeners;              //!< per endpoint number
+    std::vector<Ptr<Socket>> m_senders;                //!< by id (null once closed)
     /// (source endpoint number, port) -> transfer id
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pending;
     std::map<Ptr<Socket>, uint64_t> m_receivers; //!< accepted socket -> id
@@ -363,11 +325,6 @@ class MoseSocketTransfers : public MoseTransport
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pendingConnections;
     std::map<Ptr<Socket>, uint64_t> m_connectionReceivers; //!< accepted socket -> connection
     uint64_t m_nConnections{0};                            //!< connections opened
-    std::vector<uint64_t> m_pairBytes;                     //!< N x N bytes received
-    uint64_t m_completed{0};                               //!< transfers complete
-    uint64_t m_bytes{0};                                   //!< bytes received
-    uint64_t m_errors{0};                                  //!< errors inside events
-    TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_doneTrace; //!< "TransferDone"
 };
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "mose-object-list.h"
 #include "mose-rank-messages.h"
 #include "mose-roce-header.h"
+#include "mose-scale.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -83,13 +84,13 @@ MoseRdmaTransport::GetTypeId()
                 MakeEnumChecker(GO_BACK_N, "GoBackN", SELECTIVE_REPEAT, "SelectiveRepeat"))
             .AddAttribute("RetransmitTimeout",
                           "Resend when the oldest unacknowledged PSN made no progress for this "
-                          "long",
+                          "long (multiplied by MoseScale)",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&MoseRdmaTransport::m_rto),
                           MakeTimeChecker())
             .AddAttribute("LineRate",
-                          "The NIC's rate; 0 (the default): the sum of the DataRate of the "
-                          "endpoint's devices (one host link: its rate)",
+                          "The NIC's rate (divided by MoseScale); 0 (the default): the sum of "
+                          "the DataRate of the endpoint's devices (one host link: its rate)",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&MoseRdmaTransport::m_lineRate),
                           MakeDataRateChecker())
@@ -105,7 +106,8 @@ MoseRdmaTransport::GetTypeId()
                           MakeTimeAccessor(&MoseRdmaTransport::m_cnpInterval),
                           MakeTimeChecker())
             .AddAttribute("MinRate",
-                          "DCQCN: the lowest rate a cut leaves (not above LineRate)",
+                          "DCQCN: the lowest rate a cut leaves, not above LineRate (divided by "
+                          "MoseScale)",
                           DataRateValue(DataRate("100Mb/s")),
                           MakeDataRateAccessor(&MoseRdmaTransport::m_minRate),
                           MakeDataRateChecker())
@@ -125,7 +127,8 @@ MoseRdmaTransport::GetTypeId()
                           MakeTimeAccessor(&MoseRdmaTransport::m_rateTimer),
                           MakeTimeChecker())
             .AddAttribute("ByteCounter",
-                          "DCQCN: a rate-increase event per this many bytes sent after a cut",
+                          "DCQCN: a rate-increase event per this many bytes sent after a cut "
+                          "(divided by MoseScale)",
                           UintegerValue(10000000),
                           MakeUintegerAccessor(&MoseRdmaTransport::m_byteCounter),
                           MakeUintegerChecker<uint64_t>())
@@ -135,12 +138,14 @@ MoseRdmaTransport::GetTypeId()
                           MakeUintegerAccessor(&MoseRdmaTransport::m_fastRecovery),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("AdditiveIncrease",
-                          "DCQCN: R_AI, the target rate's step in additive increase",
+                          "DCQCN: R_AI, the target rate's step in additive increase (divided by "
+                          "MoseScale)",
                           DataRateValue(DataRate("40Mb/s")),
                           MakeDataRateAccessor(&MoseRdmaTransport::m_ai),
                           MakeDataRateChecker())
             .AddAttribute("HyperIncrease",
-                          "DCQCN: R_HAI, the target rate's step in hyper increase",
+                          "DCQCN: R_HAI, the target rate's step in hyper increase (divided by "
+                          "MoseScale)",
                           DataRateValue(DataRate("400Mb/s")),
                           MakeDataRateAccessor(&MoseRdmaTransport::m_hai),
                           MakeDataRateChecker())
@@ -218,9 +223,6 @@ MoseRdmaTransport::DoDispose()
     }
     m_nics.clear();
     m_qps.clear();
-    m_done.clear();
-    m_notices.clear();
-    m_groupEndpoints.clear();
     MoseTransport::DoDispose();
 }
 
@@ -294,7 +296,7 @@ void
 MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
 {
     NS_LOG_FUNCTION(this << endpoints.size());
-    if (m_installed)
+    if (IsInstalled())
     {
         throw mose::Error("MoseRdmaTransport::Install was already called");
     }
@@ -304,197 +306,186 @@ MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
         throw mose::Error("MoseRdmaTransport: runs on several MPI ranks are not supported yet; "
                           "use MoseSocketTransfers (TCP) there");
     }
-    if (endpoints.empty())
-    {
-        mose::ThrowBadParameter("endpoints", "0 nodes", "one node per group");
-    }
+    ScaleAttributes();
+    const uint32_t nEndpoints = SetEndpoints(endpoints, "MoseRdmaTransport");
     m_nGroups = static_cast<uint32_t>(endpoints.size());
-    m_groupEndpoints = endpoints;
     m_firstEndpoint.assign(m_nGroups, 0);
-    m_pairBytes.assign(static_cast<std::size_t>(m_nGroups) * m_nGroups, 0);
-    uint32_t nEndpoints = 0;
-    for (uint32_t g = 0; g < m_nGroups; ++g)
-    {
-        if (endpoints[g].GetN() == 0)
-        {
-            mose::ThrowBadParameter("endpoints of group " + std::to_string(g),
-                                    "0 nodes",
-                                    "at least one node per group (its hosts, one per rail)");
-        }
-        m_firstEndpoint[g] = nEndpoints;
-        nEndpoints += endpoints[g].GetN();
-    }
     m_nics.resize(nEndpoints);
     m_ccConfig.resize(nEndpoints); // never resized again: the QPs' MoseDcqcn point into it
     uint32_t ep = 0;
     for (uint32_t g = 0; g < m_nGroups; ++g)
     {
+        m_firstEndpoint[g] = ep;
         for (uint32_t h = 0; h < endpoints[g].GetN(); ++h, ++ep)
         {
             Ptr<Node> node = endpoints[g].Get(h);
             const std::string which = "the endpoint " + std::to_string(h) + " of group " +
                                       std::to_string(g) + " (node " +
                                       std::to_string(node->GetId()) + ")";
-            Nic& nic = m_nics[ep];
-            nic.node = node;
-            nic.ipv4 = node->GetObject<Ipv4>();
-            if (!nic.ipv4)
-            {
-                throw mose::Error(which + " has no IPv4 stack; install the Internet stack first");
-            }
-            bool any = false;
-            uint64_t bps = 0;
-            bool allP2p = true;
-            for (uint32_t i = 0; i < nic.ipv4->GetNInterfaces(); ++i)
-            {
-                Ptr<NetDevice> device = nic.ipv4->GetNetDevice(i);
-                bool loopback = true;
-                for (uint32_t a = 0; a < nic.ipv4->GetNAddresses(i); ++a)
-                {
-                    const Ipv4Address address = nic.ipv4->GetAddress(i, a).GetLocal();
-                    if (!address.IsLocalhost() && address != Ipv4Address::GetAny())
-                    {
-                        loopback = false;
-                        if (!any)
-                        {
-                            nic.address = address;
-                            any = true;
-                        }
-                    }
-                }
-                if (loopback)
-                {
-                    continue;
-                }
-                const uint32_t frame = m_payload + DATA_OVERHEAD;
-                if (device->GetMtu() < frame)
-                {
-                    mose::ThrowBadParameter("ns3::MoseRdmaTransport::PayloadSize",
-                                            std::to_string(m_payload) + " (a " +
-                                                std::to_string(frame) + "-byte IPv4 packet)",
-                                            "at most the MTU " + std::to_string(device->GetMtu()) +
-                                                " of " + which +
-                                                " minus 44 bytes of IPv4, UDP, BTH and ICRC");
-                }
-                if (auto p2p = DynamicCast<PointToPointNetDevice>(device))
-                {
-                    DataRateValue rate;
-                    p2p->GetAttribute("DataRate", rate);
-                    bps += rate.Get().GetBitRate();
-                }
-                else
-                {
-                    allP2p = false;
-                }
-            }
-            if (!any)
-            {
-                throw mose::Error(which + " has no IPv4 address");
-            }
-            nic.linkOverhead = allP2p ? 2 : 0; // PPP's header on a point-to-point link
-            nic.rate = m_lineRate.GetBitRate() != 0 ? m_lineRate : DataRate(bps);
-            if (nic.rate.GetBitRate() == 0)
-            {
-                mose::ThrowBadParameter("ns3::MoseRdmaTransport::LineRate",
-                                        "0bps",
-                                        "a rate above 0 for " + which +
-                                            ", whose devices report none (not point-to-point)");
-            }
-            if (m_minRate > nic.rate)
-            {
-                mose::ThrowBadParameter("ns3::MoseRdmaTransport::MinRate",
-                                        std::to_string(m_minRate.GetBitRate()) + "bps",
-                                        "at most the line rate " +
-                                            std::to_string(nic.rate.GetBitRate()) + "bps of " +
-                                            which);
-            }
-            MoseDcqcnConfig& cc = m_ccConfig[ep];
-            cc.lineRate = static_cast<double>(nic.rate.GetBitRate());
-            cc.minRate = static_cast<double>(m_minRate.GetBitRate());
-            cc.g = m_g;
-            cc.alphaTimer = m_alphaTimer;
-            cc.rateTimer = m_rateTimer;
-            cc.byteCounter = m_byteCounter;
-            cc.fastRecovery = m_fastRecovery;
-            cc.additiveRate = static_cast<double>(m_ai.GetBitRate());
-            cc.hyperRate = static_cast<double>(m_hai.GetBitRate());
-
-            nic.socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
-            if (nic.socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), ROCE_PORT)) != 0)
-            {
-                throw mose::Error(which + " cannot bind UDP port 4791 (already in use?)");
-            }
-            nic.socket->SetIpRecvTos(true);
-            nic.socket->SetRecvCallback(MakeBoundCallback(
-                +[](MoseRdmaTransport* self, uint32_t e, Ptr<Socket> s) { self->Receive(e, s); },
-                this,
-                ep));
+            InstallNic(ep, node, which);
         }
     }
-    m_installed = true;
+    SetInstalled();
     MoseObjectList::Add(MoseObjectList::TRANSPORT, this); // /MoseTransportList/[i]
 }
 
-bool
-MoseRdmaTransport::IsInstalled() const
+void
+MoseRdmaTransport::ScaleAttributes()
 {
-    return m_installed;
+    // A run at MoseScale S divides every rate and byte count by S and keeps every time. The
+    // reaction point follows: its rates and byte counter are divided by S, so the rate, as a
+    // share of the (divided) line rate, moves in time as in the full-size fabric; its timers
+    // stay. The retransmission timeout is multiplied by S: a packet's serialization, and the
+    // drain of every packet queued before it, take S times as long, and so may a round trip.
+    const uint64_t scale = MoseScale::Get();
+    // 0 stays 0 (LineRate: the devices' rate; an increase step of 0: no such increase)
+    auto scaleRate = [](DataRate rate, const std::string& name) {
+        return rate.GetBitRate() == 0 ? rate : MoseScale::ScaleRate(rate, name);
+    };
+    m_scaled.lineRate = scaleRate(m_lineRate, "ns3::MoseRdmaTransport::LineRate");
+    m_scaled.minRate = scaleRate(m_minRate, "ns3::MoseRdmaTransport::MinRate");
+    m_scaled.additiveRate = scaleRate(m_ai, "ns3::MoseRdmaTransport::AdditiveIncrease");
+    m_scaled.hyperRate = scaleRate(m_hai, "ns3::MoseRdmaTransport::HyperIncrease");
+    m_scaled.byteCounter = m_byteCounter / scale;
+    if (m_scaled.byteCounter == 0)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::ByteCounter",
+                                std::to_string(m_byteCounter),
+                                "at least MoseScale = " + std::to_string(scale) +
+                                    " bytes (it is divided by MoseScale)");
+    }
+    m_scaled.rto = m_rto * static_cast<int64_t>(scale);
+    NS_LOG_INFO("MoseScale " << scale << ": MinRate " << m_scaled.minRate << ", ByteCounter "
+                             << m_scaled.byteCounter << " B, RetransmitTimeout "
+                             << m_scaled.rto.As(Time::US));
 }
 
-uint32_t
-MoseRdmaTransport::GetNRails(uint32_t group) const
+void
+MoseRdmaTransport::InstallNic(uint32_t ep, Ptr<Node> node, const std::string& which)
 {
-    if (group >= m_groupEndpoints.size())
+    Nic& nic = m_nics[ep];
+    nic.node = node;
+    nic.ipv4 = node->GetObject<Ipv4>();
+    if (!nic.ipv4)
     {
-        mose::ThrowBadParameter("group",
-                                std::to_string(group),
-                                "groups 0 to " + std::to_string(m_groupEndpoints.size()) +
-                                    " - 1 (after Install())");
+        throw mose::Error(which + " has no IPv4 stack; install the Internet stack first");
     }
-    return m_groupEndpoints[group].GetN();
+    const uint64_t bps = ReadDevices(nic, which);
+    // the devices' rates were divided by MoseScale when the topology helper installed them
+    nic.rate = m_scaled.lineRate.GetBitRate() != 0 ? m_scaled.lineRate : DataRate(bps);
+    if (nic.rate.GetBitRate() == 0)
+    {
+        mose::ThrowBadParameter("ns3::MoseRdmaTransport::LineRate",
+                                "0bps",
+                                "a rate above 0 for " + which +
+                                    ", whose devices report none (not point-to-point)");
+    }
+    if (m_scaled.minRate > nic.rate)
+    {
+        mose::ThrowBadParameter(
+            "ns3::MoseRdmaTransport::MinRate",
+            std::to_string(m_minRate.GetBitRate()) + "bps" + ScaleNote(m_scaled.minRate),
+            "at most the line rate " + std::to_string(nic.rate.GetBitRate()) + "bps of " + which);
+    }
+    MoseDcqcnConfig& cc = m_ccConfig[ep];
+    cc.lineRate = static_cast<double>(nic.rate.GetBitRate());
+    cc.minRate = static_cast<double>(m_scaled.minRate.GetBitRate());
+    cc.g = m_g;
+    cc.alphaTimer = m_alphaTimer;
+    cc.rateTimer = m_rateTimer;
+    cc.byteCounter = m_scaled.byteCounter;
+    cc.fastRecovery = m_fastRecovery;
+    cc.additiveRate = static_cast<double>(m_scaled.additiveRate.GetBitRate());
+    cc.hyperRate = static_cast<double>(m_scaled.hyperRate.GetBitRate());
+
+    nic.socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
+    if (nic.socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), ROCE_PORT)) != 0)
+    {
+        throw mose::Error(which + " cannot bind UDP port 4791 (already in use?)");
+    }
+    nic.socket->SetIpRecvTos(true);
+    nic.socket->SetRecvCallback(MakeBoundCallback(
+        +[](MoseRdmaTransport* self, uint32_t e, Ptr<Socket> s) { self->Receive(e, s); },
+        this,
+        ep));
+}
+
+std::string
+MoseRdmaTransport::ScaleNote(DataRate scaled)
+{
+    const uint64_t scale = MoseScale::Get();
+    return scale == 1 ? std::string()
+                      : " (" + std::to_string(scaled.GetBitRate()) + "bps at MoseScale " +
+                            std::to_string(scale) + ")";
 }
 
 uint64_t
-MoseRdmaTransport::NewTransfer(uint32_t src,
-                               uint32_t dst,
-                               uint64_t bytes,
-                               DoneCallback done,
-                               mose::TrafficClass cls,
-                               uint32_t rail)
+MoseRdmaTransport::ReadDevices(Nic& nic, const std::string& which) const
 {
-    if (!m_installed)
+    bool any = false;
+    uint64_t bps = 0;
+    bool allP2p = true;
+    for (uint32_t i = 0; i < nic.ipv4->GetNInterfaces(); ++i)
     {
-        throw mose::Error("MoseRdmaTransport::Start before Install()");
+        Ptr<NetDevice> device = nic.ipv4->GetNetDevice(i);
+        bool loopback = true;
+        for (uint32_t a = 0; a < nic.ipv4->GetNAddresses(i); ++a)
+        {
+            const Ipv4Address address = nic.ipv4->GetAddress(i, a).GetLocal();
+            if (!address.IsLocalhost() && address != Ipv4Address::GetAny())
+            {
+                loopback = false;
+                if (!any)
+                {
+                    nic.address = address;
+                    any = true;
+                }
+            }
+        }
+        if (loopback)
+        {
+            continue;
+        }
+        const uint32_t frame = m_payload + DATA_OVERHEAD;
+        if (device->GetMtu() < frame)
+        {
+            mose::ThrowBadParameter("ns3::MoseRdmaTransport::PayloadSize",
+                                    std::to_string(m_payload) + " (a " + std::to_string(frame) +
+                                        "-byte IPv4 packet)",
+                                    "at most the MTU " + std::to_string(device->GetMtu()) + " of " +
+                                        which + " minus 44 bytes of IPv4, UDP, BTH and ICRC");
+        }
+        if (auto p2p = DynamicCast<PointToPointNetDevice>(device))
+        {
+            DataRateValue rate;
+            p2p->GetAttribute("DataRate", rate);
+            bps += rate.Get().GetBitRate();
+        }
+        else
+        {
+            allP2p = false;
+        }
     }
-    if (src >= m_nGroups || dst >= m_nGroups)
+    if (!any)
     {
-        mose::ThrowBadParameter("transfer groups",
-                                std::to_string(src) + "->" + std::to_string(dst),
-                                "groups 0 to " + std::to_string(m_nGroups - 1));
+        throw mose::Error(which + " has no IPv4 address");
     }
-    if (src == dst)
-    {
-        mose::ThrowBadParameter("transfer groups",
-                                std::to_string(src) + "->" + std::to_string(dst),
-                                "two different groups");
-    }
-    if (bytes == 0)
-    {
-        mose::ThrowBadParameter("transfer bytes", "0", "at least 1 byte");
-    }
-    const uint64_t id = m_transfers.size();
-    MoseTransfer t;
-    t.src = src;
-    t.dst = dst;
-    t.cls = cls;
-    t.bytes = bytes;
-    t.start = Simulator::Now();
-    t.srcHost = rail % m_groupEndpoints[src].GetN();
-    t.dstHost = rail % m_groupEndpoints[dst].GetN();
+    nic.linkOverhead = allP2p ? 2 : 0; // PPP's header on a point-to-point link
+    return bps;
+}
+
+uint64_t
+MoseRdmaTransport::NewRdmaTransfer(uint32_t src,
+                                   uint32_t dst,
+                                   uint64_t bytes,
+                                   DoneCallback done,
+                                   mose::TrafficClass cls,
+                                   uint32_t rail)
+{
+    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail, "MoseRdmaTransport");
+    MoseTransfer& t = Record(id);
     t.dstAddress = m_nics[m_firstEndpoint[dst] + t.dstHost].address;
     t.port = ROCE_PORT;
-    m_transfers.push_back(t);
-    m_done.push_back(done);
     m_qpOf.push_back(0);
     return id;
 }
@@ -539,7 +530,7 @@ void
 MoseRdmaTransport::QueueMessage(uint32_t qpn, uint64_t id)
 {
     Qp& q = m_qps[qpn];
-    const uint64_t bytes = m_transfers[id].bytes;
+    const uint64_t bytes = Record(id).bytes;
     Message m;
     m.id = id;
     m.firstPsn = q.sndEnd;
@@ -560,8 +551,8 @@ MoseRdmaTransport::Start(uint32_t src,
                          uint32_t rail)
 {
     NS_LOG_FUNCTION(this << src << dst << bytes << rail);
-    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
-    const uint32_t qpn = OpenQp(m_transfers[id], false);
+    const uint64_t id = NewRdmaTransfer(src, dst, bytes, done, cls, rail);
+    const uint32_t qpn = OpenQp(Record(id), false);
     NS_LOG_INFO("transfer " << id << ": " << src << "->" << dst << " " << bytes << " B on QP "
                             << qpn);
     QueueMessage(qpn, id);
@@ -577,8 +568,8 @@ MoseRdmaTransport::StartOnConnection(uint32_t src,
                                      uint32_t rail)
 {
     NS_LOG_FUNCTION(this << src << dst << bytes << rail);
-    const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail);
-    const MoseTransfer& t = m_transfers[id];
+    const uint64_t id = NewRdmaTransfer(src, dst, bytes, done, cls, rail);
+    const MoseTransfer& t = Record(id);
     const std::tuple<uint32_t, uint32_t, uint32_t, uint32_t> key{src, dst, t.srcHost, t.dstHost};
     uint32_t qpn;
     const auto open = m_open.find(key);
@@ -637,7 +628,7 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
     q.recv = MessageQueue();
     q.ooo = std::vector<bool>();
     // a late packet of this QP (a duplicate still on the wire) must not reach its successor
-    m_freeQps.emplace_back(qpn, Simulator::Now() + 4 * m_rto);
+    m_freeQps.emplace_back(qpn, Simulator::Now() + 4 * m_scaled.rto);
 }
 
 bool
@@ -727,7 +718,7 @@ MoseRdmaTransport::NicSend(uint32_t ep)
 uint32_t
 MoseRdmaTransport::PayloadOf(const Message& m, uint64_t psn) const
 {
-    const uint64_t bytes = m_transfers[m.id].bytes;
+    const uint64_t bytes = Record(m.id).bytes;
     const uint64_t offset = (psn - m.firstPsn) * m_payload;
     return static_cast<uint32_t>(std::min<uint64_t>(m_payload, bytes - offset));
 }
@@ -856,7 +847,7 @@ MoseRdmaTransport::ArmTimer(uint32_t qpn)
     }
     q.rtoArmed = true;
     q.lastProgress = Simulator::Now();
-    Simulator::Schedule(m_rto, &MoseRdmaTransport::Timeout, this, qpn, q.gen);
+    Simulator::Schedule(m_scaled.rto, &MoseRdmaTransport::Timeout, this, qpn, q.gen);
 }
 
 void
@@ -873,11 +864,11 @@ MoseRdmaTransport::Timeout(uint32_t qpn, uint32_t gen)
         return; // nothing outstanding: the next packet sent arms it again
     }
     const Time now = Simulator::Now();
-    if (now - q.lastProgress < m_rto)
+    if (now - q.lastProgress < m_scaled.rto)
     {
         // progress since it was armed: wait from the last progress (one event, not one per ACK)
         q.rtoArmed = true;
-        Simulator::Schedule(q.lastProgress + m_rto - now,
+        Simulator::Schedule(q.lastProgress + m_scaled.rto - now,
                             &MoseRdmaTransport::Timeout,
                             this,
                             qpn,
@@ -998,7 +989,7 @@ MoseRdmaTransport::Receive(uint32_t ep, Ptr<Socket> socket)
         catch (const std::exception& e)
         {
             // no exception may escape Simulator::Run(): count it, the caller checks
-            ++m_errors;
+            CountError();
             NS_LOG_ERROR("QP " << qpn << ": " << e.what());
         }
     }
@@ -1060,7 +1051,7 @@ MoseRdmaTransport::ReceiveData(uint32_t qpn, uint64_t psn, uint32_t payload, boo
     const Message& m = q.recv.items[q.recv.head];
     if (PayloadOf(m, psn) != payload)
     {
-        ++m_errors;
+        CountError();
         NS_LOG_ERROR("QP " << qpn << " PSN " << psn << ": " << payload << " bytes, expected "
                            << PayloadOf(m, psn));
     }
@@ -1103,10 +1094,9 @@ MoseRdmaTransport::Deliver(Qp& q, uint64_t psn)
     const uint32_t payload = PayloadOf(m, psn);
     q.ePsn = psn + 1;
     q.nackSent = false;
-    MoseTransfer& t = m_transfers[m.id];
+    MoseTransfer& t = Record(m.id);
     t.received += payload;
-    m_bytes += payload;
-    m_pairBytes[static_cast<std::size_t>(t.src) * m_nGroups + t.dst] += payload;
+    CountReceived(t, payload);
     if (q.ePsn == m.endPsn)
     {
         ++q.msn;
@@ -1164,7 +1154,7 @@ MoseRdmaTransport::ReceiveAck(uint32_t qpn, uint64_t psn, bool nak)
     const uint64_t una = nak ? psn : psn + 1; // everything before it arrived
     if (una > q.sndMax)
     {
-        ++m_errors;
+        CountError();
         NS_LOG_ERROR("QP " << qpn << ": acknowledges PSN " << una << " beyond " << q.sndMax);
         return;
     }
@@ -1226,118 +1216,19 @@ void
 MoseRdmaTransport::LastByte(uint64_t id)
 {
     const Time now = Simulator::Now();
+    Record(id).sent = Record(id).bytes; // the receiver has it all: nothing is left to send
     if (m_noticeDelay.IsZero())
     {
         Complete(id, now);
         return;
     }
-    auto [it, fresh] = m_notices.try_emplace((now + m_noticeDelay).GetTimeStep());
-    it->second.push_back(id);
-    if (fresh)
-    {
-        Simulator::Schedule(m_noticeDelay, &MoseRdmaTransport::Notice, this);
-    }
-}
-
-void
-MoseRdmaTransport::Notice()
-{
-    const auto it = m_notices.find(Simulator::Now().GetTimeStep());
-    if (it == m_notices.end())
-    {
-        return;
-    }
-    std::vector<uint64_t> ids = std::move(it->second);
-    m_notices.erase(it);
-    std::sort(ids.begin(), ids.end());
-    for (uint64_t id : ids)
-    {
-        Complete(id, Simulator::Now() - m_noticeDelay);
-    }
-}
-
-void
-MoseRdmaTransport::Complete(uint64_t id, Time end)
-{
-    MoseTransfer& t = m_transfers[id];
-    if (t.complete)
-    {
-        return;
-    }
-    t.complete = true;
-    t.end = end;
-    t.sent = t.bytes;
-    ++m_completed;
-    m_doneTrace(id, t.src, t.dst, t.bytes, t.end - t.start);
-    if (!m_done[id].IsNull())
-    {
-        DoneCallback done = m_done[id];
-        m_done[id] = DoneCallback();
-        try
-        {
-            done(id);
-        }
-        catch (const std::exception& e)
-        {
-            ++m_errors;
-            NS_LOG_ERROR("transfer " << id << " completion: " << e.what());
-        }
-    }
+    AddNotice(id, now);
 }
 
 uint64_t
 MoseRdmaTransport::GetNConnections() const
 {
     return m_nQps;
-}
-
-uint64_t
-MoseRdmaTransport::GetNTransfers() const
-{
-    return m_transfers.size();
-}
-
-const MoseTransfer&
-MoseRdmaTransport::GetTransfer(uint64_t id) const
-{
-    if (id >= m_transfers.size())
-    {
-        mose::ThrowBadParameter("transfer id",
-                                std::to_string(id),
-                                "below " + std::to_string(m_transfers.size()));
-    }
-    return m_transfers[id];
-}
-
-uint64_t
-MoseRdmaTransport::GetNCompleted() const
-{
-    return m_completed;
-}
-
-uint64_t
-MoseRdmaTransport::GetBytesReceived() const
-{
-    return m_bytes;
-}
-
-uint64_t
-MoseRdmaTransport::GetBytesBetween(uint32_t src, uint32_t dst) const
-{
-    if (src >= m_nGroups || dst >= m_nGroups)
-    {
-        mose::ThrowBadParameter("groups",
-                                std::to_string(src) + "->" + std::to_string(dst),
-                                "groups 0 to " +
-                                    std::to_string(m_nGroups == 0 ? 0 : m_nGroups - 1));
-    }
-    return m_pairBytes[static_cast<std::size_t>(src) * m_nGroups + dst];
-}
-
-uint64_t
-MoseRdmaTransport::GetNErrors() const
-{
-    return m_errors;
 }
 
 uint64_t

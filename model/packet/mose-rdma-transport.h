@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -101,8 +102,6 @@ class MoseRdmaTransport : public MoseTransport
 
     using MoseTransport::Install;
     void Install(const std::vector<NodeContainer>& endpoints) override;
-    bool IsInstalled() const override;
-    uint32_t GetNRails(uint32_t group) const override;
     uint64_t Start(uint32_t src,
                    uint32_t dst,
                    uint64_t bytes,
@@ -117,12 +116,6 @@ class MoseRdmaTransport : public MoseTransport
                                uint32_t rail = 0) override;
     uint32_t CloseConnections(const std::vector<uint32_t>& groups) override;
     uint64_t GetNConnections() const override;
-    uint64_t GetNTransfers() const override;
-    const MoseTransfer& GetTransfer(uint64_t id) const override;
-    uint64_t GetNCompleted() const override;
-    uint64_t GetBytesReceived() const override;
-    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const override;
-    uint64_t GetNErrors() const override;
 
     /// \return data packets sent, retransmissions included
     uint64_t GetNDataPackets() const;
@@ -273,13 +266,33 @@ class MoseRdmaTransport : public MoseTransport
 
     /// \brief Checks the attributes (mose::Error naming a bad one)
     void CheckAttributes() const;
-    /// \brief Checks Start() arguments and records a new transfer \return its id
-    uint64_t NewTransfer(uint32_t src,
-                         uint32_t dst,
-                         uint64_t bytes,
-                         DoneCallback done,
-                         mose::TrafficClass cls,
-                         uint32_t rail);
+    /// \brief Install(): the attributes as this run uses them, rates and bytes divided by
+    ///        MoseScale, the retransmission timeout multiplied by it (mose::Error for a value
+    ///        that MoseScale would bring to 0)
+    void ScaleAttributes();
+    /// \param scaled a rate divided by MoseScale \return " (R at MoseScale S)", or "" at 1
+    static std::string ScaleNote(DataRate scaled);
+    /**
+     * \brief Install() for endpoint number ep: its NIC (line rate, DCQCN configuration) and
+     *        its UDP socket on port 4791. mose::Error naming the endpoint (which) and the
+     *        attribute at fault.
+     * \param ep the endpoint number \param node its node \param which its name in messages
+     */
+    void InstallNic(uint32_t ep, Ptr<Node> node, const std::string& which);
+    /**
+     * \brief Reads a NIC's devices: its address, its link-layer overhead and the MTU check.
+     * \param nic the NIC (node and IPv4 set) \param which its name in messages
+     * \return the sum of its point-to-point devices' rates (bit/s)
+     */
+    uint64_t ReadDevices(Nic& nic, const std::string& which) const;
+    /// \brief Checks Start() arguments and records a new transfer and its QP slot
+    /// \return its id
+    uint64_t NewRdmaTransfer(uint32_t src,
+                             uint32_t dst,
+                             uint64_t bytes,
+                             DoneCallback done,
+                             mose::TrafficClass cls,
+                             uint32_t rail);
     /// \brief Opens a QP for transfer id's endpoints \return its number
     uint32_t OpenQp(const MoseTransfer& t, bool kept);
     /// \brief Queues transfer id on QP qpn as a message and wakes the QP
@@ -331,10 +344,6 @@ class MoseRdmaTransport : public MoseTransport
     uint32_t PayloadOf(const Message& m, uint64_t psn) const;
     /// \brief The last byte of transfer id arrived now
     void LastByte(uint64_t id);
-    /// \brief Completes the transfers noticed now, in id order
-    void Notice();
-    /// \brief Completes transfer id: the callback and trace
-    void Complete(uint64_t id, Time end);
 
     // attributes
     uint32_t m_payload{1024};       //!< "PayloadSize"
@@ -352,46 +361,49 @@ class MoseRdmaTransport : public MoseTransport
     uint32_t m_fastRecovery{5};     //!< "FastRecoverySteps"
     DataRate m_ai;                  //!< "AdditiveIncrease"
     DataRate m_hai;                 //!< "HyperIncrease"
-    Time m_noticeDelay;             //!< "NoticeDelay"
     uint16_t m_pkey{0xffff};        //!< "PartitionKey"
 
-    bool m_installed{false};                     //!< Install() ran
-    uint32_t m_nGroups{0};                       //!< N
-    std::vector<NodeContainer> m_groupEndpoints; //!< per group, its endpoints
-    std::vector<uint32_t> m_firstEndpoint;       //!< per group, its first endpoint number
-    std::vector<Nic> m_nics;                     //!< per endpoint number
-    std::vector<MoseDcqcnConfig> m_ccConfig;     //!< per endpoint (its line rate)
+    /// The attributes as this run uses them (ScaleAttributes(); the attributes keep the values
+    /// given)
+    struct Scaled
+    {
+        DataRate lineRate;       //!< LineRate / MoseScale (0: the devices')
+        DataRate minRate;        //!< MinRate / MoseScale
+        DataRate additiveRate;   //!< AdditiveIncrease / MoseScale
+        DataRate hyperRate;      //!< HyperIncrease / MoseScale
+        uint64_t byteCounter{0}; //!< ByteCounter / MoseScale
+        Time rto;                //!< RetransmitTimeout x MoseScale
+    };
+
+    Scaled m_scaled; //!< the attributes as this run uses them
+
+    uint32_t m_nGroups{0};                   //!< N
+    std::vector<uint32_t> m_firstEndpoint;   //!< per group, its first endpoint number
+    std::vector<Nic> m_nics;                 //!< per endpoint number
+    std::vector<MoseDcqcnConfig> m_ccConfig; //!< per endpoint (its line rate)
     std::deque<Qp> m_qps; //!< by QP number (a deque: a QP stays put while callbacks open more)
     std::deque<std::pair<uint32_t, Time>> m_freeQps; //!< closed QPs and when they may be reused
     /// (src, dst, source endpoint, destination endpoint) -> the kept QP
     std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> m_open;
-    std::vector<MoseTransfer> m_transfers;              //!< by id
-    std::vector<DoneCallback> m_done;                   //!< by id
-    std::vector<uint32_t> m_qpOf;                       //!< by id, its QP
-    std::map<int64_t, std::vector<uint64_t>> m_notices; //!< notice time step -> transfer ids
-    std::vector<uint64_t> m_pairBytes;                  //!< N x N bytes received
-    uint64_t m_nQps{0};                                 //!< QPs opened
-    uint64_t m_completed{0};                            //!< transfers complete
-    uint64_t m_bytes{0};                                //!< bytes received
-    uint64_t m_errors{0};                               //!< errors inside events
-    uint64_t m_dataPackets{0};                          //!< data packets sent
-    uint64_t m_retransmissions{0};                      //!< PSNs sent again
-    uint64_t m_acks{0};                                 //!< ACKs sent
-    uint64_t m_nacks{0};                                //!< NAKs sent
-    uint64_t m_cnps{0};                                 //!< CNPs sent
-    uint64_t m_cnpsReceived{0};                         //!< CNPs received
-    uint64_t m_ceMarked{0};                             //!< data packets with CE
-    uint64_t m_timeouts{0};                             //!< retransmission timeouts
-    uint64_t m_drops[N_DROP_REASONS]{};                 //!< drops by reason
+    std::vector<uint32_t> m_qpOf;       //!< by id, its QP
+    uint64_t m_nQps{0};                 //!< QPs opened
+    uint64_t m_dataPackets{0};          //!< data packets sent
+    uint64_t m_retransmissions{0};      //!< PSNs sent again
+    uint64_t m_acks{0};                 //!< ACKs sent
+    uint64_t m_nacks{0};                //!< NAKs sent
+    uint64_t m_cnps{0};                 //!< CNPs sent
+    uint64_t m_cnpsReceived{0};         //!< CNPs received
+    uint64_t m_ceMarked{0};             //!< data packets with CE
+    uint64_t m_timeouts{0};             //!< retransmission timeouts
+    uint64_t m_drops[N_DROP_REASONS]{}; //!< drops by reason
 
-    TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_doneTrace; //!< "TransferDone"
-    TracedCallback<uint32_t, uint64_t> m_retransmitTrace;                     //!< "Retransmit"
-    TracedCallback<uint32_t, uint64_t> m_nackTrace;                           //!< "Nack"
-    TracedCallback<uint32_t, uint64_t> m_timeoutTrace;                        //!< "Timeout"
-    TracedCallback<uint32_t> m_cnpTrace;                                      //!< "Cnp"
-    TracedCallback<uint32_t> m_cnpReceivedTrace;                              //!< "CnpReceived"
-    TracedCallback<uint32_t, double, double> m_rateTrace;                     //!< "RateChange"
-    TracedCallback<uint32_t, uint32_t, uint8_t> m_dropTrace;                  //!< "Drop"
+    TracedCallback<uint32_t, uint64_t> m_retransmitTrace;    //!< "Retransmit"
+    TracedCallback<uint32_t, uint64_t> m_nackTrace;          //!< "Nack"
+    TracedCallback<uint32_t, uint64_t> m_timeoutTrace;       //!< "Timeout"
+    TracedCallback<uint32_t> m_cnpTrace;                     //!< "Cnp"
+    TracedCallback<uint32_t> m_cnpReceivedTrace;             //!< "CnpReceived"
+    TracedCallback<uint32_t, double, double> m_rateTrace;    //!< "RateChange"
+    TracedCallback<uint32_t, uint32_t, uint8_t> m_dropTrace; //!< "Drop"
 };
 
 } // namespace ns3

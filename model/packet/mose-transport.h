@@ -13,8 +13,11 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -36,6 +39,12 @@ namespace ns3
  * Groups and rails: Install() takes per group its endpoints (its hosts, one per GPU or NIC,
  * MoseTopologyHelper::GetGroupEndpoints()); a transfer on rail r goes from the source group's
  * endpoint r mod G_src to the destination group's endpoint r mod G_dst.
+ *
+ * This base keeps what every transport keeps alike: the endpoints per group, the transfer
+ * records and their callbacks, the bytes per ordered pair, the counts, and the notice of a
+ * completion NoticeDelay after its last byte. An implementation moves the bytes: it calls
+ * SetEndpoints() in Install(), NewTransfer() in Start(), CountReceived() per byte count that
+ * arrives and LastByte() when a transfer's last byte has arrived.
  */
 class MoseTransport : public Object
 {
@@ -67,10 +76,10 @@ class MoseTransport : public Object
     virtual void Install(const std::vector<NodeContainer>& endpoints) = 0;
 
     /// \return whether Install() ran (a workload refuses to start on a transport that did not)
-    virtual bool IsInstalled() const = 0;
+    bool IsInstalled() const;
 
-    /// \param group a group \return its endpoints (rails), G (after Install())
-    virtual uint32_t GetNRails(uint32_t group) const = 0;
+    /// \param group a group \return its endpoints (rails), G (mose::Error before Install())
+    uint32_t GetNRails(uint32_t group) const;
 
     /**
      * \brief Starts a transfer now, on a connection (or queue pair) of its own.
@@ -113,19 +122,19 @@ class MoseTransport : public Object
     /// \return the number of connections (queue pairs) opened so far
     virtual uint64_t GetNConnections() const = 0;
     /// \return the number of transfers started
-    virtual uint64_t GetNTransfers() const = 0;
+    uint64_t GetNTransfers() const;
     /// \param id a transfer id \return the transfer (mose::Error for an unknown id)
-    virtual const MoseTransfer& GetTransfer(uint64_t id) const = 0;
+    const MoseTransfer& GetTransfer(uint64_t id) const;
     /// \param ids transfer ids (a workload's) \return their records, in the ids' order
-    virtual std::vector<MoseTransfer> GetTransfers(const std::vector<uint64_t>& ids) const;
+    std::vector<MoseTransfer> GetTransfers(const std::vector<uint64_t>& ids) const;
     /// \return the number of transfers complete
-    virtual uint64_t GetNCompleted() const = 0;
+    uint64_t GetNCompleted() const;
     /// \return all payload bytes received so far
-    virtual uint64_t GetBytesReceived() const = 0;
+    uint64_t GetBytesReceived() const;
     /// \param src a group \param dst a group \return bytes received at dst from src so far
-    virtual uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const = 0;
+    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return errors caught inside simulation events (0 in a sound run)
-    virtual uint64_t GetNErrors() const = 0;
+    uint64_t GetNErrors() const;
 
     /**
      * TracedCallback signature of "TransferDone".
@@ -140,6 +149,89 @@ class MoseTransport : public Object
                                          uint32_t dst,
                                          uint64_t bytes,
                                          Time duration);
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * \brief Install()'s first step: keeps the endpoints of every group. mose::Error (naming
+     *        \p who) on a second call, for no group or a group without endpoints.
+     * \param endpoints per group, its endpoints
+     * \param who the calling class, for the messages (e.g. "MoseRdmaTransport")
+     * \return the number of endpoints over all groups
+     */
+    uint32_t SetEndpoints(const std::vector<NodeContainer>& endpoints, const std::string& who);
+
+    /// \brief Install()'s last step: Start() is allowed from now on
+    void SetInstalled();
+
+    /// \return the number of groups N (0 before SetEndpoints())
+    uint32_t GetNGroups() const;
+
+    /// \param group a group \param host its endpoint (rail), unchecked \return the node
+    Ptr<Node> GetGroupEndpoint(uint32_t group, uint32_t host) const;
+
+    /**
+     * \brief Start()'s first step: checks the arguments and records a new transfer from the
+     *        source group's endpoint rail mod G to the destination's, started now.
+     *        mose::Error (naming \p who) for Start() before Install(), a group out of range,
+     *        src == dst or 0 bytes. The caller fills the record's address and port.
+     * \param src the sending group \param dst the receiving group \param bytes its bytes
+     * \param done its callback \param cls its class \param rail its rail
+     * \param who the calling class, for the messages
+     * \return the new transfer's id
+     */
+    uint64_t NewTransfer(uint32_t src,
+                         uint32_t dst,
+                         uint64_t bytes,
+                         DoneCallback done,
+                         mose::TrafficClass cls,
+                         uint32_t rail,
+                         const std::string& who);
+
+    /// \param id a transfer id (unchecked) \return its record
+    MoseTransfer& Record(uint64_t id);
+    /// \param id a transfer id (unchecked) \return its record
+    const MoseTransfer& Record(uint64_t id) const;
+
+    /// \brief Adds bytes received of transfer t to the totals (all and per pair)
+    void CountReceived(const MoseTransfer& t, uint64_t bytes);
+
+    /// \brief Counts an error caught inside a simulation event (GetNErrors())
+    void CountError();
+
+    /**
+     * \brief Transfer id is to be noticed at end + NoticeDelay: its completion runs then, in
+     *        id order with the others noticed at that time. A notice time already past (a
+     *        late message from another MPI rank) is counted as an error and runs now.
+     * \param id the transfer \param end when its last byte arrived
+     */
+    void AddNotice(uint64_t id, Time end);
+
+    /**
+     * \brief Completes transfer id, whose last byte arrived at end: its record, the callback
+     *        (an exception it throws is counted, never passed on) and TransferDone.
+     * \param id the transfer \param end its last byte's time
+     */
+    void Complete(uint64_t id, Time end);
+
+    Time m_noticeDelay; //!< "NoticeDelay" (an attribute of each implementation)
+    /// "TransferDone" (a trace source of each implementation)
+    TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_doneTrace;
+
+  private:
+    /// \brief Completes the transfers noticed now, in id order
+    void Notice();
+
+    bool m_installed{false};                            //!< SetInstalled() ran
+    std::vector<NodeContainer> m_groupEndpoints;        //!< per group, its endpoints (rails)
+    std::vector<MoseTransfer> m_transfers;              //!< by id
+    std::vector<DoneCallback> m_done;                   //!< by id
+    std::map<int64_t, std::vector<uint64_t>> m_notices; //!< notice time step -> transfer ids
+    std::vector<uint64_t> m_pairBytes;                  //!< N x N bytes received
+    uint64_t m_completed{0};                            //!< transfers complete
+    uint64_t m_bytes{0};                                //!< bytes received
+    uint64_t m_errors{0};                               //!< errors inside events
 };
 
 } // namespace ns3

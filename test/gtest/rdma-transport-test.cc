@@ -52,6 +52,20 @@ MakePair(Time delay)
     return p;
 }
 
+/// Sets MoseScale for one test and puts 1 back (a global value outlives a test)
+struct ScaleGuard
+{
+    explicit ScaleGuard(uint64_t scale)
+    {
+        MoseScale::Set(scale);
+    }
+
+    ~ScaleGuard()
+    {
+        MoseScale::Set(1);
+    }
+};
+
 /// The wire time of a frame at 10 Gb/s: payload + 44 B (IPv4, UDP, BTH, ICRC) + 2 B (PPP)
 Time
 FrameTime(uint32_t payload)
@@ -342,6 +356,51 @@ TEST(RdmaTransport, ALostLastPacketIsResentByTheTimeout)
     Simulator::Destroy();
 }
 
+// MoseScale 4: the timeout is 4 x 100 us, the rates and the byte counter are divided by 4, and
+// the attributes keep the values given. The links here are made by hand at 10 Gb/s, standing
+// for a fabric the topology helper already divided (tests of that division are in scale-test).
+TEST(RdmaTransport, MoseScaleDividesRatesAndBytesAndStretchesTheTimeout)
+{
+    ScaleGuard scale(4);
+    Pair p = MakePair(MicroSeconds(1));
+    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+    em->SetList({9});
+    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
+    // 40 Gb/s is above the 10 Gb/s line rate; divided by 4 it is not
+    t->SetAttribute("MinRate", DataRateValue(DataRate("40Gb/s")));
+    t->Install(p.nodes);
+    const uint64_t id = t->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    Simulator::Run();
+    EXPECT_TRUE(t->GetTransfer(id).complete);
+    EXPECT_EQ(t->GetNTimeouts(), 1u);
+    EXPECT_EQ(t->GetTransfer(id).end,
+              MicroSeconds(400) + FrameTime(1024) * 9 + FrameTime(784) + MicroSeconds(1));
+    TimeValue rto;
+    t->GetAttribute("RetransmitTimeout", rto);
+    EXPECT_EQ(rto.Get(), MicroSeconds(100)); // the input is kept
+    Simulator::Destroy();
+
+    // the same MinRate at MoseScale 1 is above the line rate: refused, by name
+    MoseScale::Set(1);
+    Pair q = MakePair(MicroSeconds(1));
+    Ptr<MoseRdmaTransport> u = CreateObject<MoseRdmaTransport>();
+    u->SetAttribute("MinRate", DataRateValue(DataRate("40Gb/s")));
+    EXPECT_CONTAINS(ErrorOf([&] { u->Install(q.nodes); }), "MinRate");
+    Simulator::Destroy();
+
+    // a byte counter that MoseScale would bring to 0 is refused with both values named
+    MoseScale::Set(4);
+    Pair r = MakePair(MicroSeconds(1));
+    Ptr<MoseRdmaTransport> v = CreateObject<MoseRdmaTransport>();
+    v->SetAttribute("ByteCounter", UintegerValue(3));
+    const std::string message = ErrorOf([&] { v->Install(r.nodes); });
+    EXPECT_CONTAINS(message, "ByteCounter");
+    EXPECT_CONTAINS(message, "MoseScale = 4");
+    Simulator::Destroy();
+}
+
 namespace
 {
 
@@ -557,13 +616,14 @@ TEST(RdmaTransport, TwoSendersConvergeToTheFairShareUnderDcqcn)
     EXPECT_EQ(again.shareA, r.shareA);
 }
 
-// The LLM workloads over RoCEv2 on the module's fabric, through MoseWorkloadHelper: every
-// request is served, the training job completes iterations, nothing is lost, and the trace
+// The LLM workloads over RoCEv2 on the module's fabric, through MoseWorkloadHelper, at
+// MoseScale 2000 with the transport's defaults (its timeout follows MoseScale): every request is
+// served, the training job completes iterations, nothing is lost or resent, and the trace
 // sources are reachable by Config path.
 TEST(RdmaTransport, TheLlmWorkloadsRunOverIt)
 {
     constexpr uint32_t kGroups = 4;
-    constexpr uint64_t kScale = 2000;
+    ScaleGuard scale(2000);
     FlowExperimentConfig config;
     config.nodes = kGroups;
     config.degree = 2;
@@ -571,14 +631,11 @@ TEST(RdmaTransport, TheLlmWorkloadsRunOverIt)
     config.inferenceRoles = RoleCounts::PaperScaled(kGroups, WorkloadMode::INFERENCE_HEAVY);
     config.trainingRoles = RoleCounts::PaperScaled(kGroups, WorkloadMode::TRAINING_HEAVY);
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate(400e9 / kScale)));
+    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("400Gb/s")));
     topology->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
     topology->Install();
     Ptr<MoseLossMonitor> loss = topology->InstallLossMonitor();
     Ptr<MoseRdmaTransport> transport = CreateObject<MoseRdmaTransport>();
-    // the fabric runs 2000 times slower than 400 Gb/s: a packet's queueing delay is in
-    // milliseconds, and the timeout must stay above it (timers do not follow --scale yet)
-    transport->SetAttribute("RetransmitTimeout", TimeValue(MilliSeconds(100)));
     transport->Install(topology->GetGroupEndpoints());
     uint64_t cnpsByPath = 0;
     Config::ConnectWithoutContext("/MoseTransportList/*/$ns3::MoseRdmaTransport/Cnp",
@@ -594,7 +651,6 @@ TEST(RdmaTransport, TheLlmWorkloadsRunOverIt)
 
     const RoleAssignment roles = topology->GetRoles();
     MoseWorkloadHelper inferenceHelper("ns3::MoseInferenceWorkload");
-    inferenceHelper.SetAttribute("ByteScale", UintegerValue(kScale));
     auto inference = DynamicCast<MoseInferenceWorkload>(inferenceHelper.Install(transport));
     std::vector<LlmRequest> requests;
     for (uint64_t i = 0; i < 20; ++i)
@@ -603,7 +659,6 @@ TEST(RdmaTransport, TheLlmWorkloadsRunOverIt)
     }
     inference->SetRequests(requests);
     MoseWorkloadHelper trainingHelper("ns3::MoseTrainingWorkload");
-    trainingHelper.SetAttribute("ByteScale", UintegerValue(kScale));
     trainingHelper.SetAttribute("MaxIterations", UintegerValue(3));
     auto training = DynamicCast<MoseTrainingWorkload>(trainingHelper.Install(transport));
     const auto graph = std::make_shared<const CircuitGraph>(topology->GetCircuitGraph());
@@ -635,6 +690,141 @@ TEST(RdmaTransport, TheLlmWorkloadsRunOverIt)
         << transport->GetNDrops(MoseRdmaTransport::STALE) << ", timeouts "
         << transport->GetNTimeouts() << ", CNPs " << transport->GetNCnps();
     EXPECT_EQ(transport->GetNRetransmissions(), 0u);
+    EXPECT_EQ(transport->GetNTimeouts(), 0u);
     EXPECT_EQ(inference->GetNErrors() + training->GetNErrors() + transport->GetNErrors(), 0u);
     Simulator::Destroy();
+}
+
+namespace
+{
+
+/// What a switching LLM run over RoCEv2 gives (RunAcrossSwitches())
+struct SwitchRun
+{
+    uint32_t served{0};          //!< requests done
+    uint32_t iterations{0};      //!< iterations done
+    uint32_t switches{0};        //!< switches done
+    uint64_t lostInSwitch{0};    //!< packets lost during the switches (the switcher's records)
+    uint64_t lost{0};            //!< packets lost in the fabric (MoseLossMonitor, whole run)
+    uint64_t drops{0};           //!< packets the transport dropped
+    uint64_t outOfOrder{0};      //!< of them, after a gap (go-back-N)
+    uint64_t timeouts{0};        //!< retransmission timeouts
+    uint64_t retransmissions{0}; //!< PSNs resent
+    uint64_t errors{0};          //!< errors of the workloads, transport and switcher
+    std::vector<Time> kvEnds;    //!< every request's KV end
+};
+
+/// 16 groups, d = 4, MoSE, inference, training, inference (150 ms each) at MoseScale 2000:
+/// kRequests requests (one per 2 ms) and a training job over RoCEv2, across two switches
+constexpr uint32_t kRequests = 200;
+
+SwitchRun
+RunAcrossSwitches(bool drain, const std::string& retxMode = "GoBackN")
+{
+    constexpr uint32_t kGroups = 16;
+    ScaleGuard scale(2000);
+    FlowExperimentConfig config;
+    config.nodes = kGroups;
+    config.degree = 4;
+    config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
+    config.inferenceRoles = RoleCounts::PaperScaled(kGroups, WorkloadMode::INFERENCE_HEAVY);
+    config.trainingRoles = RoleCounts::PaperScaled(kGroups, WorkloadMode::TRAINING_HEAVY);
+    const Scenario scenario = ScenarioBuilder(config).Build(1);
+    const ModeSchedule schedule =
+        ParseSchedule("--schedule",
+                      "inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s");
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(config, 1, schedule.GetInitialMode(), Policy::MOSE);
+    topology->Install();
+    MoseModeSwitcherHelper switcherHelper;
+    switcherHelper.SetTargetProvider(
+        MoseModeSwitcherHelper::MakePolicyProvider(Policy::MOSE, scenario));
+    switcherHelper.SetSchedule(schedule);
+    switcherHelper.SetSwitcherAttribute("Drain", BooleanValue(drain));
+    Ptr<MoseModeSwitcher> switcher = switcherHelper.Install(topology);
+    Ptr<MoseRdmaTransport> transport = CreateObject<MoseRdmaTransport>();
+    transport->SetAttribute("RetxMode", StringValue(retxMode));
+    transport->Install(topology->GetGroupEndpoints());
+
+    std::vector<LlmRequest> requests;
+    for (uint64_t i = 0; i < kRequests; ++i)
+    {
+        requests.push_back(LlmRequest{i * 2000000 + 1000000, 1024, 16, "", 0});
+    }
+    auto inference = DynamicCast<MoseInferenceWorkload>(
+        MoseWorkloadHelper("ns3::MoseInferenceWorkload").Install(transport));
+    inference->SetRequests(requests);
+    auto training = DynamicCast<MoseTrainingWorkload>(
+        MoseWorkloadHelper("ns3::MoseTrainingWorkload").Install(transport));
+    switcher->AddWorkload(inference);
+    switcher->AddWorkload(training);
+    inference->Start(Seconds(0));
+    training->Start(Seconds(0));
+    Simulator::Schedule(Seconds(0.45), [training]() { training->Stop(); });
+    Simulator::Stop(Seconds(10));
+    Simulator::Run();
+
+    SwitchRun run;
+    run.served = inference->GetNDone();
+    run.iterations = training->GetNDone();
+    for (const MoseSwitchRecord& r : switcher->GetRecords())
+    {
+        run.switches += r.done ? 1 : 0;
+        run.lostInSwitch += r.lost;
+    }
+    run.lost = switcher->GetLossMonitor()->GetTotal();
+    run.drops = transport->GetNDrops();
+    run.outOfOrder = transport->GetNDrops(MoseRdmaTransport::OUT_OF_ORDER);
+    run.timeouts = transport->GetNTimeouts();
+    run.retransmissions = transport->GetNRetransmissions();
+    run.errors = inference->GetNErrors() + training->GetNErrors() + transport->GetNErrors() +
+                 switcher->GetNErrors();
+    for (const MoseRequestRecord& r : inference->GetRecords())
+    {
+        run.kvEnds.push_back(r.kvEnd);
+    }
+    Simulator::Destroy();
+    return run;
+}
+
+} // namespace
+
+// Two switches with drain over RoCEv2: the fabric loses no packet and every request is served;
+// the same run twice gives the same KV times. The drain routes new packets around the circuits
+// it empties, so a QP's packets on the old path arrive after its first ones on the new path:
+// go-back-N discards them as out of order (counted by the transport, never lost by the fabric)
+// and resends them; selective repeat keeps them and resends fewer, without a timeout either way.
+// Without drain the circuits go dark with packets on them: the fabric's loss is counted, and
+// go-back-N recovers it (a tail loss by the timeout), so every request is still served.
+TEST(RdmaTransport, ASwitchWithDrainLosesNothing)
+{
+    const SwitchRun drained = RunAcrossSwitches(true);
+    EXPECT_EQ(drained.switches, 2u);
+    EXPECT_EQ(drained.served, kRequests);
+    EXPECT_GT(drained.iterations, 0u);
+    EXPECT_EQ(drained.lost, 0u);
+    EXPECT_EQ(drained.lostInSwitch, 0u);
+    EXPECT_EQ(drained.timeouts, 0u);
+    EXPECT_GT(drained.outOfOrder, 0u);
+    EXPECT_EQ(drained.errors, 0u);
+    EXPECT_EQ(RunAcrossSwitches(true).kvEnds, drained.kvEnds);
+
+    const SwitchRun selective = RunAcrossSwitches(true, "SelectiveRepeat");
+    EXPECT_EQ(selective.served, kRequests);
+    EXPECT_EQ(selective.lost, 0u);
+    EXPECT_EQ(selective.outOfOrder, 0u);
+    EXPECT_EQ(selective.timeouts, 0u);
+    EXPECT_LT(selective.retransmissions, drained.retransmissions);
+
+    const SwitchRun dark = RunAcrossSwitches(false);
+    EXPECT_EQ(dark.switches, 2u);
+    EXPECT_EQ(dark.served, kRequests);
+    EXPECT_GT(dark.lostInSwitch, 0u);
+    EXPECT_GT(dark.retransmissions, 0u);
+    EXPECT_EQ(dark.errors, 0u);
+    std::cout << "RDMA across two switches (16 groups, d = 4, MoSE, MoseScale 2000): drain + "
+              << "go-back-N " << drained.outOfOrder << " out of order, " << drained.retransmissions
+              << " resent; drain + selective repeat " << selective.retransmissions
+              << " resent; no drain " << dark.lostInSwitch << " lost, " << dark.retransmissions
+              << " resent, " << dark.timeouts << " timeouts" << std::endl;
 }
