@@ -535,43 +535,9 @@ LlmExperiment::CreateTransport(Time smallestLinkDelay)
             helper.SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
         }
     }
-    if (m_config.IsRdma())
-    {
-        ScaleRdmaTimers(helper);
-    }
     m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
     helper.SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
     return helper.Create();
-}
-
-void
-LlmExperiment::ScaleRdmaTimers(MoseTransportHelper& helper) const
-{
-    // A stopgap: MoseRdmaTransport does not follow MoseScale yet. At scale f every link is f
-    // times slower, so a queue of k packets lasts f times longer: the timers that wait on the
-    // network (retransmission, DCQCN's CNP interval, alpha and rate timers) are multiplied by
-    // f, and DCQCN's rates and byte counter divided by f, as the topology divides the link
-    // rates. Each from its current default, so a user's --ns3::MoseRdmaTransport::X is the
-    // unscaled value, as the link rates are. Remove when the transport scales them itself.
-    const uint64_t f = m_config.scale;
-    if (f <= 1)
-    {
-        return;
-    }
-    const std::string type = "ns3::MoseRdmaTransport";
-    for (const char* name : {"RetransmitTimeout", "CnpInterval", "AlphaTimer", "RateTimer"})
-    {
-        const Time t = AttributeDefault<TimeValue>(type, name);
-        helper.SetAttribute(name, TimeValue(t * static_cast<int64_t>(f)));
-    }
-    for (const char* name : {"MinRate", "AdditiveIncrease", "HyperIncrease"})
-    {
-        const DataRate r = AttributeDefault<DataRateValue>(type, name);
-        helper.SetAttribute(name,
-                            DataRateValue(DataRate(std::max<uint64_t>(r.GetBitRate() / f, 1))));
-    }
-    const uint64_t bytes = AttributeDefault<UintegerValue>(type, "ByteCounter");
-    helper.SetAttribute("ByteCounter", UintegerValue(std::max<uint64_t>(bytes / f, 1)));
 }
 
 void

@@ -498,21 +498,13 @@ class LlmExperiment
     /**
      * \brief The LLM workloads' transport (LlmExperimentConfig::transport, built by
      *        MoseTransportHelper), not installed: TCP's SegmentSize or RDMA's PayloadSize from
-     *        the jumbo MTU, RDMA's timers and rates for the scale (ScaleRdmaTimers()),
+     *        the jumbo MTU (MoseRdmaTransport scales its own timers and rates by MoseScale),
      *        NoticeDelay by ResolveNoticeDelay() (kept in m_noticeDelay); the packet level
      *        installs it, the fluid level reads it (MoseFluidFabricHelper)
      * \param smallestLinkDelay the fabric's smallest link delay
      * \return the transport
      */
     Ptr<MoseTransport> CreateTransport(Time smallestLinkDelay);
-    /**
-     * \brief RDMA at --scale f (a stopgap until MoseRdmaTransport follows MoseScale itself):
-     *        the DCQCN and retransmission timers multiplied by f, its rates and byte counter
-     *        divided by f, each from its attribute's current default, so that a scaled
-     *        fabric keeps the transport's physics. Nothing is set at f = 1.
-     * \param helper the transport's helper
-     */
-    void ScaleRdmaTimers(MoseTransportHelper& helper) const;
     /// \brief RED's random streams fixed per disc (mose::Stream::ECN_MARKS + k, in node and
     ///        device order), so that a run draws the same marks wherever it runs in a process
     void AssignEcnStreams() const;
