@@ -245,7 +245,7 @@ TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
     EXPECT_EQ(error({"--transport=rdma", "--ecnKmin=-1"}),
               "invalid --ecnKmin = \"-1\": a number of packets >= 0");
     EXPECT_EQ(error({"--transport=rdma", "--ecnKmax=2000"}),
-              "invalid --ecnKmax = \"2000\": at most the ports' queue of 1000p packets (above it "
+              "invalid --ecnKmax = \"2000\": at most the ports' queue of 1000 packets (above it "
               "nothing is left to mark)");
     EXPECT_EQ(error({"--transport=rdma", "--ecnPmax=0"}),
               "invalid --ecnPmax = \"0\": a probability in (0, 1] (0.01: 1%)");

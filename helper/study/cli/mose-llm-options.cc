@@ -474,12 +474,12 @@ LlmOptions::ReadTransport()
                      : "a number of packets below --ecnKmax = " + mose::FormatNumber(e.kmax) +
                            " (its default)");
     }
-    const double disc = static_cast<double>(QueueSize(config.portQueue).GetValue());
+    const uint32_t disc = QueueSize(config.portQueue).GetValue();
     if (e.kmax > disc)
     {
         mose::ThrowBadParameter("--ecnKmax",
                                 mose::QuoteText(m_ecnKmax),
-                                "at most the ports' queue of " + config.portQueue +
+                                "at most the ports' queue of " + std::to_string(disc) +
                                     " packets (above it nothing is left to mark)");
     }
     if (!m_ecnPmax.empty())
