@@ -882,6 +882,10 @@ LlmOptions::TransportText() const
     {
         return ""; // TCP, the default: the title as before the option
     }
+    if (std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) == m_levels.end())
+    {
+        return ", transport rdma"; // the fluid levels have no queues to mark
+    }
     return ", transport rdma (RED with ECN: Kmin " + mose::FormatNumber(e.kmin) + ", Kmax " +
            mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";
 }
