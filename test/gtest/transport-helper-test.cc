@@ -255,6 +255,43 @@ TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
               std::string::npos);
 }
 
+// What mose-llm's rdma path sets on the transport: the jumbo payload, the notice delay by the
+// TCP rule (a user's default of the RDMA type taken, or refused if it disagrees), and, until
+// the transport follows MoseScale itself, its timers x 2000 and its rates and byte counter / 2000
+TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
+{
+    LlmExperimentConfig c = ReadLlmOptions(SmallRun({"--transport=rdma", "--jumbo"}));
+    Config::SetDefault("ns3::MoseRdmaTransport::NoticeDelay", TimeValue(MicroSeconds(7)));
+    {
+        LlmExperiment e(c);
+        e.Build();
+        Ptr<MoseTransport> t = e.GetTransport();
+        ASSERT_TRUE(DynamicCast<MoseRdmaTransport>(t));
+        EXPECT_EQ(AttributeText(t, "PayloadSize"), "4096");
+        EXPECT_EQ(AttributeText(t, "NoticeDelay"), "+7000ns");
+        EXPECT_EQ(AttributeText(t, "RetransmitTimeout"), "+2e+09ns"); // 1 ms x 2000
+        EXPECT_EQ(AttributeText(t, "CnpInterval"), "+1e+08ns");       // 50 us x 2000
+        EXPECT_EQ(AttributeText(t, "AlphaTimer"), "+1.1e+08ns");      // 55 us x 2000
+        EXPECT_EQ(AttributeText(t, "RateTimer"), "+1.1e+08ns");
+        EXPECT_EQ(AttributeText(t, "MinRate"), "50000bps");          // 100 Mb/s / 2000
+        EXPECT_EQ(AttributeText(t, "AdditiveIncrease"), "20000bps"); // 40 Mb/s / 2000
+        EXPECT_EQ(AttributeText(t, "HyperIncrease"), "200000bps");   // 400 Mb/s / 2000
+        EXPECT_EQ(AttributeText(t, "ByteCounter"), "5000");          // 10 MB / 2000
+        Simulator::Destroy();
+    }
+    c.noticeDelay = MicroSeconds(5);
+    {
+        LlmExperiment e(c);
+        EXPECT_EQ(
+            ErrorOf([&e] {
+                e.Build();
+            }).rfind("ns3::MoseRdmaTransport::NoticeDelay = +7us (set by Config::SetDefault", 0),
+            0u);
+        Simulator::Destroy();
+    }
+    Config::Reset();
+}
+
 namespace
 {
 
