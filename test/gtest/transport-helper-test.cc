@@ -18,6 +18,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-llm-transfers.h"
+#include "ns3/mose-module.h"
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-transport-helper.h"
 #include "ns3/point-to-point-module.h"
@@ -253,6 +254,51 @@ TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
               "invalid --ecnPmax = \"1.5\": a probability in (0, 1] (0.01: 1%)");
     EXPECT_NE(error({"--transport=rdma", "--ecnPmax=often"}).find("invalid --ecnPmax = \"often\""),
               std::string::npos);
+}
+
+// MoseTopologyHelper::SetQueueDiscAttribute: set on every root disc Install() makes; an
+// attribute QueueDiscType lacks, or a value its checker refuses, is an error before any node
+TEST(TransportHelper, TheTopologySetsTheQueueDiscsAttributes)
+{
+    FlowExperimentConfig config;
+    config.nodes = 4;
+    config.degree = 2;
+    config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
+    config.inferenceRoles = RoleCounts::PaperScaled(4, WorkloadMode::INFERENCE_HEAVY);
+    config.trainingRoles = RoleCounts::PaperScaled(4, WorkloadMode::TRAINING_HEAVY);
+    auto make = [&config]() {
+        Ptr<MoseTopologyHelper> t = CreateObject<MoseTopologyHelper>();
+        t->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+        t->SetAttribute("QueueDiscType", TypeIdValue(RedQueueDisc::GetTypeId()));
+        return t;
+    };
+    Ptr<MoseTopologyHelper> bad = make();
+    bad->SetQueueDiscAttribute("Quantum", UintegerValue(1500)); // FqCoDel's, not RED's
+    EXPECT_EQ(ErrorOf([&bad] { bad->Install(); }),
+              "invalid MoseTopologyHelper::SetQueueDiscAttribute = \"Quantum\": an attribute of "
+              "the QueueDiscType ns3::RedQueueDisc");
+    Ptr<MoseTopologyHelper> badValue = make();
+    badValue->SetQueueDiscAttribute("MinTh", UintegerValue(5)); // a DoubleValue attribute
+    EXPECT_EQ(ErrorOf([&badValue] { badValue->Install(); }),
+              "invalid ns3::RedQueueDisc::MinTh = \"5\": a ns3::DoubleValue");
+
+    Ptr<MoseTopologyHelper> good = make();
+    good->SetQueueDiscAttribute("MinTh", DoubleValue(7));
+    good->SetQueueDiscAttribute("UseEcn", BooleanValue(true));
+    good->Install();
+    uint32_t set = 0;
+    for (uint32_t g = 0; g < 4; ++g)
+    {
+        Ptr<TrafficControlLayer> tc = good->GetGroupNode(g)->GetObject<TrafficControlLayer>();
+        for (uint32_t p = 0; p < 2; ++p)
+        {
+            Ptr<QueueDisc> disc = tc->GetRootQueueDiscOnDevice(good->GetPortDevice(g, p));
+            set += DynamicCast<RedQueueDisc>(disc) && AttributeText(disc, "MinTh") == "7" &&
+                   AttributeText(disc, "UseEcn") == "true";
+        }
+    }
+    EXPECT_EQ(set, 8u);
+    Simulator::Destroy();
 }
 
 // What mose-llm's rdma path sets on the transport: the jumbo payload, the notice delay by the
