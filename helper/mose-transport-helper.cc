@@ -63,7 +63,7 @@ MoseTransportHelper::SetAttribute(const std::string& name, const AttributeValue&
     if (!info.checker->CreateValidValue(value))
     {
         const std::string range = info.checker->HasUnderlyingTypeInformation()
-                                      ? " in " + info.checker->GetUnderlyingTypeInformation()
+                                      ? " (" + info.checker->GetUnderlyingTypeInformation() + ")"
                                       : std::string();
         mose::ThrowBadParameter(tid.GetName() + "::" + name,
                                 mose::QuoteText(value.SerializeToString(info.checker)),

@@ -59,7 +59,8 @@ class MoseTransportHelper
      * \brief An attribute of every transport this helper creates.
      * \param name the attribute, e.g. "NoticeDelay"
      * \param value its value (a StringValue is read by the attribute's checker, as
-     *        Object::SetAttribute() reads it)
+     *        Object::SetAttribute() reads it: ns-3 aborts on text some checkers cannot read,
+     *        so a program parses its text first)
      * mose::Error naming the type and the attribute if the type has no such attribute, or
      * naming the value if the attribute's checker refuses it.
      */

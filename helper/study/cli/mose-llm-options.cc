@@ -474,12 +474,12 @@ LlmOptions::ReadTransport()
                      : "a number of packets below --ecnKmax = " + mose::FormatNumber(e.kmax) +
                            " (its default)");
     }
-    const double disc = static_cast<double>(QueueSize(config.portQueue).GetValue());
+    const uint32_t disc = QueueSize(config.portQueue).GetValue();
     if (e.kmax > disc)
     {
         mose::ThrowBadParameter("--ecnKmax",
                                 mose::QuoteText(m_ecnKmax),
-                                "at most the ports' queue of " + config.portQueue +
+                                "at most the ports' queue of " + std::to_string(disc) +
                                     " packets (above it nothing is left to mark)");
     }
     if (!m_ecnPmax.empty())
@@ -881,6 +881,10 @@ LlmOptions::TransportText() const
     if (!m_experiment.IsRdma())
     {
         return ""; // TCP, the default: the title as before the option
+    }
+    if (std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) == m_levels.end())
+    {
+        return ", transport rdma"; // the fluid levels have no queues to mark
     }
     return ", transport rdma (RED with ECN: Kmin " + mose::FormatNumber(e.kmin) + ", Kmax " +
            mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";

@@ -455,6 +455,20 @@ LlmExperiment::Build()
                          UintegerValue(m_config.jumboMtu),
                          "jumboMtu");
     }
+    if (m_config.IsRdma() && !IsFluid(m_config.level))
+    {
+        // the ports' RED is set on this run's discs: a user's default must agree
+        CheckUserDefault("ns3::MoseTopologyHelper",
+                         "QueueDiscType",
+                         TypeIdValue(RedQueueDisc::GetTypeId()),
+                         "transport");
+        CheckUserDefault("ns3::RedQueueDisc", "MinTh", DoubleValue(m_config.ecn.kmin), "ecn.kmin");
+        CheckUserDefault("ns3::RedQueueDisc", "MaxTh", DoubleValue(m_config.ecn.kmax), "ecn.kmax");
+        CheckUserDefault("ns3::RedQueueDisc",
+                         "LInterm",
+                         DoubleValue(1.0 / m_config.ecn.pmax),
+                         "ecn.pmax");
+    }
     if (m_config.darkTime)
     {
         CheckUserDefault("ns3::MoseModeSwitcher",
