@@ -64,7 +64,8 @@ main(int argc, char* argv[])
                   "doc/mose.rst, LLM workloads and Fluid level). The "
                   "scenario options are those of every mose program. The switch: "
                   "--ns3::MoseModeSwitcher::Phases, ::Drain, ::ReconfigurationDelay; the "
-                  "transport: --ns3::MoseSocketTransfers::SocketFactory, ::TcpVariant.");
+                  "transport: --transport=tcp|rdma, then --ns3::MoseSocketTransfers::TcpVariant "
+                  "or --ns3::MoseRdmaTransport::RetxMode and the like.");
         options.AddOptions(cmd);
         program.AddOutputOptions("folder for the CSV files and figures",
                                  "render the map's regime_map.plt to regime_map.png with gnuplot "

@@ -12,6 +12,7 @@
 #include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scale.h"
 #include "ns3/nstime.h"
 #include "ns3/uinteger.h"
@@ -26,13 +27,13 @@ NS_LOG_COMPONENT_DEFINE("MoseFluidFabricHelper");
 mose::FluidFabricConfig
 MoseFluidFabricHelper::Read(const MoseTopologyHelper& topology,
                             const MoseModeSwitcherHelper& switcher,
-                            Ptr<const MoseSocketTransfers> transport)
+                            Ptr<const MoseTransport> transport)
 {
     NS_LOG_FUNCTION_NOARGS();
     if (!transport)
     {
-        throw mose::Error("MoseFluidFabricHelper::Read: no transport (a MoseSocketTransfers, "
-                          "installed or not)");
+        throw mose::Error("MoseFluidFabricHelper::Read: no transport (a MoseSocketTransfers or "
+                          "MoseRdmaTransport, installed or not)");
     }
     mose::FluidFabricConfig fab;
     UintegerValue ports;
@@ -60,16 +61,35 @@ MoseFluidFabricHelper::Read(const MoseTopologyHelper& topology,
     topology.GetAttribute("HostDelay", hostDelay);
     fab.hostDelayNs = hostDelay.Get().GetNanoSeconds();
 
-    UintegerValue segment;
-    transport->GetAttribute("SegmentSize", segment);
-    // MoseSocketTransfers leaves TcpSocket's SegmentSize (by default 536) in place when it is 0
-    fab.segmentBytes = static_cast<uint32_t>(
-        segment.Get() > 0 ? segment.Get()
-                          : mose::ParseUnsigned64("ns3::TcpSocket::SegmentSize",
-                                                  mose::GetAttributeDefaultText(
-                                                      TypeId::LookupByName("ns3::TcpSocket"),
-                                                      "SegmentSize")));
-    fab.wireBytesPerSegment = fab.segmentBytes + 54; // IPv4, TCP + timestamps, PPP
+    if (DynamicCast<const MoseRdmaTransport>(transport))
+    {
+        // RoCEv2: a data packet is PayloadSize + IPv4, UDP, BTH and ICRC, in a PPP frame
+        UintegerValue payload;
+        transport->GetAttribute("PayloadSize", payload);
+        fab.segmentBytes = static_cast<uint32_t>(payload.Get());
+        fab.wireBytesPerSegment = fab.segmentBytes + MoseRdmaTransport::DATA_OVERHEAD + 2;
+    }
+    else if (DynamicCast<const MoseSocketTransfers>(transport))
+    {
+        UintegerValue segment;
+        transport->GetAttribute("SegmentSize", segment);
+        // MoseSocketTransfers leaves TcpSocket's SegmentSize (by default 536) in place when it
+        // is 0
+        fab.segmentBytes = static_cast<uint32_t>(
+            segment.Get() > 0 ? segment.Get()
+                              : mose::ParseUnsigned64("ns3::TcpSocket::SegmentSize",
+                                                      mose::GetAttributeDefaultText(
+                                                          TypeId::LookupByName("ns3::TcpSocket"),
+                                                          "SegmentSize")));
+        fab.wireBytesPerSegment = fab.segmentBytes + 54; // IPv4, TCP + timestamps, PPP
+    }
+    else
+    {
+        throw mose::Error("MoseFluidFabricHelper::Read: the transport " +
+                          transport->GetInstanceTypeId().GetName() +
+                          " has no packet size the fluid level knows: give a "
+                          "ns3::MoseSocketTransfers (tcp) or ns3::MoseRdmaTransport (rdma)");
+    }
     TimeValue notice;
     transport->GetAttribute("NoticeDelay", notice);
     fab.noticeDelayNs = notice.Get().GetNanoSeconds();

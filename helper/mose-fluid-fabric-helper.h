@@ -39,11 +39,11 @@ namespace ns3
  * | hostBitRate | MoseTopologyHelper HostDataRate, divided by MoseScale |
  * | hostLinks, hostsPerGroup | MoseTopologyHelper HostsPerGroup (0: the group node sends) |
  * | circuitDelayNs, hostDelayNs | MoseOcs Delay, MoseTopologyHelper HostDelay |
- * | segmentBytes | MoseSocketTransfers SegmentSize (0: TcpSocket's 536) |
- * | wireBytesPerSegment | segmentBytes + 54 (IPv4 20, TCP with timestamps 32, PPP 2) |
- * | noticeDelayNs | MoseSocketTransfers NoticeDelay |
- * | phases, drain, fixedDrain, drainTimeoutNs, darkNs | MoseModeSwitcher Phases, Drain, FixedDrain,
- * DrainTimeout, ReconfigurationDelay |
+ * | segmentBytes | MoseSocketTransfers SegmentSize (0: TcpSocket's 536); MoseRdmaTransport
+ * PayloadSize | | wireBytesPerSegment | TCP: segmentBytes + 54 (IPv4 20, TCP with timestamps 32,
+ * PPP 2); RDMA: segmentBytes + 46 (IPv4 20, UDP 8, BTH 12, ICRC 4, PPP 2) | | noticeDelayNs | the
+ * transport's NoticeDelay | | phases, drain, fixedDrain, drainTimeoutNs, darkNs | MoseModeSwitcher
+ * Phases, Drain, FixedDrain, DrainTimeout, ReconfigurationDelay |
  *
  * rateEpochNs has no packet-level counterpart and keeps its default (0: exact). Nothing is
  * installed: the helpers may be used afterwards to build the packet level of the same run.
@@ -55,14 +55,16 @@ class MoseFluidFabricHelper
      * \brief The fabric the packet level would build.
      * \param topology the topology helper, configured, installed or not
      * \param switcher the mode switcher helper
-     * \param transport the transport the workloads would use, installed or not
+     * \param transport the transport the workloads would use, installed or not: a
+     *        MoseSocketTransfers or a MoseRdmaTransport (another MoseTransport is a mose::Error,
+     *        its packet size being unknown)
      * \return the fluid fabric
      * \throws mose::Error for a rate that MoseScale divides to 0, a routing conflict, or a
      *         fabric FluidFabricConfig::Validate() refuses
      */
     static mose::FluidFabricConfig Read(const MoseTopologyHelper& topology,
                                         const MoseModeSwitcherHelper& switcher,
-                                        Ptr<const MoseSocketTransfers> transport);
+                                        Ptr<const MoseTransport> transport);
 };
 
 } // namespace ns3

@@ -18,12 +18,14 @@
 #include "ns3/mac48-address.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-partition.h"
 #include "ns3/mose-scale.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
 #include "ns3/queue.h"
 #include "ns3/string.h"
@@ -503,6 +505,25 @@ MoseTopologyHelper::Validate() const
                                 "a root queue disc type, e.g. ns3::FqCoDelQueueDisc (the default) "
                                 "or ns3::FifoQueueDisc");
     }
+    for (const auto& [name, value] : m_queueDiscAttributes)
+    {
+        // checked here, not when set: QueueDiscType may change in between, and ns-3 aborts on
+        // an unknown attribute or a bad value
+        TypeId::AttributeInformation info;
+        if (!m_queueDiscType.LookupAttributeByName(name, &info))
+        {
+            mose::ThrowBadParameter("MoseTopologyHelper::SetQueueDiscAttribute",
+                                    mose::QuoteText(name),
+                                    "an attribute of the QueueDiscType " +
+                                        m_queueDiscType.GetName());
+        }
+        if (!info.checker->CreateValidValue(*value))
+        {
+            mose::ThrowBadParameter(m_queueDiscType.GetName() + "::" + name,
+                                    mose::QuoteText(value->SerializeToString(info.checker)),
+                                    "a " + info.checker->GetValueTypeName());
+        }
+    }
     if (m_globalRouting && m_listRouting)
     {
         throw mose::Error("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
@@ -932,6 +953,13 @@ MoseTopologyHelper::PrepareDistributedRun()
 }
 
 void
+MoseTopologyHelper::SetQueueDiscAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_queueDiscAttributes.emplace_back(name, value.Copy());
+}
+
+void
 MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device) const
 {
     Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
@@ -940,14 +968,21 @@ MoseTopologyHelper::InstallDefaultQueueDisc(Ptr<NetDevice> device) const
     {
         return; // the loopback device, or a device that has a queue disc already
     }
-    if (m_queueDiscType == TypeId::LookupByName("ns3::FqCoDelQueueDisc"))
+    if (m_queueDiscType == TypeId::LookupByName("ns3::FqCoDelQueueDisc") &&
+        m_queueDiscAttributes.empty())
     {
         TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
         return;
     }
     TrafficControlHelper helper;
     helper.SetRootQueueDisc(m_queueDiscType.GetName());
-    helper.Install(device);
+    Ptr<QueueDisc> disc = helper.Install(device).Get(0);
+    // set before the disc is initialized (at the simulation's start), as the factory would;
+    // checked by Install()
+    for (const auto& [name, value] : m_queueDiscAttributes)
+    {
+        disc->SetAttribute(name, *value);
+    }
 }
 
 void

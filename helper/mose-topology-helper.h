@@ -170,6 +170,17 @@ class MoseTopologyHelper : public Object
                       const AttributeValue& value1 = EmptyAttributeValue());
 
     /**
+     * \brief Sets an attribute of every root queue disc Install() puts on the ports and
+     *        host-link ends (QueueDiscType, with DefaultQueueDisc true), e.g. "UseEcn" and
+     *        "MinTh" of an ns3::RedQueueDisc. Set on this fabric's discs only: no default is
+     *        changed. Install() refuses a name QueueDiscType does not have, or a value its
+     *        checker refuses, with a mose::Error naming both.
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetQueueDiscAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * \brief Sets an attribute of the fabric's MoseRouteTable before Install() creates it
      *        (e.g. "Rule", "Seed"), as SetAttribute() on the table: it wins over the attribute's
      *        default (Config::SetDefault, the command line) and over SetTemplate()'s rule and
@@ -384,17 +395,19 @@ class MoseTopologyHelper : public Object
     /// \brief Install(): DefaultQueueDisc's root queue disc on every device of the fabric
     void InstallDefaultQueueDiscs();
 
-    uint32_t m_groups;                  //!< N (attribute)
-    uint32_t m_ports;                   //!< d (attribute)
-    uint32_t m_hosts;                   //!< H (attribute)
-    DataRate m_hostRate;                //!< host link rate (attribute)
-    Time m_hostDelay;                   //!< host link delay (attribute)
-    uint16_t m_hostMtu{1500};           //!< host link MTU (attribute)
-    Ipv4Address m_addressBase;          //!< first block (attribute)
-    bool m_globalRouting;               //!< ns-3's global routing instead (attribute)
-    uint32_t m_prefixLength;            //!< block prefix length (attribute)
-    bool m_defaultQueueDisc;            //!< install ns-3's default root queue disc (attribute)
-    TypeId m_queueDiscType;             //!< its type (attribute)
+    uint32_t m_groups;         //!< N (attribute)
+    uint32_t m_ports;          //!< d (attribute)
+    uint32_t m_hosts;          //!< H (attribute)
+    DataRate m_hostRate;       //!< host link rate (attribute)
+    Time m_hostDelay;          //!< host link delay (attribute)
+    uint16_t m_hostMtu{1500};  //!< host link MTU (attribute)
+    Ipv4Address m_addressBase; //!< first block (attribute)
+    bool m_globalRouting;      //!< ns-3's global routing instead (attribute)
+    uint32_t m_prefixLength;   //!< block prefix length (attribute)
+    bool m_defaultQueueDisc;   //!< install ns-3's default root queue disc (attribute)
+    TypeId m_queueDiscType;    //!< its type (attribute)
+    /// its attributes (SetQueueDiscAttribute()), in the order given
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_queueDiscAttributes;
     uint32_t m_ranks;                   //!< R (attribute; 0: this run's MPI ranks)
     std::string m_partition;            //!< blocks, min-cut or explicit ranks (attribute)
     std::vector<uint32_t> m_groupRanks; //!< per group, its rank (Install())

@@ -672,6 +672,37 @@ if [ -x "$LLM" ]; then
         --ns3::MoseTopologyHelper::GlobalRouting=true
     expect_error llm-queue-disc-type 'invalid MoseTopologyHelper::QueueDiscType = ns3::TcpSocketBase: a root queue disc type' \
         "$LLM" --map=false --policies=MoSE --ns3::MoseTopologyHelper::QueueDiscType=ns3::TcpSocketBase
+    # the transport: tcp or rdma; RED's ECN thresholds only with rdma and the packet level
+    expect_error llm-transport-bad 'invalid --transport = "roce": tcp (' "$LLM" --transport=roce
+    expect_error llm-transport-case 'invalid --transport = "RDMA"' "$LLM" --transport=RDMA
+    expect_error llm-ecn-with-tcp 'invalid --ecnKmin = "5": the option would not be used: only with --transport=rdma' \
+        "$LLM" --map=false --ecnKmin=5
+    expect_error llm-ecn-pmax-with-tcp 'invalid --ecnPmax = "0.1": the option would not be used' \
+        "$LLM" --map=false --transport=tcp --ecnPmax=0.1
+    expect_error llm-ecn-fluid 'invalid --ecnKmax = "100": the option would not be used: the fluid' \
+        "$LLM" --map=false --transport=rdma --level=fluid --ecnKmax=100
+    expect_error llm-ecn-order 'invalid --ecnKmax = "20": a number of packets above --ecnKmin = 50' \
+        "$LLM" --map=false --transport=rdma --ecnKmin=50 --ecnKmax=20
+    expect_error llm-ecn-equal 'invalid --ecnKmax = "50": a number of packets above --ecnKmin = 50' \
+        "$LLM" --map=false --transport=rdma --ecnKmin=50 --ecnKmax=50
+    expect_error llm-ecn-kmin-default-kmax 'invalid --ecnKmin = "250": a number of packets below --ecnKmax = 200' \
+        "$LLM" --map=false --transport=rdma --ecnKmin=250
+    expect_error llm-ecn-kmin-negative 'invalid --ecnKmin = "-1": a number of packets >= 0' \
+        "$LLM" --map=false --transport=rdma --ecnKmin=-1
+    expect_error llm-ecn-kmax-above-queue 'invalid --ecnKmax = "5000": at most the ports'"'"' queue of 1000 packets' \
+        "$LLM" --map=false --transport=rdma --ecnKmax=5000
+    expect_error llm-ecn-pmax-zero 'invalid --ecnPmax = "0": a probability in (0, 1]' \
+        "$LLM" --map=false --transport=rdma --ecnPmax=0
+    expect_error llm-ecn-pmax-above-one 'invalid --ecnPmax = "1.01": a probability in (0, 1]' \
+        "$LLM" --map=false --transport=rdma --ecnPmax=1.01
+    expect_error llm-ecn-kmin-text 'invalid --ecnKmin = "five"' \
+        "$LLM" --map=false --transport=rdma --ecnKmin=five
+    expect_error llm-ecn-pmax-text 'invalid --ecnPmax = "1%"' \
+        "$LLM" --map=false --transport=rdma --ecnPmax=1%
+    expect_error llm-rdma-red-default 'ns3::RedQueueDisc::MinTh = 20 (set by Config::SetDefault or --ns3::RedQueueDisc::MinTh) conflicts with LlmExperimentConfig::ecn.kmin = 5' \
+        "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::RedQueueDisc::MinTh=20
+    expect_error llm-rdma-queue-disc-type 'ns3::MoseTopologyHelper::QueueDiscType = ns3::FifoQueueDisc' \
+        "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::MoseTopologyHelper::QueueDiscType=ns3::FifoQueueDisc
     # the shared scenario options, with their validation; --training is the role count
     expect_error "llm-training-count" "--prefill/--decode/--training" "$LLM" --training=3
     expect_error "llm-training-job-bool" "trainingJob" "$LLM" --trainingJob=maybe

@@ -100,6 +100,13 @@ MoseRdmaTransport::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MoseRdmaTransport::m_dcqcn),
                           MakeBooleanChecker())
+            .AddAttribute("EcnCapableControl",
+                          "ACKs, NAKs and CNPs carry ECT(0), so that a queue disc with ECN marks "
+                          "them where it marks data (a RoCE switch marks, it does not drop); "
+                          "false: not ECN-capable, and ns-3's RED may drop them early",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MoseRdmaTransport::m_ecnControl),
+                          MakeBooleanChecker())
             .AddAttribute("CnpInterval",
                           "DCQCN notification point: at most one CNP per QP per this interval",
                           TimeValue(MicroSeconds(50)),
@@ -408,6 +415,12 @@ MoseRdmaTransport::InstallNic(uint32_t ep, Ptr<Node> node, const std::string& wh
         +[](MoseRdmaTransport* self, uint32_t e, Ptr<Socket> s) { self->Receive(e, s); },
         this,
         ep));
+}
+
+uint8_t
+MoseRdmaTransport::ControlTos() const
+{
+    return m_ecnControl ? ECT0 : 0;
 }
 
 std::string
@@ -1129,7 +1142,7 @@ MoseRdmaTransport::SendAck(uint32_t qpn, bool nak)
     {
         ++m_acks;
     }
-    SendPacket(m_nics[q.dstEp], packet, m_nics[q.srcEp].address, q.port, 0, qpn);
+    SendPacket(m_nics[q.dstEp], packet, m_nics[q.srcEp].address, q.port, ControlTos(), qpn);
 }
 
 void
@@ -1144,7 +1157,7 @@ MoseRdmaTransport::SendCnp(uint32_t qpn)
     packet->AddHeader(bth);
     ++m_cnps;
     m_cnpTrace(qpn);
-    SendPacket(m_nics[q.dstEp], packet, m_nics[q.srcEp].address, q.port, 0, qpn);
+    SendPacket(m_nics[q.dstEp], packet, m_nics[q.srcEp].address, q.port, ControlTos(), qpn);
 }
 
 void

@@ -270,6 +270,8 @@ class MoseRdmaTransport : public MoseTransport
     ///        MoseScale, the retransmission timeout multiplied by it (mose::Error for a value
     ///        that MoseScale would bring to 0)
     void ScaleAttributes();
+    /// \return the TOS byte of ACKs, NAKs and CNPs: ECT(0) with EcnCapableControl, else 0
+    uint8_t ControlTos() const;
     /// \param scaled a rate divided by MoseScale \return " (R at MoseScale S)", or "" at 1
     static std::string ScaleNote(DataRate scaled);
     /**
@@ -352,6 +354,7 @@ class MoseRdmaTransport : public MoseTransport
     Time m_rto;                     //!< "RetransmitTimeout"
     DataRate m_lineRate;            //!< "LineRate" (0: the endpoint's devices)
     bool m_dcqcn{true};             //!< "DcqcnEnabled"
+    bool m_ecnControl{true};        //!< "EcnCapableControl"
     Time m_cnpInterval;             //!< "CnpInterval"
     DataRate m_minRate;             //!< "MinRate"
     double m_g{1.0 / 256};          //!< "DcqcnG"

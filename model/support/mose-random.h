@@ -47,6 +47,9 @@ constexpr int64_t LLM_MIX = 7136;
 /// run gives mode interval i the two from TRANSFERS + 2 i (SwitchExperiment through
 /// MoseModeSwitcherHelper::InstallModeTraffic()), so keep the numbers above it free
 constexpr int64_t TRANSFERS = 7140;
+/// packet level: the marking draws of the fabric's RED queue discs (ECN for RoCEv2), disc k
+/// (in node and device order) on ECN_MARKS + k; far above TRANSFERS' streams
+constexpr int64_t ECN_MARKS = 1000000;
 } // namespace Stream
 
 /**

@@ -37,9 +37,11 @@ namespace mose
  * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
  * --requests, --promptMean; --model, --placement, --prefillRate; --trainingJob, --collective,
  * --tokensPerMember, --compute, --noticeDelay), the fabric (--hostRate, --scale, --jumbo,
- * --reuseConnections), the trace's form and filters (--traceFormat, auto by default, and the
- * filters of mose::LlmTraceReadOptions), the KV export of one experiment (--kvExport=PATH, CSV
- * or JSON lines by the extension: LlmExperiment::WriteKvExport()), the map (--map, --loads,
+ * --reuseConnections), the transport (--transport=tcp|rdma, MoseTransportHelper's spelling;
+ * with rdma the ports' RED with ECN: --ecnKmin, --ecnKmax, --ecnPmax), the trace's form and filters
+ * (--traceFormat, auto by default, and the filters of mose::LlmTraceReadOptions), the KV export of
+ * one experiment (--kvExport=PATH, CSV or JSON lines by the extension:
+ * LlmExperiment::WriteKvExport()), the map (--map, --loads,
  * --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
  * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
@@ -52,10 +54,11 @@ namespace mose
  * map, the single run's options with the map, the generator's options with --trace, the
  * trace's options (--traceFormat, --traceModel, --traceLogType, --traceFailed,
  * --traceRequestType, --traceDate) without --trace and each filter with a trace of another form
- * than its own, --kvExport with the map, --end without threshold switching, and
- * ns3::MoseRouteTable::Rule (the LLM experiment routes on shortest paths). The host rate follows
- * LlmExperimentConfig::ResolveHostRate() (default d x the circuit rate, 3200 Gb/s at d = 8). Every
- * error is a mose::Error naming the option, the text and what is allowed.
+ * than its own, the ECN options with --transport=tcp or without the packet level, --kvExport with
+ * the map, --end without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment
+ * routes on shortest paths). The host rate follows LlmExperimentConfig::ResolveHostRate() (default
+ * d x the circuit rate, 3200 Gb/s at d = 8). Every error is a mose::Error naming the option, the
+ * text and what is allowed.
  *
  * Not copyable (the scenario options write into it through callbacks during Parse()).
  */
@@ -90,6 +93,9 @@ class LlmOptions
     const mose::ModelShape& GetShape() const;
     /// \return the line that states what runs ("mose-llm: N=64, 120 requests, ...")
     std::string GetTitle() const;
+    /// \return ", transport rdma (RED with ECN: ...)" with rdma, "" with tcp (the title as
+    ///         before --transport)
+    std::string TransportText() const;
     /// \return a line on the trace's requests a filter or the failed-request rule left out
     ///         ("" when none was, or without --trace)
     std::string GetTraceNote() const;
@@ -119,6 +125,9 @@ class LlmOptions
     void ReadExperiment(const mose::FlowExperimentConfig& scenario);
     /// \brief Read(): the endpoints per group and the host links' rate into m_experiment
     void ReadHosts();
+    /// \brief Read(): --transport and, with rdma, the ECN marking (--ecnKmin, --ecnKmax,
+    ///        --ecnPmax) into m_experiment; those refused with tcp or without the packet level
+    void ReadTransport();
     /// \brief Read(): m_mapConfig, refusing the single run's options \param seeds --seeds
     void ReadMap(uint32_t seeds);
     /// \brief Read(): checks --kvExport's file name (.csv or .jsonl, in an existing folder)
@@ -173,6 +182,10 @@ class LlmOptions
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     std::string m_level{"packet"};                           //!< --level
     std::string m_rateEpoch;                                 //!< --rateEpoch (empty: not given)
+    std::string m_transport{"tcp"};                          //!< --transport
+    std::string m_ecnKmin;                                   //!< --ecnKmin (empty: not given)
+    std::string m_ecnKmax;                                   //!< --ecnKmax (empty: not given)
+    std::string m_ecnPmax;                                   //!< --ecnPmax (empty: not given)
     std::vector<LlmLevel> m_levels;                          //!< from --level
     bool m_map{true};                                        //!< --map
     bool m_trainingJob{true};                                //!< --trainingJob

@@ -7,6 +7,7 @@
 #include "mose-experiment.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/ipv4-flow-classifier.h"
 #include "ns3/log.h"
@@ -19,10 +20,12 @@
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scale.h"
 #include "ns3/queue-size.h"
+#include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -78,12 +81,40 @@ ExperimentConfig::Validate() const
     {
         mose::ThrowBadParameter("scale", "0", "an integer >= 1");
     }
+    if (ecn)
+    {
+        ecn->Validate();
+    }
     if (switcher && !graphFile.empty())
     {
         mose::ThrowBadParameter("graph file",
                                 mose::QuoteText(graphFile),
                                 "no graph file on a run with a switcher (its graphs are the "
                                 "policy's templates)");
+    }
+}
+
+void
+EcnMarking::Validate() const
+{
+    if (!(kmin >= 0 && std::isfinite(kmin)))
+    {
+        mose::ThrowBadParameter("ecnKmin",
+                                mose::FormatNumber(kmin),
+                                "a finite number of packets >= 0");
+    }
+    if (!(kmax > kmin && std::isfinite(kmax)))
+    {
+        mose::ThrowBadParameter("ecnKmax",
+                                mose::FormatNumber(kmax),
+                                "a finite number of packets above ecnKmin = " +
+                                    mose::FormatNumber(kmin));
+    }
+    if (!(pmax > 0 && pmax <= 1))
+    {
+        mose::ThrowBadParameter("ecnPmax",
+                                mose::FormatNumber(pmax),
+                                "a probability in (0, 1] (0.01: 1%)");
     }
 }
 
@@ -277,6 +308,18 @@ Experiment::ConfigureTopology(const ExperimentConfig& config, MoseTopologyHelper
         topology.SetPortDeviceAttribute("Mtu", UintegerValue(*config.portMtu));
         topology.SetAttribute("HostMtu", UintegerValue(*config.portMtu));
     }
+    if (config.ecn)
+    {
+        const EcnMarking& e = *config.ecn;
+        topology.SetAttribute("QueueDiscType", TypeIdValue(RedQueueDisc::GetTypeId()));
+        topology.SetQueueDiscAttribute("UseEcn", BooleanValue(true));
+        topology.SetQueueDiscAttribute("MinTh", DoubleValue(e.kmin));
+        topology.SetQueueDiscAttribute("MaxTh", DoubleValue(e.kmax));
+        topology.SetQueueDiscAttribute("LInterm", DoubleValue(1.0 / e.pmax));
+        topology.SetQueueDiscAttribute("QW", DoubleValue(1)); // the instantaneous queue
+        topology.SetQueueDiscAttribute("UseHardDrop", BooleanValue(false)); // above Kmax: mark
+        topology.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize(e.discSize)));
+    }
     if (config.hostsPerGroup)
     {
         topology.SetAttribute("HostsPerGroup", UintegerValue(*config.hostsPerGroup));
@@ -351,7 +394,7 @@ Experiment::AddWorkload(Ptr<MoseWorkload> workload)
 }
 
 void
-Experiment::InstallTransport(Ptr<MoseSocketTransfers> transport)
+Experiment::InstallTransport(Ptr<MoseTransport> transport)
 {
     NS_LOG_FUNCTION(this);
     CheckBuilt("InstallTransport");
@@ -886,7 +929,7 @@ Experiment::GetSwitcher() const
     return m_switcher;
 }
 
-Ptr<MoseSocketTransfers>
+Ptr<MoseTransport>
 Experiment::GetTransport() const
 {
     return m_transport;

@@ -23,6 +23,7 @@
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-transfer.h"
+#include "ns3/mose-transport.h"
 #include "ns3/mose-workload-helper.h"
 #include "ns3/mose-workload.h"
 #include "ns3/nstime.h"
@@ -65,6 +66,28 @@ struct FlowPacketCounts
  * \return the periods as run
  */
 mose::ModeSchedule RunSchedule(const mose::ModeSchedule& schedule, Time end);
+
+/**
+ * \ingroup mose-study
+ * \brief ECN marking on the fabric's queues, as RoCEv2's DCQCN needs it: ns-3's RedQueueDisc
+ *        with UseEcn as the root queue disc of every port and host-link end. Kmin, Kmax and
+ *        Pmax are the DCQCN paper's names (Zhu et al., SIGCOMM'15; its values 5, 200, 1%).
+ *
+ * The disc marks on the instantaneous queue (RED's QW = 1, as DCQCN's switches do), with a
+ * probability rising from 0 at Kmin packets to Pmax at Kmax; above Kmax it marks every ECN-capable
+ * packet (UseHardDrop false, Gentle). Packets that are not ECN-capable (the transport's ACKs and
+ * CNPs) are dropped early where an ECN-capable one would be marked: that is ns-3's RED.
+ */
+struct EcnMarking
+{
+    double kmin{5};                //!< RED MinTh, packets (>= 0)
+    double kmax{200};              //!< RED MaxTh, packets (> kmin)
+    double pmax{0.01};             //!< the marking probability at kmax, (0, 1]: RED LInterm 1/pmax
+    std::string discSize{"1000p"}; //!< RED MaxSize: the port's buffer, packets
+
+    /// \brief Throws a mose::Error naming the first invalid field (ecnKmin, ecnKmax, ecnPmax)
+    void Validate() const;
+};
 
 /**
  * \ingroup mose-study
@@ -115,6 +138,9 @@ struct ExperimentConfig
     /// the port devices' DropTailQueue MaxSize (unset: the topology helper's default queue)
     std::optional<std::string> portQueue;
     std::optional<uint32_t> portMtu; //!< the port and host devices' Mtu (unset: the default)
+    /// RED with ECN as the root queue disc of every port and host-link end (unset: the topology
+    /// helper's QueueDiscType, FqCoDel by default)
+    std::optional<EcnMarking> ecn;
 
     /// install a MoseCircuitMonitor: bytes per circuit, and per mode interval (the interval
     /// probe reads it at every boundary and switch end)
@@ -241,11 +267,12 @@ class Experiment
     void Build();
 
     /**
-     * \brief The transport the LLM workloads share (MoseSocketTransfers with its attributes
-     *        set), installed on the fabric's endpoints. Once, after Build().
+     * \brief The transport the LLM workloads share (MoseSocketTransfers or MoseRdmaTransport
+     *        with its attributes set, MoseTransportHelper::Create()), installed on the fabric's
+     *        endpoints. Once, after Build().
      * \param transport the transport, not installed yet
      */
-    void InstallTransport(Ptr<MoseSocketTransfers> transport);
+    void InstallTransport(Ptr<MoseTransport> transport);
 
     /**
      * \brief A workload on the transport (MoseWorkloadHelper::Install()): given the initial
@@ -349,7 +376,7 @@ class Experiment
     /// \return the switcher (null without one, and after Run())
     Ptr<MoseModeSwitcher> GetSwitcher() const;
     /// \return the transport (null without one, and after Run())
-    Ptr<MoseSocketTransfers> GetTransport() const;
+    Ptr<MoseTransport> GetTransport() const;
     /// \return the workloads, in install order (until Run() ends)
     const std::vector<Ptr<MoseWorkload>>& GetWorkloads() const;
     /// \return the traffic helpers of the flow workloads, in install order (until Run() ends)
@@ -490,7 +517,7 @@ class Experiment
     Ptr<MoseCircuitMonitor> m_circuits;               //!< bytes per circuit, or null
     Ptr<MoseLossMonitor> m_loss;                      //!< drops
     Ptr<MoseModeSwitcher> m_switcher;                 //!< the switcher, or null
-    Ptr<MoseSocketTransfers> m_transport;             //!< the LLM workloads' transport, or null
+    Ptr<MoseTransport> m_transport;                   //!< the LLM workloads' transport, or null
     std::vector<Ptr<MoseWorkload>> m_workloads;       //!< every workload
     std::vector<Ptr<MoseTrafficHelper>> m_traffic;    //!< the flow workloads' helpers
     std::shared_ptr<FlowMonitorHelper> m_flowHelper;  //!< FlowMonitor, or null

@@ -24,15 +24,19 @@
 #include "ns3/mose-ns3-compat.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-percentile.h"
+#include "ns3/mose-random.h"
 #include "ns3/mose-rank-messages.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scale.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-text-io.h"
 #include "ns3/mose-workload-summary.h"
 #include "ns3/queue-size.h"
+#include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/system-wall-clock-ms.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -323,6 +327,21 @@ LlmExperimentConfig::Validate() const
                                 std::to_string(noticeDelay->GetNanoSeconds()) + " ns",
                                 "a time >= 0");
     }
+    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
+    if (IsRdma())
+    {
+        ecn.Validate();
+        if (jumbo && jumboMtu < RDMA_JUMBO_PAYLOAD + MoseRdmaTransport::DATA_OVERHEAD)
+        {
+            mose::ThrowBadParameter(
+                "jumboMtu",
+                std::to_string(jumboMtu),
+                "at least " +
+                    std::to_string(RDMA_JUMBO_PAYLOAD + MoseRdmaTransport::DATA_OVERHEAD) +
+                    " bytes with RDMA (a 4096-byte payload and 44 bytes of "
+                    "headers)");
+        }
+    }
 }
 
 LlmExperiment::LlmExperiment(const LlmExperimentConfig& config)
@@ -343,6 +362,12 @@ std::shared_ptr<const mose::Scenario>
 LlmExperiment::GetScenario() const
 {
     return m_built ? m_scenario : nullptr;
+}
+
+bool
+LlmExperimentConfig::IsRdma() const
+{
+    return transport == MoseRdmaTransport::GetTypeId().GetName();
 }
 
 ExperimentConfig
@@ -369,6 +394,12 @@ LlmExperimentConfig::ToExperimentConfig() const
         c.hostsPerGroup = hostsPerGroup; // else the attribute's: the group node (or the user's 1)
     }
     c.portQueue = portQueue;
+    if (IsRdma())
+    {
+        c.ecn = ecn;
+        c.ecn->discSize = portQueue;
+        c.portQueue = RDMA_DEVICE_QUEUE;
+    }
     if (jumbo)
     {
         c.portMtu = jumboMtu;
@@ -424,6 +455,20 @@ LlmExperiment::Build()
                          UintegerValue(m_config.jumboMtu),
                          "jumboMtu");
     }
+    if (m_config.IsRdma() && !IsFluid(m_config.level))
+    {
+        // the ports' RED is set on this run's discs: a user's default must agree
+        CheckUserDefault("ns3::MoseTopologyHelper",
+                         "QueueDiscType",
+                         TypeIdValue(RedQueueDisc::GetTypeId()),
+                         "transport");
+        CheckUserDefault("ns3::RedQueueDisc", "MinTh", DoubleValue(m_config.ecn.kmin), "ecn.kmin");
+        CheckUserDefault("ns3::RedQueueDisc", "MaxTh", DoubleValue(m_config.ecn.kmax), "ecn.kmax");
+        CheckUserDefault("ns3::RedQueueDisc",
+                         "LInterm",
+                         DoubleValue(1.0 / m_config.ecn.pmax),
+                         "ecn.pmax");
+    }
     if (m_config.darkTime)
     {
         CheckUserDefault("ns3::MoseModeSwitcher",
@@ -447,9 +492,13 @@ LlmExperiment::Build()
     m_experiment = std::make_unique<Experiment>(m_config.ToExperimentConfig());
     m_experiment->SetScenario(m_scenario, "LlmExperiment");
     m_experiment->Build();
+    if (m_config.IsRdma())
+    {
+        AssignEcnStreams();
+    }
 
-    m_experiment->InstallTransport(
-        CreateTransport(m_experiment->GetTopology()->GetSmallestLinkDelay()));
+    m_transport = CreateTransport(m_experiment->GetTopology()->GetSmallestLinkDelay());
+    m_experiment->InstallTransport(m_transport);
 
     // the workloads, in the initial mode's roles and graph; they follow every switch (their
     // byte counts divided by MoseScale)
@@ -483,18 +532,49 @@ LlmExperiment::Build()
     m_built = true;
 }
 
-Ptr<MoseSocketTransfers>
+Ptr<MoseTransport>
 LlmExperiment::CreateTransport(Time smallestLinkDelay)
 {
-    // its other attributes are MoseSocketTransfers' defaults
-    Ptr<MoseSocketTransfers> transfers = CreateObject<MoseSocketTransfers>();
+    // its other attributes are the transport's defaults
+    MoseTransportHelper helper(m_config.transport);
     if (m_config.jumbo)
     {
-        transfers->SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
+        if (m_config.IsRdma())
+        {
+            helper.SetAttribute("PayloadSize",
+                                UintegerValue(LlmExperimentConfig::RDMA_JUMBO_PAYLOAD));
+        }
+        else
+        {
+            helper.SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
+        }
     }
     m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
-    transfers->SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
-    return transfers;
+    helper.SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
+    return helper.Create();
+}
+
+void
+LlmExperiment::AssignEcnStreams() const
+{
+    Ptr<MoseTopologyHelper> topology = m_experiment->GetTopology();
+    NodeContainer nodes = topology->GetGroupNodes();
+    nodes.Add(topology->GetAllHosts());
+    int64_t stream = mose::Stream::ECN_MARKS;
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        Ptr<Node> node = nodes.Get(i);
+        Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+        for (uint32_t j = 0; tc && j < node->GetNDevices(); ++j)
+        {
+            Ptr<RedQueueDisc> red =
+                DynamicCast<RedQueueDisc>(tc->GetRootQueueDiscOnDevice(node->GetDevice(j)));
+            if (red)
+            {
+                stream += red->AssignStreams(stream);
+            }
+        }
+    }
 }
 
 Time
@@ -502,17 +582,15 @@ LlmExperiment::ResolveNoticeDelay(Time smallestLinkDelay) const
 {
     // the configuration's, else the user's attribute default, else twice the smallest link
     // delay (what a run on several ranks needs, and the same on one)
+    const std::string& type = m_config.transport;
     if (m_config.noticeDelay)
     {
-        CheckUserDefault("ns3::MoseSocketTransfers",
-                         "NoticeDelay",
-                         TimeValue(*m_config.noticeDelay),
-                         "noticeDelay");
+        CheckUserDefault(type, "NoticeDelay", TimeValue(*m_config.noticeDelay), "noticeDelay");
         return *m_config.noticeDelay;
     }
-    if (mose::IsAttributeDefaultSet(MoseSocketTransfers::GetTypeId(), "NoticeDelay"))
+    if (mose::IsAttributeDefaultSet(TypeId::LookupByName(type), "NoticeDelay"))
     {
-        return AttributeDefault<TimeValue>("ns3::MoseSocketTransfers", "NoticeDelay");
+        return AttributeDefault<TimeValue>(type, "NoticeDelay");
     }
     return 2 * smallestLinkDelay;
 }
@@ -534,7 +612,7 @@ LlmExperiment::BuildFluid()
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     Experiment::ConfigureTopology(packet, *topology);
     topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    Ptr<MoseSocketTransfers> transport = CreateTransport(topology->GetSmallestLinkDelay());
+    Ptr<MoseTransport> transport = CreateTransport(topology->GetSmallestLinkDelay());
     f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
     f.fabric.rateEpochNs = m_config.fluidRateEpoch.GetNanoSeconds();
 
@@ -682,7 +760,7 @@ LlmExperiment::CheckDistributedRun(Time lookAhead) const
 void
 LlmExperiment::Collect()
 {
-    Ptr<MoseSocketTransfers> transfers = m_experiment->GetTransport();
+    Ptr<MoseTransport> transfers = m_experiment->GetTransport();
     m_requests = m_inference->GetRecords();
     // which unserved KV transfers had delivered their last byte: the transfers of a request
     // are known by their groups, start and bytes
@@ -782,6 +860,7 @@ LlmExperiment::Run(bool progress)
     m_experiment->Run("the LLM experiment of policy " + mose::ToString(m_config.policy));
     m_records = m_experiment->GetSwitchRecords();
     m_lost = m_experiment->GetPacketsLost();
+    m_ecnMarks = m_experiment->GetEcnMarks();
     m_errors = m_experiment->GetNErrors() + m_divergences;
     m_eventsPerRank = m_experiment->GetEventsPerRank();
     m_events = m_experiment->GetEvents();
@@ -789,6 +868,24 @@ LlmExperiment::Run(bool progress)
     m_simulatedSeconds = m_experiment->GetSimulatedSeconds();
     m_circuitsCut = m_experiment->GetCircuitsCut();
     m_ran = true;
+}
+
+Ptr<MoseTransport>
+LlmExperiment::GetTransport() const
+{
+    return m_transport;
+}
+
+Ptr<MoseTopologyHelper>
+LlmExperiment::GetTopology() const
+{
+    return m_experiment ? m_experiment->GetTopology() : nullptr;
+}
+
+uint64_t
+LlmExperiment::GetEcnMarks() const
+{
+    return m_ecnMarks;
 }
 
 const std::vector<uint64_t>&

@@ -28,6 +28,7 @@
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/mose-transport-helper.h"
 #include "ns3/nstime.h"
 
 #include <array>
@@ -153,7 +154,9 @@ struct LlmExperimentConfig
     /// the OCS dark time of a switch (MoseModeSwitcher ReconfigurationDelay), or unset: the
     /// attribute's default
     std::optional<Time> darkTime;
-    bool jumbo{false};              //!< port Mtu jumboMtu and TCP SegmentSize jumboMtu - 52
+    /// port Mtu jumboMtu, and TCP SegmentSize jumboMtu - 52 or RDMA PayloadSize
+    /// RDMA_JUMBO_PAYLOAD
+    bool jumbo{false};
     uint32_t jumboMtu{9000};        //!< the jumbo MTU
     std::string portQueue{"1000p"}; //!< DropTailQueue MaxSize of the port devices
     /// MoseSocketTransfers NoticeDelay: how long after a transfer's last byte the workloads
@@ -161,6 +164,22 @@ struct LlmExperimentConfig
     /// smallest link delay (a notice to the job and its answer), which is what a run on
     /// several MPI ranks needs: a notice delay above the lookahead
     std::optional<Time> noticeDelay;
+    /// the workloads' transport, a TypeId name (MoseTransportHelper; mose-llm --transport):
+    /// ns3::MoseSocketTransfers (tcp, the default) or ns3::MoseRdmaTransport (rdma)
+    std::string transport{"ns3::MoseSocketTransfers"};
+    /// with ns3::MoseRdmaTransport: RED with ECN on every port and host-link end (its discSize
+    /// is portQueue, the device queues RDMA_DEVICE_QUEUE); not used with TCP
+    EcnMarking ecn;
+
+    /// RDMA PayloadSize with jumbo: the InfiniBand path MTU of a 9000-byte Ethernet MTU
+    static constexpr uint32_t RDMA_JUMBO_PAYLOAD = 4096;
+    /// the port devices' DropTailQueue MaxSize with RDMA: one packet, so that the backlog waits
+    /// in the RED disc, which marks on it (a full device queue would hold portQueue packets
+    /// before the disc saw any)
+    static constexpr const char* RDMA_DEVICE_QUEUE = "1p";
+
+    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
+    bool IsRdma() const;
 
     /**
      * \brief A configuration on N groups with the paper's role shares (RoleCounts::PaperScaled),
@@ -285,15 +304,17 @@ LlmSummary SummarizeLlmWindow(mose::Policy policy,
 /**
  * \ingroup mose-study
  * \brief One LLM run: at the packet level it builds the fabric in the policy's initial
- *        template, the ModeSwitcher with the policy's targets, the loss monitor,
- *        MoseSocketTransfers, and the inference and training workloads; at every SwitchStarted
+ *        template, the ModeSwitcher with the policy's targets, the loss monitor, the
+ *        transport (MoseSocketTransfers or MoseRdmaTransport), and the inference and training
+ *        workloads; at every SwitchStarted
  *        of the switcher both workloads get the new mode's roles and circuit graph
  *        (MoseModeSwitcher::GetTarget).
  *
  * At the fluid level (LlmExperimentConfig::level) the same scenario, workloads, schedule and
  * settings run as a mose::FluidLlmRun, without packets and without the Simulator: the rates and
  * scale, the OCS and host delays (ns3::MoseOcs::Delay, ns3::MoseTopologyHelper::HostDelay), the
- * TCP segment (ns3::MoseSocketTransfers::SegmentSize, or the jumbo MTU's), the notice delay and
+ * packet size (ns3::MoseSocketTransfers::SegmentSize or ns3::MoseRdmaTransport::PayloadSize, or
+ * the jumbo MTU's), the notice delay and
  * the switcher's Phases, Drain, FixedDrain, DrainTimeout and ReconfigurationDelay are taken as
  * the packet level takes them. Its records, summary and CSV rows have the packet level's form
  * (packets lost and connections are 0; a switch's packetsHeld is 0), so that every getter and
@@ -359,6 +380,15 @@ class LlmExperiment
     const std::vector<uint64_t>& GetEventsPerRank() const;
     /// \return circuits of the initial graph whose ends are on different ranks (0: one rank)
     uint32_t GetCircuitsCut() const;
+    /// \return the packet level's transport (after Build(); kept after Run() for its counters,
+    ///         e.g. MoseRdmaTransport::GetNDrops()), or null at the fluid level
+    Ptr<MoseTransport> GetTransport() const;
+    /// \return the packet level's fabric (after Build(), before Run(): Run() destroys its
+    ///         nodes), or null at the fluid level
+    Ptr<MoseTopologyHelper> GetTopology() const;
+    /// \return packets the fabric's queue discs marked with ECN CE (MoseLossMonitor), after
+    ///         Run(); 0 at the fluid level
+    uint64_t GetEcnMarks() const;
 
     /// \brief requests.csv rows (MoseInferenceWorkload::WriteCsv) with a policy column first
     void WriteRequestsCsv(std::ostream& os, bool header) const;
@@ -458,20 +488,26 @@ class LlmExperiment
     void BuildFluid();
     /**
      * \brief The transport's notice delay, by the one rule of both levels: the configuration's
-     *        (a user default of ns3::MoseSocketTransfers::NoticeDelay must agree: Error), else
-     *        that default if the user set it, else twice the smallest link delay
+     *        (a user default of the transport's NoticeDelay, e.g.
+     *        ns3::MoseRdmaTransport::NoticeDelay, must agree: Error), else that default if the
+     *        user set it, else twice the smallest link delay
      * \param smallestLinkDelay the fabric's smallest link delay
      * \return the notice delay
      */
     Time ResolveNoticeDelay(Time smallestLinkDelay) const;
     /**
-     * \brief The LLM workloads' transport, not installed: SegmentSize from the jumbo MTU,
+     * \brief The LLM workloads' transport (LlmExperimentConfig::transport, built by
+     *        MoseTransportHelper), not installed: TCP's SegmentSize or RDMA's PayloadSize from
+     *        the jumbo MTU (MoseRdmaTransport scales its own timers and rates by MoseScale),
      *        NoticeDelay by ResolveNoticeDelay() (kept in m_noticeDelay); the packet level
      *        installs it, the fluid level reads it (MoseFluidFabricHelper)
      * \param smallestLinkDelay the fabric's smallest link delay
      * \return the transport
      */
-    Ptr<MoseSocketTransfers> CreateTransport(Time smallestLinkDelay);
+    Ptr<MoseTransport> CreateTransport(Time smallestLinkDelay);
+    /// \brief RED's random streams fixed per disc (mose::Stream::ECN_MARKS + k, in node and
+    ///        device order), so that a run draws the same marks wherever it runs in a process
+    void AssignEcnStreams() const;
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 
@@ -487,6 +523,8 @@ class LlmExperiment
     std::vector<MoseIterationRecord> m_iterations;    //!< results
     std::vector<MoseSwitchRecord> m_records;          //!< results
     uint64_t m_lost{0};                               //!< results
+    uint64_t m_ecnMarks{0};                           //!< results
+    Ptr<MoseTransport> m_transport;                   //!< the packet level's transport
     uint64_t m_errors{0};                             //!< results
     uint64_t m_divergences{0};                        //!< MPI ranks that disagreed (errors)
     std::vector<uint64_t> m_pairBytes;                //!< results, N x N

@@ -1,0 +1,145 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-transport-helper.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseTransportHelper");
+
+namespace
+{
+
+/// The programs' transport names and their TypeIds, in the order the messages list them
+const std::vector<std::pair<std::string, std::string>>&
+ProgramNames()
+{
+    static const std::vector<std::pair<std::string, std::string>> names = {
+        {MoseTransportHelper::TCP, "ns3::MoseSocketTransfers"},
+        {MoseTransportHelper::RDMA, "ns3::MoseRdmaTransport"},
+    };
+    return names;
+}
+
+} // namespace
+
+MoseTransportHelper::MoseTransportHelper(const std::string& typeName)
+{
+    NS_LOG_FUNCTION(this << typeName);
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid) ||
+        !tid.IsChildOf(MoseTransport::GetTypeId()) || !tid.HasConstructor())
+    {
+        mose::ThrowBadParameter("MoseTransportHelper type",
+                                mose::QuoteText(typeName),
+                                "a MoseTransport type with a constructor: "
+                                "ns3::MoseSocketTransfers (TCP) or ns3::MoseRdmaTransport "
+                                "(RoCEv2)");
+    }
+    m_factory.SetTypeId(tid);
+}
+
+void
+MoseTransportHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    // checked here: ObjectFactory::Set() aborts on an unknown attribute or a bad value
+    const TypeId tid = m_factory.GetTypeId();
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        mose::ThrowBadParameter("MoseTransportHelper attribute",
+                                mose::QuoteText(name),
+                                "an attribute of " + tid.GetName());
+    }
+    if (!info.checker->CreateValidValue(value))
+    {
+        const std::string range = info.checker->HasUnderlyingTypeInformation()
+                                      ? " (" + info.checker->GetUnderlyingTypeInformation() + ")"
+                                      : std::string();
+        mose::ThrowBadParameter(tid.GetName() + "::" + name,
+                                mose::QuoteText(value.SerializeToString(info.checker)),
+                                "a " + info.checker->GetValueTypeName() + range);
+    }
+    m_factory.Set(name, value);
+}
+
+TypeId
+MoseTransportHelper::GetTypeId() const
+{
+    return m_factory.GetTypeId();
+}
+
+bool
+MoseTransportHelper::HasAttribute(const std::string& name) const
+{
+    TypeId::AttributeInformation info;
+    return m_factory.GetTypeId().LookupAttributeByName(name, &info);
+}
+
+Ptr<MoseTransport>
+MoseTransportHelper::Create() const
+{
+    NS_LOG_FUNCTION(this);
+    return m_factory.Create<MoseTransport>();
+}
+
+Ptr<MoseTransport>
+MoseTransportHelper::Install(const std::vector<NodeContainer>& endpoints) const
+{
+    NS_LOG_FUNCTION(this << endpoints.size());
+    Ptr<MoseTransport> transport = Create();
+    transport->Install(endpoints);
+    return transport;
+}
+
+Ptr<MoseTransport>
+MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology) const
+{
+    NS_LOG_FUNCTION(this << topology);
+    if (!topology)
+    {
+        throw mose::Error("MoseTransportHelper::Install: no topology (an installed "
+                          "MoseTopologyHelper)");
+    }
+    return Install(topology->GetGroupEndpoints()); // Error if the fabric is not installed
+}
+
+std::string
+MoseTransportHelper::GetTypeName(const std::string& option, const std::string& text)
+{
+    for (const auto& [name, type] : ProgramNames())
+    {
+        if (text == name)
+        {
+            return type;
+        }
+    }
+    mose::ThrowBadParameter(option,
+                            mose::QuoteText(text),
+                            "tcp (ns-3's TCP, ns3::MoseSocketTransfers) or rdma (RoCEv2 with "
+                            "DCQCN, ns3::MoseRdmaTransport)");
+}
+
+std::string
+MoseTransportHelper::GetProgramName(const std::string& typeName)
+{
+    for (const auto& [name, type] : ProgramNames())
+    {
+        if (typeName == type)
+        {
+            return name;
+        }
+    }
+    return "";
+}
+
+} // namespace ns3
