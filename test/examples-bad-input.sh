@@ -302,6 +302,36 @@ if [ -x "$PACKET" ]; then
         echo "FAIL packet-udp-exact-bytes: a UDP transfer received more than its bytes, or did not finish"
         FAILED=$((FAILED + 1))
     fi
+    # the fluid and aggregate levels (--level): one level per run; an option or attribute that
+    # acts on packets only is refused there, naming it
+    expect_error packet-level-both 'invalid --level = "both": one level, packet, fluid or aggregate' \
+        "$PACKET" --level=both --plot=false
+    expect_error packet-level-name 'invalid --level = "foo": packet, fluid, aggregate' \
+        "$PACKET" --level=foo --plot=false
+    expect_error packet-fluid-flow-monitor 'invalid --flowMonitor = false: the option would not be used' \
+        "$PACKET" --level=fluid --flowMonitor=false --plot=false
+    expect_error packet-fluid-socket 'invalid --ns3::MoseTrafficHelper::SocketFactory = "ns3::UdpSocketFactory": the attribute would not be used: the fluid level' \
+        "$PACKET" --level=fluid --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory --plot=false
+    expect_error packet-aggregate-queue-disc 'invalid --ns3::MoseTopologyHelper::QueueDiscType = "ns3::FqCoDelQueueDisc": the attribute would not be used: the aggregate level' \
+        "$PACKET" --level=aggregate --ns3::MoseTopologyHelper::QueueDiscType=ns3::FqCoDelQueueDisc --plot=false
+    expect_error packet-fluid-tcp-buffer 'invalid --ns3::TcpSocket::SndBufSize = "1000000": the attribute would not be used' \
+        "$PACKET" --level=fluid --ns3::TcpSocket::SndBufSize=1000000 --plot=false
+    expect_error packet-fluid-ecmp 'invalid --routing = "ecmp": shortest-path or random-shortest-path at the fluid level' \
+        "$PACKET" --level=fluid --routing=ecmp --plot=false
+    expect_ok packet-fluid-small 'circuits whose payload bytes = flow-level load x bytes per unit: 32 of 32' \
+        "$PACKET" --level=fluid --nodes=16 --flows=40 --policies=MoSE --plot=false \
+        --outputDir="$WORK/packet-fluid"
+    # the packet level's files and columns; what only packets have is "n/a"
+    CASES=$((CASES + 1))
+    if [ "$(head -1 "$WORK/packet-fluid/inference-heavy_MoSE_summary.csv")" = \
+        "$(head -1 "$WORK/packet/inference-heavy_MoSE_summary.csv")" ] \
+        && grep -q '^kv,.*,n/a,n/a$' "$WORK/packet-fluid/inference-heavy_MoSE_summary.csv" \
+        && grep -q '^total,n/a$' "$WORK/packet-fluid/inference-heavy_MoSE_losses.csv"; then
+        echo "ok   packet-fluid-files"
+    else
+        echo "FAIL packet-fluid-files: the fluid level's summary.csv or losses.csv differ in shape"
+        FAILED=$((FAILED + 1))
+    fi
 fi
 
 # --- mose-mode-switch
