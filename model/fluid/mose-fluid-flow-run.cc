@@ -36,6 +36,10 @@ FluidFlowConfig::Validate() const
         }
         last = boundaries[b].atNs;
     }
+    if (sampleNs < 0)
+    {
+        ThrowBadParameter("sample period", std::to_string(sampleNs) + " ns", "a time >= 0");
+    }
     if (stopNs <= 0 || endNs < 0)
     {
         ThrowBadParameter("stop time", std::to_string(stopNs) + " ns", "a time > 0");
@@ -77,7 +81,18 @@ FluidFlowRun::Run()
     {
         m_fabric->Schedule(m_config.boundaries[b].atNs, [this, b]() { Boundary(b); });
     }
+    if (m_config.sampleNs > 0 && m_observers.sample)
+    {
+        m_fabric->Schedule(m_config.sampleNs, [this]() { Sample(); });
+    }
     m_fabric->Run(m_config.stopNs, [this]() { return CheckStop(); });
+}
+
+void
+FluidFlowRun::Sample()
+{
+    m_observers.sample();
+    m_fabric->Schedule(m_config.sampleNs, [this]() { Sample(); });
 }
 
 void

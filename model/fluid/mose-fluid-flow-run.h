@@ -58,6 +58,8 @@ struct FluidFlowConfig
     /// a switch under way holds the run (the packet level's ExperimentConfig::waitForSwitches)
     bool waitForSwitches{true};
     int64_t endNs{0}; //!< the last interval's end (0: stopNs), as ExperimentConfig::end
+    /// above 0: Observers::sample is called at every multiple of this time while the run goes
+    int64_t sampleNs{0};
 
     /// \brief Throws a mose::Error naming the first invalid field
     void Validate() const;
@@ -86,6 +88,8 @@ class FluidFlowRun
         std::function<void(std::size_t boundary)> boundary;
         /// a switch ended (index among the switches started)
         std::function<void(uint32_t index)> switchDone;
+        /// a multiple of FluidFlowConfig::sampleNs (an event of that time)
+        std::function<void()> sample;
     };
 
     /// \param config the run (validated by Run())
@@ -113,6 +117,8 @@ class FluidFlowRun
     void Boundary(std::size_t b);
     /// \return whether the stop rule holds now; notices switch ends
     bool CheckStop();
+    /// \brief Calls the sample observer and schedules the next sample
+    void Sample();
 
     FluidFlowConfig m_config;                            //!< parameters
     Observers m_observers;                               //!< SetObservers()
