@@ -421,6 +421,28 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --nodes=16 --flows=40 \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
         --startWindow=20ms --plot=false --outputDir="$WORK/switch"
+    # the fluid and aggregate levels (--level): one level per run; what acts on packets only is
+    # refused there, naming it; the same files, with "n/a" where only packets have a figure
+    expect_error switch-level-both 'invalid --level = "both": one level, packet, fluid or aggregate' \
+        "$SWITCH" --level=both --plot=false
+    expect_error switch-fluid-hold 'invalid --ns3::MoseRoutingProtocol::HoldPackets = "false": the attribute would not be used: the fluid level' \
+        "$SWITCH" --level=fluid --ns3::MoseRoutingProtocol::HoldPackets=false --plot=false
+    expect_error switch-aggregate-ecmp 'invalid --routing = "ecmp": shortest-path or random-shortest-path at the aggregate level' \
+        "$SWITCH" --level=aggregate --routing=ecmp --plot=false
+    expect_ok switch-fluid-small 'verdict: switching' \
+        "$SWITCH" --level=fluid --nodes=16 --flows=40 \
+        --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
+        --startWindow=20ms --plot=false --outputDir="$WORK/switch-fluid"
+    CASES=$((CASES + 1))
+    if [ "$(head -1 "$WORK/switch-fluid/comparison.csv")" = "$(head -1 "$WORK/switch/comparison.csv")" ] \
+        && grep -q '^MoSE,.*,n/a,n/a,n/a$' "$WORK/switch-fluid/comparison.csv" \
+        && [ "$(head -1 "$WORK/switch-fluid/MoSE_intervals.csv")" = \
+            "$(head -1 "$WORK/switch/MoSE_intervals.csv")" ]; then
+        echo "ok   switch-fluid-files"
+    else
+        echo "FAIL switch-fluid-files: the fluid level's comparison.csv or intervals.csv differ in shape"
+        FAILED=$((FAILED + 1))
+    fi
 fi
 
 # --- mose-break-even
