@@ -174,7 +174,9 @@ class PacketExperiment
      * \brief Writes transfers.csv (one row per transfer with its FCT), circuits.csv (circuit,
      *        u, v, flow-level load, expected and measured bytes), summary.csv and losses.csv
      *        (packets lost per drop point, their total, and the queue discs' ECN marks) into a
-     *        folder.
+     *        folder. At a fluid level the packet counts (summary.csv's packets_lost and
+     *        packets_sent, every count of losses.csv) are "n/a", and a circuit's bytes are those
+     *        of the complete transfers routed over it.
      * \param dir the folder (created if missing)
      * \param prefix file name prefix, e.g. "inference-heavy_MoSE_"
      */
