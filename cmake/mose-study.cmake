@@ -50,6 +50,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/report/mose-template-report.cc
     helper/study/cli/mose-baseline-options.cc
     helper/study/cli/mose-flow-eval-options.cc
+    helper/study/cli/mose-level-options.cc
     helper/study/cli/mose-llm-options.cc
     helper/study/cli/mose-packet-options.cc
     helper/study/cli/mose-program.cc
@@ -84,6 +85,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/report/mose-template-report.h
     helper/study/cli/mose-baseline-options.h
     helper/study/cli/mose-flow-eval-options.h
+    helper/study/cli/mose-level-options.h
     helper/study/cli/mose-llm-options.h
     helper/study/cli/mose-packet-options.h
     helper/study/cli/mose-program.h

@@ -3,7 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * mose-mode-switch: a MoSE fabric across mode switches at the packet level. The workload goes
+ * mose-mode-switch: a MoSE fabric across mode switches at the packet level (or, with
+ * --level=fluid or aggregate, the same transfers as fluid flows on a fluid fabric that switches
+ * alike). The workload goes
  * inference-heavy -> training-heavy -> inference-heavy; at each boundary the ModeSwitcher
  * drains, darkens and relinks the circuits the policy changes (MoSE: H^PD <-> H^U; a static
  * policy changes nothing and keeps a stale template). Per mode interval it prints the switch's
@@ -19,6 +21,7 @@
  *   mose-mode-switch --ns3::MoseModeSwitcher::Phases=4 --ns3::MoseModeSwitcher::DrainTimeout=20ms
  *   mose-mode-switch --schedule=inference-heavy:0.5s,training-heavy:1s,inference-heavy:0.5s
  *   mose-mode-switch --policies=S-Comp
+ *   mose-mode-switch --level=fluid                         # the same runs as fluid flows
  *
  * The scenario options (N, d, roles, r, completion, assignment, construction, flows, routing,
  * the roles/assignment/flows files) are every mose program's (ScenarioOptions), with N = 64
@@ -151,7 +154,8 @@ main(int argc, char* argv[])
                                     ScenarioOptions::FABRIC);
         SwitchOptions switching; // the policies, the schedule, the times
         CommandLine& cmd = program.GetCommandLine();
-        cmd.Usage("A MoSE fabric across mode switches at the packet level (see doc/mose.rst). "
+        cmd.Usage("A MoSE fabric across mode switches at the packet level, or at the fluid level "
+                  "(--level; see doc/mose.rst). "
                   "The scenario options are those of every mose program. "
                   "The switch: --ns3::MoseModeSwitcher::Phases (K), ::Drain, ::DrainTimeout, "
                   "::ReconfigurationDelay; the traffic: --ns3::MoseTrafficHelper::BytesPerUnit, "

@@ -3,7 +3,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * mose-packet: one workload mode of a MoSE fabric at the packet level. The flow-level core
+ * mose-packet: one workload mode of a MoSE fabric at the packet level (or, with --level=fluid
+ * or aggregate, the same transfers as fluid flows on the same routes). The flow-level core
  * draws the roles, P-D assignment, flows and the policy's template; MoseTopologyHelper realises
  * the template as ns-3 nodes, OCS port devices and circuits; MoseTrafficHelper turns the flows
  * into TCP transfers (KV cache and training). It prints per class the flow completion times,
@@ -13,6 +14,7 @@
  *   mose-packet                                   # N=64, inference-heavy, S-Train and MoSE
  *   mose-packet --nodes=1024 --policies=MoSE      # the paper's scale
  *   mose-packet --graph=my.csv --policies=MoSE    # a circuit graph from a file
+ *   mose-packet --level=fluid                     # the same transfers as fluid flows
  *   mose-packet --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory
  *   mose-packet --inferenceRolesFile=r.csv --inferenceAssignmentFile=a.csv \
  *       --inferenceFlowsFile=f.csv --graph=g.csv    # the inputs of mose-templates --outputDir
@@ -48,7 +50,8 @@ main(int argc, char* argv[])
                                 ScenarioOptions::ROUTING | ScenarioOptions::FABRIC);
         PacketOptions packet; // the mode, the policies, --graph, --stopTime, ...
         CommandLine& cmd = program.GetCommandLine();
-        cmd.Usage("One workload mode of a MoSE fabric at the packet level (see doc/mose.rst). "
+        cmd.Usage("One workload mode of a MoSE fabric at the packet level, or at the fluid level "
+                  "(--level; see doc/mose.rst). "
                   "The scenario options are those of every mose program. Packet-level knobs are "
                   "attributes: --ns3::MoseOcs::DataRate, --ns3::MoseOcs::Delay, "
                   "--ns3::MoseTrafficHelper::BytesPerUnit, --ns3::MoseTrafficHelper::"

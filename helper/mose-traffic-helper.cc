@@ -235,6 +235,37 @@ MoseTrafficHelper::MakeTransfers(const std::vector<mose::Flow>& flows)
     return transfers;
 }
 
+void
+MoseTrafficHelper::DrawStartTimes(std::vector<MoseTransfer>& transfers)
+{
+    Time next = m_startTime;
+    for (auto& t : transfers)
+    {
+        switch (m_startMode)
+        {
+        case START_TOGETHER:
+            t.start = m_startTime;
+            break;
+        case START_UNIFORM:
+            t.start = m_startTime + Seconds(m_uniform->GetValue(0, m_startWindow.GetSeconds()));
+            break;
+        case START_POISSON:
+            next += Seconds(m_gaps->GetValue(1.0 / m_poissonRate, 0));
+            t.start = next;
+            break;
+        }
+    }
+}
+
+std::vector<MoseTransfer>
+MoseTrafficHelper::MakeStartedTransfers(const std::vector<mose::Flow>& flows)
+{
+    NS_LOG_FUNCTION(this << flows.size());
+    std::vector<MoseTransfer> transfers = MakeTransfers(flows);
+    DrawStartTimes(transfers);
+    return transfers;
+}
+
 namespace
 {
 
@@ -391,23 +422,10 @@ MoseTrafficHelper::DoInstall(const NodeContainer& endpoints,
 
     ApplicationContainer apps;
     std::fill(sinksAt.begin(), sinksAt.end(), 0);
-    Time next = m_startTime;
+    DrawStartTimes(transfers);
     const std::string factory = m_socketFactory.GetName();
     for (auto& t : transfers)
     {
-        switch (m_startMode)
-        {
-        case START_TOGETHER:
-            t.start = m_startTime;
-            break;
-        case START_UNIFORM:
-            t.start = m_startTime + Seconds(m_uniform->GetValue(0, m_startWindow.GetSeconds()));
-            break;
-        case START_POISSON:
-            next += Seconds(m_gaps->GetValue(1.0 / m_poissonRate, 0));
-            t.start = next;
-            break;
-        }
         const auto port = static_cast<uint16_t>(m_sinkPortBase + sinksAt[t.dst]++);
         t.port = port;
         t.dstAddress = address[t.dst];

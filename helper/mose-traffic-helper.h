@@ -126,6 +126,16 @@ class MoseTrafficHelper : public Object
      */
     std::vector<MoseTransfer> MakeTransfers(const std::vector<mose::Flow>& flows);
 
+    /**
+     * \brief The transfers that Install() would make from these flows, with the start times it
+     *        would give them, without installing anything: the same draws from the same
+     *        streams (MakeTransfers(), then the start times in transfer order). The fluid and
+     *        aggregate levels run these (mose::FlowBatch).
+     * \param flows the flows
+     * \return the transfers (src, dst, cls, demand, bytes, start)
+     */
+    std::vector<MoseTransfer> MakeStartedTransfers(const std::vector<mose::Flow>& flows);
+
   protected:
     void DoDispose() override;
 
@@ -139,6 +149,10 @@ class MoseTrafficHelper : public Object
     ApplicationContainer DoInstall(const NodeContainer& endpoints,
                                    const std::vector<mose::Flow>& flows,
                                    std::vector<ApplicationContainer>* senders);
+
+    /// \brief Gives each transfer its start time (StartMode), drawing in transfer order
+    /// \param transfers the transfers
+    void DrawStartTimes(std::vector<MoseTransfer>& transfers);
 
     uint64_t m_bytesPerUnit;               //!< bytes per unit of demand
     uint64_t m_maxFlows;                   //!< sample size, 0 = all flows

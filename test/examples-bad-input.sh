@@ -302,6 +302,36 @@ if [ -x "$PACKET" ]; then
         echo "FAIL packet-udp-exact-bytes: a UDP transfer received more than its bytes, or did not finish"
         FAILED=$((FAILED + 1))
     fi
+    # the fluid and aggregate levels (--level): one level per run; an option or attribute that
+    # acts on packets only is refused there, naming it
+    expect_error packet-level-both 'invalid --level = "both": one level, packet, fluid or aggregate' \
+        "$PACKET" --level=both --plot=false
+    expect_error packet-level-name 'invalid --level = "foo": packet, fluid, aggregate' \
+        "$PACKET" --level=foo --plot=false
+    expect_error packet-fluid-flow-monitor 'invalid --flowMonitor = false: the option would not be used' \
+        "$PACKET" --level=fluid --flowMonitor=false --plot=false
+    expect_error packet-fluid-socket 'invalid --ns3::MoseTrafficHelper::SocketFactory = "ns3::UdpSocketFactory": the attribute would not be used: the fluid level' \
+        "$PACKET" --level=fluid --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory --plot=false
+    expect_error packet-aggregate-queue-disc 'invalid --ns3::MoseTopologyHelper::QueueDiscType = "ns3::FqCoDelQueueDisc": the attribute would not be used: the aggregate level' \
+        "$PACKET" --level=aggregate --ns3::MoseTopologyHelper::QueueDiscType=ns3::FqCoDelQueueDisc --plot=false
+    expect_error packet-fluid-tcp-buffer 'invalid --ns3::TcpSocket::SndBufSize = "1000000": the attribute would not be used' \
+        "$PACKET" --level=fluid --ns3::TcpSocket::SndBufSize=1000000 --plot=false
+    expect_error packet-fluid-ecmp 'invalid --routing = "ecmp": shortest-path or random-shortest-path at the fluid level' \
+        "$PACKET" --level=fluid --routing=ecmp --plot=false
+    expect_ok packet-fluid-small 'circuits whose payload bytes = flow-level load x bytes per unit: 32 of 32' \
+        "$PACKET" --level=fluid --nodes=16 --flows=40 --policies=MoSE --plot=false \
+        --outputDir="$WORK/packet-fluid"
+    # the packet level's files and columns; what only packets have is "n/a"
+    CASES=$((CASES + 1))
+    if [ "$(head -1 "$WORK/packet-fluid/inference-heavy_MoSE_summary.csv")" = \
+        "$(head -1 "$WORK/packet/inference-heavy_MoSE_summary.csv")" ] \
+        && grep -q '^kv,.*,n/a,n/a$' "$WORK/packet-fluid/inference-heavy_MoSE_summary.csv" \
+        && grep -q '^total,n/a$' "$WORK/packet-fluid/inference-heavy_MoSE_losses.csv"; then
+        echo "ok   packet-fluid-files"
+    else
+        echo "FAIL packet-fluid-files: the fluid level's summary.csv or losses.csv differ in shape"
+        FAILED=$((FAILED + 1))
+    fi
 fi
 
 # --- mose-mode-switch
@@ -391,6 +421,28 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --nodes=16 --flows=40 \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
         --startWindow=20ms --plot=false --outputDir="$WORK/switch"
+    # the fluid and aggregate levels (--level): one level per run; what acts on packets only is
+    # refused there, naming it; the same files, with "n/a" where only packets have a figure
+    expect_error switch-level-both 'invalid --level = "both": one level, packet, fluid or aggregate' \
+        "$SWITCH" --level=both --plot=false
+    expect_error switch-fluid-hold 'invalid --ns3::MoseRoutingProtocol::HoldPackets = "false": the attribute would not be used: the fluid level' \
+        "$SWITCH" --level=fluid --ns3::MoseRoutingProtocol::HoldPackets=false --plot=false
+    expect_error switch-aggregate-ecmp 'invalid --routing = "ecmp": shortest-path or random-shortest-path at the aggregate level' \
+        "$SWITCH" --level=aggregate --routing=ecmp --plot=false
+    expect_ok switch-fluid-small 'verdict: switching' \
+        "$SWITCH" --level=fluid --nodes=16 --flows=40 \
+        --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
+        --startWindow=20ms --plot=false --outputDir="$WORK/switch-fluid"
+    CASES=$((CASES + 1))
+    if [ "$(head -1 "$WORK/switch-fluid/comparison.csv")" = "$(head -1 "$WORK/switch/comparison.csv")" ] \
+        && grep -q '^MoSE,.*,n/a,n/a,n/a$' "$WORK/switch-fluid/comparison.csv" \
+        && [ "$(head -1 "$WORK/switch-fluid/MoSE_intervals.csv")" = \
+            "$(head -1 "$WORK/switch/MoSE_intervals.csv")" ]; then
+        echo "ok   switch-fluid-files"
+    else
+        echo "FAIL switch-fluid-files: the fluid level's comparison.csv or intervals.csv differ in shape"
+        FAILED=$((FAILED + 1))
+    fi
 fi
 
 # --- mose-break-even

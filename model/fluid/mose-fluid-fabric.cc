@@ -770,5 +770,38 @@ FluidFabric::GetPortBytes() const
     return bytes;
 }
 
+std::vector<double>
+FluidFabric::GetPortBytesNow() const
+{
+    std::vector<double> bytes = GetPortBytes();
+    const double since = static_cast<double>(m_now - m_drainedNs) * 1e-9;
+    for (std::size_t l = 0; l < bytes.size(); ++l)
+    {
+        bytes[l] += m_net.GetLinkRate(static_cast<FluidNetwork::LinkId>(l)) * since;
+    }
+    return bytes;
+}
+
+PortPlan
+FluidFabric::GetPortPlan() const
+{
+    return PortPlan::FromPeers(m_n, m_config.ports, m_peers);
+}
+
+double
+FluidFabric::GetBytesSent(uint64_t id) const
+{
+    const FluidTransfer& t = GetTransfer(id);
+    const auto it = m_running.find(id);
+    if (t.complete || it == m_running.end())
+    {
+        return t.complete ? static_cast<double>(t.bytes) : 0.0;
+    }
+    const FluidNetwork::FlowId f = it->second.flow;
+    const double left =
+        m_net.GetRemaining(f) - m_net.GetRate(f) * static_cast<double>(m_now - m_drainedNs) * 1e-9;
+    return static_cast<double>(t.bytes) - std::max(0.0, left);
+}
+
 } // namespace mose
 } // namespace ns3

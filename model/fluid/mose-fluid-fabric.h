@@ -268,6 +268,15 @@ class FluidFabric
     /// \return the payload bytes each circuit direction carried, per sending flat port
     ///         (group * d + port), up to now
     std::vector<double> GetPortBytes() const;
+    /// \return GetPortBytes() up to Now() (each link's bytes since the flows were last drained
+    ///         added at its current rate): what an event of this time sees
+    std::vector<double> GetPortBytesNow() const;
+    /// \return the live matching as a port plan (the circuits lit; during a switch, the batch
+    ///         under way's old circuits until it relinks)
+    PortPlan GetPortPlan() const;
+    /// \param id a transfer (not an aggregate's parts) \return the payload bytes the fluid model
+    ///         has sent of it up to Now() (its bytes once complete)
+    double GetBytesSent(uint64_t id) const;
 
   private:
     /// \brief Routes every transfer in flight on the current matching

@@ -769,6 +769,28 @@ AddBoolOption(CommandLine& cmd, const std::string& name, const std::string& help
 }
 
 void
+AddBoolOption(CommandLine& cmd,
+              const std::string& name,
+              const std::string& help,
+              bool& value,
+              bool& given)
+{
+    NS_LOG_FUNCTION(name << value);
+    bool* target = &value;
+    bool* seen = &given;
+    const std::string option = "--" + name;
+    cmd.AddValue(name,
+                 help,
+                 Callback<bool, MOSE_COMMAND_LINE_CB_ARG>(
+                     [target, seen, option](MOSE_COMMAND_LINE_CB_ARG text) {
+                         *target = std::string(text).empty() ? !*target : ParseBool(option, text);
+                         *seen = true;
+                         return true;
+                     }),
+                 value ? "true" : "false");
+}
+
+void
 ParseCommandLine(CommandLine& cmd, int argc, char* argv[])
 {
     NS_LOG_FUNCTION(argc);

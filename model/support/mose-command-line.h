@@ -104,6 +104,22 @@ void AddBoolOption(CommandLine& cmd, const std::string& name, const std::string&
 
 /**
  * \ingroup mose-support
+ * \brief AddBoolOption() that also records whether the option was given (for an option that
+ *        some settings do not use, so that giving it there is refused).
+ * \param cmd the command line
+ * \param name the option's name, without dashes
+ * \param help its help text
+ * \param value the variable (see AddBoolOption())
+ * \param given set to true when Parse() meets the option (must outlive cmd.Parse())
+ */
+void AddBoolOption(CommandLine& cmd,
+                   const std::string& name,
+                   const std::string& help,
+                   bool& value,
+                   bool& given);
+
+/**
+ * \ingroup mose-support
  * \brief Adds a text option that keeps the whole text after '=' (a file or folder name, a
  *        schedule, a number parsed later).
  *

@@ -6,6 +6,7 @@
 
 #include "mose-packet-options.h"
 
+#include "mose-level-options.h"
 #include "mose-program.h"
 
 #include "ns3/log.h"
@@ -35,10 +36,17 @@ PacketOptions::AddOptions(CommandLine& cmd)
                   "stopTime",
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
+    AddTextOption(cmd,
+                  "level",
+                  "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes, no "
+                  "Simulator) or aggregate (the fluid level: a flow list has no collective to "
+                  "aggregate)",
+                  m_level);
     AddBoolOption(cmd,
                   "flowMonitor",
-                  "install FlowMonitor (packets lost per class)",
-                  m_flowMonitor);
+                  "install FlowMonitor (packets lost per class; packet level only)",
+                  m_flowMonitor,
+                  m_flowMonitorGiven);
     AddBoolOption(cmd,
                   "writeScenario",
                   "also write the mode's roles, P-D assignment and flows and each policy's "
@@ -57,6 +65,20 @@ PacketOptions::GetConfig(const ScenarioOptions& scenario) const
     config.run = config.scenario.firstRun;
     config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
     config.flowMonitor = m_flowMonitor;
+    config.level = ParseOneLevel("--level", m_level, "mose-packet");
+    if (IsFluid(config.level))
+    {
+        if (m_flowMonitorGiven)
+        {
+            ThrowBadParameter("--flowMonitor",
+                              m_flowMonitor ? "true" : "false",
+                              "the option would not be used: FlowMonitor counts packets, and the " +
+                                  ToString(config.level) + " level has none (--level=packet)");
+        }
+        config.flowMonitor = false;
+        RejectPacketOnlyAttributes(config.level);
+        RejectFluidRouting(config.level, config.scenario.routing);
+    }
     config.policy = GetPolicies().front();
     config.Validate();
     return config;

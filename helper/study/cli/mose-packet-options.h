@@ -24,8 +24,10 @@ namespace mose
  * \ingroup mose-study
  * \brief The options of mose-packet beside the scenario options and the output options: the
  *        workload mode (--mode), the policies run (--policies), a circuit graph from a file
- *        (--graph), the stop time (--stopTime), --flowMonitor and --writeScenario. GetConfig()
- *        checks them (PacketExperimentConfig::Validate()), naming the option.
+ *        (--graph), the stop time (--stopTime), the level (--level), --flowMonitor and
+ *        --writeScenario. GetConfig() checks them (PacketExperimentConfig::Validate()), naming
+ *        the option; at the fluid and aggregate levels it refuses --flowMonitor and every
+ *        attribute those levels do not read (RejectPacketOnlyAttributes()).
  */
 class PacketOptions
 {
@@ -53,7 +55,9 @@ class PacketOptions
     std::string m_policies{"S-Train,MoSE"}; //!< --policies
     std::string m_graph;                    //!< --graph
     std::string m_stopTime{"60"};           //!< --stopTime
+    std::string m_level{"packet"};          //!< --level
     bool m_flowMonitor{true};               //!< --flowMonitor
+    bool m_flowMonitorGiven{false};         //!< whether --flowMonitor was given
     bool m_writeScenario{false};            //!< --writeScenario
 };
 

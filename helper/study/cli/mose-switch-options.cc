@@ -6,6 +6,7 @@
 
 #include "mose-switch-options.h"
 
+#include "mose-level-options.h"
 #include "mose-program.h"
 
 #include "ns3/log.h"
@@ -46,6 +47,12 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
     AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", m_binWidth);
+    AddTextOption(cmd,
+                  "level",
+                  "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes and "
+                  "switches, no Simulator) or aggregate (the fluid level: a flow list has no "
+                  "collective to aggregate)",
+                  m_level);
     AddTextOption(cmd,
                   "tolerance",
                   "the tie band of the verdict over --seeds: MoSE's relative difference in mean "
@@ -89,6 +96,9 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
     config.binWidth = ParseTimeOption("--binWidth", m_binWidth);
     config.run = config.scenario.firstRun;
+    config.level = ParseOneLevel("--level", m_level, "mose-mode-switch");
+    RejectPacketOnlyAttributes(config.level);
+    RejectFluidRouting(config.level, config.scenario.routing);
     if (scenario.IsGiven("threads"))
     {
         ThrowBadParameter("--threads",

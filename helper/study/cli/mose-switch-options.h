@@ -26,7 +26,8 @@ namespace mose
  *        the policies (--policies, the first reported in detail), the schedule (--schedule),
  *        --startWindow
  *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth,
- *        --writeScenario and the verdict's tie band --tolerance. GetConfig() checks them
+ *        --writeScenario, the level (--level: packet, fluid or aggregate) and the verdict's tie
+ *        band --tolerance. GetConfig() checks them
  * (SwitchExperimentConfig::Validate(), with the options' texts), naming the option.
  */
 class SwitchOptions
@@ -77,6 +78,7 @@ class SwitchOptions
     bool m_startWindowGiven{false};     //!< whether --startWindow was given
     std::string m_stopTime{"30s"};      //!< --stopTime
     std::string m_binWidth{"1ms"};      //!< --binWidth
+    std::string m_level{"packet"};      //!< --level
     bool m_writeScenario{false};        //!< --writeScenario
     std::string m_tolerance{"0.02"};    //!< --tolerance
 };

@@ -9,8 +9,11 @@
 #include "mose-policy-comparison.h"
 
 #include "ns3/log.h"
+#include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-fluid-fabric-helper.h"
+#include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
@@ -88,7 +91,8 @@ PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     {
         throw mose::Error("PacketExperiment::SetScenario after Build()");
     }
-    m_experiment.SetScenario(std::move(scenario), "PacketExperiment");
+    m_experiment.SetScenario(scenario, "PacketExperiment");
+    m_scenario = std::move(scenario);
 }
 
 void
@@ -157,6 +161,13 @@ PacketExperiment::Build()
     }
     SystemWallClockMs clock;
     clock.Start();
+    if (IsFluidLevel())
+    {
+        BuildFluid();
+        m_built = true;
+        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+        return;
+    }
     m_experiment.Build();
     const mose::ModeScenario& mode = m_experiment.GetInitialModeScenario();
     m_roles = mode.roles;
@@ -194,8 +205,169 @@ PacketExperiment::Run()
     {
         throw mose::Error("PacketExperiment::Run needs one Build() before it, once");
     }
-    m_experiment.Run();
+    if (IsFluidLevel())
+    {
+        RunFluid();
+    }
+    else
+    {
+        m_experiment.Run();
+    }
     m_ran = true;
+}
+
+bool
+PacketExperiment::IsFluidLevel() const
+{
+    return IsFluid(m_config.level);
+}
+
+void
+PacketExperiment::BuildFluid()
+{
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
+                          "the packet level (--level=packet)");
+    }
+    const ExperimentConfig packet = m_config.ToExperimentConfig();
+    const ScaleScope scale(packet.scale); // MoseFluidFabricHelper divides the rates by it
+    // the initial mode and graph as Experiment::Build() draws them for a run without switcher
+    const mose::ScenarioBuilder builder(m_config.scenario);
+    uint64_t routingSeed = 0;
+    if (m_scenario)
+    {
+        const auto m = static_cast<std::size_t>(m_config.mode);
+        m_roles = m_scenario->roles[m];
+        m_assignment = m_scenario->assignment[m];
+        m_flows = m_scenario->flows[m];
+        routingSeed = m_scenario->routingSeed;
+    }
+    else
+    {
+        mose::ModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
+        m_roles = mode.roles;
+        m_assignment = mode.assignment;
+        m_flows = std::move(mode.flows);
+        routingSeed = builder.BuildRoutingSeed(m_config.run);
+    }
+    if (!m_config.graphFile.empty())
+    {
+        m_graph = mose::ReadCircuitGraphCsv(m_config.graphFile,
+                                            m_config.scenario.nodes,
+                                            std::optional<uint32_t>(m_config.scenario.degree));
+    }
+    else if (m_scenario)
+    {
+        m_graph = m_scenario->GetGraph(m_config.policy, m_config.mode);
+    }
+    else
+    {
+        m_graph = builder.BuildCircuitGraph(m_config.run, m_config.mode, m_config.policy);
+    }
+    m_metrics = mose::EvaluateFlows(
+        mose::ShortestPathRouting(m_graph, m_config.scenario.routing, routingSeed),
+        m_flows);
+    m_fluidRoutingSeed = routingSeed;
+
+    // the fabric from the helpers the packet level builds it with (nothing is installed); the
+    // transport's segment is TcpSocket's (BulkSend's sockets) and a transfer ends at its last
+    // byte (the sink's, no notice delay)
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    Experiment::ConfigureTopology(packet, *topology);
+    topology->SetRouting(m_config.scenario.routing, routingSeed);
+    Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
+    transport->SetAttribute("SegmentSize", UintegerValue(0));
+    transport->SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    mose::FluidFlowConfig f;
+    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
+    f.graph = m_graph;
+    f.initialMode = m_config.mode;
+    f.stopNs = m_config.stopTime.GetNanoSeconds();
+
+    // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->AssignStreams(mose::Stream::TRANSFERS);
+    UintegerValue unit;
+    traffic->GetAttribute("BytesPerUnit", unit);
+    m_fluidBytesPerUnit = unit.Get();
+    m_fluidDrawn = traffic->MakeStartedTransfers(m_flows);
+    traffic->Dispose();
+    std::vector<mose::BatchFlow> flows;
+    flows.reserve(m_fluidDrawn.size());
+    for (const MoseTransfer& t : m_fluidDrawn)
+    {
+        mose::BatchFlow b;
+        b.src = t.src;
+        b.dst = t.dst;
+        b.bytes = t.bytes;
+        b.startNs = t.start.GetNanoSeconds();
+        b.trafficClass = t.cls;
+        b.rail = 0; // MoseTopologyHelper::GetEndpoints(): each group's first host
+        flows.push_back(b);
+    }
+    f.batches = {std::move(flows)};
+    f.Validate();
+    m_fluid = std::move(f);
+}
+
+void
+PacketExperiment::RunFluid()
+{
+    mose::FluidFlowRun run(*m_fluid);
+    SystemWallClockMs clock;
+    clock.Start();
+    run.Run();
+    m_fluidWall = static_cast<double>(clock.End()) / 1000.0;
+    const mose::FluidFabric& fabric = *run.GetFabric();
+    m_fluidSimulated = static_cast<double>(run.GetEndNs()) * 1e-9;
+    m_fluidEvents = fabric.GetNEvents();
+    // the batch's records, in the drawn transfers' order (a record names its flow's index)
+    m_transfers = m_fluidDrawn;
+    for (const mose::FlowRecord& r : run.GetBatches().front().GetRecords())
+    {
+        MoseTransfer& t = m_transfers[r.index];
+        t.complete = r.complete;
+        t.received = r.received;
+        if (r.complete)
+        {
+            t.end = r.end;
+        }
+    }
+    m_kv = PacketClassResult();
+    m_training = PacketClassResult();
+    m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
+    m_training.fct =
+        MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
+    // per circuit, the payload bytes of the complete transfers routed over it (both
+    // directions): the fluid fabric's routes are the flow level's, and the fabric's own link
+    // counters add up to a nanosecond of rate per transfer (a completion waits for the next
+    // whole ns), which would hide an exact match
+    std::vector<mose::Flow> complete;
+    for (const MoseTransfer& t : m_transfers)
+    {
+        if (t.complete)
+        {
+            mose::Flow f;
+            f.src = t.src;
+            f.dst = t.dst;
+            f.cls = t.cls;
+            f.demand = static_cast<double>(t.bytes);
+            complete.push_back(f);
+        }
+    }
+    const mose::FlowMetrics carried = mose::EvaluateFlows(
+        mose::ShortestPathRouting(m_graph, m_config.scenario.routing, m_fluidRoutingSeed),
+        complete);
+    m_fluidCircuitBytes.assign(m_graph.GetNCircuits(), 0);
+    for (uint32_t c = 0; c < m_graph.GetNCircuits() && c < carried.load.size(); ++c)
+    {
+        m_fluidCircuitBytes[c] = static_cast<uint64_t>(std::llround(carried.load[c]));
+    }
+    if (run.GetNErrors() > 0)
+    {
+        NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
+    }
 }
 
 const mose::CircuitGraph&
@@ -254,13 +426,13 @@ PacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
 const std::vector<uint64_t>&
 PacketExperiment::GetCircuitBytes() const
 {
-    return m_experiment.GetCircuitBytes();
+    return IsFluidLevel() ? m_fluidCircuitBytes : m_experiment.GetCircuitBytes();
 }
 
 uint64_t
 PacketExperiment::GetBytesPerUnit() const
 {
-    return m_experiment.GetBytesPerUnit();
+    return IsFluidLevel() ? m_fluidBytesPerUnit : m_experiment.GetBytesPerUnit();
 }
 
 uint32_t
@@ -279,7 +451,7 @@ PacketExperiment::CountCircuitsMatchingLoad() const
 double
 PacketExperiment::GetWallSeconds() const
 {
-    return m_experiment.GetWallSeconds();
+    return IsFluidLevel() ? m_fluidWall : m_experiment.GetWallSeconds();
 }
 
 double
@@ -291,13 +463,13 @@ PacketExperiment::GetBuildSeconds() const
 double
 PacketExperiment::GetSimulatedSeconds() const
 {
-    return m_experiment.GetSimulatedSeconds();
+    return IsFluidLevel() ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
 }
 
 uint64_t
 PacketExperiment::GetEvents() const
 {
-    return m_experiment.GetEvents();
+    return IsFluidLevel() ? m_fluidEvents : m_experiment.GetEvents();
 }
 
 void
@@ -316,7 +488,8 @@ PacketExperiment::PrintReport(std::ostream& os) const
     os << "mose-packet: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", "
        << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
-       << mose::ToString(c.scenario.routing) << ", run " << c.run << "\n";
+       << mose::ToString(c.scenario.routing) << ", run " << c.run
+       << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string()) << "\n";
     os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
        << GetBytesPerUnit() << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
@@ -338,9 +511,17 @@ PacketExperiment::PrintReport(std::ostream& os) const
            << r.fct.transfers << std::setw(10) << r.fct.completed << std::setw(12)
            << ms(r.fct.meanS) << std::setw(12) << ms(r.fct.p50S) << std::setw(12) << ms(r.fct.p95S)
            << std::setw(12) << ms(r.fct.p99S) << std::setw(14) << gp.str() << std::setw(10)
-           << r.packetsLost << "\n";
+           << (IsFluidLevel() ? std::string("n/a") : std::to_string(r.packetsLost)) << "\n";
     }
-    os << "\n  packets lost in the fabric (every drop point): " << lost;
+    os << "\n  packets lost in the fabric (every drop point): ";
+    if (IsFluidLevel())
+    {
+        os << "n/a (the " << ToString(c.level) << " level moves fluid flows, not packets)";
+    }
+    else
+    {
+        os << lost;
+    }
     if (lost > 0)
     {
         const char* sep = " (";
@@ -370,7 +551,10 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
-    Experiment::PrintRanks(os, m_experiment.GetEventsPerRank(), m_experiment.GetCircuitsCut());
+    if (!IsFluidLevel())
+    {
+        Experiment::PrintRanks(os, m_experiment.GetEventsPerRank(), m_experiment.GetCircuitsCut());
+    }
     os.flags(flags);
     os.precision(precision);
 }
@@ -433,17 +617,39 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
         const PacketClassResult& r = GetClassResult(cls);
         summary << mose::ToString(cls) << ',' << r.fct.transfers << ',' << r.fct.completed << ','
                 << r.fct.meanS << ',' << r.fct.p50S << ',' << r.fct.p95S << ',' << r.fct.p99S << ','
-                << r.fct.goodputBps << ',' << r.packetsLost << ',' << r.packetsSent << '\n';
+                << r.fct.goodputBps << ',';
+        if (IsFluidLevel())
+        {
+            summary << "n/a,n/a\n"; // packets exist at the packet level only
+        }
+        else
+        {
+            summary << r.packetsLost << ',' << r.packetsSent << '\n';
+        }
     }
     std::ostringstream losses;
     losses << "point,drops\n";
     for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
-        losses << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << ','
-               << GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
+        losses << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << ',';
+        if (IsFluidLevel())
+        {
+            losses << "n/a\n"; // a fluid flow drops nothing
+        }
+        else
+        {
+            losses << GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
+        }
     }
-    losses << "total," << GetPacketsLost() << '\n';
-    losses << "ecn-marks," << GetEcnMarks() << '\n';
+    if (IsFluidLevel())
+    {
+        losses << "total,n/a\necn-marks,n/a\n";
+    }
+    else
+    {
+        losses << "total," << GetPacketsLost() << '\n';
+        losses << "ecn-marks," << GetEcnMarks() << '\n';
+    }
     mose::MakeOutputDirectory(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
                         [&transfers](std::ostream& os) { os << transfers.str(); });

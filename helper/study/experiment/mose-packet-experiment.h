@@ -9,9 +9,11 @@
 
 #include "mose-experiment.h"
 #include "mose-fct-cdf-plot.h"
+#include "mose-llm-experiment.h"
 
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-fluid-flow-run.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-policy.h"
@@ -24,6 +26,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,6 +45,13 @@ namespace mose
  * demand, transport, start times, hosts per group, queues) are the Attributes of MoseOcs,
  * MoseTrafficHelper and MoseTopologyHelper, set with Config::SetDefault or
  * --ns3::Type::Attr=value.
+ *
+ * At the fluid and aggregate levels (`level`) the same transfers (MoseTrafficHelper::
+ * MakeStartedTransfers(): the same sample, aggregation and start times) run as a mose::FlowBatch
+ * on the fluid fabric that MoseFluidFabricHelper::Read() reads from the same helpers, without a
+ * Simulator: one transfer per flow of the batch, TCP's segment and headers as the fluid model's
+ * payload share, completion at the last byte (no notice delay). A flow list has no collective,
+ * so the aggregate level runs as the fluid one.
  */
 struct PacketExperimentConfig
 {
@@ -53,6 +63,9 @@ struct PacketExperimentConfig
     uint64_t run{1};            //!< the ns-3 run of the scenario (--RngRun)
     Time stopTime{Seconds(60)}; //!< the simulation ends here at the latest
     bool flowMonitor{true};     //!< install ns-3's FlowMonitor (packets lost per class)
+    /// the level: packets (ns-3), or fluid flows (mose::FluidFlowRun, no Simulator; aggregate
+    /// runs as fluid); packet-only figures (losses, FlowMonitor) are "n/a" at a fluid level
+    LlmLevel level{LlmLevel::PACKET};
 
     /// \return the Experiment this run is a preset of: the scenario's initial mode `mode`, no
     ///         switcher, the circuit and loss monitors
@@ -161,7 +174,9 @@ class PacketExperiment
      * \brief Writes transfers.csv (one row per transfer with its FCT), circuits.csv (circuit,
      *        u, v, flow-level load, expected and measured bytes), summary.csv and losses.csv
      *        (packets lost per drop point, their total, and the queue discs' ECN marks) into a
-     *        folder.
+     *        folder. At a fluid level the packet counts (summary.csv's packets_lost and
+     *        packets_sent, every count of losses.csv) are "n/a", and a circuit's bytes are those
+     *        of the complete transfers routed over it.
      * \param dir the folder (created if missing)
      * \param prefix file name prefix, e.g. "inference-heavy_MoSE_"
      */
@@ -197,7 +212,16 @@ class PacketExperiment
                             std::ostream& os,
                             FctCdfPlot& plot);
 
+    /// \return whether the run is at the fluid or aggregate level (no packets)
+    bool IsFluidLevel() const;
+
   private:
+    /// \brief Build() at the fluid and aggregate levels: the scenario, the fabric read from the
+    ///        helpers (nothing installed) and the transfers as a flow batch
+    void BuildFluid();
+    /// \brief Run() at the fluid and aggregate levels
+    void RunFluid();
+
     PacketExperimentConfig m_config;       //!< parameters
     mose::RoleAssignment m_roles;          //!< the mode's roles
     mose::PdAssignment m_assignment;       //!< the mode's P-D assignment
@@ -210,8 +234,18 @@ class PacketExperiment
     PacketClassResult m_kv;                //!< results, KV
     PacketClassResult m_training;          //!< results, training
     double m_buildSeconds{0};              //!< Build() wall time
-    bool m_built{false};                   //!< Build() ran
-    bool m_ran{false};                     //!< Run() ran
+    /// the scenario given (SetScenario()), for the fluid level
+    std::shared_ptr<const mose::Scenario> m_scenario;
+    std::optional<mose::FluidFlowConfig> m_fluid; //!< the fluid run (BuildFluid())
+    std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (BuildFluid())
+    uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (fluid level)
+    uint64_t m_fluidRoutingSeed{0};               //!< the run's routing seed (fluid level)
+    std::vector<uint64_t> m_fluidCircuitBytes;    //!< per circuit (fluid level)
+    double m_fluidWall{0};                        //!< wall seconds of the fluid run
+    double m_fluidSimulated{0};                   //!< simulated seconds of the fluid run
+    uint64_t m_fluidEvents{0};                    //!< events of the fluid run
+    bool m_built{false};                          //!< Build() ran
+    bool m_ran{false};                            //!< Run() ran
 };
 
 } // namespace mose

@@ -13,12 +13,15 @@
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-format.h"
+#include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/system-path.h"
 #include "ns3/system-wall-clock-ms.h"
 #include "ns3/uinteger.h"
@@ -285,7 +288,8 @@ SwitchExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     {
         throw mose::Error("SwitchExperiment::SetScenario after Build()");
     }
-    m_experiment.SetScenario(std::move(scenario), "SwitchExperiment");
+    m_experiment.SetScenario(scenario, "SwitchExperiment");
+    m_scenario = std::move(scenario);
 }
 
 const SwitchExperimentConfig&
@@ -303,7 +307,21 @@ SwitchExperiment::GetExperiment() const
 const mose::Scenario&
 SwitchExperiment::GetScenario() const
 {
+    if (IsFluidLevel())
+    {
+        if (!m_scenario)
+        {
+            throw mose::Error("SwitchExperiment::GetScenario needs Build() before it");
+        }
+        return *m_scenario;
+    }
     return m_experiment.GetScenario();
+}
+
+bool
+SwitchExperiment::IsFluidLevel() const
+{
+    return IsFluid(m_config.level);
 }
 
 void
@@ -316,6 +334,13 @@ SwitchExperiment::Build()
     }
     SystemWallClockMs clock;
     clock.Start();
+    if (IsFluidLevel())
+    {
+        BuildFluid();
+        m_built = true;
+        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+        return;
+    }
     // the scenario, the fabric in the initial mode's template, its monitors, the switcher (its
     // attributes are MoseModeSwitcher's defaults, Config::SetDefault) and the interval probe
     m_experiment.Build();
@@ -424,6 +449,12 @@ SwitchExperiment::Run()
     {
         throw mose::Error("SwitchExperiment::Run needs one Build() before it, once");
     }
+    if (IsFluidLevel())
+    {
+        RunFluid();
+        m_ran = true;
+        return;
+    }
     m_experiment.Run();
     m_records = m_experiment.GetSwitchRecords();
     for (const MoseSwitchRecord& r : m_records)
@@ -467,7 +498,7 @@ SwitchExperiment::GetGoodputBins() const
 const std::string&
 SwitchExperiment::GetSwitcherText() const
 {
-    return m_experiment.GetSwitcherText();
+    return IsFluidLevel() ? m_fluidSwitcherText : m_experiment.GetSwitcherText();
 }
 
 std::string
@@ -484,7 +515,7 @@ SwitchExperiment::GetWorkloadText() const
 uint64_t
 SwitchExperiment::GetPacketsLost() const
 {
-    return m_experiment.GetPacketsLost();
+    return IsFluidLevel() ? 0 : m_experiment.GetPacketsLost();
 }
 
 double
@@ -496,25 +527,340 @@ SwitchExperiment::GetBuildSeconds() const
 double
 SwitchExperiment::GetWallSeconds() const
 {
-    return m_experiment.GetWallSeconds();
+    return IsFluidLevel() ? m_fluidWall : m_experiment.GetWallSeconds();
 }
 
 uint64_t
 SwitchExperiment::GetEvents() const
 {
-    return m_experiment.GetEvents();
+    return IsFluidLevel() ? m_fluidEvents : m_experiment.GetEvents();
 }
 
 double
 SwitchExperiment::GetSimulatedSeconds() const
 {
-    return m_experiment.GetSimulatedSeconds();
+    return IsFluidLevel() ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
 }
 
 uint64_t
 SwitchExperiment::GetBytesPerUnit() const
 {
-    return m_experiment.GetBytesPerUnit();
+    return IsFluidLevel() ? m_fluidBytesPerUnit : m_experiment.GetBytesPerUnit();
+}
+
+void
+SwitchExperiment::BuildFluid()
+{
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
+                          "the packet level (--level=packet)");
+    }
+    const ExperimentConfig packet = m_config.ToExperimentConfig();
+    packet.Validate();
+    const ScaleScope scale(packet.scale); // MoseFluidFabricHelper divides the rates by it
+    if (!m_scenario)
+    {
+        m_scenario = std::make_shared<const mose::Scenario>(
+            mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
+    }
+    const mose::Scenario& sc = *m_scenario;
+
+    // the intervals as Experiment::Build() and Build() make them: interval 0 from time 0 (its
+    // transfers from firstStart), then one per boundary; the last ends at `end`
+    const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
+    const std::size_t n = std::max<std::size_t>(m_config.schedule.size(), 1);
+    const Time end = packet.GetEnd();
+    std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
+    m_intervals.clear();
+    m_fluidDrawn.clear();
+    mose::FluidFlowConfig f;
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        SwitchInterval iv;
+        iv.index = static_cast<uint32_t>(i);
+        iv.mode = i == 0 ? m_config.GetInitialMode() : m_config.schedule[i].mode;
+        iv.start = i == 0 ? m_config.firstStart : times[i];
+        iv.end = i + 1 < n ? times[i + 1] : end;
+        iv.templateId = mose::SelectTemplate(m_config.policy, iv.mode);
+        const mose::CircuitGraph& graph = sc.GetGraph(m_config.policy, iv.mode);
+        iv.graph = graph;
+        const std::vector<mose::Flow>& flows = sc.flows[static_cast<std::size_t>(iv.mode)];
+        iv.flows = flows.size();
+        auto it = cache.find({&graph, iv.mode});
+        if (it == cache.end())
+        {
+            const mose::ShortestPathRouting routing(graph,
+                                                    m_config.scenario.routing,
+                                                    sc.routingSeed);
+            it = cache.emplace(std::make_pair(&graph, iv.mode), mose::EvaluateFlows(routing, flows))
+                     .first;
+        }
+        iv.metrics = it->second;
+        if (iv.end <= iv.start)
+        {
+            mose::ThrowBadParameter("mode interval " + std::to_string(i),
+                                    "[" + std::to_string(iv.start.GetSeconds()) + " s, " +
+                                        std::to_string(iv.end.GetSeconds()) + " s)",
+                                    "a non-empty interval (firstStart before the first "
+                                    "boundary, end after the last)");
+        }
+        // the transfers MoseModeSwitcherHelper::InstallModeTraffic() would install
+        Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+        traffic->SetAttribute("StartMode", StringValue("uniform"));
+        traffic->SetAttribute("StartTime", TimeValue(iv.start));
+        traffic->SetAttribute("StartWindow",
+                              TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
+        traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
+        if (i == 0)
+        {
+            UintegerValue unit;
+            traffic->GetAttribute("BytesPerUnit", unit);
+            m_fluidBytesPerUnit = unit.Get();
+        }
+        m_fluidDrawn.push_back(traffic->MakeStartedTransfers(flows));
+        traffic->Dispose();
+        std::vector<mose::BatchFlow> batch;
+        for (const MoseTransfer& t : m_fluidDrawn.back())
+        {
+            mose::BatchFlow b;
+            b.src = t.src;
+            b.dst = t.dst;
+            b.bytes = t.bytes;
+            b.startNs = t.start.GetNanoSeconds();
+            b.trafficClass = t.cls;
+            b.rail = 0; // MoseTopologyHelper::GetEndpoints(): each group's first host
+            batch.push_back(b);
+        }
+        f.batches.push_back(std::move(batch));
+        if (i > 0)
+        {
+            f.boundaries.push_back({times[i].GetNanoSeconds(), iv.mode, graph});
+        }
+        m_intervals.push_back(std::move(iv));
+    }
+    m_nTransfers = 0;
+    for (const auto& drawn : m_fluidDrawn)
+    {
+        m_nTransfers += static_cast<uint32_t>(drawn.size());
+    }
+
+    // the fabric from the helpers the packet level builds it with (nothing is installed): the
+    // transport's segment is TcpSocket's (BulkSend's sockets), a transfer ends at its last byte
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    Experiment::ConfigureTopology(packet, *topology);
+    topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
+    Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
+    transport->SetAttribute("SegmentSize", UintegerValue(0));
+    transport->SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
+    f.graph = m_intervals.front().graph;
+    f.initialMode = m_config.GetInitialMode();
+    f.stopNs = m_config.stopTime.GetNanoSeconds();
+    f.endNs = end.GetNanoSeconds();
+    f.waitForSwitches = true;
+    f.sampleNs = m_config.binWidth.GetNanoSeconds();
+    f.Validate();
+    std::ostringstream text;
+    text << "K=" << f.fabric.phases << ", drain " << (f.fabric.drain ? "on" : "off")
+         << ", drain timeout "
+         << FormatDuration(NanoSeconds(f.fabric.drainTimeoutNs), DurationStyle::MS)
+         << ", reconfiguration delay "
+         << FormatDuration(NanoSeconds(f.fabric.darkNs), DurationStyle::MS);
+    m_fluidSwitcherText = text.str();
+    m_fluid = std::move(f);
+}
+
+void
+SwitchExperiment::CloseFluidInterval(const mose::FluidFabric& fabric,
+                                     uint32_t i,
+                                     const std::vector<double>& now,
+                                     const std::vector<double>& inPlace)
+{
+    SwitchInterval& iv = m_intervals[i];
+    const mose::PortPlan plan = fabric.GetPortPlan();
+    iv.graphRealised = plan.Matches(iv.graph);
+    iv.circuitBytes.assign(iv.graph.GetNCircuits(), 0);
+    if (!iv.graphRealised || inPlace.empty())
+    {
+        return; // its graph was never in place
+    }
+    const uint32_t d = m_config.scenario.degree;
+    for (uint32_t c = 0; c < iv.graph.GetNCircuits(); ++c)
+    {
+        const mose::Circuit& e = iv.graph.GetCircuits()[c];
+        const mose::CircuitPorts p = plan.GetCircuitPorts(iv.graph, c);
+        const std::size_t a = static_cast<std::size_t>(e.u) * d + p.portU;
+        const std::size_t b = static_cast<std::size_t>(e.v) * d + p.portV;
+        iv.circuitBytes[c] =
+            static_cast<uint64_t>(std::llround(now[a] - inPlace[a] + now[b] - inPlace[b]));
+    }
+}
+
+void
+SwitchExperiment::RunFluid()
+{
+    mose::FluidFlowRun run(*m_fluid);
+    const mose::FluidFabric* fabric = nullptr;
+    std::vector<double> inPlace;    // port bytes when the current interval's graph was in place
+    std::vector<double> atBoundary; // port bytes at the start of the switch under way
+    uint32_t current = 0;           // the interval under way
+    const auto sum = [](const std::vector<double>& v) {
+        double total = 0;
+        for (double x : v)
+        {
+            total += x;
+        }
+        return total;
+    };
+    // the goodput bins: the bytes the fluid model sent of each transfer, per bin and class
+    std::vector<std::vector<double>> sent(m_fluidDrawn.size());
+    for (std::size_t i = 0; i < sent.size(); ++i)
+    {
+        sent[i].assign(m_fluidDrawn[i].size(), 0.0);
+    }
+    std::vector<std::array<double, 2>> bins;
+    const int64_t width = m_config.binWidth.GetNanoSeconds();
+    const auto sample = [&](int64_t nowNs) {
+        // the bytes sent since the last sample go to the bin before this time (the last
+        // sample, at the run's end, to the bin it falls in)
+        const auto bin = static_cast<std::size_t>(std::max<int64_t>(nowNs - 1, 0) / width);
+        if (bin >= bins.size())
+        {
+            bins.resize(bin + 1, {0.0, 0.0});
+        }
+        for (std::size_t i = 0; i < sent.size(); ++i)
+        {
+            for (const mose::FlowRecord& r : run.GetBatches()[i].GetRecords())
+            {
+                if (r.started)
+                {
+                    const double s = fabric->GetBytesSent(r.transfer);
+                    bins[bin][r.flow.trafficClass == mose::TrafficClass::KV ? 0 : 1] +=
+                        s - sent[i][r.index];
+                    sent[i][r.index] = s;
+                }
+            }
+        }
+    };
+    mose::FluidFlowRun::Observers o;
+    o.boundary = [&](std::size_t b) {
+        fabric = run.GetFabric();
+        const std::vector<double> now = fabric->GetPortBytesNow();
+        if (current == 0 && inPlace.empty())
+        {
+            inPlace.assign(now.size(), 0.0); // interval 0's graph from time 0
+        }
+        CloseFluidInterval(*fabric, current, now, inPlace);
+        current = static_cast<uint32_t>(b + 1);
+        atBoundary = now;
+        inPlace.clear();
+    };
+    o.switchDone = [&](uint32_t) {
+        fabric = run.GetFabric();
+        const std::vector<double> now = fabric->GetPortBytesNow();
+        m_intervals[current].bytesDuringSwitch =
+            static_cast<uint64_t>(std::llround(sum(now) - sum(atBoundary)));
+        inPlace = now;
+    };
+    o.sample = [&]() {
+        fabric = run.GetFabric();
+        sample(fabric->Now());
+    };
+    run.SetObservers(o);
+    SystemWallClockMs clock;
+    clock.Start();
+    run.Run();
+    m_fluidWall = static_cast<double>(clock.End()) / 1000.0;
+    fabric = run.GetFabric();
+    if (inPlace.empty() && current == 0)
+    {
+        inPlace.assign(fabric->GetPortBytes().size(), 0.0); // interval 0's graph from time 0
+    }
+    const std::vector<double> now = fabric->GetPortBytesNow();
+    if (!atBoundary.empty() && inPlace.empty())
+    {
+        // the last switch did not end: its bytes up to the end
+        m_intervals[current].bytesDuringSwitch =
+            static_cast<uint64_t>(std::llround(sum(now) - sum(atBoundary)));
+    }
+    CloseFluidInterval(*fabric, current, now, inPlace);
+    sample(fabric->Now());
+    m_bins.assign(bins.size(), {0, 0});
+    for (std::size_t b = 0; b < bins.size(); ++b)
+    {
+        for (int cls = 0; cls < 2; ++cls)
+        {
+            m_bins[b][cls] = static_cast<uint64_t>(std::llround(std::max(0.0, bins[b][cls])));
+        }
+    }
+    m_fluidSimulated = static_cast<double>(run.GetEndNs()) * 1e-9;
+    m_fluidEvents = fabric->GetNEvents();
+
+    // the batches' records, in each interval's drawn order
+    for (uint32_t i = 0; i < m_intervals.size(); ++i)
+    {
+        SwitchInterval& iv = m_intervals[i];
+        iv.transfers = m_fluidDrawn[i];
+        for (const mose::FlowRecord& r : run.GetBatches()[i].GetRecords())
+        {
+            MoseTransfer& t = iv.transfers[r.index];
+            t.complete = r.complete;
+            t.received = r.complete ? r.received
+                                    : (r.started ? static_cast<uint64_t>(
+                                                       std::floor(fabric->GetBytesSent(r.transfer)))
+                                                 : 0);
+            if (r.complete)
+            {
+                t.end = r.end;
+            }
+        }
+        iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
+        iv.training =
+            MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
+    }
+    // the switches, as MoseSwitchRecord: what packets alone have (held, lost, drain timeouts)
+    // stays 0 and the reports print "n/a"
+    m_records.clear();
+    mose::WorkloadMode from = m_config.GetInitialMode();
+    std::size_t boundary = 0;
+    for (const mose::FluidSwitchRecord& fr : fabric->GetSwitchRecords())
+    {
+        // a boundary skipped during a switch started none: the next switch's is the next one
+        // that started at its time
+        while (boundary < m_fluid->boundaries.size() &&
+               m_fluid->boundaries[boundary].atNs != fr.startNs)
+        {
+            ++boundary;
+        }
+        MoseSwitchRecord r;
+        r.index = fr.index;
+        r.from = from;
+        r.to = boundary < m_fluid->boundaries.size() ? m_fluid->boundaries[boundary].mode : from;
+        from = r.to;
+        r.start = NanoSeconds(fr.startNs);
+        r.done = fr.done;
+        r.end = fr.done ? NanoSeconds(fr.endNs) : Time(0);
+        r.until = fr.done ? r.end : NanoSeconds(run.GetEndNs());
+        r.phases = m_fluid->fabric.phases;
+        r.kept = fr.kept;
+        r.removed = fr.removed;
+        r.added = fr.added;
+        r.batches.resize(fr.batches);
+        r.drainTime = NanoSeconds(fr.drainNs);
+        r.darkTime = NanoSeconds(fr.darkNs);
+        r.blackoutTime = NanoSeconds(fr.blackoutNs);
+        m_records.push_back(r);
+        if (boundary + 1 < m_intervals.size())
+        {
+            m_intervals[boundary + 1].switchRecord = r;
+        }
+        ++boundary;
+    }
+    if (run.GetNErrors() > 0)
+    {
+        NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
+    }
 }
 
 SwitchRunSummary
@@ -571,6 +917,7 @@ SwitchExperiment::GetSummary() const
         s.intervalMaxLoad.push_back(iv.metrics.all.maxLoad);
     }
     s.packetsLost = GetPacketsLost();
+    s.fluid = IsFluidLevel();
     s.wallSeconds = GetWallSeconds();
     s.simulatedSeconds = GetSimulatedSeconds();
     return s;
@@ -643,9 +990,16 @@ SwitchComparison::GetVerdict() const
       << Ms(mose->makespanS) << " vs " << Ms(best->makespanS) << " ("
       << FormatChange(mose->makespanS, best->makespanS) << "); MoSE paid " << mose->switches
       << " switches: " << mose->circuitsChanged << " circuits changed, " << Ms(mose->switchTime)
-      << " switching, blackout " << Ms(mose->blackoutTime) << ", " << mose->packetsHeld
-      << " packets held (longest " << Ms(mose->longestHold) << "), " << mose->packetsLost
-      << " lost";
+      << " switching, blackout " << Ms(mose->blackoutTime);
+    if (mose->fluid)
+    {
+        o << " (fluid flows: no packets held or lost)";
+    }
+    else
+    {
+        o << ", " << mose->packetsHeld << " packets held (longest " << Ms(mose->longestHold)
+          << "), " << mose->packetsLost << " lost";
+    }
     if (mose->completed < mose->transfers || best->completed < best->transfers)
     {
         o << " [incomplete transfers: MoSE " << mose->transfers - mose->completed << ", "
@@ -674,8 +1028,9 @@ SwitchComparison::Print(std::ostream& os) const
            << Ms(r.meanFctS) << std::setw(12) << Ms(r.kv.meanS) << std::setw(12) << Ms(r.kv.p99S)
            << std::setw(12) << Ms(r.training.meanS) << std::setw(12) << Ms(r.training.p99S)
            << std::setw(13) << Ms(r.makespanS) << std::setw(10) << r.circuitsChanged
-           << std::setw(12) << Ms(r.blackoutTime) << std::setw(8) << r.packetsHeld << std::setw(6)
-           << r.packetsLost << "\n";
+           << std::setw(12) << Ms(r.blackoutTime) << std::setw(8)
+           << (r.fluid ? std::string("n/a") : std::to_string(r.packetsHeld)) << std::setw(6)
+           << (r.fluid ? std::string("n/a") : std::to_string(r.packetsLost)) << "\n";
     }
     if (!m_runs.empty())
     {
@@ -725,8 +1080,16 @@ SwitchComparison::WriteCsv(const std::string& path) const
                 << f->goodputBps;
         }
         csv << ',' << r.switches << ',' << r.circuitsChanged << ',' << r.switchTime.GetSeconds()
-            << ',' << r.blackoutTime.GetSeconds() << ',' << r.packetsHeld << ','
-            << r.longestHold.GetSeconds() << ',' << r.packetsLost << '\n';
+            << ',' << r.blackoutTime.GetSeconds() << ',';
+        if (r.fluid)
+        {
+            csv << "n/a,n/a,n/a\n"; // packets exist at the packet level only
+        }
+        else
+        {
+            csv << r.packetsHeld << ',' << r.longestHold.GetSeconds() << ',' << r.packetsLost
+                << '\n';
+        }
     }
     const std::string body = csv.str();
     mose::WriteTextFile(path, [&body](std::ostream& os) { os << body; });

@@ -8,11 +8,13 @@
 #define MOSE_SWITCH_EXPERIMENT_H
 
 #include "mose-experiment.h"
+#include "mose-llm-experiment.h"
 
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
+#include "ns3/mose-fluid-flow-run.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-mode-switcher.h"
@@ -53,6 +55,13 @@ namespace mose
  * interval's transfers are all flows of its mode (one transfer per (source, destination) pair
  * by default), starting uniformly over the first min(interval length, startWindow) of the
  * interval (MoseModeSwitcherHelper::InstallModeTraffic()).
+ *
+ * At the fluid and aggregate levels (`level`) the same transfers (MoseTrafficHelper::
+ * MakeStartedTransfers() with InstallModeTraffic()'s attributes and streams) run as one
+ * mose::FlowBatch per interval on the fluid fabric MoseFluidFabricHelper::Read() reads from the
+ * same helpers, which switches at the same boundaries to the same templates (mose::FluidFlowRun),
+ * without a Simulator. A flow list has no collective, so the aggregate level runs as the fluid
+ * one. What only packets have (drops, held packets, drain timeouts) is "n/a" there.
  */
 struct SwitchExperimentConfig
 {
@@ -66,6 +75,8 @@ struct SwitchExperimentConfig
     Time stopTime{Seconds(30)};          //!< the simulation ends here at the latest
     Time binWidth{MilliSeconds(1)};      //!< bin of the goodput timeline
     uint64_t run{1};                     //!< the ns-3 run of the scenario (--RngRun)
+    /// the level: packets (ns-3), or fluid flows (mose::FluidFlowRun; aggregate runs as fluid)
+    LlmLevel level{LlmLevel::PACKET};
     /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
     /// in place of the value it was read as
     std::map<std::string, std::string> optionText;
@@ -198,6 +209,8 @@ struct SwitchRunSummary
     std::vector<double> intervalMaxLoad;           //!< per interval, flow-level MaxLoad
     double wallSeconds{0}; //!< wall-clock seconds of Simulator::Run() (printed, never in a file)
     double simulatedSeconds{0}; //!< simulated seconds
+    /// run at the fluid or aggregate level: packetsHeld, longestHold and packetsLost are "n/a"
+    bool fluid{false};
 };
 
 /**
@@ -278,7 +291,23 @@ class SwitchExperiment
     /// \return the run's scenario (after Build()): roles, assignments, templates, flows
     const mose::Scenario& GetScenario() const;
 
+    /// \return whether the run is at the fluid or aggregate level (no packets)
+    bool IsFluidLevel() const;
+
   private:
+    /// \brief Build() at the fluid and aggregate levels: the scenario, the intervals, the
+    ///        fabric read from the helpers (nothing installed) and one flow batch per interval
+    void BuildFluid();
+    /// \brief Run() at the fluid and aggregate levels
+    void RunFluid();
+    /// \brief RunFluid(): an interval ends; its circuits' bytes since its graph was in place
+    /// \param fabric the fluid fabric \param i the interval \param now the port bytes now
+    /// \param inPlace the port bytes when its graph was in place (empty: never)
+    void CloseFluidInterval(const mose::FluidFabric& fabric,
+                            uint32_t i,
+                            const std::vector<double>& now,
+                            const std::vector<double>& inPlace);
+
     /// "TransferRx" sink of interval `interval`'s monitor: adds the bytes to the current bin
     /// \param interval the interval \param index the transfer \param bytes bytes received
     void OnRx(uint32_t interval, uint32_t index, uint32_t bytes);
@@ -296,6 +325,15 @@ class SwitchExperiment
     double m_buildSeconds{0};                       //!< Build() wall time
     bool m_built{false};                            //!< Build() ran
     bool m_ran{false};                              //!< Run() ran
+    /// the scenario given (SetScenario()) or drawn by BuildFluid()
+    std::shared_ptr<const mose::Scenario> m_scenario;
+    std::optional<mose::FluidFlowConfig> m_fluid;        //!< the fluid run (BuildFluid())
+    std::vector<std::vector<MoseTransfer>> m_fluidDrawn; //!< per interval, its transfers
+    uint64_t m_fluidBytesPerUnit{0};                     //!< BytesPerUnit (fluid level)
+    std::string m_fluidSwitcherText;                     //!< the switch's settings (fluid)
+    double m_fluidWall{0};                               //!< wall seconds of the fluid run
+    double m_fluidSimulated{0};                          //!< simulated seconds (fluid)
+    uint64_t m_fluidEvents{0};                           //!< events of the fluid run
 };
 
 /**

@@ -62,7 +62,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
     const auto& c = ex.GetConfig();
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
-       << c.run << "\n";
+       << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string()) << "\n";
     os << "  switcher: " << ex.GetSwitcherText();
     for (const MoseSwitchRecord& r : ex.GetSwitchRecords())
     {
@@ -101,8 +101,16 @@ SwitchExperimentReport::Print(std::ostream& os) const
                    << " requested: at most one batch per removed circuit)";
             }
             os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
-               << Ms(r.blackoutTime) << "; packets held " << r.packetsHeld << " (longest "
-               << Ms(r.longestHold) << "), lost " << r.lost << "\n";
+               << Ms(r.blackoutTime) << "; packets held ";
+            if (ex.IsFluidLevel())
+            {
+                os << "n/a, lost n/a (fluid flows)\n";
+            }
+            else
+            {
+                os << r.packetsHeld << " (longest " << Ms(r.longestHold) << "), lost " << r.lost
+                   << "\n";
+            }
         }
         else if (iv.index > 0)
         {
@@ -131,7 +139,8 @@ SwitchExperimentReport::Print(std::ostream& os) const
            << iv.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
            << iv.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
            << " (while in place), " << iv.bytesDuringSwitch
-           << " during the switch; packets lost in the interval " << iv.packetsLost;
+           << " during the switch; packets lost in the interval "
+           << (ex.IsFluidLevel() ? std::string("n/a") : std::to_string(iv.packetsLost));
         if (iv.packetsLost > 0)
         {
             os << " (";
@@ -155,15 +164,19 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << " transfers completed, mean FCT " << Ms(s.meanFctS) << " (KV " << Ms(s.kv.meanS)
        << ", training " << Ms(s.training.meanS) << "), makespan " << Ms(s.makespanS) << "; "
        << s.switches << " switches, " << s.circuitsChanged << " circuits changed, blackout "
-       << Ms(s.blackoutTime) << ", packets held " << s.packetsHeld << ", lost " << s.packetsLost
-       << "\n";
+       << Ms(s.blackoutTime) << ", packets held "
+       << (s.fluid ? std::string("n/a") : std::to_string(s.packetsHeld)) << ", lost "
+       << (s.fluid ? std::string("n/a") : std::to_string(s.packetsLost)) << "\n";
     os << "  build " << std::fixed << std::setprecision(2) << ex.GetBuildSeconds() << " s, run "
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
        << std::setprecision(6) << "\n";
-    Experiment::PrintRanks(os,
-                           ex.GetExperiment().GetEventsPerRank(),
-                           ex.GetExperiment().GetCircuitsCut());
+    if (!ex.IsFluidLevel())
+    {
+        Experiment::PrintRanks(os,
+                               ex.GetExperiment().GetEventsPerRank(),
+                               ex.GetExperiment().GetCircuitsCut());
+    }
 }
 
 void
@@ -210,8 +223,16 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
             intervals << ',' << (r.done ? 1 : 0) << ',' << r.until.GetSeconds() << ',' << r.kept
                       << ',' << r.removed << ',' << r.added << ',' << r.batches.size() << ','
                       << r.drainTime.GetSeconds() << ',' << r.darkTime.GetSeconds() << ','
-                      << r.blackoutTime.GetSeconds() << ',' << r.drainTimeouts << ','
-                      << r.packetsHeld << ',' << r.longestHold.GetSeconds() << ',' << r.lost << ',';
+                      << r.blackoutTime.GetSeconds() << ',';
+            if (ex.IsFluidLevel())
+            {
+                intervals << "n/a,n/a,n/a,n/a,"; // queues and packets: the packet level's
+            }
+            else
+            {
+                intervals << r.drainTimeouts << ',' << r.packetsHeld << ','
+                          << r.longestHold.GetSeconds() << ',' << r.lost << ',';
+            }
         }
         else
         {
@@ -229,10 +250,22 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
         }
         intervals << ',' << iv.circuitBytes.size() << ',' << (iv.graphRealised ? 1 : 0) << ','
                   << iv.GetMaxCircuitBytes() << ',' << iv.GetMeanCircuitBytes() << ','
-                  << iv.bytesDuringSwitch << ',' << iv.packetsLost;
-        for (uint64_t d : iv.drops)
+                  << iv.bytesDuringSwitch << ',';
+        if (ex.IsFluidLevel())
         {
-            intervals << ',' << d;
+            intervals << "n/a";
+            for (std::size_t p = 0; p < iv.drops.size(); ++p)
+            {
+                intervals << ",n/a";
+            }
+        }
+        else
+        {
+            intervals << iv.packetsLost;
+            for (uint64_t d : iv.drops)
+            {
+                intervals << ',' << d;
+            }
         }
         intervals << '\n';
     }
