@@ -62,7 +62,8 @@ SwitchExperimentReport::Print(std::ostream& os) const
     const auto& c = ex.GetConfig();
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
-       << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string()) << "\n";
+       << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
+       << DescribeTransport(c.IsRdma(), !ex.IsFluidLevel(), c.ecn) << "\n";
     os << "  switcher: " << ex.GetSwitcherText();
     for (const MoseSwitchRecord& r : ex.GetSwitchRecords())
     {
