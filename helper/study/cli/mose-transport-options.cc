@@ -134,8 +134,8 @@ TransportOptions::RejectTcpOnlyAttributes(bool rdma, bool packetLevel)
     RejectModuleAttribute("ns3::MoseTopologyHelper::QueueDiscType",
                           "--transport=rdma puts RED with ECN on every port (--ecnKmin, "
                           "--ecnKmax, --ecnPmax)");
-    const std::string reason = "the option would not be used: --transport=rdma sends the "
-                               "transfers with ns3::MoseRdmaTransport, not TCP's sockets";
+    const std::string reason =
+        "--transport=rdma sends the transfers with ns3::MoseRdmaTransport, not TCP's sockets";
     for (const char* path : {"ns3::MoseTrafficHelper::SocketFactory",
                              "ns3::MoseTrafficHelper::TcpVariant",
                              "ns3::MoseTrafficHelper::UdpDataRate",
