@@ -114,6 +114,40 @@ ToBatchFlows(const std::vector<MoseTransfer>& transfers)
     return flows;
 }
 
+TransportDrops
+ReadTransportDrops(Ptr<MoseTransport> transport)
+{
+    TransportDrops drops{};
+    Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(transport);
+    for (uint8_t r = 0; rdma && r < MoseRdmaTransport::N_DROP_REASONS; ++r)
+    {
+        drops[r] = rdma->GetNDrops(static_cast<MoseRdmaTransport::DropReason>(r));
+    }
+    return drops;
+}
+
+std::string
+DescribeTransportDrops(const TransportDrops& drops)
+{
+    static const char* const names[MoseRdmaTransport::N_DROP_REASONS] = {"out of order",
+                                                                         "duplicate",
+                                                                         "stale",
+                                                                         "malformed",
+                                                                         "no route"};
+    uint64_t total = 0;
+    std::string reasons;
+    for (std::size_t r = 0; r < drops.size(); ++r)
+    {
+        total += drops[r];
+        if (drops[r] > 0)
+        {
+            reasons += (reasons.empty() ? " (" : ", ") + std::string(names[r]) + " " +
+                       std::to_string(drops[r]);
+        }
+    }
+    return std::to_string(total) + (reasons.empty() ? "" : reasons + ")");
+}
+
 std::string
 DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& e)
 {

@@ -20,6 +20,7 @@
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
@@ -99,6 +100,23 @@ struct EcnMarking
  * \return the flows
  */
 std::vector<mose::BatchFlow> ToBatchFlows(const std::vector<MoseTransfer>& transfers);
+
+/// packets a RoCEv2 transport dropped at its receivers, per MoseRdmaTransport::DropReason
+using TransportDrops = std::array<uint64_t, MoseRdmaTransport::N_DROP_REASONS>;
+
+/**
+ * \ingroup mose-study
+ * \param transport a transport (MoseRdmaTransport, or another: zeros)
+ * \return its drops per reason (MoseRdmaTransport::GetNDrops(reason))
+ */
+TransportDrops ReadTransportDrops(Ptr<MoseTransport> transport);
+
+/**
+ * \ingroup mose-study
+ * \param drops drops per reason
+ * \return their total and the reasons that have some: "12 (out of order 10, duplicate 2)"
+ */
+std::string DescribeTransportDrops(const TransportDrops& drops);
 
 /**
  * \ingroup mose-study

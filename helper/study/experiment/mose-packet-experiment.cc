@@ -258,6 +258,17 @@ PacketExperiment::IsFluidLevel() const
 uint64_t
 PacketExperiment::GetTransportDrops() const
 {
+    uint64_t total = 0;
+    for (uint64_t d : m_transportDrops)
+    {
+        total += d;
+    }
+    return total;
+}
+
+const TransportDrops&
+PacketExperiment::GetTransportDropsByReason() const
+{
     return m_transportDrops;
 }
 
@@ -314,8 +325,7 @@ PacketExperiment::BuildBatch()
         m_kv.packetsSent = counts[0].sent;
         m_training.packetsLost = counts[1].lost;
         m_training.packetsSent = counts[1].sent;
-        Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(m_experiment.GetTransport());
-        m_transportDrops = rdma ? rdma->GetNDrops() : 0;
+        m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
         m_batchErrors = m_batch->GetNErrors();
         m_batch = nullptr;
     });
@@ -628,8 +638,8 @@ PacketExperiment::PrintReport(std::ostream& os) const
     os << "\n";
     if (c.IsRdma() && !IsFluidLevel())
     {
-        os << "  RDMA transport: " << m_transportDrops << " packets dropped at the receivers, "
-           << m_batchErrors << " errors\n";
+        os << "  RDMA transport: " << DescribeTransportDrops(m_transportDrops)
+           << " packets dropped at the receivers, " << m_batchErrors << " errors\n";
     }
     os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
        << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop

@@ -230,6 +230,8 @@ class PacketExperiment
     /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped
     ///         (GetNDrops(), after Run()); 0 otherwise
     uint64_t GetTransportDrops() const;
+    /// \return with rdma at the packet level, the transport's drops per reason (after Run())
+    const TransportDrops& GetTransportDropsByReason() const;
     /// \return with rdma at the packet level, errors caught in the flow batch (after Run())
     uint64_t GetBatchErrors() const;
 
@@ -275,7 +277,7 @@ class PacketExperiment
     double m_fluidWall{0};                        //!< wall seconds of the fluid run
     double m_fluidSimulated{0};                   //!< simulated seconds of the fluid run
     uint64_t m_fluidEvents{0};                    //!< events of the fluid run
-    uint64_t m_transportDrops{0};                 //!< GetTransportDrops()
+    TransportDrops m_transportDrops{};            //!< GetTransportDrops()
     uint64_t m_batchErrors{0};                    //!< GetBatchErrors()
     bool m_built{false};                          //!< Build() ran
     bool m_ran{false};                            //!< Run() ran

@@ -541,13 +541,23 @@ SwitchExperiment::CollectBatches()
             MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
         m_batchErrors += m_batches[i]->GetNErrors();
     }
-    Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(m_experiment.GetTransport());
-    m_transportDrops = rdma ? rdma->GetNDrops() : 0;
+    m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
     m_batches.clear();
 }
 
 uint64_t
 SwitchExperiment::GetTransportDrops() const
+{
+    uint64_t total = 0;
+    for (uint64_t d : m_transportDrops)
+    {
+        total += d;
+    }
+    return total;
+}
+
+const TransportDrops&
+SwitchExperiment::GetTransportDropsByReason() const
 {
     return m_transportDrops;
 }

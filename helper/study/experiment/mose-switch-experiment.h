@@ -310,6 +310,8 @@ class SwitchExperiment
     /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped (after
     ///         Run()); 0 otherwise
     uint64_t GetTransportDrops() const;
+    /// \return with rdma at the packet level, the transport's drops per reason (after Run())
+    const TransportDrops& GetTransportDropsByReason() const;
     /// \return with rdma at the packet level, errors caught in the flow batches (after Run())
     uint64_t GetBatchErrors() const;
 
@@ -353,7 +355,7 @@ class SwitchExperiment
     std::vector<Ptr<MoseBatchWorkload>> m_batches;  //!< per interval, rdma (until Run() ends)
     std::array<uint64_t, 2> m_binReceived{};        //!< bytes received at the last sample (rdma)
     EventId m_sampler;                              //!< the next sample (rdma)
-    uint64_t m_transportDrops{0};                   //!< GetTransportDrops()
+    TransportDrops m_transportDrops{};              //!< GetTransportDrops()
     uint64_t m_batchErrors{0};                      //!< GetBatchErrors()
     std::vector<MoseSwitchRecord> m_records;        //!< results
     std::vector<std::array<uint64_t, 2>> m_bins;    //!< goodput timeline

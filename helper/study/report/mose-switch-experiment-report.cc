@@ -168,6 +168,11 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << Ms(s.blackoutTime) << ", packets held "
        << (s.fluid ? std::string("n/a") : std::to_string(s.packetsHeld)) << ", lost "
        << (s.fluid ? std::string("n/a") : std::to_string(s.packetsLost)) << "\n";
+    if (c.IsRdma() && !s.fluid)
+    {
+        os << "  RDMA transport: " << DescribeTransportDrops(ex.GetTransportDropsByReason())
+           << " packets dropped at the receivers, " << ex.GetBatchErrors() << " errors\n";
+    }
     os << "  build " << std::fixed << std::setprecision(2) << ex.GetBuildSeconds() << " s, run "
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
