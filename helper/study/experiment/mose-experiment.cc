@@ -126,6 +126,17 @@ ReadTransportDrops(Ptr<MoseTransport> transport)
     return drops;
 }
 
+uint64_t
+CountTransportDrops(const TransportDrops& drops)
+{
+    uint64_t total = 0;
+    for (uint64_t d : drops)
+    {
+        total += d;
+    }
+    return total;
+}
+
 std::string
 DescribeTransportDrops(const TransportDrops& drops)
 {

@@ -114,6 +114,13 @@ TransportDrops ReadTransportDrops(Ptr<MoseTransport> transport);
 /**
  * \ingroup mose-study
  * \param drops drops per reason
+ * \return their total
+ */
+uint64_t CountTransportDrops(const TransportDrops& drops);
+
+/**
+ * \ingroup mose-study
+ * \param drops drops per reason
  * \return their total and the reasons that have some: "12 (out of order 10, duplicate 2)"
  */
 std::string DescribeTransportDrops(const TransportDrops& drops);

@@ -258,12 +258,7 @@ PacketExperiment::IsFluidLevel() const
 uint64_t
 PacketExperiment::GetTransportDrops() const
 {
-    uint64_t total = 0;
-    for (uint64_t d : m_transportDrops)
-    {
-        total += d;
-    }
-    return total;
+    return CountTransportDrops(m_transportDrops);
 }
 
 const TransportDrops&

@@ -445,21 +445,8 @@ SwitchExperiment::BuildBatches()
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
         const SwitchInterval& iv = m_intervals[i];
-        Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
-        traffic->SetAttribute("StartMode", StringValue("uniform"));
-        traffic->SetAttribute("StartTime", TimeValue(iv.start));
-        traffic->SetAttribute("StartWindow",
-                              TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
-        traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
-        if (i == 0)
-        {
-            UintegerValue unit;
-            traffic->GetAttribute("BytesPerUnit", unit);
-            m_fluidBytesPerUnit = unit.Get();
-        }
         m_fluidDrawn.push_back(
-            traffic->MakeStartedTransfers(sc.flows[static_cast<std::size_t>(iv.mode)]));
-        traffic->Dispose();
+            DrawIntervalTransfers(i, iv, sc.flows[static_cast<std::size_t>(iv.mode)]));
         Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
             m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
         batch->SetFlows(ToBatchFlows(m_fluidDrawn.back()));
@@ -471,6 +458,29 @@ SwitchExperiment::BuildBatches()
     SampleBatches();
     m_experiment.SetCollect([this]() { CollectBatches(); });
     m_bins.clear();
+}
+
+std::vector<MoseTransfer>
+SwitchExperiment::DrawIntervalTransfers(uint32_t i,
+                                        const SwitchInterval& iv,
+                                        const std::vector<mose::Flow>& flows)
+{
+    // InstallModeTraffic()'s attributes and streams: the same sample and start times
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("StartMode", StringValue("uniform"));
+    traffic->SetAttribute("StartTime", TimeValue(iv.start));
+    traffic->SetAttribute("StartWindow",
+                          TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
+    traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
+    if (i == 0)
+    {
+        UintegerValue unit;
+        traffic->GetAttribute("BytesPerUnit", unit);
+        m_fluidBytesPerUnit = unit.Get();
+    }
+    std::vector<MoseTransfer> drawn = traffic->MakeStartedTransfers(flows);
+    traffic->Dispose();
+    return drawn;
 }
 
 std::array<uint64_t, 2>
@@ -548,12 +558,7 @@ SwitchExperiment::CollectBatches()
 uint64_t
 SwitchExperiment::GetTransportDrops() const
 {
-    uint64_t total = 0;
-    for (uint64_t d : m_transportDrops)
-    {
-        total += d;
-    }
-    return total;
+    return CountTransportDrops(m_transportDrops);
 }
 
 const TransportDrops&
@@ -779,20 +784,7 @@ SwitchExperiment::BuildFluid()
                                     "boundary, end after the last)");
         }
         // the transfers MoseModeSwitcherHelper::InstallModeTraffic() would install
-        Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
-        traffic->SetAttribute("StartMode", StringValue("uniform"));
-        traffic->SetAttribute("StartTime", TimeValue(iv.start));
-        traffic->SetAttribute("StartWindow",
-                              TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
-        traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
-        if (i == 0)
-        {
-            UintegerValue unit;
-            traffic->GetAttribute("BytesPerUnit", unit);
-            m_fluidBytesPerUnit = unit.Get();
-        }
-        m_fluidDrawn.push_back(traffic->MakeStartedTransfers(flows));
-        traffic->Dispose();
+        m_fluidDrawn.push_back(DrawIntervalTransfers(static_cast<uint32_t>(i), iv, flows));
         f.batches.push_back(ToBatchFlows(m_fluidDrawn.back()));
         if (i > 0)
         {

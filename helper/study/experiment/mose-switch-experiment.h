@@ -322,6 +322,15 @@ class SwitchExperiment
     /// \brief Build() of the packet level with rdma: the transport installed on the groups'
     ///        endpoints and each interval's transfers as a flow batch on it (MoseBatchWorkload)
     void BuildBatches();
+    /**
+     * \brief The transfers MoseModeSwitcherHelper::InstallModeTraffic() installs in an
+     *        interval (its attributes and streams); interval 0 sets m_fluidBytesPerUnit.
+     * \param i the interval \param iv its times \param flows its mode's flows
+     * \return the transfers
+     */
+    std::vector<MoseTransfer> DrawIntervalTransfers(uint32_t i,
+                                                    const SwitchInterval& iv,
+                                                    const std::vector<mose::Flow>& flows);
     /// \return payload bytes the batches' started transfers received so far, KV then training
     std::array<uint64_t, 2> CountBatchBytes() const;
     /// \brief At every bin's end (rdma): the bytes received since the last sample into the bin
