@@ -51,6 +51,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/cli/mose-baseline-options.cc
     helper/study/cli/mose-flow-eval-options.cc
     helper/study/cli/mose-level-options.cc
+    helper/study/cli/mose-transport-options.cc
     helper/study/cli/mose-llm-options.cc
     helper/study/cli/mose-packet-options.cc
     helper/study/cli/mose-program.cc
@@ -86,6 +87,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/cli/mose-baseline-options.h
     helper/study/cli/mose-flow-eval-options.h
     helper/study/cli/mose-level-options.h
+    helper/study/cli/mose-transport-options.h
     helper/study/cli/mose-llm-options.h
     helper/study/cli/mose-packet-options.h
     helper/study/cli/mose-program.h

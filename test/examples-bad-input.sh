@@ -212,6 +212,24 @@ if [ -x "$PACKET" ]; then
     expect_error packet-address-base 'invalid address base = 10.255.255.0' \
         "$PACKET" --ns3::MoseTopologyHelper::AddressBase=10.255.255.0 --policies=MoSE \
         --flows=10 --plot=false
+    # the transport: tcp or rdma; RED's ECN thresholds only with rdma at the packet level;
+    # TCP's attributes refused with rdma
+    expect_error packet-transport-bad 'invalid --transport = "roce": tcp (' \
+        "$PACKET" --transport=roce --plot=false
+    expect_error packet-ecn-with-tcp 'invalid --ecnKmin = "5": the option would not be used: only with --transport=rdma' \
+        "$PACKET" --ecnKmin=5 --plot=false
+    expect_error packet-ecn-fluid 'invalid --ecnKmax = "100": the option would not be used: the fluid' \
+        "$PACKET" --transport=rdma --level=fluid --ecnKmax=100 --plot=false
+    expect_error packet-ecn-order 'invalid --ecnKmax = "20": a number of packets above --ecnKmin = 50' \
+        "$PACKET" --transport=rdma --ecnKmin=50 --ecnKmax=20 --plot=false
+    expect_error packet-ecn-pmax 'invalid --ecnPmax = "2": a probability in (0, 1]' \
+        "$PACKET" --transport=rdma --ecnPmax=2 --plot=false
+    expect_error packet-rdma-tcp-variant 'TcpVariant' \
+        "$PACKET" --transport=rdma --ns3::MoseTrafficHelper::TcpVariant=ns3::TcpNewReno --plot=false
+    expect_error packet-rdma-segment 'SegmentSize' \
+        "$PACKET" --transport=rdma --ns3::TcpSocket::SegmentSize=1000 --plot=false
+    expect_error packet-rdma-queue-disc 'QueueDiscType' \
+        "$PACKET" --transport=rdma --ns3::MoseTopologyHelper::QueueDiscType=ns3::FifoQueueDisc --plot=false
     # no shell sees the folder's name: quotes, $(...) and & stay characters of the name
     if command -v gnuplot >/dev/null 2>&1; then
         WEIRD="$WORK/it's \$(touch pwned) & \`touch pwned2\`"
@@ -358,6 +376,16 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --schedule=inference-heavy:0.25s,training-heavy:5ms,inference-heavy:0.25s --plot=false
     expect_error switch-last-interval 'Invalid command-line argument: --lastInterval' \
         "$SWITCH" --lastInterval=0.2s --plot=false
+    expect_error switch-transport-bad 'invalid --transport = "RDMA"' \
+        "$SWITCH" --transport=RDMA --plot=false
+    expect_error switch-ecn-with-tcp 'invalid --ecnPmax = "0.1": the option would not be used: only with --transport=rdma' \
+        "$SWITCH" --transport=tcp --ecnPmax=0.1 --plot=false
+    expect_error switch-ecn-fluid 'invalid --ecnKmin = "10": the option would not be used: the fluid' \
+        "$SWITCH" --transport=rdma --level=fluid --ecnKmin=10 --plot=false
+    expect_error switch-ecn-kmax-above-queue 'invalid --ecnKmax = "5000": at most the ports'"'"' queue of 1000 packets' \
+        "$SWITCH" --transport=rdma --ecnKmax=5000 --plot=false
+    expect_error switch-rdma-socket-factory 'SocketFactory' \
+        "$SWITCH" --transport=rdma --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory --plot=false
     expect_error switch-stop 'invalid --stopTime = "soon": a duration >= 0' \
         "$SWITCH" --stopTime=soon --plot=false
     expect_error switch-bad-bool 'invalid --writeScenario = "maybe"' "$SWITCH" --writeScenario=maybe

@@ -36,7 +36,7 @@ ParseOneLevel(const std::string& option, const std::string& text, const std::str
 }
 
 void
-RejectPacketOnlyAttributes(LlmLevel level)
+RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
 {
     NS_LOG_FUNCTION(static_cast<int>(level));
     if (!IsFluid(level))
@@ -44,7 +44,7 @@ RejectPacketOnlyAttributes(LlmLevel level)
         return;
     }
     // what MoseFluidFabricHelper::Read() and MoseTrafficHelper::MakeStartedTransfers() read
-    static const std::set<std::string> used{
+    static const std::set<std::string> usedTcp{
         "ns3::MoseOcs::DataRate",
         "ns3::MoseOcs::Delay",
         "ns3::MoseTopologyHelper::Groups",
@@ -67,6 +67,13 @@ RejectPacketOnlyAttributes(LlmLevel level)
         "ns3::MoseModeSwitcher::DrainTimeout",
         "ns3::MoseModeSwitcher::ReconfigurationDelay",
     };
+    std::set<std::string> used = usedTcp;
+    if (rdma)
+    {
+        // the fluid model's packet is the transport's
+        used.erase("ns3::TcpSocket::SegmentSize");
+        used.insert("ns3::MoseRdmaTransport::PayloadSize");
+    }
     const std::string reason = "the " + ToString(level) +
                                " level moves fluid flows, not packets, and reads only the "
                                "fabric's rates, delays, hosts and routing, the flows and the "

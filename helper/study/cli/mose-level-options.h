@@ -43,9 +43,12 @@ LlmLevel ParseOneLevel(const std::string& option,
  *        (MoseModeSwitcher Phases, Drain, FixedDrain, DrainTimeout, ReconfigurationDelay);
  *        every other attribute (queues, queue discs, the transport's sockets, addresses, ...)
  *        acts on packets only.
+ * With rdma the fluid level reads ns3::MoseRdmaTransport::PayloadSize instead of TcpSocket's
+ * SegmentSize.
  * \param level the level run (nothing is checked at the packet level)
+ * \param rdma whether the transport is rdma (--transport)
  */
-void RejectPacketOnlyAttributes(LlmLevel level);
+void RejectPacketOnlyAttributes(LlmLevel level, bool rdma = false);
 
 /**
  * \ingroup mose-study

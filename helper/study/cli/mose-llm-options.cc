@@ -16,7 +16,6 @@
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
-#include "ns3/mose-transport-helper.h"
 #include "ns3/queue-size.h"
 #include "ns3/rng-seed-manager.h"
 
@@ -272,21 +271,7 @@ LlmOptions::AddRunOptions(CommandLine& cmd)
                         "jumbo",
                         "MTU 9000 ports, and TCP SegmentSize 8948 or RDMA PayloadSize 4096",
                         m_jumbo);
-    cmd.AddValue("transport",
-                 "the workloads' transport: tcp (ns-3's TCP, ns3::MoseSocketTransfers) or rdma "
-                 "(RoCEv2 with DCQCN, ns3::MoseRdmaTransport, and RED with ECN on the ports); "
-                 "tcp for now, the default to be chosen from the validation against the fluid "
-                 "level",
-                 m_transport);
-    cmd.AddValue("ecnKmin",
-                 "rdma: RED's Kmin on the ports, packets (default 5, the DCQCN paper's)",
-                 m_ecnKmin);
-    cmd.AddValue("ecnKmax",
-                 "rdma: RED's Kmax on the ports, packets, above Kmin (default 200)",
-                 m_ecnKmax);
-    cmd.AddValue("ecnPmax",
-                 "rdma: RED's marking probability at Kmax, (0, 1] (default 0.01)",
-                 m_ecnPmax);
+    m_transportOptions.AddOptions(cmd, "the workloads'");
     cmd.AddValue("noticeDelay",
                  "how long after a transfer's last byte the workloads learn of it (default: "
                  "twice the smallest link delay; on several MPI ranks it must exceed the "
@@ -431,67 +416,12 @@ void
 LlmOptions::ReadTransport()
 {
     LlmExperimentConfig& config = m_experiment;
-    config.transport = MoseTransportHelper::GetTypeName("--transport", m_transport);
-    const std::vector<std::pair<std::string, std::string>> ecn = {{"--ecnKmin", m_ecnKmin},
-                                                                  {"--ecnKmax", m_ecnKmax},
-                                                                  {"--ecnPmax", m_ecnPmax}};
-    if (!config.IsRdma())
-    {
-        RejectGiven(ecn,
-                    "the option would not be used: only with --transport=rdma (TCP's ports keep "
-                    "their queue disc, FqCoDel unless --ns3::MoseTopologyHelper::QueueDiscType "
-                    "says otherwise)");
-        return;
-    }
-    if (std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) == m_levels.end())
-    {
-        RejectGiven(ecn,
-                    "the option would not be used: the fluid and aggregate levels have no "
-                    "queues to mark (run the packet level: --level=packet or both)");
-    }
-    EcnMarking& e = config.ecn;
-    if (!m_ecnKmin.empty())
-    {
-        e.kmin = mose::ParseReal("--ecnKmin", m_ecnKmin);
-        if (e.kmin < 0)
-        {
-            mose::ThrowBadParameter("--ecnKmin",
-                                    mose::QuoteText(m_ecnKmin),
-                                    "a number of packets >= 0");
-        }
-    }
-    if (!m_ecnKmax.empty())
-    {
-        e.kmax = mose::ParseReal("--ecnKmax", m_ecnKmax);
-    }
-    if (!(e.kmax > e.kmin))
-    {
-        const bool maxGiven = !m_ecnKmax.empty();
-        mose::ThrowBadParameter(
-            maxGiven ? "--ecnKmax" : "--ecnKmin",
-            mose::QuoteText(maxGiven ? m_ecnKmax : m_ecnKmin),
-            maxGiven ? "a number of packets above --ecnKmin = " + mose::FormatNumber(e.kmin)
-                     : "a number of packets below --ecnKmax = " + mose::FormatNumber(e.kmax) +
-                           " (its default)");
-    }
-    const uint32_t disc = QueueSize(config.portQueue).GetValue();
-    if (e.kmax > disc)
-    {
-        mose::ThrowBadParameter("--ecnKmax",
-                                mose::QuoteText(m_ecnKmax),
-                                "at most the ports' queue of " + std::to_string(disc) +
-                                    " packets (above it nothing is left to mark)");
-    }
-    if (!m_ecnPmax.empty())
-    {
-        e.pmax = mose::ParseReal("--ecnPmax", m_ecnPmax);
-        if (!(e.pmax > 0 && e.pmax <= 1))
-        {
-            mose::ThrowBadParameter("--ecnPmax",
-                                    mose::QuoteText(m_ecnPmax),
-                                    "a probability in (0, 1] (0.01: 1%)");
-        }
-    }
+    config.transport = m_transportOptions.GetTypeName();
+    config.ecn = m_transportOptions.ReadEcn(
+        config.IsRdma(),
+        std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) != m_levels.end(),
+        config.portQueue,
+        "--level=packet or both");
 }
 
 void
@@ -877,17 +807,10 @@ LlmOptions::GetTitle() const
 std::string
 LlmOptions::TransportText() const
 {
-    const EcnMarking& e = m_experiment.ecn;
-    if (!m_experiment.IsRdma())
-    {
-        return ""; // TCP, the default: the title as before the option
-    }
-    if (std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) == m_levels.end())
-    {
-        return ", transport rdma"; // the fluid levels have no queues to mark
-    }
-    return ", transport rdma (RED with ECN: Kmin " + mose::FormatNumber(e.kmin) + ", Kmax " +
-           mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";
+    return DescribeTransport(m_experiment.IsRdma(),
+                             std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) !=
+                                 m_levels.end(),
+                             m_experiment.ecn);
 }
 
 } // namespace mose

@@ -10,6 +10,7 @@
 #include "mose-llm-experiment.h"
 #include "mose-llm-regime-map.h"
 #include "mose-scenario-options.h"
+#include "mose-transport-options.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-llm-trace.h"
@@ -182,15 +183,12 @@ class LlmOptions
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     std::string m_level{"packet"};                           //!< --level
     std::string m_rateEpoch;                                 //!< --rateEpoch (empty: not given)
-    std::string m_transport{"tcp"};                          //!< --transport
-    std::string m_ecnKmin;                                   //!< --ecnKmin (empty: not given)
-    std::string m_ecnKmax;                                   //!< --ecnKmax (empty: not given)
-    std::string m_ecnPmax;                                   //!< --ecnPmax (empty: not given)
-    std::vector<LlmLevel> m_levels;                          //!< from --level
-    bool m_map{true};                                        //!< --map
-    bool m_trainingJob{true};                                //!< --trainingJob
-    bool m_jumbo{false};                                     //!< --jumbo
-    bool m_reuseConnections{true};                           //!< --reuseConnections
+    TransportOptions m_transportOptions; //!< --transport, --ecnKmin, --ecnKmax, --ecnPmax
+    std::vector<LlmLevel> m_levels;      //!< from --level
+    bool m_map{true};                    //!< --map
+    bool m_trainingJob{true};            //!< --trainingJob
+    bool m_jumbo{false};                 //!< --jumbo
+    bool m_reuseConnections{true};       //!< --reuseConnections
 
     bool m_read{false};                   //!< Read() ran
     mose::ModelShape m_shape;             //!< from --model

@@ -42,6 +42,7 @@ PacketOptions::AddOptions(CommandLine& cmd)
                   "Simulator) or aggregate (the fluid level: a flow list has no collective to "
                   "aggregate)",
                   m_level);
+    m_transport.AddOptions(cmd, "the transfers'");
     AddBoolOption(cmd,
                   "flowMonitor",
                   "install FlowMonitor (packets lost per class; packet level only)",
@@ -66,6 +67,10 @@ PacketOptions::GetConfig(const ScenarioOptions& scenario) const
     config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
     config.flowMonitor = m_flowMonitor;
     config.level = ParseOneLevel("--level", m_level, "mose-packet");
+    config.transport = m_transport.GetTypeName();
+    config.ecn =
+        m_transport.ReadEcn(config.IsRdma(), !IsFluid(config.level), EcnMarking().discSize);
+    TransportOptions::RejectTcpOnlyAttributes(config.IsRdma(), !IsFluid(config.level));
     if (IsFluid(config.level))
     {
         if (m_flowMonitorGiven)
@@ -76,7 +81,7 @@ PacketOptions::GetConfig(const ScenarioOptions& scenario) const
                                   ToString(config.level) + " level has none (--level=packet)");
         }
         config.flowMonitor = false;
-        RejectPacketOnlyAttributes(config.level);
+        RejectPacketOnlyAttributes(config.level, config.IsRdma());
         RejectFluidRouting(config.level, config.scenario.routing);
     }
     config.policy = GetPolicies().front();

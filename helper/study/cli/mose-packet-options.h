@@ -9,6 +9,7 @@
 
 #include "mose-packet-experiment.h"
 #include "mose-scenario-options.h"
+#include "mose-transport-options.h"
 
 #include "ns3/command-line.h"
 
@@ -59,6 +60,7 @@ class PacketOptions
     bool m_flowMonitor{true};               //!< --flowMonitor
     bool m_flowMonitorGiven{false};         //!< whether --flowMonitor was given
     bool m_writeScenario{false};            //!< --writeScenario
+    TransportOptions m_transport;           //!< --transport, --ecnKmin, --ecnKmax, --ecnPmax
 };
 
 } // namespace mose

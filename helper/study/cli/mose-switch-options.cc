@@ -47,6 +47,7 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   "the simulation ends here at the latest (a duration; no unit: seconds)",
                   m_stopTime);
     AddTextOption(cmd, "binWidth", "time bin of the goodput timeline (e.g. 1ms)", m_binWidth);
+    m_transport.AddOptions(cmd, "the transfers'");
     AddTextOption(cmd,
                   "level",
                   "packet (ns-3 packets), fluid (max-min fair fluid flows on the same routes and "
@@ -97,7 +98,11 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     config.binWidth = ParseTimeOption("--binWidth", m_binWidth);
     config.run = config.scenario.firstRun;
     config.level = ParseOneLevel("--level", m_level, "mose-mode-switch");
-    RejectPacketOnlyAttributes(config.level);
+    config.transport = m_transport.GetTypeName();
+    config.ecn =
+        m_transport.ReadEcn(config.IsRdma(), !IsFluid(config.level), EcnMarking().discSize);
+    TransportOptions::RejectTcpOnlyAttributes(config.IsRdma(), !IsFluid(config.level));
+    RejectPacketOnlyAttributes(config.level, config.IsRdma());
     RejectFluidRouting(config.level, config.scenario.routing);
     if (scenario.IsGiven("threads"))
     {

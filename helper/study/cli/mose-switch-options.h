@@ -9,6 +9,7 @@
 
 #include "mose-scenario-options.h"
 #include "mose-switch-experiment.h"
+#include "mose-transport-options.h"
 
 #include "ns3/command-line.h"
 
@@ -79,6 +80,7 @@ class SwitchOptions
     std::string m_stopTime{"30s"};      //!< --stopTime
     std::string m_binWidth{"1ms"};      //!< --binWidth
     std::string m_level{"packet"};      //!< --level
+    TransportOptions m_transport;       //!< --transport, --ecnKmin, --ecnKmax, --ecnPmax
     bool m_writeScenario{false};        //!< --writeScenario
     std::string m_tolerance{"0.02"};    //!< --tolerance
 };

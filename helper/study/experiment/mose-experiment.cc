@@ -22,6 +22,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -92,6 +93,85 @@ ExperimentConfig::Validate() const
                                 "no graph file on a run with a switcher (its graphs are the "
                                 "policy's templates)");
     }
+}
+
+std::vector<mose::BatchFlow>
+ToBatchFlows(const std::vector<MoseTransfer>& transfers)
+{
+    std::vector<mose::BatchFlow> flows;
+    flows.reserve(transfers.size());
+    for (const MoseTransfer& t : transfers)
+    {
+        mose::BatchFlow b;
+        b.src = t.src;
+        b.dst = t.dst;
+        b.bytes = t.bytes;
+        b.startNs = t.start.GetNanoSeconds();
+        b.trafficClass = t.cls;
+        b.rail = 0; // MoseTopologyHelper::GetEndpoints(): each group's first host
+        flows.push_back(b);
+    }
+    return flows;
+}
+
+TransportDrops
+ReadTransportDrops(Ptr<MoseTransport> transport)
+{
+    TransportDrops drops{};
+    Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(transport);
+    for (uint8_t r = 0; rdma && r < MoseRdmaTransport::N_DROP_REASONS; ++r)
+    {
+        drops[r] = rdma->GetNDrops(static_cast<MoseRdmaTransport::DropReason>(r));
+    }
+    return drops;
+}
+
+uint64_t
+CountTransportDrops(const TransportDrops& drops)
+{
+    uint64_t total = 0;
+    for (uint64_t d : drops)
+    {
+        total += d;
+    }
+    return total;
+}
+
+std::string
+DescribeTransportDrops(const TransportDrops& drops)
+{
+    static const char* const names[MoseRdmaTransport::N_DROP_REASONS] = {"out of order",
+                                                                         "duplicate",
+                                                                         "stale",
+                                                                         "malformed",
+                                                                         "no route"};
+    uint64_t total = 0;
+    std::string reasons;
+    for (std::size_t r = 0; r < drops.size(); ++r)
+    {
+        total += drops[r];
+        if (drops[r] > 0)
+        {
+            reasons += (reasons.empty() ? " (" : ", ") + std::string(names[r]) + " " +
+                       std::to_string(drops[r]);
+        }
+    }
+    return std::to_string(total) + (reasons.empty() ? "" : reasons + ")");
+}
+
+std::string
+DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& e)
+{
+    if (!rdma)
+    {
+        return ""; // TCP, the default: the title as before the option
+    }
+    if (!packetLevel)
+    {
+        return ", transport rdma"; // the fluid levels have no queues to mark
+    }
+    return ", transport rdma (RED with ECN: Kmin " + mose::FormatNumber(e.kmin) + ", Kmax " +
+           mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";
 }
 
 void
@@ -342,6 +422,34 @@ Experiment::BuildFabric(const mose::CircuitGraph& graph)
         m_circuits = m_topology->InstallCircuitMonitor();
     }
     m_loss = m_topology->InstallLossMonitor();
+    if (m_config.ecn)
+    {
+        AssignEcnStreams();
+    }
+}
+
+void
+Experiment::AssignEcnStreams() const
+{
+    // RED draws its marks from a random variable per disc: fixed streams make them the same
+    // whatever else the run draws
+    NodeContainer nodes = m_topology->GetGroupNodes();
+    nodes.Add(m_topology->GetAllHosts());
+    int64_t stream = mose::Stream::ECN_MARKS;
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        Ptr<Node> node = nodes.Get(i);
+        Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+        for (uint32_t j = 0; tc && j < node->GetNDevices(); ++j)
+        {
+            Ptr<RedQueueDisc> red =
+                DynamicCast<RedQueueDisc>(tc->GetRootQueueDiscOnDevice(node->GetDevice(j)));
+            if (red)
+            {
+                stream += red->AssignStreams(stream);
+            }
+        }
+    }
 }
 
 void

@@ -11,6 +11,7 @@
 #include "ns3/flow-monitor.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-flow-batch.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-flow-workload.h"
 #include "ns3/mose-llm-transfers.h"
@@ -19,6 +20,7 @@
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
@@ -88,6 +90,52 @@ struct EcnMarking
     /// \brief Throws a mose::Error naming the first invalid field (ecnKmin, ecnKmax, ecnPmax)
     void Validate() const;
 };
+
+/**
+ * \ingroup mose-study
+ * \brief The transfers a MoseTrafficHelper drew (MakeStartedTransfers()) as flows of a
+ *        mose::FlowBatch: one flow each, in their order, from each group's first endpoint
+ *        (rail 0, as MoseTopologyHelper::GetEndpoints() gives the applications).
+ * \param transfers the transfers
+ * \return the flows
+ */
+std::vector<mose::BatchFlow> ToBatchFlows(const std::vector<MoseTransfer>& transfers);
+
+/// packets a RoCEv2 transport dropped at its receivers, per MoseRdmaTransport::DropReason
+using TransportDrops = std::array<uint64_t, MoseRdmaTransport::N_DROP_REASONS>;
+
+/**
+ * \ingroup mose-study
+ * \param transport a transport (MoseRdmaTransport, or another: zeros)
+ * \return its drops per reason (MoseRdmaTransport::GetNDrops(reason))
+ */
+TransportDrops ReadTransportDrops(Ptr<MoseTransport> transport);
+
+/**
+ * \ingroup mose-study
+ * \param drops drops per reason
+ * \return their total
+ */
+uint64_t CountTransportDrops(const TransportDrops& drops);
+
+/**
+ * \ingroup mose-study
+ * \param drops drops per reason
+ * \return their total and the reasons that have some: "12 (out of order 10, duplicate 2)"
+ */
+std::string DescribeTransportDrops(const TransportDrops& drops);
+
+/**
+ * \ingroup mose-study
+ * \brief The transport as a report's title says it: "" for TCP (the title as before the
+ *        option), ", transport rdma" without a packet level, else ", transport rdma (RED with
+ *        ECN: Kmin 5, Kmax 200 packets, Pmax 0.01)".
+ * \param rdma whether the transport is RoCEv2
+ * \param packetLevel whether the packet level runs (it has the queues)
+ * \param ecn the ports' marking
+ * \return the text
+ */
+std::string DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& ecn);
 
 /**
  * \ingroup mose-study
@@ -488,6 +536,9 @@ class Experiment
     ///        divides its rates by MoseScale) and its monitors
     /// \param graph the initial circuit graph
     void BuildFabric(const mose::CircuitGraph& graph);
+    /// \brief RED's random streams fixed per disc (mose::Stream::ECN_MARKS + k, in node and
+    ///        device order), so that a run draws the same marks wherever it runs in a process
+    void AssignEcnStreams() const;
     /// \brief Build(): the switcher and its description
     void BuildSwitcher();
     /// "SwitchStarted" sink: the workloads the switcher does not keep in step follow the mode

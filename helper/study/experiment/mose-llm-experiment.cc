@@ -491,11 +491,7 @@ LlmExperiment::Build()
     // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
     m_experiment = std::make_unique<Experiment>(m_config.ToExperimentConfig());
     m_experiment->SetScenario(m_scenario, "LlmExperiment");
-    m_experiment->Build();
-    if (m_config.IsRdma())
-    {
-        AssignEcnStreams();
-    }
+    m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
 
     m_transport = CreateTransport(m_experiment->GetTopology()->GetSmallestLinkDelay());
     m_experiment->InstallTransport(m_transport);
@@ -552,29 +548,6 @@ LlmExperiment::CreateTransport(Time smallestLinkDelay)
     m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
     helper.SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
     return helper.Create();
-}
-
-void
-LlmExperiment::AssignEcnStreams() const
-{
-    Ptr<MoseTopologyHelper> topology = m_experiment->GetTopology();
-    NodeContainer nodes = topology->GetGroupNodes();
-    nodes.Add(topology->GetAllHosts());
-    int64_t stream = mose::Stream::ECN_MARKS;
-    for (uint32_t i = 0; i < nodes.GetN(); ++i)
-    {
-        Ptr<Node> node = nodes.Get(i);
-        Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
-        for (uint32_t j = 0; tc && j < node->GetNDevices(); ++j)
-        {
-            Ptr<RedQueueDisc> red =
-                DynamicCast<RedQueueDisc>(tc->GetRootQueueDiscOnDevice(node->GetDevice(j)));
-            if (red)
-            {
-                stream += red->AssignStreams(stream);
-            }
-        }
-    }
 }
 
 Time

@@ -505,9 +505,6 @@ class LlmExperiment
      * \return the transport
      */
     Ptr<MoseTransport> CreateTransport(Time smallestLinkDelay);
-    /// \brief RED's random streams fixed per disc (mose::Stream::ECN_MARKS + k, in node and
-    ///        device order), so that a run draws the same marks wherever it runs in a process
-    void AssignEcnStreams() const;
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 

@@ -16,8 +16,11 @@
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-metrics-output.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-transport-helper.h"
+#include "ns3/mose-workload-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/system-path.h"
 #include "ns3/system-wall-clock-ms.h"
@@ -66,6 +69,18 @@ PacketExperimentConfig::Validate() const
                                 "the file would not be used: it holds the inference-heavy flows, "
                                 "and the run is " +
                                     mose::ToString(mode) + " (--mode)");
+    }
+    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
+    if (IsRdma())
+    {
+        ecn.Validate();
+        if (MoseDistributed::GetNRanks() > 1)
+        {
+            mose::ThrowBadParameter("--transport",
+                                    "rdma",
+                                    "tcp on several MPI ranks (--distributed): the rdma flow "
+                                    "batch runs on one process");
+        }
     }
     if (stopTime <= Seconds(0))
     {
@@ -148,7 +163,18 @@ PacketExperimentConfig::ToExperimentConfig() const
     c.graphFile = graphFile;
     c.switcher = false;
     c.flowMonitor = flowMonitor;
+    if (IsRdma() && !IsFluid(level))
+    {
+        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
+        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
+    }
     return c;
+}
+
+bool
+PacketExperimentConfig::IsRdma() const
+{
+    return transport == MoseRdmaTransport::GetTypeId().GetName();
 }
 
 void
@@ -175,6 +201,13 @@ PacketExperiment::Build()
     m_flows = mode.flows;
     m_graph = m_experiment.GetIntervals().front().graph;
     m_metrics = m_experiment.EvaluateFlows(m_graph, m_flows);
+    if (m_config.IsRdma())
+    {
+        BuildBatch();
+        m_built = true;
+        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+        return;
+    }
     m_workload = m_experiment.InstallFlows(m_flows);
     m_experiment.SetCollect([this]() {
         // on several MPI ranks, each saw its own sinks: the merged transfers
@@ -220,6 +253,78 @@ bool
 PacketExperiment::IsFluidLevel() const
 {
     return IsFluid(m_config.level);
+}
+
+uint64_t
+PacketExperiment::GetTransportDrops() const
+{
+    return CountTransportDrops(m_transportDrops);
+}
+
+const TransportDrops&
+PacketExperiment::GetTransportDropsByReason() const
+{
+    return m_transportDrops;
+}
+
+uint64_t
+PacketExperiment::GetBatchErrors() const
+{
+    return m_batchErrors;
+}
+
+bool
+PacketExperiment::IsBatch() const
+{
+    return IsFluidLevel() || m_config.IsRdma();
+}
+
+std::vector<mose::BatchFlow>
+PacketExperiment::DrawBatchFlows()
+{
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->AssignStreams(mose::Stream::TRANSFERS);
+    UintegerValue unit;
+    traffic->GetAttribute("BytesPerUnit", unit);
+    m_fluidBytesPerUnit = unit.Get();
+    m_fluidDrawn = traffic->MakeStartedTransfers(m_flows);
+    traffic->Dispose();
+    return ToBatchFlows(m_fluidDrawn);
+}
+
+void
+PacketExperiment::BuildBatch()
+{
+    // the transport (its attributes' defaults; MoseRdmaTransport scales its own rates and
+    // timers by MoseScale) on each group's endpoints, the drawn transfers as a batch on it
+    const ScaleScope scale(m_config.ToExperimentConfig().scale);
+    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
+    m_batch = DynamicCast<MoseBatchWorkload>(
+        m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
+    m_batch->SetFlows(DrawBatchFlows());
+    m_batch->Start(Seconds(0));
+    m_experiment.SetCollect([this]() {
+        // the records in the drawn transfers' order, with the demand they carry
+        m_transfers = m_batch->GetTransfers();
+        for (std::size_t i = 0; i < m_transfers.size() && i < m_fluidDrawn.size(); ++i)
+        {
+            m_transfers[i].demand = m_fluidDrawn[i].demand;
+        }
+        m_kv = PacketClassResult();
+        m_training = PacketClassResult();
+        m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
+        m_training.fct =
+            MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
+        const std::array<FlowPacketCounts, 2> counts = m_experiment.CountFlowPackets(m_transfers);
+        m_kv.packetsLost = counts[0].lost;
+        m_kv.packetsSent = counts[0].sent;
+        m_training.packetsLost = counts[1].lost;
+        m_training.packetsSent = counts[1].sent;
+        m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
+        m_batchErrors = m_batch->GetNErrors();
+        m_batch = nullptr;
+    });
+    NS_LOG_INFO(m_fluidDrawn.size() << " transfers as a flow batch on " << m_config.transport);
 }
 
 void
@@ -271,14 +376,18 @@ PacketExperiment::BuildFluid()
     m_fluidRoutingSeed = routingSeed;
 
     // the fabric from the helpers the packet level builds it with (nothing is installed); the
-    // transport's segment is TcpSocket's (BulkSend's sockets) and a transfer ends at its last
-    // byte (the sink's, no notice delay)
+    // transport's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's PayloadSize, and
+    // a transfer ends at its last byte (the sink's, no notice delay)
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     Experiment::ConfigureTopology(packet, *topology);
     topology->SetRouting(m_config.scenario.routing, routingSeed);
-    Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
-    transport->SetAttribute("SegmentSize", UintegerValue(0));
-    transport->SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    MoseTransportHelper helper(m_config.transport);
+    if (!m_config.IsRdma())
+    {
+        helper.SetAttribute("SegmentSize", UintegerValue(0));
+    }
+    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    Ptr<MoseTransport> transport = helper.Create();
     mose::FluidFlowConfig f;
     f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
     f.graph = m_graph;
@@ -286,27 +395,7 @@ PacketExperiment::BuildFluid()
     f.stopNs = m_config.stopTime.GetNanoSeconds();
 
     // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
-    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
-    traffic->AssignStreams(mose::Stream::TRANSFERS);
-    UintegerValue unit;
-    traffic->GetAttribute("BytesPerUnit", unit);
-    m_fluidBytesPerUnit = unit.Get();
-    m_fluidDrawn = traffic->MakeStartedTransfers(m_flows);
-    traffic->Dispose();
-    std::vector<mose::BatchFlow> flows;
-    flows.reserve(m_fluidDrawn.size());
-    for (const MoseTransfer& t : m_fluidDrawn)
-    {
-        mose::BatchFlow b;
-        b.src = t.src;
-        b.dst = t.dst;
-        b.bytes = t.bytes;
-        b.startNs = t.start.GetNanoSeconds();
-        b.trafficClass = t.cls;
-        b.rail = 0; // MoseTopologyHelper::GetEndpoints(): each group's first host
-        flows.push_back(b);
-    }
-    f.batches = {std::move(flows)};
+    f.batches = {DrawBatchFlows()};
     f.Validate();
     m_fluid = std::move(f);
 }
@@ -432,7 +521,7 @@ PacketExperiment::GetCircuitBytes() const
 uint64_t
 PacketExperiment::GetBytesPerUnit() const
 {
-    return IsFluidLevel() ? m_fluidBytesPerUnit : m_experiment.GetBytesPerUnit();
+    return IsBatch() ? m_fluidBytesPerUnit : m_experiment.GetBytesPerUnit();
 }
 
 uint32_t
@@ -489,7 +578,8 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
-       << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string()) << "\n";
+       << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
+       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn) << "\n";
     os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
        << GetBytesPerUnit() << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
@@ -541,6 +631,11 @@ PacketExperiment::PrintReport(std::ostream& os) const
         os << "; ECN marks by queue discs: " << marks;
     }
     os << "\n";
+    if (c.IsRdma() && !IsFluidLevel())
+    {
+        os << "  RDMA transport: " << DescribeTransportDrops(m_transportDrops)
+           << " packets dropped at the receivers, " << m_batchErrors << " errors\n";
+    }
     os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
        << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop
        << ", DirectKV " << m_metrics.directKv << "\n";

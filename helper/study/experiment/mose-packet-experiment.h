@@ -11,6 +11,7 @@
 #include "mose-fct-cdf-plot.h"
 #include "mose-llm-experiment.h"
 
+#include "ns3/mose-batch-workload.h"
 #include "ns3/mose-circuit-monitor.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-fluid-flow-run.h"
@@ -66,6 +67,18 @@ struct PacketExperimentConfig
     /// the level: packets (ns-3), or fluid flows (mose::FluidFlowRun, no Simulator; aggregate
     /// runs as fluid); packet-only figures (losses, FlowMonitor) are "n/a" at a fluid level
     LlmLevel level{LlmLevel::PACKET};
+    /// the transfers' transport, a TypeId name (MoseTransportHelper; --transport):
+    /// ns3::MoseSocketTransfers (tcp, the default: BulkSend applications, MoseFlowWorkload) or
+    /// ns3::MoseRdmaTransport (rdma: the same transfers as a mose::FlowBatch on the transport,
+    /// MoseBatchWorkload, and RED with ECN on the ports); at a fluid level it gives the packet
+    /// size the fluid model's payload share is read from
+    std::string transport{"ns3::MoseSocketTransfers"};
+    /// with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
+    /// host-link end (the device queues are then LlmExperimentConfig::RDMA_DEVICE_QUEUE)
+    EcnMarking ecn;
+
+    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
+    bool IsRdma() const;
 
     /// \return the Experiment this run is a preset of: the scenario's initial mode `mode`, no
     ///         switcher, the circuit and loss monitors
@@ -214,6 +227,13 @@ class PacketExperiment
 
     /// \return whether the run is at the fluid or aggregate level (no packets)
     bool IsFluidLevel() const;
+    /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped
+    ///         (GetNDrops(), after Run()); 0 otherwise
+    uint64_t GetTransportDrops() const;
+    /// \return with rdma at the packet level, the transport's drops per reason (after Run())
+    const TransportDrops& GetTransportDropsByReason() const;
+    /// \return with rdma at the packet level, errors caught in the flow batch (after Run())
+    uint64_t GetBatchErrors() const;
 
   private:
     /// \brief Build() at the fluid and aggregate levels: the scenario, the fabric read from the
@@ -221,6 +241,18 @@ class PacketExperiment
     void BuildFluid();
     /// \brief Run() at the fluid and aggregate levels
     void RunFluid();
+    /// \brief Build() of the packet level with a transport (rdma): the transport installed on
+    ///        the groups' endpoints and the transfers as a flow batch on it (MoseBatchWorkload)
+    void BuildBatch();
+    /**
+     * \brief The transfers MoseTrafficHelper would install (MakeStartedTransfers(): the same
+     *        sample, pairs and start times, streams from mose::Stream::TRANSFERS) into
+     *        m_fluidDrawn and m_fluidBytesPerUnit.
+     * \return one batch flow per transfer, in their order
+     */
+    std::vector<mose::BatchFlow> DrawBatchFlows();
+    /// \return whether the transfers run as a flow batch (a fluid level, or rdma)
+    bool IsBatch() const;
 
     PacketExperimentConfig m_config;       //!< parameters
     mose::RoleAssignment m_roles;          //!< the mode's roles
@@ -230,6 +262,7 @@ class PacketExperiment
     mose::FlowMetrics m_metrics;           //!< flow-level metrics
     Experiment m_experiment;               //!< fabric, monitors, run
     Ptr<MoseFlowWorkload> m_workload;      //!< the flows (from Build() until Run() ends)
+    Ptr<MoseBatchWorkload> m_batch;        //!< the flows with rdma (Build() to Run()'s end)
     std::vector<MoseTransfer> m_transfers; //!< results
     PacketClassResult m_kv;                //!< results, KV
     PacketClassResult m_training;          //!< results, training
@@ -237,13 +270,15 @@ class PacketExperiment
     /// the scenario given (SetScenario()), for the fluid level
     std::shared_ptr<const mose::Scenario> m_scenario;
     std::optional<mose::FluidFlowConfig> m_fluid; //!< the fluid run (BuildFluid())
-    std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (BuildFluid())
-    uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (fluid level)
+    std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (DrawBatchFlows())
+    uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (DrawBatchFlows())
     uint64_t m_fluidRoutingSeed{0};               //!< the run's routing seed (fluid level)
     std::vector<uint64_t> m_fluidCircuitBytes;    //!< per circuit (fluid level)
     double m_fluidWall{0};                        //!< wall seconds of the fluid run
     double m_fluidSimulated{0};                   //!< simulated seconds of the fluid run
     uint64_t m_fluidEvents{0};                    //!< events of the fluid run
+    TransportDrops m_transportDrops{};            //!< GetTransportDrops()
+    uint64_t m_batchErrors{0};                    //!< GetBatchErrors()
     bool m_built{false};                          //!< Build() ran
     bool m_ran{false};                            //!< Run() ran
 };

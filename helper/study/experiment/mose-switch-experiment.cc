@@ -18,8 +18,11 @@
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scenario.h"
+#include "ns3/mose-transport-helper.h"
+#include "ns3/mose-workload-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/system-path.h"
@@ -182,13 +185,36 @@ SwitchExperimentConfig::ToExperimentConfig() const
     c.switcher = true;
     c.waitForSwitches = true;
     c.countCircuits = true;
+    if (IsRdma() && !IsFluid(level))
+    {
+        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
+        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
+    }
     return c;
+}
+
+bool
+SwitchExperimentConfig::IsRdma() const
+{
+    return transport == MoseRdmaTransport::GetTypeId().GetName();
 }
 
 void
 SwitchExperimentConfig::Validate() const
 {
     scenario.Validate();
+    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
+    if (IsRdma())
+    {
+        ecn.Validate();
+        if (MoseDistributed::GetNRanks() > 1)
+        {
+            mose::ThrowBadParameter("--transport",
+                                    "rdma",
+                                    "tcp on several MPI ranks (--distributed): the rdma flow "
+                                    "batches run on one process");
+        }
+    }
     // the switches: at the start of every period but the first
     const std::vector<Time> times = MoseScheduleTimes(schedule);
     for (std::size_t i = 2; i + 1 < times.size(); ++i)
@@ -373,6 +399,14 @@ SwitchExperiment::Build()
         m_intervals.push_back(std::move(iv));
     }
 
+    if (m_config.IsRdma())
+    {
+        BuildBatches();
+        m_built = true;
+        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
+        return;
+    }
+
     // every interval's transfers
     m_workloads = m_experiment.InstallModeFlows(
         [&sc](mose::WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; },
@@ -394,6 +428,149 @@ SwitchExperiment::Build()
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
     NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals, "
                             << m_nTransfers << " transfers");
+}
+
+void
+SwitchExperiment::BuildBatches()
+{
+    // the transport (its attributes' defaults) on each group's endpoints; per interval the
+    // transfers InstallModeTraffic() would install, as a flow batch on it that the switcher
+    // keeps in the fabric's mode
+    const mose::Scenario& sc = m_experiment.GetScenario();
+    const ScaleScope scale(m_config.ToExperimentConfig().scale);
+    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
+    m_fluidDrawn.clear();
+    m_batches.clear();
+    m_nTransfers = 0;
+    for (uint32_t i = 0; i < m_intervals.size(); ++i)
+    {
+        const SwitchInterval& iv = m_intervals[i];
+        m_fluidDrawn.push_back(
+            DrawIntervalTransfers(i, iv, sc.flows[static_cast<std::size_t>(iv.mode)]));
+        Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
+            m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
+        batch->SetFlows(ToBatchFlows(m_fluidDrawn.back()));
+        batch->Start(Seconds(0));
+        m_batches.push_back(batch);
+        m_nTransfers += static_cast<uint32_t>(m_fluidDrawn.back().size());
+    }
+    m_binReceived = {0, 0};
+    SampleBatches();
+    m_experiment.SetCollect([this]() { CollectBatches(); });
+    m_bins.clear();
+}
+
+std::vector<MoseTransfer>
+SwitchExperiment::DrawIntervalTransfers(uint32_t i,
+                                        const SwitchInterval& iv,
+                                        const std::vector<mose::Flow>& flows)
+{
+    // InstallModeTraffic()'s attributes and streams: the same sample and start times
+    Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
+    traffic->SetAttribute("StartMode", StringValue("uniform"));
+    traffic->SetAttribute("StartTime", TimeValue(iv.start));
+    traffic->SetAttribute("StartWindow",
+                          TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
+    traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
+    if (i == 0)
+    {
+        UintegerValue unit;
+        traffic->GetAttribute("BytesPerUnit", unit);
+        m_fluidBytesPerUnit = unit.Get();
+    }
+    std::vector<MoseTransfer> drawn = traffic->MakeStartedTransfers(flows);
+    traffic->Dispose();
+    return drawn;
+}
+
+std::array<uint64_t, 2>
+SwitchExperiment::CountBatchBytes() const
+{
+    // the bytes every started transfer received so far (the transport's record), per class
+    std::array<uint64_t, 2> received{0, 0};
+    Ptr<MoseTransport> transport = m_experiment.GetTransport();
+    for (const Ptr<MoseBatchWorkload>& b : m_batches)
+    {
+        for (const mose::FlowRecord& r : b->GetBatch().GetRecords())
+        {
+            if (r.started)
+            {
+                received[r.flow.trafficClass == mose::TrafficClass::KV ? 0 : 1] +=
+                    transport->GetTransfer(r.transfer).received;
+            }
+        }
+    }
+    return received;
+}
+
+void
+SwitchExperiment::SampleBatches()
+{
+    // the transport reports no per-packet receive trace: the goodput timeline is sampled at
+    // every bin's end, each bin getting the bytes received since the previous sample
+    const Time now = Simulator::Now();
+    if (now.IsStrictlyPositive())
+    {
+        AddBatchBytes(now - m_config.binWidth);
+    }
+    m_sampler = Simulator::Schedule(m_config.binWidth, &SwitchExperiment::SampleBatches, this);
+}
+
+void
+SwitchExperiment::AddBatchBytes(Time binTime)
+{
+    const std::array<uint64_t, 2> received = CountBatchBytes();
+    const auto bin =
+        static_cast<std::size_t>(binTime.GetTimeStep() / m_config.binWidth.GetTimeStep());
+    if (bin >= m_bins.size())
+    {
+        m_bins.resize(bin + 1, {0, 0});
+    }
+    for (std::size_t c = 0; c < 2; ++c)
+    {
+        m_bins[bin][c] += received[c] - m_binReceived[c];
+    }
+    m_binReceived = received;
+}
+
+void
+SwitchExperiment::CollectBatches()
+{
+    m_sampler.Cancel();
+    AddBatchBytes(Simulator::Now()); // the bin the run ends in
+    for (uint32_t i = 0; i < m_intervals.size(); ++i)
+    {
+        SwitchInterval& iv = m_intervals[i];
+        iv.transfers = m_batches[i]->GetTransfers();
+        for (std::size_t k = 0; k < iv.transfers.size() && k < m_fluidDrawn[i].size(); ++k)
+        {
+            iv.transfers[k].demand = m_fluidDrawn[i][k].demand;
+        }
+        iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
+        iv.training =
+            MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
+        m_batchErrors += m_batches[i]->GetNErrors();
+    }
+    m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
+    m_batches.clear();
+}
+
+uint64_t
+SwitchExperiment::GetTransportDrops() const
+{
+    return CountTransportDrops(m_transportDrops);
+}
+
+const TransportDrops&
+SwitchExperiment::GetTransportDropsByReason() const
+{
+    return m_transportDrops;
+}
+
+uint64_t
+SwitchExperiment::GetBatchErrors() const
+{
+    return m_batchErrors;
 }
 
 void
@@ -545,7 +722,8 @@ SwitchExperiment::GetSimulatedSeconds() const
 uint64_t
 SwitchExperiment::GetBytesPerUnit() const
 {
-    return IsFluidLevel() ? m_fluidBytesPerUnit : m_experiment.GetBytesPerUnit();
+    return IsFluidLevel() || m_config.IsRdma() ? m_fluidBytesPerUnit
+                                               : m_experiment.GetBytesPerUnit();
 }
 
 void
@@ -606,33 +784,8 @@ SwitchExperiment::BuildFluid()
                                     "boundary, end after the last)");
         }
         // the transfers MoseModeSwitcherHelper::InstallModeTraffic() would install
-        Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
-        traffic->SetAttribute("StartMode", StringValue("uniform"));
-        traffic->SetAttribute("StartTime", TimeValue(iv.start));
-        traffic->SetAttribute("StartWindow",
-                              TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
-        traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
-        if (i == 0)
-        {
-            UintegerValue unit;
-            traffic->GetAttribute("BytesPerUnit", unit);
-            m_fluidBytesPerUnit = unit.Get();
-        }
-        m_fluidDrawn.push_back(traffic->MakeStartedTransfers(flows));
-        traffic->Dispose();
-        std::vector<mose::BatchFlow> batch;
-        for (const MoseTransfer& t : m_fluidDrawn.back())
-        {
-            mose::BatchFlow b;
-            b.src = t.src;
-            b.dst = t.dst;
-            b.bytes = t.bytes;
-            b.startNs = t.start.GetNanoSeconds();
-            b.trafficClass = t.cls;
-            b.rail = 0; // MoseTopologyHelper::GetEndpoints(): each group's first host
-            batch.push_back(b);
-        }
-        f.batches.push_back(std::move(batch));
+        m_fluidDrawn.push_back(DrawIntervalTransfers(static_cast<uint32_t>(i), iv, flows));
+        f.batches.push_back(ToBatchFlows(m_fluidDrawn.back()));
         if (i > 0)
         {
             f.boundaries.push_back({times[i].GetNanoSeconds(), iv.mode, graph});
@@ -646,14 +799,18 @@ SwitchExperiment::BuildFluid()
     }
 
     // the fabric from the helpers the packet level builds it with (nothing is installed): the
-    // transport's segment is TcpSocket's (BulkSend's sockets), a transfer ends at its last byte
+    // transport's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's PayloadSize, a
+    // transfer ends at its last byte
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     Experiment::ConfigureTopology(packet, *topology);
     topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
-    transport->SetAttribute("SegmentSize", UintegerValue(0));
-    transport->SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
-    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
+    MoseTransportHelper helper(m_config.transport);
+    if (!m_config.IsRdma())
+    {
+        helper.SetAttribute("SegmentSize", UintegerValue(0));
+    }
+    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, helper.Create());
     f.graph = m_intervals.front().graph;
     f.initialMode = m_config.GetInitialMode();
     f.stopNs = m_config.stopTime.GetNanoSeconds();

@@ -10,6 +10,7 @@
 #include "mose-experiment.h"
 #include "mose-llm-experiment.h"
 
+#include "ns3/mose-batch-workload.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-circuit-monitor.h"
@@ -77,6 +78,15 @@ struct SwitchExperimentConfig
     uint64_t run{1};                     //!< the ns-3 run of the scenario (--RngRun)
     /// the level: packets (ns-3), or fluid flows (mose::FluidFlowRun; aggregate runs as fluid)
     LlmLevel level{LlmLevel::PACKET};
+    /// the transfers' transport, a TypeId name (MoseTransportHelper; --transport):
+    /// ns3::MoseSocketTransfers (tcp, the default: BulkSend applications) or
+    /// ns3::MoseRdmaTransport (rdma: each interval's transfers as a mose::FlowBatch on the
+    /// transport, MoseBatchWorkload, and RED with ECN on the ports); at a fluid level it gives
+    /// the packet size the fluid model's payload share is read from
+    std::string transport{"ns3::MoseSocketTransfers"};
+    /// with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
+    /// host-link end (the device queues are then LlmExperimentConfig::RDMA_DEVICE_QUEUE)
+    EcnMarking ecn;
     /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
     /// in place of the value it was read as
     std::map<std::string, std::string> optionText;
@@ -134,6 +144,9 @@ struct SwitchExperimentConfig
 
     /// \return --schedule as given (optionText), or else the schedule's periods, quoted
     std::string ScheduleShown() const;
+
+    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
+    bool IsRdma() const;
 
     /// \return the Experiment this run is a preset of: a switcher that a running switch holds
     ///         the run for, the circuit and loss monitors and the interval probe
@@ -294,10 +307,39 @@ class SwitchExperiment
     /// \return whether the run is at the fluid or aggregate level (no packets)
     bool IsFluidLevel() const;
 
+    /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped (after
+    ///         Run()); 0 otherwise
+    uint64_t GetTransportDrops() const;
+    /// \return with rdma at the packet level, the transport's drops per reason (after Run())
+    const TransportDrops& GetTransportDropsByReason() const;
+    /// \return with rdma at the packet level, errors caught in the flow batches (after Run())
+    uint64_t GetBatchErrors() const;
+
   private:
     /// \brief Build() at the fluid and aggregate levels: the scenario, the intervals, the
     ///        fabric read from the helpers (nothing installed) and one flow batch per interval
     void BuildFluid();
+    /// \brief Build() of the packet level with rdma: the transport installed on the groups'
+    ///        endpoints and each interval's transfers as a flow batch on it (MoseBatchWorkload)
+    void BuildBatches();
+    /**
+     * \brief The transfers MoseModeSwitcherHelper::InstallModeTraffic() installs in an
+     *        interval (its attributes and streams); interval 0 sets m_fluidBytesPerUnit.
+     * \param i the interval \param iv its times \param flows its mode's flows
+     * \return the transfers
+     */
+    std::vector<MoseTransfer> DrawIntervalTransfers(uint32_t i,
+                                                    const SwitchInterval& iv,
+                                                    const std::vector<mose::Flow>& flows);
+    /// \return payload bytes the batches' started transfers received so far, KV then training
+    std::array<uint64_t, 2> CountBatchBytes() const;
+    /// \brief At every bin's end (rdma): the bytes received since the last sample into the bin
+    void SampleBatches();
+    /// \brief Adds the bytes received since the last sample to the bin of a time
+    /// \param binTime a time in the bin
+    void AddBatchBytes(Time binTime);
+    /// \brief The collector with rdma: every interval's transfers from its batch
+    void CollectBatches();
     /// \brief Run() at the fluid and aggregate levels
     void RunFluid();
     /// \brief RunFluid(): an interval ends; its circuits' bytes since its graph was in place
@@ -319,6 +361,11 @@ class SwitchExperiment
     Experiment m_experiment;                        //!< fabric, switcher, monitors, run
     std::vector<SwitchInterval> m_intervals;        //!< per interval
     std::vector<Ptr<MoseFlowWorkload>> m_workloads; //!< per interval (until Run() ends)
+    std::vector<Ptr<MoseBatchWorkload>> m_batches;  //!< per interval, rdma (until Run() ends)
+    std::array<uint64_t, 2> m_binReceived{};        //!< bytes received at the last sample (rdma)
+    EventId m_sampler;                              //!< the next sample (rdma)
+    TransportDrops m_transportDrops{};              //!< GetTransportDrops()
+    uint64_t m_batchErrors{0};                      //!< GetBatchErrors()
     std::vector<MoseSwitchRecord> m_records;        //!< results
     std::vector<std::array<uint64_t, 2>> m_bins;    //!< goodput timeline
     uint32_t m_nTransfers{0};                       //!< all intervals

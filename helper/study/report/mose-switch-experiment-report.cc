@@ -62,7 +62,8 @@ SwitchExperimentReport::Print(std::ostream& os) const
     const auto& c = ex.GetConfig();
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
-       << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string()) << "\n";
+       << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
+       << DescribeTransport(c.IsRdma(), !ex.IsFluidLevel(), c.ecn) << "\n";
     os << "  switcher: " << ex.GetSwitcherText();
     for (const MoseSwitchRecord& r : ex.GetSwitchRecords())
     {
@@ -167,6 +168,11 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << Ms(s.blackoutTime) << ", packets held "
        << (s.fluid ? std::string("n/a") : std::to_string(s.packetsHeld)) << ", lost "
        << (s.fluid ? std::string("n/a") : std::to_string(s.packetsLost)) << "\n";
+    if (c.IsRdma() && !s.fluid)
+    {
+        os << "  RDMA transport: " << DescribeTransportDrops(ex.GetTransportDropsByReason())
+           << " packets dropped at the receivers, " << ex.GetBatchErrors() << " errors\n";
+    }
     os << "  build " << std::fixed << std::setprecision(2) << ex.GetBuildSeconds() << " s, run "
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
