@@ -30,7 +30,9 @@ TransportOptions::AddOptions(CommandLine& cmd, const std::string& what)
     cmd.AddValue("transport",
                  what +
                      " transport: tcp (ns-3's TCP, ns3::MoseSocketTransfers) or rdma "
-                     "(RoCEv2 with DCQCN, ns3::MoseRdmaTransport, and RED with ECN on the ports)",
+                     "(RoCEv2 with DCQCN, ns3::MoseRdmaTransport, and RED with ECN on the ports); "
+                     "tcp for now, the default to be chosen from the validation against the "
+                     "fluid level",
                  m_transport);
     cmd.AddValue("ecnKmin",
                  "rdma: RED's Kmin on the ports, packets (default 5, the DCQCN paper's)",
