@@ -7,8 +7,10 @@
 #include "mose-transport-helper.h"
 
 #include "ns3/log.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
+#include "ns3/nstime.h"
 
 namespace ns3
 {
@@ -70,6 +72,7 @@ MoseTransportHelper::SetAttribute(const std::string& name, const AttributeValue&
                                 "a " + info.checker->GetValueTypeName() + range);
     }
     m_factory.Set(name, value);
+    m_set.insert(name);
 }
 
 TypeId
@@ -110,7 +113,18 @@ MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology) const
         throw mose::Error("MoseTransportHelper::Install: no topology (an installed "
                           "MoseTopologyHelper)");
     }
-    return Install(topology->GetGroupEndpoints()); // Error if the fabric is not installed
+    const std::vector<NodeContainer> endpoints =
+        topology->GetGroupEndpoints(); // Error if the fabric is not installed
+    Ptr<MoseTransport> transport = Create();
+    const std::string notice = "NoticeDelay";
+    if (HasAttribute(notice) && m_set.count(notice) == 0 &&
+        !mose::IsAttributeDefaultSet(GetTypeId(), notice))
+    {
+        // the library's default is the programs' (mose-llm's --noticeDelay)
+        transport->SetAttribute(notice, TimeValue(topology->GetSmallestLinkDelay() * 2));
+    }
+    transport->Install(endpoints);
+    return transport;
 }
 
 std::string

@@ -14,6 +14,7 @@
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -85,7 +86,11 @@ class MoseTransportHelper
 
     /**
      * \brief A transport installed on a fabric's endpoints (MoseTopologyHelper::
-     *        GetGroupEndpoints(): a group's hosts, or the group node).
+     *        GetGroupEndpoints(): a group's hosts, or the group node). Its NoticeDelay, unless
+     *        set on this helper or as the attribute's default (Config::SetDefault, the command
+     *        line), is twice the fabric's smallest link delay
+     *        (MoseTopologyHelper::GetSmallestLinkDelay()), as the programs set it: what a run on
+     *        several MPI ranks needs, and the same on one.
      * \param topology the installed topology (mose::Error if null or not installed)
      * \return the installed transport
      */
@@ -107,7 +112,8 @@ class MoseTransportHelper
     static std::string GetProgramName(const std::string& typeName);
 
   private:
-    ObjectFactory m_factory; //!< the transport type and its attributes
+    ObjectFactory m_factory;     //!< the transport type and its attributes
+    std::set<std::string> m_set; //!< the attributes SetAttribute() set
 };
 
 } // namespace ns3

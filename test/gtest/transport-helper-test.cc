@@ -301,6 +301,40 @@ TEST(TransportHelper, TheTopologySetsTheQueueDiscsAttributes)
     Simulator::Destroy();
 }
 
+// Install(topology): the notice delay is twice the fabric's smallest link delay, as the programs
+// set it, unless the user set it on the helper (0 included) or as the attribute's default
+TEST(TransportHelper, InstallOnATopologyTakesTheProgramsNoticeDelay)
+{
+    FlowExperimentConfig config;
+    config.nodes = 4;
+    config.degree = 2;
+    config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
+    config.inferenceRoles = RoleCounts::PaperScaled(4, WorkloadMode::INFERENCE_HEAVY);
+    config.trainingRoles = RoleCounts::PaperScaled(4, WorkloadMode::TRAINING_HEAVY);
+    auto notice = [&config](const MoseTransportHelper& helper) {
+        Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+        topology->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+        topology->Install();
+        TimeValue delay;
+        helper.Install(topology)->GetAttribute("NoticeDelay", delay);
+        const Time twice = topology->GetSmallestLinkDelay() * 2;
+        Simulator::Destroy();
+        return std::make_pair(delay.Get(), twice);
+    };
+    for (const char* type : {"ns3::MoseSocketTransfers", "ns3::MoseRdmaTransport"})
+    {
+        const auto [given, twice] = notice(MoseTransportHelper(type));
+        EXPECT_GT(twice, Time(0)) << type;
+        EXPECT_EQ(given, twice) << type;
+        MoseTransportHelper zero(type);
+        zero.SetAttribute("NoticeDelay", TimeValue(Time(0)));
+        EXPECT_EQ(notice(zero).first, Time(0)) << type; // the user's 0 wins
+    }
+    Config::SetDefault("ns3::MoseSocketTransfers::NoticeDelay", TimeValue(MicroSeconds(7)));
+    EXPECT_EQ(notice(MoseTransportHelper()).first, MicroSeconds(7));
+    Config::Reset();
+}
+
 // What mose-llm's rdma path sets on the transport: the jumbo payload and the notice delay by the
 // TCP rule (a user's default of the RDMA type taken, or refused if it disagrees). Its timers,
 // rates and byte counter keep their values: the transport scales them by MoseScale itself
