@@ -954,6 +954,18 @@ SwitchExperiment::RunFluid()
     m_fluidSimulated = static_cast<double>(run.GetEndNs()) * 1e-9;
     m_fluidEvents = fabric->GetNEvents();
 
+    CollectFluidTransfers(run, *fabric);
+    CollectFluidSwitches(run, *fabric);
+    if (run.GetNErrors() > 0)
+    {
+        NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
+    }
+}
+
+void
+SwitchExperiment::CollectFluidTransfers(const mose::FluidFlowRun& run,
+                                        const mose::FluidFabric& fabric)
+{
     // the batches' records, in each interval's drawn order
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
@@ -965,7 +977,7 @@ SwitchExperiment::RunFluid()
             t.complete = r.complete;
             t.received = r.complete ? r.received
                                     : (r.started ? static_cast<uint64_t>(
-                                                       std::floor(fabric->GetBytesSent(r.transfer)))
+                                                       std::floor(fabric.GetBytesSent(r.transfer)))
                                                  : 0);
             if (r.complete)
             {
@@ -976,12 +988,18 @@ SwitchExperiment::RunFluid()
         iv.training =
             MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
     }
+}
+
+void
+SwitchExperiment::CollectFluidSwitches(const mose::FluidFlowRun& run,
+                                       const mose::FluidFabric& fabric)
+{
     // the switches, as MoseSwitchRecord: what packets alone have (held, lost, drain timeouts)
     // stays 0 and the reports print "n/a"
     m_records.clear();
     mose::WorkloadMode from = m_config.GetInitialMode();
     std::size_t boundary = 0;
-    for (const mose::FluidSwitchRecord& fr : fabric->GetSwitchRecords())
+    for (const mose::FluidSwitchRecord& fr : fabric.GetSwitchRecords())
     {
         // a boundary skipped during a switch started none: the next switch's is the next one
         // that started at its time
@@ -1013,10 +1031,6 @@ SwitchExperiment::RunFluid()
             m_intervals[boundary + 1].switchRecord = r;
         }
         ++boundary;
-    }
-    if (run.GetNErrors() > 0)
-    {
-        NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
     }
 }
 

@@ -342,6 +342,12 @@ class SwitchExperiment
     void CollectBatches();
     /// \brief Run() at the fluid and aggregate levels
     void RunFluid();
+    /// \brief RunFluid(): every interval's transfers from its batch's records, and their
+    ///        summaries \param run the finished run \param fabric its fabric
+    void CollectFluidTransfers(const mose::FluidFlowRun& run, const mose::FluidFabric& fabric);
+    /// \brief RunFluid(): the fabric's switches as MoseSwitchRecord (what packets alone have
+    ///        stays 0) \param run the finished run \param fabric its fabric
+    void CollectFluidSwitches(const mose::FluidFlowRun& run, const mose::FluidFabric& fabric);
     /// \brief RunFluid(): an interval ends; its circuits' bytes since its graph was in place
     /// \param fabric the fluid fabric \param i the interval \param now the port bytes now
     /// \param inPlace the port bytes when its graph was in place (empty: never)
