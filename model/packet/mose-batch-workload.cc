@@ -10,6 +10,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-ns3-compat.h"
 #include "ns3/simulator.h"
 
 #include <exception>
@@ -78,7 +79,7 @@ MoseBatchWorkload::Start(Time start)
         throw mose::Error("MoseBatchWorkload::Start needs a transport (MoseWorkloadHelper::"
                           "Install())");
     }
-    if (m_started || m_startEvent.IsRunning())
+    if (m_started || MOSE_EVENT_IS_PENDING(m_startEvent))
     {
         throw mose::Error("MoseBatchWorkload::Start was already called");
     }

@@ -21,6 +21,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-ns3-compat.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-net-device.h"
@@ -75,13 +76,15 @@ MoseRdmaTransport::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&MoseRdmaTransport::m_ackInterval),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute(
-                "RetxMode",
-                "How lost packets are resent: GoBackN (RoCEv2) or SelectiveRepeat "
-                "(IRN-style: only the PSN the receiver reports missing)",
-                EnumValue(GO_BACK_N),
-                MakeEnumAccessor(&MoseRdmaTransport::m_retxMode),
-                MakeEnumChecker(GO_BACK_N, "GoBackN", SELECTIVE_REPEAT, "SelectiveRepeat"))
+            .AddAttribute("RetxMode",
+                          "How lost packets are resent: GoBackN (RoCEv2) or SelectiveRepeat "
+                          "(IRN-style: only the PSN the receiver reports missing)",
+                          MOSE_ENUM_VALUE(RetxMode)(MOSE_ENUM_CHECKER_VALUE(RetxMode, GO_BACK_N)),
+                          MOSE_ENUM_ACCESSOR(RetxMode, &MoseRdmaTransport::m_retxMode),
+                          MakeEnumChecker(MOSE_ENUM_CHECKER_VALUE(RetxMode, GO_BACK_N),
+                                          "GoBackN",
+                                          MOSE_ENUM_CHECKER_VALUE(RetxMode, SELECTIVE_REPEAT),
+                                          "SelectiveRepeat"))
             .AddAttribute("RetransmitTimeout",
                           "Resend when the oldest unacknowledged PSN made no progress for this "
                           "long (multiplied by MoseScale)",
@@ -220,6 +223,8 @@ void
 MoseRdmaTransport::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    NS_LOG_INFO(m_nQps << " QPs opened in " << m_qps.size() << " QP records, " << m_dataPackets
+                       << " data packets, " << m_acks << " ACKs");
     for (Nic& nic : m_nics)
     {
         if (nic.socket)
@@ -1242,6 +1247,12 @@ uint64_t
 MoseRdmaTransport::GetNConnections() const
 {
     return m_nQps;
+}
+
+uint64_t
+MoseRdmaTransport::GetNQueuePairRecords() const
+{
+    return m_qps.size();
 }
 
 uint64_t

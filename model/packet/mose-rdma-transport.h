@@ -116,6 +116,11 @@ class MoseRdmaTransport : public MoseTransport
                                uint32_t rail = 0) override;
     uint32_t CloseConnections(const std::vector<uint32_t>& groups) override;
     uint64_t GetNConnections() const override;
+    /**
+     * \return the QP records held: the most QPs open at once, as a closed QP's record is
+     *         reused once its late packets are past (memory per QP is the heap over this)
+     */
+    uint64_t GetNQueuePairRecords() const;
 
     /// \return data packets sent, retransmissions included
     uint64_t GetNDataPackets() const;

@@ -238,6 +238,33 @@ TEST(RdmaTransport, TwoQpsShareTheLineRateRoundRobin)
     Simulator::Destroy();
 }
 
+// A QP opened per message keeps one record per QP open at once: a closed QP's record is
+// reused once four retransmission timeouts (4 ms) have passed, so two messages 10 ms apart
+// open two QPs in one record, while two at once hold two.
+TEST(RdmaTransport, AClosedQpsRecordIsReusedAfterFourTimeouts)
+{
+    Pair p = MakePair(MicroSeconds(1));
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->Install(p.nodes);
+    t->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    Simulator::Schedule(MilliSeconds(10),
+                        [t]() { t->Start(0, 1, 10000, MoseTransport::DoneCallback()); });
+    Simulator::Run();
+    EXPECT_EQ(t->GetNConnections(), 2u);
+    EXPECT_EQ(t->GetNQueuePairRecords(), 1u);
+    Simulator::Destroy();
+
+    Pair q = MakePair(MicroSeconds(1));
+    Ptr<MoseRdmaTransport> u = CreateObject<MoseRdmaTransport>();
+    u->Install(q.nodes);
+    u->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    u->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    Simulator::Run();
+    EXPECT_EQ(u->GetNConnections(), 2u);
+    EXPECT_EQ(u->GetNQueuePairRecords(), 2u);
+    Simulator::Destroy();
+}
+
 // FlowMonitor sees each QP as a flow: two QPs of one pair are two UDP flows to port 4791 with
 // their own source ports, each with its 10 data packets; the ACKs are flows the other way.
 TEST(RdmaTransport, FlowMonitorSeesEachQpAsAFlow)
