@@ -446,6 +446,30 @@ void
 MoseTopologyHelper::Validate() const
 {
     NS_LOG_FUNCTION(this);
+    ValidateFabric();
+    ValidateQueueDiscs();
+    if (m_globalRouting && m_listRouting)
+    {
+        throw mose::Error("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
+                          "a list routes with MoseRoutingProtocol; use GlobalRouting = false "
+                          "or no list");
+    }
+    if (m_hasRoles && m_roles.GetN() != m_groups)
+    {
+        throw mose::Error("the roles name " + std::to_string(m_roles.GetN()) +
+                          " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
+    }
+    CheckQueueSize(m_queueFactory, "optical port devices'");
+    if (m_hosts > 0)
+    {
+        CheckQueueSize(ObjectFactory("ns3::DropTailQueue<Packet>"),
+                       "host links'"); // their helper's
+    }
+}
+
+void
+MoseTopologyHelper::ValidateFabric() const
+{
     if (m_groups < 2)
     {
         throw mose::Error("MoseTopologyHelper::Groups = " + std::to_string(m_groups) +
@@ -498,6 +522,11 @@ MoseTopologyHelper::Validate() const
                                         " port and host addresses)");
         }
     }
+}
+
+void
+MoseTopologyHelper::ValidateQueueDiscs() const
+{
     if (m_defaultQueueDisc && !m_queueDiscType.IsChildOf(TypeId::LookupByName("ns3::QueueDisc")))
     {
         mose::ThrowBadParameter("MoseTopologyHelper::QueueDiscType",
@@ -524,52 +553,39 @@ MoseTopologyHelper::Validate() const
                                     "a " + info.checker->GetValueTypeName());
         }
     }
-    if (m_globalRouting && m_listRouting)
-    {
-        throw mose::Error("MoseTopologyHelper::GlobalRouting = true with SetListRouting(): "
-                          "a list routes with MoseRoutingProtocol; use GlobalRouting = false "
-                          "or no list");
-    }
-    if (m_hasRoles && m_roles.GetN() != m_groups)
-    {
-        throw mose::Error("the roles name " + std::to_string(m_roles.GetN()) +
-                          " groups but MoseTopologyHelper::Groups = " + std::to_string(m_groups));
-    }
+}
+
+void
+MoseTopologyHelper::CheckQueueSize(const ObjectFactory& factory, const std::string& of)
+{
     // ns-3 takes a queue MaxSize of 0 (0p or 0B) without complaint and reads it as no limit at
     // all (the queue reports 4294967295p): refuse it for the port and host queues this helper
     // makes. The value is the factory's own (SetPortQueue()) or the type's default (Config,
     // --ns3::DropTailQueue<Packet>::MaxSize=...), read as given, before ns-3 converts it.
-    auto checkQueue = [](const ObjectFactory& factory, const std::string& of) {
-        const TypeId tid = factory.GetTypeId();
-        TypeId::AttributeInformation info;
-        if (!tid.LookupAttributeByName("MaxSize", &info))
-        {
-            return; // a queue type without a MaxSize
-        }
-        std::ostringstream serialised;
-        serialised << factory; // TYPE[NAME=VALUE|...]
-        const std::string text = serialised.str();
-        std::string value = info.initialValue->SerializeToString(info.checker);
-        const std::size_t at = text.find("MaxSize=");
-        if (at != std::string::npos)
-        {
-            const std::size_t from = at + std::string("MaxSize=").size();
-            value = text.substr(from, text.find_first_of("|]", from) - from);
-        }
-        QueueSizeValue size;
-        if (size.DeserializeFromString(value, info.checker) && size.Get().GetValue() == 0)
-        {
-            mose::ThrowBadParameter(tid.GetName() + "::MaxSize",
-                                    value,
-                                    "the " + of +
-                                        " queues need room for at least 1 packet or 1 byte (e.g. "
-                                        "100p, ns-3's default); ns-3 would read 0 as no limit");
-        }
-    };
-    checkQueue(m_queueFactory, "optical port devices'");
-    if (m_hosts > 0)
+    const TypeId tid = factory.GetTypeId();
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName("MaxSize", &info))
     {
-        checkQueue(ObjectFactory("ns3::DropTailQueue<Packet>"), "host links'"); // their helper's
+        return; // a queue type without a MaxSize
+    }
+    std::ostringstream serialised;
+    serialised << factory; // TYPE[NAME=VALUE|...]
+    const std::string text = serialised.str();
+    std::string value = info.initialValue->SerializeToString(info.checker);
+    const std::size_t at = text.find("MaxSize=");
+    if (at != std::string::npos)
+    {
+        const std::size_t from = at + std::string("MaxSize=").size();
+        value = text.substr(from, text.find_first_of("|]", from) - from);
+    }
+    QueueSizeValue size;
+    if (size.DeserializeFromString(value, info.checker) && size.Get().GetValue() == 0)
+    {
+        mose::ThrowBadParameter(tid.GetName() + "::MaxSize",
+                                value,
+                                "the " + of +
+                                    " queues need room for at least 1 packet or 1 byte (e.g. "
+                                    "100p, ns-3's default); ns-3 would read 0 as no limit");
     }
 }
 

@@ -348,8 +348,17 @@ class MoseTopologyHelper : public Object
     void CheckInstalled(const char* what) const;
     /// Throws a mose::Error for a group index out of range
     void CheckGroup(uint32_t group, const char* what) const;
-    /// Checks N, d, H, roles, graph and addressing (mose::Error)
+    /// Checks N, d, H, roles, graph, addressing, queue discs and queues (mose::Error)
     void Validate() const;
+    /// Validate(): N, d, the rates at MoseScale, the graph, routing with hosts, addressing
+    void ValidateFabric() const;
+    /// Validate(): QueueDiscType and the attributes given for it
+    void ValidateQueueDiscs() const;
+    /**
+     * \brief Refuses a queue MaxSize of 0, which ns-3 reads as no limit (mose::Error)
+     * \param factory the queues' factory \param of whose queues, for the message
+     */
+    static void CheckQueueSize(const ObjectFactory& factory, const std::string& of);
     /// Checks that the port devices' attributes agree with the OCS's (mose::Error)
     void ValidatePortDevices() const;
     /// Sets the route table factory's Rule and Seed from SetRouting()/SetTemplate() where the

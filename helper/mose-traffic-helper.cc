@@ -348,8 +348,104 @@ MoseTrafficHelper::DoInstall(const NodeContainer& endpoints,
         }
     }
     std::vector<MoseTransfer> transfers = MakeTransfers(flows);
+    const std::vector<Ipv4Address> address = PrepareEndpoints(endpoints, transfers);
 
-    // every check before anything is installed: addresses and sink ports
+    ApplicationContainer apps;
+    std::vector<uint32_t> sinksAt(endpoints.GetN(), 0);
+    DrawStartTimes(transfers);
+    const std::string factory = m_socketFactory.GetName();
+    for (auto& t : transfers)
+    {
+        const auto port = static_cast<uint16_t>(m_sinkPortBase + sinksAt[t.dst]++);
+        t.port = port;
+        t.dstAddress = address[t.dst];
+        const uint32_t index = m_monitor->Add(t);
+        if (senders)
+        {
+            senders->emplace_back();
+        }
+
+        // distributed runs: every rank records every transfer (same indices and start times)
+        // but installs its sink and sender only where their node is on this rank
+        if (MoseRankMessages::IsLocal(endpoints.Get(t.dst)))
+        {
+            PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+            ApplicationContainer sink = sinkHelper.Install(endpoints.Get(t.dst));
+            sink.Get(0)->SetStartTime(Seconds(0));
+            sink.Get(0)->TraceConnectWithoutContext(
+                "Rx",
+                MakeBoundCallback(&NotifyTransferRx, m_monitor, index));
+            apps.Add(sink);
+        }
+        if (!MoseRankMessages::IsLocal(endpoints.Get(t.src)))
+        {
+            continue;
+        }
+
+        ApplicationContainer source =
+            InstallSender(t, endpoints.Get(t.src), InetSocketAddress(address[t.dst], port));
+        apps.Add(source);
+        if (senders)
+        {
+            senders->back() = source;
+        }
+        NS_LOG_INFO("transfer " << index << ": " << t.src << "->" << t.dst << " "
+                                << mose::ToString(t.cls) << " " << t.bytes << " B at "
+                                << t.start.As(Time::MS) << ", port " << port);
+    }
+    return apps;
+}
+
+ApplicationContainer
+MoseTrafficHelper::InstallSender(const MoseTransfer& t,
+                                 Ptr<Node> node,
+                                 const InetSocketAddress& remote) const
+{
+    const std::string factory = m_socketFactory.GetName();
+    const bool udp = m_socketFactory == UdpSocketFactory::GetTypeId();
+    ApplicationContainer source;
+    if (udp)
+    {
+        // OnOff sends whole packets until MaxBytes is reached or passed: the full
+        // datagrams from one sender, the remainder as one short datagram from a second
+        // sender that starts when the first has sent its last, so that the transfer
+        // carries exactly its bytes at the same constant rate
+        const uint64_t full = t.bytes / m_sendSize;
+        const uint64_t rest = t.bytes % m_sendSize;
+        if (full > 0)
+        {
+            OnOffHelper onoff(factory, remote);
+            onoff.SetConstantRate(m_udpRate, m_sendSize);
+            onoff.SetAttribute("MaxBytes", UintegerValue(full * m_sendSize));
+            source = onoff.Install(node);
+            source.Get(0)->SetStartTime(t.start);
+        }
+        if (rest > 0)
+        {
+            OnOffHelper tail(factory, remote);
+            tail.SetConstantRate(m_udpRate, static_cast<uint32_t>(rest));
+            tail.SetAttribute("MaxBytes", UintegerValue(rest));
+            ApplicationContainer last = tail.Install(node);
+            last.Get(0)->SetStartTime(t.start + m_udpRate.CalculateBytesTxTime(full * m_sendSize));
+            source.Add(last);
+        }
+    }
+    else
+    {
+        BulkSendHelper bulk(factory, remote);
+        bulk.SetAttribute("MaxBytes", UintegerValue(t.bytes));
+        bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
+        source = bulk.Install(node);
+        source.Get(0)->SetStartTime(t.start);
+    }
+    return source;
+}
+
+std::vector<Ipv4Address>
+MoseTrafficHelper::PrepareEndpoints(const NodeContainer& endpoints,
+                                    const std::vector<MoseTransfer>& transfers)
+{
+    // every check before anything is installed: addresses, sink ports, the socket factory
     std::vector<Ipv4Address> address(endpoints.GetN());
     std::vector<bool> used(endpoints.GetN(), false);
     std::vector<uint32_t> sinksAt(endpoints.GetN(), 0);
@@ -420,85 +516,7 @@ MoseTrafficHelper::DoInstall(const NodeContainer& endpoints,
         }
     }
 
-    ApplicationContainer apps;
-    std::fill(sinksAt.begin(), sinksAt.end(), 0);
-    DrawStartTimes(transfers);
-    const std::string factory = m_socketFactory.GetName();
-    for (auto& t : transfers)
-    {
-        const auto port = static_cast<uint16_t>(m_sinkPortBase + sinksAt[t.dst]++);
-        t.port = port;
-        t.dstAddress = address[t.dst];
-        const uint32_t index = m_monitor->Add(t);
-        if (senders)
-        {
-            senders->emplace_back();
-        }
-
-        // distributed runs: every rank records every transfer (same indices and start times)
-        // but installs its sink and sender only where their node is on this rank
-        if (MoseRankMessages::IsLocal(endpoints.Get(t.dst)))
-        {
-            PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
-            ApplicationContainer sink = sinkHelper.Install(endpoints.Get(t.dst));
-            sink.Get(0)->SetStartTime(Seconds(0));
-            sink.Get(0)->TraceConnectWithoutContext(
-                "Rx",
-                MakeBoundCallback(&NotifyTransferRx, m_monitor, index));
-            apps.Add(sink);
-        }
-        if (!MoseRankMessages::IsLocal(endpoints.Get(t.src)))
-        {
-            continue;
-        }
-
-        ApplicationContainer source;
-        const InetSocketAddress remote(address[t.dst], port);
-        if (udp)
-        {
-            // OnOff sends whole packets until MaxBytes is reached or passed: the full
-            // datagrams from one sender, the remainder as one short datagram from a second
-            // sender that starts when the first has sent its last, so that the transfer
-            // carries exactly its bytes at the same constant rate
-            const uint64_t full = t.bytes / m_sendSize;
-            const uint64_t rest = t.bytes % m_sendSize;
-            if (full > 0)
-            {
-                OnOffHelper onoff(factory, remote);
-                onoff.SetConstantRate(m_udpRate, m_sendSize);
-                onoff.SetAttribute("MaxBytes", UintegerValue(full * m_sendSize));
-                source = onoff.Install(endpoints.Get(t.src));
-                source.Get(0)->SetStartTime(t.start);
-            }
-            if (rest > 0)
-            {
-                OnOffHelper tail(factory, remote);
-                tail.SetConstantRate(m_udpRate, static_cast<uint32_t>(rest));
-                tail.SetAttribute("MaxBytes", UintegerValue(rest));
-                ApplicationContainer last = tail.Install(endpoints.Get(t.src));
-                last.Get(0)->SetStartTime(t.start +
-                                          m_udpRate.CalculateBytesTxTime(full * m_sendSize));
-                source.Add(last);
-            }
-        }
-        else
-        {
-            BulkSendHelper bulk(factory, remote);
-            bulk.SetAttribute("MaxBytes", UintegerValue(t.bytes));
-            bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
-            source = bulk.Install(endpoints.Get(t.src));
-            source.Get(0)->SetStartTime(t.start);
-        }
-        apps.Add(source);
-        if (senders)
-        {
-            senders->back() = source;
-        }
-        NS_LOG_INFO("transfer " << index << ": " << t.src << "->" << t.dst << " "
-                                << mose::ToString(t.cls) << " " << t.bytes << " B at "
-                                << t.start.As(Time::MS) << ", port " << port);
-    }
-    return apps;
+    return address;
 }
 
 } // namespace ns3

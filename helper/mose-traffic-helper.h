@@ -9,6 +9,8 @@
 
 #include "ns3/application-container.h"
 #include "ns3/data-rate.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/mose-flow-workload.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/mose-transfer-monitor.h"
@@ -149,6 +151,23 @@ class MoseTrafficHelper : public Object
     ApplicationContainer DoInstall(const NodeContainer& endpoints,
                                    const std::vector<mose::Flow>& flows,
                                    std::vector<ApplicationContainer>* senders);
+    /**
+     * \brief DoInstall()'s checks before anything is installed (mose::Error): the endpoints'
+     *        addresses, their sink ports and the socket factory; sets the TCP variant
+     * \param endpoints the endpoints \param transfers the transfers
+     * \return each endpoint's address (for the groups the transfers use)
+     */
+    std::vector<Ipv4Address> PrepareEndpoints(const NodeContainer& endpoints,
+                                              const std::vector<MoseTransfer>& transfers);
+    /**
+     * \brief A transfer's sender: ns-3's BulkSend, or OnOff for UDP (the full datagrams, then
+     *        the remainder as one short datagram)
+     * \param t the transfer \param node its source endpoint \param remote its sink
+     * \return the sender applications
+     */
+    ApplicationContainer InstallSender(const MoseTransfer& t,
+                                       Ptr<Node> node,
+                                       const InetSocketAddress& remote) const;
 
     /// \brief Gives each transfer its start time (StartMode), drawing in transfer order
     /// \param transfers the transfers
