@@ -8,7 +8,7 @@
 #   degree4   --degree=4, the cells of OFF_CELLS
 #   ring      --collective=ring-all-reduce, the cells of OFF_CELLS
 #   n256      --nodes=256, the cells of N256_CELLS, on N256_SEEDS seeds (1 by default: over tcp
-#             one policy run of the cell takes about 180 s of CPU and 2 GB, 4 of them a seed)
+#             one policy run of the cell takes 150-180 s of CPU and 2 GB, 4 of them a seed)
 # Each run keeps its folder OUT/SET-TRANSPORT: stdout.txt, stderr.txt (NS_LOG=MoseExperiment=info:
 # one "Simulator::Run(): E events, W s wall, C s CPU" line per packet-level simulation), time.txt
 # (/usr/bin/time -v), level_validation.csv, packet/ and fluid/regime_map.csv. A folder that holds
