@@ -103,6 +103,15 @@ MoseRdmaTransport::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MoseRdmaTransport::m_dcqcn),
                           MakeBooleanChecker())
+            .AddAttribute("PacePorts",
+                          "A NIC sends on each of its node's point-to-point devices at most at "
+                          "that device's rate, as a NIC with one port per link: a QP waits in "
+                          "the NIC while the port its last packet took is busy. false: the NIC "
+                          "sends at its line rate (the sum of its ports) into whichever port "
+                          "the route picks, and the port's queue takes the excess",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MoseRdmaTransport::m_pacePorts),
+                          MakeBooleanChecker())
             .AddAttribute("EcnCapableControl",
                           "ACKs, NAKs and CNPs carry ECT(0), so that a queue disc with ECN marks "
                           "them where it marks data (a RoCE switch marks, it does not drop); "
@@ -478,6 +487,12 @@ MoseRdmaTransport::ReadDevices(Nic& nic, const std::string& which) const
             DataRateValue rate;
             p2p->GetAttribute("DataRate", rate);
             bps += rate.Get().GetBitRate();
+            const uint32_t index = device->GetIfIndex();
+            if (nic.ports.size() <= index)
+            {
+                nic.ports.resize(index + 1);
+            }
+            nic.ports[index].rate = rate.Get();
         }
         else
         {
@@ -724,6 +739,10 @@ MoseRdmaTransport::NicSend(uint32_t ep)
             Activate(qpn); // its rate was cut while it waited
             continue;
         }
+        if (WaitsForPort(ep, qpn, now))
+        {
+            continue;
+        }
         SendData(qpn, nic);
         break;
     }
@@ -731,6 +750,44 @@ MoseRdmaTransport::NicSend(uint32_t ep)
     {
         KickNic(ep);
     }
+}
+
+bool
+MoseRdmaTransport::WaitsForPort(uint32_t ep, uint32_t qpn, Time now)
+{
+    Qp& q = m_qps[qpn];
+    Nic& nic = m_nics[ep];
+    if (!m_pacePorts || q.lastPort >= nic.ports.size() || nic.ports[q.lastPort].freeAt <= now)
+    {
+        return false;
+    }
+    Port& port = nic.ports[q.lastPort];
+    q.inReady = true; // in the port's FIFO
+    port.blocked.push_back(qpn);
+    if (!port.wakeScheduled)
+    {
+        port.wakeScheduled = true;
+        Simulator::Schedule(port.freeAt - now, &MoseRdmaTransport::PortFree, this, ep, q.lastPort);
+    }
+    return true;
+}
+
+void
+MoseRdmaTransport::PortFree(uint32_t ep, uint32_t port)
+{
+    if (ep >= m_nics.size())
+    {
+        return; // disposed
+    }
+    Nic& nic = m_nics[ep];
+    Port& p = nic.ports[port];
+    p.wakeScheduled = false;
+    while (!p.blocked.empty())
+    {
+        nic.ready.push_back(p.blocked.front());
+        p.blocked.pop_front();
+    }
+    KickNic(ep);
 }
 
 uint32_t
@@ -802,7 +859,13 @@ MoseRdmaTransport::SendData(uint32_t qpn, Nic& nic)
         }
     }
     ArmTimer(qpn);
-    SendPacket(nic, packet, m_nics[q.dstEp].address, q.port, ECT0, qpn);
+    const uint32_t out = SendPacket(nic, packet, m_nics[q.dstEp].address, q.port, ECT0, qpn);
+    if (out < nic.ports.size() && nic.ports[out].rate.GetBitRate() > 0)
+    {
+        Port& port = nic.ports[out];
+        port.freeAt = std::max(port.freeAt, now) + port.rate.CalculateBytesTxTime(wire);
+        q.lastPort = out;
+    }
     if (HasToSend(q))
     {
         if (q.nextAvail <= nic.freeAt)
@@ -817,7 +880,7 @@ MoseRdmaTransport::SendData(uint32_t qpn, Nic& nic)
     }
 }
 
-bool
+uint32_t
 MoseRdmaTransport::SendPacket(Nic& nic,
                               Ptr<Packet> packet,
                               Ipv4Address dst,
@@ -849,10 +912,10 @@ MoseRdmaTransport::SendPacket(Nic& nic,
     if (!route)
     {
         Drop(qpn, 0, NO_ROUTE);
-        return false;
+        return NO_PORT;
     }
     nic.ipv4->Send(packet, nic.address, dst, UDP_PROTOCOL, route);
-    return true;
+    return route->GetOutputDevice() ? route->GetOutputDevice()->GetIfIndex() : NO_PORT;
 }
 
 void

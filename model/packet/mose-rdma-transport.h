@@ -221,21 +221,22 @@ class MoseRdmaTransport : public MoseTransport
         {
         }
 
-        uint32_t src{0};        //!< sending group
-        uint32_t dst{0};        //!< receiving group
-        uint32_t srcEp{0};      //!< sending endpoint number
-        uint32_t dstEp{0};      //!< receiving endpoint number
-        uint16_t port{0};       //!< UDP source port
-        uint32_t gen{0};        //!< generation (bumped when closed: stale events ignore it)
-        bool open{false};       //!< in use
-        bool kept{false};       //!< a kept QP (StartOnConnection())
-        bool closing{false};    //!< close once every message is acknowledged
-        bool inReady{false};    //!< in its NIC's FIFO
-        bool waking{false};     //!< an event puts it in its NIC's FIFO
-        bool rtoArmed{false};   //!< a retransmission timer event is pending
-        bool rtxPending{false}; //!< selective repeat: rtxPsn is to be resent
-        bool nackSent{false};   //!< a NAK for ePsn was sent
-        bool cnpSent{false};    //!< a CNP was ever sent
+        uint32_t src{0};            //!< sending group
+        uint32_t dst{0};            //!< receiving group
+        uint32_t srcEp{0};          //!< sending endpoint number
+        uint32_t dstEp{0};          //!< receiving endpoint number
+        uint16_t port{0};           //!< UDP source port
+        uint32_t gen{0};            //!< generation (bumped when closed: stale events ignore it)
+        bool open{false};           //!< in use
+        bool kept{false};           //!< a kept QP (StartOnConnection())
+        bool closing{false};        //!< close once every message is acknowledged
+        bool inReady{false};        //!< in its NIC's FIFO
+        bool waking{false};         //!< an event puts it in its NIC's FIFO
+        bool rtoArmed{false};       //!< a retransmission timer event is pending
+        bool rtxPending{false};     //!< selective repeat: rtxPsn is to be resent
+        bool nackSent{false};       //!< a NAK for ePsn was sent
+        bool cnpSent{false};        //!< a CNP was ever sent
+        uint32_t lastPort{NO_PORT}; //!< the device its last data packet left by (PacePorts)
         // requester
         MessageQueue send;     //!< messages not yet fully acknowledged
         std::size_t cursor{0}; //!< index in send.items of the message holding sndNxt
@@ -255,6 +256,18 @@ class MoseRdmaTransport : public MoseTransport
         std::vector<bool> ooo; //!< selective repeat: PSN ePsn+1+i received (bit i)
     };
 
+    /// No port: a QP that sent nothing yet, a device that is not paced
+    static constexpr uint32_t NO_PORT = UINT32_MAX;
+
+    /// One port of a NIC: a point-to-point device of its node (PacePorts)
+    struct Port
+    {
+        DataRate rate;                //!< the device's rate (0: not paced)
+        Time freeAt;                  //!< when the NIC's last frame on it is serialized
+        std::deque<uint32_t> blocked; //!< QPs waiting for it
+        bool wakeScheduled{false};    //!< a PortFree event is pending
+    };
+
     /// One endpoint's NIC
     struct Nic
     {
@@ -267,6 +280,7 @@ class MoseRdmaTransport : public MoseTransport
         Time freeAt;                //!< when its current frame is serialized
         bool scheduled{false};      //!< a NicSend event is pending
         std::deque<uint32_t> ready; //!< QPs that may send now
+        std::vector<Port> ports;    //!< by the node's device index (PacePorts)
     };
 
     /// \brief Checks the attributes (mose::Error naming a bad one)
@@ -316,15 +330,27 @@ class MoseRdmaTransport : public MoseTransport
     void KickNic(uint32_t ep);
     /// \brief Endpoint ep's NIC sends one packet of its first QP
     void NicSend(uint32_t ep);
+    /**
+     * \brief PacePorts: whether QP qpn waits for the port its last packet took (then queued
+     *        there, and a PortFree event scheduled)
+     * \param ep its NIC's endpoint \param qpn the QP \param now the time
+     * \return true if it waits
+     */
+    bool WaitsForPort(uint32_t ep, uint32_t qpn, Time now);
+    /// \brief The event at which a port of endpoint ep's NIC is free: its QPs back in the FIFO
+    void PortFree(uint32_t ep, uint32_t port);
     /// \brief Sends QP qpn's next packet on its NIC
     void SendData(uint32_t qpn, Nic& nic);
-    /// \brief Routes and sends a packet (UDP header added here) \return false if no route
-    bool SendPacket(Nic& nic,
-                    Ptr<Packet> packet,
-                    Ipv4Address dst,
-                    uint16_t srcPort,
-                    uint8_t tos,
-                    uint32_t qpn);
+    /**
+     * \brief Routes and sends a packet (UDP header added here)
+     * \return the index of the node's device it left by, NO_PORT if no route
+     */
+    uint32_t SendPacket(Nic& nic,
+                        Ptr<Packet> packet,
+                        Ipv4Address dst,
+                        uint16_t srcPort,
+                        uint8_t tos,
+                        uint32_t qpn);
     /// \brief Sends an ACK or NAK of QP qpn from its receiver
     void SendAck(uint32_t qpn, bool nak);
     /// \brief Sends a CNP for QP qpn from its receiver
@@ -359,6 +385,7 @@ class MoseRdmaTransport : public MoseTransport
     Time m_rto;                     //!< "RetransmitTimeout"
     DataRate m_lineRate;            //!< "LineRate" (0: the endpoint's devices)
     bool m_dcqcn{true};             //!< "DcqcnEnabled"
+    bool m_pacePorts{true};         //!< "PacePorts"
     bool m_ecnControl{true};        //!< "EcnCapableControl"
     Time m_cnpInterval;             //!< "CnpInterval"
     DataRate m_minRate;             //!< "MinRate"
