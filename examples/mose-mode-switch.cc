@@ -44,6 +44,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,29 @@ using namespace ns3::mose;
 
 namespace
 {
+
+/**
+ * \brief One policy's switching experiment of a comparison (PolicyComparison::PolicyRun):
+ *        the configuration with the policy, given the comparison's scenario (if any), built.
+ * \param config the experiment \param policy the policy
+ * \param scenario the comparison's scenario, or null (the experiment draws its own)
+ * \return the experiment, built
+ */
+std::unique_ptr<SwitchExperiment>
+BuildPolicy(const SwitchExperimentConfig& config,
+            mose::Policy policy,
+            std::shared_ptr<const mose::Scenario> scenario)
+{
+    SwitchExperimentConfig c = config;
+    c.policy = policy;
+    auto experiment = std::make_unique<SwitchExperiment>(c);
+    if (scenario)
+    {
+        experiment->SetScenario(std::move(scenario));
+    }
+    experiment->Build();
+    return experiment;
+}
 
 /**
  * \brief Runs one switching experiment per policy on the same scenario and run: for each
@@ -80,8 +104,10 @@ RunPolicies(const SwitchExperimentConfig& config,
 {
     SwitchComparison comparison;
     PolicyComparison policyRuns(policies);
-    policyRuns.Run<SwitchExperiment>(config, [&](SwitchExperiment& experiment) {
-        const mose::Policy policy = experiment.GetConfig().policy;
+    config.Validate(); // its errors before the scenario is drawn
+    policyRuns.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+        std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
+        SwitchExperiment& experiment = *built;
         const bool reported = policy == config.policy;
         if (reported)
         {
@@ -130,7 +156,10 @@ RunSeed(const SwitchExperimentConfig& config, const std::vector<mose::Policy>& p
 {
     SwitchComparison comparison;
     PolicyComparison policyRuns(policies);
-    policyRuns.Run<SwitchExperiment>(config, [&comparison](SwitchExperiment& experiment) {
+    config.Validate(); // its errors before the scenario is drawn
+    policyRuns.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+        std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
+        SwitchExperiment& experiment = *built;
         experiment.Run();
         comparison.Add(experiment.GetSummary());
     });

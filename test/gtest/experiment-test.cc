@@ -24,6 +24,7 @@
 #include "ns3/node-list.h"
 
 #include <gtest/gtest.h>
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -390,7 +391,20 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     std::vector<Policy> ran;
     std::vector<std::vector<Circuit>> circuits;
     std::vector<std::string> flows;
-    two.Run<PacketExperiment>(config, [&](PacketExperiment& e) {
+    // what mose-packet's PacketExperiment::RunPolicies() does with each policy
+    auto build = [](PacketExperimentConfig c, Policy policy, std::shared_ptr<const Scenario> s) {
+        c.policy = policy;
+        auto e = std::make_unique<PacketExperiment>(c);
+        if (s)
+        {
+            e->SetScenario(s);
+        }
+        e->Build();
+        return e;
+    };
+    two.Run(config.ToExperimentConfig(), [&](Policy policy, std::shared_ptr<const Scenario> s) {
+        std::unique_ptr<PacketExperiment> built = build(config, policy, s);
+        PacketExperiment& e = *built;
         ran.push_back(e.GetConfig().policy);
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), two.GetScenario());
         circuits.push_back(e.GetCircuitGraph().GetCircuits());
@@ -412,7 +426,10 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
 
     // one policy draws nothing itself: the experiment draws its mode only
     PolicyComparison one({Policy::MOSE});
-    one.Run<PacketExperiment>(config, [&](PacketExperiment& e) {
+    one.Run(config.ToExperimentConfig(), [&](Policy policy, std::shared_ptr<const Scenario> s) {
+        EXPECT_EQ(s, nullptr);
+        std::unique_ptr<PacketExperiment> built = build(config, policy, s);
+        PacketExperiment& e = *built;
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), nullptr);
         EXPECT_EQ(e.GetCircuitGraph().GetCircuits(), circuits[1]);
         e.Run();
@@ -424,7 +441,12 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     given.SetScenario(std::make_shared<const Scenario>(drawn));
     PacketExperimentConfig other = config;
     other.run = 2;
-    ExpectErrorContaining([&] { given.Run<PacketExperiment>(other, [](PacketExperiment&) {}); },
-                          "run 2 and 16 groups");
+    ExpectErrorContaining(
+        [&] {
+            given.Run(
+                other.ToExperimentConfig(),
+                [&](Policy policy, std::shared_ptr<const Scenario> s) { build(other, policy, s); });
+        },
+        "run 2 and 16 groups");
     ExpectErrorContaining([] { PolicyComparison({}); }, "no policy");
 }

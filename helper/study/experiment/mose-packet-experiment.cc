@@ -120,8 +120,16 @@ PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
 {
     NS_LOG_FUNCTION(dir << writeScenario);
     PolicyComparison comparison(policies);
-    comparison.Run<PacketExperiment>(config, [&](PacketExperiment& experiment) {
-        const mose::Policy policy = experiment.GetConfig().policy;
+    config.Validate(); // its errors before the scenario is drawn
+    comparison.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+        PacketExperimentConfig c = config;
+        c.policy = policy;
+        PacketExperiment experiment(c);
+        if (scenario)
+        {
+            experiment.SetScenario(scenario);
+        }
+        experiment.Build();
         experiment.Run();
         experiment.PrintReport(os);
         os << std::endl;

@@ -190,8 +190,16 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         std::vector<MoseSwitchRecord> switches;
         // every policy runs on the same requests (the configuration's) and the same scenario
         PolicyComparison comparison(m_policies);
-        comparison.Run<LlmExperiment>(config, [&](LlmExperiment& experiment) {
-            const mose::Policy policy = experiment.GetConfig().policy;
+        config.Validate(); // its errors before the scenario is drawn
+        comparison.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+            LlmExperimentConfig c = config;
+            c.policy = policy;
+            LlmExperiment experiment(c);
+            if (scenario)
+            {
+                experiment.SetScenario(scenario);
+            }
+            experiment.Build();
             experiment.Run(showProgress);
             const LlmSummary s = experiment.GetSummary();
             m_summaries.push_back(s);
