@@ -14,11 +14,13 @@
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scale.h"
+#include "ns3/mose-transport-helper.h"
 #include "ns3/queue-size.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
@@ -297,6 +299,37 @@ Experiment::Build()
     m_built = true;
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
     NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals");
+}
+
+mose::CircuitGraph
+Experiment::BuildFluidMode()
+{
+    NS_LOG_FUNCTION(this);
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
+                          "the packet level (--level=packet)");
+    }
+    m_config.Validate();
+    const ScaleScope scale(m_config.scale);
+    return BuildInitialMode();
+}
+
+mose::FluidFabricConfig
+Experiment::ReadFluidFabric(const std::string& transport) const
+{
+    NS_LOG_FUNCTION(this << transport);
+    const ScaleScope scale(m_config.scale); // MoseFluidFabricHelper divides the rates by it
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    ConfigureTopology(m_config, *topology);
+    topology->SetRouting(m_config.scenario.routing, m_routingSeed);
+    MoseTransportHelper helper(transport);
+    if (transport != MoseRdmaTransport::GetTypeId().GetName())
+    {
+        helper.SetAttribute("SegmentSize", UintegerValue(0));
+    }
+    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    return MoseFluidFabricHelper::Read(*topology, m_config.switcherHelper, helper.Create());
 }
 
 mose::CircuitGraph

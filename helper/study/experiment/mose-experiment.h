@@ -14,6 +14,7 @@
 #include "ns3/mose-flow-batch.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-flow-workload.h"
+#include "ns3/mose-fluid-fabric.h"
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
@@ -313,6 +314,30 @@ class Experiment
     /// \brief Builds the scenario, the fabric, its monitors and the switcher; Error (naming the
     ///        parameter) for a bad configuration
     void Build();
+
+    /**
+     * \brief Build() of a fluid or aggregate level, where no Simulator runs and nothing is
+     *        installed: the configuration checked, the scenario and the initial mode drawn as
+     *        Build() draws them (or the scenario given, SetScenario()) and the initial circuit
+     *        graph. Error on several MPI ranks: the fluid levels run on one process. Then
+     *        GetScenario(), GetInitialModeScenario(), GetRoutingSeed(), EvaluateFlows() and
+     *        ReadFluidFabric() serve; the preset runs the level itself (not Run()).
+     * \return the initial circuit graph (the graph file's, or the policy's)
+     */
+    mose::CircuitGraph BuildFluidMode();
+
+    /**
+     * \brief The fluid fabric of a flow list's transfers, read from the helpers the packet
+     *        level builds it with, configured alike (nothing is installed): ConfigureTopology(),
+     *        the run's routing rule and seed, the switcher's attributes
+     *        (MoseFluidFabricHelper::Read(), with MoseScale at the configuration's scale). The
+     *        fluid model's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's
+     *        PayloadSize, and a transfer ends at its last byte (the sink's, no notice delay).
+     *        After BuildFluidMode().
+     * \param transport the transfers' transport, a TypeId name (MoseTransportHelper)
+     * \return the fabric
+     */
+    mose::FluidFabricConfig ReadFluidFabric(const std::string& transport) const;
 
     /**
      * \brief The transport the LLM workloads share (MoseSocketTransfers or MoseRdmaTransport

@@ -106,8 +106,7 @@ PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     {
         throw mose::Error("PacketExperiment::SetScenario after Build()");
     }
-    m_experiment.SetScenario(scenario, "PacketExperiment");
-    m_scenario = std::move(scenario);
+    m_experiment.SetScenario(std::move(scenario), "PacketExperiment");
 }
 
 void
@@ -338,66 +337,17 @@ PacketExperiment::BuildBatch()
 void
 PacketExperiment::BuildFluid()
 {
-    if (MoseDistributed::GetNRanks() > 1)
-    {
-        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
-                          "the packet level (--level=packet)");
-    }
-    const ExperimentConfig packet = m_config.ToExperimentConfig();
-    const ScaleScope scale(packet.scale); // MoseFluidFabricHelper divides the rates by it
     // the initial mode and graph as Experiment::Build() draws them for a run without switcher
-    const mose::ScenarioBuilder builder(m_config.scenario);
-    uint64_t routingSeed = 0;
-    if (m_scenario)
-    {
-        const auto m = static_cast<std::size_t>(m_config.mode);
-        m_roles = m_scenario->roles[m];
-        m_assignment = m_scenario->assignment[m];
-        m_flows = m_scenario->flows[m];
-        routingSeed = m_scenario->routingSeed;
-    }
-    else
-    {
-        mose::ModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
-        m_roles = mode.roles;
-        m_assignment = mode.assignment;
-        m_flows = std::move(mode.flows);
-        routingSeed = builder.BuildRoutingSeed(m_config.run);
-    }
-    if (!m_config.graphFile.empty())
-    {
-        m_graph = mose::ReadCircuitGraphCsv(m_config.graphFile,
-                                            m_config.scenario.nodes,
-                                            std::optional<uint32_t>(m_config.scenario.degree));
-    }
-    else if (m_scenario)
-    {
-        m_graph = m_scenario->GetGraph(m_config.policy, m_config.mode);
-    }
-    else
-    {
-        m_graph = builder.BuildCircuitGraph(m_config.run, m_config.mode, m_config.policy);
-    }
-    m_metrics = mose::EvaluateFlows(
-        mose::ShortestPathRouting(m_graph, m_config.scenario.routing, routingSeed),
-        m_flows);
-    m_fluidRoutingSeed = routingSeed;
+    m_graph = m_experiment.BuildFluidMode();
+    const mose::ModeScenario& mode = m_experiment.GetInitialModeScenario();
+    m_roles = mode.roles;
+    m_assignment = mode.assignment;
+    m_flows = mode.flows;
+    m_metrics = m_experiment.EvaluateFlows(m_graph, m_flows);
 
-    // the fabric from the helpers the packet level builds it with (nothing is installed); the
-    // transport's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's PayloadSize, and
-    // a transfer ends at its last byte (the sink's, no notice delay)
-    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    Experiment::ConfigureTopology(packet, *topology);
-    topology->SetRouting(m_config.scenario.routing, routingSeed);
-    MoseTransportHelper helper(m_config.transport);
-    if (!m_config.IsRdma())
-    {
-        helper.SetAttribute("SegmentSize", UintegerValue(0));
-    }
-    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
-    Ptr<MoseTransport> transport = helper.Create();
+    // the fabric from the helpers the packet level builds it with (nothing is installed)
     mose::FluidFlowConfig f;
-    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
+    f.fabric = m_experiment.ReadFluidFabric(m_config.transport);
     f.graph = m_graph;
     f.initialMode = m_config.mode;
     f.stopNs = m_config.stopTime.GetNanoSeconds();
@@ -453,9 +403,7 @@ PacketExperiment::RunFluid()
             complete.push_back(f);
         }
     }
-    const mose::FlowMetrics carried = mose::EvaluateFlows(
-        mose::ShortestPathRouting(m_graph, m_config.scenario.routing, m_fluidRoutingSeed),
-        complete);
+    const mose::FlowMetrics carried = m_experiment.EvaluateFlows(m_graph, complete);
     m_fluidCircuitBytes.assign(m_graph.GetNCircuits(), 0);
     for (uint32_t c = 0; c < m_graph.GetNCircuits() && c < carried.load.size(); ++c)
     {

@@ -254,25 +254,22 @@ class PacketExperiment
     /// \return whether the transfers run as a flow batch (a fluid level, or rdma)
     bool IsBatch() const;
 
-    PacketExperimentConfig m_config;       //!< parameters
-    mose::RoleAssignment m_roles;          //!< the mode's roles
-    mose::PdAssignment m_assignment;       //!< the mode's P-D assignment
-    mose::CircuitGraph m_graph;            //!< the realised graph
-    std::vector<mose::Flow> m_flows;       //!< the mode's flows
-    mose::FlowMetrics m_metrics;           //!< flow-level metrics
-    Experiment m_experiment;               //!< fabric, monitors, run
-    Ptr<MoseFlowWorkload> m_workload;      //!< the flows (from Build() until Run() ends)
-    Ptr<MoseBatchWorkload> m_batch;        //!< the flows with rdma (Build() to Run()'s end)
-    std::vector<MoseTransfer> m_transfers; //!< results
-    PacketClassResult m_kv;                //!< results, KV
-    PacketClassResult m_training;          //!< results, training
-    double m_buildSeconds{0};              //!< Build() wall time
-    /// the scenario given (SetScenario()), for the fluid level
-    std::shared_ptr<const mose::Scenario> m_scenario;
+    PacketExperimentConfig m_config;              //!< parameters
+    mose::RoleAssignment m_roles;                 //!< the mode's roles
+    mose::PdAssignment m_assignment;              //!< the mode's P-D assignment
+    mose::CircuitGraph m_graph;                   //!< the realised graph
+    std::vector<mose::Flow> m_flows;              //!< the mode's flows
+    mose::FlowMetrics m_metrics;                  //!< flow-level metrics
+    Experiment m_experiment;                      //!< fabric, monitors, run
+    Ptr<MoseFlowWorkload> m_workload;             //!< the flows (from Build() until Run() ends)
+    Ptr<MoseBatchWorkload> m_batch;               //!< the flows with rdma (Build() to Run()'s end)
+    std::vector<MoseTransfer> m_transfers;        //!< results
+    PacketClassResult m_kv;                       //!< results, KV
+    PacketClassResult m_training;                 //!< results, training
+    double m_buildSeconds{0};                     //!< Build() wall time
     std::optional<mose::FluidFlowConfig> m_fluid; //!< the fluid run (BuildFluid())
     std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (DrawBatchFlows())
     uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (DrawBatchFlows())
-    uint64_t m_fluidRoutingSeed{0};               //!< the run's routing seed (fluid level)
     std::vector<uint64_t> m_fluidCircuitBytes;    //!< per circuit (fluid level)
     double m_fluidWall{0};                        //!< wall seconds of the fluid run
     double m_fluidSimulated{0};                   //!< simulated seconds of the fluid run

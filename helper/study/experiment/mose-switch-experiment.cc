@@ -314,8 +314,7 @@ SwitchExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     {
         throw mose::Error("SwitchExperiment::SetScenario after Build()");
     }
-    m_experiment.SetScenario(scenario, "SwitchExperiment");
-    m_scenario = std::move(scenario);
+    m_experiment.SetScenario(std::move(scenario), "SwitchExperiment");
 }
 
 const SwitchExperimentConfig&
@@ -333,14 +332,6 @@ SwitchExperiment::GetExperiment() const
 const mose::Scenario&
 SwitchExperiment::GetScenario() const
 {
-    if (IsFluidLevel())
-    {
-        if (!m_scenario)
-        {
-            throw mose::Error("SwitchExperiment::GetScenario needs Build() before it");
-        }
-        return *m_scenario;
-    }
     return m_experiment.GetScenario();
 }
 
@@ -729,26 +720,15 @@ SwitchExperiment::GetBytesPerUnit() const
 void
 SwitchExperiment::BuildFluid()
 {
-    if (MoseDistributed::GetNRanks() > 1)
-    {
-        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
-                          "the packet level (--level=packet)");
-    }
-    const ExperimentConfig packet = m_config.ToExperimentConfig();
-    packet.Validate();
-    const ScaleScope scale(packet.scale); // MoseFluidFabricHelper divides the rates by it
-    if (!m_scenario)
-    {
-        m_scenario = std::make_shared<const mose::Scenario>(
-            mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
-    }
-    const mose::Scenario& sc = *m_scenario;
+    // the scenario as Experiment::Build() draws it for a run with a switcher (or the one given)
+    m_experiment.BuildFluidMode();
+    const mose::Scenario& sc = m_experiment.GetScenario();
 
     // the intervals as Experiment::Build() and Build() make them: interval 0 from time 0 (its
     // transfers from firstStart), then one per boundary; the last ends at `end`
     const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
     const std::size_t n = std::max<std::size_t>(m_config.schedule.size(), 1);
-    const Time end = packet.GetEnd();
+    const Time end = m_experiment.GetConfig().GetEnd();
     std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
     m_intervals.clear();
     m_fluidDrawn.clear();
@@ -768,10 +748,9 @@ SwitchExperiment::BuildFluid()
         auto it = cache.find({&graph, iv.mode});
         if (it == cache.end())
         {
-            const mose::ShortestPathRouting routing(graph,
-                                                    m_config.scenario.routing,
-                                                    sc.routingSeed);
-            it = cache.emplace(std::make_pair(&graph, iv.mode), mose::EvaluateFlows(routing, flows))
+            it = cache
+                     .emplace(std::make_pair(&graph, iv.mode),
+                              m_experiment.EvaluateFlows(iv.graph, flows))
                      .first;
         }
         iv.metrics = it->second;
@@ -798,19 +777,8 @@ SwitchExperiment::BuildFluid()
         m_nTransfers += static_cast<uint32_t>(drawn.size());
     }
 
-    // the fabric from the helpers the packet level builds it with (nothing is installed): the
-    // transport's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's PayloadSize, a
-    // transfer ends at its last byte
-    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    Experiment::ConfigureTopology(packet, *topology);
-    topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    MoseTransportHelper helper(m_config.transport);
-    if (!m_config.IsRdma())
-    {
-        helper.SetAttribute("SegmentSize", UintegerValue(0));
-    }
-    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
-    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, helper.Create());
+    // the fabric from the helpers the packet level builds it with (nothing is installed)
+    f.fabric = m_experiment.ReadFluidFabric(m_config.transport);
     f.graph = m_intervals.front().graph;
     f.initialMode = m_config.GetInitialMode();
     f.stopNs = m_config.stopTime.GetNanoSeconds();

@@ -378,9 +378,7 @@ class SwitchExperiment
     double m_buildSeconds{0};                       //!< Build() wall time
     bool m_built{false};                            //!< Build() ran
     bool m_ran{false};                              //!< Run() ran
-    /// the scenario given (SetScenario()) or drawn by BuildFluid()
-    std::shared_ptr<const mose::Scenario> m_scenario;
-    std::optional<mose::FluidFlowConfig> m_fluid;        //!< the fluid run (BuildFluid())
+    std::optional<mose::FluidFlowConfig> m_fluid;   //!< the fluid run (BuildFluid())
     std::vector<std::vector<MoseTransfer>> m_fluidDrawn; //!< per interval, its transfers
     uint64_t m_fluidBytesPerUnit{0};                     //!< BytesPerUnit (fluid level)
     std::string m_fluidSwitcherText;                     //!< the switch's settings (fluid)
