@@ -268,15 +268,15 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
     Config::SetDefault("ns3::MoseTrafficHelper::BytesPerUnit", UintegerValue(655360));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
     const SwitchExperimentConfig scaled = SwitchExperimentConfig::Scaled(16, 40);
-    PacketExperimentConfig c;
-    c.scenario = scaled.scenario;
-    c.policy = Policy::MOSE;
     std::vector<MoseTransfer> transfers[2];
     std::vector<uint64_t> circuits[2];
     PacketClassResult results[2][2];
     for (int fluid = 0; fluid < 2; ++fluid)
     {
-        c.level = fluid ? LlmLevel::FLUID : LlmLevel::PACKET;
+        ExperimentConfig c = MakePacketConfig(scaled.scenario,
+                                              WorkloadMode::INFERENCE_HEAVY,
+                                              fluid ? LlmLevel::FLUID : LlmLevel::PACKET);
+        c.policy = Policy::MOSE;
         PacketExperiment e(c);
         e.Build();
         e.Run();

@@ -176,6 +176,77 @@ DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& e)
            mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";
 }
 
+std::string
+ToString(LlmLevel level)
+{
+    switch (level)
+    {
+    case LlmLevel::FLUID:
+        return "fluid";
+    case LlmLevel::AGGREGATE:
+        return "aggregate";
+    case LlmLevel::PACKET:
+        break;
+    }
+    return "packet";
+}
+
+bool
+IsFluid(LlmLevel level)
+{
+    return level != LlmLevel::PACKET;
+}
+
+std::vector<LlmLevel>
+ParseLlmLevels(const std::string& option, const std::string& text)
+{
+    const std::string allowed =
+        "packet, fluid, aggregate, both (packet,fluid) or two of them separated by a comma";
+    if (text == "both")
+    {
+        return {LlmLevel::PACKET, LlmLevel::FLUID};
+    }
+    std::vector<LlmLevel> levels;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma - start);
+        bool known = false;
+        for (LlmLevel level : {LlmLevel::PACKET, LlmLevel::FLUID, LlmLevel::AGGREGATE})
+        {
+            if (item == ToString(level))
+            {
+                levels.push_back(level);
+                known = true;
+            }
+        }
+        if (!known || levels.size() > 2 || (levels.size() == 2 && levels[0] == levels[1]))
+        {
+            mose::ThrowBadParameter(option, "\"" + text + "\"", allowed);
+        }
+        if (comma == std::string::npos)
+        {
+            return levels;
+        }
+        start = comma + 1;
+    }
+}
+
+std::string
+LevelText(const std::vector<LlmLevel>& levels)
+{
+    if (levels.size() == 1 && levels[0] == LlmLevel::PACKET)
+    {
+        return "";
+    }
+    if (levels.size() == 1)
+    {
+        return ", level " + ToString(levels[0]);
+    }
+    return ", levels " + ToString(levels[0]) + " and " + ToString(levels[1]);
+}
+
 void
 EcnMarking::Validate() const
 {
@@ -226,6 +297,12 @@ mose::WorkloadMode
 ExperimentConfig::GetInitialMode() const
 {
     return schedule.GetInitialMode();
+}
+
+bool
+ExperimentConfig::IsRdma() const
+{
+    return transport == MoseRdmaTransport::GetTypeId().GetName();
 }
 
 Time
@@ -316,15 +393,15 @@ Experiment::BuildFluidMode()
 }
 
 mose::FluidFabricConfig
-Experiment::ReadFluidFabric(const std::string& transport) const
+Experiment::ReadFluidFabric() const
 {
-    NS_LOG_FUNCTION(this << transport);
+    NS_LOG_FUNCTION(this);
     const ScaleScope scale(m_config.scale); // MoseFluidFabricHelper divides the rates by it
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     ConfigureTopology(m_config, *topology);
     topology->SetRouting(m_config.scenario.routing, m_routingSeed);
-    MoseTransportHelper helper(transport);
-    if (transport != MoseRdmaTransport::GetTypeId().GetName())
+    MoseTransportHelper helper(m_config.transport);
+    if (!m_config.IsRdma())
     {
         helper.SetAttribute("SegmentSize", UintegerValue(0));
     }

@@ -140,10 +140,52 @@ std::string DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& ecn
 
 /**
  * \ingroup mose-study
+ * \brief The level an experiment runs at (ExperimentConfig::level): packets, or fluid flows
+ *        without the Simulator (LlmLevel for its first user, the LLM run).
+ */
+enum class LlmLevel : uint8_t
+{
+    PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
+    FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
+    /// the fluid level with each all-to-all as one aggregate of transfers that progress
+    /// together (mose::FluidLlmConfig::aggregateCollectives): O(links) per iteration instead
+    /// of O(n^2) flows, an approximation of FLUID
+    AGGREGATE,
+};
+
+/// \ingroup mose-study
+/// \param level a level \return "packet", "fluid" or "aggregate"
+std::string ToString(LlmLevel level);
+
+/// \ingroup mose-study
+/// \param level a level \return whether it runs without packets (FLUID or AGGREGATE)
+bool IsFluid(LlmLevel level);
+
+/**
+ * \ingroup mose-study
+ * \brief Reads a --level option: one level ("packet", "fluid", "aggregate"), "both" (packet,
+ *        then fluid) or two different levels separated by a comma (the first the reference
+ *        the second is compared with, e.g. "fluid,aggregate").
+ * \param option the option's name, for the message ("--level")
+ * \param text what was given
+ * \return the levels; a mose::Error naming the option, the text and the choices otherwise
+ */
+std::vector<LlmLevel> ParseLlmLevels(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose-study
+ * \param levels the levels a program runs
+ * \return "" for the packet level alone (a title as before the fluid level), else ", level
+ *         fluid" or ", levels packet and fluid"
+ */
+std::string LevelText(const std::vector<LlmLevel>& levels);
+
+/**
+ * \ingroup mose-study
  * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
  *        the policy, the run, the fabric's rates and scale, one mode schedule and the
  *        monitors. The packet, switch and LLM runs are presets of it
- *        (PacketExperimentConfig, SwitchExperimentConfig, LlmExperimentConfig); their
+ *        (MakePacketConfig(), SwitchExperimentConfig, LlmExperimentConfig); their
  *        workloads are installed on the built Experiment.
  *
  * Mode interval i runs the schedule's period i from its start (MoseScheduleTimes()) to the
@@ -197,6 +239,13 @@ struct ExperimentConfig
     /// install ns-3's FlowMonitor (packets lost and sent per class; one MPI rank only)
     bool flowMonitor{false};
 
+    /// the level: packets (Build(), Run()), or fluid flows without the Simulator
+    /// (BuildFluidMode(); the preset runs them), where packet-only figures are "n/a"
+    LlmLevel level{LlmLevel::PACKET};
+    /// the transfers' transport, a TypeId name (MoseTransportHelper): ns3::MoseSocketTransfers
+    /// (tcp) or ns3::MoseRdmaTransport (rdma, with `ecn` on the ports at the packet level)
+    std::string transport{"ns3::MoseSocketTransfers"};
+
     /// \brief Throws a mose::Error naming the first invalid parameter (the scenario's, a stop
     ///        time that is not positive, a zero scale, a graph file on a run with a switcher);
     ///        the schedule is the switcher's to check (MoseModeSwitcher names its periods)
@@ -207,6 +256,9 @@ struct ExperimentConfig
 
     /// \return end, or stopTime when end is 0
     Time GetEnd() const;
+
+    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
+    bool IsRdma() const;
 };
 
 /**
@@ -333,11 +385,10 @@ class Experiment
      *        (MoseFluidFabricHelper::Read(), with MoseScale at the configuration's scale). The
      *        fluid model's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's
      *        PayloadSize, and a transfer ends at its last byte (the sink's, no notice delay).
-     *        After BuildFluidMode().
-     * \param transport the transfers' transport, a TypeId name (MoseTransportHelper)
+     *        The transport is the configuration's. After BuildFluidMode().
      * \return the fabric
      */
-    mose::FluidFabricConfig ReadFluidFabric(const std::string& transport) const;
+    mose::FluidFabricConfig ReadFluidFabric() const;
 
     /**
      * \brief The transport the LLM workloads share (MoseSocketTransfers or MoseRdmaTransport

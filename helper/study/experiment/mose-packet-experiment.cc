@@ -41,9 +41,33 @@ NS_LOG_COMPONENT_DEFINE("MosePacketExperiment");
 namespace mose
 {
 
-void
-PacketExperimentConfig::Validate() const
+ExperimentConfig
+MakePacketConfig(const mose::FlowExperimentConfig& scenario,
+                 mose::WorkloadMode mode,
+                 LlmLevel level,
+                 const std::string& transport,
+                 const EcnMarking& ecn)
 {
+    ExperimentConfig c;
+    c.scenario = scenario;
+    c.schedule.Add(mode, 0); // one mode, open: until stopTime
+    c.switcher = false;
+    c.flowMonitor = !IsFluid(level);
+    c.level = level;
+    c.transport = transport;
+    if (c.IsRdma() && !IsFluid(level))
+    {
+        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
+        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
+    }
+    return c;
+}
+
+void
+ValidatePacketConfig(const ExperimentConfig& config)
+{
+    const mose::FlowExperimentConfig& scenario = config.scenario;
+    const mose::WorkloadMode mode = config.GetInitialMode();
     scenario.Validate();
     const std::string mine =
         " belongs to the training-heavy mode, and the run is " + mose::ToString(mode) + " (--mode)";
@@ -70,10 +94,13 @@ PacketExperimentConfig::Validate() const
                                 "and the run is " +
                                     mose::ToString(mode) + " (--mode)");
     }
-    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
-    if (IsRdma())
+    MoseTransportHelper{config.transport}; // a mose::Error naming a type that is no transport
+    if (config.IsRdma())
     {
-        ecn.Validate();
+        if (config.ecn)
+        {
+            config.ecn->Validate();
+        }
         if (MoseDistributed::GetNRanks() > 1)
         {
             mose::ThrowBadParameter("--transport",
@@ -82,20 +109,20 @@ PacketExperimentConfig::Validate() const
                                     "batch runs on one process");
         }
     }
-    if (stopTime <= Seconds(0))
+    if (config.stopTime <= Seconds(0))
     {
         mose::ThrowBadParameter("--stopTime",
-                                mose::FormatNumber(stopTime.GetSeconds()) + " s",
+                                mose::FormatNumber(config.stopTime.GetSeconds()) + " s",
                                 "the simulation needs a positive stop time");
     }
 }
 
-PacketExperiment::PacketExperiment(const PacketExperimentConfig& config)
+PacketExperiment::PacketExperiment(const ExperimentConfig& config)
     : m_config(config),
-      m_experiment(config.ToExperimentConfig())
+      m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
-    m_config.Validate();
+    ValidatePacketConfig(m_config);
 }
 
 void
@@ -110,7 +137,7 @@ PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
 }
 
 void
-PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
+PacketExperiment::RunPolicies(const ExperimentConfig& config,
                               const std::vector<mose::Policy>& policies,
                               const std::string& dir,
                               bool writeScenario,
@@ -119,9 +146,9 @@ PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
 {
     NS_LOG_FUNCTION(dir << writeScenario);
     PolicyComparison comparison(policies);
-    config.Validate(); // its errors before the scenario is drawn
-    comparison.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
-        PacketExperimentConfig c = config;
+    ValidatePacketConfig(config); // its errors before the scenario is drawn
+    comparison.Run(config, [&](mose::Policy policy, auto scenario) {
+        ExperimentConfig c = config;
         c.policy = policy;
         PacketExperiment experiment(c);
         if (scenario)
@@ -132,21 +159,22 @@ PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
         experiment.Run();
         experiment.PrintReport(os);
         os << std::endl;
-        const std::string prefix = mose::ToString(config.mode) + "_" + mose::ToString(policy) + "_";
+        const std::string prefix =
+            mose::ToString(config.GetInitialMode()) + "_" + mose::ToString(policy) + "_";
         experiment.WriteCsv(dir, prefix);
         if (writeScenario)
         {
             experiment.WriteScenario(dir, prefix);
             os << "wrote " << dir << "/{roles,assignment,flows}_"
-               << mose::GetModeFileTag(config.mode) << ".csv and " << prefix << "graph.csv"
-               << std::endl;
+               << mose::GetModeFileTag(config.GetInitialMode()) << ".csv and " << prefix
+               << "graph.csv" << std::endl;
         }
         plot.AddRun(experiment.GetTransfers(),
                     config.graphFile.empty() ? mose::ToString(policy) : config.graphFile);
     });
 }
 
-const PacketExperimentConfig&
+const ExperimentConfig&
 PacketExperiment::GetConfig() const
 {
     return m_config;
@@ -156,32 +184,6 @@ const Experiment&
 PacketExperiment::GetExperiment() const
 {
     return m_experiment;
-}
-
-ExperimentConfig
-PacketExperimentConfig::ToExperimentConfig() const
-{
-    ExperimentConfig c;
-    c.scenario = scenario;
-    c.policy = policy;
-    c.run = run;
-    c.stopTime = stopTime;
-    c.schedule.Add(mode, 0); // one mode, open: until stopTime
-    c.graphFile = graphFile;
-    c.switcher = false;
-    c.flowMonitor = flowMonitor;
-    if (IsRdma() && !IsFluid(level))
-    {
-        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
-        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
-    }
-    return c;
-}
-
-bool
-PacketExperimentConfig::IsRdma() const
-{
-    return transport == MoseRdmaTransport::GetTypeId().GetName();
 }
 
 void
@@ -304,7 +306,7 @@ PacketExperiment::BuildBatch()
 {
     // the transport (its attributes' defaults; MoseRdmaTransport scales its own rates and
     // timers by MoseScale) on each group's endpoints, the drawn transfers as a batch on it
-    const ScaleScope scale(m_config.ToExperimentConfig().scale);
+    const ScaleScope scale(m_config.scale);
     m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
     m_batch = DynamicCast<MoseBatchWorkload>(
         m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
@@ -347,9 +349,9 @@ PacketExperiment::BuildFluid()
 
     // the fabric from the helpers the packet level builds it with (nothing is installed)
     mose::FluidFlowConfig f;
-    f.fabric = m_experiment.ReadFluidFabric(m_config.transport);
+    f.fabric = m_experiment.ReadFluidFabric();
     f.graph = m_graph;
-    f.initialMode = m_config.mode;
+    f.initialMode = m_config.GetInitialMode();
     f.stopNs = m_config.stopTime.GetNanoSeconds();
 
     // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
@@ -531,11 +533,11 @@ PacketExperiment::PrintReport(std::ostream& os) const
     const std::ios_base::fmtflags flags = os.flags();
     const std::streamsize precision = os.precision();
     os << "mose-packet: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", "
-       << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
+       << mose::ToString(c.GetInitialMode()) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
        << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn) << "\n";
+       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn.value_or(EcnMarking())) << "\n";
     os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
        << GetBytesPerUnit() << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
@@ -620,7 +622,7 @@ PacketExperiment::WriteScenario(const std::string& dir, const std::string& prefi
     }
     mose::ModeScenario s;
     s.run = m_config.run;
-    s.mode = m_config.mode;
+    s.mode = m_config.GetInitialMode();
     s.roles = m_roles;
     s.assignment = m_assignment;
     s.flows = m_flows;

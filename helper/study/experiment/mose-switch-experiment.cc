@@ -185,6 +185,8 @@ SwitchExperimentConfig::ToExperimentConfig() const
     c.switcher = true;
     c.waitForSwitches = true;
     c.countCircuits = true;
+    c.level = level;
+    c.transport = transport;
     if (IsRdma() && !IsFluid(level))
     {
         c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
@@ -778,7 +780,7 @@ SwitchExperiment::BuildFluid()
     }
 
     // the fabric from the helpers the packet level builds it with (nothing is installed)
-    f.fabric = m_experiment.ReadFluidFabric(m_config.transport);
+    f.fabric = m_experiment.ReadFluidFabric();
     f.graph = m_intervals.front().graph;
     f.initialMode = m_config.GetInitialMode();
     f.stopNs = m_config.stopTime.GetNanoSeconds();
