@@ -63,11 +63,11 @@ namespace
  * \return the experiment, built
  */
 std::unique_ptr<SwitchExperiment>
-BuildPolicy(const SwitchExperimentConfig& config,
+BuildPolicy(const ExperimentConfig& config,
             mose::Policy policy,
             std::shared_ptr<const mose::Scenario> scenario)
 {
-    SwitchExperimentConfig c = config;
+    ExperimentConfig c = config;
     c.policy = policy;
     auto experiment = std::make_unique<SwitchExperiment>(c);
     if (scenario)
@@ -95,7 +95,7 @@ BuildPolicy(const SwitchExperimentConfig& config,
  * \return the comparison of the runs
  */
 SwitchComparison
-RunPolicies(const SwitchExperimentConfig& config,
+RunPolicies(const ExperimentConfig& config,
             const std::vector<mose::Policy>& policies,
             const std::string& dir,
             bool writeScenario,
@@ -104,8 +104,8 @@ RunPolicies(const SwitchExperimentConfig& config,
 {
     SwitchComparison comparison;
     PolicyComparison policyRuns(policies);
-    config.Validate(); // its errors before the scenario is drawn
-    policyRuns.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+    ValidateSwitchConfig(config); // its errors before the scenario is drawn
+    policyRuns.Run(config, [&](mose::Policy policy, auto scenario) {
         std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
         SwitchExperiment& experiment = *built;
         const bool reported = policy == config.policy;
@@ -152,12 +152,12 @@ RunPolicies(const SwitchExperimentConfig& config,
  * \return the comparison of the runs
  */
 SwitchComparison
-RunSeed(const SwitchExperimentConfig& config, const std::vector<mose::Policy>& policies)
+RunSeed(const ExperimentConfig& config, const std::vector<mose::Policy>& policies)
 {
     SwitchComparison comparison;
     PolicyComparison policyRuns(policies);
-    config.Validate(); // its errors before the scenario is drawn
-    policyRuns.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+    ValidateSwitchConfig(config); // its errors before the scenario is drawn
+    policyRuns.Run(config, [&](mose::Policy policy, auto scenario) {
         std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
         SwitchExperiment& experiment = *built;
         experiment.Run();
@@ -195,7 +195,7 @@ main(int argc, char* argv[])
                                  "write and render the goodput timeline");
         program.Parse(argc, argv);
 
-        const SwitchExperimentConfig config = switching.GetConfig(options);
+        const ExperimentConfig config = switching.GetConfig(options);
         program.CheckOneSimulation(switching.IsComparing(),
                                    std::to_string(switching.GetPolicies().size()) + " policies",
                                    "one policy, --policies=MoSE");
@@ -232,7 +232,7 @@ main(int argc, char* argv[])
             std::vector<SwitchComparison> perSeed{comparison};
             for (uint32_t k = 1; k < seeds; ++k)
             {
-                SwitchExperimentConfig c = config;
+                ExperimentConfig c = config;
                 c.run = config.run + k;
                 c.scenario.firstRun = c.run;
                 perSeed.push_back(RunSeed(c, switching.GetPolicies()));

@@ -96,7 +96,7 @@ FlowsText(const std::vector<Flow>& flows)
 
 TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
 {
-    const SwitchExperimentConfig switchConfig = SwitchExperimentConfig::Scaled(16, 40);
+    const ExperimentConfig switchConfig = MakeSwitchConfig(16, 40);
     ExperimentConfig packetConfig =
         MakePacketConfig(switchConfig.scenario, switchConfig.GetInitialMode());
     packetConfig.policy = switchConfig.policy;

@@ -110,14 +110,14 @@ TEST(PacketTransport, RdmaPacketRunCompletesEveryTransferWithoutLossTwiceTheSame
 
 TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwitches)
 {
-    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(16, 40);
+    ExperimentConfig c = MakeSwitchConfig(16, 40);
     c.policy = Policy::MOSE;
     c.SetSchedule(
         ParseSchedule("--schedule",
                       "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
     c.startWindow = MilliSeconds(20);
     c.stopTime = Seconds(10);
-    c.transport = RDMA;
+    c.SetTransport(LlmLevel::PACKET, RDMA);
     SwitchExperiment experiment(c);
     experiment.Build();
     experiment.Run();

@@ -162,8 +162,9 @@ DescribeTransportDrops(const TransportDrops& drops)
 }
 
 std::string
-DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& e)
+DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn)
 {
+    const EcnMarking e = ecn.value_or(EcnMarking());
     if (!rdma)
     {
         return ""; // TCP, the default: the title as before the option
@@ -299,10 +300,86 @@ ExperimentConfig::GetInitialMode() const
     return schedule.GetInitialMode();
 }
 
+void
+ExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
+{
+    if (periods.empty())
+    {
+        mose::ThrowBadParameter("--schedule",
+                                "\"\"",
+                                "the schedule is empty; " + mose::ScheduleSyntax());
+    }
+    // ns-3's Time holds up to about 292 years in ns; keep the whole schedule well inside it
+    const double maxSeconds = 1e9;
+    double total = 0;
+    Time at = Seconds(0);
+    for (std::size_t k = 0; k < periods.size(); ++k)
+    {
+        const std::string where = "--schedule period " + std::to_string(k + 1) + " duration";
+        total += periods[k].duration;
+        if (!(total <= maxSeconds))
+        {
+            mose::ThrowBadParameter("--schedule",
+                                    optionText.count("--schedule") != 0
+                                        ? mose::QuoteText(optionText.at("--schedule"))
+                                        : mose::QuoteText(mose::FormatSchedule(periods)),
+                                    "the periods must add up to at most " +
+                                        mose::FormatNumber(maxSeconds) + " s");
+        }
+        const Time length = Seconds(periods[k].duration);
+        if (!length.IsStrictlyPositive())
+        {
+            mose::ThrowBadParameter(where,
+                                    mose::FormatNumber(periods[k].duration) + " s",
+                                    "every period of a switching run must last at least 1 ns");
+        }
+        at += length;
+    }
+    schedule = periods;
+    end = at; // MoseScheduleTimes(periods).back()
+}
+
+mose::ModeSchedule
+ExperimentConfig::GetRunSchedule() const
+{
+    return RunSchedule(schedule, GetEnd());
+}
+
+std::string
+ExperimentConfig::Shown(const std::string& option, Time value) const
+{
+    auto it = optionText.find(option);
+    return it != optionText.end() ? mose::QuoteText(it->second)
+                                  : FormatDuration(value, DurationStyle::MS);
+}
+
+std::string
+ExperimentConfig::ScheduleShown() const
+{
+    auto it = optionText.find("--schedule");
+    return mose::QuoteText(it != optionText.end() ? it->second
+                                                  : mose::FormatSchedule(GetRunSchedule()));
+}
+
 bool
 ExperimentConfig::IsRdma() const
 {
     return transport == MoseRdmaTransport::GetTypeId().GetName();
+}
+
+void
+ExperimentConfig::SetTransport(LlmLevel runLevel,
+                               const std::string& typeName,
+                               const EcnMarking& marking)
+{
+    level = runLevel;
+    transport = typeName;
+    ecn.reset();
+    if (IsRdma() && !IsFluid(level))
+    {
+        ecn = marking; // the queue disc holds the port's buffer, the device queue one packet
+        portQueue = RDMA_DEVICE_QUEUE;
+    }
 }
 
 Time

@@ -35,6 +35,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -133,10 +134,10 @@ std::string DescribeTransportDrops(const TransportDrops& drops);
  *        ECN: Kmin 5, Kmax 200 packets, Pmax 0.01)".
  * \param rdma whether the transport is RoCEv2
  * \param packetLevel whether the packet level runs (it has the queues)
- * \param ecn the ports' marking
+ * \param ecn the ports' marking (ExperimentConfig::ecn; unset: EcnMarking's defaults)
  * \return the text
  */
-std::string DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& ecn);
+std::string DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn);
 
 /**
  * \ingroup mose-study
@@ -185,7 +186,7 @@ std::string LevelText(const std::vector<LlmLevel>& levels);
  * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
  *        the policy, the run, the fabric's rates and scale, one mode schedule and the
  *        monitors. The packet, switch and LLM runs are presets of it
- *        (MakePacketConfig(), SwitchExperimentConfig, LlmExperimentConfig); their
+ *        (MakePacketConfig(), MakeSwitchConfig(), LlmExperimentConfig); their
  *        workloads are installed on the built Experiment.
  *
  * Mode interval i runs the schedule's period i from its start (MoseScheduleTimes()) to the
@@ -246,6 +247,21 @@ struct ExperimentConfig
     /// (tcp) or ns3::MoseRdmaTransport (rdma, with `ecn` on the ports at the packet level)
     std::string transport{"ns3::MoseSocketTransfers"};
 
+    // a switching run's flow lists (SwitchExperiment, MakeSwitchConfig()): interval 0's
+    // transfers start at firstStart, each interval's uniformly over the first min(interval
+    // length, startWindow) of the interval
+    Time firstStart{MilliSeconds(1)};    //!< start of interval 0's transfers
+    Time startWindow{MilliSeconds(150)}; //!< the longest start window of an interval
+    Time binWidth{MilliSeconds(1)};      //!< bin of a switching run's goodput timeline
+    /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
+    /// in place of the value it was read as (Shown(), ScheduleShown())
+    std::map<std::string, std::string> optionText;
+
+    /// the port devices' DropTailQueue MaxSize with RDMA at the packet level: one packet, so
+    /// that the backlog waits in the RED disc, which marks on it (a full device queue would hold
+    /// the port's buffer before the disc saw any)
+    static constexpr const char* RDMA_DEVICE_QUEUE = "1p";
+
     /// \brief Throws a mose::Error naming the first invalid parameter (the scenario's, a stop
     ///        time that is not positive, a zero scale, a graph file on a run with a switcher);
     ///        the schedule is the switcher's to check (MoseModeSwitcher names its periods)
@@ -259,6 +275,40 @@ struct ExperimentConfig
 
     /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
     bool IsRdma() const;
+
+    /**
+     * \brief Sets the level and the transfers' transport as the flow-list presets run them
+     *        (MakePacketConfig(), MakeSwitchConfig()): with RoCEv2 at the packet level also RED
+     *        with ECN on every port and host-link end (`marking`, its disc holding the port's
+     *        buffer) and one-packet device queues (RDMA_DEVICE_QUEUE); otherwise no marking.
+     * \param runLevel the level \param typeName the transport, a TypeId name
+     * \param marking the ports' marking with RoCEv2 at the packet level
+     */
+    void SetTransport(LlmLevel runLevel,
+                      const std::string& typeName,
+                      const EcnMarking& marking = EcnMarking());
+
+    /**
+     * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(), the
+     *        MODE:DURATION syntax of every program's --schedule): the fabric is in period 0's
+     *        mode from time 0, period k > 0 starts at the sum of the durations before it, and
+     *        the last one ends at the sum of all.
+     *
+     * Error naming "--schedule period K duration" for a period that does not last at least
+     * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
+     * \param periods the periods, in order
+     */
+    void SetSchedule(const mose::ModeSchedule& periods);
+
+    /// \return the schedule as run: its periods, the last one ending at GetEnd()
+    mose::ModeSchedule GetRunSchedule() const;
+
+    /// \param option an option ("--binWidth") \param value its value
+    /// \return the option's text as given (optionText), quoted, or else the value in ms
+    std::string Shown(const std::string& option, Time value) const;
+
+    /// \return --schedule as given (optionText), or else the schedule's periods, quoted
+    std::string ScheduleShown() const;
 };
 
 /**

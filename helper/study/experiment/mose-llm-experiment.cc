@@ -120,7 +120,7 @@ void
 LlmExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
 {
     // the checks of every switching program's --schedule
-    SwitchExperimentConfig converted;
+    ExperimentConfig converted;
     converted.SetSchedule(periods);
     schedule = converted.schedule;
     end = converted.end;

@@ -134,8 +134,8 @@ struct LlmExperimentConfig
     static constexpr uint32_t RDMA_JUMBO_PAYLOAD = 4096;
     /// the port devices' DropTailQueue MaxSize with RDMA: one packet, so that the backlog waits
     /// in the RED disc, which marks on it (a full device queue would hold portQueue packets
-    /// before the disc saw any)
-    static constexpr const char* RDMA_DEVICE_QUEUE = "1p";
+    /// before the disc saw any); the flow-list presets' too
+    static constexpr const char* RDMA_DEVICE_QUEUE = ExperimentConfig::RDMA_DEVICE_QUEUE;
 
     /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
     bool IsRdma() const;
@@ -172,7 +172,7 @@ struct LlmExperimentConfig
     /**
      * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(),
      *        the MODE:DURATION syntax every program's --schedule takes), as
-     *        SwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
+     *        ExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
      *        k > 0 from the sum of the durations before it, end at the sum of all.
      * \param periods the periods, in order
      */

@@ -53,13 +53,7 @@ MakePacketConfig(const mose::FlowExperimentConfig& scenario,
     c.schedule.Add(mode, 0); // one mode, open: until stopTime
     c.switcher = false;
     c.flowMonitor = !IsFluid(level);
-    c.level = level;
-    c.transport = transport;
-    if (c.IsRdma() && !IsFluid(level))
-    {
-        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
-        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
-    }
+    c.SetTransport(level, transport, ecn);
     return c;
 }
 
@@ -537,7 +531,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
        << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn.value_or(EcnMarking())) << "\n";
+       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn) << "\n";
     os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
        << GetBytesPerUnit() << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
