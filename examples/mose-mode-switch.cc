@@ -44,6 +44,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,29 @@ using namespace ns3::mose;
 
 namespace
 {
+
+/**
+ * \brief One policy's switching experiment of a comparison (PolicyComparison::PolicyRun):
+ *        the configuration with the policy, given the comparison's scenario (if any), built.
+ * \param config the experiment \param policy the policy
+ * \param scenario the comparison's scenario, or null (the experiment draws its own)
+ * \return the experiment, built
+ */
+std::unique_ptr<SwitchExperiment>
+BuildPolicy(const ExperimentConfig& config,
+            mose::Policy policy,
+            std::shared_ptr<const mose::Scenario> scenario)
+{
+    ExperimentConfig c = config;
+    c.policy = policy;
+    auto experiment = std::make_unique<SwitchExperiment>(c);
+    if (scenario)
+    {
+        experiment->SetScenario(std::move(scenario));
+    }
+    experiment->Build();
+    return experiment;
+}
 
 /**
  * \brief Runs one switching experiment per policy on the same scenario and run: for each
@@ -71,7 +95,7 @@ namespace
  * \return the comparison of the runs
  */
 SwitchComparison
-RunPolicies(const SwitchExperimentConfig& config,
+RunPolicies(const ExperimentConfig& config,
             const std::vector<mose::Policy>& policies,
             const std::string& dir,
             bool writeScenario,
@@ -80,8 +104,10 @@ RunPolicies(const SwitchExperimentConfig& config,
 {
     SwitchComparison comparison;
     PolicyComparison policyRuns(policies);
-    policyRuns.Run<SwitchExperiment>(config, [&](SwitchExperiment& experiment) {
-        const mose::Policy policy = experiment.GetConfig().policy;
+    ValidateSwitchConfig(config); // its errors before the scenario is drawn
+    policyRuns.Run(config, [&](mose::Policy policy, auto scenario) {
+        std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
+        SwitchExperiment& experiment = *built;
         const bool reported = policy == config.policy;
         if (reported)
         {
@@ -126,11 +152,14 @@ RunPolicies(const SwitchExperimentConfig& config,
  * \return the comparison of the runs
  */
 SwitchComparison
-RunSeed(const SwitchExperimentConfig& config, const std::vector<mose::Policy>& policies)
+RunSeed(const ExperimentConfig& config, const std::vector<mose::Policy>& policies)
 {
     SwitchComparison comparison;
     PolicyComparison policyRuns(policies);
-    policyRuns.Run<SwitchExperiment>(config, [&comparison](SwitchExperiment& experiment) {
+    ValidateSwitchConfig(config); // its errors before the scenario is drawn
+    policyRuns.Run(config, [&](mose::Policy policy, auto scenario) {
+        std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
+        SwitchExperiment& experiment = *built;
         experiment.Run();
         comparison.Add(experiment.GetSummary());
     });
@@ -166,7 +195,7 @@ main(int argc, char* argv[])
                                  "write and render the goodput timeline");
         program.Parse(argc, argv);
 
-        const SwitchExperimentConfig config = switching.GetConfig(options);
+        const ExperimentConfig config = switching.GetConfig(options);
         program.CheckOneSimulation(switching.IsComparing(),
                                    std::to_string(switching.GetPolicies().size()) + " policies",
                                    "one policy, --policies=MoSE");
@@ -203,7 +232,7 @@ main(int argc, char* argv[])
             std::vector<SwitchComparison> perSeed{comparison};
             for (uint32_t k = 1; k < seeds; ++k)
             {
-                SwitchExperimentConfig c = config;
+                ExperimentConfig c = config;
                 c.run = config.run + k;
                 c.scenario.firstRun = c.run;
                 perSeed.push_back(RunSeed(c, switching.GetPolicies()));

@@ -62,7 +62,7 @@ main(int argc, char* argv[])
                                  "write and render the FCT CDF figure");
         program.Parse(argc, argv);
 
-        PacketExperimentConfig config = packet.GetConfig(options);
+        const ExperimentConfig config = packet.GetConfig(options);
         program.CheckOneSimulation(packet.GetPolicies().size() > 1,
                                    std::to_string(packet.GetPolicies().size()) + " policies",
                                    "one policy, --policies=MoSE");
@@ -76,11 +76,14 @@ main(int argc, char* argv[])
                                       packet.IsWritingScenario(),
                                       std::cout,
                                       plot);
-        const std::string base = "fct_cdf_" + ToString(config.mode);
+        const std::string base = "fct_cdf_" + ToString(config.GetInitialMode());
         program.WritePlot(
             base,
             [&](std::ostream& os) {
-                plot.GenerateOutput(base, ToString(config.mode), config.scenario.nodes, os);
+                plot.GenerateOutput(base,
+                                    ToString(config.GetInitialMode()),
+                                    config.scenario.nodes,
+                                    os);
             },
             "its PNG figures",
             std::cout);

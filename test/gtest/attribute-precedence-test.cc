@@ -44,11 +44,7 @@ class AttributePrecedence : public ::testing::Test
     /// A 16-group configuration with the paper's role shares
     static FlowExperimentConfig Config16()
     {
-        FlowExperimentConfig config;
-        config.nodes = 16;
-        config.degree = 4;
-        config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);
-        config.trainingRoles = RoleCounts::PaperScaled(16, WorkloadMode::TRAINING_HEAVY);
+        FlowExperimentConfig config = PaperScaledConfig(16);
         config.flows = 50;
         return config;
     }

@@ -24,6 +24,7 @@
 #include "ns3/node-list.h"
 
 #include <gtest/gtest.h>
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -95,10 +96,9 @@ FlowsText(const std::vector<Flow>& flows)
 
 TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
 {
-    const SwitchExperimentConfig switchConfig = SwitchExperimentConfig::Scaled(16, 40);
-    PacketExperimentConfig packetConfig;
-    packetConfig.scenario = switchConfig.scenario;
-    packetConfig.mode = switchConfig.GetInitialMode();
+    const ExperimentConfig switchConfig = MakeSwitchConfig(16, 40);
+    ExperimentConfig packetConfig =
+        MakePacketConfig(switchConfig.scenario, switchConfig.GetInitialMode());
     packetConfig.policy = switchConfig.policy;
     packetConfig.run = switchConfig.run;
 
@@ -377,8 +377,8 @@ TEST(MoseFlowWorkload, StopWithdrawsTheTransfersNotStartedAndStartDelaysThem)
 
 TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
 {
-    PacketExperimentConfig config;
-    config.scenario = PaperScaledConfig(16);
+    ExperimentConfig config =
+        MakePacketConfig(PaperScaledConfig(16), WorkloadMode::INFERENCE_HEAVY);
     config.scenario.flows = 20;
     config.stopTime = Seconds(5);
     const Scenario drawn = ScenarioBuilder(config.scenario).Build(config.run);
@@ -390,7 +390,20 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     std::vector<Policy> ran;
     std::vector<std::vector<Circuit>> circuits;
     std::vector<std::string> flows;
-    two.Run<PacketExperiment>(config, [&](PacketExperiment& e) {
+    // what mose-packet's PacketExperiment::RunPolicies() does with each policy
+    auto build = [](ExperimentConfig c, Policy policy, std::shared_ptr<const Scenario> s) {
+        c.policy = policy;
+        auto e = std::make_unique<PacketExperiment>(c);
+        if (s)
+        {
+            e->SetScenario(s);
+        }
+        e->Build();
+        return e;
+    };
+    two.Run(config, [&](Policy policy, std::shared_ptr<const Scenario> s) {
+        std::unique_ptr<PacketExperiment> built = build(config, policy, s);
+        PacketExperiment& e = *built;
         ran.push_back(e.GetConfig().policy);
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), two.GetScenario());
         circuits.push_back(e.GetCircuitGraph().GetCircuits());
@@ -402,17 +415,21 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     EXPECT_EQ(two.GetScenario()->routingSeed, drawn.routingSeed);
     EXPECT_EQ(ran, (std::vector<Policy>{Policy::STATIC_TRAINING, Policy::MOSE}));
     ASSERT_EQ(circuits.size(), 2u);
-    EXPECT_EQ(circuits[0], drawn.GetGraph(Policy::STATIC_TRAINING, config.mode).GetCircuits());
-    EXPECT_EQ(circuits[1], drawn.GetGraph(Policy::MOSE, config.mode).GetCircuits());
+    EXPECT_EQ(circuits[0],
+              drawn.GetGraph(Policy::STATIC_TRAINING, config.GetInitialMode()).GetCircuits());
+    EXPECT_EQ(circuits[1], drawn.GetGraph(Policy::MOSE, config.GetInitialMode()).GetCircuits());
     EXPECT_NE(circuits[0], circuits[1]);
     ASSERT_EQ(flows.size(), 2u);
     EXPECT_FALSE(flows[0].empty());
-    EXPECT_EQ(flows[0], FlowsText(drawn.flows[static_cast<std::size_t>(config.mode)]));
+    EXPECT_EQ(flows[0], FlowsText(drawn.flows[static_cast<std::size_t>(config.GetInitialMode())]));
     EXPECT_EQ(flows[1], flows[0]);
 
     // one policy draws nothing itself: the experiment draws its mode only
     PolicyComparison one({Policy::MOSE});
-    one.Run<PacketExperiment>(config, [&](PacketExperiment& e) {
+    one.Run(config, [&](Policy policy, std::shared_ptr<const Scenario> s) {
+        EXPECT_EQ(s, nullptr);
+        std::unique_ptr<PacketExperiment> built = build(config, policy, s);
+        PacketExperiment& e = *built;
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), nullptr);
         EXPECT_EQ(e.GetCircuitGraph().GetCircuits(), circuits[1]);
         e.Run();
@@ -422,9 +439,14 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     // a scenario given is handed on, and must be the run's
     PolicyComparison given({Policy::MOSE, Policy::STATIC_INFERENCE});
     given.SetScenario(std::make_shared<const Scenario>(drawn));
-    PacketExperimentConfig other = config;
+    ExperimentConfig other = config;
     other.run = 2;
-    ExpectErrorContaining([&] { given.Run<PacketExperiment>(other, [](PacketExperiment&) {}); },
-                          "run 2 and 16 groups");
+    ExpectErrorContaining(
+        [&] {
+            given.Run(other, [&](Policy policy, std::shared_ptr<const Scenario> s) {
+                build(other, policy, s);
+            });
+        },
+        "run 2 and 16 groups");
     ExpectErrorContaining([] { PolicyComparison({}); }, "no policy");
 }

@@ -267,16 +267,16 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
 {
     Config::SetDefault("ns3::MoseTrafficHelper::BytesPerUnit", UintegerValue(655360));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    const SwitchExperimentConfig scaled = SwitchExperimentConfig::Scaled(16, 40);
-    PacketExperimentConfig c;
-    c.scenario = scaled.scenario;
-    c.policy = Policy::MOSE;
+    const ExperimentConfig scaled = MakeSwitchConfig(16, 40);
     std::vector<MoseTransfer> transfers[2];
     std::vector<uint64_t> circuits[2];
     PacketClassResult results[2][2];
     for (int fluid = 0; fluid < 2; ++fluid)
     {
-        c.level = fluid ? LlmLevel::FLUID : LlmLevel::PACKET;
+        ExperimentConfig c = MakePacketConfig(scaled.scenario,
+                                              WorkloadMode::INFERENCE_HEAVY,
+                                              fluid ? LlmLevel::FLUID : LlmLevel::PACKET);
+        c.policy = Policy::MOSE;
         PacketExperiment e(c);
         e.Build();
         e.Run();
@@ -320,7 +320,7 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
 // nanosecond of each transfer (measured at most 55 bytes, of 917504; bound 0.1%).
 TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
 {
-    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(16, 40);
+    ExperimentConfig c = MakeSwitchConfig(16, 40);
     c.SetSchedule({{WorkloadMode::INFERENCE_HEAVY, 0.15},
                    {WorkloadMode::TRAINING_HEAVY, 0.15},
                    {WorkloadMode::INFERENCE_HEAVY, 0.15}});
@@ -332,7 +332,7 @@ TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
     uint64_t binBytes[2] = {0, 0};
     for (int fluid = 0; fluid < 2; ++fluid)
     {
-        c.level = fluid ? LlmLevel::FLUID : LlmLevel::PACKET;
+        c.SetTransport(fluid ? LlmLevel::FLUID : LlmLevel::PACKET, c.transport);
         SwitchExperiment e(c);
         e.Build();
         e.Run();

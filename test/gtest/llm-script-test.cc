@@ -33,12 +33,7 @@ struct Fabric
 Fabric
 BuildFabric()
 {
-    FlowExperimentConfig config;
-    config.nodes = kGroups;
-    config.degree = 4;
-    config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
-    config.inferenceRoles = RoleCounts::PaperScaled(kGroups, WorkloadMode::INFERENCE_HEAVY);
-    config.trainingRoles = RoleCounts::PaperScaled(kGroups, WorkloadMode::TRAINING_HEAVY);
+    const FlowExperimentConfig config = PaperScaledConfig(kGroups);
     Fabric f;
     f.scenario = ScenarioBuilder(config).Build(1);
     const ModeSchedule schedule =

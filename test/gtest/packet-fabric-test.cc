@@ -353,11 +353,7 @@ TEST(PacketFabric, GlobalRoutingStaysUsableForSmallFabrics)
 
 TEST(PacketFabric, TemplateOfAPolicyAndGraphFromAFile)
 {
-    FlowExperimentConfig config;
-    config.nodes = 32;
-    config.degree = 4;
-    config.inferenceRoles = RoleCounts::PaperScaled(32, WorkloadMode::INFERENCE_HEAVY);
-    config.trainingRoles = RoleCounts::PaperScaled(32, WorkloadMode::TRAINING_HEAVY);
+    FlowExperimentConfig config = PaperScaledConfig(32);
     config.flows = 100;
     const ScenarioBuilder builder(config);
     Ptr<MoseTopologyHelper> topo = CreateObject<MoseTopologyHelper>();

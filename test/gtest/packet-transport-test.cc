@@ -30,21 +30,22 @@ namespace
 const char* const RDMA = "ns3::MoseRdmaTransport";
 
 /// mose-packet's configuration at 16 groups, 100 flows, over RDMA
-PacketExperimentConfig
+ExperimentConfig
 RdmaPacketConfig()
 {
-    PacketExperimentConfig c;
-    c.scenario = PaperScaledConfig(16);
+    ExperimentConfig c = MakePacketConfig(PaperScaledConfig(16),
+                                          WorkloadMode::INFERENCE_HEAVY,
+                                          LlmLevel::PACKET,
+                                          RDMA);
     c.scenario.flows = 100;
     c.policy = Policy::MOSE;
     c.stopTime = Seconds(10);
-    c.transport = RDMA;
     return c;
 }
 
 /// One run's transfers
 std::vector<MoseTransfer>
-RunPacket(const PacketExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint64_t* marks)
+RunPacket(const ExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint64_t* marks)
 {
     PacketExperiment experiment(config);
     experiment.Build();
@@ -60,9 +61,10 @@ RunPacket(const PacketExperimentConfig& config, uint64_t* lost, uint64_t* drops,
 
 TEST(PacketTransport, RdmaPacketRunCompletesEveryTransferWithoutLossTwiceTheSame)
 {
-    const PacketExperimentConfig config = RdmaPacketConfig();
+    const ExperimentConfig config = RdmaPacketConfig();
     EXPECT_TRUE(config.IsRdma());
-    EXPECT_TRUE(config.ToExperimentConfig().ecn.has_value()) << "RED with ECN on the ports";
+    EXPECT_TRUE(config.ecn.has_value()) << "RED with ECN on the ports";
+    EXPECT_EQ(config.portQueue, "1p") << "the device queue: the backlog waits in RED";
     uint64_t lost = 1;
     uint64_t drops = 1;
     uint64_t marks = 0;
@@ -75,7 +77,7 @@ TEST(PacketTransport, RdmaPacketRunCompletesEveryTransferWithoutLossTwiceTheSame
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
     traffic->AssignStreams(Stream::TRANSFERS);
     const std::vector<Flow> flows =
-        ScenarioBuilder(config.scenario).BuildMode(config.run, config.mode).flows;
+        ScenarioBuilder(config.scenario).BuildMode(config.run, config.GetInitialMode()).flows;
     const std::vector<MoseTransfer> drawn = traffic->MakeStartedTransfers(flows);
     traffic->Dispose();
     ASSERT_EQ(first.size(), drawn.size());
@@ -108,14 +110,14 @@ TEST(PacketTransport, RdmaPacketRunCompletesEveryTransferWithoutLossTwiceTheSame
 
 TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwitches)
 {
-    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(16, 40);
+    ExperimentConfig c = MakeSwitchConfig(16, 40);
     c.policy = Policy::MOSE;
     c.SetSchedule(
         ParseSchedule("--schedule",
                       "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
     c.startWindow = MilliSeconds(20);
     c.stopTime = Seconds(10);
-    c.transport = RDMA;
+    c.SetTransport(LlmLevel::PACKET, RDMA);
     SwitchExperiment experiment(c);
     experiment.Build();
     experiment.Run();

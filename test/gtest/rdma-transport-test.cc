@@ -29,19 +29,6 @@ using namespace ns3::mose::test;
 namespace
 {
 
-/// N groups of d optical ports with the paper's role shares (the flow-level configuration)
-FlowExperimentConfig
-PaperConfig(uint32_t groups, uint32_t degree)
-{
-    FlowExperimentConfig config;
-    config.nodes = groups;
-    config.degree = degree;
-    config.pdReservedPorts = DefaultPdReservedPorts(degree);
-    config.inferenceRoles = RoleCounts::PaperScaled(groups, WorkloadMode::INFERENCE_HEAVY);
-    config.trainingRoles = RoleCounts::PaperScaled(groups, WorkloadMode::TRAINING_HEAVY);
-    return config;
-}
-
 /// Two nodes on one point-to-point link (10 Gb/s, delay as given), IPv4 on both
 struct Pair
 {
@@ -664,7 +651,7 @@ TEST(RdmaTransport, TheLlmWorkloadsRunOverIt)
 {
     constexpr uint32_t kGroups = 4;
     ScaleGuard scale(2000);
-    const FlowExperimentConfig config = PaperConfig(kGroups, 2);
+    const FlowExperimentConfig config = PaperScaledConfig(kGroups, 2);
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("400Gb/s")));
     topology->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
@@ -758,7 +745,7 @@ RunAcrossSwitches(bool drain, const std::string& retxMode = "GoBackN")
 {
     constexpr uint32_t kGroups = 16;
     ScaleGuard scale(2000);
-    const FlowExperimentConfig config = PaperConfig(kGroups, 4);
+    const FlowExperimentConfig config = PaperScaledConfig(kGroups, 4);
     const Scenario scenario = ScenarioBuilder(config).Build(1);
     const ModeSchedule schedule =
         ParseSchedule("--schedule",

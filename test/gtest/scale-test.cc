@@ -37,19 +37,6 @@ class Scale : public testing::Test
     }
 };
 
-/// 16 groups, d = 4, the paper's role shares
-FlowExperimentConfig
-SmallConfig()
-{
-    FlowExperimentConfig config;
-    config.nodes = 16;
-    config.degree = 4;
-    config.pdReservedPorts = DefaultPdReservedPorts(config.degree);
-    config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);
-    config.trainingRoles = RoleCounts::PaperScaled(16, WorkloadMode::TRAINING_HEAVY);
-    return config;
-}
-
 /// the data rate of a point-to-point device
 uint64_t
 DeviceBitRate(Ptr<NetDevice> device)
@@ -64,7 +51,7 @@ std::vector<MoseRequestRecord>
 RunInference(bool byGlobalValue)
 {
     const uint64_t scale = 1000;
-    const FlowExperimentConfig config = SmallConfig();
+    const FlowExperimentConfig config = PaperScaledConfig(16);
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     Ptr<MoseWorkload> workload;
     MoseWorkloadHelper helper("ns3::MoseInferenceWorkload");
@@ -175,7 +162,7 @@ TEST_F(Scale, TheTopologyInstallsItsRatesDividedByTheGlobalValue)
     topology->SetAttribute("HostsPerGroup", UintegerValue(2));
     topology->SetAttribute("HostDataRate", DataRateValue(DataRate("200Gbps")));
     topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
-    topology->SetTemplate(SmallConfig(), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetTemplate(PaperScaledConfig(16), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
     topology->Install();
     for (uint32_t g = 0; g < 16; ++g)
     {
@@ -206,7 +193,7 @@ TEST_F(Scale, ARateTheScaleWouldMakeZeroIsRefusedAtInstall)
     MoseScale::Set(1000);
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     topology->SetOcsAttribute("DataRate", DataRateValue(DataRate(999)));
-    topology->SetTemplate(SmallConfig(), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetTemplate(PaperScaledConfig(16), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
     try
     {
         topology->Install();
@@ -246,14 +233,14 @@ TEST_F(Scale, AWorkloadByteScaleThatDiffersFromTheGlobalValueIsRefusedAtStart)
 {
     MoseScale::Set(8);
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    topology->SetTemplate(SmallConfig(), 1, WorkloadMode::TRAINING_HEAVY, Policy::MOSE);
+    topology->SetTemplate(PaperScaledConfig(16), 1, WorkloadMode::TRAINING_HEAVY, Policy::MOSE);
     topology->Install();
     Ptr<MoseSocketTransfers> transport = CreateObject<MoseSocketTransfers>();
     transport->Install(topology->GetGroupEndpoints());
     MoseWorkloadHelper helper("ns3::MoseTrainingWorkload");
     helper.SetAttribute("ByteScale", UintegerValue(2));
     auto training = DynamicCast<MoseTrainingWorkload>(helper.Install(transport));
-    const Scenario scenario = ScenarioBuilder(SmallConfig()).Build(1);
+    const Scenario scenario = ScenarioBuilder(PaperScaledConfig(16)).Build(1);
     training->SetMode(WorkloadMode::TRAINING_HEAVY,
                       scenario.roles[1],
                       std::make_shared<const CircuitGraph>(topology->GetCircuitGraph()));

@@ -464,23 +464,23 @@ TEST(ScenarioOptions, FlowsFromFilesAreTheFlowsOfTheRun)
 
 TEST(ScenarioOptions, PacketRunRejectsFilesOfTheOtherMode)
 {
-    PacketExperimentConfig c;
-    c.scenario = PaperScaledConfig(32);
+    ExperimentConfig c = MakePacketConfig(PaperScaledConfig(32), WorkloadMode::INFERENCE_HEAVY);
     c.scenario.flows = 10;
     c.scenario.trainingFlowsFile = "t.csv";
-    EXPECT_CONTAINS(ErrorOf([&c] { c.Validate(); }),
+    EXPECT_CONTAINS(ErrorOf([&c] { ValidatePacketConfig(c); }),
                     "invalid --trainingFlowsFile = \"t.csv\": the file would not be used: it "
                     "belongs to the training-heavy mode, and the run is inference-heavy (--mode)");
     c.scenario.trainingFlowsFile.clear();
     c.scenario.trainingRolesFile = "r.csv";
-    EXPECT_CONTAINS(ErrorOf([&c] { c.Validate(); }), "invalid --trainingRolesFile");
+    EXPECT_CONTAINS(ErrorOf([&c] { ValidatePacketConfig(c); }), "invalid --trainingRolesFile");
     c.scenario.trainingRolesFile.clear();
-    c.mode = WorkloadMode::TRAINING_HEAVY;
+    c = MakePacketConfig(c.scenario, WorkloadMode::TRAINING_HEAVY); // --mode=training-heavy
     c.scenario.inferenceFlowsFile = "i.csv";
-    EXPECT_CONTAINS(ErrorOf([&c] { c.Validate(); }), "invalid --inferenceFlowsFile = \"i.csv\"");
+    EXPECT_CONTAINS(ErrorOf([&c] { ValidatePacketConfig(c); }),
+                    "invalid --inferenceFlowsFile = \"i.csv\"");
     c.scenario.inferenceFlowsFile.clear();
     c.scenario.trainingFlowsFile = "t.csv"; // the run's own mode: fine
-    EXPECT_NO_THROW(c.Validate());
+    EXPECT_NO_THROW(ValidatePacketConfig(c));
 }
 
 TEST(MoseRunGnuplot, NoShellInterpretsTheFolderName)

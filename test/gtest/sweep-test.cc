@@ -35,9 +35,7 @@ SmallSweep()
     c.degrees = {4, 6};
     c.reservedPorts = {};
     c.kvShares = {0.7};
-    c.base.nodes = 64;
-    c.base.inferenceRoles = RoleCounts::PaperScaled(64, WorkloadMode::INFERENCE_HEAVY);
-    c.base.trainingRoles = RoleCounts::PaperScaled(64, WorkloadMode::TRAINING_HEAVY);
+    c.base = PaperScaledConfig(64);
     c.base.flows = 1000;
     c.seedPlan = SeedPlan{1, 2};
     return c;

@@ -38,10 +38,10 @@ namespace
 {
 
 /// 32 groups, 300 flows per mode, inference -> training (150 ms) -> inference (300 ms)
-SwitchExperimentConfig
+ExperimentConfig
 SmallConfig(Policy policy, Time startWindow = MilliSeconds(100))
 {
-    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(32, 300);
+    ExperimentConfig c = MakeSwitchConfig(32, 300);
     c.policy = policy;
     c.SetSchedule(
         ParseSchedule("--schedule",
@@ -74,7 +74,7 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
     // queues deep enough for the burst when the fabric comes back after the K = 1 blackout
     // (see RestartBurstOverflowsShallowQueuesOnly)
     QueueSizeGuard queues("1000p");
-    const SwitchExperimentConfig config = SmallConfig(Policy::MOSE);
+    const ExperimentConfig config = SmallConfig(Policy::MOSE);
     SwitchExperiment experiment(config);
     experiment.Build();
     experiment.Run();
@@ -182,7 +182,7 @@ TEST(SwitchExperiment, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
     // templates share (DiffCircuits of the flow level), fewer are re-paired than with fresh
     // templates, and nothing is lost
     QueueSizeGuard queues("1000p");
-    SwitchExperimentConfig config = SmallConfig(Policy::MOSE);
+    ExperimentConfig config = SmallConfig(Policy::MOSE);
     config.scenario.construction = TemplateConstruction::REWIRING_AWARE;
     SwitchExperiment experiment(config);
     experiment.Build();
@@ -307,7 +307,7 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
 
 TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
 {
-    SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    ExperimentConfig c = SmallConfig(Policy::MOSE);
     c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.3},
                   {WorkloadMode::TRAINING_HEAVY, -0.15},
                   {WorkloadMode::INFERENCE_HEAVY, 0.15}};
@@ -347,8 +347,7 @@ TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
     const auto inf = mose::WorkloadMode::INFERENCE_HEAVY;
     const auto tr = mose::WorkloadMode::TRAINING_HEAVY;
     EXPECT_EQ(ErrorOf([&] {
-                  SwitchExperimentConfig::CheckSwitchesFit(
-                      mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.005}, P{inf, 0.25}});
+                  CheckSwitchesFit(mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.005}, P{inf, 0.25}});
               }),
               "invalid --schedule period 2 duration = 0.005 s: every period between two "
               "switches must last more than Phases x (DrainTimeout + ReconfigurationDelay) = "
@@ -357,23 +356,22 @@ TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
               "previous one ended");
     ExpectErrorContaining(
         [&] {
-            SwitchExperimentConfig::CheckSwitchesFit(
+            CheckSwitchesFit(
                 mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.2}, P{inf, 0.11}, P{tr, 0.25}});
         },
         "invalid --schedule period 3 duration = 0.11 s");
     // the first and the last period have one switch only
-    EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
-        mose::ModeSchedule{P{inf, 0.001}, P{tr, 0.111}, P{inf, 0.001}}));
+    EXPECT_NO_THROW(
+        CheckSwitchesFit(mose::ModeSchedule{P{inf, 0.001}, P{tr, 0.111}, P{inf, 0.001}}));
     // the defaults as the command line sets them
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(1)));
-    EXPECT_NO_THROW(SwitchExperimentConfig::CheckSwitchesFit(
-        mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.102}, P{inf, 0.25}}));
+    EXPECT_NO_THROW(CheckSwitchesFit(mose::ModeSchedule{P{inf, 0.25}, P{tr, 0.102}, P{inf, 0.25}}));
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(10)));
 }
 
 TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
 {
-    SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(32, 300);
+    ExperimentConfig c = MakeSwitchConfig(32, 300);
     // mose-mode-switch's default: the same boundaries and end as before the periods syntax
     EXPECT_EQ(c.GetInitialMode(), WorkloadMode::INFERENCE_HEAVY);
     ASSERT_EQ(c.schedule.size(), 3u);
@@ -399,7 +397,7 @@ TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
     EXPECT_EQ(c.end, MilliSeconds(100));
     // the first period must outlast the first transfers' start (1 ms)
     c.SetSchedule(ParseSchedule("--schedule", "inference:1ms,training:10ms"));
-    ExpectErrorContaining([&c]() { c.Validate(); }, "the first period must last longer");
+    ExpectErrorContaining([&c]() { ValidateSwitchConfig(c); }, "the first period must last longer");
 }
 
 namespace
@@ -473,7 +471,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     SwitcherDefaultGuard delay("ReconfigurationDelay",
                                TimeValue(Seconds(100)),
                                TimeValue(MilliSeconds(10)));
-    SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    ExperimentConfig c = SmallConfig(Policy::MOSE);
     c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
     c.stopTime = Seconds(3); // after HoldTime (2 s): held packets expire
     SwitchExperiment experiment(c);
@@ -555,7 +553,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
 TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
 {
     SwitcherDefaultGuard phases("Phases", UintegerValue(1000), UintegerValue(1));
-    SwitchExperimentConfig c = SmallConfig(Policy::MOSE);
+    ExperimentConfig c = SmallConfig(Policy::MOSE);
     c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
     SwitchExperiment experiment(c);
     experiment.Build();
@@ -637,7 +635,7 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
         {
             // 16 groups and one switch: the same files as at 32 groups and two switches, at a
             // quarter of the events (this case ran about 7 minutes under ASan at 32 groups)
-            SwitchExperimentConfig c = SwitchExperimentConfig::Scaled(16, 150);
+            ExperimentConfig c = MakeSwitchConfig(16, 150);
             c.policy = p;
             c.SetSchedule(
                 ParseSchedule("--schedule", "inference-heavy:100ms,training-heavy:100ms"));

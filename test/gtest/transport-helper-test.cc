@@ -37,19 +37,6 @@ using namespace ns3::mose::test;
 namespace
 {
 
-/// N groups of d optical ports with the paper's role shares (the flow-level configuration)
-FlowExperimentConfig
-PaperConfig(uint32_t groups, uint32_t degree)
-{
-    FlowExperimentConfig config;
-    config.nodes = groups;
-    config.degree = degree;
-    config.pdReservedPorts = DefaultPdReservedPorts(degree);
-    config.inferenceRoles = RoleCounts::PaperScaled(groups, WorkloadMode::INFERENCE_HEAVY);
-    config.trainingRoles = RoleCounts::PaperScaled(groups, WorkloadMode::TRAINING_HEAVY);
-    return config;
-}
-
 /// Reads mose-llm's options from the arguments (without the program's name)
 /// \return the one experiment's configuration
 LlmExperimentConfig
@@ -273,7 +260,7 @@ TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
 // attribute QueueDiscType lacks, or a value its checker refuses, is an error before any node
 TEST(TransportHelper, TheTopologySetsTheQueueDiscsAttributes)
 {
-    const FlowExperimentConfig config = PaperConfig(4, 2);
+    const FlowExperimentConfig config = PaperScaledConfig(4, 2);
     auto make = [&config]() {
         Ptr<MoseTopologyHelper> t = CreateObject<MoseTopologyHelper>();
         t->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
@@ -313,7 +300,7 @@ TEST(TransportHelper, TheTopologySetsTheQueueDiscsAttributes)
 // set it, unless the user set it on the helper (0 included) or as the attribute's default
 TEST(TransportHelper, InstallOnATopologyTakesTheProgramsNoticeDelay)
 {
-    const FlowExperimentConfig config = PaperConfig(4, 2);
+    const FlowExperimentConfig config = PaperScaledConfig(4, 2);
     auto notice = [&config](const MoseTransportHelper& helper) {
         Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
         topology->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);

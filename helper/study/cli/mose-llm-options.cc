@@ -626,7 +626,7 @@ LlmOptions::ReadSchedule()
                     "only with --schedule=threshold: a schedule of periods ends with its last "
                     "period");
         config.SetSchedule(mose::ParseSchedule("--schedule", schedule));
-        SwitchExperimentConfig::CheckSwitchesFit(config.GetRunSchedule());
+        CheckSwitchesFit(config.GetRunSchedule());
     }
 }
 

@@ -11,6 +11,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-rdma-transport.h"
 
 namespace ns3
 {
@@ -55,21 +56,22 @@ PacketOptions::AddOptions(CommandLine& cmd)
                   m_writeScenario);
 }
 
-PacketExperimentConfig
+ExperimentConfig
 PacketOptions::GetConfig(const ScenarioOptions& scenario) const
 {
     NS_LOG_FUNCTION(this);
-    PacketExperimentConfig config;
-    config.scenario = scenario.GetConfig();
-    config.mode = ParseEnum<WorkloadMode>(m_mode, "--mode");
+    const FlowExperimentConfig flows = scenario.GetConfig();
+    const auto mode = ParseEnum<WorkloadMode>(m_mode, "--mode");
+    const Time stopTime = ParseTimeOption("--stopTime", m_stopTime);
+    const LlmLevel level = ParseOneLevel("--level", m_level, "mose-packet");
+    const std::string transport = m_transport.GetTypeName();
+    const bool rdma = transport == MoseRdmaTransport::GetTypeId().GetName();
+    const EcnMarking ecn = m_transport.ReadEcn(rdma, !IsFluid(level), EcnMarking().discSize);
+    ExperimentConfig config = MakePacketConfig(flows, mode, level, transport, ecn);
     config.graphFile = m_graph;
-    config.run = config.scenario.firstRun;
-    config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
+    config.run = flows.firstRun;
+    config.stopTime = stopTime;
     config.flowMonitor = m_flowMonitor;
-    config.level = ParseOneLevel("--level", m_level, "mose-packet");
-    config.transport = m_transport.GetTypeName();
-    config.ecn =
-        m_transport.ReadEcn(config.IsRdma(), !IsFluid(config.level), EcnMarking().discSize);
     TransportOptions::RejectTcpOnlyAttributes(config.IsRdma(), !IsFluid(config.level));
     if (IsFluid(config.level))
     {
@@ -85,7 +87,7 @@ PacketOptions::GetConfig(const ScenarioOptions& scenario) const
         RejectFluidRouting(config.level, config.scenario.routing);
     }
     config.policy = GetPolicies().front();
-    config.Validate();
+    ValidatePacketConfig(config);
     return config;
 }
 

@@ -26,7 +26,7 @@ namespace mose
  * \brief The options of mose-packet beside the scenario options and the output options: the
  *        workload mode (--mode), the policies run (--policies), a circuit graph from a file
  *        (--graph), the stop time (--stopTime), the level (--level), --flowMonitor and
- *        --writeScenario. GetConfig() checks them (PacketExperimentConfig::Validate()), naming
+ *        --writeScenario. GetConfig() checks them (ValidatePacketConfig()), naming
  *        the option; at the fluid and aggregate levels it refuses --flowMonitor and every
  *        attribute those levels do not read (RejectPacketOnlyAttributes()).
  */
@@ -43,7 +43,7 @@ class PacketOptions
      * \param scenario the scenario options, after cmd.Parse()
      * \return the experiment's configuration, checked (policy: the first of --policies)
      */
-    PacketExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
+    ExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
 
     /// \return --policies, read (after cmd.Parse())
     std::vector<Policy> GetPolicies() const;

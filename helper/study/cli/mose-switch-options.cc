@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-rdma-transport.h"
 
 #include <optional>
 
@@ -66,12 +67,11 @@ SwitchOptions::AddOptions(CommandLine& cmd)
                   m_writeScenario);
 }
 
-SwitchExperimentConfig
+ExperimentConfig
 SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
 {
     NS_LOG_FUNCTION(this);
-    SwitchExperimentConfig config;
-    config.scenario = scenario.GetConfig();
+    ExperimentConfig config = MakeSwitchConfig(scenario.GetConfig());
     config.policy = GetPolicies().front();
     // the transfers' start attributes that the program sets per mode interval
     RejectModuleAttribute("ns3::MoseTrafficHelper::StartMode",
@@ -92,15 +92,17 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
                          {"--stopTime", m_stopTime},
                          {"--binWidth", m_binWidth}};
     config.SetSchedule(ParseSchedule("--schedule", m_schedule));
-    SwitchExperimentConfig::CheckSwitchesFit(config.GetRunSchedule());
+    CheckSwitchesFit(config.GetRunSchedule());
     config.startWindow = ParseTimeOption("--startWindow", window);
     config.stopTime = ParseTimeOption("--stopTime", m_stopTime);
     config.binWidth = ParseTimeOption("--binWidth", m_binWidth);
     config.run = config.scenario.firstRun;
-    config.level = ParseOneLevel("--level", m_level, "mose-mode-switch");
-    config.transport = m_transport.GetTypeName();
-    config.ecn =
-        m_transport.ReadEcn(config.IsRdma(), !IsFluid(config.level), EcnMarking().discSize);
+    const LlmLevel level = ParseOneLevel("--level", m_level, "mose-mode-switch");
+    const std::string transport = m_transport.GetTypeName();
+    const bool rdma = transport == MoseRdmaTransport::GetTypeId().GetName();
+    config.SetTransport(level,
+                        transport,
+                        m_transport.ReadEcn(rdma, !IsFluid(level), EcnMarking().discSize));
     TransportOptions::RejectTcpOnlyAttributes(config.IsRdma(), !IsFluid(config.level));
     RejectPacketOnlyAttributes(config.level, config.IsRdma());
     RejectFluidRouting(config.level, config.scenario.routing);
@@ -112,7 +114,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     }
     GetSeeds(scenario); // the seeds are runs of the whole comparison
     GetTolerance();
-    config.Validate();
+    ValidateSwitchConfig(config);
     return config;
 }
 

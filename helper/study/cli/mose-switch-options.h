@@ -29,7 +29,7 @@ namespace mose
  *        (or the attribute ns3::MoseTrafficHelper::StartWindow), --stopTime, --binWidth,
  *        --writeScenario, the level (--level: packet, fluid or aggregate) and the verdict's tie
  *        band --tolerance. GetConfig() checks them
- * (SwitchExperimentConfig::Validate(), with the options' texts), naming the option.
+ * (ValidateSwitchConfig(), with the options' texts), naming the option.
  */
 class SwitchOptions
 {
@@ -47,7 +47,7 @@ class SwitchOptions
      * \param scenario the scenario options, after cmd.Parse()
      * \return the configuration
      */
-    SwitchExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
+    ExperimentConfig GetConfig(const ScenarioOptions& scenario) const;
 
     /// \return the policies of --policies, in order (the first is GetConfig().policy)
     std::vector<Policy> GetPolicies() const;

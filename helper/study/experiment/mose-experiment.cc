@@ -14,11 +14,13 @@
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scale.h"
+#include "ns3/mose-transport-helper.h"
 #include "ns3/queue-size.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
@@ -160,8 +162,9 @@ DescribeTransportDrops(const TransportDrops& drops)
 }
 
 std::string
-DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& e)
+DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn)
 {
+    const EcnMarking e = ecn.value_or(EcnMarking());
     if (!rdma)
     {
         return ""; // TCP, the default: the title as before the option
@@ -172,6 +175,77 @@ DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& e)
     }
     return ", transport rdma (RED with ECN: Kmin " + mose::FormatNumber(e.kmin) + ", Kmax " +
            mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";
+}
+
+std::string
+ToString(LlmLevel level)
+{
+    switch (level)
+    {
+    case LlmLevel::FLUID:
+        return "fluid";
+    case LlmLevel::AGGREGATE:
+        return "aggregate";
+    case LlmLevel::PACKET:
+        break;
+    }
+    return "packet";
+}
+
+bool
+IsFluid(LlmLevel level)
+{
+    return level != LlmLevel::PACKET;
+}
+
+std::vector<LlmLevel>
+ParseLlmLevels(const std::string& option, const std::string& text)
+{
+    const std::string allowed =
+        "packet, fluid, aggregate, both (packet,fluid) or two of them separated by a comma";
+    if (text == "both")
+    {
+        return {LlmLevel::PACKET, LlmLevel::FLUID};
+    }
+    std::vector<LlmLevel> levels;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma - start);
+        bool known = false;
+        for (LlmLevel level : {LlmLevel::PACKET, LlmLevel::FLUID, LlmLevel::AGGREGATE})
+        {
+            if (item == ToString(level))
+            {
+                levels.push_back(level);
+                known = true;
+            }
+        }
+        if (!known || levels.size() > 2 || (levels.size() == 2 && levels[0] == levels[1]))
+        {
+            mose::ThrowBadParameter(option, "\"" + text + "\"", allowed);
+        }
+        if (comma == std::string::npos)
+        {
+            return levels;
+        }
+        start = comma + 1;
+    }
+}
+
+std::string
+LevelText(const std::vector<LlmLevel>& levels)
+{
+    if (levels.size() == 1 && levels[0] == LlmLevel::PACKET)
+    {
+        return "";
+    }
+    if (levels.size() == 1)
+    {
+        return ", level " + ToString(levels[0]);
+    }
+    return ", levels " + ToString(levels[0]) + " and " + ToString(levels[1]);
 }
 
 void
@@ -224,6 +298,88 @@ mose::WorkloadMode
 ExperimentConfig::GetInitialMode() const
 {
     return schedule.GetInitialMode();
+}
+
+void
+ExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
+{
+    if (periods.empty())
+    {
+        mose::ThrowBadParameter("--schedule",
+                                "\"\"",
+                                "the schedule is empty; " + mose::ScheduleSyntax());
+    }
+    // ns-3's Time holds up to about 292 years in ns; keep the whole schedule well inside it
+    const double maxSeconds = 1e9;
+    double total = 0;
+    Time at = Seconds(0);
+    for (std::size_t k = 0; k < periods.size(); ++k)
+    {
+        const std::string where = "--schedule period " + std::to_string(k + 1) + " duration";
+        total += periods[k].duration;
+        if (!(total <= maxSeconds))
+        {
+            mose::ThrowBadParameter("--schedule",
+                                    optionText.count("--schedule") != 0
+                                        ? mose::QuoteText(optionText.at("--schedule"))
+                                        : mose::QuoteText(mose::FormatSchedule(periods)),
+                                    "the periods must add up to at most " +
+                                        mose::FormatNumber(maxSeconds) + " s");
+        }
+        const Time length = Seconds(periods[k].duration);
+        if (!length.IsStrictlyPositive())
+        {
+            mose::ThrowBadParameter(where,
+                                    mose::FormatNumber(periods[k].duration) + " s",
+                                    "every period of a switching run must last at least 1 ns");
+        }
+        at += length;
+    }
+    schedule = periods;
+    end = at; // MoseScheduleTimes(periods).back()
+}
+
+mose::ModeSchedule
+ExperimentConfig::GetRunSchedule() const
+{
+    return RunSchedule(schedule, GetEnd());
+}
+
+std::string
+ExperimentConfig::Shown(const std::string& option, Time value) const
+{
+    auto it = optionText.find(option);
+    return it != optionText.end() ? mose::QuoteText(it->second)
+                                  : FormatDuration(value, DurationStyle::MS);
+}
+
+std::string
+ExperimentConfig::ScheduleShown() const
+{
+    auto it = optionText.find("--schedule");
+    return mose::QuoteText(it != optionText.end() ? it->second
+                                                  : mose::FormatSchedule(GetRunSchedule()));
+}
+
+bool
+ExperimentConfig::IsRdma() const
+{
+    return transport == MoseRdmaTransport::GetTypeId().GetName();
+}
+
+void
+ExperimentConfig::SetTransport(LlmLevel runLevel,
+                               const std::string& typeName,
+                               const EcnMarking& marking)
+{
+    level = runLevel;
+    transport = typeName;
+    ecn.reset();
+    if (IsRdma() && !IsFluid(level))
+    {
+        ecn = marking; // the queue disc holds the port's buffer, the device queue one packet
+        portQueue = RDMA_DEVICE_QUEUE;
+    }
 }
 
 Time
@@ -297,6 +453,37 @@ Experiment::Build()
     m_built = true;
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
     NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals");
+}
+
+mose::CircuitGraph
+Experiment::BuildFluidMode()
+{
+    NS_LOG_FUNCTION(this);
+    if (MoseDistributed::GetNRanks() > 1)
+    {
+        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
+                          "the packet level (--level=packet)");
+    }
+    m_config.Validate();
+    const ScaleScope scale(m_config.scale);
+    return BuildInitialMode();
+}
+
+mose::FluidFabricConfig
+Experiment::ReadFluidFabric() const
+{
+    NS_LOG_FUNCTION(this);
+    const ScaleScope scale(m_config.scale); // MoseFluidFabricHelper divides the rates by it
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    ConfigureTopology(m_config, *topology);
+    topology->SetRouting(m_config.scenario.routing, m_routingSeed);
+    MoseTransportHelper helper(m_config.transport);
+    if (!m_config.IsRdma())
+    {
+        helper.SetAttribute("SegmentSize", UintegerValue(0));
+    }
+    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
+    return MoseFluidFabricHelper::Read(*topology, m_config.switcherHelper, helper.Create());
 }
 
 mose::CircuitGraph

@@ -14,6 +14,7 @@
 #include "ns3/mose-flow-batch.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-flow-workload.h"
+#include "ns3/mose-fluid-fabric.h"
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
@@ -34,6 +35,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -132,17 +134,59 @@ std::string DescribeTransportDrops(const TransportDrops& drops);
  *        ECN: Kmin 5, Kmax 200 packets, Pmax 0.01)".
  * \param rdma whether the transport is RoCEv2
  * \param packetLevel whether the packet level runs (it has the queues)
- * \param ecn the ports' marking
+ * \param ecn the ports' marking (ExperimentConfig::ecn; unset: EcnMarking's defaults)
  * \return the text
  */
-std::string DescribeTransport(bool rdma, bool packetLevel, const EcnMarking& ecn);
+std::string DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn);
+
+/**
+ * \ingroup mose-study
+ * \brief The level an experiment runs at (ExperimentConfig::level): packets, or fluid flows
+ *        without the Simulator (LlmLevel for its first user, the LLM run).
+ */
+enum class LlmLevel : uint8_t
+{
+    PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
+    FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
+    /// the fluid level with each all-to-all as one aggregate of transfers that progress
+    /// together (mose::FluidLlmConfig::aggregateCollectives): O(links) per iteration instead
+    /// of O(n^2) flows, an approximation of FLUID
+    AGGREGATE,
+};
+
+/// \ingroup mose-study
+/// \param level a level \return "packet", "fluid" or "aggregate"
+std::string ToString(LlmLevel level);
+
+/// \ingroup mose-study
+/// \param level a level \return whether it runs without packets (FLUID or AGGREGATE)
+bool IsFluid(LlmLevel level);
+
+/**
+ * \ingroup mose-study
+ * \brief Reads a --level option: one level ("packet", "fluid", "aggregate"), "both" (packet,
+ *        then fluid) or two different levels separated by a comma (the first the reference
+ *        the second is compared with, e.g. "fluid,aggregate").
+ * \param option the option's name, for the message ("--level")
+ * \param text what was given
+ * \return the levels; a mose::Error naming the option, the text and the choices otherwise
+ */
+std::vector<LlmLevel> ParseLlmLevels(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose-study
+ * \param levels the levels a program runs
+ * \return "" for the packet level alone (a title as before the fluid level), else ", level
+ *         fluid" or ", levels packet and fluid"
+ */
+std::string LevelText(const std::vector<LlmLevel>& levels);
 
 /**
  * \ingroup mose-study
  * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
  *        the policy, the run, the fabric's rates and scale, one mode schedule and the
  *        monitors. The packet, switch and LLM runs are presets of it
- *        (PacketExperimentConfig, SwitchExperimentConfig, LlmExperimentConfig); their
+ *        (MakePacketConfig(), MakeSwitchConfig(), LlmExperimentConfig); their
  *        workloads are installed on the built Experiment.
  *
  * Mode interval i runs the schedule's period i from its start (MoseScheduleTimes()) to the
@@ -196,6 +240,28 @@ struct ExperimentConfig
     /// install ns-3's FlowMonitor (packets lost and sent per class; one MPI rank only)
     bool flowMonitor{false};
 
+    /// the level: packets (Build(), Run()), or fluid flows without the Simulator
+    /// (BuildFluidMode(); the preset runs them), where packet-only figures are "n/a"
+    LlmLevel level{LlmLevel::PACKET};
+    /// the transfers' transport, a TypeId name (MoseTransportHelper): ns3::MoseSocketTransfers
+    /// (tcp) or ns3::MoseRdmaTransport (rdma, with `ecn` on the ports at the packet level)
+    std::string transport{"ns3::MoseSocketTransfers"};
+
+    // a switching run's flow lists (SwitchExperiment, MakeSwitchConfig()): interval 0's
+    // transfers start at firstStart, each interval's uniformly over the first min(interval
+    // length, startWindow) of the interval
+    Time firstStart{MilliSeconds(1)};    //!< start of interval 0's transfers
+    Time startWindow{MilliSeconds(150)}; //!< the longest start window of an interval
+    Time binWidth{MilliSeconds(1)};      //!< bin of a switching run's goodput timeline
+    /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
+    /// in place of the value it was read as (Shown(), ScheduleShown())
+    std::map<std::string, std::string> optionText;
+
+    /// the port devices' DropTailQueue MaxSize with RDMA at the packet level: one packet, so
+    /// that the backlog waits in the RED disc, which marks on it (a full device queue would hold
+    /// the port's buffer before the disc saw any)
+    static constexpr const char* RDMA_DEVICE_QUEUE = "1p";
+
     /// \brief Throws a mose::Error naming the first invalid parameter (the scenario's, a stop
     ///        time that is not positive, a zero scale, a graph file on a run with a switcher);
     ///        the schedule is the switcher's to check (MoseModeSwitcher names its periods)
@@ -206,6 +272,43 @@ struct ExperimentConfig
 
     /// \return end, or stopTime when end is 0
     Time GetEnd() const;
+
+    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
+    bool IsRdma() const;
+
+    /**
+     * \brief Sets the level and the transfers' transport as the flow-list presets run them
+     *        (MakePacketConfig(), MakeSwitchConfig()): with RoCEv2 at the packet level also RED
+     *        with ECN on every port and host-link end (`marking`, its disc holding the port's
+     *        buffer) and one-packet device queues (RDMA_DEVICE_QUEUE); otherwise no marking.
+     * \param runLevel the level \param typeName the transport, a TypeId name
+     * \param marking the ports' marking with RoCEv2 at the packet level
+     */
+    void SetTransport(LlmLevel runLevel,
+                      const std::string& typeName,
+                      const EcnMarking& marking = EcnMarking());
+
+    /**
+     * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(), the
+     *        MODE:DURATION syntax of every program's --schedule): the fabric is in period 0's
+     *        mode from time 0, period k > 0 starts at the sum of the durations before it, and
+     *        the last one ends at the sum of all.
+     *
+     * Error naming "--schedule period K duration" for a period that does not last at least
+     * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
+     * \param periods the periods, in order
+     */
+    void SetSchedule(const mose::ModeSchedule& periods);
+
+    /// \return the schedule as run: its periods, the last one ending at GetEnd()
+    mose::ModeSchedule GetRunSchedule() const;
+
+    /// \param option an option ("--binWidth") \param value its value
+    /// \return the option's text as given (optionText), quoted, or else the value in ms
+    std::string Shown(const std::string& option, Time value) const;
+
+    /// \return --schedule as given (optionText), or else the schedule's periods, quoted
+    std::string ScheduleShown() const;
 };
 
 /**
@@ -313,6 +416,29 @@ class Experiment
     /// \brief Builds the scenario, the fabric, its monitors and the switcher; Error (naming the
     ///        parameter) for a bad configuration
     void Build();
+
+    /**
+     * \brief Build() of a fluid or aggregate level, where no Simulator runs and nothing is
+     *        installed: the configuration checked, the scenario and the initial mode drawn as
+     *        Build() draws them (or the scenario given, SetScenario()) and the initial circuit
+     *        graph. Error on several MPI ranks: the fluid levels run on one process. Then
+     *        GetScenario(), GetInitialModeScenario(), GetRoutingSeed(), EvaluateFlows() and
+     *        ReadFluidFabric() serve; the preset runs the level itself (not Run()).
+     * \return the initial circuit graph (the graph file's, or the policy's)
+     */
+    mose::CircuitGraph BuildFluidMode();
+
+    /**
+     * \brief The fluid fabric of a flow list's transfers, read from the helpers the packet
+     *        level builds it with, configured alike (nothing is installed): ConfigureTopology(),
+     *        the run's routing rule and seed, the switcher's attributes
+     *        (MoseFluidFabricHelper::Read(), with MoseScale at the configuration's scale). The
+     *        fluid model's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's
+     *        PayloadSize, and a transfer ends at its last byte (the sink's, no notice delay).
+     *        The transport is the configuration's. After BuildFluidMode().
+     * \return the fabric
+     */
+    mose::FluidFabricConfig ReadFluidFabric() const;
 
     /**
      * \brief The transport the LLM workloads share (MoseSocketTransfers or MoseRdmaTransport

@@ -116,82 +116,11 @@ AttributeDefault(const std::string& type, const std::string& name)
 
 } // namespace
 
-std::string
-ToString(LlmLevel level)
-{
-    switch (level)
-    {
-    case LlmLevel::FLUID:
-        return "fluid";
-    case LlmLevel::AGGREGATE:
-        return "aggregate";
-    case LlmLevel::PACKET:
-        break;
-    }
-    return "packet";
-}
-
-bool
-IsFluid(LlmLevel level)
-{
-    return level != LlmLevel::PACKET;
-}
-
-std::vector<LlmLevel>
-ParseLlmLevels(const std::string& option, const std::string& text)
-{
-    const std::string allowed =
-        "packet, fluid, aggregate, both (packet,fluid) or two of them separated by a comma";
-    if (text == "both")
-    {
-        return {LlmLevel::PACKET, LlmLevel::FLUID};
-    }
-    std::vector<LlmLevel> levels;
-    std::size_t start = 0;
-    while (true)
-    {
-        const std::size_t comma = text.find(',', start);
-        const std::string item = text.substr(start, comma - start);
-        bool known = false;
-        for (LlmLevel level : {LlmLevel::PACKET, LlmLevel::FLUID, LlmLevel::AGGREGATE})
-        {
-            if (item == ToString(level))
-            {
-                levels.push_back(level);
-                known = true;
-            }
-        }
-        if (!known || levels.size() > 2 || (levels.size() == 2 && levels[0] == levels[1]))
-        {
-            mose::ThrowBadParameter(option, "\"" + text + "\"", allowed);
-        }
-        if (comma == std::string::npos)
-        {
-            return levels;
-        }
-        start = comma + 1;
-    }
-}
-
-std::string
-LevelText(const std::vector<LlmLevel>& levels)
-{
-    if (levels.size() == 1 && levels[0] == LlmLevel::PACKET)
-    {
-        return "";
-    }
-    if (levels.size() == 1)
-    {
-        return ", level " + ToString(levels[0]);
-    }
-    return ", levels " + ToString(levels[0]) + " and " + ToString(levels[1]);
-}
-
 void
 LlmExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
 {
     // the checks of every switching program's --schedule
-    SwitchExperimentConfig converted;
+    ExperimentConfig converted;
     converted.SetSchedule(periods);
     schedule = converted.schedule;
     end = converted.end;
@@ -386,6 +315,8 @@ LlmExperimentConfig::ToExperimentConfig() const
         c.switcherHelper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*darkTime));
     }
     c.waitForSwitches = false;
+    c.level = level;
+    c.transport = transport;
     c.scale = scale;
     c.ocsRate = ocsRate;
     c.hostRate = hostRate;

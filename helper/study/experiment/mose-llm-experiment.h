@@ -46,47 +46,6 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The level an LLM experiment runs at.
- */
-enum class LlmLevel : uint8_t
-{
-    PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
-    FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
-    /// the fluid level with each all-to-all as one aggregate of transfers that progress
-    /// together (mose::FluidLlmConfig::aggregateCollectives): O(links) per iteration instead
-    /// of O(n^2) flows, an approximation of FLUID
-    AGGREGATE,
-};
-
-/// \ingroup mose-study
-/// \param level a level \return "packet", "fluid" or "aggregate"
-std::string ToString(LlmLevel level);
-
-/// \ingroup mose-study
-/// \param level a level \return whether it runs without packets (FLUID or AGGREGATE)
-bool IsFluid(LlmLevel level);
-
-/**
- * \ingroup mose-study
- * \brief Reads a --level option: one level ("packet", "fluid", "aggregate"), "both" (packet,
- *        then fluid) or two different levels separated by a comma (the first the reference
- *        the second is compared with, e.g. "fluid,aggregate").
- * \param option the option's name, for the message ("--level")
- * \param text what was given
- * \return the levels; a mose::Error naming the option, the text and the choices otherwise
- */
-std::vector<LlmLevel> ParseLlmLevels(const std::string& option, const std::string& text);
-
-/**
- * \ingroup mose-study
- * \param levels the levels a program runs
- * \return "" for the packet level alone (a title as before the fluid level), else ", level
- *         fluid" or ", levels packet and fluid"
- */
-std::string LevelText(const std::vector<LlmLevel>& levels);
-
-/**
- * \ingroup mose-study
  * \brief Parameters of one LLM run (LlmExperiment), at the packet or the fluid level: a fabric of N
  * groups in a policy's templates, mode boundaries, inference requests and a training job.
  *
@@ -175,8 +134,8 @@ struct LlmExperimentConfig
     static constexpr uint32_t RDMA_JUMBO_PAYLOAD = 4096;
     /// the port devices' DropTailQueue MaxSize with RDMA: one packet, so that the backlog waits
     /// in the RED disc, which marks on it (a full device queue would hold portQueue packets
-    /// before the disc saw any)
-    static constexpr const char* RDMA_DEVICE_QUEUE = "1p";
+    /// before the disc saw any); the flow-list presets' too
+    static constexpr const char* RDMA_DEVICE_QUEUE = ExperimentConfig::RDMA_DEVICE_QUEUE;
 
     /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
     bool IsRdma() const;
@@ -213,7 +172,7 @@ struct LlmExperimentConfig
     /**
      * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(),
      *        the MODE:DURATION syntax every program's --schedule takes), as
-     *        SwitchExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
+     *        ExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
      *        k > 0 from the sum of the durations before it, end at the sum of all.
      * \param periods the periods, in order
      */

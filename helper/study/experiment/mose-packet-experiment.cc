@@ -41,9 +41,27 @@ NS_LOG_COMPONENT_DEFINE("MosePacketExperiment");
 namespace mose
 {
 
-void
-PacketExperimentConfig::Validate() const
+ExperimentConfig
+MakePacketConfig(const mose::FlowExperimentConfig& scenario,
+                 mose::WorkloadMode mode,
+                 LlmLevel level,
+                 const std::string& transport,
+                 const EcnMarking& ecn)
 {
+    ExperimentConfig c;
+    c.scenario = scenario;
+    c.schedule.Add(mode, 0); // one mode, open: until stopTime
+    c.switcher = false;
+    c.flowMonitor = !IsFluid(level);
+    c.SetTransport(level, transport, ecn);
+    return c;
+}
+
+void
+ValidatePacketConfig(const ExperimentConfig& config)
+{
+    const mose::FlowExperimentConfig& scenario = config.scenario;
+    const mose::WorkloadMode mode = config.GetInitialMode();
     scenario.Validate();
     const std::string mine =
         " belongs to the training-heavy mode, and the run is " + mose::ToString(mode) + " (--mode)";
@@ -70,10 +88,13 @@ PacketExperimentConfig::Validate() const
                                 "and the run is " +
                                     mose::ToString(mode) + " (--mode)");
     }
-    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
-    if (IsRdma())
+    MoseTransportHelper{config.transport}; // a mose::Error naming a type that is no transport
+    if (config.IsRdma())
     {
-        ecn.Validate();
+        if (config.ecn)
+        {
+            config.ecn->Validate();
+        }
         if (MoseDistributed::GetNRanks() > 1)
         {
             mose::ThrowBadParameter("--transport",
@@ -82,20 +103,20 @@ PacketExperimentConfig::Validate() const
                                     "batch runs on one process");
         }
     }
-    if (stopTime <= Seconds(0))
+    if (config.stopTime <= Seconds(0))
     {
         mose::ThrowBadParameter("--stopTime",
-                                mose::FormatNumber(stopTime.GetSeconds()) + " s",
+                                mose::FormatNumber(config.stopTime.GetSeconds()) + " s",
                                 "the simulation needs a positive stop time");
     }
 }
 
-PacketExperiment::PacketExperiment(const PacketExperimentConfig& config)
+PacketExperiment::PacketExperiment(const ExperimentConfig& config)
     : m_config(config),
-      m_experiment(config.ToExperimentConfig())
+      m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
-    m_config.Validate();
+    ValidatePacketConfig(m_config);
 }
 
 void
@@ -106,12 +127,11 @@ PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     {
         throw mose::Error("PacketExperiment::SetScenario after Build()");
     }
-    m_experiment.SetScenario(scenario, "PacketExperiment");
-    m_scenario = std::move(scenario);
+    m_experiment.SetScenario(std::move(scenario), "PacketExperiment");
 }
 
 void
-PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
+PacketExperiment::RunPolicies(const ExperimentConfig& config,
                               const std::vector<mose::Policy>& policies,
                               const std::string& dir,
                               bool writeScenario,
@@ -120,26 +140,35 @@ PacketExperiment::RunPolicies(const PacketExperimentConfig& config,
 {
     NS_LOG_FUNCTION(dir << writeScenario);
     PolicyComparison comparison(policies);
-    comparison.Run<PacketExperiment>(config, [&](PacketExperiment& experiment) {
-        const mose::Policy policy = experiment.GetConfig().policy;
+    ValidatePacketConfig(config); // its errors before the scenario is drawn
+    comparison.Run(config, [&](mose::Policy policy, auto scenario) {
+        ExperimentConfig c = config;
+        c.policy = policy;
+        PacketExperiment experiment(c);
+        if (scenario)
+        {
+            experiment.SetScenario(scenario);
+        }
+        experiment.Build();
         experiment.Run();
         experiment.PrintReport(os);
         os << std::endl;
-        const std::string prefix = mose::ToString(config.mode) + "_" + mose::ToString(policy) + "_";
+        const std::string prefix =
+            mose::ToString(config.GetInitialMode()) + "_" + mose::ToString(policy) + "_";
         experiment.WriteCsv(dir, prefix);
         if (writeScenario)
         {
             experiment.WriteScenario(dir, prefix);
             os << "wrote " << dir << "/{roles,assignment,flows}_"
-               << mose::GetModeFileTag(config.mode) << ".csv and " << prefix << "graph.csv"
-               << std::endl;
+               << mose::GetModeFileTag(config.GetInitialMode()) << ".csv and " << prefix
+               << "graph.csv" << std::endl;
         }
         plot.AddRun(experiment.GetTransfers(),
                     config.graphFile.empty() ? mose::ToString(policy) : config.graphFile);
     });
 }
 
-const PacketExperimentConfig&
+const ExperimentConfig&
 PacketExperiment::GetConfig() const
 {
     return m_config;
@@ -149,32 +178,6 @@ const Experiment&
 PacketExperiment::GetExperiment() const
 {
     return m_experiment;
-}
-
-ExperimentConfig
-PacketExperimentConfig::ToExperimentConfig() const
-{
-    ExperimentConfig c;
-    c.scenario = scenario;
-    c.policy = policy;
-    c.run = run;
-    c.stopTime = stopTime;
-    c.schedule.Add(mode, 0); // one mode, open: until stopTime
-    c.graphFile = graphFile;
-    c.switcher = false;
-    c.flowMonitor = flowMonitor;
-    if (IsRdma() && !IsFluid(level))
-    {
-        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
-        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
-    }
-    return c;
-}
-
-bool
-PacketExperimentConfig::IsRdma() const
-{
-    return transport == MoseRdmaTransport::GetTypeId().GetName();
 }
 
 void
@@ -297,7 +300,7 @@ PacketExperiment::BuildBatch()
 {
     // the transport (its attributes' defaults; MoseRdmaTransport scales its own rates and
     // timers by MoseScale) on each group's endpoints, the drawn transfers as a batch on it
-    const ScaleScope scale(m_config.ToExperimentConfig().scale);
+    const ScaleScope scale(m_config.scale);
     m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
     m_batch = DynamicCast<MoseBatchWorkload>(
         m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
@@ -330,68 +333,19 @@ PacketExperiment::BuildBatch()
 void
 PacketExperiment::BuildFluid()
 {
-    if (MoseDistributed::GetNRanks() > 1)
-    {
-        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
-                          "the packet level (--level=packet)");
-    }
-    const ExperimentConfig packet = m_config.ToExperimentConfig();
-    const ScaleScope scale(packet.scale); // MoseFluidFabricHelper divides the rates by it
     // the initial mode and graph as Experiment::Build() draws them for a run without switcher
-    const mose::ScenarioBuilder builder(m_config.scenario);
-    uint64_t routingSeed = 0;
-    if (m_scenario)
-    {
-        const auto m = static_cast<std::size_t>(m_config.mode);
-        m_roles = m_scenario->roles[m];
-        m_assignment = m_scenario->assignment[m];
-        m_flows = m_scenario->flows[m];
-        routingSeed = m_scenario->routingSeed;
-    }
-    else
-    {
-        mose::ModeScenario mode = builder.BuildMode(m_config.run, m_config.mode);
-        m_roles = mode.roles;
-        m_assignment = mode.assignment;
-        m_flows = std::move(mode.flows);
-        routingSeed = builder.BuildRoutingSeed(m_config.run);
-    }
-    if (!m_config.graphFile.empty())
-    {
-        m_graph = mose::ReadCircuitGraphCsv(m_config.graphFile,
-                                            m_config.scenario.nodes,
-                                            std::optional<uint32_t>(m_config.scenario.degree));
-    }
-    else if (m_scenario)
-    {
-        m_graph = m_scenario->GetGraph(m_config.policy, m_config.mode);
-    }
-    else
-    {
-        m_graph = builder.BuildCircuitGraph(m_config.run, m_config.mode, m_config.policy);
-    }
-    m_metrics = mose::EvaluateFlows(
-        mose::ShortestPathRouting(m_graph, m_config.scenario.routing, routingSeed),
-        m_flows);
-    m_fluidRoutingSeed = routingSeed;
+    m_graph = m_experiment.BuildFluidMode();
+    const mose::ModeScenario& mode = m_experiment.GetInitialModeScenario();
+    m_roles = mode.roles;
+    m_assignment = mode.assignment;
+    m_flows = mode.flows;
+    m_metrics = m_experiment.EvaluateFlows(m_graph, m_flows);
 
-    // the fabric from the helpers the packet level builds it with (nothing is installed); the
-    // transport's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's PayloadSize, and
-    // a transfer ends at its last byte (the sink's, no notice delay)
-    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    Experiment::ConfigureTopology(packet, *topology);
-    topology->SetRouting(m_config.scenario.routing, routingSeed);
-    MoseTransportHelper helper(m_config.transport);
-    if (!m_config.IsRdma())
-    {
-        helper.SetAttribute("SegmentSize", UintegerValue(0));
-    }
-    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
-    Ptr<MoseTransport> transport = helper.Create();
+    // the fabric from the helpers the packet level builds it with (nothing is installed)
     mose::FluidFlowConfig f;
-    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
+    f.fabric = m_experiment.ReadFluidFabric();
     f.graph = m_graph;
-    f.initialMode = m_config.mode;
+    f.initialMode = m_config.GetInitialMode();
     f.stopNs = m_config.stopTime.GetNanoSeconds();
 
     // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
@@ -445,9 +399,7 @@ PacketExperiment::RunFluid()
             complete.push_back(f);
         }
     }
-    const mose::FlowMetrics carried = mose::EvaluateFlows(
-        mose::ShortestPathRouting(m_graph, m_config.scenario.routing, m_fluidRoutingSeed),
-        complete);
+    const mose::FlowMetrics carried = m_experiment.EvaluateFlows(m_graph, complete);
     m_fluidCircuitBytes.assign(m_graph.GetNCircuits(), 0);
     for (uint32_t c = 0; c < m_graph.GetNCircuits() && c < carried.load.size(); ++c)
     {
@@ -575,7 +527,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
     const std::ios_base::fmtflags flags = os.flags();
     const std::streamsize precision = os.precision();
     os << "mose-packet: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", "
-       << mose::ToString(c.mode) << ", policy " << mose::ToString(c.policy)
+       << mose::ToString(c.GetInitialMode()) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
        << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
@@ -664,7 +616,7 @@ PacketExperiment::WriteScenario(const std::string& dir, const std::string& prefi
     }
     mose::ModeScenario s;
     s.run = m_config.run;
-    s.mode = m_config.mode;
+    s.mode = m_config.GetInitialMode();
     s.roles = m_roles;
     s.assignment = m_assignment;
     s.flows = m_flows;

@@ -39,7 +39,8 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief Parameters of one packet-level run: a workload mode of a run, under a policy.
+ * \brief The packet preset (mose-packet, PacketExperiment): the Experiment of one workload mode
+ *        of a scenario under a policy, without switcher.
  *
  * The scenario (N, d, roles, templates, the number of flows, the routing rule) is the flow-level
  * study's configuration; the packet-level knobs (circuit rate and delay, bytes per unit of
@@ -47,52 +48,46 @@ namespace mose
  * MoseTrafficHelper and MoseTopologyHelper, set with Config::SetDefault or
  * --ns3::Type::Attr=value.
  *
- * At the fluid and aggregate levels (`level`) the same transfers (MoseTrafficHelper::
+ * At the fluid and aggregate levels the same transfers (MoseTrafficHelper::
  * MakeStartedTransfers(): the same sample, aggregation and start times) run as a mose::FlowBatch
  * on the fluid fabric that MoseFluidFabricHelper::Read() reads from the same helpers, without a
  * Simulator: one transfer per flow of the batch, TCP's segment and headers as the fluid model's
  * payload share, completion at the last byte (no notice delay). A flow list has no collective,
  * so the aggregate level runs as the fluid one.
+ *
+ * \param scenario N, d, roles, templates, flows, routing rule
+ * \param mode the workload mode: the schedule's one period, open until stopTime (60 s)
+ * \param level packets (ns-3), or fluid flows (mose::FluidFlowRun, no Simulator; aggregate runs
+ *        as fluid); packet-only figures (losses, FlowMonitor) are "n/a" at a fluid level
+ * \param transport the transfers' transport, a TypeId name (MoseTransportHelper; --transport):
+ *        ns3::MoseSocketTransfers (tcp: BulkSend applications, MoseFlowWorkload) or
+ *        ns3::MoseRdmaTransport (rdma: the same transfers as a mose::FlowBatch on the transport,
+ *        MoseBatchWorkload); at a fluid level it gives the packet size the fluid model's
+ *        payload share is read from
+ * \param ecn with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
+ *        host-link end (ExperimentConfig::ecn; the device queues are then
+ *        LlmExperimentConfig::RDMA_DEVICE_QUEUE)
+ * \return the configuration: no switcher, the circuit and loss monitors, FlowMonitor at the
+ *         packet level
  */
-struct PacketExperimentConfig
-{
-    mose::FlowExperimentConfig scenario; //!< N, d, roles, templates, flows, routing rule
-    mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< the workload mode
-    mose::Policy policy{mose::Policy::MOSE}; //!< the policy whose template is realised
-    /// if set, the circuit graph is read from this edge-list CSV instead of built from the policy
-    std::string graphFile;
-    uint64_t run{1};            //!< the ns-3 run of the scenario (--RngRun)
-    Time stopTime{Seconds(60)}; //!< the simulation ends here at the latest
-    bool flowMonitor{true};     //!< install ns-3's FlowMonitor (packets lost per class)
-    /// the level: packets (ns-3), or fluid flows (mose::FluidFlowRun, no Simulator; aggregate
-    /// runs as fluid); packet-only figures (losses, FlowMonitor) are "n/a" at a fluid level
-    LlmLevel level{LlmLevel::PACKET};
-    /// the transfers' transport, a TypeId name (MoseTransportHelper; --transport):
-    /// ns3::MoseSocketTransfers (tcp, the default: BulkSend applications, MoseFlowWorkload) or
-    /// ns3::MoseRdmaTransport (rdma: the same transfers as a mose::FlowBatch on the transport,
-    /// MoseBatchWorkload, and RED with ECN on the ports); at a fluid level it gives the packet
-    /// size the fluid model's payload share is read from
-    std::string transport{"ns3::MoseSocketTransfers"};
-    /// with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
-    /// host-link end (the device queues are then LlmExperimentConfig::RDMA_DEVICE_QUEUE)
-    EcnMarking ecn;
+ExperimentConfig MakePacketConfig(const mose::FlowExperimentConfig& scenario,
+                                  mose::WorkloadMode mode,
+                                  LlmLevel level = LlmLevel::PACKET,
+                                  const std::string& transport = "ns3::MoseSocketTransfers",
+                                  const EcnMarking& ecn = EcnMarking());
 
-    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
-    bool IsRdma() const;
-
-    /// \return the Experiment this run is a preset of: the scenario's initial mode `mode`, no
-    ///         switcher, the circuit and loss monitors
-    ExperimentConfig ToExperimentConfig() const;
-
-    /**
-     * Throws a mose::Error naming the first invalid parameter: the scenario's, a stop time that is
-     * not positive, and a file of the training-heavy mode (roles, assignment, flows) in an
-     * inference-heavy run or the inference-heavy flows file in a training-heavy run, which the
-     * run would not use (a training-heavy run uses the inference-heavy roles for its role
-     * transition and the inference-heavy assignment for H^PD and H^C).
-     */
-    void Validate() const;
-};
+/**
+ * \ingroup mose-study
+ * \brief Throws a mose::Error naming the first invalid parameter of a packet preset's
+ *        configuration (MakePacketConfig()): the scenario's, a transport that is none, rdma on
+ *        several MPI ranks, a stop time that is not positive, and a file of the training-heavy
+ *        mode (roles, assignment, flows) in an inference-heavy run or the inference-heavy flows
+ *        file in a training-heavy run, which the run would not use (a training-heavy run uses
+ *        the inference-heavy roles for its role transition and the inference-heavy assignment
+ *        for H^PD and H^C).
+ * \param config the configuration
+ */
+void ValidatePacketConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study
@@ -117,10 +112,9 @@ struct PacketClassResult
 class PacketExperiment
 {
   public:
-    using Config = PacketExperimentConfig; //!< its configuration (PolicyComparison)
-
-    /// \param config the parameters (validated here; Error)
-    explicit PacketExperiment(const PacketExperimentConfig& config);
+    /// \param config the parameters, a packet preset (MakePacketConfig(); validated here by
+    ///        ValidatePacketConfig(): Error)
+    explicit PacketExperiment(const ExperimentConfig& config);
 
     /**
      * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
@@ -142,7 +136,7 @@ class PacketExperiment
     void Run();
 
     /// \return the configuration
-    const PacketExperimentConfig& GetConfig() const;
+    const ExperimentConfig& GetConfig() const;
     /// \return the experiment: the fabric, its monitors and the run's counts (its ns-3
     ///         objects from Build() until Run() ends)
     const Experiment& GetExperiment() const;
@@ -218,7 +212,7 @@ class PacketExperiment
      * \param plot the figure each run adds its transfers to, labelled with the policy (or the
      *        graph file)
      */
-    static void RunPolicies(const PacketExperimentConfig& config,
+    static void RunPolicies(const ExperimentConfig& config,
                             const std::vector<mose::Policy>& policies,
                             const std::string& dir,
                             bool writeScenario,
@@ -254,25 +248,22 @@ class PacketExperiment
     /// \return whether the transfers run as a flow batch (a fluid level, or rdma)
     bool IsBatch() const;
 
-    PacketExperimentConfig m_config;       //!< parameters
-    mose::RoleAssignment m_roles;          //!< the mode's roles
-    mose::PdAssignment m_assignment;       //!< the mode's P-D assignment
-    mose::CircuitGraph m_graph;            //!< the realised graph
-    std::vector<mose::Flow> m_flows;       //!< the mode's flows
-    mose::FlowMetrics m_metrics;           //!< flow-level metrics
-    Experiment m_experiment;               //!< fabric, monitors, run
-    Ptr<MoseFlowWorkload> m_workload;      //!< the flows (from Build() until Run() ends)
-    Ptr<MoseBatchWorkload> m_batch;        //!< the flows with rdma (Build() to Run()'s end)
-    std::vector<MoseTransfer> m_transfers; //!< results
-    PacketClassResult m_kv;                //!< results, KV
-    PacketClassResult m_training;          //!< results, training
-    double m_buildSeconds{0};              //!< Build() wall time
-    /// the scenario given (SetScenario()), for the fluid level
-    std::shared_ptr<const mose::Scenario> m_scenario;
+    ExperimentConfig m_config;                    //!< parameters
+    mose::RoleAssignment m_roles;                 //!< the mode's roles
+    mose::PdAssignment m_assignment;              //!< the mode's P-D assignment
+    mose::CircuitGraph m_graph;                   //!< the realised graph
+    std::vector<mose::Flow> m_flows;              //!< the mode's flows
+    mose::FlowMetrics m_metrics;                  //!< flow-level metrics
+    Experiment m_experiment;                      //!< fabric, monitors, run
+    Ptr<MoseFlowWorkload> m_workload;             //!< the flows (from Build() until Run() ends)
+    Ptr<MoseBatchWorkload> m_batch;               //!< the flows with rdma (Build() to Run()'s end)
+    std::vector<MoseTransfer> m_transfers;        //!< results
+    PacketClassResult m_kv;                       //!< results, KV
+    PacketClassResult m_training;                 //!< results, training
+    double m_buildSeconds{0};                     //!< Build() wall time
     std::optional<mose::FluidFlowConfig> m_fluid; //!< the fluid run (BuildFluid())
     std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (DrawBatchFlows())
     uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (DrawBatchFlows())
-    uint64_t m_fluidRoutingSeed{0};               //!< the run's routing seed (fluid level)
     std::vector<uint64_t> m_fluidCircuitBytes;    //!< per circuit (fluid level)
     double m_fluidWall{0};                        //!< wall seconds of the fluid run
     double m_fluidSimulated{0};                   //!< simulated seconds of the fluid run

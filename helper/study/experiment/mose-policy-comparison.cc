@@ -48,6 +48,20 @@ PolicyComparison::GetPolicies() const
 }
 
 void
+PolicyComparison::Run(const ExperimentConfig& config, const PolicyRun& each)
+{
+    NS_LOG_FUNCTION(this << m_policies.size());
+    for (const mose::Policy policy : m_policies)
+    {
+        if (!m_scenario && m_policies.size() > 1)
+        {
+            Draw(config);
+        }
+        each(policy, m_scenario);
+    }
+}
+
+void
 PolicyComparison::Draw(const ExperimentConfig& config)
 {
     NS_LOG_FUNCTION(this << config.run);

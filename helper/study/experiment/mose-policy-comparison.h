@@ -35,9 +35,10 @@ namespace mose
  * once per dark time, draws each seed's scenario once the same way and hands it to every run
  * of that seed (LlmExperiment::SetScenario()).
  *
- * E is a preset: PacketExperiment, SwitchExperiment or LlmExperiment, with `E::Config` (its
- * configuration: `policy`, Validate(), ToExperimentConfig()), a constructor from it,
- * SetScenario() and Build().
+ * The comparison knows no preset: it draws the scenario from an ExperimentConfig (its scenario
+ * and run) and hands each policy with the scenario to the caller's PolicyRun, which makes that
+ * policy's experiment (PacketExperiment, SwitchExperiment, LlmExperiment or an Experiment with
+ * workloads of its own), gives it the scenario, builds and runs it.
  */
 class PolicyComparison
 {
@@ -60,15 +61,26 @@ class PolicyComparison
     const std::vector<mose::Policy>& GetPolicies() const;
 
     /**
-     * \brief Runs each policy in order: a copy of config with the policy, the experiment made
-     *        from it, given the scenario (drawn here before the first policy when more than one
-     *        runs and none was given: a single policy's experiment draws what it needs itself),
-     *        built, then handed to `each`, which runs it and reports.
-     * \param config the experiment; its policy is replaced by each policy in turn
-     * \param each called with every built experiment, in policy order
+     * \brief The run of one policy: makes the policy's experiment from the caller's
+     *        configuration with `policy` as its policy, gives it `scenario` when there is one
+     *        (SetScenario(); null: the experiment draws what it needs itself), builds it, runs
+     *        it and reports.
      */
-    template <class E>
-    void Run(const typename E::Config& config, const std::function<void(E&)>& each);
+    using PolicyRun =
+        std::function<void(mose::Policy policy, std::shared_ptr<const mose::Scenario> scenario)>;
+
+    /**
+     * \brief Runs each policy in order: draws the scenario before the first policy when more
+     *        than one runs and none was given (a single policy's experiment draws what it needs
+     *        itself), then calls `each` with the policy and the scenario.
+     *
+     * The caller validates its configuration before (its errors first, as its experiment's
+     * Build() gives them): the scenario drawn here is the configuration's.
+     * \param config the runs' experiment: what is drawn is ScenarioBuilder(config.scenario)
+     *        .Build(config.run)
+     * \param each called with every policy, in order, and the scenario (null if none)
+     */
+    void Run(const ExperimentConfig& config, const PolicyRun& each);
 
   private:
     /// \brief Draws the scenario of a run, once \param config the run's experiment
@@ -77,29 +89,6 @@ class PolicyComparison
     std::vector<mose::Policy> m_policies;             //!< the policies
     std::shared_ptr<const mose::Scenario> m_scenario; //!< given or drawn
 };
-
-template <class E>
-void
-PolicyComparison::Run(const typename E::Config& config, const std::function<void(E&)>& each)
-{
-    for (const mose::Policy policy : m_policies)
-    {
-        typename E::Config c = config;
-        c.policy = policy;
-        if (!m_scenario && m_policies.size() > 1)
-        {
-            c.Validate(); // its errors first, as the experiment's Build() gives them
-            Draw(c.ToExperimentConfig());
-        }
-        E experiment(c);
-        if (m_scenario)
-        {
-            experiment.SetScenario(m_scenario);
-        }
-        experiment.Build();
-        each(experiment);
-    }
-}
 
 } // namespace mose
 } // namespace ns3

@@ -58,65 +58,31 @@ Ms(T value)
 
 } // namespace
 
-SwitchExperimentConfig
-SwitchExperimentConfig::Scaled(uint32_t nodes, uint64_t flows)
+ExperimentConfig
+MakeSwitchConfig(const mose::FlowExperimentConfig& scenario)
 {
-    SwitchExperimentConfig c;
-    c.scenario = mose::PaperScaledConfig(nodes);
-    c.scenario.flows = flows;
+    ExperimentConfig c;
+    c.scenario = scenario;
+    c.stopTime = Seconds(30);
     c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.2},
                    {mose::WorkloadMode::TRAINING_HEAVY, 0.2},
                    {mose::WorkloadMode::INFERENCE_HEAVY, 0.2}});
+    c.switcher = true;
+    c.waitForSwitches = true;
+    c.countCircuits = true;
     return c;
 }
 
-void
-SwitchExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
+ExperimentConfig
+MakeSwitchConfig(uint32_t nodes, uint64_t flows)
 {
-    if (periods.empty())
-    {
-        mose::ThrowBadParameter("--schedule",
-                                "\"\"",
-                                "the schedule is empty; " + mose::ScheduleSyntax());
-    }
-    // ns-3's Time holds up to about 292 years in ns; keep the whole schedule well inside it
-    const double maxSeconds = 1e9;
-    double total = 0;
-    Time at = Seconds(0);
-    for (std::size_t k = 0; k < periods.size(); ++k)
-    {
-        const std::string where = "--schedule period " + std::to_string(k + 1) + " duration";
-        total += periods[k].duration;
-        if (!(total <= maxSeconds))
-        {
-            mose::ThrowBadParameter("--schedule",
-                                    optionText.count("--schedule") != 0
-                                        ? mose::QuoteText(optionText.at("--schedule"))
-                                        : mose::QuoteText(mose::FormatSchedule(periods)),
-                                    "the periods must add up to at most " +
-                                        mose::FormatNumber(maxSeconds) + " s");
-        }
-        const Time length = Seconds(periods[k].duration);
-        if (!length.IsStrictlyPositive())
-        {
-            mose::ThrowBadParameter(where,
-                                    mose::FormatNumber(periods[k].duration) + " s",
-                                    "every period of a switching run must last at least 1 ns");
-        }
-        at += length;
-    }
-    schedule = periods;
-    end = at; // MoseScheduleTimes(periods).back()
-}
-
-mose::WorkloadMode
-SwitchExperimentConfig::GetInitialMode() const
-{
-    return schedule.GetInitialMode();
+    mose::FlowExperimentConfig scenario = mose::PaperScaledConfig(nodes);
+    scenario.flows = flows;
+    return MakeSwitchConfig(scenario);
 }
 
 void
-SwitchExperimentConfig::CheckSwitchesFit(const mose::ModeSchedule& periods)
+CheckSwitchesFit(const mose::ModeSchedule& periods)
 {
     const TypeId tid = MoseModeSwitcher::GetTypeId();
     TypeId::AttributeInformation phases;
@@ -151,62 +117,17 @@ SwitchExperimentConfig::CheckSwitchesFit(const mose::ModeSchedule& periods)
     }
 }
 
-mose::ModeSchedule
-SwitchExperimentConfig::GetRunSchedule() const
-{
-    return RunSchedule(schedule, end);
-}
-
-std::string
-SwitchExperimentConfig::Shown(const std::string& option, Time value) const
-{
-    auto it = optionText.find(option);
-    return it != optionText.end() ? mose::QuoteText(it->second) : Ms(value);
-}
-
-std::string
-SwitchExperimentConfig::ScheduleShown() const
-{
-    auto it = optionText.find("--schedule");
-    return mose::QuoteText(it != optionText.end() ? it->second
-                                                  : mose::FormatSchedule(GetRunSchedule()));
-}
-
-ExperimentConfig
-SwitchExperimentConfig::ToExperimentConfig() const
-{
-    ExperimentConfig c;
-    c.scenario = scenario;
-    c.policy = policy;
-    c.run = run;
-    c.stopTime = stopTime;
-    c.schedule = schedule;
-    c.end = end;
-    c.switcher = true;
-    c.waitForSwitches = true;
-    c.countCircuits = true;
-    if (IsRdma() && !IsFluid(level))
-    {
-        c.ecn = ecn; // the queue disc holds the port's buffer, the device queue one packet
-        c.portQueue = LlmExperimentConfig::RDMA_DEVICE_QUEUE;
-    }
-    return c;
-}
-
-bool
-SwitchExperimentConfig::IsRdma() const
-{
-    return transport == MoseRdmaTransport::GetTypeId().GetName();
-}
-
 void
-SwitchExperimentConfig::Validate() const
+ValidateSwitchConfig(const ExperimentConfig& config)
 {
-    scenario.Validate();
-    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
-    if (IsRdma())
+    config.scenario.Validate();
+    MoseTransportHelper{config.transport}; // a mose::Error naming a type that is no transport
+    if (config.IsRdma())
     {
-        ecn.Validate();
+        if (config.ecn)
+        {
+            config.ecn->Validate();
+        }
         if (MoseDistributed::GetNRanks() > 1)
         {
             mose::ThrowBadParameter("--transport",
@@ -216,58 +137,58 @@ SwitchExperimentConfig::Validate() const
         }
     }
     // the switches: at the start of every period but the first
-    const std::vector<Time> times = MoseScheduleTimes(schedule);
+    const std::vector<Time> times = MoseScheduleTimes(config.schedule);
     for (std::size_t i = 2; i + 1 < times.size(); ++i)
     {
         if (times[i] <= times[i - 1])
         {
             mose::ThrowBadParameter("--schedule",
-                                    ScheduleShown(),
+                                    config.ScheduleShown(),
                                     "boundary times must be strictly increasing (boundary " +
                                         std::to_string(i - 1) + " at " + Ms(times[i]) +
                                         " is not after boundary " + std::to_string(i - 2) + " at " +
                                         Ms(times[i - 1]) + ")");
         }
     }
-    if (firstStart.IsStrictlyNegative())
+    if (config.firstStart.IsStrictlyNegative())
     {
-        mose::ThrowBadParameter("first start", Ms(firstStart), "a time >= 0");
+        mose::ThrowBadParameter("first start", Ms(config.firstStart), "a time >= 0");
     }
-    if (schedule.size() > 1 && times[1] <= firstStart)
+    if (config.schedule.size() > 1 && times[1] <= config.firstStart)
     {
         mose::ThrowBadParameter("--schedule",
-                                ScheduleShown(),
+                                config.ScheduleShown(),
                                 "the first period must last longer than the first transfers' "
                                 "start (" +
-                                    Ms(firstStart) + ")");
+                                    Ms(config.firstStart) + ")");
     }
-    const Time last = schedule.size() > 1 ? times[times.size() - 2] : firstStart;
-    if (end <= last)
+    const Time last = config.schedule.size() > 1 ? times[times.size() - 2] : config.firstStart;
+    if (config.end <= last)
     {
         mose::ThrowBadParameter("end of the last interval",
-                                Ms(end),
+                                Ms(config.end),
                                 "a time after the last boundary (" + Ms(last) + ")");
     }
-    if (stopTime <= end)
+    if (config.stopTime <= config.end)
     {
         mose::ThrowBadParameter("--stopTime",
-                                Shown("--stopTime", stopTime),
-                                "a time after the end of the last interval (" + Ms(end) +
+                                config.Shown("--stopTime", config.stopTime),
+                                "a time after the end of the last interval (" + Ms(config.end) +
                                     ", the end of --schedule)");
     }
-    if (!startWindow.IsStrictlyPositive())
+    if (!config.startWindow.IsStrictlyPositive())
     {
         mose::ThrowBadParameter("--startWindow",
-                                Shown("--startWindow", startWindow),
+                                config.Shown("--startWindow", config.startWindow),
                                 "a positive duration");
     }
-    if (!binWidth.IsStrictlyPositive() ||
-        stopTime.GetTimeStep() / binWidth.GetTimeStep() > 100000000)
+    if (!config.binWidth.IsStrictlyPositive() ||
+        config.stopTime.GetTimeStep() / config.binWidth.GetTimeStep() > 100000000)
     {
         mose::ThrowBadParameter("--binWidth",
-                                Shown("--binWidth", binWidth),
+                                config.Shown("--binWidth", config.binWidth),
                                 "a positive duration, at most 1e8 bins up to --stopTime = " +
-                                    Shown("--stopTime", stopTime));
+                                    config.Shown("--stopTime", config.stopTime));
     }
 }
 
@@ -298,12 +219,12 @@ SwitchInterval::GetFct(mose::TrafficClass cls) const
     return cls == mose::TrafficClass::KV ? kv : training;
 }
 
-SwitchExperiment::SwitchExperiment(const SwitchExperimentConfig& config)
+SwitchExperiment::SwitchExperiment(const ExperimentConfig& config)
     : m_config(config),
-      m_experiment(config.ToExperimentConfig())
+      m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
-    m_config.Validate();
+    ValidateSwitchConfig(m_config);
 }
 
 void
@@ -314,11 +235,10 @@ SwitchExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     {
         throw mose::Error("SwitchExperiment::SetScenario after Build()");
     }
-    m_experiment.SetScenario(scenario, "SwitchExperiment");
-    m_scenario = std::move(scenario);
+    m_experiment.SetScenario(std::move(scenario), "SwitchExperiment");
 }
 
-const SwitchExperimentConfig&
+const ExperimentConfig&
 SwitchExperiment::GetConfig() const
 {
     return m_config;
@@ -333,14 +253,6 @@ SwitchExperiment::GetExperiment() const
 const mose::Scenario&
 SwitchExperiment::GetScenario() const
 {
-    if (IsFluidLevel())
-    {
-        if (!m_scenario)
-        {
-            throw mose::Error("SwitchExperiment::GetScenario needs Build() before it");
-        }
-        return *m_scenario;
-    }
     return m_experiment.GetScenario();
 }
 
@@ -437,7 +349,7 @@ SwitchExperiment::BuildBatches()
     // transfers InstallModeTraffic() would install, as a flow batch on it that the switcher
     // keeps in the fabric's mode
     const mose::Scenario& sc = m_experiment.GetScenario();
-    const ScaleScope scale(m_config.ToExperimentConfig().scale);
+    const ScaleScope scale(m_config.scale);
     m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
     m_fluidDrawn.clear();
     m_batches.clear();
@@ -729,26 +641,15 @@ SwitchExperiment::GetBytesPerUnit() const
 void
 SwitchExperiment::BuildFluid()
 {
-    if (MoseDistributed::GetNRanks() > 1)
-    {
-        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
-                          "the packet level (--level=packet)");
-    }
-    const ExperimentConfig packet = m_config.ToExperimentConfig();
-    packet.Validate();
-    const ScaleScope scale(packet.scale); // MoseFluidFabricHelper divides the rates by it
-    if (!m_scenario)
-    {
-        m_scenario = std::make_shared<const mose::Scenario>(
-            mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
-    }
-    const mose::Scenario& sc = *m_scenario;
+    // the scenario as Experiment::Build() draws it for a run with a switcher (or the one given)
+    m_experiment.BuildFluidMode();
+    const mose::Scenario& sc = m_experiment.GetScenario();
 
     // the intervals as Experiment::Build() and Build() make them: interval 0 from time 0 (its
     // transfers from firstStart), then one per boundary; the last ends at `end`
     const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
     const std::size_t n = std::max<std::size_t>(m_config.schedule.size(), 1);
-    const Time end = packet.GetEnd();
+    const Time end = m_experiment.GetConfig().GetEnd();
     std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
     m_intervals.clear();
     m_fluidDrawn.clear();
@@ -768,10 +669,9 @@ SwitchExperiment::BuildFluid()
         auto it = cache.find({&graph, iv.mode});
         if (it == cache.end())
         {
-            const mose::ShortestPathRouting routing(graph,
-                                                    m_config.scenario.routing,
-                                                    sc.routingSeed);
-            it = cache.emplace(std::make_pair(&graph, iv.mode), mose::EvaluateFlows(routing, flows))
+            it = cache
+                     .emplace(std::make_pair(&graph, iv.mode),
+                              m_experiment.EvaluateFlows(iv.graph, flows))
                      .first;
         }
         iv.metrics = it->second;
@@ -798,19 +698,8 @@ SwitchExperiment::BuildFluid()
         m_nTransfers += static_cast<uint32_t>(drawn.size());
     }
 
-    // the fabric from the helpers the packet level builds it with (nothing is installed): the
-    // transport's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's PayloadSize, a
-    // transfer ends at its last byte
-    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    Experiment::ConfigureTopology(packet, *topology);
-    topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    MoseTransportHelper helper(m_config.transport);
-    if (!m_config.IsRdma())
-    {
-        helper.SetAttribute("SegmentSize", UintegerValue(0));
-    }
-    helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
-    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, helper.Create());
+    // the fabric from the helpers the packet level builds it with (nothing is installed)
+    f.fabric = m_experiment.ReadFluidFabric();
     f.graph = m_intervals.front().graph;
     f.initialMode = m_config.GetInitialMode();
     f.stopNs = m_config.stopTime.GetNanoSeconds();

@@ -43,8 +43,9 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief Parameters of one mode-switching run: a scenario run, a policy, a schedule of mode
- *        boundaries and the traffic of every mode interval.
+ * \brief The switching preset (mose-mode-switch, SwitchExperiment): the Experiment of a
+ *        scenario run under a policy, with a switcher that follows a schedule of modes and the
+ *        traffic of every mode interval.
  *
  * The scenario (N, d, roles, templates, flows per mode, routing rule) is the flow-level study's
  * configuration. The switch's knobs (Phases K, Drain, DrainTimeout, ReconfigurationDelay) are
@@ -57,101 +58,56 @@ namespace mose
  * by default), starting uniformly over the first min(interval length, startWindow) of the
  * interval (MoseModeSwitcherHelper::InstallModeTraffic()).
  *
- * At the fluid and aggregate levels (`level`) the same transfers (MoseTrafficHelper::
- * MakeStartedTransfers() with InstallModeTraffic()'s attributes and streams) run as one
- * mose::FlowBatch per interval on the fluid fabric MoseFluidFabricHelper::Read() reads from the
- * same helpers, which switches at the same boundaries to the same templates (mose::FluidFlowRun),
- * without a Simulator. A flow list has no collective, so the aggregate level runs as the fluid
- * one. What only packets have (drops, held packets, drain timeouts) is "n/a" there.
+ * At the fluid and aggregate levels (ExperimentConfig::SetTransport()) the same transfers
+ * (MoseTrafficHelper::MakeStartedTransfers() with InstallModeTraffic()'s attributes and streams)
+ * run as one mose::FlowBatch per interval on the fluid fabric MoseFluidFabricHelper::Read() reads
+ * from the same helpers, which switches at the same boundaries to the same templates
+ * (mose::FluidFlowRun), without a Simulator. A flow list has no collective, so the aggregate
+ * level runs as the fluid one. What only packets have (drops, held packets, drain timeouts) is
+ * "n/a" there. With ns3::MoseRdmaTransport at the packet level each interval's transfers run as
+ * a mose::FlowBatch on the transport (MoseBatchWorkload) and RED with ECN marks on the ports.
+ *
+ * \param scenario N, d, roles, templates, flows, routing rule
+ * \return the configuration: a switcher that a running switch holds the run for, the circuit
+ *         and loss monitors and the interval probe, stop time 30 s, and the schedule
+ *         "inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms" (mose-mode-switch's
+ *         default; SetSchedule())
  */
-struct SwitchExperimentConfig
-{
-    mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, flows, routing rule
-    mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
-    /// the workload modes over time (SetSchedule()); the last period ends at `end`
-    mose::ModeSchedule schedule;
-    Time firstStart{MilliSeconds(1)};    //!< start of interval 0
-    Time end{MilliSeconds(600)};         //!< end of the last interval
-    Time startWindow{MilliSeconds(150)}; //!< the longest start window of an interval
-    Time stopTime{Seconds(30)};          //!< the simulation ends here at the latest
-    Time binWidth{MilliSeconds(1)};      //!< bin of the goodput timeline
-    uint64_t run{1};                     //!< the ns-3 run of the scenario (--RngRun)
-    /// the level: packets (ns-3), or fluid flows (mose::FluidFlowRun; aggregate runs as fluid)
-    LlmLevel level{LlmLevel::PACKET};
-    /// the transfers' transport, a TypeId name (MoseTransportHelper; --transport):
-    /// ns3::MoseSocketTransfers (tcp, the default: BulkSend applications) or
-    /// ns3::MoseRdmaTransport (rdma: each interval's transfers as a mose::FlowBatch on the
-    /// transport, MoseBatchWorkload, and RED with ECN on the ports); at a fluid level it gives
-    /// the packet size the fluid model's payload share is read from
-    std::string transport{"ns3::MoseSocketTransfers"};
-    /// with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
-    /// host-link end (the device queues are then LlmExperimentConfig::RDMA_DEVICE_QUEUE)
-    EcnMarking ecn;
-    /// the text each option was given as, by option ("--binWidth" -> "1ns"): messages quote it
-    /// in place of the value it was read as
-    std::map<std::string, std::string> optionText;
+ExperimentConfig MakeSwitchConfig(const mose::FlowExperimentConfig& scenario);
 
-    /**
-     * \brief A configuration with the scenario defaults of every mose program at N groups
-     *        (mose::PaperScaledConfig(): d = 4, the paper's role shares scaled to N, H^PD with
-     *        r = d - 1) and the schedule "inference-heavy:200ms,training-heavy:200ms,
-     *        inference-heavy:200ms" (mose-mode-switch's default).
-     * \param nodes N
-     * \param flows flows per mode
-     * \return the configuration
-     */
-    static SwitchExperimentConfig Scaled(uint32_t nodes, uint64_t flows);
+/**
+ * \ingroup mose-study
+ * \brief MakeSwitchConfig() with the scenario defaults of every mose program at N groups
+ *        (mose::PaperScaledConfig(): d = 4, the paper's role shares scaled to N, H^PD with
+ *        r = d - 1).
+ * \param nodes N
+ * \param flows flows per mode
+ * \return the configuration
+ */
+ExperimentConfig MakeSwitchConfig(uint32_t nodes, uint64_t flows);
 
-    /**
-     * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(),
-     *        the MODE:DURATION syntax of --schedule): the fabric is in period 0's mode from
-     *        time 0 (its transfers start at firstStart), period k > 0 starts at the sum of the
-     *        durations before it, and the last one ends at the sum of all.
-     *
-     * Error naming "--schedule period K duration" for a period that does not last at least
-     * 1 ns, and "--schedule" for an empty list or durations beyond ns-3's time range.
-     * \param periods the periods, in order
-     */
-    void SetSchedule(const mose::ModeSchedule& periods);
+/**
+ * \ingroup mose-study
+ * \brief Throws a mose::Error naming "--schedule period K duration" if a period between
+ *        two switches lasts no longer than the longest switch of MoseModeSwitcher's
+ *        attribute defaults, Phases x (DrainTimeout + ReconfigurationDelay): the switcher
+ *        refuses such a schedule when it starts (naming its period), a program whose
+ *        switcher takes the defaults (mose-mode-switch, mose-llm --map=false) can refuse
+ *        the --schedule before.
+ * \param periods the schedule's periods
+ */
+void CheckSwitchesFit(const mose::ModeSchedule& periods);
 
-    /// \return the schedule's first mode
-    mose::WorkloadMode GetInitialMode() const;
-
-    /// \return the schedule as run: its periods, the last one ending at `end`
-    mose::ModeSchedule GetRunSchedule() const;
-
-    /**
-     * \brief Throws a mose::Error naming "--schedule period K duration" if a period between
-     *        two switches lasts no longer than the longest switch of MoseModeSwitcher's
-     *        attribute defaults, Phases x (DrainTimeout + ReconfigurationDelay): the switcher
-     *        refuses such a schedule when it starts (naming its period), a program whose
-     *        switcher takes the defaults (mose-mode-switch, mose-llm --map=false) can refuse
-     *        the --schedule before.
-     * \param periods the schedule's periods
-     */
-    static void CheckSwitchesFit(const mose::ModeSchedule& periods);
-
-    /**
-     * Throws a mose::Error naming the first invalid parameter (the scenario's, an unsorted
-     * schedule, firstStart not before the first boundary, end not after the last, a stop time
-     * before end, a non-positive start window or bin width).
-     */
-    void Validate() const;
-
-    /// \param option an option ("--binWidth") \param value its value
-    /// \return the option's text as given (optionText), quoted, or else the value in ms
-    std::string Shown(const std::string& option, Time value) const;
-
-    /// \return --schedule as given (optionText), or else the schedule's periods, quoted
-    std::string ScheduleShown() const;
-
-    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
-    bool IsRdma() const;
-
-    /// \return the Experiment this run is a preset of: a switcher that a running switch holds
-    ///         the run for, the circuit and loss monitors and the interval probe
-    ExperimentConfig ToExperimentConfig() const;
-};
+/**
+ * \ingroup mose-study
+ * \brief Throws a mose::Error naming the first invalid parameter of a switching preset's
+ *        configuration (MakeSwitchConfig()): the scenario's, a transport that is none, rdma on
+ *        several MPI ranks, an unsorted schedule, firstStart not before the first boundary,
+ *        end not after the last, a stop time before end, a non-positive start window or bin
+ *        width.
+ * \param config the configuration
+ */
+void ValidateSwitchConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study
@@ -247,10 +203,9 @@ struct SwitchRunSummary
 class SwitchExperiment
 {
   public:
-    using Config = SwitchExperimentConfig; //!< its configuration (PolicyComparison)
-
-    /// \param config the parameters (validated here; Error)
-    explicit SwitchExperiment(const SwitchExperimentConfig& config);
+    /// \param config the parameters, a switching preset (MakeSwitchConfig(); validated here by
+    ///        ValidateSwitchConfig(): Error)
+    explicit SwitchExperiment(const ExperimentConfig& config);
 
     /**
      * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
@@ -267,7 +222,7 @@ class SwitchExperiment
     void Run();
 
     /// \return the configuration
-    const SwitchExperimentConfig& GetConfig() const;
+    const ExperimentConfig& GetConfig() const;
     /// \return the experiment: the fabric, its monitors and the run's counts (its ns-3
     ///         objects from Build() until Run() ends)
     const Experiment& GetExperiment() const;
@@ -363,7 +318,7 @@ class SwitchExperiment
     /// several MPI ranks the goodput bins summed (each rank counted its own sinks)
     void Collect();
 
-    SwitchExperimentConfig m_config;                //!< parameters
+    ExperimentConfig m_config;                      //!< parameters
     Experiment m_experiment;                        //!< fabric, switcher, monitors, run
     std::vector<SwitchInterval> m_intervals;        //!< per interval
     std::vector<Ptr<MoseFlowWorkload>> m_workloads; //!< per interval (until Run() ends)
@@ -378,9 +333,7 @@ class SwitchExperiment
     double m_buildSeconds{0};                       //!< Build() wall time
     bool m_built{false};                            //!< Build() ran
     bool m_ran{false};                              //!< Run() ran
-    /// the scenario given (SetScenario()) or drawn by BuildFluid()
-    std::shared_ptr<const mose::Scenario> m_scenario;
-    std::optional<mose::FluidFlowConfig> m_fluid;        //!< the fluid run (BuildFluid())
+    std::optional<mose::FluidFlowConfig> m_fluid;   //!< the fluid run (BuildFluid())
     std::vector<std::vector<MoseTransfer>> m_fluidDrawn; //!< per interval, its transfers
     uint64_t m_fluidBytesPerUnit{0};                     //!< BytesPerUnit (fluid level)
     std::string m_fluidSwitcherText;                     //!< the switch's settings (fluid)

@@ -147,6 +147,27 @@ PrefixObjects(const std::string& lines, const std::string& level)
     return out;
 }
 
+/**
+ * \brief The header line of the comparison's table
+ * \param os the stream \param tagged whether a level column comes first
+ * \param levelWidth the level column's width
+ */
+void
+PrintTableHeader(std::ostream& os, bool tagged, int levelWidth)
+{
+    if (tagged)
+    {
+        os << std::left << std::setw(levelWidth) << "level";
+    }
+    os << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
+       << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9) << "kv_p99"
+       << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p50" << std::setw(10) << "ttft_p99"
+       << std::setw(7) << "iters" << std::setw(10) << "iter_mean" << std::setw(10) << "iter_p99"
+       << std::setw(10) << "coll_mean" << std::setw(10) << "coll_p99" << std::setw(6) << "lost"
+       << std::setw(8) << "wall_s" << std::setw(11) << "events/s"
+       << "   (times in ms)\n";
+}
+
 } // namespace
 
 void
@@ -166,17 +187,7 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     {
         levelWidth = std::max(levelWidth, static_cast<int>(ToString(level).size()) + 2);
     }
-    if (tagged)
-    {
-        os << std::left << std::setw(levelWidth) << "level";
-    }
-    os << std::left << std::setw(8) << "policy" << std::right << std::setw(8) << "served"
-       << std::setw(10) << "kv_mean" << std::setw(9) << "kv_p50" << std::setw(9) << "kv_p99"
-       << std::setw(10) << "ttft_mean" << std::setw(10) << "ttft_p50" << std::setw(10) << "ttft_p99"
-       << std::setw(7) << "iters" << std::setw(10) << "iter_mean" << std::setw(10) << "iter_p99"
-       << std::setw(10) << "coll_mean" << std::setw(10) << "coll_p99" << std::setw(6) << "lost"
-       << std::setw(8) << "wall_s" << std::setw(11) << "events/s"
-       << "   (times in ms)\n";
+    PrintTableHeader(os, tagged, levelWidth);
     std::ostringstream requestsCsv;
     std::ostringstream iterationsCsv;
     std::ostringstream intervalsCsv;
@@ -190,8 +201,16 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         std::vector<MoseSwitchRecord> switches;
         // every policy runs on the same requests (the configuration's) and the same scenario
         PolicyComparison comparison(m_policies);
-        comparison.Run<LlmExperiment>(config, [&](LlmExperiment& experiment) {
-            const mose::Policy policy = experiment.GetConfig().policy;
+        config.Validate(); // its errors before the scenario is drawn
+        comparison.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
+            LlmExperimentConfig c = config;
+            c.policy = policy;
+            LlmExperiment experiment(c);
+            if (scenario)
+            {
+                experiment.SetScenario(scenario);
+            }
+            experiment.Build();
             experiment.Run(showProgress);
             const LlmSummary s = experiment.GetSummary();
             m_summaries.push_back(s);
