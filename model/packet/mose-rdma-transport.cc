@@ -76,6 +76,13 @@ MoseRdmaTransport::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&MoseRdmaTransport::m_ackInterval),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MaxInFlight",
+                          "At most this many packets of a QP sent and not yet acknowledged, as "
+                          "IRN's BDP-FC caps them (0: no cap); 0 or at least AckInterval, since "
+                          "the receiver acknowledges every AckInterval packets",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MoseRdmaTransport::m_maxInFlight),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("RetxMode",
                           "How lost packets are resent: GoBackN (RoCEv2) or SelectiveRepeat "
                           "(IRN-style: only the PSN the receiver reports missing)",
@@ -257,6 +264,14 @@ MoseRdmaTransport::CheckAttributes() const
     if (m_ackInterval == 0)
     {
         mose::ThrowBadParameter("ns3::MoseRdmaTransport::AckInterval", "0", "at least 1 packet");
+    }
+    if (m_maxInFlight != 0 && m_maxInFlight < m_ackInterval)
+    {
+        // a smaller cap waits for an ACK the receiver sends only after AckInterval packets
+        mose::ThrowBadParameter(
+            "ns3::MoseRdmaTransport::MaxInFlight",
+            std::to_string(m_maxInFlight),
+            "0 (no cap) or at least AckInterval = " + std::to_string(m_ackInterval) + " packets");
     }
     if (!m_rto.IsStrictlyPositive())
     {
@@ -665,9 +680,11 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
 }
 
 bool
-MoseRdmaTransport::HasToSend(const Qp& q)
+MoseRdmaTransport::HasToSend(const Qp& q) const
 {
-    return q.open && (q.rtxPending || q.sndNxt < q.sndEnd);
+    return q.open &&
+           (q.rtxPending ||
+            (q.sndNxt < q.sndEnd && (m_maxInFlight == 0 || q.sndNxt - q.sndUna < m_maxInFlight)));
 }
 
 void

@@ -320,8 +320,8 @@ class MoseRdmaTransport : public MoseTransport
     void QueueMessage(uint32_t qpn, uint64_t id);
     /// \brief Closes QP qpn (its number is reused after a quarantine)
     void CloseQp(uint32_t qpn);
-    /// \return whether QP q has a packet to send
-    static bool HasToSend(const Qp& q);
+    /// \return whether QP q has a packet to send (within MaxInFlight)
+    bool HasToSend(const Qp& q) const;
     /// \brief Puts QP qpn in its NIC's FIFO, now or when DCQCN lets it
     void Activate(uint32_t qpn);
     /// \brief The event that puts a waiting QP in its NIC's FIFO
@@ -381,6 +381,7 @@ class MoseRdmaTransport : public MoseTransport
     // attributes
     uint32_t m_payload{1024};       //!< "PayloadSize"
     uint32_t m_ackInterval{16};     //!< "AckInterval"
+    uint32_t m_maxInFlight{0};      //!< "MaxInFlight" (0: no cap)
     RetxMode m_retxMode{GO_BACK_N}; //!< "RetxMode"
     Time m_rto;                     //!< "RetransmitTimeout"
     DataRate m_lineRate;            //!< "LineRate" (0: the endpoint's devices)

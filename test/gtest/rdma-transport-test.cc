@@ -225,6 +225,50 @@ TEST(RdmaTransport, TwoQpsShareTheLineRateRoundRobin)
     Simulator::Destroy();
 }
 
+// MaxInFlight caps a QP's unacknowledged packets (IRN's BDP-FC): with a cap of 4 and an ACK
+// every 4 packets, 16 packets go in 4 rounds. A round is 4 frames (4 x 856 ns), the link delay
+// out, the ACK's 50-byte frame (40 ns: IPv4 20, UDP 8, BTH 12, AETH 4, ICRC 4, PPP 2) and the
+// delay back: 5,464 ns. The last packet arrives 4 frames and one delay after the last round
+// starts: 3 x 5,464 + 4 x 856 + 1,000 = 20,816 ns, where no cap takes 16 frames and a delay.
+// A cap below AckInterval would wait for an ACK that never comes before the timeout: refused.
+TEST(RdmaTransport, MaxInFlightCapsTheUnacknowledgedPackets)
+{
+    Pair p = MakePair(MicroSeconds(1));
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->SetAttribute("MaxInFlight", UintegerValue(4));
+    t->SetAttribute("AckInterval", UintegerValue(4));
+    t->Install(p.nodes);
+    const uint64_t id = t->Start(0, 1, 16 * 1024, MoseTransport::DoneCallback());
+    Simulator::Run();
+    const MoseTransfer& r = t->GetTransfer(id);
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.GetCompletionTime(), NanoSeconds(20816));
+    EXPECT_EQ(3 * (4 * FrameTime(1024) + MicroSeconds(2) + NanoSeconds(40)) + 4 * FrameTime(1024) +
+                  MicroSeconds(1),
+              NanoSeconds(20816));
+    EXPECT_EQ(t->GetNAcks(), 4u);
+    EXPECT_EQ(t->GetNTimeouts(), 0u);
+    Simulator::Destroy();
+
+    Pair q = MakePair(MicroSeconds(1));
+    Ptr<MoseRdmaTransport> u = CreateObject<MoseRdmaTransport>();
+    u->SetAttribute("MaxInFlight", UintegerValue(8)); // AckInterval 16
+    try
+    {
+        u->Install(q.nodes);
+        ADD_FAILURE() << "a cap below AckInterval was taken";
+    }
+    catch (const mose::Error& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("ns3::MoseRdmaTransport::MaxInFlight"),
+                  std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("at least AckInterval = 16"), std::string::npos)
+            << e.what();
+    }
+    Simulator::Destroy();
+}
+
 // A QP opened per message keeps one record per QP open at once: a closed QP's record is
 // reused once four retransmission timeouts (4 ms) have passed, so two messages 10 ms apart
 // open two QPs in one record, while two at once hold two.
