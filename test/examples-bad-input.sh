@@ -783,6 +783,8 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::RedQueueDisc::MinTh=20
     expect_error llm-rdma-queue-disc-type 'ns3::MoseTopologyHelper::QueueDiscType = ns3::FifoQueueDisc' \
         "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::MoseTopologyHelper::QueueDiscType=ns3::FifoQueueDisc
+    expect_error llm-rdma-max-in-flight 'invalid ns3::MoseRdmaTransport::MaxInFlight = 8: 0 (no cap) or at least AckInterval = 16 packets' \
+        "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::MoseRdmaTransport::MaxInFlight=8
     # the shared scenario options, with their validation; --training is the role count
     expect_error "llm-training-count" "--prefill/--decode/--training" "$LLM" --training=3
     expect_error "llm-training-job-bool" "trainingJob" "$LLM" --trainingJob=maybe
