@@ -98,7 +98,7 @@ printf '%s\n' "${files[@]}" | (cd "$root" && xargs -P "${JOBS:-$(nproc)}" -I{} s
   else
     echo "FAILED {}" >&2
   fi')
-failed=$(ls "$work"/*.err 2>/dev/null | wc -l)
+failed=$(find "$work" -name '*.err' | wc -l)
 for f in "$work"/*.err; do
   [ -e "$f" ] || continue
   echo "== $(basename "$f" .err | tr _ /)"
