@@ -11,7 +11,6 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-parse.h"
-#include "ns3/mose-rdma-transport.h"
 
 namespace ns3
 {
@@ -65,7 +64,7 @@ PacketOptions::GetConfig(const ScenarioOptions& scenario) const
     const Time stopTime = ParseTimeOption("--stopTime", m_stopTime);
     const LlmLevel level = ParseOneLevel("--level", m_level, "mose-packet");
     const std::string transport = m_transport.GetTypeName();
-    const bool rdma = transport == MoseRdmaTransport::GetTypeId().GetName();
+    const bool rdma = IsRdmaTransport(transport);
     const EcnMarking ecn = m_transport.ReadEcn(rdma, !IsFluid(level), EcnMarking().discSize);
     ExperimentConfig config = MakePacketConfig(flows, mode, level, transport, ecn);
     config.graphFile = m_graph;

@@ -12,7 +12,6 @@
 #include "ns3/log.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-parse.h"
-#include "ns3/mose-rdma-transport.h"
 
 #include <optional>
 
@@ -99,7 +98,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     config.run = config.scenario.firstRun;
     const LlmLevel level = ParseOneLevel("--level", m_level, "mose-mode-switch");
     const std::string transport = m_transport.GetTypeName();
-    const bool rdma = transport == MoseRdmaTransport::GetTypeId().GetName();
+    const bool rdma = IsRdmaTransport(transport);
     config.SetTransport(level,
                         transport,
                         m_transport.ReadEcn(rdma, !IsFluid(level), EcnMarking().discSize));

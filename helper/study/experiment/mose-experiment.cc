@@ -128,6 +128,12 @@ ReadTransportDrops(Ptr<MoseTransport> transport)
     return drops;
 }
 
+bool
+IsRdmaTransport(const std::string& typeName)
+{
+    return typeName == MoseRdmaTransport::GetTypeId().GetName();
+}
+
 uint64_t
 CountTransportDrops(const TransportDrops& drops)
 {
@@ -364,7 +370,7 @@ ExperimentConfig::ScheduleShown() const
 bool
 ExperimentConfig::IsRdma() const
 {
-    return transport == MoseRdmaTransport::GetTypeId().GetName();
+    return IsRdmaTransport(transport);
 }
 
 void

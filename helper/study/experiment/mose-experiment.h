@@ -115,6 +115,13 @@ TransportDrops ReadTransportDrops(Ptr<MoseTransport> transport);
 
 /**
  * \ingroup mose-study
+ * \param typeName a transport's TypeId name (MoseTransportHelper::GetTypeName())
+ * \return whether it is RoCEv2 (ns3::MoseRdmaTransport)
+ */
+bool IsRdmaTransport(const std::string& typeName);
+
+/**
+ * \ingroup mose-study
  * \param drops drops per reason
  * \return their total
  */

@@ -296,7 +296,7 @@ LlmExperiment::GetScenario() const
 bool
 LlmExperimentConfig::IsRdma() const
 {
-    return transport == MoseRdmaTransport::GetTypeId().GetName();
+    return IsRdmaTransport(transport);
 }
 
 ExperimentConfig
