@@ -368,6 +368,7 @@ RunRecordStore::GetPath(uint32_t index) const
 std::optional<RunRecord>
 RunRecordStore::Find(uint32_t index) const
 {
+    NS_LOG_FUNCTION(this << index);
     const std::string path = GetPath(index);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
@@ -404,6 +405,7 @@ RunRecordStore::Find(uint32_t index) const
 void
 RunRecordStore::Write(RunRecord record) const
 {
+    NS_LOG_FUNCTION(this << record.index);
     record.build = GetModuleBuildId();
     record.options = m_options;
     MakeOutputDirectory(GetFolder());
