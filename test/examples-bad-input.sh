@@ -839,8 +839,9 @@ if [ -x "$LLM" ]; then
         "$LLM" $MAP --merge="$WORK/parts,$WORK/one" --outputDir="$WORK/merged2"
     expect_error llm-merge-other-options "$WORK/parts/runs/run-000000.txt was made with other options" \
         "$LLM" $MAP --tolerance=0.05 --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged3"
-    expect_error llm-resume-other-options "$WORK/one/runs/run-000000.txt was made with other options" \
-        "$LLM" $MAP --tolerance=0.05 --outputDir="$WORK/one"
+    cp -r "$WORK/one" "$WORK/other"
+    expect_ok llm-resume-other-options "8 of the records in $WORK/other/runs are another study's (the first: $WORK/other/runs/run-000000.txt was made with other options" \
+        "$LLM" $MAP --tolerance=0.05 --outputDir="$WORK/other"
     expect_ok llm-resume-keeps "kept 8 of 8 runs that a run with the same options and build finished before" \
         "$LLM" $MAP --outputDir="$WORK/one"
     expect_same llm-resume-same "$WORK/two/regime_map.csv" "$WORK/one/regime_map.csv"

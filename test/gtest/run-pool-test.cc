@@ -189,6 +189,13 @@ TEST(RunRecordStore, RefusesARecordOfAnotherStudy)
     EXPECT_THROW(RunRecordStore(dir, "\"--seeds=3\"").Find(3), Error);
     std::filesystem::copy_file(store.GetPath(3), store.GetPath(4));
     EXPECT_THROW(store.Find(4), Error);
+    // a study run into the folder: another study's record is not taken, and says why
+    std::string why;
+    EXPECT_FALSE(RunRecordStore(dir, "\"--seeds=3\"").Find(3, &why));
+    EXPECT_NE(why.find("run-000003.txt was made with other options"), std::string::npos) << why;
+    why.clear();
+    ASSERT_TRUE(store.Find(3, &why));
+    EXPECT_EQ(why, "");
     std::filesystem::remove_all(dir);
 }
 

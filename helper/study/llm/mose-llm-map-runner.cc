@@ -402,9 +402,16 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
         const std::vector<uint32_t> selected = options.selection.Indices(GetTotal());
         std::vector<std::optional<LlmMapRunFigures>> got(GetTotal());
         std::vector<uint32_t> todo;
+        uint32_t stale = 0;
+        std::string firstStale;
         for (uint32_t i : selected)
         {
-            std::optional<RunRecord> r = options.resume ? store.Find(i) : std::nullopt;
+            std::string why;
+            std::optional<RunRecord> r = options.resume ? store.Find(i, &why) : std::nullopt;
+            if (!why.empty() && stale++ == 0)
+            {
+                firstStale = why;
+            }
             if (r)
             {
                 CheckKey(m_entries[i], *r);
@@ -415,6 +422,12 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
             {
                 todo.push_back(i);
             }
+        }
+        if (stale > 0)
+        {
+            os << stale << " of the records in " << store.GetFolder()
+               << " are another study's (the first: " << firstStale
+               << "): their runs run again and replace them\n";
         }
         if (todo.size() < selected.size())
         {
@@ -462,8 +475,8 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
                     got[r.index] = GetFigures(r);
                 },
                 progress);
-            seconds[m] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                              .count();
+            seconds[m] +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         }
         if (!options.selection.IsAll())
         {
