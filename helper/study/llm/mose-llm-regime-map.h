@@ -107,7 +107,7 @@ struct LlmCellVerdict
 
 /**
  * \ingroup mose-study
- * \brief Parameters of a regime map: one workload (LlmExperimentConfig base with a request
+ * \brief Parameters of a regime map: one workload (ExperimentConfig base with a request
  *        generator) at several offered loads, mode-interval lengths and OCS dark times.
  *
  * Cell (load, interval T, dark time D): the schedule is `cycles` x (inference-heavy for T,
@@ -129,7 +129,7 @@ struct LlmCellVerdict
  */
 struct LlmRegimeMapConfig
 {
-    LlmExperimentConfig base;                   //!< fabric, model, training job, scale, run
+    ExperimentConfig base;                      //!< fabric, model, training job, scale, run
     mose::LlmRequestGeneratorOptions generator; //!< prompt and output lengths (rate: per load)
     std::vector<double> loads{25, 800};         //!< offered loads: requests per second
     std::vector<Time> intervals{MilliSeconds(100), MilliSeconds(400)}; //!< mode intervals T
@@ -162,10 +162,10 @@ struct LlmRegimeMapConfig
      * \param seed the seed k, 0 <= k < seeds: the run base.run + k
      * \return the experiment of cell (load, T) for `policy` (dark time unset)
      */
-    LlmExperimentConfig MakeCell(double load,
-                                 Time interval,
-                                 mose::Policy policy,
-                                 uint32_t seed = 0) const;
+    ExperimentConfig MakeCell(double load,
+                              Time interval,
+                              mose::Policy policy,
+                              uint32_t seed = 0) const;
 };
 
 /**
@@ -353,7 +353,7 @@ class LlmRegimeMap
      * \return the run's summary
      */
     LlmSummary RunOne(RunState& st,
-                      const LlmExperimentConfig& c,
+                      const ExperimentConfig& c,
                       uint32_t seed,
                       const std::string& what,
                       Time interval,
