@@ -56,29 +56,6 @@ namespace
 {
 
 /**
- * \brief One policy's switching experiment of a comparison (PolicyComparison::PolicyRun):
- *        the configuration with the policy, given the comparison's scenario (if any), built.
- * \param config the experiment \param policy the policy
- * \param scenario the comparison's scenario, or null (the experiment draws its own)
- * \return the experiment, built
- */
-std::unique_ptr<SwitchExperiment>
-BuildPolicy(const ExperimentConfig& config,
-            mose::Policy policy,
-            std::shared_ptr<const mose::Scenario> scenario)
-{
-    ExperimentConfig c = config;
-    c.policy = policy;
-    auto experiment = std::make_unique<SwitchExperiment>(c);
-    if (scenario)
-    {
-        experiment->SetScenario(std::move(scenario));
-    }
-    experiment->Build();
-    return experiment;
-}
-
-/**
  * \brief Runs one switching experiment per policy on the same scenario and run: for each
  *        policy, Build() (with writeScenario, the reported policy's scenario files go into
  *        dir), Run(), POLICY_*.csv into dir (SwitchExperimentReport), its summary into the
@@ -106,7 +83,8 @@ RunPolicies(const ExperimentConfig& config,
     PolicyComparison policyRuns(policies);
     ValidateSwitchConfig(config); // its errors before the scenario is drawn
     policyRuns.Run(config, [&](mose::Policy policy, auto scenario) {
-        std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
+        std::unique_ptr<SwitchExperiment> built =
+            BuildPolicyExperiment<SwitchExperiment>(config, policy, scenario);
         SwitchExperiment& experiment = *built;
         const bool reported = policy == config.policy;
         if (reported)
@@ -116,7 +94,7 @@ RunPolicies(const ExperimentConfig& config,
         if (writeScenario && reported)
         {
             // every policy's run draws the same scenario
-            WriteScenarioFiles(experiment.GetScenario(), dir);
+            WriteScenarioFiles(experiment.GetExperiment().GetScenario(), dir);
             os << "wrote " << dir << "/{uniform,pd-biased,compromise}.{csv,dot} and "
                << "{roles,assignment,flows}_{inference,training}.csv" << std::endl;
         }
@@ -158,7 +136,8 @@ RunSeed(const ExperimentConfig& config, const std::vector<mose::Policy>& policie
     PolicyComparison policyRuns(policies);
     ValidateSwitchConfig(config); // its errors before the scenario is drawn
     policyRuns.Run(config, [&](mose::Policy policy, auto scenario) {
-        std::unique_ptr<SwitchExperiment> built = BuildPolicy(config, policy, scenario);
+        std::unique_ptr<SwitchExperiment> built =
+            BuildPolicyExperiment<SwitchExperiment>(config, policy, scenario);
         SwitchExperiment& experiment = *built;
         experiment.Run();
         comparison.Add(experiment.GetSummary());

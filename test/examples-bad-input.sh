@@ -779,7 +779,7 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --transport=rdma --ecnKmin=five
     expect_error llm-ecn-pmax-text 'invalid --ecnPmax = "1%"' \
         "$LLM" --map=false --transport=rdma --ecnPmax=1%
-    expect_error llm-rdma-red-default 'ns3::RedQueueDisc::MinTh = 20 (set by Config::SetDefault or --ns3::RedQueueDisc::MinTh) conflicts with LlmExperimentConfig::ecn.kmin = 5' \
+    expect_error llm-rdma-red-default 'ns3::RedQueueDisc::MinTh = 20 (set by Config::SetDefault or --ns3::RedQueueDisc::MinTh) conflicts with ExperimentConfig::ecn.kmin = 5' \
         "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::RedQueueDisc::MinTh=20
     expect_error llm-rdma-queue-disc-type 'ns3::MoseTopologyHelper::QueueDiscType = ns3::FifoQueueDisc' \
         "$LLM" --map=false --policies=MoSE --requests=5 --transport=rdma --ns3::MoseTopologyHelper::QueueDiscType=ns3::FifoQueueDisc

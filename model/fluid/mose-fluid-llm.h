@@ -40,7 +40,7 @@ namespace mose
 /**
  * \ingroup mose-llm
  * \brief One fluid LLM run's parameters: the fabric, the modes' roles and graphs, the schedule
- *        and the workloads (LlmExperimentConfig's, resolved to plain values).
+ *        and the workloads (the LLM run's ExperimentConfig, resolved to plain values).
  */
 struct FluidLlmConfig
 {

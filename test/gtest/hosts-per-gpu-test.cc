@@ -51,10 +51,10 @@ struct RailRun
 RailRun
 RunOnRails(uint32_t nodes, uint32_t hosts, CollectiveKind kind = CollectiveKind::ALL_TO_ALL)
 {
-    LlmExperimentConfig llm = SmallLlmConfig(nodes);
+    ExperimentConfig llm = SmallLlmConfig(nodes);
     llm.hostsPerGroup = hosts;
     llm.hostRate = DataRate("10Gbps");
-    ExperimentConfig c = llm.ToExperimentConfig();
+    ExperimentConfig c = llm;
     c.switcher = false;
     c.schedule = ModeSchedule();
     c.countCircuits = true;
@@ -219,7 +219,7 @@ TEST(HostsPerGpu, RingAllReduceChunksKeepTheirRail)
 
 TEST(HostsPerGpu, NothingIsLostAcrossASwitch)
 {
-    LlmExperimentConfig c = OneSwitchConfig();
+    ExperimentConfig c = OneSwitchConfig();
     c.hostsPerGroup = 8;
     c.hostRate = DataRate("10Gbps");
     LlmExperiment e(c);
@@ -239,12 +239,12 @@ TEST(HostsPerGpu, NothingIsLostAcrossASwitch)
 
 TEST(HostsPerGpu, BadValuesGetClearErrors)
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.requests = Requests(5, 400, 100);
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.requests = Requests(5, 400, 100);
     for (const uint32_t g : {0u, 129u, 100000u})
     {
         c.hostsPerGroup = g;
-        const std::string error = ErrorOf([&] { c.Validate(); });
+        const std::string error = ErrorOf([&] { ValidateLlmConfig(c); });
         EXPECT_CONTAINS(error, "hostsPerGroup");
         EXPECT_CONTAINS(error, std::to_string(g));
         EXPECT_CONTAINS(error, "1 (the group node");

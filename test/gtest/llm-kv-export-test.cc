@@ -52,11 +52,11 @@ SplitwiseTrace()
 }
 
 /// SmallLlmConfig(16) with these requests
-LlmExperimentConfig
+ExperimentConfig
 Small(const std::vector<LlmRequest>& requests)
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.requests = requests;
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.requests = requests;
     return c;
 }
 

@@ -24,25 +24,25 @@ namespace
 {
 
 /// 16 groups, 40 requests of 2000 tokens 1 ms apart, a switch at 20 ms, a training job
-LlmExperimentConfig
+ExperimentConfig
 FluidConfig()
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
+    ExperimentConfig c = SmallLlmConfig(16);
     c.level = LlmLevel::FLUID;
     for (uint64_t i = 0; i < 40; ++i)
     {
-        c.requests.push_back(LlmRequest{i * 1000000, 2000, 10, "", 0});
+        c.llm.requests.push_back(LlmRequest{i * 1000000, 2000, 10, "", 0});
     }
     c.SetSchedule(
         ModeSchedule{{WorkloadMode::INFERENCE_HEAVY, 0.02}, {WorkloadMode::TRAINING_HEAVY, 0.03}});
-    c.training = true;
-    c.collectiveBytes = 1 << 20;
-    c.computeTime = MilliSeconds(2);
+    c.llm.training = true;
+    c.llm.collectiveBytes = 1 << 20;
+    c.llm.computeTime = MilliSeconds(2);
     return c;
 }
 
 /// The checks of FluidRunDeliversEveryByte for one level
-void CheckFluidRunDeliversEveryByte(const LlmExperimentConfig& config);
+void CheckFluidRunDeliversEveryByte(const ExperimentConfig& config);
 
 // The fluid level delivers every byte it was given: per pair of groups, the KV caches of the
 // served requests plus the collectives' transfers of the completed iterations; nothing is lost.
@@ -55,7 +55,7 @@ TEST(LlmLevel, FluidRunDeliversEveryByte)
         for (uint32_t hosts : {1u, 8u})
         {
             SCOPED_TRACE(ToString(level) + ", " + std::to_string(hosts) + " hosts per group");
-            LlmExperimentConfig config = FluidConfig();
+            ExperimentConfig config = FluidConfig();
             config.level = level;
             config.hostsPerGroup = hosts;
             CheckFluidRunDeliversEveryByte(config);
@@ -64,7 +64,7 @@ TEST(LlmLevel, FluidRunDeliversEveryByte)
 }
 
 void
-CheckFluidRunDeliversEveryByte(const LlmExperimentConfig& config)
+CheckFluidRunDeliversEveryByte(const ExperimentConfig& config)
 {
     LlmExperiment e(config);
     e.Build();
@@ -137,9 +137,9 @@ TEST(LlmLevel, FluidComparisonIsDeterministicAndTagged)
 // line with "level", and each level has a row per request and policy
 TEST(LlmLevel, BothLevelsTagEveryRow)
 {
-    LlmExperimentConfig config = FluidConfig();
-    config.requests.resize(5);
-    config.training = false;
+    ExperimentConfig config = FluidConfig();
+    config.llm.requests.resize(5);
+    config.llm.training = false;
     LlmComparison c(config,
                     {Policy::MOSE, Policy::STATIC_INFERENCE},
                     {LlmLevel::PACKET, LlmLevel::FLUID});
@@ -195,8 +195,8 @@ TEST(LlmLevel, LevelsAreParsedOrNamed)
     EXPECT_EQ(LevelText({LlmLevel::FLUID, LlmLevel::AGGREGATE}), ", levels fluid and aggregate");
     EXPECT_TRUE(IsFluid(LlmLevel::AGGREGATE));
     EXPECT_FALSE(IsFluid(LlmLevel::PACKET));
-    LlmExperimentConfig c = FluidConfig();
-    c.fluidRateEpoch = NanoSeconds(-1);
+    ExperimentConfig c = FluidConfig();
+    c.llm.fluidRateEpoch = NanoSeconds(-1);
     EXPECT_THROW(LlmExperiment(c).Build(), Error);
 }
 

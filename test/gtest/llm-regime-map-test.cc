@@ -56,13 +56,13 @@ LlmRegimeMapConfig
 Tiny()
 {
     LlmRegimeMapConfig m;
-    m.base = LlmExperimentConfig::Scaled(16);
-    m.base.kvBytesPerToken = 1024;
-    m.base.prefillTokensPerSecond = 1e6;
+    m.base = MakeLlmConfig(16);
+    m.base.llm.kvBytesPerToken = 1024;
+    m.base.llm.prefillTokensPerSecond = 1e6;
     m.base.ocsRate = DataRate("10Gbps");
     m.base.hostRate = DataRate("10Gbps");
-    m.base.collectiveBytes = 64 * 1024;
-    m.base.computeTime = MilliSeconds(5);
+    m.base.llm.collectiveBytes = 64 * 1024;
+    m.base.llm.computeTime = MilliSeconds(5);
     m.generator.input = {256.0, 0.5, 16, 1024};
     m.generator.output = {16.0, 0.5, 1, 64};
     m.loads = {100, 400};
@@ -225,25 +225,25 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
     const TypeId ocs = TypeId::LookupByName("ns3::MoseOcs");
     ASSERT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
     LlmRegimeMapConfig m = Tiny();
-    LlmExperimentConfig c = m.MakeCell(200, MilliSeconds(40), Policy::MOSE);
+    ExperimentConfig c = m.MakeCell(200, MilliSeconds(40), Policy::MOSE);
     c.scale = 4;
     {
         LlmExperiment e(c);
         e.Build();
         e.Run();
-        EXPECT_EQ(e.GetSummary().served, c.requests.size());
+        EXPECT_EQ(e.GetSummary().served, c.llm.requests.size());
     }
     EXPECT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
     EXPECT_EQ(GetAttributeDefaultText(ocs, "DataRate"), "400000000000bps");
 
-    // a user's default: the unscaled rate, taken by Scaled(); a different one fails loudly
+    // a user's default: the unscaled rate, taken by MakeLlmConfig(); a different one fails loudly
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("10Gbps")));
-    EXPECT_EQ(LlmExperimentConfig::Scaled(16).ocsRate, DataRate("10Gbps"));
+    EXPECT_EQ(MakeLlmConfig(16).ocsRate, DataRate("10Gbps"));
     {
         LlmExperiment e(c); // ocsRate 10 Gb/s: agrees
         e.Build();
         e.Run();
-        EXPECT_EQ(e.GetSummary().served, c.requests.size());
+        EXPECT_EQ(e.GetSummary().served, c.llm.requests.size());
     }
     c.ocsRate = DataRate("20Gbps");
     const std::string error = ErrorOf([&] { LlmExperiment(c).Build(); });
@@ -360,7 +360,7 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
 TEST(LlmRegimeMap, TheHostRateHasOneRule)
 {
     const std::string attribute = "ns3::MoseTopologyHelper::HostDataRate";
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+    ExperimentConfig c = MakeLlmConfig(16);
     // neither: the program's default
     c.ResolveHostRate("hostRate", std::nullopt, DataRate("1600Gbps"));
     EXPECT_EQ(c.hostRate, DataRate("1600Gbps"));
@@ -383,7 +383,7 @@ TEST(LlmRegimeMap, TheHostRateHasOneRule)
               "18446744073709549568bps (ns-3's DataRate holds a 64-bit count of bit/s), a number "
               "without an exponent and a unit (bps, kbps, Mbps, Gbps, B/s, ...), e.g. 1600Gbps");
     c.ResolveHostRate("hostRate", std::string("18446744073709549568bps"), DataRate("1600Gbps"));
-    EXPECT_EQ(c.hostRate.GetBitRate(), 18446744073709549568ULL);
+    EXPECT_EQ(c.hostRate->GetBitRate(), 18446744073709549568ULL);
     // the attribute alone wins
     Config::SetDefault(attribute, DataRateValue(DataRate("200Gbps")));
     c.ResolveHostRate("hostRate", std::nullopt, DataRate("1600Gbps"));

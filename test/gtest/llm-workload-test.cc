@@ -29,19 +29,19 @@ namespace
 
 /// SmallLlmConfig(16) with a training job: an all-to-all of 400,000 B per member after 300 us
 /// compute
-LlmExperimentConfig
+ExperimentConfig
 SmallTraining(Time end)
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.training = true;
-    c.collectiveBytes = 400000;
-    c.computeTime = MicroSeconds(300);
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.training = true;
+    c.llm.collectiveBytes = 400000;
+    c.llm.computeTime = MicroSeconds(300);
     c.end = end;
     return c;
 }
 
 LlmExperiment
-RunExperiment(const LlmExperimentConfig& c)
+RunExperiment(const ExperimentConfig& c)
 {
     LlmExperiment e(c);
     e.Build();
@@ -53,9 +53,9 @@ RunExperiment(const LlmExperimentConfig& c)
 
 TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.requests = Requests(30, 200, 200);
-    c.kvBytesPerToken = 1337; // not a round number: every byte counts
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.requests = Requests(30, 200, 200);
+    c.llm.kvBytesPerToken = 1337; // not a round number: every byte counts
     LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetRequests().size(), 30u);
     for (const MoseRequestRecord& r : e.GetRequests())
@@ -77,9 +77,9 @@ TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
 
 TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.requests = Requests(40, 2000, 500);
-    c.prefillTokensPerSecond = 20000; // 25 ms per 500 tokens: queues form
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.requests = Requests(40, 2000, 500);
+    c.llm.prefillTokensPerSecond = 20000; // 25 ms per 500 tokens: queues form
     LlmExperiment e = RunExperiment(c);
     std::map<uint32_t, std::vector<const MoseRequestRecord*>> byGroup;
     for (const auto& r : e.GetRequests())
@@ -105,8 +105,8 @@ TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
 
 TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 {
-    LlmExperimentConfig c = SmallLlmConfig(32);
-    c.training = true;
+    ExperimentConfig c = SmallLlmConfig(32);
+    c.llm.training = true;
     const RoleAssignment roles = [&] {
         LlmExperiment probe(c);
         probe.Build();
@@ -116,9 +116,9 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
     }();
     const auto n = static_cast<uint64_t>(roles.GetTraining().size());
     ASSERT_GE(n, 3u);
-    c.collectiveBytes = n * 40000;
-    c.computeTime = MilliSeconds(1);
-    c.maxIterations = 3;
+    c.llm.collectiveBytes = n * 40000;
+    c.llm.computeTime = MilliSeconds(1);
+    c.llm.maxIterations = 3;
     c.end = MilliSeconds(500);
     LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetIterations().size(), 3u);
@@ -146,22 +146,22 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 
 TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
 {
-    LlmExperimentConfig c = SmallLlmConfig(32);
-    c.training = true;
-    c.collective = CollectiveKind::RING_ALL_REDUCE;
+    ExperimentConfig c = SmallLlmConfig(32);
+    c.llm.training = true;
+    c.llm.collective = CollectiveKind::RING_ALL_REDUCE;
     LlmExperiment probe(c);
     probe.Build();
     const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
     Simulator::Destroy();
     const std::vector<uint32_t>& t = roles.GetTraining();
     const auto n = static_cast<uint64_t>(t.size());
-    c.collectiveBytes = n * 30000;
-    c.computeTime = MilliSeconds(2);
-    c.maxIterations = 2;
+    c.llm.collectiveBytes = n * 30000;
+    c.llm.computeTime = MilliSeconds(2);
+    c.llm.maxIterations = 2;
     c.end = MilliSeconds(500);
     LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetIterations().size(), 2u);
-    const uint64_t perMember = 2 * (n - 1) * c.collectiveBytes / n;
+    const uint64_t perMember = 2 * (n - 1) * c.llm.collectiveBytes / n;
     for (uint64_t i = 0; i < n; ++i)
     {
         uint64_t sent = 0;
@@ -181,18 +181,18 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
 {
     for (CollectiveKind kind : {CollectiveKind::ALL_TO_ALL, CollectiveKind::RING_ALL_REDUCE})
     {
-        LlmExperimentConfig c = SmallLlmConfig(16);
-        c.training = true;
-        c.collective = kind;
+        ExperimentConfig c = SmallLlmConfig(16);
+        c.llm.training = true;
+        c.llm.collective = kind;
         LlmExperiment probe(c);
         probe.Build();
         const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
         Simulator::Destroy();
         const auto n = static_cast<uint64_t>(roles.GetTraining().size());
         ASSERT_GE(n, 3u);
-        c.collectiveBytes = n * 20000 + 7; // parts of different sizes
-        c.computeTime = MilliSeconds(1);
-        c.maxIterations = 3;
+        c.llm.collectiveBytes = n * 20000 + 7; // parts of different sizes
+        c.llm.computeTime = MilliSeconds(1);
+        c.llm.maxIterations = 3;
         c.end = MilliSeconds(500);
         const uint64_t pairs = kind == CollectiveKind::ALL_TO_ALL ? n * (n - 1) : n;
         const uint64_t chunksPerIteration =
@@ -200,7 +200,7 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
         std::vector<uint64_t> bytes[2];
         for (bool reuse : {true, false})
         {
-            c.reuseConnections = reuse;
+            c.llm.reuseConnections = reuse;
             LlmExperiment e = RunExperiment(c);
             ASSERT_EQ(e.GetIterations().size(), 3u);
             const LlmSummary s = e.GetSummary();
@@ -222,8 +222,8 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
 
 TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 {
-    LlmExperimentConfig c = SmallTraining(MilliSeconds(60));
-    c.requests = Requests(20, 400, 100); // KV traffic shares the fabric
+    ExperimentConfig c = SmallTraining(MilliSeconds(60));
+    c.llm.requests = Requests(20, 400, 100); // KV traffic shares the fabric
     LlmExperiment e = RunExperiment(c);
     const auto& its = e.GetIterations();
     ASSERT_GE(its.size(), 3u);
@@ -245,8 +245,8 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 
 TEST(LlmWorkload, TheNextIterationStartsTheNoticeDelayAfterTheCollectiveEnds)
 {
-    LlmExperimentConfig c = SmallTraining(MilliSeconds(40));
-    c.noticeDelay = MicroSeconds(50);
+    ExperimentConfig c = SmallTraining(MilliSeconds(40));
+    c.llm.noticeDelay = MicroSeconds(50);
     LlmExperiment e = RunExperiment(c);
     EXPECT_EQ(e.GetSummary().noticeDelay, MicroSeconds(50));
     const auto& its = e.GetIterations();
@@ -263,11 +263,11 @@ TEST(LlmWorkload, TheNoticeDelayMovesNoByte)
 {
     // round-robin placement does not look at the load the notices release: the packets are
     // the same with any notice delay, and so is every KV transfer's last byte
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.requests = Requests(40, 400, 200);
-    c.noticeDelay = Seconds(0);
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.requests = Requests(40, 400, 200);
+    c.llm.noticeDelay = Seconds(0);
     LlmExperiment at0 = RunExperiment(c);
-    c.noticeDelay = MicroSeconds(50);
+    c.llm.noticeDelay = MicroSeconds(50);
     LlmExperiment later = RunExperiment(c);
     ASSERT_EQ(at0.GetRequests().size(), 40u);
     ASSERT_EQ(later.GetRequests().size(), 40u);
@@ -287,16 +287,16 @@ TEST(LlmWorkload, TheDefaultNoticeDelayIsTwiceTheSmallestLinkDelay)
     TypeId::AttributeInformation info;
     ASSERT_TRUE(TypeId::LookupByName("ns3::MoseOcs").LookupAttributeByName("Delay", &info));
     const Time ocs = DynamicCast<const TimeValue>(info.initialValue)->Get();
-    LlmExperimentConfig c = SmallLlmConfig(16);
-    c.requests = Requests(5, 400, 100);
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.requests = Requests(5, 400, 100);
     LlmExperiment e = RunExperiment(c);
-    // Scaled() builds no hosts: the smallest link is a circuit
+    // MakeLlmConfig() builds no hosts: the smallest link is a circuit
     EXPECT_EQ(e.GetSummary().noticeDelay, 2 * ocs);
 }
 
 TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
 {
-    const LlmExperimentConfig c = OneSwitchConfig();
+    const ExperimentConfig c = OneSwitchConfig();
     LlmExperiment e = RunExperiment(c);
     ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
     const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
@@ -341,7 +341,7 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
 {
     for (const Policy policy : {Policy::MOSE, Policy::STATIC_INFERENCE})
     {
-        LlmExperimentConfig c = OneSwitchConfig();
+        ExperimentConfig c = OneSwitchConfig();
         c.policy = policy;
         LlmExperiment e = RunExperiment(c);
         ASSERT_EQ(e.GetIntervalCount(), 2u);
@@ -443,12 +443,12 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
 
 TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 {
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
+    ExperimentConfig c = MakeLlmConfig(16);
     c.ocsRate = DataRate("10Gbps");
     c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.06}, {WorkloadMode::TRAINING_HEAVY, 0}};
     c.end = MilliSeconds(150);
-    c.collectiveBytes = 100000;
-    c.computeTime = MilliSeconds(5);
+    c.llm.collectiveBytes = 100000;
+    c.llm.computeTime = MilliSeconds(5);
     LlmExperiment e = RunExperiment(c); // no requests: every connection is a collective's
     uint64_t n1 = 0;
     uint64_t n2 = 0;
@@ -468,13 +468,13 @@ TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
 TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
 {
     auto once = [] {
-        LlmExperimentConfig c = SmallLlmConfig(16);
-        c.training = true;
-        c.collectiveBytes = 200000;
-        c.computeTime = MilliSeconds(1);
+        ExperimentConfig c = SmallLlmConfig(16);
+        c.llm.training = true;
+        c.llm.collectiveBytes = 200000;
+        c.llm.computeTime = MilliSeconds(1);
         c.end = MilliSeconds(40);
-        c.placement = PlacementRule::LEAST_OUTSTANDING;
-        c.requests = Requests(25, 500, 200, 3);
+        c.llm.placement = PlacementRule::LEAST_OUTSTANDING;
+        c.llm.requests = Requests(25, 500, 200, 3);
         LlmExperiment e = RunExperiment(c);
         std::ostringstream os;
         e.WriteRequestsCsv(os, true);
@@ -490,7 +490,7 @@ TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
 TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
 {
     // what a comparison or a map does: the first run draws the scenario, the next take it
-    LlmExperimentConfig c = OneSwitchConfig();
+    ExperimentConfig c = OneSwitchConfig();
     c.end = MilliSeconds(200);
     auto records = [](LlmExperiment& e) {
         e.Run();
@@ -521,7 +521,7 @@ TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
     EXPECT_GT(own.size(), 1000u);
 
     // a scenario of another run or size is refused, naming what it must be
-    LlmExperimentConfig other = c;
+    ExperimentConfig other = c;
     other.run = c.run + 1;
     LlmExperiment third(other);
     try
@@ -538,17 +538,17 @@ TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
 
 TEST(LlmWorkload, BadParametersGetClearErrors)
 {
-    LlmExperimentConfig c = SmallLlmConfig(16);
+    ExperimentConfig c = SmallLlmConfig(16);
     c.scale = 0;
     EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "scale");
     c = SmallLlmConfig(16);
     EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "requests");
-    c.requests = Requests(3, 10, 100);
-    c.prefillTokensPerSecond = -1;
+    c.llm.requests = Requests(3, 10, 100);
+    c.llm.prefillTokensPerSecond = -1;
     EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "prefillTokensPerSecond");
-    c.prefillTokensPerSecond = 100;
-    c.training = true;
-    c.collectiveBytes = 2; // below the training groups
+    c.llm.prefillTokensPerSecond = 100;
+    c.llm.training = true;
+    c.llm.collectiveBytes = 2; // below the training groups
     EXPECT_CONTAINS(ErrorOf([&] {
                         LlmExperiment e(c);
                         e.Build();
@@ -560,12 +560,12 @@ TEST(LlmWorkload, BadParametersGetClearErrors)
 TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
 {
     auto run = [](uint64_t scale) {
-        LlmExperimentConfig c = SmallLlmConfig(16);
-        c.kvBytesPerToken = 16384;
-        c.requests = Requests(6, 20, 128, 5); // about 50 ms apart: each KV transfer alone
-        c.training = true;
-        c.collectiveBytes = 2000000;
-        c.computeTime = MilliSeconds(5);
+        ExperimentConfig c = SmallLlmConfig(16);
+        c.llm.kvBytesPerToken = 16384;
+        c.llm.requests = Requests(6, 20, 128, 5); // about 50 ms apart: each KV transfer alone
+        c.llm.training = true;
+        c.llm.collectiveBytes = 2000000;
+        c.llm.computeTime = MilliSeconds(5);
         c.end = MilliSeconds(300);
         c.scale = scale;
         LlmExperiment e = RunExperiment(c);

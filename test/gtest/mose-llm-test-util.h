@@ -29,15 +29,15 @@ namespace test
 /// \param nodes groups \return a small fabric: no switch, fast prefill (10^6 tokens/s), no
 ///         training, 1024 KV bytes per token, 10 Gb/s circuits and host links, end 100 ms,
 ///         round-robin placement
-inline LlmExperimentConfig
+inline ExperimentConfig
 SmallLlmConfig(uint32_t nodes)
 {
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(nodes);
+    ExperimentConfig c = MakeLlmConfig(nodes);
     c.schedule = ModeSchedule();
-    c.training = false;
-    c.kvBytesPerToken = 1024;
-    c.prefillTokensPerSecond = 1e6;
-    c.placement = PlacementRule::ROUND_ROBIN;
+    c.llm.training = false;
+    c.llm.kvBytesPerToken = 1024;
+    c.llm.prefillTokensPerSecond = 1e6;
+    c.llm.placement = PlacementRule::ROUND_ROBIN;
     c.ocsRate = DataRate("10Gbps");
     c.hostRate = DataRate("10Gbps");
     c.end = MilliSeconds(100);
@@ -60,19 +60,19 @@ Requests(uint64_t count, double rate, double mean, uint64_t run = 1)
 
 /// \return 16 groups, 100 requests, a training job, one switch to training-heavy at 150 ms,
 ///         end 300 ms, 10 Gb/s circuits, round-robin placement
-inline LlmExperimentConfig
+inline ExperimentConfig
 OneSwitchConfig()
 {
-    LlmExperimentConfig c = LlmExperimentConfig::Scaled(16);
-    c.kvBytesPerToken = 2048;
+    ExperimentConfig c = MakeLlmConfig(16);
+    c.llm.kvBytesPerToken = 2048;
     c.ocsRate = DataRate("10Gbps");
-    c.prefillTokensPerSecond = 1e6;
-    c.placement = PlacementRule::ROUND_ROBIN;
+    c.llm.prefillTokensPerSecond = 1e6;
+    c.llm.placement = PlacementRule::ROUND_ROBIN;
     c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.15}, {WorkloadMode::TRAINING_HEAVY, 0}};
     c.end = MilliSeconds(300);
-    c.collectiveBytes = 100000;
-    c.computeTime = MilliSeconds(10);
-    c.requests = Requests(100, 400, 300);
+    c.llm.collectiveBytes = 100000;
+    c.llm.computeTime = MilliSeconds(10);
+    c.llm.requests = Requests(100, 400, 300);
     return c;
 }
 

@@ -50,9 +50,9 @@ RunPacket(const ExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint6
     PacketExperiment experiment(config);
     experiment.Build();
     experiment.Run();
-    *lost = experiment.GetPacketsLost();
+    *lost = experiment.GetExperiment().GetPacketsLost();
     *drops = experiment.GetTransportDrops();
-    *marks = experiment.GetEcnMarks();
+    *marks = experiment.GetExperiment().GetEcnMarks();
     EXPECT_EQ(experiment.GetBatchErrors(), 0u);
     return experiment.GetTransfers();
 }

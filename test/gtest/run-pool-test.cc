@@ -246,7 +246,7 @@ TEST(RunPool, AFailingOrKilledRunIsNamed)
 TEST(LlmMapRunner, PartsMergedAndTwoWorkersGiveTheMapOfOneProcess)
 {
     LlmRegimeMapConfig c;
-    c.base = LlmExperimentConfig::Scaled(32);
+    c.base = MakeLlmConfig(32);
     c.base.level = LlmLevel::FLUID;
     c.base.scale = 2000;
     c.loads = {25, 200};

@@ -39,7 +39,7 @@ namespace
 
 /// Reads mose-llm's options from the arguments (without the program's name)
 /// \return the one experiment's configuration
-LlmExperimentConfig
+ExperimentConfig
 ReadLlmOptions(std::vector<std::string> args)
 {
     args.insert(args.begin(), "mose-llm");
@@ -205,16 +205,16 @@ TEST(TransportHelper, TheFluidLevelReadsRdmasPayload)
 // mose-llm --transport and the ECN options: what each sets, and every refusal by name
 TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
 {
-    const LlmExperimentConfig tcp = ReadLlmOptions(SMALL_RUN);
+    const ExperimentConfig tcp = ReadLlmOptions(SMALL_RUN);
     EXPECT_EQ(tcp.transport, "ns3::MoseSocketTransfers"); // the default
     EXPECT_FALSE(tcp.IsRdma());
-    EXPECT_FALSE(tcp.ToExperimentConfig().ecn.has_value());
-    EXPECT_EQ(tcp.ToExperimentConfig().portQueue, "1000p");
+    EXPECT_FALSE(tcp.ecn.has_value());
+    EXPECT_EQ(tcp.portQueue, "1000p");
 
-    const LlmExperimentConfig rdma = ReadLlmOptions(
+    const ExperimentConfig rdma = ReadLlmOptions(
         SmallRun({"--transport=rdma", "--ecnKmin=10", "--ecnKmax=400", "--ecnPmax=0.2"}));
     EXPECT_TRUE(rdma.IsRdma());
-    const ExperimentConfig e = rdma.ToExperimentConfig();
+    const ExperimentConfig& e = rdma;
     ASSERT_TRUE(e.ecn.has_value());
     EXPECT_EQ(e.ecn->kmin, 10);
     EXPECT_EQ(e.ecn->kmax, 400);
@@ -330,7 +330,7 @@ TEST(TransportHelper, InstallOnATopologyTakesTheProgramsNoticeDelay)
 // rates and byte counter keep their values: the transport scales them by MoseScale itself
 TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
 {
-    LlmExperimentConfig c = ReadLlmOptions(SmallRun({"--transport=rdma", "--jumbo"}));
+    ExperimentConfig c = ReadLlmOptions(SmallRun({"--transport=rdma", "--jumbo"}));
     Config::SetDefault("ns3::MoseRdmaTransport::NoticeDelay", TimeValue(MicroSeconds(7)));
     {
         LlmExperiment e(c);
@@ -345,7 +345,7 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
         EXPECT_EQ(AttributeText(t, "ByteCounter"), "10000000");
         Simulator::Destroy();
     }
-    c.noticeDelay = MicroSeconds(5);
+    c.llm.noticeDelay = MicroSeconds(5);
     {
         LlmExperiment e(c);
         EXPECT_EQ(
@@ -398,7 +398,7 @@ RunRdma(const std::vector<std::string>& more)
 {
     std::vector<std::string> args = SmallRun({"--transport=rdma"});
     args.insert(args.end(), more.begin(), more.end());
-    LlmExperimentConfig config = ReadLlmOptions(args);
+    ExperimentConfig config = ReadLlmOptions(args);
     config.policy = Policy::MOSE;
     LlmExperiment e(config);
     e.Build();

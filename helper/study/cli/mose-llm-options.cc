@@ -360,40 +360,43 @@ LlmOptions::ReadScenario() const
 void
 LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
 {
-    LlmExperimentConfig& config = m_experiment;
-    config = LlmExperimentConfig::Scaled(scenario.nodes);
+    ExperimentConfig& config = m_experiment;
+    config = MakeLlmConfig(scenario.nodes);
     const mose::FlowExperimentConfig scaled = config.scenario;
     config.scenario = scenario;
     config.scenario.routing = scaled.routing; // shortest path
     config.scenario.flows = scaled.flows;     // not used: the workloads bring their traffic
 
     m_shape = mose::ModelShape::FromPreset(mose::ParseEnum<mose::ModelPreset>(m_model, "--model"));
-    config.kvBytesPerToken = m_shape.GetKvBytesPerToken();
-    config.placement = mose::ParseEnum<mose::PlacementRule>(m_placement, "--placement");
-    config.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
+    config.llm.kvBytesPerToken = m_shape.GetKvBytesPerToken();
+    config.llm.placement = mose::ParseEnum<mose::PlacementRule>(m_placement, "--placement");
+    config.llm.prefillTokensPerSecond = mose::ParseReal("--prefillRate", m_prefill);
     ReadHosts();
-    config.training = m_trainingJob;
-    config.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
-    if (config.collective == mose::CollectiveKind::ALL_TO_ALL)
+    config.llm.training = m_trainingJob;
+    config.llm.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
+    if (config.llm.collective == mose::CollectiveKind::ALL_TO_ALL)
     {
         mose::AllToAllSizing sizing;
         sizing.tokensPerMember = mose::ParseUnsigned64("--tokensPerMember", m_tokensPerMember);
-        config.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
+        config.llm.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
     }
     else
     {
         mose::AllReduceSizing sizing;
         sizing.tensorParallel = 8;
-        config.collectiveBytes = mose::GradientAllReduceBytes(m_shape, sizing);
+        config.llm.collectiveBytes = mose::GradientAllReduceBytes(m_shape, sizing);
     }
-    config.computeTime = ParseTimeOption("--compute", m_compute);
+    config.llm.computeTime = ParseTimeOption("--compute", m_compute);
     config.scale = mose::ParseUnsigned64("--scale", m_scale);
-    config.jumbo = m_jumbo;
+    if (m_jumbo)
+    {
+        config.portMtu = ExperimentConfig::JUMBO_MTU;
+    }
     if (!m_noticeDelay.empty())
     {
-        config.noticeDelay = ParseTimeOption("--noticeDelay", m_noticeDelay);
+        config.llm.noticeDelay = ParseTimeOption("--noticeDelay", m_noticeDelay);
     }
-    config.reuseConnections = m_reuseConnections;
+    config.llm.reuseConnections = m_reuseConnections;
     config.run = RngSeedManager::GetRun();
     m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
     m_levels = ParseLlmLevels("--level", m_level);
@@ -408,37 +411,40 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
                                     "the option would not be used: only with a fluid level "
                                     "(--level=fluid, aggregate, both, ...)");
         }
-        config.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
+        config.llm.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
     }
 }
 
 void
 LlmOptions::ReadTransport()
 {
-    LlmExperimentConfig& config = m_experiment;
-    config.transport = m_transportOptions.GetTypeName();
-    config.ecn = m_transportOptions.ReadEcn(
-        config.IsRdma(),
-        std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) != m_levels.end(),
-        config.portQueue,
-        "--level=packet or both");
+    ExperimentConfig& config = m_experiment;
+    const std::string transport = m_transportOptions.GetTypeName();
+    SetLlmTransport(
+        config,
+        transport,
+        m_transportOptions.ReadEcn(IsRdmaTransport(transport),
+                                   std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) !=
+                                       m_levels.end(),
+                                   config.portQueue.value_or(EcnMarking().discSize),
+                                   "--level=packet or both"));
 }
 
 void
 LlmOptions::ReadHosts()
 {
-    LlmExperimentConfig& config = m_experiment;
+    ExperimentConfig& config = m_experiment;
     // G endpoints per group: the option, or the topology attribute (0 and 1 both one endpoint)
     const auto readHosts = [](const std::string& parameter, const std::string& text) {
         const uint32_t g = mose::ParseUnsigned32(parameter, text);
         const bool option = parameter == "--hostsPerGroup";
-        if ((option && g == 0) || g > LlmExperimentConfig::MAX_HOSTS_PER_GROUP)
+        if ((option && g == 0) || g > ExperimentConfig::MAX_HOSTS_PER_GROUP)
         {
             mose::ThrowBadParameter(
                 parameter,
                 mose::QuoteText(text),
                 std::string(option ? "1" : "0") + " to " +
-                    std::to_string(LlmExperimentConfig::MAX_HOSTS_PER_GROUP) +
+                    std::to_string(ExperimentConfig::MAX_HOSTS_PER_GROUP) +
                     " (endpoints per group, one per GPU or NIC; 1: the group node)");
         }
         return std::to_string(std::max<uint32_t>(g, 1));
@@ -459,7 +465,7 @@ LlmOptions::ReadHosts()
     config.ResolveHostRate("hostRate",
                            m_hostRateGiven ? std::optional(m_hostRate) : std::nullopt,
                            DataRate(static_cast<uint64_t>(config.scenario.degree) *
-                                    config.ocsRate.GetBitRate() / config.hostsPerGroup));
+                                    config.ocsRate->GetBitRate() / config.hostsPerGroup));
 }
 
 void
@@ -522,7 +528,7 @@ LlmOptions::CheckKvExport() const
 void
 LlmOptions::ReadRequests()
 {
-    LlmExperimentConfig& config = m_experiment;
+    ExperimentConfig& config = m_experiment;
     if (!m_trace.empty())
     {
         // the trace gives the requests: the generator's options would not be used
@@ -531,7 +537,7 @@ LlmOptions::ReadRequests()
                     "come from --trace=" +
                         m_trace);
         ReadTrace();
-        config.requests = std::move(m_traceRead.requests);
+        config.llm.requests = std::move(m_traceRead.requests);
         m_traceRead.requests.clear();
     }
     else
@@ -548,19 +554,19 @@ LlmOptions::ReadRequests()
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
         g.input.mean = ReadPromptMean(m_prompt, g.input);
         mose::Random rng = mose::Random::Create(config.run, mose::Stream::LLM_REQUESTS);
-        config.requests = mose::GenerateLlmRequests(g, rng);
+        config.llm.requests = mose::GenerateLlmRequests(g, rng);
     }
-    if (!m_noticeDelay.empty() && !config.requests.empty())
+    if (!m_noticeDelay.empty() && !config.llm.requests.empty())
     {
         // a request is served when the notice of its KV transfer arrives: a notice that cannot
         // come before the stop serves none
         uint64_t first = UINT64_MAX;
-        for (const mose::LlmRequest& r : config.requests)
+        for (const mose::LlmRequest& r : config.llm.requests)
         {
             first = std::min(first, r.arrivalNs);
         }
         const Time earliest = NanoSeconds(static_cast<int64_t>(first));
-        if (config.noticeDelay >= config.stopTime - earliest)
+        if (config.llm.noticeDelay >= config.stopTime - earliest)
         {
             mose::ThrowBadParameter(
                 "--noticeDelay",
@@ -578,7 +584,7 @@ LlmOptions::ReadRequests()
 void
 LlmOptions::ReadSchedule()
 {
-    LlmExperimentConfig& config = m_experiment;
+    ExperimentConfig& config = m_experiment;
     const std::string schedule = m_schedule.empty() ? DEFAULT_SCHEDULE : m_schedule;
     if (mose::ToLowerAscii(schedule) == "threshold") // any letter case, as the mode names
     {
@@ -618,7 +624,8 @@ LlmOptions::ReadSchedule()
                                         " requests/s (two thresholds give the hysteresis)");
         }
         o.initialMode = mose::WorkloadMode::INFERENCE_HEAVY;
-        config.schedule = LlmExperiment::ThresholdSchedule(config.requests, o, period, config.end);
+        config.schedule =
+            LlmExperiment::ThresholdSchedule(config.llm.requests, o, period, config.end);
     }
     else
     {
@@ -703,7 +710,7 @@ LlmOptions::GetTraceNote() const
     }
     std::ostringstream os;
     os << "--trace=" << m_trace << " (" << mose::ToString(t.format)
-       << "): " << m_experiment.requests.size() << " of " << t.records << " requests kept";
+       << "): " << m_experiment.llm.requests.size() << " of " << t.records << " requests kept";
     if (t.filtered > 0)
     {
         os << ", " << t.filtered << " left out by the filters";
@@ -740,7 +747,7 @@ LlmOptions::GetMapConfig() const
     return m_mapConfig;
 }
 
-const LlmExperimentConfig&
+const ExperimentConfig&
 LlmOptions::GetExperimentConfig() const
 {
     return m_experiment;
@@ -767,17 +774,17 @@ LlmOptions::GetLevels() const
 std::string
 LlmOptions::GetTitle() const
 {
-    const LlmExperimentConfig& c = m_experiment;
+    const ExperimentConfig& c = m_experiment;
     std::ostringstream os;
     if (m_map)
     {
         os << "mose-llm regime map: N=" << c.scenario.nodes << ", " << m_shape.name << " ("
-           << c.kvBytesPerToken << " B/token), placement " << mose::ToString(c.placement)
+           << c.llm.kvBytesPerToken << " B/token), placement " << mose::ToString(c.llm.placement)
            << ", scale " << c.scale << ", run " << c.run;
         if (c.hostsPerGroup > 1)
         {
-            os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate.GetBitRate() / 1e9
-               << " Gb/s each";
+            os << ", " << c.hostsPerGroup << " hosts per group at "
+               << c.hostRate->GetBitRate() / 1e9 << " Gb/s each";
         }
         if (m_mapConfig.seeds > 1)
         {
@@ -787,17 +794,17 @@ LlmOptions::GetTitle() const
         os << TransportText() << LevelText(m_levels);
         return os.str();
     }
-    os << "mose-llm: N=" << c.scenario.nodes << ", " << c.requests.size() << " requests, "
-       << m_shape.name << " (" << c.kvBytesPerToken << " B/token), placement "
-       << mose::ToString(c.placement) << ", "
-       << (c.training ? mose::ToString(c.collective) + " of " + std::to_string(c.collectiveBytes) +
-                            " B per member"
-                      : std::string("no training"))
+    os << "mose-llm: N=" << c.scenario.nodes << ", " << c.llm.requests.size() << " requests, "
+       << m_shape.name << " (" << c.llm.kvBytesPerToken << " B/token), placement "
+       << mose::ToString(c.llm.placement) << ", "
+       << (c.llm.training ? mose::ToString(c.llm.collective) + " of " +
+                                std::to_string(c.llm.collectiveBytes) + " B per member"
+                          : std::string("no training"))
        << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule())
        << ", run " << c.run;
     if (c.hostsPerGroup > 1)
     {
-        os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate.GetBitRate() / 1e9
+        os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate->GetBitRate() / 1e9
            << " Gb/s each";
     }
     os << TransportText() << LevelText(m_levels);

@@ -30,7 +30,7 @@ namespace mose
  * \ingroup mose-study
  * \brief The command-line options of mose-llm: registers them on an ns-3 CommandLine and
  *        validates what was given into a regime map (LlmRegimeMapConfig) or one experiment
- *        (LlmExperimentConfig with its requests and schedule).
+ *        (MakeLlmConfig()'s ExperimentConfig with its requests and schedule).
  *
  * The scenario options are every mose program's (mose::ScenarioOptions with SEEDS and
  * FABRIC: --nodes, --degree, the role counts and roles files, the templates, the assignment,
@@ -57,7 +57,7 @@ namespace mose
  * --traceRequestType, --traceDate) without --trace and each filter with a trace of another form
  * than its own, the ECN options with --transport=tcp or without the packet level, --kvExport with
  * the map, --end without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment
- * routes on shortest paths). The host rate follows LlmExperimentConfig::ResolveHostRate() (default
+ * routes on shortest paths). The host rate follows ExperimentConfig::ResolveHostRate() (default
  * d x the circuit rate, 3200 Gb/s at d = 8). Every error is a mose::Error naming the option, the
  * text and what is allowed.
  *
@@ -85,7 +85,7 @@ class LlmOptions
     /// \return the map's configuration (after Read(), with --map)
     const LlmRegimeMapConfig& GetMapConfig() const;
     /// \return one experiment's configuration, requests and schedule set (after Read())
-    const LlmExperimentConfig& GetExperimentConfig() const;
+    const ExperimentConfig& GetExperimentConfig() const;
     /// \return the policies to run, in the order given
     const std::vector<mose::Policy>& GetPolicies() const;
     /// \return the levels to run (--level: packet, fluid, or both: packet then fluid)
@@ -193,7 +193,7 @@ class LlmOptions
     bool m_read{false};                   //!< Read() ran
     mose::ModelShape m_shape;             //!< from --model
     std::vector<mose::Policy> m_policies; //!< from --policies
-    LlmExperimentConfig m_experiment;     //!< one experiment, or the map's base
+    ExperimentConfig m_experiment;        //!< one experiment, or the map's base
     mose::LlmTrace m_traceRead;           //!< what --trace held (its requests moved out)
     LlmRegimeMapConfig m_mapConfig;       //!< the map
 };

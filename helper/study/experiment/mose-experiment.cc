@@ -11,11 +11,13 @@
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/ipv4-flow-classifier.h"
 #include "ns3/log.h"
+#include "ns3/mose-command-line.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-format.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
@@ -351,6 +353,52 @@ ExperimentConfig::GetRunSchedule() const
     return RunSchedule(schedule, GetEnd());
 }
 
+std::vector<Time>
+ExperimentConfig::GetIntervalStarts() const
+{
+    std::vector<Time> starts = MoseScheduleTimes(schedule);
+    starts.resize(std::max<std::size_t>(schedule.size(), 1));
+    return starts;
+}
+
+MoseModeSwitcherHelper
+ExperimentConfig::GetSwitcherHelper() const
+{
+    MoseModeSwitcherHelper helper = switcherHelper;
+    if (darkTime)
+    {
+        helper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*darkTime));
+    }
+    return helper;
+}
+
+void
+ExperimentConfig::ResolveHostRate(const std::string& option,
+                                  const std::optional<std::string>& text,
+                                  DataRate otherwise)
+{
+    NS_LOG_FUNCTION(this << option);
+    // a rate as canonical text (whole bit/s), so that "1.6Tbps" and "1600Gbps" agree
+    auto read = [](const std::string& parameter, const std::string& t) {
+        DataRateValue rate;
+        if (!rate.DeserializeFromString(t, MakeDataRateChecker()) || rate.Get().GetBitRate() == 0)
+        {
+            mose::ThrowBadParameter(parameter,
+                                    mose::QuoteText(t),
+                                    mose::DataRateAllowed("1600Gbps"));
+        }
+        return std::to_string(rate.Get().GetBitRate()) + "bps";
+    };
+    if (text)
+    {
+        read("--" + option, *text); // a bad option is reported as the option's, first
+    }
+    const std::optional<std::string> resolved = mose::ResolveAttributeOption(
+        mose::AttributeOption{option, "ns3::MoseTopologyHelper::HostDataRate", read},
+        text);
+    hostRate = resolved ? DataRate(read("--" + option, *resolved)) : otherwise;
+}
+
 std::string
 ExperimentConfig::Shown(const std::string& option, Time value) const
 {
@@ -489,7 +537,7 @@ Experiment::ReadFluidFabric() const
         helper.SetAttribute("SegmentSize", UintegerValue(0));
     }
     helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
-    return MoseFluidFabricHelper::Read(*topology, m_config.switcherHelper, helper.Create());
+    return MoseFluidFabricHelper::Read(*topology, m_config.GetSwitcherHelper(), helper.Create());
 }
 
 mose::CircuitGraph
@@ -593,9 +641,10 @@ Experiment::ConfigureTopology(const ExperimentConfig& config, MoseTopologyHelper
         topology.SetQueueDiscAttribute("UseHardDrop", BooleanValue(false)); // above Kmax: mark
         topology.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize(e.discSize)));
     }
-    if (config.hostsPerGroup)
+    if (config.hostsPerGroup > 1)
     {
-        topology.SetAttribute("HostsPerGroup", UintegerValue(*config.hostsPerGroup));
+        // else the attribute's: the group node (or the user's 1)
+        topology.SetAttribute("HostsPerGroup", UintegerValue(config.hostsPerGroup));
     }
     topology.SetAttribute("Groups", UintegerValue(config.scenario.nodes));
     topology.SetAttribute("PortsPerGroup", UintegerValue(config.scenario.degree));
@@ -648,7 +697,7 @@ Experiment::AssignEcnStreams() const
 void
 Experiment::BuildSwitcher()
 {
-    MoseModeSwitcherHelper h = m_config.switcherHelper;
+    MoseModeSwitcherHelper h = m_config.GetSwitcherHelper();
     h.SetTargetProvider(MoseModeSwitcherHelper::MakePolicyProvider(m_config.policy, *m_scenario));
     h.SetSchedule(m_config.schedule);
     h.SetLossMonitor(m_loss);

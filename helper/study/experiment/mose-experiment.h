@@ -11,15 +11,18 @@
 #include "ns3/flow-monitor.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-circuit-monitor.h"
+#include "ns3/mose-collective.h"
 #include "ns3/mose-flow-batch.h"
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-flow-workload.h"
 #include "ns3/mose-fluid-fabric.h"
+#include "ns3/mose-llm-request.h"
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-mode-switcher.h"
+#include "ns3/mose-placement.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scenario.h"
@@ -190,10 +193,43 @@ std::string LevelText(const std::vector<LlmLevel>& levels);
 
 /**
  * \ingroup mose-study
+ * \brief What only the LLM run (LlmExperiment) adds to an ExperimentConfig: the settings of
+ *        its workloads (MoseInferenceWorkload, MoseTrainingWorkload), their transport's
+ *        notice delay and the fluid level's rate epoch. Byte counts are before --scale.
+ */
+struct LlmWorkloadConfig
+{
+    std::vector<mose::LlmRequest> requests; //!< inference requests (arrival 0 = time 0)
+    uint64_t kvBytesPerToken{131072};       //!< the model's KV bytes per token
+    mose::PlacementRule placement{mose::PlacementRule::CIRCUIT_AWARE}; //!< placement rule
+    double prefillTokensPerSecond{2000000}; //!< prefill speed of one group
+
+    bool training{true};                                               //!< run a training job
+    mose::CollectiveKind collective{mose::CollectiveKind::ALL_TO_ALL}; //!< its collective
+    uint64_t collectiveBytes{268435456};                               //!< S per member
+    Time computeTime{MilliSeconds(20)};                                //!< compute per iteration
+    uint32_t maxIterations{0};                                         //!< 0: until end
+    /// MoseTrainingWorkload ReuseConnections: one connection per ordered member pair, kept
+    /// while the member set stays (false: a new connection per collective chunk)
+    bool reuseConnections{true};
+
+    /// MoseSocketTransfers NoticeDelay: how long after a transfer's last byte the workloads
+    /// learn of it; unset: the attribute's default if the user set it, else twice the fabric's
+    /// smallest link delay (a notice to the job and its answer), which is what a run on
+    /// several MPI ranks needs: a notice delay above the lookahead
+    std::optional<Time> noticeDelay;
+    /// the fluid level's rate epoch (mose::FluidFabricConfig::rateEpochNs): 0, exact max-min
+    /// rates after every change; above 0, rates recomputed at most once per epoch (faster,
+    /// approximate). Not used by the packet level
+    Time fluidRateEpoch{Seconds(0)};
+};
+
+/**
+ * \ingroup mose-study
  * \brief Everything one packet-level run is made of, whatever its workloads: the scenario,
  *        the policy, the run, the fabric's rates and scale, one mode schedule and the
  *        monitors. The packet, switch and LLM runs are presets of it
- *        (MakePacketConfig(), MakeSwitchConfig(), LlmExperimentConfig); their
+ *        (MakePacketConfig(), MakeSwitchConfig(), MakeLlmConfig()); their
  *        workloads are installed on the built Experiment.
  *
  * Mode interval i runs the schedule's period i from its start (MoseScheduleTimes()) to the
@@ -218,6 +254,9 @@ struct ExperimentConfig
     bool switcher{true};
     /// the switcher's attributes (MoseModeSwitcherHelper; unset: the attribute defaults)
     MoseModeSwitcherHelper switcherHelper;
+    /// the OCS dark time of a switch (MoseModeSwitcher ReconfigurationDelay, set on the
+    /// switcher GetSwitcherHelper() gives), or unset: switcherHelper's or the attribute's
+    std::optional<Time> darkTime;
     /**
      * whether a running switch holds the run: true, the run stops only once no switch runs
      * (its end is checked as well as every unit of work); false, a switch in progress does not
@@ -230,13 +269,22 @@ struct ExperimentConfig
     uint64_t scale{1};
     std::optional<DataRate> ocsRate;  //!< MoseOcs DataRate before scaling (unset: default)
     std::optional<DataRate> hostRate; //!< host link rate before scaling (unset: default)
-    /// MoseTopologyHelper HostsPerGroup: hosts per group, one per GPU or NIC, each on its own
-    /// link at hostRate; the transport spreads a group's transfers over them (unset: the
-    /// attribute's default, 0: the group nodes run the sockets)
-    std::optional<uint32_t> hostsPerGroup;
+    /**
+     * G, the endpoints of every group, one per GPU or NIC: 1 (the default) the attribute
+     * MoseTopologyHelper HostsPerGroup's default (the group node runs the group's sockets; or
+     * one host when the user set HostsPerGroup = 1); G >= 2 G hosts behind the group node, each
+     * on its own link at hostRate (HostsPerGroup = G), and the transport spreads a group's
+     * transfers over them by rail (MoseSocketTransfers). 1 to MAX_HOSTS_PER_GROUP; the
+     * group-level figures (bytes between groups and per circuit) do not depend on it.
+     */
+    uint32_t hostsPerGroup{1};
+    /// the largest hostsPerGroup: a /24 group block holds 254 port and host addresses
+    static constexpr uint32_t MAX_HOSTS_PER_GROUP = 128;
     /// the port devices' DropTailQueue MaxSize (unset: the topology helper's default queue)
     std::optional<std::string> portQueue;
-    std::optional<uint32_t> portMtu; //!< the port and host devices' Mtu (unset: the default)
+    /// the port and host devices' Mtu (unset: the default); the LLM run's transport then sends
+    /// segments of portMtu - 52 bytes (TCP) or RDMA_JUMBO_PAYLOAD (RDMA)
+    std::optional<uint32_t> portMtu;
     /// RED with ECN as the root queue disc of every port and host-link end (unset: the topology
     /// helper's QueueDiscType, FqCoDel by default)
     std::optional<EcnMarking> ecn;
@@ -264,10 +312,17 @@ struct ExperimentConfig
     /// in place of the value it was read as (Shown(), ScheduleShown())
     std::map<std::string, std::string> optionText;
 
+    /// the LLM run's workloads (LlmExperiment, MakeLlmConfig()); not used by the flow lists
+    LlmWorkloadConfig llm;
+
     /// the port devices' DropTailQueue MaxSize with RDMA at the packet level: one packet, so
     /// that the backlog waits in the RED disc, which marks on it (a full device queue would hold
     /// the port's buffer before the disc saw any)
     static constexpr const char* RDMA_DEVICE_QUEUE = "1p";
+    /// the jumbo MTU (mose-llm --jumbo): portMtu
+    static constexpr uint32_t JUMBO_MTU = 9000;
+    /// RDMA PayloadSize with a portMtu: the InfiniBand path MTU of a 9000-byte Ethernet MTU
+    static constexpr uint32_t RDMA_JUMBO_PAYLOAD = 4096;
 
     /// \brief Throws a mose::Error naming the first invalid parameter (the scenario's, a stop
     ///        time that is not positive, a zero scale, a graph file on a run with a switcher);
@@ -309,6 +364,31 @@ struct ExperimentConfig
 
     /// \return the schedule as run: its periods, the last one ending at GetEnd()
     mose::ModeSchedule GetRunSchedule() const;
+
+    /// \return the start of every mode interval (MoseScheduleTimes(); one for an empty
+    ///         schedule)
+    std::vector<Time> GetIntervalStarts() const;
+
+    /// \return switcherHelper with darkTime, if set, as its ReconfigurationDelay
+    MoseModeSwitcherHelper GetSwitcherHelper() const;
+
+    /**
+     * \brief Sets hostRate (unscaled) from a program's option and the attribute
+     *        ns3::MoseTopologyHelper::HostDataRate, by one rule: the option's rate if it is
+     *        given and the attribute is not set; the attribute's if the user set it
+     *        (command line or Config::SetDefault) and the option is not given; `otherwise` if
+     *        neither; both given with different rates is a mose::Error naming both
+     *        ("--hostRate = "800Gbps" and --ns3::MoseTopologyHelper::HostDataRate = "400Gbps"
+     *        disagree: give one ..."). The option's text must be a data rate above 0
+     *        (Error "invalid --hostRate = "fast": a data rate above 0 such as 1600Gbps").
+     * \param option the option's name without dashes ("hostRate"), for the messages
+     * \param text the option's text as typed, if the user gave it
+     * \param otherwise the rate when neither is given (mose-llm: d x the circuit rate,
+     *        a group's d circuits)
+     */
+    void ResolveHostRate(const std::string& option,
+                         const std::optional<std::string>& text,
+                         DataRate otherwise);
 
     /// \param option an option ("--binWidth") \param value its value
     /// \return the option's text as given (optionText), quoted, or else the value in ms

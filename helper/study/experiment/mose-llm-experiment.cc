@@ -83,7 +83,7 @@ CheckUserDefault(const std::string& type,
         throw mose::Error(
             type + "::" + name + " = " + mose::FormatAttributeText(tid, name, user) +
             " (set by Config::SetDefault or --" + type + "::" + name +
-            ") conflicts with LlmExperimentConfig::" + field + " = " +
+            ") conflicts with ExperimentConfig::" + field + " = " +
             mose::FormatAttributeText(tid, name, given) +
             ": the LLM experiment sets it on its own objects (rates before --scale divides "
             "them); set it in one place, or to the same value in both");
@@ -116,47 +116,23 @@ AttributeDefault(const std::string& type, const std::string& name)
 
 } // namespace
 
-void
-LlmExperimentConfig::SetSchedule(const mose::ModeSchedule& periods)
+ExperimentConfig
+MakeLlmConfig(uint32_t nodes)
 {
-    // the checks of every switching program's --schedule
-    ExperimentConfig converted;
-    converted.SetSchedule(periods);
-    schedule = converted.schedule;
-    end = converted.end;
-}
-
-mose::WorkloadMode
-LlmExperimentConfig::GetInitialMode() const
-{
-    return schedule.GetInitialMode();
-}
-
-mose::ModeSchedule
-LlmExperimentConfig::GetRunSchedule() const
-{
-    return RunSchedule(schedule, end);
-}
-
-std::vector<Time>
-LlmExperimentConfig::GetIntervalStarts() const
-{
-    std::vector<Time> starts = MoseScheduleTimes(schedule);
-    starts.resize(std::max<std::size_t>(schedule.size(), 1));
-    return starts;
-}
-
-LlmExperimentConfig
-LlmExperimentConfig::Scaled(uint32_t nodes)
-{
-    LlmExperimentConfig c;
+    ExperimentConfig c;
     c.scenario = mose::PaperScaledConfig(nodes);
     auto& s = c.scenario;
     s.flows = 16; // the workloads bring their own traffic; the scenario's flows are not used
     s.routing = mose::RoutingRule::SHORTEST_PATH;
+    c.stopTime = Seconds(30);
     c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.5},
                    {mose::WorkloadMode::TRAINING_HEAVY, 0.5},
                    {mose::WorkloadMode::INFERENCE_HEAVY, 0.5}});
+    // a switch in progress does not hold a run whose work is done; no circuit monitor
+    c.switcher = true;
+    c.waitForSwitches = false;
+    c.countCircuits = false;
+    c.portQueue = "1000p";
     DataRateValue rate;
     rate.DeserializeFromString(
         mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::MoseOcs"), "DataRate"),
@@ -171,109 +147,106 @@ LlmExperimentConfig::Scaled(uint32_t nodes)
 }
 
 void
-LlmExperimentConfig::ResolveHostRate(const std::string& option,
-                                     const std::optional<std::string>& text,
-                                     DataRate otherwise)
+SetLlmTransport(ExperimentConfig& config, const std::string& typeName, const EcnMarking& marking)
 {
-    NS_LOG_FUNCTION(this << option);
-    // a rate as canonical text (whole bit/s), so that "1.6Tbps" and "1600Gbps" agree
-    auto read = [](const std::string& parameter, const std::string& t) {
-        DataRateValue rate;
-        if (!rate.DeserializeFromString(t, MakeDataRateChecker()) || rate.Get().GetBitRate() == 0)
-        {
-            mose::ThrowBadParameter(parameter,
-                                    mose::QuoteText(t),
-                                    mose::DataRateAllowed("1600Gbps"));
-        }
-        return std::to_string(rate.Get().GetBitRate()) + "bps";
-    };
-    if (text)
+    // the port's buffer: the device queue's with tcp, the RED disc's with rdma
+    const std::optional<std::string> buffer =
+        config.ecn ? std::optional(config.ecn->discSize) : config.portQueue;
+    config.transport = typeName;
+    if (config.IsRdma())
     {
-        read("--" + option, *text); // a bad option is reported as the option's, first
+        config.ecn = marking;
+        config.ecn->discSize = buffer.value_or(marking.discSize);
+        config.portQueue = ExperimentConfig::RDMA_DEVICE_QUEUE;
     }
-    const std::optional<std::string> resolved = mose::ResolveAttributeOption(
-        mose::AttributeOption{option, "ns3::MoseTopologyHelper::HostDataRate", read},
-        text);
-    hostRate = resolved ? DataRate(read("--" + option, *resolved)) : otherwise;
+    else
+    {
+        config.ecn.reset();
+        config.portQueue = buffer;
+    }
 }
 
 void
-LlmExperimentConfig::Validate() const
+ValidateLlmConfig(const ExperimentConfig& config)
 {
-    scenario.Validate();
-    if (scale == 0)
+    const LlmWorkloadConfig& llm = config.llm;
+    config.scenario.Validate();
+    if (config.scale == 0)
     {
         mose::ThrowBadParameter("scale", "0", "an integer >= 1");
     }
-    if (ocsRate.GetBitRate() / scale == 0 || hostRate.GetBitRate() / scale == 0)
+    for (const std::optional<DataRate>& rate : {config.ocsRate, config.hostRate})
     {
-        mose::ThrowBadParameter("scale",
-                                std::to_string(scale),
-                                "a factor that leaves the link rates at least 1 bit/s");
+        if (rate && rate->GetBitRate() / config.scale == 0)
+        {
+            mose::ThrowBadParameter("scale",
+                                    std::to_string(config.scale),
+                                    "a factor that leaves the link rates at least 1 bit/s");
+        }
     }
-    if (hostsPerGroup == 0 || hostsPerGroup > MAX_HOSTS_PER_GROUP)
+    if (config.hostsPerGroup == 0 || config.hostsPerGroup > ExperimentConfig::MAX_HOSTS_PER_GROUP)
     {
         mose::ThrowBadParameter("hostsPerGroup",
-                                std::to_string(hostsPerGroup),
+                                std::to_string(config.hostsPerGroup),
                                 "1 (the group node runs the group's sockets, the default) to " +
-                                    std::to_string(MAX_HOSTS_PER_GROUP) +
+                                    std::to_string(ExperimentConfig::MAX_HOSTS_PER_GROUP) +
                                     " hosts per group, one per GPU or NIC");
     }
-    if (!(std::isfinite(prefillTokensPerSecond) && prefillTokensPerSecond > 0))
+    if (!(std::isfinite(llm.prefillTokensPerSecond) && llm.prefillTokensPerSecond > 0))
     {
         mose::ThrowBadParameter("prefillTokensPerSecond",
-                                mose::FormatNumber(prefillTokensPerSecond),
+                                mose::FormatNumber(llm.prefillTokensPerSecond),
                                 "a finite number > 0");
     }
-    if (kvBytesPerToken == 0)
+    if (llm.kvBytesPerToken == 0)
     {
         mose::ThrowBadParameter("kvBytesPerToken", "0", "at least 1 byte per token");
     }
-    if (jumbo && (jumboMtu < 576 || jumboMtu > 65535))
+    if (config.portMtu && (*config.portMtu < 576 || *config.portMtu > 65535))
     {
-        mose::ThrowBadParameter("jumboMtu", std::to_string(jumboMtu), "576 to 65535 bytes");
+        mose::ThrowBadParameter("portMtu", std::to_string(*config.portMtu), "576 to 65535 bytes");
     }
-    if (end <= Time(0) || stopTime < end)
+    if (config.end <= Time(0) || config.stopTime < config.end)
     {
         mose::ThrowBadParameter("end",
-                                mose::FormatNumber(end.GetSeconds()) + " s",
+                                mose::FormatNumber(config.end.GetSeconds()) + " s",
                                 "0 < end <= stopTime");
     }
-    if (requests.empty() && !training)
+    if (llm.requests.empty() && !llm.training)
     {
         mose::ThrowBadParameter("requests", "none, and no training job", "a workload to run");
     }
-    if (fluidRateEpoch.IsStrictlyNegative())
+    if (llm.fluidRateEpoch.IsStrictlyNegative())
     {
         mose::ThrowBadParameter("fluidRateEpoch",
-                                std::to_string(fluidRateEpoch.GetNanoSeconds()) + " ns",
+                                std::to_string(llm.fluidRateEpoch.GetNanoSeconds()) + " ns",
                                 "a time >= 0 (0: exact rates)");
     }
-    mose::ValidateLlmRequests(requests, "requests");
-    if (noticeDelay && noticeDelay->IsStrictlyNegative())
+    mose::ValidateLlmRequests(llm.requests, "requests");
+    if (llm.noticeDelay && llm.noticeDelay->IsStrictlyNegative())
     {
         mose::ThrowBadParameter("noticeDelay",
-                                std::to_string(noticeDelay->GetNanoSeconds()) + " ns",
+                                std::to_string(llm.noticeDelay->GetNanoSeconds()) + " ns",
                                 "a time >= 0");
     }
-    MoseTransportHelper{transport}; // a mose::Error naming a type that is no transport
-    if (IsRdma())
+    MoseTransportHelper{config.transport}; // a mose::Error naming a type that is no transport
+    if (config.ecn)
     {
-        ecn.Validate();
-        if (jumbo && jumboMtu < RDMA_JUMBO_PAYLOAD + MoseRdmaTransport::DATA_OVERHEAD)
-        {
-            mose::ThrowBadParameter(
-                "jumboMtu",
-                std::to_string(jumboMtu),
-                "at least " +
-                    std::to_string(RDMA_JUMBO_PAYLOAD + MoseRdmaTransport::DATA_OVERHEAD) +
-                    " bytes with RDMA (a 4096-byte payload and 44 bytes of "
-                    "headers)");
-        }
+        config.ecn->Validate();
+    }
+    const uint32_t rdmaMtu =
+        ExperimentConfig::RDMA_JUMBO_PAYLOAD + MoseRdmaTransport::DATA_OVERHEAD;
+    if (config.IsRdma() && config.portMtu && *config.portMtu < rdmaMtu)
+    {
+        mose::ThrowBadParameter("portMtu",
+                                std::to_string(*config.portMtu),
+                                "at least " + std::to_string(rdmaMtu) +
+                                    " bytes with RDMA (a 4096-byte payload and 44 bytes of "
+                                    "headers)");
     }
 }
 
-LlmExperiment::LlmExperiment(const LlmExperimentConfig& config)
+LlmExperiment::LlmExperiment(const ExperimentConfig& config)
     : m_config(config)
 {
 }
@@ -283,7 +256,7 @@ LlmExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
 {
     NS_LOG_FUNCTION(this);
     // the experiment's check, before anything is built
-    Experiment(m_config.ToExperimentConfig()).SetScenario(scenario, "LlmExperiment");
+    Experiment(m_config).SetScenario(scenario, "LlmExperiment");
     m_scenario = std::move(scenario);
 }
 
@@ -291,52 +264,6 @@ std::shared_ptr<const mose::Scenario>
 LlmExperiment::GetScenario() const
 {
     return m_built ? m_scenario : nullptr;
-}
-
-bool
-LlmExperimentConfig::IsRdma() const
-{
-    return IsRdmaTransport(transport);
-}
-
-ExperimentConfig
-LlmExperimentConfig::ToExperimentConfig() const
-{
-    ExperimentConfig c;
-    c.scenario = scenario;
-    c.policy = policy;
-    c.run = run;
-    c.stopTime = stopTime;
-    c.schedule = schedule;
-    c.end = end;
-    c.switcher = true;
-    if (darkTime)
-    {
-        c.switcherHelper.SetSwitcherAttribute("ReconfigurationDelay", TimeValue(*darkTime));
-    }
-    c.waitForSwitches = false;
-    c.level = level;
-    c.transport = transport;
-    c.scale = scale;
-    c.ocsRate = ocsRate;
-    c.hostRate = hostRate;
-    if (hostsPerGroup > 1)
-    {
-        c.hostsPerGroup = hostsPerGroup; // else the attribute's: the group node (or the user's 1)
-    }
-    c.portQueue = portQueue;
-    if (IsRdma())
-    {
-        c.ecn = ecn;
-        c.ecn->discSize = portQueue;
-        c.portQueue = RDMA_DEVICE_QUEUE;
-    }
-    if (jumbo)
-    {
-        c.portMtu = jumboMtu;
-    }
-    c.countCircuits = false;
-    return c;
 }
 
 void
@@ -347,7 +274,7 @@ LlmExperiment::Build()
     {
         throw mose::Error("LlmExperiment::Build was already called");
     }
-    m_config.Validate();
+    ValidateLlmConfig(m_config);
     if (!m_scenario)
     {
         m_scenario = std::make_shared<const mose::Scenario>(
@@ -357,11 +284,17 @@ LlmExperiment::Build()
 
     // a user's default of a rate or the dark time wins or fails loudly: it must be the
     // configuration's (unscaled) value
-    CheckUserDefault("ns3::MoseOcs", "DataRate", DataRateValue(m_config.ocsRate), "ocsRate");
-    CheckUserDefault("ns3::MoseTopologyHelper",
-                     "HostDataRate",
-                     DataRateValue(m_config.hostRate),
-                     "hostRate");
+    if (m_config.ocsRate)
+    {
+        CheckUserDefault("ns3::MoseOcs", "DataRate", DataRateValue(*m_config.ocsRate), "ocsRate");
+    }
+    if (m_config.hostRate)
+    {
+        CheckUserDefault("ns3::MoseTopologyHelper",
+                         "HostDataRate",
+                         DataRateValue(*m_config.hostRate),
+                         "hostRate");
+    }
     const TypeId topologyTid = MoseTopologyHelper::GetTypeId();
     if (mose::IsAttributeDefaultSet(topologyTid, "HostsPerGroup"))
     {
@@ -373,31 +306,32 @@ LlmExperiment::Build()
             throw mose::Error(
                 "ns3::MoseTopologyHelper::HostsPerGroup = " + std::to_string(hosts.Get()) +
                 " (set by Config::SetDefault or --ns3::MoseTopologyHelper::HostsPerGroup) "
-                "conflicts with LlmExperimentConfig::hostsPerGroup = " +
+                "conflicts with ExperimentConfig::hostsPerGroup = " +
                 std::to_string(m_config.hostsPerGroup) +
                 " (mose-llm --hostsPerGroup): set it in one place, or to the same number of "
                 "endpoints in both (HostsPerGroup 0 and 1 are both one endpoint per group)");
         }
     }
-    if (m_config.jumbo && m_config.hostsPerGroup > 1)
+    if (m_config.portMtu && m_config.hostsPerGroup > 1)
     {
         CheckUserDefault("ns3::MoseTopologyHelper",
                          "HostMtu",
-                         UintegerValue(m_config.jumboMtu),
-                         "jumboMtu");
+                         UintegerValue(*m_config.portMtu),
+                         "portMtu");
     }
-    if (m_config.IsRdma() && !IsFluid(m_config.level))
+    if (m_config.ecn && !IsFluid(m_config.level))
     {
-        // the ports' RED is set on this run's discs: a user's default must agree
+        // the ports' RED (rdma, SetLlmTransport()) is set on this run's discs: a user's
+        // default must agree
         CheckUserDefault("ns3::MoseTopologyHelper",
                          "QueueDiscType",
                          TypeIdValue(RedQueueDisc::GetTypeId()),
                          "transport");
-        CheckUserDefault("ns3::RedQueueDisc", "MinTh", DoubleValue(m_config.ecn.kmin), "ecn.kmin");
-        CheckUserDefault("ns3::RedQueueDisc", "MaxTh", DoubleValue(m_config.ecn.kmax), "ecn.kmax");
+        CheckUserDefault("ns3::RedQueueDisc", "MinTh", DoubleValue(m_config.ecn->kmin), "ecn.kmin");
+        CheckUserDefault("ns3::RedQueueDisc", "MaxTh", DoubleValue(m_config.ecn->kmax), "ecn.kmax");
         CheckUserDefault("ns3::RedQueueDisc",
                          "LInterm",
-                         DoubleValue(1.0 / m_config.ecn.pmax),
+                         DoubleValue(1.0 / m_config.ecn->pmax),
                          "ecn.pmax");
     }
     if (m_config.darkTime)
@@ -420,7 +354,7 @@ LlmExperiment::Build()
 
     // the fabric in the initial mode's template, rates divided by the scale, and the switcher
     // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
-    m_experiment = std::make_unique<Experiment>(m_config.ToExperimentConfig());
+    m_experiment = std::make_unique<Experiment>(m_config);
     m_experiment->SetScenario(m_scenario, "LlmExperiment");
     m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
 
@@ -430,26 +364,28 @@ LlmExperiment::Build()
     // the workloads, in the initial mode's roles and graph; they follow every switch (their
     // byte counts divided by MoseScale)
     MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
-    inference.SetAttribute("PlacementRule",
-                           MOSE_ENUM_VALUE(mose::PlacementRule)(
-                               MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.placement)));
-    inference.SetAttribute("PrefillTokensPerSecond", DoubleValue(m_config.prefillTokensPerSecond));
-    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.kvBytesPerToken));
+    inference.SetAttribute(
+        "PlacementRule",
+        MOSE_ENUM_VALUE(mose::PlacementRule)(
+            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.llm.placement)));
+    inference.SetAttribute("PrefillTokensPerSecond",
+                           DoubleValue(m_config.llm.prefillTokensPerSecond));
+    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.llm.kvBytesPerToken));
     m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
-    m_inference->SetRequests(m_config.requests);
+    m_inference->SetRequests(m_config.llm.requests);
     m_inference->Start(Seconds(0));
 
-    if (m_config.training)
+    if (m_config.llm.training)
     {
         MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
         training.SetAttribute(
             "Collective",
             MOSE_ENUM_VALUE(mose::CollectiveKind)(
-                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.collective)));
-        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.collectiveBytes));
-        training.SetAttribute("ComputeTime", TimeValue(m_config.computeTime));
-        training.SetAttribute("MaxIterations", UintegerValue(m_config.maxIterations));
-        training.SetAttribute("ReuseConnections", BooleanValue(m_config.reuseConnections));
+                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.llm.collective)));
+        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.llm.collectiveBytes));
+        training.SetAttribute("ComputeTime", TimeValue(m_config.llm.computeTime));
+        training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
+        training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
         m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
         m_training->Start(Seconds(0));
         m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
@@ -464,16 +400,15 @@ LlmExperiment::CreateTransport(Time smallestLinkDelay)
 {
     // its other attributes are the transport's defaults
     MoseTransportHelper helper(m_config.transport);
-    if (m_config.jumbo)
+    if (m_config.portMtu)
     {
         if (m_config.IsRdma())
         {
-            helper.SetAttribute("PayloadSize",
-                                UintegerValue(LlmExperimentConfig::RDMA_JUMBO_PAYLOAD));
+            helper.SetAttribute("PayloadSize", UintegerValue(ExperimentConfig::RDMA_JUMBO_PAYLOAD));
         }
         else
         {
-            helper.SetAttribute("SegmentSize", UintegerValue(m_config.jumboMtu - 52));
+            helper.SetAttribute("SegmentSize", UintegerValue(*m_config.portMtu - 52));
         }
     }
     m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
@@ -487,10 +422,10 @@ LlmExperiment::ResolveNoticeDelay(Time smallestLinkDelay) const
     // the configuration's, else the user's attribute default, else twice the smallest link
     // delay (what a run on several ranks needs, and the same on one)
     const std::string& type = m_config.transport;
-    if (m_config.noticeDelay)
+    if (m_config.llm.noticeDelay)
     {
-        CheckUserDefault(type, "NoticeDelay", TimeValue(*m_config.noticeDelay), "noticeDelay");
-        return *m_config.noticeDelay;
+        CheckUserDefault(type, "NoticeDelay", TimeValue(*m_config.llm.noticeDelay), "noticeDelay");
+        return *m_config.llm.noticeDelay;
     }
     if (mose::IsAttributeDefaultSet(TypeId::LookupByName(type), "NoticeDelay"))
     {
@@ -512,13 +447,12 @@ LlmExperiment::BuildFluid()
     // the fabric from the helpers the packet level builds it with, configured alike (nothing
     // is installed): rates divided by MoseScale, hosts, delays, the transport's segment and
     // notice delay, the switcher's phases, drain and dark time
-    const ExperimentConfig packet = m_config.ToExperimentConfig();
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    Experiment::ConfigureTopology(packet, *topology);
+    Experiment::ConfigureTopology(m_config, *topology);
     topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
     Ptr<MoseTransport> transport = CreateTransport(topology->GetSmallestLinkDelay());
-    f.fabric = MoseFluidFabricHelper::Read(*topology, packet.switcherHelper, transport);
-    f.fabric.rateEpochNs = m_config.fluidRateEpoch.GetNanoSeconds();
+    f.fabric = MoseFluidFabricHelper::Read(*topology, m_config.GetSwitcherHelper(), transport);
+    f.fabric.rateEpochNs = m_config.llm.fluidRateEpoch.GetNanoSeconds();
 
     for (auto mode : {mose::WorkloadMode::INFERENCE_HEAVY, mose::WorkloadMode::TRAINING_HEAVY})
     {
@@ -536,15 +470,15 @@ LlmExperiment::BuildFluid()
     }
     f.endNs = m_config.end.GetNanoSeconds();
     f.stopNs = m_config.stopTime.GetNanoSeconds();
-    f.requests = m_config.requests;
-    f.kvBytesPerToken = m_config.kvBytesPerToken;
-    f.placement = m_config.placement;
-    f.prefillTokensPerSecond = m_config.prefillTokensPerSecond;
-    f.training = m_config.training;
-    f.collective = m_config.collective;
-    f.collectiveBytes = m_config.collectiveBytes;
-    f.computeNs = m_config.computeTime.GetNanoSeconds();
-    f.maxIterations = m_config.maxIterations;
+    f.requests = m_config.llm.requests;
+    f.kvBytesPerToken = m_config.llm.kvBytesPerToken;
+    f.placement = m_config.llm.placement;
+    f.prefillTokensPerSecond = m_config.llm.prefillTokensPerSecond;
+    f.training = m_config.llm.training;
+    f.collective = m_config.llm.collective;
+    f.collectiveBytes = m_config.llm.collectiveBytes;
+    f.computeNs = m_config.llm.computeTime.GetNanoSeconds();
+    f.maxIterations = m_config.llm.maxIterations;
     f.scale = MoseScale::Get();
     f.aggregateCollectives = m_config.level == LlmLevel::AGGREGATE;
     f.Validate();
@@ -637,21 +571,21 @@ LlmExperiment::CheckDistributedRun(Time lookAhead) const
     // the workloads' own delays must exceed the notice delay: an event a workload schedules
     // itself is then queued before any notice of its time, on every rank, and the events
     // every rank runs keep one order everywhere
-    if (m_training && m_config.computeTime <= m_noticeDelay)
+    if (m_training && m_config.llm.computeTime <= m_noticeDelay)
     {
         mose::ThrowBadParameter("computeTime",
-                                ns(m_config.computeTime),
+                                ns(m_config.llm.computeTime),
                                 "above the notice delay " + ns(m_noticeDelay) +
                                     " on several MPI ranks");
     }
-    for (const mose::LlmRequest& r : m_config.requests)
+    for (const mose::LlmRequest& r : m_config.llm.requests)
     {
         const Time prefill =
-            Seconds(static_cast<double>(r.inputTokens) / m_config.prefillTokensPerSecond);
+            Seconds(static_cast<double>(r.inputTokens) / m_config.llm.prefillTokensPerSecond);
         if (prefill <= m_noticeDelay)
         {
             mose::ThrowBadParameter("prefillTokensPerSecond",
-                                    mose::FormatNumber(m_config.prefillTokensPerSecond),
+                                    mose::FormatNumber(m_config.llm.prefillTokensPerSecond),
                                     "a rate at which every request's prefill takes longer than "
                                     "the notice delay " +
                                         ns(m_noticeDelay) + " on several MPI ranks (a request of " +
@@ -748,16 +682,16 @@ LlmExperiment::Run(bool progress)
     if (progress)
     {
         Time horizon = m_config.end;
-        if (!m_config.requests.empty())
+        if (!m_config.llm.requests.empty())
         {
             horizon =
                 std::max(horizon,
-                         NanoSeconds(static_cast<int64_t>(m_config.requests.back().arrivalNs)));
+                         NanoSeconds(static_cast<int64_t>(m_config.llm.requests.back().arrivalNs)));
         }
         m_experiment->SetProgress(horizon, [this]() {
             std::ostringstream o;
-            o << m_inference->GetNDone() << "/" << m_config.requests.size() << " requests served, "
-              << (m_training ? m_training->GetNDone() : 0) << " iterations";
+            o << m_inference->GetNDone() << "/" << m_config.llm.requests.size()
+              << " requests served, " << (m_training ? m_training->GetNDone() : 0) << " iterations";
             return o.str();
         });
     }
@@ -804,7 +738,7 @@ LlmExperiment::GetCircuitsCut() const
     return m_circuitsCut;
 }
 
-const LlmExperimentConfig&
+const ExperimentConfig&
 LlmExperiment::GetConfig() const
 {
     return m_config;
@@ -878,28 +812,15 @@ SummarizeLlmWindow(mose::Policy policy,
 LlmSummary
 LlmExperiment::GetSummary() const
 {
-    LlmSummary s;
-    s.policy = m_config.policy;
+    // the statistics of the whole run (the workloads' own summaries): one window from 0 to the
+    // end of time, with every request in the list counted
+    LlmSummary s =
+        SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());
     s.level = m_config.level;
     s.rateComputations = m_rateComputations;
     s.transfers = m_transfersStarted;
     s.flows = m_flowsStarted;
-    // the statistics of the whole run: one window from 0 to the end of time
-    const LlmSummary all =
-        SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());
     s.requests = static_cast<uint32_t>(m_requests.size());
-    s.served = all.served;
-    s.kvMeanS = all.kvMeanS;
-    s.kvP50S = all.kvP50S;
-    s.kvP99S = all.kvP99S;
-    s.ttftMeanS = all.ttftMeanS;
-    s.ttftP50S = all.ttftP50S;
-    s.ttftP99S = all.ttftP99S;
-    s.iterations = all.iterations;
-    s.iterMeanS = all.iterMeanS;
-    s.iterP99S = all.iterP99S;
-    s.collMeanS = all.collMeanS;
-    s.collP99S = all.collP99S;
     s.lost = m_lost;
     s.switches = static_cast<uint32_t>(m_records.size());
     s.errors = m_errors;
@@ -992,7 +913,7 @@ LlmExperiment::WriteKvExport(std::ostream& os, bool header, bool json) const
         {
             continue;
         }
-        const mose::LlmRequest& q = m_config.requests.at(r.index);
+        const mose::LlmRequest& q = m_config.llm.requests.at(r.index);
         const std::string id = !q.traceId.empty() ? q.traceId
                                : q.traceLine > 0  ? std::to_string(q.traceLine)
                                                   : std::to_string(r.index);
@@ -1174,7 +1095,7 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
         const std::vector<uint32_t>& members =
             m_roles[static_cast<std::size_t>(r.mode)].GetTraining();
         const mose::CollectivePlan plan =
-            mose::PlanCollective(m_config.collective,
+            mose::PlanCollective(m_config.llm.collective,
                                  static_cast<uint32_t>(members.size()),
                                  r.bytesPerMember);
         for (const mose::CollectiveTransfer& t : plan.transfers)

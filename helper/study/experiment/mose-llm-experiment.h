@@ -46,8 +46,15 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief Parameters of one LLM run (LlmExperiment), at the packet or the fluid level: a fabric of N
- * groups in a policy's templates, mode boundaries, inference requests and a training job.
+ * \brief The LLM preset: the one ExperimentConfig of an LLM run (LlmExperiment), at the packet or
+ *        a fluid level, on N groups with the paper's role shares (RoleCounts::PaperScaled),
+ *        H^PD with r = d - 1, shortest-path routing, and the schedule inference-heavy ->
+ *        training-heavy at 0.5 s -> inference-heavy at 1 s, end 1.5 s; the run stops at 30 s
+ *        at the latest; a switcher that does not hold a run whose work is done
+ *        (waitForSwitches false), no circuit monitor, port queues of 1000 packets; the
+ *        workloads' defaults (LlmWorkloadConfig) and no requests; ocsRate and hostRate from
+ *        the current defaults of ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate
+ *        (unscaled).
  *
  * Scaling: with `scale` = f > 1 the OCS DataRate and the host rate are divided by f, and so is
  * every byte count the workloads send (KV caches, collective sizes); serialisation times of a
@@ -56,146 +63,39 @@ namespace mose
  *
  * Rates are set on the run's own objects (MoseTopologyHelper::SetOcsAttribute(), the helper's
  * HostDataRate, the switcher's ReconfigurationDelay): no attribute default is changed. ocsRate
- * and hostRate are the rates BEFORE scaling; Scaled() takes them from the attribute defaults
- * ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate, so a user's
- * --ns3::MoseOcs::DataRate=100Gbps is the unscaled circuit rate and is divided by the scale like
- * every rate. A configured default (Config::SetDefault, the command line) that differs from the
- * configuration's value is a mose::Error from Build() naming both: the user's setting wins or
- * fails loudly, never silently loses. The same holds for darkTime against
+ * and hostRate are the rates BEFORE scaling, so a user's --ns3::MoseOcs::DataRate=100Gbps is the
+ * unscaled circuit rate and is divided by the scale like every rate. A configured default
+ * (Config::SetDefault, the command line) that differs from the configuration's value is a
+ * mose::Error from LlmExperiment::Build() naming both: the user's setting wins or fails loudly,
+ * never silently loses. The same holds for darkTime against
  * ns3::MoseModeSwitcher::ReconfigurationDelay.
+ * \param nodes N
+ * \return the configuration
  */
-struct LlmExperimentConfig
-{
-    mose::FlowExperimentConfig scenario;     //!< N, d, roles, templates, routing rule
-    mose::Policy policy{mose::Policy::MOSE}; //!< the policy that picks each mode's template
-    /// the level: packets (ns-3) or fluid flows (mose::FluidLlmRun, no Simulator), on the same
-    /// scenario, workloads, schedule and settings
-    LlmLevel level{LlmLevel::PACKET};
-    /// the fluid level's rate epoch (mose::FluidFabricConfig::rateEpochNs): 0, exact max-min
-    /// rates after every change; above 0, rates recomputed at most once per epoch (faster,
-    /// approximate). Not used by the packet level
-    Time fluidRateEpoch{Seconds(0)};
-    /// the workload modes over time (SetSchedule()); the last period ends at `end`
-    mose::ModeSchedule schedule;
-    Time end{Seconds(1.5)}; //!< the last period ends, and no training iteration starts, after it
-    Time stopTime{Seconds(30)}; //!< the simulation ends here at the latest
-    uint64_t run{1};            //!< the ns-3 run of the scenario (--RngRun)
+ExperimentConfig MakeLlmConfig(uint32_t nodes);
 
-    std::vector<mose::LlmRequest> requests; //!< inference requests (arrival 0 = time 0)
-    uint64_t kvBytesPerToken{131072};       //!< the model's KV bytes per token
-    mose::PlacementRule placement{mose::PlacementRule::CIRCUIT_AWARE}; //!< placement rule
-    double prefillTokensPerSecond{2000000}; //!< prefill speed of one group
+/**
+ * \ingroup mose-study
+ * \brief Sets the LLM workloads' transport, a TypeId name (MoseTransportHelper; mose-llm
+ *        --transport): ns3::MoseSocketTransfers (tcp, the default) or ns3::MoseRdmaTransport
+ *        (rdma). With rdma, at every level, RED with ECN (`marking`) on every port and host-link
+ *        end, its disc holding the port queue (portQueue), and one-packet device queues
+ *        (ExperimentConfig::RDMA_DEVICE_QUEUE); with tcp no marking and the port queue back.
+ * \param config an LLM configuration (MakeLlmConfig()) \param typeName the transport
+ * \param marking the ports' marking with rdma
+ */
+void SetLlmTransport(ExperimentConfig& config,
+                     const std::string& typeName,
+                     const EcnMarking& marking = EcnMarking());
 
-    bool training{true};                                               //!< run a training job
-    mose::CollectiveKind collective{mose::CollectiveKind::ALL_TO_ALL}; //!< its collective
-    uint64_t collectiveBytes{268435456};                               //!< S per member
-    Time computeTime{MilliSeconds(20)};                                //!< compute per iteration
-    uint32_t maxIterations{0};                                         //!< 0: until end
-    /// MoseTrainingWorkload ReuseConnections: one connection per ordered member pair, kept
-    /// while the member set stays (false: a new connection per collective chunk)
-    bool reuseConnections{true};
-
-    uint64_t scale{1};            //!< f: divides link rates and byte counts
-    DataRate ocsRate{"400Gbps"};  //!< circuit rate before scaling
-    DataRate hostRate{"400Gbps"}; //!< rate of each host's link before scaling (per host)
-    /**
-     * G, the endpoints of every group, one per GPU or NIC: 1 (the default) the group node runs
-     * the group's sockets, as before this option existed (no host links; or one host when the
-     * user set ns3::MoseTopologyHelper::HostsPerGroup = 1); G >= 2 G hosts behind the group
-     * node, each on its own link at hostRate (MoseTopologyHelper HostsPerGroup = G), and the
-     * workloads spread a group's transfers over them by rail (MoseSocketTransfers). 1 to
-     * MAX_HOSTS_PER_GROUP; the group-level figures (bytes between groups and per circuit) do
-     * not depend on it.
-     */
-    uint32_t hostsPerGroup{1};
-    /// the largest hostsPerGroup: a /24 group block holds 254 port and host addresses
-    static constexpr uint32_t MAX_HOSTS_PER_GROUP = 128;
-    /// the OCS dark time of a switch (MoseModeSwitcher ReconfigurationDelay), or unset: the
-    /// attribute's default
-    std::optional<Time> darkTime;
-    /// port Mtu jumboMtu, and TCP SegmentSize jumboMtu - 52 or RDMA PayloadSize
-    /// RDMA_JUMBO_PAYLOAD
-    bool jumbo{false};
-    uint32_t jumboMtu{9000};        //!< the jumbo MTU
-    std::string portQueue{"1000p"}; //!< DropTailQueue MaxSize of the port devices
-    /// MoseSocketTransfers NoticeDelay: how long after a transfer's last byte the workloads
-    /// learn of it; unset: the attribute's default if the user set it, else twice the fabric's
-    /// smallest link delay (a notice to the job and its answer), which is what a run on
-    /// several MPI ranks needs: a notice delay above the lookahead
-    std::optional<Time> noticeDelay;
-    /// the workloads' transport, a TypeId name (MoseTransportHelper; mose-llm --transport):
-    /// ns3::MoseSocketTransfers (tcp, the default) or ns3::MoseRdmaTransport (rdma)
-    std::string transport{"ns3::MoseSocketTransfers"};
-    /// with ns3::MoseRdmaTransport: RED with ECN on every port and host-link end (its discSize
-    /// is portQueue, the device queues RDMA_DEVICE_QUEUE); not used with TCP
-    EcnMarking ecn;
-
-    /// RDMA PayloadSize with jumbo: the InfiniBand path MTU of a 9000-byte Ethernet MTU
-    static constexpr uint32_t RDMA_JUMBO_PAYLOAD = 4096;
-    /// the port devices' DropTailQueue MaxSize with RDMA: one packet, so that the backlog waits
-    /// in the RED disc, which marks on it (a full device queue would hold portQueue packets
-    /// before the disc saw any); the flow-list presets' too
-    static constexpr const char* RDMA_DEVICE_QUEUE = ExperimentConfig::RDMA_DEVICE_QUEUE;
-
-    /// \return whether the transport is RoCEv2 (ns3::MoseRdmaTransport)
-    bool IsRdma() const;
-
-    /**
-     * \brief A configuration on N groups with the paper's role shares (RoleCounts::PaperScaled),
-     *        H^PD with r = d - 1, shortest-path routing, and the schedule inference-heavy ->
-     *        training-heavy at 0.5 s -> inference-heavy at 1 s, end 1.5 s; no requests;
-     *        ocsRate and hostRate from the current defaults of ns3::MoseOcs::DataRate and
-     *        ns3::MoseTopologyHelper::HostDataRate (unscaled).
-     * \param nodes N
-     * \return the configuration
-     */
-    static LlmExperimentConfig Scaled(uint32_t nodes);
-
-    /**
-     * \brief Sets hostRate (unscaled) from a program's option and the attribute
-     *        ns3::MoseTopologyHelper::HostDataRate, by one rule: the option's rate if it is
-     *        given and the attribute is not set; the attribute's if the user set it
-     *        (command line or Config::SetDefault) and the option is not given; `otherwise` if
-     *        neither; both given with different rates is a mose::Error naming both
-     *        ("--hostRate = "800Gbps" and --ns3::MoseTopologyHelper::HostDataRate = "400Gbps"
-     *        disagree: give one ..."). The option's text must be a data rate above 0
-     *        (Error "invalid --hostRate = "fast": a data rate above 0 such as 1600Gbps").
-     * \param option the option's name without dashes ("hostRate"), for the messages
-     * \param text the option's text as typed, if the user gave it
-     * \param otherwise the rate when neither is given (mose-llm: d x the circuit rate,
-     *        a group's d circuits)
-     */
-    void ResolveHostRate(const std::string& option,
-                         const std::optional<std::string>& text,
-                         DataRate otherwise);
-
-    /**
-     * \brief Sets schedule and end from a schedule of periods (mose::ParseSchedule(),
-     *        the MODE:DURATION syntax every program's --schedule takes), as
-     *        ExperimentConfig::SetSchedule() does: period 0's mode from time 0, period
-     *        k > 0 from the sum of the durations before it, end at the sum of all.
-     * \param periods the periods, in order
-     */
-    void SetSchedule(const mose::ModeSchedule& periods);
-
-    /// \return the schedule's first mode
-    mose::WorkloadMode GetInitialMode() const;
-
-    /// \return the schedule as run: its periods, the last one ending at `end`
-    mose::ModeSchedule GetRunSchedule() const;
-
-    /// \return the start of every mode interval (MoseScheduleTimes(); one for an empty
-    ///         schedule)
-    std::vector<Time> GetIntervalStarts() const;
-
-    /// \brief Throws a mose::Error naming the first invalid parameter
-    void Validate() const;
-
-    /// \return the Experiment this run is a preset of: a switcher (darkTime) that does not hold
-    ///         a run whose work is done, the rates and scale, the port queue and MTU, no
-    ///         circuit monitor
-    ExperimentConfig ToExperimentConfig() const;
-};
+/**
+ * \ingroup mose-study
+ * \brief Throws a mose::Error naming the first invalid parameter of an LLM configuration
+ *        (MakeLlmConfig()): the scenario's, the scale and rates, hostsPerGroup, the workloads'
+ *        (LlmWorkloadConfig), portMtu, end, the transport and its marking.
+ * \param config the configuration
+ */
+void ValidateLlmConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study
@@ -269,7 +169,7 @@ LlmSummary SummarizeLlmWindow(mose::Policy policy,
  *        of the switcher both workloads get the new mode's roles and circuit graph
  *        (MoseModeSwitcher::GetTarget).
  *
- * At the fluid level (LlmExperimentConfig::level) the same scenario, workloads, schedule and
+ * At the fluid level (ExperimentConfig::level) the same scenario, workloads, schedule and
  * settings run as a mose::FluidLlmRun, without packets and without the Simulator: the rates and
  * scale, the OCS and host delays (ns3::MoseOcs::Delay, ns3::MoseTopologyHelper::HostDelay), the
  * packet size (ns3::MoseSocketTransfers::SegmentSize or ns3::MoseRdmaTransport::PayloadSize, or
@@ -294,10 +194,9 @@ LlmSummary SummarizeLlmWindow(mose::Policy policy,
 class LlmExperiment
 {
   public:
-    using Config = LlmExperimentConfig; //!< its configuration (PolicyComparison)
-
-    /// \param config the parameters (validated by Build())
-    explicit LlmExperiment(const LlmExperimentConfig& config);
+    /// \param config the parameters, an LLM preset (MakeLlmConfig(); validated by Build():
+    ///        ValidateLlmConfig())
+    explicit LlmExperiment(const ExperimentConfig& config);
 
     /**
      * \brief Gives Build() a scenario drawn before, so that several runs of one comparison or
@@ -322,7 +221,7 @@ class LlmExperiment
     void Run(bool progress = false);
 
     /// \return the parameters
-    const LlmExperimentConfig& GetConfig() const;
+    const ExperimentConfig& GetConfig() const;
     /// \return the request records
     const std::vector<MoseRequestRecord>& GetRequests() const;
     /// \return the iteration records
@@ -455,7 +354,7 @@ class LlmExperiment
      */
     Time ResolveNoticeDelay(Time smallestLinkDelay) const;
     /**
-     * \brief The LLM workloads' transport (LlmExperimentConfig::transport, built by
+     * \brief The LLM workloads' transport (ExperimentConfig::transport, built by
      *        MoseTransportHelper), not installed: TCP's SegmentSize or RDMA's PayloadSize from
      *        the jumbo MTU (MoseRdmaTransport scales its own timers and rates by MoseScale),
      *        NoticeDelay by ResolveNoticeDelay() (kept in m_noticeDelay); the packet level
@@ -467,7 +366,7 @@ class LlmExperiment
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 
-    LlmExperimentConfig m_config;                //!< parameters
+    ExperimentConfig m_config;                   //!< parameters
     std::array<mose::RoleAssignment, 2> m_roles; //!< per mode
     std::unique_ptr<Experiment> m_experiment;    //!< fabric, switcher, transport, run (Build())
     Ptr<MoseInferenceWorkload> m_inference;      //!< requests (until Run() ends)

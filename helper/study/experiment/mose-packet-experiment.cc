@@ -142,14 +142,9 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
     PolicyComparison comparison(policies);
     ValidatePacketConfig(config); // its errors before the scenario is drawn
     comparison.Run(config, [&](mose::Policy policy, auto scenario) {
-        ExperimentConfig c = config;
-        c.policy = policy;
-        PacketExperiment experiment(c);
-        if (scenario)
-        {
-            experiment.SetScenario(scenario);
-        }
-        experiment.Build();
+        const std::unique_ptr<PacketExperiment> built =
+            BuildPolicyExperiment<PacketExperiment>(config, policy, scenario);
+        PacketExperiment& experiment = *built;
         experiment.Run();
         experiment.PrintReport(os);
         os << std::endl;
@@ -441,29 +436,6 @@ PacketExperiment::GetClassResult(mose::TrafficClass cls) const
     return cls == mose::TrafficClass::KV ? m_kv : m_training;
 }
 
-uint64_t
-PacketExperiment::GetPacketsLost() const
-{
-    return m_experiment.GetPacketsLost();
-}
-
-uint64_t
-PacketExperiment::GetEcnMarks() const
-{
-    return m_experiment.GetEcnMarks();
-}
-
-uint64_t
-PacketExperiment::GetPacketsLost(MoseLossMonitor::Point point) const
-{
-    if (point >= MoseLossMonitor::N_POINTS)
-    {
-        throw mose::Error("PacketExperiment::GetPacketsLost: drop point " +
-                          std::to_string(static_cast<int>(point)) + " does not exist");
-    }
-    return m_experiment.GetPacketsLost(point);
-}
-
 const std::vector<uint64_t>&
 PacketExperiment::GetCircuitBytes() const
 {
@@ -517,8 +489,8 @@ void
 PacketExperiment::PrintReport(std::ostream& os) const
 {
     const auto& c = m_config;
-    const uint64_t lost = GetPacketsLost();
-    const uint64_t marks = GetEcnMarks();
+    const uint64_t lost = m_experiment.GetPacketsLost();
+    const uint64_t marks = m_experiment.GetEcnMarks();
     const double wall = GetWallSeconds();
     const double simulated = GetSimulatedSeconds();
     const uint64_t events = GetEvents();
@@ -569,10 +541,10 @@ PacketExperiment::PrintReport(std::ostream& os) const
         const char* sep = " (";
         for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
         {
-            if (GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) > 0)
+            if (m_experiment.GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) > 0)
             {
                 os << sep << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p))
-                   << " " << GetPacketsLost(static_cast<MoseLossMonitor::Point>(p));
+                   << " " << m_experiment.GetPacketsLost(static_cast<MoseLossMonitor::Point>(p));
                 sep = ", ";
             }
         }
@@ -685,7 +657,7 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
         }
         else
         {
-            losses << GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
+            losses << m_experiment.GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
         }
     }
     if (IsFluidLevel())
@@ -694,8 +666,8 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
     }
     else
     {
-        losses << "total," << GetPacketsLost() << '\n';
-        losses << "ecn-marks," << GetEcnMarks() << '\n';
+        losses << "total," << m_experiment.GetPacketsLost() << '\n';
+        losses << "ecn-marks," << m_experiment.GetEcnMarks() << '\n';
     }
     mose::MakeOutputDirectory(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",

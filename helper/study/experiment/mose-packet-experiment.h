@@ -66,7 +66,7 @@ namespace mose
  *        payload share is read from
  * \param ecn with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
  *        host-link end (ExperimentConfig::ecn; the device queues are then
- *        LlmExperimentConfig::RDMA_DEVICE_QUEUE)
+ *        ExperimentConfig::RDMA_DEVICE_QUEUE)
  * \return the configuration: no switcher, the circuit and loss monitors, FlowMonitor at the
  *         packet level
  */
@@ -151,12 +151,6 @@ class PacketExperiment
     const std::vector<MoseTransfer>& GetTransfers() const;
     /// \param cls a class \return its packet-level results
     const PacketClassResult& GetClassResult(mose::TrafficClass cls) const;
-    /// \return packets lost in the fabric, each counted once (MoseLossMonitor)
-    uint64_t GetPacketsLost() const;
-    /// \param point a drop point \return packets lost there
-    uint64_t GetPacketsLost(MoseLossMonitor::Point point) const;
-    /// \return packets the queue discs marked (ECN), not lost (MoseLossMonitor::GetMarks())
-    uint64_t GetEcnMarks() const;
     /// \return per circuit, payload bytes crossing it (both directions)
     const std::vector<uint64_t>& GetCircuitBytes() const;
     /// \return bytes per unit of flow-level demand

@@ -90,6 +90,36 @@ class PolicyComparison
     std::shared_ptr<const mose::Scenario> m_scenario; //!< given or drawn
 };
 
+/**
+ * \ingroup mose-study
+ * \brief The step every policy's run of a comparison begins with (PolicyComparison::PolicyRun):
+ *        the preset's experiment made from the comparison's configuration with `policy` as its
+ *        policy, given the comparison's scenario (if any), built. The caller runs it and reports.
+ *
+ * A function template only because the presets are unrelated classes: PacketExperiment,
+ * SwitchExperiment, LlmExperiment (each constructed from an ExperimentConfig, with
+ * SetScenario() and Build()).
+ * \param config the comparison's configuration \param policy the policy
+ * \param scenario the comparison's scenario, or null (the experiment draws its own)
+ * \return the experiment, built
+ */
+template <typename PresetExperiment>
+std::unique_ptr<PresetExperiment>
+BuildPolicyExperiment(const ExperimentConfig& config,
+                      mose::Policy policy,
+                      std::shared_ptr<const mose::Scenario> scenario)
+{
+    ExperimentConfig c = config;
+    c.policy = policy;
+    auto experiment = std::make_unique<PresetExperiment>(c);
+    if (scenario)
+    {
+        experiment->SetScenario(std::move(scenario));
+    }
+    experiment->Build();
+    return experiment;
+}
+
 } // namespace mose
 } // namespace ns3
 

@@ -250,12 +250,6 @@ SwitchExperiment::GetExperiment() const
     return m_experiment;
 }
 
-const mose::Scenario&
-SwitchExperiment::GetScenario() const
-{
-    return m_experiment.GetScenario();
-}
-
 bool
 SwitchExperiment::IsFluidLevel() const
 {

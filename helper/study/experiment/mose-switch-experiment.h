@@ -256,9 +256,6 @@ class SwitchExperiment
     /// \return bytes per unit of flow-level demand (MoseTrafficHelper BytesPerUnit)
     uint64_t GetBytesPerUnit() const;
 
-    /// \return the run's scenario (after Build()): roles, assignments, templates, flows
-    const mose::Scenario& GetScenario() const;
-
     /// \return whether the run is at the fluid or aggregate level (no packets)
     bool IsFluidLevel() const;
 

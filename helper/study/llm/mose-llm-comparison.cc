@@ -95,7 +95,7 @@ UnservedText(const LlmSummary& s)
     return text;
 }
 
-LlmComparison::LlmComparison(const LlmExperimentConfig& config,
+LlmComparison::LlmComparison(const ExperimentConfig& config,
                              const std::vector<mose::Policy>& policies,
                              const std::vector<LlmLevel>& levels)
     : m_config(config),
@@ -195,22 +195,17 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     bool first = true;
     for (LlmLevel level : m_levels)
     {
-        LlmExperimentConfig config = m_config;
+        ExperimentConfig config = m_config;
         config.level = level;
         const std::string tag = tagged ? ToString(level) + "," : std::string();
         std::vector<MoseSwitchRecord> switches;
         // every policy runs on the same requests (the configuration's) and the same scenario
         PolicyComparison comparison(m_policies);
-        config.Validate(); // its errors before the scenario is drawn
-        comparison.Run(config.ToExperimentConfig(), [&](mose::Policy policy, auto scenario) {
-            LlmExperimentConfig c = config;
-            c.policy = policy;
-            LlmExperiment experiment(c);
-            if (scenario)
-            {
-                experiment.SetScenario(scenario);
-            }
-            experiment.Build();
+        ValidateLlmConfig(config); // its errors before the scenario is drawn
+        comparison.Run(config, [&](mose::Policy policy, auto scenario) {
+            const std::unique_ptr<LlmExperiment> built =
+                BuildPolicyExperiment<LlmExperiment>(config, policy, scenario);
+            LlmExperiment& experiment = *built;
             experiment.Run(showProgress);
             const LlmSummary s = experiment.GetSummary();
             m_summaries.push_back(s);

@@ -59,7 +59,7 @@ class LlmComparison
      *        level column, as before the fluid level existed; otherwise every row and file starts
      *        with the level, and with both levels the differences fluid vs packet follow)
      */
-    LlmComparison(const LlmExperimentConfig& config,
+    LlmComparison(const ExperimentConfig& config,
                   const std::vector<mose::Policy>& policies,
                   const std::vector<LlmLevel>& levels = {LlmLevel::PACKET});
 
@@ -104,7 +104,7 @@ class LlmComparison
                                    const std::vector<MoseSwitchRecord>& records,
                                    const std::string& what);
 
-    LlmExperimentConfig m_config;             //!< the experiment
+    ExperimentConfig m_config;                //!< the experiment
     std::vector<mose::Policy> m_policies;     //!< the policies
     std::vector<LlmLevel> m_levels;           //!< the levels
     std::vector<LlmSummary> m_summaries;      //!< per policy

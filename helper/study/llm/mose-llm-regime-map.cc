@@ -472,17 +472,17 @@ LlmRegimeMapConfig::Validate() const
     {
         for (Time t : intervals)
         {
-            LlmExperimentConfig c = MakeCell(load, t, mose::Policy::MOSE);
+            ExperimentConfig c = MakeCell(load, t, mose::Policy::MOSE);
             for (Time dark : darkTimes)
             {
                 c.darkTime = dark;
-                c.Validate();
+                ValidateLlmConfig(c);
             }
         }
     }
 }
 
-LlmExperimentConfig
+ExperimentConfig
 LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, uint32_t seed) const
 {
     if (seed >= seeds)
@@ -491,7 +491,7 @@ LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, ui
                                 std::to_string(seed),
                                 "0 to seeds - 1 = " + std::to_string(seeds - 1));
     }
-    LlmExperimentConfig c = base;
+    ExperimentConfig c = base;
     c.run = base.run + seed;
     c.policy = policy;
     c.SetSchedule(mose::AlternatingSchedule(interval.GetSeconds(), cycles));
@@ -500,7 +500,7 @@ LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, ui
     g.requests = static_cast<uint64_t>(std::ceil(load * 2.0 * cycles * interval.GetSeconds()));
     g.requests = std::max<uint64_t>(g.requests, 1);
     mose::Random rng = mose::Random::Create(c.run, mose::Stream::LLM_REQUESTS);
-    c.requests = mose::GenerateLlmRequests(g, rng);
+    c.llm.requests = mose::GenerateLlmRequests(g, rng);
     if (trainingLoadShare < 1)
     {
         // thinning: a Poisson process whose points are kept with probability p is a Poisson
@@ -508,8 +508,8 @@ LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, ui
         mose::Random mix = mose::Random::Create(c.run, mose::Stream::LLM_MIX);
         const auto t = static_cast<uint64_t>(interval.GetNanoSeconds());
         std::vector<mose::LlmRequest> kept;
-        kept.reserve(c.requests.size());
-        for (const mose::LlmRequest& r : c.requests)
+        kept.reserve(c.llm.requests.size());
+        for (const mose::LlmRequest& r : c.llm.requests)
         {
             const double u = mix.Uniform01();
             const bool trainingHeavy = (r.arrivalNs / t) % 2 == 1; // AlternatingSchedule
@@ -523,9 +523,9 @@ LlmRegimeMapConfig::MakeCell(double load, Time interval, mose::Policy policy, ui
             // every request fell in a training-heavy interval and was thinned away: an
             // experiment needs one request (LlmRequestGeneratorOptions::requests >= 1), so the
             // first stays (a cell that small is a tie either way)
-            kept.push_back(c.requests.front());
+            kept.push_back(c.llm.requests.front());
         }
-        c.requests = std::move(kept);
+        c.llm.requests = std::move(kept);
     }
     c.stopTime = std::max(c.stopTime, c.end * 4);
     return c;
@@ -544,7 +544,7 @@ struct LlmRegimeMap::PointRuns
     /// per seed and static policy: its figures per cycle (cycles > 1)
     std::vector<std::map<mose::Policy, std::vector<LlmSummary>>> staticCycles;
     /// per seed: the cell's experiment with MoSE, its requests drawn once
-    std::vector<LlmExperimentConfig> probes;
+    std::vector<ExperimentConfig> probes;
 };
 
 std::vector<LlmMapRun>
@@ -607,10 +607,10 @@ LlmRegimeMap::Describe(const LlmMapRun& r) const
     return what + ", " + mose::ToString(r.policy);
 }
 
-LlmExperimentConfig
+ExperimentConfig
 LlmRegimeMap::MakeRun(const LlmMapRun& r) const
 {
-    LlmExperimentConfig c = m_config.MakeCell(r.load, r.interval, mose::Policy::MOSE, r.seed);
+    ExperimentConfig c = m_config.MakeCell(r.load, r.interval, mose::Policy::MOSE, r.seed);
     c.policy = r.policy;
     if (r.darkTime)
     {
@@ -626,7 +626,7 @@ LlmRegimeMap::Collect(const LlmMapRun& r, const LlmExperiment& e) const
     f.summary = e.GetSummary();
     if (m_config.cycles > 1)
     {
-        const LlmExperimentConfig& c = e.GetConfig();
+        const ExperimentConfig& c = e.GetConfig();
         const int64_t cycleNs = 2 * r.interval.GetNanoSeconds();
         for (uint32_t y = 0; y < m_config.cycles; ++y)
         {
@@ -774,15 +774,15 @@ LlmRegimeMap::AssembleCell(const PointRuns& point,
     std::vector<double> offered(seeds);
     for (uint32_t k = 0; k < seeds; ++k)
     {
-        const LlmExperimentConfig& c = point.probes[k];
-        cell.requests = static_cast<uint32_t>(c.requests.size());
+        const ExperimentConfig& c = point.probes[k];
+        cell.requests = static_cast<uint32_t>(c.llm.requests.size());
         uint64_t tokens = 0;
-        for (const auto& r : c.requests)
+        for (const auto& r : c.llm.requests)
         {
             tokens += r.inputTokens;
         }
-        offered[k] = static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) * 8.0 /
-                     c.end.GetSeconds() / 1e9;
+        offered[k] = static_cast<double>(tokens) * static_cast<double>(c.llm.kvBytesPerToken) *
+                     8.0 / c.end.GetSeconds() / 1e9;
         const LlmSummary& m = figures[first + k].summary;
         const std::vector<LlmSummary>& moseCycles = figures[first + k].cycles;
         std::vector<LlmSummary> runs;
@@ -792,9 +792,9 @@ LlmRegimeMap::AssembleCell(const PointRuns& point,
         }
         // KV stretch: the mean KV time against the mean KV size at one circuit's rate
         const double bytesPerRequest =
-            static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) /
-            static_cast<double>(std::max<std::size_t>(c.requests.size(), 1));
-        const double ideal = bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate.GetBitRate());
+            static_cast<double>(tokens) * static_cast<double>(c.llm.kvBytesPerToken) /
+            static_cast<double>(std::max<std::size_t>(c.llm.requests.size(), 1));
+        const double ideal = bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate->GetBitRate());
         for (const auto& s : runs)
         {
             stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
@@ -1265,13 +1265,14 @@ LlmRegimeMap::PrintVerdictHeader(std::ostream& os) const
         darks << (i ? "," : "") << DurationText(m_config.darkTimes[i].GetSeconds());
     }
     os << "verdict (N=" << b.scenario.nodes << ", d=" << b.scenario.degree << ", scale " << b.scale
-       << ", " << b.kvBytesPerToken << " B/token KV, prompts mean " << m_config.generator.input.mean
-       << " tokens, prefill " << b.prefillTokensPerSecond << " tokens/s per group, "
-       << (b.training
-               ? mose::ToString(b.collective) + " of " + std::to_string(b.collectiveBytes) +
-                     " B per member after " + DurationText(b.computeTime.GetSeconds()) + " compute"
-               : std::string("no training"))
-       << ", circuits " << b.ocsRate.GetBitRate() / 1e9 << " Gb/s unscaled, " << m_config.cycles
+       << ", " << b.llm.kvBytesPerToken << " B/token KV, prompts mean "
+       << m_config.generator.input.mean << " tokens, prefill " << b.llm.prefillTokensPerSecond
+       << " tokens/s per group, "
+       << (b.llm.training ? mose::ToString(b.llm.collective) + " of " +
+                                std::to_string(b.llm.collectiveBytes) + " B per member after " +
+                                DurationText(b.llm.computeTime.GetSeconds()) + " compute"
+                          : std::string("no training"))
+       << ", circuits " << b.ocsRate->GetBitRate() / 1e9 << " Gb/s unscaled, " << m_config.cycles
        << " cycle(s) of both modes, loads " << loads.str() << " requests/s, intervals "
        << intervals.str() << ", dark " << darks.str();
     if (m_config.trainingLoadShare < 1)

@@ -108,7 +108,7 @@ struct LlmCellVerdict
 
 /**
  * \ingroup mose-study
- * \brief Parameters of a regime map: one workload (LlmExperimentConfig base with a request
+ * \brief Parameters of a regime map: one workload (ExperimentConfig base with a request
  *        generator) at several offered loads, mode-interval lengths and OCS dark times.
  *
  * Cell (load, interval T, dark time D): the schedule is `cycles` x (inference-heavy for T,
@@ -130,7 +130,7 @@ struct LlmCellVerdict
  */
 struct LlmRegimeMapConfig
 {
-    LlmExperimentConfig base;                   //!< fabric, model, training job, scale, run
+    ExperimentConfig base;                      //!< fabric, model, training job, scale, run
     mose::LlmRequestGeneratorOptions generator; //!< prompt and output lengths (rate: per load)
     std::vector<double> loads{25, 800};         //!< offered loads: requests per second
     std::vector<Time> intervals{MilliSeconds(100), MilliSeconds(400)}; //!< mode intervals T
@@ -163,10 +163,10 @@ struct LlmRegimeMapConfig
      * \param seed the seed k, 0 <= k < seeds: the run base.run + k
      * \return the experiment of cell (load, T) for `policy` (dark time unset)
      */
-    LlmExperimentConfig MakeCell(double load,
-                                 Time interval,
-                                 mose::Policy policy,
-                                 uint32_t seed = 0) const;
+    ExperimentConfig MakeCell(double load,
+                              Time interval,
+                              mose::Policy policy,
+                              uint32_t seed = 0) const;
 };
 
 /**
@@ -301,7 +301,7 @@ class LlmRegimeMap
     /// \param run one of ListRuns() \return it in words ("load 25/s, interval 100 ms, S-Inf")
     std::string Describe(const LlmMapRun& run) const;
     /// \param run one of ListRuns() \return its experiment's configuration
-    LlmExperimentConfig MakeRun(const LlmMapRun& run) const;
+    ExperimentConfig MakeRun(const LlmMapRun& run) const;
     /**
      * \param run one of ListRuns() \param e its experiment, after Run()
      * \return what the map keeps of it
