@@ -105,8 +105,9 @@ start() {
   done
   rm -rf "$munge_dir" "$run_dir" "$log_dir" "$state/ctld" "$state/spool"
   mkdir -p "$munge_dir" "$run_dir" "$log_dir" "$state/ctld" "$state/spool"
-  # munged wants its socket's folder writable by its owner only and searchable by all
-  chmod 755 "$munge_dir"
+  # munged wants its socket's folder writable by its owner only and searchable by all, and the
+  # folders above it searchable by all
+  chmod 755 "$state" "$munge_dir"
 
   local t0 ports ctld_port slurmd_port cpus mem_mb
   t0=$(date +%s.%N)
@@ -116,7 +117,7 @@ start() {
   munged --key-file="$munge_dir/munge.key" --socket="$munge_dir/munged.socket" \
     --pid-file="$munge_dir/munged.pid" --log-file="$log_dir/munged.log" \
     --seed-file="$munge_dir/munged.seed" 2>> "$log_dir/munged.log" ||
-    die "munged did not start (log: $log_dir/munged.log)"
+    die "munged did not start: $(grep -m1 Error: "$log_dir/munged.log" || true) (log: $log_dir/munged.log; munged wants every folder above its socket searchable by all)"
   wait_for 10 test -S "$munge_dir/munged.socket" ||
     die "munged's socket $munge_dir/munged.socket did not appear (log: $log_dir/munged.log)"
 
@@ -152,6 +153,8 @@ JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 SchedulerType=sched/backfill
+# schedule at once when a job ends, not in the next pass (a test's tasks last a second)
+SchedulerParameters=sched_min_interval=0,batch_sched_delay=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU_Memory
 DefMemPerCPU=1024
