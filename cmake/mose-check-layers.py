@@ -21,6 +21,7 @@ include its own sub-room, the sub-rooms below it and the rooms below helper/stud
 sub-room above; a file directly in helper/study or in a folder of it that is no sub-room is
 refused:
 
+  helper/study/runs        many runs: run selection, run records, the worker pool (--jobs)
   helper/study/flow        the flow-level study, its report, sweep, baselines, switch cost, seeds
   helper/study/experiment  the packet-level experiment and its presets, the policy comparison
   helper/study/llm         the LLM studies (comparison, regime map and figure, level validation)
@@ -77,6 +78,7 @@ MOSE_NAMESPACE = {"model/support", "model/flow", "model/workload", "model/fluid"
 STUDY = "helper/study"
 # the sub-rooms of helper/study, lowest first (cmake/mose-study.cmake, MOSE_STUDY_ROOMS)
 STUDY_ROOMS = [
+    "helper/study/runs",
     "helper/study/flow",
     "helper/study/experiment",
     "helper/study/llm",

@@ -1,6 +1,8 @@
 # The study library mose-study: everything in helper/study/, sorted by job into sub-rooms,
 # lowest first (MOSE_STUDY_ROOMS; cmake/mose-check-layers.py, STUDY_ROOMS, checks that a file
 # includes only its own and lower sub-rooms):
+#   runs/        many runs: the run list's selection (--runs, --part), run records, the worker
+#                pool (--jobs: threads or a process per run)
 #   flow/        the flow-level study (FlowExperimentHelper, its report StudyReport), the sweep,
 #                the baseline comparison, the switch cost, reference figures, seeds, statistics
 #   experiment/  the packet-level experiment and its presets (packet, switch, LLM), the policy
@@ -25,6 +27,8 @@
 # here and nowhere else.
 
 set(MOSE_STUDY_SOURCES
+    helper/study/runs/mose-run-list.cc
+    helper/study/runs/mose-run-pool.cc
     helper/study/flow/mose-baseline-comparison.cc
     helper/study/flow/mose-flow-experiment-helper.cc
     helper/study/flow/mose-reference-figures.cc
@@ -42,6 +46,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/llm/mose-csv-table.cc
     helper/study/llm/mose-llm-comparison.cc
     helper/study/llm/mose-llm-level-validation.cc
+    helper/study/llm/mose-llm-map-runner.cc
     helper/study/llm/mose-llm-regime-figure.cc
     helper/study/llm/mose-llm-regime-map.cc
     helper/study/report/mose-sweep-report.cc
@@ -55,12 +60,15 @@ set(MOSE_STUDY_SOURCES
     helper/study/cli/mose-llm-options.cc
     helper/study/cli/mose-packet-options.cc
     helper/study/cli/mose-program.cc
+    helper/study/cli/mose-run-options.cc
     helper/study/cli/mose-scenario-options.cc
     helper/study/cli/mose-sweep-options.cc
     helper/study/cli/mose-switch-cost-options.cc
     helper/study/cli/mose-switch-options.cc
 )
 set(MOSE_STUDY_HEADERS
+    helper/study/runs/mose-run-list.h
+    helper/study/runs/mose-run-pool.h
     helper/study/flow/mose-baseline-comparison.h
     helper/study/flow/mose-flow-experiment-helper.h
     helper/study/flow/mose-reference-figures.h
@@ -78,6 +86,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/llm/mose-csv-table.h
     helper/study/llm/mose-llm-comparison.h
     helper/study/llm/mose-llm-level-validation.h
+    helper/study/llm/mose-llm-map-runner.h
     helper/study/llm/mose-llm-regime-figure.h
     helper/study/llm/mose-llm-regime-map.h
     helper/study/report/mose-sweep-report.h
@@ -91,6 +100,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/cli/mose-llm-options.h
     helper/study/cli/mose-packet-options.h
     helper/study/cli/mose-program.h
+    helper/study/cli/mose-run-options.h
     helper/study/cli/mose-scenario-options.h
     helper/study/cli/mose-sweep-options.h
     helper/study/cli/mose-switch-cost-options.h
@@ -98,7 +108,7 @@ set(MOSE_STUDY_HEADERS
 )
 set(MOSE_STUDY_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
 # the sub-rooms of helper/study/, lowest first
-set(MOSE_STUDY_ROOMS flow experiment llm report cli)
+set(MOSE_STUDY_ROOMS runs flow experiment llm report cli)
 
 # mose_add_study_library(): the target mose-study, linking the module (call after build_lib()).
 # Built only for what links it (EXCLUDE_FROM_ALL), position-independent (an ns-3 tree links it
@@ -108,7 +118,28 @@ function(mose_add_study_library)
   foreach(_file ${MOSE_STUDY_SOURCES} ${MOSE_STUDY_HEADERS})
     list(APPEND _sources ${MOSE_STUDY_ROOT}/${_file})
   endforeach()
+  # mose-build-id.h: the module's version and a digest of its sources (model/, helper/), made
+  # again whenever one of them changes; a run record carries it (GetModuleBuildId()), so that a
+  # merge or a resumed study never mixes runs of two builds
+  file(GLOB_RECURSE _mose_id_inputs CONFIGURE_DEPENDS
+       ${MOSE_STUDY_ROOT}/model/*.cc ${MOSE_STUDY_ROOT}/model/*.h
+       ${MOSE_STUDY_ROOT}/helper/*.cc ${MOSE_STUDY_ROOT}/helper/*.h)
+  set(_mose_id_dir ${CMAKE_CURRENT_BINARY_DIR}/mose-build-id)
+  set(_mose_id_list ${_mose_id_dir}/inputs.txt)
+  string(REPLACE ";" "\n" _mose_id_text "${_mose_id_inputs}")
+  file(WRITE ${_mose_id_list}.new "${_mose_id_text}\n")
+  configure_file(${_mose_id_list}.new ${_mose_id_list} COPYONLY)
+  add_custom_command(
+    OUTPUT ${_mose_id_dir}/mose-build-id.h
+    COMMAND ${CMAKE_COMMAND} -DMOSE_ID_LIST=${_mose_id_list} -DMOSE_ID_ROOT=${MOSE_STUDY_ROOT}
+            -DMOSE_ID_VERSION=${MOSE_VERSION} -DMOSE_ID_OUT=${_mose_id_dir}/mose-build-id.h
+            -P ${MOSE_STUDY_ROOT}/cmake/mose-build-id.cmake
+    DEPENDS ${_mose_id_inputs} ${_mose_id_list} ${MOSE_STUDY_ROOT}/cmake/mose-build-id.cmake
+    COMMENT "mose: the build id of the run records"
+    VERBATIM)
+  list(APPEND _sources ${_mose_id_dir}/mose-build-id.h)
   add_library(mose-study STATIC EXCLUDE_FROM_ALL ${_sources})
+  target_include_directories(mose-study PRIVATE ${_mose_id_dir})
   set_target_properties(mose-study PROPERTIES POSITION_INDEPENDENT_CODE ON)
   foreach(_room ${MOSE_STUDY_ROOMS})
     target_include_directories(mose-study PUBLIC ${MOSE_STUDY_ROOT}/helper/study/${_room})

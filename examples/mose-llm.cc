@@ -26,6 +26,9 @@
  *
  *   mose-llm                                         # the regime map at N=64
  *   mose-llm --seeds=3                               # the map's verdict over runs 1, 2, 3
+ *   mose-llm --seeds=3 --jobs=2                      # the same map on two workers
+ *   mose-llm --seeds=3 --part=2/4 --outputDir=D      # part 2 of 4 (a Slurm array task)
+ *   mose-llm --seeds=3 --merge=D --outputDir=M       # the map from the parts' records
  *   mose-llm --map=false                             # one experiment, N=64, 4 policies
  *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=least-outstanding
  *   mose-llm --map=false --policies=MoSE --trace=examples/traces/splitwise-sample.csv \
@@ -40,6 +43,7 @@
 #include "mose-llm-options.h"
 #include "mose-llm-regime-map.h"
 #include "mose-program.h"
+#include "mose-run-options.h"
 
 #include "ns3/core-module.h"
 
@@ -67,6 +71,8 @@ main(int argc, char* argv[])
                   "transport: --transport=tcp|rdma, then --ns3::MoseSocketTransfers::TcpVariant "
                   "or --ns3::MoseRdmaTransport::RetxMode and the like.");
         options.AddOptions(cmd);
+        RunOptions runs;
+        runs.AddOptions(cmd);
         program.AddOutputOptions("folder for the CSV files and figures",
                                  "render the map's regime_map.plt to regime_map.png with gnuplot "
                                  "(the script is written either way; --map=false writes CSV "
@@ -74,6 +80,7 @@ main(int argc, char* argv[])
                                  "print progress while simulating");
         program.Parse(argc, argv);
         options.Read();
+        runs.Read(options.IsMap(), "--map=false runs one experiment per policy");
         program.CheckOneSimulation(options.IsMap() || options.GetPolicies().size() > 1,
                                    options.IsMap() ? "the regime map (--map, the default) runs "
                                                      "many experiments"
@@ -114,26 +121,21 @@ main(int argc, char* argv[])
             }
             return;
         }
-        if (options.GetLevels().size() > 1)
+        // the map: a list of independent runs (LlmMapRunner), carried out here on --jobs
+        // workers, or a share of it (--runs, --part), or put together from parts (--merge)
+        LlmMapRunner runner(options.GetMapConfig(), options.GetLevels());
+        if (runs.IsListing())
         {
-            // both levels, then the fluid level validated against the packet level
-            std::cout << options.GetTitle() << "\n";
-            RunLlmMapLevels(options.GetMapConfig(),
-                            options.GetLevels(),
-                            outputDir,
-                            program.IsPlotting(),
-                            showProgress,
-                            std::cout);
+            runner.WriteList(std::cout);
             return;
         }
-        LlmRegimeMap study(options.GetMapConfig());
         std::cout << options.GetTitle() << "\n";
-        study.Run(showProgress ? LlmRegimeMap::MakeProgressPrinter("mose-llm", std::cerr) : nullptr,
-                  showProgress);
-        std::cout << "\n";
-        study.PrintTable(std::cout);
-        std::cout << "\n" << study.GetVerdict();
-        study.WriteOutputs(outputDir, program.IsPlotting(), std::cout);
-        study.PrintTiming(std::cout);
+        if (runner.Run(runs.Get(outputDir,
+                                StudyOptionsText(argc, argv, RunOptions::GetIgnored()),
+                                showProgress),
+                       std::cout))
+        {
+            WriteLlmMapLevels(runner.GetMaps(), outputDir, program.IsPlotting(), std::cout);
+        }
     });
 }

@@ -427,32 +427,24 @@ LlmLevelValidation::WriteCsv(std::ostream& os) const
 }
 
 void
-RunLlmMapLevels(const LlmRegimeMapConfig& config,
-                const std::vector<LlmLevel>& levels,
-                const std::string& outputDir,
-                bool render,
-                bool progress,
-                std::ostream& os)
+WriteLlmMapLevels(const std::vector<std::unique_ptr<LlmRegimeMap>>& maps,
+                  const std::string& outputDir,
+                  bool render,
+                  std::ostream& os)
 {
-    std::vector<std::unique_ptr<LlmRegimeMap>> maps;
-    for (LlmLevel level : levels)
+    for (const auto& map : maps)
     {
-        LlmRegimeMapConfig c = config;
-        c.base.level = level;
-        maps.push_back(std::make_unique<LlmRegimeMap>(c));
-        LlmRegimeMap& map = *maps.back();
-        map.Run(progress ? LlmRegimeMap::MakeProgressPrinter("mose-llm", std::cerr) : nullptr,
-                progress);
-        const std::string dir = levels.size() > 1 ? outputDir + "/" + ToString(level) : outputDir;
-        os << "\n== " << ToString(level) << " level ==\n";
-        map.PrintTable(os);
-        os << "\n" << map.GetVerdict();
-        if (levels.size() > 1)
+        const LlmLevel level = map->GetConfig().base.level;
+        const std::string dir = maps.size() > 1 ? outputDir + "/" + ToString(level) : outputDir;
+        os << (maps.size() > 1 ? "\n== " + ToString(level) + " level ==\n" : "\n");
+        map->PrintTable(os);
+        os << "\n" << map->GetVerdict();
+        if (maps.size() > 1)
         {
             MakeOutputDirectory(dir);
         }
-        map.WriteOutputs(dir, render, os);
-        map.PrintTiming(os);
+        map->WriteOutputs(dir, render, os);
+        map->PrintTiming(os);
     }
     if (maps.size() == 2)
     {

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -128,23 +129,20 @@ class LlmLevelValidation
 
 /**
  * \ingroup mose-study
- * \brief Runs a regime map at one or two levels (mose-llm's map): each level's table, verdict,
- *        outputs (with two levels, in outputDir/LEVEL, e.g. outputDir/packet and
- *        outputDir/fluid) and timing, then with two levels the LlmLevelValidation of the second
- *        against the first (printed, and level_validation.csv).
- * \param config the map (its base's level is replaced by each of `levels`)
- * \param levels the levels, in order
+ * \brief Writes a regime map run at one or two levels (mose-llm's map, LlmMapRunner): each
+ *        level's table, verdict, outputs (with two levels in outputDir/LEVEL, e.g.
+ *        outputDir/packet and outputDir/fluid) and timing, then with two levels the
+ *        LlmLevelValidation of the second against the first (printed, and
+ *        level_validation.csv).
+ * \param maps the maps, one per level, put together
  * \param outputDir the output folder (it exists)
  * \param render render the figures with gnuplot
- * \param progress print progress to std::cerr
  * \param os where the tables go
  */
-void RunLlmMapLevels(const LlmRegimeMapConfig& config,
-                     const std::vector<LlmLevel>& levels,
-                     const std::string& outputDir,
-                     bool render,
-                     bool progress,
-                     std::ostream& os);
+void WriteLlmMapLevels(const std::vector<std::unique_ptr<LlmRegimeMap>>& maps,
+                       const std::string& outputDir,
+                       bool render,
+                       std::ostream& os);
 
 } // namespace mose
 } // namespace ns3

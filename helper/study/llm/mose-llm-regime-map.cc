@@ -536,20 +536,6 @@ LlmRegimeMap::LlmRegimeMap(const LlmRegimeMapConfig& config)
 {
 }
 
-/// Run()'s state across its cells
-struct LlmRegimeMap::RunState
-{
-    std::function<void(uint32_t, uint32_t, const std::string&)> progress; //!< as Run()'s
-    bool showProgress{false};                                             //!< as Run()'s
-    uint32_t done{0};                                                     //!< runs done
-    uint32_t total{0};                                                    //!< runs in all
-    /// each seed's scenario (roles, assignments, templates), drawn once and shared by all its
-    /// cells and policies: it depends on the run and the scenario options only
-    std::vector<std::shared_ptr<const mose::Scenario>> scenarios;
-    /// the flow-level break-even inputs (flowLevelFlows > 0)
-    std::optional<mose::SwitchCostStudy> flow;
-};
-
 /// The runs of one (load, interval) point that every dark time shares
 struct LlmRegimeMap::PointRuns
 {
@@ -559,8 +545,101 @@ struct LlmRegimeMap::PointRuns
     std::vector<std::map<mose::Policy, std::vector<LlmSummary>>> staticCycles;
     /// per seed: the cell's experiment with MoSE, its requests drawn once
     std::vector<LlmExperimentConfig> probes;
-    std::vector<std::string> seedWhere; //!< per seed: the progress text of the point
 };
+
+std::vector<LlmMapRun>
+LlmRegimeMap::ListRuns() const
+{
+    const auto& cfg = m_config;
+    std::vector<LlmMapRun> runs;
+    // the order the map has always run them in: per (load, interval) point the static
+    // policies of every seed, then per dark time MoSE on every seed
+    for (double load : cfg.loads)
+    {
+        for (Time t : cfg.intervals)
+        {
+            for (uint32_t k = 0; k < cfg.seeds; ++k)
+            {
+                for (mose::Policy p : cfg.policies)
+                {
+                    if (!mose::IsSwitching(p))
+                    {
+                        runs.push_back(LlmMapRun{static_cast<uint32_t>(runs.size()),
+                                                 load,
+                                                 t,
+                                                 std::nullopt,
+                                                 p,
+                                                 k});
+                    }
+                }
+            }
+            for (Time dark : cfg.darkTimes)
+            {
+                for (uint32_t k = 0; k < cfg.seeds; ++k)
+                {
+                    runs.push_back(LlmMapRun{static_cast<uint32_t>(runs.size()),
+                                             load,
+                                             t,
+                                             dark,
+                                             mose::Policy::MOSE,
+                                             k});
+                }
+            }
+        }
+    }
+    return runs;
+}
+
+std::string
+LlmRegimeMap::Describe(const LlmMapRun& r) const
+{
+    std::string what = "load " + mose::FormatNumber(r.load) + "/s, interval " +
+                       DurationText(r.interval.GetSeconds());
+    if (m_config.seeds > 1)
+    {
+        what += ", seed " + std::to_string(r.seed) + " (run " +
+                std::to_string(m_config.base.run + r.seed) + ")";
+    }
+    if (r.darkTime)
+    {
+        what += ", dark " + DurationText(r.darkTime->GetSeconds());
+    }
+    return what + ", " + mose::ToString(r.policy);
+}
+
+LlmExperimentConfig
+LlmRegimeMap::MakeRun(const LlmMapRun& r) const
+{
+    LlmExperimentConfig c = m_config.MakeCell(r.load, r.interval, mose::Policy::MOSE, r.seed);
+    c.policy = r.policy;
+    if (r.darkTime)
+    {
+        c.darkTime = *r.darkTime;
+    }
+    return c;
+}
+
+LlmMapRunFigures
+LlmRegimeMap::Collect(const LlmMapRun& r, const LlmExperiment& e) const
+{
+    LlmMapRunFigures f;
+    f.summary = e.GetSummary();
+    if (m_config.cycles > 1)
+    {
+        const LlmExperimentConfig& c = e.GetConfig();
+        const int64_t cycleNs = 2 * r.interval.GetNanoSeconds();
+        for (uint32_t y = 0; y < m_config.cycles; ++y)
+        {
+            const Time to = y + 1 < m_config.cycles ? NanoSeconds(cycleNs * (y + 1)) : Time::Max();
+            f.cycles.push_back(SummarizeLlmWindow(c.policy,
+                                                  e.GetRequests(),
+                                                  e.GetIterations(),
+                                                  NanoSeconds(cycleNs * y),
+                                                  to));
+        }
+    }
+    return f;
+}
 
 void
 LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress,
@@ -572,126 +651,118 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
         throw mose::Error("LlmRegimeMap::Run runs once");
     }
     m_config.Validate(); // every cell's configuration, before anything runs
-    const auto& cfg = m_config;
     SystemWallClockMs clock;
     clock.Start();
-    RunState st;
-    st.progress = progress;
-    st.showProgress = showProgress;
+    const std::vector<LlmMapRun> runs = ListRuns();
+    std::vector<LlmMapRunFigures> figures;
+    // each seed's scenario (roles, assignments, templates) is drawn once and shared by all its
+    // cells and policies: it depends on the run and the scenario options only
+    std::vector<std::shared_ptr<const mose::Scenario>> scenarios(m_config.seeds);
+    for (const LlmMapRun& r : runs)
+    {
+        if (progress)
+        {
+            progress(r.index, static_cast<uint32_t>(runs.size()), Describe(r));
+        }
+        LlmExperiment e(MakeRun(r));
+        if (scenarios[r.seed])
+        {
+            e.SetScenario(scenarios[r.seed]);
+        }
+        e.Build();
+        scenarios[r.seed] = e.GetScenario();
+        e.Run(showProgress);
+        figures.push_back(Collect(r, e));
+    }
+    if (progress)
+    {
+        progress(static_cast<uint32_t>(runs.size()), static_cast<uint32_t>(runs.size()), "");
+    }
+    Assemble(figures);
+    m_runSeconds = static_cast<double>(clock.End()) / 1000.0;
+}
 
+void
+LlmRegimeMap::Assemble(const std::vector<LlmMapRunFigures>& figures, double runSeconds)
+{
+    Assemble(figures);
+    m_runSeconds = runSeconds;
+}
+
+void
+LlmRegimeMap::Assemble(const std::vector<LlmMapRunFigures>& figures)
+{
+    NS_LOG_FUNCTION(this << figures.size());
+    if (m_ran)
+    {
+        throw mose::Error("LlmRegimeMap::Run runs once");
+    }
+    m_config.Validate();
+    const auto& cfg = m_config;
+    const std::vector<LlmMapRun> runs = ListRuns();
+    if (figures.size() != runs.size())
+    {
+        throw mose::Error("the regime map has " + std::to_string(runs.size()) + " runs, not " +
+                          std::to_string(figures.size()));
+    }
+    for (const LlmMapRunFigures& f : figures)
+    {
+        m_wallSeconds += f.summary.wallSeconds;
+        m_events += f.summary.events;
+        m_transfers += f.summary.transfers;
+        m_flows += f.summary.flows;
+        m_rateComputations += f.summary.rateComputations;
+    }
     // the flow-level break-even inputs, once: they depend on N, d, roles and seeds only
+    std::optional<mose::SwitchCostStudy> flow;
     if (cfg.flowLevelFlows > 0)
     {
         mose::FlowExperimentConfig f = cfg.base.scenario;
         f.flows = cfg.flowLevelFlows;
         f.firstRun = cfg.base.run;
-        st.flow.emplace(f, mose::SeedPlan{cfg.flowLevelSeeds, 1}, mose::Metric::AVG_COST);
-        st.flow->Run();
+        flow.emplace(f, mose::SeedPlan{cfg.flowLevelSeeds, 1}, mose::Metric::AVG_COST);
+        flow->Run();
     }
-
-    const uint32_t nStatic = static_cast<uint32_t>(cfg.policies.size() - 1);
-    st.total = static_cast<uint32_t>(cfg.loads.size() * cfg.intervals.size() *
-                                     (nStatic + cfg.darkTimes.size()) * cfg.seeds);
-    st.scenarios.resize(cfg.seeds);
+    std::size_t next = 0;
     for (double load : cfg.loads)
     {
         for (Time t : cfg.intervals)
         {
-            RunPoint(st, load, t);
-        }
-    }
-    if (progress)
-    {
-        progress(st.done, st.total, "");
-    }
-    m_runSeconds = static_cast<double>(clock.End()) / 1000.0;
-    m_ran = true;
-}
-
-LlmSummary
-LlmRegimeMap::RunOne(RunState& st,
-                     const LlmExperimentConfig& c,
-                     uint32_t seed,
-                     const std::string& what,
-                     Time interval,
-                     std::vector<LlmSummary>& perCycle)
-{
-    if (st.progress)
-    {
-        st.progress(st.done, st.total, what);
-    }
-    LlmExperiment e(c);
-    if (st.scenarios[seed])
-    {
-        e.SetScenario(st.scenarios[seed]);
-    }
-    e.Build();
-    st.scenarios[seed] = e.GetScenario();
-    e.Run(st.showProgress);
-    ++st.done;
-    LlmSummary s = e.GetSummary();
-    m_wallSeconds += s.wallSeconds;
-    m_events += s.events;
-    m_transfers += s.transfers;
-    m_flows += s.flows;
-    m_rateComputations += s.rateComputations;
-    perCycle.clear();
-    if (m_config.cycles > 1)
-    {
-        const int64_t cycleNs = 2 * interval.GetNanoSeconds();
-        for (uint32_t y = 0; y < m_config.cycles; ++y)
-        {
-            const Time to = y + 1 < m_config.cycles ? NanoSeconds(cycleNs * (y + 1)) : Time::Max();
-            perCycle.push_back(SummarizeLlmWindow(c.policy,
-                                                  e.GetRequests(),
-                                                  e.GetIterations(),
-                                                  NanoSeconds(cycleNs * y),
-                                                  to));
-        }
-    }
-    return s;
-}
-
-void
-LlmRegimeMap::RunPoint(RunState& st, double load, Time t)
-{
-    const auto& cfg = m_config;
-    const uint32_t seeds = cfg.seeds;
-    const std::string where =
-        "load " + mose::FormatNumber(load) + "/s, interval " + DurationText(t.GetSeconds());
-    PointRuns point;
-    point.statics.resize(seeds);
-    point.staticCycles.resize(seeds);
-    for (uint32_t k = 0; k < seeds; ++k)
-    {
-        point.seedWhere.push_back(where + (seeds > 1 ? ", seed " + std::to_string(k) + " (run " +
-                                                           std::to_string(cfg.base.run + k) + ")"
-                                                     : std::string()));
-        // the cell's requests are drawn once per seed; each policy runs on a copy
-        point.probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
-        for (mose::Policy p : cfg.policies)
-        {
-            if (!mose::IsSwitching(p))
+            PointRuns point;
+            point.statics.resize(cfg.seeds);
+            point.staticCycles.resize(cfg.seeds);
+            for (uint32_t k = 0; k < cfg.seeds; ++k)
             {
-                LlmExperimentConfig c = point.probes[k];
-                c.policy = p;
-                point.statics[k][p] = RunOne(st,
-                                             c,
-                                             k,
-                                             point.seedWhere[k] + ", " + mose::ToString(p),
-                                             t,
-                                             point.staticCycles[k][p]);
+                // the cell's requests are drawn once per seed; each policy ran on a copy
+                point.probes.push_back(cfg.MakeCell(load, t, mose::Policy::MOSE, k));
+                for (mose::Policy p : cfg.policies)
+                {
+                    if (!mose::IsSwitching(p))
+                    {
+                        point.statics[k][p] = figures[next].summary;
+                        point.staticCycles[k][p] = figures[next].cycles;
+                        ++next;
+                    }
+                }
+            }
+            for (Time dark : cfg.darkTimes)
+            {
+                m_cells.push_back(AssembleCell(point, load, t, dark, figures, next, flow));
+                next += cfg.seeds;
             }
         }
     }
-    for (Time dark : cfg.darkTimes)
-    {
-        m_cells.push_back(RunCell(st, point, load, t, dark));
-    }
+    m_ran = true;
 }
 
 LlmRegimeCell
-LlmRegimeMap::RunCell(RunState& st, const PointRuns& point, double load, Time t, Time dark)
+LlmRegimeMap::AssembleCell(const PointRuns& point,
+                           double load,
+                           Time t,
+                           Time dark,
+                           const std::vector<LlmMapRunFigures>& figures,
+                           std::size_t first,
+                           const std::optional<mose::SwitchCostStudy>& flow) const
 {
     const auto& cfg = m_config;
     const uint32_t seeds = cfg.seeds;
@@ -703,8 +774,7 @@ LlmRegimeMap::RunCell(RunState& st, const PointRuns& point, double load, Time t,
     std::vector<double> offered(seeds);
     for (uint32_t k = 0; k < seeds; ++k)
     {
-        LlmExperimentConfig c = point.probes[k];
-        c.darkTime = dark;
+        const LlmExperimentConfig& c = point.probes[k];
         cell.requests = static_cast<uint32_t>(c.requests.size());
         uint64_t tokens = 0;
         for (const auto& r : c.requests)
@@ -713,14 +783,8 @@ LlmRegimeMap::RunCell(RunState& st, const PointRuns& point, double load, Time t,
         }
         offered[k] = static_cast<double>(tokens) * static_cast<double>(c.kvBytesPerToken) * 8.0 /
                      c.end.GetSeconds() / 1e9;
-        std::vector<LlmSummary> moseCycles;
-        const LlmSummary m =
-            RunOne(st,
-                   c,
-                   k,
-                   point.seedWhere[k] + ", dark " + DurationText(dark.GetSeconds()) + ", MoSE",
-                   t,
-                   moseCycles);
+        const LlmSummary& m = figures[first + k].summary;
+        const std::vector<LlmSummary>& moseCycles = figures[first + k].cycles;
         std::vector<LlmSummary> runs;
         for (mose::Policy p : cfg.policies)
         {
@@ -758,13 +822,12 @@ LlmRegimeMap::RunCell(RunState& st, const PointRuns& point, double load, Time t,
         cell.seedRuns.push_back(std::move(runs));
     }
     CombineSeeds(cell, stretch, offered, cfg.tolerance);
-    if (st.flow && cell.verdict.bestStatic)
+    if (flow && cell.verdict.bestStatic)
     {
         mose::SwitchCostParameters params;
         params.darkTime = dark.GetSeconds();
         cell.flow =
-            st.flow->SummarizeBreakEven(mose::Policy::MOSE, *cell.verdict.bestStatic, params)
-                .ofMeans;
+            flow->SummarizeBreakEven(mose::Policy::MOSE, *cell.verdict.bestStatic, params).ofMeans;
     }
     return cell;
 }

@@ -10,6 +10,7 @@
 #include "mose-llm-experiment.h"
 #include "mose-llm-regime-figure.h"
 #include "mose-study-statistics.h"
+#include "mose-switch-cost.h"
 
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-flow-experiment-config.h"
@@ -170,6 +171,33 @@ struct LlmRegimeMapConfig
 
 /**
  * \ingroup mose-study
+ * \brief One run of a regime map's list (LlmRegimeMap::ListRuns()): a policy on one seed of a
+ *        (load, interval) point, and for MoSE a dark time (the static policies do not switch
+ *        circuits, so their runs serve every dark time).
+ */
+struct LlmMapRun
+{
+    uint32_t index{0};                       //!< its place in the list
+    double load{0};                          //!< requests per second
+    Time interval;                           //!< the mode interval T
+    std::optional<Time> darkTime;            //!< MoSE's dark time; none for a static policy
+    mose::Policy policy{mose::Policy::MOSE}; //!< the policy
+    uint32_t seed{0};                        //!< the seed k: the run base.run + k
+};
+
+/**
+ * \ingroup mose-study
+ * \brief What a map keeps of one run: its summary, and with several cycles its summary per
+ *        cycle [2 y T, 2 (y + 1) T) (the last one open-ended).
+ */
+struct LlmMapRunFigures
+{
+    LlmSummary summary;             //!< the whole run
+    std::vector<LlmSummary> cycles; //!< per cycle (cycles > 1; empty otherwise)
+};
+
+/**
+ * \ingroup mose-study
  * \brief One cell of the map.
  *
  * With one seed, `runs` are the runs and `verdict` is LlmCellVerdict::Compute() of them.
@@ -262,6 +290,32 @@ class LlmRegimeMap
     void Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress = {},
              bool showProgress = false);
 
+    /**
+     * \return the map's runs, in the order Run() runs them: per (load, interval) point the
+     *         static policies of every seed, then per dark time MoSE on every seed. A run's
+     *         figures depend on the run alone (its cell, policy and seed), so the runs may be
+     *         carried out in any order, by any process (LlmMapRunner), and put together by
+     *         Assemble().
+     */
+    std::vector<LlmMapRun> ListRuns() const;
+    /// \param run one of ListRuns() \return it in words ("load 25/s, interval 100 ms, S-Inf")
+    std::string Describe(const LlmMapRun& run) const;
+    /// \param run one of ListRuns() \return its experiment's configuration
+    LlmExperimentConfig MakeRun(const LlmMapRun& run) const;
+    /**
+     * \param run one of ListRuns() \param e its experiment, after Run()
+     * \return what the map keeps of it
+     */
+    LlmMapRunFigures Collect(const LlmMapRun& run, const LlmExperiment& e) const;
+    /**
+     * \brief Puts the map together from its runs' figures, as Run() does after running them:
+     *        the cells, their verdicts and the flow-level break-even. A map is put together
+     *        once (Run() or Assemble()).
+     * \param figures one per run of ListRuns(), in its order
+     * \param runSeconds the wall seconds the runs took (PrintTiming())
+     */
+    void Assemble(const std::vector<LlmMapRunFigures>& figures, double runSeconds);
+
     /// \return the configuration
     const LlmRegimeMapConfig& GetConfig() const;
     /// \return the cells, load-major, then interval, then dark time
@@ -338,40 +392,26 @@ class LlmRegimeMap
     void PrintTiming(std::ostream& os) const;
 
   private:
-    struct RunState;  //!< Run()'s progress, per-seed scenarios and flow-level study
     struct PointRuns; //!< the runs of a (load, interval) point that its dark times share
 
+    /// \brief Assemble() without the wall time \param figures as Assemble()'s
+    void Assemble(const std::vector<LlmMapRunFigures>& figures);
     /**
-     * \brief Run(): one packet-level run, its figures added to the totals.
-     * \param st Run()'s state (progress, the seed's scenario)
-     * \param c the experiment
-     * \param seed the seed index (its scenario is drawn once and shared)
-     * \param what the progress text
-     * \param interval T, the cell's mode interval
-     * \param perCycle with several cycles, the run's summary per cycle [2 y T, 2 (y + 1) T)
-     *        (the last one open-ended); emptied otherwise
-     * \return the run's summary
-     */
-    LlmSummary RunOne(RunState& st,
-                      const LlmExperimentConfig& c,
-                      uint32_t seed,
-                      const std::string& what,
-                      Time interval,
-                      std::vector<LlmSummary>& perCycle);
-    /**
-     * \brief Run(): the static runs of a (load, interval) point for every seed, then its cell
-     *        per dark time into m_cells.
-     * \param st Run()'s state \param load the request rate \param t the mode interval
-     */
-    void RunPoint(RunState& st, double load, Time t);
-    /**
-     * \brief Run(): MoSE's runs of a cell for every seed, its verdicts, margin samples and
-     *        flow-level break-even.
-     * \param st Run()'s state \param point the point's static runs \param load the request
-     *        rate \param t the mode interval \param dark the dark time
+     * \brief Assemble(): one cell from MoSE's runs of every seed and the point's static runs:
+     *        its verdicts, margin samples and flow-level break-even.
+     * \param point the point's static runs \param load the request rate \param t the mode
+     *        interval \param dark the dark time \param figures every run's
+     * \param first the index of MoSE's run of seed 0 (seed k: first + k)
+     * \param flow the flow-level study, if the map has one
      * \return the cell
      */
-    LlmRegimeCell RunCell(RunState& st, const PointRuns& point, double load, Time t, Time dark);
+    LlmRegimeCell AssembleCell(const PointRuns& point,
+                               double load,
+                               Time t,
+                               Time dark,
+                               const std::vector<LlmMapRunFigures>& figures,
+                               std::size_t first,
+                               const std::optional<mose::SwitchCostStudy>& flow) const;
     /// \brief GetVerdict(): the line of the map's parameters \param os the stream
     void PrintVerdictHeader(std::ostream& os) const;
     /**

@@ -1,0 +1,73 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_RUN_OPTIONS_H
+#define MOSE_RUN_OPTIONS_H
+
+#include "mose-llm-map-runner.h"
+
+#include "ns3/command-line.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mose
+{
+
+/**
+ * \ingroup mose-study
+ * \brief How a program carries out its list of runs: --jobs=K workers, --runs=LIST or
+ *        --part=I/K (a share of the list), --merge=DIR,... (put the result together from the
+ *        records of parts), --resume (keep the runs an earlier run finished), --listRuns.
+ *
+ * They act on a list of runs (mose-llm's regime map). With one run they do nothing, and a
+ * given one is refused with the reason; --merge runs nothing, so --jobs, --runs, --part and
+ * --resume are refused beside it; --runs and --part exclude each other.
+ */
+class RunOptions
+{
+  public:
+    /// \brief Adds the options \param cmd the command line
+    void AddOptions(CommandLine& cmd);
+
+    /**
+     * \brief Reads them after cmd.Parse(); a mose::Error names the first bad one.
+     * \param listed whether the program runs a list (mose-llm: --map)
+     * \param oneRun why it does not, for the message ("--map=false runs one experiment")
+     */
+    void Read(bool listed, const std::string& oneRun);
+
+    /// \return whether --listRuns was given
+    bool IsListing() const;
+    /**
+     * \param outputDir the program's output folder
+     * \param options the options that decide the figures (StudyOptionsText())
+     * \param showProgress progress lines
+     * \return the runner's options
+     */
+    LlmMapRunnerOptions Get(const std::string& outputDir,
+                            const std::string& options,
+                            bool showProgress) const;
+
+    /// \return the options StudyOptionsText() leaves out: these and the output options
+    static std::vector<std::string> GetIgnored();
+
+  private:
+    std::string m_jobs;         //!< --jobs (empty: not given)
+    std::string m_runs;         //!< --runs (empty: not given)
+    std::string m_part;         //!< --part (empty: not given)
+    std::string m_merge;        //!< --merge (empty: not given)
+    std::string m_resume;       //!< --resume (empty: not given)
+    bool m_list{false};         //!< --listRuns
+    LlmMapRunnerOptions m_read; //!< what Read() made of them
+};
+
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_RUN_OPTIONS_H */

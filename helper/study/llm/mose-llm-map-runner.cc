@@ -1,0 +1,494 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-map-runner.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-scenario.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <optional>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseLlmMapRunner");
+
+namespace mose
+{
+
+namespace
+{
+
+/// the summary's real figures, by name
+const std::vector<std::pair<const char*, double LlmSummary::*>> REALS = {
+    {"kv_mean_s", &LlmSummary::kvMeanS},
+    {"kv_p50_s", &LlmSummary::kvP50S},
+    {"kv_p99_s", &LlmSummary::kvP99S},
+    {"ttft_mean_s", &LlmSummary::ttftMeanS},
+    {"ttft_p50_s", &LlmSummary::ttftP50S},
+    {"ttft_p99_s", &LlmSummary::ttftP99S},
+    {"iter_mean_s", &LlmSummary::iterMeanS},
+    {"iter_p99_s", &LlmSummary::iterP99S},
+    {"coll_mean_s", &LlmSummary::collMeanS},
+    {"coll_p99_s", &LlmSummary::collP99S},
+    {"wall_seconds", &LlmSummary::wallSeconds},
+    {"simulated_seconds", &LlmSummary::simulatedSeconds},
+};
+
+/// the summary's 32-bit counts, by name
+const std::vector<std::pair<const char*, uint32_t LlmSummary::*>> COUNTS32 = {
+    {"requests", &LlmSummary::requests},
+    {"served", &LlmSummary::served},
+    {"iterations", &LlmSummary::iterations},
+    {"switches", &LlmSummary::switches},
+    {"circuits_cut", &LlmSummary::circuitsCut},
+    {"unserved_not_arrived", &LlmSummary::unservedNotArrived},
+    {"unserved_in_prefill", &LlmSummary::unservedInPrefill},
+    {"unserved_in_flight", &LlmSummary::unservedInFlight},
+    {"unserved_notice_late", &LlmSummary::unservedNoticeLate},
+};
+
+/// the summary's 64-bit counts, by name
+const std::vector<std::pair<const char*, uint64_t LlmSummary::*>> COUNTS64 = {
+    {"lost", &LlmSummary::lost},
+    {"errors", &LlmSummary::errors},
+    {"events", &LlmSummary::events},
+    {"connections", &LlmSummary::connections},
+    {"rate_computations", &LlmSummary::rateComputations},
+    {"transfers", &LlmSummary::transfers},
+    {"flows", &LlmSummary::flows},
+};
+
+/// \param record the record \param prefix the summary's prefix \param s the summary
+void
+PutSummary(RunRecord& record, const std::string& prefix, const LlmSummary& s)
+{
+    for (const auto& [name, field] : REALS)
+    {
+        record.Set(prefix + name, s.*field);
+    }
+    for (const auto& [name, field] : COUNTS32)
+    {
+        record.Set(prefix + name, static_cast<uint64_t>(s.*field));
+    }
+    for (const auto& [name, field] : COUNTS64)
+    {
+        record.Set(prefix + name, s.*field);
+    }
+    record.Set(prefix + "policy", static_cast<uint64_t>(s.policy));
+    record.Set(prefix + "level", static_cast<uint64_t>(s.level));
+    record.Set(prefix + "notice_delay_ns", static_cast<int64_t>(s.noticeDelay.GetNanoSeconds()));
+    record.Set(prefix + "stop_time_ns", static_cast<int64_t>(s.stopTime.GetNanoSeconds()));
+    record.Set(prefix + "ranks", static_cast<uint64_t>(s.eventsPerRank.size()));
+    for (std::size_t i = 0; i < s.eventsPerRank.size(); ++i)
+    {
+        record.Set(prefix + "events_rank" + std::to_string(i), s.eventsPerRank[i]);
+    }
+}
+
+/// \param record the record \param prefix the summary's prefix \return the summary
+LlmSummary
+GetSummary(const RunRecord& record, const std::string& prefix)
+{
+    LlmSummary s;
+    for (const auto& [name, field] : REALS)
+    {
+        s.*field = record.GetReal(prefix + name);
+    }
+    for (const auto& [name, field] : COUNTS32)
+    {
+        const uint64_t v = record.GetUnsigned(prefix + name);
+        if (v > UINT32_MAX)
+        {
+            throw Error(record.path + ": " + prefix + name + " = " + std::to_string(v) +
+                        " is above 4294967295");
+        }
+        s.*field = static_cast<uint32_t>(v);
+    }
+    for (const auto& [name, field] : COUNTS64)
+    {
+        s.*field = record.GetUnsigned(prefix + name);
+    }
+    const uint64_t policy = record.GetUnsigned(prefix + "policy");
+    const uint64_t level = record.GetUnsigned(prefix + "level");
+    if (policy >= mose::ALL_POLICIES.size() || level > static_cast<uint64_t>(LlmLevel::AGGREGATE))
+    {
+        throw Error(record.path + ": no policy " + std::to_string(policy) + " or level " +
+                    std::to_string(level) + " (made by another version?)");
+    }
+    s.policy = static_cast<mose::Policy>(policy);
+    s.level = static_cast<LlmLevel>(level);
+    s.noticeDelay = NanoSeconds(record.GetSigned(prefix + "notice_delay_ns"));
+    s.stopTime = NanoSeconds(record.GetSigned(prefix + "stop_time_ns"));
+    const uint64_t ranks = record.GetUnsigned(prefix + "ranks");
+    for (uint64_t i = 0; i < ranks; ++i)
+    {
+        s.eventsPerRank.push_back(record.GetUnsigned(prefix + "events_rank" + std::to_string(i)));
+    }
+    return s;
+}
+
+/**
+ * \brief A run of the list as a RunPool carries it out: the experiment is built (Prepare), run
+ *        (Execute: at the fluid levels Simulator-free, on a worker thread) and summarised.
+ */
+class LlmMapTask : public RunTask
+{
+  public:
+    /**
+     * \param map the run's map \param run the run \param what the run in words
+     * \param key writes the run's key to its record
+     * \param scenario the seed's scenario, drawn by an earlier run of this process (shared)
+     * \param showProgress simulated-time progress (one worker only)
+     */
+    LlmMapTask(const LlmRegimeMap& map,
+               const LlmMapRun& run,
+               std::string what,
+               std::function<void(RunRecord&)> key,
+               std::shared_ptr<const mose::Scenario>& scenario,
+               bool showProgress)
+        : m_map(map),
+          m_run(run),
+          m_what(std::move(what)),
+          m_key(std::move(key)),
+          m_scenario(scenario),
+          m_showProgress(showProgress)
+    {
+    }
+
+    void Prepare() override
+    {
+        m_experiment = std::make_unique<LlmExperiment>(m_map.MakeRun(m_run));
+        if (m_scenario)
+        {
+            m_experiment->SetScenario(m_scenario);
+        }
+        m_experiment->Build();
+        m_scenario = m_experiment->GetScenario();
+    }
+
+    void Execute() override
+    {
+        m_experiment->Run(m_showProgress);
+    }
+
+    void Finish(RunRecord& record) override
+    {
+        LlmMapRunner::PutFigures(m_map.Collect(m_run, *m_experiment), record);
+        m_key(record);
+        record.run = m_what;
+        m_experiment.reset();
+    }
+
+  private:
+    const LlmRegimeMap& m_map;                         //!< the run's map
+    LlmMapRun m_run;                                   //!< the run
+    std::string m_what;                                //!< in words
+    std::function<void(RunRecord&)> m_key;             //!< writes its key
+    std::shared_ptr<const mose::Scenario>& m_scenario; //!< the seed's scenario
+    bool m_showProgress;                               //!< simulated-time progress
+    std::unique_ptr<LlmExperiment> m_experiment;       //!< the experiment
+};
+
+/// \param indices ascending run indices \return them as a --runs list ("0,3-5")
+std::string
+RunsText(const std::vector<uint32_t>& indices)
+{
+    std::string out;
+    for (std::size_t i = 0; i < indices.size();)
+    {
+        std::size_t j = i;
+        while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1)
+        {
+            ++j;
+        }
+        out += (out.empty() ? "" : ",") + std::to_string(indices[i]);
+        if (j > i)
+        {
+            out += "-" + std::to_string(indices[j]);
+        }
+        i = j + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+LlmMapRunner::LlmMapRunner(const LlmRegimeMapConfig& config, const std::vector<LlmLevel>& levels)
+    : m_config(config),
+      m_levels(levels)
+{
+    for (LlmLevel level : levels)
+    {
+        LlmRegimeMapConfig c = config;
+        c.base.level = level;
+        c.Validate();
+        m_maps.push_back(std::make_unique<LlmRegimeMap>(c));
+        for (const LlmMapRun& r : m_maps.back()->ListRuns())
+        {
+            m_entries.push_back(Entry{m_maps.size() - 1, r});
+        }
+    }
+}
+
+uint32_t
+LlmMapRunner::GetTotal() const
+{
+    return static_cast<uint32_t>(m_entries.size());
+}
+
+std::string
+LlmMapRunner::Describe(const Entry& e) const
+{
+    const std::string what = m_maps[e.map]->Describe(e.run);
+    return m_levels.size() > 1 ? ToString(m_levels[e.map]) + " level, " + what : what;
+}
+
+void
+LlmMapRunner::WriteList(std::ostream& os) const
+{
+    os << "index,level,load,interval_s,dark_s,policy,seed,run\n";
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+    {
+        const Entry& e = m_entries[i];
+        os << i << "," << ToString(m_levels[e.map]) << "," << mose::FormatNumber(e.run.load) << ","
+           << mose::FormatNumber(e.run.interval.GetSeconds()) << ","
+           << (e.run.darkTime ? mose::FormatNumber(e.run.darkTime->GetSeconds()) : "") << ","
+           << mose::ToString(e.run.policy) << "," << e.run.seed << ","
+           << m_config.base.run + e.run.seed << "\n";
+    }
+}
+
+void
+LlmMapRunner::PutKey(const Entry& e, RunRecord& record) const
+{
+    record.Set("key.level", static_cast<uint64_t>(m_levels[e.map]));
+    record.Set("key.load", e.run.load);
+    record.Set("key.interval_ns", static_cast<int64_t>(e.run.interval.GetNanoSeconds()));
+    record.Set("key.dark_ns",
+               static_cast<int64_t>(e.run.darkTime ? e.run.darkTime->GetNanoSeconds() : -1));
+    record.Set("key.policy", static_cast<uint64_t>(e.run.policy));
+    record.Set("key.seed", static_cast<uint64_t>(e.run.seed));
+}
+
+void
+LlmMapRunner::CheckKey(const Entry& e, const RunRecord& record) const
+{
+    RunRecord expected;
+    PutKey(e, expected);
+    for (const auto& [name, value] : expected.figures)
+    {
+        const auto it = record.figures.find(name);
+        if (it == record.figures.end() || it->second != value)
+        {
+            throw Error(record.path + " is not run " + std::to_string(record.index) +
+                        " of this map (" + Describe(e) + "): its " + name + " is " +
+                        (it == record.figures.end() ? "missing" : QuoteText(it->second)) +
+                        ", not " + QuoteText(value));
+        }
+    }
+}
+
+void
+LlmMapRunner::PutFigures(const LlmMapRunFigures& figures, RunRecord& record)
+{
+    PutSummary(record, "run.", figures.summary);
+    record.Set("cycles", static_cast<uint64_t>(figures.cycles.size()));
+    for (std::size_t y = 0; y < figures.cycles.size(); ++y)
+    {
+        PutSummary(record, "cycle" + std::to_string(y) + ".", figures.cycles[y]);
+    }
+}
+
+LlmMapRunFigures
+LlmMapRunner::GetFigures(const RunRecord& record)
+{
+    LlmMapRunFigures f;
+    f.summary = GetSummary(record, "run.");
+    const uint64_t cycles = record.GetUnsigned("cycles");
+    for (uint64_t y = 0; y < cycles; ++y)
+    {
+        f.cycles.push_back(GetSummary(record, "cycle" + std::to_string(y) + "."));
+    }
+    return f;
+}
+
+void
+LlmMapRunner::Merge(const LlmMapRunnerOptions& options,
+                    std::vector<LlmMapRunFigures>& figures) const
+{
+    std::vector<RunRecordStore> stores;
+    for (const std::string& dir : options.merge)
+    {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir + "/runs", ec))
+        {
+            throw Error("invalid --merge: " + QuoteText(dir) + " has no folder runs/ of run " +
+                        "records (a folder a --part or --runs run of this map wrote into)");
+        }
+        stores.emplace_back(dir, options.options);
+    }
+    std::vector<uint32_t> missing;
+    figures.clear();
+    for (uint32_t i = 0; i < GetTotal(); ++i)
+    {
+        std::optional<RunRecord> found;
+        for (const RunRecordStore& s : stores)
+        {
+            std::optional<RunRecord> r = s.Find(i);
+            if (r && found)
+            {
+                throw Error("run " + std::to_string(i) + " (" + Describe(m_entries[i]) +
+                            ") is given twice: " + found->path + " and " + r->path +
+                            "; merge each run once");
+            }
+            if (r)
+            {
+                found = std::move(r);
+            }
+        }
+        if (!found)
+        {
+            missing.push_back(i);
+            continue;
+        }
+        CheckKey(m_entries[i], *found);
+        figures.push_back(GetFigures(*found));
+    }
+    if (!missing.empty())
+    {
+        std::string where;
+        for (const RunRecordStore& s : stores)
+        {
+            where += (where.empty() ? "" : ", ") + s.GetFolder();
+        }
+        throw Error(
+            "the map is not whole: " + std::to_string(missing.size()) + " of " +
+            std::to_string(GetTotal()) + " runs have no record in " + where + " (the first, run " +
+            std::to_string(missing.front()) + ": " + Describe(m_entries[missing.front()]) +
+            ", would be " + stores.front().GetPath(missing.front()) +
+            "); run them with --runs=" + RunsText(missing) + ", or resubmit the parts that failed");
+    }
+}
+
+bool
+LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
+{
+    NS_LOG_FUNCTION(this);
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<LlmMapRunFigures> figures;
+    if (!options.merge.empty())
+    {
+        Merge(options, figures);
+    }
+    else
+    {
+        options.selection.Check(GetTotal());
+        const RunRecordStore store(options.outputDir, options.options);
+        const std::vector<uint32_t> selected = options.selection.Indices(GetTotal());
+        std::vector<std::optional<LlmMapRunFigures>> got(GetTotal());
+        std::vector<uint32_t> todo;
+        for (uint32_t i : selected)
+        {
+            std::optional<RunRecord> r = options.resume ? store.Find(i) : std::nullopt;
+            if (r)
+            {
+                CheckKey(m_entries[i], *r);
+                got[i] = GetFigures(*r);
+            }
+            else
+            {
+                todo.push_back(i);
+            }
+        }
+        if (todo.size() < selected.size())
+        {
+            os << "kept " << selected.size() - todo.size() << " of " << selected.size()
+               << " runs that a run with the same options and build finished before ("
+               << store.GetFolder() << "; --resume=false runs them again)\n";
+        }
+        // each seed's scenario is drawn once per map and shared (it depends on the run and the
+        // scenario options only); in a process per run each draws its own, the same
+        std::vector<std::vector<std::shared_ptr<const mose::Scenario>>> scenarios(m_maps.size());
+        for (std::size_t m = 0; m < m_maps.size(); ++m)
+        {
+            scenarios[m].resize(m_config.seeds);
+        }
+        const RunPool::Progress progress =
+            options.showProgress ? RunPool::MakePrinter("mose-llm", std::cerr) : nullptr;
+        // a level's runs on its kind of workers: threads for the Simulator-free levels
+        for (std::size_t m = 0; m < m_maps.size(); ++m)
+        {
+            std::vector<uint32_t> level;
+            for (uint32_t i : todo)
+            {
+                if (m_entries[i].map == m)
+                {
+                    level.push_back(i);
+                }
+            }
+            const RunPool pool(options.jobs,
+                               IsFluid(m_levels[m]) ? RunWorkers::THREADS : RunWorkers::PROCESSES);
+            pool.Run(
+                level,
+                [&](uint32_t i) -> std::unique_ptr<RunTask> {
+                    const Entry& e = m_entries[i];
+                    return std::make_unique<LlmMapTask>(
+                        *m_maps[e.map],
+                        e.run,
+                        Describe(e),
+                        [this, &e](RunRecord& r) { PutKey(e, r); },
+                        scenarios[e.map][e.run.seed],
+                        options.showProgress && options.jobs == 1);
+                },
+                [&](const RunRecord& r) {
+                    store.Write(r);
+                    got[r.index] = GetFigures(r);
+                },
+                progress);
+        }
+        if (!options.selection.IsAll())
+        {
+            os << options.selection.Describe() << ": " << selected.size() << " of " << GetTotal()
+               << " runs done (" << selected.size() - todo.size() << " kept), their records in "
+               << store.GetFolder()
+               << "; the map: the same options with --merge=FOLDER,... once every part is done\n";
+            return false;
+        }
+        for (auto& f : got)
+        {
+            figures.push_back(std::move(*f));
+        }
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::size_t next = 0;
+    for (const auto& map : m_maps)
+    {
+        const std::size_t n = map->ListRuns().size();
+        std::vector<LlmMapRunFigures> own(figures.begin() + static_cast<std::ptrdiff_t>(next),
+                                          figures.begin() + static_cast<std::ptrdiff_t>(next + n));
+        next += n;
+        map->Assemble(own, seconds);
+    }
+    return true;
+}
+
+const std::vector<std::unique_ptr<LlmRegimeMap>>&
+LlmMapRunner::GetMaps() const
+{
+    return m_maps;
+}
+
+} // namespace mose
+} // namespace ns3

@@ -1,0 +1,453 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-run-list.h"
+
+#include "mose-build-id.h"
+
+#include "ns3/log.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-parse.h"
+#include "ns3/mose-text-io.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MoseRunList");
+
+namespace mose
+{
+
+namespace
+{
+
+/// the first line of every record file
+constexpr const char* RECORD_MAGIC = "mose-run-record 1";
+
+/// \param value a double \return its text, read back as the same double
+std::string
+ExactText(double value)
+{
+    std::ostringstream os;
+    os << std::setprecision(std::numeric_limits<double>::max_digits10) << value;
+    return os.str();
+}
+
+/// \param option the option \param text its value \param why what is wrong
+[[noreturn]] void
+ThrowSelection(const std::string& option, const std::string& text, const std::string& why)
+{
+    throw Error("invalid " + option + " = " + QuoteText(text) + ": " + why);
+}
+
+} // namespace
+
+RunSelection
+RunSelection::All()
+{
+    return RunSelection();
+}
+
+RunSelection
+RunSelection::ParseRuns(const std::string& option, const std::string& text)
+{
+    const std::string allowed =
+        "run indices and ranges A-B separated by commas, each run once, such as 0,3-5 "
+        "(--listRuns lists them)";
+    RunSelection s;
+    s.m_option = option;
+    s.m_text = text;
+    std::vector<std::string_view> items;
+    SplitAtCommas(text, items);
+    if (items.empty())
+    {
+        ThrowSelection(option, text, allowed);
+    }
+    for (std::string_view item : items)
+    {
+        const std::size_t dash = item.find('-');
+        uint32_t from = 0;
+        uint32_t to = 0;
+        try
+        {
+            from = ParseUnsigned32(option, item.substr(0, dash));
+            to = dash == std::string_view::npos ? from
+                                                : ParseUnsigned32(option, item.substr(dash + 1));
+        }
+        catch (const Error&)
+        {
+            ThrowSelection(option, text, allowed);
+        }
+        if (to < from)
+        {
+            ThrowSelection(option, text, "the range " + std::string(item) + " runs backwards");
+        }
+        for (uint64_t i = from; i <= to; ++i)
+        {
+            s.m_indices.push_back(static_cast<uint32_t>(i));
+        }
+    }
+    std::sort(s.m_indices.begin(), s.m_indices.end());
+    const auto twice = std::adjacent_find(s.m_indices.begin(), s.m_indices.end());
+    if (twice != s.m_indices.end())
+    {
+        ThrowSelection(option, text, "run " + std::to_string(*twice) + " is given twice");
+    }
+    return s;
+}
+
+RunSelection
+RunSelection::ParsePart(const std::string& option, const std::string& text)
+{
+    const std::string allowed = "I/K with 1 <= I <= K, such as 2/4 (the second of four parts)";
+    const std::size_t slash = text.find('/');
+    if (slash == std::string::npos)
+    {
+        ThrowSelection(option, text, allowed);
+    }
+    RunSelection s;
+    s.m_option = option;
+    s.m_text = text;
+    try
+    {
+        s.m_part = ParseUnsigned32(option, std::string_view(text).substr(0, slash));
+        s.m_parts = ParseUnsigned32(option, std::string_view(text).substr(slash + 1));
+    }
+    catch (const Error&)
+    {
+        ThrowSelection(option, text, allowed);
+    }
+    if (s.m_parts == 0 || s.m_part == 0 || s.m_part > s.m_parts)
+    {
+        ThrowSelection(option, text, allowed);
+    }
+    return s;
+}
+
+void
+RunSelection::Check(uint32_t total) const
+{
+    if (!m_indices.empty() && m_indices.back() >= total)
+    {
+        ThrowSelection(m_option,
+                       m_text,
+                       "run " + std::to_string(m_indices.back()) + " is not in the list: its " +
+                           std::to_string(total) + " runs are 0 to " +
+                           std::to_string(total == 0 ? 0 : total - 1) + " (--listRuns lists them)");
+    }
+    if (m_parts > total)
+    {
+        ThrowSelection(m_option,
+                       m_text,
+                       std::to_string(m_parts) + " parts of a list of " + std::to_string(total) +
+                           " runs: at most " + std::to_string(total) + " parts, each with a run");
+    }
+}
+
+bool
+RunSelection::Holds(uint32_t index) const
+{
+    if (m_parts > 0)
+    {
+        return index % m_parts == m_part - 1;
+    }
+    if (!m_option.empty())
+    {
+        return std::binary_search(m_indices.begin(), m_indices.end(), index);
+    }
+    return true;
+}
+
+std::vector<uint32_t>
+RunSelection::Indices(uint32_t total) const
+{
+    std::vector<uint32_t> out;
+    for (uint32_t i = 0; i < total; ++i)
+    {
+        if (Holds(i))
+        {
+            out.push_back(i);
+        }
+    }
+    return out;
+}
+
+bool
+RunSelection::IsAll() const
+{
+    return m_option.empty();
+}
+
+std::string
+RunSelection::Describe() const
+{
+    if (m_parts > 0)
+    {
+        return "part " + m_text;
+    }
+    return m_option.empty() ? "all runs" : "runs " + m_text;
+}
+
+std::string
+RunRecord::ToText() const
+{
+    std::ostringstream os;
+    os << RECORD_MAGIC << "\n"
+       << "build=" << build << "\n"
+       << "options=" << options << "\n"
+       << "index=" << index << "\n"
+       << "run=" << run << "\n"
+       << "wall_s=" << ExactText(resources.wallSeconds) << "\n"
+       << "cpu_s=" << ExactText(resources.cpuSeconds) << "\n"
+       << "max_rss_kb=" << resources.maxRssKb << "\n";
+    for (const auto& [name, value] : figures)
+    {
+        os << name << "=" << value << "\n";
+    }
+    return os.str();
+}
+
+RunRecord
+RunRecord::FromText(const std::string& path, const std::string& text)
+{
+    RunRecord r;
+    r.path = path;
+    std::istringstream in(text);
+    std::string line;
+    uint64_t n = 0;
+    if (!std::getline(in, line) || line != RECORD_MAGIC)
+    {
+        ThrowFileError(path,
+                       1,
+                       "not a run record (its first line is not \"" + std::string(RECORD_MAGIC) +
+                           "\")");
+    }
+    ++n;
+    std::map<std::string, std::string> fields;
+    while (std::getline(in, line))
+    {
+        ++n;
+        const std::size_t eq = line.find('=');
+        if (eq == std::string::npos || eq == 0)
+        {
+            ThrowFileError(path, n, "expected NAME=VALUE, got " + QuoteFileText(line));
+        }
+        if (!fields.emplace(line.substr(0, eq), line.substr(eq + 1)).second)
+        {
+            ThrowFileError(path, n, QuoteFileText(line.substr(0, eq)) + " is given twice");
+        }
+    }
+    const auto take = [&](const std::string& name) {
+        const auto it = fields.find(name);
+        if (it == fields.end())
+        {
+            ThrowFileError(path, n, "the record has no " + name + "= line");
+        }
+        std::string v = it->second;
+        fields.erase(it);
+        return v;
+    };
+    r.build = take("build");
+    r.options = take("options");
+    r.index = ParseUnsigned32(path + ": index", take("index"));
+    r.run = take("run");
+    r.resources.wallSeconds = ParseReal(path + ": wall_s", take("wall_s"));
+    r.resources.cpuSeconds = ParseReal(path + ": cpu_s", take("cpu_s"));
+    r.resources.maxRssKb = ParseUnsigned64(path + ": max_rss_kb", take("max_rss_kb"));
+    r.figures = std::move(fields);
+    return r;
+}
+
+void
+RunRecord::Set(const std::string& name, double value)
+{
+    figures[name] = ExactText(value);
+}
+
+void
+RunRecord::Set(const std::string& name, uint64_t value)
+{
+    figures[name] = std::to_string(value);
+}
+
+void
+RunRecord::Set(const std::string& name, int64_t value)
+{
+    figures[name] = std::to_string(value);
+}
+
+namespace
+{
+
+/// \param r a record \param name a figure \return its text, or a mose::Error naming the record
+const std::string&
+FigureText(const RunRecord& r, const std::string& name)
+{
+    const auto it = r.figures.find(name);
+    if (it == r.figures.end())
+    {
+        throw Error((r.path.empty() ? "run record " + std::to_string(r.index) : r.path) +
+                    ": the record has no " + name + "= line (made by another version?)");
+    }
+    return it->second;
+}
+
+} // namespace
+
+double
+RunRecord::GetReal(const std::string& name) const
+{
+    return ParseReal(path + ": " + name, FigureText(*this, name));
+}
+
+uint64_t
+RunRecord::GetUnsigned(const std::string& name) const
+{
+    return ParseUnsigned64(path + ": " + name, FigureText(*this, name));
+}
+
+int64_t
+RunRecord::GetSigned(const std::string& name) const
+{
+    const std::string& text = FigureText(*this, name);
+    errno = 0;
+    char* end = nullptr;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE)
+    {
+        throw Error(path + ": " + name + " = " + QuoteFileText(text) + " is not a whole number");
+    }
+    return static_cast<int64_t>(v);
+}
+
+std::string
+GetModuleBuildId()
+{
+    return MOSE_BUILD_ID;
+}
+
+RunRecordStore::RunRecordStore(const std::string& dir, const std::string& options)
+    : m_dir(dir),
+      m_options(options)
+{
+}
+
+std::string
+RunRecordStore::GetFolder() const
+{
+    return m_dir + "/runs";
+}
+
+const std::string&
+RunRecordStore::GetOptions() const
+{
+    return m_options;
+}
+
+std::string
+RunRecordStore::GetPath(uint32_t index) const
+{
+    char name[32];
+    std::snprintf(name, sizeof(name), "run-%06u.txt", index);
+    return GetFolder() + "/" + name;
+}
+
+std::optional<RunRecord>
+RunRecordStore::Find(uint32_t index) const
+{
+    const std::string path = GetPath(index);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+    {
+        return std::nullopt;
+    }
+    std::ifstream file;
+    OpenForReading(path, file);
+    std::ostringstream text;
+    text << file.rdbuf();
+    RunRecord r = RunRecord::FromText(path, text.str());
+    if (r.build != GetModuleBuildId())
+    {
+        throw Error(path + " was made by mose build " + QuoteText(r.build) + ", this is " +
+                    QuoteText(GetModuleBuildId()) +
+                    ": runs of two builds are not mixed; run the study again into an empty "
+                    "--outputDir (or remove " +
+                    GetFolder() + ")");
+    }
+    if (r.options != m_options)
+    {
+        throw Error(path + " was made with other options (" + r.options + ", this run has " +
+                    m_options + "): a folder holds the runs of one study; give another " +
+                    "--outputDir, or remove " + GetFolder());
+    }
+    if (r.index != index)
+    {
+        throw Error(path + " holds run " + std::to_string(r.index) + ", not run " +
+                    std::to_string(index));
+    }
+    return r;
+}
+
+void
+RunRecordStore::Write(RunRecord record) const
+{
+    record.build = GetModuleBuildId();
+    record.options = m_options;
+    MakeOutputDirectory(GetFolder());
+    const std::string text = record.ToText();
+    WriteTextFile(GetPath(record.index), [&text](std::ostream& os) { os << text; });
+}
+
+std::string
+StudyOptionsText(int argc, char** argv, const std::vector<std::string>& ignored)
+{
+    std::string out;
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const std::string name = arg.substr(0, arg.find('='));
+        if (std::find(ignored.begin(), ignored.end(), name) != ignored.end())
+        {
+            continue;
+        }
+        // quoted whole (QuoteFileText() would cut a long path): two different option lists
+        // never read alike
+        out += out.empty() ? "\"" : " \"";
+        for (char c : arg)
+        {
+            if (c == '"' || c == '\\')
+            {
+                out += '\\';
+                out += c;
+            }
+            else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            {
+                char hex[8];
+                std::snprintf(hex, sizeof(hex), "\\x%02x", static_cast<unsigned char>(c));
+                out += hex;
+            }
+            else
+            {
+                out += c;
+            }
+        }
+        out += '"';
+    }
+    return out;
+}
+
+} // namespace mose
+} // namespace ns3
