@@ -178,6 +178,7 @@ write() {
     'BEGIN { m = r * w * f / 60; i = int(m); if (i < m) ++i; if (i < 1) i = 1; print i }')
   mem_mb=$(awk -v k="$rss" -v f="$mem_factor" -v p="${mpi:-1}" \
     'BEGIN { m = k * f / 1024; i = int(m); if (i < m) ++i; if (i < 256) i = 256; print i * p }')
+  wall=$(awk -v w="$wall" 'BEGIN { printf "%.3g", w }')
   say "pilot: run $pilot, ${wall} s, peak ${rss} kB; $tasks tasks of at most $maxper runs: --time=$minutes (minutes) --mem=${mem_mb}M"
 
   # the task's command, every word quoted
