@@ -15,7 +15,7 @@ set -euo pipefail
 
 version=fake-1
 loads=25 intervals=100ms darks=10ms seeds=1
-list=0 runs= part= merge= out=
+list=0 runs='' part='' merge='' out=''
 mapopts=()
 for a in "$@"; do
   case "$a" in

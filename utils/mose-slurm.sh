@@ -24,7 +24,7 @@
 #
 #   --mpi=RANKS      each task is mpirun -np RANKS PROGRAM ... on RANKS Slurm tasks (one node).
 #                    PROGRAM must come from an ns-3 tree built with --enable-mpi and run its
-#                    Simulator distributed (mose-packet's --distributed); MOSE_SLURM_MPIRUN
+#                    Simulator distributed (give it --distributed); MOSE_SLURM_MPIRUN
 #                    (default: mpirun) is the launcher. The pilot runs without MPI.
 #   --partition=P    #SBATCH --partition=P (default: the cluster's default partition)
 #
@@ -86,7 +86,7 @@ jobs_value() { sed -n "s/^$1=//p" "$dir/jobs.txt" 2> /dev/null | tail -1; }
 # --- write ---------------------------------------------------------------------------------------
 
 write() {
-  local tasks= d= pilot= time_factor=3 mem_factor=1.5 mpi= partition=
+  local tasks='' d='' pilot='' time_factor=3 mem_factor=1.5 mpi='' partition=''
   while [ $# -gt 0 ]; do
     case "$1" in
       --tasks=*) tasks=${1#*=} ;;
