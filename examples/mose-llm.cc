@@ -48,6 +48,7 @@
 #include "ns3/core-module.h"
 
 #include <iostream>
+#include <optional>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -81,11 +82,23 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
         options.Read();
         runs.Read(options.IsMap(), "--map=false runs one experiment per policy");
-        program.CheckOneSimulation(options.IsMap() || options.GetPolicies().size() > 1,
-                                   options.IsMap() ? "the regime map (--map, the default) runs "
-                                                     "many experiments"
-                                                   : "--policies gives several policies",
-                                   "one experiment of one policy, --map=false --policies=MoSE");
+        // the map: a list of independent runs (LlmMapRunner), carried out here on --jobs
+        // workers, or a share of it (--runs, --part), or put together from parts (--merge);
+        // on MPI ranks one run of it, as a Slurm array task per run does
+        std::optional<LlmMapRunner> runner;
+        if (options.IsMap())
+        {
+            runner.emplace(options.GetMapConfig(), options.GetLevels());
+        }
+        const uint32_t mapRuns = runner ? runs.CountRuns(runner->GetTotal()) : 0;
+        program.CheckOneSimulation(
+            options.IsMap() ? mapRuns > 1 : options.GetPolicies().size() > 1,
+            options.IsMap() ? "this process would carry out " + std::to_string(mapRuns) +
+                                  " runs of the regime map"
+                            : "--policies gives several policies",
+            options.IsMap() ? "one run of the map, e.g. --runs=0 (a Slurm array task per run: "
+                              "utils/mose-slurm.sh --mpi), or --map=false --policies=MoSE"
+                            : "one experiment of one policy, --map=false --policies=MoSE");
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = program.IsShowingProgress();
@@ -121,21 +134,18 @@ main(int argc, char* argv[])
             }
             return;
         }
-        // the map: a list of independent runs (LlmMapRunner), carried out here on --jobs
-        // workers, or a share of it (--runs, --part), or put together from parts (--merge)
-        LlmMapRunner runner(options.GetMapConfig(), options.GetLevels());
         if (runs.IsListing())
         {
-            runner.WriteList(std::cout);
+            runner->WriteList(std::cout);
             return;
         }
         std::cout << options.GetTitle() << "\n";
-        if (runner.Run(runs.Get(outputDir,
-                                StudyOptionsText(argc, argv, RunOptions::GetIgnored()),
-                                showProgress),
-                       std::cout))
+        if (runner->Run(runs.Get(outputDir,
+                                 StudyOptionsText(argc, argv, RunOptions::GetIgnored()),
+                                 showProgress),
+                        std::cout))
         {
-            WriteLlmMapLevels(runner.GetMaps(), outputDir, program.IsPlotting(), std::cout);
+            WriteLlmMapLevels(runner->GetMaps(), outputDir, program.IsPlotting(), std::cout);
         }
     });
 }

@@ -798,6 +798,60 @@ if [ -x "$LLM" ]; then
     expect_error "llm-tolerance-negative" "tolerance" "$LLM" --tolerance=-0.1
     expect_error "llm-tolerance-one" "tolerance" "$LLM" --tolerance=1
     expect_error "llm-tolerance-text" 'invalid --tolerance = "tight"' "$LLM" --tolerance=tight
+    # many runs (issue 40): the map as a list of runs, its parts and their merge
+    MAP="--nodes=32 --level=fluid --loads=25 --intervals=100ms --darkTimes=10ms --seeds=2 --flowLevelFlows=0 --plot=false"
+    # shellcheck disable=SC2086  # MAP is a list of options
+    {
+    expect_error llm-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$LLM" $MAP --jobs=0
+    expect_error llm-jobs-negative 'invalid --jobs = "-2": the workers' "$LLM" $MAP --jobs=-2
+    expect_error llm-jobs-text 'invalid --jobs = "all": the workers' "$LLM" $MAP --jobs=all
+    expect_error llm-jobs-one-experiment '--jobs = "2" acts on a list of runs, and --map=false runs one experiment per policy' \
+        "$LLM" --map=false --jobs=2
+    expect_error llm-part-zero 'invalid --part = "0/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=0/4
+    expect_error llm-part-above 'invalid --part = "5/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=5/4
+    expect_error llm-part-text 'invalid --part = "half": I/K with 1 <= I <= K' "$LLM" $MAP --part=half
+    expect_error llm-part-more-than-runs 'invalid --part = "1/9": 9 parts of a list of 8 runs' \
+        "$LLM" $MAP --part=1/9 --outputDir="$WORK/p9"
+    expect_error llm-runs-twice 'invalid --runs = "1,0-3": run 1 is given twice' "$LLM" $MAP --runs=1,0-3
+    expect_error llm-runs-backwards 'invalid --runs = "5-2": the range 5-2 runs backwards' "$LLM" $MAP --runs=5-2
+    expect_error llm-runs-out-of-list 'invalid --runs = "8": run 8 is not in the list: its 8 runs are 0 to 7' \
+        "$LLM" $MAP --runs=8 --outputDir="$WORK/r8"
+    expect_error llm-runs-and-part '--runs = "0" and --part = "1/2" both choose runs: give one' \
+        "$LLM" $MAP --runs=0 --part=1/2
+    expect_error llm-merge-and-jobs '--jobs = "2" and --merge = "x": --merge runs nothing' \
+        "$LLM" $MAP --merge=x --jobs=2
+    expect_error llm-merge-no-records 'invalid --merge: "'"$WORK"'/none" has no folder runs/ of run records' \
+        "$LLM" $MAP --merge="$WORK/none" --outputDir="$WORK/m0"
+    # a map in one process, on two workers, and as four parts merged: the same files
+    expect_ok llm-map-one-worker "wrote $WORK/one/regime_map.csv" "$LLM" $MAP --outputDir="$WORK/one"
+    expect_ok llm-map-two-workers "wrote $WORK/two/regime_map.csv" "$LLM" $MAP --jobs=2 --outputDir="$WORK/two"
+    expect_same llm-map-two-workers-same "$WORK/one/regime_map.csv" "$WORK/two/regime_map.csv"
+    for i in 1 2 3; do
+        expect_ok "llm-map-part-$i" "part $i/4: 2 of 8 runs done" "$LLM" $MAP --part=$i/4 --outputDir="$WORK/parts"
+    done
+    expect_error llm-merge-part-missing 'the map is not whole: 2 of 8 runs have no record in '"$WORK"'/parts/runs (the first, run 3:' \
+        "$LLM" $MAP --merge="$WORK/parts" --outputDir="$WORK/merged"
+    expect_ok llm-map-part-4 "part 4/4: 2 of 8 runs done" "$LLM" $MAP --part=4/4 --outputDir="$WORK/part4"
+    expect_ok llm-merge "wrote $WORK/merged/regime_map.csv" "$LLM" $MAP --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged"
+    expect_same llm-merge-same "$WORK/one/regime_map.csv" "$WORK/merged/regime_map.csv"
+    expect_same llm-merge-same-plot "$WORK/one/regime_map.plt" "$WORK/merged/regime_map.plt"
+    expect_error llm-merge-run-twice 'run 0 (load 25/s, interval 100 ms, seed 0 (run 1), S-Train) is given twice: '"$WORK"'/parts/runs/run-000000.txt and '"$WORK"'/one/runs/run-000000.txt' \
+        "$LLM" $MAP --merge="$WORK/parts,$WORK/one" --outputDir="$WORK/merged2"
+    expect_error llm-merge-other-options "$WORK/parts/runs/run-000000.txt was made with other options" \
+        "$LLM" $MAP --tolerance=0.05 --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged3"
+    cp -r "$WORK/one" "$WORK/other"
+    expect_ok llm-resume-other-options "8 of the records in $WORK/other/runs are another study's (the first: $WORK/other/runs/run-000000.txt was made with other options" \
+        "$LLM" $MAP --tolerance=0.05 --outputDir="$WORK/other"
+    expect_ok llm-resume-keeps "kept 8 of 8 runs that a run with the same options and build finished before" \
+        "$LLM" $MAP --outputDir="$WORK/one"
+    expect_same llm-resume-same "$WORK/two/regime_map.csv" "$WORK/one/regime_map.csv"
+    sed 's/^build=.*/build=0.0.1+000000000000/' "$WORK/part4/runs/run-000003.txt" >"$WORK/b" && mv "$WORK/b" "$WORK/part4/runs/run-000003.txt"
+    expect_error llm-merge-other-build "$WORK/part4/runs/run-000003.txt was made by mose build \"0.0.1+000000000000\"" \
+        "$LLM" $MAP --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged4"
+    printf 'half a record\n' >"$WORK/part4/runs/run-000003.txt"
+    expect_error llm-merge-torn-record "$WORK/part4/runs/run-000003.txt:1: not a run record" \
+        "$LLM" $MAP --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged5"
+    }
     expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2
     expect_error "llm-route-rule-unused" "ns3::MoseRouteTable::Rule" \

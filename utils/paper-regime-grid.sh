@@ -3,12 +3,15 @@
 # requests/s, mode intervals from 100 ms to a minute, dark times from 10 us to 10 s, N groups,
 # unscaled rates and bytes, SEEDS seeds, at the aggregate level (its error against the exact
 # fluid level: mose-llm --seeds=3 --level=fluid,aggregate). The grid runs as parts, one
-# mose-llm per part, JOBS at once (one per core), then mose-regime-figure merges the parts'
-# regime_map.csv into OUT/regime_grid.csv and OUT/regime_grid.png (a panel per dark time, a
-# line per load, each cell's 95% interval, the tie band, the flow-level T*).
+# mose-llm per part, one part after the other, each on JOBS workers (mose-llm --jobs: threads
+# at the aggregate level), then mose-regime-figure merges the parts' regime_map.csv into
+# OUT/regime_grid.csv and OUT/regime_grid.png (a panel per dark time, a line per load, each
+# cell's 95% interval, the tie band, the flow-level T*).
 #
-# A part that finished before with the same options (OUT/PART/exit 0, OUT/PART/options) is
-# kept, so a grid stopped half-way goes on where it stopped; delete OUT/PART to run it again.
+# Every finished run is a record in OUT/PART/runs (mose-llm --resume): a grid stopped half-way
+# goes on where it stopped, run by run; delete OUT/PART to run a part again. On a cluster,
+# run each part as a Slurm array instead (utils/mose-slurm.sh; doc/mose.rst, "Running big
+# studies").
 # The parts:
 #   short-L   load L (25, 200, 800, 3200), T 100 ms, 1 s, 10 s, dark 10 us, 10 ms, 1 s
 #   minute-L  load L, T 60 s, dark 10 us, 10 ms, 1 s, 10 s
@@ -18,7 +21,7 @@
 # made each of their runs cost minutes.
 #
 # usage: utils/paper-regime-grid.sh [N]        default N = 1024
-# env:   SEEDS (20), DEGREE (8), JOBS (2), MOSE_BIN (build/bin), OUT (results/paper-regime-grid-N),
+# env:   SEEDS (20), DEGREE (8), JOBS (the cores: mose-llm --jobs), MOSE_BIN (build/bin), OUT (results/paper-regime-grid-N),
 #        PARTS (the parts' names to run, default all, e.g. "short-25 minute-25")
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,7 +29,7 @@ bin=${MOSE_BIN:-$root/build/bin}
 n=${1:-1024}
 seeds=${SEEDS:-20}
 degree=${DEGREE:-8}
-jobs=${JOBS:-2}
+jobs=${JOBS:-$(nproc)}
 out=${OUT:-$root/results/paper-regime-grid-$n}
 common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress)
 # the longest first, so that the cores stay busy to the end
@@ -51,32 +54,23 @@ done
 run_part() {
     local name=${1%%|*} opts=${1#*|} dir s rc
     dir=$out/$name
-    if [ "$(cat "$dir/exit" 2>/dev/null)" = 0 ] && [ -f "$dir/regime_map.csv" ] &&
-        [ "$(cat "$dir/options" 2>/dev/null)" = "${common[*]} $opts" ]; then
-        echo "[paper-regime-grid] $name: finished before with the same options, kept ($(cat "$dir/wall_s") s then)"
-        return 0
-    fi
     mkdir -p "$dir"
     rm -f "$dir/exit"
     echo "${common[*]} $opts" >"$dir/options"
     s=$SECONDS
     rc=0
     # shellcheck disable=SC2086  # opts is a list of options
-    "$bin/mose-llm" "${common[@]}" $opts --outputDir="$dir" >"$dir/stdout.txt" 2>"$dir/stderr.txt" ||
-        rc=$?
+    "$bin/mose-llm" "${common[@]}" $opts --jobs="$jobs" --outputDir="$dir" >"$dir/stdout.txt" \
+        2>"$dir/stderr.txt" || rc=$?
     echo $((SECONDS - s)) >"$dir/wall_s"
     echo "$rc" >"$dir/exit"
-    echo "[paper-regime-grid] $name: exit $rc, $((SECONDS - s)) s wall ($bin/mose-llm ${common[*]} $opts)"
+    echo "[paper-regime-grid] $name: exit $rc, $((SECONDS - s)) s wall ($bin/mose-llm ${common[*]} $opts --jobs=$jobs)"
 }
 
 start=$SECONDS
 for p in "${parts[@]}"; do
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-        wait -n || true
-    done
-    run_part "$p" &
+    run_part "$p"
 done
-wait
 failed=0
 maps=""
 for p in "${all[@]}"; do

@@ -4,11 +4,12 @@
 # SEEDS seeds and mode intervals INTERVALS, at the aggregate level (the fluid level with each
 # all-to-all one aggregated flow; its error against the exact fluid level is measured on
 # the 64-group map by mose-llm --seeds=3 --level=fluid,aggregate). One mose-llm per degree,
-# the degrees side by side (one process per core); prints each map's verdict and timing and
-# the whole wall time. Outputs in OUT/d<D>/ (regime_map.csv, .png, stdout.txt).
+# one after the other, each on JOBS workers (mose-llm --jobs); prints each map's verdict and
+# timing and the whole wall time. Outputs in OUT/d<D>/ (regime_map.csv, .png, stdout.txt, and
+# runs/, the runs' records: a map stopped half-way goes on where it stopped).
 #
 # usage: utils/paper-scale-map.sh [N]        default N = 1024
-# env:   DEGREES ("4 8"), SEEDS (20), INTERVALS (1s,10s), LOADS (mose-llm's default),
+# env:   JOBS (the cores), DEGREES ("4 8"), SEEDS (20), INTERVALS (1s,10s), LOADS (mose-llm's default),
 #        DARKS (mose-llm's default), LEVEL (aggregate), MOSE_BIN (build/bin),
 #        OUT (results/paper-scale-map-N), EXTRA (more mose-llm options)
 set -euo pipefail
@@ -18,13 +19,13 @@ n=${1:-1024}
 degrees=${DEGREES:-4 8}
 out=${OUT:-$root/results/paper-scale-map-$n}
 opts=(--nodes="$n" --scale=1 --seeds="${SEEDS:-20}" --intervals="${INTERVALS:-1s,10s}"
-    --level="${LEVEL:-aggregate}")
+    --level="${LEVEL:-aggregate}" --jobs="${JOBS:-$(nproc)}")
 [ -z "${LOADS:-}" ] || opts+=(--loads="$LOADS")
 [ -z "${DARKS:-}" ] || opts+=(--darkTimes="$DARKS")
 # shellcheck disable=SC2206  # EXTRA is a list of options
 [ -z "${EXTRA:-}" ] || opts+=($EXTRA)
 start=$SECONDS
-pids=()
+status=0
 for d in $degrees; do
     mkdir -p "$out/d$d"
     echo "[paper-scale-map] $bin/mose-llm ${opts[*]} --degree=$d --outputDir=$out/d$d"
@@ -37,12 +38,7 @@ for d in $degrees; do
         echo $((SECONDS - s)) >"$out/d$d/wall_s"
         echo "$rc" >"$out/d$d/exit"
         exit "$rc"
-    ) &
-    pids+=($!)
-done
-status=0
-for p in "${pids[@]}"; do
-    wait "$p" || status=1
+    ) || status=1
 done
 for d in $degrees; do
     echo

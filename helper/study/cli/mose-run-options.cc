@@ -122,6 +122,17 @@ RunOptions::IsListing() const
     return m_list;
 }
 
+uint32_t
+RunOptions::CountRuns(uint32_t total) const
+{
+    if (!m_read.merge.empty())
+    {
+        return 0;
+    }
+    m_read.selection.Check(total);
+    return static_cast<uint32_t>(m_read.selection.Indices(total).size());
+}
+
 LlmMapRunnerOptions
 RunOptions::Get(const std::string& outputDir, const std::string& options, bool showProgress) const
 {

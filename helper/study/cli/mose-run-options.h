@@ -45,6 +45,12 @@ class RunOptions
     /// \return whether --listRuns was given
     bool IsListing() const;
     /**
+     * \param total the runs in the list
+     * \return how many runs this process carries out (0 with --merge); mose::Error naming
+     *         --runs or --part for a selection the list does not hold
+     */
+    uint32_t CountRuns(uint32_t total) const;
+    /**
      * \param outputDir the program's output folder
      * \param options the options that decide the figures (StudyOptionsText())
      * \param showProgress progress lines

@@ -325,7 +325,8 @@ LlmMapRunner::GetFigures(const RunRecord& record)
 
 void
 LlmMapRunner::Merge(const LlmMapRunnerOptions& options,
-                    std::vector<LlmMapRunFigures>& figures) const
+                    std::vector<LlmMapRunFigures>& figures,
+                    std::vector<double>& seconds) const
 {
     std::vector<RunRecordStore> stores;
     for (const std::string& dir : options.merge)
@@ -364,6 +365,7 @@ LlmMapRunner::Merge(const LlmMapRunnerOptions& options,
         }
         CheckKey(m_entries[i], *found);
         figures.push_back(GetFigures(*found));
+        seconds[m_entries[i].map] += found->resources.wallSeconds;
     }
     if (!missing.empty())
     {
@@ -385,11 +387,13 @@ bool
 LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
 {
     NS_LOG_FUNCTION(this);
-    const auto start = std::chrono::steady_clock::now();
     std::vector<LlmMapRunFigures> figures;
+    // each map's wall time (PrintTiming()): its runs' here, and the recorded ones' of the runs
+    // it took from records
+    std::vector<double> seconds(m_maps.size(), 0);
     if (!options.merge.empty())
     {
-        Merge(options, figures);
+        Merge(options, figures, seconds);
     }
     else
     {
@@ -398,18 +402,32 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
         const std::vector<uint32_t> selected = options.selection.Indices(GetTotal());
         std::vector<std::optional<LlmMapRunFigures>> got(GetTotal());
         std::vector<uint32_t> todo;
+        uint32_t stale = 0;
+        std::string firstStale;
         for (uint32_t i : selected)
         {
-            std::optional<RunRecord> r = options.resume ? store.Find(i) : std::nullopt;
+            std::string why;
+            std::optional<RunRecord> r = options.resume ? store.Find(i, &why) : std::nullopt;
+            if (!why.empty() && stale++ == 0)
+            {
+                firstStale = why;
+            }
             if (r)
             {
                 CheckKey(m_entries[i], *r);
                 got[i] = GetFigures(*r);
+                seconds[m_entries[i].map] += r->resources.wallSeconds;
             }
             else
             {
                 todo.push_back(i);
             }
+        }
+        if (stale > 0)
+        {
+            os << stale << " of the records in " << store.GetFolder()
+               << " are another study's (the first: " << firstStale
+               << "): their runs run again and replace them\n";
         }
         if (todo.size() < selected.size())
         {
@@ -439,6 +457,7 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
             }
             const RunPool pool(options.jobs,
                                IsFluid(m_levels[m]) ? RunWorkers::THREADS : RunWorkers::PROCESSES);
+            const auto start = std::chrono::steady_clock::now();
             pool.Run(
                 level,
                 [&](uint32_t i) -> std::unique_ptr<RunTask> {
@@ -456,6 +475,8 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
                     got[r.index] = GetFigures(r);
                 },
                 progress);
+            seconds[m] +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         }
         if (!options.selection.IsAll())
         {
@@ -470,16 +491,14 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
             figures.push_back(std::move(*f));
         }
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::size_t next = 0;
-    for (const auto& map : m_maps)
+    for (std::size_t m = 0; m < m_maps.size(); ++m)
     {
-        const std::size_t n = map->ListRuns().size();
+        const std::size_t n = m_maps[m]->ListRuns().size();
         std::vector<LlmMapRunFigures> own(figures.begin() + static_cast<std::ptrdiff_t>(next),
                                           figures.begin() + static_cast<std::ptrdiff_t>(next + n));
         next += n;
-        map->Assemble(own, seconds);
+        m_maps[m]->Assemble(own, seconds[m]);
     }
     return true;
 }

@@ -107,8 +107,11 @@ class LlmMapRunner
     /**
      * \brief Run(): the runs' records from the merged folders
      * \param options as Run()'s \param figures filled, one per run
+     * \param seconds per map, the recorded wall seconds of its runs are added
      */
-    void Merge(const LlmMapRunnerOptions& options, std::vector<LlmMapRunFigures>& figures) const;
+    void Merge(const LlmMapRunnerOptions& options,
+               std::vector<LlmMapRunFigures>& figures,
+               std::vector<double>& seconds) const;
 
     LlmRegimeMapConfig m_config;                       //!< the map
     std::vector<LlmLevel> m_levels;                    //!< its levels

@@ -366,8 +366,9 @@ RunRecordStore::GetPath(uint32_t index) const
 }
 
 std::optional<RunRecord>
-RunRecordStore::Find(uint32_t index) const
+RunRecordStore::Find(uint32_t index, std::string* stale) const
 {
+    NS_LOG_FUNCTION(this << index);
     const std::string path = GetPath(index);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
@@ -379,31 +380,37 @@ RunRecordStore::Find(uint32_t index) const
     std::ostringstream text;
     text << file.rdbuf();
     RunRecord r = RunRecord::FromText(path, text.str());
+    std::string why;
     if (r.build != GetModuleBuildId())
     {
-        throw Error(path + " was made by mose build " + QuoteText(r.build) + ", this is " +
-                    QuoteText(GetModuleBuildId()) +
-                    ": runs of two builds are not mixed; run the study again into an empty "
-                    "--outputDir (or remove " +
-                    GetFolder() + ")");
+        why = path + " was made by mose build " + QuoteText(r.build) + ", this is " +
+              QuoteText(GetModuleBuildId()) + ": runs of two builds are not mixed";
     }
-    if (r.options != m_options)
+    else if (r.options != m_options)
     {
-        throw Error(path + " was made with other options (" + r.options + ", this run has " +
-                    m_options + "): a folder holds the runs of one study; give another " +
-                    "--outputDir, or remove " + GetFolder());
+        why = path + " was made with other options (" + r.options + ", this study has " +
+              m_options + "): a folder holds the runs of one study";
     }
-    if (r.index != index)
+    else if (r.index != index)
     {
-        throw Error(path + " holds run " + std::to_string(r.index) + ", not run " +
-                    std::to_string(index));
+        why = path + " holds run " + std::to_string(r.index) + ", not run " + std::to_string(index);
     }
-    return r;
+    if (why.empty())
+    {
+        return r;
+    }
+    if (stale == nullptr)
+    {
+        throw Error(why);
+    }
+    *stale = why;
+    return std::nullopt;
 }
 
 void
 RunRecordStore::Write(RunRecord record) const
 {
+    NS_LOG_FUNCTION(this << record.index);
     record.build = GetModuleBuildId();
     record.options = m_options;
     MakeOutputDirectory(GetFolder());

@@ -136,7 +136,8 @@ std::string GetModuleBuildId();
  *
  * A record is written to a temporary name and renamed, so a run killed while writing leaves
  * no record that a merge would take as whole. A record found there that was made with other
- * options or by another build is an error naming the file: a folder holds one study's runs.
+ * options or by another build is not this study's: a merge refuses it, naming the file, and a
+ * study run into the folder runs that run again and replaces it.
  */
 class RunRecordStore
 {
@@ -155,11 +156,13 @@ class RunRecordStore
     std::string GetPath(uint32_t index) const;
     /**
      * \param index a run's index
+     * \param stale if given, a record of another study or build is no error: the call returns
+     *        none and says here why the record does not count (its run must run again)
      * \return its record if the folder has one made with these options by this build;
-     *         mose::Error naming the file for a record of another study or build, or one that
-     *         does not read
+     *         mose::Error naming the file for a record of another study or build (unless
+     *         `stale` is given), or one that does not read
      */
-    std::optional<RunRecord> Find(uint32_t index) const;
+    std::optional<RunRecord> Find(uint32_t index, std::string* stale = nullptr) const;
     /// \brief Writes a record (build and options set here), atomically \param record it
     void Write(RunRecord record) const;
 
