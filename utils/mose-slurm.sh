@@ -2,7 +2,7 @@
 # A map (or a grid) as a Slurm job array: one task per part of the run list, then one merge job
 # that waits for them (doc/mose.rst, "Running many runs on a cluster (Slurm)").
 #
-# usage: utils/mose-slurm.sh write|submit --tasks=K --dir=DIR [--pilot=RUNINDEX]
+# usage: utils/mose-slurm.sh write|submit --tasks=K --dir=DIR [--pilot=RUNINDEX | --pilot-record=FILE]
 #            [--time-factor=F] [--mem-factor=F] [--mpi=RANKS] [--partition=P] -- PROGRAM MAPOPTIONS...
 #        utils/mose-slurm.sh status DIR
 #        utils/mose-slurm.sh resubmit DIR
@@ -14,7 +14,9 @@
 #             Time limit: the most runs a task has x the pilot's wall time x --time-factor
 #             (default 3), at least 1 minute. Memory: the pilot's peak x --mem-factor (default
 #             1.5), at least 256 MB (x RANKS with --mpi). A second write keeps the pilot when the
-#             command is the same.
+#             command is the same. --pilot-record=FILE takes the pilot's record from FILE (one run
+#             of this map carried out elsewhere, e.g. as a Slurm job of its own when a run is too
+#             big for this machine) and runs no pilot.
 #   submit    write, then sbatch the array and the merge with --dependency=afterok:<array job>.
 #   status    the tasks that failed (DIR/tasks/task-I.exit not 0), never finished (no such file,
 #             not in the queue) or are still queued; the merge's state. Exit status 1 when a task
@@ -25,7 +27,9 @@
 #   --mpi=RANKS      each task is mpirun -np RANKS PROGRAM ... on RANKS Slurm tasks (one node).
 #                    PROGRAM must come from an ns-3 tree built with --enable-mpi and run its
 #                    Simulator distributed (give it --distributed); MOSE_SLURM_MPIRUN
-#                    (default: mpirun) is the launcher. The pilot runs without MPI.
+#                    (default: mpirun) is the launcher. A distributed program carries out one
+#                    run at a time, so --tasks must be the number of runs. The pilot runs
+#                    under the same launcher.
 #   --partition=P    #SBATCH --partition=P (default: the cluster's default partition)
 #
 # The map's outputs land in DIR/map only when the merge succeeds (written to DIR/map.partial,
@@ -86,18 +90,19 @@ jobs_value() { sed -n "s/^$1=//p" "$dir/jobs.txt" 2> /dev/null | tail -1; }
 # --- write ---------------------------------------------------------------------------------------
 
 write() {
-  local tasks='' d='' pilot='' time_factor=3 mem_factor=1.5 mpi='' partition=''
+  local tasks='' d='' pilot='' pilot_record='' time_factor=3 mem_factor=1.5 mpi='' partition=''
   while [ $# -gt 0 ]; do
     case "$1" in
       --tasks=*) tasks=${1#*=} ;;
       --dir=*) d=${1#*=} ;;
       --pilot=*) pilot=${1#*=} ;;
+      --pilot-record=*) pilot_record=${1#*=} ;;
       --time-factor=*) time_factor=${1#*=} ;;
       --mem-factor=*) mem_factor=${1#*=} ;;
       --mpi=*) mpi=${1#*=} ;;
       --partition=*) partition=${1#*=} ;;
       --) shift; break ;;
-      *) die "unknown option '$1' (allowed: --tasks, --dir, --pilot, --time-factor, --mem-factor, --mpi, --partition, then -- PROGRAM MAPOPTIONS...)" ;;
+      *) die "unknown option '$1' (allowed: --tasks, --dir, --pilot, --pilot-record, --time-factor, --mem-factor, --mpi, --partition, then -- PROGRAM MAPOPTIONS...)" ;;
     esac
     shift
   done
@@ -109,6 +114,12 @@ write() {
   [ -z "$mpi" ] || positive_int --mpi "$mpi"
   if [ -n "$partition" ] && ! [[ $partition =~ ^[A-Za-z0-9_.,-]+$ ]]; then
     die "--partition=$partition: want a partition name (letters, digits, _ . , -)"
+  fi
+  [ -z "$pilot" ] || [ -z "$pilot_record" ] || die "--pilot and --pilot-record: give one of them"
+  if [ -n "$pilot_record" ]; then
+    [ -f "$pilot_record" ] || die "--pilot-record=$pilot_record: no such file"
+    pilot=$(sed -n 's/^index=//p' "$pilot_record" | head -1)
+    [[ $pilot =~ ^[0-9]+$ ]] || die "--pilot-record=$pilot_record: no index= line, not a run record"
   fi
   [ $# -ge 1 ] || die "no program: write -- PROGRAM MAPOPTIONS... after the options"
   set_dir "$d"
@@ -153,16 +164,28 @@ write() {
   first=$(printf '%s\n' "$listing" | awk -F, 'NR > 1 && $1 ~ /^[0-9]+$/ { print $1; exit }')
   pilot=${pilot:-$first}
   printf '%s\n' "$listing" | awk -F, -v p="$pilot" 'NR > 1 && $1 == p { f = 1 } END { exit !f }' ||
-    die "--pilot=$pilot: not an index of the run list (0 to $((n - 1)))"
+    die "--pilot=$pilot${pilot_record:+ (index= of $pilot_record)}: not an index of the run list (0 to $((n - 1)))"
+  if [ -n "$mpi" ] && [ "$maxper" -gt 1 ]; then
+    die "--mpi=$mpi with --tasks=$tasks: a distributed task carries out one run, so --tasks must be the map's $n runs"
+  fi
+  local launch=()
+  if [ -n "$mpi" ]; then
+    read -ra launch <<< "${MOSE_SLURM_MPIRUN:-mpirun}"
+    launch+=(-np "$mpi")
+  fi
 
   # the pilot, kept while the command and its index stay the same
   local rec
   rec=$(printf '%s/pilot/runs/run-%06d.txt' "$dir" "$pilot")
-  if [ ! -f "$rec" ]; then
+  if [ -n "$pilot_record" ]; then
+    rm -rf "$dir/pilot"
+    mkdir -p "$dir/pilot/runs"
+    cp "$pilot_record" "$rec"
+  elif [ ! -f "$rec" ]; then
     rm -rf "$dir/pilot"
     mkdir -p "$dir/pilot"
     say "pilot: run $pilot of $n"
-    "${cmd[@]}" --runs="$pilot" --outputDir="$dir/pilot" > "$dir/pilot/pilot.log" 2>&1 ||
+    "${launch[@]}" "${cmd[@]}" --runs="$pilot" --outputDir="$dir/pilot" > "$dir/pilot/pilot.log" 2>&1 ||
       die "the pilot run failed (log: $dir/pilot/pilot.log)"
     [ -f "$rec" ] || die "the pilot run wrote no record $rec (log: $dir/pilot/pilot.log)"
   fi
@@ -182,11 +205,6 @@ write() {
   say "pilot: run $pilot, ${wall} s, peak ${rss} kB; $tasks tasks of at most $maxper runs: --time=$minutes (minutes) --mem=${mem_mb}M"
 
   # the task's command, every word quoted
-  local launch=()
-  if [ -n "$mpi" ]; then
-    read -ra launch <<< "${MOSE_SLURM_MPIRUN:-mpirun}"
-    launch+=(-np "$mpi")
-  fi
   local qdir qlaunch qcmd
   qdir=$(printf '%q' "$dir")
   qcmd=$(printf '%q ' "${cmd[@]}")
