@@ -186,7 +186,7 @@ write() {
     mkdir -p "$dir/pilot"
     say "pilot: run $pilot of $n"
     "${launch[@]}" "${cmd[@]}" --runs="$pilot" --outputDir="$dir/pilot" > "$dir/pilot/pilot.log" 2>&1 ||
-      die "the pilot run failed (log: $dir/pilot/pilot.log)"
+      die "the pilot run failed: $(tail -1 "$dir/pilot/pilot.log") (log: $dir/pilot/pilot.log)"
     [ -f "$rec" ] || die "the pilot run wrote no record $rec (log: $dir/pilot/pilot.log)"
   fi
   printf '%s' "$cmdline" > "$dir/command.txt.tmp"
@@ -194,7 +194,7 @@ write() {
   local wall rss
   wall=$(sed -n 's/^wall_s=//p' "$rec" | head -1)
   rss=$(sed -n 's/^max_rss_kb=//p' "$rec" | head -1)
-  [[ $wall =~ ^[0-9]*\.?[0-9]+$ ]] || die "$rec: no wall_s= line with a number"
+  [[ $wall =~ ^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]] || die "$rec: no wall_s= line with a number"
   [[ $rss =~ ^[0-9]+$ ]] || die "$rec: no max_rss_kb= line with a number"
   local minutes mem_mb
   minutes=$(awk -v r="$maxper" -v w="$wall" -v f="$time_factor" \
