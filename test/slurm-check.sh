@@ -6,8 +6,10 @@
 #   PROGRAM  the map program (default: test/slurm-fake-map.sh, a stand-in with the same options)
 # Checks, each failing the test:
 #   1. a map as an array of 4 tasks plus the merge: every output file byte-identical (cmp) to the
-#      map run in one process; the program's path and the folder hold a space, a quote and a $;
-#      with the stand-in program a map option holds them too, and reaches the map's summary intact;
+#      map run in one process (16 runs at N = 32, fluid level); the program's path holds a space,
+#      a quote and a $, the folder a quote and a $ (and a space with the stand-in: mose-llm's
+#      --merge ends at a space); with the stand-in a map option holds them all and reaches the
+#      map's summary intact;
 #   2. a second array whose task 2 is cancelled while it runs (scancel; MOSE_SLURM_HOLD_TASKS
 #      keeps it running): status lists it as failed, the merge does not run, resubmit runs task 2
 #      alone and the merge, and the map is identical again;
