@@ -30,6 +30,8 @@
 #                    (default: mpirun) is the launcher. A distributed program carries out one
 #                    run at a time, so --tasks must be the number of runs. The pilot runs
 #                    under the same launcher.
+#   --jobs=J         (a MAPOPTION, the program's own) J workers in each task: --cpus-per-task=J,
+#                    J times the memory, the task's runs J at a time.
 #   --partition=P    #SBATCH --partition=P (default: the cluster's default partition)
 #
 # The map's outputs land in DIR/map only when the merge succeeds (written to DIR/map.partial,
@@ -196,22 +198,35 @@ write() {
   rss=$(sed -n 's/^max_rss_kb=//p' "$rec" | head -1)
   [[ $wall =~ ^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]] || die "$rec: no wall_s= line with a number"
   [[ $rss =~ ^[0-9]+$ ]] || die "$rec: no max_rss_kb= line with a number"
+  # --jobs=J among MAPOPTIONS: J workers in a task, so J CPUs, J runs' memory (an upper bound:
+  # the fluid levels' threads share one process), and the runs J at a time
+  local jobs=1 a
+  for a in "${cmd[@]:1}"; do
+    case "$a" in --jobs=*) jobs=${a#--jobs=} ;; esac
+  done
+  positive_int "--jobs (a MAPOPTION)" "$jobs"
+  [ -z "$mpi" ] || [ "$jobs" -eq 1 ] || die "--mpi=$mpi with --jobs=$jobs: a distributed task carries out one run"
   local minutes mem_mb
-  minutes=$(awk -v r="$maxper" -v w="$wall" -v f="$time_factor" \
-    'BEGIN { m = r * w * f / 60; i = int(m); if (i < m) ++i; if (i < 1) i = 1; print i }')
-  mem_mb=$(awk -v k="$rss" -v f="$mem_factor" -v p="${mpi:-1}" \
+  minutes=$(awk -v r="$maxper" -v j="$jobs" -v w="$wall" -v f="$time_factor" \
+    'BEGIN { r = int((r + j - 1) / j); m = r * w * f / 60; i = int(m); if (i < m) ++i; if (i < 1) i = 1; print i }')
+  mem_mb=$(awk -v k="$rss" -v f="$mem_factor" -v p="$((${mpi:-1} * jobs))" \
     'BEGIN { m = k * f / 1024; i = int(m); if (i < m) ++i; if (i < 256) i = 256; print i * p }')
   wall=$(awk -v w="$wall" 'BEGIN { printf "%.3g", w }')
   say "pilot: run $pilot, ${wall} s, peak ${rss} kB; $tasks tasks of at most $maxper runs: --time=$minutes (minutes) --mem=${mem_mb}M"
 
   # the task's command, every word quoted
-  local qdir qlaunch qcmd
+  local qdir qlaunch qcmd qmerge merge_cmd=()
   qdir=$(printf '%q' "$dir")
   qcmd=$(printf '%q ' "${cmd[@]}")
+  # the merge carries out no run, and the program refuses --jobs and --resume beside --merge
+  for a in "${cmd[@]}"; do
+    case "$a" in --jobs=* | --resume=* | --resume) ;; *) merge_cmd+=("$a") ;; esac
+  done
+  qmerge=$(printf '%q ' "${merge_cmd[@]}")
   qlaunch=
   [ ${#launch[@]} -eq 0 ] || qlaunch=$(printf '%q ' "${launch[@]}")
   local res="#SBATCH --ntasks=1
-#SBATCH --cpus-per-task=1"
+#SBATCH --cpus-per-task=$jobs"
   [ -z "$mpi" ] || res="#SBATCH --nodes=1
 #SBATCH --ntasks=$mpi
 #SBATCH --cpus-per-task=1"
@@ -262,7 +277,7 @@ $part_line
 dir=$qdir
 rm -f "\$dir/tasks/merge.exit"
 rm -rf "\$dir/map.partial"
-$qcmd--merge="\$dir/work" --outputDir="\$dir/map.partial"
+$qmerge--merge="\$dir/work" --outputDir="\$dir/map.partial"
 rc=\$?
 if [ \$rc -eq 0 ]; then
   rm -rf "\$dir/map" && mv "\$dir/map.partial" "\$dir/map" || rc=1
