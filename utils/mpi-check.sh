@@ -111,6 +111,31 @@ run_case switch32k2 --groups=32 --switches=2 --phases=2
 # without drain: packets are lost on the wire and at dark ports, some across ranks; the counts
 # must still agree
 run_case nodrain32 --groups=32 --switches=2 --drain=false
+# one run of mose-llm's regime map on MPI ranks, as a Slurm array task under mpirun carries it out
+# (doc/mose.rst, "Running big studies"): its record's figures on 1 and 2 ranks (the run's
+# counts per rank, its wall and processor time left out)
+llm=$(find "$tree/build" -type f -perm -u+x -name '*mose-llm-default*' ! -name '*script*' | head -1)
+if [ -z "$llm" ]; then
+  say "llm-map-run: no mose-llm program under $tree/build"; status=1
+else
+  for np in 1 2; do
+    rm -rf "$work/llm.np$np"
+    if ! $MPIRUN -np "$np" "$llm" --distributed --nodes=16 --degree=4 --loads=25 \
+        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 \
+        --outputDir="$work/llm.np$np" > "$work/llm.np$np.log" 2>&1; then
+      say "llm-map-run: mpirun -np $np failed:"; tail -20 "$work/llm.np$np.log" >&2; status=1
+    fi
+    grep -Ev '^(wall_s|cpu_s|max_rss_kb|run\.(wall_seconds|events|ranks|events_rank[0-9]+|circuits_cut))=' \
+      "$work/llm.np$np/runs/run-000003.txt" > "$work/llm.np$np.figures" 2>/dev/null || true
+  done
+  if [ -s "$work/llm.np1.figures" ] && diff "$work/llm.np1.figures" "$work/llm.np2.figures" > "$work/llm.diff"; then
+    say "llm-map-run: run 3 of the map on 1 rank and 2 ranks identical ($(wc -l < "$work/llm.np1.figures") lines of its record)"
+  else
+    say "llm-map-run: run 3 of the map differs between 1 and 2 ranks (or has no record):"
+    head -20 "$work/llm.diff" >&2 2>/dev/null || true
+    status=1
+  fi
+fi
 # a circuit delay below the lookahead at run time: an error naming both, on 2 ranks
 if $MPIRUN -np 2 "$bin" --groups=16 --switches=2 --shrinkDelay=10 --out="$work/shrink" \
     > "$work/shrink.log" 2>&1; then
