@@ -10,9 +10,10 @@
 #      a quote and a $, the folder a quote and a $ (and a space with the stand-in: mose-llm's
 #      --merge ends at a space); with the stand-in a map option holds them all and reaches the
 #      map's summary intact;
-#   2. a second array whose task 2 is cancelled while it runs (scancel; MOSE_SLURM_HOLD_TASKS
-#      keeps it running): status lists it as failed, the merge does not run, resubmit runs task 2
-#      alone and the merge, and the map is identical again;
+#   2. a second array whose tasks 2 and 3 are killed while they run (scancel, and kill -KILL of
+#      the processes scontrol listpids names; MOSE_SLURM_HOLD_TASKS keeps them running): status lists 2 as failed and 3 as
+#      never finished, the merge does not run, resubmit runs tasks 2 and 3 alone and the merge,
+#      and the map is identical again;
 #   3. bad input: --tasks=0 and -1, a folder of another map, sbatch missing, sbatch failing (an
 #      unknown partition; a merge whose sbatch fails cancels its array): exit status 1, a message
 #      naming the cause, no job left and no map.
@@ -29,7 +30,7 @@ fail() {
   exit 1
 }
 
-for t in munged mungekey slurmctld slurmd sbatch squeue scancel; do
+for t in munged mungekey slurmctld slurmd sbatch squeue scancel scontrol; do
   if ! command -v "$t" > /dev/null 2>&1; then
     echo "SKIP: $t not found; install Debian's slurm-wlm and munge (utils/install-deps.sh)"
     exit 77
@@ -125,27 +126,40 @@ say "4-task array plus merge: $array_s s from submit (pilot kept from write) to 
 
 # --- 2. a task cancelled while it runs, then resubmitted -----------------------------------------
 dir2="$work/map${sp}two"
-read -r a2 m2 < <(MOSE_SLURM_HOLD_TASKS=2 "$runner" submit --tasks=4 --dir="$dir2" -- "$prog" "${mapopts[@]}")
-others_done() { [ -f "$dir2/tasks/task-1.exit" ] && [ -f "$dir2/tasks/task-3.exit" ] && [ -f "$dir2/tasks/task-4.exit" ]; }
-task2_running() { [ "$(squeue -h -j "${a2}_2" -o %T 2> /dev/null)" = RUNNING ]; }
-wait_for 300 others_done || fail "tasks 1, 3, 4 of $a2 did not finish"
-wait_for 60 task2_running || fail "task 2 of $a2 is not running"
+read -r a2 m2 < <(MOSE_SLURM_HOLD_TASKS=2,3 "$runner" submit --tasks=4 --dir="$dir2" -- "$prog" "${mapopts[@]}")
+others_done() { [ -f "$dir2/tasks/task-1.exit" ] && [ -f "$dir2/tasks/task-4.exit" ]; }
+task_running() { [ "$(squeue -h -j "${a2}_$1" -o %T 2> /dev/null)" = RUNNING ]; }
+task_gone() { [ -z "$(squeue -h -j "${a2}_$1" 2> /dev/null)" ]; }
+# (the held tasks keep their CPUs: on 2 CPUs the others may run only after the kills)
+wait_for 120 task_running 2 || fail "task 2 of $a2 is not running: $(squeue -r -j "$a2" 2>&1)"
+wait_for 120 task_running 3 || fail "task 3 of $a2 is not running: $(squeue -r -j "$a2" 2>&1)"
+# task 2 as a time limit or scancel ends it (SIGTERM, then SIGKILL), task 3 as the kernel's
+# out-of-memory killer would (SIGKILL at once to its processes: no exit status written; scancel
+# --signal=KILL would not do, Slurm cancels with SIGTERM first)
 scancel "${a2}_2"
+id3=$(squeue -h -j "${a2}_3" -o %A)
+pids3=$(scontrol listpids "$id3" | awk 'NR > 1 && $3 == "batch" { print $1 }')
+[ -n "$pids3" ] || fail "scontrol listpids $id3 (task 3) lists no process"
+# shellcheck disable=SC2086 # one pid a word
+kill -KILL $pids3
 wait_for 60 test -f "$dir2/tasks/task-2.exit" || fail "task 2 wrote no exit status after scancel"
-if "$runner" status "$dir2" > "$work/status2.txt"; then fail "status is 0 with task 2 cancelled"; fi
+wait_for 60 task_gone 3 || fail "task 3 of $a2 still runs after SIGKILL"
+wait_for 300 others_done || fail "tasks 1 and 4 of $a2 did not finish"
+if "$runner" status "$dir2" > "$work/status2.txt"; then fail "status is 0 with tasks 2 and 3 killed"; fi
 cat "$work/status2.txt"
 grep -q '^failed: task 2 (exit status 143' "$work/status2.txt" || fail "status does not list task 2 as failed"
+grep -q '^never finished: 3$' "$work/status2.txt" || fail "status does not list task 3 as never finished"
 never_satisfied() { squeue -h -j "$m2" -o %r 2> /dev/null | grep -q DependencyNeverSatisfied; }
 wait_for 30 never_satisfied || fail "merge job $m2: not held as DependencyNeverSatisfied ($(squeue -h -j "$m2" -o '%T %r'))"
-[ ! -e "$dir2/map" ] && [ ! -e "$dir2/tasks/merge.exit" ] || fail "the merge ran although task 2 failed"
-say "task 2 cancelled: listed as failed, merge job $m2 not run ($(squeue -h -j "$m2" -o %r))"
+[ ! -e "$dir2/map" ] && [ ! -e "$dir2/tasks/merge.exit" ] || fail "the merge ran although tasks 2 and 3 failed"
+say "tasks 2 and 3 killed: listed as failed and never finished, merge job $m2 not run ($(squeue -h -j "$m2" -o %r))"
 "$runner" resubmit "$dir2"
 wait_for 300 merge_done "$dir2" || fail "the resubmitted merge did not finish"
 "$runner" status "$dir2" || fail "status after resubmit is not 0"
 job_gone() { [ -z "$(squeue -h -j "$1" 2> /dev/null)" ]; }
 wait_for 30 job_gone "$m2" || fail "the old merge $m2 is still queued after resubmit"
 n2=$(grep -c '' "$dir2/jobs.txt")
-[ "$n2" -eq 4 ] || fail "jobs.txt has $n2 lines, want 4 (array, merge, array of task 2, merge)"
+[ "$n2" -eq 4 ] || fail "jobs.txt has $n2 lines, want 4 (array, merge, array of tasks 2 and 3, merge)"
 same_map "$work/one" "$dir2/map"
 
 # --- 3. bad input ----------------------------------------------------------------------------------
