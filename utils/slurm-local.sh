@@ -37,6 +37,9 @@ case "$action" in
   start | stop | status) ;;
   *) die "unknown action '$action' (allowed: start, stop, status)" ;;
 esac
+case "$2" in
+  *[[:space:]]* | *'"'* | *"'"* | *'#'*) die "STATEDIR '$2' holds a space, a quote or a #, which slurm.conf cannot carry" ;;
+esac
 mkdir -p "$2"
 state=$(cd "$2" && pwd)
 conf=$state/slurm.conf
