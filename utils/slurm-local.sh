@@ -40,7 +40,8 @@ esac
 case "$2" in
   *[[:space:]]* | *'"'* | *"'"* | *'#'*) die "STATEDIR '$2' holds a space, a quote or a #, which slurm.conf cannot carry" ;;
 esac
-mkdir -p "$2"
+if [ "$action" = start ]; then mkdir -p "$2"; fi
+[ -d "$2" ] || die "STATEDIR $2: no such folder (nothing was started there)"
 state=$(cd "$2" && pwd)
 conf=$state/slurm.conf
 munge_dir=$state/munge
