@@ -94,6 +94,7 @@ wait_for() {
   done
 }
 
+first_error() { grep -m1 -E 'fatal|error' "$log_dir/$1.log" 2> /dev/null || echo "no error in its log"; }
 node_state() { SLURM_CONF=$conf sinfo -h -N -n localhost -o %T 2> /dev/null | head -1; }
 node_idle() { [ "$(node_state)" = idle ]; }
 
@@ -114,6 +115,10 @@ start() {
   chmod 755 "$state" "$munge_dir"
 
   local t0 ports ctld_port slurmd_port cpus mem_mb
+  ports=${SLURM_LOCAL_PORTS:-$(free_ports)}
+  read -r ctld_port slurmd_port <<< "$ports"
+  [[ $ctld_port =~ ^[0-9]+$ && $slurmd_port =~ ^[0-9]+$ ]] ||
+    die "SLURM_LOCAL_PORTS='$ports': want two port numbers, slurmctld's then slurmd's"
   t0=$(date +%s.%N)
   mungekey --create --keyfile="$munge_dir/munge.key" 2> "$log_dir/mungekey.log" ||
     die "mungekey failed ($log_dir/mungekey.log)"
@@ -125,8 +130,6 @@ start() {
   wait_for 10 test -S "$munge_dir/munged.socket" ||
     die "munged's socket $munge_dir/munged.socket did not appear (log: $log_dir/munged.log)"
 
-  ports=${SLURM_LOCAL_PORTS:-$(free_ports)}
-  read -r ctld_port slurmd_port <<< "$ports"
   cpus=$(nproc --all)
   mem_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
   cat > "$conf" << EOF
@@ -176,13 +179,13 @@ EOF
 
   # -c: a fresh start, no jobs or node state from an earlier cluster in this STATEDIR
   SLURM_CONF=$conf slurmctld -c -f "$conf" 2>> "$log_dir/slurmctld.log" ||
-    die "slurmctld did not start (log: $log_dir/slurmctld.log)"
+    die "slurmctld did not start: $(first_error slurmctld) (log: $log_dir/slurmctld.log)"
   SLURM_CONF=$conf slurmd -N localhost -f "$conf" 2>> "$log_dir/slurmd.log" ||
-    die "slurmd did not start (log: $log_dir/slurmd.log)"
+    die "slurmd did not start: $(first_error slurmd) (log: $log_dir/slurmd.log)"
   if ! wait_for "$timeout" node_idle; then
     local who=slurmd
     SLURM_CONF=$conf sinfo -h > /dev/null 2>&1 || who=slurmctld
-    die "the node is not idle after ${timeout} s (state: '$(node_state)'); see $who's log: $log_dir/$who.log"
+    die "the node is not idle after ${timeout} s (state: '$(node_state)'): $(first_error "$who") (log: $log_dir/$who.log)"
   fi
   say "up in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s: node localhost idle, $cpus CPUs, $mem_mb MB; ports $ctld_port/$slurmd_port"
   say "use it with: . $state/env"
