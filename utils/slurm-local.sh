@@ -4,7 +4,8 @@
 #
 # usage: utils/slurm-local.sh start|stop|status STATEDIR
 #   start   writes a munge key and STATEDIR/slurm.conf, starts munged, slurmctld and slurmd, and
-#           waits until sinfo shows the node idle (SLURM_LOCAL_TIMEOUT seconds, default 60)
+#           waits until sinfo shows the node idle (SLURM_LOCAL_TIMEOUT seconds, default 60); when
+#           it fails, it says which daemon and its log, and stops what it started
 #   stop    cancels this cluster's jobs and stops the three daemons that start started (their pid
 #           files under STATEDIR, each checked to be the daemon with this STATEDIR's files)
 #   status  prints the node's state and the jobs in the queue (exit status 1 when not running)
@@ -29,7 +30,7 @@ die() {
 }
 
 if [ $# -ne 2 ]; then
-  sed -n '2,23p' "$0" >&2
+  sed -n '2,24p' "$0" >&2
   exit 2
 fi
 action=$1
@@ -120,6 +121,8 @@ start() {
   [[ $ctld_port =~ ^[0-9]+$ && $slurmd_port =~ ^[0-9]+$ ]] ||
     die "SLURM_LOCAL_PORTS='$ports': want two port numbers, slurmctld's then slurmd's"
   t0=$(date +%s.%N)
+  # a start that fails stops what it started
+  trap 'stop > /dev/null 2>&1' EXIT
   mungekey --create --keyfile="$munge_dir/munge.key" 2> "$log_dir/mungekey.log" ||
     die "mungekey failed ($log_dir/mungekey.log)"
   chmod 600 "$munge_dir/munge.key"
@@ -187,6 +190,7 @@ EOF
     SLURM_CONF=$conf sinfo -h > /dev/null 2>&1 || who=slurmctld
     die "the node is not idle after ${timeout} s (state: '$(node_state)'): $(first_error "$who") (log: $log_dir/$who.log)"
   fi
+  trap - EXIT
   say "up in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s: node localhost idle, $cpus CPUs, $mem_mb MB; ports $ctld_port/$slurmd_port"
   say "use it with: . $state/env"
 }
