@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A map (or a grid) as a Slurm job array: one task per part of the run list, then one merge job
-# that waits for them (doc/mose.rst, "Running many runs on a cluster (Slurm)").
+# A map (a program with --listRuns, --part, --merge: mose-llm) as a Slurm job array: one task per part of the run list, then one merge job
+# that waits for them (doc/mose.rst, "Running big studies", Slurm).
 #
 # usage: utils/mose-slurm.sh write|submit --tasks=K --dir=DIR [--pilot=RUNINDEX | --pilot-record=FILE]
 #            [--time-factor=F] [--mem-factor=F] [--mpi=RANKS] [--partition=P] -- PROGRAM MAPOPTIONS...

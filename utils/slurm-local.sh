@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A one-node Slurm cluster on this machine, for tests and for trying utils/mose-slurm.sh before a
-# real cluster (doc/mose.rst, "Running many runs on a cluster (Slurm)").
+# real cluster (doc/mose.rst, "Running big studies", Slurm).
 #
 # usage: utils/slurm-local.sh start|stop|status STATEDIR
 #   start   writes a munge key and STATEDIR/slurm.conf, starts munged, slurmctld and slurmd, and
@@ -30,7 +30,7 @@ die() {
 }
 
 if [ $# -ne 2 ]; then
-  sed -n '2,24p' "$0" >&2
+  sed -n '2,23p' "$0" >&2
   exit 2
 fi
 action=$1
