@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A map (a program with --listRuns, --part, --merge: mose-llm) as a Slurm job array: one task per part of the run list, then one merge job
-# that waits for them (doc/mose.rst, "Running big studies", Slurm).
+# A map (a program with --listRuns, --part and --merge: mose-llm) as a Slurm job array: one task
+# per part of the run list, then one merge job that waits for them (doc/mose.rst, "Running big
+# studies", Slurm).
 #
 # usage: utils/mose-slurm.sh write|submit --tasks=K --dir=DIR [--pilot=RUNINDEX | --pilot-record=FILE]
 #            [--time-factor=F] [--mem-factor=F] [--mpi=RANKS] [--partition=P] -- PROGRAM MAPOPTIONS...
@@ -51,7 +52,7 @@ die() {
   exit 1
 }
 usage() {
-  sed -n '4,8p' "$0" >&2
+  sed -n '6,9p' "$0" >&2
   exit 2
 }
 
@@ -409,6 +410,6 @@ case "$action" in
   submit) submit "$@" ;;
   status) status "$@" ;;
   resubmit) resubmit "$@" ;;
-  -h | --help) sed -n '2,45p' "$0" ;;
+  -h | --help) sed -n '2,48p' "$0" ;;
   *) die "unknown action '$action' (allowed: write, submit, status, resubmit)" ;;
 esac
