@@ -410,6 +410,6 @@ case "$action" in
   submit) submit "$@" ;;
   status) status "$@" ;;
   resubmit) resubmit "$@" ;;
-  -h | --help) sed -n '2,48p' "$0" ;;
+  -h | --help) sed -n '2,46p' "$0" ;;
   *) die "unknown action '$action' (allowed: write, submit, status, resubmit)" ;;
 esac
