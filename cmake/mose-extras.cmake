@@ -110,6 +110,23 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
   set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
 endif()
 
+# A map as a Slurm job array (ctest -L slurm): test/slurm-check.sh starts a one-node cluster on
+# localhost (utils/slurm-local.sh), runs a small map as 4 tasks and a merge through
+# utils/mose-slurm.sh, compares it byte for byte with the map in one process, cancels a task of a
+# second array and resubmits it, and stops the cluster. mose-slurm-runner runs it with the
+# stand-in program test/slurm-fake-map.sh, mose-slurm-map with mose-llm. Skipped (exit status 77)
+# where Debian's slurm-wlm and munge are not installed (utils/install-deps.sh installs them).
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  add_test(NAME mose-slurm-runner COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/../test/slurm-check.sh)
+  set(_mose_slurm_tests mose-slurm-runner)
+  if(MOSE_ENABLE_EXAMPLES)
+    add_test(NAME mose-slurm-map COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/../test/slurm-check.sh
+                                         $<TARGET_FILE:mose-llm>)
+    list(APPEND _mose_slurm_tests mose-slurm-map)
+  endif()
+  set_tests_properties(${_mose_slurm_tests} PROPERTIES LABELS slurm SKIP_RETURN_CODE 77 TIMEOUT 900)
+endif()
+
 # mose-programs (standalone): the library and every program of examples/, what utils/build.sh's
 # quick start builds before it runs mose-paper (the tests and benchmarks come with utils/test.sh)
 if(MOSE_STANDALONE)

@@ -7,7 +7,7 @@
 #   --check   only report the missing packages (exit status 1 when some are missing)
 #   --quick   only the packages utils/build.sh's first run needs (the library, the programs and
 #             the paper's figures); without it, also those of the tests, benchmarks, fuzzing,
-#             the cross-checks and MPI (utils/test.sh and CI install them)
+#             the cross-checks, MPI and Slurm (utils/test.sh and CI install them)
 set -euo pipefail
 
 check=0
@@ -37,6 +37,7 @@ if [ "$quick" -eq 0 ]; then
     python3-igraph python3-networkx  # cross-checks of the topology generators
     libopenmpi-dev openmpi-bin  # distributed runs in an ns-3 tree built with --enable-mpi
     tshark                   # the RoCEv2 pcap test decodes the transport's packets with Wireshark
+    slurm-wlm munge          # the one-node Slurm cluster of ctest's slurm label (utils/slurm-local.sh)
   )
 fi
 

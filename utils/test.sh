@@ -4,7 +4,7 @@
 # the standalone test runner build/bin/mose-ns3-test-runner), the programs on bad input, the
 # examples as ./test.py runs them, mose-fabric's output, the install check (cmake --install into
 # build/install-check, a script built from outside with find_package(mose) and pkg-config) and
-# the release consistency check. ctest -L selects by label: gtest, examples, install, release.
+# the release consistency check. ctest -L selects by label: gtest, examples, install, release, slurm.
 #
 # usage: utils/test.sh [CTEST_ARGS...]     e.g. utils/test.sh -L gtest, utils/test.sh -R Roles
 # env: MOSE_BUILD_DIR (default: build), MOSE_JOBS, CTEST_PARALLEL_LEVEL (default: nproc), and
