@@ -756,7 +756,7 @@ MoseRdmaTransport::NicSend(uint32_t ep)
             Activate(qpn); // its rate was cut while it waited
             continue;
         }
-        if (WaitsForPort(ep, qpn, now))
+        if (WaitsForPort(ep, nic, qpn, q, now))
         {
             continue;
         }
@@ -770,10 +770,8 @@ MoseRdmaTransport::NicSend(uint32_t ep)
 }
 
 bool
-MoseRdmaTransport::WaitsForPort(uint32_t ep, uint32_t qpn, Time now)
+MoseRdmaTransport::WaitsForPort(uint32_t ep, Nic& nic, uint32_t qpn, Qp& q, Time now)
 {
-    Qp& q = m_qps[qpn];
-    Nic& nic = m_nics[ep];
     if (!m_pacePorts || q.lastPort >= nic.ports.size() || nic.ports[q.lastPort].freeAt <= now)
     {
         return false;

@@ -333,10 +333,11 @@ class MoseRdmaTransport : public MoseTransport
     /**
      * \brief PacePorts: whether QP qpn waits for the port its last packet took (then queued
      *        there, and a PortFree event scheduled)
-     * \param ep its NIC's endpoint \param qpn the QP \param now the time
+     * \param ep its NIC's endpoint (for the PortFree event) \param nic that NIC
+     * \param qpn the QP \param q that QP \param now the time
      * \return true if it waits
      */
-    bool WaitsForPort(uint32_t ep, uint32_t qpn, Time now);
+    bool WaitsForPort(uint32_t ep, Nic& nic, uint32_t qpn, Qp& q, Time now);
     /// \brief The event at which a port of endpoint ep's NIC is free: its QPs back in the FIFO
     void PortFree(uint32_t ep, uint32_t port);
     /// \brief Sends QP qpn's next packet on its NIC
