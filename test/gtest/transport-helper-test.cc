@@ -562,10 +562,13 @@ RunRdma(const std::vector<std::string>& more)
 // (MoseRdmaTransport::EcnCapableControl, true by default), so RED marks them where it would
 // otherwise drop them early: marks reach receivers on data packets and on control packets.
 // The NICs here send at their line rate into any port (PacePorts = false), d times a port's
-// rate: their own ports queue, which is what makes RED mark in so small a run.
+// rate, with no cap on a QP's packets in flight (MaxInFlight = 0, where the fabric's cap keeps
+// the queues below RED's Kmin): their own ports queue, which is what makes RED mark in so small
+// a run.
 TEST(TransportHelper, MoseLlmOverRdmaServesEveryRequestWithoutLoss)
 {
-    const RdmaRun r = RunRdma({"--ns3::MoseRdmaTransport::PacePorts=false"});
+    const RdmaRun r = RunRdma(
+        {"--ns3::MoseRdmaTransport::PacePorts=false", "--ns3::MoseRdmaTransport::MaxInFlight=0"});
     // the figures, in the XML report (--gtest_output=xml)
     RecordProperty("ecnMarks", std::to_string(r.ecnMarks));
     RecordProperty("cnps", std::to_string(r.cnps));
@@ -593,19 +596,26 @@ TEST(TransportHelper, MoseLlmOverRdmaServesEveryRequestWithoutLoss)
 
 // The same run with the NICs pacing their ports (PacePorts, the default): a NIC never sends
 // faster than the port its packets take, so its own ports do not queue and RED marks fewer
-// packets; every request is still served without loss
+// packets; every request is still served without loss. With the fabric's in-flight cap as
+// well (mose-llm's default), a QP holds at most a round trip's packets: fewer marks still
 TEST(TransportHelper, MoseLlmOverRdmaWithPacedPortsMarksLess)
 {
-    const RdmaRun paced = RunRdma({});
-    const RdmaRun unpaced = RunRdma({"--ns3::MoseRdmaTransport::PacePorts=false"});
-    EXPECT_EQ(paced.summary.served, 30u);
-    EXPECT_EQ(paced.summary.lost, 0u);
-    EXPECT_EQ(paced.summary.errors, 0u);
-    EXPECT_EQ(paced.drops, 0u);
-    EXPECT_EQ(paced.retransmissions, 0u);
-    EXPECT_EQ(paced.timeouts, 0u);
+    const std::string noCap = "--ns3::MoseRdmaTransport::MaxInFlight=0";
+    const RdmaRun paced = RunRdma({noCap});
+    const RdmaRun unpaced = RunRdma({"--ns3::MoseRdmaTransport::PacePorts=false", noCap});
+    const RdmaRun capped = RunRdma({});
+    for (const RdmaRun* r : {&paced, &capped})
+    {
+        EXPECT_EQ(r->summary.served, 30u);
+        EXPECT_EQ(r->summary.lost, 0u);
+        EXPECT_EQ(r->summary.errors, 0u);
+        EXPECT_EQ(r->drops, 0u);
+        EXPECT_EQ(r->retransmissions, 0u);
+        EXPECT_EQ(r->timeouts, 0u);
+    }
     EXPECT_LT(paced.ecnMarks, unpaced.ecnMarks);
     EXPECT_LE(paced.cnps, unpaced.cnps);
+    EXPECT_LE(capped.ecnMarks, paced.ecnMarks);
 }
 
 // The same configuration twice in one process: the same figures, request by request (RED's
