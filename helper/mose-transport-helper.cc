@@ -6,11 +6,22 @@
 
 #include "mose-transport-helper.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-graph-properties.h"
+#include "ns3/mose-ocs-channel.h"
+#include "ns3/mose-ocs.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/nstime.h"
+#include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -29,6 +40,61 @@ ProgramNames()
         {MoseTransportHelper::RDMA, "ns3::MoseRdmaTransport"},
     };
     return names;
+}
+
+/**
+ * The longest route a QP of an installed fabric takes, one way, as
+ * MoseRdmaTransport::GetBdpInFlight() reads it. Every routing rule takes shortest paths
+ * (mose::RoutingRule), so the longest route crosses as many circuits as the circuit graph's
+ * diameter; with hosts, a host link at each end. Each circuit is given the slowest port rate and
+ * the longest circuit delay of the fabric, each host link the slowest host link's rate and the
+ * longest host link's delay, so the cap bounds every route of this graph.
+ */
+std::vector<MoseRdmaTransport::PathLink>
+LongestRoute(const MoseTopologyHelper& topology)
+{
+    const DataRate fastest(std::numeric_limits<uint64_t>::max());
+    MoseRdmaTransport::PathLink circuit{fastest, Time(0)};
+    for (uint32_t g = 0; g < topology.GetNGroups(); ++g)
+    {
+        for (uint32_t p = 0; p < topology.GetNPorts(); ++p)
+        {
+            DataRateValue rate;
+            topology.GetPortDevice(g, p)->GetAttribute("DataRate", rate); // divided by MoseScale
+            TimeValue delay;
+            topology.GetOcs()->GetChannel(g, p)->GetAttribute("Delay", delay);
+            circuit.rate = std::min(circuit.rate, rate.Get());
+            circuit.delay = std::max(circuit.delay, delay.Get());
+        }
+    }
+    const uint32_t hops = mose::SummarizeDistances(topology.GetCircuitGraph()).diameter;
+    std::vector<MoseRdmaTransport::PathLink> route(hops, circuit);
+    if (topology.GetNHostsPerGroup() > 0)
+    {
+        MoseRdmaTransport::PathLink host{fastest, Time(0)};
+        const NodeContainer hosts = topology.GetAllHosts();
+        for (auto node = hosts.Begin(); node != hosts.End(); ++node)
+        {
+            for (uint32_t i = 0; i < (*node)->GetNDevices(); ++i)
+            {
+                Ptr<PointToPointNetDevice> device =
+                    DynamicCast<PointToPointNetDevice>((*node)->GetDevice(i));
+                if (!device)
+                {
+                    continue; // the loopback
+                }
+                DataRateValue rate;
+                device->GetAttribute("DataRate", rate);
+                TimeValue delay;
+                device->GetChannel()->GetAttribute("Delay", delay);
+                host.rate = std::min(host.rate, rate.Get());
+                host.delay = std::max(host.delay, delay.Get());
+            }
+        }
+        route.insert(route.begin(), host);
+        route.push_back(host);
+    }
+    return route;
 }
 
 } // namespace
@@ -122,6 +188,17 @@ MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology) const
     {
         // the library's default is the programs' (mose-llm's --noticeDelay)
         transport->SetAttribute(notice, TimeValue(topology->GetSmallestLinkDelay() * 2));
+    }
+    const std::string cap = "MaxInFlight";
+    Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(transport);
+    if (rdma && m_set.count(cap) == 0 && !mose::IsAttributeDefaultSet(GetTypeId(), cap))
+    {
+        // IRN's BDP-FC on the longest route: RoCEv2 NICs send without a cap, but a QP then
+        // keeps sending into circuits that a switch drains and holds, and the ports' queues
+        // drop what it sent when they return (doc/mose.rst, "Validated against both
+        // transports"). A count of packets does not follow MoseScale, so it is derived here
+        // from the installed (scaled) rates.
+        transport->SetAttribute(cap, UintegerValue(rdma->GetBdpInFlight(LongestRoute(*topology))));
     }
     transport->Install(endpoints);
     return transport;

@@ -90,7 +90,12 @@ class MoseTransportHelper
      *        set on this helper or as the attribute's default (Config::SetDefault, the command
      *        line), is twice the fabric's smallest link delay
      *        (MoseTopologyHelper::GetSmallestLinkDelay()), as the programs set it: what a run on
-     *        several MPI ranks needs, and the same on one.
+     *        several MPI ranks needs, and the same on one. A MoseRdmaTransport's MaxInFlight,
+     *        unless set on this helper or as the attribute's default (0 included), is IRN's
+     *        BDP-FC cap on the fabric's longest route (MoseRdmaTransport::GetBdpInFlight()): as
+     *        many circuits as the circuit graph's diameter, with a host link at each end when
+     *        there are hosts, at the installed rates (divided by MoseScale). A transport created
+     *        by hand (Create(), Install(endpoints)) keeps the attribute's default.
      * \param topology the installed topology (mose::Error if null or not installed)
      * \return the installed transport
      */

@@ -21,13 +21,15 @@
 # packet level lost per cell; and in how many cells the map's verdict (pays, tie, does-not-pay)
 # and its winners by mean TTFT, P99 TTFT and mean iteration are the same at both levels. Then each cell's verdicts, the fluid level's
 # difference between the transports (it reads the transport's packet size) and each run's cost.
+# With RST=FILE it also writes the first table to FILE as doc/mose.rst's reStructuredText table
+# ("Validated against both transports"): rows by cell set, load, transport and policy.
 #
 # usage: nice -n 10 utils/transport-validation.sh
 # env:   MOSE_BUILD_DIR (build), OUT (results/transport-validation), TRANSPORTS ("tcp rdma"),
 #        SETS ("default degree4 ring n256"), SEEDS (3), N256_SEEDS (1),
 #        OFF_CELLS ("--loads=25,800 --intervals=100ms --darkTimes=10ms"),
 #        N256_CELLS ("--loads=800 --intervals=100ms --darkTimes=10ms"), FORCE (0),
-#        RUN (1; 0: only print the table from the folders under OUT)
+#        RUN (1; 0: only print the table from the folders under OUT), RST (none: no rst table)
 #
 # doc/mose.rst, "RoCEv2 transport", "Validated against both transports", has the figures.
 set -eu
@@ -41,6 +43,7 @@ OFF_CELLS="${OFF_CELLS:---loads=25,800 --intervals=100ms --darkTimes=10ms}"
 N256_CELLS="${N256_CELLS:---loads=800 --intervals=100ms --darkTimes=10ms}"
 FORCE="${FORCE:-0}"
 RUN="${RUN:-1}"
+RST="${RST:-}"
 
 die() {
     echo "transport-validation.sh: $*" >&2
@@ -114,12 +117,18 @@ done
 
 set -f # FS=[[:space:]]+ below is no file pattern
 # shellcheck disable=SC2086  # files is a list of awk arguments (no blanks in the paths)
-awk -v transports="$TRANSPORTS" '
+awk -v transports="$TRANSPORTS" -v rst="$RST" '
 function add(list, item) { return index(" " list " ", " " item " ") ? list : list (list == "" ? "" : " ") item }
 # the winners by the three criteria, a tie counted as "tie" whoever leads it
 function winners(a, b, c) { return (a ~ /^tie:/ ? "tie" : a) " " (b ~ /^tie:/ ? "tie" : b) " " (c ~ /^tie:/ ? "tie" : c) }
 function ms(x) { return sprintf("%.3f", x * 1000) }
 function pct(x) { return sprintf("%+.1f%%", x * 100) }
+# a row of the rst table, without trailing blanks
+function rstrow(a, b, c, d, e, f, g, h, i,    line) {
+    line = sprintf("%-11s  %-7s  %-4s  %-18s  %-18s  %-18s  %-18s  %-6s  %s", a, b, c, d, e, f, g, h, i)
+    sub(/ +$/, "", line)
+    print line > rst
+}
 FNR == 1 {
     for (i = 1; i <= NF; i++) col[kind, $i] = i
     if (kind == "lv" || kind == "pm" || kind == "fm") { sets = add(sets, set); next }
@@ -203,6 +212,48 @@ END {
             }
             printf " | %d/%d same, winners %d/%d\n", same, nc, wsame, nc
         }
+    }
+    if (rst != "") {
+        # the table above for doc/mose.rst: per cell set and load, per transport and policy, the
+        # packet / fluid means on one line and their errors (worst run) below; the verdicts on
+        # the first row of a transport
+        label["default"] = "map"; label["degree4"] = "d=4"; label["ring"] = "ring"; label["n256"] = "N=256"
+        bar = "===========  =======  ====  ==================  ==================  ==================  ==================  ======  ========"
+        print bar > rst
+        rstrow("cells", "policy", "tr.", "mean TTFT", "mean KV time", "mean iteration", "P99 TTFT", "lost", "verdict")
+        print bar > rst
+        for (a = 1; a <= ns; a++) {
+            nl = split(loads[S[a]], L, " ")
+            for (b = 1; b <= nl; b++) for (t = 1; t <= nt; t++) {
+                first = 1
+                for (c = 1; c <= np; c++) {
+                    g = S[a] SUBSEP L[b] SUBSEP P[c] SUBSEP trs[t]
+                    if (!(g in runs)) continue
+                    for (f = 1; f <= 4; f++) {
+                        if (n[g, f] == 0) { top[f] = "-"; low[f] = ""; continue }
+                        mp = sp[g, f] / n[g, f]; mf = sf[g, f] / n[g, f]
+                        top[f] = ms(mp) " / " ms(mf); low[f] = pct((mf - mp) / mp) " (" pct(worst[g, f]) ")"
+                    }
+                    verdict = ""
+                    if (first) {
+                        cell = S[a] SUBSEP L[b] SUBSEP trs[t]
+                        nc = split(cells[cell], C, " "); same = 0; wsame = 0
+                        for (k = 1; k <= nc; k++) {
+                            split(C[k], td, "/"); key = L[b] SUBSEP td[1] SUBSEP td[2]
+                            same += v["pm", S[a], trs[t], key] == v["fm", S[a], trs[t], key]
+                            wsame += wn["pm", S[a], trs[t], key] == wn["fm", S[a], trs[t], key]
+                        }
+                        verdict = same "/" nc ", " wsame "/" nc
+                    }
+                    first = 0
+                    rstrow((S[a] in label ? label[S[a]] : S[a]) " " L[b] "/s", P[c], trs[t], top[1], top[2], top[3], top[4],
+                           (g in lostn) ? sprintf("%.0f", lost[g] / lostn[g]) : "-", verdict)
+                    rstrow("", "", "", low[1], low[2], low[3], low[4], "", "")
+                }
+            }
+        }
+        print bar > rst
+        close(rst)
     }
     print ""
     print "Per cell: verdict and winners (mean TTFT, P99 TTFT, mean iteration), packet | fluid:"

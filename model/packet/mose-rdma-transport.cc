@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
 
 namespace ns3
 {
@@ -326,6 +327,48 @@ MoseRdmaTransport::CheckAttributes() const
     {
         mose::ThrowBadParameter("ns3::MoseRdmaTransport::ByteCounter", "0", "at least 1 byte");
     }
+}
+
+uint32_t
+MoseRdmaTransport::GetBdpInFlight(const std::vector<PathLink>& path) const
+{
+    NS_LOG_FUNCTION(this << path.size());
+    if (path.empty())
+    {
+        return m_ackInterval;
+    }
+    Time rtt(0);
+    const PathLink* slowest = &path.front();
+    for (const PathLink& link : path)
+    {
+        if (link.rate.GetBitRate() == 0)
+        {
+            throw mose::Error("MoseRdmaTransport::GetBdpInFlight: a link of rate 0 bps on the "
+                              "path; every link needs a rate above 0");
+        }
+        // a data frame stored and forwarded, its ACK back the same way
+        rtt += link.rate.CalculateBytesTxTime(m_payload + DATA_OVERHEAD + link.frameOverhead) +
+               link.rate.CalculateBytesTxTime(ACK_SIZE + link.frameOverhead) + 2 * link.delay;
+        if (link.rate < slowest->rate)
+        {
+            slowest = &link;
+        }
+    }
+    // ceil(rate x rtt / frame bits) in integers: a product of a rate in bit/s and a time in ns
+    // overflows 64 bits from about 10 ms at 1 Tb/s
+    using Wide = unsigned __int128;
+    const Wide bits = static_cast<Wide>(slowest->rate.GetBitRate()) *
+                      static_cast<Wide>(std::max<int64_t>(rtt.GetNanoSeconds(), 0));
+    const Wide frame =
+        static_cast<Wide>(m_payload + DATA_OVERHEAD + slowest->frameOverhead) * 8 * 1000000000;
+    const Wide packets = (bits + frame - 1) / frame;
+    const Wide cap = std::max<Wide>(m_ackInterval, packets + m_ackInterval - 1);
+    const auto result =
+        static_cast<uint32_t>(std::min<Wide>(cap, std::numeric_limits<uint32_t>::max()));
+    NS_LOG_INFO("BDP-FC: round trip " << rtt.As(Time::US) << " over " << path.size() << " links, "
+                                      << static_cast<uint64_t>(packets) << " packets at "
+                                      << slowest->rate << ", cap " << result);
+    return result;
 }
 
 void
@@ -756,7 +799,7 @@ MoseRdmaTransport::NicSend(uint32_t ep)
             Activate(qpn); // its rate was cut while it waited
             continue;
         }
-        if (WaitsForPort(ep, qpn, now))
+        if (WaitsForPort(ep, nic, qpn, q, now))
         {
             continue;
         }
@@ -770,10 +813,8 @@ MoseRdmaTransport::NicSend(uint32_t ep)
 }
 
 bool
-MoseRdmaTransport::WaitsForPort(uint32_t ep, uint32_t qpn, Time now)
+MoseRdmaTransport::WaitsForPort(uint32_t ep, Nic& nic, uint32_t qpn, Qp& q, Time now)
 {
-    Qp& q = m_qps[qpn];
-    Nic& nic = m_nics[ep];
     if (!m_pacePorts || q.lastPort >= nic.ports.size() || nic.ports[q.lastPort].freeAt <= now)
     {
         return false;

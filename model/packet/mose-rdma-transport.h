@@ -90,6 +90,16 @@ class MoseRdmaTransport : public MoseTransport
     static constexpr uint16_t ROCE_PORT = 4791;
     /// IPv4 (20) + UDP (8) + BTH (12) + ICRC (4) bytes around a data packet's payload
     static constexpr uint32_t DATA_OVERHEAD = 44;
+    /// IPv4 (20) + UDP (8) + BTH (12) + AETH (4) + ICRC (4) bytes of an ACK or a NAK
+    static constexpr uint32_t ACK_SIZE = 48;
+
+    /// One link of a path, one way, for GetBdpInFlight()
+    struct PathLink
+    {
+        DataRate rate;             //!< its data rate as installed (divided by MoseScale)
+        Time delay;                //!< its propagation delay
+        uint32_t frameOverhead{2}; //!< its link-layer bytes per frame (PPP: 2)
+    };
 
     /**
      * \brief Get the type ID.
@@ -121,6 +131,25 @@ class MoseRdmaTransport : public MoseTransport
      *         reused once its late packets are past (memory per QP is the heap over this)
      */
     uint64_t GetNQueuePairRecords() const;
+
+    /**
+     * \brief The in-flight cap of IRN's BDP-FC on a path, for this transport's packets as its
+     *        attributes are set now (PayloadSize, AckInterval): the bandwidth-delay product of
+     *        the path in data packets, plus AckInterval - 1 packets for the ACKs it coalesces.
+     *
+     * The round trip is a full data packet stored and forwarded over every link (its
+     * serialization at the link's rate, then the link's delay) and an ACK back the same way.
+     * The bandwidth-delay product is that time at the slowest link's rate, in data frames of
+     * that link, rounded up. A QP alone then sends at the path's rate without waiting for an
+     * ACK, and holds no more than that in the network. IRN acknowledges every packet
+     * (AckInterval 1: the cap is the product itself); with ACKs every AckInterval packets, the
+     * first ACK leaves AckInterval - 1 packets after the one it answers.
+     * MoseTransportHelper::Install(topology) sizes MaxInFlight on the fabric's longest route.
+     * \param path the links one way (rates as installed: divided by MoseScale)
+     * \return the cap in packets: at least AckInterval (a path without links: AckInterval);
+     *         a mose::Error for a link of rate 0
+     */
+    uint32_t GetBdpInFlight(const std::vector<PathLink>& path) const;
 
     /// \return data packets sent, retransmissions included
     uint64_t GetNDataPackets() const;
@@ -333,10 +362,11 @@ class MoseRdmaTransport : public MoseTransport
     /**
      * \brief PacePorts: whether QP qpn waits for the port its last packet took (then queued
      *        there, and a PortFree event scheduled)
-     * \param ep its NIC's endpoint \param qpn the QP \param now the time
+     * \param ep its NIC's endpoint (for the PortFree event) \param nic that NIC
+     * \param qpn the QP \param q that QP \param now the time
      * \return true if it waits
      */
-    bool WaitsForPort(uint32_t ep, uint32_t qpn, Time now);
+    bool WaitsForPort(uint32_t ep, Nic& nic, uint32_t qpn, Qp& q, Time now);
     /// \brief The event at which a port of endpoint ep's NIC is free: its QPs back in the FIFO
     void PortFree(uint32_t ep, uint32_t port);
     /// \brief Sends QP qpn's next packet on its NIC

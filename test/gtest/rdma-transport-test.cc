@@ -269,6 +269,42 @@ TEST(RdmaTransport, MaxInFlightCapsTheUnacknowledgedPackets)
     Simulator::Destroy();
 }
 
+// IRN's BDP-FC sized by hand (GetBdpInFlight()): on a 10 Gb/s link with 1 us each way, a round
+// trip is a 1070-byte frame (856 ns), a 50-byte ACK (40 ns) and 2 us: 2,896 ns, 3.4 frames, 4
+// rounded up; with an ACK every 4 packets the cap adds 3. With it a QP alone sends 16 packets
+// back to back, as with no cap (16 frames and the delay: 14,696 ns): the ACK of packet 3 is
+// back at 4 x 856 + 2,040 = 5,464 ns, before the 8th packet's turn at 7 x 856 = 5,992 ns. One
+// packet less makes the 7th wait for that ACK.
+TEST(RdmaTransport, TheBdpCapKeepsALoneQpAtLineRate)
+{
+    Ptr<MoseRdmaTransport> sized = CreateObject<MoseRdmaTransport>();
+    sized->SetAttribute("AckInterval", UintegerValue(4));
+    const uint32_t cap = sized->GetBdpInFlight({{DataRate("10Gb/s"), MicroSeconds(1)}});
+    EXPECT_EQ(cap, 7u);
+    EXPECT_EQ(sized->GetBdpInFlight({}), 4u); // no link: AckInterval
+    EXPECT_NE(ErrorOf([&sized] {
+                  sized->GetBdpInFlight(
+                      {{DataRate("10Gb/s"), MicroSeconds(1)}, {DataRate(0), MicroSeconds(1)}});
+              }).find("rate 0"),
+              std::string::npos);
+    auto completion = [](uint32_t maxInFlight) {
+        Pair p = MakePair(MicroSeconds(1));
+        Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+        t->SetAttribute("AckInterval", UintegerValue(4));
+        t->SetAttribute("MaxInFlight", UintegerValue(maxInFlight));
+        t->Install(p.nodes);
+        const uint64_t id = t->Start(0, 1, 16 * 1024, MoseTransport::DoneCallback());
+        Simulator::Run();
+        const Time done = t->GetTransfer(id).GetCompletionTime();
+        Simulator::Destroy();
+        return done;
+    };
+    EXPECT_EQ(16 * FrameTime(1024) + MicroSeconds(1), NanoSeconds(14696));
+    EXPECT_EQ(completion(0), NanoSeconds(14696));
+    EXPECT_EQ(completion(cap), NanoSeconds(14696));
+    EXPECT_GT(completion(cap - 1), NanoSeconds(14696));
+}
+
 // A QP opened per message keeps one record per QP open at once: a closed QP's record is
 // reused once four retransmission timeouts (4 ms) have passed, so two messages 10 ms apart
 // open two QPs in one record, while two at once hold two.

@@ -17,6 +17,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-fluid-fabric-helper.h"
+#include "ns3/mose-graph-properties.h"
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-module.h"
 #include "ns3/mose-rdma-transport.h"
@@ -325,6 +326,94 @@ TEST(TransportHelper, InstallOnATopologyTakesTheProgramsNoticeDelay)
     Config::Reset();
 }
 
+namespace
+{
+
+/// MoseScale for one test, 1 again after it (a global value outlives a test)
+struct ScaleGuard
+{
+    explicit ScaleGuard(uint64_t scale)
+    {
+        MoseScale::Set(scale);
+    }
+
+    ~ScaleGuard()
+    {
+        MoseScale::Set(1);
+    }
+};
+
+/// The MaxInFlight a helper gives an RDMA transport installed on a 4-cycle (N = 4, d = 2: the
+/// longest route crosses 2 circuits) of circuits at ocsRate with 20 us delay, and with hosts
+/// H = 1 on links at 2 x ocsRate / MoseScale with 5 us delay
+uint32_t
+CapOnACycle(const MoseTransportHelper& helper, const std::string& ocsRate, uint32_t hosts = 0)
+{
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(PaperScaledConfig(4, 2), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate(ocsRate)));
+    topology->SetOcsAttribute("Delay", TimeValue(MicroSeconds(20)));
+    topology->SetAttribute("HostsPerGroup", UintegerValue(hosts));
+    topology->SetAttribute("HostDataRate",
+                           DataRateValue(DataRate(2 * DataRate(ocsRate).GetBitRate())));
+    topology->SetAttribute("HostDelay", TimeValue(MicroSeconds(5)));
+    topology->Install();
+    EXPECT_EQ(SummarizeDistances(topology->GetCircuitGraph()).diameter, 2u);
+    UintegerValue cap;
+    helper.Install(topology)->GetAttribute("MaxInFlight", cap);
+    Simulator::Destroy();
+    return static_cast<uint32_t>(cap.Get());
+}
+
+} // namespace
+
+// Install(topology) caps an RDMA QP at IRN's BDP-FC on the fabric's longest route, by hand. At
+// 1 Gb/s a data frame (1024 + 44 + 2 B = 8560 bits) takes 8.56 us and an ACK (48 + 2 B) 0.4 us;
+// a circuit with 20 us each way adds 8.56 + 0.4 + 40 = 48.96 us to the round trip, so 2 circuits
+// make 97.92 us, 97,920 bits at 1 Gb/s: 11.4 frames, 12 rounded up, and AckInterval - 1 = 15
+// more. The cap follows MoseScale (10 Gb/s at scale 10 is the same fabric) and AckInterval (1:
+// IRN's rule, the product alone). Hosts at 2 Gb/s with 5 us add 4.28 + 0.2 + 10 = 14.48 us per
+// link at each end: 126.88 us, 14.8 frames at the slowest link, 15 + 15 = 30.
+TEST(TransportHelper, InstallOnATopologyCapsRdmaAtTheLongestRoutesBdp)
+{
+    MoseTransportHelper rdma("ns3::MoseRdmaTransport");
+    EXPECT_EQ(CapOnACycle(rdma, "1Gbps"), 27u);
+    {
+        const ScaleGuard scale(10);
+        EXPECT_EQ(CapOnACycle(rdma, "10Gbps"), 27u);
+    }
+    EXPECT_EQ(CapOnACycle(rdma, "1Gbps", 1), 30u);
+    MoseTransportHelper everyPacket("ns3::MoseRdmaTransport");
+    everyPacket.SetAttribute("AckInterval", UintegerValue(1));
+    EXPECT_EQ(CapOnACycle(everyPacket, "1Gbps"), 12u);
+
+    // at 100 Mb/s the serializations dominate, as in a fabric scaled down: a circuit adds
+    // 85.6 + 4 + 40 = 129.6 us, 259.2 us for two, 3.03 frames, 4 rounded up
+    EXPECT_EQ(CapOnACycle(rdma, "100Mbps"), 19u);
+}
+
+// A user's MaxInFlight wins over the fabric's cap: set on the helper (0, no cap, included) or as
+// the attribute's default; a transport created by hand keeps the attribute's default (0)
+TEST(TransportHelper, InstallOnATopologyKeepsTheUsersMaxInFlight)
+{
+    for (uint32_t given : {0u, 64u})
+    {
+        MoseTransportHelper helper("ns3::MoseRdmaTransport");
+        helper.SetAttribute("MaxInFlight", UintegerValue(given));
+        EXPECT_EQ(CapOnACycle(helper, "1Gbps"), given);
+        Config::SetDefault("ns3::MoseRdmaTransport::MaxInFlight", UintegerValue(given));
+        EXPECT_EQ(CapOnACycle(MoseTransportHelper("ns3::MoseRdmaTransport"), "1Gbps"), given);
+        Config::Reset();
+    }
+    MoseTransportHelper helper("ns3::MoseRdmaTransport");
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(PaperScaledConfig(4, 2), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->Install();
+    Ptr<MoseTransport> byHand = helper.Install(topology->GetGroupEndpoints());
+    EXPECT_EQ(AttributeText(byHand, "MaxInFlight"), "0");
+    Simulator::Destroy();
+}
+
 // What mose-llm's rdma path sets on the transport: the jumbo payload and the notice delay by the
 // TCP rule (a user's default of the RDMA type taken, or refused if it disagrees). Its timers,
 // rates and byte counter keep their values: the transport scales them by MoseScale itself
@@ -343,6 +432,18 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
         EXPECT_EQ(AttributeText(t, "CnpInterval"), "+50000ns");
         EXPECT_EQ(AttributeText(t, "MinRate"), "100000000bps");
         EXPECT_EQ(AttributeText(t, "ByteCounter"), "10000000");
+        // the fabric's cap (Install(topology)): at MoseScale 2000 a circuit of 200 Mb/s and
+        // 1 us adds 165.68 us (a 4142-byte frame) + 2 us (an ACK) + 2 us to the round trip,
+        // 1.024 frames, so a route of D circuits holds D + 1 frames (D < 40), and 15 more
+        const uint32_t d = SummarizeDistances(e.GetTopology()->GetCircuitGraph()).diameter;
+        EXPECT_EQ(AttributeText(t, "MaxInFlight"), std::to_string(16 + d));
+        Simulator::Destroy();
+    }
+    Config::SetDefault("ns3::MoseRdmaTransport::MaxInFlight", UintegerValue(0));
+    {
+        LlmExperiment e(c);
+        e.Build();
+        EXPECT_EQ(AttributeText(e.GetTransport(), "MaxInFlight"), "0"); // the user's: no cap
         Simulator::Destroy();
     }
     c.llm.noticeDelay = MicroSeconds(5);
@@ -461,10 +562,13 @@ RunRdma(const std::vector<std::string>& more)
 // (MoseRdmaTransport::EcnCapableControl, true by default), so RED marks them where it would
 // otherwise drop them early: marks reach receivers on data packets and on control packets.
 // The NICs here send at their line rate into any port (PacePorts = false), d times a port's
-// rate: their own ports queue, which is what makes RED mark in so small a run.
+// rate, with no cap on a QP's packets in flight (MaxInFlight = 0, where the fabric's cap keeps
+// the queues below RED's Kmin): their own ports queue, which is what makes RED mark in so small
+// a run.
 TEST(TransportHelper, MoseLlmOverRdmaServesEveryRequestWithoutLoss)
 {
-    const RdmaRun r = RunRdma({"--ns3::MoseRdmaTransport::PacePorts=false"});
+    const RdmaRun r = RunRdma(
+        {"--ns3::MoseRdmaTransport::PacePorts=false", "--ns3::MoseRdmaTransport::MaxInFlight=0"});
     // the figures, in the XML report (--gtest_output=xml)
     RecordProperty("ecnMarks", std::to_string(r.ecnMarks));
     RecordProperty("cnps", std::to_string(r.cnps));
@@ -492,19 +596,26 @@ TEST(TransportHelper, MoseLlmOverRdmaServesEveryRequestWithoutLoss)
 
 // The same run with the NICs pacing their ports (PacePorts, the default): a NIC never sends
 // faster than the port its packets take, so its own ports do not queue and RED marks fewer
-// packets; every request is still served without loss
+// packets; every request is still served without loss. With the fabric's in-flight cap as
+// well (mose-llm's default), a QP holds at most a round trip's packets: fewer marks still
 TEST(TransportHelper, MoseLlmOverRdmaWithPacedPortsMarksLess)
 {
-    const RdmaRun paced = RunRdma({});
-    const RdmaRun unpaced = RunRdma({"--ns3::MoseRdmaTransport::PacePorts=false"});
-    EXPECT_EQ(paced.summary.served, 30u);
-    EXPECT_EQ(paced.summary.lost, 0u);
-    EXPECT_EQ(paced.summary.errors, 0u);
-    EXPECT_EQ(paced.drops, 0u);
-    EXPECT_EQ(paced.retransmissions, 0u);
-    EXPECT_EQ(paced.timeouts, 0u);
+    const std::string noCap = "--ns3::MoseRdmaTransport::MaxInFlight=0";
+    const RdmaRun paced = RunRdma({noCap});
+    const RdmaRun unpaced = RunRdma({"--ns3::MoseRdmaTransport::PacePorts=false", noCap});
+    const RdmaRun capped = RunRdma({});
+    for (const RdmaRun* r : {&paced, &capped})
+    {
+        EXPECT_EQ(r->summary.served, 30u);
+        EXPECT_EQ(r->summary.lost, 0u);
+        EXPECT_EQ(r->summary.errors, 0u);
+        EXPECT_EQ(r->drops, 0u);
+        EXPECT_EQ(r->retransmissions, 0u);
+        EXPECT_EQ(r->timeouts, 0u);
+    }
     EXPECT_LT(paced.ecnMarks, unpaced.ecnMarks);
     EXPECT_LE(paced.cnps, unpaced.cnps);
+    EXPECT_LE(capped.ecnMarks, paced.ecnMarks);
 }
 
 // The same configuration twice in one process: the same figures, request by request (RED's

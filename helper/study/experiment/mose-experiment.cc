@@ -756,6 +756,19 @@ Experiment::InstallTransport(Ptr<MoseTransport> transport)
     m_transport->Install(m_topology->GetGroupEndpoints()); // a group's hosts, one per rail
 }
 
+Ptr<MoseTransport>
+Experiment::InstallTransport(const MoseTransportHelper& helper)
+{
+    NS_LOG_FUNCTION(this);
+    CheckBuilt("InstallTransport");
+    if (m_transport)
+    {
+        throw mose::Error("Experiment::InstallTransport: one transport per run");
+    }
+    m_transport = helper.Install(m_topology); // a group's hosts, one per rail
+    return m_transport;
+}
+
 Ptr<MoseWorkload>
 Experiment::InstallWorkload(const MoseWorkloadHelper& helper)
 {

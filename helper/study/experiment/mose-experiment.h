@@ -49,6 +49,7 @@ namespace ns3
 {
 
 class FlowMonitorHelper;
+class MoseTransportHelper;
 
 namespace mose
 {
@@ -534,6 +535,15 @@ class Experiment
      * \param transport the transport, not installed yet
      */
     void InstallTransport(Ptr<MoseTransport> transport);
+
+    /**
+     * \brief The helper's transport installed on the fabric (MoseTransportHelper::Install() on
+     *        the topology: with what it derives from the fabric where the user set nothing, e.g.
+     *        RDMA's in-flight cap). Once, after Build(); then as InstallTransport(transport).
+     * \param helper the transport's type and attributes
+     * \return the installed transport
+     */
+    Ptr<MoseTransport> InstallTransport(const MoseTransportHelper& helper);
 
     /**
      * \brief A workload on the transport (MoseWorkloadHelper::Install()): given the initial

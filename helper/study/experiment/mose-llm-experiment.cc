@@ -358,8 +358,8 @@ LlmExperiment::Build()
     m_experiment->SetScenario(m_scenario, "LlmExperiment");
     m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
 
-    m_transport = CreateTransport(m_experiment->GetTopology()->GetSmallestLinkDelay());
-    m_experiment->InstallTransport(m_transport);
+    m_transport = m_experiment->InstallTransport(
+        CreateTransportHelper(m_experiment->GetTopology()->GetSmallestLinkDelay()));
 
     // the workloads, in the initial mode's roles and graph; they follow every switch (their
     // byte counts divided by MoseScale)
@@ -395,8 +395,8 @@ LlmExperiment::Build()
     m_built = true;
 }
 
-Ptr<MoseTransport>
-LlmExperiment::CreateTransport(Time smallestLinkDelay)
+MoseTransportHelper
+LlmExperiment::CreateTransportHelper(Time smallestLinkDelay)
 {
     // its other attributes are the transport's defaults
     MoseTransportHelper helper(m_config.transport);
@@ -413,7 +413,7 @@ LlmExperiment::CreateTransport(Time smallestLinkDelay)
     }
     m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
     helper.SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
-    return helper.Create();
+    return helper;
 }
 
 Time
@@ -450,7 +450,7 @@ LlmExperiment::BuildFluid()
     Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
     Experiment::ConfigureTopology(m_config, *topology);
     topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    Ptr<MoseTransport> transport = CreateTransport(topology->GetSmallestLinkDelay());
+    Ptr<MoseTransport> transport = CreateTransportHelper(topology->GetSmallestLinkDelay()).Create();
     f.fabric = MoseFluidFabricHelper::Read(*topology, m_config.GetSwitcherHelper(), transport);
     f.fabric.rateEpochNs = m_config.llm.fluidRateEpoch.GetNanoSeconds();
 

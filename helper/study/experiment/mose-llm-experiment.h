@@ -354,15 +354,17 @@ class LlmExperiment
      */
     Time ResolveNoticeDelay(Time smallestLinkDelay) const;
     /**
-     * \brief The LLM workloads' transport (ExperimentConfig::transport, built by
-     *        MoseTransportHelper), not installed: TCP's SegmentSize or RDMA's PayloadSize from
-     *        the jumbo MTU (MoseRdmaTransport scales its own timers and rates by MoseScale),
-     *        NoticeDelay by ResolveNoticeDelay() (kept in m_noticeDelay); the packet level
-     *        installs it, the fluid level reads it (MoseFluidFabricHelper)
+     * \brief The helper of the LLM workloads' transport (ExperimentConfig::transport):
+     *        TCP's SegmentSize or RDMA's PayloadSize from the jumbo MTU (MoseRdmaTransport
+     *        scales its own timers and rates by MoseScale), NoticeDelay by
+     *        ResolveNoticeDelay() (kept in m_noticeDelay). The packet level installs its
+     *        transport on the fabric (MoseTransportHelper::Install(topology): RDMA's in-flight
+     *        cap from the fabric unless the user set it), the fluid level reads one
+     *        (MoseFluidFabricHelper)
      * \param smallestLinkDelay the fabric's smallest link delay
-     * \return the transport
+     * \return the helper
      */
-    Ptr<MoseTransport> CreateTransport(Time smallestLinkDelay);
+    MoseTransportHelper CreateTransportHelper(Time smallestLinkDelay);
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 
