@@ -805,6 +805,8 @@ if [ -x "$LLM" ]; then
     expect_error llm-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$LLM" $MAP --jobs=0
     expect_error llm-jobs-negative 'invalid --jobs = "-2": the workers' "$LLM" $MAP --jobs=-2
     expect_error llm-jobs-text 'invalid --jobs = "all": the workers' "$LLM" $MAP --jobs=all
+    expect_error llm-jobs-empty 'invalid --jobs = "": the workers' "$LLM" $MAP --jobs=
+    expect_error llm-merge-empty 'invalid --merge = "": folders separated by commas, none empty' "$LLM" $MAP --merge=
     expect_error llm-jobs-one-experiment '--jobs = "2" acts on a list of runs, and --map=false runs one experiment per policy' \
         "$LLM" --map=false --jobs=2
     expect_error llm-part-zero 'invalid --part = "0/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=0/4
@@ -831,26 +833,26 @@ if [ -x "$LLM" ]; then
     done
     expect_error llm-merge-part-missing 'the map is not whole: 2 of 8 runs have no record in '"$WORK"'/parts/runs (the first, run 3:' \
         "$LLM" $MAP --merge="$WORK/parts" --outputDir="$WORK/merged"
-    expect_ok llm-map-part-4 "part 4/4: 2 of 8 runs done" "$LLM" $MAP --part=4/4 --outputDir="$WORK/part4"
-    expect_ok llm-merge "wrote $WORK/merged/regime_map.csv" "$LLM" $MAP --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged"
+    expect_ok llm-map-part-4 "part 4/4: 2 of 8 runs done" "$LLM" $MAP --part=4/4 --outputDir="$WORK/part 4"
+    expect_ok llm-merge "wrote $WORK/merged/regime_map.csv" "$LLM" $MAP --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged"
     expect_same llm-merge-same "$WORK/one/regime_map.csv" "$WORK/merged/regime_map.csv"
     expect_same llm-merge-same-plot "$WORK/one/regime_map.plt" "$WORK/merged/regime_map.plt"
     expect_error llm-merge-run-twice 'run 0 (load 25/s, interval 100 ms, seed 0 (run 1), S-Train) is given twice: '"$WORK"'/parts/runs/run-000000.txt and '"$WORK"'/one/runs/run-000000.txt' \
         "$LLM" $MAP --merge="$WORK/parts,$WORK/one" --outputDir="$WORK/merged2"
     expect_error llm-merge-other-options "$WORK/parts/runs/run-000000.txt was made with other options" \
-        "$LLM" $MAP --tolerance=0.05 --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged3"
+        "$LLM" $MAP --tolerance=0.05 --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged3"
     cp -r "$WORK/one" "$WORK/other"
     expect_ok llm-resume-other-options "8 of the records in $WORK/other/runs are another study's (the first: $WORK/other/runs/run-000000.txt was made with other options" \
         "$LLM" $MAP --tolerance=0.05 --outputDir="$WORK/other"
     expect_ok llm-resume-keeps "kept 8 of 8 runs that a run with the same options and build finished before" \
         "$LLM" $MAP --outputDir="$WORK/one"
     expect_same llm-resume-same "$WORK/two/regime_map.csv" "$WORK/one/regime_map.csv"
-    sed 's/^build=.*/build=0.0.1+000000000000/' "$WORK/part4/runs/run-000003.txt" >"$WORK/b" && mv "$WORK/b" "$WORK/part4/runs/run-000003.txt"
-    expect_error llm-merge-other-build "$WORK/part4/runs/run-000003.txt was made by mose build \"0.0.1+000000000000\"" \
-        "$LLM" $MAP --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged4"
-    printf 'half a record\n' >"$WORK/part4/runs/run-000003.txt"
-    expect_error llm-merge-torn-record "$WORK/part4/runs/run-000003.txt:1: not a run record" \
-        "$LLM" $MAP --merge="$WORK/parts,$WORK/part4" --outputDir="$WORK/merged5"
+    sed 's/^build=.*/build=0.0.1+000000000000/' "$WORK/part 4/runs/run-000003.txt" >"$WORK/b" && mv "$WORK/b" "$WORK/part 4/runs/run-000003.txt"
+    expect_error llm-merge-other-build "$WORK/part 4/runs/run-000003.txt was made by mose build \"0.0.1+000000000000\"" \
+        "$LLM" $MAP --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged4"
+    printf 'half a record\n' >"$WORK/part 4/runs/run-000003.txt"
+    expect_error llm-merge-torn-record "$WORK/part 4/runs/run-000003.txt:1: not a run record" \
+        "$LLM" $MAP --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged5"
     }
     expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2

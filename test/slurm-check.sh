@@ -7,9 +7,8 @@
 # Checks, each failing the test:
 #   1. a map as an array of 4 tasks plus the merge: every output file byte-identical (cmp) to the
 #      map run in one process (16 runs at N = 32, fluid level); the program's path holds a space,
-#      a quote and a $, the folder a quote and a $ (and a space with the stand-in: mose-llm's
-#      --merge ends at a space); with the stand-in a map option holds them all and reaches the
-#      map's summary intact;
+#      a quote and a $, the folder a space, a quote and a $; with the stand-in a map option holds
+#      them all and reaches the map's summary intact;
 #   2. a second array whose tasks 2 and 3 are killed while they run (scancel, and kill -KILL of
 #      the processes scontrol listpids names; MOSE_SLURM_HOLD_TASKS keeps them running): status lists 2 as failed and 3 as
 #      never finished, the merge does not run, resubmit runs tasks 2 and 3 alone and the merge,
@@ -50,10 +49,8 @@ fake=0
 mapopts=(--nodes=32 --level=fluid --loads=25,200 --intervals=100ms --darkTimes=10ms --seeds=2)
 # a typed option with a space, quotes and a $: only the stand-in takes free text
 [ "$fake" -eq 0 ] || mapopts+=("--label=it's a \$HOME \"q\" \`x\`")
-# the map folders' names hold a space only with the stand-in: mose-llm's --merge (a string
-# option through ns-3.37's CommandLine::AddValue) ends at the first space
+# the map folders' names hold a space (mose-llm reads --merge whole, AddTextOption)
 sp=" "
-[ "$fake" -eq 1 ] || sp=_
 
 work=$(mktemp -d /tmp/mose-slurm-check.XXXXXX)
 chmod 755 "$work" # munged wants the folders above its socket searchable by all

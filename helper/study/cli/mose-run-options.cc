@@ -6,10 +6,12 @@
 
 #include "mose-run-options.h"
 
+#include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 
 #include <thread>
+#include <tuple>
 
 namespace ns3
 {
@@ -19,45 +21,56 @@ namespace mose
 void
 RunOptions::AddOptions(CommandLine& cmd)
 {
-    cmd.AddValue("jobs",
-                 "workers that carry out the map's runs on this machine: threads at the fluid "
-                 "levels, a process per packet-level run (1 by default: one after the other; "
-                 "the files are the same for every value)",
-                 m_jobs);
-    cmd.AddValue("runs",
-                 "carry out only these runs of the map's list, e.g. 0,3-5 (--listRuns lists "
-                 "them): their records go to OUTPUTDIR/runs, and no map is written",
-                 m_runs);
-    cmd.AddValue("part",
-                 "carry out part I of K of the map's list (I/K: the runs whose index modulo K is "
-                 "I - 1), e.g. a Slurm array task's; records as with --runs",
-                 m_part);
-    cmd.AddValue("merge",
-                 "put the map together from the run records in these folders (comma-separated; "
-                 "each one a --part or --runs run's --outputDir) instead of running anything",
-                 m_merge);
-    cmd.AddValue("resume",
-                 "keep the runs an earlier run with the same options and build left in "
-                 "OUTPUTDIR/runs (true by default); false runs them again",
-                 m_resume);
+    AddTextOption(cmd,
+                  "jobs",
+                  "workers that carry out the map's runs on this machine: threads at the fluid "
+                  "levels, a process per packet-level run (1 by default: one after the other; "
+                  "the files are the same for every value)",
+                  m_jobs,
+                  m_jobsGiven);
+    AddTextOption(cmd,
+                  "runs",
+                  "carry out only these runs of the map's list, e.g. 0,3-5 (--listRuns lists "
+                  "them): their records go to OUTPUTDIR/runs, and no map is written",
+                  m_runs,
+                  m_runsGiven);
+    AddTextOption(cmd,
+                  "part",
+                  "carry out part I of K of the map's list (I/K: the runs whose index modulo K is "
+                  "I - 1), e.g. a Slurm array task's; records as with --runs",
+                  m_part,
+                  m_partGiven);
+    AddTextOption(cmd,
+                  "merge",
+                  "put the map together from the run records in these folders (comma-separated; "
+                  "each one a --part or --runs run's --outputDir) instead of running anything",
+                  m_merge,
+                  m_mergeGiven);
+    AddTextOption(cmd,
+                  "resume",
+                  "keep the runs an earlier run with the same options and build left in "
+                  "OUTPUTDIR/runs (true by default); false runs them again",
+                  m_resume,
+                  m_resumeGiven);
     cmd.AddValue("listRuns", "print the map's list of runs as CSV and exit", m_list);
 }
 
 void
 RunOptions::Read(bool listed, const std::string& oneRun)
 {
-    const std::vector<std::pair<std::string, const std::string*>> given = {
-        {"--jobs", &m_jobs},
-        {"--runs", &m_runs},
-        {"--part", &m_part},
-        {"--merge", &m_merge},
-        {"--resume", &m_resume},
+    // an option given with an empty value is given: it is read, and refused as any bad value
+    const std::vector<std::tuple<std::string, const std::string*, bool>> given = {
+        {"--jobs", &m_jobs, m_jobsGiven},
+        {"--runs", &m_runs, m_runsGiven},
+        {"--part", &m_part, m_partGiven},
+        {"--merge", &m_merge, m_mergeGiven},
+        {"--resume", &m_resume, m_resumeGiven},
     };
     if (!listed)
     {
-        for (const auto& [name, text] : given)
+        for (const auto& [name, text, isGiven] : given)
         {
-            if (!text->empty())
+            if (isGiven)
             {
                 throw Error(name + " = " + QuoteText(*text) + " acts on a list of runs, and " +
                             oneRun + ": leave it out");
@@ -69,32 +82,32 @@ RunOptions::Read(bool listed, const std::string& oneRun)
         }
         return;
     }
-    if (!m_jobs.empty())
+    if (m_jobsGiven)
     {
         m_read.jobs = RunPool::ParseJobs("--jobs", m_jobs);
     }
-    if (!m_runs.empty() && !m_part.empty())
+    if (m_runsGiven && m_partGiven)
     {
         throw Error("--runs = " + QuoteText(m_runs) + " and --part = " + QuoteText(m_part) +
                     " both choose runs: give one");
     }
-    if (!m_runs.empty())
+    if (m_runsGiven)
     {
         m_read.selection = RunSelection::ParseRuns("--runs", m_runs);
     }
-    if (!m_part.empty())
+    if (m_partGiven)
     {
         m_read.selection = RunSelection::ParsePart("--part", m_part);
     }
-    if (!m_resume.empty())
+    if (m_resumeGiven)
     {
         m_read.resume = ParseBool("--resume", m_resume);
     }
-    if (!m_merge.empty())
+    if (m_mergeGiven)
     {
-        for (const auto& [name, text] : given)
+        for (const auto& [name, text, isGiven] : given)
         {
-            if (name != "--merge" && !text->empty())
+            if (name != "--merge" && isGiven)
             {
                 throw Error(name + " = " + QuoteText(*text) +
                             " and --merge = " + QuoteText(m_merge) +
@@ -104,6 +117,11 @@ RunOptions::Read(bool listed, const std::string& oneRun)
         }
         std::vector<std::string_view> dirs;
         SplitAtCommas(m_merge, dirs);
+        if (dirs.empty())
+        {
+            throw Error("invalid --merge = " + QuoteText(m_merge) +
+                        ": folders separated by commas, none empty");
+        }
         for (std::string_view d : dirs)
         {
             if (d.empty())
