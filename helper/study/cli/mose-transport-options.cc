@@ -31,8 +31,8 @@ TransportOptions::AddOptions(CommandLine& cmd, const std::string& what)
                  what +
                      " transport: tcp (ns-3's TCP, ns3::MoseSocketTransfers) or rdma "
                      "(RoCEv2 with DCQCN, ns3::MoseRdmaTransport, and RED with ECN on the ports); "
-                     "tcp by default, as the validation against the fluid level chose (doc: "
-                     "Validated against both transports)",
+                     "tcp by default; rdma is the one the validation against the fluid level "
+                     "recommends for LLM studies (doc: Validated against both transports)",
                  m_transport);
     cmd.AddValue("ecnKmin",
                  "rdma: RED's Kmin on the ports, packets (default 5, the DCQCN paper's)",
