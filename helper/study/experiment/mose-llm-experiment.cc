@@ -726,18 +726,6 @@ LlmExperiment::GetEcnMarks() const
     return m_ecnMarks;
 }
 
-const std::vector<uint64_t>&
-LlmExperiment::GetEventsPerRank() const
-{
-    return m_eventsPerRank;
-}
-
-uint32_t
-LlmExperiment::GetCircuitsCut() const
-{
-    return m_circuitsCut;
-}
-
 const ExperimentConfig&
 LlmExperiment::GetConfig() const
 {

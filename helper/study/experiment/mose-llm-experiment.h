@@ -234,10 +234,6 @@ class LlmExperiment
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return the mode's roles (of the run's scenario)
     const mose::RoleAssignment& GetRoles(mose::WorkloadMode mode) const;
-    /// \return events executed per MPI rank (one entry on one process), after Run()
-    const std::vector<uint64_t>& GetEventsPerRank() const;
-    /// \return circuits of the initial graph whose ends are on different ranks (0: one rank)
-    uint32_t GetCircuitsCut() const;
     /// \return the packet level's transport (after Build(); kept after Run() for its counters,
     ///         e.g. MoseRdmaTransport::GetNDrops()), or null at the fluid level
     Ptr<MoseTransport> GetTransport() const;
