@@ -69,6 +69,11 @@ class RunOptions
     std::string m_part;         //!< --part (empty: not given)
     std::string m_merge;        //!< --merge (empty: not given)
     std::string m_resume;       //!< --resume (empty: not given)
+    bool m_jobsGiven{false};    //!< --jobs given
+    bool m_runsGiven{false};    //!< --runs given
+    bool m_partGiven{false};    //!< --part given
+    bool m_mergeGiven{false};   //!< --merge given
+    bool m_resumeGiven{false};  //!< --resume given
     bool m_list{false};         //!< --listRuns
     LlmMapRunnerOptions m_read; //!< what Read() made of them
 };
