@@ -805,8 +805,8 @@ if [ -x "$LLM" ]; then
     expect_error llm-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$LLM" $MAP --jobs=0
     expect_error llm-jobs-negative 'invalid --jobs = "-2": the workers' "$LLM" $MAP --jobs=-2
     expect_error llm-jobs-text 'invalid --jobs = "all": the workers' "$LLM" $MAP --jobs=all
-    expect_error llm-jobs-empty 'invalid --jobs = "": the workers' "$LLM" $MAP --jobs=
-    expect_error llm-merge-empty 'invalid --merge = "": folders separated by commas, none empty' "$LLM" $MAP --merge=
+    expect_error llm-jobs-empty 'invalid --jobs = "": the value is empty' "$LLM" $MAP --jobs=
+    expect_error llm-merge-empty 'invalid --merge = "": the value is empty' "$LLM" $MAP --merge=
     expect_error llm-jobs-one-experiment '--jobs = "2" acts on a list of runs, and --map=false runs one experiment per policy' \
         "$LLM" --map=false --jobs=2
     expect_error llm-part-zero 'invalid --part = "0/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=0/4
