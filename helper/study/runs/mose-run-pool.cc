@@ -68,6 +68,24 @@ PeakRssKb()
     return static_cast<uint64_t>(u.ru_maxrss); // Linux: kB
 }
 
+/**
+ * \brief A run's three steps one after the other, on this thread (one worker, or a run's
+ *        process); the task is gone when it returns.
+ * \param index the run \param make as RunPool::Run()'s
+ * \return its record (index, run and figures)
+ */
+RunRecord
+RunWhole(uint32_t index, const std::function<std::unique_ptr<RunTask>(uint32_t)>& make)
+{
+    RunRecord r;
+    r.index = index;
+    std::unique_ptr<RunTask> task = make(index);
+    task->Prepare();
+    task->Execute();
+    task->Finish(r);
+    return r;
+}
+
 /// Progress bookkeeping shared by the three ways of running
 struct Tally
 {
@@ -182,14 +200,7 @@ RunPool::RunInline(const std::vector<uint32_t>& indices,
     {
         const double wall = WallNow();
         const double cpu = ClockSeconds(CLOCK_PROCESS_CPUTIME_ID);
-        RunRecord r;
-        r.index = index;
-        {
-            std::unique_ptr<RunTask> task = make(index);
-            task->Prepare();
-            task->Execute();
-            task->Finish(r);
-        }
+        RunRecord r = RunWhole(index, make);
         r.resources.wallSeconds = WallNow() - wall;
         r.resources.cpuSeconds = ClockSeconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
         r.resources.maxRssKb = PeakRssKb();
@@ -368,14 +379,7 @@ RunChild(const std::string& dir,
     try
     {
         const double wall = WallNow();
-        RunRecord r;
-        r.index = index;
-        {
-            std::unique_ptr<RunTask> task = make(index);
-            task->Prepare();
-            task->Execute();
-            task->Finish(r);
-        }
+        RunRecord r = RunWhole(index, make);
         rusage u{};
         getrusage(RUSAGE_SELF, &u); // a forked child's counts start at 0
         r.resources.wallSeconds = WallNow() - wall;
