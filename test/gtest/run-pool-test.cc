@@ -141,6 +141,25 @@ TEST(RunSelection, RunsAndPartsSelectByIndex)
     EXPECT_THROW(RunSelection::ParsePart("--part", "1/12").Check(11), Error);
 }
 
+TEST(RunRecord, TheStudysOptionsLeaveOutHowItRuns)
+{
+    std::vector<std::string> args{"mose-llm",
+                                  "--seeds=2",
+                                  "--jobs=2",
+                                  "-part=1/4",
+                                  "--outputDir=my results",
+                                  "--label=a \"b\""};
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    EXPECT_EQ(StudyOptionsText(static_cast<int>(argv.size()),
+                               argv.data(),
+                               {"--jobs", "--part", "--outputDir"}),
+              "\"--seeds=2\" \"--label=a \\\"b\\\"\"");
+}
+
 TEST(RunRecord, ReadsBackEveryNumberExactly)
 {
     RunRecord r;

@@ -425,8 +425,15 @@ StudyOptionsText(int argc, char** argv, const std::vector<std::string>& ignored)
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
-        const std::string name = arg.substr(0, arg.find('='));
-        if (std::find(ignored.begin(), ignored.end(), name) != ignored.end())
+        // ns-3's CommandLine takes -name as --name: compare the names without their dashes
+        const auto bare = [](const std::string& text) {
+            const std::size_t from = text.find_first_not_of('-');
+            return from == std::string::npos ? std::string() : text.substr(from);
+        };
+        const std::string name = bare(arg.substr(0, arg.find('=')));
+        if (std::find_if(ignored.begin(), ignored.end(), [&](const std::string& o) {
+                return bare(o) == name;
+            }) != ignored.end())
         {
             continue;
         }
