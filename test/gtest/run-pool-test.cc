@@ -222,7 +222,7 @@ TEST(RunPool, TheRecordsDoNotDependOnTheWorkers)
 {
     const auto one = RunSquares(24, 1, RunWorkers::THREADS);
     ASSERT_EQ(one.size(), 24U);
-    EXPECT_EQ(one.at(5), "square of 5 25.100000000000001");
+    EXPECT_EQ(one.at(5), "square of 5 25.1"); // FormatNumber(): the shortest exact text
     EXPECT_EQ(RunSquares(24, 3, RunWorkers::THREADS), one);
     EXPECT_EQ(RunSquares(24, 2, RunWorkers::PROCESSES), one);
     EXPECT_EQ(RunSquares(24, 5, RunWorkers::PROCESSES), one);

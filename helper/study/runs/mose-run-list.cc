@@ -19,8 +19,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
-#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -36,15 +34,6 @@ namespace
 
 /// the first line of every record file
 constexpr const char* RECORD_MAGIC = "mose-run-record 1";
-
-/// \param value a double \return its text, read back as the same double
-std::string
-ExactText(double value)
-{
-    std::ostringstream os;
-    os << std::setprecision(std::numeric_limits<double>::max_digits10) << value;
-    return os.str();
-}
 
 /// \param option the option \param text its value \param why what is wrong
 [[noreturn]] void
@@ -210,8 +199,8 @@ RunRecord::ToText() const
        << "options=" << options << "\n"
        << "index=" << index << "\n"
        << "run=" << run << "\n"
-       << "wall_s=" << ExactText(resources.wallSeconds) << "\n"
-       << "cpu_s=" << ExactText(resources.cpuSeconds) << "\n"
+       << "wall_s=" << FormatNumber(resources.wallSeconds) << "\n"
+       << "cpu_s=" << FormatNumber(resources.cpuSeconds) << "\n"
        << "max_rss_kb=" << resources.maxRssKb << "\n";
     for (const auto& [name, value] : figures)
     {
@@ -271,10 +260,20 @@ RunRecord::FromText(const std::string& path, const std::string& text)
     return r;
 }
 
+RunRecord
+RunRecord::ReadFile(const std::string& path)
+{
+    std::ifstream file;
+    OpenForReading(path, file);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return FromText(path, text.str());
+}
+
 void
 RunRecord::Set(const std::string& name, double value)
 {
-    figures[name] = ExactText(value);
+    figures[name] = FormatNumber(value);
 }
 
 void
@@ -375,11 +374,7 @@ RunRecordStore::Find(uint32_t index, std::string* stale) const
     {
         return std::nullopt;
     }
-    std::ifstream file;
-    OpenForReading(path, file);
-    std::ostringstream text;
-    text << file.rdbuf();
-    RunRecord r = RunRecord::FromText(path, text.str());
+    RunRecord r = RunRecord::ReadFile(path);
     std::string why;
     if (r.build != GetModuleBuildId())
     {

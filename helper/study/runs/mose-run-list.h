@@ -84,8 +84,8 @@ struct RunResources
  *
  * The file: a first line "mose-run-record 1", then "build=", "options=", "index=", "run=",
  * "wall_s=", "cpu_s=", "max_rss_kb=" and one line per figure. Numbers are written so that they
- * read back as the same double (17 significant digits), so that a map merged from records is
- * the map its runs gave in one process.
+ * read back as the same double (FormatNumber(): the shortest such text), so that a map merged from
+ * records is the map its runs gave in one process.
  */
 struct RunRecord
 {
@@ -104,8 +104,14 @@ struct RunRecord
      * \return the record
      */
     static RunRecord FromText(const std::string& path, const std::string& text);
+    /**
+     * \brief Reads a record file (OpenForReading(), FromText()); a mose::Error naming the file
+     *        if it cannot be read or is no record.
+     * \param path the file \return the record
+     */
+    static RunRecord ReadFile(const std::string& path);
 
-    /// \param name a figure \param value its value (17 significant digits)
+    /// \param name a figure \param value its value (FormatNumber(): it reads back exactly)
     void Set(const std::string& name, double value);
     /// \param name a figure \param value its value
     void Set(const std::string& name, uint64_t value);

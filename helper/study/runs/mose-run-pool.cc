@@ -354,7 +354,7 @@ RunPool::RunThreads(const std::vector<uint32_t>& indices,
 namespace
 {
 
-/// \param path a file \return its text, or "" if it cannot be read
+/// \param path a child's error file \return its text, or "" if there is none
 std::string
 ReadWhole(const std::string& path)
 {
@@ -476,7 +476,7 @@ RunPool::RunProcesses(const std::vector<uint32_t>& indices,
         {
             try
             {
-                const RunRecord r = RunRecord::FromText(base + ".txt", ReadWhole(base + ".txt"));
+                const RunRecord r = RunRecord::ReadFile(base + ".txt");
                 std::filesystem::remove(base + ".txt");
                 if (!failure.empty() || doneFailure)
                 {
