@@ -168,13 +168,7 @@ class LlmMapTask : public RunTask
 
     void Prepare() override
     {
-        m_experiment = std::make_unique<LlmExperiment>(m_map.MakeRun(m_run));
-        if (m_scenario)
-        {
-            m_experiment->SetScenario(m_scenario);
-        }
-        m_experiment->Build();
-        m_scenario = m_experiment->GetScenario();
+        m_experiment = m_map.BuildRun(m_run, m_scenario);
     }
 
     void Execute() override

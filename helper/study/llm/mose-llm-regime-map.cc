@@ -619,6 +619,19 @@ LlmRegimeMap::MakeRun(const LlmMapRun& r) const
     return c;
 }
 
+std::unique_ptr<LlmExperiment>
+LlmRegimeMap::BuildRun(const LlmMapRun& r, std::shared_ptr<const mose::Scenario>& scenario) const
+{
+    auto e = std::make_unique<LlmExperiment>(MakeRun(r));
+    if (scenario)
+    {
+        e->SetScenario(scenario);
+    }
+    e->Build();
+    scenario = e->GetScenario();
+    return e;
+}
+
 LlmMapRunFigures
 LlmRegimeMap::Collect(const LlmMapRun& r, const LlmExperiment& e) const
 {
@@ -664,15 +677,9 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
         {
             progress(r.index, static_cast<uint32_t>(runs.size()), Describe(r));
         }
-        LlmExperiment e(MakeRun(r));
-        if (scenarios[r.seed])
-        {
-            e.SetScenario(scenarios[r.seed]);
-        }
-        e.Build();
-        scenarios[r.seed] = e.GetScenario();
-        e.Run(showProgress);
-        figures.push_back(Collect(r, e));
+        const std::unique_ptr<LlmExperiment> e = BuildRun(r, scenarios[r.seed]);
+        e->Run(showProgress);
+        figures.push_back(Collect(r, *e));
     }
     if (progress)
     {
@@ -836,21 +843,6 @@ double
 LlmRegimeMap::GetRunSeconds() const
 {
     return m_runSeconds;
-}
-
-std::function<void(uint32_t, uint32_t, const std::string&)>
-LlmRegimeMap::MakeProgressPrinter(const std::string& program, std::ostream& os)
-{
-    auto clock = std::make_shared<SystemWallClockMs>();
-    clock->Start();
-    return [program, clock, &os](uint32_t done, uint32_t total, const std::string& what) {
-        if (!what.empty())
-        {
-            os << "[" << program << "] run " << done + 1 << "/" << total << ": " << what << ", "
-               << std::fixed << std::setprecision(1) << static_cast<double>(clock->End()) / 1000.0
-               << " s wall" << std::defaultfloat << std::setprecision(6) << std::endl;
-        }
-    };
 }
 
 void

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -303,6 +304,15 @@ class LlmRegimeMap
     /// \param run one of ListRuns() \return its experiment's configuration
     ExperimentConfig MakeRun(const LlmMapRun& run) const;
     /**
+     * \brief Builds a run's experiment (LlmExperiment::Build()), on the seed's scenario when an
+     *        earlier run drew it (it depends on the run and the scenario options only).
+     * \param run one of ListRuns()
+     * \param scenario the seed's scenario, or none; set to the experiment's
+     * \return the experiment, built, not run
+     */
+    std::unique_ptr<LlmExperiment> BuildRun(const LlmMapRun& run,
+                                            std::shared_ptr<const mose::Scenario>& scenario) const;
+    /**
      * \param run one of ListRuns() \param e its experiment, after Run()
      * \return what the map keeps of it
      */
@@ -328,17 +338,6 @@ class LlmRegimeMap
     uint64_t GetEvents() const;
     /// \return wall seconds of the whole Run() (break-even study and every run included)
     double GetRunSeconds() const;
-
-    /**
-     * \brief A progress callback for Run() that prints "[PROGRAM] run K/TOTAL: WHAT, T s wall"
-     *        before each packet-level run, T counted from the callback's creation.
-     * \param program the program's name
-     * \param os the stream (standard error in the programs)
-     * \return the callback
-     */
-    static std::function<void(uint32_t, uint32_t, const std::string&)> MakeProgressPrinter(
-        const std::string& program,
-        std::ostream& os);
 
     /// \brief Prints the table, one row per cell (with S > 1 seeds also the least and largest
     ///        per-seed margin and "pays" k/S; then the margin's 95% interval, its samples and
