@@ -122,6 +122,16 @@ function add(list, item) { return index(" " list " ", " " item " ") ? list : lis
 # the winners by the three criteria, a tie counted as "tie" whoever leads it
 function winners(a, b, c) { return (a ~ /^tie:/ ? "tie" : a) " " (b ~ /^tie:/ ? "tie" : b) " " (c ~ /^tie:/ ? "tie" : c) }
 function ms(x) { return sprintf("%.3f", x * 1000) }
+# the cells of set s at load l over transport tr: nc of them, same whose verdict and wsame whose
+# winners are the same at both levels (globals, for the two tables)
+function agree(s, l, tr,    C, k, td, key) {
+    nc = split(cells[s SUBSEP l SUBSEP tr], C, " "); same = 0; wsame = 0
+    for (k = 1; k <= nc; k++) {
+        split(C[k], td, "/"); key = l SUBSEP td[1] SUBSEP td[2]
+        same += v["pm", s, tr, key] == v["fm", s, tr, key]
+        wsame += wn["pm", s, tr, key] == wn["fm", s, tr, key]
+    }
+}
 function pct(x) { return sprintf("%+.1f%%", x * 100) }
 # a row of the rst table, without trailing blanks
 function rstrow(a, b, c, d, e, f, g, h, i,    line) {
@@ -203,13 +213,7 @@ END {
                 printf " | %-34s", ms(mp) " / " ms(mf) ", " pct((mf - mp) / mp) ", " pct(worst[g, f])
             }
             printf " | %9s", (g in lostn) ? sprintf("%.0f", lost[g] / lostn[g]) : "-"
-            cell = S[a] SUBSEP L[b] SUBSEP trs[t]
-            nc = split(cells[cell], C, " "); same = 0; wsame = 0
-            for (k = 1; k <= nc; k++) {
-                split(C[k], td, "/"); key = L[b] SUBSEP td[1] SUBSEP td[2]
-                same += v["pm", S[a], trs[t], key] == v["fm", S[a], trs[t], key]
-                wsame += wn["pm", S[a], trs[t], key] == wn["fm", S[a], trs[t], key]
-            }
+            agree(S[a], L[b], trs[t])
             printf " | %d/%d same, winners %d/%d\n", same, nc, wsame, nc
         }
     }
@@ -236,13 +240,7 @@ END {
                     }
                     verdict = ""
                     if (first) {
-                        cell = S[a] SUBSEP L[b] SUBSEP trs[t]
-                        nc = split(cells[cell], C, " "); same = 0; wsame = 0
-                        for (k = 1; k <= nc; k++) {
-                            split(C[k], td, "/"); key = L[b] SUBSEP td[1] SUBSEP td[2]
-                            same += v["pm", S[a], trs[t], key] == v["fm", S[a], trs[t], key]
-                            wsame += wn["pm", S[a], trs[t], key] == wn["fm", S[a], trs[t], key]
-                        }
+                        agree(S[a], L[b], trs[t])
                         verdict = same "/" nc ", " wsame "/" nc
                     }
                     first = 0
