@@ -692,6 +692,7 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
 void
 LlmRegimeMap::Assemble(const std::vector<LlmMapRunFigures>& figures, double runSeconds)
 {
+    m_config.Validate(); // Run() checked it before its runs
     Assemble(figures);
     m_runSeconds = runSeconds;
 }
@@ -704,7 +705,6 @@ LlmRegimeMap::Assemble(const std::vector<LlmMapRunFigures>& figures)
     {
         throw mose::Error("LlmRegimeMap::Run runs once");
     }
-    m_config.Validate();
     const auto& cfg = m_config;
     const std::vector<LlmMapRun> runs = ListRuns();
     if (figures.size() != runs.size())

@@ -393,7 +393,8 @@ class LlmRegimeMap
   private:
     struct PointRuns; //!< the runs of a (load, interval) point that its dark times share
 
-    /// \brief Assemble() without the wall time \param figures as Assemble()'s
+    /// \brief Assemble() without the wall time and the configuration's check (Run() made it
+    ///        before its runs) \param figures as Assemble()'s
     void Assemble(const std::vector<LlmMapRunFigures>& figures);
     /**
      * \brief Assemble(): one cell from MoSE's runs of every seed and the point's static runs:
