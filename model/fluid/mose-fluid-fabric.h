@@ -157,7 +157,7 @@ struct FluidSwitchRecord
  * order.
  *
  * An aggregate (StartAggregate()) is many transfers run as one weighted flow whose parts
- * progress together: the aggregate level's collectives (FluidLlmConfig::aggregateCollectives).
+ * progress together: the aggregate level's collectives (TrainingSettings::aggregate).
  *
  * A switch (StartSwitch()) follows MoseModeSwitcher: the target graph is mapped onto ports
  * keeping the circuits that survive (PlanPorts(target, current)), the change split into

@@ -60,49 +60,22 @@ FluidLlmConfig::Validate() const
         ThrowBadParameter("end", std::to_string(endNs) + " ns", "0 < end <= stop time");
     }
     ValidateLlmRequests(requests, "requests");
-    if (kvBytesPerToken == 0)
-    {
-        ThrowBadParameter("kvBytesPerToken", "0", "at least 1 byte per token");
-    }
-    if (!(std::isfinite(prefillTokensPerSecond) && prefillTokensPerSecond > 0))
-    {
-        ThrowBadParameter("prefillTokensPerSecond",
-                          FormatNumber(prefillTokensPerSecond),
-                          "a finite number > 0");
-    }
-    if (scale == 0)
-    {
-        ThrowBadParameter("scale", "0", "a factor >= 1");
-    }
-    if (computeNs < 0)
-    {
-        ThrowBadParameter("compute time", std::to_string(computeNs) + " ns", "a time >= 0");
-    }
+    inference.Validate();
     if (requests.empty() && !training)
     {
         ThrowBadParameter("requests", "none, and no training job", "a workload to run");
     }
-    if (training)
+    for (std::size_t m = 0; training && m < 2; ++m)
     {
-        for (std::size_t m = 0; m < 2; ++m)
+        const std::size_t n = roles[m].GetTraining().size();
+        if (n < 2)
         {
-            const std::size_t n = roles[m].GetTraining().size();
-            if (n < 2)
-            {
-                ThrowBadParameter("training groups",
-                                  std::to_string(n),
-                                  "at least 2 training groups in mode " +
-                                      ToString(static_cast<WorkloadMode>(m)));
-            }
-            if (collectiveBytes / scale < n)
-            {
-                ThrowBadParameter("collective bytes / scale",
-                                  std::to_string(collectiveBytes) + " / " + std::to_string(scale),
-                                  "at least the " + std::to_string(n) +
-                                      " members (every chunk at least 1 byte)");
-            }
-            (void)PlanCollective(collective, static_cast<uint32_t>(n), collectiveBytes);
+            ThrowBadParameter("training groups",
+                              std::to_string(n),
+                              "at least 2 training groups in mode " +
+                                  ToString(static_cast<WorkloadMode>(m)));
         }
+        training->Validate(n);
     }
 }
 
@@ -126,19 +99,14 @@ FluidLlmRun::Run()
 
     // the inference workload in the initial mode (MoseInferenceWorkload::SetMode, Start)
     m_inference.SetRequests(m_config.requests);
-    m_inference.SetMode(m_config.placement,
+    m_inference.SetMode(m_config.inference.placement,
                         m_config.initialMode,
                         m_config.roles[initial],
                         std::make_shared<const CircuitGraph>(m_config.graphs[initial]));
     InferenceServer::Observers io;
     io.done = [this](const RequestRecord&) { MaybeStop(); };
     m_inference.SetObservers(std::move(io));
-    InferenceSettings is;
-    is.placement = m_config.placement;
-    is.prefillTokensPerSecond = m_config.prefillTokensPerSecond;
-    is.kvBytesPerToken = m_config.kvBytesPerToken;
-    is.scale = m_config.scale;
-    m_inference.Start(*m_workloadFabric, 0, is);
+    m_inference.Start(*m_workloadFabric, 0, m_config.inference);
     // the training job, then its stop at the end (Experiment::StopWorkloadAt)
     if (m_config.training)
     {
@@ -146,14 +114,7 @@ FluidLlmRun::Run()
         TrainingJob::Observers to;
         to.done = [this](const IterationRecord&) { MaybeStop(); };
         m_training.SetObservers(std::move(to));
-        TrainingSettings ts;
-        ts.collective = m_config.collective;
-        ts.collectiveBytes = m_config.collectiveBytes;
-        ts.computeNs = m_config.computeNs;
-        ts.scale = m_config.scale;
-        ts.maxIterations = m_config.maxIterations;
-        ts.aggregate = m_config.aggregateCollectives;
-        m_training.Start(*m_workloadFabric, 0, ts);
+        m_training.Start(*m_workloadFabric, 0, *m_config.training);
         m_fabric->Schedule(m_config.endNs, [this]() {
             m_training.Stop();
             MaybeStop();
@@ -187,7 +148,7 @@ FluidLlmRun::Boundary(std::size_t b)
     m_fabric->StartSwitch(m_config.graphs[m]);
     ++m_switches;
     // SwitchStarted: the workloads take the new mode
-    m_inference.SetMode(m_config.placement,
+    m_inference.SetMode(m_config.inference.placement,
                         to,
                         m_config.roles[m],
                         std::make_shared<const CircuitGraph>(m_config.graphs[m]));

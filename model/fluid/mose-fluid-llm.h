@@ -53,22 +53,16 @@ struct FluidLlmConfig
     int64_t endNs{1500000000};   //!< the last interval ends; no iteration starts after it
     int64_t stopNs{30000000000}; //!< the run ends here at the latest
 
-    std::vector<LlmRequest> requests;                      //!< in arrival order
-    uint64_t kvBytesPerToken{131072};                      //!< the model's
-    PlacementRule placement{PlacementRule::CIRCUIT_AWARE}; //!< placement rule
-    double prefillTokensPerSecond{2000000};                //!< one prefill group's speed
-    bool training{true};                                   //!< run a training job
-    CollectiveKind collective{CollectiveKind::ALL_TO_ALL}; //!< its collective
-    uint64_t collectiveBytes{268435456};                   //!< S per member
-    int64_t computeNs{20000000};                           //!< compute per iteration
-    uint32_t maxIterations{0};                             //!< 0: until endNs
-    uint64_t scale{1};                                     //!< divides every byte count
-    /// a collective whose transfers all start together (the all-to-all) as one aggregate
-    /// (FluidFabric::StartAggregate): one weighted flow whose parts progress together, an
-    /// approximation of the separate transfers that makes an iteration over n members cost
-    /// O(links) instead of O(n^2) flows. A ring's transfers, each waiting for the one before,
-    /// are run one by one all the same (false: every transfer its own flow, exact)
-    bool aggregateCollectives{false};
+    std::vector<LlmRequest> requests; //!< in arrival order
+    /// the inference server's settings (placement, prefill speed, KV bytes per token, scale),
+    /// as the packet level's MoseInferenceWorkload gives them
+    InferenceSettings inference;
+    /// the training job's settings (collective, S per member, compute, iterations, scale and
+    /// whether its all-to-all moves as one aggregate, FluidFabric::StartAggregate(): an
+    /// approximation that makes an iteration over n members cost O(links) instead of O(n^2)
+    /// flows; a ring's transfers, each waiting for the one before, run one by one all the
+    /// same); none: no training job
+    std::optional<TrainingSettings> training{TrainingSettings{}};
 
     /// \brief Throws a mose::Error naming the first invalid parameter
     void Validate() const;

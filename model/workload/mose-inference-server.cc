@@ -59,6 +59,25 @@ InferenceServer::HasMode() const
 }
 
 void
+InferenceSettings::Validate() const
+{
+    if (!(std::isfinite(prefillTokensPerSecond) && prefillTokensPerSecond > 0))
+    {
+        ThrowBadParameter("prefillTokensPerSecond",
+                          FormatNumber(prefillTokensPerSecond),
+                          "a finite number > 0");
+    }
+    if (kvBytesPerToken == 0)
+    {
+        ThrowBadParameter("kvBytesPerToken", "0", "at least 1 byte per token");
+    }
+    if (scale == 0)
+    {
+        ThrowBadParameter("scale", "0", "a factor >= 1");
+    }
+}
+
+void
 InferenceServer::SetObservers(Observers observers)
 {
     m_observers = std::move(observers);
@@ -71,20 +90,7 @@ InferenceServer::Start(WorkloadFabric& fabric, int64_t startNs, const InferenceS
     {
         throw Error("the inference server has no roles: set its mode before it starts");
     }
-    if (!(std::isfinite(settings.prefillTokensPerSecond) && settings.prefillTokensPerSecond > 0))
-    {
-        ThrowBadParameter("prefillTokensPerSecond",
-                          FormatNumber(settings.prefillTokensPerSecond),
-                          "a finite number > 0");
-    }
-    if (settings.kvBytesPerToken == 0)
-    {
-        ThrowBadParameter("kvBytesPerToken", "0", "at least 1 byte per token");
-    }
-    if (settings.scale == 0)
-    {
-        ThrowBadParameter("scale", "0", "a factor >= 1");
-    }
+    settings.Validate();
     if (m_placer->GetRule() != settings.placement)
     {
         // the rule changed after the first SetMode(): rebuilt with the same mode

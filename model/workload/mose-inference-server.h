@@ -86,6 +86,9 @@ struct InferenceSettings
     double prefillTokensPerSecond{2000000};                //!< one prefill group's speed
     uint64_t kvBytesPerToken{131072};                      //!< the model's KV bytes per token
     uint64_t scale{1};                                     //!< divides every KV byte count
+
+    /// \brief Throws a mose::Error naming the first invalid parameter
+    void Validate() const;
 };
 
 /**

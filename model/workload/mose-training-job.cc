@@ -48,6 +48,28 @@ TrainingJob::GetGroups() const
 }
 
 void
+TrainingSettings::Validate(std::size_t members) const
+{
+    if (scale == 0)
+    {
+        ThrowBadParameter("scale", "0", "a factor >= 1");
+    }
+    if (computeNs < 0)
+    {
+        ThrowBadParameter("compute time", std::to_string(computeNs) + " ns", "a time >= 0");
+    }
+    if (collectiveBytes / scale < members)
+    {
+        ThrowBadParameter("collective bytes / scale",
+                          std::to_string(collectiveBytes) + " / " + std::to_string(scale),
+                          "at least the " + std::to_string(members) +
+                              " members (every chunk at least 1 byte)");
+    }
+    // the kind and the size
+    (void)PlanCollective(collective, static_cast<uint32_t>(members), collectiveBytes);
+}
+
+void
 TrainingJob::SetObservers(Observers observers)
 {
     m_observers = std::move(observers);
@@ -60,33 +82,12 @@ TrainingJob::Start(WorkloadFabric& fabric, int64_t startNs, const TrainingSettin
     {
         throw Error("the training job has no roles: set its mode before it starts");
     }
-    if (settings.scale == 0)
-    {
-        ThrowBadParameter("scale", "0", "a factor >= 1");
-    }
-    if (settings.computeNs < 0)
-    {
-        ThrowBadParameter("compute time",
-                          std::to_string(settings.computeNs) + " ns",
-                          "a time >= 0");
-    }
-    if (settings.collectiveBytes / settings.scale < m_groups.size())
-    {
-        ThrowBadParameter("collective bytes / scale",
-                          std::to_string(settings.collectiveBytes) + " / " +
-                              std::to_string(settings.scale),
-                          "at least the " + std::to_string(m_groups.size()) +
-                              " members (every chunk at least 1 byte)");
-    }
+    settings.Validate(m_groups.size()); // now, not inside an event
     if (settings.aggregate && !fabric.CanAggregate())
     {
         throw Error("the training job aggregates its collectives, and this fabric moves every "
                     "transfer on its own");
     }
-    // validates kind and size now, not inside an event
-    (void)PlanCollective(settings.collective,
-                         static_cast<uint32_t>(m_groups.size()),
-                         settings.collectiveBytes);
     m_fabric = &fabric;
     m_settings = settings;
     m_stopped = false;

@@ -82,6 +82,11 @@ struct TrainingSettings
     /// members cost O(links) instead of O(n^2) flows; a ring's transfers run one by one all the
     /// same. Needs a fabric that can aggregate
     bool aggregate{false};
+
+    /// \brief Throws a mose::Error naming the first invalid parameter for a job of the given
+    ///        number of members (whether the fabric can aggregate is checked at Start())
+    /// \param members the training groups the collective runs over
+    void Validate(std::size_t members) const;
 };
 
 /**

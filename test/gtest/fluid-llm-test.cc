@@ -35,9 +35,9 @@ OneRequest()
     c.graphs[0] = CircuitGraph(4, {{0, 1}, {2, 3}});
     c.graphs[1] = CircuitGraph(4, {{0, 2}, {1, 2}, {1, 3}});
     c.requests = {LlmRequest{0, 1000, 10, "", 0}};
-    c.kvBytesPerToken = 1000;
-    c.prefillTokensPerSecond = 1e6;
-    c.training = false;
+    c.inference.kvBytesPerToken = 1000;
+    c.inference.prefillTokensPerSecond = 1e6;
+    c.training.reset();
     c.endNs = 10000000;
     c.stopNs = 100000000;
     return c;
@@ -124,16 +124,16 @@ TEST(FluidLlmRun, AggregatedCollectivesEqualTheTransfersWhenNoneShareALink)
         const CircuitGraph k4(6, {{0, 1}, {2, 3}, {2, 4}, {2, 5}, {3, 4}, {3, 5}, {4, 5}});
         c.graphs = {k4, k4};
         c.requests.clear();
-        c.training = true;
-        c.collective = kind;
-        c.collectiveBytes = 4000000;
-        c.computeNs = 1000000;
-        c.maxIterations = 3;
+        TrainingSettings& t = c.training.emplace();
+        t.collective = kind;
+        t.collectiveBytes = 4000000;
+        t.computeNs = 1000000;
+        t.maxIterations = 3;
         c.endNs = 100000000;
         c.stopNs = 1000000000;
         FluidLlmRun exact(c);
         exact.Run();
-        c.aggregateCollectives = true;
+        c.training->aggregate = true;
         FluidLlmRun aggregated(c);
         aggregated.Run();
         ASSERT_EQ(exact.GetIterations().size(), 3u);
@@ -171,11 +171,10 @@ TEST(FluidLlmRun, BadInputIsNamed)
     c.boundaries = {{0, WorkloadMode::TRAINING_HEAVY}};
     EXPECT_THROW(FluidLlmRun(c).Run(), Error);
     c = OneRequest();
-    c.prefillTokensPerSecond = 0;
+    c.inference.prefillTokensPerSecond = 0;
     EXPECT_THROW(FluidLlmRun(c).Run(), Error);
     c = OneRequest();
-    c.training = true; // two training groups, but S / scale = 1 B is below them
-    c.collectiveBytes = 1;
+    c.training.emplace().collectiveBytes = 1; // two training groups, S / scale = 1 B below them
     EXPECT_THROW(FluidLlmRun(c).Run(), Error);
     FluidLlmRun once(OneRequest());
     once.Run();

@@ -160,7 +160,7 @@ enum class LlmLevel : uint8_t
     PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
     FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
     /// the fluid level with each all-to-all as one aggregate of transfers that progress
-    /// together (mose::FluidLlmConfig::aggregateCollectives): O(links) per iteration instead
+    /// together (mose::TrainingSettings::aggregate): O(links) per iteration instead
     /// of O(n^2) flows, an approximation of FLUID
     AGGREGATE,
 };

@@ -471,16 +471,21 @@ LlmExperiment::BuildFluid()
     f.endNs = m_config.end.GetNanoSeconds();
     f.stopNs = m_config.stopTime.GetNanoSeconds();
     f.requests = m_config.llm.requests;
-    f.kvBytesPerToken = m_config.llm.kvBytesPerToken;
-    f.placement = m_config.llm.placement;
-    f.prefillTokensPerSecond = m_config.llm.prefillTokensPerSecond;
-    f.training = m_config.llm.training;
-    f.collective = m_config.llm.collective;
-    f.collectiveBytes = m_config.llm.collectiveBytes;
-    f.computeNs = m_config.llm.computeTime.GetNanoSeconds();
-    f.maxIterations = m_config.llm.maxIterations;
-    f.scale = MoseScale::Get();
-    f.aggregateCollectives = m_config.level == LlmLevel::AGGREGATE;
+    f.inference.kvBytesPerToken = m_config.llm.kvBytesPerToken;
+    f.inference.placement = m_config.llm.placement;
+    f.inference.prefillTokensPerSecond = m_config.llm.prefillTokensPerSecond;
+    f.inference.scale = MoseScale::Get();
+    f.training.reset();
+    if (m_config.llm.training)
+    {
+        mose::TrainingSettings& t = f.training.emplace();
+        t.collective = m_config.llm.collective;
+        t.collectiveBytes = m_config.llm.collectiveBytes;
+        t.computeNs = m_config.llm.computeTime.GetNanoSeconds();
+        t.maxIterations = m_config.llm.maxIterations;
+        t.scale = MoseScale::Get();
+        t.aggregate = m_config.level == LlmLevel::AGGREGATE;
+    }
     f.Validate();
     m_fluid = std::move(f);
 }
