@@ -49,7 +49,10 @@ main(int argc, char* argv[])
                       groupsText,
                       groupsGiven);
         cmd.AddValue("mode", "workload mode: inference-heavy or training-heavy", modeName);
-        cmd.AddValue("policy", "template: S-Train, S-Inf, S-Comp or MoSE", policyName);
+        cmd.AddValue("policy",
+                     "the policy whose template is built: " +
+                         mose::AllowedEnumNames<mose::Policy>(),
+                     policyName);
         cmd.AddValue("bytes", "bytes of each transfer", bytes);
         AddBoolOption(cmd, "pcap", "write a pcap trace of the first transfer's output port", pcap);
         // the options, ns-3's global values and the attributes checked, then parsed

@@ -39,7 +39,7 @@ main(int argc, char* argv[])
         CommandLine cmd(__FILE__);
         cmd.AddValue("groups", "number of groups N", groups);
         cmd.AddValue("degree", "optical ports per group d", degree);
-        cmd.AddValue("policy", "S-Train, S-Inf, S-Comp or MoSE", policyName);
+        cmd.AddValue("policy", "the policy: " + mose::AllowedEnumNames<mose::Policy>(), policyName);
         cmd.AddValue("requests", "inference requests", requests);
         cmd.AddValue("rate", "requests per second (Poisson)", rate);
         cmd.AddValue("schedule", "MODE:DURATION periods", scheduleText);

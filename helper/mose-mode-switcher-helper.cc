@@ -102,7 +102,7 @@ namespace
 /// \return a scenario of the three templates, roles and assignments alone (fresh construction:
 /// a policy's graph in a mode is its template, mose::SelectTemplate())
 mose::Scenario
-ScenarioOf(const std::array<mose::CircuitGraph, 3>& templates,
+ScenarioOf(const std::array<mose::CircuitGraph, mose::ALL_TEMPLATES.size()>& templates,
            const std::array<mose::RoleAssignment, 2>& roles,
            const std::array<mose::PdAssignment, 2>& assignments)
 {
@@ -135,19 +135,21 @@ MoseModeSwitcherHelper::MakePolicyProvider(mose::Policy policy, const mose::Scen
 }
 
 MoseTargetProvider
-MoseModeSwitcherHelper::MakePolicyProvider(const mose::Policy policy,
-                                           const std::array<mose::CircuitGraph, 3>& templates,
-                                           const std::array<mose::RoleAssignment, 2>& roles,
-                                           const std::array<mose::PdAssignment, 2>& assignments)
+MoseModeSwitcherHelper::MakePolicyProvider(
+    const mose::Policy policy,
+    const std::array<mose::CircuitGraph, mose::ALL_TEMPLATES.size()>& templates,
+    const std::array<mose::RoleAssignment, 2>& roles,
+    const std::array<mose::PdAssignment, 2>& assignments)
 {
     return MakePolicyProvider(policy, ScenarioOf(templates, roles, assignments));
 }
 
 MoseTargetProvider
-MoseModeSwitcherHelper::MakePolicyProvider(const std::string& policy,
-                                           const std::array<mose::CircuitGraph, 3>& templates,
-                                           const std::array<mose::RoleAssignment, 2>& roles,
-                                           const std::array<mose::PdAssignment, 2>& assignments)
+MoseModeSwitcherHelper::MakePolicyProvider(
+    const std::string& policy,
+    const std::array<mose::CircuitGraph, mose::ALL_TEMPLATES.size()>& templates,
+    const std::array<mose::RoleAssignment, 2>& roles,
+    const std::array<mose::PdAssignment, 2>& assignments)
 {
     return MakePolicyProvider(mose::ParseEnum<mose::Policy>(policy, "policy"),
                               ScenarioOf(templates, roles, assignments));

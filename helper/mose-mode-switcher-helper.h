@@ -100,7 +100,7 @@ class MoseModeSwitcherHelper
      */
     static MoseTargetProvider MakePolicyProvider(
         mose::Policy policy,
-        const std::array<mose::CircuitGraph, 3>& templates,
+        const std::array<mose::CircuitGraph, mose::ALL_TEMPLATES.size()>& templates,
         const std::array<mose::RoleAssignment, 2>& roles,
         const std::array<mose::PdAssignment, 2>& assignments);
     /// As above, the policy by name ("MoSE", "S-Train", ...; mose::Error naming "policy" and the
@@ -108,7 +108,7 @@ class MoseModeSwitcherHelper
     /// \param assignments see above \return the provider
     static MoseTargetProvider MakePolicyProvider(
         const std::string& policy,
-        const std::array<mose::CircuitGraph, 3>& templates,
+        const std::array<mose::CircuitGraph, mose::ALL_TEMPLATES.size()>& templates,
         const std::array<mose::RoleAssignment, 2>& roles,
         const std::array<mose::PdAssignment, 2>& assignments);
 

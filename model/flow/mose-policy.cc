@@ -17,33 +17,70 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MosePolicy");
 
+namespace
+{
+
+/// \return the row of POLICY_TEMPLATES of a policy; throws for a value outside ALL_POLICIES
+const std::array<TemplateId, 2>&
+TemplatesOf(Policy policy)
+{
+    for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
+    {
+        if (ALL_POLICIES[i] == policy)
+        {
+            return POLICY_TEMPLATES[i];
+        }
+    }
+    throw Error("unknown policy " + std::to_string(static_cast<int>(policy)));
+}
+
+} // namespace
+
 TemplateId
 SelectTemplate(Policy policy, WorkloadMode mode)
 {
     NS_LOG_FUNCTION(ToString(policy) << ToString(mode));
-    switch (policy)
-    {
-    case Policy::STATIC_TRAINING:
-        return TemplateId::UNIFORM;
-    case Policy::STATIC_INFERENCE:
-        return TemplateId::PD_BIASED;
-    case Policy::STATIC_COMPROMISE:
-        return TemplateId::COMPROMISE;
-    case Policy::MOSE: {
-        const TemplateId chosen =
-            mode == WorkloadMode::INFERENCE_HEAVY ? TemplateId::PD_BIASED : TemplateId::UNIFORM;
-        NS_LOG_LOGIC("MoSE switches to the " << ToString(chosen) << " template for the "
-                                             << ToString(mode) << " mode");
-        return chosen;
-    }
-    }
-    throw Error("unknown policy");
+    const TemplateId chosen = TemplatesOf(policy)[static_cast<std::size_t>(mode)];
+    NS_LOG_LOGIC(ToString(policy) << " uses the " << ToString(chosen) << " template in the "
+                                  << ToString(mode) << " mode");
+    return chosen;
 }
 
 bool
 IsSwitching(Policy policy)
 {
-    return policy == Policy::MOSE;
+    const std::array<TemplateId, 2>& t = TemplatesOf(policy);
+    return t[0] != t[1];
+}
+
+std::vector<Policy>
+StaticPolicies()
+{
+    std::vector<Policy> policies;
+    for (Policy p : ALL_POLICIES)
+    {
+        if (!IsSwitching(p))
+        {
+            policies.push_back(p);
+        }
+    }
+    return policies;
+}
+
+std::vector<Policy>
+SwitchingPoliciesFirst()
+{
+    std::vector<Policy> policies;
+    for (Policy p : ALL_POLICIES)
+    {
+        if (IsSwitching(p))
+        {
+            policies.push_back(p);
+        }
+    }
+    const std::vector<Policy> statics = StaticPolicies();
+    policies.insert(policies.end(), statics.begin(), statics.end());
+    return policies;
 }
 
 const std::vector<EnumEntry<Policy>>&

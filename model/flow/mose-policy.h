@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -60,7 +61,21 @@ constexpr std::array<TemplateId, 3> ALL_TEMPLATES = {TemplateId::UNIFORM,
 
 /**
  * \ingroup mose-flow
- * \brief The mapping from (policy, mode) to template.
+ * \brief Which template each policy's fabric uses in each mode: one row per policy, in
+ *        ALL_POLICIES order, one column per mode, in ALL_MODES order. A new policy is a value of
+ *        Policy, its place in ALL_POLICIES, its row here and its names (EnumTable<Policy>);
+ *        SelectTemplate(), IsSwitching(), StaticPolicies() and every list of the studies follow.
+ */
+constexpr std::array<std::array<TemplateId, 2>, ALL_POLICIES.size()> POLICY_TEMPLATES = {{
+    {TemplateId::UNIFORM, TemplateId::UNIFORM},       // S-Train: H^U always
+    {TemplateId::PD_BIASED, TemplateId::PD_BIASED},   // S-Inf: H^PD always
+    {TemplateId::COMPROMISE, TemplateId::COMPROMISE}, // S-Comp: H^C always
+    {TemplateId::PD_BIASED, TemplateId::UNIFORM},     // MoSE: H^PD, then H^U
+}};
+
+/**
+ * \ingroup mose-flow
+ * \brief The mapping from (policy, mode) to template (POLICY_TEMPLATES).
  * \param policy the policy
  * \param mode the workload mode
  * \return the template the policy's fabric uses in that mode
@@ -70,12 +85,26 @@ TemplateId SelectTemplate(Policy policy, WorkloadMode mode);
 /**
  * \ingroup mose-flow
  * \brief Whether a policy is a switching one: its template changes between the workload modes
- *        (SelectTemplate()), so its fabric is reconfigured at a mode change. True for MoSE only
+ *        (POLICY_TEMPLATES), so its fabric is reconfigured at a mode change. True for MoSE only
  *        today; the static policies keep one template.
  * \param policy the policy
  * \return whether the policy changes its template between the modes
  */
 bool IsSwitching(Policy policy);
+
+/**
+ * \ingroup mose-flow
+ * \return the policies that keep one template (IsSwitching() false), in ALL_POLICIES order: the
+ *         ones a switching policy is set against
+ */
+std::vector<Policy> StaticPolicies();
+
+/**
+ * \ingroup mose-flow
+ * \return every policy, the switching ones first, each group in ALL_POLICIES order (MoSE,
+ *         S-Train, S-Inf, S-Comp): the order of the LLM studies' tables
+ */
+std::vector<Policy> SwitchingPoliciesFirst();
 
 /// \ingroup mose-flow
 /// Names of Policy: the paper's short names "S-Train", "S-Inf", "S-Comp", "MoSE"; also

@@ -47,7 +47,8 @@ struct Scenario
     std::array<RoleAssignment, 2> roles;    //!< per mode (ALL_MODES order)
     std::array<PdAssignment, 2> assignment; //!< per mode
     std::array<std::vector<Flow>, 2> flows; //!< per mode
-    std::array<CircuitGraph, 3> templates;  //!< per TemplateId (ALL_TEMPLATES order)
+    std::array<CircuitGraph, ALL_TEMPLATES.size()>
+        templates;           //!< per TemplateId (ALL_TEMPLATES order)
     uint64_t routingSeed{0}; //!< the seed of RANDOM_SHORTEST_PATH's hash for every evaluation
     /// how MoSE's graphs were built
     TemplateConstruction construction{TemplateConstruction::FRESH};

@@ -11,6 +11,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-policy.h"
 
 namespace ns3
 {
@@ -26,7 +27,7 @@ PacketOptions::AddOptions(CommandLine& cmd)
     AddTextOption(cmd, "mode", "workload mode: inference-heavy or training-heavy", m_mode);
     AddTextOption(cmd,
                   "policies",
-                  "policies to run, comma-separated: S-Train, S-Inf, S-Comp, MoSE",
+                  "policies to run, comma-separated: " + mose::AllowedEnumNames<mose::Policy>(),
                   m_policies);
     AddTextOption(cmd,
                   "graph",

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-policy.h"
 
 #include <optional>
 
@@ -28,9 +29,10 @@ SwitchOptions::AddOptions(CommandLine& cmd)
     NS_LOG_FUNCTION(this);
     AddTextOption(cmd,
                   "policies",
-                  "policies to run on the same run, comma-separated: S-Train, S-Inf, S-Comp, "
-                  "MoSE; the first is reported in detail; with more than one, the comparison "
-                  "and the verdict",
+                  "policies to run on the same run, comma-separated: " +
+                      mose::AllowedEnumNames<mose::Policy>() +
+                      "; the first is reported in detail; with more than one, the comparison "
+                      "and the verdict",
                   m_policies);
     AddTextOption(cmd,
                   "schedule",

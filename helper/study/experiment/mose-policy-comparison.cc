@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-policy.h"
 
 namespace ns3
 {
@@ -23,8 +24,8 @@ PolicyComparison::PolicyComparison(const std::vector<mose::Policy>& policies)
     NS_LOG_FUNCTION(this);
     if (m_policies.empty())
     {
-        throw mose::Error("PolicyComparison: no policy to run (one or more of S-Train, S-Inf, "
-                          "S-Comp, MoSE)");
+        throw mose::Error("PolicyComparison: no policy to run (one or more of " +
+                          mose::AllowedEnumNames<mose::Policy>() + ")");
     }
 }
 

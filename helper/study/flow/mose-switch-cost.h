@@ -44,9 +44,10 @@ struct SwitchCircuits
  */
 struct SwitchCostSeed
 {
-    uint64_t run{0};                                       //!< the ns-3 run
-    std::array<PolicyCostRates, 4> policies;               //!< the model's inputs per policy
-    std::array<std::array<SwitchCircuits, 2>, 4> circuits; //!< per policy and mode entered
+    uint64_t run{0};                                           //!< the ns-3 run
+    std::array<PolicyCostRates, ALL_POLICIES.size()> policies; //!< the model's inputs per policy
+    /// per policy and mode entered
+    std::array<std::array<SwitchCircuits, ALL_MODES.size()>, ALL_POLICIES.size()> circuits;
 };
 
 /**

@@ -70,10 +70,7 @@ ReadMapCsv(const std::string& path)
     // per policy with columns, the columns of its figures in Figure order
     std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policyColumns;
     CsvMap map;
-    for (Policy p : {Policy::MOSE,
-                     Policy::STATIC_TRAINING,
-                     Policy::STATIC_INFERENCE,
-                     Policy::STATIC_COMPROMISE})
+    for (Policy p : SwitchingPoliciesFirst())
     {
         const std::string name = mose::ToString(p);
         if (!in.FindColumn(name + "_kv_mean_s"))

@@ -139,10 +139,7 @@ struct LlmRegimeMapConfig
     uint32_t cycles{1}; //!< cycles of (inference-heavy T, training-heavy T)
     /// the offered inference load in training-heavy intervals as a share of the load, (0, 1]
     double trainingLoadShare{1.0};
-    std::vector<mose::Policy> policies{mose::Policy::MOSE,
-                                       mose::Policy::STATIC_TRAINING,
-                                       mose::Policy::STATIC_INFERENCE,
-                                       mose::Policy::STATIC_COMPROMISE}; //!< MoSE and statics
+    std::vector<mose::Policy> policies{mose::SwitchingPoliciesFirst()}; //!< MoSE and statics
     double tolerance{0.02}; //!< ties (relative), LlmCellVerdict
     /// the flow-level break-even (SwitchCostStudy, metric avg_cost) on base.scenario with
     /// this many flows per mode and seeds; 0 flows: not computed

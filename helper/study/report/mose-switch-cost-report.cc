@@ -31,9 +31,7 @@ namespace
 {
 
 /// The static policies MoSE is set against
-const std::vector<Policy> STATIC_POLICIES = {Policy::STATIC_TRAINING,
-                                             Policy::STATIC_INFERENCE,
-                                             Policy::STATIC_COMPROMISE};
+const std::vector<Policy> STATIC_POLICIES = StaticPolicies();
 
 /// \param seconds a duration \return it for people: 4 significant digits, ms below 1 s
 std::string
