@@ -807,8 +807,6 @@ if [ -x "$LLM" ]; then
     expect_error llm-jobs-text 'invalid --jobs = "all": the workers' "$LLM" $MAP --jobs=all
     expect_error llm-jobs-empty 'invalid --jobs = "": the value is empty' "$LLM" $MAP --jobs=
     expect_error llm-merge-empty 'invalid --merge = "": the value is empty' "$LLM" $MAP --merge=
-    expect_error llm-jobs-one-experiment '--jobs = "2" acts on a list of runs, and --map=false runs one experiment per policy' \
-        "$LLM" --map=false --jobs=2
     expect_error llm-part-zero 'invalid --part = "0/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=0/4
     expect_error llm-part-above 'invalid --part = "5/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=5/4
     expect_error llm-part-text 'invalid --part = "half": I/K with 1 <= I <= K' "$LLM" $MAP --part=half
@@ -853,6 +851,41 @@ if [ -x "$LLM" ]; then
     printf 'half a record\n' >"$WORK/part 4/runs/run-000003.txt"
     expect_error llm-merge-torn-record "$WORK/part 4/runs/run-000003.txt:1: not a run record" \
         "$LLM" $MAP --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged5"
+    }
+    # the comparison (--map=false) as a list of runs: level x policy, 4 runs here
+    CMP="--map=false --nodes=32 --level=fluid,aggregate --policies=MoSE,S-Comp --plot=false"
+    # shellcheck disable=SC2086  # CMP is a list of options
+    {
+    expect_error llm-cmp-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$LLM" $CMP --jobs=0
+    expect_error llm-cmp-part-above 'invalid --part = "5/4": I/K with 1 <= I <= K' "$LLM" $CMP --part=5/4
+    expect_error llm-cmp-part-more-than-runs 'invalid --part = "1/5": 5 parts of a list of 4 runs' \
+        "$LLM" $CMP --part=1/5 --outputDir="$WORK/c5"
+    expect_error llm-cmp-runs-out-of-list 'invalid --runs = "4": run 4 is not in the list: its 4 runs are 0 to 3' \
+        "$LLM" $CMP --runs=4 --outputDir="$WORK/c4"
+    expect_ok llm-cmp-list "3,aggregate,S-Comp" "$LLM" $CMP --listRuns
+    expect_ok llm-cmp-one-worker "wrote $WORK/cmp1/{requests,iterations,intervals}.csv" \
+        "$LLM" $CMP --outputDir="$WORK/cmp1" --kvExport="$WORK/cmp1.jsonl"
+    expect_ok llm-cmp-two-workers "wrote $WORK/cmp2/{requests,iterations,intervals}.csv" \
+        "$LLM" $CMP --jobs=2 --outputDir="$WORK/cmp2" --kvExport="$WORK/cmp2.jsonl"
+    expect_ok llm-cmp-part-1 "part 1/2: 2 of 4 runs done" "$LLM" $CMP --part=1/2 --outputDir="$WORK/cp1" --kvExport="$WORK/x.jsonl"
+    expect_ok llm-cmp-part-2 "part 2/2: 2 of 4 runs done" "$LLM" $CMP --part=2/2 --outputDir="$WORK/cp2" --kvExport="$WORK/x.jsonl"
+    expect_error llm-cmp-merge-part-missing 'the mose-llm study is not whole: 2 of 4 runs have no record in '"$WORK"'/cp1/runs (the first, run 1: S-Comp, fluid level' \
+        "$LLM" $CMP --merge="$WORK/cp1" --outputDir="$WORK/cmpm0" --kvExport="$WORK/x.jsonl"
+    expect_ok llm-cmp-merge "wrote $WORK/cmpm/{requests,iterations,intervals}.csv" \
+        "$LLM" $CMP --merge="$WORK/cp1,$WORK/cp2" --outputDir="$WORK/cmpm" --kvExport="$WORK/cmpm.jsonl"
+    for f in requests.csv iterations.csv intervals.csv; do
+        expect_same "llm-cmp-two-workers-same-$f" "$WORK/cmp1/$f" "$WORK/cmp2/$f"
+        expect_same "llm-cmp-merge-same-$f" "$WORK/cmp1/$f" "$WORK/cmpm/$f"
+    done
+    expect_same llm-cmp-two-workers-same-kv "$WORK/cmp1.jsonl" "$WORK/cmp2.jsonl"
+    expect_same llm-cmp-merge-same-kv "$WORK/cmp1.jsonl" "$WORK/cmpm.jsonl"
+    # a folder of the regime map's runs: another study's records, named
+    expect_error llm-cmp-merge-map-folder "$WORK/parts/runs/run-000000.txt was made with other options" \
+        "$LLM" $CMP --merge="$WORK/parts" --outputDir="$WORK/cmpm2"
+    # a run's file cut after it ran: the merge names it
+    printf 'policy\n' >"$WORK/cp2/runs/run-000001.requests.csv"
+    expect_error llm-cmp-merge-cut-file "$WORK/cp2/runs/run-000001.requests.csv is not the file its run wrote" \
+        "$LLM" $CMP --merge="$WORK/cp1,$WORK/cp2" --outputDir="$WORK/cmpm3" --kvExport="$WORK/x.jsonl"
     }
     expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2
