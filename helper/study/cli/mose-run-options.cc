@@ -140,6 +140,12 @@ RunOptions::IsListing() const
     return m_list;
 }
 
+std::string
+RunOptions::DescribeJobs() const
+{
+    return m_jobsGiven ? "--jobs = " + QuoteText(m_jobs) : std::string();
+}
+
 uint32_t
 RunOptions::CountRuns(uint32_t total) const
 {

@@ -492,6 +492,55 @@ RunRecordStore::ReadRunFile(const RunRecord& record, const std::string& name)
     return text.str();
 }
 
+std::string
+RunRecordStore::GetScratchFolder(uint32_t index) const
+{
+    const std::string folder = GetFilePath(index, "scratch");
+    std::filesystem::remove_all(folder); // a killed run's
+    MakeOutputDirectory(folder);
+    return folder;
+}
+
+void
+RunRecordStore::KeepRunFolder(RunRecord& record, const std::string& folder) const
+{
+    NS_LOG_FUNCTION(this << record.index << folder);
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+    {
+        if (entry.is_regular_file())
+        {
+            names.push_back(entry.path().filename().string());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names)
+    {
+        std::ifstream in(folder + "/" + name, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        WriteRunFile(record, "out." + name, text.str());
+    }
+    std::filesystem::remove_all(folder);
+}
+
+std::vector<std::string>
+RunRecordStore::CopyRunFolder(const RunRecord& record, const std::string& dir)
+{
+    std::vector<std::string> names;
+    for (const auto& [figure, digest] : record.figures)
+    {
+        if (figure.rfind("file.out.", 0) == 0)
+        {
+            const std::string name = figure.substr(9);
+            const std::string text = ReadRunFile(record, "out." + name);
+            WriteTextFile(dir + "/" + name, [&text](std::ostream& os) { os << text; });
+            names.push_back(name);
+        }
+    }
+    return names;
+}
+
 namespace
 {
 

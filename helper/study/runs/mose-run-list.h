@@ -193,6 +193,23 @@ class RunRecordStore
      *         file is missing or not the one the run wrote (its SHA-256 differs)
      */
     static std::string ReadRunFile(const RunRecord& record, const std::string& name);
+    /**
+     * \brief A run that writes its output files into a folder of its own (the program's
+     *        writers take a folder): every file of `folder` becomes a file of the run, "out.NAME"
+     *        (WriteRunFile()), in name order, and the folder is removed.
+     * \param record the run's record (its index set) \param folder the run's folder
+     *        (GetScratchFolder())
+     */
+    void KeepRunFolder(RunRecord& record, const std::string& folder) const;
+    /// \param index a run \return an empty folder for its output files (KeepRunFolder())
+    std::string GetScratchFolder(uint32_t index) const;
+    /**
+     * \brief Writes the output files a record lists (KeepRunFolder()) into a folder, under
+     *        their own names; each read and checked (ReadRunFile()).
+     * \param record a record Find() returned \param dir the folder
+     * \return the names written, in name order
+     */
+    static std::vector<std::string> CopyRunFolder(const RunRecord& record, const std::string& dir);
 
   private:
     std::string m_dir;     //!< the study's output folder
