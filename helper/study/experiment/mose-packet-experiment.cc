@@ -222,8 +222,8 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
                     }
                     return BuildPolicyExperiment<PacketExperiment>(config, policy, scenario);
                 },
-                [&config, &store, &dir, writeScenario, policy](const PacketExperiment& e,
-                                                               RunRecord& record) {
+                [&config, &store, writeScenario, policy](const PacketExperiment& e,
+                                                         RunRecord& record) {
                     std::ostringstream report;
                     e.PrintReport(report);
                     report << "\n";
@@ -234,9 +234,6 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
                     if (writeScenario)
                     {
                         e.WriteScenario(folder, prefix);
-                        report << "wrote " << dir << "/{roles,assignment,flows}_"
-                               << mose::GetModeFileTag(config.GetInitialMode()) << ".csv and "
-                               << prefix << "graph.csv\n";
                     }
                     store.KeepRunFolder(record, folder);
                     store.WriteRunFile(record, "report.txt", report.str());
@@ -262,6 +259,14 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
         const RunRecord& r = records[i];
         os << RunRecordStore::ReadRunFile(r, "report.txt") << std::flush;
         RunRecordStore::CopyRunFolder(r, dir);
+        if (writeScenario)
+        {
+            const std::string prefix =
+                mose::ToString(config.GetInitialMode()) + "_" + mose::ToString(policies[i]) + "_";
+            os << "wrote " << dir << "/{roles,assignment,flows}_"
+               << mose::GetModeFileTag(config.GetInitialMode()) << ".csv and " << prefix
+               << "graph.csv" << std::endl;
+        }
         std::vector<double> kv;
         std::vector<double> training;
         std::istringstream times(RunRecordStore::ReadRunFile(r, "fct_ms.txt"));

@@ -22,6 +22,44 @@ NS_LOG_COMPONENT_DEFINE("MoseRunListRunner");
 namespace mose
 {
 
+namespace
+{
+
+/// A run's task with its record's run text set (progress lines and the record name the run)
+class NamedTask : public RunTask
+{
+  public:
+    /// \param task the run's task \param run its text
+    NamedTask(std::unique_ptr<RunTask> task, std::string run)
+        : m_task(std::move(task)),
+          m_run(std::move(run))
+    {
+    }
+
+    void Prepare() override
+    {
+        m_task->Prepare();
+    }
+
+    void Execute() override
+    {
+        m_task->Execute();
+    }
+
+    void Finish(RunRecord& record) override
+    {
+        m_task->Finish(record);
+        m_task.reset();
+        record.run = m_run;
+    }
+
+  private:
+    std::unique_ptr<RunTask> m_task; //!< the run's task
+    std::string m_run;               //!< its text
+};
+
+} // namespace
+
 RunListRunner::RunListRunner(std::string program, std::vector<std::string> runs)
     : m_program(std::move(program)),
       m_runs(std::move(runs))
@@ -186,10 +224,11 @@ RunListRunner::Run(const RunListOptions& options,
     const RunPool pool(options.jobs, workers);
     pool.Run(
         todo,
-        [&](uint32_t i) { return make(i, store); },
+        [&](uint32_t i) -> std::unique_ptr<RunTask> {
+            return std::make_unique<NamedTask>(make(i, store), m_runs[i]);
+        },
         [&](const RunRecord& r) {
             RunRecord kept = r;
-            kept.run = m_runs[r.index];
             store.Write(kept);
             kept.build = GetModuleBuildId();
             kept.options = store.GetOptions();
