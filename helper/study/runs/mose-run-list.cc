@@ -463,12 +463,18 @@ RunRecordStore::WriteRunFile(RunRecord& record,
     MakeOutputDirectory(GetFolder());
     WriteTextFile(GetFilePath(record.index, name), [&text](std::ostream& os) { os << text; });
     record.figures["file." + name] = Sha256Hex(text);
+    record.fileTexts[name] = text;
 }
 
 std::string
 RunRecordStore::ReadRunFile(const RunRecord& record, const std::string& name)
 {
     const auto it = record.figures.find("file." + name);
+    const auto kept = record.fileTexts.find(name);
+    if (it != record.figures.end() && kept != record.fileTexts.end())
+    {
+        return kept->second; // written by this process
+    }
     const std::string base =
         record.path.size() > 4 ? record.path.substr(0, record.path.size() - 4) : record.path;
     const std::string file = base + "." + name;
@@ -506,6 +512,11 @@ RunRecordStore::KeepRunFolder(RunRecord& record, const std::string& folder) cons
 {
     NS_LOG_FUNCTION(this << record.index << folder);
     std::vector<std::string> names;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec))
+    {
+        return; // a distributed run's rank that writes no file
+    }
     for (const auto& entry : std::filesystem::directory_iterator(folder))
     {
         if (entry.is_regular_file())
@@ -528,6 +539,10 @@ std::vector<std::string>
 RunRecordStore::CopyRunFolder(const RunRecord& record, const std::string& dir)
 {
     std::vector<std::string> names;
+    if (!IsWritingFiles())
+    {
+        return names; // a distributed run's rank other than 0
+    }
     for (const auto& [figure, digest] : record.figures)
     {
         if (figure.rfind("file.out.", 0) == 0)

@@ -126,6 +126,10 @@ struct RunRecord
 
     /// the file the record was read from (for messages; empty when made in memory)
     std::string path;
+    /// the texts of the files this process's run wrote (RunRecordStore::WriteRunFile()), by
+    /// name: ReadRunFile() takes them from here (a distributed run's ranks other than 0 write
+    /// no file); not part of the record's text
+    std::map<std::string, std::string> fileTexts;
 };
 
 /**
