@@ -117,7 +117,8 @@ TEST(Sha256Hex, GivesTheStandardsExamples)
     EXPECT_EQ(Sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
               "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
     EXPECT_EQ(Sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    // 55 and 56 bytes: the length still fits the block, or takes one more
+    // 55 and 56 bytes: the length still fits the block, or takes one more (the values of
+    // Python's hashlib.sha256)
     EXPECT_EQ(Sha256Hex(std::string(55, 'a')),
               "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
     EXPECT_EQ(Sha256Hex(std::string(56, 'a')),
