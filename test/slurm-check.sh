@@ -163,7 +163,7 @@ n2=$(grep -c '' "$dir2/jobs.txt")
 same_map "$work/one" "$dir2/map"
 
 # --- 4. a grid (utils/paper-regime-grid.sh SLURM=2): two parts as arrays, the figure after -------
-grid_s=skipped
+grid_text="skipped (the stand-in makes no grid)"
 if [ "$fake" -eq 0 ]; then
   # a tiny grid: 2 parts of 4 runs at N = 32, one seed, the aggregate level
   export GRID="a|--loads=25 --intervals=100ms --darkTimes=10ms;b|--loads=200 --intervals=100ms --darkTimes=10ms"
@@ -186,6 +186,7 @@ if [ "$fake" -eq 0 ]; then
     cmp "$work/grid local/$part/regime_map.csv" "$work/grid slurm/$part/map/regime_map.csv" ||
       fail "part $part's regime_map.csv through Slurm differs"
   done
+  grid_text="$grid_s s"
   say "grid of 2 parts (2 tasks each) and the figure job: $grid_s s; regime_grid.csv, .plt and the parts' maps identical"
 fi
 
@@ -224,4 +225,4 @@ wait_for 30 sh -c '[ -z "$(squeue -h -n mose-map)" ]' || fail "an array is still
 [ ! -e "$bad/map" ] && [ ! -e "$bad/jobs.txt" ] || fail "a map or jobs.txt after a refused merge"
 
 say "PASS: cluster up in $start_s s; 4-task array plus merge $array_s s against $one_s s in one process" \
-  "($per_task s a task); grid through Slurm $grid_s s"
+  "($per_task s a task); grid through Slurm: $grid_text"
