@@ -28,6 +28,7 @@
 
 set(MOSE_STUDY_SOURCES
     helper/study/runs/mose-run-list.cc
+    helper/study/runs/mose-run-list-runner.cc
     helper/study/runs/mose-run-pool.cc
     helper/study/flow/mose-baseline-comparison.cc
     helper/study/flow/mose-flow-experiment-helper.cc
@@ -68,6 +69,7 @@ set(MOSE_STUDY_SOURCES
 )
 set(MOSE_STUDY_HEADERS
     helper/study/runs/mose-run-list.h
+    helper/study/runs/mose-run-list-runner.h
     helper/study/runs/mose-run-pool.h
     helper/study/flow/mose-baseline-comparison.h
     helper/study/flow/mose-flow-experiment-helper.h

@@ -30,6 +30,8 @@
  *   mose-llm --seeds=3 --part=2/4 --outputDir=D      # part 2 of 4 (a Slurm array task)
  *   mose-llm --seeds=3 --merge=D --outputDir=M       # the map from the parts' records
  *   mose-llm --map=false                             # one experiment, N=64, 4 policies
+ *   mose-llm --map=false --jobs=2                    # its policies on two workers
+ *   mose-llm --map=false --part=1/2 --outputDir=D    # half of its runs; then --merge=D
  *   mose-llm --map=false --trace=examples/traces/azure-sample.csv --placement=least-outstanding
  *   mose-llm --map=false --policies=MoSE --trace=examples/traces/splitwise-sample.csv \
  *            --kvExport=kv_export.csv                # the network backend of a serving simulator
@@ -81,7 +83,8 @@ main(int argc, char* argv[])
                                  "print progress while simulating");
         program.Parse(argc, argv);
         options.Read();
-        runs.Read(options.IsMap(), "--map=false runs one experiment per policy");
+        // the map and the comparison (--map=false) are lists of runs
+        runs.Read(true, "");
         // the map: a list of independent runs (LlmMapRunner), carried out here on --jobs
         // workers, or a share of it (--runs, --part), or put together from parts (--merge);
         // on MPI ranks one run of it, as a Slurm array task per run does
@@ -90,27 +93,39 @@ main(int argc, char* argv[])
         {
             runner.emplace(options.GetMapConfig(), options.GetLevels());
         }
-        const uint32_t mapRuns = runner ? runs.CountRuns(runner->GetTotal()) : 0;
+        std::optional<LlmComparison> comparison;
+        if (!options.IsMap())
+        {
+            comparison.emplace(options.GetExperimentConfig(),
+                               options.GetPolicies(),
+                               options.GetLevels());
+        }
+        const uint32_t mapRuns =
+            runs.CountRuns(runner ? runner->GetTotal() : comparison->GetTotal());
         program.CheckOneSimulation(
-            options.IsMap() ? mapRuns > 1 : options.GetPolicies().size() > 1,
+            mapRuns > 1,
             options.IsMap() ? "this process would carry out " + std::to_string(mapRuns) +
                                   " runs of the regime map"
-                            : "--policies gives several policies",
+                            : "this process would carry out " + std::to_string(mapRuns) +
+                                  " runs of the comparison (--policies, --level)",
             options.IsMap() ? "one run of the map, e.g. --runs=0 (a Slurm array task per run: "
                               "utils/mose-slurm.sh --mpi), or --map=false --policies=MoSE"
-                            : "one experiment of one policy, --map=false --policies=MoSE");
+                            : "one run of the comparison, e.g. --runs=0, or --map=false "
+                              "--policies=MoSE");
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = program.IsShowingProgress();
 
         if (!options.IsMap())
         {
-            LlmComparison comparison(options.GetExperimentConfig(),
-                                     options.GetPolicies(),
-                                     options.GetLevels());
+            if (runs.IsListing())
+            {
+                comparison->WriteList(std::cout);
+                return;
+            }
             if (!options.GetKvExport().empty())
             {
-                comparison.KeepKvExport(options.IsKvExportJson());
+                comparison->KeepKvExport(options.IsKvExportJson());
             }
             std::cout << options.GetTitle() << "\n";
             if (!options.GetTraceNote().empty())
@@ -118,15 +133,31 @@ main(int argc, char* argv[])
                 std::cout << options.GetTraceNote() << "\n";
             }
             std::cout << "\n";
-            comparison.Run(std::cout, showProgress);
-            comparison.PrintSwitches(std::cout);
-            comparison.WriteCsv(outputDir);
+            // its runs (level x policy) as a list, as the map's: --jobs, --part, --merge
+            // --kvExport names where the export goes, which is no run's figure: the records
+            // carry whether and how it is written (a file per run), not the path
+            std::vector<std::string> ignored = RunOptions::GetIgnored();
+            ignored.emplace_back("--kvExport");
+            const std::string kv = options.GetKvExport().empty() ? "none"
+                                   : options.IsKvExportJson()    ? "jsonl"
+                                                                 : "csv";
+            if (!comparison->Run(
+                    runs.Get(outputDir,
+                             StudyOptionsText(argc, argv, ignored) + " (KV export: " + kv + ")",
+                             showProgress),
+                    std::cout,
+                    showProgress))
+            {
+                return;
+            }
+            comparison->PrintSwitches(std::cout);
+            comparison->WriteCsv(outputDir);
             std::cout << "\nwrote " << outputDir << "/{requests,iterations,intervals}.csv\n"
                       << "TTFT = KV end - arrival (queueing + prefill + KV transfer); decode-side "
                          "token streaming is not modelled.\n";
             if (!options.GetKvExport().empty())
             {
-                comparison.WriteKvExport(options.GetKvExport());
+                comparison->WriteKvExport(options.GetKvExport());
                 std::cout << "wrote " << options.GetKvExport()
                           << ": the KV transfer of each served request, keyed by the trace's "
                              "request ids (doc/mose.rst, Network backend for serving "

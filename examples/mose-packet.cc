@@ -15,6 +15,8 @@
  *   mose-packet --nodes=1024 --policies=MoSE      # the paper's scale
  *   mose-packet --graph=my.csv --policies=MoSE    # a circuit graph from a file
  *   mose-packet --level=fluid                     # the same transfers as fluid flows
+ *   mose-packet --jobs=2                          # its policies in two processes at once
+ *   mose-packet --part=1/2 --outputDir=D          # half of its runs; then --merge=D,...
  *   mose-packet --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory
  *   mose-packet --inferenceRolesFile=r.csv --inferenceAssignmentFile=a.csv \
  *       --inferenceFlowsFile=f.csv --graph=g.csv    # the inputs of mose-templates --outputDir
@@ -28,6 +30,7 @@
 #include "mose-packet-experiment.h"
 #include "mose-packet-options.h"
 #include "mose-program.h"
+#include "mose-run-options.h"
 #include "mose-scenario-options.h"
 
 #include "ns3/core-module.h"
@@ -58,24 +61,46 @@ main(int argc, char* argv[])
                   "SocketFactory, --ns3::MoseTopologyHelper::HostsPerGroup, ...");
         options.AddOptions(cmd);
         packet.AddOptions(cmd);
+        // the policies are a list of runs: --jobs (a process per run), --part, --merge, ...
+        RunOptions runs;
+        runs.AddOptions(cmd);
         program.AddOutputOptions("folder for CSV files and the figure",
                                  "write and render the FCT CDF figure");
         program.Parse(argc, argv);
 
         const ExperimentConfig config = packet.GetConfig(options);
-        program.CheckOneSimulation(packet.GetPolicies().size() > 1,
-                                   std::to_string(packet.GetPolicies().size()) + " policies",
-                                   "one policy, --policies=MoSE");
+        runs.Read(true, "");
+        if (runs.IsListing())
+        {
+            std::cout << "index,policy\n";
+            for (std::size_t i = 0; i < packet.GetPolicies().size(); ++i)
+            {
+                std::cout << i << "," << ToString(packet.GetPolicies()[i]) << "\n";
+            }
+            return;
+        }
+        const uint32_t count = runs.CountRuns(static_cast<uint32_t>(packet.GetPolicies().size()));
+        program.CheckOneSimulation(count > 1,
+                                   "this process would carry out " + std::to_string(count) +
+                                       " runs (--policies)",
+                                   "one policy, --policies=MoSE, or one run, --runs=0");
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
         FctCdfPlot plot;
-        PacketExperiment::RunPolicies(config,
-                                      packet.GetPolicies(),
-                                      dir,
-                                      packet.IsWritingScenario(),
-                                      std::cout,
-                                      plot);
+        if (!PacketExperiment::RunPolicies(
+                config,
+                packet.GetPolicies(),
+                dir,
+                packet.IsWritingScenario(),
+                runs.Get(dir,
+                         StudyOptionsText(argc, argv, RunOptions::GetIgnored()),
+                         program.IsShowingProgress()),
+                std::cout,
+                plot))
+        {
+            return; // a part: its runs' records only
+        }
         const std::string base = "fct_cdf_" + ToString(config.GetInitialMode());
         program.WritePlot(
             base,

@@ -16,17 +16,21 @@
  * rewiring-aware
  *   ./mose-sweep --sweepDegrees=4,8,16 --sweepR=0:4 --seeds=5
  *   ./mose-sweep --sweepNodes=256,1024,4096 --sweepDegrees=8 --sweepR=7 --sweepConstruction=fresh
+ *   ./mose-sweep --jobs=2                               # its points on two threads
+ *   ./mose-sweep --part=1/4 --outputDir=D               # a quarter of its points; then --merge
  *   ./mose-sweep --PrintHelp                            # every option
  */
 
 #include "mose-sweep.h"
 
 #include "mose-program.h"
+#include "mose-run-options.h"
 #include "mose-sweep-options.h"
 #include "mose-sweep-report.h"
 
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
+#include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
 
 #include <algorithm>
@@ -58,26 +62,61 @@ main(int argc, char* argv[])
                                  "write the figures as gnuplot scripts and render them",
                                  "show progress per point on standard error");
         AddBoolOption(cmd, "table", "print one line per point", table);
+        // the points are a list of runs: --jobs worker threads, --part, --merge, ...
+        RunOptions runs;
+        runs.AddOptions(cmd);
         program.Parse(argc, argv);
 
         const SweepConfig config = options.GetConfig();
+        runs.Read(true, "");
+        // --threads (the seeds' and points' threads, as before) or --jobs (points on K
+        // threads, each point's seeds on one): one setting of the workers, never two
+        if (!runs.DescribeJobs().empty() && !options.DescribeThreads().empty())
+        {
+            throw Error(runs.DescribeJobs() + " and --threads = " + options.DescribeThreads() +
+                        ": both set the worker threads (--jobs: points at once; --threads: "
+                        "points and their seeds); give one");
+        }
         Sweep sweep(config);
+        if (runs.IsListing())
+        {
+            std::cout << "index,point\n";
+            for (std::size_t i = 0; i < sweep.GetPoints().size(); ++i)
+            {
+                std::cout << i << "," << sweep.Describe(i) << "\n";
+            }
+            return;
+        }
         // memory: the largest point, each of the threads (points run in parallel) holding one seed
         FlowExperimentConfig largest = config.base;
         largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
         largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
         program.CheckStudy(largest, Program::GetThreads(config.seedPlan));
+        // without --jobs, --threads decides as it did: min(threads, points) points at once,
+        // the threads left over on each point's seeds
+        const uint32_t total = static_cast<uint32_t>(sweep.GetPoints().size());
+        const uint32_t threads = config.seedPlan.GetThreads();
+        const uint32_t workers = std::max<uint32_t>(1, std::min(threads, total));
+        std::vector<std::string> ignored = RunOptions::GetIgnored();
+        ignored.insert(ignored.end(), {"--threads", "--table"});
+        RunListOptions how = runs.Get(program.GetOutputDir(),
+                                      StudyOptionsText(argc, argv, ignored),
+                                      program.IsShowingProgress());
+        uint32_t seedThreads = 1;
+        if (runs.DescribeJobs().empty())
+        {
+            how.jobs = workers;
+            seedThreads = std::max<uint32_t>(1, threads / workers);
+        }
+        if (!sweep.Run(how, seedThreads, std::cout))
+        {
+            return; // a part: its points' records only
+        }
         uint32_t skipped = 0;
-        sweep.Run([&](uint32_t done, uint32_t total, const SweepResult& r) {
+        for (const SweepResult& r : sweep.GetResults())
+        {
             skipped += r.skipped ? 1 : 0;
-            const double t = program.GetElapsed();
-            const double eta = done > 0 ? t / done * (total - done) : 0;
-            program.ShowProgress("point " + std::to_string(done) + "/" + std::to_string(total) +
-                                     " (" + std::to_string(skipped) + " skipped), elapsed " +
-                                     FormatDuration(t, DurationStyle::WALL) + ", ETA " +
-                                     FormatDuration(eta, DurationStyle::WALL) + "    ",
-                                 done == total);
-        });
+        }
         const double sweepSeconds = program.GetElapsed();
         const SweepReport report(sweep);
         if (table)

@@ -187,6 +187,25 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --distributed --nodes=16 --plot=false
     expect_error packet-distributed-bool 'distributed' "$PACKET" --distributed=maybe --plot=false
     expect_error packet-mode 'invalid --mode = "bar"' "$PACKET" --mode=bar --plot=false
+    # many runs (issue 40): the policies as a list of runs, a process per run
+    PKT="--nodes=32 --flows=100 --stopTime=20ms --plot=false"
+    # shellcheck disable=SC2086  # PKT is a list of options
+    {
+    expect_error packet-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$PACKET" $PKT --jobs=0
+    expect_error packet-part-above 'invalid --part = "3/2": I/K with 1 <= I <= K' "$PACKET" $PKT --part=3/2
+    expect_error packet-part-more-than-runs 'invalid --part = "1/3": 3 parts of a list of 2 runs' \
+        "$PACKET" $PKT --part=1/3 --outputDir="$WORK/pk3"
+    expect_ok packet-list "1,MoSE" "$PACKET" $PKT --listRuns
+    expect_ok packet-one-worker "MoSE" "$PACKET" $PKT --outputDir="$WORK/pk1"
+    expect_ok packet-two-workers "MoSE" "$PACKET" $PKT --jobs=2 --outputDir="$WORK/pk2"
+    expect_ok packet-part-1 "part 1/2: 1 of 2 runs done" "$PACKET" $PKT --part=1/2 --outputDir="$WORK/pkp1"
+    expect_ok packet-part-2 "part 2/2: 1 of 2 runs done" "$PACKET" $PKT --part=2/2 --outputDir="$WORK/pkp2"
+    expect_ok packet-merge "MoSE" "$PACKET" $PKT --merge="$WORK/pkp1,$WORK/pkp2" --outputDir="$WORK/pkm"
+    for f in inference-heavy_MoSE_transfers.csv inference-heavy_S-Train_summary.csv inference-heavy_S-Train_circuits.csv; do
+        expect_same "packet-two-workers-same-$f" "$WORK/pk1/$f" "$WORK/pk2/$f"
+        expect_same "packet-merge-same-$f" "$WORK/pk1/$f" "$WORK/pkm/$f"
+    done
+    }
     expect_error packet-graph-missing 'cannot open /nonexistent.csv' \
         "$PACKET" --graph=/nonexistent.csv --policies=MoSE --plot=false
     expect_error packet-nodes 'invalid --nodes = "1": a circuit graph needs at least 2 groups' \
@@ -556,6 +575,33 @@ if [ -x "$SWEEP" ]; then
         "$SWEEP" --sweepDegrees=4,4
     expect_error sweep-degree-option 'invalid --degree = "8": a sweep takes d from --sweepDegrees' \
         "$SWEEP" --degree=8
+    # many runs (issue 40): the points as a list of runs on worker threads
+    SWP="--sweepNodes=64 --sweepDegrees=4,6 --sweepR=0,3 --flows=500 --seeds=2 --plot=false"
+    # shellcheck disable=SC2086  # SWP is a list of options
+    {
+    expect_error sweep-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$SWEEP" $SWP --jobs=0
+    expect_error sweep-jobs-and-threads '--jobs = "2" and --threads = "2": both set the worker threads' \
+        "$SWEEP" $SWP --jobs=2 --threads=2
+    expect_error sweep-part-above 'invalid --part = "0/2": I/K with 1 <= I <= K' "$SWEEP" $SWP --part=0/2
+    expect_error sweep-runs-out-of-list 'invalid --runs = "8": run 8 is not in the list: its 8 runs are 0 to 7' \
+        "$SWEEP" $SWP --runs=8 --outputDir="$WORK/sw8"
+    expect_ok sweep-list "3,N=64 d=6 r=3 rho=0.7" "$SWEEP" $SWP --sweepConstruction=fresh --listRuns
+    expect_ok sweep-threads "sweep.csv and skipped.csv written" "$SWEEP" $SWP --threads=1 --outputDir="$WORK/sw1"
+    expect_ok sweep-two-workers "sweep.csv and skipped.csv written" "$SWEEP" $SWP --jobs=2 --outputDir="$WORK/sw2"
+    expect_ok sweep-part-1 "part 1/3:" "$SWEEP" $SWP --part=1/3 --outputDir="$WORK/swp"
+    expect_ok sweep-part-2 "part 2/3:" "$SWEEP" $SWP --part=2/3 --outputDir="$WORK/swp"
+    expect_ok sweep-part-3 "part 3/3:" "$SWEEP" $SWP --part=3/3 --jobs=2 --outputDir="$WORK/swp3"
+    expect_ok sweep-merge "sweep.csv and skipped.csv written" "$SWEEP" $SWP --merge="$WORK/swp,$WORK/swp3" --outputDir="$WORK/swm"
+    for f in sweep.csv skipped.csv; do
+        expect_same "sweep-two-workers-same-$f" "$WORK/sw1/$f" "$WORK/sw2/$f"
+        expect_same "sweep-merge-same-$f" "$WORK/sw1/$f" "$WORK/swm/$f"
+    done
+    expect_error sweep-merge-other-study "was made with other options" \
+        "$SWEEP" $SWP --seeds=3 --merge="$WORK/swp,$WORK/swp3" --outputDir="$WORK/swm2"
+    # a folder of another program (mose-packet's parts): another study's records, named
+    expect_error sweep-merge-other-program "$WORK/pkp1/runs/run-000000.txt was made with other options" \
+        "$SWEEP" $SWP --merge="$WORK/pkp1" --outputDir="$WORK/swm3"
+    }
     expect_error sweep-flows-file 'invalid --inferenceFlowsFile = "'"$WORK/flows.csv"'": a sweep draws' \
         "$SWEEP" --inferenceFlowsFile="$WORK/flows.csv"
     expect_error sweep-empty-value 'invalid --sweepR = "": the value is empty' "$SWEEP" --sweepR=
@@ -807,8 +853,6 @@ if [ -x "$LLM" ]; then
     expect_error llm-jobs-text 'invalid --jobs = "all": the workers' "$LLM" $MAP --jobs=all
     expect_error llm-jobs-empty 'invalid --jobs = "": the value is empty' "$LLM" $MAP --jobs=
     expect_error llm-merge-empty 'invalid --merge = "": the value is empty' "$LLM" $MAP --merge=
-    expect_error llm-jobs-one-experiment '--jobs = "2" acts on a list of runs, and --map=false runs one experiment per policy' \
-        "$LLM" --map=false --jobs=2
     expect_error llm-part-zero 'invalid --part = "0/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=0/4
     expect_error llm-part-above 'invalid --part = "5/4": I/K with 1 <= I <= K' "$LLM" $MAP --part=5/4
     expect_error llm-part-text 'invalid --part = "half": I/K with 1 <= I <= K' "$LLM" $MAP --part=half
@@ -853,6 +897,44 @@ if [ -x "$LLM" ]; then
     printf 'half a record\n' >"$WORK/part 4/runs/run-000003.txt"
     expect_error llm-merge-torn-record "$WORK/part 4/runs/run-000003.txt:1: not a run record" \
         "$LLM" $MAP --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged5"
+    }
+    # the comparison (--map=false) as a list of runs: level x policy, 4 runs here
+    CMP="--map=false --nodes=32 --level=fluid,aggregate --policies=MoSE,S-Comp --plot=false"
+    # shellcheck disable=SC2086  # CMP is a list of options
+    {
+    expect_error llm-cmp-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$LLM" $CMP --jobs=0
+    expect_error llm-cmp-part-above 'invalid --part = "5/4": I/K with 1 <= I <= K' "$LLM" $CMP --part=5/4
+    expect_error llm-cmp-part-more-than-runs 'invalid --part = "1/5": 5 parts of a list of 4 runs' \
+        "$LLM" $CMP --part=1/5 --outputDir="$WORK/c5"
+    expect_error llm-cmp-runs-out-of-list 'invalid --runs = "4": run 4 is not in the list: its 4 runs are 0 to 3' \
+        "$LLM" $CMP --runs=4 --outputDir="$WORK/c4"
+    expect_ok llm-cmp-list "3,aggregate,S-Comp" "$LLM" $CMP --listRuns
+    expect_ok llm-cmp-one-worker "wrote $WORK/cmp1/{requests,iterations,intervals}.csv" \
+        "$LLM" $CMP --outputDir="$WORK/cmp1" --kvExport="$WORK/cmp1.jsonl"
+    expect_ok llm-cmp-two-workers "wrote $WORK/cmp2/{requests,iterations,intervals}.csv" \
+        "$LLM" $CMP --jobs=2 --outputDir="$WORK/cmp2" --kvExport="$WORK/cmp2.jsonl"
+    expect_ok llm-cmp-part-1 "part 1/2: 2 of 4 runs done" "$LLM" $CMP --part=1/2 --outputDir="$WORK/cp1" --kvExport="$WORK/x.jsonl"
+    expect_ok llm-cmp-part-2 "part 2/2: 2 of 4 runs done" "$LLM" $CMP --part=2/2 --outputDir="$WORK/cp2" --kvExport="$WORK/x.jsonl"
+    expect_error llm-cmp-merge-part-missing 'the mose-llm study is not whole: 2 of 4 runs have no record in '"$WORK"'/cp1/runs (the first, run 1: S-Comp, fluid level' \
+        "$LLM" $CMP --merge="$WORK/cp1" --outputDir="$WORK/cmpm0" --kvExport="$WORK/x.jsonl"
+    expect_ok llm-cmp-merge "wrote $WORK/cmpm/{requests,iterations,intervals}.csv" \
+        "$LLM" $CMP --merge="$WORK/cp1,$WORK/cp2" --outputDir="$WORK/cmpm" --kvExport="$WORK/cmpm.jsonl"
+    for f in requests.csv iterations.csv intervals.csv; do
+        expect_same "llm-cmp-two-workers-same-$f" "$WORK/cmp1/$f" "$WORK/cmp2/$f"
+        expect_same "llm-cmp-merge-same-$f" "$WORK/cmp1/$f" "$WORK/cmpm/$f"
+    done
+    expect_same llm-cmp-two-workers-same-kv "$WORK/cmp1.jsonl" "$WORK/cmp2.jsonl"
+    expect_same llm-cmp-merge-same-kv "$WORK/cmp1.jsonl" "$WORK/cmpm.jsonl"
+    # a folder of another program (mose-packet's parts): another study's records, named
+    expect_error llm-cmp-merge-packet-folder "$WORK/pkp1/runs/run-000000.txt was made with other options" \
+        "$LLM" $CMP --merge="$WORK/pkp1" --outputDir="$WORK/cmpm4" --kvExport="$WORK/x.jsonl"
+    # a folder of the regime map's runs: another study's records, named
+    expect_error llm-cmp-merge-map-folder "$WORK/parts/runs/run-000000.txt was made with other options" \
+        "$LLM" $CMP --merge="$WORK/parts" --outputDir="$WORK/cmpm2"
+    # a run's file cut after it ran: the merge names it
+    printf 'policy\n' >"$WORK/cp2/runs/run-000001.requests.csv"
+    expect_error llm-cmp-merge-cut-file "$WORK/cp2/runs/run-000001.requests.csv is not the file its run wrote" \
+        "$LLM" $CMP --merge="$WORK/cp1,$WORK/cp2" --outputDir="$WORK/cmpm3" --kvExport="$WORK/x.jsonl"
     }
     expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2

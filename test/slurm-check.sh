@@ -13,6 +13,9 @@
 #      the processes scontrol listpids names; MOSE_SLURM_HOLD_TASKS keeps them running): status lists 2 as failed and 3 as
 #      never finished, the merge does not run, resubmit runs tasks 2 and 3 alone and the merge,
 #      and the map is identical again;
+#   4. (mose-llm only) a tiny grid of utils/paper-regime-grid.sh as Slurm arrays (SLURM=2) and
+#      its figure job: regime_grid.csv, regime_grid.plt and each part's map identical to the
+#      grid run in this process;
 #   3. bad input: --tasks=0 and -1, a folder of another map, sbatch missing, sbatch failing (an
 #      unknown partition; a merge whose sbatch fails cancels its array): exit status 1, a message
 #      naming the cause, no job left and no map.
@@ -159,6 +162,34 @@ n2=$(grep -c '' "$dir2/jobs.txt")
 [ "$n2" -eq 4 ] || fail "jobs.txt has $n2 lines, want 4 (array, merge, array of tasks 2 and 3, merge)"
 same_map "$work/one" "$dir2/map"
 
+# --- 4. a grid (utils/paper-regime-grid.sh SLURM=2): two parts as arrays, the figure after -------
+grid_text="skipped (the stand-in makes no grid)"
+if [ "$fake" -eq 0 ]; then
+  # a tiny grid: 2 parts of 4 runs at N = 32, one seed, the aggregate level
+  export GRID="a|--loads=25 --intervals=100ms --darkTimes=10ms;b|--loads=200 --intervals=100ms --darkTimes=10ms"
+  gridbin=$(cd "$(dirname "$program")" && pwd)
+  [ -x "$gridbin/mose-regime-figure" ] || fail "no mose-regime-figure next to $program"
+  SEEDS=1 JOBS=1 OUT="$work/grid local" MOSE_BIN=$gridbin "$here/utils/paper-regime-grid.sh" 32 \
+    > "$work/grid-local.log" 2>&1 || fail "the grid in this process failed: $work/grid-local.log"
+  t0=$(now)
+  SLURM=2 SEEDS=1 JOBS=1 OUT="$work/grid slurm" MOSE_BIN=$gridbin "$here/utils/paper-regime-grid.sh" 32 \
+    > "$work/grid-slurm.log" 2>&1 || fail "the grid's submission failed: $(cat "$work/grid-slurm.log")"
+  unset GRID
+  figure_job=$(cat "$work/grid slurm/figure.job")
+  wait_for 300 job_gone "$figure_job" || fail "the figure job $figure_job did not finish in 300 s"
+  grid_s=$(since "$t0")
+  for f in regime_grid.csv regime_grid.plt; do
+    cmp "$work/grid local/$f" "$work/grid slurm/$f" ||
+      fail "the grid's $f through Slurm differs from the grid in one process ($(cat "$work/grid slurm/figure.err" 2> /dev/null))"
+  done
+  for part in a b; do
+    cmp "$work/grid local/$part/regime_map.csv" "$work/grid slurm/$part/map/regime_map.csv" ||
+      fail "part $part's regime_map.csv through Slurm differs"
+  done
+  grid_text="$grid_s s"
+  say "grid of 2 parts (2 tasks each) and the figure job: $grid_s s; regime_grid.csv, .plt and the parts' maps identical"
+fi
+
 # --- 3. bad input ----------------------------------------------------------------------------------
 expect_error() { # WHAT PATTERN COMMAND...: exit status 1 and PATTERN in the message
   local what=$1 pattern=$2 out rc=0
@@ -194,4 +225,4 @@ wait_for 30 sh -c '[ -z "$(squeue -h -n mose-map)" ]' || fail "an array is still
 [ ! -e "$bad/map" ] && [ ! -e "$bad/jobs.txt" ] || fail "a map or jobs.txt after a refused merge"
 
 say "PASS: cluster up in $start_s s; 4-task array plus merge $array_s s against $one_s s in one process" \
-  "($per_task s a task)"
+  "($per_task s a task); grid through Slurm: $grid_text"

@@ -20,9 +20,18 @@
 # 41x S-Inf's). None of them can be the best static policy there, and their growing backlogs
 # made each of their runs cost minutes.
 #
+# With SLURM=K the grid runs on a Slurm cluster instead: each part is a job array of K tasks and
+# its merge (utils/mose-slurm.sh submit, into OUT/PART; the map in OUT/PART/map), and the figure
+# is one more job that starts when every part's merge succeeded (--dependency=afterok). The
+# script submits and returns; OUT/figure.{out,err} are the figure job's logs.
+#
 # usage: utils/paper-regime-grid.sh [N]        default N = 1024
 # env:   SEEDS (20), DEGREE (8), JOBS (the cores: mose-llm --jobs), MOSE_BIN (build/bin), OUT (results/paper-regime-grid-N),
-#        PARTS (the parts' names to run, default all, e.g. "short-25 minute-25")
+#        PARTS (the parts' names to run, default all, e.g. "short-25 minute-25"),
+#        SLURM (tasks per part: submit the grid as Slurm arrays), SLURM_ARGS (more options of
+#        utils/mose-slurm.sh, e.g. "--partition=long"),
+#        GRID (the parts instead of the paper's, NAME|OPTIONS separated by ";": a small grid
+#        for a test)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${MOSE_BIN:-$root/build/bin}
@@ -33,6 +42,9 @@ jobs=${JOBS:-$(nproc)}
 out=${OUT:-$root/results/paper-regime-grid-$n}
 common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress)
 # the longest first, so that the cores stay busy to the end
+if [ -n "${GRID:-}" ]; then
+    IFS=';' read -r -a all <<<"$GRID"
+else
 all=(
     "minute-3200|--loads=3200 --intervals=60s --darkTimes=10us,10ms,1s,10s --policies=MoSE,S-Inf"
     "short-3200|--loads=3200 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
@@ -43,6 +55,7 @@ all=(
     "minute-25|--loads=25 --intervals=60s --darkTimes=10us,10ms,1s,10s"
     "short-25|--loads=25 --intervals=100ms,1s,10s --darkTimes=10us,10ms,1s"
 )
+fi
 parts=()
 for p in "${all[@]}"; do
     if [ -z "${PARTS:-}" ] || [[ " $PARTS " == *" ${p%%|*} "* ]]; then
@@ -67,6 +80,32 @@ run_part() {
     echo "[paper-regime-grid] $name: exit $rc, $((SECONDS - s)) s wall ($bin/mose-llm ${common[*]} $opts --jobs=$jobs)"
 }
 
+title="Regime grid (aggregate level), N=$n, d=$degree, scale 1, $seeds seeds per cell"
+
+if [ -n "${SLURM:-}" ]; then
+    [[ $SLURM =~ ^[1-9][0-9]*$ ]] || { echo "[paper-regime-grid] invalid SLURM=$SLURM: the tasks per part, 1 or more" >&2; exit 1; }
+    command -v sbatch >/dev/null 2>&1 || { echo "[paper-regime-grid] SLURM=$SLURM: sbatch not found; install Debian's slurm-wlm, or run without SLURM" >&2; exit 1; }
+    mkdir -p "$out"
+    merges=()
+    maps=""
+    for p in "${parts[@]}"; do
+        name=${p%%|*}
+        # shellcheck disable=SC2086  # opts and SLURM_ARGS are lists of options
+        "$root/utils/mose-slurm.sh" submit --tasks="$SLURM" --dir="$out/$name" ${SLURM_ARGS:-} -- \
+            "$bin/mose-llm" "${common[@]}" ${p#*|} --jobs="$jobs" >/dev/null
+        merges+=("$(sed -n 's/^merge=//p' "$out/$name/jobs.txt" | tail -n 1)")
+        maps+="${maps:+,}$out/$name/map/regime_map.csv"
+    done
+    dependency=$(IFS=:; echo "afterok:${merges[*]}")
+    figure=$(printf '%q ' "$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" --title="$title")
+    id=$(sbatch --parsable --job-name=regime-grid-figure --dependency="$dependency" \
+        --output="$out/figure.out" --error="$out/figure.err" --time=10 --mem=1G \
+        --wrap="$figure")
+    echo "${id%%;*}" >"$out/figure.job"
+    echo "[paper-regime-grid] ${#parts[@]} parts as Slurm arrays of $SLURM tasks; the figure is job ${id%%;*} ($dependency): $out/regime_grid.csv"
+    exit 0
+fi
+
 start=$SECONDS
 for p in "${parts[@]}"; do
     run_part "$p"
@@ -90,5 +129,4 @@ for p in "${all[@]}"; do
 done
 echo "[paper-regime-grid] ${#parts[@]} parts, $((SECONDS - start)) s wall in all"
 [ "$failed" = 0 ] || exit 1
-"$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" \
-    --title="Regime grid (aggregate level), N=$n, d=$degree, scale 1, $seeds seeds per cell"
+"$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" --title="$title"

@@ -401,3 +401,56 @@ TEST(Sweep, WritesFigures)
     EXPECT_CONTAINS(ReadFileBytes(dir + "/max_load_vs_n_inference.plt"), "S-Train d=4 r=3");
     std::filesystem::remove_all(dir);
 }
+
+TEST(Sweep, AListOnTwoWorkersOrMergedGivesTheFilesOfRun)
+{
+    // 4 points, one of them skipped (r = d = 4 with training groups): its reason is a file
+    SweepConfig c = SmallSweep();
+    c.degrees = {4, 6};
+    c.reservedPorts = {3, 4};
+    c.constructions = {TemplateConstruction::FRESH};
+    Sweep direct(c);
+    direct.Run();
+    const std::string expected = CsvText(direct, "sweep-list-direct");
+    ASSERT_EQ(direct.GetResults().size(), 4U);
+    ASSERT_TRUE(direct.GetResults()[1].skipped);
+    const auto folder = [](const std::string& name) {
+        const std::string dir =
+            std::filesystem::temp_directory_path() / (name + "-" + std::to_string(getpid()));
+        std::filesystem::remove_all(dir);
+        return dir;
+    };
+    std::ostringstream log;
+    RunListOptions two;
+    two.jobs = 2;
+    two.outputDir = folder("sweep-list-two");
+    two.options = "the test's";
+    Sweep twoWorkers(c);
+    ASSERT_TRUE(twoWorkers.Run(two, 1, log));
+    EXPECT_EQ(CsvText(twoWorkers, "sweep-list-two-csv"), expected);
+    EXPECT_EQ(twoWorkers.Describe(1), "N=64 d=4 r=4 rho=0.7 fresh");
+    std::vector<std::string> parts;
+    for (const char* part : {"1/3", "2/3", "3/3"})
+    {
+        RunListOptions p;
+        p.selection = RunSelection::ParsePart("--part", part);
+        p.outputDir = folder(std::string("sweep-list-part") + part[0]);
+        p.options = "the test's";
+        parts.push_back(p.outputDir);
+        Sweep partial(c);
+        EXPECT_FALSE(partial.Run(p, 2, log));
+        EXPECT_TRUE(partial.GetResults().empty());
+    }
+    RunListOptions merge;
+    merge.merge = parts;
+    merge.options = "the test's";
+    Sweep merged(c);
+    ASSERT_TRUE(merged.Run(merge, 1, log));
+    EXPECT_EQ(CsvText(merged, "sweep-list-merged-csv"), expected);
+    EXPECT_EQ(merged.GetResults()[1].reason, direct.GetResults()[1].reason);
+    for (const std::string& d : parts)
+    {
+        std::filesystem::remove_all(d);
+    }
+    std::filesystem::remove_all(two.outputDir);
+}

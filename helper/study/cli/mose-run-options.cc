@@ -21,38 +21,41 @@ namespace mose
 void
 RunOptions::AddOptions(CommandLine& cmd)
 {
-    AddTextOption(cmd,
-                  "jobs",
-                  "workers that carry out the map's runs on this machine: threads at the fluid "
-                  "levels, a process per packet-level run (1 by default: one after the other; "
-                  "the files are the same for every value)",
-                  m_jobs,
-                  m_jobsGiven);
+    AddTextOption(
+        cmd,
+        "jobs",
+        "workers that carry out the study's runs on this machine: threads where a run "
+        "needs no Simulator, a process per packet-level run (1 by default: one after the other; "
+        "the files are the same for every value)",
+        m_jobs,
+        m_jobsGiven);
     AddTextOption(cmd,
                   "runs",
-                  "carry out only these runs of the map's list, e.g. 0,3-5 (--listRuns lists "
-                  "them): their records go to OUTPUTDIR/runs, and no map is written",
+                  "carry out only these runs of the study's list, e.g. 0,3-5 (--listRuns lists "
+                  "them): their records go to OUTPUTDIR/runs, and no result is written",
                   m_runs,
                   m_runsGiven);
-    AddTextOption(cmd,
-                  "part",
-                  "carry out part I of K of the map's list (I/K: the runs whose index modulo K is "
-                  "I - 1), e.g. a Slurm array task's; records as with --runs",
-                  m_part,
-                  m_partGiven);
-    AddTextOption(cmd,
-                  "merge",
-                  "put the map together from the run records in these folders (comma-separated; "
-                  "each one a --part or --runs run's --outputDir) instead of running anything",
-                  m_merge,
-                  m_mergeGiven);
+    AddTextOption(
+        cmd,
+        "part",
+        "carry out part I of K of the study's list (I/K: the runs whose index modulo K is "
+        "I - 1), e.g. a Slurm array task's; records as with --runs",
+        m_part,
+        m_partGiven);
+    AddTextOption(
+        cmd,
+        "merge",
+        "put the study's files together from the run records in these folders (comma-separated; "
+        "each one a --part or --runs run's --outputDir) instead of running anything",
+        m_merge,
+        m_mergeGiven);
     AddTextOption(cmd,
                   "resume",
                   "keep the runs an earlier run with the same options and build left in "
                   "OUTPUTDIR/runs (true by default); false runs them again",
                   m_resume,
                   m_resumeGiven);
-    cmd.AddValue("listRuns", "print the map's list of runs as CSV and exit", m_list);
+    cmd.AddValue("listRuns", "print the study's list of runs as CSV and exit", m_list);
 }
 
 void
@@ -138,6 +141,12 @@ bool
 RunOptions::IsListing() const
 {
     return m_list;
+}
+
+std::string
+RunOptions::DescribeJobs() const
+{
+    return m_jobsGiven ? "--jobs = " + QuoteText(m_jobs) : std::string();
 }
 
 uint32_t

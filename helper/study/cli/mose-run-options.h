@@ -25,7 +25,8 @@ namespace mose
  *        --part=I/K (a share of the list), --merge=DIR,... (put the result together from the
  *        records of parts), --resume (keep the runs an earlier run finished), --listRuns.
  *
- * They act on a list of runs (mose-llm's regime map). With one run they do nothing, and a
+ * They act on a list of runs (mose-llm's regime map and comparison, mose-packet's policies,
+ * mose-sweep's points). With one run they do nothing, and a
  * given one is refused with the reason; --merge runs nothing, so --jobs, --runs, --part and
  * --resume are refused beside it; --runs and --part exclude each other.
  */
@@ -44,6 +45,8 @@ class RunOptions
 
     /// \return whether --listRuns was given
     bool IsListing() const;
+    /// \return --jobs as given ("--jobs = \"2\""), or empty when not given
+    std::string DescribeJobs() const;
     /**
      * \param total the runs in the list
      * \return how many runs this process carries out (0 with --merge); mose::Error naming

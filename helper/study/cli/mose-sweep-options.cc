@@ -120,5 +120,11 @@ SweepCommandLine::GetConfig() const
     return c;
 }
 
+std::string
+SweepCommandLine::DescribeThreads() const
+{
+    return m_study.IsGiven("threads") ? m_study.Describe("threads") : std::string();
+}
+
 } // namespace mose
 } // namespace ns3

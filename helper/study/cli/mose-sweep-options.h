@@ -51,6 +51,9 @@ class SweepCommandLine
      */
     SweepConfig GetConfig() const;
 
+    /// \return --threads as given ("--threads = \"4\""), or empty when not given
+    std::string DescribeThreads() const;
+
   private:
     SweepConfig m_defaults;      //!< defaults
     ScenarioOptions m_study;     //!< the study's options

@@ -17,10 +17,8 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseFctCdfPlot");
 
-Gnuplot2dDataset
-FctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
-                    TrafficClass cls,
-                    const std::string& title)
+std::vector<double>
+FctCdfPlot::GetCompletionTimes(const std::vector<MoseTransfer>& transfers, TrafficClass cls)
 {
     std::vector<double> fct;
     for (const auto& t : transfers)
@@ -31,6 +29,16 @@ FctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
         }
     }
     std::sort(fct.begin(), fct.end());
+    return fct;
+}
+
+namespace
+{
+
+/// \param fct completion times, ascending \param title the line's title \return their CDF
+Gnuplot2dDataset
+CdfOf(const std::vector<double>& fct, const std::string& title)
+{
     Gnuplot2dDataset data(title);
     data.SetStyle(Gnuplot2dDataset::LINES);
     for (std::size_t i = 0; i < fct.size(); ++i)
@@ -40,12 +48,33 @@ FctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
     return data;
 }
 
+} // namespace
+
+Gnuplot2dDataset
+FctCdfPlot::MakeCdf(const std::vector<MoseTransfer>& transfers,
+                    TrafficClass cls,
+                    const std::string& title)
+{
+    return CdfOf(GetCompletionTimes(transfers, cls), title);
+}
+
 void
 FctCdfPlot::AddRun(const std::vector<MoseTransfer>& transfers, const std::string& title)
 {
     NS_LOG_FUNCTION(this << transfers.size() << title);
-    m_kv.AddDataset(MakeCdf(transfers, TrafficClass::KV, title));
-    m_training.AddDataset(MakeCdf(transfers, TrafficClass::TRAINING, title));
+    AddTimes(GetCompletionTimes(transfers, TrafficClass::KV),
+             GetCompletionTimes(transfers, TrafficClass::TRAINING),
+             title);
+}
+
+void
+FctCdfPlot::AddTimes(const std::vector<double>& kvMs,
+                     const std::vector<double>& trainingMs,
+                     const std::string& title)
+{
+    NS_LOG_FUNCTION(this << kvMs.size() << trainingMs.size() << title);
+    m_kv.AddDataset(CdfOf(kvMs, title));
+    m_training.AddDataset(CdfOf(trainingMs, title));
 }
 
 void

@@ -35,6 +35,21 @@ class FctCdfPlot
      * \param title the line's title
      */
     void AddRun(const std::vector<MoseTransfer>& transfers, const std::string& title);
+    /**
+     * \brief Adds one run's completion times (GetCompletionTimes()): what AddRun() adds, from
+     *        a run's record (mose-packet's runs as a list).
+     * \param kvMs the KV transfers' \param trainingMs the training transfers'
+     * \param title the line's title
+     */
+    void AddTimes(const std::vector<double>& kvMs,
+                  const std::vector<double>& trainingMs,
+                  const std::string& title);
+    /**
+     * \param transfers transfers \param cls a traffic class
+     * \return the class's completed transfers' completion times, milliseconds, ascending
+     */
+    static std::vector<double> GetCompletionTimes(const std::vector<MoseTransfer>& transfers,
+                                                  TrafficClass cls);
 
     /**
      * \brief Writes the script: BASE_kv.png and BASE_training.png, titled with the mode and N,

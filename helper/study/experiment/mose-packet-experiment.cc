@@ -13,8 +13,10 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-fluid-fabric-helper.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/mose-metrics-output.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-routing.h"
@@ -130,37 +132,155 @@ PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
     m_experiment.SetScenario(std::move(scenario), "PacketExperiment");
 }
 
-void
+namespace
+{
+
+/**
+ * \brief A policy's run of mose-packet as a RunPool carries it out (a process per run with
+ *        several workers): built, run, and its files, report and completion times kept.
+ */
+class PacketPolicyTask : public RunTask
+{
+  public:
+    /// \param build builds the experiment \param finish keeps what it gave
+    PacketPolicyTask(std::function<std::unique_ptr<PacketExperiment>()> build,
+                     std::function<void(const PacketExperiment&, RunRecord&)> finish)
+        : m_build(std::move(build)),
+          m_finish(std::move(finish))
+    {
+    }
+
+    void Prepare() override
+    {
+        m_experiment = m_build();
+    }
+
+    void Execute() override
+    {
+        m_experiment->Run();
+    }
+
+    void Finish(RunRecord& record) override
+    {
+        m_finish(*m_experiment, record);
+        m_experiment.reset();
+    }
+
+  private:
+    std::function<std::unique_ptr<PacketExperiment>()> m_build;        //!< builds it
+    std::function<void(const PacketExperiment&, RunRecord&)> m_finish; //!< keeps its output
+    std::unique_ptr<PacketExperiment> m_experiment;                    //!< the experiment
+};
+
+/// \param times completion times \param cls their class \return a line per time, exact
+std::string
+TimesText(const std::vector<double>& times, const char* cls)
+{
+    std::string out;
+    for (double t : times)
+    {
+        out += std::string(cls) + " " + mose::FormatNumber(t) + "\n";
+    }
+    return out;
+}
+
+} // namespace
+
+bool
 PacketExperiment::RunPolicies(const ExperimentConfig& config,
                               const std::vector<mose::Policy>& policies,
                               const std::string& dir,
                               bool writeScenario,
+                              const RunListOptions& options,
                               std::ostream& os,
                               FctCdfPlot& plot)
 {
     NS_LOG_FUNCTION(dir << writeScenario);
-    PolicyComparison comparison(policies);
     ValidatePacketConfig(config); // its errors before the scenario is drawn
-    comparison.Run(config, [&](mose::Policy policy, auto scenario) {
-        const std::unique_ptr<PacketExperiment> built =
-            BuildPolicyExperiment<PacketExperiment>(config, policy, scenario);
-        PacketExperiment& experiment = *built;
-        experiment.Run();
-        experiment.PrintReport(os);
-        os << std::endl;
-        const std::string prefix =
-            mose::ToString(config.GetInitialMode()) + "_" + mose::ToString(policy) + "_";
-        experiment.WriteCsv(dir, prefix);
+    PolicyComparison comparison(policies);
+    std::vector<std::string> runs;
+    for (mose::Policy p : policies)
+    {
+        runs.push_back(mose::ToString(p));
+    }
+    const RunListRunner runner("mose-packet", runs);
+    // the scenario, drawn once in this process when several policies run (PolicyComparison's
+    // rule); a process per run draws its own, the same
+    std::shared_ptr<const mose::Scenario> scenario;
+    std::vector<RunRecord> records;
+    const bool whole = runner.Run(
+        options,
+        RunWorkers::PROCESSES,
+        [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
+            const mose::Policy policy = policies[i];
+            return std::make_unique<PacketPolicyTask>(
+                [&config, &scenario, &policies, policy]() {
+                    if (!scenario && policies.size() > 1)
+                    {
+                        scenario = std::make_shared<const mose::Scenario>(
+                            mose::ScenarioBuilder(config.scenario).Build(config.run));
+                    }
+                    return BuildPolicyExperiment<PacketExperiment>(config, policy, scenario);
+                },
+                [&config, &store, writeScenario, policy](const PacketExperiment& e,
+                                                         RunRecord& record) {
+                    std::ostringstream report;
+                    e.PrintReport(report);
+                    report << "\n";
+                    const std::string prefix = mose::ToString(config.GetInitialMode()) + "_" +
+                                               mose::ToString(policy) + "_";
+                    const std::string folder = store.GetScratchFolder(record.index);
+                    e.WriteCsv(folder, prefix);
+                    if (writeScenario)
+                    {
+                        e.WriteScenario(folder, prefix);
+                    }
+                    store.KeepRunFolder(record, folder);
+                    store.WriteRunFile(record, "report.txt", report.str());
+                    store.WriteRunFile(
+                        record,
+                        "fct_ms.txt",
+                        TimesText(FctCdfPlot::GetCompletionTimes(e.GetTransfers(),
+                                                                 mose::TrafficClass::KV),
+                                  "kv") +
+                            TimesText(FctCdfPlot::GetCompletionTimes(e.GetTransfers(),
+                                                                     mose::TrafficClass::TRAINING),
+                                      "training"));
+                });
+        },
+        records,
+        os);
+    if (!whole)
+    {
+        return false;
+    }
+    for (std::size_t i = 0; i < records.size(); ++i)
+    {
+        const RunRecord& r = records[i];
+        os << RunRecordStore::ReadRunFile(r, "report.txt") << std::flush;
+        RunRecordStore::CopyRunFolder(r, dir);
         if (writeScenario)
         {
-            experiment.WriteScenario(dir, prefix);
+            const std::string prefix =
+                mose::ToString(config.GetInitialMode()) + "_" + mose::ToString(policies[i]) + "_";
             os << "wrote " << dir << "/{roles,assignment,flows}_"
                << mose::GetModeFileTag(config.GetInitialMode()) << ".csv and " << prefix
                << "graph.csv" << std::endl;
         }
-        plot.AddRun(experiment.GetTransfers(),
-                    config.graphFile.empty() ? mose::ToString(policy) : config.graphFile);
-    });
+        std::vector<double> kv;
+        std::vector<double> training;
+        std::istringstream times(RunRecordStore::ReadRunFile(r, "fct_ms.txt"));
+        std::string cls;
+        std::string value;
+        while (times >> cls >> value)
+        {
+            (cls == "kv" ? kv : training).push_back(mose::ParseReal("fct_ms.txt", value));
+        }
+        plot.AddTimes(kv,
+                      training,
+                      config.graphFile.empty() ? mose::ToString(policies[i]) : config.graphFile);
+    }
+    return true;
 }
 
 const ExperimentConfig&

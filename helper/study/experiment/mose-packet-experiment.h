@@ -10,6 +10,7 @@
 #include "mose-experiment.h"
 #include "mose-fct-cdf-plot.h"
 #include "mose-llm-experiment.h"
+#include "mose-run-list-runner.h"
 
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-circuit-monitor.h"
@@ -195,21 +196,32 @@ class PacketExperiment
 
     /**
      * \brief Runs the experiment under each policy on the same run and scenario
-     *        (PolicyComparison), as mose-packet does: for each policy, Build(), Run(), its
+     *        (PolicyComparison's rule), as mose-packet does: for each policy, Build(), Run(), its
      *        report into os, its CSV files (and, with writeScenario, its scenario files) into
      *        dir with the prefix "MODE_POLICY_", and its transfers into the FCT CDF figure.
-     * \param config the experiment; its policy is replaced by each of policies in turn
-     * \param policies the policies to run, in order
+     *
+     * The policies are a list of runs (RunListRunner: --jobs, a process per run; --runs,
+     * --part, --merge, --resume). A run writes its files into a folder of its own; its record
+     * lists them with their SHA-256 (RunRecordStore::KeepRunFolder()), with its report and its
+     * completion times. Once every run has its record, the files are copied into dir, the
+     * reports printed and the figure filled in the list's order: the same for every K and for
+     * merged parts as in one process.
+     * \param config the experiment (its policy is replaced by each of `policies`)
+     * \param policies the policies, in order
      * \param dir the output folder
      * \param writeScenario write each run's scenario files (WriteScenario())
+     * \param options how the list is carried out (its outputDir: the records' folder)
      * \param os where the reports go
      * \param plot the figure each run adds its transfers to, labelled with the policy (or the
      *        graph file)
+     * \return whether every run has its record (false after a part: nothing is written to
+     *         dir, the figure is empty)
      */
-    static void RunPolicies(const ExperimentConfig& config,
+    static bool RunPolicies(const ExperimentConfig& config,
                             const std::vector<mose::Policy>& policies,
                             const std::string& dir,
                             bool writeScenario,
+                            const RunListOptions& options,
                             std::ostream& os,
                             FctCdfPlot& plot);
 

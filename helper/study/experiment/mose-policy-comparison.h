@@ -29,9 +29,9 @@ namespace mose
  *        policies differ in their circuits only. The requests of an LLM run are the
  *        configuration's, drawn once by whoever made it.
  *
- * mose-packet (PacketExperiment::RunPolicies()), mose-mode-switch
- * (its RunPolicies()) and `mose-llm --map=false` (LlmComparison) compare
- * through it. The regime map (LlmRegimeMap), whose cells run the static policies once and MoSE
+ * mose-packet (PacketExperiment::RunPolicies()) and mose-mode-switch (its RunPolicies())
+ * compare through it. `mose-llm --map=false` (LlmComparison), a list of runs, follows its
+ * rule run by run: a level's scenario drawn once when several policies run. The regime map (LlmRegimeMap), whose cells run the static policies once and MoSE
  * once per dark time, draws each seed's scenario once the same way and hands it to every run
  * of that seed (LlmExperiment::SetScenario()).
  *

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-metrics-output.h"
+#include "ns3/mose-parse.h"
 
 #include <algorithm>
 #include <cmath>
@@ -483,6 +484,175 @@ Sweep::Run(const std::function<void(uint32_t, uint32_t, const SweepResult&)>& pr
         m_results.clear();
         throw;
     }
+}
+
+std::string
+Sweep::Describe(std::size_t index) const
+{
+    const SweepPoint& p = m_points.at(index);
+    return "N=" + std::to_string(p.nodes) + " d=" + std::to_string(p.degree) +
+           " r=" + std::to_string(p.reservedPorts) + " rho=" + FormatShare(p.kvShare) + " " +
+           ToString(p.construction);
+}
+
+namespace
+{
+
+/// \param record the record \param prefix the summary's name \param s the summary
+void
+PutSummary(RunRecord& record, const std::string& prefix, const Summary& s)
+{
+    record.Set(prefix + ".mean", s.mean);
+    record.Set(prefix + ".ci95", s.ci95);
+    record.Set(prefix + ".n", static_cast<uint64_t>(s.n));
+}
+
+/// \param record the record \param prefix the summary's name \return the summary
+Summary
+GetSummary(const RunRecord& record, const std::string& prefix)
+{
+    Summary s;
+    s.mean = record.GetReal(prefix + ".mean");
+    s.ci95 = record.GetReal(prefix + ".ci95");
+    const uint64_t n = record.GetUnsigned(prefix + ".n");
+    if (n > UINT32_MAX)
+    {
+        throw Error(record.path + ": " + prefix + ".n = " + std::to_string(n) +
+                    " is above 4294967295");
+    }
+    s.n = static_cast<uint32_t>(n);
+    return s;
+}
+
+/**
+ * \brief A point of the sweep as a RunPool carries it out: its study runs on a worker thread
+ *        (flow level: no Simulator, no ns-3 global state), its result goes to the record.
+ */
+class SweepPointTask : public RunTask
+{
+  public:
+    /// \param run runs the point \param result its result, once run \param store its records
+    SweepPointTask(std::function<void()> run,
+                   const SweepResult& result,
+                   const RunRecordStore& store)
+        : m_run(std::move(run)),
+          m_result(result),
+          m_store(store)
+    {
+    }
+
+    void Prepare() override
+    {
+    }
+
+    void Execute() override
+    {
+        m_run();
+    }
+
+    void Finish(RunRecord& record) override
+    {
+        Sweep::PutResult(m_result, record);
+        if (m_result.skipped)
+        {
+            // why, as skipped.csv gives it: any text, so a file of the run
+            m_store.WriteRunFile(record, "reason.txt", m_result.reason);
+        }
+    }
+
+  private:
+    std::function<void()> m_run;   //!< runs the point
+    const SweepResult& m_result;   //!< its result
+    const RunRecordStore& m_store; //!< its records
+};
+
+} // namespace
+
+void
+Sweep::PutResult(const SweepResult& result, RunRecord& record)
+{
+    record.Set("skipped", static_cast<uint64_t>(result.skipped ? 1 : 0));
+    record.Set("summaries", static_cast<uint64_t>(result.summaries.size()));
+    for (std::size_t i = 0; i < result.summaries.size(); ++i)
+    {
+        PutSummary(record, "s" + std::to_string(i), result.summaries[i]);
+    }
+    record.Set("switches", static_cast<uint64_t>(result.switches.size()));
+    for (std::size_t i = 0; i < result.switches.size(); ++i)
+    {
+        PutSummary(record, "w" + std::to_string(i) + ".kept", result.switches[i].kept);
+        PutSummary(record, "w" + std::to_string(i) + ".added", result.switches[i].added);
+    }
+}
+
+SweepResult
+Sweep::GetResult(const RunRecord& record, const SweepPoint& point)
+{
+    SweepResult r;
+    r.point = point;
+    r.skipped = record.GetUnsigned("skipped") != 0;
+    if (r.skipped)
+    {
+        r.reason = RunRecordStore::ReadRunFile(record, "reason.txt");
+    }
+    const uint64_t summaries = record.GetUnsigned("summaries");
+    const uint64_t switches = record.GetUnsigned("switches");
+    if (summaries > ALL_MODES.size() * ALL_POLICIES.size() * METRIC_COUNT ||
+        switches > ALL_MODES.size())
+    {
+        throw Error(record.path + ": " + std::to_string(summaries) + " summaries and " +
+                    std::to_string(switches) +
+                    " switches are not a sweep point's (made by "
+                    "another version?)");
+    }
+    for (uint64_t i = 0; i < summaries; ++i)
+    {
+        r.summaries.push_back(GetSummary(record, "s" + std::to_string(i)));
+    }
+    for (uint64_t i = 0; i < switches; ++i)
+    {
+        SwitchSummary w;
+        w.kept = GetSummary(record, "w" + std::to_string(i) + ".kept");
+        w.added = GetSummary(record, "w" + std::to_string(i) + ".added");
+        r.switches.push_back(w);
+    }
+    return r;
+}
+
+bool
+Sweep::Run(const RunListOptions& options, uint32_t seedThreads, std::ostream& os)
+{
+    NS_LOG_FUNCTION(this << options.jobs << seedThreads);
+    m_results.assign(m_points.size(), SweepResult());
+    std::vector<std::string> runs;
+    for (std::size_t i = 0; i < m_points.size(); ++i)
+    {
+        runs.push_back(Describe(i));
+    }
+    const RunListRunner runner("mose-sweep", runs);
+    std::vector<RunRecord> records;
+    if (!runner.Run(
+            options,
+            RunWorkers::THREADS,
+            [this, seedThreads](uint32_t i,
+                                const RunRecordStore& store) -> std::unique_ptr<RunTask> {
+                return std::make_unique<SweepPointTask>(
+                    [this, i, seedThreads]() { RunPoint(i, std::max<uint32_t>(1, seedThreads)); },
+                    m_results[i],
+                    store);
+            },
+            records,
+            os))
+    {
+        m_results.clear();
+        return false;
+    }
+    // the results as the records give them: the same for any workers and parts
+    for (std::size_t i = 0; i < m_points.size(); ++i)
+    {
+        m_results[i] = GetResult(records[i], m_points[i]);
+    }
+    return true;
 }
 
 const std::vector<SweepResult>&

@@ -8,6 +8,7 @@
 #define MOSE_SWEEP_H
 
 #include "mose-flow-experiment-helper.h"
+#include "mose-run-list-runner.h"
 
 #include "ns3/mose-flow-experiment-config.h"
 
@@ -142,6 +143,31 @@ class Sweep
      *        calls are serialised but may come from any worker thread; may be empty
      */
     void Run(const std::function<void(uint32_t, uint32_t, const SweepResult&)>& progress = {});
+
+    /**
+     * \brief Evaluates the points as a list of runs (mose-sweep's --jobs, --runs, --part,
+     *        --merge, --resume): a run per point, on worker threads (no Simulator), each
+     *        point's result recorded exactly (RunListRunner); once every point has its
+     *        record, the results are read back from the records, so the files do not depend on
+     *        the workers or the parts.
+     * \param options how; options.jobs workers each run a point's seeds on one thread, unless
+     *        `seedThreads` is given
+     * \param seedThreads the threads of each point's seeds (0: one; --threads without --jobs
+     *        gives what Run() does: min(threads, points) workers, the rest on the seeds)
+     * \param os the stream of the lines (kept runs, a part's summary)
+     * \return whether every point has its result (false after a part)
+     */
+    bool Run(const RunListOptions& options, uint32_t seedThreads, std::ostream& os);
+
+    /// \param index a point \return it in words ("N=64 d=8 r=2 rho=0.7 fresh")
+    std::string Describe(std::size_t index) const;
+    /**
+     * \brief A point's result as a record's figures (numbers exact), and back.
+     * \param result the result \param record the record to fill
+     */
+    static void PutResult(const SweepResult& result, RunRecord& record);
+    /// \param record a record of PutResult() \param point its point \return the result
+    static SweepResult GetResult(const RunRecord& record, const SweepPoint& point);
 
     /// \return one result per point, in GetPoints() order (empty before Run())
     const std::vector<SweepResult>& GetResults() const;

@@ -7,6 +7,7 @@
 #include "mose-llm-comparison.h"
 
 #include "mose-experiment.h"
+#include "mose-llm-map-runner.h"
 #include "mose-policy-comparison.h"
 
 #include "ns3/log.h"
@@ -170,6 +171,147 @@ PrintTableHeader(std::ostream& os, bool tagged, int levelWidth)
 
 } // namespace
 
+uint32_t
+LlmComparison::GetTotal() const
+{
+    return static_cast<uint32_t>(m_levels.size() * m_policies.size());
+}
+
+LlmLevel
+LlmComparison::GetLevel(uint32_t index) const
+{
+    return m_levels.at(index / m_policies.size());
+}
+
+mose::Policy
+LlmComparison::GetPolicy(uint32_t index) const
+{
+    return m_policies.at(index % m_policies.size());
+}
+
+std::string
+LlmComparison::Describe(uint32_t index) const
+{
+    return mose::ToString(GetPolicy(index)) + ", " + ToString(GetLevel(index)) + " level";
+}
+
+bool
+LlmComparison::IsTagged() const
+{
+    // packet only: the table and files as before the fluid level; otherwise a level column
+    return !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
+}
+
+int
+LlmComparison::GetLevelWidth() const
+{
+    // the level column fits the longest name
+    int levelWidth = 7;
+    for (LlmLevel level : m_levels)
+    {
+        levelWidth = std::max(levelWidth, static_cast<int>(ToString(level).size()) + 2);
+    }
+    return levelWidth;
+}
+
+void
+LlmComparison::WriteList(std::ostream& os) const
+{
+    os << "index,level,policy\n";
+    for (uint32_t i = 0; i < GetTotal(); ++i)
+    {
+        os << i << "," << ToString(GetLevel(i)) << "," << mose::ToString(GetPolicy(i)) << "\n";
+    }
+}
+
+std::unique_ptr<LlmExperiment>
+LlmComparison::BuildRun(uint32_t index, std::shared_ptr<const mose::Scenario>& scenario) const
+{
+    ExperimentConfig config = m_config;
+    config.level = GetLevel(index);
+    ValidateLlmConfig(config); // its errors before the scenario is drawn
+    // every policy runs on the same requests (the configuration's) and the same scenario,
+    // drawn once per level (PolicyComparison's rule: a single policy draws its own)
+    if (!scenario && m_policies.size() > 1)
+    {
+        scenario = std::make_shared<const mose::Scenario>(
+            mose::ScenarioBuilder(config.scenario).Build(config.run));
+    }
+    return BuildPolicyExperiment<LlmExperiment>(config, GetPolicy(index), scenario);
+}
+
+LlmComparison::RunOutput
+LlmComparison::Collect(uint32_t index, const LlmExperiment& experiment) const
+{
+    const LlmLevel level = GetLevel(index);
+    const bool tagged = IsTagged();
+    const std::string tag = tagged ? ToString(level) + "," : std::string();
+    const std::string headerTag = tagged ? "level," : std::string();
+    RunOutput out;
+    out.summary = experiment.GetSummary();
+    // every run's pieces start with the files' header line; the comparison keeps the first's
+    std::ostringstream requests;
+    std::ostringstream iterations;
+    std::ostringstream intervals;
+    experiment.WriteRequestsCsv(requests, true);
+    experiment.WriteIterationsCsv(iterations, true);
+    experiment.WriteIntervalsCsv(intervals, true);
+    out.requests = PrefixLines(requests.str(), headerTag, tag);
+    out.iterations = PrefixLines(iterations.str(), headerTag, tag);
+    out.intervals = PrefixLines(intervals.str(), headerTag, tag);
+    if (m_keepKvExport)
+    {
+        std::ostringstream kv;
+        experiment.WriteKvExport(kv, true, m_kvExportJson);
+        // JSON lines: the level as the first key of every object
+        out.kv = m_kvExportJson ? (tagged ? PrefixObjects(kv.str(), ToString(level)) : kv.str())
+                                : PrefixLines(kv.str(), headerTag, tag);
+    }
+    if (mose::IsSwitching(GetPolicy(index)))
+    {
+        std::ostringstream switches;
+        PrintSwitchRecords(switches, experiment.GetSwitchRecords());
+        out.switches = switches.str();
+    }
+    return out;
+}
+
+void
+LlmComparison::PrintRow(std::ostream& os, const LlmSummary& s) const
+{
+    if (IsTagged())
+    {
+        os << std::left << std::setw(GetLevelWidth()) << ToString(s.level);
+    }
+    os << std::left << std::setw(8) << mose::ToString(s.policy) << std::right << std::setw(8)
+       << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
+       << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S) << std::setw(9) << Ms(s.kvP99S)
+       << std::setw(10) << Ms(s.ttftMeanS) << std::setw(10) << Ms(s.ttftP50S) << std::setw(10)
+       << Ms(s.ttftP99S) << std::setw(7) << s.iterations << std::setw(10) << Ms(s.iterMeanS)
+       << std::setw(10) << Ms(s.iterP99S) << std::setw(10) << Ms(s.collMeanS) << std::setw(10)
+       << Ms(s.collP99S) << std::setw(6) << s.lost << std::setw(8) << std::fixed
+       << std::setprecision(1) << s.wallSeconds << std::setw(11) << std::setprecision(0)
+       << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
+       << std::defaultfloat << std::setprecision(6);
+    if (s.errors > 0)
+    {
+        os << "  (" << s.errors << " errors inside the run)";
+    }
+    os << std::endl;
+    if (s.served < s.requests)
+    {
+        os << "  " << UnservedText(s) << "\n";
+    }
+    if (IsFluid(s.level))
+    {
+        os << "  " << FluidRunText(s) << "\n";
+    }
+    else
+    {
+        Experiment::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
+    }
+}
+
 void
 LlmComparison::Run(std::ostream& os, bool showProgress)
 {
@@ -179,104 +321,197 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         throw mose::Error("LlmComparison::Run runs once");
     }
     m_ran = true;
-    // packet only: the table and files as before the fluid level; otherwise a level column
-    const bool tagged = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
-    // the level column fits the longest name
-    int levelWidth = 7;
-    for (LlmLevel level : m_levels)
+    PrintTableHeader(os, IsTagged(), GetLevelWidth());
+    std::vector<RunOutput> outputs;
+    std::shared_ptr<const mose::Scenario> scenario;
+    for (uint32_t i = 0; i < GetTotal(); ++i)
     {
-        levelWidth = std::max(levelWidth, static_cast<int>(ToString(level).size()) + 2);
-    }
-    PrintTableHeader(os, tagged, levelWidth);
-    std::ostringstream requestsCsv;
-    std::ostringstream iterationsCsv;
-    std::ostringstream intervalsCsv;
-    std::ostringstream kvExport;
-    bool first = true;
-    for (LlmLevel level : m_levels)
-    {
-        ExperimentConfig config = m_config;
-        config.level = level;
-        const std::string tag = tagged ? ToString(level) + "," : std::string();
-        std::vector<MoseSwitchRecord> switches;
-        // every policy runs on the same requests (the configuration's) and the same scenario
-        PolicyComparison comparison(m_policies);
-        ValidateLlmConfig(config); // its errors before the scenario is drawn
-        comparison.Run(config, [&](mose::Policy policy, auto scenario) {
-            const std::unique_ptr<LlmExperiment> built =
-                BuildPolicyExperiment<LlmExperiment>(config, policy, scenario);
-            LlmExperiment& experiment = *built;
-            experiment.Run(showProgress);
-            const LlmSummary s = experiment.GetSummary();
-            m_summaries.push_back(s);
-            std::ostringstream requests;
-            std::ostringstream iterations;
-            std::ostringstream intervals;
-            std::ostringstream kv;
-            experiment.WriteRequestsCsv(requests, first);
-            experiment.WriteIterationsCsv(iterations, first);
-            experiment.WriteIntervalsCsv(intervals, first);
-            // the chunk with the files' header lines is the first one written
-            const std::string headerTag = tagged && first ? "level," : std::string();
-            requestsCsv << PrefixLines(requests.str(), headerTag, tag);
-            iterationsCsv << PrefixLines(iterations.str(), headerTag, tag);
-            intervalsCsv << PrefixLines(intervals.str(), headerTag, tag);
-            if (m_keepKvExport)
-            {
-                experiment.WriteKvExport(kv, first, m_kvExportJson);
-                // JSON lines: the level as the first key of every object
-                kvExport << (m_kvExportJson
-                                 ? (tagged ? PrefixObjects(kv.str(), ToString(level)) : kv.str())
-                                 : PrefixLines(kv.str(), headerTag, tag));
-            }
-            first = false;
-            if (mose::IsSwitching(policy))
-            {
-                switches = experiment.GetSwitchRecords();
-            }
-            if (tagged)
-            {
-                os << std::left << std::setw(levelWidth) << ToString(level);
-            }
-            os << std::left << std::setw(8) << mose::ToString(policy) << std::right << std::setw(8)
-               << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
-               << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S) << std::setw(9) << Ms(s.kvP99S)
-               << std::setw(10) << Ms(s.ttftMeanS) << std::setw(10) << Ms(s.ttftP50S)
-               << std::setw(10) << Ms(s.ttftP99S) << std::setw(7) << s.iterations << std::setw(10)
-               << Ms(s.iterMeanS) << std::setw(10) << Ms(s.iterP99S) << std::setw(10)
-               << Ms(s.collMeanS) << std::setw(10) << Ms(s.collP99S) << std::setw(6) << s.lost
-               << std::setw(8) << std::fixed << std::setprecision(1) << s.wallSeconds
-               << std::setw(11) << std::setprecision(0)
-               << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
-               << std::defaultfloat << std::setprecision(6);
-            if (s.errors > 0)
-            {
-                os << "  (" << s.errors << " errors inside the run)";
-            }
-            os << std::endl;
-            if (s.served < s.requests)
-            {
-                os << "  " << UnservedText(s) << "\n";
-            }
-            if (IsFluid(level))
-            {
-                os << "  " << FluidRunText(s) << "\n";
-            }
-            else
-            {
-                Experiment::PrintRanks(os, s.eventsPerRank, s.circuitsCut);
-            }
-        });
-        if (m_levelSwitches.empty())
+        if (i % m_policies.size() == 0)
         {
-            m_switches = switches;
+            scenario.reset(); // the next level's
         }
-        m_levelSwitches.emplace_back(level, std::move(switches));
+        const std::unique_ptr<LlmExperiment> experiment = BuildRun(i, scenario);
+        experiment->Run(showProgress);
+        outputs.push_back(Collect(i, *experiment));
+        if (mose::IsSwitching(GetPolicy(i)) && i < m_policies.size())
+        {
+            m_switches = experiment->GetSwitchRecords(); // the first level's
+        }
+        PrintRow(os, outputs.back().summary);
     }
-    m_requestsCsv = requestsCsv.str();
-    m_iterationsCsv = iterationsCsv.str();
-    m_intervalsCsv = intervalsCsv.str();
-    m_kvExport = kvExport.str();
+    Assemble(outputs, os);
+}
+
+namespace
+{
+
+/**
+ * \brief A run of a comparison as a RunPool carries it out: built (Prepare), run (Execute: at
+ *        the fluid levels Simulator-free, on a worker thread), its files written (Finish).
+ */
+class LlmComparisonTask : public RunTask
+{
+  public:
+    /**
+     * \param build builds the run's experiment \param run runs it
+     * \param finish fills its record from it
+     */
+    LlmComparisonTask(std::function<std::unique_ptr<LlmExperiment>()> build,
+                      std::function<void(LlmExperiment&)> run,
+                      std::function<void(const LlmExperiment&, RunRecord&)> finish)
+        : m_build(std::move(build)),
+          m_run(std::move(run)),
+          m_finish(std::move(finish))
+    {
+    }
+
+    void Prepare() override
+    {
+        m_experiment = m_build();
+    }
+
+    void Execute() override
+    {
+        m_run(*m_experiment);
+    }
+
+    void Finish(RunRecord& record) override
+    {
+        m_finish(*m_experiment, record);
+        m_experiment.reset();
+    }
+
+  private:
+    std::function<std::unique_ptr<LlmExperiment>()> m_build;        //!< builds it
+    std::function<void(LlmExperiment&)> m_run;                      //!< runs it
+    std::function<void(const LlmExperiment&, RunRecord&)> m_finish; //!< its record
+    std::unique_ptr<LlmExperiment> m_experiment;                    //!< the experiment
+};
+
+/// the names of a run's files, as its record lists them
+const char* const REQUESTS_FILE = "requests.csv";
+const char* const ITERATIONS_FILE = "iterations.csv";
+const char* const INTERVALS_FILE = "intervals.csv";
+const char* const SWITCHES_FILE = "switches.txt";
+
+} // namespace
+
+bool
+LlmComparison::Run(const RunListOptions& options, std::ostream& os, bool showProgress)
+{
+    NS_LOG_FUNCTION(this);
+    if (m_ran)
+    {
+        throw mose::Error("LlmComparison::Run runs once");
+    }
+    m_ran = true;
+    std::vector<std::string> runs;
+    bool packet = false;
+    for (uint32_t i = 0; i < GetTotal(); ++i)
+    {
+        runs.push_back(Describe(i));
+        packet = packet || !IsFluid(GetLevel(i));
+    }
+    const RunListRunner runner("mose-llm", runs);
+    const std::string kvFile = m_kvExportJson ? "kv-export.jsonl" : "kv-export.csv";
+    // each level's scenario, drawn once in this process (a process per run draws its own)
+    std::vector<std::shared_ptr<const mose::Scenario>> scenarios(m_levels.size());
+    std::vector<RunRecord> records;
+    const bool whole = runner.Run(
+        options,
+        packet ? RunWorkers::PROCESSES : RunWorkers::THREADS,
+        [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
+            return std::make_unique<LlmComparisonTask>(
+                [this, i, &scenarios]() { return BuildRun(i, scenarios[i / m_policies.size()]); },
+                [showProgress, &options](LlmExperiment& e) {
+                    e.Run(showProgress && options.jobs == 1);
+                },
+                [this, i, &store, &kvFile](const LlmExperiment& e, RunRecord& record) {
+                    const RunOutput out = Collect(i, e);
+                    LlmMapRunFigures figures;
+                    figures.summary = out.summary;
+                    LlmMapRunner::PutFigures(figures, record);
+                    store.WriteRunFile(record, REQUESTS_FILE, out.requests);
+                    store.WriteRunFile(record, ITERATIONS_FILE, out.iterations);
+                    store.WriteRunFile(record, INTERVALS_FILE, out.intervals);
+                    if (m_keepKvExport)
+                    {
+                        store.WriteRunFile(record, kvFile, out.kv);
+                    }
+                    if (mose::IsSwitching(GetPolicy(i)))
+                    {
+                        store.WriteRunFile(record, SWITCHES_FILE, out.switches);
+                    }
+                });
+        },
+        records,
+        os);
+    if (!whole)
+    {
+        return false;
+    }
+    PrintTableHeader(os, IsTagged(), GetLevelWidth());
+    std::vector<RunOutput> outputs;
+    for (uint32_t i = 0; i < GetTotal(); ++i)
+    {
+        const RunRecord& r = records[i];
+        RunOutput out;
+        out.summary = LlmMapRunner::GetFigures(r).summary;
+        if (out.summary.policy != GetPolicy(i) || out.summary.level != GetLevel(i))
+        {
+            throw mose::Error(r.path + " is not run " + std::to_string(i) + " (" + Describe(i) +
+                              "): its summary is another policy's or level's");
+        }
+        out.requests = RunRecordStore::ReadRunFile(r, REQUESTS_FILE);
+        out.iterations = RunRecordStore::ReadRunFile(r, ITERATIONS_FILE);
+        out.intervals = RunRecordStore::ReadRunFile(r, INTERVALS_FILE);
+        if (m_keepKvExport)
+        {
+            out.kv = RunRecordStore::ReadRunFile(r, kvFile);
+        }
+        if (mose::IsSwitching(GetPolicy(i)))
+        {
+            out.switches = RunRecordStore::ReadRunFile(r, SWITCHES_FILE);
+        }
+        PrintRow(os, out.summary);
+        outputs.push_back(std::move(out));
+    }
+    Assemble(outputs, os);
+    return true;
+}
+
+void
+LlmComparison::Assemble(const std::vector<RunOutput>& outputs, std::ostream& os)
+{
+    // the first run's pieces whole, the others' after their header line (JSON lines: none)
+    const auto rows = [](const std::string& piece, bool first) {
+        if (first)
+        {
+            return piece;
+        }
+        const std::size_t eol = piece.find('\n');
+        return eol == std::string::npos ? std::string() : piece.substr(eol + 1);
+    };
+    m_summaries.clear();
+    m_levelSwitches.clear();
+    for (std::size_t i = 0; i < outputs.size(); ++i)
+    {
+        const RunOutput& o = outputs[i];
+        m_summaries.push_back(o.summary);
+        m_requestsCsv += rows(o.requests, i == 0);
+        m_iterationsCsv += rows(o.iterations, i == 0);
+        m_intervalsCsv += rows(o.intervals, i == 0);
+        m_kvExport += m_kvExportJson ? o.kv : rows(o.kv, i == 0);
+        const LlmLevel level = GetLevel(static_cast<uint32_t>(i));
+        if (i % m_policies.size() == 0)
+        {
+            m_levelSwitches.emplace_back(level, std::string());
+        }
+        if (mose::IsSwitching(GetPolicy(static_cast<uint32_t>(i))))
+        {
+            m_levelSwitches.back().second = o.switches; // the level's last switching policy's
+        }
+    }
     if (m_levels.size() == 2)
     {
         PrintLevelDifferences(os);
@@ -328,23 +563,20 @@ LlmComparison::GetMoseSwitches() const
 void
 LlmComparison::PrintSwitches(std::ostream& os) const
 {
-    const bool tagged = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
     for (const auto& [level, records] : m_levelSwitches)
     {
         if (records.empty())
         {
             continue;
         }
-        PrintSwitchRecords(os, records, tagged ? " (" + ToString(level) + " level)" : "");
+        os << "\nMoSE switches" << (IsTagged() ? " (" + ToString(level) + " level)" : "") << ":\n"
+           << records;
     }
 }
 
 void
-LlmComparison::PrintSwitchRecords(std::ostream& os,
-                                  const std::vector<MoseSwitchRecord>& records,
-                                  const std::string& what)
+LlmComparison::PrintSwitchRecords(std::ostream& os, const std::vector<MoseSwitchRecord>& records)
 {
-    os << "\nMoSE switches" << what << ":\n";
     for (const auto& r : records)
     {
         os << "  #" << r.index << " " << mose::ToString(r.from) << " -> " << mose::ToString(r.to)

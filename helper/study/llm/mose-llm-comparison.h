@@ -8,6 +8,7 @@
 #define MOSE_LLM_COMPARISON_H
 
 #include "mose-llm-experiment.h"
+#include "mose-run-list-runner.h"
 
 #include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-policy.h"
@@ -47,6 +48,13 @@ std::string FluidRunText(const LlmSummary& s);
  *        collective time: mean, P99; requests served, iterations, packets lost, wall time and
  *        events per second), keeps MoSE's switch records and the rows of requests.csv,
  *        iterations.csv and intervals.csv (with a policy column first).
+ *
+ * Its runs (level x policy, levels outer) are a list of independent runs too (Run() with
+ * RunListOptions: --jobs, --runs, --part, --merge, --resume). A run's record carries its
+ * summary and lists the files it wrote next to it with their SHA-256 (its rows of
+ * requests.csv, iterations.csv, intervals.csv and of the KV export, each with its header
+ * line; its switch records): the comparison's files are put together from them, the same
+ * for every --jobs and from merged parts as from Run(os) in one process.
  */
 class LlmComparison
 {
@@ -70,9 +78,25 @@ class LlmComparison
      */
     void Run(std::ostream& os, bool showProgress = false);
 
+    /// \return the runs of the list: levels x policies
+    uint32_t GetTotal() const;
+    /// \brief Prints the list as CSV: index,level,policy \param os the stream
+    void WriteList(std::ostream& os) const;
+    /**
+     * \brief Runs the policies as a list of runs (RunListRunner: on --jobs workers, a share of
+     *        the list, or merged from parts); once. Threads when every level is a fluid one,
+     *        else a process per run (one Simulator per process).
+     * \param options how \param os where the table goes (all its rows once the list is
+     *        whole), and the lines of kept runs and a part's summary
+     * \param showProgress passed to LlmExperiment::Run() (one worker only)
+     * \return whether every run has its record (the files can be written); false after a part
+     */
+    bool Run(const RunListOptions& options, std::ostream& os, bool showProgress = false);
+
     /// \return one summary per level and policy, levels outer, in order (after Run())
     const std::vector<LlmSummary>& GetSummaries() const;
-    /// \return MoSE's switch records (empty when MoSE did not run)
+    /// \return MoSE's switch records (empty when MoSE did not run, or the runs' records were
+    ///         kept: Run() with options carries their printed lines only)
     const std::vector<MoseSwitchRecord>& GetMoseSwitches() const;
     /// \brief Prints MoSE's switch records, if any \param os the stream
     void PrintSwitches(std::ostream& os) const;
@@ -94,29 +118,64 @@ class LlmComparison
     void WriteKvExport(const std::string& path) const;
 
   private:
+    /// one run's output: its summary and its pieces of the comparison's files
+    struct RunOutput
+    {
+        LlmSummary summary;     //!< its figures
+        std::string requests;   //!< its rows of requests.csv, after a header line
+        std::string iterations; //!< its rows of iterations.csv, after a header line
+        std::string intervals;  //!< its rows of intervals.csv, after a header line
+        std::string kv;         //!< its KV export (CSV: after a header line)
+        std::string switches;   //!< its switch records, printed (MoSE only)
+    };
+
+    /// \param index a run \return its level
+    LlmLevel GetLevel(uint32_t index) const;
+    /// \param index a run \return its policy
+    mose::Policy GetPolicy(uint32_t index) const;
+    /// \param index a run \return it in words ("MoSE, packet level")
+    std::string Describe(uint32_t index) const;
+    /// \return whether the rows and files carry a level column (not packet alone)
+    bool IsTagged() const;
+    /// \return the level column's width
+    int GetLevelWidth() const;
+    /**
+     * \brief A run's experiment, built
+     * \param index the run \param scenario the level's scenario, shared (null: the
+     *        experiment draws what it needs; drawn here when several policies run)
+     * \return the experiment
+     */
+    std::unique_ptr<LlmExperiment> BuildRun(uint32_t index,
+                                            std::shared_ptr<const mose::Scenario>& scenario) const;
+    /// \param index the run \param experiment its experiment, run \return its output
+    RunOutput Collect(uint32_t index, const LlmExperiment& experiment) const;
+    /// \brief Prints a run's row of the table \param os the stream \param s its summary
+    void PrintRow(std::ostream& os, const LlmSummary& s) const;
+    /// \brief Puts the comparison together from its runs' outputs, in the list's order
+    /// \param outputs every run's \param os the stream (the level differences)
+    void Assemble(const std::vector<RunOutput>& outputs, std::ostream& os);
+
     /// \brief Prints fluid vs packet per policy (both levels ran) \param os the stream
     void PrintLevelDifferences(std::ostream& os) const;
     /**
-     * \brief Prints switch records
-     * \param os the stream \param records the records \param what after "MoSE switches"
+     * \brief Prints switch records, a line each
+     * \param os the stream \param records the records
      */
-    static void PrintSwitchRecords(std::ostream& os,
-                                   const std::vector<MoseSwitchRecord>& records,
-                                   const std::string& what);
+    static void PrintSwitchRecords(std::ostream& os, const std::vector<MoseSwitchRecord>& records);
 
-    ExperimentConfig m_config;                //!< the experiment
-    std::vector<mose::Policy> m_policies;     //!< the policies
-    std::vector<LlmLevel> m_levels;           //!< the levels
-    std::vector<LlmSummary> m_summaries;      //!< per policy
-    std::vector<MoseSwitchRecord> m_switches; //!< MoSE's (the first level's)
-    std::vector<std::pair<LlmLevel, std::vector<MoseSwitchRecord>>> m_levelSwitches; //!< per level
-    std::string m_requestsCsv;   //!< requests.csv
-    std::string m_iterationsCsv; //!< iterations.csv
-    std::string m_intervalsCsv;  //!< intervals.csv
-    bool m_keepKvExport{false};  //!< KeepKvExport() was called
-    bool m_kvExportJson{false};  //!< the export as JSON lines
-    std::string m_kvExport;      //!< the export
-    bool m_ran{false};           //!< Run() ran
+    ExperimentConfig m_config;                                     //!< the experiment
+    std::vector<mose::Policy> m_policies;                          //!< the policies
+    std::vector<LlmLevel> m_levels;                                //!< the levels
+    std::vector<LlmSummary> m_summaries;                           //!< per policy
+    std::vector<MoseSwitchRecord> m_switches;                      //!< MoSE's (the first level's)
+    std::vector<std::pair<LlmLevel, std::string>> m_levelSwitches; //!< per level, printed
+    std::string m_requestsCsv;                                     //!< requests.csv
+    std::string m_iterationsCsv;                                   //!< iterations.csv
+    std::string m_intervalsCsv;                                    //!< intervals.csv
+    bool m_keepKvExport{false};                                    //!< KeepKvExport() was called
+    bool m_kvExportJson{false};                                    //!< the export as JSON lines
+    std::string m_kvExport;                                        //!< the export
+    bool m_ran{false};                                             //!< Run() ran
 };
 
 } // namespace mose

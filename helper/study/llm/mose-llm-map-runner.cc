@@ -194,28 +194,6 @@ class LlmMapTask : public RunTask
     std::unique_ptr<LlmExperiment> m_experiment;       //!< the experiment
 };
 
-/// \param indices ascending run indices \return them as a --runs list ("0,3-5")
-std::string
-RunsText(const std::vector<uint32_t>& indices)
-{
-    std::string out;
-    for (std::size_t i = 0; i < indices.size();)
-    {
-        std::size_t j = i;
-        while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1)
-        {
-            ++j;
-        }
-        out += (out.empty() ? "" : ",") + std::to_string(indices[i]);
-        if (j > i)
-        {
-            out += "-" + std::to_string(indices[j]);
-        }
-        i = j + 1;
-    }
-    return out;
-}
-
 } // namespace
 
 LlmMapRunner::LlmMapRunner(const LlmRegimeMapConfig& config, const std::vector<LlmLevel>& levels)
@@ -368,12 +346,12 @@ LlmMapRunner::Merge(const LlmMapRunnerOptions& options,
         {
             where += (where.empty() ? "" : ", ") + s.GetFolder();
         }
-        throw Error(
-            "the map is not whole: " + std::to_string(missing.size()) + " of " +
-            std::to_string(GetTotal()) + " runs have no record in " + where + " (the first, run " +
-            std::to_string(missing.front()) + ": " + Describe(m_entries[missing.front()]) +
-            ", would be " + stores.front().GetPath(missing.front()) +
-            "); run them with --runs=" + RunsText(missing) + ", or resubmit the parts that failed");
+        throw Error("the map is not whole: " + std::to_string(missing.size()) + " of " +
+                    std::to_string(GetTotal()) + " runs have no record in " + where +
+                    " (the first, run " + std::to_string(missing.front()) + ": " +
+                    Describe(m_entries[missing.front()]) + ", would be " +
+                    stores.front().GetPath(missing.front()) + "); run them with --runs=" +
+                    RunListRunner::RunsText(missing) + ", or resubmit the parts that failed");
     }
 }
 

@@ -8,6 +8,7 @@
 #define MOSE_LLM_MAP_RUNNER_H
 
 #include "mose-llm-regime-map.h"
+#include "mose-run-list-runner.h"
 #include "mose-run-list.h"
 #include "mose-run-pool.h"
 
@@ -25,22 +26,9 @@ namespace mose
 /**
  * \ingroup mose-study
  * \brief How LlmMapRunner carries out a map's runs (mose-llm's --jobs, --runs, --part,
- *        --merge, --resume).
+ *        --merge, --resume): threads at the fluid levels, a process per packet-level run.
  */
-struct LlmMapRunnerOptions
-{
-    uint32_t jobs{1}; //!< K workers: threads at the fluid levels, a process per packet-level run
-    RunSelection selection{RunSelection::All()}; //!< the runs this process carries out
-    /// the folder of the records (outputDir/runs) and of the map's files
-    std::string outputDir;
-    /// the options that decide the figures (StudyOptionsText()): every record carries them
-    std::string options;
-    /// keep the records a run with the same options and build left in outputDir/runs
-    bool resume{true};
-    /// put the map together from these folders' records instead of running anything
-    std::vector<std::string> merge;
-    bool showProgress{false}; //!< progress lines on standard error
-};
+using LlmMapRunnerOptions = RunListOptions;
 
 /**
  * \ingroup mose-study

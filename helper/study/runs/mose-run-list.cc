@@ -390,6 +390,33 @@ RunRecordStore::Find(uint32_t index, std::string* stale) const
     {
         why = path + " holds run " + std::to_string(r.index) + ", not run " + std::to_string(index);
     }
+    else
+    {
+        // the files the run wrote must be there, whole: a run killed between its files and its
+        // record left no record, but a file may have been replaced or cut since
+        for (const auto& [figure, digest] : r.figures)
+        {
+            if (figure.rfind("file.", 0) != 0)
+            {
+                continue;
+            }
+            const std::string file = GetFilePath(index, figure.substr(5));
+            std::ifstream in(file, std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            if (!in.is_open())
+            {
+                why = file + ", which " + path + " lists, is missing";
+                break;
+            }
+            if (Sha256Hex(text.str()) != digest)
+            {
+                why = file + " is not the file its run wrote (" + path +
+                      " gives another SHA-256): it was changed or cut";
+                break;
+            }
+        }
+    }
     if (why.empty())
     {
         return r;
@@ -411,6 +438,224 @@ RunRecordStore::Write(RunRecord record) const
     MakeOutputDirectory(GetFolder());
     const std::string text = record.ToText();
     WriteTextFile(GetPath(record.index), [&text](std::ostream& os) { os << text; });
+}
+
+std::string
+RunRecordStore::GetFilePath(uint32_t index, const std::string& name) const
+{
+    const std::string record = GetPath(index);
+    return record.substr(0, record.size() - 4) + "." + name; // in place of ".txt"
+}
+
+void
+RunRecordStore::WriteRunFile(RunRecord& record,
+                             const std::string& name,
+                             const std::string& text) const
+{
+    NS_LOG_FUNCTION(this << record.index << name);
+    if (name.empty() || name == "txt" ||
+        name.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+            std::string::npos)
+    {
+        ThrowBadParameter("run file", name, "letters, digits, '.', '_' and '-', not \"txt\"");
+    }
+    MakeOutputDirectory(GetFolder());
+    WriteTextFile(GetFilePath(record.index, name), [&text](std::ostream& os) { os << text; });
+    record.figures["file." + name] = Sha256Hex(text);
+    record.fileTexts[name] = text;
+}
+
+std::string
+RunRecordStore::ReadRunFile(const RunRecord& record, const std::string& name)
+{
+    const auto it = record.figures.find("file." + name);
+    const auto kept = record.fileTexts.find(name);
+    if (it != record.figures.end() && kept != record.fileTexts.end())
+    {
+        return kept->second; // written by this process
+    }
+    const std::string base =
+        record.path.size() > 4 ? record.path.substr(0, record.path.size() - 4) : record.path;
+    const std::string file = base + "." + name;
+    if (it == record.figures.end())
+    {
+        throw Error(record.path + " lists no file " + QuoteText(name) +
+                    " (a record of another program?)");
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+    {
+        throw Error(file + ", which " + record.path + " lists, is missing");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (Sha256Hex(text.str()) != it->second)
+    {
+        throw Error(file + " is not the file its run wrote (" + record.path +
+                    " gives another SHA-256): it was changed or cut");
+    }
+    return text.str();
+}
+
+std::string
+RunRecordStore::GetScratchFolder(uint32_t index) const
+{
+    const std::string folder = GetFilePath(index, "scratch");
+    std::filesystem::remove_all(folder); // a killed run's
+    MakeOutputDirectory(folder);
+    return folder;
+}
+
+void
+RunRecordStore::KeepRunFolder(RunRecord& record, const std::string& folder) const
+{
+    NS_LOG_FUNCTION(this << record.index << folder);
+    std::vector<std::string> names;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec))
+    {
+        return; // a distributed run's rank that writes no file
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+    {
+        if (entry.is_regular_file())
+        {
+            names.push_back(entry.path().filename().string());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names)
+    {
+        std::ifstream in(folder + "/" + name, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        WriteRunFile(record, "out." + name, text.str());
+    }
+    std::filesystem::remove_all(folder);
+}
+
+std::vector<std::string>
+RunRecordStore::CopyRunFolder(const RunRecord& record, const std::string& dir)
+{
+    std::vector<std::string> names;
+    if (!IsWritingFiles())
+    {
+        return names; // a distributed run's rank other than 0
+    }
+    for (const auto& [figure, digest] : record.figures)
+    {
+        if (figure.rfind("file.out.", 0) == 0)
+        {
+            const std::string name = figure.substr(9);
+            const std::string text = ReadRunFile(record, "out." + name);
+            WriteTextFile(dir + "/" + name, [&text](std::ostream& os) { os << text; });
+            names.push_back(name);
+        }
+    }
+    return names;
+}
+
+namespace
+{
+
+/// \return x rotated right by n bits
+uint32_t
+RotateRight(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+
+} // namespace
+
+std::string
+Sha256Hex(const std::string& data)
+{
+    // written here: neither ns-3 (its Hash is 32/64-bit FNV-1a and Murmur3) nor Boost (a SHA-1
+    // in its uuid details) has SHA-256, and a record should not need OpenSSL
+    static const uint32_t K[64] = {
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2};
+    uint32_t h[8] = {0x6a09e667,
+                     0xbb67ae85,
+                     0x3c6ef372,
+                     0xa54ff53a,
+                     0x510e527f,
+                     0x9b05688c,
+                     0x1f83d9ab,
+                     0x5be0cd19};
+    // the message, a 1 bit, zeros, and its length in bits (64-bit big-endian): 64-byte blocks
+    std::string m = data;
+    const uint64_t bits = static_cast<uint64_t>(data.size()) * 8;
+    m += static_cast<char>(0x80);
+    while (m.size() % 64 != 56)
+    {
+        m += '\0';
+    }
+    for (int i = 7; i >= 0; --i)
+    {
+        m += static_cast<char>((bits >> (8 * i)) & 0xff);
+    }
+    for (std::size_t block = 0; block < m.size(); block += 64)
+    {
+        uint32_t w[64];
+        for (int t = 0; t < 16; ++t)
+        {
+            w[t] = 0;
+            for (int b = 0; b < 4; ++b)
+            {
+                w[t] = (w[t] << 8) | static_cast<unsigned char>(m[block + 4 * t + b]);
+            }
+        }
+        for (int t = 16; t < 64; ++t)
+        {
+            const uint32_t s0 =
+                RotateRight(w[t - 15], 7) ^ RotateRight(w[t - 15], 18) ^ (w[t - 15] >> 3);
+            const uint32_t s1 =
+                RotateRight(w[t - 2], 17) ^ RotateRight(w[t - 2], 19) ^ (w[t - 2] >> 10);
+            w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+        }
+        uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+        for (int t = 0; t < 64; ++t)
+        {
+            const uint32_t t1 = k + (RotateRight(e, 6) ^ RotateRight(e, 11) ^ RotateRight(e, 25)) +
+                                ((e & f) ^ (~e & g)) + K[t] + w[t];
+            const uint32_t t2 = (RotateRight(a, 2) ^ RotateRight(a, 13) ^ RotateRight(a, 22)) +
+                                ((a & b) ^ (a & c) ^ (b & c));
+            k = g;
+            g = f;
+            f = e;
+            e = d + t1;
+            d = c;
+            c = b;
+            b = a;
+            a = t1 + t2;
+        }
+        h[0] += a;
+        h[1] += b;
+        h[2] += c;
+        h[3] += d;
+        h[4] += e;
+        h[5] += f;
+        h[6] += g;
+        h[7] += k;
+    }
+    std::string out;
+    char hex[9];
+    for (uint32_t word : h)
+    {
+        std::snprintf(hex, sizeof(hex), "%08x", word);
+        out += hex;
+    }
+    return out;
 }
 
 std::string

@@ -126,6 +126,10 @@ struct RunRecord
 
     /// the file the record was read from (for messages; empty when made in memory)
     std::string path;
+    /// the texts of the files this process's run wrote (RunRecordStore::WriteRunFile()), by
+    /// name: ReadRunFile() takes them from here (a distributed run's ranks other than 0 write
+    /// no file); not part of the record's text
+    std::map<std::string, std::string> fileTexts;
 };
 
 /**
@@ -172,10 +176,57 @@ class RunRecordStore
     /// \brief Writes a record (build and options set here), atomically \param record it
     void Write(RunRecord record) const;
 
+    /**
+     * \param index a run's index \param name one of its files ("requests.csv")
+     * \return the file's path: dir/runs/run-NNNNNN.NAME, next to the record
+     */
+    std::string GetFilePath(uint32_t index, const std::string& name) const;
+    /**
+     * \brief Writes a file of a run's output next to its record (atomically), and lists it in
+     *        the record as the figure "file.NAME" with the file's SHA-256: the record, written
+     *        after its files, says which files its run wrote and what they hold.
+     * \param record the run's record (its index set) \param name the file's name, letters,
+     *        digits, '.', '_' and '-' only \param text its text
+     */
+    void WriteRunFile(RunRecord& record, const std::string& name, const std::string& text) const;
+    /**
+     * \brief Reads a file a record lists (WriteRunFile()), from the folder the record was read
+     *        from (its path).
+     * \param record a record Find() returned \param name the file's name
+     * \return its text; a mose::Error naming the file if the record does not list it, or the
+     *         file is missing or not the one the run wrote (its SHA-256 differs)
+     */
+    static std::string ReadRunFile(const RunRecord& record, const std::string& name);
+    /**
+     * \brief A run that writes its output files into a folder of its own (the program's
+     *        writers take a folder): every file of `folder` becomes a file of the run, "out.NAME"
+     *        (WriteRunFile()), in name order, and the folder is removed.
+     * \param record the run's record (its index set) \param folder the run's folder
+     *        (GetScratchFolder())
+     */
+    void KeepRunFolder(RunRecord& record, const std::string& folder) const;
+    /// \param index a run \return an empty folder for its output files (KeepRunFolder())
+    std::string GetScratchFolder(uint32_t index) const;
+    /**
+     * \brief Writes the output files a record lists (KeepRunFolder()) into a folder, under
+     *        their own names; each read and checked (ReadRunFile()).
+     * \param record a record Find() returned \param dir the folder
+     * \return the names written, in name order
+     */
+    static std::vector<std::string> CopyRunFolder(const RunRecord& record, const std::string& dir);
+
   private:
     std::string m_dir;     //!< the study's output folder
     std::string m_options; //!< the study's options
 };
+
+/**
+ * \ingroup mose-study
+ * \param data any bytes
+ * \return their SHA-256 (FIPS 180-4) as 64 lowercase hex digits: what a run record carries of
+ *         each file its run wrote (RunRecordStore::WriteRunFile())
+ */
+std::string Sha256Hex(const std::string& data);
 
 /**
  * \ingroup mose-study
