@@ -15,9 +15,11 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-graph-properties.h"
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scenario.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -49,12 +51,54 @@ RunPacket(const ExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint6
 {
     PacketExperiment experiment(config);
     experiment.Build();
+    // the transport is installed through the helper: the fabric's cap on the run's one graph
+    EXPECT_EQ(config.scale, 1u);
+    EXPECT_EQ(MaxInFlight(experiment.GetExperiment()),
+              CapAtScaleOne(
+                  SummarizeDistances(experiment.GetExperiment().GetTopology()->GetCircuitGraph())
+                      .diameter));
     experiment.Run();
     *lost = experiment.GetExperiment().GetPacketsLost();
     *drops = experiment.GetTransportDrops();
     *marks = experiment.GetExperiment().GetEcnMarks();
     EXPECT_EQ(experiment.GetBatchErrors(), 0u);
     return experiment.GetTransfers();
+}
+
+/**
+ * The fabric's in-flight cap (MoseTransportHelper::Install(topology, switcher)) by hand, at
+ * MoseScale 1: a circuit of 400 Gb/s and 1 us adds 21.4 ns (a 1070-byte frame) + 1 ns (an ACK)
+ * + 2 us to the round trip, 808,960 bits, 94.505 frames of 8560 bits; a route of D circuits
+ * holds ceil(94.505 D) frames, and AckInterval - 1 = 15 more
+ * \param diameter D, the longest route's circuits
+ * \return the cap
+ */
+uint32_t
+CapAtScaleOne(uint32_t diameter)
+{
+    switch (diameter)
+    {
+    case 2:
+        return 190 + 15;
+    case 3:
+        return 284 + 15;
+    case 4:
+        return 379 + 15;
+    case 5:
+        return 473 + 15;
+    default:
+        ADD_FAILURE() << "no cap computed by hand for a diameter of " << diameter;
+        return 0;
+    }
+}
+
+/// \return the MaxInFlight of a run's transport
+uint32_t
+MaxInFlight(const Experiment& experiment)
+{
+    UintegerValue cap;
+    experiment.GetTransport()->GetAttribute("MaxInFlight", cap);
+    return static_cast<uint32_t>(cap.Get());
 }
 
 } // namespace
@@ -120,6 +164,14 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     c.SetTransport(LlmLevel::PACKET, RDMA);
     SwitchExperiment experiment(c);
     experiment.Build();
+    // the fabric's cap on the longest route over MoSE's two graphs, which the run switches
+    // between (MoseTransportHelper::Install(topology, switcher))
+    const Scenario& sc = experiment.GetExperiment().GetScenario();
+    const uint32_t diameter = std::max(
+        SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter,
+        SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::TRAINING_HEAVY)).diameter);
+    EXPECT_EQ(c.scale, 1u);
+    EXPECT_EQ(MaxInFlight(experiment.GetExperiment()), CapAtScaleOne(diameter));
     experiment.Run();
 
     const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();

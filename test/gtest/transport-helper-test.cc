@@ -424,6 +424,77 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
     {
         LlmExperiment e(c);
         e.Build();
+namespace
+{
+
+/// The MaxInFlight a helper gives an RDMA transport installed, with a switcher, on the 4-cycle
+/// of CapOnACycle() (circuits at 1 Gb/s with 20 us delay, diameter 2); the switcher's schedule
+/// is inference-heavy for 0.5 s, then training-heavy, with these targets (4 groups, degree
+/// <= 2; the roles and P-D assignments of the scenario's modes)
+uint32_t
+CapAcrossASwitch(const MoseTransportHelper& helper,
+                 const CircuitGraph& inferenceTarget,
+                 const CircuitGraph& trainingTarget)
+{
+    const FlowExperimentConfig config = PaperScaledConfig(4, 2);
+    const Scenario scenario = ScenarioBuilder(config).Build(1);
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+    topology->SetOcsAttribute("Delay", TimeValue(MicroSeconds(20)));
+    topology->Install();
+    EXPECT_EQ(SummarizeDistances(topology->GetCircuitGraph()).diameter, 2u);
+    MoseModeSwitcherHelper switcherHelper;
+    switcherHelper.SetTargetProvider([&](WorkloadMode mode) {
+        const auto m = static_cast<std::size_t>(mode);
+        MoseModeTarget target;
+        target.roles = scenario.roles[m];
+        target.assignment = scenario.assignments[m];
+        target.graph = mode == WorkloadMode::INFERENCE_HEAVY ? inferenceTarget : trainingTarget;
+        return target;
+    });
+    switcherHelper.SetSchedule(
+        ModeSchedule{{WorkloadMode::INFERENCE_HEAVY, 0.5}, {WorkloadMode::TRAINING_HEAVY, 0.5}});
+    Ptr<MoseModeSwitcher> switcher = switcherHelper.Install(topology);
+    UintegerValue cap;
+    helper.Install(topology, switcher)->GetAttribute("MaxInFlight", cap);
+    Simulator::Destroy();
+    return static_cast<uint32_t>(cap.Get());
+}
+
+} // namespace
+
+// With a switcher, Install(topology, switcher) caps an RDMA QP on the longest route over every
+// graph the run installs: the installed graph and the target of every mode of the schedule.
+// The installed 4-cycle 0-1-2-3-0 and a 4-cycle target have diameter 2: 27, as without a
+// switcher (InstallOnATopologyCapsRdmaAtTheLongestRoutesBdp). The path 0-1-2-3 has diameter 3:
+// 3 x 48.96 us = 146.88 us of round trip, 146,880 bits at 1 Gb/s, 17.2 frames of 8560 bits, 18
+// rounded up, and AckInterval - 1 = 15 more: 33. It counts as the training-heavy target (the
+// switch's) and as the initial mode's target (where the schedule would return to it). A user's
+// MaxInFlight still wins, and a null switcher is Install(topology).
+TEST(TransportHelper, InstallAcrossASwitchCapsRdmaOnTheLongestRouteOfEveryGraph)
+{
+    const CircuitGraph cycle(4, {{0, 1}, {1, 2}, {2, 3}, {0, 3}});
+    const CircuitGraph path(4, {{0, 1}, {1, 2}, {2, 3}});
+    ASSERT_EQ(SummarizeDistances(cycle).diameter, 2u);
+    ASSERT_EQ(SummarizeDistances(path).diameter, 3u);
+    MoseTransportHelper rdma("ns3::MoseRdmaTransport");
+    EXPECT_EQ(CapAcrossASwitch(rdma, cycle, cycle), 27u);
+    EXPECT_EQ(CapAcrossASwitch(rdma, cycle, path), 33u);
+    EXPECT_EQ(CapAcrossASwitch(rdma, path, cycle), 33u);
+    MoseTransportHelper given("ns3::MoseRdmaTransport");
+    given.SetAttribute("MaxInFlight", UintegerValue(64));
+    EXPECT_EQ(CapAcrossASwitch(given, cycle, path), 64u);
+
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(PaperScaledConfig(4, 2), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+    topology->SetOcsAttribute("Delay", TimeValue(MicroSeconds(20)));
+    topology->Install();
+    EXPECT_EQ(AttributeText(rdma.Install(topology, nullptr), "MaxInFlight"), "27");
+    Simulator::Destroy();
+}
+
         Ptr<MoseTransport> t = e.GetTransport();
         ASSERT_TRUE(DynamicCast<MoseRdmaTransport>(t));
         EXPECT_EQ(AttributeText(t, "PayloadSize"), "4096");
@@ -432,10 +503,17 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
         EXPECT_EQ(AttributeText(t, "CnpInterval"), "+50000ns");
         EXPECT_EQ(AttributeText(t, "MinRate"), "100000000bps");
         EXPECT_EQ(AttributeText(t, "ByteCounter"), "10000000");
-        // the fabric's cap (Install(topology)): at MoseScale 2000 a circuit of 200 Mb/s and
-        // 1 us adds 165.68 us (a 4142-byte frame) + 2 us (an ACK) + 2 us to the round trip,
-        // 1.024 frames, so a route of D circuits holds D + 1 frames (D < 40), and 15 more
-        const uint32_t d = SummarizeDistances(e.GetTopology()->GetCircuitGraph()).diameter;
+        // the fabric's cap (Install(topology, switcher)): at MoseScale 2000 a circuit of
+        // 200 Mb/s and 1 us adds 165.68 us (a 4142-byte frame) + 2 us (an ACK) + 2 us to the
+        // round trip, 1.024 frames, so a route of D circuits holds D + 1 frames (D < 40), and
+        // 15 more; D is the largest diameter of MoSE's two graphs (the run switches once)
+        const Scenario& sc = *e.GetScenario();
+        const uint32_t d = std::max(
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter,
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::TRAINING_HEAVY)).diameter);
+        EXPECT_EQ(
+            SummarizeDistances(e.GetTopology()->GetCircuitGraph()).diameter,
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter);
         EXPECT_EQ(AttributeText(t, "MaxInFlight"), std::to_string(16 + d));
         Simulator::Destroy();
     }

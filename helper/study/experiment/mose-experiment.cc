@@ -765,7 +765,8 @@ Experiment::InstallTransport(const MoseTransportHelper& helper)
     {
         throw mose::Error("Experiment::InstallTransport: one transport per run");
     }
-    m_transport = helper.Install(m_topology); // a group's hosts, one per rail
+    // a group's hosts, one per rail; RDMA's in-flight cap on every graph the switcher installs
+    m_transport = helper.Install(m_topology, m_switcher);
     return m_transport;
 }
 
