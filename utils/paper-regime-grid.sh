@@ -31,7 +31,8 @@ seeds=${SEEDS:-20}
 degree=${DEGREE:-8}
 jobs=${JOBS:-$(nproc)}
 out=${OUT:-$root/results/paper-regime-grid-$n}
-common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress)
+common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress
+    --transport=tcp)
 # the longest first, so that the cores stay busy to the end
 all=(
     "minute-3200|--loads=3200 --intervals=60s --darkTimes=10us,10ms,1s,10s --policies=MoSE,S-Inf"

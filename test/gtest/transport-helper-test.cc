@@ -206,8 +206,18 @@ TEST(TransportHelper, TheFluidLevelReadsRdmasPayload)
 // mose-llm --transport and the ECN options: what each sets, and every refusal by name
 TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
 {
-    const ExperimentConfig tcp = ReadLlmOptions(SMALL_RUN);
-    EXPECT_EQ(tcp.transport, "ns3::MoseSocketTransfers"); // the default
+    // rdma by default (the validation against the fluid level chose it), with the DCQCN
+    // paper's marking; --transport=tcp keeps ns-3's TCP and its ports as before
+    const ExperimentConfig byDefault = ReadLlmOptions(SMALL_RUN);
+    EXPECT_EQ(byDefault.transport, "ns3::MoseRdmaTransport");
+    EXPECT_TRUE(byDefault.IsRdma());
+    ASSERT_TRUE(byDefault.ecn.has_value());
+    EXPECT_EQ(byDefault.ecn->kmin, 5);
+    EXPECT_EQ(byDefault.ecn->kmax, 200);
+    EXPECT_EQ(byDefault.ecn->pmax, 0.01);
+    EXPECT_EQ(byDefault.portQueue, "1p");
+    const ExperimentConfig tcp = ReadLlmOptions(SmallRun({"--transport=tcp"}));
+    EXPECT_EQ(tcp.transport, "ns3::MoseSocketTransfers");
     EXPECT_FALSE(tcp.IsRdma());
     EXPECT_FALSE(tcp.ecn.has_value());
     EXPECT_EQ(tcp.portQueue, "1000p");
@@ -232,7 +242,7 @@ TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
     const std::string unused = "the option would not be used: only with --transport=rdma (TCP's "
                                "ports keep their queue disc, FqCoDel unless "
                                "--ns3::MoseTopologyHelper::QueueDiscType says otherwise)";
-    EXPECT_EQ(error({"--ecnKmin=5"}), "invalid --ecnKmin = \"5\": " + unused);
+    EXPECT_EQ(error({"--transport=tcp", "--ecnKmin=5"}), "invalid --ecnKmin = \"5\": " + unused);
     EXPECT_EQ(error({"--transport=tcp", "--ecnPmax=0.5"}),
               "invalid --ecnPmax = \"0.5\": " + unused);
     EXPECT_EQ(error({"--transport=rdma", "--level=fluid", "--ecnKmax=100"}),
@@ -414,16 +424,6 @@ TEST(TransportHelper, InstallOnATopologyKeepsTheUsersMaxInFlight)
     Simulator::Destroy();
 }
 
-// What mose-llm's rdma path sets on the transport: the jumbo payload and the notice delay by the
-// TCP rule (a user's default of the RDMA type taken, or refused if it disagrees). Its timers,
-// rates and byte counter keep their values: the transport scales them by MoseScale itself
-TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
-{
-    ExperimentConfig c = ReadLlmOptions(SmallRun({"--transport=rdma", "--jumbo"}));
-    Config::SetDefault("ns3::MoseRdmaTransport::NoticeDelay", TimeValue(MicroSeconds(7)));
-    {
-        LlmExperiment e(c);
-        e.Build();
 namespace
 {
 
@@ -495,6 +495,16 @@ TEST(TransportHelper, InstallAcrossASwitchCapsRdmaOnTheLongestRouteOfEveryGraph)
     Simulator::Destroy();
 }
 
+// What mose-llm's rdma path sets on the transport: the jumbo payload and the notice delay by the
+// TCP rule (a user's default of the RDMA type taken, or refused if it disagrees). Its timers,
+// rates and byte counter keep their values: the transport scales them by MoseScale itself
+TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
+{
+    ExperimentConfig c = ReadLlmOptions(SmallRun({"--transport=rdma", "--jumbo"}));
+    Config::SetDefault("ns3::MoseRdmaTransport::NoticeDelay", TimeValue(MicroSeconds(7)));
+    {
+        LlmExperiment e(c);
+        e.Build();
         Ptr<MoseTransport> t = e.GetTransport();
         ASSERT_TRUE(DynamicCast<MoseRdmaTransport>(t));
         EXPECT_EQ(AttributeText(t, "PayloadSize"), "4096");
