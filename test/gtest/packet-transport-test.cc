@@ -16,11 +16,9 @@
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-graph-properties.h"
-#include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scenario.h"
 
-#include <algorithm>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -165,37 +163,20 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     c.SetTransport(LlmLevel::PACKET, RDMA);
     SwitchExperiment experiment(c);
     experiment.Build();
-    // the fabric's cap on the longest route over MoSE's two graphs, which the run switches
-    // between (MoseTransportHelper::Install(topology, switcher))
+    // the fabric's cap on the longest route of the graph installed first (MoSE's inference-heavy
+    // one; MoseTransportHelper::Install(topology))
     const Scenario& sc = experiment.GetExperiment().GetScenario();
-    const uint32_t diameter = std::max(
-        SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter,
-        SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::TRAINING_HEAVY)).diameter);
     EXPECT_EQ(c.scale, 1u);
-    EXPECT_EQ(MaxInFlight(experiment.GetExperiment()), CapAtScaleOne(diameter));
+    EXPECT_EQ(
+        MaxInFlight(experiment.GetExperiment()),
+        CapAtScaleOne(
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter));
     experiment.Run();
 
     const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
     ASSERT_EQ(intervals.size(), 3u);
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 2u);
-    // drain on: the switches lose nothing (no packet dark, on a changed wire, or out of the
-    // hold queue). The cap over both graphs (393 packets per QP at scale 1, on the training
-    // graph's 4 circuits) lets the ports' RED overflow in the training interval: congestion,
-    // which PFC would prevent; with the inference graph's 299, or no cap, nothing was lost.
-    uint64_t queueDiscDrops = 0;
-    for (const SwitchInterval& iv : intervals)
-    {
-        for (uint32_t point = 0; point < MoseLossMonitor::N_POINTS; ++point)
-        {
-            if (point != MoseLossMonitor::QUEUE_DISC)
-            {
-                EXPECT_EQ(iv.drops[point], 0u) << "interval " << iv.index << ", point " << point;
-            }
-        }
-        queueDiscDrops += iv.drops[MoseLossMonitor::QUEUE_DISC];
-    }
-    EXPECT_EQ(experiment.GetPacketsLost(), queueDiscDrops);
-    EXPECT_EQ(intervals[0].packetsLost, 0u) << "before the first switch nothing is lost";
+    EXPECT_EQ(experiment.GetPacketsLost(), 0u) << "drain on: nothing lost in the fabric";
     // the switcher holds packets through the 10 ms blackout, longer than RDMA's retransmit
     // timeout: the sender resends, and the held copies arrive late, as duplicates or after the
     // QP closed (stale). Those are the only drops at the receivers: no packet is malformed or

@@ -538,10 +538,9 @@ class Experiment
 
     /**
      * \brief The helper's transport installed on the fabric (MoseTransportHelper::Install() on
-     *        the topology and the run's switcher, if any: with what it derives from the fabric
-     *        where the user set nothing, e.g. RDMA's in-flight cap on the longest route over
-     *        every graph the run installs). Once, after Build(); then as
-     *        InstallTransport(transport).
+     *        the topology: with what it derives from the fabric where the user set nothing,
+     *        e.g. RDMA's in-flight cap on the longest route of the graph installed first). Once,
+     *        after Build(); then as InstallTransport(transport).
      * \param helper the transport's type and attributes
      * \return the installed transport
      */
