@@ -45,13 +45,15 @@ ProgramNames()
 /**
  * The longest route a QP of an installed fabric takes, one way, as
  * MoseRdmaTransport::GetBdpInFlight() reads it. Every routing rule takes shortest paths
- * (mose::RoutingRule), so the longest route crosses as many circuits as the circuit graph's
- * diameter; with hosts, a host link at each end. Each circuit is given the slowest port rate and
- * the longest circuit delay of the fabric, each host link the slowest host link's rate and the
- * longest host link's delay, so the cap bounds every route of this graph.
+ * (mose::RoutingRule), so the longest route crosses as many circuits as the largest diameter of
+ * the circuit graphs the run installs (the one installed now, and with a switcher every target
+ * of its schedule); with hosts, a host link at each end. Each circuit is given the slowest port
+ * rate and the longest circuit delay of the fabric (a switch re-pairs the same ports and
+ * channels), each host link the slowest host link's rate and the longest host link's delay, so
+ * the cap bounds every route of every such graph.
  */
 std::vector<MoseRdmaTransport::PathLink>
-LongestRoute(const MoseTopologyHelper& topology)
+LongestRoute(const MoseTopologyHelper& topology, Ptr<MoseModeSwitcher> switcher)
 {
     const DataRate fastest(std::numeric_limits<uint64_t>::max());
     MoseRdmaTransport::PathLink circuit{fastest, Time(0)};
@@ -67,7 +69,24 @@ LongestRoute(const MoseTopologyHelper& topology)
             circuit.delay = std::max(circuit.delay, delay.Get());
         }
     }
-    const uint32_t hops = mose::SummarizeDistances(topology.GetCircuitGraph()).diameter;
+    uint32_t hops = mose::SummarizeDistances(topology.GetCircuitGraph()).diameter;
+    if (switcher)
+    {
+        std::vector<mose::WorkloadMode> modes{switcher->GetInitialMode()};
+        for (const mose::ModeSchedule::Period& period : switcher->GetSchedule())
+        {
+            modes.push_back(period.mode);
+        }
+        std::sort(modes.begin(), modes.end());
+        modes.erase(std::unique(modes.begin(), modes.end()), modes.end());
+        for (mose::WorkloadMode mode : modes)
+        {
+            // a mose::Error if the switcher was not prepared (MoseModeSwitcherHelper::Install())
+            const uint32_t d = mose::SummarizeDistances(switcher->GetTarget(mode).graph).diameter;
+            NS_LOG_INFO("target of " << mose::ToString(mode) << ": diameter " << d);
+            hops = std::max(hops, d);
+        }
+    }
     std::vector<MoseRdmaTransport::PathLink> route(hops, circuit);
     if (topology.GetNHostsPerGroup() > 0)
     {
@@ -173,7 +192,13 @@ MoseTransportHelper::Install(const std::vector<NodeContainer>& endpoints) const
 Ptr<MoseTransport>
 MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology) const
 {
-    NS_LOG_FUNCTION(this << topology);
+    return Install(topology, nullptr);
+}
+
+Ptr<MoseTransport>
+MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology, Ptr<MoseModeSwitcher> switcher) const
+{
+    NS_LOG_FUNCTION(this << topology << switcher);
     if (!topology)
     {
         throw mose::Error("MoseTransportHelper::Install: no topology (an installed "
@@ -198,7 +223,9 @@ MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology) const
         // drop what it sent when they return (doc/mose.rst, "Validated against both
         // transports"). A count of packets does not follow MoseScale, so it is derived here
         // from the installed (scaled) rates.
-        transport->SetAttribute(cap, UintegerValue(rdma->GetBdpInFlight(LongestRoute(*topology))));
+        transport->SetAttribute(
+            cap,
+            UintegerValue(rdma->GetBdpInFlight(LongestRoute(*topology, switcher))));
     }
     transport->Install(endpoints);
     return transport;

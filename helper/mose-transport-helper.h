@@ -10,6 +10,7 @@
 #include "mose-topology-helper.h"
 
 #include "ns3/attribute.h"
+#include "ns3/mose-mode-switcher.h"
 #include "ns3/mose-transport.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -100,6 +101,24 @@ class MoseTransportHelper
      * \return the installed transport
      */
     Ptr<MoseTransport> Install(Ptr<MoseTopologyHelper> topology) const;
+
+    /**
+     * \brief As Install(topology), on a fabric that a switcher reconfigures: a
+     *        MoseRdmaTransport's MaxInFlight (unless the user set it) is IRN's BDP-FC cap on the
+     *        longest route over every graph the run installs, the graph installed now and the
+     *        target of every mode of the switcher's schedule (MoseModeSwitcher::GetTarget()).
+     *        The cap is one attribute, read per packet, so it is sized once for the whole run:
+     *        a cap below a route's bandwidth-delay product slows that route's QPs, one above it
+     *        lets them hold more than a round trip, so the longest route is the one that must
+     *        keep its line rate. The graphs between two phases of a switch (Phases above 1)
+     *        are not counted: packets held or rerouted during a switch only wait.
+     * \param topology the installed topology (mose::Error if null or not installed)
+     * \param switcher the fabric's installed switcher (MoseModeSwitcherHelper::Install(), which
+     *        prepares its targets), or null: Install(topology)
+     * \return the installed transport
+     */
+    Ptr<MoseTransport> Install(Ptr<MoseTopologyHelper> topology,
+                               Ptr<MoseModeSwitcher> switcher) const;
 
     /**
      * \brief The TypeId name of a transport in the programs' spelling.

@@ -794,15 +794,15 @@ if [ -x "$LLM" ]; then
     expect_error llm-hosts-conflict 'disagree' \
         "$LLM" --map=false --hostsPerGroup=8 --ns3::MoseTopologyHelper::HostsPerGroup=4
     expect_error llm-hosts-global-routing 'GlobalRouting = true with HostsPerGroup = 8' \
-        "$LLM" --map=false --policies=MoSE --hostsPerGroup=8 \
+        "$LLM" --map=false --policies=MoSE --hostsPerGroup=8 --transport=tcp \
         --ns3::MoseTopologyHelper::GlobalRouting=true
     expect_error llm-queue-disc-type 'invalid MoseTopologyHelper::QueueDiscType = ns3::TcpSocketBase: a root queue disc type' \
-        "$LLM" --map=false --policies=MoSE --ns3::MoseTopologyHelper::QueueDiscType=ns3::TcpSocketBase
+        "$LLM" --map=false --policies=MoSE --transport=tcp --ns3::MoseTopologyHelper::QueueDiscType=ns3::TcpSocketBase
     # the transport: tcp or rdma; RED's ECN thresholds only with rdma and the packet level
     expect_error llm-transport-bad 'invalid --transport = "roce": tcp (' "$LLM" --transport=roce
     expect_error llm-transport-case 'invalid --transport = "RDMA"' "$LLM" --transport=RDMA
     expect_error llm-ecn-with-tcp 'invalid --ecnKmin = "5": the option would not be used: only with --transport=rdma' \
-        "$LLM" --map=false --ecnKmin=5
+        "$LLM" --map=false --transport=tcp --ecnKmin=5
     expect_error llm-ecn-pmax-with-tcp 'invalid --ecnPmax = "0.1": the option would not be used' \
         "$LLM" --map=false --transport=tcp --ecnPmax=0.1
     expect_error llm-ecn-fluid 'invalid --ecnKmax = "100": the option would not be used: the fluid' \
@@ -945,7 +945,7 @@ if [ -x "$LLM" ]; then
     expect_error "llm-map-with-trace" "only with --map=false" "$LLM" --trace="$WORK/llm-trace.csv"
     # this build has no MPI: --distributed names what is missing; a bad notice delay names itself
     expect_error llm-distributed-no-mpi 'this ns-3 build has no MPI module' \
-        "$LLM" --map=false --policies=MoSE --distributed
+        "$LLM" --map=false --policies=MoSE --transport=tcp --distributed
     # the level: packet, fluid, aggregate, both or two of them
     expect_error llm-level-bad 'invalid --level = "fast": packet, fluid, aggregate, both' "$LLM" --level=fast
     expect_error llm-level-empty 'invalid --level = ""' "$LLM" --map=false --level=
@@ -1003,10 +1003,10 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --trPrefill=40 --trDecode=20 --trTraining=4
     # a notice that cannot come before the stop serves no request: refused before the run
     expect_error llm-notice-delay-after-stop 'invalid --noticeDelay = "40s": a delay under 30 s: the run stops at 30 s' \
-        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=40s
+        "$LLM" --map=false --policies=MoSE --requests=40 --transport=tcp --noticeDelay=40s
     # one that comes after the stop for some: the report says how many and why
     expect_ok llm-notice-delay-late-report 'MoSE: 39 of 40 requests not served when the run stopped at 30 s: 39 had their KV bytes delivered, but the completion notice (--noticeDelay = 29.99 s after the last byte) was due after the stop' \
-        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=29.99s \
+        "$LLM" --map=false --policies=MoSE --requests=40 --transport=tcp --noticeDelay=29.99s \
         --outputDir="$WORK/llm-notice"
     # the generator's mean prompt: within the lengths it draws, not clamped silently
     expect_error llm-prompt-mean-huge 'invalid --promptMean = "100000": a mean prompt length from 1 to 32768 tokens' \

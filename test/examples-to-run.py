@@ -22,10 +22,12 @@ cpp_examples = [
     ("mose-packet --nodes=16 --flows=100 --plot=false", "True", "True"),
     ("mose-mode-switch --nodes=16 --flows=40 --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms --startWindow=20ms --policies=MoSE --plot=false", "True", "True"),
     ("mose-llm-script --groups=16 --degree=4 --requests=30", "True", "True"),
+    ("mose-llm-script --groups=16 --degree=4 --requests=30 --transport=tcp", "True", "True"),
     ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Train --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
-    ("mose-llm --map=false --level=both --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Inf --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s", "True", "True"),
-    ("mose-llm --level=fluid --seeds=2 --flowLevelFlows=2000 --plot=false", "True", "True"),
-    ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE --hostsPerGroup=8 --jumbo --schedule=inference-heavy:0.15s,training-heavy:0.15s", "True", "True"),
+    ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Train --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s --transport=tcp", "True", "True"),
+    ("mose-llm --map=false --level=both --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Inf --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s --transport=tcp", "True", "True"),
+    ("mose-llm --level=fluid --seeds=2 --flowLevelFlows=2000 --plot=false --transport=tcp", "True", "True"),
+    ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE --hostsPerGroup=8 --jumbo --schedule=inference-heavy:0.15s,training-heavy:0.15s --transport=tcp", "True", "True"),
 ]
 
 # The module's examples that are not in the list, with the reason (read by

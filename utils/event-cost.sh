@@ -11,6 +11,7 @@
 # time) relative to the first N's run with the same G.
 #
 # usage: utils/event-cost.sh [more mose-llm options, e.g. --ns3::MoseTopologyHelper::DefaultQueueDisc=false]
+# (over tcp, as the doc's figures were measured; --transport=rdma among them measures RoCEv2)
 # environment: MOSE_BUILD_DIR (build), SIZES ("64 256 1024"), HOSTS ("1 8": mose-llm
 #              --hostsPerGroup), DURATION_MS (20), REPEAT (3: runs of under 10 s wall are
 #              repeated, the median counts), KEEP (a folder to keep every run's output in)
@@ -30,7 +31,7 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 echo "mose-llm --map=false --policies=MoSE --schedule=inference-heavy:${DURATION_MS}ms" \
-    "--rate=100N/64 --requests=rate x ${DURATION_MS} ms --compute=2ms $*"
+    "--rate=100N/64 --requests=rate x ${DURATION_MS} ms --compute=2ms --transport=tcp $*"
 printf '%-6s %-4s %-9s %-10s %-12s %-11s %s\n' N G requests events events/wall-s \
     events/CPU-s cost/event
 for n in $SIZES; do
@@ -47,7 +48,7 @@ for n in $SIZES; do
             out="$WORK/run-$n-$g-$r.txt"
             NS_LOG="MoseExperiment=info" "$BIN" --map=false --nodes="$n" --policies=MoSE \
                 --schedule="inference-heavy:${DURATION_MS}ms" --rate="$rate" \
-                --requests="$requests" --compute=2ms --hostsPerGroup="$g" \
+                --requests="$requests" --compute=2ms --hostsPerGroup="$g" --transport=tcp \
                 --outputDir="$WORK/out-$n-$g" "$@" >"$out" 2>&1 || {
                 echo "event-cost.sh: mose-llm at N=$n, G=$g failed:" >&2
                 cat "$out" >&2

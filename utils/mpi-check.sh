@@ -122,7 +122,7 @@ else
     rm -rf "$work/llm.np$np"
     # MoSE's run (it switches): a polled drain cannot end alike on two ranks, so a fixed one
     if ! $MPIRUN -np "$np" "$llm" --distributed --nodes=16 --degree=4 --loads=25 \
-        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 \
+        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 --transport=tcp \
         --ns3::MoseModeSwitcher::FixedDrain=true \
         --outputDir="$work/llm.np$np" > "$work/llm.np$np.log" 2>&1; then
       say "llm-map-run: mpirun -np $np failed:"; tail -20 "$work/llm.np$np.log" >&2; status=1

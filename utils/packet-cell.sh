@@ -22,7 +22,7 @@ n=${1:-1024}
 out=${OUT:-$root/results/packet-cell-$n}
 opts=(--nodes="$n" --loads="${LOADS:-800}" --intervals="${INTERVALS:-100ms}"
     --darkTimes="${DARKS:-10ms}" --policies="${POLICIES:-MoSE,S-Train}"
-    --hostsPerGroup="${HOSTS:-8}" --plot=false)
+    --hostsPerGroup="${HOSTS:-8}" --plot=false --transport=tcp)
 # shellcheck disable=SC2206  # EXTRA is a list of options
 [ -z "${EXTRA:-}" ] || opts+=($EXTRA)
 mkdir -p "$out"

@@ -40,7 +40,8 @@ seeds=${SEEDS:-20}
 degree=${DEGREE:-8}
 jobs=${JOBS:-$(nproc)}
 out=${OUT:-$root/results/paper-regime-grid-$n}
-common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress)
+common=(--nodes="$n" --scale=1 --seeds="$seeds" --degree="$degree" --level=aggregate --progress
+    --transport=tcp)
 # the longest first, so that the cores stay busy to the end
 if [ -n "${GRID:-}" ]; then
     IFS=';' read -r -a all <<<"$GRID"

@@ -19,7 +19,7 @@ n=${1:-1024}
 degrees=${DEGREES:-4 8}
 out=${OUT:-$root/results/paper-scale-map-$n}
 opts=(--nodes="$n" --scale=1 --seeds="${SEEDS:-20}" --intervals="${INTERVALS:-1s,10s}"
-    --level="${LEVEL:-aggregate}" --jobs="${JOBS:-$(nproc)}")
+    --level="${LEVEL:-aggregate}" --jobs="${JOBS:-$(nproc)}" --transport=tcp)
 [ -z "${LOADS:-}" ] || opts+=(--loads="$LOADS")
 [ -z "${DARKS:-}" ] || opts+=(--darkTimes="$DARKS")
 # shellcheck disable=SC2206  # EXTRA is a list of options

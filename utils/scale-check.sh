@@ -21,7 +21,7 @@ run() { # level scale
     local dir="$out/$1-$2" start=$SECONDS
     mkdir -p "$dir"
     # shellcheck disable=SC2086  # the cell is a list of options
-    "$bin/mose-llm" $cell --flowLevelFlows=0 --plot=false --level="$1" --scale="$2" \
+    "$bin/mose-llm" --transport=tcp $cell --flowLevelFlows=0 --plot=false --level="$1" --scale="$2" \
         --outputDir="$dir" >"$dir/stdout.txt"
     echo $((SECONDS - start)) >"$dir/wall_s"
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The fluid level against both packet transports (issue 39, item 6): for each transport of
-# TRANSPORTS (tcp: ns-3's TCP, the packet level's default; rdma: the module's RoCEv2
-# MoseRdmaTransport with DCQCN and RED/ECN ports), mose-llm --level=both --seeds=SEEDS runs
+# TRANSPORTS (tcp: ns-3's TCP; rdma: the module's RoCEv2 MoseRdmaTransport with DCQCN and
+# RED/ECN ports, mose-llm's default since this validation), mose-llm --level=both --seeds=SEEDS runs
 # each cell set of SETS at the packet and the fluid level:
 #   default   the default map (N = 64, d = 8, loads 25 and 800/s, T = 100 and 400 ms,
 #             D = 10 and 100 ms, the four policies)

@@ -15,6 +15,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-graph-properties.h"
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scenario.h"
 
@@ -28,6 +29,42 @@ namespace
 {
 
 const char* const RDMA = "ns3::MoseRdmaTransport";
+
+/**
+ * The fabric's in-flight cap (MoseTransportHelper::Install(topology, switcher)) by hand, at
+ * MoseScale 1: a circuit of 400 Gb/s and 1 us adds 21 ns (a 1070-byte frame's 21.4 ns, in ns-3's
+ * nanosecond Time) + 1 ns (an ACK) + 2 us to the round trip: 2022 D ns on D circuits, 808,800 D
+ * bits, 94.486 D frames of 8560 bits rounded up, and AckInterval - 1 = 15 more
+ * \param diameter D, the longest route's circuits
+ * \return the cap
+ */
+uint32_t
+CapAtScaleOne(uint32_t diameter)
+{
+    switch (diameter)
+    {
+    case 2:
+        return 189 + 15;
+    case 3:
+        return 284 + 15;
+    case 4:
+        return 378 + 15;
+    case 5:
+        return 473 + 15;
+    default:
+        ADD_FAILURE() << "no cap computed by hand for a diameter of " << diameter;
+        return 0;
+    }
+}
+
+/// \return the MaxInFlight of a run's transport
+uint32_t
+MaxInFlight(const Experiment& experiment)
+{
+    UintegerValue cap;
+    experiment.GetTransport()->GetAttribute("MaxInFlight", cap);
+    return static_cast<uint32_t>(cap.Get());
+}
 
 /// mose-packet's configuration at 16 groups, 100 flows, over RDMA
 ExperimentConfig
@@ -49,6 +86,12 @@ RunPacket(const ExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint6
 {
     PacketExperiment experiment(config);
     experiment.Build();
+    // the transport is installed through the helper: the fabric's cap on the run's one graph
+    EXPECT_EQ(config.scale, 1u);
+    EXPECT_EQ(MaxInFlight(experiment.GetExperiment()),
+              CapAtScaleOne(
+                  SummarizeDistances(experiment.GetExperiment().GetTopology()->GetCircuitGraph())
+                      .diameter));
     experiment.Run();
     *lost = experiment.GetExperiment().GetPacketsLost();
     *drops = experiment.GetTransportDrops();
@@ -120,6 +163,14 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     c.SetTransport(LlmLevel::PACKET, RDMA);
     SwitchExperiment experiment(c);
     experiment.Build();
+    // the fabric's cap on the longest route of the graph installed first (MoSE's inference-heavy
+    // one; MoseTransportHelper::Install(topology))
+    const Scenario& sc = experiment.GetExperiment().GetScenario();
+    EXPECT_EQ(c.scale, 1u);
+    EXPECT_EQ(
+        MaxInFlight(experiment.GetExperiment()),
+        CapAtScaleOne(
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter));
     experiment.Run();
 
     const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();

@@ -206,8 +206,18 @@ TEST(TransportHelper, TheFluidLevelReadsRdmasPayload)
 // mose-llm --transport and the ECN options: what each sets, and every refusal by name
 TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
 {
-    const ExperimentConfig tcp = ReadLlmOptions(SMALL_RUN);
-    EXPECT_EQ(tcp.transport, "ns3::MoseSocketTransfers"); // the default
+    // rdma by default (the validation against the fluid level chose it), with the DCQCN
+    // paper's marking; --transport=tcp keeps ns-3's TCP and its ports as before
+    const ExperimentConfig byDefault = ReadLlmOptions(SMALL_RUN);
+    EXPECT_EQ(byDefault.transport, "ns3::MoseRdmaTransport");
+    EXPECT_TRUE(byDefault.IsRdma());
+    ASSERT_TRUE(byDefault.ecn.has_value());
+    EXPECT_EQ(byDefault.ecn->kmin, 5);
+    EXPECT_EQ(byDefault.ecn->kmax, 200);
+    EXPECT_EQ(byDefault.ecn->pmax, 0.01);
+    EXPECT_EQ(byDefault.portQueue, "1p");
+    const ExperimentConfig tcp = ReadLlmOptions(SmallRun({"--transport=tcp"}));
+    EXPECT_EQ(tcp.transport, "ns3::MoseSocketTransfers");
     EXPECT_FALSE(tcp.IsRdma());
     EXPECT_FALSE(tcp.ecn.has_value());
     EXPECT_EQ(tcp.portQueue, "1000p");
@@ -232,7 +242,7 @@ TEST(TransportHelper, MoseLlmReadsTheTransportOptions)
     const std::string unused = "the option would not be used: only with --transport=rdma (TCP's "
                                "ports keep their queue disc, FqCoDel unless "
                                "--ns3::MoseTopologyHelper::QueueDiscType says otherwise)";
-    EXPECT_EQ(error({"--ecnKmin=5"}), "invalid --ecnKmin = \"5\": " + unused);
+    EXPECT_EQ(error({"--transport=tcp", "--ecnKmin=5"}), "invalid --ecnKmin = \"5\": " + unused);
     EXPECT_EQ(error({"--transport=tcp", "--ecnPmax=0.5"}),
               "invalid --ecnPmax = \"0.5\": " + unused);
     EXPECT_EQ(error({"--transport=rdma", "--level=fluid", "--ecnKmax=100"}),
@@ -414,6 +424,78 @@ TEST(TransportHelper, InstallOnATopologyKeepsTheUsersMaxInFlight)
     Simulator::Destroy();
 }
 
+namespace
+{
+
+/// The MaxInFlight a helper gives an RDMA transport installed, with a switcher, on the 4-cycle
+/// of CapOnACycle() (circuits at 1 Gb/s with 20 us delay, diameter 2); the switcher's schedule
+/// is inference-heavy for 0.5 s, then training-heavy, with these targets (4 groups, degree
+/// <= 2)
+uint32_t
+CapAcrossASwitch(const MoseTransportHelper& helper,
+                 const CircuitGraph& inferenceTarget,
+                 const CircuitGraph& trainingTarget)
+{
+    const FlowExperimentConfig config = PaperScaledConfig(4, 2);
+    // the inference-heavy mode's roles and P-D pairs for both targets (at N = 4 the
+    // training-heavy roles have no P-D pair to draw); the cap reads only the graphs
+    const ModeScenario mode = ScenarioBuilder(config).BuildMode(1, WorkloadMode::INFERENCE_HEAVY);
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(config, 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+    topology->SetOcsAttribute("Delay", TimeValue(MicroSeconds(20)));
+    topology->Install();
+    EXPECT_EQ(SummarizeDistances(topology->GetCircuitGraph()).diameter, 2u);
+    MoseModeSwitcherHelper switcherHelper;
+    switcherHelper.SetTargetProvider([&](WorkloadMode m) {
+        MoseModeTarget target;
+        target.roles = mode.roles;
+        target.assignment = mode.assignment;
+        target.graph = m == WorkloadMode::INFERENCE_HEAVY ? inferenceTarget : trainingTarget;
+        return target;
+    });
+    switcherHelper.SetSchedule(
+        ModeSchedule{{WorkloadMode::INFERENCE_HEAVY, 0.5}, {WorkloadMode::TRAINING_HEAVY, 0.5}});
+    Ptr<MoseModeSwitcher> switcher = switcherHelper.Install(topology);
+    UintegerValue cap;
+    helper.Install(topology, switcher)->GetAttribute("MaxInFlight", cap);
+    Simulator::Destroy();
+    return static_cast<uint32_t>(cap.Get());
+}
+
+} // namespace
+
+// With a switcher, Install(topology, switcher) caps an RDMA QP on the longest route over every
+// graph the run installs: the installed graph and the target of every mode of the schedule.
+// The installed 4-cycle 0-1-2-3-0 and a 4-cycle target have diameter 2: 27, as without a
+// switcher (InstallOnATopologyCapsRdmaAtTheLongestRoutesBdp). The path 0-1-2-3 has diameter 3:
+// 3 x 48.96 us = 146.88 us of round trip, 146,880 bits at 1 Gb/s, 17.2 frames of 8560 bits, 18
+// rounded up, and AckInterval - 1 = 15 more: 33. It counts as the training-heavy target (the
+// switch's) and as the initial mode's target (where the schedule would return to it). A user's
+// MaxInFlight still wins, and a null switcher is Install(topology).
+TEST(TransportHelper, InstallAcrossASwitchCapsRdmaOnTheLongestRouteOfEveryGraph)
+{
+    const CircuitGraph cycle(4, {{0, 1}, {1, 2}, {2, 3}, {0, 3}});
+    const CircuitGraph path(4, {{0, 1}, {1, 2}, {2, 3}});
+    ASSERT_EQ(SummarizeDistances(cycle).diameter, 2u);
+    ASSERT_EQ(SummarizeDistances(path).diameter, 3u);
+    MoseTransportHelper rdma("ns3::MoseRdmaTransport");
+    EXPECT_EQ(CapAcrossASwitch(rdma, cycle, cycle), 27u);
+    EXPECT_EQ(CapAcrossASwitch(rdma, cycle, path), 33u);
+    EXPECT_EQ(CapAcrossASwitch(rdma, path, cycle), 33u);
+    MoseTransportHelper given("ns3::MoseRdmaTransport");
+    given.SetAttribute("MaxInFlight", UintegerValue(64));
+    EXPECT_EQ(CapAcrossASwitch(given, cycle, path), 64u);
+
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    topology->SetTemplate(PaperScaledConfig(4, 2), 1, WorkloadMode::INFERENCE_HEAVY, Policy::MOSE);
+    topology->SetOcsAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+    topology->SetOcsAttribute("Delay", TimeValue(MicroSeconds(20)));
+    topology->Install();
+    EXPECT_EQ(AttributeText(rdma.Install(topology, nullptr), "MaxInFlight"), "27");
+    Simulator::Destroy();
+}
+
 // What mose-llm's rdma path sets on the transport: the jumbo payload and the notice delay by the
 // TCP rule (a user's default of the RDMA type taken, or refused if it disagrees). Its timers,
 // rates and byte counter keep their values: the transport scales them by MoseScale itself
@@ -434,8 +516,17 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
         EXPECT_EQ(AttributeText(t, "ByteCounter"), "10000000");
         // the fabric's cap (Install(topology)): at MoseScale 2000 a circuit of 200 Mb/s and
         // 1 us adds 165.68 us (a 4142-byte frame) + 2 us (an ACK) + 2 us to the round trip,
-        // 1.024 frames, so a route of D circuits holds D + 1 frames (D < 40), and 15 more
+        // 1.024 frames, so a route of D circuits holds D + 1 frames (D < 40), and 15 more; D is
+        // the diameter of the graph installed first, MoSE's inference-heavy one, although its
+        // training-heavy one is longer here
+        const Scenario& sc = *e.GetScenario();
         const uint32_t d = SummarizeDistances(e.GetTopology()->GetCircuitGraph()).diameter;
+        EXPECT_EQ(
+            d,
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter);
+        EXPECT_LT(
+            d,
+            SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::TRAINING_HEAVY)).diameter);
         EXPECT_EQ(AttributeText(t, "MaxInFlight"), std::to_string(16 + d));
         Simulator::Destroy();
     }

@@ -271,7 +271,7 @@ LlmOptions::AddRunOptions(CommandLine& cmd)
                         "jumbo",
                         "MTU 9000 ports, and TCP SegmentSize 8948 or RDMA PayloadSize 4096",
                         m_jumbo);
-    m_transportOptions.AddOptions(cmd, "the workloads'");
+    m_transportOptions.AddOptions(cmd, "the workloads'", true); // rdma by default
     cmd.AddValue("noticeDelay",
                  "how long after a transfer's last byte the workloads learn of it (default: "
                  "twice the smallest link delay; on several MPI ranks it must exceed the "

@@ -33,8 +33,10 @@ class TransportOptions
      * \brief Adds the four options.
      * \param cmd the command line
      * \param what what runs on the transport, for the help ("the workloads'", "the transfers'")
+     * \param rdmaByDefault whether --transport defaults to rdma (the LLM programs: the
+     *        validation against the fluid level chose it) or to tcp (the flow programs)
      */
-    void AddOptions(CommandLine& cmd, const std::string& what);
+    void AddOptions(CommandLine& cmd, const std::string& what, bool rdmaByDefault = false);
 
     /// \return the transport's TypeId name (MoseTransportHelper::GetTypeName(); mose::Error
     ///         naming --transport for another spelling)

@@ -538,8 +538,9 @@ class Experiment
 
     /**
      * \brief The helper's transport installed on the fabric (MoseTransportHelper::Install() on
-     *        the topology: with what it derives from the fabric where the user set nothing, e.g.
-     *        RDMA's in-flight cap). Once, after Build(); then as InstallTransport(transport).
+     *        the topology: with what it derives from the fabric where the user set nothing,
+     *        e.g. RDMA's in-flight cap on the longest route of the graph installed first). Once,
+     *        after Build(); then as InstallTransport(transport).
      * \param helper the transport's type and attributes
      * \return the installed transport
      */

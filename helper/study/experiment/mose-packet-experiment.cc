@@ -413,10 +413,12 @@ PacketExperiment::DrawBatchFlows()
 void
 PacketExperiment::BuildBatch()
 {
-    // the transport (its attributes' defaults; MoseRdmaTransport scales its own rates and
-    // timers by MoseScale) on each group's endpoints, the drawn transfers as a batch on it
+    // the transport on each group's endpoints through the helper's topology-aware Install (its
+    // attributes' defaults, the fabric's in-flight cap and notice delay unless the user set
+    // them; MoseRdmaTransport scales its own rates and timers by MoseScale), the drawn
+    // transfers as a batch on it
     const ScaleScope scale(m_config.scale);
-    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
+    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport));
     m_batch = DynamicCast<MoseBatchWorkload>(
         m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
     m_batch->SetFlows(DrawBatchFlows());

@@ -339,12 +339,13 @@ SwitchExperiment::Build()
 void
 SwitchExperiment::BuildBatches()
 {
-    // the transport (its attributes' defaults) on each group's endpoints; per interval the
-    // transfers InstallModeTraffic() would install, as a flow batch on it that the switcher
-    // keeps in the fabric's mode
+    // the transport on each group's endpoints through the helper's topology-aware Install (its
+    // attributes' defaults, the fabric's in-flight cap and notice delay unless the user set
+    // them); per interval the transfers InstallModeTraffic() would install, as a flow batch on
+    // it that the switcher keeps in the fabric's mode
     const mose::Scenario& sc = m_experiment.GetScenario();
     const ScaleScope scale(m_config.scale);
-    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport).Create());
+    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport));
     m_fluidDrawn.clear();
     m_batches.clear();
     m_nTransfers = 0;
