@@ -117,6 +117,10 @@ main(int argc, char* argv[])
             {
                 std::cout << options.GetTraceNote() << "\n";
             }
+            if (!options.GetClockNote().empty())
+            {
+                std::cout << options.GetClockNote() << "\n";
+            }
             std::cout << "\n";
             comparison.Run(std::cout, showProgress);
             comparison.PrintSwitches(std::cout);

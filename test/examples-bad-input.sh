@@ -921,11 +921,41 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --trPrefill=40 --trDecode=20 --trTraining=4
     # a notice that cannot come before the stop serves no request: refused before the run
     expect_error llm-notice-delay-after-stop 'invalid --noticeDelay = "40s": a delay under 30 s: the run stops at 30 s' \
-        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=40s
+        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=40s --stopTime=30s
     # one that comes after the stop for some: the report says how many and why
     expect_ok llm-notice-delay-late-report 'MoSE: 39 of 40 requests not served when the run stopped at 30 s: 39 had their KV bytes delivered, but the completion notice (--noticeDelay = 29.99 s after the last byte) was due after the stop' \
-        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=29.99s \
+        "$LLM" --map=false --policies=MoSE --requests=40 --noticeDelay=29.99s --stopTime=30s \
         --outputDir="$WORK/llm-notice"
+    # the trace's clock: a slice that starts late is served whole (the end follows the trace),
+    # --traceStart moves its start; an end or a start that leaves no request is refused, naming
+    # the first and last arrival and the end
+    printf 'Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1200,ChatGPT,400,40,440,Conversation log\n1200.5,ChatGPT,300,30,330,Conversation log\n1201,ChatGPT,500,50,550,Conversation log\n' \
+        >"$WORK/llm-burst-slice.csv"
+    LLM_SMALL="--nodes=16 --degree=4 --policies=MoSE --level=fluid"
+    expect_ok llm-trace-slice-served 'fluid  MoSE         3/3' \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --outputDir="$WORK/llm-slice"
+    expect_ok llm-trace-slice-noted "note: every request arrives after the schedule's end, 1.5 s" \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --outputDir="$WORK/llm-slice"
+    expect_ok llm-trace-start-first "arrivals from 0 s to 1 s (--traceStart=first: the trace's clock minus 1200 s)" \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --traceStart=first \
+        --outputDir="$WORK/llm-slice"
+    expect_ok llm-trace-start-time "1 requests before it left out" \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --traceStart=1200.5s \
+        --outputDir="$WORK/llm-slice"
+    expect_error llm-trace-start-after-last 'invalid --traceStart = "2000s": first (the trace'"'"'s first request) or a time of the trace'"'"'s clock up to its last arrival' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-slice.csv" --traceStart=2000s
+    expect_error llm-trace-start-bad 'invalid --traceStart = "soon"' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-slice.csv" --traceStart=soon
+    expect_error llm-trace-start-no-trace 'invalid --traceStart = "first": only with --trace' \
+        "$LLM" --map=false --traceStart=first
+    expect_error llm-stop-time-none-arrives '3 of the 3 requests of --trace='"$WORK"'/llm-burst-slice.csv arrive at or after it (first arrival 1200 s, last 1201 s, run end 30 s)' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-slice.csv" --stopTime=30s
+    expect_error llm-stop-time-most-late 'invalid --stopTime = "1.5s": an end that at least 90% of the requests arrive before' \
+        "$LLM" --map=false --requests=400 --rate=100 --stopTime=1.5s
+    expect_error llm-stop-time-before-schedule "invalid --stopTime = \"1s\": a time at or after the schedule's end, 1.5 s" \
+        "$LLM" --map=false --stopTime=1s
+    expect_error llm-stop-time-bad 'invalid --stopTime = "never"' "$LLM" --map=false --stopTime=never
+    expect_error llm-stop-time-map 'invalid --stopTime = "60s": only with --map=false' "$LLM" --stopTime=60s
     # the generator's mean prompt: within the lengths it draws, not clamped silently
     expect_error llm-prompt-mean-huge 'invalid --promptMean = "100000": a mean prompt length from 1 to 32768 tokens' \
         "$LLM" --map=false --promptMean=100000
