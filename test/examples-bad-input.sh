@@ -956,6 +956,11 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --stopTime=1s
     expect_error llm-stop-time-bad 'invalid --stopTime = "never"' "$LLM" --map=false --stopTime=never
     expect_error llm-stop-time-map 'invalid --stopTime = "60s": only with --map=false' "$LLM" --stopTime=60s
+    # an approximation carries its error: the exact rates run beside it; the map refuses it
+    expect_ok llm-rate-epoch-error 'MoSE with rate epoch 5 ms (--rateEpoch) against exact rates: served' \
+        "$LLM" --map=false $LLM_SMALL --requests=20 --rateEpoch=5ms --outputDir="$WORK/llm-epoch"
+    expect_error llm-rate-epoch-map 'invalid --rateEpoch = "1ms": only with --map=false: one experiment also runs the exact rates' \
+        "$LLM" --level=fluid --rateEpoch=1ms
     # the generator's mean prompt: within the lengths it draws, not clamped silently
     expect_error llm-prompt-mean-huge 'invalid --promptMean = "100000": a mean prompt length from 1 to 32768 tokens' \
         "$LLM" --map=false --promptMean=100000

@@ -6,10 +6,13 @@
 
 // One LLM experiment's clock: where a trace starts (mose-llm --traceStart), when the run ends
 // (--stopTime, or DefaultLlmStopTime() derived from the requests), and the refusal of a run in
-// which no request, or too many, arrive before the end. Values computed by hand.
+// which no request, or too many, arrive before the end. Values computed by hand. And the
+// approximation --rateEpoch, which carries its error measured against the exact rates.
 
+#include "mose-llm-comparison.h"
 #include "mose-llm-experiment.h"
 #include "mose-llm-options.h"
+#include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
@@ -19,6 +22,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -211,3 +215,66 @@ TEST(LlmTraceClock, ANoticeDelayIsCheckedAgainstTheRunsEnd)
         "KV transfer arrives, --noticeDelay after the last byte");
 }
 
+TEST(LlmRateEpochError, TheTextGivesBothRunsAndTheRelativeErrors)
+{
+    LlmSummary a;
+    a.policy = Policy::MOSE;
+    a.requests = 40;
+    a.served = 40;
+    a.kvMeanS = 0.486;
+    a.ttftMeanS = 0.5;
+    a.iterations = 3;
+    a.iterMeanS = 0.3;
+    a.wallSeconds = 0.1;
+    LlmSummary e = a;
+    e.kvMeanS = 0.008;
+    e.ttftMeanS = 0.01;
+    e.iterations = 60;
+    e.iterMeanS = 0.025;
+    e.wallSeconds = 0.5;
+    // (0.486 - 0.008) / 0.008 = 59.75; (0.5 - 0.01) / 0.01 = 49; (0.3 - 0.025) / 0.025 = 11
+    EXPECT_EQ(RateEpochErrorText(a, e, MilliSeconds(1)),
+              "MoSE with rate epoch 1 ms (--rateEpoch) against exact rates: served 40/40 (exact "
+              "40/40), kv_mean 486.000 ms (exact 8.000 ms, +5975.0%), ttft_mean 500.000 ms (exact "
+              "10.000 ms, +4900.0%), iterations 3 (exact 60), iter_mean 300.000 ms (exact 25.000 "
+              "ms, +1100.0%), wall 0.100 s (exact 0.500 s)");
+}
+
+// A comparison at the fluid level with a rate epoch runs the exact rates beside it: its exact
+// summary is that of the same comparison without the epoch, and the line follows the row
+TEST(LlmRateEpochError, AComparisonWithAnEpochRunsTheExactRatesToo)
+{
+    ExperimentConfig c = SmallLlmConfig(16);
+    for (uint64_t i = 0; i < 20; ++i)
+    {
+        c.llm.requests.push_back(LlmRequest{i * 1000000, 2000, 10, "", 0});
+    }
+    c.SetSchedule(
+        ModeSchedule{{WorkloadMode::INFERENCE_HEAVY, 0.02}, {WorkloadMode::TRAINING_HEAVY, 0.03}});
+    c.llm.training = true;
+    c.llm.collectiveBytes = 1 << 20;
+    c.llm.computeTime = MilliSeconds(2);
+    LlmComparison exact(c, {Policy::MOSE}, {LlmLevel::FLUID});
+    std::ostringstream exactTable;
+    exact.Run(exactTable);
+    EXPECT_TRUE(exact.GetExactSummaries().empty());
+    EXPECT_EQ(exactTable.str().find("against exact rates"), std::string::npos);
+
+    c.llm.fluidRateEpoch = MilliSeconds(5);
+    LlmComparison coarse(c, {Policy::MOSE}, {LlmLevel::FLUID});
+    std::ostringstream table;
+    coarse.Run(table);
+    ASSERT_EQ(coarse.GetExactSummaries().size(), 1u);
+    const LlmSummary& beside = coarse.GetExactSummaries()[0];
+    const LlmSummary& reference = exact.GetSummaries()[0];
+    EXPECT_EQ(beside.served, reference.served);
+    EXPECT_EQ(beside.iterations, reference.iterations);
+    EXPECT_EQ(beside.kvMeanS, reference.kvMeanS);
+    EXPECT_EQ(beside.ttftMeanS, reference.ttftMeanS);
+    EXPECT_NE(table.str().find("MoSE with rate epoch 5 ms (--rateEpoch) against exact rates: "
+                               "served " +
+                               std::to_string(coarse.GetSummaries()[0].served) + "/20 (exact " +
+                               std::to_string(reference.served) + "/20)"),
+              std::string::npos)
+        << table.str();
+}

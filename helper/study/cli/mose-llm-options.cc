@@ -503,6 +503,12 @@ LlmOptions::ReadMap(uint32_t seeds)
                  {"--end", m_end}},
                 "only with --map=false: the regime map generates the requests of each "
                 "--loads rate and alternates the modes for each of --intervals");
+    // an approximation carries its measured error: one experiment runs the exact rates beside
+    // it (LlmComparison); a map's cells would carry an error no run measured
+    RejectGiven({{"--rateEpoch", m_rateEpoch}},
+                "only with --map=false: one experiment also runs the exact rates and prints the "
+                "error of the approximation; the map's fluid cells use exact rates (its fast "
+                "approximation is --level=aggregate, measured by --level=fluid,aggregate)");
     LlmRegimeMapConfig& m = m_mapConfig;
     m.base = m_experiment;
     m.levelColumn = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
