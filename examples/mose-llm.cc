@@ -42,6 +42,7 @@
 #include "mose-llm-level-validation.h"
 #include "mose-llm-options.h"
 #include "mose-llm-regime-map.h"
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-run-options.h"
 
@@ -82,6 +83,13 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
         options.Read();
         runs.Read(options.IsMap(), "--map=false runs one experiment per policy");
+        // an option that would not act at these levels or in this mode is refused (the table
+        // of doc/mose.rst, Where each option acts)
+        CheckOptionScopes("mose-llm",
+                          GivenOptions(argc, argv),
+                          options.GetLevelPlaces(),
+                          options.GetModePlaces());
+        CheckPacketOnlyAttributes(options.GetLevelPlaces(), std::cerr);
         // the map: a list of independent runs (LlmMapRunner), carried out here on --jobs
         // workers, or a share of it (--runs, --part), or put together from parts (--merge);
         // on MPI ranks one run of it, as a Slurm array task per run does

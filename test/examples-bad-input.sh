@@ -716,6 +716,15 @@ if [ -x "$SCRIPT" ]; then
         "$SCRIPT" --scale=4
 fi
 
+FIGURE="$BIN/mose-regime-figure"
+if [ -x "$FIGURE" ]; then
+    # the merge's options in a comparison of files: refused before any file is read
+    expect_error figure-scope-tolerance-compare 'invalid --tolerance = "0.05": the option would not be used in a comparison of two maps'"'"' files (--compare)' \
+        "$FIGURE" --compare=a.csv,b.csv --tolerance=0.05 --outputDir="$WORK/fig"
+    expect_error figure-scope-title-compare 'invalid --title = "x": the option would not be used in a comparison' \
+        "$FIGURE" --compare=a.csv,b.csv --title=x --outputDir="$WORK/fig"
+fi
+
 LLM="$BIN/mose-llm"
 if [ -x "$LLM" ]; then
     # a trace gives the requests: the generator's options are refused, not ignored
@@ -961,6 +970,22 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false $LLM_SMALL --requests=20 --rateEpoch=5ms --outputDir="$WORK/llm-epoch"
     expect_error llm-rate-epoch-map 'invalid --rateEpoch = "1ms": only with --map=false: one experiment also runs the exact rates' \
         "$LLM" --level=fluid --rateEpoch=1ms
+    # every option acts or is refused (doc/mose.rst, Where each option acts)
+    for opt in --tolerance=0.05 --cycles=3 --loads=25 --intervals=100ms --darkTimes=10ms \
+        --trainingLoadShare=0.5 --flowLevelFlows=0 --plot=false; do
+        expect_error "llm-scope-one${opt%%=*}" "invalid ${opt%%=*} = \"${opt#*=}\": the option would not be used in one experiment" \
+            "$LLM" --map=false "$opt"
+    done
+    for opt in --period=50ms --window=1s --dwell=1s --enterLoad=200 --exitLoad=10; do
+        expect_error "llm-scope-periods${opt%%=*}" "invalid ${opt%%=*} = \"${opt#*=}\": the option would not be used in one experiment with a schedule of periods" \
+            "$LLM" --map=false "$opt"
+    done
+    expect_error llm-scope-reuse-fluid 'invalid --reuseConnections = "false": the option would not be used at the fluid level: it acts at the packet level only' \
+        "$LLM" --map=false --level=fluid --reuseConnections=false
+    expect_error llm-scope-reuse-fluid-map 'invalid --reuseConnections = "false": the option would not be used at the fluid, aggregate levels' \
+        "$LLM" --level=fluid,aggregate --reuseConnections=false
+    expect_error llm-scope-module-attribute-fluid 'invalid --ns3::MoseTrainingWorkload::ReuseConnections = "false": the attribute would not be used: the fluid and aggregate levels send no packets' \
+        "$LLM" --map=false --level=fluid --ns3::MoseTrainingWorkload::ReuseConnections=false
     # the generator's mean prompt: within the lengths it draws, not clamped silently
     expect_error llm-prompt-mean-huge 'invalid --promptMean = "100000": a mean prompt length from 1 to 32768 tokens' \
         "$LLM" --map=false --promptMean=100000

@@ -6,6 +6,7 @@
 
 #include "mose-llm-options.h"
 
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-switch-experiment.h"
 
@@ -923,6 +924,29 @@ bool
 LlmOptions::IsMap() const
 {
     return m_map;
+}
+
+uint32_t
+LlmOptions::GetLevelPlaces() const
+{
+    uint32_t bits = 0;
+    for (LlmLevel level : m_levels)
+    {
+        bits |= level == LlmLevel::PACKET  ? AT_PACKET
+                : level == LlmLevel::FLUID ? AT_FLUID
+                                           : AT_AGGREGATE;
+    }
+    return bits;
+}
+
+uint32_t
+LlmOptions::GetModePlaces() const
+{
+    if (m_map)
+    {
+        return IN_MAP;
+    }
+    return mose::ToLowerAscii(m_schedule) == "threshold" ? (IN_ONE | IN_THRESHOLD) : IN_ONE;
 }
 
 const LlmRegimeMapConfig&

@@ -90,6 +90,11 @@ class LlmOptions
 
     /// \return whether to run the regime map (--map) rather than one experiment
     bool IsMap() const;
+    /// \return the levels that run, as OptionPlace AT_ bits (after Read())
+    uint32_t GetLevelPlaces() const;
+    /// \return the mode, as OptionPlace IN_ bits: IN_MAP, or IN_ONE (with IN_THRESHOLD for
+    ///         --schedule=threshold) (CheckOptionScopes())
+    uint32_t GetModePlaces() const;
     /// \return the map's configuration (after Read(), with --map)
     const LlmRegimeMapConfig& GetMapConfig() const;
     /// \return one experiment's configuration, requests and schedule set (after Read())
