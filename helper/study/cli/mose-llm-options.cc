@@ -182,9 +182,10 @@ LlmOptions::AddTraceOptions(CommandLine& cmd)
                         m_traceStart);
     mose::AddTextOption(cmd,
                         "stopTime",
-                        "one experiment: the run ends here at the latest (default: the later of "
-                        "30 s and the last arrival plus the time to serve every request one "
-                        "after another; the run ends earlier once its work is done)",
+                        "one experiment: the run ends here at the latest (default: the latest of "
+                        "30 s, the schedule's end and the last arrival plus the time to serve "
+                        "every request one after another; the run ends earlier once its work is "
+                        "done)",
                         m_stopTime);
     cmd.AddValue("kvExport",
                  "one experiment: write what the fabric did with each served request, keyed by "
@@ -749,7 +750,8 @@ LlmOptions::GetClockNote() const
     os << "the run stops at " << SecondsText(c.stopTime) << " at the latest";
     if (m_stopTime.empty())
     {
-        os << " (the later of " << LLM_LEAST_STOP_SECONDS << " s and the last arrival plus "
+        os << " (the latest of " << LLM_LEAST_STOP_SECONDS
+           << " s, the schedule's end and the last arrival plus "
            << SecondsText(LlmServeAllowance(c))
            << " to serve every request one after another; --stopTime sets it)";
     }

@@ -46,9 +46,10 @@ namespace mose
  * --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's clock (--traceStart=first|TIME: the trace
  * starts at its first request or at a given time of its clock, the requests before it left
- * out; --stopTime: the run's end, by default DefaultLlmStopTime(), the later of 30 s and the
- * last arrival plus LlmServeAllowance()), one experiment's schedule (--schedule of MODE:DURATION
- * periods or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
+ * out; --stopTime: the run's end, by default DefaultLlmStopTime(), the latest of 30 s, the
+ * schedule's end and the last arrival plus LlmServeAllowance()), one experiment's schedule
+ * (--schedule of MODE:DURATION periods or "threshold" with --end, --period, --window, --dwell,
+ * --enterLoad, --exitLoad), and
  * --policies. The output options (--outputDir, --plot, --progress, --distributed) are the
  * program scaffold's (Program), as in every mose program.
  *

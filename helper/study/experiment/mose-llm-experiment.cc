@@ -191,10 +191,11 @@ LlmServeAllowance(const ExperimentConfig& config)
             seconds += tokens * static_cast<double>(llm.kvBytesPerToken) * 8.0 / bitsPerSecond;
         }
     }
-    Time allowance = llm.requests.empty() ? Time(0) : Seconds(seconds);
+    // within ns-3's time range (about 9.2e9 s) whatever the rates: at most 1e9 s
+    Time allowance = llm.requests.empty() ? Time(0) : Seconds(std::min(seconds, 1e9));
     if (llm.noticeDelay && !llm.requests.empty())
     {
-        allowance += *llm.noticeDelay;
+        allowance += std::min(*llm.noticeDelay, Seconds(1e9));
     }
     return allowance;
 }

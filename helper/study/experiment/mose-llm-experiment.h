@@ -102,8 +102,9 @@ constexpr int64_t LLM_LEAST_STOP_SECONDS = 30;
  *        for each request its prefill (inputTokens / prefillTokensPerSecond) and its KV
  *        transfer (inputTokens x kvBytesPerToken at the slower of the unscaled host and
  *        circuit rates; --scale divides bytes and rates together, so the time is the same),
- *        summed, plus the notice delay when it is set. It is a bound that leaves room for
- *        queueing: the requests are served in parallel by many groups in a run.
+ *        summed, plus the notice delay when it is set (each at most 1e9 s: with the last
+ *        arrival, at most 1e9 s too, the end stays inside ns-3's time range). It is a bound
+ *        that leaves room for queueing: the requests are served in parallel by many groups.
  * \param config an LLM configuration (MakeLlmConfig()) with its requests
  * \return the time (0 without requests)
  */
