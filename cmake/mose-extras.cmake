@@ -165,8 +165,16 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
                                   ${PROJECT_SOURCE_DIR})
   add_test(NAME mose-docs-self-test
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-docs.py --self-test)
+  # the doc's table of where each option acts is the programs' (cmake/mose-check-option-scope.py)
+  add_test(NAME mose-option-scope-doc
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-option-scope.py
+                   ${PROJECT_SOURCE_DIR})
+  add_test(NAME mose-option-scope-doc-self-test
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-option-scope.py
+                   --self-test)
   set_tests_properties(mose-release-consistency mose-layers mose-layers-self-test mose-docs
-                       mose-docs-self-test PROPERTIES LABELS release)
+                       mose-docs-self-test mose-option-scope-doc mose-option-scope-doc-self-test
+                       PROPERTIES LABELS release)
   if(MOSE_ENABLE_EXAMPLES)
     add_test(NAME mose-fabric-example
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/mose-check-fabric.py

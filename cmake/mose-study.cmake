@@ -59,6 +59,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/cli/mose-level-options.cc
     helper/study/cli/mose-transport-options.cc
     helper/study/cli/mose-llm-options.cc
+    helper/study/cli/mose-option-scope.cc
     helper/study/cli/mose-packet-options.cc
     helper/study/cli/mose-program.cc
     helper/study/cli/mose-run-options.cc
@@ -100,6 +101,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/cli/mose-level-options.h
     helper/study/cli/mose-transport-options.h
     helper/study/cli/mose-llm-options.h
+    helper/study/cli/mose-option-scope.h
     helper/study/cli/mose-packet-options.h
     helper/study/cli/mose-program.h
     helper/study/cli/mose-run-options.h

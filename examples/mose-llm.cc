@@ -44,6 +44,7 @@
 #include "mose-llm-level-validation.h"
 #include "mose-llm-options.h"
 #include "mose-llm-regime-map.h"
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-run-options.h"
 
@@ -83,8 +84,20 @@ main(int argc, char* argv[])
                                  "print progress while simulating");
         program.Parse(argc, argv);
         options.Read();
-        // the map and the comparison (--map=false) are lists of runs
-        runs.Read(true, "");
+        // the map and the comparison (--map=false) are lists of runs; a comparison with a rate
+        // epoch runs in one process, each fluid run beside its exact-rate run
+        const bool epoch = !options.IsMap() &&
+                           options.GetExperimentConfig().llm.fluidRateEpoch.IsStrictlyPositive();
+        runs.Read(!epoch,
+                  "--rateEpoch runs each fluid-level run beside its exact-rate run, in one "
+                  "process");
+        // an option that would not act at these levels or in this mode is refused (the table
+        // of doc/mose.rst, Where each option acts)
+        CheckOptionScopes("mose-llm",
+                          GivenOptions(argc, argv),
+                          options.GetLevelPlaces(),
+                          options.GetModePlaces());
+        CheckPacketOnlyAttributes(options.GetLevelPlaces(), std::cerr);
         // the map: a list of independent runs (LlmMapRunner), carried out here on --jobs
         // workers, or a share of it (--runs, --part), or put together from parts (--merge);
         // on MPI ranks one run of it, as a Slurm array task per run does
@@ -132,6 +145,10 @@ main(int argc, char* argv[])
             {
                 std::cout << options.GetTraceNote() << "\n";
             }
+            if (!options.GetClockNote().empty())
+            {
+                std::cout << options.GetClockNote() << "\n";
+            }
             std::cout << "\n";
             // its runs (level x policy) as a list, as the map's: --jobs, --part, --merge
             // --kvExport names where the export goes, which is no run's figure: the records
@@ -141,12 +158,16 @@ main(int argc, char* argv[])
             const std::string kv = options.GetKvExport().empty() ? "none"
                                    : options.IsKvExportJson()    ? "jsonl"
                                                                  : "csv";
-            if (!comparison->Run(
-                    runs.Get(outputDir,
-                             StudyOptionsText(argc, argv, ignored) + " (KV export: " + kv + ")",
-                             showProgress),
-                    std::cout,
-                    showProgress))
+            if (epoch)
+            {
+                comparison->Run(std::cout, showProgress); // no records: see runs.Read() above
+            }
+            else if (!comparison->Run(runs.Get(outputDir,
+                                               StudyOptionsText(argc, argv, ignored) +
+                                                   " (KV export: " + kv + ")",
+                                               showProgress),
+                                      std::cout,
+                                      showProgress))
             {
                 return;
             }

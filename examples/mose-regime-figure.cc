@@ -28,6 +28,7 @@
 
 #include "mose-llm-level-validation.h"
 #include "mose-llm-regime-figure.h"
+#include "mose-option-scope.h"
 #include "mose-program.h"
 
 #include "ns3/command-line.h"
@@ -74,15 +75,21 @@ main(int argc, char* argv[])
                                  "write the figure's gnuplot script and render it",
                                  "");
         program.Parse(argc, argv);
+        if (!compare.empty() && !maps.empty())
+        {
+            ThrowBadParameter("--compare",
+                              QuoteText(compare),
+                              "either --maps (merge) or --compare (two maps), not both");
+        }
+        // an option of the merge given to a comparison (or the reverse) is refused (the table
+        // of doc/mose.rst, Where each option acts)
+        CheckOptionScopes("mose-regime-figure",
+                          GivenOptions(argc, argv),
+                          0,
+                          compare.empty() ? IN_MERGE_FILES : IN_COMPARE_FILES);
         program.CheckOutput(); // the output folder, before any file is read
         if (!compare.empty())
         {
-            if (!maps.empty())
-            {
-                ThrowBadParameter("--compare",
-                                  QuoteText(compare),
-                                  "either --maps (merge) or --compare (two maps), not both");
-            }
             const std::vector<std::string> two = SplitList(compare, "--compare", "a file");
             if (two.size() != 2)
             {

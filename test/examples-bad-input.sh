@@ -762,6 +762,15 @@ if [ -x "$SCRIPT" ]; then
         "$SCRIPT" --scale=4
 fi
 
+FIGURE="$BIN/mose-regime-figure"
+if [ -x "$FIGURE" ]; then
+    # the merge's options in a comparison of files: refused before any file is read
+    expect_error figure-scope-tolerance-compare 'invalid --tolerance = "0.05": the option would not be used in a comparison of two maps'"'"' files (--compare)' \
+        "$FIGURE" --compare=a.csv,b.csv --tolerance=0.05 --outputDir="$WORK/fig"
+    expect_error figure-scope-title-compare 'invalid --title = "x": the option would not be used in a comparison' \
+        "$FIGURE" --compare=a.csv,b.csv --title=x --outputDir="$WORK/fig"
+fi
+
 LLM="$BIN/mose-llm"
 if [ -x "$LLM" ]; then
     # a trace gives the requests: the generator's options are refused, not ignored
@@ -1003,11 +1012,62 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --trPrefill=40 --trDecode=20 --trTraining=4
     # a notice that cannot come before the stop serves no request: refused before the run
     expect_error llm-notice-delay-after-stop 'invalid --noticeDelay = "40s": a delay under 30 s: the run stops at 30 s' \
-        "$LLM" --map=false --policies=MoSE --requests=40 --transport=tcp --noticeDelay=40s
+        "$LLM" --map=false --policies=MoSE --requests=40 --transport=tcp --noticeDelay=40s --stopTime=30s
     # one that comes after the stop for some: the report says how many and why
     expect_ok llm-notice-delay-late-report 'MoSE: 39 of 40 requests not served when the run stopped at 30 s: 39 had their KV bytes delivered, but the completion notice (--noticeDelay = 29.99 s after the last byte) was due after the stop' \
-        "$LLM" --map=false --policies=MoSE --requests=40 --transport=tcp --noticeDelay=29.99s \
+        "$LLM" --map=false --policies=MoSE --requests=40 --transport=tcp --noticeDelay=29.99s --stopTime=30s \
         --outputDir="$WORK/llm-notice"
+    # the trace's clock: a slice that starts late is served whole (the end follows the trace),
+    # --traceStart moves its start; an end or a start that leaves no request is refused, naming
+    # the first and last arrival and the end
+    printf 'Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1200,ChatGPT,400,40,440,Conversation log\n1200.5,ChatGPT,300,30,330,Conversation log\n1201,ChatGPT,500,50,550,Conversation log\n' \
+        >"$WORK/llm-burst-slice.csv"
+    LLM_SMALL="--nodes=16 --degree=4 --policies=MoSE --level=fluid"
+    expect_ok llm-trace-slice-served 'fluid  MoSE         3/3' \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --outputDir="$WORK/llm-slice"
+    expect_ok llm-trace-slice-noted "note: every request arrives after the schedule's end, 1.5 s" \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --outputDir="$WORK/llm-slice"
+    expect_ok llm-trace-start-first "arrivals from 0 s to 1 s (--traceStart=first: the trace's clock minus 1200 s)" \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --traceStart=first \
+        --outputDir="$WORK/llm-slice"
+    expect_ok llm-trace-start-time "1 requests before it left out" \
+        "$LLM" --map=false $LLM_SMALL --trace="$WORK/llm-burst-slice.csv" --traceStart=1200.5s \
+        --outputDir="$WORK/llm-slice"
+    expect_error llm-trace-start-after-last 'invalid --traceStart = "2000s": first (the trace'"'"'s first request) or a time of the trace'"'"'s clock up to its last arrival' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-slice.csv" --traceStart=2000s
+    expect_error llm-trace-start-bad 'invalid --traceStart = "soon"' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-slice.csv" --traceStart=soon
+    expect_error llm-trace-start-no-trace 'invalid --traceStart = "first": only with --trace' \
+        "$LLM" --map=false --traceStart=first
+    expect_error llm-stop-time-none-arrives '3 of the 3 requests of --trace='"$WORK"'/llm-burst-slice.csv arrive at or after it (first arrival 1200 s, last 1201 s, run end 30 s)' \
+        "$LLM" --map=false --trace="$WORK/llm-burst-slice.csv" --stopTime=30s
+    expect_error llm-stop-time-most-late 'invalid --stopTime = "1.5s": an end that at least 90% of the requests arrive before' \
+        "$LLM" --map=false --requests=400 --rate=100 --stopTime=1.5s
+    expect_error llm-stop-time-before-schedule "invalid --stopTime = \"1s\": a time at or after the schedule's end, 1.5 s" \
+        "$LLM" --map=false --stopTime=1s
+    expect_error llm-stop-time-bad 'invalid --stopTime = "never"' "$LLM" --map=false --stopTime=never
+    expect_error llm-stop-time-map 'invalid --stopTime = "60s": only with --map=false' "$LLM" --stopTime=60s
+    # an approximation carries its error: the exact rates run beside it; the map refuses it
+    expect_ok llm-rate-epoch-error 'MoSE with rate epoch 5 ms (--rateEpoch) against exact rates: served' \
+        "$LLM" --map=false $LLM_SMALL --requests=20 --rateEpoch=5ms --outputDir="$WORK/llm-epoch"
+    expect_error llm-rate-epoch-map 'invalid --rateEpoch = "1ms": only with --map=false: one experiment also runs the exact rates' \
+        "$LLM" --level=fluid --rateEpoch=1ms
+    # every option acts or is refused (doc/mose.rst, Where each option acts)
+    for opt in --tolerance=0.05 --cycles=3 --loads=25 --intervals=100ms --darkTimes=10ms \
+        --trainingLoadShare=0.5 --flowLevelFlows=0 --plot=false; do
+        expect_error "llm-scope-one${opt%%=*}" "invalid ${opt%%=*} = \"${opt#*=}\": the option would not be used in one experiment" \
+            "$LLM" --map=false "$opt"
+    done
+    for opt in --period=50ms --window=1s --dwell=1s --enterLoad=200 --exitLoad=10; do
+        expect_error "llm-scope-periods${opt%%=*}" "invalid ${opt%%=*} = \"${opt#*=}\": the option would not be used in one experiment with a schedule of periods" \
+            "$LLM" --map=false "$opt"
+    done
+    expect_error llm-scope-reuse-fluid 'invalid --reuseConnections = "false": the option would not be used at the fluid level: it acts at the packet level only' \
+        "$LLM" --map=false --level=fluid --reuseConnections=false
+    expect_error llm-scope-reuse-fluid-map 'invalid --reuseConnections = "false": the option would not be used at the fluid, aggregate levels' \
+        "$LLM" --level=fluid,aggregate --reuseConnections=false
+    expect_error llm-scope-module-attribute-fluid 'invalid --ns3::MoseTrainingWorkload::ReuseConnections = "false": the attribute would not be used: the fluid and aggregate levels send no packets' \
+        "$LLM" --map=false --level=fluid --ns3::MoseTrainingWorkload::ReuseConnections=false
     # the generator's mean prompt: within the lengths it draws, not clamped silently
     expect_error llm-prompt-mean-huge 'invalid --promptMean = "100000": a mean prompt length from 1 to 32768 tokens' \
         "$LLM" --map=false --promptMean=100000

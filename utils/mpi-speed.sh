@@ -156,7 +156,7 @@ if [ -z "$only" ] || [ "$only" = mode-switch ]; then
     --ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 if [ -z "$only" ] || [ "$only" = llm ]; then
-  measure llm mose-llm --map=false --policies=MoSE --nodes=1024 --transport=tcp $LLM_ARGS --plot=false \
+  measure llm mose-llm --map=false --policies=MoSE --nodes=1024 --transport=tcp $LLM_ARGS \
     --ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseTopologyHelper::Partition=min-cut
 fi
 

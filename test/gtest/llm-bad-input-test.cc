@@ -91,12 +91,13 @@ TEST(LlmBadInput, ThresholdOptionsAreNamedAsTyped)
 
 TEST(LlmBadInput, ANoticeDelayThatServesNoRequestIsRefused)
 {
-    EXPECT_EQ(ErrorOf([] {
-                  ReadLlmOptions({"--map=false", "--requests=5", "--noticeDelay=30s"});
-              }),
-              "invalid --noticeDelay = \"30s\": a delay under 30 s: the run stops at 30 s, the "
-              "first request arrives at 0 s, and a request is served only when the notice of its "
-              "KV transfer arrives, --noticeDelay after the last byte");
+    EXPECT_EQ(
+        ErrorOf([] {
+            ReadLlmOptions({"--map=false", "--requests=5", "--noticeDelay=30s", "--stopTime=30s"});
+        }),
+        "invalid --noticeDelay = \"30s\": a delay under 30 s: the run stops at 30 s, the "
+        "first request arrives at 0 s, and a request is served only when the notice of its "
+        "KV transfer arrives, --noticeDelay after the last byte");
     EXPECT_NO_THROW(ReadLlmOptions({"--map=false", "--requests=5", "--noticeDelay=29s"}));
 }
 

@@ -6,12 +6,14 @@
 
 #include "mose-llm-options.h"
 
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-switch-experiment.h"
 
 #include "ns3/log.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-llm-trace.h"
 #include "ns3/mose-mode-controller.h"
 #include "ns3/mose-parse.h"
@@ -172,6 +174,19 @@ LlmOptions::AddTraceOptions(CommandLine& cmd)
                         "Vidur replay: keep only the rows of this Date (needed when the file "
                         "holds several)",
                         m_traceDate);
+    mose::AddTextOption(cmd,
+                        "traceStart",
+                        "one experiment with --trace: where the run's time 0 is on the trace's "
+                        "clock: first (its first request) or a time (e.g. 1200s; the requests "
+                        "before it are left out); default 0, the trace's clock as written",
+                        m_traceStart);
+    mose::AddTextOption(cmd,
+                        "stopTime",
+                        "one experiment: the run ends here at the latest (default: the latest of "
+                        "30 s, the schedule's end and the last arrival plus the time to serve "
+                        "every request one after another; the run ends earlier once its work is "
+                        "done)",
+                        m_stopTime);
     cmd.AddValue("kvExport",
                  "one experiment: write what the fabric did with each served request, keyed by "
                  "the trace's request ids, to this file: CSV (.csv) or JSON lines (.jsonl)",
@@ -323,6 +338,7 @@ LlmOptions::Read()
     CheckKvExport();
     ReadRequests();
     ReadSchedule();
+    ReadStopTime();
 }
 
 mose::FlowExperimentConfig
@@ -481,12 +497,20 @@ LlmOptions::ReadMap(uint32_t seeds)
                  {"--traceFailed", m_traceFailed},
                  {"--traceRequestType", m_traceRequestType},
                  {"--traceDate", m_traceDate},
+                 {"--traceStart", m_traceStart},
+                 {"--stopTime", m_stopTime},
                  {"--rate", m_rate},
                  {"--requests", m_requests},
                  {"--schedule", m_schedule},
                  {"--end", m_end}},
                 "only with --map=false: the regime map generates the requests of each "
                 "--loads rate and alternates the modes for each of --intervals");
+    // an approximation carries its measured error: one experiment runs the exact rates beside
+    // it (LlmComparison); a map's cells would carry an error no run measured
+    RejectGiven({{"--rateEpoch", m_rateEpoch}},
+                "only with --map=false: one experiment also runs the exact rates and prints the "
+                "error of the approximation; the map's fluid cells use exact rates (its fast "
+                "approximation is --level=aggregate, measured by --level=fluid,aggregate)");
     LlmRegimeMapConfig& m = m_mapConfig;
     m.base = m_experiment;
     m.levelColumn = !(m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET);
@@ -539,6 +563,7 @@ LlmOptions::ReadRequests()
         ReadTrace();
         config.llm.requests = std::move(m_traceRead.requests);
         m_traceRead.requests.clear();
+        ApplyTraceStart();
     }
     else
     {
@@ -547,7 +572,8 @@ LlmOptions::ReadRequests()
                      {"--traceLogType", m_traceLogType},
                      {"--traceFailed", m_traceFailed},
                      {"--traceRequestType", m_traceRequestType},
-                     {"--traceDate", m_traceDate}},
+                     {"--traceDate", m_traceDate},
+                     {"--traceStart", m_traceStart}},
                     "only with --trace: it says how the trace is read");
         mose::LlmRequestGeneratorOptions g;
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
@@ -555,6 +581,111 @@ LlmOptions::ReadRequests()
         g.input.mean = ReadPromptMean(m_prompt, g.input);
         mose::Random rng = mose::Random::Create(config.run, mose::Stream::LLM_REQUESTS);
         config.llm.requests = mose::GenerateLlmRequests(g, rng);
+    }
+}
+
+namespace
+{
+
+/// a time with 7 significant digits and its unit ("1200 s", "1201.004 s", "3.745728 ms")
+std::string
+SecondsText(Time t)
+{
+    return mose::FormatDuration(t, mose::DurationStyle::SIGNIFICANT, 7);
+}
+
+/// \return the arrival of a request as a Time
+Time
+ArrivalOf(const mose::LlmRequest& r)
+{
+    return NanoSeconds(static_cast<int64_t>(r.arrivalNs));
+}
+
+} // namespace
+
+void
+LlmOptions::ApplyTraceStart()
+{
+    std::vector<mose::LlmRequest>& requests = m_experiment.llm.requests;
+    if (m_traceStart.empty() || requests.empty())
+    {
+        return;
+    }
+    // the trace is sorted by arrival (ReadLlmTrace() refuses one that is not)
+    const uint64_t first = requests.front().arrivalNs;
+    const uint64_t last = requests.back().arrivalNs;
+    uint64_t start = first;
+    if (mose::ToLowerAscii(m_traceStart) != "first")
+    {
+        const Time t =
+            m_traceStart == "0" ? Time(0) : ParseTimeOption("--traceStart", m_traceStart);
+        start = static_cast<uint64_t>(t.GetNanoSeconds());
+        if (start > last)
+        {
+            mose::ThrowBadParameter(
+                "--traceStart",
+                mose::QuoteText(m_traceStart),
+                "first (the trace's first request) or a time of the trace's clock up to its "
+                "last arrival: the requests of --trace=" +
+                    m_trace + " arrive from " + SecondsText(NanoSeconds(first)) + " to " +
+                    SecondsText(NanoSeconds(last)) + ", none at or after " + SecondsText(t));
+        }
+    }
+    const auto kept = std::find_if(requests.begin(), requests.end(), [start](const auto& r) {
+        return r.arrivalNs >= start;
+    });
+    m_beforeStart = static_cast<uint64_t>(kept - requests.begin());
+    requests.erase(requests.begin(), kept);
+    for (mose::LlmRequest& r : requests)
+    {
+        r.arrivalNs -= start;
+    }
+    m_traceShiftNs = start;
+}
+
+void
+LlmOptions::ReadStopTime()
+{
+    ExperimentConfig& config = m_experiment;
+    m_derivedStop = DefaultLlmStopTime(config);
+    config.stopTime =
+        m_stopTime.empty() ? m_derivedStop : ParseTimeOption("--stopTime", m_stopTime);
+    const Time scheduleEnd = config.GetEnd();
+    if (!m_stopTime.empty() && config.stopTime < scheduleEnd)
+    {
+        mose::ThrowBadParameter("--stopTime",
+                                mose::QuoteText(m_stopTime),
+                                "a time at or after the schedule's end, " +
+                                    SecondsText(scheduleEnd) +
+                                    " (the run would stop in its last mode interval)");
+    }
+    const std::vector<mose::LlmRequest>& requests = config.llm.requests;
+    if (!requests.empty())
+    {
+        // a request that arrives at or after the end is never served: a run that leaves
+        // every request, or more than MAX_LATE_SHARE of them, unarrived measures nothing
+        // of what was asked
+        const auto late = static_cast<uint64_t>(
+            std::count_if(requests.begin(), requests.end(), [&config](const auto& r) {
+                return ArrivalOf(r) >= config.stopTime;
+            }));
+        if (late == requests.size() ||
+            static_cast<double>(late) > MAX_LATE_SHARE * static_cast<double>(requests.size()))
+        {
+            const std::string source =
+                m_trace.empty() ? std::string("the generator") : "--trace=" + m_trace;
+            mose::ThrowBadParameter(
+                "--stopTime",
+                mose::QuoteText(m_stopTime),
+                "an end that at least " + mose::FormatNumber(100.0 * (1.0 - MAX_LATE_SHARE)) +
+                    "% of the requests arrive before: " + std::to_string(late) + " of the " +
+                    std::to_string(requests.size()) + " requests of " + source +
+                    " arrive at or after it (first arrival " +
+                    SecondsText(ArrivalOf(requests.front())) + ", last " +
+                    SecondsText(ArrivalOf(requests.back())) + ", run end " +
+                    SecondsText(config.stopTime) + "); without --stopTime the run ends at " +
+                    SecondsText(m_derivedStop) + " at the latest");
+        }
     }
     if (!m_noticeDelay.empty() && !config.llm.requests.empty())
     {
@@ -579,6 +710,62 @@ LlmOptions::ReadRequests()
                     "arrives, --noticeDelay after the last byte");
         }
     }
+}
+
+std::string
+LlmOptions::GetClockNote() const
+{
+    const ExperimentConfig& c = m_experiment;
+    if (m_map ||
+        (m_trace.empty() && m_stopTime.empty() && c.stopTime == Seconds(LLM_LEAST_STOP_SECONDS)))
+    {
+        return "";
+    }
+    std::ostringstream os;
+    const std::vector<mose::LlmRequest>& requests = c.llm.requests;
+    if (!requests.empty())
+    {
+        os << "arrivals from " << SecondsText(ArrivalOf(requests.front())) << " to "
+           << SecondsText(ArrivalOf(requests.back()));
+        if (!m_trace.empty())
+        {
+            if (m_traceStart.empty())
+            {
+                os << " (the trace's clock as written; --traceStart=first starts it at its "
+                      "first request)";
+            }
+            else
+            {
+                os << " (--traceStart=" << m_traceStart << ": the trace's clock minus "
+                   << SecondsText(NanoSeconds(static_cast<int64_t>(m_traceShiftNs)));
+                if (m_beforeStart > 0)
+                {
+                    os << ", " << m_beforeStart << " requests before it left out";
+                }
+                os << ")";
+            }
+        }
+        os << "; ";
+    }
+    os << "the run stops at " << SecondsText(c.stopTime) << " at the latest";
+    if (m_stopTime.empty())
+    {
+        os << " (the latest of " << LLM_LEAST_STOP_SECONDS
+           << " s, the schedule's end and the last arrival plus "
+           << SecondsText(LlmServeAllowance(c))
+           << " to serve every request one after another; --stopTime sets it)";
+    }
+    else
+    {
+        os << " (--stopTime)";
+    }
+    if (!requests.empty() && ArrivalOf(requests.front()) >= c.GetEnd())
+    {
+        os << "; note: every request arrives after the schedule's end, " << SecondsText(c.GetEnd())
+           << ", when the fabric stays in its last mode (--traceStart=first starts the trace "
+              "at its first request)";
+    }
+    return os.str();
 }
 
 void
@@ -739,6 +926,29 @@ bool
 LlmOptions::IsMap() const
 {
     return m_map;
+}
+
+uint32_t
+LlmOptions::GetLevelPlaces() const
+{
+    uint32_t bits = 0;
+    for (LlmLevel level : m_levels)
+    {
+        bits |= level == LlmLevel::PACKET  ? AT_PACKET
+                : level == LlmLevel::FLUID ? AT_FLUID
+                                           : AT_AGGREGATE;
+    }
+    return bits;
+}
+
+uint32_t
+LlmOptions::GetModePlaces() const
+{
+    if (m_map)
+    {
+        return IN_MAP;
+    }
+    return mose::ToLowerAscii(m_schedule) == "threshold" ? (IN_ONE | IN_THRESHOLD) : IN_ONE;
 }
 
 const LlmRegimeMapConfig&

@@ -44,8 +44,12 @@ namespace mose
  * one experiment (--kvExport=PATH, CSV or JSON lines by the extension:
  * LlmExperiment::WriteKvExport()), the map (--map, --loads,
  * --intervals, --darkTimes, --cycles,
- * --tolerance, --flowLevelFlows), one experiment's schedule (--schedule of MODE:DURATION periods
- * or "threshold" with --end, --period, --window, --dwell, --enterLoad, --exitLoad), and
+ * --tolerance, --flowLevelFlows), one experiment's clock (--traceStart=first|TIME: the trace
+ * starts at its first request or at a given time of its clock, the requests before it left
+ * out; --stopTime: the run's end, by default DefaultLlmStopTime(), the latest of 30 s, the
+ * schedule's end and the last arrival plus LlmServeAllowance()), one experiment's schedule
+ * (--schedule of MODE:DURATION periods or "threshold" with --end, --period, --window, --dwell,
+ * --enterLoad, --exitLoad), and
  * --policies. The output options (--outputDir, --plot, --progress, --distributed) are the
  * program scaffold's (Program), as in every mose program.
  *
@@ -56,7 +60,8 @@ namespace mose
  * trace's options (--traceFormat, --traceModel, --traceLogType, --traceFailed,
  * --traceRequestType, --traceDate) without --trace and each filter with a trace of another form
  * than its own, the ECN options with --transport=tcp or without the packet level, --kvExport with
- * the map, --end without threshold switching, and ns3::MoseRouteTable::Rule (the LLM experiment
+ * the map, --traceStart without --trace, --stopTime with the map, --end without threshold
+ * switching, and ns3::MoseRouteTable::Rule (the LLM experiment
  * routes on shortest paths). The host rate follows ExperimentConfig::ResolveHostRate() (default
  * d x the circuit rate, 3200 Gb/s at d = 8). Every error is a mose::Error naming the option, the
  * text and what is allowed.
@@ -66,6 +71,10 @@ namespace mose
 class LlmOptions
 {
   public:
+    /// the largest share of one experiment's requests that may arrive at or after its end
+    /// (--stopTime): a run that leaves more unarrived is refused
+    static constexpr double MAX_LATE_SHARE = 0.1;
+
     LlmOptions();
     LlmOptions(const LlmOptions&) = delete;
     LlmOptions& operator=(const LlmOptions&) = delete;
@@ -82,6 +91,11 @@ class LlmOptions
 
     /// \return whether to run the regime map (--map) rather than one experiment
     bool IsMap() const;
+    /// \return the levels that run, as OptionPlace AT_ bits (after Read())
+    uint32_t GetLevelPlaces() const;
+    /// \return the mode, as OptionPlace IN_ bits: IN_MAP, or IN_ONE (with IN_THRESHOLD for
+    ///         --schedule=threshold) (CheckOptionScopes())
+    uint32_t GetModePlaces() const;
     /// \return the map's configuration (after Read(), with --map)
     const LlmRegimeMapConfig& GetMapConfig() const;
     /// \return one experiment's configuration, requests and schedule set (after Read())
@@ -100,6 +114,13 @@ class LlmOptions
     /// \return a line on the trace's requests a filter or the failed-request rule left out
     ///         ("" when none was, or without --trace)
     std::string GetTraceNote() const;
+    /**
+     * \return a line on the run's clock: the requests' first and last arrival (and, with
+     *         --traceStart, the shift of the trace's clock), the run's end (--stopTime or the
+     *         derived one, and how it was derived), and a note when every request arrives
+     *         after the schedule's end; "" for the generator's requests with the default end
+     */
+    std::string GetClockNote() const;
     /// \return --kvExport: the KV export's file ("" when not given)
     const std::string& GetKvExport() const;
     /// \return whether the KV export is JSON lines (--kvExport ends in .jsonl)
@@ -138,6 +159,16 @@ class LlmOptions
     void ReadRequests();
     /// \brief Read(): one experiment's schedule, periods or the threshold controller
     void ReadSchedule();
+    /// \brief Read(): --traceStart on the trace's requests (after ReadTrace()): drops those
+    ///        before the start and moves the others' arrivals so that the start is time 0
+    void ApplyTraceStart();
+    /**
+     * \brief Read(): one experiment's stop time, --stopTime or DefaultLlmStopTime(), checked
+     *        against the schedule's end and the arrivals (no request arriving, or more than
+     *        LlmOptions::MAX_LATE_SHARE of them arriving at or after the end, is a mose::Error
+     *        naming the first and last arrival and the end), then --noticeDelay against it
+     */
+    void ReadStopTime();
     /// \brief Reads --trace with --traceFormat and the filters into m_traceRead (Error naming
     ///        the option, or FILE:LINE)
     void ReadTrace();
@@ -150,6 +181,8 @@ class LlmOptions
     std::string m_traceFailed;                               //!< --traceFailed
     std::string m_traceRequestType;                          //!< --traceRequestType
     std::string m_traceDate;                                 //!< --traceDate
+    std::string m_traceStart;                                //!< --traceStart (empty: 0)
+    std::string m_stopTime;                                  //!< --stopTime (empty: derived)
     std::string m_kvExport;                                  //!< --kvExport
     std::string m_rate;                                      //!< --rate (empty: not given)
     std::string m_requests;                                  //!< --requests (empty: not given)
@@ -195,6 +228,9 @@ class LlmOptions
     std::vector<mose::Policy> m_policies; //!< from --policies
     ExperimentConfig m_experiment;        //!< one experiment, or the map's base
     mose::LlmTrace m_traceRead;           //!< what --trace held (its requests moved out)
+    uint64_t m_traceShiftNs{0};           //!< --traceStart: ns taken off every arrival
+    uint64_t m_beforeStart{0};            //!< --traceStart: requests left out before it
+    Time m_derivedStop;                   //!< DefaultLlmStopTime() of the experiment
     LlmRegimeMapConfig m_mapConfig;       //!< the map
 };
 

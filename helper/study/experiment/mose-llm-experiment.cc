@@ -124,7 +124,7 @@ MakeLlmConfig(uint32_t nodes)
     auto& s = c.scenario;
     s.flows = 16; // the workloads bring their own traffic; the scenario's flows are not used
     s.routing = mose::RoutingRule::SHORTEST_PATH;
-    c.stopTime = Seconds(30);
+    c.stopTime = Seconds(LLM_LEAST_STOP_SECONDS);
     c.SetSchedule({{mose::WorkloadMode::INFERENCE_HEAVY, 0.5},
                    {mose::WorkloadMode::TRAINING_HEAVY, 0.5},
                    {mose::WorkloadMode::INFERENCE_HEAVY, 0.5}});
@@ -164,6 +164,53 @@ SetLlmTransport(ExperimentConfig& config, const std::string& typeName, const Ecn
         config.ecn.reset();
         config.portQueue = buffer;
     }
+}
+
+Time
+LlmServeAllowance(const ExperimentConfig& config)
+{
+    const LlmWorkloadConfig& llm = config.llm;
+    // the slower of the links a KV transfer crosses (both unscaled: --scale divides the bytes
+    // by the same factor)
+    double bitsPerSecond = 0;
+    for (const std::optional<DataRate>& rate : {config.ocsRate, config.hostRate})
+    {
+        if (rate && rate->GetBitRate() > 0)
+        {
+            const double r = static_cast<double>(rate->GetBitRate());
+            bitsPerSecond = bitsPerSecond > 0 ? std::min(bitsPerSecond, r) : r;
+        }
+    }
+    double seconds = 0;
+    for (const mose::LlmRequest& r : llm.requests)
+    {
+        const double tokens = static_cast<double>(r.inputTokens);
+        seconds += tokens / llm.prefillTokensPerSecond;
+        if (bitsPerSecond > 0)
+        {
+            seconds += tokens * static_cast<double>(llm.kvBytesPerToken) * 8.0 / bitsPerSecond;
+        }
+    }
+    // within ns-3's time range (about 9.2e9 s) whatever the rates: at most 1e9 s
+    Time allowance = llm.requests.empty() ? Time(0) : Seconds(std::min(seconds, 1e9));
+    if (llm.noticeDelay && !llm.requests.empty())
+    {
+        allowance += std::min(*llm.noticeDelay, Seconds(1e9));
+    }
+    return allowance;
+}
+
+Time
+DefaultLlmStopTime(const ExperimentConfig& config)
+{
+    // the schedule's end too: a run stops in its last mode interval at the earliest
+    const Time least = std::max(Seconds(LLM_LEAST_STOP_SECONDS), config.end);
+    if (config.llm.requests.empty())
+    {
+        return least;
+    }
+    const Time last = NanoSeconds(static_cast<int64_t>(config.llm.requests.back().arrivalNs));
+    return std::max(least, last + LlmServeAllowance(config));
 }
 
 void

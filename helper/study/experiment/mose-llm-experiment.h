@@ -90,6 +90,39 @@ void SetLlmTransport(ExperimentConfig& config,
 
 /**
  * \ingroup mose-study
+ * \brief The least time a run of one LLM experiment may stop at, whatever its requests:
+ *        MakeLlmConfig()'s stop time, 30 s (room for transport retransmissions and the training
+ *        job's last iteration; the run ends earlier on its own once its work is done).
+ */
+constexpr int64_t LLM_LEAST_STOP_SECONDS = 30;
+
+/**
+ * \ingroup mose-study
+ * \brief The time it takes to serve a list of requests one after another on an idle fabric:
+ *        for each request its prefill (inputTokens / prefillTokensPerSecond) and its KV
+ *        transfer (inputTokens x kvBytesPerToken at the slower of the unscaled host and
+ *        circuit rates; --scale divides bytes and rates together, so the time is the same),
+ *        summed, plus the notice delay when it is set (each at most 1e9 s: with the last
+ *        arrival, at most 1e9 s too, the end stays inside ns-3's time range). It is a bound
+ *        that leaves room for queueing: the requests are served in parallel by many groups.
+ * \param config an LLM configuration (MakeLlmConfig()) with its requests
+ * \return the time (0 without requests)
+ */
+Time LlmServeAllowance(const ExperimentConfig& config);
+
+/**
+ * \ingroup mose-study
+ * \brief The stop time of one LLM experiment when the user gives none (mose-llm without
+ *        --stopTime): the latest of LLM_LEAST_STOP_SECONDS, the schedule's end (end) and the
+ *        last request's arrival plus LlmServeAllowance(). The run stops earlier on its own once
+ * every request is served and the training job stopped; this bound only ends a run whose work does
+ * not finish. \param config an LLM configuration (MakeLlmConfig()) with its requests \return the
+ * stop time
+ */
+Time DefaultLlmStopTime(const ExperimentConfig& config);
+
+/**
+ * \ingroup mose-study
  * \brief Throws a mose::Error naming the first invalid parameter of an LLM configuration
  *        (MakeLlmConfig()): the scenario's, the scale and rates, hostsPerGroup, the workloads'
  *        (LlmWorkloadConfig), portMtu, end, the transport and its marking.

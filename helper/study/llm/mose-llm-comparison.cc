@@ -96,6 +96,31 @@ UnservedText(const LlmSummary& s)
     return text;
 }
 
+std::string
+RateEpochErrorText(const LlmSummary& approximate, const LlmSummary& exact, Time epoch)
+{
+    const LlmSummary& a = approximate;
+    const LlmSummary& e = exact;
+    const auto served = [](const LlmSummary& s) {
+        return std::to_string(s.served) + "/" + std::to_string(s.requests);
+    };
+    // a mean in ms, the exact one and the relative error ("-" where the exact one is 0)
+    const auto mean = [](const std::string& name, double value, double reference) {
+        return name + " " + Ms(value) + " ms (exact " + Ms(reference) + " ms" +
+               (reference > 0 ? ", " + FormatChange(value, reference) : std::string()) + ")";
+    };
+    std::ostringstream os;
+    os << mose::ToString(a.policy) << " with rate epoch "
+       << FormatDuration(epoch, DurationStyle::SIGNIFICANT) << " (--rateEpoch) against exact "
+       << "rates: served " << served(a) << " (exact " << served(e) << "), "
+       << mean("kv_mean", a.kvMeanS, e.kvMeanS) << ", "
+       << mean("ttft_mean", a.ttftMeanS, e.ttftMeanS) << ", iterations " << a.iterations
+       << " (exact " << e.iterations << "), " << mean("iter_mean", a.iterMeanS, e.iterMeanS)
+       << ", wall " << std::fixed << std::setprecision(3) << a.wallSeconds << " s (exact "
+       << e.wallSeconds << " s)";
+    return os.str();
+}
+
 LlmComparison::LlmComparison(const ExperimentConfig& config,
                              const std::vector<mose::Policy>& policies,
                              const std::vector<LlmLevel>& levels)
@@ -338,6 +363,22 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             m_switches = experiment->GetSwitchRecords(); // the first level's
         }
         PrintRow(os, outputs.back().summary);
+        if (IsFluid(GetLevel(i)) && m_config.llm.fluidRateEpoch.IsStrictlyPositive())
+        {
+            // the approximation carries its error: the same run with exact rates
+            ExperimentConfig exactConfig = m_config;
+            exactConfig.level = GetLevel(i);
+            exactConfig.llm.fluidRateEpoch = Seconds(0);
+            const std::unique_ptr<LlmExperiment> exact =
+                BuildPolicyExperiment<LlmExperiment>(exactConfig, GetPolicy(i), scenario);
+            exact->Run(showProgress);
+            m_exactSummaries.push_back(exact->GetSummary());
+            os << "  "
+               << RateEpochErrorText(outputs.back().summary,
+                                     m_exactSummaries.back(),
+                                     m_config.llm.fluidRateEpoch)
+               << "\n";
+        }
     }
     Assemble(outputs, os);
 }
@@ -552,6 +593,12 @@ const std::vector<LlmSummary>&
 LlmComparison::GetSummaries() const
 {
     return m_summaries;
+}
+
+const std::vector<LlmSummary>&
+LlmComparison::GetExactSummaries() const
+{
+    return m_exactSummaries;
 }
 
 const std::vector<MoseSwitchRecord>&

@@ -42,6 +42,19 @@ std::string FluidRunText(const LlmSummary& s);
 
 /**
  * \ingroup mose-study
+ * \brief The measured error of a fluid-level run with a rate epoch (--rateEpoch), an
+ *        approximation, against the same run with exact rates.
+ * \param approximate the run with the epoch \param exact the run with exact rates (epoch 0)
+ * \param epoch the epoch
+ * \return "MoSE with rate epoch 1 ms (--rateEpoch) against exact rates: served 40/40 (exact
+ *         40/40), kv_mean 486.000 ms (exact 8.000 ms, +5975.0%), ttft_mean ..., iterations 3
+ *         (exact 60), iter_mean ... ms (exact ... ms, ...), wall 0.100 s (exact 0.500 s)"
+ *         (LlmComparison prints it under the policy's row)
+ */
+std::string RateEpochErrorText(const LlmSummary& approximate, const LlmSummary& exact, Time epoch);
+
+/**
+ * \ingroup mose-study
  * \brief One LLM experiment under several policies on the same requests and run (what
  *        `mose-llm --map=false` does): runs a LlmExperiment per policy, in order, prints a
  *        row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and
@@ -55,6 +68,11 @@ std::string FluidRunText(const LlmSummary& s);
  * requests.csv, iterations.csv, intervals.csv and of the KV export, each with its header
  * line; its switch records): the comparison's files are put together from them, the same
  * for every --jobs and from merged parts as from Run(os) in one process.
+ * At a fluid level with a rate epoch (LlmWorkloadConfig::fluidRateEpoch > 0, an
+ * approximation), Run(os) also runs each policy with exact rates on the same requests and
+ * scenario, and RateEpochErrorText() follows its row: the approximation carries its measured
+ * error (mose-llm runs such a comparison in one process). The files and the table hold the run
+ * with the epoch; GetExactSummaries() the exact runs.
  */
 class LlmComparison
 {
@@ -95,6 +113,9 @@ class LlmComparison
 
     /// \return one summary per level and policy, levels outer, in order (after Run())
     const std::vector<LlmSummary>& GetSummaries() const;
+    /// \return the exact-rate runs beside the rate-epoch runs of Run(os), in the order of
+    ///         GetSummaries()'s fluid-level runs (empty without a rate epoch)
+    const std::vector<LlmSummary>& GetExactSummaries() const;
     /// \return MoSE's switch records (empty when MoSE did not run, or the runs' records were
     ///         kept: Run() with options carries their printed lines only)
     const std::vector<MoseSwitchRecord>& GetMoseSwitches() const;
@@ -163,11 +184,12 @@ class LlmComparison
      */
     static void PrintSwitchRecords(std::ostream& os, const std::vector<MoseSwitchRecord>& records);
 
-    ExperimentConfig m_config;                                     //!< the experiment
-    std::vector<mose::Policy> m_policies;                          //!< the policies
-    std::vector<LlmLevel> m_levels;                                //!< the levels
-    std::vector<LlmSummary> m_summaries;                           //!< per policy
-    std::vector<MoseSwitchRecord> m_switches;                      //!< MoSE's (the first level's)
+    ExperimentConfig m_config;                //!< the experiment
+    std::vector<mose::Policy> m_policies;     //!< the policies
+    std::vector<LlmLevel> m_levels;           //!< the levels
+    std::vector<LlmSummary> m_summaries;      //!< per policy
+    std::vector<LlmSummary> m_exactSummaries; //!< exact rates beside a rate epoch (Run(os))
+    std::vector<MoseSwitchRecord> m_switches; //!< MoSE's (the first level's)
     std::vector<std::pair<LlmLevel, std::string>> m_levelSwitches; //!< per level, printed
     std::string m_requestsCsv;                                     //!< requests.csv
     std::string m_iterationsCsv;                                   //!< iterations.csv

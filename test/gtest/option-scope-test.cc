@@ -1,0 +1,186 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Every option acts or is refused: the table of where each option acts (GetOptionScopes()), the
+// options given on a command line (GivenOptions()), and the check the programs run
+// (CheckOptionScopes(), CheckPacketOnlyAttributes()).
+
+#include "mose-option-scope.h"
+#include "mose-test-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/mose-error.h"
+#include "ns3/nstime.h"
+#include "ns3/uinteger.h"
+
+#include <gtest/gtest.h>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mose;
+using namespace ns3::mose::test;
+
+namespace
+{
+
+/// \return GivenOptions() of the arguments (without the program's name)
+std::vector<std::pair<std::string, std::string>>
+Given(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "mose-llm");
+    std::vector<char*> argv;
+    for (std::string& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    return GivenOptions(static_cast<int>(argv.size()), argv.data());
+}
+
+} // namespace
+
+TEST(OptionScope, GivenOptionsAreTheNamesAndTextsTyped)
+{
+    using Pairs = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_EQ(
+        Given({"--map=false", "-tolerance=0.05", "--jumbo", "--title=a=b", "plain", "---x"}),
+        (Pairs{{"--map", "false"}, {"--tolerance", "0.05"}, {"--jumbo", ""}, {"--title", "a=b"}}));
+}
+
+TEST(OptionScope, EachOptionOfAProgramIsListedOnceWithAPlace)
+{
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const OptionScope& s : GetOptionScopes())
+    {
+        EXPECT_TRUE(seen.emplace(s.program, s.option).second) << s.program << " " << s.option;
+        EXPECT_NE(s.modes, 0u) << s.option;
+        EXPECT_EQ(std::string(s.option).rfind("--", 0), 0u) << s.option;
+    }
+    EXPECT_EQ(DescribeOptionPlaces(AT_FLUID | AT_AGGREGATE, IN_ONE), "fluid, aggregate; one");
+    EXPECT_EQ(DescribeOptionPlaces(AT_ALL_LEVELS, IN_MAP | IN_ONE), "all; map, one");
+}
+
+TEST(OptionScope, AMapOptionInOneExperimentIsRefused)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  CheckOptionScopes("mose-llm",
+                                    Given({"--map=false", "--tolerance=0.05"}),
+                                    AT_PACKET,
+                                    IN_ONE);
+              }),
+              "invalid --tolerance = \"0.05\": the option would not be used in one experiment "
+              "with a schedule of periods (--map=false): it acts in the regime map (doc/mose.rst, "
+              "Where each option acts)");
+    for (const std::string& option : {"--cycles=3", "--loads=25", "--plot=false", "--jobs=2"})
+    {
+        EXPECT_NE(ErrorOf([&option] {
+                      CheckOptionScopes("mose-llm", Given({option}), AT_PACKET, IN_ONE);
+                  }).find("it acts in the regime map"),
+                  std::string::npos)
+            << option;
+    }
+    // and in the map, where they act: nothing
+    EXPECT_NO_THROW(CheckOptionScopes("mose-llm",
+                                      Given({"--tolerance=0.05", "--cycles=3", "--loads=25"}),
+                                      AT_FLUID,
+                                      IN_MAP));
+}
+
+TEST(OptionScope, AThresholdOptionWithPeriodsIsRefused)
+{
+    EXPECT_EQ(
+        ErrorOf([] { CheckOptionScopes("mose-llm", Given({"--period=50ms"}), AT_PACKET, IN_ONE); }),
+        "invalid --period = \"50ms\": the option would not be used in one experiment with a "
+        "schedule of periods (--map=false): it acts in one experiment with "
+        "--schedule=threshold (doc/mose.rst, Where each option acts)");
+    EXPECT_NO_THROW(CheckOptionScopes("mose-llm",
+                                      Given({"--period=50ms", "--trace=t.csv"}),
+                                      AT_PACKET,
+                                      IN_ONE | IN_THRESHOLD));
+    // a one-experiment option in the map
+    EXPECT_NE(
+        ErrorOf([] { CheckOptionScopes("mose-llm", Given({"--window=1s"}), AT_PACKET, IN_MAP); })
+            .find("in the regime map (--map=true, the default): it acts in one experiment "
+                  "with --schedule=threshold"),
+        std::string::npos);
+}
+
+TEST(OptionScope, APacketOptionAtTheFluidLevelIsRefused)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  CheckOptionScopes("mose-llm",
+                                    Given({"--map=false", "--reuseConnections=false"}),
+                                    AT_FLUID | AT_AGGREGATE,
+                                    IN_ONE);
+              }),
+              "invalid --reuseConnections = \"false\": the option would not be used at the fluid, "
+              "aggregate levels: it acts at the packet level only (doc/mose.rst, Where each option "
+              "acts)");
+    EXPECT_EQ(ErrorOf([] {
+                  CheckOptionScopes("mose-llm", Given({"--rateEpoch=1ms"}), AT_PACKET, IN_ONE);
+              }),
+              "invalid --rateEpoch = \"1ms\": the option would not be used at the packet level: "
+              "it acts at the fluid, aggregate level only (doc/mose.rst, Where each option acts)");
+    // a run of two levels takes an option that acts at one of them
+    EXPECT_NO_THROW(CheckOptionScopes("mose-llm",
+                                      Given({"--reuseConnections=false", "--rateEpoch=1ms"}),
+                                      AT_PACKET | AT_FLUID,
+                                      IN_ONE));
+}
+
+TEST(OptionScope, TheMergesOptionsInAComparisonOfFilesAreRefused)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  CheckOptionScopes("mose-regime-figure",
+                                    Given({"--compare=a.csv,b.csv", "--tolerance=0.05"}),
+                                    0,
+                                    IN_COMPARE_FILES);
+              }),
+              "invalid --tolerance = \"0.05\": the option would not be used in a comparison of two "
+              "maps' files (--compare): it acts in a merge of regime maps (--maps) (doc/mose.rst, "
+              "Where each option acts)");
+    EXPECT_NE(
+        ErrorOf([] {
+            CheckOptionScopes("mose-regime-figure", Given({"--title=x"}), 0, IN_COMPARE_FILES);
+        }).find("invalid --title = \"x\""),
+        std::string::npos);
+    EXPECT_NO_THROW(CheckOptionScopes("mose-regime-figure",
+                                      Given({"--maps=a.csv", "--tolerance=0.05", "--title=x"}),
+                                      0,
+                                      IN_MERGE_FILES));
+    // another program's rows do not apply
+    EXPECT_NO_THROW(CheckOptionScopes("mose-llm", Given({"--compare=a,b"}), AT_PACKET, IN_ONE));
+}
+
+TEST(OptionScope, PacketAttributesAtTheFluidLevel)
+{
+    // ns-3's own TCP attribute: a warning naming it; the packet level uses it: nothing
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(5)));
+    std::ostringstream warn;
+    EXPECT_EQ(CheckPacketOnlyAttributes(AT_FLUID, warn), 1u);
+    EXPECT_NE(warn.str().find("warning: --ns3::TcpSocketBase::MinRto = "), std::string::npos)
+        << warn.str();
+    EXPECT_NE(warn.str().find("would not be used: the fluid and aggregate levels send no "
+                              "packets"),
+              std::string::npos);
+    std::ostringstream none;
+    EXPECT_EQ(CheckPacketOnlyAttributes(AT_PACKET | AT_FLUID, none), 0u);
+    EXPECT_EQ(none.str(), "");
+    Config::Reset();
+    // the module's: an error; what the fluid level reads (SegmentSize) acts
+    Config::SetDefault("ns3::MoseSocketTransfers::SegmentSize", UintegerValue(8948));
+    EXPECT_EQ(CheckPacketOnlyAttributes(AT_AGGREGATE, warn), 0u);
+    Config::SetDefault("ns3::MoseTrainingWorkload::ReuseConnections", BooleanValue(false));
+    EXPECT_NE(ErrorOf([&warn] { CheckPacketOnlyAttributes(AT_FLUID, warn); })
+                  .find("--ns3::MoseTrainingWorkload::ReuseConnections = \"false\": the attribute "
+                        "would not be used: the fluid and aggregate levels send no packets"),
+              std::string::npos);
+    Config::Reset();
+}
