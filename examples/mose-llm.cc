@@ -47,6 +47,7 @@
 
 #include "ns3/core-module.h"
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -99,6 +100,35 @@ main(int argc, char* argv[])
             options.IsMap() ? "one run of the map, e.g. --runs=0 (a Slurm array task per run: "
                               "utils/mose-slurm.sh --mpi), or --map=false --policies=MoSE"
                             : "one experiment of one policy, --map=false --policies=MoSE");
+        // the files read and written, so that no output replaces an input or another output
+        program.AddInput("--trace", options.GetTrace());
+        for (const std::string& folder : runs.GetMergeFolders())
+        {
+            std::error_code ec;
+            for (const auto& entry : std::filesystem::directory_iterator(folder + "/runs", ec))
+            {
+                program.AddInput("--merge", entry.path().string());
+            }
+        }
+        program.AddOutput("--kvExport", options.GetKvExport());
+        if (!options.IsMap())
+        {
+            program.AddOutputFiles({"requests.csv", "iterations.csv", "intervals.csv"});
+        }
+        else
+        {
+            const std::vector<LlmLevel>& levels = options.GetLevels();
+            for (const LlmLevel level : levels)
+            {
+                const std::string sub = levels.size() > 1 ? ToString(level) + "/" : "";
+                program.AddOutputFiles(
+                    {sub + "regime_map.csv", sub + "regime_map.plt", sub + "regime_map.png"});
+            }
+            if (levels.size() == 2)
+            {
+                program.AddOutputFiles({"level_validation.csv"});
+            }
+        }
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = program.IsShowingProgress();

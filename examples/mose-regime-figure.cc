@@ -74,7 +74,28 @@ main(int argc, char* argv[])
                                  "write the figure's gnuplot script and render it",
                                  "");
         program.Parse(argc, argv);
-        program.CheckOutput(); // the output folder, before any file is read
+        // the files read and written, so that no output replaces an input: checked with the
+        // output folder, before any file is read
+        for (const auto& [option, list] :
+             {std::make_pair("--maps", &maps), std::make_pair("--compare", &compare)})
+        {
+            if (!list->empty())
+            {
+                for (const std::string& f : SplitList(*list, option, "a file"))
+                {
+                    program.AddInput(option, f);
+                }
+            }
+        }
+        if (!compare.empty())
+        {
+            program.AddOutputFiles({"level_validation.csv"});
+        }
+        else
+        {
+            program.AddOutputFiles({"regime_grid.csv", "regime_grid.plt", "regime_grid.png"});
+        }
+        program.CheckOutput();
         if (!compare.empty())
         {
             if (!maps.empty())

@@ -957,5 +957,49 @@ for prog in mose-packet mose-mode-switch mose-llm mose-fabric mose-paper mose-fl
         "$BIN/$prog" --ns3::TcpSocketBase::MinRto=abc
 done
 
+# --- an output never replaces an input or another output (after resolving links), before any
+# work: the input is left as it was
+printf 'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,374,44\n' \
+    >"$WORK/keep-trace.csv"
+ln -sf "$WORK/keep-trace.csv" "$WORK/keep-link.csv"
+mkdir -p "$WORK/keep-out"
+cp "$WORK/keep-trace.csv" "$WORK/keep-out/requests.csv"
+if [ -x "$BIN/mose-llm" ]; then
+    expect_error llm-export-is-trace "--kvExport = \"$WORK/keep-trace.csv\" would replace the input --trace = \"$WORK/keep-trace.csv\"" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trace="$WORK/keep-trace.csv" \
+        --kvExport="$WORK/keep-trace.csv" --outputDir="$WORK/keep-out2"
+    expect_error llm-export-is-trace-link "--kvExport = \"$WORK/keep-link.csv\" would replace the input --trace" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trace="$WORK/keep-trace.csv" \
+        --kvExport="$WORK/keep-link.csv" --outputDir="$WORK/keep-out2"
+    expect_error llm-output-is-trace "--outputDir (requests.csv) = \"$WORK/keep-out/requests.csv\" would replace the input --trace" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trace="$WORK/keep-out/requests.csv" \
+        --outputDir="$WORK/keep-out"
+    expect_error llm-export-is-output "--kvExport = \"$WORK/keep-out2/intervals.csv\" would replace the output --outputDir (intervals.csv)" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --kvExport="$WORK/keep-out2/intervals.csv" \
+        --outputDir="$WORK/keep-out2"
+    expect_same llm-trace-kept "$WORK/keep-trace.csv" "$WORK/keep-out/requests.csv"
+fi
+if [ -x "$BIN/mose-flow-eval" ]; then
+    cp "$WORK/ring.csv" "$WORK/keep-ring.csv"
+    expect_error eval-loads-is-graph "--loads = \"$WORK/keep-ring.csv\" would replace the input --graph" \
+        "$BIN/mose-flow-eval" --graph="$WORK/keep-ring.csv" --flowsFile="$WORK/flows.csv" \
+        --loads="$WORK/keep-ring.csv"
+    expect_same eval-graph-kept "$WORK/ring.csv" "$WORK/keep-ring.csv"
+fi
+if [ -x "$BIN/mose-regime-figure" ]; then
+    mkdir -p "$WORK/keep-fig"
+    cp "$WORK/map-a.csv" "$WORK/keep-fig/regime_grid.csv"
+    expect_error figure-output-is-map "--outputDir (regime_grid.csv) = \"$WORK/keep-fig/regime_grid.csv\" would replace the input --maps" \
+        "$BIN/mose-regime-figure" --maps="$WORK/keep-fig/regime_grid.csv" --outputDir="$WORK/keep-fig"
+    expect_same figure-map-kept "$WORK/map-a.csv" "$WORK/keep-fig/regime_grid.csv"
+fi
+if [ -x "$BIN/mose-packet" ]; then
+    mkdir -p "$WORK/keep-pkt"
+    printf 'u,v\n0,1\n' >"$WORK/keep-pkt/inference-heavy_MoSE_transfers.csv"
+    expect_error packet-output-is-graph "--outputDir (inference-heavy_MoSE_transfers.csv) = \"$WORK/keep-pkt/inference-heavy_MoSE_transfers.csv\" would replace the input --graph" \
+        "$BIN/mose-packet" --policies=MoSE --graph="$WORK/keep-pkt/inference-heavy_MoSE_transfers.csv" \
+        --outputDir="$WORK/keep-pkt"
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

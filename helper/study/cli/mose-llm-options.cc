@@ -724,6 +724,12 @@ LlmOptions::GetTraceNote() const
 }
 
 const std::string&
+LlmOptions::GetTrace() const
+{
+    return m_trace;
+}
+
+const std::string&
 LlmOptions::GetKvExport() const
 {
     return m_kvExport;

@@ -100,6 +100,8 @@ class LlmOptions
     /// \return a line on the trace's requests a filter or the failed-request rule left out
     ///         ("" when none was, or without --trace)
     std::string GetTraceNote() const;
+    /// \return --trace: the trace's file ("" when not given)
+    const std::string& GetTrace() const;
     /// \return --kvExport: the KV export's file ("" when not given)
     const std::string& GetKvExport() const;
     /// \return whether the KV export is JSON lines (--kvExport ends in .jsonl)
