@@ -29,6 +29,7 @@
 #include "mose-llm-level-validation.h"
 #include "mose-llm-regime-figure.h"
 #include "mose-program.h"
+#include "mose-study-report.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-command-line.h"
@@ -74,6 +75,8 @@ main(int argc, char* argv[])
                                  "write the figure's gnuplot script and render it",
                                  "");
         program.Parse(argc, argv);
+        // the title goes into the gnuplot script: escaped there, a line break refused now
+        const std::string plotTitle = EscapeGnuplotText("--title", title);
         // the files read and written, so that no output replaces an input: checked with the
         // output folder, before any file is read
         for (const auto& [option, list] :
@@ -146,11 +149,11 @@ main(int argc, char* argv[])
         program.WritePlot(
             "regime_grid",
             [&](std::ostream& out) {
-                figure.WritePlot(out,
-                                 title + "\\nMoSE vs the best static policy; grey: tie band +-" +
-                                     FormatNumber(figure.GetTolerance() * 100) +
-                                     "%; bars: 95% interval",
-                                 "regime_grid.png");
+                figure.WritePlot(
+                    out,
+                    plotTitle + "\\nMoSE vs the best static policy; grey: tie band +-" +
+                        FormatNumber(figure.GetTolerance() * 100) + "%; bars: 95% interval",
+                    "regime_grid.png");
             },
             "regime_grid.png",
             std::cout);

@@ -591,6 +591,23 @@ if [ -x "$FIG" ]; then
         "$FIG" --maps="$WORK/map-a.csv" --tolerance=-1
     expect_ok figure-ok 'with 95% confidence switching pays in 0 of 1 cells' \
         "$FIG" --maps="$WORK/map-a.csv" --plot=false --outputDir="$WORK/fig"
+    # a title is text, never a command: quotes, backslashes and system() are drawn as typed; a
+    # line break is refused (gnuplot ends a command there)
+    expect_error figure-title-newline 'invalid --title = "a\x0Ab": a text of one line' \
+        "$FIG" --maps="$WORK/map-a.csv" --title="a
+b" --outputDir="$WORK/fig"
+    if command -v gnuplot >/dev/null 2>&1; then
+        expect_ok figure-title-hostile 'and regime_grid.png' \
+            "$FIG" --maps="$WORK/map-a.csv" --outputDir="$WORK/fig-title" \
+            --title="x\" . system(\"touch $WORK/pwned\") . \"\\ \`touch $WORK/pwned2\` '"
+        CASES=$((CASES + 1))
+        if [ -e "$WORK/pwned" ] || [ -e "$WORK/pwned2" ] || [ ! -s "$WORK/fig-title/regime_grid.png" ]; then
+            echo "FAIL figure-title-ran: a command ran, or the PNG is missing or empty"
+            FAILED=$((FAILED + 1))
+        else
+            echo "ok   figure-title-ran"
+        fi
+    fi
     # --compare: two maps' files run apart, compared per cell and policy
     expect_error figure-compare-one 'invalid --compare = "a.csv": two regime_map.csv files' \
         "$FIG" --compare=a.csv

@@ -508,5 +508,13 @@ TEST(MoseRunGnuplot, NoShellInterpretsTheFolderName)
     // a script gnuplot cannot read, and a folder that does not exist, fail without a throw
     EXPECT_EQ(RunGnuplot(dir, "missing.plt"), GnuplotResult::FAILED);
     EXPECT_EQ(RunGnuplot(base + "/none", "a b.plt"), GnuplotResult::FAILED);
-    EXPECT_EQ(StudyReport::RenderPlots(dir, {dir + "/a b.plt", dir + "/missing.plt"}), 1U);
+    // a figure that did not render is an error naming it, after the others were rendered
+    EXPECT_EQ(StudyReport::RenderPlots(dir, {dir + "/a b.plt"}), 1U);
+    std::filesystem::remove(dir + "/out.txt");
+    ExpectErrorContaining(
+        [&]() {
+            StudyReport::RenderPlots(dir, {dir + "/missing.plt", dir + "/a b.plt"});
+        },
+        "gnuplot did not render 1 of 2 figures in " + dir);
+    EXPECT_TRUE(std::filesystem::exists(dir + "/out.txt"));
 }

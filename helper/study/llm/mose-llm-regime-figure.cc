@@ -326,7 +326,16 @@ LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std
     const std::size_t nd = std::max<std::size_t>(darks.size(), 1);
     const std::size_t cols = nd <= 3 ? nd : (nd == 4 ? 2 : 3);
     const std::size_t rows = (nd + cols - 1) / cols;
-    const std::size_t titleLines = 1 + std::count(title.begin(), title.end(), '\\');
+    // the title's lines: its gnuplot line breaks "\n" (an escaped backslash "\\" is none)
+    std::size_t titleLines = 1;
+    for (std::size_t i = 0; i + 1 < title.size(); ++i)
+    {
+        if (title[i] == '\\')
+        {
+            titleLines += title[i + 1] == 'n' ? 1 : 0;
+            ++i;
+        }
+    }
     os << "set terminal pngcairo size " << 40 + 560 * cols << "," << 30 * titleLines + 500 * rows
        << " noenhanced\n"
        << "set output \"" << png << "\"\n"
