@@ -1018,5 +1018,24 @@ if [ -x "$BIN/mose-packet" ]; then
         --outputDir="$WORK/keep-pkt"
 fi
 
+# --- counts that size memory: refused above their stated bound before anything is allocated
+# (an enormous --cycles allocated for minutes before)
+if [ -x "$BIN/mose-llm" ]; then
+    expect_error llm-cycles-bound 'invalid --cycles = "4000000000": at most 10000 cycles' \
+        "$BIN/mose-llm" --cycles=4000000000 --listRuns
+    expect_error llm-seeds-bound 'invalid --seeds = "4000000000": at most 10000 seeds' \
+        "$BIN/mose-llm" --seeds=4000000000 --listRuns
+    expect_error llm-requests-bound 'invalid --requests = "4000000000": at most 10000000 requests' \
+        "$BIN/mose-llm" --map=false --requests=4000000000
+    expect_error llm-cell-requests-bound 'give a cell of 80000000 requests (its load x 2 cycles'"'"' intervals): at most 10000000' \
+        "$BIN/mose-llm" --loads=1000000 --intervals=4s --cycles=10 --listRuns
+    LONG=$(i=1; while [ $i -le 1001 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1002')
+    expect_error llm-loads-bound 'at most 1000 items (1002 given)' \
+        "$BIN/mose-llm" --loads="$LONG" --listRuns
+    expect_error llm-runs-bound 'at most 1000000; give fewer of them' \
+        "$BIN/mose-llm" --loads="$(i=1; while [ $i -le 999 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1000')" \
+        --seeds=1000 --listRuns
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -66,6 +66,16 @@ namespace mose
 class LlmOptions
 {
   public:
+    /// the most requests one run generates (--requests, or a map cell's --loads x 2 --cycles x
+    /// --intervals): about 100 bytes each, before the run's own records
+    static constexpr uint64_t MAX_REQUESTS = 10000000;
+    /// the most --cycles of a map (each a schedule's two periods and per-cycle figures)
+    static constexpr uint32_t MAX_CYCLES = 10000;
+    /// the most --seeds of a map
+    static constexpr uint32_t MAX_SEEDS = 10000;
+    /// the most runs of a map's list (seeds x cells x policies x levels), each held as a record
+    static constexpr uint64_t MAX_RUNS = 1000000;
+
     LlmOptions();
     LlmOptions(const LlmOptions&) = delete;
     LlmOptions& operator=(const LlmOptions&) = delete;
@@ -200,12 +210,17 @@ class LlmOptions
     LlmRegimeMapConfig m_mapConfig;       //!< the map
 };
 
+/// the most items of a map's list option (--loads, --intervals, --darkTimes): each is a row or
+/// column of the map, and the lists are checked for repeats pairwise
+constexpr std::size_t MAX_LIST_ITEMS = 1000;
+
 /**
  * \ingroup mose-study
  * \brief Reads a comma-separated list of request rates (mose::ParseReal() each, > 0).
  * \param parameter the option's name for messages \param text the text
  * \return the rates in the order given; a mose::Error names the parameter and the text for an
- *         empty list or item, a bad or non-positive number and a value given twice
+ *         empty list or item, a bad or non-positive number, a value given twice and more than
+ *         MAX_LIST_ITEMS items
  */
 std::vector<double> ParseLoadList(const std::string& parameter, const std::string& text);
 
