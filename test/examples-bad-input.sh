@@ -1037,5 +1037,31 @@ if [ -x "$BIN/mose-llm" ]; then
         --seeds=1000 --listRuns
 fi
 
+# --- messages that name the option as typed, its value and what is allowed
+if [ -x "$BIN/mose-llm" ]; then
+    expect_error llm-prefix-length 'invalid ns3::MoseTopologyHelper::BlockPrefixLength = 29: a prefix length of 1 to 28 with PortsPerGroup = 8' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --ns3::MoseTopologyHelper::BlockPrefixLength=29
+    expect_error llm-prefix-length-range 'invalid ns3::MoseTopologyHelper::BlockPrefixLength = 31: 1 to 30' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --ns3::MoseTopologyHelper::BlockPrefixLength=31
+    expect_error llm-dense-all-to-all 'invalid --collective = "all-to-all": --model = "llama-3-8b" is dense (no experts)' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --model=llama-3-8b
+    expect_error llm-all-to-all-overflow 'invalid --tokensPerMember = "18446744073709551615": 1 to ' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --tokensPerMember=18446744073709551615
+    expect_error llm-host-rate-scale 'invalid --scale = 2000: --hostRate (or --ns3::MoseTopologyHelper::HostDataRate) = 1bps divided by --scale would be 0 bit/s' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --hostRate=1bps
+fi
+if [ -x "$BIN/mose-packet" ]; then
+    expect_error packet-queue-size-forms 'invalid --ns3::DropTailQueue<Packet>::MaxSize = "100": a queue size: a count with its unit, packets (100p) or bytes (64kB, 1500B)' \
+        "$BIN/mose-packet" --policies=MoSE '--ns3::DropTailQueue<Packet>::MaxSize=100'
+fi
+if [ -x "$BIN/mose-templates" ]; then
+    expect_error templates-one-to-one 'invalid --assignment = one-to-one (default): one-to-one pairs each prefill group with one decode group, and --prefill = 32 and --decode = 0 differ' \
+        "$BIN/mose-templates" --nodes=64 --prefill=32 --decode=0 --training=32 --kvShareInference=0
+    expect_error templates-no-decode '--prefill = 32 and --decode = 0 leave the inference-heavy KV flows (--kvShareInference = 0.7 (default) of --flows' \
+        "$BIN/mose-templates" --nodes=64 --prefill=32 --decode=0 --training=32
+    expect_error templates-tr-one-to-one '--trPrefill = 0 and --trDecode = 6 (default)' \
+        "$BIN/mose-templates" --nodes=64 --trPrefill=0 --trTraining=58
+fi
+
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

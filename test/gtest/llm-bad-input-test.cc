@@ -153,3 +153,21 @@ TEST(LlmBadInput, CountsThatSizeMemoryAreBounded)
                           "invalid --intervals = \"1ms,2ms,3ms,4ms,5ms,6ms,7ms,8ms,9ms,10ms...\": "
                           "at most 1000 items (1001 given)");
 }
+
+// The messages name the option as typed, the value and what is allowed
+TEST(LlmBadInput, ModelAndScaleErrorsNameTheirOptions)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--model=llama-3-8b"});
+              }),
+              "invalid --collective = \"all-to-all\": --model = \"llama-3-8b\" is dense (no "
+              "experts), and the all-to-all carries an MoE model's tokens to its experts; give "
+              "--collective=ring-all-reduce, or an MoE --model (mixtral-8x7b or deepseek-v3)");
+    EXPECT_NO_THROW(ReadLlmOptions(
+        {"--map=false", "--requests=5", "--model=llama-3-8b", "--collective=ring-all-reduce"}));
+    const std::string m = ErrorOf([] {
+        ReadLlmOptions({"--map=false", "--tokensPerMember=18446744073709551615"});
+    });
+    EXPECT_EQ(m.rfind("invalid --tokensPerMember = \"18446744073709551615\": 1 to ", 0), 0u) << m;
+    EXPECT_NE(m.find("does not fit in 64 bits"), std::string::npos) << m;
+}

@@ -413,7 +413,35 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     {
         mose::AllToAllSizing sizing;
         sizing.tokensPerMember = mose::ParseUnsigned64("--tokensPerMember", m_tokensPerMember);
-        config.llm.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
+        // the library names the model's fields; the user gave --collective, --model and
+        // --tokensPerMember
+        if (!m_shape.IsMoe())
+        {
+            mose::ThrowBadParameter("--collective",
+                                    mose::QuoteText(m_collective),
+                                    "--model = " + mose::QuoteText(m_model) +
+                                        " is dense (no experts), and the all-to-all carries an "
+                                        "MoE model's tokens to its experts; give "
+                                        "--collective=ring-all-reduce, or an MoE --model "
+                                        "(mixtral-8x7b or deepseek-v3)");
+        }
+        try
+        {
+            config.llm.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
+        }
+        catch (const mose::Error& e)
+        {
+            // the product that overflowed; the largest count that fits, for the message
+            mose::AllToAllSizing oneToken = sizing;
+            oneToken.tokensPerMember = 1;
+            const uint64_t perToken =
+                std::max<uint64_t>(mose::MoeAllToAllBytes(m_shape, oneToken).bytesPerIteration, 1);
+            mose::ThrowBadParameter("--tokensPerMember",
+                                    mose::QuoteText(m_tokensPerMember),
+                                    "1 to " + std::to_string(UINT64_MAX / perToken) +
+                                        " tokens with --model = " + mose::QuoteText(m_model) +
+                                        " (" + e.what() + ")");
+        }
     }
     else
     {
