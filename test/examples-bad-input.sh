@@ -979,7 +979,7 @@ done
 printf 'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,374,44\n' \
     >"$WORK/keep-trace.csv"
 ln -sf "$WORK/keep-trace.csv" "$WORK/keep-link.csv"
-mkdir -p "$WORK/keep-out"
+mkdir -p "$WORK/keep-out" "$WORK/keep-out2"
 cp "$WORK/keep-trace.csv" "$WORK/keep-out/requests.csv"
 if [ -x "$BIN/mose-llm" ]; then
     expect_error llm-export-is-trace "--kvExport = \"$WORK/keep-trace.csv\" would replace the input --trace = \"$WORK/keep-trace.csv\"" \

@@ -570,7 +570,8 @@ LlmOptions::ReadMap(uint32_t seeds)
         throw mose::Error(
             "--loads = " + mose::QuoteText(m_loads) + ", --cycles = " + mose::QuoteText(m_cycles) +
             " and --intervals = " + mose::QuoteText(m_intervals) + " give a cell of " +
-            mose::FormatNumber(std::ceil(cellRequests)) +
+            (cellRequests < 1e18 ? std::to_string(static_cast<uint64_t>(std::ceil(cellRequests)))
+                                 : mose::FormatNumber(cellRequests)) +
             " requests (its load x 2 cycles' intervals): at most " + std::to_string(MAX_REQUESTS) +
             " per run; give fewer cycles, a lower load or shorter intervals");
     }

@@ -526,6 +526,12 @@ ScenarioOptions::CheckAssignments(const FlowExperimentConfig& c) const
         {
             continue; // the roles or the assignment come from a file: its reader checks it
         }
+        if (!IsGiven(names.counts[0]) && !IsGiven(names.counts[1]) && !IsGiven(names.counts[2]))
+        {
+            // the paper's shares, P = D: at a tiny N both 0, which a program that runs only
+            // the other mode never draws flows for (the library names it if one does)
+            continue;
+        }
         const RoleCounts& r = *counts[m];
         const std::string p = count(names.counts[0], r.prefill);
         const std::string d = count(names.counts[1], r.decode);
