@@ -110,7 +110,7 @@ main(int argc, char* argv[])
                 program.AddInput("--merge", entry.path().string());
             }
         }
-        program.AddOutput("--kvExport", options.GetKvExport());
+        // the program's own files first, so that an option given on top is the one named
         if (!options.IsMap())
         {
             program.AddOutputFiles({"requests.csv", "iterations.csv", "intervals.csv"});
@@ -129,6 +129,7 @@ main(int argc, char* argv[])
                 program.AddOutputFiles({"level_validation.csv"});
             }
         }
+        program.AddOutput("--kvExport", options.GetKvExport());
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = program.IsShowingProgress();
