@@ -51,6 +51,10 @@ main(int argc, char* argv[])
         options.AddOptions(cmd);
         program.Parse(argc, argv);
         const FlowEvalConfig c = options.GetConfig();
+        program.AddInput("--graph", c.graphFile);
+        program.AddInput("--flowsFile", c.flowsFile);
+        program.AddOutput("--loads", c.loadsFile);
+        program.CheckOutput(); // --loads replaces no input, before any file is read
 
         // shared by the routing of every repetition (no copy inside the timed loop)
         const auto graph = std::make_shared<const CircuitGraph>(

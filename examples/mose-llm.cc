@@ -50,6 +50,7 @@
 
 #include "ns3/core-module.h"
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -125,6 +126,36 @@ main(int argc, char* argv[])
                               "utils/mose-slurm.sh --mpi), or --map=false --policies=MoSE"
                             : "one run of the comparison, e.g. --runs=0, or --map=false "
                               "--policies=MoSE");
+        // the files read and written, so that no output replaces an input or another output
+        program.AddInput("--trace", options.GetTrace());
+        for (const std::string& folder : runs.GetMergeFolders())
+        {
+            std::error_code ec;
+            for (const auto& entry : std::filesystem::directory_iterator(folder + "/runs", ec))
+            {
+                program.AddInput("--merge", entry.path().string());
+            }
+        }
+        // the program's own files first, so that an option given on top is the one named
+        if (!options.IsMap())
+        {
+            program.AddOutputFiles({"requests.csv", "iterations.csv", "intervals.csv"});
+        }
+        else
+        {
+            const std::vector<LlmLevel>& levels = options.GetLevels();
+            for (const LlmLevel level : levels)
+            {
+                const std::string sub = levels.size() > 1 ? ToString(level) + "/" : "";
+                program.AddOutputFiles(
+                    {sub + "regime_map.csv", sub + "regime_map.plt", sub + "regime_map.png"});
+            }
+            if (levels.size() == 2)
+            {
+                program.AddOutputFiles({"level_validation.csv"});
+            }
+        }
+        program.AddOutput("--kvExport", options.GetKvExport());
         program.CheckOutput();
         const std::string& outputDir = program.GetOutputDir();
         const bool showProgress = program.IsShowingProgress();

@@ -84,6 +84,34 @@ main(int argc, char* argv[])
                                    "this process would carry out " + std::to_string(count) +
                                        " runs (--policies)",
                                    "one policy, --policies=MoSE, or one run, --runs=0");
+        // the files read and written (PacketExperiment::RunPolicies() and the figure), so that
+        // no output replaces --graph
+        program.AddInput("--graph", config.graphFile);
+        const std::string mode = ToString(config.GetInitialMode());
+        for (const Policy policy : packet.GetPolicies())
+        {
+            const std::string prefix = mode + "_" + ToString(policy) + "_";
+            for (const char* name : {"transfers.csv", "circuits.csv", "summary.csv", "losses.csv"})
+            {
+                program.AddOutputFiles({prefix + name});
+            }
+            if (packet.IsWritingScenario())
+            {
+                program.AddOutputFiles({prefix + "graph.csv"});
+            }
+        }
+        if (packet.IsWritingScenario())
+        {
+            const std::string tag = GetModeFileTag(config.GetInitialMode());
+            program.AddOutputFiles(
+                {"roles_" + tag + ".csv", "assignment_" + tag + ".csv", "flows_" + tag + ".csv"});
+        }
+        if (program.IsPlotting())
+        {
+            program.AddOutputFiles({"fct_cdf_" + mode + ".plt",
+                                    "fct_cdf_" + mode + "_kv.png",
+                                    "fct_cdf_" + mode + "_training.png"});
+        }
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();

@@ -30,6 +30,7 @@
 #include "mose-llm-regime-figure.h"
 #include "mose-option-scope.h"
 #include "mose-program.h"
+#include "mose-study-report.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-command-line.h"
@@ -87,7 +88,30 @@ main(int argc, char* argv[])
                           GivenOptions(argc, argv),
                           0,
                           compare.empty() ? IN_MERGE_FILES : IN_COMPARE_FILES);
-        program.CheckOutput(); // the output folder, before any file is read
+        // the title goes into the gnuplot script: escaped there, a line break refused now
+        const std::string plotTitle = EscapeGnuplotText("--title", title);
+        // the files read and written, so that no output replaces an input: checked with the
+        // output folder, before any file is read
+        for (const auto& [option, list] :
+             {std::make_pair("--maps", &maps), std::make_pair("--compare", &compare)})
+        {
+            if (!list->empty())
+            {
+                for (const std::string& f : SplitList(*list, option, "a file"))
+                {
+                    program.AddInput(option, f);
+                }
+            }
+        }
+        if (!compare.empty())
+        {
+            program.AddOutputFiles({"level_validation.csv"});
+        }
+        else
+        {
+            program.AddOutputFiles({"regime_grid.csv", "regime_grid.plt", "regime_grid.png"});
+        }
+        program.CheckOutput();
         if (!compare.empty())
         {
             const std::vector<std::string> two = SplitList(compare, "--compare", "a file");
@@ -132,11 +156,11 @@ main(int argc, char* argv[])
         program.WritePlot(
             "regime_grid",
             [&](std::ostream& out) {
-                figure.WritePlot(out,
-                                 title + "\\nMoSE vs the best static policy; grey: tie band +-" +
-                                     FormatNumber(figure.GetTolerance() * 100) +
-                                     "%; bars: 95% interval",
-                                 "regime_grid.png");
+                figure.WritePlot(
+                    out,
+                    plotTitle + "\\nMoSE vs the best static policy; grey: tie band +-" +
+                        FormatNumber(figure.GetTolerance() * 100) + "%; bars: 95% interval",
+                    "regime_grid.png");
             },
             "regime_grid.png",
             std::cout);

@@ -508,19 +508,44 @@ MoseTopologyHelper::ValidateFabric() const
                           ": hosts need MoseRoutingProtocol; use GlobalRouting = false or "
                           "HostsPerGroup = 0");
     }
-    if (m_prefixLength >= 1 && m_prefixLength <= 30)
+    if (m_prefixLength < 1 || m_prefixLength > 30)
     {
-        const uint64_t room = (uint64_t{1} << (32 - m_prefixLength)) - 2;
-        if (uint64_t{m_ports} + m_hosts > room)
+        mose::ThrowBadParameter("ns3::MoseTopologyHelper::BlockPrefixLength",
+                                std::to_string(m_prefixLength),
+                                "1 to 30 (a group's block needs a network and a broadcast "
+                                "address)");
+    }
+    const uint64_t room = (uint64_t{1} << (32 - m_prefixLength)) - 2;
+    const uint64_t need = uint64_t{m_ports} + m_hosts;
+    if (need > room)
+    {
+        // the longest prefix whose block holds the ports and hosts
+        uint32_t longest = 30;
+        while (longest > 1 && (uint64_t{1} << (32 - longest)) - 2 < need)
         {
-            mose::ThrowBadParameter("MoseTopologyHelper::HostsPerGroup",
-                                    std::to_string(m_hosts),
-                                    "0 to " + std::to_string(room > m_ports ? room - m_ports : 0) +
-                                        " with PortsPerGroup = " + std::to_string(m_ports) +
-                                        " and PrefixLength = " + std::to_string(m_prefixLength) +
-                                        " (a group's block holds " + std::to_string(room) +
-                                        " port and host addresses)");
+            --longest;
         }
+        // hosts given: HostsPerGroup is named (with the prefix that would hold them); none:
+        // the prefix length alone is wrong, and HostsPerGroup, not given, is not blamed
+        const std::string prefix = "a prefix length of 1 to " + std::to_string(longest);
+        if (m_hosts > 0)
+        {
+            mose::ThrowBadParameter(
+                "ns3::MoseTopologyHelper::HostsPerGroup",
+                std::to_string(m_hosts),
+                "0 to " + std::to_string(room > m_ports ? room - m_ports : 0) +
+                    " with PortsPerGroup = " + std::to_string(m_ports) +
+                    " and BlockPrefixLength = " + std::to_string(m_prefixLength) +
+                    " (a group's block holds " + std::to_string(room) +
+                    " port and host addresses), or " + prefix);
+        }
+        mose::ThrowBadParameter("ns3::MoseTopologyHelper::BlockPrefixLength",
+                                std::to_string(m_prefixLength),
+                                prefix + " with PortsPerGroup = " + std::to_string(m_ports) +
+                                    " (a group's block of prefix length " +
+                                    std::to_string(m_prefixLength) + " holds " +
+                                    std::to_string(room) + " addresses, fewer than its " +
+                                    std::to_string(m_ports) + " ports)");
     }
 }
 

@@ -637,6 +637,23 @@ if [ -x "$FIG" ]; then
         "$FIG" --maps="$WORK/map-a.csv" --tolerance=-1
     expect_ok figure-ok 'with 95% confidence switching pays in 0 of 1 cells' \
         "$FIG" --maps="$WORK/map-a.csv" --plot=false --outputDir="$WORK/fig"
+    # a title is text, never a command: quotes, backslashes and system() are drawn as typed; a
+    # line break is refused (gnuplot ends a command there)
+    expect_error figure-title-newline 'invalid --title = "a\x0Ab": a text of one line' \
+        "$FIG" --maps="$WORK/map-a.csv" --title="a
+b" --outputDir="$WORK/fig"
+    if command -v gnuplot >/dev/null 2>&1; then
+        expect_ok figure-title-hostile 'and regime_grid.png' \
+            "$FIG" --maps="$WORK/map-a.csv" --outputDir="$WORK/fig-title" \
+            --title="x\" . system(\"touch $WORK/pwned\") . \"\\ \`touch $WORK/pwned2\` '"
+        CASES=$((CASES + 1))
+        if [ -e "$WORK/pwned" ] || [ -e "$WORK/pwned2" ] || [ ! -s "$WORK/fig-title/regime_grid.png" ]; then
+            echo "FAIL figure-title-ran: a command ran, or the PNG is missing or empty"
+            FAILED=$((FAILED + 1))
+        else
+            echo "ok   figure-title-ran"
+        fi
+    fi
     # --compare: two maps' files run apart, compared per cell and policy
     expect_error figure-compare-one 'invalid --compare = "a.csv": two regime_map.csv files' \
         "$FIG" --compare=a.csv
@@ -1098,6 +1115,95 @@ for prog in mose-packet mose-mode-switch mose-llm mose-fabric mose-paper mose-fl
     expect_error "$prog-ns3-attribute" 'invalid --ns3::TcpSocketBase::MinRto = "abc": a time: a number with an optional unit' \
         "$BIN/$prog" --ns3::TcpSocketBase::MinRto=abc
 done
+
+# --- an output never replaces an input or another output (after resolving links), before any
+# work: the input is left as it was
+printf 'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,374,44\n' \
+    >"$WORK/keep-trace.csv"
+ln -sf "$WORK/keep-trace.csv" "$WORK/keep-link.csv"
+mkdir -p "$WORK/keep-out" "$WORK/keep-out2"
+cp "$WORK/keep-trace.csv" "$WORK/keep-out/requests.csv"
+if [ -x "$BIN/mose-llm" ]; then
+    expect_error llm-export-is-trace "--kvExport = \"$WORK/keep-trace.csv\" would replace the input --trace = \"$WORK/keep-trace.csv\"" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trace="$WORK/keep-trace.csv" \
+        --kvExport="$WORK/keep-trace.csv" --outputDir="$WORK/keep-out2"
+    expect_error llm-export-is-trace-link "--kvExport = \"$WORK/keep-link.csv\" would replace the input --trace" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trace="$WORK/keep-trace.csv" \
+        --kvExport="$WORK/keep-link.csv" --outputDir="$WORK/keep-out2"
+    expect_error llm-output-is-trace "--outputDir (requests.csv) = \"$WORK/keep-out/requests.csv\" would replace the input --trace" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trace="$WORK/keep-out/requests.csv" \
+        --outputDir="$WORK/keep-out"
+    expect_error llm-export-is-output "--kvExport = \"$WORK/keep-out2/intervals.csv\" would replace the output --outputDir (intervals.csv)" \
+        "$BIN/mose-llm" --map=false --policies=MoSE --kvExport="$WORK/keep-out2/intervals.csv" \
+        --outputDir="$WORK/keep-out2"
+    expect_same llm-trace-kept "$WORK/keep-trace.csv" "$WORK/keep-out/requests.csv"
+fi
+if [ -x "$BIN/mose-flow-eval" ]; then
+    cp "$WORK/ring.csv" "$WORK/keep-ring.csv"
+    expect_error eval-loads-is-graph "--loads = \"$WORK/keep-ring.csv\" would replace the input --graph" \
+        "$BIN/mose-flow-eval" --graph="$WORK/keep-ring.csv" --flowsFile="$WORK/flows.csv" \
+        --loads="$WORK/keep-ring.csv"
+    expect_same eval-graph-kept "$WORK/ring.csv" "$WORK/keep-ring.csv"
+fi
+if [ -x "$BIN/mose-regime-figure" ]; then
+    mkdir -p "$WORK/keep-fig"
+    cp "$WORK/map-a.csv" "$WORK/keep-fig/regime_grid.csv"
+    expect_error figure-output-is-map "--outputDir (regime_grid.csv) = \"$WORK/keep-fig/regime_grid.csv\" would replace the input --maps" \
+        "$BIN/mose-regime-figure" --maps="$WORK/keep-fig/regime_grid.csv" --outputDir="$WORK/keep-fig"
+    expect_same figure-map-kept "$WORK/map-a.csv" "$WORK/keep-fig/regime_grid.csv"
+fi
+if [ -x "$BIN/mose-packet" ]; then
+    mkdir -p "$WORK/keep-pkt"
+    printf 'u,v\n0,1\n' >"$WORK/keep-pkt/inference-heavy_MoSE_transfers.csv"
+    expect_error packet-output-is-graph "--outputDir (inference-heavy_MoSE_transfers.csv) = \"$WORK/keep-pkt/inference-heavy_MoSE_transfers.csv\" would replace the input --graph" \
+        "$BIN/mose-packet" --policies=MoSE --graph="$WORK/keep-pkt/inference-heavy_MoSE_transfers.csv" \
+        --outputDir="$WORK/keep-pkt"
+fi
+
+# --- counts that size memory: refused above their stated bound before anything is allocated
+# (an enormous --cycles allocated for minutes before)
+if [ -x "$BIN/mose-llm" ]; then
+    expect_error llm-cycles-bound 'invalid --cycles = "4000000000": at most 10000 cycles' \
+        "$BIN/mose-llm" --cycles=4000000000 --listRuns
+    expect_error llm-seeds-bound 'invalid --seeds = "4000000000": at most 10000 seeds' \
+        "$BIN/mose-llm" --seeds=4000000000 --listRuns
+    expect_error llm-requests-bound 'invalid --requests = "4000000000": at most 10000000 requests' \
+        "$BIN/mose-llm" --map=false --requests=4000000000
+    expect_error llm-cell-requests-bound 'give a cell of 80000000 requests (its load x 2 cycles'"'"' intervals): at most 10000000' \
+        "$BIN/mose-llm" --loads=1000000 --intervals=4s --cycles=10 --listRuns
+    LONG=$(i=1; while [ $i -le 1001 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1002')
+    expect_error llm-loads-bound 'at most 1000 items (1002 given)' \
+        "$BIN/mose-llm" --loads="$LONG" --listRuns
+    expect_error llm-runs-bound 'at most 1000000; give fewer of them' \
+        "$BIN/mose-llm" --loads="$(i=1; while [ $i -le 999 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1000')" \
+        --seeds=1000 --listRuns
+fi
+
+# --- messages that name the option as typed, its value and what is allowed
+if [ -x "$BIN/mose-llm" ]; then
+    expect_error llm-prefix-length 'invalid ns3::MoseTopologyHelper::BlockPrefixLength = 29: a prefix length of 1 to 28 with PortsPerGroup = 8' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --ns3::MoseTopologyHelper::BlockPrefixLength=29
+    expect_error llm-prefix-length-range 'invalid ns3::MoseTopologyHelper::BlockPrefixLength = 31: 1 to 30' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --ns3::MoseTopologyHelper::BlockPrefixLength=31
+    expect_error llm-dense-all-to-all 'invalid --collective = "all-to-all": --model = "llama-3-8b" is dense (no experts)' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --model=llama-3-8b
+    expect_error llm-all-to-all-overflow 'invalid --tokensPerMember = "18446744073709551615": 1 to ' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --tokensPerMember=18446744073709551615
+    expect_error llm-host-rate-scale 'invalid --scale = 2000: --hostRate (or --ns3::MoseTopologyHelper::HostDataRate) = 1bps divided by --scale would be 0 bit/s' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --hostRate=1bps
+fi
+if [ -x "$BIN/mose-packet" ]; then
+    expect_error packet-queue-size-forms 'invalid --ns3::DropTailQueue<Packet>::MaxSize = "100": a queue size: a count with its unit, packets (100p) or bytes (64kB, 1500B)' \
+        "$BIN/mose-packet" --policies=MoSE '--ns3::DropTailQueue<Packet>::MaxSize=100'
+fi
+if [ -x "$BIN/mose-templates" ]; then
+    expect_error templates-one-to-one 'invalid --assignment = one-to-one (default): one-to-one pairs each prefill group with one decode group, and --prefill = 32 and --decode = 0 differ' \
+        "$BIN/mose-templates" --nodes=64 --prefill=32 --decode=0 --training=32 --kvShareInference=0
+    expect_error templates-no-decode '--prefill = 32 and --decode = 0 leave the inference-heavy KV flows (--kvShareInference = 0.7 (default) of --flows' \
+        "$BIN/mose-templates" --nodes=64 --prefill=32 --decode=0 --training=32
+    expect_error templates-tr-one-to-one '--trPrefill = 0 and --trDecode = 6 (default)' \
+        "$BIN/mose-templates" --nodes=64 --trPrefill=0 --trTraining=58
+fi
 
 echo "$CASES cases, $FAILED failed"
 [ "$FAILED" -eq 0 ]

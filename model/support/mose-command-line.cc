@@ -229,6 +229,20 @@ CheckValueText(const std::string& option,
         }
         return;
     }
+    if (kind == "ns3::QueueSizeValue")
+    {
+        // ns-3's own message names the type only ("a value of QueueSize"): give its forms
+        Ptr<AttributeValue> v = checker->Create();
+        if (!v->DeserializeFromString(value, checker) || !checker->Check(*v))
+        {
+            ThrowBadParameter(option,
+                              quoted,
+                              "a queue size: a count with its unit, packets (100p) or bytes "
+                              "(64kB, 1500B)" +
+                                  help);
+        }
+        return;
+    }
     if (kind == "ns3::Ipv4AddressValue")
     {
         in_addr address;

@@ -123,3 +123,52 @@ TEST(LlmBadInput, UnservedRequestsAreCountedWithTheirReason)
               "but the completion notice (--noticeDelay = 29.5 s after the last byte) was due "
               "after the stop");
 }
+
+// Counts that size memory are refused above their bound, before anything is allocated; the
+// bound is in the message (an enormous --cycles allocated for minutes before)
+TEST(LlmBadInput, CountsThatSizeMemoryAreBounded)
+{
+    EXPECT_EQ(ErrorOf([] { ReadLlmOptions({"--cycles=4000000000"}); }),
+              "invalid --cycles = \"4000000000\": at most 10000 cycles (a bound of this program, "
+              "before any memory is taken)");
+    EXPECT_NO_THROW(ReadLlmOptions({"--cycles=10000", "--loads=1", "--intervals=1ms"}));
+    ExpectErrorContaining([] { ReadLlmOptions({"--seeds=10001"}); },
+                          "invalid --seeds = \"10001\": at most 10000 seeds");
+    ExpectErrorContaining(
+        [] {
+            ReadLlmOptions({"--map=false", "--requests=10000001"});
+        },
+        "invalid --requests = \"10000001\": at most 10000000 requests");
+    // 1000/s x 2 x 10 cycles x 1000 s = 2e7 requests in the cell
+    ExpectErrorContaining(
+        [] {
+            ReadLlmOptions({"--loads=1000", "--intervals=1000s", "--cycles=10"});
+        },
+        "give a cell of 20000000 requests (its load x 2 cycles' intervals): at most 10000000");
+    std::string many;
+    for (int i = 1; i <= 1001; ++i)
+    {
+        many += (i == 1 ? "" : ",") + std::to_string(i) + "ms";
+    }
+    ExpectErrorContaining([&] { ReadLlmOptions({"--intervals=" + many}); },
+                          "invalid --intervals = \"1ms,2ms,3ms,4ms,5ms,6ms,7ms,8ms,9ms,10ms...\": "
+                          "at most 1000 items (1001 given)");
+}
+
+// The messages name the option as typed, the value and what is allowed
+TEST(LlmBadInput, ModelAndScaleErrorsNameTheirOptions)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--model=llama-3-8b"});
+              }),
+              "invalid --collective = \"all-to-all\": --model = \"llama-3-8b\" is dense (no "
+              "experts), and the all-to-all carries an MoE model's tokens to its experts; give "
+              "--collective=ring-all-reduce, or an MoE --model (mixtral-8x7b or deepseek-v3)");
+    EXPECT_NO_THROW(ReadLlmOptions(
+        {"--map=false", "--requests=5", "--model=llama-3-8b", "--collective=ring-all-reduce"}));
+    const std::string m = ErrorOf([] {
+        ReadLlmOptions({"--map=false", "--tokensPerMember=18446744073709551615"});
+    });
+    EXPECT_EQ(m.rfind("invalid --tokensPerMember = \"18446744073709551615\": 1 to ", 0), 0u) << m;
+    EXPECT_NE(m.find("does not fit in 64 bits"), std::string::npos) << m;
+}

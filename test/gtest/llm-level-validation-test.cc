@@ -81,7 +81,7 @@ TEST(LlmLevelValidation, TwoFilesAreComparedPerCellAndPolicy)
     EXPECT_EQ(out.str().find("speed:"), std::string::npos) << out.str();
     std::ostringstream csv;
     v.WriteCsv(csv);
-    EXPECT_EQ(csv.str().rfind("load,interval_s,dark_s,seed,policy,packet_kv_mean_s,", 0), 0u)
+    EXPECT_EQ(csv.str().rfind("load,interval_s,dark_s,seeds,policy,packet_kv_mean_s,", 0), 0u)
         << csv.str();
 }
 
@@ -135,6 +135,87 @@ TEST(LlmLevelValidation, MalformedFilesAreNamed)
             "bad.csv:2: column MoSE_kv_mean_s = \"x\"");
     refused(TempFile("nopolicy.csv", "load_per_s,interval_s,dark_s,verdict\n25,0.1,0.01,tie\n"),
             "no policy has columns in both files");
+}
+
+// The files are checked before they are compared: what is wrong is named by file, line and
+// column; a byte-order mark is read through; the labels say what a row is the mean over
+TEST(LlmLevelValidation, FilesAreCheckedBeforeTheyAreCompared)
+{
+    const std::string good = TempFile("good2.csv", HEADER + "25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n");
+    auto refused = [&](const std::string& other, const std::string& what) {
+        try
+        {
+            LlmLevelValidation::FromCsv(good, other);
+            ADD_FAILURE() << "accepted: " << what;
+        }
+        catch (const Error& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+        }
+    };
+    refused(TempFile("header-only.csv", HEADER), "header-only.csv:1: no cells, only a header");
+    refused(TempFile("negative.csv", HEADER + "25,0.1,0.01,1,1,-1,1,1,1,1,1,tie,0\n"),
+            "negative.csv:2: column MoSE_kv_mean_s = \"-1\": a mean or P99 time >= 0 s");
+    refused(TempFile("word.csv", HEADER + "25,0.1,0.01,1,1,1,1,1,1,1,1,maybe,0\n"),
+            "word.csv:2: column verdict = \"maybe\": not one of pays, tie, does-not-pay or none");
+    refused(
+        TempFile("level-word.csv", "level," + HEADER + "Fluid,25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n"),
+        "level-word.csv:2: column level = \"Fluid\": not one of packet, fluid or aggregate");
+    refused(TempFile("utf16.csv", "\xFF\xFE" + HEADER), "utf16.csv:1: a UTF-16 or UTF-32 file");
+    refused(TempFile("twice-named.csv", "dark_s," + HEADER), "column \"dark_s\" is named twice");
+    // a file whose verdicts need two bands: tie with [-0.03, 0.01] needs a band >= 3%, pays
+    // with high -0.02 one below 2%
+    const std::string ci = "load_per_s,interval_s,dark_s,MoSE_kv_mean_s,MoSE_ttft_mean_s,"
+                           "MoSE_ttft_p99_s,MoSE_iter_mean_s,verdict,margin_ci_low,"
+                           "margin_ci_high,ci_verdict\n";
+    refused(TempFile("two-bands.csv",
+                     ci + "25,0.1,0.01,1,1,1,1,tie,-0.03,0.01,tie\n"
+                          "800,0.1,0.01,1,1,1,1,pays,-0.05,-0.02,pays\n"),
+            "two-bands.csv:3: its ci_verdict needs a tie band below 2%, and line 2's one of at "
+            "least 3%");
+    // two files, each of one band, the bands apart: +-3% or more against below 2%
+    const std::string wide = TempFile("wide.csv", ci + "25,0.1,0.01,1,1,1,1,tie,-0.03,0.01,tie\n");
+    const std::string narrow =
+        TempFile("narrow.csv", ci + "25,0.1,0.01,1,1,1,1,tie,-0.05,-0.02,pays\n");
+    try
+    {
+        LlmLevelValidation::FromCsv(wide, narrow);
+        ADD_FAILURE() << "two tie bands accepted";
+    }
+    catch (const Error& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("were run with different tie bands"),
+                  std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("[3%, inf)"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("[0%, 2%)"), std::string::npos) << e.what();
+    }
+    // a UTF-8 byte-order mark keeps the first column; 3 seeds per mean, said so
+    const std::string bom = TempFile("bom.csv",
+                                     "\xEF\xBB\xBFlevel,seeds," + HEADER +
+                                         "fluid,3,25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n");
+    const std::string packet =
+        TempFile("packet3.csv", "seeds," + HEADER + "3,25,0.1,0.01,1,1,1,1,1,1,1,1,tie,0\n");
+    const LlmLevelValidation v = LlmLevelValidation::FromCsv(packet, bom);
+    std::ostringstream out;
+    v.Print(out);
+    EXPECT_NE(out.str().find("fluid vs packet, cell by cell, each figure the mean over 3 seeds"),
+              std::string::npos)
+        << out.str();
+    EXPECT_EQ(out.str().find("run by run"), std::string::npos) << out.str();
+    std::ostringstream csv;
+    v.WriteCsv(csv);
+    EXPECT_EQ(csv.str().rfind("load,interval_s,dark_s,seeds,policy,packet_kv_mean_s,", 0), 0u)
+        << csv.str();
+    EXPECT_NE(csv.str().find("\n25,0.1,0.01,3,MoSE,"), std::string::npos) << csv.str();
+    // two files of one level are told apart by their role
+    const LlmLevelValidation same = LlmLevelValidation::FromCsv(good, good);
+    std::ostringstream sameOut;
+    same.Print(sameOut);
+    EXPECT_NE(sameOut.str().find("packet_other vs packet_reference, cell by cell, each figure "
+                                 "the mean over 1 seed"),
+              std::string::npos)
+        << sameOut.str();
 }
 
 } // namespace

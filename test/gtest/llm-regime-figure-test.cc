@@ -203,4 +203,47 @@ TEST(LlmRegimeFigure, BadInputIsNamed)
     ExpectErrorContaining([&] { f.Add(p); }, "not a pair of finite ends");
 }
 
+// What a merge no longer believes: a margin outside its own interval, a negative break-even, a
+// level that is no level, a file of a header only; a UTF-8 byte-order mark keeps the first
+// column (the level), which it dropped before
+TEST(LlmRegimeFigure, FilesAreCheckedBeforeTheyAreMerged)
+{
+    LlmRegimeFigure f(0.02);
+    ExpectErrorContaining(
+        [&] {
+            f.AddCsv(TempFile("outside.csv",
+                              HEADER + "aggregate,25,1,0.01,20,0.05,0.025,0.035,does-not-pay,"
+                                       "S-Train,\n"));
+        },
+        "outside.csv:2: column margin_mean = \"0.05\": outside its own 95% interval [0.025, "
+        "0.035]");
+    ExpectErrorContaining(
+        [&] {
+            f.AddCsv(TempFile("break-even.csv",
+                              HEADER + "aggregate,25,1,0.01,20,0.03,0.025,0.035,does-not-pay,"
+                                       "S-Train,-0.5\n"));
+        },
+        "break-even.csv:2: column flow_break_even_s = \"-0.5\": a break-even time >= 0 s");
+    ExpectErrorContaining(
+        [&] {
+            f.AddCsv(TempFile("level.csv",
+                              HEADER + "packets,25,1,0.01,20,0.03,0.025,0.035,does-not-pay,"
+                                       "S-Train,\n"));
+        },
+        "level.csv:2: column level = \"packets\": not one of packet, fluid or aggregate");
+    ExpectErrorContaining([&] { f.AddCsv(TempFile("header.csv", HEADER)); },
+                          "header.csv:1: no cells, only a header");
+    EXPECT_TRUE(f.GetPoints().empty());
+    // the byte-order mark: the level is read, so a fluid cell after it is refused as mixing
+    LlmRegimeFigure g(0.02);
+    EXPECT_EQ(g.AddCsv(TempFile("bom.csv",
+                                "\xEF\xBB\xBF" + HEADER +
+                                    "aggregate,25,1,0.01,20,0.03,0.025,0.035,does-not-pay,"
+                                    "S-Train,0\n")),
+              1u);
+    ASSERT_EQ(g.GetPoints().size(), 1u);
+    EXPECT_EQ(g.GetPoints()[0].level, "aggregate");
+    EXPECT_FALSE(g.GetPoints()[0].flowBreakEven.has_value()); // 0 s: none to draw
+}
+
 } // namespace

@@ -188,7 +188,7 @@ TEST(ScenarioOptions, RoleCountsArePaperSharesOfN)
     EXPECT_EQ(c.inferenceRoles.prefill, 24U);
     EXPECT_EQ(c.inferenceRoles.training, 16U);
     EXPECT_EQ(c.trainingRoles.prefill, 6U);
-    c = ParsePaper({"--nodes=64", "--trPrefill=7", "--trTraining=51"});
+    c = ParsePaper({"--nodes=64", "--trPrefill=7", "--trTraining=51", "--assignment=many-to-one"});
     EXPECT_EQ(c.trainingRoles.prefill, 7U);
     EXPECT_EQ(c.trainingRoles.decode, 6U);
     EXPECT_EQ(c.trainingRoles.training, 51U);
@@ -336,7 +336,15 @@ TEST(ScenarioOptions, RoleCountsThatNoTransitionFitsNameTheirOptions)
               "decode groups among the inference-heavy ones: need --trPrefill = 101 <= --prefill "
               "= 100 and --trDecode = 102 (default) <= --decode = 410 (default); give "
               "--roleTransition=swap or counts that fit");
-    EXPECT_NO_THROW(ParsePaper({"--trPrefill=100", "--trDecode=104", "--trTraining=820"}));
+    // counts swap can draw, unequal: many-to-one pairs them, one-to-one cannot (named)
+    EXPECT_NO_THROW(ParsePaper(
+        {"--trPrefill=100", "--trDecode=104", "--trTraining=820", "--assignment=many-to-one"}));
+    EXPECT_EQ(ErrorOf([] {
+                  ParsePaper({"--trPrefill=100", "--trDecode=104", "--trTraining=820"});
+              }),
+              "invalid --assignment = one-to-one (default): one-to-one pairs each prefill group "
+              "with one decode group, and --trPrefill = 100 and --trDecode = 104 differ; give "
+              "--assignment=many-to-one or equal counts");
 }
 
 TEST(ScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
@@ -508,5 +516,13 @@ TEST(MoseRunGnuplot, NoShellInterpretsTheFolderName)
     // a script gnuplot cannot read, and a folder that does not exist, fail without a throw
     EXPECT_EQ(RunGnuplot(dir, "missing.plt"), GnuplotResult::FAILED);
     EXPECT_EQ(RunGnuplot(base + "/none", "a b.plt"), GnuplotResult::FAILED);
-    EXPECT_EQ(StudyReport::RenderPlots(dir, {dir + "/a b.plt", dir + "/missing.plt"}), 1U);
+    // a figure that did not render is an error naming it, after the others were rendered
+    EXPECT_EQ(StudyReport::RenderPlots(dir, {dir + "/a b.plt"}), 1U);
+    std::filesystem::remove(dir + "/out.txt");
+    ExpectErrorContaining(
+        [&]() {
+            StudyReport::RenderPlots(dir, {dir + "/missing.plt", dir + "/a b.plt"});
+        },
+        "gnuplot did not render 1 of 2 figures in " + dir);
+    EXPECT_TRUE(std::filesystem::exists(dir + "/out.txt"));
 }

@@ -77,14 +77,46 @@ ReadPromptMean(const std::string& text, const mose::TokenLengthDistribution& inp
     return mean;
 }
 
+/// Refuses a list of more than MAX_LIST_ITEMS items, before its items are read
+void
+CheckListSize(const std::string& parameter, const std::string& text, std::size_t items)
+{
+    if (items > MAX_LIST_ITEMS)
+    {
+        mose::ThrowBadParameter(parameter,
+                                mose::QuoteText(text.substr(0, 40) + "..."),
+                                "at most " + std::to_string(MAX_LIST_ITEMS) + " items (" +
+                                    std::to_string(items) + " given)");
+    }
+}
+
+/// Refuses a count above its limit, before anything is allocated for it
+void
+CheckCount(const std::string& option,
+           const std::string& value,
+           uint64_t count,
+           uint64_t limit,
+           const std::string& what)
+{
+    if (count > limit)
+    {
+        mose::ThrowBadParameter(option,
+                                value,
+                                "at most " + std::to_string(limit) + " " + what +
+                                    " (a bound of this program, before any memory is taken)");
+    }
+}
+
 } // namespace
 
 std::vector<double>
 ParseLoadList(const std::string& parameter, const std::string& text)
 {
     std::vector<double> out;
-    for (const std::string& item :
-         mose::SplitList(text, parameter, "the request rates (numbers > 0)"))
+    const std::vector<std::string> items =
+        mose::SplitList(text, parameter, "the request rates (numbers > 0)");
+    CheckListSize(parameter, text, items.size());
+    for (const std::string& item : items)
     {
         const double v = mose::ParseReal(parameter, item);
         if (!(v > 0))
@@ -107,7 +139,10 @@ std::vector<Time>
 ParseDurationList(const std::string& parameter, const std::string& text, bool allowZero)
 {
     std::vector<Time> out;
-    for (const std::string& item : mose::SplitList(text, parameter, "the durations (e.g. 100ms)"))
+    const std::vector<std::string> items =
+        mose::SplitList(text, parameter, "the durations (e.g. 100ms)");
+    CheckListSize(parameter, text, items.size());
+    for (const std::string& item : items)
     {
         const Time v = ParseTimeOption(parameter, item);
         if (!allowZero && v <= Time(0))
@@ -394,7 +429,35 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     {
         mose::AllToAllSizing sizing;
         sizing.tokensPerMember = mose::ParseUnsigned64("--tokensPerMember", m_tokensPerMember);
-        config.llm.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
+        // the library names the model's fields; the user gave --collective, --model and
+        // --tokensPerMember
+        if (!m_shape.IsMoe())
+        {
+            mose::ThrowBadParameter("--collective",
+                                    mose::QuoteText(m_collective),
+                                    "--model = " + mose::QuoteText(m_model) +
+                                        " is dense (no experts), and the all-to-all carries an "
+                                        "MoE model's tokens to its experts; give "
+                                        "--collective=ring-all-reduce, or an MoE --model "
+                                        "(mixtral-8x7b or deepseek-v3)");
+        }
+        try
+        {
+            config.llm.collectiveBytes = mose::MoeAllToAllBytes(m_shape, sizing).bytesPerOperation;
+        }
+        catch (const mose::Error& e)
+        {
+            // the product that overflowed; the largest count that fits, for the message
+            mose::AllToAllSizing oneToken = sizing;
+            oneToken.tokensPerMember = 1;
+            const uint64_t perToken =
+                std::max<uint64_t>(mose::MoeAllToAllBytes(m_shape, oneToken).bytesPerIteration, 1);
+            mose::ThrowBadParameter("--tokensPerMember",
+                                    mose::QuoteText(m_tokensPerMember),
+                                    "1 to " + std::to_string(UINT64_MAX / perToken) +
+                                        " tokens with --model = " + mose::QuoteText(m_model) +
+                                        " (" + e.what() + ")");
+        }
     }
     else
     {
@@ -519,6 +582,37 @@ LlmOptions::ReadMap(uint32_t seeds)
     m.intervals = ParseDurationList("--intervals", m_intervals, false);
     m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
     m.cycles = mose::ParseUnsigned32("--cycles", m_cycles);
+    CheckCount("--cycles", mose::QuoteText(m_cycles), m.cycles, MAX_CYCLES, "cycles");
+    CheckCount("--seeds", m_scenario.Describe("seeds"), seeds, MAX_SEEDS, "seeds");
+    // the requests of the largest cell: its load over 2 --cycles x the interval
+    const double load = m.loads.empty() ? 0 : *std::max_element(m.loads.begin(), m.loads.end());
+    const Time interval =
+        m.intervals.empty() ? Time(0) : *std::max_element(m.intervals.begin(), m.intervals.end());
+    const double cellRequests = load * 2.0 * m.cycles * interval.GetSeconds();
+    if (!(cellRequests <= static_cast<double>(MAX_REQUESTS)))
+    {
+        throw mose::Error(
+            "--loads = " + mose::QuoteText(m_loads) + ", --cycles = " + mose::QuoteText(m_cycles) +
+            " and --intervals = " + mose::QuoteText(m_intervals) + " give a cell of " +
+            (cellRequests < 1e18 ? std::to_string(static_cast<uint64_t>(std::ceil(cellRequests)))
+                                 : mose::FormatNumber(cellRequests)) +
+            " requests (its load x 2 cycles' intervals): at most " + std::to_string(MAX_REQUESTS) +
+            " per run; give fewer cycles, a lower load or shorter intervals");
+    }
+    // the runs of the map's list: no overflow, each factor bounded above (1,000 items a list,
+    // 10,000 seeds, 4 policies, 2 levels)
+    const uint64_t cells = uint64_t{m.loads.size()} * m.intervals.size() * m.darkTimes.size();
+    const uint64_t runs = cells * seeds * std::max<std::size_t>(m_policies.size(), 1) *
+                          std::max<std::size_t>(m_levels.size(), 1);
+    if (runs > MAX_RUNS)
+    {
+        throw mose::Error("the map's list would hold " + std::to_string(runs) + " runs (" +
+                          std::to_string(cells) +
+                          " cells of --loads x --intervals x --darkTimes, x --seeds = " +
+                          std::to_string(seeds) + " x " + std::to_string(m_policies.size()) +
+                          " policies x " + std::to_string(m_levels.size()) + " levels): at most " +
+                          std::to_string(MAX_RUNS) + "; give fewer of them");
+    }
     m.trainingLoadShare = mose::ParseReal("--trainingLoadShare", m_trainingLoadShare);
     m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
     m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
@@ -577,6 +671,7 @@ LlmOptions::ReadRequests()
                     "only with --trace: it says how the trace is read");
         mose::LlmRequestGeneratorOptions g;
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
+        CheckCount("--requests", mose::QuoteText(m_requests), g.requests, MAX_REQUESTS, "requests");
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
         g.input.mean = ReadPromptMean(m_prompt, g.input);
         mose::Random rng = mose::Random::Create(config.run, mose::Stream::LLM_REQUESTS);
@@ -908,6 +1003,12 @@ LlmOptions::GetTraceNote() const
            << "them)";
     }
     return os.str();
+}
+
+const std::string&
+LlmOptions::GetTrace() const
+{
+    return m_trace;
 }
 
 const std::string&

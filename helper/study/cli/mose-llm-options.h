@@ -74,6 +74,15 @@ class LlmOptions
     /// the largest share of one experiment's requests that may arrive at or after its end
     /// (--stopTime): a run that leaves more unarrived is refused
     static constexpr double MAX_LATE_SHARE = 0.1;
+    /// the most requests one run generates (--requests, or a map cell's --loads x 2 --cycles x
+    /// --intervals): about 100 bytes each, before the run's own records
+    static constexpr uint64_t MAX_REQUESTS = 10000000;
+    /// the most --cycles of a map (each a schedule's two periods and per-cycle figures)
+    static constexpr uint32_t MAX_CYCLES = 10000;
+    /// the most --seeds of a map
+    static constexpr uint32_t MAX_SEEDS = 10000;
+    /// the most runs of a map's list (seeds x cells x policies x levels), each held as a record
+    static constexpr uint64_t MAX_RUNS = 1000000;
 
     LlmOptions();
     LlmOptions(const LlmOptions&) = delete;
@@ -121,6 +130,8 @@ class LlmOptions
      *         after the schedule's end; "" for the generator's requests with the default end
      */
     std::string GetClockNote() const;
+    /// \return --trace: the trace's file ("" when not given)
+    const std::string& GetTrace() const;
     /// \return --kvExport: the KV export's file ("" when not given)
     const std::string& GetKvExport() const;
     /// \return whether the KV export is JSON lines (--kvExport ends in .jsonl)
@@ -234,12 +245,17 @@ class LlmOptions
     LlmRegimeMapConfig m_mapConfig;       //!< the map
 };
 
+/// the most items of a map's list option (--loads, --intervals, --darkTimes): each is a row or
+/// column of the map, and the lists are checked for repeats pairwise
+constexpr std::size_t MAX_LIST_ITEMS = 1000;
+
 /**
  * \ingroup mose-study
  * \brief Reads a comma-separated list of request rates (mose::ParseReal() each, > 0).
  * \param parameter the option's name for messages \param text the text
  * \return the rates in the order given; a mose::Error names the parameter and the text for an
- *         empty list or item, a bad or non-positive number and a value given twice
+ *         empty list or item, a bad or non-positive number, a value given twice and more than
+ *         MAX_LIST_ITEMS items
  */
 std::vector<double> ParseLoadList(const std::string& parameter, const std::string& text);
 

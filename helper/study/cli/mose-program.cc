@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -84,6 +85,52 @@ CheckOutputFolder(const std::string& option, const std::string& folder)
         ThrowBadParameter(option,
                           QuoteText(folder),
                           "cannot write a file in the folder (read-only, full or no permission)");
+    }
+}
+
+void
+CheckOutputsAreNotInputs(const std::vector<FileOption>& inputs,
+                         const std::vector<FileOption>& outputs)
+{
+    NS_LOG_FUNCTION(inputs.size() << outputs.size());
+    // std::filesystem::equivalent() needs both files to exist; an output usually does not yet,
+    // so both sides are resolved as far as they exist and compared as paths
+    auto resolve = [](const std::string& path) {
+        std::error_code ec;
+        std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
+        return ec ? std::filesystem::absolute(path).lexically_normal() : p;
+    };
+    auto named = [](const FileOption& f) { return f.option + " = " + QuoteText(f.path); };
+    std::vector<std::filesystem::path> in;
+    for (const FileOption& f : inputs)
+    {
+        in.push_back(resolve(f.path));
+    }
+    std::vector<std::filesystem::path> out;
+    for (const FileOption& f : outputs)
+    {
+        const std::filesystem::path p = resolve(f.path);
+        for (size_t i = 0; i < inputs.size(); ++i)
+        {
+            if (p == in[i])
+            {
+                throw Error(named(f) + " would replace the input " + named(inputs[i]) +
+                            " (both are " + p.string() +
+                            " after resolving links): an output never replaces an input; give " +
+                            f.option + " another path");
+            }
+        }
+        for (size_t i = 0; i < out.size(); ++i)
+        {
+            if (p == out[i])
+            {
+                throw Error(named(f) + " would replace the output " + named(outputs[i]) +
+                            " (both are " + p.string() +
+                            " after resolving links): an output never replaces another; give " +
+                            f.option + " another path");
+            }
+        }
+        out.push_back(p);
     }
 }
 
@@ -239,9 +286,45 @@ Program::CheckStudy(const FlowExperimentConfig& config, uint32_t workers)
 }
 
 void
+Program::AddInput(const std::string& option, const std::string& path)
+{
+    NS_LOG_FUNCTION(m_name << option << path);
+    if (!path.empty())
+    {
+        m_inputs.push_back({option, path});
+    }
+}
+
+void
+Program::AddOutput(const std::string& option, const std::string& path)
+{
+    NS_LOG_FUNCTION(m_name << option << path);
+    if (!path.empty())
+    {
+        m_outputs.push_back({option, path});
+    }
+}
+
+void
+Program::AddOutputFiles(const std::vector<std::string>& names)
+{
+    NS_LOG_FUNCTION(m_name << names.size());
+    // declared on every rank of a distributed run (only rank 0 writes), so all refuse alike
+    if (m_outputDir.empty())
+    {
+        return;
+    }
+    for (const std::string& name : names)
+    {
+        m_outputs.push_back({"--outputDir (" + name + ")", m_outputDir + "/" + name});
+    }
+}
+
+void
 Program::CheckOutput()
 {
     NS_LOG_FUNCTION(m_name << m_outputDir);
+    CheckOutputsAreNotInputs(m_inputs, m_outputs);
     if (!m_outputDir.empty() && IsWritingFiles())
     {
         CheckOutputFolder("--outputDir", m_outputDir);

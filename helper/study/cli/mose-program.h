@@ -38,6 +38,32 @@ void CheckOutputFolder(const std::string& option, const std::string& folder);
 
 /**
  * \ingroup mose-study
+ * \brief A file a program reads or writes, with the option that names it as the user typed it.
+ */
+struct FileOption
+{
+    std::string option; //!< the option as typed: "--trace", or "--outputDir (requests.csv)"
+    std::string path;   //!< the path as given (or as the program makes it from a folder)
+};
+
+/**
+ * \ingroup mose-study
+ * \brief Refuses, before any work, an output that would replace one of the program's input
+ *        files or another of its outputs.
+ *
+ * Paths are compared after resolving links and "..", with std::filesystem::weakly_canonical()
+ * (a path that does not exist yet is resolved as far as it exists), so a symbolic link to an
+ * input, or the input reached through another folder, counts as the input. The message names
+ * both options as typed, both paths and the file they resolve to.
+ *
+ * \param inputs the files the program reads
+ * \param outputs the files it writes
+ */
+void CheckOutputsAreNotInputs(const std::vector<FileOption>& inputs,
+                              const std::vector<FileOption>& outputs);
+
+/**
+ * \ingroup mose-study
  * \brief Throws a mose::Error before any allocation if a run cannot fit in memory.
  * \param what the options that size the run, as the user typed them (e.g. "--flows=1e11")
  * \param bytes a lower bound of the memory the run needs
@@ -181,8 +207,31 @@ class Program
     void CheckStudy(const FlowExperimentConfig& config, uint32_t workers);
 
     /**
-     * \brief Creates and probes the output folder (CheckOutputFolder(), if --outputDir is not
-     *        empty) and starts the clock of GetElapsed().
+     * \brief Declares a file the program reads, for CheckOutput().
+     * \param option the option that names it, as typed ("--trace")
+     * \param path the file
+     */
+    void AddInput(const std::string& option, const std::string& path);
+
+    /**
+     * \brief Declares a file the program writes, for CheckOutput().
+     * \param option the option that names it, as typed ("--kvExport")
+     * \param path the file
+     */
+    void AddOutput(const std::string& option, const std::string& path);
+
+    /**
+     * \brief Declares files the program writes into its output folder, for CheckOutput(); each
+     *        is named "--outputDir (NAME)" in messages. Nothing is declared without --outputDir.
+     * \param names the files' names (or paths) inside the output folder ("requests.csv")
+     */
+    void AddOutputFiles(const std::vector<std::string>& names);
+
+    /**
+     * \brief Refuses an output that replaces an input or another output
+     *        (CheckOutputsAreNotInputs() on the files declared with AddInput(), AddOutput() and
+     *        AddOutputFiles()), creates and probes the output folder (CheckOutputFolder(), if
+     *        --outputDir is not empty) and starts the clock of GetElapsed().
      */
     void CheckOutput();
 
@@ -258,6 +307,8 @@ class Program
     bool m_progress{true};                         //!< --progress
     bool m_distributed{false};                     //!< --distributed
     std::chrono::steady_clock::time_point m_start; //!< the clock's start
+    std::vector<FileOption> m_inputs;              //!< the files read (AddInput())
+    std::vector<FileOption> m_outputs;             //!< the files written (AddOutput())
 };
 
 } // namespace mose

@@ -137,6 +137,12 @@ RunOptions::Read(bool listed, const std::string& oneRun)
     }
 }
 
+const std::vector<std::string>&
+RunOptions::GetMergeFolders() const
+{
+    return m_read.merge;
+}
+
 bool
 RunOptions::IsListing() const
 {

@@ -63,6 +63,9 @@ class RunOptions
                             const std::string& options,
                             bool showProgress) const;
 
+    /// \return the folders of --merge (empty without it), after Read()
+    const std::vector<std::string>& GetMergeFolders() const;
+
     /// \return the options StudyOptionsText() leaves out: these and the output options
     static std::vector<std::string> GetIgnored();
 

@@ -16,6 +16,7 @@
 #include "ns3/rng-seed-manager.h"
 
 #include <array>
+#include <cmath>
 
 namespace ns3
 {
@@ -281,6 +282,7 @@ ScenarioOptions::GetConfig() const
     ReadTemplates(c);
     ReadAssignment(c);
     ReadFlows(c);
+    CheckAssignments(c);
 
     // routing and seeds
     if ((m_offers & ROUTING) != 0)
@@ -499,6 +501,62 @@ ScenarioOptions::ReadFlows(FlowExperimentConfig& c) const
             {
                 ThrowBadParameter("--" + name, Describe(name), "a share must lie in [0, 1]");
             }
+        }
+    }
+}
+
+void
+ScenarioOptions::CheckAssignments(const FlowExperimentConfig& c) const
+{
+    const std::array<const RoleCounts*, 2> counts = {&c.inferenceRoles, &c.trainingRoles};
+    const std::array<const std::string*, 2> assignmentFiles = {&c.inferenceAssignmentFile,
+                                                               &c.trainingAssignmentFile};
+    const std::array<const std::string*, 2> flowFiles = {&c.inferenceFlowsFile,
+                                                         &c.trainingFlowsFile};
+    const std::array<std::pair<std::string, double>, 2> shares = {
+        std::make_pair(std::string("kvShareInference"), c.kvShareInference),
+        std::make_pair(std::string("kvShareTraining"), c.kvShareTraining)};
+    auto count = [this](const std::string& name, uint32_t value) {
+        return "--" + name + " = " + std::to_string(value) + (IsGiven(name) ? "" : " (default)");
+    };
+    for (std::size_t m = 0; m < 2; ++m)
+    {
+        const RoleOptionNames& names = ROLE_OPTIONS[m];
+        if (!TextOf(names.file).empty() || !assignmentFiles[m]->empty())
+        {
+            continue; // the roles or the assignment come from a file: its reader checks it
+        }
+        if (!IsGiven(names.counts[0]) && !IsGiven(names.counts[1]) && !IsGiven(names.counts[2]))
+        {
+            // the paper's shares, P = D: at a tiny N both 0, which a program that runs only
+            // the other mode never draws flows for (the library names it if one does)
+            continue;
+        }
+        const RoleCounts& r = *counts[m];
+        const std::string p = count(names.counts[0], r.prefill);
+        const std::string d = count(names.counts[1], r.decode);
+        // the KV flows the generator draws (as GenerateFlows() counts them)
+        const uint64_t kvFlows = flowFiles[m]->empty()
+                                     ? static_cast<uint64_t>(std::llround(
+                                           shares[m].second * static_cast<double>(c.flows)))
+                                     : 0;
+        if (kvFlows > 0 && (r.prefill == 0 || r.decode == 0))
+        {
+            throw Error(p + " and " + d + " leave the " + names.mode + " KV flows (--" +
+                        shares[m].first + " = " + Describe(shares[m].first) + " of --flows = " +
+                        std::to_string(c.flows) + ": " + std::to_string(kvFlows) +
+                        " flows) no prefill or no decode group to go between: give at least 1 "
+                        "of each, or --" +
+                        shares[m].first + "=0");
+        }
+        if (c.assignment == PdAssignmentKind::ONE_TO_ONE && r.prefill != r.decode)
+        {
+            ThrowBadParameter("--assignment",
+                              Describe("assignment"),
+                              "one-to-one pairs each prefill group with one decode group, and " +
+                                  p + " and " + d +
+                                  " differ; give --assignment=many-to-one or "
+                                  "equal counts");
         }
     }
 }

@@ -175,6 +175,11 @@ class ScenarioOptions
     void ReadAssignment(FlowExperimentConfig& c) const;
     /// \brief GetConfig(): the flows per mode and the KV shares \param c the configuration
     void ReadFlows(FlowExperimentConfig& c) const;
+    /// \brief GetConfig(), last: role counts that the P-D assignment cannot pair (one-to-one
+    ///        with unequal counts, KV flows without a prefill or decode group), named by the
+    ///        options that gave them (the library would name its own fields)
+    /// \param c the configuration, roles, assignment and flows read
+    void CheckAssignments(const FlowExperimentConfig& c) const;
     /// \param name an option \return the text the user gave it, or (FABRIC) gave the module
     ///        attribute it sets; a mose::Error if both were given and disagree
     std::optional<std::string> GivenText(const std::string& name) const;

@@ -222,13 +222,21 @@ ValidateLlmConfig(const ExperimentConfig& config)
     {
         mose::ThrowBadParameter("scale", "0", "an integer >= 1");
     }
-    for (const std::optional<DataRate>& rate : {config.ocsRate, config.hostRate})
+    for (const auto& [rate, option] :
+         {std::make_pair(config.ocsRate, "--ns3::MoseOcs::DataRate"),
+          std::make_pair(config.hostRate,
+                         "--hostRate (or --ns3::MoseTopologyHelper::HostDataRate)")})
     {
         if (rate && rate->GetBitRate() / config.scale == 0)
         {
-            mose::ThrowBadParameter("scale",
-                                    std::to_string(config.scale),
-                                    "a factor that leaves the link rates at least 1 bit/s");
+            const uint64_t bps = rate->GetBitRate();
+            mose::ThrowBadParameter(
+                "--scale",
+                std::to_string(config.scale),
+                std::string(option) + " = " + std::to_string(bps) +
+                    "bps divided by --scale would be 0 bit/s: a --scale of at most " +
+                    std::to_string(bps) + ", or a rate of at least " +
+                    std::to_string(config.scale) + "bps");
         }
     }
     if (config.hostsPerGroup == 0 || config.hostsPerGroup > ExperimentConfig::MAX_HOSTS_PER_GROUP)

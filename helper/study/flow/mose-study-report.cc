@@ -8,13 +8,17 @@
 
 #include "ns3/gnuplot.h"
 #include "ns3/log.h"
+#include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-metrics-output.h"
+#include "ns3/mose-parse.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -407,11 +411,90 @@ RunGnuplot(const std::string& dir, const std::string& script)
                                                          : GnuplotResult::FAILED;
 }
 
+std::string
+EscapeGnuplotText(const std::string& option, const std::string& text)
+{
+    std::string out;
+    for (const char c : text)
+    {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f)
+        {
+            ThrowBadParameter(option,
+                              QuoteFileText(text),
+                              "a text of one line for the figure (no line break or other "
+                              "control character)");
+        }
+        switch (c)
+        {
+        case '\\':
+            out += "\\\\";
+            break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '`':
+            out += "\\140";
+            break;
+        case '@':
+            out += "\\100";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+namespace
+{
+
+/**
+ * \param dir the script's folder
+ * \param script the script
+ * \return the files its "set output" lines name that are missing or empty, as "FILE (why)"
+ */
+std::vector<std::string>
+FindUnrenderedOutputs(const std::string& dir, const std::string& script)
+{
+    std::vector<std::string> missing;
+    std::ifstream in(dir + "/" + script);
+    for (std::string line; std::getline(in, line);)
+    {
+        const std::string key = "set output ";
+        if (line.rfind(key, 0) != 0 || line.size() < key.size() + 2)
+        {
+            continue;
+        }
+        const char quote = line[key.size()];
+        const std::size_t end = line.find(quote, key.size() + 1);
+        if ((quote != '"' && quote != '\'') || end == std::string::npos)
+        {
+            continue;
+        }
+        const std::string file = line.substr(key.size() + 1, end - key.size() - 1);
+        std::error_code ec;
+        const std::filesystem::path path = std::filesystem::path(dir) / file;
+        if (!std::filesystem::exists(path, ec))
+        {
+            missing.push_back(file + " (not written)");
+        }
+        else if (std::filesystem::file_size(path, ec) == 0)
+        {
+            missing.push_back(file + " (0 bytes)");
+        }
+    }
+    return missing;
+}
+
+} // namespace
+
 uint32_t
 StudyReport::RenderPlots(const std::string& dir, const std::vector<std::string>& scripts)
 {
     NS_LOG_FUNCTION(dir << scripts.size());
     uint32_t rendered = 0;
+    std::vector<std::string> failed;
     for (const std::string& script : scripts)
     {
         const std::string name = script.substr(script.find_last_of('/') + 1);
@@ -422,14 +505,38 @@ StudyReport::RenderPlots(const std::string& dir, const std::vector<std::string>&
                       << " (apt-get install gnuplot-nox, then run gnuplot on each .plt there)\n";
             return 0;
         }
-        if (result == GnuplotResult::RENDERED)
+        const std::vector<std::string> missing = result == GnuplotResult::RENDERED
+                                                     ? FindUnrenderedOutputs(dir, name)
+                                                     : std::vector<std::string>{};
+        if (result == GnuplotResult::RENDERED && missing.empty())
         {
             ++rendered;
         }
+        else if (result == GnuplotResult::RENDERED)
+        {
+            std::string files;
+            for (const std::string& m : missing)
+            {
+                files += (files.empty() ? "" : ", ") + m;
+            }
+            failed.push_back(script + " (gnuplot exited with status 0 but left " + files + ")");
+        }
         else
         {
-            std::cerr << "gnuplot failed on " << script << "\n";
+            failed.push_back(script + " (gnuplot failed: a status other than 0, or it could not "
+                                      "start in the folder)");
         }
+    }
+    if (!failed.empty())
+    {
+        std::string list;
+        for (const std::string& f : failed)
+        {
+            list += "\n  " + f;
+        }
+        throw Error("gnuplot did not render " + std::to_string(failed.size()) + " of " +
+                    std::to_string(scripts.size()) + " figures in " + dir +
+                    " (the scripts are there; run gnuplot on one to see why):" + list);
     }
     return rendered;
 }

@@ -46,6 +46,23 @@ GnuplotResult RunGnuplot(const std::string& dir, const std::string& script);
 
 /**
  * \ingroup mose-study
+ * \brief Makes a text from the command line (a title, a label, a file name) safe inside a
+ *        double-quoted gnuplot string, the form ns-3's Gnuplot writes.
+ *
+ * gnuplot reads a backslash escape in a double-quoted string and substitutes a command in
+ * backquotes anywhere but inside single quotes, so a quote could end the string and run what
+ * follows (system("...")). Each backslash becomes \\, each double quote \", each backquote
+ * its octal escape \140 and each @ (a macro) \100: the figure shows the text as typed. A line
+ * break or another control character is refused (gnuplot ends a command at a line break).
+ *
+ * \param option the option that gave the text, as typed ("--title"), for the message
+ * \param text the text
+ * \return the text to put between double quotes
+ */
+std::string EscapeGnuplotText(const std::string& option, const std::string& text);
+
+/**
+ * \ingroup mose-study
  * \brief The report of a flow-level study run by FlowExperimentHelper: tables, CSV files
  *        and the gnuplot scripts of Figure 5 (ns-3's Gnuplot classes).
  */
@@ -84,7 +101,10 @@ class StudyReport
      * \param dir the folder
      * \param scripts the .plt files (paths whose last component is the script's name in dir)
      * \return the number rendered; 0 if gnuplot is not installed (a message on standard error
-     *         says so; a script gnuplot fails on is named there too)
+     *         says so). A script gnuplot fails on (an exit status other than 0), or one whose
+     *         "set output" file is missing or empty afterwards, is a mose::Error naming the
+     *         scripts, after every script was tried: a figure that did not render is no
+     *         success.
      */
     static uint32_t RenderPlots(const std::string& dir, const std::vector<std::string>& scripts);
 

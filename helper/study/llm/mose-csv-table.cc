@@ -27,9 +27,27 @@ CsvTable::CsvTable(const std::string& path, const std::string& what, const std::
         m_in.Fail("empty: " + what + " starts with its column names");
     }
     m_headerLine = m_in.GetLine();
+    // a byte-order mark: UTF-8's (a spreadsheet's "CSV UTF-8") is skipped, so that the first
+    // column keeps its name; UTF-16's and UTF-32's would leave every other byte 0: refused
+    const std::string_view utf8Bom = "\xEF\xBB\xBF";
+    if (line.substr(0, utf8Bom.size()) == utf8Bom)
+    {
+        line.remove_prefix(utf8Bom.size());
+    }
+    else if (line.substr(0, 2) == "\xFF\xFE" || line.substr(0, 2) == "\xFE\xFF" ||
+             line.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4))
+    {
+        m_in.Fail("a UTF-16 or UTF-32 file (its byte-order mark): " + what +
+                  " is read as UTF-8 or ASCII text; save it as UTF-8");
+    }
     for (std::string_view h : SplitAtCommas(line))
     {
         m_header.emplace_back(TrimBlanks(h));
+        if (std::count(m_header.begin(), m_header.end(), m_header.back()) > 1)
+        {
+            m_in.Fail("column " + QuoteFileText(m_header.back()) + " is named twice in the " +
+                      "header: a column's fields would be read from either");
+        }
     }
 }
 
@@ -131,6 +149,22 @@ CsvTable::GetOptionalNumber(std::size_t column) const
         return std::nullopt;
     }
     return GetNumber(column);
+}
+
+std::string_view
+CsvTable::GetWord(std::size_t column, const std::vector<std::string>& words) const
+{
+    const std::string_view text = GetText(column);
+    if (std::find(words.begin(), words.end(), text) == words.end())
+    {
+        std::string list;
+        for (std::size_t i = 0; i < words.size(); ++i)
+        {
+            list += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+        }
+        FailField(column, "not one of " + list);
+    }
+    return text;
 }
 
 void

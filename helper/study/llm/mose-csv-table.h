@@ -26,7 +26,9 @@ namespace mose
  * \brief A CSV file with a header line, read row by row: its columns looked up by name, its
  *        fields read as texts or as checked numbers.
  *
- * The header is the first line: the column names between its commas, trimmed of blanks. A row
+ * The header is the first line: the column names between its commas, trimmed of blanks (after
+ * a UTF-8 byte-order mark, which is skipped; a UTF-16 or UTF-32 one, or a name given twice,
+ * is an error "FILE:1: ..."). A row
  * is any later line that is not blank; its fields are the items between its commas, trimmed of
  * blanks, and there are as many as the header names. Every error is a mose::Error that names
  * FILE:LINE, and the column for a field:
@@ -112,6 +114,13 @@ class CsvTable
      */
     std::optional<double> GetOptionalNumber(std::size_t column) const;
 
+    /**
+     * \param column a column's index
+     * \param words the words allowed there
+     * \return the current row's field in that column; throws
+     *         "FILE:LINE: column NAME = \"TEXT\": not one of W1, W2 or W3" if it is none of them
+     */
+    std::string_view GetWord(std::size_t column, const std::vector<std::string>& words) const;
     /**
      * \brief Throws a mose::Error "FILE:LINE: problem" at the current row.
      * \param problem what is wrong

@@ -16,10 +16,12 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <tuple>
 
 namespace ns3
@@ -49,10 +51,62 @@ struct CsvCell
 struct CsvMap
 {
     std::string level{"packet"};                                 //!< `level`, if any
+    bool levelColumn{false};                                     //!< the file has `level`
     std::vector<std::tuple<double, double, double>> order;       //!< the cells' keys
     std::map<std::tuple<double, double, double>, CsvCell> cells; //!< by key
     std::vector<Policy> policies;                                //!< with columns
+    uint32_t seeds{1}; //!< the seeds each cell's figures are the mean over (`seeds`)
+    /// the tie bands its ci_verdicts allow: [bandLow, bandHigh) (DecideMargin())
+    double bandLow{0};
+    double bandHigh{std::numeric_limits<double>::infinity()}; //!< see bandLow
+    uint64_t bandLowLine{0};                                  //!< the line that set bandLow
+    uint64_t bandHighLine{0};                                 //!< the line that set bandHigh
 };
+
+/**
+ * \brief Narrows the tie bands a map's cell allows: its ci_verdict must follow from its 95%
+ *        interval [low, high] with the band the map was run with (DecideMargin()).
+ * \param map the map
+ * \param verdict the ci_verdict
+ * \param low the interval's lower end
+ * \param high its upper end
+ * \param line the cell's line
+ */
+void
+NarrowBand(CsvMap& map, std::string_view verdict, double low, double high, uint64_t line)
+{
+    // pays: high < -band; does-not-pay: low > band; tie: -band <= low and high <= band
+    if (verdict == "tie" && std::max(-low, high) > map.bandLow)
+    {
+        map.bandLow = std::max(-low, high);
+        map.bandLowLine = line;
+    }
+    const double below = verdict == "pays"           ? -high
+                         : verdict == "does-not-pay" ? low
+                                                     : std::numeric_limits<double>::infinity();
+    if (below < map.bandHigh)
+    {
+        map.bandHigh = below;
+        map.bandHighLine = line;
+    }
+}
+
+/// \return a share as a percentage with 6 significant digits ("3" for 0.03)
+std::string
+PercentText(double share)
+{
+    std::ostringstream os;
+    os << std::setprecision(6) << share * 100;
+    return os.str();
+}
+
+/// \return "[1%, 3%)" for a map's tie bands
+std::string
+BandText(const CsvMap& map)
+{
+    return "[" + PercentText(map.bandLow) + "%, " +
+           (std::isfinite(map.bandHigh) ? PercentText(map.bandHigh) + "%" : "inf") + ")";
+}
 
 /// \return the cells of a regime_map.csv (the figures FromCsv() compares)
 CsvMap
@@ -67,6 +121,10 @@ ReadMapCsv(const std::string& path)
     const std::size_t cDark = in.RequireColumn("dark_s");
     const std::size_t cVerdict = in.RequireColumn("verdict");
     const std::optional<std::size_t> cLevel = in.FindColumn("level");
+    const std::optional<std::size_t> cSeeds = in.FindColumn("seeds");
+    const std::optional<std::size_t> cLow = in.FindColumn("margin_ci_low");
+    const std::optional<std::size_t> cHigh = in.FindColumn("margin_ci_high");
+    const std::optional<std::size_t> cCiVerdict = in.FindColumn("ci_verdict");
     // per policy with columns, the columns of its figures in Figure order
     std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policyColumns;
     CsvMap map;
@@ -90,7 +148,8 @@ ReadMapCsv(const std::string& path)
     {
         if (cLevel)
         {
-            const std::string level(in.GetText(*cLevel));
+            const std::string level(in.GetWord(*cLevel, {"packet", "fluid", "aggregate"}));
+            map.levelColumn = true;
             if (!first && level != map.level)
             {
                 in.Fail("level " + level + " after " + map.level +
@@ -103,7 +162,7 @@ ReadMapCsv(const std::string& path)
             std::make_tuple(in.GetNumber(cLoad), in.GetNumber(cInterval), in.GetNumber(cDark));
         CsvCell cell;
         cell.line = in.GetLine();
-        cell.verdict = std::string(in.GetText(cVerdict));
+        cell.verdict = std::string(in.GetWord(cVerdict, {"pays", "tie", "does-not-pay", "none"}));
         for (const auto& [policy, columns] : policyColumns)
         {
             std::array<double, 4> figures{};
@@ -111,8 +170,38 @@ ReadMapCsv(const std::string& path)
             {
                 // an empty figure (no served request, no finished iteration) is not compared
                 figures[x] = in.GetOptionalNumber(columns[x]).value_or(0.0);
+                if (figures[x] < 0)
+                {
+                    in.FailField(columns[x], "a mean or P99 time >= 0 s");
+                }
             }
             cell.figures[policy] = figures;
+        }
+        // the seeds each figure is the mean over: one number for the whole file
+        const double seeds = cSeeds ? in.GetNumber(*cSeeds) : 1.0;
+        if (!(seeds >= 1 && seeds <= 4294967295.0 && seeds == std::floor(seeds)) ||
+            (!first && !map.cells.empty() && static_cast<uint32_t>(seeds) != map.seeds))
+        {
+            in.FailField(*cSeeds,
+                         "a count of seeds >= 1, the same in every row (" +
+                             std::to_string(map.seeds) + " before)");
+        }
+        map.seeds = static_cast<uint32_t>(seeds);
+        // the ci_verdict and its interval: the tie bands the map allows
+        if (cLow && cHigh && cCiVerdict)
+        {
+            const std::string_view ci =
+                in.GetWord(*cCiVerdict, {"pays", "tie", "does-not-pay", "undecided", "none"});
+            const std::optional<double> low = in.GetOptionalNumber(*cLow);
+            const std::optional<double> high = in.GetOptionalNumber(*cHigh);
+            if (low && high)
+            {
+                if (*low > *high)
+                {
+                    in.FailField(*cLow, "above margin_ci_high = " + FormatNumber(*high));
+                }
+                NarrowBand(map, ci, *low, *high, in.GetLine());
+            }
         }
         if (!map.cells.emplace(key, std::move(cell)).second)
         {
@@ -121,6 +210,22 @@ ReadMapCsv(const std::string& path)
                     " s a second time");
         }
         map.order.push_back(key);
+    }
+    if (map.cells.empty())
+    {
+        ThrowFileError(path,
+                       in.GetLine(),
+                       "no cells, only a header: a regime_map.csv has a row per cell");
+    }
+    // the file's 10 significant digits: an end on the band's edge may round either way
+    if (map.bandLow > map.bandHigh * (1 + 1e-8) + 1e-12)
+    {
+        ThrowFileError(path,
+                       map.bandHighLine,
+                       "its ci_verdict needs a tie band below " + PercentText(map.bandHigh) +
+                           "%, and line " + std::to_string(map.bandLowLine) +
+                           "'s one of at least " + PercentText(map.bandLow) +
+                           "%: the cells come from maps run with different --tolerance");
     }
     return map;
 }
@@ -231,6 +336,17 @@ LlmLevelValidation::FromCsv(const std::string& reference, const std::string& com
     {
         throw Error(reference + " and " + compared + ": no policy has columns in both files");
     }
+    // one tie band: the bands each file's verdicts allow must meet (with the files' rounding)
+    const double low = std::max(ref.bandLow, cmp.bandLow);
+    const double high = std::min(ref.bandHigh, cmp.bandHigh);
+    if (low > high * (1 + 1e-8) + 1e-12)
+    {
+        throw Error(reference + " and " + compared +
+                    " were run with different tie bands (mose-llm --tolerance): the verdicts "
+                    "of the first allow a band in " +
+                    BandText(ref) + ", those of the second one in " + BandText(cmp) +
+                    "; compare maps run with the same --tolerance");
+    }
     if (ref.cells.size() != cmp.cells.size())
     {
         throw Error(reference + " has " + std::to_string(ref.cells.size()) + " cells, " + compared +
@@ -238,8 +354,17 @@ LlmLevelValidation::FromCsv(const std::string& reference, const std::string& com
                     ": compare maps of the same loads, intervals and dark times");
     }
     LlmLevelValidation v;
+    // the levels as the files name them ("packet" without a level column, as the packet
+    // level writes its map); two maps of one level are told apart by their role
     v.m_reference = ref.level;
     v.m_compared = cmp.level;
+    if (ref.level == cmp.level)
+    {
+        v.m_reference = ref.level + "_reference";
+        v.m_compared = cmp.level + "_other";
+    }
+    v.m_referenceSeeds = ref.seeds;
+    v.m_comparedSeeds = cmp.seeds;
     for (const auto& key : ref.order)
     {
         const CsvCell& a = ref.cells.at(key);
@@ -336,11 +461,11 @@ LlmLevelValidation::GetSpeedUp() const
 void
 LlmLevelValidation::Print(std::ostream& os) const
 {
-    os << m_compared << " vs " << m_reference << ", run by run ((" << m_compared << " - "
-       << m_reference << ") / " << m_reference << "):\n"
+    os << m_compared << " vs " << m_reference << ", " << GetUnitText() << " ((" << m_compared
+       << " - " << m_reference << ") / " << m_reference << "):\n"
        << std::right << std::setw(7) << "load" << std::setw(9) << "T" << std::setw(9) << "D"
-       << std::setw(5) << "seed"
-       << "  " << std::left << std::setw(8) << "policy" << std::right;
+       << std::setw(5) << (IsFromFiles() ? "mean" : "seed") << "  " << std::left << std::setw(8)
+       << "policy" << std::right;
     for (std::size_t x = 0; x < 4; ++x)
     {
         os << std::setw(11) << GetName(static_cast<Figure>(x));
@@ -350,8 +475,9 @@ LlmLevelValidation::Print(std::ostream& os) const
     {
         os << std::setw(7) << FormatNumber(r.load) << std::setw(9)
            << FormatDuration(r.interval, DurationStyle::SIGNIFICANT) << std::setw(9)
-           << FormatDuration(r.darkTime, DurationStyle::SIGNIFICANT) << std::setw(5) << r.seed
-           << "  " << std::left << std::setw(8) << mose::ToString(r.policy) << std::right;
+           << FormatDuration(r.darkTime, DurationStyle::SIGNIFICANT) << std::setw(5)
+           << (IsFromFiles() ? std::string("-") : std::to_string(r.seed)) << "  " << std::left
+           << std::setw(8) << mose::ToString(r.policy) << std::right;
         for (std::size_t x = 0; x < 4; ++x)
         {
             os << std::setw(11)
@@ -364,7 +490,8 @@ LlmLevelValidation::Print(std::ostream& os) const
     {
         os << (c == 0 ? " " : ", ") << m_cellVerdicts[c];
     }
-    os << "\nsummary over " << m_rows.size() << " runs:";
+    os << "\nsummary over " << m_rows.size()
+       << (IsFromFiles() ? " cell means (cells x policies):" : " runs:");
     for (std::size_t x = 0; x < 4; ++x)
     {
         const auto f = static_cast<Figure>(x);
@@ -387,10 +514,32 @@ LlmLevelValidation::Print(std::ostream& os) const
     }
 }
 
+bool
+LlmLevelValidation::IsFromFiles() const
+{
+    return m_referenceSeeds > 0;
+}
+
+std::string
+LlmLevelValidation::GetUnitText() const
+{
+    if (!IsFromFiles())
+    {
+        return "run by run (cell, seed, policy)";
+    }
+    return "cell by cell, each figure the mean over " +
+           (m_referenceSeeds == m_comparedSeeds
+                ? std::to_string(m_referenceSeeds) + (m_referenceSeeds == 1 ? " seed" : " seeds")
+                : std::to_string(m_referenceSeeds) + " seeds (" + m_reference + ") and " +
+                      std::to_string(m_comparedSeeds) + " seeds (" + m_compared + ")");
+}
+
 void
 LlmLevelValidation::WriteCsv(std::ostream& os) const
 {
-    os << "load,interval_s,dark_s,seed,policy";
+    // from files, a row is the cell's mean over its seeds: "seeds" holds how many (REF/OTHER
+    // when they differ), in place of a seed
+    os << "load,interval_s,dark_s," << (IsFromFiles() ? "seeds" : "seed") << ",policy";
     for (const std::string& level : {m_reference + "_", m_compared + "_", std::string("diff_")})
     {
         for (std::size_t x = 0; x < 4; ++x)
@@ -401,8 +550,20 @@ LlmLevelValidation::WriteCsv(std::ostream& os) const
     os << "\n";
     for (const Row& r : m_rows)
     {
-        os << r.load << ',' << r.interval << ',' << r.darkTime << ',' << r.seed << ','
-           << mose::ToString(r.policy);
+        os << r.load << ',' << r.interval << ',' << r.darkTime << ',';
+        if (!IsFromFiles())
+        {
+            os << r.seed;
+        }
+        else if (m_referenceSeeds == m_comparedSeeds)
+        {
+            os << m_referenceSeeds;
+        }
+        else
+        {
+            os << m_referenceSeeds << '/' << m_comparedSeeds;
+        }
+        os << ',' << mose::ToString(r.policy);
         for (double v : r.reference)
         {
             os << ',' << v;

@@ -74,10 +74,16 @@ class LlmLevelValidation
      *        processes, two machines, the packet level on MPI ranks and the fluid level on a
      *        laptop): per cell (matched by load, T and D) and policy (the policies both files
      *        have columns for, in MoSE, S-Train, S-Inf, S-Comp order) the four figures of the
-     *        files (means over the map's seeds: each row's seed is 0), the verdicts of their
-     *        `verdict` columns (the verdict on the mean). The files hold no wall time:
-     *        GetSpeedUp() is 0 and Print() leaves the speed out. The levels are named by the
-     *        files' `level` column ("packet" without one, as the packet level writes it).
+     *        files (means over the map's seeds, `seeds` of them: Print() and WriteCsv() say
+     *        so), the verdicts of their `verdict` columns (the verdict on the mean). The files
+     *        hold no wall time: GetSpeedUp() is 0 and Print() leaves the speed out. The levels
+     *        are named by the files' `level` column ("packet" without one, as the packet
+     *        level writes it; two files of one level are LEVEL_reference and LEVEL_other).
+     *        Each file is checked: a UTF-8 byte-order mark is skipped (CsvTable), a level,
+     *        verdict or ci_verdict that is no such word, a negative time, a seed count that
+     *        changes, an interval whose ends are reversed, a header without cells, and
+     *        ci_verdicts that no one tie band gives are errors naming file, line and column;
+     *        two files whose verdicts need different tie bands are refused.
      * \param reference the reference map's regime_map.csv
      * \param compared the other map's, with the same cells (in any order)
      * \return the comparison; a mose::Error naming file and line for an unreadable or
@@ -107,6 +113,12 @@ class LlmLevelValidation
     /// \param os the stream
     void WriteCsv(std::ostream& os) const;
 
+    /// \return whether the comparison is of two files' means (FromCsv()), not run by run
+    bool IsFromFiles() const;
+    /// \return what a row compares, for the table's title: "run by run (cell, seed, policy)",
+    ///         or from files "cell by cell, each figure the mean over 3 seeds"
+    std::string GetUnitText() const;
+
     /// \return the bound of the means (0.05)
     static double GetMeanBound();
     /// \return the bound of P99 TTFT (0.15)
@@ -125,6 +137,8 @@ class LlmLevelValidation
     uint32_t m_agreeing{0};                  //!< of those, the same verdict
     double m_referenceWall{0};               //!< the reference map's wall time
     double m_comparedWall{0};                //!< the compared map's wall time
+    uint32_t m_referenceSeeds{0};            //!< FromCsv(): the seeds of the reference file's means
+    uint32_t m_comparedSeeds{0};             //!< FromCsv(): the seeds of the other file's means
 };
 
 /**

@@ -178,7 +178,8 @@ LlmRegimeFigure::AddCsv(const std::string& path)
     while (in.NextRow())
     {
         LlmRegimePoint p;
-        p.level = cLevel ? std::string(in.GetText(*cLevel)) : std::string();
+        p.level = cLevel ? std::string(in.GetWord(*cLevel, {"packet", "fluid", "aggregate"}))
+                         : std::string();
         p.load = in.GetNumber(cLoad);
         p.interval = in.GetNumber(cInterval);
         p.darkTime = in.GetNumber(cDark);
@@ -192,6 +193,18 @@ LlmRegimeFigure::AddCsv(const std::string& path)
         p.mean = p.samples > 0 ? in.GetNumber(cMean) : in.GetOptionalNumber(cMean).value_or(0);
         p.low = in.GetOptionalNumber(cLow);
         p.high = in.GetOptionalNumber(cHigh);
+        // the margin is the centre of its own interval (mean +- half-width); the file's 10
+        // significant digits may move it by a few units in the last place
+        if (p.low && p.high && *p.low <= *p.high && p.samples > 0)
+        {
+            const double slack = 1e-8 * (std::abs(*p.low) + std::abs(*p.high)) + 1e-12;
+            if (!(p.mean >= *p.low - slack && p.mean <= *p.high + slack))
+            {
+                in.FailField(cMean,
+                             "outside its own 95% interval [" + FormatNumber(*p.low) + ", " +
+                                 FormatNumber(*p.high) + "] (margin_ci_low, margin_ci_high)");
+            }
+        }
         if (!ParseVerdict(in.GetText(cVerdict), p.verdict))
         {
             in.FailField(cVerdict, "not pays, tie, does-not-pay, undecided or none");
@@ -200,7 +213,12 @@ LlmRegimeFigure::AddCsv(const std::string& path)
         if (!in.IsEmpty(cFlow) && in.GetText(cFlow) != "inf")
         {
             const double t = in.GetNumber(cFlow);
-            if (std::isfinite(t) && t > 0)
+            if (!(t >= 0))
+            {
+                in.FailField(cFlow,
+                             "a break-even time >= 0 s, inf (never) or empty (not computed)");
+            }
+            if (t > 0)
             {
                 p.flowBreakEven = t;
             }
@@ -229,6 +247,13 @@ LlmRegimeFigure::AddCsv(const std::string& path)
                     "%: the map was run with another --tolerance; give that one");
         }
         ++rows;
+    }
+    if (rows == 0)
+    {
+        ThrowFileError(path,
+                       in.GetLine(),
+                       "no cells, only a header: a regime_map.csv has a row per cell (a map "
+                       "that ran nothing has no file to merge)");
     }
     return rows;
 }
@@ -326,7 +351,16 @@ LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std
     const std::size_t nd = std::max<std::size_t>(darks.size(), 1);
     const std::size_t cols = nd <= 3 ? nd : (nd == 4 ? 2 : 3);
     const std::size_t rows = (nd + cols - 1) / cols;
-    const std::size_t titleLines = 1 + std::count(title.begin(), title.end(), '\\');
+    // the title's lines: its gnuplot line breaks "\n" (an escaped backslash "\\" is none)
+    std::size_t titleLines = 1;
+    for (std::size_t i = 0; i + 1 < title.size(); ++i)
+    {
+        if (title[i] == '\\')
+        {
+            titleLines += title[i + 1] == 'n' ? 1 : 0;
+            ++i;
+        }
+    }
     os << "set terminal pngcairo size " << 40 + 560 * cols << "," << 30 * titleLines + 500 * rows
        << " noenhanced\n"
        << "set output \"" << png << "\"\n"

@@ -96,7 +96,8 @@ class LlmRegimeFigure
     /**
      * \brief The gnuplot script of the figure (see the class), pngcairo.
      * \param os the stream
-     * \param title the figure's title, lines separated by "\\n" (gnuplot's escape)
+     * \param title the figure's title, lines separated by "\\n" (gnuplot's escape); a text
+     *        from the command line in it is escaped first (EscapeGnuplotText())
      * \param png the image it writes
      */
     void WritePlot(std::ostream& os, const std::string& title, const std::string& png) const;
