@@ -925,9 +925,12 @@ if [ -x "$LLM" ]; then
         "$LLM" $MAP --merge="$WORK/parts,$WORK/part 4" --outputDir="$WORK/merged5"
     }
     # the comparison (--map=false) as a list of runs: level x policy, 4 runs here
-    CMP="--map=false --nodes=32 --level=fluid,aggregate --policies=MoSE,S-Comp --plot=false"
+    CMP="--map=false --nodes=32 --level=fluid,aggregate --policies=MoSE,S-Comp"
     # shellcheck disable=SC2086  # CMP is a list of options
     {
+    # a rate epoch runs each fluid run beside its exact one, in one process: no run options
+    expect_error llm-cmp-rate-epoch-jobs '--jobs = "2" acts on a list of runs, and --rateEpoch runs each fluid-level run beside its exact-rate run, in one process: leave it out' \
+        "$LLM" --map=false --nodes=16 --degree=4 --level=fluid --policies=MoSE --rateEpoch=100ms --jobs=2
     expect_error llm-cmp-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$LLM" $CMP --jobs=0
     expect_error llm-cmp-part-above 'invalid --part = "5/4": I/K with 1 <= I <= K' "$LLM" $CMP --part=5/4
     expect_error llm-cmp-part-more-than-runs 'invalid --part = "1/5": 5 parts of a list of 4 runs' \

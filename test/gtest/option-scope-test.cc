@@ -78,7 +78,7 @@ TEST(OptionScope, AMapOptionInOneExperimentIsRefused)
               "invalid --tolerance = \"0.05\": the option would not be used in one experiment "
               "with a schedule of periods (--map=false): it acts in the regime map (doc/mose.rst, "
               "Where each option acts)");
-    for (const std::string& option : {"--cycles=3", "--loads=25", "--plot=false", "--jobs=2"})
+    for (const std::string& option : {"--cycles=3", "--loads=25", "--plot=false"})
     {
         EXPECT_NE(ErrorOf([&option] {
                       CheckOptionScopes("mose-llm", Given({option}), AT_PACKET, IN_ONE);
@@ -91,6 +91,11 @@ TEST(OptionScope, AMapOptionInOneExperimentIsRefused)
                                       Given({"--tolerance=0.05", "--cycles=3", "--loads=25"}),
                                       AT_FLUID,
                                       IN_MAP));
+    // the run options act in both: one experiment's policies are a list of runs too
+    EXPECT_NO_THROW(CheckOptionScopes("mose-llm",
+                                      Given({"--jobs=2", "--part=1/2", "--resume=false"}),
+                                      AT_PACKET,
+                                      IN_ONE));
 }
 
 TEST(OptionScope, AThresholdOptionWithPeriodsIsRefused)
