@@ -176,7 +176,7 @@ DistributedTestCases()
             // tcp: the RoCEv2 transport refuses several ranks)
             "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 --transport=tcp "
             "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--plot=false --ns3::MoseModeSwitcher::FixedDrain=true",
+            "--ns3::MoseModeSwitcher::FixedDrain=true",
             2,
             {"requests.csv", "iterations.csv", "intervals.csv"}),
     };
