@@ -166,7 +166,10 @@ TEST(OptionScope, TheMergesOptionsInAComparisonOfFilesAreRefused)
 
 TEST(OptionScope, PacketAttributesAtTheFluidLevel)
 {
-    // ns-3's own TCP attribute: a warning naming it; the packet level uses it: nothing
+    // ns-3's own TCP attribute: a warning naming it; the packet level uses it: nothing. The
+    // defaults other tests of the process set are reset first (the ns-3 suite runs them all in
+    // one process)
+    Config::Reset();
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(5)));
     std::ostringstream warn;
     EXPECT_EQ(CheckPacketOnlyAttributes(AT_FLUID, warn), 1u);
