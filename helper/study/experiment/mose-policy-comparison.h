@@ -31,9 +31,10 @@ namespace mose
  *
  * mose-packet (PacketExperiment::RunPolicies()) and mose-mode-switch (its RunPolicies())
  * compare through it. `mose-llm --map=false` (LlmComparison), a list of runs, follows its
- * rule run by run: a level's scenario drawn once when several policies run. The regime map (LlmRegimeMap), whose cells run the static policies once and MoSE
- * once per dark time, draws each seed's scenario once the same way and hands it to every run
- * of that seed (LlmExperiment::SetScenario()).
+ * rule run by run: a level's scenario drawn once when several policies run. The regime map
+ * (LlmRegimeMap), whose cells run the static policies once and MoSE once per dark time, draws each
+ * seed's scenario once the same way and hands it to every run of that seed
+ * (LlmExperiment::SetScenario()).
  *
  * The comparison knows no preset: it draws the scenario from an ExperimentConfig (its scenario
  * and run) and hands each policy with the scenario to the caller's PolicyRun, which makes that
