@@ -373,40 +373,18 @@ LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
         const RunRecordStore store(options.outputDir, options.options);
         const std::vector<uint32_t> selected = options.selection.Indices(GetTotal());
         std::vector<std::optional<LlmMapRunFigures>> got(GetTotal());
-        std::vector<uint32_t> todo;
-        uint32_t stale = 0;
-        std::string firstStale;
+        const RunRecordStore::KeptRuns kept = store.FindKept(selected, GetTotal(), options.resume);
         for (uint32_t i : selected)
         {
-            std::string why;
-            std::optional<RunRecord> r = options.resume ? store.Find(i, &why) : std::nullopt;
-            if (!why.empty() && stale++ == 0)
-            {
-                firstStale = why;
-            }
-            if (r)
+            if (const std::optional<RunRecord>& r = kept.records[i])
             {
                 CheckKey(m_entries[i], *r);
                 got[i] = GetFigures(*r);
                 seconds[m_entries[i].map] += r->resources.wallSeconds;
             }
-            else
-            {
-                todo.push_back(i);
-            }
         }
-        if (stale > 0)
-        {
-            os << stale << " of the records in " << store.GetFolder()
-               << " are another study's (the first: " << firstStale
-               << "): their runs run again and replace them\n";
-        }
-        if (todo.size() < selected.size())
-        {
-            os << "kept " << selected.size() - todo.size() << " of " << selected.size()
-               << " runs that a run with the same options and build finished before ("
-               << store.GetFolder() << "; --resume=false runs them again)\n";
-        }
+        const std::vector<uint32_t>& todo = kept.todo;
+        store.PrintKept(os, kept);
         // each seed's scenario is drawn once per map and shared (it depends on the run and the
         // scenario options only); in a process per run each draws its own, the same
         std::vector<std::vector<std::shared_ptr<const mose::Scenario>>> scenarios(m_maps.size());

@@ -183,44 +183,18 @@ RunListRunner::Run(const RunListOptions& options,
     options.selection.Check(GetTotal());
     const RunRecordStore store(options.outputDir, options.options);
     const std::vector<uint32_t> selected = options.selection.Indices(GetTotal());
-    std::vector<std::optional<RunRecord>> got(GetTotal());
-    std::vector<uint32_t> todo;
-    uint32_t stale = 0;
-    std::string firstStale;
-    for (uint32_t i : selected)
-    {
-        std::string why;
-        std::optional<RunRecord> r = options.resume ? store.Find(i, &why) : std::nullopt;
-        if (r && r->run != m_runs[i])
-        {
-            why = r->path + " holds " + QuoteText(r->run) + ", not " + QuoteText(m_runs[i]);
-            r.reset();
-        }
-        if (!why.empty() && stale++ == 0)
-        {
-            firstStale = why;
-        }
-        if (r)
-        {
-            got[i] = std::move(r);
-        }
-        else
-        {
-            todo.push_back(i);
-        }
-    }
-    if (stale > 0)
-    {
-        os << stale << " of the records in " << store.GetFolder()
-           << " are another study's (the first: " << firstStale
-           << "): their runs run again and replace them\n";
-    }
-    if (todo.size() < selected.size())
-    {
-        os << "kept " << selected.size() - todo.size() << " of " << selected.size()
-           << " runs that a run with the same options and build finished before ("
-           << store.GetFolder() << "; --resume=false runs them again)\n";
-    }
+    RunRecordStore::KeptRuns found =
+        store.FindKept(selected,
+                       GetTotal(),
+                       options.resume,
+                       [this](uint32_t i, const RunRecord& r) {
+                           return r.run == m_runs[i] ? std::string()
+                                                     : r.path + " holds " + QuoteText(r.run) +
+                                                           ", not " + QuoteText(m_runs[i]);
+                       });
+    std::vector<std::optional<RunRecord>>& got = found.records;
+    const std::vector<uint32_t>& todo = found.todo;
+    store.PrintKept(os, found);
     const RunPool pool(options.jobs, workers);
     pool.Run(
         todo,

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 
 namespace ns3
@@ -427,6 +428,60 @@ RunRecordStore::Find(uint32_t index, std::string* stale) const
     }
     *stale = why;
     return std::nullopt;
+}
+
+RunRecordStore::KeptRuns
+RunRecordStore::FindKept(const std::vector<uint32_t>& selected,
+                         uint32_t total,
+                         bool resume,
+                         const std::function<std::string(uint32_t, const RunRecord&)>& whyNot) const
+{
+    KeptRuns k;
+    k.records.resize(total);
+    k.selected = selected.size();
+    for (uint32_t i : selected)
+    {
+        std::string why;
+        std::optional<RunRecord> r = resume ? Find(i, &why) : std::nullopt;
+        if (r && whyNot)
+        {
+            why = whyNot(i, *r);
+            if (!why.empty())
+            {
+                r.reset();
+            }
+        }
+        if (!why.empty() && k.stale++ == 0)
+        {
+            k.firstStale = why;
+        }
+        if (r)
+        {
+            k.records[i] = std::move(r);
+        }
+        else
+        {
+            k.todo.push_back(i);
+        }
+    }
+    return k;
+}
+
+void
+RunRecordStore::PrintKept(std::ostream& os, const KeptRuns& kept) const
+{
+    if (kept.stale > 0)
+    {
+        os << kept.stale << " of the records in " << GetFolder()
+           << " are another study's (the first: " << kept.firstStale
+           << "): their runs run again and replace them\n";
+    }
+    if (kept.todo.size() < kept.selected)
+    {
+        os << "kept " << kept.selected - kept.todo.size() << " of " << kept.selected
+           << " runs that a run with the same options and build finished before (" << GetFolder()
+           << "; --resume=false runs them again)\n";
+    }
 }
 
 void

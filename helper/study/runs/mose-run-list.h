@@ -8,6 +8,8 @@
 #define MOSE_RUN_LIST_H
 
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
@@ -152,6 +154,16 @@ std::string GetModuleBuildId();
 class RunRecordStore
 {
   public:
+    /// What FindKept() found of a selection: the runs whose records it keeps, and the rest
+    struct KeptRuns
+    {
+        std::vector<std::optional<RunRecord>> records; //!< per run index: its kept record
+        std::vector<uint32_t> todo;                    //!< the selected runs to carry out
+        std::size_t selected{0};                       //!< the selected runs
+        uint32_t stale{0};      //!< records of another study (or run) that do not count
+        std::string firstStale; //!< why the first of them does not count
+    };
+
     /**
      * \param dir the study's output folder (records go to dir/runs)
      * \param options the study's options, as text: what every record must carry
@@ -173,6 +185,24 @@ class RunRecordStore
      *         `stale` is given), or one that does not read
      */
     std::optional<RunRecord> Find(uint32_t index, std::string* stale = nullptr) const;
+    /**
+     * \brief The records a resumed study keeps: for each selected run, its record (Find()) if
+     *        resuming and the record counts, else the run is to be carried out.
+     * \param selected the runs of this share \param total the runs of the list
+     * \param resume whether finished runs are kept (--resume)
+     * \param whyNot if given, why a found record does not count for its run ("" if it does)
+     * \return the kept records and the runs to carry out
+     */
+    KeptRuns FindKept(
+        const std::vector<uint32_t>& selected,
+        uint32_t total,
+        bool resume,
+        const std::function<std::string(uint32_t, const RunRecord&)>& whyNot = nullptr) const;
+    /**
+     * \brief Prints how many records of another study are replaced, and how many runs are kept
+     * \param os the stream \param kept what FindKept() found
+     */
+    void PrintKept(std::ostream& os, const KeptRuns& kept) const;
     /// \brief Writes a record (build and options set here), atomically \param record it
     void Write(RunRecord record) const;
 
