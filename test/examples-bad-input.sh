@@ -468,6 +468,46 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --nodes=16 --flows=40 \
         --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms \
         --startWindow=20ms --plot=false --outputDir="$WORK/switch"
+    # many runs (issue 40): seed x policy as a list of runs, a process per run, as mose-packet's
+    SWL="--nodes=16 --flows=40 --policies=MoSE,S-Train --seeds=2 --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms --startWindow=20ms --plot=false"
+    # shellcheck disable=SC2086  # SWL is a list of options
+    {
+    expect_error switch-jobs-zero 'invalid --jobs = "0": the workers, a whole number 1 or more' "$SWITCH" $SWL --jobs=0
+    expect_error switch-jobs-text 'invalid --jobs = "all": the workers' "$SWITCH" $SWL --jobs=all
+    expect_error switch-part-above 'invalid --part = "3/2": I/K with 1 <= I <= K' "$SWITCH" $SWL --part=3/2
+    expect_error switch-part-more-than-runs 'invalid --part = "1/5": 5 parts of a list of 4 runs' \
+        "$SWITCH" $SWL --part=1/5 --outputDir="$WORK/sw5"
+    expect_error switch-runs-out-of-list 'invalid --runs = "4": run 4 is not in the list: its 4 runs are 0 to 3' \
+        "$SWITCH" $SWL --runs=4 --outputDir="$WORK/sw4"
+    expect_error switch-runs-and-part '--runs = "0" and --part = "1/2" both choose runs: give one' \
+        "$SWITCH" $SWL --runs=0 --part=1/2
+    expect_error switch-merge-and-jobs '--jobs = "2" and --merge = "x": --merge runs nothing' \
+        "$SWITCH" $SWL --merge=x --jobs=2
+    expect_error switch-merge-no-records 'invalid --merge: "'"$WORK"'/none" has no folder runs/ of run records' \
+        "$SWITCH" $SWL --merge="$WORK/none" --outputDir="$WORK/swm0"
+    expect_ok switch-list "3,1,2,S-Train" "$SWITCH" $SWL --listRuns
+    expect_ok switch-one-worker "verdict with 95% confidence over 2 seeds" "$SWITCH" $SWL --writeScenario --outputDir="$WORK/sw1"
+    expect_ok switch-two-workers "verdict with 95% confidence over 2 seeds" "$SWITCH" $SWL --writeScenario --jobs=2 --outputDir="$WORK/sw2"
+    expect_ok switch-part-1 "part 1/2: 2 of 4 runs done" "$SWITCH" $SWL --writeScenario --part=1/2 --outputDir="$WORK/swp1"
+    expect_error switch-merge-part-missing 'the mose-mode-switch study is not whole: 2 of 4 runs have no record in '"$WORK"'/swp1/runs (the first, run 1: seed 0 (run 1), S-Train' \
+        "$SWITCH" $SWL --writeScenario --merge="$WORK/swp1" --outputDir="$WORK/swm1"
+    expect_ok switch-part-2 "part 2/2: 2 of 4 runs done" "$SWITCH" $SWL --writeScenario --part=2/2 --outputDir="$WORK/swp2"
+    expect_ok switch-merge "verdict with 95% confidence over 2 seeds" "$SWITCH" $SWL --writeScenario --merge="$WORK/swp1,$WORK/swp2" --outputDir="$WORK/swm"
+    for f in comparison.csv MoSE_intervals.csv MoSE_transfers.csv S-Train_goodput.csv S-Train_circuits.csv flows_training.csv uniform.dot; do
+        expect_same "switch-two-workers-same-$f" "$WORK/sw1/$f" "$WORK/sw2/$f"
+        expect_same "switch-merge-same-$f" "$WORK/sw1/$f" "$WORK/swm/$f"
+    done
+    expect_error switch-merge-run-twice 'run 0 (seed 0 (run 1), MoSE) is given twice: '"$WORK"'/swp1/runs/run-000000.txt and '"$WORK"'/sw1/runs/run-000000.txt' \
+        "$SWITCH" $SWL --writeScenario --merge="$WORK/swp1,$WORK/swp2,$WORK/sw1" --outputDir="$WORK/swm2"
+    expect_error switch-merge-other-options "$WORK/swp1/runs/run-000000.txt was made with other options" \
+        "$SWITCH" $SWL --merge="$WORK/swp1,$WORK/swp2" --outputDir="$WORK/swm3"
+    expect_ok switch-resume-keeps "kept 4 of 4 runs that a run with the same options and build finished before" \
+        "$SWITCH" $SWL --writeScenario --outputDir="$WORK/sw1"
+    # a run's file cut after it ran: the merge names it
+    printf 'x\n' >"$WORK/swp1/runs/run-000000.out.MoSE_intervals.csv"
+    expect_error switch-merge-cut-file "$WORK/swp1/runs/run-000000.out.MoSE_intervals.csv is not the file its run wrote" \
+        "$SWITCH" $SWL --writeScenario --merge="$WORK/swp1,$WORK/swp2" --outputDir="$WORK/swm4"
+    }
     # the fluid and aggregate levels (--level): one level per run; what acts on packets only is
     # refused there, naming it; the same files, with "n/a" where only packets have a figure
     expect_error switch-level-both 'invalid --level = "both": one level, packet, fluid or aggregate' \
