@@ -231,6 +231,90 @@ TEST(RunListRunner, PartsMergedAndWorkersGiveTheFilesOfOneProcess)
     std::filesystem::remove_all(one.outputDir);
 }
 
+TEST(RunListRunner, GroupsOfWorkersGiveTheFilesOfOneGroup)
+{
+    // a list of 7 runs in two groups (mose-llm's map at two levels): 3 on threads, then 4 in a
+    // process each; the files are one group's, and each group's seconds are its own
+    const RunListRunner runner("cubes", Cubes(7), "map");
+    std::string expected;
+    for (uint32_t i = 0; i < 7; ++i)
+    {
+        expected += std::to_string(i * i * i) + "\n";
+    }
+    const std::vector<RunGroup> groups = {RunGroup{3, RunWorkers::THREADS},
+                                          RunGroup{4, RunWorkers::PROCESSES}};
+    const auto make = [](uint32_t i, const RunRecordStore& store) {
+        return std::make_unique<CubeTask>(i, store);
+    };
+    for (uint32_t jobs : {1U, 2U})
+    {
+        RunListOptions o;
+        o.jobs = jobs;
+        o.options = "cubes";
+        o.outputDir = FreshFolder("groups" + std::to_string(jobs));
+        std::vector<RunRecord> records;
+        std::vector<double> seconds;
+        std::ostringstream log;
+        ASSERT_TRUE(runner.Run(o, groups, make, records, log, &seconds));
+        std::string out;
+        for (const RunRecord& r : records)
+        {
+            out += RunRecordStore::ReadRunFile(r, "cube.txt");
+        }
+        EXPECT_EQ(out, expected);
+        ASSERT_EQ(seconds.size(), 2U);
+        EXPECT_GE(seconds[0], 0);
+        EXPECT_GE(seconds[1], 0);
+        // resumed: every run kept, its recorded wall time counted in its group
+        double recorded = 0;
+        for (uint32_t i = 3; i < 7; ++i)
+        {
+            recorded += records[i].resources.wallSeconds;
+        }
+        std::vector<double> again;
+        ASSERT_TRUE(runner.Run(o, groups, make, records, log, &again));
+        EXPECT_DOUBLE_EQ(again[1], recorded);
+        EXPECT_NE(log.str().find("kept 7 of 7 runs"), std::string::npos) << log.str();
+        std::filesystem::remove_all(o.outputDir);
+    }
+    // the groups must hold the list: 3 + 3 runs of 7
+    RunListOptions o;
+    o.options = "cubes";
+    o.outputDir = FreshFolder("groups-bad");
+    std::vector<RunRecord> records;
+    std::ostringstream log;
+    EXPECT_THROW(runner.Run(o,
+                            {RunGroup{3, RunWorkers::THREADS}, RunGroup{3, RunWorkers::THREADS}},
+                            make,
+                            records,
+                            log),
+                 Error);
+    // a part of the map: its noun in the messages
+    o.selection = RunSelection::ParsePart("--part", "1/2");
+    EXPECT_FALSE(runner.Run(o, groups, make, records, log));
+    EXPECT_NE(log.str().find("part 1/2: 4 of 7 runs done (0 kept)"), std::string::npos)
+        << log.str();
+    EXPECT_NE(log.str().find("; the map: the same options with --merge"), std::string::npos)
+        << log.str();
+    RunListOptions merge;
+    merge.options = "cubes";
+    merge.merge = {o.outputDir};
+    try
+    {
+        runner.Run(merge, groups, make, records, log);
+        ADD_FAILURE() << "part 2/2 is missing";
+    }
+    catch (const Error& e)
+    {
+        // the runs of part 2/2: 1, 3, 5
+        EXPECT_NE(std::string(e.what()).find("the map is not whole: 3 of 7 runs have no record"),
+                  std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("--runs=1,3,5"), std::string::npos) << e.what();
+    }
+    std::filesystem::remove_all(o.outputDir);
+}
+
 TEST(LlmComparison, AListOnTwoWorkersOrMergedGivesTheFilesOfOneProcess)
 {
     ExperimentConfig c = SmallLlmConfig(16);

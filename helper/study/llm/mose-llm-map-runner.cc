@@ -12,11 +12,7 @@
 #include "ns3/mose-parse.h"
 #include "ns3/mose-scenario.h"
 
-#include <chrono>
-#include <filesystem>
-#include <iostream>
 #include <map>
-#include <optional>
 
 namespace ns3
 {
@@ -295,151 +291,60 @@ LlmMapRunner::GetFigures(const RunRecord& record)
     return f;
 }
 
-void
-LlmMapRunner::Merge(const LlmMapRunnerOptions& options,
-                    std::vector<LlmMapRunFigures>& figures,
-                    std::vector<double>& seconds) const
-{
-    std::vector<RunRecordStore> stores;
-    for (const std::string& dir : options.merge)
-    {
-        std::error_code ec;
-        if (!std::filesystem::is_directory(dir + "/runs", ec))
-        {
-            throw Error("invalid --merge: " + QuoteText(dir) + " has no folder runs/ of run " +
-                        "records (a folder a --part or --runs run of this map wrote into)");
-        }
-        stores.emplace_back(dir, options.options);
-    }
-    std::vector<uint32_t> missing;
-    figures.clear();
-    for (uint32_t i = 0; i < GetTotal(); ++i)
-    {
-        std::optional<RunRecord> found;
-        for (const RunRecordStore& s : stores)
-        {
-            std::optional<RunRecord> r = s.Find(i);
-            if (r && found)
-            {
-                throw Error("run " + std::to_string(i) + " (" + Describe(m_entries[i]) +
-                            ") is given twice: " + found->path + " and " + r->path +
-                            "; merge each run once");
-            }
-            if (r)
-            {
-                found = std::move(r);
-            }
-        }
-        if (!found)
-        {
-            missing.push_back(i);
-            continue;
-        }
-        CheckKey(m_entries[i], *found);
-        figures.push_back(GetFigures(*found));
-        seconds[m_entries[i].map] += found->resources.wallSeconds;
-    }
-    if (!missing.empty())
-    {
-        std::string where;
-        for (const RunRecordStore& s : stores)
-        {
-            where += (where.empty() ? "" : ", ") + s.GetFolder();
-        }
-        throw Error("the map is not whole: " + std::to_string(missing.size()) + " of " +
-                    std::to_string(GetTotal()) + " runs have no record in " + where +
-                    " (the first, run " + std::to_string(missing.front()) + ": " +
-                    Describe(m_entries[missing.front()]) + ", would be " +
-                    stores.front().GetPath(missing.front()) + "); run them with --runs=" +
-                    RunListRunner::RunsText(missing) + ", or resubmit the parts that failed");
-    }
-}
-
 bool
 LlmMapRunner::Run(const LlmMapRunnerOptions& options, std::ostream& os)
 {
     NS_LOG_FUNCTION(this);
-    std::vector<LlmMapRunFigures> figures;
+    // the one list runner of the module's studies (records, resume, parts, merge); a level's
+    // runs on its kind of workers: threads for the Simulator-free levels
+    std::vector<std::string> runs;
+    for (const Entry& e : m_entries)
+    {
+        runs.push_back(Describe(e));
+    }
+    const RunListRunner runner("mose-llm", runs, "map");
+    std::vector<RunGroup> groups;
+    for (std::size_t m = 0; m < m_maps.size(); ++m)
+    {
+        groups.push_back(
+            RunGroup{static_cast<uint32_t>(m_maps[m]->ListRuns().size()),
+                     IsFluid(m_levels[m]) ? RunWorkers::THREADS : RunWorkers::PROCESSES});
+    }
+    // each seed's scenario is drawn once per map and shared (it depends on the run and the
+    // scenario options only); in a process per run each draws its own, the same
+    std::vector<std::vector<std::shared_ptr<const mose::Scenario>>> scenarios(m_maps.size());
+    for (std::size_t m = 0; m < m_maps.size(); ++m)
+    {
+        scenarios[m].resize(m_config.seeds);
+    }
+    std::vector<RunRecord> records;
     // each map's wall time (PrintTiming()): its runs' here, and the recorded ones' of the runs
     // it took from records
-    std::vector<double> seconds(m_maps.size(), 0);
-    if (!options.merge.empty())
+    std::vector<double> seconds;
+    if (!runner.Run(
+            options,
+            groups,
+            [&](uint32_t i, const RunRecordStore&) -> std::unique_ptr<RunTask> {
+                const Entry& e = m_entries[i];
+                return std::make_unique<LlmMapTask>(
+                    *m_maps[e.map],
+                    e.run,
+                    runs[i],
+                    [this, &e](RunRecord& r) { PutKey(e, r); },
+                    scenarios[e.map][e.run.seed],
+                    options.showProgress && options.jobs == 1);
+            },
+            records,
+            os,
+            &seconds))
     {
-        Merge(options, figures, seconds);
+        return false;
     }
-    else
+    std::vector<LlmMapRunFigures> figures;
+    for (uint32_t i = 0; i < GetTotal(); ++i)
     {
-        options.selection.Check(GetTotal());
-        const RunRecordStore store(options.outputDir, options.options);
-        const std::vector<uint32_t> selected = options.selection.Indices(GetTotal());
-        std::vector<std::optional<LlmMapRunFigures>> got(GetTotal());
-        const RunRecordStore::KeptRuns kept = store.FindKept(selected, GetTotal(), options.resume);
-        for (uint32_t i : selected)
-        {
-            if (const std::optional<RunRecord>& r = kept.records[i])
-            {
-                CheckKey(m_entries[i], *r);
-                got[i] = GetFigures(*r);
-                seconds[m_entries[i].map] += r->resources.wallSeconds;
-            }
-        }
-        const std::vector<uint32_t>& todo = kept.todo;
-        store.PrintKept(os, kept);
-        // each seed's scenario is drawn once per map and shared (it depends on the run and the
-        // scenario options only); in a process per run each draws its own, the same
-        std::vector<std::vector<std::shared_ptr<const mose::Scenario>>> scenarios(m_maps.size());
-        for (std::size_t m = 0; m < m_maps.size(); ++m)
-        {
-            scenarios[m].resize(m_config.seeds);
-        }
-        const RunPool::Progress progress =
-            options.showProgress ? RunPool::MakePrinter("mose-llm", std::cerr) : nullptr;
-        // a level's runs on its kind of workers: threads for the Simulator-free levels
-        for (std::size_t m = 0; m < m_maps.size(); ++m)
-        {
-            std::vector<uint32_t> level;
-            for (uint32_t i : todo)
-            {
-                if (m_entries[i].map == m)
-                {
-                    level.push_back(i);
-                }
-            }
-            const RunPool pool(options.jobs,
-                               IsFluid(m_levels[m]) ? RunWorkers::THREADS : RunWorkers::PROCESSES);
-            const auto start = std::chrono::steady_clock::now();
-            pool.Run(
-                level,
-                [&](uint32_t i) -> std::unique_ptr<RunTask> {
-                    const Entry& e = m_entries[i];
-                    return std::make_unique<LlmMapTask>(
-                        *m_maps[e.map],
-                        e.run,
-                        Describe(e),
-                        [this, &e](RunRecord& r) { PutKey(e, r); },
-                        scenarios[e.map][e.run.seed],
-                        options.showProgress && options.jobs == 1);
-                },
-                [&](const RunRecord& r) {
-                    store.Write(r);
-                    got[r.index] = GetFigures(r);
-                },
-                progress);
-            seconds[m] +=
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        }
-        if (!options.selection.IsAll())
-        {
-            os << options.selection.Describe() << ": " << selected.size() << " of " << GetTotal()
-               << " runs done (" << selected.size() - todo.size() << " kept), their records in "
-               << store.GetFolder()
-               << "; the map: the same options with --merge=FOLDER,... once every part is done\n";
-            return false;
-        }
-        for (auto& f : got)
-        {
-            figures.push_back(std::move(*f));
-        }
+        CheckKey(m_entries[i], records[i]);
+        figures.push_back(GetFigures(records[i]));
     }
     std::size_t next = 0;
     for (std::size_t m = 0; m < m_maps.size(); ++m)

@@ -35,7 +35,9 @@ using LlmMapRunnerOptions = RunListOptions;
  * \brief A regime map (or one per level, mose-llm --level=packet,fluid) as a list of
  *        independent runs: lists them, carries out any subset on K workers, keeps each finished
  *        run as a record (RunRecordStore), and puts the maps together from the records when all
- *        are there, in this process or by a merge of the parts other processes left.
+ *        are there, in this process or by a merge of the parts other processes left. The list
+ *        is a RunListRunner's (one group of runs per level), the one record, resume, part and
+ *        merge path of the module's studies.
  *
  * The list is level-major: every run of the first level's map (LlmRegimeMap::ListRuns()), then
  * the next level's. A record carries the run's summary (and per-cycle summaries), its cell,
@@ -92,15 +94,6 @@ class LlmMapRunner
     /// \brief Throws a mose::Error naming the record if its key is not that of run e
     /// \param e a run \param record a record read for it
     void CheckKey(const Entry& e, const RunRecord& record) const;
-    /**
-     * \brief Run(): the runs' records from the merged folders
-     * \param options as Run()'s \param figures filled, one per run
-     * \param seconds per map, the recorded wall seconds of its runs are added
-     */
-    void Merge(const LlmMapRunnerOptions& options,
-               std::vector<LlmMapRunFigures>& figures,
-               std::vector<double>& seconds) const;
-
     LlmRegimeMapConfig m_config;                       //!< the map
     std::vector<LlmLevel> m_levels;                    //!< its levels
     std::vector<std::unique_ptr<LlmRegimeMap>> m_maps; //!< one per level

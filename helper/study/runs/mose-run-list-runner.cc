@@ -10,6 +10,7 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -60,9 +61,11 @@ class NamedTask : public RunTask
 
 } // namespace
 
-RunListRunner::RunListRunner(std::string program, std::vector<std::string> runs)
+RunListRunner::RunListRunner(std::string program, std::vector<std::string> runs, std::string study)
     : m_program(std::move(program)),
-      m_runs(std::move(runs))
+      m_runs(std::move(runs)),
+      m_study(study.empty() ? m_program + " study" : study),
+      m_whole(study.empty() ? "the whole study" : "the " + study)
 {
 }
 
@@ -104,8 +107,9 @@ RunListRunner::CheckRun(uint32_t index, const RunRecord& record) const
 {
     if (record.run != m_runs[index])
     {
-        throw Error(record.path + " is not run " + std::to_string(index) + " of this " + m_program +
-                    " list (" + m_runs[index] + "): it holds " + QuoteText(record.run) +
+        throw Error(record.path + " is not run " + std::to_string(index) + " of this " +
+                    (m_study == m_program + " study" ? m_program + " list" : m_study) + " (" +
+                    m_runs[index] + "): it holds " + QuoteText(record.run) +
                     " (a record of another program or list)");
     }
 }
@@ -120,8 +124,8 @@ RunListRunner::Merge(const RunListOptions& options, std::vector<RunRecord>& reco
         if (!std::filesystem::is_directory(dir + "/runs", ec))
         {
             throw Error("invalid --merge: " + QuoteText(dir) + " has no folder runs/ of run " +
-                        "records (a folder a --part or --runs run of this " + m_program +
-                        " study wrote into)");
+                        "records (a folder a --part or --runs run of this " + m_study +
+                        " wrote into)");
         }
         stores.emplace_back(dir, options.options);
     }
@@ -159,7 +163,7 @@ RunListRunner::Merge(const RunListOptions& options, std::vector<RunRecord>& reco
             where += (where.empty() ? "" : ", ") + s.GetFolder();
         }
         throw Error(
-            "the " + m_program + " study is not whole: " + std::to_string(missing.size()) + " of " +
+            "the " + m_study + " is not whole: " + std::to_string(missing.size()) + " of " +
             std::to_string(GetTotal()) + " runs have no record in " + where + " (the first, run " +
             std::to_string(missing.front()) + ": " + m_runs[missing.front()] + ", would be " +
             stores.front().GetPath(missing.front()) +
@@ -174,10 +178,43 @@ RunListRunner::Run(const RunListOptions& options,
                    std::vector<RunRecord>& records,
                    std::ostream& os) const
 {
-    NS_LOG_FUNCTION(this << GetTotal());
+    return Run(options, {RunGroup{GetTotal(), workers}}, make, records, os);
+}
+
+bool
+RunListRunner::Run(const RunListOptions& options,
+                   const std::vector<RunGroup>& groups,
+                   const MakeTask& make,
+                   std::vector<RunRecord>& records,
+                   std::ostream& os,
+                   std::vector<double>* seconds) const
+{
+    NS_LOG_FUNCTION(this << GetTotal() << groups.size());
+    // each run's group
+    std::vector<std::size_t> groupOf;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+    {
+        groupOf.insert(groupOf.end(), groups[g].runs, g);
+    }
+    if (groupOf.size() != GetTotal())
+    {
+        throw Error("the " + m_study + "'s groups hold " + std::to_string(groupOf.size()) +
+                    " runs, and its list " + std::to_string(GetTotal()));
+    }
+    if (seconds)
+    {
+        seconds->assign(groups.size(), 0);
+    }
     if (!options.merge.empty())
     {
         Merge(options, records);
+        for (const RunRecord& r : records)
+        {
+            if (seconds)
+            {
+                (*seconds)[groupOf[r.index]] += r.resources.wallSeconds;
+            }
+        }
         return true;
     }
     options.selection.Check(GetTotal());
@@ -194,28 +231,54 @@ RunListRunner::Run(const RunListOptions& options,
                        });
     std::vector<std::optional<RunRecord>>& got = found.records;
     const std::vector<uint32_t>& todo = found.todo;
+    for (const std::optional<RunRecord>& r : got)
+    {
+        if (r && seconds)
+        {
+            (*seconds)[groupOf[r->index]] += r->resources.wallSeconds;
+        }
+    }
     store.PrintKept(os, found);
-    const RunPool pool(options.jobs, workers);
-    pool.Run(
-        todo,
-        [&](uint32_t i) -> std::unique_ptr<RunTask> {
-            return std::make_unique<NamedTask>(make(i, store), m_runs[i]);
-        },
-        [&](const RunRecord& r) {
-            RunRecord kept = r;
-            store.Write(kept);
-            kept.build = GetModuleBuildId();
-            kept.options = store.GetOptions();
-            kept.path = store.GetPath(r.index);
-            got[r.index] = std::move(kept);
-        },
-        options.showProgress ? RunPool::MakePrinter(m_program, std::cerr) : nullptr);
+    const RunPool::Progress progress =
+        options.showProgress ? RunPool::MakePrinter(m_program, std::cerr) : nullptr;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+    {
+        std::vector<uint32_t> mine;
+        for (uint32_t i : todo)
+        {
+            if (groupOf[i] == g)
+            {
+                mine.push_back(i);
+            }
+        }
+        const RunPool pool(options.jobs, groups[g].workers);
+        const auto start = std::chrono::steady_clock::now();
+        pool.Run(
+            mine,
+            [&](uint32_t i) -> std::unique_ptr<RunTask> {
+                return std::make_unique<NamedTask>(make(i, store), m_runs[i]);
+            },
+            [&](const RunRecord& r) {
+                RunRecord kept = r;
+                store.Write(kept);
+                kept.build = GetModuleBuildId();
+                kept.options = store.GetOptions();
+                kept.path = store.GetPath(r.index);
+                got[r.index] = std::move(kept);
+            },
+            progress);
+        if (seconds)
+        {
+            (*seconds)[g] +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+    }
     if (!options.selection.IsAll())
     {
         os << options.selection.Describe() << ": " << selected.size() << " of " << GetTotal()
            << " runs done (" << selected.size() - todo.size() << " kept), their records in "
-           << store.GetFolder() << "; the whole study: the same options with --merge=FOLDER,... "
-           << "once every part is done\n";
+           << store.GetFolder() << "; " << m_whole
+           << ": the same options with --merge=FOLDER,... once every part is done\n";
         return false;
     }
     records.clear();

@@ -45,6 +45,18 @@ struct RunListOptions
 
 /**
  * \ingroup mose-study
+ * \brief Consecutive runs of a list that run on one kind of workers (RunListRunner::Run()): a
+ *        list may mix them, e.g. mose-llm's map at the packet level (a process per run) and at
+ *        the fluid level (threads).
+ */
+struct RunGroup
+{
+    uint32_t runs{0};                        //!< how many runs, from where the group before ended
+    RunWorkers workers{RunWorkers::THREADS}; //!< their workers
+};
+
+/**
+ * \ingroup mose-study
  * \brief A study as a list of independent runs, each known by its text ("MoSE, packet
  *        level"): carries out what the options select on a RunPool, keeps each finished run
  *        as a record (RunRecordStore, with the files its run wrote), and hands back every
@@ -61,8 +73,10 @@ class RunListRunner
     /**
      * \param program the program's name (progress lines, messages)
      * \param runs each run's text, in the list's order
+     * \param study the study in the messages ("map": "the map is not whole"); empty: "PROGRAM
+     *        study"
      */
-    RunListRunner(std::string program, std::vector<std::string> runs);
+    RunListRunner(std::string program, std::vector<std::string> runs, std::string study = "");
 
     /// \return the runs in all
     uint32_t GetTotal() const;
@@ -90,6 +104,23 @@ class RunListRunner
              std::ostream& os) const;
 
     /**
+     * \brief Run() for a list of groups of runs, each on workers of its kind: the groups run one
+     *        after the other, each on a RunPool of its own.
+     * \param options as Run()'s
+     * \param groups the groups, in the list's order; their runs add up to GetTotal()
+     * \param make as Run()'s \param records as Run()'s \param os as Run()'s
+     * \param seconds if given, filled per group: the wall seconds its runs took in this process,
+     *        plus those its kept or merged records carry
+     * \return as Run()'s
+     */
+    bool Run(const RunListOptions& options,
+             const std::vector<RunGroup>& groups,
+             const MakeTask& make,
+             std::vector<RunRecord>& records,
+             std::ostream& os,
+             std::vector<double>* seconds = nullptr) const;
+
+    /**
      * \param indices ascending run indices
      * \return them as a --runs value ("0,3-5")
      */
@@ -105,6 +136,8 @@ class RunListRunner
 
     std::string m_program;           //!< the program
     std::vector<std::string> m_runs; //!< each run's text
+    std::string m_study;             //!< the study in the messages ("mose-llm study", "map")
+    std::string m_whole;             //!< the whole of it ("the whole study", "the map")
 };
 
 } // namespace mose
