@@ -266,14 +266,17 @@ TEST(RunListRunner, GroupsOfWorkersGiveTheFilesOfOneGroup)
         EXPECT_GE(seconds[0], 0);
         EXPECT_GE(seconds[1], 0);
         // resumed: every run kept, its recorded wall time counted in its group
+        const RunRecordStore store(o.outputDir, "cubes");
         double recorded = 0;
         for (uint32_t i = 3; i < 7; ++i)
         {
-            recorded += records[i].resources.wallSeconds;
+            recorded += store.Find(i)->resources.wallSeconds;
         }
         std::vector<double> again;
         ASSERT_TRUE(runner.Run(o, groups, make, records, log, &again));
-        EXPECT_DOUBLE_EQ(again[1], recorded);
+        // (plus the moment the group's empty pool took)
+        EXPECT_GE(again[1], recorded);
+        EXPECT_LT(again[1], recorded + 0.01);
         EXPECT_NE(log.str().find("kept 7 of 7 runs"), std::string::npos) << log.str();
         std::filesystem::remove_all(o.outputDir);
     }

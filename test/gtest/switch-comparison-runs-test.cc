@@ -6,7 +6,8 @@
 
 // mose-mode-switch's comparison as a list of runs (issue 40): the list's order, a run's summary
 // read back exactly from its record, and the files and comparisons of one process against two
-// workers and against two parts merged.
+// workers and against two parts merged (at the fluid level, for time; examples-bad-input.sh's
+// switch-* cases run the packet level).
 
 #include "mose-switch-comparison-runs.h"
 #include "mose-switch-experiment.h"
@@ -105,7 +106,10 @@ RunList(SwitchComparisonRuns& list, const RunListOptions& options, const std::st
 
 TEST(SwitchComparisonRuns, ListsSeedMajorAndReadsASummaryBackExactly)
 {
-    const SwitchComparisonRuns list(SmallConfig(), {Policy::MOSE, Policy::S_TRAIN}, 2, false);
+    const SwitchComparisonRuns list(SmallConfig(),
+                                    {Policy::MOSE, Policy::STATIC_TRAINING},
+                                    2,
+                                    false);
     EXPECT_EQ(list.GetTotal(), 4U);
     std::ostringstream os;
     list.WriteList(os);
@@ -115,7 +119,7 @@ TEST(SwitchComparisonRuns, ListsSeedMajorAndReadsASummaryBackExactly)
     EXPECT_THROW(SwitchComparisonRuns(SmallConfig(), {Policy::MOSE}, 0, false), Error);
 
     SwitchRunSummary s;
-    s.policy = Policy::S_COMP;
+    s.policy = Policy::STATIC_COMPROMISE;
     s.kv.transfers = 7;
     s.kv.completed = 6;
     s.kv.meanS = 0.1; // no exact binary fraction: read back as the same double
@@ -143,7 +147,7 @@ TEST(SwitchComparisonRuns, ListsSeedMajorAndReadsASummaryBackExactly)
     SwitchComparisonRuns::PutSummary(s, r);
     const SwitchRunSummary back =
         SwitchComparisonRuns::GetSummary(RunRecord::FromText("f", r.ToText()));
-    EXPECT_EQ(back.policy, Policy::S_COMP);
+    EXPECT_EQ(back.policy, Policy::STATIC_COMPROMISE);
     EXPECT_EQ(back.kv.transfers, 7U);
     EXPECT_EQ(back.kv.completed, 6U);
     EXPECT_EQ(back.kv.meanS, 0.1);
@@ -179,8 +183,11 @@ TEST(SwitchComparisonRuns, ListsSeedMajorAndReadsASummaryBackExactly)
 
 TEST(SwitchComparisonRuns, TwoWorkersAndMergedPartsGiveTheFilesOfOneProcess)
 {
-    const ExperimentConfig config = SmallConfig();
-    const std::vector<Policy> policies = {Policy::MOSE, Policy::S_TRAIN};
+    // at the fluid level (a process per run all the same): the packet level's runs take
+    // seconds each, and the list does not depend on the level
+    ExperimentConfig config = SmallConfig();
+    config.SetTransport(LlmLevel::FLUID, config.transport);
+    const std::vector<Policy> policies = {Policy::MOSE, Policy::STATIC_TRAINING};
     // the one-process comparison: seed 1's MoSE run is the run 6 experiment alone
     RunListOptions one;
     one.options = "switch";
