@@ -114,7 +114,7 @@ RunOptions::Read(bool listed, const std::string& oneRun)
             {
                 throw Error(name + " = " + QuoteText(*text) +
                             " and --merge = " + QuoteText(m_merge) +
-                            ": --merge runs nothing, it puts the map together from records; "
+                            ": --merge runs nothing, it puts the study together from records; "
                             "give one");
             }
         }

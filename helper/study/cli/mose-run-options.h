@@ -26,7 +26,7 @@ namespace mose
  *        records of parts), --resume (keep the runs an earlier run finished), --listRuns.
  *
  * They act on a list of runs (mose-llm's regime map and comparison, mose-packet's policies,
- * mose-sweep's points). With one run they do nothing, and a
+ * mose-mode-switch's seeds and policies, mose-sweep's points). With one run they do nothing, and a
  * given one is refused with the reason; --merge runs nothing, so --jobs, --runs, --part and
  * --resume are refused beside it; --runs and --part exclude each other.
  */
