@@ -46,6 +46,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/experiment/mose-switch-experiment.cc
     helper/study/llm/mose-csv-table.cc
     helper/study/llm/mose-llm-comparison.cc
+    helper/study/llm/mose-llm-level-suite.cc
     helper/study/llm/mose-llm-level-validation.cc
     helper/study/llm/mose-llm-map-runner.cc
     helper/study/llm/mose-llm-regime-figure.cc
@@ -88,6 +89,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/experiment/mose-switch-experiment.h
     helper/study/llm/mose-csv-table.h
     helper/study/llm/mose-llm-comparison.h
+    helper/study/llm/mose-llm-level-suite.h
     helper/study/llm/mose-llm-level-validation.h
     helper/study/llm/mose-llm-map-runner.h
     helper/study/llm/mose-llm-regime-figure.h
