@@ -131,11 +131,11 @@ main(int argc, char* argv[])
         }
         if (!suite.empty())
         {
+            LlmLevelSuite::CheckSetNames(SplitList(suite, "--suite", "a folder"), "--suite");
             for (const std::string& f : SplitList(suite, "--suite", "a folder"))
             {
-                for (const char* file : {"/level_validation.csv",
-                                         "/packet/regime_map.csv",
-                                         "/fluid/regime_map.csv"})
+                for (const char* file :
+                     {"/level_validation.csv", "/packet/regime_map.csv", "/fluid/regime_map.csv"})
                 {
                     program.AddInput("--suite", f + file);
                 }

@@ -28,7 +28,8 @@ namespace
 const std::string LV_HEADER =
     "load,interval_s,dark_s,seed,policy,packet_kv_mean_s,packet_ttft_mean_s,packet_ttft_p99_s,"
     "packet_iter_mean_s,fluid_kv_mean_s,fluid_ttft_mean_s,fluid_ttft_p99_s,fluid_iter_mean_s,"
-    "diff_kv_mean,diff_ttft_mean,diff_ttft_p99,diff_iter_mean,requests,packet_served,fluid_served\n";
+    "diff_kv_mean,diff_ttft_mean,diff_ttft_p99,diff_iter_mean,requests,packet_served,fluid_"
+    "served\n";
 
 /// the columns of a regime_map.csv the suite reads, for MoSE and S-Inf
 const std::string MAP_HEADER =
@@ -45,8 +46,8 @@ MakeSet(const std::string& name,
 {
     const std::string lv = test::TempFile("mose-suite-" + name, "level_validation.csv", validation);
     const std::filesystem::path dir = std::filesystem::path(lv).parent_path();
-    for (const auto& [level, text] : {std::make_pair("packet", &packetMap),
-                                      std::make_pair("fluid", &fluidMap)})
+    for (const auto& [level, text] :
+         {std::make_pair("packet", &packetMap), std::make_pair("fluid", &fluidMap)})
     {
         std::filesystem::create_directories(dir / level);
         std::ofstream((dir / level / "regime_map.csv").string()) << *text;
@@ -58,16 +59,17 @@ MakeSet(const std::string& name,
 // 15.5 ms, error +3.33%, worst seed +10%; TTFT 20/30 -> 20/32: +4% (within 5%); P99
 // 100/100 -> 120/106: +13% (within 15%, although seed 0 is +20%); iteration 50/50 -> 60/60:
 // +20% (out). S-Inf (the best
-// static) served 45 of each run's 50 requests at the fluid level: overloaded, so its +50% is not held
-// against the cell; the cell is judged on MoSE alone and is out of bounds for its iteration.
+// static) served 45 of each run's 50 requests at the fluid level: overloaded, so its +50% is not
+// held against the cell; the cell is judged on MoSE alone and is out of bounds for its iteration.
 TEST(LlmLevelSuite, MeansErrorsAndBoundsByHand)
 {
     const std::string set = MakeSet(
         "one",
-        LV_HEADER + "800,0.1,0.01,0,MoSE,0.010,0.020,0.100,0.050,0.011,0.020,0.120,0.060,,,,,50,50,50\n"
-                    "800,0.1,0.01,0,S-Inf,0.010,0.010,0.010,0.010,0.015,0.015,0.015,0.015,,,,,50,50,45\n"
-                    "800,0.1,0.01,1,MoSE,0.020,0.030,0.100,0.050,0.020,0.032,0.106,0.060,,,,,50,50,50\n"
-                    "800,0.1,0.01,1,S-Inf,0.010,0.010,0.010,0.010,0.015,0.015,0.015,0.015,,,,,50,50,45\n",
+        LV_HEADER +
+            "800,0.1,0.01,0,MoSE,0.010,0.020,0.100,0.050,0.011,0.020,0.120,0.060,,,,,50,50,50\n"
+            "800,0.1,0.01,0,S-Inf,0.010,0.010,0.010,0.010,0.015,0.015,0.015,0.015,,,,,50,50,45\n"
+            "800,0.1,0.01,1,MoSE,0.020,0.030,0.100,0.050,0.020,0.032,0.106,0.060,,,,,50,50,50\n"
+            "800,0.1,0.01,1,S-Inf,0.010,0.010,0.010,0.010,0.015,0.015,0.015,0.015,,,,,50,50,45\n",
         MAP_HEADER + "packet,800,0.1,0.01,100,100,0.025,0.1,0.015,0.05,3,100,0.01,0.01,0.01,0.01,0,"
                      "S-Inf,does-not-pay,2\n",
         MAP_HEADER + "fluid,800,0.1,0.01,100,100,0.02575,0.115,0.0155,0.06,0,90,0.015,0.015,0.015,"
@@ -107,8 +109,7 @@ TEST(LlmLevelSuite, MeansErrorsAndBoundsByHand)
     EXPECT_EQ(suite.CountWithinBounds(), 0u);
     // the worst deciding error leaves the overloaded S-Inf out; over all rows it is S-Inf's
     EXPECT_EQ(suite.GetWorst(LlmLevelValidation::KV_MEAN, true)->policy, Policy::MOSE);
-    EXPECT_EQ(suite.GetWorst(LlmLevelValidation::KV_MEAN, false)->policy,
-              Policy::STATIC_INFERENCE);
+    EXPECT_EQ(suite.GetWorst(LlmLevelValidation::KV_MEAN, false)->policy, Policy::STATIC_INFERENCE);
     std::ostringstream csv;
     suite.WriteCsv(csv);
     EXPECT_NE(csv.str().find(",800,0.1,0.01,MoSE,2,100,100,100,3,0,1,0.015,0.0155,"),
@@ -127,13 +128,15 @@ TEST(LlmLevelSuite, MeansErrorsAndBoundsByHand)
 TEST(LlmLevelSuite, SetsAddUpAndBadSetsAreRefused)
 {
     const std::string lv =
-        LV_HEADER + "25,0.1,0.01,0,MoSE,0.010,0.010,0.010,0.010,0.0101,0.0102,0.0110,0.0104,,,,,5,5,5\n"
-                    "25,0.1,0.01,0,S-Inf,0.010,0.010,0.010,0.010,0.010,0.010,0.010,0.010,,,,,5,5,5\n";
+        LV_HEADER +
+        "25,0.1,0.01,0,MoSE,0.010,0.010,0.010,0.010,0.0101,0.0102,0.0110,0.0104,,,,,5,5,5\n"
+        "25,0.1,0.01,0,S-Inf,0.010,0.010,0.010,0.010,0.010,0.010,0.010,0.010,,,,,5,5,5\n";
     const std::string map = "level,load_per_s,interval_s,dark_s,requests,MoSE_served,"
                             "MoSE_ttft_mean_s,MoSE_ttft_p99_s,MoSE_kv_mean_s,MoSE_iter_mean_s,"
                             "S-Inf_served,S-Inf_ttft_mean_s,S-Inf_ttft_p99_s,S-Inf_kv_mean_s,"
                             "S-Inf_iter_mean_s,best_static,verdict\n";
-    const std::string row = ",25,0.1,0.01,10,10,0.01,0.01,0.01,0.01,10,0.01,0.01,0.01,0.01,S-Inf,tie\n";
+    const std::string row =
+        ",25,0.1,0.01,10,10,0.01,0.01,0.01,0.01,10,0.01,0.01,0.01,0.01,S-Inf,tie\n";
     const std::string good = MakeSet("good", lv, map + "packet" + row, map + "fluid" + row);
     LlmLevelSuite suite;
     suite.AddSet(good);
@@ -147,8 +150,7 @@ TEST(LlmLevelSuite, SetsAddUpAndBadSetsAreRefused)
     }
     catch (const Error& e)
     {
-        EXPECT_NE(std::string(e.what()).find("is given twice"), std::string::npos)
-            << e.what();
+        EXPECT_NE(std::string(e.what()).find("is given twice"), std::string::npos) << e.what();
     }
     const std::string means = MakeSet("means",
                                       "load,interval_s,dark_s,seeds,policy,packet_kv_mean_s\n"

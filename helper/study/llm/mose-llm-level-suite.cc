@@ -46,27 +46,6 @@ struct Sums
     bool overloaded{false};            //!< a run served fewer than its requests at a level
 };
 
-/// \return the set's name: the folder's last part, its parent's for "map"
-std::string
-SetName(const std::string& folder)
-{
-    std::string f = folder;
-    while (f.size() > 1 && f.back() == '/')
-    {
-        f.pop_back();
-    }
-    const auto base = [](const std::string& path) {
-        const std::size_t slash = path.rfind('/');
-        return slash == std::string::npos ? path : path.substr(slash + 1);
-    };
-    const std::string name = base(f);
-    if (name == "map" && f.rfind('/') != std::string::npos)
-    {
-        return base(f.substr(0, f.rfind('/')));
-    }
-    return name;
-}
-
 /// \return a time in ms with 3 decimals
 std::string
 Ms(double seconds)
@@ -110,6 +89,45 @@ CellText(double load, double interval, double dark)
 
 } // namespace
 
+std::string
+LlmLevelSuite::GetSetName(const std::string& folder)
+{
+    std::string f = folder;
+    while (f.size() > 1 && f.back() == '/')
+    {
+        f.pop_back();
+    }
+    const auto base = [](const std::string& path) {
+        const std::size_t slash = path.rfind('/');
+        return slash == std::string::npos ? path : path.substr(slash + 1);
+    };
+    const std::string name = base(f);
+    if (name == "map" && f.rfind('/') != std::string::npos)
+    {
+        return base(f.substr(0, f.rfind('/')));
+    }
+    return name;
+}
+
+void
+LlmLevelSuite::CheckSetNames(const std::vector<std::string>& folders, const std::string& option)
+{
+    for (std::size_t i = 0; i < folders.size(); ++i)
+    {
+        for (std::size_t j = 0; j < i; ++j)
+        {
+            if (GetSetName(folders[i]) == GetSetName(folders[j]))
+            {
+                ThrowBadParameter(option,
+                                  QuoteText(folders[i]),
+                                  "the cell set \"" + GetSetName(folders[i]) + "\" of " +
+                                      QuoteText(folders[j]) +
+                                      " is given twice: each folder once, with names of their own");
+            }
+        }
+    }
+}
+
 double
 LlmLevelSuite::Row::GetError(Figure f) const
 {
@@ -119,7 +137,7 @@ LlmLevelSuite::Row::GetError(Figure f) const
 uint32_t
 LlmLevelSuite::AddSet(const std::string& folder)
 {
-    const std::string name = SetName(folder);
+    const std::string name = GetSetName(folder);
     if (std::find(m_sets.begin(), m_sets.end(), name) != m_sets.end())
     {
         ThrowBadParameter("--suite",
@@ -128,10 +146,11 @@ LlmLevelSuite::AddSet(const std::string& folder)
                               "\" is given twice: each folder once, with names of their own");
     }
     const std::string path = folder + "/level_validation.csv";
-    CsvTable in(path,
-                "a level_validation.csv",
-                "mose-llm --level=A,B writes load, interval_s, dark_s, seed, policy, then per level "
-                "A_kv_mean_s ... and diff_kv_mean ...");
+    CsvTable in(
+        path,
+        "a level_validation.csv",
+        "mose-llm --level=A,B writes load, interval_s, dark_s, seed, policy, then per level "
+        "A_kv_mean_s ... and diff_kv_mean ...");
     const std::size_t cLoad = in.RequireColumn("load");
     const std::size_t cInterval = in.RequireColumn("interval_s");
     const std::size_t cDark = in.RequireColumn("dark_s");
@@ -151,14 +170,17 @@ LlmLevelSuite::AddSet(const std::string& folder)
     {
         const std::string& col = in.GetColumnName(c);
         const std::string tail = "_kv_mean_s";
-        if (col.size() > tail.size() && col.compare(col.size() - tail.size(), tail.size(), tail) == 0)
+        if (col.size() > tail.size() &&
+            col.compare(col.size() - tail.size(), tail.size(), tail) == 0)
         {
             levels.push_back(col.substr(0, col.size() - tail.size()));
         }
     }
     if (levels.size() != 2)
     {
-        ThrowFileError(path, 1, "two levels' LEVEL_kv_mean_s columns, not " + std::to_string(levels.size()));
+        ThrowFileError(path,
+                       1,
+                       "two levels' LEVEL_kv_mean_s columns, not " + std::to_string(levels.size()));
     }
     if (m_sets.empty())
     {
@@ -252,11 +274,12 @@ LlmLevelSuite::AddSet(const std::string& folder)
         const auto b = cmp.cells.find(key);
         if (a == ref.cells.end() || b == cmp.cells.end())
         {
-            ThrowFileError(path,
-                           1,
-                           "the cell " + CellText(std::get<0>(key), std::get<1>(key), std::get<2>(key)) +
-                               " is not in " + folder + "/" +
-                               (a == ref.cells.end() ? m_reference : m_compared) + "/regime_map.csv");
+            ThrowFileError(
+                path,
+                1,
+                "the cell " + CellText(std::get<0>(key), std::get<1>(key), std::get<2>(key)) +
+                    " is not in " + folder + "/" +
+                    (a == ref.cells.end() ? m_reference : m_compared) + "/regime_map.csv");
         }
         if (i == 0 || std::get<0>(order[i - 1]) != key)
         {
@@ -273,12 +296,12 @@ LlmLevelSuite::AddSet(const std::string& folder)
         const Sums& s = sums.at(order[i]);
         if (s.seeds != ref.seeds)
         {
-            ThrowFileError(path,
-                           1,
-                           std::to_string(s.seeds) + " seeds of " + mose::ToString(policy) + " in the cell " +
-                               CellText(std::get<0>(key), std::get<1>(key), std::get<2>(key)) +
-                               ", its regime_map.csv's means are over " +
-                               std::to_string(ref.seeds));
+            ThrowFileError(
+                path,
+                1,
+                std::to_string(s.seeds) + " seeds of " + mose::ToString(policy) + " in the cell " +
+                    CellText(std::get<0>(key), std::get<1>(key), std::get<2>(key)) +
+                    ", its regime_map.csv's means are over " + std::to_string(ref.seeds));
         }
         Row r;
         r.set = name;
@@ -402,9 +425,9 @@ void
 LlmLevelSuite::Print(std::ostream& os) const
 {
     os << "The " << m_compared << " level against the " << m_reference
-       << " level over the suite: per cell and policy the means over the seeds ("
-       << m_reference << " / " << m_compared
-       << ", ms), err = (" << m_compared << " - " << m_reference << ") / " << m_reference
+       << " level over the suite: per cell and policy the means over the seeds (" << m_reference
+       << " / " << m_compared << ", ms), err = (" << m_compared << " - " << m_reference << ") / "
+       << m_reference
        << " of the means, worst = the seed with the largest |err|; served of the requests; "
           "* = decides the verdict (MoSE, the best static), ! = overloaded (served fewer than "
           "the requests)\n";
@@ -412,7 +435,8 @@ LlmLevelSuite::Print(std::ostream& os) const
        << "policy" << std::setw(16) << "served";
     for (const char* t : FIGURE_TITLES)
     {
-        os << " | " << std::setw(36) << (std::string(t) + " " + m_reference + "/" + m_compared + " err (worst)");
+        os << " | " << std::setw(36)
+           << (std::string(t) + " " + m_reference + "/" + m_compared + " err (worst)");
     }
     os << std::right << "\n";
     for (const Row& r : m_rows)
@@ -421,7 +445,8 @@ LlmLevelSuite::Print(std::ostream& os) const
            << CellText(r.load, r.interval, r.darkTime) << std::setw(10)
            << (mose::ToString(r.policy) + (r.decides ? "*" : "") + (r.overloaded ? "!" : ""))
            << std::setw(16)
-           << (Count(r.referenceServed) + "/" + Count(r.comparedServed) + " of " + Count(r.requests));
+           << (Count(r.referenceServed) + "/" + Count(r.comparedServed) + " of " +
+               Count(r.requests));
         for (std::size_t x = 0; x < 4; ++x)
         {
             const auto f = static_cast<Figure>(x);
@@ -465,7 +490,8 @@ LlmLevelSuite::Print(std::ostream& os) const
                               CellText(deciding->load, deciding->interval, deciding->darkTime) + ")"
                         : std::string("-"))
            << " of the deciding policies not overloaded; "
-           << (all ? Pct(all->GetError(f)) + " (" + mose::ToString(all->policy) + ", " + all->set + ")"
+           << (all ? Pct(all->GetError(f)) + " (" + mose::ToString(all->policy) + ", " + all->set +
+                         ")"
                    : std::string("-"))
            << " of all\n";
     }
@@ -514,8 +540,7 @@ LlmLevelSuite::WriteCsv(std::ostream& os) const
         os << r.set << ',' << FormatNumber(r.load) << ',' << FormatNumber(r.interval) << ','
            << FormatNumber(r.darkTime) << ',' << mose::ToString(r.policy) << ',' << r.seeds << ','
            << r.requests << ',' << r.referenceServed << ',' << r.comparedServed << ','
-           << r.referenceLost << ','
-           << (r.overloaded ? 1 : 0) << ',' << (r.decides ? 1 : 0);
+           << r.referenceLost << ',' << (r.overloaded ? 1 : 0) << ',' << (r.decides ? 1 : 0);
         for (std::size_t x = 0; x < 4; ++x)
         {
             if (r.used[x])
@@ -530,7 +555,10 @@ LlmLevelSuite::WriteCsv(std::ostream& os) const
             }
         }
         os << ',' << cell->referenceVerdict << ',' << cell->comparedVerdict << ','
-           << (!cell->judged ? "" : cell->outOfBounds.empty() ? "1" : "0") << "\n";
+           << (!cell->judged               ? ""
+               : cell->outOfBounds.empty() ? "1"
+                                           : "0")
+           << "\n";
     }
 }
 
@@ -563,8 +591,14 @@ LlmLevelSuite::WriteRst(std::ostream& os) const
         os << line << "\n";
     };
     bar();
-    row({"cell", "policy", "served", "mean KV (ms)", "mean TTFT (ms)", "P99 TTFT (ms)",
-         "mean iteration (ms)", "verdict " + m_reference + " / " + m_compared});
+    row({"cell",
+         "policy",
+         "served",
+         "mean KV (ms)",
+         "mean TTFT (ms)",
+         "P99 TTFT (ms)",
+         "mean iteration (ms)",
+         "verdict " + m_reference + " / " + m_compared});
     bar();
     std::string previous;
     for (const Row& r : m_rows)
@@ -572,10 +606,10 @@ LlmLevelSuite::WriteRst(std::ostream& os) const
         const std::string cell = r.set + " " + FormatNumber(r.load) + "/s " +
                                  FormatNumber(r.interval * 1000) + "/" +
                                  FormatNumber(r.darkTime * 1000) + " ms";
-        std::vector<std::string> top = {
-            cell == previous ? "" : cell,
-            mose::ToString(r.policy) + (r.decides ? "*" : "") + (r.overloaded ? "!" : ""),
-            Count(r.referenceServed) + "/" + Count(r.comparedServed)};
+        std::vector<std::string> top = {cell == previous ? "" : cell,
+                                        mose::ToString(r.policy) + (r.decides ? "*" : "") +
+                                            (r.overloaded ? "!" : ""),
+                                        Count(r.referenceServed) + "/" + Count(r.comparedServed)};
         std::vector<std::string> low = {"", "", "of " + Count(r.requests)};
         for (std::size_t x = 0; x < 4; ++x)
         {

@@ -73,10 +73,10 @@ class LlmLevelSuite
     /// One cell of a cell set
     struct Cell
     {
-        std::string set;            //!< the cell set's name
-        double load{0};             //!< requests per second
-        double interval{0};         //!< T (s)
-        double darkTime{0};         //!< D (s)
+        std::string set;              //!< the cell set's name
+        double load{0};               //!< requests per second
+        double interval{0};           //!< T (s)
+        double darkTime{0};           //!< D (s)
         std::string referenceVerdict; //!< the reference level's verdict (on the mean)
         std::string comparedVerdict;  //!< the compared level's
         std::string referenceCi;      //!< the reference level's ci_verdict ("" without)
@@ -100,6 +100,19 @@ class LlmLevelSuite
      * \return the cells it added
      */
     uint32_t AddSet(const std::string& folder);
+
+    /**
+     * \param folder a cell set's folder
+     * \return the set's name: the folder's last part, its parent's for a folder named "map"
+     */
+    static std::string GetSetName(const std::string& folder);
+
+    /**
+     * \brief Refuses, before any file is read, a list of folders that names a set twice.
+     * \param folders the folders as given
+     * \param option the option they were given with ("--suite"), for the message
+     */
+    static void CheckSetNames(const std::vector<std::string>& folders, const std::string& option);
 
     /// \return the rows, by set, cell and policy in the files' order
     const std::vector<Row>& GetRows() const;
@@ -134,11 +147,11 @@ class LlmLevelSuite
     void WriteRst(std::ostream& os) const;
 
   private:
-    std::vector<Row> m_rows;       //!< per set, cell and policy
-    std::vector<Cell> m_cells;     //!< per set and cell
+    std::vector<Row> m_rows;         //!< per set, cell and policy
+    std::vector<Cell> m_cells;       //!< per set and cell
     std::vector<std::string> m_sets; //!< the sets' names, in order
-    std::string m_reference;       //!< the reference level
-    std::string m_compared;        //!< the compared level
+    std::string m_reference;         //!< the reference level
+    std::string m_compared;          //!< the compared level
 };
 
 } // namespace mose

@@ -264,7 +264,6 @@ ReadRegimeMapFile(const std::string& path)
     return map;
 }
 
-
 double
 LlmLevelValidation::Row::GetDifference(Figure f) const
 {

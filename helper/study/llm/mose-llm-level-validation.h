@@ -46,11 +46,11 @@ struct RegimeMapFileCell
  */
 struct RegimeMapFile
 {
-    std::string level{"packet"};                                 //!< `level`, if any
-    bool levelColumn{false};                                     //!< the file has `level`
-    std::vector<std::tuple<double, double, double>> order;       //!< the cells' (load, T, D)
+    std::string level{"packet"};                           //!< `level`, if any
+    bool levelColumn{false};                               //!< the file has `level`
+    std::vector<std::tuple<double, double, double>> order; //!< the cells' (load, T, D)
     std::map<std::tuple<double, double, double>, RegimeMapFileCell> cells; //!< by key
-    std::vector<Policy> policies;                                //!< with columns
+    std::vector<Policy> policies;                                          //!< with columns
     uint32_t seeds{1}; //!< the seeds each cell's figures are the mean over (`seeds`)
     /// the tie bands its ci_verdicts allow: [bandLow, bandHigh) (DecideMargin())
     double bandLow{0};
