@@ -52,17 +52,22 @@ if [ -n "${SUITE:-}" ]; then
     IFS=';' read -r -a all <<<"$SUITE"
 else
     # the longest first, so that the cores stay busy to the end
+    # every set names each regime setting (not the program's default): the table reads them
+    # from the runs' records to find the regime nearest to a run (mose-llm's "validated" line)
+    regime() { # N d transport collective placement hosts
+        echo "--nodes=$1 --degree=$2 --transport=$3 --collective=$4 --placement=$5 --hostsPerGroup=$6"
+    }
     all=(
-        "n256|--nodes=256 --loads=3200"
-        "n128-d4|--nodes=128 --degree=4 --loads=1600"
-        "n128|--nodes=128 --loads=1600"
-        "n64|--loads=25,200,800,3200"
-        "n64-tcp|--transport=tcp --loads=25,800"
-        "n64-gpu|--hostsPerGroup=8 --loads=800"
-        "n64-d4|--degree=4 --loads=25,800"
-        "n64-ring|--collective=ring-all-reduce --loads=25,800"
-        "n64-rr|--placement=round-robin --loads=800"
-        "n64-lo|--placement=least-outstanding --loads=800"
+        "n256|$(regime 256 8 rdma all-to-all circuit-aware 1) --loads=3200"
+        "n128-d4|$(regime 128 4 rdma all-to-all circuit-aware 1) --loads=1600"
+        "n128|$(regime 128 8 rdma all-to-all circuit-aware 1) --loads=1600"
+        "n64|$(regime 64 8 rdma all-to-all circuit-aware 1) --loads=25,200,800,3200"
+        "n64-tcp|$(regime 64 8 tcp all-to-all circuit-aware 1) --loads=25,800"
+        "n64-gpu|$(regime 64 8 rdma all-to-all circuit-aware 8) --loads=800"
+        "n64-d4|$(regime 64 4 rdma all-to-all circuit-aware 1) --loads=25,800"
+        "n64-ring|$(regime 64 8 rdma ring-all-reduce circuit-aware 1) --loads=25,800"
+        "n64-rr|$(regime 64 8 rdma all-to-all round-robin 1) --loads=800"
+        "n64-lo|$(regime 64 8 rdma all-to-all least-outstanding 1) --loads=800"
     )
 fi
 sets=()

@@ -8,12 +8,16 @@
 
 #include "mose-csv-table.h"
 
+#include "ns3/mose-collective.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-parse.h"
+#include "ns3/mose-placement.h"
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <map>
 #include <sstream>
@@ -126,6 +130,109 @@ LlmLevelSuite::CheckSetNames(const std::vector<std::string>& folders, const std:
             }
         }
     }
+}
+
+bool
+LlmSuiteRegime::IsKnown() const
+{
+    return nodes > 0 && degree > 0 && hostsPerGroup > 0 && !transport.empty() &&
+           !collective.empty() && !placement.empty();
+}
+
+std::string
+LlmSuiteRegime::GetText() const
+{
+    if (!IsKnown())
+    {
+        return "unknown";
+    }
+    return "N " + std::to_string(nodes) + ", d " + std::to_string(degree) + ", " + transport +
+           ", " + collective + ", " + placement + ", G " + std::to_string(hostsPerGroup);
+}
+
+LlmSuiteRegime
+LlmSuiteRegime::Read(const std::string& folder)
+{
+    LlmSuiteRegime regime;
+    std::string record;
+    for (const std::string& runs : {folder + "/runs", folder + "/../work/runs"})
+    {
+        std::error_code error;
+        if (!std::filesystem::is_directory(runs, error))
+        {
+            continue;
+        }
+        // the first record by name: every record of a map holds the same options
+        for (const auto& entry : std::filesystem::directory_iterator(runs, error))
+        {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind("run-", 0) == 0 && name.size() > 8 &&
+                name.compare(name.size() - 4, 4, ".txt") == 0 &&
+                (record.empty() || entry.path().string() < record))
+            {
+                record = entry.path().string();
+            }
+        }
+        if (!record.empty())
+        {
+            break;
+        }
+    }
+    if (record.empty())
+    {
+        return regime;
+    }
+    std::ifstream in(record);
+    std::string line;
+    while (std::getline(in, line) && line.rfind("options=", 0) != 0)
+    {
+    }
+    // options="--a=1" "--b=x y": each option quoted (RunRecord)
+    std::istringstream options(line.substr(std::min<std::size_t>(line.size(), 8)));
+    std::map<std::string, std::string> given;
+    std::string option;
+    while (options >> std::quoted(option))
+    {
+        const std::size_t eq = option.find('=');
+        if (option.rfind("--", 0) == 0 && eq != std::string::npos)
+        {
+            given[option.substr(2, eq - 2)] = option.substr(eq + 1);
+        }
+    }
+    const auto number = [&given](const std::string& key) -> uint32_t {
+        const auto it = given.find(key);
+        if (it == given.end())
+        {
+            return 0;
+        }
+        try
+        {
+            const uint64_t v = ParseUnsigned64("--" + key, it->second);
+            return v <= 1000000 ? static_cast<uint32_t>(v) : 0;
+        }
+        catch (const Error&)
+        {
+            return 0; // the record's option is not a count: the regime is not known
+        }
+    };
+    regime.nodes = number("nodes");
+    regime.degree = number("degree");
+    regime.hostsPerGroup = number("hostsPerGroup");
+    if (given.count("transport") != 0)
+    {
+        regime.transport = given["transport"];
+    }
+    if (given.count("collective") != 0)
+    {
+        const auto kind = TryParseEnum<CollectiveKind>(given["collective"]);
+        regime.collective = kind ? mose::ToString(*kind) : "";
+    }
+    if (given.count("placement") != 0)
+    {
+        const auto rule = TryParseEnum<PlacementRule>(given["placement"]);
+        regime.placement = rule ? mose::ToString(*rule) : "";
+    }
+    return regime;
 }
 
 double
@@ -264,6 +371,7 @@ LlmLevelSuite::AddSet(const std::string& folder)
     {
         ThrowFileError(path, in.GetLine(), "no runs, only a header");
     }
+    const LlmSuiteRegime regime = LlmSuiteRegime::Read(folder);
     const RegimeMapFile ref = ReadRegimeMapFile(folder + "/" + m_reference + "/regime_map.csv");
     const RegimeMapFile cmp = ReadRegimeMapFile(folder + "/" + m_compared + "/regime_map.csv");
     uint32_t cells = 0;
@@ -305,6 +413,7 @@ LlmLevelSuite::AddSet(const std::string& folder)
         }
         Row r;
         r.set = name;
+        r.regime = regime;
         std::tie(r.load, r.interval, r.darkTime) = key;
         r.policy = policy;
         r.seeds = s.seeds;
@@ -522,8 +631,10 @@ LlmLevelSuite::Print(std::ostream& os) const
 void
 LlmLevelSuite::WriteCsv(std::ostream& os) const
 {
-    os << "set,load,interval_s,dark_s,policy,seeds,requests," << m_reference << "_served,"
-       << m_compared << "_served," << m_reference << "_lost,overloaded,decides";
+    os << "set,nodes,degree,transport,collective,placement,hosts_per_group,load,interval_s,"
+          "dark_s,policy,seeds,requests,"
+       << m_reference << "_served," << m_compared << "_served," << m_reference
+       << "_lost,overloaded,decides";
     for (std::size_t x = 0; x < 4; ++x)
     {
         const std::string n = LlmLevelValidation::GetName(static_cast<Figure>(x));
@@ -537,7 +648,18 @@ LlmLevelSuite::WriteCsv(std::ostream& os) const
             return c.set == r.set && c.load == r.load && c.interval == r.interval &&
                    c.darkTime == r.darkTime;
         });
-        os << r.set << ',' << FormatNumber(r.load) << ',' << FormatNumber(r.interval) << ','
+        os << r.set << ',';
+        if (r.regime.IsKnown())
+        {
+            os << r.regime.nodes << ',' << r.regime.degree << ',' << r.regime.transport << ','
+               << r.regime.collective << ',' << r.regime.placement << ',' << r.regime.hostsPerGroup
+               << ',';
+        }
+        else
+        {
+            os << ",,,,,,";
+        }
+        os << FormatNumber(r.load) << ',' << FormatNumber(r.interval) << ','
            << FormatNumber(r.darkTime) << ',' << mose::ToString(r.policy) << ',' << r.seeds << ','
            << r.requests << ',' << r.referenceServed << ',' << r.comparedServed << ','
            << r.referenceLost << ',' << (r.overloaded ? 1 : 0) << ',' << (r.decides ? 1 : 0);

@@ -22,6 +22,35 @@ namespace mose
 
 /**
  * \ingroup mose-study
+ * \brief The settings that tell the suite's regimes apart: a cell set's fabric and workload,
+ *        as its runs' records give them (the options the set was run with).
+ */
+struct LlmSuiteRegime
+{
+    uint32_t nodes{0};         //!< N (0: not known)
+    uint32_t degree{0};        //!< d
+    uint32_t hostsPerGroup{0}; //!< G
+    std::string transport;     //!< tcp or rdma
+    std::string collective;    //!< the training job's collective (canonical name)
+    std::string placement;     //!< the placement rule (canonical name)
+
+    /// \return whether the records gave every setting
+    bool IsKnown() const;
+    /// \return "N 64, d 8, rdma, all-to-all, circuit-aware, G 1" ("unknown" if not known)
+    std::string GetText() const;
+    /**
+     * \brief Reads a set's regime from the `options=` line of the first run record in
+     *        FOLDER/runs, or FOLDER/../work/runs for a map merged by utils/mose-slurm.sh. Every
+     *        setting must be given there (utils/fluid-suite.sh names each one); a folder
+     *        without records, or options that leave one out, give a regime that is not known.
+     * \param folder the set's folder
+     * \return the regime
+     */
+    static LlmSuiteRegime Read(const std::string& folder);
+};
+
+/**
+ * \ingroup mose-study
  * \brief The fluid level's validation suite (issue 41): the level comparisons of many cell sets
  *        (each a mose-llm map run at two levels, --level=packet,fluid, over several seeds) put
  *        in one table, per cell and policy, with the bounds the suite holds the compared level
@@ -50,6 +79,7 @@ class LlmLevelSuite
     struct Row
     {
         std::string set;                         //!< the cell set's name
+        LlmSuiteRegime regime;                   //!< the set's regime
         double load{0};                          //!< requests per second
         double interval{0};                      //!< T (s)
         double darkTime{0};                      //!< D (s)
