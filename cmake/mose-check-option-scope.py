@@ -22,7 +22,8 @@ MARKER = ".. option-scope-table"
 
 LEVEL_WORDS = [("AT_PACKET", "packet"), ("AT_FLUID", "fluid"), ("AT_AGGREGATE", "aggregate")]
 MODE_WORDS = [("IN_MAP", "map"), ("IN_ONE", "one"), ("IN_THRESHOLD", "threshold"),
-              ("IN_MERGE_FILES", "merge"), ("IN_COMPARE_FILES", "compare")]
+              ("IN_MERGE_FILES", "merge"), ("IN_COMPARE_FILES", "compare"),
+              ("IN_SUITE_FILES", "suite")]
 # the constants of the .cc and of the header that stand for several bits
 ALIASES = {"AT_ALL_LEVELS": ["AT_PACKET", "AT_FLUID", "AT_AGGREGATE"],
            "NO_PACKETS": ["AT_FLUID", "AT_AGGREGATE"],

@@ -190,6 +190,11 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
              COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/test/doc-commands.py
                      ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:mose-fabric>)
     set_tests_properties(mose-doc-commands PROPERTIES LABELS examples TIMEOUT 900)
+    # the fluid level's validation suite on two small sets (utils/fluid-suite.sh)
+    add_test(NAME mose-fluid-suite
+             COMMAND bash ${PROJECT_SOURCE_DIR}/test/fluid-suite-check.sh
+                     $<TARGET_FILE_DIR:mose-llm>)
+    set_tests_properties(mose-fluid-suite PROPERTIES LABELS examples TIMEOUT 300)
     # the install step installs what the build made: it needs a finished build (as ctest has)
     add_test(NAME mose-install
              COMMAND sh ${PROJECT_SOURCE_DIR}/test/install/check-install.sh ${CMAKE_BINARY_DIR}

@@ -46,6 +46,8 @@ set(MOSE_STUDY_SOURCES
     helper/study/experiment/mose-switch-experiment.cc
     helper/study/llm/mose-csv-table.cc
     helper/study/llm/mose-llm-comparison.cc
+    helper/study/llm/mose-llm-level-suite.cc
+    helper/study/llm/mose-llm-validated-regime.cc
     helper/study/llm/mose-llm-level-validation.cc
     helper/study/llm/mose-llm-map-runner.cc
     helper/study/llm/mose-llm-regime-figure.cc
@@ -89,6 +91,8 @@ set(MOSE_STUDY_HEADERS
     helper/study/experiment/mose-switch-experiment.h
     helper/study/llm/mose-csv-table.h
     helper/study/llm/mose-llm-comparison.h
+    helper/study/llm/mose-llm-level-suite.h
+    helper/study/llm/mose-llm-validated-regime.h
     helper/study/llm/mose-llm-level-validation.h
     helper/study/llm/mose-llm-map-runner.h
     helper/study/llm/mose-llm-regime-figure.h
@@ -144,6 +148,22 @@ function(mose_add_study_library)
     COMMENT "mose: the build id of the run records"
     VERBATIM)
   list(APPEND _sources ${_mose_id_dir}/mose-build-id.h)
+  # mose-level-suite-data.h: the fluid level's validation suite (doc/figures/level-suite.csv,
+  # written by utils/fluid-suite.sh), built in: LlmValidatedRegimes::GetBuiltIn()
+  set(_mose_suite_csv ${MOSE_STUDY_ROOT}/doc/figures/level-suite.csv)
+  set(_mose_suite_depends ${MOSE_STUDY_ROOT}/cmake/mose-embed-text.cmake)
+  if(EXISTS ${_mose_suite_csv})
+    list(APPEND _mose_suite_depends ${_mose_suite_csv})
+  endif()
+  add_custom_command(
+    OUTPUT ${_mose_id_dir}/mose-level-suite-data.h
+    COMMAND ${CMAKE_COMMAND} -DMOSE_EMBED_IN=${_mose_suite_csv} -DMOSE_EMBED_NAME=MOSE_LEVEL_SUITE_CSV
+            -DMOSE_EMBED_OUT=${_mose_id_dir}/mose-level-suite-data.h
+            -P ${MOSE_STUDY_ROOT}/cmake/mose-embed-text.cmake
+    DEPENDS ${_mose_suite_depends}
+    COMMENT "mose: the fluid level's validation suite, built in"
+    VERBATIM)
+  list(APPEND _sources ${_mose_id_dir}/mose-level-suite-data.h)
   add_library(mose-study STATIC EXCLUDE_FROM_ALL ${_sources})
   target_include_directories(mose-study PRIVATE ${_mose_id_dir})
   set_target_properties(mose-study PROPERTIES POSITION_INDEPENDENT_CODE ON)

@@ -44,6 +44,7 @@
 #include "mose-llm-level-validation.h"
 #include "mose-llm-options.h"
 #include "mose-llm-regime-map.h"
+#include "mose-llm-validated-regime.h"
 #include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-run-options.h"
@@ -203,6 +204,11 @@ main(int argc, char* argv[])
                 return;
             }
             comparison->PrintSwitches(std::cout);
+            // a fluid or aggregate answer carries the validation suite's error (issue 41)
+            PrintValidatedRegimes(std::cout,
+                                  options.GetExperimentConfig(),
+                                  {MeanRequestRate(options.GetExperimentConfig().llm.requests)},
+                                  options.GetLevels());
             comparison->WriteCsv(outputDir);
             std::cout << "\nwrote " << outputDir << "/{requests,iterations,intervals}.csv\n"
                       << "TTFT = KV end - arrival (queueing + prefill + KV transfer); decode-side "
@@ -229,6 +235,11 @@ main(int argc, char* argv[])
                         std::cout))
         {
             WriteLlmMapLevels(runner->GetMaps(), outputDir, program.IsPlotting(), std::cout);
+            std::cout << "\n";
+            PrintValidatedRegimes(std::cout,
+                                  options.GetMapConfig().base,
+                                  options.GetMapConfig().loads,
+                                  options.GetLevels());
         }
     });
 }

@@ -22,10 +22,20 @@
  *
  *   ./mose-regime-figure --compare=results/p/regime_map.csv,results/f/regime_map.csv
  *
+ * With --suite=FOLDER,FOLDER,... it puts the level comparisons of many cell sets in one table
+ * instead, the fluid level's validation suite (utils/fluid-suite.sh runs it): each folder a
+ * map of mose-llm --level=packet,fluid (its level_validation.csv and both levels'
+ * regime_map.csv); per cell and policy both levels' means, their errors, the worst seed's, the
+ * requests served, the verdicts and the bounds held (LlmLevelSuite; level_suite.csv and
+ * level_suite.rst, the table of doc/mose.rst "The fluid level across regimes").
+ *
+ *   ./mose-regime-figure --suite=results/fluid-suite/base,results/fluid-suite/d4
+ *
  * The figure is in helper/study/mose-llm-regime-figure.h and doc/mose.rst ("The answer over the
  * grid").
  */
 
+#include "mose-llm-level-suite.h"
 #include "mose-llm-level-validation.h"
 #include "mose-llm-regime-figure.h"
 #include "mose-option-scope.h"
@@ -52,6 +62,7 @@ main(int argc, char* argv[])
     return program.Run(argc, argv, [&]() {
         std::string maps;
         std::string compare;
+        std::string suite;
         std::string title = "Regime map";
         std::string tolerance = "0.02";
         CommandLine& cmd = program.GetCommandLine();
@@ -65,6 +76,12 @@ main(int argc, char* argv[])
                       "cells run apart (e.g. the packet and the fluid level): their figures "
                       "compared per cell and policy (level_validation.csv)",
                       compare);
+        AddTextOption(cmd,
+                      "suite",
+                      "instead: FOLDER,FOLDER,..., the level validation suite: each folder a map "
+                      "of mose-llm --level=packet,fluid; their comparisons in one table per cell "
+                      "and policy with the bounds (level_suite.csv, level_suite.rst)",
+                      suite);
         AddTextOption(cmd,
                       "title",
                       "the figure's first title line (say N, d, scale, seeds and level)",
@@ -82,12 +99,21 @@ main(int argc, char* argv[])
                               QuoteText(compare),
                               "either --maps (merge) or --compare (two maps), not both");
         }
+        if (!suite.empty() && (!maps.empty() || !compare.empty()))
+        {
+            ThrowBadParameter("--suite",
+                              QuoteText(suite),
+                              "one of --maps (merge), --compare (two maps) or --suite (the "
+                              "level validation suite), not two");
+        }
         // an option of the merge given to a comparison (or the reverse) is refused (the table
         // of doc/mose.rst, Where each option acts)
         CheckOptionScopes("mose-regime-figure",
                           GivenOptions(argc, argv),
                           0,
-                          compare.empty() ? IN_MERGE_FILES : IN_COMPARE_FILES);
+                          !suite.empty()     ? IN_SUITE_FILES
+                          : !compare.empty() ? IN_COMPARE_FILES
+                                             : IN_MERGE_FILES);
         // the title goes into the gnuplot script: escaped there, a line break refused now
         const std::string plotTitle = EscapeGnuplotText("--title", title);
         // the files read and written, so that no output replaces an input: checked with the
@@ -103,7 +129,20 @@ main(int argc, char* argv[])
                 }
             }
         }
-        if (!compare.empty())
+        if (!suite.empty())
+        {
+            LlmLevelSuite::CheckSetNames(SplitList(suite, "--suite", "a folder"), "--suite");
+            for (const std::string& f : SplitList(suite, "--suite", "a folder"))
+            {
+                for (const char* file :
+                     {"/level_validation.csv", "/packet/regime_map.csv", "/fluid/regime_map.csv"})
+                {
+                    program.AddInput("--suite", f + file);
+                }
+            }
+            program.AddOutputFiles({"level_suite.csv", "level_suite.rst"});
+        }
+        else if (!compare.empty())
         {
             program.AddOutputFiles({"level_validation.csv"});
         }
@@ -112,6 +151,24 @@ main(int argc, char* argv[])
             program.AddOutputFiles({"regime_grid.csv", "regime_grid.plt", "regime_grid.png"});
         }
         program.CheckOutput();
+        if (!suite.empty())
+        {
+            LlmLevelSuite levels;
+            for (const std::string& f : SplitList(suite, "--suite", "a folder"))
+            {
+                const uint32_t cells = levels.AddSet(f);
+                std::cout << "read " << cells << " cells from " << f << "\n";
+            }
+            std::cout << "\n";
+            levels.Print(std::cout);
+            const std::string& dir = program.GetOutputDir();
+            WriteTextFile(dir + "/level_suite.csv",
+                          [&](std::ostream& out) { levels.WriteCsv(out); });
+            WriteTextFile(dir + "/level_suite.rst",
+                          [&](std::ostream& out) { levels.WriteRst(out); });
+            std::cout << "\nwrote " << dir << "/level_suite.csv and level_suite.rst\n";
+            return;
+        }
         if (!compare.empty())
         {
             const std::vector<std::string> two = SplitList(compare, "--compare", "a file");

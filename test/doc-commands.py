@@ -43,6 +43,7 @@ SKIP = {
     "utils/scale-check.sh": "a measurement run: packet-level cells at several scales (minutes)",
     "utils/paper-scale-map.sh": "a measurement run: the map at N = 1024 with 20 seeds (minutes)",
     "utils/packet-cell.sh": "a measurement run: a packet-level cell at N = 1024 (about an hour)",
+    "utils/fluid-suite.sh": "a measurement run: 16 cells at two levels over 3 seeds (hours on 2 cores); ctest mose-fluid-suite runs a small one",
     "utils/paper-regime-grid.sh": "a measurement run: the whole grid at N = 1024 with 20 seeds (half an hour on 2 cores)",
     "sudo": "installs packages",
     "apt": "installs packages",

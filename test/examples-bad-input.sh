@@ -826,6 +826,20 @@ if [ -x "$FIGURE" ]; then
         "$FIGURE" --compare=a.csv,b.csv --tolerance=0.05 --outputDir="$WORK/fig"
     expect_error figure-scope-title-compare 'invalid --title = "x": the option would not be used in a comparison' \
         "$FIGURE" --compare=a.csv,b.csv --title=x --outputDir="$WORK/fig"
+    # --suite: the level validation suite's folders
+    expect_error figure-suite-and-maps 'invalid --suite = "a": one of --maps (merge), --compare (two maps) or --suite' \
+        "$FIGURE" --suite=a --maps=a.csv
+    expect_error figure-suite-title 'invalid --title = "x": the option would not be used in the level validation suite (--suite)' \
+        "$FIGURE" --suite=a --title=x --outputDir="$WORK/fig"
+    expect_error figure-suite-missing 'cannot open /nonexistent/set/level_validation.csv' \
+        "$FIGURE" --suite=/nonexistent/set --outputDir="$WORK/fig"
+    mkdir -p "$WORK/suite-means"
+    printf 'load,interval_s,dark_s,seeds,policy,packet_kv_mean_s\n25,0.1,0.01,3,MoSE,0.01\n' \
+        >"$WORK/suite-means/level_validation.csv"
+    expect_error figure-suite-means "level_validation.csv:1: a comparison of two files' means" \
+        "$FIGURE" --suite="$WORK/suite-means" --outputDir="$WORK/fig"
+    expect_error figure-suite-twice 'the cell set "suite-means" of' \
+        "$FIGURE" --suite="$WORK/suite-means,$WORK/suite-means/" --outputDir="$WORK/fig"
 fi
 
 LLM="$BIN/mose-llm"

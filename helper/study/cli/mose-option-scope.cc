@@ -95,9 +95,10 @@ const std::vector<OptionScope> OPTION_SCOPES = {
     {"mose-llm", "--distributed", AT_PACKET, LLM_MODES},
     {"mose-regime-figure", "--maps", 0, IN_MERGE_FILES},
     {"mose-regime-figure", "--compare", 0, IN_COMPARE_FILES},
+    {"mose-regime-figure", "--suite", 0, IN_SUITE_FILES},
     {"mose-regime-figure", "--title", 0, IN_MERGE_FILES},
     {"mose-regime-figure", "--tolerance", 0, IN_MERGE_FILES},
-    {"mose-regime-figure", "--outputDir", 0, IN_MERGE_FILES | IN_COMPARE_FILES},
+    {"mose-regime-figure", "--outputDir", 0, IN_MERGE_FILES | IN_COMPARE_FILES | IN_SUITE_FILES},
     {"mose-regime-figure", "--plot", 0, IN_MERGE_FILES},
     // clang-format on
 };
@@ -136,7 +137,8 @@ ModeWords(uint32_t modes)
                                     std::make_pair(IN_ONE, "one"),
                                     std::make_pair(IN_THRESHOLD, "threshold"),
                                     std::make_pair(IN_MERGE_FILES, "merge"),
-                                    std::make_pair(IN_COMPARE_FILES, "compare")})
+                                    std::make_pair(IN_COMPARE_FILES, "compare"),
+                                    std::make_pair(IN_SUITE_FILES, "suite")})
     {
         if ((modes & bit) != 0)
         {
@@ -166,7 +168,11 @@ RunModeText(uint32_t modes)
     {
         return "in a merge of regime maps (--maps)";
     }
-    return "in a comparison of two maps' files (--compare)";
+    if ((modes & IN_COMPARE_FILES) != 0)
+    {
+        return "in a comparison of two maps' files (--compare)";
+    }
+    return "in the level validation suite (--suite)";
 }
 
 /// \return where an option acts, in a message ("in one experiment (--map=false)")
@@ -193,6 +199,10 @@ ActsModeText(uint32_t modes)
     if ((modes & IN_COMPARE_FILES) != 0)
     {
         parts.emplace_back("a comparison of two maps' files (--compare)");
+    }
+    if ((modes & IN_SUITE_FILES) != 0)
+    {
+        parts.emplace_back("the level validation suite (--suite)");
     }
     std::string out;
     for (std::size_t i = 0; i < parts.size(); ++i)

@@ -34,6 +34,7 @@ enum OptionPlace : uint32_t
     IN_THRESHOLD = 32,      //!< one experiment with --schedule=threshold only
     IN_MERGE_FILES = 64,    //!< mose-regime-figure --maps: regime maps merged into a figure
     IN_COMPARE_FILES = 128, //!< mose-regime-figure --compare: two maps' files compared
+    IN_SUITE_FILES = 256,   //!< mose-regime-figure --suite: the level validation suite
 };
 
 /**

@@ -21,6 +21,22 @@ CsvTable::CsvTable(const std::string& path, const std::string& what, const std::
       m_columns(columns)
 {
     OpenForReading(path, m_file);
+    ReadHeader(what);
+}
+
+CsvTable::CsvTable(std::istream& in,
+                   const std::string& name,
+                   const std::string& what,
+                   const std::string& columns)
+    : m_in(in, name),
+      m_columns(columns)
+{
+    ReadHeader(what);
+}
+
+void
+CsvTable::ReadHeader(const std::string& what)
+{
     std::string_view line;
     if (!m_in.Next(line))
     {

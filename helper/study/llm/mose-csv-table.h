@@ -53,6 +53,19 @@ class CsvTable
      */
     CsvTable(const std::string& path, const std::string& what, const std::string& columns);
 
+    /**
+     * \brief Reads a CSV text from a stream (a table built into the program) and its header;
+     *        every message names it as `name`.
+     * \param in the stream, read until the table is destroyed
+     * \param name the text's name in every message
+     * \param what the kind of file, for the message of an empty one
+     * \param columns the columns such a file has, for the message of a missing one
+     */
+    CsvTable(std::istream& in,
+             const std::string& name,
+             const std::string& what,
+             const std::string& columns);
+
     CsvTable(const CsvTable&) = delete;            //!< the reader holds its own stream
     CsvTable& operator=(const CsvTable&) = delete; //!< the reader holds its own stream
 
@@ -136,7 +149,10 @@ class CsvTable
     [[noreturn]] void FailField(std::size_t column, const std::string& problem) const;
 
   private:
-    std::ifstream m_file;                //!< the file
+    /// \brief Reads the header (both constructors) \param what as the constructors
+    void ReadHeader(const std::string& what);
+
+    std::ifstream m_file;                //!< the file (a table read from a path)
     LineReader m_in;                     //!< its lines
     std::string m_columns;               //!< the columns such a file has, for messages
     uint64_t m_headerLine{0};            //!< the header's line

@@ -39,30 +39,6 @@ Figures(const LlmSummary& s)
     return {s.kvMeanS, s.ttftMeanS, s.ttftP99S, s.iterMeanS};
 }
 
-/// One cell of a regime_map.csv as FromCsv() reads it
-struct CsvCell
-{
-    uint64_t line{0};                                //!< its line in the file
-    std::map<Policy, std::array<double, 4>> figures; //!< per policy with columns
-    std::string verdict;                             //!< the `verdict` column
-};
-
-/// A regime_map.csv's level and cells, by (load, T, D) in the file's order
-struct CsvMap
-{
-    std::string level{"packet"};                                 //!< `level`, if any
-    bool levelColumn{false};                                     //!< the file has `level`
-    std::vector<std::tuple<double, double, double>> order;       //!< the cells' keys
-    std::map<std::tuple<double, double, double>, CsvCell> cells; //!< by key
-    std::vector<Policy> policies;                                //!< with columns
-    uint32_t seeds{1}; //!< the seeds each cell's figures are the mean over (`seeds`)
-    /// the tie bands its ci_verdicts allow: [bandLow, bandHigh) (DecideMargin())
-    double bandLow{0};
-    double bandHigh{std::numeric_limits<double>::infinity()}; //!< see bandLow
-    uint64_t bandLowLine{0};                                  //!< the line that set bandLow
-    uint64_t bandHighLine{0};                                 //!< the line that set bandHigh
-};
-
 /**
  * \brief Narrows the tie bands a map's cell allows: its ci_verdict must follow from its 95%
  *        interval [low, high] with the band the map was run with (DecideMargin()).
@@ -73,7 +49,7 @@ struct CsvMap
  * \param line the cell's line
  */
 void
-NarrowBand(CsvMap& map, std::string_view verdict, double low, double high, uint64_t line)
+NarrowBand(RegimeMapFile& map, std::string_view verdict, double low, double high, uint64_t line)
 {
     // pays: high < -band; does-not-pay: low > band; tie: -band <= low and high <= band
     if (verdict == "tie" && std::max(-low, high) > map.bandLow)
@@ -102,15 +78,58 @@ PercentText(double share)
 
 /// \return "[1%, 3%)" for a map's tie bands
 std::string
-BandText(const CsvMap& map)
+BandText(const RegimeMapFile& map)
 {
     return "[" + PercentText(map.bandLow) + "%, " +
            (std::isfinite(map.bandHigh) ? PercentText(map.bandHigh) + "%" : "inf") + ")";
 }
 
-/// \return the cells of a regime_map.csv (the figures FromCsv() compares)
-CsvMap
-ReadMapCsv(const std::string& path)
+/**
+ * \brief Reads a cell's request count and each policy's served and lost counts (means over
+ *        the map's seeds) from the columns the file has; a negative count is an error naming
+ *        file, line and column.
+ * \param in the file at the cell's row
+ * \param columns per policy its served and lost columns, if any
+ * \param cRequests the requests column, if any
+ * \param cell the cell
+ */
+void
+ReadCounts(
+    const CsvTable& in,
+    const std::vector<std::tuple<Policy, std::optional<std::size_t>, std::optional<std::size_t>>>&
+        columns,
+    std::optional<std::size_t> cRequests,
+    RegimeMapFileCell& cell)
+{
+    const auto count = [&in](std::size_t column) {
+        const double v = in.GetNumber(column);
+        if (v < 0)
+        {
+            in.FailField(column, "a count >= 0");
+        }
+        return v;
+    };
+    if (cRequests)
+    {
+        cell.requests = count(*cRequests);
+    }
+    for (const auto& [policy, served, lost] : columns)
+    {
+        if (served && !in.IsEmpty(*served))
+        {
+            cell.served[policy] = count(*served);
+        }
+        if (lost && !in.IsEmpty(*lost))
+        {
+            cell.lost[policy] = count(*lost);
+        }
+    }
+}
+
+} // namespace
+
+RegimeMapFile
+ReadRegimeMapFile(const std::string& path)
 {
     CsvTable in(path,
                 "a regime_map.csv",
@@ -125,9 +144,14 @@ ReadMapCsv(const std::string& path)
     const std::optional<std::size_t> cLow = in.FindColumn("margin_ci_low");
     const std::optional<std::size_t> cHigh = in.FindColumn("margin_ci_high");
     const std::optional<std::size_t> cCiVerdict = in.FindColumn("ci_verdict");
+    const std::optional<std::size_t> cRequests = in.FindColumn("requests");
+    const std::optional<std::size_t> cBestStatic = in.FindColumn("best_static");
     // per policy with columns, the columns of its figures in Figure order
     std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policyColumns;
-    CsvMap map;
+    // per policy with columns, its served and lost columns, if the file has them
+    std::vector<std::tuple<Policy, std::optional<std::size_t>, std::optional<std::size_t>>>
+        countColumns;
+    RegimeMapFile map;
     for (Policy p : SwitchingPoliciesFirst())
     {
         const std::string name = mose::ToString(p);
@@ -141,6 +165,9 @@ ReadMapCsv(const std::string& path)
                                        in.RequireColumn(name + "_ttft_mean_s"),
                                        in.RequireColumn(name + "_ttft_p99_s"),
                                        in.RequireColumn(name + "_iter_mean_s")});
+        countColumns.emplace_back(p,
+                                  in.FindColumn(name + "_served"),
+                                  in.FindColumn(name + "_lost"));
         map.policies.push_back(p);
     }
     bool first = true;
@@ -160,7 +187,7 @@ ReadMapCsv(const std::string& path)
         first = false;
         const auto key =
             std::make_tuple(in.GetNumber(cLoad), in.GetNumber(cInterval), in.GetNumber(cDark));
-        CsvCell cell;
+        RegimeMapFileCell cell;
         cell.line = in.GetLine();
         cell.verdict = std::string(in.GetWord(cVerdict, {"pays", "tie", "does-not-pay", "none"}));
         for (const auto& [policy, columns] : policyColumns)
@@ -177,6 +204,12 @@ ReadMapCsv(const std::string& path)
             }
             cell.figures[policy] = figures;
         }
+        ReadCounts(in, countColumns, cRequests, cell);
+        if (cBestStatic)
+        {
+            // "-" or empty: no static policy ran
+            cell.bestStatic = std::string(in.GetText(*cBestStatic));
+        }
         // the seeds each figure is the mean over: one number for the whole file
         const double seeds = cSeeds ? in.GetNumber(*cSeeds) : 1.0;
         if (!(seeds >= 1 && seeds <= 4294967295.0 && seeds == std::floor(seeds)) ||
@@ -192,6 +225,7 @@ ReadMapCsv(const std::string& path)
         {
             const std::string_view ci =
                 in.GetWord(*cCiVerdict, {"pays", "tie", "does-not-pay", "undecided", "none"});
+            cell.ciVerdict = std::string(ci);
             const std::optional<double> low = in.GetOptionalNumber(*cLow);
             const std::optional<double> high = in.GetOptionalNumber(*cHigh);
             if (low && high)
@@ -229,8 +263,6 @@ ReadMapCsv(const std::string& path)
     }
     return map;
 }
-
-} // namespace
 
 double
 LlmLevelValidation::Row::GetDifference(Figure f) const
@@ -299,6 +331,8 @@ LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& reference, const LlmR
                 row.policy = p.seedRuns[k][i].policy;
                 row.reference = Figures(p.seedRuns[k][i]);
                 row.compared = Figures(f.seedRuns[k][i]);
+                row.requests = p.seedRuns[k][i].requests;
+                row.served = {p.seedRuns[k][i].served, f.seedRuns[k][i].served};
                 for (std::size_t x = 0; x < 4; ++x)
                 {
                     row.used[x] = row.reference[x] > 0 && row.compared[x] > 0;
@@ -322,8 +356,8 @@ LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& reference, const LlmR
 LlmLevelValidation
 LlmLevelValidation::FromCsv(const std::string& reference, const std::string& compared)
 {
-    const CsvMap ref = ReadMapCsv(reference);
-    const CsvMap cmp = ReadMapCsv(compared);
+    const RegimeMapFile ref = ReadRegimeMapFile(reference);
+    const RegimeMapFile cmp = ReadRegimeMapFile(compared);
     std::vector<Policy> policies;
     for (Policy p : ref.policies)
     {
@@ -367,7 +401,7 @@ LlmLevelValidation::FromCsv(const std::string& reference, const std::string& com
     v.m_comparedSeeds = cmp.seeds;
     for (const auto& key : ref.order)
     {
-        const CsvCell& a = ref.cells.at(key);
+        const RegimeMapFileCell& a = ref.cells.at(key);
         const auto b = cmp.cells.find(key);
         if (b == cmp.cells.end())
         {
@@ -547,7 +581,9 @@ LlmLevelValidation::WriteCsv(std::ostream& os) const
             os << ',' << level << GetName(static_cast<Figure>(x)) << (level == "diff_" ? "" : "_s");
         }
     }
-    os << "\n";
+    // run by run, the run's requests and each level's served ones (from files, empty: a
+    // map's counts are over its seeds)
+    os << ",requests," << m_reference << "_served," << m_compared << "_served\n";
     for (const Row& r : m_rows)
     {
         os << r.load << ',' << r.interval << ',' << r.darkTime << ',';
@@ -580,7 +616,14 @@ LlmLevelValidation::WriteCsv(std::ostream& os) const
                 os << r.GetDifference(static_cast<Figure>(x));
             }
         }
-        os << "\n";
+        if (IsFromFiles())
+        {
+            os << ",,,\n";
+        }
+        else
+        {
+            os << ',' << r.requests << ',' << r.served[0] << ',' << r.served[1] << "\n";
+        }
     }
 }
 

@@ -11,15 +11,68 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
 {
 namespace mose
 {
+
+/**
+ * \ingroup mose-study
+ * \brief One cell of a regime_map.csv file as ReadRegimeMapFile() reads it.
+ */
+struct RegimeMapFileCell
+{
+    uint64_t line{0};                                //!< its line in the file
+    std::map<Policy, std::array<double, 4>> figures; //!< per policy: KV, TTFT, P99, iteration (s)
+    std::string verdict;                             //!< the `verdict` column
+    std::string ciVerdict;  //!< the `ci_verdict` column ("" if the file has none)
+    std::string bestStatic; //!< the `best_static` column ("" if the file has none)
+    double requests{0};     //!< the `requests` column: the requests of the cell's runs (mean)
+    std::map<Policy, double> served; //!< per policy with a `P_served` column: its mean
+    std::map<Policy, double> lost;   //!< per policy with a `P_lost` column: its mean
+};
+
+/**
+ * \ingroup mose-study
+ * \brief A regime_map.csv file's level and cells, as ReadRegimeMapFile() reads it.
+ */
+struct RegimeMapFile
+{
+    std::string level{"packet"};                           //!< `level`, if any
+    bool levelColumn{false};                               //!< the file has `level`
+    std::vector<std::tuple<double, double, double>> order; //!< the cells' (load, T, D)
+    std::map<std::tuple<double, double, double>, RegimeMapFileCell> cells; //!< by key
+    std::vector<Policy> policies;                                          //!< with columns
+    uint32_t seeds{1}; //!< the seeds each cell's figures are the mean over (`seeds`)
+    /// the tie bands its ci_verdicts allow: [bandLow, bandHigh) (DecideMargin())
+    double bandLow{0};
+    double bandHigh{std::numeric_limits<double>::infinity()}; //!< see bandLow
+    uint64_t bandLowLine{0};                                  //!< the line that set bandLow
+    uint64_t bandHighLine{0};                                 //!< the line that set bandHigh
+};
+
+/**
+ * \ingroup mose-study
+ * \brief Reads a regime_map.csv (mose-llm's map, any level): its cells by (load, T, D), each
+ *        policy's four figures, the verdicts, and where the file has them the requests, the
+ *        served and lost counts and the best static policy. A UTF-8 byte-order mark is skipped
+ *        (CsvTable); a level, verdict or ci_verdict that is no such word, a negative time or
+ *        count, a seed count that changes, an interval whose ends are reversed, a header
+ *        without cells, a cell given twice and ci_verdicts that no one tie band gives are
+ *        errors naming file, line and column. LlmLevelValidation::FromCsv() and
+ *        LlmLevelSuite read through it.
+ * \param path the file
+ * \return its cells
+ */
+RegimeMapFile ReadRegimeMapFile(const std::string& path);
 
 /**
  * \ingroup mose-study
@@ -58,6 +111,8 @@ class LlmLevelValidation
         std::array<double, 4> reference{};       //!< the reference level's figures (s)
         std::array<double, 4> compared{};        //!< the compared level's figures (s)
         std::array<bool, 4> used{};              //!< both levels have the figure (> 0)
+        uint32_t requests{0};                    //!< the run's requests (run by run only)
+        std::array<uint32_t, 2> served{};        //!< served at each level (run by run only)
         /// \param f a figure \return (compared - reference) / reference (0 when not used)
         double GetDifference(Figure f) const;
     };

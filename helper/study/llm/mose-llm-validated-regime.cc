@@ -1,0 +1,383 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-validated-regime.h"
+
+#include "mose-csv-table.h"
+#include "mose-level-suite-data.h"
+
+#include "ns3/mose-collective.h"
+#include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
+#include "ns3/mose-placement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+namespace ns3
+{
+namespace mose
+{
+
+namespace
+{
+
+/// The figures' names in the line
+constexpr std::array<const char*, 4> FIGURE_TITLES = {"KV", "TTFT", "P99 TTFT", "iteration"};
+
+/// \return a signed percentage with one decimal ("+1.5%")
+std::string
+Pct(double share)
+{
+    std::ostringstream os;
+    os << std::showpos << std::fixed << std::setprecision(1) << share * 100 << "%";
+    return os.str();
+}
+
+/// \return a rate with 3 significant digits ("93.6")
+std::string
+Rate(double v)
+{
+    std::ostringstream os;
+    os << std::setprecision(3) << v;
+    return os.str();
+}
+
+/// \return "64-256", or "64" for one value (3 significant digits)
+std::string
+Range(double lo, double hi)
+{
+    return lo == hi ? Rate(lo) : Rate(lo) + "-" + Rate(hi);
+}
+
+/// \return |log2(a / b)|, the distance of two positive settings
+double
+LogDistance(double a, double b)
+{
+    return std::abs(std::log2(a / b));
+}
+
+/// \return the settings of a regime that are not numbers, as "rdma, all-to-all, ..."
+std::tuple<std::string, std::string, std::string, uint32_t>
+Kind(const LlmSuiteRegime& r)
+{
+    return {r.transport, r.collective, r.placement, r.hostsPerGroup};
+}
+
+} // namespace
+
+LlmValidatedRegimes
+LlmValidatedRegimes::FromCsv(std::istream& in, const std::string& name)
+{
+    CsvTable table(in,
+                   name,
+                   "a level_suite.csv",
+                   "mose-regime-figure --suite writes set, nodes, degree, transport, collective, "
+                   "placement, hosts_per_group, load, ..., overloaded, decides, err_kv_mean, ...");
+    const std::size_t cSet = table.RequireColumn("set");
+    const std::size_t cNodes = table.RequireColumn("nodes");
+    const std::size_t cDegree = table.RequireColumn("degree");
+    const std::size_t cTransport = table.RequireColumn("transport");
+    const std::size_t cCollective = table.RequireColumn("collective");
+    const std::size_t cPlacement = table.RequireColumn("placement");
+    const std::size_t cHosts = table.RequireColumn("hosts_per_group");
+    const std::size_t cLoad = table.RequireColumn("load");
+    const std::size_t cInterval = table.RequireColumn("interval_s");
+    const std::size_t cDark = table.RequireColumn("dark_s");
+    const std::size_t cSeeds = table.RequireColumn("seeds");
+    const std::size_t cOverloaded = table.RequireColumn("overloaded");
+    const std::size_t cDecides = table.RequireColumn("decides");
+    const std::size_t cBounds = table.RequireColumn("within_bounds");
+    std::array<std::size_t, 4> cErr{};
+    for (std::size_t x = 0; x < 4; ++x)
+    {
+        cErr[x] = table.RequireColumn(
+            "err_" + LlmLevelValidation::GetName(static_cast<LlmLevelValidation::Figure>(x)));
+    }
+    // the two levels' verdict columns: LEVEL_verdict, reference first
+    std::vector<std::size_t> cVerdicts;
+    for (std::size_t c = 0; c < table.GetColumnCount(); ++c)
+    {
+        const std::string& col = table.GetColumnName(c);
+        if (col.size() > 8 && col.compare(col.size() - 8, 8, "_verdict") == 0)
+        {
+            cVerdicts.push_back(c);
+        }
+    }
+    if (cVerdicts.size() != 2)
+    {
+        ThrowFileError(name,
+                       1,
+                       "two LEVEL_verdict columns, not " + std::to_string(cVerdicts.size()));
+    }
+    LlmValidatedRegimes regimes;
+    const std::string a = table.GetColumnName(cVerdicts[0]);
+    const std::string b = table.GetColumnName(cVerdicts[1]);
+    regimes.m_levels = b.substr(0, b.size() - 8) + " vs " + a.substr(0, a.size() - 8);
+    using Key = std::tuple<std::string, double, double, double>;
+    std::map<Key, std::size_t> index;
+    while (table.NextRow())
+    {
+        if (table.IsEmpty(cNodes))
+        {
+            continue; // a set whose records were not found: no regime to match
+        }
+        const auto count = [&table](std::size_t column) {
+            const double v = table.GetNumber(column);
+            if (!(v >= 1 && v <= 1e6 && v == std::floor(v)))
+            {
+                table.FailField(column, "a whole number from 1 to 1000000");
+            }
+            return static_cast<uint32_t>(v);
+        };
+        Cell cell;
+        cell.set = std::string(table.GetText(cSet));
+        cell.regime.nodes = count(cNodes);
+        cell.regime.degree = count(cDegree);
+        cell.regime.hostsPerGroup = count(cHosts);
+        cell.regime.transport = std::string(table.GetText(cTransport));
+        cell.regime.collective = std::string(table.GetText(cCollective));
+        cell.regime.placement = std::string(table.GetText(cPlacement));
+        cell.load = table.GetNumber(cLoad);
+        if (!(cell.load > 0))
+        {
+            table.FailField(cLoad, "a load above 0 requests per second");
+        }
+        cell.interval = table.GetNumber(cInterval);
+        cell.darkTime = table.GetNumber(cDark);
+        cell.seeds = count(cSeeds);
+        const std::string_view overloaded = table.GetWord(cOverloaded, {"0", "1"});
+        const std::string_view decides = table.GetWord(cDecides, {"0", "1"});
+        const std::string_view bounds = table.GetWord(cBounds, {"0", "1", ""});
+        if (bounds.empty())
+        {
+            continue; // a cell not judged: every deciding policy overloaded
+        }
+        cell.withinBounds = bounds == "1";
+        cell.sameVerdict = table.GetText(cVerdicts[0]) == table.GetText(cVerdicts[1]);
+        const Key key{cell.set, cell.load, cell.interval, cell.darkTime};
+        auto [at, fresh] = index.try_emplace(key, regimes.m_cells.size());
+        if (fresh)
+        {
+            regimes.m_cells.push_back(cell);
+        }
+        Cell& c = regimes.m_cells[at->second];
+        if (decides != "1" || overloaded != "0")
+        {
+            continue;
+        }
+        for (std::size_t x = 0; x < 4; ++x)
+        {
+            const std::optional<double> e = table.GetOptionalNumber(cErr[x]);
+            if (e && std::abs(*e) > std::abs(c.worst[x]))
+            {
+                c.worst[x] = *e;
+            }
+        }
+    }
+    return regimes;
+}
+
+const LlmValidatedRegimes&
+LlmValidatedRegimes::GetBuiltIn()
+{
+    static const LlmValidatedRegimes builtIn = []() {
+        const std::string text = MOSE_LEVEL_SUITE_CSV;
+        if (text.empty())
+        {
+            return LlmValidatedRegimes();
+        }
+        std::istringstream in(text);
+        return FromCsv(in, "the built-in doc/figures/level-suite.csv");
+    }();
+    return builtIn;
+}
+
+const std::vector<LlmValidatedRegimes::Cell>&
+LlmValidatedRegimes::GetCells() const
+{
+    return m_cells;
+}
+
+LlmValidatedRegimes::Match
+LlmValidatedRegimes::Find(const Query& query) const
+{
+    Match match;
+    const LlmSuiteRegime& q = query.regime;
+    const double perGroup = query.load / std::max<uint32_t>(q.nodes, 1);
+    double best = std::numeric_limits<double>::infinity();
+    for (const Cell& c : m_cells)
+    {
+        const LlmSuiteRegime& r = c.regime;
+        const uint32_t differ = (r.transport != q.transport) + (r.collective != q.collective) +
+                                (r.placement != q.placement) + (r.hostsPerGroup != q.hostsPerGroup);
+        const double score = 100.0 * differ + LogDistance(r.nodes, q.nodes) +
+                             LogDistance(r.degree, q.degree) +
+                             LogDistance(c.load / r.nodes, perGroup);
+        if (score < best)
+        {
+            best = score;
+            match.cell = &c;
+        }
+    }
+    if (match.cell == nullptr)
+    {
+        return match;
+    }
+    // the cells of the same kind span the validated ranges
+    std::vector<const Cell*> same;
+    for (const Cell& c : m_cells)
+    {
+        if (Kind(c.regime) == Kind(q))
+        {
+            same.push_back(&c);
+        }
+    }
+    if (same.empty())
+    {
+        const LlmSuiteRegime& r = match.cell->regime;
+        const std::vector<std::tuple<std::string, std::string, std::string>> settings = {
+            {"transport", q.transport, r.transport},
+            {"collective", q.collective, r.collective},
+            {"placement", q.placement, r.placement},
+            {"hosts per group", std::to_string(q.hostsPerGroup), std::to_string(r.hostsPerGroup)}};
+        for (const auto& [what, mine, theirs] : settings)
+        {
+            if (mine != theirs)
+            {
+                match.outside.push_back("no cell with " + what + " " + mine);
+            }
+        }
+        return match;
+    }
+    const auto range = [&same](auto get) {
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = -lo;
+        for (const Cell* c : same)
+        {
+            lo = std::min(lo, get(*c));
+            hi = std::max(hi, get(*c));
+        }
+        return std::make_pair(lo, hi);
+    };
+    const auto [nLo, nHi] = range([](const Cell& c) { return double(c.regime.nodes); });
+    if (q.nodes < nLo || q.nodes > nHi)
+    {
+        match.outside.push_back("N " + std::to_string(q.nodes) + " where the suite has " +
+                                Range(nLo, nHi));
+    }
+    const bool degreeKnown = std::any_of(same.begin(), same.end(), [&q](const Cell* c) {
+        return c->regime.degree == q.degree;
+    });
+    if (!degreeKnown)
+    {
+        match.outside.push_back("d " + std::to_string(q.degree) + " where no suite cell has it");
+    }
+    const auto [lLo, lHi] = range([](const Cell& c) { return c.load / c.regime.nodes; });
+    // the loads the table writes round to 10 digits: a run at a suite cell's own load is in
+    if (perGroup < lLo * (1 - 1e-9) || perGroup > lHi * (1 + 1e-9))
+    {
+        match.outside.push_back("load " + Rate(perGroup) +
+                                " requests/s per group where the suite has " + Range(lLo, lHi));
+    }
+    return match;
+}
+
+std::string
+LlmValidatedRegimes::Describe(const Query& query, const std::string& level) const
+{
+    if (m_cells.empty())
+    {
+        return "not validated: the module was built without the validation suite "
+               "(doc/figures/level-suite.csv; utils/fluid-suite.sh makes it)";
+    }
+    const Match match = Find(query);
+    const Cell& c = *match.cell;
+    std::string out;
+    if (match.outside.empty())
+    {
+        out = "in the validated regimes; ";
+    }
+    else
+    {
+        out = "outside every validated regime (";
+        for (std::size_t i = 0; i < match.outside.size(); ++i)
+        {
+            out += (i == 0 ? "" : "; ") + match.outside[i];
+        }
+        out += "): the errors are those of the nearest, not bounds; ";
+    }
+    out += "the nearest suite cell is " + c.set + " at " + FormatNumber(c.load) + "/s (" +
+           c.regime.GetText() + ", T " + FormatNumber(c.interval * 1000) + " ms, D " +
+           FormatNumber(c.darkTime * 1000) + " ms, " + std::to_string(c.seeds) +
+           " seeds): " + m_levels + ", the deciding policies' worst error of the means";
+    for (std::size_t x = 0; x < 4; ++x)
+    {
+        out += std::string(x == 0 ? " " : ", ") + FIGURE_TITLES[x] + " " + Pct(c.worst[x]);
+    }
+    out += c.withinBounds ? " (within the bounds" : " (outside the bounds";
+    out += c.sameVerdict ? ", the same verdict)" : ", another verdict)";
+    if (level == "aggregate")
+    {
+        out += "; the aggregate level adds its own error against the fluid level "
+               "(mose-llm --level=fluid,aggregate)";
+    }
+    return out;
+}
+
+double
+MeanRequestRate(const std::vector<mose::LlmRequest>& requests)
+{
+    if (requests.size() < 2)
+    {
+        return 0;
+    }
+    const auto [first, last] =
+        std::minmax_element(requests.begin(),
+                            requests.end(),
+                            [](const mose::LlmRequest& a, const mose::LlmRequest& b) {
+                                return a.arrivalNs < b.arrivalNs;
+                            });
+    const double span = (last->arrivalNs - first->arrivalNs) * 1e-9;
+    return span > 0 ? (requests.size() - 1) / span : 0;
+}
+
+void
+PrintValidatedRegimes(std::ostream& os,
+                      const ExperimentConfig& config,
+                      const std::vector<double>& loads,
+                      const std::vector<LlmLevel>& levels)
+{
+    LlmValidatedRegimes::Query query;
+    query.regime.nodes = config.scenario.nodes;
+    query.regime.degree = config.scenario.degree;
+    query.regime.hostsPerGroup = config.hostsPerGroup;
+    query.regime.transport = config.IsRdma() ? "rdma" : "tcp";
+    query.regime.collective = mose::ToString(config.llm.collective);
+    query.regime.placement = mose::ToString(config.llm.placement);
+    for (const LlmLevel level : levels)
+    {
+        if (level == LlmLevel::PACKET)
+        {
+            continue;
+        }
+        for (const double load : loads)
+        {
+            query.load = load;
+            os << "validated (" << ToString(level) << ", " << Rate(load)
+               << "/s): " << LlmValidatedRegimes::GetBuiltIn().Describe(query, ToString(level))
+               << "\n";
+        }
+    }
+}
+
+} // namespace mose
+} // namespace ns3
