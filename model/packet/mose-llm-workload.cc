@@ -431,7 +431,7 @@ MoseTrainingWorkload::Start(Time start)
     s.maxIterations = m_maxIterations;
     s.keepConnections = m_reuse;
     s.plan = m_plan;
-    s.rankMapping = m_mapping;
+    s.rankMapping = std::make_shared<const mose::RankMapping>(m_mapping);
     s.nccl = m_nccl;
     m_job.Start(*m_fabric, start.GetNanoSeconds(), s);
 }

@@ -56,18 +56,19 @@ TrainingSettings::Validate(std::size_t members) const
     }
     if (plan)
     {
+        const RankMapping mapping = rankMapping ? *rankMapping : RankMapping();
         plan->Validate();
         for (uint32_t r = 0; r < plan->ranks.size(); ++r)
         {
-            if (rankMapping.GetMember(r) >= members)
+            if (mapping.GetMember(r) >= members)
             {
                 throw Error(plan->source + ": rank " + std::to_string(r) +
-                            " maps to training member " + std::to_string(rankMapping.GetMember(r)) +
+                            " maps to training member " + std::to_string(mapping.GetMember(r)) +
                             ", outside the " + std::to_string(members) + " training groups (" +
-                            (rankMapping.member.empty()
-                                 ? std::to_string(rankMapping.ranksPerGroup) +
+                            (mapping.member.empty()
+                                 ? std::to_string(mapping.ranksPerGroup) +
                                        " ranks per group: rank r is on member r / " +
-                                       std::to_string(rankMapping.ranksPerGroup)
+                                       std::to_string(mapping.ranksPerGroup)
                                  : std::string("the rank mapping file")) +
                             ")");
             }
@@ -183,7 +184,7 @@ TrainingJob::StartPlanIteration()
         if (m_runnerMembers != m_members)
         {
             m_runner.Prepare(*m_settings.plan,
-                             m_settings.rankMapping,
+                             m_settings.rankMapping ? *m_settings.rankMapping : RankMapping(),
                              m_members,
                              m_settings.nccl,
                              m_settings.scale);

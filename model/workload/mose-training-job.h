@@ -87,8 +87,11 @@ struct TrainingSettings
     /// of computeNs and one collective; collective, collectiveBytes, computeNs and aggregate
     /// are then unused. Null: the synthetic iteration
     std::shared_ptr<const TrainingPlan> plan;
-    RankMapping rankMapping; //!< the plan's ranks on the training members and rails
-    NcclSettings nccl;       //!< how the plan's collectives are decomposed
+    /// the plan's ranks on the training members and rails (null: one rank per member, rail 0);
+    /// shared as the plan is, since the settings are copied into each level's job (the packet
+    /// level's, the fluid level's FluidLlmConfig)
+    std::shared_ptr<const RankMapping> rankMapping;
+    NcclSettings nccl; //!< how the plan's collectives are decomposed
 
     /// \brief Throws a mose::Error naming the first invalid parameter for a job of the given
     ///        number of members (whether the fabric can aggregate is checked at Start())
