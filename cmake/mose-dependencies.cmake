@@ -57,13 +57,23 @@ if(Protobuf_FOUND AND Protobuf_PROTOC_EXECUTABLE)
                         ${CMAKE_CURRENT_SOURCE_DIR}/model/workload/mose-chakra-et.proto)
   set(MOSE_PROTOBUF_SOURCES ${_mose_pb_sources})
   set(MOSE_PROTOBUF_LIBRARIES ${Protobuf_LIBRARIES})
-  # only the trace's reader includes the generated header (no public header does)
+  # only the trace's reader includes the generated header (no public header does); protobuf's
+  # folder only if the compiler does not search it anyway (Debian's /usr/include: given again,
+  # an ns-3 tree passes it as -isystem, which breaks #include_next <math.h> in <cmath>)
+  set(_mose_pb_includes)
+  foreach(_mose_dir ${Protobuf_INCLUDE_DIRS})
+    if(NOT _mose_dir IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+      list(APPEND _mose_pb_includes ${_mose_dir})
+    endif()
+  endforeach()
   set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/model/workload/mose-chakra-trace.cc APPEND
-               PROPERTY INCLUDE_DIRECTORIES ${CMAKE_CURRENT_BINARY_DIR} ${Protobuf_INCLUDE_DIRS})
+               PROPERTY INCLUDE_DIRECTORIES ${CMAKE_CURRENT_BINARY_DIR} ${_mose_pb_includes})
   set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/model/workload/mose-chakra-trace.cc APPEND
                PROPERTY COMPILE_DEFINITIONS MOSE_HAVE_PROTOBUF=1)
-  set_property(SOURCE ${_mose_pb_sources} APPEND PROPERTY INCLUDE_DIRECTORIES
-               ${Protobuf_INCLUDE_DIRS})
+  if(_mose_pb_includes)
+    set_property(SOURCE ${_mose_pb_sources} APPEND PROPERTY INCLUDE_DIRECTORIES
+                 ${_mose_pb_includes})
+  endif()
   message(STATUS "mose: Chakra traces read with protobuf ${Protobuf_VERSION}")
 else()
   message(STATUS "mose: protobuf (libprotobuf-dev, protobuf-compiler) not found: built without "
