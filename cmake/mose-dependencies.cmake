@@ -9,6 +9,12 @@
 #  - GoogleTest, when tests are wanted: standalone it builds mose-gtest (one ctest test per case);
 #    in a tree its cases are compiled into the module's ns-3 test library, so that
 #    `./test.py -s mose` runs them too (test/mose-gtest-bridge.h).
+#  - protobuf (libprotobuf-dev, protobuf-compiler), optional: the reader and writer of Chakra
+#    execution traces (model/workload/mose-chakra-trace.cc) and the code protoc generates from
+#    model/workload/mose-chakra-et.proto. Without it (or with
+#    -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON) the rest builds and the Chakra functions say
+#    "built without protobuf". Sets MOSE_PROTOBUF_SOURCES and MOSE_PROTOBUF_LIBRARIES, which
+#    CMakeLists.txt gives build_lib() (paths, not dollar-brace-lib names).
 # Sets MOSE_TEST_SOURCES, the TEST_SOURCES of build_lib().
 
 include(CheckIncludeFileCXX)
@@ -40,6 +46,38 @@ endif()
 if(NOT MOSE_METIS_INCLUDE_DIR IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
   set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/model/flow/mose-partition.cc APPEND PROPERTY
                INCLUDE_DIRECTORIES ${MOSE_METIS_INCLUDE_DIR})
+endif()
+
+set(MOSE_PROTOBUF_SOURCES)
+set(MOSE_PROTOBUF_LIBRARIES)
+find_package(Protobuf QUIET)
+if(Protobuf_FOUND AND Protobuf_PROTOC_EXECUTABLE)
+  # protoc writes mose-chakra-et.pb.{h,cc} into this folder's build folder at build time
+  protobuf_generate_cpp(_mose_pb_sources _mose_pb_headers
+                        ${CMAKE_CURRENT_SOURCE_DIR}/model/workload/mose-chakra-et.proto)
+  set(MOSE_PROTOBUF_SOURCES ${_mose_pb_sources})
+  set(MOSE_PROTOBUF_LIBRARIES ${Protobuf_LIBRARIES})
+  # only the trace's reader includes the generated header (no public header does); protobuf's
+  # folder only if the compiler does not search it anyway (Debian's /usr/include: given again,
+  # an ns-3 tree passes it as -isystem, which breaks #include_next <math.h> in <cmath>)
+  set(_mose_pb_includes)
+  foreach(_mose_dir ${Protobuf_INCLUDE_DIRS})
+    if(NOT _mose_dir IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+      list(APPEND _mose_pb_includes ${_mose_dir})
+    endif()
+  endforeach()
+  set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/model/workload/mose-chakra-trace.cc APPEND
+               PROPERTY INCLUDE_DIRECTORIES ${CMAKE_CURRENT_BINARY_DIR} ${_mose_pb_includes})
+  set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/model/workload/mose-chakra-trace.cc APPEND
+               PROPERTY COMPILE_DEFINITIONS MOSE_HAVE_PROTOBUF=1)
+  if(_mose_pb_includes)
+    set_property(SOURCE ${_mose_pb_sources} APPEND PROPERTY INCLUDE_DIRECTORIES
+                 ${_mose_pb_includes})
+  endif()
+  message(STATUS "mose: Chakra traces read with protobuf ${Protobuf_VERSION}")
+else()
+  message(STATUS "mose: protobuf (libprotobuf-dev, protobuf-compiler) not found: built without "
+                 "protobuf, Chakra traces cannot be read")
 endif()
 
 if(MOSE_STANDALONE)

@@ -1249,6 +1249,51 @@ if [ -x "$BIN/mose-llm" ]; then
     expect_error llm-host-rate-scale 'invalid --scale = 2000: --hostRate (or --ns3::MoseTopologyHelper::HostDataRate) = 1bps divided by --scale would be 0 bit/s' \
         "$BIN/mose-llm" --map=false --policies=MoSE --hostRate=1bps
 fi
+# --- training traces (--trainingTrace): Chakra files written byte by byte from Chakra's schema
+# (each message preceded by its length; GlobalMetadata version "0.0.4"; Node id 1, type 3,
+# data_deps 5, attr 10 with name 1 and int64_val 9; COMP_NODE 4, COMM_COLL_NODE 7)
+if [ -x "$BIN/mose-llm" ]; then
+    META='\007\012\0050.0.4'
+    COMM_TYPE_REDUCE='\122\015\012\011comm_type\110\001'
+    COMM_SIZE_8='\122\015\012\011comm_size\110\010'
+    COMM_TYPE_ALL_REDUCE='\122\015\012\011comm_type\110\000'
+    COMM_SIZE_0='\122\015\012\011comm_size\110\000'
+    mkdir -p "$WORK/et-dep" "$WORK/et-cycle" "$WORK/et-coll" "$WORK/et-zero" "$WORK/et-ok"
+    # node 4 depends on node 9, which the rank does not have
+    printf "$META"'\007\010\004\030\004\052\001\011' >"$WORK/et-dep/t.0.et"
+    # nodes 1 and 2 depend on each other
+    printf "$META"'\007\010\001\030\004\052\001\002\007\010\002\030\004\052\001\001' >"$WORK/et-cycle/t.0.et"
+    # comm_type REDUCE (1)
+    printf "$META"'\042\010\004\030\007'"$COMM_TYPE_REDUCE$COMM_SIZE_8" >"$WORK/et-coll/t.0.et"
+    # an all-reduce of 0 bytes on both ranks
+    for r in 0 1; do
+        printf "$META"'\042\010\004\030\007'"$COMM_TYPE_ALL_REDUCE$COMM_SIZE_0" >"$WORK/et-zero/t.$r.et"
+    done
+    # a valid trace: a compute of 5 us on each of two ranks
+    for r in 0 1; do
+        printf "$META"'\006\010\001\030\004\070\005' >"$WORK/et-ok/t.$r.et"
+    done
+    printf '0 0 0\n1 9999 0\n' >"$WORK/et-mapping.txt"
+    expect_error llm-trace-missing-dep 't.0.et node 4: depends on node 9, which rank 0 does not have' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-dep"
+    expect_error llm-trace-cycle 'a cycle of dependencies: node ' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-cycle"
+    expect_error llm-trace-unknown-collective 't.0.et node 4: comm_type 1 (REDUCE) is a collective mose does not plan' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-coll"
+    expect_error llm-trace-size-zero 't.0.et node 4: all-reduce of 0 bytes' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-zero"
+    expect_error llm-trace-rank-outside 'rank 1 maps to training member 9999' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --level=fluid --trainingTrace=chakra:"$WORK/et-ok" \
+        --rankMapping="$WORK/et-mapping.txt"
+    expect_error llm-trace-and-collective '--trainingTrace and --collective were both given' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-ok" --collective=all-to-all
+    expect_error llm-trace-and-tokens '--trainingTrace and --tokensPerMember were both given' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-ok" --tokensPerMember=8
+    expect_error llm-trace-kind 'invalid --trainingTrace = "aicb:x": chakra:PATH' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=aicb:x
+    expect_error llm-trace-no-files 'no Chakra trace (files PREFIX.0.et' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK"
+fi
 if [ -x "$BIN/mose-packet" ]; then
     expect_error packet-queue-size-forms 'invalid --ns3::DropTailQueue<Packet>::MaxSize = "100": a queue size: a count with its unit, packets (100p) or bytes (64kB, 1500B)' \
         "$BIN/mose-packet" --policies=MoSE '--ns3::DropTailQueue<Packet>::MaxSize=100'

@@ -26,6 +26,7 @@ packages=(
   libboost-graph-dev       # the flow-level core
   libmetis-dev             # the min-cut placement of groups on MPI ranks (mose-partition)
   libgtest-dev             # mose-gtest (small; found at the first configure, so tests need no reconfigure)
+  libprotobuf-dev protobuf-compiler  # Chakra execution traces (optional: without them the rest builds)
   cmake ninja-build g++
   ccache                   # rebuilds of unchanged sources from the cache (CMake option MOSE_CCACHE)
   gnuplot-nox              # figures of the paper reproduction

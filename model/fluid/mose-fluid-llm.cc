@@ -195,6 +195,12 @@ FluidLlmRun::GetIterations() const
     return m_training.GetRecords();
 }
 
+const std::vector<CollectiveRecord>&
+FluidLlmRun::GetCollectives() const
+{
+    return m_training.GetCollectiveRecords();
+}
+
 const FluidFabric*
 FluidLlmRun::GetFabric() const
 {

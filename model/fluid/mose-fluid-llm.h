@@ -104,6 +104,8 @@ class FluidLlmRun
     const std::vector<bool>& GetDelivered() const;
     /// \return the iteration records
     const std::vector<IterationRecord>& GetIterations() const;
+    /// \return with a training plan, one record per collective run (TrainingJob)
+    const std::vector<CollectiveRecord>& GetCollectives() const;
     /// \return the fabric (its transfers, switch records and counters); null before Run()
     const FluidFabric* GetFabric() const;
     /// \return the time the run stopped (ns)

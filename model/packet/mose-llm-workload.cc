@@ -397,7 +397,7 @@ MoseTrainingWorkload::Start(Time start)
     const std::size_t members = m_job.GetGroups().size();
     const uint64_t scale =
         MoseScale::ResolveByteScale(m_scale, "ns3::MoseTrainingWorkload::ByteScale");
-    if (m_size / scale < members)
+    if (!m_plan && m_size / scale < members)
     {
         mose::ThrowBadParameter("CollectiveBytes / ByteScale",
                                 std::to_string(m_size) + " / " + std::to_string(scale),
@@ -430,7 +430,26 @@ MoseTrainingWorkload::Start(Time start)
     s.scale = scale;
     s.maxIterations = m_maxIterations;
     s.keepConnections = m_reuse;
+    s.plan = m_plan;
+    s.rankMapping = std::make_shared<const mose::RankMapping>(m_mapping);
+    s.nccl = m_nccl;
     m_job.Start(*m_fabric, start.GetNanoSeconds(), s);
+}
+
+void
+MoseTrainingWorkload::SetPlan(std::shared_ptr<const mose::TrainingPlan> plan,
+                              const mose::RankMapping& mapping,
+                              const mose::NcclSettings& nccl)
+{
+    m_plan = std::move(plan);
+    m_mapping = mapping;
+    m_nccl = nccl;
+}
+
+const std::vector<mose::CollectiveRecord>&
+MoseTrainingWorkload::GetCollectiveRecords() const
+{
+    return m_job.GetCollectiveRecords();
 }
 
 void

@@ -254,6 +254,20 @@ class MoseTrainingWorkload : public MoseWorkload
     ///        completes
     void Stop() override;
 
+    /**
+     * \brief Runs a training plan (a Chakra trace, ...) as each iteration instead of the
+     *        compute time and one collective (mose::TrainingSettings::plan): Collective,
+     *        CollectiveBytes and ComputeTime are then unused. Call before Start().
+     * \param plan the plan (null: the synthetic iteration)
+     * \param mapping its ranks on the training members and rails
+     * \param nccl how its collectives are decomposed
+     */
+    void SetPlan(std::shared_ptr<const mose::TrainingPlan> plan,
+                 const mose::RankMapping& mapping,
+                 const mose::NcclSettings& nccl);
+    /// \return with a plan, one record per collective run (mose::TrainingJob)
+    const std::vector<mose::CollectiveRecord>& GetCollectiveRecords() const;
+
     /// \return whether the job was stopped (Stop()) and no iteration is in flight: a training
     ///         job runs until it is stopped (MaxIterations only ends its iterations early)
     bool IsDone() const override;
@@ -322,6 +336,9 @@ class MoseTrainingWorkload : public MoseWorkload
     bool m_reuse{true};                                        //!< "ReuseConnections"
     Ptr<MoseTransport> m_transfers;                            //!< transport
     mose::TrainingJob m_job;                                   //!< the workload, written once
+    std::shared_ptr<const mose::TrainingPlan> m_plan;          //!< SetPlan()
+    mose::RankMapping m_mapping;                               //!< SetPlan()
+    mose::NcclSettings m_nccl;                                 //!< SetPlan()
     std::unique_ptr<MoseSimulatorFabric> m_fabric;             //!< its fabric (Start())
     TracedCallback<const MoseIterationRecord&> m_startedTrace; //!< "IterationStarted"
     TracedCallback<const MoseIterationRecord&> m_doneTrace;    //!< "IterationDone"

@@ -54,6 +54,28 @@ TrainingSettings::Validate(std::size_t members) const
     {
         ThrowBadParameter("scale", "0", "a factor >= 1");
     }
+    if (plan)
+    {
+        const RankMapping mapping = rankMapping ? *rankMapping : RankMapping();
+        plan->Validate();
+        for (uint32_t r = 0; r < plan->ranks.size(); ++r)
+        {
+            if (mapping.GetMember(r) >= members)
+            {
+                throw Error(plan->source + ": rank " + std::to_string(r) +
+                            " maps to training member " + std::to_string(mapping.GetMember(r)) +
+                            ", outside the " + std::to_string(members) + " training groups (" +
+                            (mapping.member.empty()
+                                 ? std::to_string(mapping.ranksPerGroup) +
+                                       " ranks per group: rank r is on member r / " +
+                                       std::to_string(mapping.ranksPerGroup)
+                                 : std::string("the rank mapping file")) +
+                            ")");
+            }
+        }
+        nccl.Validate();
+        return; // the synthetic fields are unused
+    }
     if (computeNs < 0)
     {
         ThrowBadParameter("compute time", std::to_string(computeNs) + " ns", "a time >= 0");
@@ -83,7 +105,7 @@ TrainingJob::Start(WorkloadFabric& fabric, int64_t startNs, const TrainingSettin
         throw Error("the training job has no roles: set its mode before it starts");
     }
     settings.Validate(m_groups.size()); // now, not inside an event
-    if (settings.aggregate && !fabric.CanAggregate())
+    if (settings.aggregate && !settings.plan && !fabric.CanAggregate())
     {
         throw Error("the training job aggregates its collectives, and this fabric moves every "
                     "transfer on its own");
@@ -145,7 +167,49 @@ TrainingJob::StartIteration()
     {
         m_observers.started(m_records.back());
     }
+    if (m_settings.plan)
+    {
+        StartPlanIteration();
+        return;
+    }
     m_event = m_fabric->Schedule(m_settings.computeNs, [this]() { StartCollective(); });
+}
+
+void
+TrainingJob::StartPlanIteration()
+{
+    IterationRecord& rec = m_records.back();
+    try
+    {
+        if (m_runnerMembers != m_members)
+        {
+            m_runner.Prepare(*m_settings.plan,
+                             m_settings.rankMapping ? *m_settings.rankMapping : RankMapping(),
+                             m_members,
+                             m_settings.nccl,
+                             m_settings.scale);
+            m_runnerMembers = m_members;
+        }
+        rec.bytesPerMember = 0;
+        rec.wireSize = 0;
+        rec.wireBytes = m_runner.GetWireBytes();
+        rec.transfers = m_runner.GetTransfers();
+        m_runner.Run(*m_fabric, rec.index, TrafficClass::TRAINING, [this](int64_t endNs) {
+            IterationRecord& r = m_records.back();
+            const int64_t first = m_runner.GetFirstCollectiveStart();
+            r.collectiveStart = NanoSeconds(first < 0 ? endNs : first);
+            if (m_observers.collectiveStarted)
+            {
+                m_observers.collectiveStarted(r);
+            }
+            CollectiveDone(endNs);
+        });
+    }
+    catch (const std::exception& e)
+    {
+        m_inFlight = false;
+        Fail(rec.index, e.what());
+    }
 }
 
 void
@@ -302,6 +366,12 @@ uint32_t
 TrainingJob::GetNDone() const
 {
     return m_done;
+}
+
+const std::vector<CollectiveRecord>&
+TrainingJob::GetCollectiveRecords() const
+{
+    return m_runner.GetRecords();
 }
 
 uint64_t

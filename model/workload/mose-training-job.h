@@ -7,6 +7,7 @@
 #ifndef MOSE_TRAINING_JOB_H
 #define MOSE_TRAINING_JOB_H
 
+#include "mose-training-plan.h"
 #include "mose-workload-fabric.h"
 
 #include "ns3/mose-collective.h"
@@ -82,6 +83,15 @@ struct TrainingSettings
     /// members cost O(links) instead of O(n^2) flows; a ring's transfers run one by one all the
     /// same. Needs a fabric that can aggregate
     bool aggregate{false};
+    /// a training plan (a Chakra trace, ...): each iteration runs its DAG (PlanRunner) instead
+    /// of computeNs and one collective; collective, collectiveBytes, computeNs and aggregate
+    /// are then unused. Null: the synthetic iteration
+    std::shared_ptr<const TrainingPlan> plan;
+    /// the plan's ranks on the training members and rails (null: one rank per member, rail 0);
+    /// shared as the plan is, since the settings are copied into each level's job (the packet
+    /// level's, the fluid level's FluidLlmConfig)
+    std::shared_ptr<const RankMapping> rankMapping;
+    NcclSettings nccl; //!< how the plan's collectives are decomposed
 
     /// \brief Throws a mose::Error naming the first invalid parameter for a job of the given
     ///        number of members (whether the fabric can aggregate is checked at Start())
@@ -94,6 +104,8 @@ struct TrainingSettings
  * \brief A training job that waits on its collectives, written once for every level: each
  *        iteration is the compute time, then one collective (PlanCollective()) over the
  *        current training groups; the next iteration starts when the collective completes.
+ *        With a training plan (TrainingSettings::plan) an iteration is the plan's DAG
+ *        instead, run by a PlanRunner over the same members.
  *
  * Members are the training groups of the roles in ascending id order (member i + 1 is member
  * i's ring successor). An all-to-all starts all its n(n-1) transfers at once; a ring
@@ -161,10 +173,14 @@ class TrainingJob
     uint32_t GetNDone() const;
     /// \return errors caught inside events
     uint64_t GetNErrors() const;
+    /// \return with a plan (TrainingSettings::plan), one record per collective run (else none)
+    const std::vector<CollectiveRecord>& GetCollectiveRecords() const;
 
   private:
     /// \brief Starts the next iteration (compute)
     void StartIteration();
+    /// \brief Starts the plan's iteration (TrainingSettings::plan)
+    void StartPlanIteration();
     /// \brief Compute done: starts the collective
     void StartCollective();
     /// \brief Starts the whole plan as one aggregate
@@ -202,6 +218,8 @@ class TrainingJob
     uint32_t m_done{0};                       //!< iterations complete
     uint64_t m_errors{0};                     //!< errors inside events
     Observers m_observers;                    //!< the owner's
+    PlanRunner m_runner;                      //!< runs TrainingSettings::plan
+    std::vector<uint32_t> m_runnerMembers;    //!< the members m_runner was prepared for
 };
 
 /// \return the CSV header of WriteIterationsCsv() (no newline)

@@ -18,7 +18,9 @@
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <memory>
 #include <numeric>
+#include <sstream>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -586,4 +588,50 @@ TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
     EXPECT_LT(std::abs(kv), 0.10);
     EXPECT_LT(std::abs(it), 0.10);
     EXPECT_LT(scaled.events * 4, full.events) << "a scaled run has fewer packets";
+}
+
+// The training job running a plan at the packet level (16 groups): the synthetic iteration as a
+// plan (MakeSyntheticPlan(): a compute, then an all-to-all of n x 40,000 B) moves exactly
+// 40,000 B per ordered pair of training groups and iteration, as the synthetic job does, and
+// collectives.csv has one row per iteration.
+TEST(LlmWorkload, ATrainingPlanRunsAtThePacketLevel)
+{
+    ExperimentConfig c = SmallLlmConfig(16);
+    c.llm.training = true;
+    const RoleAssignment roles = [&] {
+        LlmExperiment probe(c);
+        probe.Build();
+        RoleAssignment r = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+        Simulator::Destroy();
+        return r;
+    }();
+    const auto n = static_cast<uint32_t>(roles.GetTraining().size());
+    ASSERT_GE(n, 3u);
+    c.llm.trainingPlan = std::make_shared<TrainingPlan>(
+        MakeSyntheticPlan(n, 300000, NcclCollective::ALL_TO_ALL, uint64_t{n} * 40000));
+    c.llm.nccl.channels = 1;
+    c.llm.maxIterations = 2;
+    c.end = MilliSeconds(200);
+    LlmExperiment e = RunExperiment(c);
+    ASSERT_EQ(e.GetIterations().size(), 2u);
+    for (const auto& it : e.GetIterations())
+    {
+        EXPECT_TRUE(it.done);
+        EXPECT_EQ(it.wireBytes, uint64_t{n} * (n - 1) * 40000);
+        // the compute (300 us) before the collective
+        EXPECT_EQ((it.collectiveStart - it.start).GetMicroSeconds(), 300);
+    }
+    for (uint32_t a = 0; a < 16; ++a)
+    {
+        for (uint32_t b = 0; b < 16; ++b)
+        {
+            const bool both = a != b && roles.Get(a) == GroupRole::TRAINING &&
+                              roles.Get(b) == GroupRole::TRAINING;
+            EXPECT_EQ(e.GetBytesBetween(a, b), both ? 2 * 40000u : 0u) << a << "->" << b;
+        }
+    }
+    std::ostringstream csv;
+    e.WriteCollectivesCsv(csv, false);
+    const std::string rows = csv.str();
+    EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 2);
 }

@@ -12,6 +12,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-break-even.h"
+#include "ns3/mose-chakra-trace.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-llm-trace.h"
@@ -275,8 +276,36 @@ LlmOptions::AddWorkloadOptions(CommandLine& cmd)
         "trainingJob",
         "run a training job (the training role counts are --training, --trTraining)",
         m_trainingJob);
-    cmd.AddValue("collective", "all-to-all (MoE) or ring-all-reduce", m_collective);
-    cmd.AddValue("tokensPerMember", "all-to-all: tokens per member", m_tokensPerMember);
+    mose::AddTextOption(cmd,
+                        "collective",
+                        "all-to-all (MoE) or ring-all-reduce",
+                        m_collective,
+                        m_collectiveGiven);
+    mose::AddTextOption(cmd,
+                        "tokensPerMember",
+                        "all-to-all: tokens per member",
+                        m_tokensPerMember,
+                        m_tokensPerMemberGiven);
+    mose::AddTextOption(cmd,
+                        "trainingTrace",
+                        "chakra:PATH: each training iteration is a Chakra execution trace "
+                        "(a folder of PREFIX.R.et files, or the PREFIX), its collectives "
+                        "decomposed as NCCL does; instead of --collective and --tokensPerMember",
+                        m_trainingTrace);
+    mose::AddTextOption(cmd,
+                        "rankMapping",
+                        "with --trainingTrace: a file of lines \"rank member rail\" (default: "
+                        "rank r on training group r / --hostsPerGroup, rail r mod "
+                        "--hostsPerGroup)",
+                        m_rankMapping);
+    mose::AddTextOption(cmd,
+                        "ncclChannels",
+                        "with --trainingTrace: NCCL channels per collective, each on its own rail",
+                        m_ncclChannels);
+    mose::AddTextOption(cmd,
+                        "ncclAlgorithm",
+                        "with --trainingTrace: ring or tree (tree: all-reduce only)",
+                        m_ncclAlgorithm);
     cmd.AddValue("compute", "compute time per training iteration", m_compute);
     cmd.AddValue("prefillRate", "prefill tokens per second per group", m_prefill);
     mose::AddTextOption(cmd,
@@ -409,6 +438,59 @@ LlmOptions::ReadScenario() const
 }
 
 void
+LlmOptions::ReadTrainingTrace(ExperimentConfig& config) const
+{
+    for (const auto& [given, name] : {std::make_pair(m_collectiveGiven, "--collective"),
+                                      std::make_pair(m_tokensPerMemberGiven, "--tokensPerMember")})
+    {
+        if (given)
+        {
+            throw mose::Error(std::string("--trainingTrace and ") + name +
+                              " were both given: the trace gives the training iteration's "
+                              "collectives and their sizes; drop " +
+                              name);
+        }
+    }
+    if (!m_trainingJob)
+    {
+        throw mose::Error("--trainingTrace was given with --trainingJob=false: the trace is the "
+                          "training job's; drop one of them");
+    }
+    const std::string chakra = "chakra:";
+    if (m_trainingTrace.rfind(chakra, 0) != 0 || m_trainingTrace.size() == chakra.size())
+    {
+        mose::ThrowBadParameter("--trainingTrace",
+                                mose::QuoteText(m_trainingTrace),
+                                "chakra:PATH (a folder of a Chakra trace's PREFIX.R.et files, "
+                                "or the PREFIX)");
+    }
+    auto plan = std::make_shared<mose::TrainingPlan>(
+        mose::ReadChakraTrace(m_trainingTrace.substr(chakra.size())));
+    config.llm.trainingPlan = std::move(plan);
+    if (!m_rankMapping.empty())
+    {
+        config.llm.rankMapping = mose::ReadRankMapping(m_rankMapping);
+    }
+    else
+    {
+        config.llm.rankMapping.ranksPerGroup = config.hostsPerGroup;
+    }
+    config.llm.nccl.channels = mose::ParseUnsigned32("--ncclChannels", m_ncclChannels);
+    config.llm.nccl.algorithm =
+        mose::ParseEnum<mose::NcclAlgorithm>(m_ncclAlgorithm, "--ncclAlgorithm");
+    try
+    {
+        config.llm.nccl.Validate();
+    }
+    catch (const mose::Error&)
+    {
+        mose::ThrowBadParameter("--ncclChannels",
+                                mose::QuoteText(m_ncclChannels),
+                                "1 to " + std::to_string(mose::NcclSettings::MAX_CHANNELS));
+    }
+}
+
+void
 LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
 {
     ExperimentConfig& config = m_experiment;
@@ -425,7 +507,11 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     ReadHosts();
     config.llm.training = m_trainingJob;
     config.llm.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
-    if (config.llm.collective == mose::CollectiveKind::ALL_TO_ALL)
+    if (!m_trainingTrace.empty())
+    {
+        ReadTrainingTrace(config);
+    }
+    else if (config.llm.collective == mose::CollectiveKind::ALL_TO_ALL)
     {
         mose::AllToAllSizing sizing;
         sizing.tokensPerMember = mose::ParseUnsigned64("--tokensPerMember", m_tokensPerMember);
@@ -1108,9 +1194,13 @@ LlmOptions::GetTitle() const
     os << "mose-llm: N=" << c.scenario.nodes << ", " << c.llm.requests.size() << " requests, "
        << m_shape.name << " (" << c.llm.kvBytesPerToken << " B/token), placement "
        << mose::ToString(c.llm.placement) << ", "
-       << (c.llm.training ? mose::ToString(c.llm.collective) + " of " +
-                                std::to_string(c.llm.collectiveBytes) + " B per member"
-                          : std::string("no training"))
+       << (!c.llm.training ? std::string("no training")
+           : c.llm.trainingPlan
+               ? "training trace " + c.llm.trainingPlan->source + " (" +
+                     std::to_string(c.llm.trainingPlan->ranks.size()) + " ranks, " +
+                     std::to_string(c.llm.trainingPlan->GetNNodes()) + " nodes)"
+               : mose::ToString(c.llm.collective) + " of " + std::to_string(c.llm.collectiveBytes) +
+                     " B per member")
        << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule())
        << ", run " << c.run;
     if (c.hostsPerGroup > 1)

@@ -37,7 +37,8 @@ namespace mose
  * --seeds; N = 64, d = 8, one seed by default); the run is --RngRun, seed k of the map uses run
  * --RngRun + k. mose-llm's own options: the workload (--trace or the generator's --rate,
  * --requests, --promptMean; --model, --placement, --prefillRate; --trainingJob, --collective,
- * --tokensPerMember, --compute, --noticeDelay), the fabric (--hostRate, --scale, --jumbo,
+ * --tokensPerMember, --compute, --noticeDelay; --trainingTrace, --rankMapping, --ncclChannels,
+ * --ncclAlgorithm), the fabric (--hostRate, --scale, --jumbo,
  * --reuseConnections), the transport (--transport=tcp|rdma, MoseTransportHelper's spelling;
  * with rdma the ports' RED with ECN: --ecnKmin, --ecnKmax, --ecnPmax), the trace's form and filters
  * (--traceFormat, auto by default, and the filters of mose::LlmTraceReadOptions), the KV export of
@@ -158,6 +159,13 @@ class LlmOptions
     void ReadExperiment(const mose::FlowExperimentConfig& scenario);
     /// \brief Read(): the endpoints per group and the host links' rate into m_experiment
     void ReadHosts();
+    /**
+     * \brief --trainingTrace and its companions (--rankMapping, --ncclChannels,
+     *        --ncclAlgorithm) into the training job's plan; refused with --collective or
+     *        --tokensPerMember, naming both.
+     * \param config the experiment (its hostsPerGroup read already)
+     */
+    void ReadTrainingTrace(ExperimentConfig& config) const;
     /// \brief Read(): --transport and, with rdma, the ECN marking (--ecnKmin, --ecnKmax,
     ///        --ecnPmax) into m_experiment; those refused with tcp or without the packet level
     void ReadTransport();
@@ -201,7 +209,13 @@ class LlmOptions
     std::string m_model{"mixtral-8x7b"};                     //!< --model
     std::string m_placement{"circuit-aware"};                //!< --placement
     std::string m_collective{"all-to-all"};                  //!< --collective
+    bool m_collectiveGiven{false};                           //!< --collective given
     std::string m_tokensPerMember{"16384"};                  //!< --tokensPerMember
+    bool m_tokensPerMemberGiven{false};                      //!< --tokensPerMember given
+    std::string m_trainingTrace;                             //!< --trainingTrace (KIND:PATH)
+    std::string m_rankMapping;                               //!< --rankMapping (empty: rule)
+    std::string m_ncclChannels{"2"};                         //!< --ncclChannels
+    std::string m_ncclAlgorithm{"ring"};                     //!< --ncclAlgorithm
     std::string m_compute{"20ms"};                           //!< --compute
     std::string m_prefill{"2000000"};                        //!< --prefillRate
     std::string m_hostRate;                                  //!< --hostRate

@@ -28,6 +28,7 @@
 #include "ns3/mose-scenario.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic-helper.h"
+#include "ns3/mose-training-plan.h"
 #include "ns3/mose-transfer.h"
 #include "ns3/mose-transport.h"
 #include "ns3/mose-workload-helper.h"
@@ -213,6 +214,11 @@ struct LlmWorkloadConfig
     /// MoseTrainingWorkload ReuseConnections: one connection per ordered member pair, kept
     /// while the member set stays (false: a new connection per collective chunk)
     bool reuseConnections{true};
+    /// a training plan (--trainingTrace): each iteration is its DAG instead of computeTime
+    /// and one collective (mose::TrainingSettings::plan); null: the synthetic job
+    std::shared_ptr<const mose::TrainingPlan> trainingPlan;
+    mose::RankMapping rankMapping; //!< the plan's ranks on the training groups and rails
+    mose::NcclSettings nccl;       //!< how the plan's collectives are decomposed
 
     /// MoseSocketTransfers NoticeDelay: how long after a transfer's last byte the workloads
     /// learn of it; unset: the attribute's default if the user set it, else twice the fabric's

@@ -60,6 +60,54 @@ namespace
 {
 
 /**
+ * \brief A fabric that moves every transfer at once and records it: runs a training plan's
+ *        iteration (PlanRunner) to list the transfers between groups it makes, unscaled, for
+ *        the flow-level demand of an interval (a plan's transfers depend on its DAG, so the
+ *        runner, not a formula, lists them).
+ */
+class RecordingFabric : public mose::WorkloadFabric
+{
+  public:
+    int64_t Now() const override
+    {
+        return 0;
+    }
+
+    EventHandle Schedule(int64_t, Event event) override
+    {
+        m_events.push_back(std::move(event));
+        return m_events.size();
+    }
+
+    void Cancel(EventHandle) override
+    {
+    }
+
+    uint64_t StartTransfer(const mose::TransferSpec& transfer, DoneCallback done) override
+    {
+        const uint64_t id = transfers.size();
+        transfers.push_back(transfer);
+        m_events.push_back([id, transfer, done]() { done({id, transfer.bytes, 0}); });
+        return id;
+    }
+
+    /// \brief Runs the events in the order scheduled until none is left
+    void Run()
+    {
+        for (std::size_t k = 0; k < m_events.size(); ++k)
+        {
+            Event e = std::move(m_events[k]);
+            e();
+        }
+    }
+
+    std::vector<mose::TransferSpec> transfers; //!< every transfer started
+
+  private:
+    std::vector<Event> m_events; //!< in order
+};
+
+/**
  * Throws a mose::Error if the user configured the default of tid's attribute (Config::SetDefault,
  * the command line) to another value than the configuration's
  * \param type the type's name \param name the attribute \param value the configuration's value
@@ -442,6 +490,7 @@ LlmExperiment::Build()
         training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
         training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
         m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
+        m_training->SetPlan(m_config.llm.trainingPlan, m_config.llm.rankMapping, m_config.llm.nccl);
         m_training->Start(Seconds(0));
         m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
     }
@@ -530,16 +579,24 @@ LlmExperiment::BuildFluid()
     f.inference.placement = m_config.llm.placement;
     f.inference.prefillTokensPerSecond = m_config.llm.prefillTokensPerSecond;
     f.inference.scale = MoseScale::Get();
-    f.training.reset();
-    if (m_config.llm.training)
+    if (!m_config.llm.training)
     {
-        mose::TrainingSettings& t = f.training.emplace();
+        f.training.reset();
+    }
+    else
+    {
+        // the default settings FluidLlmConfig holds (not reset and emplaced: GCC 12 warns of
+        // -Wmaybe-uninitialized members inside std::optional::emplace)
+        mose::TrainingSettings& t = f.training.value();
         t.collective = m_config.llm.collective;
         t.collectiveBytes = m_config.llm.collectiveBytes;
         t.computeNs = m_config.llm.computeTime.GetNanoSeconds();
         t.maxIterations = m_config.llm.maxIterations;
         t.scale = MoseScale::Get();
         t.aggregate = m_config.level == LlmLevel::AGGREGATE;
+        t.plan = m_config.llm.trainingPlan;
+        t.rankMapping = std::make_shared<const mose::RankMapping>(m_config.llm.rankMapping);
+        t.nccl = m_config.llm.nccl;
     }
     f.Validate();
     m_fluid = std::move(f);
@@ -562,6 +619,7 @@ LlmExperiment::RunFluid()
         m_kvDelivered.push_back(run.GetDelivered()[i] && !m_requests[i].done);
     }
     m_iterations = run.GetIterations();
+    m_collectives = run.GetCollectives();
     const mose::FluidFabric& fabric = *run.GetFabric();
     m_records.clear();
     mose::WorkloadMode from = m_fluid->initialMode;
@@ -685,6 +743,7 @@ LlmExperiment::Collect()
     if (m_training)
     {
         m_iterations = m_training->GetRecords();
+        m_collectives = m_training->GetCollectiveRecords();
     }
     m_connections = transfers->GetNConnections();
     const uint32_t n = m_config.scenario.nodes;
@@ -1016,6 +1075,16 @@ LlmExperiment::WriteIterationsCsv(std::ostream& os, bool header) const
 }
 
 void
+LlmExperiment::WriteCollectivesCsv(std::ostream& os, bool header) const
+{
+    if (header)
+    {
+        os << "policy," << mose::GetCollectivesCsvHeader() << '\n';
+    }
+    mose::WriteCollectivesCsv(os, m_collectives, mose::ToString(m_config.policy) + ",");
+}
+
+void
 LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
 {
     if (header)
@@ -1134,6 +1203,7 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
                                        static_cast<double>(r.kvBytes)});
         }
     }
+    std::map<mose::WorkloadMode, std::vector<mose::TransferSpec>> planned; // a plan's, per mode
     for (const auto& r : m_iterations)
     {
         if (r.start < a || r.start >= b)
@@ -1142,6 +1212,31 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
         }
         const std::vector<uint32_t>& members =
             m_roles[static_cast<std::size_t>(r.mode)].GetTraining();
+        if (m_config.llm.trainingPlan)
+        {
+            auto found = planned.find(r.mode);
+            if (found == planned.end())
+            {
+                mose::PlanRunner runner;
+                runner.Prepare(*m_config.llm.trainingPlan,
+                               m_config.llm.rankMapping,
+                               members,
+                               m_config.llm.nccl,
+                               1);
+                RecordingFabric fabric;
+                runner.Run(fabric, 0, mose::TrafficClass::TRAINING, [](int64_t) {});
+                fabric.Run();
+                found = planned.emplace(r.mode, std::move(fabric.transfers)).first;
+            }
+            for (const mose::TransferSpec& t : found->second)
+            {
+                flows.push_back(mose::Flow{t.src,
+                                           t.dst,
+                                           mose::TrafficClass::TRAINING,
+                                           static_cast<double>(t.bytes)});
+            }
+            continue;
+        }
         const mose::CollectivePlan plan =
             mose::PlanCollective(m_config.llm.collective,
                                  static_cast<uint32_t>(members.size()),

@@ -281,6 +281,9 @@ class LlmExperiment
     void WriteRequestsCsv(std::ostream& os, bool header) const;
     /// \brief iterations.csv rows with a policy column first
     void WriteIterationsCsv(std::ostream& os, bool header) const;
+    /// \brief collectives.csv rows (mose::WriteCollectivesCsv()) with a policy column first:
+    ///        one per collective of a training plan's iterations (none without a plan)
+    void WriteCollectivesCsv(std::ostream& os, bool header) const;
     /**
      * \brief The KV export: one row per served request (KV transfer complete) of what the
      *        fabric did with it, keyed by the trace's own request id, so that a serving
@@ -406,30 +409,31 @@ class LlmExperiment
     /// per request, whether its KV transfer's last byte had arrived by the stop (a transfer
     /// complete or only waiting for its notice)
     std::vector<bool> m_kvDelivered;
-    std::vector<MoseIterationRecord> m_iterations;    //!< results
-    std::vector<MoseSwitchRecord> m_records;          //!< results
-    uint64_t m_lost{0};                               //!< results
-    uint64_t m_ecnMarks{0};                           //!< results
-    Ptr<MoseTransport> m_transport;                   //!< the packet level's transport
-    uint64_t m_errors{0};                             //!< results
-    uint64_t m_divergences{0};                        //!< MPI ranks that disagreed (errors)
-    std::vector<uint64_t> m_pairBytes;                //!< results, N x N
-    bool m_built{false};                              //!< Build() ran
-    std::shared_ptr<const mose::Scenario> m_scenario; //!< SetScenario()'s, or drawn
-    bool m_ran{false};                                //!< Run() ran
-    double m_wallSeconds{0};                          //!< Run() wall time
-    double m_simulatedSeconds{0};                     //!< simulated time
-    uint64_t m_events{0};                             //!< events executed
-    uint64_t m_connections{0};                        //!< transport connections opened
-    Time m_noticeDelay;                               //!< the transport's NoticeDelay
-    std::vector<uint64_t> m_eventsPerRank;            //!< events per MPI rank
-    uint32_t m_circuitsCut{0};                        //!< initial circuits across ranks
-    std::optional<mose::FluidLlmConfig> m_fluid;      //!< the fluid run's (fluid level)
-    std::vector<mose::CircuitGraph> m_fluidGraphs;    //!< per interval (fluid level)
-    uint32_t m_fluidSwitches{0};                      //!< switches started (fluid level)
-    uint64_t m_rateComputations{0};                   //!< fluid level
-    uint64_t m_transfersStarted{0};                   //!< fluid level
-    uint64_t m_flowsStarted{0};                       //!< fluid level
+    std::vector<MoseIterationRecord> m_iterations;     //!< results
+    std::vector<mose::CollectiveRecord> m_collectives; //!< results (a training plan's)
+    std::vector<MoseSwitchRecord> m_records;           //!< results
+    uint64_t m_lost{0};                                //!< results
+    uint64_t m_ecnMarks{0};                            //!< results
+    Ptr<MoseTransport> m_transport;                    //!< the packet level's transport
+    uint64_t m_errors{0};                              //!< results
+    uint64_t m_divergences{0};                         //!< MPI ranks that disagreed (errors)
+    std::vector<uint64_t> m_pairBytes;                 //!< results, N x N
+    bool m_built{false};                               //!< Build() ran
+    std::shared_ptr<const mose::Scenario> m_scenario;  //!< SetScenario()'s, or drawn
+    bool m_ran{false};                                 //!< Run() ran
+    double m_wallSeconds{0};                           //!< Run() wall time
+    double m_simulatedSeconds{0};                      //!< simulated time
+    uint64_t m_events{0};                              //!< events executed
+    uint64_t m_connections{0};                         //!< transport connections opened
+    Time m_noticeDelay;                                //!< the transport's NoticeDelay
+    std::vector<uint64_t> m_eventsPerRank;             //!< events per MPI rank
+    uint32_t m_circuitsCut{0};                         //!< initial circuits across ranks
+    std::optional<mose::FluidLlmConfig> m_fluid;       //!< the fluid run's (fluid level)
+    std::vector<mose::CircuitGraph> m_fluidGraphs;     //!< per interval (fluid level)
+    uint32_t m_fluidSwitches{0};                       //!< switches started (fluid level)
+    uint64_t m_rateComputations{0};                    //!< fluid level
+    uint64_t m_transfersStarted{0};                    //!< fluid level
+    uint64_t m_flowsStarted{0};                        //!< fluid level
 };
 
 } // namespace mose

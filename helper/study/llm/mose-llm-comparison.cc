@@ -265,6 +265,12 @@ LlmComparison::BuildRun(uint32_t index, std::shared_ptr<const mose::Scenario>& s
     return BuildPolicyExperiment<LlmExperiment>(config, GetPolicy(index), scenario);
 }
 
+bool
+LlmComparison::HasTrainingPlan() const
+{
+    return m_config.llm.training && m_config.llm.trainingPlan != nullptr;
+}
+
 LlmComparison::RunOutput
 LlmComparison::Collect(uint32_t index, const LlmExperiment& experiment) const
 {
@@ -284,6 +290,12 @@ LlmComparison::Collect(uint32_t index, const LlmExperiment& experiment) const
     out.requests = PrefixLines(requests.str(), headerTag, tag);
     out.iterations = PrefixLines(iterations.str(), headerTag, tag);
     out.intervals = PrefixLines(intervals.str(), headerTag, tag);
+    if (HasTrainingPlan())
+    {
+        std::ostringstream collectives;
+        experiment.WriteCollectivesCsv(collectives, true);
+        out.collectives = PrefixLines(collectives.str(), headerTag, tag);
+    }
     if (m_keepKvExport)
     {
         std::ostringstream kv;
@@ -433,6 +445,7 @@ class LlmComparisonTask : public RunTask
 const char* const REQUESTS_FILE = "requests.csv";
 const char* const ITERATIONS_FILE = "iterations.csv";
 const char* const INTERVALS_FILE = "intervals.csv";
+const char* const COLLECTIVES_FILE = "collectives.csv";
 const char* const SWITCHES_FILE = "switches.txt";
 
 } // namespace
@@ -475,6 +488,10 @@ LlmComparison::Run(const RunListOptions& options, std::ostream& os, bool showPro
                     store.WriteRunFile(record, REQUESTS_FILE, out.requests);
                     store.WriteRunFile(record, ITERATIONS_FILE, out.iterations);
                     store.WriteRunFile(record, INTERVALS_FILE, out.intervals);
+                    if (HasTrainingPlan())
+                    {
+                        store.WriteRunFile(record, COLLECTIVES_FILE, out.collectives);
+                    }
                     if (m_keepKvExport)
                     {
                         store.WriteRunFile(record, kvFile, out.kv);
@@ -506,6 +523,10 @@ LlmComparison::Run(const RunListOptions& options, std::ostream& os, bool showPro
         out.requests = RunRecordStore::ReadRunFile(r, REQUESTS_FILE);
         out.iterations = RunRecordStore::ReadRunFile(r, ITERATIONS_FILE);
         out.intervals = RunRecordStore::ReadRunFile(r, INTERVALS_FILE);
+        if (HasTrainingPlan())
+        {
+            out.collectives = RunRecordStore::ReadRunFile(r, COLLECTIVES_FILE);
+        }
         if (m_keepKvExport)
         {
             out.kv = RunRecordStore::ReadRunFile(r, kvFile);
@@ -542,6 +563,7 @@ LlmComparison::Assemble(const std::vector<RunOutput>& outputs, std::ostream& os)
         m_requestsCsv += rows(o.requests, i == 0);
         m_iterationsCsv += rows(o.iterations, i == 0);
         m_intervalsCsv += rows(o.intervals, i == 0);
+        m_collectivesCsv += rows(o.collectives, i == 0);
         m_kvExport += m_kvExportJson ? o.kv : rows(o.kv, i == 0);
         const LlmLevel level = GetLevel(static_cast<uint32_t>(i));
         if (i % m_policies.size() == 0)
@@ -645,6 +667,12 @@ LlmComparison::WriteCsv(const std::string& outputDir) const
     {
         const std::string* t = text;
         mose::WriteTextFile(outputDir + "/" + name, [t](std::ostream& os) { os << *t; });
+    }
+    if (HasTrainingPlan())
+    {
+        // a training plan's collectives, one row each (no file for the synthetic job)
+        mose::WriteTextFile(outputDir + "/collectives.csv",
+                            [this](std::ostream& os) { os << m_collectivesCsv; });
     }
 }
 

@@ -142,16 +142,19 @@ class LlmComparison
     /// one run's output: its summary and its pieces of the comparison's files
     struct RunOutput
     {
-        LlmSummary summary;     //!< its figures
-        std::string requests;   //!< its rows of requests.csv, after a header line
-        std::string iterations; //!< its rows of iterations.csv, after a header line
-        std::string intervals;  //!< its rows of intervals.csv, after a header line
-        std::string kv;         //!< its KV export (CSV: after a header line)
-        std::string switches;   //!< its switch records, printed (MoSE only)
+        LlmSummary summary;      //!< its figures
+        std::string requests;    //!< its rows of requests.csv, after a header line
+        std::string iterations;  //!< its rows of iterations.csv, after a header line
+        std::string intervals;   //!< its rows of intervals.csv, after a header line
+        std::string collectives; //!< its rows of collectives.csv (a training plan's only)
+        std::string kv;          //!< its KV export (CSV: after a header line)
+        std::string switches;    //!< its switch records, printed (MoSE only)
     };
 
     /// \param index a run \return its level
     LlmLevel GetLevel(uint32_t index) const;
+    /// \return whether the training job runs a plan (--trainingTrace): collectives.csv is kept
+    bool HasTrainingPlan() const;
     /// \param index a run \return its policy
     mose::Policy GetPolicy(uint32_t index) const;
     /// \param index a run \return it in words ("MoSE, packet level")
@@ -194,10 +197,11 @@ class LlmComparison
     std::string m_requestsCsv;                                     //!< requests.csv
     std::string m_iterationsCsv;                                   //!< iterations.csv
     std::string m_intervalsCsv;                                    //!< intervals.csv
-    bool m_keepKvExport{false};                                    //!< KeepKvExport() was called
-    bool m_kvExportJson{false};                                    //!< the export as JSON lines
-    std::string m_kvExport;                                        //!< the export
-    bool m_ran{false};                                             //!< Run() ran
+    std::string m_collectivesCsv; //!< collectives.csv (a training plan's)
+    bool m_keepKvExport{false};   //!< KeepKvExport() was called
+    bool m_kvExportJson{false};   //!< the export as JSON lines
+    std::string m_kvExport;       //!< the export
+    bool m_ran{false};            //!< Run() ran
 };
 
 } // namespace mose
