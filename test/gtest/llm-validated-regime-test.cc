@@ -175,6 +175,13 @@ TEST(LlmValidatedRegimes, NearestCellAndTheValidatedRanges)
     m = r.Find(q);
     ASSERT_EQ(m.outside.size(), 1u);
     EXPECT_EQ(m.outside[0], "no cell with collective ring-all-reduce");
+    // a traced training job is outside, whatever its settings
+    q = Query(64, 8, "rdma", 800);
+    q.tracedTraining = true;
+    m = r.Find(q);
+    EXPECT_EQ(m.cell->set, "n64");
+    ASSERT_EQ(m.outside.size(), 1u);
+    EXPECT_EQ(m.outside[0], "a training job from a trace where the suite ran the synthetic job");
 }
 
 // The line a fluid answer carries; an empty suite says the module has none.

@@ -232,6 +232,11 @@ LlmValidatedRegimes::Find(const Query& query) const
     {
         return match;
     }
+    if (query.tracedTraining)
+    {
+        match.outside.emplace_back("a training job from a trace where the suite ran the "
+                                   "synthetic job");
+    }
     // the cells of the same kind span the validated ranges
     std::vector<const Cell*> same;
     for (const Cell& c : m_cells)
@@ -363,6 +368,7 @@ PrintValidatedRegimes(std::ostream& os,
     query.regime.transport = config.IsRdma() ? "rdma" : "tcp";
     query.regime.collective = mose::ToString(config.llm.collective);
     query.regime.placement = mose::ToString(config.llm.placement);
+    query.tracedTraining = config.llm.trainingPlan != nullptr;
     for (const LlmLevel level : levels)
     {
         if (level == LlmLevel::PACKET)

@@ -60,6 +60,9 @@ class LlmValidatedRegimes
     {
         LlmSuiteRegime regime; //!< its regime
         double load{0};        //!< its load, requests per second
+        /// its training job runs a trace's plan (--trainingTrace), which the suite did not:
+        /// outside every validated regime
+        bool tracedTraining{false};
     };
 
     /// What Find() gives: the nearest cell, and why the run is outside the validated regimes
