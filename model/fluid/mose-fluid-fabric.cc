@@ -140,6 +140,10 @@ FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& con
     if (m_config.queues)
     {
         m_queues.resize(m_net.GetNLinks());
+        for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
+        {
+            m_queues[l].capacity = m_net.GetCapacity(l);
+        }
     }
     Reroute();
 }
@@ -572,7 +576,7 @@ FluidFabric::Sync()
             double waitNs = 0;
             for (FluidNetwork::LinkId l : r.path)
             {
-                waitNs += m_queues[l].backlog / m_net.GetCapacity(l) * 1e9;
+                waitNs += m_queues[l].backlog / m_queues[l].capacity * 1e9;
             }
             tr.endNs = m_now + std::llround(waitNs) + LatencyOf(r.path);
         }
@@ -630,14 +634,17 @@ FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
         {
             // rates change only here: the flows are drained up to now at the old rates first,
             // and the next completion is fixed until the next change
-            Sync();
-            m_net.ComputeRates();
-            if (m_config.queues)
+            do
             {
-                RefreshQueues();
-            }
-            m_dirty = false;
-            m_rerouted = false;
+                Sync();
+                m_net.ComputeRates();
+                m_dirty = false;
+                m_rerouted = false;
+                if (m_config.queues)
+                {
+                    RefreshQueues(); // a port done draining asks for another computation now
+                }
+            } while (m_dirty);
             m_lastComputeNs = m_now;
             m_nextCompletion = NextCompletion();
         }
@@ -754,7 +761,7 @@ FluidFabric::StartBatch(uint32_t b)
         {
             for (const uint32_t port : {c.groupA * d + c.portA, c.groupB * d + c.portB})
             {
-                longest = std::max(longest, m_queues[port].backlog / m_net.GetCapacity(port));
+                longest = std::max(longest, m_queues[port].backlog / m_queues[port].capacity);
             }
         }
         drainNs = std::min(m_config.drainTimeoutNs,
@@ -962,7 +969,7 @@ FluidFabric::QueueAt(FluidNetwork::LinkId l, int64_t at, double& dropped, double
     // the input and the capacity are constant since `since`: the backlog moves linearly
     // between 0 and the limit, and the limit's excess is dropped
     const double dt = static_cast<double>(at - q.since) * 1e-9;
-    const double c = m_net.GetCapacity(l);
+    const double c = q.capacity;
     const double limit = m_config.queueLimitBytes > 0 ? m_config.queueLimitBytes
                                                       : std::numeric_limits<double>::infinity();
     const double free = q.backlog + (q.input - c) * dt;
@@ -1037,10 +1044,30 @@ FluidFabric::RefreshQueues()
     for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
     {
         const PortQueue& q = m_queues[l];
-        const double excess = q.input - m_net.GetCapacity(l);
+        const double excess = q.input - q.capacity;
         // a relative margin: max-min rates that fill a link exactly sum to its capacity up to
         // rounding, and such a link does not queue
-        const bool grows = excess > 1e-9 * m_net.GetCapacity(l);
+        const bool grows = excess > 1e-9 * q.capacity;
+        if (q.draining)
+        {
+            // within a ns of the port's rate is empty: the sums' rounding must not keep it
+            // draining (and rescheduling its empty time at 0 ns)
+            if (q.backlog <= q.capacity * 1e-9)
+            {
+                m_queues[l].backlog = 0;
+                // drained: the transfers through it share its whole rate again
+                m_queues[l].draining = false;
+                m_net.SetCapacity(l, q.capacity);
+                m_dirty = true;
+            }
+            else if (excess < 0)
+            {
+                const double ns = std::ceil(q.backlog / -excess * 1e9 - 1e-6);
+                const uint64_t gen = m_queueGen;
+                Schedule(static_cast<int64_t>(std::max(0.0, ns)),
+                         [this, l, gen]() { OnEmpty(l, gen); });
+            }
+        }
         if (q.backlog >= mark && (q.backlog > 0 || grows))
         {
             OnMark(l, m_queueGen); // it marks now
@@ -1079,13 +1106,24 @@ FluidFabric::ScheduleCut(uint64_t id, FluidNetwork::LinkId l)
     r.cutScheduled = true;
     // DCQCN's reaction time: the marked byte waits behind the backlog, reaches the receiver,
     // whose CNP comes back
-    const double waitNs = m_queues[l].backlog / m_net.GetCapacity(l) * 1e9;
+    const double waitNs = m_queues[l].backlog / m_queues[l].capacity * 1e9;
     const int64_t delay = std::llround(waitNs) + 2 * LatencyOf(r.path);
-    Schedule(delay, [this, id]() { Cut(id); });
+    Schedule(delay, [this, id, l]() { Cut(id, l); });
 }
 
 void
-FluidFabric::Cut(uint64_t id)
+FluidFabric::OnEmpty(FluidNetwork::LinkId l, uint64_t gen)
+{
+    if (gen != m_queueGen)
+    {
+        return;
+    }
+    Sync(); // the backlog is 0 now: the next rate computation gives the port its whole rate
+    m_dirty = true;
+}
+
+void
+FluidFabric::Cut(uint64_t id, FluidNetwork::LinkId l)
 {
     auto it = m_running.find(id);
     if (it == m_running.end() || it->second.converged)
@@ -1096,6 +1134,12 @@ FluidFabric::Cut(uint64_t id)
     Running& r = it->second;
     r.converged = true;
     ++m_cuts;
+    PortQueue& q = m_queues[l];
+    if (m_config.drainOnCut && !q.draining && q.backlog > 0)
+    {
+        q.draining = true;
+        m_net.SetCapacity(l, q.capacity / 2);
+    }
     if (!r.path.empty())
     {
         m_net.SetPath(r.flow, r.path);

@@ -96,6 +96,11 @@ struct FluidFabricConfig
     /// with queues: a port's buffer, payload bytes (0: no limit); what the backlog would hold
     /// above it is dropped, counted per port, and resent at the tail of its transfer
     double queueLimitBytes{0};
+    /// with queues: a port that marked drains its backlog after the cut, as DCQCN's repeated
+    /// cuts do: the transfers through it share half its rate (the first cut's factor, alpha = 1)
+    /// until it is empty; false: they share its whole rate and the backlog stands while they
+    /// fill it
+    bool drainOnCut{false};
 
     /// the most hosts per group (a bound on the links it makes: 2 N G host links)
     static constexpr uint32_t MAX_HOSTS_PER_GROUP = 1024;
@@ -400,6 +405,8 @@ class FluidFabric
         double dropped{0};         //!< bytes dropped up to `since`
         double out{0};             //!< bytes that left it up to `since`
         std::vector<uint64_t> ids; //!< the transfers crossing it at a rate above 0
+        double capacity{0};        //!< its rate (the rate computation's is halved to drain)
+        bool draining{false};      //!< drainOnCut: it drains at half its rate to the rates
     };
 
     /// \brief A port's backlog, drops and departures from `since` to a time, exactly
@@ -415,8 +422,11 @@ class FluidFabric
     void OnMark(FluidNetwork::LinkId l, uint64_t gen);
     /// \brief Schedules the cut of a transfer whose packets port l marks now
     void ScheduleCut(uint64_t id, FluidNetwork::LinkId l);
-    /// \brief A transfer's start-up ends: it is rated on its whole path
-    void Cut(uint64_t id);
+    /// \brief A transfer's start-up ends: it is rated on its whole path; with drainOnCut, the
+    ///        port that marked it starts draining \param id it \param l the port
+    void Cut(uint64_t id, FluidNetwork::LinkId l);
+    /// \brief A draining port's backlog is empty (if its inputs are still those of gen)
+    void OnEmpty(FluidNetwork::LinkId l, uint64_t gen);
     /// \return the path the rate computation sees: the route, or its first link until the cut
     static std::vector<FluidNetwork::LinkId> RatedPath(const std::vector<FluidNetwork::LinkId>& p,
                                                        bool converged);

@@ -186,6 +186,35 @@ TEST(FluidQueues, LineRateStartThenTheCut)
     EXPECT_EQ(fabric.GetDroppedBytes()[circuit], 0);
 }
 
+// drainOnCut: the ramp above, but the circuit that marked drains after the cut at the rate
+// left by halving the transfer's share: it sends at 0.5 GB/s into the 1 GB/s circuit, whose
+// 205,400 B drain at 0.5 GB/s in 410,800 ns (102,700 B left at 410,800 ns, empty at 616,200
+// ns). The transfer then gets the whole 1 GB/s: it sent 410,800 + 205,400 B by 616,200 ns, its
+// other 383,800 B end at 1,000,000 ns, with no backlog left: the last byte at 1,002,700 ns (the
+// circuit busy from 0 on, as before).
+TEST(FluidQueues, APortThatMarkedDrainsAfterTheCut)
+{
+    FluidFabricConfig config = QueueConfig();
+    config.ports = 1;
+    config.hostBitRate = 16e9;
+    config.drainOnCut = true;
+    FluidFabric fabric(CircuitGraph(2, {{0, 1}}), config);
+    const uint32_t circuit = 0;
+    std::vector<Probe> probes = {{205400, circuit, -1},
+                                 {410800, circuit, -1},
+                                 {616200, circuit, -1},
+                                 {700000, circuit, -1}};
+    ScheduleProbes(fabric, probes);
+    const uint64_t t = fabric.StartTransfer(0, 1, 1000000, TrafficClass::KV, nullptr);
+    fabric.Run(1000000000);
+    EXPECT_NEAR(probes[0].backlog, 205400, 1e-3);
+    EXPECT_NEAR(probes[1].backlog, 102700, 1e-3);
+    EXPECT_NEAR(probes[2].backlog, 0, 1e-3);
+    EXPECT_EQ(probes[3].backlog, 0);
+    EXPECT_EQ(fabric.GetTransfer(t).endNs, 1002700);
+    EXPECT_EQ(fabric.GetNCuts(), 1u);
+}
+
 // Off (the default), the fabric is today's: the incast above shares the down link at 0.5 GB/s
 // from the first byte, B's 5e5 B end at 1 ms and A's last 5e5 B at 1 GB/s at 1.5 ms, each
 // 3200 ns later; nothing queues or is cut. On, where no port is offered more than its rate (a

@@ -185,6 +185,7 @@ SetFluidQueues(const ExperimentConfig& config, mose::FluidFabricConfig& fabric)
     const double markPackets =
         e.kmin + std::min(e.kmax - e.kmin, std::sqrt((e.kmax - e.kmin) / e.pmax));
     fabric.queues = true;
+    fabric.drainOnCut = true;
     fabric.markBytes = markPackets * fabric.segmentBytes;
     // the RED disc's buffer, in payload bytes (a size in bytes counts wire bytes)
     const QueueSize size(e.discSize);
