@@ -1000,12 +1000,12 @@ FluidFabric::SettleQueues()
         if (dropped > 0)
         {
             // the transfers crossing the port lose bytes in proportion to their rates
-            for (uint64_t id : q.ids)
+            for (std::size_t k = 0; k < q.ids.size(); ++k)
             {
-                auto it = m_running.find(id);
+                auto it = m_running.find(q.ids[k]);
                 if (it != m_running.end())
                 {
-                    it->second.owed += dropped * m_net.GetRate(it->second.flow) / q.input;
+                    it->second.owed += dropped * q.rates[k] / q.input;
                 }
             }
         }
@@ -1024,20 +1024,39 @@ FluidFabric::RefreshQueues()
     for (PortQueue& q : m_queues)
     {
         q.input = 0;
-        q.ids.clear();
         q.since = m_now;
     }
-    for (const auto& [id, r] : m_running)
+    // A FIFO port offered more than its rate sends each transfer's bytes at its share of the
+    // rate, so a port downstream sees them slowed down: the inputs are taken three times, each
+    // pass scaling a transfer's rate behind every overloaded port by that port's rate over its
+    // input of the pass before (the first pass: the sources' rates)
+    for (int pass = 0; pass < 3; ++pass)
     {
-        const double rate = m_net.GetRate(r.flow);
-        if (rate <= 0)
+        for (PortQueue& q : m_queues)
         {
-            continue;
+            q.previous = q.input;
+            q.input = 0;
+            q.ids.clear();
+            q.rates.clear();
         }
-        for (FluidNetwork::LinkId l : r.path)
+        for (const auto& [id, r] : m_running)
         {
-            m_queues[l].input += rate;
-            m_queues[l].ids.push_back(id);
+            double rate = m_net.GetRate(r.flow);
+            if (rate <= 0)
+            {
+                continue;
+            }
+            for (FluidNetwork::LinkId l : r.path)
+            {
+                PortQueue& q = m_queues[l];
+                q.input += rate;
+                q.ids.push_back(id);
+                q.rates.push_back(rate);
+                if (pass > 0 && q.previous > q.capacity * (1 + 1e-9))
+                {
+                    rate *= q.capacity / q.previous;
+                }
+            }
         }
     }
     const double mark = m_config.markBytes;

@@ -189,7 +189,10 @@ struct FluidSwitchRecord
  *
  * Fluid queues (FluidFabricConfig::queues; off by default). Every link is then a port with a
  * FIFO backlog B in payload bytes. Its input is the sum of the rates of the transfers whose
- * path crosses it (the sources' rates: an upstream backlog does not reshape them). While the
+ * path crosses it. A port offered more than its rate passes each transfer on at its share of
+ * that rate (its output mix is its input mix), so the ports behind it see the transfer slowed:
+ * the inputs are found in three passes, each scaling a transfer behind a port by that port's
+ * overload in the pass before (an approximation of the FIFO tandem). While the
  * input a exceeds the capacity c, B grows at a - c; while a < c and B > 0 it drains at c - a;
  * above queueLimitBytes the excess is dropped. Rates are constant between rate computations,
  * so B is kept as (B, since, a) and its empty and full times are exact without an event of
@@ -405,6 +408,8 @@ class FluidFabric
         double dropped{0};         //!< bytes dropped up to `since`
         double out{0};             //!< bytes that left it up to `since`
         std::vector<uint64_t> ids; //!< the transfers crossing it at a rate above 0
+        std::vector<double> rates; //!< their rates into it (slowed by the ports before it)
+        double previous{0};        //!< RefreshQueues(): the input of the pass before
         double capacity{0};        //!< its rate (the rate computation's is halved to drain)
         bool draining{false};      //!< drainOnCut: it drains at half its rate to the rates
     };
