@@ -1042,6 +1042,15 @@ if [ -x "$LLM" ]; then
     expect_error llm-rate-epoch-packet '--rateEpoch = "10us": the option would not be used' \
         "$LLM" --map=false --rateEpoch=10us
     expect_error llm-rate-epoch-bad 'invalid --rateEpoch' "$LLM" --map=false --level=fluid --rateEpoch=soon
+    # the fluid queues (--fluidQueues): the fluid level only, exact rates, rdma
+    expect_error llm-fluid-queues-packet '--fluidQueues = true: the option would not be used' \
+        "$LLM" --map=false --fluidQueues=true
+    expect_error llm-fluid-queues-aggregate '--fluidQueues = true: not at the aggregate level' \
+        "$LLM" --map=false --level=fluid,aggregate --fluidQueues=true
+    expect_error llm-fluid-queues-epoch '--fluidQueues = true: exact rates (no --rateEpoch' \
+        "$LLM" --map=false --level=fluid --rateEpoch=1ms --fluidQueues=true
+    expect_error llm-fluid-queues-tcp '--fluidQueues = true: --transport=rdma' \
+        "$LLM" --map=false --level=fluid --transport=tcp --fluidQueues=true
     expect_error llm-level-fluid-ecmp "ns3::MoseRouteTable::Rule" \
         "$LLM" --map=false --level=fluid --ns3::MoseRouteTable::Rule=ecmp
     expect_error llm-notice-delay-bad '--noticeDelay' "$LLM" --map=false --noticeDelay=soon

@@ -76,6 +76,21 @@ FluidFabricConfig::Validate() const
                           hostLinks ? "1 to " + std::to_string(MAX_HOSTS_PER_GROUP)
                                     : std::string("1 without host links (the group node sends)"));
     }
+    for (const auto& [name, bytes] : {std::pair<const char*, double>{"mark backlog", markBytes},
+                                      {"queue limit", queueLimitBytes}})
+    {
+        if (!(std::isfinite(bytes) && bytes >= 0))
+        {
+            ThrowBadParameter(name, FormatNumber(bytes), "a finite number of bytes >= 0");
+        }
+    }
+    if (queues && rateEpochNs > 0)
+    {
+        ThrowBadParameter("rate epoch",
+                          std::to_string(rateEpochNs) + " ns",
+                          "0 with fluid queues (--fluidQueues): a backlog grows at the exact "
+                          "rates' excess");
+    }
     if (segmentBytes == 0 || wireBytesPerSegment < segmentBytes)
     {
         ThrowBadParameter("segment bytes",
@@ -122,6 +137,14 @@ FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& con
     m_peers = PlanPorts(graph, d).GetPeers();
     m_routedPeers = m_peers;
     m_pairBytes.assign(static_cast<std::size_t>(m_n) * m_n, 0);
+    if (m_config.queues)
+    {
+        m_queues.resize(m_net.GetNLinks());
+        for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
+        {
+            m_queues[l].capacity = m_net.GetCapacity(l);
+        }
+    }
     Reroute();
 }
 
@@ -169,7 +192,17 @@ FluidFabric::StartTransfer(uint32_t src,
     m_transfers.push_back(t);
     Running r;
     r.id = id;
-    r.flow = m_net.AddFlow(static_cast<double>(bytes), PathOf(src, dst, rail));
+    if (m_config.queues)
+    {
+        // RoCEv2's start: at the first link's share until a port of the path marks
+        r.path = PathOf(src, dst, rail);
+        r.converged = r.path.size() <= 1;
+        r.flow = m_net.AddFlow(static_cast<double>(bytes), RatedPath(r.path, r.converged));
+    }
+    else
+    {
+        r.flow = m_net.AddFlow(static_cast<double>(bytes), PathOf(src, dst, rail));
+    }
     r.done = std::move(done);
     Launch(std::move(r));
     return id;
@@ -200,6 +233,13 @@ FluidFabric::StartAggregate(std::shared_ptr<const std::vector<FluidPart>> parts,
     if (!parts || parts->empty())
     {
         ThrowBadParameter("aggregate", "no parts", "at least one transfer");
+    }
+    if (m_config.queues)
+    {
+        ThrowBadParameter("aggregate",
+                          std::to_string(parts->size()) + " parts",
+                          "single transfers with fluid queues (--fluidQueues): an aggregate's "
+                          "parts have no one path to queue on");
     }
     if (parts != m_checkedParts)
     {
@@ -446,6 +486,16 @@ FluidFabric::Reroute()
                 t.reroutes += moved ? 1 : 0;
             }
         }
+        else if (m_config.queues)
+        {
+            std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst, t.rail);
+            if (path != r.path)
+            {
+                r.path = std::move(path);
+                m_net.SetPath(r.flow, RatedPath(r.path, r.converged));
+                ++t.reroutes;
+            }
+        }
         else
         {
             const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst, t.rail);
@@ -482,6 +532,10 @@ FluidFabric::Sync()
         m_net.Advance(static_cast<double>(m_now - m_drainedNs) * 1e-9);
         m_drainedNs = m_now;
     }
+    if (m_config.queues)
+    {
+        SettleQueues(); // the drops up to now are owed before a completion is decided
+    }
     std::vector<FluidNetwork::FlowId> completed = m_net.TakeCompleted();
     if (completed.empty())
     {
@@ -497,10 +551,39 @@ FluidFabric::Sync()
     for (uint64_t id : ids)
     {
         auto it = m_running.find(id);
+        if (m_config.queues && it->second.owed >= 0.5)
+        {
+            // the source has sent its last byte and resends what ports dropped (at the tail);
+            // under half a byte is the sums' rounding
+            Running& again = it->second;
+            m_net.RemoveFlow(again.flow);
+            again.flow = m_net.AddFlow(again.owed, RatedPath(again.path, again.converged));
+            m_resent += again.owed;
+            again.owed = 0;
+            if (again.flow >= m_flowTransfer.size())
+            {
+                m_flowTransfer.resize(again.flow + 1);
+            }
+            m_flowTransfer[again.flow] = id;
+            continue;
+        }
         Running r = std::move(it->second);
         m_running.erase(it);
         FluidTransfer& tr = m_transfers[id];
-        tr.endNs = m_now + (r.parts ? r.latencyNs : LatencyOf(m_net.GetPath(r.flow)));
+        if (m_config.queues)
+        {
+            // its last byte waits behind each port's backlog (FIFO)
+            double waitNs = 0;
+            for (FluidNetwork::LinkId l : r.path)
+            {
+                waitNs += m_queues[l].backlog / m_queues[l].capacity * 1e9;
+            }
+            tr.endNs = m_now + std::llround(waitNs) + LatencyOf(r.path);
+        }
+        else
+        {
+            tr.endNs = m_now + (r.parts ? r.latencyNs : LatencyOf(m_net.GetPath(r.flow)));
+        }
         tr.complete = true;
         if (r.parts)
         {
@@ -551,10 +634,17 @@ FluidFabric::Run(int64_t untilNs, const std::function<bool()>& stop)
         {
             // rates change only here: the flows are drained up to now at the old rates first,
             // and the next completion is fixed until the next change
-            Sync();
-            m_net.ComputeRates();
-            m_dirty = false;
-            m_rerouted = false;
+            do
+            {
+                Sync();
+                m_net.ComputeRates();
+                m_dirty = false;
+                m_rerouted = false;
+                if (m_config.queues)
+                {
+                    RefreshQueues(); // a port done draining asks for another computation now
+                }
+            } while (m_dirty);
             m_lastComputeNs = m_now;
             m_nextCompletion = NextCompletion();
         }
@@ -659,8 +749,25 @@ FluidFabric::StartBatch(uint32_t b)
         m_routedPeers[static_cast<std::size_t>(c.groupB) * d + c.portB] = PortPlan::DARK;
     }
     Reroute();
-    // a fluid circuit holds no queue: the drain is over at once, unless it has a fixed length
-    Schedule(m_config.fixedDrain ? m_config.drainTimeoutNs : 0, [this]() { GoDark(); });
+    // a fluid circuit holds no queue: the drain is over at once, unless it has a fixed length;
+    // with queues it lasts until the batch's circuits have sent their backlogs (no byte is
+    // routed onto them any more), at most the drain timeout
+    int64_t drainNs = m_config.fixedDrain ? m_config.drainTimeoutNs : 0;
+    if (m_config.queues && !m_config.fixedDrain)
+    {
+        SettleQueues();
+        double longest = 0;
+        for (const PortCircuit& c : batch.removed)
+        {
+            for (const uint32_t port : {c.groupA * d + c.portA, c.groupB * d + c.portB})
+            {
+                longest = std::max(longest, m_queues[port].backlog / m_queues[port].capacity);
+            }
+        }
+        drainNs = std::min(m_config.drainTimeoutNs,
+                           static_cast<int64_t>(std::ceil(longest * 1e9 - 1e-6)));
+    }
+    Schedule(drainNs, [this]() { GoDark(); });
 }
 
 void
@@ -668,6 +775,19 @@ FluidFabric::GoDark()
 {
     m_darkStart = m_now;
     const uint32_t d = m_config.ports;
+    if (m_config.queues)
+    {
+        // what a drain cut short left in the dark circuits is lost (not resent)
+        Sync();
+        for (const PortCircuit& c : m_batches[m_batch].removed)
+        {
+            for (const uint32_t port : {c.groupA * d + c.portA, c.groupB * d + c.portB})
+            {
+                m_queues[port].dropped += m_queues[port].backlog;
+                m_queues[port].backlog = 0;
+            }
+        }
+    }
     for (const PortCircuit& c : m_batches[m_batch].removed)
     {
         m_peers[static_cast<std::size_t>(c.groupA) * d + c.portA] = PortPlan::DARK;
@@ -765,7 +885,18 @@ FluidFabric::GetPortBytes() const
     std::vector<double> bytes(static_cast<std::size_t>(m_n) * m_config.ports);
     for (std::size_t l = 0; l < bytes.size(); ++l)
     {
-        bytes[l] = m_net.GetLinkBytes(static_cast<FluidNetwork::LinkId>(l));
+        if (m_config.queues)
+        {
+            // the bytes that left the port (a start-up's bytes cross links its rate omits)
+            double dropped = 0;
+            double out = 0;
+            QueueAt(static_cast<FluidNetwork::LinkId>(l), m_drainedNs, dropped, out);
+            bytes[l] = m_queues[l].out + out;
+        }
+        else
+        {
+            bytes[l] = m_net.GetLinkBytes(static_cast<FluidNetwork::LinkId>(l));
+        }
     }
     return bytes;
 }
@@ -773,6 +904,18 @@ FluidFabric::GetPortBytes() const
 std::vector<double>
 FluidFabric::GetPortBytesNow() const
 {
+    if (m_config.queues)
+    {
+        std::vector<double> bytes(static_cast<std::size_t>(m_n) * m_config.ports);
+        for (std::size_t l = 0; l < bytes.size(); ++l)
+        {
+            double dropped = 0;
+            double out = 0;
+            QueueAt(static_cast<FluidNetwork::LinkId>(l), m_now, dropped, out);
+            bytes[l] = m_queues[l].out + out;
+        }
+        return bytes;
+    }
     std::vector<double> bytes = GetPortBytes();
     const double since = static_cast<double>(m_now - m_drainedNs) * 1e-9;
     for (std::size_t l = 0; l < bytes.size(); ++l)
@@ -801,6 +944,265 @@ FluidFabric::GetBytesSent(uint64_t id) const
     const double left =
         m_net.GetRemaining(f) - m_net.GetRate(f) * static_cast<double>(m_now - m_drainedNs) * 1e-9;
     return static_cast<double>(t.bytes) - std::max(0.0, left);
+}
+
+std::vector<FluidNetwork::LinkId>
+FluidFabric::RatedPath(const std::vector<FluidNetwork::LinkId>& p, bool converged)
+{
+    if (converged || p.empty())
+    {
+        return p;
+    }
+    return {p.front()};
+}
+
+double
+FluidFabric::QueueAt(FluidNetwork::LinkId l, int64_t at, double& dropped, double& out) const
+{
+    const PortQueue& q = m_queues[l];
+    dropped = 0;
+    out = 0;
+    if (at <= q.since || (q.input == 0 && q.backlog == 0))
+    {
+        return q.backlog;
+    }
+    // the input and the capacity are constant since `since`: the backlog moves linearly
+    // between 0 and the limit, and the limit's excess is dropped
+    const double dt = static_cast<double>(at - q.since) * 1e-9;
+    const double c = q.capacity;
+    const double limit = m_config.queueLimitBytes > 0 ? m_config.queueLimitBytes
+                                                      : std::numeric_limits<double>::infinity();
+    const double free = q.backlog + (q.input - c) * dt;
+    double backlog = std::max(0.0, free);
+    if (backlog > limit)
+    {
+        // the backlog was below the limit or on it since `since` (it grows linearly)
+        dropped = backlog - std::max(limit, q.backlog);
+        backlog = limit;
+    }
+    out = std::max(0.0, q.input * dt - dropped - (backlog - q.backlog));
+    return backlog;
+}
+
+void
+FluidFabric::SettleQueues()
+{
+    for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
+    {
+        PortQueue& q = m_queues[l];
+        if (q.since >= m_now)
+        {
+            continue;
+        }
+        double dropped = 0;
+        double out = 0;
+        const double backlog = QueueAt(l, m_now, dropped, out);
+        if (dropped > 0)
+        {
+            // the transfers crossing the port lose bytes in proportion to their rates
+            for (std::size_t k = 0; k < q.ids.size(); ++k)
+            {
+                auto it = m_running.find(q.ids[k]);
+                if (it != m_running.end())
+                {
+                    it->second.owed += dropped * q.rates[k] / q.input;
+                }
+            }
+        }
+        q.backlog = backlog;
+        q.dropped += dropped;
+        q.out += out;
+        q.since = m_now;
+    }
+}
+
+void
+FluidFabric::RefreshQueues()
+{
+    // called right after a rate computation, the queues settled up to now (Sync())
+    ++m_queueGen;
+    for (PortQueue& q : m_queues)
+    {
+        q.input = 0;
+        q.since = m_now;
+    }
+    // A FIFO port offered more than its rate sends each transfer's bytes at its share of the
+    // rate, so a port downstream sees them slowed down: the inputs are taken three times, each
+    // pass scaling a transfer's rate behind every overloaded port by that port's rate over its
+    // input of the pass before (the first pass: the sources' rates)
+    for (int pass = 0; pass < 3; ++pass)
+    {
+        for (PortQueue& q : m_queues)
+        {
+            q.previous = q.input;
+            q.input = 0;
+            q.ids.clear();
+            q.rates.clear();
+        }
+        for (const auto& [id, r] : m_running)
+        {
+            double rate = m_net.GetRate(r.flow);
+            if (rate <= 0)
+            {
+                continue;
+            }
+            for (FluidNetwork::LinkId l : r.path)
+            {
+                PortQueue& q = m_queues[l];
+                q.input += rate;
+                q.ids.push_back(id);
+                q.rates.push_back(rate);
+                if (pass > 0 && q.previous > q.capacity * (1 + 1e-9))
+                {
+                    rate *= q.capacity / q.previous;
+                }
+            }
+        }
+    }
+    const double mark = m_config.markBytes;
+    for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
+    {
+        const PortQueue& q = m_queues[l];
+        const double excess = q.input - q.capacity;
+        // a relative margin: max-min rates that fill a link exactly sum to its capacity up to
+        // rounding, and such a link does not queue
+        const bool grows = excess > 1e-9 * q.capacity;
+        if (q.draining)
+        {
+            // within a ns of the port's rate is empty: the sums' rounding must not keep it
+            // draining (and rescheduling its empty time at 0 ns)
+            if (q.backlog <= q.capacity * 1e-9)
+            {
+                m_queues[l].backlog = 0;
+                // drained: the transfers through it share its whole rate again
+                m_queues[l].draining = false;
+                m_net.SetCapacity(l, q.capacity);
+                m_dirty = true;
+            }
+            else if (excess < 0)
+            {
+                const double ns = std::ceil(q.backlog / -excess * 1e9 - 1e-6);
+                const uint64_t gen = m_queueGen;
+                Schedule(static_cast<int64_t>(std::max(0.0, ns)),
+                         [this, l, gen]() { OnEmpty(l, gen); });
+            }
+        }
+        if (q.backlog >= mark && (q.backlog > 0 || grows))
+        {
+            OnMark(l, m_queueGen); // it marks now
+        }
+        else if (grows)
+        {
+            const double ns = std::ceil((mark - q.backlog) / excess * 1e9 - 1e-6);
+            const uint64_t gen = m_queueGen;
+            Schedule(static_cast<int64_t>(std::max(0.0, ns)), [this, l, gen]() { OnMark(l, gen); });
+        }
+    }
+}
+
+void
+FluidFabric::OnMark(FluidNetwork::LinkId l, uint64_t gen)
+{
+    if (gen != m_queueGen)
+    {
+        return; // the inputs changed since: a newer event (or none) stands for this one
+    }
+    Sync();
+    for (uint64_t id : m_queues[l].ids)
+    {
+        auto it = m_running.find(id);
+        if (it != m_running.end() && !it->second.converged && !it->second.cutScheduled)
+        {
+            ScheduleCut(id, l);
+        }
+    }
+}
+
+void
+FluidFabric::ScheduleCut(uint64_t id, FluidNetwork::LinkId l)
+{
+    Running& r = m_running.at(id);
+    r.cutScheduled = true;
+    // DCQCN's reaction time: the marked byte waits behind the backlog, reaches the receiver,
+    // whose CNP comes back
+    const double waitNs = m_queues[l].backlog / m_queues[l].capacity * 1e9;
+    const int64_t delay = std::llround(waitNs) + 2 * LatencyOf(r.path);
+    Schedule(delay, [this, id, l]() { Cut(id, l); });
+}
+
+void
+FluidFabric::OnEmpty(FluidNetwork::LinkId l, uint64_t gen)
+{
+    if (gen != m_queueGen)
+    {
+        return;
+    }
+    Sync(); // the backlog is 0 now: the next rate computation gives the port its whole rate
+    m_dirty = true;
+}
+
+void
+FluidFabric::Cut(uint64_t id, FluidNetwork::LinkId l)
+{
+    auto it = m_running.find(id);
+    if (it == m_running.end() || it->second.converged)
+    {
+        return;
+    }
+    Sync();
+    Running& r = it->second;
+    r.converged = true;
+    ++m_cuts;
+    PortQueue& q = m_queues[l];
+    if (m_config.drainOnCut && !q.draining && q.backlog > 0)
+    {
+        q.draining = true;
+        m_net.SetCapacity(l, q.capacity / 2);
+    }
+    if (!r.path.empty())
+    {
+        m_net.SetPath(r.flow, r.path);
+    }
+    m_dirty = true;
+}
+
+std::vector<double>
+FluidFabric::GetBacklogs() const
+{
+    std::vector<double> out(m_net.GetNLinks(), 0.0);
+    for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
+    {
+        double dropped = 0;
+        double sent = 0;
+        out[l] = QueueAt(l, m_now, dropped, sent);
+    }
+    return out;
+}
+
+std::vector<double>
+FluidFabric::GetDroppedBytes() const
+{
+    std::vector<double> out(m_net.GetNLinks(), 0.0);
+    for (FluidNetwork::LinkId l = 0; l < m_queues.size(); ++l)
+    {
+        double dropped = 0;
+        double sent = 0;
+        QueueAt(l, m_now, dropped, sent);
+        out[l] = m_queues[l].dropped + dropped;
+    }
+    return out;
+}
+
+double
+FluidFabric::GetResentBytes() const
+{
+    return m_resent;
+}
+
+uint64_t
+FluidFabric::GetNCuts() const
+{
+    return m_cuts;
 }
 
 } // namespace mose

@@ -81,6 +81,27 @@ struct FluidFabricConfig
     /// measure and state)
     int64_t rateEpochNs{0};
 
+    /**
+     * Fluid queues (mose-llm --fluidQueues; false: none, every flow at its max-min rate from
+     * its first byte, as before). true: every link is a port with a FIFO backlog, and a
+     * transfer starts as RoCEv2 with DCQCN does: at its first link's share (the NIC's line
+     * rate, paced per port) whatever lies beyond, until a port on its path marks; it is cut to
+     * its max-min rate a reaction time later (see FluidFabric, "Fluid queues"). Needs exact
+     * rates (rateEpochNs 0) and single transfers (no StartAggregate()).
+     */
+    bool queues{false};
+    /// with queues: the backlog (payload bytes) at which a port is taken to mark the packets
+    /// it queues (the first ECN mark DCQCN reacts to); 0: as soon as it queues
+    double markBytes{0};
+    /// with queues: a port's buffer, payload bytes (0: no limit); what the backlog would hold
+    /// above it is dropped, counted per port, and resent at the tail of its transfer
+    double queueLimitBytes{0};
+    /// with queues: a port that marked drains its backlog after the cut, as DCQCN's repeated
+    /// cuts do: the transfers through it share half its rate (the first cut's factor, alpha = 1)
+    /// until it is empty; false: they share its whole rate and the backlog stands while they
+    /// fill it
+    bool drainOnCut{false};
+
     /// the most hosts per group (a bound on the links it makes: 2 N G host links)
     static constexpr uint32_t MAX_HOSTS_PER_GROUP = 1024;
 
@@ -165,6 +186,27 @@ struct FluidSwitchRecord
  * live matching without them: transfers are rerouted, and those with no route are held at rate
  * 0), drains (0 ns: a fluid link holds no queue; with fixedDrain, drainTimeoutNs as at the
  * packet level), goes dark for darkNs, relinks its new circuits and reroutes every transfer.
+ *
+ * Fluid queues (FluidFabricConfig::queues; off by default). Every link is then a port with a
+ * FIFO backlog B in payload bytes. Its input is the sum of the rates of the transfers whose
+ * path crosses it. A port offered more than its rate passes each transfer on at its share of
+ * that rate (its output mix is its input mix), so the ports behind it see the transfer slowed:
+ * the inputs are found in three passes, each scaling a transfer behind a port by that port's
+ * overload in the pass before (an approximation of the FIFO tandem). While the
+ * input a exceeds the capacity c, B grows at a - c; while a < c and B > 0 it drains at c - a;
+ * above queueLimitBytes the excess is dropped. Rates are constant between rate computations,
+ * so B is kept as (B, since, a) and its empty and full times are exact without an event of
+ * their own. A transfer starts at its share of its first link alone (the NIC's line rate, paced
+ * per port: RoCEv2's start). When a port on its path holds markBytes or more (an event at the
+ * exact time the backlog reaches it), its packets are marked; the transfer is cut to its max-
+ * min rate on its whole path a reaction time later: the marked byte's wait in that port (B /
+ * c) plus the path's round trip (twice its latency: the CNP's way back). Bytes a port drops are
+ * owed by the transfers it drops them from, in proportion to their rates, and resent at the
+ * tail: when the source has sent its last byte it sends what it owes (at its rate then), until
+ * nothing is owed. A transfer's last byte leaves a port after the backlog ahead of it (FIFO):
+ * it arrives at its source's last send plus the sum of B / c over its path's ports at that
+ * time, plus the path latency. A switch's drain lasts until the backlogs of the batch's
+ * circuits are empty (at most drainTimeoutNs; what is left there is dropped and not resent).
  *
  * Events run in time order, events of one time in the order they were scheduled. Everything is
  * deterministic: the same calls give the same results bit for bit.
@@ -278,6 +320,18 @@ class FluidFabric
     ///         has sent of it up to Now() (its bytes once complete)
     double GetBytesSent(uint64_t id) const;
 
+    /// \return with queues, every link's backlog now (payload bytes; links as numbered in the
+    ///         class: the circuits by sending flat port, then the host links up, then down);
+    ///         without queues, zeros
+    std::vector<double> GetBacklogs() const;
+    /// \return with queues, the payload bytes every link dropped up to now (links as in
+    ///         GetBacklogs()); without queues, zeros
+    std::vector<double> GetDroppedBytes() const;
+    /// \return with queues, the payload bytes resent (owed for drops) up to now
+    double GetResentBytes() const;
+    /// \return with queues, the transfers cut from their start-up rate so far
+    uint64_t GetNCuts() const;
+
   private:
     /// \brief Routes every transfer in flight on the current matching
     void Reroute();
@@ -338,7 +392,49 @@ class FluidFabric
         /// an aggregate's parts (null: a single transfer)
         std::shared_ptr<const std::vector<FluidPart>> parts;
         int64_t latencyNs{0}; //!< an aggregate's last-byte latency on its current route
+        /// with queues: its route (the flow's path is its first link until the cut)
+        std::vector<FluidNetwork::LinkId> path;
+        bool converged{true};     //!< with queues: cut to its max-min rate (or never above it)
+        bool cutScheduled{false}; //!< with queues: a port marked it; the cut is scheduled
+        double owed{0};           //!< with queues: bytes dropped and not yet resent
     };
+
+    /// A port's FIFO backlog (queues)
+    struct PortQueue
+    {
+        double backlog{0};         //!< payload bytes at `since`
+        int64_t since{0};          //!< when backlog was taken (ns)
+        double input{0};           //!< the rate of the transfers crossing it (bytes/s)
+        double dropped{0};         //!< bytes dropped up to `since`
+        double out{0};             //!< bytes that left it up to `since`
+        std::vector<uint64_t> ids; //!< the transfers crossing it at a rate above 0
+        std::vector<double> rates; //!< their rates into it (slowed by the ports before it)
+        double previous{0};        //!< RefreshQueues(): the input of the pass before
+        double capacity{0};        //!< its rate (the rate computation's is halved to drain)
+        bool draining{false};      //!< drainOnCut: it drains at half its rate to the rates
+    };
+
+    /// \brief A port's backlog, drops and departures from `since` to a time, exactly
+    /// \param l the link \param at the time (>= since) \param dropped set to the bytes
+    ///        dropped meanwhile \param out set to the bytes that left meanwhile
+    /// \return the backlog at `at`
+    double QueueAt(FluidNetwork::LinkId l, int64_t at, double& dropped, double& out) const;
+    /// \brief Brings every backlog up to now, handing the bytes dropped to their transfers
+    void SettleQueues();
+    /// \brief After a rate computation: the ports' inputs, their mark events, the cuts due
+    void RefreshQueues();
+    /// \brief A port's backlog reached markBytes (if its inputs are still those of gen)
+    void OnMark(FluidNetwork::LinkId l, uint64_t gen);
+    /// \brief Schedules the cut of a transfer whose packets port l marks now
+    void ScheduleCut(uint64_t id, FluidNetwork::LinkId l);
+    /// \brief A transfer's start-up ends: it is rated on its whole path; with drainOnCut, the
+    ///        port that marked it starts draining \param id it \param l the port
+    void Cut(uint64_t id, FluidNetwork::LinkId l);
+    /// \brief A draining port's backlog is empty (if its inputs are still those of gen)
+    void OnEmpty(FluidNetwork::LinkId l, uint64_t gen);
+    /// \return the path the rate computation sees: the route, or its first link until the cut
+    static std::vector<FluidNetwork::LinkId> RatedPath(const std::vector<FluidNetwork::LinkId>& p,
+                                                       bool converged);
 
     /// \brief Registers a transfer whose flow was added (held if it has no path) \param r it
     void Launch(Running r);
@@ -387,6 +483,10 @@ class FluidFabric
     uint32_t m_batch{0};                                          //!< the batch under way
     int64_t m_drainStart{0};                                      //!< its drain started
     int64_t m_darkStart{0};                                       //!< it went dark
+    std::vector<PortQueue> m_queues;                              //!< per link, with queues
+    uint64_t m_queueGen{0}; //!< RefreshQueues() calls (stale mark events)
+    double m_resent{0};     //!< bytes resent
+    uint64_t m_cuts{0};     //!< start-ups cut
 };
 
 } // namespace mose

@@ -373,6 +373,12 @@ LlmOptions::AddRunOptions(CommandLine& cmd)
                  "fluid level: recompute the max-min rates at most once per this time (default "
                  "0: after every change, exact); faster, approximate",
                  m_rateEpoch);
+    mose::AddBoolOption(cmd,
+                        "fluidQueues",
+                        "fluid level, rdma: ports with FIFO backlogs, a line-rate start cut by "
+                        "DCQCN when a port marks, the RED buffer's drops (default false: max-min "
+                        "rates from the first byte, nothing queued)",
+                        m_fluidQueues);
 }
 
 void
@@ -578,6 +584,49 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
         }
         config.llm.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
     }
+    if (m_fluidQueues)
+    {
+        ReadFluidQueues();
+    }
+}
+
+void
+LlmOptions::ReadFluidQueues()
+{
+    ExperimentConfig& config = m_experiment;
+    const bool fluid =
+        std::find(m_levels.begin(), m_levels.end(), LlmLevel::FLUID) != m_levels.end();
+    if (!fluid)
+    {
+        mose::ThrowBadParameter("--fluidQueues",
+                                "true",
+                                "the option would not be used: only with the fluid level "
+                                "(--level=fluid, both or packet,fluid)");
+    }
+    if (std::find(m_levels.begin(), m_levels.end(), LlmLevel::AGGREGATE) != m_levels.end())
+    {
+        mose::ThrowBadParameter("--fluidQueues",
+                                "true",
+                                "not at the aggregate level (--level=" + m_level +
+                                    "): an all-to-all's parts run as one flow with no one path "
+                                    "to queue on; use --level=fluid or both");
+    }
+    if (!m_rateEpoch.empty())
+    {
+        mose::ThrowBadParameter("--fluidQueues",
+                                "true",
+                                "exact rates (no --rateEpoch, given \"" + m_rateEpoch +
+                                    "\"): a backlog grows at the exact rates' excess");
+    }
+    if (!config.IsRdma())
+    {
+        mose::ThrowBadParameter("--fluidQueues",
+                                "true",
+                                "--transport=rdma: the fluid queues model RoCEv2's line-rate "
+                                "start, DCQCN's cut and the RED disc; TCP's slow start and its "
+                                "loss-driven queues are not modelled");
+    }
+    config.llm.fluidQueues = true;
 }
 
 void

@@ -240,7 +240,10 @@ class LlmOptions
     std::string m_noticeDelay;                               //!< --noticeDelay (empty: unset)
     std::string m_policiesText{"MoSE,S-Train,S-Inf,S-Comp"}; //!< --policies
     std::string m_level{"packet"};                           //!< --level
-    std::string m_rateEpoch;                                 //!< --rateEpoch (empty: not given)
+    /// \brief Checks --fluidQueues against the level, the rate epoch and the transport
+    void ReadFluidQueues();
+    std::string m_rateEpoch;             //!< --rateEpoch (empty: not given)
+    bool m_fluidQueues{false};           //!< --fluidQueues
     TransportOptions m_transportOptions; //!< --transport, --ecnKmin, --ecnKmax, --ecnPmax
     std::vector<LlmLevel> m_levels;      //!< from --level
     bool m_map{true};                    //!< --map

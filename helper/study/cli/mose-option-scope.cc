@@ -87,6 +87,7 @@ const std::vector<OptionScope> OPTION_SCOPES = {
     {"mose-llm", "--policies", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--level", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--rateEpoch", NO_PACKETS, IN_ONE},
+    {"mose-llm", "--fluidQueues", AT_FLUID, LLM_MODES},
     {"mose-llm", "--jobs", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--runs", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--part", AT_ALL_LEVELS, LLM_MODES},

@@ -229,6 +229,10 @@ struct LlmWorkloadConfig
     /// rates after every change; above 0, rates recomputed at most once per epoch (faster,
     /// approximate). Not used by the packet level
     Time fluidRateEpoch{Seconds(0)};
+    /// the fluid level's queues (mose-llm --fluidQueues, mose::FluidFabricConfig::queues):
+    /// ports with FIFO backlogs, RoCEv2's line-rate start and DCQCN's cut, the RED disc's
+    /// marking and buffer (rdma only; not at the aggregate level). Not used by the packet level
+    bool fluidQueues{false};
 };
 
 /**

@@ -214,6 +214,35 @@ SetLlmTransport(ExperimentConfig& config, const std::string& typeName, const Ecn
     }
 }
 
+void
+SetFluidQueues(const ExperimentConfig& config, mose::FluidFabricConfig& fabric)
+{
+    if (!config.IsRdma() || !config.ecn)
+    {
+        mose::ThrowBadParameter("--fluidQueues",
+                                "true",
+                                "--transport=rdma (RED with ECN on the ports): the fluid queues "
+                                "model its marking and buffer");
+    }
+    const EcnMarking& e = *config.ecn;
+    // the expected backlog at the first mark: RED marks a packet that finds q queued with
+    // probability pmax (q - kmin) / (kmax - kmin); a queue that grows by one packet per two
+    // arrivals (two senders at its rate) has marked (q - kmin)^2 pmax / (kmax - kmin) packets
+    // in expectation by q, one at q = kmin + sqrt((kmax - kmin) / pmax); above kmax RED marks
+    // every packet
+    const double markPackets =
+        e.kmin + std::min(e.kmax - e.kmin, std::sqrt((e.kmax - e.kmin) / e.pmax));
+    fabric.queues = true;
+    fabric.drainOnCut = true;
+    fabric.markBytes = markPackets * fabric.segmentBytes;
+    // the RED disc's buffer, in payload bytes (a size in bytes counts wire bytes)
+    const QueueSize size(e.discSize);
+    fabric.queueLimitBytes = size.GetUnit() == QueueSizeUnit::PACKETS
+                                 ? static_cast<double>(size.GetValue()) * fabric.segmentBytes
+                                 : static_cast<double>(size.GetValue()) * fabric.segmentBytes /
+                                       fabric.wireBytesPerSegment;
+}
+
 Time
 LlmServeAllowance(const ExperimentConfig& config)
 {
@@ -557,6 +586,10 @@ LlmExperiment::BuildFluid()
     Ptr<MoseTransport> transport = CreateTransportHelper(topology->GetSmallestLinkDelay()).Create();
     f.fabric = MoseFluidFabricHelper::Read(*topology, m_config.GetSwitcherHelper(), transport);
     f.fabric.rateEpochNs = m_config.llm.fluidRateEpoch.GetNanoSeconds();
+    if (m_config.llm.fluidQueues)
+    {
+        SetFluidQueues(m_config, f.fabric);
+    }
 
     for (auto mode : {mose::WorkloadMode::INFERENCE_HEAVY, mose::WorkloadMode::TRAINING_HEAVY})
     {
@@ -664,6 +697,14 @@ LlmExperiment::RunFluid()
     m_simulatedSeconds = static_cast<double>(run.GetEndNs()) * 1e-9;
     m_circuitsCut = 0;
     m_rateComputations = fabric.GetNRateComputations();
+    m_queueCuts = fabric.GetNCuts();
+    m_droppedBytes = 0;
+    m_droppingPorts = 0;
+    for (double bytes : fabric.GetDroppedBytes())
+    {
+        m_droppedBytes += bytes;
+        m_droppingPorts += bytes > 0 ? 1 : 0;
+    }
     m_flowsStarted = fabric.GetTransfers().size();
     m_transfersStarted = 0;
     for (const mose::FluidTransfer& t : fabric.GetTransfers())
@@ -925,6 +966,10 @@ LlmExperiment::GetSummary() const
         SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());
     s.level = m_config.level;
     s.rateComputations = m_rateComputations;
+    s.fluidQueues = IsFluid(m_config.level) && m_config.llm.fluidQueues;
+    s.queueCuts = m_queueCuts;
+    s.droppedBytes = m_droppedBytes;
+    s.droppingPorts = m_droppingPorts;
     s.transfers = m_transfersStarted;
     s.flows = m_flowsStarted;
     s.requests = static_cast<uint32_t>(m_requests.size());

@@ -90,6 +90,17 @@ void SetLlmTransport(ExperimentConfig& config,
 
 /**
  * \ingroup mose-study
+ * \brief Turns on the fluid level's queues (mose::FluidFabricConfig::queues, mose-llm
+ *        --fluidQueues) with the packet level's RED disc: a port marks at the backlog where
+ *        RED's first mark is expected (a queue growing at twice its rate) and holds the disc's
+ *        buffer, both in payload bytes of the fabric's packets.
+ * \param config an LLM configuration with rdma (its `ecn`; Error otherwise, naming the option)
+ * \param fabric the fluid fabric read from it (its segment and wire bytes are used)
+ */
+void SetFluidQueues(const ExperimentConfig& config, mose::FluidFabricConfig& fabric);
+
+/**
+ * \ingroup mose-study
  * \brief The least time a run of one LLM experiment may stop at, whatever its requests:
  *        MakeLlmConfig()'s stop time, 30 s (room for transport retransmissions and the training
  *        job's last iteration; the run ends earlier on its own once its work is done).
@@ -173,6 +184,10 @@ struct LlmSummary
     uint64_t transfers{0};          //!< fluid level: transfers started (0: packet)
     /// fluid level: fluid flows started (transfers, or aggregates standing for many of them)
     uint64_t flows{0};
+    bool fluidQueues{false};   //!< fluid level: the run had queues (--fluidQueues)
+    uint64_t queueCuts{0};     //!< with fluidQueues: transfers cut from their line-rate start
+    double droppedBytes{0};    //!< with fluidQueues: payload bytes the ports dropped
+    uint32_t droppingPorts{0}; //!< with fluidQueues: links that dropped bytes
 };
 
 /**
@@ -434,6 +449,9 @@ class LlmExperiment
     uint64_t m_rateComputations{0};                    //!< fluid level
     uint64_t m_transfersStarted{0};                    //!< fluid level
     uint64_t m_flowsStarted{0};                        //!< fluid level
+    uint64_t m_queueCuts{0};                           //!< fluid level with queues
+    double m_droppedBytes{0};                          //!< fluid level with queues
+    uint32_t m_droppingPorts{0};                       //!< fluid level with queues
 };
 
 } // namespace mose

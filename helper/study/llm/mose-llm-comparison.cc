@@ -59,6 +59,11 @@ FluidRunText(const LlmSummary& s)
        << perSecond(static_cast<double>(s.rateComputations)) << "), " << s.events << " events ("
        << perSecond(static_cast<double>(s.events)) << ") in " << std::fixed << std::setprecision(3)
        << s.wallSeconds << " s";
+    if (s.fluidQueues)
+    {
+        os << "; queues: " << s.queueCuts << " start-ups cut, " << FormatNumber(s.droppedBytes)
+           << " bytes dropped at " << s.droppingPorts << " ports";
+    }
     return os.str();
 }
 

@@ -90,6 +90,13 @@ PutSummary(RunRecord& record, const std::string& prefix, const LlmSummary& s)
     {
         record.Set(prefix + "events_rank" + std::to_string(i), s.eventsPerRank[i]);
     }
+    if (s.fluidQueues)
+    {
+        // only with --fluidQueues, so that every other record keeps its figures
+        record.Set(prefix + "queue_cuts", s.queueCuts);
+        record.Set(prefix + "dropped_bytes", s.droppedBytes);
+        record.Set(prefix + "dropping_ports", static_cast<uint64_t>(s.droppingPorts));
+    }
 }
 
 /// \param record the record \param prefix the summary's prefix \return the summary
@@ -130,6 +137,14 @@ GetSummary(const RunRecord& record, const std::string& prefix)
     for (uint64_t i = 0; i < ranks; ++i)
     {
         s.eventsPerRank.push_back(record.GetUnsigned(prefix + "events_rank" + std::to_string(i)));
+    }
+    if (record.figures.count(prefix + "queue_cuts") > 0)
+    {
+        s.fluidQueues = true;
+        s.queueCuts = record.GetUnsigned(prefix + "queue_cuts");
+        s.droppedBytes = record.GetReal(prefix + "dropped_bytes");
+        const uint64_t ports = record.GetUnsigned(prefix + "dropping_ports");
+        s.droppingPorts = static_cast<uint32_t>(ports > UINT32_MAX ? UINT32_MAX : ports);
     }
     return s;
 }
