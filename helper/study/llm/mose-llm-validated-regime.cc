@@ -237,6 +237,10 @@ LlmValidatedRegimes::Find(const Query& query) const
         match.outside.emplace_back("a training job from a trace where the suite ran the "
                                    "synthetic job");
     }
+    if (query.fluidQueues)
+    {
+        match.outside.emplace_back("fluid queues (--fluidQueues) where the suite ran without");
+    }
     // the cells of the same kind span the validated ranges
     std::vector<const Cell*> same;
     for (const Cell& c : m_cells)
@@ -369,6 +373,7 @@ PrintValidatedRegimes(std::ostream& os,
     query.regime.collective = mose::ToString(config.llm.collective);
     query.regime.placement = mose::ToString(config.llm.placement);
     query.tracedTraining = config.llm.trainingPlan != nullptr;
+    query.fluidQueues = config.llm.fluidQueues;
     for (const LlmLevel level : levels)
     {
         if (level == LlmLevel::PACKET)

@@ -63,6 +63,8 @@ class LlmValidatedRegimes
         /// its training job runs a trace's plan (--trainingTrace), which the suite did not:
         /// outside every validated regime
         bool tracedTraining{false};
+        /// the fluid level runs with queues (--fluidQueues), which the suite did not: outside
+        bool fluidQueues{false};
     };
 
     /// What Find() gives: the nearest cell, and why the run is outside the validated regimes
