@@ -71,15 +71,15 @@ TransportOptions::ReadPfc(bool rdma, bool packetLevel, const std::string& packet
     {
         ThrowBadParameter("--pfc",
                           "true",
-                          "false with --transport=tcp: PFC makes RoCE's Ethernet lossless for "
+                          "only with --transport=rdma (PFC makes RoCE's Ethernet lossless for "
                           "RDMA; TCP recovers its losses itself and its sockets do not hear a "
-                          "pause (give --transport=rdma)");
+                          "pause)");
     }
     if (!packetLevel)
     {
         ThrowBadParameter("--pfc",
                           "true",
-                          "false without a packet level: the fluid and aggregate levels have no "
+                          "only with the packet level: the fluid and aggregate levels have no "
                           "queues to pause (run the packet level: " +
                               packetLevels + ")");
     }
