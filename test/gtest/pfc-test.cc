@@ -8,7 +8,9 @@
 // incast on the module's fabric that loses nothing with PFC and drops without it, a mode switch
 // with PFC that loses nothing and ends, and the thresholds' bad input.
 
+#include "mose-experiment.h"
 #include "mose-test-util.h"
+#include "mose-transport-options.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -349,7 +351,8 @@ TEST(Pfc, BadThresholdsAreRefusedByName)
         Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(d);
         Ptr<MosePfc> pfc = CreateObject<MosePfc>();
         pfc->SetAttribute(name, value);
-        const std::string e = ErrorOf([&] { pfc->Install(NodeContainer(n.Get(0)), n.Get(1)); });
+        const std::string e =
+            ErrorOf([&] { pfc->Install(NodeContainer(n.Get(0)), NodeContainer(n.Get(1))); });
         Simulator::Destroy();
         return e;
     };
