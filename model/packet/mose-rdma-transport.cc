@@ -1363,6 +1363,12 @@ MoseRdmaTransport::ReceiveAck(uint32_t qpn, uint64_t psn, bool nak)
         q.sndUna = una;
         q.lastProgress = Simulator::Now();
     }
+    if (q.sndNxt < q.sndUna)
+    {
+        // a timeout rewound go-back-N, then an ACK for packets sent before it arrived: send on
+        // from there (else sndNxt - sndUna wraps and the QP never sends again)
+        q.sndNxt = q.sndUna;
+    }
     if (nak && una < q.sndEnd)
     {
         if (m_retxMode == GO_BACK_N)

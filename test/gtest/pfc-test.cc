@@ -372,12 +372,12 @@ TEST(Pfc, AModeSwitchWithPfcLosesNothingAndEnds)
     EXPECT_EQ(r.errors, 0u);
 }
 
-// Open: bursts 2 ms before each switch. Nothing is lost and both switches end, but one of the
-// 45 transfers (group 15 to 0, started at 298 ms) stops at 25 of its 98 packets and never
-// completes, even in 30 s; without PFC all complete (207 packets lost). Its QP is paused by no
-// port and no NIC at the end: an activation of the NIC scheduler is lost somewhere. Kept
-// disabled until found (doc: PFC, Limits).
-TEST(Pfc, DISABLED_BurstsJustBeforeTheSwitchesAllComplete)
+// Bursts 2 ms before each switch: nothing is lost, both switches end, every transfer completes.
+// This found a go-back-N stall: a timeout rewound a QP (group 15 to 0, started at 298 ms) to its
+// first unacknowledged packet, then an ACK for packets sent before the timeout arrived, and the
+// QP's next PSN stayed behind its acknowledged one (MoseRdmaTransport::ReceiveAck now moves it
+// on); the transfer stopped at 25 of its 98 packets.
+TEST(Pfc, BurstsJustBeforeTheSwitchesAllComplete)
 {
     const SwitchRun r = RunSwitchWithPfc({0.010, 0.148, 0.298});
     EXPECT_EQ(r.switches, 2u);
