@@ -726,9 +726,12 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
 bool
 MoseRdmaTransport::HasToSend(const Qp& q) const
 {
+    // sndNxt may be behind sndUna: a timeout rewound go-back-N, then an ACK for packets sent
+    // before it arrived. The QP resends from sndNxt, as without a cap; sndNxt - sndUna would
+    // wrap and hold it forever
     return q.open &&
-           (q.rtxPending ||
-            (q.sndNxt < q.sndEnd && (m_maxInFlight == 0 || q.sndNxt - q.sndUna < m_maxInFlight)));
+           (q.rtxPending || (q.sndNxt < q.sndEnd && (m_maxInFlight == 0 || q.sndNxt < q.sndUna ||
+                                                     q.sndNxt - q.sndUna < m_maxInFlight)));
 }
 
 void
@@ -1362,12 +1365,6 @@ MoseRdmaTransport::ReceiveAck(uint32_t qpn, uint64_t psn, bool nak)
     {
         q.sndUna = una;
         q.lastProgress = Simulator::Now();
-    }
-    if (q.sndNxt < q.sndUna)
-    {
-        // a timeout rewound go-back-N, then an ACK for packets sent before it arrived: send on
-        // from there (else sndNxt - sndUna wraps and the QP never sends again)
-        q.sndNxt = q.sndUna;
     }
     if (nak && una < q.sndEnd)
     {

@@ -374,9 +374,10 @@ TEST(Pfc, AModeSwitchWithPfcLosesNothingAndEnds)
 
 // Bursts 2 ms before each switch: nothing is lost, both switches end, every transfer completes.
 // This found a go-back-N stall: a timeout rewound a QP (group 15 to 0, started at 298 ms) to its
-// first unacknowledged packet, then an ACK for packets sent before the timeout arrived, and the
-// QP's next PSN stayed behind its acknowledged one (MoseRdmaTransport::ReceiveAck now moves it
-// on); the transfer stopped at 25 of its 98 packets.
+// first unacknowledged packet, then an ACK for packets sent before the timeout arrived, so its
+// next PSN fell behind the acknowledged one; with an in-flight cap the difference wrapped and the
+// QP never sent again (MoseRdmaTransport::HasToSend now resends, as without a cap). The
+// transfer stopped at 25 of its 98 packets.
 TEST(Pfc, BurstsJustBeforeTheSwitchesAllComplete)
 {
     const SwitchRun r = RunSwitchWithPfc({0.010, 0.148, 0.298});
