@@ -879,8 +879,8 @@ def self_test():
     planted("an attribute named by an array element",
             "the attribute ns3::MoseObjectListPriv::MosePlantedList "
             "(model/packet/mose-object-list.cc)",
-            edit("model/packet/mose-object-list.cc", '"MoseTransportList"}',
-                 '"MoseTransportList", "MosePlantedList"}'))
+            edit("model/packet/mose-object-list.cc", '"MosePfcList"}',
+                 '"MosePfcList", "MosePlantedList"}'))
     words = " ".join(["word"] * 69)
     planted("a sentence over 60 words", "a sentence of 70 words (at most 60): Planted word",
             edit("doc/mose.rst", "Model Description\n*****************\n\n",

@@ -1211,6 +1211,27 @@ MoseTopologyHelper::InstallLossMonitor() const
     return loss;
 }
 
+Ptr<MosePfc>
+MoseTopologyHelper::InstallPfc()
+{
+    CheckInstalled("InstallPfc");
+    if (m_pfc)
+    {
+        throw mose::Error("MoseTopologyHelper::InstallPfc: PFC is already installed");
+    }
+    Ptr<MosePfc> pfc = CreateObject<MosePfc>();
+    pfc->Install(GetGroupNodes(), GetAllHosts());
+    pfc->ConnectOcs(m_ocs);
+    m_pfc = pfc;
+    return pfc;
+}
+
+Ptr<MosePfc>
+MoseTopologyHelper::GetPfc() const
+{
+    return m_pfc;
+}
+
 Ptr<MoseCircuitMonitor>
 MoseTopologyHelper::InstallCircuitMonitor() const
 {

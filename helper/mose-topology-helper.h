@@ -17,6 +17,7 @@
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-loss-monitor.h"
 #include "ns3/mose-ocs.h"
+#include "ns3/mose-pfc.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-roles.h"
@@ -304,6 +305,17 @@ class MoseTopologyHelper : public Object
     Ptr<MoseLossMonitor> InstallLossMonitor() const;
 
     /**
+     * \brief PFC (MosePfc, with its attribute defaults) on the installed fabric: ingress
+     *        accounting at the group nodes, pausable egress at their ports and at the hosts'
+     *        links, following the OCS's circuits. MoseTransportHelper::Install(topology) then
+     *        connects a MoseRdmaTransport's NICs to it. Once per fabric (mose::Error after).
+     * \return the PFC object (not installed if its Enabled attribute is false)
+     */
+    Ptr<MosePfc> InstallPfc();
+    /// \return the PFC object InstallPfc() installed, or null
+    Ptr<MosePfc> GetPfc() const;
+
+    /**
      * \brief A MoseCircuitMonitor on the installed fabric's OCS: payload bytes per circuit and
      *        port.
      * \return the monitor
@@ -445,6 +457,7 @@ class MoseTopologyHelper : public Object
     MoseAddressing m_addressing;                                //!< the address plan
     mose::PortPlan m_plan;                                      //!< circuits on ports
     Ptr<MoseOcs> m_ocs;                                         //!< the OCS
+    Ptr<MosePfc> m_pfc;                                         //!< InstallPfc()
     Ptr<MoseRouteTable> m_table;                                //!< the shared route table
 
     std::shared_ptr<Ipv4ListRoutingHelper> m_listRouting; //!< SetListRouting()'s list, or null

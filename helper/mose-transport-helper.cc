@@ -228,6 +228,12 @@ MoseTransportHelper::Install(Ptr<MoseTopologyHelper> topology, Ptr<MoseModeSwitc
             UintegerValue(rdma->GetBdpInFlight(LongestRoute(*topology, switcher))));
     }
     transport->Install(endpoints);
+    Ptr<MosePfc> pfc = topology->GetPfc();
+    if (rdma && pfc && pfc->IsInstalled())
+    {
+        // the NICs stop pulling from their QPs while their port (or their share) is paused
+        pfc->AddPauseListener(MakeCallback(&MoseRdmaTransport::SetPortPaused, rdma));
+    }
     return transport;
 }
 

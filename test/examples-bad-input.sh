@@ -241,6 +241,16 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --transport=rdma --level=fluid --ecnKmax=100 --plot=false
     expect_error packet-ecn-order 'invalid --ecnKmax = "20": a number of packets above --ecnKmin = 50' \
         "$PACKET" --transport=rdma --ecnKmin=50 --ecnKmax=20 --plot=false
+    expect_error packet-pfc-with-tcp 'invalid --pfc = true: only with --transport=rdma' \
+        "$PACKET" --pfc --plot=false
+    expect_error packet-pfc-fluid 'invalid --pfc = true: only with the packet level' \
+        "$PACKET" --transport=rdma --level=fluid --pfc --plot=false
+    expect_error packet-pfc-xon-above-xoff 'invalid ns3::MosePfc::XonBytes = 200000: at most ns3::MosePfc::XoffBytes = 100000' \
+        "$PACKET" --nodes=16 --flows=50 --transport=rdma --pfc --ns3::MosePfc::XoffBytes=100000 \
+        --ns3::MosePfc::XonBytes=200000 --plot=false
+    expect_error packet-pfc-xoff-headroom 'invalid ns3::MosePfc::XoffBytes = 250000: at most BufferBytes 300000 minus the headroom 104570' \
+        "$PACKET" --nodes=16 --flows=50 --transport=rdma --pfc --ns3::MosePfc::XoffBytes=250000 \
+        --plot=false
     expect_error packet-ecn-pmax 'invalid --ecnPmax = "2": a probability in (0, 1]' \
         "$PACKET" --transport=rdma --ecnPmax=2 --plot=false
     expect_error packet-rdma-tcp-variant 'TcpVariant' \
@@ -401,6 +411,8 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --transport=tcp --ecnPmax=0.1 --plot=false
     expect_error switch-ecn-fluid 'invalid --ecnKmin = "10": the option would not be used: the fluid' \
         "$SWITCH" --transport=rdma --level=fluid --ecnKmin=10 --plot=false
+    expect_error switch-pfc-with-tcp 'invalid --pfc = true: only with --transport=rdma' \
+        "$SWITCH" --pfc --plot=false
     expect_error switch-ecn-kmax-above-queue 'invalid --ecnKmax = "5000": at most the ports'"'"' queue of 1000 packets' \
         "$SWITCH" --transport=rdma --ecnKmax=5000 --plot=false
     expect_error switch-rdma-socket-factory 'SocketFactory' \
@@ -889,6 +901,10 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --transport=rdma --level=fluid --ecnKmax=100
     expect_error llm-ecn-order 'invalid --ecnKmax = "20": a number of packets above --ecnKmin = 50' \
         "$LLM" --map=false --transport=rdma --ecnKmin=50 --ecnKmax=20
+    expect_error llm-pfc-with-tcp 'invalid --pfc = true: only with --transport=rdma' \
+        "$LLM" --map=false --transport=tcp --pfc
+    expect_error llm-pfc-fluid 'invalid --pfc = true: only with the packet level' \
+        "$LLM" --map=false --level=fluid --pfc
     expect_error llm-ecn-equal 'invalid --ecnKmax = "50": a number of packets above --ecnKmin = 50' \
         "$LLM" --map=false --transport=rdma --ecnKmin=50 --ecnKmax=50
     expect_error llm-ecn-kmin-default-kmax 'invalid --ecnKmin = "250": a number of packets below --ecnKmax = 200' \

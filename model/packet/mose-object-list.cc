@@ -28,14 +28,16 @@ constexpr std::array<const char*, MoseObjectList::N_KINDS> TYPE_NAMES = {"ns3::M
                                                                          "ns3::MoseRouteTable",
                                                                          "ns3::MoseLossMonitor",
                                                                          "ns3::MoseTransferMonitor",
-                                                                         "ns3::MoseTransport"};
+                                                                         "ns3::MoseTransport",
+                                                                         "ns3::MosePfc"};
 
 /// The list names: the root namespace attributes
 constexpr std::array<const char*, MoseObjectList::N_KINDS> LIST_NAMES = {"MoseOcsList",
                                                                          "MoseRouteTableList",
                                                                          "MoseLossMonitorList",
                                                                          "MoseTransferMonitorList",
-                                                                         "MoseTransportList"};
+                                                                         "MoseTransportList",
+                                                                         "MosePfcList"};
 
 /// \return the kind as an index, mose::Error if it does not exist
 std::size_t
@@ -47,7 +49,7 @@ CheckKind(MoseObjectList::Kind kind)
         mose::ThrowBadParameter("kind",
                                 std::to_string(static_cast<int>(kind)),
                                 "a MoseObjectList::Kind from 0 (OCS) to " +
-                                    std::to_string(MoseObjectList::N_KINDS - 1) + " (TRANSPORT)");
+                                    std::to_string(MoseObjectList::N_KINDS - 1) + " (PFC)");
     }
     return k;
 }
@@ -101,6 +103,12 @@ class MoseObjectListPriv : public Object
                               "order Install() installed them",
                               ObjectVectorValue(),
                               MakeObjectVectorAccessor(&MoseObjectListPriv::m_transports),
+                              MakeObjectVectorChecker<Object>())
+                .AddAttribute(LIST_NAMES[MoseObjectList::PFC],
+                              "The priority flow controls of the simulation (MosePfc), in the "
+                              "order Install() installed them",
+                              ObjectVectorValue(),
+                              MakeObjectVectorAccessor(&MoseObjectListPriv::m_pfcs),
                               MakeObjectVectorChecker<Object>());
         return tid;
     }
@@ -138,8 +146,10 @@ class MoseObjectListPriv : public Object
             return m_lossMonitors;
         case MoseObjectList::TRANSFER_MONITOR:
             return m_transferMonitors;
-        default:
+        case MoseObjectList::TRANSPORT:
             return m_transports;
+        default:
+            return m_pfcs;
         }
     }
 
@@ -173,6 +183,7 @@ class MoseObjectListPriv : public Object
     std::vector<Ptr<Object>> m_lossMonitors;     //!< "MoseLossMonitorList"
     std::vector<Ptr<Object>> m_transferMonitors; //!< "MoseTransferMonitorList"
     std::vector<Ptr<Object>> m_transports;       //!< "MoseTransportList"
+    std::vector<Ptr<Object>> m_pfcs;             //!< "MosePfcList"
 };
 
 NS_OBJECT_ENSURE_REGISTERED(MoseObjectListPriv);

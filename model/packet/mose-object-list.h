@@ -29,6 +29,7 @@ namespace ns3
  * | /MoseLossMonitorList/[i]     | MoseLossMonitor     | MoseLossMonitor::Install()    |
  * | /MoseTransferMonitorList/[i] | MoseTransferMonitor | its first transfer (Add())    |
  * | /MoseTransportList/[i]       | MoseRdmaTransport   | MoseRdmaTransport::Install()  |
+ * | /MosePfcList/[i]             | MosePfc             | MosePfc::Install()            |
  *
  * e.g. Config::Connect("/MoseOcsList/0/CircuitConnected", MakeCallback(&Sink)). The per-node
  * objects live where ns-3 puts such objects: /NodeList/[n]/$ns3::MoseRoutingProtocol (aggregated
@@ -52,6 +53,7 @@ class MoseObjectList
         LOSS_MONITOR,     //!< MoseLossMonitor: /MoseLossMonitorList
         TRANSFER_MONITOR, //!< MoseTransferMonitor: /MoseTransferMonitorList
         TRANSPORT,        //!< MoseTransport (MoseRdmaTransport): /MoseTransportList
+        PFC,              //!< MosePfc: /MosePfcList
         N_KINDS,          //!< number of kinds
     };
 

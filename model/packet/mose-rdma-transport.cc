@@ -444,6 +444,7 @@ MoseRdmaTransport::InstallNic(uint32_t ep, Ptr<Node> node, const std::string& wh
 {
     Nic& nic = m_nics[ep];
     nic.node = node;
+    m_nicOfNode.emplace(node->GetId(), ep);
     nic.ipv4 = node->GetObject<Ipv4>();
     if (!nic.ipv4)
     {
@@ -725,9 +726,12 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
 bool
 MoseRdmaTransport::HasToSend(const Qp& q) const
 {
+    // sndNxt may be behind sndUna: a timeout rewound go-back-N, then an ACK for packets sent
+    // before it arrived. The QP resends from sndNxt, as without a cap; sndNxt - sndUna would
+    // wrap and hold it forever
     return q.open &&
-           (q.rtxPending ||
-            (q.sndNxt < q.sndEnd && (m_maxInFlight == 0 || q.sndNxt - q.sndUna < m_maxInFlight)));
+           (q.rtxPending || (q.sndNxt < q.sndEnd && (m_maxInFlight == 0 || q.sndNxt < q.sndUna ||
+                                                     q.sndNxt - q.sndUna < m_maxInFlight)));
 }
 
 void
@@ -783,6 +787,10 @@ MoseRdmaTransport::NicSend(uint32_t ep)
     }
     Nic& nic = m_nics[ep];
     nic.scheduled = false;
+    if (nic.paused)
+    {
+        return; // PFC: SetPortPaused() kicks it on resume
+    }
     const Time now = Simulator::Now();
     while (!nic.ready.empty())
     {
@@ -815,11 +823,21 @@ MoseRdmaTransport::NicSend(uint32_t ep)
 bool
 MoseRdmaTransport::WaitsForPort(uint32_t ep, Nic& nic, uint32_t qpn, Qp& q, Time now)
 {
-    if (!m_pacePorts || q.lastPort >= nic.ports.size() || nic.ports[q.lastPort].freeAt <= now)
+    if (q.lastPort >= nic.ports.size())
     {
         return false;
     }
     Port& port = nic.ports[q.lastPort];
+    if (port.paused)
+    {
+        q.inReady = true; // in the port's FIFO until SetPortPaused() resumes it
+        port.blocked.push_back(qpn);
+        return true;
+    }
+    if (!m_pacePorts || port.freeAt <= now)
+    {
+        return false;
+    }
     q.inReady = true; // in the port's FIFO
     port.blocked.push_back(qpn);
     if (!port.wakeScheduled)
@@ -846,6 +864,48 @@ MoseRdmaTransport::PortFree(uint32_t ep, uint32_t port)
         p.blocked.pop_front();
     }
     KickNic(ep);
+}
+
+void
+MoseRdmaTransport::SetPortPaused(Ptr<Node> node, Ptr<NetDevice> device, bool paused)
+{
+    NS_LOG_FUNCTION(this << node << device << paused);
+    const auto it = node ? m_nicOfNode.find(node->GetId()) : m_nicOfNode.end();
+    if (it == m_nicOfNode.end())
+    {
+        return;
+    }
+    const uint32_t ep = it->second;
+    Nic& nic = m_nics[ep];
+    if (!device)
+    {
+        nic.paused = paused;
+    }
+    else if (device->GetIfIndex() < nic.ports.size())
+    {
+        Port& p = nic.ports[device->GetIfIndex()];
+        p.paused = paused;
+        if (!paused)
+        {
+            // back in the FIFO; a port still busy holds them again (WaitsForPort)
+            while (!p.blocked.empty())
+            {
+                nic.ready.push_back(p.blocked.front());
+                p.blocked.pop_front();
+            }
+        }
+    }
+    m_portPauses += paused ? 1 : 0;
+    if (!paused && !nic.ready.empty())
+    {
+        KickNic(ep);
+    }
+}
+
+uint64_t
+MoseRdmaTransport::GetNPortPauses() const
+{
+    return m_portPauses;
 }
 
 uint32_t

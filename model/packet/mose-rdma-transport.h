@@ -155,6 +155,19 @@ class MoseRdmaTransport : public MoseTransport
     uint64_t GetNDataPackets() const;
     /// \return data packets sent again (a PSN sent before)
     uint64_t GetNRetransmissions() const;
+
+    /**
+     * \brief PFC (MosePfc's pause listener): a port of an endpoint's NIC was paused or
+     *        resumed. A QP whose last packet took a paused port waits until it resumes (a QP's
+     *        first packet still goes: its port is known once it is routed). A null device is
+     *        the whole NIC, paused by its own share of its node's buffer. A node that is no
+     *        endpoint of this transport is ignored.
+     * \param node the node \param device its device, or null for the NIC
+     * \param paused paused (true) or resumed (false)
+     */
+    void SetPortPaused(Ptr<Node> node, Ptr<NetDevice> device, bool paused);
+    /// \return the times a NIC or one of its ports was paused (SetPortPaused())
+    uint64_t GetNPortPauses() const;
     /// \return ACKs sent
     uint64_t GetNAcks() const;
     /// \return NAKs sent
@@ -295,6 +308,7 @@ class MoseRdmaTransport : public MoseTransport
         Time freeAt;                  //!< when the NIC's last frame on it is serialized
         std::deque<uint32_t> blocked; //!< QPs waiting for it
         bool wakeScheduled{false};    //!< a PortFree event is pending
+        bool paused{false};           //!< PFC paused it (SetPortPaused())
     };
 
     /// One endpoint's NIC
@@ -310,6 +324,7 @@ class MoseRdmaTransport : public MoseTransport
         bool scheduled{false};      //!< a NicSend event is pending
         std::deque<uint32_t> ready; //!< QPs that may send now
         std::vector<Port> ports;    //!< by the node's device index (PacePorts)
+        bool paused{false};         //!< PFC paused the whole NIC (SetPortPaused())
     };
 
     /// \brief Checks the attributes (mose::Error naming a bad one)
@@ -443,10 +458,12 @@ class MoseRdmaTransport : public MoseTransport
 
     Scaled m_scaled; //!< the attributes as this run uses them
 
-    uint32_t m_nGroups{0};                   //!< N
-    std::vector<uint32_t> m_firstEndpoint;   //!< per group, its first endpoint number
-    std::vector<Nic> m_nics;                 //!< per endpoint number
-    std::vector<MoseDcqcnConfig> m_ccConfig; //!< per endpoint (its line rate)
+    uint32_t m_nGroups{0};                    //!< N
+    std::vector<uint32_t> m_firstEndpoint;    //!< per group, its first endpoint number
+    std::vector<Nic> m_nics;                  //!< per endpoint number
+    std::map<uint32_t, uint32_t> m_nicOfNode; //!< node id -> endpoint number (SetPortPaused())
+    uint64_t m_portPauses{0};                 //!< see GetNPortPauses()
+    std::vector<MoseDcqcnConfig> m_ccConfig;  //!< per endpoint (its line rate)
     std::deque<Qp> m_qps; //!< by QP number (a deque: a QP stays put while callbacks open more)
     std::deque<std::pair<uint32_t, Time>> m_freeQps; //!< closed QPs and when they may be reused
     /// (src, dst, source endpoint, destination endpoint) -> the kept QP

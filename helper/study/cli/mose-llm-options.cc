@@ -642,6 +642,10 @@ LlmOptions::ReadTransport()
                                        m_levels.end(),
                                    config.portQueue.value_or(EcnMarking().discSize),
                                    "--level=packet or both"));
+    config.pfc = m_transportOptions.ReadPfc(
+        IsRdmaTransport(transport),
+        std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) != m_levels.end(),
+        "--level=packet or both");
 }
 
 void
@@ -1267,7 +1271,8 @@ LlmOptions::TransportText() const
     return DescribeTransport(m_experiment.IsRdma(),
                              std::find(m_levels.begin(), m_levels.end(), LlmLevel::PACKET) !=
                                  m_levels.end(),
-                             m_experiment.ecn);
+                             m_experiment.ecn,
+                             m_experiment.pfc);
 }
 
 } // namespace mose

@@ -72,6 +72,7 @@ PacketOptions::GetConfig(const ScenarioOptions& scenario) const
     config.run = flows.firstRun;
     config.stopTime = stopTime;
     config.flowMonitor = m_flowMonitor;
+    config.pfc = m_transport.ReadPfc(rdma, !IsFluid(level));
     TransportOptions::RejectTcpOnlyAttributes(config.IsRdma(), !IsFluid(config.level));
     if (IsFluid(config.level))
     {

@@ -104,6 +104,7 @@ SwitchOptions::GetConfig(const ScenarioOptions& scenario) const
     config.SetTransport(level,
                         transport,
                         m_transport.ReadEcn(rdma, !IsFluid(level), EcnMarking().discSize));
+    config.pfc = m_transport.ReadPfc(rdma, !IsFluid(level));
     TransportOptions::RejectTcpOnlyAttributes(config.IsRdma(), !IsFluid(config.level));
     RejectPacketOnlyAttributes(config.level, config.IsRdma());
     RejectFluidRouting(config.level, config.scenario.routing);

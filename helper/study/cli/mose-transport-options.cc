@@ -54,6 +54,36 @@ TransportOptions::AddOptions(CommandLine& cmd, const std::string& what, bool rdm
     cmd.AddValue("ecnPmax",
                  "rdma: RED's marking probability at Kmax, (0, 1] (default 0.01)",
                  m_ecnPmax);
+    cmd.AddValue("pfc",
+                 "rdma: priority flow control on every port and host link (ns3::MosePfc: pause "
+                 "the upstream port above XOFF, lossless RoCE); off by default",
+                 m_pfc);
+}
+
+bool
+TransportOptions::ReadPfc(bool rdma, bool packetLevel, const std::string& packetLevels) const
+{
+    if (!m_pfc)
+    {
+        return false;
+    }
+    if (!rdma)
+    {
+        ThrowBadParameter("--pfc",
+                          "true",
+                          "only with --transport=rdma (PFC makes RoCE's Ethernet lossless for "
+                          "RDMA; TCP recovers its losses itself and its sockets do not hear a "
+                          "pause)");
+    }
+    if (!packetLevel)
+    {
+        ThrowBadParameter("--pfc",
+                          "true",
+                          "only with the packet level: the fluid and aggregate levels have no "
+                          "queues to pause (run the packet level: " +
+                              packetLevels + ")");
+    }
+    return true;
 }
 
 std::string

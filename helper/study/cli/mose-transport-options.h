@@ -23,14 +23,14 @@ namespace mose
  * \brief --transport=tcp|rdma and RED's --ecnKmin, --ecnKmax and --ecnPmax, as mose-llm,
  *        mose-packet and mose-mode-switch read them.
  *
- * The ECN options act with rdma at the packet level only: with tcp, or with no packet level,
- * a given one is refused with the reason.
+ * --pfc (PFC on the ports, MosePfc) and the ECN options act with rdma at the packet level only:
+ * with tcp, or with no packet level, a given one is refused with the reason.
  */
 class TransportOptions
 {
   public:
     /**
-     * \brief Adds the four options.
+     * \brief Adds the five options.
      * \param cmd the command line
      * \param what what runs on the transport, for the help ("the workloads'", "the transfers'")
      * \param rdmaByDefault whether --transport defaults to rdma (the LLM programs: the
@@ -69,11 +69,25 @@ class TransportOptions
      */
     static void RejectTcpOnlyAttributes(bool rdma, bool packetLevel);
 
+    /**
+     * \brief --pfc as given (default false). mose::Error naming --pfc when it is given with
+     *        tcp (PFC makes RoCE's Ethernet lossless; TCP recovers its losses itself, and its
+     *        sockets do not hear a pause) or without a packet level (nothing is queued).
+     * \param rdma whether the transport is rdma
+     * \param packetLevel whether a packet level runs
+     * \param packetLevels how the program runs the packet level, for the message
+     * \return whether the packet level runs with PFC (ExperimentConfig::pfc)
+     */
+    bool ReadPfc(bool rdma,
+                 bool packetLevel,
+                 const std::string& packetLevels = "--level=packet") const;
+
   private:
     std::string m_transport{"tcp"}; //!< --transport
     std::string m_ecnKmin;          //!< --ecnKmin (empty: not given)
     std::string m_ecnKmax;          //!< --ecnKmax (empty: not given)
     std::string m_ecnPmax;          //!< --ecnPmax (empty: not given)
+    bool m_pfc{false};              //!< --pfc
 };
 
 } // namespace mose

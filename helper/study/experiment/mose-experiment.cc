@@ -170,7 +170,7 @@ DescribeTransportDrops(const TransportDrops& drops)
 }
 
 std::string
-DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn)
+DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn, bool pfc)
 {
     const EcnMarking e = ecn.value_or(EcnMarking());
     if (!rdma)
@@ -182,7 +182,20 @@ DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& 
         return ", transport rdma"; // the fluid levels have no queues to mark
     }
     return ", transport rdma (RED with ECN: Kmin " + mose::FormatNumber(e.kmin) + ", Kmax " +
-           mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")";
+           mose::FormatNumber(e.kmax) + " packets, Pmax " + mose::FormatNumber(e.pmax) + ")" +
+           (pfc ? " with PFC" : "");
+}
+
+std::string
+DescribePfc(const PfcCounts& pfc)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << "PFC: " << pfc.pausesSent << " pauses sent ("
+       << pfc.pausesLost << " lost), " << pfc.pausesReceived << " ports paused, " << pfc.nicPauses
+       << " NIC pauses, " << pfc.pausedTime.GetSeconds() * 1e3 << " ms paused port-time (longest "
+       << pfc.longestPause.GetSeconds() * 1e3 << " ms), " << pfc.storms
+       << " storms (paused longer than ns3::MosePfc::StormTimeout)";
+    return os.str();
 }
 
 std::string
@@ -664,6 +677,10 @@ Experiment::BuildFabric(const mose::CircuitGraph& graph)
         m_circuits = m_topology->InstallCircuitMonitor();
     }
     m_loss = m_topology->InstallLossMonitor();
+    if (m_config.pfc)
+    {
+        m_pfc = m_topology->InstallPfc(); // before the transport, which listens to it
+    }
     if (m_config.ecn)
     {
         AssignEcnStreams();
@@ -1124,6 +1141,17 @@ Experiment::Run(const std::string& label)
     }
     m_packetsLost = m_loss->GetTotal();
     m_ecnMarks = m_loss->GetMarks();
+    if (m_pfc && m_pfc->IsInstalled())
+    {
+        m_pfcCounts.installed = true;
+        m_pfcCounts.pausesSent = m_pfc->GetNPausesSent();
+        m_pfcCounts.pausesReceived = m_pfc->GetNPausesReceived();
+        m_pfcCounts.nicPauses = m_pfc->GetNNicPauses();
+        m_pfcCounts.pausesLost = m_pfc->GetNPausesLost();
+        m_pfcCounts.storms = m_pfc->GetNStorms();
+        m_pfcCounts.pausedTime = m_pfc->GetPausedTime();
+        m_pfcCounts.longestPause = m_pfc->GetLongestPause();
+    }
     for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
         m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
@@ -1145,6 +1173,7 @@ Experiment::Run(const std::string& label)
     m_switcher = nullptr;
     m_circuits = nullptr;
     m_loss = nullptr;
+    m_pfc = nullptr;
     m_topology = nullptr;
     Simulator::Destroy();
     m_flowMonitor = nullptr;
@@ -1408,6 +1437,12 @@ uint64_t
 Experiment::GetEcnMarks() const
 {
     return m_ecnMarks;
+}
+
+const PfcCounts&
+Experiment::GetPfcCounts() const
+{
+    return m_pfcCounts;
 }
 
 uint64_t

@@ -22,6 +22,7 @@
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-mode-switcher.h"
+#include "ns3/mose-pfc.h"
 #include "ns3/mose-placement.h"
 #include "ns3/mose-policy.h"
 #include "ns3/mose-rdma-transport.h"
@@ -149,7 +150,34 @@ std::string DescribeTransportDrops(const TransportDrops& drops);
  * \param ecn the ports' marking (ExperimentConfig::ecn; unset: EcnMarking's defaults)
  * \return the text
  */
-std::string DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& ecn);
+std::string DescribeTransport(bool rdma,
+                              bool packetLevel,
+                              const std::optional<EcnMarking>& ecn,
+                              bool pfc = false);
+
+/**
+ * \ingroup mose-study
+ * \brief What PFC did in a run (Experiment::GetPfcCounts())
+ */
+struct PfcCounts
+{
+    bool installed{false};      //!< PFC ran
+    uint64_t pausesSent{0};     //!< MosePfc::GetNPausesSent()
+    uint64_t pausesReceived{0}; //!< MosePfc::GetNPausesReceived()
+    uint64_t nicPauses{0};      //!< MosePfc::GetNNicPauses()
+    uint64_t pausesLost{0};     //!< MosePfc::GetNPausesLost()
+    uint64_t storms{0};         //!< MosePfc::GetNStorms()
+    Time pausedTime;            //!< MosePfc::GetPausedTime(), port-time summed over devices
+    Time longestPause;          //!< MosePfc::GetLongestPause()
+};
+
+/**
+ * \ingroup mose-study
+ * \param pfc what PFC did
+ * \return "PFC: 12 pauses sent (3 lost), 4 NIC pauses, 1.234 ms paused port-time (longest
+ *         0.100 ms), 0 storms"
+ */
+std::string DescribePfc(const PfcCounts& pfc);
 
 /**
  * \ingroup mose-study
@@ -299,6 +327,9 @@ struct ExperimentConfig
     /// RED with ECN as the root queue disc of every port and host-link end (unset: the topology
     /// helper's QueueDiscType, FqCoDel by default)
     std::optional<EcnMarking> ecn;
+    /// PFC (MosePfc, MoseTopologyHelper::InstallPfc()) on the fabric: with rdma at the packet
+    /// level only (mose-llm, mose-packet and mose-mode-switch --pfc)
+    bool pfc{false};
 
     /// install a MoseCircuitMonitor: bytes per circuit, and per mode interval (the interval
     /// probe reads it at every boundary and switch end)
@@ -743,6 +774,8 @@ class Experiment
     uint64_t GetPacketsLost(MoseLossMonitor::Point point) const;
     /// \return packets the queue discs marked (ECN), not lost (after Run())
     uint64_t GetEcnMarks() const;
+    /// \return what PFC did (after Run(); installed false without ExperimentConfig::pfc)
+    const PfcCounts& GetPfcCounts() const;
     /// \return errors caught inside the run's events: at switch starts, in the switcher, the
     ///         transport, the workloads and the rank messages (after Run(); 0 in a sound run)
     uint64_t GetNErrors() const;
@@ -829,6 +862,8 @@ class Experiment
     uint64_t m_packetsLost{0};                                  //!< lost packets
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< per drop point
     uint64_t m_ecnMarks{0};                                     //!< ECN marks
+    Ptr<MosePfc> m_pfc;                                         //!< PFC (config.pfc)
+    PfcCounts m_pfcCounts;                                      //!< what PFC did
     bool m_built{false};                                        //!< Build() ran
     bool m_ran{false};                                          //!< Run() ran
 };

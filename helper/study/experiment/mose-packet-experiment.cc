@@ -625,7 +625,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
        << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn) << "\n";
+       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn, c.pfc) << "\n";
     os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
        << GetBytesPerUnit() << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
@@ -681,6 +681,10 @@ PacketExperiment::PrintReport(std::ostream& os) const
     {
         os << "  RDMA transport: " << DescribeTransportDrops(m_transportDrops)
            << " packets dropped at the receivers, " << m_batchErrors << " errors\n";
+        if (m_experiment.GetPfcCounts().installed)
+        {
+            os << "  " << DescribePfc(m_experiment.GetPfcCounts()) << "\n";
+        }
     }
     os << "  flow level on the same graph and flows: MaxLoad " << m_metrics.all.maxLoad
        << ", P95 load " << m_metrics.all.p95Load << ", AvgHop " << m_metrics.all.avgHop

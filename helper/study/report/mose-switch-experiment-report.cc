@@ -63,7 +63,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
        << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !ex.IsFluidLevel(), c.ecn) << "\n";
+       << DescribeTransport(c.IsRdma(), !ex.IsFluidLevel(), c.ecn, c.pfc) << "\n";
     os << "  switcher: " << ex.GetSwitcherText();
     for (const MoseSwitchRecord& r : ex.GetSwitchRecords())
     {
@@ -172,6 +172,10 @@ SwitchExperimentReport::Print(std::ostream& os) const
     {
         os << "  RDMA transport: " << DescribeTransportDrops(ex.GetTransportDropsByReason())
            << " packets dropped at the receivers, " << ex.GetBatchErrors() << " errors\n";
+        if (ex.GetExperiment().GetPfcCounts().installed)
+        {
+            os << "  " << DescribePfc(ex.GetExperiment().GetPfcCounts()) << "\n";
+        }
     }
     os << "  build " << std::fixed << std::setprecision(2) << ex.GetBuildSeconds() << " s, run "
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
