@@ -204,6 +204,23 @@ TEST(LlmValidatedRegimes, TheLineNamesTheCellAndItsErrors)
               std::string::npos);
 }
 
+// The suite built into the module (doc/figures/level-suite.csv): its 16 cells, each with the
+// regime its records gave, all judged; the default map's regime lies inside.
+TEST(LlmValidatedRegimes, TheBuiltInSuiteHasItsSixteenCells)
+{
+    const LlmValidatedRegimes& r = LlmValidatedRegimes::GetBuiltIn();
+    ASSERT_EQ(r.GetCells().size(), 16u);
+    for (const auto& c : r.GetCells())
+    {
+        EXPECT_TRUE(c.regime.IsKnown()) << c.set;
+        EXPECT_EQ(c.seeds, 3u) << c.set;
+    }
+    const auto m = r.Find(Query(64, 8, "rdma", 800));
+    EXPECT_TRUE(m.outside.empty());
+    EXPECT_EQ(m.cell->set, "n64");
+    EXPECT_DOUBLE_EQ(m.cell->load, 800);
+}
+
 // A malformed row names the text and line.
 TEST(LlmValidatedRegimes, MalformedRowsAreNamed)
 {
