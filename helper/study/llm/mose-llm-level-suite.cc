@@ -59,15 +59,6 @@ Ms(double seconds)
     return os.str();
 }
 
-/// \return a signed percentage with one decimal ("+1.5%")
-std::string
-Pct(double share)
-{
-    std::ostringstream os;
-    os << std::showpos << std::fixed << std::setprecision(1) << share * 100 << "%";
-    return os.str();
-}
-
 /// \return a count
 std::string
 Count(uint64_t v)
@@ -233,6 +224,12 @@ LlmSuiteRegime::Read(const std::string& folder)
         regime.placement = rule ? mose::ToString(*rule) : "";
     }
     return regime;
+}
+
+std::string
+LlmLevelSuite::GetFigureTitle(Figure f)
+{
+    return FIGURE_TITLES[f];
 }
 
 double
@@ -456,7 +453,7 @@ LlmLevelSuite::AddSet(const std::string& folder)
                 if (r.used[x] && std::abs(r.GetError(f)) > Bound(f))
                 {
                     cell.outOfBounds.push_back(mose::ToString(r.policy) + " " + FIGURE_TITLES[x] +
-                                               " " + Pct(r.GetError(f)));
+                                               " " + FormatPercent(r.GetError(f)));
                 }
             }
         }
@@ -560,9 +557,10 @@ LlmLevelSuite::Print(std::ostream& os) const
         {
             const auto f = static_cast<Figure>(x);
             os << " | " << std::setw(36)
-               << (r.used[x] ? Ms(r.reference[x]) + " / " + Ms(r.compared[x]) + " " +
-                                   Pct(r.GetError(f)) + " (" + Pct(r.worst[x]) + ")"
-                             : std::string("-"));
+               << (r.used[x]
+                       ? Ms(r.reference[x]) + " / " + Ms(r.compared[x]) + " " +
+                             FormatPercent(r.GetError(f)) + " (" + FormatPercent(r.worst[x]) + ")"
+                       : std::string("-"));
         }
         os << std::right << "\n";
     }
@@ -594,13 +592,13 @@ LlmLevelSuite::Print(std::ostream& os) const
         const Row* deciding = GetWorst(f, true);
         os << "  " << std::left << std::setw(10) << FIGURE_TITLES[x] << std::right
            << " worst error of the means: ";
-        os << (deciding ? Pct(deciding->GetError(f)) + " (" + mose::ToString(deciding->policy) +
-                              ", " + deciding->set + ", " +
+        os << (deciding ? FormatPercent(deciding->GetError(f)) + " (" +
+                              mose::ToString(deciding->policy) + ", " + deciding->set + ", " +
                               CellText(deciding->load, deciding->interval, deciding->darkTime) + ")"
                         : std::string("-"))
            << " of the deciding policies not overloaded; "
-           << (all ? Pct(all->GetError(f)) + " (" + mose::ToString(all->policy) + ", " + all->set +
-                         ")"
+           << (all ? FormatPercent(all->GetError(f)) + " (" + mose::ToString(all->policy) + ", " +
+                         all->set + ")"
                    : std::string("-"))
            << " of all\n";
     }
@@ -736,8 +734,8 @@ LlmLevelSuite::WriteRst(std::ostream& os) const
         for (std::size_t x = 0; x < 4; ++x)
         {
             top.push_back(r.used[x] ? Ms(r.reference[x]) + " / " + Ms(r.compared[x]) : "-");
-            low.push_back(r.used[x] ? Pct(r.GetError(static_cast<Figure>(x))) + " (" +
-                                          Pct(r.worst[x]) + ")"
+            low.push_back(r.used[x] ? FormatPercent(r.GetError(static_cast<Figure>(x))) + " (" +
+                                          FormatPercent(r.worst[x]) + ")"
                                     : "");
         }
         if (cell != previous)

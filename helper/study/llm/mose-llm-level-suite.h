@@ -137,6 +137,9 @@ class LlmLevelSuite
      */
     static std::string GetSetName(const std::string& folder);
 
+    /// \param f a figure \return its name in the tables ("KV", "TTFT", "P99 TTFT", "iteration")
+    static std::string GetFigureTitle(LlmLevelValidation::Figure f);
+
     /**
      * \brief Refuses, before any file is read, a list of folders that names a set twice.
      * \param folders the folders as given

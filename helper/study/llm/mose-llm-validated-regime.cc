@@ -30,18 +30,6 @@ namespace mose
 namespace
 {
 
-/// The figures' names in the line
-constexpr std::array<const char*, 4> FIGURE_TITLES = {"KV", "TTFT", "P99 TTFT", "iteration"};
-
-/// \return a signed percentage with one decimal ("+1.5%")
-std::string
-Pct(double share)
-{
-    std::ostringstream os;
-    os << std::showpos << std::fixed << std::setprecision(1) << share * 100 << "%";
-    return os.str();
-}
-
 /// \return a rate with 3 significant digits ("93.6")
 std::string
 Rate(double v)
@@ -330,7 +318,9 @@ LlmValidatedRegimes::Describe(const Query& query, const std::string& level) cons
            " seeds): " + m_levels + ", the deciding policies' worst error of the means";
     for (std::size_t x = 0; x < 4; ++x)
     {
-        out += std::string(x == 0 ? " " : ", ") + FIGURE_TITLES[x] + " " + Pct(c.worst[x]);
+        out += std::string(x == 0 ? " " : ", ") +
+               LlmLevelSuite::GetFigureTitle(static_cast<LlmLevelValidation::Figure>(x)) + " " +
+               FormatPercent(c.worst[x]);
     }
     out += c.withinBounds ? " (within the bounds" : " (outside the bounds";
     out += c.sameVerdict ? ", the same verdict)" : ", another verdict)";
