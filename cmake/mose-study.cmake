@@ -74,6 +74,7 @@ set(MOSE_STUDY_SOURCES
 set(MOSE_STUDY_HEADERS
     helper/study/runs/mose-run-list.h
     helper/study/runs/mose-run-list-runner.h
+    helper/study/runs/mose-experiment-task.h
     helper/study/runs/mose-run-pool.h
     helper/study/flow/mose-baseline-comparison.h
     helper/study/flow/mose-flow-experiment-helper.h

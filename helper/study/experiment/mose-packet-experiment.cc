@@ -6,6 +6,7 @@
 
 #include "mose-packet-experiment.h"
 
+#include "mose-experiment-task.h"
 #include "mose-policy-comparison.h"
 
 #include "ns3/log.h"
@@ -135,43 +136,6 @@ PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
 namespace
 {
 
-/**
- * \brief A policy's run of mose-packet as a RunPool carries it out (a process per run with
- *        several workers): built, run, and its files, report and completion times kept.
- */
-class PacketPolicyTask : public RunTask
-{
-  public:
-    /// \param build builds the experiment \param finish keeps what it gave
-    PacketPolicyTask(std::function<std::unique_ptr<PacketExperiment>()> build,
-                     std::function<void(const PacketExperiment&, RunRecord&)> finish)
-        : m_build(std::move(build)),
-          m_finish(std::move(finish))
-    {
-    }
-
-    void Prepare() override
-    {
-        m_experiment = m_build();
-    }
-
-    void Execute() override
-    {
-        m_experiment->Run();
-    }
-
-    void Finish(RunRecord& record) override
-    {
-        m_finish(*m_experiment, record);
-        m_experiment.reset();
-    }
-
-  private:
-    std::function<std::unique_ptr<PacketExperiment>()> m_build;        //!< builds it
-    std::function<void(const PacketExperiment&, RunRecord&)> m_finish; //!< keeps its output
-    std::unique_ptr<PacketExperiment> m_experiment;                    //!< the experiment
-};
-
 /// \param times completion times \param cls their class \return a line per time, exact
 std::string
 TimesText(const std::vector<double>& times, const char* cls)
@@ -213,7 +177,7 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
         RunWorkers::PROCESSES,
         [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
             const mose::Policy policy = policies[i];
-            return std::make_unique<PacketPolicyTask>(
+            return std::make_unique<ExperimentTask<PacketExperiment>>(
                 [&config, &scenario, &policies, policy]() {
                     if (!scenario && policies.size() > 1)
                     {

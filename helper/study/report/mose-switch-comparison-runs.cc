@@ -6,6 +6,7 @@
 
 #include "mose-switch-comparison-runs.h"
 
+#include "mose-experiment-task.h"
 #include "mose-policy-comparison.h"
 #include "mose-switch-experiment-report.h"
 
@@ -76,43 +77,6 @@ GetFct(const RunRecord& record, const std::string& prefix)
     s.goodputBps = record.GetReal(prefix + "goodput_bps");
     return s;
 }
-
-/**
- * \brief A run of mose-mode-switch's list as a RunPool carries it out (a process per run with
- *        several workers): built, run, and what the comparison and the report need kept.
- */
-class SwitchPolicyTask : public RunTask
-{
-  public:
-    /// \param build builds the experiment \param finish keeps what it gave
-    SwitchPolicyTask(std::function<std::unique_ptr<SwitchExperiment>()> build,
-                     std::function<void(const SwitchExperiment&, RunRecord&)> finish)
-        : m_build(std::move(build)),
-          m_finish(std::move(finish))
-    {
-    }
-
-    void Prepare() override
-    {
-        m_experiment = m_build();
-    }
-
-    void Execute() override
-    {
-        m_experiment->Run();
-    }
-
-    void Finish(RunRecord& record) override
-    {
-        m_finish(*m_experiment, record);
-        m_experiment.reset();
-    }
-
-  private:
-    std::function<std::unique_ptr<SwitchExperiment>()> m_build;        //!< builds it
-    std::function<void(const SwitchExperiment&, RunRecord&)> m_finish; //!< keeps its output
-    std::unique_ptr<SwitchExperiment> m_experiment;                    //!< the experiment
-};
 
 } // namespace
 
@@ -266,7 +230,7 @@ SwitchComparisonRuns::Run(const RunListOptions& options,
             const uint32_t seed = i / static_cast<uint32_t>(n);
             const mose::Policy policy = m_policies[i % n];
             const bool reported = seed == 0 && policy == m_config.policy;
-            return std::make_unique<SwitchPolicyTask>(
+            return std::make_unique<ExperimentTask<SwitchExperiment>>(
                 [this, config, seed, policy, &scenarios]() {
                     std::shared_ptr<const mose::Scenario>& scenario = scenarios[seed];
                     if (!scenario && m_policies.size() > 1)
