@@ -109,13 +109,7 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
 {
     ExperimentConfig c = SmallLlmConfig(32);
     c.llm.training = true;
-    const RoleAssignment roles = [&] {
-        LlmExperiment probe(c);
-        probe.Build();
-        RoleAssignment r = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
-        Simulator::Destroy();
-        return r;
-    }();
+    const RoleAssignment roles = ProbeRoles(c);
     const auto n = static_cast<uint64_t>(roles.GetTraining().size());
     ASSERT_GE(n, 3u);
     c.llm.collectiveBytes = n * 40000;
@@ -151,10 +145,7 @@ TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
     ExperimentConfig c = SmallLlmConfig(32);
     c.llm.training = true;
     c.llm.collective = CollectiveKind::RING_ALL_REDUCE;
-    LlmExperiment probe(c);
-    probe.Build();
-    const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
-    Simulator::Destroy();
+    const RoleAssignment roles = ProbeRoles(c);
     const std::vector<uint32_t>& t = roles.GetTraining();
     const auto n = static_cast<uint64_t>(t.size());
     c.llm.collectiveBytes = n * 30000;
@@ -186,10 +177,7 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
         ExperimentConfig c = SmallLlmConfig(16);
         c.llm.training = true;
         c.llm.collective = kind;
-        LlmExperiment probe(c);
-        probe.Build();
-        const RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
-        Simulator::Destroy();
+        const RoleAssignment roles = ProbeRoles(c);
         const auto n = static_cast<uint64_t>(roles.GetTraining().size());
         ASSERT_GE(n, 3u);
         c.llm.collectiveBytes = n * 20000 + 7; // parts of different sizes
@@ -598,13 +586,7 @@ TEST(LlmWorkload, ATrainingPlanRunsAtThePacketLevel)
 {
     ExperimentConfig c = SmallLlmConfig(16);
     c.llm.training = true;
-    const RoleAssignment roles = [&] {
-        LlmExperiment probe(c);
-        probe.Build();
-        RoleAssignment r = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
-        Simulator::Destroy();
-        return r;
-    }();
+    const RoleAssignment roles = ProbeRoles(c);
     const auto n = static_cast<uint32_t>(roles.GetTraining().size());
     ASSERT_GE(n, 3u);
     c.llm.trainingPlan = std::make_shared<TrainingPlan>(

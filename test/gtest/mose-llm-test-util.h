@@ -15,6 +15,7 @@
 #include "ns3/mose-llm-request.h"
 #include "ns3/mose-random.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 
 #include <cstdint>
 #include <vector>
@@ -42,6 +43,18 @@ SmallLlmConfig(uint32_t nodes)
     c.hostRate = DataRate("10Gbps");
     c.end = MilliSeconds(100);
     return c;
+}
+
+/// \param c a configuration \return the roles its experiment gives the inference-heavy mode
+///         (built once, then the simulator destroyed), to size a collective by its members
+inline RoleAssignment
+ProbeRoles(const ExperimentConfig& c)
+{
+    LlmExperiment probe(c);
+    probe.Build();
+    RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+    Simulator::Destroy();
+    return roles;
 }
 
 /// \return generated requests: `count` at `rate`/s, prompts around `mean` tokens (stream
