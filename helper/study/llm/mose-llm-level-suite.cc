@@ -7,6 +7,7 @@
 #include "mose-llm-level-suite.h"
 
 #include "mose-csv-table.h"
+#include "mose-run-list.h"
 
 #include "ns3/mose-collective.h"
 #include "ns3/mose-error.h"
@@ -17,7 +18,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <map>
 #include <sstream>
@@ -173,13 +173,17 @@ LlmSuiteRegime::Read(const std::string& folder)
     {
         return regime;
     }
-    std::ifstream in(record);
-    std::string line;
-    while (std::getline(in, line) && line.rfind("options=", 0) != 0)
+    // the record's options: "--a=1" "--b=x y", each option quoted (RunRecord)
+    std::string text;
+    try
     {
+        text = RunRecord::ReadFile(record).options;
     }
-    // options="--a=1" "--b=x y": each option quoted (RunRecord)
-    std::istringstream options(line.substr(std::min<std::size_t>(line.size(), 8)));
+    catch (const Error&)
+    {
+        return regime; // a record that does not read: the regime is not known
+    }
+    std::istringstream options(text);
     std::map<std::string, std::string> given;
     std::string option;
     while (options >> std::quoted(option))
