@@ -8,11 +8,13 @@
 
 #include "mose-object-list.h"
 #include "mose-ocs.h"
+#include "mose-routing-protocol.h"
 #include "mose-scale.h"
 
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/net-device-queue-interface.h"
@@ -225,6 +227,7 @@ MosePfc::Install(const NodeContainer& switches, const NodeContainer& hosts)
         if (n.forwards)
         {
             SetThresholds(n);
+            HookHoldQueue(k);
         }
     }
     MoseObjectList::Add(MoseObjectList::PFC, this); // /MosePfcList/[i]
@@ -443,20 +446,22 @@ MosePfc::ConnectOcs(Ptr<MoseOcs> ocs)
     {
         return;
     }
+    // the OCS is bound as a plain pointer: a Ptr bound into its own trace source would hold
+    // it (and through its channels the fabric's devices and nodes) after Simulator::Destroy()
     for (bool lit : {false, true})
     {
         ocs->TraceConnectWithoutContext(
             lit ? "CircuitConnected" : "CircuitDisconnected",
             MakeBoundCallback(
                 +[](MosePfc* self,
-                    Ptr<MoseOcs> o,
+                    MoseOcs* o,
                     bool l,
                     uint32_t ga,
                     uint32_t pa,
                     uint32_t gb,
-                    uint32_t pb) { self->CircuitChanged(o, l, ga, pa, gb, pb); },
+                    uint32_t pb) { self->CircuitChanged(Ptr<MoseOcs>(o), l, ga, pa, gb, pb); },
                 this,
-                ocs,
+                PeekPointer(ocs),
                 lit));
     }
 }
@@ -487,18 +492,62 @@ MosePfc::Received(uint32_t k, uint32_t i, Ptr<const Packet> packet)
 }
 
 void
-MosePfc::Enqueued(uint32_t k, uint32_t i, Ptr<const QueueDiscItem> item)
+MosePfc::HookHoldQueue(uint32_t k)
 {
     NodeState& n = m_nodes[k];
+    Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(n.node);
+    if (!routing)
+    {
+        return; // another routing protocol: nothing is held
+    }
+    for (const Egress& e : n.egress)
+    {
+        n.holdCell = std::max(n.holdCell, e.cell); // a held packet may leave by any port
+    }
+    routing->SetHoldReleaseFilter(MakeBoundCallback(
+        +[](MosePfc* self, uint32_t kk, Ptr<const Packet> p, const Ipv4Header& header) {
+            return self->MayRelease(kk, p, header);
+        },
+        this,
+        k));
+}
+
+bool
+MosePfc::MayRelease(uint32_t k, Ptr<const Packet> packet, const Ipv4Header& header) const
+{
+    if (m_nodes.empty())
+    {
+        return true; // disposed
+    }
+    const NodeState& n = m_nodes[k];
+    // the size it will have in an egress queue disc (Ipv4QueueDiscItem: with its header)
+    const uint64_t bytes =
+        n.holdCell != 0 ? n.holdCell : packet->GetSize() + header.GetSerializedSize();
+    const Ingress& in = n.ingress[IngressIndex(k, packet)];
+    return in.bytes + bytes <= in.xoff;
+}
+
+uint32_t
+MosePfc::IngressIndex(uint32_t k, Ptr<const Packet> packet) const
+{
+    const NodeState& n = m_nodes[k];
+    const auto nic = static_cast<uint32_t>(n.ingress.size() - 1);
     MosePfcIngressTag tag;
-    uint32_t j = static_cast<uint32_t>(n.ingress.size() - 1);
-    if (item->GetPacket()->PeekPacketTag(tag) && tag.node == n.node->GetId() && tag.ifIndex < j &&
+    if (packet->PeekPacketTag(tag) && tag.node == n.node->GetId() && tag.ifIndex < nic &&
         n.ingress[tag.ifIndex].device)
     {
-        j = tag.ifIndex;
+        return tag.ifIndex;
     }
-    const uint64_t cell = n.egress[i].cell;
-    Count(k, j, static_cast<int64_t>(cell != 0 ? cell : item->GetSize()));
+    return nic;
+}
+
+void
+MosePfc::Enqueued(uint32_t k, uint32_t i, Ptr<const QueueDiscItem> item)
+{
+    const uint64_t cell = m_nodes[k].egress[i].cell;
+    Count(k,
+          IngressIndex(k, item->GetPacket()),
+          static_cast<int64_t>(cell != 0 ? cell : item->GetSize()));
 }
 
 void

@@ -26,6 +26,7 @@
 namespace ns3
 {
 
+class Ipv4Header;
 class MoseOcs;
 class NetDeviceQueue;
 class QueueDisc;
@@ -80,6 +81,12 @@ class MosePfcIngressTag : public Tag
  * peer is sending, the one in the peer's device queue). A disc that counts packets charges one
  * MTU per packet. Install() refuses thresholds whose headroom does not fit, naming the
  * attribute.
+ *
+ * Packets a switch's routing protocol holds for a route (MoseRoutingProtocol's hold queue,
+ * during a mode switch) are released to an egress queue disc only while their ingress is at or
+ * below its XOFF with them (the protocol's release filter): a release is an arrival from that
+ * ingress, so no ingress exceeds its buffer and the discs do not overflow. Held packets do not
+ * pause their sender: a pause would stop the very ports the switch is draining.
  *
  * A circuit that goes dark (MoseOcs's CircuitDisconnected) releases the pause of both of its
  * ends; a circuit that is lit while an end's ingress is above XOFF pauses the new peer.
@@ -213,6 +220,7 @@ class MosePfc : public Object
         bool forwards{false};         //!< a switch: ingress accounting
         std::vector<Ingress> ingress; //!< by device index; the last one is the NIC
         std::vector<Egress> egress;   //!< by device index (device null: not managed)
+        uint64_t holdCell{0};         //!< bytes a held packet is charged (packet-counting discs)
     };
 
     /// \brief The thresholds of every ingress of node n (mose::Error naming the attribute)
@@ -224,6 +232,14 @@ class MosePfc : public Object
     void DeviceDequeued(uint32_t k, uint32_t i);
     /// \brief PhyRxEnd of device i of node k: tags the packet with its ingress
     void Received(uint32_t k, uint32_t i, Ptr<const Packet> packet);
+    /// \brief Sets the release filter of node k's routing protocol (MayRelease())
+    void HookHoldQueue(uint32_t k);
+    /// \return whether node k's hold queue may release a packet: its ingress stays at or
+    ///         below XOFF with it
+    bool MayRelease(uint32_t k, Ptr<const Packet> packet, const Ipv4Header& header) const;
+    /// \return the ingress of node k that a packet counts against: the device its tag names,
+    ///         or the node's NIC
+    uint32_t IngressIndex(uint32_t k, Ptr<const Packet> packet) const;
     /// \brief Enqueue or Requeue at device i's disc of node k
     void Enqueued(uint32_t k, uint32_t i, Ptr<const QueueDiscItem> item);
     /// \brief Dequeue or DropAfterDequeue at device i's disc of node k

@@ -228,6 +228,7 @@ MoseRoutingProtocol::DoDispose()
     m_purgeEvent.Cancel();
     m_flushEvent.Cancel();
     m_held.Clear();
+    m_releaseFilter = ReleaseFilter();
     if (m_table)
     {
         m_table->TraceDisconnectWithoutContext(
@@ -609,9 +610,10 @@ MoseRoutingProtocol::Flush()
             {
                 return false; // still no route: it stays
             }
-            if (!HasRoom(decision.interface, e.packet))
+            if (!HasRoom(decision.interface, e.packet) ||
+                (!m_releaseFilter.IsNull() && !m_releaseFilter(e.packet, e.header)))
             {
-                retry = true; // its device queue is full: it stays, in order
+                retry = true; // its device queue is full, or the filter holds it: it stays
                 return false;
             }
             m_holdReleaseTrace(e.header, e.packet, waited);
@@ -673,6 +675,12 @@ MoseRoutingProtocol::HasRoom(uint32_t interface, Ptr<const Packet> p) const
     }
     // IP header and the point-to-point header are added below this layer
     return queue->GetNBytes() + p->GetSize() + 20 + 2 <= max.GetValue();
+}
+
+void
+MoseRoutingProtocol::SetHoldReleaseFilter(ReleaseFilter filter)
+{
+    m_releaseFilter = filter;
 }
 
 void

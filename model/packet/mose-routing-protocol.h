@@ -76,6 +76,7 @@ namespace ns3
  * disc's MaxSize, or, without a queue disc, while its device queue accepts packets): the others
  * stay held, in order, and are retried after "HoldRetryInterval",
  * so that releasing a whole fabric's held packets at once never overflows a device queue.
+ * A release filter (SetHoldReleaseFilter(), set by MosePfc) can keep a packet held longer.
  * A packet that leaves the queue with a route fires "HoldRelease" with its waiting time;
  * GetHoldEntered() and GetLongestHold() give the totals (a ModeSwitcher reads them per switch).
  * Unknown addresses are never held. The queue itself, its limit, expiry and counters, is a
@@ -180,6 +181,17 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     /// \return when the packet waiting longest in the hold queue now entered it (Time::Max()
     ///         if none waits): a switch still running at the end of the run counts its wait
     Time GetOldestHeldSince() const;
+
+    /// A release filter: whether a held packet (its IP header apart) may leave the hold queue now
+    using ReleaseFilter = Callback<bool, Ptr<const Packet>, const Ipv4Header&>;
+    /**
+     * \brief Sets the filter the hold queue asks before it releases a packet that has a route
+     *        and room in its output device (MosePfc's: the packet's ingress has room in its share
+     *        of the buffer). A packet refused stays held, in order, and is retried after
+     *        "HoldRetryInterval". A null callback removes it.
+     * \param filter the filter
+     */
+    void SetHoldReleaseFilter(ReleaseFilter filter);
 
     // Ipv4RoutingProtocol (documented there; the decisions are in the class description)
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
@@ -313,11 +325,12 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     uint64_t m_lastRefusedUid{UINT64_MAX};          //!< uid of the last packet refused (count once)
     Time m_lastRefusedAt{Time::Max()};              //!< when it was refused
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_noRouteTrace; //!< "NoRouteDrop"
-    bool m_hold{false};   //!< attribute "HoldPackets"
-    Time m_holdRetry;     //!< attribute "HoldRetryInterval"
-    MoseHoldQueue m_held; //!< the hold queue (attributes "HoldQueueSize", "HoldTime")
-    EventId m_purgeEvent; //!< next Purge()
-    EventId m_flushEvent; //!< pending Flush()
+    bool m_hold{false};            //!< attribute "HoldPackets"
+    Time m_holdRetry;              //!< attribute "HoldRetryInterval"
+    MoseHoldQueue m_held;          //!< the hold queue (attributes "HoldQueueSize", "HoldTime")
+    EventId m_purgeEvent;          //!< next Purge()
+    EventId m_flushEvent;          //!< pending Flush()
+    ReleaseFilter m_releaseFilter; //!< SetHoldReleaseFilter()
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_holdDropTrace;          //!< "HoldDrop"
     TracedCallback<const Ipv4Header&, Ptr<const Packet>, Time> m_holdReleaseTrace; //!< release
 };
