@@ -82,9 +82,11 @@ expect_error eval-rngrun-negative 'invalid --RngRun = "-1"' \
     "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=-1
 # the seed acts on random-shortest-path only (doc/mose.rst, Where each option acts)
 expect_error eval-scope-rngrun 'invalid --RngRun = "7": the option would not be used with --routing=shortest-path or ecmp (no random choice: the seed is not used): it acts only with --routing=random-shortest-path' \
-    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7 --routing=shortest-path
+expect_error eval-scope-rngrun-ecmp 'invalid --RngRun = "7": the option would not be used with --routing=shortest-path or ecmp' \
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7 --routing=ecmp
 expect_ok eval-scope-rngrun-random '"routing": "random-shortest-path"' \
-    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7 --routing=random-shortest-path
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7
 expect_error eval-empty-value 'invalid --nodes = "": the value is empty' \
     "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --nodes=
 expect_error eval-routing 'invalid --routing = "ospf": allowed values are shortest-path' \

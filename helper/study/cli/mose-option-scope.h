@@ -41,13 +41,13 @@ enum OptionPlace : uint32_t
     IN_ONE_POLICY = 4096,        //!< one policy in --policies
     IN_ALTERNATING = 8192,       //!< mose-break-even's default schedule (no --schedule)
     IN_SCHEDULE = 16384,         //!< mose-break-even's --schedule
-    IN_TORUS_2D = 131072,        //!< mose-baselines: torus-2d in --baselines
-    IN_TORUS_3D = 262144,        //!< mose-baselines: torus-3d in --baselines
-    IN_FULL_MESH_3D = 524288,    //!< mose-baselines: full-mesh-3d in --baselines
-    IN_ROLE_COUNTS = 1048576,    //!< mose-sweep: role counts given (of the point N = --nodes)
-    IN_PAPER_ROLES = 2097152,    //!< mose-sweep: no role count given (the paper's shares)
-    IN_RANDOM_ROUTING = 4194304, //!< --routing=random-shortest-path (the seed acts)
-    IN_FIXED_ROUTING = 8388608,  //!< --routing=shortest-path or ecmp (no seed)
+    IN_TORUS_2D = 32768,         //!< mose-baselines: torus-2d in --baselines
+    IN_TORUS_3D = 65536,         //!< mose-baselines: torus-3d in --baselines
+    IN_FULL_MESH_3D = 131072,    //!< mose-baselines: full-mesh-3d in --baselines
+    IN_ROLE_COUNTS = 262144,     //!< mose-sweep: role counts given (of the point N = --nodes)
+    IN_PAPER_ROLES = 524288,     //!< mose-sweep: no role count given (the paper's shares)
+    IN_RANDOM_ROUTING = 1048576, //!< --routing=random-shortest-path (the seed acts)
+    IN_FIXED_ROUTING = 2097152,  //!< --routing=shortest-path or ecmp (no seed)
 };
 
 /**
