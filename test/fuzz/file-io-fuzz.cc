@@ -325,40 +325,56 @@ FuzzRunRecord(const std::string& text)
     }
 }
 
-/// \return the path of this process's scratch file for the readers that read a path
-const std::string&
-ScratchPath()
+/// A file in TMPDIR (or /tmp) holding a text, removed when it goes out of scope (a run that
+/// libFuzzer ends leaves none behind): the regime map reader reads a path
+class ScratchFile
 {
-    static const std::string path = [] {
+  public:
+    /// \param text the file's text
+    explicit ScratchFile(const std::string& text)
+    {
         const char* dir = std::getenv("TMPDIR");
-        std::string pattern = std::string(dir != nullptr ? dir : "/tmp") + "/mose-fuzz-XXXXXX";
-        const int fd = mkstemp(pattern.data());
+        m_path = std::string(dir != nullptr ? dir : "/tmp") + "/mose-fuzz-XXXXXX";
+        const int fd = mkstemp(m_path.data());
         if (fd < 0)
         {
             Broken("cannot create a scratch file");
         }
         close(fd);
-        std::atexit([] { std::remove(ScratchPath().c_str()); });
-        return pattern;
-    }();
-    return path;
-}
-
-void
-FuzzRegimeMap(const std::string& text)
-{
-    {
-        std::ofstream file(ScratchPath(), std::ios::binary | std::ios::trunc);
+        std::ofstream file(m_path, std::ios::binary | std::ios::trunc);
         file << text;
         if (!file.flush())
         {
             Broken("cannot write the scratch file");
         }
     }
+
+    ~ScratchFile()
+    {
+        std::remove(m_path.c_str());
+    }
+
+    ScratchFile(const ScratchFile&) = delete;
+    ScratchFile& operator=(const ScratchFile&) = delete;
+
+    /// \return the file's path
+    const std::string& GetPath() const
+    {
+        return m_path;
+    }
+
+  private:
+    std::string m_path; //!< the file
+};
+
+void
+FuzzRegimeMap(const std::string& text)
+{
+    const ScratchFile file(text);
     std::optional<RegimeMapFile> map;
     try
     {
-        map = ReadRegimeMapFile(ScratchPath());
+        map = ReadRegimeMapFile(file.GetPath());
     }
     catch (const Error&)
     {
