@@ -560,10 +560,12 @@ ScenarioOptions::CheckAssignments(const FlowExperimentConfig& c) const
                                   "equal counts");
         }
         // many-to-one: each decode group takes at most cap prefill groups (the library's
-        // message names neither the counts nor --assignmentCap)
+        // message names neither the counts nor --assignmentCap); a sweep's default cap is its
+        // points' (their r)
         const uint32_t cap =
             c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
         if (c.assignment == PdAssignmentKind::MANY_TO_ONE &&
+            (c.assignmentCap != 0 || (m_offers & SWEPT_TEMPLATES) == 0) &&
             static_cast<uint64_t>(r.prefill) > static_cast<uint64_t>(cap) * r.decode)
         {
             ThrowBadParameter(

@@ -34,7 +34,8 @@ constexpr std::array<const char*, 6> ROLE_COUNT_OPTIONS =
 
 SweepCommandLine::SweepCommandLine(const SweepConfig& defaults)
     : m_defaults(defaults),
-      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.seedPlan.seeds})
+      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.seedPlan.seeds},
+              ScenarioOptions::STUDY | ScenarioOptions::SWEPT_TEMPLATES)
 {
     auto join = [](const auto& values) {
         std::ostringstream os;
