@@ -21,14 +21,25 @@ DOC = os.path.join("doc", "mose.rst")
 MARKER = ".. option-scope-table"
 
 LEVEL_WORDS = [("AT_PACKET", "packet"), ("AT_FLUID", "fluid"), ("AT_AGGREGATE", "aggregate")]
-MODE_WORDS = [("IN_MAP", "map"), ("IN_ONE", "one"), ("IN_THRESHOLD", "threshold"),
-              ("IN_MERGE_FILES", "merge"), ("IN_COMPARE_FILES", "compare"),
-              ("IN_SUITE_FILES", "suite")]
+# the mode bits by group (the code's PLACE_GROUPS), each group's words in the code's order
+MODE_GROUPS = [[("IN_MAP", "map"), ("IN_ONE", "one"), ("IN_THRESHOLD", "threshold"),
+                ("IN_MERGE_FILES", "merge"), ("IN_COMPARE_FILES", "compare"),
+                ("IN_SUITE_FILES", "suite")],
+               [("IN_TCP", "tcp"), ("IN_RDMA", "rdma")],
+               [("IN_COMPARISON", "comparison"), ("IN_ONE_POLICY", "one policy")],
+               [("IN_ALTERNATING", "alternating"), ("IN_SCHEDULE", "schedule")],
+               [("IN_TORUS_2D", "torus-2d"), ("IN_TORUS_3D", "torus-3d"),
+                ("IN_FULL_MESH_3D", "full-mesh-3d")],
+               [("IN_ROLE_COUNTS", "role counts"), ("IN_PAPER_ROLES", "paper roles")],
+               [("IN_RANDOM_ROUTING", "random routing"), ("IN_FIXED_ROUTING", "fixed routing")]]
+# the line under the table that names the programs where every option acts
+EVERY_LINE = "Every option acts in every run of: "
+EXAMPLES = "examples"
 # the constants of the .cc and of the header that stand for several bits
 ALIASES = {"AT_ALL_LEVELS": ["AT_PACKET", "AT_FLUID", "AT_AGGREGATE"],
            "NO_PACKETS": ["AT_FLUID", "AT_AGGREGATE"],
            "LLM_MODES": ["IN_MAP", "IN_ONE"]}
-ROW = re.compile(r'^\s*\{"(mose-[a-z-]+)", "(--[A-Za-z]+)", ([A-Z_0-9| ]+), ([A-Z_| ]+)\},\s*$')
+ROW = re.compile(r'^\s*\{"(mose-[a-z-]+)", "(--[A-Za-z0-9]+)", ([A-Z_0-9| ]+), ([A-Z_0-9| ]+)\},\s*$')
 
 
 def bits(expr):
@@ -48,6 +59,20 @@ def words(names, table, all_word=None):
     return ", ".join(w for n, w in table if n in names)
 
 
+def mode_words(names):
+    """The modes' words: a group's joined by ', ', the groups by '; '; 'all' for none."""
+    if not names:
+        return "all"
+    groups = [", ".join(w for n, w in g if n in names) for g in MODE_GROUPS]
+    return "; ".join(g for g in groups if g)
+
+
+def every_option_acts(text):
+    """The programs of the code's EVERY_OPTION_ACTS, in order."""
+    m = re.search(r"EVERY_OPTION_ACTS = \{(.*?)\};", text, re.S)
+    return re.findall(r'^\s*"(mose-[a-z-]+)",\s*$', m.group(1), re.M) if m else []
+
+
 def code_rows(text):
     rows = []
     for line in text.split("\n"):
@@ -55,7 +80,7 @@ def code_rows(text):
         if m:
             rows.append((m.group(1), "``" + m.group(2) + "``",
                          words(bits(m.group(3)), LEVEL_WORDS, "all"),
-                         words(bits(m.group(4)), MODE_WORDS)))
+                         mode_words(bits(m.group(4)))))
     return rows
 
 
@@ -90,7 +115,32 @@ def doc_rows(text):
     return rows
 
 
-def check(code_text, doc_text):
+def render_every(programs):
+    return EVERY_LINE + ", ".join("``" + p + "``" for p in programs) + "."
+
+
+def check_programs(code_text, doc_text, programs):
+    """Every program is in the table or in EVERY_OPTION_ACTS, never both; the doc's line under
+    the table names EVERY_OPTION_ACTS. -> list of problems."""
+    problems = []
+    every = every_option_acts(code_text)
+    listed = {r[0] for r in code_rows(code_text)}
+    for p in programs:
+        if p not in listed and p not in every:
+            problems.append(CODE + ": the program " + p + " has no row and is not in "
+                            "EVERY_OPTION_ACTS (every program of examples/ is in one)")
+    for p in every:
+        if p in listed:
+            problems.append(CODE + ": " + p + " is in EVERY_OPTION_ACTS and has rows")
+        if programs and p not in programs:
+            problems.append(CODE + ": EVERY_OPTION_ACTS names " + p + ", not a program of "
+                            "examples/")
+    if render_every(every) not in doc_text.replace("\n", " "):
+        problems.append(DOC + ": no line '" + render_every(every) + "' (EVERY_OPTION_ACTS)")
+    return problems
+
+
+def check(code_text, doc_text, programs=()):
     """-> list of problems."""
     code = code_rows(code_text)
     doc = doc_rows(doc_text)
@@ -108,7 +158,7 @@ def check(code_text, doc_text):
             problems.append(DOC + ": the row " + " | ".join(r) + " is not " + CODE + "'s")
     if not problems and code != doc:
         problems.append(DOC + ": the rows are in another order than " + CODE + "'s")
-    return problems
+    return problems + check_programs(code_text, doc_text, programs)
 
 
 def self_test():
@@ -116,18 +166,34 @@ def self_test():
             '    {"mose-llm", "--trace", AT_ALL_LEVELS, IN_ONE},\n'
             '    {"mose-llm", "--rateEpoch", NO_PACKETS, IN_ONE},\n'
             '    {"mose-regime-figure", "--tolerance", 0, IN_MERGE_FILES},\n'
+            '    {"mose-packet", "--pfc", AT_PACKET, IN_RDMA},\n'
+            '    {"mose-packet", "--flowMonitor", AT_PACKET, 0},\n'
+            '};\n'
+            'const std::vector<std::string> EVERY_OPTION_ACTS = {\n'
+            '    "mose-paper",\n'
             '};\n')
-    good = "Title\n\n" + MARKER + "\n\n" + render(code_rows(code)) + "\n\nAfter.\n"
-    failures = 0
-    if check(code, good):
-        print("FAIL self-test: the rendered table does not check:", check(code, good))
+    programs = ["mose-llm", "mose-packet", "mose-paper", "mose-regime-figure"]
+    good = ("Title\n\n" + MARKER + "\n\n" + render(code_rows(code)) + "\n\n" +
+            render_every(every_option_acts(code)) + "\n\nAfter.\n")
+    if ("mose-packet", "``--flowMonitor``", "packet", "all") not in code_rows(code):
+        print("FAIL self-test: a row without modes is not 'all':", code_rows(code))
+        failures_rows = 1
+    else:
+        failures_rows = 0
+    failures = failures_rows
+    if check(code, good, programs):
+        print("FAIL self-test: the rendered table does not check:", check(code, good, programs))
         failures += 1
     for name, doc in [("changed", good.replace("fluid, aggregate", "fluid")),
                       ("missing", "\n".join(l for l in good.split("\n") if "--trace" not in l)),
-                      ("no marker", good.replace(MARKER, ""))]:
-        if not check(code, doc):
+                      ("no marker", good.replace(MARKER, "")),
+                      ("no every-option line", good.replace(EVERY_LINE, "Every option: "))]:
+        if not check(code, doc, programs):
             print("FAIL self-test: a", name, "row was not caught")
             failures += 1
+    if not check(code, good, programs + ["mose-sweep"]):
+        print("FAIL self-test: a program in neither list was not caught")
+        failures += 1
     print("self-test:", "failed" if failures else "ok")
     return 1 if failures else 0
 
@@ -142,8 +208,12 @@ def main(argv):
     code_text = open(os.path.join(root, CODE), encoding="utf-8").read()
     if len(argv) > 2 and argv[2] == "--print":
         print(render(code_rows(code_text)))
+        print()
+        print(render_every(every_option_acts(code_text)))
         return 0
-    problems = check(code_text, open(os.path.join(root, DOC), encoding="utf-8").read())
+    programs = sorted(f[:-3] for f in os.listdir(os.path.join(root, EXAMPLES))
+                      if f.startswith("mose-") and f.endswith(".cc"))
+    problems = check(code_text, open(os.path.join(root, DOC), encoding="utf-8").read(), programs)
     for p in problems:
         print(p)
     if problems:

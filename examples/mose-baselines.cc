@@ -22,6 +22,7 @@
 
 #include "mose-baseline-comparison.h"
 #include "mose-baseline-options.h"
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-scenario-options.h"
 
@@ -53,6 +54,10 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
 
         const BaselineComparisonConfig config = baselines.GetConfig(options);
+        CheckOptionScopes("mose-baselines",
+                          GivenOptions(argc, argv),
+                          0,
+                          BaselineOptions::GetPlaces(config));
         // memory: one seed per worker, at the largest degree evaluated
         program.CheckStudy(BaselineOptions::GetLargestStudy(config), config.seedPlan);
         BaselineComparison comparison(config);

@@ -26,6 +26,7 @@
  * an optional unit (ns, us, ms, s, min, h; no unit: seconds).
  */
 
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-scenario-options.h"
 #include "mose-switch-cost-options.h"
@@ -65,6 +66,10 @@ main(int argc, char* argv[])
         const FlowExperimentConfig config = options.GetConfig();
         const SeedPlan plan = options.GetSeedPlan();
         const SwitchCostConfig c = switchCost.GetConfig(config);
+        CheckOptionScopes("mose-break-even",
+                          GivenOptions(argc, argv),
+                          0,
+                          c.alternating ? IN_ALTERNATING : IN_SCHEDULE);
         program.CheckStudy(config, plan);
         SwitchCostStudy study(config, plan, c.metric);
         study.Run([&](uint32_t done, uint32_t total) {

@@ -20,6 +20,7 @@
  */
 
 #include "mose-flow-eval-options.h"
+#include "mose-option-scope.h"
 #include "mose-program.h"
 
 #include "ns3/command-line.h"
@@ -51,6 +52,13 @@ main(int argc, char* argv[])
         options.AddOptions(cmd);
         program.Parse(argc, argv);
         const FlowEvalConfig c = options.GetConfig();
+        // --RngRun seeds random-shortest-path only (the table of doc/mose.rst, Where each option
+        // acts)
+        CheckOptionScopes("mose-flow-eval",
+                          GivenOptions(argc, argv),
+                          0,
+                          c.routing == RoutingRule::RANDOM_SHORTEST_PATH ? IN_RANDOM_ROUTING
+                                                                         : IN_FIXED_ROUTING);
         program.AddInput("--graph", c.graphFile);
         program.AddInput("--flowsFile", c.flowsFile);
         program.AddOutput("--loads", c.loadsFile);

@@ -33,6 +33,8 @@
  * --listRuns (RunOptions).
  */
 
+#include "mose-level-options.h"
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-run-options.h"
 #include "mose-scenario-options.h"
@@ -82,6 +84,13 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
 
         const ExperimentConfig config = switching.GetConfig(options);
+        // an option that would not act at this level, with this transport or with one policy is
+        // refused (the table of doc/mose.rst, Where each option acts)
+        CheckOptionScopes("mose-mode-switch",
+                          GivenOptions(argc, argv),
+                          GetLevelPlace(config.level),
+                          GetTransportPlace(config.IsRdma()) |
+                              (switching.IsComparing() ? IN_COMPARISON : IN_ONE_POLICY));
         const uint32_t seeds = switching.GetSeeds(options);
         const double tolerance = switching.GetTolerance();
         runs.Read(true, "");

@@ -27,6 +27,8 @@
  */
 
 #include "mose-fct-cdf-plot.h"
+#include "mose-level-options.h"
+#include "mose-option-scope.h"
 #include "mose-packet-experiment.h"
 #include "mose-packet-options.h"
 #include "mose-program.h"
@@ -69,6 +71,12 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
 
         const ExperimentConfig config = packet.GetConfig(options);
+        // an option that would not act at this level or with this transport is refused (the
+        // table of doc/mose.rst, Where each option acts)
+        CheckOptionScopes("mose-packet",
+                          GivenOptions(argc, argv),
+                          GetLevelPlace(config.level),
+                          GetTransportPlace(config.IsRdma()));
         runs.Read(true, "");
         if (runs.IsListing())
         {

@@ -23,6 +23,7 @@
 
 #include "mose-sweep.h"
 
+#include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-run-options.h"
 #include "mose-sweep-options.h"
@@ -68,6 +69,9 @@ main(int argc, char* argv[])
         program.Parse(argc, argv);
 
         const SweepConfig config = options.GetConfig();
+        // --nodes names the point of the role counts given (the table of doc/mose.rst, Where
+        // each option acts)
+        CheckOptionScopes("mose-sweep", GivenOptions(argc, argv), 0, options.GetPlaces());
         runs.Read(true, "");
         // --threads (the seeds' and points' threads, as before) or --jobs (points on K
         // threads, each point's seeds on one): one setting of the workers, never two

@@ -80,7 +80,8 @@ REDUCED = {
     "mose-paper": SMALL + " --flows=2000 --seeds=2 --progress=false",
     "mose-baselines": SMALL + " --flows=2000 --seeds=2 --progress=false",
     "mose-break-even": SMALL + " --flows=2000 --seeds=2 --points=21 --progress=false",
-    "mose-sweep": "--nodes=64 --sweepNodes=64 --sweepDegrees=4,6 --sweepR=1,3 --flows=500 "
+    # (no --nodes: without role counts it names no point, and mose-sweep refuses it)
+    "mose-sweep": "--sweepNodes=64 --sweepDegrees=4,6 --sweepR=1,3 --flows=500 "
                   "--seeds=1 --progress=false",
     "mose-packet": "--nodes=16 --flows=100",
     "mose-mode-switch": "--nodes=16 --flows=40 --policies=MoSE",

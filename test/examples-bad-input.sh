@@ -80,6 +80,13 @@ expect_error eval-rngrun-text 'invalid --RngRun = "abc"' \
     "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=abc
 expect_error eval-rngrun-negative 'invalid --RngRun = "-1"' \
     "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=-1
+# the seed acts on random-shortest-path only (doc/mose.rst, Where each option acts)
+expect_error eval-scope-rngrun 'invalid --RngRun = "7": the option would not be used with --routing=shortest-path or ecmp (no random choice: the seed is not used): it acts only with --routing=random-shortest-path' \
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7 --routing=shortest-path
+expect_error eval-scope-rngrun-ecmp 'invalid --RngRun = "7": the option would not be used with --routing=shortest-path or ecmp' \
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7 --routing=ecmp
+expect_ok eval-scope-rngrun-random '"routing": "random-shortest-path"' \
+    "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --RngRun=7
 expect_error eval-empty-value 'invalid --nodes = "": the value is empty' \
     "$EVAL" --graph="$WORK/ring.csv" --flowsFile="$WORK/flows.csv" --nodes=
 expect_error eval-routing 'invalid --routing = "ospf": allowed values are shortest-path' \
@@ -245,6 +252,9 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --pfc --plot=false
     expect_error packet-pfc-fluid 'invalid --pfc = true: only with the packet level' \
         "$PACKET" --transport=rdma --level=fluid --pfc --plot=false
+    # the table of doc/mose.rst, Where each option acts: --pfc=false acts with rdma only too
+    expect_error packet-scope-pfc-tcp 'invalid --pfc = "false": the option would not be used with --transport=tcp: it acts only with --transport=rdma' \
+        "$PACKET" --pfc=false --plot=false
     expect_error packet-pfc-xon-above-xoff 'invalid ns3::MosePfc::XonBytes = 200000: at most ns3::MosePfc::XoffBytes = 100000' \
         "$PACKET" --nodes=16 --flows=50 --transport=rdma --pfc --ns3::MosePfc::XoffBytes=100000 \
         --ns3::MosePfc::XonBytes=200000 --plot=false
@@ -413,6 +423,11 @@ if [ -x "$SWITCH" ]; then
         "$SWITCH" --transport=rdma --level=fluid --ecnKmin=10 --plot=false
     expect_error switch-pfc-with-tcp 'invalid --pfc = true: only with --transport=rdma' \
         "$SWITCH" --pfc --plot=false
+    # the table of doc/mose.rst, Where each option acts
+    expect_error switch-scope-pfc-fluid 'invalid --pfc = "false": the option would not be used at the fluid level: it acts at the packet level only' \
+        "$SWITCH" --transport=rdma --level=fluid --pfc=false --plot=false
+    expect_error switch-scope-tolerance-one-policy 'invalid --tolerance = "0.05": the option would not be used with one policy (--policies): it acts only with several policies' \
+        "$SWITCH" --policies=MoSE --tolerance=0.05 --plot=false
     expect_error switch-ecn-kmax-above-queue 'invalid --ecnKmax = "5000": at most the ports'"'"' queue of 1000 packets' \
         "$SWITCH" --transport=rdma --ecnKmax=5000 --plot=false
     expect_error switch-rdma-socket-factory 'SocketFactory' \
@@ -574,6 +589,11 @@ if [ -x "$BREAK" ]; then
         "$BREAK" --schedule=inference-heavy:10,training-heavy:-5
     expect_error break-schedule-trailing 'invalid --schedule period 2 = ' \
         "$BREAK" --schedule=inference-heavy:10,
+    # the default schedule's options with --schedule (doc/mose.rst, Where each option acts)
+    expect_error break-even-scope-cycles 'invalid --cycles = "3": the option would not be used with --schedule: it acts only with the default schedule' \
+        "$BREAK" --schedule=inference-heavy:1,training-heavy:1 --cycles=3
+    expect_error break-even-scope-mode-duration 'invalid --modeDuration = "2": the option would not be used with --schedule' \
+        "$BREAK" --schedule=inference-heavy:1,training-heavy:1 --modeDuration=2
     expect_error break-schedule-zero 'the durations add up to 0 s' \
         "$BREAK" --schedule=inference-heavy:0,training-heavy:0
     expect_error break-schedule-overflow 'the durations add up to more than' \
@@ -659,6 +679,9 @@ if [ -x "$SWEEP" ]; then
     expect_error sweep-empty-value 'invalid --sweepR = "": the value is empty' "$SWEEP" --sweepR=
     expect_error sweep-bad-bool 'invalid --plot = "maybe"' "$SWEEP" --plot=maybe
     expect_error sweep-rngrun 'invalid --RngRun = "-1"' "$SWEEP" --RngRun=-1
+    # --nodes names the point of the role counts given (doc/mose.rst, Where each option acts)
+    expect_error sweep-scope-nodes 'invalid --nodes = "64": the option would not be used without a role count' \
+        "$SWEEP" --nodes=64 --sweepNodes=64,128
     expect_ok sweep-small 'skipped): sweep.csv and skipped.csv written' \
         "$SWEEP" --nodes=64 --sweepNodes=64 --sweepDegrees=4 --sweepConstruction=fresh \
         --prefill=24 --decode=24 --training=16 --trPrefill=8 --trDecode=8 --trTraining=48 \
@@ -903,6 +926,8 @@ if [ -x "$LLM" ]; then
         "$LLM" --map=false --transport=rdma --ecnKmin=50 --ecnKmax=20
     expect_error llm-pfc-with-tcp 'invalid --pfc = true: only with --transport=rdma' \
         "$LLM" --map=false --transport=tcp --pfc
+    expect_error llm-scope-pfc-tcp 'invalid --pfc = "false": the option would not be used with --transport=tcp: it acts only with --transport=rdma' \
+        "$LLM" --map=false --transport=tcp --pfc=false
     expect_error llm-pfc-fluid 'invalid --pfc = true: only with the packet level' \
         "$LLM" --map=false --level=fluid --pfc
     expect_error llm-ecn-equal 'invalid --ecnKmax = "50": a number of packets above --ecnKmin = 50' \
@@ -1330,6 +1355,10 @@ if [ -x "$BIN/mose-templates" ]; then
         "$BIN/mose-templates" --nodes=64 --prefill=32 --decode=0 --training=32
     expect_error templates-tr-one-to-one '--trPrefill = 0 and --trDecode = 6 (default)' \
         "$BIN/mose-templates" --nodes=64 --trPrefill=0 --trTraining=58
+    expect_error templates-many-to-one-cap 'invalid --assignmentCap = 1 (default: max(r of H^PD, 1)): --assignment=many-to-one gives each decode group at most 1 prefill groups, and --prefill = 30 is more than 1 x --decode = 1' \
+        "$BIN/mose-templates" --nodes=64 --prefill=30 --decode=1 --training=33 --assignment=many-to-one --pdReservedPorts=0
+    expect_error templates-many-to-one-cap-given 'invalid --assignmentCap = "2": --assignment=many-to-one gives each decode group at most 2 prefill groups, and --trPrefill = 20 is more than 2 x --trDecode = 5' \
+        "$BIN/mose-templates" --nodes=64 --trPrefill=20 --trDecode=5 --trTraining=39 --roleTransition=nested --assignment=many-to-one --assignmentCap=2 --biregular
 fi
 
 echo "$CASES cases, $FAILED failed"

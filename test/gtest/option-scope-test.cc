@@ -60,11 +60,116 @@ TEST(OptionScope, EachOptionOfAProgramIsListedOnceWithAPlace)
     for (const OptionScope& s : GetOptionScopes())
     {
         EXPECT_TRUE(seen.emplace(s.program, s.option).second) << s.program << " " << s.option;
-        EXPECT_NE(s.modes, 0u) << s.option;
+        // a row restricts where the option acts: its levels or its modes
+        EXPECT_TRUE(s.modes != 0 || s.levels != 0) << s.program << " " << s.option;
         EXPECT_EQ(std::string(s.option).rfind("--", 0), 0u) << s.option;
     }
     EXPECT_EQ(DescribeOptionPlaces(AT_FLUID | AT_AGGREGATE, IN_ONE), "fluid, aggregate; one");
     EXPECT_EQ(DescribeOptionPlaces(AT_ALL_LEVELS, IN_MAP | IN_ONE), "all; map, one");
+    // the groups: each group's words, then the next group's; no mode bit: every mode
+    EXPECT_EQ(DescribeOptionPlaces(AT_PACKET, IN_MAP | IN_ONE | IN_RDMA), "packet; map, one; rdma");
+    EXPECT_EQ(DescribeOptionPlaces(AT_PACKET, 0), "packet; all");
+    EXPECT_EQ(DescribeOptionPlaces(0, IN_SCHEDULE), "-; schedule");
+    // the groups do not overlap, and every mode bit is in one
+    uint32_t all = 0;
+    for (const uint32_t group : GetOptionPlaceGroups())
+    {
+        EXPECT_EQ(all & group, 0u) << group;
+        all |= group;
+    }
+    for (const OptionScope& s : GetOptionScopes())
+    {
+        EXPECT_EQ(s.modes & ~all, 0u) << s.program << " " << s.option;
+    }
+    // a program where every option acts has no row
+    for (const std::string& program : GetProgramsWhereEveryOptionActs())
+    {
+        for (const OptionScope& s : GetOptionScopes())
+        {
+            EXPECT_NE(program, s.program) << s.option;
+        }
+    }
+}
+
+TEST(OptionScope, ATransportOptionWithTheOtherTransportIsRefused)
+{
+    EXPECT_EQ(GetTransportPlace(true), IN_RDMA);
+    EXPECT_EQ(GetTransportPlace(false), IN_TCP);
+    EXPECT_EQ(ErrorOf([] {
+                  CheckOptionScopes("mose-packet", Given({"--ecnKmin=5"}), AT_PACKET, IN_TCP);
+              }),
+              "invalid --ecnKmin = \"5\": the option would not be used with --transport=tcp: it "
+              "acts only with --transport=rdma (doc/mose.rst, Where each option acts)");
+    EXPECT_NE(
+        ErrorOf([] {
+            CheckOptionScopes("mose-llm",
+                              Given({"--pfc=false"}),
+                              AT_PACKET | AT_FLUID,
+                              IN_MAP | IN_TCP);
+        }).find("invalid --pfc = \"false\": the option would not be used with --transport=tcp"),
+        std::string::npos);
+    // at a level without packets, the level is named
+    EXPECT_NE(ErrorOf([] {
+                  CheckOptionScopes("mose-mode-switch", Given({"--pfc"}), AT_FLUID, IN_RDMA);
+              }).find("invalid --pfc = \"\": the option would not be used at the fluid level"),
+              std::string::npos);
+    EXPECT_NE(
+        ErrorOf([] {
+            CheckOptionScopes("mose-packet", Given({"--flowMonitor=false"}), AT_AGGREGATE, IN_TCP);
+        }).find("at the aggregate level: it acts at the packet level only"),
+        std::string::npos);
+    EXPECT_NO_THROW(CheckOptionScopes("mose-packet",
+                                      Given({"--ecnKmin=5", "--pfc", "--flowMonitor"}),
+                                      AT_PACKET,
+                                      IN_RDMA));
+    EXPECT_NO_THROW(
+        CheckOptionScopes("mose-llm", Given({"--ecnKmax=100"}), AT_PACKET, IN_ONE | IN_RDMA));
+}
+
+TEST(OptionScope, AnOptionOfAModeThatDoesNotRunIsRefused)
+{
+    // mose-mode-switch: the verdict's tie band needs a comparison
+    EXPECT_EQ(ErrorOf([] {
+                  CheckOptionScopes("mose-mode-switch",
+                                    Given({"--policies=MoSE", "--tolerance=0.05"}),
+                                    AT_PACKET,
+                                    IN_TCP | IN_ONE_POLICY);
+              }),
+              "invalid --tolerance = \"0.05\": the option would not be used with one policy "
+              "(--policies): it acts only with several policies (--policies: a comparison) "
+              "(doc/mose.rst, Where each option acts)");
+    EXPECT_NO_THROW(CheckOptionScopes("mose-mode-switch",
+                                      Given({"--tolerance=0.05"}),
+                                      AT_FLUID,
+                                      IN_TCP | IN_COMPARISON));
+    // mose-break-even: the default schedule's options with --schedule
+    EXPECT_NE(ErrorOf([] {
+                  CheckOptionScopes("mose-break-even",
+                                    Given({"--schedule=inference-heavy:1", "--cycles=3"}),
+                                    0,
+                                    IN_SCHEDULE);
+              })
+                  .find("invalid --cycles = \"3\": the option would not be used with --schedule: "
+                        "it acts only with the default schedule"),
+              std::string::npos);
+    EXPECT_NO_THROW(CheckOptionScopes("mose-break-even",
+                                      Given({"--cycles=3", "--modeDuration=2"}),
+                                      0,
+                                      IN_ALTERNATING));
+    // mose-baselines: a shape of a baseline not evaluated; one of several evaluated acts
+    EXPECT_NE(ErrorOf([] {
+                  CheckOptionScopes("mose-baselines",
+                                    Given({"--torus3d=4x4x4"}),
+                                    0,
+                                    IN_TORUS_2D | IN_FULL_MESH_3D);
+              })
+                  .find("would not be used with torus-2d in --baselines and with full-mesh-3d in "
+                        "--baselines: it acts only with torus-3d in --baselines"),
+              std::string::npos);
+    EXPECT_NO_THROW(CheckOptionScopes("mose-baselines",
+                                      Given({"--torus3d=4x4x4"}),
+                                      0,
+                                      IN_TORUS_2D | IN_TORUS_3D));
 }
 
 TEST(OptionScope, AMapOptionInOneExperimentIsRefused)

@@ -347,6 +347,43 @@ TEST(ScenarioOptions, RoleCountsThatNoTransitionFitsNameTheirOptions)
               "--assignment=many-to-one or equal counts");
 }
 
+TEST(ScenarioOptions, ManyToOneBeyondItsCapNamesTheCapAndTheCounts)
+{
+    // N = 1024, d = 4: r of H^PD = 3, the default cap max(3, 1) = 3; 400 prefills need at least
+    // 134 decode groups at 3 each (400 > 3 x 133)
+    EXPECT_EQ(
+        ErrorOf([] {
+            ParsePaper({"--prefill=400",
+                        "--decode=133",
+                        "--training=491",
+                        "--assignment=many-to-one",
+                        "--biregular"});
+        }),
+        "invalid --assignmentCap = 3 (default: max(r of H^PD, 1)): --assignment=many-to-one "
+        "gives each decode group at most 3 prefill groups, and --prefill = 400 is more than "
+        "3 x --decode = 133; give a larger --assignmentCap, fewer --prefill or more --decode");
+    // a given cap, in the training-heavy mode: its options named
+    EXPECT_EQ(
+        ErrorOf([] {
+            ParsePaper({"--trPrefill=100",
+                        "--trDecode=49",
+                        "--trTraining=875",
+                        "--assignment=many-to-one",
+                        "--assignmentCap=2",
+                        "--biregular"});
+        }),
+        "invalid --assignmentCap = \"2\": --assignment=many-to-one gives each decode group at "
+        "most 2 prefill groups, and --trPrefill = 100 is more than 2 x --trDecode = 49; give "
+        "a larger --assignmentCap, fewer --trPrefill or more --trDecode");
+    // at the cap exactly: 2 x 50 = 100
+    EXPECT_NO_THROW(ParsePaper({"--trPrefill=100",
+                                "--trDecode=50",
+                                "--trTraining=874",
+                                "--assignment=many-to-one",
+                                "--assignmentCap=2",
+                                "--biregular"}));
+}
+
 TEST(ScenarioOptions, SettingsThatWouldNotBeUsedAreErrors)
 {
     EXPECT_CONTAINS(ErrorOf([] {

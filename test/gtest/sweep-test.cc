@@ -5,6 +5,7 @@
  */
 
 #include "mose-flow-experiment-helper.h"
+#include "mose-option-scope.h"
 #include "mose-sweep-options.h"
 #include "mose-sweep-report.h"
 #include "mose-sweep.h"
@@ -199,6 +200,58 @@ TEST(SweepCommandLine, OptionsAndDefaults)
                     "invalid --sweepDegrees = 2");
     EXPECT_CONTAINS(ErrorOf([] { ParseCommandLine({"--sweepKvShare=1.2"}); }),
                     "invalid --sweepKvShare = 1.2");
+}
+
+TEST(SweepCommandLine, NodesActWithRoleCountsOnly)
+{
+    // the run's place for CheckOptionScopes(): role counts given or not
+    auto places = [](std::vector<std::string> args) {
+        SweepCommandLine options;
+        CommandLine cmd;
+        options.AddOptions(cmd);
+        args.insert(args.begin(), "mose-test");
+        std::vector<char*> argv;
+        for (auto& a : args)
+        {
+            argv.push_back(a.data());
+        }
+        cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        options.GetConfig();
+        return options.GetPlaces();
+    };
+    EXPECT_EQ(places({"--nodes=64", "--sweepNodes=64,128"}), IN_PAPER_ROLES);
+    EXPECT_EQ(
+        places({"--nodes=64", "--sweepNodes=64", "--prefill=24", "--decode=24", "--training=16"}),
+        IN_ROLE_COUNTS);
+    EXPECT_CONTAINS(ErrorOf([] {
+                        CheckOptionScopes("mose-sweep", {{"--nodes", "64"}}, 0, IN_PAPER_ROLES);
+                    }),
+                    "invalid --nodes = \"64\": the option would not be used without a role count");
+    EXPECT_NO_THROW(CheckOptionScopes("mose-sweep", {{"--nodes", "64"}}, 0, IN_ROLE_COUNTS));
+    // many-to-one's default cap, max(r, 1), is each point's: 40 prefills on 8 decodes fit r = 7
+    // (7 x 8 = 56), though not the base r = 3 of d = 4 that no point runs
+    const std::vector<std::string> manyToOne = {"--nodes=64",
+                                                "--prefill=40",
+                                                "--decode=8",
+                                                "--training=16",
+                                                "--trPrefill=4",
+                                                "--trDecode=4",
+                                                "--trTraining=56",
+                                                "--assignment=many-to-one",
+                                                "--biregular",
+                                                "--sweepNodes=64",
+                                                "--sweepDegrees=8",
+                                                "--sweepR=7"};
+    EXPECT_NO_THROW(ParseCommandLine(manyToOne));
+    // a given cap is every point's: 4 x 8 = 32 < 40
+    EXPECT_CONTAINS(
+        ErrorOf([&manyToOne] {
+            std::vector<std::string> args = manyToOne;
+            args.emplace_back("--assignmentCap=4");
+            ParseCommandLine(args);
+        }),
+        "invalid --assignmentCap = \"4\": --assignment=many-to-one gives each decode "
+        "group at most 4 prefill groups, and --prefill = 40 is more than 4 x --decode = 8");
 }
 
 TEST(Sweep, PointsInOrder)

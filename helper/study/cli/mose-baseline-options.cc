@@ -6,6 +6,7 @@
 
 #include "mose-baseline-options.h"
 
+#include "mose-option-scope.h"
 #include "mose-program.h"
 
 #include "ns3/log.h"
@@ -131,6 +132,19 @@ BaselineOptions::GetLargestStudy(const BaselineComparisonConfig& config)
         largest.degree = std::max(largest.degree, GetBaselineDegree(spec.baseline, spec.shape));
     }
     return largest;
+}
+
+uint32_t
+BaselineOptions::GetPlaces(const BaselineComparisonConfig& config)
+{
+    uint32_t bits = 0;
+    for (const BaselineSpec& spec : config.baselines)
+    {
+        bits |= spec.baseline == SwitchlessBaseline::TORUS_2D   ? IN_TORUS_2D
+                : spec.baseline == SwitchlessBaseline::TORUS_3D ? IN_TORUS_3D
+                                                                : IN_FULL_MESH_3D;
+    }
+    return bits;
 }
 
 } // namespace mose

@@ -54,6 +54,12 @@ class BaselineOptions
     static FlowExperimentConfig GetLargestStudy(const BaselineComparisonConfig& config);
 
     /**
+     * \param config a comparison's configuration
+     * \return its baselines as OptionPlace bits (IN_TORUS_2D, ...), for CheckOptionScopes()
+     */
+    static uint32_t GetPlaces(const BaselineComparisonConfig& config);
+
+    /**
      * \param b a baseline
      * \return the option that gives its shape, without dashes ("torus2d")
      */

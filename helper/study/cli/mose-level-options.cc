@@ -6,6 +6,8 @@
 
 #include "mose-level-options.h"
 
+#include "mose-option-scope.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
@@ -90,6 +92,14 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
             }
         }
     }
+}
+
+uint32_t
+GetLevelPlace(LlmLevel level)
+{
+    return level == LlmLevel::PACKET  ? AT_PACKET
+           : level == LlmLevel::FLUID ? AT_FLUID
+                                      : AT_AGGREGATE;
 }
 
 void

@@ -52,6 +52,13 @@ void RejectPacketOnlyAttributes(LlmLevel level, bool rdma = false);
 
 /**
  * \ingroup mose-study
+ * \param level a level
+ * \return its OptionPlace bit (AT_PACKET, AT_FLUID or AT_AGGREGATE), for CheckOptionScopes()
+ */
+uint32_t GetLevelPlace(LlmLevel level);
+
+/**
+ * \ingroup mose-study
  * \brief At the fluid and aggregate levels: throws a mose::Error naming --routing for ECMP, whose
  *        per-packet hash has no fluid counterpart (each fluid transfer takes one path).
  * \param level the level run

@@ -6,6 +6,7 @@
 
 #include "mose-llm-options.h"
 
+#include "mose-level-options.h"
 #include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-switch-experiment.h"
@@ -1174,9 +1175,7 @@ LlmOptions::GetLevelPlaces() const
     uint32_t bits = 0;
     for (LlmLevel level : m_levels)
     {
-        bits |= level == LlmLevel::PACKET  ? AT_PACKET
-                : level == LlmLevel::FLUID ? AT_FLUID
-                                           : AT_AGGREGATE;
+        bits |= GetLevelPlace(level);
     }
     return bits;
 }
@@ -1184,11 +1183,13 @@ LlmOptions::GetLevelPlaces() const
 uint32_t
 LlmOptions::GetModePlaces() const
 {
+    const uint32_t transport = GetTransportPlace(IsRdmaTransport(m_transportOptions.GetTypeName()));
     if (m_map)
     {
-        return IN_MAP;
+        return IN_MAP | transport;
     }
-    return mose::ToLowerAscii(m_schedule) == "threshold" ? (IN_ONE | IN_THRESHOLD) : IN_ONE;
+    return transport |
+           (mose::ToLowerAscii(m_schedule) == "threshold" ? (IN_ONE | IN_THRESHOLD) : IN_ONE);
 }
 
 const LlmRegimeMapConfig&

@@ -104,7 +104,8 @@ class LlmOptions
     /// \return the levels that run, as OptionPlace AT_ bits (after Read())
     uint32_t GetLevelPlaces() const;
     /// \return the mode, as OptionPlace IN_ bits: IN_MAP, or IN_ONE (with IN_THRESHOLD for
-    ///         --schedule=threshold) (CheckOptionScopes())
+    ///         --schedule=threshold), with the transport's IN_TCP or IN_RDMA
+    ///         (CheckOptionScopes())
     uint32_t GetModePlaces() const;
     /// \return the map's configuration (after Read(), with --map)
     const LlmRegimeMapConfig& GetMapConfig() const;

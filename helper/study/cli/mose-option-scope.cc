@@ -30,6 +30,73 @@ namespace
 constexpr uint32_t LLM_MODES = IN_MAP | IN_ONE;
 /// the levels without packets
 constexpr uint32_t NO_PACKETS = AT_FLUID | AT_AGGREGATE;
+/// the group of mose-llm's and mose-regime-figure's modes (RunModeText(), ActsModeText())
+constexpr uint32_t RUN_MODES =
+    IN_MAP | IN_ONE | IN_THRESHOLD | IN_MERGE_FILES | IN_COMPARE_FILES | IN_SUITE_FILES;
+/// the group of the baselines of mose-baselines
+constexpr uint32_t BASELINE_PLACES = IN_TORUS_2D | IN_TORUS_3D | IN_FULL_MESH_3D;
+
+/// The groups of the mode bits (GetOptionPlaceGroups()), RUN_MODES first
+const std::vector<uint32_t> PLACE_GROUPS = {RUN_MODES,
+                                            IN_TCP | IN_RDMA,
+                                            IN_COMPARISON | IN_ONE_POLICY,
+                                            IN_ALTERNATING | IN_SCHEDULE,
+                                            BASELINE_PLACES,
+                                            IN_ROLE_COUNTS | IN_PAPER_ROLES,
+                                            IN_RANDOM_ROUTING | IN_FIXED_ROUTING};
+
+/// A mode bit's word in the doc's table and its phrase in a message
+struct PlaceText
+{
+    uint32_t bit;       //!< the OptionPlace bit
+    const char* word;   //!< the doc's word ("rdma")
+    const char* phrase; //!< the message's phrase ("with --transport=rdma")
+};
+
+/// The mode bits in the order of the doc's words (those of RUN_MODES: RunModeText(),
+/// ActsModeText())
+const std::vector<PlaceText> PLACE_TEXTS = {
+    {IN_MAP, "map", ""},
+    {IN_ONE, "one", ""},
+    {IN_THRESHOLD, "threshold", ""},
+    {IN_MERGE_FILES, "merge", ""},
+    {IN_COMPARE_FILES, "compare", ""},
+    {IN_SUITE_FILES, "suite", ""},
+    {IN_TCP, "tcp", "with --transport=tcp"},
+    {IN_RDMA, "rdma", "with --transport=rdma"},
+    {IN_COMPARISON, "comparison", "with several policies (--policies: a comparison)"},
+    {IN_ONE_POLICY, "one policy", "with one policy (--policies)"},
+    {IN_ALTERNATING,
+     "alternating",
+     "with the default schedule (no --schedule: --cycles x both modes for --modeDuration each)"},
+    {IN_SCHEDULE, "schedule", "with --schedule"},
+    {IN_TORUS_2D, "torus-2d", "with torus-2d in --baselines"},
+    {IN_TORUS_3D, "torus-3d", "with torus-3d in --baselines"},
+    {IN_FULL_MESH_3D, "full-mesh-3d", "with full-mesh-3d in --baselines"},
+    {IN_ROLE_COUNTS,
+     "role counts",
+     "with role counts given (--prefill, --decode, --training, --trPrefill, --trDecode, "
+     "--trTraining: those of the point N = --nodes)"},
+    {IN_PAPER_ROLES,
+     "paper roles",
+     "without a role count (every point's roles are the paper's shares of its N, from "
+     "--sweepNodes)"},
+    {IN_RANDOM_ROUTING, "random routing", "with --routing=random-shortest-path"},
+    {IN_FIXED_ROUTING,
+     "fixed routing",
+     "with --routing=shortest-path or ecmp (no random choice: the seed is not used)"},
+};
+
+/// The programs in which every option acts in every run (GetProgramsWhereEveryOptionActs();
+/// one a line: the doc check reads them)
+const std::vector<std::string> EVERY_OPTION_ACTS = {
+    // clang-format off
+    "mose-fabric",
+    "mose-llm-script",
+    "mose-paper",
+    "mose-templates",
+    // clang-format on
+};
 
 /// The table: one row per line, "{program, option, levels, modes}" (the doc check,
 /// cmake/mose-check-option-scope.py, reads these lines)
@@ -79,9 +146,10 @@ const std::vector<OptionScope> OPTION_SCOPES = {
     {"mose-llm", "--scale", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--jumbo", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--transport", AT_ALL_LEVELS, LLM_MODES},
-    {"mose-llm", "--ecnKmin", AT_PACKET, LLM_MODES},
-    {"mose-llm", "--ecnKmax", AT_PACKET, LLM_MODES},
-    {"mose-llm", "--ecnPmax", AT_PACKET, LLM_MODES},
+    {"mose-llm", "--ecnKmin", AT_PACKET, LLM_MODES | IN_RDMA},
+    {"mose-llm", "--ecnKmax", AT_PACKET, LLM_MODES | IN_RDMA},
+    {"mose-llm", "--ecnPmax", AT_PACKET, LLM_MODES | IN_RDMA},
+    {"mose-llm", "--pfc", AT_PACKET, LLM_MODES | IN_RDMA},
     {"mose-llm", "--noticeDelay", AT_ALL_LEVELS, LLM_MODES},
     {"mose-llm", "--reuseConnections", AT_PACKET, LLM_MODES},
     {"mose-llm", "--policies", AT_ALL_LEVELS, LLM_MODES},
@@ -105,6 +173,25 @@ const std::vector<OptionScope> OPTION_SCOPES = {
     {"mose-regime-figure", "--tolerance", 0, IN_MERGE_FILES},
     {"mose-regime-figure", "--outputDir", 0, IN_MERGE_FILES | IN_COMPARE_FILES | IN_SUITE_FILES},
     {"mose-regime-figure", "--plot", 0, IN_MERGE_FILES},
+    {"mose-packet", "--ecnKmin", AT_PACKET, IN_RDMA},
+    {"mose-packet", "--ecnKmax", AT_PACKET, IN_RDMA},
+    {"mose-packet", "--ecnPmax", AT_PACKET, IN_RDMA},
+    {"mose-packet", "--pfc", AT_PACKET, IN_RDMA},
+    {"mose-packet", "--flowMonitor", AT_PACKET, 0},
+    {"mose-packet", "--distributed", AT_PACKET, 0},
+    {"mose-mode-switch", "--ecnKmin", AT_PACKET, IN_RDMA},
+    {"mose-mode-switch", "--ecnKmax", AT_PACKET, IN_RDMA},
+    {"mose-mode-switch", "--ecnPmax", AT_PACKET, IN_RDMA},
+    {"mose-mode-switch", "--pfc", AT_PACKET, IN_RDMA},
+    {"mose-mode-switch", "--tolerance", AT_ALL_LEVELS, IN_COMPARISON},
+    {"mose-mode-switch", "--distributed", AT_PACKET, 0},
+    {"mose-baselines", "--torus2d", 0, IN_TORUS_2D},
+    {"mose-baselines", "--torus3d", 0, IN_TORUS_3D},
+    {"mose-baselines", "--fullMesh3d", 0, IN_FULL_MESH_3D},
+    {"mose-break-even", "--modeDuration", 0, IN_ALTERNATING},
+    {"mose-break-even", "--cycles", 0, IN_ALTERNATING},
+    {"mose-sweep", "--nodes", 0, IN_ROLE_COUNTS},
+    {"mose-flow-eval", "--RngRun", 0, IN_RANDOM_ROUTING},
     // clang-format on
 };
 
@@ -133,21 +220,43 @@ LevelWords(uint32_t levels)
     return out;
 }
 
-/// \return the modes as the doc's table names them ("map, one")
+/// \return the modes as the doc's table names them ("map, one", "map, one; rdma", "all")
 std::string
 ModeWords(uint32_t modes)
 {
-    std::string out;
-    for (const auto& [bit, word] : {std::make_pair(IN_MAP, "map"),
-                                    std::make_pair(IN_ONE, "one"),
-                                    std::make_pair(IN_THRESHOLD, "threshold"),
-                                    std::make_pair(IN_MERGE_FILES, "merge"),
-                                    std::make_pair(IN_COMPARE_FILES, "compare"),
-                                    std::make_pair(IN_SUITE_FILES, "suite")})
+    if (modes == 0)
     {
-        if ((modes & bit) != 0)
+        return "all";
+    }
+    std::string out;
+    for (const uint32_t group : PLACE_GROUPS)
+    {
+        std::string words;
+        for (const PlaceText& t : PLACE_TEXTS)
         {
-            out += (out.empty() ? "" : ", ") + std::string(word);
+            if ((modes & group & t.bit) != 0)
+            {
+                words += (words.empty() ? "" : ", ") + std::string(t.word);
+            }
+        }
+        if (!words.empty())
+        {
+            out += (out.empty() ? "" : "; ") + words;
+        }
+    }
+    return out;
+}
+
+/// \return the phrases of the bits of `modes` ("with --transport=tcp"), joined by `sep`
+std::string
+ModePhrases(uint32_t modes, const std::string& sep)
+{
+    std::string out;
+    for (const PlaceText& t : PLACE_TEXTS)
+    {
+        if ((modes & t.bit) != 0)
+        {
+            out += (out.empty() ? "" : sep) + std::string(t.phrase);
         }
     }
     return out;
@@ -225,6 +334,24 @@ GetOptionScopes()
     return OPTION_SCOPES;
 }
 
+const std::vector<uint32_t>&
+GetOptionPlaceGroups()
+{
+    return PLACE_GROUPS;
+}
+
+const std::vector<std::string>&
+GetProgramsWhereEveryOptionActs()
+{
+    return EVERY_OPTION_ACTS;
+}
+
+uint32_t
+GetTransportPlace(bool rdma)
+{
+    return rdma ? IN_RDMA : IN_TCP;
+}
+
 std::string
 DescribeOptionPlaces(uint32_t levels, uint32_t modes)
 {
@@ -266,7 +393,8 @@ CheckOptionScopes(const std::string& program,
             {
                 continue;
             }
-            if ((s.modes & modes) == 0)
+            if ((s.modes & RUN_MODES) != 0 && (modes & RUN_MODES) != 0 &&
+                (s.modes & modes & RUN_MODES) == 0)
             {
                 ThrowBadParameter(name,
                                   QuoteText(text),
@@ -282,6 +410,19 @@ CheckOptionScopes(const std::string& program,
                                       " level" + (levels == NO_PACKETS ? "s" : "") +
                                       ": it acts at the " + LevelWords(s.levels) +
                                       " level only (doc/mose.rst, Where each option acts)");
+            }
+            for (const uint32_t group : PLACE_GROUPS)
+            {
+                if (group != RUN_MODES && (s.modes & group) != 0 && (modes & group) != 0 &&
+                    (s.modes & modes & group) == 0)
+                {
+                    ThrowBadParameter(name,
+                                      QuoteText(text),
+                                      "the option would not be used " +
+                                          ModePhrases(modes & group, " and ") + ": it acts only " +
+                                          ModePhrases(s.modes & group, " or ") +
+                                          " (doc/mose.rst, Where each option acts)");
+                }
             }
         }
     }

@@ -15,6 +15,7 @@
 #include "ns3/mose-routing.h"
 #include "ns3/rng-seed-manager.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -557,6 +558,24 @@ ScenarioOptions::CheckAssignments(const FlowExperimentConfig& c) const
                                   p + " and " + d +
                                   " differ; give --assignment=many-to-one or "
                                   "equal counts");
+        }
+        // many-to-one: each decode group takes at most cap prefill groups (the library's
+        // message names neither the counts nor --assignmentCap); a sweep's default cap is its
+        // points' (their r)
+        const uint32_t cap =
+            c.assignmentCap == 0 ? std::max<uint32_t>(c.pdReservedPorts, 1) : c.assignmentCap;
+        if (c.assignment == PdAssignmentKind::MANY_TO_ONE &&
+            (c.assignmentCap != 0 || (m_offers & SWEPT_TEMPLATES) == 0) &&
+            static_cast<uint64_t>(r.prefill) > static_cast<uint64_t>(cap) * r.decode)
+        {
+            ThrowBadParameter(
+                "--assignmentCap",
+                IsGiven("assignmentCap") ? Describe("assignmentCap")
+                                         : std::to_string(cap) + " (default: max(r of H^PD, 1))",
+                "--assignment=many-to-one gives each decode group at most " + std::to_string(cap) +
+                    " prefill groups, and " + p + " is more than " + std::to_string(cap) + " x " +
+                    d + "; give a larger --assignmentCap, fewer --" + names.counts[0] +
+                    " or more --" + names.counts[1]);
         }
     }
 }

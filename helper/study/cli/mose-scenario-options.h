@@ -102,6 +102,9 @@ class ScenarioOptions
     /// ns3::MoseRouteTable::Rule, which the user may give instead (ResolveAttributeOption());
     /// ns3::MoseRouteTable::Seed comes from the run and is refused
     static constexpr uint32_t FABRIC = 4;
+    /// the program's points set d and r of H^PD themselves (mose-sweep): the default
+    /// --assignmentCap, max(r, 1), is each point's, not checked against the counts here
+    static constexpr uint32_t SWEPT_TEMPLATES = 8;
 
     /**
      * \param defaults the program's scale (N, flows, seeds)

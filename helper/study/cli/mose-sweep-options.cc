@@ -6,12 +6,15 @@
 
 #include "mose-sweep-options.h"
 
+#include "mose-option-scope.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 #include <utility>
 
@@ -22,9 +25,17 @@ namespace mose
 
 NS_LOG_COMPONENT_DEFINE("MoseSweepOptions");
 
+namespace
+{
+/// the role counts, given for the point N = --nodes
+constexpr std::array<const char*, 6> ROLE_COUNT_OPTIONS =
+    {"prefill", "decode", "training", "trPrefill", "trDecode", "trTraining"};
+} // namespace
+
 SweepCommandLine::SweepCommandLine(const SweepConfig& defaults)
     : m_defaults(defaults),
-      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.seedPlan.seeds})
+      m_study(ScenarioDefaults{defaults.base.nodes, defaults.base.flows, defaults.seedPlan.seeds},
+              ScenarioOptions::STUDY | ScenarioOptions::SWEPT_TEMPLATES)
 {
     auto join = [](const auto& values) {
         std::ostringstream os;
@@ -102,8 +113,7 @@ SweepCommandLine::GetConfig() const
         }
     }
     // role counts given are those of N = --nodes; a sweep without that N would not use them
-    for (const char* option :
-         {"prefill", "decode", "training", "trPrefill", "trDecode", "trTraining"})
+    for (const char* option : ROLE_COUNT_OPTIONS)
     {
         if (m_study.IsGiven(option) &&
             std::find(c.nodes.begin(), c.nodes.end(), c.base.nodes) == c.nodes.end())
@@ -118,6 +128,19 @@ SweepCommandLine::GetConfig() const
     }
     c.Validate();
     return c;
+}
+
+uint32_t
+SweepCommandLine::GetPlaces() const
+{
+    for (const char* option : ROLE_COUNT_OPTIONS)
+    {
+        if (m_study.IsGiven(option))
+        {
+            return IN_ROLE_COUNTS;
+        }
+    }
+    return IN_PAPER_ROLES;
 }
 
 std::string

@@ -51,6 +51,10 @@ class SweepCommandLine
      */
     SweepConfig GetConfig() const;
 
+    /// \return the run's modes for CheckOptionScopes(): IN_ROLE_COUNTS if a role count is
+    ///         given, else IN_PAPER_ROLES (--nodes then names no point of its own)
+    uint32_t GetPlaces() const;
+
     /// \return --threads as given ("--threads = \"4\""), or empty when not given
     std::string DescribeThreads() const;
 
