@@ -6,10 +6,15 @@
 
 #include "mose-run-options.h"
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-seed-list.h"
+
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 
+#include <iostream>
 #include <thread>
 #include <tuple>
 
@@ -173,6 +178,40 @@ RunOptions::Get(const std::string& outputDir, const std::string& options, bool s
     o.outputDir = outputDir;
     o.options = options;
     o.showProgress = showProgress;
+    return o;
+}
+
+std::optional<LlmMapRunnerOptions>
+RunOptions::ReadForSeeds(const std::string& name,
+                         const ScenarioOptions& scenario,
+                         const FlowExperimentConfig& largest,
+                         const SeedPlan& plan,
+                         Program& program,
+                         int argc,
+                         char** argv)
+{
+    Read(true, "");
+    if (m_jobsGiven && scenario.IsGiven("threads"))
+    {
+        throw Error(DescribeJobs() + " and --threads = " + scenario.Describe("threads") +
+                    ": both set the worker threads (the seeds evaluated at once); give one");
+    }
+    if (m_list)
+    {
+        SeedList(name, largest.firstRun, plan.seeds).Print(std::cout);
+        return std::nullopt;
+    }
+    std::vector<std::string> ignored = GetIgnored();
+    ignored.emplace_back("--threads"); // the workers: no figure depends on them
+    LlmMapRunnerOptions o = Get(program.GetOutputDir(),
+                                StudyOptionsText(argc, argv, ignored),
+                                program.IsShowingProgress());
+    if (!m_jobsGiven)
+    {
+        o.jobs = Program::GetStudyWorkers(plan);
+    }
+    // memory: one seed per worker
+    program.CheckStudy(largest, SeedPlan{plan.seeds, o.jobs});
     return o;
 }
 
