@@ -54,7 +54,7 @@ main(int argc, char* argv[])
                                  "show progress on standard error");
         // the seeds are a list of runs: --jobs worker threads, --part, --merge, ...
         RunOptions runs;
-        runs.AddOptions(cmd);
+        runs.AddOptionsForSeeds(cmd);
         program.Parse(argc, argv);
 
         const BaselineComparisonConfig config = baselines.GetConfig(options);

@@ -62,7 +62,7 @@ main(int argc, char* argv[])
                                  "show progress on standard error");
         // the seeds are a list of runs: --jobs worker threads, --part, --merge, ...
         RunOptions runs;
-        runs.AddOptions(cmd);
+        runs.AddOptionsForSeeds(cmd);
         program.Parse(argc, argv);
 
         // every option is checked before the study runs

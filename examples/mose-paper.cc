@@ -51,7 +51,7 @@ main(int argc, char* argv[])
                                  "show progress on standard error");
         // the seeds are a list of runs: --jobs worker threads, --part, --merge, ...
         RunOptions runs;
-        runs.AddOptions(cmd);
+        runs.AddOptionsForSeeds(cmd);
         program.Parse(argc, argv);
 
         const FlowExperimentConfig config = options.GetConfig();

@@ -264,7 +264,7 @@ TEST(SeedList, JobsAndThreadsBothGivenAreRefused)
         ScenarioOptions scenario;
         RunOptions runs;
         scenario.AddOptions(program.GetCommandLine());
-        runs.AddOptions(program.GetCommandLine());
+        runs.AddOptionsForSeeds(program.GetCommandLine());
         args.insert(args.begin(), "mose-test");
         std::vector<char*> argv;
         for (std::string& a : args)

@@ -24,14 +24,15 @@ namespace mose
 {
 
 void
-RunOptions::AddOptions(CommandLine& cmd)
+RunOptions::AddOptions(CommandLine& cmd, const std::string& byDefault)
 {
     AddTextOption(
         cmd,
         "jobs",
         "workers that carry out the study's runs on this machine: threads where a run "
-        "needs no Simulator, a process per packet-level run (1 by default: one after the other; "
-        "the files are the same for every value)",
+        "needs no Simulator, a process per packet-level run (" +
+            (byDefault.empty() ? std::string("1 by default: one after the other") : byDefault) +
+            "; the files are the same for every value)",
         m_jobs,
         m_jobsGiven);
     AddTextOption(cmd,
@@ -61,6 +62,13 @@ RunOptions::AddOptions(CommandLine& cmd)
                   m_resume,
                   m_resumeGiven);
     cmd.AddValue("listRuns", "print the study's list of runs as CSV and exit", m_list);
+}
+
+void
+RunOptions::AddOptionsForSeeds(CommandLine& cmd)
+{
+    AddOptions(cmd,
+               "as many as --threads by default, each a seed; give one of --jobs and --threads");
 }
 
 void

@@ -39,8 +39,17 @@ struct SeedPlan;
 class RunOptions
 {
   public:
-    /// \brief Adds the options \param cmd the command line
-    void AddOptions(CommandLine& cmd);
+    /**
+     * \brief Adds the options
+     * \param cmd the command line
+     * \param byDefault --jobs's default, as its help says it ("1 by default: one after the
+     *        other" if empty; a seed study: "by default --threads")
+     */
+    void AddOptions(CommandLine& cmd, const std::string& byDefault = "");
+
+    /// \brief AddOptions() for a study whose runs are its seeds (ReadForSeeds()): --jobs is
+    ///        --threads by default \param cmd the command line
+    void AddOptionsForSeeds(CommandLine& cmd);
 
     /**
      * \brief Reads them after cmd.Parse(); a mose::Error names the first bad one.
