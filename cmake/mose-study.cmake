@@ -34,6 +34,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/flow/mose-flow-experiment-helper.cc
     helper/study/flow/mose-reference-figures.cc
     helper/study/flow/mose-seed-pool.cc
+    helper/study/flow/mose-seed-list.cc
     helper/study/flow/mose-study-report.cc
     helper/study/flow/mose-study-statistics.cc
     helper/study/flow/mose-sweep.cc
@@ -80,6 +81,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/flow/mose-flow-experiment-helper.h
     helper/study/flow/mose-reference-figures.h
     helper/study/flow/mose-seed-pool.h
+    helper/study/flow/mose-seed-list.h
     helper/study/flow/mose-study-report.h
     helper/study/flow/mose-study-statistics.h
     helper/study/flow/mose-sweep.h

@@ -17,6 +17,7 @@
  *   ./mose-baselines --torus3d=16x8x8 --fullMesh3d=8x8x16
  *   ./mose-baselines --nodes=64 --prefill=24 --decode=24 --training=16 --trPrefill=8 \
  *       --trDecode=8 --trTraining=48 --flows=1000 --baselines=torus-2d,torus-3d
+ *   ./mose-baselines --jobs=2                          # two seeds at once, the same files
  *   ./mose-baselines --PrintHelp                       # every option
  */
 
@@ -24,6 +25,7 @@
 #include "mose-baseline-options.h"
 #include "mose-option-scope.h"
 #include "mose-program.h"
+#include "mose-run-options.h"
 #include "mose-scenario-options.h"
 
 #include "ns3/command-line.h"
@@ -51,6 +53,9 @@ main(int argc, char* argv[])
         program.AddOutputOptions("folder for CSV files and figures",
                                  "write the figures as gnuplot scripts and render them",
                                  "show progress on standard error");
+        // the seeds are a list of runs: --jobs worker threads, --part, --merge, ...
+        RunOptions runs;
+        runs.AddOptionsForSeeds(cmd);
         program.Parse(argc, argv);
 
         const BaselineComparisonConfig config = baselines.GetConfig(options);
@@ -59,9 +64,22 @@ main(int argc, char* argv[])
                           0,
                           BaselineOptions::GetPlaces(config));
         // memory: one seed per worker, at the largest degree evaluated
-        program.CheckStudy(BaselineOptions::GetLargestStudy(config), config.seedPlan);
+        const auto how = runs.ReadForSeeds("mose-baselines",
+                                           options,
+                                           BaselineOptions::GetLargestStudy(config),
+                                           config.seedPlan,
+                                           program,
+                                           argc,
+                                           argv);
+        if (!how)
+        {
+            return; // --listRuns: the seeds' list printed
+        }
         BaselineComparison comparison(config);
-        comparison.Run(program.SeedProgress());
+        if (!comparison.Run(*how, "mose-baselines", std::cout))
+        {
+            return; // a part: its seeds' records only
+        }
         const double evaluateSeconds = program.GetElapsed();
 
         const std::string& dir = program.GetOutputDir();

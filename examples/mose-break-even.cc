@@ -20,6 +20,7 @@
  *   ./mose-break-even                                     # paper scale, 20 seeds
  *   ./mose-break-even --darkTime=0.1 --unservedShare=1    # 100 ms, the whole fabric dark
  *   ./mose-break-even --metric=max_load --schedule=inference-heavy:1h,training-heavy:10min
+ *   ./mose-break-even --jobs=2 --part=1/2 --outputDir=D   # half the seeds; then --merge=D,...
  *
  * The scenario options are every mose program's (ScenarioOptions). --schedule has
  * mose-mode-switch's syntax, MODE:DURATION periods; every duration option reads a number with
@@ -28,6 +29,7 @@
 
 #include "mose-option-scope.h"
 #include "mose-program.h"
+#include "mose-run-options.h"
 #include "mose-scenario-options.h"
 #include "mose-switch-cost-options.h"
 #include "mose-switch-cost-report.h"
@@ -38,7 +40,6 @@
 
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -60,6 +61,9 @@ main(int argc, char* argv[])
         program.AddOutputOptions("folder for CSV files and the figure",
                                  "write the figure's gnuplot script and render it",
                                  "show progress on standard error");
+        // the seeds are a list of runs: --jobs worker threads, --part, --merge, ...
+        RunOptions runs;
+        runs.AddOptionsForSeeds(cmd);
         program.Parse(argc, argv);
 
         // every option is checked before the study runs
@@ -70,16 +74,17 @@ main(int argc, char* argv[])
                           GivenOptions(argc, argv),
                           0,
                           c.alternating ? IN_ALTERNATING : IN_SCHEDULE);
-        program.CheckStudy(config, plan);
+        const auto how =
+            runs.ReadForSeeds("mose-break-even", options, config, plan, program, argc, argv);
+        if (!how)
+        {
+            return; // --listRuns: the seeds' list printed
+        }
         SwitchCostStudy study(config, plan, c.metric);
-        study.Run([&](uint32_t done, uint32_t total) {
-            // the study's seeds, then the switches' analysis of each seed
-            const bool first = done <= total / 2;
-            std::ostringstream text;
-            text << (first ? "study" : "switches") << " seed " << (first ? done : done - total / 2)
-                 << "/" << total / 2 << ", " << program.GetElapsed() << " s";
-            program.ShowProgress(text.str(), done == total);
-        });
+        if (!study.Run(*how, "mose-break-even", std::cout))
+        {
+            return; // a part: its seeds' records only
+        }
         const double runSeconds = program.GetElapsed();
 
         const std::string& dir = program.GetOutputDir();

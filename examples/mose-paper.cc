@@ -15,12 +15,15 @@
  *   ./mose-paper                          # the paper's defaults
  *   ./mose-paper --seeds=5 --RngRun=7     # seeds use runs 7..11
  *   ./mose-paper --routing=ecmp --completion=random --outputDir=results/ecmp
+ *   ./mose-paper --jobs=2                 # two seeds at once (the files are the same)
+ *   ./mose-paper --part=1/4 --outputDir=D # a quarter of the seeds; then --merge=D,...
  *   ./mose-paper --PrintHelp              # every option
  */
 
 #include "mose-flow-experiment-helper.h"
 #include "mose-program.h"
 #include "mose-reference-figures.h"
+#include "mose-run-options.h"
 #include "mose-scenario-options.h"
 #include "mose-study-report.h"
 
@@ -46,13 +49,24 @@ main(int argc, char* argv[])
         program.AddOutputOptions("folder for CSV files and figures",
                                  "write Figure 5 as gnuplot scripts and render them",
                                  "show progress on standard error");
+        // the seeds are a list of runs: --jobs worker threads, --part, --merge, ...
+        RunOptions runs;
+        runs.AddOptionsForSeeds(cmd);
         program.Parse(argc, argv);
 
         const FlowExperimentConfig config = options.GetConfig();
         const SeedPlan plan = options.GetSeedPlan();
-        program.CheckStudy(config, plan);
+        const auto how =
+            runs.ReadForSeeds("mose-paper", options, config, plan, program, argc, argv);
+        if (!how)
+        {
+            return; // --listRuns: the seeds' list printed
+        }
         FlowExperimentHelper helper(config, plan);
-        helper.Run(program.SeedProgress());
+        if (!helper.Run(*how, "mose-paper", std::cout))
+        {
+            return; // a part: its seeds' records only
+        }
         const double studySeconds = program.GetElapsed();
 
         const std::string& dir = program.GetOutputDir();

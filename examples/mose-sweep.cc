@@ -65,7 +65,10 @@ main(int argc, char* argv[])
         AddBoolOption(cmd, "table", "print one line per point", table);
         // the points are a list of runs: --jobs worker threads, --part, --merge, ...
         RunOptions runs;
-        runs.AddOptions(cmd);
+        runs.AddOptions(cmd,
+                        "by default --threads decides: min(threads, points) points at once, "
+                        "the threads left over on each point's seeds; give one of --jobs and "
+                        "--threads");
         program.Parse(argc, argv);
 
         const SweepConfig config = options.GetConfig();

@@ -57,6 +57,43 @@ expect_same() {
     fi
 }
 
+# seeds_as_runs NAME PROGRAM TEXT ARGS...: a flow-level study's seeds as a list of runs (issue 40,
+# SeedList), with ARGS giving 3 seeds: bad run options refused with the option and value; --jobs=2,
+# and two parts merged, write every file of --jobs=1 (TEXT: a line of a whole study's output);
+# a merge with a part missing, or of parts made with other options, is refused
+seeds_as_runs() {
+    sname=$1; sprog=$2; stext=$3; shift 3
+    expect_error "$sname-jobs-zero" 'invalid --jobs = "0": the workers, a whole number 1 or more' \
+        "$sprog" "$@" --jobs=0
+    expect_error "$sname-jobs-and-threads" '--jobs = "2" and --threads = "1": both set the worker threads' \
+        "$sprog" "$@" --jobs=2 --threads=1
+    expect_error "$sname-part-above" 'invalid --part = "3/2": I/K with 1 <= I <= K' \
+        "$sprog" "$@" --part=3/2
+    expect_error "$sname-part-zero" 'invalid --part = "0/2": I/K with 1 <= I <= K' \
+        "$sprog" "$@" --part=0/2
+    expect_error "$sname-runs-out-of-list" 'invalid --runs = "3": run 3 is not in the list: its 3 runs are 0 to 2' \
+        "$sprog" "$@" --runs=3 --outputDir="$WORK/$sname-r3"
+    expect_ok "$sname-list" "2,$sname seed 2 (run 3)" "$sprog" "$@" --listRuns
+    expect_ok "$sname-one-worker" "$stext" "$sprog" "$@" --jobs=1 --outputDir="$WORK/$sname-j1"
+    expect_ok "$sname-two-workers" "$stext" "$sprog" "$@" --jobs=2 --outputDir="$WORK/$sname-j2"
+    expect_ok "$sname-part-1" "part 1/2: 2 of 3 runs done" \
+        "$sprog" "$@" --part=1/2 --outputDir="$WORK/$sname-p1"
+    expect_ok "$sname-part-2" "part 2/2: 1 of 3 runs done" \
+        "$sprog" "$@" --part=2/2 --jobs=2 --outputDir="$WORK/$sname-p2"
+    expect_ok "$sname-merge" "$stext" \
+        "$sprog" "$@" --merge="$WORK/$sname-p1,$WORK/$sname-p2" --outputDir="$WORK/$sname-m"
+    for f in "$WORK/$sname-j1"/*; do
+        [ -f "$f" ] || continue
+        f=${f##*/}
+        expect_same "$sname-two-workers-same-$f" "$WORK/$sname-j1/$f" "$WORK/$sname-j2/$f"
+        expect_same "$sname-merge-same-$f" "$WORK/$sname-j1/$f" "$WORK/$sname-m/$f"
+    done
+    expect_error "$sname-merge-missing" "is not whole: 1 of 3 runs have no record" \
+        "$sprog" "$@" --merge="$WORK/$sname-p1" --outputDir="$WORK/$sname-m2"
+    expect_error "$sname-merge-other-options" "$WORK/$sname-p1/runs/run-000000.txt was made with other options" \
+        "$sprog" "$@" --RngRun=1 --merge="$WORK/$sname-p1,$WORK/$sname-p2" --outputDir="$WORK/$sname-m3"
+}
+
 EVAL="$BIN/mose-flow-eval"
 TPL="$BIN/mose-templates"
 PAPER="$BIN/mose-paper"
@@ -184,6 +221,16 @@ expect_error baselines-bad-bool 'invalid --moseAtBaselineDegrees = "maybe"' \
 expect_error baselines-rngrun 'invalid --RngRun = "-1"' "$BASE" --RngRun=-1
 expect_ok baselines-small 'full-mesh-3d 4x4x4: d = 9' \
     "$BASE" $SMALL --seeds=2 --plot=false --progress=false --outputDir="$WORK/baselines"
+# shellcheck disable=SC2086  # SMALL is a list of options
+{
+seeds_as_runs mose-baselines "$BASE" 'full-mesh-3d 4x4x4: d = 9' $SMALL --seeds=3 --plot=false
+seeds_as_runs mose-paper "$PAPER" 'CSV files written to' $SMALL --seeds=3 --plot=false
+# a part of another program with the same options: refused, naming the file and what it holds
+expect_error paper-merge-other-program \
+    "$WORK/mose-baselines-p1/runs/run-000000.txt is not run 0 of this mose-paper list (mose-paper seed 0 (run 1)): it holds \"mose-baselines seed 0 (run 1)\"" \
+    "$PAPER" $SMALL --seeds=3 --plot=false --merge="$WORK/mose-baselines-p1,$WORK/mose-baselines-p2" \
+    --outputDir="$WORK/paper-other"
+}
 
 # --- mose-packet
 PACKET="$BIN/mose-packet"
@@ -618,6 +665,8 @@ if [ -x "$BREAK" ]; then
     for f in rates per_seed break_even schedule cost_vs_duration; do
         expect_same "break-units-$f" "$WORK/break/$f.csv" "$WORK/break-units/$f.csv"
     done
+    # shellcheck disable=SC2086  # SMALL is a list of options
+    seeds_as_runs mose-break-even "$BREAK" 'Break-even mode duration T*' $SMALL --seeds=3 --plot=false
 fi
 
 # --- mose-sweep

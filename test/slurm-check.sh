@@ -16,6 +16,9 @@
 #   4. (mose-llm only) a tiny grid of utils/paper-regime-grid.sh as Slurm arrays (SLURM=2) and
 #      its figure job: regime_grid.csv, regime_grid.plt and each part's map identical to the
 #      grid run in this process;
+#   5. --mpi=2 through a stand-in launcher (test/slurm-fake-mpirun.sh): every task launches -np 2
+#      in a job of 2 Slurm tasks, the map is identical to the map in one process; --mpi=0 and
+#      --mpi with more than one run a task are refused;
 #   3. bad input: --tasks=0 and -1, a folder of another map, sbatch missing, sbatch failing (an
 #      unknown partition; a merge whose sbatch fails cancels its array): exit status 1, a message
 #      naming the cause, no job left and no map.
@@ -224,5 +227,36 @@ queued=$(squeue -h -o '%i %j' | grep mose-map || true)
 wait_for 30 sh -c '[ -z "$(squeue -h -n mose-map)" ]' || fail "an array is still queued after its merge was refused: $queued"
 [ ! -e "$bad/map" ] && [ ! -e "$bad/jobs.txt" ] || fail "a map or jobs.txt after a refused merge"
 
+# --- 5. --mpi: each task an mpirun of 2 ranks on 2 Slurm tasks (test/slurm-fake-mpirun.sh) --------
+# the map at one load (one run a task: a distributed program carries out one run)
+mpiopts=()
+for a in "${mapopts[@]}"; do
+  case "$a" in
+    --loads=*) mpiopts+=(--loads=25) ;;
+    *) mpiopts+=("$a") ;;
+  esac
+done
+"$prog" "${mpiopts[@]}" --outputDir="$work/mpi one" > "$work/mpi-one.log" 2>&1 ||
+  fail "the in-process map for --mpi failed: $work/mpi-one.log"
+mruns=$("$prog" "${mpiopts[@]}" --listRuns | tail -n +2 | wc -l)
+dir5="$work/map${sp}mpi"
+export FAKE_MPIRUN_LOG=$work/mpirun.log
+launcher=$here/test/slurm-fake-mpirun.sh
+expect_error "--mpi=0" "--mpi=0: want a whole number" \
+  env MOSE_SLURM_MPIRUN="$launcher" "$runner" write --tasks="$mruns" --mpi=0 --dir="$dir5" -- "$prog" "${mpiopts[@]}"
+expect_error "--mpi with runs a task" "a distributed task carries out one run, so --tasks must be the map's $mruns runs" \
+  env MOSE_SLURM_MPIRUN="$launcher" "$runner" write --tasks=1 --mpi=2 --dir="$dir5" -- "$prog" "${mpiopts[@]}"
+MOSE_SLURM_MPIRUN=$launcher "$runner" submit --tasks="$mruns" --mpi=2 --dir="$dir5" -- "$prog" "${mpiopts[@]}" > /dev/null
+wait_for 300 merge_done "$dir5" || fail "the --mpi map's merge did not finish in 300 s: $("$runner" status "$dir5" 2>&1)"
+"$runner" status "$dir5" || fail "status of the finished --mpi map is not 0"
+grep -qx '#SBATCH --ntasks=2' "$dir5/array.sbatch" || fail "array.sbatch does not ask for 2 Slurm tasks"
+grep -qF "slurm-fake-mpirun.sh -np 2 " "$dir5/array.sbatch" || fail "array.sbatch does not launch -np 2"
+# the pilot (here, outside Slurm) and each of the tasks, with 2 Slurm tasks for its 2 ranks
+launched=$(grep -c '^np=2 ntasks=2$' "$FAKE_MPIRUN_LOG" || true)
+[ "$launched" -eq "$mruns" ] || fail "$launched of $mruns tasks launched -np 2 on 2 Slurm tasks: $(cat "$FAKE_MPIRUN_LOG")"
+grep -qx 'np=2 ntasks=none' "$FAKE_MPIRUN_LOG" || fail "the pilot did not run through the launcher"
+same_map "$work/mpi one" "$dir5/map"
+say "--mpi=2: $mruns tasks, each -np 2 on 2 Slurm tasks; the map identical"
+
 say "PASS: cluster up in $start_s s; 4-task array plus merge $array_s s against $one_s s in one process" \
-  "($per_task s a task); grid through Slurm: $grid_text"
+  "($per_task s a task); grid through Slurm: $grid_text; --mpi=2 array of $mruns tasks"

@@ -278,6 +278,20 @@ TempFile(const std::string& folder, const std::string& name, const std::string& 
     return path;
 }
 
+/**
+ * \param name a test's folder \return an empty folder for it under the temporary folder, one per
+ *         test process (its pid in the name); the test removes it
+ */
+inline std::string
+FreshTempFolder(const std::string& name)
+{
+    const std::string dir = (std::filesystem::temp_directory_path() /
+                             ("mose-" + name + "-" + std::to_string(::getpid())))
+                                .string();
+    std::filesystem::remove_all(dir);
+    return dir;
+}
+
 } // namespace test
 } // namespace mose
 } // namespace ns3

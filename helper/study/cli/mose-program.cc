@@ -382,21 +382,6 @@ Program::ShowProgress(const std::string& text, bool last) const
     }
 }
 
-std::function<void(uint32_t, uint32_t)>
-Program::SeedProgress() const
-{
-    // ns-3's ShowProgress reports the simulated time of a running Simulator; a flow-level study
-    // runs no simulator, so progress is reported per seed
-    return [this](uint32_t done, uint32_t total) {
-        if (IsShowingProgress())
-        {
-            std::ostringstream text;
-            text << "seed " << done << "/" << total << " done, " << GetElapsed() << " s";
-            ShowProgress(text.str(), done == total);
-        }
-    };
-}
-
 void
 Program::WritePlots(const std::function<std::vector<std::string>(const std::string&)>& write,
                     const std::string& noun,

@@ -106,14 +106,16 @@ void CheckStudyMemory(const FlowExperimentConfig& config, uint32_t workers);
  *   Program program("mose-paper", "results/mose-paper", Program::FLOW_LEVEL);
  *   return program.Run(argc, argv, [&]() {
  *       ScenarioOptions options;
+ *       RunOptions runs;
  *       options.AddOptions(program.GetCommandLine());
  *       program.AddOutputOptions("folder for CSV files and figures", "write ...", "show ...");
+ *       runs.AddOptionsForSeeds(program.GetCommandLine());
  *       program.Parse(argc, argv);
  *       FlowExperimentConfig config = options.GetConfig();
  *       SeedPlan plan = options.GetSeedPlan();
- *       program.CheckStudy(config, plan);
+ *       auto how = runs.ReadForSeeds("mose-paper", options, config, plan, program, argc, argv);
  *       FlowExperimentHelper helper(config, plan);
- *       helper.Run(program.SeedProgress());
+ *       if (how && helper.Run(*how, "mose-paper", std::cout)) { ... }
  *       ...
  *   });
  * \endcode
@@ -268,9 +270,6 @@ class Program
      * \param last whether it is the last one (it ends the line)
      */
     void ShowProgress(const std::string& text, bool last) const;
-
-    /// \return a progress callback of a seeded study: "seed DONE/TOTAL done, T s"
-    std::function<void(uint32_t, uint32_t)> SeedProgress() const;
 
     /**
      * \brief If --plot is set: writes a report's gnuplot scripts into the output folder, renders

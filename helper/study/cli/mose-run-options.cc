@@ -6,10 +6,15 @@
 
 #include "mose-run-options.h"
 
+#include "mose-program.h"
+#include "mose-scenario-options.h"
+#include "mose-seed-list.h"
+
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-parse.h"
 
+#include <iostream>
 #include <thread>
 #include <tuple>
 
@@ -19,14 +24,15 @@ namespace mose
 {
 
 void
-RunOptions::AddOptions(CommandLine& cmd)
+RunOptions::AddOptions(CommandLine& cmd, const std::string& byDefault)
 {
     AddTextOption(
         cmd,
         "jobs",
         "workers that carry out the study's runs on this machine: threads where a run "
-        "needs no Simulator, a process per packet-level run (1 by default: one after the other; "
-        "the files are the same for every value)",
+        "needs no Simulator, a process per packet-level run (" +
+            (byDefault.empty() ? std::string("1 by default: one after the other") : byDefault) +
+            "; the files are the same for every value)",
         m_jobs,
         m_jobsGiven);
     AddTextOption(cmd,
@@ -56,6 +62,13 @@ RunOptions::AddOptions(CommandLine& cmd)
                   m_resume,
                   m_resumeGiven);
     cmd.AddValue("listRuns", "print the study's list of runs as CSV and exit", m_list);
+}
+
+void
+RunOptions::AddOptionsForSeeds(CommandLine& cmd)
+{
+    AddOptions(cmd,
+               "as many as --threads by default, each a seed; give one of --jobs and --threads");
 }
 
 void
@@ -173,6 +186,40 @@ RunOptions::Get(const std::string& outputDir, const std::string& options, bool s
     o.outputDir = outputDir;
     o.options = options;
     o.showProgress = showProgress;
+    return o;
+}
+
+std::optional<LlmMapRunnerOptions>
+RunOptions::ReadForSeeds(const std::string& name,
+                         const ScenarioOptions& scenario,
+                         const FlowExperimentConfig& largest,
+                         const SeedPlan& plan,
+                         Program& program,
+                         int argc,
+                         char** argv)
+{
+    Read(true, "");
+    if (m_jobsGiven && scenario.IsGiven("threads"))
+    {
+        throw Error(DescribeJobs() + " and --threads = " + scenario.Describe("threads") +
+                    ": both set the worker threads (the seeds evaluated at once); give one");
+    }
+    if (m_list)
+    {
+        SeedList(name, largest.firstRun, plan.seeds).Print(std::cout);
+        return std::nullopt;
+    }
+    std::vector<std::string> ignored = GetIgnored();
+    ignored.emplace_back("--threads"); // the workers: no figure depends on them
+    LlmMapRunnerOptions o = Get(program.GetOutputDir(),
+                                StudyOptionsText(argc, argv, ignored),
+                                program.IsShowingProgress());
+    if (!m_jobsGiven)
+    {
+        o.jobs = Program::GetStudyWorkers(plan);
+    }
+    // memory: one seed per worker
+    program.CheckStudy(largest, SeedPlan{plan.seeds, o.jobs});
     return o;
 }
 

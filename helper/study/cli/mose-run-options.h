@@ -11,6 +11,7 @@
 
 #include "ns3/command-line.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ namespace ns3
 {
 namespace mose
 {
+
+class Program;
+class ScenarioOptions;
+struct FlowExperimentConfig;
+struct SeedPlan;
 
 /**
  * \ingroup mose-study
@@ -33,8 +39,17 @@ namespace mose
 class RunOptions
 {
   public:
-    /// \brief Adds the options \param cmd the command line
-    void AddOptions(CommandLine& cmd);
+    /**
+     * \brief Adds the options
+     * \param cmd the command line
+     * \param byDefault --jobs's default, as its help says it ("1 by default: one after the
+     *        other" if empty; a seed study: "by default --threads")
+     */
+    void AddOptions(CommandLine& cmd, const std::string& byDefault = "");
+
+    /// \brief AddOptions() for a study whose runs are its seeds (ReadForSeeds()): --jobs is
+    ///        --threads by default \param cmd the command line
+    void AddOptionsForSeeds(CommandLine& cmd);
 
     /**
      * \brief Reads them after cmd.Parse(); a mose::Error names the first bad one.
@@ -62,6 +77,28 @@ class RunOptions
     LlmMapRunnerOptions Get(const std::string& outputDir,
                             const std::string& options,
                             bool showProgress) const;
+
+    /**
+     * \brief Read() and Get() for a flow-level study whose runs are its seeds (mose-paper,
+     *        mose-baselines, mose-break-even: SeedList), and the study's memory and output
+     *        checked (Program::CheckStudy(), one seed per worker). Without --jobs the workers are
+     *        --threads, as before (0: one per core); --jobs and --threads both given are
+     *        refused, naming both.
+     * \param name the program's name, in its runs' texts ("mose-paper")
+     * \param scenario the scenario options (--threads as given)
+     * \param largest the largest scenario a seed evaluates (its first run is seed 0's)
+     * \param plan the seeds \param program the program (output folder, progress, checks)
+     * \param argc as main()'s \param argv as main()'s (the options the records carry)
+     * \return the runner's options; none after --listRuns printed the seeds' list (the program
+     *         has nothing more to do)
+     */
+    std::optional<LlmMapRunnerOptions> ReadForSeeds(const std::string& name,
+                                                    const ScenarioOptions& scenario,
+                                                    const FlowExperimentConfig& largest,
+                                                    const SeedPlan& plan,
+                                                    Program& program,
+                                                    int argc,
+                                                    char** argv);
 
     /// \return the folders of --merge (empty without it), after Read()
     const std::vector<std::string>& GetMergeFolders() const;

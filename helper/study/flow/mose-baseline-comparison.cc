@@ -378,9 +378,7 @@ BaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progress)
 {
     NS_LOG_FUNCTION(this);
     const SeedPlan& plan = m_config.seedPlan;
-    m_results.assign(static_cast<std::size_t>(plan.seeds) * ALL_MODES.size() * m_rows.size(),
-                     FlowMetrics());
-    m_seedsDone = 0;
+    Allocate();
     // as FlowExperimentHelper::Run(): each seed's results go to their own slots
     ForEachSeed(
         plan.seeds,
@@ -388,6 +386,60 @@ BaselineComparison::Run(const std::function<void(uint32_t, uint32_t)>& progress)
         [this](uint32_t seed) { EvaluateSeed(seed); },
         progress);
     m_seedsDone = plan.seeds;
+}
+
+void
+BaselineComparison::Allocate()
+{
+    m_results.assign(static_cast<std::size_t>(m_config.seedPlan.seeds) * ALL_MODES.size() *
+                         m_rows.size(),
+                     FlowMetrics());
+    m_seedsDone = 0;
+}
+
+bool
+BaselineComparison::Run(const RunListOptions& options, const std::string& program, std::ostream& os)
+{
+    NS_LOG_FUNCTION(this << options.jobs << program);
+    Allocate();
+    // a seed's figures: per mode and row (rows are fixed by the options the records carry)
+    const auto prefix = [](WorkloadMode mode, std::size_t row) {
+        return "m" + std::to_string(static_cast<uint32_t>(mode)) + ".r" + std::to_string(row);
+    };
+    const SeedList list(program, m_config.study.firstRun, m_config.seedPlan.seeds);
+    const bool whole = list.Run(
+        options,
+        [this](uint32_t seed) { EvaluateSeed(seed); },
+        [&](uint32_t seed, RunRecord& record, const RunRecordStore& store) {
+            for (WorkloadMode mode : ALL_MODES)
+            {
+                for (std::size_t row = 0; row < m_rows.size(); ++row)
+                {
+                    SeedList::PutMetrics(record,
+                                         store,
+                                         prefix(mode, row),
+                                         m_results[Index(seed, mode, row)]);
+                }
+            }
+        },
+        [&](uint32_t seed, const RunRecord& record) {
+            for (WorkloadMode mode : ALL_MODES)
+            {
+                for (std::size_t row = 0; row < m_rows.size(); ++row)
+                {
+                    m_results[Index(seed, mode, row)] =
+                        SeedList::GetMetrics(record, prefix(mode, row));
+                }
+            }
+        },
+        os);
+    if (!whole)
+    {
+        Allocate(); // a part: its seeds are in their records, the comparison has none
+        return false;
+    }
+    m_seedsDone = m_config.seedPlan.seeds;
+    return true;
 }
 
 const FlowMetrics&

@@ -7,6 +7,7 @@
 #ifndef MOSE_BASELINE_COMPARISON_H
 #define MOSE_BASELINE_COMPARISON_H
 
+#include "mose-seed-list.h"
 #include "mose-seed-pool.h"
 #include "mose-study-statistics.h"
 
@@ -140,6 +141,17 @@ class BaselineComparison
      */
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
 
+    /**
+     * \brief Evaluates the seeds as a list of runs (SeedList): --jobs seeds at once on worker
+     *        threads, a part of them, or a merge of parts; every row's metrics of a seed go to
+     *        its record, and the comparison is put together from the records (as Run() gives it).
+     * \param options how (seedPlan.threads is not used: options.jobs are the workers)
+     * \param program the program, in the runs' texts ("mose-baselines")
+     * \param os the stream of the runner's lines
+     * \return whether the comparison is whole (false after a part)
+     */
+    bool Run(const RunListOptions& options, const std::string& program, std::ostream& os);
+
     /// \return the number of seeds evaluated (0 before Run())
     uint32_t GetSeedsDone() const;
 
@@ -191,6 +203,9 @@ class BaselineComparison
 
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, std::size_t row) const;
+
+    /// \brief Makes room for every seed's results, none evaluated
+    void Allocate();
 
     /**
      * \brief Builds m_groups: the policies' scenario builder at each degree that can hold them.

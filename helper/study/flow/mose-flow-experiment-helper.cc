@@ -122,16 +122,21 @@ FlowExperimentHelper::EvaluateScenario(uint32_t seed, const Scenario& s)
 }
 
 void
-FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+FlowExperimentHelper::Allocate()
 {
-    NS_LOG_FUNCTION(this);
-    const FlowExperimentConfig& c = GetConfig();
     m_results.assign(static_cast<std::size_t>(m_plan.seeds) * ALL_MODES.size() *
                          ALL_POLICIES.size(),
                      FlowMetrics());
     m_switches.assign(m_results.size(), SwitchCount());
     m_seedsDone = 0;
+}
 
+void
+FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progress)
+{
+    NS_LOG_FUNCTION(this);
+    const FlowExperimentConfig& c = GetConfig();
+    Allocate();
     // Seeds are independent: workers take the next seed, draw its scenario (the builder creates
     // its ns-3 random streams under its own lock, and each stream is drawn by one thread only)
     // and evaluate it (the evaluation touches no ns-3 object). Each seed's results go to their
@@ -142,6 +147,13 @@ FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progres
         [this, &c](uint32_t seed) { EvaluateScenario(seed, m_builder.Build(c.firstRun + seed)); },
         progress);
     m_seedsDone = m_plan.seeds;
+    LogSeeds();
+}
+
+void
+FlowExperimentHelper::LogSeeds() const
+{
+    const FlowExperimentConfig& c = GetConfig();
     for (uint32_t seed = 0; seed < m_seedsDone; ++seed)
     {
         for (WorkloadMode mode : ALL_MODES)
@@ -154,6 +166,82 @@ FlowExperimentHelper::Run(const std::function<void(uint32_t, uint32_t)>& progres
             }
         }
     }
+}
+
+namespace
+{
+
+/// \param mode a mode \param policy a policy \return the prefix of their figures in a record
+std::string
+SeedPrefix(WorkloadMode mode, Policy policy)
+{
+    return "m" + std::to_string(static_cast<uint32_t>(mode)) + ".p" +
+           std::to_string(static_cast<uint32_t>(policy));
+}
+
+} // namespace
+
+void
+FlowExperimentHelper::PutSeed(uint32_t seed, RunRecord& record, const RunRecordStore& store) const
+{
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            const std::string prefix = SeedPrefix(mode, p);
+            const std::size_t i = Index(seed, mode, p);
+            SeedList::PutMetrics(record, store, prefix, m_results[i]);
+            record.Set(prefix + ".kept", m_switches[i].kept);
+            record.Set(prefix + ".added", m_switches[i].added);
+            record.Set(prefix + ".removed", m_switches[i].removed);
+            record.Set(prefix + ".addedLoadShare", m_switches[i].addedLoadShare);
+        }
+    }
+}
+
+void
+FlowExperimentHelper::GetSeed(uint32_t seed, const RunRecord& record)
+{
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            const std::string prefix = SeedPrefix(mode, p);
+            const std::size_t i = Index(seed, mode, p);
+            m_results[i] = SeedList::GetMetrics(record, prefix);
+            m_switches[i].kept = record.GetUnsigned(prefix + ".kept");
+            m_switches[i].added = record.GetUnsigned(prefix + ".added");
+            m_switches[i].removed = record.GetUnsigned(prefix + ".removed");
+            m_switches[i].addedLoadShare = record.GetReal(prefix + ".addedLoadShare");
+        }
+    }
+}
+
+bool
+FlowExperimentHelper::Run(const RunListOptions& options,
+                          const std::string& program,
+                          std::ostream& os)
+{
+    NS_LOG_FUNCTION(this << options.jobs << program);
+    const FlowExperimentConfig& c = GetConfig();
+    Allocate();
+    const SeedList list(program, c.firstRun, m_plan.seeds);
+    const bool whole = list.Run(
+        options,
+        [this, &c](uint32_t seed) { EvaluateScenario(seed, m_builder.Build(c.firstRun + seed)); },
+        [this](uint32_t seed, RunRecord& record, const RunRecordStore& store) {
+            PutSeed(seed, record, store);
+        },
+        [this](uint32_t seed, const RunRecord& record) { GetSeed(seed, record); },
+        os);
+    if (!whole)
+    {
+        Allocate(); // a part: its seeds are in their records, the study has none
+        return false;
+    }
+    m_seedsDone = m_plan.seeds;
+    LogSeeds();
+    return true;
 }
 
 const FlowMetrics&

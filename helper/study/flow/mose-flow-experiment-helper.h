@@ -7,6 +7,7 @@
 #ifndef MOSE_FLOW_EXPERIMENT_HELPER_H
 #define MOSE_FLOW_EXPERIMENT_HELPER_H
 
+#include "mose-seed-list.h"
 #include "mose-seed-pool.h"
 #include "mose-study-statistics.h"
 
@@ -17,6 +18,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <ostream>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -95,6 +98,17 @@ class FlowExperimentHelper
      */
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
 
+    /**
+     * \brief Evaluates the seeds as a list of runs (SeedList): --jobs seeds at once on worker
+     *        threads, a part of them, or a merge of parts; each seed's figures go to its record,
+     *        and the study is put together from the records, so that it is the one Run() gives.
+     * \param options how (the plan's threads are not used: options.jobs are the workers)
+     * \param program the program, in the runs' texts ("mose-paper")
+     * \param os the stream of the runner's lines
+     * \return whether the study is whole (false after a part: no seed is evaluated then)
+     */
+    bool Run(const RunListOptions& options, const std::string& program, std::ostream& os);
+
     /// \return the number of seeds evaluated (0 before Run())
     uint32_t GetSeedsDone() const;
 
@@ -149,6 +163,19 @@ class FlowExperimentHelper
 
     /// \return index into m_results
     std::size_t Index(uint32_t seed, WorkloadMode mode, Policy policy) const;
+
+    /// \brief Makes room for every seed's results, none evaluated
+    void Allocate();
+
+    /// \brief Puts a seed's results into its record \param seed the seed
+    /// \param record its record \param store its store (the per-circuit loads' files)
+    void PutSeed(uint32_t seed, RunRecord& record, const RunRecordStore& store) const;
+
+    /// \brief Takes a seed's results from its record \param seed the seed \param record it
+    void GetSeed(uint32_t seed, const RunRecord& record);
+
+    /// \brief Logs every seed's MaxLoad per mode and policy
+    void LogSeeds() const;
 
     ScenarioBuilder m_builder;           //!< parameters and scenarios
     SeedPlan m_plan;                     //!< seeds and threads

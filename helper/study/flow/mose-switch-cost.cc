@@ -99,6 +99,25 @@ SwitchCostStudy::Run(const std::function<void(uint32_t, uint32_t)>& progress)
     NS_LOG_FUNCTION(this);
     m_seeds.clear();
     m_study.Run(progress);
+    AnalyseSeeds();
+}
+
+bool
+SwitchCostStudy::Run(const RunListOptions& options, const std::string& program, std::ostream& os)
+{
+    NS_LOG_FUNCTION(this << program);
+    m_seeds.clear();
+    if (!m_study.Run(options, program, os))
+    {
+        return false;
+    }
+    AnalyseSeeds();
+    return true;
+}
+
+void
+SwitchCostStudy::AnalyseSeeds()
+{
     // the study filed every seed's rates, switch counts and unserved shares: read them out
     for (uint32_t seed = 0; seed < m_study.GetSeedsDone(); ++seed)
     {

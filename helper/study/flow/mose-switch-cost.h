@@ -18,6 +18,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <ostream>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -101,6 +103,16 @@ class SwitchCostStudy
      */
     void Run(const std::function<void(uint32_t, uint32_t)>& progress = {});
 
+    /**
+     * \brief Runs the study's seeds as a list of runs (FlowExperimentHelper's list: --jobs,
+     *        --part, --merge) and, once every seed has its record, reads every seed's inputs
+     *        out of it, as Run() does.
+     * \param options how \param program the program, in the runs' texts
+     * \param os the stream of the runner's lines
+     * \return whether the study is whole (false after a part: nothing analysed)
+     */
+    bool Run(const RunListOptions& options, const std::string& program, std::ostream& os);
+
     /// \return the study (after Run(), with every seed evaluated)
     const FlowExperimentHelper& GetStudy() const;
 
@@ -183,6 +195,9 @@ class SwitchCostStudy
      * \return its inputs to the model
      */
     SwitchCostSeed AnalyseSeed(uint32_t seed) const;
+
+    /// \brief AnalyseSeed() for every seed the study evaluated, into m_seeds
+    void AnalyseSeeds();
 
     /// \return a summary of f(seed) over the seeds \param f the per-seed quantity
     Summary Summarize(const std::function<double(const SwitchCostSeed&)>& f) const;
