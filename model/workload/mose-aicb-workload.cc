@@ -42,6 +42,10 @@ const char* const FIELDS[] = {"name",
                               "weight-gradient collective size",
                               "weight-update time"};
 
+/// the largest plan built: 2^24 nodes, a few GB (a node holds its name, origin and group);
+/// real AICB files (1,024 ranks x 200 lines) make 1.4 million
+constexpr uint64_t MAX_PLAN_NODES = uint64_t{1} << 24;
+
 /// fields per layer line
 constexpr std::size_t N_FIELDS = sizeof(FIELDS) / sizeof(FIELDS[0]);
 
@@ -343,6 +347,16 @@ AicbWorkload::GetGroup(uint32_t rank, AicbGroup group, bool weightGradient) cons
 TrainingPlan
 AicbWorkload::ToPlan() const
 {
+    // each line gives a rank at most 7 nodes: refuse a plan too large to hold (a typo in
+    // all_gpus) before allocating it
+    const uint64_t nodes = uint64_t{ranks} * layers.size() * 7;
+    if (nodes > MAX_PLAN_NODES)
+    {
+        throw Error(source + ": all_gpus: " + std::to_string(ranks) + " ranks x " +
+                    std::to_string(layers.size()) + " layer lines make up to " +
+                    std::to_string(nodes) + " plan nodes; mose builds at most " +
+                    std::to_string(MAX_PLAN_NODES));
+    }
     TrainingPlan plan;
     plan.source = source;
     plan.ranks.resize(ranks);

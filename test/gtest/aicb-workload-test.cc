@@ -204,6 +204,12 @@ TEST(AicbWorkload, BadFilesAreNamedByLineAndField)
     e = error("HYBRID_TRANSFORMER model_parallel_NPU_group: 1 pp: 2 all_gpus: 8\n1\n" + line3);
     EXPECT_NE(e.find("w.txt:1: pp: 2: pipeline parallelism is not modelled"), std::string::npos)
         << e;
+    // a plan too large to build (all_gpus: 10^9, a typo)
+    e = error("HYBRID_TRANSFORMER model_parallel_NPU_group: 1 all_gpus: 1000000000\n1\n" + line3);
+    EXPECT_NE(e.find("w.txt: all_gpus: 1000000000 ranks x 1 layer lines make up to 7000000000 "
+                     "plan nodes"),
+              std::string::npos)
+        << e;
     e = error("DATA\n1\n" + line3);
     EXPECT_NE(e.find("w.txt:1: policy \"DATA\""), std::string::npos) << e;
     EXPECT_NO_THROW(Parse(HEADER + "1\n" + line3).ToPlan());
