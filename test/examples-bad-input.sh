@@ -1388,10 +1388,33 @@ if [ -x "$BIN/mose-llm" ]; then
         "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-ok" --collective=all-to-all
     expect_error llm-trace-and-tokens '--trainingTrace and --tokensPerMember were both given' \
         "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-ok" --tokensPerMember=8
-    expect_error llm-trace-kind 'invalid --trainingTrace = "aicb:x": chakra:PATH' \
-        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=aicb:x
+    expect_error llm-trace-kind 'invalid --trainingTrace = "gem5:x": chakra:PATH' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=gem5:x
     expect_error llm-trace-no-files 'no Chakra trace (files PREFIX.0.et' \
         "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK"
+fi
+# --- SimAI/AICB workload files (--trainingTrace=aicb:FILE): header, count, 12-field layer lines
+if [ -x "$BIN/mose-llm" ]; then
+    AICB_HEAD='HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 1 ep: 2 pp: 1 vpp: 1 ga: 1 all_gpus: 2 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0'
+    AICB_LINE='a\t-1\t1000\tALLTOALL_EP\t4096\t1000\tNONE\t0\t1000\tALLREDUCE\t4096\t100\n'
+    printf '%s\n1\na\t-1\t1000\tALLTOALL_EP\t4096\t1000\n' "$AICB_HEAD" >"$WORK/aicb-short.txt"
+    printf '%s\n1\na\t-1\t1000\tALLREDUCEALLTOALL\t4096\t1000\tNONE\t0\t1000\tNONE\t0\t100\n' "$AICB_HEAD" >"$WORK/aicb-coll.txt"
+    printf '%s\n1\na\t-1\t1000\tNONE\t0\t1000\tNONE\t0\t1000\tALLREDUCE\t-8\t100\n' "$AICB_HEAD" >"$WORK/aicb-negative.txt"
+    printf '%s\n1\na\t-1\t1000\tALLTOALL_EP\t0\t1000\tNONE\t0\t1000\tNONE\t0\t100\n' "$AICB_HEAD" >"$WORK/aicb-zero.txt"
+    printf 'HYBRID_TRANSFORMER model_parallel_NPU_group: 4 all_gpus: 2\n1\n'"$AICB_LINE" >"$WORK/aicb-group.txt"
+    printf '%s\n3\n'"$AICB_LINE$AICB_LINE" "$AICB_HEAD" >"$WORK/aicb-count.txt"
+    printf '1\n'"$AICB_LINE" >"$WORK/aicb-header.txt"
+    # NAME TEXT FILE: mose-llm refuses $WORK/FILE with TEXT
+    expect_aicb() {
+        expect_error "$1" "$2" "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=aicb:"$WORK/$3"
+    }
+    expect_aicb llm-aicb-short-line 'aicb-short.txt:3: 6 fields (no input-gradient collective)' aicb-short.txt
+    expect_aicb llm-aicb-unknown-collective 'aicb-coll.txt:3: forward collective = "ALLREDUCEALLTOALL": a collective mose does not plan' aicb-coll.txt
+    expect_aicb llm-aicb-negative-size 'aicb-negative.txt:3: weight-gradient collective size = -8: bytes >= 0' aicb-negative.txt
+    expect_aicb llm-aicb-size-zero 'aicb-zero.txt:3: forward collective ALLTOALL_EP of size 0' aicb-zero.txt
+    expect_aicb llm-aicb-group-too-large 'aicb-group.txt:1: model_parallel_NPU_group: 4: a TP group divides all_gpus: 2' aicb-group.txt
+    expect_aicb llm-aicb-layer-count 'aicb-count.txt:4: line 2 announces 3 layers and the file has 2 layer lines' aicb-count.txt
+    expect_aicb llm-aicb-no-header 'aicb-header.txt:1: no header' aicb-header.txt
 fi
 if [ -x "$BIN/mose-packet" ]; then
     expect_error packet-queue-size-forms 'invalid --ns3::DropTailQueue<Packet>::MaxSize = "100": a queue size: a count with its unit, packets (100p) or bytes (64kB, 1500B)' \

@@ -12,6 +12,7 @@
 #include "mose-switch-experiment.h"
 
 #include "ns3/log.h"
+#include "ns3/mose-aicb-workload.h"
 #include "ns3/mose-break-even.h"
 #include "ns3/mose-chakra-trace.h"
 #include "ns3/mose-error.h"
@@ -289,9 +290,10 @@ LlmOptions::AddWorkloadOptions(CommandLine& cmd)
                         m_tokensPerMemberGiven);
     mose::AddTextOption(cmd,
                         "trainingTrace",
-                        "chakra:PATH: each training iteration is a Chakra execution trace "
-                        "(a folder of PREFIX.R.et files, or the PREFIX), its collectives "
-                        "decomposed as NCCL does; instead of --collective and --tokensPerMember",
+                        "chakra:PATH or aicb:FILE: each training iteration is a Chakra "
+                        "execution trace (a folder of PREFIX.R.et files, or the PREFIX) or a "
+                        "SimAI/AICB workload file, its collectives decomposed as NCCL does; "
+                        "instead of --collective and --tokensPerMember",
                         m_trainingTrace);
     mose::AddTextOption(cmd,
                         "rankMapping",
@@ -464,16 +466,27 @@ LlmOptions::ReadTrainingTrace(ExperimentConfig& config) const
                           "training job's; drop one of them");
     }
     const std::string chakra = "chakra:";
-    if (m_trainingTrace.rfind(chakra, 0) != 0 || m_trainingTrace.size() == chakra.size())
+    const std::string aicb = "aicb:";
+    const auto given = [&](const std::string& kind) {
+        return m_trainingTrace.rfind(kind, 0) == 0 && m_trainingTrace.size() > kind.size();
+    };
+    if (given(chakra))
+    {
+        config.llm.trainingPlan = std::make_shared<mose::TrainingPlan>(
+            mose::ReadChakraTrace(m_trainingTrace.substr(chakra.size())));
+    }
+    else if (given(aicb))
+    {
+        config.llm.trainingPlan = std::make_shared<mose::TrainingPlan>(
+            mose::ReadAicbWorkload(m_trainingTrace.substr(aicb.size())).ToPlan());
+    }
+    else
     {
         mose::ThrowBadParameter("--trainingTrace",
                                 mose::QuoteText(m_trainingTrace),
                                 "chakra:PATH (a folder of a Chakra trace's PREFIX.R.et files, "
-                                "or the PREFIX)");
+                                "or the PREFIX) or aicb:FILE (a SimAI/AICB workload file)");
     }
-    auto plan = std::make_shared<mose::TrainingPlan>(
-        mose::ReadChakraTrace(m_trainingTrace.substr(chakra.size())));
-    config.llm.trainingPlan = std::move(plan);
     if (!m_rankMapping.empty())
     {
         config.llm.rankMapping = mose::ReadRankMapping(m_rankMapping);
