@@ -546,3 +546,25 @@ TEST(LlmRegimeMap, CyclesAreSamplesOfTheMargin)
     EXPECT_LE(low, o.verdict.overallMargin * 100);
     EXPECT_GE(high, o.verdict.overallMargin * 100);
 }
+
+// The verdict's header names the training job the map ran: the synthetic job's collective and
+// compute, or the trace (whose iterations have no one collective or compute time).
+TEST(LlmRegimeMap, TheVerdictHeaderNamesTheTrainingJob)
+{
+    LlmRegimeMapConfig m = Tiny();
+    std::ostringstream synthetic;
+    LlmRegimeMap(m).PrintVerdictHeader(synthetic);
+    EXPECT_CONTAINS(synthetic.str(), "all-to-all of 65536 B per member after 5 ms compute");
+    auto plan = std::make_shared<TrainingPlan>();
+    plan->source = "chakra:moe";
+    plan->ranks.resize(8);
+    m.base.llm.trainingPlan = plan;
+    std::ostringstream traced;
+    LlmRegimeMap(m).PrintVerdictHeader(traced);
+    EXPECT_CONTAINS(traced.str(), "training trace chakra:moe (8 ranks, 0 nodes)");
+    EXPECT_EQ(traced.str().find("B per member"), std::string::npos) << traced.str();
+    m.base.llm.training = false;
+    std::ostringstream none;
+    LlmRegimeMap(m).PrintVerdictHeader(none);
+    EXPECT_CONTAINS(none.str(), "no training");
+}

@@ -1260,16 +1260,8 @@ LlmOptions::GetTitle() const
     }
     os << "mose-llm: N=" << c.scenario.nodes << ", " << c.llm.requests.size() << " requests, "
        << m_shape.name << " (" << c.llm.kvBytesPerToken << " B/token), placement "
-       << mose::ToString(c.llm.placement) << ", "
-       << (!c.llm.training ? std::string("no training")
-           : c.llm.trainingPlan
-               ? "training trace " + c.llm.trainingPlan->source + " (" +
-                     std::to_string(c.llm.trainingPlan->ranks.size()) + " ranks, " +
-                     std::to_string(c.llm.trainingPlan->GetNNodes()) + " nodes)"
-               : mose::ToString(c.llm.collective) + " of " + std::to_string(c.llm.collectiveBytes) +
-                     " B per member")
-       << ", scale " << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule())
-       << ", run " << c.run;
+       << mose::ToString(c.llm.placement) << ", " << c.llm.DescribeTraining() << ", scale "
+       << c.scale << ", schedule " << mose::FormatSchedule(c.GetRunSchedule()) << ", run " << c.run;
     if (c.hostsPerGroup > 1)
     {
         os << ", " << c.hostsPerGroup << " hosts per group at " << c.hostRate->GetBitRate() / 1e9

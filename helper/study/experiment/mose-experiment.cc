@@ -47,6 +47,22 @@ NS_LOG_COMPONENT_DEFINE("MoseExperiment");
 namespace mose
 {
 
+std::string
+LlmWorkloadConfig::DescribeTraining() const
+{
+    if (!training)
+    {
+        return "no training";
+    }
+    if (trainingPlan)
+    {
+        return "training trace " + trainingPlan->source + " (" +
+               std::to_string(trainingPlan->ranks.size()) + " ranks, " +
+               std::to_string(trainingPlan->GetNNodes()) + " nodes)";
+    }
+    return mose::ToString(collective) + " of " + std::to_string(collectiveBytes) + " B per member";
+}
+
 namespace
 {
 

@@ -261,6 +261,11 @@ struct LlmWorkloadConfig
     /// ports with FIFO backlogs, RoCEv2's line-rate start and DCQCN's cut, the RED disc's
     /// marking and buffer (rdma only; not at the aggregate level). Not used by the packet level
     bool fluidQueues{false};
+
+    /// \return the training job in a few words: "no training", the trace ("training trace
+    ///         PREFIX (R ranks, K nodes)") or the synthetic job's collective ("all-to-all of
+    ///         S B per member")
+    std::string DescribeTraining() const;
 };
 
 /**

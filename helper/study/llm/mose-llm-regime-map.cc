@@ -1259,11 +1259,10 @@ LlmRegimeMap::PrintVerdictHeader(std::ostream& os) const
     os << "verdict (N=" << b.scenario.nodes << ", d=" << b.scenario.degree << ", scale " << b.scale
        << ", " << b.llm.kvBytesPerToken << " B/token KV, prompts mean "
        << m_config.generator.input.mean << " tokens, prefill " << b.llm.prefillTokensPerSecond
-       << " tokens/s per group, "
-       << (b.llm.training ? mose::ToString(b.llm.collective) + " of " +
-                                std::to_string(b.llm.collectiveBytes) + " B per member after " +
-                                DurationText(b.llm.computeTime.GetSeconds()) + " compute"
-                          : std::string("no training"))
+       << " tokens/s per group, " << b.llm.DescribeTraining()
+       << (b.llm.training && !b.llm.trainingPlan
+               ? " after " + DurationText(b.llm.computeTime.GetSeconds()) + " compute"
+               : std::string())
        << ", circuits " << b.ocsRate->GetBitRate() / 1e9 << " Gb/s unscaled, " << m_config.cycles
        << " cycle(s) of both modes, loads " << loads.str() << " requests/s, intervals "
        << intervals.str() << ", dark " << darks.str();

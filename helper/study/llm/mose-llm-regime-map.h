@@ -340,6 +340,9 @@ class LlmRegimeMap
     ///        per-seed margin and "pays" k/S; then the margin's 95% interval, its samples and
     ///        the interval's verdict) \param os the stream
     void PrintTable(std::ostream& os) const;
+    /// \brief The first line of GetVerdict(): the map's parameters, its workloads named
+    /// \param os the stream
+    void PrintVerdictHeader(std::ostream& os) const;
     /**
      * \brief regime_map.csv: one row per cell, no wall time (byte-identical for the same
      *        configuration). After flow_break_even_s every map has samples, margin_mean,
@@ -409,8 +412,6 @@ class LlmRegimeMap
                                const std::vector<LlmMapRunFigures>& figures,
                                std::size_t first,
                                const std::optional<mose::SwitchCostStudy>& flow) const;
-    /// \brief GetVerdict(): the line of the map's parameters \param os the stream
-    void PrintVerdictHeader(std::ostream& os) const;
     /**
      * \brief GetVerdict(): a cell's line (its interval's verdict, the verdict on the mean)
      * \param os the stream \param c a cell with a best static policy
