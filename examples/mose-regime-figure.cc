@@ -15,6 +15,10 @@
  *   ./mose-regime-figure --maps=results/a/regime_map.csv,results/b/regime_map.csv \
  *       --title="N=1024, d=8, 20 seeds" --outputDir=results/grid
  *
+ * With --regime=nodes=1024,degree=8,transport=tcp it puts beside each cell the validation
+ * suite's nearest cell (LlmValidatedRegimes), the measured error of MoSE's margin there and
+ * whether the cell's verdict lies within that error of the tie band.
+ *
  * With --compare=REFERENCE.csv,OTHER.csv it compares two maps of the same cells run apart
  * instead (a packet-level map that ran in a process of its own against the same map at the
  * fluid level, say): per cell and policy the differences of mean KV time, mean and P99 TTFT and
@@ -38,6 +42,7 @@
 #include "mose-llm-level-suite.h"
 #include "mose-llm-level-validation.h"
 #include "mose-llm-regime-figure.h"
+#include "mose-llm-validated-regime.h"
 #include "mose-option-scope.h"
 #include "mose-program.h"
 #include "mose-study-report.h"
@@ -65,6 +70,7 @@ main(int argc, char* argv[])
         std::string suite;
         std::string title = "Regime map";
         std::string tolerance = "0.02";
+        std::string regime;
         CommandLine& cmd = program.GetCommandLine();
         AddTextOption(cmd,
                       "maps",
@@ -89,6 +95,14 @@ main(int argc, char* argv[])
         cmd.AddValue("tolerance",
                      "the tie band the maps were run with (mose-llm --tolerance)",
                      tolerance);
+        AddTextOption(cmd,
+                      "regime",
+                      "the maps' regime, nodes=N,degree=D,transport=T[,collective=C]"
+                      "[,placement=P][,hostsPerGroup=G] (mose-llm's options): beside each cell "
+                      "the validation suite's nearest cell, its measured margin error and "
+                      "whether the verdict lies within it of the tie band (columns suite_cell, "
+                      "validated, validated_margin_error, near_band)",
+                      regime);
         program.AddOutputOptions("folder for regime_grid.csv and the figure",
                                  "write the figure's gnuplot script and render it",
                                  "");
@@ -199,11 +213,27 @@ main(int argc, char* argv[])
                               QuoteText(tolerance),
                               "a finite number >= 0 (0.02: +-2%)");
         }
+        // the regime is read before the maps, so that a bad one fails before any file
+        const std::optional<LlmSuiteRegime> grid =
+            regime.empty() ? std::nullopt
+                           : std::optional<LlmSuiteRegime>(ParseSuiteRegime("--regime", regime));
         LlmRegimeFigure figure(band);
         for (const std::string& f : files)
         {
             const uint32_t rows = figure.AddCsv(f);
             std::cout << "read " << rows << " cells from " << f << "\n";
+        }
+        if (grid)
+        {
+            const LlmValidatedRegimes& suite = LlmValidatedRegimes::GetBuiltIn();
+            if (suite.GetCells().empty())
+            {
+                ThrowBadParameter("--regime",
+                                  QuoteText(regime),
+                                  "a module built with the validation suite "
+                                  "(doc/figures/level-suite.csv); this one has none");
+            }
+            figure.Validate([&](const LlmRegimePoint& p) { return suite.Validate(*grid, p.load); });
         }
         std::cout << "\n" << figure.Summarize();
         const std::string& dir = program.GetOutputDir();

@@ -778,6 +778,17 @@ b" --outputDir="$WORK/fig"
             echo "ok   figure-title-ran"
         fi
     fi
+    # --regime: the maps' regime for the validated error beside each cell
+    expect_error figure-regime-key 'invalid --regime = "nodes=64,degree=8": no transport' \
+        "$FIG" --maps="$WORK/map-a.csv" --regime=nodes=64,degree=8 --outputDir="$WORK/fig"
+    expect_error figure-regime-transport 'invalid --regime transport = "udp": tcp or rdma' \
+        "$FIG" --maps="$WORK/map-a.csv" --regime=nodes=64,degree=8,transport=udp --outputDir="$WORK/fig"
+    expect_error figure-regime-unknown '"speed=1" is not KEY=VALUE' \
+        "$FIG" --maps="$WORK/map-a.csv" --regime=nodes=64,degree=8,transport=tcp,speed=1 --outputDir="$WORK/fig"
+    expect_error figure-regime-compare 'invalid --regime = "nodes=64,degree=8,transport=tcp": the option would not be used in a comparison' \
+        "$FIG" --compare=a.csv,b.csv --regime=nodes=64,degree=8,transport=tcp
+    expect_ok figure-regime-ok 'within the validated margin error of the tie band: 0 of 1 cells' \
+        "$FIG" --maps="$WORK/map-a.csv" --regime=nodes=64,degree=8,transport=tcp --plot=false --outputDir="$WORK/fig-regime"
     # --compare: two maps' files run apart, compared per cell and policy
     expect_error figure-compare-one 'invalid --compare = "a.csv": two regime_map.csv files' \
         "$FIG" --compare=a.csv

@@ -6,7 +6,9 @@
 # mose-llm per part, one part after the other, each on JOBS workers (mose-llm --jobs: threads
 # at the aggregate level), then mose-regime-figure merges the parts' regime_map.csv into
 # OUT/regime_grid.csv and OUT/regime_grid.png (a panel per dark time, a line per load, each
-# cell's 95% interval, the tie band, the flow-level T*).
+# cell's 95% interval, the tie band, the flow-level T*), with beside each cell the validation
+# suite's margin error for its nearest suite cell and whether its verdict lies within it of the
+# tie band (--regime).
 #
 # Every finished run is a record in OUT/PART/runs (mose-llm --resume): a grid stopped half-way
 # goes on where it stopped, run by run; delete OUT/PART to run a part again. On a cluster,
@@ -82,6 +84,8 @@ run_part() {
 }
 
 title="Regime grid (aggregate level), N=$n, d=$degree, scale 1, $seeds seeds per cell"
+# the grid's regime: beside each cell the validation suite's margin error (mose-regime-figure)
+regime="nodes=$n,degree=$degree,transport=tcp"
 
 if [ -n "${SLURM:-}" ]; then
     [[ $SLURM =~ ^[1-9][0-9]*$ ]] || { echo "[paper-regime-grid] invalid SLURM=$SLURM: the tasks per part, 1 or more" >&2; exit 1; }
@@ -98,7 +102,8 @@ if [ -n "${SLURM:-}" ]; then
         maps+="${maps:+,}$out/$name/map/regime_map.csv"
     done
     dependency=$(IFS=:; echo "afterok:${merges[*]}")
-    figure=$(printf '%q ' "$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" --title="$title")
+    figure=$(printf '%q ' "$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" --title="$title" \
+        --regime="$regime")
     id=$(sbatch --parsable --job-name=regime-grid-figure --dependency="$dependency" \
         --output="$out/figure.out" --error="$out/figure.err" --time=10 --mem=1G \
         --wrap="$figure")
@@ -130,4 +135,4 @@ for p in "${all[@]}"; do
 done
 echo "[paper-regime-grid] ${#parts[@]} parts, $((SECONDS - start)) s wall in all"
 [ "$failed" = 0 ] || exit 1
-"$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" --title="$title"
+"$bin/mose-regime-figure" --maps="$maps" --outputDir="$out" --title="$title" --regime="$regime"

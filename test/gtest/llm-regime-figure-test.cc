@@ -247,3 +247,83 @@ TEST(LlmRegimeFigure, FilesAreCheckedBeforeTheyAreMerged)
 }
 
 } // namespace
+
+// Near the band: the interval widened by the error on each side would give another verdict.
+// Each verdict on each side of the band, with a 1% error and a +-2% band.
+TEST(LlmRegimeFigure, AVerdictWithinTheErrorOfTheBandIsNamed)
+{
+    const double e = 0.01;
+    // pays: its upper end -3.5% + 1% = -2.5% stays below -2%; -2.5% + 1% = -1.5% does not
+    EXPECT_FALSE(LlmRegimeFigure::IsNearBand(Cell(800, 1, 1e-5, -0.045, -0.055, -0.035), e, 0.02));
+    EXPECT_TRUE(LlmRegimeFigure::IsNearBand(Cell(800, 1, 1e-5, -0.035, -0.045, -0.025), e, 0.02));
+    // the error's sign does not matter, only its size
+    EXPECT_TRUE(LlmRegimeFigure::IsNearBand(Cell(800, 1, 1e-5, -0.035, -0.045, -0.025), -e, 0.02));
+    // does not pay: lower end +3.5% - 1% = +2.5% clear; +2.5% - 1% = +1.5% inside the band
+    EXPECT_FALSE(LlmRegimeFigure::IsNearBand(Cell(25, 1, 1e-5, 0.045, 0.035, 0.055), e, 0.02));
+    EXPECT_TRUE(LlmRegimeFigure::IsNearBand(Cell(25, 1, 1e-5, 0.035, 0.025, 0.045), e, 0.02));
+    // tie: [-0.5%, +0.5%] widened to [-1.5%, +1.5%] stays; its lower side [-1.5%, 0] reaches
+    // -2.5%, its upper side [0, +1.5%] reaches +2.5%
+    EXPECT_FALSE(LlmRegimeFigure::IsNearBand(Cell(200, 1, 1e-5, 0, -0.005, 0.005), e, 0.02));
+    EXPECT_TRUE(LlmRegimeFigure::IsNearBand(Cell(200, 1, 1e-5, -0.0075, -0.015, 0), e, 0.02));
+    EXPECT_TRUE(LlmRegimeFigure::IsNearBand(Cell(200, 1, 1e-5, 0.0075, 0, 0.015), e, 0.02));
+    // an error of 0 moves nothing; an undecided cell stays undecided however wide
+    EXPECT_FALSE(LlmRegimeFigure::IsNearBand(Cell(200, 1, 1e-5, 0.0075, 0, 0.015), 0, 0.02));
+    const LlmRegimePoint undecided = Cell(800, 10, 1e-5, -0.029, -0.047, -0.011);
+    ASSERT_EQ(undecided.verdict, MarginVerdict::UNDECIDED);
+    EXPECT_FALSE(LlmRegimeFigure::IsNearBand(undecided, 0.5, 0.02));
+}
+
+// Validate(): the four columns after the grid's own, which stay as they were; the summary
+// names the cells near the band and says when they lie outside the validated regimes.
+TEST(LlmRegimeFigure, TheValidatedErrorGoesBesideEveryCell)
+{
+    LlmRegimeFigure figure(0.02);
+    figure.Add(Cell(800, 1, 1e-5, -0.035, -0.045, -0.025));
+    figure.Add(Cell(25, 1, 1e-5, 0.045, 0.035, 0.055));
+    std::ostringstream before;
+    figure.WriteCsv(before);
+    figure.Validate([](const LlmRegimePoint& p) {
+        LlmRegimeValidation v;
+        v.suiteCell = p.load == 25 ? "n64-tcp/25" : "n64-tcp/800";
+        v.inside = p.load == 25;
+        if (p.load == 800)
+        {
+            v.marginError = -0.01;
+        }
+        return v;
+    });
+    std::ostringstream after;
+    figure.WriteCsv(after);
+    // every line of before is the start of the same line of after
+    std::istringstream a(before.str());
+    std::istringstream b(after.str());
+    std::string la;
+    std::string lb;
+    std::vector<std::string> tails;
+    while (std::getline(a, la))
+    {
+        ASSERT_TRUE(std::getline(b, lb));
+        ASSERT_EQ(lb.substr(0, la.size()), la);
+        tails.push_back(lb.substr(la.size()));
+    }
+    EXPECT_FALSE(std::getline(b, lb));
+    ASSERT_EQ(tails.size(), 3u);
+    EXPECT_EQ(tails[0], ",suite_cell,validated,validated_margin_error,near_band");
+    EXPECT_EQ(tails[1], ",n64-tcp/25,inside,,");
+    EXPECT_EQ(tails[2], ",n64-tcp/800,outside,-0.01,1");
+    const std::string s = figure.Summarize();
+    EXPECT_NE(s.find("within the validated margin error of the tie band: 1 of 2 cells (1 with no "
+                     "margin error measured); 1 of the 2 cells lie outside every validated regime"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(
+        s.find("load 800/s, T 1 s, dark 0.01 ms: pays, within the margin error -1.0% of suite cell "
+               "n64-tcp/800 from the band"),
+        std::string::npos)
+        << s;
+    // the grid written with the columns reads back
+    LlmRegimeFigure again(0.02);
+    EXPECT_EQ(again.AddCsv(TempFile("validated.csv", after.str())), 2u);
+    // a cell added after Validate() is refused
+    EXPECT_THROW(figure.Add(Cell(200, 1, 1e-5, 0, -0.005, 0.005)), Error);
+}

@@ -245,3 +245,122 @@ TEST(LlmValidatedRegimes, MalformedRowsAreNamed)
 }
 
 } // namespace
+
+namespace
+{
+
+/// a row of a two-policy cell with its own means: packet and fluid mean TTFT and mean
+/// iteration time (an empty iteration time: none finished)
+std::string
+MeansRow(const std::string& policy,
+         const std::string& ttft,
+         const std::string& iter,
+         const std::string& decides)
+{
+    std::istringstream t(ttft);
+    std::istringstream i(iter);
+    std::string tp, tf, ip, itf;
+    std::getline(t, tp, ' ');
+    std::getline(t, tf, ' ');
+    std::getline(i, ip, ' ');
+    std::getline(i, itf, ' ');
+    return "m,64,8,tcp,all-to-all,circuit-aware,1,25,0.1,0.01," + policy + ",3,30,30,30,0,0," +
+           decides + ",1,1,0,0," + tp + "," + tf + ",0,0,1,1,0,0," + ip + "," + itf +
+           ",0,0,tie,tie,1\n";
+}
+
+} // namespace
+
+// The error of the margin itself, by the map's rule on each level's means, computed by hand:
+// packet MoSE TTFT 0.9 s, iteration 2.0 s against S-Inf's 1.0 s and 2.0 s: margins -10% and
+// 0%, overall -5%; fluid MoSE 1.1 s and 2.1 s against 1.0 s and 2.0 s: +10% and +5%, overall
+// +7.5%. The error is +7.5% - (-5%) = +12.5%. With no iteration finished the margin is on
+// TTFT alone: -10% and +10%, an error of +20%.
+TEST(LlmValidatedRegimes, TheMarginErrorIsTheLevelsMarginsApart)
+{
+    std::istringstream in(HEADER + MeansRow("MoSE", "0.9 1.1", "2.0 2.1", "1") +
+                          MeansRow("S-Inf", "1.0 1.0", "2.0 2.0", "1"));
+    const LlmValidatedRegimes r = LlmValidatedRegimes::FromCsv(in, "suite.csv");
+    ASSERT_EQ(r.GetCells().size(), 1u);
+    ASSERT_TRUE(r.GetCells()[0].marginError.has_value());
+    EXPECT_NEAR(*r.GetCells()[0].marginError, 0.125, 1e-12);
+
+    std::istringstream noIter(HEADER + MeansRow("MoSE", "0.9 1.1", " ", "1") +
+                              MeansRow("S-Inf", "1.0 1.0", " ", "1"));
+    const LlmValidatedRegimes t = LlmValidatedRegimes::FromCsv(noIter, "suite.csv");
+    ASSERT_TRUE(t.GetCells()[0].marginError.has_value());
+    EXPECT_NEAR(*t.GetCells()[0].marginError, 0.2, 1e-12);
+
+    // the best static policy is chosen at each level: a third policy that is best at the fluid
+    // level only (S-Train, TTFT 0.5 s, iteration 2.0 s: score 1.0 against S-Inf's 1.5 there; at
+    // the packet level TTFT 1.0 s and iteration 2.2 s score 1.106 against S-Inf's 1.056) gives the
+    // fluid margin (1.1 - 0.5) / 0.5 = +120% and (2.1 - 2.0) / 2.0 = +5%: +62.5%; the error is
+    // +62.5% - (-5%) = +67.5%
+    std::istringstream three(HEADER + MeansRow("MoSE", "0.9 1.1", "2.0 2.1", "1") +
+                             MeansRow("S-Inf", "1.0 1.0", "2.0 2.0", "1") +
+                             MeansRow("S-Train", "1.0 0.5", "2.2 2.0", "0"));
+    const LlmValidatedRegimes b = LlmValidatedRegimes::FromCsv(three, "suite.csv");
+    ASSERT_TRUE(b.GetCells()[0].marginError.has_value());
+    EXPECT_NEAR(*b.GetCells()[0].marginError, 0.675, 1e-12);
+
+    // MoSE alone: no static policy, no margin
+    std::istringstream alone(HEADER + MeansRow("MoSE", "0.9 1.1", "2.0 2.1", "1"));
+    EXPECT_FALSE(LlmValidatedRegimes::FromCsv(alone, "suite.csv").GetCells()[0].marginError);
+}
+
+// A grid cell's validation: the nearest suite cell by Find()'s rule, its margin error, and
+// outside when N lies beyond the suite's.
+TEST(LlmValidatedRegimes, AGridCellGetsItsNearestCellsMarginError)
+{
+    std::istringstream in(HEADER + MeansRow("MoSE", "0.9 1.1", "2.0 2.1", "1") +
+                          MeansRow("S-Inf", "1.0 1.0", "2.0 2.0", "1"));
+    const LlmValidatedRegimes r = LlmValidatedRegimes::FromCsv(in, "suite.csv");
+    const LlmSuiteRegime at64 = ParseSuiteRegime("--regime", "nodes=64,degree=8,transport=tcp");
+    LlmRegimeValidation v = r.Validate(at64, 25);
+    EXPECT_EQ(v.suiteCell, "m/25");
+    EXPECT_TRUE(v.inside);
+    ASSERT_TRUE(v.marginError);
+    EXPECT_NEAR(*v.marginError, 0.125, 1e-12);
+    v = r.Validate(ParseSuiteRegime("--regime", "nodes=1024,degree=8,transport=tcp"), 400);
+    EXPECT_EQ(v.suiteCell, "m/25");
+    EXPECT_FALSE(v.inside);
+}
+
+// --regime: mose-llm's defaults for what is left out, and every bad text named.
+TEST(LlmValidatedRegimes, TheRegimeOptionIsParsed)
+{
+    const LlmSuiteRegime r = ParseSuiteRegime("--regime", "degree=4,transport=rdma,nodes=128");
+    EXPECT_EQ(r.nodes, 128u);
+    EXPECT_EQ(r.degree, 4u);
+    EXPECT_EQ(r.transport, "rdma");
+    EXPECT_EQ(r.collective, "all-to-all");
+    EXPECT_EQ(r.placement, "circuit-aware");
+    EXPECT_EQ(r.hostsPerGroup, 1u);
+    const LlmSuiteRegime s = ParseSuiteRegime(
+        "--regime",
+        "nodes=64,degree=8,transport=tcp,collective=ring-all-reduce,placement=round-robin,"
+        "hostsPerGroup=8");
+    EXPECT_EQ(s.collective, "ring-all-reduce");
+    EXPECT_EQ(s.placement, "round-robin");
+    EXPECT_EQ(s.hostsPerGroup, 8u);
+    for (const auto& [text, says] : std::vector<std::pair<std::string, std::string>>{
+             {"nodes=64,degree=8", "no transport"},
+             {"nodes=64,degree=8,transport=udp", "tcp or rdma"},
+             {"nodes=64,degree=8,transport=tcp,nodes=32", "nodes is given twice"},
+             {"nodes=64,degree=8,transport=tcp,speed=1", "is not KEY=VALUE"},
+             {"nodes=1,degree=8,transport=tcp", "from 2 to 1000000"},
+             {"nodes=x,degree=8,transport=tcp", "--regime nodes"},
+             {"nodes=64,degree=8,transport=tcp,placement=best", "--regime placement"},
+             {"", "--regime"}})
+    {
+        try
+        {
+            ParseSuiteRegime("--regime", text);
+            FAIL() << text << " read";
+        }
+        catch (const Error& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+        }
+    }
+}

@@ -171,6 +171,7 @@ const std::vector<OptionScope> OPTION_SCOPES = {
     {"mose-regime-figure", "--suite", 0, IN_SUITE_FILES},
     {"mose-regime-figure", "--title", 0, IN_MERGE_FILES},
     {"mose-regime-figure", "--tolerance", 0, IN_MERGE_FILES},
+    {"mose-regime-figure", "--regime", 0, IN_MERGE_FILES},
     {"mose-regime-figure", "--outputDir", 0, IN_MERGE_FILES | IN_COMPARE_FILES | IN_SUITE_FILES},
     {"mose-regime-figure", "--plot", 0, IN_MERGE_FILES},
     {"mose-packet", "--ecnKmin", AT_PACKET, IN_RDMA},

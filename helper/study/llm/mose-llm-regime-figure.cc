@@ -145,6 +145,10 @@ LlmRegimeFigure::Add(const LlmRegimePoint& p)
                     (m_points.front().level.empty() ? "none" : m_points.front().level) +
                     "): a figure compares cells of one level");
     }
+    if (!m_validation.empty())
+    {
+        throw Error(CellText(p) + " added after the cells were validated: add every cell first");
+    }
     for (const LlmRegimePoint& q : m_points)
     {
         if (q.load == p.load && q.interval == p.interval && q.darkTime == p.darkTime)
@@ -258,6 +262,50 @@ LlmRegimeFigure::AddCsv(const std::string& path)
     return rows;
 }
 
+void
+LlmRegimeFigure::Validate(const std::function<LlmRegimeValidation(const LlmRegimePoint&)>& validate)
+{
+    m_validation.clear();
+    for (const LlmRegimePoint& p : m_points)
+    {
+        m_validation.emplace_back(p, validate(p));
+    }
+}
+
+const LlmRegimeValidation*
+LlmRegimeFigure::FindValidation(const LlmRegimePoint& p) const
+{
+    for (const auto& [q, v] : m_validation)
+    {
+        if (q.load == p.load && q.interval == p.interval && q.darkTime == p.darkTime)
+        {
+            return &v;
+        }
+    }
+    return nullptr;
+}
+
+bool
+LlmRegimeFigure::IsNearBand(const LlmRegimePoint& p, double error, double tolerance)
+{
+    const double e = std::abs(error);
+    const double low = p.low.value_or(p.mean) - e;
+    const double high = p.high.value_or(p.mean) + e;
+    switch (p.verdict)
+    {
+    case MarginVerdict::PAYS:
+        return high >= -tolerance;
+    case MarginVerdict::DOES_NOT_PAY:
+        return low <= tolerance;
+    case MarginVerdict::TIE:
+        return low < -tolerance || high > tolerance;
+    case MarginVerdict::UNDECIDED:
+    case MarginVerdict::NONE:
+        return false;
+    }
+    return false;
+}
+
 std::vector<LlmRegimePoint>
 LlmRegimeFigure::GetPoints() const
 {
@@ -273,7 +321,9 @@ LlmRegimeFigure::WriteCsv(std::ostream& os) const
     const std::streamsize precision = os.precision();
     os << std::setprecision(10);
     os << "level,load_per_s,interval_s,dark_s,samples,margin_mean,margin_ci_low,margin_ci_high,"
-          "ci_verdict,best_static,flow_break_even_s\n";
+          "ci_verdict,best_static,flow_break_even_s";
+    os << (m_validation.empty() ? "" : ",suite_cell,validated,validated_margin_error,near_band")
+       << '\n';
     for (const LlmRegimePoint& p : GetPoints())
     {
         os << p.level << ',' << p.load << ',' << p.interval << ',' << p.darkTime << ',' << p.samples
@@ -295,6 +345,18 @@ LlmRegimeFigure::WriteCsv(std::ostream& os) const
         if (p.flowBreakEven)
         {
             os << *p.flowBreakEven;
+        }
+        if (const LlmRegimeValidation* v = FindValidation(p))
+        {
+            os << ',' << v->suiteCell << ',' << (v->inside ? "inside" : "outside") << ',';
+            if (v->marginError)
+            {
+                os << *v->marginError << ',' << IsNearBand(p, *v->marginError, m_tolerance);
+            }
+            else
+            {
+                os << ',';
+            }
         }
         os << '\n';
     }
@@ -325,6 +387,46 @@ LlmRegimeFigure::Summarize() const
                << FormatPercent(*p.high) << "] over " << p.samples << " samples, vs "
                << p.bestStatic << ")\n";
         }
+    }
+    if (m_validation.empty())
+    {
+        return os.str();
+    }
+    // the cells whose verdict the validated error of the margin could move across the band
+    std::vector<std::string> near;
+    uint32_t outside = 0;
+    uint32_t unmeasured = 0;
+    for (const LlmRegimePoint& p : GetPoints())
+    {
+        const LlmRegimeValidation* v = FindValidation(p);
+        outside += v->inside ? 0 : 1;
+        if (!v->marginError)
+        {
+            ++unmeasured;
+        }
+        else if (IsNearBand(p, *v->marginError, m_tolerance))
+        {
+            near.push_back("  " + CellText(p) + ": " + ToString(p.verdict) +
+                           ", within the margin error " + FormatPercent(*v->marginError) +
+                           " of suite cell " + v->suiteCell + " from the band\n");
+        }
+    }
+    os << "within the validated margin error of the tie band: " << near.size() << " of "
+       << m_points.size() << " cells";
+    if (unmeasured > 0)
+    {
+        os << " (" << unmeasured << " with no margin error measured)";
+    }
+    if (outside > 0)
+    {
+        os << "; " << outside << " of the " << m_points.size()
+           << " cells lie outside every validated regime: their errors are the nearest suite "
+              "cell's, not bounds";
+    }
+    os << "\n";
+    for (const std::string& line : near)
+    {
+        os << line;
     }
     return os.str();
 }

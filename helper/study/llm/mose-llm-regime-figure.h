@@ -10,6 +10,7 @@
 #include "mose-study-statistics.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -40,6 +41,19 @@ struct LlmRegimePoint
     std::string bestStatic{"-"};                //!< the best static policy ("-": none)
     /// the flow-level break-even T* (s) of MoSE against bestStatic, when it is a finite T > 0
     std::optional<double> flowBreakEven;
+};
+
+/**
+ * \ingroup mose-study
+ * \brief The validated error beside one cell of a map (LlmValidatedRegimes::Validate()): the
+ *        validation suite's cell nearest to it and the measured error of MoSE's overall margin
+ *        there (fluid level minus packet level).
+ */
+struct LlmRegimeValidation
+{
+    std::string suiteCell;             //!< the nearest suite cell, "SET/LOAD" (empty: no suite)
+    bool inside{false};                //!< the cell lies inside the validated regimes
+    std::optional<double> marginError; //!< that suite cell's margin error (none: not measured)
 };
 
 /**
@@ -82,14 +96,37 @@ class LlmRegimeFigure
     /// \return the cells, sorted by load, dark time and interval
     std::vector<LlmRegimePoint> GetPoints() const;
 
+    /**
+     * \brief Puts the validated error beside every cell: WriteCsv() appends the columns
+     *        suite_cell, validated (inside or outside the validated regimes),
+     *        validated_margin_error and near_band (IsNearBand() with |error|: 1 or 0; empty
+     *        when the suite cell has no margin error), and Summarize() names the cells near
+     *        the band.
+     * \param validate a cell's validation, called once per cell
+     */
+    void Validate(const std::function<LlmRegimeValidation(const LlmRegimePoint&)>& validate);
+
+    /**
+     * \brief Whether a cell's verdict lies within an error of the tie band: its 95% interval
+     *        widened by `error` on each side would give another verdict. Pays: high + error >=
+     *        -tolerance; does not pay: low - error <= +tolerance; tie: low - error < -tolerance
+     *        or high + error > +tolerance. An undecided cell (or one without an interval) stays
+     *        undecided however wide: false.
+     * \param point the cell
+     * \param error the error, >= 0 (its magnitude is taken)
+     * \param tolerance the tie band's half-width
+     * \return whether it is near the band
+     */
+    static bool IsNearBand(const LlmRegimePoint& point, double error, double tolerance);
+
     /// \return the tie band's half-width
     double GetTolerance() const;
 
     /**
      * \brief The merged grid as CSV: level, load_per_s, interval_s, dark_s, samples,
      *        margin_mean, margin_ci_low, margin_ci_high, ci_verdict, best_static,
-     *        flow_break_even_s, one row per cell in GetPoints()' order (AddCsv() reads it back).
-     * \param os the stream
+     *        flow_break_even_s (and after Validate() its four columns), one row per cell in
+     * GetPoints()' order (AddCsv() reads it back). \param os the stream
      */
     void WriteCsv(std::ostream& os) const;
 
@@ -109,8 +146,13 @@ class LlmRegimeFigure
     std::string Summarize() const;
 
   private:
+    /// \param p a cell \return its validation (Validate()), or none
+    const LlmRegimeValidation* FindValidation(const LlmRegimePoint& p) const;
+
     double m_tolerance;                   //!< the tie band's half-width
     std::vector<LlmRegimePoint> m_points; //!< in the order added
+    /// per cell (load, interval, dark time) its validation; empty: Validate() not called
+    std::vector<std::pair<LlmRegimePoint, LlmRegimeValidation>> m_validation;
 };
 
 } // namespace mose

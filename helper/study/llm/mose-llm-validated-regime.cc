@@ -8,10 +8,12 @@
 
 #include "mose-csv-table.h"
 #include "mose-level-suite-data.h"
+#include "mose-llm-regime-map.h"
 
 #include "ns3/mose-collective.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
+#include "ns3/mose-parse.h"
 #include "ns3/mose-placement.h"
 
 #include <algorithm>
@@ -109,9 +111,23 @@ LlmValidatedRegimes::FromCsv(std::istream& in, const std::string& name)
     LlmValidatedRegimes regimes;
     const std::string a = table.GetColumnName(cVerdicts[0]);
     const std::string b = table.GetColumnName(cVerdicts[1]);
-    regimes.m_levels = b.substr(0, b.size() - 8) + " vs " + a.substr(0, a.size() - 8);
+    const std::array<std::string, 2> levels{a.substr(0, a.size() - 8), b.substr(0, b.size() - 8)};
+    regimes.m_levels = levels[1] + " vs " + levels[0];
+    const std::size_t cPolicy = table.RequireColumn("policy");
+    // per level (reference, compared) the figures the map's verdict reads: served, mean and
+    // P99 TTFT, mean iteration time (empty: no iteration finished)
+    std::array<std::array<std::size_t, 4>, 2> cMeans{};
+    for (std::size_t l = 0; l < 2; ++l)
+    {
+        cMeans[l] = {table.RequireColumn(levels[l] + "_served"),
+                     table.RequireColumn(levels[l] + "_ttft_mean_s"),
+                     table.RequireColumn(levels[l] + "_ttft_p99_s"),
+                     table.RequireColumn(levels[l] + "_iter_mean_s")};
+    }
     using Key = std::tuple<std::string, double, double, double>;
     std::map<Key, std::size_t> index;
+    // per cell and level its policies' means, as the map's verdict takes them
+    std::vector<std::array<std::vector<LlmSummary>, 2>> runs;
     while (table.NextRow())
     {
         if (table.IsEmpty(cNodes))
@@ -156,8 +172,27 @@ LlmValidatedRegimes::FromCsv(std::istream& in, const std::string& name)
         if (fresh)
         {
             regimes.m_cells.push_back(cell);
+            runs.emplace_back();
         }
         Cell& c = regimes.m_cells[at->second];
+        const Policy policy = ParseEnum<Policy>(table.GetText(cPolicy), name + " column policy");
+        for (std::size_t l = 0; l < 2; ++l)
+        {
+            LlmSummary s;
+            s.policy = policy;
+            const double served = table.GetNumber(cMeans[l][0]);
+            if (!(served >= 0 && served == std::floor(served) && served <= 1e9))
+            {
+                table.FailField(cMeans[l][0], "a count of requests (a whole number >= 0)");
+            }
+            s.served = static_cast<uint32_t>(served);
+            s.ttftMeanS = table.GetOptionalNumber(cMeans[l][1]).value_or(0);
+            s.ttftP99S = table.GetOptionalNumber(cMeans[l][2]).value_or(0);
+            const std::optional<double> iter = table.GetOptionalNumber(cMeans[l][3]);
+            s.iterations = iter ? 1 : 0; // the verdict asks only whether one finished
+            s.iterMeanS = iter.value_or(0);
+            runs[at->second][l].push_back(s);
+        }
         if (decides != "1" || overloaded != "0")
         {
             continue;
@@ -169,6 +204,26 @@ LlmValidatedRegimes::FromCsv(std::istream& in, const std::string& name)
             {
                 c.worst[x] = *e;
             }
+        }
+    }
+    for (std::size_t i = 0; i < regimes.m_cells.size(); ++i)
+    {
+        // the overall margin does not depend on the tie band (it only names the verdict)
+        LlmCellVerdict v[2];
+        for (std::size_t l = 0; l < 2; ++l)
+        {
+            try
+            {
+                v[l] = LlmCellVerdict::Compute(runs[i][l], 0);
+            }
+            catch (const Error& e)
+            {
+                ThrowFileError(name, 1, "the cell " + regimes.m_cells[i].set + ": " + e.what());
+            }
+        }
+        if (v[0].bestStatic && v[1].bestStatic)
+        {
+            regimes.m_cells[i].marginError = v[1].overallMargin - v[0].overallMargin;
         }
     }
     return regimes;
@@ -330,6 +385,84 @@ LlmValidatedRegimes::Describe(const Query& query, const std::string& level) cons
                "(mose-llm --level=fluid,aggregate)";
     }
     return out;
+}
+
+LlmRegimeValidation
+LlmValidatedRegimes::Validate(const LlmSuiteRegime& regime, double load) const
+{
+    Query query;
+    query.regime = regime;
+    query.load = load;
+    const Match match = Find(query);
+    LlmRegimeValidation v;
+    if (match.cell == nullptr)
+    {
+        return v;
+    }
+    v.suiteCell = match.cell->set + "/" + FormatNumber(match.cell->load);
+    v.inside = match.outside.empty();
+    v.marginError = match.cell->marginError;
+    return v;
+}
+
+LlmSuiteRegime
+ParseSuiteRegime(const std::string& option, const std::string& text)
+{
+    const std::string syntax = "nodes=N,degree=D,transport=tcp|rdma and optionally collective=C, "
+                               "placement=P, hostsPerGroup=G (mose-llm's options)";
+    std::map<std::string, std::string> given;
+    for (const std::string& item : SplitList(text, option, syntax))
+    {
+        const std::size_t eq = item.find('=');
+        const std::string key = item.substr(0, eq);
+        static const std::vector<std::string> keys =
+            {"nodes", "degree", "transport", "collective", "placement", "hostsPerGroup"};
+        if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end())
+        {
+            ThrowBadParameter(option,
+                              QuoteText(text),
+                              QuoteText(item) + " is not KEY=VALUE: " + syntax);
+        }
+        if (!given.emplace(key, item.substr(eq + 1)).second)
+        {
+            ThrowBadParameter(option, QuoteText(text), key + " is given twice");
+        }
+    }
+    for (const char* key : {"nodes", "degree", "transport"})
+    {
+        if (given.count(key) == 0)
+        {
+            ThrowBadParameter(option, QuoteText(text), std::string("no ") + key + ": " + syntax);
+        }
+    }
+    const auto count = [&](const std::string& key, uint32_t least) {
+        const uint32_t v = ParseUnsigned32(option + " " + key, given[key]);
+        if (v < least || v > 1000000)
+        {
+            ThrowBadParameter(option + " " + key,
+                              QuoteText(given[key]),
+                              "a whole number from " + std::to_string(least) + " to 1000000");
+        }
+        return v;
+    };
+    LlmSuiteRegime r;
+    r.nodes = count("nodes", 2);
+    r.degree = count("degree", 1);
+    r.hostsPerGroup = given.count("hostsPerGroup") != 0 ? count("hostsPerGroup", 1) : 1;
+    r.transport = given["transport"];
+    if (r.transport != "tcp" && r.transport != "rdma")
+    {
+        ThrowBadParameter(option + " transport", QuoteText(r.transport), "tcp or rdma");
+    }
+    r.collective =
+        given.count("collective") != 0
+            ? mose::ToString(ParseEnum<CollectiveKind>(given["collective"], option + " collective"))
+            : mose::ToString(CollectiveKind::ALL_TO_ALL);
+    r.placement =
+        given.count("placement") != 0
+            ? mose::ToString(ParseEnum<PlacementRule>(given["placement"], option + " placement"))
+            : mose::ToString(PlacementRule::CIRCUIT_AWARE);
+    return r;
 }
 
 double

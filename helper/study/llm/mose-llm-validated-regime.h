@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -33,8 +34,10 @@ namespace mose
  * The module carries the suite measured on its fluid model (doc/figures/level-suite.csv, made
  * by utils/fluid-suite.sh; GetBuiltIn()). Nearest: a cell of the same transport, collective,
  * placement and hosts per group first; among those the least sum of |log2| ratios of N, d and
- * the load per group. A run is inside the validated regimes when such a cell exists and its N,
- * d and load per group lie within the ranges those cells span.
+ * the load per group. Per cell it also keeps the error of MoSE's overall margin
+ * (Cell::marginError), what a verdict near the tie band must be weighed against. A run is inside
+ * the validated regimes when such a cell exists and its N, d and load per group lie within the
+ * ranges those cells span.
  */
 class LlmValidatedRegimes
 {
@@ -53,6 +56,12 @@ class LlmValidatedRegimes
         std::array<double, 4> worst{};
         bool withinBounds{false}; //!< the cell holds the bounds
         bool sameVerdict{false};  //!< both levels give the same verdict
+        /// the measured error of MoSE's overall margin itself: its margin at the compared
+        /// level minus that at the reference level (fluid minus packet), each by the map's rule
+        /// (LlmCellVerdict::Compute()) on the level's per-policy means over the seeds, every
+        /// policy of the cell taking part; none when a level gives no margin (MoSE or every
+        /// static policy missing, no criterion used)
+        std::optional<double> marginError;
     };
 
     /// A run's settings, to be matched with the suite's cells
@@ -109,10 +118,33 @@ class LlmValidatedRegimes
      */
     std::string Describe(const Query& query, const std::string& level) const;
 
+    /**
+     * \brief The validated error beside one cell of a regime map or grid: the nearest suite
+     *        cell to (regime, load) by Find()'s rule, its margin error, and whether the cell
+     *        lies inside the validated regimes.
+     * \param regime the map's regime (its N, d, transport, ...)
+     * \param load the cell's load, requests per second
+     * \return the cell's validation (suiteCell empty: no suite)
+     */
+    LlmRegimeValidation Validate(const LlmSuiteRegime& regime, double load) const;
+
   private:
     std::vector<Cell> m_cells; //!< the judged cells
     std::string m_levels;      //!< "fluid vs packet": what the errors compare
 };
+
+/**
+ * \ingroup mose-study
+ * \brief Reads a map's regime as mose-regime-figure --regime gives it: "nodes=N,degree=D,
+ *        transport=T" with optionally collective=C, placement=P and hostsPerGroup=G (mose-llm's
+ *        options; when left out, mose-llm's defaults all-to-all, circuit-aware and 1). A
+ *        mose::Error naming the option, the text and what is allowed for an unknown or repeated
+ *        key, a missing one or a value that is not allowed.
+ * \param option the option as typed ("--regime")
+ * \param text its value
+ * \return the regime
+ */
+LlmSuiteRegime ParseSuiteRegime(const std::string& option, const std::string& text);
 
 /**
  * \ingroup mose-study
