@@ -158,6 +158,8 @@ expect_error templates-pd-reserved 'invalid --pdReservedPorts = 3: an r-regular 
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error templates-pd-biregular 'set --biregular for a biregular split' \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
+expect_error templates-pd-role-counts "the mode's role counts: --prefill, --decode, --training" \
+    "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error templates-compromise-reserved 'invalid --compromiseReservedPorts = 4' \
     "$TPL" --compromiseReservedPorts=4
 expect_error templates-kvshare 'since --kvShareInference = 0.7 and' \

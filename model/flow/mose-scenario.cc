@@ -45,6 +45,32 @@ PdOptions(const FlowExperimentConfig& c, TemplateId id)
     return pd;
 }
 
+/**
+ * \brief Builds a P-D template; an error that its role counts (|P|, |D|, |T|) give also names
+ *        the options those counts come from, which the template builder does not know.
+ * \param build the build \return what it gives
+ */
+template <class Build>
+CircuitGraph
+NamingRoleCounts(const Build& build)
+{
+    try
+    {
+        return build();
+    }
+    catch (const Error& e)
+    {
+        const std::string message = e.what();
+        if (message.find("|P| = ") == std::string::npos)
+        {
+            throw;
+        }
+        throw Error(message + " (the mode's role counts: --prefill, --decode, --training; "
+                              "training-heavy --trPrefill, --trDecode, --trTraining; or "
+                              "--inferenceRolesFile, --trainingRolesFile)");
+    }
+}
+
 } // namespace
 
 ScenarioBuilder::ScenarioBuilder(const FlowExperimentConfig& config)
@@ -189,7 +215,8 @@ ScenarioBuilder::BuildTemplate(uint64_t run,
     const bool full = id == TemplateId::PD_BIASED;
     const PdBiasedOptions pd = PdOptions(c, id);
     Random rng = Random::Create(run, full ? Stream::PD_BIASED : Stream::COMPROMISE);
-    return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng);
+    return NamingRoleCounts(
+        [&]() { return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, rng); });
 }
 
 const CircuitGraph&
@@ -263,7 +290,8 @@ ScenarioBuilder::BuildRewired(uint64_t run,
     constexpr auto INF = static_cast<std::size_t>(WorkloadMode::INFERENCE_HEAVY);
     constexpr auto TR = static_cast<std::size_t>(WorkloadMode::TRAINING_HEAVY);
     from[INF] = BuildUniformTemplate(c.nodes, c.degree, pdFresh, roles, rng);
-    graphs[INF] = BuildPdBiasedTemplate(roles, c.degree, assignment, pd, from[INF], rng);
+    graphs[INF] = NamingRoleCounts(
+        [&]() { return BuildPdBiasedTemplate(roles, c.degree, assignment, pd, from[INF], rng); });
     from[TR] = graphs[INF];
     graphs[TR] = BuildUniformTemplate(c.nodes, c.degree, graphs[INF], roles, rng);
 }

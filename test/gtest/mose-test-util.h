@@ -102,6 +102,22 @@ ReadLines(const std::string& path)
 }
 
 /**
+ * \brief Parses arguments as a program's command line would (after its name, "mose-test").
+ * \param cmd the command line, its options added \param args the arguments
+ */
+inline void
+ParseArgs(CommandLine& cmd, std::vector<std::string> args)
+{
+    args.insert(args.begin(), "mose-test");
+    std::vector<char*> argv;
+    for (auto& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+}
+
+/**
  * \brief Parses a program's options as a user would give them: `Options` adds them to an ns-3
  *        CommandLine (AddOptions()) and returns what they give (GetConfig()).
  * \param args the arguments after the program name
@@ -114,13 +130,7 @@ ParseOptions(std::vector<std::string> args)
     Options options;
     CommandLine cmd;
     options.AddOptions(cmd);
-    args.insert(args.begin(), "mose-test");
-    std::vector<char*> argv;
-    for (auto& a : args)
-    {
-        argv.push_back(a.data());
-    }
-    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+    ParseArgs(cmd, std::move(args));
     return options.GetConfig();
 }
 

@@ -521,14 +521,7 @@ ModeSwitchRunLost(const std::vector<std::string>& args, bool releaseFilter)
     CommandLine cmd;
     options.AddOptions(cmd);
     switching.AddOptions(cmd);
-    std::vector<std::string> words{"mose-mode-switch"};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& w : words)
-    {
-        argv.push_back(w.data());
-    }
-    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+    ParseArgs(cmd, args);
     SwitchExperiment experiment(switching.GetConfig(options));
     experiment.Build();
     NodeContainer groups = experiment.GetExperiment().GetTopology()->GetGroupNodes();

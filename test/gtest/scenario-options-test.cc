@@ -563,3 +563,20 @@ TEST(MoseRunGnuplot, NoShellInterpretsTheFolderName)
         "gnuplot did not render 1 of 2 figures in " + dir);
     EXPECT_TRUE(std::filesystem::exists(dir + "/out.txt"));
 }
+
+// A template that the role counts make impossible names the options the counts came from (the
+// count itself, |P| = 12, is not an option a user typed).
+TEST(ScenarioOptions, ATemplateErrorNamesTheRoleCountOptions)
+{
+    const FlowExperimentConfig c = ParsePaper({"--nodes=64",
+                                               "--prefill=12",
+                                               "--decode=6",
+                                               "--training=46",
+                                               "--assignment=many-to-one",
+                                               "--assignmentCap=2"});
+    const std::string m = ErrorOf([&] { ScenarioBuilder(c).Build(1); });
+    EXPECT_CONTAINS(m, "--pdReservedPorts");
+    EXPECT_CONTAINS(m, "|P| = 12, |D| = 6, |T| = 46");
+    EXPECT_CONTAINS(m, "--prefill, --decode, --training");
+    EXPECT_CONTAINS(m, "--biregular");
+}

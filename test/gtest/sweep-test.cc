@@ -209,13 +209,7 @@ TEST(SweepCommandLine, NodesActWithRoleCountsOnly)
         SweepCommandLine options;
         CommandLine cmd;
         options.AddOptions(cmd);
-        args.insert(args.begin(), "mose-test");
-        std::vector<char*> argv;
-        for (auto& a : args)
-        {
-            argv.push_back(a.data());
-        }
-        cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        ParseArgs(cmd, std::move(args));
         options.GetConfig();
         return options.GetPlaces();
     };
