@@ -158,6 +158,10 @@ expect_error templates-pd-reserved 'invalid --pdReservedPorts = 3: an r-regular 
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error templates-pd-biregular 'set --biregular for a biregular split' \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
+expect_error llm-tokens-with-ring '--tokensPerMember = "1000": the option would not be used' \
+    "$BIN/mose-llm" --map=false --level=aggregate --collective=ring-all-reduce --tokensPerMember=1000
+expect_error paper-seeds-bound 'invalid --seeds = "4000000000": at most 10000 seeds' \
+    "$BIN/mose-paper" --seeds=4000000000
 expect_error templates-pd-role-counts "the mode's role counts: --prefill, --decode, --training" \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error templates-compromise-reserved 'invalid --compromiseReservedPorts = 4' \

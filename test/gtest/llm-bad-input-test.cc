@@ -171,4 +171,12 @@ TEST(LlmBadInput, ModelAndScaleErrorsNameTheirOptions)
     });
     EXPECT_EQ(m.rfind("invalid --tokensPerMember = \"18446744073709551615\": 1 to ", 0), 0u) << m;
     EXPECT_NE(m.find("does not fit in 64 bits"), std::string::npos) << m;
+    // the ring all-reduce moves the gradients: the all-to-all's tokens would not be used
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions(
+                      {"--map=false", "--collective=ring-all-reduce", "--tokensPerMember=1000"});
+              }),
+              "invalid --tokensPerMember = \"1000\": the option would not be used: it sizes the "
+              "all-to-all (--collective=all-to-all); --collective = \"ring-all-reduce\" moves "
+              "--model's gradients");
 }

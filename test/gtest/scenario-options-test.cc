@@ -580,3 +580,12 @@ TEST(ScenarioOptions, ATemplateErrorNamesTheRoleCountOptions)
     EXPECT_CONTAINS(m, "--prefill, --decode, --training");
     EXPECT_CONTAINS(m, "--biregular");
 }
+
+// --seeds is bounded before any memory is taken: 10,000 seeds at most, the limit in the message.
+TEST(ScenarioOptions, SeedsAreBoundedBeforeAnyMemoryIsTaken)
+{
+    EXPECT_EQ(ParseSeedPlan(PROGRAMS[0], {"--seeds=10000"}).seeds, 10000U);
+    EXPECT_EQ(ErrorOf([] { ParseSeedPlan(PROGRAMS[0], {"--seeds=4000000000"}); }),
+              "invalid --seeds = \"4000000000\": at most 10000 seeds (a bound of this program, "
+              "before any memory is taken)");
+}

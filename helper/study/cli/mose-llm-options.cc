@@ -567,6 +567,16 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     }
     else
     {
+        if (m_tokensPerMemberGiven)
+        {
+            // the ring all-reduce moves the model's gradients, whatever the tokens
+            mose::ThrowBadParameter("--tokensPerMember",
+                                    mose::QuoteText(m_tokensPerMember),
+                                    "the option would not be used: it sizes the all-to-all "
+                                    "(--collective=all-to-all); --collective = " +
+                                        mose::QuoteText(m_collective) +
+                                        " moves --model's gradients");
+        }
         mose::AllReduceSizing sizing;
         sizing.tensorParallel = 8;
         config.llm.collectiveBytes = mose::GradientAllReduceBytes(m_shape, sizing);
