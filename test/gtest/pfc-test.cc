@@ -490,13 +490,7 @@ TEST(Pfc, ThePfcOptionNeedsRdmaAtThePacketLevel)
     TransportOptions options;
     CommandLine cmd;
     options.AddOptions(cmd, "the transfers'");
-    std::vector<std::string> args{"prog", "--pfc=true"};
-    std::vector<char*> argv;
-    for (std::string& a : args)
-    {
-        argv.push_back(a.data());
-    }
-    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+    ParseArgs(cmd, {"--pfc=true"});
     const std::string tcp = ErrorOf([&] { options.ReadPfc(false, true); });
     EXPECT_CONTAINS(tcp, "--pfc");
     EXPECT_CONTAINS(tcp, "--transport=rdma");
