@@ -54,6 +54,12 @@ class GoogleTestSuiteCase : public TestCase
     {
     }
 
+    /// \return the suite's failed assertions
+    const std::vector<GoogleTestFailure>& GetFailures() const
+    {
+        return m_failures;
+    }
+
   private:
     void DoRun() override
     {
@@ -121,6 +127,15 @@ RunGoogleTests()
         std::ofstream out(report);
         out << "suites " << unit->total_test_suite_count() << " tests " << unit->test_to_run_count()
             << " failed " << unit->failed_test_count() << "\n";
+        // then each failed assertion, for a caller that would otherwise see only "FAIL: mose"
+        for (const auto* c : cases)
+        {
+            for (const auto& f : static_cast<const GoogleTestSuiteCase*>(c)->GetFailures())
+            {
+                out << "FAILED " << f.test << " at " << f.file << ":" << f.line << ": " << f.message
+                    << "\n";
+            }
+        }
     }
     return cases;
 }
