@@ -193,23 +193,25 @@ class LlmOptions
     ///        the option, or FILE:LINE)
     void ReadTrace();
 
-    mose::ScenarioOptions m_scenario;                        //!< the shared scenario options
-    std::string m_trace;                                     //!< --trace
-    std::string m_traceFormat;                               //!< --traceFormat
-    std::string m_traceModel;                                //!< --traceModel
-    std::string m_traceLogType;                              //!< --traceLogType
-    std::string m_traceFailed;                               //!< --traceFailed
-    std::string m_traceRequestType;                          //!< --traceRequestType
-    std::string m_traceDate;                                 //!< --traceDate
-    std::string m_traceStart;                                //!< --traceStart (empty: 0)
-    std::string m_stopTime;                                  //!< --stopTime (empty: derived)
-    std::string m_kvExport;                                  //!< --kvExport
-    std::string m_rate;                                      //!< --rate (empty: not given)
-    std::string m_requests;                                  //!< --requests (empty: not given)
-    std::string m_prompt;                                    //!< --promptMean (empty: not given)
-    std::string m_model{"mixtral-8x7b"};                     //!< --model
-    std::string m_placement{"circuit-aware"};                //!< --placement
-    std::string m_collective{"all-to-all"};                  //!< --collective
+    mose::ScenarioOptions m_scenario;    //!< the shared scenario options
+    std::string m_trace;                 //!< --trace
+    std::string m_traceFormat;           //!< --traceFormat
+    std::string m_traceModel;            //!< --traceModel
+    std::string m_traceLogType;          //!< --traceLogType
+    std::string m_traceFailed;           //!< --traceFailed
+    std::string m_traceRequestType;      //!< --traceRequestType
+    std::string m_traceDate;             //!< --traceDate
+    std::string m_traceStart;            //!< --traceStart (empty: 0)
+    std::string m_stopTime;              //!< --stopTime (empty: derived)
+    std::string m_kvExport;              //!< --kvExport
+    std::string m_rate;                  //!< --rate (empty: not given)
+    std::string m_requests;              //!< --requests (empty: not given)
+    std::string m_prompt;                //!< --promptMean (empty: not given)
+    std::string m_model{"mixtral-8x7b"}; //!< --model
+    /// --placement (the config's default)
+    std::string m_placement{mose::ToString(LlmWorkloadConfig{}.placement)};
+    /// --collective (the config's default)
+    std::string m_collective{mose::ToString(LlmWorkloadConfig{}.collective)};
     bool m_collectiveGiven{false};                           //!< --collective given
     std::string m_tokensPerMember{"16384"};                  //!< --tokensPerMember
     bool m_tokensPerMemberGiven{false};                      //!< --tokensPerMember given

@@ -445,23 +445,26 @@ ParseSuiteRegime(const std::string& option, const std::string& text)
         }
         return v;
     };
+    // what mose-llm runs when the option is not given: the program's defaults are the config's
+    const ExperimentConfig defaults;
     LlmSuiteRegime r;
     r.nodes = count("nodes", 2);
     r.degree = count("degree", 1);
-    r.hostsPerGroup = given.count("hostsPerGroup") != 0 ? count("hostsPerGroup", 1) : 1;
+    r.hostsPerGroup =
+        given.count("hostsPerGroup") != 0 ? count("hostsPerGroup", 1) : defaults.hostsPerGroup;
     r.transport = given["transport"];
     if (r.transport != "tcp" && r.transport != "rdma")
     {
         ThrowBadParameter(option + " transport", QuoteText(r.transport), "tcp or rdma");
     }
     r.collective =
-        given.count("collective") != 0
-            ? mose::ToString(ParseEnum<CollectiveKind>(given["collective"], option + " collective"))
-            : mose::ToString(CollectiveKind::ALL_TO_ALL);
+        mose::ToString(given.count("collective") != 0
+                           ? ParseEnum<CollectiveKind>(given["collective"], option + " collective")
+                           : defaults.llm.collective);
     r.placement =
-        given.count("placement") != 0
-            ? mose::ToString(ParseEnum<PlacementRule>(given["placement"], option + " placement"))
-            : mose::ToString(PlacementRule::CIRCUIT_AWARE);
+        mose::ToString(given.count("placement") != 0
+                           ? ParseEnum<PlacementRule>(given["placement"], option + " placement")
+                           : defaults.llm.placement);
     return r;
 }
 
