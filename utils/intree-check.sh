@@ -117,7 +117,7 @@ if ! bash "$script" "${args[@]}" "$root" "$@"; then
   # test.py says only "FAIL: TestSuite mose": show which GoogleTest assertions failed (the
   # bridge's report), or else what the suite's ns-3 cases said
   if grep -q '^FAILED ' "$gtest_report" 2>/dev/null; then
-    grep '^FAILED ' "$gtest_report" >&2
+    sed -n '/^FAILED /,$p' "$gtest_report" >&2
   elif [ -n "$tree" ]; then
     runner=$(find "$tree/build/utils" -maxdepth 1 -name '*test-runner*' -type f -perm -u+x 2>/dev/null | head -n 1 || true)
     [ -z "$runner" ] || (cd "$tree" && MOSE_GTEST_REPORT= "$runner" --suite=mose --verbose 2>&1 | grep -A8 'FAIL' | head -n 80 >&2) || true
