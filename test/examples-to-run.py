@@ -28,6 +28,7 @@ cpp_examples = [
     ("mose-llm --map=false --level=both --nodes=16 --degree=4 --requests=30 --policies=MoSE,S-Inf --schedule=inference-heavy:0.15s,training-heavy:0.15s,inference-heavy:0.15s --transport=tcp", "True", "True"),
     ("mose-llm --level=fluid --seeds=2 --flowLevelFlows=2000 --plot=false --transport=tcp", "True", "True"),
     ("mose-llm --map=false --nodes=16 --degree=4 --requests=30 --policies=MoSE --hostsPerGroup=8 --jumbo --schedule=inference-heavy:0.15s,training-heavy:0.15s --transport=tcp", "True", "True"),
+    ("mose-llm --map=false --level=fluid --fluidQueues=true --nodes=64 --collective=ring-all-reduce --policies=MoSE --rate=800 --requests=2 --schedule=training-heavy:1.5s", "True", "True"),
 ]
 
 # The module's examples that are not in the list, with the reason (read by

@@ -1081,10 +1081,9 @@ FluidFabric::RefreshQueues()
             }
             else if (excess < 0)
             {
-                const double ns = std::ceil(q.backlog / -excess * 1e9 - 1e-6);
                 const uint64_t gen = m_queueGen;
-                Schedule(static_cast<int64_t>(std::max(0.0, ns)),
-                         [this, l, gen]() { OnEmpty(l, gen); });
+                ScheduleQueueEvent(q.backlog / -excess * 1e9,
+                                   [this, l, gen]() { OnEmpty(l, gen); });
             }
         }
         if (q.backlog >= mark && (q.backlog > 0 || grows))
@@ -1093,11 +1092,23 @@ FluidFabric::RefreshQueues()
         }
         else if (grows)
         {
-            const double ns = std::ceil((mark - q.backlog) / excess * 1e9 - 1e-6);
             const uint64_t gen = m_queueGen;
-            Schedule(static_cast<int64_t>(std::max(0.0, ns)), [this, l, gen]() { OnMark(l, gen); });
+            ScheduleQueueEvent((mark - q.backlog) / excess * 1e9,
+                               [this, l, gen]() { OnMark(l, gen); });
         }
     }
+}
+
+void
+FluidFabric::ScheduleQueueEvent(double ns, Event event)
+{
+    // 1e-6 ns below a whole ns counts as on it (the quotient's rounding must not cost a ns)
+    const double whole = std::max(0.0, std::ceil(ns - 1e-6));
+    if (!(whole < static_cast<double>(NEVER - m_now)))
+    {
+        return;
+    }
+    Schedule(static_cast<int64_t>(whole), std::move(event));
 }
 
 void

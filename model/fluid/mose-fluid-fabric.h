@@ -427,6 +427,15 @@ class FluidFabric
     void OnMark(FluidNetwork::LinkId l, uint64_t gen);
     /// \brief Schedules the cut of a transfer whose packets port l marks now
     void ScheduleCut(uint64_t id, FluidNetwork::LinkId l);
+    /**
+     * \brief Schedules a queue event ns from now, rounded up to a whole ns; an event at or past
+     *        the end of time (NEVER), or at no finite time, is not scheduled: a backlog that
+     *        drains or grows by a rounding sliver of its port's rate would otherwise reach it
+     *        only after int64_t's range.
+     * \param ns the delay (ns; below 0 counts as 0)
+     * \param event the event
+     */
+    void ScheduleQueueEvent(double ns, Event event);
     /// \brief A transfer's start-up ends: it is rated on its whole path; with drainOnCut, the
     ///        port that marked it starts draining \param id it \param l the port
     void Cut(uint64_t id, FluidNetwork::LinkId l);
