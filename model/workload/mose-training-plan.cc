@@ -14,7 +14,7 @@
 #include "ns3/mose-text-io.h"
 
 #include <algorithm>
-#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/depth_first_search.hpp>
 #include <fstream>
 #include <map>
@@ -279,23 +279,24 @@ RefuseDeadlock(const TrainingPlan& plan,
                const std::vector<Match>& matches,
                const std::vector<std::unordered_map<uint64_t, uint64_t>>& index)
 {
-    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+    // a compressed sparse row graph: a plan may have millions of nodes (2^24 from AICB)
+    using Graph = boost::compressed_sparse_row_graph<boost::directedS>;
     using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
     using Edge = boost::graph_traits<Graph>::edge_descriptor;
     const std::size_t nRanks = plan.ranks.size();
+    // vertices 0 .. matches - 1 are the matches, then one per other node (singles)
     std::vector<std::vector<uint64_t>> vertexOf(nRanks);
-    std::vector<std::vector<std::pair<uint32_t, uint64_t>>> members; // per vertex, its nodes
+    std::vector<std::pair<uint32_t, uint64_t>> singles;
     for (uint32_t r = 0; r < nRanks; ++r)
     {
         vertexOf[r].assign(plan.ranks[r].size(), NO_INSTANCE);
     }
-    for (const Match& match : matches)
+    for (uint64_t m = 0; m < matches.size(); ++m)
     {
-        for (const auto& [r, k] : match.nodes)
+        for (const auto& [r, k] : matches[m].nodes)
         {
-            vertexOf[r][k] = members.size();
+            vertexOf[r][k] = m;
         }
-        members.push_back(match.nodes);
     }
     for (uint32_t r = 0; r < nRanks; ++r)
     {
@@ -303,15 +304,16 @@ RefuseDeadlock(const TrainingPlan& plan,
         {
             if (vertexOf[r][k] == NO_INSTANCE)
             {
-                vertexOf[r][k] = members.size();
-                members.push_back({{r, k}});
+                vertexOf[r][k] = matches.size() + singles.size();
+                singles.emplace_back(r, k);
             }
         }
     }
-    // (r, k, its dependency's index) for each dependency of a vertex's nodes, in node order
+    const std::size_t nVertices = matches.size() + singles.size();
+    // (r, k, its dependency's index) for each dependency of a vertex's nodes, in node order,
+    // until visit returns true
     auto eachDependency = [&](Vertex v, const auto& visit) {
-        for (const auto& [r, k] : members[v])
-        {
+        const auto one = [&](uint32_t r, uint64_t k) {
             const PlanNode& node = plan.ranks[r][k];
             for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
             {
@@ -319,20 +321,35 @@ RefuseDeadlock(const TrainingPlan& plan,
                 {
                     if (visit(r, k, index[r].at(d)))
                     {
-                        return;
+                        return true;
                     }
                 }
             }
+            return false;
+        };
+        if (v >= matches.size())
+        {
+            one(singles[v - matches.size()].first, singles[v - matches.size()].second);
+            return;
+        }
+        for (const auto& [r, k] : matches[v].nodes)
+        {
+            if (one(r, k))
+            {
+                return;
+            }
         }
     };
-    Graph graph(members.size());
-    for (Vertex v = 0; v < members.size(); ++v)
+    std::vector<std::pair<Vertex, Vertex>> edges; // by source, as the sorted constructor needs
+    for (Vertex v = 0; v < nVertices; ++v)
     {
         eachDependency(v, [&](uint32_t r, uint64_t, uint64_t a) {
-            boost::add_edge(v, vertexOf[r][a], graph); // v waits for a's vertex
+            edges.emplace_back(v, vertexOf[r][a]); // v waits for a's vertex
             return false;
         });
     }
+    const Graph graph(boost::edges_are_sorted, edges.begin(), edges.end(), nVertices);
+    edges = {};
 
     /// records the DFS tree's parents and the first back edge (an edge into the DFS stack)
     struct CycleFinder : boost::default_dfs_visitor
@@ -354,7 +371,7 @@ RefuseDeadlock(const TrainingPlan& plan,
         }
     };
 
-    std::vector<Vertex> parent(members.size());
+    std::vector<Vertex> parent(nVertices);
     std::optional<Edge> back;
     CycleFinder finder;
     finder.parent = &parent;
