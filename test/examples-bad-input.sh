@@ -1374,7 +1374,8 @@ if [ -x "$BIN/mose-llm" ]; then
     COMM_SIZE_8='\122\015\012\011comm_size\110\010'
     COMM_TYPE_ALL_REDUCE='\122\015\012\011comm_type\110\000'
     COMM_SIZE_0='\122\015\012\011comm_size\110\000'
-    mkdir -p "$WORK/et-dep" "$WORK/et-cycle" "$WORK/et-coll" "$WORK/et-zero" "$WORK/et-ok"
+    mkdir -p "$WORK/et-dep" "$WORK/et-cycle" "$WORK/et-coll" "$WORK/et-zero" "$WORK/et-ok" \
+        "$WORK/et-deadlock"
     # node 4 depends on node 9, which the rank does not have
     printf "$META"'\007\010\004\030\004\052\001\011' >"$WORK/et-dep/t.0.et"
     # nodes 1 and 2 depend on each other
@@ -1385,6 +1386,10 @@ if [ -x "$BIN/mose-llm" ]; then
     for r in 0 1; do
         printf "$META"'\042\010\004\030\007'"$COMM_TYPE_ALL_REDUCE$COMM_SIZE_0" >"$WORK/et-zero/t.$r.et"
     done
+    # a deadlock across ranks: two all-reduces of 8 B over both ranks, matched by order (node 1
+    # with node 1); rank 0's node 1 depends on its node 2, rank 1's node 2 on its node 1
+    printf "$META"'\045\010\001\030\007\052\001\002'"$COMM_TYPE_ALL_REDUCE$COMM_SIZE_8"'\042\010\002\030\007'"$COMM_TYPE_ALL_REDUCE$COMM_SIZE_8" >"$WORK/et-deadlock/t.0.et"
+    printf "$META"'\042\010\001\030\007'"$COMM_TYPE_ALL_REDUCE$COMM_SIZE_8"'\045\010\002\030\007\052\001\001'"$COMM_TYPE_ALL_REDUCE$COMM_SIZE_8" >"$WORK/et-deadlock/t.1.et"
     # a valid trace: a compute of 5 us on each of two ranks
     for r in 0 1; do
         printf "$META"'\006\010\001\030\004\070\005' >"$WORK/et-ok/t.$r.et"
@@ -1394,6 +1399,8 @@ if [ -x "$BIN/mose-llm" ]; then
         "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-dep"
     expect_error llm-trace-cycle 'a cycle of dependencies: node ' \
         "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-cycle"
+    expect_error llm-trace-deadlock 'et-deadlock: a deadlock across ranks, each node waiting for the next (a collective, or a send and its receive, starts when every rank of it reached it): '"$WORK"'/et-deadlock/t.0.et node 1 (rank 0, all-reduce on ranks {0,1}) -> its dependency '"$WORK"'/et-deadlock/t.0.et node 2 (rank 0, all-reduce on ranks {0,1}) -> its collective'"'"'s member '"$WORK"'/et-deadlock/t.1.et node 2' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-deadlock"
     expect_error llm-trace-unknown-collective 't.0.et node 4: comm_type 1 (REDUCE) is a collective mose does not plan' \
         "$BIN/mose-llm" --map=false --policies=MoSE --trainingTrace=chakra:"$WORK/et-coll"
     expect_error llm-trace-size-zero 't.0.et node 4: all-reduce of 0 bytes' \

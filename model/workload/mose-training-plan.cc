@@ -14,8 +14,11 @@
 #include "ns3/mose-text-io.h"
 
 #include <algorithm>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/depth_first_search.hpp>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace ns3
@@ -232,6 +235,207 @@ IndexNodes(const std::vector<PlanNode>& nodes, uint32_t rank)
     return index;
 }
 
+/// \return "rank 0, receive from rank 1, tag 3": what a node of the rank is, for messages
+std::string
+Describe(const TrainingPlan& plan, uint32_t rank, uint64_t k)
+{
+    const PlanNode& node = plan.ranks[rank][k];
+    std::string what = "rank " + std::to_string(rank) + ", ";
+    switch (node.kind)
+    {
+    case PlanNodeKind::COMPUTE:
+        return what + "compute";
+    case PlanNodeKind::COLLECTIVE:
+        return what + ToString(node.collective) + " on ranks {" +
+               GroupText(GroupOf(node, plan.ranks.size())) + "}";
+    case PlanNodeKind::SEND:
+        return what + "send to rank " + std::to_string(node.peer) + ", tag " +
+               std::to_string(node.tag);
+    case PlanNodeKind::RECV:
+        return what + "receive from rank " + std::to_string(node.peer) + ", tag " +
+               std::to_string(node.tag);
+    }
+    return what;
+}
+
+/**
+ * \brief Refuses a plan whose ranks wait for each other in a cycle, which PlanRunner would run
+ *        without end: a receive before the send its peer makes only after its own receive, a
+ *        collective one member reaches only after another collective that waits for it, two
+ *        collectives of one group whose k-th nodes run in another order on another rank.
+ *
+ * The wait-for graph has a vertex per matched collective or send/receive pair (it starts when
+ * all its nodes are reached and ends them all at once, as PlanRunner runs it) and per other
+ * node, and an edge from each node to each of its dependencies. The iteration completes if and
+ * only if this graph has no cycle (each rank's own graph is acyclic already). Boost's
+ * depth_first_search finds a back edge; its not_a_dag from topological_sort would name no node.
+ *
+ * \param plan the plan, valid rank by rank
+ * \param matches its matches (MatchNodes())
+ * \param index per rank, node id -> index
+ */
+void
+RefuseDeadlock(const TrainingPlan& plan,
+               const std::vector<Match>& matches,
+               const std::vector<std::unordered_map<uint64_t, uint64_t>>& index)
+{
+    // a compressed sparse row graph: a plan may have millions of nodes (2^24 from AICB)
+    using Graph = boost::compressed_sparse_row_graph<boost::directedS>;
+    using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
+    using Edge = boost::graph_traits<Graph>::edge_descriptor;
+    const std::size_t nRanks = plan.ranks.size();
+    // vertices 0 .. matches - 1 are the matches, then one per other node (singles)
+    std::vector<std::vector<uint64_t>> vertexOf(nRanks);
+    std::vector<std::pair<uint32_t, uint64_t>> singles;
+    for (uint32_t r = 0; r < nRanks; ++r)
+    {
+        vertexOf[r].assign(plan.ranks[r].size(), NO_INSTANCE);
+    }
+    for (uint64_t m = 0; m < matches.size(); ++m)
+    {
+        for (const auto& [r, k] : matches[m].nodes)
+        {
+            vertexOf[r][k] = m;
+        }
+    }
+    for (uint32_t r = 0; r < nRanks; ++r)
+    {
+        for (uint64_t k = 0; k < plan.ranks[r].size(); ++k)
+        {
+            if (vertexOf[r][k] == NO_INSTANCE)
+            {
+                vertexOf[r][k] = matches.size() + singles.size();
+                singles.emplace_back(r, k);
+            }
+        }
+    }
+    const std::size_t nVertices = matches.size() + singles.size();
+    // (r, k, its dependency's index) for each dependency of a vertex's nodes, in node order,
+    // until visit returns true
+    auto eachDependency = [&](Vertex v, const auto& visit) {
+        const auto one = [&](uint32_t r, uint64_t k) {
+            const PlanNode& node = plan.ranks[r][k];
+            for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
+            {
+                for (uint64_t d : *deps)
+                {
+                    if (visit(r, k, index[r].at(d)))
+                    {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        };
+        if (v >= matches.size())
+        {
+            one(singles[v - matches.size()].first, singles[v - matches.size()].second);
+            return;
+        }
+        for (const auto& [r, k] : matches[v].nodes)
+        {
+            if (one(r, k))
+            {
+                return;
+            }
+        }
+    };
+    std::vector<std::pair<Vertex, Vertex>> edges; // by source, as the sorted constructor needs
+    for (Vertex v = 0; v < nVertices; ++v)
+    {
+        eachDependency(v, [&](uint32_t r, uint64_t, uint64_t a) {
+            edges.emplace_back(v, vertexOf[r][a]); // v waits for a's vertex
+            return false;
+        });
+    }
+    const Graph graph(boost::edges_are_sorted, edges.begin(), edges.end(), nVertices);
+    edges = {};
+
+    /// records the DFS tree's parents and the first back edge (an edge into the DFS stack)
+    struct CycleFinder : boost::default_dfs_visitor
+    {
+        std::vector<Vertex>* parent; //!< per vertex, the vertex it was reached from
+        std::optional<Edge>* back;   //!< the first back edge
+
+        void tree_edge(Edge e, const Graph& g) const
+        {
+            (*parent)[boost::target(e, g)] = boost::source(e, g);
+        }
+
+        void back_edge(Edge e, const Graph&) const
+        {
+            if (!*back)
+            {
+                *back = e;
+            }
+        }
+    };
+
+    std::vector<Vertex> parent(nVertices);
+    std::optional<Edge> back;
+    CycleFinder finder;
+    finder.parent = &parent;
+    finder.back = &back;
+    boost::depth_first_search(graph, boost::visitor(finder));
+    if (!back)
+    {
+        return;
+    }
+    // the cycle in wait order: the back edge's target, down the tree to its source, back
+    const Vertex top = boost::target(*back, graph);
+    std::vector<Vertex> cycle{boost::source(*back, graph)};
+    while (cycle.back() != top)
+    {
+        cycle.push_back(parent[cycle.back()]);
+    }
+    std::reverse(cycle.begin(), cycle.end());
+    // per step, the node that waits and the dependency it waits for, in the next vertex
+    std::vector<std::pair<uint32_t, std::pair<uint64_t, uint64_t>>> steps;
+    for (std::size_t i = 0; i < cycle.size(); ++i)
+    {
+        const Vertex next = cycle[(i + 1) % cycle.size()];
+        eachDependency(cycle[i], [&](uint32_t r, uint64_t k, uint64_t a) {
+            if (vertexOf[r][a] != next)
+            {
+                return false;
+            }
+            steps.push_back({r, {k, a}});
+            return true;
+        });
+    }
+    auto originOf = [&](uint32_t r, uint64_t k) -> const std::string& {
+        return plan.ranks[r][k].origin;
+    };
+    std::string chain = originOf(steps[0].first, steps[0].second.first) + " (" +
+                        Describe(plan, steps[0].first, steps[0].second.first) + ")";
+    for (std::size_t i = 0; i < steps.size(); ++i)
+    {
+        const uint32_t r = steps[i].first;
+        const uint64_t a = steps[i].second.second;
+        chain += " -> its dependency " + originOf(r, a) + " (" + Describe(plan, r, a) + ")";
+        // the next step's waiting node: a in another rank's node of the same match
+        const uint32_t nr = steps[(i + 1) % steps.size()].first;
+        const uint64_t nk = steps[(i + 1) % steps.size()].second.first;
+        if (nr == r && nk == a)
+        {
+            continue;
+        }
+        const PlanNodeKind kind = plan.ranks[r][a].kind;
+        chain += kind == PlanNodeKind::RECV   ? " -> its send "
+                 : kind == PlanNodeKind::SEND ? " -> its receive "
+                                              : " -> its collective's member ";
+        chain += originOf(nr, nk);
+        if (i + 1 < steps.size())
+        {
+            chain += " (" + Describe(plan, nr, nk) + ")";
+        }
+    }
+    throw Error(plan.source +
+                ": a deadlock across ranks, each node waiting for the next (a collective, or a "
+                "send and its receive, starts when every rank of it reached it): " +
+                chain);
+}
+
 } // namespace
 
 const std::vector<EnumEntry<PlanNodeKind>>&
@@ -321,10 +525,12 @@ TrainingPlan::Validate() const
     {
         throw Error(source + ": a training plan with no rank");
     }
+    std::vector<std::unordered_map<uint64_t, uint64_t>> indices(nRanks);
     for (uint32_t r = 0; r < nRanks; ++r)
     {
         const std::vector<PlanNode>& nodes = ranks[r];
-        const auto index = IndexNodes(nodes, r);
+        indices[r] = IndexNodes(nodes, r);
+        const auto& index = indices[r];
         for (const PlanNode& node : nodes)
         {
             for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
@@ -459,7 +665,7 @@ TrainingPlan::Validate() const
                      "a cycle of dependencies: node " + cycle + " (each waits for the next)");
         }
     }
-    (void)MatchNodes(*this);
+    RefuseDeadlock(*this, MatchNodes(*this), indices);
 }
 
 uint64_t

@@ -10,6 +10,7 @@
 
 #include "mose-test-util.h"
 
+#include "ns3/mose-aicb-workload.h"
 #include "ns3/mose-chakra-trace.h"
 #include "ns3/mose-circuit-graph.h"
 #include "ns3/mose-error.h"
@@ -21,6 +22,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
@@ -357,6 +359,152 @@ TEST(TrainingPlan, BadPlansAreNamed)
     EXPECT_EQ(validate({{Compute(0, 1)}}), "");
 }
 
+/// a send (SEND) to or a receive (RECV) from the peer of 8 B, tag 0
+PlanNode
+Message(uint64_t id, PlanNodeKind kind, uint32_t peer, std::vector<uint64_t> deps = {})
+{
+    PlanNode n = Node(id, kind, std::move(deps));
+    n.peer = peer;
+    n.bytes = 8;
+    return n;
+}
+
+/// \return a plan "test" of these ranks' nodes, each node's origin "rR node ID"
+TrainingPlan
+PlanOf(std::vector<std::vector<PlanNode>> ranks)
+{
+    TrainingPlan plan;
+    plan.source = "test";
+    plan.ranks = std::move(ranks);
+    for (std::size_t r = 0; r < plan.ranks.size(); ++r)
+    {
+        for (PlanNode& n : plan.ranks[r])
+        {
+            n.origin = "r" + std::to_string(r) + " node " + std::to_string(n.id);
+        }
+    }
+    return plan;
+}
+
+/// \return a plan whose ranks 0 and 1 are make(r, swapped) (swapped: rank0Swapped for rank 0,
+///         rank1Swapped for rank 1), the ranks of others after them
+TrainingPlan
+TwoOrders(bool rank0Swapped,
+          bool rank1Swapped,
+          const std::function<std::vector<PlanNode>(uint32_t, bool)>& make,
+          const std::vector<std::vector<PlanNode>>& others = {})
+{
+    std::vector<std::vector<PlanNode>> ranks{make(0, rank0Swapped), make(1, rank1Swapped)};
+    ranks.insert(ranks.end(), others.begin(), others.end());
+    return PlanOf(std::move(ranks));
+}
+
+/// \return two ranks that each send 8 B to the other and receive 8 B from it, the second
+///         after the first; rank r sends first if its flag is set
+TrainingPlan
+MessagePlan(bool rank0SendsFirst, bool rank1SendsFirst)
+{
+    return TwoOrders(rank0SendsFirst, rank1SendsFirst, [](uint32_t r, bool sendFirst) {
+        const auto first = sendFirst ? PlanNodeKind::SEND : PlanNodeKind::RECV;
+        const auto second = sendFirst ? PlanNodeKind::RECV : PlanNodeKind::SEND;
+        return std::vector<PlanNode>{Message(0, first, 1 - r), Message(1, second, 1 - r, {0})};
+    });
+}
+
+/// \return three ranks: an all-gather of 24 B over all and, on ranks 0 and 1, an all-reduce of
+///         8 B on {0, 1} before (rank r if its flag is set) or after it
+TrainingPlan
+GroupPlan(bool rank0PairFirst, bool rank1PairFirst)
+{
+    const auto gather = NcclCollective::ALL_GATHER;
+    auto make = [gather](uint32_t, bool pairFirst) {
+        PlanNode pair = Collective(pairFirst ? 0 : 1, NcclCollective::ALL_REDUCE, 8, {});
+        pair.group = {0, 1};
+        PlanNode all = Collective(pairFirst ? 1 : 0, gather, 24, {});
+        (pairFirst ? all : pair).dataDeps = {0};
+        return pairFirst ? std::vector<PlanNode>{pair, all} : std::vector<PlanNode>{all, pair};
+    };
+    return TwoOrders(rank0PairFirst, rank1PairFirst, make, {{Collective(0, gather, 24, {})}});
+}
+
+/// \return two ranks with two all-reduces of 8 B over both (matched by order: node 0 with
+///         node 0); rank r runs its node 1 first if its flag is set
+TrainingPlan
+OrderPlan(bool rank0SecondFirst, bool rank1SecondFirst)
+{
+    return TwoOrders(rank0SecondFirst, rank1SecondFirst, [](uint32_t, bool secondFirst) {
+        const auto ar = NcclCollective::ALL_REDUCE;
+        return std::vector<PlanNode>{
+            Collective(0, ar, 8, secondFirst ? std::vector<uint64_t>{1} : std::vector<uint64_t>{}),
+            Collective(1, ar, 8, secondFirst ? std::vector<uint64_t>{} : std::vector<uint64_t>{0})};
+    });
+}
+
+// Deadlocks across ranks: each rank's graph is acyclic and every node is matched, but the
+// ranks wait for each other. Each message follows the cycle node by node, by hand from the
+// wait-for graph (a match is one vertex; the DFS starts at the match of rank 0's first node).
+TEST(TrainingPlan, DeadlocksAcrossRanksAreRefused)
+{
+    const auto send = PlanNodeKind::SEND;
+    const auto recv = PlanNodeKind::RECV;
+    const auto ar = NcclCollective::ALL_REDUCE;
+    auto validate = [](const TrainingPlan& plan) { return ErrorOf([&]() { plan.Validate(); }); };
+    const std::string head = "test: a deadlock across ranks, each node waiting for the next (a "
+                             "collective, or a send and its receive, starts when every rank of it "
+                             "reached it): ";
+    // both ranks receive before they send
+    EXPECT_EQ(validate(MessagePlan(false, false)),
+              head + "r0 node 1 (rank 0, send to rank 1, tag 0) -> its dependency r0 node 0 "
+                     "(rank 0, receive from rank 1, tag 0) -> its send r1 node 1 (rank 1, send "
+                     "to rank 0, tag 0) -> its dependency r1 node 0 (rank 1, receive from rank "
+                     "0, tag 0) -> its send r0 node 1");
+    // both send first: each send waits for its receive, which its rank reaches after the send
+    EXPECT_NE(validate(MessagePlan(true, true)).find("-> its receive "), std::string::npos);
+    // the orders that complete: one rank sends first, the other receives first
+    EXPECT_EQ(validate(MessagePlan(true, false)), "");
+    EXPECT_EQ(validate(MessagePlan(false, true)), "");
+    // a collective that rank 0 reaches only after the all-reduce on {0, 1}, which rank 1
+    // reaches only after the collective over all three
+    EXPECT_EQ(validate(GroupPlan(true, false)),
+              head + "r1 node 1 (rank 1, all-reduce on ranks {0,1}) -> its dependency r1 node "
+                     "0 (rank 1, all-gather on ranks {0,1,2}) -> its collective's member r0 node "
+                     "1 (rank 0, all-gather on ranks {0,1,2}) -> its dependency r0 node 0 (rank "
+                     "0, all-reduce on ranks {0,1}) -> its collective's member r1 node 1");
+    EXPECT_EQ(validate(GroupPlan(true, true)), "");
+    EXPECT_EQ(validate(GroupPlan(false, false)), "");
+    // two all-reduces of one group matched by order (node 0 with node 0): rank 0 runs its
+    // second first, rank 1 its first first
+    EXPECT_EQ(validate(OrderPlan(true, true)), "");
+    EXPECT_EQ(validate(OrderPlan(true, false)),
+              head + "r0 node 0 (rank 0, all-reduce on ranks {0,1}) -> its dependency r0 node 1 "
+                     "(rank 0, all-reduce on ranks {0,1}) -> its collective's member r1 node 1 "
+                     "(rank 1, all-reduce on ranks {0,1}) -> its dependency r1 node 0 (rank 1, "
+                     "all-reduce on ranks {0,1}) -> its collective's member r0 node 0");
+    // a cycle through a compute node and a control dependency: rank 0's compute waits for the
+    // receive, the send waits for the compute; rank 1 receives first
+    PlanNode compute = Compute(2, 5);
+    compute.ctrlDeps = {0};
+    EXPECT_EQ(validate(PlanOf({{Message(0, recv, 1), Message(1, send, 1, {2}), compute},
+                               {Message(0, recv, 0), Message(1, send, 0, {0})}})),
+              head + "r0 node 1 (rank 0, send to rank 1, tag 0) -> its dependency r0 node 2 "
+                     "(rank 0, compute) -> its dependency r0 node 0 (rank 0, receive from rank "
+                     "1, tag 0) -> its send r1 node 1 (rank 1, send to rank 0, tag 0) -> its "
+                     "dependency r1 node 0 (rank 1, receive from rank 0, tag 0) -> its send r0 "
+                     "node 1");
+    // a send with no receive, a collective one member does not have: refused by the matching
+    EXPECT_EQ(validate(PlanOf({{Message(0, send, 1)}, {Compute(0, 1)}})),
+              "r0 node 0: 1 sends from rank 0 to rank 1 with tag 0 and 0 receives: each send "
+              "needs its receive");
+    PlanNode pair = Collective(0, ar, 8, {});
+    pair.group = {0, 1};
+    EXPECT_NE(validate(PlanOf({{pair}, {Compute(0, 1)}, {Compute(0, 1)}}))
+                  .find("rank 1 has 0 collectives on group {0,1} and rank 0 has 1"),
+              std::string::npos);
+    // the module's MoE plans complete
+    EXPECT_EQ(validate(MakeMoePlan(MoeShape())), "");
+    EXPECT_EQ(validate(MakeMoeAicbWorkload(MoeShape()).ToPlan()), "");
+}
+
 TEST(TrainingPlan, MoeShapeByHand)
 {
     const TrainingPlan plan = MakeMoePlan(MoeShape());
@@ -518,6 +666,104 @@ TEST(ChakraTrace, CommGroupsJson)
               std::string::npos);
     EXPECT_NE(ErrorOf([]() { ParseCommGroups("g.json", "{\"1\": []}"); }).find("has no rank"),
               std::string::npos);
+}
+
+/// \return a folder holding a's trace as the writer writes it, with the files of the ranks
+///         fromB taken from b's (both valid plans of the same ranks): a set of rank files each
+///         of which is fine alone
+std::string
+MixedTrace(const std::string& name,
+           const TrainingPlan& a,
+           const TrainingPlan& b,
+           const std::vector<uint32_t>& fromB)
+{
+    const std::string dir = Folder(name);
+    const std::string other = Folder(name + "-b");
+    WriteChakraTrace(a, dir, "t");
+    WriteChakraTrace(b, other, "t");
+    for (uint32_t r : fromB)
+    {
+        const std::string file = "/t." + std::to_string(r) + ".et";
+        std::filesystem::copy_file(other + file,
+                                   dir + file,
+                                   std::filesystem::copy_options::overwrite_existing);
+    }
+    return dir;
+}
+
+// The deadlocks of TrainingPlan.DeadlocksAcrossRanksAreRefused as Chakra files: each rank's
+// file is the writer's output of a plan that completes, the set is not; the error names the
+// trace, then each node by file, node id and rank. The shipped samples are accepted.
+TEST(ChakraTrace, DeadlocksAcrossRankFilesAreRefused)
+{
+    if (!HasChakraSupport())
+    {
+        GTEST_SKIP() << "built without protobuf";
+    }
+    // rank 0 receives first, rank 1 sends first; and the other way round
+    const TrainingPlan recvFirst = MessagePlan(false, true);
+    const TrainingPlan sendFirst = MessagePlan(true, false);
+    std::string dir = MixedTrace("both-receive", recvFirst, sendFirst, {1});
+    std::string e = ErrorOf([&]() { ReadChakraTrace(dir); });
+    EXPECT_EQ(e.rfind(dir + ": a deadlock across ranks", 0), 0u) << e;
+    EXPECT_NE(e.find("): " + dir +
+                     "/t.0.et node 1 (rank 0, send to rank 1, tag 0) -> its "
+                     "dependency " +
+                     dir +
+                     "/t.0.et node 0 (rank 0, receive from rank 1, tag 0) "
+                     "-> its send " +
+                     dir +
+                     "/t.1.et node 1 (rank 1, send to rank 0, tag 0) -> "
+                     "its dependency " +
+                     dir +
+                     "/t.1.et node 0 (rank 1, receive from rank 0, tag "
+                     "0) -> its send " +
+                     dir + "/t.0.et node 1"),
+              std::string::npos)
+        << e;
+    // each set alone completes
+    EXPECT_EQ(ErrorOf([&]() { ReadChakraTrace(MixedTrace("same", recvFirst, sendFirst, {})); }),
+              "");
+    // two all-reduces over both ranks matched by order, run in another order on rank 1
+    dir = MixedTrace("order", OrderPlan(true, true), OrderPlan(false, false), {1});
+    e = ErrorOf([&]() { ReadChakraTrace(dir); });
+    EXPECT_NE(e.find(dir + "/t.0.et node 0 (rank 0, all-reduce on ranks {0,1}) -> its dependency " +
+                     dir +
+                     "/t.0.et node 1 (rank 0, all-reduce on ranks {0,1}) -> its "
+                     "collective's member " +
+                     dir +
+                     "/t.1.et node 1 (rank 1, all-reduce on ranks "
+                     "{0,1})"),
+              std::string::npos)
+        << e;
+    // a collective on a process group (comm_group.json) rank 1 reaches before the one over all
+    dir = MixedTrace("group", GroupPlan(false, false), GroupPlan(true, true), {1, 2});
+    e = ErrorOf([&]() { ReadChakraTrace(dir); });
+    // rank 1's all-gather waits for its all-reduce on {0,1}, which rank 0 reaches after its
+    // all-gather, the same collective as rank 1's
+    EXPECT_EQ(e.substr(e.find("): ") + 3),
+              dir + "/t.1.et node 1 (rank 1, all-gather on ranks {0,1,2}) -> its dependency " +
+                  dir +
+                  "/t.1.et node 0 (rank 1, all-reduce on ranks {0,1}) -> its collective's "
+                  "member " +
+                  dir +
+                  "/t.0.et node 1 (rank 0, all-reduce on ranks {0,1}) -> its "
+                  "dependency " +
+                  dir +
+                  "/t.0.et node 0 (rank 0, all-gather on ranks {0,1,2}) -> "
+                  "its collective's member " +
+                  dir + "/t.1.et node 1")
+        << e;
+    // a send whose receive is in no file
+    dir =
+        MixedTrace("no-receive", sendFirst, PlanOf({{Compute(0, 1000)}, {Compute(0, 1000)}}), {1});
+    e = ErrorOf([&]() { ReadChakraTrace(dir); });
+    EXPECT_EQ(e,
+              dir + "/t.0.et node 0: 1 sends from rank 0 to rank 1 with tag 0 and 0 receives: "
+                    "each send needs its receive");
+    // the shipped samples
+    EXPECT_EQ(ErrorOf([]() { ReadChakraTrace((TracesDir() / "moe-chakra").string()); }), "");
+    EXPECT_EQ(ErrorOf([]() { ReadAicbWorkload((TracesDir() / "moe-aicb.txt").string()); }), "");
 }
 
 /// \return whether two plans have the same nodes (origins aside)
