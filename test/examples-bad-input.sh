@@ -1126,7 +1126,7 @@ if [ -x "$LLM" ]; then
     expect_error llm-cmp-merge-cut-file "$WORK/cp2/runs/run-000001.requests.csv is not the file its run wrote" \
         "$LLM" $CMP --merge="$WORK/cp1,$WORK/cp2" --outputDir="$WORK/cmpm3" --kvExport="$WORK/x.jsonl"
     }
-    expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
+    expect_error "llm-cycles-zero" 'invalid --cycles = "0": at least 1' "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2
     expect_error "llm-route-rule-unused" "ns3::MoseRouteTable::Rule" \
         "$LLM" --ns3::MoseRouteTable::Rule=ecmp
@@ -1490,7 +1490,6 @@ if [ -x "$BIN/mose-llm" ]; then
     expect_error llm-rank-mapping-short 'one-rank.txt: the rank mapping lists ranks 0 to 0' \
         "$BIN/mose-llm" --map=false --policies=MoSE --hostsPerGroup=2 --level=fluid \
         --trainingTrace=aicb:"$(dirname "$0")/../examples/traces/moe-aicb.txt" --rankMapping="$WORK/one-rank.txt"
-    expect_error llm-cycles-zero 'invalid --cycles = "0": at least 1' "$BIN/mose-llm" --cycles=0
     expect_error llm-scale-zero 'invalid --scale = "0": an integer >= 1' \
         "$BIN/mose-llm" --map=false --policies=MoSE --scale=0
 fi
