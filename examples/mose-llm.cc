@@ -129,6 +129,12 @@ main(int argc, char* argv[])
                               "--policies=MoSE");
         // the files read and written, so that no output replaces an input or another output
         program.AddInput("--trace", options.GetTrace());
+        for (const auto& [option, path] : options.GetTrainingInputs())
+        {
+            program.AddInput(option, path);
+        }
+        program.AddScenarioInputs(options.IsMap() ? options.GetMapConfig().base.scenario
+                                                  : options.GetExperimentConfig().scenario);
         for (const std::string& folder : runs.GetMergeFolders())
         {
             std::error_code ec;
@@ -141,6 +147,10 @@ main(int argc, char* argv[])
         if (!options.IsMap())
         {
             program.AddOutputFiles({"requests.csv", "iterations.csv", "intervals.csv"});
+            if (!options.GetTrainingInputs().empty())
+            {
+                program.AddOutputFiles({"collectives.csv"}); // a training plan's collectives
+            }
         }
         else
         {

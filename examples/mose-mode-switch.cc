@@ -108,6 +108,25 @@ main(int argc, char* argv[])
                                    "this process would carry out " + std::to_string(count) +
                                        " runs (--policies, --seeds)",
                                    "one policy, --policies=MoSE, or one run, --runs=0");
+        // the files read and written, so that no output replaces an input, before any run
+        program.AddScenarioInputs(config.scenario);
+        if (switching.IsComparing())
+        {
+            program.AddOutputFiles({"comparison.csv"});
+        }
+        for (const Policy policy : switching.GetPolicies())
+        {
+            for (const char* name :
+                 {"circuits.csv", "goodput.csv", "intervals.csv", "transfers.csv"})
+            {
+                program.AddOutputFiles({ToString(policy) + "_" + name});
+            }
+            program.AddOutputFiles({"goodput_" + ToString(policy) + ".plt"});
+        }
+        if (switching.IsWritingScenario())
+        {
+            program.AddOutputFiles(GetScenarioFileNames());
+        }
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();

@@ -95,6 +95,7 @@ main(int argc, char* argv[])
         // the files read and written (PacketExperiment::RunPolicies() and the figure), so that
         // no output replaces --graph
         program.AddInput("--graph", config.graphFile);
+        program.AddScenarioInputs(config.scenario);
         const std::string mode = ToString(config.GetInitialMode());
         for (const Policy policy : packet.GetPolicies())
         {
@@ -110,9 +111,7 @@ main(int argc, char* argv[])
         }
         if (packet.IsWritingScenario())
         {
-            const std::string tag = GetModeFileTag(config.GetInitialMode());
-            program.AddOutputFiles(
-                {"roles_" + tag + ".csv", "assignment_" + tag + ".csv", "flows_" + tag + ".csv"});
+            program.AddOutputFiles(GetModeScenarioFileNames(config.GetInitialMode()));
         }
         if (program.IsPlotting())
         {

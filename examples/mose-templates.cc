@@ -64,6 +64,7 @@ main(int argc, char* argv[])
 
         const FlowExperimentConfig config = options.GetConfig();
         const uint32_t distanceSources = ParseUnsigned32("--distanceSources", distanceSourcesText);
+        program.AddOutputFiles(GetScenarioFileNames()); // nothing without --outputDir
         program.CheckStudy(config, 1);
         const Scenario s = ScenarioBuilder(config).Build(config.firstRun);
         const double buildSeconds = program.GetElapsed();

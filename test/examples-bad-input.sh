@@ -1126,7 +1126,7 @@ if [ -x "$LLM" ]; then
     expect_error llm-cmp-merge-cut-file "$WORK/cp2/runs/run-000001.requests.csv is not the file its run wrote" \
         "$LLM" $CMP --merge="$WORK/cp1,$WORK/cp2" --outputDir="$WORK/cmpm3" --kvExport="$WORK/x.jsonl"
     }
-    expect_error "llm-cycles-zero" "cycles" "$LLM" --cycles=0
+    expect_error "llm-cycles-zero" 'invalid --cycles = "0": at least 1' "$LLM" --cycles=0
     expect_error "llm-seeds-one-experiment" "only with the regime map" "$LLM" --map=false --seeds=2
     expect_error "llm-route-rule-unused" "ns3::MoseRouteTable::Rule" \
         "$LLM" --ns3::MoseRouteTable::Rule=ecmp
@@ -1455,6 +1455,59 @@ if [ -x "$BIN/mose-templates" ]; then
         "$BIN/mose-templates" --nodes=64 --prefill=30 --decode=1 --training=33 --assignment=many-to-one --pdReservedPorts=0
     expect_error templates-many-to-one-cap-given 'invalid --assignmentCap = "2": --assignment=many-to-one gives each decode group at most 2 prefill groups, and --trPrefill = 20 is more than 2 x --trDecode = 5' \
         "$BIN/mose-templates" --nodes=64 --trPrefill=20 --trDecode=5 --trTraining=39 --roleTransition=nested --assignment=many-to-one --assignmentCap=2 --biregular
+fi
+
+# issue 42's probe: an output that is an input (declared before any work, or refused when
+# written), options that did nothing, a short rank mapping, a map compared with itself
+if [ -x "$BIN/mose-mode-switch" ] && [ -x "$BIN/mose-templates" ]; then
+    "$BIN/mose-templates" --nodes=16 --degree=4 --flows=20 --outputDir="$WORK/io-scn" >/dev/null 2>&1
+    cp "$WORK/io-scn/roles_inference.csv" "$WORK/io-scn/roles-copy.csv"
+    expect_error io-switch-write-scenario 'would replace the input --inferenceRolesFile' \
+        "$BIN/mose-mode-switch" --nodes=16 --degree=4 --flows=20 --level=fluid --writeScenario \
+        --outputDir="$WORK/io-scn" --inferenceRolesFile="$WORK/io-scn/roles_inference.csv"
+    expect_error io-templates-output 'would replace the input --trainingFlowsFile' \
+        "$BIN/mose-templates" --nodes=16 --degree=4 --flows=20 --outputDir="$WORK/io-scn" \
+        --trainingFlowsFile="$WORK/io-scn/flows_training.csv"
+    expect_same io-scenario-input-kept "$WORK/io-scn/roles_inference.csv" "$WORK/io-scn/roles-copy.csv"
+fi
+if [ -x "$BIN/mose-paper" ]; then
+    mkdir -p "$WORK/io-paper"
+    cp "$WORK/io-scn/roles_inference.csv" "$WORK/io-paper/summary.csv"
+    cp "$WORK/io-scn/roles_inference.csv" "$WORK/io-paper/copy.csv"
+    expect_error io-paper-undeclared "summary.csv: it is the input --inferenceRolesFile" \
+        "$BIN/mose-paper" --nodes=16 --degree=4 --flows=100 --seeds=1 --plot=false \
+        --outputDir="$WORK/io-paper" --inferenceRolesFile="$WORK/io-paper/summary.csv"
+    expect_same io-paper-input-kept "$WORK/io-paper/summary.csv" "$WORK/io-paper/copy.csv"
+    expect_error runs-list-merge '--listRuns and --merge = ' \
+        "$BIN/mose-paper" --nodes=16 --degree=4 --flows=100 --listRuns --merge="$WORK/io-paper"
+    expect_error runs-list-bool 'invalid --listRuns = "2": allowed values are true, false' \
+        "$BIN/mose-paper" --listRuns=2
+fi
+if [ -x "$BIN/mose-llm" ]; then
+    mkdir -p "$WORK/io-llm"
+    cp "$(dirname "$0")/../examples/traces/moe-aicb.txt" "$WORK/io-llm/requests.csv"
+    expect_error io-llm-aicb '--outputDir (requests.csv) = "'"$WORK"'/io-llm/requests.csv" would replace the input --trainingTrace' \
+        "$BIN/mose-llm" --map=false --nodes=16 --degree=4 --level=fluid --policies=MoSE --hostsPerGroup=2 \
+        --trainingTrace=aicb:"$WORK/io-llm/requests.csv" --outputDir="$WORK/io-llm"
+    expect_error llm-nccl-without-trace 'invalid --ncclChannels = "4": the option would not be used: only with --trainingTrace' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --ncclChannels=4
+    expect_error llm-rank-mapping-without-trace 'invalid --rankMapping = "r.txt": the option would not be used' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --rankMapping=r.txt
+    printf '0 0 0\n' > "$WORK/one-rank.txt"
+    expect_error llm-rank-mapping-short 'one-rank.txt: the rank mapping lists ranks 0 to 0' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --hostsPerGroup=2 --level=fluid \
+        --trainingTrace=aicb:"$(dirname "$0")/../examples/traces/moe-aicb.txt" --rankMapping="$WORK/one-rank.txt"
+    expect_error llm-scale-zero 'invalid --scale = "0": an integer >= 1' \
+        "$BIN/mose-llm" --map=false --policies=MoSE --scale=0
+fi
+if [ -x "$BIN/mose-mode-switch" ]; then
+    expect_error switch-pfc-bool 'invalid --pfc = "maybe": allowed values are true, false' \
+        "$BIN/mose-mode-switch" --transport=rdma --pfc=maybe
+fi
+if [ -x "$BIN/mose-regime-figure" ]; then
+    printf 'load_per_s,interval_s,dark_s,MoSE_kv_mean_s,MoSE_ttft_mean_s,MoSE_ttft_p99_s,MoSE_iter_mean_s,verdict\n25,0.1,0.01,1,1,1,1,tie\n' > "$WORK/self.csv"
+    expect_error figure-compare-itself 'self.csv are the same file' \
+        "$BIN/mose-regime-figure" --compare="$WORK/self.csv,$WORK/self.csv" --outputDir="$WORK/self-out"
 fi
 
 echo "$CASES cases, $FAILED failed"

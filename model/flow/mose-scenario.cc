@@ -360,15 +360,41 @@ GetModeFileTag(WorkloadMode mode)
     return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
 }
 
+std::vector<std::string>
+GetModeScenarioFileNames(WorkloadMode mode)
+{
+    const std::string tag = GetModeFileTag(mode);
+    return {"roles_" + tag + ".csv", "assignment_" + tag + ".csv", "flows_" + tag + ".csv"};
+}
+
+std::vector<std::string>
+GetScenarioFileNames()
+{
+    std::vector<std::string> names;
+    for (TemplateId id : ALL_TEMPLATES)
+    {
+        names.push_back(ToString(id) + ".csv");
+        names.push_back(ToString(id) + ".dot");
+    }
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (std::string& name : GetModeScenarioFileNames(mode))
+        {
+            names.push_back(std::move(name));
+        }
+    }
+    return names;
+}
+
 void
 WriteModeScenarioFiles(const ModeScenario& s, const std::string& dir)
 {
     NS_LOG_FUNCTION(dir);
     MakeOutputDirectory(dir);
-    const std::string tag = GetModeFileTag(s.mode);
-    WriteRolesCsv(s.roles, dir + "/roles_" + tag + ".csv");
-    WritePdAssignmentCsv(s.assignment, dir + "/assignment_" + tag + ".csv");
-    WriteFlowsCsv(s.flows, dir + "/flows_" + tag + ".csv");
+    const std::vector<std::string> names = GetModeScenarioFileNames(s.mode);
+    WriteRolesCsv(s.roles, dir + "/" + names[0]);
+    WritePdAssignmentCsv(s.assignment, dir + "/" + names[1]);
+    WriteFlowsCsv(s.flows, dir + "/" + names[2]);
 }
 
 void
@@ -376,19 +402,22 @@ WriteScenarioFiles(const Scenario& s, const std::string& dir)
 {
     NS_LOG_FUNCTION(dir);
     MakeOutputDirectory(dir);
+    // the names in GetScenarioFileNames()'s order: per template its CSV and DOT, per mode its
+    // roles, assignment and flows
+    const std::vector<std::string> names = GetScenarioFileNames();
+    std::size_t k = 0;
     for (TemplateId id : ALL_TEMPLATES)
     {
         const CircuitGraph& g = s.templates[static_cast<std::size_t>(id)];
-        WriteCircuitGraphCsv(g, dir + "/" + ToString(id) + ".csv");
-        WriteCircuitGraphDot(g, dir + "/" + ToString(id) + ".dot", &s.roles[0]);
+        WriteCircuitGraphCsv(g, dir + "/" + names[k++]);
+        WriteCircuitGraphDot(g, dir + "/" + names[k++], &s.roles[0]);
     }
     for (WorkloadMode mode : ALL_MODES)
     {
         const auto m = static_cast<std::size_t>(mode);
-        const std::string tag = GetModeFileTag(mode);
-        WriteRolesCsv(s.roles[m], dir + "/roles_" + tag + ".csv");
-        WritePdAssignmentCsv(s.assignment[m], dir + "/assignment_" + tag + ".csv");
-        WriteFlowsCsv(s.flows[m], dir + "/flows_" + tag + ".csv");
+        WriteRolesCsv(s.roles[m], dir + "/" + names[k++]);
+        WritePdAssignmentCsv(s.assignment[m], dir + "/" + names[k++]);
+        WriteFlowsCsv(s.flows[m], dir + "/" + names[k++]);
     }
 }
 

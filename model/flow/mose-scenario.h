@@ -246,6 +246,21 @@ void WriteModeScenarioFiles(const ModeScenario& s, const std::string& dir);
 
 /**
  * \ingroup mose-flow
+ * \return the files WriteScenarioFiles() writes into its folder, by name ("uniform.csv", ...,
+ *         "flows_training.csv"), so that a program declares them before it runs
+ */
+std::vector<std::string> GetScenarioFileNames();
+
+/**
+ * \ingroup mose-flow
+ * \param mode a workload mode
+ * \return the files WriteModeScenarioFiles() writes for the mode: roles_TAG.csv,
+ *         assignment_TAG.csv and flows_TAG.csv
+ */
+std::vector<std::string> GetModeScenarioFileNames(WorkloadMode mode);
+
+/**
+ * \ingroup mose-flow
  * \param mode a workload mode
  * \return the tag of its files: "inference" or "training"
  */

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 #include <unistd.h>
 
@@ -25,6 +26,39 @@ namespace mose
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseTextIo");
+
+namespace
+{
+
+/// SetProtectedInputs(): per input its option and its resolved path; set before any work, read
+/// by the writers (on worker threads too), so a mutex guards it
+std::mutex g_protectedMutex;
+std::vector<std::pair<std::string, std::filesystem::path>> g_protected;
+
+/// Throws if path resolves to a protected input (SetProtectedInputs())
+void
+CheckNotProtected(const std::string& path)
+{
+    std::lock_guard<std::mutex> lock(g_protectedMutex);
+    if (g_protected.empty())
+    {
+        return;
+    }
+    const std::filesystem::path p = ResolveFilePath(path);
+    for (const auto& [option, input] : g_protected)
+    {
+        if (p == input)
+        {
+            throw Error("cannot write " + path + ": it is the input " + option + " (" +
+                        input.string() +
+                        " after resolving links), and an output never replaces an input; "
+                        "nothing was written: give the input another path or the output "
+                        "another folder");
+        }
+    }
+}
+
+} // namespace
 
 bool
 IsBlank(char c)
@@ -148,6 +182,7 @@ WriteTextFile(const std::string& path, const std::function<void(std::ostream&)>&
         NS_LOG_LOGIC("not writing " << path << " (another rank writes the outputs)");
         return;
     }
+    CheckNotProtected(path);
     // Writes to target and checks every byte reached it; throws naming path.
     auto writeTo = [&path, &put](const std::string& target) {
         errno = 0;
@@ -244,6 +279,27 @@ bool
 IsWritingFiles()
 {
     return g_writingFiles;
+}
+
+std::filesystem::path
+ResolveFilePath(const std::string& path)
+{
+    // std::filesystem::equivalent() needs both files to exist; an output usually does not yet
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
+    return ec ? std::filesystem::absolute(path).lexically_normal() : p;
+}
+
+void
+SetProtectedInputs(const std::vector<std::pair<std::string, std::string>>& files)
+{
+    NS_LOG_FUNCTION(files.size());
+    std::lock_guard<std::mutex> lock(g_protectedMutex);
+    g_protected.clear();
+    for (const auto& [option, path] : files)
+    {
+        g_protected.emplace_back(option, ResolveFilePath(path));
+    }
 }
 
 std::string

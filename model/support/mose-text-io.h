@@ -8,12 +8,15 @@
 #define MOSE_TEXT_IO_H
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <istream>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 /**
  * \file
@@ -143,6 +146,25 @@ void SetWritingFiles(bool writing);
 /// \ingroup mose-support
 /// \return whether this process writes output files (SetWritingFiles())
 bool IsWritingFiles();
+
+/**
+ * \ingroup mose-support
+ * \param path a file's path
+ * \return the path resolved as far as it exists (std::filesystem::weakly_canonical(): links
+ *         and ".." resolved; a file that does not exist yet resolved through its folder)
+ */
+std::filesystem::path ResolveFilePath(const std::string& path);
+
+/**
+ * \ingroup mose-support
+ * \brief The files a program reads, which WriteTextFile() refuses to replace: a safety net
+ *        behind the check of a program's declared outputs before any work (an output a program
+ *        did not declare, or one whose name it only knows when it writes it, still never
+ *        replaces an input). Each file is compared after resolving links and "..".
+ * \param files per input the option that names it as typed ("--inferenceRolesFile") and its
+ *        path; replaces the files set before (empty: none)
+ */
+void SetProtectedInputs(const std::vector<std::pair<std::string, std::string>>& files);
 
 /**
  * \ingroup mose-support

@@ -58,6 +58,15 @@ TrainingSettings::Validate(std::size_t members) const
     {
         const RankMapping mapping = rankMapping ? *rankMapping : RankMapping();
         plan->Validate();
+        if (!mapping.member.empty() && mapping.member.size() < plan->ranks.size())
+        {
+            // GetMember() and GetRail() of a rank the file does not list would be out of range
+            throw Error(mapping.source + ": the rank mapping lists ranks 0 to " +
+                        std::to_string(mapping.member.size() - 1) + ", and " + plan->source +
+                        " has " + std::to_string(plan->ranks.size()) +
+                        " ranks: a line \"rank member rail\" for each of ranks 0 to " +
+                        std::to_string(plan->ranks.size() - 1));
+        }
         for (uint32_t r = 0; r < plan->ranks.size(); ++r)
         {
             if (mapping.GetMember(r) >= members)

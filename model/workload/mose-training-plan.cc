@@ -469,6 +469,7 @@ ReadRankMapping(const std::string& path)
     OpenForReading(path, file);
     LineReader reader(file, path);
     RankMapping mapping;
+    mapping.source = path;
     std::string_view line;
     while (reader.Next(line))
     {

@@ -85,6 +85,7 @@ struct RankMapping
     uint32_t ranksPerGroup{1};    //!< G (>= 1), without a file
     std::vector<uint32_t> member; //!< from a file: per rank its member (empty: the rule)
     std::vector<uint32_t> rail;   //!< from a file: per rank its rail
+    std::string source;           //!< the file it was read from (empty: the rule)
 
     /// \param rank a rank \return its member
     uint32_t GetMember(uint32_t rank) const;

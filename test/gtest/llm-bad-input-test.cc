@@ -13,8 +13,12 @@
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
+#include "ns3/mose-aicb-workload.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-training-job.h"
+#include "ns3/mose-training-plan.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -179,4 +183,61 @@ TEST(LlmBadInput, ModelAndScaleErrorsNameTheirOptions)
               "invalid --tokensPerMember = \"1000\": the option would not be used: it sizes the "
               "all-to-all (--collective=all-to-all); --collective = \"ring-all-reduce\" moves "
               "--model's gradients");
+}
+
+// Issue 42's probe: the trace-only options without a trace, zero counts and a rank mapping
+// shorter than the trace, each named as typed (they were accepted and did nothing, or ended in
+// "vector::_M_range_check")
+TEST(LlmBadInput, ProbeFindingsNameTheirOptions)
+{
+    for (const char* option :
+         {"--rankMapping=ranks.txt", "--ncclChannels=4", "--ncclAlgorithm=tree"})
+    {
+        const std::string name = std::string(option).substr(0, std::string(option).find('='));
+        ExpectErrorContaining(
+            [&] {
+                ReadLlmOptions({"--map=false", "--requests=5", option});
+            },
+            "invalid " + name + " = \"");
+        ExpectErrorContaining(
+            [&] {
+                ReadLlmOptions({"--map=false", "--requests=5", option});
+            },
+            "the option would not be used: only with --trainingTrace");
+    }
+    EXPECT_EQ(ErrorOf([] { ReadLlmOptions({"--cycles=0"}); }),
+              "invalid --cycles = \"0\": at least 1 (and at most 10000 cycles)");
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--requests=0"});
+              }),
+              "invalid --requests = \"0\": at least 1 (and at most 10000000 requests)");
+    ExpectErrorContaining(
+        [] {
+            ReadLlmOptions({"--map=false", "--requests=5", "--scale=0"});
+        },
+        "invalid --scale = \"0\": an integer >= 1");
+    // a rail is one of the group's hosts (it wrapped round in silence)
+    const std::string rails = ::testing::TempDir() + "mose-rails.txt";
+    std::ofstream(rails) << "0 0 0\n1 0 1\n2 1 2\n";
+    EXPECT_EQ(ErrorOf([&] {
+                  ReadLlmOptions({"--map=false",
+                                  "--requests=5",
+                                  "--hostsPerGroup=2",
+                                  "--trainingTrace=aicb:" + (TracesDir() / "moe-aicb.txt").string(),
+                                  "--rankMapping=" + rails});
+              }),
+              "invalid --rankMapping = \"" + rails +
+                  "\": rank 2 is on rail 2: a rail is one of the group's hosts, 0 to 1 "
+                  "(--hostsPerGroup = 2)");
+    // the sample AICB workload has 8 ranks; a mapping of one rank names both files
+    const std::string mapping = ::testing::TempDir() + "mose-one-rank.txt";
+    std::ofstream(mapping) << "0 0 0\n";
+    TrainingSettings settings;
+    settings.plan = std::make_shared<const TrainingPlan>(
+        ReadAicbWorkload((TracesDir() / "moe-aicb.txt").string()).ToPlan());
+    settings.rankMapping = std::make_shared<const RankMapping>(ReadRankMapping(mapping));
+    ExpectErrorContaining([&] { settings.Validate(4); },
+                          mapping + ": the rank mapping lists ranks 0 to 0, and ");
+    ExpectErrorContaining([&] { settings.Validate(4); },
+                          "has 8 ranks: a line \"rank member rail\" for each of ranks 0 to 7");
 }

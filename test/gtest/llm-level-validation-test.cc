@@ -154,6 +154,12 @@ TEST(LlmLevelValidation, FilesAreCheckedBeforeTheyAreCompared)
         }
     };
     refused(TempFile("header-only.csv", HEADER), "header-only.csv:1: no cells, only a header");
+    // the file compared with itself (or through a link) agrees everywhere: refused
+    refused(good, "good2.csv are the same file: a comparison needs two maps' files");
+    const std::string link = good + ".link.csv";
+    std::filesystem::remove(link);
+    std::filesystem::create_symlink(good, link);
+    refused(link, "are the same file");
     refused(TempFile("negative.csv", HEADER + "25,0.1,0.01,1,1,-1,1,1,1,1,1,tie,0\n"),
             "negative.csv:2: column MoSE_kv_mean_s = \"-1\": a mean or P99 time >= 0 s");
     refused(TempFile("word.csv", HEADER + "25,0.1,0.01,1,1,1,1,1,1,1,1,maybe,0\n"),
@@ -209,7 +215,9 @@ TEST(LlmLevelValidation, FilesAreCheckedBeforeTheyAreCompared)
         << csv.str();
     EXPECT_NE(csv.str().find("\n25,0.1,0.01,3,MoSE,"), std::string::npos) << csv.str();
     // two files of one level are told apart by their role
-    const LlmLevelValidation same = LlmLevelValidation::FromCsv(good, good);
+    const std::string copy = good + ".copy.csv"; // the same file twice is refused (above)
+    std::filesystem::copy_file(good, copy, std::filesystem::copy_options::overwrite_existing);
+    const LlmLevelValidation same = LlmLevelValidation::FromCsv(good, copy);
     std::ostringstream sameOut;
     same.Print(sameOut);
     EXPECT_NE(sameOut.str().find("packet_other vs packet_reference, cell by cell, each figure "

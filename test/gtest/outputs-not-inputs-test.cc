@@ -10,10 +10,15 @@
 #include "mose-program.h"
 #include "mose-test-util.h"
 
+#include "ns3/mose-scenario.h"
+#include "ns3/mose-text-io.h"
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <string>
+#include <vector>
 
 using namespace ns3::mose;
 using namespace ns3::mose::test;
@@ -110,4 +115,68 @@ TEST(OutputsNotInputs, TheProgramChecksItsDeclaredFilesBeforeTheFolder)
                               "/requests.csv\" would replace the input --trace");
     // refused before the output folder is made
     EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST(OutputsNotInputs, AnUndeclaredOutputIsRefusedWhenWritten)
+{
+    // the safety net behind the declared files: WriteTextFile() refuses an input the program
+    // declared, reached by any path, and leaves it as it was
+    const std::filesystem::path dir = MakeFolderWithTrace("undeclared");
+    std::filesystem::create_symlink(dir / "trace.csv", dir / "link.csv");
+    Program program("mose-test", (dir / "out").string(), Program::FLOW_LEVEL);
+    program.AddInput("--inferenceRolesFile", (dir / "sub" / ".." / "trace.csv").string());
+    program.CheckOutput();
+    for (const std::filesystem::path& target : {dir / "trace.csv", dir / "link.csv"})
+    {
+        ExpectErrorContaining(
+            [&]() { WriteTextFile(target.string(), [](std::ostream& os) { os << "x\n"; }); },
+            "cannot write " + target.string() + ": it is the input --inferenceRolesFile = \"");
+    }
+    EXPECT_EQ(ReadLines((dir / "trace.csv").string()), std::vector<std::string>{"t"});
+    // another file is written, and a program without inputs protects nothing
+    WriteTextFile((dir / "other.csv").string(), [](std::ostream& os) { os << "x\n"; });
+    EXPECT_TRUE(std::filesystem::exists(dir / "other.csv"));
+    SetProtectedInputs({});
+    WriteTextFile((dir / "trace.csv").string(), [](std::ostream& os) { os << "y\n"; });
+    EXPECT_EQ(ReadLines((dir / "trace.csv").string()), std::vector<std::string>{"y"});
+}
+
+TEST(OutputsNotInputs, TheScenarioFilesAreInputs)
+{
+    // CheckStudy() declares the scenario's files: a roles file named as an output is refused
+    const std::filesystem::path dir = MakeFolderWithTrace("scenario");
+    Program program("mose-test", dir.string(), Program::FLOW_LEVEL);
+    FlowExperimentConfig config;
+    config.nodes = 16;
+    config.degree = 4;
+    config.flows = 10;
+    config.trainingFlowsFile = (dir / "flows_training.csv").string();
+    program.AddOutputFiles(GetScenarioFileNames());
+    ExpectErrorContaining([&]() { program.CheckStudy(config, 1); },
+                          "--outputDir (flows_training.csv) = \"" + dir.string() +
+                              "/flows_training.csv\" would replace the input --trainingFlowsFile");
+    SetProtectedInputs({});
+}
+
+TEST(OutputsNotInputs, ScenarioFileNamesAreTheFilesWritten)
+{
+    // GetScenarioFileNames() is what WriteScenarioFiles() writes: the names a program declares
+    const std::filesystem::path dir = MakeFolderWithTrace("names") / "written";
+    FlowExperimentConfig config;
+    config.nodes = 16;
+    config.degree = 4;
+    config.flows = 10;
+    config.inferenceRoles = RoleCounts::PaperScaled(16, WorkloadMode::INFERENCE_HEAVY);
+    config.trainingRoles = RoleCounts::PaperScaled(16, WorkloadMode::TRAINING_HEAVY);
+    WriteScenarioFiles(ScenarioBuilder(config).Build(1), dir.string());
+    std::vector<std::string> written;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+    {
+        written.push_back(entry.path().filename().string());
+    }
+    std::vector<std::string> names = GetScenarioFileNames();
+    std::sort(written.begin(), written.end());
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(written, names);
+    EXPECT_EQ(names.size(), 12u); // 3 templates x (CSV, DOT) + 2 modes x 3 files
 }

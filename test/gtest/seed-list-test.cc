@@ -310,6 +310,17 @@ TEST(SeedList, JobsAndThreadsBothGivenAreRefused)
     EXPECT_NE(jobs->options.find("\"--seeds=2\""), std::string::npos) << jobs->options;
     ExpectErrorContaining([&]() { read(with({"--jobs=0"})); }, "invalid --jobs = \"0\"");
     ExpectErrorContaining([&]() { read(with({"--part=3/2"})); }, "invalid --part = \"3/2\"");
+    // --listRuns with --merge: the merge would do nothing (issue 42's probe); a bool option's bad
+    // value names it
+    ExpectErrorContaining(
+        [&]() {
+            read(with({"--listRuns", "--merge=" + dir}));
+        },
+        "--listRuns and --merge = \"" + dir +
+            "\": --listRuns prints the "
+            "study's list and exits, so --merge would put nothing together");
+    ExpectErrorContaining([&]() { read(with({"--listRuns=2"})); },
+                          "invalid --listRuns = \"2\": allowed values are true, false");
     // --listRuns: the list printed, nothing to run
     testing::internal::CaptureStdout();
     EXPECT_FALSE(read(with({"--listRuns", "--seeds=2", "--RngRun=5"})));

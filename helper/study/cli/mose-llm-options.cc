@@ -101,6 +101,13 @@ CheckCount(const std::string& option,
            uint64_t limit,
            const std::string& what)
 {
+    if (count == 0)
+    {
+        mose::ThrowBadParameter(option,
+                                value,
+                                "at least 1 (and at most " + std::to_string(limit) + " " + what +
+                                    ")");
+    }
     if (count > limit)
     {
         mose::ThrowBadParameter(option,
@@ -300,15 +307,18 @@ LlmOptions::AddWorkloadOptions(CommandLine& cmd)
                         "with --trainingTrace: a file of lines \"rank member rail\" (default: "
                         "rank r on training group r / --hostsPerGroup, rail r mod "
                         "--hostsPerGroup)",
-                        m_rankMapping);
+                        m_rankMapping,
+                        m_rankMappingGiven);
     mose::AddTextOption(cmd,
                         "ncclChannels",
                         "with --trainingTrace: NCCL channels per collective, each on its own rail",
-                        m_ncclChannels);
+                        m_ncclChannels,
+                        m_ncclChannelsGiven);
     mose::AddTextOption(cmd,
                         "ncclAlgorithm",
                         "with --trainingTrace: ring or tree (tree: all-reduce only)",
-                        m_ncclAlgorithm);
+                        m_ncclAlgorithm,
+                        m_ncclAlgorithmGiven);
     cmd.AddValue("compute", "compute time per training iteration", m_compute);
     cmd.AddValue("prefillRate", "prefill tokens per second per group", m_prefill);
     mose::AddTextOption(cmd,
@@ -490,6 +500,22 @@ LlmOptions::ReadTrainingTrace(ExperimentConfig& config) const
     if (!m_rankMapping.empty())
     {
         config.llm.rankMapping = mose::ReadRankMapping(m_rankMapping);
+        // a rail names one of the group's --hostsPerGroup hosts: one past them would wrap
+        // round in silence (the transfers take the rail modulo the hosts)
+        const mose::RankMapping& mapping = config.llm.rankMapping;
+        for (uint32_t r = 0; r < mapping.rail.size(); ++r)
+        {
+            if (mapping.rail[r] >= config.hostsPerGroup)
+            {
+                mose::ThrowBadParameter(
+                    "--rankMapping",
+                    mose::QuoteText(m_rankMapping),
+                    "rank " + std::to_string(r) + " is on rail " + std::to_string(mapping.rail[r]) +
+                        ": a rail is one of the group's hosts, 0 to " +
+                        std::to_string(config.hostsPerGroup - 1) +
+                        " (--hostsPerGroup = " + std::to_string(config.hostsPerGroup) + ")");
+            }
+        }
     }
     else
     {
@@ -530,6 +556,19 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     if (!m_trainingTrace.empty())
     {
         ReadTrainingTrace(config);
+    }
+    else if (m_rankMappingGiven || m_ncclChannelsGiven || m_ncclAlgorithmGiven)
+    {
+        // they place and decompose a trace's collectives: without a trace they would do nothing
+        const auto [name, value] =
+            m_rankMappingGiven    ? std::make_pair("--rankMapping", &m_rankMapping)
+            : m_ncclChannelsGiven ? std::make_pair("--ncclChannels", &m_ncclChannels)
+                                  : std::make_pair("--ncclAlgorithm", &m_ncclAlgorithm);
+        mose::ThrowBadParameter(name,
+                                mose::QuoteText(*value),
+                                "the option would not be used: only with --trainingTrace "
+                                "(chakra:PATH or aicb:FILE), whose collectives it places and "
+                                "decomposes");
     }
     else if (config.llm.collective == mose::CollectiveKind::ALL_TO_ALL)
     {
@@ -583,6 +622,12 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     }
     config.llm.computeTime = ParseTimeOption("--compute", m_compute);
     config.scale = mose::ParseUnsigned64("--scale", m_scale);
+    if (config.scale == 0)
+    {
+        mose::ThrowBadParameter("--scale",
+                                mose::QuoteText(m_scale),
+                                "an integer >= 1 (it divides the link rates and byte counts)");
+    }
     if (m_jumbo)
     {
         config.portMtu = ExperimentConfig::JUMBO_MTU;
@@ -1166,6 +1211,41 @@ LlmOptions::GetTraceNote() const
            << "them)";
     }
     return os.str();
+}
+
+std::vector<std::pair<std::string, std::string>>
+LlmOptions::GetTrainingInputs() const
+{
+    std::vector<std::pair<std::string, std::string>> files;
+    const std::string option = "--trainingTrace";
+    const std::string aicb = "aicb:";
+    const std::string chakra = "chakra:";
+    if (m_trainingTrace.rfind(aicb, 0) == 0)
+    {
+        files.emplace_back(option, m_trainingTrace.substr(aicb.size()));
+    }
+    else if (m_trainingTrace.rfind(chakra, 0) == 0 && m_trainingTrace.size() > chakra.size())
+    {
+        // a folder (its files) or a PREFIX (the files PREFIX.*): a directory listing, not the
+        // reader's own rules, so that a file it would read is never missed
+        const std::filesystem::path path(m_trainingTrace.substr(chakra.size()));
+        std::error_code ec;
+        const bool folder = std::filesystem::is_directory(path, ec);
+        const std::filesystem::path dir = folder ? path : path.parent_path();
+        const std::string prefix = folder ? "" : path.filename().string() + ".";
+        for (const auto& entry : std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec))
+        {
+            if (entry.path().filename().string().rfind(prefix, 0) == 0)
+            {
+                files.emplace_back(option, entry.path().string());
+            }
+        }
+    }
+    if (!m_rankMapping.empty())
+    {
+        files.emplace_back("--rankMapping", m_rankMapping);
+    }
+    return files;
 }
 
 const std::string&

@@ -134,6 +134,12 @@ class LlmOptions
     std::string GetClockNote() const;
     /// \return --trace: the trace's file ("" when not given)
     const std::string& GetTrace() const;
+    /**
+     * \return the training job's files, per file the option that names it as typed and its
+     *         path: --trainingTrace's AICB file, or every file of its Chakra trace (the folder's
+     *         files, or the PREFIX.* files), and --rankMapping (none not given)
+     */
+    std::vector<std::pair<std::string, std::string>> GetTrainingInputs() const;
     /// \return --kvExport: the KV export's file ("" when not given)
     const std::string& GetKvExport() const;
     /// \return whether the KV export is JSON lines (--kvExport ends in .jsonl)
@@ -219,6 +225,9 @@ class LlmOptions
     std::string m_rankMapping;                               //!< --rankMapping (empty: rule)
     std::string m_ncclChannels{"2"};                         //!< --ncclChannels
     std::string m_ncclAlgorithm{"ring"};                     //!< --ncclAlgorithm
+    bool m_rankMappingGiven{false};                          //!< --rankMapping given
+    bool m_ncclChannelsGiven{false};                         //!< --ncclChannels given
+    bool m_ncclAlgorithmGiven{false};                        //!< --ncclAlgorithm given
     std::string m_compute{"20ms"};                           //!< --compute
     std::string m_prefill{"2000000"};                        //!< --prefillRate
     std::string m_hostRate;                                  //!< --hostRate

@@ -93,13 +93,8 @@ CheckOutputsAreNotInputs(const std::vector<FileOption>& inputs,
                          const std::vector<FileOption>& outputs)
 {
     NS_LOG_FUNCTION(inputs.size() << outputs.size());
-    // std::filesystem::equivalent() needs both files to exist; an output usually does not yet,
-    // so both sides are resolved as far as they exist and compared as paths
-    auto resolve = [](const std::string& path) {
-        std::error_code ec;
-        std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
-        return ec ? std::filesystem::absolute(path).lexically_normal() : p;
-    };
+    // both sides resolved as far as they exist and compared as paths
+    const auto resolve = ResolveFilePath;
     auto named = [](const FileOption& f) { return f.option + " = " + QuoteText(f.path); };
     std::vector<std::filesystem::path> in;
     for (const FileOption& f : inputs)
@@ -282,6 +277,7 @@ Program::CheckStudy(const FlowExperimentConfig& config, uint32_t workers)
 {
     NS_LOG_FUNCTION(m_name << workers);
     CheckStudyMemory(config, workers);
+    AddScenarioInputs(config);
     CheckOutput();
 }
 
@@ -293,6 +289,18 @@ Program::AddInput(const std::string& option, const std::string& path)
     {
         m_inputs.push_back({option, path});
     }
+}
+
+void
+Program::AddScenarioInputs(const FlowExperimentConfig& config)
+{
+    NS_LOG_FUNCTION(m_name);
+    AddInput("--inferenceRolesFile", config.inferenceRolesFile);
+    AddInput("--trainingRolesFile", config.trainingRolesFile);
+    AddInput("--inferenceAssignmentFile", config.inferenceAssignmentFile);
+    AddInput("--trainingAssignmentFile", config.trainingAssignmentFile);
+    AddInput("--inferenceFlowsFile", config.inferenceFlowsFile);
+    AddInput("--trainingFlowsFile", config.trainingFlowsFile);
 }
 
 void
@@ -325,6 +333,13 @@ Program::CheckOutput()
 {
     NS_LOG_FUNCTION(m_name << m_outputDir);
     CheckOutputsAreNotInputs(m_inputs, m_outputs);
+    // an output declared nowhere (or named only when written) is refused when written
+    std::vector<std::pair<std::string, std::string>> inputs;
+    for (const FileOption& f : m_inputs)
+    {
+        inputs.emplace_back(f.option + " = " + QuoteText(f.path), f.path);
+    }
+    SetProtectedInputs(inputs);
     if (!m_outputDir.empty() && IsWritingFiles())
     {
         CheckOutputFolder("--outputDir", m_outputDir);

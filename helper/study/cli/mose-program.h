@@ -216,6 +216,14 @@ class Program
     void AddInput(const std::string& option, const std::string& path);
 
     /**
+     * \brief Declares the files a scenario reads (--inferenceRolesFile, --trainingRolesFile,
+     *        the assignment and flows files; those not given are left out), for CheckOutput().
+     *        CheckStudy() declares them itself.
+     * \param config the scenario
+     */
+    void AddScenarioInputs(const FlowExperimentConfig& config);
+
+    /**
      * \brief Declares a file the program writes, for CheckOutput().
      * \param option the option that names it, as typed ("--kvExport")
      * \param path the file
@@ -232,7 +240,9 @@ class Program
     /**
      * \brief Refuses an output that replaces an input or another output
      *        (CheckOutputsAreNotInputs() on the files declared with AddInput(), AddOutput() and
-     *        AddOutputFiles()), creates and probes the output folder (CheckOutputFolder(), if
+     *        AddOutputFiles()) and protects the inputs from every later write
+     *        (SetProtectedInputs(): an output declared nowhere), creates and probes the output
+     * folder (CheckOutputFolder(), if
      *        --outputDir is not empty) and starts the clock of GetElapsed().
      */
     void CheckOutput();

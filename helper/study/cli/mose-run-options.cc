@@ -61,7 +61,7 @@ RunOptions::AddOptions(CommandLine& cmd, const std::string& byDefault)
                   "OUTPUTDIR/runs (true by default); false runs them again",
                   m_resume,
                   m_resumeGiven);
-    cmd.AddValue("listRuns", "print the study's list of runs as CSV and exit", m_list);
+    AddBoolOption(cmd, "listRuns", "print the study's list of runs as CSV and exit", m_list);
 }
 
 void
@@ -130,6 +130,12 @@ RunOptions::Read(bool listed, const std::string& oneRun)
                             ": --merge runs nothing, it puts the study together from records; "
                             "give one");
             }
+        }
+        if (m_list)
+        {
+            throw Error("--listRuns and --merge = " + QuoteText(m_merge) +
+                        ": --listRuns prints the study's list and exits, so --merge would put "
+                        "nothing together; give one");
         }
         std::vector<std::string_view> dirs;
         SplitAtCommas(m_merge, dirs);

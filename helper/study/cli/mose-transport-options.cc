@@ -54,10 +54,11 @@ TransportOptions::AddOptions(CommandLine& cmd, const std::string& what, bool rdm
     cmd.AddValue("ecnPmax",
                  "rdma: RED's marking probability at Kmax, (0, 1] (default 0.01)",
                  m_ecnPmax);
-    cmd.AddValue("pfc",
-                 "rdma: priority flow control on every port and host link (ns3::MosePfc: pause "
-                 "the upstream port above XOFF, lossless RoCE); off by default",
-                 m_pfc);
+    AddBoolOption(cmd,
+                  "pfc",
+                  "rdma: priority flow control on every port and host link (ns3::MosePfc: pause "
+                  "the upstream port above XOFF, lossless RoCE); off by default",
+                  m_pfc);
 }
 
 bool

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iomanip>
 #include <limits>
 #include <map>
@@ -358,6 +359,14 @@ LlmLevelValidation::FromCsv(const std::string& reference, const std::string& com
 {
     const RegimeMapFile ref = ReadRegimeMapFile(reference);
     const RegimeMapFile cmp = ReadRegimeMapFile(compared);
+    // one file compared with itself agrees in every cell: a comparison that says nothing
+    std::error_code ec;
+    if (std::filesystem::equivalent(reference, compared, ec))
+    {
+        throw Error(reference + " and " + compared +
+                    " are the same file: a comparison needs two maps' files, the reference "
+                    "and another run of the same cells (e.g. the packet and the fluid level)");
+    }
     std::vector<Policy> policies;
     for (Policy p : ref.policies)
     {
