@@ -114,12 +114,17 @@ ValidatePacketConfig(const ExperimentConfig& config)
     }
 }
 
-PacketExperiment::PacketExperiment(const ExperimentConfig& config)
+PacketExperiment::PacketExperiment(const ExperimentConfig& config,
+                                   std::shared_ptr<const mose::Scenario> scenario)
     : m_config(config),
       m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
     ValidatePacketConfig(m_config);
+    if (scenario)
+    {
+        SetScenario(std::move(scenario));
+    }
 }
 
 void
@@ -161,6 +166,8 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
 {
     NS_LOG_FUNCTION(dir << writeScenario);
     ValidatePacketConfig(config); // its errors before the scenario is drawn
+    // the scenario, drawn once in this process when several policies run; a process per run
+    // draws its own, the same
     PolicyComparison comparison(policies);
     std::vector<std::string> runs;
     for (mose::Policy p : policies)
@@ -168,9 +175,6 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
         runs.push_back(mose::ToString(p));
     }
     const RunListRunner runner("mose-packet", runs);
-    // the scenario, drawn once in this process when several policies run (PolicyComparison's
-    // rule); a process per run draws its own, the same
-    std::shared_ptr<const mose::Scenario> scenario;
     std::vector<RunRecord> records;
     const bool whole = runner.Run(
         options,
@@ -178,13 +182,9 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
         [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
             const mose::Policy policy = policies[i];
             return std::make_unique<ExperimentTask<PacketExperiment>>(
-                [&config, &scenario, &policies, policy]() {
-                    if (!scenario && policies.size() > 1)
-                    {
-                        scenario = std::make_shared<const mose::Scenario>(
-                            mose::ScenarioBuilder(config.scenario).Build(config.run));
-                    }
-                    return BuildPolicyExperiment<PacketExperiment>(config, policy, scenario);
+                [&config, &comparison, policy]() {
+                    return std::make_unique<PacketExperiment>(WithPolicy(config, policy),
+                                                              comparison.Share(config));
                 },
                 [&config, &store, writeScenario, policy](const PacketExperiment& e,
                                                          RunRecord& record) {

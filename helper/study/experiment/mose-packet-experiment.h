@@ -115,7 +115,10 @@ class PacketExperiment
   public:
     /// \param config the parameters, a packet preset (MakePacketConfig(); validated here by
     ///        ValidatePacketConfig(): Error)
-    explicit PacketExperiment(const ExperimentConfig& config);
+    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
+    ///        PolicyComparison::Share()), or null: Build() draws what it needs
+    explicit PacketExperiment(const ExperimentConfig& config,
+                              std::shared_ptr<const mose::Scenario> scenario = nullptr);
 
     /**
      * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
