@@ -390,10 +390,9 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     std::vector<std::vector<Circuit>> circuits;
     std::vector<std::string> flows;
     // what mose-packet's PacketExperiment::RunPolicies() does with each policy
-    two.Run(config, [&](Policy policy, std::shared_ptr<const Scenario> s) {
-        std::unique_ptr<PacketExperiment> built =
-            BuildPolicyExperiment<PacketExperiment>(config, policy, s);
-        PacketExperiment& e = *built;
+    two.Run(config, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
+        PacketExperiment e(c, s);
+        e.Build();
         ran.push_back(e.GetConfig().policy);
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), two.GetScenario());
         circuits.push_back(e.GetCircuitGraph().GetCircuits());
@@ -416,11 +415,10 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
 
     // one policy draws nothing itself: the experiment draws its mode only
     PolicyComparison one({Policy::MOSE});
-    one.Run(config, [&](Policy policy, std::shared_ptr<const Scenario> s) {
+    one.Run(config, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
         EXPECT_EQ(s, nullptr);
-        std::unique_ptr<PacketExperiment> built =
-            BuildPolicyExperiment<PacketExperiment>(config, policy, s);
-        PacketExperiment& e = *built;
+        PacketExperiment e(c, s);
+        e.Build();
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), nullptr);
         EXPECT_EQ(e.GetCircuitGraph().GetCircuits(), circuits[1]);
         e.Run();
@@ -434,8 +432,8 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     other.run = 2;
     ExpectErrorContaining(
         [&] {
-            given.Run(other, [&](Policy policy, std::shared_ptr<const Scenario> s) {
-                BuildPolicyExperiment<PacketExperiment>(other, policy, s);
+            given.Run(other, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
+                PacketExperiment(c, s).Build();
             });
         },
         "run 2 and 16 groups");

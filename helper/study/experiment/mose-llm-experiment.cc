@@ -378,9 +378,15 @@ ValidateLlmConfig(const ExperimentConfig& config)
     }
 }
 
-LlmExperiment::LlmExperiment(const ExperimentConfig& config)
+LlmExperiment::LlmExperiment(const ExperimentConfig& config,
+                             std::shared_ptr<const mose::Scenario> scenario)
     : m_config(config)
 {
+    NS_LOG_FUNCTION(this);
+    if (scenario)
+    {
+        SetScenario(std::move(scenario));
+    }
 }
 
 void

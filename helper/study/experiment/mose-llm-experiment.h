@@ -244,7 +244,10 @@ class LlmExperiment
   public:
     /// \param config the parameters, an LLM preset (MakeLlmConfig(); validated by Build():
     ///        ValidateLlmConfig())
-    explicit LlmExperiment(const ExperimentConfig& config);
+    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
+    ///        PolicyComparison::Share()), or null: Build() draws what it needs
+    explicit LlmExperiment(const ExperimentConfig& config,
+                           std::shared_ptr<const mose::Scenario> scenario = nullptr);
 
     /**
      * \brief Gives Build() a scenario drawn before, so that several runs of one comparison or

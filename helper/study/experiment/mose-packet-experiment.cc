@@ -114,12 +114,17 @@ ValidatePacketConfig(const ExperimentConfig& config)
     }
 }
 
-PacketExperiment::PacketExperiment(const ExperimentConfig& config)
+PacketExperiment::PacketExperiment(const ExperimentConfig& config,
+                                   std::shared_ptr<const mose::Scenario> scenario)
     : m_config(config),
       m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
     ValidatePacketConfig(m_config);
+    if (scenario)
+    {
+        SetScenario(std::move(scenario));
+    }
 }
 
 void
@@ -161,6 +166,8 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
 {
     NS_LOG_FUNCTION(dir << writeScenario);
     ValidatePacketConfig(config); // its errors before the scenario is drawn
+    // the scenario, drawn once in this process when several policies run; a process per run
+    // draws its own, the same
     PolicyComparison comparison(policies);
     std::vector<std::string> runs;
     for (mose::Policy p : policies)
@@ -168,9 +175,6 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
         runs.push_back(mose::ToString(p));
     }
     const RunListRunner runner("mose-packet", runs);
-    // the scenario, drawn once in this process when several policies run (PolicyComparison's
-    // rule); a process per run draws its own, the same
-    std::shared_ptr<const mose::Scenario> scenario;
     std::vector<RunRecord> records;
     const bool whole = runner.Run(
         options,
@@ -178,13 +182,9 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
         [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
             const mose::Policy policy = policies[i];
             return std::make_unique<ExperimentTask<PacketExperiment>>(
-                [&config, &scenario, &policies, policy]() {
-                    if (!scenario && policies.size() > 1)
-                    {
-                        scenario = std::make_shared<const mose::Scenario>(
-                            mose::ScenarioBuilder(config.scenario).Build(config.run));
-                    }
-                    return BuildPolicyExperiment<PacketExperiment>(config, policy, scenario);
+                [&config, &comparison, policy]() {
+                    return std::make_unique<PacketExperiment>(WithPolicy(config, policy),
+                                                              comparison.Share(config));
                 },
                 [&config, &store, writeScenario, policy](const PacketExperiment& e,
                                                          RunRecord& record) {
@@ -277,12 +277,8 @@ PacketExperiment::Build()
         return;
     }
     m_experiment.Build();
-    const mose::ModeScenario& mode = m_experiment.GetInitialModeScenario();
-    m_roles = mode.roles;
-    m_assignment = mode.assignment;
-    m_flows = mode.flows;
     m_graph = m_experiment.GetIntervals().front().graph;
-    m_metrics = m_experiment.EvaluateFlows(m_graph, m_flows);
+    m_metrics = m_experiment.EvaluateFlows(m_graph, GetFlows());
     if (m_config.IsRdma())
     {
         BuildBatch();
@@ -290,7 +286,7 @@ PacketExperiment::Build()
         m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
         return;
     }
-    m_workload = m_experiment.InstallFlows(m_flows);
+    m_workload = m_experiment.InstallFlows(GetFlows());
     m_experiment.SetCollect([this]() {
         // on several MPI ranks, each saw its own sinks: the merged transfers
         m_transfers = Experiment::CollectTransfers(m_workload);
@@ -369,7 +365,7 @@ PacketExperiment::DrawBatchFlows()
     UintegerValue unit;
     traffic->GetAttribute("BytesPerUnit", unit);
     m_fluidBytesPerUnit = unit.Get();
-    m_fluidDrawn = traffic->MakeStartedTransfers(m_flows);
+    m_fluidDrawn = traffic->MakeStartedTransfers(GetFlows());
     traffic->Dispose();
     return ToBatchFlows(m_fluidDrawn);
 }
@@ -416,11 +412,7 @@ PacketExperiment::BuildFluid()
 {
     // the initial mode and graph as Experiment::Build() draws them for a run without switcher
     m_graph = m_experiment.BuildFluidMode();
-    const mose::ModeScenario& mode = m_experiment.GetInitialModeScenario();
-    m_roles = mode.roles;
-    m_assignment = mode.assignment;
-    m_flows = mode.flows;
-    m_metrics = m_experiment.EvaluateFlows(m_graph, m_flows);
+    m_metrics = m_experiment.EvaluateFlows(m_graph, GetFlows());
 
     // the fabric from the helpers the packet level builds it with (nothing is installed)
     mose::FluidFlowConfig f;
@@ -501,7 +493,7 @@ PacketExperiment::GetCircuitGraph() const
 const std::vector<mose::Flow>&
 PacketExperiment::GetFlows() const
 {
-    return m_flows;
+    return m_experiment.GetInitialModeScenario().flows;
 }
 
 const mose::FlowMetrics&
@@ -590,7 +582,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << mose::ToString(c.scenario.routing) << ", run " << c.run
        << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
        << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn, c.pfc) << "\n";
-    os << "  " << m_flows.size() << " flows -> " << m_transfers.size() << " transfers, "
+    os << "  " << GetFlows().size() << " flows -> " << m_transfers.size() << " transfers, "
        << GetBytesPerUnit() << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
        << std::setw(10) << "done" << std::setw(12) << "FCT mean" << std::setw(12) << "P50"
@@ -676,12 +668,9 @@ PacketExperiment::WriteScenario(const std::string& dir, const std::string& prefi
     {
         throw mose::Error("PacketExperiment::WriteScenario needs Build() before it");
     }
-    mose::ModeScenario s;
+    mose::ModeScenario s = m_experiment.GetInitialModeScenario();
     s.run = m_config.run;
     s.mode = m_config.GetInitialMode();
-    s.roles = m_roles;
-    s.assignment = m_assignment;
-    s.flows = m_flows;
     mose::WriteModeScenarioFiles(s, dir);
     mose::WriteCircuitGraphCsv(m_graph, dir + "/" + prefix + "graph.csv");
 }

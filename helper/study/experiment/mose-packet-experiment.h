@@ -115,7 +115,10 @@ class PacketExperiment
   public:
     /// \param config the parameters, a packet preset (MakePacketConfig(); validated here by
     ///        ValidatePacketConfig(): Error)
-    explicit PacketExperiment(const ExperimentConfig& config);
+    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
+    ///        PolicyComparison::Share()), or null: Build() draws what it needs
+    explicit PacketExperiment(const ExperimentConfig& config,
+                              std::shared_ptr<const mose::Scenario> scenario = nullptr);
 
     /**
      * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
@@ -255,10 +258,7 @@ class PacketExperiment
     bool IsBatch() const;
 
     ExperimentConfig m_config;                    //!< parameters
-    mose::RoleAssignment m_roles;                 //!< the mode's roles
-    mose::PdAssignment m_assignment;              //!< the mode's P-D assignment
     mose::CircuitGraph m_graph;                   //!< the realised graph
-    std::vector<mose::Flow> m_flows;              //!< the mode's flows
     mose::FlowMetrics m_metrics;                  //!< flow-level metrics
     Experiment m_experiment;                      //!< fabric, monitors, run
     Ptr<MoseFlowWorkload> m_workload;             //!< the flows (from Build() until Run() ends)

@@ -48,26 +48,34 @@ PolicyComparison::GetPolicies() const
     return m_policies;
 }
 
+std::shared_ptr<const mose::Scenario>
+PolicyComparison::Share(const ExperimentConfig& config)
+{
+    NS_LOG_FUNCTION(this << config.run);
+    if (!m_scenario && m_policies.size() > 1)
+    {
+        m_scenario = std::make_shared<const mose::Scenario>(
+            mose::ScenarioBuilder(config.scenario).Build(config.run));
+    }
+    return m_scenario;
+}
+
 void
 PolicyComparison::Run(const ExperimentConfig& config, const PolicyRun& each)
 {
     NS_LOG_FUNCTION(this << m_policies.size());
     for (const mose::Policy policy : m_policies)
     {
-        if (!m_scenario && m_policies.size() > 1)
-        {
-            Draw(config);
-        }
-        each(policy, m_scenario);
+        each(WithPolicy(config, policy), Share(config));
     }
 }
 
-void
-PolicyComparison::Draw(const ExperimentConfig& config)
+ExperimentConfig
+WithPolicy(const ExperimentConfig& config, mose::Policy policy)
 {
-    NS_LOG_FUNCTION(this << config.run);
-    m_scenario = std::make_shared<const mose::Scenario>(
-        mose::ScenarioBuilder(config.scenario).Build(config.run));
+    ExperimentConfig c = config;
+    c.policy = policy;
+    return c;
 }
 
 } // namespace mose

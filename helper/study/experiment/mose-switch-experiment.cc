@@ -219,12 +219,17 @@ SwitchInterval::GetFct(mose::TrafficClass cls) const
     return cls == mose::TrafficClass::KV ? kv : training;
 }
 
-SwitchExperiment::SwitchExperiment(const ExperimentConfig& config)
+SwitchExperiment::SwitchExperiment(const ExperimentConfig& config,
+                                   std::shared_ptr<const mose::Scenario> scenario)
     : m_config(config),
       m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
     ValidateSwitchConfig(m_config);
+    if (scenario)
+    {
+        SetScenario(std::move(scenario));
+    }
 }
 
 void

@@ -205,7 +205,10 @@ class SwitchExperiment
   public:
     /// \param config the parameters, a switching preset (MakeSwitchConfig(); validated here by
     ///        ValidateSwitchConfig(): Error)
-    explicit SwitchExperiment(const ExperimentConfig& config);
+    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
+    ///        PolicyComparison::Share()), or null: Build() draws what it needs
+    explicit SwitchExperiment(const ExperimentConfig& config,
+                              std::shared_ptr<const mose::Scenario> scenario = nullptr);
 
     /**
      * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that

@@ -8,7 +8,6 @@
 
 #include "mose-experiment.h"
 #include "mose-llm-map-runner.h"
-#include "mose-policy-comparison.h"
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
@@ -255,19 +254,17 @@ LlmComparison::WriteList(std::ostream& os) const
 }
 
 std::unique_ptr<LlmExperiment>
-LlmComparison::BuildRun(uint32_t index, std::shared_ptr<const mose::Scenario>& scenario) const
+LlmComparison::BuildRun(uint32_t index, PolicyComparison& comparison) const
 {
     ExperimentConfig config = m_config;
     config.level = GetLevel(index);
     ValidateLlmConfig(config); // its errors before the scenario is drawn
     // every policy runs on the same requests (the configuration's) and the same scenario,
-    // drawn once per level (PolicyComparison's rule: a single policy draws its own)
-    if (!scenario && m_policies.size() > 1)
-    {
-        scenario = std::make_shared<const mose::Scenario>(
-            mose::ScenarioBuilder(config.scenario).Build(config.run));
-    }
-    return BuildPolicyExperiment<LlmExperiment>(config, GetPolicy(index), scenario);
+    // drawn once per level
+    auto experiment = std::make_unique<LlmExperiment>(WithPolicy(config, GetPolicy(index)),
+                                                      comparison.Share(config));
+    experiment->Build();
+    return experiment;
 }
 
 bool
@@ -365,14 +362,14 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
     m_ran = true;
     PrintTableHeader(os, IsTagged(), GetLevelWidth());
     std::vector<RunOutput> outputs;
-    std::shared_ptr<const mose::Scenario> scenario;
+    PolicyComparison comparison(m_policies);
     for (uint32_t i = 0; i < GetTotal(); ++i)
     {
         if (i % m_policies.size() == 0)
         {
-            scenario.reset(); // the next level's
+            comparison = PolicyComparison(m_policies); // the next level's
         }
-        const std::unique_ptr<LlmExperiment> experiment = BuildRun(i, scenario);
+        const std::unique_ptr<LlmExperiment> experiment = BuildRun(i, comparison);
         experiment->Run(showProgress);
         outputs.push_back(Collect(i, *experiment));
         if (mose::IsSwitching(GetPolicy(i)) && i < m_policies.size())
@@ -386,10 +383,10 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             ExperimentConfig exactConfig = m_config;
             exactConfig.level = GetLevel(i);
             exactConfig.llm.fluidRateEpoch = Seconds(0);
-            const std::unique_ptr<LlmExperiment> exact =
-                BuildPolicyExperiment<LlmExperiment>(exactConfig, GetPolicy(i), scenario);
-            exact->Run(showProgress);
-            m_exactSummaries.push_back(exact->GetSummary());
+            LlmExperiment exact(WithPolicy(exactConfig, GetPolicy(i)), comparison.GetScenario());
+            exact.Build();
+            exact.Run(showProgress);
+            m_exactSummaries.push_back(exact.GetSummary());
             os << "  "
                << RateEpochErrorText(outputs.back().summary,
                                      m_exactSummaries.back(),
@@ -474,14 +471,16 @@ LlmComparison::Run(const RunListOptions& options, std::ostream& os, bool showPro
     const RunListRunner runner("mose-llm", runs);
     const std::string kvFile = m_kvExportJson ? "kv-export.jsonl" : "kv-export.csv";
     // each level's scenario, drawn once in this process (a process per run draws its own)
-    std::vector<std::shared_ptr<const mose::Scenario>> scenarios(m_levels.size());
+    std::vector<PolicyComparison> comparisons(m_levels.size(), PolicyComparison(m_policies));
     std::vector<RunRecord> records;
     const bool whole = runner.Run(
         options,
         packet ? RunWorkers::PROCESSES : RunWorkers::THREADS,
         [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
             return std::make_unique<LlmComparisonTask>(
-                [this, i, &scenarios]() { return BuildRun(i, scenarios[i / m_policies.size()]); },
+                [this, i, &comparisons]() {
+                    return BuildRun(i, comparisons[i / m_policies.size()]);
+                },
                 [showProgress, &options](LlmExperiment& e) {
                     e.Run(showProgress && options.jobs == 1);
                 },

@@ -8,6 +8,7 @@
 #define MOSE_LLM_COMPARISON_H
 
 #include "mose-llm-experiment.h"
+#include "mose-policy-comparison.h"
 #include "mose-run-list-runner.h"
 
 #include "ns3/mose-mode-switcher.h"
@@ -165,12 +166,11 @@ class LlmComparison
     int GetLevelWidth() const;
     /**
      * \brief A run's experiment, built
-     * \param index the run \param scenario the level's scenario, shared (null: the
-     *        experiment draws what it needs; drawn here when several policies run)
+     * \param index the run \param comparison the level's policy comparison: the scenario its
+     *        policies share (PolicyComparison::Share())
      * \return the experiment
      */
-    std::unique_ptr<LlmExperiment> BuildRun(uint32_t index,
-                                            std::shared_ptr<const mose::Scenario>& scenario) const;
+    std::unique_ptr<LlmExperiment> BuildRun(uint32_t index, PolicyComparison& comparison) const;
     /// \param index the run \param experiment its experiment, run \return its output
     RunOutput Collect(uint32_t index, const LlmExperiment& experiment) const;
     /// \brief Prints a run's row of the table \param os the stream \param s its summary

@@ -622,11 +622,7 @@ LlmRegimeMap::MakeRun(const LlmMapRun& r) const
 std::unique_ptr<LlmExperiment>
 LlmRegimeMap::BuildRun(const LlmMapRun& r, std::shared_ptr<const mose::Scenario>& scenario) const
 {
-    auto e = std::make_unique<LlmExperiment>(MakeRun(r));
-    if (scenario)
-    {
-        e->SetScenario(scenario);
-    }
+    auto e = std::make_unique<LlmExperiment>(MakeRun(r), scenario);
     e->Build();
     scenario = e->GetScenario();
     return e;

@@ -218,9 +218,9 @@ SwitchComparisonRuns::Run(const RunListOptions& options,
                                           std::to_string(GetRunConfig(i).run) + "), " + policy);
     }
     const RunListRunner runner("mose-mode-switch", runs);
-    // each seed's scenario, drawn once in this process when several policies run
-    // (PolicyComparison's rule); a process per run draws its own, the same
-    std::vector<std::shared_ptr<const mose::Scenario>> scenarios(m_seeds);
+    // each seed's scenario, drawn once in this process when several policies run; a process
+    // per run draws its own, the same
+    std::vector<PolicyComparison> comparisons(m_seeds, PolicyComparison(m_policies));
     std::vector<RunRecord> records;
     const bool whole = runner.Run(
         options,
@@ -231,14 +231,9 @@ SwitchComparisonRuns::Run(const RunListOptions& options,
             const mose::Policy policy = m_policies[i % n];
             const bool reported = seed == 0 && policy == m_config.policy;
             return std::make_unique<ExperimentTask<SwitchExperiment>>(
-                [this, config, seed, policy, &scenarios]() {
-                    std::shared_ptr<const mose::Scenario>& scenario = scenarios[seed];
-                    if (!scenario && m_policies.size() > 1)
-                    {
-                        scenario = std::make_shared<const mose::Scenario>(
-                            mose::ScenarioBuilder(config.scenario).Build(config.run));
-                    }
-                    return BuildPolicyExperiment<SwitchExperiment>(config, policy, scenario);
+                [config, seed, policy, &comparisons]() {
+                    return std::make_unique<SwitchExperiment>(WithPolicy(config, policy),
+                                                              comparisons[seed].Share(config));
                 },
                 [this, &store, seed, policy, reported](const SwitchExperiment& e,
                                                        RunRecord& record) {

@@ -21,25 +21,27 @@ namespace mose
 /**
  * \ingroup mose-study
  * \brief A run of a list that is one experiment (a packet-level run: a process per run with
- *        several workers): Prepare() builds it, Execute() runs it (its Run()), Finish() keeps
- *        what the study needs and frees it. mose-packet's and mose-mode-switch's policy runs.
- * \tparam E the experiment, with a Run()
+ *        several workers): Prepare() makes it and builds it (its Build()), Execute() runs it
+ *        (its Run()), Finish() keeps what the study needs and frees it. mose-packet's and
+ *        mose-mode-switch's policy runs.
+ * \tparam E the experiment, with a Build() and a Run()
  */
 template <typename E>
 class ExperimentTask : public RunTask
 {
   public:
-    /// \param build builds the experiment \param finish keeps what it gave
-    ExperimentTask(std::function<std::unique_ptr<E>()> build,
+    /// \param make makes the experiment \param finish keeps what it gave
+    ExperimentTask(std::function<std::unique_ptr<E>()> make,
                    std::function<void(const E&, RunRecord&)> finish)
-        : m_build(std::move(build)),
+        : m_make(std::move(make)),
           m_finish(std::move(finish))
     {
     }
 
     void Prepare() override
     {
-        m_experiment = m_build();
+        m_experiment = m_make();
+        m_experiment->Build();
     }
 
     void Execute() override
@@ -54,7 +56,7 @@ class ExperimentTask : public RunTask
     }
 
   private:
-    std::function<std::unique_ptr<E>()> m_build;        //!< builds it
+    std::function<std::unique_ptr<E>()> m_make;         //!< makes it
     std::function<void(const E&, RunRecord&)> m_finish; //!< keeps its output
     std::unique_ptr<E> m_experiment;                    //!< the experiment
 };
