@@ -328,6 +328,14 @@ Program::AddOutputFiles(const std::vector<std::string>& names)
     }
 }
 
+Program::~Program()
+{
+    if (m_protectsInputs)
+    {
+        SetProtectedInputs({});
+    }
+}
+
 void
 Program::CheckOutput()
 {
@@ -340,6 +348,7 @@ Program::CheckOutput()
         inputs.emplace_back(f.option + " = " + QuoteText(f.path), f.path);
     }
     SetProtectedInputs(inputs);
+    m_protectsInputs = true;
     if (!m_outputDir.empty() && IsWritingFiles())
     {
         CheckOutputFolder("--outputDir", m_outputDir);

@@ -145,6 +145,11 @@ class Program
      *        DISTRIBUTED
      */
     Program(std::string name, std::string outputDir, uint32_t flags);
+    /// Gives up the protection of its inputs that CheckOutput() set (SetProtectedInputs()):
+    /// it lasts as long as the program, not for the rest of the process
+    ~Program();
+    Program(const Program&) = delete;            //!< one program owns the protection
+    Program& operator=(const Program&) = delete; //!< one program owns the protection
 
     /// \return the program's command line, to add its options to before Parse()
     CommandLine& GetCommandLine();
@@ -308,13 +313,14 @@ class Program
                    std::ostream& os) const;
 
   private:
-    std::string m_name;                            //!< the program's name
-    CommandLine m_cmd;                             //!< the program's options
-    std::string m_outputDir;                       //!< --outputDir
-    uint32_t m_flags;                              //!< Flags
-    bool m_plot{true};                             //!< --plot
-    bool m_progress{true};                         //!< --progress
-    bool m_distributed{false};                     //!< --distributed
+    std::string m_name;           //!< the program's name
+    CommandLine m_cmd;            //!< the program's options
+    std::string m_outputDir;      //!< --outputDir
+    bool m_protectsInputs{false}; //!< CheckOutput() set SetProtectedInputs() from m_inputs
+    uint32_t m_flags;             //!< Flags
+    bool m_plot{true};            //!< --plot
+    bool m_progress{true};        //!< --progress
+    bool m_distributed{false};    //!< --distributed
     std::chrono::steady_clock::time_point m_start; //!< the clock's start
     std::vector<FileOption> m_inputs;              //!< the files read (AddInput())
     std::vector<FileOption> m_outputs;             //!< the files written (AddOutput())
