@@ -1102,12 +1102,13 @@ FluidFabric::RefreshQueues()
 void
 FluidFabric::ScheduleQueueEvent(double ns, Event event)
 {
-    // 1e-6 ns below a whole ns counts as on it (the quotient's rounding must not cost a ns)
-    const double whole = std::max(0.0, std::ceil(ns - 1e-6));
-    if (!(whole < static_cast<double>(NEVER - m_now)))
+    if (!(ns < static_cast<double>(NEVER - m_now))) // past the end of time, or NaN
     {
         return;
     }
+    // 1e-6 ns below a whole ns counts as on it (the quotient's rounding must not cost a ns);
+    // at most NEVER - m_now: the ceiling adds less than 1 ns to a time below it
+    const double whole = std::max(0.0, std::ceil(ns - 1e-6));
     Schedule(static_cast<int64_t>(whole), std::move(event));
 }
 
