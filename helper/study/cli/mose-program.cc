@@ -57,6 +57,13 @@ class DiscardBuffer : public std::streambuf
 
 DiscardBuffer g_discard;                //!< Program::Parse() on ranks other than 0
 std::streambuf* g_coutBuffer = nullptr; //!< std::cout's own buffer while it is discarded
+
+/// \return a file as a message names it: its option as typed and its path
+std::string
+Named(const FileOption& f)
+{
+    return f.option + " = " + QuoteText(f.path);
+}
 } // namespace
 
 void
@@ -95,7 +102,6 @@ CheckOutputsAreNotInputs(const std::vector<FileOption>& inputs,
     NS_LOG_FUNCTION(inputs.size() << outputs.size());
     // both sides resolved as far as they exist and compared as paths
     const auto resolve = ResolveFilePath;
-    auto named = [](const FileOption& f) { return f.option + " = " + QuoteText(f.path); };
     std::vector<std::filesystem::path> in;
     for (const FileOption& f : inputs)
     {
@@ -109,7 +115,7 @@ CheckOutputsAreNotInputs(const std::vector<FileOption>& inputs,
         {
             if (p == in[i])
             {
-                throw Error(named(f) + " would replace the input " + named(inputs[i]) +
+                throw Error(Named(f) + " would replace the input " + Named(inputs[i]) +
                             " (both are " + p.string() +
                             " after resolving links): an output never replaces an input; give " +
                             f.option + " another path");
@@ -119,7 +125,7 @@ CheckOutputsAreNotInputs(const std::vector<FileOption>& inputs,
         {
             if (p == out[i])
             {
-                throw Error(named(f) + " would replace the output " + named(outputs[i]) +
+                throw Error(Named(f) + " would replace the output " + Named(outputs[i]) +
                             " (both are " + p.string() +
                             " after resolving links): an output never replaces another; give " +
                             f.option + " another path");
@@ -345,7 +351,7 @@ Program::CheckOutput()
     std::vector<std::pair<std::string, std::string>> inputs;
     for (const FileOption& f : m_inputs)
     {
-        inputs.emplace_back(f.option + " = " + QuoteText(f.path), f.path);
+        inputs.emplace_back(Named(f), f.path);
     }
     SetProtectedInputs(inputs);
     m_protectsInputs = true;
