@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -117,6 +118,19 @@ CheckCount(const std::string& option,
     }
 }
 
+/**
+ * \param text --trainingTrace as given \param kind its form's prefix ("chakra:" or "aicb:")
+ * \return the path after the prefix, if the text has that form and a path
+ */
+std::optional<std::string>
+TrainingTracePath(const std::string& text, const std::string& kind)
+{
+    if (text.rfind(kind, 0) == 0 && text.size() > kind.size())
+    {
+        return text.substr(kind.size());
+    }
+    return std::nullopt;
+}
 } // namespace
 
 std::vector<double>
@@ -475,20 +489,15 @@ LlmOptions::ReadTrainingTrace(ExperimentConfig& config) const
         throw mose::Error("--trainingTrace was given with --trainingJob=false: the trace is the "
                           "training job's; drop one of them");
     }
-    const std::string chakra = "chakra:";
-    const std::string aicb = "aicb:";
-    const auto given = [&](const std::string& kind) {
-        return m_trainingTrace.rfind(kind, 0) == 0 && m_trainingTrace.size() > kind.size();
-    };
-    if (given(chakra))
+    if (const auto chakra = TrainingTracePath(m_trainingTrace, "chakra:"))
     {
-        config.llm.trainingPlan = std::make_shared<mose::TrainingPlan>(
-            mose::ReadChakraTrace(m_trainingTrace.substr(chakra.size())));
+        config.llm.trainingPlan =
+            std::make_shared<mose::TrainingPlan>(mose::ReadChakraTrace(*chakra));
     }
-    else if (given(aicb))
+    else if (const auto aicb = TrainingTracePath(m_trainingTrace, "aicb:"))
     {
-        config.llm.trainingPlan = std::make_shared<mose::TrainingPlan>(
-            mose::ReadAicbWorkload(m_trainingTrace.substr(aicb.size())).ToPlan());
+        config.llm.trainingPlan =
+            std::make_shared<mose::TrainingPlan>(mose::ReadAicbWorkload(*aicb).ToPlan());
     }
     else
     {
@@ -1218,17 +1227,15 @@ LlmOptions::GetTrainingInputs() const
 {
     std::vector<std::pair<std::string, std::string>> files;
     const std::string option = "--trainingTrace";
-    const std::string aicb = "aicb:";
-    const std::string chakra = "chakra:";
-    if (m_trainingTrace.rfind(aicb, 0) == 0)
+    if (const auto aicb = TrainingTracePath(m_trainingTrace, "aicb:"))
     {
-        files.emplace_back(option, m_trainingTrace.substr(aicb.size()));
+        files.emplace_back(option, *aicb);
     }
-    else if (m_trainingTrace.rfind(chakra, 0) == 0 && m_trainingTrace.size() > chakra.size())
+    else if (const auto chakra = TrainingTracePath(m_trainingTrace, "chakra:"))
     {
         // a folder (its files) or a PREFIX (the files PREFIX.*): a directory listing, not the
         // reader's own rules, so that a file it would read is never missed
-        const std::filesystem::path path(m_trainingTrace.substr(chakra.size()));
+        const std::filesystem::path path(*chakra);
         std::error_code ec;
         const bool folder = std::filesystem::is_directory(path, ec);
         const std::filesystem::path dir = folder ? path : path.parent_path();
