@@ -39,6 +39,7 @@
 #include "mose-run-options.h"
 #include "mose-scenario-options.h"
 #include "mose-switch-comparison-runs.h"
+#include "mose-switch-experiment-report.h"
 #include "mose-switch-experiment.h"
 #include "mose-switch-options.h"
 
@@ -116,8 +117,7 @@ main(int argc, char* argv[])
         }
         for (const Policy policy : switching.GetPolicies())
         {
-            for (const char* name :
-                 {"circuits.csv", "goodput.csv", "intervals.csv", "transfers.csv"})
+            for (const std::string& name : SwitchExperimentReport::GetCsvFileNames())
             {
                 program.AddOutputFiles({ToString(policy) + "_" + name});
             }

@@ -328,14 +328,21 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
         }
     }
     SystemPath::MakeDirectories(dir);
-    for (const auto& [name, text] : {std::make_pair("intervals.csv", &intervals),
-                                     std::make_pair("circuits.csv", &circuits),
-                                     std::make_pair("goodput.csv", &goodput),
-                                     std::make_pair("transfers.csv", &transfers)})
+    const std::vector<std::string> names = GetCsvFileNames();
+    const std::ostringstream* texts[] = {&intervals, &circuits, &goodput, &transfers};
+    for (std::size_t i = 0; i < names.size(); ++i)
     {
-        const std::string body = text->str();
-        mose::WriteTextFile(dir + "/" + prefix + name, [&body](std::ostream& os) { os << body; });
+        const std::string body = texts[i]->str();
+        mose::WriteTextFile(dir + "/" + prefix + names[i],
+                            [&body](std::ostream& os) { os << body; });
     }
+}
+
+std::vector<std::string>
+SwitchExperimentReport::GetCsvFileNames()
+{
+    // in the order WriteCsv() fills its texts
+    return {"intervals.csv", "circuits.csv", "goodput.csv", "transfers.csv"};
 }
 
 Gnuplot

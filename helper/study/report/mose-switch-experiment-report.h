@@ -49,6 +49,10 @@ class SwitchExperimentReport
      */
     void WriteCsv(const std::string& dir, const std::string& prefix) const;
 
+    /// \return the names WriteCsv() gives its files after the prefix, for a program to declare
+    ///         them as outputs before it runs
+    static std::vector<std::string> GetCsvFileNames();
+
     /**
      * \brief The goodput timeline as a gnuplot figure: Gb/s per class per time bin, the
      *        switches' starts (solid) and ends (dashed) as vertical lines, interval modes as
