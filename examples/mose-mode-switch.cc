@@ -64,7 +64,11 @@ main(int argc, char* argv[])
                     Program::PLOT | Program::DISTRIBUTED);
     return program.Run(argc, argv, [&]() {
         // the scenario options of every mose program, at this program's scale
-        ScenarioOptions options(ScenarioDefaults{64, 1000, 1},
+        // each seed keeps a comparison of the policies: the limit on --seeds
+        ScenarioDefaults defaults{64, 1000, 1};
+        defaults.seedBytes = sizeof(SwitchComparison);
+        defaults.seedKeeps = "a comparison of the policies";
+        ScenarioOptions options(defaults,
                                 ScenarioOptions::ROUTING | ScenarioOptions::SEEDS |
                                     ScenarioOptions::FABRIC);
         SwitchOptions switching; // the policies, the schedule, the times

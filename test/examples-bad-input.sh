@@ -160,7 +160,7 @@ expect_error templates-pd-biregular 'set --biregular for a biregular split' \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error llm-tokens-with-ring '--tokensPerMember = "1000": the option would not be used' \
     "$BIN/mose-llm" --map=false --level=aggregate --collective=ring-all-reduce --tokensPerMember=1000
-expect_error paper-seeds-bound 'invalid --seeds = "4000000000": at most 10000 seeds' \
+expect_error paper-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least' \
     "$BIN/mose-paper" --seeds=4000000000
 expect_error templates-pd-role-counts "the mode's role counts: --prefill, --decode, --training" \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
@@ -1333,23 +1333,24 @@ if [ -x "$BIN/mose-packet" ]; then
         --outputDir="$WORK/keep-pkt"
 fi
 
-# --- counts that size memory: refused above their stated bound before anything is allocated
-# (an enormous --cycles allocated for minutes before)
+# --- counts that size memory: refused above what the machine can hold (the memory available
+# over what each keeps) before anything is allocated (an enormous --cycles allocated for minutes
+# before)
 if [ -x "$BIN/mose-llm" ]; then
-    expect_error llm-cycles-bound 'invalid --cycles = "4000000000": at most 10000 cycles' \
+    expect_error llm-cycles-bound 'invalid --cycles = "4000000000": 4000000000 cycles keep at least' \
         "$BIN/mose-llm" --cycles=4000000000 --listRuns
-    expect_error llm-seeds-bound 'invalid --seeds = "4000000000": at most 10000 seeds' \
+    expect_error llm-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least' \
         "$BIN/mose-llm" --seeds=4000000000 --listRuns
-    expect_error llm-requests-bound 'invalid --requests = "4000000000": at most 10000000 requests' \
+    expect_error llm-requests-bound 'invalid --requests = "4000000000": 4000000000 requests keep at least 5.6 TB' \
         "$BIN/mose-llm" --map=false --requests=4000000000
-    expect_error llm-cell-requests-bound 'give a cell of 80000000 requests (its load x 2 cycles'"'"' intervals): at most 10000000' \
-        "$BIN/mose-llm" --loads=1000000 --intervals=4s --cycles=10 --listRuns
+    expect_error llm-cell-requests-bound 'give a cell of 80000000000 requests (its load x 2 cycles'"'"' intervals), which a run keeps at least 112.0 TB' \
+        "$BIN/mose-llm" --loads=1000000 --intervals=4000s --cycles=10 --listRuns
     LONG=$(i=1; while [ $i -le 1001 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1002')
     expect_error llm-loads-bound 'at most 1000 items (1002 given)' \
         "$BIN/mose-llm" --loads="$LONG" --listRuns
-    expect_error llm-runs-bound 'at most 1000000; give fewer of them' \
+    expect_error llm-runs-bound 'invalid --seeds = "1000000": 1000000 seeds keep at least' \
         "$BIN/mose-llm" --loads="$(i=1; while [ $i -le 999 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1000')" \
-        --seeds=1000 --listRuns
+        --seeds=1000000 --listRuns
 fi
 
 # --- messages that name the option as typed, its value and what is allowed

@@ -82,5 +82,33 @@ FormatChange(double value, double reference)
     return FormatPercent((value - reference) / reference);
 }
 
+std::string
+FormatBytes(double bytes)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(1);
+    if (bytes >= 1e12)
+    {
+        os << bytes / 1e12 << " TB";
+    }
+    else if (bytes >= 1e9)
+    {
+        os << bytes / 1e9 << " GB";
+    }
+    else if (bytes >= 1e6)
+    {
+        os << bytes / 1e6 << " MB";
+    }
+    else if (bytes >= 1e3)
+    {
+        os << bytes / 1e3 << " kB";
+    }
+    else
+    {
+        os << std::setprecision(0) << bytes << " B";
+    }
+    return os.str();
+}
+
 } // namespace mose
 } // namespace ns3

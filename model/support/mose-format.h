@@ -82,6 +82,15 @@ std::string FormatPercent(double fraction);
  */
 std::string FormatChange(double value, double reference);
 
+/**
+ * \ingroup mose-support
+ * \brief Writes an amount of memory for a message, in decimal units with one decimal:
+ *        "96 B", "1.4 kB", "3.2 MB", "23.4 GB", "5.6 TB" (each unit up to 1,000 of it).
+ * \param bytes the bytes
+ * \return the text
+ */
+std::string FormatBytes(double bytes);
+
 } // namespace mose
 } // namespace ns3
 

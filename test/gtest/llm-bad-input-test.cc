@@ -10,11 +10,14 @@
 
 #include "mose-llm-comparison.h"
 #include "mose-llm-options.h"
+#include "mose-llm-regime-map.h"
+#include "mose-program.h"
 #include "mose-test-util.h"
 
 #include "ns3/command-line.h"
 #include "ns3/mose-aicb-workload.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-training-job.h"
 #include "ns3/mose-training-plan.h"
 
@@ -128,27 +131,62 @@ TEST(LlmBadInput, UnservedRequestsAreCountedWithTheirReason)
               "after the stop");
 }
 
-// Counts that size memory are refused above their bound, before anything is allocated; the
-// bound is in the message (an enormous --cycles allocated for minutes before)
-TEST(LlmBadInput, CountsThatSizeMemoryAreBounded)
+// Counts that size memory are refused above what the machine can hold, before anything is
+// allocated; the limit (the memory available over what each keeps) is in the message (an
+// enormous --cycles allocated for minutes before)
+TEST(LlmBadInput, CountsThatSizeMemoryAreBoundedByTheMachine)
 {
-    EXPECT_EQ(ErrorOf([] { ReadLlmOptions({"--cycles=4000000000"}); }),
-              "invalid --cycles = \"4000000000\": at most 10000 cycles (a bound of this program, "
-              "before any memory is taken)");
-    EXPECT_NO_THROW(ReadLlmOptions({"--cycles=10000", "--loads=1", "--intervals=1ms"}));
-    ExpectErrorContaining([] { ReadLlmOptions({"--seeds=10001"}); },
-                          "invalid --seeds = \"10001\": at most 10000 seeds");
-    ExpectErrorContaining(
-        [] {
-            ReadLlmOptions({"--map=false", "--requests=10000001"});
-        },
-        "invalid --requests = \"10000001\": at most 10000000 requests");
-    // 1000/s x 2 x 10 cycles x 1000 s = 2e7 requests in the cell
-    ExpectErrorContaining(
-        [] {
-            ReadLlmOptions({"--loads=1000", "--intervals=1000s", "--cycles=10"});
-        },
-        "give a cell of 20000000 requests (its load x 2 cycles' intervals): at most 10000000");
+    const uint64_t available = AvailableMemoryBytes();
+    const std::string fit =
+        " fit in the " + FormatBytes(static_cast<double>(available)) + " available to this process";
+    // the default map: 2 loads x 2 intervals x (3 static policies + 1 dark time), one seed
+    LlmRegimeMapConfig defaults;
+    defaults.seeds = 1;
+    ASSERT_EQ(LlmRegimeMap::CountRuns(defaults), 16U);
+    const uint64_t cycle = (LlmMapRunBytes(2) - LlmMapRunBytes(1)) / 2;
+    EXPECT_EQ(cycle, LlmMapRunBytes(3) - LlmMapRunBytes(2)); // the same per cycle
+    // one load, one interval, one dark time: 3 static policies + MoSE = 4 runs a seed
+    const std::vector<std::string> cell{"--loads=25", "--intervals=100ms", "--darkTimes=10ms"};
+    auto with = [&cell](const std::string& option) {
+        std::vector<std::string> args = cell;
+        args.push_back(option);
+        return args;
+    };
+    EXPECT_EQ(ErrorOf([&] { ReadLlmOptions(with("--cycles=4000000000")); }),
+              "invalid --cycles = \"4000000000\": 4000000000 cycles keep at least " +
+                  FormatBytes(4e9 * 4 * static_cast<double>(cycle)) + " (" +
+                  FormatBytes(4.0 * cycle) +
+                  " each: a summary per cycle of each of the map's 4 runs, 4 runs (--loads x "
+                  "--intervals x (the static --policies + --darkTimes) x --level) x --seeds); at "
+                  "most " +
+                  std::to_string(available / (4 * cycle)) + " cycles" + fit);
+    // 10,000 cycles of a short cell were the old bound; 10,001 fit now
+    EXPECT_NO_THROW(ReadLlmOptions({"--cycles=10001", "--loads=1", "--intervals=1ms"}));
+    EXPECT_NO_THROW(ReadLlmOptions({"--seeds=10001"}));
+    const uint64_t seed = 4 * LlmMapRunBytes(1);
+    EXPECT_EQ(ErrorOf([&] { ReadLlmOptions(with("--seeds=4000000000")); }),
+              "invalid --seeds = \"4000000000\": 4000000000 seeds keep at least " +
+                  FormatBytes(4e9 * static_cast<double>(seed)) + " (" +
+                  FormatBytes(static_cast<double>(seed)) +
+                  " each: the figures of 4 runs (--loads x --intervals x (the static --policies "
+                  "+ --darkTimes) x --level)); at most " +
+                  std::to_string(available / seed) + " seeds" + fit);
+    // 4e9 requests x 1.4 kB = 5.6 TB
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--map=false", "--requests=4000000000"});
+              }),
+              "invalid --requests = \"4000000000\": 4000000000 requests keep at least 5.6 TB "
+              "(1.4 kB each: a request, its record and its state in the run); at most " +
+                  std::to_string(available / LlmOptions::REQUEST_BYTES) + " requests" + fit);
+    // 1000/s x 2 x 10 cycles x 100,000 s = 2e9 requests in the cell: 2.8 TB
+    EXPECT_EQ(ErrorOf([] {
+                  ReadLlmOptions({"--loads=1000", "--intervals=100000s", "--cycles=10"});
+              }),
+              "--loads = \"1000\", --cycles = \"10\" and --intervals = \"100000s\" give a cell "
+              "of 2000000000 requests (its load x 2 cycles' intervals), which a run keeps at "
+              "least 2.8 TB for (1.4 kB each): at most " +
+                  std::to_string(available / LlmOptions::REQUEST_BYTES) + " requests" + fit +
+                  "; give fewer cycles, a lower load or shorter intervals");
     std::string many;
     for (int i = 1; i <= 1001; ++i)
     {
@@ -206,11 +244,11 @@ TEST(LlmBadInput, ProbeFindingsNameTheirOptions)
             "the option would not be used: only with --trainingTrace");
     }
     EXPECT_EQ(ErrorOf([] { ReadLlmOptions({"--cycles=0"}); }),
-              "invalid --cycles = \"0\": at least 1 (and at most 10000 cycles)");
+              "invalid --cycles = \"0\": at least 1");
     EXPECT_EQ(ErrorOf([] {
                   ReadLlmOptions({"--map=false", "--requests=0"});
               }),
-              "invalid --requests = \"0\": at least 1 (and at most 10000000 requests)");
+              "invalid --requests = \"0\": at least 1");
     ExpectErrorContaining(
         [] {
             ReadLlmOptions({"--map=false", "--requests=5", "--scale=0"});

@@ -6,7 +6,9 @@
 
 // ScenarioOptions: one option set, one meaning and one default per option, in every program
 
+#include "mose-flow-experiment-helper.h"
 #include "mose-packet-experiment.h"
+#include "mose-program.h"
 #include "mose-scenario-options.h"
 #include "mose-study-report.h"
 #include "mose-test-util.h"
@@ -14,6 +16,7 @@
 #include "ns3/command-line.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-scenario.h"
 
 #include <algorithm>
@@ -581,11 +584,49 @@ TEST(ScenarioOptions, ATemplateErrorNamesTheRoleCountOptions)
     EXPECT_CONTAINS(m, "--biregular");
 }
 
-// --seeds is bounded before any memory is taken: 10,000 seeds at most, the limit in the message.
-TEST(ScenarioOptions, SeedsAreBoundedBeforeAnyMemoryIsTaken)
+// --seeds is bounded by the machine's memory before any is taken: each seed keeps the flow
+// study's figures, and the limit (the memory available over them) is in the message
+TEST(ScenarioOptions, SeedsAreBoundedByTheMachinesMemory)
 {
-    EXPECT_EQ(ParseSeedPlan(PROGRAMS[0], {"--seeds=10000"}).seeds, 10000U);
+    // 10,001 seeds were refused by a fixed bound of 10,000; their figures take a few MB
+    EXPECT_EQ(ParseSeedPlan(PROGRAMS[0], {"--seeds=10001"}).seeds, 10001U);
+    const uint64_t each = FlowExperimentHelper::GetSeedBytes();
+    const uint64_t available = AvailableMemoryBytes();
     EXPECT_EQ(ErrorOf([] { ParseSeedPlan(PROGRAMS[0], {"--seeds=4000000000"}); }),
-              "invalid --seeds = \"4000000000\": at most 10000 seeds (a bound of this program, "
-              "before any memory is taken)");
+              "invalid --seeds = \"4000000000\": 4000000000 seeds keep at least " +
+                  FormatBytes(4e9 * static_cast<double>(each)) + " (" +
+                  FormatBytes(static_cast<double>(each)) +
+                  " each: the flow study's run record and figures of 2 modes x 4 policies); at "
+                  "most " +
+                  std::to_string(available / each) + " seeds fit in the " +
+                  FormatBytes(static_cast<double>(available)) + " available to this process");
+}
+
+// The limit of a count is the memory available over what each keeps, computed by hand
+TEST(ScenarioOptions, CountMemoryLimitIsTheMemoryOverEach)
+{
+    EXPECT_NO_THROW(CheckCountMemory("--x", "\"10\"", 10, 100, "things", "a record", 1000));
+    EXPECT_EQ(
+        ErrorOf([] { CheckCountMemory("--x", "\"11\"", 11, 100, "things", "a record", 1000); }),
+        "invalid --x = \"11\": 11 things keep at least 1.1 kB (100 B each: a record); at "
+        "most 10 things fit in the 1.0 kB available to this process");
+    // a product past 2^64 is still refused, and named
+    EXPECT_EQ(ErrorOf([] {
+                  CheckCountMemory("--x", "\"big\"", UINT64_MAX, 1000000, "things", "each", 2e10);
+              }),
+              "invalid --x = \"big\": 18446744073709551615 things keep at least "
+              "18446744073709.6 TB (1.0 MB each: each); at most 20000 things fit in the 20.0 "
+              "GB available to this process");
+}
+
+// FormatBytes() writes memory in the unit a reader expects
+TEST(ScenarioOptions, FormatBytesPicksTheUnit)
+{
+    EXPECT_EQ(FormatBytes(96), "96 B");
+    EXPECT_EQ(FormatBytes(1400), "1.4 kB");
+    EXPECT_EQ(FormatBytes(999), "999 B");
+    EXPECT_EQ(FormatBytes(3.2e6), "3.2 MB");
+    EXPECT_EQ(FormatBytes(1e9), "1.0 GB");
+    EXPECT_EQ(FormatBytes(23.44e9), "23.4 GB");
+    EXPECT_EQ(FormatBytes(5.6e12), "5.6 TB");
 }

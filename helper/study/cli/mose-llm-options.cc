@@ -94,27 +94,13 @@ CheckListSize(const std::string& parameter, const std::string& text, std::size_t
     }
 }
 
-/// Refuses a count above its limit, before anything is allocated for it
+/// Refuses a count of 0 (its upper limit is the machine's memory: CheckCountMemory())
 void
-CheckCount(const std::string& option,
-           const std::string& value,
-           uint64_t count,
-           uint64_t limit,
-           const std::string& what)
+CheckCount(const std::string& option, const std::string& value, uint64_t count)
 {
     if (count == 0)
     {
-        mose::ThrowBadParameter(option,
-                                value,
-                                "at least 1 (and at most " + std::to_string(limit) + " " + what +
-                                    ")");
-    }
-    if (count > limit)
-    {
-        mose::ThrowBadParameter(option,
-                                value,
-                                "at most " + std::to_string(limit) + " " + what +
-                                    " (a bound of this program, before any memory is taken)");
+        mose::ThrowBadParameter(option, value, "at least 1");
     }
 }
 
@@ -184,8 +170,20 @@ ParseDurationList(const std::string& parameter, const std::string& text, bool al
     return out;
 }
 
+namespace
+{
+/// mose-llm's scenario defaults; its seeds are a map's, whose memory ReadMap() checks
+mose::ScenarioDefaults
+LlmScenarioDefaults()
+{
+    mose::ScenarioDefaults defaults{64, 16, 1, 8};
+    defaults.seedBytes = 0;
+    return defaults;
+}
+} // namespace
+
 LlmOptions::LlmOptions()
-    : m_scenario(mose::ScenarioDefaults{64, 16, 1, 8},
+    : m_scenario(LlmScenarioDefaults(),
                  mose::ScenarioOptions::SEEDS | mose::ScenarioOptions::FABRIC)
 {
     NS_LOG_FUNCTION(this);
@@ -799,42 +797,74 @@ LlmOptions::ReadMap(uint32_t seeds)
     m.intervals = ParseDurationList("--intervals", m_intervals, false);
     m.darkTimes = ParseDurationList("--darkTimes", m_darkTimes, true);
     m.cycles = mose::ParseUnsigned32("--cycles", m_cycles);
-    CheckCount("--cycles", mose::QuoteText(m_cycles), m.cycles, MAX_CYCLES, "cycles");
-    CheckCount("--seeds", m_scenario.Describe("seeds"), seeds, MAX_SEEDS, "seeds");
-    // the requests of the largest cell: its load over 2 --cycles x the interval
+    CheckCount("--cycles", mose::QuoteText(m_cycles), m.cycles);
+    m.policies = m_policies;
+    m.seeds = seeds;
+    CheckMapMemory();
+    m.trainingLoadShare = mose::ParseReal("--trainingLoadShare", m_trainingLoadShare);
+    m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
+    m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
+}
+
+void
+LlmOptions::CheckMapMemory() const
+{
+    const LlmRegimeMapConfig& m = m_mapConfig;
+    // the runs of one seed, at every level (each list holds at most MAX_LIST_ITEMS items, so
+    // no product below overflows before the checks)
+    LlmRegimeMapConfig one = m;
+    one.seeds = 1;
+    const uint64_t runsPerSeed =
+        LlmRegimeMap::CountRuns(one) * std::max<std::size_t>(m_levels.size(), 1);
+    const std::string seedRuns =
+        std::to_string(runsPerSeed) +
+        " runs (--loads x --intervals x (the static --policies + --darkTimes) x --level)";
+    // the seeds, each keeping its runs' figures (one cycle's), then the cycles of every run
+    mose::CheckCountMemory("--seeds",
+                           m_scenario.Describe("seeds"),
+                           m.seeds,
+                           runsPerSeed * LlmMapRunBytes(1),
+                           "seeds",
+                           "the figures of " + seedRuns);
+    const uint64_t runs = runsPerSeed * m.seeds;
+    if (m.cycles > 1)
+    {
+        mose::CheckCountMemory("--cycles",
+                               mose::QuoteText(m_cycles),
+                               m.cycles,
+                               runs * ((LlmMapRunBytes(2) - LlmMapRunBytes(1)) / 2),
+                               "cycles",
+                               "a summary per cycle of each of the map's " + std::to_string(runs) +
+                                   " runs, " + seedRuns + " x --seeds");
+    }
+    // a run's index in the list is 32 bits
+    if (runs > UINT32_MAX)
+    {
+        throw mose::Error("the map's list would hold " + std::to_string(runs) + " runs (" +
+                          seedRuns + " x --seeds = " + std::to_string(m.seeds) + "): at most " +
+                          std::to_string(UINT32_MAX) + "; give fewer of them");
+    }
+    // the requests of the largest cell, which one run keeps at once: its load over 2 --cycles
+    // x the interval
     const double load = m.loads.empty() ? 0 : *std::max_element(m.loads.begin(), m.loads.end());
     const Time interval =
         m.intervals.empty() ? Time(0) : *std::max_element(m.intervals.begin(), m.intervals.end());
     const double cellRequests = load * 2.0 * m.cycles * interval.GetSeconds();
-    if (!(cellRequests <= static_cast<double>(MAX_REQUESTS)))
+    const uint64_t available = mose::AvailableMemoryBytes();
+    const uint64_t limit = available / REQUEST_BYTES;
+    if (!(cellRequests <= static_cast<double>(limit)))
     {
         throw mose::Error(
             "--loads = " + mose::QuoteText(m_loads) + ", --cycles = " + mose::QuoteText(m_cycles) +
             " and --intervals = " + mose::QuoteText(m_intervals) + " give a cell of " +
             (cellRequests < 1e18 ? std::to_string(static_cast<uint64_t>(std::ceil(cellRequests)))
                                  : mose::FormatNumber(cellRequests)) +
-            " requests (its load x 2 cycles' intervals): at most " + std::to_string(MAX_REQUESTS) +
-            " per run; give fewer cycles, a lower load or shorter intervals");
+            " requests (its load x 2 cycles' intervals), which a run keeps at least " +
+            mose::FormatBytes(cellRequests * REQUEST_BYTES) + " for (" +
+            mose::FormatBytes(REQUEST_BYTES) + " each): at most " + std::to_string(limit) +
+            " requests fit in the " + mose::FormatBytes(static_cast<double>(available)) +
+            " available to this process; give fewer cycles, a lower load or shorter intervals");
     }
-    // the runs of the map's list: no overflow, each factor bounded above (1,000 items a list,
-    // 10,000 seeds, 4 policies, 2 levels)
-    const uint64_t cells = uint64_t{m.loads.size()} * m.intervals.size() * m.darkTimes.size();
-    const uint64_t runs = cells * seeds * std::max<std::size_t>(m_policies.size(), 1) *
-                          std::max<std::size_t>(m_levels.size(), 1);
-    if (runs > MAX_RUNS)
-    {
-        throw mose::Error("the map's list would hold " + std::to_string(runs) + " runs (" +
-                          std::to_string(cells) +
-                          " cells of --loads x --intervals x --darkTimes, x --seeds = " +
-                          std::to_string(seeds) + " x " + std::to_string(m_policies.size()) +
-                          " policies x " + std::to_string(m_levels.size()) + " levels): at most " +
-                          std::to_string(MAX_RUNS) + "; give fewer of them");
-    }
-    m.trainingLoadShare = mose::ParseReal("--trainingLoadShare", m_trainingLoadShare);
-    m.tolerance = mose::ParseReal("--tolerance", m_tolerance);
-    m.flowLevelFlows = mose::ParseUnsigned64("--flowLevelFlows", m_flowFlows);
-    m.policies = m_policies;
-    m.seeds = seeds;
 }
 
 void
@@ -888,7 +918,13 @@ LlmOptions::ReadRequests()
                     "only with --trace: it says how the trace is read");
         mose::LlmRequestGeneratorOptions g;
         g.requests = mose::ParseUnsigned64("--requests", m_requests.empty() ? "120" : m_requests);
-        CheckCount("--requests", mose::QuoteText(m_requests), g.requests, MAX_REQUESTS, "requests");
+        CheckCount("--requests", mose::QuoteText(m_requests), g.requests);
+        mose::CheckCountMemory("--requests",
+                               mose::QuoteText(m_requests),
+                               g.requests,
+                               REQUEST_BYTES,
+                               "requests",
+                               "a request, its record and its state in the run");
         g.rate = mose::ParseReal("--rate", m_rate.empty() ? "100" : m_rate);
         g.input.mean = ReadPromptMean(m_prompt, g.input);
         mose::Random rng = mose::Random::Create(config.run, mose::Stream::LLM_REQUESTS);

@@ -75,15 +75,12 @@ class LlmOptions
     /// the largest share of one experiment's requests that may arrive at or after its end
     /// (--stopTime): a run that leaves more unarrived is refused
     static constexpr double MAX_LATE_SHARE = 0.1;
-    /// the most requests one run generates (--requests, or a map cell's --loads x 2 --cycles x
-    /// --intervals): about 100 bytes each, before the run's own records
-    static constexpr uint64_t MAX_REQUESTS = 10000000;
-    /// the most --cycles of a map (each a schedule's two periods and per-cycle figures)
-    static constexpr uint32_t MAX_CYCLES = 10000;
-    /// the most --seeds of a map
-    static constexpr uint32_t MAX_SEEDS = 10000;
-    /// the most runs of a map's list (seeds x cells x policies x levels), each held as a record
-    static constexpr uint64_t MAX_RUNS = 1000000;
+    /// a lower bound of the memory one run keeps per request (the request, its record, its
+    /// state in the workload), which with the machine's memory limits --requests and a map
+    /// cell's requests (CheckCountMemory()). Measured: the peak memory of mose-llm --map=false
+    /// --policies=MoSE --rate=800 grows by 1.49 kB a request at the aggregate level and 1.62 kB
+    /// at the fluid level from 20,000 to 200,000 requests; the packet level keeps more.
+    static constexpr uint64_t REQUEST_BYTES = 1400;
 
     LlmOptions();
     LlmOptions(const LlmOptions&) = delete;
@@ -178,6 +175,13 @@ class LlmOptions
     void ReadTransport();
     /// \brief Read(): m_mapConfig, refusing the single run's options \param seeds --seeds
     void ReadMap(uint32_t seeds);
+    /**
+     * \brief ReadMap(): the map's counts against the machine's memory (CheckCountMemory()),
+     *        before anything is allocated: --seeds (each keeps its runs' figures), --cycles
+     *        (each keeps a summary per run) and the largest cell's requests (REQUEST_BYTES each)
+     *        of m_mapConfig (its lists, policies, seeds and cycles read)
+     */
+    void CheckMapMemory() const;
     /// \brief Read(): checks --kvExport's file name (.csv or .jsonl, in an existing folder)
     void CheckKvExport() const;
     /// \brief Read(): one experiment's requests, from --trace or the generator, and the check

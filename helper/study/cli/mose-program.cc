@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-format.h"
 #include "ns3/mose-metrics.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-text-io.h"
@@ -35,15 +36,6 @@ NS_LOG_COMPONENT_DEFINE("MoseProgram");
 
 namespace
 {
-
-/// \return "12.3 GB" for a message
-std::string
-FormatBytes(uint64_t bytes)
-{
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / 1e9 << " GB";
-    return os.str();
-}
 
 /// Standard output of the ranks other than 0 of a distributed run: discarded
 class DiscardBuffer : public std::streambuf
@@ -146,6 +138,31 @@ CheckMemory(const std::string& what, uint64_t bytes)
                     FormatBytes(available) + " are available to this process");
     }
     NS_LOG_LOGIC(what << ": needs " << FormatBytes(bytes) << " of " << FormatBytes(available));
+}
+
+void
+CheckCountMemory(const std::string& option,
+                 const std::string& value,
+                 uint64_t count,
+                 uint64_t bytesEach,
+                 const std::string& noun,
+                 const std::string& what,
+                 uint64_t available)
+{
+    NS_LOG_FUNCTION(option << value << count << bytesEach << available);
+    const uint64_t each = std::max<uint64_t>(bytesEach, 1);
+    const uint64_t limit = available / each;
+    if (count > limit)
+    {
+        // count x each in floating point: it may pass 2^64 (the message only)
+        const double bytes = static_cast<double>(count) * static_cast<double>(each);
+        ThrowBadParameter(option,
+                          value,
+                          std::to_string(count) + " " + noun + " keep at least " +
+                              FormatBytes(bytes) + " (" + FormatBytes(each) + " each: " + what +
+                              "); at most " + std::to_string(limit) + " " + noun + " fit in the " +
+                              FormatBytes(available) + " available to this process");
+    }
 }
 
 void

@@ -29,11 +29,6 @@ NS_LOG_COMPONENT_DEFINE("MoseScenarioOptions");
 namespace
 {
 
-/// the most --seeds of a study: each seed keeps its figures and a record; 10,000 seeds of
-/// mose-paper's defaults take about half an hour of one core, of mose-baselines' about four
-/// hours (mose-llm's maps have the same bound)
-constexpr uint32_t MAX_SEEDS = 10000;
-
 /// The options of one mode's role counts, its roles file and the paper's shares for messages
 struct RoleOptionNames
 {
@@ -598,12 +593,15 @@ ScenarioOptions::GetSeedPlan() const
         {
             ThrowBadParameter("--seeds", Describe("seeds"), "need at least 1 seed");
         }
-        if (plan.seeds > MAX_SEEDS)
+        if (m_defaults.seedBytes > 0)
         {
-            ThrowBadParameter("--seeds",
-                              Describe("seeds"),
-                              "at most " + std::to_string(MAX_SEEDS) +
-                                  " seeds (a bound of this program, before any memory is taken)");
+            // each seed keeps its figures: the limit is the machine's memory over them
+            CheckCountMemory("--seeds",
+                             Describe("seeds"),
+                             plan.seeds,
+                             m_defaults.seedBytes,
+                             "seeds",
+                             m_defaults.seedKeeps);
         }
         plan.threads = Unsigned32("threads", plan.threads);
     }

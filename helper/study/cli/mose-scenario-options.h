@@ -7,6 +7,7 @@
 #ifndef MOSE_SCENARIO_OPTIONS_H
 #define MOSE_SCENARIO_OPTIONS_H
 
+#include "mose-flow-experiment-helper.h"
 #include "mose-seed-pool.h"
 
 #include "ns3/command-line.h"
@@ -37,6 +38,12 @@ struct ScenarioDefaults
     uint64_t flows{100000}; //!< --flows
     uint32_t seeds{20};     //!< --seeds, where offered
     uint32_t degree{4};     //!< --degree
+    /// the memory the program keeps per seed, for GetSeedPlan()'s limit on --seeds
+    /// (CheckCountMemory()): the flow study's (FlowExperimentHelper::GetSeedBytes()) by
+    /// default; 0 where the program checks its seeds itself (mose-llm's map)
+    uint64_t seedBytes{FlowExperimentHelper::GetSeedBytes()};
+    /// what a seed keeps, for the message
+    std::string seedKeeps{"the flow study's run record and figures of 2 modes x 4 policies"};
 };
 
 /**

@@ -590,6 +590,17 @@ LlmRegimeMap::ListRuns() const
     return runs;
 }
 
+uint64_t
+LlmRegimeMap::CountRuns(const LlmRegimeMapConfig& config)
+{
+    const auto statics = static_cast<uint64_t>(
+        std::count_if(config.policies.begin(), config.policies.end(), [](mose::Policy p) {
+            return !mose::IsSwitching(p);
+        }));
+    return uint64_t{config.loads.size()} * config.intervals.size() * config.seeds *
+           (statics + config.darkTimes.size());
+}
+
 std::string
 LlmRegimeMap::Describe(const LlmMapRun& r) const
 {

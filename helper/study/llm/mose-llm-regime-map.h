@@ -196,6 +196,23 @@ struct LlmMapRunFigures
 
 /**
  * \ingroup mose-study
+ * \param cycles the map's --cycles
+ * \return the memory a map keeps per run, for the limits on --seeds and --cycles: its run
+ *         record (RunRecord: about 40 figures, and 33 more per cycle when cycles > 1), its
+ *         place in the list and its figures (LlmMapRunFigures). Measured at the aggregate level
+ *         (--loads=1 --intervals=10ms --darkTimes=10ms): the peak memory grows by 13.7 kB a
+ *         run from 100 to 400 seeds, and by 5.7 kB a run per cycle from 2 to 20 cycles.
+ */
+constexpr uint64_t
+LlmMapRunBytes(uint32_t cycles)
+{
+    constexpr uint64_t run = 13000;
+    constexpr uint64_t cycle = 5400;
+    return run + (cycles > 1 ? uint64_t{cycles} * cycle : 0);
+}
+
+/**
+ * \ingroup mose-study
  * \brief One cell of the map.
  *
  * With one seed, `runs` are the runs and `verdict` is LlmCellVerdict::Compute() of them.
@@ -296,6 +313,14 @@ class LlmRegimeMap
      *         Assemble().
      */
     std::vector<LlmMapRun> ListRuns() const;
+
+    /**
+     * \brief The size of ListRuns() from the configuration alone, before a map is made (the
+     *        memory checks of mose-llm's options).
+     * \param config the map's configuration (its loads, intervals, dark times, policies, seeds)
+     * \return per (load, interval) point, seeds x (static policies + dark times)
+     */
+    static uint64_t CountRuns(const LlmRegimeMapConfig& config);
     /// \param run one of ListRuns() \return it in words ("load 25/s, interval 100 ms, S-Inf")
     std::string Describe(const LlmMapRun& run) const;
     /// \param run one of ListRuns() \return its experiment's configuration
