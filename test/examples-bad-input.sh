@@ -162,6 +162,8 @@ expect_error llm-tokens-with-ring '--tokensPerMember = "1000": the option would 
     "$BIN/mose-llm" --map=false --level=aggregate --collective=ring-all-reduce --tokensPerMember=1000
 expect_error paper-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least' \
     "$BIN/mose-paper" --seeds=4000000000
+expect_error sweep-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least 192.0 TB' \
+    "$BIN/mose-sweep" --seeds=4000000000
 expect_error templates-pd-role-counts "the mode's role counts: --prefill, --decode, --training" \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error templates-compromise-reserved 'invalid --compromiseReservedPorts = 4' \
@@ -447,6 +449,8 @@ fi
 # --- mose-mode-switch
 SWITCH="$BIN/mose-mode-switch"
 if [ -x "$SWITCH" ]; then
+    expect_error switch-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least 300.0 TB' \
+        "$SWITCH" --seeds=4000000000 --policies=MoSE,S-Inf
     expect_error switch-policy 'invalid --policies = "foo"' "$SWITCH" --policies=foo --plot=false
     expect_error switch-compare-gone 'Invalid command-line argument: --compare' "$SWITCH" --compare=false --plot=false
     expect_error switch-distributed-no-mpi 'this ns-3 build has no MPI module' \
