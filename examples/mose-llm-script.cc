@@ -127,21 +127,20 @@ main(int argc, char* argv[])
         Simulator::Stop(end + Seconds(1));
         Simulator::Run();
 
+        // the inference workload's own summary; the direct circuits from its records
+        const InferenceSummary summary = inference->GetSummary();
         uint32_t direct = 0;
-        double ttft = 0;
         for (const MoseRequestRecord& r : inference->GetRecords())
         {
             direct += r.done && r.direct ? 1 : 0;
-            ttft += r.done ? r.GetTtft().GetSeconds() : 0;
         }
-        const uint32_t served = inference->GetNDone();
-        std::cout << ToString(policy) << ", N=" << groups << ", run " << run << ": " << served
-                  << "/" << requests << " requests served (" << direct
-                  << " on a direct circuit), mean TTFT " << (served > 0 ? ttft / served * 1e3 : 0.0)
-                  << " ms; " << training->GetNDone() << " iterations; "
-                  << switcher->GetRecords().size() << " switches; "
-                  << switcher->GetLossMonitor()->GetTotal() << " packets lost; FlowMonitor saw "
-                  << monitor->GetFlowStats().size() << " flows; errors "
+        std::cout << ToString(policy) << ", N=" << groups << ", run " << run << ": "
+                  << summary.served << "/" << requests << " requests served (" << direct
+                  << " on a direct circuit), mean TTFT " << summary.ttft.mean * 1e3 << " ms; "
+                  << training->GetNDone() << " iterations; " << switcher->GetRecords().size()
+                  << " switches; " << switcher->GetLossMonitor()->GetTotal()
+                  << " packets lost; FlowMonitor saw " << monitor->GetFlowStats().size()
+                  << " flows; errors "
                   << inference->GetNErrors() + training->GetNErrors() + switcher->GetNErrors()
                   << std::endl;
         Simulator::Destroy();

@@ -396,7 +396,7 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
         ran.push_back(e.GetConfig().policy);
         EXPECT_EQ(e.GetExperiment().GetSharedScenario(), two.GetScenario());
         circuits.push_back(e.GetCircuitGraph().GetCircuits());
-        flows.push_back(FlowsText(e.GetFlows()));
+        flows.push_back(FlowsText(e.GetExperiment().GetInitialModeScenario().flows));
         e.Run();
         EXPECT_EQ(e.GetExperiment().GetPacketsLost(), 0u);
     });

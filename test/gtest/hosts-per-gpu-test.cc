@@ -231,8 +231,8 @@ TEST(HostsPerGpu, NothingIsLostAcrossASwitch)
     const LlmSummary s = e.GetSummary();
     EXPECT_EQ(s.lost, 0u) << "drain on: nothing lost across the switch";
     EXPECT_EQ(s.errors, 0u);
-    EXPECT_EQ(s.served, s.requests);
-    EXPECT_GT(s.iterations, 1u);
+    EXPECT_EQ(s.inference.served, s.inference.requests);
+    EXPECT_GT(s.training.iterations, 1u);
     // with hosts, the smallest link is a host link: the notice delay is twice its delay
     EXPECT_EQ(s.noticeDelay, NanoSeconds(200));
 }

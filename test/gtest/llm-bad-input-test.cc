@@ -112,8 +112,8 @@ TEST(LlmBadInput, UnservedRequestsAreCountedWithTheirReason)
 {
     LlmSummary s;
     s.policy = Policy::MOSE;
-    s.requests = 40;
-    s.served = 30;
+    s.inference.requests = 40;
+    s.inference.served = 30;
     s.stopTime = Seconds(30);
     s.noticeDelay = Seconds(29.5);
     s.unservedNoticeLate = 10;
@@ -121,7 +121,7 @@ TEST(LlmBadInput, UnservedRequestsAreCountedWithTheirReason)
               "MoSE: 10 of 40 requests not served when the run stopped at 30 s: 10 had their KV "
               "bytes delivered, but the completion notice (--noticeDelay = 29.5 s after the last "
               "byte) was due after the stop");
-    s.served = 20;
+    s.inference.served = 20;
     s.unservedInPrefill = 4;
     s.unservedInFlight = 6;
     EXPECT_EQ(UnservedText(s),

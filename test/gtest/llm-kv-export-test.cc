@@ -102,7 +102,7 @@ TEST(LlmKvExport, SplitwiseIdsJoinBackOneRowPerServedRequest)
     LlmExperiment e(Small(t.requests));
     e.Build();
     e.Run();
-    EXPECT_EQ(e.GetSummary().served, 12U);
+    EXPECT_EQ(e.GetSummary().inference.served, 12U);
     std::ostringstream csv;
     e.WriteKvExport(csv, true, false);
     std::size_t rows = 0;

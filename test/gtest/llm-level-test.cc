@@ -73,15 +73,17 @@ CheckFluidRunDeliversEveryByte(const ExperimentConfig& config)
     EXPECT_EQ(s.level, config.level);
     if (config.level == LlmLevel::AGGREGATE)
     {
-        EXPECT_EQ(s.flows, s.served + s.iterations + (e.GetIterations().back().done ? 0 : 1));
+        EXPECT_EQ(s.flows,
+                  s.inference.served + s.training.iterations +
+                      (e.GetIterations().back().done ? 0 : 1));
         EXPECT_GT(s.transfers, 10 * s.flows);
     }
     else
     {
         EXPECT_EQ(s.flows, s.transfers);
     }
-    EXPECT_EQ(s.served, 40u);
-    EXPECT_GT(s.iterations, 0u);
+    EXPECT_EQ(s.inference.served, 40u);
+    EXPECT_GT(s.training.iterations, 0u);
     EXPECT_EQ(s.errors, 0u);
     EXPECT_EQ(s.lost, 0u);
     EXPECT_EQ(s.switches, 1u);

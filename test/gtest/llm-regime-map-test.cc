@@ -43,11 +43,11 @@ Figures(Policy p, double ttft, double p99, double iter)
 {
     LlmSummary s;
     s.policy = p;
-    s.requests = s.served = 10;
-    s.iterations = 5;
-    s.ttftMeanS = ttft;
-    s.ttftP99S = p99;
-    s.iterMeanS = iter;
+    s.inference.requests = s.inference.served = 10;
+    s.training.iterations = 5;
+    s.inference.ttft.mean = ttft;
+    s.inference.ttft.p99 = p99;
+    s.training.iteration.mean = iter;
     return s;
 }
 
@@ -117,7 +117,7 @@ TEST(LlmRegimeMap, VerdictFromHandMadeFigures)
     // no training iterations anywhere: TTFT alone decides
     std::vector<LlmSummary> inferenceOnly = {Figures(Policy::MOSE, 0.09, 0.2, 0),
                                              Figures(Policy::STATIC_TRAINING, 0.1, 0.2, 0)};
-    inferenceOnly[0].iterations = inferenceOnly[1].iterations = 0;
+    inferenceOnly[0].training.iterations = inferenceOnly[1].training.iterations = 0;
     const LlmCellVerdict i = LlmCellVerdict::Compute(inferenceOnly, 0.02);
     EXPECT_FALSE(i.used[2]);
     EXPECT_EQ(i.WinnerText(LlmCriterion::ITER_MEAN), "-");
@@ -156,8 +156,8 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
             for (std::size_t p = 0; p < 4; ++p)
             {
                 EXPECT_EQ(c.runs[p].policy, config.policies[p]);
-                EXPECT_EQ(c.runs[p].served, c.requests);
-                EXPECT_GT(c.runs[p].iterations, 0u);
+                EXPECT_EQ(c.runs[p].inference.served, c.requests);
+                EXPECT_GT(c.runs[p].training.iterations, 0u);
                 EXPECT_EQ(c.runs[p].errors, 0u);
             }
             // the winners are the verdict function's on the cell's own figures
@@ -168,7 +168,8 @@ TEST(LlmRegimeMap, TinyMapHasEveryCellAndPolicyAndADeterministicCsv)
             EXPECT_TRUE(c.flow.has_value());
         }
         // the static runs do not depend on the dark time: shared between a load's cells
-        EXPECT_DOUBLE_EQ(cells[0].runs[1].ttftMeanS, cells[1].runs[1].ttftMeanS);
+        EXPECT_DOUBLE_EQ(cells[0].runs[1].inference.ttft.mean,
+                         cells[1].runs[1].inference.ttft.mean);
         EXPECT_EQ(map.GetCrossovers().size(), 4u);
         EXPECT_CONTAINS(map.GetVerdict(), "N=16");
         std::ostringstream os;
@@ -231,7 +232,7 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
         LlmExperiment e(c);
         e.Build();
         e.Run();
-        EXPECT_EQ(e.GetSummary().served, c.llm.requests.size());
+        EXPECT_EQ(e.GetSummary().inference.served, c.llm.requests.size());
     }
     EXPECT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
     EXPECT_EQ(GetAttributeDefaultText(ocs, "DataRate"), "400000000000bps");
@@ -243,7 +244,7 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
         LlmExperiment e(c); // ocsRate 10 Gb/s: agrees
         e.Build();
         e.Run();
-        EXPECT_EQ(e.GetSummary().served, c.llm.requests.size());
+        EXPECT_EQ(e.GetSummary().inference.served, c.llm.requests.size());
     }
     c.ocsRate = DataRate("20Gbps");
     const std::string error = ErrorOf([&] { LlmExperiment(c).Build(); });
@@ -302,14 +303,15 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
         EXPECT_EQ(c.seedVerdicts[k].kind, single[k].verdict.kind);
         for (std::size_t p = 0; p < 4; ++p)
         {
-            EXPECT_EQ(c.seedRuns[k][p].ttftMeanS, single[k].runs[p].ttftMeanS);
-            EXPECT_EQ(c.seedRuns[k][p].iterMeanS, single[k].runs[p].iterMeanS);
+            EXPECT_EQ(c.seedRuns[k][p].inference.ttft.mean, single[k].runs[p].inference.ttft.mean);
+            EXPECT_EQ(c.seedRuns[k][p].training.iteration.mean,
+                      single[k].runs[p].training.iteration.mean);
         }
         margins.push_back(single[k].verdict.overallMargin);
         pays += single[k].verdict.kind == LlmCellVerdict::PAYS;
     }
     // the two seeds' traces differ (runs 1 and 2 of the request stream)
-    EXPECT_NE(c.seedRuns[0][1].ttftMeanS, c.seedRuns[1][1].ttftMeanS);
+    EXPECT_NE(c.seedRuns[0][1].inference.ttft.mean, c.seedRuns[1][1].inference.ttft.mean);
     EXPECT_DOUBLE_EQ(c.verdict.overallMargin, (margins[0] + margins[1]) / 2);
     EXPECT_EQ(c.marginMin, std::min(margins[0], margins[1]));
     EXPECT_EQ(c.marginMax, std::max(margins[0], margins[1]));
@@ -321,9 +323,11 @@ TEST(LlmRegimeMap, TwoSeedsAreTwoOneSeedMapsAndTheVerdictIsOnTheirMean)
               : mean > tol ? LlmCellVerdict::DOES_NOT_PAY
                            : LlmCellVerdict::TIE);
     // the policy figures are the means over the seeds, counts the totals
-    EXPECT_DOUBLE_EQ(c.runs[0].ttftMeanS,
-                     (single[0].runs[0].ttftMeanS + single[1].runs[0].ttftMeanS) / 2);
-    EXPECT_EQ(c.runs[0].served, single[0].runs[0].served + single[1].runs[0].served);
+    EXPECT_DOUBLE_EQ(
+        c.runs[0].inference.ttft.mean,
+        (single[0].runs[0].inference.ttft.mean + single[1].runs[0].inference.ttft.mean) / 2);
+    EXPECT_EQ(c.runs[0].inference.served,
+              single[0].runs[0].inference.served + single[1].runs[0].inference.served);
     // the confident verdict: the two seeds' margins are the samples, the interval is
     // 12.706 x |m0 - m1| / 2 around their mean (n = 2: s / sqrt(2) = |m0 - m1| / 2)
     EXPECT_EQ(c.marginSamples, margins);
@@ -428,25 +432,25 @@ TEST(LlmRegimeMap, AWindowsFiguresAreThoseOfItsRequestsAndIterations)
     const LlmSummary a =
         SummarizeLlmWindow(Policy::MOSE, requests, iterations, MilliSeconds(0), MilliSeconds(20));
     EXPECT_EQ(a.policy, Policy::MOSE);
-    EXPECT_EQ(a.requests, 2u);
-    EXPECT_EQ(a.served, 2u);
-    EXPECT_DOUBLE_EQ(a.ttftMeanS, 0.005);
-    EXPECT_DOUBLE_EQ(a.kvMeanS, 0.004);
-    EXPECT_EQ(a.iterations, 1u);
-    EXPECT_DOUBLE_EQ(a.iterMeanS, 0.007);
-    EXPECT_DOUBLE_EQ(a.collMeanS, 0.005);
+    EXPECT_EQ(a.inference.requests, 2u);
+    EXPECT_EQ(a.inference.served, 2u);
+    EXPECT_DOUBLE_EQ(a.inference.ttft.mean, 0.005);
+    EXPECT_DOUBLE_EQ(a.inference.kv.mean, 0.004);
+    EXPECT_EQ(a.training.iterations, 1u);
+    EXPECT_DOUBLE_EQ(a.training.iteration.mean, 0.007);
+    EXPECT_DOUBLE_EQ(a.training.collective.mean, 0.005);
     // [20 ms, end): request 2 (not served) and 3 (TTFT 9 ms); iteration 1 is not done
     const LlmSummary b = SummarizeLlmWindow(Policy::STATIC_TRAINING,
                                             requests,
                                             iterations,
                                             MilliSeconds(20),
                                             Time::Max());
-    EXPECT_EQ(b.requests, 2u);
-    EXPECT_EQ(b.served, 1u);
-    EXPECT_DOUBLE_EQ(b.ttftMeanS, 0.009);
-    EXPECT_DOUBLE_EQ(b.ttftP99S, 0.009);
-    EXPECT_EQ(b.iterations, 0u);
-    EXPECT_EQ(b.iterMeanS, 0);
+    EXPECT_EQ(b.inference.requests, 2u);
+    EXPECT_EQ(b.inference.served, 1u);
+    EXPECT_DOUBLE_EQ(b.inference.ttft.mean, 0.009);
+    EXPECT_DOUBLE_EQ(b.inference.ttft.p99, 0.009);
+    EXPECT_EQ(b.training.iterations, 0u);
+    EXPECT_EQ(b.training.iteration.mean, 0);
     // an empty or reversed window: an error naming it
     EXPECT_CONTAINS(ErrorOf([&] {
                         SummarizeLlmWindow(Policy::MOSE,
@@ -467,23 +471,18 @@ TEST(LlmRegimeMap, TheWholeRunAsAWindowIsTheRunsSummary)
     const LlmSummary whole = e.GetSummary();
     const LlmSummary w =
         SummarizeLlmWindow(Policy::MOSE, e.GetRequests(), e.GetIterations(), Time(0), Time::Max());
-    EXPECT_GT(whole.served, 0u);
-    EXPECT_GT(whole.iterations, 0u);
-    EXPECT_EQ(w.requests, whole.requests);
-    EXPECT_EQ(w.served, whole.served);
-    EXPECT_EQ(w.iterations, whole.iterations);
-    for (double LlmSummary::*f : {&LlmSummary::kvMeanS,
-                                  &LlmSummary::kvP50S,
-                                  &LlmSummary::kvP99S,
-                                  &LlmSummary::ttftMeanS,
-                                  &LlmSummary::ttftP50S,
-                                  &LlmSummary::ttftP99S,
-                                  &LlmSummary::iterMeanS,
-                                  &LlmSummary::iterP99S,
-                                  &LlmSummary::collMeanS,
-                                  &LlmSummary::collP99S})
+    EXPECT_GT(whole.inference.served, 0u);
+    EXPECT_GT(whole.training.iterations, 0u);
+    EXPECT_EQ(w.inference.requests, whole.inference.requests);
+    EXPECT_EQ(w.inference.served, whole.inference.served);
+    EXPECT_EQ(w.training.iterations, whole.training.iterations);
+    for (double SampleStatistics::*f :
+         {&SampleStatistics::mean, &SampleStatistics::p50, &SampleStatistics::p99})
     {
-        EXPECT_EQ(w.*f, whole.*f);
+        EXPECT_EQ(w.inference.kv.*f, whole.inference.kv.*f);
+        EXPECT_EQ(w.inference.ttft.*f, whole.inference.ttft.*f);
+        EXPECT_EQ(w.training.iteration.*f, whole.training.iteration.*f);
+        EXPECT_EQ(w.training.collective.*f, whole.training.collective.*f);
     }
 }
 

@@ -219,18 +219,18 @@ TEST(LlmRateEpochError, TheTextGivesBothRunsAndTheRelativeErrors)
 {
     LlmSummary a;
     a.policy = Policy::MOSE;
-    a.requests = 40;
-    a.served = 40;
-    a.kvMeanS = 0.486;
-    a.ttftMeanS = 0.5;
-    a.iterations = 3;
-    a.iterMeanS = 0.3;
+    a.inference.requests = 40;
+    a.inference.served = 40;
+    a.inference.kv.mean = 0.486;
+    a.inference.ttft.mean = 0.5;
+    a.training.iterations = 3;
+    a.training.iteration.mean = 0.3;
     a.wallSeconds = 0.1;
     LlmSummary e = a;
-    e.kvMeanS = 0.008;
-    e.ttftMeanS = 0.01;
-    e.iterations = 60;
-    e.iterMeanS = 0.025;
+    e.inference.kv.mean = 0.008;
+    e.inference.ttft.mean = 0.01;
+    e.training.iterations = 60;
+    e.training.iteration.mean = 0.025;
     e.wallSeconds = 0.5;
     // (0.486 - 0.008) / 0.008 = 59.75; (0.5 - 0.01) / 0.01 = 49; (0.3 - 0.025) / 0.025 = 11
     EXPECT_EQ(RateEpochErrorText(a, e, MilliSeconds(1)),
@@ -267,14 +267,14 @@ TEST(LlmRateEpochError, AComparisonWithAnEpochRunsTheExactRatesToo)
     ASSERT_EQ(coarse.GetExactSummaries().size(), 1u);
     const LlmSummary& beside = coarse.GetExactSummaries()[0];
     const LlmSummary& reference = exact.GetSummaries()[0];
-    EXPECT_EQ(beside.served, reference.served);
-    EXPECT_EQ(beside.iterations, reference.iterations);
-    EXPECT_EQ(beside.kvMeanS, reference.kvMeanS);
-    EXPECT_EQ(beside.ttftMeanS, reference.ttftMeanS);
+    EXPECT_EQ(beside.inference.served, reference.inference.served);
+    EXPECT_EQ(beside.training.iterations, reference.training.iterations);
+    EXPECT_EQ(beside.inference.kv.mean, reference.inference.kv.mean);
+    EXPECT_EQ(beside.inference.ttft.mean, reference.inference.ttft.mean);
     EXPECT_NE(table.str().find("MoSE with rate epoch 5 ms (--rateEpoch) against exact rates: "
                                "served " +
-                               std::to_string(coarse.GetSummaries()[0].served) + "/20 (exact " +
-                               std::to_string(reference.served) + "/20)"),
+                               std::to_string(coarse.GetSummaries()[0].inference.served) +
+                               "/20 (exact " + std::to_string(reference.inference.served) + "/20)"),
               std::string::npos)
         << table.str();
 }

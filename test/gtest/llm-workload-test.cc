@@ -73,7 +73,7 @@ TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
         EXPECT_EQ(e.GetRoles(WorkloadMode::INFERENCE_HEAVY).Get(r.prefill), GroupRole::PREFILL);
         EXPECT_EQ(e.GetRoles(WorkloadMode::INFERENCE_HEAVY).Get(r.decode), GroupRole::DECODE);
     }
-    EXPECT_EQ(e.GetSummary().served, 30u);
+    EXPECT_EQ(e.GetSummary().inference.served, 30u);
     EXPECT_EQ(e.GetSummary().errors, 0u);
 }
 
@@ -563,16 +563,16 @@ TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
     };
     const LlmSummary full = run(1);
     const LlmSummary scaled = run(8);
-    ASSERT_EQ(full.served, 6u);
-    ASSERT_EQ(scaled.served, 6u);
-    ASSERT_GT(full.iterations, 5u);
-    ASSERT_GT(scaled.iterations, 5u);
-    const double kv = scaled.kvMeanS / full.kvMeanS - 1;
-    const double it = scaled.iterMeanS / full.iterMeanS - 1;
-    std::cout << "scale 8 vs 1: KV mean " << scaled.kvMeanS << " vs " << full.kvMeanS << " ("
-              << kv * 100 << "%), iteration mean " << scaled.iterMeanS << " vs " << full.iterMeanS
-              << " (" << it * 100 << "%), events " << scaled.events << " vs " << full.events
-              << std::endl;
+    ASSERT_EQ(full.inference.served, 6u);
+    ASSERT_EQ(scaled.inference.served, 6u);
+    ASSERT_GT(full.training.iterations, 5u);
+    ASSERT_GT(scaled.training.iterations, 5u);
+    const double kv = scaled.inference.kv.mean / full.inference.kv.mean - 1;
+    const double it = scaled.training.iteration.mean / full.training.iteration.mean - 1;
+    std::cout << "scale 8 vs 1: KV mean " << scaled.inference.kv.mean << " vs "
+              << full.inference.kv.mean << " (" << kv * 100 << "%), iteration mean "
+              << scaled.training.iteration.mean << " vs " << full.training.iteration.mean << " ("
+              << it * 100 << "%), events " << scaled.events << " vs " << full.events << std::endl;
     EXPECT_LT(std::abs(kv), 0.10);
     EXPECT_LT(std::abs(it), 0.10);
     EXPECT_LT(scaled.events * 4, full.events) << "a scaled run has fewer packets";

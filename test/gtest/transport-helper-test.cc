@@ -666,9 +666,9 @@ TEST(TransportHelper, MoseLlmOverRdmaServesEveryRequestWithoutLoss)
     RecordProperty("lost", std::to_string(r.summary.lost));
     RecordProperty("events", std::to_string(r.summary.events));
     EXPECT_EQ(r.redDiscs, 16u * 4u);
-    EXPECT_EQ(r.summary.requests, 30u);
-    EXPECT_EQ(r.summary.served, 30u);
-    EXPECT_GT(r.summary.iterations, 0u);
+    EXPECT_EQ(r.summary.inference.requests, 30u);
+    EXPECT_EQ(r.summary.inference.served, 30u);
+    EXPECT_GT(r.summary.training.iterations, 0u);
     EXPECT_EQ(r.summary.switches, 1u);
     EXPECT_EQ(r.ectDrops, 0u);
     EXPECT_EQ(r.notEctDrops, 0u);
@@ -697,7 +697,7 @@ TEST(TransportHelper, MoseLlmOverRdmaWithPacedPortsMarksLess)
     const RdmaRun capped = RunRdma({});
     for (const RdmaRun* r : {&paced, &capped})
     {
-        EXPECT_EQ(r->summary.served, 30u);
+        EXPECT_EQ(r->summary.inference.served, 30u);
         EXPECT_EQ(r->summary.lost, 0u);
         EXPECT_EQ(r->summary.errors, 0u);
         EXPECT_EQ(r->drops, 0u);
@@ -721,8 +721,8 @@ TEST(TransportHelper, MoseLlmOverRdmaIsDeterministic)
         EXPECT_EQ(a.requests[i].kvStart, b.requests[i].kvStart) << i;
         EXPECT_EQ(a.requests[i].kvEnd, b.requests[i].kvEnd) << i;
     }
-    EXPECT_EQ(a.summary.iterations, b.summary.iterations);
-    EXPECT_EQ(a.summary.iterMeanS, b.summary.iterMeanS);
+    EXPECT_EQ(a.summary.training.iterations, b.summary.training.iterations);
+    EXPECT_EQ(a.summary.training.iteration.mean, b.summary.training.iteration.mean);
     EXPECT_EQ(a.summary.events, b.summary.events);
     EXPECT_EQ(a.ecnMarks, b.ecnMarks);
     EXPECT_EQ(a.cnps, b.cnps);

@@ -943,23 +943,10 @@ SummarizeLlmWindow(mose::Policy policy,
                    Time to)
 {
     // the workloads' own summaries of the window
-    const mose::InferenceSummary inference = mose::SummarizeRequests(requests, from, to);
-    const mose::TrainingSummary training = mose::SummarizeIterations(iterations, from, to);
     LlmSummary s;
     s.policy = policy;
-    s.requests = inference.requests;
-    s.served = inference.served;
-    s.kvMeanS = inference.kv.mean;
-    s.kvP50S = inference.kv.p50;
-    s.kvP99S = inference.kv.p99;
-    s.ttftMeanS = inference.ttft.mean;
-    s.ttftP50S = inference.ttft.p50;
-    s.ttftP99S = inference.ttft.p99;
-    s.iterations = training.iterations;
-    s.iterMeanS = training.iteration.mean;
-    s.iterP99S = training.iteration.p99;
-    s.collMeanS = training.collective.mean;
-    s.collP99S = training.collective.p99;
+    s.inference = mose::SummarizeRequests(requests, from, to);
+    s.training = mose::SummarizeIterations(iterations, from, to);
     return s;
 }
 
@@ -967,7 +954,7 @@ LlmSummary
 LlmExperiment::GetSummary() const
 {
     // the statistics of the whole run (the workloads' own summaries): one window from 0 to the
-    // end of time, with every request in the list counted
+    // end of time, which holds every request in the list (one not arrived has arrival 0)
     LlmSummary s =
         SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());
     s.level = m_config.level;
@@ -978,7 +965,6 @@ LlmExperiment::GetSummary() const
     s.droppingPorts = m_droppingPorts;
     s.transfers = m_transfersStarted;
     s.flows = m_flowsStarted;
-    s.requests = static_cast<uint32_t>(m_requests.size());
     s.lost = m_lost;
     s.switches = static_cast<uint32_t>(m_records.size());
     s.errors = m_errors;
@@ -1151,44 +1137,24 @@ LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
     {
         const Time a = starts[i];
         const Time b = i + 1 < starts.size() ? starts[i + 1] : m_config.end;
-        uint32_t requests = 0;
-        uint32_t served = 0;
-        double kv = 0;
-        double ttft = 0;
-        for (const auto& r : m_requests)
-        {
-            if (r.arrival >= a && r.arrival < b)
-            {
-                ++requests;
-                if (r.done)
-                {
-                    ++served;
-                    kv += r.GetKvTime().GetSeconds();
-                    ttft += r.GetTtft().GetSeconds();
-                }
-            }
-        }
-        uint32_t iterations = 0;
-        uint32_t started = 0;
-        double iter = 0;
-        for (const auto& r : m_iterations)
-        {
-            if (r.start >= a && r.start < b)
-            {
-                ++started;
-                if (r.done)
-                {
-                    ++iterations;
-                    iter += r.GetIterationTime().GetSeconds();
-                }
-            }
-        }
+        // the workloads' own summaries of the interval (one of 0 s holds nothing); the
+        // training max load per iteration divides by every iteration started in it, completed
+        // or not
+        const bool empty = !(a < b);
+        const mose::InferenceSummary inference =
+            empty ? mose::InferenceSummary() : mose::SummarizeRequests(m_requests, a, b);
+        const mose::TrainingSummary training =
+            empty ? mose::TrainingSummary() : mose::SummarizeIterations(m_iterations, a, b);
+        const auto started = static_cast<uint32_t>(std::count_if(
+            m_iterations.begin(),
+            m_iterations.end(),
+            [a, b](const MoseIterationRecord& r) { return r.start >= a && r.start < b; }));
         os << mose::ToString(m_config.policy) << ',' << i << ','
            << mose::ToString(m_config.schedule.empty() ? m_config.GetInitialMode()
                                                        : m_config.schedule[i].mode)
-           << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << requests << ',' << served
-           << ',' << (served ? kv / served : 0) << ',' << (served ? ttft / served : 0) << ','
-           << iterations << ',' << (iterations ? iter / iterations : 0) << ',';
+           << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << inference.requests << ','
+           << inference.served << ',' << inference.kv.mean << ',' << inference.ttft.mean << ','
+           << training.iterations << ',' << training.iteration.mean << ',';
         if (i > 0 && i - 1 < m_records.size())
         {
             const MoseSwitchRecord& rec = m_records[i - 1];

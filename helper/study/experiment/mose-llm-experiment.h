@@ -29,6 +29,7 @@
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-traffic.h"
 #include "ns3/mose-transport-helper.h"
+#include "ns3/mose-workload-summary.h"
 #include "ns3/nstime.h"
 
 #include <array>
@@ -149,32 +150,25 @@ struct LlmSummary
 {
     mose::Policy policy{mose::Policy::MOSE}; //!< the policy
     LlmLevel level{LlmLevel::PACKET};        //!< the level it ran at
-    uint32_t requests{0};                    //!< requests in the list
-    uint32_t served{0};                      //!< requests whose KV transfer completed
-    double kvMeanS{0};                       //!< KV transfer time, mean (s)
-    double kvP50S{0};                        //!< KV transfer time, P50
-    double kvP99S{0};                        //!< KV transfer time, P99
-    double ttftMeanS{0};                     //!< TTFT, mean (s)
-    double ttftP50S{0};                      //!< TTFT, P50
-    double ttftP99S{0};                      //!< TTFT, P99
-    uint32_t iterations{0};                  //!< iterations completed
-    double iterMeanS{0};                     //!< iteration time, mean (s)
-    double iterP99S{0};                      //!< iteration time, P99
-    double collMeanS{0};                     //!< collective time, mean (s)
-    double collP99S{0};                      //!< collective time, P99
-    uint64_t lost{0};                        //!< packets lost (MoseLossMonitor total)
-    uint32_t switches{0};                    //!< switches started
-    uint64_t errors{0};                      //!< errors inside simulation events (should be 0)
-    double wallSeconds{0};                   //!< wall time of Simulator::Run()
-    uint64_t events{0};                      //!< events executed
-    uint64_t connections{0};                 //!< transport connections opened
-    double simulatedSeconds{0};              //!< simulated time
-    Time noticeDelay;                        //!< the transport's NoticeDelay in the run
-    std::vector<uint64_t> eventsPerRank;     //!< events per MPI rank (one entry on one)
-    uint32_t circuitsCut{0};                 //!< initial circuits across ranks (0 on one)
-    Time stopTime;                           //!< when the run stopped at the latest
-    /// requests not served (requests - served), by where the stop found them: not arrived,
-    /// in prefill (queued or computing), KV transfer in flight, KV transfer's last byte
+    /// the inference server's own summary of every request in the list
+    /// (mose::SummarizeRequests(); requests, served, KV and TTFT statistics, in seconds)
+    mose::InferenceSummary inference;
+    /// the training job's own summary of its completed iterations (mose::SummarizeIterations();
+    /// iterations, iteration and collective time statistics, in seconds)
+    mose::TrainingSummary training;
+    uint64_t lost{0};                    //!< packets lost (MoseLossMonitor total)
+    uint32_t switches{0};                //!< switches started
+    uint64_t errors{0};                  //!< errors inside simulation events (should be 0)
+    double wallSeconds{0};               //!< wall time of Simulator::Run()
+    uint64_t events{0};                  //!< events executed
+    uint64_t connections{0};             //!< transport connections opened
+    double simulatedSeconds{0};          //!< simulated time
+    Time noticeDelay;                    //!< the transport's NoticeDelay in the run
+    std::vector<uint64_t> eventsPerRank; //!< events per MPI rank (one entry on one)
+    uint32_t circuitsCut{0};             //!< initial circuits across ranks (0 on one)
+    Time stopTime;                       //!< when the run stopped at the latest
+    /// requests not served (inference.requests - .served), by where the stop found them: not
+    /// arrived, in prefill (queued or computing), KV transfer in flight, KV transfer's last byte
     /// delivered but its completion notice (noticeDelay later) due after the stop
     uint32_t unservedNotArrived{0};
     uint32_t unservedInPrefill{0};  //!< see unservedNotArrived

@@ -116,11 +116,10 @@ ValidatePacketConfig(const ExperimentConfig& config)
 
 PacketExperiment::PacketExperiment(const ExperimentConfig& config,
                                    std::shared_ptr<const mose::Scenario> scenario)
-    : m_config(config),
-      m_experiment(config)
+    : m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
-    ValidatePacketConfig(m_config);
+    ValidatePacketConfig(config);
     if (scenario)
     {
         SetScenario(std::move(scenario));
@@ -250,7 +249,7 @@ PacketExperiment::RunPolicies(const ExperimentConfig& config,
 const ExperimentConfig&
 PacketExperiment::GetConfig() const
 {
-    return m_config;
+    return m_experiment.GetConfig();
 }
 
 const Experiment&
@@ -269,7 +268,7 @@ PacketExperiment::Build()
     }
     SystemWallClockMs clock;
     clock.Start();
-    if (IsFluidLevel())
+    if (IsFluid(GetConfig().level))
     {
         BuildFluid();
         m_built = true;
@@ -278,15 +277,15 @@ PacketExperiment::Build()
     }
     m_experiment.Build();
     m_graph = m_experiment.GetIntervals().front().graph;
-    m_metrics = m_experiment.EvaluateFlows(m_graph, GetFlows());
-    if (m_config.IsRdma())
+    m_metrics = m_experiment.EvaluateFlows(m_graph, m_experiment.GetInitialModeScenario().flows);
+    if (GetConfig().IsRdma())
     {
         BuildBatch();
         m_built = true;
         m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
         return;
     }
-    m_workload = m_experiment.InstallFlows(GetFlows());
+    m_workload = m_experiment.InstallFlows(m_experiment.GetInitialModeScenario().flows);
     m_experiment.SetCollect([this]() {
         // on several MPI ranks, each saw its own sinks: the merged transfers
         m_transfers = Experiment::CollectTransfers(m_workload);
@@ -316,7 +315,7 @@ PacketExperiment::Run()
     {
         throw mose::Error("PacketExperiment::Run needs one Build() before it, once");
     }
-    if (IsFluidLevel())
+    if (IsFluid(GetConfig().level))
     {
         RunFluid();
     }
@@ -325,12 +324,6 @@ PacketExperiment::Run()
         m_experiment.Run();
     }
     m_ran = true;
-}
-
-bool
-PacketExperiment::IsFluidLevel() const
-{
-    return IsFluid(m_config.level);
 }
 
 uint64_t
@@ -354,7 +347,7 @@ PacketExperiment::GetBatchErrors() const
 bool
 PacketExperiment::IsBatch() const
 {
-    return IsFluidLevel() || m_config.IsRdma();
+    return IsFluid(GetConfig().level) || GetConfig().IsRdma();
 }
 
 std::vector<mose::BatchFlow>
@@ -365,7 +358,7 @@ PacketExperiment::DrawBatchFlows()
     UintegerValue unit;
     traffic->GetAttribute("BytesPerUnit", unit);
     m_fluidBytesPerUnit = unit.Get();
-    m_fluidDrawn = traffic->MakeStartedTransfers(GetFlows());
+    m_fluidDrawn = traffic->MakeStartedTransfers(m_experiment.GetInitialModeScenario().flows);
     traffic->Dispose();
     return ToBatchFlows(m_fluidDrawn);
 }
@@ -377,8 +370,8 @@ PacketExperiment::BuildBatch()
     // attributes' defaults, the fabric's in-flight cap and notice delay unless the user set
     // them; MoseRdmaTransport scales its own rates and timers by MoseScale), the drawn
     // transfers as a batch on it
-    const ScaleScope scale(m_config.scale);
-    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport));
+    const ScaleScope scale(GetConfig().scale);
+    m_experiment.InstallTransport(MoseTransportHelper(GetConfig().transport));
     m_batch = DynamicCast<MoseBatchWorkload>(
         m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
     m_batch->SetFlows(DrawBatchFlows());
@@ -404,7 +397,7 @@ PacketExperiment::BuildBatch()
         m_batchErrors = m_batch->GetNErrors();
         m_batch = nullptr;
     });
-    NS_LOG_INFO(m_fluidDrawn.size() << " transfers as a flow batch on " << m_config.transport);
+    NS_LOG_INFO(m_fluidDrawn.size() << " transfers as a flow batch on " << GetConfig().transport);
 }
 
 void
@@ -412,14 +405,14 @@ PacketExperiment::BuildFluid()
 {
     // the initial mode and graph as Experiment::Build() draws them for a run without switcher
     m_graph = m_experiment.BuildFluidMode();
-    m_metrics = m_experiment.EvaluateFlows(m_graph, GetFlows());
+    m_metrics = m_experiment.EvaluateFlows(m_graph, m_experiment.GetInitialModeScenario().flows);
 
     // the fabric from the helpers the packet level builds it with (nothing is installed)
     mose::FluidFlowConfig f;
     f.fabric = m_experiment.ReadFluidFabric();
     f.graph = m_graph;
-    f.initialMode = m_config.GetInitialMode();
-    f.stopNs = m_config.stopTime.GetNanoSeconds();
+    f.initialMode = GetConfig().GetInitialMode();
+    f.stopNs = GetConfig().stopTime.GetNanoSeconds();
 
     // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
     f.batches = {DrawBatchFlows()};
@@ -490,12 +483,6 @@ PacketExperiment::GetCircuitGraph() const
     return m_graph;
 }
 
-const std::vector<mose::Flow>&
-PacketExperiment::GetFlows() const
-{
-    return m_experiment.GetInitialModeScenario().flows;
-}
-
 const mose::FlowMetrics&
 PacketExperiment::GetFlowMetrics() const
 {
@@ -517,7 +504,7 @@ PacketExperiment::GetClassResult(mose::TrafficClass cls) const
 const std::vector<uint64_t>&
 PacketExperiment::GetCircuitBytes() const
 {
-    return IsFluidLevel() ? m_fluidCircuitBytes : m_experiment.GetCircuitBytes();
+    return IsFluid(GetConfig().level) ? m_fluidCircuitBytes : m_experiment.GetCircuitBytes();
 }
 
 uint64_t
@@ -542,7 +529,7 @@ PacketExperiment::CountCircuitsMatchingLoad() const
 double
 PacketExperiment::GetWallSeconds() const
 {
-    return IsFluidLevel() ? m_fluidWall : m_experiment.GetWallSeconds();
+    return IsFluid(GetConfig().level) ? m_fluidWall : m_experiment.GetWallSeconds();
 }
 
 double
@@ -554,19 +541,19 @@ PacketExperiment::GetBuildSeconds() const
 double
 PacketExperiment::GetSimulatedSeconds() const
 {
-    return IsFluidLevel() ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
+    return IsFluid(GetConfig().level) ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
 }
 
 uint64_t
 PacketExperiment::GetEvents() const
 {
-    return IsFluidLevel() ? m_fluidEvents : m_experiment.GetEvents();
+    return IsFluid(GetConfig().level) ? m_fluidEvents : m_experiment.GetEvents();
 }
 
 void
 PacketExperiment::PrintReport(std::ostream& os) const
 {
-    const auto& c = m_config;
+    const auto& c = GetConfig();
     const uint64_t lost = m_experiment.GetPacketsLost();
     const uint64_t marks = m_experiment.GetEcnMarks();
     const double wall = GetWallSeconds();
@@ -580,10 +567,11 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << mose::ToString(c.GetInitialMode()) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
-       << (IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !IsFluidLevel(), c.ecn, c.pfc) << "\n";
-    os << "  " << GetFlows().size() << " flows -> " << m_transfers.size() << " transfers, "
-       << GetBytesPerUnit() << " bytes per unit of demand\n\n";
+       << (IsFluid(GetConfig().level) ? ", level " + ToString(c.level) : std::string())
+       << DescribeTransport(c.IsRdma(), !IsFluid(GetConfig().level), c.ecn, c.pfc) << "\n";
+    os << "  " << m_experiment.GetInitialModeScenario().flows.size() << " flows -> "
+       << m_transfers.size() << " transfers, " << GetBytesPerUnit()
+       << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
        << std::setw(10) << "done" << std::setw(12) << "FCT mean" << std::setw(12) << "P50"
        << std::setw(12) << "P95" << std::setw(12) << "P99" << std::setw(14) << "goodput"
@@ -603,10 +591,11 @@ PacketExperiment::PrintReport(std::ostream& os) const
            << r.fct.transfers << std::setw(10) << r.fct.completed << std::setw(12)
            << ms(r.fct.meanS) << std::setw(12) << ms(r.fct.p50S) << std::setw(12) << ms(r.fct.p95S)
            << std::setw(12) << ms(r.fct.p99S) << std::setw(14) << gp.str() << std::setw(10)
-           << (IsFluidLevel() ? std::string("n/a") : std::to_string(r.packetsLost)) << "\n";
+           << (IsFluid(GetConfig().level) ? std::string("n/a") : std::to_string(r.packetsLost))
+           << "\n";
     }
     os << "\n  packets lost in the fabric (every drop point): ";
-    if (IsFluidLevel())
+    if (IsFluid(GetConfig().level))
     {
         os << "n/a (the " << ToString(c.level) << " level moves fluid flows, not packets)";
     }
@@ -633,7 +622,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
         os << "; ECN marks by queue discs: " << marks;
     }
     os << "\n";
-    if (c.IsRdma() && !IsFluidLevel())
+    if (c.IsRdma() && !IsFluid(GetConfig().level))
     {
         os << "  RDMA transport: " << DescribeTransportDrops(m_transportDrops)
            << " packets dropped at the receivers, " << m_batchErrors << " errors\n";
@@ -652,7 +641,7 @@ PacketExperiment::PrintReport(std::ostream& os) const
        << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
-    if (!IsFluidLevel())
+    if (!IsFluid(GetConfig().level))
     {
         Experiment::PrintRanks(os, m_experiment.GetEventsPerRank(), m_experiment.GetCircuitsCut());
     }
@@ -669,8 +658,8 @@ PacketExperiment::WriteScenario(const std::string& dir, const std::string& prefi
         throw mose::Error("PacketExperiment::WriteScenario needs Build() before it");
     }
     mose::ModeScenario s = m_experiment.GetInitialModeScenario();
-    s.run = m_config.run;
-    s.mode = m_config.GetInitialMode();
+    s.run = GetConfig().run;
+    s.mode = GetConfig().GetInitialMode();
     mose::WriteModeScenarioFiles(s, dir);
     mose::WriteCircuitGraphCsv(m_graph, dir + "/" + prefix + "graph.csv");
 }
@@ -716,7 +705,7 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
         summary << mose::ToString(cls) << ',' << r.fct.transfers << ',' << r.fct.completed << ','
                 << r.fct.meanS << ',' << r.fct.p50S << ',' << r.fct.p95S << ',' << r.fct.p99S << ','
                 << r.fct.goodputBps << ',';
-        if (IsFluidLevel())
+        if (IsFluid(GetConfig().level))
         {
             summary << "n/a,n/a\n"; // packets exist at the packet level only
         }
@@ -730,7 +719,7 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
     for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
         losses << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << ',';
-        if (IsFluidLevel())
+        if (IsFluid(GetConfig().level))
         {
             losses << "n/a\n"; // a fluid flow drops nothing
         }
@@ -739,7 +728,7 @@ PacketExperiment::WriteCsv(const std::string& dir, const std::string& prefix) co
             losses << m_experiment.GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
         }
     }
-    if (IsFluidLevel())
+    if (IsFluid(GetConfig().level))
     {
         losses << "total,n/a\necn-marks,n/a\n";
     }

@@ -146,9 +146,6 @@ class PacketExperiment
     const Experiment& GetExperiment() const;
     /// \return the realised circuit graph
     const mose::CircuitGraph& GetCircuitGraph() const;
-    /// \return the flows of the mode (all of them are installed, as MoseTrafficHelper forms
-    ///         transfers from them: by default one per (source, destination) pair)
-    const std::vector<mose::Flow>& GetFlows() const;
     /// \return the flow-level metrics of the same graph and flows
     const mose::FlowMetrics& GetFlowMetrics() const;
     /// \return the transfers with their completion times
@@ -228,8 +225,6 @@ class PacketExperiment
                             std::ostream& os,
                             FctCdfPlot& plot);
 
-    /// \return whether the run is at the fluid or aggregate level (no packets)
-    bool IsFluidLevel() const;
     /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped
     ///         (GetNDrops(), after Run()); 0 otherwise
     uint64_t GetTransportDrops() const;
@@ -257,7 +252,6 @@ class PacketExperiment
     /// \return whether the transfers run as a flow batch (a fluid level, or rdma)
     bool IsBatch() const;
 
-    ExperimentConfig m_config;                    //!< parameters
     mose::CircuitGraph m_graph;                   //!< the realised graph
     mose::FlowMetrics m_metrics;                  //!< flow-level metrics
     Experiment m_experiment;                      //!< fabric, monitors, run

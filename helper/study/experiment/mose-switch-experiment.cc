@@ -221,11 +221,10 @@ SwitchInterval::GetFct(mose::TrafficClass cls) const
 
 SwitchExperiment::SwitchExperiment(const ExperimentConfig& config,
                                    std::shared_ptr<const mose::Scenario> scenario)
-    : m_config(config),
-      m_experiment(config)
+    : m_experiment(config)
 {
     NS_LOG_FUNCTION(this);
-    ValidateSwitchConfig(m_config);
+    ValidateSwitchConfig(config);
     if (scenario)
     {
         SetScenario(std::move(scenario));
@@ -246,19 +245,13 @@ SwitchExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
 const ExperimentConfig&
 SwitchExperiment::GetConfig() const
 {
-    return m_config;
+    return m_experiment.GetConfig();
 }
 
 const Experiment&
 SwitchExperiment::GetExperiment() const
 {
     return m_experiment;
-}
-
-bool
-SwitchExperiment::IsFluidLevel() const
-{
-    return IsFluid(m_config.level);
 }
 
 void
@@ -271,7 +264,7 @@ SwitchExperiment::Build()
     }
     SystemWallClockMs clock;
     clock.Start();
-    if (IsFluidLevel())
+    if (IsFluid(GetConfig().level))
     {
         BuildFluid();
         m_built = true;
@@ -291,10 +284,10 @@ SwitchExperiment::Build()
         SwitchInterval iv;
         iv.index = probe.index;
         iv.mode = probe.mode;
-        iv.start = probe.index == 0 ? m_config.firstStart : probe.start;
+        iv.start = probe.index == 0 ? GetConfig().firstStart : probe.start;
         iv.end = probe.end;
-        iv.templateId = mose::SelectTemplate(m_config.policy, iv.mode);
-        const mose::CircuitGraph& graph = sc.GetGraph(m_config.policy, iv.mode);
+        iv.templateId = mose::SelectTemplate(GetConfig().policy, iv.mode);
+        const mose::CircuitGraph& graph = sc.GetGraph(GetConfig().policy, iv.mode);
         iv.graph = graph;
         const std::vector<mose::Flow>& flows = sc.flows[static_cast<std::size_t>(iv.mode)];
         iv.flows = flows.size();
@@ -310,7 +303,7 @@ SwitchExperiment::Build()
         m_intervals.push_back(std::move(iv));
     }
 
-    if (m_config.IsRdma())
+    if (GetConfig().IsRdma())
     {
         BuildBatches();
         m_built = true;
@@ -321,8 +314,8 @@ SwitchExperiment::Build()
     // every interval's transfers
     m_workloads = m_experiment.InstallModeFlows(
         [&sc](mose::WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; },
-        m_config.firstStart,
-        m_config.startWindow);
+        GetConfig().firstStart,
+        GetConfig().startWindow);
     m_nTransfers = 0;
     for (uint32_t i = 0; i < m_workloads.size(); ++i)
     {
@@ -349,8 +342,8 @@ SwitchExperiment::BuildBatches()
     // them); per interval the transfers InstallModeTraffic() would install, as a flow batch on
     // it that the switcher keeps in the fabric's mode
     const mose::Scenario& sc = m_experiment.GetScenario();
-    const ScaleScope scale(m_config.scale);
-    m_experiment.InstallTransport(MoseTransportHelper(m_config.transport));
+    const ScaleScope scale(GetConfig().scale);
+    m_experiment.InstallTransport(MoseTransportHelper(GetConfig().transport));
     m_fluidDrawn.clear();
     m_batches.clear();
     m_nTransfers = 0;
@@ -382,7 +375,7 @@ SwitchExperiment::DrawIntervalTransfers(uint32_t i,
     traffic->SetAttribute("StartMode", StringValue("uniform"));
     traffic->SetAttribute("StartTime", TimeValue(iv.start));
     traffic->SetAttribute("StartWindow",
-                          TimeValue(std::min(iv.end - iv.start, m_config.startWindow)));
+                          TimeValue(std::min(iv.end - iv.start, GetConfig().startWindow)));
     traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
     if (i == 0)
     {
@@ -423,9 +416,9 @@ SwitchExperiment::SampleBatches()
     const Time now = Simulator::Now();
     if (now.IsStrictlyPositive())
     {
-        AddBatchBytes(now - m_config.binWidth);
+        AddBatchBytes(now - GetConfig().binWidth);
     }
-    m_sampler = Simulator::Schedule(m_config.binWidth, &SwitchExperiment::SampleBatches, this);
+    m_sampler = Simulator::Schedule(GetConfig().binWidth, &SwitchExperiment::SampleBatches, this);
 }
 
 void
@@ -433,7 +426,7 @@ SwitchExperiment::AddBatchBytes(Time binTime)
 {
     const std::array<uint64_t, 2> received = CountBatchBytes();
     const auto bin =
-        static_cast<std::size_t>(binTime.GetTimeStep() / m_config.binWidth.GetTimeStep());
+        static_cast<std::size_t>(binTime.GetTimeStep() / GetConfig().binWidth.GetTimeStep());
     if (bin >= m_bins.size())
     {
         m_bins.resize(bin + 1, {0, 0});
@@ -489,8 +482,8 @@ void
 SwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
 {
     const MoseTransfer& t = m_workloads[interval]->GetMonitor()->GetTransfer(index);
-    const auto bin =
-        static_cast<std::size_t>(Simulator::Now().GetTimeStep() / m_config.binWidth.GetTimeStep());
+    const auto bin = static_cast<std::size_t>(Simulator::Now().GetTimeStep() /
+                                              GetConfig().binWidth.GetTimeStep());
     if (bin >= m_bins.size())
     {
         m_bins.resize(bin + 1, {0, 0});
@@ -538,7 +531,7 @@ SwitchExperiment::Run()
     {
         throw mose::Error("SwitchExperiment::Run needs one Build() before it, once");
     }
-    if (IsFluidLevel())
+    if (IsFluid(GetConfig().level))
     {
         RunFluid();
         m_ran = true;
@@ -587,16 +580,16 @@ SwitchExperiment::GetGoodputBins() const
 const std::string&
 SwitchExperiment::GetSwitcherText() const
 {
-    return IsFluidLevel() ? m_fluidSwitcherText : m_experiment.GetSwitcherText();
+    return IsFluid(GetConfig().level) ? m_fluidSwitcherText : m_experiment.GetSwitcherText();
 }
 
 std::string
 SwitchExperiment::GetWorkloadText() const
 {
     std::ostringstream o;
-    o << "N=" << m_config.scenario.nodes << " d=" << m_config.scenario.degree << ", run "
-      << m_config.run << ", schedule " << m_config.ScheduleShown() << ", "
-      << m_config.scenario.flows << " flows per mode interval of " << GetBytesPerUnit()
+    o << "N=" << GetConfig().scenario.nodes << " d=" << GetConfig().scenario.degree << ", run "
+      << GetConfig().run << ", schedule " << GetConfig().ScheduleShown() << ", "
+      << GetConfig().scenario.flows << " flows per mode interval of " << GetBytesPerUnit()
       << " bytes per unit of demand, " << GetSwitcherText();
     return o.str();
 }
@@ -604,7 +597,7 @@ SwitchExperiment::GetWorkloadText() const
 uint64_t
 SwitchExperiment::GetPacketsLost() const
 {
-    return IsFluidLevel() ? 0 : m_experiment.GetPacketsLost();
+    return IsFluid(GetConfig().level) ? 0 : m_experiment.GetPacketsLost();
 }
 
 double
@@ -616,26 +609,26 @@ SwitchExperiment::GetBuildSeconds() const
 double
 SwitchExperiment::GetWallSeconds() const
 {
-    return IsFluidLevel() ? m_fluidWall : m_experiment.GetWallSeconds();
+    return IsFluid(GetConfig().level) ? m_fluidWall : m_experiment.GetWallSeconds();
 }
 
 uint64_t
 SwitchExperiment::GetEvents() const
 {
-    return IsFluidLevel() ? m_fluidEvents : m_experiment.GetEvents();
+    return IsFluid(GetConfig().level) ? m_fluidEvents : m_experiment.GetEvents();
 }
 
 double
 SwitchExperiment::GetSimulatedSeconds() const
 {
-    return IsFluidLevel() ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
+    return IsFluid(GetConfig().level) ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
 }
 
 uint64_t
 SwitchExperiment::GetBytesPerUnit() const
 {
-    return IsFluidLevel() || m_config.IsRdma() ? m_fluidBytesPerUnit
-                                               : m_experiment.GetBytesPerUnit();
+    return IsFluid(GetConfig().level) || GetConfig().IsRdma() ? m_fluidBytesPerUnit
+                                                              : m_experiment.GetBytesPerUnit();
 }
 
 void
@@ -647,8 +640,8 @@ SwitchExperiment::BuildFluid()
 
     // the intervals as Experiment::Build() and Build() make them: interval 0 from time 0 (its
     // transfers from firstStart), then one per boundary; the last ends at `end`
-    const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
-    const std::size_t n = std::max<std::size_t>(m_config.schedule.size(), 1);
+    const std::vector<Time> times = MoseScheduleTimes(GetConfig().schedule);
+    const std::size_t n = std::max<std::size_t>(GetConfig().schedule.size(), 1);
     const Time end = m_experiment.GetConfig().GetEnd();
     std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
     m_intervals.clear();
@@ -658,11 +651,11 @@ SwitchExperiment::BuildFluid()
     {
         SwitchInterval iv;
         iv.index = static_cast<uint32_t>(i);
-        iv.mode = i == 0 ? m_config.GetInitialMode() : m_config.schedule[i].mode;
-        iv.start = i == 0 ? m_config.firstStart : times[i];
+        iv.mode = i == 0 ? GetConfig().GetInitialMode() : GetConfig().schedule[i].mode;
+        iv.start = i == 0 ? GetConfig().firstStart : times[i];
         iv.end = i + 1 < n ? times[i + 1] : end;
-        iv.templateId = mose::SelectTemplate(m_config.policy, iv.mode);
-        const mose::CircuitGraph& graph = sc.GetGraph(m_config.policy, iv.mode);
+        iv.templateId = mose::SelectTemplate(GetConfig().policy, iv.mode);
+        const mose::CircuitGraph& graph = sc.GetGraph(GetConfig().policy, iv.mode);
         iv.graph = graph;
         const std::vector<mose::Flow>& flows = sc.flows[static_cast<std::size_t>(iv.mode)];
         iv.flows = flows.size();
@@ -701,11 +694,11 @@ SwitchExperiment::BuildFluid()
     // the fabric from the helpers the packet level builds it with (nothing is installed)
     f.fabric = m_experiment.ReadFluidFabric();
     f.graph = m_intervals.front().graph;
-    f.initialMode = m_config.GetInitialMode();
-    f.stopNs = m_config.stopTime.GetNanoSeconds();
+    f.initialMode = GetConfig().GetInitialMode();
+    f.stopNs = GetConfig().stopTime.GetNanoSeconds();
     f.endNs = end.GetNanoSeconds();
     f.waitForSwitches = true;
-    f.sampleNs = m_config.binWidth.GetNanoSeconds();
+    f.sampleNs = GetConfig().binWidth.GetNanoSeconds();
     f.Validate();
     std::ostringstream text;
     text << "K=" << f.fabric.phases << ", drain " << (f.fabric.drain ? "on" : "off")
@@ -731,7 +724,7 @@ SwitchExperiment::CloseFluidInterval(const mose::FluidFabric& fabric,
     {
         return; // its graph was never in place
     }
-    const uint32_t d = m_config.scenario.degree;
+    const uint32_t d = GetConfig().scenario.degree;
     for (uint32_t c = 0; c < iv.graph.GetNCircuits(); ++c)
     {
         const mose::Circuit& e = iv.graph.GetCircuits()[c];
@@ -766,7 +759,7 @@ SwitchExperiment::RunFluid()
         sent[i].assign(m_fluidDrawn[i].size(), 0.0);
     }
     std::vector<std::array<double, 2>> bins;
-    const int64_t width = m_config.binWidth.GetNanoSeconds();
+    const int64_t width = GetConfig().binWidth.GetNanoSeconds();
     const auto sample = [&](int64_t nowNs) {
         // the bytes sent since the last sample go to the bin before this time (the last
         // sample, at the run's end, to the bin it falls in)
@@ -886,7 +879,7 @@ SwitchExperiment::CollectFluidSwitches(const mose::FluidFlowRun& run,
     // the switches, as MoseSwitchRecord: what packets alone have (held, lost, drain timeouts)
     // stays 0 and the reports print "n/a"
     m_records.clear();
-    mose::WorkloadMode from = m_config.GetInitialMode();
+    mose::WorkloadMode from = GetConfig().GetInitialMode();
     std::size_t boundary = 0;
     for (const mose::FluidSwitchRecord& fr : fabric.GetSwitchRecords())
     {
@@ -927,7 +920,7 @@ SwitchRunSummary
 SwitchExperiment::GetSummary() const
 {
     SwitchRunSummary s;
-    s.policy = m_config.policy;
+    s.policy = GetConfig().policy;
     std::vector<MoseTransfer> all;
     for (const auto& iv : m_intervals)
     {
@@ -977,7 +970,7 @@ SwitchExperiment::GetSummary() const
         s.intervalMaxLoad.push_back(iv.metrics.all.maxLoad);
     }
     s.packetsLost = GetPacketsLost();
-    s.fluid = IsFluidLevel();
+    s.fluid = IsFluid(GetConfig().level);
     s.wallSeconds = GetWallSeconds();
     s.simulatedSeconds = GetSimulatedSeconds();
     return s;

@@ -259,9 +259,6 @@ class SwitchExperiment
     /// \return bytes per unit of flow-level demand (MoseTrafficHelper BytesPerUnit)
     uint64_t GetBytesPerUnit() const;
 
-    /// \return whether the run is at the fluid or aggregate level (no packets)
-    bool IsFluidLevel() const;
-
     /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped (after
     ///         Run()); 0 otherwise
     uint64_t GetTransportDrops() const;
@@ -318,7 +315,6 @@ class SwitchExperiment
     /// several MPI ranks the goodput bins summed (each rank counted its own sinks)
     void Collect();
 
-    ExperimentConfig m_config;                      //!< parameters
     Experiment m_experiment;                        //!< fabric, switcher, monitors, run
     std::vector<SwitchInterval> m_intervals;        //!< per interval
     std::vector<Ptr<MoseFlowWorkload>> m_workloads; //!< per interval (until Run() ends)

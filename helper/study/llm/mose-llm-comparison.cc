@@ -90,8 +90,9 @@ UnservedText(const LlmSummary& s)
                         "= " +
                         seconds(s.noticeDelay) + " after the last byte) was due after the stop");
     }
-    std::string text = mose::ToString(s.policy) + ": " + std::to_string(s.requests - s.served) +
-                       " of " + std::to_string(s.requests) +
+    std::string text = mose::ToString(s.policy) + ": " +
+                       std::to_string(s.inference.requests - s.inference.served) + " of " +
+                       std::to_string(s.inference.requests) +
                        " requests not served when the run stopped at " + seconds(s.stopTime);
     for (std::size_t i = 0; i < parts.size(); ++i)
     {
@@ -106,7 +107,7 @@ RateEpochErrorText(const LlmSummary& approximate, const LlmSummary& exact, Time 
     const LlmSummary& a = approximate;
     const LlmSummary& e = exact;
     const auto served = [](const LlmSummary& s) {
-        return std::to_string(s.served) + "/" + std::to_string(s.requests);
+        return std::to_string(s.inference.served) + "/" + std::to_string(s.inference.requests);
     };
     // a mean in ms, the exact one and the relative error ("-" where the exact one is 0)
     const auto mean = [](const std::string& name, double value, double reference) {
@@ -117,11 +118,12 @@ RateEpochErrorText(const LlmSummary& approximate, const LlmSummary& exact, Time 
     os << mose::ToString(a.policy) << " with rate epoch "
        << FormatDuration(epoch, DurationStyle::SIGNIFICANT) << " (--rateEpoch) against exact "
        << "rates: served " << served(a) << " (exact " << served(e) << "), "
-       << mean("kv_mean", a.kvMeanS, e.kvMeanS) << ", "
-       << mean("ttft_mean", a.ttftMeanS, e.ttftMeanS) << ", iterations " << a.iterations
-       << " (exact " << e.iterations << "), " << mean("iter_mean", a.iterMeanS, e.iterMeanS)
-       << ", wall " << std::fixed << std::setprecision(3) << a.wallSeconds << " s (exact "
-       << e.wallSeconds << " s)";
+       << mean("kv_mean", a.inference.kv.mean, e.inference.kv.mean) << ", "
+       << mean("ttft_mean", a.inference.ttft.mean, e.inference.ttft.mean) << ", iterations "
+       << a.training.iterations << " (exact " << e.training.iterations << "), "
+       << mean("iter_mean", a.training.iteration.mean, e.training.iteration.mean) << ", wall "
+       << std::fixed << std::setprecision(3) << a.wallSeconds << " s (exact " << e.wallSeconds
+       << " s)";
     return os.str();
 }
 
@@ -323,13 +325,15 @@ LlmComparison::PrintRow(std::ostream& os, const LlmSummary& s) const
         os << std::left << std::setw(GetLevelWidth()) << ToString(s.level);
     }
     os << std::left << std::setw(8) << mose::ToString(s.policy) << std::right << std::setw(8)
-       << (std::to_string(s.served) + "/" + std::to_string(s.requests)) << std::setw(10)
-       << Ms(s.kvMeanS) << std::setw(9) << Ms(s.kvP50S) << std::setw(9) << Ms(s.kvP99S)
-       << std::setw(10) << Ms(s.ttftMeanS) << std::setw(10) << Ms(s.ttftP50S) << std::setw(10)
-       << Ms(s.ttftP99S) << std::setw(7) << s.iterations << std::setw(10) << Ms(s.iterMeanS)
-       << std::setw(10) << Ms(s.iterP99S) << std::setw(10) << Ms(s.collMeanS) << std::setw(10)
-       << Ms(s.collP99S) << std::setw(6) << s.lost << std::setw(8) << std::fixed
-       << std::setprecision(1) << s.wallSeconds << std::setw(11) << std::setprecision(0)
+       << (std::to_string(s.inference.served) + "/" + std::to_string(s.inference.requests))
+       << std::setw(10) << Ms(s.inference.kv.mean) << std::setw(9) << Ms(s.inference.kv.p50)
+       << std::setw(9) << Ms(s.inference.kv.p99) << std::setw(10) << Ms(s.inference.ttft.mean)
+       << std::setw(10) << Ms(s.inference.ttft.p50) << std::setw(10) << Ms(s.inference.ttft.p99)
+       << std::setw(7) << s.training.iterations << std::setw(10) << Ms(s.training.iteration.mean)
+       << std::setw(10) << Ms(s.training.iteration.p99) << std::setw(10)
+       << Ms(s.training.collective.mean) << std::setw(10) << Ms(s.training.collective.p99)
+       << std::setw(6) << s.lost << std::setw(8) << std::fixed << std::setprecision(1)
+       << s.wallSeconds << std::setw(11) << std::setprecision(0)
        << (s.wallSeconds > 0 ? static_cast<double>(s.events) / s.wallSeconds : 0)
        << std::defaultfloat << std::setprecision(6);
     if (s.errors > 0)
@@ -337,7 +341,7 @@ LlmComparison::PrintRow(std::ostream& os, const LlmSummary& s) const
         os << "  (" << s.errors << " errors inside the run)";
     }
     os << std::endl;
-    if (s.served < s.requests)
+    if (s.inference.served < s.inference.requests)
     {
         os << "  " << UnservedText(s) << "\n";
     }
@@ -606,9 +610,10 @@ LlmComparison::PrintLevelDifferences(std::ostream& os) const
         const LlmSummary& r = m_summaries[i];     // the reference level's
         const LlmSummary& c = m_summaries[n + i]; // the compared level's
         os << std::left << std::setw(8) << mose::ToString(r.policy) << std::right << std::setw(10)
-           << diff(c.kvMeanS, r.kvMeanS) << std::setw(10) << diff(c.ttftMeanS, r.ttftMeanS)
-           << std::setw(10) << diff(c.ttftP99S, r.ttftP99S) << std::setw(11)
-           << diff(c.iterMeanS, r.iterMeanS) << std::setw(9)
+           << diff(c.inference.kv.mean, r.inference.kv.mean) << std::setw(10)
+           << diff(c.inference.ttft.mean, r.inference.ttft.mean) << std::setw(10)
+           << diff(c.inference.ttft.p99, r.inference.ttft.p99) << std::setw(11)
+           << diff(c.training.iteration.mean, r.training.iteration.mean) << std::setw(9)
            << (c.wallSeconds > 0 ? FormatNumber(std::round(r.wallSeconds / c.wallSeconds)) + "x"
                                  : std::string(">1000x"))
            << "\n";

@@ -37,7 +37,10 @@ namespace
 std::array<double, 4>
 Figures(const LlmSummary& s)
 {
-    return {s.kvMeanS, s.ttftMeanS, s.ttftP99S, s.iterMeanS};
+    return {s.inference.kv.mean,
+            s.inference.ttft.mean,
+            s.inference.ttft.p99,
+            s.training.iteration.mean};
 }
 
 /**
@@ -332,8 +335,8 @@ LlmLevelValidation::LlmLevelValidation(const LlmRegimeMap& reference, const LlmR
                 row.policy = p.seedRuns[k][i].policy;
                 row.reference = Figures(p.seedRuns[k][i]);
                 row.compared = Figures(f.seedRuns[k][i]);
-                row.requests = p.seedRuns[k][i].requests;
-                row.served = {p.seedRuns[k][i].served, f.seedRuns[k][i].served};
+                row.requests = p.seedRuns[k][i].inference.requests;
+                row.served = {p.seedRuns[k][i].inference.served, f.seedRuns[k][i].inference.served};
                 for (std::size_t x = 0; x < 4; ++x)
                 {
                     row.used[x] = row.reference[x] > 0 && row.compared[x] > 0;

@@ -13,6 +13,7 @@
 #include "ns3/mose-scenario.h"
 
 #include <map>
+#include <type_traits>
 
 namespace ns3
 {
@@ -25,62 +26,61 @@ namespace mose
 namespace
 {
 
-/// the summary's real figures, by name
-const std::vector<std::pair<const char*, double LlmSummary::*>> REALS = {
-    {"kv_mean_s", &LlmSummary::kvMeanS},
-    {"kv_p50_s", &LlmSummary::kvP50S},
-    {"kv_p99_s", &LlmSummary::kvP99S},
-    {"ttft_mean_s", &LlmSummary::ttftMeanS},
-    {"ttft_p50_s", &LlmSummary::ttftP50S},
-    {"ttft_p99_s", &LlmSummary::ttftP99S},
-    {"iter_mean_s", &LlmSummary::iterMeanS},
-    {"iter_p99_s", &LlmSummary::iterP99S},
-    {"coll_mean_s", &LlmSummary::collMeanS},
-    {"coll_p99_s", &LlmSummary::collP99S},
-    {"wall_seconds", &LlmSummary::wallSeconds},
-    {"simulated_seconds", &LlmSummary::simulatedSeconds},
-};
-
-/// the summary's 32-bit counts, by name
-const std::vector<std::pair<const char*, uint32_t LlmSummary::*>> COUNTS32 = {
-    {"requests", &LlmSummary::requests},
-    {"served", &LlmSummary::served},
-    {"iterations", &LlmSummary::iterations},
-    {"switches", &LlmSummary::switches},
-    {"circuits_cut", &LlmSummary::circuitsCut},
-    {"unserved_not_arrived", &LlmSummary::unservedNotArrived},
-    {"unserved_in_prefill", &LlmSummary::unservedInPrefill},
-    {"unserved_in_flight", &LlmSummary::unservedInFlight},
-    {"unserved_notice_late", &LlmSummary::unservedNoticeLate},
-};
-
-/// the summary's 64-bit counts, by name
-const std::vector<std::pair<const char*, uint64_t LlmSummary::*>> COUNTS64 = {
-    {"lost", &LlmSummary::lost},
-    {"errors", &LlmSummary::errors},
-    {"events", &LlmSummary::events},
-    {"connections", &LlmSummary::connections},
-    {"rate_computations", &LlmSummary::rateComputations},
-    {"transfers", &LlmSummary::transfers},
-    {"flows", &LlmSummary::flows},
-};
+/**
+ * Calls visit(name, field) for every figure of a summary the record keeps, by name: its reals
+ * (double), 32-bit and 64-bit counts. Of the workloads' own summaries it keeps what the reports
+ * read (the counts, mean, P50 and P99 of KV and TTFT times, mean and P99 of iteration and
+ * collective times); their other figures are not kept.
+ * \param s the summary (const for reading it) \param visit the visitor
+ */
+template <typename Summary, typename Visit>
+void
+ForEachFigure(Summary& s, Visit visit)
+{
+    visit("kv_mean_s", s.inference.kv.mean);
+    visit("kv_p50_s", s.inference.kv.p50);
+    visit("kv_p99_s", s.inference.kv.p99);
+    visit("ttft_mean_s", s.inference.ttft.mean);
+    visit("ttft_p50_s", s.inference.ttft.p50);
+    visit("ttft_p99_s", s.inference.ttft.p99);
+    visit("iter_mean_s", s.training.iteration.mean);
+    visit("iter_p99_s", s.training.iteration.p99);
+    visit("coll_mean_s", s.training.collective.mean);
+    visit("coll_p99_s", s.training.collective.p99);
+    visit("wall_seconds", s.wallSeconds);
+    visit("simulated_seconds", s.simulatedSeconds);
+    visit("requests", s.inference.requests);
+    visit("served", s.inference.served);
+    visit("iterations", s.training.iterations);
+    visit("switches", s.switches);
+    visit("circuits_cut", s.circuitsCut);
+    visit("unserved_not_arrived", s.unservedNotArrived);
+    visit("unserved_in_prefill", s.unservedInPrefill);
+    visit("unserved_in_flight", s.unservedInFlight);
+    visit("unserved_notice_late", s.unservedNoticeLate);
+    visit("lost", s.lost);
+    visit("errors", s.errors);
+    visit("events", s.events);
+    visit("connections", s.connections);
+    visit("rate_computations", s.rateComputations);
+    visit("transfers", s.transfers);
+    visit("flows", s.flows);
+}
 
 /// \param record the record \param prefix the summary's prefix \param s the summary
 void
 PutSummary(RunRecord& record, const std::string& prefix, const LlmSummary& s)
 {
-    for (const auto& [name, field] : REALS)
-    {
-        record.Set(prefix + name, s.*field);
-    }
-    for (const auto& [name, field] : COUNTS32)
-    {
-        record.Set(prefix + name, static_cast<uint64_t>(s.*field));
-    }
-    for (const auto& [name, field] : COUNTS64)
-    {
-        record.Set(prefix + name, s.*field);
-    }
+    ForEachFigure(s, [&record, &prefix](const char* name, const auto& field) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(field)>, uint32_t>)
+        {
+            record.Set(prefix + name, static_cast<uint64_t>(field));
+        }
+        else
+        {
+            record.Set(prefix + name, field);
+        }
+    });
     record.Set(prefix + "policy", static_cast<uint64_t>(s.policy));
     record.Set(prefix + "level", static_cast<uint64_t>(s.level));
     record.Set(prefix + "notice_delay_ns", static_cast<int64_t>(s.noticeDelay.GetNanoSeconds()));
@@ -104,24 +104,27 @@ LlmSummary
 GetSummary(const RunRecord& record, const std::string& prefix)
 {
     LlmSummary s;
-    for (const auto& [name, field] : REALS)
-    {
-        s.*field = record.GetReal(prefix + name);
-    }
-    for (const auto& [name, field] : COUNTS32)
-    {
-        const uint64_t v = record.GetUnsigned(prefix + name);
-        if (v > UINT32_MAX)
+    ForEachFigure(s, [&record, &prefix](const char* name, auto& field) {
+        using Field = std::decay_t<decltype(field)>;
+        if constexpr (std::is_same_v<Field, double>)
         {
-            throw Error(record.path + ": " + prefix + name + " = " + std::to_string(v) +
-                        " is above 4294967295");
+            field = record.GetReal(prefix + name);
         }
-        s.*field = static_cast<uint32_t>(v);
-    }
-    for (const auto& [name, field] : COUNTS64)
-    {
-        s.*field = record.GetUnsigned(prefix + name);
-    }
+        else if constexpr (std::is_same_v<Field, uint32_t>)
+        {
+            const uint64_t v = record.GetUnsigned(prefix + name);
+            if (v > UINT32_MAX)
+            {
+                throw Error(record.path + ": " + prefix + name + " = " + std::to_string(v) +
+                            " is above 4294967295");
+            }
+            field = static_cast<uint32_t>(v);
+        }
+        else
+        {
+            field = record.GetUnsigned(prefix + name);
+        }
+    });
     const uint64_t policy = record.GetUnsigned(prefix + "policy");
     const uint64_t level = record.GetUnsigned(prefix + "level");
     if (policy >= mose::ALL_POLICIES.size() || level > static_cast<uint64_t>(LlmLevel::AGGREGATE))

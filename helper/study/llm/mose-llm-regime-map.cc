@@ -70,7 +70,7 @@ IntervalText(const MeanInterval& m)
 bool
 HasValue(const LlmSummary& s, LlmCriterion c)
 {
-    return c == LlmCriterion::ITER_MEAN ? s.iterations > 0 : s.served > 0;
+    return c == LlmCriterion::ITER_MEAN ? s.training.iterations > 0 : s.inference.served > 0;
 }
 
 /// whether a criterion enters the best-static score and the overall margin
@@ -92,9 +92,9 @@ MeanOfSeeds(const std::vector<LlmSummary>& runs)
     for (std::size_t i = 1; i < runs.size(); ++i)
     {
         const LlmSummary& s = runs[i];
-        m.requests += s.requests;
-        m.served += s.served;
-        m.iterations += s.iterations;
+        m.inference.requests += s.inference.requests;
+        m.inference.served += s.inference.served;
+        m.training.iterations += s.training.iterations;
         m.lost += s.lost;
         m.switches += s.switches;
         m.errors += s.errors;
@@ -104,38 +104,42 @@ MeanOfSeeds(const std::vector<LlmSummary>& runs)
         m.simulatedSeconds += s.simulatedSeconds;
     }
     m.simulatedSeconds /= static_cast<double>(runs.size());
-    // the mean of a field over the seeds whose run has a value for it
-    auto mean = [&runs](double LlmSummary::*field, bool (*has)(const LlmSummary&)) {
+    // the mean of a figure of a workload's sample over the seeds whose run has a value for it
+    auto mean = [&runs](auto part,
+                        auto sample,
+                        double SampleStatistics::*figure,
+                        bool (*has)(const LlmSummary&)) {
         double sum = 0;
         uint32_t n = 0;
         for (const LlmSummary& s : runs)
         {
             if (has(s))
             {
-                sum = n == 0 ? s.*field : sum + s.*field;
+                const double v = ((s.*part).*sample).*figure;
+                sum = n == 0 ? v : sum + v;
                 ++n;
             }
         }
         return n > 0 ? sum / n : 0.0;
     };
-    auto served = +[](const LlmSummary& s) { return s.served > 0; };
-    auto iterated = +[](const LlmSummary& s) { return s.iterations > 0; };
-    for (double LlmSummary::*f : {&LlmSummary::kvMeanS,
-                                  &LlmSummary::kvP50S,
-                                  &LlmSummary::kvP99S,
-                                  &LlmSummary::ttftMeanS,
-                                  &LlmSummary::ttftP50S,
-                                  &LlmSummary::ttftP99S})
+    auto served = +[](const LlmSummary& s) { return s.inference.served > 0; };
+    auto iterated = +[](const LlmSummary& s) { return s.training.iterations > 0; };
+    for (double SampleStatistics::*f : {&SampleStatistics::mean,
+                                        &SampleStatistics::p50,
+                                        &SampleStatistics::p95,
+                                        &SampleStatistics::p99,
+                                        &SampleStatistics::max})
     {
-        m.*f = mean(f, served);
+        m.inference.kv.*f = mean(&LlmSummary::inference, &InferenceSummary::kv, f, served);
+        m.inference.ttft.*f = mean(&LlmSummary::inference, &InferenceSummary::ttft, f, served);
+        m.training.iteration.*f =
+            mean(&LlmSummary::training, &TrainingSummary::iteration, f, iterated);
+        m.training.collective.*f =
+            mean(&LlmSummary::training, &TrainingSummary::collective, f, iterated);
     }
-    for (double LlmSummary::*f : {&LlmSummary::iterMeanS,
-                                  &LlmSummary::iterP99S,
-                                  &LlmSummary::collMeanS,
-                                  &LlmSummary::collP99S})
-    {
-        m.*f = mean(f, iterated);
-    }
+    // the samples' sizes are totals, like the counts
+    m.inference.kv.n = m.inference.ttft.n = m.inference.served;
+    m.training.iteration.n = m.training.collective.n = m.training.iterations;
     return m;
 }
 
@@ -244,11 +248,11 @@ GetCriterion(const LlmSummary& s, LlmCriterion c)
     switch (c)
     {
     case LlmCriterion::TTFT_MEAN:
-        return s.ttftMeanS;
+        return s.inference.ttft.mean;
     case LlmCriterion::TTFT_P99:
-        return s.ttftP99S;
+        return s.inference.ttft.p99;
     case LlmCriterion::ITER_MEAN:
-        return s.iterMeanS;
+        return s.training.iteration.mean;
     }
     return 0;
 }
@@ -811,7 +815,8 @@ LlmRegimeMap::AssembleCell(const PointRuns& point,
         const double ideal = bytesPerRequest * 8.0 / static_cast<double>(c.ocsRate->GetBitRate());
         for (const auto& s : runs)
         {
-            stretch[k].push_back(ideal > 0 && s.served > 0 ? s.kvMeanS / ideal : 0);
+            stretch[k].push_back(ideal > 0 && s.inference.served > 0 ? s.inference.kv.mean / ideal
+                                                                     : 0);
         }
         cell.seedVerdicts.push_back(LlmCellVerdict::Compute(runs, cfg.tolerance));
         // the margin's samples: the seed's, or one per cycle of the seed
@@ -1080,7 +1085,8 @@ LlmRegimeMap::PrintTable(std::ostream& os) const
         for (const auto& s : c.runs)
         {
             os << ' ' << std::setw(25)
-               << (Ms(s.ttftMeanS) + "/" + Ms(s.ttftP99S) + "/" + Ms(s.iterMeanS));
+               << (Ms(s.inference.ttft.mean) + "/" + Ms(s.inference.ttft.p99) + "/" +
+                   Ms(s.training.iteration.mean));
         }
         const LlmCellVerdict& v = c.verdict;
         os << "  " << std::left;
@@ -1138,9 +1144,9 @@ LlmRegimeMap::WriteCsv(std::ostream& os) const
         for (std::size_t i = 0; i < c.runs.size(); ++i)
         {
             const LlmSummary& s = c.runs[i];
-            os << ',' << s.served << ',' << s.ttftMeanS << ',' << s.ttftP99S << ',' << s.kvMeanS
-               << ',' << c.kvStretch[i] << ',' << s.iterations << ',' << s.iterMeanS << ','
-               << s.lost;
+            os << ',' << s.inference.served << ',' << s.inference.ttft.mean << ','
+               << s.inference.ttft.p99 << ',' << s.inference.kv.mean << ',' << c.kvStretch[i] << ','
+               << s.training.iterations << ',' << s.training.iteration.mean << ',' << s.lost;
         }
         const LlmCellVerdict& v = c.verdict;
         for (LlmCriterion k : ALL_LLM_CRITERIA)

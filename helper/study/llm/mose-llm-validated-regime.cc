@@ -185,12 +185,12 @@ LlmValidatedRegimes::FromCsv(std::istream& in, const std::string& name)
             {
                 table.FailField(cMeans[l][0], "a count of requests (a whole number >= 0)");
             }
-            s.served = static_cast<uint32_t>(served);
-            s.ttftMeanS = table.GetOptionalNumber(cMeans[l][1]).value_or(0);
-            s.ttftP99S = table.GetOptionalNumber(cMeans[l][2]).value_or(0);
+            s.inference.served = static_cast<uint32_t>(served);
+            s.inference.ttft.mean = table.GetOptionalNumber(cMeans[l][1]).value_or(0);
+            s.inference.ttft.p99 = table.GetOptionalNumber(cMeans[l][2]).value_or(0);
             const std::optional<double> iter = table.GetOptionalNumber(cMeans[l][3]);
-            s.iterations = iter ? 1 : 0; // the verdict asks only whether one finished
-            s.iterMeanS = iter.value_or(0);
+            s.training.iterations = iter ? 1 : 0; // the verdict asks only whether one finished
+            s.training.iteration.mean = iter.value_or(0);
             runs[at->second][l].push_back(s);
         }
         if (decides != "1" || overloaded != "0")

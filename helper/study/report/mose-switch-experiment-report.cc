@@ -62,8 +62,8 @@ SwitchExperimentReport::Print(std::ostream& os) const
     const auto& c = ex.GetConfig();
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
-       << c.run << (ex.IsFluidLevel() ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !ex.IsFluidLevel(), c.ecn, c.pfc) << "\n";
+       << c.run << (IsFluid(c.level) ? ", level " + ToString(c.level) : std::string())
+       << DescribeTransport(c.IsRdma(), !IsFluid(c.level), c.ecn, c.pfc) << "\n";
     os << "  switcher: " << ex.GetSwitcherText();
     for (const MoseSwitchRecord& r : ex.GetSwitchRecords())
     {
@@ -103,7 +103,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
             }
             os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
                << Ms(r.blackoutTime) << "; packets held ";
-            if (ex.IsFluidLevel())
+            if (IsFluid(c.level))
             {
                 os << "n/a, lost n/a (fluid flows)\n";
             }
@@ -141,7 +141,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
            << iv.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
            << " (while in place), " << iv.bytesDuringSwitch
            << " during the switch; packets lost in the interval "
-           << (ex.IsFluidLevel() ? std::string("n/a") : std::to_string(iv.packetsLost));
+           << (IsFluid(c.level) ? std::string("n/a") : std::to_string(iv.packetsLost));
         if (iv.packetsLost > 0)
         {
             os << " (";
@@ -181,7 +181,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
        << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
        << std::setprecision(6) << "\n";
-    if (!ex.IsFluidLevel())
+    if (!IsFluid(c.level))
     {
         Experiment::PrintRanks(os,
                                ex.GetExperiment().GetEventsPerRank(),
@@ -234,7 +234,7 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
                       << ',' << r.removed << ',' << r.added << ',' << r.batches.size() << ','
                       << r.drainTime.GetSeconds() << ',' << r.darkTime.GetSeconds() << ','
                       << r.blackoutTime.GetSeconds() << ',';
-            if (ex.IsFluidLevel())
+            if (IsFluid(ex.GetConfig().level))
             {
                 intervals << "n/a,n/a,n/a,n/a,"; // queues and packets: the packet level's
             }
@@ -261,7 +261,7 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
         intervals << ',' << iv.circuitBytes.size() << ',' << (iv.graphRealised ? 1 : 0) << ','
                   << iv.GetMaxCircuitBytes() << ',' << iv.GetMeanCircuitBytes() << ','
                   << iv.bytesDuringSwitch << ',';
-        if (ex.IsFluidLevel())
+        if (IsFluid(ex.GetConfig().level))
         {
             intervals << "n/a";
             for (std::size_t p = 0; p < iv.drops.size(); ++p)
