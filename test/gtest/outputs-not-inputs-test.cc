@@ -117,6 +117,29 @@ TEST(OutputsNotInputs, TheProgramChecksItsDeclaredFilesBeforeTheFolder)
     EXPECT_FALSE(std::filesystem::exists(dir / "out"));
 }
 
+TEST(OutputsNotInputs, AScriptsPngIsDeclaredWithIt)
+{
+    // gnuplot writes the PNG, past WriteTextFile()'s protection: AddPlotFiles() declares it
+    // beside its script, with --plot only
+    const std::filesystem::path dir = MakeFolderWithTrace("plots");
+    const auto check = [&dir](const std::string& plot) {
+        Program program("mose-test", dir.string(), Program::FLOW_LEVEL | Program::PLOT);
+        program.AddOutputOptions("folder", "plot");
+        std::string arg0 = "mose-test";
+        std::string arg1 = plot;
+        char* argv[] = {arg0.data(), arg1.data()};
+        program.Parse(2, argv);
+        program.AddInput("--trainingRolesFile", (dir / "fig.png").string());
+        program.AddPlotFiles({"fig.plt"});
+        program.CheckOutput();
+        SetProtectedInputs({});
+    };
+    ExpectErrorContaining([&]() { check("--plot=true"); },
+                          "--outputDir (fig.png) = \"" + dir.string() +
+                              "/fig.png\" would replace the input --trainingRolesFile");
+    EXPECT_NO_THROW(check("--plot=false"));
+}
+
 TEST(OutputsNotInputs, AnUndeclaredOutputIsRefusedWhenWritten)
 {
     // the safety net behind the declared files: WriteTextFile() refuses an input the program
