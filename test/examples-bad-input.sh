@@ -1528,15 +1528,14 @@ if [ -x "$BIN/mose-break-even" ]; then
     expect_same io-break-even-input-kept "$WORK/io-scn/roles_training.csv" "$WORK/io-be/break_even.png"
 fi
 if [ -x "$BIN/mose-sweep" ]; then
-    # the sweep reads no scenario file: its outputs collide with each other. A link sweep.csv ->
-    # skipped.csv in the folder (skipped.csv overwrote sweep.csv's table before), and two shares
-    # that the files name alike (one figure written twice)
+    # the sweep reads no scenario file: its outputs collide with each other. A figure's PNG that
+    # is a link to sweep.csv (gnuplot writes through the link: it replaced the table with a
+    # picture, exit 0, before), and two shares that the files name alike (one figure written twice)
     mkdir -p "$WORK/io-sweep"
-    printf 'keep\n' >"$WORK/io-sweep/skipped.csv"
-    ln -sf skipped.csv "$WORK/io-sweep/sweep.csv"
-    expect_error io-sweep-link '--outputDir (skipped.csv) = "'"$WORK"'/io-sweep/skipped.csv" would replace the output --outputDir (sweep.csv)' \
+    ln -sf sweep.csv "$WORK/io-sweep/switch_vs_r_n16_kv0.7.png"
+    expect_error io-sweep-png-link '--outputDir (switch_vs_r_n16_kv0.7.png) = "'"$WORK"'/io-sweep/switch_vs_r_n16_kv0.7.png" would replace the output --outputDir (sweep.csv)' \
         "$BIN/mose-sweep" --sweepNodes=16 --sweepDegrees=4 --flows=100 --outputDir="$WORK/io-sweep"
-    expect_no_work io-sweep-link-early "$WORK/io-sweep"
+    expect_no_work io-sweep-png-link-early "$WORK/io-sweep"
     expect_error io-sweep-share-names 'invalid --sweepKvShare = 0.1234561 and 0.1234562: both are 0.123456 to 6 significant digits' \
         "$BIN/mose-sweep" --sweepNodes=16 --sweepDegrees=4 --flows=100 --sweepKvShare=0.1234561,0.1234562 \
         --outputDir="$WORK/io-sweep"

@@ -77,6 +77,29 @@ TEST(OutputsNotInputs, ASymlinkToTheInputIsTheInput)
         << m;
 }
 
+TEST(OutputsNotInputs, ALinkToAFileNotWrittenYetIsThatFile)
+{
+    // a link whose target does not exist yet is followed: gnuplot writes a PNG through a link
+    // to sweep.csv, which the program writes first
+    const std::filesystem::path dir = MakeFolderWithTrace("dangling");
+    std::filesystem::create_symlink("sweep.csv", dir / "fig.png");
+    std::filesystem::create_symlink("fig.png", dir / "chain.png");
+    EXPECT_EQ(ResolveFilePath((dir / "chain.png").string()),
+              std::filesystem::canonical(dir) / "sweep.csv");
+    ExpectErrorContaining(
+        [&]() {
+            CheckOutputsAreNotInputs({},
+                                     {{"--outputDir (sweep.csv)", (dir / "sweep.csv").string()},
+                                      {"--outputDir (fig.png)", (dir / "fig.png").string()}});
+        },
+        "--outputDir (fig.png) = \"" + (dir / "fig.png").string() +
+            "\" would replace the output --outputDir (sweep.csv)");
+    // links in a cycle end (the path is left where it stands)
+    std::filesystem::create_symlink("b", dir / "a");
+    std::filesystem::create_symlink("a", dir / "b");
+    EXPECT_EQ(ResolveFilePath((dir / "a").string()).parent_path(), std::filesystem::canonical(dir));
+}
+
 TEST(OutputsNotInputs, DotsAndALinkedFolderAreResolved)
 {
     const std::filesystem::path dir = MakeFolderWithTrace("dots");
