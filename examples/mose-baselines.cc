@@ -63,6 +63,10 @@ main(int argc, char* argv[])
                           GivenOptions(argc, argv),
                           0,
                           BaselineOptions::GetPlaces(config));
+        // the files written, so that no output replaces an input, before the comparison runs
+        // (ReadForSeeds() checks them with the scenario's inputs)
+        program.AddOutputFiles(BaselineComparison::GetCsvFileNames());
+        program.AddPlotFiles(BaselineComparison::GetPlotFileNames());
         // memory: one seed per worker, at the largest degree evaluated
         const auto how = runs.ReadForSeeds("mose-baselines",
                                            options,

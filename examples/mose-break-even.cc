@@ -74,6 +74,10 @@ main(int argc, char* argv[])
                           GivenOptions(argc, argv),
                           0,
                           c.alternating ? IN_ALTERNATING : IN_SCHEDULE);
+        // the files written, so that no output replaces an input, before the study runs
+        // (ReadForSeeds() checks them with the scenario's inputs)
+        program.AddOutputFiles(SwitchCostReport::GetCsvFileNames());
+        program.AddPlotFiles(SwitchCostReport::GetPlotFileNames());
         const auto how =
             runs.ReadForSeeds("mose-break-even", options, config, plan, program, argc, argv);
         if (!how)

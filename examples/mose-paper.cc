@@ -56,6 +56,11 @@ main(int argc, char* argv[])
 
         const FlowExperimentConfig config = options.GetConfig();
         const SeedPlan plan = options.GetSeedPlan();
+        // the files written, so that no output replaces an input, before the study runs
+        // (ReadForSeeds() checks them with the scenario's inputs)
+        program.AddOutputFiles(StudyReport::GetCsvFileNames());
+        program.AddOutputFiles({ReferenceFigures::GetCsvFileName()});
+        program.AddPlotFiles(StudyReport::GetPlotFileNames());
         const auto how =
             runs.ReadForSeeds("mose-paper", options, config, plan, program, argc, argv);
         if (!how)
@@ -75,7 +80,7 @@ main(int argc, char* argv[])
         report.PrintTables(std::cout);
         paper.Print(helper, std::cout);
         report.WriteCsv(dir);
-        paper.WriteCsv(helper, dir + "/headline.csv");
+        paper.WriteCsv(helper, dir);
         std::cout << "\nCSV files written to " << dir << "/\n";
         program.WritePlots([&](const std::string& d) { return report.WritePlots(d); },
                            "gnuplot scripts",

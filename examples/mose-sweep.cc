@@ -98,6 +98,10 @@ main(int argc, char* argv[])
         FlowExperimentConfig largest = config.base;
         largest.nodes = *std::max_element(config.nodes.begin(), config.nodes.end());
         largest.degree = *std::max_element(config.degrees.begin(), config.degrees.end());
+        // the files written, so that no output replaces an input, before any point runs
+        // (CheckStudy() checks them with the scenario's inputs)
+        program.AddOutputFiles(SweepReport::GetCsvFileNames());
+        program.AddPlotFiles(SweepReport::GetPlotFileNames(config));
         program.CheckStudy(largest, Program::GetThreads(config.seedPlan));
         // without --jobs, --threads decides as it did: min(threads, points) points at once,
         // the threads left over on each point's seeds

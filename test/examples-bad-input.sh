@@ -57,6 +57,21 @@ expect_same() {
     fi
 }
 
+# expect_no_work NAME DIR: the program of the last expect_error refused before any work: no
+# progress or timing line ("run 1/1 done: ...", "study time: ...") and no run record in its
+# output folder DIR (a study writes DIR/runs before its report)
+expect_no_work() {
+    name=$1
+    CASES=$((CASES + 1))
+    if grep -qE ' done: | time: ' "$WORK/out" || [ -e "$2/runs" ]; then
+        echo "FAIL $name: the program worked before it refused"
+        sed 's/^/    /' "$WORK/out" | head -5
+        FAILED=$((FAILED + 1))
+    else
+        echo "ok   $name"
+    fi
+}
+
 # seeds_as_runs NAME PROGRAM TEXT ARGS...: a flow-level study's seeds as a list of runs (issue 40,
 # SeedList), with ARGS giving 3 seeds: bad run options refused with the option and value; --jobs=2,
 # and two parts merged, write every file of --jobs=1 (TEXT: a line of a whole study's output);
@@ -1475,18 +1490,61 @@ if [ -x "$BIN/mose-mode-switch" ] && [ -x "$BIN/mose-templates" ]; then
         --trainingFlowsFile="$WORK/io-scn/flows_training.csv"
     expect_same io-scenario-input-kept "$WORK/io-scn/roles_inference.csv" "$WORK/io-scn/roles-copy.csv"
 fi
+# the flow-level studies declare every file their reports write (CSV files, gnuplot scripts and
+# the PNGs gnuplot renders), named from the configuration: an input among them is refused before
+# the study runs, not when the report is written after it
 if [ -x "$BIN/mose-paper" ]; then
     mkdir -p "$WORK/io-paper"
     cp "$WORK/io-scn/roles_inference.csv" "$WORK/io-paper/summary.csv"
+    cp "$WORK/io-scn/roles_training.csv" "$WORK/io-paper/fig5_kv_max_load.png"
     cp "$WORK/io-scn/roles_inference.csv" "$WORK/io-paper/copy.csv"
-    expect_error io-paper-undeclared "summary.csv: it is the input --inferenceRolesFile" \
+    cp "$WORK/io-scn/roles_training.csv" "$WORK/io-paper/copy-training.csv"
+    expect_error io-paper-csv '--outputDir (summary.csv) = "'"$WORK"'/io-paper/summary.csv" would replace the input --inferenceRolesFile' \
         "$BIN/mose-paper" --nodes=16 --degree=4 --flows=100 --seeds=1 --plot=false \
         --outputDir="$WORK/io-paper" --inferenceRolesFile="$WORK/io-paper/summary.csv"
+    expect_no_work io-paper-csv-early "$WORK/io-paper"
+    expect_error io-paper-png '--outputDir (fig5_kv_max_load.png) = "'"$WORK"'/io-paper/fig5_kv_max_load.png" would replace the input --trainingRolesFile' \
+        "$BIN/mose-paper" --nodes=16 --degree=4 --flows=100 --seeds=1 \
+        --outputDir="$WORK/io-paper" --trainingRolesFile="$WORK/io-paper/fig5_kv_max_load.png"
+    expect_no_work io-paper-png-early "$WORK/io-paper"
     expect_same io-paper-input-kept "$WORK/io-paper/summary.csv" "$WORK/io-paper/copy.csv"
+    expect_same io-paper-png-input-kept "$WORK/io-paper/fig5_kv_max_load.png" "$WORK/io-paper/copy-training.csv"
     expect_error runs-list-merge '--listRuns and --merge = ' \
         "$BIN/mose-paper" --nodes=16 --degree=4 --flows=100 --listRuns --merge="$WORK/io-paper"
     expect_error runs-list-bool 'invalid --listRuns = "2": allowed values are true, false' \
         "$BIN/mose-paper" --listRuns=2
+fi
+if [ -x "$BIN/mose-baselines" ]; then
+    mkdir -p "$WORK/io-base"
+    cp "$WORK/io-scn/roles_inference.csv" "$WORK/io-base/baselines_per_seed.csv"
+    expect_error io-baselines-csv '--outputDir (baselines_per_seed.csv) = "'"$WORK"'/io-base/baselines_per_seed.csv" would replace the input --inferenceRolesFile' \
+        "$BIN/mose-baselines" --nodes=16 --degree=4 --flows=100 --seeds=1 --baselines=torus-2d \
+        --outputDir="$WORK/io-base" --inferenceRolesFile="$WORK/io-base/baselines_per_seed.csv"
+    expect_no_work io-baselines-csv-early "$WORK/io-base"
+    expect_same io-baselines-input-kept "$WORK/io-scn/roles_inference.csv" "$WORK/io-base/baselines_per_seed.csv"
+fi
+if [ -x "$BIN/mose-break-even" ]; then
+    mkdir -p "$WORK/io-be"
+    cp "$WORK/io-scn/roles_training.csv" "$WORK/io-be/break_even.png"
+    expect_error io-break-even-png '--outputDir (break_even.png) = "'"$WORK"'/io-be/break_even.png" would replace the input --trainingRolesFile' \
+        "$BIN/mose-break-even" --nodes=16 --degree=4 --flows=100 --seeds=1 \
+        --outputDir="$WORK/io-be" --trainingRolesFile="$WORK/io-be/break_even.png"
+    expect_no_work io-break-even-png-early "$WORK/io-be"
+    expect_same io-break-even-input-kept "$WORK/io-scn/roles_training.csv" "$WORK/io-be/break_even.png"
+fi
+if [ -x "$BIN/mose-sweep" ]; then
+    # the sweep reads no scenario file: its outputs collide with each other. A figure's PNG that
+    # is a link to sweep.csv (gnuplot writes through the link: it replaced the table with a
+    # picture, exit 0, before), and two shares that the files name alike (one figure written twice)
+    mkdir -p "$WORK/io-sweep"
+    ln -sf sweep.csv "$WORK/io-sweep/switch_vs_r_n16_kv0.7.png"
+    expect_error io-sweep-png-link '--outputDir (switch_vs_r_n16_kv0.7.png) = "'"$WORK"'/io-sweep/switch_vs_r_n16_kv0.7.png" would replace the output --outputDir (sweep.csv)' \
+        "$BIN/mose-sweep" --sweepNodes=16 --sweepDegrees=4 --flows=100 --outputDir="$WORK/io-sweep"
+    expect_no_work io-sweep-png-link-early "$WORK/io-sweep"
+    expect_error io-sweep-share-names 'invalid --sweepKvShare = 0.1234561 and 0.1234562: both are 0.123456 to 6 significant digits' \
+        "$BIN/mose-sweep" --sweepNodes=16 --sweepDegrees=4 --flows=100 --sweepKvShare=0.1234561,0.1234562 \
+        --outputDir="$WORK/io-sweep"
+    expect_no_work io-sweep-share-names-early "$WORK/io-sweep"
 fi
 if [ -x "$BIN/mose-llm" ]; then
     mkdir -p "$WORK/io-llm"

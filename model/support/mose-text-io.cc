@@ -285,9 +285,50 @@ std::filesystem::path
 ResolveFilePath(const std::string& path)
 {
     // std::filesystem::equivalent() needs both files to exist; an output usually does not yet
+    namespace fs = std::filesystem;
     std::error_code ec;
-    std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
-    return ec ? std::filesystem::absolute(path).lexically_normal() : p;
+    fs::path p = fs::absolute(path, ec).lexically_normal();
+    // weakly_canonical() stops at the first part that does not exist, a link whose target does
+    // not exist yet included; such a link is followed by hand (a PNG that gnuplot writes
+    // through a link to a file the program writes first), at most 40 links as Linux's
+    // resolution
+    for (int links = 0; links < 40; ++links)
+    {
+        const fs::path resolved = fs::weakly_canonical(p, ec);
+        if (ec)
+        {
+            return p;
+        }
+        p = resolved;
+        fs::path prefix;
+        bool followed = false;
+        for (const fs::path& part : resolved)
+        {
+            prefix /= part;
+            if (fs::is_symlink(fs::symlink_status(prefix, ec)))
+            {
+                const fs::path target = fs::read_symlink(prefix, ec);
+                if (ec)
+                {
+                    return p;
+                }
+                fs::path next = target.is_absolute() ? target : prefix.parent_path() / target;
+                const fs::path rest = resolved.lexically_relative(prefix);
+                if (rest != ".")
+                {
+                    next /= rest; // (no trailing "/" for the link itself)
+                }
+                p = next.lexically_normal();
+                followed = true;
+                break;
+            }
+        }
+        if (!followed)
+        {
+            return p;
+        }
+    }
+    return p;
 }
 
 void

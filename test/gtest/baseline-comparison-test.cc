@@ -224,5 +224,11 @@ TEST(BaselineComparison, OutputFiles)
     EXPECT_EQ(summary[0], "mode,topology,shape,degree,metric,mean,ci95,n");
     EXPECT_EQ(summary.size() - 1, 2u * 15 * ALL_METRICS.size());
     EXPECT_EQ(ReadLines(dir + "/baselines_per_seed.csv").size(), 1u + 2 * 2 * 15);
+    // the names a program declares before the comparison are the files written, and no other
+    EXPECT_EQ(BaselineComparison::GetCsvFileNames().size(), 2u);
+    EXPECT_EQ(BaselineComparison::GetPlotFileNames().size(), 8u);
+    EXPECT_EQ(ListFileNames(dir),
+              SortedNames(
+                  {BaselineComparison::GetCsvFileNames(), BaselineComparison::GetPlotFileNames()}));
     std::filesystem::remove_all(dir);
 }

@@ -535,6 +535,12 @@ TEST(SwitchCostReport, TablesAndCsvFiles)
     ASSERT_EQ(plots.size(), 1u);
     EXPECT_EQ(plots[0], dir + "/break_even.plt");
     EXPECT_TRUE(std::filesystem::exists(plots[0]));
+    // the names a program declares before the study are the files written, and no other
+    EXPECT_EQ(SwitchCostReport::GetCsvFileNames().size(), 5u);
+    EXPECT_EQ(SwitchCostReport::GetPlotFileNames(), std::vector<std::string>{"break_even.plt"});
+    EXPECT_EQ(
+        ListFileNames(dir),
+        SortedNames({SwitchCostReport::GetCsvFileNames(), SwitchCostReport::GetPlotFileNames()}));
     std::filesystem::remove_all(dir);
 
     ExpectErrorContaining([]() { SwitchCostReport::LogSpacedDurations(1, 1, 10); },

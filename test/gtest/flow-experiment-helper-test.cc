@@ -5,6 +5,7 @@
  */
 
 #include "mose-flow-experiment-helper.h"
+#include "mose-reference-figures.h"
 #include "mose-scenario-options.h"
 #include "mose-study-report.h"
 #include "mose-test-util.h"
@@ -15,6 +16,7 @@
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-scenario.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -113,6 +115,23 @@ TEST(FlowExperimentHelper, WritesCsvAndPlots)
     EXPECT_EQ(summary.size() - 1, 2U * 4U * ALL_METRICS.size());
     // header + one row per circuit
     EXPECT_EQ(ReadLines(dir + "/loads_inference_MoSE.csv").size(), 1U + 64U * 4U / 2U);
+    // the names a program declares before the study are the files written, and no other:
+    // 3 tables + per mode 4 policies' loads and the hops; 8 panels + 2 hop figures
+    const std::vector<std::string> csv = StudyReport::GetCsvFileNames();
+    const std::vector<std::string> scripts = StudyReport::GetPlotFileNames();
+    EXPECT_EQ(csv.size(), 3U + 2U * (4U + 1U));
+    EXPECT_EQ(scripts.size(), 8U + 2U);
+    EXPECT_EQ(ListFileNames(dir), SortedNames({csv, scripts}));
+    for (const std::string& script : scripts)
+    {
+        EXPECT_NE(std::find(plots.begin(), plots.end(), dir + "/" + script), plots.end()) << script;
+    }
+    std::filesystem::remove_all(dir);
+    // the reference's table, headline.csv, alone in its folder
+    std::filesystem::create_directories(dir);
+    ReferenceFigures::Paper().WriteCsv(h, dir);
+    EXPECT_EQ(ListFileNames(dir), std::vector<std::string>{ReferenceFigures::GetCsvFileName()});
+    EXPECT_EQ(ReferenceFigures::GetCsvFileName(), "headline.csv");
     std::filesystem::remove_all(dir);
 }
 

@@ -21,6 +21,7 @@
 #include "ns3/mose-flow-experiment-config.h"
 #include "ns3/mose-roles.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -300,6 +301,40 @@ FreshTempFolder(const std::string& name)
                                 .string();
     std::filesystem::remove_all(dir);
     return dir;
+}
+
+/**
+ * \param dir a folder
+ * \return the names of the files in it, sorted: what a report wrote, to compare with the names it
+ *         declares (SortedNames())
+ */
+inline std::vector<std::string>
+ListFileNames(const std::string& dir)
+{
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+    {
+        names.push_back(entry.path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/**
+ * \param lists lists of file names (a report's name functions)
+ * \return them in one list, sorted; a name listed twice stays twice, so that it differs from
+ *         ListFileNames()
+ */
+inline std::vector<std::string>
+SortedNames(const std::vector<std::vector<std::string>>& lists)
+{
+    std::vector<std::string> names;
+    for (const std::vector<std::string>& list : lists)
+    {
+        names.insert(names.end(), list.begin(), list.end());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 } // namespace test

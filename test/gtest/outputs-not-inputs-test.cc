@@ -77,6 +77,29 @@ TEST(OutputsNotInputs, ASymlinkToTheInputIsTheInput)
         << m;
 }
 
+TEST(OutputsNotInputs, ALinkToAFileNotWrittenYetIsThatFile)
+{
+    // a link whose target does not exist yet is followed: gnuplot writes a PNG through a link
+    // to sweep.csv, which the program writes first
+    const std::filesystem::path dir = MakeFolderWithTrace("dangling");
+    std::filesystem::create_symlink("sweep.csv", dir / "fig.png");
+    std::filesystem::create_symlink("fig.png", dir / "chain.png");
+    EXPECT_EQ(ResolveFilePath((dir / "chain.png").string()),
+              std::filesystem::canonical(dir) / "sweep.csv");
+    ExpectErrorContaining(
+        [&]() {
+            CheckOutputsAreNotInputs({},
+                                     {{"--outputDir (sweep.csv)", (dir / "sweep.csv").string()},
+                                      {"--outputDir (fig.png)", (dir / "fig.png").string()}});
+        },
+        "--outputDir (fig.png) = \"" + (dir / "fig.png").string() +
+            "\" would replace the output --outputDir (sweep.csv)");
+    // links in a cycle end (the path is left where it stands)
+    std::filesystem::create_symlink("b", dir / "a");
+    std::filesystem::create_symlink("a", dir / "b");
+    EXPECT_EQ(ResolveFilePath((dir / "a").string()).parent_path(), std::filesystem::canonical(dir));
+}
+
 TEST(OutputsNotInputs, DotsAndALinkedFolderAreResolved)
 {
     const std::filesystem::path dir = MakeFolderWithTrace("dots");
@@ -115,6 +138,29 @@ TEST(OutputsNotInputs, TheProgramChecksItsDeclaredFilesBeforeTheFolder)
                               "/requests.csv\" would replace the input --trace");
     // refused before the output folder is made
     EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST(OutputsNotInputs, AScriptsPngIsDeclaredWithIt)
+{
+    // gnuplot writes the PNG, past WriteTextFile()'s protection: AddPlotFiles() declares it
+    // beside its script, with --plot only
+    const std::filesystem::path dir = MakeFolderWithTrace("plots");
+    const auto check = [&dir](const std::string& plot) {
+        Program program("mose-test", dir.string(), Program::FLOW_LEVEL | Program::PLOT);
+        program.AddOutputOptions("folder", "plot");
+        std::string arg0 = "mose-test";
+        std::string arg1 = plot;
+        char* argv[] = {arg0.data(), arg1.data()};
+        program.Parse(2, argv);
+        program.AddInput("--trainingRolesFile", (dir / "fig.png").string());
+        program.AddPlotFiles({"fig.plt"});
+        program.CheckOutput();
+        SetProtectedInputs({});
+    };
+    ExpectErrorContaining([&]() { check("--plot=true"); },
+                          "--outputDir (fig.png) = \"" + dir.string() +
+                              "/fig.png\" would replace the input --trainingRolesFile");
+    EXPECT_NO_THROW(check("--plot=false"));
 }
 
 TEST(OutputsNotInputs, AnUndeclaredOutputIsRefusedWhenWritten)

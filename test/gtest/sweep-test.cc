@@ -146,6 +146,14 @@ TEST(MoseSweepAxes, ValidationNamesTheOptionAndValue)
     c = SmallSweep();
     c.base.inferenceRolesFile = "roles.csv";
     EXPECT_CONTAINS(message(c), "invalid --inferenceRolesFile = \"roles.csv\"");
+    // two shares the files name alike (6 significant digits) would write one figure twice
+    c = SmallSweep();
+    c.kvShares = {0.5, 0.1234561, 0.1234562};
+    EXPECT_CONTAINS(message(c),
+                    "invalid --sweepKvShare = 0.1234561 and 0.1234562: both are 0.123456 to 6 "
+                    "significant digits");
+    c.kvShares = {0.123456, 0.123457};
+    EXPECT_NO_THROW(c.Validate());
     c = SmallSweep();
     c.seedPlan.seeds = 0;
     EXPECT_CONTAINS(message(c), "invalid --seeds = 0: need at least one seed");
@@ -446,6 +454,12 @@ TEST(Sweep, WritesFigures)
         EXPECT_TRUE(std::filesystem::exists(dir + "/" + f)) << f;
     }
     EXPECT_CONTAINS(ReadFileBytes(dir + "/max_load_vs_n_inference.plt"), "S-Train d=4 r=3");
+    // the names a program declares before the sweep, from its configuration, are the files
+    // written, and no other
+    SweepReport(sweep).WriteCsv(dir);
+    const std::vector<std::string> scripts = SweepReport::GetPlotFileNames(c);
+    EXPECT_EQ(scripts.size(), 2U * 5U + 2U);
+    EXPECT_EQ(ListFileNames(dir), SortedNames({SweepReport::GetCsvFileNames(), scripts}));
     std::filesystem::remove_all(dir);
 }
 

@@ -8,6 +8,7 @@
 
 #include "mose-study-report.h"
 
+#include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
@@ -348,6 +349,25 @@ Program::AddOutputFiles(const std::vector<std::string>& names)
     for (const std::string& name : names)
     {
         m_outputs.push_back({"--outputDir (" + name + ")", m_outputDir + "/" + name});
+    }
+}
+
+void
+Program::AddPlotFiles(const std::vector<std::string>& scripts)
+{
+    NS_LOG_FUNCTION(m_name << scripts.size());
+    // declared on every rank, as AddOutputFiles(): --plot, not IsPlotting()
+    if ((m_flags & PLOT) == 0 || !m_plot)
+    {
+        return;
+    }
+    const std::string plt = ".plt";
+    for (const std::string& script : scripts)
+    {
+        NS_ABORT_MSG_UNLESS(script.size() > plt.size() &&
+                                script.compare(script.size() - plt.size(), plt.size(), plt) == 0,
+                            "a gnuplot script's name ends in .plt: " << script);
+        AddOutputFiles({script, script.substr(0, script.size() - plt.size()) + ".png"});
     }
 }
 

@@ -266,6 +266,15 @@ class Program
     void AddOutputFiles(const std::vector<std::string>& names);
 
     /**
+     * \brief Declares the gnuplot scripts the program writes into its output folder with
+     *        WritePlots() or WritePlot(), and the PNG each renders to (NAME.plt renders to
+     *        NAME.png: gnuplot writes it, past WriteTextFile()'s protection), for CheckOutput();
+     *        as AddOutputFiles(). Nothing is declared with --plot=false or without PLOT.
+     * \param scripts the scripts' names inside the output folder ("fig5_kv_max_load.plt")
+     */
+    void AddPlotFiles(const std::vector<std::string>& scripts);
+
+    /**
      * \brief Refuses an output that replaces an input or another output
      *        (CheckOutputsAreNotInputs() on the files declared with AddInput(), AddOutput() and
      *        AddOutputFiles()) and protects the inputs from every later write

@@ -39,6 +39,42 @@ ModeTag(WorkloadMode mode)
     return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
 }
 
+/// the files of WriteCsv() named once, for it and GetCsvFileNames()
+constexpr const char* SUMMARY_CSV = "baselines_summary.csv";   //!< the means with their CI
+constexpr const char* PER_SEED_CSV = "baselines_per_seed.csv"; //!< every seed's metrics
+
+/// One bar chart: x = row, bars as wide impulses, 95% CI as error bars
+struct Panel
+{
+    WorkloadMode mode; //!< mode
+    Metric metric;     //!< metric
+    std::string title; //!< title
+
+    /// \return the script's name without .plt (and the PNG's without .png)
+    std::string GetFile() const
+    {
+        return "baselines_" + ToString(metric) + "_" + ModeTag(mode);
+    }
+};
+
+/// \return the charts, for WritePlots() and GetPlotFileNames()
+std::vector<Panel>
+ComparisonPanels()
+{
+    using W = WorkloadMode;
+    using M = Metric;
+    return {
+        {W::INFERENCE_HEAVY, M::MAX_LOAD, "MaxLoad, inference-heavy"},
+        {W::TRAINING_HEAVY, M::MAX_LOAD, "MaxLoad, training-heavy"},
+        {W::INFERENCE_HEAVY, M::AVG_HOP, "Average hop count, inference-heavy"},
+        {W::TRAINING_HEAVY, M::AVG_HOP, "Average hop count, training-heavy"},
+        {W::INFERENCE_HEAVY, M::KV_AVG_COST, "Average KV cost, inference-heavy"},
+        {W::INFERENCE_HEAVY, M::KV_P95_COST, "P95 KV cost, inference-heavy"},
+        {W::TRAINING_HEAVY, M::TR_AVG_COST, "Average training cost, training-heavy"},
+        {W::TRAINING_HEAVY, M::TR_P95_COST, "P95 training cost, training-heavy"},
+    };
+}
+
 /// Drops the per-circuit vectors: the comparison keeps scalars and hop histograms only
 void
 StripLoads(FlowMetrics& m)
@@ -530,7 +566,7 @@ BaselineComparison::WriteCsv(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
-    StudyReport::WriteOutput(dir + "/baselines_summary.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + SUMMARY_CSV, [&](std::ostream& out) {
         out << "mode,topology,shape,degree,metric,mean,ci95,n\n";
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -547,7 +583,7 @@ BaselineComparison::WriteCsv(const std::string& dir) const
             }
         }
     });
-    StudyReport::WriteOutput(dir + "/baselines_per_seed.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + PER_SEED_CSV, [&](std::ostream& out) {
         out << "run,mode,topology,shape,degree";
         for (Metric metric : ALL_METRICS)
         {
@@ -575,41 +611,38 @@ BaselineComparison::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
+BaselineComparison::GetCsvFileNames()
+{
+    return {SUMMARY_CSV, PER_SEED_CSV};
+}
+
+std::vector<std::string>
+BaselineComparison::GetPlotFileNames()
+{
+    std::vector<std::string> names;
+    for (const Panel& panel : ComparisonPanels())
+    {
+        names.push_back(panel.GetFile() + ".plt");
+    }
+    return names;
+}
+
+std::vector<std::string>
 BaselineComparison::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
     std::vector<std::string> written;
 
-    /// One bar chart: x = row, bars as wide impulses, 95% CI as error bars
-    struct Panel
-    {
-        WorkloadMode mode; //!< mode
-        Metric metric;     //!< metric
-        std::string title; //!< title
-    };
-
-    using W = WorkloadMode;
-    using M = Metric;
-    const std::vector<Panel> panels = {
-        {W::INFERENCE_HEAVY, M::MAX_LOAD, "MaxLoad, inference-heavy"},
-        {W::TRAINING_HEAVY, M::MAX_LOAD, "MaxLoad, training-heavy"},
-        {W::INFERENCE_HEAVY, M::AVG_HOP, "Average hop count, inference-heavy"},
-        {W::TRAINING_HEAVY, M::AVG_HOP, "Average hop count, training-heavy"},
-        {W::INFERENCE_HEAVY, M::KV_AVG_COST, "Average KV cost, inference-heavy"},
-        {W::INFERENCE_HEAVY, M::KV_P95_COST, "P95 KV cost, inference-heavy"},
-        {W::TRAINING_HEAVY, M::TR_AVG_COST, "Average training cost, training-heavy"},
-        {W::TRAINING_HEAVY, M::TR_P95_COST, "P95 training cost, training-heavy"},
-    };
     std::string xtics = "set xtics rotate by -40 (";
     for (std::size_t i = 0; i < m_rows.size(); ++i)
     {
         xtics += (i ? ", \"" : "\"") + m_rows[i].GetLabel() + "\" " + std::to_string(i);
     }
     xtics += ")";
-    for (const Panel& panel : panels)
+    for (const Panel& panel : ComparisonPanels())
     {
-        const std::string file = "baselines_" + ToString(panel.metric) + "_" + ModeTag(panel.mode);
+        const std::string file = panel.GetFile();
         Gnuplot plot(file + ".png");
         plot.SetTerminal("pngcairo size 900,480 butt noenhanced");
         plot.SetTitle(panel.title + " (N=" + std::to_string(m_config.study.nodes) + ", " +

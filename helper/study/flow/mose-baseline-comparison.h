@@ -187,6 +187,18 @@ class BaselineComparison
     void WriteCsv(const std::string& dir) const;
 
     /**
+     * \return the files WriteCsv() writes, whatever the configuration, so that a program
+     *         declares them before the comparison runs (Program::AddOutputFiles())
+     */
+    static std::vector<std::string> GetCsvFileNames();
+
+    /**
+     * \return the scripts WritePlots() writes (baselines_<metric>_<mode>.plt), for
+     *         Program::AddPlotFiles()
+     */
+    static std::vector<std::string> GetPlotFileNames();
+
+    /**
      * \brief Writes bar charts (one per mode and headline metric, rows on the x axis with their
      *        d, 95% CI as error bars) as gnuplot scripts with inline data (baselines_*.plt).
      * \param dir the folder (created if missing)

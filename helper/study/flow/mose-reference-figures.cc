@@ -68,10 +68,10 @@ ReferenceFigures::Print(const FlowExperimentHelper& study, std::ostream& os) con
 }
 
 void
-ReferenceFigures::WriteCsv(const FlowExperimentHelper& study, const std::string& path) const
+ReferenceFigures::WriteCsv(const FlowExperimentHelper& study, const std::string& dir) const
 {
-    NS_LOG_FUNCTION(path);
-    StudyReport::WriteOutput(path, [&](std::ostream& out) {
+    NS_LOG_FUNCTION(dir);
+    StudyReport::WriteOutput(dir + "/" + GetCsvFileName(), [&](std::ostream& out) {
         out << "mode,policy,baseline,metric,ours," << name << ",kind\n";
         for (const ReferenceFigure& f : figures)
         {
@@ -87,6 +87,12 @@ ReferenceFigures::WriteCsv(const FlowExperimentHelper& study, const std::string&
                 << ",reduction_percent\n";
         }
     });
+}
+
+std::string
+ReferenceFigures::GetCsvFileName()
+{
+    return "headline.csv";
 }
 
 ReferenceFigures

@@ -76,12 +76,18 @@ struct ReferenceFigures
     void Print(const FlowExperimentHelper& study, std::ostream& os) const;
 
     /**
-     * \brief Writes the same as a CSV file (mode,policy,baseline,metric,ours,NAME,kind), with
-     *        StudyReport::WriteOutput().
+     * \brief Writes the same as a CSV file (mode,policy,baseline,metric,ours,NAME,kind),
+     *        GetCsvFileName() in a folder, with StudyReport::WriteOutput().
      * \param study the study, after Run()
-     * \param path the file
+     * \param dir the folder (it exists)
      */
-    void WriteCsv(const FlowExperimentHelper& study, const std::string& path) const;
+    void WriteCsv(const FlowExperimentHelper& study, const std::string& dir) const;
+
+    /**
+     * \return the file WriteCsv() writes in its folder, headline.csv, so that a program
+     *         declares it before its study runs (Program::AddOutputFiles())
+     */
+    static std::string GetCsvFileName();
 };
 
 } // namespace mose

@@ -42,6 +42,61 @@ ModeTag(WorkloadMode mode)
     return mode == WorkloadMode::INFERENCE_HEAVY ? "inference" : "training";
 }
 
+/// the files of WriteCsv() named once, for it and GetCsvFileNames()
+constexpr const char* SUMMARY_CSV = "summary.csv";   //!< the means with their CI
+constexpr const char* PER_SEED_CSV = "per_seed.csv"; //!< every seed's metrics
+constexpr const char* SWITCHES_CSV = "switches.csv"; //!< the circuits per switch
+
+/// \param mode the mode \param policy the policy \return the file of seed 0's circuit loads
+std::string
+LoadsCsvName(WorkloadMode mode, Policy policy)
+{
+    return "loads_" + ModeTag(mode) + "_" + ToString(policy) + ".csv";
+}
+
+/// \param mode the mode \return the hop histograms' name without its extension (.csv, .plt)
+std::string
+HopsName(WorkloadMode mode)
+{
+    return "hops_" + ModeTag(mode);
+}
+
+/// One panel of Figure 5: a bar chart per policy of one metric in one mode
+struct Panel
+{
+    std::string file;  //!< the script's name without .plt (and the PNG's without .png)
+    std::string title; //!< the figure's title
+    WorkloadMode mode; //!< the mode
+    Metric metric;     //!< the metric
+};
+
+/// \return Figure 5's panels, for WritePlots() and GetPlotFileNames()
+std::vector<Panel>
+Figure5Panels()
+{
+    using W = WorkloadMode;
+    using M = Metric;
+    return {
+        {"fig5_kv_max_load", "KV MaxLoad, inference-heavy", W::INFERENCE_HEAVY, M::KV_MAX_LOAD},
+        {"fig5_tr_max_load", "Training MaxLoad, training-heavy", W::TRAINING_HEAVY, M::TR_MAX_LOAD},
+        {"fig5_kv_avg_cost",
+         "Average KV cost, inference-heavy",
+         W::INFERENCE_HEAVY,
+         M::KV_AVG_COST},
+        {"fig5_kv_p95_cost", "P95 KV cost, inference-heavy", W::INFERENCE_HEAVY, M::KV_P95_COST},
+        {"fig5_tr_avg_cost",
+         "Average training cost, training-heavy",
+         W::TRAINING_HEAVY,
+         M::TR_AVG_COST},
+        {"fig5_tr_p95_cost",
+         "P95 training cost, training-heavy",
+         W::TRAINING_HEAVY,
+         M::TR_P95_COST},
+        {"fig5_direct_kv", "Direct-KV ratio, inference-heavy", W::INFERENCE_HEAVY, M::DIRECT_KV},
+        {"fig5_kv_3plus", "3+-hop KV ratio, inference-heavy", W::INFERENCE_HEAVY, M::KV_THREE_PLUS},
+    };
+}
+
 } // namespace
 
 StudyReport::StudyReport(const FlowExperimentHelper& study)
@@ -127,7 +182,7 @@ StudyReport::WriteCsv(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
-    WriteOutput(dir + "/summary.csv", [&](std::ostream& out) {
+    WriteOutput(dir + "/" + SUMMARY_CSV, [&](std::ostream& out) {
         out << "mode,policy,metric,mean,ci95,n\n";
         for (WorkloadMode mode : ALL_MODES)
         {
@@ -142,7 +197,7 @@ StudyReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
+    WriteOutput(dir + "/" + PER_SEED_CSV, [&](std::ostream& out) {
         out << "run,mode,policy";
         for (Metric metric : ALL_METRICS)
         {
@@ -166,7 +221,7 @@ StudyReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    WriteOutput(dir + "/switches.csv", [&](std::ostream& out) {
+    WriteOutput(dir + "/" + SWITCHES_CSV, [&](std::ostream& out) {
         out << "run,mode,policy,kept,added,removed\n";
         for (uint32_t seed = 0; seed < m_study.GetSeedsDone(); ++seed)
         {
@@ -191,17 +246,16 @@ StudyReport::WriteCsv(const std::string& dir) const
         for (Policy p : ALL_POLICIES)
         {
             const FlowMetrics& m = m_study.GetMetrics(0, mode, p);
-            WriteOutput(dir + "/loads_" + ModeTag(mode) + "_" + ToString(p) + ".csv",
-                        [&m](std::ostream& out) {
-                            out << "circuit,load,load_kv,load_training\n";
-                            for (std::size_t e = 0; e < m.load.size(); ++e)
-                            {
-                                out << e << "," << m.load[e] << "," << m.loadKv[e] << ","
-                                    << m.loadTraining[e] << "\n";
-                            }
-                        });
+            WriteOutput(dir + "/" + LoadsCsvName(mode, p), [&m](std::ostream& out) {
+                out << "circuit,load,load_kv,load_training\n";
+                for (std::size_t e = 0; e < m.load.size(); ++e)
+                {
+                    out << e << "," << m.load[e] << "," << m.loadKv[e] << "," << m.loadTraining[e]
+                        << "\n";
+                }
+            });
         }
-        WriteOutput(dir + "/hops_" + ModeTag(mode) + ".csv", [&](std::ostream& out) {
+        WriteOutput(dir + "/" + HopsName(mode) + ".csv", [&](std::ostream& out) {
             out << "policy,class,hops,flows\n";
             for (Policy p : ALL_POLICIES)
             {
@@ -221,62 +275,50 @@ StudyReport::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
+StudyReport::GetCsvFileNames()
+{
+    std::vector<std::string> names{SUMMARY_CSV, PER_SEED_CSV, SWITCHES_CSV};
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        for (Policy p : ALL_POLICIES)
+        {
+            names.push_back(LoadsCsvName(mode, p));
+        }
+        names.push_back(HopsName(mode) + ".csv");
+    }
+    return names;
+}
+
+std::vector<std::string>
+StudyReport::GetPlotFileNames()
+{
+    std::vector<std::string> names;
+    for (const Panel& panel : Figure5Panels())
+    {
+        names.push_back(panel.file + ".plt");
+    }
+    for (WorkloadMode mode : ALL_MODES)
+    {
+        names.push_back(HopsName(mode) + ".plt");
+    }
+    return names;
+}
+
+std::vector<std::string>
 StudyReport::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
     std::vector<std::string> written;
 
-    // One bar chart per panel: x = policy index, bars as wide impulses, 95% CI as error bars.
-    struct Panel
-    {
-        std::string file;
-        std::string title;
-        WorkloadMode mode;
-        Metric metric;
-    };
-
-    const std::vector<Panel> panels = {
-        {"fig5_kv_max_load",
-         "KV MaxLoad, inference-heavy",
-         WorkloadMode::INFERENCE_HEAVY,
-         Metric::KV_MAX_LOAD},
-        {"fig5_tr_max_load",
-         "Training MaxLoad, training-heavy",
-         WorkloadMode::TRAINING_HEAVY,
-         Metric::TR_MAX_LOAD},
-        {"fig5_kv_avg_cost",
-         "Average KV cost, inference-heavy",
-         WorkloadMode::INFERENCE_HEAVY,
-         Metric::KV_AVG_COST},
-        {"fig5_kv_p95_cost",
-         "P95 KV cost, inference-heavy",
-         WorkloadMode::INFERENCE_HEAVY,
-         Metric::KV_P95_COST},
-        {"fig5_tr_avg_cost",
-         "Average training cost, training-heavy",
-         WorkloadMode::TRAINING_HEAVY,
-         Metric::TR_AVG_COST},
-        {"fig5_tr_p95_cost",
-         "P95 training cost, training-heavy",
-         WorkloadMode::TRAINING_HEAVY,
-         Metric::TR_P95_COST},
-        {"fig5_direct_kv",
-         "Direct-KV ratio, inference-heavy",
-         WorkloadMode::INFERENCE_HEAVY,
-         Metric::DIRECT_KV},
-        {"fig5_kv_3plus",
-         "3+-hop KV ratio, inference-heavy",
-         WorkloadMode::INFERENCE_HEAVY,
-         Metric::KV_THREE_PLUS},
-    };
+    // one bar chart per panel: x = policy index, bars as wide impulses, 95% CI as error bars
     std::string xtics = "set xtics (";
     for (std::size_t i = 0; i < ALL_POLICIES.size(); ++i)
     {
         xtics += (i ? ", \"" : "\"") + ToString(ALL_POLICIES[i]) + "\" " + std::to_string(i);
     }
     xtics += ")";
-    for (const Panel& panel : panels)
+    for (const Panel& panel : Figure5Panels())
     {
         Gnuplot plot(panel.file + ".png");
         plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
@@ -318,7 +360,7 @@ StudyReport::WriteHopPlots(const std::string& dir, std::vector<std::string>& wri
     }
     for (WorkloadMode mode : ALL_MODES)
     {
-        std::string file = "hops_" + ModeTag(mode);
+        std::string file = HopsName(mode);
         Gnuplot plot(file + ".png");
         plot.SetTerminal("pngcairo size 640,420 butt noenhanced");
         plot.SetTitle("KV hop-count distribution, " + ToString(mode) + " (run " +

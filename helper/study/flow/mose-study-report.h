@@ -88,6 +88,18 @@ class StudyReport
     void WriteCsv(const std::string& dir) const;
 
     /**
+     * \return the files WriteCsv() writes, from the policies and modes (not from a result), so
+     *         that a program declares them before its study runs (Program::AddOutputFiles())
+     */
+    static std::vector<std::string> GetCsvFileNames();
+
+    /**
+     * \return the scripts WritePlots() writes (fig5_*.plt, hops_<mode>.plt), for
+     *         Program::AddPlotFiles()
+     */
+    static std::vector<std::string> GetPlotFileNames();
+
+    /**
      * \brief Writes Figure 5's panels as gnuplot scripts with inline data (fig5_*.plt, PNG
      *        terminal) and the hop-count distributions (hops_<mode>.plt) into a folder.
      * \param dir the folder

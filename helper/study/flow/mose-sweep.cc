@@ -247,6 +247,23 @@ SweepConfig::Validate() const
     CheckDistinct("--sweepDegrees", degrees);
     CheckDistinct("--sweepR", reservedPorts);
     CheckDistinct("--sweepKvShare", kvShares);
+    // the files, figures and tables name a share by FormatShare() (6 significant digits): two
+    // shares that read alike there would write one figure twice, the second over the first
+    std::map<std::string, double> shareNames;
+    for (double rho : kvShares)
+    {
+        const auto [named, fresh] = shareNames.emplace(Sweep::FormatShare(rho), rho);
+        if (!fresh)
+        {
+            std::ostringstream both;
+            both << std::setprecision(10) << named->second << " and " << rho;
+            ThrowBadParameter("--sweepKvShare",
+                              both.str(),
+                              "both are " + named->first +
+                                  " to 6 significant digits, as the files and figures name a "
+                                  "share; give shares that differ there");
+        }
+    }
     std::set<TemplateConstruction> constructionsSeen;
     for (TemplateConstruction c : constructions)
     {

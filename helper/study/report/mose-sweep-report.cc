@@ -50,6 +50,43 @@ CsvField(const std::string& text)
     return out + "\"";
 }
 
+/// the files of WriteCsv() named once, for it and GetCsvFileNames()
+constexpr const char* SWEEP_CSV = "sweep.csv";     //!< every point's summaries
+constexpr const char* SKIPPED_CSV = "skipped.csv"; //!< the points skipped, with the reason
+
+/// \param n N \param rho the KV share \return the tag of a figure's point, "n<N>_kv<rho>"
+std::string
+PointTag(uint32_t n, double rho)
+{
+    return "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
+}
+
+/**
+ * \param mode the mode (inference-heavy: the KV cost; training-heavy: the training cost)
+ * \param n N \param rho the KV share \param c the construction
+ * \return the cost-against-r figure's name without .plt (and the PNG's without .png)
+ */
+std::string
+CostPlotName(WorkloadMode mode, uint32_t n, double rho, TemplateConstruction c)
+{
+    return std::string(mode == WorkloadMode::INFERENCE_HEAVY ? "kv" : "tr") + "_cost_vs_r_" +
+           PointTag(n, rho) + "_" + ToString(c);
+}
+
+/// \param n N \param rho the KV share \return the switch figure's name without .plt
+std::string
+SwitchPlotName(uint32_t n, double rho)
+{
+    return "switch_vs_r_" + PointTag(n, rho);
+}
+
+/// \param mode the mode \return the MaxLoad-against-N figure's name without .plt
+std::string
+MaxLoadPlotName(WorkloadMode mode)
+{
+    return "max_load_vs_n_" + ModeTag(mode);
+}
+
 /// A figure's terminal
 const std::string TERMINAL = "pngcairo size 1000,600 butt noenhanced";
 
@@ -147,7 +184,7 @@ SweepReport::WriteCsv(const std::string& dir) const
            << Sweep::FormatShare(p.kvShare) << "," << ToString(p.construction);
         return os.str();
     };
-    StudyReport::WriteOutput(dir + "/sweep.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + SWEEP_CSV, [&](std::ostream& out) {
         out << "nodes,degree,r,kv_share,construction,mode,policy,metric,mean,ci95,n\n";
         for (const SweepResult& res : m_sweep.GetResults())
         {
@@ -178,7 +215,7 @@ SweepReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    StudyReport::WriteOutput(dir + "/skipped.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + SKIPPED_CSV, [&](std::ostream& out) {
         out << "nodes,degree,r,kv_share,construction,reason\n";
         for (const SweepResult& res : m_sweep.GetResults())
         {
@@ -188,6 +225,41 @@ SweepReport::WriteCsv(const std::string& dir) const
             }
         }
     });
+}
+
+std::vector<std::string>
+SweepReport::GetCsvFileNames()
+{
+    return {SWEEP_CSV, SKIPPED_CSV};
+}
+
+std::vector<std::string>
+SweepReport::GetPlotFileNames(const SweepConfig& config)
+{
+    // in WritePlots()'s order
+    std::vector<std::string> names;
+    for (uint32_t n : config.nodes)
+    {
+        for (double rho : config.kvShares)
+        {
+            for (TemplateConstruction c : config.constructions)
+            {
+                for (WorkloadMode mode : ALL_MODES)
+                {
+                    names.push_back(CostPlotName(mode, n, rho, c) + ".plt");
+                }
+            }
+            names.push_back(SwitchPlotName(n, rho) + ".plt");
+        }
+    }
+    if (config.nodes.size() > 1)
+    {
+        for (WorkloadMode mode : ALL_MODES)
+        {
+            names.push_back(MaxLoadPlotName(mode) + ".plt");
+        }
+    }
+    return names;
 }
 
 std::vector<std::string>
@@ -223,7 +295,6 @@ SweepReport::WriteCostPlots(const std::string& dir,
                             std::vector<std::string>& written) const
 {
     const SweepConfig& config = m_sweep.GetConfig();
-    const std::string tag = "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
     // (a) MoSE's KV cost (inference-heavy) and training cost (training-heavy) against r, one
     // curve per d
     for (TemplateConstruction c : config.constructions)
@@ -232,8 +303,7 @@ SweepReport::WriteCostPlots(const std::string& dir,
         {
             const bool kv = mode == WorkloadMode::INFERENCE_HEAVY;
             const Metric metric = kv ? Metric::KV_AVG_COST : Metric::TR_AVG_COST;
-            const std::string file =
-                std::string(kv ? "kv" : "tr") + "_cost_vs_r_" + tag + "_" + ToString(c);
+            const std::string file = CostPlotName(mode, n, rho, c);
             Gnuplot plot(file + ".png");
             plot.SetTerminal(TERMINAL);
             plot.SetTitle(std::string("MoSE ") + (kv ? "KV" : "training") + " avg cost, " +
@@ -272,9 +342,8 @@ SweepReport::WriteSwitchPlot(const std::string& dir,
                              std::vector<std::string>& written) const
 {
     const SweepConfig& config = m_sweep.GetConfig();
-    const std::string tag = "n" + std::to_string(n) + "_kv" + Sweep::FormatShare(rho);
     // (b) circuits changed per MoSE switch against r, fresh (solid) vs rewiring-aware
-    const std::string file = "switch_vs_r_" + tag;
+    const std::string file = SwitchPlotName(n, rho);
     Gnuplot plot(file + ".png");
     plot.SetTerminal(TERMINAL);
     plot.SetTitle("Circuits changed per MoSE switch (mean of both); N=" + std::to_string(n) +
@@ -345,7 +414,7 @@ SweepReport::WriteMaxLoadPlot(const std::string& dir,
     const SweepConfig& config = m_sweep.GetConfig();
     const double rho = config.kvShares.front();
     const TemplateConstruction c = config.constructions.front();
-    const std::string file = "max_load_vs_n_" + ModeTag(mode);
+    const std::string file = MaxLoadPlotName(mode);
     Gnuplot plot(file + ".png");
     plot.SetTerminal(TERMINAL);
     plot.SetTitle("MaxLoad, " + ToString(mode) + "; rho=" + Sweep::FormatShare(rho) + ", " +

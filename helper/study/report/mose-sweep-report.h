@@ -50,6 +50,19 @@ class SweepReport
     void WriteCsv(const std::string& dir) const;
 
     /**
+     * \return the files WriteCsv() writes, sweep.csv and skipped.csv, so that a program
+     *         declares them before the sweep runs (Program::AddOutputFiles())
+     */
+    static std::vector<std::string> GetCsvFileNames();
+
+    /**
+     * \param config the sweep's configuration (its N, rho and constructions)
+     * \return the scripts WritePlots() writes for it, computed from the configuration alone (not
+     *         from the results), for Program::AddPlotFiles()
+     */
+    static std::vector<std::string> GetPlotFileNames(const SweepConfig& config);
+
+    /**
      * \brief Writes the figures as gnuplot scripts with inline data (PNG terminal):
      *        per (N, rho, construction): kv_cost_vs_r_n<N>_kv<rho>_<construction>.plt (MoSE's
      *        KV avg cost, inference-heavy, against r, one curve per d) and

@@ -30,6 +30,14 @@ NS_LOG_COMPONENT_DEFINE("MoseSwitchCostReport");
 namespace
 {
 
+/// the files of WriteCsv() and WritePlots() named once, for them and the name functions
+constexpr const char* RATES_CSV = "rates.csv";                       //!< the rates per mode
+constexpr const char* PER_SEED_CSV = "per_seed.csv";                 //!< every seed's rates
+constexpr const char* BREAK_EVEN_CSV = "break_even.csv";             //!< the break-even points
+constexpr const char* SCHEDULE_CSV = "schedule.csv";                 //!< the schedule's cost
+constexpr const char* COST_VS_DURATION_CSV = "cost_vs_duration.csv"; //!< the figure's data
+constexpr const char* BREAK_EVEN_PLOT = "break_even"; //!< the figure, without .plt or .png
+
 /// The static policies MoSE is set against
 const std::vector<Policy> STATIC_POLICIES = StaticPolicies();
 
@@ -249,7 +257,7 @@ SwitchCostReport::WriteCsv(const std::string& dir) const
     MakeOutputDirectory(dir);
     const SwitchCostStudy& study = m_study;
     const SwitchCostParameters& params = m_params;
-    StudyReport::WriteOutput(dir + "/rates.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + RATES_CSV, [&](std::ostream& out) {
         out << "policy,mode,rate_mean,rate_ci95,unserved_share_mean,unserved_share_ci95,"
                "circuits_kept_mean,circuits_added_mean,penalty_mean,penalty_ci95,n\n";
         for (Policy p : ALL_POLICIES)
@@ -267,7 +275,7 @@ SwitchCostReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    StudyReport::WriteOutput(dir + "/per_seed.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + PER_SEED_CSV, [&](std::ostream& out) {
         out << "run,policy,mode_entered,rate,switches_into,unserved_share,circuits,kept,added,"
                "removed\n";
         for (uint32_t seed = 0; seed < study.GetSeedsDone(); ++seed)
@@ -288,7 +296,7 @@ SwitchCostReport::WriteCsv(const std::string& dir) const
             }
         }
     });
-    StudyReport::WriteOutput(dir + "/break_even.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + BREAK_EVEN_CSV, [&](std::ostream& out) {
         out << "switching,other,outcome,break_even_s,rate_saving_per_cycle,"
                "extra_penalty_per_cycle,per_seed_mean_s,per_seed_ci95_s,seeds_at,seeds_always,"
                "seeds_never\n";
@@ -301,7 +309,7 @@ SwitchCostReport::WriteCsv(const std::string& dir) const
                 << b.perSeed.n << "," << b.always << "," << b.never << "\n";
         }
     });
-    StudyReport::WriteOutput(dir + "/schedule.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + SCHEDULE_CSV, [&](std::ostream& out) {
         out << "# schedule " << FormatSchedule(m_schedule) << "\n";
         out << "policy,total_mean,total_ci95,per_second_mean,per_second_ci95,switches,n\n";
         for (Policy p : ALL_POLICIES)
@@ -313,7 +321,7 @@ SwitchCostReport::WriteCsv(const std::string& dir) const
                 << "," << perSecond.ci95 << "," << switches.mean << "," << total.n << "\n";
         }
     });
-    StudyReport::WriteOutput(dir + "/cost_vs_duration.csv", [&](std::ostream& out) {
+    StudyReport::WriteOutput(dir + "/" + COST_VS_DURATION_CSV, [&](std::ostream& out) {
         out << "mode_duration_s";
         for (Policy p : ALL_POLICIES)
         {
@@ -333,12 +341,24 @@ SwitchCostReport::WriteCsv(const std::string& dir) const
 }
 
 std::vector<std::string>
+SwitchCostReport::GetCsvFileNames()
+{
+    return {RATES_CSV, PER_SEED_CSV, BREAK_EVEN_CSV, SCHEDULE_CSV, COST_VS_DURATION_CSV};
+}
+
+std::vector<std::string>
+SwitchCostReport::GetPlotFileNames()
+{
+    return {std::string(BREAK_EVEN_PLOT) + ".plt"};
+}
+
+std::vector<std::string>
 SwitchCostReport::WritePlots(const std::string& dir) const
 {
     NS_LOG_FUNCTION(this << dir);
     MakeOutputDirectory(dir);
     const Metric metric = m_study.GetMetric();
-    Gnuplot plot("break_even.png");
+    Gnuplot plot(std::string(BREAK_EVEN_PLOT) + ".png");
     plot.SetTerminal("pngcairo size 800,500 noenhanced");
     plot.SetTitle("When switching pays: alternating modes of duration T, dark time " +
                   Duration(m_params.darkTime) + ", metric " + ToString(metric));
@@ -388,7 +408,7 @@ SwitchCostReport::WritePlots(const std::string& dir) const
         plot.AppendExtra(label.str());
     }
     plot.AddDataset(marks);
-    std::string path = dir + "/break_even.plt";
+    std::string path = dir + "/" + BREAK_EVEN_PLOT + ".plt";
     StudyReport::WriteOutput(path, [&plot](std::ostream& out) { plot.GenerateOutput(out); });
     return {path};
 }

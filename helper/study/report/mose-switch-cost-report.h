@@ -63,6 +63,15 @@ class SwitchCostReport
     void WriteCsv(const std::string& dir) const;
 
     /**
+     * \return the files WriteCsv() writes, whatever the study and schedule, so that a program
+     *         declares them before its study runs (Program::AddOutputFiles())
+     */
+    static std::vector<std::string> GetCsvFileNames();
+
+    /// \return the script WritePlots() writes, break_even.plt, for Program::AddPlotFiles()
+    static std::vector<std::string> GetPlotFileNames();
+
+    /**
      * \brief Writes break_even.plt: the cost per second of the alternating schedule against T
      *        (log scales, break-even points marked; gnuplot script with inline data, PNG
      *        terminal) into a folder (created if missing). Render it with
