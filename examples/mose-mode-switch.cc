@@ -127,7 +127,7 @@ main(int argc, char* argv[])
             {
                 program.AddOutputFiles({ToString(policy) + "_" + name});
             }
-            program.AddOutputFiles({"goodput_" + ToString(policy) + ".plt"});
+            program.AddPlotFiles({"goodput_" + ToString(policy) + ".plt"}); // and its PNG
         }
         if (switching.IsWritingScenario())
         {

@@ -1489,6 +1489,14 @@ if [ -x "$BIN/mose-mode-switch" ] && [ -x "$BIN/mose-templates" ]; then
         "$BIN/mose-templates" --nodes=16 --degree=4 --flows=20 --outputDir="$WORK/io-scn" \
         --trainingFlowsFile="$WORK/io-scn/flows_training.csv"
     expect_same io-scenario-input-kept "$WORK/io-scn/roles_inference.csv" "$WORK/io-scn/roles-copy.csv"
+    # the PNG gnuplot renders from a policy's goodput script is declared with it
+    mkdir -p "$WORK/io-switch"
+    cp "$WORK/io-scn/roles_training.csv" "$WORK/io-switch/goodput_MoSE.png"
+    cp "$WORK/io-scn/roles_training.csv" "$WORK/io-switch/copy.csv"
+    expect_error io-switch-png '--outputDir (goodput_MoSE.png) = "'"$WORK"'/io-switch/goodput_MoSE.png" would replace the input --trainingRolesFile' \
+        "$BIN/mose-mode-switch" --nodes=16 --degree=4 --flows=20 --level=fluid --policies=MoSE \
+        --outputDir="$WORK/io-switch" --trainingRolesFile="$WORK/io-switch/goodput_MoSE.png"
+    expect_same io-switch-png-input-kept "$WORK/io-switch/goodput_MoSE.png" "$WORK/io-switch/copy.csv"
 fi
 # the flow-level studies declare every file their reports write (CSV files, gnuplot scripts and
 # the PNGs gnuplot renders), named from the configuration: an input among them is refused before
