@@ -53,6 +53,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/llm/mose-llm-map-runner.cc
     helper/study/llm/mose-llm-regime-figure.cc
     helper/study/llm/mose-llm-regime-map.cc
+    helper/study/llm/mose-llm-run-report.cc
     helper/study/report/mose-sweep-report.cc
     helper/study/report/mose-switch-cost-report.cc
     helper/study/report/mose-switch-comparison-runs.cc
@@ -100,6 +101,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/llm/mose-llm-map-runner.h
     helper/study/llm/mose-llm-regime-figure.h
     helper/study/llm/mose-llm-regime-map.h
+    helper/study/llm/mose-llm-run-report.h
     helper/study/report/mose-sweep-report.h
     helper/study/report/mose-switch-cost-report.h
     helper/study/report/mose-switch-comparison-runs.h
