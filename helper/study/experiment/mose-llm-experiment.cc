@@ -419,6 +419,65 @@ LlmExperiment::Build()
             mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
     }
 
+    CheckUserDefaults();
+
+    // the topology divides its rates by it, the workloads their byte counts, and
+    // MoseFluidFabricHelper reads it
+    const ScaleScope scale(m_config.scale);
+    if (IsFluid(m_config.level))
+    {
+        BuildFluid();
+        m_built = true;
+        return;
+    }
+
+    // the fabric in the initial mode's template, rates divided by the scale, and the switcher
+    // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
+    m_experiment = std::make_unique<Experiment>(m_config);
+    m_experiment->SetScenario(m_scenario, "LlmExperiment");
+    m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
+
+    m_transport = m_experiment->InstallTransport(
+        CreateTransportHelper(m_experiment->GetTopology()->GetSmallestLinkDelay()));
+
+    // the workloads, in the initial mode's roles and graph; they follow every switch (their
+    // byte counts divided by MoseScale)
+    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
+    inference.SetAttribute(
+        "PlacementRule",
+        MOSE_ENUM_VALUE(mose::PlacementRule)(
+            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.llm.placement)));
+    inference.SetAttribute("PrefillTokensPerSecond",
+                           DoubleValue(m_config.llm.prefillTokensPerSecond));
+    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.llm.kvBytesPerToken));
+    m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
+    m_inference->SetRequests(m_config.llm.requests);
+    m_inference->Start(Seconds(0));
+
+    if (m_config.llm.training)
+    {
+        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
+        training.SetAttribute(
+            "Collective",
+            MOSE_ENUM_VALUE(mose::CollectiveKind)(
+                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.llm.collective)));
+        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.llm.collectiveBytes));
+        training.SetAttribute("ComputeTime", TimeValue(m_config.llm.computeTime));
+        training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
+        training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
+        m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
+        m_training->SetPlan(m_config.llm.trainingPlan, m_config.llm.rankMapping, m_config.llm.nccl);
+        m_training->Start(Seconds(0));
+        m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
+    }
+    m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
+    m_experiment->SetCollect([this]() { Collect(); });
+    m_built = true;
+}
+
+void
+LlmExperiment::CheckUserDefaults() const
+{
     // a user's default of a rate or the dark time wins or fails loudly: it must be the
     // configuration's (unscaled) value
     if (m_config.ocsRate)
@@ -478,59 +537,6 @@ LlmExperiment::Build()
                          TimeValue(*m_config.darkTime),
                          "darkTime");
     }
-
-    // the topology divides its rates by it, the workloads their byte counts, and
-    // MoseFluidFabricHelper reads it
-    const ScaleScope scale(m_config.scale);
-    if (IsFluid(m_config.level))
-    {
-        BuildFluid();
-        m_built = true;
-        return;
-    }
-
-    // the fabric in the initial mode's template, rates divided by the scale, and the switcher
-    // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
-    m_experiment = std::make_unique<Experiment>(m_config);
-    m_experiment->SetScenario(m_scenario, "LlmExperiment");
-    m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
-
-    m_transport = m_experiment->InstallTransport(
-        CreateTransportHelper(m_experiment->GetTopology()->GetSmallestLinkDelay()));
-
-    // the workloads, in the initial mode's roles and graph; they follow every switch (their
-    // byte counts divided by MoseScale)
-    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
-    inference.SetAttribute(
-        "PlacementRule",
-        MOSE_ENUM_VALUE(mose::PlacementRule)(
-            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.llm.placement)));
-    inference.SetAttribute("PrefillTokensPerSecond",
-                           DoubleValue(m_config.llm.prefillTokensPerSecond));
-    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.llm.kvBytesPerToken));
-    m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
-    m_inference->SetRequests(m_config.llm.requests);
-    m_inference->Start(Seconds(0));
-
-    if (m_config.llm.training)
-    {
-        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
-        training.SetAttribute(
-            "Collective",
-            MOSE_ENUM_VALUE(mose::CollectiveKind)(
-                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.llm.collective)));
-        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.llm.collectiveBytes));
-        training.SetAttribute("ComputeTime", TimeValue(m_config.llm.computeTime));
-        training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
-        training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
-        m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
-        m_training->SetPlan(m_config.llm.trainingPlan, m_config.llm.rankMapping, m_config.llm.nccl);
-        m_training->Start(Seconds(0));
-        m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
-    }
-    m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
-    m_experiment->SetCollect([this]() { Collect(); });
-    m_built = true;
 }
 
 MoseTransportHelper

@@ -344,6 +344,10 @@ class LlmExperiment
     /// \brief The experiment's collector: the records, the KV transfers delivered, the
     ///        transport's counts (summed over the ranks, which must agree)
     void Collect();
+    /// \brief Build(): a user's default (Config::SetDefault, the command line) of a rate, the
+    ///        hosts per group, the MTU, the ports' RED or the dark time must be the
+    ///        configuration's value (unscaled): Error naming both otherwise
+    void CheckUserDefaults() const;
     /// \brief Build() at the fluid level: the fluid run's configuration
     void BuildFluid();
     /**
