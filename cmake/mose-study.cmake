@@ -8,7 +8,7 @@
 #   experiment/  the packet-level experiment and its presets (packet, switch, LLM), the policy
 #                comparison, the FCT CDF plot
 #   llm/         the LLM studies (comparison, regime map and figure, level validation, CSV table)
-#   report/      the reports of the sweep, the switch cost and the switch experiment; templates
+#   report/      the reports of the packet run, the sweep, the switch cost and the switch experiment; templates
 #   cli/         the programs' scaffold Program and options classes
 # It serves the programs of examples/, the tests and the study benchmark; it is not the module's
 # API (doc/mose.rst, "Model Description"): not in build_lib()'s HEADER_FILES, so its headers are
@@ -53,6 +53,8 @@ set(MOSE_STUDY_SOURCES
     helper/study/llm/mose-llm-map-runner.cc
     helper/study/llm/mose-llm-regime-figure.cc
     helper/study/llm/mose-llm-regime-map.cc
+    helper/study/llm/mose-llm-run-report.cc
+    helper/study/report/mose-packet-report.cc
     helper/study/report/mose-sweep-report.cc
     helper/study/report/mose-switch-cost-report.cc
     helper/study/report/mose-switch-comparison-runs.cc
@@ -100,6 +102,8 @@ set(MOSE_STUDY_HEADERS
     helper/study/llm/mose-llm-map-runner.h
     helper/study/llm/mose-llm-regime-figure.h
     helper/study/llm/mose-llm-regime-map.h
+    helper/study/llm/mose-llm-run-report.h
+    helper/study/report/mose-packet-report.h
     helper/study/report/mose-sweep-report.h
     helper/study/report/mose-switch-cost-report.h
     helper/study/report/mose-switch-comparison-runs.h

@@ -31,6 +31,7 @@
 #include "mose-option-scope.h"
 #include "mose-packet-experiment.h"
 #include "mose-packet-options.h"
+#include "mose-packet-report.h"
 #include "mose-program.h"
 #include "mose-run-options.h"
 #include "mose-scenario-options.h"
@@ -92,7 +93,7 @@ main(int argc, char* argv[])
                                    "this process would carry out " + std::to_string(count) +
                                        " runs (--policies)",
                                    "one policy, --policies=MoSE, or one run, --runs=0");
-        // the files read and written (PacketExperiment::RunPolicies() and the figure), so that
+        // the files read and written (RunPacketPolicies() and the figure), so that
         // no output replaces --graph
         program.AddInput("--graph", config.graphFile);
         program.AddScenarioInputs(config.scenario);
@@ -123,16 +124,15 @@ main(int argc, char* argv[])
 
         const std::string& dir = program.GetOutputDir();
         FctCdfPlot plot;
-        if (!PacketExperiment::RunPolicies(
-                config,
-                packet.GetPolicies(),
-                dir,
-                packet.IsWritingScenario(),
-                runs.Get(dir,
-                         StudyOptionsText(argc, argv, RunOptions::GetIgnored()),
-                         program.IsShowingProgress()),
-                std::cout,
-                plot))
+        if (!RunPacketPolicies(config,
+                               packet.GetPolicies(),
+                               dir,
+                               packet.IsWritingScenario(),
+                               runs.Get(dir,
+                                        StudyOptionsText(argc, argv, RunOptions::GetIgnored()),
+                                        program.IsShowingProgress()),
+                               std::cout,
+                               plot))
         {
             return; // a part: its runs' records only
         }

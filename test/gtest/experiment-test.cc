@@ -11,6 +11,7 @@
 
 #include "mose-experiment.h"
 #include "mose-packet-experiment.h"
+#include "mose-packet-report.h"
 #include "mose-policy-comparison.h"
 #include "mose-switch-experiment.h"
 #include "mose-test-util.h"
@@ -114,10 +115,10 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     // policy's in mose-packet) prints its flow-level line as the first
     std::ostringstream reports;
     const std::ios_base::fmtflags flags = reports.flags();
-    packet.PrintReport(reports);
+    PrintPacketReport(reports, packet);
     EXPECT_EQ(reports.flags(), flags);
     EXPECT_EQ(reports.precision(), 6);
-    packet.PrintReport(reports);
+    PrintPacketReport(reports, packet);
     std::vector<std::string> flowLevel;
     std::istringstream lines(reports.str());
     for (std::string line; std::getline(lines, line);)
@@ -389,7 +390,7 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     std::vector<Policy> ran;
     std::vector<std::vector<Circuit>> circuits;
     std::vector<std::string> flows;
-    // what mose-packet's PacketExperiment::RunPolicies() does with each policy
+    // what mose-packet's RunPacketPolicies() does with each policy
     two.Run(config, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
         PacketExperiment e(c, s);
         e.Build();

@@ -6,6 +6,7 @@
 
 #include "mose-llm-comparison.h"
 #include "mose-llm-experiment.h"
+#include "mose-llm-run-report.h"
 #include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
@@ -67,7 +68,7 @@ ParseExport(const std::string& text, std::size_t& rows)
     std::istringstream in(text);
     std::string line;
     std::getline(in, line);
-    EXPECT_EQ(line, LlmExperiment::GetKvExportHeader());
+    EXPECT_EQ(line, GetLlmKvExportHeader());
     std::vector<std::string> columns;
     for (std::string_view c : SplitAtCommas(line))
     {
@@ -104,7 +105,7 @@ TEST(LlmKvExport, SplitwiseIdsJoinBackOneRowPerServedRequest)
     e.Run();
     EXPECT_EQ(e.GetSummary().inference.served, 12U);
     std::ostringstream csv;
-    e.WriteKvExport(csv, true, false);
+    WriteLlmKvExport(csv, true, false, e);
     std::size_t rows = 0;
     auto byId = ParseExport(csv.str(), rows);
     EXPECT_EQ(rows, 12U); // one row per served request
@@ -145,7 +146,7 @@ TEST(LlmKvExport, SplitwiseIdsJoinBackOneRowPerServedRequest)
     EXPECT_EQ(byId.count("other"), 0U);
     // the JSON lines carry the same rows, request_id a string
     std::ostringstream jsonl;
-    e.WriteKvExport(jsonl, true, true);
+    WriteLlmKvExport(jsonl, true, true, e);
     std::istringstream in(jsonl.str());
     std::string line;
     std::size_t lines = 0;

@@ -6,6 +6,7 @@
 
 #include "mose-llm-comparison.h"
 #include "mose-llm-experiment.h"
+#include "mose-llm-run-report.h"
 #include "mose-llm-test-util.h"
 
 #include "ns3/mose-error.h"
@@ -129,7 +130,7 @@ TEST(LlmLevel, FluidComparisonIsDeterministicAndTagged)
         e.Build();
         e.Run();
         std::ostringstream rows;
-        e.WriteRequestsCsv(rows, true);
+        WriteLlmRequestsCsv(rows, true, e.GetConfig().policy, e.GetRequests());
         text = rows.str();
     }
     EXPECT_EQ(csv[0], csv[1]);

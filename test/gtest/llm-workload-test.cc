@@ -9,6 +9,7 @@
  */
 
 #include "mose-llm-experiment.h"
+#include "mose-llm-run-report.h"
 #include "mose-llm-test-util.h"
 #include "mose-test-util.h"
 
@@ -467,8 +468,8 @@ TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
         c.llm.requests = Requests(25, 500, 200, 3);
         LlmExperiment e = RunExperiment(c);
         std::ostringstream os;
-        e.WriteRequestsCsv(os, true);
-        e.WriteIterationsCsv(os, true);
+        WriteLlmRequestsCsv(os, true, e.GetConfig().policy, e.GetRequests());
+        WriteLlmIterationsCsv(os, true, e.GetConfig().policy, e.GetIterations());
         return os.str();
     };
     const std::string a = once();
@@ -485,9 +486,9 @@ TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
     auto records = [](LlmExperiment& e) {
         e.Run();
         std::ostringstream os;
-        e.WriteRequestsCsv(os, true);
-        e.WriteIterationsCsv(os, true);
-        e.WriteIntervalsCsv(os, true);
+        WriteLlmRequestsCsv(os, true, e.GetConfig().policy, e.GetRequests());
+        WriteLlmIterationsCsv(os, true, e.GetConfig().policy, e.GetIterations());
+        WriteLlmIntervalsCsv(os, true, e);
         return os.str();
     };
     std::shared_ptr<const Scenario> drawn;
@@ -613,7 +614,7 @@ TEST(LlmWorkload, ATrainingPlanRunsAtThePacketLevel)
         }
     }
     std::ostringstream csv;
-    e.WriteCollectivesCsv(csv, false);
+    WriteLlmCollectivesCsv(csv, false, e.GetConfig().policy, e.GetCollectives());
     const std::string rows = csv.str();
     EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 2);
 }

@@ -418,8 +418,66 @@ LlmExperiment::Build()
         m_scenario = std::make_shared<const mose::Scenario>(
             mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
     }
-    m_roles = m_scenario->roles;
 
+    CheckUserDefaults();
+
+    // the topology divides its rates by it, the workloads their byte counts, and
+    // MoseFluidFabricHelper reads it
+    const ScaleScope scale(m_config.scale);
+    if (IsFluid(m_config.level))
+    {
+        BuildFluid();
+        m_built = true;
+        return;
+    }
+
+    // the fabric in the initial mode's template, rates divided by the scale, and the switcher
+    // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
+    m_experiment = std::make_unique<Experiment>(m_config);
+    m_experiment->SetScenario(m_scenario, "LlmExperiment");
+    m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
+
+    m_transport = m_experiment->InstallTransport(
+        CreateTransportHelper(m_experiment->GetTopology()->GetSmallestLinkDelay()));
+
+    // the workloads, in the initial mode's roles and graph; they follow every switch (their
+    // byte counts divided by MoseScale)
+    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
+    inference.SetAttribute(
+        "PlacementRule",
+        MOSE_ENUM_VALUE(mose::PlacementRule)(
+            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.llm.placement)));
+    inference.SetAttribute("PrefillTokensPerSecond",
+                           DoubleValue(m_config.llm.prefillTokensPerSecond));
+    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.llm.kvBytesPerToken));
+    m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
+    m_inference->SetRequests(m_config.llm.requests);
+    m_inference->Start(Seconds(0));
+
+    if (m_config.llm.training)
+    {
+        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
+        training.SetAttribute(
+            "Collective",
+            MOSE_ENUM_VALUE(mose::CollectiveKind)(
+                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.llm.collective)));
+        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.llm.collectiveBytes));
+        training.SetAttribute("ComputeTime", TimeValue(m_config.llm.computeTime));
+        training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
+        training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
+        m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
+        m_training->SetPlan(m_config.llm.trainingPlan, m_config.llm.rankMapping, m_config.llm.nccl);
+        m_training->Start(Seconds(0));
+        m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
+    }
+    m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
+    m_experiment->SetCollect([this]() { Collect(); });
+    m_built = true;
+}
+
+void
+LlmExperiment::CheckUserDefaults() const
+{
     // a user's default of a rate or the dark time wins or fails loudly: it must be the
     // configuration's (unscaled) value
     if (m_config.ocsRate)
@@ -479,59 +537,6 @@ LlmExperiment::Build()
                          TimeValue(*m_config.darkTime),
                          "darkTime");
     }
-
-    // the topology divides its rates by it, the workloads their byte counts, and
-    // MoseFluidFabricHelper reads it
-    const ScaleScope scale(m_config.scale);
-    if (IsFluid(m_config.level))
-    {
-        BuildFluid();
-        m_built = true;
-        return;
-    }
-
-    // the fabric in the initial mode's template, rates divided by the scale, and the switcher
-    // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
-    m_experiment = std::make_unique<Experiment>(m_config);
-    m_experiment->SetScenario(m_scenario, "LlmExperiment");
-    m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
-
-    m_transport = m_experiment->InstallTransport(
-        CreateTransportHelper(m_experiment->GetTopology()->GetSmallestLinkDelay()));
-
-    // the workloads, in the initial mode's roles and graph; they follow every switch (their
-    // byte counts divided by MoseScale)
-    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
-    inference.SetAttribute(
-        "PlacementRule",
-        MOSE_ENUM_VALUE(mose::PlacementRule)(
-            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.llm.placement)));
-    inference.SetAttribute("PrefillTokensPerSecond",
-                           DoubleValue(m_config.llm.prefillTokensPerSecond));
-    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.llm.kvBytesPerToken));
-    m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
-    m_inference->SetRequests(m_config.llm.requests);
-    m_inference->Start(Seconds(0));
-
-    if (m_config.llm.training)
-    {
-        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
-        training.SetAttribute(
-            "Collective",
-            MOSE_ENUM_VALUE(mose::CollectiveKind)(
-                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.llm.collective)));
-        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.llm.collectiveBytes));
-        training.SetAttribute("ComputeTime", TimeValue(m_config.llm.computeTime));
-        training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
-        training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
-        m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
-        m_training->SetPlan(m_config.llm.trainingPlan, m_config.llm.rankMapping, m_config.llm.nccl);
-        m_training->Start(Seconds(0));
-        m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
-    }
-    m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
-    m_experiment->SetCollect([this]() { Collect(); });
-    m_built = true;
 }
 
 MoseTransportHelper
@@ -644,25 +649,16 @@ LlmExperiment::BuildFluid()
 void
 LlmExperiment::RunFluid()
 {
-    mose::FluidLlmRun run(*m_fluid);
+    m_fluidRun = std::make_unique<mose::FluidLlmRun>(*m_fluid);
     SystemWallClockMs clock;
     clock.Start();
-    run.Run();
-    m_wallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    m_fluidRun->Run();
+    m_fluidWallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    // the fabric's switch records in the packet level's form (MoseSwitchRecord)
     const auto at = [](int64_t ns) { return NanoSeconds(ns); };
-    // the workloads' own records: the packet level's types
-    m_requests = run.GetRequests();
-    m_kvDelivered.clear();
-    for (std::size_t i = 0; i < m_requests.size(); ++i)
-    {
-        m_kvDelivered.push_back(run.GetDelivered()[i] && !m_requests[i].done);
-    }
-    m_iterations = run.GetIterations();
-    m_collectives = run.GetCollectives();
-    const mose::FluidFabric& fabric = *run.GetFabric();
-    m_records.clear();
+    m_fluidRecords.clear();
     mose::WorkloadMode from = m_fluid->initialMode;
-    for (const mose::FluidSwitchRecord& f : fabric.GetSwitchRecords())
+    for (const mose::FluidSwitchRecord& f : m_fluidRun->GetFabric()->GetSwitchRecords())
     {
         MoseSwitchRecord r;
         r.index = f.index;
@@ -672,7 +668,7 @@ LlmExperiment::RunFluid()
         r.start = at(f.startNs);
         r.done = f.done;
         r.end = f.done ? at(f.endNs) : Time(0);
-        r.until = f.done ? r.end : at(run.GetEndNs());
+        r.until = f.done ? r.end : at(m_fluidRun->GetEndNs());
         r.phases = m_fluid->fabric.phases;
         r.kept = f.kept;
         r.removed = f.removed;
@@ -680,42 +676,7 @@ LlmExperiment::RunFluid()
         r.drainTime = at(f.drainNs);
         r.darkTime = at(f.darkNs);
         r.blackoutTime = at(f.blackoutNs);
-        m_records.push_back(r);
-    }
-    m_fluidSwitches = run.GetNSwitchesStarted();
-    const uint32_t n = m_config.scenario.nodes;
-    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
-    for (uint32_t s = 0; s < n; ++s)
-    {
-        for (uint32_t d = 0; d < n; ++d)
-        {
-            if (s != d)
-            {
-                m_pairBytes[static_cast<std::size_t>(s) * n + d] = fabric.GetBytesBetween(s, d);
-            }
-        }
-    }
-    m_lost = 0;
-    m_connections = 0;
-    m_errors = run.GetNErrors();
-    m_events = fabric.GetNEvents();
-    m_eventsPerRank = {m_events};
-    m_simulatedSeconds = static_cast<double>(run.GetEndNs()) * 1e-9;
-    m_circuitsCut = 0;
-    m_rateComputations = fabric.GetNRateComputations();
-    m_queueCuts = fabric.GetNCuts();
-    m_droppedBytes = 0;
-    m_droppingPorts = 0;
-    for (double bytes : fabric.GetDroppedBytes())
-    {
-        m_droppedBytes += bytes;
-        m_droppingPorts += bytes > 0 ? 1 : 0;
-    }
-    m_flowsStarted = fabric.GetTransfers().size();
-    m_transfersStarted = 0;
-    for (const mose::FluidTransfer& t : fabric.GetTransfers())
-    {
-        m_transfersStarted += t.parts;
+        m_fluidRecords.push_back(r);
     }
 }
 
@@ -862,15 +823,6 @@ LlmExperiment::Run(bool progress)
         });
     }
     m_experiment->Run("the LLM experiment of policy " + mose::ToString(m_config.policy));
-    m_records = m_experiment->GetSwitchRecords();
-    m_lost = m_experiment->GetPacketsLost();
-    m_ecnMarks = m_experiment->GetEcnMarks();
-    m_errors = m_experiment->GetNErrors() + m_divergences;
-    m_eventsPerRank = m_experiment->GetEventsPerRank();
-    m_events = m_experiment->GetEvents();
-    m_wallSeconds = m_experiment->GetWallSeconds();
-    m_simulatedSeconds = m_experiment->GetSimulatedSeconds();
-    m_circuitsCut = m_experiment->GetCircuitsCut();
     m_ran = true;
 }
 
@@ -889,7 +841,7 @@ LlmExperiment::GetTopology() const
 uint64_t
 LlmExperiment::GetEcnMarks() const
 {
-    return m_ecnMarks;
+    return m_experiment ? m_experiment->GetEcnMarks() : 0;
 }
 
 const ExperimentConfig&
@@ -901,25 +853,51 @@ LlmExperiment::GetConfig() const
 const std::vector<MoseRequestRecord>&
 LlmExperiment::GetRequests() const
 {
-    return m_requests;
+    return m_fluidRun ? m_fluidRun->GetRequests() : m_requests;
 }
 
 const std::vector<MoseIterationRecord>&
 LlmExperiment::GetIterations() const
 {
-    return m_iterations;
+    return m_fluidRun ? m_fluidRun->GetIterations() : m_iterations;
+}
+
+const std::vector<mose::CollectiveRecord>&
+LlmExperiment::GetCollectives() const
+{
+    return m_fluidRun ? m_fluidRun->GetCollectives() : m_collectives;
+}
+
+bool
+LlmExperiment::IsDone() const
+{
+    return m_ran;
 }
 
 const std::vector<MoseSwitchRecord>&
 LlmExperiment::GetSwitchRecords() const
 {
-    return m_records;
+    return m_experiment ? m_experiment->GetSwitchRecords() : m_fluidRecords;
 }
 
 const mose::RoleAssignment&
 LlmExperiment::GetRoles(mose::WorkloadMode mode) const
 {
-    return m_roles.at(static_cast<std::size_t>(mode));
+    if (!m_built)
+    {
+        throw mose::Error("LlmExperiment::GetRoles: call Build() first");
+    }
+    return m_scenario->roles.at(static_cast<std::size_t>(mode));
+}
+
+bool
+LlmExperiment::IsKvDelivered(std::size_t i) const
+{
+    if (m_fluidRun)
+    {
+        return m_fluidRun->GetDelivered().at(i);
+    }
+    return i < m_kvDelivered.size() && m_kvDelivered[i];
 }
 
 uint64_t
@@ -931,6 +909,10 @@ LlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
         mose::ThrowBadParameter("groups",
                                 std::to_string(src) + "->" + std::to_string(dst),
                                 "groups below N after Run()");
+    }
+    if (m_fluidRun)
+    {
+        return src == dst ? 0 : m_fluidRun->GetFabric()->GetBytesBetween(src, dst);
     }
     return m_pairBytes[static_cast<std::size_t>(src) * n + dst];
 }
@@ -955,30 +937,51 @@ LlmExperiment::GetSummary() const
 {
     // the statistics of the whole run (the workloads' own summaries): one window from 0 to the
     // end of time, which holds every request in the list (one not arrived has arrival 0)
+    const std::vector<MoseRequestRecord>& requests = GetRequests();
     LlmSummary s =
-        SummarizeLlmWindow(m_config.policy, m_requests, m_iterations, Time(0), Time::Max());
+        SummarizeLlmWindow(m_config.policy, requests, GetIterations(), Time(0), Time::Max());
     s.level = m_config.level;
-    s.rateComputations = m_rateComputations;
     s.fluidQueues = IsFluid(m_config.level) && m_config.llm.fluidQueues;
-    s.queueCuts = m_queueCuts;
-    s.droppedBytes = m_droppedBytes;
-    s.droppingPorts = m_droppingPorts;
-    s.transfers = m_transfersStarted;
-    s.flows = m_flowsStarted;
-    s.lost = m_lost;
-    s.switches = static_cast<uint32_t>(m_records.size());
-    s.errors = m_errors;
-    s.wallSeconds = m_wallSeconds;
-    s.events = m_events;
-    s.connections = m_connections;
-    s.simulatedSeconds = m_simulatedSeconds;
+    s.switches = static_cast<uint32_t>(GetSwitchRecords().size());
     s.noticeDelay = m_noticeDelay;
-    s.eventsPerRank = m_eventsPerRank;
-    s.circuitsCut = m_circuitsCut;
     s.stopTime = m_config.stopTime;
-    for (std::size_t i = 0; i < m_requests.size(); ++i)
+    if (m_experiment)
     {
-        const MoseRequestRecord& r = m_requests[i];
+        // the packet level's run, fabric and switcher: the Experiment's counters
+        s.lost = m_experiment->GetPacketsLost();
+        s.errors = m_experiment->GetNErrors() + m_divergences;
+        s.wallSeconds = m_experiment->GetWallSeconds();
+        s.events = m_experiment->GetEvents();
+        s.connections = m_connections;
+        s.simulatedSeconds = m_experiment->GetSimulatedSeconds();
+        s.eventsPerRank = m_experiment->GetEventsPerRank();
+        s.circuitsCut = m_experiment->GetCircuitsCut();
+    }
+    else if (m_fluidRun)
+    {
+        // the fluid run's and its fabric's counters (no packets, connections or ranks)
+        const mose::FluidFabric& fabric = *m_fluidRun->GetFabric();
+        s.errors = m_fluidRun->GetNErrors();
+        s.wallSeconds = m_fluidWallSeconds;
+        s.events = fabric.GetNEvents();
+        s.eventsPerRank = {s.events};
+        s.simulatedSeconds = static_cast<double>(m_fluidRun->GetEndNs()) * 1e-9;
+        s.rateComputations = fabric.GetNRateComputations();
+        s.queueCuts = fabric.GetNCuts();
+        for (double bytes : fabric.GetDroppedBytes())
+        {
+            s.droppedBytes += bytes;
+            s.droppingPorts += bytes > 0 ? 1 : 0;
+        }
+        s.flows = fabric.GetTransfers().size();
+        for (const mose::FluidTransfer& t : fabric.GetTransfers())
+        {
+            s.transfers += t.parts;
+        }
+    }
+    for (std::size_t i = 0; i < requests.size(); ++i)
+    {
+        const MoseRequestRecord& r = requests[i];
         if (r.done)
         {
             continue;
@@ -991,7 +994,7 @@ LlmExperiment::GetSummary() const
         {
             ++s.unservedInPrefill;
         }
-        else if (i < m_kvDelivered.size() && m_kvDelivered[i])
+        else if (IsKvDelivered(i))
         {
             ++s.unservedNoticeLate;
         }
@@ -1001,176 +1004,6 @@ LlmExperiment::GetSummary() const
         }
     }
     return s;
-}
-
-void
-LlmExperiment::WriteRequestsCsv(std::ostream& os, bool header) const
-{
-    if (header)
-    {
-        os << "policy," << MoseInferenceWorkload::GetCsvHeader() << '\n';
-    }
-    MoseInferenceWorkload::WriteRecordsCsv(os, m_requests, mose::ToString(m_config.policy) + ",");
-}
-
-std::string
-LlmExperiment::GetKvExportHeader()
-{
-    return "policy,request_id,line,index,input_tokens,output_tokens,kv_bytes,wire_bytes,mode,"
-           "prefill,decode,direct,hops,arrival_ns,queue_ns,prefill_ns,kv_start_ns,kv_end_ns,"
-           "kv_ns,ttft_ns";
-}
-
-void
-LlmExperiment::WriteKvExport(std::ostream& os, bool header, bool json) const
-{
-    if (!m_ran)
-    {
-        throw mose::Error("LlmExperiment::WriteKvExport: call Run() first");
-    }
-    if (header && !json)
-    {
-        os << GetKvExportHeader() << '\n';
-    }
-    // the hops of (interval, decode group): one shortest-path tree per pair, computed once
-    std::map<std::pair<std::size_t, uint32_t>, mose::DestinationTree> trees;
-    const std::vector<Time> starts = m_config.GetIntervalStarts();
-    auto hops = [this, &trees, &starts](Time arrival, uint32_t prefill, uint32_t decode) {
-        std::size_t interval = 0;
-        while (interval + 1 < starts.size() && starts[interval + 1] <= arrival)
-        {
-            ++interval;
-        }
-        auto [it, added] = trees.try_emplace(std::make_pair(interval, decode));
-        if (added)
-        {
-            const mose::ShortestPathRouting routing(GetIntervalGraph(interval),
-                                                    mose::RoutingRule::SHORTEST_PATH);
-            routing.ComputeTree(decode, it->second);
-        }
-        return it->second.distance.at(prefill);
-    };
-    const std::string policy = mose::ToString(m_config.policy);
-    for (const MoseRequestRecord& r : m_requests)
-    {
-        if (!r.done)
-        {
-            continue;
-        }
-        const mose::LlmRequest& q = m_config.llm.requests.at(r.index);
-        const std::string id = !q.traceId.empty() ? q.traceId
-                               : q.traceLine > 0  ? std::to_string(q.traceLine)
-                                                  : std::to_string(r.index);
-        const uint32_t h = hops(r.arrival, r.prefill, r.decode);
-        const std::vector<std::pair<const char*, std::string>> fields = {
-            {"policy", json ? mose::JsonString(policy) : policy},
-            {"request_id", json ? mose::JsonString(id) : id},
-            {"line",
-             q.traceLine > 0 ? std::to_string(q.traceLine) : std::string(json ? "null" : "")},
-            {"index", std::to_string(r.index)},
-            {"input_tokens", std::to_string(r.inputTokens)},
-            {"output_tokens", std::to_string(r.outputTokens)},
-            {"kv_bytes", std::to_string(r.kvBytes)},
-            {"wire_bytes", std::to_string(r.wireBytes)},
-            {"mode", json ? mose::JsonString(mose::ToString(r.mode)) : mose::ToString(r.mode)},
-            {"prefill", std::to_string(r.prefill)},
-            {"decode", std::to_string(r.decode)},
-            {"direct", json ? (r.direct ? "true" : "false") : (r.direct ? "1" : "0")},
-            {"hops",
-             h == mose::DestinationTree::UNREACHABLE ? std::string(json ? "null" : "")
-                                                     : std::to_string(h)},
-            {"arrival_ns", std::to_string(r.arrival.GetNanoSeconds())},
-            {"queue_ns", std::to_string((r.prefillStart - r.arrival).GetNanoSeconds())},
-            {"prefill_ns", std::to_string((r.prefillDone - r.prefillStart).GetNanoSeconds())},
-            {"kv_start_ns", std::to_string(r.kvStart.GetNanoSeconds())},
-            {"kv_end_ns", std::to_string(r.kvEnd.GetNanoSeconds())},
-            {"kv_ns", std::to_string(r.GetKvTime().GetNanoSeconds())},
-            {"ttft_ns", std::to_string(r.GetTtft().GetNanoSeconds())}};
-        for (std::size_t i = 0; i < fields.size(); ++i)
-        {
-            if (json)
-            {
-                os << (i == 0 ? "{" : ", ") << '"' << fields[i].first << "\": " << fields[i].second;
-            }
-            else
-            {
-                os << (i == 0 ? "" : ",") << fields[i].second;
-            }
-        }
-        os << (json ? "}\n" : "\n");
-    }
-}
-
-void
-LlmExperiment::WriteIterationsCsv(std::ostream& os, bool header) const
-{
-    if (header)
-    {
-        os << "policy," << MoseTrainingWorkload::GetCsvHeader() << '\n';
-    }
-    MoseTrainingWorkload::WriteRecordsCsv(os, m_iterations, mose::ToString(m_config.policy) + ",");
-}
-
-void
-LlmExperiment::WriteCollectivesCsv(std::ostream& os, bool header) const
-{
-    if (header)
-    {
-        os << "policy," << mose::GetCollectivesCsvHeader() << '\n';
-    }
-    mose::WriteCollectivesCsv(os, m_collectives, mose::ToString(m_config.policy) + ",");
-}
-
-void
-LlmExperiment::WriteIntervalsCsv(std::ostream& os, bool header) const
-{
-    if (header)
-    {
-        os << "policy,interval,mode,start_s,end_s,requests,served,kv_mean_s,ttft_mean_s,"
-              "iterations,iteration_mean_s,switch_s,circuits_changed,switch_lost,"
-              "flow_kv_flows,flow_tr_flows,flow_direct_kv,flow_kv_avg_hop,flow_tr_avg_hop,"
-              "flow_kv_max_load_B,flow_tr_max_load_B,flow_max_load_B,"
-              "flow_tr_max_load_per_iteration_B\n";
-    }
-    const std::vector<Time> starts = m_config.GetIntervalStarts();
-    for (std::size_t i = 0; i < starts.size(); ++i)
-    {
-        const Time a = starts[i];
-        const Time b = i + 1 < starts.size() ? starts[i + 1] : m_config.end;
-        // the workloads' own summaries of the interval (one of 0 s holds nothing); the
-        // training max load per iteration divides by every iteration started in it, completed
-        // or not
-        const bool empty = !(a < b);
-        const mose::InferenceSummary inference =
-            empty ? mose::InferenceSummary() : mose::SummarizeRequests(m_requests, a, b);
-        const mose::TrainingSummary training =
-            empty ? mose::TrainingSummary() : mose::SummarizeIterations(m_iterations, a, b);
-        const auto started = static_cast<uint32_t>(std::count_if(
-            m_iterations.begin(),
-            m_iterations.end(),
-            [a, b](const MoseIterationRecord& r) { return r.start >= a && r.start < b; }));
-        os << mose::ToString(m_config.policy) << ',' << i << ','
-           << mose::ToString(m_config.schedule.empty() ? m_config.GetInitialMode()
-                                                       : m_config.schedule[i].mode)
-           << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << inference.requests << ','
-           << inference.served << ',' << inference.kv.mean << ',' << inference.ttft.mean << ','
-           << training.iterations << ',' << training.iteration.mean << ',';
-        if (i > 0 && i - 1 < m_records.size())
-        {
-            const MoseSwitchRecord& rec = m_records[i - 1];
-            os << rec.GetDuration().GetSeconds() << ',' << rec.removed + rec.added << ','
-               << rec.lost;
-        }
-        else
-        {
-            os << "0,0,0";
-        }
-        const mose::FlowMetrics m = GetIntervalMetrics(i);
-        os << ',' << m.kv.flows << ',' << m.training.flows << ',' << m.directKv << ','
-           << m.kv.avgHop << ',' << m.training.avgHop << ',' << m.kv.maxLoad << ','
-           << m.training.maxLoad << ',' << m.all.maxLoad << ','
-           << (started ? m.training.maxLoad / started : 0) << '\n';
-    }
 }
 
 std::size_t
@@ -1196,7 +1029,8 @@ LlmExperiment::GetIntervalGraph(std::size_t interval) const
     // the intervals whose switch started have their own graph; the later ones keep the last
     if (m_fluid)
     {
-        return m_fluidGraphs[std::min<std::size_t>(interval, m_fluidSwitches)];
+        const uint32_t started = m_fluidRun ? m_fluidRun->GetNSwitchesStarted() : 0;
+        return m_fluidGraphs[std::min<std::size_t>(interval, started)];
     }
     const std::size_t started = m_experiment->GetNSwitchesStarted();
     return m_experiment->GetIntervals()[std::min(interval, started)].graph;
@@ -1210,7 +1044,7 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
     const Time a = starts[interval];
     const Time b = interval + 1 < starts.size() ? starts[interval + 1] : m_config.end;
     std::vector<mose::Flow> flows;
-    for (const auto& r : m_requests)
+    for (const auto& r : GetRequests())
     {
         if (r.arrived && r.arrival >= a && r.arrival < b)
         {
@@ -1221,14 +1055,14 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
         }
     }
     std::map<mose::WorkloadMode, std::vector<mose::TransferSpec>> planned; // a plan's, per mode
-    for (const auto& r : m_iterations)
+    for (const auto& r : GetIterations())
     {
         if (r.start < a || r.start >= b)
         {
             continue;
         }
         const std::vector<uint32_t>& members =
-            m_roles[static_cast<std::size_t>(r.mode)].GetTraining();
+            m_scenario->roles[static_cast<std::size_t>(r.mode)].GetTraining();
         if (m_config.llm.trainingPlan)
         {
             auto found = planned.find(r.mode);

@@ -32,11 +32,9 @@
 #include "ns3/mose-workload-summary.h"
 #include "ns3/nstime.h"
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -217,9 +215,11 @@ LlmSummary SummarizeLlmWindow(mose::Policy policy,
  * packet size (ns3::MoseSocketTransfers::SegmentSize or ns3::MoseRdmaTransport::PayloadSize, or
  * the jumbo MTU's), the notice delay and
  * the switcher's Phases, Drain, FixedDrain, DrainTimeout and ReconfigurationDelay are taken as
- * the packet level takes them. Its records, summary and CSV rows have the packet level's form
- * (packets lost and connections are 0; a switch's packetsHeld is 0), so that every getter and
- * writer below serves both levels.
+ * the packet level takes them. Its records and summary have the packet level's form (packets
+ * lost and connections are 0; a switch's packetsHeld is 0), so that every getter below and the
+ * run's files (mose-llm-run-report.h) serve both levels. The figures are read from their
+ * owners: the records from the workloads, the counters from the Experiment at the packet level
+ * and from the fluid run and its fabric at the fluid level.
  *
  * Like SwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
  * run needs a new object (Run() destroys the simulator's state at the end).
@@ -271,13 +271,17 @@ class LlmExperiment
     const std::vector<MoseRequestRecord>& GetRequests() const;
     /// \return the iteration records
     const std::vector<MoseIterationRecord>& GetIterations() const;
+    /// \return the collective records of a training plan's iterations (none without a plan)
+    const std::vector<mose::CollectiveRecord>& GetCollectives() const;
+    /// \return whether Run() ran (the records and the summary are the run's)
+    bool IsDone() const;
     /// \return the switcher's records
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return the statistics
     LlmSummary GetSummary() const;
     /// \return bytes received at dst from src (all workloads)
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
-    /// \return the mode's roles (of the run's scenario)
+    /// \return the mode's roles (of the run's scenario; Error before Build())
     const mose::RoleAssignment& GetRoles(mose::WorkloadMode mode) const;
     /// \return the packet level's transport (after Build(); kept after Run() for its counters,
     ///         e.g. MoseRdmaTransport::GetNDrops()), or null at the fluid level
@@ -289,52 +293,6 @@ class LlmExperiment
     ///         Run(); 0 at the fluid level
     uint64_t GetEcnMarks() const;
 
-    /// \brief requests.csv rows (MoseInferenceWorkload::WriteCsv) with a policy column first
-    void WriteRequestsCsv(std::ostream& os, bool header) const;
-    /// \brief iterations.csv rows with a policy column first
-    void WriteIterationsCsv(std::ostream& os, bool header) const;
-    /// \brief collectives.csv rows (mose::WriteCollectivesCsv()) with a policy column first:
-    ///        one per collective of a training plan's iterations (none without a plan)
-    void WriteCollectivesCsv(std::ostream& os, bool header) const;
-    /**
-     * \brief The KV export: one row per served request (KV transfer complete) of what the
-     *        fabric did with it, keyed by the trace's own request id, so that a serving
-     *        simulator can join it to its trace and take the module's times for its bandwidth
-     *        formula (doc/mose.rst, "Network backend for serving simulators").
-     *
-     * Columns (CSV header, or the keys of a JSON object per line, in this order): policy;
-     * request_id (the trace's id, LlmRequest::traceId, when the form has one; else the line
-     * number, LlmRequest::traceLine; for generated requests the index); line (the trace's
-     * line, empty / null for generated requests); index (the request's position in the list,
-     * requests.csv's index); input_tokens; output_tokens; kv_bytes (input_tokens x KV bytes
-     * per token, exactly); wire_bytes (kv_bytes / scale, as sent); mode (the roles it was
-     * placed by); prefill and decode (its groups); direct (a circuit joins them: 1/0, JSON
-     * true/false); hops (circuits on a shortest path between them in the circuit graph of the
-     * mode interval it arrived in, GetIntervalGraph()); arrival_ns; queue_ns (waiting for its
-     * prefill group: prefill start - arrival); prefill_ns (prefill compute); kv_start_ns;
-     * kv_end_ns; kv_ns (the KV transfer: kv_end - kv_start); ttft_ns (kv_end - arrival). Times
-     * are integer ns of simulated time (the fabric's rates and the bytes both divided by the
-     * scale, so kv_ns stands for the unscaled transfer). request_id is a string in JSON.
-     * \param os the stream
-     * \param header CSV: whether to write the header line (JSON lines have none)
-     * \param json JSON lines rather than CSV
-     */
-    void WriteKvExport(std::ostream& os, bool header, bool json) const;
-    /// \return the KV export's CSV header (no newline)
-    static std::string GetKvExportHeader();
-    /**
-     * \brief intervals.csv rows: policy, interval, mode, start_s, end_s, requests arriving in
-     *        it, served, mean KV time, mean TTFT, iterations starting in it, mean iteration
-     *        time, switch duration at its start, circuits changed, packets lost in the switch;
-     *        then the flow-level metrics of the interval's graph and demand
-     *        (GetIntervalMetrics()): flow_kv_flows, flow_tr_flows, flow_direct_kv,
-     *        flow_kv_avg_hop, flow_tr_avg_hop, flow_kv_max_load_B, flow_tr_max_load_B,
-     *        flow_max_load_B (bytes before scaling, both directions of a circuit added) and
-     *        flow_tr_max_load_per_iteration_B (the training max load over the iterations
-     *        started in the interval: one collective's busiest circuit, since the iterations
-     *        of an interval have the same members and graph).
-     */
-    void WriteIntervalsCsv(std::ostream& os, bool header) const;
     /// \return the number of mode intervals: the schedule's boundaries + 1
     std::size_t GetIntervalCount() const;
     /**
@@ -386,6 +344,10 @@ class LlmExperiment
     /// \brief The experiment's collector: the records, the KV transfers delivered, the
     ///        transport's counts (summed over the ranks, which must agree)
     void Collect();
+    /// \brief Build(): a user's default (Config::SetDefault, the command line) of a rate, the
+    ///        hosts per group, the MTU, the ports' RED or the dark time must be the
+    ///        configuration's value (unscaled): Error naming both otherwise
+    void CheckUserDefaults() const;
     /// \brief Build() at the fluid level: the fluid run's configuration
     void BuildFluid();
     /**
@@ -412,43 +374,36 @@ class LlmExperiment
     /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
     void RunFluid();
 
-    ExperimentConfig m_config;                   //!< parameters
-    std::array<mose::RoleAssignment, 2> m_roles; //!< per mode
-    std::unique_ptr<Experiment> m_experiment;    //!< fabric, switcher, transport, run (Build())
-    Ptr<MoseInferenceWorkload> m_inference;      //!< requests (until Run() ends)
-    Ptr<MoseTrainingWorkload> m_training;        //!< the training job (may be null)
-    std::vector<MoseRequestRecord> m_requests;   //!< results
-    /// per request, whether its KV transfer's last byte had arrived by the stop (a transfer
-    /// complete or only waiting for its notice)
-    std::vector<bool> m_kvDelivered;
-    std::vector<MoseIterationRecord> m_iterations;     //!< results
-    std::vector<mose::CollectiveRecord> m_collectives; //!< results (a training plan's)
-    std::vector<MoseSwitchRecord> m_records;           //!< results
-    uint64_t m_lost{0};                                //!< results
-    uint64_t m_ecnMarks{0};                            //!< results
-    Ptr<MoseTransport> m_transport;                    //!< the packet level's transport
-    uint64_t m_errors{0};                              //!< results
+    /// \return per request, whether its KV transfer's last byte had arrived by the stop (a
+    ///         transfer complete or only waiting for its notice) \param i the request
+    bool IsKvDelivered(std::size_t i) const;
+
+    ExperimentConfig m_config;                        //!< parameters
+    std::shared_ptr<const mose::Scenario> m_scenario; //!< SetScenario()'s, or drawn
+    bool m_built{false};                              //!< Build() ran
+    bool m_ran{false};                                //!< Run() ran
+    Time m_noticeDelay;                               //!< the transport's NoticeDelay
+
+    // the packet level: the run and its counters are the Experiment's; what the workloads and
+    // the transport held is read here before they go (Collect())
+    std::unique_ptr<Experiment> m_experiment;      //!< fabric, switcher, transport, run (Build())
+    Ptr<MoseInferenceWorkload> m_inference;        //!< requests (until Run() ends)
+    Ptr<MoseTrainingWorkload> m_training;          //!< the training job (may be null)
+    Ptr<MoseTransport> m_transport;                //!< the transport, kept for its counters
+    std::vector<MoseRequestRecord> m_requests;     //!< the inference workload's records
+    std::vector<bool> m_kvDelivered;               //!< per request (IsKvDelivered())
+    std::vector<MoseIterationRecord> m_iterations; //!< the training workload's records
+    std::vector<mose::CollectiveRecord> m_collectives; //!< its collectives (a training plan's)
+    uint64_t m_connections{0};                         //!< connections opened, all ranks
+    std::vector<uint64_t> m_pairBytes;                 //!< bytes between groups, N x N, all ranks
     uint64_t m_divergences{0};                         //!< MPI ranks that disagreed (errors)
-    std::vector<uint64_t> m_pairBytes;                 //!< results, N x N
-    bool m_built{false};                               //!< Build() ran
-    std::shared_ptr<const mose::Scenario> m_scenario;  //!< SetScenario()'s, or drawn
-    bool m_ran{false};                                 //!< Run() ran
-    double m_wallSeconds{0};                           //!< Run() wall time
-    double m_simulatedSeconds{0};                      //!< simulated time
-    uint64_t m_events{0};                              //!< events executed
-    uint64_t m_connections{0};                         //!< transport connections opened
-    Time m_noticeDelay;                                //!< the transport's NoticeDelay
-    std::vector<uint64_t> m_eventsPerRank;             //!< events per MPI rank
-    uint32_t m_circuitsCut{0};                         //!< initial circuits across ranks
-    std::optional<mose::FluidLlmConfig> m_fluid;       //!< the fluid run's (fluid level)
-    std::vector<mose::CircuitGraph> m_fluidGraphs;     //!< per interval (fluid level)
-    uint32_t m_fluidSwitches{0};                       //!< switches started (fluid level)
-    uint64_t m_rateComputations{0};                    //!< fluid level
-    uint64_t m_transfersStarted{0};                    //!< fluid level
-    uint64_t m_flowsStarted{0};                        //!< fluid level
-    uint64_t m_queueCuts{0};                           //!< fluid level with queues
-    double m_droppedBytes{0};                          //!< fluid level with queues
-    uint32_t m_droppingPorts{0};                       //!< fluid level with queues
+
+    // the fluid level: its records and counters are the fluid run's and its fabric's
+    std::optional<mose::FluidLlmConfig> m_fluid;   //!< the fluid run's configuration (Build())
+    std::unique_ptr<mose::FluidLlmRun> m_fluidRun; //!< the fluid run (Run())
+    std::vector<mose::CircuitGraph> m_fluidGraphs; //!< per interval
+    std::vector<MoseSwitchRecord> m_fluidRecords;  //!< its switches, in the packet level's form
+    double m_fluidWallSeconds{0};                  //!< wall time of its Run()
 };
 
 } // namespace mose

@@ -29,7 +29,7 @@ namespace mose
  *        policies differ in their circuits only. The requests of an LLM run are the
  *        configuration's, drawn once by whoever made it.
  *
- * mose-packet (PacketExperiment::RunPolicies()), mose-mode-switch (SwitchComparisonRuns, one
+ * mose-packet (RunPacketPolicies()), mose-mode-switch (SwitchComparisonRuns, one
  * comparison per seed) and `mose-llm --map=false` (LlmComparison, one comparison per level)
  * take each policy's scenario from Share(). The regime map (LlmRegimeMap), whose cells run
  * the static policies once and MoSE once per dark time, draws each seed's scenario once the

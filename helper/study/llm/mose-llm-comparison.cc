@@ -8,6 +8,7 @@
 
 #include "mose-experiment.h"
 #include "mose-llm-map-runner.h"
+#include "mose-llm-run-report.h"
 
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
@@ -288,22 +289,23 @@ LlmComparison::Collect(uint32_t index, const LlmExperiment& experiment) const
     std::ostringstream requests;
     std::ostringstream iterations;
     std::ostringstream intervals;
-    experiment.WriteRequestsCsv(requests, true);
-    experiment.WriteIterationsCsv(iterations, true);
-    experiment.WriteIntervalsCsv(intervals, true);
+    const mose::Policy policy = experiment.GetConfig().policy;
+    WriteLlmRequestsCsv(requests, true, policy, experiment.GetRequests());
+    WriteLlmIterationsCsv(iterations, true, policy, experiment.GetIterations());
+    WriteLlmIntervalsCsv(intervals, true, experiment);
     out.requests = PrefixLines(requests.str(), headerTag, tag);
     out.iterations = PrefixLines(iterations.str(), headerTag, tag);
     out.intervals = PrefixLines(intervals.str(), headerTag, tag);
     if (HasTrainingPlan())
     {
         std::ostringstream collectives;
-        experiment.WriteCollectivesCsv(collectives, true);
+        WriteLlmCollectivesCsv(collectives, true, policy, experiment.GetCollectives());
         out.collectives = PrefixLines(collectives.str(), headerTag, tag);
     }
     if (m_keepKvExport)
     {
         std::ostringstream kv;
-        experiment.WriteKvExport(kv, true, m_kvExportJson);
+        WriteLlmKvExport(kv, true, m_kvExportJson, experiment);
         // JSON lines: the level as the first key of every object
         out.kv = m_kvExportJson ? (tagged ? PrefixObjects(kv.str(), ToString(level)) : kv.str())
                                 : PrefixLines(kv.str(), headerTag, tag);

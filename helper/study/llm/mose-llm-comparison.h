@@ -128,7 +128,7 @@ class LlmComparison
      */
     void WriteCsv(const std::string& outputDir) const;
     /**
-     * \brief Keeps the KV export (LlmExperiment::WriteKvExport()) of every policy, in order;
+     * \brief Keeps the KV export (WriteLlmKvExport()) of every policy, in order;
      *        call before Run().
      * \param json JSON lines rather than CSV
      */

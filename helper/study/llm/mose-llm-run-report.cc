@@ -1,0 +1,208 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mose-llm-run-report.h"
+
+#include "ns3/mose-error.h"
+#include "ns3/mose-routing.h"
+#include "ns3/mose-text-io.h"
+#include "ns3/mose-workload-summary.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace ns3
+{
+namespace mose
+{
+
+void
+WriteLlmRequestsCsv(std::ostream& os,
+                    bool header,
+                    mose::Policy policy,
+                    const std::vector<MoseRequestRecord>& requests)
+{
+    if (header)
+    {
+        os << "policy," << MoseInferenceWorkload::GetCsvHeader() << '\n';
+    }
+    MoseInferenceWorkload::WriteRecordsCsv(os, requests, mose::ToString(policy) + ",");
+}
+
+std::string
+GetLlmKvExportHeader()
+{
+    return "policy,request_id,line,index,input_tokens,output_tokens,kv_bytes,wire_bytes,mode,"
+           "prefill,decode,direct,hops,arrival_ns,queue_ns,prefill_ns,kv_start_ns,kv_end_ns,"
+           "kv_ns,ttft_ns";
+}
+
+void
+WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperiment& experiment)
+{
+    if (!experiment.IsDone())
+    {
+        throw mose::Error("WriteLlmKvExport: call LlmExperiment::Run() first");
+    }
+    if (header && !json)
+    {
+        os << GetLlmKvExportHeader() << '\n';
+    }
+    const ExperimentConfig& config = experiment.GetConfig();
+    // the hops of (interval, decode group): one shortest-path tree per pair, computed once
+    std::map<std::pair<std::size_t, uint32_t>, mose::DestinationTree> trees;
+    const std::vector<Time> starts = config.GetIntervalStarts();
+    auto hops = [&experiment, &trees, &starts](Time arrival, uint32_t prefill, uint32_t decode) {
+        std::size_t interval = 0;
+        while (interval + 1 < starts.size() && starts[interval + 1] <= arrival)
+        {
+            ++interval;
+        }
+        auto [it, added] = trees.try_emplace(std::make_pair(interval, decode));
+        if (added)
+        {
+            const mose::ShortestPathRouting routing(experiment.GetIntervalGraph(interval),
+                                                    mose::RoutingRule::SHORTEST_PATH);
+            routing.ComputeTree(decode, it->second);
+        }
+        return it->second.distance.at(prefill);
+    };
+    const std::string policy = mose::ToString(config.policy);
+    for (const MoseRequestRecord& r : experiment.GetRequests())
+    {
+        if (!r.done)
+        {
+            continue;
+        }
+        const mose::LlmRequest& q = config.llm.requests.at(r.index);
+        const std::string id = !q.traceId.empty() ? q.traceId
+                               : q.traceLine > 0  ? std::to_string(q.traceLine)
+                                                  : std::to_string(r.index);
+        const uint32_t h = hops(r.arrival, r.prefill, r.decode);
+        const std::vector<std::pair<const char*, std::string>> fields = {
+            {"policy", json ? mose::JsonString(policy) : policy},
+            {"request_id", json ? mose::JsonString(id) : id},
+            {"line",
+             q.traceLine > 0 ? std::to_string(q.traceLine) : std::string(json ? "null" : "")},
+            {"index", std::to_string(r.index)},
+            {"input_tokens", std::to_string(r.inputTokens)},
+            {"output_tokens", std::to_string(r.outputTokens)},
+            {"kv_bytes", std::to_string(r.kvBytes)},
+            {"wire_bytes", std::to_string(r.wireBytes)},
+            {"mode", json ? mose::JsonString(mose::ToString(r.mode)) : mose::ToString(r.mode)},
+            {"prefill", std::to_string(r.prefill)},
+            {"decode", std::to_string(r.decode)},
+            {"direct", json ? (r.direct ? "true" : "false") : (r.direct ? "1" : "0")},
+            {"hops",
+             h == mose::DestinationTree::UNREACHABLE ? std::string(json ? "null" : "")
+                                                     : std::to_string(h)},
+            {"arrival_ns", std::to_string(r.arrival.GetNanoSeconds())},
+            {"queue_ns", std::to_string((r.prefillStart - r.arrival).GetNanoSeconds())},
+            {"prefill_ns", std::to_string((r.prefillDone - r.prefillStart).GetNanoSeconds())},
+            {"kv_start_ns", std::to_string(r.kvStart.GetNanoSeconds())},
+            {"kv_end_ns", std::to_string(r.kvEnd.GetNanoSeconds())},
+            {"kv_ns", std::to_string(r.GetKvTime().GetNanoSeconds())},
+            {"ttft_ns", std::to_string(r.GetTtft().GetNanoSeconds())}};
+        for (std::size_t i = 0; i < fields.size(); ++i)
+        {
+            if (json)
+            {
+                os << (i == 0 ? "{" : ", ") << '"' << fields[i].first << "\": " << fields[i].second;
+            }
+            else
+            {
+                os << (i == 0 ? "" : ",") << fields[i].second;
+            }
+        }
+        os << (json ? "}\n" : "\n");
+    }
+}
+
+void
+WriteLlmIterationsCsv(std::ostream& os,
+                      bool header,
+                      mose::Policy policy,
+                      const std::vector<MoseIterationRecord>& iterations)
+{
+    if (header)
+    {
+        os << "policy," << MoseTrainingWorkload::GetCsvHeader() << '\n';
+    }
+    MoseTrainingWorkload::WriteRecordsCsv(os, iterations, mose::ToString(policy) + ",");
+}
+
+void
+WriteLlmCollectivesCsv(std::ostream& os,
+                       bool header,
+                       mose::Policy policy,
+                       const std::vector<mose::CollectiveRecord>& collectives)
+{
+    if (header)
+    {
+        os << "policy," << mose::GetCollectivesCsvHeader() << '\n';
+    }
+    mose::WriteCollectivesCsv(os, collectives, mose::ToString(policy) + ",");
+}
+
+void
+WriteLlmIntervalsCsv(std::ostream& os, bool header, const LlmExperiment& experiment)
+{
+    if (header)
+    {
+        os << "policy,interval,mode,start_s,end_s,requests,served,kv_mean_s,ttft_mean_s,"
+              "iterations,iteration_mean_s,switch_s,circuits_changed,switch_lost,"
+              "flow_kv_flows,flow_tr_flows,flow_direct_kv,flow_kv_avg_hop,flow_tr_avg_hop,"
+              "flow_kv_max_load_B,flow_tr_max_load_B,flow_max_load_B,"
+              "flow_tr_max_load_per_iteration_B\n";
+    }
+    const ExperimentConfig& config = experiment.GetConfig();
+    const std::vector<MoseRequestRecord>& requests = experiment.GetRequests();
+    const std::vector<MoseIterationRecord>& iterations = experiment.GetIterations();
+    const std::vector<MoseSwitchRecord>& switches = experiment.GetSwitchRecords();
+    const std::vector<Time> starts = config.GetIntervalStarts();
+    for (std::size_t i = 0; i < starts.size(); ++i)
+    {
+        const Time a = starts[i];
+        const Time b = i + 1 < starts.size() ? starts[i + 1] : config.end;
+        // the workloads' own summaries of the interval (one of 0 s holds nothing); the
+        // training max load per iteration divides by every iteration started in it, completed
+        // or not
+        const bool empty = !(a < b);
+        const mose::InferenceSummary inference =
+            empty ? mose::InferenceSummary() : mose::SummarizeRequests(requests, a, b);
+        const mose::TrainingSummary training =
+            empty ? mose::TrainingSummary() : mose::SummarizeIterations(iterations, a, b);
+        const auto started = static_cast<uint32_t>(std::count_if(
+            iterations.begin(),
+            iterations.end(),
+            [a, b](const MoseIterationRecord& r) { return r.start >= a && r.start < b; }));
+        os << mose::ToString(config.policy) << ',' << i << ','
+           << mose::ToString(config.schedule.empty() ? config.GetInitialMode()
+                                                     : config.schedule[i].mode)
+           << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << inference.requests << ','
+           << inference.served << ',' << inference.kv.mean << ',' << inference.ttft.mean << ','
+           << training.iterations << ',' << training.iteration.mean << ',';
+        if (i > 0 && i - 1 < switches.size())
+        {
+            const MoseSwitchRecord& rec = switches[i - 1];
+            os << rec.GetDuration().GetSeconds() << ',' << rec.removed + rec.added << ','
+               << rec.lost;
+        }
+        else
+        {
+            os << "0,0,0";
+        }
+        const mose::FlowMetrics m = experiment.GetIntervalMetrics(i);
+        os << ',' << m.kv.flows << ',' << m.training.flows << ',' << m.directKv << ','
+           << m.kv.avgHop << ',' << m.training.avgHop << ',' << m.kv.maxLoad << ','
+           << m.training.maxLoad << ',' << m.all.maxLoad << ','
+           << (started ? m.training.maxLoad / started : 0) << '\n';
+    }
+}
+
+} // namespace mose
+} // namespace ns3
