@@ -43,7 +43,7 @@ namespace mose
  * with rdma the ports' RED with ECN: --ecnKmin, --ecnKmax, --ecnPmax), the trace's form and filters
  * (--traceFormat, auto by default, and the filters of mose::LlmTraceReadOptions), the KV export of
  * one experiment (--kvExport=PATH, CSV or JSON lines by the extension:
- * LlmExperiment::WriteKvExport()), the map (--map, --loads,
+ * WriteLlmKvExport()), the map (--map, --loads,
  * --intervals, --darkTimes, --cycles,
  * --tolerance, --flowLevelFlows), one experiment's clock (--traceStart=first|TIME: the trace
  * starts at its first request or at a given time of its clock, the requests before it left
