@@ -1362,7 +1362,7 @@ if [ -x "$BIN/mose-llm" ]; then
         "$BIN/mose-llm" --seeds=4000000000 --listRuns
     expect_error llm-requests-bound 'invalid --requests = "4000000000": 4000000000 requests keep at least 5.6 TB' \
         "$BIN/mose-llm" --map=false --requests=4000000000
-    expect_error llm-cell-requests-bound 'give a cell of 80000000000 requests (its load x 2 cycles'"'"' intervals), which a run keeps at least 112.0 TB' \
+    expect_error llm-cell-requests-bound 'give too large a cell: 80000000000 requests keep at least 112.0 TB (1.4 kB each: a request of the largest cell' \
         "$BIN/mose-llm" --loads=1000000 --intervals=4000s --cycles=10 --listRuns
     LONG=$(i=1; while [ $i -le 1001 ]; do printf '%s,' $i; i=$((i + 1)); done; printf '1002')
     expect_error llm-loads-bound 'at most 1000 items (1002 given)' \

@@ -143,8 +143,9 @@ TEST(LlmBadInput, CountsThatSizeMemoryAreBoundedByTheMachine)
     LlmRegimeMapConfig defaults;
     defaults.seeds = 1;
     ASSERT_EQ(LlmRegimeMap::CountRuns(defaults), 16U);
-    const uint64_t cycle = (LlmMapRunBytes(2) - LlmMapRunBytes(1)) / 2;
-    EXPECT_EQ(cycle, LlmMapRunBytes(3) - LlmMapRunBytes(2)); // the same per cycle
+    const uint64_t cycle = LLM_MAP_CYCLE_BYTES;
+    EXPECT_EQ(cycle, LlmMapRunBytes(3) - LlmMapRunBytes(2));     // the same per cycle
+    EXPECT_EQ(LlmMapRunBytes(2), LlmMapRunBytes(1) + 2 * cycle); // from 2 cycles on
     // one load, one interval, one dark time: 3 static policies + MoSE = 4 runs a seed
     const std::vector<std::string> cell{"--loads=25", "--intervals=100ms", "--darkTimes=10ms"};
     auto with = [&cell](const std::string& option) {
@@ -182,11 +183,11 @@ TEST(LlmBadInput, CountsThatSizeMemoryAreBoundedByTheMachine)
     EXPECT_EQ(ErrorOf([] {
                   ReadLlmOptions({"--loads=1000", "--intervals=100000s", "--cycles=10"});
               }),
-              "--loads = \"1000\", --cycles = \"10\" and --intervals = \"100000s\" give a cell "
-              "of 2000000000 requests (its load x 2 cycles' intervals), which a run keeps at "
-              "least 2.8 TB for (1.4 kB each): at most " +
-                  std::to_string(available / LlmOptions::REQUEST_BYTES) + " requests" + fit +
-                  "; give fewer cycles, a lower load or shorter intervals");
+              "--loads = \"1000\", --cycles = \"10\" and --intervals = \"100000s\" give too "
+              "large a cell: 2000000000 requests keep at least 2.8 TB (1.4 kB each: a request of "
+              "the largest cell, its load x 2 cycles' intervals, which one run keeps at once); at "
+              "most " +
+                  std::to_string(available / LlmOptions::REQUEST_BYTES) + " requests" + fit);
     std::string many;
     for (int i = 1; i <= 1001; ++i)
     {

@@ -619,6 +619,25 @@ TEST(ScenarioOptions, CountMemoryLimitIsTheMemoryOverEach)
               "GB available to this process");
 }
 
+// A count from several options (a product, not an integer) is refused the same way, its
+// subject naming them and the count rounded up
+TEST(ScenarioOptions, CountOfSeveralOptionsIsBoundedTheSameWay)
+{
+    EXPECT_NO_THROW(
+        CheckCountFitsMemory("--a and --b give a lot", 10.0, "", 100, "things", "a record", 1000));
+    EXPECT_EQ(ErrorOf([] {
+                  CheckCountFitsMemory("--a and --b give a lot",
+                                       10.2,
+                                       "",
+                                       100,
+                                       "things",
+                                       "a record",
+                                       1000);
+              }),
+              "--a and --b give a lot: 11 things keep at least 1.0 kB (100 B each: a record); "
+              "at most 10 things fit in the 1.0 kB available to this process");
+}
+
 // FormatBytes() writes memory in the unit a reader expects
 TEST(ScenarioOptions, FormatBytesPicksTheUnit)
 {

@@ -832,7 +832,7 @@ LlmOptions::CheckMapMemory() const
         mose::CheckCountMemory("--cycles",
                                mose::QuoteText(m_cycles),
                                m.cycles,
-                               runs * ((LlmMapRunBytes(2) - LlmMapRunBytes(1)) / 2),
+                               runs * LLM_MAP_CYCLE_BYTES,
                                "cycles",
                                "a summary per cycle of each of the map's " + std::to_string(runs) +
                                    " runs, " + seedRuns + " x --seeds");
@@ -850,21 +850,15 @@ LlmOptions::CheckMapMemory() const
     const Time interval =
         m.intervals.empty() ? Time(0) : *std::max_element(m.intervals.begin(), m.intervals.end());
     const double cellRequests = load * 2.0 * m.cycles * interval.GetSeconds();
-    const uint64_t available = mose::AvailableMemoryBytes();
-    const uint64_t limit = available / REQUEST_BYTES;
-    if (!(cellRequests <= static_cast<double>(limit)))
-    {
-        throw mose::Error(
-            "--loads = " + mose::QuoteText(m_loads) + ", --cycles = " + mose::QuoteText(m_cycles) +
-            " and --intervals = " + mose::QuoteText(m_intervals) + " give a cell of " +
-            (cellRequests < 1e18 ? std::to_string(static_cast<uint64_t>(std::ceil(cellRequests)))
-                                 : mose::FormatNumber(cellRequests)) +
-            " requests (its load x 2 cycles' intervals), which a run keeps at least " +
-            mose::FormatBytes(cellRequests * REQUEST_BYTES) + " for (" +
-            mose::FormatBytes(REQUEST_BYTES) + " each): at most " + std::to_string(limit) +
-            " requests fit in the " + mose::FormatBytes(static_cast<double>(available)) +
-            " available to this process; give fewer cycles, a lower load or shorter intervals");
-    }
+    mose::CheckCountFitsMemory(
+        "--loads = " + mose::QuoteText(m_loads) + ", --cycles = " + mose::QuoteText(m_cycles) +
+            " and --intervals = " + mose::QuoteText(m_intervals) + " give too large a cell",
+        cellRequests,
+        "",
+        REQUEST_BYTES,
+        "requests",
+        "a request of the largest cell, its load x 2 cycles' intervals, "
+        "which one run keeps at once");
 }
 
 void

@@ -19,6 +19,7 @@
 #include "ns3/mose-traffic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -142,6 +143,32 @@ CheckMemory(const std::string& what, uint64_t bytes)
 }
 
 void
+CheckCountFitsMemory(const std::string& subject,
+                     double count,
+                     const std::string& counted,
+                     uint64_t bytesEach,
+                     const std::string& noun,
+                     const std::string& what,
+                     uint64_t available)
+{
+    NS_LOG_FUNCTION(subject << count << bytesEach << available);
+    const uint64_t each = std::max<uint64_t>(bytesEach, 1);
+    const uint64_t limit = available / each;
+    if (!(count <= static_cast<double>(limit)))
+    {
+        const std::string text = !counted.empty() ? counted
+                                 : count < 1e18
+                                     ? std::to_string(static_cast<uint64_t>(std::ceil(count)))
+                                     : FormatNumber(count);
+        throw Error(subject + ": " + text + " " + noun + " keep at least " +
+                    FormatBytes(count * static_cast<double>(each)) + " (" + FormatBytes(each) +
+                    " each: " + what + "); at most " + std::to_string(limit) + " " + noun +
+                    " fit in the " + FormatBytes(static_cast<double>(available)) +
+                    " available to this process");
+    }
+}
+
+void
 CheckCountMemory(const std::string& option,
                  const std::string& value,
                  uint64_t count,
@@ -151,18 +178,16 @@ CheckCountMemory(const std::string& option,
                  uint64_t available)
 {
     NS_LOG_FUNCTION(option << value << count << bytesEach << available);
-    const uint64_t each = std::max<uint64_t>(bytesEach, 1);
-    const uint64_t limit = available / each;
-    if (count > limit)
+    // compared in integers here: a count past 2^53 is not exact as a double
+    if (count > available / std::max<uint64_t>(bytesEach, 1))
     {
-        // count x each in floating point: it may pass 2^64 (the message only)
-        const double bytes = static_cast<double>(count) * static_cast<double>(each);
-        ThrowBadParameter(option,
-                          value,
-                          std::to_string(count) + " " + noun + " keep at least " +
-                              FormatBytes(bytes) + " (" + FormatBytes(each) + " each: " + what +
-                              "); at most " + std::to_string(limit) + " " + noun + " fit in the " +
-                              FormatBytes(available) + " available to this process");
+        CheckCountFitsMemory("invalid " + option + " = " + value,
+                             static_cast<double>(count),
+                             std::to_string(count),
+                             bytesEach,
+                             noun,
+                             what,
+                             available);
     }
 }
 

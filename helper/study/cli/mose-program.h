@@ -74,15 +74,37 @@ void CheckMemory(const std::string& what, uint64_t bytes);
  * \ingroup mose-study
  * \brief Refuses a count that sizes memory (seeds, cycles, requests) above what this process
  *        can hold, before anything is allocated: count x bytesEach against the memory available
- *        to it (AvailableMemoryBytes()). The limit comes from the machine, not from a constant:
- *        "invalid --seeds = "4000000000": 4000000000 seeds keep at least 12.0 TB (3.0 kB each:
- *        WHAT); at most 7816666 seeds fit in the 23.4 GB available to this process".
+ *        to it (AvailableMemoryBytes()). The limit comes from the machine, not from a constant.
+ *        Throws Error("SUBJECT: N NOUN keep at least B (E each: WHAT); at most L NOUN fit in
+ *        the M available to this process").
+ * \param subject what gives the count, as the message starts ("invalid --seeds = \"4\"")
+ * \param count the count (a double: a product of options may pass 2^64)
+ * \param counted the count as the message writes it (empty: a count below 10^18 whole and
+ *        rounded up, a larger one as FormatNumber() writes it)
+ * \param bytesEach a lower bound of the bytes one of them keeps (above 0)
+ * \param noun what is counted ("seeds")
+ * \param what what each one keeps, for the message ("the figures of 2 modes x 4 policies")
+ * \param available the memory available (AvailableMemoryBytes(); a test gives its own)
+ */
+void CheckCountFitsMemory(const std::string& subject,
+                          double count,
+                          const std::string& counted,
+                          uint64_t bytesEach,
+                          const std::string& noun,
+                          const std::string& what,
+                          uint64_t available = AvailableMemoryBytes());
+
+/**
+ * \ingroup mose-study
+ * \brief CheckCountFitsMemory() of a count given by one option: "invalid --seeds =
+ *        "4000000000": 4000000000 seeds keep at least 12.0 TB (3.0 kB each: WHAT); at most
+ *        7816666 seeds fit in the 23.4 GB available to this process".
  * \param option the option as typed ("--seeds")
  * \param value its text as given (QuoteText())
  * \param count the count
  * \param bytesEach a lower bound of the bytes one of them keeps (above 0)
  * \param noun what is counted ("seeds")
- * \param what what each one keeps, for the message ("the figures of 2 modes x 4 policies")
+ * \param what what each one keeps, for the message
  * \param available the memory available (AvailableMemoryBytes(); a test gives its own)
  */
 void CheckCountMemory(const std::string& option,
