@@ -58,6 +58,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/report/mose-sweep-report.cc
     helper/study/report/mose-switch-cost-report.cc
     helper/study/report/mose-switch-comparison-runs.cc
+    helper/study/report/mose-switch-comparison.cc
     helper/study/report/mose-switch-experiment-report.cc
     helper/study/report/mose-template-report.cc
     helper/study/cli/mose-baseline-options.cc
@@ -107,6 +108,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/report/mose-sweep-report.h
     helper/study/report/mose-switch-cost-report.h
     helper/study/report/mose-switch-comparison-runs.h
+    helper/study/report/mose-switch-comparison.h
     helper/study/report/mose-switch-experiment-report.h
     helper/study/report/mose-template-report.h
     helper/study/cli/mose-baseline-options.h

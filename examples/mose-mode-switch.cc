@@ -39,6 +39,7 @@
 #include "mose-run-options.h"
 #include "mose-scenario-options.h"
 #include "mose-switch-comparison-runs.h"
+#include "mose-switch-comparison.h"
 #include "mose-switch-experiment-report.h"
 #include "mose-switch-experiment.h"
 #include "mose-switch-options.h"
@@ -157,9 +158,9 @@ main(int argc, char* argv[])
         {
             std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
                       << "transfers; static policies never switch):\n";
-            comparison.WriteCsv(dir + "/comparison.csv");
+            WriteSwitchComparisonCsv(comparison, dir + "/comparison.csv");
         }
-        comparison.Print(std::cout);
+        PrintSwitchComparison(std::cout, comparison);
         if (switching.IsComparing())
         {
             // the verdict over seeds: seed 0 is the run above, seed k the run RngRun + k
@@ -172,8 +173,7 @@ main(int argc, char* argv[])
                                      : std::string("-"))
                           << std::endl;
             }
-            std::cout << SwitchComparison::GetSeedsVerdict(perSeed, config.run, tolerance)
-                      << std::endl;
+            std::cout << DescribeSeedsVerdict(perSeed, config.run, tolerance) << std::endl;
             std::cout << "wrote " << dir << "/comparison.csv" << std::endl;
         }
     });

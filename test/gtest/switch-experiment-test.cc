@@ -8,6 +8,7 @@
  * and the policy comparison.
  */
 
+#include "mose-switch-comparison.h"
 #include "mose-switch-experiment-report.h"
 #include "mose-switch-experiment.h"
 #include "mose-test-util.h"
@@ -293,15 +294,15 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
     ASSERT_NE(comparison.GetBestStatic(), nullptr);
     EXPECT_EQ(comparison.GetBestStatic()->policy, Policy::STATIC_INFERENCE);
     ASSERT_NE(comparison.GetMose(), nullptr);
-    const std::string verdict = comparison.GetVerdict();
+    const std::string verdict = DescribeSwitchVerdict(comparison);
     EXPECT_EQ(verdict.rfind("verdict: switching ", 0), 0u) << verdict;
     EXPECT_NE(verdict.find("S-Inf"), std::string::npos) << verdict;
     EXPECT_EQ(verdict.find("holds for"), std::string::npos) << verdict; // no workload set
     comparison.SetWorkload("N=16 d=4, run 1");
-    const std::string named = comparison.GetVerdict();
+    const std::string named = DescribeSwitchVerdict(comparison);
     EXPECT_EQ(named, verdict + "\nthe verdict holds for this workload only: N=16 d=4, run 1");
     const std::string path = testing::TempDir() + "mose-switch-comparison.csv";
-    comparison.WriteCsv(path);
+    WriteSwitchComparisonCsv(comparison, path);
     EXPECT_EQ(ReadLines(path).size(), 3u);
 }
 
@@ -657,7 +658,7 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
             plot.GenerateOutput(script);
             files.push_back(script.str());
         }
-        comparison.WriteCsv(dir + "/comparison.csv");
+        WriteSwitchComparisonCsv(comparison, dir + "/comparison.csv");
         files.push_back(dir + "/comparison.csv");
         EXPECT_EQ(ReadLines(dir + "/comparison.csv").at(0).find("wall"), std::string::npos);
         std::vector<std::string> body;
@@ -698,15 +699,15 @@ TEST(SwitchExperiment, TheVerdictOverSeedsIsDecidedOnTheMarginsInterval)
     EXPECT_NEAR(*a.GetMargin(), -0.051, 1e-12);
     EXPECT_NEAR(*b.GetMargin(), -0.049, 1e-12);
     // n = 2: -0.05 +- 12.706 x 0.001 = [-6.3%, -3.7%], below -2%: pays
-    const std::string pays = SwitchComparison::GetSeedsVerdict({a, b}, 4, 0.02);
+    const std::string pays = DescribeSeedsVerdict({a, b}, 4, 0.02);
     EXPECT_CONTAINS(pays, "over 2 seeds (runs 4 to 5;");
     EXPECT_CONTAINS(pays,
                     "tie band +-2%): pays: mean -5.0%, 95% interval [-6.3%, -3.7%] over 2 "
                     "samples (-5.1% vs S-Inf, -4.9% vs S-Train)");
     // a wider band takes the interval in: undecided
-    EXPECT_CONTAINS(SwitchComparison::GetSeedsVerdict({a, b}, 4, 0.05), "): undecided: mean");
+    EXPECT_CONTAINS(DescribeSeedsVerdict({a, b}, 4, 0.05), "): undecided: mean");
     // one seed: no interval, undecided however large the margin
-    EXPECT_CONTAINS(SwitchComparison::GetSeedsVerdict({comparison(2.0, 1.0, 1.0)}, 1, 0.02),
+    EXPECT_CONTAINS(DescribeSeedsVerdict({comparison(2.0, 1.0, 1.0)}, 1, 0.02),
                     "over 1 seed (run 1; MoSE's margin on the mean FCT against each seed's best "
                     "static policy, tie band +-2%): undecided: one sample (+100.0% vs S-Train) "
                     "gives no interval");
@@ -715,10 +716,7 @@ TEST(SwitchExperiment, TheVerdictOverSeedsIsDecidedOnTheMarginsInterval)
     SwitchRunSummary m;
     alone.Add(m);
     EXPECT_FALSE(alone.GetMargin().has_value());
-    EXPECT_CONTAINS(SwitchComparison::GetSeedsVerdict({alone}, 1, 0.02),
+    EXPECT_CONTAINS(DescribeSeedsVerdict({alone}, 1, 0.02),
                     "none: no seed has MoSE and a static policy");
-    EXPECT_CONTAINS(ErrorOf([&] {
-                        SwitchComparison::GetSeedsVerdict({a, b}, 1, -0.1);
-                    }),
-                    "tolerance");
+    EXPECT_CONTAINS(ErrorOf([&] { DescribeSeedsVerdict({a, b}, 1, -0.1); }), "tolerance");
 }

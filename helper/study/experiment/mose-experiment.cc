@@ -1054,7 +1054,18 @@ Experiment::MaybeStop()
     Simulator::Stop();
 }
 
-Experiment::RunFigures
+RunFigures
+FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, double wallSeconds)
+{
+    RunFigures f;
+    f.events = fabric.GetNEvents();
+    f.eventsPerRank = {f.events};
+    f.wallSeconds = wallSeconds;
+    f.simulatedSeconds = static_cast<double>(endNs) * 1e-9;
+    return f;
+}
+
+RunFigures
 Experiment::RunMeasured(SystemWallClockMs& clock)
 {
     const uint64_t eventsBefore = Simulator::GetEventCount();
@@ -1113,11 +1124,7 @@ Experiment::Run(const std::string& label)
             m_distributedCheck(lookahead);
         }
     }
-    RunFigures figures = RunMeasured(clock);
-    m_eventsPerRank = std::move(figures.eventsPerRank);
-    m_events = figures.events;
-    m_wallSeconds = figures.wallSeconds;
-    m_simulatedSeconds = figures.simulatedSeconds;
+    m_figures = RunMeasured(clock);
 
     if (m_circuits && !m_switcher)
     {
@@ -1402,28 +1409,34 @@ Experiment::GetBuildSeconds() const
     return m_buildSeconds;
 }
 
+const RunFigures&
+Experiment::GetRunFigures() const
+{
+    return m_figures;
+}
+
 double
 Experiment::GetWallSeconds() const
 {
-    return m_wallSeconds;
+    return m_figures.wallSeconds;
 }
 
 double
 Experiment::GetSimulatedSeconds() const
 {
-    return m_simulatedSeconds;
+    return m_figures.simulatedSeconds;
 }
 
 uint64_t
 Experiment::GetEvents() const
 {
-    return m_events;
+    return m_figures.events;
 }
 
 const std::vector<uint64_t>&
 Experiment::GetEventsPerRank() const
 {
-    return m_eventsPerRank;
+    return m_figures.eventsPerRank;
 }
 
 uint32_t

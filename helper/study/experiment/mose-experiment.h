@@ -223,6 +223,29 @@ std::string LevelText(const std::vector<LlmLevel>& levels);
 
 /**
  * \ingroup mose-study
+ * \brief What one run took, at every level: the packet level's Simulator::Run() over every
+ *        rank (Experiment::RunMeasured()) or a fluid run (FluidRunFigures()). The presets
+ *        read a run's cost from it whatever the level.
+ */
+struct RunFigures
+{
+    std::vector<uint64_t> eventsPerRank; //!< events executed per rank (one entry on one)
+    uint64_t events{0};                  //!< their sum
+    double wallSeconds{0};               //!< the longest wall time of a rank
+    double simulatedSeconds{0};          //!< the latest simulated time of a rank
+};
+
+/**
+ * \ingroup mose-study
+ * \param fabric the fabric of a finished fluid run (FluidFlowRun, FluidLlmRun)
+ * \param endNs the run's end (GetEndNs())
+ * \param wallSeconds the wall time of its Run(), measured by the caller
+ * \return its figures: the fabric's events on one "rank", the end in seconds, the wall time
+ */
+RunFigures FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, double wallSeconds);
+
+/**
+ * \ingroup mose-study
  * \brief What only the LLM run (LlmExperiment) adds to an ExperimentConfig: the settings of
  *        its workloads (MoseInferenceWorkload, MoseTrainingWorkload), their transport's
  *        notice delay and the fluid level's rate epoch. Byte counts are before --scale.
@@ -738,15 +761,6 @@ class Experiment
      */
     static std::vector<MoseTransfer> CollectTransfers(Ptr<MoseWorkload> workload);
 
-    /// What one Simulator::Run() took, over every rank (RunMeasured())
-    struct RunFigures
-    {
-        std::vector<uint64_t> eventsPerRank; //!< events executed per rank (one entry on one)
-        uint64_t events{0};                  //!< their sum
-        double wallSeconds{0};               //!< the longest wall time of a rank
-        double simulatedSeconds{0};          //!< the latest simulated time of a rank
-    };
-
     /**
      * \brief Simulator::Run(), measured: the events each rank executed (gathered over the
      *        ranks), the longest wall time and the latest simulated time.
@@ -763,6 +777,9 @@ class Experiment
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return wall-clock seconds of Build()
     double GetBuildSeconds() const;
+    /// \return what the simulation took: events per rank, wall and simulated seconds (after
+    ///         Run())
+    const RunFigures& GetRunFigures() const;
     /// \return wall-clock seconds of the simulation (the longest rank's)
     double GetWallSeconds() const;
     /// \return simulated seconds when the simulation stopped
@@ -859,10 +876,7 @@ class Experiment
     uint64_t m_bytesPerUnit{0};                                 //!< MoseTrafficHelper's
     uint64_t m_errors{0};                                       //!< errors at switch starts
     double m_buildSeconds{0};                                   //!< Build() wall time
-    double m_wallSeconds{0};                                    //!< the run's wall time
-    double m_simulatedSeconds{0};                               //!< simulated time
-    uint64_t m_events{0};                                       //!< events executed
-    std::vector<uint64_t> m_eventsPerRank;                      //!< events executed per rank
+    RunFigures m_figures;                                       //!< what Run() took
     uint32_t m_circuitsCut{0};                                  //!< circuits across ranks
     uint64_t m_packetsLost{0};                                  //!< lost packets
     std::array<uint64_t, MoseLossMonitor::N_POINTS> m_lostAt{}; //!< per drop point

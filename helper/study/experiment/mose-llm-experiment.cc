@@ -653,7 +653,9 @@ LlmExperiment::RunFluid()
     SystemWallClockMs clock;
     clock.Start();
     m_fluidRun->Run();
-    m_fluidWallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    m_fluidFigures = FluidRunFigures(*m_fluidRun->GetFabric(),
+                                     m_fluidRun->GetEndNs(),
+                                     static_cast<double>(clock.End()) / 1000.0);
     // the fabric's switch records in the packet level's form (MoseSwitchRecord)
     const auto at = [](int64_t ns) { return NanoSeconds(ns); };
     m_fluidRecords.clear();
@@ -945,16 +947,23 @@ LlmExperiment::GetSummary() const
     s.switches = static_cast<uint32_t>(GetSwitchRecords().size());
     s.noticeDelay = m_noticeDelay;
     s.stopTime = m_config.stopTime;
+    // what the run took, at either level
+    const RunFigures* figures = m_experiment ? &m_experiment->GetRunFigures()
+                                : m_fluidRun ? &m_fluidFigures
+                                             : nullptr;
+    if (figures)
+    {
+        s.wallSeconds = figures->wallSeconds;
+        s.events = figures->events;
+        s.simulatedSeconds = figures->simulatedSeconds;
+        s.eventsPerRank = figures->eventsPerRank;
+    }
     if (m_experiment)
     {
-        // the packet level's run, fabric and switcher: the Experiment's counters
+        // the packet level's fabric and switcher: the Experiment's counters
         s.lost = m_experiment->GetPacketsLost();
         s.errors = m_experiment->GetNErrors() + m_divergences;
-        s.wallSeconds = m_experiment->GetWallSeconds();
-        s.events = m_experiment->GetEvents();
         s.connections = m_connections;
-        s.simulatedSeconds = m_experiment->GetSimulatedSeconds();
-        s.eventsPerRank = m_experiment->GetEventsPerRank();
         s.circuitsCut = m_experiment->GetCircuitsCut();
     }
     else if (m_fluidRun)
@@ -962,10 +971,6 @@ LlmExperiment::GetSummary() const
         // the fluid run's and its fabric's counters (no packets, connections or ranks)
         const mose::FluidFabric& fabric = *m_fluidRun->GetFabric();
         s.errors = m_fluidRun->GetNErrors();
-        s.wallSeconds = m_fluidWallSeconds;
-        s.events = fabric.GetNEvents();
-        s.eventsPerRank = {s.events};
-        s.simulatedSeconds = static_cast<double>(m_fluidRun->GetEndNs()) * 1e-9;
         s.rateComputations = fabric.GetNRateComputations();
         s.queueCuts = fabric.GetNCuts();
         for (double bytes : fabric.GetDroppedBytes())

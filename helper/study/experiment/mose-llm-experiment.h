@@ -403,7 +403,7 @@ class LlmExperiment
     std::unique_ptr<mose::FluidLlmRun> m_fluidRun; //!< the fluid run (Run())
     std::vector<mose::CircuitGraph> m_fluidGraphs; //!< per interval
     std::vector<MoseSwitchRecord> m_fluidRecords;  //!< its switches, in the packet level's form
-    double m_fluidWallSeconds{0};                  //!< wall time of its Run()
+    RunFigures m_fluidFigures;                     //!< what its Run() took
 };
 
 } // namespace mose

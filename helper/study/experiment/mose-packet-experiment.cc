@@ -321,10 +321,9 @@ PacketExperiment::RunFluid()
     SystemWallClockMs clock;
     clock.Start();
     run.Run();
-    m_fluidWall = static_cast<double>(clock.End()) / 1000.0;
-    const mose::FluidFabric& fabric = *run.GetFabric();
-    m_fluidSimulated = static_cast<double>(run.GetEndNs()) * 1e-9;
-    m_fluidEvents = fabric.GetNEvents();
+    m_fluidFigures = FluidRunFigures(*run.GetFabric(),
+                                     run.GetEndNs(),
+                                     static_cast<double>(clock.End()) / 1000.0);
     // the batch's records, in the drawn transfers' order (a record names its flow's index)
     m_transfers = m_fluidDrawn;
     for (const mose::FlowRecord& r : run.GetBatches().front().GetRecords())
@@ -420,10 +419,16 @@ PacketExperiment::CountCircuitsMatchingLoad() const
     return matching;
 }
 
+const RunFigures&
+PacketExperiment::GetRunFigures() const
+{
+    return IsFluid(GetConfig().level) ? m_fluidFigures : m_experiment.GetRunFigures();
+}
+
 double
 PacketExperiment::GetWallSeconds() const
 {
-    return IsFluid(GetConfig().level) ? m_fluidWall : m_experiment.GetWallSeconds();
+    return GetRunFigures().wallSeconds;
 }
 
 double
@@ -435,13 +440,13 @@ PacketExperiment::GetBuildSeconds() const
 double
 PacketExperiment::GetSimulatedSeconds() const
 {
-    return IsFluid(GetConfig().level) ? m_fluidSimulated : m_experiment.GetSimulatedSeconds();
+    return GetRunFigures().simulatedSeconds;
 }
 
 uint64_t
 PacketExperiment::GetEvents() const
 {
-    return IsFluid(GetConfig().level) ? m_fluidEvents : m_experiment.GetEvents();
+    return GetRunFigures().events;
 }
 
 } // namespace mose

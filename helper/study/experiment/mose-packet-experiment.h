@@ -156,6 +156,9 @@ class PacketExperiment
     uint64_t GetBytesPerUnit() const;
     /// \return how many circuits carried exactly load x bytes per unit
     uint32_t CountCircuitsMatchingLoad() const;
+    /// \return what the run took at its level (the packet level's Experiment::GetRunFigures()
+    ///         or the fluid run's FluidRunFigures()); the getters below read it
+    const RunFigures& GetRunFigures() const;
     /// \return wall-clock seconds of Simulator::Run()
     double GetWallSeconds() const;
     /// \return wall-clock seconds of Build()
@@ -208,9 +211,7 @@ class PacketExperiment
     std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (DrawBatchFlows())
     uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (DrawBatchFlows())
     std::vector<uint64_t> m_fluidCircuitBytes;    //!< per circuit (fluid level)
-    double m_fluidWall{0};                        //!< wall seconds of the fluid run
-    double m_fluidSimulated{0};                   //!< simulated seconds of the fluid run
-    uint64_t m_fluidEvents{0};                    //!< events of the fluid run
+    RunFigures m_fluidFigures;                    //!< what the fluid run took
     TransportDrops m_transportDrops{};            //!< GetTransportDrops()
     uint64_t m_batchErrors{0};                    //!< GetBatchErrors()
     bool m_built{false};                          //!< Build() ran

@@ -250,6 +250,9 @@ class SwitchExperiment
     uint64_t GetPacketsLost() const;
     /// \return wall-clock seconds of Build()
     double GetBuildSeconds() const;
+    /// \return what the run took at its level (the packet level's Experiment::GetRunFigures()
+    ///         or the fluid run's FluidRunFigures()); the getters below read it
+    const RunFigures& GetRunFigures() const;
     /// \return wall-clock seconds of Run()
     double GetWallSeconds() const;
     /// \return events executed
@@ -333,75 +336,7 @@ class SwitchExperiment
     std::vector<std::vector<MoseTransfer>> m_fluidDrawn; //!< per interval, its transfers
     uint64_t m_fluidBytesPerUnit{0};                     //!< BytesPerUnit (fluid level)
     std::string m_fluidSwitcherText;                     //!< the switch's settings (fluid)
-    double m_fluidWall{0};                               //!< wall seconds of the fluid run
-    double m_fluidSimulated{0};                          //!< simulated seconds (fluid)
-    uint64_t m_fluidEvents{0};                           //!< events of the fluid run
-};
-
-/**
- * \ingroup mose-study
- * \brief Compares the same switching run under several policies and answers "is switching
- *        worth it?": MoSE, which pays its switches, against the best static policy, which pays
- *        none but keeps a stale template in the other mode.
- *
- * The criterion is the mean FCT over every transfer of every interval (both classes); the
- * verdict also gives each class's mean FCT, the makespan and MoSE's switch cost. The best
- * static policy is the static one with the lowest mean FCT.
- */
-class SwitchComparison
-{
-  public:
-    /// \param summary one policy's run
-    void Add(const SwitchRunSummary& summary);
-    /// \return the runs added, in order
-    const std::vector<SwitchRunSummary>& GetSummaries() const;
-    /// \return the best static policy's run, or null if none was added
-    const SwitchRunSummary* GetBestStatic() const;
-    /// \return MoSE's run, or null if it was not added
-    const SwitchRunSummary* GetMose() const;
-    /// \param workload what the runs added share: SwitchExperiment::GetWorkloadText() of one
-    ///        of them; the verdict names it
-    void SetWorkload(const std::string& workload);
-    /**
-     * \return the verdict line ("verdict: switching pays off: ..." or "verdict: switching does
-     *         not pay off: ..."), followed, when SetWorkload() was called, by the line "the
-     *         verdict holds for this workload only: ...", or an explanation if MoSE or every
-     *         static policy is missing
-     */
-    std::string GetVerdict() const;
-    /// \brief Prints the table (one row per policy), the mean FCT and flow-level MaxLoad per
-    ///        interval and policy, and the verdict \param os the stream
-    void Print(std::ostream& os) const;
-    /// \brief Writes the table as CSV, without wall-clock times (so that two runs with the same
-    ///        RngRun write the same file; wallSeconds is for standard output) \param path the file
-    void WriteCsv(const std::string& path) const;
-
-    /**
-     * \return MoSE's margin on the mean FCT, (MoSE - best static) / best static (negative:
-     *         switching is better); empty without MoSE or a static policy, or when the best
-     *         static policy's mean FCT is 0
-     */
-    std::optional<double> GetMargin() const;
-
-    /**
-     * \brief The verdict over seeds with a 95% confidence interval (mose-mode-switch --seeds):
-     *        the samples are the seeds' margins (GetMargin(), each seed against its own best
-     *        static policy), their mean and Student's t interval (ComputeMeanInterval()) decide
-     *        with DecideMargin(): "pays" only when the whole interval lies below -tolerance,
-     *        "does-not-pay" above +tolerance, "tie" inside the band, "undecided" otherwise and
-     *        with one seed (no interval), "none" without a margin.
-     * \param seeds one comparison per seed, seed k on the run firstRun + k
-     * \param firstRun the first seed's run
-     * \param tolerance the tie band's half-width (finite, >= 0; mose::Error otherwise)
-     * \return the line "verdict with 95% confidence over S seeds (...): WORD: ..."
-     */
-    static std::string GetSeedsVerdict(const std::vector<SwitchComparison>& seeds,
-                                       uint64_t firstRun,
-                                       double tolerance);
-
-  private:
-    std::vector<SwitchRunSummary> m_runs; //!< the runs
-    std::string m_workload;               //!< what the runs share (SetWorkload()), or empty
+    RunFigures m_fluidFigures;                           //!< what the fluid run took
 };
 
 } // namespace mose

@@ -9,6 +9,7 @@
 
 #include "mose-run-list-runner.h"
 #include "mose-run-list.h"
+#include "mose-switch-comparison.h"
 #include "mose-switch-experiment.h"
 
 #include <cstdint>
