@@ -41,6 +41,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/flow/mose-switch-cost.cc
     helper/study/experiment/mose-experiment.cc
     helper/study/experiment/mose-fct-cdf-plot.cc
+    helper/study/experiment/mose-level.cc
     helper/study/experiment/mose-llm-experiment.cc
     helper/study/experiment/mose-packet-experiment.cc
     helper/study/experiment/mose-policy-comparison.cc
@@ -91,6 +92,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/flow/mose-switch-cost.h
     helper/study/experiment/mose-experiment.h
     helper/study/experiment/mose-fct-cdf-plot.h
+    helper/study/experiment/mose-level.h
     helper/study/experiment/mose-llm-experiment.h
     helper/study/experiment/mose-packet-experiment.h
     helper/study/experiment/mose-policy-comparison.h

@@ -203,4 +203,30 @@ TEST(LlmLevel, LevelsAreParsedOrNamed)
     EXPECT_THROW(LlmExperiment(c).Build(), Error);
 }
 
+// The levels are one table: every level of ALL_LEVELS has a name that reads back to it (in any
+// letter case, as every other enum option), its traits in LEVEL_TRAITS, and the messages and
+// CSV readers list the names in that order
+TEST(LlmLevel, LevelsAreOneTable)
+{
+    ASSERT_EQ(EnumTable<LlmLevel>::Get().size(), ALL_LEVELS.size());
+    for (std::size_t i = 0; i < ALL_LEVELS.size(); ++i)
+    {
+        EXPECT_EQ(static_cast<std::size_t>(ALL_LEVELS[i]), i);
+        EXPECT_EQ(ParseLlmLevels("--level", ToString(ALL_LEVELS[i])),
+                  std::vector<LlmLevel>{ALL_LEVELS[i]});
+    }
+    EXPECT_EQ(LevelNames(), (std::vector<std::string>{"packet", "fluid", "aggregate"}));
+    EXPECT_EQ(ListLevelNames("or"), "packet, fluid or aggregate");
+    EXPECT_EQ(ParseLlmLevels("--level", "Fluid,AGGREGATE"),
+              (std::vector<LlmLevel>{LlmLevel::FLUID, LlmLevel::AGGREGATE}));
+    // the traits by hand: only the packet level moves packets, only the aggregate level runs
+    // an all-to-all as one aggregate
+    EXPECT_FALSE(GetLevelTraits(LlmLevel::PACKET).fluid);
+    EXPECT_TRUE(GetLevelTraits(LlmLevel::FLUID).fluid);
+    EXPECT_TRUE(GetLevelTraits(LlmLevel::AGGREGATE).fluid);
+    EXPECT_FALSE(GetLevelTraits(LlmLevel::FLUID).aggregateCollectives);
+    EXPECT_TRUE(GetLevelTraits(LlmLevel::AGGREGATE).aggregateCollectives);
+    EXPECT_THROW(GetLevelTraits(static_cast<LlmLevel>(ALL_LEVELS.size())), Error);
+}
+
 } // namespace

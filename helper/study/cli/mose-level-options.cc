@@ -31,7 +31,7 @@ ParseOneLevel(const std::string& option, const std::string& text, const std::str
     {
         ThrowBadParameter(option,
                           QuoteText(text),
-                          "one level, packet, fluid or aggregate: " + program +
+                          "one level, " + ListLevelNames("or") + ": " + program +
                               " runs one level per run (run it once per level to compare them)");
     }
     return levels.front();

@@ -36,7 +36,9 @@
 #include <iostream>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <sstream>
+#include <string_view>
 #include <utility>
 
 namespace ns3
@@ -212,77 +214,6 @@ DescribePfc(const PfcCounts& pfc)
        << pfc.longestPause.GetSeconds() * 1e3 << " ms), " << pfc.storms
        << " storms (paused longer than ns3::MosePfc::StormTimeout)";
     return os.str();
-}
-
-std::string
-ToString(LlmLevel level)
-{
-    switch (level)
-    {
-    case LlmLevel::FLUID:
-        return "fluid";
-    case LlmLevel::AGGREGATE:
-        return "aggregate";
-    case LlmLevel::PACKET:
-        break;
-    }
-    return "packet";
-}
-
-bool
-IsFluid(LlmLevel level)
-{
-    return level != LlmLevel::PACKET;
-}
-
-std::vector<LlmLevel>
-ParseLlmLevels(const std::string& option, const std::string& text)
-{
-    const std::string allowed =
-        "packet, fluid, aggregate, both (packet,fluid) or two of them separated by a comma";
-    if (text == "both")
-    {
-        return {LlmLevel::PACKET, LlmLevel::FLUID};
-    }
-    std::vector<LlmLevel> levels;
-    std::size_t start = 0;
-    while (true)
-    {
-        const std::size_t comma = text.find(',', start);
-        const std::string item = text.substr(start, comma - start);
-        bool known = false;
-        for (LlmLevel level : {LlmLevel::PACKET, LlmLevel::FLUID, LlmLevel::AGGREGATE})
-        {
-            if (item == ToString(level))
-            {
-                levels.push_back(level);
-                known = true;
-            }
-        }
-        if (!known || levels.size() > 2 || (levels.size() == 2 && levels[0] == levels[1]))
-        {
-            mose::ThrowBadParameter(option, "\"" + text + "\"", allowed);
-        }
-        if (comma == std::string::npos)
-        {
-            return levels;
-        }
-        start = comma + 1;
-    }
-}
-
-std::string
-LevelText(const std::vector<LlmLevel>& levels)
-{
-    if (levels.size() == 1 && levels[0] == LlmLevel::PACKET)
-    {
-        return "";
-    }
-    if (levels.size() == 1)
-    {
-        return ", level " + ToString(levels[0]);
-    }
-    return ", levels " + ToString(levels[0]) + " and " + ToString(levels[1]);
 }
 
 void

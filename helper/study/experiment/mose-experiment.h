@@ -7,6 +7,8 @@
 #ifndef MOSE_EXPERIMENT_H
 #define MOSE_EXPERIMENT_H
 
+#include "mose-level.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/flow-monitor.h"
 #include "ns3/mose-circuit-graph.h"
@@ -178,48 +180,6 @@ struct PfcCounts
  *         0.100 ms), 0 storms"
  */
 std::string DescribePfc(const PfcCounts& pfc);
-
-/**
- * \ingroup mose-study
- * \brief The level an experiment runs at (ExperimentConfig::level): packets, or fluid flows
- *        without the Simulator (LlmLevel for its first user, the LLM run).
- */
-enum class LlmLevel : uint8_t
-{
-    PACKET, //!< ns-3 packets: TCP transfers over the OCS's point-to-point circuits
-    FLUID,  //!< fluid flows at max-min fair rates on the same routes (mose::FluidLlmRun)
-    /// the fluid level with each all-to-all as one aggregate of transfers that progress
-    /// together (mose::TrainingSettings::aggregate): O(links) per iteration instead
-    /// of O(n^2) flows, an approximation of FLUID
-    AGGREGATE,
-};
-
-/// \ingroup mose-study
-/// \param level a level \return "packet", "fluid" or "aggregate"
-std::string ToString(LlmLevel level);
-
-/// \ingroup mose-study
-/// \param level a level \return whether it runs without packets (FLUID or AGGREGATE)
-bool IsFluid(LlmLevel level);
-
-/**
- * \ingroup mose-study
- * \brief Reads a --level option: one level ("packet", "fluid", "aggregate"), "both" (packet,
- *        then fluid) or two different levels separated by a comma (the first the reference
- *        the second is compared with, e.g. "fluid,aggregate").
- * \param option the option's name, for the message ("--level")
- * \param text what was given
- * \return the levels; a mose::Error naming the option, the text and the choices otherwise
- */
-std::vector<LlmLevel> ParseLlmLevels(const std::string& option, const std::string& text);
-
-/**
- * \ingroup mose-study
- * \param levels the levels a program runs
- * \return "" for the packet level alone (a title as before the fluid level), else ", level
- *         fluid" or ", levels packet and fluid"
- */
-std::string LevelText(const std::vector<LlmLevel>& levels);
 
 /**
  * \ingroup mose-study

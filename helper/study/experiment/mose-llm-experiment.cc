@@ -637,7 +637,7 @@ LlmExperiment::BuildFluid()
         t.computeNs = m_config.llm.computeTime.GetNanoSeconds();
         t.maxIterations = m_config.llm.maxIterations;
         t.scale = MoseScale::Get();
-        t.aggregate = m_config.level == LlmLevel::AGGREGATE;
+        t.aggregate = GetLevelTraits(m_config.level).aggregateCollectives;
         t.plan = m_config.llm.trainingPlan;
         t.rankMapping = std::make_shared<const mose::RankMapping>(m_config.llm.rankMapping);
         t.nccl = m_config.llm.nccl;

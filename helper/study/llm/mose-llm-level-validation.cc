@@ -7,6 +7,7 @@
 #include "mose-llm-level-validation.h"
 
 #include "mose-csv-table.h"
+#include "mose-level.h"
 
 #include "ns3/mose-error.h"
 #include "ns3/mose-format.h"
@@ -179,7 +180,7 @@ ReadRegimeMapFile(const std::string& path)
     {
         if (cLevel)
         {
-            const std::string level(in.GetWord(*cLevel, {"packet", "fluid", "aggregate"}));
+            const std::string level(in.GetWord(*cLevel, LevelNames()));
             map.levelColumn = true;
             if (!first && level != map.level)
             {

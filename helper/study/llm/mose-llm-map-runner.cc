@@ -127,7 +127,7 @@ GetSummary(const RunRecord& record, const std::string& prefix)
     });
     const uint64_t policy = record.GetUnsigned(prefix + "policy");
     const uint64_t level = record.GetUnsigned(prefix + "level");
-    if (policy >= mose::ALL_POLICIES.size() || level > static_cast<uint64_t>(LlmLevel::AGGREGATE))
+    if (policy >= mose::ALL_POLICIES.size() || level >= ALL_LEVELS.size())
     {
         throw Error(record.path + ": no policy " + std::to_string(policy) + " or level " +
                     std::to_string(level) + " (made by another version?)");

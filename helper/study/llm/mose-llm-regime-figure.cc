@@ -7,6 +7,7 @@
 #include "mose-llm-regime-figure.h"
 
 #include "mose-csv-table.h"
+#include "mose-level.h"
 
 #include "ns3/gnuplot.h"
 #include "ns3/mose-error.h"
@@ -182,8 +183,7 @@ LlmRegimeFigure::AddCsv(const std::string& path)
     while (in.NextRow())
     {
         LlmRegimePoint p;
-        p.level = cLevel ? std::string(in.GetWord(*cLevel, {"packet", "fluid", "aggregate"}))
-                         : std::string();
+        p.level = cLevel ? std::string(in.GetWord(*cLevel, LevelNames())) : std::string();
         p.load = in.GetNumber(cLoad);
         p.interval = in.GetNumber(cInterval);
         p.darkTime = in.GetNumber(cDark);
