@@ -55,6 +55,78 @@
 using namespace ns3;
 using namespace ns3::mose;
 
+namespace
+{
+
+/**
+ * \brief Declares the files a run reads and writes (the comparison, each policy's CSV files
+ *        and goodput figure, the scenario), so that no output replaces an input.
+ * \param program the program \param config the runs' experiment \param switching the options
+ */
+void
+DeclareFiles(Program& program, const ExperimentConfig& config, const SwitchOptions& switching)
+{
+    program.AddScenarioInputs(config.scenario);
+    if (switching.IsComparing())
+    {
+        program.AddOutputFiles({"comparison.csv"});
+    }
+    for (const Policy policy : switching.GetPolicies())
+    {
+        for (const std::string& name : SwitchExperimentReport::GetCsvFileNames())
+        {
+            program.AddOutputFiles({ToString(policy) + "_" + name});
+        }
+        program.AddPlotFiles({"goodput_" + ToString(policy) + ".plt"}); // and its PNG
+    }
+    if (switching.IsWritingScenario())
+    {
+        program.AddOutputFiles(GetScenarioFileNames());
+    }
+}
+
+/**
+ * \brief Prints the first seed's comparison (and writes its CSV file when policies are
+ *        compared), then each further seed's margin and the verdict over the seeds.
+ * \param perSeed the comparisons, seed k on the run firstRun + k
+ * \param firstRun the first seed's run \param switching the options
+ * \param tolerance the tie band's half-width \param dir the folder
+ */
+void
+Report(const std::vector<SwitchComparison>& perSeed,
+       uint64_t firstRun,
+       const SwitchOptions& switching,
+       double tolerance,
+       const std::string& dir)
+{
+    const SwitchComparison& comparison = perSeed.front();
+    if (switching.IsComparing())
+    {
+        std::cout << "\ncomparison on run " << firstRun << " (same roles, flows and "
+                  << "transfers; static policies never switch):\n";
+        WriteSwitchComparisonCsv(comparison, dir + "/comparison.csv");
+    }
+    PrintSwitchComparison(std::cout, comparison);
+    if (!switching.IsComparing())
+    {
+        return;
+    }
+    // the verdict over seeds: seed 0 is the run above, seed k the run RngRun + k
+    for (std::size_t k = 1; k < perSeed.size(); ++k)
+    {
+        const std::optional<double> margin = perSeed[k].GetMargin();
+        std::cout << "seed " << k << " (run " << firstRun + k << "): MoSE's margin "
+                  << (margin ? FormatPercent(*margin) + " against " +
+                                   ToString(perSeed[k].GetBestStatic()->policy)
+                             : std::string("-"))
+                  << std::endl;
+    }
+    std::cout << DescribeSeedsVerdict(perSeed, firstRun, tolerance) << std::endl;
+    std::cout << "wrote " << dir << "/comparison.csv" << std::endl;
+}
+
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
@@ -117,23 +189,7 @@ main(int argc, char* argv[])
                                        " runs (--policies, --seeds)",
                                    "one policy, --policies=MoSE, or one run, --runs=0");
         // the files read and written, so that no output replaces an input, before any run
-        program.AddScenarioInputs(config.scenario);
-        if (switching.IsComparing())
-        {
-            program.AddOutputFiles({"comparison.csv"});
-        }
-        for (const Policy policy : switching.GetPolicies())
-        {
-            for (const std::string& name : SwitchExperimentReport::GetCsvFileNames())
-            {
-                program.AddOutputFiles({ToString(policy) + "_" + name});
-            }
-            program.AddPlotFiles({"goodput_" + ToString(policy) + ".plt"}); // and its PNG
-        }
-        if (switching.IsWritingScenario())
-        {
-            program.AddOutputFiles(GetScenarioFileNames());
-        }
+        DeclareFiles(program, config, switching);
         program.CheckOutput();
 
         const std::string& dir = program.GetOutputDir();
@@ -152,29 +208,6 @@ main(int argc, char* argv[])
         {
             return; // a part: its runs' records only
         }
-        const std::vector<SwitchComparison>& perSeed = list.GetComparisons();
-        const SwitchComparison& comparison = perSeed.front();
-        if (switching.IsComparing())
-        {
-            std::cout << "\ncomparison on run " << config.run << " (same roles, flows and "
-                      << "transfers; static policies never switch):\n";
-            WriteSwitchComparisonCsv(comparison, dir + "/comparison.csv");
-        }
-        PrintSwitchComparison(std::cout, comparison);
-        if (switching.IsComparing())
-        {
-            // the verdict over seeds: seed 0 is the run above, seed k the run RngRun + k
-            for (uint32_t k = 1; k < seeds; ++k)
-            {
-                const std::optional<double> margin = perSeed[k].GetMargin();
-                std::cout << "seed " << k << " (run " << config.run + k << "): MoSE's margin "
-                          << (margin ? FormatPercent(*margin) + " against " +
-                                           ToString(perSeed[k].GetBestStatic()->policy)
-                                     : std::string("-"))
-                          << std::endl;
-            }
-            std::cout << DescribeSeedsVerdict(perSeed, config.run, tolerance) << std::endl;
-            std::cout << "wrote " << dir << "/comparison.csv" << std::endl;
-        }
+        Report(list.GetComparisons(), config.run, switching, tolerance, dir);
     });
 }

@@ -560,6 +560,49 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
     ReadHosts();
     config.llm.training = m_trainingJob;
     config.llm.collective = mose::ParseEnum<mose::CollectiveKind>(m_collective, "--collective");
+    ReadCollective(config);
+    config.llm.computeTime = ParseTimeOption("--compute", m_compute);
+    config.scale = mose::ParseUnsigned64("--scale", m_scale);
+    if (config.scale == 0)
+    {
+        mose::ThrowBadParameter("--scale",
+                                mose::QuoteText(m_scale),
+                                "an integer >= 1 (it divides the link rates and byte counts)");
+    }
+    if (m_jumbo)
+    {
+        config.portMtu = ExperimentConfig::JUMBO_MTU;
+    }
+    if (!m_noticeDelay.empty())
+    {
+        config.llm.noticeDelay = ParseTimeOption("--noticeDelay", m_noticeDelay);
+    }
+    config.llm.reuseConnections = m_reuseConnections;
+    config.run = RngSeedManager::GetRun();
+    m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
+    m_levels = ParseLlmLevels("--level", m_level);
+    config.level = m_levels.front();
+    ReadTransport();
+    if (!m_rateEpoch.empty())
+    {
+        if (m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET)
+        {
+            mose::ThrowBadParameter("--rateEpoch",
+                                    "\"" + m_rateEpoch + "\"",
+                                    "the option would not be used: only with a fluid level "
+                                    "(--level=fluid, aggregate, both, ...)");
+        }
+        config.llm.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
+    }
+    if (m_fluidQueues)
+    {
+        ReadFluidQueues();
+    }
+}
+
+void
+LlmOptions::ReadCollective(ExperimentConfig& config) const
+{
     if (!m_trainingTrace.empty())
     {
         ReadTrainingTrace(config);
@@ -626,43 +669,6 @@ LlmOptions::ReadExperiment(const mose::FlowExperimentConfig& scenario)
         mose::AllReduceSizing sizing;
         sizing.tensorParallel = 8;
         config.llm.collectiveBytes = mose::GradientAllReduceBytes(m_shape, sizing);
-    }
-    config.llm.computeTime = ParseTimeOption("--compute", m_compute);
-    config.scale = mose::ParseUnsigned64("--scale", m_scale);
-    if (config.scale == 0)
-    {
-        mose::ThrowBadParameter("--scale",
-                                mose::QuoteText(m_scale),
-                                "an integer >= 1 (it divides the link rates and byte counts)");
-    }
-    if (m_jumbo)
-    {
-        config.portMtu = ExperimentConfig::JUMBO_MTU;
-    }
-    if (!m_noticeDelay.empty())
-    {
-        config.llm.noticeDelay = ParseTimeOption("--noticeDelay", m_noticeDelay);
-    }
-    config.llm.reuseConnections = m_reuseConnections;
-    config.run = RngSeedManager::GetRun();
-    m_policies = mose::ParseEnumList<mose::Policy>(m_policiesText, "--policies");
-    m_levels = ParseLlmLevels("--level", m_level);
-    config.level = m_levels.front();
-    ReadTransport();
-    if (!m_rateEpoch.empty())
-    {
-        if (m_levels.size() == 1 && m_levels[0] == LlmLevel::PACKET)
-        {
-            mose::ThrowBadParameter("--rateEpoch",
-                                    "\"" + m_rateEpoch + "\"",
-                                    "the option would not be used: only with a fluid level "
-                                    "(--level=fluid, aggregate, both, ...)");
-        }
-        config.llm.fluidRateEpoch = ParseTimeOption("--rateEpoch", m_rateEpoch);
-    }
-    if (m_fluidQueues)
-    {
-        ReadFluidQueues();
     }
 }
 

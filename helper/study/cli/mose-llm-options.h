@@ -170,6 +170,14 @@ class LlmOptions
      * \param config the experiment (its hostsPerGroup read already)
      */
     void ReadTrainingTrace(ExperimentConfig& config) const;
+    /**
+     * \brief ReadExperiment(): the training job's collective and its bytes, from the trace
+     *        (ReadTrainingTrace()) or from --collective, --model and --tokensPerMember; the
+     *        trace's options without a trace, and --tokensPerMember without the all-to-all, are
+     *        refused.
+     * \param config the experiment (its collective read already)
+     */
+    void ReadCollective(ExperimentConfig& config) const;
     /// \brief Read(): --transport and, with rdma, the ECN marking (--ecnKmin, --ecnKmax,
     ///        --ecnPmax) into m_experiment; those refused with tcp or without the packet level
     void ReadTransport();

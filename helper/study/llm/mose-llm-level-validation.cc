@@ -131,6 +131,146 @@ ReadCounts(
     }
 }
 
+/// The columns of a regime_map.csv, found in its header (FindRegimeMapColumns())
+struct RegimeMapColumns
+{
+    std::size_t load{0};                   //!< load_per_s
+    std::size_t interval{0};               //!< interval_s
+    std::size_t dark{0};                   //!< dark_s
+    std::size_t verdict{0};                //!< verdict
+    std::optional<std::size_t> level;      //!< level, if the file has it
+    std::optional<std::size_t> seeds;      //!< seeds, if the file has it
+    std::optional<std::size_t> low;        //!< margin_ci_low, if the file has it
+    std::optional<std::size_t> high;       //!< margin_ci_high, if the file has it
+    std::optional<std::size_t> ciVerdict;  //!< ci_verdict, if the file has it
+    std::optional<std::size_t> requests;   //!< requests, if the file has it
+    std::optional<std::size_t> bestStatic; //!< best_static, if the file has it
+    /// per policy with columns, the columns of its figures in Figure order
+    std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policies;
+    /// per policy with columns, its served and lost columns, if the file has them
+    std::vector<std::tuple<Policy, std::optional<std::size_t>, std::optional<std::size_t>>> counts;
+};
+
+/**
+ * \param in the file, at its header
+ * \param[out] map its policies (those with columns), switching first
+ * \return its columns; the file's error when a required one is missing
+ */
+RegimeMapColumns
+FindRegimeMapColumns(CsvTable& in, RegimeMapFile& map)
+{
+    RegimeMapColumns c;
+    c.load = in.RequireColumn("load_per_s");
+    c.interval = in.RequireColumn("interval_s");
+    c.dark = in.RequireColumn("dark_s");
+    c.verdict = in.RequireColumn("verdict");
+    c.level = in.FindColumn("level");
+    c.seeds = in.FindColumn("seeds");
+    c.low = in.FindColumn("margin_ci_low");
+    c.high = in.FindColumn("margin_ci_high");
+    c.ciVerdict = in.FindColumn("ci_verdict");
+    c.requests = in.FindColumn("requests");
+    c.bestStatic = in.FindColumn("best_static");
+    for (Policy p : SwitchingPoliciesFirst())
+    {
+        const std::string name = mose::ToString(p);
+        if (!in.FindColumn(name + "_kv_mean_s"))
+        {
+            continue;
+        }
+        c.policies.emplace_back(
+            p,
+            std::array<std::size_t, 4>{in.RequireColumn(name + "_kv_mean_s"),
+                                       in.RequireColumn(name + "_ttft_mean_s"),
+                                       in.RequireColumn(name + "_ttft_p99_s"),
+                                       in.RequireColumn(name + "_iter_mean_s")});
+        c.counts.emplace_back(p, in.FindColumn(name + "_served"), in.FindColumn(name + "_lost"));
+        map.policies.push_back(p);
+    }
+    return c;
+}
+
+/**
+ * \brief Reads the file's current row into the map: its level, its cell, its seeds and the tie
+ *        band its interval allows.
+ * \param in the file, at a row \param c its columns \param first whether it is the first row
+ * \param[in,out] map the map read so far
+ */
+void
+ReadRegimeMapRow(CsvTable& in, const RegimeMapColumns& c, bool first, RegimeMapFile& map)
+{
+    if (c.level)
+    {
+        const std::string level(in.GetWord(*c.level, LevelNames()));
+        map.levelColumn = true;
+        if (!first && level != map.level)
+        {
+            in.Fail("level " + level + " after " + map.level +
+                    ": one level per file (mose-llm --level=A,B writes one file per level)");
+        }
+        map.level = level;
+    }
+    const auto key =
+        std::make_tuple(in.GetNumber(c.load), in.GetNumber(c.interval), in.GetNumber(c.dark));
+    RegimeMapFileCell cell;
+    cell.line = in.GetLine();
+    cell.verdict = std::string(in.GetWord(c.verdict, {"pays", "tie", "does-not-pay", "none"}));
+    for (const auto& [policy, columns] : c.policies)
+    {
+        std::array<double, 4> figures{};
+        for (std::size_t x = 0; x < 4; ++x)
+        {
+            // an empty figure (no served request, no finished iteration) is not compared
+            figures[x] = in.GetOptionalNumber(columns[x]).value_or(0.0);
+            if (figures[x] < 0)
+            {
+                in.FailField(columns[x], "a mean or P99 time >= 0 s");
+            }
+        }
+        cell.figures[policy] = figures;
+    }
+    ReadCounts(in, c.counts, c.requests, cell);
+    if (c.bestStatic)
+    {
+        // "-" or empty: no static policy ran
+        cell.bestStatic = std::string(in.GetText(*c.bestStatic));
+    }
+    // the seeds each figure is the mean over: one number for the whole file
+    const double seeds = c.seeds ? in.GetNumber(*c.seeds) : 1.0;
+    if (!(seeds >= 1 && seeds <= 4294967295.0 && seeds == std::floor(seeds)) ||
+        (!map.cells.empty() && static_cast<uint32_t>(seeds) != map.seeds))
+    {
+        in.FailField(*c.seeds,
+                     "a count of seeds >= 1, the same in every row (" + std::to_string(map.seeds) +
+                         " before)");
+    }
+    map.seeds = static_cast<uint32_t>(seeds);
+    // the ci_verdict and its interval: the tie bands the map allows
+    if (c.low && c.high && c.ciVerdict)
+    {
+        const std::string_view ci =
+            in.GetWord(*c.ciVerdict, {"pays", "tie", "does-not-pay", "undecided", "none"});
+        cell.ciVerdict = std::string(ci);
+        const std::optional<double> low = in.GetOptionalNumber(*c.low);
+        const std::optional<double> high = in.GetOptionalNumber(*c.high);
+        if (low && high)
+        {
+            if (*low > *high)
+            {
+                in.FailField(*c.low, "above margin_ci_high = " + FormatNumber(*high));
+            }
+            NarrowBand(map, ci, *low, *high, in.GetLine());
+        }
+    }
+    if (!map.cells.emplace(key, std::move(cell)).second)
+    {
+        in.Fail("the cell load " + FormatNumber(std::get<0>(key)) + "/s, T " +
+                FormatNumber(std::get<1>(key)) + " s, D " + FormatNumber(std::get<2>(key)) +
+                " s a second time");
+    }
+    map.order.push_back(key);
+}
+
 } // namespace
 
 RegimeMapFile
@@ -140,115 +280,13 @@ ReadRegimeMapFile(const std::string& path)
                 "a regime_map.csv",
                 "a regime_map.csv has load_per_s, interval_s, dark_s, verdict and per policy P "
                 "the columns P_kv_mean_s, P_ttft_mean_s, P_ttft_p99_s and P_iter_mean_s");
-    const std::size_t cLoad = in.RequireColumn("load_per_s");
-    const std::size_t cInterval = in.RequireColumn("interval_s");
-    const std::size_t cDark = in.RequireColumn("dark_s");
-    const std::size_t cVerdict = in.RequireColumn("verdict");
-    const std::optional<std::size_t> cLevel = in.FindColumn("level");
-    const std::optional<std::size_t> cSeeds = in.FindColumn("seeds");
-    const std::optional<std::size_t> cLow = in.FindColumn("margin_ci_low");
-    const std::optional<std::size_t> cHigh = in.FindColumn("margin_ci_high");
-    const std::optional<std::size_t> cCiVerdict = in.FindColumn("ci_verdict");
-    const std::optional<std::size_t> cRequests = in.FindColumn("requests");
-    const std::optional<std::size_t> cBestStatic = in.FindColumn("best_static");
-    // per policy with columns, the columns of its figures in Figure order
-    std::vector<std::pair<Policy, std::array<std::size_t, 4>>> policyColumns;
-    // per policy with columns, its served and lost columns, if the file has them
-    std::vector<std::tuple<Policy, std::optional<std::size_t>, std::optional<std::size_t>>>
-        countColumns;
     RegimeMapFile map;
-    for (Policy p : SwitchingPoliciesFirst())
-    {
-        const std::string name = mose::ToString(p);
-        if (!in.FindColumn(name + "_kv_mean_s"))
-        {
-            continue;
-        }
-        policyColumns.emplace_back(
-            p,
-            std::array<std::size_t, 4>{in.RequireColumn(name + "_kv_mean_s"),
-                                       in.RequireColumn(name + "_ttft_mean_s"),
-                                       in.RequireColumn(name + "_ttft_p99_s"),
-                                       in.RequireColumn(name + "_iter_mean_s")});
-        countColumns.emplace_back(p,
-                                  in.FindColumn(name + "_served"),
-                                  in.FindColumn(name + "_lost"));
-        map.policies.push_back(p);
-    }
+    const RegimeMapColumns columns = FindRegimeMapColumns(in, map);
     bool first = true;
     while (in.NextRow())
     {
-        if (cLevel)
-        {
-            const std::string level(in.GetWord(*cLevel, LevelNames()));
-            map.levelColumn = true;
-            if (!first && level != map.level)
-            {
-                in.Fail("level " + level + " after " + map.level +
-                        ": one level per file (mose-llm --level=A,B writes one file per level)");
-            }
-            map.level = level;
-        }
+        ReadRegimeMapRow(in, columns, first, map);
         first = false;
-        const auto key =
-            std::make_tuple(in.GetNumber(cLoad), in.GetNumber(cInterval), in.GetNumber(cDark));
-        RegimeMapFileCell cell;
-        cell.line = in.GetLine();
-        cell.verdict = std::string(in.GetWord(cVerdict, {"pays", "tie", "does-not-pay", "none"}));
-        for (const auto& [policy, columns] : policyColumns)
-        {
-            std::array<double, 4> figures{};
-            for (std::size_t x = 0; x < 4; ++x)
-            {
-                // an empty figure (no served request, no finished iteration) is not compared
-                figures[x] = in.GetOptionalNumber(columns[x]).value_or(0.0);
-                if (figures[x] < 0)
-                {
-                    in.FailField(columns[x], "a mean or P99 time >= 0 s");
-                }
-            }
-            cell.figures[policy] = figures;
-        }
-        ReadCounts(in, countColumns, cRequests, cell);
-        if (cBestStatic)
-        {
-            // "-" or empty: no static policy ran
-            cell.bestStatic = std::string(in.GetText(*cBestStatic));
-        }
-        // the seeds each figure is the mean over: one number for the whole file
-        const double seeds = cSeeds ? in.GetNumber(*cSeeds) : 1.0;
-        if (!(seeds >= 1 && seeds <= 4294967295.0 && seeds == std::floor(seeds)) ||
-            (!first && !map.cells.empty() && static_cast<uint32_t>(seeds) != map.seeds))
-        {
-            in.FailField(*cSeeds,
-                         "a count of seeds >= 1, the same in every row (" +
-                             std::to_string(map.seeds) + " before)");
-        }
-        map.seeds = static_cast<uint32_t>(seeds);
-        // the ci_verdict and its interval: the tie bands the map allows
-        if (cLow && cHigh && cCiVerdict)
-        {
-            const std::string_view ci =
-                in.GetWord(*cCiVerdict, {"pays", "tie", "does-not-pay", "undecided", "none"});
-            cell.ciVerdict = std::string(ci);
-            const std::optional<double> low = in.GetOptionalNumber(*cLow);
-            const std::optional<double> high = in.GetOptionalNumber(*cHigh);
-            if (low && high)
-            {
-                if (*low > *high)
-                {
-                    in.FailField(*cLow, "above margin_ci_high = " + FormatNumber(*high));
-                }
-                NarrowBand(map, ci, *low, *high, in.GetLine());
-            }
-        }
-        if (!map.cells.emplace(key, std::move(cell)).second)
-        {
-            in.Fail("the cell load " + FormatNumber(std::get<0>(key)) + "/s, T " +
-                    FormatNumber(std::get<1>(key)) + " s, D " + FormatNumber(std::get<2>(key)) +
-                    " s a second time");
-        }
-        map.order.push_back(key);
     }
     if (map.cells.empty())
     {

@@ -92,6 +92,305 @@ TickText(double v)
     return os.str();
 }
 
+/// \return the lines of a gnuplot title: one, and one more per line break "\n" (an escaped
+///         backslash "\\" is none)
+std::size_t
+CountTitleLines(const std::string& title)
+{
+    std::size_t lines = 1;
+    for (std::size_t i = 0; i + 1 < title.size(); ++i)
+    {
+        if (title[i] == '\\')
+        {
+            lines += title[i + 1] == 'n' ? 1 : 0;
+            ++i;
+        }
+    }
+    return lines;
+}
+
+/// The extent of a panel's data: every point with its bar, the tie band, 0 and the break-even
+/// marks
+struct PanelRanges
+{
+    double yLow;  //!< the lowest margin (%)
+    double yHigh; //!< the highest margin (%)
+    double xLow;  //!< the shortest interval or break-even (s)
+    double xHigh; //!< the longest (s)
+};
+
+/// \param here a panel's points \param band the tie band (%) \return their extent
+PanelRanges
+ComputePanelRanges(const std::vector<const LlmRegimePoint*>& here, double band)
+{
+    PanelRanges r{-band, band, std::numeric_limits<double>::infinity(), 0};
+    for (const LlmRegimePoint* p : here)
+    {
+        if (p->samples == 0)
+        {
+            continue;
+        }
+        r.yLow = std::min(r.yLow, p->low.value_or(p->mean) * 100);
+        r.yHigh = std::max(r.yHigh, p->high.value_or(p->mean) * 100);
+        r.xLow = std::min(r.xLow, p->interval);
+        r.xHigh = std::max(r.xHigh, p->interval);
+        if (p->flowBreakEven)
+        {
+            r.xLow = std::min(r.xLow, *p->flowBreakEven);
+            r.xHigh = std::max(r.xHigh, *p->flowBreakEven);
+        }
+    }
+    if (!(r.xHigh > 0))
+    {
+        r.xLow = 0.1;
+        r.xHigh = 1;
+    }
+    return r;
+}
+
+/// \return a stream for a gnuplot command, its numbers with 10 significant digits
+std::ostringstream
+CommandStream()
+{
+    std::ostringstream text;
+    text << std::setprecision(10);
+    return text;
+}
+
+/**
+ * \brief A panel's y axis: beyond ten tie bands (or 10% with no band) asinh(y / s), linear
+ *        within about s of 0 and logarithmic beyond, so that +-2% and +2000% both read in one
+ *        panel; linear otherwise.
+ * \param plot the panel \param r its extent \param band the tie band (%)
+ */
+void
+SetPanelYAxis(Gnuplot& plot, const PanelRanges& r, double band)
+{
+    const double s = band > 0 ? band : 1.0;
+    const bool stretch = std::max(-r.yLow, r.yHigh) > 10 * s;
+    std::ostringstream text = CommandStream();
+    if (stretch)
+    {
+        text << "set nonlinear y via asinh(y/" << s << ") inverse " << s << "*sinh(y)";
+        plot.AppendExtra(text.str());
+        text.str("");
+        // ticks at 0, the band's edges and 1-2-5 steps beyond twice the band
+        std::vector<double> ticks{0};
+        if (band > 0)
+        {
+            ticks.push_back(band);
+            ticks.push_back(-band);
+        }
+        for (double decade = 1; decade <= 1e9; decade *= 10)
+        {
+            for (double m : {1.0, 2.0, 5.0})
+            {
+                const double v = m * decade;
+                if (v >= 2 * s && v <= r.yHigh * 1.5)
+                {
+                    ticks.push_back(v);
+                }
+                if (v >= 2 * s && -v >= r.yLow * 1.5)
+                {
+                    ticks.push_back(-v);
+                }
+            }
+        }
+        std::sort(ticks.begin(), ticks.end());
+        text << "set ytics (";
+        for (std::size_t k = 0; k < ticks.size(); ++k)
+        {
+            text << (k ? ", " : "") << "\"" << TickText(ticks[k]) << "\" " << ticks[k];
+        }
+        text << ")";
+        plot.AppendExtra(text.str());
+        text.str("");
+        // pad by a fifth of the farthest end on the asinh axis's own terms
+        const double padLow = std::max(-r.yLow * 0.25, 0.5 * s);
+        const double padHigh = std::max(r.yHigh * 0.25, 0.5 * s);
+        text << "set yrange [" << r.yLow - padLow << ":" << r.yHigh + padHigh << "]";
+    }
+    else
+    {
+        // a margin of the band's width at least (a band of 0 and equal margins: a range)
+        const double pad = std::max((r.yHigh - r.yLow) * 0.08, 0.5);
+        text << "set yrange [" << r.yLow - pad << ":" << r.yHigh + pad << "]";
+    }
+    plot.AppendExtra(text.str());
+}
+
+/// How a panel's x axis places the intervals
+struct PanelXAxis
+{
+    bool logX;    //!< logarithmic (the intervals span a decade or more)
+    double xSpan; //!< the intervals' span (s), or the shortest when they are one
+};
+
+/**
+ * \brief A panel's x axis (logarithmic when the intervals span a decade) and its tie band.
+ * \param plot the panel \param r its extent \param band the tie band (%)
+ * \return how the axis places the intervals
+ */
+PanelXAxis
+SetPanelXAxis(Gnuplot& plot, const PanelRanges& r, double band)
+{
+    PanelXAxis x{r.xHigh >= 10 * r.xLow, r.xHigh > r.xLow ? r.xHigh - r.xLow : r.xLow};
+    std::ostringstream text = CommandStream();
+    plot.AppendExtra("set format x \"%g\"");
+    if (x.logX)
+    {
+        plot.AppendExtra("set logscale x");
+        text << "set xrange [" << r.xLow / 1.5 << ":" << r.xHigh * 1.5 << "]";
+    }
+    else
+    {
+        text << "set xrange [" << std::max(0.0, r.xLow - 0.1 * x.xSpan) << ":"
+             << r.xHigh + 0.1 * x.xSpan << "]";
+    }
+    plot.AppendExtra(text.str());
+    text.str("");
+    text << "set object 1 rectangle from graph 0, first " << -band << " to graph 1, first " << band
+         << " fillcolor rgb \"#d9d9d9\" fillstyle solid 0.6 noborder behind";
+    plot.AppendExtra(text.str());
+    return x;
+}
+
+/**
+ * \brief A line per load, each point with its 95% interval. The loads' points at one T are
+ *        drawn slightly apart (3% of T on a log axis, 0.5% of the span on a linear one,
+ *        centred on T) so that their bars do not hide each other.
+ * \param plot the panel \param here its points \param loads every load of the figure
+ * \param x how the axis places the intervals
+ */
+void
+AddLoadLines(Gnuplot& plot,
+             const std::vector<const LlmRegimePoint*>& here,
+             const std::vector<double>& loads,
+             const PanelXAxis& x)
+{
+    const double lines = static_cast<double>(loads.size());
+    auto dodge = [&](double t, std::size_t line) {
+        const double k = static_cast<double>(line) - (lines - 1) / 2;
+        return x.logX ? t * std::pow(1.03, k) : t + 0.005 * x.xSpan * k;
+    };
+    for (std::size_t l = 0; l < loads.size(); ++l)
+    {
+        std::ostringstream name;
+        name << "load " << loads[l] << "/s";
+        Gnuplot2dDataset ds(name.str());
+        ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+        ds.SetErrorBars(Gnuplot2dDataset::Y);
+        // one colour and point type per load in every panel
+        ds.SetExtra("lc " + std::to_string(l + 1) + " pt " + std::to_string(l + 1) + " lw 1.5");
+        bool any = false;
+        for (const LlmRegimePoint* p : here)
+        {
+            if (p->load == loads[l] && p->samples > 0)
+            {
+                const double half = p->low ? (*p->high - *p->low) / 2 : 0;
+                const double mid = p->low ? (*p->high + *p->low) / 2 : p->mean;
+                ds.Add(dodge(p->interval, l), mid * 100, half * 100);
+                any = true;
+            }
+        }
+        if (any)
+        {
+            plot.AddDataset(ds);
+        }
+    }
+}
+
+/**
+ * \brief The flow-level break-even of the panel's dark time against each best static policy:
+ *        a mark on the zero line, and one upright label per group of close marks (within 25%
+ *        on a log axis, 4% of the span on a linear one), so that labels do not overlap.
+ * \param plot the panel \param here its points \param x how the axis places the intervals
+ */
+void
+AddBreakEvenMarks(Gnuplot& plot,
+                  const std::vector<const LlmRegimePoint*>& here,
+                  const PanelXAxis& x)
+{
+    Gnuplot2dDataset marks("flow-level T*");
+    marks.SetStyle(Gnuplot2dDataset::POINTS);
+    marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
+    std::vector<std::pair<double, std::string>> labels; // T*, its text
+    for (const LlmRegimePoint* p : here)
+    {
+        if (!p->flowBreakEven)
+        {
+            continue;
+        }
+        const std::string what = "vs " + p->bestStatic;
+        const bool seen = std::any_of(labels.begin(), labels.end(), [&](const auto& l) {
+            return l.first == *p->flowBreakEven && l.second == what;
+        });
+        if (!seen)
+        {
+            labels.emplace_back(*p->flowBreakEven, what);
+            marks.Add(*p->flowBreakEven, 0);
+        }
+    }
+    std::stable_sort(labels.begin(), labels.end());
+    std::ostringstream text = CommandStream();
+    for (std::size_t i = 0; i < labels.size();)
+    {
+        std::string label = "T* " + labels[i].second;
+        std::size_t j = i + 1;
+        while (j < labels.size() &&
+               (x.logX ? labels[j].first <= labels[j - 1].first * 1.25
+                       : labels[j].first - labels[j - 1].first <= 0.04 * x.xSpan))
+        {
+            label += "; " + labels[j].second;
+            ++j;
+        }
+        text << "set label \"" << label << "\" at " << labels[i].first
+             << ",0 rotate by 90 offset 0,1 front";
+        plot.AppendExtra(text.str());
+        text.str("");
+        i = j;
+    }
+    if (!labels.empty())
+    {
+        plot.AddDataset(marks);
+    }
+}
+
+/**
+ * \brief One panel of the figure: a dark time's points.
+ * \param here its points \param dark the dark time (s) \param loads every load of the figure
+ * \param band the tie band (%)
+ * \return the panel, without terminal or output
+ */
+Gnuplot
+MakePanel(const std::vector<const LlmRegimePoint*>& here,
+          double dark,
+          const std::vector<double>& loads,
+          double band)
+{
+    Gnuplot plot;
+    plot.SetTitle("dark time " + FormatDuration(dark, DurationStyle::SIGNIFICANT));
+    plot.SetLegend("mode interval T (s)", "MoSE's margin (%), below 0: switching pays");
+    // a panel starts from the last one's settings: clear what each sets
+    plot.AppendExtra("unset label");
+    plot.AppendExtra("unset object");
+    plot.AppendExtra("unset logscale x");
+    plot.AppendExtra("unset nonlinear y");
+    plot.AppendExtra("set ytics autofreq");
+    plot.AppendExtra("set grid");
+    plot.AppendExtra("set key outside bottom center horizontal");
+    // the zero line as an arrow in data coordinates (gnuplot 5.4 draws xzeroaxis at the
+    // bottom of a nonlinear axis)
+    plot.AppendExtra("unset arrow");
+    plot.AppendExtra("set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead lt -1 lw 2");
+    const PanelRanges r = ComputePanelRanges(here, band);
+    SetPanelYAxis(plot, r, band);
+    const PanelXAxis x = SetPanelXAxis(plot, r, band);
+    AddLoadLines(plot, here, loads, x);
+    AddBreakEvenMarks(plot, here, x);
+    return plot;
+}
+
 } // namespace
 
 LlmRegimeFigure::LlmRegimeFigure(double tolerance)
@@ -435,7 +734,6 @@ void
 LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std::string& png) const
 {
     const std::vector<LlmRegimePoint> points = GetPoints();
-    const double band = m_tolerance * 100;
     std::vector<double> darks;
     std::vector<double> loads;
     for (const LlmRegimePoint& p : points)
@@ -453,18 +751,8 @@ LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std
     const std::size_t nd = std::max<std::size_t>(darks.size(), 1);
     const std::size_t cols = nd <= 3 ? nd : (nd == 4 ? 2 : 3);
     const std::size_t rows = (nd + cols - 1) / cols;
-    // the title's lines: its gnuplot line breaks "\n" (an escaped backslash "\\" is none)
-    std::size_t titleLines = 1;
-    for (std::size_t i = 0; i + 1 < title.size(); ++i)
-    {
-        if (title[i] == '\\')
-        {
-            titleLines += title[i + 1] == 'n' ? 1 : 0;
-            ++i;
-        }
-    }
-    os << "set terminal pngcairo size " << 40 + 560 * cols << "," << 30 * titleLines + 500 * rows
-       << " noenhanced\n"
+    os << "set terminal pngcairo size " << 40 + 560 * cols << ","
+       << 30 * CountTitleLines(title) + 500 * rows << " noenhanced\n"
        << "set output \"" << png << "\"\n"
        << "set multiplot layout " << rows << "," << cols << " title \"" << title << "\"\n";
     for (double dark : darks)
@@ -477,199 +765,7 @@ LlmRegimeFigure::WritePlot(std::ostream& os, const std::string& title, const std
                 here.push_back(&p);
             }
         }
-        Gnuplot plot;
-        plot.SetTitle("dark time " + FormatDuration(dark, DurationStyle::SIGNIFICANT));
-        plot.SetLegend("mode interval T (s)", "MoSE's margin (%), below 0: switching pays");
-        // a panel starts from the last one's settings: clear what each sets
-        plot.AppendExtra("unset label");
-        plot.AppendExtra("unset object");
-        plot.AppendExtra("unset logscale x");
-        plot.AppendExtra("unset nonlinear y");
-        plot.AppendExtra("set ytics autofreq");
-        plot.AppendExtra("set grid");
-        plot.AppendExtra("set key outside bottom center horizontal");
-        // the zero line as an arrow in data coordinates (gnuplot 5.4 draws xzeroaxis at the
-        // bottom of a nonlinear axis)
-        plot.AppendExtra("unset arrow");
-        plot.AppendExtra("set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead lt -1 lw 2");
-        // the ranges: every point with its bar, the tie band, 0 and the break-even marks
-        double yLow = -band;
-        double yHigh = band;
-        double xLow = std::numeric_limits<double>::infinity();
-        double xHigh = 0;
-        for (const LlmRegimePoint* p : here)
-        {
-            if (p->samples == 0)
-            {
-                continue;
-            }
-            yLow = std::min(yLow, p->low.value_or(p->mean) * 100);
-            yHigh = std::max(yHigh, p->high.value_or(p->mean) * 100);
-            xLow = std::min(xLow, p->interval);
-            xHigh = std::max(xHigh, p->interval);
-            if (p->flowBreakEven)
-            {
-                xLow = std::min(xLow, *p->flowBreakEven);
-                xHigh = std::max(xHigh, *p->flowBreakEven);
-            }
-        }
-        if (!(xHigh > 0))
-        {
-            xLow = 0.1;
-            xHigh = 1;
-        }
-        // beyond ten tie bands (or 10% with no band) the y axis is asinh(y / s): linear within
-        // about s of 0, logarithmic beyond, so that +-2% and +2000% both read in one panel
-        const double s = band > 0 ? band : 1.0;
-        const bool stretch = std::max(-yLow, yHigh) > 10 * s;
-        std::ostringstream text;
-        text << std::setprecision(10);
-        if (stretch)
-        {
-            text << "set nonlinear y via asinh(y/" << s << ") inverse " << s << "*sinh(y)";
-            plot.AppendExtra(text.str());
-            text.str("");
-            // ticks at 0, the band's edges and 1-2-5 steps beyond twice the band
-            std::vector<double> ticks{0};
-            if (band > 0)
-            {
-                ticks.push_back(band);
-                ticks.push_back(-band);
-            }
-            for (double decade = 1; decade <= 1e9; decade *= 10)
-            {
-                for (double m : {1.0, 2.0, 5.0})
-                {
-                    const double v = m * decade;
-                    if (v >= 2 * s && v <= yHigh * 1.5)
-                    {
-                        ticks.push_back(v);
-                    }
-                    if (v >= 2 * s && -v >= yLow * 1.5)
-                    {
-                        ticks.push_back(-v);
-                    }
-                }
-            }
-            std::sort(ticks.begin(), ticks.end());
-            text << "set ytics (";
-            for (std::size_t k = 0; k < ticks.size(); ++k)
-            {
-                text << (k ? ", " : "") << "\"" << TickText(ticks[k]) << "\" " << ticks[k];
-            }
-            text << ")";
-            plot.AppendExtra(text.str());
-            text.str("");
-            // pad by a fifth of the farthest end on the asinh axis's own terms
-            const double padLow = std::max(-yLow * 0.25, 0.5 * s);
-            const double padHigh = std::max(yHigh * 0.25, 0.5 * s);
-            text << "set yrange [" << yLow - padLow << ":" << yHigh + padHigh << "]";
-        }
-        else
-        {
-            // a margin of the band's width at least (a band of 0 and equal margins: a range)
-            const double pad = std::max((yHigh - yLow) * 0.08, 0.5);
-            text << "set yrange [" << yLow - pad << ":" << yHigh + pad << "]";
-        }
-        plot.AppendExtra(text.str());
-        text.str("");
-        const bool logX = xHigh >= 10 * xLow;
-        const double xSpan = xHigh > xLow ? xHigh - xLow : xLow;
-        plot.AppendExtra("set format x \"%g\"");
-        if (logX)
-        {
-            plot.AppendExtra("set logscale x");
-            text << "set xrange [" << xLow / 1.5 << ":" << xHigh * 1.5 << "]";
-        }
-        else
-        {
-            text << "set xrange [" << std::max(0.0, xLow - 0.1 * xSpan) << ":"
-                 << xHigh + 0.1 * xSpan << "]";
-        }
-        plot.AppendExtra(text.str());
-        text.str("");
-        text << "set object 1 rectangle from graph 0, first " << -band << " to graph 1, first "
-             << band << " fillcolor rgb \"#d9d9d9\" fillstyle solid 0.6 noborder behind";
-        plot.AppendExtra(text.str());
-        text.str("");
-        // the loads' points at one T are drawn slightly apart (3% of T on a log axis, 0.5% of
-        // the span on a linear one, centred on T) so that their bars do not hide each other
-        const double lines = static_cast<double>(loads.size());
-        auto dodge = [&](double x, std::size_t line) {
-            const double k = static_cast<double>(line) - (lines - 1) / 2;
-            return logX ? x * std::pow(1.03, k) : x + 0.005 * xSpan * k;
-        };
-        for (std::size_t l = 0; l < loads.size(); ++l)
-        {
-            std::ostringstream name;
-            name << "load " << loads[l] << "/s";
-            Gnuplot2dDataset ds(name.str());
-            ds.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-            ds.SetErrorBars(Gnuplot2dDataset::Y);
-            // one colour and point type per load in every panel
-            ds.SetExtra("lc " + std::to_string(l + 1) + " pt " + std::to_string(l + 1) + " lw 1.5");
-            bool any = false;
-            for (const LlmRegimePoint* p : here)
-            {
-                if (p->load == loads[l] && p->samples > 0)
-                {
-                    const double half = p->low ? (*p->high - *p->low) / 2 : 0;
-                    const double mid = p->low ? (*p->high + *p->low) / 2 : p->mean;
-                    ds.Add(dodge(p->interval, l), mid * 100, half * 100);
-                    any = true;
-                }
-            }
-            if (any)
-            {
-                plot.AddDataset(ds);
-            }
-        }
-        // the flow-level break-even of this dark time against each best static policy
-        Gnuplot2dDataset marks("flow-level T*");
-        marks.SetStyle(Gnuplot2dDataset::POINTS);
-        marks.SetExtra("pt 7 ps 1.5 lc rgb \"black\"");
-        std::vector<std::pair<double, std::string>> labels; // T*, its text
-        for (const LlmRegimePoint* p : here)
-        {
-            if (!p->flowBreakEven)
-            {
-                continue;
-            }
-            const std::string what = "vs " + p->bestStatic;
-            const bool seen = std::any_of(labels.begin(), labels.end(), [&](const auto& x) {
-                return x.first == *p->flowBreakEven && x.second == what;
-            });
-            if (!seen)
-            {
-                labels.emplace_back(*p->flowBreakEven, what);
-                marks.Add(*p->flowBreakEven, 0);
-            }
-        }
-        // one upright label per group of close marks (within 25% on a log axis, 4% of the
-        // span on a linear one), so that labels do not overlap
-        std::stable_sort(labels.begin(), labels.end());
-        for (std::size_t i = 0; i < labels.size();)
-        {
-            std::string label = "T* " + labels[i].second;
-            std::size_t j = i + 1;
-            while (j < labels.size() &&
-                   (logX ? labels[j].first <= labels[j - 1].first * 1.25
-                         : labels[j].first - labels[j - 1].first <= 0.04 * xSpan))
-            {
-                label += "; " + labels[j].second;
-                ++j;
-            }
-            text << "set label \"" << label << "\" at " << labels[i].first
-                 << ",0 rotate by 90 offset 0,1 front";
-            plot.AppendExtra(text.str());
-            text.str("");
-            i = j;
-        }
-        if (!labels.empty())
-        {
-            plot.AddDataset(marks);
-        }
-        plot.GenerateOutput(os);
+        MakePanel(here, dark, loads, m_tolerance * 100).GenerateOutput(os);
     }
     os << "unset multiplot\n";
 }
