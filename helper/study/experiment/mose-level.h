@@ -95,9 +95,9 @@ std::string ListLevelNames(const std::string& conjunction);
 
 /**
  * \ingroup mose-study
- * \brief Reads a --level option: one level ("packet", "fluid", "aggregate"), "both" (packet,
- *        then fluid) or two different levels separated by a comma (the first the reference
- *        the second is compared with, e.g. "fluid,aggregate").
+ * \brief Reads a --level option: one level ("packet", "fluid", "aggregate", in any letter
+ *        case), "both" (packet, then fluid) or two different levels separated by a comma (the
+ *        first the reference the second is compared with, e.g. "fluid,aggregate").
  * \param option the option's name, for the message ("--level")
  * \param text what was given
  * \return the levels; a mose::Error naming the option, the text and the choices otherwise
