@@ -7,7 +7,8 @@
 #             (default: the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37)
 # Syncs this checkout into NS3_TREE/contrib/mose, builds test/mose-mpi-check there, runs it
 # with mpirun -np 1 and -np 2 on a static fabric and across two switches (K = 1 and K = 2, 16 and
-# 32 groups, and without drain), merges each run's per-rank files (sum / max / same lines, see
+# 32 groups, and without drain; TCP, and RoCEv2 on 16 groups static and across a switch with
+# drain), merges each run's per-rank files (sum / max / same lines, see
 # the program) and diffs the 1-rank and 2-rank figures. Exits non-zero on any difference.
 # MPIRUN overrides the launcher (default: mpirun, with --allow-run-as-root --oversubscribe as root).
 set -euo pipefail
@@ -18,7 +19,7 @@ build=1
 for a in "$@"; do
   case "$a" in
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) tree=$a ;;
   esac
 done
@@ -111,6 +112,10 @@ run_case switch32k2 --groups=32 --switches=2 --phases=2
 # without drain: packets are lost on the wire and at dark ports, some across ranks; the counts
 # must still agree
 run_case nodrain32 --groups=32 --switches=2 --drain=false
+# the same on RoCEv2 (MoseRdmaTransport): a QP's sender state on its source's rank, its
+# receiver state on its destination's, QP numbers and completions alike on every rank
+run_case rdma-static16 --groups=16 --switches=0 --transport=rdma
+run_case rdma-switch16 --groups=16 --switches=2 --phases=1 --transport=rdma
 # one run of mose-llm's regime map on MPI ranks, as a Slurm array task under mpirun carries it out
 # (doc/mose.rst, "Running big studies"): its record's figures on 1 and 2 ranks (the run's
 # counts per rank, its wall and processor time left out)
