@@ -186,10 +186,10 @@ struct SwitchRun
     std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{}; //!< loss monitor, whole run
     std::vector<int64_t> fcts;    //!< per transfer, ns (-1 if incomplete)
     Ptr<MoseTransport> transport; //!< the rdma transport (transport "rdma"), else null
-    /// transport "rdma": what this process counted of its own endpoints (data packets,
-    /// retransmissions, ACKs, NAKs, CNPs, CE marks, timeouts, drops by reason), by name
+    /// transport "rdma": what this process counted of its own endpoints (QPs opened, data
+    /// packets, retransmissions, ACKs, NAKs, CNPs, CE marks, timeouts, drops by reason), by name
     std::vector<std::pair<std::string, uint64_t>> rdmaCounts;
-    /// transport "rdma": what every rank must agree on (QPs opened, QP records), by name
+    /// transport "rdma": what every rank must agree on (QP records, errors), by name
     std::vector<std::pair<std::string, uint64_t>> rdmaShared;
 };
 
@@ -355,7 +355,8 @@ RunSwitchScenario(const SwitchRunOptions& o)
     const Time boundary = MoseScheduleTimes(schedule)[1];
     if (Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(r.transport))
     {
-        r.rdmaCounts = {{"data_packets", rdma->GetNDataPackets()},
+        r.rdmaCounts = {{"qps_opened", rdma->GetNConnections()},
+                        {"data_packets", rdma->GetNDataPackets()},
                         {"retransmissions", rdma->GetNRetransmissions()},
                         {"acks", rdma->GetNAcks()},
                         {"nacks", rdma->GetNNacks()},
@@ -369,8 +370,7 @@ RunSwitchScenario(const SwitchRunOptions& o)
                 "drops_" + std::to_string(d),
                 rdma->GetNDrops(static_cast<MoseRdmaTransport::DropReason>(d)));
         }
-        r.rdmaShared = {{"qps_opened", rdma->GetNConnections()},
-                        {"qp_records", rdma->GetNQueuePairRecords()},
+        r.rdmaShared = {{"qp_records", rdma->GetNQueuePairRecords()},
                         {"transport_errors", rdma->GetNErrors()}};
         r.transfers = static_cast<uint32_t>(r.transport->GetNTransfers());
         r.completed = static_cast<uint32_t>(r.transport->GetNCompleted());

@@ -118,31 +118,36 @@ run_case rdma-static16 --groups=16 --switches=0 --transport=rdma
 run_case rdma-switch16 --groups=16 --switches=2 --phases=1 --transport=rdma
 # one run of mose-llm's regime map on MPI ranks, as a Slurm array task under mpirun carries it out
 # (doc/mose.rst, "Running big studies"): its record's figures on 1 and 2 ranks (the run's
-# counts per rank, its wall and processor time left out)
+# counts per rank, its wall and processor time left out), over TCP and over RoCEv2
 llm=$(find "$tree/build" -type f -perm -u+x -name '*mose-llm-default*' ! -name '*script*' | head -1)
-if [ -z "$llm" ]; then
-  say "llm-map-run: no mose-llm program under $tree/build"; status=1
-else
+# run_llm NAME TRANSPORT: run 3 of the map, its record on 1 and 2 ranks
+run_llm() {
+  local name=$1 transport=$2
+  if [ -z "$llm" ]; then
+    say "$name: no mose-llm program under $tree/build"; status=1; return
+  fi
   for np in 1 2; do
-    rm -rf "$work/llm.np$np"
+    rm -rf "$work/$name.np$np"
     # MoSE's run (it switches): a polled drain cannot end alike on two ranks, so a fixed one
     if ! $MPIRUN -np "$np" "$llm" --distributed --nodes=16 --degree=4 --loads=25 \
-        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 --transport=tcp \
-        --ns3::MoseModeSwitcher::FixedDrain=true \
-        --outputDir="$work/llm.np$np" > "$work/llm.np$np.log" 2>&1; then
-      say "llm-map-run: mpirun -np $np failed:"; tail -20 "$work/llm.np$np.log" >&2; status=1
+        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 \
+        --transport="$transport" --ns3::MoseModeSwitcher::FixedDrain=true \
+        --outputDir="$work/$name.np$np" > "$work/$name.np$np.log" 2>&1; then
+      say "$name: mpirun -np $np failed:"; tail -20 "$work/$name.np$np.log" >&2; status=1
     fi
     grep -Ev '^(wall_s|cpu_s|max_rss_kb|run\.(wall_seconds|events|ranks|events_rank[0-9]+|circuits_cut))=' \
-      "$work/llm.np$np/runs/run-000003.txt" > "$work/llm.np$np.figures" 2>/dev/null || true
+      "$work/$name.np$np/runs/run-000003.txt" > "$work/$name.np$np.figures" 2>/dev/null || true
   done
-  if [ -s "$work/llm.np1.figures" ] && diff "$work/llm.np1.figures" "$work/llm.np2.figures" > "$work/llm.diff"; then
-    say "llm-map-run: run 3 of the map on 1 rank and 2 ranks identical ($(wc -l < "$work/llm.np1.figures") lines of its record)"
+  if [ -s "$work/$name.np1.figures" ] && diff "$work/$name.np1.figures" "$work/$name.np2.figures" > "$work/$name.diff"; then
+    say "$name: run 3 of the map on 1 rank and 2 ranks identical ($(wc -l < "$work/$name.np1.figures") lines of its record)"
   else
-    say "llm-map-run: run 3 of the map differs between 1 and 2 ranks (or has no record):"
-    head -20 "$work/llm.diff" >&2 2>/dev/null || true
+    say "$name: run 3 of the map differs between 1 and 2 ranks (or has no record):"
+    head -20 "$work/$name.diff" >&2 2>/dev/null || true
     status=1
   fi
-fi
+}
+run_llm llm-map-run tcp
+run_llm llm-map-run-rdma rdma
 # a circuit delay below the lookahead at run time: an error naming both, on 2 ranks
 if $MPIRUN -np 2 "$bin" --groups=16 --switches=2 --shrinkDelay=10 --out="$work/shrink" \
     > "$work/shrink.log" 2>&1; then

@@ -623,7 +623,10 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
     q.open = true;
     q.kept = kept;
     q.lastCnp = Seconds(0);
-    ++m_nQps;
+    if (IsLocalEndpoint(srcEp))
+    {
+        ++m_nQps; // on its sender's rank: the ranks' counts add up to the run's
+    }
     return qpn;
 }
 
