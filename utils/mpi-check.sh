@@ -43,17 +43,25 @@ fi
 if [ "$build" -eq 1 ]; then
   say "sync $here -> $tree/contrib/mose"
   if command -v rsync > /dev/null 2>&1; then
-    rsync -a --delete --exclude build --exclude 'build-*' --exclude .git "$here/" "$tree/contrib/mose/"
+    # every file copied gets the time of now: rsync -a keeps the checkout's time, which can be
+    # older than the tree's objects (built from another checkout, or while this one changed),
+    # and ninja would then keep an object of the old text
+    rsync -a --delete --out-format='%n' --exclude build --exclude 'build-*' --exclude .git \
+      "$here/" "$tree/contrib/mose/" |
+      while IFS= read -r f; do
+        if [ -f "$tree/contrib/mose/$f" ]; then touch "$tree/contrib/mose/$f"; fi
+      done
   else
     rm -rf "$tree/contrib/mose"
     mkdir -p "$tree/contrib/mose"
     tar -C "$here" --exclude=./build --exclude='./build-*' --exclude=./.git -cf - . |
       tar -C "$tree/contrib/mose" -xf -
   fi
-  say "build mose-mpi-check"
+  say "build mose-mpi-check and mose-llm"
   # as utils/intree-check.sh: ./ns3 configure set CLICOLOR, and a rebuild without it would drop
   # -fdiagnostics-color=always from every compile line and recompile all of ns-3
-  (cd "$tree" && CLICOLOR=1 nice cmake --build cmake-cache -j2 --target mose-mpi-check)
+  # mose-llm too: the map runs below use it, and it links the study library statically
+  (cd "$tree" && CLICOLOR=1 nice cmake --build cmake-cache -j2 --target mose-mpi-check mose-llm)
 fi
 bin=$(find "$tree/build" -type f -perm -u+x -name '*mose-mpi-check*' | head -1)
 if [ -z "$bin" ]; then

@@ -75,7 +75,7 @@ class Ipv4RoutingProtocol;
  * the quarantine (4 x RetransmitTimeout, above the lookahead), so the numbering is the same on
  * every rank and on one. The last byte's rank tells the others too, and every rank completes
  * the transfer at the last byte + NoticeDelay (above the lookahead). PFC on several ranks is
- * refused (MoseTopologyHelper::InstallPfc()).
+ * refused (MosePfc::Install()).
  */
 class MoseRdmaTransport : public MoseTransport
 {
@@ -501,7 +501,7 @@ class MoseRdmaTransport : public MoseTransport
     /// (src, dst, source endpoint, destination endpoint) -> the kept QP
     std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> m_open;
     std::vector<uint32_t> m_qpOf;       //!< by id, its QP
-    uint64_t m_nQps{0};                 //!< QPs opened
+    uint64_t m_nQps{0};                 //!< QPs opened (whose sender is on this rank)
     uint64_t m_dataPackets{0};          //!< data packets sent
     uint64_t m_retransmissions{0};      //!< PSNs sent again
     uint64_t m_acks{0};                 //!< ACKs sent

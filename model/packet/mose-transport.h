@@ -119,7 +119,8 @@ class MoseTransport : public Object
      */
     virtual uint32_t CloseConnections(const std::vector<uint32_t>& groups) = 0;
 
-    /// \return the number of connections (queue pairs) opened so far
+    /// \return the number of connections (queue pairs) opened so far; on several MPI ranks,
+    ///         those whose source this rank simulates (the ranks' counts add up to the run's)
     virtual uint64_t GetNConnections() const = 0;
     /// \return the number of transfers started
     uint64_t GetNTransfers() const;
