@@ -8,9 +8,9 @@
  * \file
  * \ingroup mose-tests
  * \brief The distributed runs of the suite "mose" (built only in an ns-3 tree configured with
- *        --enable-mpi, NS3_MPI): mose-packet and mose-mode-switch on 32 groups, run once as one
- *        ordinary process and once under mpirun -np 2 with --distributed, must write the same
- *        output files byte for byte.
+ *        --enable-mpi, NS3_MPI): mose-packet, mose-mode-switch and mose-llm (over TCP and
+ *        RoCEv2) on 32 groups, run once as one ordinary process and once under mpirun -np 2
+ *        with --distributed, must write the same output files byte for byte.
  *
  * As ns-3's own MPI tests (src/mpi/test/mpi-test-suite.cc, ExampleAsTestCase), each case runs
  * the example through `./ns3 run --no-build --command-template`, from the top of the tree where
@@ -172,9 +172,17 @@ DistributedTestCases()
             {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
         new MoseDistributedRunTestCase(
             "mose-llm",
-            // the workloads run whole on every rank; completions cross ranks as notices (over
-            // tcp: the RoCEv2 transport refuses several ranks)
+            // the workloads run whole on every rank; completions cross ranks as notices
             "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 --transport=tcp "
+            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
+            "--ns3::MoseModeSwitcher::FixedDrain=true",
+            2,
+            {"requests.csv", "iterations.csv", "intervals.csv"}),
+        new MoseDistributedRunTestCase(
+            "mose-llm",
+            // over RoCEv2: a QP's sender on its source's rank, its receiver on its
+            // destination's; QP numbers and completions alike on every rank
+            "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 --transport=rdma "
             "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
             "--ns3::MoseModeSwitcher::FixedDrain=true",
             2,

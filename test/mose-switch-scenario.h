@@ -27,11 +27,14 @@
 #include "ns3/mose-pd-assignment.h"
 #include "ns3/mose-port-plan.h"
 #include "ns3/mose-random.h"
+#include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-topology-helper.h"
 #include "ns3/mose-topology-template.h"
 #include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-traffic.h"
+#include "ns3/mose-transport-helper.h"
+#include "ns3/mose-transport.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -149,6 +152,11 @@ struct SwitchRunOptions
     std::string portQueue{"1000p"};
     bool listRouting{false}; //!< group nodes route with static routing and MoSE in a list
     uint32_t groups{32};     //!< N (a multiple of 16)
+    /// "tcp": each mode's flows as MoseTrafficHelper's TCP transfers; "rdma": on a
+    /// MoseRdmaTransport (MoseTransportHelper::Install(topology, switcher)), each flow a
+    /// transfer of demand x BytesPerUnit bytes, started at evenly spaced times over the same
+    /// windows
+    std::string transport{"tcp"};
     /// called after everything is installed, just before Simulator::Run() (e.g. to connect
     /// traces or schedule events)
     std::function<void(Ptr<MoseTopologyHelper>, Ptr<MoseModeSwitcher>)> beforeRun;
@@ -176,8 +184,57 @@ struct SwitchRun
     uint64_t bytesReceived{0};             //!< bytes all transfers' sinks received
     uint64_t ocsRejected{0};               //!< MoseOcs::GetNRejected()
     std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{}; //!< loss monitor, whole run
-    std::vector<int64_t> fcts; //!< per transfer, ns (-1 if incomplete)
+    std::vector<int64_t> fcts;    //!< per transfer, ns (-1 if incomplete)
+    Ptr<MoseTransport> transport; //!< the rdma transport (transport "rdma"), else null
+    /// transport "rdma": what this process counted of its own endpoints (QPs opened, data
+    /// packets, retransmissions, ACKs, NAKs, CNPs, CE marks, timeouts, drops by reason), by name
+    std::vector<std::pair<std::string, uint64_t>> rdmaCounts;
+    /// transport "rdma": what every rank must agree on (QP records, errors), by name
+    std::vector<std::pair<std::string, uint64_t>> rdmaShared;
 };
+
+/**
+ * \brief Starts every mode's flows on transport: the initial mode's at evenly spaced times over
+ *        [firstStart, first boundary), each boundary's over [boundary, boundary + maxWindow)
+ *        (cut at the next boundary or end), the windows of MoseModeSwitcherHelper::
+ *        InstallModeTraffic(); a flow of demand x is x x bytesPerUnit bytes (at least 1).
+ * \param transport the installed transport \param s the scenario
+ * \param schedule the switcher's schedule \param bytesPerUnit bytes per unit of demand
+ * \param firstStart the first window's start \param end the run's end
+ * \param maxWindow the longest window
+ */
+inline void
+StartModeTransfers(Ptr<MoseTransport> transport,
+                   const SwitchScenario& s,
+                   const mose::ModeSchedule& schedule,
+                   uint64_t bytesPerUnit,
+                   Time firstStart,
+                   Time end,
+                   Time maxWindow)
+{
+    const std::vector<Time> times = MoseScheduleTimes(schedule);
+    for (std::size_t i = 0; i < schedule.size(); ++i)
+    {
+        const Time start = i == 0 ? firstStart : times[i];
+        const Time stop = i + 1 < schedule.size() && i + 1 < times.size() && times[i + 1] > start
+                              ? times[i + 1]
+                              : end;
+        const Time window = i == 0 ? stop - start : std::min(maxWindow, stop - start);
+        const std::vector<Flow>& flows = s.flows[static_cast<std::size_t>(schedule[i].mode)];
+        for (std::size_t k = 0; k < flows.size(); ++k)
+        {
+            const Flow f = flows[k];
+            const auto bytes = std::max<uint64_t>(
+                1,
+                static_cast<uint64_t>(f.demand * static_cast<double>(bytesPerUnit)));
+            const Time at =
+                start + window * static_cast<int64_t>(k) / static_cast<int64_t>(flows.size());
+            Simulator::Schedule(at, [transport, f, bytes]() {
+                transport->Start(f.src, f.dst, bytes, MoseTransport::DoneCallback(), f.cls);
+            });
+        }
+    }
+}
 
 /// Runs the scenario: inference transfers start over [1 ms, boundary], the next mode's over
 /// [boundary, boundary + 50 ms]
@@ -212,20 +269,34 @@ RunSwitchScenario(const SwitchRunOptions& o)
     r.targetGraph = switcher->GetTarget(schedule[1].mode).graph;
 
     // transfers: the initial mode's before the first boundary, each boundary's after it
-    const std::vector<Ptr<MoseTrafficHelper>> traffic = MoseModeSwitcherHelper::InstallModeTraffic(
-        switcher,
-        topo->GetEndpoints(),
-        [&s](WorkloadMode mode) { return s.flows[static_cast<std::size_t>(mode)]; },
-        MilliSeconds(1),
-        o.stop,
-        MilliSeconds(50),
-        100,
-        [&o] {
-            Ptr<MoseTrafficHelper> t = CreateObject<MoseTrafficHelper>();
-            t->SetAttribute("BytesPerUnit", UintegerValue(o.bytesPerUnit));
-            t->SetAttribute("StartMode", StringValue("uniform"));
-            return t;
-        });
+    if (o.transport == "rdma")
+    {
+        r.transport = MoseTransportHelper("ns3::MoseRdmaTransport").Install(topo, switcher);
+        StartModeTransfers(r.transport,
+                           s,
+                           schedule,
+                           o.bytesPerUnit,
+                           MilliSeconds(1),
+                           o.stop,
+                           MilliSeconds(50));
+    }
+    const std::vector<Ptr<MoseTrafficHelper>> traffic =
+        o.transport == "rdma"
+            ? std::vector<Ptr<MoseTrafficHelper>>()
+            : MoseModeSwitcherHelper::InstallModeTraffic(
+                  switcher,
+                  topo->GetEndpoints(),
+                  [&s](WorkloadMode mode) { return s.flows[static_cast<std::size_t>(mode)]; },
+                  MilliSeconds(1),
+                  o.stop,
+                  MilliSeconds(50),
+                  100,
+                  [&o] {
+                      Ptr<MoseTrafficHelper> t = CreateObject<MoseTrafficHelper>();
+                      t->SetAttribute("BytesPerUnit", UintegerValue(o.bytesPerUnit));
+                      t->SetAttribute("StartMode", StringValue("uniform"));
+                      return t;
+                  });
 
     // packets sent on the circuits the first switch keeps, while it runs
     uint64_t keptTx = 0;
@@ -282,6 +353,38 @@ RunSwitchScenario(const SwitchRunOptions& o)
         }
     }
     const Time boundary = MoseScheduleTimes(schedule)[1];
+    if (Ptr<MoseRdmaTransport> rdma = DynamicCast<MoseRdmaTransport>(r.transport))
+    {
+        r.rdmaCounts = {{"qps_opened", rdma->GetNConnections()},
+                        {"data_packets", rdma->GetNDataPackets()},
+                        {"retransmissions", rdma->GetNRetransmissions()},
+                        {"acks", rdma->GetNAcks()},
+                        {"nacks", rdma->GetNNacks()},
+                        {"cnps", rdma->GetNCnps()},
+                        {"cnps_received", rdma->GetNCnpsReceived()},
+                        {"ce_marked", rdma->GetNCeMarked()},
+                        {"timeouts", rdma->GetNTimeouts()}};
+        for (uint8_t d = 0; d < MoseRdmaTransport::N_DROP_REASONS; ++d)
+        {
+            r.rdmaCounts.emplace_back(
+                "drops_" + std::to_string(d),
+                rdma->GetNDrops(static_cast<MoseRdmaTransport::DropReason>(d)));
+        }
+        r.rdmaShared = {{"qp_records", rdma->GetNQueuePairRecords()},
+                        {"transport_errors", rdma->GetNErrors()}};
+        r.transfers = static_cast<uint32_t>(r.transport->GetNTransfers());
+        r.completed = static_cast<uint32_t>(r.transport->GetNCompleted());
+        r.bytesReceived = r.transport->GetBytesReceived(); // this rank's receivers
+        for (uint64_t id = 0; id < r.transport->GetNTransfers(); ++id)
+        {
+            const MoseTransfer& x = r.transport->GetTransfer(id);
+            r.fcts.push_back(x.complete ? x.GetCompletionTime().GetNanoSeconds() : -1);
+            if (x.start < boundary && (!x.complete || x.end > boundary))
+            {
+                ++r.transfersAtBoundary;
+            }
+        }
+    }
     for (const auto& t : traffic)
     {
         Ptr<MoseTransferMonitor> m = t->GetMonitor();

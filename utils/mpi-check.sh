@@ -7,7 +7,8 @@
 #             (default: the cached /var/cache/mose-ns3/3.37-mpi/ns-allinone-3.37/ns-3.37)
 # Syncs this checkout into NS3_TREE/contrib/mose, builds test/mose-mpi-check there, runs it
 # with mpirun -np 1 and -np 2 on a static fabric and across two switches (K = 1 and K = 2, 16 and
-# 32 groups, and without drain), merges each run's per-rank files (sum / max / same lines, see
+# 32 groups, and without drain; TCP, and RoCEv2 on 16 groups static and across a switch with
+# drain), merges each run's per-rank files (sum / max / same lines, see
 # the program) and diffs the 1-rank and 2-rank figures. Exits non-zero on any difference.
 # MPIRUN overrides the launcher (default: mpirun, with --allow-run-as-root --oversubscribe as root).
 set -euo pipefail
@@ -18,7 +19,7 @@ build=1
 for a in "$@"; do
   case "$a" in
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) tree=$a ;;
   esac
 done
@@ -42,17 +43,25 @@ fi
 if [ "$build" -eq 1 ]; then
   say "sync $here -> $tree/contrib/mose"
   if command -v rsync > /dev/null 2>&1; then
-    rsync -a --delete --exclude build --exclude 'build-*' --exclude .git "$here/" "$tree/contrib/mose/"
+    # every file copied gets the time of now: rsync -a keeps the checkout's time, which can be
+    # older than the tree's objects (built from another checkout, or while this one changed),
+    # and ninja would then keep an object of the old text
+    rsync -a --delete --out-format='%n' --exclude build --exclude 'build-*' --exclude .git \
+      "$here/" "$tree/contrib/mose/" |
+      while IFS= read -r f; do
+        if [ -f "$tree/contrib/mose/$f" ]; then touch "$tree/contrib/mose/$f"; fi
+      done
   else
     rm -rf "$tree/contrib/mose"
     mkdir -p "$tree/contrib/mose"
     tar -C "$here" --exclude=./build --exclude='./build-*' --exclude=./.git -cf - . |
       tar -C "$tree/contrib/mose" -xf -
   fi
-  say "build mose-mpi-check"
+  say "build mose-mpi-check and mose-llm"
   # as utils/intree-check.sh: ./ns3 configure set CLICOLOR, and a rebuild without it would drop
   # -fdiagnostics-color=always from every compile line and recompile all of ns-3
-  (cd "$tree" && CLICOLOR=1 nice cmake --build cmake-cache -j2 --target mose-mpi-check)
+  # mose-llm too: the map runs below use it, and it links the study library statically
+  (cd "$tree" && CLICOLOR=1 nice cmake --build cmake-cache -j2 --target mose-mpi-check mose-llm)
 fi
 bin=$(find "$tree/build" -type f -perm -u+x -name '*mose-mpi-check*' | head -1)
 if [ -z "$bin" ]; then
@@ -111,33 +120,42 @@ run_case switch32k2 --groups=32 --switches=2 --phases=2
 # without drain: packets are lost on the wire and at dark ports, some across ranks; the counts
 # must still agree
 run_case nodrain32 --groups=32 --switches=2 --drain=false
+# the same on RoCEv2 (MoseRdmaTransport): a QP's sender state on its source's rank, its
+# receiver state on its destination's, QP numbers and completions alike on every rank
+run_case rdma-static16 --groups=16 --switches=0 --transport=rdma
+run_case rdma-switch16 --groups=16 --switches=2 --phases=1 --transport=rdma
 # one run of mose-llm's regime map on MPI ranks, as a Slurm array task under mpirun carries it out
 # (doc/mose.rst, "Running big studies"): its record's figures on 1 and 2 ranks (the run's
-# counts per rank, its wall and processor time left out)
+# counts per rank, its wall and processor time left out), over TCP and over RoCEv2
 llm=$(find "$tree/build" -type f -perm -u+x -name '*mose-llm-default*' ! -name '*script*' | head -1)
-if [ -z "$llm" ]; then
-  say "llm-map-run: no mose-llm program under $tree/build"; status=1
-else
+# run_llm NAME TRANSPORT: run 3 of the map, its record on 1 and 2 ranks
+run_llm() {
+  local name=$1 transport=$2
+  if [ -z "$llm" ]; then
+    say "$name: no mose-llm program under $tree/build"; status=1; return
+  fi
   for np in 1 2; do
-    rm -rf "$work/llm.np$np"
+    rm -rf "$work/$name.np$np"
     # MoSE's run (it switches): a polled drain cannot end alike on two ranks, so a fixed one
     if ! $MPIRUN -np "$np" "$llm" --distributed --nodes=16 --degree=4 --loads=25 \
-        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 --transport=tcp \
-        --ns3::MoseModeSwitcher::FixedDrain=true \
-        --outputDir="$work/llm.np$np" > "$work/llm.np$np.log" 2>&1; then
-      say "llm-map-run: mpirun -np $np failed:"; tail -20 "$work/llm.np$np.log" >&2; status=1
+        --intervals=400ms --darkTimes=10ms --flowLevelFlows=0 --plot=false --runs=3 \
+        --transport="$transport" --ns3::MoseModeSwitcher::FixedDrain=true \
+        --outputDir="$work/$name.np$np" > "$work/$name.np$np.log" 2>&1; then
+      say "$name: mpirun -np $np failed:"; tail -20 "$work/$name.np$np.log" >&2; status=1
     fi
     grep -Ev '^(wall_s|cpu_s|max_rss_kb|run\.(wall_seconds|events|ranks|events_rank[0-9]+|circuits_cut))=' \
-      "$work/llm.np$np/runs/run-000003.txt" > "$work/llm.np$np.figures" 2>/dev/null || true
+      "$work/$name.np$np/runs/run-000003.txt" > "$work/$name.np$np.figures" 2>/dev/null || true
   done
-  if [ -s "$work/llm.np1.figures" ] && diff "$work/llm.np1.figures" "$work/llm.np2.figures" > "$work/llm.diff"; then
-    say "llm-map-run: run 3 of the map on 1 rank and 2 ranks identical ($(wc -l < "$work/llm.np1.figures") lines of its record)"
+  if [ -s "$work/$name.np1.figures" ] && diff "$work/$name.np1.figures" "$work/$name.np2.figures" > "$work/$name.diff"; then
+    say "$name: run 3 of the map on 1 rank and 2 ranks identical ($(wc -l < "$work/$name.np1.figures") lines of its record)"
   else
-    say "llm-map-run: run 3 of the map differs between 1 and 2 ranks (or has no record):"
-    head -20 "$work/llm.diff" >&2 2>/dev/null || true
+    say "$name: run 3 of the map differs between 1 and 2 ranks (or has no record):"
+    head -20 "$work/$name.diff" >&2 2>/dev/null || true
     status=1
   fi
-fi
+}
+run_llm llm-map-run tcp
+run_llm llm-map-run-rdma rdma
 # a circuit delay below the lookahead at run time: an error naming both, on 2 ranks
 if $MPIRUN -np 2 "$bin" --groups=16 --switches=2 --shrinkDelay=10 --out="$work/shrink" \
     > "$work/shrink.log" 2>&1; then

@@ -767,38 +767,7 @@ MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
 void
 MoseSocketTransfers::LastByte(uint64_t id)
 {
-    const Time now = Simulator::Now();
-    if (m_noticeDelay.IsZero() && !m_distributed)
-    {
-        Complete(id, now); // at once: the completion is the last byte's event
-        return;
-    }
-    if (m_distributed)
-    {
-        const Time lookAhead = MoseOcsChannel::GetDistributedLookAhead();
-        if (m_noticeDelay <= lookAhead)
-        {
-            NS_FATAL_ERROR("MoseSocketTransfers: NoticeDelay = "
-                           << m_noticeDelay.As(Time::NS)
-                           << " with lookahead = " << lookAhead.As(Time::NS)
-                           << " on several MPI ranks; allowed: NoticeDelay above the lookahead "
-                              "(every rank must have every notice of a time before it acts)");
-        }
-        try
-        {
-            MoseRankMessages::SendToOthers(
-                m_handler,
-                lookAhead,
-                {LAST_BYTE, id, static_cast<uint64_t>(now.GetTimeStep())});
-        }
-        catch (const std::exception& e)
-        {
-            // no exception may escape Simulator::Run() (this runs in a socket's callback)
-            CountError();
-            NS_LOG_ERROR("transfer " << id << ": the notice to the other ranks: " << e.what());
-        }
-    }
-    AddNotice(id, now);
+    NoticeLastByte(id, m_distributed, m_handler, LAST_BYTE, "MoseSocketTransfers");
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include "mose-object-list.h"
 #include "mose-ocs.h"
+#include "mose-rank-messages.h"
 #include "mose-routing-protocol.h"
 #include "mose-scale.h"
 
@@ -180,6 +181,14 @@ MosePfc::Install(const NodeContainer& switches, const NodeContainer& hosts)
     if (m_installed)
     {
         throw mose::Error("MosePfc::Install was already called");
+    }
+    if (MoseRankMessages::IsDistributed())
+    {
+        // a pause reaches the upstream device as an event on its node (SendPause()), which
+        // another rank's node cannot take: pauses would have to cross ranks as messages
+        throw mose::Error("MosePfc (--pfc): runs on several MPI ranks (" +
+                          std::to_string(MoseRankMessages::GetNRanks()) +
+                          ") are not supported; allowed: PFC on one process, or no PFC");
     }
     if (!m_stormTimeout.IsStrictlyPositive())
     {

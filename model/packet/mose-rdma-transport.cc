@@ -7,6 +7,7 @@
 #include "mose-rdma-transport.h"
 
 #include "mose-object-list.h"
+#include "mose-ocs-channel.h"
 #include "mose-rank-messages.h"
 #include "mose-roce-header.h"
 #include "mose-scale.h"
@@ -252,6 +253,11 @@ MoseRdmaTransport::DoDispose()
     }
     m_nics.clear();
     m_qps.clear();
+    if (m_distributed)
+    {
+        MoseRankMessages::Unregister(m_handler);
+        m_distributed = false;
+    }
     MoseTransport::DoDispose();
 }
 
@@ -380,11 +386,6 @@ MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
         throw mose::Error("MoseRdmaTransport::Install was already called");
     }
     CheckAttributes();
-    if (MoseRankMessages::IsDistributed())
-    {
-        throw mose::Error("MoseRdmaTransport: runs on several MPI ranks are not supported yet; "
-                          "use MoseSocketTransfers (TCP) there");
-    }
     ScaleAttributes();
     const uint32_t nEndpoints = SetEndpoints(endpoints, "MoseRdmaTransport");
     m_nGroups = static_cast<uint32_t>(endpoints.size());
@@ -403,6 +404,12 @@ MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
                                       std::to_string(node->GetId()) + ")";
             InstallNic(ep, node, which);
         }
+    }
+    m_distributed = MoseRankMessages::IsDistributed();
+    if (m_distributed)
+    {
+        m_handler = MoseRankMessages::Register(
+            MakeCallback(&MoseRdmaTransport::ReceiveRankMessage, Ptr<MoseRdmaTransport>(this)));
     }
     SetInstalled();
     MoseObjectList::Add(MoseObjectList::TRANSPORT, this); // /MoseTransportList/[i]
@@ -587,10 +594,12 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
 {
     const uint32_t srcEp = m_firstEndpoint[t.src] + t.srcHost;
     uint32_t qpn;
-    if (!m_freeQps.empty() && m_freeQps.front().second <= Simulator::Now())
+    // every rank opens the same QPs at the same times and frees the same numbers at the same
+    // times (FreeQpNumber()), so a number names the same QP on every rank
+    if (!m_freeQps.empty() && m_freeQps.begin()->first <= Simulator::Now().GetTimeStep())
     {
-        qpn = m_freeQps.front().first;
-        m_freeQps.pop_front();
+        qpn = m_freeQps.begin()->second;
+        m_freeQps.erase(m_freeQps.begin());
         Qp fresh(m_ccConfig[srcEp]);
         fresh.gen = m_qps[qpn].gen;
         m_qps[qpn] = std::move(fresh);
@@ -614,7 +623,10 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
     q.open = true;
     q.kept = kept;
     q.lastCnp = Seconds(0);
-    ++m_nQps;
+    if (IsLocalEndpoint(srcEp))
+    {
+        ++m_nQps; // on its sender's rank: the ranks' counts add up to the run's
+    }
     return qpn;
 }
 
@@ -627,11 +639,23 @@ MoseRdmaTransport::QueueMessage(uint32_t qpn, uint64_t id)
     m.id = id;
     m.firstPsn = q.sndEnd;
     m.endPsn = q.sndEnd + (bytes + m_payload - 1) / m_payload;
-    q.sndEnd = m.endPsn;
-    q.send.items.push_back(m);
-    q.recv.items.push_back(m);
+    q.sndEnd = m.endPsn; // on every rank: the receiver's rank needs the message's PSNs too
     m_qpOf[id] = qpn;
-    Activate(qpn);
+    if (IsLocalEndpoint(q.dstEp))
+    {
+        q.recv.items.push_back(m);
+    }
+    if (IsLocalEndpoint(q.srcEp))
+    {
+        q.send.items.push_back(m);
+        Activate(qpn);
+    }
+}
+
+bool
+MoseRdmaTransport::IsLocalEndpoint(uint32_t ep) const
+{
+    return !m_distributed || MoseRankMessages::IsLocal(m_nics[ep].node);
 }
 
 uint64_t
@@ -704,7 +728,7 @@ MoseRdmaTransport::CloseConnections(const std::vector<uint32_t>& groups)
         m_qps[qpn].closing = true;
         it = m_open.erase(it);
         ++closed;
-        Acknowledged(qpn); // closes it now if nothing is unacknowledged
+        Acknowledged(qpn); // closes it now if nothing is unacknowledged (on the sender's rank)
     }
     return closed;
 }
@@ -719,8 +743,72 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
     q.send = MessageQueue();
     q.recv = MessageQueue();
     q.ooo = std::vector<bool>();
+    const Time now = Simulator::Now();
+    FreeQpNumber(qpn, now);
+    if (!m_distributed)
+    {
+        return;
+    }
+    // only this rank (the sender's) sees the last ACK: the others close the QP's record when
+    // the message arrives, the lookahead later, and free its number at the same time as here
+    const Time lookAhead = MoseOcsChannel::GetDistributedLookAhead();
+    if (4 * m_scaled.rto <= lookAhead)
+    {
+        NS_FATAL_ERROR("MoseRdmaTransport: RetransmitTimeout = "
+                       << m_scaled.rto.As(Time::NS)
+                       << " (at MoseScale) with lookahead = " << lookAhead.As(Time::NS)
+                       << " on several MPI ranks; allowed: 4 x RetransmitTimeout above the "
+                          "lookahead (a closed QP's number must reach every rank before it is "
+                          "reused)");
+    }
+    try
+    {
+        MoseRankMessages::SendToOthers(
+            m_handler,
+            lookAhead,
+            {RANK_QP_CLOSED, qpn, static_cast<uint64_t>(now.GetTimeStep())});
+    }
+    catch (const std::exception& e)
+    {
+        // no exception may escape Simulator::Run() (this runs in a packet's callback)
+        CountError();
+        NS_LOG_ERROR("QP " << qpn << ": the close to the other ranks: " << e.what());
+    }
+}
+
+void
+MoseRdmaTransport::FreeQpNumber(uint32_t qpn, Time closed)
+{
     // a late packet of this QP (a duplicate still on the wire) must not reach its successor
-    m_freeQps.emplace_back(qpn, Simulator::Now() + 4 * m_scaled.rto);
+    m_freeQps.emplace((closed + 4 * m_scaled.rto).GetTimeStep(), qpn);
+}
+
+void
+MoseRdmaTransport::ReceiveRankMessage(uint64_t kind, uint64_t a, uint64_t b)
+{
+    NS_LOG_FUNCTION(this << kind << a << b);
+    if (kind == RANK_LAST_BYTE && a < GetNTransfers())
+    {
+        Record(a).sent = Record(a).bytes; // as on the receiver's rank (LastByte())
+        AddNotice(a, TimeStep(static_cast<int64_t>(b)));
+        return;
+    }
+    if (kind == RANK_QP_CLOSED && a < m_qps.size() && m_qps[a].open)
+    {
+        // the receiver's rank drops the QP's late packets as stale from now (one process: from
+        // the close; a duplicate between the two is answered here, and its ACK dropped there)
+        Qp& q = m_qps[a];
+        q.open = false;
+        ++q.gen;
+        q.send = MessageQueue();
+        q.recv = MessageQueue();
+        q.ooo = std::vector<bool>();
+        FreeQpNumber(static_cast<uint32_t>(a), TimeStep(static_cast<int64_t>(b)));
+        return;
+    }
+    CountError();
+    NS_LOG_ERROR("a message from another rank of kind " << kind << " (" << a << ", " << b
+                                                        << ") this transport does not know");
 }
 
 bool
@@ -1393,6 +1481,10 @@ void
 MoseRdmaTransport::Acknowledged(uint32_t qpn)
 {
     Qp& q = m_qps[qpn];
+    if (!IsLocalEndpoint(q.srcEp))
+    {
+        return; // the sender's rank closes it, and tells the others (CloseQp())
+    }
     while (!q.send.Empty() && q.send.items[q.send.head].endPsn <= q.sndUna)
     {
         q.send.Pop();
@@ -1414,14 +1506,8 @@ MoseRdmaTransport::Acknowledged(uint32_t qpn)
 void
 MoseRdmaTransport::LastByte(uint64_t id)
 {
-    const Time now = Simulator::Now();
     Record(id).sent = Record(id).bytes; // the receiver has it all: nothing is left to send
-    if (m_noticeDelay.IsZero())
-    {
-        Complete(id, now);
-        return;
-    }
-    AddNotice(id, now);
+    NoticeLastByte(id, m_distributed, m_handler, RANK_LAST_BYTE, "MoseRdmaTransport");
 }
 
 uint64_t

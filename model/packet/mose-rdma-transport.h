@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -63,7 +64,18 @@ class Ipv4RoutingProtocol;
  * QP per CnpInterval (DCQCN's notification point); the sender's MoseDcqcn (reaction point) cuts
  * and recovers the QP's rate.
  *
- * Not modelled yet: PFC, distributed runs on several MPI ranks (Install() refuses them).
+ * Several MPI ranks (MoseRankMessages::IsDistributed()): every rank builds the same transport
+ * and keeps every transfer's record and every QP's number. A QP's sender state (its message
+ * queue, PSNs, DCQCN, its place in the NIC's FIFO, its timers) is kept and acted on only on the
+ * source endpoint's rank, its receiver state only on the destination endpoint's rank; data
+ * packets, ACKs, NAKs and CNPs cross ranks on the fabric like any packet. QP numbers are
+ * allocated when a transfer starts, which every rank does alike; a QP is closed at its last ACK,
+ * which only the sender's rank sees: that rank tells the others (the close time, a message
+ * that arrives the lookahead later), and every rank frees the number at the close time plus
+ * the quarantine (4 x RetransmitTimeout, above the lookahead), so the numbering is the same on
+ * every rank and on one. The last byte's rank tells the others too, and every rank completes
+ * the transfer at the last byte + NoticeDelay (above the lookahead). PFC on several ranks is
+ * refused (MosePfc::Install()).
  */
 class MoseRdmaTransport : public MoseTransport
 {
@@ -422,6 +434,22 @@ class MoseRdmaTransport : public MoseTransport
     uint32_t PayloadOf(const Message& m, uint64_t psn) const;
     /// \brief The last byte of transfer id arrived now
     void LastByte(uint64_t id);
+    /// \param ep an endpoint number \return whether this rank simulates it (always on one)
+    bool IsLocalEndpoint(uint32_t ep) const;
+    /// \brief Frees QP qpn's number at closed + the quarantine (4 x RetransmitTimeout)
+    void FreeQpNumber(uint32_t qpn, Time closed);
+    /**
+     * \brief A message from another MPI rank (MoseRankMessages::Register())
+     * \param kind a RankMessage \param a transfer id or QP number \param b a time step
+     */
+    void ReceiveRankMessage(uint64_t kind, uint64_t a, uint64_t b);
+
+    /// What the ranks tell each other
+    enum RankMessage : uint64_t
+    {
+        RANK_LAST_BYTE = 0, //!< (transfer id, time step of its last byte)
+        RANK_QP_CLOSED = 1, //!< (QP number, time step it closed at its sender)
+    };
 
     // attributes
     uint32_t m_payload{1024};       //!< "PayloadSize"
@@ -465,11 +493,15 @@ class MoseRdmaTransport : public MoseTransport
     uint64_t m_portPauses{0};                 //!< see GetNPortPauses()
     std::vector<MoseDcqcnConfig> m_ccConfig;  //!< per endpoint (its line rate)
     std::deque<Qp> m_qps; //!< by QP number (a deque: a QP stays put while callbacks open more)
-    std::deque<std::pair<uint32_t, Time>> m_freeQps; //!< closed QPs and when they may be reused
+    /// closed QPs: (time step they may be reused at, QP number), the earliest first; in that
+    /// order, not in the order closes are learnt, as a rank learns another's close later
+    std::set<std::pair<int64_t, uint32_t>> m_freeQps;
+    bool m_distributed{false}; //!< several MPI ranks
+    uint32_t m_handler{0};     //!< MoseRankMessages::Register() number (distributed)
     /// (src, dst, source endpoint, destination endpoint) -> the kept QP
     std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> m_open;
     std::vector<uint32_t> m_qpOf;       //!< by id, its QP
-    uint64_t m_nQps{0};                 //!< QPs opened
+    uint64_t m_nQps{0};                 //!< QPs opened (whose sender is on this rank)
     uint64_t m_dataPackets{0};          //!< data packets sent
     uint64_t m_retransmissions{0};      //!< PSNs sent again
     uint64_t m_acks{0};                 //!< ACKs sent

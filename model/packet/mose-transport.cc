@@ -6,6 +6,9 @@
 
 #include "mose-transport.h"
 
+#include "mose-ocs-channel.h"
+#include "mose-rank-messages.h"
+
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/simulator.h"
@@ -207,6 +210,46 @@ MoseTransport::AddNotice(uint64_t id, Time end)
     {
         Simulator::Schedule(when - now, &MoseTransport::Notice, Ptr<MoseTransport>(this));
     }
+}
+
+void
+MoseTransport::NoticeLastByte(uint64_t id,
+                              bool distributed,
+                              uint32_t handler,
+                              uint64_t kind,
+                              const std::string& who)
+{
+    const Time now = Simulator::Now();
+    if (m_noticeDelay.IsZero() && !distributed)
+    {
+        Complete(id, now); // at once: the completion is the last byte's event
+        return;
+    }
+    if (distributed)
+    {
+        const Time lookAhead = MoseOcsChannel::GetDistributedLookAhead();
+        if (m_noticeDelay <= lookAhead)
+        {
+            NS_FATAL_ERROR(who << ": NoticeDelay = " << m_noticeDelay.As(Time::NS)
+                               << " with lookahead = " << lookAhead.As(Time::NS)
+                               << " on several MPI ranks; allowed: NoticeDelay above the "
+                                  "lookahead (every rank must have every notice of a time "
+                                  "before it acts)");
+        }
+        try
+        {
+            MoseRankMessages::SendToOthers(handler,
+                                           lookAhead,
+                                           {kind, id, static_cast<uint64_t>(now.GetTimeStep())});
+        }
+        catch (const std::exception& e)
+        {
+            // no exception may escape Simulator::Run() (this runs in a packet's callback)
+            ++m_errors;
+            NS_LOG_ERROR("transfer " << id << ": the notice to the other ranks: " << e.what());
+        }
+    }
+    AddNotice(id, now);
 }
 
 void

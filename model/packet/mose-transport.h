@@ -119,7 +119,8 @@ class MoseTransport : public Object
      */
     virtual uint32_t CloseConnections(const std::vector<uint32_t>& groups) = 0;
 
-    /// \return the number of connections (queue pairs) opened so far
+    /// \return the number of connections (queue pairs) opened so far; on several MPI ranks,
+    ///         those whose source this rank simulates (the ranks' counts add up to the run's)
     virtual uint64_t GetNConnections() const = 0;
     /// \return the number of transfers started
     uint64_t GetNTransfers() const;
@@ -214,6 +215,24 @@ class MoseTransport : public Object
      * \param id the transfer \param end its last byte's time
      */
     void Complete(uint64_t id, Time end);
+    /**
+     * \brief The last byte of transfer id arrived now, on this rank: on one process completes
+     *        it now (NoticeDelay 0) or notices it NoticeDelay later (AddNotice()); on several
+     *        MPI ranks also tells the other ranks (a message of the lookahead, handled there by
+     *        AddNotice() with the same time), so that every rank completes it at the same time.
+     *        NoticeDelay must then exceed the lookahead (NS_FATAL_ERROR naming both otherwise:
+     *        a rank would act before it has every notice of a time).
+     * \param id the transfer
+     * \param distributed several MPI ranks
+     * \param handler the implementation's MoseRankMessages::Register() number (distributed)
+     * \param kind the first word of the message, which its handler reads as "a last byte"
+     * \param who the implementation, for the messages
+     */
+    void NoticeLastByte(uint64_t id,
+                        bool distributed,
+                        uint32_t handler,
+                        uint64_t kind,
+                        const std::string& who);
 
     Time m_noticeDelay; //!< "NoticeDelay" (an attribute of each implementation)
     /// "TransferDone" (a trace source of each implementation)

@@ -456,3 +456,47 @@ TEST(ModeSchedule, NanosecondTimesSurviveThePacketLevelsConversion)
     EXPECT_EQ(MoseScheduleTimes(ModeSchedule()), std::vector<Time>{Time(0)});
     ExpectErrorContaining([&] { s.GetStartNs(ns.size() + 1); }, "GetStartNs");
 }
+
+// The RoCEv2 case of utils/mpi-check.sh (rdma-switch16, its rates and queues) on one process: every
+// transfer of the three periods completes with all its bytes, nothing is lost in the fabric, each
+// transfer opened a QP of its own and closed QPs' numbers were reused (fewer records than QPs)
+TEST(ModeSwitcher, RdmaTransfersAcrossTwoDrainedSwitchesCompleteOnOneProcess)
+{
+    Config::SetDefault("ns3::MoseModeSwitcher::FixedDrain", BooleanValue(true));
+    SwitchRunOptions o;
+    o.groups = 16;
+    o.drainTimeout = MilliSeconds(2);
+    o.reconfigurationDelay = MilliSeconds(1);
+    o.stop = MilliSeconds(400);
+    o.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.05},
+                  {WorkloadMode::TRAINING_HEAVY, 0.1},
+                  {WorkloadMode::INFERENCE_HEAVY, 0}};
+    o.transport = "rdma";
+    o.dataRate = "1Gbps";
+    o.portQueue = "100p";
+    const SwitchScenario s(o.run, 120, o.groups);
+    uint64_t bytes = 0;
+    for (std::size_t m : {0, 1, 0})
+    {
+        for (const Flow& f : s.flows[m])
+        {
+            bytes += static_cast<uint64_t>(f.demand * static_cast<double>(o.bytesPerUnit));
+        }
+    }
+    SwitchRun r = RunSwitchScenario(o);
+    Config::SetDefault("ns3::MoseModeSwitcher::FixedDrain", BooleanValue(false));
+    ASSERT_EQ(r.records.size(), 2u);
+    EXPECT_TRUE(r.records[0].done);
+    EXPECT_TRUE(r.records[1].done);
+    EXPECT_EQ(r.transfers, 3 * 120u) << "120 flows in each of the three periods";
+    EXPECT_EQ(r.completed, r.transfers);
+    EXPECT_EQ(r.bytesReceived, bytes);
+    EXPECT_EQ(r.lost, 0u) << "drain on: nothing lost in the fabric";
+    EXPECT_EQ(r.errors, 0u);
+    ASSERT_EQ(r.rdmaShared.size(), 2u);
+    ASSERT_FALSE(r.rdmaCounts.empty());
+    EXPECT_EQ(r.rdmaCounts[0].first, "qps_opened");
+    EXPECT_EQ(r.rdmaCounts[0].second, r.transfers) << "a QP per transfer (Start())";
+    EXPECT_LT(r.rdmaShared[0].second, r.transfers) << "closed QPs' numbers reused";
+    EXPECT_EQ(r.rdmaShared[1].second, 0u) << "no transport error";
+}

@@ -100,7 +100,9 @@ ValidatePacketConfig(const ExperimentConfig& config)
             mose::ThrowBadParameter("--transport",
                                     "rdma",
                                     "tcp on several MPI ranks (--distributed): the rdma flow "
-                                    "batch runs on one process");
+                                    "batch runs on one process (its report reads the transport's "
+                                    "drops and each transfer's bytes on the rank of its "
+                                    "receiver; mose-llm runs rdma on ranks)");
         }
     }
     if (config.stopTime <= Seconds(0))

@@ -130,7 +130,9 @@ ValidateSwitchConfig(const ExperimentConfig& config)
             mose::ThrowBadParameter("--transport",
                                     "rdma",
                                     "tcp on several MPI ranks (--distributed): the rdma flow "
-                                    "batches run on one process");
+                                    "batches run on one process (its report reads the transport's "
+                                    "drops and each transfer's bytes on the rank of its "
+                                    "receiver; mose-llm runs rdma on ranks)");
         }
     }
     // the switches: at the start of every period but the first
