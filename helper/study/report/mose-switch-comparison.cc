@@ -24,19 +24,6 @@ NS_LOG_COMPONENT_DEFINE("MoseSwitchComparison");
 namespace mose
 {
 
-namespace
-{
-
-/// \return a time as the switching run's reports give it: "12.500 ms"
-template <typename T>
-std::string
-Ms(T value)
-{
-    return FormatDuration(value, DurationStyle::MS);
-}
-
-} // namespace
-
 void
 SwitchComparison::Add(const SwitchRunSummary& summary)
 {
@@ -114,24 +101,30 @@ DescribeSwitchVerdict(const SwitchComparison& comparison)
     std::ostringstream o;
     const bool wins = mose->meanFctS < best->meanFctS;
     o << "verdict: switching " << (wins ? "pays off" : "does not pay off") << ": MoSE's mean FCT "
-      << Ms(mose->meanFctS) << " is " << FormatChange(mose->meanFctS, best->meanFctS)
-      << " against the best static policy " << mose::ToString(best->policy) << " ("
-      << Ms(best->meanFctS) << "); KV " << Ms(mose->kv.meanS) << " vs " << Ms(best->kv.meanS)
-      << " (" << FormatChange(mose->kv.meanS, best->kv.meanS) << "), training "
-      << Ms(mose->training.meanS) << " vs " << Ms(best->training.meanS) << " ("
+      << FormatDuration(mose->meanFctS, DurationStyle::MS) << " is "
+      << FormatChange(mose->meanFctS, best->meanFctS) << " against the best static policy "
+      << mose::ToString(best->policy) << " (" << FormatDuration(best->meanFctS, DurationStyle::MS)
+      << "); KV " << FormatDuration(mose->kv.meanS, DurationStyle::MS) << " vs "
+      << FormatDuration(best->kv.meanS, DurationStyle::MS) << " ("
+      << FormatChange(mose->kv.meanS, best->kv.meanS) << "), training "
+      << FormatDuration(mose->training.meanS, DurationStyle::MS) << " vs "
+      << FormatDuration(best->training.meanS, DurationStyle::MS) << " ("
       << FormatChange(mose->training.meanS, best->training.meanS) << "), makespan "
-      << Ms(mose->makespanS) << " vs " << Ms(best->makespanS) << " ("
+      << FormatDuration(mose->makespanS, DurationStyle::MS) << " vs "
+      << FormatDuration(best->makespanS, DurationStyle::MS) << " ("
       << FormatChange(mose->makespanS, best->makespanS) << "); MoSE paid " << mose->switches
-      << " switches: " << mose->circuitsChanged << " circuits changed, " << Ms(mose->switchTime)
-      << " switching, blackout " << Ms(mose->blackoutTime);
+      << " switches: " << mose->circuitsChanged << " circuits changed, "
+      << FormatDuration(mose->switchTime, DurationStyle::MS) << " switching, blackout "
+      << FormatDuration(mose->blackoutTime, DurationStyle::MS);
     if (mose->fluid)
     {
         o << " (fluid flows: no packets held or lost)";
     }
     else
     {
-        o << ", " << mose->packetsHeld << " packets held (longest " << Ms(mose->longestHold)
-          << "), " << mose->packetsLost << " lost";
+        o << ", " << mose->packetsHeld << " packets held (longest "
+          << FormatDuration(mose->longestHold, DurationStyle::MS) << "), " << mose->packetsLost
+          << " lost";
     }
     if (mose->completed < mose->transfers || best->completed < best->transfers)
     {
@@ -159,10 +152,13 @@ PrintSwitchComparison(std::ostream& os, const SwitchComparison& comparison)
     {
         os << std::left << std::setw(8) << mose::ToString(r.policy) << std::right << std::setw(11)
            << (std::to_string(r.completed) + "/" + std::to_string(r.transfers)) << std::setw(12)
-           << Ms(r.meanFctS) << std::setw(12) << Ms(r.kv.meanS) << std::setw(12) << Ms(r.kv.p99S)
-           << std::setw(12) << Ms(r.training.meanS) << std::setw(12) << Ms(r.training.p99S)
-           << std::setw(13) << Ms(r.makespanS) << std::setw(10) << r.circuitsChanged
-           << std::setw(12) << Ms(r.blackoutTime) << std::setw(8)
+           << FormatDuration(r.meanFctS, DurationStyle::MS) << std::setw(12)
+           << FormatDuration(r.kv.meanS, DurationStyle::MS) << std::setw(12)
+           << FormatDuration(r.kv.p99S, DurationStyle::MS) << std::setw(12)
+           << FormatDuration(r.training.meanS, DurationStyle::MS) << std::setw(12)
+           << FormatDuration(r.training.p99S, DurationStyle::MS) << std::setw(13)
+           << FormatDuration(r.makespanS, DurationStyle::MS) << std::setw(10) << r.circuitsChanged
+           << std::setw(12) << FormatDuration(r.blackoutTime, DurationStyle::MS) << std::setw(8)
            << (r.fluid ? std::string("n/a") : std::to_string(r.packetsHeld)) << std::setw(6)
            << (r.fluid ? std::string("n/a") : std::to_string(r.packetsLost)) << "\n";
     }
@@ -182,7 +178,8 @@ PrintSwitchComparison(std::ostream& os, const SwitchComparison& comparison)
             for (std::size_t i = 0; i < r.intervalMeanFctS.size(); ++i)
             {
                 std::ostringstream cell;
-                cell << Ms(r.intervalMeanFctS[i]) << " (" << r.intervalMaxLoad[i] << ")";
+                cell << FormatDuration(r.intervalMeanFctS[i], DurationStyle::MS) << " ("
+                     << r.intervalMaxLoad[i] << ")";
                 os << std::setw(26) << cell.str();
             }
             os << "\n";
