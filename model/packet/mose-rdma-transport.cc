@@ -595,7 +595,7 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
     const uint32_t srcEp = m_firstEndpoint[t.src] + t.srcHost;
     uint32_t qpn;
     // every rank opens the same QPs at the same times and frees the same numbers at the same
-    // times (FreeQpNumber()), so a number names the same QP on every rank
+    // times (ReleaseQp()), so a number names the same QP on every rank
     if (!m_freeQps.empty() && m_freeQps.begin()->first <= Simulator::Now().GetTimeStep())
     {
         qpn = m_freeQps.begin()->second;
@@ -736,15 +736,9 @@ MoseRdmaTransport::CloseConnections(const std::vector<uint32_t>& groups)
 void
 MoseRdmaTransport::CloseQp(uint32_t qpn)
 {
-    Qp& q = m_qps[qpn];
     NS_LOG_LOGIC("QP " << qpn << " closed");
-    q.open = false;
-    ++q.gen;
-    q.send = MessageQueue();
-    q.recv = MessageQueue();
-    q.ooo = std::vector<bool>();
     const Time now = Simulator::Now();
-    FreeQpNumber(qpn, now);
+    ReleaseQp(qpn, now);
     if (!m_distributed)
     {
         return;
@@ -777,8 +771,14 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
 }
 
 void
-MoseRdmaTransport::FreeQpNumber(uint32_t qpn, Time closed)
+MoseRdmaTransport::ReleaseQp(uint32_t qpn, Time closed)
 {
+    Qp& q = m_qps[qpn];
+    q.open = false;
+    ++q.gen;
+    q.send = MessageQueue();
+    q.recv = MessageQueue();
+    q.ooo = std::vector<bool>();
     // a late packet of this QP (a duplicate still on the wire) must not reach its successor
     m_freeQps.emplace((closed + 4 * m_scaled.rto).GetTimeStep(), qpn);
 }
@@ -797,13 +797,7 @@ MoseRdmaTransport::ReceiveRankMessage(uint64_t kind, uint64_t a, uint64_t b)
     {
         // the receiver's rank drops the QP's late packets as stale from now (one process: from
         // the close; a duplicate between the two is answered here, and its ACK dropped there)
-        Qp& q = m_qps[a];
-        q.open = false;
-        ++q.gen;
-        q.send = MessageQueue();
-        q.recv = MessageQueue();
-        q.ooo = std::vector<bool>();
-        FreeQpNumber(static_cast<uint32_t>(a), TimeStep(static_cast<int64_t>(b)));
+        ReleaseQp(static_cast<uint32_t>(a), TimeStep(static_cast<int64_t>(b)));
         return;
     }
     CountError();

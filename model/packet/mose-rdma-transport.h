@@ -436,8 +436,9 @@ class MoseRdmaTransport : public MoseTransport
     void LastByte(uint64_t id);
     /// \param ep an endpoint number \return whether this rank simulates it (always on one)
     bool IsLocalEndpoint(uint32_t ep) const;
-    /// \brief Frees QP qpn's number at closed + the quarantine (4 x RetransmitTimeout)
-    void FreeQpNumber(uint32_t qpn, Time closed);
+    /// \brief Drops QP qpn's state (its late packets are stale from now on) and frees its
+    ///        number at closed + the quarantine (4 x RetransmitTimeout)
+    void ReleaseQp(uint32_t qpn, Time closed);
     /**
      * \brief A message from another MPI rank (MoseRankMessages::Register())
      * \param kind a RankMessage \param a transfer id or QP number \param b a time step

@@ -139,6 +139,7 @@ struct RegimeMapColumns
     std::size_t dark{0};                   //!< dark_s
     std::size_t verdict{0};                //!< verdict
     std::optional<std::size_t> level;      //!< level, if the file has it
+    std::vector<std::string> levelNames;   //!< the level column's words (LevelNames())
     std::optional<std::size_t> seeds;      //!< seeds, if the file has it
     std::optional<std::size_t> low;        //!< margin_ci_low, if the file has it
     std::optional<std::size_t> high;       //!< margin_ci_high, if the file has it
@@ -165,6 +166,7 @@ FindRegimeMapColumns(CsvTable& in, RegimeMapFile& map)
     c.dark = in.RequireColumn("dark_s");
     c.verdict = in.RequireColumn("verdict");
     c.level = in.FindColumn("level");
+    c.levelNames = LevelNames();
     c.seeds = in.FindColumn("seeds");
     c.low = in.FindColumn("margin_ci_low");
     c.high = in.FindColumn("margin_ci_high");
@@ -201,7 +203,7 @@ ReadRegimeMapRow(CsvTable& in, const RegimeMapColumns& c, bool first, RegimeMapF
 {
     if (c.level)
     {
-        const std::string level(in.GetWord(*c.level, LevelNames()));
+        const std::string level(in.GetWord(*c.level, c.levelNames));
         map.levelColumn = true;
         if (!first && level != map.level)
         {

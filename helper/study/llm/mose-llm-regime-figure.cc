@@ -478,11 +478,12 @@ LlmRegimeFigure::AddCsv(const std::string& path)
     const std::size_t cBest = in.RequireColumn("best_static");
     const std::size_t cFlow = in.RequireColumn("flow_break_even_s");
     const std::optional<std::size_t> cLevel = in.FindColumn("level");
+    const std::vector<std::string> levelNames = LevelNames();
     uint32_t rows = 0;
     while (in.NextRow())
     {
         LlmRegimePoint p;
-        p.level = cLevel ? std::string(in.GetWord(*cLevel, LevelNames())) : std::string();
+        p.level = cLevel ? std::string(in.GetWord(*cLevel, levelNames)) : std::string();
         p.load = in.GetNumber(cLoad);
         p.interval = in.GetNumber(cInterval);
         p.darkTime = in.GetNumber(cDark);
