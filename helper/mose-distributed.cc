@@ -249,21 +249,21 @@ MoseDistributed::MergeTransfers(std::vector<MoseTransfer>& transfers)
     {
         return;
     }
-    std::vector<uint64_t> received(transfers.size());
-    std::vector<int64_t> end(2 * transfers.size());
+    // one MPI_Allreduce: a transfer's received bytes, end and completion (all >= 0, and a
+    // payload count fits int64_t)
+    std::vector<int64_t> figures(3 * transfers.size());
     for (std::size_t i = 0; i < transfers.size(); ++i)
     {
-        received[i] = transfers[i].received;
-        end[2 * i] = transfers[i].end.GetTimeStep();
-        end[2 * i + 1] = transfers[i].complete ? 1 : 0;
+        figures[3 * i] = static_cast<int64_t>(transfers[i].received);
+        figures[3 * i + 1] = transfers[i].end.GetTimeStep();
+        figures[3 * i + 2] = transfers[i].complete ? 1 : 0;
     }
-    SumOverRanks(received);
-    MaxOverRanks(end);
+    MaxOverRanks(figures);
     for (std::size_t i = 0; i < transfers.size(); ++i)
     {
-        transfers[i].received = received[i];
-        transfers[i].end = TimeStep(end[2 * i]);
-        transfers[i].complete = end[2 * i + 1] != 0;
+        transfers[i].received = static_cast<uint64_t>(figures[3 * i]);
+        transfers[i].end = TimeStep(figures[3 * i + 1]);
+        transfers[i].complete = figures[3 * i + 2] != 0;
     }
 }
 

@@ -110,8 +110,10 @@ class MoseDistributed
     /**
      * \brief Merges transfers (the same list on every rank) into what the whole fabric
      *        delivered: a transfer's received bytes, completion and end time are measured at its
-     *        sink, on one rank; the others hold zeros. Received bytes add, end and complete are
-     *        the maximum.
+     *        sink, on one rank. The others hold zeros (an application's sink), or the same
+     *        completion and every byte once it completed (a MoseTransport's record, completed on
+     *        every rank by its notice). Each figure is the maximum over the ranks, which is the
+     *        receiving rank's in both cases.
      * \param transfers this rank's transfers, replaced by the merged ones
      */
     static void MergeTransfers(std::vector<MoseTransfer>& transfers);

@@ -8,8 +8,8 @@
  * \file
  * \ingroup mose-tests
  * \brief The distributed runs of the suite "mose" (built only in an ns-3 tree configured with
- *        --enable-mpi, NS3_MPI): mose-packet, mose-mode-switch and mose-llm (over TCP and
- *        RoCEv2) on 32 groups, run once as one ordinary process and once under mpirun -np 2
+ *        --enable-mpi, NS3_MPI): mose-packet, mose-mode-switch and mose-llm, each over TCP and
+ *        RoCEv2, on 32 groups, run once as one ordinary process and once under mpirun -np 2
  *        with --distributed, must write the same output files byte for byte.
  *
  * As ns-3's own MPI tests (src/mpi/test/mpi-test-suite.cc, ExampleAsTestCase), each case runs
@@ -166,6 +166,28 @@ DistributedTestCases()
             "--nodes=32 --flows=80 "
             "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
             "--startWindow=20ms --policies=MoSE --plot=false "
+            "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2 "
+            "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
+            2,
+            {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
+        // the flow lists over RoCEv2: the batch runs whole on every rank, each transfer
+        // completes on every rank by its notice, the drops and the goodput bins are each rank's
+        // own receivers' and add up
+        new MoseDistributedRunTestCase(
+            "mose-packet",
+            "--nodes=32 --flows=300 --policies=MoSE --flowMonitor=false --plot=false "
+            "--transport=rdma --ns3::MoseTrafficHelper::StartMode=uniform "
+            "--ns3::MoseTrafficHelper::StartWindow=1ms",
+            2,
+            {packet + "transfers.csv",
+             packet + "circuits.csv",
+             packet + "summary.csv",
+             packet + "losses.csv"}),
+        new MoseDistributedRunTestCase(
+            "mose-mode-switch",
+            "--nodes=32 --flows=80 "
+            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
+            "--startWindow=20ms --policies=MoSE --plot=false --transport=rdma "
             "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2 "
             "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
             2,

@@ -108,6 +108,13 @@ MoseTransport::GetGroupEndpoint(uint32_t group, uint32_t host) const
     return m_groupEndpoints[group].Get(host);
 }
 
+bool
+MoseTransport::IsReceivedHere(uint64_t id) const
+{
+    const MoseTransfer& t = GetTransfer(id);
+    return MoseRankMessages::IsLocal(GetGroupEndpoint(t.dst, t.dstHost));
+}
+
 uint32_t
 MoseTransport::GetNRails(uint32_t group) const
 {

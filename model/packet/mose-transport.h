@@ -136,6 +136,14 @@ class MoseTransport : public Object
     uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
     /// \return errors caught inside simulation events (0 in a sound run)
     uint64_t GetNErrors() const;
+    /**
+     * \param id a transfer id (mose::Error for an unknown id)
+     * \return whether this process simulates the transfer's receiving endpoint: always on one
+     *         process; on several MPI ranks, on the one rank whose node receives its bytes (its
+     *         record's `received` grows packet by packet there only, and becomes its bytes on
+     *         every rank once it completes)
+     */
+    bool IsReceivedHere(uint64_t id) const;
 
     /**
      * TracedCallback signature of "TransferDone".

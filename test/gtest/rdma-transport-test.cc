@@ -193,6 +193,9 @@ TEST(RdmaTransport, OneQpMovesItsBytesInExactlyTheWireTime)
     EXPECT_EQ(t->GetNDrops(), 0u);
     EXPECT_EQ(t->GetNAcks(), 1u) << "one ACK: the message's last packet (AckInterval 16)";
     EXPECT_EQ(t->GetNErrors(), 0u);
+    // one process simulates every receiver; an id that was never started is an error
+    EXPECT_TRUE(t->IsReceivedHere(id));
+    EXPECT_THROW(t->IsReceivedHere(id + 1), Error);
     Simulator::Destroy();
 }
 

@@ -145,6 +145,12 @@ ReadTransportDrops(Ptr<MoseTransport> transport)
     {
         drops[r] = rdma->GetNDrops(static_cast<MoseRdmaTransport::DropReason>(r));
     }
+    std::vector<uint64_t*> counts;
+    for (uint64_t& d : drops)
+    {
+        counts.push_back(&d);
+    }
+    MoseDistributed::SumEachOverRanks(counts);
     return drops;
 }
 

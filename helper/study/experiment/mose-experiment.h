@@ -117,7 +117,9 @@ using TransportDrops = std::array<uint64_t, MoseRdmaTransport::N_DROP_REASONS>;
 /**
  * \ingroup mose-study
  * \param transport a transport (MoseRdmaTransport, or another: zeros)
- * \return its drops per reason (MoseRdmaTransport::GetNDrops(reason))
+ * \return its drops per reason (MoseRdmaTransport::GetNDrops(reason)); on several MPI ranks
+ *         the sums over the ranks, each rank counting its own receivers' drops (every rank
+ *         must call it, after Simulator::Run())
  */
 TransportDrops ReadTransportDrops(Ptr<MoseTransport> transport);
 

@@ -95,15 +95,6 @@ ValidatePacketConfig(const ExperimentConfig& config)
         {
             config.ecn->Validate();
         }
-        if (MoseDistributed::GetNRanks() > 1)
-        {
-            mose::ThrowBadParameter("--transport",
-                                    "rdma",
-                                    "tcp on several MPI ranks (--distributed): the rdma flow "
-                                    "batch runs on one process (its report reads the transport's "
-                                    "drops and each transfer's bytes on the rank of its "
-                                    "receiver; mose-llm runs rdma on ranks)");
-        }
     }
     if (config.stopTime <= Seconds(0))
     {
@@ -273,8 +264,10 @@ PacketExperiment::BuildBatch()
     m_batch->SetFlows(DrawBatchFlows());
     m_batch->Start(Seconds(0));
     m_experiment.SetCollect([this]() {
-        // the records in the drawn transfers' order, with the demand they carry
-        m_transfers = m_batch->GetTransfers();
+        // the records in the drawn transfers' order, with the demand they carry; on several
+        // MPI ranks every rank completed every transfer, and an unfinished one's bytes are the
+        // receiving rank's
+        m_transfers = Experiment::CollectTransfers(m_batch);
         for (std::size_t i = 0; i < m_transfers.size() && i < m_fluidDrawn.size(); ++i)
         {
             m_transfers[i].demand = m_fluidDrawn[i].demand;
@@ -290,7 +283,10 @@ PacketExperiment::BuildBatch()
         m_training.packetsLost = counts[1].lost;
         m_training.packetsSent = counts[1].sent;
         m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
-        m_batchErrors = m_batch->GetNErrors();
+        // each rank runs the batch whole: its errors over the ranks, as the run's errors
+        std::vector<uint64_t> errors{m_batch->GetNErrors()};
+        MoseDistributed::SumOverRanks(errors);
+        m_batchErrors = errors[0];
         m_batch = nullptr;
     });
     NS_LOG_INFO(m_fluidDrawn.size() << " transfers as a flow batch on " << GetConfig().transport);

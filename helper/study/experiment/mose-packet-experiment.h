@@ -78,8 +78,8 @@ ExperimentConfig MakePacketConfig(const mose::FlowExperimentConfig& scenario,
 /**
  * \ingroup mose-study
  * \brief Throws a mose::Error naming the first invalid parameter of a packet preset's
- *        configuration (MakePacketConfig()): the scenario's, a transport that is none, rdma on
- *        several MPI ranks, a stop time that is not positive, and a file of the training-heavy
+ *        configuration (MakePacketConfig()): the scenario's, a transport that is none, a stop
+ *        time that is not positive, and a file of the training-heavy
  *        mode (roles, assignment, flows) in an inference-heavy run or the inference-heavy flows
  *        file in a training-heavy run, which the run would not use (a training-heavy run uses
  *        the inference-heavy roles for its role transition and the inference-heavy assignment
@@ -172,11 +172,12 @@ class PacketExperiment
     bool IsBuilt() const;
 
     /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped
-    ///         (GetNDrops(), after Run()); 0 otherwise
+    ///         (GetNDrops(), after Run(); on several MPI ranks, over the ranks); 0 otherwise
     uint64_t GetTransportDrops() const;
     /// \return with rdma at the packet level, the transport's drops per reason (after Run())
     const TransportDrops& GetTransportDropsByReason() const;
-    /// \return with rdma at the packet level, errors caught in the flow batch (after Run())
+    /// \return with rdma at the packet level, errors caught in the flow batch (after Run();
+    ///         on several MPI ranks, each of which runs the batch whole, their sum)
     uint64_t GetBatchErrors() const;
 
   private:

@@ -125,15 +125,6 @@ ValidateSwitchConfig(const ExperimentConfig& config)
         {
             config.ecn->Validate();
         }
-        if (MoseDistributed::GetNRanks() > 1)
-        {
-            mose::ThrowBadParameter("--transport",
-                                    "rdma",
-                                    "tcp on several MPI ranks (--distributed): the rdma flow "
-                                    "batches run on one process (its report reads the transport's "
-                                    "drops and each transfer's bytes on the rank of its "
-                                    "receiver; mose-llm runs rdma on ranks)");
-        }
     }
     // the switches: at the start of every period but the first
     const std::vector<Time> times = MoseScheduleTimes(config.schedule);
@@ -390,14 +381,16 @@ SwitchExperiment::DrawIntervalTransfers(uint32_t i,
 std::array<uint64_t, 2>
 SwitchExperiment::CountBatchBytes() const
 {
-    // the bytes every started transfer received so far (the transport's record), per class
+    // the bytes every started transfer received so far (the transport's record), per class;
+    // on several MPI ranks those this rank received, packet by packet (the bins are summed
+    // over the ranks at the end)
     std::array<uint64_t, 2> received{0, 0};
     Ptr<MoseTransport> transport = m_experiment.GetTransport();
     for (const Ptr<MoseBatchWorkload>& b : m_batches)
     {
         for (const mose::FlowRecord& r : b->GetBatch().GetRecords())
         {
-            if (r.started)
+            if (r.started && transport->IsReceivedHere(r.transfer))
             {
                 received[r.flow.trafficClass == mose::TrafficClass::KV ? 0 : 1] +=
                     transport->GetTransfer(r.transfer).received;
@@ -445,7 +438,7 @@ SwitchExperiment::CollectBatches()
     for (uint32_t i = 0; i < m_intervals.size(); ++i)
     {
         SwitchInterval& iv = m_intervals[i];
-        iv.transfers = m_batches[i]->GetTransfers();
+        iv.transfers = Experiment::CollectTransfers(m_batches[i]);
         for (std::size_t k = 0; k < iv.transfers.size() && k < m_fluidDrawn[i].size(); ++k)
         {
             iv.transfers[k].demand = m_fluidDrawn[i][k].demand;
@@ -455,8 +448,13 @@ SwitchExperiment::CollectBatches()
             MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
         m_batchErrors += m_batches[i]->GetNErrors();
     }
+    // each rank runs the batches whole: their errors over the ranks, as the run's errors
+    std::vector<uint64_t> errors{m_batchErrors};
+    MoseDistributed::SumOverRanks(errors);
+    m_batchErrors = errors[0];
     m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
     m_batches.clear();
+    SumBinsOverRanks();
 }
 
 uint64_t
@@ -502,6 +500,12 @@ SwitchExperiment::Collect()
             MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
     }
     m_workloads.clear();
+    SumBinsOverRanks();
+}
+
+void
+SwitchExperiment::SumBinsOverRanks()
+{
     if (MoseDistributed::GetNRanks() <= 1)
     {
         return;

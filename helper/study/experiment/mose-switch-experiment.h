@@ -101,8 +101,8 @@ void CheckSwitchesFit(const mose::ModeSchedule& periods);
 /**
  * \ingroup mose-study
  * \brief Throws a mose::Error naming the first invalid parameter of a switching preset's
- *        configuration (MakeSwitchConfig()): the scenario's, a transport that is none, rdma on
- *        several MPI ranks, an unsorted schedule, firstStart not before the first boundary,
+ *        configuration (MakeSwitchConfig()): the scenario's, a transport that is none, an
+ *        unsorted schedule, firstStart not before the first boundary,
  *        end not after the last, a stop time before end, a non-positive start window or bin
  *        width.
  * \param config the configuration
@@ -263,11 +263,12 @@ class SwitchExperiment
     uint64_t GetBytesPerUnit() const;
 
     /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped (after
-    ///         Run()); 0 otherwise
+    ///         Run(); on several MPI ranks, over the ranks); 0 otherwise
     uint64_t GetTransportDrops() const;
     /// \return with rdma at the packet level, the transport's drops per reason (after Run())
     const TransportDrops& GetTransportDropsByReason() const;
-    /// \return with rdma at the packet level, errors caught in the flow batches (after Run())
+    /// \return with rdma at the packet level, errors caught in the flow batches (after Run();
+    ///         on several MPI ranks, each of which runs the batches whole, their sum)
     uint64_t GetBatchErrors() const;
 
   private:
@@ -293,7 +294,8 @@ class SwitchExperiment
     /// \brief Adds the bytes received since the last sample to the bin of a time
     /// \param binTime a time in the bin
     void AddBatchBytes(Time binTime);
-    /// \brief The collector with rdma: every interval's transfers from its batch
+    /// \brief The collector with rdma: every interval's transfers from its batch (merged over
+    ///        the ranks), the transport's drops and the goodput bins summed over the ranks
     void CollectBatches();
     /// \brief Run() at the fluid and aggregate levels
     void RunFluid();
@@ -317,6 +319,9 @@ class SwitchExperiment
     /// The experiment's collector: every interval's transfers (merged over the ranks), and on
     /// several MPI ranks the goodput bins summed (each rank counted its own sinks)
     void Collect();
+    /// \brief On several MPI ranks, each goodput bin becomes its sum over the ranks (each
+    ///        counted the bytes its own receivers got); nothing on one process
+    void SumBinsOverRanks();
 
     Experiment m_experiment;                        //!< fabric, switcher, monitors, run
     std::vector<SwitchInterval> m_intervals;        //!< per interval

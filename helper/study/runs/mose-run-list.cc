@@ -557,8 +557,11 @@ std::string
 RunRecordStore::GetScratchFolder(uint32_t index) const
 {
     const std::string folder = GetFilePath(index, "scratch");
-    std::filesystem::remove_all(folder); // a killed run's
-    MakeOutputDirectory(folder);
+    if (IsWritingFiles())
+    {
+        std::filesystem::remove_all(folder); // a killed run's
+        MakeOutputDirectory(folder);
+    }
     return folder;
 }
 
@@ -566,11 +569,15 @@ void
 RunRecordStore::KeepRunFolder(RunRecord& record, const std::string& folder) const
 {
     NS_LOG_FUNCTION(this << record.index << folder);
+    if (!IsWritingFiles())
+    {
+        return; // a distributed run's rank other than 0: the folder is rank 0's
+    }
     std::vector<std::string> names;
     std::error_code ec;
     if (!std::filesystem::is_directory(folder, ec))
     {
-        return; // a distributed run's rank that writes no file
+        return; // no file written
     }
     for (const auto& entry : std::filesystem::directory_iterator(folder))
     {

@@ -230,12 +230,15 @@ class RunRecordStore
     /**
      * \brief A run that writes its output files into a folder of its own (the program's
      *        writers take a folder): every file of `folder` becomes a file of the run, "out.NAME"
-     *        (WriteRunFile()), in name order, and the folder is removed.
+     *        (WriteRunFile()), in name order, and the folder is removed. Nothing on an MPI
+     *        rank that writes no file (mose::IsWritingFiles()): the folder is rank 0's.
      * \param record the run's record (its index set) \param folder the run's folder
      *        (GetScratchFolder())
      */
     void KeepRunFolder(RunRecord& record, const std::string& folder) const;
-    /// \param index a run \return an empty folder for its output files (KeepRunFolder())
+    /// \param index a run \return an empty folder for its output files (KeepRunFolder());
+    ///        on an MPI rank that writes no file, its name only: the folder is rank 0's, and
+    ///        another rank must neither empty it nor remove it while rank 0 writes into it
     std::string GetScratchFolder(uint32_t index) const;
     /**
      * \brief Writes the output files a record lists (KeepRunFolder()) into a folder, under
