@@ -192,6 +192,17 @@ DistributedTestCases()
             "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
             2,
             {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
+        // without drain: held packets come back after RetransmitTimeout, and about 26,000
+        // late copies are dropped at the receivers as duplicates or stale (a closed QP's
+        // receiver side lasts NoticeDelay after the close, on one process as on the ranks)
+        new MoseDistributedRunTestCase(
+            "mose-mode-switch",
+            "--nodes=32 --flows=80 "
+            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
+            "--startWindow=20ms --policies=MoSE --plot=false --transport=rdma "
+            "--ns3::MoseModeSwitcher::Drain=false",
+            2,
+            {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
         new MoseDistributedRunTestCase(
             "mose-llm",
             // the workloads run whole on every rank; completions cross ranks as notices

@@ -180,7 +180,8 @@ MoseRdmaTransport::GetTypeId()
             .AddAttribute("NoticeDelay",
                           "How long after a transfer's last byte the workload learns of it: 0 at "
                           "once; above 0 the completions of one time are handed on in "
-                          "transfer-id order",
+                          "transfer-id order. A closed QP's receiver side lasts as long after "
+                          "its close (a late duplicate is answered)",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&MoseRdmaTransport::m_noticeDelay),
                           MakeTimeChecker())
@@ -595,7 +596,7 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
     const uint32_t srcEp = m_firstEndpoint[t.src] + t.srcHost;
     uint32_t qpn;
     // every rank opens the same QPs at the same times and frees the same numbers at the same
-    // times (ReleaseQp()), so a number names the same QP on every rank
+    // times (ReleaseSender()), so a number names the same QP on every rank
     if (!m_freeQps.empty() && m_freeQps.begin()->first <= Simulator::Now().GetTimeStep())
     {
         qpn = m_freeQps.begin()->second;
@@ -621,6 +622,7 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
     // RoCEv2's UDP source port: per QP, in the dynamic range (ECMP entropy; a flow per QP)
     q.port = static_cast<uint16_t>(49152 + qpn % 16384);
     q.open = true;
+    q.recvUntil = Time::Max();
     q.kept = kept;
     q.lastCnp = Seconds(0);
     if (IsLocalEndpoint(srcEp))
@@ -738,28 +740,36 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
 {
     NS_LOG_LOGIC("QP " << qpn << " closed");
     const Time now = Simulator::Now();
-    ReleaseQp(qpn, now);
+    ReleaseSender(qpn, now);
+    // the receiver keeps its side NoticeDelay longer, on one process as on several ranks,
+    // where the close reaches the receiver's rank in a message that takes NoticeDelay: a late
+    // duplicate in between is answered alike (its ACK is then stale here)
+    if (IsLocalEndpoint(m_qps[qpn].dstEp))
+    {
+        ReleaseReceiver(qpn, now + m_noticeDelay);
+    }
     if (!m_distributed)
     {
         return;
     }
     // only this rank (the sender's) sees the last ACK: the others close the QP's record when
-    // the message arrives, the lookahead later, and free its number at the same time as here
+    // the message arrives, NoticeDelay later, and free its number at the same time as here
     const Time lookAhead = MoseOcsChannel::GetDistributedLookAhead();
-    if (4 * m_scaled.rto <= lookAhead)
+    if (4 * m_scaled.rto <= m_noticeDelay || m_noticeDelay <= lookAhead)
     {
         NS_FATAL_ERROR("MoseRdmaTransport: RetransmitTimeout = "
                        << m_scaled.rto.As(Time::NS)
-                       << " (at MoseScale) with lookahead = " << lookAhead.As(Time::NS)
-                       << " on several MPI ranks; allowed: 4 x RetransmitTimeout above the "
-                          "lookahead (a closed QP's number must reach every rank before it is "
-                          "reused)");
+                       << " (at MoseScale), NoticeDelay = " << m_noticeDelay.As(Time::NS)
+                       << " with lookahead = " << lookAhead.As(Time::NS)
+                       << " on several MPI ranks; allowed: lookahead < NoticeDelay < 4 x "
+                          "RetransmitTimeout (a closed QP's number must reach every rank "
+                          "before it is reused)");
     }
     try
     {
         MoseRankMessages::SendToOthers(
             m_handler,
-            lookAhead,
+            m_noticeDelay,
             {RANK_QP_CLOSED, qpn, static_cast<uint64_t>(now.GetTimeStep())});
     }
     catch (const std::exception& e)
@@ -771,16 +781,29 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
 }
 
 void
-MoseRdmaTransport::ReleaseQp(uint32_t qpn, Time closed)
+MoseRdmaTransport::ReleaseSender(uint32_t qpn, Time closed)
 {
     Qp& q = m_qps[qpn];
     q.open = false;
     ++q.gen;
     q.send = MessageQueue();
-    q.recv = MessageQueue();
-    q.ooo = std::vector<bool>();
     // a late packet of this QP (a duplicate still on the wire) must not reach its successor
     m_freeQps.emplace((closed + 4 * m_scaled.rto).GetTimeStep(), qpn);
+}
+
+void
+MoseRdmaTransport::ReleaseReceiver(uint32_t qpn, Time until)
+{
+    Qp& q = m_qps[qpn];
+    q.recvUntil = std::min(q.recvUntil, until);
+    q.recv = MessageQueue();
+    q.ooo = std::vector<bool>();
+}
+
+bool
+MoseRdmaTransport::IsReceiving(const Qp& q)
+{
+    return Simulator::Now() < q.recvUntil;
 }
 
 void
@@ -795,9 +818,11 @@ MoseRdmaTransport::ReceiveRankMessage(uint64_t kind, uint64_t a, uint64_t b)
     }
     if (kind == RANK_QP_CLOSED && a < m_qps.size() && m_qps[a].open)
     {
-        // the receiver's rank drops the QP's late packets as stale from now (one process: from
-        // the close; a duplicate between the two is answered here, and its ACK dropped there)
-        ReleaseQp(static_cast<uint32_t>(a), TimeStep(static_cast<int64_t>(b)));
+        // NoticeDelay after the close, as on one process: the receiver's rank drops the QP's
+        // late packets as stale from now, and every rank frees its number when its sender's did
+        const auto qpn = static_cast<uint32_t>(a);
+        ReleaseSender(qpn, TimeStep(static_cast<int64_t>(b)));
+        ReleaseReceiver(qpn, Simulator::Now());
         return;
     }
     CountError();
@@ -1213,7 +1238,7 @@ MoseRdmaTransport::Receive(uint32_t ep, Ptr<Socket> socket)
         packet->RemoveHeader(bth);
         const uint32_t qpn = bth.GetDestQp();
         const uint8_t op = bth.GetOpcode();
-        if (qpn >= m_qps.size() || !m_qps[qpn].open)
+        if (qpn >= m_qps.size() || (!m_qps[qpn].open && !IsReceiving(m_qps[qpn])))
         {
             Drop(qpn, bth.GetPsn(), STALE);
             continue;
@@ -1223,7 +1248,7 @@ MoseRdmaTransport::Receive(uint32_t ep, Ptr<Socket> socket)
         {
             if (op <= MoseRoceBthHeader::SEND_ONLY && op != 0x03)
             {
-                if (q.dstEp != ep)
+                if (q.dstEp != ep || !IsReceiving(q))
                 {
                     Drop(qpn, bth.GetPsn(), STALE);
                     continue;
@@ -1236,9 +1261,9 @@ MoseRdmaTransport::Receive(uint32_t ep, Ptr<Socket> socket)
             else if (op == MoseRoceBthHeader::ACKNOWLEDGE)
             {
                 MoseRoceAethHeader aeth;
-                if (q.srcEp != ep || packet->GetSize() < MoseRoceAethHeader::SIZE)
+                if (q.srcEp != ep || !q.open || packet->GetSize() < MoseRoceAethHeader::SIZE)
                 {
-                    Drop(qpn, bth.GetPsn(), q.srcEp != ep ? STALE : MALFORMED);
+                    Drop(qpn, bth.GetPsn(), q.srcEp != ep || !q.open ? STALE : MALFORMED);
                     continue;
                 }
                 packet->RemoveHeader(aeth);
@@ -1246,7 +1271,7 @@ MoseRdmaTransport::Receive(uint32_t ep, Ptr<Socket> socket)
             }
             else if (op == MoseRoceBthHeader::CNP)
             {
-                if (q.srcEp != ep)
+                if (q.srcEp != ep || !q.open)
                 {
                     Drop(qpn, 0, STALE);
                     continue;
@@ -1340,7 +1365,7 @@ MoseRdmaTransport::ReceiveData(uint32_t qpn, uint64_t psn, uint32_t payload, boo
     Deliver(q, psn); // q stays valid: m_qps is a deque, and a closed QP keeps its slot
     // selective repeat: bit i of ooo is PSN ePsn + 1 + i; each PSN delivered shifts it by one
     bool gap = false;
-    while (!q.ooo.empty() && q.open)
+    while (!q.ooo.empty() && IsReceiving(q))
     {
         ack = true;
         const bool next = q.ooo.front();
@@ -1352,9 +1377,9 @@ MoseRdmaTransport::ReceiveData(uint32_t qpn, uint64_t psn, uint32_t payload, boo
         }
         Deliver(q, q.ePsn);
     }
-    if (!q.open)
+    if (!IsReceiving(q))
     {
-        return; // a completion callback closed it
+        return; // a completion callback closed it (NoticeDelay 0)
     }
     if (gap)
     {

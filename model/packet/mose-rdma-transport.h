@@ -71,11 +71,12 @@ class Ipv4RoutingProtocol;
  * packets, ACKs, NAKs and CNPs cross ranks on the fabric like any packet. QP numbers are
  * allocated when a transfer starts, which every rank does alike; a QP is closed at its last ACK,
  * which only the sender's rank sees: that rank tells the others (the close time, a message
- * that arrives the lookahead later), and every rank frees the number at the close time plus
- * the quarantine (4 x RetransmitTimeout, above the lookahead), so the numbering is the same on
- * every rank and on one. The last byte's rank tells the others too, and every rank completes
- * the transfer at the last byte + NoticeDelay (above the lookahead). PFC on several ranks is
- * refused (MosePfc::Install()).
+ * that arrives NoticeDelay later), and every rank frees the number at the close time plus
+ * the quarantine (4 x RetransmitTimeout, above NoticeDelay), so the numbering is the same on
+ * every rank and on one. The receiver's side lasts until the message arrives; on one process
+ * it lasts NoticeDelay after the close too, so a late duplicate is answered alike. The last
+ * byte's rank tells the others too, and every rank completes the transfer at the last byte +
+ * NoticeDelay (above the lookahead). PFC on several ranks is refused (MosePfc::Install()).
  */
 class MoseRdmaTransport : public MoseTransport
 {
@@ -281,7 +282,7 @@ class MoseRdmaTransport : public MoseTransport
         uint32_t dstEp{0};          //!< receiving endpoint number
         uint16_t port{0};           //!< UDP source port
         uint32_t gen{0};            //!< generation (bumped when closed: stale events ignore it)
-        bool open{false};           //!< in use
+        bool open{false};           //!< in use (its sender's side: until its last ACK)
         bool kept{false};           //!< a kept QP (StartOnConnection())
         bool closing{false};        //!< close once every message is acknowledged
         bool inReady{false};        //!< in its NIC's FIFO
@@ -308,6 +309,9 @@ class MoseRdmaTransport : public MoseTransport
         uint32_t msn{0};       //!< messages completed
         Time lastCnp;          //!< when the last CNP was sent
         std::vector<bool> ooo; //!< selective repeat: PSN ePsn+1+i received (bit i)
+        /// its data packets are received before this time (IsReceiving()): from its opening,
+        /// until NoticeDelay after its sender closed it
+        Time recvUntil;
     };
 
     /// No port: a QP that sent nothing yet, a device that is not paced
@@ -436,9 +440,19 @@ class MoseRdmaTransport : public MoseTransport
     void LastByte(uint64_t id);
     /// \param ep an endpoint number \return whether this rank simulates it (always on one)
     bool IsLocalEndpoint(uint32_t ep) const;
-    /// \brief Drops QP qpn's state (its late packets are stale from now on) and frees its
-    ///        number at closed + the quarantine (4 x RetransmitTimeout)
-    void ReleaseQp(uint32_t qpn, Time closed);
+    /// \brief Drops QP qpn's sender's state (its late ACKs and CNPs are stale from now on)
+    ///        and frees its number at closed + the quarantine (4 x RetransmitTimeout)
+    void ReleaseSender(uint32_t qpn, Time closed);
+    /**
+     * \brief Ends QP qpn's receiver's side at a time: its data packets are stale from then on.
+     *        Its messages were all received (the sender saw every ACK), so their storage is
+     *        freed now; the expected PSN stays, and a late duplicate before that time is
+     *        answered (its ACK is stale at the sender).
+     * \param qpn the QP \param until the time
+     */
+    void ReleaseReceiver(uint32_t qpn, Time until);
+    /// \return whether QP q receives data packets now (its recvUntil is later)
+    static bool IsReceiving(const Qp& q);
     /**
      * \brief A message from another MPI rank (MoseRankMessages::Register())
      * \param kind a RankMessage \param a transfer id or QP number \param b a time step

@@ -466,6 +466,59 @@ TEST(RdmaTransport, ALostLastPacketIsResentByTheTimeout)
     Simulator::Destroy();
 }
 
+// The receiver keeps a closed QP's side NoticeDelay longer, as the receiver's MPI rank does until
+// the close reaches it: a late duplicate in between is answered with an ACK, which is stale at
+// the sender. By hand (10 Gb/s, 1 us, 1024 B packets in 856 ns, an ACK in 40 ns): the lone ACK
+// of a 10-packet message is lost; at the 100 us timeout go-back-N resends packets 0-9, one every
+// 856 ns. The duplicate of packet 0 arrives at 101.856 us and its ACK closes the QP at 102.896;
+// by then packets 0-3 have left. Packet 1 arrives at 102.712, before the close (a duplicate; its
+// ACK reaches the closed sender at 103.752: stale). Packets 2 and 3 arrive at 103.568 and
+// 104.424: with NoticeDelay 0 stale, with NoticeDelay 50 us duplicates whose ACKs are stale.
+TEST(RdmaTransport, ALateDuplicateIsAnsweredUntilNoticeDelayAfterTheClose)
+{
+    struct Counts
+    {
+        uint64_t duplicate;
+        uint64_t stale;
+        uint64_t acks;
+        uint64_t resent;
+    };
+
+    auto run = [](Time noticeDelay) {
+        Pair p = MakePair(MicroSeconds(1));
+        Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+        em->SetList({0}); // the sender's first packet received: the message's ACK
+        p.devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+        t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
+        t->SetAttribute("NoticeDelay", TimeValue(noticeDelay));
+        t->Install(p.nodes);
+        const uint64_t id = t->Start(0, 1, 10000, MoseTransport::DoneCallback());
+        Simulator::Run();
+        EXPECT_TRUE(t->GetTransfer(id).complete);
+        EXPECT_EQ(t->GetNTimeouts(), 1u);
+        EXPECT_EQ(t->GetNErrors(), 0u);
+        const Counts c{t->GetNDrops(MoseRdmaTransport::DUPLICATE),
+                       t->GetNDrops(MoseRdmaTransport::STALE),
+                       t->GetNAcks(),
+                       t->GetNRetransmissions()};
+        Simulator::Destroy();
+        return c;
+    };
+
+    const Counts now = run(Seconds(0));
+    EXPECT_EQ(now.resent, 4u) << "packets 0-3 left before the close";
+    EXPECT_EQ(now.duplicate, 2u) << "packets 0 and 1";
+    EXPECT_EQ(now.stale, 3u) << "packets 2 and 3, and packet 1's ACK";
+    EXPECT_EQ(now.acks, 3u) << "the lost one, and one per duplicate";
+
+    const Counts later = run(MicroSeconds(50));
+    EXPECT_EQ(later.resent, 4u);
+    EXPECT_EQ(later.duplicate, 4u) << "packets 0 to 3";
+    EXPECT_EQ(later.stale, 3u) << "the ACKs of packets 1, 2 and 3";
+    EXPECT_EQ(later.acks, 5u);
+}
+
 // MoseScale 4: the timeout is 4 x 100 us, the rates and the byte counter are divided by 4, and
 // the attributes keep the values given. The links here are made by hand at 10 Gb/s, standing
 // for a fabric the topology helper already divided (tests of that division are in scale-test).
