@@ -151,11 +151,6 @@ MoseSocketTransfers::DoDispose()
     m_listeners.clear();
     m_senders.clear();
     m_receivers.clear();
-    if (m_distributed)
-    {
-        MoseRankMessages::Unregister(m_handler);
-        m_distributed = false;
-    }
     m_endpoints = NodeContainer();
     MoseTransport::DoDispose();
 }
@@ -249,19 +244,15 @@ MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
             m_listeners.push_back(listener);
         }
     }
-    m_distributed = MoseRankMessages::IsDistributed();
-    if (m_distributed)
-    {
-        m_handler = MoseRankMessages::Register(
-            MakeCallback(&MoseSocketTransfers::ReceiveMessage, Ptr<MoseSocketTransfers>(this)));
-    }
+    RegisterRankMessages(
+        MakeCallback(&MoseSocketTransfers::ReceiveMessage, Ptr<MoseSocketTransfers>(this)));
     SetInstalled();
 }
 
 bool
 MoseSocketTransfers::IsLocal(uint32_t g) const
 {
-    return !m_distributed || MoseRankMessages::IsLocal(m_endpoints.Get(g));
+    return !IsDistributed() || MoseRankMessages::IsLocal(m_endpoints.Get(g));
 }
 
 uint32_t
@@ -286,7 +277,7 @@ MoseSocketTransfers::NotifyPort(Message kind,
     // the connection's first segment needs at least one link delay to reach dst: this message,
     // which arrives the lookahead after now, is there before it
     MoseRankMessages::Send(GetRankOf(dst),
-                           m_handler,
+                           GetRankHandler(),
                            MoseOcsChannel::GetDistributedLookAhead(),
                            {kind, (uint64_t{endpoint} << 16) | port, x});
 }
@@ -767,7 +758,7 @@ MoseSocketTransfers::AddReceived(uint64_t id, uint64_t got)
 void
 MoseSocketTransfers::LastByte(uint64_t id)
 {
-    NoticeLastByte(id, m_distributed, m_handler, LAST_BYTE, "MoseSocketTransfers");
+    NoticeLastByte(id, LAST_BYTE, "MoseSocketTransfers");
 }
 
 void

@@ -306,8 +306,6 @@ class MoseSocketTransfers : public MoseTransport
     uint32_t m_segmentSize{0};                         //!< "SegmentSize" (0: TcpSocket default)
     uint32_t m_bufferSize{0};                          //!< "BufferSize" (0: TcpSocket default)
     double m_msl{0};                                   //!< "MaxSegLifetime" in s (< 0: default)
-    bool m_distributed{false};                         //!< Install() on several MPI ranks
-    uint32_t m_handler{0};                             //!< MoseRankMessages number (distributed)
     NodeContainer m_endpoints;                         //!< per group, its first endpoint
     std::vector<uint32_t> m_firstEndpoint;             //!< per group, its first endpoint number
     std::map<Ipv4Address, uint32_t> m_groupOf;         //!< every endpoint address -> group

@@ -254,11 +254,6 @@ MoseRdmaTransport::DoDispose()
     }
     m_nics.clear();
     m_qps.clear();
-    if (m_distributed)
-    {
-        MoseRankMessages::Unregister(m_handler);
-        m_distributed = false;
-    }
     MoseTransport::DoDispose();
 }
 
@@ -406,12 +401,8 @@ MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
             InstallNic(ep, node, which);
         }
     }
-    m_distributed = MoseRankMessages::IsDistributed();
-    if (m_distributed)
-    {
-        m_handler = MoseRankMessages::Register(
-            MakeCallback(&MoseRdmaTransport::ReceiveRankMessage, Ptr<MoseRdmaTransport>(this)));
-    }
+    RegisterRankMessages(
+        MakeCallback(&MoseRdmaTransport::ReceiveRankMessage, Ptr<MoseRdmaTransport>(this)));
     SetInstalled();
     MoseObjectList::Add(MoseObjectList::TRANSPORT, this); // /MoseTransportList/[i]
 }
@@ -657,7 +648,7 @@ MoseRdmaTransport::QueueMessage(uint32_t qpn, uint64_t id)
 bool
 MoseRdmaTransport::IsLocalEndpoint(uint32_t ep) const
 {
-    return !m_distributed || MoseRankMessages::IsLocal(m_nics[ep].node);
+    return !IsDistributed() || MoseRankMessages::IsLocal(m_nics[ep].node);
 }
 
 uint64_t
@@ -748,7 +739,7 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
     {
         ReleaseReceiver(qpn, now + m_noticeDelay);
     }
-    if (!m_distributed)
+    if (!IsDistributed())
     {
         return;
     }
@@ -768,7 +759,7 @@ MoseRdmaTransport::CloseQp(uint32_t qpn)
     try
     {
         MoseRankMessages::SendToOthers(
-            m_handler,
+            GetRankHandler(),
             m_noticeDelay,
             {RANK_QP_CLOSED, qpn, static_cast<uint64_t>(now.GetTimeStep())});
     }
@@ -1526,7 +1517,7 @@ void
 MoseRdmaTransport::LastByte(uint64_t id)
 {
     Record(id).sent = Record(id).bytes; // the receiver has it all: nothing is left to send
-    NoticeLastByte(id, m_distributed, m_handler, RANK_LAST_BYTE, "MoseRdmaTransport");
+    NoticeLastByte(id, RANK_LAST_BYTE, "MoseRdmaTransport");
 }
 
 uint64_t

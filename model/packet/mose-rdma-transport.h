@@ -511,8 +511,6 @@ class MoseRdmaTransport : public MoseTransport
     /// closed QPs: (time step they may be reused at, QP number), the earliest first; in that
     /// order, not in the order closes are learnt, as a rank learns another's close later
     std::set<std::pair<int64_t, uint32_t>> m_freeQps;
-    bool m_distributed{false}; //!< several MPI ranks
-    uint32_t m_handler{0};     //!< MoseRankMessages::Register() number (distributed)
     /// (src, dst, source endpoint, destination endpoint) -> the kept QP
     std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> m_open;
     std::vector<uint32_t> m_qpOf;       //!< by id, its QP

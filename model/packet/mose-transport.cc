@@ -53,7 +53,34 @@ MoseTransport::DoDispose()
     m_done.clear();
     m_notices.clear();
     m_groupEndpoints.clear();
+    if (m_distributed)
+    {
+        MoseRankMessages::Unregister(m_rankHandler);
+        m_distributed = false;
+    }
     Object::DoDispose();
+}
+
+void
+MoseTransport::RegisterRankMessages(Callback<void, uint64_t, uint64_t, uint64_t> handler)
+{
+    m_distributed = MoseRankMessages::IsDistributed();
+    if (m_distributed)
+    {
+        m_rankHandler = MoseRankMessages::Register(handler);
+    }
+}
+
+bool
+MoseTransport::IsDistributed() const
+{
+    return m_distributed;
+}
+
+uint32_t
+MoseTransport::GetRankHandler() const
+{
+    return m_rankHandler;
 }
 
 uint32_t
@@ -220,19 +247,15 @@ MoseTransport::AddNotice(uint64_t id, Time end)
 }
 
 void
-MoseTransport::NoticeLastByte(uint64_t id,
-                              bool distributed,
-                              uint32_t handler,
-                              uint64_t kind,
-                              const std::string& who)
+MoseTransport::NoticeLastByte(uint64_t id, uint64_t kind, const std::string& who)
 {
     const Time now = Simulator::Now();
-    if (m_noticeDelay.IsZero() && !distributed)
+    if (m_noticeDelay.IsZero() && !m_distributed)
     {
         Complete(id, now); // at once: the completion is the last byte's event
         return;
     }
-    if (distributed)
+    if (m_distributed)
     {
         const Time lookAhead = MoseOcsChannel::GetDistributedLookAhead();
         if (m_noticeDelay <= lookAhead)
@@ -245,7 +268,7 @@ MoseTransport::NoticeLastByte(uint64_t id,
         }
         try
         {
-            MoseRankMessages::SendToOthers(handler,
+            MoseRankMessages::SendToOthers(m_rankHandler,
                                            lookAhead,
                                            {kind, id, static_cast<uint64_t>(now.GetTimeStep())});
         }

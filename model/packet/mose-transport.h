@@ -231,16 +231,23 @@ class MoseTransport : public Object
      *        NoticeDelay must then exceed the lookahead (NS_FATAL_ERROR naming both otherwise:
      *        a rank would act before it has every notice of a time).
      * \param id the transfer
-     * \param distributed several MPI ranks
-     * \param handler the implementation's MoseRankMessages::Register() number (distributed)
-     * \param kind the first word of the message, which its handler reads as "a last byte"
+     * \param kind the first word of the message, which the handler given to
+     *        RegisterRankMessages() reads as "a last byte"
      * \param who the implementation, for the messages
      */
-    void NoticeLastByte(uint64_t id,
-                        bool distributed,
-                        uint32_t handler,
-                        uint64_t kind,
-                        const std::string& who);
+    void NoticeLastByte(uint64_t id, uint64_t kind, const std::string& who);
+
+    /**
+     * \brief Install()'s step for several MPI ranks: registers the implementation's handler
+     *        of the other ranks' messages (MoseRankMessages::Register(), in the same order on
+     *        every rank); nothing on one process. DoDispose() unregisters it.
+     * \param handler the handler
+     */
+    void RegisterRankMessages(Callback<void, uint64_t, uint64_t, uint64_t> handler);
+    /// \return whether Install() ran on several MPI ranks (RegisterRankMessages())
+    bool IsDistributed() const;
+    /// \return the handler's MoseRankMessages number (RegisterRankMessages(); distributed)
+    uint32_t GetRankHandler() const;
 
     Time m_noticeDelay; //!< "NoticeDelay" (an attribute of each implementation)
     /// "TransferDone" (a trace source of each implementation)
@@ -259,6 +266,8 @@ class MoseTransport : public Object
     uint64_t m_completed{0};                            //!< transfers complete
     uint64_t m_bytes{0};                                //!< bytes received
     uint64_t m_errors{0};                               //!< errors inside events
+    bool m_distributed{false};                          //!< Install() on several MPI ranks
+    uint32_t m_rankHandler{0}; //!< MoseRankMessages::Register() number (distributed)
 };
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "ns3/mose-workload-summary.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <utility>
 
@@ -33,12 +34,27 @@ WriteLlmRequestsCsv(std::ostream& os,
     MoseInferenceWorkload::WriteRecordsCsv(os, requests, mose::ToString(policy) + ",");
 }
 
+namespace
+{
+
+/// The KV export's columns, in order: the CSV header and the JSON keys
+constexpr std::array<const char*, 20> KV_EXPORT_COLUMNS = {
+    "policy",        "request_id",  "line",       "index",      "input_tokens",
+    "output_tokens", "kv_bytes",    "wire_bytes", "mode",       "prefill",
+    "decode",        "direct",      "hops",       "arrival_ns", "queue_ns",
+    "prefill_ns",    "kv_start_ns", "kv_end_ns",  "kv_ns",      "ttft_ns"};
+
+} // namespace
+
 std::string
 GetLlmKvExportHeader()
 {
-    return "policy,request_id,line,index,input_tokens,output_tokens,kv_bytes,wire_bytes,mode,"
-           "prefill,decode,direct,hops,arrival_ns,queue_ns,prefill_ns,kv_start_ns,kv_end_ns,"
-           "kv_ns,ttft_ns";
+    std::string header;
+    for (const char* column : KV_EXPORT_COLUMNS)
+    {
+        header += (header.empty() ? "" : ",") + std::string(column);
+    }
+    return header;
 }
 
 void
@@ -83,39 +99,38 @@ WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperiment& 
                                : q.traceLine > 0  ? std::to_string(q.traceLine)
                                                   : std::to_string(r.index);
         const uint32_t h = hops(r.arrival, r.prefill, r.decode);
-        const std::vector<std::pair<const char*, std::string>> fields = {
-            {"policy", json ? mose::JsonString(policy) : policy},
-            {"request_id", json ? mose::JsonString(id) : id},
-            {"line",
-             q.traceLine > 0 ? std::to_string(q.traceLine) : std::string(json ? "null" : "")},
-            {"index", std::to_string(r.index)},
-            {"input_tokens", std::to_string(r.inputTokens)},
-            {"output_tokens", std::to_string(r.outputTokens)},
-            {"kv_bytes", std::to_string(r.kvBytes)},
-            {"wire_bytes", std::to_string(r.wireBytes)},
-            {"mode", json ? mose::JsonString(mose::ToString(r.mode)) : mose::ToString(r.mode)},
-            {"prefill", std::to_string(r.prefill)},
-            {"decode", std::to_string(r.decode)},
-            {"direct", json ? (r.direct ? "true" : "false") : (r.direct ? "1" : "0")},
-            {"hops",
-             h == mose::DestinationTree::UNREACHABLE ? std::string(json ? "null" : "")
-                                                     : std::to_string(h)},
-            {"arrival_ns", std::to_string(r.arrival.GetNanoSeconds())},
-            {"queue_ns", std::to_string((r.prefillStart - r.arrival).GetNanoSeconds())},
-            {"prefill_ns", std::to_string((r.prefillDone - r.prefillStart).GetNanoSeconds())},
-            {"kv_start_ns", std::to_string(r.kvStart.GetNanoSeconds())},
-            {"kv_end_ns", std::to_string(r.kvEnd.GetNanoSeconds())},
-            {"kv_ns", std::to_string(r.GetKvTime().GetNanoSeconds())},
-            {"ttft_ns", std::to_string(r.GetTtft().GetNanoSeconds())}};
-        for (std::size_t i = 0; i < fields.size(); ++i)
+        // one value per column of KV_EXPORT_COLUMNS, in its order
+        const std::array<std::string, KV_EXPORT_COLUMNS.size()> values = {
+            json ? mose::JsonString(policy) : policy,
+            json ? mose::JsonString(id) : id,
+            q.traceLine > 0 ? std::to_string(q.traceLine) : std::string(json ? "null" : ""),
+            std::to_string(r.index),
+            std::to_string(r.inputTokens),
+            std::to_string(r.outputTokens),
+            std::to_string(r.kvBytes),
+            std::to_string(r.wireBytes),
+            json ? mose::JsonString(mose::ToString(r.mode)) : mose::ToString(r.mode),
+            std::to_string(r.prefill),
+            std::to_string(r.decode),
+            json ? (r.direct ? "true" : "false") : (r.direct ? "1" : "0"),
+            h == mose::DestinationTree::UNREACHABLE ? std::string(json ? "null" : "")
+                                                    : std::to_string(h),
+            std::to_string(r.arrival.GetNanoSeconds()),
+            std::to_string((r.prefillStart - r.arrival).GetNanoSeconds()),
+            std::to_string((r.prefillDone - r.prefillStart).GetNanoSeconds()),
+            std::to_string(r.kvStart.GetNanoSeconds()),
+            std::to_string(r.kvEnd.GetNanoSeconds()),
+            std::to_string(r.GetKvTime().GetNanoSeconds()),
+            std::to_string(r.GetTtft().GetNanoSeconds())};
+        for (std::size_t i = 0; i < values.size(); ++i)
         {
             if (json)
             {
-                os << (i == 0 ? "{" : ", ") << '"' << fields[i].first << "\": " << fields[i].second;
+                os << (i == 0 ? "{" : ", ") << '"' << KV_EXPORT_COLUMNS[i] << "\": " << values[i];
             }
             else
             {
-                os << (i == 0 ? "" : ",") << fields[i].second;
+                os << (i == 0 ? "" : ",") << values[i];
             }
         }
         os << (json ? "}\n" : "\n");
