@@ -192,6 +192,18 @@ DistributedTestCases()
             "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
             2,
             {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
+        // with PFC: 25 pauses, about 11 of them to a port on the other rank (a message of
+        // the link's delay and the pause frame's time)
+        new MoseDistributedRunTestCase(
+            "mose-packet",
+            "--nodes=32 --flows=2000 --policies=MoSE --flowMonitor=false --plot=false "
+            "--transport=rdma --pfc=true --ns3::MoseTrafficHelper::StartMode=uniform "
+            "--ns3::MoseTrafficHelper::StartWindow=300us",
+            2,
+            {packet + "transfers.csv",
+             packet + "circuits.csv",
+             packet + "summary.csv",
+             packet + "losses.csv"}),
         // without drain: held packets come back after RetransmitTimeout, and about 26,000
         // late copies are dropped at the receivers as duplicates or stale (a closed QP's
         // receiver side lasts NoticeDelay after the close, on one process as on the ranks)

@@ -19,6 +19,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-error.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-net-device.h"
@@ -167,6 +168,11 @@ MosePfc::DoDispose()
     m_nodes.clear();
     m_nodeIndex.clear();
     m_listeners.clear();
+    if (m_distributed)
+    {
+        MoseRankMessages::Unregister(m_rankHandler);
+        m_distributed = false;
+    }
     Object::DoDispose();
 }
 
@@ -181,14 +187,6 @@ MosePfc::Install(const NodeContainer& switches, const NodeContainer& hosts)
     if (m_installed)
     {
         throw mose::Error("MosePfc::Install was already called");
-    }
-    if (MoseRankMessages::IsDistributed())
-    {
-        // a pause reaches the upstream device as an event on its node (SendPause()), which
-        // another rank's node cannot take: pauses would have to cross ranks as messages
-        throw mose::Error("MosePfc (--pfc): runs on several MPI ranks (" +
-                          std::to_string(MoseRankMessages::GetNRanks()) +
-                          ") are not supported; allowed: PFC on one process, or no PFC");
     }
     if (!m_stormTimeout.IsStrictlyPositive())
     {
@@ -238,6 +236,13 @@ MosePfc::Install(const NodeContainer& switches, const NodeContainer& hosts)
             SetThresholds(n);
             HookHoldQueue(k);
         }
+    }
+    // a pause to another rank's node is a message to that rank (SendPause())
+    m_distributed = MoseRankMessages::IsDistributed();
+    if (m_distributed)
+    {
+        m_rankHandler = MoseRankMessages::Register(
+            MakeCallback(&MosePfc::ReceiveRankMessage, Ptr<MosePfc>(this)));
     }
     MoseObjectList::Add(MoseObjectList::PFC, this); // /MosePfcList/[i]
     m_installed = true;
@@ -651,6 +656,28 @@ MosePfc::SendPause(uint32_t k, uint32_t j, bool pause)
     }
     NS_LOG_LOGIC((pause ? "pause" : "resume") << " from node " << n.node->GetId() << " device " << j
                                               << " to node " << peer->GetNode()->GetId());
+    if (m_distributed && !MoseRankMessages::IsLocal(peer->GetNode()))
+    {
+        // the frame crosses ranks: a message of the same delay (at least the lookahead, the
+        // smallest delay of a link between ranks)
+        auto key = [](Ptr<NetDevice> d) {
+            return (uint64_t{d->GetNode()->GetId()} << 32) | d->GetIfIndex();
+        };
+        try
+        {
+            MoseRankMessages::Send(peer->GetNode()->GetSystemId(),
+                                   m_rankHandler,
+                                   in.frameDelay,
+                                   {pause ? 1U : 0U, key(in.device), key(peer)});
+        }
+        catch (const std::exception& e)
+        {
+            // no exception may escape Simulator::Run() (this runs in a packet's event)
+            ++m_errors;
+            NS_LOG_ERROR("a pause to node " << peer->GetNode()->GetId() << ": " << e.what());
+        }
+        return;
+    }
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    in.frameDelay,
                                    &MosePfc::PauseArrives,
@@ -658,6 +685,31 @@ MosePfc::SendPause(uint32_t k, uint32_t j, bool pause)
                                    in.device,
                                    peer,
                                    pause);
+}
+
+void
+MosePfc::ReceiveRankMessage(uint64_t pause, uint64_t from, uint64_t to)
+{
+    NS_LOG_FUNCTION(this << pause << from << to);
+    auto device = [](uint64_t key) -> Ptr<NetDevice> {
+        const auto id = static_cast<uint32_t>(key >> 32);
+        const auto index = static_cast<uint32_t>(key & 0xffffffffU);
+        if (id >= NodeList::GetNNodes() || index >= NodeList::GetNode(id)->GetNDevices())
+        {
+            return nullptr;
+        }
+        return NodeList::GetNode(id)->GetDevice(index);
+    };
+    Ptr<NetDevice> f = device(from);
+    Ptr<NetDevice> t = device(to);
+    if (!f || !t || pause > 1)
+    {
+        ++m_errors;
+        NS_LOG_ERROR("a pause message from another rank names no device (" << from << ", " << to
+                                                                           << ")");
+        return;
+    }
+    PauseArrives(f, t, pause == 1);
 }
 
 void
@@ -869,6 +921,12 @@ uint64_t
 MosePfc::GetNStorms() const
 {
     return m_storms;
+}
+
+uint64_t
+MosePfc::GetNErrors() const
+{
+    return m_errors;
 }
 
 Time

@@ -94,6 +94,12 @@ class MosePfcIngressTag : public Tag
  * Deadlock: pauses along a cycle of routes can wait on each other forever. A port paused for
  * longer than StormTimeout (scaled by MoseScale) is counted and fired on "Storm" once per pause;
  * the run goes on.
+ *
+ * Several MPI ranks (MoseRankMessages::IsDistributed()): a rank counts the ingress of its own
+ * nodes and pauses their egress. A pause to a peer on another rank travels as a message to that
+ * rank, arriving after the same link delay and frame time (at least the lookahead, which is the
+ * smallest delay of a link between ranks). The counters are each rank's own; the ranks' counts
+ * add up to the run's.
  */
 class MosePfc : public Object
 {
@@ -155,6 +161,9 @@ class MosePfc : public Object
     uint64_t GetNPausesLost() const;
     /// \return ports paused longer than StormTimeout (once per pause)
     uint64_t GetNStorms() const;
+    /// \return errors caught inside simulation events (a pause that could not reach another
+    ///         MPI rank, a message naming no device): 0 in a sound run
+    uint64_t GetNErrors() const;
     /// \return the sum over devices of the time they were paused (until now)
     Time GetPausedTime() const;
     /// \return the longest single pause of any device (until now)
@@ -252,6 +261,9 @@ class MosePfc : public Object
     void SendPause(uint32_t k, uint32_t j, bool pause);
     /// \brief A pause (or resume) from `from` arrives at `to`
     void PauseArrives(Ptr<NetDevice> from, Ptr<NetDevice> to, bool pause);
+    /// \brief A pause (or resume) from another MPI rank (MoseRankMessages::Register()):
+    ///        pause 1 or 0, then each device as its node id << 32 | its index on the node
+    void ReceiveRankMessage(uint64_t pause, uint64_t from, uint64_t to);
     /// \brief Stops device i's egress of node k
     void Pause(uint32_t k, uint32_t i);
     /// \brief Restarts device i's egress of node k
@@ -293,6 +305,9 @@ class MosePfc : public Object
     uint64_t m_nicPauses{0};                  //!< see GetNNicPauses()
     uint64_t m_pausesLost{0};                 //!< see GetNPausesLost()
     uint64_t m_storms{0};                     //!< see GetNStorms()
+    uint64_t m_errors{0};                     //!< see GetNErrors()
+    bool m_distributed{false};                //!< Install() on several MPI ranks
+    uint32_t m_rankHandler{0};                //!< MoseRankMessages number (distributed)
     Time m_longest;                           //!< longest closed pause
 
     TracedCallback<uint32_t, uint32_t> m_pauseSentTrace;     //!< "PauseSent"

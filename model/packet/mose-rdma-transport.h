@@ -76,7 +76,7 @@ class Ipv4RoutingProtocol;
  * every rank and on one. The receiver's side lasts until the message arrives; on one process
  * it lasts NoticeDelay after the close too, so a late duplicate is answered alike. The last
  * byte's rank tells the others too, and every rank completes the transfer at the last byte +
- * NoticeDelay (above the lookahead). PFC on several ranks is refused (MosePfc::Install()).
+ * NoticeDelay (above the lookahead). MosePfc runs on several ranks too.
  */
 class MoseRdmaTransport : public MoseTransport
 {

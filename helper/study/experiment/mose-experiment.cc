@@ -1094,7 +1094,8 @@ Experiment::Run(const std::string& label)
         m_collect();
     }
     m_errors += (m_switcher ? m_switcher->GetNErrors() : 0) +
-                (m_transport ? m_transport->GetNErrors() : 0) + MoseRankMessages::GetNErrors();
+                (m_transport ? m_transport->GetNErrors() : 0) + (m_pfc ? m_pfc->GetNErrors() : 0) +
+                MoseRankMessages::GetNErrors();
     for (const Ptr<MoseWorkload>& w : m_workloads)
     {
         m_errors += w->GetNErrors();
@@ -1174,7 +1175,24 @@ Experiment::MergeRanks()
     {
         counts.push_back(&b);
     }
+    // each rank's PFC counted its own nodes' pauses: the sums, and the longest pause of any
+    uint64_t pausedSteps = m_pfcCounts.pausedTime.GetTimeStep() > 0
+                               ? static_cast<uint64_t>(m_pfcCounts.pausedTime.GetTimeStep())
+                               : 0;
+    for (uint64_t* c : {&m_pfcCounts.pausesSent,
+                        &m_pfcCounts.pausesReceived,
+                        &m_pfcCounts.nicPauses,
+                        &m_pfcCounts.pausesLost,
+                        &m_pfcCounts.storms,
+                        &pausedSteps})
+    {
+        counts.push_back(c);
+    }
     MoseDistributed::SumEachOverRanks(counts);
+    m_pfcCounts.pausedTime = TimeStep(static_cast<int64_t>(pausedSteps));
+    std::vector<int64_t> longest{m_pfcCounts.longestPause.GetTimeStep()};
+    MoseDistributed::MaxOverRanks(longest);
+    m_pfcCounts.longestPause = TimeStep(longest[0]);
 }
 
 mose::FlowMetrics

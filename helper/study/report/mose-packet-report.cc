@@ -322,6 +322,16 @@ WritePacketCsv(const PacketExperiment& e, const std::string& dir, const std::str
     {
         losses << "total," << experiment.GetPacketsLost() << '\n';
         losses << "ecn-marks," << experiment.GetEcnMarks() << '\n';
+        const PfcCounts& pfc = experiment.GetPfcCounts();
+        if (pfc.installed)
+        {
+            // what PFC did beside the drops (--pfc): its pauses prevent them
+            losses << "pfc-pauses-sent," << pfc.pausesSent << "\npfc-ports-paused,"
+                   << pfc.pausesReceived << "\npfc-nic-pauses," << pfc.nicPauses
+                   << "\npfc-pauses-lost," << pfc.pausesLost << "\npfc-storms," << pfc.storms
+                   << "\npfc-paused-ns," << pfc.pausedTime.GetNanoSeconds()
+                   << "\npfc-longest-pause-ns," << pfc.longestPause.GetNanoSeconds() << '\n';
+        }
     }
     mose::MakeOutputDirectory(dir);
     mose::WriteTextFile(dir + "/" + prefix + "transfers.csv",
