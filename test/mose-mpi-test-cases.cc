@@ -140,98 +140,97 @@ class MoseDistributedRunTestCase : public TestCase
     std::vector<std::string> m_files; //!< the files compared
 };
 
+/**
+ * \param args the options besides 32 groups, MoSE, no FlowMonitor and no plot
+ * \return mose-packet's case: its four files the same on 1 process and 2 ranks
+ */
+TestCase*
+PacketRun(const std::string& args)
+{
+    const std::string prefix = "inference-heavy_MoSE_";
+    return new MoseDistributedRunTestCase(
+        "mose-packet",
+        "--nodes=32 --policies=MoSE --flowMonitor=false --plot=false " + args,
+        2,
+        {prefix + "transfers.csv",
+         prefix + "circuits.csv",
+         prefix + "summary.csv",
+         prefix + "losses.csv"});
+}
+
+/**
+ * \param args the options besides 32 groups, 80 flows, MoSE, the three periods of 150 ms and
+ *        the start window of 20 ms
+ * \return mose-mode-switch's case: its four files the same on 1 process and 2 ranks
+ */
+TestCase*
+SwitchRun(const std::string& args)
+{
+    const std::string prefix = "MoSE_";
+    return new MoseDistributedRunTestCase(
+        "mose-mode-switch",
+        "--nodes=32 --flows=80 "
+        "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
+        "--startWindow=20ms --policies=MoSE --plot=false " +
+            args,
+        2,
+        {prefix + "intervals.csv",
+         prefix + "circuits.csv",
+         prefix + "goodput.csv",
+         prefix + "transfers.csv"});
+}
+
+/**
+ * \param transport tcp or rdma
+ * \return mose-llm's case (200 requests on 32 groups, two switches with a fixed drain): its
+ *         records the same on 1 process and 2 ranks
+ */
+TestCase*
+LlmRun(const std::string& transport)
+{
+    return new MoseDistributedRunTestCase(
+        "mose-llm",
+        "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 --transport=" +
+            transport +
+            " --schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
+            "--ns3::MoseModeSwitcher::FixedDrain=true",
+        2,
+        {"requests.csv", "iterations.csv", "intervals.csv"});
+}
+
 } // namespace
 
 std::vector<TestCase*>
 DistributedTestCases()
 {
-    const std::string packet = "inference-heavy_MoSE_";
-    const std::string sw = "MoSE_";
+    // start times drawn over a window: with every transfer starting at one instant, packets
+    // from two ranks meet at a node at the same time step, and ns-3 orders such ties by
+    // arrival at the rank (doc, "Same results")
+    const std::string window = "--ns3::MoseTrafficHelper::StartMode=uniform "
+                               "--ns3::MoseTrafficHelper::StartWindow=";
+    const std::string fixedDrain = "--ns3::MoseModeSwitcher::FixedDrain=true "
+                                   "--ns3::MoseModeSwitcher::Phases=2 "
+                                   "--ns3::MoseModeSwitcher::DrainTimeout=20ms";
     return {
-        new MoseDistributedRunTestCase(
-            "mose-packet",
-            // start times drawn over 1 ms: with every transfer starting at one instant, packets
-            // from two ranks meet at a node at the same time step, and ns-3 orders such ties
-            // by arrival at the rank (doc, "Same results")
-            "--nodes=32 --flows=300 --policies=MoSE --flowMonitor=false --plot=false "
-            "--ns3::MoseTrafficHelper::StartMode=uniform "
-            "--ns3::MoseTrafficHelper::StartWindow=1ms",
-            2,
-            {packet + "transfers.csv",
-             packet + "circuits.csv",
-             packet + "summary.csv",
-             packet + "losses.csv"}),
-        new MoseDistributedRunTestCase(
-            "mose-mode-switch",
-            "--nodes=32 --flows=80 "
-            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--startWindow=20ms --policies=MoSE --plot=false "
-            "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2 "
-            "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
-            2,
-            {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
+        PacketRun("--flows=300 " + window + "1ms"),
+        SwitchRun(fixedDrain),
         // the flow lists over RoCEv2: the batch runs whole on every rank, each transfer
-        // completes on every rank by its notice, the drops and the goodput bins are each rank's
-        // own receivers' and add up
-        new MoseDistributedRunTestCase(
-            "mose-packet",
-            "--nodes=32 --flows=300 --policies=MoSE --flowMonitor=false --plot=false "
-            "--transport=rdma --ns3::MoseTrafficHelper::StartMode=uniform "
-            "--ns3::MoseTrafficHelper::StartWindow=1ms",
-            2,
-            {packet + "transfers.csv",
-             packet + "circuits.csv",
-             packet + "summary.csv",
-             packet + "losses.csv"}),
-        new MoseDistributedRunTestCase(
-            "mose-mode-switch",
-            "--nodes=32 --flows=80 "
-            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--startWindow=20ms --policies=MoSE --plot=false --transport=rdma "
-            "--ns3::MoseModeSwitcher::FixedDrain=true --ns3::MoseModeSwitcher::Phases=2 "
-            "--ns3::MoseModeSwitcher::DrainTimeout=20ms",
-            2,
-            {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
+        // completes on every rank by its notice, the drops and the goodput bins are each
+        // rank's own receivers' and add up
+        PacketRun("--flows=300 --transport=rdma " + window + "1ms"),
+        SwitchRun("--transport=rdma " + fixedDrain),
         // with PFC: 25 pauses, about 11 of them to a port on the other rank (a message of
         // the link's delay and the pause frame's time)
-        new MoseDistributedRunTestCase(
-            "mose-packet",
-            "--nodes=32 --flows=2000 --policies=MoSE --flowMonitor=false --plot=false "
-            "--transport=rdma --pfc=true --ns3::MoseTrafficHelper::StartMode=uniform "
-            "--ns3::MoseTrafficHelper::StartWindow=300us",
-            2,
-            {packet + "transfers.csv",
-             packet + "circuits.csv",
-             packet + "summary.csv",
-             packet + "losses.csv"}),
+        PacketRun("--flows=2000 --transport=rdma --pfc=true " + window + "300us"),
         // without drain: held packets come back after RetransmitTimeout, and about 26,000
         // late copies are dropped at the receivers as duplicates or stale (a closed QP's
         // receiver side lasts NoticeDelay after the close, on one process as on the ranks)
-        new MoseDistributedRunTestCase(
-            "mose-mode-switch",
-            "--nodes=32 --flows=80 "
-            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--startWindow=20ms --policies=MoSE --plot=false --transport=rdma "
-            "--ns3::MoseModeSwitcher::Drain=false",
-            2,
-            {sw + "intervals.csv", sw + "circuits.csv", sw + "goodput.csv", sw + "transfers.csv"}),
-        new MoseDistributedRunTestCase(
-            "mose-llm",
-            // the workloads run whole on every rank; completions cross ranks as notices
-            "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 --transport=tcp "
-            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--ns3::MoseModeSwitcher::FixedDrain=true",
-            2,
-            {"requests.csv", "iterations.csv", "intervals.csv"}),
-        new MoseDistributedRunTestCase(
-            "mose-llm",
-            // over RoCEv2: a QP's sender on its source's rank, its receiver on its
-            // destination's; QP numbers and completions alike on every rank
-            "--map=false --policies=MoSE --nodes=32 --requests=200 --rate=1000 --transport=rdma "
-            "--schedule=inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms "
-            "--ns3::MoseModeSwitcher::FixedDrain=true",
-            2,
-            {"requests.csv", "iterations.csv", "intervals.csv"}),
+        SwitchRun("--transport=rdma --ns3::MoseModeSwitcher::Drain=false"),
+        // the workloads run whole on every rank; completions cross ranks as notices; over
+        // RoCEv2 a QP's sender on its source's rank, its receiver on its destination's, QP
+        // numbers and completions alike on every rank
+        LlmRun("tcp"),
+        LlmRun("rdma"),
     };
 }
 
