@@ -284,9 +284,8 @@ PacketExperiment::BuildBatch()
         m_training.packetsSent = counts[1].sent;
         m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
         // each rank runs the batch whole: its errors over the ranks, as the run's errors
-        std::vector<uint64_t> errors{m_batch->GetNErrors()};
-        MoseDistributed::SumOverRanks(errors);
-        m_batchErrors = errors[0];
+        m_batchErrors = m_batch->GetNErrors();
+        MoseDistributed::SumEachOverRanks({&m_batchErrors});
         m_batch = nullptr;
     });
     NS_LOG_INFO(m_fluidDrawn.size() << " transfers as a flow batch on " << GetConfig().transport);

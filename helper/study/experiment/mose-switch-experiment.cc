@@ -449,9 +449,7 @@ SwitchExperiment::CollectBatches()
         m_batchErrors += m_batches[i]->GetNErrors();
     }
     // each rank runs the batches whole: their errors over the ranks, as the run's errors
-    std::vector<uint64_t> errors{m_batchErrors};
-    MoseDistributed::SumOverRanks(errors);
-    m_batchErrors = errors[0];
+    MoseDistributed::SumEachOverRanks({&m_batchErrors});
     m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
     m_batches.clear();
     SumBinsOverRanks();
