@@ -15,6 +15,7 @@
 #include "ns3/mose-rdma-transport.h"
 #include "ns3/mose-scale.h"
 #include "ns3/nstime.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -23,6 +24,74 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MoseFluidFabricHelper");
+
+namespace
+{
+
+/// \param name a TcpSocket attribute \return its default now (Config::SetDefault's)
+uint64_t
+TcpSocketDefault(const std::string& name)
+{
+    return mose::ParseUnsigned64(
+        "ns3::TcpSocket::" + name,
+        mose::GetAttributeDefaultText(TypeId::LookupByName("ns3::TcpSocket"), name));
+}
+
+/**
+ * \brief TCP's start as the transport's sockets run it (FluidFabricConfig::tcp): the first
+ *        window of TcpSocket InitialCwnd segments, the window's bound (BufferSize, or the
+ *        smaller of TcpSocket's buffers when it is 0), slow start's growth per round trip
+ *        (TcpVariant: TcpCubic counts bytes, TcpNewReno adds a segment per ACK).
+ * \param transport a MoseSocketTransfers
+ * \param fab the fabric, its segmentBytes read
+ */
+void
+ReadTcpStart(const MoseTransport& transport, mose::FluidFabricConfig& fab)
+{
+    mose::FluidFabricConfig::TcpStart& tcp = fab.tcp;
+    tcp.enabled = true;
+    tcp.initialWindowBytes =
+        static_cast<double>(TcpSocketDefault("InitialCwnd") * fab.segmentBytes);
+    UintegerValue buffer;
+    transport.GetAttribute("BufferSize", buffer);
+    tcp.maxWindowBytes =
+        static_cast<double>(buffer.Get() > 0 ? buffer.Get()
+                                             : std::min(TcpSocketDefault("SndBufSize"),
+                                                        TcpSocketDefault("RcvBufSize")));
+    TypeIdValue variant;
+    transport.GetAttribute("TcpVariant", variant);
+    if (variant.Get() == TypeId::LookupByName("ns3::TcpCubic"))
+    {
+        tcp.growth = 2; // TcpCubic::IncreaseWindow: slow start counts the bytes acknowledged
+        const TypeId cubic = variant.Get();
+        if (mose::GetAttributeDefaultText(cubic, "HyStart") == "true")
+        {
+            tcp.slowStartEndBytes = static_cast<double>(
+                mose::ParseUnsigned64("ns3::TcpCubic::HyStartLowWindow",
+                                      mose::GetAttributeDefaultText(cubic, "HyStartLowWindow")) *
+                fab.segmentBytes);
+        }
+        tcp.avoidanceGrowth =
+            1 + 1.0 / static_cast<double>(std::max<uint64_t>(
+                          1,
+                          mose::ParseUnsigned64("ns3::TcpCubic::CntClamp",
+                                                mose::GetAttributeDefaultText(cubic, "CntClamp"))));
+    }
+    else if (variant.Get() == TypeId::LookupByName("ns3::TcpNewReno"))
+    {
+        // TcpNewReno::SlowStart: one segment per ACK, an ACK per DelAckCount segments
+        tcp.growth =
+            1 + 1.0 / static_cast<double>(std::max<uint64_t>(1, TcpSocketDefault("DelAckCount")));
+    }
+    else
+    {
+        throw mose::Error("MoseFluidFabricHelper::Read: TcpVariant " + variant.Get().GetName() +
+                          ": the fluid level models the slow start of ns3::TcpCubic and "
+                          "ns3::TcpNewReno only (run --level=packet for another variant)");
+    }
+}
+
+} // namespace
 
 mose::FluidFabricConfig
 MoseFluidFabricHelper::Read(const MoseTopologyHelper& topology,
@@ -82,6 +151,7 @@ MoseFluidFabricHelper::Read(const MoseTopologyHelper& topology,
                                                           TypeId::LookupByName("ns3::TcpSocket"),
                                                           "SegmentSize")));
         fab.wireBytesPerSegment = fab.segmentBytes + 54; // IPv4, TCP + timestamps, PPP
+        ReadTcpStart(*transport, fab);
     }
     else
     {

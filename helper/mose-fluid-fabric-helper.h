@@ -45,6 +45,11 @@ namespace ns3
  * transport's NoticeDelay | | phases, drain, fixedDrain, drainTimeoutNs, darkNs | MoseModeSwitcher
  * Phases, Drain, FixedDrain, DrainTimeout, ReconfigurationDelay |
  *
+ * | tcp (TCP's start, MoseSocketTransfers only) | initialWindowBytes: TcpSocket InitialCwnd x
+ * segmentBytes; maxWindowBytes: MoseSocketTransfers BufferSize (0: the smaller of TcpSocket's
+ * SndBufSize and RcvBufSize); growth: 2 for TcpVariant ns3::TcpCubic, 1 + 1 / TcpSocket
+ * DelAckCount for ns3::TcpNewReno (another variant is a mose::Error) |
+ *
  * rateEpochNs has no packet-level counterpart and keeps its default (0: exact). Nothing is
  * installed: the helpers may be used afterwards to build the packet level of the same run.
  */

@@ -441,8 +441,10 @@ if [ -x "$PACKET" ]; then
         "$PACKET" --level=fluid --ns3::MoseTrafficHelper::SocketFactory=ns3::UdpSocketFactory --plot=false
     expect_error packet-aggregate-queue-disc 'invalid --ns3::MoseTopologyHelper::QueueDiscType = "ns3::FqCoDelQueueDisc": the attribute would not be used: the aggregate level' \
         "$PACKET" --level=aggregate --ns3::MoseTopologyHelper::QueueDiscType=ns3::FqCoDelQueueDisc --plot=false
-    expect_error packet-fluid-tcp-buffer 'invalid --ns3::TcpSocket::SndBufSize = "1000000": the attribute would not be used' \
-        "$PACKET" --level=fluid --ns3::TcpSocket::SndBufSize=1000000 --plot=false
+    expect_error packet-fluid-tcp-delack 'invalid --ns3::TcpSocket::DelAckTimeout = "1ms": the attribute would not be used' \
+        "$PACKET" --level=fluid --ns3::TcpSocket::DelAckTimeout=1ms --plot=false
+    expect_error packet-fluid-tcp-variant 'invalid --ns3::MoseTrafficHelper::TcpVariant = "ns3::TcpVegas": ns3::TcpCubic or ns3::TcpNewReno at the fluid level' \
+        "$PACKET" --level=fluid --ns3::MoseTrafficHelper::TcpVariant=ns3::TcpVegas --plot=false
     expect_error packet-fluid-ecmp 'invalid --routing = "ecmp": shortest-path or random-shortest-path at the fluid level' \
         "$PACKET" --level=fluid --routing=ecmp --plot=false
     expect_ok packet-fluid-small 'circuits whose payload bytes = flow-level load x bytes per unit: 32 of 32' \

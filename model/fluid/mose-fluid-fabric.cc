@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 namespace ns3
 {
@@ -98,6 +99,53 @@ FluidFabricConfig::Validate() const
                               std::to_string(wireBytesPerSegment) + " wire bytes",
                           "1 <= payload <= wire bytes per packet");
     }
+    if (tcp.enabled)
+    {
+        if (queues)
+        {
+            ThrowBadParameter("TCP's start",
+                              "on with fluid queues",
+                              "one of them: the fluid queues start a transfer as RoCEv2 does");
+        }
+        if (!(std::isfinite(tcp.initialWindowBytes) && tcp.initialWindowBytes >= 1))
+        {
+            ThrowBadParameter("TCP's first window",
+                              FormatNumber(tcp.initialWindowBytes) + " bytes",
+                              "a finite number of bytes >= 1");
+        }
+        if (!(std::isfinite(tcp.maxWindowBytes) && tcp.maxWindowBytes >= 1))
+        {
+            ThrowBadParameter("TCP's largest window",
+                              FormatNumber(tcp.maxWindowBytes) + " bytes",
+                              "a finite number of bytes >= 1");
+        }
+        if (!(std::isfinite(tcp.avoidanceGrowth) && tcp.avoidanceGrowth > 1 &&
+              tcp.avoidanceGrowth <= tcp.growth))
+        {
+            ThrowBadParameter("TCP's window growth per round trip after slow start",
+                              FormatNumber(tcp.avoidanceGrowth),
+                              "above 1 and at most slow start's");
+        }
+        if (!(tcp.slowStartEndBytes >= 1))
+        {
+            ThrowBadParameter("TCP's window at the end of slow start",
+                              FormatNumber(tcp.slowStartEndBytes) + " bytes",
+                              "at least 1 byte (infinity: never)");
+        }
+        if (!(std::isfinite(tcp.growth) && tcp.growth > 1 && tcp.growth <= 2))
+        {
+            ThrowBadParameter("TCP's window growth per round trip",
+                              FormatNumber(tcp.growth),
+                              "above 1 and at most 2 (slow start)");
+        }
+        if (tcp.synWireBytes == 0 || tcp.ackWireBytes == 0)
+        {
+            ThrowBadParameter("TCP's control packet",
+                              std::to_string(std::min(tcp.synWireBytes, tcp.ackWireBytes)) +
+                                  " wire bytes",
+                              "at least 1 byte");
+        }
+    }
 }
 
 FluidFabric::FluidFabric(const CircuitGraph& graph, const FluidFabricConfig& config)
@@ -168,7 +216,8 @@ FluidFabric::StartTransfer(uint32_t src,
                            uint64_t bytes,
                            TrafficClass cls,
                            DoneCallback done,
-                           uint32_t rail)
+                           uint32_t rail,
+                           bool keepConnection)
 {
     if (src >= m_n || dst >= m_n || src == dst)
     {
@@ -190,6 +239,11 @@ FluidFabric::StartTransfer(uint32_t src,
     t.startNs = m_now;
     t.rail = rail;
     m_transfers.push_back(t);
+    if (m_config.tcp.enabled)
+    {
+        StartTcp(id, std::move(done), keepConnection);
+        return id;
+    }
     Running r;
     r.id = id;
     if (m_config.queues)
@@ -486,6 +540,18 @@ FluidFabric::Reroute()
                 t.reroutes += moved ? 1 : 0;
             }
         }
+        else if (r.tcp)
+        {
+            std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst, t.rail);
+            if (path != r.path)
+            {
+                r.path = std::move(path);
+                r.rttNs = TcpRttOf(t, r.path);
+                SetTcpCap(r);
+                ScheduleTcpRound(r);
+                ++t.reroutes;
+            }
+        }
         else if (m_config.queues)
         {
             std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst, t.rail);
@@ -570,6 +636,18 @@ FluidFabric::Sync()
         Running r = std::move(it->second);
         m_running.erase(it);
         FluidTransfer& tr = m_transfers[id];
+        if (r.tcp)
+        {
+            ReleaseTcpCap(r);
+            if (r.kept)
+            {
+                // slow start grew the window by (growth - 1) x every byte acknowledged
+                const FluidFabricConfig::TcpStart& tcp = m_config.tcp;
+                m_connections[ConnectionOf(tr)] =
+                    std::min(tcp.maxWindowBytes,
+                             r.firstWindow + (tcp.growth - 1) * static_cast<double>(tr.bytes));
+            }
+        }
         if (m_config.queues)
         {
             // its last byte waits behind each port's backlog (FIFO)
@@ -582,7 +660,9 @@ FluidFabric::Sync()
         }
         else
         {
-            tr.endNs = m_now + (r.parts ? r.latencyNs : LatencyOf(m_net.GetPath(r.flow)));
+            tr.endNs = m_now + (r.parts ? r.latencyNs
+                                : r.tcp ? LatencyOf(r.path)
+                                        : LatencyOf(m_net.GetPath(r.flow)));
         }
         tr.complete = true;
         if (r.parts)
@@ -1215,6 +1295,204 @@ uint64_t
 FluidFabric::GetNCuts() const
 {
     return m_cuts;
+}
+
+uint64_t
+FluidFabric::GetNTcpRounds() const
+{
+    return m_tcpRounds;
+}
+
+void
+FluidFabric::CloseConnections(const std::vector<uint32_t>& groups)
+{
+    const std::set<uint32_t> closing(groups.begin(), groups.end());
+    for (auto it = m_connections.begin(); it != m_connections.end();)
+    {
+        const bool close =
+            closing.count(std::get<0>(it->first)) > 0 || closing.count(std::get<1>(it->first)) > 0;
+        it = close ? m_connections.erase(it) : std::next(it);
+    }
+}
+
+FluidFabric::ConnectionKey
+FluidFabric::ConnectionOf(const FluidTransfer& t) const
+{
+    return {t.src, t.dst, t.rail % m_config.hostsPerGroup};
+}
+
+int64_t
+FluidFabric::PacketTimeOf(const std::vector<FluidNetwork::LinkId>& path, uint32_t wireBytes) const
+{
+    const uint32_t circuits = m_n * m_config.ports;
+    double ns = 0;
+    for (FluidNetwork::LinkId l : path)
+    {
+        const bool circuit = l < circuits;
+        ns += static_cast<double>(circuit ? m_config.circuitDelayNs : m_config.hostDelayNs);
+        ns += wireBytes * 8e9 / (circuit ? m_config.circuitBitRate : m_config.hostBitRate);
+    }
+    return std::llround(ns);
+}
+
+int64_t
+FluidFabric::TcpRttOf(const FluidTransfer& t, const std::vector<FluidNetwork::LinkId>& path)
+{
+    if (path.empty())
+    {
+        return 0;
+    }
+    const uint32_t circuits = m_n * m_config.ports;
+    const double firstSegmentNs =
+        path.front() < circuits ? m_segmentSerialNsCircuit : m_segmentSerialNsHost;
+    return LatencyOf(path) + std::llround(firstSegmentNs) +
+           PacketTimeOf(PathOf(t.dst, t.src, t.rail), m_config.tcp.ackWireBytes);
+}
+
+void
+FluidFabric::StartTcp(uint64_t id, DoneCallback done, bool keep)
+{
+    const FluidTransfer& t = m_transfers[id];
+    double window = m_config.tcp.initialWindowBytes;
+    bool handshake = true;
+    if (keep)
+    {
+        const auto it = m_connections.find(ConnectionOf(t));
+        if (it != m_connections.end())
+        {
+            window = it->second; // an open connection: no handshake, its window
+            handshake = false;
+        }
+        else
+        {
+            m_connections[ConnectionOf(t)] = window;
+        }
+    }
+    const std::vector<FluidNetwork::LinkId> path = PathOf(t.src, t.dst, t.rail);
+    if (!handshake || path.empty())
+    {
+        LaunchTcp(id, window, keep, std::move(done));
+        return;
+    }
+    // the SYN along the route, the SYN-ACK back; the first segment leaves with the ACK
+    const uint32_t syn = m_config.tcp.synWireBytes;
+    const int64_t handshakeNs =
+        PacketTimeOf(path, syn) + PacketTimeOf(PathOf(t.dst, t.src, t.rail), syn);
+    Schedule(handshakeNs, [this, id, window, keep, done = std::move(done)]() mutable {
+        LaunchTcp(id, window, keep, std::move(done));
+    });
+}
+
+void
+FluidFabric::LaunchTcp(uint64_t id, double window, bool kept, DoneCallback done)
+{
+    Sync();
+    const FluidTransfer& t = m_transfers[id];
+    Running r;
+    r.id = id;
+    r.tcp = true;
+    r.kept = kept;
+    r.window = std::min(window, m_config.tcp.maxWindowBytes);
+    r.firstWindow = r.window;
+    r.path = PathOf(t.src, t.dst, t.rail);
+    r.rttNs = TcpRttOf(t, r.path);
+    r.flow = m_net.AddFlow(static_cast<double>(t.bytes), {});
+    r.done = std::move(done);
+    SetTcpCap(r);
+    ScheduleTcpRound(r);
+    Launch(std::move(r));
+}
+
+void
+FluidFabric::TcpRound(uint64_t id)
+{
+    const auto it = m_running.find(id);
+    if (it == m_running.end())
+    {
+        return; // complete
+    }
+    Running& r = it->second;
+    r.roundPending = false;
+    if (r.path.empty())
+    {
+        return; // held: the next route starts the round trips again (Reroute())
+    }
+    const FluidFabricConfig::TcpStart& tcp = m_config.tcp;
+    r.window =
+        std::min(r.window * (r.window < tcp.slowStartEndBytes ? tcp.growth : tcp.avoidanceGrowth),
+                 tcp.maxWindowBytes);
+    ++m_tcpRounds;
+    SetTcpCap(r);
+    ScheduleTcpRound(r);
+}
+
+bool
+FluidFabric::SetTcpCap(Running& r)
+{
+    m_dirty = true;
+    if (r.path.empty())
+    {
+        m_net.SetPath(r.flow, {}); // held: no ACK comes back, the window waits for a route
+        return false;
+    }
+    double slowest = std::numeric_limits<double>::infinity();
+    for (FluidNetwork::LinkId l : r.path)
+    {
+        slowest = std::min(slowest, m_net.GetCapacity(l));
+    }
+    const double cap = r.rttNs > 0 ? r.window / (static_cast<double>(r.rttNs) * 1e-9)
+                                   : std::numeric_limits<double>::infinity();
+    // (a relative 1e-9 below counts as reaching it: window / RTT's rounding)
+    if (r.released || cap >= slowest * (1 - 1e-9))
+    {
+        // the window no longer binds: the route alone, for good
+        ReleaseTcpCap(r);
+        r.released = true;
+        m_net.SetPath(r.flow, r.path);
+        return false;
+    }
+    if (r.cap == FluidNetwork::NONE)
+    {
+        if (m_freeCaps.empty())
+        {
+            r.cap = m_net.AddLink(cap);
+        }
+        else
+        {
+            r.cap = m_freeCaps.back();
+            m_freeCaps.pop_back();
+        }
+    }
+    m_net.SetCapacity(r.cap, cap);
+    std::vector<FluidNetwork::LinkId> path;
+    path.reserve(r.path.size() + 1);
+    path.push_back(r.cap);
+    path.insert(path.end(), r.path.begin(), r.path.end());
+    m_net.SetPath(r.flow, path);
+    return true;
+}
+
+void
+FluidFabric::ScheduleTcpRound(Running& r)
+{
+    if (r.roundPending || r.cap == FluidNetwork::NONE || r.path.empty() ||
+        r.window >= m_config.tcp.maxWindowBytes)
+    {
+        return;
+    }
+    r.roundPending = true;
+    const uint64_t id = r.id;
+    Schedule(r.rttNs, [this, id]() { TcpRound(id); });
+}
+
+void
+FluidFabric::ReleaseTcpCap(Running& r)
+{
+    if (r.cap != FluidNetwork::NONE)
+    {
+        m_freeCaps.push_back(r.cap);
+        r.cap = FluidNetwork::NONE;
+    }
 }
 
 } // namespace mose

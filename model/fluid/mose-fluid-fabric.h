@@ -18,10 +18,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -101,6 +103,36 @@ struct FluidFabricConfig
     /// until it is empty; false: they share its whole rate and the backlog stands while they
     /// fill it
     bool drainOnCut{false};
+
+    /**
+     * TCP's start (FluidFabric, "TCP's start"): the packet level's TCP (MoseSocketTransfers,
+     * and mose-packet's BulkSend senders) opens a connection with a handshake, starts with a
+     * window of InitialCwnd segments that grows in slow start, and never has more in flight
+     * than its socket buffers. false: every transfer at its max-min share from its first byte.
+     */
+    struct TcpStart
+    {
+        bool enabled{false}; //!< model it (single transfers; not with queues or aggregates)
+        /// the first window, payload bytes (TcpSocket InitialCwnd x the segment)
+        double initialWindowBytes{14480};
+        /// the most in flight, payload bytes (the smaller socket buffer, SndBufSize or
+        /// RcvBufSize: the advertised window)
+        double maxWindowBytes{4194304};
+        /// the window's growth per round trip in slow start: 2 with TcpCubic's byte counting,
+        /// 1 + 1 / DelAckCount with ns-3's TcpNewReno slow start (one segment per ACK)
+        double growth{2};
+        /// the window (payload bytes) from which slow start is over, as TcpCubic's HyStart
+        /// ends it (HyStartLowWindow segments: at the fabric's round trips of microseconds its
+        /// ACK-train test fires in the first round trip it runs); infinity: never (no loss)
+        double slowStartEndBytes{std::numeric_limits<double>::infinity()};
+        /// the window's growth per round trip after slow start: 1 + 1 / CntClamp for
+        /// TcpCubic before a loss (its cubic term is 0 at these times)
+        double avoidanceGrowth{1.05};
+        uint32_t synWireBytes{62}; //!< a SYN or SYN-ACK on the wire (IPv4, TCP + options, PPP)
+        uint32_t ackWireBytes{54}; //!< an ACK on the wire (IPv4, TCP + timestamps, PPP)
+    };
+
+    TcpStart tcp; //!< TCP's start (off by default)
 
     /// the most hosts per group (a bound on the links it makes: 2 N G host links)
     static constexpr uint32_t MAX_HOSTS_PER_GROUP = 1024;
@@ -208,6 +240,20 @@ struct FluidSwitchRecord
  * time, plus the path latency. A switch's drain lasts until the backlogs of the batch's
  * circuits are empty (at most drainTimeoutNs; what is left there is dropped and not resent).
  *
+ * TCP's start (FluidFabricConfig::tcp; off by default), for the packet level's TCP. A transfer
+ * on a new connection sends its first byte a handshake after its start: a SYN's and a
+ * SYN-ACK's delays and serialisation along its route and back. Its rate is then capped at
+ * window / RTT, by a link of its own on its path. The window starts at initialWindowBytes
+ * and grows by `growth` once per RTT (slow start, no loss) up to maxWindowBytes. RTT is the
+ * last byte's latency, one segment's serialisation on the first link, and an ACK's delays and
+ * serialisation back. Once window / RTT reaches the route's slowest link, the cap is removed
+ * for good. So a window-limited transfer gets the average rate of its bursts; the packet level
+ * sends each round's window at once. A transfer on a kept connection (keepConnection) skips
+ * the handshake after the connection's first transfer. It starts at the window the last one
+ * left: its first window plus (growth - 1) times its bytes, at most maxWindowBytes (slow
+ * start grows the window by what is acknowledged). A transfer started without a route skips
+ * the handshake. Kept connections' transfers run side by side, not one after the other.
+ *
  * Events run in time order, events of one time in the order they were scheduled. Everything is
  * deterministic: the same calls give the same results bit for bit.
  */
@@ -243,6 +289,10 @@ class FluidFabric
      * \param done called noticeDelayNs after its last byte arrived
      * \param rail its rail: from host rail mod G of src to host rail mod G of dst (any value;
      *        0 with one host per group)
+     * \param keepConnection with TCP's start (FluidFabricConfig::tcp): over the connection
+     *        kept between the two hosts (TransferSpec::keepConnection): the first such
+     *        transfer opens it, the next ones start without handshake at the window it reached;
+     *        false: a connection of its own
      * \return its id (0, 1, ...)
      */
     uint64_t StartTransfer(uint32_t src,
@@ -250,7 +300,15 @@ class FluidFabric
                            uint64_t bytes,
                            TrafficClass cls,
                            DoneCallback done,
-                           uint32_t rail = 0);
+                           uint32_t rail = 0,
+                           bool keepConnection = false);
+
+    /**
+     * \brief Closes the kept connections (StartTransfer()'s keepConnection) from or to these
+     *        groups: their next transfer opens a new one. Nothing without TCP's start.
+     * \param groups the groups
+     */
+    void CloseConnections(const std::vector<uint32_t>& groups);
 
     /**
      * \brief Starts transfers that progress together now, as one weighted fluid flow (an
@@ -331,6 +389,8 @@ class FluidFabric
     double GetResentBytes() const;
     /// \return with queues, the transfers cut from their start-up rate so far
     uint64_t GetNCuts() const;
+    /// \return with TCP's start, the round trips after which a window grew, so far
+    uint64_t GetNTcpRounds() const;
 
   private:
     /// \brief Routes every transfer in flight on the current matching
@@ -397,6 +457,17 @@ class FluidFabric
         bool converged{true};     //!< with queues: cut to its max-min rate (or never above it)
         bool cutScheduled{false}; //!< with queues: a port marked it; the cut is scheduled
         double owed{0};           //!< with queues: bytes dropped and not yet resent
+        /// with TCP's start: the window (payload bytes) of this round trip
+        double window{0};
+        /// with TCP's start: the link that caps its rate at window / round trip while the
+        /// window binds (NONE: the window no longer binds; the path is the route alone)
+        FluidNetwork::LinkId cap{FluidNetwork::NONE};
+        int64_t rttNs{0};         //!< with TCP's start: its round trip on its route
+        bool tcp{false};          //!< with TCP's start: it runs on a TCP connection
+        bool kept{false};         //!< with TCP's start: on a kept connection
+        double firstWindow{0};    //!< with TCP's start: the window it started with
+        bool released{false};     //!< with TCP's start: the window no longer binds, for good
+        bool roundPending{false}; //!< with TCP's start: a TcpRound() is scheduled
     };
 
     /// A port's FIFO backlog (queues)
@@ -448,6 +519,44 @@ class FluidFabric
     /// \brief Registers a transfer whose flow was added (held if it has no path) \param r it
     void Launch(Running r);
 
+    /// a kept TCP connection's key: source group, destination group, source host
+    using ConnectionKey = std::tuple<uint32_t, uint32_t, uint32_t>;
+    /**
+     * \brief TCP's start: the handshake (unless on an open kept connection), then the
+     *        transfer's flow (LaunchTcp()).
+     * \param id the transfer \param done its callback \param keep on a kept connection
+     */
+    void StartTcp(uint64_t id, DoneCallback done, bool keep);
+    /**
+     * \brief TCP's start: adds the transfer's flow with its first window.
+     * \param id the transfer \param window its first window (payload bytes)
+     * \param kept on a kept connection \param done its callback
+     */
+    void LaunchTcp(uint64_t id, double window, bool kept, DoneCallback done);
+    /// \brief TCP's start: a round trip ended; the window grows \param id the transfer
+    void TcpRound(uint64_t id);
+    /**
+     * \brief TCP's start: caps the rate at window / round trip while that is below the
+     *        route's slowest link, or releases the cap for good (and sets the flow's path:
+     *        none while it is held)
+     * \param r the transfer
+     * \return whether the window binds (the cap is on its path)
+     */
+    bool SetTcpCap(Running& r);
+    /// \brief TCP's start: the next TcpRound() a round trip from now, while the window binds
+    ///        and grows and the transfer has a route \param r the transfer
+    void ScheduleTcpRound(Running& r);
+    /// \brief Gives a TCP transfer's cap link back \param r the transfer
+    void ReleaseTcpCap(Running& r);
+    /// \param path a route \param wireBytes a packet's bytes on the wire \return the time one
+    ///        packet of that size takes along the route: delays and serialisation on every link
+    int64_t PacketTimeOf(const std::vector<FluidNetwork::LinkId>& path, uint32_t wireBytes) const;
+    /// \param t a transfer \param path its route \return its data's round trip: the last
+    ///        byte's latency, one segment's serialisation on the first link, the ACK's way back
+    int64_t TcpRttOf(const FluidTransfer& t, const std::vector<FluidNetwork::LinkId>& path);
+    /// \param t a transfer \return its connection's key
+    ConnectionKey ConnectionOf(const FluidTransfer& t) const;
+
     FluidFabricConfig m_config;                          //!< parameters
     uint32_t m_n{0};                                     //!< N
     int64_t m_now{0};                                    //!< the clock
@@ -496,6 +605,10 @@ class FluidFabric
     uint64_t m_queueGen{0}; //!< RefreshQueues() calls (stale mark events)
     double m_resent{0};     //!< bytes resent
     uint64_t m_cuts{0};     //!< start-ups cut
+    /// with TCP's start: the kept connections and their windows (payload bytes)
+    std::map<ConnectionKey, double> m_connections;
+    std::vector<FluidNetwork::LinkId> m_freeCaps; //!< cap links not in use (TCP's start)
+    uint64_t m_tcpRounds{0};                      //!< TCP round trips that grew a window
 };
 
 } // namespace mose

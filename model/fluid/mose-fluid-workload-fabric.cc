@@ -69,7 +69,14 @@ FluidWorkloadFabric::StartTransfer(const TransferSpec& t, DoneCallback done)
         t.bytes,
         t.trafficClass,
         [this, d = std::move(done)](uint64_t id) { d(Report(id)); },
-        t.rail);
+        t.rail,
+        t.keepConnection);
+}
+
+void
+FluidWorkloadFabric::CloseConnections(const std::vector<uint32_t>& groups)
+{
+    m_fabric.CloseConnections(groups);
 }
 
 uint64_t

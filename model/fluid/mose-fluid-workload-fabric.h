@@ -46,6 +46,9 @@ class FluidWorkloadFabric : public WorkloadFabric
                             DoneCallback done) override;
     /// \return true: the fluid fabric moves aggregates as one weighted flow
     bool CanAggregate() const override;
+    /// \brief The fabric's kept connections among these groups close (with TCP's start,
+    ///        FluidFabric::CloseConnections()) \param groups the groups
+    void CloseConnections(const std::vector<uint32_t>& groups) override;
 
   private:
     /// \return the report of transfer id

@@ -48,8 +48,9 @@ struct TransferSpec
     TrafficClass trafficClass{TrafficClass::KV}; //!< what it carries
     uint32_t rail{0}; //!< with G hosts per group, from host rail mod G to host rail mod G
     /// send it over the connection kept between src and dst (opened by the first such transfer,
-    /// kept until CloseConnections()); false: a transfer of its own. A fabric without
-    /// connections (the fluid level) moves both alike
+    /// kept until CloseConnections()); false: a transfer of its own. The fluid level models a
+    /// kept connection only with TCP's start (FluidFabricConfig::tcp: no handshake, the window
+    /// the last transfer left); otherwise it moves both alike
     bool keepConnection{false};
 };
 

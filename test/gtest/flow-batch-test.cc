@@ -255,14 +255,14 @@ TEST(FlowBatch, PacketLevelCompletesEveryFlow)
 // segments of 1448 B, so that the packet level runs in about a second).
 //
 // The transfers are the same (groups, bytes, start times), and so is every circuit's payload:
-// the fluid fabric routes on the packet level's routes. The FCTs are not: the fluid level gives
-// every transfer its max-min fair share from its first byte to its last, while TCP starts each
-// transfer with a window of 10 segments that doubles once per round trip (slow start) and
-// shares a circuit less evenly. So per class the packet level's mean FCT is at least the fluid
-// level's, and the gap is a few round trips per transfer: measured 1.45x (KV) and 1.96x
-// (training, the smaller transfers, where the round trips weigh most). The bound asserted is
-// 2.5x: it fails if the fluid level lost a share of the rate (e.g. headers counted twice, a
-// wrong route) or the packet level changed how it forms the transfers.
+// the fluid fabric routes on the packet level's routes. The FCTs are close because the fluid
+// level starts each transfer as ns-3's TCP does (FluidFabricConfig::tcp): a handshake, then a
+// window of 10 segments that doubles once per round trip until TcpCubic's HyStart ends slow
+// start at 16 segments, then grows 5% per round trip; the socket buffers (128 KiB) bound it.
+// Measured: the packet level's mean FCT is 4.4% (KV) and 6.8% (training) above the fluid
+// level's; without the TCP start it was 1.45x and 1.96x. The bound asserted is 10%: it fails
+// if the fluid level lost a share of the rate (e.g. headers counted twice, a wrong route), if
+// its TCP start drifted from ns-3's, or if the packet level changed how it forms the transfers.
 TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
 {
     Config::SetDefault("ns3::MoseTrafficHelper::BytesPerUnit", UintegerValue(655360));
@@ -305,7 +305,7 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
         const MoseFctSummary& f = results[1][cls].fct;
         EXPECT_EQ(p.completed, f.completed);
         EXPECT_GE(p.meanS, f.meanS) << "class " << cls;
-        EXPECT_LE(p.meanS, 2.5 * f.meanS) << "class " << cls;
+        EXPECT_LE(p.meanS, 1.1 * f.meanS) << "class " << cls;
     }
 }
 

@@ -28,6 +28,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <gtest/gtest.h>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -201,6 +202,42 @@ TEST(TransportHelper, TheFluidLevelReadsRdmasPayload)
     fab = MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), rdma.Create());
     EXPECT_EQ(fab.segmentBytes, 4096u);
     EXPECT_EQ(fab.wireBytesPerSegment, 4142u);
+}
+
+// The fluid level reads TCP's start from the sockets' settings: InitialCwnd (10) x the segment
+// (1448) = 14,480 B; the window's bound from BufferSize (4 MiB by default; 0: the smaller of
+// TcpSocket's buffers, 131,072 B each); TcpCubic doubles per round trip until HyStart's low
+// window (16 x 1448 = 23,168 B) and then grows by 1 + 1 / CntClamp (20); TcpNewReno grows by
+// 1 + 1 / DelAckCount (2) and has no HyStart; another variant is refused by name. RDMA has no
+// TCP start.
+TEST(TransportHelper, TheFluidLevelReadsTcpsStart)
+{
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    MoseTransportHelper tcp("ns3::MoseSocketTransfers");
+    FluidFabricConfig fab =
+        MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), tcp.Create());
+    EXPECT_TRUE(fab.tcp.enabled);
+    EXPECT_EQ(fab.tcp.initialWindowBytes, 14480);
+    EXPECT_EQ(fab.tcp.maxWindowBytes, 4194304);
+    EXPECT_EQ(fab.tcp.growth, 2);
+    EXPECT_EQ(fab.tcp.slowStartEndBytes, 23168);
+    EXPECT_EQ(fab.tcp.avoidanceGrowth, 1.05);
+    tcp.SetAttribute("BufferSize", UintegerValue(0));
+    tcp.SetAttribute("TcpVariant", TypeIdValue(TypeId::LookupByName("ns3::TcpNewReno")));
+    fab = MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), tcp.Create());
+    EXPECT_EQ(fab.tcp.maxWindowBytes, 131072);
+    EXPECT_EQ(fab.tcp.growth, 1.5);
+    EXPECT_EQ(fab.tcp.slowStartEndBytes, std::numeric_limits<double>::infinity());
+    tcp.SetAttribute("TcpVariant", TypeIdValue(TypeId::LookupByName("ns3::TcpVegas")));
+    EXPECT_EQ(ErrorOf([&] {
+                  MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), tcp.Create());
+              }),
+              "MoseFluidFabricHelper::Read: TcpVariant ns3::TcpVegas: the fluid level models the "
+              "slow start of ns3::TcpCubic and ns3::TcpNewReno only (run --level=packet for "
+              "another variant)");
+    MoseTransportHelper rdma("ns3::MoseRdmaTransport");
+    EXPECT_FALSE(MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), rdma.Create())
+                     .tcp.enabled);
 }
 
 // mose-llm --transport and the ECN options: what each sets, and every refusal by name

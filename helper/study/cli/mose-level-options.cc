@@ -56,6 +56,11 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
         "ns3::MoseTopologyHelper::HostDelay",
         "ns3::MoseRouteTable::Rule",
         "ns3::TcpSocket::SegmentSize",
+        "ns3::TcpSocket::InitialCwnd",
+        "ns3::TcpSocket::SndBufSize",
+        "ns3::TcpSocket::RcvBufSize",
+        "ns3::TcpSocket::DelAckCount",
+        "ns3::MoseTrafficHelper::TcpVariant",
         "ns3::MoseTrafficHelper::BytesPerUnit",
         "ns3::MoseTrafficHelper::MaxFlows",
         "ns3::MoseTrafficHelper::Aggregation",
@@ -73,13 +78,21 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
     if (rdma)
     {
         // the fluid model's packet is the transport's
-        used.erase("ns3::TcpSocket::SegmentSize");
+        for (const char* tcp : {"ns3::TcpSocket::SegmentSize",
+                                "ns3::TcpSocket::InitialCwnd",
+                                "ns3::TcpSocket::SndBufSize",
+                                "ns3::TcpSocket::RcvBufSize",
+                                "ns3::TcpSocket::DelAckCount",
+                                "ns3::MoseTrafficHelper::TcpVariant"})
+        {
+            used.erase(tcp);
+        }
         used.insert("ns3::MoseRdmaTransport::PayloadSize");
     }
     const std::string reason = "the " + ToString(level) +
                                " level moves fluid flows, not packets, and reads only the "
-                               "fabric's rates, delays, hosts and routing, the flows and the "
-                               "switch (--level=packet uses it)";
+                               "fabric's rates, delays, hosts and routing, TCP's start, the "
+                               "flows and the switch (--level=packet uses it)";
     for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
     {
         const TypeId tid = TypeId::GetRegistered(i);
@@ -90,6 +103,19 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
             {
                 RejectModuleAttribute(path, reason);
             }
+        }
+    } // the fluid level's TCP start follows the slow start of these two (MoseFluidFabricHelper)
+    const std::string variant = "ns3::MoseTrafficHelper::TcpVariant";
+    if (!rdma && IsModuleAttributeSet(variant))
+    {
+        const std::string given = GetModuleAttributeText(variant);
+        if (given != "ns3::TcpCubic" && given != "ns3::TcpNewReno")
+        {
+            ThrowBadParameter("--" + variant,
+                              QuoteText(given),
+                              "ns3::TcpCubic or ns3::TcpNewReno at the " + ToString(level) +
+                                  " level, whose TCP start follows their slow start "
+                                  "(--level=packet runs any variant)");
         }
     }
 }

@@ -22,6 +22,7 @@
 #include "ns3/mose-rank-messages.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scale.h"
+#include "ns3/mose-traffic-helper.h"
 #include "ns3/mose-transport-helper.h"
 #include "ns3/queue-size.h"
 #include "ns3/red-queue-disc.h"
@@ -500,7 +501,13 @@ Experiment::ReadFluidFabric() const
     MoseTransportHelper helper(m_config.transport);
     if (!m_config.IsRdma())
     {
+        // the BulkSend senders' sockets: TcpSocket's segment and buffers, the traffic helper's
+        // TCP variant
         helper.SetAttribute("SegmentSize", UintegerValue(0));
+        helper.SetAttribute("BufferSize", UintegerValue(0));
+        TypeIdValue variant;
+        CreateObject<MoseTrafficHelper>()->GetAttribute("TcpVariant", variant);
+        helper.SetAttribute("TcpVariant", variant);
     }
     helper.SetAttribute("NoticeDelay", TimeValue(Seconds(0)));
     return MoseFluidFabricHelper::Read(*topology, m_config.GetSwitcherHelper(), helper.Create());
