@@ -55,6 +55,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/llm/mose-llm-regime-figure.cc
     helper/study/llm/mose-llm-regime-map.cc
     helper/study/llm/mose-llm-run-report.cc
+    helper/study/report/mose-flow-level-checks.cc
     helper/study/report/mose-packet-report.cc
     helper/study/report/mose-sweep-report.cc
     helper/study/report/mose-switch-cost-report.cc
@@ -106,6 +107,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/llm/mose-llm-regime-figure.h
     helper/study/llm/mose-llm-regime-map.h
     helper/study/llm/mose-llm-run-report.h
+    helper/study/report/mose-flow-level-checks.h
     helper/study/report/mose-packet-report.h
     helper/study/report/mose-sweep-report.h
     helper/study/report/mose-switch-cost-report.h

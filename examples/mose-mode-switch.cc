@@ -33,6 +33,7 @@
  * --listRuns (RunOptions).
  */
 
+#include "mose-flow-level-checks.h"
 #include "mose-level-options.h"
 #include "mose-option-scope.h"
 #include "mose-program.h"
@@ -209,5 +210,7 @@ main(int argc, char* argv[])
             return; // a part: its runs' records only
         }
         Report(list.GetComparisons(), config.run, switching, tolerance, dir);
+        // a fluid or aggregate answer carries the error of the nearest checked run (issue 41)
+        PrintFlowLevelCheck(std::cout, "mose-mode-switch", config);
     });
 }

@@ -27,6 +27,7 @@
  */
 
 #include "mose-fct-cdf-plot.h"
+#include "mose-flow-level-checks.h"
 #include "mose-level-options.h"
 #include "mose-option-scope.h"
 #include "mose-packet-experiment.h"
@@ -147,5 +148,7 @@ main(int argc, char* argv[])
             },
             "its PNG figures",
             std::cout);
+        // a fluid or aggregate answer carries the error of the nearest checked run (issue 41)
+        PrintFlowLevelCheck(std::cout, "mose-packet", config);
     });
 }
