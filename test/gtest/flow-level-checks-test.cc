@@ -51,7 +51,9 @@ TEST(FlowLevelChecks, TheNearestCheckedRunAndWhatDiffers)
     EXPECT_EQ(c->flows, 2000u);
     EXPECT_DOUBLE_EQ(c->kvError, -0.037);
     // N 128: one setting differs from the 64-group run and two from the 16-group ones
-    c = FindNearestFlowLevelCheck(Settings("mose-packet", false, 128, 4, 2000), checks, differences);
+    c = FindNearestFlowLevelCheck(Settings("mose-packet", false, 128, 4, 2000),
+                                  checks,
+                                  differences);
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->nodes, 64u);
     EXPECT_EQ(differences, std::vector<std::string>{"N 128 where the nearest has 64"});
