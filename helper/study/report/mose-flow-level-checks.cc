@@ -42,7 +42,9 @@ Percent(double error)
     std::ostringstream os;
     os.setf(std::ios::fixed);
     os.precision(1);
-    os << (error >= 0 ? "+" : "") << error * 100 << "%";
+    double percent = std::round(error * 1000) / 10;
+    percent = percent == 0 ? 0.0 : percent; // no "-0.0%"
+    os << (percent >= 0 ? "+" : "") << percent << "%";
     return os.str();
 }
 
@@ -69,7 +71,7 @@ GetFlowLevelChecks()
         {"mose-packet", true, 16, 4, 40, 65536, 1024, 0.017, 0.014},
         {"mose-packet", true, 64, 4, 2000, 65536, 1024, 0.018, -0.056},
         {"mose-mode-switch", false, 64, 4, 1000, 65536, 536, -0.016, 0.001},
-        {"mose-mode-switch", true, 64, 4, 1000, 65536, 1024, 0.001, -0.000},
+        {"mose-mode-switch", true, 64, 4, 1000, 65536, 1024, 0.001, 0.0},
     };
     return checks;
 }
