@@ -12,8 +12,10 @@
 #include "ns3/mose-error.h"
 #include "ns3/mose-fluid-fabric.h"
 
+#include <functional>
 #include <gtest/gtest.h>
 #include <limits>
+#include <utility>
 
 using namespace ns3::mose;
 
@@ -47,6 +49,17 @@ TcpConfig()
 
 const CircuitGraph ONE_CIRCUIT(2, {{0, 1}});
 
+/// \param c the fabric's parameters \return one 10,000-byte transfer from group 0 to group 1
+///         alone: its last byte's arrival (ns) and the round trips that grew its window
+std::pair<int64_t, uint64_t>
+OneTransfer(const FluidFabricConfig& c)
+{
+    FluidFabric fabric(ONE_CIRCUIT, c);
+    fabric.StartTransfer(0, 1, 10000, TrafficClass::KV, nullptr);
+    fabric.Run(1000000);
+    return {fabric.GetTransfer(0).endNs, fabric.GetNTcpRounds()};
+}
+
 } // namespace
 
 // 10,000 B alone. Data from 2200 ns at 0.5 B/ns for one RTT: 1550 B by 5300 ns. The window
@@ -54,6 +67,7 @@ const CircuitGraph ONE_CIRCUIT(2, {{0, 1}});
 // 8450 ns: the last byte leaves at 13,750 ns and arrives 1000 ns later.
 TEST(FluidTcp, OneTransferAloneByHand)
 {
+    EXPECT_EQ(OneTransfer(TcpConfig()), std::make_pair(int64_t{14750}, uint64_t{1}));
     FluidFabric fabric(ONE_CIRCUIT, TcpConfig());
     fabric.StartTransfer(0, 1, 10000, TrafficClass::KV, nullptr);
     fabric.Run(1000000);
@@ -69,11 +83,7 @@ TEST(FluidTcp, OffGivesTheMaxMinRateFromTheFirstByte)
 {
     FluidFabricConfig c = TcpConfig();
     c.tcp.enabled = false;
-    FluidFabric fabric(ONE_CIRCUIT, c);
-    fabric.StartTransfer(0, 1, 10000, TrafficClass::KV, nullptr);
-    fabric.Run(1000000);
-    EXPECT_EQ(fabric.GetTransfer(0).endNs, 11000);
-    EXPECT_EQ(fabric.GetNTcpRounds(), 0u);
+    EXPECT_EQ(OneTransfer(c), std::make_pair(int64_t{11000}, uint64_t{0}));
 }
 
 // A window that cannot grow (maxWindowBytes 1550) keeps each transfer at 0.5 B/ns, so two of
@@ -101,11 +111,7 @@ TEST(FluidTcp, AfterSlowStartTheWindowGrowsByTheAvoidanceFactor)
     FluidFabricConfig c = TcpConfig();
     c.tcp.slowStartEndBytes = 1550;
     c.tcp.avoidanceGrowth = 1.5;
-    FluidFabric fabric(ONE_CIRCUIT, c);
-    fabric.StartTransfer(0, 1, 10000, TrafficClass::KV, nullptr);
-    fabric.Run(1000000);
-    EXPECT_EQ(fabric.GetTransfer(0).endNs, 15525);
-    EXPECT_EQ(fabric.GetNTcpRounds(), 2u);
+    EXPECT_EQ(OneTransfer(c), std::make_pair(int64_t{15525}, uint64_t{2}));
 }
 
 // A kept connection: the first transfer is OneTransferAloneByHand's (14,750 ns). The second
@@ -132,7 +138,11 @@ TEST(FluidTcp, AKeptConnectionSkipsTheHandshakeAndKeepsItsWindow)
 
 TEST(FluidTcp, BadSettingsAreRefused)
 {
-    const auto refused = [](const FluidFabricConfig& c, const std::string& what) {
+    // each change to TcpConfig() alone, and the words its refusal names
+    const auto refused = [](const std::function<void(FluidFabricConfig&)>& change,
+                            const std::string& what) {
+        FluidFabricConfig c = TcpConfig();
+        change(c);
         try
         {
             c.Validate();
@@ -143,25 +153,15 @@ TEST(FluidTcp, BadSettingsAreRefused)
             EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
         }
     };
-    FluidFabricConfig c = TcpConfig();
-    c.queues = true;
-    refused(c, "TCP's start");
-    c = TcpConfig();
-    c.tcp.initialWindowBytes = 0;
-    refused(c, "TCP's first window");
-    c = TcpConfig();
-    c.tcp.maxWindowBytes = std::numeric_limits<double>::infinity();
-    refused(c, "TCP's largest window");
-    c = TcpConfig();
-    c.tcp.growth = 2.5;
-    refused(c, "TCP's window growth per round trip");
-    c = TcpConfig();
-    c.tcp.avoidanceGrowth = 1;
-    refused(c, "after slow start");
-    c = TcpConfig();
-    c.tcp.slowStartEndBytes = 0;
-    refused(c, "end of slow start");
-    c = TcpConfig();
-    c.tcp.ackWireBytes = 0;
-    refused(c, "TCP's control packet");
+    refused([](FluidFabricConfig& c) { c.queues = true; }, "TCP's start");
+    refused([](FluidFabricConfig& c) { c.tcp.initialWindowBytes = 0; }, "TCP's first window");
+    refused(
+        [](FluidFabricConfig& c) {
+            c.tcp.maxWindowBytes = std::numeric_limits<double>::infinity();
+        },
+        "largest window");
+    refused([](FluidFabricConfig& c) { c.tcp.growth = 2.5; }, "growth per round trip");
+    refused([](FluidFabricConfig& c) { c.tcp.avoidanceGrowth = 1; }, "after slow start");
+    refused([](FluidFabricConfig& c) { c.tcp.slowStartEndBytes = 0; }, "end of slow start");
+    refused([](FluidFabricConfig& c) { c.tcp.ackWireBytes = 0; }, "TCP's control packet");
 }
