@@ -85,9 +85,11 @@ ReadTcpStart(const MoseTransport& transport, mose::FluidFabricConfig& fab)
     }
     else
     {
-        throw mose::Error("MoseFluidFabricHelper::Read: TcpVariant " + variant.Get().GetName() +
-                          ": the fluid level models the slow start of ns3::TcpCubic and "
-                          "ns3::TcpNewReno only (run --level=packet for another variant)");
+        mose::ThrowBadParameter("--ns3::MoseSocketTransfers::TcpVariant",
+                                mose::QuoteText(variant.Get().GetName()),
+                                "ns3::TcpCubic or ns3::TcpNewReno at the fluid level, whose TCP "
+                                "start follows their slow start (--level=packet runs any "
+                                "variant)");
     }
 }
 

@@ -175,6 +175,8 @@ expect_error templates-pd-biregular 'set --biregular for a biregular split' \
     "$TPL" --prefill=400 --decode=420 --assignment=many-to-one
 expect_error llm-tokens-with-ring '--tokensPerMember = "1000": the option would not be used' \
     "$BIN/mose-llm" --map=false --level=aggregate --collective=ring-all-reduce --tokensPerMember=1000
+expect_error llm-fluid-tcp-variant 'invalid --ns3::MoseSocketTransfers::TcpVariant = "ns3::TcpVegas": ns3::TcpCubic or ns3::TcpNewReno at the fluid level' \
+    "$BIN/mose-llm" --map=false --level=fluid --transport=tcp --requests=5 --ns3::MoseSocketTransfers::TcpVariant=ns3::TcpVegas
 expect_error paper-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least' \
     "$BIN/mose-paper" --seeds=4000000000
 expect_error sweep-seeds-bound 'invalid --seeds = "4000000000": 4000000000 seeds keep at least 192.0 TB' \

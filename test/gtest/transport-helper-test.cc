@@ -232,9 +232,9 @@ TEST(TransportHelper, TheFluidLevelReadsTcpsStart)
     EXPECT_EQ(ErrorOf([&] {
                   MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), tcp.Create());
               }),
-              "MoseFluidFabricHelper::Read: TcpVariant ns3::TcpVegas: the fluid level models the "
-              "slow start of ns3::TcpCubic and ns3::TcpNewReno only (run --level=packet for "
-              "another variant)");
+              "invalid --ns3::MoseSocketTransfers::TcpVariant = \"ns3::TcpVegas\": "
+              "ns3::TcpCubic or ns3::TcpNewReno at the fluid level, whose TCP start follows "
+              "their slow start (--level=packet runs any variant)");
     MoseTransportHelper rdma("ns3::MoseRdmaTransport");
     EXPECT_FALSE(MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), rdma.Create())
                      .tcp.enabled);

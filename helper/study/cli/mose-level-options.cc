@@ -60,6 +60,9 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
         "ns3::TcpSocket::SndBufSize",
         "ns3::TcpSocket::RcvBufSize",
         "ns3::TcpSocket::DelAckCount",
+        "ns3::TcpCubic::HyStart",
+        "ns3::TcpCubic::HyStartLowWindow",
+        "ns3::TcpCubic::CntClamp",
         "ns3::MoseTrafficHelper::TcpVariant",
         "ns3::MoseTrafficHelper::BytesPerUnit",
         "ns3::MoseTrafficHelper::MaxFlows",
@@ -83,6 +86,9 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
                                 "ns3::TcpSocket::SndBufSize",
                                 "ns3::TcpSocket::RcvBufSize",
                                 "ns3::TcpSocket::DelAckCount",
+                                "ns3::TcpCubic::HyStart",
+                                "ns3::TcpCubic::HyStartLowWindow",
+                                "ns3::TcpCubic::CntClamp",
                                 "ns3::MoseTrafficHelper::TcpVariant"})
         {
             used.erase(tcp);
@@ -104,7 +110,8 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
                 RejectModuleAttribute(path, reason);
             }
         }
-    } // the fluid level's TCP start follows the slow start of these two (MoseFluidFabricHelper)
+    }
+    // the fluid level's TCP start follows the slow start of these two (MoseFluidFabricHelper)
     const std::string variant = "ns3::MoseTrafficHelper::TcpVariant";
     if (!rdma && IsModuleAttributeSet(variant))
     {

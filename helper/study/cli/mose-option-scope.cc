@@ -441,6 +441,15 @@ CheckPacketOnlyAttributes(uint32_t levels, std::ostream& warn)
     // LlmExperiment::BuildFluid()): set, they act
     const std::vector<std::string> read = {"ns3::MoseSocketTransfers::SegmentSize",
                                            "ns3::MoseSocketTransfers::NoticeDelay",
+                                           "ns3::MoseSocketTransfers::BufferSize",
+                                           "ns3::MoseSocketTransfers::TcpVariant",
+                                           "ns3::TcpSocket::InitialCwnd",
+                                           "ns3::TcpSocket::SndBufSize",
+                                           "ns3::TcpSocket::RcvBufSize",
+                                           "ns3::TcpSocket::DelAckCount",
+                                           "ns3::TcpCubic::HyStart",
+                                           "ns3::TcpCubic::HyStartLowWindow",
+                                           "ns3::TcpCubic::CntClamp",
                                            "ns3::MoseRdmaTransport::PayloadSize",
                                            "ns3::MoseRdmaTransport::NoticeDelay"};
     // the module's objects of the packet level's transport, queues and workloads
