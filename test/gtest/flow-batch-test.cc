@@ -314,8 +314,9 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
 // transfers of every interval are the same, and so are the switches (the circuits kept,
 // removed and added, the dark time and the blackout: the fluid fabric runs the switcher's
 // plan). The whole run's mean FCT is dominated by the transfers held through the 10 ms
-// blackouts, which both levels hold alike: measured 1.758 ms (packet) and 1.733 ms (fluid),
-// 1.4% apart; the bound asserted is 5%. The goodput bins carry every byte at both levels; a
+// blackouts, which both levels hold alike: measured 1.758 ms (packet) and 1.763 ms (fluid),
+// 0.3% apart (1.733 ms, 1.4%, before the fluid level modelled TCP's start); the bound
+// asserted is 2%. The goodput bins carry every byte at both levels; a
 // circuit's bytes while its graph is in place differ by at most the fluid links' last
 // nanosecond of each transfer (measured at most 55 bytes, of 917504; bound 0.1%).
 TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
@@ -387,5 +388,5 @@ TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
     EXPECT_EQ(binBytes[0], bytes);
     EXPECT_EQ(summary[1].completed, summary[0].completed);
     EXPECT_TRUE(summary[1].fluid);
-    EXPECT_NEAR(summary[1].meanFctS, summary[0].meanFctS, 0.05 * summary[0].meanFctS);
+    EXPECT_NEAR(summary[1].meanFctS, summary[0].meanFctS, 0.02 * summary[0].meanFctS);
 }
