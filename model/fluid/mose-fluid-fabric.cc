@@ -641,11 +641,17 @@ FluidFabric::Sync()
             ReleaseTcpCap(r);
             if (r.kept)
             {
-                // slow start grew the window by (growth - 1) x every byte acknowledged
+                // the window grew by (growth - 1) x every byte acknowledged in slow start, by
+                // (avoidanceGrowth - 1) x every byte after it
                 const FluidFabricConfig::TcpStart& tcp = m_config.tcp;
-                m_connections[ConnectionOf(tr)] =
-                    std::min(tcp.maxWindowBytes,
-                             r.firstWindow + (tcp.growth - 1) * static_cast<double>(tr.bytes));
+                const double bytes = static_cast<double>(tr.bytes);
+                const double inSlowStart =
+                    std::max(0.0, (tcp.slowStartEndBytes - r.firstWindow) / (tcp.growth - 1));
+                const double window = bytes <= inSlowStart
+                                          ? r.firstWindow + (tcp.growth - 1) * bytes
+                                          : std::max(r.firstWindow, tcp.slowStartEndBytes) +
+                                                (tcp.avoidanceGrowth - 1) * (bytes - inSlowStart);
+                m_connections[ConnectionOf(tr)] = std::min(tcp.maxWindowBytes, window);
             }
         }
         if (m_config.queues)

@@ -250,8 +250,9 @@ struct FluidSwitchRecord
  * for good. So a window-limited transfer gets the average rate of its bursts; the packet level
  * sends each round's window at once. A transfer on a kept connection (keepConnection) skips
  * the handshake after the connection's first transfer. It starts at the window the last one
- * left: its first window plus (growth - 1) times its bytes, at most maxWindowBytes (slow
- * start grows the window by what is acknowledged). A transfer started without a route skips
+ * left: its first window grown by (growth - 1) times each byte acknowledged in slow start and
+ * (avoidanceGrowth - 1) times each byte after it, at most maxWindowBytes (the window grows by
+ * what is acknowledged). A transfer started without a route skips
  * the handshake. Kept connections' transfers run side by side, not one after the other.
  *
  * Events run in time order, events of one time in the order they were scheduled. Everything is

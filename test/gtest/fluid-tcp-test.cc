@@ -136,6 +136,28 @@ TEST(FluidTcp, AKeptConnectionSkipsTheHandshakeAndKeepsItsWindow)
     EXPECT_EQ(fabric.GetNTcpRounds(), 2u);
 }
 
+// A kept connection's window after slow start (HyStart's end at 1550 B, then 1.5x per round
+// trip). The first transfer, 1000 B, ends within its first window (at 2200 + 2000 + 1000 ns);
+// its bytes were all acknowledged after slow start: the window is 1550 + 0.5 x 1000 = 2050 B.
+// The second, 20,500 B from 10,000 ns, starts there: 2050 B in the first round trip (2050 /
+// 3100 B/ns), 3075 B in the second; then 4612.5 B is above 3100 and the cap goes. 5125 B by
+// 16,200 ns, the other 15,375 B at 1 B/ns: the last byte arrives at 31,575 + 1000 ns.
+TEST(FluidTcp, AKeptConnectionKeepsTheWindowItGrewAfterSlowStart)
+{
+    FluidFabricConfig c = TcpConfig();
+    c.tcp.slowStartEndBytes = 1550;
+    c.tcp.avoidanceGrowth = 1.5;
+    FluidFabric fabric(ONE_CIRCUIT, c);
+    fabric.StartTransfer(0, 1, 1000, TrafficClass::TRAINING, nullptr, 0, true);
+    fabric.Schedule(10000, [&]() {
+        fabric.StartTransfer(0, 1, 20500, TrafficClass::TRAINING, nullptr, 0, true);
+    });
+    fabric.Run(1000000);
+    EXPECT_EQ(fabric.GetTransfer(0).endNs, 5200);
+    EXPECT_EQ(fabric.GetTransfer(1).endNs, 32575);
+    EXPECT_EQ(fabric.GetNTcpRounds(), 2u);
+}
+
 TEST(FluidTcp, BadSettingsAreRefused)
 {
     // each change to TcpConfig() alone, and the words its refusal names
