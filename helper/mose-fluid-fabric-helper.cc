@@ -85,15 +85,39 @@ ReadTcpStart(const MoseTransport& transport, mose::FluidFabricConfig& fab)
     }
     else
     {
-        mose::ThrowBadParameter("--ns3::MoseSocketTransfers::TcpVariant",
-                                mose::QuoteText(variant.Get().GetName()),
-                                "ns3::TcpCubic or ns3::TcpNewReno at the fluid level, whose TCP "
-                                "start follows their slow start (--level=packet runs any "
-                                "variant)");
+        MoseFluidFabricHelper::CheckTcpVariant("--ns3::MoseSocketTransfers::TcpVariant",
+                                               variant.Get().GetName());
     }
 }
 
 } // namespace
+
+const std::vector<std::string>&
+MoseFluidFabricHelper::GetTcpStartAttributes()
+{
+    // what ReadTcpStart() reads with TcpSocketDefault() and of TcpCubic
+    static const std::vector<std::string> attributes{"ns3::TcpSocket::InitialCwnd",
+                                                     "ns3::TcpSocket::SndBufSize",
+                                                     "ns3::TcpSocket::RcvBufSize",
+                                                     "ns3::TcpSocket::DelAckCount",
+                                                     "ns3::TcpCubic::HyStart",
+                                                     "ns3::TcpCubic::HyStartLowWindow",
+                                                     "ns3::TcpCubic::CntClamp"};
+    return attributes;
+}
+
+void
+MoseFluidFabricHelper::CheckTcpVariant(const std::string& option, const std::string& variant)
+{
+    if (variant != "ns3::TcpCubic" && variant != "ns3::TcpNewReno")
+    {
+        mose::ThrowBadParameter(option,
+                                mose::QuoteText(variant),
+                                "ns3::TcpCubic or ns3::TcpNewReno at the fluid levels, whose TCP "
+                                "start follows their slow start (--level=packet runs any "
+                                "variant)");
+    }
+}
 
 mose::FluidFabricConfig
 MoseFluidFabricHelper::Read(const MoseTopologyHelper& topology,

@@ -14,6 +14,9 @@
 #include "ns3/mose-llm-transfers.h"
 #include "ns3/ptr.h"
 
+#include <string>
+#include <vector>
+
 /**
  * \file
  * \ingroup mose
@@ -70,6 +73,22 @@ class MoseFluidFabricHelper
     static mose::FluidFabricConfig Read(const MoseTopologyHelper& topology,
                                         const MoseModeSwitcherHelper& switcher,
                                         Ptr<const MoseTransport> transport);
+
+    /**
+     * \return the ns-3 attributes Read() takes TCP's start from besides the transport's own
+     *         (TcpSocket InitialCwnd, SndBufSize, RcvBufSize, DelAckCount; TcpCubic HyStart,
+     *         HyStartLowWindow, CntClamp), as "ns3::Type::Attribute": set, they act at the
+     *         fluid levels
+     */
+    static const std::vector<std::string>& GetTcpStartAttributes();
+
+    /**
+     * \brief Throws a mose::Error naming the option unless the fluid levels model the slow
+     *        start of this TCP variant (ns3::TcpCubic, ns3::TcpNewReno).
+     * \param option the option as typed (e.g. "--ns3::MoseTrafficHelper::TcpVariant")
+     * \param variant the variant's TypeId name
+     */
+    static void CheckTcpVariant(const std::string& option, const std::string& variant);
 };
 
 } // namespace ns3

@@ -233,7 +233,7 @@ TEST(TransportHelper, TheFluidLevelReadsTcpsStart)
                   MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), tcp.Create());
               }),
               "invalid --ns3::MoseSocketTransfers::TcpVariant = \"ns3::TcpVegas\": "
-              "ns3::TcpCubic or ns3::TcpNewReno at the fluid level, whose TCP start follows "
+              "ns3::TcpCubic or ns3::TcpNewReno at the fluid levels, whose TCP start follows "
               "their slow start (--level=packet runs any variant)");
     MoseTransportHelper rdma("ns3::MoseRdmaTransport");
     EXPECT_FALSE(MoseFluidFabricHelper::Read(*topology, MoseModeSwitcherHelper(), rdma.Create())

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/type-id.h"
 
@@ -46,7 +47,7 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
         return;
     }
     // what MoseFluidFabricHelper::Read() and MoseTrafficHelper::MakeStartedTransfers() read
-    static const std::set<std::string> usedTcp{
+    std::set<std::string> used{
         "ns3::MoseOcs::DataRate",
         "ns3::MoseOcs::Delay",
         "ns3::MoseTopologyHelper::Groups",
@@ -55,15 +56,6 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
         "ns3::MoseTopologyHelper::HostDataRate",
         "ns3::MoseTopologyHelper::HostDelay",
         "ns3::MoseRouteTable::Rule",
-        "ns3::TcpSocket::SegmentSize",
-        "ns3::TcpSocket::InitialCwnd",
-        "ns3::TcpSocket::SndBufSize",
-        "ns3::TcpSocket::RcvBufSize",
-        "ns3::TcpSocket::DelAckCount",
-        "ns3::TcpCubic::HyStart",
-        "ns3::TcpCubic::HyStartLowWindow",
-        "ns3::TcpCubic::CntClamp",
-        "ns3::MoseTrafficHelper::TcpVariant",
         "ns3::MoseTrafficHelper::BytesPerUnit",
         "ns3::MoseTrafficHelper::MaxFlows",
         "ns3::MoseTrafficHelper::Aggregation",
@@ -77,23 +69,17 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
         "ns3::MoseModeSwitcher::DrainTimeout",
         "ns3::MoseModeSwitcher::ReconfigurationDelay",
     };
-    std::set<std::string> used = usedTcp;
     if (rdma)
     {
-        // the fluid model's packet is the transport's
-        for (const char* tcp : {"ns3::TcpSocket::SegmentSize",
-                                "ns3::TcpSocket::InitialCwnd",
-                                "ns3::TcpSocket::SndBufSize",
-                                "ns3::TcpSocket::RcvBufSize",
-                                "ns3::TcpSocket::DelAckCount",
-                                "ns3::TcpCubic::HyStart",
-                                "ns3::TcpCubic::HyStartLowWindow",
-                                "ns3::TcpCubic::CntClamp",
-                                "ns3::MoseTrafficHelper::TcpVariant"})
-        {
-            used.erase(tcp);
-        }
-        used.insert("ns3::MoseRdmaTransport::PayloadSize");
+        used.insert("ns3::MoseRdmaTransport::PayloadSize"); // the fluid model's packet
+    }
+    else
+    {
+        // the BulkSend senders' segment, variant and TCP start
+        used.insert("ns3::TcpSocket::SegmentSize");
+        used.insert("ns3::MoseTrafficHelper::TcpVariant");
+        const std::vector<std::string>& start = MoseFluidFabricHelper::GetTcpStartAttributes();
+        used.insert(start.begin(), start.end());
     }
     const std::string reason = "the " + ToString(level) +
                                " level moves fluid flows, not packets, and reads only the "
@@ -111,19 +97,10 @@ RejectPacketOnlyAttributes(LlmLevel level, bool rdma)
             }
         }
     }
-    // the fluid level's TCP start follows the slow start of these two (MoseFluidFabricHelper)
     const std::string variant = "ns3::MoseTrafficHelper::TcpVariant";
     if (!rdma && IsModuleAttributeSet(variant))
     {
-        const std::string given = GetModuleAttributeText(variant);
-        if (given != "ns3::TcpCubic" && given != "ns3::TcpNewReno")
-        {
-            ThrowBadParameter("--" + variant,
-                              QuoteText(given),
-                              "ns3::TcpCubic or ns3::TcpNewReno at the " + ToString(level) +
-                                  " level, whose TCP start follows their slow start "
-                                  "(--level=packet runs any variant)");
-        }
+        MoseFluidFabricHelper::CheckTcpVariant("--" + variant, GetModuleAttributeText(variant));
     }
 }
 

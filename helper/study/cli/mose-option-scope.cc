@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-error.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/type-id.h"
 
@@ -439,19 +440,14 @@ CheckPacketOnlyAttributes(uint32_t levels, std::ostream& warn)
     }
     // what the fluid level reads from the packet level's objects (MoseFluidFabricHelper::Read(),
     // LlmExperiment::BuildFluid()): set, they act
-    const std::vector<std::string> read = {"ns3::MoseSocketTransfers::SegmentSize",
-                                           "ns3::MoseSocketTransfers::NoticeDelay",
-                                           "ns3::MoseSocketTransfers::BufferSize",
-                                           "ns3::MoseSocketTransfers::TcpVariant",
-                                           "ns3::TcpSocket::InitialCwnd",
-                                           "ns3::TcpSocket::SndBufSize",
-                                           "ns3::TcpSocket::RcvBufSize",
-                                           "ns3::TcpSocket::DelAckCount",
-                                           "ns3::TcpCubic::HyStart",
-                                           "ns3::TcpCubic::HyStartLowWindow",
-                                           "ns3::TcpCubic::CntClamp",
-                                           "ns3::MoseRdmaTransport::PayloadSize",
-                                           "ns3::MoseRdmaTransport::NoticeDelay"};
+    std::vector<std::string> read = {"ns3::MoseSocketTransfers::SegmentSize",
+                                     "ns3::MoseSocketTransfers::NoticeDelay",
+                                     "ns3::MoseSocketTransfers::BufferSize",
+                                     "ns3::MoseSocketTransfers::TcpVariant",
+                                     "ns3::MoseRdmaTransport::PayloadSize",
+                                     "ns3::MoseRdmaTransport::NoticeDelay"};
+    const std::vector<std::string>& start = MoseFluidFabricHelper::GetTcpStartAttributes();
+    read.insert(read.end(), start.begin(), start.end());
     // the module's objects of the packet level's transport, queues and workloads
     const std::vector<std::string> moduleTypes = {"ns3::MoseSocketTransfers",
                                                   "ns3::MoseRdmaTransport",
