@@ -10,6 +10,8 @@
 
 #include "ns3/log.h"
 #include "ns3/mose-attribute.h"
+#include "ns3/mose-command-line.h"
+#include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/type-id.h"
 
@@ -143,6 +145,20 @@ PrintFlowLevelCheck(std::ostream& os, const std::string& program, const Experime
     const FlowLevelCheck run = GetFlowLevelSettings(program, config);
     std::vector<std::string> differences;
     const FlowLevelCheck* c = FindNearestFlowLevelCheck(run, GetFlowLevelChecks(), differences);
+    if (c && !run.rdma)
+    {
+        // the checked runs keep ns-3's TCP as it is; a TCP start set otherwise differs too
+        std::vector<std::string> tcp = MoseFluidFabricHelper::GetTcpStartAttributes();
+        tcp.emplace_back("ns3::MoseTrafficHelper::TcpVariant");
+        for (const std::string& attribute : tcp)
+        {
+            if (IsModuleAttributeSet(attribute))
+            {
+                differences.push_back("--" + attribute +
+                                      " given, which the checked runs leave at its default");
+            }
+        }
+    }
     os << "validated (" << ToString(config.level) << ", " << (run.rdma ? "rdma" : "tcp") << "): ";
     if (!c)
     {
