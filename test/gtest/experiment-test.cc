@@ -103,22 +103,24 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     packetConfig.policy = switchConfig.policy;
     packetConfig.run = switchConfig.run;
 
-    PacketExperiment packet(packetConfig);
+    Experiment packet(packetConfig);
+    const std::shared_ptr<const PacketResult> result = InstallPacketWorkload(packet);
     packet.Build();
-    const FabricShape p = ShapeOf(packet.GetExperiment());
+    const FabricShape p = ShapeOf(packet);
     packet.Run();
     // Run() finished the run: its objects are released, its counts kept
-    EXPECT_FALSE(packet.GetExperiment().GetTopology());
-    EXPECT_EQ(packet.GetExperiment().GetEvents(), packet.GetEvents());
+    EXPECT_FALSE(packet.GetTopology());
+    EXPECT_EQ(packet.GetRunFigures().events, packet.GetEvents());
     EXPECT_GT(packet.GetEvents(), 0u);
+    EXPECT_FALSE(result->transfers.empty());
     // the report leaves the stream's format behind as it found it: a second report (the next
     // policy's in mose-packet) prints its flow-level line as the first
     std::ostringstream reports;
     const std::ios_base::fmtflags flags = reports.flags();
-    PrintPacketReport(reports, packet);
+    PrintPacketReport(reports, packet, *result);
     EXPECT_EQ(reports.flags(), flags);
     EXPECT_EQ(reports.precision(), 6);
-    PrintPacketReport(reports, packet);
+    PrintPacketReport(reports, packet, *result);
     std::vector<std::string> flowLevel;
     std::istringstream lines(reports.str());
     for (std::string line; std::getline(lines, line);)
@@ -131,7 +133,7 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     ASSERT_EQ(flowLevel.size(), 2u);
     EXPECT_EQ(flowLevel[1], flowLevel[0]);
     std::ostringstream avgHop; // in the default format: 6 significant digits, not fixed
-    avgHop << "AvgHop " << packet.GetFlowMetrics().all.avgHop << ",";
+    avgHop << "AvgHop " << result->metrics.all.avgHop << ",";
     EXPECT_NE(flowLevel[0].find(avgHop.str()), std::string::npos) << flowLevel[0];
 
     SwitchExperiment switching(switchConfig);
@@ -154,7 +156,7 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     // the same circuits: the policy's template of the initial mode, the graph both report
     EXPECT_FALSE(p.circuits.empty());
     EXPECT_EQ(s.circuits, p.circuits);
-    EXPECT_EQ(p.circuits, packet.GetCircuitGraph().GetCircuits());
+    EXPECT_EQ(p.circuits, result->graph.GetCircuits());
     EXPECT_EQ(s.circuits, switching.GetIntervals().front().graph.GetCircuits());
     // and the same routes over them
     EXPECT_EQ(s.distances, p.distances);
@@ -392,14 +394,16 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     std::vector<std::string> flows;
     // what mose-packet's RunPacketPolicies() does with each policy
     two.Run(config, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
-        PacketExperiment e(c, s);
+        Experiment e(c);
+        e.SetScenario(s);
+        const std::shared_ptr<const PacketResult> r = InstallPacketWorkload(e);
         e.Build();
         ran.push_back(e.GetConfig().policy);
-        EXPECT_EQ(e.GetExperiment().GetSharedScenario(), two.GetScenario());
-        circuits.push_back(e.GetCircuitGraph().GetCircuits());
-        flows.push_back(FlowsText(e.GetExperiment().GetInitialModeScenario().flows));
+        EXPECT_EQ(e.GetSharedScenario(), two.GetScenario());
+        circuits.push_back(r->graph.GetCircuits());
+        flows.push_back(FlowsText(e.GetInitialModeScenario().flows));
         e.Run();
-        EXPECT_EQ(e.GetExperiment().GetPacketsLost(), 0u);
+        EXPECT_EQ(e.GetPacketsLost(), 0u);
     });
     ASSERT_NE(two.GetScenario(), nullptr);
     EXPECT_EQ(two.GetScenario()->routingSeed, drawn.routingSeed);
@@ -418,10 +422,11 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     PolicyComparison one({Policy::MOSE});
     one.Run(config, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
         EXPECT_EQ(s, nullptr);
-        PacketExperiment e(c, s);
+        Experiment e(c);
+        const std::shared_ptr<const PacketResult> r = InstallPacketWorkload(e);
         e.Build();
-        EXPECT_EQ(e.GetExperiment().GetSharedScenario(), nullptr);
-        EXPECT_EQ(e.GetCircuitGraph().GetCircuits(), circuits[1]);
+        EXPECT_EQ(e.GetSharedScenario(), nullptr);
+        EXPECT_EQ(r->graph.GetCircuits(), circuits[1]);
         e.Run();
     });
     EXPECT_EQ(one.GetScenario(), nullptr);
@@ -434,7 +439,7 @@ TEST(PolicyComparison, EveryPolicyRunsOnTheOneScenarioDrawnOnce)
     ExpectErrorContaining(
         [&] {
             given.Run(other, [&](const ExperimentConfig& c, std::shared_ptr<const Scenario> s) {
-                PacketExperiment(c, s).Build();
+                Experiment(c).SetScenario(s);
             });
         },
         "run 2 and 16 groups");

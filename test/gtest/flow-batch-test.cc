@@ -277,14 +277,15 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
                                               WorkloadMode::INFERENCE_HEAVY,
                                               fluid ? LlmLevel::FLUID : LlmLevel::PACKET);
         c.policy = Policy::MOSE;
-        PacketExperiment e(c);
+        Experiment e(c);
+        const std::shared_ptr<const PacketResult> r = InstallPacketWorkload(e);
         e.Build();
         e.Run();
-        transfers[fluid] = e.GetTransfers();
+        transfers[fluid] = r->transfers;
         circuits[fluid] = e.GetCircuitBytes();
-        results[fluid][0] = e.GetClassResult(TrafficClass::KV);
-        results[fluid][1] = e.GetClassResult(TrafficClass::TRAINING);
-        EXPECT_EQ(e.CountCircuitsMatchingLoad(), e.GetCircuitBytes().size());
+        results[fluid][0] = r->GetClass(TrafficClass::KV);
+        results[fluid][1] = r->GetClass(TrafficClass::TRAINING);
+        EXPECT_EQ(r->CountCircuitsMatchingLoad(e.GetCircuitBytes()), e.GetCircuitBytes().size());
     }
     Config::Reset();
     ASSERT_EQ(transfers[0].size(), 13u);

@@ -84,20 +84,20 @@ RdmaPacketConfig()
 std::vector<MoseTransfer>
 RunPacket(const ExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint64_t* marks)
 {
-    PacketExperiment experiment(config);
+    Experiment experiment(config);
+    const std::shared_ptr<const PacketResult> result = InstallPacketWorkload(experiment);
     experiment.Build();
     // the transport is installed through the helper: the fabric's cap on the run's one graph
     EXPECT_EQ(config.scale, 1u);
-    EXPECT_EQ(MaxInFlight(experiment.GetExperiment()),
+    EXPECT_EQ(MaxInFlight(experiment),
               CapAtScaleOne(
-                  SummarizeDistances(experiment.GetExperiment().GetTopology()->GetCircuitGraph())
-                      .diameter));
+                  SummarizeDistances(experiment.GetTopology()->GetCircuitGraph()).diameter));
     experiment.Run();
-    *lost = experiment.GetExperiment().GetPacketsLost();
-    *drops = experiment.GetTransportDrops();
-    *marks = experiment.GetExperiment().GetEcnMarks();
-    EXPECT_EQ(experiment.GetBatchErrors(), 0u);
-    return experiment.GetTransfers();
+    *lost = experiment.GetPacketsLost();
+    *drops = result->GetTransportDrops();
+    *marks = experiment.GetEcnMarks();
+    EXPECT_EQ(result->batchErrors, 0u);
+    return result->transfers;
 }
 
 } // namespace

@@ -449,31 +449,72 @@ Experiment::Build()
     {
         throw mose::Error("Experiment::Build was already called");
     }
-    m_config.Validate();
-    const ScaleScope scale(m_config.scale); // the topology divides its rates by it
     SystemWallClockMs clock;
     clock.Start();
-    const mose::CircuitGraph graph = BuildInitialMode();
-    BuildIntervals(graph);
-    BuildFabric(graph);
-    if (m_config.switcher)
+    if (IsFluid(m_config.level))
     {
-        BuildSwitcher();
+        m_initialGraph = BuildFluidMode();
     }
-
-    // the probe: scheduled now, so that at a boundary it runs before the switch starts (same
-    // time, earlier event)
-    m_dropsAtStart.assign(m_intervals.size() + 1, {});
-    if (m_circuits)
+    else
     {
-        for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
+        m_config.Validate();
+        const ScaleScope scale(m_config.scale); // the topology divides its rates by it
+        m_initialGraph = BuildInitialMode();
+        BuildIntervals(m_initialGraph);
+        BuildFabric(m_initialGraph);
+        if (m_config.switcher)
         {
-            Simulator::Schedule(m_intervals[i + 1].start, &Experiment::CloseInterval, this, i);
+            BuildSwitcher();
+        }
+
+        // the probe: scheduled now, so that at a boundary it runs before the switch starts
+        // (same time, earlier event)
+        m_dropsAtStart.assign(m_intervals.size() + 1, {});
+        if (m_circuits)
+        {
+            for (uint32_t i = 0; i + 1 < m_intervals.size(); ++i)
+            {
+                Simulator::Schedule(m_intervals[i + 1].start, &Experiment::CloseInterval, this, i);
+            }
         }
     }
     m_built = true;
+    if (m_install)
+    {
+        m_install();
+    }
     m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
     NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals");
+}
+
+void
+Experiment::SetInstall(std::function<void()> install)
+{
+    if (m_built)
+    {
+        throw mose::Error("Experiment::SetInstall after Build()");
+    }
+    m_install = std::move(install);
+}
+
+void
+Experiment::SetFluidRun(std::function<FluidRunOutput()> run)
+{
+    if (m_ran)
+    {
+        throw mose::Error("Experiment::SetFluidRun after Run()");
+    }
+    m_fluidRun = std::move(run);
+}
+
+const mose::CircuitGraph&
+Experiment::GetInitialGraph() const
+{
+    if (!m_built)
+    {
+        throw mose::Error("Experiment::GetInitialGraph needs Build() before it");
+    }
+    return m_initialGraph;
 }
 
 mose::CircuitGraph
@@ -1038,6 +1079,19 @@ Experiment::Run(const std::string& label)
 {
     NS_LOG_FUNCTION(this);
     CheckBuilt("Run");
+    if (IsFluid(m_config.level))
+    {
+        if (!m_fluidRun)
+        {
+            throw mose::Error("Experiment::Run at the " + ToString(m_config.level) +
+                              " level needs a fluid run (SetFluidRun())");
+        }
+        FluidRunOutput output = m_fluidRun();
+        m_figures = std::move(output.figures);
+        m_circuitBytes = std::move(output.circuitBytes);
+        m_ran = true;
+        return;
+    }
     if (m_config.flowMonitor)
     {
         InstallFlowMonitor();

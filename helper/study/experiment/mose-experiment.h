@@ -453,6 +453,18 @@ class ScaleScope
 
 /**
  * \ingroup mose-study
+ * \brief What a preset's fluid run gives its Experiment (Experiment::SetFluidRun()).
+ */
+struct FluidRunOutput
+{
+    RunFigures figures; //!< what it took (FluidRunFigures())
+    /// a run without switcher: per circuit of the initial graph, the payload bytes it carried
+    /// (Experiment::GetCircuitBytes()); empty otherwise
+    std::vector<uint64_t> circuitBytes;
+};
+
+/**
+ * \ingroup mose-study
  * \brief One mode interval of a run, as the interval probe saw it.
  */
 struct ExperimentInterval
@@ -532,9 +544,31 @@ class Experiment
      */
     static void ConfigureTopology(const ExperimentConfig& config, MoseTopologyHelper& topology);
 
-    /// \brief Builds the scenario, the fabric, its monitors and the switcher; Error (naming the
-    ///        parameter) for a bad configuration
+    /**
+     * \brief Builds the run; Error (naming the parameter) for a bad configuration.
+     *
+     * At the packet level: the scenario, the fabric, its monitors and the switcher. At a fluid
+     * or aggregate level (ExperimentConfig::level), where no Simulator runs and nothing is
+     * installed: the scenario and the initial mode and graph (BuildFluidMode()). Then, at every
+     * level, the workload step a preset gave (SetInstall()).
+     */
     void Build();
+
+    /**
+     * \brief What Build() does last, at every level: a preset installs its workloads on the
+     *        fabric (the packet level) or prepares its fluid run (a fluid level), e.g.
+     *        InstallPacketWorkload(). Before Build().
+     * \param install the step
+     */
+    void SetInstall(std::function<void()> install);
+
+    /**
+     * \brief What Run() runs at a fluid or aggregate level: the preset's fluid run, which keeps
+     *        its results and returns what it took (FluidRunFigures()) and, without switcher, the
+     *        bytes per circuit. Before Run(); Run() at a fluid level without one is an Error.
+     * \param run the fluid run
+     */
+    void SetFluidRun(std::function<FluidRunOutput()> run);
 
     /**
      * \brief Build() of a fluid or aggregate level, where no Simulator runs and nothing is
@@ -643,7 +677,8 @@ class Experiment
 
     /**
      * \brief Called after the simulation, before the counts are merged over the ranks and the
-     *        simulator is destroyed: a preset reads its workloads here (on every rank).
+     *        simulator is destroyed: a preset reads its workloads here (on every rank). The
+     *        packet level only (a fluid run collects its own results, SetFluidRun()).
      * \param collect the reader
      */
     void SetCollect(std::function<void()> collect);
@@ -652,7 +687,7 @@ class Experiment
      * \brief Runs the simulation (MPI: begin, bound the lookahead, the distributed check),
      *        measured; closes the last interval, calls the collector, merges over the ranks
      *        what ranks count apart (losses, circuit bytes, the switch records), releases the
-     *        fabric and destroys the simulator.
+     *        fabric and destroys the simulator. At a fluid level: the fluid run (SetFluidRun()).
      * \param label what runs, for MoseDistributed::BeginSimulation() ("the LLM experiment of
      *        policy MoSE")
      */
@@ -668,6 +703,9 @@ class Experiment
     std::shared_ptr<const mose::Scenario> GetSharedScenario() const;
     /// \return the initial mode's roles, P-D assignment and flows (after Build())
     const mose::ModeScenario& GetInitialModeScenario() const;
+    /// \return the initial circuit graph (after Build(), at every level: the graph file's, or
+    ///         the policy's template of the initial mode)
+    const mose::CircuitGraph& GetInitialGraph() const;
     /// \return the run's routing seed (the scenario's)
     uint64_t GetRoutingSeed() const;
     /// \return the topology helper (null before Build() and after Run())
@@ -733,14 +771,14 @@ class Experiment
 
     /// \return per circuit of the OCS (the initial graph's order), payload bytes over the
     ///         whole run, all ranks (after Run() of a run with a circuit monitor and no
-    ///         switcher; empty otherwise)
+    ///         switcher, or the fluid run's, FluidRunOutput; empty otherwise)
     const std::vector<uint64_t>& GetCircuitBytes() const;
     /// \return the switcher's records, merged over the ranks (after Run())
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return wall-clock seconds of Build()
     double GetBuildSeconds() const;
-    /// \return what the simulation took: events per rank, wall and simulated seconds (after
-    ///         Run())
+    /// \return what the run took: events per rank, wall and simulated seconds (after Run(); at
+    ///         a fluid level the fluid run's, SetFluidRun())
     const RunFigures& GetRunFigures() const;
     /// \return wall-clock seconds of the simulation (the longest rank's)
     double GetWallSeconds() const;
@@ -828,6 +866,9 @@ class Experiment
     std::function<std::string()> m_describe;          //!< SetProgress()
     Time m_horizon;                                   //!< SetProgress()
     std::function<void()> m_collect;                  //!< SetCollect()
+    std::function<void()> m_install;                  //!< SetInstall()
+    std::function<FluidRunOutput()> m_fluidRun;       //!< SetFluidRun()
+    mose::CircuitGraph m_initialGraph;                //!< GetInitialGraph()
     std::string m_switcherText;                       //!< the switcher's attributes
     std::vector<ExperimentInterval> m_intervals;      //!< the mode intervals
     /// per interval start (and the end), the loss monitor's drops per point

@@ -104,228 +104,154 @@ ValidatePacketConfig(const ExperimentConfig& config)
     }
 }
 
-PacketExperiment::PacketExperiment(const ExperimentConfig& config,
-                                   std::shared_ptr<const mose::Scenario> scenario)
-    : m_experiment(config)
+const PacketClassResult&
+PacketResult::GetClass(mose::TrafficClass cls) const
 {
-    NS_LOG_FUNCTION(this);
-    ValidatePacketConfig(config);
-    if (scenario)
-    {
-        SetScenario(std::move(scenario));
-    }
-}
-
-void
-PacketExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
-{
-    NS_LOG_FUNCTION(this);
-    if (m_built)
-    {
-        throw mose::Error("PacketExperiment::SetScenario after Build()");
-    }
-    m_experiment.SetScenario(std::move(scenario), "PacketExperiment");
-}
-
-bool
-PacketExperiment::IsBuilt() const
-{
-    return m_built;
-}
-
-const ExperimentConfig&
-PacketExperiment::GetConfig() const
-{
-    return m_experiment.GetConfig();
-}
-
-const Experiment&
-PacketExperiment::GetExperiment() const
-{
-    return m_experiment;
-}
-
-void
-PacketExperiment::Build()
-{
-    NS_LOG_FUNCTION(this);
-    if (m_built)
-    {
-        throw mose::Error("PacketExperiment::Build was already called");
-    }
-    SystemWallClockMs clock;
-    clock.Start();
-    if (IsFluid(GetConfig().level))
-    {
-        BuildFluid();
-        m_built = true;
-        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-        return;
-    }
-    m_experiment.Build();
-    m_graph = m_experiment.GetIntervals().front().graph;
-    m_metrics = m_experiment.EvaluateFlows(m_graph, m_experiment.GetInitialModeScenario().flows);
-    if (GetConfig().IsRdma())
-    {
-        BuildBatch();
-        m_built = true;
-        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-        return;
-    }
-    m_workload = m_experiment.InstallFlows(m_experiment.GetInitialModeScenario().flows);
-    m_experiment.SetCollect([this]() {
-        // on several MPI ranks, each saw its own sinks: the merged transfers
-        m_transfers = Experiment::CollectTransfers(m_workload);
-        m_kv = PacketClassResult();
-        m_training = PacketClassResult();
-        m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
-        m_training.fct =
-            MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
-        const std::array<FlowPacketCounts, 2> counts = m_experiment.CountFlowPackets(m_transfers);
-        m_kv.packetsLost = counts[0].lost;
-        m_kv.packetsSent = counts[0].sent;
-        m_training.packetsLost = counts[1].lost;
-        m_training.packetsSent = counts[1].sent;
-        m_workload = nullptr;
-    });
-    m_built = true;
-    m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-    NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_graph.GetNCircuits() << " circuits, "
-                            << m_workload->GetMonitor()->GetNTransfers() << " transfers");
-}
-
-void
-PacketExperiment::Run()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_built || m_ran)
-    {
-        throw mose::Error("PacketExperiment::Run needs one Build() before it, once");
-    }
-    if (IsFluid(GetConfig().level))
-    {
-        RunFluid();
-    }
-    else
-    {
-        m_experiment.Run();
-    }
-    m_ran = true;
+    return cls == mose::TrafficClass::KV ? kv : training;
 }
 
 uint64_t
-PacketExperiment::GetTransportDrops() const
+PacketResult::GetTransportDrops() const
 {
-    return CountTransportDrops(m_transportDrops);
+    return CountTransportDrops(transportDrops);
 }
 
-const TransportDrops&
-PacketExperiment::GetTransportDropsByReason() const
+uint32_t
+PacketResult::CountCircuitsMatchingLoad(const std::vector<uint64_t>& circuitBytes) const
 {
-    return m_transportDrops;
+    uint32_t matching = 0;
+    for (std::size_t c = 0; c < circuitBytes.size() && c < metrics.load.size(); ++c)
+    {
+        const double expected = metrics.load[c] * static_cast<double>(bytesPerUnit);
+        matching += static_cast<double>(circuitBytes[c]) == expected ? 1 : 0;
+    }
+    return matching;
 }
 
-uint64_t
-PacketExperiment::GetBatchErrors() const
+namespace
 {
-    return m_batchErrors;
+
+/// \brief The per-class results of the transfers, with FlowMetric's packets at the packet
+///        level \param experiment the run \param result its result, transfers set
+void
+SummarizeClasses(const Experiment& experiment, PacketResult& result)
+{
+    result.kv = PacketClassResult();
+    result.training = PacketClassResult();
+    result.kv.fct = MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::KV);
+    result.training.fct =
+        MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::TRAINING);
+    if (IsFluid(experiment.GetConfig().level))
+    {
+        return;
+    }
+    const std::array<FlowPacketCounts, 2> counts = experiment.CountFlowPackets(result.transfers);
+    result.kv.packetsLost = counts[0].lost;
+    result.kv.packetsSent = counts[0].sent;
+    result.training.packetsLost = counts[1].lost;
+    result.training.packetsSent = counts[1].sent;
 }
 
-bool
-PacketExperiment::IsBatch() const
-{
-    return IsFluid(GetConfig().level) || GetConfig().IsRdma();
-}
-
-std::vector<mose::BatchFlow>
-PacketExperiment::DrawBatchFlows()
+/**
+ * \brief The transfers MoseTrafficHelper would install (MakeStartedTransfers(): the same
+ *        sample, pairs and start times, streams from mose::Stream::TRANSFERS); sets the
+ *        result's bytesPerUnit.
+ * \param experiment the run, built \param result its result
+ * \return the transfers
+ */
+std::vector<MoseTransfer>
+DrawTransfers(const Experiment& experiment, PacketResult& result)
 {
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
     traffic->AssignStreams(mose::Stream::TRANSFERS);
     UintegerValue unit;
     traffic->GetAttribute("BytesPerUnit", unit);
-    m_fluidBytesPerUnit = unit.Get();
-    m_fluidDrawn = traffic->MakeStartedTransfers(m_experiment.GetInitialModeScenario().flows);
+    result.bytesPerUnit = unit.Get();
+    std::vector<MoseTransfer> drawn =
+        traffic->MakeStartedTransfers(experiment.GetInitialModeScenario().flows);
     traffic->Dispose();
-    return ToBatchFlows(m_fluidDrawn);
+    return drawn;
 }
 
+/// \brief The packet level over tcp: BulkSend applications \param experiment the run, built
+/// \param result its result
 void
-PacketExperiment::BuildBatch()
+InstallSockets(Experiment& experiment, const std::shared_ptr<PacketResult>& result)
+{
+    Ptr<MoseFlowWorkload> workload =
+        experiment.InstallFlows(experiment.GetInitialModeScenario().flows);
+    result->bytesPerUnit = experiment.GetBytesPerUnit();
+    NS_LOG_INFO(result->graph.GetNCircuits()
+                << " circuits, " << workload->GetMonitor()->GetNTransfers() << " transfers");
+    experiment.SetCollect([&experiment, result, workload]() {
+        // on several MPI ranks, each saw its own sinks: the merged transfers
+        result->transfers = Experiment::CollectTransfers(workload);
+        SummarizeClasses(experiment, *result);
+    });
+}
+
+/// \brief The packet level with a transport (rdma): the transport installed on the groups'
+///        endpoints and the transfers as a flow batch on it \param experiment the run, built
+/// \param result its result
+void
+InstallBatch(Experiment& experiment, const std::shared_ptr<PacketResult>& result)
 {
     // the transport on each group's endpoints through the helper's topology-aware Install (its
     // attributes' defaults, the fabric's in-flight cap and notice delay unless the user set
     // them; MoseRdmaTransport scales its own rates and timers by MoseScale), the drawn
     // transfers as a batch on it
-    const ScaleScope scale(GetConfig().scale);
-    m_experiment.InstallTransport(MoseTransportHelper(GetConfig().transport));
-    m_batch = DynamicCast<MoseBatchWorkload>(
-        m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
-    m_batch->SetFlows(DrawBatchFlows());
-    m_batch->Start(Seconds(0));
-    m_experiment.SetCollect([this]() {
+    const ExperimentConfig& config = experiment.GetConfig();
+    const ScaleScope scale(config.scale);
+    experiment.InstallTransport(MoseTransportHelper(config.transport));
+    Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
+        experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
+    auto drawn = std::make_shared<const std::vector<MoseTransfer>>(DrawTransfers(experiment, *result));
+    batch->SetFlows(ToBatchFlows(*drawn));
+    batch->Start(Seconds(0));
+    NS_LOG_INFO(drawn->size() << " transfers as a flow batch on " << config.transport);
+    experiment.SetCollect([&experiment, result, batch, drawn]() {
         // the records in the drawn transfers' order, with the demand they carry; on several
         // MPI ranks every rank completed every transfer, and an unfinished one's bytes are the
         // receiving rank's
-        m_transfers = Experiment::CollectTransfers(m_batch);
-        for (std::size_t i = 0; i < m_transfers.size() && i < m_fluidDrawn.size(); ++i)
+        result->transfers = Experiment::CollectTransfers(batch);
+        for (std::size_t i = 0; i < result->transfers.size() && i < drawn->size(); ++i)
         {
-            m_transfers[i].demand = m_fluidDrawn[i].demand;
+            result->transfers[i].demand = (*drawn)[i].demand;
         }
-        m_kv = PacketClassResult();
-        m_training = PacketClassResult();
-        m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
-        m_training.fct =
-            MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
-        const std::array<FlowPacketCounts, 2> counts = m_experiment.CountFlowPackets(m_transfers);
-        m_kv.packetsLost = counts[0].lost;
-        m_kv.packetsSent = counts[0].sent;
-        m_training.packetsLost = counts[1].lost;
-        m_training.packetsSent = counts[1].sent;
-        m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
+        SummarizeClasses(experiment, *result);
+        result->transportDrops = ReadTransportDrops(experiment.GetTransport());
         // each rank runs the batch whole: its errors over the ranks, as the run's errors
-        m_batchErrors = m_batch->GetNErrors();
-        MoseDistributed::SumEachOverRanks({&m_batchErrors});
-        m_batch = nullptr;
+        result->batchErrors = batch->GetNErrors();
+        MoseDistributed::SumEachOverRanks({&result->batchErrors});
     });
-    NS_LOG_INFO(m_fluidDrawn.size() << " transfers as a flow batch on " << GetConfig().transport);
 }
 
-void
-PacketExperiment::BuildFluid()
+/**
+ * \brief The fluid run of the transfers: their records, in the drawn transfers' order, and per
+ *        circuit the payload bytes of the complete transfers routed over it (both directions)
+ * \param experiment the run \param result its result \param config the fluid run's
+ * \param drawn the transfers
+ * \return what the run took and the bytes per circuit
+ */
+FluidRunOutput
+RunFluid(const Experiment& experiment,
+         PacketResult& result,
+         const mose::FluidFlowConfig& config,
+         std::vector<MoseTransfer> drawn)
 {
-    // the initial mode and graph as Experiment::Build() draws them for a run without switcher
-    m_graph = m_experiment.BuildFluidMode();
-    m_metrics = m_experiment.EvaluateFlows(m_graph, m_experiment.GetInitialModeScenario().flows);
-
-    // the fabric from the helpers the packet level builds it with (nothing is installed)
-    mose::FluidFlowConfig f;
-    f.fabric = m_experiment.ReadFluidFabric();
-    f.graph = m_graph;
-    f.initialMode = GetConfig().GetInitialMode();
-    f.stopNs = GetConfig().stopTime.GetNanoSeconds();
-
-    // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
-    f.batches = {DrawBatchFlows()};
-    f.Validate();
-    m_fluid = std::move(f);
-}
-
-void
-PacketExperiment::RunFluid()
-{
-    mose::FluidFlowRun run(*m_fluid);
+    mose::FluidFlowRun run(config);
     SystemWallClockMs clock;
     clock.Start();
     run.Run();
-    m_fluidFigures = FluidRunFigures(*run.GetFabric(),
+    FluidRunOutput output;
+    output.figures = FluidRunFigures(*run.GetFabric(),
                                      run.GetEndNs(),
                                      static_cast<double>(clock.End()) / 1000.0);
     // the batch's records, in the drawn transfers' order (a record names its flow's index)
-    m_transfers = m_fluidDrawn;
+    result.transfers = std::move(drawn);
     for (const mose::FlowRecord& r : run.GetBatches().front().GetRecords())
     {
-        MoseTransfer& t = m_transfers[r.index];
+        MoseTransfer& t = result.transfers[r.index];
         t.complete = r.complete;
         t.received = r.received;
         if (r.complete)
@@ -333,17 +259,12 @@ PacketExperiment::RunFluid()
             t.end = r.end;
         }
     }
-    m_kv = PacketClassResult();
-    m_training = PacketClassResult();
-    m_kv.fct = MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::KV);
-    m_training.fct =
-        MoseTransferMonitor::SummarizeTransfers(m_transfers, mose::TrafficClass::TRAINING);
-    // per circuit, the payload bytes of the complete transfers routed over it (both
-    // directions): the fluid fabric's routes are the flow level's, and the fabric's own link
-    // counters add up to a nanosecond of rate per transfer (a completion waits for the next
-    // whole ns), which would hide an exact match
+    SummarizeClasses(experiment, result);
+    // the fluid fabric's routes are the flow level's, and the fabric's own link counters add up
+    // to a nanosecond of rate per transfer (a completion waits for the next whole ns), which
+    // would hide an exact match
     std::vector<mose::Flow> complete;
-    for (const MoseTransfer& t : m_transfers)
+    for (const MoseTransfer& t : result.transfers)
     {
         if (t.complete)
         {
@@ -355,95 +276,67 @@ PacketExperiment::RunFluid()
             complete.push_back(f);
         }
     }
-    const mose::FlowMetrics carried = m_experiment.EvaluateFlows(m_graph, complete);
-    m_fluidCircuitBytes.assign(m_graph.GetNCircuits(), 0);
-    for (uint32_t c = 0; c < m_graph.GetNCircuits() && c < carried.load.size(); ++c)
+    const mose::FlowMetrics carried = experiment.EvaluateFlows(result.graph, complete);
+    output.circuitBytes.assign(result.graph.GetNCircuits(), 0);
+    for (uint32_t c = 0; c < result.graph.GetNCircuits() && c < carried.load.size(); ++c)
     {
-        m_fluidCircuitBytes[c] = static_cast<uint64_t>(std::llround(carried.load[c]));
+        output.circuitBytes[c] = static_cast<uint64_t>(std::llround(carried.load[c]));
     }
     if (run.GetNErrors() > 0)
     {
         NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
     }
+    return output;
 }
 
-const mose::CircuitGraph&
-PacketExperiment::GetCircuitGraph() const
+/// \brief The fluid and aggregate levels: the fabric read from the helpers (nothing installed)
+///        and the transfers as a flow batch, run by Experiment::Run() \param experiment the
+///        run, built \param result its result
+void
+PrepareFluid(Experiment& experiment, const std::shared_ptr<PacketResult>& result)
 {
-    return m_graph;
+    const ExperimentConfig& config = experiment.GetConfig();
+    mose::FluidFlowConfig f;
+    f.fabric = experiment.ReadFluidFabric();
+    f.graph = result->graph;
+    f.initialMode = config.GetInitialMode();
+    f.stopNs = config.stopTime.GetNanoSeconds();
+    // the transfers MoseTrafficHelper would install: the same sample, pairs and start times
+    std::vector<MoseTransfer> drawn = DrawTransfers(experiment, *result);
+    f.batches = {ToBatchFlows(drawn)};
+    f.Validate();
+    experiment.SetFluidRun(
+        [&experiment, result, fluid = std::move(f), drawn = std::move(drawn)]() {
+            return RunFluid(experiment, *result, fluid, drawn);
+        });
 }
 
-const mose::FlowMetrics&
-PacketExperiment::GetFlowMetrics() const
-{
-    return m_metrics;
-}
+} // namespace
 
-const std::vector<MoseTransfer>&
-PacketExperiment::GetTransfers() const
+std::shared_ptr<const PacketResult>
+InstallPacketWorkload(Experiment& experiment)
 {
-    return m_transfers;
-}
-
-const PacketClassResult&
-PacketExperiment::GetClassResult(mose::TrafficClass cls) const
-{
-    return cls == mose::TrafficClass::KV ? m_kv : m_training;
-}
-
-const std::vector<uint64_t>&
-PacketExperiment::GetCircuitBytes() const
-{
-    return IsFluid(GetConfig().level) ? m_fluidCircuitBytes : m_experiment.GetCircuitBytes();
-}
-
-uint64_t
-PacketExperiment::GetBytesPerUnit() const
-{
-    return IsBatch() ? m_fluidBytesPerUnit : m_experiment.GetBytesPerUnit();
-}
-
-uint32_t
-PacketExperiment::CountCircuitsMatchingLoad() const
-{
-    const uint64_t unit = GetBytesPerUnit();
-    uint32_t matching = 0;
-    for (std::size_t c = 0; c < GetCircuitBytes().size() && c < m_metrics.load.size(); ++c)
-    {
-        const double expected = m_metrics.load[c] * static_cast<double>(unit);
-        matching += static_cast<double>(GetCircuitBytes()[c]) == expected ? 1 : 0;
-    }
-    return matching;
-}
-
-const RunFigures&
-PacketExperiment::GetRunFigures() const
-{
-    return IsFluid(GetConfig().level) ? m_fluidFigures : m_experiment.GetRunFigures();
-}
-
-double
-PacketExperiment::GetWallSeconds() const
-{
-    return GetRunFigures().wallSeconds;
-}
-
-double
-PacketExperiment::GetBuildSeconds() const
-{
-    return m_buildSeconds;
-}
-
-double
-PacketExperiment::GetSimulatedSeconds() const
-{
-    return GetRunFigures().simulatedSeconds;
-}
-
-uint64_t
-PacketExperiment::GetEvents() const
-{
-    return GetRunFigures().events;
+    NS_LOG_FUNCTION(&experiment);
+    ValidatePacketConfig(experiment.GetConfig());
+    auto result = std::make_shared<PacketResult>();
+    experiment.SetInstall([&experiment, result]() {
+        result->graph = experiment.GetInitialGraph();
+        result->metrics =
+            experiment.EvaluateFlows(result->graph, experiment.GetInitialModeScenario().flows);
+        if (IsFluid(experiment.GetConfig().level))
+        {
+            PrepareFluid(experiment, result);
+        }
+        else if (experiment.GetConfig().IsRdma())
+        {
+            InstallBatch(experiment, result);
+        }
+        else
+        {
+            InstallSockets(experiment, result);
+        }
+    });
+    return result;
 }
 
 } // namespace mose

@@ -38,8 +38,8 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The packet preset (mose-packet, PacketExperiment): the Experiment of one workload mode
- *        of a scenario under a policy, without switcher.
+ * \brief The packet preset (mose-packet, InstallPacketWorkload()): the Experiment of one
+ *        workload mode of a scenario under a policy, without switcher.
  *
  * The scenario (N, d, roles, templates, the number of flows, the routing rule) is the flow-level
  * study's configuration; the packet-level knobs (circuit rate and delay, bytes per unit of
@@ -101,123 +101,52 @@ struct PacketClassResult
 
 /**
  * \ingroup mose-study
- * \brief Builds and runs one packet-level experiment: the scenario from the flow-level core
- *        (ScenarioBuilder), the fabric (MoseTopologyHelper), the transfers
- *        (MoseTrafficHelper), the monitors; then reports FCT per class, losses, and per
- *        circuit the payload bytes next to the flow-level load of the same flows.
+ * \brief What a packet preset's run gave (InstallPacketWorkload()): the graph and the
+ *        flow-level metrics after Experiment::Build(), the rest after Experiment::Run().
  *
- * One experiment per Simulator lifetime: Run() ends with Simulator::Destroy().
+ * The run's counts (losses, ECN marks, PFC, events, bytes per circuit) are the Experiment's.
  */
-class PacketExperiment
+struct PacketResult
 {
-  public:
-    /// \param config the parameters, a packet preset (MakePacketConfig(); validated here by
-    ///        ValidatePacketConfig(): Error)
-    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
-    ///        PolicyComparison::Share()), or null: Build() draws what it needs
-    explicit PacketExperiment(const ExperimentConfig& config,
-                              std::shared_ptr<const mose::Scenario> scenario = nullptr);
+    mose::CircuitGraph graph;            //!< the realised circuit graph
+    mose::FlowMetrics metrics;           //!< the flow-level metrics of the same graph and flows
+    uint64_t bytesPerUnit{0};            //!< bytes per unit of flow-level demand
+    std::vector<MoseTransfer> transfers; //!< the transfers with their completion times
+    PacketClassResult kv;                //!< the KV class's results
+    PacketClassResult training;          //!< the training class's results
+    /// with rdma at the packet level, the packets MoseRdmaTransport dropped per reason (on
+    /// several MPI ranks, over the ranks); zero otherwise
+    TransportDrops transportDrops{};
+    /// with rdma at the packet level, errors caught in the flow batch (on several MPI ranks,
+    /// each of which runs the batch whole, their sum)
+    uint64_t batchErrors{0};
 
-    /**
-     * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
-     *        the policies of one comparison draw it once; without it, Build() draws the mode's
-     *        roles, assignment and flows and the policy's graph only.
-     * \param scenario the scenario of this configuration's run
-     */
-    void SetScenario(std::shared_ptr<const mose::Scenario> scenario);
-
-    /**
-     * \brief Builds the scenario, the fabric, the transfers and the monitors.
-     */
-    void Build();
-
-    /**
-     * \brief Runs the simulation until every transfer completed or stopTime, collects the
-     *        results, and destroys the simulator.
-     */
-    void Run();
-
-    /// \return the configuration
-    const ExperimentConfig& GetConfig() const;
-    /// \return the experiment: the fabric, its monitors and the run's counts (its ns-3
-    ///         objects from Build() until Run() ends)
-    const Experiment& GetExperiment() const;
-    /// \return the realised circuit graph
-    const mose::CircuitGraph& GetCircuitGraph() const;
-    /// \return the flow-level metrics of the same graph and flows
-    const mose::FlowMetrics& GetFlowMetrics() const;
-    /// \return the transfers with their completion times
-    const std::vector<MoseTransfer>& GetTransfers() const;
-    /// \param cls a class \return its packet-level results
-    const PacketClassResult& GetClassResult(mose::TrafficClass cls) const;
-    /// \return per circuit, payload bytes crossing it (both directions)
-    const std::vector<uint64_t>& GetCircuitBytes() const;
-    /// \return bytes per unit of flow-level demand
-    uint64_t GetBytesPerUnit() const;
-    /// \return how many circuits carried exactly load x bytes per unit
-    uint32_t CountCircuitsMatchingLoad() const;
-    /// \return what the run took at its level (the packet level's Experiment::GetRunFigures()
-    ///         or the fluid run's FluidRunFigures()); the getters below read it
-    const RunFigures& GetRunFigures() const;
-    /// \return wall-clock seconds of Simulator::Run()
-    double GetWallSeconds() const;
-    /// \return wall-clock seconds of Build()
-    double GetBuildSeconds() const;
-    /// \return simulated seconds until the last event
-    double GetSimulatedSeconds() const;
-    /// \return events executed
-    uint64_t GetEvents() const;
-
-    /// \return whether Build() ran
-    bool IsBuilt() const;
-
-    /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped
-    ///         (GetNDrops(), after Run(); on several MPI ranks, over the ranks); 0 otherwise
+    /// \param cls a class \return its results
+    const PacketClassResult& GetClass(mose::TrafficClass cls) const;
+    /// \return the sum of transportDrops
     uint64_t GetTransportDrops() const;
-    /// \return with rdma at the packet level, the transport's drops per reason (after Run())
-    const TransportDrops& GetTransportDropsByReason() const;
-    /// \return with rdma at the packet level, errors caught in the flow batch (after Run();
-    ///         on several MPI ranks, each of which runs the batch whole, their sum)
-    uint64_t GetBatchErrors() const;
-
-  private:
-    /// \brief Build() at the fluid and aggregate levels: the scenario, the fabric read from the
-    ///        helpers (nothing installed) and the transfers as a flow batch
-    void BuildFluid();
-    /// \brief Run() at the fluid and aggregate levels
-    void RunFluid();
-    /// \brief Build() of the packet level with a transport (rdma): the transport installed on
-    ///        the groups' endpoints and the transfers as a flow batch on it (MoseBatchWorkload)
-    void BuildBatch();
-    /**
-     * \brief The transfers MoseTrafficHelper would install (MakeStartedTransfers(): the same
-     *        sample, pairs and start times, streams from mose::Stream::TRANSFERS) into
-     *        m_fluidDrawn and m_fluidBytesPerUnit.
-     * \return one batch flow per transfer, in their order
-     */
-    std::vector<mose::BatchFlow> DrawBatchFlows();
-    /// \return whether the transfers run as a flow batch (a fluid level, or rdma)
-    bool IsBatch() const;
-
-    mose::CircuitGraph m_graph;                   //!< the realised graph
-    mose::FlowMetrics m_metrics;                  //!< flow-level metrics
-    Experiment m_experiment;                      //!< fabric, monitors, run
-    Ptr<MoseFlowWorkload> m_workload;             //!< the flows (from Build() until Run() ends)
-    Ptr<MoseBatchWorkload> m_batch;               //!< the flows with rdma (Build() to Run()'s end)
-    std::vector<MoseTransfer> m_transfers;        //!< results
-    PacketClassResult m_kv;                       //!< results, KV
-    PacketClassResult m_training;                 //!< results, training
-    double m_buildSeconds{0};                     //!< Build() wall time
-    std::optional<mose::FluidFlowConfig> m_fluid; //!< the fluid run (BuildFluid())
-    std::vector<MoseTransfer> m_fluidDrawn;       //!< the transfers drawn (DrawBatchFlows())
-    uint64_t m_fluidBytesPerUnit{0};              //!< BytesPerUnit (DrawBatchFlows())
-    std::vector<uint64_t> m_fluidCircuitBytes;    //!< per circuit (fluid level)
-    RunFigures m_fluidFigures;                    //!< what the fluid run took
-    TransportDrops m_transportDrops{};            //!< GetTransportDrops()
-    uint64_t m_batchErrors{0};                    //!< GetBatchErrors()
-    bool m_built{false};                          //!< Build() ran
-    bool m_ran{false};                            //!< Run() ran
+    /// \param circuitBytes per circuit, the payload bytes it carried (Experiment::
+    ///        GetCircuitBytes()) \return how many circuits carried exactly load x bytesPerUnit
+    uint32_t CountCircuitsMatchingLoad(const std::vector<uint64_t>& circuitBytes) const;
 };
+
+/**
+ * \ingroup mose-study
+ * \brief Installs a packet preset's workload on an experiment (before its Build()): the
+ *        transfers of the initial mode's flows (MoseTrafficHelper), with the experiment's
+ *        monitors, at its level.
+ *
+ * At the packet level over tcp: BulkSend applications (MoseFlowWorkload, Experiment::
+ * InstallFlows()). Over rdma: the transport on the groups' endpoints and the same transfers
+ * (MoseTrafficHelper::MakeStartedTransfers(): the same sample, pairs and start times) as a
+ * flow batch on it (MoseBatchWorkload). At the fluid and aggregate levels: the same transfers
+ * as a mose::FlowBatch on the fluid fabric (mose::FluidFlowRun, Experiment::SetFluidRun()).
+ *
+ * \param experiment a packet preset's experiment (MakePacketConfig(); checked here by
+ *        ValidatePacketConfig(): Error), not built yet
+ * \return its results, filled by its Build() and Run()
+ */
+std::shared_ptr<const PacketResult> InstallPacketWorkload(Experiment& experiment);
 
 } // namespace mose
 } // namespace ns3

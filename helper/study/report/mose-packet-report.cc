@@ -67,33 +67,41 @@ RunPacketPolicies(const ExperimentConfig& config,
         RunWorkers::PROCESSES,
         [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
             const mose::Policy policy = policies[i];
-            return std::make_unique<ExperimentTask<PacketExperiment>>(
-                [&config, &comparison, policy]() {
-                    return std::make_unique<PacketExperiment>(WithPolicy(config, policy),
-                                                              comparison.Share(config));
+            // the workload's result, set when the task makes its experiment
+            auto result = std::make_shared<std::shared_ptr<const PacketResult>>();
+            return std::make_unique<ExperimentTask<Experiment>>(
+                [&config, &comparison, policy, result]() {
+                    auto e = std::make_unique<Experiment>(WithPolicy(config, policy));
+                    if (auto scenario = comparison.Share(config))
+                    {
+                        e->SetScenario(std::move(scenario));
+                    }
+                    *result = InstallPacketWorkload(*e);
+                    return e;
                 },
-                [&config, &store, writeScenario, policy](const PacketExperiment& e,
-                                                         RunRecord& record) {
+                [&config, &store, writeScenario, policy, result](const Experiment& e,
+                                                                 RunRecord& record) {
+                    const PacketResult& r = **result;
                     std::ostringstream report;
-                    PrintPacketReport(report, e);
+                    PrintPacketReport(report, e, r);
                     report << "\n";
                     const std::string prefix = mose::ToString(config.GetInitialMode()) + "_" +
                                                mose::ToString(policy) + "_";
                     const std::string folder = store.GetScratchFolder(record.index);
-                    WritePacketCsv(e, folder, prefix);
+                    WritePacketCsv(e, r, folder, prefix);
                     if (writeScenario)
                     {
-                        WritePacketScenario(e, folder, prefix);
+                        WritePacketScenario(e, r, folder, prefix);
                     }
                     store.KeepRunFolder(record, folder);
                     store.WriteRunFile(record, "report.txt", report.str());
                     store.WriteRunFile(
                         record,
                         "fct_ms.txt",
-                        TimesText(FctCdfPlot::GetCompletionTimes(e.GetTransfers(),
+                        TimesText(FctCdfPlot::GetCompletionTimes(r.transfers,
                                                                  mose::TrafficClass::KV),
                                   "kv") +
-                            TimesText(FctCdfPlot::GetCompletionTimes(e.GetTransfers(),
+                            TimesText(FctCdfPlot::GetCompletionTimes(r.transfers,
                                                                      mose::TrafficClass::TRAINING),
                                       "training"));
                 });
@@ -134,15 +142,15 @@ RunPacketPolicies(const ExperimentConfig& config,
 }
 
 void
-PrintPacketReport(std::ostream& os, const PacketExperiment& e)
+PrintPacketReport(std::ostream& os, const Experiment& experiment, const PacketResult& r)
 {
-    const Experiment& experiment = e.GetExperiment();
-    const auto& c = e.GetConfig();
+    const auto& c = experiment.GetConfig();
+    const bool fluid = IsFluid(c.level);
     const uint64_t lost = experiment.GetPacketsLost();
     const uint64_t marks = experiment.GetEcnMarks();
-    const double wall = e.GetWallSeconds();
-    const double simulated = e.GetSimulatedSeconds();
-    const uint64_t events = e.GetEvents();
+    const double wall = experiment.GetWallSeconds();
+    const double simulated = experiment.GetSimulatedSeconds();
+    const uint64_t events = experiment.GetEvents();
     // the last line sets fixed notation: the caller's format comes back at the end, so that the
     // report of the next policy prints its flow-level figures as the first one does
     const std::ios_base::fmtflags flags = os.flags();
@@ -151,10 +159,10 @@ PrintPacketReport(std::ostream& os, const PacketExperiment& e)
        << mose::ToString(c.GetInitialMode()) << ", policy " << mose::ToString(c.policy)
        << (c.graphFile.empty() ? "" : " (graph " + c.graphFile + ")") << ", routing "
        << mose::ToString(c.scenario.routing) << ", run " << c.run
-       << (IsFluid(e.GetConfig().level) ? ", level " + ToString(c.level) : std::string())
-       << DescribeTransport(c.IsRdma(), !IsFluid(e.GetConfig().level), c.ecn, c.pfc) << "\n";
+       << (fluid ? ", level " + ToString(c.level) : std::string())
+       << DescribeTransport(c.IsRdma(), !fluid, c.ecn, c.pfc) << "\n";
     os << "  " << experiment.GetInitialModeScenario().flows.size() << " flows -> "
-       << e.GetTransfers().size() << " transfers, " << e.GetBytesPerUnit()
+       << r.transfers.size() << " transfers, " << r.bytesPerUnit
        << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
        << std::setw(10) << "done" << std::setw(12) << "FCT mean" << std::setw(12) << "P50"
@@ -163,23 +171,23 @@ PrintPacketReport(std::ostream& os, const PacketExperiment& e)
        << "\n";
     for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
     {
-        const PacketClassResult& r = e.GetClassResult(cls);
+        const PacketClassResult& rc = r.GetClass(cls);
         auto ms = [](double s) {
             std::ostringstream o;
             o << std::fixed << std::setprecision(3) << s * 1e3 << " ms";
             return o.str();
         };
         std::ostringstream gp;
-        gp << std::fixed << std::setprecision(2) << r.fct.goodputBps / 1e9 << " Gb/s";
+        gp << std::fixed << std::setprecision(2) << rc.fct.goodputBps / 1e9 << " Gb/s";
         os << std::left << std::setw(10) << mose::ToString(cls) << std::right << std::setw(10)
-           << r.fct.transfers << std::setw(10) << r.fct.completed << std::setw(12)
-           << ms(r.fct.meanS) << std::setw(12) << ms(r.fct.p50S) << std::setw(12) << ms(r.fct.p95S)
-           << std::setw(12) << ms(r.fct.p99S) << std::setw(14) << gp.str() << std::setw(10)
-           << (IsFluid(e.GetConfig().level) ? std::string("n/a") : std::to_string(r.packetsLost))
+           << rc.fct.transfers << std::setw(10) << rc.fct.completed << std::setw(12)
+           << ms(rc.fct.meanS) << std::setw(12) << ms(rc.fct.p50S) << std::setw(12)
+           << ms(rc.fct.p95S) << std::setw(12) << ms(rc.fct.p99S) << std::setw(14) << gp.str()
+           << std::setw(10) << (fluid ? std::string("n/a") : std::to_string(rc.packetsLost))
            << "\n";
     }
     os << "\n  packets lost in the fabric (every drop point): ";
-    if (IsFluid(e.GetConfig().level))
+    if (fluid)
     {
         os << "n/a (the " << ToString(c.level) << " level moves fluid flows, not packets)";
     }
@@ -206,26 +214,28 @@ PrintPacketReport(std::ostream& os, const PacketExperiment& e)
         os << "; ECN marks by queue discs: " << marks;
     }
     os << "\n";
-    if (c.IsRdma() && !IsFluid(e.GetConfig().level))
+    if (c.IsRdma() && !fluid)
     {
-        os << "  RDMA transport: " << DescribeTransportDrops(e.GetTransportDropsByReason())
-           << " packets dropped at the receivers, " << e.GetBatchErrors() << " errors\n";
+        os << "  RDMA transport: " << DescribeTransportDrops(r.transportDrops)
+           << " packets dropped at the receivers, " << r.batchErrors << " errors\n";
         if (experiment.GetPfcCounts().installed)
         {
             os << "  " << DescribePfc(experiment.GetPfcCounts()) << "\n";
         }
     }
-    os << "  flow level on the same graph and flows: MaxLoad " << e.GetFlowMetrics().all.maxLoad
-       << ", P95 load " << e.GetFlowMetrics().all.p95Load << ", AvgHop "
-       << e.GetFlowMetrics().all.avgHop << ", DirectKV " << e.GetFlowMetrics().directKv << "\n";
+    os << "  flow level on the same graph and flows: MaxLoad " << r.metrics.all.maxLoad
+       << ", P95 load " << r.metrics.all.p95Load << ", AvgHop " << r.metrics.all.avgHop
+       << ", DirectKV " << r.metrics.directKv << "\n";
     os << "  circuits whose payload bytes = flow-level load x bytes per unit: "
-       << e.CountCircuitsMatchingLoad() << " of " << e.GetCircuitBytes().size() << "\n";
-    os << "  build " << std::fixed << std::setprecision(2) << e.GetBuildSeconds() << " s, run "
+       << r.CountCircuitsMatchingLoad(experiment.GetCircuitBytes()) << " of "
+       << experiment.GetCircuitBytes().size() << "\n";
+    os << "  build " << std::fixed << std::setprecision(2) << experiment.GetBuildSeconds()
+       << " s, run "
        << wall << " s wall for " << std::setprecision(4) << simulated << " s simulated ("
        << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
-    if (!IsFluid(e.GetConfig().level))
+    if (!fluid)
     {
         Experiment::PrintRanks(os, experiment.GetEventsPerRank(), experiment.GetCircuitsCut());
     }
@@ -234,31 +244,33 @@ PrintPacketReport(std::ostream& os, const PacketExperiment& e)
 }
 
 void
-WritePacketScenario(const PacketExperiment& e, const std::string& dir, const std::string& prefix)
+WritePacketScenario(const Experiment& experiment,
+                    const PacketResult& r,
+                    const std::string& dir,
+                    const std::string& prefix)
 {
-    if (!e.IsBuilt())
-    {
-        throw mose::Error("WritePacketScenario needs PacketExperiment::Build() before it");
-    }
-    const Experiment& experiment = e.GetExperiment();
     mose::ModeScenario s = experiment.GetInitialModeScenario();
-    s.run = e.GetConfig().run;
-    s.mode = e.GetConfig().GetInitialMode();
+    s.run = experiment.GetConfig().run;
+    s.mode = experiment.GetConfig().GetInitialMode();
     mose::WriteModeScenarioFiles(s, dir);
-    mose::WriteCircuitGraphCsv(e.GetCircuitGraph(), dir + "/" + prefix + "graph.csv");
+    mose::WriteCircuitGraphCsv(r.graph, dir + "/" + prefix + "graph.csv");
 }
 
 void
-WritePacketCsv(const PacketExperiment& e, const std::string& dir, const std::string& prefix)
+WritePacketCsv(const Experiment& experiment,
+               const PacketResult& r,
+               const std::string& dir,
+               const std::string& prefix)
 {
-    const Experiment& experiment = e.GetExperiment();
-    const mose::CircuitGraph& graph = e.GetCircuitGraph();
-    const mose::FlowMetrics& metrics = e.GetFlowMetrics();
+    const bool fluid = IsFluid(experiment.GetConfig().level);
+    const mose::CircuitGraph& graph = r.graph;
+    const mose::FlowMetrics& metrics = r.metrics;
+    const std::vector<uint64_t>& circuitBytes = experiment.GetCircuitBytes();
     std::ostringstream transfers;
     transfers << "index,src,dst,class,demand,bytes,received,start_s,end_s,fct_s,complete\n";
-    for (std::size_t i = 0; i < e.GetTransfers().size(); ++i)
+    for (std::size_t i = 0; i < r.transfers.size(); ++i)
     {
-        const auto& t = e.GetTransfers()[i];
+        const auto& t = r.transfers[i];
         transfers << i << ',' << t.src << ',' << t.dst << ',' << mose::ToString(t.cls) << ','
                   << t.demand << ',' << t.bytes << ',' << t.received << ',' << t.start.GetSeconds()
                   << ',';
@@ -272,7 +284,7 @@ WritePacketCsv(const PacketExperiment& e, const std::string& dir, const std::str
         }
     }
     std::ostringstream circuits;
-    const uint64_t unit = e.GetBytesPerUnit();
+    const uint64_t unit = r.bytesPerUnit;
     circuits << "circuit,u,v,load,expected_bytes,bytes\n";
     for (uint32_t c = 0; c < graph.GetNCircuits(); ++c)
     {
@@ -280,24 +292,24 @@ WritePacketCsv(const PacketExperiment& e, const std::string& dir, const std::str
         const double load = c < metrics.load.size() ? metrics.load[c] : 0.0;
         circuits << c << ',' << circuit.u << ',' << circuit.v << ',' << load << ','
                  << load * static_cast<double>(unit) << ','
-                 << (c < e.GetCircuitBytes().size() ? e.GetCircuitBytes()[c] : 0) << '\n';
+                 << (c < circuitBytes.size() ? circuitBytes[c] : 0) << '\n';
     }
     std::ostringstream summary;
     summary << "class,transfers,completed,fct_mean_s,fct_p50_s,fct_p95_s,fct_p99_s,goodput_bps,"
                "packets_lost,packets_sent\n";
     for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
     {
-        const PacketClassResult& r = e.GetClassResult(cls);
-        summary << mose::ToString(cls) << ',' << r.fct.transfers << ',' << r.fct.completed << ','
-                << r.fct.meanS << ',' << r.fct.p50S << ',' << r.fct.p95S << ',' << r.fct.p99S << ','
-                << r.fct.goodputBps << ',';
-        if (IsFluid(e.GetConfig().level))
+        const PacketClassResult& rc = r.GetClass(cls);
+        summary << mose::ToString(cls) << ',' << rc.fct.transfers << ',' << rc.fct.completed
+                << ',' << rc.fct.meanS << ',' << rc.fct.p50S << ',' << rc.fct.p95S << ','
+                << rc.fct.p99S << ',' << rc.fct.goodputBps << ',';
+        if (fluid)
         {
             summary << "n/a,n/a\n"; // packets exist at the packet level only
         }
         else
         {
-            summary << r.packetsLost << ',' << r.packetsSent << '\n';
+            summary << rc.packetsLost << ',' << rc.packetsSent << '\n';
         }
     }
     std::ostringstream losses;
@@ -305,7 +317,7 @@ WritePacketCsv(const PacketExperiment& e, const std::string& dir, const std::str
     for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
     {
         losses << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << ',';
-        if (IsFluid(e.GetConfig().level))
+        if (fluid)
         {
             losses << "n/a\n"; // a fluid flow drops nothing
         }
@@ -314,7 +326,7 @@ WritePacketCsv(const PacketExperiment& e, const std::string& dir, const std::str
             losses << experiment.GetPacketsLost(static_cast<MoseLossMonitor::Point>(p)) << '\n';
         }
     }
-    if (IsFluid(e.GetConfig().level))
+    if (fluid)
     {
         losses << "total,n/a\necn-marks,n/a\n";
     }

@@ -24,47 +24,53 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief Prints a PacketExperiment's per-class table, the flow-level metrics and the run's
+ * \brief Prints a packet preset's per-class table, the flow-level metrics and the run's
  *        speed; leaves the stream's format (flags, precision) as it found it.
  * \param os the stream
  * \param experiment the run (after Run())
+ * \param result its workload's result (InstallPacketWorkload())
  */
-void PrintPacketReport(std::ostream& os, const PacketExperiment& experiment);
+void PrintPacketReport(std::ostream& os, const Experiment& experiment, const PacketResult& result);
 
 /**
  * \ingroup mose-study
- * \brief Writes a PacketExperiment's transfers.csv (one row per transfer with its FCT),
+ * \brief Writes a packet preset's transfers.csv (one row per transfer with its FCT),
  *        circuits.csv (circuit, u, v, flow-level load, expected and measured bytes), summary.csv
  *        and losses.csv (packets lost per drop point, their total, and the queue discs' ECN
  *        marks) into a folder. At a fluid level the packet counts (summary.csv's packets_lost
  *        and packets_sent, every count of losses.csv) are "n/a", and a circuit's bytes are
  *        those of the complete transfers routed over it.
  * \param experiment the run (after Run())
+ * \param result its workload's result (InstallPacketWorkload())
  * \param dir the folder (created if missing)
  * \param prefix file name prefix, e.g. "inference-heavy_MoSE_"
  */
-void WritePacketCsv(const PacketExperiment& experiment,
+void WritePacketCsv(const Experiment& experiment,
+                    const PacketResult& result,
                     const std::string& dir,
                     const std::string& prefix);
 
 /**
  * \ingroup mose-study
- * \brief Writes a PacketExperiment's inputs into a folder (created if missing), in the formats
+ * \brief Writes a packet preset's inputs into a folder (created if missing), in the formats
  *        the file options read back: the mode's roles, P-D assignment and flows
  *        (mose::WriteModeScenarioFiles(): roles_TAG.csv, assignment_TAG.csv, flows_TAG.csv)
  *        and the realised circuit graph as PREFIXgraph.csv (an edge list, for --graph).
  * \param experiment the run (after Build(): Error otherwise)
+ * \param result its workload's result (InstallPacketWorkload())
  * \param dir the folder
  * \param prefix file name prefix of the graph, e.g. "inference-heavy_MoSE_"
  */
-void WritePacketScenario(const PacketExperiment& experiment,
+void WritePacketScenario(const Experiment& experiment,
+                         const PacketResult& result,
                          const std::string& dir,
                          const std::string& prefix);
 
 /**
  * \ingroup mose-study
- * \brief Runs a PacketExperiment under each policy on the same run and scenario
- *        (PolicyComparison's rule), as mose-packet does: for each policy, Build(), Run(), its
+ * \brief Runs a packet preset under each policy on the same run and scenario
+ *        (PolicyComparison's rule), as mose-packet does: for each policy, an Experiment with
+ *        its workload (InstallPacketWorkload()), Build(), Run(), its
  *        report into os (PrintPacketReport()), its CSV files (WritePacketCsv(); with
  *        writeScenario, WritePacketScenario()) into dir with the prefix "MODE_POLICY_", and its
  *        transfers into the FCT CDF figure.
