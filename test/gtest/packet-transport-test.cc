@@ -89,9 +89,9 @@ RunPacket(const ExperimentConfig& config, uint64_t* lost, uint64_t* drops, uint6
     experiment.Build();
     // the transport is installed through the helper: the fabric's cap on the run's one graph
     EXPECT_EQ(config.scale, 1u);
-    EXPECT_EQ(MaxInFlight(experiment),
-              CapAtScaleOne(
-                  SummarizeDistances(experiment.GetTopology()->GetCircuitGraph()).diameter));
+    EXPECT_EQ(
+        MaxInFlight(experiment),
+        CapAtScaleOne(SummarizeDistances(experiment.GetTopology()->GetCircuitGraph()).diameter));
     experiment.Run();
     *lost = experiment.GetPacketsLost();
     *drops = result->GetTransportDrops();

@@ -138,7 +138,8 @@ SummarizeClasses(const Experiment& experiment, PacketResult& result)
 {
     result.kv = PacketClassResult();
     result.training = PacketClassResult();
-    result.kv.fct = MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::KV);
+    result.kv.fct =
+        MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::KV);
     result.training.fct =
         MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::TRAINING);
     if (IsFluid(experiment.GetConfig().level))
@@ -183,10 +184,11 @@ InstallSockets(Experiment& experiment, const std::shared_ptr<PacketResult>& resu
     result->bytesPerUnit = experiment.GetBytesPerUnit();
     NS_LOG_INFO(result->graph.GetNCircuits()
                 << " circuits, " << workload->GetMonitor()->GetNTransfers() << " transfers");
-    experiment.SetCollect([&experiment, result, workload]() {
+    experiment.SetCollect([&experiment, result, workload]() mutable {
         // on several MPI ranks, each saw its own sinks: the merged transfers
         result->transfers = Experiment::CollectTransfers(workload);
         SummarizeClasses(experiment, *result);
+        workload = nullptr; // released with the run's other objects
     });
 }
 
@@ -205,11 +207,12 @@ InstallBatch(Experiment& experiment, const std::shared_ptr<PacketResult>& result
     experiment.InstallTransport(MoseTransportHelper(config.transport));
     Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
         experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
-    auto drawn = std::make_shared<const std::vector<MoseTransfer>>(DrawTransfers(experiment, *result));
+    auto drawn =
+        std::make_shared<const std::vector<MoseTransfer>>(DrawTransfers(experiment, *result));
     batch->SetFlows(ToBatchFlows(*drawn));
     batch->Start(Seconds(0));
     NS_LOG_INFO(drawn->size() << " transfers as a flow batch on " << config.transport);
-    experiment.SetCollect([&experiment, result, batch, drawn]() {
+    experiment.SetCollect([&experiment, result, batch, drawn]() mutable {
         // the records in the drawn transfers' order, with the demand they carry; on several
         // MPI ranks every rank completed every transfer, and an unfinished one's bytes are the
         // receiving rank's
@@ -223,6 +226,7 @@ InstallBatch(Experiment& experiment, const std::shared_ptr<PacketResult>& result
         // each rank runs the batch whole: its errors over the ranks, as the run's errors
         result->batchErrors = batch->GetNErrors();
         MoseDistributed::SumEachOverRanks({&result->batchErrors});
+        batch = nullptr; // released with the run's other objects
     });
 }
 
@@ -305,10 +309,9 @@ PrepareFluid(Experiment& experiment, const std::shared_ptr<PacketResult>& result
     std::vector<MoseTransfer> drawn = DrawTransfers(experiment, *result);
     f.batches = {ToBatchFlows(drawn)};
     f.Validate();
-    experiment.SetFluidRun(
-        [&experiment, result, fluid = std::move(f), drawn = std::move(drawn)]() {
-            return RunFluid(experiment, *result, fluid, drawn);
-        });
+    experiment.SetFluidRun([&experiment, result, fluid = std::move(f), drawn = std::move(drawn)]() {
+        return RunFluid(experiment, *result, fluid, drawn);
+    });
 }
 
 } // namespace
