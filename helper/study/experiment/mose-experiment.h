@@ -327,8 +327,9 @@ struct ExperimentConfig
     /// install ns-3's FlowMonitor (packets lost and sent per class; one MPI rank only)
     bool flowMonitor{false};
 
-    /// the level: packets (Build(), Run()), or fluid flows without the Simulator
-    /// (BuildFluidMode(); the preset runs them), where packet-only figures are "n/a"
+    /// the level: packets, or fluid flows without the Simulator (Experiment::Build() installs
+    /// nothing, Experiment::Run() runs the preset's fluid run), where packet-only figures are
+    /// "n/a"
     LlmLevel level{LlmLevel::PACKET};
     /// the transfers' transport, a TypeId name (MoseTransportHelper): ns3::MoseSocketTransfers
     /// (tcp) or ns3::MoseRdmaTransport (rdma, with `ecn` on the ports at the packet level)
@@ -488,7 +489,7 @@ struct ExperimentInterval
 
 /**
  * \ingroup mose-study
- * \brief One packet-level run, whatever its workloads: Build() draws the scenario once (or
+ * \brief One run, whatever its workloads and level: Build() draws the scenario once (or
  *        takes one drawn before, SetScenario(); a run without switcher draws only its initial
  *        mode and graph), installs the fabric in the policy's template
  *        of the initial mode (MoseTopologyHelper, rates and scale), its loss and circuit
@@ -508,6 +509,11 @@ struct ExperimentInterval
  * those of its own graph while it was in place; the loss monitor's drops are read at every
  * boundary. EvaluateFlows() gives the flow-level figures of any flows on an interval's graph
  * with the run's routing rule and seed, next to the packet-level ones.
+ *
+ * A preset installs its workloads through SetInstall() (InstallPacketWorkload()). At a fluid
+ * or aggregate level Build() draws the scenario and the initial mode only, and Run() runs the
+ * preset's fluid run (SetFluidRun()); GetRunFigures() and GetCircuitBytes() are then the fluid
+ * run's, and the packet-only counts stay 0.
  *
  * One experiment per Simulator lifetime.
  */
