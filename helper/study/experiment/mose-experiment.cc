@@ -1075,6 +1075,35 @@ Experiment::RunMeasured(SystemWallClockMs& clock)
 }
 
 void
+Experiment::ReadCounts()
+{
+    m_errors += (m_switcher ? m_switcher->GetNErrors() : 0) +
+                (m_transport ? m_transport->GetNErrors() : 0) + (m_pfc ? m_pfc->GetNErrors() : 0) +
+                MoseRankMessages::GetNErrors();
+    for (const Ptr<MoseWorkload>& w : m_workloads)
+    {
+        m_errors += w->GetNErrors();
+    }
+    m_packetsLost = m_loss->GetTotal();
+    m_ecnMarks = m_loss->GetMarks();
+    if (m_pfc && m_pfc->IsInstalled())
+    {
+        m_pfcCounts.installed = true;
+        m_pfcCounts.pausesSent = m_pfc->GetNPausesSent();
+        m_pfcCounts.pausesReceived = m_pfc->GetNPausesReceived();
+        m_pfcCounts.nicPauses = m_pfc->GetNNicPauses();
+        m_pfcCounts.pausesLost = m_pfc->GetNPausesLost();
+        m_pfcCounts.storms = m_pfc->GetNStorms();
+        m_pfcCounts.pausedTime = m_pfc->GetPausedTime();
+        m_pfcCounts.longestPause = m_pfc->GetLongestPause();
+    }
+    for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+    {
+        m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
+    }
+}
+
+void
 Experiment::Run(const std::string& label)
 {
     NS_LOG_FUNCTION(this);
@@ -1154,30 +1183,7 @@ Experiment::Run(const std::string& label)
     {
         m_collect();
     }
-    m_errors += (m_switcher ? m_switcher->GetNErrors() : 0) +
-                (m_transport ? m_transport->GetNErrors() : 0) + (m_pfc ? m_pfc->GetNErrors() : 0) +
-                MoseRankMessages::GetNErrors();
-    for (const Ptr<MoseWorkload>& w : m_workloads)
-    {
-        m_errors += w->GetNErrors();
-    }
-    m_packetsLost = m_loss->GetTotal();
-    m_ecnMarks = m_loss->GetMarks();
-    if (m_pfc && m_pfc->IsInstalled())
-    {
-        m_pfcCounts.installed = true;
-        m_pfcCounts.pausesSent = m_pfc->GetNPausesSent();
-        m_pfcCounts.pausesReceived = m_pfc->GetNPausesReceived();
-        m_pfcCounts.nicPauses = m_pfc->GetNNicPauses();
-        m_pfcCounts.pausesLost = m_pfc->GetNPausesLost();
-        m_pfcCounts.storms = m_pfc->GetNStorms();
-        m_pfcCounts.pausedTime = m_pfc->GetPausedTime();
-        m_pfcCounts.longestPause = m_pfc->GetLongestPause();
-    }
-    for (int p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-    {
-        m_lostAt[p] = m_loss->GetDrops(static_cast<MoseLossMonitor::Point>(p));
-    }
+    ReadCounts();
     MergeRanks();
     for (ExperimentInterval& iv : m_intervals)
     {

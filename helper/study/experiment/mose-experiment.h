@@ -849,6 +849,8 @@ class Experiment
     uint64_t SumPortBytes() const;
     /// Stops the simulation when every workload is done and the schedule allows
     void MaybeStop();
+    /// Run(): what this rank's switcher, transport, PFC, workloads and loss monitor counted
+    void ReadCounts();
     /// On several MPI ranks (after the run): sums what each rank counted of its own ports and
     /// drop points, merges the switch records
     void MergeRanks();
