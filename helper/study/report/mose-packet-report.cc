@@ -69,7 +69,7 @@ RunPacketPolicies(const ExperimentConfig& config,
             const mose::Policy policy = policies[i];
             // the workload's result, set when the task makes its experiment
             auto result = std::make_shared<std::shared_ptr<const PacketResult>>();
-            return std::make_unique<ExperimentTask<Experiment>>(
+            return std::make_unique<ExperimentTask>(
                 [&config, &comparison, policy, result]() {
                     auto e = std::make_unique<Experiment>(WithPolicy(config, policy));
                     if (auto scenario = comparison.Share(config))
@@ -98,9 +98,9 @@ RunPacketPolicies(const ExperimentConfig& config,
                     store.WriteRunFile(
                         record,
                         "fct_ms.txt",
-                        TimesText(FctCdfPlot::GetCompletionTimes(r.transfers,
-                                                                 mose::TrafficClass::KV),
-                                  "kv") +
+                        TimesText(
+                            FctCdfPlot::GetCompletionTimes(r.transfers, mose::TrafficClass::KV),
+                            "kv") +
                             TimesText(FctCdfPlot::GetCompletionTimes(r.transfers,
                                                                      mose::TrafficClass::TRAINING),
                                       "training"));
@@ -162,8 +162,7 @@ PrintPacketReport(std::ostream& os, const Experiment& experiment, const PacketRe
        << (fluid ? ", level " + ToString(c.level) : std::string())
        << DescribeTransport(c.IsRdma(), !fluid, c.ecn, c.pfc) << "\n";
     os << "  " << experiment.GetInitialModeScenario().flows.size() << " flows -> "
-       << r.transfers.size() << " transfers, " << r.bytesPerUnit
-       << " bytes per unit of demand\n\n";
+       << r.transfers.size() << " transfers, " << r.bytesPerUnit << " bytes per unit of demand\n\n";
     os << std::left << std::setw(10) << "class" << std::right << std::setw(10) << "transfers"
        << std::setw(10) << "done" << std::setw(12) << "FCT mean" << std::setw(12) << "P50"
        << std::setw(12) << "P95" << std::setw(12) << "P99" << std::setw(14) << "goodput"
@@ -230,9 +229,8 @@ PrintPacketReport(std::ostream& os, const Experiment& experiment, const PacketRe
        << r.CountCircuitsMatchingLoad(experiment.GetCircuitBytes()) << " of "
        << experiment.GetCircuitBytes().size() << "\n";
     os << "  build " << std::fixed << std::setprecision(2) << experiment.GetBuildSeconds()
-       << " s, run "
-       << wall << " s wall for " << std::setprecision(4) << simulated << " s simulated ("
-       << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
+       << " s, run " << wall << " s wall for " << std::setprecision(4) << simulated
+       << " s simulated (" << std::setprecision(3) << (wall > 0 ? simulated / wall : 0.0)
        << " simulated s per wall s), " << events << " events (" << std::setprecision(0)
        << (wall > 0 ? events / wall : 0.0) << " per wall s)\n";
     if (!fluid)
@@ -300,9 +298,9 @@ WritePacketCsv(const Experiment& experiment,
     for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
     {
         const PacketClassResult& rc = r.GetClass(cls);
-        summary << mose::ToString(cls) << ',' << rc.fct.transfers << ',' << rc.fct.completed
-                << ',' << rc.fct.meanS << ',' << rc.fct.p50S << ',' << rc.fct.p95S << ','
-                << rc.fct.p99S << ',' << rc.fct.goodputBps << ',';
+        summary << mose::ToString(cls) << ',' << rc.fct.transfers << ',' << rc.fct.completed << ','
+                << rc.fct.meanS << ',' << rc.fct.p50S << ',' << rc.fct.p95S << ',' << rc.fct.p99S
+                << ',' << rc.fct.goodputBps << ',';
         if (fluid)
         {
             summary << "n/a,n/a\n"; // packets exist at the packet level only
