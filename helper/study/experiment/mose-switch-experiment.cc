@@ -188,12 +188,6 @@ SwitchInterval::GetFct(mose::TrafficClass cls) const
     return cls == mose::TrafficClass::KV ? kv : training;
 }
 
-uint64_t
-SwitchResult::GetTransportDrops() const
-{
-    return CountTransportDrops(transportDrops);
-}
-
 std::string
 SwitchResult::GetWorkloadText(const Experiment& experiment) const
 {

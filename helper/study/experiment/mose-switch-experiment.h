@@ -8,7 +8,6 @@
 #define MOSE_SWITCH_EXPERIMENT_H
 
 #include "mose-experiment.h"
-#include "mose-llm-experiment.h"
 
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-break-even.h"
@@ -31,7 +30,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -187,14 +185,12 @@ struct SwitchResult
     /// the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
     std::string switcherText;
     /// with rdma at the packet level, the packets MoseRdmaTransport dropped per reason (on
-    /// several MPI ranks, over the ranks); zero otherwise
+    /// several MPI ranks, over the ranks; CountTransportDrops()); zero otherwise
     TransportDrops transportDrops{};
     /// with rdma at the packet level, errors caught in the flow batches (on several MPI ranks,
     /// each of which runs the batches whole, their sum)
     uint64_t batchErrors{0};
 
-    /// \return the sum of transportDrops
-    uint64_t GetTransportDrops() const;
     /// \param experiment the run (after Run()) \return the whole run in a few numbers
     SwitchRunSummary GetSummary(const Experiment& experiment) const;
     /**
