@@ -40,6 +40,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/flow/mose-sweep.cc
     helper/study/flow/mose-switch-cost.cc
     helper/study/experiment/mose-experiment.cc
+    helper/study/experiment/mose-experiment-task.cc
     helper/study/experiment/mose-fct-cdf-plot.cc
     helper/study/experiment/mose-level.cc
     helper/study/experiment/mose-llm-experiment.cc
@@ -80,7 +81,6 @@ set(MOSE_STUDY_SOURCES
 set(MOSE_STUDY_HEADERS
     helper/study/runs/mose-run-list.h
     helper/study/runs/mose-run-list-runner.h
-    helper/study/runs/mose-experiment-task.h
     helper/study/runs/mose-run-pool.h
     helper/study/flow/mose-baseline-comparison.h
     helper/study/flow/mose-flow-experiment-helper.h
@@ -92,6 +92,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/flow/mose-sweep.h
     helper/study/flow/mose-switch-cost.h
     helper/study/experiment/mose-experiment.h
+    helper/study/experiment/mose-experiment-task.h
     helper/study/experiment/mose-fct-cdf-plot.h
     helper/study/experiment/mose-level.h
     helper/study/experiment/mose-llm-experiment.h

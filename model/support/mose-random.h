@@ -43,8 +43,8 @@ constexpr int64_t LLM_REQUESTS = 7135;        //!< generated LLM inference reque
 /// which generated requests a training-heavy interval of a regime map keeps
 constexpr int64_t LLM_MIX = 7136;
 /// packet level: the first stream of the transfers' sampling and start times. A
-/// MoseTrafficHelper takes two (TRANSFERS, TRANSFERS + 1: PacketExperiment); a switching
-/// run gives mode interval i the two from TRANSFERS + 2 i (SwitchExperiment through
+/// MoseTrafficHelper takes two (TRANSFERS, TRANSFERS + 1: InstallPacketWorkload()); a switching
+/// run gives mode interval i the two from TRANSFERS + 2 i (InstallSwitchWorkload() through
 /// MoseModeSwitcherHelper::InstallModeTraffic()), so keep the numbers above it free
 constexpr int64_t TRANSFERS = 7140;
 /// packet level: the marking draws of the fabric's RED queue discs (ECN for RoCEv2), disc k

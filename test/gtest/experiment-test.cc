@@ -3,10 +3,11 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Experiment, the one packet-level run the study drivers are presets of: PacketExperiment and
- * SwitchExperiment build the same fabric for the same scenario, workloads of every kind share
- * one run, and the steps fail loudly out of order. MoseWorkloadHelper and MoseFlowWorkload.
- * PolicyComparison hands every policy the one scenario it drew.
+ * Experiment, the one packet-level run the study drivers are presets of: the packet and the
+ * switching preset (InstallPacketWorkload(), InstallSwitchWorkload()) build the same fabric for the
+ * same scenario, workloads of every kind share one run, and the steps fail loudly out of order.
+ * MoseWorkloadHelper and MoseFlowWorkload. PolicyComparison hands every policy the one scenario it
+ * drew.
  */
 
 #include "mose-experiment.h"
@@ -136,12 +137,13 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     avgHop << "AvgHop " << result->metrics.all.avgHop << ",";
     EXPECT_NE(flowLevel[0].find(avgHop.str()), std::string::npos) << flowLevel[0];
 
-    SwitchExperiment switching(switchConfig);
+    Experiment switching(switchConfig);
+    const std::shared_ptr<const SwitchResult> switched = InstallSwitchWorkload(switching);
     switching.Build();
-    const FabricShape s = ShapeOf(switching.GetExperiment());
+    const FabricShape s = ShapeOf(switching);
     switching.Run();
-    EXPECT_FALSE(switching.GetExperiment().GetTopology());
-    EXPECT_EQ(switching.GetExperiment().GetPacketsLost(), switching.GetPacketsLost());
+    EXPECT_FALSE(switching.GetTopology());
+    EXPECT_EQ(switched->GetSummary(switching).packetsLost, switching.GetPacketsLost());
 
     EXPECT_EQ(p.groups, 16u);
     EXPECT_EQ(s.groups, p.groups);
@@ -157,7 +159,7 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     EXPECT_FALSE(p.circuits.empty());
     EXPECT_EQ(s.circuits, p.circuits);
     EXPECT_EQ(p.circuits, result->graph.GetCircuits());
-    EXPECT_EQ(s.circuits, switching.GetIntervals().front().graph.GetCircuits());
+    EXPECT_EQ(s.circuits, switched->intervals.front().graph.GetCircuits());
     // and the same routes over them
     EXPECT_EQ(s.distances, p.distances);
     // the same monitors; what differs is the preset's: one flow workload and no switcher, or
@@ -166,9 +168,9 @@ TEST(Experiment, PacketAndSwitchExperimentsBuildTheSameFabric)
     EXPECT_TRUE(p.countsLosses && s.countsLosses);
     EXPECT_EQ(p.workloads, 1u);
     EXPECT_FALSE(p.switcher);
-    EXPECT_EQ(s.workloads, switching.GetIntervals().size());
+    EXPECT_EQ(s.workloads, switched->intervals.size());
     EXPECT_TRUE(s.switcher);
-    EXPECT_EQ(switching.GetBytesPerUnit(), packet.GetBytesPerUnit());
+    EXPECT_EQ(switched->bytesPerUnit, packet.GetBytesPerUnit());
 }
 
 TEST(Experiment, StepsOutOfOrderFailLoudly)

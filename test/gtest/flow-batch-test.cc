@@ -320,7 +320,7 @@ TEST(FlowBatch, PacketExperimentAtTheFluidLevelIsCloseToThePacketLevel)
 // asserted is 2%. The goodput bins carry every byte at both levels; a
 // circuit's bytes while its graph is in place differ by at most the fluid links' last
 // nanosecond of each transfer (measured at most 55 bytes, of 917504; bound 0.1%).
-TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
+TEST(FlowBatch, SwitchWorkloadAtTheFluidLevelFollowsThePacketLevel)
 {
     ExperimentConfig c = MakeSwitchConfig(16, 40);
     c.SetSchedule({{WorkloadMode::INFERENCE_HEAVY, 0.15},
@@ -329,25 +329,30 @@ TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
     c.startWindow = MilliSeconds(20);
     c.policy = Policy::MOSE;
     std::vector<SwitchInterval> intervals[2];
+    std::vector<ExperimentInterval> probes[2];
     std::vector<MoseSwitchRecord> switches[2];
     SwitchRunSummary summary[2];
     uint64_t binBytes[2] = {0, 0};
     for (int fluid = 0; fluid < 2; ++fluid)
     {
         c.SetTransport(fluid ? LlmLevel::FLUID : LlmLevel::PACKET, c.transport);
-        SwitchExperiment e(c);
+        Experiment e(c);
+        const std::shared_ptr<const SwitchResult> r = InstallSwitchWorkload(e);
         e.Build();
         e.Run();
-        intervals[fluid] = e.GetIntervals();
+        intervals[fluid] = r->intervals;
+        probes[fluid] = e.GetIntervals();
         switches[fluid] = e.GetSwitchRecords();
-        summary[fluid] = e.GetSummary();
-        for (const auto& bin : e.GetGoodputBins())
+        summary[fluid] = r->GetSummary(e);
+        for (const auto& bin : r->goodputBins)
         {
             binBytes[fluid] += bin[0] + bin[1];
         }
     }
     ASSERT_EQ(intervals[0].size(), 3u);
     ASSERT_EQ(intervals[1].size(), 3u);
+    ASSERT_EQ(probes[0].size(), 3u);
+    ASSERT_EQ(probes[1].size(), 3u);
     uint64_t bytes = 0;
     for (std::size_t i = 0; i < 3; ++i)
     {
@@ -363,13 +368,15 @@ TEST(FlowBatch, SwitchExperimentAtTheFluidLevelFollowsThePacketLevel)
             EXPECT_TRUE(b.complete);
             bytes += b.bytes;
         }
-        EXPECT_EQ(p.graphRealised, f.graphRealised);
-        ASSERT_EQ(p.circuitBytes.size(), f.circuitBytes.size());
-        for (std::size_t k = 0; k < p.circuitBytes.size(); ++k)
+        const ExperimentInterval& pp = probes[0][i];
+        const ExperimentInterval& fp = probes[1][i];
+        EXPECT_EQ(pp.graphRealised, fp.graphRealised);
+        ASSERT_EQ(pp.circuitBytes.size(), fp.circuitBytes.size());
+        for (std::size_t k = 0; k < pp.circuitBytes.size(); ++k)
         {
-            EXPECT_NEAR(static_cast<double>(f.circuitBytes[k]),
-                        static_cast<double>(p.circuitBytes[k]),
-                        1e-3 * static_cast<double>(p.circuitBytes[k]) + 1)
+            EXPECT_NEAR(static_cast<double>(fp.circuitBytes[k]),
+                        static_cast<double>(pp.circuitBytes[k]),
+                        1e-3 * static_cast<double>(pp.circuitBytes[k]) + 1)
                 << "interval " << i << " circuit " << k;
         }
     }

@@ -161,19 +161,20 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     c.startWindow = MilliSeconds(20);
     c.stopTime = Seconds(10);
     c.SetTransport(LlmLevel::PACKET, RDMA);
-    SwitchExperiment experiment(c);
+    Experiment experiment(c);
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     // the fabric's cap on the longest route of the graph installed first (MoSE's inference-heavy
     // one; MoseTransportHelper::Install(topology))
-    const Scenario& sc = experiment.GetExperiment().GetScenario();
+    const Scenario& sc = experiment.GetScenario();
     EXPECT_EQ(c.scale, 1u);
     EXPECT_EQ(
-        MaxInFlight(experiment.GetExperiment()),
+        MaxInFlight(experiment),
         CapAtScaleOne(
             SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter));
     experiment.Run();
 
-    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = result->intervals;
     ASSERT_EQ(intervals.size(), 3u);
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 2u);
     EXPECT_EQ(experiment.GetPacketsLost(), 0u) << "drain on: nothing lost in the fabric";
@@ -181,18 +182,18 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     // timeout: the sender resends, and the held copies arrive late, as duplicates or after the
     // QP closed (stale). Those are the only drops at the receivers: no packet is malformed or
     // unroutable.
-    const TransportDrops& drops = experiment.GetTransportDropsByReason();
+    const TransportDrops& drops = result->transportDrops;
     EXPECT_EQ(drops[MoseRdmaTransport::MALFORMED], 0u);
     EXPECT_EQ(drops[MoseRdmaTransport::NO_ROUTE], 0u);
-    EXPECT_EQ(experiment.GetBatchErrors(), 0u);
+    EXPECT_EQ(result->batchErrors, 0u);
     std::size_t transfers = 0;
     for (const SwitchInterval& iv : intervals)
     {
         SCOPED_TRACE("interval " + std::to_string(iv.index));
-        if (iv.switchRecord)
+        if (const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, iv.index))
         {
-            EXPECT_TRUE(iv.switchRecord->done);
-            EXPECT_EQ(iv.switchRecord->lost, 0u);
+            EXPECT_TRUE(sw->done);
+            EXPECT_EQ(sw->lost, 0u);
         }
         EXPECT_FALSE(iv.transfers.empty());
         for (const MoseTransfer& t : iv.transfers)
@@ -206,7 +207,7 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     }
     // the goodput timeline adds up to every byte delivered
     uint64_t binned = 0;
-    for (const auto& bin : experiment.GetGoodputBins())
+    for (const auto& bin : result->goodputBins)
     {
         binned += bin[0] + bin[1];
     }

@@ -516,9 +516,10 @@ ModeSwitchRunLost(const std::vector<std::string>& args, bool releaseFilter)
     options.AddOptions(cmd);
     switching.AddOptions(cmd);
     ParseArgs(cmd, args);
-    SwitchExperiment experiment(switching.GetConfig(options));
+    Experiment experiment(switching.GetConfig(options));
+    InstallSwitchWorkload(experiment);
     experiment.Build();
-    NodeContainer groups = experiment.GetExperiment().GetTopology()->GetGroupNodes();
+    NodeContainer groups = experiment.GetTopology()->GetGroupNodes();
     for (uint32_t g = 0; g < groups.GetN() && !releaseFilter; ++g)
     {
         MoseRoutingProtocol::Find(groups.Get(g))

@@ -199,12 +199,14 @@ TEST(SwitchComparisonRuns, TwoWorkersAndMergedPartsGiveTheFilesOfOneProcess)
     ExperimentConfig seed1 = config;
     seed1.run = 6;
     seed1.scenario.firstRun = 6;
-    SwitchExperiment alone(seed1);
+    Experiment alone(seed1);
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(alone);
     alone.Build();
     alone.Run();
+    const SwitchRunSummary summary = result->GetSummary(alone);
     ASSERT_EQ(a.perSeed[1].GetSummaries().size(), 2U);
-    EXPECT_EQ(a.perSeed[1].GetSummaries()[0].meanFctS, alone.GetSummary().meanFctS);
-    EXPECT_EQ(a.perSeed[1].GetSummaries()[0].circuitsChanged, alone.GetSummary().circuitsChanged);
+    EXPECT_EQ(a.perSeed[1].GetSummaries()[0].meanFctS, summary.meanFctS);
+    EXPECT_EQ(a.perSeed[1].GetSummaries()[0].circuitsChanged, summary.circuitsChanged);
     // seed 0's files: 4 CSV files per policy, and the reported run's scenario: 3 templates as
     // CSV and dot, roles, assignment and flows per mode
     EXPECT_EQ(a.files.size(), 8U + 6U + 6U);

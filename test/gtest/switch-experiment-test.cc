@@ -3,9 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * SwitchExperiment: per mode interval the flow-level metrics of the interval's graph and
- * flows next to its packet-level results, one CSV row per interval, nothing lost with drain on,
- * and the policy comparison.
+ * The switching preset (InstallSwitchWorkload()): per mode interval the flow-level metrics of the
+ * interval's graph and flows next to its packet-level results, one CSV row per interval, nothing
+ * lost with drain on, and the policy comparison.
  */
 
 #include "mose-switch-comparison.h"
@@ -70,17 +70,18 @@ class QueueSizeGuard
 
 } // namespace
 
-TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
+TEST(SwitchWorkload, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
 {
     // queues deep enough for the burst when the fabric comes back after the K = 1 blackout
     // (see RestartBurstOverflowsShallowQueuesOnly)
     QueueSizeGuard queues("1000p");
     const ExperimentConfig config = SmallConfig(Policy::MOSE);
-    SwitchExperiment experiment(config);
+    Experiment experiment(config);
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     experiment.Run();
 
-    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = result->intervals;
     ASSERT_EQ(intervals.size(), 3u);
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 2u);
     EXPECT_EQ(experiment.GetPacketsLost(), 0u) << "drain on: nothing lost";
@@ -93,19 +94,21 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
     for (uint32_t i = 0; i < intervals.size(); ++i)
     {
         const SwitchInterval& iv = intervals[i];
+        const ExperimentInterval& probe = experiment.GetIntervals().at(i);
+        const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, i);
         SCOPED_TRACE("interval " + std::to_string(i));
         EXPECT_EQ(iv.index, i);
         EXPECT_EQ(iv.mode, modes[i]);
-        EXPECT_EQ(iv.switchRecord.has_value(), i > 0);
-        if (iv.switchRecord)
+        EXPECT_EQ(sw != nullptr, i > 0);
+        if (sw)
         {
-            EXPECT_TRUE(iv.switchRecord->done);
-            EXPECT_EQ(iv.switchRecord->start, iv.start);
-            EXPECT_EQ(iv.switchRecord->lost, 0u);
-            EXPECT_GT(iv.switchRecord->removed, 0u) << "MoSE changes H^PD <-> H^U";
+            EXPECT_TRUE(sw->done);
+            EXPECT_EQ(sw->start, iv.start);
+            EXPECT_EQ(sw->lost, 0u);
+            EXPECT_GT(sw->removed, 0u) << "MoSE changes H^PD <-> H^U";
         }
-        EXPECT_EQ(iv.packetsLost, 0u);
-        EXPECT_TRUE(iv.graphRealised) << "the OCS carried the interval's template at its end";
+        EXPECT_EQ(probe.packetsLost, 0u);
+        EXPECT_TRUE(probe.graphRealised) << "the OCS carried the interval's template at its end";
 
         // the flow level of the interval: EvaluateFlows on its graph and flows
         const CircuitGraph graph = builder.BuildCircuitGraph(config.run, iv.mode, config.policy);
@@ -132,8 +135,8 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
         EXPECT_EQ(iv.kv.transfers + iv.training.transfers, iv.transfers.size());
         EXPECT_GT(iv.kv.meanS, 0);
         EXPECT_GE(iv.kv.p99S, iv.kv.p50S);
-        EXPECT_EQ(iv.circuitBytes.size(), graph.GetNCircuits());
-        EXPECT_GT(iv.GetMaxCircuitBytes(), 0u);
+        EXPECT_EQ(probe.circuitBytes.size(), graph.GetNCircuits());
+        EXPECT_GT(probe.GetMaxCircuitBytes(), 0u);
         for (const MoseTransfer& t : iv.transfers)
         {
             EXPECT_GE(t.start, iv.start);
@@ -143,7 +146,7 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
 
     // the goodput timeline holds every byte received
     uint64_t binned = 0;
-    for (const auto& b : experiment.GetGoodputBins())
+    for (const auto& b : result->goodputBins)
     {
         binned += b[0] + b[1];
     }
@@ -159,7 +162,7 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
 
     // one CSV row per interval; one circuits row per circuit of every interval
     const std::string dir = testing::TempDir() + "mose-switch-experiment";
-    SwitchExperimentReport(experiment).WriteCsv(dir, "t_");
+    SwitchExperimentReport(experiment, *result).WriteCsv(dir, "t_");
     const std::vector<std::string> rows = ReadLines(dir + "/t_intervals.csv");
     ASSERT_EQ(rows.size(), 1 + intervals.size());
     EXPECT_EQ(rows[0].rfind("interval,mode,template,start_s,end_s,switch,", 0), 0u);
@@ -177,7 +180,7 @@ TEST(SwitchExperiment, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
     EXPECT_GT(ReadLines(dir + "/t_goodput.csv").size(), 1u);
 }
 
-TEST(SwitchExperiment, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
+TEST(SwitchWorkload, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
 {
     // MoSE with rewiring-aware targets: each switch keeps exactly the circuits the two
     // templates share (DiffCircuits of the flow level), fewer are re-paired than with fresh
@@ -185,24 +188,27 @@ TEST(SwitchExperiment, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
     QueueSizeGuard queues("1000p");
     ExperimentConfig config = SmallConfig(Policy::MOSE);
     config.scenario.construction = TemplateConstruction::REWIRING_AWARE;
-    SwitchExperiment experiment(config);
+    Experiment experiment(config);
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     experiment.Run();
     EXPECT_EQ(experiment.GetPacketsLost(), 0u);
-    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = result->intervals;
     ASSERT_EQ(intervals.size(), 3u);
     const Scenario sc = ScenarioBuilder(config.scenario).Build(config.run);
     for (uint32_t i = 1; i < intervals.size(); ++i)
     {
         SCOPED_TRACE("interval " + std::to_string(i));
         const SwitchInterval& iv = intervals[i];
-        ASSERT_TRUE(iv.switchRecord.has_value());
-        EXPECT_TRUE(iv.graphRealised);
+        const ExperimentInterval& probe = experiment.GetIntervals().at(i);
+        const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, i);
+        ASSERT_NE(sw, nullptr);
+        EXPECT_TRUE(probe.graphRealised);
         EXPECT_EQ(iv.graph.GetCircuits(), sc.GetGraph(Policy::MOSE, iv.mode).GetCircuits());
         const CircuitDiff diff = DiffCircuits(intervals[i - 1].graph, iv.graph);
-        EXPECT_EQ(iv.switchRecord->kept, diff.kept.size());
-        EXPECT_EQ(iv.switchRecord->added, diff.added.size());
-        EXPECT_EQ(iv.switchRecord->lost, 0u);
+        EXPECT_EQ(sw->kept, diff.kept.size());
+        EXPECT_EQ(sw->added, diff.added.size());
+        EXPECT_EQ(sw->lost, 0u);
         auto freshGraph = [&sc](WorkloadMode mode) {
             return sc.templates[static_cast<std::size_t>(SelectTemplate(Policy::MOSE, mode))];
         };
@@ -212,14 +218,15 @@ TEST(SwitchExperiment, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
     }
 }
 
-TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
+TEST(SwitchWorkload, RestartBurstOverflowsShallowQueuesOnly)
 {
     // with ns-3's default 100-packet port queues and no queue disc in front of them
     // (DefaultQueueDisc = false; the default FqCoDel absorbs the burst), the transfers that
     // waited through the blackout restart together and a few packets overflow a device queue
     // after the relink; the switch itself (drain, dark, hold) loses nothing
     Config::SetDefault("ns3::MoseTopologyHelper::DefaultQueueDisc", BooleanValue(false));
-    SwitchExperiment experiment(SmallConfig(Policy::MOSE));
+    Experiment experiment(SmallConfig(Policy::MOSE));
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     experiment.Run();
     for (const MoseSwitchRecord& r : experiment.GetSwitchRecords())
@@ -227,7 +234,7 @@ TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
         EXPECT_EQ(r.lost, 0u);
     }
     uint64_t lost = 0;
-    for (const SwitchInterval& iv : experiment.GetIntervals())
+    for (const ExperimentInterval& iv : experiment.GetIntervals())
     {
         for (auto point : {MoseLossMonitor::DARK_PORT,
                            MoseLossMonitor::WIRE,
@@ -244,35 +251,38 @@ TEST(SwitchExperiment, RestartBurstOverflowsShallowQueuesOnly)
     Config::SetDefault("ns3::MoseTopologyHelper::DefaultQueueDisc", BooleanValue(true));
 }
 
-TEST(SwitchExperiment, QuietIntervalCarriesExactlyTheFlowLevelLoad)
+TEST(SwitchWorkload, QuietIntervalCarriesExactlyTheFlowLevelLoad)
 {
     // interval 0's transfers all end long before the first boundary: every circuit then
     // carried exactly load x bytes per unit (one routing for both levels, nothing lost)
-    SwitchExperiment experiment(SmallConfig(Policy::MOSE, MilliSeconds(5)));
+    Experiment experiment(SmallConfig(Policy::MOSE, MilliSeconds(5)));
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     experiment.Run();
-    const SwitchInterval& iv = experiment.GetIntervals().at(0);
+    const SwitchInterval& iv = result->intervals.at(0);
+    const ExperimentInterval& probe = experiment.GetIntervals().at(0);
     UintegerValue unit;
     CreateObject<MoseTrafficHelper>()->GetAttribute("BytesPerUnit", unit);
-    ASSERT_EQ(iv.circuitBytes.size(), iv.metrics.load.size());
-    for (std::size_t c = 0; c < iv.circuitBytes.size(); ++c)
+    ASSERT_EQ(probe.circuitBytes.size(), iv.metrics.load.size());
+    for (std::size_t c = 0; c < probe.circuitBytes.size(); ++c)
     {
-        EXPECT_EQ(static_cast<double>(iv.circuitBytes[c]),
+        EXPECT_EQ(static_cast<double>(probe.circuitBytes[c]),
                   iv.metrics.load[c] * static_cast<double>(unit.Get()))
             << "circuit " << c;
     }
 }
 
-TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
+TEST(SwitchWorkload, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
 {
     QueueSizeGuard queues("1000p");
     SwitchComparison comparison;
     for (Policy p : {Policy::STATIC_INFERENCE, Policy::MOSE})
     {
-        SwitchExperiment experiment(SmallConfig(p));
+        Experiment experiment(SmallConfig(p));
+        const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
         experiment.Build();
         experiment.Run();
-        const SwitchRunSummary s = experiment.GetSummary();
+        const SwitchRunSummary s = result->GetSummary(experiment);
         EXPECT_EQ(s.switches, 2u);
         EXPECT_EQ(s.completed, s.transfers);
         EXPECT_EQ(s.intervalMeanFctS.size(), 3u);
@@ -280,7 +290,7 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
         {
             EXPECT_EQ(s.circuitsChanged, 0u);
             EXPECT_EQ(s.blackoutTime, Time(0));
-            for (const auto& iv : experiment.GetIntervals())
+            for (const auto& iv : result->intervals)
             {
                 EXPECT_EQ(iv.templateId, TemplateId::PD_BIASED) << "stale in training-heavy";
             }
@@ -306,7 +316,7 @@ TEST(SwitchExperiment, StaticPoliciesNeverChangeACircuitAndTheComparisonJudges)
     EXPECT_EQ(ReadLines(path).size(), 3u);
 }
 
-TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
+TEST(SwitchWorkload, BadConfigurationsThrowNamingTheOption)
 {
     ExperimentConfig c = SmallConfig(Policy::MOSE);
     c.schedule = {{WorkloadMode::INFERENCE_HEAVY, 0.3},
@@ -314,7 +324,8 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
                   {WorkloadMode::INFERENCE_HEAVY, 0.15}};
     try
     {
-        SwitchExperiment e(c);
+        Experiment e(c);
+        InstallSwitchWorkload(e);
         FAIL() << "an unsorted schedule was accepted";
     }
     catch (const Error& e)
@@ -324,7 +335,8 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
     }
     c = SmallConfig(Policy::MOSE);
     c.stopTime = MilliSeconds(400);
-    EXPECT_THROW(SwitchExperiment{c}, Error);
+    Experiment stopped(c);
+    EXPECT_THROW(InstallSwitchWorkload(stopped), Error);
     EXPECT_EQ(ParseTimeOption("--x", "150ms"), MilliSeconds(150));
     EXPECT_EQ(ParseTimeOption("--x", "0.2s"), MilliSeconds(200));
     EXPECT_EQ(ParseTimeOption("--x", "150"), Seconds(150)); // no unit: s
@@ -341,7 +353,7 @@ TEST(SwitchExperiment, BadConfigurationsThrowNamingTheOption)
         "invalid --schedule period 2 duration = 0 s: every period of a switching run must last");
 }
 
-TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
+TEST(SwitchWorkload, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
 {
     // the defaults: Phases 1 x (DrainTimeout 100 ms + ReconfigurationDelay 10 ms) = 110 ms
     using P = mose::ModeSchedule::Period;
@@ -370,7 +382,7 @@ TEST(SwitchExperiment, APeriodBetweenTwoSwitchesOutlastsTheLongestSwitch)
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(10)));
 }
 
-TEST(SwitchExperiment, ScheduleOfPeriodsStartsAtTimeZero)
+TEST(SwitchWorkload, ScheduleOfPeriodsStartsAtTimeZero)
 {
     ExperimentConfig c = MakeSwitchConfig(32, 300);
     // mose-mode-switch's default: the same boundaries and end as before the periods syntax
@@ -465,7 +477,7 @@ CsvField(const std::string& path, std::size_t row, const std::string& column)
 
 } // namespace
 
-TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWithTheIntervals)
+TEST(SwitchWorkload, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWithTheIntervals)
 {
     // one boundary at 150 ms, a 100 s reconfiguration delay, a stop at 3 s: the K=1 batch is
     // dark from the end of its drain to the stop
@@ -475,7 +487,8 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     ExperimentConfig c = SmallConfig(Policy::MOSE);
     c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
     c.stopTime = Seconds(3); // after HoldTime (2 s): held packets expire
-    SwitchExperiment experiment(c);
+    Experiment experiment(c);
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     experiment.Run();
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u);
@@ -493,28 +506,29 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_LE(r.longestHold, Seconds(3) - MilliSeconds(150));
 
     // the switch's interval: its drops are the switch's (the switch runs to the stop)
-    const std::vector<SwitchInterval>& intervals = experiment.GetIntervals();
+    const std::vector<SwitchInterval>& intervals = result->intervals;
     ASSERT_EQ(intervals.size(), 2u);
-    ASSERT_TRUE(intervals[1].switchRecord.has_value());
-    EXPECT_FALSE(intervals[1].switchRecord->done);
-    EXPECT_EQ(intervals[1].switchRecord->darkTime, r.darkTime);
-    EXPECT_EQ(intervals[1].drops, r.drops);
-    EXPECT_EQ(intervals[1].packetsLost, r.lost);
+    const MoseSwitchRecord* second = FindIntervalSwitch(experiment, 1);
+    ASSERT_NE(second, nullptr);
+    EXPECT_FALSE(second->done);
+    EXPECT_EQ(second->darkTime, r.darkTime);
+    EXPECT_EQ(experiment.GetIntervals().at(1).drops, r.drops);
+    EXPECT_EQ(experiment.GetIntervals().at(1).packetsLost, r.lost);
 
     // the whole run is the sum of its intervals
-    const SwitchRunSummary s = experiment.GetSummary();
+    const SwitchRunSummary s = result->GetSummary(experiment);
     uint64_t lost = 0;
     uint64_t held = 0;
     Time blackout;
     Time switching;
     for (const SwitchInterval& iv : intervals)
     {
-        lost += iv.packetsLost;
-        if (iv.switchRecord)
+        lost += experiment.GetIntervals().at(iv.index).packetsLost;
+        if (const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, iv.index))
         {
-            held += iv.switchRecord->packetsHeld;
-            blackout += iv.switchRecord->blackoutTime;
-            switching += iv.switchRecord->GetDuration();
+            held += sw->packetsHeld;
+            blackout += sw->blackoutTime;
+            switching += sw->GetDuration();
         }
     }
     EXPECT_EQ(s.packetsLost, lost);
@@ -525,7 +539,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(s.switchTime, Seconds(3) - MilliSeconds(150));
 
     std::ostringstream report;
-    SwitchExperimentReport(experiment).Print(report);
+    SwitchExperimentReport(experiment, *result).Print(report);
     const std::string text = report.str();
     EXPECT_NE(text.find("150.000 ms .. UNFINISHED (the run stopped at 3000.000 ms; figures up "
                         "to then)"),
@@ -539,7 +553,7 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(text.find("requested"), std::string::npos) << "K=1 used its one batch";
 
     const std::string dir = testing::TempDir() + "mose-unfinished-switch";
-    SwitchExperimentReport(experiment).WriteCsv(dir, "");
+    SwitchExperimentReport(experiment, *result).WriteCsv(dir, "");
     const std::string csv = dir + "/intervals.csv";
     EXPECT_EQ(CsvField(csv, 1, "switch_done"), "0");
     EXPECT_EQ(CsvField(csv, 1, "switch_end_s"), "");
@@ -551,12 +565,13 @@ TEST(SwitchExperiment, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWi
     EXPECT_EQ(CsvField(csv, 0, "switch_done"), "") << "interval 0 has no switch";
 }
 
-TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
+TEST(SwitchWorkload, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
 {
     SwitcherDefaultGuard phases("Phases", UintegerValue(1000), UintegerValue(1));
     ExperimentConfig c = SmallConfig(Policy::MOSE);
     c.SetSchedule(ParseSchedule("--schedule", "inference-heavy:150ms,training-heavy:150ms"));
-    SwitchExperiment experiment(c);
+    Experiment experiment(c);
+    const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();
     experiment.Run();
     ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u);
@@ -567,7 +582,7 @@ TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
     EXPECT_LT(r.removed, 1000u);
     EXPECT_EQ(r.batches.size(), r.removed) << "one batch per removed circuit at most";
     std::ostringstream report;
-    SwitchExperimentReport(experiment).Print(report);
+    SwitchExperimentReport(experiment, *result).Print(report);
     const std::string text = report.str();
     EXPECT_NE(text.find("added " + std::to_string(r.added) + ", " +
                         std::to_string(r.batches.size()) +
@@ -580,16 +595,17 @@ TEST(SwitchExperiment, ReportGivesTheBatchesUsedWhenKExceedsTheRemovedCircuits)
               std::string::npos)
         << text;
     const std::string dir = testing::TempDir() + "mose-k1000-switch";
-    SwitchExperimentReport(experiment).WriteCsv(dir, "");
+    SwitchExperimentReport(experiment, *result).WriteCsv(dir, "");
     EXPECT_EQ(CsvField(dir + "/intervals.csv", 1, "batches"), std::to_string(r.removed));
 }
 
-TEST(SwitchExperiment, ZeroPortQueueIsRefusedNamingTheAttribute)
+TEST(SwitchWorkload, ZeroPortQueueIsRefusedNamingTheAttribute)
 {
     for (const char* size : {"0p", "0B"})
     {
         QueueSizeGuard queues(size);
-        SwitchExperiment experiment(SmallConfig(Policy::MOSE));
+        Experiment experiment(SmallConfig(Policy::MOSE));
+        InstallSwitchWorkload(experiment);
         ExpectErrorContaining([&experiment]() { experiment.Build(); },
                               std::string("invalid ns3::DropTailQueue<Packet>::MaxSize = ") + size +
                                   ": the optical port devices' queues need room for at least 1 "
@@ -622,7 +638,7 @@ TEST(SwitchExperiment, ZeroPortQueueIsRefusedNamingTheAttribute)
     Simulator::Destroy();
 }
 
-TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
+TEST(SwitchWorkload, SameRunWritesByteIdenticalFiles)
 {
     // mose-mode-switch's files of one run, twice: the CSVs of every policy, the comparison
     // (no wall-clock column: wall time goes to standard output) and the plot script
@@ -642,18 +658,19 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
                 ParseSchedule("--schedule", "inference-heavy:100ms,training-heavy:100ms"));
             c.startWindow = MilliSeconds(60);
             c.stopTime = Seconds(20);
-            SwitchExperiment experiment(c);
+            Experiment experiment(c);
+            const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
             experiment.Build();
             experiment.Run();
             ASSERT_EQ(experiment.GetSwitchRecords().size(), 1u) << "a record per boundary";
-            SwitchExperimentReport(experiment).WriteCsv(dir, ToString(p) + "_");
-            comparison.Add(experiment.GetSummary());
+            SwitchExperimentReport(experiment, *result).WriteCsv(dir, ToString(p) + "_");
+            comparison.Add(result->GetSummary(experiment));
             for (const char* name : {"intervals", "circuits", "goodput", "transfers"})
             {
                 files.push_back(dir + "/" + ToString(p) + "_" + name + ".csv");
             }
             std::ostringstream script;
-            Gnuplot plot = SwitchExperimentReport(experiment)
+            Gnuplot plot = SwitchExperimentReport(experiment, *result)
                                .MakeGoodputPlot("goodput_" + ToString(p) + ".png");
             plot.GenerateOutput(script);
             files.push_back(script.str());
@@ -676,7 +693,7 @@ TEST(SwitchExperiment, SameRunWritesByteIdenticalFiles)
     }
 }
 
-TEST(SwitchExperiment, TheVerdictOverSeedsIsDecidedOnTheMarginsInterval)
+TEST(SwitchWorkload, TheVerdictOverSeedsIsDecidedOnTheMarginsInterval)
 {
     // one seed's comparison: MoSE's mean FCT and the static policies' (seconds)
     auto comparison = [](double mose, double sTrain, double sInf) {

@@ -454,6 +454,7 @@ Experiment::Build()
     if (IsFluid(m_config.level))
     {
         m_initialGraph = BuildFluidMode();
+        BuildIntervals(m_initialGraph); // the fluid run measures them (FluidRunOutput)
     }
     else
     {
@@ -515,6 +516,27 @@ Experiment::GetInitialGraph() const
         throw mose::Error("Experiment::GetInitialGraph needs Build() before it");
     }
     return m_initialGraph;
+}
+
+uint64_t
+ExperimentInterval::GetMaxCircuitBytes() const
+{
+    return circuitBytes.empty() ? 0 : *std::max_element(circuitBytes.begin(), circuitBytes.end());
+}
+
+double
+ExperimentInterval::GetMeanCircuitBytes() const
+{
+    if (circuitBytes.empty())
+    {
+        return 0;
+    }
+    double sum = 0;
+    for (uint64_t b : circuitBytes)
+    {
+        sum += static_cast<double>(b);
+    }
+    return sum / static_cast<double>(circuitBytes.size());
 }
 
 mose::CircuitGraph
@@ -1118,6 +1140,11 @@ Experiment::Run(const std::string& label)
         FluidRunOutput output = m_fluidRun();
         m_figures = std::move(output.figures);
         m_circuitBytes = std::move(output.circuitBytes);
+        if (!output.intervals.empty())
+        {
+            m_intervals = std::move(output.intervals);
+        }
+        m_records = std::move(output.switchRecords);
         m_ran = true;
         return;
     }

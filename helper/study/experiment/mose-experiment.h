@@ -335,7 +335,7 @@ struct ExperimentConfig
     /// (tcp) or ns3::MoseRdmaTransport (rdma, with `ecn` on the ports at the packet level)
     std::string transport{"ns3::MoseSocketTransfers"};
 
-    // a switching run's flow lists (SwitchExperiment, MakeSwitchConfig()): interval 0's
+    // a switching run's flow lists (InstallSwitchWorkload(), MakeSwitchConfig()): interval 0's
     // transfers start at firstStart, each interval's uniformly over the first min(interval
     // length, startWindow) of the interval
     Time firstStart{MilliSeconds(1)};    //!< start of interval 0's transfers
@@ -454,18 +454,6 @@ class ScaleScope
 
 /**
  * \ingroup mose-study
- * \brief What a preset's fluid run gives its Experiment (Experiment::SetFluidRun()).
- */
-struct FluidRunOutput
-{
-    RunFigures figures; //!< what it took (FluidRunFigures())
-    /// a run without switcher: per circuit of the initial graph, the payload bytes it carried
-    /// (Experiment::GetCircuitBytes()); empty otherwise
-    std::vector<uint64_t> circuitBytes;
-};
-
-/**
- * \ingroup mose-study
  * \brief One mode interval of a run, as the interval probe saw it.
  */
 struct ExperimentInterval
@@ -485,6 +473,30 @@ struct ExperimentInterval
     /// packets lost per MoseLossMonitor drop point during the interval
     std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{};
     uint64_t packetsLost{0}; //!< their sum
+
+    /// \return the largest of circuitBytes (0 if none)
+    uint64_t GetMaxCircuitBytes() const;
+    /// \return the mean of circuitBytes (0 if none)
+    double GetMeanCircuitBytes() const;
+};
+
+/**
+ * \ingroup mose-study
+ * \brief What a preset's fluid run gives its Experiment (Experiment::SetFluidRun()).
+ */
+struct FluidRunOutput
+{
+    RunFigures figures; //!< what it took (FluidRunFigures())
+    /// a run without switcher: per circuit of the initial graph, the payload bytes it carried
+    /// (Experiment::GetCircuitBytes()); empty otherwise
+    std::vector<uint64_t> circuitBytes;
+    /// a run with a switcher: Experiment::GetIntervals() with the probe's figures the fluid
+    /// run measured (circuit bytes, graph realised, bytes during the switch); empty: the
+    /// intervals stay as Build() made them
+    std::vector<ExperimentInterval> intervals;
+    /// a run with a switcher: its switches as the switcher records them (what packets alone
+    /// have stays 0), Experiment::GetSwitchRecords()
+    std::vector<MoseSwitchRecord> switchRecords;
 };
 
 /**
@@ -555,7 +567,8 @@ class Experiment
      *
      * At the packet level: the scenario, the fabric, its monitors and the switcher. At a fluid
      * or aggregate level (ExperimentConfig::level), where no Simulator runs and nothing is
-     * installed: the scenario and the initial mode and graph (BuildFluidMode()). Then, at every
+     * installed: the scenario, the initial mode and graph (BuildFluidMode()) and the mode
+     * intervals (their figures from the fluid run, FluidRunOutput). Then, at every
      * level, the workload step a preset gave (SetInstall()).
      */
     void Build();
@@ -734,7 +747,8 @@ class Experiment
     ///         reconfiguration delay 10.000 ms" (empty without a switcher)
     const std::string& GetSwitcherText() const;
 
-    /// \return the mode intervals (after Build(); the probe's figures after Run())
+    /// \return the mode intervals (after Build(); the probe's figures after Run(), at a fluid
+    ///         level the fluid run's, FluidRunOutput)
     const std::vector<ExperimentInterval>& GetIntervals() const;
     /// \return switches the switcher started (so far; after Run(): in the run)
     uint32_t GetNSwitchesStarted() const;
@@ -779,7 +793,8 @@ class Experiment
     ///         whole run, all ranks (after Run() of a run with a circuit monitor and no
     ///         switcher, or the fluid run's, FluidRunOutput; empty otherwise)
     const std::vector<uint64_t>& GetCircuitBytes() const;
-    /// \return the switcher's records, merged over the ranks (after Run())
+    /// \return the switcher's records, merged over the ranks (after Run(); at a fluid level the
+    ///         fluid run's, FluidRunOutput)
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return wall-clock seconds of Build()
     double GetBuildSeconds() const;

@@ -36,8 +36,9 @@ namespace mose
  * same way and hands it to every run of that seed (LlmExperiment::SetScenario()).
  *
  * The comparison knows no preset: it draws the scenario from an ExperimentConfig (its scenario
- * and run); every preset (PacketExperiment, SwitchExperiment, LlmExperiment) is made from one
- * policy's configuration (WithPolicy()) and that scenario, which is all a comparison needs.
+ * and run); every preset (InstallPacketWorkload(), InstallSwitchWorkload(), LlmExperiment) is made
+ * from one policy's configuration (WithPolicy()) and that scenario, which is all a comparison
+ * needs.
  */
 class PolicyComparison
 {

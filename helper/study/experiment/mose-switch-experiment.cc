@@ -182,102 +182,81 @@ ValidateSwitchConfig(const ExperimentConfig& config)
     }
 }
 
-uint64_t
-SwitchInterval::GetMaxCircuitBytes() const
-{
-    return circuitBytes.empty() ? 0 : *std::max_element(circuitBytes.begin(), circuitBytes.end());
-}
-
-double
-SwitchInterval::GetMeanCircuitBytes() const
-{
-    if (circuitBytes.empty())
-    {
-        return 0;
-    }
-    double sum = 0;
-    for (uint64_t b : circuitBytes)
-    {
-        sum += static_cast<double>(b);
-    }
-    return sum / static_cast<double>(circuitBytes.size());
-}
-
 const MoseFctSummary&
 SwitchInterval::GetFct(mose::TrafficClass cls) const
 {
     return cls == mose::TrafficClass::KV ? kv : training;
 }
 
-SwitchExperiment::SwitchExperiment(const ExperimentConfig& config,
-                                   std::shared_ptr<const mose::Scenario> scenario)
-    : m_experiment(config)
+std::string
+SwitchResult::GetWorkloadText(const Experiment& experiment) const
 {
-    NS_LOG_FUNCTION(this);
-    ValidateSwitchConfig(config);
-    if (scenario)
-    {
-        SetScenario(std::move(scenario));
-    }
+    const ExperimentConfig& config = experiment.GetConfig();
+    std::ostringstream o;
+    o << "N=" << config.scenario.nodes << " d=" << config.scenario.degree << ", run " << config.run
+      << ", schedule " << config.ScheduleShown() << ", " << config.scenario.flows
+      << " flows per mode interval of " << bytesPerUnit << " bytes per unit of demand, "
+      << switcherText;
+    return o.str();
 }
 
-void
-SwitchExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
+const MoseSwitchRecord*
+FindIntervalSwitch(const Experiment& experiment, uint32_t interval)
 {
-    NS_LOG_FUNCTION(this);
-    if (m_built)
+    const std::vector<ExperimentInterval>& intervals = experiment.GetIntervals();
+    if (interval == 0 || interval >= intervals.size())
     {
-        throw mose::Error("SwitchExperiment::SetScenario after Build()");
+        return nullptr;
     }
-    m_experiment.SetScenario(std::move(scenario), "SwitchExperiment");
+    // a switch starts at its boundary, the interval's start (a boundary skipped during a
+    // switch started none)
+    for (const MoseSwitchRecord& r : experiment.GetSwitchRecords())
+    {
+        if (r.start == intervals[interval].start)
+        {
+            return &r;
+        }
+    }
+    return nullptr;
 }
 
-const ExperimentConfig&
-SwitchExperiment::GetConfig() const
+namespace
 {
-    return m_experiment.GetConfig();
-}
 
-const Experiment&
-SwitchExperiment::GetExperiment() const
+/// What a run at the packet level keeps from its Build() to the end of its Run()
+struct PacketState
 {
-    return m_experiment;
-}
+    Experiment* experiment{nullptr};              //!< the run
+    std::shared_ptr<SwitchResult> result;         //!< its result
+    std::vector<Ptr<MoseFlowWorkload>> workloads; //!< per interval (tcp)
+    std::vector<Ptr<MoseBatchWorkload>> batches;  //!< per interval (rdma)
+    std::vector<std::vector<MoseTransfer>> drawn; //!< per interval, its transfers (rdma)
+    std::array<uint64_t, 2> binReceived{};        //!< bytes received at the last sample (rdma)
+    EventId sampler;                              //!< the next sample (rdma)
+};
 
-void
-SwitchExperiment::Build()
+/**
+ * \brief The intervals' flow-level parts, from the Experiment's (one evaluation per template
+ *        and mode): interval 0's transfers start at firstStart, the others' at their boundary.
+ * \param experiment the run, built
+ * \return the intervals
+ */
+std::vector<SwitchInterval>
+MakeIntervals(const Experiment& experiment)
 {
-    NS_LOG_FUNCTION(this);
-    if (m_built)
-    {
-        throw mose::Error("SwitchExperiment::Build was already called");
-    }
-    SystemWallClockMs clock;
-    clock.Start();
-    if (IsFluid(GetConfig().level))
-    {
-        BuildFluid();
-        m_built = true;
-        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-        return;
-    }
-    // the scenario, the fabric in the initial mode's template, its monitors, the switcher (its
-    // attributes are MoseModeSwitcher's defaults, Config::SetDefault) and the interval probe
-    m_experiment.Build();
-    const mose::Scenario& sc = m_experiment.GetScenario();
-
-    // the intervals and their flow-level metrics (one evaluation per template and mode)
+    const ExperimentConfig& config = experiment.GetConfig();
+    const mose::Scenario& sc = experiment.GetScenario();
     std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
-    m_intervals.clear();
-    for (const ExperimentInterval& probe : m_experiment.GetIntervals())
+    std::vector<SwitchInterval> intervals;
+    for (const ExperimentInterval& probe : experiment.GetIntervals())
     {
         SwitchInterval iv;
         iv.index = probe.index;
         iv.mode = probe.mode;
-        iv.start = probe.index == 0 ? GetConfig().firstStart : probe.start;
+        iv.start = probe.index == 0 ? config.firstStart : probe.start;
         iv.end = probe.end;
-        iv.templateId = mose::SelectTemplate(GetConfig().policy, iv.mode);
-        const mose::CircuitGraph& graph = sc.GetGraph(GetConfig().policy, iv.mode);
+        iv.templateId = mose::SelectTemplate(config.policy, iv.mode);
+        const mose::CircuitGraph& graph = sc.GetGraph(config.policy, iv.mode);
         iv.graph = graph;
         const std::vector<mose::Flow>& flows = sc.flows[static_cast<std::size_t>(iv.mode)];
         iv.flows = flows.size();
@@ -286,107 +265,143 @@ SwitchExperiment::Build()
         {
             it = cache
                      .emplace(std::make_pair(&graph, iv.mode),
-                              m_experiment.EvaluateFlows(iv.graph, flows))
+                              experiment.EvaluateFlows(iv.graph, flows))
                      .first;
         }
         iv.metrics = it->second;
-        m_intervals.push_back(std::move(iv));
+        intervals.push_back(std::move(iv));
     }
-
-    if (GetConfig().IsRdma())
-    {
-        BuildBatches();
-        m_built = true;
-        m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-        return;
-    }
-
-    // every interval's transfers
-    m_workloads = m_experiment.InstallModeFlows(
-        [&sc](mose::WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; },
-        GetConfig().firstStart,
-        GetConfig().startWindow);
-    m_nTransfers = 0;
-    for (uint32_t i = 0; i < m_workloads.size(); ++i)
-    {
-        Ptr<MoseTransferMonitor> monitor = m_workloads[i]->GetMonitor();
-        m_nTransfers += monitor->GetNTransfers();
-        monitor->TraceConnectWithoutContext(
-            "TransferRx",
-            Callback<void, uint32_t, uint32_t>(
-                [this, i](uint32_t index, uint32_t bytes) { OnRx(i, index, bytes); }));
-    }
-    m_experiment.SetCollect([this]() { Collect(); });
-    m_bins.clear();
-    m_built = true;
-    m_buildSeconds = static_cast<double>(clock.End()) / 1000.0;
-    NS_LOG_INFO("built in " << m_buildSeconds << " s: " << m_intervals.size() << " intervals, "
-                            << m_nTransfers << " transfers");
+    return intervals;
 }
 
-void
-SwitchExperiment::BuildBatches()
-{
-    // the transport on each group's endpoints through the helper's topology-aware Install (its
-    // attributes' defaults, the fabric's in-flight cap and notice delay unless the user set
-    // them); per interval the transfers InstallModeTraffic() would install, as a flow batch on
-    // it that the switcher keeps in the fabric's mode
-    const mose::Scenario& sc = m_experiment.GetScenario();
-    const ScaleScope scale(GetConfig().scale);
-    m_experiment.InstallTransport(MoseTransportHelper(GetConfig().transport));
-    m_fluidDrawn.clear();
-    m_batches.clear();
-    m_nTransfers = 0;
-    for (uint32_t i = 0; i < m_intervals.size(); ++i)
-    {
-        const SwitchInterval& iv = m_intervals[i];
-        m_fluidDrawn.push_back(
-            DrawIntervalTransfers(i, iv, sc.flows[static_cast<std::size_t>(iv.mode)]));
-        Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
-            m_experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
-        batch->SetFlows(ToBatchFlows(m_fluidDrawn.back()));
-        batch->Start(Seconds(0));
-        m_batches.push_back(batch);
-        m_nTransfers += static_cast<uint32_t>(m_fluidDrawn.back().size());
-    }
-    m_binReceived = {0, 0};
-    SampleBatches();
-    m_experiment.SetCollect([this]() { CollectBatches(); });
-    m_bins.clear();
-}
-
+/**
+ * \brief The transfers MoseModeSwitcherHelper::InstallModeTraffic() installs in an interval
+ *        (its attributes and streams); interval 0 sets the result's bytesPerUnit.
+ * \param config the run's \param iv the interval \param result its result
+ * \param flows its mode's flows
+ * \return the transfers
+ */
 std::vector<MoseTransfer>
-SwitchExperiment::DrawIntervalTransfers(uint32_t i,
-                                        const SwitchInterval& iv,
-                                        const std::vector<mose::Flow>& flows)
+DrawIntervalTransfers(const ExperimentConfig& config,
+                      const SwitchInterval& iv,
+                      SwitchResult& result,
+                      const std::vector<mose::Flow>& flows)
 {
     // InstallModeTraffic()'s attributes and streams: the same sample and start times
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
     traffic->SetAttribute("StartMode", StringValue("uniform"));
     traffic->SetAttribute("StartTime", TimeValue(iv.start));
     traffic->SetAttribute("StartWindow",
-                          TimeValue(std::min(iv.end - iv.start, GetConfig().startWindow)));
-    traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(i));
-    if (i == 0)
+                          TimeValue(std::min(iv.end - iv.start, config.startWindow)));
+    traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(iv.index));
+    if (iv.index == 0)
     {
         UintegerValue unit;
         traffic->GetAttribute("BytesPerUnit", unit);
-        m_fluidBytesPerUnit = unit.Get();
+        result.bytesPerUnit = unit.Get();
     }
     std::vector<MoseTransfer> drawn = traffic->MakeStartedTransfers(flows);
     traffic->Dispose();
     return drawn;
 }
 
+/// \brief An interval's FCT summaries from its transfers \param iv the interval
+void
+SummarizeInterval(SwitchInterval& iv)
+{
+    iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
+    iv.training =
+        MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
+}
+
+/// \brief On several MPI ranks, each goodput bin becomes its sum over the ranks (each counted
+///        the bytes its own receivers got); nothing on one process \param bins the bins
+void
+SumBinsOverRanks(std::vector<std::array<uint64_t, 2>>& bins)
+{
+    if (MoseDistributed::GetNRanks() <= 1)
+    {
+        return;
+    }
+    // a rank counted only its own sinks: the goodput bins are the sums (first one length on
+    // every rank)
+    std::vector<int64_t> longest{static_cast<int64_t>(bins.size())};
+    MoseDistributed::MaxOverRanks(longest);
+    bins.resize(static_cast<std::size_t>(longest[0]), {0, 0});
+    std::vector<uint64_t*> counts;
+    for (auto& bin : bins)
+    {
+        for (uint64_t& b : bin)
+        {
+            counts.push_back(&b);
+        }
+    }
+    MoseDistributed::SumEachOverRanks(counts);
+}
+
+/// \brief The packet level over tcp: every interval's transfers, the goodput timeline from
+///        their monitors' TransferRx traces \param experiment the run, built
+/// \param result its result
+void
+InstallSockets(Experiment& experiment, const std::shared_ptr<SwitchResult>& result)
+{
+    const ExperimentConfig& config = experiment.GetConfig();
+    const mose::Scenario& sc = experiment.GetScenario();
+    auto state = std::make_shared<PacketState>();
+    state->workloads = experiment.InstallModeFlows(
+        [&sc](mose::WorkloadMode mode) { return sc.flows[static_cast<std::size_t>(mode)]; },
+        config.firstStart,
+        config.startWindow);
+    result->bytesPerUnit = experiment.GetBytesPerUnit();
+    uint32_t transfers = 0;
+    for (uint32_t i = 0; i < state->workloads.size(); ++i)
+    {
+        Ptr<MoseTransferMonitor> monitor = state->workloads[i]->GetMonitor();
+        transfers += monitor->GetNTransfers();
+        // the bytes to the current bin of the transfer's class
+        const Time width = config.binWidth;
+        monitor->TraceConnectWithoutContext(
+            "TransferRx",
+            Callback<void, uint32_t, uint32_t>(
+                [monitor = PeekPointer(monitor), result, width](uint32_t index, uint32_t bytes) {
+                    const MoseTransfer& t = monitor->GetTransfer(index);
+                    const auto bin = static_cast<std::size_t>(Simulator::Now().GetTimeStep() /
+                                                              width.GetTimeStep());
+                    std::vector<std::array<uint64_t, 2>>& bins = result->goodputBins;
+                    if (bin >= bins.size())
+                    {
+                        bins.resize(bin + 1, {0, 0});
+                    }
+                    bins[bin][t.cls == mose::TrafficClass::KV ? 0 : 1] += bytes;
+                }));
+    }
+    NS_LOG_INFO(result->intervals.size() << " intervals, " << transfers << " transfers");
+    experiment.SetCollect([result, state]() {
+        // every interval's transfers, merged over the ranks
+        for (uint32_t i = 0; i < result->intervals.size(); ++i)
+        {
+            SwitchInterval& iv = result->intervals[i];
+            iv.transfers = Experiment::CollectTransfers(state->workloads[i]);
+            SummarizeInterval(iv);
+        }
+        state->workloads.clear();
+        SumBinsOverRanks(result->goodputBins);
+    });
+}
+
+/**
+ * \return payload bytes the batches' started transfers received so far, KV then training
+ * \param state the run
+ */
 std::array<uint64_t, 2>
-SwitchExperiment::CountBatchBytes() const
+CountBatchBytes(const PacketState& state)
 {
     // the bytes every started transfer received so far (the transport's record), per class;
     // on several MPI ranks those this rank received, packet by packet (the bins are summed
     // over the ranks at the end)
     std::array<uint64_t, 2> received{0, 0};
-    Ptr<MoseTransport> transport = m_experiment.GetTransport();
-    for (const Ptr<MoseBatchWorkload>& b : m_batches)
+    Ptr<MoseTransport> transport = state.experiment->GetTransport();
+    for (const Ptr<MoseBatchWorkload>& b : state.batches)
     {
         for (const mose::FlowRecord& r : b->GetBatch().GetRecords())
         {
@@ -400,353 +415,234 @@ SwitchExperiment::CountBatchBytes() const
     return received;
 }
 
+/// \brief Adds the bytes received since the last sample to the bin of a time
+/// \param state the run \param binTime a time in the bin
 void
-SwitchExperiment::SampleBatches()
+AddBatchBytes(PacketState& state, Time binTime)
 {
-    // the transport reports no per-packet receive trace: the goodput timeline is sampled at
-    // every bin's end, each bin getting the bytes received since the previous sample
-    const Time now = Simulator::Now();
-    if (now.IsStrictlyPositive())
+    const std::array<uint64_t, 2> received = CountBatchBytes(state);
+    const auto bin = static_cast<std::size_t>(binTime.GetTimeStep() /
+                                              state.experiment->GetConfig().binWidth.GetTimeStep());
+    std::vector<std::array<uint64_t, 2>>& bins = state.result->goodputBins;
+    if (bin >= bins.size())
     {
-        AddBatchBytes(now - GetConfig().binWidth);
-    }
-    m_sampler = Simulator::Schedule(GetConfig().binWidth, &SwitchExperiment::SampleBatches, this);
-}
-
-void
-SwitchExperiment::AddBatchBytes(Time binTime)
-{
-    const std::array<uint64_t, 2> received = CountBatchBytes();
-    const auto bin =
-        static_cast<std::size_t>(binTime.GetTimeStep() / GetConfig().binWidth.GetTimeStep());
-    if (bin >= m_bins.size())
-    {
-        m_bins.resize(bin + 1, {0, 0});
+        bins.resize(bin + 1, {0, 0});
     }
     for (std::size_t c = 0; c < 2; ++c)
     {
-        m_bins[bin][c] += received[c] - m_binReceived[c];
+        bins[bin][c] += received[c] - state.binReceived[c];
     }
-    m_binReceived = received;
+    state.binReceived = received;
 }
 
+/// \brief At every bin's end (rdma): the bytes received since the last sample into the bin
+/// \param state the run
 void
-SwitchExperiment::CollectBatches()
+SampleBatches(std::shared_ptr<PacketState> state)
 {
-    m_sampler.Cancel();
-    AddBatchBytes(Simulator::Now()); // the bin the run ends in
-    for (uint32_t i = 0; i < m_intervals.size(); ++i)
+    // the transport reports no per-packet receive trace: the goodput timeline is sampled at
+    // every bin's end, each bin getting the bytes received since the previous sample
+    const Time width = state->experiment->GetConfig().binWidth;
+    const Time now = Simulator::Now();
+    if (now.IsStrictlyPositive())
     {
-        SwitchInterval& iv = m_intervals[i];
-        iv.transfers = Experiment::CollectTransfers(m_batches[i]);
-        for (std::size_t k = 0; k < iv.transfers.size() && k < m_fluidDrawn[i].size(); ++k)
+        AddBatchBytes(*state, now - width);
+    }
+    state->sampler = Simulator::Schedule(width, &SampleBatches, state);
+}
+
+/// \brief The packet level with rdma: the transport installed on the groups' endpoints and each
+///        interval's transfers as a flow batch on it (MoseBatchWorkload)
+/// \param experiment the run, built \param result its result
+void
+InstallBatches(Experiment& experiment, const std::shared_ptr<SwitchResult>& result)
+{
+    // the transport on each group's endpoints through the helper's topology-aware Install (its
+    // attributes' defaults, the fabric's in-flight cap and notice delay unless the user set
+    // them); per interval the transfers InstallModeTraffic() would install, as a flow batch on
+    // it that the switcher keeps in the fabric's mode
+    const ExperimentConfig& config = experiment.GetConfig();
+    const mose::Scenario& sc = experiment.GetScenario();
+    const ScaleScope scale(config.scale);
+    experiment.InstallTransport(MoseTransportHelper(config.transport));
+    auto state = std::make_shared<PacketState>();
+    state->experiment = &experiment;
+    state->result = result;
+    uint32_t transfers = 0;
+    for (const SwitchInterval& iv : result->intervals)
+    {
+        state->drawn.push_back(DrawIntervalTransfers(config,
+                                                     iv,
+                                                     *result,
+                                                     sc.flows[static_cast<std::size_t>(iv.mode)]));
+        Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
+            experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
+        batch->SetFlows(ToBatchFlows(state->drawn.back()));
+        batch->Start(Seconds(0));
+        state->batches.push_back(batch);
+        transfers += static_cast<uint32_t>(state->drawn.back().size());
+    }
+    SampleBatches(state);
+    NS_LOG_INFO(result->intervals.size() << " intervals, " << transfers << " transfers");
+    experiment.SetCollect([state]() {
+        // every interval's transfers from its batch (merged over the ranks), the transport's
+        // drops and the goodput bins summed over the ranks
+        SwitchResult& r = *state->result;
+        state->sampler.Cancel();
+        AddBatchBytes(*state, Simulator::Now()); // the bin the run ends in
+        for (uint32_t i = 0; i < r.intervals.size(); ++i)
         {
-            iv.transfers[k].demand = m_fluidDrawn[i][k].demand;
+            SwitchInterval& iv = r.intervals[i];
+            iv.transfers = Experiment::CollectTransfers(state->batches[i]);
+            for (std::size_t k = 0; k < iv.transfers.size() && k < state->drawn[i].size(); ++k)
+            {
+                iv.transfers[k].demand = state->drawn[i][k].demand;
+            }
+            SummarizeInterval(iv);
+            r.batchErrors += state->batches[i]->GetNErrors();
         }
-        iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
-        iv.training =
-            MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
-        m_batchErrors += m_batches[i]->GetNErrors();
-    }
-    // each rank runs the batches whole: their errors over the ranks, as the run's errors
-    MoseDistributed::SumEachOverRanks({&m_batchErrors});
-    m_transportDrops = ReadTransportDrops(m_experiment.GetTransport());
-    m_batches.clear();
-    SumBinsOverRanks();
+        // each rank runs the batches whole: their errors over the ranks, as the run's errors
+        MoseDistributed::SumEachOverRanks({&r.batchErrors});
+        r.transportDrops = ReadTransportDrops(state->experiment->GetTransport());
+        state->batches.clear();
+        SumBinsOverRanks(r.goodputBins);
+    });
 }
 
-uint64_t
-SwitchExperiment::GetTransportDrops() const
+/// What the fluid and aggregate levels keep from Build() to the fluid run
+struct FluidPlan
 {
-    return CountTransportDrops(m_transportDrops);
-}
+    mose::FluidFlowConfig config;                 //!< the fluid run
+    std::vector<std::vector<MoseTransfer>> drawn; //!< per interval, its transfers
+};
 
-const TransportDrops&
-SwitchExperiment::GetTransportDropsByReason() const
-{
-    return m_transportDrops;
-}
-
-uint64_t
-SwitchExperiment::GetBatchErrors() const
-{
-    return m_batchErrors;
-}
-
+/**
+ * \brief RunFluid(): an interval ends; its circuits' bytes since its graph was in place
+ * \param fabric the fluid fabric \param degree d \param iv the interval (its graph)
+ * \param probe the Experiment's interval, its figures set
+ * \param now the port bytes now \param inPlace the port bytes when its graph was in place
+ *        (empty: never)
+ */
 void
-SwitchExperiment::OnRx(uint32_t interval, uint32_t index, uint32_t bytes)
+CloseFluidInterval(const mose::FluidFabric& fabric,
+                   uint32_t degree,
+                   const SwitchInterval& iv,
+                   ExperimentInterval& probe,
+                   const std::vector<double>& now,
+                   const std::vector<double>& inPlace)
 {
-    const MoseTransfer& t = m_workloads[interval]->GetMonitor()->GetTransfer(index);
-    const auto bin = static_cast<std::size_t>(Simulator::Now().GetTimeStep() /
-                                              GetConfig().binWidth.GetTimeStep());
-    if (bin >= m_bins.size())
-    {
-        m_bins.resize(bin + 1, {0, 0});
-    }
-    m_bins[bin][t.cls == mose::TrafficClass::KV ? 0 : 1] += bytes;
-}
-
-void
-SwitchExperiment::Collect()
-{
-    for (uint32_t i = 0; i < m_intervals.size(); ++i)
-    {
-        SwitchInterval& iv = m_intervals[i];
-        iv.transfers = Experiment::CollectTransfers(m_workloads[i]);
-        iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
-        iv.training =
-            MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
-    }
-    m_workloads.clear();
-    SumBinsOverRanks();
-}
-
-void
-SwitchExperiment::SumBinsOverRanks()
-{
-    if (MoseDistributed::GetNRanks() <= 1)
-    {
-        return;
-    }
-    // a rank counted only its own sinks: the goodput bins are the sums (first one length on
-    // every rank)
-    std::vector<int64_t> longest{static_cast<int64_t>(m_bins.size())};
-    MoseDistributed::MaxOverRanks(longest);
-    m_bins.resize(static_cast<std::size_t>(longest[0]), {0, 0});
-    std::vector<uint64_t*> counts;
-    for (auto& bin : m_bins)
-    {
-        for (uint64_t& b : bin)
-        {
-            counts.push_back(&b);
-        }
-    }
-    MoseDistributed::SumEachOverRanks(counts);
-}
-
-void
-SwitchExperiment::Run()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_built || m_ran)
-    {
-        throw mose::Error("SwitchExperiment::Run needs one Build() before it, once");
-    }
-    if (IsFluid(GetConfig().level))
-    {
-        RunFluid();
-        m_ran = true;
-        return;
-    }
-    m_experiment.Run();
-    m_records = m_experiment.GetSwitchRecords();
-    for (const MoseSwitchRecord& r : m_records)
-    {
-        if (r.index + 1 < m_intervals.size())
-        {
-            m_intervals[r.index + 1].switchRecord = r;
-        }
-    }
-    const std::vector<ExperimentInterval>& probes = m_experiment.GetIntervals();
-    for (uint32_t i = 0; i < m_intervals.size(); ++i)
-    {
-        SwitchInterval& iv = m_intervals[i];
-        iv.graphRealised = probes[i].graphRealised;
-        iv.circuitBytes = probes[i].circuitBytes;
-        iv.bytesDuringSwitch = probes[i].bytesDuringSwitch;
-        iv.drops = probes[i].drops;
-        iv.packetsLost = probes[i].packetsLost;
-    }
-    m_ran = true;
-}
-
-const std::vector<SwitchInterval>&
-SwitchExperiment::GetIntervals() const
-{
-    return m_intervals;
-}
-
-const std::vector<MoseSwitchRecord>&
-SwitchExperiment::GetSwitchRecords() const
-{
-    return m_records;
-}
-
-const std::vector<std::array<uint64_t, 2>>&
-SwitchExperiment::GetGoodputBins() const
-{
-    return m_bins;
-}
-
-const std::string&
-SwitchExperiment::GetSwitcherText() const
-{
-    return IsFluid(GetConfig().level) ? m_fluidSwitcherText : m_experiment.GetSwitcherText();
-}
-
-std::string
-SwitchExperiment::GetWorkloadText() const
-{
-    std::ostringstream o;
-    o << "N=" << GetConfig().scenario.nodes << " d=" << GetConfig().scenario.degree << ", run "
-      << GetConfig().run << ", schedule " << GetConfig().ScheduleShown() << ", "
-      << GetConfig().scenario.flows << " flows per mode interval of " << GetBytesPerUnit()
-      << " bytes per unit of demand, " << GetSwitcherText();
-    return o.str();
-}
-
-uint64_t
-SwitchExperiment::GetPacketsLost() const
-{
-    return IsFluid(GetConfig().level) ? 0 : m_experiment.GetPacketsLost();
-}
-
-double
-SwitchExperiment::GetBuildSeconds() const
-{
-    return m_buildSeconds;
-}
-
-const RunFigures&
-SwitchExperiment::GetRunFigures() const
-{
-    return IsFluid(GetConfig().level) ? m_fluidFigures : m_experiment.GetRunFigures();
-}
-
-double
-SwitchExperiment::GetWallSeconds() const
-{
-    return GetRunFigures().wallSeconds;
-}
-
-uint64_t
-SwitchExperiment::GetEvents() const
-{
-    return GetRunFigures().events;
-}
-
-double
-SwitchExperiment::GetSimulatedSeconds() const
-{
-    return GetRunFigures().simulatedSeconds;
-}
-
-uint64_t
-SwitchExperiment::GetBytesPerUnit() const
-{
-    return IsFluid(GetConfig().level) || GetConfig().IsRdma() ? m_fluidBytesPerUnit
-                                                              : m_experiment.GetBytesPerUnit();
-}
-
-void
-SwitchExperiment::BuildFluid()
-{
-    // the scenario as Experiment::Build() draws it for a run with a switcher (or the one given)
-    m_experiment.BuildFluidMode();
-    const mose::Scenario& sc = m_experiment.GetScenario();
-
-    // the intervals as Experiment::Build() and Build() make them: interval 0 from time 0 (its
-    // transfers from firstStart), then one per boundary; the last ends at `end`
-    const std::vector<Time> times = MoseScheduleTimes(GetConfig().schedule);
-    const std::size_t n = std::max<std::size_t>(GetConfig().schedule.size(), 1);
-    const Time end = m_experiment.GetConfig().GetEnd();
-    std::map<std::pair<const mose::CircuitGraph*, mose::WorkloadMode>, mose::FlowMetrics> cache;
-    m_intervals.clear();
-    m_fluidDrawn.clear();
-    mose::FluidFlowConfig f;
-    for (std::size_t i = 0; i < n; ++i)
-    {
-        SwitchInterval iv;
-        iv.index = static_cast<uint32_t>(i);
-        iv.mode = i == 0 ? GetConfig().GetInitialMode() : GetConfig().schedule[i].mode;
-        iv.start = i == 0 ? GetConfig().firstStart : times[i];
-        iv.end = i + 1 < n ? times[i + 1] : end;
-        iv.templateId = mose::SelectTemplate(GetConfig().policy, iv.mode);
-        const mose::CircuitGraph& graph = sc.GetGraph(GetConfig().policy, iv.mode);
-        iv.graph = graph;
-        const std::vector<mose::Flow>& flows = sc.flows[static_cast<std::size_t>(iv.mode)];
-        iv.flows = flows.size();
-        auto it = cache.find({&graph, iv.mode});
-        if (it == cache.end())
-        {
-            it = cache
-                     .emplace(std::make_pair(&graph, iv.mode),
-                              m_experiment.EvaluateFlows(iv.graph, flows))
-                     .first;
-        }
-        iv.metrics = it->second;
-        if (iv.end <= iv.start)
-        {
-            mose::ThrowBadParameter("mode interval " + std::to_string(i),
-                                    "[" + std::to_string(iv.start.GetSeconds()) + " s, " +
-                                        std::to_string(iv.end.GetSeconds()) + " s)",
-                                    "a non-empty interval (firstStart before the first "
-                                    "boundary, end after the last)");
-        }
-        // the transfers MoseModeSwitcherHelper::InstallModeTraffic() would install
-        m_fluidDrawn.push_back(DrawIntervalTransfers(static_cast<uint32_t>(i), iv, flows));
-        f.batches.push_back(ToBatchFlows(m_fluidDrawn.back()));
-        if (i > 0)
-        {
-            f.boundaries.push_back({times[i].GetNanoSeconds(), iv.mode, graph});
-        }
-        m_intervals.push_back(std::move(iv));
-    }
-    m_nTransfers = 0;
-    for (const auto& drawn : m_fluidDrawn)
-    {
-        m_nTransfers += static_cast<uint32_t>(drawn.size());
-    }
-
-    // the fabric from the helpers the packet level builds it with (nothing is installed)
-    f.fabric = m_experiment.ReadFluidFabric();
-    f.graph = m_intervals.front().graph;
-    f.initialMode = GetConfig().GetInitialMode();
-    f.stopNs = GetConfig().stopTime.GetNanoSeconds();
-    f.endNs = end.GetNanoSeconds();
-    f.waitForSwitches = true;
-    f.sampleNs = GetConfig().binWidth.GetNanoSeconds();
-    f.Validate();
-    std::ostringstream text;
-    text << "K=" << f.fabric.phases << ", drain " << (f.fabric.drain ? "on" : "off")
-         << ", drain timeout "
-         << FormatDuration(NanoSeconds(f.fabric.drainTimeoutNs), DurationStyle::MS)
-         << ", reconfiguration delay "
-         << FormatDuration(NanoSeconds(f.fabric.darkNs), DurationStyle::MS);
-    m_fluidSwitcherText = text.str();
-    m_fluid = std::move(f);
-}
-
-void
-SwitchExperiment::CloseFluidInterval(const mose::FluidFabric& fabric,
-                                     uint32_t i,
-                                     const std::vector<double>& now,
-                                     const std::vector<double>& inPlace)
-{
-    SwitchInterval& iv = m_intervals[i];
     const mose::PortPlan plan = fabric.GetPortPlan();
-    iv.graphRealised = plan.Matches(iv.graph);
-    iv.circuitBytes.assign(iv.graph.GetNCircuits(), 0);
-    if (!iv.graphRealised || inPlace.empty())
+    probe.graphRealised = plan.Matches(iv.graph);
+    probe.circuitBytes.assign(iv.graph.GetNCircuits(), 0);
+    if (!probe.graphRealised || inPlace.empty())
     {
         return; // its graph was never in place
     }
-    const uint32_t d = GetConfig().scenario.degree;
     for (uint32_t c = 0; c < iv.graph.GetNCircuits(); ++c)
     {
         const mose::Circuit& e = iv.graph.GetCircuits()[c];
         const mose::CircuitPorts p = plan.GetCircuitPorts(iv.graph, c);
-        const std::size_t a = static_cast<std::size_t>(e.u) * d + p.portU;
-        const std::size_t b = static_cast<std::size_t>(e.v) * d + p.portV;
-        iv.circuitBytes[c] =
+        const std::size_t a = static_cast<std::size_t>(e.u) * degree + p.portU;
+        const std::size_t b = static_cast<std::size_t>(e.v) * degree + p.portV;
+        probe.circuitBytes[c] =
             static_cast<uint64_t>(std::llround(now[a] - inPlace[a] + now[b] - inPlace[b]));
     }
 }
 
+/**
+ * \brief RunFluid(): every interval's transfers from its batch's records, and their summaries
+ * \param run the finished run \param fabric its fabric \param plan the run's
+ * \param result the result
+ */
 void
-SwitchExperiment::RunFluid()
+CollectFluidTransfers(const mose::FluidFlowRun& run,
+                      const mose::FluidFabric& fabric,
+                      const FluidPlan& plan,
+                      SwitchResult& result)
 {
-    mose::FluidFlowRun run(*m_fluid);
+    // the batches' records, in each interval's drawn order
+    for (uint32_t i = 0; i < result.intervals.size(); ++i)
+    {
+        SwitchInterval& iv = result.intervals[i];
+        iv.transfers = plan.drawn[i];
+        for (const mose::FlowRecord& r : run.GetBatches()[i].GetRecords())
+        {
+            MoseTransfer& t = iv.transfers[r.index];
+            t.complete = r.complete;
+            t.received = r.complete ? r.received
+                                    : (r.started ? static_cast<uint64_t>(
+                                                       std::floor(fabric.GetBytesSent(r.transfer)))
+                                                 : 0);
+            if (r.complete)
+            {
+                t.end = r.end;
+            }
+        }
+        SummarizeInterval(iv);
+    }
+}
+
+/**
+ * \brief RunFluid(): the fabric's switches as MoseSwitchRecord (what packets alone have stays
+ *        0 and the reports print "n/a")
+ * \param run the finished run \param fabric its fabric \param plan the run's
+ * \param initial the initial mode
+ * \return the records
+ */
+std::vector<MoseSwitchRecord>
+CollectFluidSwitches(const mose::FluidFlowRun& run,
+                     const mose::FluidFabric& fabric,
+                     const FluidPlan& plan,
+                     mose::WorkloadMode initial)
+{
+    std::vector<MoseSwitchRecord> records;
+    const std::vector<mose::FluidFlowConfig::Boundary>& boundaries = plan.config.boundaries;
+    mose::WorkloadMode from = initial;
+    std::size_t boundary = 0;
+    for (const mose::FluidSwitchRecord& fr : fabric.GetSwitchRecords())
+    {
+        // a boundary skipped during a switch started none: the next switch's is the next one
+        // that started at its time
+        while (boundary < boundaries.size() && boundaries[boundary].atNs != fr.startNs)
+        {
+            ++boundary;
+        }
+        MoseSwitchRecord r;
+        r.index = fr.index;
+        r.from = from;
+        r.to = boundary < boundaries.size() ? boundaries[boundary].mode : from;
+        from = r.to;
+        r.start = NanoSeconds(fr.startNs);
+        r.done = fr.done;
+        r.end = fr.done ? NanoSeconds(fr.endNs) : Time(0);
+        r.until = fr.done ? r.end : NanoSeconds(run.GetEndNs());
+        r.phases = plan.config.fabric.phases;
+        r.kept = fr.kept;
+        r.removed = fr.removed;
+        r.added = fr.added;
+        r.batches.resize(fr.batches);
+        r.drainTime = NanoSeconds(fr.drainNs);
+        r.darkTime = NanoSeconds(fr.darkNs);
+        r.blackoutTime = NanoSeconds(fr.blackoutNs);
+        records.push_back(r);
+        ++boundary;
+    }
+    return records;
+}
+
+/**
+ * \brief The fluid run: the goodput bins, the transfers, per interval the probe's figures and
+ *        the switches
+ * \param experiment the run \param result its result \param plan the fluid run's
+ * \return what the run took, the intervals' figures and the switch records
+ */
+FluidRunOutput
+RunFluid(const Experiment& experiment, SwitchResult& result, const FluidPlan& plan)
+{
+    mose::FluidFlowRun run(plan.config);
+    FluidRunOutput output;
+    output.intervals = experiment.GetIntervals();
+    const uint32_t degree = experiment.GetConfig().scenario.degree;
     const mose::FluidFabric* fabric = nullptr;
     std::vector<double> inPlace;    // port bytes when the current interval's graph was in place
     std::vector<double> atBoundary; // port bytes at the start of the switch under way
@@ -759,14 +655,22 @@ SwitchExperiment::RunFluid()
         }
         return total;
     };
+    const auto close = [&](const std::vector<double>& now) {
+        CloseFluidInterval(*fabric,
+                           degree,
+                           result.intervals[current],
+                           output.intervals[current],
+                           now,
+                           inPlace);
+    };
     // the goodput bins: the bytes the fluid model sent of each transfer, per bin and class
-    std::vector<std::vector<double>> sent(m_fluidDrawn.size());
+    std::vector<std::vector<double>> sent(plan.drawn.size());
     for (std::size_t i = 0; i < sent.size(); ++i)
     {
-        sent[i].assign(m_fluidDrawn[i].size(), 0.0);
+        sent[i].assign(plan.drawn[i].size(), 0.0);
     }
     std::vector<std::array<double, 2>> bins;
-    const int64_t width = GetConfig().binWidth.GetNanoSeconds();
+    const int64_t width = experiment.GetConfig().binWidth.GetNanoSeconds();
     const auto sample = [&](int64_t nowNs) {
         // the bytes sent since the last sample go to the bin before this time (the last
         // sample, at the run's end, to the bin it falls in)
@@ -797,7 +701,7 @@ SwitchExperiment::RunFluid()
         {
             inPlace.assign(now.size(), 0.0); // interval 0's graph from time 0
         }
-        CloseFluidInterval(*fabric, current, now, inPlace);
+        close(now);
         current = static_cast<uint32_t>(b + 1);
         atBoundary = now;
         inPlace.clear();
@@ -805,7 +709,7 @@ SwitchExperiment::RunFluid()
     o.switchDone = [&](uint32_t) {
         fabric = run.GetFabric();
         const std::vector<double> now = fabric->GetPortBytesNow();
-        m_intervals[current].bytesDuringSwitch =
+        output.intervals[current].bytesDuringSwitch =
             static_cast<uint64_t>(std::llround(sum(now) - sum(atBoundary)));
         inPlace = now;
     };
@@ -827,108 +731,125 @@ SwitchExperiment::RunFluid()
     if (!atBoundary.empty() && inPlace.empty())
     {
         // the last switch did not end: its bytes up to the end
-        m_intervals[current].bytesDuringSwitch =
+        output.intervals[current].bytesDuringSwitch =
             static_cast<uint64_t>(std::llround(sum(now) - sum(atBoundary)));
     }
-    CloseFluidInterval(*fabric, current, now, inPlace);
+    close(now);
     sample(fabric->Now());
-    m_bins.assign(bins.size(), {0, 0});
+    result.goodputBins.assign(bins.size(), {0, 0});
     for (std::size_t b = 0; b < bins.size(); ++b)
     {
         for (int cls = 0; cls < 2; ++cls)
         {
-            m_bins[b][cls] = static_cast<uint64_t>(std::llround(std::max(0.0, bins[b][cls])));
+            result.goodputBins[b][cls] =
+                static_cast<uint64_t>(std::llround(std::max(0.0, bins[b][cls])));
         }
     }
-    m_fluidFigures = FluidRunFigures(*fabric, run.GetEndNs(), wallSeconds);
+    output.figures = FluidRunFigures(*fabric, run.GetEndNs(), wallSeconds);
 
-    CollectFluidTransfers(run, *fabric);
-    CollectFluidSwitches(run, *fabric);
+    CollectFluidTransfers(run, *fabric, plan, result);
+    output.switchRecords =
+        CollectFluidSwitches(run, *fabric, plan, experiment.GetConfig().GetInitialMode());
     if (run.GetNErrors() > 0)
     {
         NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
     }
+    return output;
 }
 
+/// \brief The fluid and aggregate levels: the fabric read from the helpers (nothing
+///        installed) and one flow batch per interval, run by the Experiment's Run()
+/// \param experiment the run, built \param result its result
 void
-SwitchExperiment::CollectFluidTransfers(const mose::FluidFlowRun& run,
-                                        const mose::FluidFabric& fabric)
+PrepareFluid(Experiment& experiment, const std::shared_ptr<SwitchResult>& result)
 {
-    // the batches' records, in each interval's drawn order
-    for (uint32_t i = 0; i < m_intervals.size(); ++i)
+    const ExperimentConfig& config = experiment.GetConfig();
+    const mose::Scenario& sc = experiment.GetScenario();
+    // the intervals as Experiment::Build() makes them: interval 0 from time 0 (its transfers
+    // from firstStart), then one per boundary; the last ends at `end`
+    FluidPlan plan;
+    mose::FluidFlowConfig& f = plan.config;
+    for (const SwitchInterval& iv : result->intervals)
     {
-        SwitchInterval& iv = m_intervals[i];
-        iv.transfers = m_fluidDrawn[i];
-        for (const mose::FlowRecord& r : run.GetBatches()[i].GetRecords())
+        if (iv.end <= iv.start)
         {
-            MoseTransfer& t = iv.transfers[r.index];
-            t.complete = r.complete;
-            t.received = r.complete ? r.received
-                                    : (r.started ? static_cast<uint64_t>(
-                                                       std::floor(fabric.GetBytesSent(r.transfer)))
-                                                 : 0);
-            if (r.complete)
-            {
-                t.end = r.end;
-            }
+            mose::ThrowBadParameter("mode interval " + std::to_string(iv.index),
+                                    "[" + std::to_string(iv.start.GetSeconds()) + " s, " +
+                                        std::to_string(iv.end.GetSeconds()) + " s)",
+                                    "a non-empty interval (firstStart before the first "
+                                    "boundary, end after the last)");
         }
-        iv.kv = MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::KV);
-        iv.training =
-            MoseTransferMonitor::SummarizeTransfers(iv.transfers, mose::TrafficClass::TRAINING);
+        // the transfers MoseModeSwitcherHelper::InstallModeTraffic() would install
+        plan.drawn.push_back(DrawIntervalTransfers(config,
+                                                   iv,
+                                                   *result,
+                                                   sc.flows[static_cast<std::size_t>(iv.mode)]));
+        f.batches.push_back(ToBatchFlows(plan.drawn.back()));
+        if (iv.index > 0)
+        {
+            f.boundaries.push_back({iv.start.GetNanoSeconds(), iv.mode, iv.graph});
+        }
     }
+
+    // the fabric from the helpers the packet level builds it with (nothing is installed)
+    f.fabric = experiment.ReadFluidFabric();
+    f.graph = result->intervals.front().graph;
+    f.initialMode = config.GetInitialMode();
+    f.stopNs = config.stopTime.GetNanoSeconds();
+    f.endNs = config.GetEnd().GetNanoSeconds();
+    f.waitForSwitches = true;
+    f.sampleNs = config.binWidth.GetNanoSeconds();
+    f.Validate();
+    std::ostringstream text;
+    text << "K=" << f.fabric.phases << ", drain " << (f.fabric.drain ? "on" : "off")
+         << ", drain timeout " << Ms(NanoSeconds(f.fabric.drainTimeoutNs))
+         << ", reconfiguration delay " << Ms(NanoSeconds(f.fabric.darkNs));
+    result->switcherText = text.str();
+    experiment.SetFluidRun([&experiment, result, plan = std::move(plan)]() {
+        return RunFluid(experiment, *result, plan);
+    });
 }
 
-void
-SwitchExperiment::CollectFluidSwitches(const mose::FluidFlowRun& run,
-                                       const mose::FluidFabric& fabric)
+} // namespace
+
+std::shared_ptr<const SwitchResult>
+InstallSwitchWorkload(Experiment& experiment)
 {
-    // the switches, as MoseSwitchRecord: what packets alone have (held, lost, drain timeouts)
-    // stays 0 and the reports print "n/a"
-    m_records.clear();
-    mose::WorkloadMode from = GetConfig().GetInitialMode();
-    std::size_t boundary = 0;
-    for (const mose::FluidSwitchRecord& fr : fabric.GetSwitchRecords())
-    {
-        // a boundary skipped during a switch started none: the next switch's is the next one
-        // that started at its time
-        while (boundary < m_fluid->boundaries.size() &&
-               m_fluid->boundaries[boundary].atNs != fr.startNs)
+    NS_LOG_FUNCTION(&experiment);
+    ValidateSwitchConfig(experiment.GetConfig());
+    auto result = std::make_shared<SwitchResult>();
+    experiment.SetInstall([&experiment, result]() {
+        // the Experiment built the scenario, the fabric in the initial mode's template, its
+        // monitors, the switcher (its attributes are MoseModeSwitcher's defaults,
+        // Config::SetDefault) and the interval probe (at a fluid level: the scenario and the
+        // intervals)
+        result->intervals = MakeIntervals(experiment);
+        if (IsFluid(experiment.GetConfig().level))
         {
-            ++boundary;
+            PrepareFluid(experiment, result);
+            return;
         }
-        MoseSwitchRecord r;
-        r.index = fr.index;
-        r.from = from;
-        r.to = boundary < m_fluid->boundaries.size() ? m_fluid->boundaries[boundary].mode : from;
-        from = r.to;
-        r.start = NanoSeconds(fr.startNs);
-        r.done = fr.done;
-        r.end = fr.done ? NanoSeconds(fr.endNs) : Time(0);
-        r.until = fr.done ? r.end : NanoSeconds(run.GetEndNs());
-        r.phases = m_fluid->fabric.phases;
-        r.kept = fr.kept;
-        r.removed = fr.removed;
-        r.added = fr.added;
-        r.batches.resize(fr.batches);
-        r.drainTime = NanoSeconds(fr.drainNs);
-        r.darkTime = NanoSeconds(fr.darkNs);
-        r.blackoutTime = NanoSeconds(fr.blackoutNs);
-        m_records.push_back(r);
-        if (boundary + 1 < m_intervals.size())
+        result->switcherText = experiment.GetSwitcherText();
+        if (experiment.GetConfig().IsRdma())
         {
-            m_intervals[boundary + 1].switchRecord = r;
+            InstallBatches(experiment, result);
         }
-        ++boundary;
-    }
+        else
+        {
+            InstallSockets(experiment, result);
+        }
+    });
+    return result;
 }
 
 SwitchRunSummary
-SwitchExperiment::GetSummary() const
+SwitchResult::GetSummary(const Experiment& experiment) const
 {
+    const ExperimentConfig& config = experiment.GetConfig();
     SwitchRunSummary s;
-    s.policy = GetConfig().policy;
+    s.policy = config.policy;
     std::vector<MoseTransfer> all;
-    for (const auto& iv : m_intervals)
+    for (const auto& iv : intervals)
     {
         all.insert(all.end(), iv.transfers.begin(), iv.transfers.end());
     }
@@ -950,7 +871,7 @@ SwitchExperiment::GetSummary() const
     }
     s.meanFctS = s.completed > 0 ? sum / s.completed : 0.0;
     s.makespanS = s.completed > 0 ? (last - first).GetSeconds() : 0.0;
-    for (const auto& r : m_records)
+    for (const auto& r : experiment.GetSwitchRecords())
     {
         ++s.switches;
         s.circuitsChanged += r.removed + r.added;
@@ -959,7 +880,7 @@ SwitchExperiment::GetSummary() const
         s.packetsHeld += r.packetsHeld;
         s.longestHold = std::max(s.longestHold, r.longestHold);
     }
-    for (const auto& iv : m_intervals)
+    for (const auto& iv : intervals)
     {
         double fctSum = 0;
         uint32_t done = 0;
@@ -975,10 +896,10 @@ SwitchExperiment::GetSummary() const
         s.intervalMeanFctS.push_back(done > 0 ? fctSum / done : 0.0);
         s.intervalMaxLoad.push_back(iv.metrics.all.maxLoad);
     }
-    s.packetsLost = GetPacketsLost();
-    s.fluid = IsFluid(GetConfig().level);
-    s.wallSeconds = GetWallSeconds();
-    s.simulatedSeconds = GetSimulatedSeconds();
+    s.packetsLost = experiment.GetPacketsLost(); // none at a fluid level
+    s.fluid = IsFluid(config.level);
+    s.wallSeconds = experiment.GetWallSeconds();
+    s.simulatedSeconds = experiment.GetRunFigures().simulatedSeconds;
     return s;
 }
 

@@ -8,7 +8,6 @@
 #define MOSE_SWITCH_EXPERIMENT_H
 
 #include "mose-experiment.h"
-#include "mose-llm-experiment.h"
 
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-break-even.h"
@@ -31,7 +30,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -43,7 +41,7 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The switching preset (mose-mode-switch, SwitchExperiment): the Experiment of a
+ * \brief The switching preset (mose-mode-switch, InstallSwitchWorkload()): the Experiment of a
  *        scenario run under a policy, with a switcher that follows a schedule of modes and the
  *        traffic of every mode interval.
  *
@@ -111,17 +109,18 @@ void ValidateSwitchConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study
- * \brief What one mode interval of a switching run gave, at the flow and the packet level.
+ * \brief What one mode interval of a switching run gave its workload: the flow-level figures
+ *        of its graph and flows and its transfers. The fabric's figures of the same interval
+ *        (bytes per circuit, the graph realised, losses) are the Experiment's
+ *        (Experiment::GetIntervals(), same index), its switch FindIntervalSwitch().
  */
 struct SwitchInterval
 {
     uint32_t index{0};                                            //!< interval number
     mose::WorkloadMode mode{mose::WorkloadMode::INFERENCE_HEAVY}; //!< its mode
     mose::TemplateId templateId{mose::TemplateId::UNIFORM};       //!< the template the policy picks
-    Time start;                                                   //!< interval start
-    Time end;                                                     //!< interval end
-    /// the switch at the interval's start (none for interval 0)
-    std::optional<MoseSwitchRecord> switchRecord;
+    Time start; //!< its transfers' first start (interval 0: firstStart; then the boundary)
+    Time end;   //!< interval end
 
     // flow level: the interval's circuit graph (the policy's template for the mode) and flows
     uint64_t flows{0};         //!< flows of the mode
@@ -132,21 +131,7 @@ struct SwitchInterval
     std::vector<MoseTransfer> transfers; //!< the transfers started in the interval
     MoseFctSummary kv;                   //!< FCT and goodput of its KV transfers
     MoseFctSummary training;             //!< FCT and goodput of its training transfers
-    /// whether the OCS carried exactly `graph` at the interval's end
-    bool graphRealised{false};
-    /// per circuit of `graph` (its GetCircuits() order), payload bytes crossing it (both
-    /// directions) from the moment the graph was in place (the switch's end; interval 0: the
-    /// start) to the interval's end (the last interval: the end of the simulation)
-    std::vector<uint64_t> circuitBytes;
-    uint64_t bytesDuringSwitch{0}; //!< payload bytes crossing any circuit during the switch
-    uint64_t packetsLost{0};       //!< packets lost in the fabric during the interval
-    /// packetsLost per MoseLossMonitor drop point
-    std::array<uint64_t, MoseLossMonitor::N_POINTS> drops{};
 
-    /// \return the largest of circuitBytes (0 if none)
-    uint64_t GetMaxCircuitBytes() const;
-    /// \return the mean of circuitBytes (0 if none)
-    double GetMeanCircuitBytes() const;
     /// \param cls a class \return kv or training
     const MoseFctSummary& GetFct(mose::TrafficClass cls) const;
 };
@@ -184,165 +169,76 @@ struct SwitchRunSummary
 
 /**
  * \ingroup mose-study
- * \brief Builds and runs one mode-switching experiment and reports, per mode interval, the
- *        flow-level metrics of the interval's circuit graph and flows next to the packet-level
- *        results of the same interval, with the mode timeline and the switches' costs.
+ * \brief What a switching preset's run gave its workload (InstallSwitchWorkload()): the
+ *        intervals' flow-level parts, the bytes per unit and the switcher's text after
+ *        Experiment::Build(), the rest after Experiment::Run().
  *
- * Build(): the scenario of the run (mose::ScenarioBuilder::Build()), the fabric for the
- * policy's template of the initial mode (MoseTopologyHelper), the switcher
- * (MoseModeSwitcherHelper with MakePolicyProvider()), every interval's transfers
- * (InstallModeTraffic()), a circuit monitor, a goodput timeline (bytes received per class and
- * time bin, from the transfer monitors' TransferRx traces) and the flow-level metrics of each
- * interval (mose::EvaluateFlows() with the run's routing rule and seed, the rule the fabric's
- * routing protocol uses). The circuit monitor is read and reset at every boundary (before the
- * switch starts) and at every switch's end, so an interval's per-circuit bytes are those of its
- * own graph while it was in place. Run() stops the simulation once every transfer has completed
- * and no switch is running (or at stopTime), then destroys the simulator: one experiment per
- * Simulator lifetime.
+ * The run's counts (losses, the intervals' bytes per circuit, the switch records, events,
+ * wall and simulated seconds) are the Experiment's, at every level.
  */
-class SwitchExperiment
+struct SwitchResult
 {
-  public:
-    /// \param config the parameters, a switching preset (MakeSwitchConfig(); validated here by
-    ///        ValidateSwitchConfig(): Error)
-    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
-    ///        PolicyComparison::Share()), or null: Build() draws what it needs
-    explicit SwitchExperiment(const ExperimentConfig& config,
-                              std::shared_ptr<const mose::Scenario> scenario = nullptr);
+    std::vector<SwitchInterval> intervals; //!< per mode interval
+    /// bytes received per time bin (binWidth), KV then training, from time 0
+    std::vector<std::array<uint64_t, 2>> goodputBins;
+    uint64_t bytesPerUnit{0}; //!< bytes per unit of flow-level demand (BytesPerUnit)
+    /// the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
+    std::string switcherText;
+    /// with rdma at the packet level, the packets MoseRdmaTransport dropped per reason (on
+    /// several MPI ranks, over the ranks; CountTransportDrops()); zero otherwise
+    TransportDrops transportDrops{};
+    /// with rdma at the packet level, errors caught in the flow batches (on several MPI ranks,
+    /// each of which runs the batches whole, their sum)
+    uint64_t batchErrors{0};
 
+    /// \param experiment the run (after Run()) \return the whole run in a few numbers
+    SwitchRunSummary GetSummary(const Experiment& experiment) const;
     /**
-     * \brief Gives Build() the run's scenario drawn before (Experiment::SetScenario()), so that
-     *        the policies of one comparison draw it once.
-     * \param scenario the scenario of this configuration's run
+     * \param experiment the run (after Build())
+     * \return the workload and settings a comparison of this run holds for: scale, run,
+     *         schedule, flows per interval, bytes per unit of demand and the switcher's text,
+     *         e.g. "N=16 d=4, run 1, schedule ..., 40 flows per mode interval of 65536 bytes
+     *         per unit of demand, K=1, drain on, ..."
      */
-    void SetScenario(std::shared_ptr<const mose::Scenario> scenario);
-
-    /// \brief Builds the scenario, fabric, switcher, transfers, monitors and flow-level
-    ///        metrics; Error for a bad configuration (before anything runs)
-    void Build();
-
-    /// \brief Runs the simulation, collects the results, destroys the simulator
-    void Run();
-
-    /// \return the configuration
-    const ExperimentConfig& GetConfig() const;
-    /// \return the experiment: the fabric, its monitors and the run's counts (its ns-3
-    ///         objects from Build() until Run() ends)
-    const Experiment& GetExperiment() const;
-    /// \return the mode intervals (flow-level parts after Build(), the rest after Run())
-    const std::vector<SwitchInterval>& GetIntervals() const;
-    /// \return the switcher's records (after Run())
-    const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
-    /// \return the whole run in a few numbers (after Run())
-    SwitchRunSummary GetSummary() const;
-    /// \return bytes received per time bin (binWidth), KV then training, from time 0
-    const std::vector<std::array<uint64_t, 2>>& GetGoodputBins() const;
-    /// \return the switcher's attributes as text: "K=1, drain on, drain timeout 100 ms, ..."
-    const std::string& GetSwitcherText() const;
-    /**
-     * \return the workload and settings a comparison of this run holds for (after Build()):
-     *         scale, run, schedule, flows per interval, bytes per unit of demand and the
-     *         switcher's text, e.g. "N=16 d=4, run 1, schedule ..., 40 flows per mode interval of
-     *         65536 bytes per unit of demand, K=1, drain on, ..."
-     */
-    std::string GetWorkloadText() const;
-    /// \return packets lost in the fabric, whole run
-    uint64_t GetPacketsLost() const;
-    /// \return wall-clock seconds of Build()
-    double GetBuildSeconds() const;
-    /// \return what the run took at its level (the packet level's Experiment::GetRunFigures()
-    ///         or the fluid run's FluidRunFigures()); the getters below read it
-    const RunFigures& GetRunFigures() const;
-    /// \return wall-clock seconds of Run()
-    double GetWallSeconds() const;
-    /// \return events executed
-    uint64_t GetEvents() const;
-    /// \return simulated seconds until the last event (after Run())
-    double GetSimulatedSeconds() const;
-    /// \return bytes per unit of flow-level demand (MoseTrafficHelper BytesPerUnit)
-    uint64_t GetBytesPerUnit() const;
-
-    /// \return with rdma at the packet level, the packets MoseRdmaTransport dropped (after
-    ///         Run(); on several MPI ranks, over the ranks); 0 otherwise
-    uint64_t GetTransportDrops() const;
-    /// \return with rdma at the packet level, the transport's drops per reason (after Run())
-    const TransportDrops& GetTransportDropsByReason() const;
-    /// \return with rdma at the packet level, errors caught in the flow batches (after Run();
-    ///         on several MPI ranks, each of which runs the batches whole, their sum)
-    uint64_t GetBatchErrors() const;
-
-  private:
-    /// \brief Build() at the fluid and aggregate levels: the scenario, the intervals, the
-    ///        fabric read from the helpers (nothing installed) and one flow batch per interval
-    void BuildFluid();
-    /// \brief Build() of the packet level with rdma: the transport installed on the groups'
-    ///        endpoints and each interval's transfers as a flow batch on it (MoseBatchWorkload)
-    void BuildBatches();
-    /**
-     * \brief The transfers MoseModeSwitcherHelper::InstallModeTraffic() installs in an
-     *        interval (its attributes and streams); interval 0 sets m_fluidBytesPerUnit.
-     * \param i the interval \param iv its times \param flows its mode's flows
-     * \return the transfers
-     */
-    std::vector<MoseTransfer> DrawIntervalTransfers(uint32_t i,
-                                                    const SwitchInterval& iv,
-                                                    const std::vector<mose::Flow>& flows);
-    /// \return payload bytes the batches' started transfers received so far, KV then training
-    std::array<uint64_t, 2> CountBatchBytes() const;
-    /// \brief At every bin's end (rdma): the bytes received since the last sample into the bin
-    void SampleBatches();
-    /// \brief Adds the bytes received since the last sample to the bin of a time
-    /// \param binTime a time in the bin
-    void AddBatchBytes(Time binTime);
-    /// \brief The collector with rdma: every interval's transfers from its batch (merged over
-    ///        the ranks), the transport's drops and the goodput bins summed over the ranks
-    void CollectBatches();
-    /// \brief Run() at the fluid and aggregate levels
-    void RunFluid();
-    /// \brief RunFluid(): every interval's transfers from its batch's records, and their
-    ///        summaries \param run the finished run \param fabric its fabric
-    void CollectFluidTransfers(const mose::FluidFlowRun& run, const mose::FluidFabric& fabric);
-    /// \brief RunFluid(): the fabric's switches as MoseSwitchRecord (what packets alone have
-    ///        stays 0) \param run the finished run \param fabric its fabric
-    void CollectFluidSwitches(const mose::FluidFlowRun& run, const mose::FluidFabric& fabric);
-    /// \brief RunFluid(): an interval ends; its circuits' bytes since its graph was in place
-    /// \param fabric the fluid fabric \param i the interval \param now the port bytes now
-    /// \param inPlace the port bytes when its graph was in place (empty: never)
-    void CloseFluidInterval(const mose::FluidFabric& fabric,
-                            uint32_t i,
-                            const std::vector<double>& now,
-                            const std::vector<double>& inPlace);
-
-    /// "TransferRx" sink of interval `interval`'s monitor: adds the bytes to the current bin
-    /// \param interval the interval \param index the transfer \param bytes bytes received
-    void OnRx(uint32_t interval, uint32_t index, uint32_t bytes);
-    /// The experiment's collector: every interval's transfers (merged over the ranks), and on
-    /// several MPI ranks the goodput bins summed (each rank counted its own sinks)
-    void Collect();
-    /// \brief On several MPI ranks, each goodput bin becomes its sum over the ranks (each
-    ///        counted the bytes its own receivers got); nothing on one process
-    void SumBinsOverRanks();
-
-    Experiment m_experiment;                        //!< fabric, switcher, monitors, run
-    std::vector<SwitchInterval> m_intervals;        //!< per interval
-    std::vector<Ptr<MoseFlowWorkload>> m_workloads; //!< per interval (until Run() ends)
-    std::vector<Ptr<MoseBatchWorkload>> m_batches;  //!< per interval, rdma (until Run() ends)
-    std::array<uint64_t, 2> m_binReceived{};        //!< bytes received at the last sample (rdma)
-    EventId m_sampler;                              //!< the next sample (rdma)
-    TransportDrops m_transportDrops{};              //!< GetTransportDrops()
-    uint64_t m_batchErrors{0};                      //!< GetBatchErrors()
-    std::vector<MoseSwitchRecord> m_records;        //!< results
-    std::vector<std::array<uint64_t, 2>> m_bins;    //!< goodput timeline
-    uint32_t m_nTransfers{0};                       //!< all intervals
-    double m_buildSeconds{0};                       //!< Build() wall time
-    bool m_built{false};                            //!< Build() ran
-    bool m_ran{false};                              //!< Run() ran
-    std::optional<mose::FluidFlowConfig> m_fluid;   //!< the fluid run (BuildFluid())
-    std::vector<std::vector<MoseTransfer>> m_fluidDrawn; //!< per interval, its transfers
-    uint64_t m_fluidBytesPerUnit{0};                     //!< BytesPerUnit (fluid level)
-    std::string m_fluidSwitcherText;                     //!< the switch's settings (fluid)
-    RunFigures m_fluidFigures;                           //!< what the fluid run took
+    std::string GetWorkloadText(const Experiment& experiment) const;
 };
+
+/**
+ * \ingroup mose-study
+ * \brief The switch that started a mode interval: the switch record (Experiment::
+ *        GetSwitchRecords(), after Run()) that started at the interval's boundary.
+ * \param experiment the run \param interval the interval's index
+ * \return the record, or null (interval 0, or a boundary no switch started at)
+ */
+const MoseSwitchRecord* FindIntervalSwitch(const Experiment& experiment, uint32_t interval);
+
+/**
+ * \ingroup mose-study
+ * \brief Installs a switching preset's workload on an experiment (before its Build()): every
+ *        mode interval's transfers, a goodput timeline and the flow-level metrics of each
+ *        interval, at its level.
+ *
+ * The Experiment builds the scenario, the fabric in the policy's template of the initial mode,
+ * the switcher (MoseModeSwitcherHelper with MakePolicyProvider()), the circuit monitor and the
+ * interval probe (read and reset at every boundary, before the switch starts, and at every
+ * switch's end, so that an interval's per-circuit bytes are those of its own graph while it was
+ * in place); it stops the run once every transfer has completed and no switch is running (or
+ * at stopTime). Each interval's flow-level metrics are mose::EvaluateFlows() with the run's
+ * routing rule and seed, the rule the fabric's routing protocol uses.
+ *
+ * At the packet level over tcp: every interval's transfers (Experiment::InstallModeFlows(),
+ * MoseFlowWorkload), the goodput timeline from their monitors' TransferRx traces. Over rdma:
+ * the transport on the groups' endpoints and each interval's transfers as a flow batch on it
+ * (MoseBatchWorkload), the goodput timeline sampled at every bin's end. At the fluid and
+ * aggregate levels: one mose::FlowBatch per interval on the fluid fabric (mose::FluidFlowRun,
+ * Experiment::SetFluidRun()), whose intervals' figures and switch records the Experiment keeps
+ * (FluidRunOutput).
+ *
+ * \param experiment a switching preset's experiment (MakeSwitchConfig(); checked here by
+ *        ValidateSwitchConfig(): Error), not built yet
+ * \return its results, filled by its Build() and Run()
+ */
+std::shared_ptr<const SwitchResult> InstallSwitchWorkload(Experiment& experiment);
 
 } // namespace mose
 } // namespace ns3

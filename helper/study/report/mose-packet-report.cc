@@ -69,7 +69,7 @@ RunPacketPolicies(const ExperimentConfig& config,
             const mose::Policy policy = policies[i];
             // the workload's result, set when the task makes its experiment
             auto result = std::make_shared<std::shared_ptr<const PacketResult>>();
-            return std::make_unique<ExperimentTask<Experiment>>(
+            return std::make_unique<ExperimentTask>(
                 [&config, &comparison, policy, result]() {
                     auto e = std::make_unique<Experiment>(WithPolicy(config, policy));
                     if (auto scenario = comparison.Share(config))

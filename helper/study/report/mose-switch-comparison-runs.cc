@@ -230,25 +230,33 @@ SwitchComparisonRuns::Run(const RunListOptions& options,
             const uint32_t seed = i / static_cast<uint32_t>(n);
             const mose::Policy policy = m_policies[i % n];
             const bool reported = seed == 0 && policy == m_config.policy;
-            return std::make_unique<ExperimentTask<SwitchExperiment>>(
-                [config, seed, policy, &comparisons]() {
-                    return std::make_unique<SwitchExperiment>(WithPolicy(config, policy),
-                                                              comparisons[seed].Share(config));
+            // the workload's result, set when the task makes its experiment
+            auto result = std::make_shared<std::shared_ptr<const SwitchResult>>();
+            return std::make_unique<ExperimentTask>(
+                [config, seed, policy, &comparisons, result]() {
+                    auto e = std::make_unique<Experiment>(WithPolicy(config, policy));
+                    if (auto scenario = comparisons[seed].Share(config))
+                    {
+                        e->SetScenario(std::move(scenario));
+                    }
+                    *result = InstallSwitchWorkload(*e);
+                    return e;
                 },
-                [this, &store, seed, policy, reported](const SwitchExperiment& e,
-                                                       RunRecord& record) {
-                    PutSummary(e.GetSummary(), record);
+                [this, &store, seed, policy, reported, result](const Experiment& e,
+                                                               RunRecord& record) {
+                    const SwitchResult& r = **result;
+                    PutSummary(r.GetSummary(e), record);
                     record.Set("experiment_wall_seconds", e.GetWallSeconds());
                     if (seed > 0)
                     {
                         return; // a further seed's runs give their summaries only
                     }
-                    const SwitchExperimentReport report(e);
+                    const SwitchExperimentReport report(e, r);
                     const std::string folder = store.GetScratchFolder(record.index);
                     report.WriteCsv(folder, mose::ToString(policy) + "_");
                     if (reported && m_writeScenario)
                     {
-                        WriteScenarioFiles(e.GetExperiment().GetScenario(), folder);
+                        WriteScenarioFiles(e.GetScenario(), folder);
                     }
                     store.KeepRunFolder(record, folder);
                     if (!reported)
@@ -258,7 +266,7 @@ SwitchComparisonRuns::Run(const RunListOptions& options,
                     std::ostringstream text;
                     report.Print(text);
                     store.WriteRunFile(record, REPORT_FILE, text.str());
-                    store.WriteRunFile(record, WORKLOAD_FILE, e.GetWorkloadText());
+                    store.WriteRunFile(record, WORKLOAD_FILE, r.GetWorkloadText(e));
                     std::ostringstream script;
                     report.MakeGoodputPlot("goodput_" + mose::ToString(policy) + ".png")
                         .GenerateOutput(script);

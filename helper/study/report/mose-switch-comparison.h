@@ -42,7 +42,7 @@ class SwitchComparison
     const SwitchRunSummary* GetBestStatic() const;
     /// \return the switching policy's run (mose::IsSwitching()), or null if it was not added
     const SwitchRunSummary* GetMose() const;
-    /// \param workload what the runs added share: SwitchExperiment::GetWorkloadText() of one
+    /// \param workload what the runs added share: SwitchResult::GetWorkloadText() of one
     ///        of them; the verdict names it
     void SetWorkload(const std::string& workload);
     /// \return what SetWorkload() gave, or empty

@@ -50,21 +50,24 @@ Gbps(double bps)
 
 } // namespace
 
-SwitchExperimentReport::SwitchExperimentReport(const SwitchExperiment& experiment)
-    : m_experiment(experiment)
+SwitchExperimentReport::SwitchExperimentReport(const Experiment& experiment,
+                                               const SwitchResult& result)
+    : m_experiment(experiment),
+      m_result(result)
 {
 }
 
 void
 SwitchExperimentReport::Print(std::ostream& os) const
 {
-    const SwitchExperiment& ex = m_experiment;
+    const Experiment& ex = m_experiment;
+    const SwitchResult& res = m_result;
     const auto& c = ex.GetConfig();
     os << "mose-mode-switch: N=" << c.scenario.nodes << " d=" << c.scenario.degree << ", policy "
        << mose::ToString(c.policy) << ", routing " << mose::ToString(c.scenario.routing) << ", run "
        << c.run << (IsFluid(c.level) ? ", level " + ToString(c.level) : std::string())
        << DescribeTransport(c.IsRdma(), !IsFluid(c.level), c.ecn, c.pfc) << "\n";
-    os << "  switcher: " << ex.GetSwitcherText();
+    os << "  switcher: " << res.switcherText;
     for (const MoseSwitchRecord& r : ex.GetSwitchRecords())
     {
         if (!r.batches.empty() && r.batches.size() != r.phases)
@@ -74,22 +77,23 @@ SwitchExperimentReport::Print(std::ostream& os) const
             break;
         }
     }
-    os << "; " << ex.GetBytesPerUnit() << " bytes per unit of demand\n";
+    os << "; " << res.bytesPerUnit << " bytes per unit of demand\n";
     os << "  timeline:";
-    for (const auto& iv : ex.GetIntervals())
+    for (const auto& iv : res.intervals)
     {
         os << (iv.index == 0 ? " " : " -> ") << mose::ToString(iv.mode) << " ["
            << iv.start.GetSeconds() * 1e3 << ", " << iv.end.GetSeconds() * 1e3 << ") ms";
     }
     os << "\n";
-    for (const auto& iv : ex.GetIntervals())
+    for (const auto& iv : res.intervals)
     {
+        const ExperimentInterval& probe = ex.GetIntervals()[iv.index];
         os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " [" << Ms(iv.start)
            << ", " << Ms(iv.end) << "), template " << mose::ToString(iv.templateId)
-           << (iv.graphRealised ? "" : " (NOT realised)") << "\n";
-        if (iv.switchRecord)
+           << (probe.graphRealised ? "" : " (NOT realised)") << "\n";
+        if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, iv.index))
         {
-            const MoseSwitchRecord& r = *iv.switchRecord;
+            const MoseSwitchRecord& r = *sw;
             os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
                << mose::ToString(r.to) << ", " << Ms(r.start) << " .. "
                << (r.done
@@ -136,23 +140,23 @@ SwitchExperimentReport::Print(std::ostream& os) const
                << Ms(f.meanS) << std::setw(13) << Ms(f.p50S) << std::setw(13) << Ms(f.p95S)
                << std::setw(13) << Ms(f.p99S) << std::setw(13) << Gbps(f.goodputBps) << "\n";
         }
-        os << "  circuits: " << iv.circuitBytes.size() << ", payload bytes max "
-           << iv.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
-           << iv.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
-           << " (while in place), " << iv.bytesDuringSwitch
+        os << "  circuits: " << probe.circuitBytes.size() << ", payload bytes max "
+           << probe.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
+           << probe.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
+           << " (while in place), " << probe.bytesDuringSwitch
            << " during the switch; packets lost in the interval "
-           << (IsFluid(c.level) ? std::string("n/a") : std::to_string(iv.packetsLost));
-        if (iv.packetsLost > 0)
+           << (IsFluid(c.level) ? std::string("n/a") : std::to_string(probe.packetsLost));
+        if (probe.packetsLost > 0)
         {
             os << " (";
             bool first = true;
             for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
             {
-                if (iv.drops[p] > 0)
+                if (probe.drops[p] > 0)
                 {
                     os << (first ? "" : ", ")
                        << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p))
-                       << " " << iv.drops[p];
+                       << " " << probe.drops[p];
                     first = false;
                 }
             }
@@ -160,7 +164,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
         }
         os << "\n";
     }
-    const SwitchRunSummary s = ex.GetSummary();
+    const SwitchRunSummary s = res.GetSummary(ex);
     os << "\nwhole run: " << s.completed << " of " << s.transfers
        << " transfers completed, mean FCT " << Ms(s.meanFctS) << " (KV " << Ms(s.kv.meanS)
        << ", training " << Ms(s.training.meanS) << "), makespan " << Ms(s.makespanS) << "; "
@@ -170,22 +174,20 @@ SwitchExperimentReport::Print(std::ostream& os) const
        << (s.fluid ? std::string("n/a") : std::to_string(s.packetsLost)) << "\n";
     if (c.IsRdma() && !s.fluid)
     {
-        os << "  RDMA transport: " << DescribeTransportDrops(ex.GetTransportDropsByReason())
-           << " packets dropped at the receivers, " << ex.GetBatchErrors() << " errors\n";
-        if (ex.GetExperiment().GetPfcCounts().installed)
+        os << "  RDMA transport: " << DescribeTransportDrops(res.transportDrops)
+           << " packets dropped at the receivers, " << res.batchErrors << " errors\n";
+        if (ex.GetPfcCounts().installed)
         {
-            os << "  " << DescribePfc(ex.GetExperiment().GetPfcCounts()) << "\n";
+            os << "  " << DescribePfc(ex.GetPfcCounts()) << "\n";
         }
     }
     os << "  build " << std::fixed << std::setprecision(2) << ex.GetBuildSeconds() << " s, run "
-       << ex.GetWallSeconds() << " s wall for " << std::setprecision(4) << ex.GetSimulatedSeconds()
-       << " s simulated, " << ex.GetEvents() << " events" << std::defaultfloat
-       << std::setprecision(6) << "\n";
+       << ex.GetWallSeconds() << " s wall for " << std::setprecision(4)
+       << ex.GetRunFigures().simulatedSeconds << " s simulated, " << ex.GetEvents() << " events"
+       << std::defaultfloat << std::setprecision(6) << "\n";
     if (!IsFluid(c.level))
     {
-        Experiment::PrintRanks(os,
-                               ex.GetExperiment().GetEventsPerRank(),
-                               ex.GetExperiment().GetCircuitsCut());
+        Experiment::PrintRanks(os, ex.GetEventsPerRank(), ex.GetCircuitsCut());
     }
 }
 
@@ -193,7 +195,8 @@ void
 SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& prefix) const
 {
     NS_LOG_FUNCTION(this << dir << prefix);
-    const SwitchExperiment& ex = m_experiment;
+    const Experiment& ex = m_experiment;
+    const SwitchResult& res = m_result;
     std::ostringstream intervals;
     intervals << std::setprecision(12);
     intervals
@@ -216,14 +219,15 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
                   << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p));
     }
     intervals << '\n';
-    for (const auto& iv : ex.GetIntervals())
+    for (const auto& iv : res.intervals)
     {
+        const ExperimentInterval& probe = ex.GetIntervals()[iv.index];
         intervals << iv.index << ',' << mose::ToString(iv.mode) << ','
                   << mose::ToString(iv.templateId) << ',' << iv.start.GetSeconds() << ','
                   << iv.end.GetSeconds() << ',';
-        if (iv.switchRecord)
+        if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, iv.index))
         {
-            const MoseSwitchRecord& r = *iv.switchRecord;
+            const MoseSwitchRecord& r = *sw;
             intervals << r.index << ',' << mose::ToString(r.from) << ',' << r.start.GetSeconds()
                       << ',';
             if (r.done)
@@ -258,21 +262,21 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
             intervals << ',' << f.transfers << ',' << f.completed << ',' << f.meanS << ',' << f.p50S
                       << ',' << f.p95S << ',' << f.p99S << ',' << f.goodputBps;
         }
-        intervals << ',' << iv.circuitBytes.size() << ',' << (iv.graphRealised ? 1 : 0) << ','
-                  << iv.GetMaxCircuitBytes() << ',' << iv.GetMeanCircuitBytes() << ','
-                  << iv.bytesDuringSwitch << ',';
+        intervals << ',' << probe.circuitBytes.size() << ',' << (probe.graphRealised ? 1 : 0) << ','
+                  << probe.GetMaxCircuitBytes() << ',' << probe.GetMeanCircuitBytes() << ','
+                  << probe.bytesDuringSwitch << ',';
         if (IsFluid(ex.GetConfig().level))
         {
             intervals << "n/a";
-            for (std::size_t p = 0; p < iv.drops.size(); ++p)
+            for (std::size_t p = 0; p < probe.drops.size(); ++p)
             {
                 intervals << ",n/a";
             }
         }
         else
         {
-            intervals << iv.packetsLost;
-            for (uint64_t d : iv.drops)
+            intervals << probe.packetsLost;
+            for (uint64_t d : probe.drops)
             {
                 intervals << ',' << d;
             }
@@ -282,20 +286,21 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
 
     std::ostringstream circuits;
     circuits << "interval,circuit,u,v,load,expected_bytes,bytes\n";
-    for (const auto& iv : ex.GetIntervals())
+    for (const auto& iv : res.intervals)
     {
+        const std::vector<uint64_t>& bytes = ex.GetIntervals()[iv.index].circuitBytes;
         for (uint32_t k = 0; k < iv.graph.GetNCircuits(); ++k)
         {
             const mose::Circuit& e = iv.graph.GetCircuits()[k];
             const double load = k < iv.metrics.load.size() ? iv.metrics.load[k] : 0.0;
             circuits << iv.index << ',' << k << ',' << e.u << ',' << e.v << ',' << load << ','
-                     << load * static_cast<double>(ex.GetBytesPerUnit()) << ','
-                     << (k < iv.circuitBytes.size() ? iv.circuitBytes[k] : 0) << '\n';
+                     << load * static_cast<double>(res.bytesPerUnit) << ','
+                     << (k < bytes.size() ? bytes[k] : 0) << '\n';
         }
     }
 
     std::ostringstream goodput;
-    const std::vector<std::array<uint64_t, 2>>& bins = ex.GetGoodputBins();
+    const std::vector<std::array<uint64_t, 2>>& bins = res.goodputBins;
     const double width = ex.GetConfig().binWidth.GetSeconds();
     goodput << "time_s,kv_bps,training_bps\n";
     for (std::size_t b = 0; b < bins.size(); ++b)
@@ -308,7 +313,7 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
     std::ostringstream transfers;
     transfers << "interval,index,src,dst,class,demand,bytes,received,start_s,end_s,fct_s,"
                  "complete\n";
-    for (const auto& iv : ex.GetIntervals())
+    for (const auto& iv : res.intervals)
     {
         for (std::size_t i = 0; i < iv.transfers.size(); ++i)
         {
@@ -348,15 +353,15 @@ SwitchExperimentReport::GetCsvFileNames()
 Gnuplot
 SwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
 {
-    const SwitchExperiment& ex = m_experiment;
+    const Experiment& ex = m_experiment;
+    const SwitchResult& res = m_result;
     Gnuplot plot(pngFile);
     plot.SetTerminal("pngcairo size 1000,500");
-    plot.SetTitle("goodput per class, policy " + mose::ToString(ex.GetConfig().policy) +
-                  ", N=" + std::to_string(ex.GetConfig().scenario.nodes) + " (" +
-                  ex.GetSwitcherText() + ")");
+    plot.SetTitle("goodput per class, policy " + mose::ToString(ex.GetConfig().policy) + ", N=" +
+                  std::to_string(ex.GetConfig().scenario.nodes) + " (" + res.switcherText + ")");
     plot.SetLegend("time (ms)", "goodput (Gb/s)");
     plot.AppendExtra("set key top right");
-    const std::vector<std::array<uint64_t, 2>>& bins = ex.GetGoodputBins();
+    const std::vector<std::array<uint64_t, 2>>& bins = res.goodputBins;
     const double width = ex.GetConfig().binWidth.GetSeconds();
     for (int cls = 0; cls < 2; ++cls)
     {
@@ -369,7 +374,7 @@ SwitchExperimentReport::MakeGoodputPlot(const std::string& pngFile) const
         }
         plot.AddDataset(data);
     }
-    for (const auto& iv : ex.GetIntervals())
+    for (const auto& iv : res.intervals)
     {
         std::ostringstream label;
         label << "set label \"" << mose::ToString(iv.mode) << "\" at "

@@ -23,15 +23,15 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The report of a SwitchExperiment (mose-mode-switch): the printed timeline and
- *        intervals, the CSV files and the goodput figure.
+ * \brief The report of a switching preset's run (mose-mode-switch, InstallSwitchWorkload()):
+ *        the printed timeline and intervals, the CSV files and the goodput figure.
  */
 class SwitchExperimentReport
 {
   public:
-    /// \param experiment the experiment (after Run() for the packet-level parts); must outlive
-    ///        this object
-    explicit SwitchExperimentReport(const SwitchExperiment& experiment);
+    /// \param experiment the run (after Run() for the packet-level parts) \param result its
+    ///        workload's result (InstallSwitchWorkload()); both must outlive this object
+    SwitchExperimentReport(const Experiment& experiment, const SwitchResult& result);
 
     /// \brief Prints the timeline, per interval the switch, the flow-level metrics and the
     ///        packet-level FCT per class, and the whole run \param os the stream
@@ -63,7 +63,8 @@ class SwitchExperimentReport
     Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
 
   private:
-    const SwitchExperiment& m_experiment; //!< the experiment
+    const Experiment& m_experiment; //!< the run
+    const SwitchResult& m_result;   //!< its workload's result
 };
 
 } // namespace mose
