@@ -1089,6 +1089,7 @@ Experiment::Run(const std::string& label)
         FluidRunOutput output = m_fluidRun();
         m_figures = std::move(output.figures);
         m_circuitBytes = std::move(output.circuitBytes);
+        m_records = std::move(output.switchRecords);
         m_ran = true;
         return;
     }

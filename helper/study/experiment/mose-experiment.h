@@ -208,7 +208,7 @@ RunFigures FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, doubl
 
 /**
  * \ingroup mose-study
- * \brief What only the LLM run (LlmExperiment) adds to an ExperimentConfig: the settings of
+ * \brief What only the LLM run (InstallLlmWorkload()) adds to an ExperimentConfig: the settings of
  *        its workloads (MoseInferenceWorkload, MoseTrainingWorkload), their transport's
  *        notice delay and the fluid level's rate epoch. Byte counts are before --scale.
  */
@@ -344,7 +344,7 @@ struct ExperimentConfig
     /// in place of the value it was read as (Shown(), ScheduleShown())
     std::map<std::string, std::string> optionText;
 
-    /// the LLM run's workloads (LlmExperiment, MakeLlmConfig()); not used by the flow lists
+    /// the LLM run's workloads (InstallLlmWorkload(), MakeLlmConfig()); not used by the flow lists
     LlmWorkloadConfig llm;
 
     /// the port devices' DropTailQueue MaxSize with RDMA at the packet level: one packet, so
@@ -461,6 +461,9 @@ struct FluidRunOutput
     /// a run without switcher: per circuit of the initial graph, the payload bytes it carried
     /// (Experiment::GetCircuitBytes()); empty otherwise
     std::vector<uint64_t> circuitBytes;
+    /// a run with switches: the fluid fabric's, in the packet level's form (Experiment::
+    /// GetSwitchRecords()); empty otherwise
+    std::vector<MoseSwitchRecord> switchRecords;
 };
 
 /**
@@ -522,7 +525,7 @@ class Experiment
      *        once: it must be ScenarioBuilder(config.scenario).Build(config.run) (its run and
      *        group count are checked). Without it, Build() draws the scenario itself.
      * \param scenario the scenario
-     * \param who the caller, for the error message ("LlmExperiment")
+     * \param who the caller, for the error message ("Experiment")
      */
     void SetScenario(std::shared_ptr<const mose::Scenario> scenario,
                      const std::string& who = "Experiment");
@@ -773,7 +776,8 @@ class Experiment
     ///         whole run, all ranks (after Run() of a run with a circuit monitor and no
     ///         switcher, or the fluid run's, FluidRunOutput; empty otherwise)
     const std::vector<uint64_t>& GetCircuitBytes() const;
-    /// \return the switcher's records, merged over the ranks (after Run())
+    /// \return the switcher's records, merged over the ranks (after Run(); at a fluid level the
+    ///         fluid run's, FluidRunOutput)
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
     /// \return wall-clock seconds of Build()
     double GetBuildSeconds() const;
