@@ -208,6 +208,24 @@ RunFigures FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, doubl
 
 /**
  * \ingroup mose-study
+ * \brief Runs a fluid run, measured (the presets' fluid runs, Experiment::SetFluidRun()).
+ * \param run a fluid run not run yet (mose::FluidFlowRun, mose::FluidLlmRun)
+ * \return FluidRunFigures() of it, with the wall time of its Run()
+ */
+template <typename FluidRun>
+RunFigures
+RunFluidMeasured(FluidRun& run)
+{
+    SystemWallClockMs clock;
+    clock.Start();
+    run.Run();
+    return FluidRunFigures(*run.GetFabric(),
+                           run.GetEndNs(),
+                           static_cast<double>(clock.End()) / 1000.0);
+}
+
+/**
+ * \ingroup mose-study
  * \brief What only the LLM run (InstallLlmWorkload()) adds to an ExperimentConfig: the settings of
  *        its workloads (MoseInferenceWorkload, MoseTrainingWorkload), their transport's
  *        notice delay and the fluid level's rate epoch. Byte counts are before --scale.

@@ -35,7 +35,6 @@
 #include "ns3/queue-size.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
-#include "ns3/system-wall-clock-ms.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -565,6 +564,29 @@ CheckDistributedRun(const ExperimentConfig& config, Time noticeDelay, Time lookA
 }
 
 /**
+ * \brief Bytes received between groups, N x N (src-major, 0 on the diagonal)
+ * \param n N \param between the bytes received at dst from src
+ * \return the matrix
+ */
+template <typename Between>
+std::vector<uint64_t>
+ReadPairBytes(uint32_t n, const Between& between)
+{
+    std::vector<uint64_t> bytes(static_cast<std::size_t>(n) * n, 0);
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t d = 0; d < n; ++d)
+        {
+            if (s != d)
+            {
+                bytes[static_cast<std::size_t>(s) * n + d] = between(s, d);
+            }
+        }
+    }
+    return bytes;
+}
+
+/**
  * \brief The packet level's collector: the records, the KV transfers delivered, the
  *        transport's counts (summed over the ranks, which must agree); then lets go of the
  *        workloads
@@ -603,19 +625,9 @@ Collect(const Experiment& experiment, LlmWorkloads& workloads, LlmResult& result
         result.collectives = workloads.training->GetCollectiveRecords();
     }
     result.connections = transfers->GetNConnections();
-    const uint32_t n = result.nodes;
-    result.pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
-    for (uint32_t s = 0; s < n; ++s)
-    {
-        for (uint32_t d = 0; d < n; ++d)
-        {
-            if (s != d)
-            {
-                result.pairBytes[static_cast<std::size_t>(s) * n + d] =
-                    transfers->GetBytesBetween(s, d);
-            }
-        }
-    }
+    result.pairBytes = ReadPairBytes(result.nodes, [&transfers](uint32_t s, uint32_t d) {
+        return transfers->GetBytesBetween(s, d);
+    });
     result.switchesStarted = experiment.GetNSwitchesStarted();
     result.errors = 0;
     if (MoseDistributed::GetNRanks() > 1)
@@ -720,13 +732,8 @@ FluidRunOutput
 RunFluid(const mose::FluidLlmConfig& config, LlmResult& result)
 {
     mose::FluidLlmRun run(config);
-    SystemWallClockMs clock;
-    clock.Start();
-    run.Run();
     FluidRunOutput output;
-    output.figures = FluidRunFigures(*run.GetFabric(),
-                                     run.GetEndNs(),
-                                     static_cast<double>(clock.End()) / 1000.0);
+    output.figures = RunFluidMeasured(run);
     // the fabric's switch records in the packet level's form (MoseSwitchRecord)
     const auto at = [](int64_t ns) { return NanoSeconds(ns); };
     mose::WorkloadMode from = config.initialMode;
@@ -758,19 +765,9 @@ RunFluid(const mose::FluidLlmConfig& config, LlmResult& result)
     result.collectives = run.GetCollectives();
     result.switchesStarted = run.GetNSwitchesStarted();
     const mose::FluidFabric& fabric = *run.GetFabric();
-    const uint32_t n = result.nodes;
-    result.pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
-    for (uint32_t s = 0; s < n; ++s)
-    {
-        for (uint32_t d = 0; d < n; ++d)
-        {
-            if (s != d)
-            {
-                result.pairBytes[static_cast<std::size_t>(s) * n + d] =
-                    fabric.GetBytesBetween(s, d);
-            }
-        }
-    }
+    result.pairBytes = ReadPairBytes(result.nodes, [&fabric](uint32_t s, uint32_t d) {
+        return fabric.GetBytesBetween(s, d);
+    });
     result.errors = run.GetNErrors();
     result.rateComputations = fabric.GetNRateComputations();
     result.queueCuts = fabric.GetNCuts();

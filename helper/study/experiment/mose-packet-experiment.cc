@@ -23,7 +23,6 @@
 #include "ns3/mose-workload-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/system-path.h"
-#include "ns3/system-wall-clock-ms.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
@@ -138,7 +137,8 @@ SummarizeClasses(const Experiment& experiment, PacketResult& result)
 {
     result.kv = PacketClassResult();
     result.training = PacketClassResult();
-    result.kv.fct = MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::KV);
+    result.kv.fct =
+        MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::KV);
     result.training.fct =
         MoseTransferMonitor::SummarizeTransfers(result.transfers, mose::TrafficClass::TRAINING);
     if (IsFluid(experiment.GetConfig().level))
@@ -205,7 +205,8 @@ InstallBatch(Experiment& experiment, const std::shared_ptr<PacketResult>& result
     experiment.InstallTransport(MoseTransportHelper(config.transport));
     Ptr<MoseBatchWorkload> batch = DynamicCast<MoseBatchWorkload>(
         experiment.InstallWorkload(MoseWorkloadHelper("ns3::MoseBatchWorkload")));
-    auto drawn = std::make_shared<const std::vector<MoseTransfer>>(DrawTransfers(experiment, *result));
+    auto drawn =
+        std::make_shared<const std::vector<MoseTransfer>>(DrawTransfers(experiment, *result));
     batch->SetFlows(ToBatchFlows(*drawn));
     batch->Start(Seconds(0));
     NS_LOG_INFO(drawn->size() << " transfers as a flow batch on " << config.transport);
@@ -240,13 +241,8 @@ RunFluid(const Experiment& experiment,
          std::vector<MoseTransfer> drawn)
 {
     mose::FluidFlowRun run(config);
-    SystemWallClockMs clock;
-    clock.Start();
-    run.Run();
     FluidRunOutput output;
-    output.figures = FluidRunFigures(*run.GetFabric(),
-                                     run.GetEndNs(),
-                                     static_cast<double>(clock.End()) / 1000.0);
+    output.figures = RunFluidMeasured(run);
     // the batch's records, in the drawn transfers' order (a record names its flow's index)
     result.transfers = std::move(drawn);
     for (const mose::FlowRecord& r : run.GetBatches().front().GetRecords())
@@ -305,10 +301,9 @@ PrepareFluid(Experiment& experiment, const std::shared_ptr<PacketResult>& result
     std::vector<MoseTransfer> drawn = DrawTransfers(experiment, *result);
     f.batches = {ToBatchFlows(drawn)};
     f.Validate();
-    experiment.SetFluidRun(
-        [&experiment, result, fluid = std::move(f), drawn = std::move(drawn)]() {
-            return RunFluid(experiment, *result, fluid, drawn);
-        });
+    experiment.SetFluidRun([&experiment, result, fluid = std::move(f), drawn = std::move(drawn)]() {
+        return RunFluid(experiment, *result, fluid, drawn);
+    });
 }
 
 } // namespace
