@@ -893,12 +893,17 @@ BuildLlmRun(const ExperimentConfig& config,
             std::shared_ptr<const mose::Scenario> scenario,
             bool progress)
 {
+    // the configuration's errors, then the scenario's (drawn here unless given), then the
+    // user's defaults' (InstallLlmWorkload())
+    ValidateLlmConfig(config);
+    if (!scenario)
+    {
+        scenario = std::make_shared<const mose::Scenario>(
+            mose::ScenarioBuilder(config.scenario).Build(config.run));
+    }
     LlmRun run;
     run.experiment = std::make_unique<Experiment>(config);
-    if (scenario)
-    {
-        run.experiment->SetScenario(std::move(scenario));
-    }
+    run.experiment->SetScenario(std::move(scenario));
     run.result = InstallLlmWorkload(*run.experiment, progress);
     run.experiment->Build();
     return run;

@@ -373,11 +373,12 @@ struct LlmRun
 
 /**
  * \ingroup mose-study
- * \brief An LLM run built: Experiment(config), the scenario given (Experiment::SetScenario()),
- *        InstallLlmWorkload(), Experiment::Build().
+ * \brief An LLM run built: Experiment(config), the scenario (Experiment::SetScenario()),
+ *        InstallLlmWorkload(), Experiment::Build(). Its errors come in this order: the
+ *        configuration's (ValidateLlmConfig()), the scenario's, the user's defaults', the build's.
  * \param config an LLM configuration (MakeLlmConfig())
  * \param scenario the run's scenario drawn before (a comparison's, PolicyComparison::Share()),
- *        or null: Build() draws it
+ *        or null: drawn here (ScenarioBuilder(config.scenario).Build(config.run))
  * \param progress InstallLlmWorkload()'s
  * \return the run, built, not run
  */
