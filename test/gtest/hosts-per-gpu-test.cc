@@ -222,13 +222,11 @@ TEST(HostsPerGpu, NothingIsLostAcrossASwitch)
     ExperimentConfig c = OneSwitchConfig();
     c.hostsPerGroup = 8;
     c.hostRate = DataRate("10Gbps");
-    LlmExperiment e(c);
-    e.Build();
-    e.Run();
-    ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
-    EXPECT_TRUE(e.GetSwitchRecords()[0].done);
-    EXPECT_GT(e.GetSwitchRecords()[0].removed, 0u);
-    const LlmSummary s = e.GetSummary();
+    const LlmRun e = RunLlm(c);
+    ASSERT_EQ(e.experiment->GetSwitchRecords().size(), 1u);
+    EXPECT_TRUE(e.experiment->GetSwitchRecords()[0].done);
+    EXPECT_GT(e.experiment->GetSwitchRecords()[0].removed, 0u);
+    const LlmSummary s = SummarizeLlmRun(*e.experiment, *e.result);
     EXPECT_EQ(s.lost, 0u) << "drain on: nothing lost across the switch";
     EXPECT_EQ(s.errors, 0u);
     EXPECT_EQ(s.inference.served, s.inference.requests);
@@ -253,8 +251,7 @@ TEST(HostsPerGpu, BadValuesGetClearErrors)
     {
         Config::SetDefault("ns3::MoseTopologyHelper::HostsPerGroup", UintegerValue(4));
         c.hostsPerGroup = 8;
-        LlmExperiment e(c);
-        const std::string error = ErrorOf([&] { e.Build(); });
+        const std::string error = ErrorOf([&] { BuildLlmRun(c); });
         Config::Reset();
         Simulator::Destroy();
         EXPECT_CONTAINS(error, "ns3::MoseTopologyHelper::HostsPerGroup = 4");

@@ -100,12 +100,10 @@ TEST(LlmKvExport, SplitwiseIdsJoinBackOneRowPerServedRequest)
     const LlmTrace t = ReadLlmTrace(trace, "splitwise.csv");
     ASSERT_EQ(t.requests.size(), 12U);
     EXPECT_EQ(t.filtered, 1U);
-    LlmExperiment e(Small(t.requests));
-    e.Build();
-    e.Run();
-    EXPECT_EQ(e.GetSummary().inference.served, 12U);
+    const LlmRun e = RunLlm(Small(t.requests));
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).inference.served, 12U);
     std::ostringstream csv;
-    WriteLlmKvExport(csv, true, false, e);
+    WriteLlmKvExport(csv, true, false, *e.experiment, *e.result);
     std::size_t rows = 0;
     auto byId = ParseExport(csv.str(), rows);
     EXPECT_EQ(rows, 12U); // one row per served request
@@ -138,7 +136,7 @@ TEST(LlmKvExport, SplitwiseIdsJoinBackOneRowPerServedRequest)
         EXPECT_EQ(row["direct"] == "1", row["hops"] == "1") << id;
         EXPECT_GE(std::stoi(row["hops"]), 1);
         // the same as requests.csv's record
-        const MoseRequestRecord& r = e.GetRequests()[i];
+        const MoseRequestRecord& r = e.result->requests[i];
         EXPECT_EQ(row["prefill"], std::to_string(r.prefill));
         EXPECT_EQ(row["decode"], std::to_string(r.decode));
         EXPECT_EQ(row["mode"], "inference-heavy");
@@ -146,7 +144,7 @@ TEST(LlmKvExport, SplitwiseIdsJoinBackOneRowPerServedRequest)
     EXPECT_EQ(byId.count("other"), 0U);
     // the JSON lines carry the same rows, request_id a string
     std::ostringstream jsonl;
-    WriteLlmKvExport(jsonl, true, true, e);
+    WriteLlmKvExport(jsonl, true, true, *e.experiment, *e.result);
     std::istringstream in(jsonl.str());
     std::string line;
     std::size_t lines = 0;

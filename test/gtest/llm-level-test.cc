@@ -67,16 +67,14 @@ TEST(LlmLevel, FluidRunDeliversEveryByte)
 void
 CheckFluidRunDeliversEveryByte(const ExperimentConfig& config)
 {
-    LlmExperiment e(config);
-    e.Build();
-    e.Run();
-    const LlmSummary s = e.GetSummary();
+    const LlmRun e = RunLlm(config);
+    const LlmSummary s = SummarizeLlmRun(*e.experiment, *e.result);
     EXPECT_EQ(s.level, config.level);
     if (config.level == LlmLevel::AGGREGATE)
     {
         EXPECT_EQ(s.flows,
                   s.inference.served + s.training.iterations +
-                      (e.GetIterations().back().done ? 0 : 1));
+                      (e.result->iterations.back().done ? 0 : 1));
         EXPECT_GT(s.transfers, 10 * s.flows);
     }
     else
@@ -90,7 +88,7 @@ CheckFluidRunDeliversEveryByte(const ExperimentConfig& config)
     EXPECT_EQ(s.switches, 1u);
     EXPECT_GT(s.rateComputations, 0u);
     uint64_t kv = 0;
-    for (const auto& r : e.GetRequests())
+    for (const auto& r : e.result->requests)
     {
         EXPECT_TRUE(r.done);
         EXPECT_EQ(r.received, r.wireBytes);
@@ -98,7 +96,7 @@ CheckFluidRunDeliversEveryByte(const ExperimentConfig& config)
         kv += r.wireBytes;
     }
     uint64_t training = 0;
-    for (const auto& it : e.GetIterations())
+    for (const auto& it : e.result->iterations)
     {
         training += it.done ? it.wireBytes : 0;
     }
@@ -107,12 +105,12 @@ CheckFluidRunDeliversEveryByte(const ExperimentConfig& config)
     {
         for (uint32_t b = 0; b < 16; ++b)
         {
-            delivered += a == b ? 0 : e.GetBytesBetween(a, b);
+            delivered += a == b ? 0 : e.result->GetBytesBetween(a, b);
         }
     }
     // an iteration cut by the stop may have delivered part of its collective
     EXPECT_GE(delivered, kv + training);
-    EXPECT_LE(delivered, kv + training + e.GetIterations().back().wireBytes);
+    EXPECT_LE(delivered, kv + training + e.result->iterations.back().wireBytes);
 }
 
 // Same configuration, same files, bit for bit; the rows carry the level only when asked
@@ -126,11 +124,9 @@ TEST(LlmLevel, FluidComparisonIsDeterministicAndTagged)
         c.Run(table);
         EXPECT_NE(table.str().find("fluid  MoSE"), std::string::npos) << table.str();
         EXPECT_NE(table.str().find("rate computations"), std::string::npos);
-        LlmExperiment e(FluidConfig());
-        e.Build();
-        e.Run();
+        const LlmRun e = RunLlm(FluidConfig());
         std::ostringstream rows;
-        WriteLlmRequestsCsv(rows, true, e.GetConfig().policy, e.GetRequests());
+        WriteLlmRequestsCsv(rows, true, e.experiment->GetConfig().policy, e.result->requests);
         text = rows.str();
     }
     EXPECT_EQ(csv[0], csv[1]);
@@ -200,7 +196,7 @@ TEST(LlmLevel, LevelsAreParsedOrNamed)
     EXPECT_FALSE(IsFluid(LlmLevel::PACKET));
     ExperimentConfig c = FluidConfig();
     c.llm.fluidRateEpoch = NanoSeconds(-1);
-    EXPECT_THROW(LlmExperiment(c).Build(), Error);
+    EXPECT_THROW(BuildLlmRun(c), Error);
 }
 
 // The levels are one table: every level of ALL_LEVELS has a name that reads back to it (in any

@@ -8,11 +8,12 @@
  * gives them, byte-identical CSV), and the LLM experiment's circuit rate set on its own OCS
  * (no attribute default left changed; a user's default wins or fails loudly); a map on 2 seeds
  * against two one-seed maps; the host rate's one rule (option, attribute, both); the figures of
- * a time window (hand-made records, and the whole run against LlmExperiment::GetSummary()), and
+ * a time window (hand-made records, and the whole run against SummarizeLlmRun()), and
  * the confidence interval of a cell's margin over seeds and cycles.
  */
 
 #include "mose-llm-regime-map.h"
+#include "mose-llm-test-util.h"
 #include "mose-program.h"
 #include "mose-test-util.h"
 
@@ -229,10 +230,9 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
     ExperimentConfig c = m.MakeCell(200, MilliSeconds(40), Policy::MOSE);
     c.scale = 4;
     {
-        LlmExperiment e(c);
-        e.Build();
-        e.Run();
-        EXPECT_EQ(e.GetSummary().inference.served, c.llm.requests.size());
+        const LlmRun e = RunLlm(c);
+        EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).inference.served,
+                  c.llm.requests.size());
     }
     EXPECT_FALSE(IsAttributeDefaultSet(ocs, "DataRate"));
     EXPECT_EQ(GetAttributeDefaultText(ocs, "DataRate"), "400000000000bps");
@@ -241,13 +241,12 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
     Config::SetDefault("ns3::MoseOcs::DataRate", DataRateValue(DataRate("10Gbps")));
     EXPECT_EQ(MakeLlmConfig(16).ocsRate, DataRate("10Gbps"));
     {
-        LlmExperiment e(c); // ocsRate 10 Gb/s: agrees
-        e.Build();
-        e.Run();
-        EXPECT_EQ(e.GetSummary().inference.served, c.llm.requests.size());
+        const LlmRun e = RunLlm(c); // ocsRate 10 Gb/s: agrees
+        EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).inference.served,
+                  c.llm.requests.size());
     }
     c.ocsRate = DataRate("20Gbps");
-    const std::string error = ErrorOf([&] { LlmExperiment(c).Build(); });
+    const std::string error = ErrorOf([&] { BuildLlmRun(c); });
     EXPECT_CONTAINS(error, "ns3::MoseOcs::DataRate = 10000000000bps");
     EXPECT_CONTAINS(error, "ocsRate = 20000000000bps");
     Simulator::Destroy();
@@ -256,7 +255,7 @@ TEST(LlmRegimeMap, TheCircuitRateIsSetOnTheRunsOwnOcs)
     Config::SetDefault("ns3::MoseModeSwitcher::ReconfigurationDelay", TimeValue(MilliSeconds(2)));
     c.ocsRate = DataRate("10Gbps");
     c.darkTime = MilliSeconds(3);
-    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }),
+    EXPECT_CONTAINS(ErrorOf([&] { BuildLlmRun(c); }),
                     "ns3::MoseModeSwitcher::ReconfigurationDelay");
     Simulator::Destroy();
     Config::Reset();
@@ -465,12 +464,13 @@ TEST(LlmRegimeMap, AWindowsFiguresAreThoseOfItsRequestsAndIterations)
 TEST(LlmRegimeMap, TheWholeRunAsAWindowIsTheRunsSummary)
 {
     const LlmRegimeMapConfig m = Tiny();
-    LlmExperiment e(m.MakeCell(400, MilliSeconds(40), Policy::MOSE));
-    e.Build();
-    e.Run();
-    const LlmSummary whole = e.GetSummary();
-    const LlmSummary w =
-        SummarizeLlmWindow(Policy::MOSE, e.GetRequests(), e.GetIterations(), Time(0), Time::Max());
+    const LlmRun e = RunLlm(m.MakeCell(400, MilliSeconds(40), Policy::MOSE));
+    const LlmSummary whole = SummarizeLlmRun(*e.experiment, *e.result);
+    const LlmSummary w = SummarizeLlmWindow(Policy::MOSE,
+                                            e.result->requests,
+                                            e.result->iterations,
+                                            Time(0),
+                                            Time::Max());
     EXPECT_GT(whole.inference.served, 0u);
     EXPECT_GT(whole.training.iterations, 0u);
     EXPECT_EQ(w.inference.requests, whole.inference.requests);

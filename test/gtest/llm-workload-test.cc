@@ -43,15 +43,6 @@ SmallTraining(Time end)
     return c;
 }
 
-LlmExperiment
-RunExperiment(const ExperimentConfig& c)
-{
-    LlmExperiment e(c);
-    e.Build();
-    e.Run();
-    return e;
-}
-
 } // namespace
 
 TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
@@ -59,9 +50,9 @@ TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
     ExperimentConfig c = SmallLlmConfig(16);
     c.llm.requests = Requests(30, 200, 200);
     c.llm.kvBytesPerToken = 1337; // not a round number: every byte counts
-    LlmExperiment e = RunExperiment(c);
-    ASSERT_EQ(e.GetRequests().size(), 30u);
-    for (const MoseRequestRecord& r : e.GetRequests())
+    const LlmRun e = RunLlm(c);
+    ASSERT_EQ(e.result->requests.size(), 30u);
+    for (const MoseRequestRecord& r : e.result->requests)
     {
         ASSERT_TRUE(r.done) << "request " << r.index;
         EXPECT_EQ(r.kvBytes, r.inputTokens * 1337);
@@ -71,11 +62,13 @@ TEST(LlmWorkload, KvBytesReceivedAreTokensTimesBytesPerToken)
         EXPECT_EQ(r.kvStart, r.prefillDone);
         EXPECT_GT(r.kvEnd, r.kvStart);
         EXPECT_EQ(r.GetTtft(), r.kvEnd - r.arrival);
-        EXPECT_EQ(e.GetRoles(WorkloadMode::INFERENCE_HEAVY).Get(r.prefill), GroupRole::PREFILL);
-        EXPECT_EQ(e.GetRoles(WorkloadMode::INFERENCE_HEAVY).Get(r.decode), GroupRole::DECODE);
+        EXPECT_EQ(RolesOf(*e.experiment, WorkloadMode::INFERENCE_HEAVY).Get(r.prefill),
+                  GroupRole::PREFILL);
+        EXPECT_EQ(RolesOf(*e.experiment, WorkloadMode::INFERENCE_HEAVY).Get(r.decode),
+                  GroupRole::DECODE);
     }
-    EXPECT_EQ(e.GetSummary().inference.served, 30u);
-    EXPECT_EQ(e.GetSummary().errors, 0u);
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).inference.served, 30u);
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).errors, 0u);
 }
 
 TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
@@ -83,9 +76,9 @@ TEST(LlmWorkload, PrefillIsFifoOneRequestAtATimePerGroup)
     ExperimentConfig c = SmallLlmConfig(16);
     c.llm.requests = Requests(40, 2000, 500);
     c.llm.prefillTokensPerSecond = 20000; // 25 ms per 500 tokens: queues form
-    LlmExperiment e = RunExperiment(c);
+    const LlmRun e = RunLlm(c);
     std::map<uint32_t, std::vector<const MoseRequestRecord*>> byGroup;
-    for (const auto& r : e.GetRequests())
+    for (const auto& r : e.result->requests)
     {
         ASSERT_TRUE(r.done);
         byGroup[r.prefill].push_back(&r);
@@ -117,8 +110,8 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
     c.llm.computeTime = MilliSeconds(1);
     c.llm.maxIterations = 3;
     c.end = MilliSeconds(500);
-    LlmExperiment e = RunExperiment(c);
-    ASSERT_EQ(e.GetIterations().size(), 3u);
+    const LlmRun e = RunLlm(c);
+    ASSERT_EQ(e.result->iterations.size(), 3u);
     for (uint32_t a = 0; a < 32; ++a)
     {
         for (uint32_t b = 0; b < 32; ++b)
@@ -129,10 +122,10 @@ TEST(LlmWorkload, AllToAllDeliversExactlySOverNPerOrderedPair)
             }
             const bool both =
                 roles.Get(a) == GroupRole::TRAINING && roles.Get(b) == GroupRole::TRAINING;
-            EXPECT_EQ(e.GetBytesBetween(a, b), both ? 3 * 40000u : 0u) << a << "->" << b;
+            EXPECT_EQ(e.result->GetBytesBetween(a, b), both ? 3 * 40000u : 0u) << a << "->" << b;
         }
     }
-    for (const auto& it : e.GetIterations())
+    for (const auto& it : e.result->iterations)
     {
         EXPECT_TRUE(it.done);
         EXPECT_EQ(it.members, n);
@@ -153,8 +146,8 @@ TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
     c.llm.computeTime = MilliSeconds(2);
     c.llm.maxIterations = 2;
     c.end = MilliSeconds(500);
-    LlmExperiment e = RunExperiment(c);
-    ASSERT_EQ(e.GetIterations().size(), 2u);
+    const LlmRun e = RunLlm(c);
+    ASSERT_EQ(e.result->iterations.size(), 2u);
     const uint64_t perMember = 2 * (n - 1) * c.llm.collectiveBytes / n;
     for (uint64_t i = 0; i < n; ++i)
     {
@@ -163,11 +156,12 @@ TEST(LlmWorkload, RingAllReduceSendsTwoNMinusOneOverNTimesSPerMember)
         {
             if (g != t[i])
             {
-                sent += e.GetBytesBetween(t[i], g);
+                sent += e.result->GetBytesBetween(t[i], g);
             }
         }
         EXPECT_EQ(sent, 2 * perMember) << "member " << i;
-        EXPECT_EQ(e.GetBytesBetween(t[i], t[(i + 1) % n]), 2 * perMember) << "to its successor";
+        EXPECT_EQ(e.result->GetBytesBetween(t[i], t[(i + 1) % n]), 2 * perMember)
+            << "to its successor";
     }
 }
 
@@ -192,9 +186,9 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
         for (bool reuse : {true, false})
         {
             c.llm.reuseConnections = reuse;
-            LlmExperiment e = RunExperiment(c);
-            ASSERT_EQ(e.GetIterations().size(), 3u);
-            const LlmSummary s = e.GetSummary();
+            const LlmRun e = RunLlm(c);
+            ASSERT_EQ(e.result->iterations.size(), 3u);
+            const LlmSummary s = SummarizeLlmRun(*e.experiment, *e.result);
             EXPECT_EQ(s.errors, 0u);
             // one connection per ordered pair for the three iterations, or one per chunk
             EXPECT_EQ(s.connections, reuse ? pairs : 3 * chunksPerIteration)
@@ -203,7 +197,7 @@ TEST(LlmWorkload, CollectivesKeepOneConnectionPerOrderedPairAndTheSameBytes)
             {
                 for (uint32_t b = 0; b < 16; ++b)
                 {
-                    bytes[reuse ? 0 : 1].push_back(a == b ? 0 : e.GetBytesBetween(a, b));
+                    bytes[reuse ? 0 : 1].push_back(a == b ? 0 : e.result->GetBytesBetween(a, b));
                 }
             }
         }
@@ -215,8 +209,8 @@ TEST(LlmWorkload, AnIterationNeverStartsBeforeTheCollectiveEnds)
 {
     ExperimentConfig c = SmallTraining(MilliSeconds(60));
     c.llm.requests = Requests(20, 400, 100); // KV traffic shares the fabric
-    LlmExperiment e = RunExperiment(c);
-    const auto& its = e.GetIterations();
+    const LlmRun e = RunLlm(c);
+    const auto& its = e.result->iterations;
     ASSERT_GE(its.size(), 3u);
     for (std::size_t k = 0; k < its.size(); ++k)
     {
@@ -238,9 +232,9 @@ TEST(LlmWorkload, TheNextIterationStartsTheNoticeDelayAfterTheCollectiveEnds)
 {
     ExperimentConfig c = SmallTraining(MilliSeconds(40));
     c.llm.noticeDelay = MicroSeconds(50);
-    LlmExperiment e = RunExperiment(c);
-    EXPECT_EQ(e.GetSummary().noticeDelay, MicroSeconds(50));
-    const auto& its = e.GetIterations();
+    const LlmRun e = RunLlm(c);
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).noticeDelay, MicroSeconds(50));
+    const auto& its = e.result->iterations;
     ASSERT_GE(its.size(), 3u);
     for (std::size_t k = 1; k < its.size(); ++k)
     {
@@ -257,15 +251,15 @@ TEST(LlmWorkload, TheNoticeDelayMovesNoByte)
     ExperimentConfig c = SmallLlmConfig(16);
     c.llm.requests = Requests(40, 400, 200);
     c.llm.noticeDelay = Seconds(0);
-    LlmExperiment at0 = RunExperiment(c);
+    const LlmRun at0 = RunLlm(c);
     c.llm.noticeDelay = MicroSeconds(50);
-    LlmExperiment later = RunExperiment(c);
-    ASSERT_EQ(at0.GetRequests().size(), 40u);
-    ASSERT_EQ(later.GetRequests().size(), 40u);
+    const LlmRun later = RunLlm(c);
+    ASSERT_EQ(at0.result->requests.size(), 40u);
+    ASSERT_EQ(later.result->requests.size(), 40u);
     for (std::size_t i = 0; i < 40; ++i)
     {
-        const MoseRequestRecord& a = at0.GetRequests()[i];
-        const MoseRequestRecord& b = later.GetRequests()[i];
+        const MoseRequestRecord& a = at0.result->requests[i];
+        const MoseRequestRecord& b = later.result->requests[i];
         ASSERT_TRUE(a.done && b.done) << "request " << i;
         EXPECT_EQ(a.kvStart, b.kvStart) << "request " << i;
         EXPECT_EQ(a.kvEnd, b.kvEnd) << "request " << i;
@@ -280,24 +274,24 @@ TEST(LlmWorkload, TheDefaultNoticeDelayIsTwiceTheSmallestLinkDelay)
     const Time ocs = DynamicCast<const TimeValue>(info.initialValue)->Get();
     ExperimentConfig c = SmallLlmConfig(16);
     c.llm.requests = Requests(5, 400, 100);
-    LlmExperiment e = RunExperiment(c);
+    const LlmRun e = RunLlm(c);
     // MakeLlmConfig() builds no hosts: the smallest link is a circuit
-    EXPECT_EQ(e.GetSummary().noticeDelay, 2 * ocs);
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).noticeDelay, 2 * ocs);
 }
 
 TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
 {
     const ExperimentConfig c = OneSwitchConfig();
-    LlmExperiment e = RunExperiment(c);
-    ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
-    const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
+    const LlmRun e = RunLlm(c);
+    ASSERT_EQ(e.experiment->GetSwitchRecords().size(), 1u);
+    const MoseSwitchRecord& sw = e.experiment->GetSwitchRecords()[0];
     EXPECT_TRUE(sw.done);
     EXPECT_GT(sw.removed, 0u) << "MoSE changes the template";
-    const RoleAssignment& before = e.GetRoles(WorkloadMode::INFERENCE_HEAVY);
-    const RoleAssignment& after = e.GetRoles(WorkloadMode::TRAINING_HEAVY);
+    const RoleAssignment& before = RolesOf(*e.experiment, WorkloadMode::INFERENCE_HEAVY);
+    const RoleAssignment& after = RolesOf(*e.experiment, WorkloadMode::TRAINING_HEAVY);
     uint32_t early = 0;
     uint32_t late = 0;
-    for (const auto& r : e.GetRequests())
+    for (const auto& r : e.result->requests)
     {
         ASSERT_TRUE(r.done) << "request " << r.index;
         EXPECT_EQ(r.received, r.wireBytes);
@@ -313,7 +307,7 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
     EXPECT_GT(late, 20u);
     // the training job moves to the training-heavy groups after the boundary
     bool moved = false;
-    for (const auto& it : e.GetIterations())
+    for (const auto& it : e.result->iterations)
     {
         if (it.mode == WorkloadMode::TRAINING_HEAVY)
         {
@@ -323,7 +317,7 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
         }
     }
     EXPECT_TRUE(moved);
-    const LlmSummary s = e.GetSummary();
+    const LlmSummary s = SummarizeLlmRun(*e.experiment, *e.result);
     EXPECT_EQ(s.lost, 0u) << "drain on: nothing lost across the switch";
     EXPECT_EQ(s.errors, 0u);
 }
@@ -334,14 +328,14 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
     {
         ExperimentConfig c = OneSwitchConfig();
         c.policy = policy;
-        LlmExperiment e = RunExperiment(c);
-        ASSERT_EQ(e.GetIntervalCount(), 2u);
-        ASSERT_EQ(e.GetSwitchRecords().size(), 1u);
-        const MoseSwitchRecord& sw = e.GetSwitchRecords()[0];
+        const LlmRun e = RunLlm(c);
+        ASSERT_EQ(e.result->GetIntervalCount(), 2u);
+        ASSERT_EQ(e.experiment->GetSwitchRecords().size(), 1u);
+        const MoseSwitchRecord& sw = e.experiment->GetSwitchRecords()[0];
 
         // the graphs: the initial template, then the switch's target
-        const CircuitGraph& g0 = e.GetIntervalGraph(0);
-        const CircuitGraph& g1 = e.GetIntervalGraph(1);
+        const CircuitGraph& g0 = e.result->GetIntervalGraph(0);
+        const CircuitGraph& g1 = e.result->GetIntervalGraph(1);
         uint32_t gone = 0;
         for (const Circuit& k : g0.GetCircuits())
         {
@@ -372,10 +366,10 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
             const Time b = i == 0 ? MilliSeconds(150) : MilliSeconds(300);
             const WorkloadMode mode =
                 i == 0 ? WorkloadMode::INFERENCE_HEAVY : WorkloadMode::TRAINING_HEAVY;
-            const RoleAssignment& roles = e.GetRoles(mode);
+            const RoleAssignment& roles = RolesOf(*e.experiment, mode);
             uint64_t requests = 0;
             double kvBytes = 0;
-            for (const auto& r : e.GetRequests())
+            for (const auto& r : e.result->requests)
             {
                 if (r.arrival >= a && r.arrival < b)
                 {
@@ -385,7 +379,7 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
             }
             uint64_t pairs = 0;
             double trainingBytes = 0;
-            for (const auto& it : e.GetIterations())
+            for (const auto& it : e.result->iterations)
             {
                 if (it.start >= a && it.start < b)
                 {
@@ -401,7 +395,7 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
             uint64_t trainingFlows = 0;
             double kvSum = 0;
             double trainingSum = 0;
-            for (const Flow& f : e.GetIntervalFlows(i))
+            for (const Flow& f : GetLlmIntervalFlows(*e.experiment, *e.result, i))
             {
                 if (f.cls == TrafficClass::KV)
                 {
@@ -422,13 +416,13 @@ TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
             EXPECT_EQ(kvSum, kvBytes) << "interval " << i;
             EXPECT_EQ(trainingFlows, pairs) << "interval " << i;
             EXPECT_EQ(trainingSum, trainingBytes) << "interval " << i;
-            const FlowMetrics m = e.GetIntervalMetrics(i);
+            const FlowMetrics m = GetLlmIntervalMetrics(*e.experiment, *e.result, i);
             EXPECT_EQ(m.kv.flows, requests);
             EXPECT_EQ(m.training.flows, pairs);
             EXPECT_EQ(m.training.demand, trainingBytes);
             EXPECT_GT(m.training.maxLoad, 0);
         }
-        EXPECT_CONTAINS(ErrorOf([&] { e.GetIntervalGraph(2); }), "interval");
+        EXPECT_CONTAINS(ErrorOf([&] { e.result->GetIntervalGraph(2); }), "interval");
     }
 }
 
@@ -440,10 +434,10 @@ TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
     c.end = MilliSeconds(150);
     c.llm.collectiveBytes = 100000;
     c.llm.computeTime = MilliSeconds(5);
-    LlmExperiment e = RunExperiment(c); // no requests: every connection is a collective's
+    const LlmRun e = RunLlm(c); // no requests: every connection is a collective's
     uint64_t n1 = 0;
     uint64_t n2 = 0;
-    for (const auto& it : e.GetIterations())
+    for (const auto& it : e.result->iterations)
     {
         ASSERT_TRUE(it.done);
         (it.mode == WorkloadMode::TRAINING_HEAVY ? n2 : n1) = it.members;
@@ -451,9 +445,9 @@ TEST(LlmWorkload, KeptConnectionsReopenWhenTheMemberSetChanges)
     ASSERT_GE(n1, 2u);
     ASSERT_GT(n2, n1) << "the training-heavy mode has more training groups";
     // one connection per ordered pair of each member set, however many iterations each ran
-    EXPECT_EQ(e.GetSummary().connections, n1 * (n1 - 1) + n2 * (n2 - 1));
-    EXPECT_EQ(e.GetSummary().errors, 0u);
-    EXPECT_EQ(e.GetSummary().lost, 0u);
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).connections, n1 * (n1 - 1) + n2 * (n2 - 1));
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).errors, 0u);
+    EXPECT_EQ(SummarizeLlmRun(*e.experiment, *e.result).lost, 0u);
 }
 
 TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
@@ -466,10 +460,10 @@ TEST(LlmWorkload, TheSameRunGivesIdenticalRecords)
         c.end = MilliSeconds(40);
         c.llm.placement = PlacementRule::LEAST_OUTSTANDING;
         c.llm.requests = Requests(25, 500, 200, 3);
-        LlmExperiment e = RunExperiment(c);
+        const LlmRun e = RunLlm(c);
         std::ostringstream os;
-        WriteLlmRequestsCsv(os, true, e.GetConfig().policy, e.GetRequests());
-        WriteLlmIterationsCsv(os, true, e.GetConfig().policy, e.GetIterations());
+        WriteLlmRequestsCsv(os, true, e.experiment->GetConfig().policy, e.result->requests);
+        WriteLlmIterationsCsv(os, true, e.experiment->GetConfig().policy, e.result->iterations);
         return os.str();
     };
     const std::string a = once();
@@ -483,30 +477,30 @@ TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
     // what a comparison or a map does: the first run draws the scenario, the next take it
     ExperimentConfig c = OneSwitchConfig();
     c.end = MilliSeconds(200);
-    auto records = [](LlmExperiment& e) {
-        e.Run();
+    auto records = [](const LlmRun& e) {
+        e.experiment->Run(GetLlmRunLabel(e.experiment->GetConfig()));
         std::ostringstream os;
-        WriteLlmRequestsCsv(os, true, e.GetConfig().policy, e.GetRequests());
-        WriteLlmIterationsCsv(os, true, e.GetConfig().policy, e.GetIterations());
-        WriteLlmIntervalsCsv(os, true, e);
+        WriteLlmRequestsCsv(os, true, e.experiment->GetConfig().policy, e.result->requests);
+        WriteLlmIterationsCsv(os, true, e.experiment->GetConfig().policy, e.result->iterations);
+        WriteLlmIntervalsCsv(os, true, *e.experiment, *e.result);
         return os.str();
     };
     std::shared_ptr<const Scenario> drawn;
     std::string own;
     {
-        LlmExperiment first(c);
-        EXPECT_EQ(first.GetScenario(), nullptr); // before Build()
-        first.Build();
-        drawn = first.GetScenario();
+        LlmRun first;
+        first.experiment = std::make_unique<Experiment>(c);
+        first.result = InstallLlmWorkload(*first.experiment);
+        EXPECT_EQ(first.experiment->GetSharedScenario(), nullptr); // before Build()
+        first.experiment->Build();
+        drawn = first.experiment->GetSharedScenario();
         ASSERT_NE(drawn, nullptr);
         EXPECT_EQ(drawn->run, c.run);
         own = records(first);
     }
     {
-        LlmExperiment second(c);
-        second.SetScenario(drawn);
-        second.Build();
-        EXPECT_EQ(second.GetScenario(), drawn); // shared, not drawn again
+        const LlmRun second = BuildLlmRun(c, drawn);
+        EXPECT_EQ(second.experiment->GetSharedScenario(), drawn); // shared, not drawn again
         EXPECT_EQ(records(second), own);
     }
     EXPECT_GT(own.size(), 1000u);
@@ -514,7 +508,7 @@ TEST(LlmWorkload, AScenarioDrawnOnceGivesTheRunItsOwnDrawGives)
     // a scenario of another run or size is refused, naming what it must be
     ExperimentConfig other = c;
     other.run = c.run + 1;
-    LlmExperiment third(other);
+    Experiment third(other);
     try
     {
         third.SetScenario(drawn);
@@ -531,20 +525,16 @@ TEST(LlmWorkload, BadParametersGetClearErrors)
 {
     ExperimentConfig c = SmallLlmConfig(16);
     c.scale = 0;
-    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "scale");
+    EXPECT_CONTAINS(ErrorOf([&] { BuildLlmRun(c); }), "scale");
     c = SmallLlmConfig(16);
-    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "requests");
+    EXPECT_CONTAINS(ErrorOf([&] { BuildLlmRun(c); }), "requests");
     c.llm.requests = Requests(3, 10, 100);
     c.llm.prefillTokensPerSecond = -1;
-    EXPECT_CONTAINS(ErrorOf([&] { LlmExperiment(c).Build(); }), "prefillTokensPerSecond");
+    EXPECT_CONTAINS(ErrorOf([&] { BuildLlmRun(c); }), "prefillTokensPerSecond");
     c.llm.prefillTokensPerSecond = 100;
     c.llm.training = true;
     c.llm.collectiveBytes = 2; // below the training groups
-    EXPECT_CONTAINS(ErrorOf([&] {
-                        LlmExperiment e(c);
-                        e.Build();
-                    }),
-                    "CollectiveBytes");
+    EXPECT_CONTAINS(ErrorOf([&] { BuildLlmRun(c); }), "CollectiveBytes");
     Simulator::Destroy();
 }
 
@@ -559,8 +549,8 @@ TEST(LlmWorkload, AScaledRunKeepsKvAndIterationTimes)
         c.llm.computeTime = MilliSeconds(5);
         c.end = MilliSeconds(300);
         c.scale = scale;
-        LlmExperiment e = RunExperiment(c);
-        return e.GetSummary();
+        const LlmRun e = RunLlm(c);
+        return SummarizeLlmRun(*e.experiment, *e.result);
     };
     const LlmSummary full = run(1);
     const LlmSummary scaled = run(8);
@@ -595,9 +585,9 @@ TEST(LlmWorkload, ATrainingPlanRunsAtThePacketLevel)
     c.llm.nccl.channels = 1;
     c.llm.maxIterations = 2;
     c.end = MilliSeconds(200);
-    LlmExperiment e = RunExperiment(c);
-    ASSERT_EQ(e.GetIterations().size(), 2u);
-    for (const auto& it : e.GetIterations())
+    const LlmRun e = RunLlm(c);
+    ASSERT_EQ(e.result->iterations.size(), 2u);
+    for (const auto& it : e.result->iterations)
     {
         EXPECT_TRUE(it.done);
         EXPECT_EQ(it.wireBytes, uint64_t{n} * (n - 1) * 40000);
@@ -610,11 +600,11 @@ TEST(LlmWorkload, ATrainingPlanRunsAtThePacketLevel)
         {
             const bool both = a != b && roles.Get(a) == GroupRole::TRAINING &&
                               roles.Get(b) == GroupRole::TRAINING;
-            EXPECT_EQ(e.GetBytesBetween(a, b), both ? 2 * 40000u : 0u) << a << "->" << b;
+            EXPECT_EQ(e.result->GetBytesBetween(a, b), both ? 2 * 40000u : 0u) << a << "->" << b;
         }
     }
     std::ostringstream csv;
-    WriteLlmCollectivesCsv(csv, false, e.GetConfig().policy, e.GetCollectives());
+    WriteLlmCollectivesCsv(csv, false, e.experiment->GetConfig().policy, e.result->collectives);
     const std::string rows = csv.str();
     EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 2);
 }

@@ -18,6 +18,7 @@
 #include "ns3/simulator.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -45,14 +46,30 @@ SmallLlmConfig(uint32_t nodes)
     return c;
 }
 
+/// \param e an experiment, built \param mode a mode \return the mode's roles (of the run's
+///         scenario)
+inline const RoleAssignment&
+RolesOf(const Experiment& e, WorkloadMode mode)
+{
+    return e.GetScenario().roles.at(static_cast<std::size_t>(mode));
+}
+
+/// \param c an LLM configuration \return its run (BuildLlmRun()), built and run
+inline LlmRun
+RunLlm(const ExperimentConfig& c)
+{
+    LlmRun run = BuildLlmRun(c);
+    run.experiment->Run(GetLlmRunLabel(c));
+    return run;
+}
+
 /// \param c a configuration \return the roles its experiment gives the inference-heavy mode
 ///         (built once, then the simulator destroyed), to size a collective by its members
 inline RoleAssignment
 ProbeRoles(const ExperimentConfig& c)
 {
-    LlmExperiment probe(c);
-    probe.Build();
-    RoleAssignment roles = probe.GetRoles(WorkloadMode::INFERENCE_HEAVY);
+    const LlmRun probe = BuildLlmRun(c);
+    RoleAssignment roles = RolesOf(*probe.experiment, WorkloadMode::INFERENCE_HEAVY);
     Simulator::Destroy();
     return roles;
 }

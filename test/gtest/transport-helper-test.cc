@@ -541,9 +541,8 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
     ExperimentConfig c = ReadLlmOptions(SmallRun({"--transport=rdma", "--jumbo"}));
     Config::SetDefault("ns3::MoseRdmaTransport::NoticeDelay", TimeValue(MicroSeconds(7)));
     {
-        LlmExperiment e(c);
-        e.Build();
-        Ptr<MoseTransport> t = e.GetTransport();
+        const LlmRun e = BuildLlmRun(c);
+        Ptr<MoseTransport> t = e.result->transport;
         ASSERT_TRUE(DynamicCast<MoseRdmaTransport>(t));
         EXPECT_EQ(AttributeText(t, "PayloadSize"), "4096");
         EXPECT_EQ(AttributeText(t, "NoticeDelay"), "+7000ns");
@@ -556,8 +555,9 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
         // 1.024 frames, so a route of D circuits holds D + 1 frames (D < 40), and 15 more; D is
         // the diameter of the graph installed first, MoSE's inference-heavy one, although its
         // training-heavy one is longer here
-        const Scenario& sc = *e.GetScenario();
-        const uint32_t d = SummarizeDistances(e.GetTopology()->GetCircuitGraph()).diameter;
+        const Scenario& sc = *e.experiment->GetSharedScenario();
+        const uint32_t d =
+            SummarizeDistances(e.experiment->GetTopology()->GetCircuitGraph()).diameter;
         EXPECT_EQ(
             d,
             SummarizeDistances(sc.GetGraph(Policy::MOSE, WorkloadMode::INFERENCE_HEAVY)).diameter);
@@ -569,17 +569,15 @@ TEST(TransportHelper, MoseLlmSetsRdmasAttributes)
     }
     Config::SetDefault("ns3::MoseRdmaTransport::MaxInFlight", UintegerValue(0));
     {
-        LlmExperiment e(c);
-        e.Build();
-        EXPECT_EQ(AttributeText(e.GetTransport(), "MaxInFlight"), "0"); // the user's: no cap
+        const LlmRun e = BuildLlmRun(c);
+        EXPECT_EQ(AttributeText(e.result->transport, "MaxInFlight"), "0"); // the user's: no cap
         Simulator::Destroy();
     }
     c.llm.noticeDelay = MicroSeconds(5);
     {
-        LlmExperiment e(c);
         EXPECT_EQ(
-            ErrorOf([&e] {
-                e.Build();
+            ErrorOf([&c] {
+                BuildLlmRun(c);
             }).rfind("ns3::MoseRdmaTransport::NoticeDelay = +7us (set by Config::SetDefault", 0),
             0u);
         Simulator::Destroy();
@@ -629,10 +627,9 @@ RunRdma(const std::vector<std::string>& more)
     args.insert(args.end(), more.begin(), more.end());
     ExperimentConfig config = ReadLlmOptions(args);
     config.policy = Policy::MOSE;
-    LlmExperiment e(config);
-    e.Build();
+    const LlmRun e = BuildLlmRun(config);
     RdmaRun r;
-    Ptr<MoseTopologyHelper> topology = e.GetTopology();
+    Ptr<MoseTopologyHelper> topology = e.experiment->GetTopology();
     for (uint32_t g = 0; g < topology->GetNGroups(); ++g)
     {
         Ptr<Node> node = topology->GetGroupNode(g);
@@ -665,11 +662,11 @@ RunRdma(const std::vector<std::string>& more)
             }
         }
     }
-    e.Run();
-    r.summary = e.GetSummary();
-    r.requests = e.GetRequests();
-    r.ecnMarks = e.GetEcnMarks();
-    Ptr<MoseRdmaTransport> t = DynamicCast<MoseRdmaTransport>(e.GetTransport());
+    e.experiment->Run(GetLlmRunLabel(config));
+    r.summary = SummarizeLlmRun(*e.experiment, *e.result);
+    r.requests = e.result->requests;
+    r.ecnMarks = e.experiment->GetEcnMarks();
+    Ptr<MoseRdmaTransport> t = DynamicCast<MoseRdmaTransport>(e.result->transport);
     if (t)
     {
         r.ceArrived = t->GetNCeMarked();

@@ -1159,8 +1159,7 @@ LlmOptions::ReadSchedule()
                                         " requests/s (two thresholds give the hysteresis)");
         }
         o.initialMode = mose::WorkloadMode::INFERENCE_HEAVY;
-        config.schedule =
-            LlmExperiment::ThresholdSchedule(config.llm.requests, o, period, config.end);
+        config.schedule = ThresholdSchedule(config.llm.requests, o, period, config.end);
     }
     else
     {

@@ -439,7 +439,7 @@ CheckPacketOnlyAttributes(uint32_t levels, std::ostream& warn)
         return 0;
     }
     // what the fluid level reads from the packet level's objects (MoseFluidFabricHelper::Read(),
-    // LlmExperiment::BuildFluid()): set, they act
+    // InstallLlmWorkload() at the fluid level): set, they act
     std::vector<std::string> read = {"ns3::MoseSocketTransfers::SegmentSize",
                                      "ns3::MoseSocketTransfers::NoticeDelay",
                                      "ns3::MoseSocketTransfers::BufferSize",

@@ -208,7 +208,25 @@ RunFigures FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, doubl
 
 /**
  * \ingroup mose-study
- * \brief What only the LLM run (LlmExperiment) adds to an ExperimentConfig: the settings of
+ * \brief Runs a fluid run, measured (the presets' fluid runs, Experiment::SetFluidRun()).
+ * \param run a fluid run not run yet (mose::FluidFlowRun, mose::FluidLlmRun)
+ * \return FluidRunFigures() of it, with the wall time of its Run()
+ */
+template <typename FluidRun>
+RunFigures
+RunFluidMeasured(FluidRun& run)
+{
+    SystemWallClockMs clock;
+    clock.Start();
+    run.Run();
+    return FluidRunFigures(*run.GetFabric(),
+                           run.GetEndNs(),
+                           static_cast<double>(clock.End()) / 1000.0);
+}
+
+/**
+ * \ingroup mose-study
+ * \brief What only the LLM run (InstallLlmWorkload()) adds to an ExperimentConfig: the settings of
  *        its workloads (MoseInferenceWorkload, MoseTrainingWorkload), their transport's
  *        notice delay and the fluid level's rate epoch. Byte counts are before --scale.
  */
@@ -345,7 +363,7 @@ struct ExperimentConfig
     /// in place of the value it was read as (Shown(), ScheduleShown())
     std::map<std::string, std::string> optionText;
 
-    /// the LLM run's workloads (LlmExperiment, MakeLlmConfig()); not used by the flow lists
+    /// the LLM run's workloads (InstallLlmWorkload(), MakeLlmConfig()); not used by the flow lists
     LlmWorkloadConfig llm;
 
     /// the port devices' DropTailQueue MaxSize with RDMA at the packet level: one packet, so
@@ -540,7 +558,7 @@ class Experiment
      *        once: it must be ScenarioBuilder(config.scenario).Build(config.run) (its run and
      *        group count are checked). Without it, Build() draws the scenario itself.
      * \param scenario the scenario
-     * \param who the caller, for the error message ("LlmExperiment")
+     * \param who the caller, for the error message ("Experiment")
      */
     void SetScenario(std::shared_ptr<const mose::Scenario> scenario,
                      const std::string& who = "Experiment");

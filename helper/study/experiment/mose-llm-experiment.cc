@@ -35,7 +35,6 @@
 #include "ns3/queue-size.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
-#include "ns3/system-wall-clock-ms.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -155,7 +154,7 @@ AttributeDefault(const std::string& type, const std::string& name)
     }
     if (!value)
     {
-        throw mose::Error("LlmExperiment: no attribute " + type + "::" + name +
+        throw mose::Error("the LLM workloads: no attribute " + type + "::" + name +
                           " of the kind "
                           "the fluid level reads");
     }
@@ -378,117 +377,39 @@ ValidateLlmConfig(const ExperimentConfig& config)
     }
 }
 
-LlmExperiment::LlmExperiment(const ExperimentConfig& config,
-                             std::shared_ptr<const mose::Scenario> scenario)
-    : m_config(config)
+namespace
 {
-    NS_LOG_FUNCTION(this);
-    if (scenario)
-    {
-        SetScenario(std::move(scenario));
-    }
-}
 
+/**
+ * \brief What a packet-level LLM run holds from Experiment::Build() until its collector read
+ *        them: its workloads.
+ */
+struct LlmWorkloads
+{
+    Ptr<MoseInferenceWorkload> inference; //!< the requests
+    Ptr<MoseTrainingWorkload> training;   //!< the training job (may be null)
+};
+
+/**
+ * \brief A user's default (Config::SetDefault, the command line) of a rate, the hosts per
+ *        group, the MTU, the ports' RED or the dark time must be the configuration's value
+ *        (unscaled): Error naming both otherwise
+ * \param config the configuration
+ */
 void
-LlmExperiment::SetScenario(std::shared_ptr<const mose::Scenario> scenario)
-{
-    NS_LOG_FUNCTION(this);
-    // the experiment's check, before anything is built
-    Experiment(m_config).SetScenario(scenario, "LlmExperiment");
-    m_scenario = std::move(scenario);
-}
-
-std::shared_ptr<const mose::Scenario>
-LlmExperiment::GetScenario() const
-{
-    return m_built ? m_scenario : nullptr;
-}
-
-void
-LlmExperiment::Build()
-{
-    NS_LOG_FUNCTION(this);
-    if (m_built)
-    {
-        throw mose::Error("LlmExperiment::Build was already called");
-    }
-    ValidateLlmConfig(m_config);
-    if (!m_scenario)
-    {
-        m_scenario = std::make_shared<const mose::Scenario>(
-            mose::ScenarioBuilder(m_config.scenario).Build(m_config.run));
-    }
-
-    CheckUserDefaults();
-
-    // the topology divides its rates by it, the workloads their byte counts, and
-    // MoseFluidFabricHelper reads it
-    const ScaleScope scale(m_config.scale);
-    if (IsFluid(m_config.level))
-    {
-        BuildFluid();
-        m_built = true;
-        return;
-    }
-
-    // the fabric in the initial mode's template, rates divided by the scale, and the switcher
-    // (its other attributes are MoseModeSwitcher's defaults, Config::SetDefault)
-    m_experiment = std::make_unique<Experiment>(m_config);
-    m_experiment->SetScenario(m_scenario, "LlmExperiment");
-    m_experiment->Build(); // with RED, its streams fixed per disc (Experiment::ecn)
-
-    m_transport = m_experiment->InstallTransport(
-        CreateTransportHelper(m_experiment->GetTopology()->GetSmallestLinkDelay()));
-
-    // the workloads, in the initial mode's roles and graph; they follow every switch (their
-    // byte counts divided by MoseScale)
-    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
-    inference.SetAttribute(
-        "PlacementRule",
-        MOSE_ENUM_VALUE(mose::PlacementRule)(
-            MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, m_config.llm.placement)));
-    inference.SetAttribute("PrefillTokensPerSecond",
-                           DoubleValue(m_config.llm.prefillTokensPerSecond));
-    inference.SetAttribute("KvBytesPerToken", UintegerValue(m_config.llm.kvBytesPerToken));
-    m_inference = DynamicCast<MoseInferenceWorkload>(m_experiment->InstallWorkload(inference));
-    m_inference->SetRequests(m_config.llm.requests);
-    m_inference->Start(Seconds(0));
-
-    if (m_config.llm.training)
-    {
-        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
-        training.SetAttribute(
-            "Collective",
-            MOSE_ENUM_VALUE(mose::CollectiveKind)(
-                MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, m_config.llm.collective)));
-        training.SetAttribute("CollectiveBytes", UintegerValue(m_config.llm.collectiveBytes));
-        training.SetAttribute("ComputeTime", TimeValue(m_config.llm.computeTime));
-        training.SetAttribute("MaxIterations", UintegerValue(m_config.llm.maxIterations));
-        training.SetAttribute("ReuseConnections", BooleanValue(m_config.llm.reuseConnections));
-        m_training = DynamicCast<MoseTrainingWorkload>(m_experiment->InstallWorkload(training));
-        m_training->SetPlan(m_config.llm.trainingPlan, m_config.llm.rankMapping, m_config.llm.nccl);
-        m_training->Start(Seconds(0));
-        m_experiment->StopWorkloadAt(m_training, m_config.end); // no iteration starts after
-    }
-    m_experiment->SetDistributedCheck([this](Time lookahead) { CheckDistributedRun(lookahead); });
-    m_experiment->SetCollect([this]() { Collect(); });
-    m_built = true;
-}
-
-void
-LlmExperiment::CheckUserDefaults() const
+CheckUserDefaults(const ExperimentConfig& config)
 {
     // a user's default of a rate or the dark time wins or fails loudly: it must be the
     // configuration's (unscaled) value
-    if (m_config.ocsRate)
+    if (config.ocsRate)
     {
-        CheckUserDefault("ns3::MoseOcs", "DataRate", DataRateValue(*m_config.ocsRate), "ocsRate");
+        CheckUserDefault("ns3::MoseOcs", "DataRate", DataRateValue(*config.ocsRate), "ocsRate");
     }
-    if (m_config.hostRate)
+    if (config.hostRate)
     {
         CheckUserDefault("ns3::MoseTopologyHelper",
                          "HostDataRate",
-                         DataRateValue(*m_config.hostRate),
+                         DataRateValue(*config.hostRate),
                          "hostRate");
     }
     const TypeId topologyTid = MoseTopologyHelper::GetTypeId();
@@ -497,25 +418,25 @@ LlmExperiment::CheckUserDefaults() const
         UintegerValue hosts;
         hosts.DeserializeFromString(mose::GetAttributeDefaultText(topologyTid, "HostsPerGroup"),
                                     MakeUintegerChecker<uint32_t>());
-        if (std::max<uint64_t>(hosts.Get(), 1) != m_config.hostsPerGroup)
+        if (std::max<uint64_t>(hosts.Get(), 1) != config.hostsPerGroup)
         {
             throw mose::Error(
                 "ns3::MoseTopologyHelper::HostsPerGroup = " + std::to_string(hosts.Get()) +
                 " (set by Config::SetDefault or --ns3::MoseTopologyHelper::HostsPerGroup) "
                 "conflicts with ExperimentConfig::hostsPerGroup = " +
-                std::to_string(m_config.hostsPerGroup) +
+                std::to_string(config.hostsPerGroup) +
                 " (mose-llm --hostsPerGroup): set it in one place, or to the same number of "
                 "endpoints in both (HostsPerGroup 0 and 1 are both one endpoint per group)");
         }
     }
-    if (m_config.portMtu && m_config.hostsPerGroup > 1)
+    if (config.portMtu && config.hostsPerGroup > 1)
     {
         CheckUserDefault("ns3::MoseTopologyHelper",
                          "HostMtu",
-                         UintegerValue(*m_config.portMtu),
+                         UintegerValue(*config.portMtu),
                          "portMtu");
     }
-    if (m_config.ecn && !IsFluid(m_config.level))
+    if (config.ecn && !IsFluid(config.level))
     {
         // the ports' RED (rdma, SetLlmTransport()) is set on this run's discs: a user's
         // default must agree
@@ -523,53 +444,38 @@ LlmExperiment::CheckUserDefaults() const
                          "QueueDiscType",
                          TypeIdValue(RedQueueDisc::GetTypeId()),
                          "transport");
-        CheckUserDefault("ns3::RedQueueDisc", "MinTh", DoubleValue(m_config.ecn->kmin), "ecn.kmin");
-        CheckUserDefault("ns3::RedQueueDisc", "MaxTh", DoubleValue(m_config.ecn->kmax), "ecn.kmax");
+        CheckUserDefault("ns3::RedQueueDisc", "MinTh", DoubleValue(config.ecn->kmin), "ecn.kmin");
+        CheckUserDefault("ns3::RedQueueDisc", "MaxTh", DoubleValue(config.ecn->kmax), "ecn.kmax");
         CheckUserDefault("ns3::RedQueueDisc",
                          "LInterm",
-                         DoubleValue(1.0 / m_config.ecn->pmax),
+                         DoubleValue(1.0 / config.ecn->pmax),
                          "ecn.pmax");
     }
-    if (m_config.darkTime)
+    if (config.darkTime)
     {
         CheckUserDefault("ns3::MoseModeSwitcher",
                          "ReconfigurationDelay",
-                         TimeValue(*m_config.darkTime),
+                         TimeValue(*config.darkTime),
                          "darkTime");
     }
 }
 
-MoseTransportHelper
-LlmExperiment::CreateTransportHelper(Time smallestLinkDelay)
-{
-    // its other attributes are the transport's defaults
-    MoseTransportHelper helper(m_config.transport);
-    if (m_config.portMtu)
-    {
-        if (m_config.IsRdma())
-        {
-            helper.SetAttribute("PayloadSize", UintegerValue(ExperimentConfig::RDMA_JUMBO_PAYLOAD));
-        }
-        else
-        {
-            helper.SetAttribute("SegmentSize", UintegerValue(*m_config.portMtu - 52));
-        }
-    }
-    m_noticeDelay = ResolveNoticeDelay(smallestLinkDelay);
-    helper.SetAttribute("NoticeDelay", TimeValue(m_noticeDelay));
-    return helper;
-}
-
+/**
+ * \brief The transport's notice delay, by the one rule of both levels: the configuration's (a
+ *        user default of the transport's NoticeDelay, e.g. ns3::MoseRdmaTransport::NoticeDelay,
+ *        must agree: Error), else that default if the user set it, else twice the smallest link
+ *        delay (what a run on several ranks needs, and the same on one)
+ * \param config the configuration \param smallestLinkDelay the fabric's smallest link delay
+ * \return the notice delay
+ */
 Time
-LlmExperiment::ResolveNoticeDelay(Time smallestLinkDelay) const
+ResolveNoticeDelay(const ExperimentConfig& config, Time smallestLinkDelay)
 {
-    // the configuration's, else the user's attribute default, else twice the smallest link
-    // delay (what a run on several ranks needs, and the same on one)
-    const std::string& type = m_config.transport;
-    if (m_config.llm.noticeDelay)
+    const std::string& type = config.transport;
+    if (config.llm.noticeDelay)
     {
-        CheckUserDefault(type, "NoticeDelay", TimeValue(*m_config.llm.noticeDelay), "noticeDelay");
-        return *m_config.llm.noticeDelay;
+        CheckUserDefault(type, "NoticeDelay", TimeValue(*config.llm.noticeDelay), "noticeDelay");
+        return *config.llm.noticeDelay;
     }
     if (mose::IsAttributeDefaultSet(TypeId::LookupByName(type), "NoticeDelay"))
     {
@@ -578,118 +484,52 @@ LlmExperiment::ResolveNoticeDelay(Time smallestLinkDelay) const
     return 2 * smallestLinkDelay;
 }
 
-void
-LlmExperiment::BuildFluid()
+/**
+ * \brief The helper of the LLM workloads' transport (ExperimentConfig::transport): TCP's
+ *        SegmentSize or RDMA's PayloadSize from the jumbo MTU (MoseRdmaTransport scales its own
+ *        timers and rates by MoseScale), NoticeDelay by ResolveNoticeDelay() (kept in the
+ *        result). The packet level installs its transport on the fabric
+ *        (MoseTransportHelper::Install(topology): RDMA's in-flight cap from the fabric unless
+ *        the user set it), the fluid level reads one (MoseFluidFabricHelper)
+ * \param config the configuration \param smallestLinkDelay the fabric's smallest link delay
+ * \param result the run's result (its noticeDelay set)
+ * \return the helper
+ */
+MoseTransportHelper
+CreateTransportHelper(const ExperimentConfig& config, Time smallestLinkDelay, LlmResult& result)
 {
-    if (MoseDistributed::GetNRanks() > 1)
+    // its other attributes are the transport's defaults
+    MoseTransportHelper helper(config.transport);
+    if (config.portMtu)
     {
-        throw mose::Error("the fluid level runs on one process: give no --distributed, or run "
-                          "the packet level (--level=packet)");
+        if (config.IsRdma())
+        {
+            helper.SetAttribute("PayloadSize", UintegerValue(ExperimentConfig::RDMA_JUMBO_PAYLOAD));
+        }
+        else
+        {
+            helper.SetAttribute("SegmentSize", UintegerValue(*config.portMtu - 52));
+        }
     }
-    mose::FluidLlmConfig f;
-    const mose::Scenario& sc = *m_scenario;
-    // the fabric from the helpers the packet level builds it with, configured alike (nothing
-    // is installed): rates divided by MoseScale, hosts, delays, the transport's segment and
-    // notice delay, the switcher's phases, drain and dark time
-    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
-    Experiment::ConfigureTopology(m_config, *topology);
-    topology->SetRouting(m_config.scenario.routing, sc.routingSeed);
-    Ptr<MoseTransport> transport = CreateTransportHelper(topology->GetSmallestLinkDelay()).Create();
-    f.fabric = MoseFluidFabricHelper::Read(*topology, m_config.GetSwitcherHelper(), transport);
-    f.fabric.rateEpochNs = m_config.llm.fluidRateEpoch.GetNanoSeconds();
-    if (m_config.llm.fluidQueues)
-    {
-        SetFluidQueues(m_config, f.fabric);
-    }
-
-    for (auto mode : {mose::WorkloadMode::INFERENCE_HEAVY, mose::WorkloadMode::TRAINING_HEAVY})
-    {
-        const auto m = static_cast<std::size_t>(mode);
-        f.roles[m] = sc.roles[m];
-        f.graphs[m] = sc.GetGraph(m_config.policy, mode);
-    }
-    f.initialMode = m_config.GetInitialMode();
-    const std::vector<Time> times = MoseScheduleTimes(m_config.schedule);
-    m_fluidGraphs = {f.graphs[static_cast<std::size_t>(f.initialMode)]};
-    for (std::size_t i = 1; i < m_config.schedule.size(); ++i)
-    {
-        f.boundaries.emplace_back(times[i].GetNanoSeconds(), m_config.schedule[i].mode);
-        m_fluidGraphs.push_back(f.graphs[static_cast<std::size_t>(m_config.schedule[i].mode)]);
-    }
-    f.endNs = m_config.end.GetNanoSeconds();
-    f.stopNs = m_config.stopTime.GetNanoSeconds();
-    f.requests = m_config.llm.requests;
-    f.inference.kvBytesPerToken = m_config.llm.kvBytesPerToken;
-    f.inference.placement = m_config.llm.placement;
-    f.inference.prefillTokensPerSecond = m_config.llm.prefillTokensPerSecond;
-    f.inference.scale = MoseScale::Get();
-    if (!m_config.llm.training)
-    {
-        f.training.reset();
-    }
-    else
-    {
-        // the default settings FluidLlmConfig holds (not reset and emplaced: GCC 12 warns of
-        // -Wmaybe-uninitialized members inside std::optional::emplace)
-        mose::TrainingSettings& t = f.training.value();
-        t.collective = m_config.llm.collective;
-        t.collectiveBytes = m_config.llm.collectiveBytes;
-        t.computeNs = m_config.llm.computeTime.GetNanoSeconds();
-        t.maxIterations = m_config.llm.maxIterations;
-        t.scale = MoseScale::Get();
-        t.aggregate = GetLevelTraits(m_config.level).aggregateCollectives;
-        t.plan = m_config.llm.trainingPlan;
-        t.rankMapping = std::make_shared<const mose::RankMapping>(m_config.llm.rankMapping);
-        t.nccl = m_config.llm.nccl;
-    }
-    f.Validate();
-    m_fluid = std::move(f);
+    result.noticeDelay = ResolveNoticeDelay(config, smallestLinkDelay);
+    helper.SetAttribute("NoticeDelay", TimeValue(result.noticeDelay));
+    return helper;
 }
 
+/**
+ * \brief The check of a run on several MPI ranks: the notice delay above the lookahead, and
+ *        every delay the workloads schedule themselves above the notice delay (Error naming
+ *        the parameter)
+ * \param config the configuration \param noticeDelay the run's \param lookAhead the lookahead
+ */
 void
-LlmExperiment::RunFluid()
-{
-    m_fluidRun = std::make_unique<mose::FluidLlmRun>(*m_fluid);
-    SystemWallClockMs clock;
-    clock.Start();
-    m_fluidRun->Run();
-    m_fluidFigures = FluidRunFigures(*m_fluidRun->GetFabric(),
-                                     m_fluidRun->GetEndNs(),
-                                     static_cast<double>(clock.End()) / 1000.0);
-    // the fabric's switch records in the packet level's form (MoseSwitchRecord)
-    const auto at = [](int64_t ns) { return NanoSeconds(ns); };
-    m_fluidRecords.clear();
-    mose::WorkloadMode from = m_fluid->initialMode;
-    for (const mose::FluidSwitchRecord& f : m_fluidRun->GetFabric()->GetSwitchRecords())
-    {
-        MoseSwitchRecord r;
-        r.index = f.index;
-        r.from = from;
-        r.to = m_fluid->boundaries.at(f.index).second;
-        from = r.to;
-        r.start = at(f.startNs);
-        r.done = f.done;
-        r.end = f.done ? at(f.endNs) : Time(0);
-        r.until = f.done ? r.end : at(m_fluidRun->GetEndNs());
-        r.phases = m_fluid->fabric.phases;
-        r.kept = f.kept;
-        r.removed = f.removed;
-        r.added = f.added;
-        r.drainTime = at(f.drainNs);
-        r.darkTime = at(f.darkNs);
-        r.blackoutTime = at(f.blackoutNs);
-        m_fluidRecords.push_back(r);
-    }
-}
-
-void
-LlmExperiment::CheckDistributedRun(Time lookAhead) const
+CheckDistributedRun(const ExperimentConfig& config, Time noticeDelay, Time lookAhead)
 {
     const auto ns = [](Time t) { return std::to_string(t.GetNanoSeconds()) + " ns"; };
-    if (m_noticeDelay <= lookAhead)
+    if (noticeDelay <= lookAhead)
     {
         mose::ThrowBadParameter("noticeDelay",
-                                ns(m_noticeDelay),
+                                ns(noticeDelay),
                                 "above the lookahead of this run on " +
                                     std::to_string(MoseDistributed::GetNRanks()) +
                                     " MPI ranks, the smallest link delay, " + ns(lookAhead) +
@@ -699,81 +539,102 @@ LlmExperiment::CheckDistributedRun(Time lookAhead) const
     // the workloads' own delays must exceed the notice delay: an event a workload schedules
     // itself is then queued before any notice of its time, on every rank, and the events
     // every rank runs keep one order everywhere
-    if (m_training && m_config.llm.computeTime <= m_noticeDelay)
+    if (config.llm.training && config.llm.computeTime <= noticeDelay)
     {
         mose::ThrowBadParameter("computeTime",
-                                ns(m_config.llm.computeTime),
-                                "above the notice delay " + ns(m_noticeDelay) +
+                                ns(config.llm.computeTime),
+                                "above the notice delay " + ns(noticeDelay) +
                                     " on several MPI ranks");
     }
-    for (const mose::LlmRequest& r : m_config.llm.requests)
+    for (const mose::LlmRequest& r : config.llm.requests)
     {
         const Time prefill =
-            Seconds(static_cast<double>(r.inputTokens) / m_config.llm.prefillTokensPerSecond);
-        if (prefill <= m_noticeDelay)
+            Seconds(static_cast<double>(r.inputTokens) / config.llm.prefillTokensPerSecond);
+        if (prefill <= noticeDelay)
         {
             mose::ThrowBadParameter("prefillTokensPerSecond",
-                                    mose::FormatNumber(m_config.llm.prefillTokensPerSecond),
+                                    mose::FormatNumber(config.llm.prefillTokensPerSecond),
                                     "a rate at which every request's prefill takes longer than "
                                     "the notice delay " +
-                                        ns(m_noticeDelay) + " on several MPI ranks (a request of " +
+                                        ns(noticeDelay) + " on several MPI ranks (a request of " +
                                         std::to_string(r.inputTokens) + " tokens takes " +
                                         ns(prefill) + ")");
         }
     }
 }
 
-void
-LlmExperiment::Collect()
+/**
+ * \brief Bytes received between groups, N x N (src-major, 0 on the diagonal)
+ * \param n N \param between the bytes received at dst from src
+ * \return the matrix
+ */
+template <typename Between>
+std::vector<uint64_t>
+ReadPairBytes(uint32_t n, const Between& between)
 {
-    Ptr<MoseTransport> transfers = m_experiment->GetTransport();
-    m_requests = m_inference->GetRecords();
-    // which unserved KV transfers had delivered their last byte: the transfers of a request
-    // are known by their groups, start and bytes
-    std::multiset<std::tuple<uint32_t, uint32_t, int64_t, uint64_t>> delivered;
-    for (const MoseTransfer& t : m_inference->GetTransfers())
-    {
-        if (!t.complete && t.received >= t.bytes)
-        {
-            delivered.emplace(t.src, t.dst, t.start.GetTimeStep(), t.bytes);
-        }
-    }
-    m_kvDelivered.assign(m_requests.size(), false);
-    for (std::size_t i = 0; i < m_requests.size(); ++i)
-    {
-        const MoseRequestRecord& r = m_requests[i];
-        const auto key = std::make_tuple(r.prefill, r.decode, r.kvStart.GetTimeStep(), r.wireBytes);
-        auto found = delivered.find(key);
-        if (!r.done && r.arrived && r.prefillDone.IsStrictlyPositive() && found != delivered.end())
-        {
-            m_kvDelivered[i] = true;
-            delivered.erase(found);
-        }
-    }
-    if (m_training)
-    {
-        m_iterations = m_training->GetRecords();
-        m_collectives = m_training->GetCollectiveRecords();
-    }
-    m_connections = transfers->GetNConnections();
-    const uint32_t n = m_config.scenario.nodes;
-    m_pairBytes.assign(static_cast<std::size_t>(n) * n, 0);
+    std::vector<uint64_t> bytes(static_cast<std::size_t>(n) * n, 0);
     for (uint32_t s = 0; s < n; ++s)
     {
         for (uint32_t d = 0; d < n; ++d)
         {
             if (s != d)
             {
-                m_pairBytes[static_cast<std::size_t>(s) * n + d] = transfers->GetBytesBetween(s, d);
+                bytes[static_cast<std::size_t>(s) * n + d] = between(s, d);
             }
         }
     }
-    m_divergences = 0;
+    return bytes;
+}
+
+/**
+ * \brief The packet level's collector: the records, the KV transfers delivered, the
+ *        transport's counts (summed over the ranks, which must agree); then lets go of the
+ *        workloads
+ * \param experiment the run \param workloads its workloads \param result its result
+ */
+void
+Collect(const Experiment& experiment, LlmWorkloads& workloads, LlmResult& result)
+{
+    Ptr<MoseTransport> transfers = experiment.GetTransport();
+    result.requests = workloads.inference->GetRecords();
+    // which unserved KV transfers had delivered their last byte: the transfers of a request
+    // are known by their groups, start and bytes
+    std::multiset<std::tuple<uint32_t, uint32_t, int64_t, uint64_t>> delivered;
+    for (const MoseTransfer& t : workloads.inference->GetTransfers())
+    {
+        if (!t.complete && t.received >= t.bytes)
+        {
+            delivered.emplace(t.src, t.dst, t.start.GetTimeStep(), t.bytes);
+        }
+    }
+    result.kvDelivered.assign(result.requests.size(), false);
+    for (std::size_t i = 0; i < result.requests.size(); ++i)
+    {
+        const MoseRequestRecord& r = result.requests[i];
+        const auto key = std::make_tuple(r.prefill, r.decode, r.kvStart.GetTimeStep(), r.wireBytes);
+        auto found = delivered.find(key);
+        if (!r.done && r.arrived && r.prefillDone.IsStrictlyPositive() && found != delivered.end())
+        {
+            result.kvDelivered[i] = true;
+            delivered.erase(found);
+        }
+    }
+    if (workloads.training)
+    {
+        result.iterations = workloads.training->GetRecords();
+        result.collectives = workloads.training->GetCollectiveRecords();
+    }
+    result.connections = transfers->GetNConnections();
+    result.pairBytes = ReadPairBytes(result.nodes, [&transfers](uint32_t s, uint32_t d) {
+        return transfers->GetBytesBetween(s, d);
+    });
+    result.switchesStarted = experiment.GetNSwitchesStarted();
+    result.errors = 0;
     if (MoseDistributed::GetNRanks() > 1)
     {
         // what each rank counted of its own nodes: summed
-        std::vector<uint64_t*> counts{&m_connections};
-        for (uint64_t& b : m_pairBytes)
+        std::vector<uint64_t*> counts{&result.connections};
+        for (uint64_t& b : result.pairBytes)
         {
             counts.push_back(&b);
         }
@@ -785,138 +646,309 @@ LlmExperiment::Collect()
             const std::vector<uint64_t> all = MoseDistributed::GatherOverRanks(figure);
             if (std::adjacent_find(all.begin(), all.end(), std::not_equal_to<>()) != all.end())
             {
-                ++m_divergences;
+                ++result.errors;
                 NS_LOG_ERROR("the MPI ranks disagree on the transfers started or completed");
             }
         }
     }
-    m_inference = nullptr;
-    m_training = nullptr;
+    result.ran = true;
+    workloads = LlmWorkloads();
 }
 
+/**
+ * \brief The packet level, at the end of Experiment::Build(): the transport on the fabric,
+ *        the inference and training workloads in the initial mode's roles and graph (they
+ *        follow every switch, their byte counts divided by MoseScale), the distributed check,
+ *        the progress lines and the collector
+ * \param experiment the run, its fabric built \param result its result
+ * \param progress the progress lines
+ */
 void
-LlmExperiment::Run(bool progress)
+InstallPacket(Experiment& experiment, const std::shared_ptr<LlmResult>& result, bool progress)
 {
-    NS_LOG_FUNCTION(this);
-    if (!m_built || m_ran)
+    const ExperimentConfig& config = experiment.GetConfig();
+    const LlmWorkloadConfig& llm = config.llm;
+    result->transport = experiment.InstallTransport(
+        CreateTransportHelper(config, experiment.GetTopology()->GetSmallestLinkDelay(), *result));
+
+    auto workloads = std::make_shared<LlmWorkloads>();
+    MoseWorkloadHelper inference("ns3::MoseInferenceWorkload");
+    inference.SetAttribute("PlacementRule",
+                           MOSE_ENUM_VALUE(mose::PlacementRule)(
+                               MOSE_ENUM_CHECKER_VALUE(mose::PlacementRule, llm.placement)));
+    inference.SetAttribute("PrefillTokensPerSecond", DoubleValue(llm.prefillTokensPerSecond));
+    inference.SetAttribute("KvBytesPerToken", UintegerValue(llm.kvBytesPerToken));
+    workloads->inference =
+        DynamicCast<MoseInferenceWorkload>(experiment.InstallWorkload(inference));
+    workloads->inference->SetRequests(llm.requests);
+    workloads->inference->Start(Seconds(0));
+
+    if (llm.training)
     {
-        throw mose::Error("LlmExperiment::Run needs Build() and runs once");
+        MoseWorkloadHelper training("ns3::MoseTrainingWorkload");
+        training.SetAttribute("Collective",
+                              MOSE_ENUM_VALUE(mose::CollectiveKind)(
+                                  MOSE_ENUM_CHECKER_VALUE(mose::CollectiveKind, llm.collective)));
+        training.SetAttribute("CollectiveBytes", UintegerValue(llm.collectiveBytes));
+        training.SetAttribute("ComputeTime", TimeValue(llm.computeTime));
+        training.SetAttribute("MaxIterations", UintegerValue(llm.maxIterations));
+        training.SetAttribute("ReuseConnections", BooleanValue(llm.reuseConnections));
+        workloads->training =
+            DynamicCast<MoseTrainingWorkload>(experiment.InstallWorkload(training));
+        workloads->training->SetPlan(llm.trainingPlan, llm.rankMapping, llm.nccl);
+        workloads->training->Start(Seconds(0));
+        experiment.StopWorkloadAt(workloads->training, config.end); // no iteration starts after
     }
-    if (m_fluid)
-    {
-        RunFluid();
-        m_ran = true;
-        return;
-    }
+    experiment.SetDistributedCheck([&experiment, result](Time lookahead) {
+        CheckDistributedRun(experiment.GetConfig(), result->noticeDelay, lookahead);
+    });
     if (progress)
     {
-        Time horizon = m_config.end;
-        if (!m_config.llm.requests.empty())
+        Time horizon = config.end;
+        if (!llm.requests.empty())
         {
             horizon =
-                std::max(horizon,
-                         NanoSeconds(static_cast<int64_t>(m_config.llm.requests.back().arrivalNs)));
+                std::max(horizon, NanoSeconds(static_cast<int64_t>(llm.requests.back().arrivalNs)));
         }
-        m_experiment->SetProgress(horizon, [this]() {
+        const std::size_t requests = llm.requests.size();
+        experiment.SetProgress(horizon, [workloads, requests]() {
             std::ostringstream o;
-            o << m_inference->GetNDone() << "/" << m_config.llm.requests.size()
-              << " requests served, " << (m_training ? m_training->GetNDone() : 0) << " iterations";
+            o << workloads->inference->GetNDone() << "/" << requests << " requests served, "
+              << (workloads->training ? workloads->training->GetNDone() : 0) << " iterations";
             return o.str();
         });
     }
-    m_experiment->Run("the LLM experiment of policy " + mose::ToString(m_config.policy));
-    m_ran = true;
+    experiment.SetCollect(
+        [&experiment, workloads, result]() { Collect(experiment, *workloads, *result); });
 }
 
-Ptr<MoseTransport>
-LlmExperiment::GetTransport() const
+/**
+ * \brief The fluid level's run: runs it and keeps its records, in the packet level's form,
+ *        and its counters
+ * \param config the fluid run's configuration \param result the run's result
+ * \return what it took and its switch records
+ */
+FluidRunOutput
+RunFluid(const mose::FluidLlmConfig& config, LlmResult& result)
 {
-    return m_transport;
+    mose::FluidLlmRun run(config);
+    FluidRunOutput output;
+    output.figures = RunFluidMeasured(run);
+    // the fabric's switch records in the packet level's form (MoseSwitchRecord)
+    const auto at = [](int64_t ns) { return NanoSeconds(ns); };
+    mose::WorkloadMode from = config.initialMode;
+    for (const mose::FluidSwitchRecord& f : run.GetFabric()->GetSwitchRecords())
+    {
+        MoseSwitchRecord r;
+        r.index = f.index;
+        r.from = from;
+        r.to = config.boundaries.at(f.index).second;
+        from = r.to;
+        r.start = at(f.startNs);
+        r.done = f.done;
+        r.end = f.done ? at(f.endNs) : Time(0);
+        r.until = f.done ? r.end : at(run.GetEndNs());
+        r.phases = config.fabric.phases;
+        r.kept = f.kept;
+        r.removed = f.removed;
+        r.added = f.added;
+        r.drainTime = at(f.drainNs);
+        r.darkTime = at(f.darkNs);
+        r.blackoutTime = at(f.blackoutNs);
+        output.switchRecords.push_back(r);
+    }
+    // the records, and the fluid run's and its fabric's counters (no packets, connections or
+    // ranks)
+    result.requests = run.GetRequests();
+    result.kvDelivered = run.GetDelivered();
+    result.iterations = run.GetIterations();
+    result.collectives = run.GetCollectives();
+    result.switchesStarted = run.GetNSwitchesStarted();
+    const mose::FluidFabric& fabric = *run.GetFabric();
+    result.pairBytes = ReadPairBytes(result.nodes, [&fabric](uint32_t s, uint32_t d) {
+        return fabric.GetBytesBetween(s, d);
+    });
+    result.errors = run.GetNErrors();
+    result.rateComputations = fabric.GetNRateComputations();
+    result.queueCuts = fabric.GetNCuts();
+    for (double bytes : fabric.GetDroppedBytes())
+    {
+        result.droppedBytes += bytes;
+        result.droppingPorts += bytes > 0 ? 1 : 0;
+    }
+    result.flows = fabric.GetTransfers().size();
+    for (const mose::FluidTransfer& t : fabric.GetTransfers())
+    {
+        result.transfers += t.parts;
+    }
+    result.ran = true;
+    return output;
 }
 
-Ptr<MoseTopologyHelper>
-LlmExperiment::GetTopology() const
+/**
+ * \brief The fluid level, at the end of Experiment::Build() (the scenario and the initial mode
+ *        drawn): the fluid run's configuration, run by Experiment::Run()
+ * \param experiment the run \param result its result
+ */
+void
+PrepareFluid(Experiment& experiment, const std::shared_ptr<LlmResult>& result)
 {
-    return m_experiment ? m_experiment->GetTopology() : nullptr;
+    const ExperimentConfig& config = experiment.GetConfig();
+    const LlmWorkloadConfig& llm = config.llm;
+    mose::FluidLlmConfig f;
+    const mose::Scenario& sc = experiment.GetScenario();
+    // the fabric from the helpers the packet level builds it with, configured alike (nothing
+    // is installed): rates divided by MoseScale, hosts, delays, the transport's segment and
+    // notice delay, the switcher's phases, drain and dark time
+    Ptr<MoseTopologyHelper> topology = CreateObject<MoseTopologyHelper>();
+    Experiment::ConfigureTopology(config, *topology);
+    topology->SetRouting(config.scenario.routing, sc.routingSeed);
+    Ptr<MoseTransport> transport =
+        CreateTransportHelper(config, topology->GetSmallestLinkDelay(), *result).Create();
+    f.fabric = MoseFluidFabricHelper::Read(*topology, config.GetSwitcherHelper(), transport);
+    f.fabric.rateEpochNs = llm.fluidRateEpoch.GetNanoSeconds();
+    if (llm.fluidQueues)
+    {
+        SetFluidQueues(config, f.fabric);
+    }
+
+    for (auto mode : {mose::WorkloadMode::INFERENCE_HEAVY, mose::WorkloadMode::TRAINING_HEAVY})
+    {
+        const auto m = static_cast<std::size_t>(mode);
+        f.roles[m] = sc.roles[m];
+        f.graphs[m] = sc.GetGraph(config.policy, mode);
+    }
+    f.initialMode = config.GetInitialMode();
+    const std::vector<Time> times = MoseScheduleTimes(config.schedule);
+    for (std::size_t i = 1; i < config.schedule.size(); ++i)
+    {
+        f.boundaries.emplace_back(times[i].GetNanoSeconds(), config.schedule[i].mode);
+    }
+    f.endNs = config.end.GetNanoSeconds();
+    f.stopNs = config.stopTime.GetNanoSeconds();
+    f.requests = llm.requests;
+    f.inference.kvBytesPerToken = llm.kvBytesPerToken;
+    f.inference.placement = llm.placement;
+    f.inference.prefillTokensPerSecond = llm.prefillTokensPerSecond;
+    f.inference.scale = MoseScale::Get();
+    if (!llm.training)
+    {
+        f.training.reset();
+    }
+    else
+    {
+        // the default settings FluidLlmConfig holds (not reset and emplaced: GCC 12 warns of
+        // -Wmaybe-uninitialized members inside std::optional::emplace)
+        mose::TrainingSettings& t = f.training.value();
+        t.collective = llm.collective;
+        t.collectiveBytes = llm.collectiveBytes;
+        t.computeNs = llm.computeTime.GetNanoSeconds();
+        t.maxIterations = llm.maxIterations;
+        t.scale = MoseScale::Get();
+        t.aggregate = GetLevelTraits(config.level).aggregateCollectives;
+        t.plan = llm.trainingPlan;
+        t.rankMapping = std::make_shared<const mose::RankMapping>(llm.rankMapping);
+        t.nccl = llm.nccl;
+    }
+    f.Validate();
+    experiment.SetFluidRun([result, fluid = std::move(f)]() { return RunFluid(fluid, *result); });
+}
+
+} // namespace
+
+std::shared_ptr<const LlmResult>
+InstallLlmWorkload(Experiment& experiment, bool progress)
+{
+    NS_LOG_FUNCTION(&experiment << progress);
+    const ExperimentConfig& config = experiment.GetConfig();
+    ValidateLlmConfig(config);
+    CheckUserDefaults(config);
+    auto result = std::make_shared<LlmResult>();
+    result->nodes = config.scenario.nodes;
+    experiment.SetInstall([&experiment, result, progress]() {
+        const ExperimentConfig& c = experiment.GetConfig();
+        // the workloads divide their byte counts by it, and MoseFluidFabricHelper reads it
+        const ScaleScope scale(c.scale);
+        // the intervals' graphs: the initial one, then the template of each boundary's mode
+        const mose::Scenario& sc = experiment.GetScenario();
+        result->intervalGraphs = {experiment.GetInitialGraph()};
+        for (std::size_t i = 1; i < c.schedule.size(); ++i)
+        {
+            result->intervalGraphs.push_back(sc.GetGraph(c.policy, c.schedule[i].mode));
+        }
+        if (IsFluid(c.level))
+        {
+            PrepareFluid(experiment, result);
+        }
+        else
+        {
+            InstallPacket(experiment, result, progress);
+        }
+    });
+    return result;
+}
+
+LlmRun
+BuildLlmRun(const ExperimentConfig& config,
+            std::shared_ptr<const mose::Scenario> scenario,
+            bool progress)
+{
+    // the configuration's errors, then the scenario's (drawn here unless given), then the
+    // user's defaults' (InstallLlmWorkload())
+    ValidateLlmConfig(config);
+    if (!scenario)
+    {
+        scenario = std::make_shared<const mose::Scenario>(
+            mose::ScenarioBuilder(config.scenario).Build(config.run));
+    }
+    LlmRun run;
+    run.experiment = std::make_unique<Experiment>(config);
+    run.experiment->SetScenario(std::move(scenario));
+    run.result = InstallLlmWorkload(*run.experiment, progress);
+    run.experiment->Build();
+    return run;
+}
+
+std::string
+GetLlmRunLabel(const ExperimentConfig& config)
+{
+    return "the LLM experiment of policy " + mose::ToString(config.policy);
+}
+
+std::size_t
+LlmResult::GetIntervalCount() const
+{
+    return intervalGraphs.size();
+}
+
+const mose::CircuitGraph&
+LlmResult::GetIntervalGraph(std::size_t interval) const
+{
+    if (intervalGraphs.empty())
+    {
+        throw mose::Error("LlmResult::GetIntervalGraph: call Experiment::Build() first");
+    }
+    if (interval >= GetIntervalCount())
+    {
+        mose::ThrowBadParameter("interval",
+                                std::to_string(interval),
+                                "below the " + std::to_string(GetIntervalCount()) +
+                                    " intervals of the schedule");
+    }
+    // the intervals whose switch started have their own graph; the later ones keep the last
+    return intervalGraphs[std::min<std::size_t>(interval, switchesStarted)];
 }
 
 uint64_t
-LlmExperiment::GetEcnMarks() const
+LlmResult::GetBytesBetween(uint32_t src, uint32_t dst) const
 {
-    return m_experiment ? m_experiment->GetEcnMarks() : 0;
-}
-
-const ExperimentConfig&
-LlmExperiment::GetConfig() const
-{
-    return m_config;
-}
-
-const std::vector<MoseRequestRecord>&
-LlmExperiment::GetRequests() const
-{
-    return m_fluidRun ? m_fluidRun->GetRequests() : m_requests;
-}
-
-const std::vector<MoseIterationRecord>&
-LlmExperiment::GetIterations() const
-{
-    return m_fluidRun ? m_fluidRun->GetIterations() : m_iterations;
-}
-
-const std::vector<mose::CollectiveRecord>&
-LlmExperiment::GetCollectives() const
-{
-    return m_fluidRun ? m_fluidRun->GetCollectives() : m_collectives;
-}
-
-bool
-LlmExperiment::IsDone() const
-{
-    return m_ran;
-}
-
-const std::vector<MoseSwitchRecord>&
-LlmExperiment::GetSwitchRecords() const
-{
-    return m_experiment ? m_experiment->GetSwitchRecords() : m_fluidRecords;
-}
-
-const mose::RoleAssignment&
-LlmExperiment::GetRoles(mose::WorkloadMode mode) const
-{
-    if (!m_built)
-    {
-        throw mose::Error("LlmExperiment::GetRoles: call Build() first");
-    }
-    return m_scenario->roles.at(static_cast<std::size_t>(mode));
-}
-
-bool
-LlmExperiment::IsKvDelivered(std::size_t i) const
-{
-    if (m_fluidRun)
-    {
-        return m_fluidRun->GetDelivered().at(i);
-    }
-    return i < m_kvDelivered.size() && m_kvDelivered[i];
-}
-
-uint64_t
-LlmExperiment::GetBytesBetween(uint32_t src, uint32_t dst) const
-{
-    const uint32_t n = m_config.scenario.nodes;
-    if (!m_ran || src >= n || dst >= n)
+    if (!ran || src >= nodes || dst >= nodes)
     {
         mose::ThrowBadParameter("groups",
                                 std::to_string(src) + "->" + std::to_string(dst),
                                 "groups below N after Run()");
     }
-    if (m_fluidRun)
-    {
-        return src == dst ? 0 : m_fluidRun->GetFabric()->GetBytesBetween(src, dst);
-    }
-    return m_pairBytes[static_cast<std::size_t>(src) * n + dst];
+    return pairBytes[static_cast<std::size_t>(src) * nodes + dst];
 }
 
 LlmSummary
@@ -935,55 +967,36 @@ SummarizeLlmWindow(mose::Policy policy,
 }
 
 LlmSummary
-LlmExperiment::GetSummary() const
+SummarizeLlmRun(const Experiment& experiment, const LlmResult& result)
 {
     // the statistics of the whole run (the workloads' own summaries): one window from 0 to the
     // end of time, which holds every request in the list (one not arrived has arrival 0)
-    const std::vector<MoseRequestRecord>& requests = GetRequests();
+    const ExperimentConfig& config = experiment.GetConfig();
+    const std::vector<MoseRequestRecord>& requests = result.requests;
     LlmSummary s =
-        SummarizeLlmWindow(m_config.policy, requests, GetIterations(), Time(0), Time::Max());
-    s.level = m_config.level;
-    s.fluidQueues = IsFluid(m_config.level) && m_config.llm.fluidQueues;
-    s.switches = static_cast<uint32_t>(GetSwitchRecords().size());
-    s.noticeDelay = m_noticeDelay;
-    s.stopTime = m_config.stopTime;
-    // what the run took, at either level
-    const RunFigures* figures = m_experiment ? &m_experiment->GetRunFigures()
-                                : m_fluidRun ? &m_fluidFigures
-                                             : nullptr;
-    if (figures)
-    {
-        s.wallSeconds = figures->wallSeconds;
-        s.events = figures->events;
-        s.simulatedSeconds = figures->simulatedSeconds;
-        s.eventsPerRank = figures->eventsPerRank;
-    }
-    if (m_experiment)
-    {
-        // the packet level's fabric and switcher: the Experiment's counters
-        s.lost = m_experiment->GetPacketsLost();
-        s.errors = m_experiment->GetNErrors() + m_divergences;
-        s.connections = m_connections;
-        s.circuitsCut = m_experiment->GetCircuitsCut();
-    }
-    else if (m_fluidRun)
-    {
-        // the fluid run's and its fabric's counters (no packets, connections or ranks)
-        const mose::FluidFabric& fabric = *m_fluidRun->GetFabric();
-        s.errors = m_fluidRun->GetNErrors();
-        s.rateComputations = fabric.GetNRateComputations();
-        s.queueCuts = fabric.GetNCuts();
-        for (double bytes : fabric.GetDroppedBytes())
-        {
-            s.droppedBytes += bytes;
-            s.droppingPorts += bytes > 0 ? 1 : 0;
-        }
-        s.flows = fabric.GetTransfers().size();
-        for (const mose::FluidTransfer& t : fabric.GetTransfers())
-        {
-            s.transfers += t.parts;
-        }
-    }
+        SummarizeLlmWindow(config.policy, requests, result.iterations, Time(0), Time::Max());
+    s.level = config.level;
+    s.fluidQueues = IsFluid(config.level) && config.llm.fluidQueues;
+    s.switches = static_cast<uint32_t>(experiment.GetSwitchRecords().size());
+    s.noticeDelay = result.noticeDelay;
+    s.stopTime = config.stopTime;
+    // what the run took and counted, at either level (the fluid level counts no packets and
+    // cuts no circuits)
+    const RunFigures& figures = experiment.GetRunFigures();
+    s.wallSeconds = figures.wallSeconds;
+    s.events = figures.events;
+    s.simulatedSeconds = figures.simulatedSeconds;
+    s.eventsPerRank = figures.eventsPerRank;
+    s.lost = experiment.GetPacketsLost();
+    s.errors = experiment.GetNErrors() + result.errors;
+    s.connections = result.connections;
+    s.circuitsCut = experiment.GetCircuitsCut();
+    s.rateComputations = result.rateComputations;
+    s.queueCuts = result.queueCuts;
+    s.droppedBytes = result.droppedBytes;
+    s.droppingPorts = result.droppingPorts;
+    s.flows = result.flows;
+    s.transfers = result.transfers;
     for (std::size_t i = 0; i < requests.size(); ++i)
     {
         const MoseRequestRecord& r = requests[i];
@@ -999,7 +1012,7 @@ LlmExperiment::GetSummary() const
         {
             ++s.unservedInPrefill;
         }
-        else if (IsKvDelivered(i))
+        else if (i < result.kvDelivered.size() && result.kvDelivered[i])
         {
             ++s.unservedNoticeLate;
         }
@@ -1011,45 +1024,16 @@ LlmExperiment::GetSummary() const
     return s;
 }
 
-std::size_t
-LlmExperiment::GetIntervalCount() const
-{
-    return m_config.GetIntervalStarts().size();
-}
-
-const mose::CircuitGraph&
-LlmExperiment::GetIntervalGraph(std::size_t interval) const
-{
-    if (!m_built)
-    {
-        throw mose::Error("LlmExperiment::GetIntervalGraph: call Build() first");
-    }
-    if (interval >= GetIntervalCount())
-    {
-        mose::ThrowBadParameter("interval",
-                                std::to_string(interval),
-                                "below the " + std::to_string(GetIntervalCount()) +
-                                    " intervals of the schedule");
-    }
-    // the intervals whose switch started have their own graph; the later ones keep the last
-    if (m_fluid)
-    {
-        const uint32_t started = m_fluidRun ? m_fluidRun->GetNSwitchesStarted() : 0;
-        return m_fluidGraphs[std::min<std::size_t>(interval, started)];
-    }
-    const std::size_t started = m_experiment->GetNSwitchesStarted();
-    return m_experiment->GetIntervals()[std::min(interval, started)].graph;
-}
-
 std::vector<mose::Flow>
-LlmExperiment::GetIntervalFlows(std::size_t interval) const
+GetLlmIntervalFlows(const Experiment& experiment, const LlmResult& result, std::size_t interval)
 {
-    GetIntervalGraph(interval); // checks the index
-    const std::vector<Time> starts = m_config.GetIntervalStarts();
+    result.GetIntervalGraph(interval); // checks the index
+    const ExperimentConfig& config = experiment.GetConfig();
+    const std::vector<Time> starts = config.GetIntervalStarts();
     const Time a = starts[interval];
-    const Time b = interval + 1 < starts.size() ? starts[interval + 1] : m_config.end;
+    const Time b = interval + 1 < starts.size() ? starts[interval + 1] : config.end;
     std::vector<mose::Flow> flows;
-    for (const auto& r : GetRequests())
+    for (const auto& r : result.requests)
     {
         if (r.arrived && r.arrival >= a && r.arrival < b)
         {
@@ -1060,24 +1044,24 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
         }
     }
     std::map<mose::WorkloadMode, std::vector<mose::TransferSpec>> planned; // a plan's, per mode
-    for (const auto& r : GetIterations())
+    for (const auto& r : result.iterations)
     {
         if (r.start < a || r.start >= b)
         {
             continue;
         }
         const std::vector<uint32_t>& members =
-            m_scenario->roles[static_cast<std::size_t>(r.mode)].GetTraining();
-        if (m_config.llm.trainingPlan)
+            experiment.GetScenario().roles[static_cast<std::size_t>(r.mode)].GetTraining();
+        if (config.llm.trainingPlan)
         {
             auto found = planned.find(r.mode);
             if (found == planned.end())
             {
                 mose::PlanRunner runner;
-                runner.Prepare(*m_config.llm.trainingPlan,
-                               m_config.llm.rankMapping,
+                runner.Prepare(*config.llm.trainingPlan,
+                               config.llm.rankMapping,
                                members,
-                               m_config.llm.nccl,
+                               config.llm.nccl,
                                1);
                 RecordingFabric fabric;
                 runner.Run(fabric, 0, mose::TrafficClass::TRAINING, [](int64_t) {});
@@ -1094,7 +1078,7 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
             continue;
         }
         const mose::CollectivePlan plan =
-            mose::PlanCollective(m_config.llm.collective,
+            mose::PlanCollective(config.llm.collective,
                                  static_cast<uint32_t>(members.size()),
                                  r.bytesPerMember);
         for (const mose::CollectiveTransfer& t : plan.transfers)
@@ -1109,28 +1093,21 @@ LlmExperiment::GetIntervalFlows(std::size_t interval) const
 }
 
 mose::FlowMetrics
-LlmExperiment::GetIntervalMetrics(std::size_t interval) const
+GetLlmIntervalMetrics(const Experiment& experiment, const LlmResult& result, std::size_t interval)
 {
-    const std::vector<mose::Flow> flows = GetIntervalFlows(interval);
+    const std::vector<mose::Flow> flows = GetLlmIntervalFlows(experiment, result, interval);
     if (flows.empty())
     {
         return mose::FlowMetrics{};
     }
-    if (m_fluid)
-    {
-        const mose::ShortestPathRouting routing(GetIntervalGraph(interval),
-                                                m_config.scenario.routing,
-                                                m_scenario->routingSeed);
-        return mose::EvaluateFlows(routing, flows);
-    }
-    return m_experiment->EvaluateFlows(GetIntervalGraph(interval), flows);
+    return experiment.EvaluateFlows(result.GetIntervalGraph(interval), flows);
 }
 
 mose::ModeSchedule
-LlmExperiment::ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
-                                 const mose::ModeControllerOptions& options,
-                                 Time period,
-                                 Time end)
+ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
+                  const mose::ModeControllerOptions& options,
+                  Time period,
+                  Time end)
 {
     if (period <= Time(0) || end < period)
     {

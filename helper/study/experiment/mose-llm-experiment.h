@@ -45,14 +45,13 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The LLM preset: the one ExperimentConfig of an LLM run (LlmExperiment), at the packet or
- *        a fluid level, on N groups with the paper's role shares (RoleCounts::PaperScaled),
- *        H^PD with r = d - 1, shortest-path routing, and the schedule inference-heavy ->
- *        training-heavy at 0.5 s -> inference-heavy at 1 s, end 1.5 s; the run stops at 30 s
- *        at the latest; a switcher that does not hold a run whose work is done
- *        (waitForSwitches false), no circuit monitor, port queues of 1000 packets; the
- *        workloads' defaults (LlmWorkloadConfig) and no requests; ocsRate and hostRate from
- *        the current defaults of ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate
+ * \brief The LLM preset: the one ExperimentConfig of an LLM run (InstallLlmWorkload()), at the
+ * packet or a fluid level, on N groups with the paper's role shares (RoleCounts::PaperScaled), H^PD
+ * with r = d - 1, shortest-path routing, and the schedule inference-heavy -> training-heavy at 0.5
+ * s -> inference-heavy at 1 s, end 1.5 s; the run stops at 30 s at the latest; a switcher that does
+ * not hold a run whose work is done (waitForSwitches false), no circuit monitor, port queues of
+ * 1000 packets; the workloads' defaults (LlmWorkloadConfig) and no requests; ocsRate and hostRate
+ * from the current defaults of ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate
  *        (unscaled).
  *
  * Scaling: with `scale` = f > 1 the OCS DataRate and the host rate are divided by f, and so is
@@ -65,7 +64,7 @@ namespace mose
  * and hostRate are the rates BEFORE scaling, so a user's --ns3::MoseOcs::DataRate=100Gbps is the
  * unscaled circuit rate and is divided by the scale like every rate. A configured default
  * (Config::SetDefault, the command line) that differs from the configuration's value is a
- * mose::Error from LlmExperiment::Build() naming both: the user's setting wins or fails loudly,
+ * mose::Error from InstallLlmWorkload() naming both: the user's setting wins or fails loudly,
  * never silently loses. The same holds for darkTime against
  * ns3::MoseModeSwitcher::ReconfigurationDelay.
  * \param nodes N
@@ -186,7 +185,7 @@ struct LlmSummary
  * \ingroup mose-study
  * \brief The figures of a run restricted to a time window (Simulator-free): the requests that
  *        arrived in [from, to) and the iterations that started in it, summarised as
- *        LlmExperiment::GetSummary() summarises them all (counts, means and percentiles of TTFT,
+ *        SummarizeLlmRun() summarises them all (counts, means and percentiles of TTFT,
  *        KV time, iteration and collective time over the completed ones). The run-wide fields
  *        (packets lost, switches, events, wall time, ...) stay 0.
  * \param policy the run's policy
@@ -202,96 +201,44 @@ LlmSummary SummarizeLlmWindow(mose::Policy policy,
 
 /**
  * \ingroup mose-study
- * \brief One LLM run: at the packet level it builds the fabric in the policy's initial
- *        template, the ModeSwitcher with the policy's targets, the loss monitor, the
- *        transport (MoseSocketTransfers or MoseRdmaTransport), and the inference and training
- *        workloads; at every SwitchStarted
- *        of the switcher both workloads get the new mode's roles and circuit graph
- *        (MoseModeSwitcher::GetTarget).
+ * \brief What an LLM run gave (InstallLlmWorkload()): the workloads' records and what only they
+ *        and the transport know, filled by Experiment::Build() (the notice delay, the interval
+ *        graphs) and Experiment::Run() (the rest), at either level in the packet level's form.
  *
- * At the fluid level (ExperimentConfig::level) the same scenario, workloads, schedule and
- * settings run as a mose::FluidLlmRun, without packets and without the Simulator: the rates and
- * scale, the OCS and host delays (ns3::MoseOcs::Delay, ns3::MoseTopologyHelper::HostDelay), the
- * packet size (ns3::MoseSocketTransfers::SegmentSize or ns3::MoseRdmaTransport::PayloadSize, or
- * the jumbo MTU's), the notice delay and
- * the switcher's Phases, Drain, FixedDrain, DrainTimeout and ReconfigurationDelay are taken as
- * the packet level takes them. Its records and summary have the packet level's form (packets
- * lost and connections are 0; a switch's packetsHeld is 0), so that every getter below and the
- * run's files (mose-llm-run-report.h) serve both levels. The figures are read from their
- * owners: the records from the workloads, the counters from the Experiment at the packet level
- * and from the fluid run and its fabric at the fluid level.
- *
- * Like SwitchExperiment, it uses the Simulator: Build(), Run(), then the getters; a second
- * run needs a new object (Run() destroys the simulator's state at the end).
- *
- * On several MPI ranks (MoseDistributed) every rank runs both workloads whole; the transport
- * sends from the source's rank and tells every rank of each completion (MoseSocketTransfers),
- * so the records, the switch schedule and the stop are the same on every rank. Run() fixes
- * the lookahead, checks that the notice delay exceeds it and that every delay the workloads
- * schedule themselves (one request's prefill, ComputeTime) exceeds the notice delay (the
- * events every rank runs then keep one order on every rank), and afterwards merges what ranks
- * count apart: packets lost, bytes between groups, connections, switch records, errors, and
- * checks that the ranks started and completed the same transfers.
+ * The run's counts (packets lost, ECN marks, switch records, events, wall and simulated
+ * seconds, errors inside the simulation, circuits cut) are the Experiment's; SummarizeLlmRun()
+ * puts both together.
  */
-class LlmExperiment
+struct LlmResult
 {
-  public:
-    /// \param config the parameters, an LLM preset (MakeLlmConfig(); validated by Build():
-    ///        ValidateLlmConfig())
-    /// \param scenario the run's scenario drawn before (SetScenario(); a comparison's,
-    ///        PolicyComparison::Share()), or null: Build() draws what it needs
-    explicit LlmExperiment(const ExperimentConfig& config,
-                           std::shared_ptr<const mose::Scenario> scenario = nullptr);
-
-    /**
-     * \brief Gives Build() a scenario drawn before, so that several runs of one comparison or
-     *        map draw it once: it must be ScenarioBuilder(config.scenario).Build(config.run) of
-     *        this experiment's configuration (its run and group count are checked). Without it,
-     *        Build() draws the scenario itself.
-     * \param scenario the scenario
-     */
-    void SetScenario(std::shared_ptr<const mose::Scenario> scenario);
-
-    /// \brief Builds everything; Error (naming the parameter) before the simulation
-    void Build();
-
-    /// \return the scenario Build() used (drawn or given to SetScenario()); null before Build()
-    std::shared_ptr<const mose::Scenario> GetScenario() const;
-
-    /**
-     * \brief Runs until every request is served and the training job stopped, or stopTime.
-     * \param progress print the simulated time and what is done about every 10% of the
-     *        largest of end and the last arrival (to std::cerr)
-     */
-    void Run(bool progress = false);
-
-    /// \return the parameters
-    const ExperimentConfig& GetConfig() const;
-    /// \return the request records
-    const std::vector<MoseRequestRecord>& GetRequests() const;
-    /// \return the iteration records
-    const std::vector<MoseIterationRecord>& GetIterations() const;
-    /// \return the collective records of a training plan's iterations (none without a plan)
-    const std::vector<mose::CollectiveRecord>& GetCollectives() const;
-    /// \return whether Run() ran (the records and the summary are the run's)
-    bool IsDone() const;
-    /// \return the switcher's records
-    const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
-    /// \return the statistics
-    LlmSummary GetSummary() const;
-    /// \return bytes received at dst from src (all workloads)
-    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
-    /// \return the mode's roles (of the run's scenario; Error before Build())
-    const mose::RoleAssignment& GetRoles(mose::WorkloadMode mode) const;
-    /// \return the packet level's transport (after Build(); kept after Run() for its counters,
-    ///         e.g. MoseRdmaTransport::GetNDrops()), or null at the fluid level
-    Ptr<MoseTransport> GetTransport() const;
-    /// \return the packet level's fabric (after Build(), before Run(): Run() destroys its
-    ///         nodes), or null at the fluid level
-    Ptr<MoseTopologyHelper> GetTopology() const;
-    /// \return packets the fabric's queue discs marked with ECN CE (MoseLossMonitor), after
-    ///         Run(); 0 at the fluid level
-    uint64_t GetEcnMarks() const;
+    std::vector<MoseRequestRecord> requests;         //!< the inference workload's records
+    std::vector<MoseIterationRecord> iterations;     //!< the training workload's records
+    std::vector<mose::CollectiveRecord> collectives; //!< its collectives (a training plan's)
+    /// per request, whether its KV transfer's last byte had arrived by the stop (a transfer
+    /// complete or only waiting for its notice)
+    std::vector<bool> kvDelivered;
+    uint64_t connections{0}; //!< transport connections opened, all ranks (0: fluid level)
+    uint32_t nodes{0};       //!< N, the groups
+    /// bytes received between groups, N x N (src-major), all workloads and ranks
+    std::vector<uint64_t> pairBytes;
+    Time noticeDelay; //!< the transport's NoticeDelay in the run
+    /// per mode interval, its circuit graph: the initial graph, then the policy's template of
+    /// the interval's mode (the target of the switch that starts it)
+    std::vector<mose::CircuitGraph> intervalGraphs;
+    uint32_t switchesStarted{0}; //!< switches started in the run
+    /// errors the Experiment does not count: MPI ranks that disagreed on the transfers (the
+    /// packet level), errors inside the fluid run (the fluid level)
+    uint64_t errors{0};
+    /// the packet level's transport (after Build(); kept after Run() for its counters, e.g.
+    /// MoseRdmaTransport::GetNDrops()), or null at the fluid level
+    Ptr<MoseTransport> transport;
+    uint64_t rateComputations{0}; //!< fluid level: max-min rate computations
+    uint64_t transfers{0};        //!< fluid level: transfers started
+    uint64_t flows{0};            //!< fluid level: fluid flows started
+    uint64_t queueCuts{0};        //!< fluid level with queues: transfers cut
+    double droppedBytes{0};       //!< fluid level with queues: payload bytes dropped
+    uint32_t droppingPorts{0};    //!< fluid level with queues: links that dropped bytes
+    bool ran{false};              //!< Experiment::Run() ran (the records are the run's)
 
     /// \return the number of mode intervals: the schedule's boundaries + 1
     std::size_t GetIntervalCount() const;
@@ -303,108 +250,141 @@ class LlmExperiment
      * \return the graph
      */
     const mose::CircuitGraph& GetIntervalGraph(std::size_t interval) const;
-    /**
-     * \brief The demand of interval i as flow-level flows, in bytes before scaling: one KV flow
-     *        (prefill -> decode, the request's kvBytes) per request that arrived in it and was
-     *        placed, and for every iteration that started in it the transfers of its collective
-     *        plan (PlanCollective() of its members, the training groups of its mode in id
-     *        order, with S = bytesPerMember), as training flows.
-     * \param interval i, below GetIntervalCount()
-     * \return the flows
-     */
-    std::vector<mose::Flow> GetIntervalFlows(std::size_t interval) const;
-    /**
-     * \brief mose::EvaluateFlows() of GetIntervalFlows(i) on GetIntervalGraph(i) with the run's
-     *        routing rule and routing seed: what the flow level says of the demand the packets
-     *        carried in that interval, on the same circuits.
-     * \param interval i, below GetIntervalCount()
-     * \return the metrics (all zero for an interval without demand)
-     */
-    mose::FlowMetrics GetIntervalMetrics(std::size_t interval) const;
-
-    /**
-     * \brief The schedule a ModeController gives for the requests (mose::ScheduleModes with
-     *        OfferedLoad::REQUESTS), as mode boundaries; the initial mode goes to `initial`.
-     * \param requests the requests
-     * \param options the controller
-     * \param period its decision period
-     * \param end the last decision time, and the schedule's end
-     * \return the schedule (mose::ScheduleModes())
-     */
-    static mose::ModeSchedule ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
-                                                const mose::ModeControllerOptions& options,
-                                                Time period,
-                                                Time end);
-
-  private:
-    /// \brief The experiment's check of a run on several MPI ranks: the notice delay above the
-    ///        lookahead, and every delay the workloads schedule themselves above the notice
-    ///        delay (Error naming the parameter) \param lookAhead the lookahead
-    void CheckDistributedRun(Time lookAhead) const;
-    /// \brief The experiment's collector: the records, the KV transfers delivered, the
-    ///        transport's counts (summed over the ranks, which must agree)
-    void Collect();
-    /// \brief Build(): a user's default (Config::SetDefault, the command line) of a rate, the
-    ///        hosts per group, the MTU, the ports' RED or the dark time must be the
-    ///        configuration's value (unscaled): Error naming both otherwise
-    void CheckUserDefaults() const;
-    /// \brief Build() at the fluid level: the fluid run's configuration
-    void BuildFluid();
-    /**
-     * \brief The transport's notice delay, by the one rule of both levels: the configuration's
-     *        (a user default of the transport's NoticeDelay, e.g.
-     *        ns3::MoseRdmaTransport::NoticeDelay, must agree: Error), else that default if the
-     *        user set it, else twice the smallest link delay
-     * \param smallestLinkDelay the fabric's smallest link delay
-     * \return the notice delay
-     */
-    Time ResolveNoticeDelay(Time smallestLinkDelay) const;
-    /**
-     * \brief The helper of the LLM workloads' transport (ExperimentConfig::transport):
-     *        TCP's SegmentSize or RDMA's PayloadSize from the jumbo MTU (MoseRdmaTransport
-     *        scales its own timers and rates by MoseScale), NoticeDelay by
-     *        ResolveNoticeDelay() (kept in m_noticeDelay). The packet level installs its
-     *        transport on the fabric (MoseTransportHelper::Install(topology): RDMA's in-flight
-     *        cap from the fabric unless the user set it), the fluid level reads one
-     *        (MoseFluidFabricHelper)
-     * \param smallestLinkDelay the fabric's smallest link delay
-     * \return the helper
-     */
-    MoseTransportHelper CreateTransportHelper(Time smallestLinkDelay);
-    /// \brief Run() at the fluid level: runs it and keeps its records in the packet level's form
-    void RunFluid();
-
-    /// \return per request, whether its KV transfer's last byte had arrived by the stop (a
-    ///         transfer complete or only waiting for its notice) \param i the request
-    bool IsKvDelivered(std::size_t i) const;
-
-    ExperimentConfig m_config;                        //!< parameters
-    std::shared_ptr<const mose::Scenario> m_scenario; //!< SetScenario()'s, or drawn
-    bool m_built{false};                              //!< Build() ran
-    bool m_ran{false};                                //!< Run() ran
-    Time m_noticeDelay;                               //!< the transport's NoticeDelay
-
-    // the packet level: the run and its counters are the Experiment's; what the workloads and
-    // the transport held is read here before they go (Collect())
-    std::unique_ptr<Experiment> m_experiment;      //!< fabric, switcher, transport, run (Build())
-    Ptr<MoseInferenceWorkload> m_inference;        //!< requests (until Run() ends)
-    Ptr<MoseTrainingWorkload> m_training;          //!< the training job (may be null)
-    Ptr<MoseTransport> m_transport;                //!< the transport, kept for its counters
-    std::vector<MoseRequestRecord> m_requests;     //!< the inference workload's records
-    std::vector<bool> m_kvDelivered;               //!< per request (IsKvDelivered())
-    std::vector<MoseIterationRecord> m_iterations; //!< the training workload's records
-    std::vector<mose::CollectiveRecord> m_collectives; //!< its collectives (a training plan's)
-    uint64_t m_connections{0};                         //!< connections opened, all ranks
-    std::vector<uint64_t> m_pairBytes;                 //!< bytes between groups, N x N, all ranks
-    uint64_t m_divergences{0};                         //!< MPI ranks that disagreed (errors)
-
-    // the fluid level: its records and counters are the fluid run's and its fabric's
-    std::optional<mose::FluidLlmConfig> m_fluid;   //!< the fluid run's configuration (Build())
-    std::unique_ptr<mose::FluidLlmRun> m_fluidRun; //!< the fluid run (Run())
-    std::vector<mose::CircuitGraph> m_fluidGraphs; //!< per interval
-    std::vector<MoseSwitchRecord> m_fluidRecords;  //!< its switches, in the packet level's form
-    RunFigures m_fluidFigures;                     //!< what its Run() took
+    /// \param src a group \param dst a group \return bytes received at dst from src (all
+    ///        workloads; Error before the run or for a group not below N)
+    uint64_t GetBytesBetween(uint32_t src, uint32_t dst) const;
 };
+
+/**
+ * \ingroup mose-study
+ * \brief The statistics of an LLM run: the workloads' own summaries of every request and
+ *        iteration (SummarizeLlmWindow() over the whole run), the Experiment's counts (packets
+ *        lost, switches, errors, events, wall and simulated seconds, circuits cut) and the
+ *        result's (connections, the notice delay, the unserved requests by where the stop
+ *        found them, the fluid run's counters).
+ * \param experiment the run (InstallLlmWorkload(), after Run())
+ * \param result its result
+ * \return the summary
+ */
+LlmSummary SummarizeLlmRun(const Experiment& experiment, const LlmResult& result);
+
+/**
+ * \ingroup mose-study
+ * \brief The demand of interval i as flow-level flows, in bytes before scaling: one KV flow
+ *        (prefill -> decode, the request's kvBytes) per request that arrived in it and was
+ *        placed, and for every iteration that started in it the transfers of its collective
+ *        plan (PlanCollective() of its members, the training groups of its mode in id order,
+ *        with S = bytesPerMember), as training flows.
+ * \param experiment the run (its configuration and scenario)
+ * \param result its result
+ * \param interval i, below LlmResult::GetIntervalCount()
+ * \return the flows
+ */
+std::vector<mose::Flow> GetLlmIntervalFlows(const Experiment& experiment,
+                                            const LlmResult& result,
+                                            std::size_t interval);
+
+/**
+ * \ingroup mose-study
+ * \brief Experiment::EvaluateFlows() of GetLlmIntervalFlows() on LlmResult::GetIntervalGraph()
+ *        (the run's routing rule and routing seed): what the flow level says of the demand the
+ *        packets carried in that interval, on the same circuits.
+ * \param experiment the run \param result its result
+ * \param interval i, below LlmResult::GetIntervalCount()
+ * \return the metrics (all zero for an interval without demand)
+ */
+mose::FlowMetrics GetLlmIntervalMetrics(const Experiment& experiment,
+                                        const LlmResult& result,
+                                        std::size_t interval);
+
+/**
+ * \ingroup mose-study
+ * \brief The schedule a ModeController gives for the requests (mose::ScheduleModes with
+ *        OfferedLoad::REQUESTS), as mode boundaries; the initial mode goes to `initial`.
+ * \param requests the requests
+ * \param options the controller
+ * \param period its decision period
+ * \param end the last decision time, and the schedule's end
+ * \return the schedule (mose::ScheduleModes())
+ */
+mose::ModeSchedule ThresholdSchedule(const std::vector<mose::LlmRequest>& requests,
+                                     const mose::ModeControllerOptions& options,
+                                     Time period,
+                                     Time end);
+
+/**
+ * \ingroup mose-study
+ * \param config an LLM run's configuration
+ * \return what runs, for Experiment::Run() ("the LLM experiment of policy MoSE")
+ */
+std::string GetLlmRunLabel(const ExperimentConfig& config);
+
+/**
+ * \ingroup mose-study
+ * \brief Installs the LLM workloads on an experiment (before its Build()); checks first, in
+ *        this order, ValidateLlmConfig() and a user's default (Config::SetDefault, the command
+ *        line) of a rate, the hosts per group, the MTU, the ports' RED or the dark time, which
+ *        must be the configuration's value (unscaled): Error naming both otherwise.
+ *
+ * At the packet level, at the end of Experiment::Build(): the transport (MoseSocketTransfers
+ * or MoseRdmaTransport) on the fabric in the policy's initial template, and the inference and
+ * training workloads; at every SwitchStarted of the switcher both workloads get the new mode's
+ * roles and circuit graph (MoseModeSwitcher::GetTarget).
+ *
+ * At the fluid level (ExperimentConfig::level) the same scenario, workloads, schedule and
+ * settings run as a mose::FluidLlmRun (Experiment::SetFluidRun()), without packets and without
+ * the Simulator: the rates and scale, the OCS and host delays (ns3::MoseOcs::Delay,
+ * ns3::MoseTopologyHelper::HostDelay), the packet size (ns3::MoseSocketTransfers::SegmentSize
+ * or ns3::MoseRdmaTransport::PayloadSize, or the jumbo MTU's), the notice delay and the
+ * switcher's Phases, Drain, FixedDrain, DrainTimeout and ReconfigurationDelay are taken as the
+ * packet level takes them. Its records and its switch records (FluidRunOutput::switchRecords)
+ * have the packet level's form (packets lost and connections are 0; a switch's packetsHeld is
+ * 0), so that the result, SummarizeLlmRun() and the run's files (mose-llm-run-report.h) serve
+ * both levels.
+ *
+ * On several MPI ranks (MoseDistributed) every rank runs both workloads whole; the transport
+ * sends from the source's rank and tells every rank of each completion (MoseSocketTransfers),
+ * so the records, the switch schedule and the stop are the same on every rank. The run checks
+ * that the notice delay exceeds the lookahead and that every delay the workloads schedule
+ * themselves (one request's prefill, ComputeTime) exceeds the notice delay (the events every
+ * rank runs then keep one order on every rank), and afterwards merges what ranks count apart:
+ * bytes between groups and connections (the Experiment: packets lost, switch records), and
+ * checks that the ranks started and completed the same transfers.
+ *
+ * \param experiment an LLM preset's experiment (MakeLlmConfig()), not built yet; the scenario
+ *        drawn before given to it (Experiment::SetScenario()) or drawn by its Build()
+ * \param progress at the packet level, print the simulated time and what is done about every
+ *        10% of the largest of end and the last arrival (to std::cerr, Experiment::
+ *        SetProgress())
+ * \return its result, filled by its Build() and Run()
+ */
+std::shared_ptr<const LlmResult> InstallLlmWorkload(Experiment& experiment, bool progress = false);
+
+/**
+ * \ingroup mose-study
+ * \brief One LLM run as the study's lists hold it: the Experiment (not movable: the workload's
+ *        steps refer to it) and its result.
+ */
+struct LlmRun
+{
+    std::unique_ptr<Experiment> experiment;  //!< the run
+    std::shared_ptr<const LlmResult> result; //!< its result (InstallLlmWorkload())
+};
+
+/**
+ * \ingroup mose-study
+ * \brief An LLM run built: Experiment(config), the scenario (Experiment::SetScenario()),
+ *        InstallLlmWorkload(), Experiment::Build(). Its errors come in this order: the
+ *        configuration's (ValidateLlmConfig()), the scenario's, the user's defaults', the build's.
+ * \param config an LLM configuration (MakeLlmConfig())
+ * \param scenario the run's scenario drawn before (a comparison's, PolicyComparison::Share()),
+ *        or null: drawn here (ScenarioBuilder(config.scenario).Build(config.run))
+ * \param progress InstallLlmWorkload()'s
+ * \return the run, built, not run
+ */
+LlmRun BuildLlmRun(const ExperimentConfig& config,
+                   std::shared_ptr<const mose::Scenario> scenario = nullptr,
+                   bool progress = false);
 
 } // namespace mose
 } // namespace ns3

@@ -23,7 +23,6 @@
 #include "ns3/mose-workload-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/system-path.h"
-#include "ns3/system-wall-clock-ms.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
@@ -244,13 +243,8 @@ RunFluid(const Experiment& experiment,
          std::vector<MoseTransfer> drawn)
 {
     mose::FluidFlowRun run(config);
-    SystemWallClockMs clock;
-    clock.Start();
-    run.Run();
     FluidRunOutput output;
-    output.figures = FluidRunFigures(*run.GetFabric(),
-                                     run.GetEndNs(),
-                                     static_cast<double>(clock.End()) / 1000.0);
+    output.figures = RunFluidMeasured(run);
     // the batch's records, in the drawn transfers' order (a record names its flow's index)
     result.transfers = std::move(drawn);
     for (const mose::FlowRecord& r : run.GetBatches().front().GetRecords())

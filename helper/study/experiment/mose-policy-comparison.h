@@ -33,12 +33,12 @@ namespace mose
  * comparison per seed) and `mose-llm --map=false` (LlmComparison, one comparison per level)
  * take each policy's scenario from Share(). The regime map (LlmRegimeMap), whose cells run
  * the static policies once and MoSE once per dark time, draws each seed's scenario once the
- * same way and hands it to every run of that seed (LlmExperiment::SetScenario()).
+ * same way and hands it to every run of that seed (Experiment::SetScenario()).
  *
  * The comparison knows no preset: it draws the scenario from an ExperimentConfig (its scenario
- * and run); every preset (InstallPacketWorkload(), InstallSwitchWorkload(), LlmExperiment) is made
- * from one policy's configuration (WithPolicy()) and that scenario, which is all a comparison
- * needs.
+ * and run); every preset (InstallPacketWorkload(), InstallSwitchWorkload(),
+ * InstallLlmWorkload()) is made from one policy's configuration (WithPolicy()) and that
+ * scenario, which is all a comparison needs.
  */
 class PolicyComparison
 {

@@ -24,7 +24,6 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/system-path.h"
-#include "ns3/system-wall-clock-ms.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -718,10 +717,7 @@ RunFluid(const Experiment& experiment, SwitchResult& result, const FluidPlan& pl
         sample(fabric->Now());
     };
     run.SetObservers(o);
-    SystemWallClockMs clock;
-    clock.Start();
-    run.Run();
-    const double wallSeconds = static_cast<double>(clock.End()) / 1000.0;
+    output.figures = RunFluidMeasured(run);
     fabric = run.GetFabric();
     if (inPlace.empty() && current == 0)
     {
@@ -745,7 +741,6 @@ RunFluid(const Experiment& experiment, SwitchResult& result, const FluidPlan& pl
                 static_cast<uint64_t>(std::llround(std::max(0.0, bins[b][cls])));
         }
     }
-    output.figures = FluidRunFigures(*fabric, run.GetEndNs(), wallSeconds);
 
     CollectFluidTransfers(run, *fabric, plan, result);
     output.switchRecords =

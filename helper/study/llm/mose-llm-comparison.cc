@@ -256,18 +256,15 @@ LlmComparison::WriteList(std::ostream& os) const
     }
 }
 
-std::unique_ptr<LlmExperiment>
-LlmComparison::BuildRun(uint32_t index, PolicyComparison& comparison) const
+LlmRun
+LlmComparison::BuildRun(uint32_t index, PolicyComparison& comparison, bool progress) const
 {
     ExperimentConfig config = m_config;
     config.level = GetLevel(index);
     ValidateLlmConfig(config); // its errors before the scenario is drawn
     // every policy runs on the same requests (the configuration's) and the same scenario,
     // drawn once per level
-    auto experiment = std::make_unique<LlmExperiment>(WithPolicy(config, GetPolicy(index)),
-                                                      comparison.Share(config));
-    experiment->Build();
-    return experiment;
+    return BuildLlmRun(WithPolicy(config, GetPolicy(index)), comparison.Share(config), progress);
 }
 
 bool
@@ -277,35 +274,37 @@ LlmComparison::HasTrainingPlan() const
 }
 
 LlmComparison::RunOutput
-LlmComparison::Collect(uint32_t index, const LlmExperiment& experiment) const
+LlmComparison::Collect(uint32_t index, const LlmRun& run) const
 {
+    const Experiment& experiment = *run.experiment;
+    const LlmResult& result = *run.result;
     const LlmLevel level = GetLevel(index);
     const bool tagged = IsTagged();
     const std::string tag = tagged ? ToString(level) + "," : std::string();
     const std::string headerTag = tagged ? "level," : std::string();
     RunOutput out;
-    out.summary = experiment.GetSummary();
+    out.summary = SummarizeLlmRun(experiment, result);
     // every run's pieces start with the files' header line; the comparison keeps the first's
     std::ostringstream requests;
     std::ostringstream iterations;
     std::ostringstream intervals;
     const mose::Policy policy = experiment.GetConfig().policy;
-    WriteLlmRequestsCsv(requests, true, policy, experiment.GetRequests());
-    WriteLlmIterationsCsv(iterations, true, policy, experiment.GetIterations());
-    WriteLlmIntervalsCsv(intervals, true, experiment);
+    WriteLlmRequestsCsv(requests, true, policy, result.requests);
+    WriteLlmIterationsCsv(iterations, true, policy, result.iterations);
+    WriteLlmIntervalsCsv(intervals, true, experiment, result);
     out.requests = PrefixLines(requests.str(), headerTag, tag);
     out.iterations = PrefixLines(iterations.str(), headerTag, tag);
     out.intervals = PrefixLines(intervals.str(), headerTag, tag);
     if (HasTrainingPlan())
     {
         std::ostringstream collectives;
-        WriteLlmCollectivesCsv(collectives, true, policy, experiment.GetCollectives());
+        WriteLlmCollectivesCsv(collectives, true, policy, result.collectives);
         out.collectives = PrefixLines(collectives.str(), headerTag, tag);
     }
     if (m_keepKvExport)
     {
         std::ostringstream kv;
-        WriteLlmKvExport(kv, true, m_kvExportJson, experiment);
+        WriteLlmKvExport(kv, true, m_kvExportJson, experiment, result);
         // JSON lines: the level as the first key of every object
         out.kv = m_kvExportJson ? (tagged ? PrefixObjects(kv.str(), ToString(level)) : kv.str())
                                 : PrefixLines(kv.str(), headerTag, tag);
@@ -375,12 +374,12 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
         {
             comparison = PolicyComparison(m_policies); // the next level's
         }
-        const std::unique_ptr<LlmExperiment> experiment = BuildRun(i, comparison);
-        experiment->Run(showProgress);
-        outputs.push_back(Collect(i, *experiment));
+        const LlmRun run = BuildRun(i, comparison, showProgress);
+        run.experiment->Run(GetLlmRunLabel(run.experiment->GetConfig()));
+        outputs.push_back(Collect(i, run));
         if (mose::IsSwitching(GetPolicy(i)) && i < m_policies.size())
         {
-            m_switches = experiment->GetSwitchRecords(); // the first level's
+            m_switches = run.experiment->GetSwitchRecords(); // the first level's
         }
         PrintRow(os, outputs.back().summary);
         if (IsFluid(GetLevel(i)) && m_config.llm.fluidRateEpoch.IsStrictlyPositive())
@@ -389,10 +388,11 @@ LlmComparison::Run(std::ostream& os, bool showProgress)
             ExperimentConfig exactConfig = m_config;
             exactConfig.level = GetLevel(i);
             exactConfig.llm.fluidRateEpoch = Seconds(0);
-            LlmExperiment exact(WithPolicy(exactConfig, GetPolicy(i)), comparison.GetScenario());
-            exact.Build();
-            exact.Run(showProgress);
-            m_exactSummaries.push_back(exact.GetSummary());
+            const LlmRun exact = BuildLlmRun(WithPolicy(exactConfig, GetPolicy(i)),
+                                             comparison.GetScenario(),
+                                             showProgress);
+            exact.experiment->Run(GetLlmRunLabel(exact.experiment->GetConfig()));
+            m_exactSummaries.push_back(SummarizeLlmRun(*exact.experiment, *exact.result));
             os << "  "
                << RateEpochErrorText(outputs.back().summary,
                                      m_exactSummaries.back(),
@@ -414,39 +414,36 @@ class LlmComparisonTask : public RunTask
 {
   public:
     /**
-     * \param build builds the run's experiment \param run runs it
+     * \param build builds the run (its experiment and result)
      * \param finish fills its record from it
      */
-    LlmComparisonTask(std::function<std::unique_ptr<LlmExperiment>()> build,
-                      std::function<void(LlmExperiment&)> run,
-                      std::function<void(const LlmExperiment&, RunRecord&)> finish)
+    LlmComparisonTask(std::function<LlmRun()> build,
+                      std::function<void(const LlmRun&, RunRecord&)> finish)
         : m_build(std::move(build)),
-          m_run(std::move(run)),
           m_finish(std::move(finish))
     {
     }
 
     void Prepare() override
     {
-        m_experiment = m_build();
+        m_run = m_build();
     }
 
     void Execute() override
     {
-        m_run(*m_experiment);
+        m_run.experiment->Run(GetLlmRunLabel(m_run.experiment->GetConfig()));
     }
 
     void Finish(RunRecord& record) override
     {
-        m_finish(*m_experiment, record);
-        m_experiment.reset();
+        m_finish(m_run, record);
+        m_run = LlmRun();
     }
 
   private:
-    std::function<std::unique_ptr<LlmExperiment>()> m_build;        //!< builds it
-    std::function<void(LlmExperiment&)> m_run;                      //!< runs it
-    std::function<void(const LlmExperiment&, RunRecord&)> m_finish; //!< its record
-    std::unique_ptr<LlmExperiment> m_experiment;                    //!< the experiment
+    std::function<LlmRun()> m_build;                         //!< builds it
+    std::function<void(const LlmRun&, RunRecord&)> m_finish; //!< its record
+    LlmRun m_run;                                            //!< the run
 };
 
 /// the names of a run's files, as its record lists them
@@ -484,14 +481,13 @@ LlmComparison::Run(const RunListOptions& options, std::ostream& os, bool showPro
         packet ? RunWorkers::PROCESSES : RunWorkers::THREADS,
         [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
             return std::make_unique<LlmComparisonTask>(
-                [this, i, &comparisons]() {
-                    return BuildRun(i, comparisons[i / m_policies.size()]);
+                [this, i, &comparisons, showProgress, &options]() {
+                    return BuildRun(i,
+                                    comparisons[i / m_policies.size()],
+                                    showProgress && options.jobs == 1);
                 },
-                [showProgress, &options](LlmExperiment& e) {
-                    e.Run(showProgress && options.jobs == 1);
-                },
-                [this, i, &store, &kvFile](const LlmExperiment& e, RunRecord& record) {
-                    const RunOutput out = Collect(i, e);
+                [this, i, &store, &kvFile](const LlmRun& run, RunRecord& record) {
+                    const RunOutput out = Collect(i, run);
                     LlmMapRunFigures figures;
                     figures.summary = out.summary;
                     LlmMapRunner::PutFigures(figures, record);

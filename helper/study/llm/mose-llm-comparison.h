@@ -57,8 +57,8 @@ std::string RateEpochErrorText(const LlmSummary& approximate, const LlmSummary& 
 /**
  * \ingroup mose-study
  * \brief One LLM experiment under several policies on the same requests and run (what
- *        `mose-llm --map=false` does): runs a LlmExperiment per policy, in order, prints a
- *        row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and
+ *        `mose-llm --map=false` does): runs an LLM run (BuildLlmRun()) per policy, in order, prints
+ * a row per policy as it finishes (KV transfer time and TTFT: mean, P50, P99; iteration and
  *        collective time: mean, P99; requests served, iterations, packets lost, wall time and
  *        events per second), keeps MoSE's switch records and the rows of requests.csv,
  *        iterations.csv and intervals.csv (with a policy column first).
@@ -93,7 +93,7 @@ class LlmComparison
     /**
      * \brief Runs the policies; once.
      * \param os where the table goes: its header, then a row per policy as it finishes
-     * \param showProgress passed to LlmExperiment::Run()
+     * \param showProgress passed to InstallLlmWorkload()
      */
     void Run(std::ostream& os, bool showProgress = false);
 
@@ -107,7 +107,7 @@ class LlmComparison
      *        else a process per run (one Simulator per process).
      * \param options how \param os where the table goes (all its rows once the list is
      *        whole), and the lines of kept runs and a part's summary
-     * \param showProgress passed to LlmExperiment::Run() (one worker only)
+     * \param showProgress passed to InstallLlmWorkload() (one worker only)
      * \return whether every run has its record (the files can be written); false after a part
      */
     bool Run(const RunListOptions& options, std::ostream& os, bool showProgress = false);
@@ -168,11 +168,12 @@ class LlmComparison
      * \brief A run's experiment, built
      * \param index the run \param comparison the level's policy comparison: the scenario its
      *        policies share (PolicyComparison::Share())
-     * \return the experiment
+     * \param progress the progress lines (InstallLlmWorkload())
+     * \return the run
      */
-    std::unique_ptr<LlmExperiment> BuildRun(uint32_t index, PolicyComparison& comparison) const;
-    /// \param index the run \param experiment its experiment, run \return its output
-    RunOutput Collect(uint32_t index, const LlmExperiment& experiment) const;
+    LlmRun BuildRun(uint32_t index, PolicyComparison& comparison, bool progress) const;
+    /// \param index the run \param run its experiment and result, run \return its output
+    RunOutput Collect(uint32_t index, const LlmRun& run) const;
     /// \brief Prints a run's row of the table \param os the stream \param s its summary
     void PrintRow(std::ostream& os, const LlmSummary& s) const;
     /// \brief Puts the comparison together from its runs' outputs, in the list's order

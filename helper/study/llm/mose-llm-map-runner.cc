@@ -182,20 +182,20 @@ class LlmMapTask : public RunTask
 
     void Prepare() override
     {
-        m_experiment = m_map.BuildRun(m_run, m_scenario);
+        m_experiment = m_map.BuildRun(m_run, m_scenario, m_showProgress);
     }
 
     void Execute() override
     {
-        m_experiment->Run(m_showProgress);
+        m_experiment.experiment->Run(GetLlmRunLabel(m_experiment.experiment->GetConfig()));
     }
 
     void Finish(RunRecord& record) override
     {
-        LlmMapRunner::PutFigures(m_map.Collect(m_run, *m_experiment), record);
+        LlmMapRunner::PutFigures(m_map.Collect(m_run, m_experiment), record);
         m_key(record);
         record.run = m_what;
-        m_experiment.reset();
+        m_experiment = LlmRun();
     }
 
   private:
@@ -205,7 +205,7 @@ class LlmMapTask : public RunTask
     std::function<void(RunRecord&)> m_key;             //!< writes its key
     std::shared_ptr<const mose::Scenario>& m_scenario; //!< the seed's scenario
     bool m_showProgress;                               //!< simulated-time progress
-    std::unique_ptr<LlmExperiment> m_experiment;       //!< the experiment
+    LlmRun m_experiment;                               //!< the experiment and its result
 };
 
 } // namespace

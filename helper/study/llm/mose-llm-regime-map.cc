@@ -634,30 +634,31 @@ LlmRegimeMap::MakeRun(const LlmMapRun& r) const
     return c;
 }
 
-std::unique_ptr<LlmExperiment>
-LlmRegimeMap::BuildRun(const LlmMapRun& r, std::shared_ptr<const mose::Scenario>& scenario) const
+LlmRun
+LlmRegimeMap::BuildRun(const LlmMapRun& r,
+                       std::shared_ptr<const mose::Scenario>& scenario,
+                       bool progress) const
 {
-    auto e = std::make_unique<LlmExperiment>(MakeRun(r), scenario);
-    e->Build();
-    scenario = e->GetScenario();
+    LlmRun e = BuildLlmRun(MakeRun(r), scenario, progress);
+    scenario = e.experiment->GetSharedScenario();
     return e;
 }
 
 LlmMapRunFigures
-LlmRegimeMap::Collect(const LlmMapRun& r, const LlmExperiment& e) const
+LlmRegimeMap::Collect(const LlmMapRun& r, const LlmRun& e) const
 {
     LlmMapRunFigures f;
-    f.summary = e.GetSummary();
+    f.summary = SummarizeLlmRun(*e.experiment, *e.result);
     if (m_config.cycles > 1)
     {
-        const ExperimentConfig& c = e.GetConfig();
+        const ExperimentConfig& c = e.experiment->GetConfig();
         const int64_t cycleNs = 2 * r.interval.GetNanoSeconds();
         for (uint32_t y = 0; y < m_config.cycles; ++y)
         {
             const Time to = y + 1 < m_config.cycles ? NanoSeconds(cycleNs * (y + 1)) : Time::Max();
             f.cycles.push_back(SummarizeLlmWindow(c.policy,
-                                                  e.GetRequests(),
-                                                  e.GetIterations(),
+                                                  e.result->requests,
+                                                  e.result->iterations,
                                                   NanoSeconds(cycleNs * y),
                                                   to));
         }
@@ -688,9 +689,9 @@ LlmRegimeMap::Run(const std::function<void(uint32_t, uint32_t, const std::string
         {
             progress(r.index, static_cast<uint32_t>(runs.size()), Describe(r));
         }
-        const std::unique_ptr<LlmExperiment> e = BuildRun(r, scenarios[r.seed]);
-        e->Run(showProgress);
-        figures.push_back(Collect(r, *e));
+        const LlmRun e = BuildRun(r, scenarios[r.seed], showProgress);
+        e.experiment->Run(GetLlmRunLabel(e.experiment->GetConfig()));
+        figures.push_back(Collect(r, e));
     }
     if (progress)
     {

@@ -294,8 +294,8 @@ struct LlmCrossover
 
 /**
  * \ingroup mose-study
- * \brief Runs a regime map (LlmExperiment per cell and policy), then writes it: a table,
- *        regime_map.csv, regime_map.plt and the verdict text.
+ * \brief Runs a regime map (an LLM run, BuildLlmRun(), per cell and policy), then writes it: a
+ * table, regime_map.csv, regime_map.plt and the verdict text.
  */
 class LlmRegimeMap
 {
@@ -307,7 +307,7 @@ class LlmRegimeMap
      * \brief Runs every cell; Error before any simulation for a bad configuration.
      * \param progress called before each packet-level run with (runs done, runs in all, what
      *        runs next); may be empty
-     * \param showProgress passed to LlmExperiment::Run() (simulated-time progress)
+     * \param showProgress passed to InstallLlmWorkload() (simulated-time progress)
      */
     void Run(const std::function<void(uint32_t, uint32_t, const std::string&)>& progress = {},
              bool showProgress = false);
@@ -333,19 +333,21 @@ class LlmRegimeMap
     /// \param run one of ListRuns() \return its experiment's configuration
     ExperimentConfig MakeRun(const LlmMapRun& run) const;
     /**
-     * \brief Builds a run's experiment (LlmExperiment::Build()), on the seed's scenario when an
-     *        earlier run drew it (it depends on the run and the scenario options only).
+     * \brief Builds a run's experiment (BuildLlmRun()), on the seed's scenario when an earlier
+     *        run drew it (it depends on the run and the scenario options only).
      * \param run one of ListRuns()
      * \param scenario the seed's scenario, or none; set to the experiment's
-     * \return the experiment, built, not run
+     * \param progress the simulated-time progress lines (InstallLlmWorkload())
+     * \return the experiment and its result, built, not run
      */
-    std::unique_ptr<LlmExperiment> BuildRun(const LlmMapRun& run,
-                                            std::shared_ptr<const mose::Scenario>& scenario) const;
+    LlmRun BuildRun(const LlmMapRun& run,
+                    std::shared_ptr<const mose::Scenario>& scenario,
+                    bool progress = false) const;
     /**
-     * \param run one of ListRuns() \param e its experiment, after Run()
+     * \param run one of ListRuns() \param e its experiment and result, after Run()
      * \return what the map keeps of it
      */
-    LlmMapRunFigures Collect(const LlmMapRun& run, const LlmExperiment& e) const;
+    LlmMapRunFigures Collect(const LlmMapRun& run, const LlmRun& e) const;
     /**
      * \brief Puts the map together from its runs' figures, as Run() does after running them:
      *        the cells, their verdicts and the flow-level break-even. A map is put together

@@ -58,11 +58,15 @@ GetLlmKvExportHeader()
 }
 
 void
-WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperiment& experiment)
+WriteLlmKvExport(std::ostream& os,
+                 bool header,
+                 bool json,
+                 const Experiment& experiment,
+                 const LlmResult& result)
 {
-    if (!experiment.IsDone())
+    if (!result.ran)
     {
-        throw mose::Error("WriteLlmKvExport: call LlmExperiment::Run() first");
+        throw mose::Error("WriteLlmKvExport: call Experiment::Run() first");
     }
     if (header && !json)
     {
@@ -72,7 +76,7 @@ WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperiment& 
     // the hops of (interval, decode group): one shortest-path tree per pair, computed once
     std::map<std::pair<std::size_t, uint32_t>, mose::DestinationTree> trees;
     const std::vector<Time> starts = config.GetIntervalStarts();
-    auto hops = [&experiment, &trees, &starts](Time arrival, uint32_t prefill, uint32_t decode) {
+    auto hops = [&result, &trees, &starts](Time arrival, uint32_t prefill, uint32_t decode) {
         std::size_t interval = 0;
         while (interval + 1 < starts.size() && starts[interval + 1] <= arrival)
         {
@@ -81,14 +85,14 @@ WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperiment& 
         auto [it, added] = trees.try_emplace(std::make_pair(interval, decode));
         if (added)
         {
-            const mose::ShortestPathRouting routing(experiment.GetIntervalGraph(interval),
+            const mose::ShortestPathRouting routing(result.GetIntervalGraph(interval),
                                                     mose::RoutingRule::SHORTEST_PATH);
             routing.ComputeTree(decode, it->second);
         }
         return it->second.distance.at(prefill);
     };
     const std::string policy = mose::ToString(config.policy);
-    for (const MoseRequestRecord& r : experiment.GetRequests())
+    for (const MoseRequestRecord& r : result.requests)
     {
         if (!r.done)
         {
@@ -164,7 +168,10 @@ WriteLlmCollectivesCsv(std::ostream& os,
 }
 
 void
-WriteLlmIntervalsCsv(std::ostream& os, bool header, const LlmExperiment& experiment)
+WriteLlmIntervalsCsv(std::ostream& os,
+                     bool header,
+                     const Experiment& experiment,
+                     const LlmResult& result)
 {
     if (header)
     {
@@ -175,8 +182,8 @@ WriteLlmIntervalsCsv(std::ostream& os, bool header, const LlmExperiment& experim
               "flow_tr_max_load_per_iteration_B\n";
     }
     const ExperimentConfig& config = experiment.GetConfig();
-    const std::vector<MoseRequestRecord>& requests = experiment.GetRequests();
-    const std::vector<MoseIterationRecord>& iterations = experiment.GetIterations();
+    const std::vector<MoseRequestRecord>& requests = result.requests;
+    const std::vector<MoseIterationRecord>& iterations = result.iterations;
     const std::vector<MoseSwitchRecord>& switches = experiment.GetSwitchRecords();
     const std::vector<Time> starts = config.GetIntervalStarts();
     for (std::size_t i = 0; i < starts.size(); ++i)
@@ -211,7 +218,7 @@ WriteLlmIntervalsCsv(std::ostream& os, bool header, const LlmExperiment& experim
         {
             os << "0,0,0";
         }
-        const mose::FlowMetrics m = experiment.GetIntervalMetrics(i);
+        const mose::FlowMetrics m = GetLlmIntervalMetrics(experiment, result, i);
         os << ',' << m.kv.flows << ',' << m.training.flows << ',' << m.directKv << ','
            << m.kv.avgHop << ',' << m.training.avgHop << ',' << m.kv.maxLoad << ','
            << m.training.maxLoad << ',' << m.all.maxLoad << ','

@@ -28,7 +28,7 @@ namespace mose
  *        policy column first.
  * \param os the stream \param header whether to write the header line first
  * \param policy the run's policy \param requests its request records
- *        (LlmExperiment::GetRequests())
+ *        (LlmResult::requests)
  */
 void WriteLlmRequestsCsv(std::ostream& os,
                          bool header,
@@ -41,7 +41,7 @@ void WriteLlmRequestsCsv(std::ostream& os,
  *        policy column first.
  * \param os the stream \param header whether to write the header line first
  * \param policy the run's policy \param iterations its iteration records
- *        (LlmExperiment::GetIterations())
+ *        (LlmResult::iterations)
  */
 void WriteLlmIterationsCsv(std::ostream& os,
                            bool header,
@@ -54,7 +54,7 @@ void WriteLlmIterationsCsv(std::ostream& os,
  *        column first: one per collective of a training plan's iterations (none without a plan).
  * \param os the stream \param header whether to write the header line first
  * \param policy the run's policy \param collectives its collective records
- *        (LlmExperiment::GetCollectives())
+ *        (LlmResult::collectives)
  */
 void WriteLlmCollectivesCsv(std::ostream& os,
                             bool header,
@@ -80,7 +80,7 @@ std::string GetLlmKvExportHeader();
  * per token, exactly); wire_bytes (kv_bytes / scale, as sent); mode (the roles it was
  * placed by); prefill and decode (its groups); direct (a circuit joins them: 1/0, JSON
  * true/false); hops (circuits on a shortest path between them in the circuit graph of the
- * mode interval it arrived in, LlmExperiment::GetIntervalGraph()); arrival_ns; queue_ns
+ * mode interval it arrived in, LlmResult::GetIntervalGraph()); arrival_ns; queue_ns
  * (waiting for its prefill group: prefill start - arrival); prefill_ns (prefill compute);
  * kv_start_ns; kv_end_ns; kv_ns (the KV transfer: kv_end - kv_start); ttft_ns (kv_end -
  * arrival). Times are integer ns of simulated time (the fabric's rates and the bytes both
@@ -89,9 +89,14 @@ std::string GetLlmKvExportHeader();
  * \param os the stream
  * \param header CSV: whether to write the header line (JSON lines have none)
  * \param json JSON lines rather than CSV
- * \param experiment the run (after Run(): Error otherwise)
+ * \param experiment the run
+ * \param result its result (after Run(): Error otherwise)
  */
-void WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperiment& experiment);
+void WriteLlmKvExport(std::ostream& os,
+                      bool header,
+                      bool json,
+                      const Experiment& experiment,
+                      const LlmResult& result);
 
 /**
  * \ingroup mose-study
@@ -99,16 +104,19 @@ void WriteLlmKvExport(std::ostream& os, bool header, bool json, const LlmExperim
  *        arriving in it, served, mean KV time, mean TTFT, iterations starting in it, mean
  *        iteration time, switch duration at its start, circuits changed, packets lost in the
  *        switch; then the flow-level metrics of the interval's graph and demand
- *        (LlmExperiment::GetIntervalMetrics()): flow_kv_flows, flow_tr_flows, flow_direct_kv,
+ *        (GetLlmIntervalMetrics()): flow_kv_flows, flow_tr_flows, flow_direct_kv,
  *        flow_kv_avg_hop, flow_tr_avg_hop, flow_kv_max_load_B, flow_tr_max_load_B,
  *        flow_max_load_B (bytes before scaling, both directions of a circuit added) and
  *        flow_tr_max_load_per_iteration_B (the training max load over the iterations started
  *        in the interval: one collective's busiest circuit, since the iterations of an
  *        interval have the same members and graph).
  * \param os the stream \param header whether to write the header line first
- * \param experiment the run
+ * \param experiment the run \param result its result
  */
-void WriteLlmIntervalsCsv(std::ostream& os, bool header, const LlmExperiment& experiment);
+void WriteLlmIntervalsCsv(std::ostream& os,
+                          bool header,
+                          const Experiment& experiment,
+                          const LlmResult& result);
 
 } // namespace mose
 } // namespace ns3
