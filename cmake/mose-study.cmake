@@ -46,6 +46,7 @@ set(MOSE_STUDY_SOURCES
     helper/study/experiment/mose-llm-experiment.cc
     helper/study/experiment/mose-packet-experiment.cc
     helper/study/experiment/mose-policy-comparison.cc
+    helper/study/experiment/mose-presets.cc
     helper/study/experiment/mose-switch-experiment.cc
     helper/study/llm/mose-csv-table.cc
     helper/study/llm/mose-llm-comparison.cc
@@ -98,6 +99,7 @@ set(MOSE_STUDY_HEADERS
     helper/study/experiment/mose-llm-experiment.h
     helper/study/experiment/mose-packet-experiment.h
     helper/study/experiment/mose-policy-comparison.h
+    helper/study/experiment/mose-presets.h
     helper/study/experiment/mose-switch-experiment.h
     helper/study/llm/mose-csv-table.h
     helper/study/llm/mose-llm-comparison.h

@@ -8,6 +8,7 @@
 #define MOSE_LLM_EXPERIMENT_H
 
 #include "mose-experiment.h"
+#include "mose-presets.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/mose-break-even.h"
@@ -45,49 +46,6 @@ namespace mose
 
 /**
  * \ingroup mose-study
- * \brief The LLM preset: the one ExperimentConfig of an LLM run (InstallLlmWorkload()), at the
- * packet or a fluid level, on N groups with the paper's role shares (RoleCounts::PaperScaled), H^PD
- * with r = d - 1, shortest-path routing, and the schedule inference-heavy -> training-heavy at 0.5
- * s -> inference-heavy at 1 s, end 1.5 s; the run stops at 30 s at the latest; a switcher that does
- * not hold a run whose work is done (waitForSwitches false), no circuit monitor, port queues of
- * 1000 packets; the workloads' defaults (LlmWorkloadConfig) and no requests; ocsRate and hostRate
- * from the current defaults of ns3::MoseOcs::DataRate and ns3::MoseTopologyHelper::HostDataRate
- *        (unscaled).
- *
- * Scaling: with `scale` = f > 1 the OCS DataRate and the host rate are divided by f, and so is
- * every byte count the workloads send (KV caches, collective sizes); serialisation times of a
- * whole transfer stay as they were, packets are f times fewer. Compute times, propagation
- * delays, drain and dark times are not scaled.
- *
- * Rates are set on the run's own objects (MoseTopologyHelper::SetOcsAttribute(), the helper's
- * HostDataRate, the switcher's ReconfigurationDelay): no attribute default is changed. ocsRate
- * and hostRate are the rates BEFORE scaling, so a user's --ns3::MoseOcs::DataRate=100Gbps is the
- * unscaled circuit rate and is divided by the scale like every rate. A configured default
- * (Config::SetDefault, the command line) that differs from the configuration's value is a
- * mose::Error from InstallLlmWorkload() naming both: the user's setting wins or fails loudly,
- * never silently loses. The same holds for darkTime against
- * ns3::MoseModeSwitcher::ReconfigurationDelay.
- * \param nodes N
- * \return the configuration
- */
-ExperimentConfig MakeLlmConfig(uint32_t nodes);
-
-/**
- * \ingroup mose-study
- * \brief Sets the LLM workloads' transport, a TypeId name (MoseTransportHelper; mose-llm
- *        --transport): ns3::MoseSocketTransfers (tcp, the default) or ns3::MoseRdmaTransport
- *        (rdma). With rdma, at every level, RED with ECN (`marking`) on every port and host-link
- *        end, its disc holding the port queue (portQueue), and one-packet device queues
- *        (ExperimentConfig::RDMA_DEVICE_QUEUE); with tcp no marking and the port queue back.
- * \param config an LLM configuration (MakeLlmConfig()) \param typeName the transport
- * \param marking the ports' marking with rdma
- */
-void SetLlmTransport(ExperimentConfig& config,
-                     const std::string& typeName,
-                     const EcnMarking& marking = EcnMarking());
-
-/**
- * \ingroup mose-study
  * \brief Turns on the fluid level's queues (mose::FluidFabricConfig::queues, mose-llm
  *        --fluidQueues) with the packet level's RED disc: a port marks at the backlog where
  *        RED's first mark is expected (a queue growing at twice its rate) and holds the disc's
@@ -96,48 +54,6 @@ void SetLlmTransport(ExperimentConfig& config,
  * \param fabric the fluid fabric read from it (its segment and wire bytes are used)
  */
 void SetFluidQueues(const ExperimentConfig& config, mose::FluidFabricConfig& fabric);
-
-/**
- * \ingroup mose-study
- * \brief The least time a run of one LLM experiment may stop at, whatever its requests:
- *        MakeLlmConfig()'s stop time, 30 s (room for transport retransmissions and the training
- *        job's last iteration; the run ends earlier on its own once its work is done).
- */
-constexpr int64_t LLM_LEAST_STOP_SECONDS = 30;
-
-/**
- * \ingroup mose-study
- * \brief The time it takes to serve a list of requests one after another on an idle fabric:
- *        for each request its prefill (inputTokens / prefillTokensPerSecond) and its KV
- *        transfer (inputTokens x kvBytesPerToken at the slower of the unscaled host and
- *        circuit rates; --scale divides bytes and rates together, so the time is the same),
- *        summed, plus the notice delay when it is set (each at most 1e9 s: with the last
- *        arrival, at most 1e9 s too, the end stays inside ns-3's time range). It is a bound
- *        that leaves room for queueing: the requests are served in parallel by many groups.
- * \param config an LLM configuration (MakeLlmConfig()) with its requests
- * \return the time (0 without requests)
- */
-Time LlmServeAllowance(const ExperimentConfig& config);
-
-/**
- * \ingroup mose-study
- * \brief The stop time of one LLM experiment when the user gives none (mose-llm without
- *        --stopTime): the latest of LLM_LEAST_STOP_SECONDS, the schedule's end (end) and the
- *        last request's arrival plus LlmServeAllowance(). The run stops earlier on its own once
- * every request is served and the training job stopped; this bound only ends a run whose work does
- * not finish. \param config an LLM configuration (MakeLlmConfig()) with its requests \return the
- * stop time
- */
-Time DefaultLlmStopTime(const ExperimentConfig& config);
-
-/**
- * \ingroup mose-study
- * \brief Throws a mose::Error naming the first invalid parameter of an LLM configuration
- *        (MakeLlmConfig()): the scenario's, the scale and rates, hostsPerGroup, the workloads'
- *        (LlmWorkloadConfig), portMtu, end, the transport and its marking.
- * \param config the configuration
- */
-void ValidateLlmConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study

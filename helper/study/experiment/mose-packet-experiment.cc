@@ -40,69 +40,6 @@ NS_LOG_COMPONENT_DEFINE("MosePacketExperiment");
 namespace mose
 {
 
-ExperimentConfig
-MakePacketConfig(const mose::FlowExperimentConfig& scenario,
-                 mose::WorkloadMode mode,
-                 LlmLevel level,
-                 const std::string& transport,
-                 const EcnMarking& ecn)
-{
-    ExperimentConfig c;
-    c.scenario = scenario;
-    c.schedule.Add(mode, 0); // one mode, open: until stopTime
-    c.switcher = false;
-    c.flowMonitor = !IsFluid(level);
-    c.SetTransport(level, transport, ecn);
-    return c;
-}
-
-void
-ValidatePacketConfig(const ExperimentConfig& config)
-{
-    const mose::FlowExperimentConfig& scenario = config.scenario;
-    const mose::WorkloadMode mode = config.GetInitialMode();
-    scenario.Validate();
-    const std::string mine =
-        " belongs to the training-heavy mode, and the run is " + mose::ToString(mode) + " (--mode)";
-    if (mode == mose::WorkloadMode::INFERENCE_HEAVY)
-    {
-        for (const auto& [option, file] :
-             {std::make_pair("--trainingRolesFile", scenario.trainingRolesFile),
-              std::make_pair("--trainingAssignmentFile", scenario.trainingAssignmentFile),
-              std::make_pair("--trainingFlowsFile", scenario.trainingFlowsFile)})
-        {
-            if (!file.empty())
-            {
-                mose::ThrowBadParameter(option,
-                                        mose::QuoteText(file),
-                                        "the file would not be used: it" + mine);
-            }
-        }
-    }
-    else if (!scenario.inferenceFlowsFile.empty())
-    {
-        mose::ThrowBadParameter("--inferenceFlowsFile",
-                                mose::QuoteText(scenario.inferenceFlowsFile),
-                                "the file would not be used: it holds the inference-heavy flows, "
-                                "and the run is " +
-                                    mose::ToString(mode) + " (--mode)");
-    }
-    MoseTransportHelper{config.transport}; // a mose::Error naming a type that is no transport
-    if (config.IsRdma())
-    {
-        if (config.ecn)
-        {
-            config.ecn->Validate();
-        }
-    }
-    if (config.stopTime <= Seconds(0))
-    {
-        mose::ThrowBadParameter("--stopTime",
-                                mose::FormatNumber(config.stopTime.GetSeconds()) + " s",
-                                "the simulation needs a positive stop time");
-    }
-}
-
 const PacketClassResult&
 PacketResult::GetClass(mose::TrafficClass cls) const
 {

@@ -9,6 +9,7 @@
 
 #include "mose-experiment.h"
 #include "mose-llm-experiment.h"
+#include "mose-presets.h"
 
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-circuit-monitor.h"
@@ -35,58 +36,6 @@ namespace ns3
 {
 namespace mose
 {
-
-/**
- * \ingroup mose-study
- * \brief The packet preset (mose-packet, InstallPacketWorkload()): the Experiment of one
- *        workload mode of a scenario under a policy, without switcher.
- *
- * The scenario (N, d, roles, templates, the number of flows, the routing rule) is the flow-level
- * study's configuration; the packet-level knobs (circuit rate and delay, bytes per unit of
- * demand, transport, start times, hosts per group, queues) are the Attributes of MoseOcs,
- * MoseTrafficHelper and MoseTopologyHelper, set with Config::SetDefault or
- * --ns3::Type::Attr=value.
- *
- * At the fluid and aggregate levels the same transfers (MoseTrafficHelper::
- * MakeStartedTransfers(): the same sample, aggregation and start times) run as a mose::FlowBatch
- * on the fluid fabric that MoseFluidFabricHelper::Read() reads from the same helpers, without a
- * Simulator: one transfer per flow of the batch, TCP's segment and headers as the fluid model's
- * payload share, completion at the last byte (no notice delay). A flow list has no collective,
- * so the aggregate level runs as the fluid one.
- *
- * \param scenario N, d, roles, templates, flows, routing rule
- * \param mode the workload mode: the schedule's one period, open until stopTime (60 s)
- * \param level packets (ns-3), or fluid flows (mose::FluidFlowRun, no Simulator; aggregate runs
- *        as fluid); packet-only figures (losses, FlowMonitor) are "n/a" at a fluid level
- * \param transport the transfers' transport, a TypeId name (MoseTransportHelper; --transport):
- *        ns3::MoseSocketTransfers (tcp: BulkSend applications, MoseFlowWorkload) or
- *        ns3::MoseRdmaTransport (rdma: the same transfers as a mose::FlowBatch on the transport,
- *        MoseBatchWorkload); at a fluid level it gives the packet size the fluid model's
- *        payload share is read from
- * \param ecn with ns3::MoseRdmaTransport at the packet level: RED with ECN on every port and
- *        host-link end (ExperimentConfig::ecn; the device queues are then
- *        ExperimentConfig::RDMA_DEVICE_QUEUE)
- * \return the configuration: no switcher, the circuit and loss monitors, FlowMonitor at the
- *         packet level
- */
-ExperimentConfig MakePacketConfig(const mose::FlowExperimentConfig& scenario,
-                                  mose::WorkloadMode mode,
-                                  LlmLevel level = LlmLevel::PACKET,
-                                  const std::string& transport = "ns3::MoseSocketTransfers",
-                                  const EcnMarking& ecn = EcnMarking());
-
-/**
- * \ingroup mose-study
- * \brief Throws a mose::Error naming the first invalid parameter of a packet preset's
- *        configuration (MakePacketConfig()): the scenario's, a transport that is none, a stop
- *        time that is not positive, and a file of the training-heavy
- *        mode (roles, assignment, flows) in an inference-heavy run or the inference-heavy flows
- *        file in a training-heavy run, which the run would not use (a training-heavy run uses
- *        the inference-heavy roles for its role transition and the inference-heavy assignment
- *        for H^PD and H^C).
- * \param config the configuration
- */
-void ValidatePacketConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study

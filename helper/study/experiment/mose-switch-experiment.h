@@ -8,6 +8,7 @@
 #define MOSE_SWITCH_EXPERIMENT_H
 
 #include "mose-experiment.h"
+#include "mose-presets.h"
 
 #include "ns3/mose-batch-workload.h"
 #include "ns3/mose-break-even.h"
@@ -38,74 +39,6 @@ namespace ns3
 {
 namespace mose
 {
-
-/**
- * \ingroup mose-study
- * \brief The switching preset (mose-mode-switch, InstallSwitchWorkload()): the Experiment of a
- *        scenario run under a policy, with a switcher that follows a schedule of modes and the
- *        traffic of every mode interval.
- *
- * The scenario (N, d, roles, templates, flows per mode, routing rule) is the flow-level study's
- * configuration. The switch's knobs (Phases K, Drain, DrainTimeout, ReconfigurationDelay) are
- * MoseModeSwitcher attributes and the traffic's (BytesPerUnit, transport, ...) MoseTrafficHelper
- * attributes, set with Config::SetDefault or --ns3::Type::Attr=value.
- *
- * Mode interval 0 runs the initial mode from firstStart to the first boundary; interval i > 0
- * runs boundary i - 1's mode from that boundary to the next one (the last: to `end`). Each
- * interval's transfers are all flows of its mode (one transfer per (source, destination) pair
- * by default), starting uniformly over the first min(interval length, startWindow) of the
- * interval (MoseModeSwitcherHelper::InstallModeTraffic()).
- *
- * At the fluid and aggregate levels (ExperimentConfig::SetTransport()) the same transfers
- * (MoseTrafficHelper::MakeStartedTransfers() with InstallModeTraffic()'s attributes and streams)
- * run as one mose::FlowBatch per interval on the fluid fabric MoseFluidFabricHelper::Read() reads
- * from the same helpers, which switches at the same boundaries to the same templates
- * (mose::FluidFlowRun), without a Simulator. A flow list has no collective, so the aggregate
- * level runs as the fluid one. What only packets have (drops, held packets, drain timeouts) is
- * "n/a" there. With ns3::MoseRdmaTransport at the packet level each interval's transfers run as
- * a mose::FlowBatch on the transport (MoseBatchWorkload) and RED with ECN marks on the ports.
- *
- * \param scenario N, d, roles, templates, flows, routing rule
- * \return the configuration: a switcher that a running switch holds the run for, the circuit
- *         and loss monitors and the interval probe, stop time 30 s, and the schedule
- *         "inference-heavy:200ms,training-heavy:200ms,inference-heavy:200ms" (mose-mode-switch's
- *         default; SetSchedule())
- */
-ExperimentConfig MakeSwitchConfig(const mose::FlowExperimentConfig& scenario);
-
-/**
- * \ingroup mose-study
- * \brief MakeSwitchConfig() with the scenario defaults of every mose program at N groups
- *        (mose::PaperScaledConfig(): d = 4, the paper's role shares scaled to N, H^PD with
- *        r = d - 1).
- * \param nodes N
- * \param flows flows per mode
- * \return the configuration
- */
-ExperimentConfig MakeSwitchConfig(uint32_t nodes, uint64_t flows);
-
-/**
- * \ingroup mose-study
- * \brief Throws a mose::Error naming "--schedule period K duration" if a period between
- *        two switches lasts no longer than the longest switch of MoseModeSwitcher's
- *        attribute defaults, Phases x (DrainTimeout + ReconfigurationDelay): the switcher
- *        refuses such a schedule when it starts (naming its period), a program whose
- *        switcher takes the defaults (mose-mode-switch, mose-llm --map=false) can refuse
- *        the --schedule before.
- * \param periods the schedule's periods
- */
-void CheckSwitchesFit(const mose::ModeSchedule& periods);
-
-/**
- * \ingroup mose-study
- * \brief Throws a mose::Error naming the first invalid parameter of a switching preset's
- *        configuration (MakeSwitchConfig()): the scenario's, a transport that is none, an
- *        unsorted schedule, firstStart not before the first boundary,
- *        end not after the last, a stop time before end, a non-positive start window or bin
- *        width.
- * \param config the configuration
- */
-void ValidateSwitchConfig(const ExperimentConfig& config);
 
 /**
  * \ingroup mose-study
