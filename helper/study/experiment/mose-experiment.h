@@ -585,7 +585,7 @@ class Experiment
      *
      * At the packet level: the scenario, the fabric, its monitors and the switcher. At a fluid
      * or aggregate level (ExperimentConfig::level), where no Simulator runs and nothing is
-     * installed: the scenario, the initial mode and graph (BuildFluidMode()) and the mode
+     * installed: the scenario, the initial mode and graph and the mode
      * intervals (their figures from the fluid run, FluidRunOutput). Then, at every
      * level, the workload step a preset gave (SetInstall()).
      */
@@ -608,24 +608,13 @@ class Experiment
     void SetFluidRun(std::function<FluidRunOutput()> run);
 
     /**
-     * \brief Build() of a fluid or aggregate level, where no Simulator runs and nothing is
-     *        installed: the configuration checked, the scenario and the initial mode drawn as
-     *        Build() draws them (or the scenario given, SetScenario()) and the initial circuit
-     *        graph. Error on several MPI ranks: the fluid levels run on one process. Then
-     *        GetScenario(), GetInitialModeScenario(), GetRoutingSeed(), EvaluateFlows() and
-     *        ReadFluidFabric() serve; the preset runs the level itself (not Run()).
-     * \return the initial circuit graph (the graph file's, or the policy's)
-     */
-    mose::CircuitGraph BuildFluidMode();
-
-    /**
      * \brief The fluid fabric of a flow list's transfers, read from the helpers the packet
      *        level builds it with, configured alike (nothing is installed): ConfigureTopology(),
      *        the run's routing rule and seed, the switcher's attributes
      *        (MoseFluidFabricHelper::Read(), with MoseScale at the configuration's scale). The
      *        fluid model's packet is TcpSocket's segment (BulkSend's sockets) or RDMA's
      *        PayloadSize, and a transfer ends at its last byte (the sink's, no notice delay).
-     *        The transport is the configuration's. After BuildFluidMode().
+     *        The transport is the configuration's. After Build() of a fluid level.
      * \return the fabric
      */
     mose::FluidFabricConfig ReadFluidFabric() const;
@@ -854,6 +843,14 @@ class Experiment
     /// \brief Adds a workload: WorkDone -> MaybeStop()
     /// \param workload the workload
     void AddWorkload(Ptr<MoseWorkload> workload);
+    /**
+     * \brief Build() of a fluid or aggregate level, where no Simulator runs and nothing is
+     *        installed: the configuration checked, the scenario and the initial mode drawn as
+     *        at the packet level (or the scenario given, SetScenario()). Error on several MPI
+     *        ranks: the fluid levels run on one process.
+     * \return the initial circuit graph (the graph file's, or the policy's)
+     */
+    mose::CircuitGraph BuildFluidMode();
     /// \brief Build(): the run's scenario and initial mode (m_initial, m_routingSeed)
     /// \return the initial circuit graph (the graph file's, or the policy's)
     mose::CircuitGraph BuildInitialMode();
