@@ -24,19 +24,6 @@ namespace ns3
 namespace mose
 {
 
-namespace
-{
-
-/// \return a time as the switching preset's messages give it: "12.500 ms"
-template <typename T>
-std::string
-Ms(T value)
-{
-    return FormatDuration(value, DurationStyle::MS);
-}
-
-} // namespace
-
 ExperimentConfig
 MakePacketConfig(const mose::FlowExperimentConfig& scenario,
                  mose::WorkloadMode mode,
@@ -180,14 +167,17 @@ ValidateSwitchConfig(const ExperimentConfig& config)
             mose::ThrowBadParameter("--schedule",
                                     config.ScheduleShown(),
                                     "boundary times must be strictly increasing (boundary " +
-                                        std::to_string(i - 1) + " at " + Ms(times[i]) +
+                                        std::to_string(i - 1) + " at " +
+                                        FormatDuration(times[i], DurationStyle::MS) +
                                         " is not after boundary " + std::to_string(i - 2) + " at " +
-                                        Ms(times[i - 1]) + ")");
+                                        FormatDuration(times[i - 1], DurationStyle::MS) + ")");
         }
     }
     if (config.firstStart.IsStrictlyNegative())
     {
-        mose::ThrowBadParameter("first start", Ms(config.firstStart), "a time >= 0");
+        mose::ThrowBadParameter("first start",
+                                FormatDuration(config.firstStart, DurationStyle::MS),
+                                "a time >= 0");
     }
     if (config.schedule.size() > 1 && times[1] <= config.firstStart)
     {
@@ -195,20 +185,22 @@ ValidateSwitchConfig(const ExperimentConfig& config)
                                 config.ScheduleShown(),
                                 "the first period must last longer than the first transfers' "
                                 "start (" +
-                                    Ms(config.firstStart) + ")");
+                                    FormatDuration(config.firstStart, DurationStyle::MS) + ")");
     }
     const Time last = config.schedule.size() > 1 ? times[times.size() - 2] : config.firstStart;
     if (config.end <= last)
     {
         mose::ThrowBadParameter("end of the last interval",
-                                Ms(config.end),
-                                "a time after the last boundary (" + Ms(last) + ")");
+                                FormatDuration(config.end, DurationStyle::MS),
+                                "a time after the last boundary (" +
+                                    FormatDuration(last, DurationStyle::MS) + ")");
     }
     if (config.stopTime <= config.end)
     {
         mose::ThrowBadParameter("--stopTime",
                                 config.Shown("--stopTime", config.stopTime),
-                                "a time after the end of the last interval (" + Ms(config.end) +
+                                "a time after the end of the last interval (" +
+                                    FormatDuration(config.end, DurationStyle::MS) +
                                     ", the end of --schedule)");
     }
     if (!config.startWindow.IsStrictlyPositive())

@@ -200,6 +200,59 @@ SwitchComparisonRuns::GetSummary(const RunRecord& record)
     return s;
 }
 
+std::unique_ptr<RunTask>
+SwitchComparisonRuns::MakeTask(uint32_t i,
+                               const RunRecordStore& store,
+                               std::vector<PolicyComparison>& comparisons)
+{
+    const std::size_t n = m_policies.size();
+    const ExperimentConfig config = GetRunConfig(i);
+    const uint32_t seed = i / static_cast<uint32_t>(n);
+    const mose::Policy policy = m_policies[i % n];
+    const bool reported = seed == 0 && policy == m_config.policy;
+    // the workload's result, set when the task makes its experiment
+    auto result = std::make_shared<std::shared_ptr<const SwitchResult>>();
+    return std::make_unique<ExperimentTask>(
+        [config, seed, policy, &comparisons, result]() {
+            auto e = std::make_unique<Experiment>(WithPolicy(config, policy));
+            if (auto scenario = comparisons[seed].Share(config))
+            {
+                e->SetScenario(std::move(scenario));
+            }
+            *result = InstallSwitchWorkload(*e);
+            return e;
+        },
+        [this, &store, seed, policy, reported, result](const Experiment& e, RunRecord& record) {
+            const SwitchResult& r = **result;
+            PutSummary(r.GetSummary(e), record);
+            record.Set("experiment_wall_seconds", e.GetWallSeconds());
+            if (seed > 0)
+            {
+                return; // a further seed's runs give their summaries only
+            }
+            const SwitchExperimentReport report(e, r);
+            const std::string folder = store.GetScratchFolder(record.index);
+            report.WriteCsv(folder, mose::ToString(policy) + "_");
+            if (reported && m_writeScenario)
+            {
+                WriteScenarioFiles(e.GetScenario(), folder);
+            }
+            store.KeepRunFolder(record, folder);
+            if (!reported)
+            {
+                return;
+            }
+            std::ostringstream text;
+            report.Print(text);
+            store.WriteRunFile(record, REPORT_FILE, text.str());
+            store.WriteRunFile(record, WORKLOAD_FILE, r.GetWorkloadText(e));
+            std::ostringstream script;
+            report.MakeGoodputPlot("goodput_" + mose::ToString(policy) + ".png")
+                .GenerateOutput(script);
+            store.WriteRunFile(record, PLOT_FILE, script.str());
+        });
+}
+
 bool
 SwitchComparisonRuns::Run(const RunListOptions& options,
                           const std::string& dir,
@@ -225,54 +278,7 @@ SwitchComparisonRuns::Run(const RunListOptions& options,
     const bool whole = runner.Run(
         options,
         RunWorkers::PROCESSES,
-        [&](uint32_t i, const RunRecordStore& store) -> std::unique_ptr<RunTask> {
-            const ExperimentConfig config = GetRunConfig(i);
-            const uint32_t seed = i / static_cast<uint32_t>(n);
-            const mose::Policy policy = m_policies[i % n];
-            const bool reported = seed == 0 && policy == m_config.policy;
-            // the workload's result, set when the task makes its experiment
-            auto result = std::make_shared<std::shared_ptr<const SwitchResult>>();
-            return std::make_unique<ExperimentTask>(
-                [config, seed, policy, &comparisons, result]() {
-                    auto e = std::make_unique<Experiment>(WithPolicy(config, policy));
-                    if (auto scenario = comparisons[seed].Share(config))
-                    {
-                        e->SetScenario(std::move(scenario));
-                    }
-                    *result = InstallSwitchWorkload(*e);
-                    return e;
-                },
-                [this, &store, seed, policy, reported, result](const Experiment& e,
-                                                               RunRecord& record) {
-                    const SwitchResult& r = **result;
-                    PutSummary(r.GetSummary(e), record);
-                    record.Set("experiment_wall_seconds", e.GetWallSeconds());
-                    if (seed > 0)
-                    {
-                        return; // a further seed's runs give their summaries only
-                    }
-                    const SwitchExperimentReport report(e, r);
-                    const std::string folder = store.GetScratchFolder(record.index);
-                    report.WriteCsv(folder, mose::ToString(policy) + "_");
-                    if (reported && m_writeScenario)
-                    {
-                        WriteScenarioFiles(e.GetScenario(), folder);
-                    }
-                    store.KeepRunFolder(record, folder);
-                    if (!reported)
-                    {
-                        return;
-                    }
-                    std::ostringstream text;
-                    report.Print(text);
-                    store.WriteRunFile(record, REPORT_FILE, text.str());
-                    store.WriteRunFile(record, WORKLOAD_FILE, r.GetWorkloadText(e));
-                    std::ostringstream script;
-                    report.MakeGoodputPlot("goodput_" + mose::ToString(policy) + ".png")
-                        .GenerateOutput(script);
-                    store.WriteRunFile(record, PLOT_FILE, script.str());
-                });
-        },
+        [&](uint32_t i, const RunRecordStore& store) { return MakeTask(i, store, comparisons); },
         records,
         os);
     if (!whole)

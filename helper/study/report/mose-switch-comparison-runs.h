@@ -7,6 +7,7 @@
 #ifndef MOSE_SWITCH_COMPARISON_RUNS_H
 #define MOSE_SWITCH_COMPARISON_RUNS_H
 
+#include "mose-policy-comparison.h"
 #include "mose-run-list-runner.h"
 #include "mose-run-list.h"
 #include "mose-switch-comparison.h"
@@ -14,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -89,6 +91,16 @@ class SwitchComparisonRuns
   private:
     /// \param index a run \return its configuration (its seed's run)
     ExperimentConfig GetRunConfig(uint32_t index) const;
+    /**
+     * \brief Run(): the task of run i: its experiment with the switching workload (the seed's
+     *        scenario shared), and what it keeps (its summary; seed 0's files, report,
+     *        workload text and figure script)
+     * \param i the run \param store the run records \param comparisons per seed, its scenario
+     * \return the task
+     */
+    std::unique_ptr<RunTask> MakeTask(uint32_t i,
+                                      const RunRecordStore& store,
+                                      std::vector<PolicyComparison>& comparisons);
 
     ExperimentConfig m_config;                   //!< the experiment
     std::vector<mose::Policy> m_policies;        //!< the policies

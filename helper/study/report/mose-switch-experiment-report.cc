@@ -87,82 +87,7 @@ SwitchExperimentReport::Print(std::ostream& os) const
     os << "\n";
     for (const auto& iv : res.intervals)
     {
-        const ExperimentInterval& probe = ex.GetIntervals()[iv.index];
-        os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " [" << Ms(iv.start)
-           << ", " << Ms(iv.end) << "), template " << mose::ToString(iv.templateId)
-           << (probe.graphRealised ? "" : " (NOT realised)") << "\n";
-        if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, iv.index))
-        {
-            const MoseSwitchRecord& r = *sw;
-            os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
-               << mose::ToString(r.to) << ", " << Ms(r.start) << " .. "
-               << (r.done
-                       ? Ms(r.end)
-                       : "UNFINISHED (the run stopped at " + Ms(r.until) + "; figures up to then)")
-               << ": kept " << r.kept << ", removed " << r.removed << ", added " << r.added;
-            if (!r.batches.empty() && r.batches.size() != r.phases)
-            {
-                os << ", " << r.batches.size() << " batches (K=" << r.phases
-                   << " requested: at most one batch per removed circuit)";
-            }
-            os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
-               << Ms(r.blackoutTime) << "; packets held ";
-            if (IsFluid(c.level))
-            {
-                os << "n/a, lost n/a (fluid flows)\n";
-            }
-            else
-            {
-                os << r.packetsHeld << " (longest " << Ms(r.longestHold) << "), lost " << r.lost
-                   << "\n";
-            }
-        }
-        else if (iv.index > 0)
-        {
-            os << "  switch: none (the simulation ended first)\n";
-        }
-        const mose::FlowMetrics& m = iv.metrics;
-        os << "  flow level (" << iv.flows << " flows): MaxLoad " << m.all.maxLoad << ", P95 load "
-           << m.all.p95Load << ", AvgHop " << std::setprecision(4) << m.all.avgHop << ", DirectKV "
-           << m.directKv << ", 3+hop " << m.kvThreePlus << "; cost KV avg " << m.kv.avgCost
-           << " P95 " << m.kv.p95Cost << ", training avg " << m.training.avgCost << " P95 "
-           << m.training.p95Cost << std::setprecision(6) << "\n";
-        os << "  " << std::left << std::setw(10) << "class" << std::right << std::setw(10)
-           << "transfers" << std::setw(8) << "done" << std::setw(13) << "FCT mean" << std::setw(13)
-           << "P50" << std::setw(13) << "P95" << std::setw(13) << "P99" << std::setw(13)
-           << "goodput"
-           << "\n";
-        for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
-        {
-            const MoseFctSummary& f = iv.GetFct(cls);
-            os << "  " << std::left << std::setw(10) << mose::ToString(cls) << std::right
-               << std::setw(10) << f.transfers << std::setw(8) << f.completed << std::setw(13)
-               << Ms(f.meanS) << std::setw(13) << Ms(f.p50S) << std::setw(13) << Ms(f.p95S)
-               << std::setw(13) << Ms(f.p99S) << std::setw(13) << Gbps(f.goodputBps) << "\n";
-        }
-        os << "  circuits: " << probe.circuitBytes.size() << ", payload bytes max "
-           << probe.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
-           << probe.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
-           << " (while in place), " << probe.bytesDuringSwitch
-           << " during the switch; packets lost in the interval "
-           << (IsFluid(c.level) ? std::string("n/a") : std::to_string(probe.packetsLost));
-        if (probe.packetsLost > 0)
-        {
-            os << " (";
-            bool first = true;
-            for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
-            {
-                if (probe.drops[p] > 0)
-                {
-                    os << (first ? "" : ", ")
-                       << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p))
-                       << " " << probe.drops[p];
-                    first = false;
-                }
-            }
-            os << ")";
-        }
-        os << "\n";
+        PrintInterval(os, iv);
     }
     const SwitchRunSummary s = res.GetSummary(ex);
     os << "\nwhole run: " << s.completed << " of " << s.transfers
@@ -192,9 +117,121 @@ SwitchExperimentReport::Print(std::ostream& os) const
 }
 
 void
-SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& prefix) const
+SwitchExperimentReport::PrintInterval(std::ostream& os, const SwitchInterval& iv) const
 {
-    NS_LOG_FUNCTION(this << dir << prefix);
+    const Experiment& ex = m_experiment;
+    const auto& c = ex.GetConfig();
+    const ExperimentInterval& probe = ex.GetIntervals()[iv.index];
+    os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " [" << Ms(iv.start)
+       << ", " << Ms(iv.end) << "), template " << mose::ToString(iv.templateId)
+       << (probe.graphRealised ? "" : " (NOT realised)") << "\n";
+    if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, iv.index))
+    {
+        const MoseSwitchRecord& r = *sw;
+        os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
+           << mose::ToString(r.to) << ", " << Ms(r.start) << " .. "
+           << (r.done ? Ms(r.end)
+                      : "UNFINISHED (the run stopped at " + Ms(r.until) + "; figures up to then)")
+           << ": kept " << r.kept << ", removed " << r.removed << ", added " << r.added;
+        if (!r.batches.empty() && r.batches.size() != r.phases)
+        {
+            os << ", " << r.batches.size() << " batches (K=" << r.phases
+               << " requested: at most one batch per removed circuit)";
+        }
+        os << "; drain " << Ms(r.drainTime) << ", dark " << Ms(r.darkTime) << ", blackout "
+           << Ms(r.blackoutTime) << "; packets held ";
+        if (IsFluid(c.level))
+        {
+            os << "n/a, lost n/a (fluid flows)\n";
+        }
+        else
+        {
+            os << r.packetsHeld << " (longest " << Ms(r.longestHold) << "), lost " << r.lost
+               << "\n";
+        }
+    }
+    else if (iv.index > 0)
+    {
+        os << "  switch: none (the simulation ended first)\n";
+    }
+    const mose::FlowMetrics& m = iv.metrics;
+    os << "  flow level (" << iv.flows << " flows): MaxLoad " << m.all.maxLoad << ", P95 load "
+       << m.all.p95Load << ", AvgHop " << std::setprecision(4) << m.all.avgHop << ", DirectKV "
+       << m.directKv << ", 3+hop " << m.kvThreePlus << "; cost KV avg " << m.kv.avgCost << " P95 "
+       << m.kv.p95Cost << ", training avg " << m.training.avgCost << " P95 " << m.training.p95Cost
+       << std::setprecision(6) << "\n";
+    os << "  " << std::left << std::setw(10) << "class" << std::right << std::setw(10)
+       << "transfers" << std::setw(8) << "done" << std::setw(13) << "FCT mean" << std::setw(13)
+       << "P50" << std::setw(13) << "P95" << std::setw(13) << "P99" << std::setw(13) << "goodput"
+       << "\n";
+    for (mose::TrafficClass cls : {mose::TrafficClass::KV, mose::TrafficClass::TRAINING})
+    {
+        const MoseFctSummary& f = iv.GetFct(cls);
+        os << "  " << std::left << std::setw(10) << mose::ToString(cls) << std::right
+           << std::setw(10) << f.transfers << std::setw(8) << f.completed << std::setw(13)
+           << Ms(f.meanS) << std::setw(13) << Ms(f.p50S) << std::setw(13) << Ms(f.p95S)
+           << std::setw(13) << Ms(f.p99S) << std::setw(13) << Gbps(f.goodputBps) << "\n";
+    }
+    os << "  circuits: " << probe.circuitBytes.size() << ", payload bytes max "
+       << probe.GetMaxCircuitBytes() << ", mean " << std::fixed << std::setprecision(0)
+       << probe.GetMeanCircuitBytes() << std::defaultfloat << std::setprecision(6)
+       << " (while in place), " << probe.bytesDuringSwitch
+       << " during the switch; packets lost in the interval "
+       << (IsFluid(c.level) ? std::string("n/a") : std::to_string(probe.packetsLost));
+    if (probe.packetsLost > 0)
+    {
+        os << " (";
+        bool first = true;
+        for (uint32_t p = 0; p < MoseLossMonitor::N_POINTS; ++p)
+        {
+            if (probe.drops[p] > 0)
+            {
+                os << (first ? "" : ", ")
+                   << MoseLossMonitor::GetPointName(static_cast<MoseLossMonitor::Point>(p)) << " "
+                   << probe.drops[p];
+                first = false;
+            }
+        }
+        os << ")";
+    }
+    os << "\n";
+}
+
+void
+SwitchExperimentReport::WriteSwitchColumns(std::ostream& os, uint32_t interval) const
+{
+    const Experiment& ex = m_experiment;
+    if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, interval))
+    {
+        const MoseSwitchRecord& r = *sw;
+        os << r.index << ',' << mose::ToString(r.from) << ',' << r.start.GetSeconds() << ',';
+        if (r.done)
+        {
+            os << r.end.GetSeconds();
+        }
+        os << ',' << (r.done ? 1 : 0) << ',' << r.until.GetSeconds() << ',' << r.kept << ','
+           << r.removed << ',' << r.added << ',' << r.batches.size() << ','
+           << r.drainTime.GetSeconds() << ',' << r.darkTime.GetSeconds() << ','
+           << r.blackoutTime.GetSeconds() << ',';
+        if (IsFluid(ex.GetConfig().level))
+        {
+            os << "n/a,n/a,n/a,n/a,"; // queues and packets: the packet level's
+        }
+        else
+        {
+            os << r.drainTimeouts << ',' << r.packetsHeld << ',' << r.longestHold.GetSeconds()
+               << ',' << r.lost << ',';
+        }
+    }
+    else
+    {
+        os << ",,,,,,,,,,,,,,,,,";
+    }
+}
+
+std::string
+SwitchExperimentReport::IntervalsCsv() const
+{
     const Experiment& ex = m_experiment;
     const SwitchResult& res = m_result;
     std::ostringstream intervals;
@@ -225,33 +262,7 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
         intervals << iv.index << ',' << mose::ToString(iv.mode) << ','
                   << mose::ToString(iv.templateId) << ',' << iv.start.GetSeconds() << ','
                   << iv.end.GetSeconds() << ',';
-        if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, iv.index))
-        {
-            const MoseSwitchRecord& r = *sw;
-            intervals << r.index << ',' << mose::ToString(r.from) << ',' << r.start.GetSeconds()
-                      << ',';
-            if (r.done)
-            {
-                intervals << r.end.GetSeconds();
-            }
-            intervals << ',' << (r.done ? 1 : 0) << ',' << r.until.GetSeconds() << ',' << r.kept
-                      << ',' << r.removed << ',' << r.added << ',' << r.batches.size() << ','
-                      << r.drainTime.GetSeconds() << ',' << r.darkTime.GetSeconds() << ','
-                      << r.blackoutTime.GetSeconds() << ',';
-            if (IsFluid(ex.GetConfig().level))
-            {
-                intervals << "n/a,n/a,n/a,n/a,"; // queues and packets: the packet level's
-            }
-            else
-            {
-                intervals << r.drainTimeouts << ',' << r.packetsHeld << ','
-                          << r.longestHold.GetSeconds() << ',' << r.lost << ',';
-            }
-        }
-        else
-        {
-            intervals << ",,,,,,,,,,,,,,,,,";
-        }
+        WriteSwitchColumns(intervals, iv.index);
         const mose::FlowMetrics& m = iv.metrics;
         intervals << iv.flows << ',' << m.all.maxLoad << ',' << m.all.p95Load << ',' << m.all.avgHop
                   << ',' << m.directKv << ',' << m.kvThreePlus << ',' << m.kv.avgCost << ','
@@ -284,6 +295,14 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
         intervals << '\n';
     }
 
+    return intervals.str();
+}
+
+std::string
+SwitchExperimentReport::CircuitsCsv() const
+{
+    const Experiment& ex = m_experiment;
+    const SwitchResult& res = m_result;
     std::ostringstream circuits;
     circuits << "interval,circuit,u,v,load,expected_bytes,bytes\n";
     for (const auto& iv : res.intervals)
@@ -299,6 +318,14 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
         }
     }
 
+    return circuits.str();
+}
+
+std::string
+SwitchExperimentReport::GoodputCsv() const
+{
+    const Experiment& ex = m_experiment;
+    const SwitchResult& res = m_result;
     std::ostringstream goodput;
     const std::vector<std::array<uint64_t, 2>>& bins = res.goodputBins;
     const double width = ex.GetConfig().binWidth.GetSeconds();
@@ -310,6 +337,13 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
                 << static_cast<double>(bins[b][1]) * 8.0 / width << '\n';
     }
 
+    return goodput.str();
+}
+
+std::string
+SwitchExperimentReport::TransfersCsv() const
+{
+    const SwitchResult& res = m_result;
     std::ostringstream transfers;
     transfers << "interval,index,src,dst,class,demand,bytes,received,start_s,end_s,fct_s,"
                  "complete\n";
@@ -332,12 +366,19 @@ SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& pref
             }
         }
     }
+    return transfers.str();
+}
+
+void
+SwitchExperimentReport::WriteCsv(const std::string& dir, const std::string& prefix) const
+{
+    NS_LOG_FUNCTION(this << dir << prefix);
     SystemPath::MakeDirectories(dir);
     const std::vector<std::string> names = GetCsvFileNames();
-    const std::ostringstream* texts[] = {&intervals, &circuits, &goodput, &transfers};
+    const std::string texts[] = {IntervalsCsv(), CircuitsCsv(), GoodputCsv(), TransfersCsv()};
     for (std::size_t i = 0; i < names.size(); ++i)
     {
-        const std::string body = texts[i]->str();
+        const std::string& body = texts[i];
         mose::WriteTextFile(dir + "/" + prefix + names[i],
                             [&body](std::ostream& os) { os << body; });
     }

@@ -63,6 +63,21 @@ class SwitchExperimentReport
     Gnuplot MakeGoodputPlot(const std::string& pngFile) const;
 
   private:
+    /// \brief Print(): one interval's switch, flow level, FCT per class and circuits
+    /// \param os the stream \param iv the interval
+    void PrintInterval(std::ostream& os, const SwitchInterval& iv) const;
+    /// \brief IntervalsCsv(): the switch columns of an interval's row (empty without a switch)
+    /// \param os the row \param interval the interval
+    void WriteSwitchColumns(std::ostream& os, uint32_t interval) const;
+    /// \return intervals.csv's text (WriteCsv())
+    std::string IntervalsCsv() const;
+    /// \return circuits.csv's text (WriteCsv())
+    std::string CircuitsCsv() const;
+    /// \return goodput.csv's text (WriteCsv())
+    std::string GoodputCsv() const;
+    /// \return transfers.csv's text (WriteCsv())
+    std::string TransfersCsv() const;
+
     const Experiment& m_experiment; //!< the run
     const SwitchResult& m_result;   //!< its workload's result
 };
