@@ -308,10 +308,16 @@ AddBatchBytes(PacketState& state, Time binTime)
 }
 
 /// \brief At every bin's end (rdma): the bytes received since the last sample into the bin
-/// \param state the run
+/// \param run the run, held by its collector: the event holds it weakly, since the run holds
+///        the event (its sampler), and a strong hold both ways would never be freed
 void
-SampleBatches(std::shared_ptr<PacketState> state)
+SampleBatches(std::weak_ptr<PacketState> run)
 {
+    const std::shared_ptr<PacketState> state = run.lock();
+    if (!state)
+    {
+        return;
+    }
     // the transport reports no per-packet receive trace: the goodput timeline is sampled at
     // every bin's end, each bin getting the bytes received since the previous sample
     const Time width = state->experiment->GetConfig().binWidth;
@@ -320,7 +326,7 @@ SampleBatches(std::shared_ptr<PacketState> state)
     {
         AddBatchBytes(*state, now - width);
     }
-    state->sampler = Simulator::Schedule(width, &SampleBatches, state);
+    state->sampler = Simulator::Schedule(width, &SampleBatches, run);
 }
 
 /// \brief The packet level with rdma: the transport installed on the groups' endpoints and each
@@ -354,7 +360,7 @@ InstallBatches(Experiment& experiment, const std::shared_ptr<SwitchResult>& resu
         state->batches.push_back(batch);
         transfers += static_cast<uint32_t>(state->drawn.back().size());
     }
-    SampleBatches(state);
+    SampleBatches(std::weak_ptr<PacketState>(state));
     NS_LOG_INFO(result->intervals.size() << " intervals, " << transfers << " transfers");
     experiment.SetCollect([state]() {
         // every interval's transfers from its batch (merged over the ranks), the transport's
