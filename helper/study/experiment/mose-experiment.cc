@@ -212,6 +212,16 @@ DescribeTransport(bool rdma, bool packetLevel, const std::optional<EcnMarking>& 
 }
 
 std::string
+DescribeSwitcher(uint64_t phases, bool drain, Time drainTimeout, Time reconfigurationDelay)
+{
+    std::ostringstream text;
+    text << "K=" << phases << ", drain " << (drain ? "on" : "off") << ", drain timeout "
+         << FormatDuration(drainTimeout, DurationStyle::MS) << ", reconfiguration delay "
+         << FormatDuration(reconfigurationDelay, DurationStyle::MS);
+    return text.str();
+}
+
+std::string
 DescribePfc(const PfcCounts& pfc)
 {
     std::ostringstream os;
@@ -757,11 +767,7 @@ Experiment::BuildSwitcher()
     m_switcher->GetAttribute("Drain", drain);
     m_switcher->GetAttribute("DrainTimeout", timeout);
     m_switcher->GetAttribute("ReconfigurationDelay", delay);
-    std::ostringstream text;
-    text << "K=" << phases.Get() << ", drain " << (drain.Get() ? "on" : "off") << ", drain timeout "
-         << FormatDuration(timeout.Get(), DurationStyle::MS) << ", reconfiguration delay "
-         << FormatDuration(delay.Get(), DurationStyle::MS);
-    m_switcherText = text.str();
+    m_switcherText = DescribeSwitcher(phases.Get(), drain.Get(), timeout.Get(), delay.Get());
 }
 
 void
@@ -1070,6 +1076,45 @@ FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, double wallSecon
     f.wallSeconds = wallSeconds;
     f.simulatedSeconds = static_cast<double>(endNs) * 1e-9;
     return f;
+}
+
+std::vector<MoseSwitchRecord>
+FluidSwitchRecords(const mose::FluidFabric& fabric,
+                   const std::vector<std::pair<int64_t, mose::WorkloadMode>>& boundaries,
+                   mose::WorkloadMode initial,
+                   uint32_t phases,
+                   int64_t endNs)
+{
+    std::vector<MoseSwitchRecord> records;
+    mose::WorkloadMode from = initial;
+    std::size_t boundary = 0;
+    for (const mose::FluidSwitchRecord& fr : fabric.GetSwitchRecords())
+    {
+        while (boundary < boundaries.size() && boundaries[boundary].first != fr.startNs)
+        {
+            ++boundary;
+        }
+        MoseSwitchRecord r;
+        r.index = fr.index;
+        r.from = from;
+        r.to = boundary < boundaries.size() ? boundaries[boundary].second : from;
+        from = r.to;
+        r.start = NanoSeconds(fr.startNs);
+        r.done = fr.done;
+        r.end = fr.done ? NanoSeconds(fr.endNs) : Time(0);
+        r.until = fr.done ? r.end : NanoSeconds(endNs);
+        r.phases = phases;
+        r.kept = fr.kept;
+        r.removed = fr.removed;
+        r.added = fr.added;
+        r.batches.resize(fr.batches);
+        r.drainTime = NanoSeconds(fr.drainNs);
+        r.darkTime = NanoSeconds(fr.darkNs);
+        r.blackoutTime = NanoSeconds(fr.blackoutNs);
+        records.push_back(r);
+        ++boundary;
+    }
+    return records;
 }
 
 RunFigures

@@ -185,6 +185,19 @@ std::string DescribePfc(const PfcCounts& pfc);
 
 /**
  * \ingroup mose-study
+ * \brief A switcher's settings as the reports give them, at every level (the packet level's
+ *        MoseModeSwitcher, the fluid fabric read from the same attributes)
+ * \param phases Phases \param drain Drain \param drainTimeout DrainTimeout
+ * \param reconfigurationDelay ReconfigurationDelay
+ * \return "K=1, drain on, drain timeout 100.000 ms, reconfiguration delay 10.000 ms"
+ */
+std::string DescribeSwitcher(uint64_t phases,
+                             bool drain,
+                             Time drainTimeout,
+                             Time reconfigurationDelay);
+
+/**
+ * \ingroup mose-study
  * \brief What one run took, at every level: the packet level's Simulator::Run() over every
  *        rank (Experiment::RunMeasured()) or a fluid run (FluidRunFigures()). The presets
  *        read a run's cost from it whatever the level.
@@ -205,6 +218,27 @@ struct RunFigures
  * \return its figures: the fabric's events on one "rank", the end in seconds, the wall time
  */
 RunFigures FluidRunFigures(const mose::FluidFabric& fabric, int64_t endNs, double wallSeconds);
+
+/**
+ * \ingroup mose-study
+ * \brief The switches of a finished fluid run in the packet level's form (MoseSwitchRecord;
+ *        what packets alone have stays 0), for both presets' fluid runs.
+ *
+ * A switch's target is the mode of the boundary it started at: a boundary reached while a
+ * switch ran started none (the switcher skips it), so the next switch belongs to the next
+ * boundary at its start time.
+ * \param fabric the fabric of the run \param boundaries the schedule's boundaries (time in
+ *        ns, the mode entered), in order \param initial the initial mode
+ * \param phases the fabric's Phases (FluidFabricConfig::phases)
+ * \param endNs the run's end (an unfinished switch's figures run up to it)
+ * \return the records, one per switch started
+ */
+std::vector<MoseSwitchRecord> FluidSwitchRecords(
+    const mose::FluidFabric& fabric,
+    const std::vector<std::pair<int64_t, mose::WorkloadMode>>& boundaries,
+    mose::WorkloadMode initial,
+    uint32_t phases,
+    int64_t endNs);
 
 /**
  * \ingroup mose-study

@@ -550,28 +550,11 @@ RunFluid(const mose::FluidLlmConfig& config, LlmResult& result)
     FluidRunOutput output;
     output.figures = RunFluidMeasured(run);
     // the fabric's switch records in the packet level's form (MoseSwitchRecord)
-    const auto at = [](int64_t ns) { return NanoSeconds(ns); };
-    mose::WorkloadMode from = config.initialMode;
-    for (const mose::FluidSwitchRecord& f : run.GetFabric()->GetSwitchRecords())
-    {
-        MoseSwitchRecord r;
-        r.index = f.index;
-        r.from = from;
-        r.to = config.boundaries.at(f.index).second;
-        from = r.to;
-        r.start = at(f.startNs);
-        r.done = f.done;
-        r.end = f.done ? at(f.endNs) : Time(0);
-        r.until = f.done ? r.end : at(run.GetEndNs());
-        r.phases = config.fabric.phases;
-        r.kept = f.kept;
-        r.removed = f.removed;
-        r.added = f.added;
-        r.drainTime = at(f.drainNs);
-        r.darkTime = at(f.darkNs);
-        r.blackoutTime = at(f.blackoutNs);
-        output.switchRecords.push_back(r);
-    }
+    output.switchRecords = FluidSwitchRecords(*run.GetFabric(),
+                                              config.boundaries,
+                                              config.initialMode,
+                                              config.fabric.phases,
+                                              run.GetEndNs());
     // the records, and the fluid run's and its fabric's counters (no packets, connections or
     // ranks)
     result.requests = run.GetRequests();

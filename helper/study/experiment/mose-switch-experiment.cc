@@ -41,19 +41,6 @@ NS_LOG_COMPONENT_DEFINE("MoseSwitchExperiment");
 namespace mose
 {
 
-namespace
-{
-
-/// \return a time as the switching run's reports give it: "12.500 ms"
-template <typename T>
-std::string
-Ms(T value)
-{
-    return FormatDuration(value, DurationStyle::MS);
-}
-
-} // namespace
-
 const MoseFctSummary&
 SwitchInterval::GetFct(mose::TrafficClass cls) const
 {
@@ -461,54 +448,6 @@ CollectFluidTransfers(const mose::FluidFlowRun& run,
 }
 
 /**
- * \brief RunFluid(): the fabric's switches as MoseSwitchRecord (what packets alone have stays
- *        0 and the reports print "n/a")
- * \param run the finished run \param fabric its fabric \param plan the run's
- * \param initial the initial mode
- * \return the records
- */
-std::vector<MoseSwitchRecord>
-CollectFluidSwitches(const mose::FluidFlowRun& run,
-                     const mose::FluidFabric& fabric,
-                     const FluidPlan& plan,
-                     mose::WorkloadMode initial)
-{
-    std::vector<MoseSwitchRecord> records;
-    const std::vector<mose::FluidFlowConfig::Boundary>& boundaries = plan.config.boundaries;
-    mose::WorkloadMode from = initial;
-    std::size_t boundary = 0;
-    for (const mose::FluidSwitchRecord& fr : fabric.GetSwitchRecords())
-    {
-        // a boundary skipped during a switch started none: the next switch's is the next one
-        // that started at its time
-        while (boundary < boundaries.size() && boundaries[boundary].atNs != fr.startNs)
-        {
-            ++boundary;
-        }
-        MoseSwitchRecord r;
-        r.index = fr.index;
-        r.from = from;
-        r.to = boundary < boundaries.size() ? boundaries[boundary].mode : from;
-        from = r.to;
-        r.start = NanoSeconds(fr.startNs);
-        r.done = fr.done;
-        r.end = fr.done ? NanoSeconds(fr.endNs) : Time(0);
-        r.until = fr.done ? r.end : NanoSeconds(run.GetEndNs());
-        r.phases = plan.config.fabric.phases;
-        r.kept = fr.kept;
-        r.removed = fr.removed;
-        r.added = fr.added;
-        r.batches.resize(fr.batches);
-        r.drainTime = NanoSeconds(fr.drainNs);
-        r.darkTime = NanoSeconds(fr.darkNs);
-        r.blackoutTime = NanoSeconds(fr.blackoutNs);
-        records.push_back(r);
-        ++boundary;
-    }
-    return records;
-}
-
-/**
  * \brief The fluid run: the goodput bins, the transfers, per interval the probe's figures and
  *        the switches
  * \param experiment the run \param result its result \param plan the fluid run's
@@ -622,8 +561,16 @@ RunFluid(const Experiment& experiment, SwitchResult& result, const FluidPlan& pl
     }
 
     CollectFluidTransfers(run, *fabric, plan, result);
-    output.switchRecords =
-        CollectFluidSwitches(run, *fabric, plan, experiment.GetConfig().GetInitialMode());
+    std::vector<std::pair<int64_t, mose::WorkloadMode>> boundaries;
+    for (const mose::FluidFlowConfig::Boundary& boundary : plan.config.boundaries)
+    {
+        boundaries.emplace_back(boundary.atNs, boundary.mode);
+    }
+    output.switchRecords = FluidSwitchRecords(*fabric,
+                                              boundaries,
+                                              experiment.GetConfig().GetInitialMode(),
+                                              plan.config.fabric.phases,
+                                              run.GetEndNs());
     if (run.GetNErrors() > 0)
     {
         NS_LOG_ERROR(run.GetNErrors() << " errors in the fluid run");
@@ -674,11 +621,10 @@ PrepareFluid(Experiment& experiment, const std::shared_ptr<SwitchResult>& result
     f.waitForSwitches = true;
     f.sampleNs = config.binWidth.GetNanoSeconds();
     f.Validate();
-    std::ostringstream text;
-    text << "K=" << f.fabric.phases << ", drain " << (f.fabric.drain ? "on" : "off")
-         << ", drain timeout " << Ms(NanoSeconds(f.fabric.drainTimeoutNs))
-         << ", reconfiguration delay " << Ms(NanoSeconds(f.fabric.darkNs));
-    result->switcherText = text.str();
+    result->switcherText = DescribeSwitcher(f.fabric.phases,
+                                            f.fabric.drain,
+                                            NanoSeconds(f.fabric.drainTimeoutNs),
+                                            NanoSeconds(f.fabric.darkNs));
     experiment.SetFluidRun([&experiment, result, plan = std::move(plan)]() {
         return RunFluid(experiment, *result, plan);
     });
