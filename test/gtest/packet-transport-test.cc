@@ -190,7 +190,7 @@ TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwi
     for (const SwitchInterval& iv : intervals)
     {
         SCOPED_TRACE("interval " + std::to_string(iv.index));
-        if (const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, iv.index))
+        if (const MoseSwitchRecord* sw = experiment.GetIntervalSwitch(iv.index))
         {
             EXPECT_TRUE(sw->done);
             EXPECT_EQ(sw->lost, 0u);

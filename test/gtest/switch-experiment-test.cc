@@ -95,7 +95,7 @@ TEST(SwitchWorkload, PerIntervalMetricsEqualEvaluateFlowsAndNothingIsLost)
     {
         const SwitchInterval& iv = intervals[i];
         const ExperimentInterval& probe = experiment.GetIntervals().at(i);
-        const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, i);
+        const MoseSwitchRecord* sw = experiment.GetIntervalSwitch(i);
         SCOPED_TRACE("interval " + std::to_string(i));
         EXPECT_EQ(iv.index, i);
         EXPECT_EQ(iv.mode, modes[i]);
@@ -201,7 +201,7 @@ TEST(SwitchWorkload, RewiringAwareTargetsKeepCircuitsLitAndLoseNothing)
         SCOPED_TRACE("interval " + std::to_string(i));
         const SwitchInterval& iv = intervals[i];
         const ExperimentInterval& probe = experiment.GetIntervals().at(i);
-        const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, i);
+        const MoseSwitchRecord* sw = experiment.GetIntervalSwitch(i);
         ASSERT_NE(sw, nullptr);
         EXPECT_TRUE(probe.graphRealised);
         EXPECT_EQ(iv.graph.GetCircuits(), sc.GetGraph(Policy::MOSE, iv.mode).GetCircuits());
@@ -508,7 +508,7 @@ TEST(SwitchWorkload, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWith
     // the switch's interval: its drops are the switch's (the switch runs to the stop)
     const std::vector<SwitchInterval>& intervals = result->intervals;
     ASSERT_EQ(intervals.size(), 2u);
-    const MoseSwitchRecord* second = FindIntervalSwitch(experiment, 1);
+    const MoseSwitchRecord* second = experiment.GetIntervalSwitch(1);
     ASSERT_NE(second, nullptr);
     EXPECT_FALSE(second->done);
     EXPECT_EQ(second->darkTime, r.darkTime);
@@ -524,7 +524,7 @@ TEST(SwitchWorkload, SwitchCutShortByTheStopIsUnfinishedAndTheWholeRunAgreesWith
     for (const SwitchInterval& iv : intervals)
     {
         lost += experiment.GetIntervals().at(iv.index).packetsLost;
-        if (const MoseSwitchRecord* sw = FindIntervalSwitch(experiment, iv.index))
+        if (const MoseSwitchRecord* sw = experiment.GetIntervalSwitch(iv.index))
         {
             held += sw->packetsHeld;
             blackout += sw->blackoutTime;

@@ -1497,6 +1497,25 @@ Experiment::GetSwitchRecords() const
     return m_records;
 }
 
+const MoseSwitchRecord*
+Experiment::GetIntervalSwitch(uint32_t interval) const
+{
+    if (interval == 0 || interval >= m_intervals.size())
+    {
+        return nullptr;
+    }
+    // a switch starts at its boundary, the interval's start (a boundary skipped during a
+    // switch started none)
+    for (const MoseSwitchRecord& r : m_records)
+    {
+        if (r.start == m_intervals[interval].start)
+        {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
 double
 Experiment::GetBuildSeconds() const
 {

@@ -837,6 +837,14 @@ class Experiment
     /// \return the switcher's records, merged over the ranks (after Run(); at a fluid level the
     ///         fluid run's, FluidRunOutput)
     const std::vector<MoseSwitchRecord>& GetSwitchRecords() const;
+    /**
+     * \brief The switch that started a mode interval: the record of GetSwitchRecords() (after
+     *        Run()) that started at the interval's boundary.
+     * \param interval the interval's index (GetIntervals())
+     * \return the record, or null (interval 0, or a boundary no switch started at: one
+     *         skipped during a switch)
+     */
+    const MoseSwitchRecord* GetIntervalSwitch(uint32_t interval) const;
     /// \return wall-clock seconds of Build()
     double GetBuildSeconds() const;
     /// \return what the run took: events per rank, wall and simulated seconds (after Run(); at

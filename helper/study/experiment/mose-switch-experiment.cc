@@ -59,26 +59,6 @@ SwitchResult::GetWorkloadText(const Experiment& experiment) const
     return o.str();
 }
 
-const MoseSwitchRecord*
-FindIntervalSwitch(const Experiment& experiment, uint32_t interval)
-{
-    const std::vector<ExperimentInterval>& intervals = experiment.GetIntervals();
-    if (interval == 0 || interval >= intervals.size())
-    {
-        return nullptr;
-    }
-    // a switch starts at its boundary, the interval's start (a boundary skipped during a
-    // switch started none)
-    for (const MoseSwitchRecord& r : experiment.GetSwitchRecords())
-    {
-        if (r.start == intervals[interval].start)
-        {
-            return &r;
-        }
-    }
-    return nullptr;
-}
-
 namespace
 {
 

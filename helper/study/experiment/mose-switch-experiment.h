@@ -45,7 +45,8 @@ namespace mose
  * \brief What one mode interval of a switching run gave its workload: the flow-level figures
  *        of its graph and flows and its transfers. The fabric's figures of the same interval
  *        (bytes per circuit, the graph realised, losses) are the Experiment's
- *        (Experiment::GetIntervals(), same index), its switch FindIntervalSwitch().
+ *        (Experiment::GetIntervals(), same index), its switch
+ *        Experiment::GetIntervalSwitch().
  */
 struct SwitchInterval
 {
@@ -135,15 +136,6 @@ struct SwitchResult
      */
     std::string GetWorkloadText(const Experiment& experiment) const;
 };
-
-/**
- * \ingroup mose-study
- * \brief The switch that started a mode interval: the switch record (Experiment::
- *        GetSwitchRecords(), after Run()) that started at the interval's boundary.
- * \param experiment the run \param interval the interval's index
- * \return the record, or null (interval 0, or a boundary no switch started at)
- */
-const MoseSwitchRecord* FindIntervalSwitch(const Experiment& experiment, uint32_t interval);
 
 /**
  * \ingroup mose-study

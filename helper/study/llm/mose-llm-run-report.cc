@@ -184,7 +184,6 @@ WriteLlmIntervalsCsv(std::ostream& os,
     const ExperimentConfig& config = experiment.GetConfig();
     const std::vector<MoseRequestRecord>& requests = result.requests;
     const std::vector<MoseIterationRecord>& iterations = result.iterations;
-    const std::vector<MoseSwitchRecord>& switches = experiment.GetSwitchRecords();
     const std::vector<Time> starts = config.GetIntervalStarts();
     for (std::size_t i = 0; i < starts.size(); ++i)
     {
@@ -208,11 +207,10 @@ WriteLlmIntervalsCsv(std::ostream& os,
            << ',' << a.GetSeconds() << ',' << b.GetSeconds() << ',' << inference.requests << ','
            << inference.served << ',' << inference.kv.mean << ',' << inference.ttft.mean << ','
            << training.iterations << ',' << training.iteration.mean << ',';
-        if (i > 0 && i - 1 < switches.size())
+        if (const MoseSwitchRecord* rec = experiment.GetIntervalSwitch(i))
         {
-            const MoseSwitchRecord& rec = switches[i - 1];
-            os << rec.GetDuration().GetSeconds() << ',' << rec.removed + rec.added << ','
-               << rec.lost;
+            os << rec->GetDuration().GetSeconds() << ',' << rec->removed + rec->added << ','
+               << rec->lost;
         }
         else
         {

@@ -125,7 +125,7 @@ SwitchExperimentReport::PrintInterval(std::ostream& os, const SwitchInterval& iv
     os << "\ninterval " << iv.index << ": " << mose::ToString(iv.mode) << " [" << Ms(iv.start)
        << ", " << Ms(iv.end) << "), template " << mose::ToString(iv.templateId)
        << (probe.graphRealised ? "" : " (NOT realised)") << "\n";
-    if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, iv.index))
+    if (const MoseSwitchRecord* sw = ex.GetIntervalSwitch(iv.index))
     {
         const MoseSwitchRecord& r = *sw;
         os << "  switch " << r.index << ": " << mose::ToString(r.from) << " -> "
@@ -201,7 +201,7 @@ void
 SwitchExperimentReport::WriteSwitchColumns(std::ostream& os, uint32_t interval) const
 {
     const Experiment& ex = m_experiment;
-    if (const MoseSwitchRecord* sw = FindIntervalSwitch(ex, interval))
+    if (const MoseSwitchRecord* sw = ex.GetIntervalSwitch(interval))
     {
         const MoseSwitchRecord& r = *sw;
         os << r.index << ',' << mose::ToString(r.from) << ',' << r.start.GetSeconds() << ',';
