@@ -110,6 +110,13 @@ if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS AND MOSE_ENABLE_EXAMPLES)
   set_tests_properties(mose-examples-bad-input PROPERTIES LABELS examples TIMEOUT 1200)
 endif()
 
+# utils/map-run-times.sh (what a map's runs cost, from their records) on records written by hand
+# (test/map-run-times-check.sh): the sums, the packing on workers, a gap, bad input.
+if(MOSE_STANDALONE AND MOSE_ENABLE_TESTS)
+  add_test(NAME mose-map-run-times COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/../test/map-run-times-check.sh)
+  set_tests_properties(mose-map-run-times PROPERTIES LABELS examples TIMEOUT 60)
+endif()
+
 # A map as a Slurm job array (ctest -L slurm): test/slurm-check.sh starts a one-node cluster on
 # localhost (utils/slurm-local.sh), runs a small map as 4 tasks and a merge through
 # utils/mose-slurm.sh, compares it byte for byte with the map in one process, cancels a task of a
