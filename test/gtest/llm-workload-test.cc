@@ -322,6 +322,41 @@ TEST(LlmWorkload, PlacementFollowsTheRolesAcrossASwitchAndNothingIsLost)
     EXPECT_EQ(s.errors, 0u);
 }
 
+TEST(LlmWorkload, TheIntervalsFileGivesEachIntervalTheSwitchThatStartedIt)
+{
+    // one boundary at 150 ms: interval 1's switch is the one record, started at its start;
+    // interval 0 has none, and its switch columns are 0
+    const LlmRun e = RunLlm(OneSwitchConfig());
+    ASSERT_EQ(e.experiment->GetSwitchRecords().size(), 1u);
+    const MoseSwitchRecord& sw = e.experiment->GetSwitchRecords()[0];
+    EXPECT_EQ(sw.start, MilliSeconds(150));
+    EXPECT_EQ(e.experiment->GetIntervalSwitch(0), nullptr);
+    EXPECT_EQ(e.experiment->GetIntervalSwitch(1), &sw);
+    EXPECT_EQ(e.experiment->GetIntervalSwitch(2), nullptr) << "past the last interval";
+    std::ostringstream os;
+    WriteLlmIntervalsCsv(os, false, *e.experiment, *e.result);
+    std::istringstream lines(os.str());
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(lines, line);)
+    {
+        std::vector<std::string> fields;
+        std::istringstream f(line);
+        for (std::string x; std::getline(f, x, ',');)
+        {
+            fields.push_back(x);
+        }
+        rows.push_back(fields);
+    }
+    ASSERT_EQ(rows.size(), 2u);
+    ASSERT_GT(rows[1].size(), 13u);
+    // switch_s, circuits_changed, switch_lost: columns 11 to 13
+    EXPECT_EQ(rows[0][11] + "," + rows[0][12] + "," + rows[0][13], "0,0,0");
+    std::ostringstream expected;
+    expected << sw.GetDuration().GetSeconds() << ',' << sw.removed + sw.added << ',' << sw.lost;
+    EXPECT_EQ(rows[1][11] + "," + rows[1][12] + "," + rows[1][13], expected.str());
+    EXPECT_GT(sw.removed + sw.added, 0u) << "MoSE changes the template";
+}
+
 TEST(LlmWorkload, EachIntervalsFlowLevelDemandIsWhatItsPacketsCarried)
 {
     for (const Policy policy : {Policy::MOSE, Policy::STATIC_INFERENCE})
