@@ -8,6 +8,7 @@
  * roles across a switch without losses, determinism, and the scale factor.
  */
 
+#include "mose-csv-table.h"
 #include "mose-llm-experiment.h"
 #include "mose-llm-run-report.h"
 #include "mose-llm-test-util.h"
@@ -333,27 +334,23 @@ TEST(LlmWorkload, TheIntervalsFileGivesEachIntervalTheSwitchThatStartedIt)
     EXPECT_EQ(e.experiment->GetIntervalSwitch(0), nullptr);
     EXPECT_EQ(e.experiment->GetIntervalSwitch(1), &sw);
     EXPECT_EQ(e.experiment->GetIntervalSwitch(2), nullptr) << "past the last interval";
-    std::ostringstream os;
-    WriteLlmIntervalsCsv(os, false, *e.experiment, *e.result);
-    std::istringstream lines(os.str());
-    std::vector<std::vector<std::string>> rows;
-    for (std::string line; std::getline(lines, line);)
-    {
-        std::vector<std::string> fields;
-        std::istringstream f(line);
-        for (std::string x; std::getline(f, x, ',');)
-        {
-            fields.push_back(x);
-        }
-        rows.push_back(fields);
-    }
-    ASSERT_EQ(rows.size(), 2u);
-    ASSERT_GT(rows[1].size(), 13u);
-    // switch_s, circuits_changed, switch_lost: columns 11 to 13
-    EXPECT_EQ(rows[0][11] + "," + rows[0][12] + "," + rows[0][13], "0,0,0");
+    std::stringstream csv;
+    WriteLlmIntervalsCsv(csv, true, *e.experiment, *e.result);
+    CsvTable table(csv, "intervals.csv", "an intervals file", "switch_s, ...");
+    const std::size_t duration = table.RequireColumn("switch_s");
+    const std::size_t changed = table.RequireColumn("circuits_changed");
+    const std::size_t lost = table.RequireColumn("switch_lost");
+    const auto switchColumns = [&]() {
+        return std::string(table.GetText(duration)) + "," + std::string(table.GetText(changed)) +
+               "," + std::string(table.GetText(lost));
+    };
+    ASSERT_TRUE(table.NextRow());
+    EXPECT_EQ(switchColumns(), "0,0,0");
+    ASSERT_TRUE(table.NextRow());
     std::ostringstream expected;
     expected << sw.GetDuration().GetSeconds() << ',' << sw.removed + sw.added << ',' << sw.lost;
-    EXPECT_EQ(rows[1][11] + "," + rows[1][12] + "," + rows[1][13], expected.str());
+    EXPECT_EQ(switchColumns(), expected.str());
+    EXPECT_FALSE(table.NextRow()) << "two intervals";
     EXPECT_GT(sw.removed + sw.added, 0u) << "MoSE changes the template";
 }
 
