@@ -14,7 +14,12 @@
 #   --ns3-src DIR:  any ns-3 source tree, e.g. the ns-3.48 tag of nsnam's ns-3-dev, configured
 #                   by the shared script (no MPI)
 # Then it lists the GoogleTest suites that the suite mose ran (MOSE_INTREE_GTEST=0 skips that).
-# env: NS3_JOBS (parallel jobs, default nproc), MOSE_NS3_CACHE (see the shared script)
+# env: NS3_JOBS (parallel jobs, default nproc), MOSE_NS3_CACHE (see the shared script),
+#      MOSE_INTREE_BUILD_LIMIT (seconds; with the MPI tree or --ns3-src only): bounds a tree's
+#      first build (about 35 min on 2 cores). When it runs out, the build stops where it is, the
+#      script says so and exits 3 without testing; the next run resumes the build (ninja keeps
+#      what it built, ccache what it compiled). .ci/run sets it so that a machine with cold caches
+#      does not run the CI past its time limit.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -88,7 +93,7 @@ prepare_mpi_tree() {
   if [ ! -f "$tree/cmake-cache/configured.ok" ] ||
      ! grep -q '^NS3_MPI:BOOL=ON' "$tree/cmake-cache/CMakeCache.txt" 2>/dev/null; then
     echo "$say_mpi: configuring with --enable-mpi (the first build takes about 35 min on 2 cores)" >&2
-    rm -rf "$tree/contrib/mose" "$tree/cmake-cache/configured.ok"
+    rm -rf "$tree/contrib/mose" "$tree/cmake-cache/configured.ok" "$tree/cmake-cache/mose-tree-built.ok"
     mkdir -p "$tree/contrib/mose" "$tree/cmake-cache-logs"
     (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree/contrib/mose")
     (cd "$tree" && ./ns3 configure --enable-mpi --enable-modules="mose;csma;mpi" --enable-tests \
@@ -102,6 +107,18 @@ if [ "$mpi" -eq 1 ]; then
   prepare_mpi_tree
 fi
 
+build_limit=${MOSE_INTREE_BUILD_LIMIT:-}
+if [ -n "$build_limit" ]; then
+  if ! [[ $build_limit =~ ^[1-9][0-9]{0,6}$ ]]; then
+    echo "[intree-check] MOSE_INTREE_BUILD_LIMIT=$build_limit: a whole number of seconds from 1 to 9999999 is allowed" >&2
+    exit 2
+  fi
+  if [ -z "$tree" ]; then
+    echo "[intree-check] MOSE_INTREE_BUILD_LIMIT=$build_limit does nothing with --no-mpi (the shared script builds that tree): unset it or drop --no-mpi" >&2
+    exit 2
+  fi
+fi
+
 # ns-3's CMake adds -fdiagnostics-color=always to every compile line when CLICOLOR is set, and
 # ./ns3 sets it (3.37 always, later releases when unset). The shared script configures through
 # ./ns3 but rebuilds through cmake --build, whose automatic re-run of CMake (every run: the module
@@ -110,6 +127,31 @@ fi
 export CLICOLOR=1
 # the suite's GoogleTest bridge writes what it ran here (test/mose-gtest-bridge.cc), so that the
 # listing below need not run the suite a second time
+# A tree's first build, bounded by MOSE_INTREE_BUILD_LIMIT: the same sources and targets that the
+# shared script builds next. Once one has finished, the stamp says so, and later runs leave the
+# build to the shared script (which then rebuilds the module only).
+built_stamp=${tree:+$tree/cmake-cache/mose-tree-built.ok}
+if [ -n "$build_limit" ] && [ ! -f "$built_stamp" ]; then
+  [ -f "$tree/cmake-cache/CMakeCache.txt" ] ||
+    { echo "[intree-check] $tree is not configured: MOSE_INTREE_BUILD_LIMIT bounds the build of a configured tree" >&2; exit 2; }
+  echo "[intree-check] $tree: first build, for at most $build_limit s (NS3_JOBS=${NS3_JOBS:-$(nproc)})" >&2
+  rm -rf "$tree/contrib/mose"
+  mkdir -p "$tree/contrib/mose" "$tree/cmake-cache-logs"
+  (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree/contrib/mose")
+  status=0
+  timeout --kill-after=30 "$build_limit" cmake --build "$tree/cmake-cache" -j "${NS3_JOBS:-$(nproc)}" \
+    >"$tree/cmake-cache-logs/first-build.log" 2>&1 || status=$?
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    echo "[intree-check] $tree: the first build did not finish in $build_limit s ($(grep -c '^\[' "$tree/cmake-cache-logs/first-build.log") steps done, $(grep -o '^\[[0-9]*/[0-9]*\]' "$tree/cmake-cache-logs/first-build.log" | tail -n 1) the last); the next run resumes it. The suite did not run." >&2
+    exit 3
+  elif [ "$status" -ne 0 ]; then
+    grep -E "error|Error" -A3 "$tree/cmake-cache-logs/first-build.log" | head -n 60 >&2
+    echo "[intree-check] $tree: the first build failed (exit $status)" >&2
+    exit 1
+  fi
+  touch "$built_stamp"
+fi
+
 gtest_report=$(mktemp /tmp/mose-gtest-report.XXXXXX)
 trap 'rm -f "$gtest_report"' EXIT
 export MOSE_GTEST_REPORT=$gtest_report
@@ -120,11 +162,13 @@ if ! bash "$script" "${args[@]}" "$root" "$@"; then
     sed -n '/^FAILED /,$p' "$gtest_report" >&2
   elif [ -n "$tree" ]; then
     runner=$(find "$tree/build/utils" -maxdepth 1 -name '*test-runner*' -type f -perm -u+x 2>/dev/null | head -n 1 || true)
-    [ -z "$runner" ] || (cd "$tree" && MOSE_GTEST_REPORT= "$runner" --suite=mose --verbose 2>&1 | grep -A8 'FAIL' | head -n 80 >&2) || true
+    [ -z "$runner" ] || (cd "$tree" && MOSE_GTEST_REPORT='' "$runner" --suite=mose --verbose 2>&1 | grep -A8 'FAIL' | head -n 80 >&2) || true
   fi
   exit 1
 fi
 unset MOSE_GTEST_REPORT
+# the shared script built the whole tree: later bounded runs need not build it first
+[ -z "$built_stamp" ] || touch "$built_stamp"
 
 # One and two ranks of test/mose-mpi-check on five cases (built with the tree above)
 if [ "$mpi" -eq 1 ]; then
