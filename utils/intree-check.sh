@@ -142,7 +142,8 @@ if [ -n "$build_limit" ] && [ ! -f "$built_stamp" ]; then
   timeout --kill-after=30 "$build_limit" cmake --build "$tree/cmake-cache" -j "${NS3_JOBS:-$(nproc)}" \
     >"$tree/cmake-cache-logs/first-build.log" 2>&1 || status=$?
   if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-    echo "[intree-check] $tree: the first build did not finish in $build_limit s ($(grep -c '^\[' "$tree/cmake-cache-logs/first-build.log") steps done, $(grep -o '^\[[0-9]*/[0-9]*\]' "$tree/cmake-cache-logs/first-build.log" | tail -n 1) the last); the next run resumes it. The suite did not run." >&2
+    step=$(grep -o '^\[[0-9]*/[0-9]*\]' "$tree/cmake-cache-logs/first-build.log" | tail -n 1 | tr -d '[]' || true)
+    echo "[intree-check] $tree: the first build did not finish in $build_limit s (ninja's last step: ${step:-none}); the next run resumes it. The suite did not run." >&2
     exit 3
   elif [ "$status" -ne 0 ]; then
     grep -E "error|Error" -A3 "$tree/cmake-cache-logs/first-build.log" | head -n 60 >&2
