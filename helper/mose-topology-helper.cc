@@ -16,6 +16,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
+#include "ns3/mose-device-queue.h"
 #include "ns3/mose-error.h"
 #include "ns3/mose-file-io.h"
 #include "ns3/mose-parse.h"
@@ -134,6 +135,17 @@ MoseTopologyHelper::GetTypeId()
                           "of flows)",
                           TypeIdValue(TypeId::LookupByName("ns3::FqCoDelQueueDisc")),
                           MakeTypeIdAccessor(&MoseTopologyHelper::m_queueDiscType),
+                          MakeTypeIdChecker())
+            .AddAttribute("PortTxQueuesType",
+                          "The transmission queue (NetDeviceQueueInterface's TxQueuesType) of "
+                          "every port device: ns3::MoseDeviceQueue wakes the queue disc when the "
+                          "device starts its next frame, in that event; ns3::NetDeviceQueue "
+                          "(ns-3's) wakes it in an event of its own, one more event per packet "
+                          "and port when the device queue holds one packet. The two move the "
+                          "same packets at the same times; events at the same time may run in "
+                          "another order",
+                          TypeIdValue(MoseDeviceQueue::GetTypeId()),
+                          MakeTypeIdAccessor(&MoseTopologyHelper::m_portTxQueuesType),
                           MakeTypeIdChecker())
             .AddAttribute("Ranks",
                           "R, the MPI ranks (system ids) the groups are partitioned over; 0: "
@@ -552,6 +564,14 @@ MoseTopologyHelper::ValidateFabric() const
 void
 MoseTopologyHelper::ValidateQueueDiscs() const
 {
+    if (m_portTxQueuesType != NetDeviceQueue::GetTypeId() &&
+        !m_portTxQueuesType.IsChildOf(NetDeviceQueue::GetTypeId()))
+    {
+        mose::ThrowBadParameter("MoseTopologyHelper::PortTxQueuesType",
+                                m_portTxQueuesType.GetName(),
+                                "ns3::MoseDeviceQueue (the default), ns3::NetDeviceQueue or "
+                                "another NetDeviceQueue type");
+    }
     if (m_defaultQueueDisc && !m_queueDiscType.IsChildOf(TypeId::LookupByName("ns3::QueueDisc")))
     {
         mose::ThrowBadParameter("MoseTopologyHelper::QueueDiscType",
@@ -704,8 +724,19 @@ MoseTopologyHelper::InstallPorts()
             device->SetQueue(queue);
             // flow control, as PointToPointHelper::Install gives its devices: the device queue
             // stops the traffic-control layer when it is full and wakes it when there is room
-            Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
-            ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+            // (MoseDeviceQueue: when the device starts its next frame)
+            Ptr<NetDeviceQueueInterface> ndqi = CreateObjectWithAttributes<NetDeviceQueueInterface>(
+                "TxQueuesType",
+                TypeIdValue(m_portTxQueuesType));
+            Ptr<NetDeviceQueue> txq = ndqi->GetTxQueue(0);
+            if (Ptr<MoseDeviceQueue> mose = DynamicCast<MoseDeviceQueue>(txq))
+            {
+                mose->Attach(device, queue);
+            }
+            else
+            {
+                txq->ConnectQueueTraces(queue);
+            }
             device->AggregateObject(ndqi);
             m_ocs->AddPort(g, p, device);
             m_portDevices[g].Add(device);

@@ -427,6 +427,7 @@ class MoseTopologyHelper : public Object
     uint32_t m_prefixLength;   //!< block prefix length (attribute)
     bool m_defaultQueueDisc;   //!< install ns-3's default root queue disc (attribute)
     TypeId m_queueDiscType;    //!< its type (attribute)
+    TypeId m_portTxQueuesType; //!< the ports' transmission queues (attribute)
     /// its attributes (SetQueueDiscAttribute()), in the order given
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_queueDiscAttributes;
     uint32_t m_ranks;                   //!< R (attribute; 0: this run's MPI ranks)
