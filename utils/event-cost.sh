@@ -46,10 +46,11 @@ for n in $SIZES; do
         while [ "$r" -lt "$REPEAT" ]; do
             r=$((r + 1))
             out="$WORK/run-$n-$g-$r.txt"
+            # --resume=false: a repetition runs again instead of keeping the first one's record
             NS_LOG="MoseExperiment=info" "$BIN" --map=false --nodes="$n" --policies=MoSE \
                 --schedule="inference-heavy:${DURATION_MS}ms" --rate="$rate" \
                 --requests="$requests" --compute=2ms --hostsPerGroup="$g" --transport=tcp \
-                --outputDir="$WORK/out-$n-$g" "$@" >"$out" 2>&1 || {
+                --outputDir="$WORK/out-$n-$g" --resume=false "$@" >"$out" 2>&1 || {
                 echo "event-cost.sh: mose-llm at N=$n, G=$g failed:" >&2
                 cat "$out" >&2
                 exit 1
