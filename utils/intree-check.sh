@@ -125,8 +125,6 @@ fi
 # is copied afresh) would otherwise drop the flag and recompile all of ns-3 (12 min on 2 cores
 # instead of 1-2). Keep the two consistent.
 export CLICOLOR=1
-# the suite's GoogleTest bridge writes what it ran here (test/mose-gtest-bridge.cc), so that the
-# listing below need not run the suite a second time
 # A tree's first build, bounded by MOSE_INTREE_BUILD_LIMIT: the same sources and targets that the
 # shared script builds next. Once one has finished, the stamp says so, and later runs leave the
 # build to the shared script (which then rebuilds the module only).
@@ -153,6 +151,8 @@ if [ -n "$build_limit" ] && [ ! -f "$built_stamp" ]; then
   touch "$built_stamp"
 fi
 
+# the suite's GoogleTest bridge writes what it ran here (test/mose-gtest-bridge.cc), so that the
+# listing below need not run the suite a second time
 gtest_report=$(mktemp /tmp/mose-gtest-report.XXXXXX)
 trap 'rm -f "$gtest_report"' EXIT
 export MOSE_GTEST_REPORT=$gtest_report
