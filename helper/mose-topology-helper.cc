@@ -141,9 +141,9 @@ MoseTopologyHelper::GetTypeId()
                           "every port device: ns3::MoseDeviceQueue wakes the queue disc when the "
                           "device starts its next frame, in that event; ns3::NetDeviceQueue "
                           "(ns-3's) wakes it in an event of its own, one more event per packet "
-                          "and port when the device queue holds one packet. The two move the "
-                          "same packets at the same times; events at the same time may run in "
-                          "another order",
+                          "and port when the device queue holds one packet. Events of one "
+                          "time step may run in another order with the one than with the "
+                          "other, and where they meet in a queue a run can differ",
                           TypeIdValue(MoseDeviceQueue::GetTypeId()),
                           MakeTypeIdAccessor(&MoseTopologyHelper::m_portTxQueuesType),
                           MakeTypeIdChecker())

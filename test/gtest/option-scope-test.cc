@@ -14,6 +14,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/mose-error.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
@@ -295,5 +296,15 @@ TEST(OptionScope, PacketAttributesAtTheFluidLevel)
                   .find("--ns3::MoseTrainingWorkload::ReuseConnections = \"false\": the attribute "
                         "would not be used: the fluid and aggregate levels send no packets"),
               std::string::npos);
+    Config::Reset();
+    // the ports' transmission queue: the packet level's only
+    Config::SetDefault("ns3::MoseTopologyHelper::PortTxQueuesType",
+                       TypeIdValue(NetDeviceQueue::GetTypeId()));
+    EXPECT_NE(ErrorOf([&warn] { CheckPacketOnlyAttributes(AT_FLUID, warn); })
+                  .find("--ns3::MoseTopologyHelper::PortTxQueuesType = \"ns3::NetDeviceQueue\": "
+                        "the attribute would not be used: the fluid and aggregate levels send no "
+                        "packets"),
+              std::string::npos);
+    EXPECT_EQ(CheckPacketOnlyAttributes(AT_PACKET | AT_FLUID, warn), 0u);
     Config::Reset();
 }

@@ -490,9 +490,15 @@ CheckPacketOnlyAttributes(uint32_t levels, std::ostream& warn)
             ++warnings;
         }
     }
-    if (IsModuleAttributeSet("ns3::MoseTopologyHelper::QueueDiscType"))
+    // the topology helper's attributes of the packet level's ports (the fluid levels read the
+    // helper's others)
+    for (const char* path :
+         {"ns3::MoseTopologyHelper::QueueDiscType", "ns3::MoseTopologyHelper::PortTxQueuesType"})
     {
-        RejectModuleAttribute("ns3::MoseTopologyHelper::QueueDiscType", reason);
+        if (IsModuleAttributeSet(path))
+        {
+            RejectModuleAttribute(path, reason);
+        }
     }
     return warnings;
 }
