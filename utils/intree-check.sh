@@ -73,6 +73,14 @@ if [ ${#args[@]} -eq 0 ]; then
   fetch_ns337
 fi
 
+# This checkout's files (tracked and new, not ignored) into the tree's contrib/mose, afresh, as the
+# shared script copies them
+copy_module() {
+  rm -rf "$tree/contrib/mose"
+  mkdir -p "$tree/contrib/mose" "$tree/cmake-cache-logs"
+  (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree/contrib/mose")
+}
+
 # The MPI tree: Debian's ns-3.37 source extracted beside the plain one and configured by hand
 # with --enable-mpi (the shared script's configure has no MPI); the shared script then finds it
 # configured (cmake-cache/configured.ok, its modules among NS3_ENABLED_MODULES) and builds and
@@ -93,9 +101,8 @@ prepare_mpi_tree() {
   if [ ! -f "$tree/cmake-cache/configured.ok" ] ||
      ! grep -q '^NS3_MPI:BOOL=ON' "$tree/cmake-cache/CMakeCache.txt" 2>/dev/null; then
     echo "$say_mpi: configuring with --enable-mpi (the first build takes about 35 min on 2 cores)" >&2
-    rm -rf "$tree/contrib/mose" "$tree/cmake-cache/configured.ok" "$tree/cmake-cache/mose-tree-built.ok"
-    mkdir -p "$tree/contrib/mose" "$tree/cmake-cache-logs"
-    (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree/contrib/mose")
+    rm -f "$tree/cmake-cache/configured.ok" "$tree/cmake-cache/mose-tree-built.ok"
+    copy_module
     (cd "$tree" && ./ns3 configure --enable-mpi --enable-modules="mose;csma;mpi" --enable-tests \
         --enable-examples --enable-asserts --enable-logs >"$tree/cmake-cache-logs/configure-mpi.log" 2>&1) ||
       { tail -n 40 "$tree/cmake-cache-logs/configure-mpi.log"; echo "$say_mpi: configure failed" >&2; exit 1; }
@@ -133,9 +140,7 @@ if [ -n "$build_limit" ] && [ ! -f "$built_stamp" ]; then
   [ -f "$tree/cmake-cache/CMakeCache.txt" ] ||
     { echo "[intree-check] $tree is not configured: MOSE_INTREE_BUILD_LIMIT bounds the build of a configured tree" >&2; exit 2; }
   echo "[intree-check] $tree: first build, for at most $build_limit s (NS3_JOBS=${NS3_JOBS:-$(nproc)})" >&2
-  rm -rf "$tree/contrib/mose"
-  mkdir -p "$tree/contrib/mose" "$tree/cmake-cache-logs"
-  (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree/contrib/mose")
+  copy_module
   status=0
   timeout --kill-after=30 "$build_limit" cmake --build "$tree/cmake-cache" -j "${NS3_JOBS:-$(nproc)}" \
     >"$tree/cmake-cache-logs/first-build.log" 2>&1 || status=$?
