@@ -7,7 +7,9 @@
 #include "mose-routing-protocol.h"
 
 #include "ns3/boolean.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-list-routing.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
@@ -21,6 +23,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
+#include "ns3/socket.h"
 #include "ns3/tag.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
@@ -132,6 +135,62 @@ FindIn(Ptr<Ipv4RoutingProtocol> routing)
 
 } // namespace
 
+/**
+ * \brief What a hooked device's receive callback holds: the protocol, until it is disposed.
+ *
+ * A device keeps its receive callback as long as it lives and has no way to give back the
+ * node's own (Node::NonPromiscReceiveFromDevice is private), so the callback holds this small
+ * object instead of the protocol. The protocol clears it when it is disposed or destroyed;
+ * from then on packets go up as the node would pass them.
+ */
+class MoseRoutingProtocol::PortHook : public SimpleRefCount<PortHook>
+{
+  public:
+    /**
+     * \param routing the protocol
+     * \param interface the device's interface
+     */
+    PortHook(MoseRoutingProtocol* routing, uint32_t interface)
+        : m_routing(routing),
+          m_interface(interface)
+    {
+    }
+
+    /// The protocol is gone: pass every packet up
+    void Clear()
+    {
+        m_routing = nullptr;
+    }
+
+    /**
+     * \brief The device's receive callback (NetDevice::ReceiveCallback).
+     * \param device the device
+     * \param p the packet
+     * \param protocol the frame's protocol number
+     * \param from the sender's address
+     * \return whether a handler took it
+     */
+    bool Receive(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t protocol, const Address& from)
+    {
+        if (m_routing)
+        {
+            return m_routing->ReceiveFromPort(m_interface, device, p, protocol, from);
+        }
+        Ptr<Node> node = device->GetNode();
+        Ptr<TrafficControlLayer> tc = node ? node->GetObject<TrafficControlLayer>() : nullptr;
+        if (!tc)
+        {
+            return false;
+        }
+        tc->Receive(device, p, protocol, from, device->GetAddress(), NetDevice::PACKET_HOST);
+        return true;
+    }
+
+  private:
+    MoseRoutingProtocol* m_routing; //!< the protocol, null once it is disposed
+    uint32_t m_interface;           //!< the device's interface
+};
+
 TypeId
 MoseRoutingProtocol::GetTypeId()
 {
@@ -169,6 +228,23 @@ MoseRoutingProtocol::GetTypeId()
                           TimeValue(MicroSeconds(10)),
                           MakeTimeAccessor(&MoseRoutingProtocol::m_holdRetry),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("FastTransit",
+                          "Forward a packet that passes through this node from its input "
+                          "point-to-point device straight to the output device's queue disc, "
+                          "skipping ns-3's IPv4 receive and forward path and its traces there "
+                          "(same events and outputs; see the class description). Off here, "
+                          "as ns-3 forwards; the module's experiments (mose::Experiment) turn "
+                          "it on unless it was set",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MoseRoutingProtocol::SetFastTransit,
+                                              &MoseRoutingProtocol::GetFastTransit),
+                          MakeBooleanChecker())
+            .AddTraceSource("FastForward",
+                            "Fast transit forwarded a packet (its new IP header, the packet "
+                            "without it, the output interface), as Ipv4L3Protocol's "
+                            "\"UnicastForward\" fires for the packets it forwards",
+                            MakeTraceSourceAccessor(&MoseRoutingProtocol::m_fastForwardTrace),
+                            "ns3::Ipv4L3Protocol::SentTracedCallback")
             .AddTraceSource("NoRouteDrop",
                             "A packet found no route (unreachable group, unknown address, "
                             "unmapped or down output interface) and is dropped",
@@ -219,6 +295,13 @@ MoseRoutingProtocol::MoseRoutingProtocol()
 MoseRoutingProtocol::~MoseRoutingProtocol()
 {
     NS_LOG_FUNCTION(this);
+    for (auto& hook : m_hooks)
+    {
+        if (hook)
+        {
+            hook->Clear();
+        }
+    }
 }
 
 void
@@ -229,6 +312,15 @@ MoseRoutingProtocol::DoDispose()
     m_flushEvent.Cancel();
     m_held.Clear();
     m_releaseFilter = ReleaseFilter();
+    for (auto& hook : m_hooks)
+    {
+        if (hook)
+        {
+            hook->Clear();
+        }
+    }
+    m_hooks.clear();
+    m_tc = nullptr;
     if (m_table)
     {
         m_table->TraceDisconnectWithoutContext(
@@ -908,6 +1000,7 @@ MoseRoutingProtocol::NotifyInterfaceUp(uint32_t interface)
     // Decide() reads Ipv4::IsUp per packet; held packets may have a route now
     NS_LOG_FUNCTION(this << interface);
     ScheduleFlush();
+    HookPort(interface);
 }
 
 void
@@ -937,6 +1030,145 @@ MoseRoutingProtocol::SetIpv4(Ptr<Ipv4> ipv4)
 {
     NS_LOG_FUNCTION(this << ipv4);
     m_ipv4 = ipv4;
+    for (uint32_t i = 0; m_ipv4 && i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        if (m_ipv4->IsUp(i))
+        {
+            HookPort(i);
+        }
+    }
+}
+
+void
+MoseRoutingProtocol::SetFastTransit(bool enable)
+{
+    NS_LOG_FUNCTION(this << enable);
+    m_fastTransit = enable;
+    for (uint32_t i = 0; enable && m_ipv4 && i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        if (m_ipv4->IsUp(i))
+        {
+            HookPort(i);
+        }
+    }
+}
+
+bool
+MoseRoutingProtocol::GetFastTransit() const
+{
+    return m_fastTransit;
+}
+
+uint64_t
+MoseRoutingProtocol::GetFastForwarded() const
+{
+    return m_fastForwarded;
+}
+
+void
+MoseRoutingProtocol::HookPort(uint32_t interface)
+{
+    if (!m_fastTransit || !m_ipv4 || interface >= m_ipv4->GetNInterfaces())
+    {
+        return;
+    }
+    Ptr<NetDevice> device = m_ipv4->GetNetDevice(interface);
+    Ptr<Node> node = m_ipv4->GetObject<Node>();
+    // only point-to-point devices: the node gives them Node::NonPromiscReceiveFromDevice as
+    // their receive callback, which passes IPv4 to the traffic-control layer and nothing else of
+    // the Internet stack (no ARP); ReceiveFromPort() does the same for what it does not forward
+    if (!node || !DynamicCast<PointToPointNetDevice>(device) || device->GetNode() != node)
+    {
+        return;
+    }
+    if (!m_tc)
+    {
+        m_tc = node->GetObject<TrafficControlLayer>();
+        if (!m_tc)
+        {
+            return;
+        }
+    }
+    if (m_hooks.size() <= interface)
+    {
+        m_hooks.resize(interface + 1);
+    }
+    m_checksum = Node::ChecksumEnabled();
+    if (m_hooks[interface])
+    {
+        return;
+    }
+    NS_LOG_LOGIC("node " << node->GetId() << ": fast transit from interface " << interface);
+    m_hooks[interface] = Create<PortHook>(this, interface);
+    device->SetReceiveCallback(MakeCallback(&PortHook::Receive, m_hooks[interface]));
+}
+
+bool
+MoseRoutingProtocol::ReceiveFromPort(uint32_t interface,
+                                     Ptr<NetDevice> device,
+                                     Ptr<const Packet> p,
+                                     uint16_t protocol,
+                                     const Address& from)
+{
+    if (protocol == Ipv4L3Protocol::PROT_NUMBER && Forward(interface, p))
+    {
+        return true;
+    }
+    // as Node::NonPromiscReceiveFromDevice() passes it to the handler Ipv4L3Protocol registered
+    m_tc->Receive(device, p, protocol, from, device->GetAddress(), NetDevice::PACKET_HOST);
+    return true;
+}
+
+bool
+MoseRoutingProtocol::Forward(uint32_t interface, Ptr<const Packet> p)
+{
+    // Ipv4L3Protocol::Receive() and IpForward() in one: every check that could fail there
+    // leaves the packet to them, so that they drop, hold or deliver it and count it
+    if (!m_fastTransit || m_checksum || !m_table || !m_ipv4->IsUp(interface) ||
+        !m_ipv4->IsForwarding(interface) || !IsAlone())
+    {
+        return false;
+    }
+    Ipv4Header header;
+    p->PeekHeader(header);
+    if (header.GetTtl() <= 1)
+    {
+        return false; // IpForward() drops it (DROP_TTL_EXPIRED) and answers with ICMP
+    }
+    Ptr<Packet> packet = p->Copy();
+    packet->RemoveHeader(header);
+    if (packet->GetSize() != header.GetPayloadSize())
+    {
+        return false; // frame padding: Receive() trims it
+    }
+    const Decision decision = Decide(header, packet, true, interface);
+    if (decision.kind != Decision::FABRIC && decision.kind != Decision::HOST)
+    {
+        return false;
+    }
+    Ptr<NetDevice> out = m_ipv4->GetNetDevice(decision.interface);
+    if (out->NeedsArp() || packet->GetSize() + header.GetSerializedSize() > out->GetMtu())
+    {
+        return false; // SendRealOut() fragments it
+    }
+    header.SetTtl(header.GetTtl() - 1);
+    // IpForward(): a priority tag from the packet's TOS replaces the one it may carry
+    SocketPriorityTag priorityTag;
+    packet->RemovePacketTag(priorityTag);
+    if (const uint8_t priority = Socket::IpTos2Priority(header.GetTos()))
+    {
+        priorityTag.SetPriority(priority);
+        packet->AddPacketTag(priorityTag);
+    }
+    ++m_fastForwarded;
+    m_fastForwardTrace(header, packet, decision.interface);
+    // Ipv4Interface::Send() for a device without ARP
+    m_tc->Send(out,
+               Create<Ipv4QueueDiscItem>(packet,
+                                         out->GetBroadcast(),
+                                         Ipv4L3Protocol::PROT_NUMBER,
+                                         header));
+    return true;
 }
 
 void

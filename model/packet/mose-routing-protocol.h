@@ -17,6 +17,7 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <cstdint>
 #include <map>
@@ -104,6 +105,27 @@ namespace ns3
  * Config path: /NodeList/[n]/$ns3::MoseRoutingProtocol (MoseRoutingHelper aggregates the
  * protocol to its node, as ns-3's AODV and OLSR helpers do; also inside an Ipv4ListRouting);
  * Find() is the one lookup from a node. Its table: .../$ns3::MoseRoutingProtocol/RouteTable.
+ *
+ * Fast transit (attribute "FastTransit", off by default; mose::Experiment, which the module's
+ * programs run, turns it on unless the user set it): a packet that only passes through this
+ * node skips ns-3's IPv4 receive and forward path. The protocol takes the receive callback of
+ * every point-to-point device of its node (the fabric's ports and host links). A packet from
+ * such a device that Decide() sends on over another point-to-point device with room in its MTU
+ * goes straight to the traffic-control layer's Send() on that device (its queue disc), with
+ * its TTL lowered and its priority tag set as Ipv4L3Protocol::IpForward() does. Every other
+ * packet (for this node, without a route, to be held, with a TTL of 1, with a bad checksum,
+ * over an interface that is down or does not forward, or of another protocol) goes up through
+ * the traffic-control layer's Receive() as the node would pass it, and ns-3's path handles it
+ * as before. No event is added or removed, so a run writes the same outputs with it and
+ * without it (test FastTransit.*). What a forwarded packet no longer passes through: the
+ * input node's other protocol handlers on that device (the node passes IPv4 to traffic control
+ * only, so only a handler a script registered itself, e.g. a packet socket, misses it), the
+ * node's raw IPv4 sockets, and Ipv4L3Protocol's "Rx", "Tx" and "UnicastForward" traces there:
+ * FlowMonitor's flows, delays and losses stay the same, its per-flow "timesForwarded" stays 0.
+ * Each such packet is counted (GetFastForwarded()) and fired on "FastForward", with the
+ * signature of "UnicastForward". It is taken only when the protocol is its node's Ipv4 routing
+ * protocol (not inside an Ipv4ListRouting) and Node's "ChecksumEnabled" was false when the
+ * interface came up. Set it false for ns-3's path throughout.
  *
  * Interface state: a route over an interface that is down (Ipv4::IsUp) counts as no route. The
  * table itself does not change when interfaces go up or down: the OCS / ModeSwitcher updates it
@@ -193,6 +215,9 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
      */
     void SetHoldReleaseFilter(ReleaseFilter filter);
 
+    /// \return how many packets fast transit forwarded (class description, "FastTransit")
+    uint64_t GetFastForwarded() const;
+
     // Ipv4RoutingProtocol (documented there; the decisions are in the class description)
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -240,6 +265,8 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
+    class PortHook;
+
     /// What the decision steps give for one destination
     struct Decision
     {
@@ -306,6 +333,35 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     bool HasRoom(uint32_t interface, Ptr<const Packet> p) const;
     /// Trace sink of the table's "RoutesRecomputed"
     void OnRoutesRecomputed(Time duration, uint32_t groups);
+    /// Attribute "FastTransit" \param enable whether transit packets skip IPv4's path
+    void SetFastTransit(bool enable);
+    /// Attribute "FastTransit" \return whether transit packets skip IPv4's path
+    bool GetFastTransit() const;
+    /// Takes the receive callback of the interface's device if it is a point-to-point device
+    /// and FastTransit is on \param interface the interface
+    void HookPort(uint32_t interface);
+    /**
+     * \brief Receives a packet from a hooked device: forwards it (Forward()) or passes it up
+     *        to the traffic-control layer as the node would.
+     * \param interface the device's interface
+     * \param device the device
+     * \param p the packet, its IP header in front
+     * \param protocol the frame's protocol number
+     * \param from the sender's address
+     * \return true (a handler took it)
+     */
+    bool ReceiveFromPort(uint32_t interface,
+                         Ptr<NetDevice> device,
+                         Ptr<const Packet> p,
+                         uint16_t protocol,
+                         const Address& from);
+    /**
+     * \brief Fast transit of one IPv4 packet (class description).
+     * \param interface its input interface
+     * \param p the packet, its IP header in front
+     * \return true if it was forwarded, false if ns-3's path must handle it
+     */
+    bool Forward(uint32_t interface, Ptr<const Packet> p);
     /// Attribute "HoldQueueSize" \param limit the hold queue's limit
     void SetHoldQueueSize(uint32_t limit);
     /// Attribute "HoldQueueSize" \return the hold queue's limit
@@ -333,6 +389,12 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     ReleaseFilter m_releaseFilter; //!< SetHoldReleaseFilter()
     TracedCallback<const Ipv4Header&, Ptr<const Packet>> m_holdDropTrace;          //!< "HoldDrop"
     TracedCallback<const Ipv4Header&, Ptr<const Packet>, Time> m_holdReleaseTrace; //!< release
+    bool m_fastTransit{false};          //!< attribute "FastTransit"
+    bool m_checksum{false};             //!< Node::ChecksumEnabled() when hooked
+    Ptr<TrafficControlLayer> m_tc;      //!< this node's traffic-control layer
+    std::vector<Ptr<PortHook>> m_hooks; //!< interface -> the hook on its device, or null
+    uint64_t m_fastForwarded{0};        //!< packets fast transit forwarded
+    TracedCallback<const Ipv4Header&, Ptr<const Packet>, uint32_t> m_fastForwardTrace; //!< trace
 };
 
 } // namespace ns3

@@ -307,4 +307,12 @@ TEST(OptionScope, PacketAttributesAtTheFluidLevel)
               std::string::npos);
     EXPECT_EQ(CheckPacketOnlyAttributes(AT_PACKET | AT_FLUID, warn), 0u);
     Config::Reset();
+    // the group nodes' fast transit: the packet level's only
+    Config::SetDefault("ns3::MoseRoutingProtocol::FastTransit", BooleanValue(false));
+    EXPECT_NE(ErrorOf([&warn] { CheckPacketOnlyAttributes(AT_AGGREGATE, warn); })
+                  .find("--ns3::MoseRoutingProtocol::FastTransit = \"false\": the attribute "
+                        "would not be used: the fluid and aggregate levels send no packets"),
+              std::string::npos);
+    EXPECT_EQ(CheckPacketOnlyAttributes(AT_PACKET, warn), 0u);
+    Config::Reset();
 }

@@ -491,9 +491,10 @@ CheckPacketOnlyAttributes(uint32_t levels, std::ostream& warn)
         }
     }
     // the topology helper's attributes of the packet level's ports (the fluid levels read the
-    // helper's others)
-    for (const char* path :
-         {"ns3::MoseTopologyHelper::QueueDiscType", "ns3::MoseTopologyHelper::PortTxQueuesType"})
+    // helper's others) and the group nodes' forwarding
+    for (const char* path : {"ns3::MoseTopologyHelper::QueueDiscType",
+                             "ns3::MoseTopologyHelper::PortTxQueuesType",
+                             "ns3::MoseRoutingProtocol::FastTransit"})
     {
         if (IsModuleAttributeSet(path))
         {

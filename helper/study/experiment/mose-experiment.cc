@@ -11,6 +11,7 @@
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/ipv4-flow-classifier.h"
 #include "ns3/log.h"
+#include "ns3/mose-attribute.h"
 #include "ns3/mose-command-line.h"
 #include "ns3/mose-distributed.h"
 #include "ns3/mose-error.h"
@@ -20,6 +21,7 @@
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-rank-messages.h"
+#include "ns3/mose-routing-protocol.h"
 #include "ns3/mose-routing.h"
 #include "ns3/mose-scale.h"
 #include "ns3/mose-traffic-helper.h"
@@ -705,6 +707,17 @@ Experiment::BuildFabric(const mose::CircuitGraph& graph)
     m_topology->SetCircuitGraph(graph);
     m_topology->SetRouting(m_config.scenario.routing, m_routingSeed);
     m_topology->Install();
+    // the study's runs forward transit packets from the device (the same run, less work per hop:
+    // doc/mose.rst, Fast transit), unless the user chose
+    const NodeContainer groups = m_topology->GetGroupNodes();
+    for (uint32_t g = 0; g < groups.GetN(); ++g)
+    {
+        Ptr<MoseRoutingProtocol> routing = MoseRoutingProtocol::Find(groups.Get(g));
+        if (routing && !mose::IsAttributeUserSet(*routing, "FastTransit"))
+        {
+            routing->SetAttribute("FastTransit", BooleanValue(true));
+        }
+    }
     if (m_config.countCircuits)
     {
         m_circuits = m_topology->InstallCircuitMonitor();
