@@ -1130,6 +1130,10 @@ MoseRoutingProtocol::Forward(uint32_t interface, Ptr<const Packet> p)
         return false;
     }
     Ipv4Header header;
+    if (p->GetSize() < header.GetSerializedSize())
+    {
+        return false; // shorter than an IP header: Receive() deals with it
+    }
     p->PeekHeader(header);
     if (header.GetTtl() <= 1)
     {
