@@ -22,6 +22,7 @@
 #include "ns3/point-to-point-module.h"
 
 #include <filesystem>
+#include <functional>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -113,12 +114,43 @@ SetFastTransit(bool on)
     Config::SetDefault("ns3::MoseRoutingProtocol::FastTransit", BooleanValue(on));
 }
 
+/// Reads a run's transfers' completion times after it ran
+using Completions = std::function<std::vector<Time>(const Experiment&)>;
+
+/**
+ * \brief One experiment with FastTransit on or off, observed (Observe(), Collect()).
+ * \param c its configuration \param fast FastTransit \param name its pcap folder's name
+ * \param install installs the workload and returns what reads the completion times
+ * \return what the run gave
+ */
+TransitRun
+ObservedRun(const ExperimentConfig& c,
+            bool fast,
+            const std::string& name,
+            const std::function<Completions(Experiment&)>& install)
+{
+    SetFastTransit(fast);
+    const std::string folder = FreshTempFolder(name + (fast ? "-on" : "-off"));
+    std::filesystem::create_directories(folder);
+    TransitRun run;
+    {
+        Experiment experiment(c);
+        const Completions completions = install(experiment);
+        experiment.Build();
+        Observe(experiment, folder, &run);
+        experiment.Run();
+        Collect(experiment, folder, &run);
+        run.completions = completions(experiment);
+    }
+    Config::Reset();
+    return run;
+}
+
 /// mose-packet's run at 16 groups, 100 flows of the training-heavy mode (most of them cross
 /// several circuits of the expander), over RDMA, with FastTransit on or off
 TransitRun
 PacketRun(bool fast)
 {
-    SetFastTransit(fast);
     ExperimentConfig c = MakePacketConfig(PaperScaledConfig(16),
                                           WorkloadMode::TRAINING_HEAVY,
                                           LlmLevel::PACKET,
@@ -126,24 +158,18 @@ PacketRun(bool fast)
     c.scenario.flows = 100;
     c.policy = Policy::MOSE;
     c.stopTime = Seconds(10);
-    const std::string folder = FreshTempFolder(fast ? "fast-transit-on" : "fast-transit-off");
-    std::filesystem::create_directories(folder);
-    TransitRun run;
-    {
-        Experiment experiment(c);
+    return ObservedRun(c, fast, "fast-transit-packet", [](Experiment& experiment) -> Completions {
         const std::shared_ptr<const PacketResult> result = InstallPacketWorkload(experiment);
-        experiment.Build();
-        Observe(experiment, folder, &run);
-        experiment.Run();
-        Collect(experiment, folder, &run);
-        for (const MoseTransfer& t : result->transfers)
-        {
-            EXPECT_TRUE(t.complete);
-            run.completions.push_back(t.GetCompletionTime());
-        }
-    }
-    Config::Reset();
-    return run;
+        return [result](const Experiment&) {
+            std::vector<Time> times;
+            for (const MoseTransfer& t : result->transfers)
+            {
+                EXPECT_TRUE(t.complete);
+                times.push_back(t.GetCompletionTime());
+            }
+            return times;
+        };
+    });
 }
 
 /// mose-mode-switch's run at 16 groups: two drained switches, over a transport, FastTransit on
@@ -151,7 +177,6 @@ PacketRun(bool fast)
 TransitRun
 SwitchRun(bool fast, const std::string& transport)
 {
-    SetFastTransit(fast);
     ExperimentConfig c = MakeSwitchConfig(16, 40);
     c.policy = Policy::MOSE;
     c.SetSchedule(
@@ -160,29 +185,22 @@ SwitchRun(bool fast, const std::string& transport)
     c.startWindow = MilliSeconds(20);
     c.stopTime = Seconds(10);
     c.SetTransport(LlmLevel::PACKET, transport);
-    const std::string folder =
-        FreshTempFolder(std::string("fast-transit-switch-") + (fast ? "on" : "off"));
-    std::filesystem::create_directories(folder);
-    TransitRun run;
-    {
-        Experiment experiment(c);
+    return ObservedRun(c, fast, "fast-transit-switch", [](Experiment& experiment) -> Completions {
         const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
-        experiment.Build();
-        Observe(experiment, folder, &run);
-        experiment.Run();
-        Collect(experiment, folder, &run);
-        EXPECT_EQ(experiment.GetSwitchRecords().size(), 2u);
-        for (const SwitchInterval& iv : result->intervals)
-        {
-            for (const MoseTransfer& t : iv.transfers)
+        return [result](const Experiment& ran) {
+            EXPECT_EQ(ran.GetSwitchRecords().size(), 2u);
+            std::vector<Time> times;
+            for (const SwitchInterval& iv : result->intervals)
             {
-                EXPECT_TRUE(t.complete);
-                run.completions.push_back(t.GetCompletionTime());
+                for (const MoseTransfer& t : iv.transfers)
+                {
+                    EXPECT_TRUE(t.complete);
+                    times.push_back(t.GetCompletionTime());
+                }
             }
-        }
-    }
-    Config::Reset();
-    return run;
+            return times;
+        };
+    });
 }
 
 /// The two runs are one run; fast transit forwarded what IPv4 forwards without it
