@@ -1139,6 +1139,10 @@ MoseRoutingProtocol::Forward(uint32_t interface, Ptr<const Packet> p)
     {
         return false; // IpForward() drops it (DROP_TTL_EXPIRED) and answers with ICMP
     }
+    if (m_hosts.empty() && m_table->GetAddressing().GetGroupOf(header.GetDestination()) == m_group)
+    {
+        return false; // this node's or no one's (Decide() steps 1-3): up, without a copy
+    }
     Ptr<Packet> packet = p->Copy();
     packet->RemoveHeader(header);
     if (packet->GetSize() != header.GetPayloadSize())
