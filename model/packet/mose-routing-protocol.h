@@ -121,7 +121,8 @@ namespace ns3
  * input node's other protocol handlers on that device (the node passes IPv4 to traffic control
  * only, so only a handler a script registered itself, e.g. a packet socket, misses it), the
  * node's raw IPv4 sockets, and Ipv4L3Protocol's "Rx", "Tx" and "UnicastForward" traces there:
- * FlowMonitor's flows, delays and losses stay the same, its per-flow "timesForwarded" stays 0.
+ * FlowMonitor sees the same flows, delays and drops, but its "timesForwarded" stays 0 and its
+ * MaxPerHopDelay counts from the packet's send.
  * Each such packet is counted (GetFastForwarded()) and fired on "FastForward", with the
  * signature of "UnicastForward". It is taken only when the protocol is its node's Ipv4 routing
  * protocol (not inside an Ipv4ListRouting) and Node's "ChecksumEnabled" was false when the
