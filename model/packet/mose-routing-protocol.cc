@@ -295,13 +295,7 @@ MoseRoutingProtocol::MoseRoutingProtocol()
 MoseRoutingProtocol::~MoseRoutingProtocol()
 {
     NS_LOG_FUNCTION(this);
-    for (auto& hook : m_hooks)
-    {
-        if (hook)
-        {
-            hook->Clear();
-        }
-    }
+    ClearHooks();
 }
 
 void
@@ -312,13 +306,7 @@ MoseRoutingProtocol::DoDispose()
     m_flushEvent.Cancel();
     m_held.Clear();
     m_releaseFilter = ReleaseFilter();
-    for (auto& hook : m_hooks)
-    {
-        if (hook)
-        {
-            hook->Clear();
-        }
-    }
+    ClearHooks();
     m_hooks.clear();
     m_tc = nullptr;
     if (m_table)
@@ -1030,13 +1018,7 @@ MoseRoutingProtocol::SetIpv4(Ptr<Ipv4> ipv4)
 {
     NS_LOG_FUNCTION(this << ipv4);
     m_ipv4 = ipv4;
-    for (uint32_t i = 0; m_ipv4 && i < m_ipv4->GetNInterfaces(); ++i)
-    {
-        if (m_ipv4->IsUp(i))
-        {
-            HookPort(i);
-        }
-    }
+    HookUpInterfaces();
 }
 
 void
@@ -1044,13 +1026,7 @@ MoseRoutingProtocol::SetFastTransit(bool enable)
 {
     NS_LOG_FUNCTION(this << enable);
     m_fastTransit = enable;
-    for (uint32_t i = 0; enable && m_ipv4 && i < m_ipv4->GetNInterfaces(); ++i)
-    {
-        if (m_ipv4->IsUp(i))
-        {
-            HookPort(i);
-        }
-    }
+    HookUpInterfaces();
 }
 
 bool
@@ -1063,6 +1039,30 @@ uint64_t
 MoseRoutingProtocol::GetFastForwarded() const
 {
     return m_fastForwarded;
+}
+
+void
+MoseRoutingProtocol::HookUpInterfaces()
+{
+    for (uint32_t i = 0; m_fastTransit && m_ipv4 && i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        if (m_ipv4->IsUp(i))
+        {
+            HookPort(i);
+        }
+    }
+}
+
+void
+MoseRoutingProtocol::ClearHooks()
+{
+    for (auto& hook : m_hooks)
+    {
+        if (hook)
+        {
+            hook->Clear();
+        }
+    }
 }
 
 void

@@ -341,6 +341,10 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     /// Takes the receive callback of the interface's device if it is a point-to-point device
     /// and FastTransit is on \param interface the interface
     void HookPort(uint32_t interface);
+    /// HookPort() on every interface that is up (when FastTransit is on)
+    void HookUpInterfaces();
+    /// Clears every hook: from then on its device's packets go up as the node would pass them
+    void ClearHooks();
     /**
      * \brief Receives a packet from a hooked device: forwards it (Forward()) or passes it up
      *        to the traffic-control layer as the node would.
