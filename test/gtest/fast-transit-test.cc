@@ -13,6 +13,7 @@
 
 #include "mose-packet-experiment.h"
 #include "mose-switch-experiment.h"
+#include "mose-switch-test-util.h"
 #include "mose-test-util.h"
 
 #include "ns3/core-module.h"
@@ -177,14 +178,7 @@ PacketRun(bool fast)
 TransitRun
 SwitchRun(bool fast, const std::string& transport)
 {
-    ExperimentConfig c = MakeSwitchConfig(16, 40);
-    c.policy = Policy::MOSE;
-    c.SetSchedule(
-        ParseSchedule("--schedule",
-                      "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
-    c.startWindow = MilliSeconds(20);
-    c.stopTime = Seconds(10);
-    c.SetTransport(LlmLevel::PACKET, transport);
+    const ExperimentConfig c = DrainedSwitchConfig(transport);
     return ObservedRun(c, fast, "fast-transit-switch", [](Experiment& experiment) -> Completions {
         const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
         return [result](const Experiment& ran) {

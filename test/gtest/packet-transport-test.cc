@@ -11,6 +11,7 @@
 
 #include "mose-packet-experiment.h"
 #include "mose-switch-experiment.h"
+#include "mose-switch-test-util.h"
 
 #include "ns3/core-module.h"
 #include "ns3/mose-batch-workload.h"
@@ -153,14 +154,7 @@ TEST(PacketTransport, RdmaPacketRunCompletesEveryTransferWithoutLossTwiceTheSame
 
 TEST(PacketTransport, RdmaModeSwitchRunCompletesEveryTransferAcrossTwoDrainedSwitches)
 {
-    ExperimentConfig c = MakeSwitchConfig(16, 40);
-    c.policy = Policy::MOSE;
-    c.SetSchedule(
-        ParseSchedule("--schedule",
-                      "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
-    c.startWindow = MilliSeconds(20);
-    c.stopTime = Seconds(10);
-    c.SetTransport(LlmLevel::PACKET, RDMA);
+    const ExperimentConfig c = test::DrainedSwitchConfig(RDMA);
     Experiment experiment(c);
     const std::shared_ptr<const SwitchResult> result = InstallSwitchWorkload(experiment);
     experiment.Build();

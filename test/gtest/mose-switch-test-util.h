@@ -1,0 +1,55 @@
+/*
+ * Copyright (c) 2026 The mose authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MOSE_SWITCH_TEST_UTIL_H
+#define MOSE_SWITCH_TEST_UTIL_H
+
+/**
+ * \file
+ * \brief The drained mode-switching run that several packet-level test files share.
+ */
+
+#include "mose-presets.h"
+
+#include "ns3/mose-mode-schedule.h"
+#include "ns3/nstime.h"
+
+#include <string>
+
+namespace ns3
+{
+namespace mose
+{
+namespace test
+{
+
+/**
+ * \brief MoSE on 16 groups (d = 4), 40 flows per mode, over three 150 ms intervals
+ *        (inference-heavy, training-heavy, inference-heavy): two drained mode switches.
+ * \param transport the packet level's transport, a TypeId name (ns3::MoseRdmaTransport,
+ *        ns3::MoseSocketTransfers)
+ * \return the configuration (flows start in the first 20 ms; the run stops at 10 s at the
+ *         latest)
+ */
+inline ExperimentConfig
+DrainedSwitchConfig(const std::string& transport)
+{
+    ExperimentConfig c = MakeSwitchConfig(16, 40);
+    c.policy = Policy::MOSE;
+    c.SetSchedule(
+        ParseSchedule("--schedule",
+                      "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
+    c.startWindow = MilliSeconds(20);
+    c.stopTime = Seconds(10);
+    c.SetTransport(LlmLevel::PACKET, transport);
+    return c;
+}
+
+} // namespace test
+} // namespace mose
+} // namespace ns3
+
+#endif /* MOSE_SWITCH_TEST_UTIL_H */
