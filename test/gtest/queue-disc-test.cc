@@ -33,6 +33,8 @@
 #include <gtest/gtest.h>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::mose;
@@ -394,6 +396,77 @@ TEST(QueueDisc, WithoutAQueueDiscAFullDeviceQueueDropsAtTheTrafficControlLayerAn
     EXPECT_EQ(r.lost, r.deviceQueue);
     EXPECT_EQ(r.completed, kSenders) << "TCP recovers";
     Simulator::Destroy();
+}
+
+/// One incast setup of the fast-transit comparison
+struct FastTransitSetup
+{
+    std::string name;      //!< for the trace
+    uint32_t hosts;        //!< hosts per group
+    bool defaultQueueDisc; //!< MoseTopologyHelper "DefaultQueueDisc"
+    std::string portQueue; //!< the ports' device queue size, or ns-3's
+    bool dctcpRed;         //!< replace every root disc with DCTCP's RED before the run
+    std::string tcp;       //!< the TCP variant
+};
+
+TEST(QueueDisc, FastTransitHandsEachPacketToTheRootDiscAScriptInstalledOrToTheBareDevice)
+{
+    // MoseRoutingProtocol::Forward() keeps each output port's root queue disc from the run's
+    // first packet: a disc a script installed before the run takes the packets, and a device
+    // without a disc gets them through TrafficControlLayer::Send() as without fast transit
+    const std::vector<FastTransitSetup> setups{
+        {"DCTCP's RED installed over the default discs", 0, true, "", true, "ns3::TcpDctcp"},
+        {"the default FqCoDel, a host per group", 1, true, "", false, "ns3::TcpCubic"},
+        {"no disc, two-packet port queues", 0, false, "2p", false, "ns3::TcpCubic"}};
+    for (const FastTransitSetup& s : setups)
+    {
+        SCOPED_TRACE(s.name);
+        IncastRun runs[2];
+        uint64_t fastForwarded[2] = {0, 0};
+        for (int on = 0; on < 2; ++on)
+        {
+            Ptr<MoseTopologyHelper> topo = BuildFabric(s.hosts, s.defaultQueueDisc, s.portQueue);
+            const NodeContainer groups = topo->GetGroupNodes();
+            for (uint32_t g = 0; g < groups.GetN(); ++g)
+            {
+                MoseRoutingHelper::GetRouting(groups.Get(g))
+                    ->SetAttribute("FastTransit", BooleanValue(on == 1));
+            }
+            if (s.dctcpRed)
+            {
+                InstallDctcpRed(topo);
+            }
+            runs[on] = RunIncast(topo, s.tcp);
+            for (uint32_t g = 0; g < groups.GetN(); ++g)
+            {
+                fastForwarded[on] +=
+                    MoseRoutingHelper::GetRouting(groups.Get(g))->GetFastForwarded();
+            }
+            Simulator::Destroy();
+        }
+        const IncastRun& off = runs[0];
+        const IncastRun& fast = runs[1];
+        EXPECT_EQ(fastForwarded[0], 0u);
+        EXPECT_GT(fastForwarded[1], 0u) << "the incast crosses group nodes";
+        EXPECT_EQ(fast.completed, kSenders);
+        EXPECT_EQ(fast.completed, off.completed);
+        EXPECT_EQ(fast.meanFctS, off.meanFctS) << "the same run, to the nanosecond";
+        EXPECT_EQ(fast.maxFctS, off.maxFctS);
+        EXPECT_EQ(fast.marks, off.marks);
+        EXPECT_EQ(fast.discMarks, off.discMarks);
+        EXPECT_EQ(fast.discDrops, off.discDrops);
+        EXPECT_EQ(fast.tcDrops, off.tcDrops);
+        EXPECT_EQ(fast.lost, off.lost);
+        EXPECT_EQ(fast.peakBacklog, off.peakBacklog);
+        if (s.dctcpRed)
+        {
+            EXPECT_GT(fast.discMarks, 0u) << "the installed RED marks: it took the packets";
+        }
+        if (!s.defaultQueueDisc)
+        {
+            EXPECT_GT(fast.tcDrops, 0u) << "the bare device's stopped queue, as without it";
+        }
+    }
 }
 
 TEST(QueueDisc, HeldPacketsReleasedIntoAFullQueueDiscWaitForRoomInsteadOfBeingDropped)
