@@ -7,7 +7,6 @@
 #include "mose-routing-protocol.h"
 
 #include "ns3/boolean.h"
-#include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -150,81 +149,17 @@ class MoseRoutingProtocol::PortHook : public SimpleRefCount<PortHook>
     /**
      * \param routing the protocol
      * \param interface the device's interface
-     * \param ipInterface that interface (Ipv4L3Protocol::GetInterface())
-     * \param device its device
      */
-    PortHook(MoseRoutingProtocol* routing,
-             uint32_t interface,
-             Ptr<Ipv4Interface> ipInterface,
-             Ptr<NetDevice> device)
+    PortHook(MoseRoutingProtocol* routing, uint32_t interface)
         : m_routing(routing),
-          m_interface(interface),
-          m_ipInterface(ipInterface),
-          m_device(device)
+          m_interface(interface)
     {
     }
 
-    /// The protocol is gone: pass every packet up (and let go of the device, which holds this)
+    /// The protocol is gone: pass every packet up
     void Clear()
     {
         m_routing = nullptr;
-        m_ipInterface = nullptr;
-        m_device = nullptr;
-        m_disc = nullptr;
-    }
-
-    /**
-     * \return whether the interface is up and forwards (Ipv4::IsUp(), IsForwarding()): read
-     *         from the interface itself. Ipv4L3Protocol never removes an interface, so the
-     *         pointer stays its; Forward() runs only while the protocol holds it.
-     */
-    bool IsUpAndForwarding() const
-    {
-        return m_ipInterface->IsUp() && m_ipInterface->IsForwarding();
-    }
-
-    /// \return the interface's device
-    Ptr<NetDevice> GetDevice() const
-    {
-        return m_device;
-    }
-
-    /**
-     * \brief TrafficControlLayer::Send() of a packet for a single-queue device with a root queue
-     *        disc, without its look-up in the node's map of devices (about 4% of a 1024-group
-     *        run's samples): Enqueue(), then Run(), on the root queue disc.
-     *
-     * The root queue disc is looked up at the first packet (so during the run, after a script
-     * replaced the default one) and kept while it stays installed:
-     * TrafficControlLayer::DeleteRootQueueDiscOnDevice() takes its NetDeviceQueueInterface,
-     * and the next packet looks again.
-     * \param tc the node's traffic-control layer
-     * \param item the packet
-     * \return false if the device has no root queue disc or several transmission queues:
-     *         the caller then hands the packet to TrafficControlLayer::Send()
-     */
-    bool Enqueue(const Ptr<TrafficControlLayer>& tc, Ptr<QueueDiscItem> item)
-    {
-        if (!m_disc || !m_disc->GetNetDeviceQueueInterface())
-        {
-            if (m_discLooked && !m_disc)
-            {
-                return false; // none at the first packet: TrafficControlLayer::Send() from now on
-            }
-            m_discLooked = true;
-            m_disc = tc->GetRootQueueDiscOnDevice(m_device);
-            Ptr<NetDeviceQueueInterface> ndqi =
-                m_disc ? m_disc->GetNetDeviceQueueInterface() : Ptr<NetDeviceQueueInterface>();
-            if (!ndqi || ndqi->GetNTxQueues() != 1)
-            {
-                m_disc = nullptr;
-                return false;
-            }
-        }
-        item->SetTxQueueIndex(0);
-        m_disc->Enqueue(item);
-        m_disc->Run();
-        return true;
     }
 
     /**
@@ -252,12 +187,8 @@ class MoseRoutingProtocol::PortHook : public SimpleRefCount<PortHook>
     }
 
   private:
-    MoseRoutingProtocol* m_routing;   //!< the protocol, null once it is disposed
-    uint32_t m_interface;             //!< the device's interface
-    Ptr<Ipv4Interface> m_ipInterface; //!< that interface
-    Ptr<NetDevice> m_device;          //!< its device
-    Ptr<QueueDisc> m_disc;            //!< its root queue disc, once looked up (Enqueue())
-    bool m_discLooked{false};         //!< whether Enqueue() looked it up
+    MoseRoutingProtocol* m_routing; //!< the protocol, null once it is disposed
+    uint32_t m_interface;           //!< the device's interface
 };
 
 TypeId
@@ -1150,13 +1081,6 @@ MoseRoutingProtocol::HookPort(uint32_t interface)
     {
         return;
     }
-    // the interface itself, read per packet by the hook (Ipv4 has no call that returns it)
-    Ptr<Ipv4L3Protocol> l3 = m_ipv4->GetObject<Ipv4L3Protocol>();
-    Ptr<Ipv4Interface> ipInterface = l3 ? l3->GetInterface(interface) : nullptr;
-    if (!ipInterface)
-    {
-        return;
-    }
     if (!m_tc)
     {
         m_tc = node->GetObject<TrafficControlLayer>();
@@ -1175,7 +1099,7 @@ MoseRoutingProtocol::HookPort(uint32_t interface)
         return;
     }
     NS_LOG_LOGIC("node " << node->GetId() << ": fast transit from interface " << interface);
-    m_hooks[interface] = Create<PortHook>(this, interface, ipInterface, device);
+    m_hooks[interface] = Create<PortHook>(this, interface);
     device->SetReceiveCallback(MakeCallback(&PortHook::Receive, m_hooks[interface]));
 }
 
@@ -1200,8 +1124,8 @@ MoseRoutingProtocol::Forward(uint32_t interface, Ptr<const Packet> p)
 {
     // Ipv4L3Protocol::Receive() and IpForward() in one: every check that could fail there
     // leaves the packet to them, so that they drop, hold or deliver it and count it
-    const PortHook* in = interface < m_hooks.size() ? PeekPointer(m_hooks[interface]) : nullptr;
-    if (!m_fastTransit || m_checksum || !m_table || !in || !in->IsUpAndForwarding() || !IsAlone())
+    if (!m_fastTransit || m_checksum || !m_table || !m_ipv4->IsUp(interface) ||
+        !m_ipv4->IsForwarding(interface) || !IsAlone())
     {
         return false;
     }
@@ -1230,9 +1154,7 @@ MoseRoutingProtocol::Forward(uint32_t interface, Ptr<const Packet> p)
     {
         return false;
     }
-    PortHook* outHook =
-        decision.interface < m_hooks.size() ? PeekPointer(m_hooks[decision.interface]) : nullptr;
-    Ptr<NetDevice> out = outHook ? outHook->GetDevice() : m_ipv4->GetNetDevice(decision.interface);
+    Ptr<NetDevice> out = m_ipv4->GetNetDevice(decision.interface);
     if (out->NeedsArp() || packet->GetSize() + header.GetSerializedSize() > out->GetMtu())
     {
         return false; // SendRealOut() fragments it
@@ -1249,12 +1171,11 @@ MoseRoutingProtocol::Forward(uint32_t interface, Ptr<const Packet> p)
     ++m_fastForwarded;
     m_fastForwardTrace(header, packet, decision.interface);
     // Ipv4Interface::Send() for a device without ARP
-    Ptr<QueueDiscItem> item =
-        Create<Ipv4QueueDiscItem>(packet, out->GetBroadcast(), Ipv4L3Protocol::PROT_NUMBER, header);
-    if (!outHook || !outHook->Enqueue(m_tc, item))
-    {
-        m_tc->Send(out, item);
-    }
+    m_tc->Send(out,
+               Create<Ipv4QueueDiscItem>(packet,
+                                         out->GetBroadcast(),
+                                         Ipv4L3Protocol::PROT_NUMBER,
+                                         header));
     return true;
 }
 
