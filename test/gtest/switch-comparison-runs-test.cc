@@ -12,6 +12,7 @@
 #include "mose-switch-comparison-runs.h"
 #include "mose-switch-comparison.h"
 #include "mose-switch-experiment.h"
+#include "mose-switch-test-util.h"
 
 #include "ns3/mose-error.h"
 
@@ -32,13 +33,7 @@ namespace
 ExperimentConfig
 SmallConfig()
 {
-    ExperimentConfig c = MakeSwitchConfig(16, 60);
-    c.policy = Policy::MOSE;
-    c.SetSchedule(
-        ParseSchedule("--schedule",
-                      "inference-heavy:150ms,training-heavy:150ms,inference-heavy:150ms"));
-    c.startWindow = MilliSeconds(100);
-    c.stopTime = Seconds(20);
+    ExperimentConfig c = test::ThreeIntervalSwitchConfig(60, MilliSeconds(100), Seconds(20));
     c.run = 5;
     c.scenario.firstRun = 5;
     return c;
