@@ -411,9 +411,9 @@ struct FastTransitSetup
 
 TEST(QueueDisc, FastTransitHandsEachPacketToTheRootDiscAScriptInstalledOrToTheBareDevice)
 {
-    // MoseRoutingProtocol::Forward() keeps each output port's root queue disc from the run's
-    // first packet: a disc a script installed before the run takes the packets, and a device
-    // without a disc gets them through TrafficControlLayer::Send() as without fast transit
+    // fast transit hands a transit packet to the traffic-control layer of its output device: a
+    // root disc a script installed before the run takes it, and a bare device's stopped queue
+    // refuses it, as without fast transit
     const std::vector<FastTransitSetup> setups{
         {"DCTCP's RED installed over the default discs", 0, true, "", true, "ns3::TcpDctcp"},
         {"the default FqCoDel, a host per group", 1, true, "", false, "ns3::TcpCubic"},
