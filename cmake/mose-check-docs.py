@@ -510,13 +510,13 @@ def prose_paragraphs_rst(lines):
         if RST_TITLE_UNDERLINE.match(line) and lead == 0 and not BORDER.match(line):
             i += 1  # an overline or a transition
             continue
-        # a simple table: border, header, border, rows, border
-        if BORDER.match(line):
+        # a simple table: border, header, border, rows, border (indented in a list item too)
+        if BORDER.match(stripped):
             close()
             j = i + 1
             borders = 1
             while j < n and borders < 3:
-                if BORDER.match(lines[j]):
+                if BORDER.match(lines[j].strip()):
                     borders += 1
                 j += 1
             i = j
@@ -902,6 +902,10 @@ def self_test():
                    f"Model Description\n*****************\n\nA literal block::\n\n  {words}\n\n"
                    f".. code-block:: sh\n\n   {words}\n\n====  ====\nA     B\n====  ====\n"
                    f"x     {words}\n====  ====\n\n"))
+    unchanged("a table indented in a list item is no prose",
+              edit("doc/mose.rst", "Model Description\n*****************\n\n",
+                   f"Model Description\n*****************\n\n* An item:\n\n  ====  ====\n"
+                   f"  A     B\n  ====  ====\n  x     {words}\n  ====  ====\n\n"))
     unchanged("a README code block and table are no prose",
               edit("README.md", "## Layout\n",
                    f"## Layout\n\n```sh\n{words}\n```\n\n| a | {words} |\n"))
