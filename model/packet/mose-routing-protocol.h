@@ -343,7 +343,7 @@ class MoseRoutingProtocol : public Ipv4RoutingProtocol
     void HookPort(uint32_t interface);
     /// HookPort() on every interface that is up (when FastTransit is on)
     void HookUpInterfaces();
-    /// Clears every hook: from then on its device's packets go up as the node would pass them
+    /// Clears every hook: then each hooked device's packets go up as the node would pass them
     void ClearHooks();
     /**
      * \brief Receives a packet from a hooked device: forwards it (Forward()) or passes it up
