@@ -549,23 +549,8 @@ uint32_t
 MoseSocketTransfers::CloseConnections(const std::vector<uint32_t>& groups)
 {
     NS_LOG_FUNCTION(this << groups.size());
-    std::vector<bool> in(m_endpoints.GetN(), false);
-    for (uint32_t g : groups)
-    {
-        if (g < in.size())
-        {
-            in[g] = true;
-        }
-    }
-    uint32_t closed = 0;
-    for (auto it = m_open.begin(); it != m_open.end();)
-    {
-        if (!in[std::get<0>(it->first)] && !in[std::get<1>(it->first)])
-        {
-            ++it;
-            continue;
-        }
-        Connection& conn = m_connections[it->second];
+    return EraseConnections(m_open, groups, [this](uint64_t c) {
+        Connection& conn = m_connections[c];
         conn.closing = true;
         if (conn.connected && conn.sendQueue.empty() && conn.sender)
         {
@@ -573,10 +558,7 @@ MoseSocketTransfers::CloseConnections(const std::vector<uint32_t>& groups)
             conn.sender->Close();
             conn.sender = nullptr;
         }
-        it = m_open.erase(it);
-        ++closed;
-    }
-    return closed;
+    });
 }
 
 uint64_t

@@ -318,7 +318,7 @@ class MoseSocketTransfers : public MoseTransport
     std::map<Ptr<Socket>, uint64_t> m_receivers; //!< accepted socket -> id
     std::vector<Connection> m_connections;       //!< kept connections, by index
     /// (src, dst, source endpoint, destination endpoint) -> the open connection
-    std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> m_open;
+    std::map<ConnectionKey, uint64_t> m_open;
     /// (source endpoint number, port) -> connection
     std::map<std::pair<uint32_t, uint16_t>, uint64_t> m_pendingConnections;
     std::map<Ptr<Socket>, uint64_t> m_connectionReceivers; //!< accepted socket -> connection

@@ -701,29 +701,10 @@ uint32_t
 MoseRdmaTransport::CloseConnections(const std::vector<uint32_t>& groups)
 {
     NS_LOG_FUNCTION(this << groups.size());
-    std::vector<bool> in(m_nGroups, false);
-    for (uint32_t g : groups)
-    {
-        if (g < in.size())
-        {
-            in[g] = true;
-        }
-    }
-    uint32_t closed = 0;
-    for (auto it = m_open.begin(); it != m_open.end();)
-    {
-        if (!in[std::get<0>(it->first)] && !in[std::get<1>(it->first)])
-        {
-            ++it;
-            continue;
-        }
-        const uint32_t qpn = it->second;
+    return EraseConnections(m_open, groups, [this](uint32_t qpn) {
         m_qps[qpn].closing = true;
-        it = m_open.erase(it);
-        ++closed;
         Acknowledged(qpn); // closes it now if nothing is unacknowledged (on the sender's rank)
-    }
-    return closed;
+    });
 }
 
 void

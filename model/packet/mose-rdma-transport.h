@@ -512,7 +512,7 @@ class MoseRdmaTransport : public MoseTransport
     /// order, not in the order closes are learnt, as a rank learns another's close later
     std::set<std::pair<int64_t, uint32_t>> m_freeQps;
     /// (src, dst, source endpoint, destination endpoint) -> the kept QP
-    std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> m_open;
+    std::map<ConnectionKey, uint32_t> m_open;
     std::vector<uint32_t> m_qpOf;       //!< by id, its QP
     uint64_t m_nQps{0};                 //!< QPs opened (whose sender is on this rank)
     uint64_t m_dataPackets{0};          //!< data packets sent

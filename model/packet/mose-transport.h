@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -160,7 +161,49 @@ class MoseTransport : public Object
                                          Time duration);
 
   protected:
+    /// A kept connection (queue pair) of StartOnConnection(): (source group, destination
+    /// group, source endpoint, destination endpoint)
+    using ConnectionKey = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>;
+
     void DoDispose() override;
+
+    /**
+     * \brief CloseConnections()'s walk, the same in every implementation: erases each kept
+     *        connection whose source or destination group is one of \p groups (a number out of
+     *        range matches none), then hands what it held to \p close.
+     * \param open the kept connections
+     * \param groups the groups closed
+     * \param close called once per connection erased, with its value, in key order
+     * \return the number of connections erased
+     */
+    template <typename Value, typename Close>
+    uint32_t EraseConnections(std::map<ConnectionKey, Value>& open,
+                              const std::vector<uint32_t>& groups,
+                              Close close) const
+    {
+        std::vector<bool> in(GetNGroups(), false);
+        for (uint32_t g : groups)
+        {
+            if (g < in.size())
+            {
+                in[g] = true;
+            }
+        }
+        uint32_t erased = 0;
+        for (auto it = open.begin(); it != open.end();)
+        {
+            if (!in[std::get<0>(it->first)] && !in[std::get<1>(it->first)])
+            {
+                ++it;
+                continue;
+            }
+            const Value value = it->second;
+            it = open.erase(it);
+            ++erased;
+            close(value);
+        }
+        return erased;
+    }
 
     /**
      * \brief Install()'s first step: keeps the endpoints of every group. mose::Error (naming
