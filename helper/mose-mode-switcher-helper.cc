@@ -155,6 +155,19 @@ MoseModeSwitcherHelper::MakePolicyProvider(
                               ScenarioOf(templates, roles, assignments));
 }
 
+void
+MoseModeSwitcherHelper::SetIntervalTraffic(Ptr<MoseTrafficHelper> traffic,
+                                           uint32_t index,
+                                           Time from,
+                                           Time to,
+                                           Time maxWindow,
+                                           int64_t stream)
+{
+    traffic->SetAttribute("StartTime", TimeValue(from));
+    traffic->SetAttribute("StartWindow", TimeValue(std::min(to - from, maxWindow)));
+    traffic->AssignStreams(stream + 2 * static_cast<int64_t>(index));
+}
+
 std::vector<Ptr<MoseTrafficHelper>>
 MoseModeSwitcherHelper::InstallModeTraffic(
     Ptr<MoseModeSwitcher> switcher,
@@ -208,11 +221,9 @@ MoseModeSwitcherHelper::InstallModeTraffic(
         {
             t->SetAttribute("StartMode", StringValue("uniform"));
         }
-        t->SetAttribute("StartTime", TimeValue(iv.from));
-        t->SetAttribute("StartWindow", TimeValue(std::min(iv.to - iv.from, maxWindow)));
+        SetIntervalTraffic(t, static_cast<uint32_t>(i), iv.from, iv.to, maxWindow, stream);
         t->SetAttribute("SinkPortBase",
                         UintegerValue(10000 + static_cast<uint32_t>(i) * portsEach));
-        t->AssignStreams(stream + 2 * static_cast<int64_t>(i));
         MoseWorkloadHelper("ns3::MoseFlowWorkload").Install(t, endpoints, flowsOf(iv.mode));
         helpers.push_back(t);
     }

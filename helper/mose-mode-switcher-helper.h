@@ -134,6 +134,25 @@ class MoseModeSwitcherHelper
     Ptr<MoseModeSwitcher> Install(Ptr<MoseTopologyHelper> topology) const;
 
     /**
+     * \brief Sets a traffic helper up as InstallModeTraffic() does for mode interval \p index:
+     *        its StartTime at \p from, StartWindow = min(to - from, maxWindow) and its random
+     *        streams (stream + 2 index). A study that draws an interval's transfers without
+     *        installing them (MakeStartedTransfers()) calls it too, so that it draws the same
+     *        sample and start times.
+     * \param traffic the helper
+     * \param index the interval's number (0 for the initial mode's)
+     * \param from the interval's start \param to its end
+     * \param maxWindow the longest start window
+     * \param stream the first random stream of the intervals
+     */
+    static void SetIntervalTraffic(Ptr<MoseTrafficHelper> traffic,
+                                   uint32_t index,
+                                   Time from,
+                                   Time to,
+                                   Time maxWindow,
+                                   int64_t stream);
+
+    /**
      * \brief The traffic of every mode interval, driven by the schedule: interval i (the
      *        initial mode from firstStart to the first boundary, then each boundary's mode until
      *        the next boundary or `end`) gets a fresh MoseTrafficHelper from makeTraffic (or a

@@ -14,6 +14,7 @@
 #include "ns3/mose-fluid-fabric-helper.h"
 #include "ns3/mose-format.h"
 #include "ns3/mose-llm-transfers.h"
+#include "ns3/mose-mode-switcher-helper.h"
 #include "ns3/mose-parse.h"
 #include "ns3/mose-random.h"
 #include "ns3/mose-rdma-transport.h"
@@ -126,13 +127,16 @@ DrawIntervalTransfers(const ExperimentConfig& config,
                       SwitchResult& result,
                       const std::vector<mose::Flow>& flows)
 {
-    // InstallModeTraffic()'s attributes and streams: the same sample and start times
+    // InstallModeTraffic()'s default helper, attributes and streams: the same sample and start
+    // times
     Ptr<MoseTrafficHelper> traffic = CreateObject<MoseTrafficHelper>();
     traffic->SetAttribute("StartMode", StringValue("uniform"));
-    traffic->SetAttribute("StartTime", TimeValue(iv.start));
-    traffic->SetAttribute("StartWindow",
-                          TimeValue(std::min(iv.end - iv.start, config.startWindow)));
-    traffic->AssignStreams(mose::Stream::TRANSFERS + 2 * static_cast<int64_t>(iv.index));
+    MoseModeSwitcherHelper::SetIntervalTraffic(traffic,
+                                               iv.index,
+                                               iv.start,
+                                               iv.end,
+                                               config.startWindow,
+                                               mose::Stream::TRANSFERS);
     if (iv.index == 0)
     {
         UintegerValue unit;
