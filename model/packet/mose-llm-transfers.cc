@@ -179,17 +179,13 @@ MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
         m_endpoints.Add(endpoints[g].Get(0));
     }
     m_addressOf.assign(n, {});
-    m_firstEndpoint.assign(n, 0);
-    uint32_t number = 0;
     for (uint32_t g = 0; g < n; ++g)
     {
-        m_firstEndpoint[g] = number;
-        for (uint32_t h = 0; h < endpoints[g].GetN(); ++h, ++number)
+        for (uint32_t h = 0; h < endpoints[g].GetN(); ++h)
         {
             Ptr<Node> node = endpoints[g].Get(h);
-            const std::string which = "the endpoint " + std::to_string(h) + " of group " +
-                                      std::to_string(g) + " (node " +
-                                      std::to_string(node->GetId()) + ")";
+            const uint32_t number = GetEndpointNumber(g, h);
+            const std::string which = DescribeEndpoint(g, h);
             Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
             if (!ipv4)
             {
@@ -374,7 +370,7 @@ MoseSocketTransfers::Start(uint32_t src,
     Address local;
     socket->GetSockName(local);
     const uint16_t port = InetSocketAddress::ConvertFrom(local).GetPort();
-    NotifyPort(TRANSFER_PORT, m_firstEndpoint[src] + srcHost, dst, port, id);
+    NotifyPort(TRANSFER_PORT, GetEndpointNumber(src, srcHost), dst, port, id);
 
     const Ipv4Address dstAddress = Record(id).dstAddress;
     socket->SetConnectCallback(MakeBoundCallback(
@@ -470,7 +466,7 @@ MoseSocketTransfers::OpenConnection(uint64_t c)
     Address local;
     socket->GetSockName(local);
     NotifyPort(CONNECTION_PORT,
-               m_firstEndpoint[conn.src] + conn.srcHost,
+               GetEndpointNumber(conn.src, conn.srcHost),
                conn.dst,
                InetSocketAddress::ConvertFrom(local).GetPort(),
                c);

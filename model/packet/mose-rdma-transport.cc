@@ -385,20 +385,13 @@ MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
     ScaleAttributes();
     const uint32_t nEndpoints = SetEndpoints(endpoints, "MoseRdmaTransport");
     m_nGroups = static_cast<uint32_t>(endpoints.size());
-    m_firstEndpoint.assign(m_nGroups, 0);
     m_nics.resize(nEndpoints);
     m_ccConfig.resize(nEndpoints); // never resized again: the QPs' MoseDcqcn point into it
-    uint32_t ep = 0;
     for (uint32_t g = 0; g < m_nGroups; ++g)
     {
-        m_firstEndpoint[g] = ep;
-        for (uint32_t h = 0; h < endpoints[g].GetN(); ++h, ++ep)
+        for (uint32_t h = 0; h < endpoints[g].GetN(); ++h)
         {
-            Ptr<Node> node = endpoints[g].Get(h);
-            const std::string which = "the endpoint " + std::to_string(h) + " of group " +
-                                      std::to_string(g) + " (node " +
-                                      std::to_string(node->GetId()) + ")";
-            InstallNic(ep, node, which);
+            InstallNic(GetEndpointNumber(g, h), endpoints[g].Get(h), DescribeEndpoint(g, h));
         }
     }
     RegisterRankMessages(
@@ -575,7 +568,7 @@ MoseRdmaTransport::NewRdmaTransfer(uint32_t src,
 {
     const uint64_t id = NewTransfer(src, dst, bytes, done, cls, rail, "MoseRdmaTransport");
     MoseTransfer& t = Record(id);
-    t.dstAddress = m_nics[m_firstEndpoint[dst] + t.dstHost].address;
+    t.dstAddress = m_nics[GetEndpointNumber(dst, t.dstHost)].address;
     t.port = ROCE_PORT;
     m_qpOf.push_back(0);
     return id;
@@ -584,7 +577,7 @@ MoseRdmaTransport::NewRdmaTransfer(uint32_t src,
 uint32_t
 MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
 {
-    const uint32_t srcEp = m_firstEndpoint[t.src] + t.srcHost;
+    const uint32_t srcEp = GetEndpointNumber(t.src, t.srcHost);
     uint32_t qpn;
     // every rank opens the same QPs at the same times and frees the same numbers at the same
     // times (ReleaseSender()), so a number names the same QP on every rank
@@ -609,7 +602,7 @@ MoseRdmaTransport::OpenQp(const MoseTransfer& t, bool kept)
     q.src = t.src;
     q.dst = t.dst;
     q.srcEp = srcEp;
-    q.dstEp = m_firstEndpoint[t.dst] + t.dstHost;
+    q.dstEp = GetEndpointNumber(t.dst, t.dstHost);
     // RoCEv2's UDP source port: per QP, in the dynamic range (ECMP entropy; a flow per QP)
     q.port = static_cast<uint16_t>(49152 + qpn % 16384);
     q.open = true;

@@ -53,6 +53,7 @@ MoseTransport::DoDispose()
     m_done.clear();
     m_notices.clear();
     m_groupEndpoints.clear();
+    m_firstEndpoint.clear();
     if (m_distributed)
     {
         MoseRankMessages::Unregister(m_rankHandler);
@@ -96,6 +97,7 @@ MoseTransport::SetEndpoints(const std::vector<NodeContainer>& endpoints, const s
         mose::ThrowBadParameter("endpoints", "0 nodes", "one node per group");
     }
     uint32_t number = 0;
+    std::vector<uint32_t> first;
     for (uint32_t g = 0; g < endpoints.size(); ++g)
     {
         if (endpoints[g].GetN() == 0)
@@ -104,9 +106,11 @@ MoseTransport::SetEndpoints(const std::vector<NodeContainer>& endpoints, const s
                                     "0 nodes",
                                     "at least one node per group (its hosts, one per rail)");
         }
+        first.push_back(number);
         number += endpoints[g].GetN();
     }
     m_groupEndpoints = endpoints;
+    m_firstEndpoint = first;
     m_pairBytes.assign(endpoints.size() * endpoints.size(), 0);
     return number;
 }
@@ -133,6 +137,19 @@ Ptr<Node>
 MoseTransport::GetGroupEndpoint(uint32_t group, uint32_t host) const
 {
     return m_groupEndpoints[group].Get(host);
+}
+
+uint32_t
+MoseTransport::GetEndpointNumber(uint32_t group, uint32_t host) const
+{
+    return m_firstEndpoint[group] + host;
+}
+
+std::string
+MoseTransport::DescribeEndpoint(uint32_t group, uint32_t host) const
+{
+    return "the endpoint " + std::to_string(host) + " of group " + std::to_string(group) +
+           " (node " + std::to_string(GetGroupEndpoint(group, host)->GetId()) + ")";
 }
 
 bool

@@ -224,6 +224,17 @@ class MoseTransport : public Object
     Ptr<Node> GetGroupEndpoint(uint32_t group, uint32_t host) const;
 
     /**
+     * \param group a group \param host its endpoint (rail), unchecked
+     * \return the endpoint's number: SetEndpoints() numbers them group by group and, within a
+     *         group, rail by rail, from 0
+     */
+    uint32_t GetEndpointNumber(uint32_t group, uint32_t host) const;
+
+    /// \param group a group \param host its endpoint (rail), unchecked \return the endpoint
+    ///        in words, for messages: "the endpoint H of group G (node I)"
+    std::string DescribeEndpoint(uint32_t group, uint32_t host) const;
+
+    /**
      * \brief Start()'s first step: checks the arguments and records a new transfer from the
      *        source group's endpoint rail mod G to the destination's, started now.
      *        mose::Error (naming \p who) for Start() before Install(), a group out of range,
@@ -302,6 +313,7 @@ class MoseTransport : public Object
 
     bool m_installed{false};                            //!< SetInstalled() ran
     std::vector<NodeContainer> m_groupEndpoints;        //!< per group, its endpoints (rails)
+    std::vector<uint32_t> m_firstEndpoint;              //!< per group, its first endpoint number
     std::vector<MoseTransfer> m_transfers;              //!< by id
     std::vector<DoneCallback> m_done;                   //!< by id
     std::map<int64_t, std::vector<uint64_t>> m_notices; //!< notice time step -> transfer ids
