@@ -151,7 +151,6 @@ MoseSocketTransfers::DoDispose()
     m_listeners.clear();
     m_senders.clear();
     m_receivers.clear();
-    m_endpoints = NodeContainer();
     MoseTransport::DoDispose();
 }
 
@@ -174,10 +173,6 @@ MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
     }
     SetEndpoints(endpoints, "MoseSocketTransfers");
     const auto n = static_cast<uint32_t>(endpoints.size());
-    for (uint32_t g = 0; g < n; ++g)
-    {
-        m_endpoints.Add(endpoints[g].Get(0));
-    }
     m_addressOf.assign(n, {});
     for (uint32_t g = 0; g < n; ++g)
     {
@@ -248,13 +243,13 @@ MoseSocketTransfers::Install(const std::vector<NodeContainer>& endpoints)
 bool
 MoseSocketTransfers::IsLocal(uint32_t g) const
 {
-    return !IsDistributed() || MoseRankMessages::IsLocal(m_endpoints.Get(g));
+    return !IsDistributed() || MoseRankMessages::IsLocal(GetGroupEndpoint(g, 0));
 }
 
 uint32_t
 MoseSocketTransfers::GetRankOf(uint32_t g) const
 {
-    return m_endpoints.Get(g)->GetSystemId();
+    return GetGroupEndpoint(g, 0)->GetSystemId();
 }
 
 void

@@ -306,7 +306,6 @@ class MoseSocketTransfers : public MoseTransport
     uint32_t m_segmentSize{0};                         //!< "SegmentSize" (0: TcpSocket default)
     uint32_t m_bufferSize{0};                          //!< "BufferSize" (0: TcpSocket default)
     double m_msl{0};                                   //!< "MaxSegLifetime" in s (< 0: default)
-    NodeContainer m_endpoints;                         //!< per group, its first endpoint
     std::map<Ipv4Address, uint32_t> m_groupOf;         //!< every endpoint address -> group
     std::map<Ipv4Address, uint32_t> m_endpointOf;      //!< every endpoint address -> number
     std::vector<std::vector<Ipv4Address>> m_addressOf; //!< per group and endpoint, its address

@@ -384,10 +384,9 @@ MoseRdmaTransport::Install(const std::vector<NodeContainer>& endpoints)
     CheckAttributes();
     ScaleAttributes();
     const uint32_t nEndpoints = SetEndpoints(endpoints, "MoseRdmaTransport");
-    m_nGroups = static_cast<uint32_t>(endpoints.size());
     m_nics.resize(nEndpoints);
     m_ccConfig.resize(nEndpoints); // never resized again: the QPs' MoseDcqcn point into it
-    for (uint32_t g = 0; g < m_nGroups; ++g)
+    for (uint32_t g = 0; g < GetNGroups(); ++g)
     {
         for (uint32_t h = 0; h < endpoints[g].GetN(); ++h)
         {

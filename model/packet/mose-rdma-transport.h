@@ -501,7 +501,6 @@ class MoseRdmaTransport : public MoseTransport
 
     Scaled m_scaled; //!< the attributes as this run uses them
 
-    uint32_t m_nGroups{0};                    //!< N
     std::vector<Nic> m_nics;                  //!< per endpoint number
     std::map<uint32_t, uint32_t> m_nicOfNode; //!< node id -> endpoint number (SetPortPaused())
     uint64_t m_portPauses{0};                 //!< see GetNPortPauses()
