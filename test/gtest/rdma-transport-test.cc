@@ -519,6 +519,82 @@ TEST(RdmaTransport, ALateDuplicateIsAnsweredUntilNoticeDelayAfterTheClose)
     EXPECT_EQ(later.acks, 5u);
 }
 
+// The retransmission timer waits RetransmitTimeout from the QP's last progress, not from when it
+// was armed. By hand (10 Gb/s, 1 us, AckInterval 16): a 20,000 B message is 19 packets of
+// 1024 B and one of 544 B; the last is lost. The timer is armed at 0. PSN 15 asks for an ACK: it
+// arrives at 16 x 0.856 + 1 = 14.696 us and its ACK (40 ns) reaches the sender at 15.736 us.
+// At 100 us the timer finds that progress and waits until 115.736 us; then go-back-N resends
+// PSNs 16-19, the last arriving at 115.736 + 3 x 0.856 + 0.472 + 1 = 119.776 us.
+TEST(RdmaTransport, TheTimeoutWaitsFromTheLastProgress)
+{
+    Pair p = MakePair(MicroSeconds(1));
+    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+    em->SetList({19});
+    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
+    t->Install(p.nodes);
+    std::vector<Time> timeouts;
+    t->TraceConnectWithoutContext(
+        "Timeout",
+        MakeBoundCallback(
+            +[](std::vector<Time>* v, uint32_t, uint64_t) { v->push_back(Simulator::Now()); },
+            &timeouts));
+    const uint64_t id = t->Start(0, 1, 20000, MoseTransport::DoneCallback());
+    Simulator::Run();
+    EXPECT_TRUE(t->GetTransfer(id).complete);
+    EXPECT_EQ(timeouts, (std::vector<Time>{NanoSeconds(115736)}));
+    EXPECT_EQ(t->GetNRetransmissions(), 4u);
+    EXPECT_EQ(t->GetTransfer(id).end,
+              NanoSeconds(15736) + MicroSeconds(100) + FrameTime(1024) * 3 + FrameTime(544) +
+                  MicroSeconds(1));
+    EXPECT_EQ(t->GetTransfer(id).end, NanoSeconds(119776));
+    Simulator::Destroy();
+}
+
+// Two QPs' timers, armed 50 us apart, fire each at its own time. Each 10,000 B message loses its
+// last packet and gets no ACK: QP A (started at 0) times out at 100 us and ends, as in
+// ALostLastPacketIsResentByTheTimeout, at 109.368 us; QP B (started at 50 us) times out at 150 us
+// and ends at 159.368 us. The run ends when the last timer, armed again by B's resending at
+// 150 us, fires at 250 us and finds nothing outstanding.
+TEST(RdmaTransport, EachQpsTimerFiresAtItsOwnTime)
+{
+    Pair p = MakePair(MicroSeconds(1));
+    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+    em->SetList({9, 19}); // the last packet of each: A's ten arrive first
+    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
+    t->Install(p.nodes);
+    std::vector<std::pair<Time, uint32_t>> timeouts;
+    t->TraceConnectWithoutContext(
+        "Timeout",
+        MakeBoundCallback(
+            +[](std::vector<std::pair<Time, uint32_t>>* v, uint32_t qpn, uint64_t) {
+                v->emplace_back(Simulator::Now(), qpn);
+            },
+            &timeouts));
+    const uint64_t a = t->Start(0, 1, 10000, MoseTransport::DoneCallback());
+    uint64_t b = 0;
+    Simulator::Schedule(MicroSeconds(50),
+                        [&t, &b]() { b = t->Start(0, 1, 10000, MoseTransport::DoneCallback()); });
+    Simulator::Run();
+    const Time stop = Simulator::Now();
+    ASSERT_TRUE(t->GetTransfer(a).complete);
+    ASSERT_TRUE(t->GetTransfer(b).complete);
+    ASSERT_EQ(timeouts.size(), 2u);
+    EXPECT_EQ(timeouts[0].first, MicroSeconds(100));
+    EXPECT_EQ(timeouts[1].first, MicroSeconds(150));
+    EXPECT_NE(timeouts[0].second, timeouts[1].second) << "two QPs";
+    EXPECT_EQ(t->GetNRetransmissions(), 20u);
+    const Time resend = FrameTime(1024) * 9 + FrameTime(784) + MicroSeconds(1);
+    EXPECT_EQ(t->GetTransfer(a).end, MicroSeconds(100) + resend);
+    EXPECT_EQ(t->GetTransfer(b).end, MicroSeconds(150) + resend);
+    EXPECT_EQ(t->GetTransfer(b).end, NanoSeconds(159368));
+    EXPECT_EQ(stop, MicroSeconds(250));
+    Simulator::Destroy();
+}
+
 // MoseScale 4: the timeout is 4 x 100 us, the rates and the byte counter are divided by 4, and
 // the attributes keep the values given. The links here are made by hand at 10 Gb/s, standing
 // for a fabric the topology helper already divided (tests of that division are in scale-test).
