@@ -6,7 +6,7 @@
 
 // The RoCEv2 transport (MoseRdmaTransport) by hand: its headers' bytes, DCQCN's formulas, one
 // QP's exact transfer time, the NIC's round robin, go-back-N and selective repeat after a drop,
-// bad attributes, determinism, and the LLM workloads over it.
+// the retransmission timer, bad attributes, determinism, and the LLM workloads over it.
 
 #include "mose-test-util.h"
 
