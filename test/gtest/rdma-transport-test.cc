@@ -52,6 +52,25 @@ MakePair(Time delay)
     return p;
 }
 
+/// Device `device` of pair p loses the packets it receives at these positions (0: its first)
+void
+LoseOnReceive(const Pair& p, uint32_t device, const std::list<uint32_t>& positions)
+{
+    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+    em->SetList(positions);
+    p.devices.Get(device)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+}
+
+/// A transport installed on pair p with this RetransmitTimeout, its other attributes the defaults
+Ptr<MoseRdmaTransport>
+InstallWithTimeout(const Pair& p, Time timeout)
+{
+    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
+    t->SetAttribute("RetransmitTimeout", TimeValue(timeout));
+    t->Install(p.nodes);
+    return t;
+}
+
 /// Sets MoseScale for one test and puts 1 back (a global value outlives a test)
 struct ScaleGuard
 {
@@ -389,9 +408,7 @@ DropRun
 RunWithDrop(const std::string& mode)
 {
     Pair p = MakePair(MicroSeconds(10));
-    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
-    em->SetList({3}); // the fourth data packet received: PSN 3
-    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    LoseOnReceive(p, 1, {3}); // the fourth data packet received: PSN 3
     Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
     t->SetAttribute("RetxMode", StringValue(mode));
     t->Install(p.nodes);
@@ -448,12 +465,8 @@ TEST(RdmaTransport, ADroppedPacketIsResentAsGoBackNOrSelectiveRepeatMust)
 TEST(RdmaTransport, ALostLastPacketIsResentByTheTimeout)
 {
     Pair p = MakePair(MicroSeconds(1));
-    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
-    em->SetList({9});
-    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
-    t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
-    t->Install(p.nodes);
+    LoseOnReceive(p, 1, {9});
+    Ptr<MoseRdmaTransport> t = InstallWithTimeout(p, MicroSeconds(100));
     const uint64_t id = t->Start(0, 1, 10000, MoseTransport::DoneCallback());
     Simulator::Run();
     EXPECT_TRUE(t->GetTransfer(id).complete);
@@ -486,9 +499,7 @@ TEST(RdmaTransport, ALateDuplicateIsAnsweredUntilNoticeDelayAfterTheClose)
 
     auto run = [](Time noticeDelay) {
         Pair p = MakePair(MicroSeconds(1));
-        Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
-        em->SetList({0}); // the sender's first packet received: the message's ACK
-        p.devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        LoseOnReceive(p, 0, {0}); // the sender's first packet received: the message's ACK
         Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
         t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
         t->SetAttribute("NoticeDelay", TimeValue(noticeDelay));
@@ -528,12 +539,8 @@ TEST(RdmaTransport, ALateDuplicateIsAnsweredUntilNoticeDelayAfterTheClose)
 TEST(RdmaTransport, TheTimeoutWaitsFromTheLastProgress)
 {
     Pair p = MakePair(MicroSeconds(1));
-    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
-    em->SetList({19});
-    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
-    t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
-    t->Install(p.nodes);
+    LoseOnReceive(p, 1, {19});
+    Ptr<MoseRdmaTransport> t = InstallWithTimeout(p, MicroSeconds(100));
     std::vector<Time> timeouts;
     t->TraceConnectWithoutContext(
         "Timeout",
@@ -560,12 +567,8 @@ TEST(RdmaTransport, TheTimeoutWaitsFromTheLastProgress)
 TEST(RdmaTransport, EachQpsTimerFiresAtItsOwnTime)
 {
     Pair p = MakePair(MicroSeconds(1));
-    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
-    em->SetList({9, 19}); // the last packet of each: A's ten arrive first
-    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-    Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
-    t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
-    t->Install(p.nodes);
+    LoseOnReceive(p, 1, {9, 19}); // the last packet of each: A's ten arrive first
+    Ptr<MoseRdmaTransport> t = InstallWithTimeout(p, MicroSeconds(100));
     std::vector<std::pair<Time, uint32_t>> timeouts;
     t->TraceConnectWithoutContext(
         "Timeout",
@@ -602,9 +605,7 @@ TEST(RdmaTransport, MoseScaleDividesRatesAndBytesAndStretchesTheTimeout)
 {
     ScaleGuard scale(4);
     Pair p = MakePair(MicroSeconds(1));
-    Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
-    em->SetList({9});
-    p.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    LoseOnReceive(p, 1, {9});
     Ptr<MoseRdmaTransport> t = CreateObject<MoseRdmaTransport>();
     t->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(100)));
     // 40 Gb/s is above the 10 Gb/s line rate; divided by 4 it is not
